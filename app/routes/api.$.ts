@@ -1,0 +1,9 @@
+import { jsonResponse } from "~/server/http.server";
+
+/** Unknown API paths answer JSON, not the HTML 404 page. */
+function notFound() {
+  return jsonResponse({ msg: "Not found." }, { status: 404 });
+}
+
+export const loader = notFound;
+export const action = notFound;

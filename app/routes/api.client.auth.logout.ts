@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { LOGGED_OUT_MESSAGE } from "~/lib/auth-schemas";
+import { signOut } from "~/server/auth.server";
+import { jsonResponse, requireMethod } from "~/server/http.server";
+
+/** POST /api/client/auth/logout → {msg}; ends the session and clears the cookie. Idempotent. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const cookie = await signOut(context.app, request);
+  return jsonResponse({ msg: LOGGED_OUT_MESSAGE }, { headers: { "Set-Cookie": cookie } });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

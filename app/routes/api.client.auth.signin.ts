@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { SIGNED_IN_MESSAGE, SignInSchema } from "~/lib/auth-schemas";
+import { signIn } from "~/server/auth.server";
+import { jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { toClientUser } from "~/server/serializers.server";
+
+/** POST /api/client/auth/signin {email, password} → {user, msg} and the session cookie. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const input = await readBody(request, SignInSchema);
+  const result = await signIn(context.app, request, input);
+  if (!result.ok) return jsonResponse({ msg: result.msg }, { status: result.status });
+  return jsonResponse(
+    { user: toClientUser(result.user), msg: SIGNED_IN_MESSAGE },
+    { headers: { "Set-Cookie": result.cookie } },
+  );
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * Bindings the platform gives the Worker (wrangler.toml) plus the variables and secrets
+ * (wrangler.toml [vars], `.dev.vars` locally, `wrangler secret put` in production).
+ */
+export interface CloudflareBindings {
+  DB: D1Database;
+  FILES: R2Bucket;
+  FINANCE_REPORT_QUEUE: Queue<unknown>;
+  BENCHMARKING_QUEUE: Queue<unknown>;
+  ASSETS?: Fetcher;
+  [key: string]: unknown;
+}
+
+/** Safe defaults for a keyless local run. None of them is ever accepted in production. */
+const LOCAL_DEFAULTS = {
+  PASSWORD_PEPPER: "local-development-pepper-not-a-secret",
+} as const;
+
+const VarsSchema = z.object({
+  APP_ENV: z.enum(["local", "production"]).default("production"),
+  /** Public origin of the app, e.g. https://app.partwise.com. Used for links in emails and the Origin check. */
+  APP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  /** Secret mixed into every password hash (HMAC key). At least 32 characters. */
+  PASSWORD_PEPPER: z.string().min(32).optional(),
+});
+
+export type AppEnv = {
+  APP_ENV: "local" | "production";
+  APP_URL?: string;
+  PASSWORD_PEPPER: string;
+};
+
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigurationError";
+  }
+}
+
+/**
+ * Parses the Worker's environment once per request. In production every secret is required and a
+ * missing or malformed one stops the request with a ConfigurationError (the Worker answers 503
+ * without details); locally the safe defaults above fill the gaps.
+ */
+export function parseEnv(raw: Record<string, unknown>): AppEnv {
+  const parsed = VarsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join(".")).join(", ");
+    throw new ConfigurationError(`Invalid configuration: ${fields}`);
+  }
+  const vars = parsed.data;
+  if (vars.APP_ENV === "production") {
+    const missing = (Object.keys(LOCAL_DEFAULTS) as (keyof typeof LOCAL_DEFAULTS)[]).filter(
+      (key) => !vars[key],
+    );
+    if (missing.length > 0) {
+      throw new ConfigurationError(`Missing required secrets: ${missing.join(", ")}`);
+    }
+  }
+  return {
+    APP_ENV: vars.APP_ENV,
+    APP_URL: vars.APP_URL,
+    PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? LOCAL_DEFAULTS.PASSWORD_PEPPER,
+  };
+}

@@ -1,0 +1,71 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { database, type Database } from "../../db";
+import { parseEnv, type AppEnv, type CloudflareBindings } from "./env.server";
+import { createQueues, type AppQueues } from "./queues.server";
+
+/**
+ * Everything a loader, action, queue consumer or cron job needs, built once per invocation from
+ * the platform's bindings. Nothing here lives at module scope: an isolate serves many requests.
+ */
+export interface AppContext {
+  env: AppEnv;
+  bindings: CloudflareBindings;
+  db: Database;
+  files: R2Bucket;
+  queues: AppQueues;
+  now: () => Date;
+  /** Per-request CSP nonce for the document's inline scripts. */
+  nonce: string;
+  waitUntil: (promise: Promise<unknown>) => void;
+  /** Per-request memo (e.g. the signed-in viewer), so parallel loaders share one D1 round trip. */
+  memo: Map<string, Promise<unknown>>;
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: {
+      env: CloudflareBindings;
+      ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
+      cf?: unknown;
+      caches?: unknown;
+    };
+    app: AppContext;
+  }
+}
+
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function createAppContext(
+  bindings: CloudflareBindings,
+  waitUntil: (promise: Promise<unknown>) => void,
+  now: () => Date = () => new Date(),
+): AppContext {
+  return {
+    env: parseEnv(bindings),
+    bindings,
+    db: database(bindings.DB),
+    files: bindings.FILES,
+    queues: createQueues(bindings),
+    now,
+    nonce: randomNonce(),
+    waitUntil,
+    memo: new Map(),
+  };
+}
+
+/** Used by the Worker entry and by the Vite dev proxy, so both build the same context. */
+export function getLoadContext({
+  context,
+}: {
+  request: Request;
+  context: { cloudflare: AppLoadContext["cloudflare"] | Omit<AppLoadContext["cloudflare"], never> };
+}): AppLoadContext {
+  const cloudflare = context.cloudflare as AppLoadContext["cloudflare"];
+  return {
+    cloudflare,
+    app: createAppContext(cloudflare.env, (promise) => cloudflare.ctx.waitUntil(promise)),
+  };
+}
