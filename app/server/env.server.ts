@@ -18,12 +18,16 @@ const LOCAL_DEFAULTS = {
   PASSWORD_PEPPER: "local-development-pepper-not-a-secret",
 } as const;
 
+/** An empty value in .dev.vars or the dashboard means "not set". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
 const VarsSchema = z.object({
   APP_ENV: z.enum(["local", "production"]).default("production"),
   /** Public origin of the app, e.g. https://app.partwise.com. Used for links in emails and the Origin check. */
-  APP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  APP_URL: optional(z.url()),
   /** Secret mixed into every password hash (HMAC key). At least 32 characters. */
-  PASSWORD_PEPPER: z.string().min(32).optional(),
+  PASSWORD_PEPPER: optional(z.string().min(32)),
 });
 
 export type AppEnv = {

@@ -54,7 +54,7 @@ export function describeIssues(error: z.ZodError): { msg: string; errors: Record
 
 /**
  * Reads a JSON body (or an urlencoded form, for no-JS posts) of bounded size and validates it.
- * Malformed JSON, a wrong shape or an oversized body throw a 400/413 `{ msg }` response.
+ * Malformed JSON, a wrong shape or an oversized body throw a 400 `{ msg }` response.
  */
 export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const text = await readLimitedText(request, MAX_BODY_BYTES);

@@ -1,0 +1,231 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { SignInSchema } from "../../lib/auth-schemas";
+import { PasswordResetRequestSchema } from "../../lib/password-reset-schema";
+import { useHydrated } from "../use-hydrated";
+import { AuthLayout } from "./auth-layout";
+import type { loginAction } from "./login.server";
+
+/**
+ * The login screen of `/` and `/login` (spec §2, §4). The login/reset switch lives in the URL
+ * (`?mode=reset`), driven by small GET forms, so it works before and without JavaScript.
+ */
+export function LoginScreen() {
+  const actionData = useActionData<typeof loginAction>();
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const resetMessage = actionData?.intent === "reset" ? actionData.message : null;
+  const mode: "login" | "reset" | "reset-answered" = resetMessage
+    ? "reset-answered"
+    : searchParams.get("mode") === "reset" || actionData?.intent === "reset"
+      ? "reset"
+      : "login";
+
+  // After switching between forms, move focus into the new one so keyboard users are not lost.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const previousMode = useRef(mode);
+  useEffect(() => {
+    if (previousMode.current === mode) return;
+    previousMode.current = mode;
+    const target = panelRef.current?.querySelector<HTMLElement>("input, [data-autofocus]");
+    target?.focus();
+  }, [mode]);
+
+  return (
+    <AuthLayout>
+      <div className="auth-card" ref={panelRef}>
+        <h1 className="auth-title">Welcome Back</h1>
+        {mode === "login" ? <LoginForm pathname={pathname} /> : null}
+        {mode === "reset" ? <ResetForm pathname={pathname} /> : null}
+        {mode === "reset-answered" && resetMessage ? (
+          <div className="auth-answer">
+            <p role="status" className="notice">
+              {resetMessage}
+            </p>
+            <Form method="get" action="/">
+              <button type="submit" className="button button-primary button-block" data-autofocus>
+                Ok
+              </button>
+            </Form>
+          </div>
+        ) : null}
+      </div>
+    </AuthLayout>
+  );
+}
+
+function LoginForm({ pathname }: { pathname: string }) {
+  const actionData = useActionData<typeof loginAction>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [showPassword, setShowPassword] = useState(false);
+  const [form, fields] = useForm({
+    id: "login-form",
+    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: SignInSchema });
+    },
+  });
+  const loggingIn =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formData?.get("intent") === "login";
+
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, {
+    type: showPassword ? "text" : "password",
+  });
+
+  return (
+    <>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        {form.errors?.length ? (
+          <div id={form.errorId} role="alert" className="form-error">
+            {form.errors.join(" ")}
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={fields.email.id}>Email</label>
+          <input
+            key={emailKey}
+            {...emailProps}
+            autoComplete="username"
+            inputMode="email"
+            spellCheck={false}
+            className="input"
+          />
+          {fields.email.errors ? (
+            <p id={fields.email.errorId} className="field-error">
+              {fields.email.errors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={fields.password.id}>Password</label>
+          <div className="input-with-action">
+            <input key={passwordKey} {...passwordProps} autoComplete="current-password" className="input" />
+            {hydrated ? (
+              <button
+                type="button"
+                className="input-action"
+                aria-label={showPassword ? "Hide password" : "Show password"}
+                aria-pressed={showPassword}
+                aria-controls={fields.password.id}
+                onClick={() => setShowPassword((value) => !value)}
+              >
+                <EyeIcon crossed={showPassword} />
+              </button>
+            ) : null}
+          </div>
+          {fields.password.errors ? (
+            <p id={fields.password.errorId} className="field-error">
+              {fields.password.errors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+        <div className="auth-row">
+          {/* Belongs to the GET form below: nested forms are not allowed, and the credentials
+              must never end up in a URL. */}
+          <button type="submit" form="forgot-password-form" name="mode" value="reset" className="link-button">
+            Forgot your password?
+          </button>
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="login"
+          className="button button-primary button-block"
+          disabled={loggingIn}
+        >
+          {loggingIn ? "Logging in…" : "Login"}
+        </button>
+      </Form>
+      <Form method="get" action={pathname} id="forgot-password-form" hidden />
+      <div className="auth-divider" aria-hidden="true">
+        <span>or</span>
+      </div>
+      <Link to="/Signup" className="button button-secondary button-block">
+        Create an Account
+      </Link>
+    </>
+  );
+}
+
+function ResetForm({ pathname }: { pathname: string }) {
+  const actionData = useActionData<typeof loginAction>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-form",
+    lastResult: actionData?.intent === "reset" ? actionData.result : undefined,
+    constraint: getZodConstraint(PasswordResetRequestSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: PasswordResetRequestSchema });
+    },
+  });
+  const sending =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formData?.get("intent") === "reset";
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+
+  return (
+    <>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <p className="auth-lead">Enter your email to reset your password</p>
+        {form.errors?.length ? (
+          <div id={form.errorId} role="alert" className="form-error">
+            {form.errors.join(" ")}
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={fields.email.id}>Email</label>
+          <input
+            key={emailKey}
+            {...emailProps}
+            autoComplete="username"
+            inputMode="email"
+            spellCheck={false}
+            className="input"
+          />
+          {fields.email.errors ? (
+            <p id={fields.email.errorId} className="field-error">
+              {fields.email.errors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+        <div className="button-row">
+          <button type="submit" name="intent" value="reset" className="button button-primary" disabled={sending}>
+            {sending ? "Sending…" : "Reset"}
+          </button>
+          <button type="submit" form="cancel-reset-form" className="button button-secondary">
+            Cancel
+          </button>
+        </div>
+      </Form>
+      <Form method="get" action={pathname} id="cancel-reset-form" hidden />
+    </>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      {crossed ? <path d="M4 4l16 16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /> : null}
+    </svg>
+  );
+}

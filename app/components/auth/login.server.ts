@@ -1,0 +1,44 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { SignInSchema } from "../../lib/auth-schemas";
+import { PasswordResetRequestSchema, RESET_COMING_SOON_MESSAGE } from "../../lib/password-reset-schema";
+import { homePathFor, signIn } from "../../server/auth.server";
+import { getViewer } from "../../server/session.server";
+
+/** Loader of `/` and `/login`: a signed-in visitor goes straight to their home (startup routing). */
+export async function loginLoader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await getViewer(context.app, request);
+  if (viewer) throw redirect(homePathFor(viewer));
+  return null;
+}
+
+/**
+ * Action of `/` and `/login`. `intent=login` signs in; `intent=reset` is answered honestly until
+ * reset-by-email exists. Both forms post here, so they work without JavaScript.
+ */
+export async function loginAction({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "reset" ? "reset" : "login";
+
+  if (intent === "reset") {
+    const submission = parseWithZod(formData, { schema: PasswordResetRequestSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply(), message: null }, { status: 400 });
+    }
+    return data({ intent, result: submission.reply({ resetForm: true }), message: RESET_COMING_SOON_MESSAGE });
+  }
+
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply({ hideFields: ["password"] }), message: null }, { status: 400 });
+  }
+  const result = await signIn(context.app, request, submission.value);
+  if (!result.ok) {
+    return data(
+      { intent, result: submission.reply({ formErrors: [result.msg], hideFields: ["password"] }), message: null },
+      { status: result.status },
+    );
+  }
+  // The root then routes the new session to its home (/dashboard for a client with a business).
+  throw redirect("/", { headers: { "Set-Cookie": result.cookie } });
+}

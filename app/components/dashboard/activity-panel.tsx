@@ -1,0 +1,79 @@
+import { useRef, useState, type KeyboardEvent } from "react";
+import { noInsightsMessage } from "../../lib/format";
+
+const TABS = [
+  { id: "insights", label: "Insights" },
+  { id: "matching", label: "Matching" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+/**
+ * Activity panel of the dashboard (spec §2): tabs Insights and Matching. Follows the WAI-ARIA
+ * tabs pattern (arrow keys, Home/End move between tabs; only the selected tab is in tab order).
+ */
+export function ActivityPanel({ insightCategory = null }: { insightCategory?: string | null }) {
+  const [selected, setSelected] = useState<TabId>("insights");
+  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ insights: null, matching: null });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.findIndex((tab) => tab.id === selected);
+    let next: number | null = null;
+    if (event.key === "ArrowRight") next = (index + 1) % TABS.length;
+    if (event.key === "ArrowLeft") next = (index - 1 + TABS.length) % TABS.length;
+    if (event.key === "Home") next = 0;
+    if (event.key === "End") next = TABS.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    const id = TABS[next].id;
+    setSelected(id);
+    tabRefs.current[id]?.focus();
+  };
+
+  return (
+    <section className="card activity-panel" aria-labelledby="activity-title">
+      <h2 id="activity-title" className="card-title">
+        Activity
+      </h2>
+      <div role="tablist" aria-label="Activity" className="tabs" onKeyDown={onKeyDown}>
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(node) => {
+              tabRefs.current[tab.id] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`activity-tab-${tab.id}`}
+            aria-selected={selected === tab.id}
+            aria-controls={`activity-panel-${tab.id}`}
+            tabIndex={selected === tab.id ? 0 : -1}
+            className="tab"
+            onClick={() => setSelected(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id="activity-panel-insights"
+        aria-labelledby="activity-tab-insights"
+        hidden={selected !== "insights"}
+        tabIndex={0}
+        className="tab-panel"
+      >
+        <p className="empty-state">{noInsightsMessage(insightCategory)}</p>
+      </div>
+      <div
+        role="tabpanel"
+        id="activity-panel-matching"
+        aria-labelledby="activity-tab-matching"
+        hidden={selected !== "matching"}
+        tabIndex={0}
+        className="tab-panel"
+      >
+        <p className="empty-state">There are no matches at this time.</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+type DashboardCardProps = {
+  id: string;
+  title: string;
+  /** When set, the title is a link and the whole card is its click target (spec §2 card clicks). */
+  to?: string;
+  className?: string;
+  children: ReactNode;
+};
+
+export function DashboardCard({ id, title, to, className = "", children }: DashboardCardProps) {
+  const titleId = `${id}-title`;
+  return (
+    <section id={id} className={`card dash-card${to ? " is-linked" : ""} ${className}`.trim()} aria-labelledby={titleId}>
+      <h2 id={titleId} className="card-title">
+        {to ? (
+          <Link to={to} className="stretched-link" prefetch="intent">
+            {title}
+          </Link>
+        ) : (
+          title
+        )}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Monthly Rev. and Revenue Per Employee without accounting data: an honest prompt, no numbers. */
+export function ConnectCompanyData({ what }: { what: string }) {
+  return (
+    <div className="connect-prompt">
+      <p className="connect-title">Connect Company Data</p>
+      <p className="muted">
+        Connecting your accounting data is coming soon. Once it is connected, {what} will appear here.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { parseFeatureFocus } from "../../lib/features";
+import { Icon, type IconName } from "./icons";
+
+type NavItem = {
+  label: string;
+  icon: IconName;
+  /** Where the item goes; absent when the feature is not available yet. */
+  to?: string;
+  isCurrent?: (path: string, focus: string | null) => boolean;
+};
+
+const onFeature = (feature: string, ...paths: string[]) => (path: string, focus: string | null) =>
+  (path === "/features" && parseFeatureFocus(focus) === feature) || paths.includes(path);
+
+/**
+ * The v2.2 toolbar (spec §2). Benchmarking, Documents Hub and Learning Center are not available
+ * yet; Engagements becomes available once the business has an engagement (none can exist yet).
+ */
+export function mainNavItems({ hasEngagements }: { hasEngagements: boolean }): NavItem[] {
+  return [
+    { label: "Dashboard", icon: "dashboard", to: "/dashboard", isCurrent: (path) => path === "/dashboard" },
+    {
+      label: "Insights",
+      icon: "insights",
+      to: "/features?focus=Insights",
+      isCurrent: onFeature("Insights", "/create-insight", "/insight-discovery"),
+    },
+    {
+      label: "Matching",
+      icon: "matching",
+      to: "/features?focus=Matching",
+      isCurrent: onFeature("Matching", "/create-match"),
+    },
+    hasEngagements
+      ? {
+          label: "Engagements",
+          icon: "engagements",
+          to: "/features?focus=Engagements",
+          isCurrent: onFeature("Engagements", "/engagement-portal"),
+        }
+      : { label: "Engagements", icon: "engagements" },
+    { label: "Documents Hub", icon: "documents" },
+    { label: "Benchmarking", icon: "benchmarking" },
+    { label: "Learning Center", icon: "learning" },
+  ];
+}
+
+const SECONDARY_ITEMS: NavItem[] = [
+  { label: "Support", icon: "support", to: "/contact-us", isCurrent: (path) => path === "/contact-us" },
+  { label: "Settings", icon: "settings", to: "/company-profile", isCurrent: (path) => path === "/company-profile" },
+];
+
+function normalisePath(pathname: string): string {
+  const lower = pathname.toLowerCase();
+  return lower.length > 1 ? lower.replace(/\/+$/, "") : lower;
+}
+
+export function MainNav({ id, hasEngagements = false }: { id: string; hasEngagements?: boolean }) {
+  const location = useLocation();
+  const path = normalisePath(location.pathname);
+  const focus = new URLSearchParams(location.search).get("focus");
+
+  const renderItem = (item: NavItem) => {
+    if (!item.to) {
+      return (
+        <li key={item.label}>
+          {/* A link with no destination: announced as unavailable, reachable, does nothing. */}
+          <a role="link" aria-disabled="true" tabIndex={0} className="nav-item is-unavailable">
+            <Icon name={item.icon} />
+            <span className="nav-label">{item.label}</span>
+            <span className="badge" aria-hidden="true">
+              Soon
+            </span>
+            <span className="visually-hidden"> (coming soon)</span>
+          </a>
+        </li>
+      );
+    }
+    const current = item.isCurrent?.(path, focus) ?? false;
+    return (
+      <li key={item.label}>
+        <Link to={item.to} className="nav-item" aria-current={current ? "page" : undefined} prefetch="intent">
+          <Icon name={item.icon} />
+          <span className="nav-label">{item.label}</span>
+        </Link>
+      </li>
+    );
+  };
+
+  return (
+    <nav id={id} aria-label="Main" className="main-nav">
+      <ul className="nav-list">{mainNavItems({ hasEngagements }).map(renderItem)}</ul>
+      <ul className="nav-list nav-list-secondary">
+        {SECONDARY_ITEMS.map(renderItem)}
+        <li>
+          <Form method="post" action="/logout" className="nav-logout">
+            <button type="submit" className="nav-item nav-button">
+              <Icon name="logout" />
+              <span className="nav-label">Logout</span>
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,13 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ComingSoon } from "../components/coming-soon";
+
+export const meta: MetaFunction = () => [{ title: "Benchmarking | Partwise" }];
+
+/** /benchmarking: benchmarking is built in a later issue. Guarded by the `_app` layout loader (client with a business). */
+export default function Page() {
+  return (
+    <div className="page">
+      <ComingSoon title="Benchmarking" message="Comparing your company with others in your industry is coming soon." />
+    </div>
+  );
+}

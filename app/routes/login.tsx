@@ -1,0 +1,8 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { LoginScreen } from "../components/auth/login-screen";
+
+export { loginAction as action, loginLoader as loader } from "../components/auth/login.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in | Partwise" }];
+
+export default LoginScreen;

@@ -1,0 +1,28 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { ComingSoon } from "../components/coming-soon";
+import { PlainLayout } from "../components/plain-layout";
+import { requireViewer } from "../server/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Accounting connection | Partwise" }];
+
+/**
+ * /quickbook-status: the accounting service's return page, built in a later issue.
+ * Exempt from startup routing (spec §2): it needs a session, not a business.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireViewer(context.app, request);
+  return null;
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function Page() {
+  return (
+    <PlainLayout signedIn>
+      <ComingSoon
+        title="Accounting connection"
+        message="Connecting your accounting data is coming soon."
+      />
+    </PlainLayout>
+  );
+}

@@ -1,0 +1,81 @@
+// Starts a throw-away Partwise for the browser tests: fresh local D1/R2 state in a temp dir,
+// migrations, demo seed, then `wrangler dev` on a free port. Used by scripts/e2e.mjs and, when
+// the E2E tests are run directly with vitest, by tests/e2e/global-setup.ts.
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { bin, freePort, quietEnv, ROOT, run, stopGroup, waitForHttp } from "./proc.mjs";
+
+export const CHROMIUM_MISSING =
+  "No Chromium found. Install it with `sudo apt-get install -y chromium` or set CHROMIUM_PATH.";
+
+/** The Chromium binary for Playwright: $CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  return candidates.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+export async function startE2EServer({ logFile = path.join(ROOT, "test-results", "e2e-wrangler.log") } = {}) {
+  if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) {
+    throw new Error("build/server is missing: run `npm run build` before the E2E tests.");
+  }
+  const persistTo = await mkdtemp(path.join(os.tmpdir(), "partwise-e2e-"));
+  const cleanup = () => rm(persistTo, { recursive: true, force: true });
+  try {
+    // CI=true: wrangler never stops to ask for confirmation.
+    const env = quietEnv({ CI: "true" });
+    const migrate = await run(
+      bin("wrangler"),
+      ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
+      { env, label: "e2e: migrations" },
+    );
+    if (migrate !== 0) throw new Error(`wrangler d1 migrations apply failed (exit ${migrate})`);
+    const seed = await run(process.execPath, ["scripts/seed.mjs", "--persist-to", persistTo], {
+      env,
+      label: "e2e: seed",
+    });
+    if (seed !== 0) throw new Error(`scripts/seed.mjs failed (exit ${seed})`);
+
+    const port = await freePort();
+    const inspectorPort = await freePort();
+    mkdirSync(path.dirname(logFile), { recursive: true });
+    const log = createWriteStream(logFile);
+    console.log(`\n▶ e2e: wrangler dev on 127.0.0.1:${port} (log: ${path.relative(ROOT, logFile)})`);
+    const child = spawn(
+      bin("wrangler"),
+      [
+        "dev",
+        "--ip", "127.0.0.1",
+        "--port", String(port),
+        "--inspector-port", String(inspectorPort),
+        "--persist-to", persistTo,
+        "--var", "APP_ENV:local",
+        "--test-scheduled",
+        "--show-interactive-dev-session=false",
+        "--log-level", "info",
+      ],
+      // detached: its own process group, so stopGroup() also ends workerd.
+      { cwd: ROOT, env: quietEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true },
+    );
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    const baseURL = `http://127.0.0.1:${port}`;
+    const stop = async () => {
+      await stopGroup(child);
+      log.end();
+      await cleanup();
+    };
+    try {
+      await waitForHttp(`${baseURL}/healthz`, { timeoutMs: 60_000, child });
+    } catch (error) {
+      await stop();
+      throw new Error(`wrangler dev did not start: ${error.message}. See ${path.relative(ROOT, logFile)}.`);
+    }
+    return { baseURL, persistTo, stop, child };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

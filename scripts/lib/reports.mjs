@@ -1,0 +1,55 @@
+// Reads the JSON reports the test runners write, so npm test can sum them into one line.
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+export function clearReport(file) {
+  rmSync(file, { force: true });
+}
+
+function readJson(file) {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Counts from a Vitest JSON report. A run that failed without any failed test (a file that could
+ * not load, a crash, no report at all) still counts as one failure, so it can never look green.
+ */
+export function countVitest(file, exitCode, { testDir } = {}) {
+  const report = readJson(file);
+  if (!report) return { passed: 0, failed: 1, note: `no report at ${file} (exit ${exitCode})` };
+  const passed = report.numPassedTests ?? 0;
+  let failed = report.numFailedTests ?? 0;
+  const results = report.testResults ?? [];
+  const broken = results.filter((result) => result.status === "failed" && (result.assertionResults ?? []).length === 0);
+  // A file whose runner never started (e.g. the workers pool failed to boot) is absent from the report.
+  const reported = new Set(results.map((result) => path.resolve(result.name)));
+  const missing = testDir ? listTestFiles(testDir).filter((test) => !reported.has(test)) : [];
+  failed += broken.length + missing.length;
+  if (exitCode !== 0 && failed === 0) failed = 1;
+  const notes = [];
+  if (broken.length) notes.push(`${broken.length} file(s) failed to load`);
+  if (missing.length) notes.push(`${missing.length} file(s) never ran: ${missing.map((m) => path.basename(m)).join(", ")}`);
+  return { passed, failed, note: notes.join("; ") || undefined };
+}
+
+function listTestFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".test.ts"))
+    .map((entry) => path.resolve(entry.parentPath ?? entry.path, entry.name));
+}
+
+/** Counts from test-results/e2e.json ({ passed, failed, tests }). */
+export function countSummary(file, exitCode) {
+  const report = readJson(file);
+  if (!report) return { passed: 0, failed: 1, note: `no report at ${file} (exit ${exitCode})` };
+  const passed = report.passed ?? 0;
+  let failed = report.failed ?? 0;
+  if (exitCode !== 0 && failed === 0) failed = 1;
+  return { passed, failed };
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: every check in order, continuing past failures, then one line `N passed, N failed`
+// summed over all runners (the figure CI reports). Exits non-zero if anything failed.
+//   typecheck (1 test) → lint (1 test) → unit → build → integration (workerd) → e2e (Chromium)
+// The build is not a test; a failed build counts as one failure.
+import path from "node:path";
+import { clearReport, countSummary, countVitest } from "./lib/reports.mjs";
+import { bin, quietEnv, ROOT, run } from "./lib/proc.mjs";
+
+const results = (file) => path.join(ROOT, "test-results", file);
+const env = quietEnv();
+const steps = [];
+
+async function check(name, command, args) {
+  const started = Date.now();
+  const code = await run(command, args, { env, label: name });
+  steps.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, ms: Date.now() - started });
+  return code;
+}
+
+async function vitest(name, config, report, testDir) {
+  clearReport(results(report));
+  const started = Date.now();
+  const code = await run(bin("vitest"), ["run", "--config", config], { env, label: name });
+  steps.push({ name, ...countVitest(results(report), code, { testDir: path.join(ROOT, testDir) }), ms: Date.now() - started });
+}
+
+await check("typecheck", bin("tsc"), ["-b"]);
+await check("lint", bin("eslint"), ["--max-warnings=0", "."]);
+await vitest("unit", "vitest.unit.config.ts", "unit.json", "tests/unit");
+
+{
+  const started = Date.now();
+  const code = await run(bin("remix"), ["vite:build"], { env, label: "build" });
+  steps.push({ name: "build", passed: 0, failed: code === 0 ? 0 : 1, ms: Date.now() - started, note: code === 0 ? "ok" : "failed" });
+}
+
+await vitest("integration", "vitest.config.ts", "integration.json", "tests/integration");
+
+{
+  clearReport(results("e2e.json"));
+  const started = Date.now();
+  const code = await run(process.execPath, [path.join(ROOT, "scripts", "e2e.mjs")], { env, label: "e2e" });
+  steps.push({ name: "e2e", ...countSummary(results("e2e.json"), code), ms: Date.now() - started });
+}
+
+const passed = steps.reduce((sum, step) => sum + step.passed, 0);
+const failed = steps.reduce((sum, step) => sum + step.failed, 0);
+
+console.log("\nSummary");
+for (const step of steps) {
+  const status = step.failed ? "FAIL" : "ok  ";
+  // Deliberately not the "N passed, N failed" shape: only the last line may match it.
+  const detail = step.name === "build" ? step.note : `ok ${step.passed} / failing ${step.failed}`;
+  const note = step.note && step.name !== "build" ? ` (${step.note})` : "";
+  console.log(`  ${status} ${step.name.padEnd(12)} ${detail}${note}  ${(step.ms / 1000).toFixed(1)} s`);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;

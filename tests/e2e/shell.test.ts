@@ -1,0 +1,76 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { DEMO_CLIENT } from "../../db/seed/demo";
+import { browserTest, DESKTOP, expectPath, PHONE, signIn } from "./support";
+
+const NAV_LINKS = ["Dashboard", "Insights", "Matching", "Support", "Settings"];
+
+async function signInAsDemoClient(page: Page) {
+  await signIn(page, DEMO_CLIENT.email);
+  await expectPath(page, "/dashboard");
+}
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const menuButton = (page: Page) => page.getByRole("button", { name: "Menu", exact: true });
+
+describe("app shell", () => {
+  browserTest(
+    "on a desktop the main navigation is always visible and there is no Menu button",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      for (const name of NAV_LINKS) {
+        await mainNav(page).getByRole("link", { name, exact: true }).waitFor({ state: "visible" });
+      }
+      await mainNav(page).getByRole("button", { name: "Logout", exact: true }).waitFor({ state: "visible" });
+      expect(await menuButton(page).isVisible()).toBe(false);
+    },
+    { viewport: DESKTOP },
+  );
+
+  browserTest(
+    "on a phone the navigation hides behind the Menu button and nothing scrolls sideways",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      const menu = menuButton(page);
+      await menu.waitFor({ state: "visible" });
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
+      await mainNav(page).getByRole("link", { name: "Insights", exact: true }).waitFor({ state: "hidden" });
+
+      await menu.click();
+      await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
+      for (const name of NAV_LINKS) {
+        await mainNav(page).getByRole("link", { name, exact: true }).waitFor({ state: "visible" });
+      }
+
+      await menu.click();
+      await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
+      await mainNav(page).getByRole("link", { name: "Insights", exact: true }).waitFor({ state: "hidden" });
+
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+    },
+    { viewport: PHONE },
+  );
+
+  browserTest("the dashboard shows its cards", async ({ page }) => {
+    await signInAsDemoClient(page);
+    for (const heading of [
+      "Insights",
+      "Engagements",
+      "Documents Hub",
+      "Monthly Rev.",
+      "Revenue Per Employee",
+      "Upcoming Events",
+      "Notifications",
+      "Learning Center",
+    ]) {
+      await page.getByRole("heading", { name: heading, exact: true }).first().waitFor({ state: "visible" });
+    }
+  });
+
+  browserTest("the Matching feature page opens on its empty state", async ({ page }) => {
+    await signInAsDemoClient(page);
+    await page.goto("/features?focus=Matching");
+    await page.getByText("No Active Matches", { exact: true }).waitFor({ state: "visible" });
+  });
+});

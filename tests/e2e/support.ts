@@ -1,0 +1,104 @@
+import { mkdirSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, expect, inject, test } from "vitest";
+
+/** Base URL of the running app, e.g. http://127.0.0.1:41234 (no trailing slash). */
+export const baseURL = inject("baseURL");
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 375, height: 800 };
+
+/** Flags that keep Debian's Chromium headless, offline and quiet inside containers and CI. */
+const LAUNCH_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+let browser: Promise<Browser> | undefined;
+
+function getBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({ executablePath: inject("chromiumPath"), headless: true, args: LAUNCH_ARGS });
+  return browser;
+}
+
+// One browser per test file; every test gets its own context (cookies, storage) below.
+afterAll(async () => {
+  if (browser) await (await browser).close();
+  browser = undefined;
+});
+
+export type BrowserFixtures = { page: Page; context: BrowserContext };
+
+export type BrowserTestOptions = {
+  viewport?: { width: number; height: number };
+  /** Console errors this test expects (e.g. the 401 of a refused sign-in), matched against the text. */
+  allowConsoleErrors?: RegExp[];
+};
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80);
+}
+
+/**
+ * A browser test: fresh context and page, fails on any unexpected console.error or uncaught page
+ * error, and saves a full-page screenshot to test-results/e2e-screenshots/ when it fails.
+ */
+export function browserTest(
+  name: string,
+  fn: (fixtures: BrowserFixtures) => Promise<void>,
+  options: BrowserTestOptions = {},
+) {
+  test(name, async () => {
+    const context = await (await getBrowser()).newContext({
+      baseURL,
+      viewport: options.viewport ?? DESKTOP,
+    });
+    context.setDefaultTimeout(10_000);
+    context.setDefaultNavigationTimeout(15_000);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (options.allowConsoleErrors?.some((pattern) => pattern.test(text))) return;
+      problems.push(`console.error at ${page.url()}: ${text}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
+    try {
+      await fn({ page, context });
+      expect(problems, "unexpected console errors or page errors").toEqual([]);
+    } catch (error) {
+      mkdirSync("test-results/e2e-screenshots", { recursive: true });
+      await page
+        .screenshot({ path: `test-results/e2e-screenshots/${slug(name)}.png`, fullPage: true })
+        .catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** Waits until the page's path (and optional search) is `path`. */
+export async function expectPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname + (path.includes("?") ? url.search : "") === path, {
+    timeout: 10_000,
+  });
+  expect(new URL(page.url()).pathname).toBe(path.split("?")[0]);
+}
+
+export const DEMO_PASSWORD = "Partwise-demo-1";
+
+/** Signs in through the login form, the way a person would. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}

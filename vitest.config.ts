@@ -1,0 +1,60 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Integration tests run inside workerd (Miniflare) against the real Worker entry from wrangler.toml.
+ * The entry imports the Remix server build, so `remix vite:build` must run first (npm test does).
+ * D1/R2/queue storage is isolated per test file, and each file costs a few seconds of setup:
+ * keep the files few and large.
+ */
+const migrations = await readD1Migrations("./migrations");
+
+export default defineConfig({
+  plugins: [
+    tsconfigPaths(),
+    cloudflareTest({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        // wrangler.toml says production; tests run with the local defaults (no real secrets).
+        bindings: { APP_ENV: "local", TEST_MIGRATIONS: migrations },
+      },
+    }),
+  ],
+  test: {
+    name: "integration",
+    include: ["tests/integration/**/*.test.ts"],
+    setupFiles: ["./tests/integration/setup.ts"],
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/integration.json" },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    deps: {
+      optimizer: {
+        // @remix-run/cloudflare is CommonJS; without pre-bundling its require() of
+        // @remix-run/server-runtime is undefined inside workerd. The rest are the packages the
+        // server build (build/server/index.js) imports: pre-bundled, each test file starts faster.
+        // Add new runtime dependencies of the server build here (e.g. stripe).
+        ssr: {
+          enabled: true,
+          include: [
+            "@remix-run/cloudflare",
+            "@remix-run/server-runtime",
+            "@remix-run/react",
+            "react",
+            "react/jsx-runtime",
+            "react-dom",
+            "react-dom/server",
+            "drizzle-orm",
+            "drizzle-orm/d1",
+            "drizzle-orm/sqlite-core",
+            "@conform-to/react",
+            "@conform-to/zod/v4",
+            "zod",
+            "isbot",
+          ],
+        },
+      },
+    },
+  },
+});

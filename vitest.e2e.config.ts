@@ -1,0 +1,20 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Browser tests: Vitest in Node drives Debian's Chromium through playwright-core against a real
+ * `wrangler dev`. `npm run test:e2e` (scripts/e2e.mjs) starts the server and passes E2E_BASE_URL;
+ * run directly (`vitest run --config vitest.e2e.config.ts`), the global setup starts one itself.
+ */
+export default defineConfig({
+  test: {
+    name: "e2e",
+    environment: "node",
+    include: ["tests/e2e/**/*.test.ts"],
+    globalSetup: ["./tests/e2e/global-setup.ts"],
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/e2e-vitest.json" },
+  },
+});
