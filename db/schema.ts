@@ -353,6 +353,10 @@ export const businesses = sqliteTable(
       .$type<InsightPreferences>()
       .notNull()
       .default(DEFAULT_INSIGHT_PREFERENCES),
+    /** When the owner first chose a plan on /plan-select (BASIC included); null until then. */
+    planChosenAt: timestamp("plan_chosen_at"),
+    /** When the owner last saved insight preferences; null while they are the defaults. */
+    insightPreferencesSavedAt: timestamp("insight_preferences_saved_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
