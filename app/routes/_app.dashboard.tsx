@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { ActivityPanel } from "../components/dashboard/activity-panel";
 import { ConnectCompanyData, DashboardCard } from "../components/dashboard/dashboard-card";
+import { NoticeBanner } from "../components/notice-banner";
 import { useShellData } from "../components/shell/shell-data";
 import { planLabel, shortenCompanyName } from "../lib/format";
 
@@ -25,6 +26,7 @@ export default function Dashboard() {
         </div>
         <span className="badge badge-plan">{planLabel(business.memberTier)} plan</span>
       </header>
+      <NoticeBanner />
 
       <div className="dashboard-grid">
         <div className="dashboard-main">

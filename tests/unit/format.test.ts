@@ -1,3 +1,4 @@
+import { noticeText } from "~/lib/notices";
 import { describe, expect, it } from "vitest";
 import {
   categoryLabel,
@@ -79,5 +80,17 @@ describe("parseFeatureFocus", () => {
     expect(parseFeatureFocus("ENGAGEMENTS")).toBe("Engagements");
     expect(parseFeatureFocus("Documents")).toBe("Documents");
     expect(parseFeatureFocus("benchmarking")).toBe("Benchmarking");
+  });
+});
+
+
+describe("noticeText", () => {
+  it("renders only known notice keys", () => {
+    expect(noticeText("support-sent")).toBe(
+      "Thanks! Your message was sent. We'll get back to you within one business day.",
+    );
+    expect(noticeText("<script>")).toBeNull();
+    expect(noticeText("toString")).toBeNull();
+    expect(noticeText(null)).toBeNull();
   });
 });

@@ -1,0 +1,13 @@
+/**
+ * One-time confirmations passed to a page as `?notice=<key>` after a redirect. Only known keys
+ * render, so a crafted link cannot put arbitrary text on the page.
+ */
+export const NOTICES = {
+  "support-sent": "Thanks! Your message was sent. We'll get back to you within one business day.",
+} as const;
+
+export type NoticeKey = keyof typeof NOTICES;
+
+export function noticeText(key: string | null): string | null {
+  return key !== null && Object.hasOwn(NOTICES, key) ? NOTICES[key as NoticeKey] : null;
+}
