@@ -1,0 +1,23 @@
+// NAICS helpers shared by the browser and the server (pure: no data, no I/O).
+
+/** Shown when a NAICS field is not exactly six digits (spec §5). */
+export const NAICS_FORMAT_MESSAGE = "NAICS must be a 6-digit number";
+
+/** Shown when the format is right but the code is not a 2022 six-digit national industry. */
+export const NAICS_UNKNOWN_MESSAGE = "That isn't a 2022 NAICS industry code. Use the NAICS lookup to find yours.";
+
+/** Where the business form's lookup link points: Partwise's own NAICS directory. */
+export const NAICS_DIRECTORY_PATH = "/naics";
+
+/** True for a string (or number) that is exactly six ASCII digits, e.g. "459110". */
+export function isSixDigitNumber(value: unknown): boolean {
+  if (typeof value === "number") return Number.isInteger(value) && value >= 100000 && value <= 999999;
+  return typeof value === "string" && /^[0-9]{6}$/.test(value);
+}
+
+/** A six-digit industry as the product shows it: its code, title and sector. */
+export type NaicsIndustry = {
+  code: string;
+  title: string;
+  sector: { code: string; title: string };
+};

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { isSixDigitNumber, NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/naics";
+import { jsonResponse } from "~/server/http.server";
+import { findNaics } from "~/server/naics.server";
+
+/** Public reference data (used during sign-up, no tenant data): shared caches may keep it a day. */
+const CACHEABLE = "public, max-age=86400";
+
+function cacheable(response: Response): Response {
+  response.headers.set("Cache-Control", CACHEABLE);
+  return response;
+}
+
+/**
+ * GET /api/naics/{code} → 200 {code, title, sector: {code, title}} for a 2022 six-digit national
+ * industry; 404 {msg} for a well-formed unknown code; 400 {msg} for anything not six digits.
+ */
+export function loader({ params }: LoaderFunctionArgs) {
+  const code = params.code ?? "";
+  if (!isSixDigitNumber(code)) return cacheable(jsonResponse({ msg: NAICS_FORMAT_MESSAGE }, { status: 400 }));
+  const industry = findNaics(code);
+  if (!industry) return cacheable(jsonResponse({ msg: NAICS_UNKNOWN_MESSAGE }, { status: 404 }));
+  return cacheable(jsonResponse(industry));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
+}

@@ -1,0 +1,134 @@
+// Parser for the US Census Bureau's "2022 NAICS Structure" table saved as CSV
+// (../shared/data/naics/2022_NAICS_Structure.csv). Pure functions, no I/O, so the unit tests can
+// feed it small inline samples. Used by scripts/build-naics.mjs.
+
+/**
+ * Parses CSV text into rows of fields. Handles quoted fields (commas, doubled quotes and line
+ * breaks inside quotes), CRLF or LF line ends and a leading byte-order mark.
+ * @param {string} text
+ * @returns {string[][]}
+ */
+export function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let field = "";
+  let inQuotes = false;
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i];
+    if (inQuotes) {
+      if (ch === '"') {
+        if (src[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else {
+          inQuotes = false;
+        }
+      } else {
+        field += ch;
+      }
+      continue;
+    }
+    if (ch === '"') {
+      inQuotes = true;
+    } else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && src[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else {
+      field += ch;
+    }
+  }
+  if (inQuotes) throw new Error("CSV ends inside a quoted field");
+  if (field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * Cleans a NAICS title: trims spaces and removes the Census "T" superscript marker that follows
+ * the last word (e.g. "Crop ProductionT " → "Crop Production"). The marker always follows a
+ * lower-case letter or a closing parenthesis; a title ending in a real capital T after another
+ * capital or a space (an acronym) is left alone.
+ * @param {string} raw
+ */
+export function cleanTitle(raw) {
+  let title = raw.replace(/\s+/g, " ").trim();
+  if (/[a-z)]T$/.test(title)) title = title.slice(0, -1).trim();
+  return title;
+}
+
+const RANGE_SECTORS = { "31-33": ["31", "32", "33"], "44-45": ["44", "45"], "48-49": ["48", "49"] };
+
+/** The sector code ("31-33" for 31, 32 and 33; otherwise the two digits) of a numeric code. */
+export function sectorOf(code) {
+  const two = code.slice(0, 2);
+  for (const [range, members] of Object.entries(RANGE_SECTORS)) {
+    if (members.includes(two)) return range;
+  }
+  return two;
+}
+
+/**
+ * Turns the Census CSV text into entries [code, title, level, parentCode] for every level
+ * (2 to 6 digits; range sectors as "31-33"), in file order. Sector entries have parentCode null;
+ * a 3-digit subsector's parent is its sector (a range sector where it applies).
+ * Skips the title lines, the header row and blank rows; throws on a malformed or duplicate code
+ * or on a code whose parent is missing.
+ * @param {string} text
+ * @returns {Array<[string, string, number, string | null]>}
+ */
+export function parseNaicsCsv(text) {
+  const rows = parseCsv(text);
+  const headerIndex = rows.findIndex((r) => r.some((f) => /^\s*2022 NAICS Code\s*$/i.test(f)));
+  if (headerIndex < 0) throw new Error('Header row with "2022 NAICS Code" not found');
+  const header = rows[headerIndex].map((f) => f.trim().toLowerCase());
+  const codeCol = header.indexOf("2022 naics code");
+  const titleCol = header.indexOf("2022 naics title");
+  if (titleCol < 0) throw new Error('Header row has no "2022 NAICS Title" column');
+
+  const entries = [];
+  const seen = new Set();
+  for (let i = headerIndex + 1; i < rows.length; i++) {
+    const row = rows[i];
+    const code = (row[codeCol] ?? "").trim();
+    const rawTitle = row[titleCol] ?? "";
+    if (code === "" && rawTitle.trim() === "") continue; // blank separator row
+    const isRange = Object.hasOwn(RANGE_SECTORS, code);
+    if (!isRange && !/^\d{2,6}$/.test(code)) {
+      throw new Error(`Line ${i + 1}: unexpected NAICS code "${code}"`);
+    }
+    const title = cleanTitle(rawTitle);
+    if (title === "") throw new Error(`Line ${i + 1}: NAICS code ${code} has no title`);
+    if (seen.has(code)) throw new Error(`Line ${i + 1}: duplicate NAICS code ${code}`);
+    seen.add(code);
+    const level = isRange ? 2 : code.length;
+    let parent = null;
+    if (level === 3) parent = sectorOf(code);
+    else if (level > 3) parent = code.slice(0, level - 1);
+    if (parent !== null && !seen.has(parent)) {
+      throw new Error(`Line ${i + 1}: NAICS code ${code} comes before its parent ${parent}`);
+    }
+    entries.push([code, title, level, parent]);
+  }
+  return entries;
+}
+
+/** Number of six-digit national industries in the 2022 edition. */
+export const EXPECTED_SIX_DIGIT_COUNT = 1012;
+
+/** Throws unless there are exactly `expected` six-digit codes; returns the count. */
+export function assertSixDigitCount(entries, expected = EXPECTED_SIX_DIGIT_COUNT) {
+  const count = entries.filter((e) => e[2] === 6).length;
+  if (count !== expected) {
+    throw new Error(`Expected ${expected} six-digit NAICS codes, found ${count}`);
+  }
+  return count;
+}
