@@ -1,17 +1,50 @@
 import { z } from "zod";
+import {
+  CONFIRM_NEW_PASSWORD_REQUIRED_MESSAGE,
+  RECOVERY_FAILED_MESSAGE,
+  RECOVERY_PASSWORD_REQUIRED_MESSAGE,
+} from "./password-reset-copy";
+import { PASSWORDS_DO_NOT_MATCH, SignupPasswordSchema } from "./password-rules";
+
+const EmailField = z
+  .string({ error: "Enter your email." })
+  .trim()
+  .min(1, "Enter your email.")
+  .max(254, "Enter a valid email.")
+  .pipe(z.email("Enter a valid email."));
 
 /**
- * The reset form on the login screen. Sending reset emails is built in a later issue; until then
- * the action answers every valid request with RESET_COMING_SOON_MESSAGE, whatever the address.
+ * The reset form on the login screen and `PUT /api/client/auth/reset-password` {email}: asks for a
+ * recovery password by email.
  */
-export const PasswordResetRequestSchema = z.object({
-  email: z
-    .string({ error: "Enter your email." })
-    .trim()
-    .min(1, "Enter your email.")
-    .max(254, "Enter a valid email.")
-    .pipe(z.email("Enter a valid email.")),
-});
+export const PasswordResetRequestSchema = z.object({ email: EmailField });
 export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestSchema>;
 
-export { RESET_COMING_SOON_MESSAGE } from "./password-reset-copy";
+/**
+ * `/password-reset` and `POST /api/client/auth/recover`: the emailed recovery password and a new
+ * password under the sign-up rules (spec §5).
+ */
+export const PasswordRecoverySchema = z
+  .object({
+    email: EmailField,
+    recoveryPassword: z
+      .string({ error: RECOVERY_PASSWORD_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, RECOVERY_PASSWORD_REQUIRED_MESSAGE)
+      // Far longer than any recovery password: certainly wrong, and not worth hashing.
+      .max(64, RECOVERY_FAILED_MESSAGE),
+    password: SignupPasswordSchema,
+    confirmPassword: z
+      .string({ error: CONFIRM_NEW_PASSWORD_REQUIRED_MESSAGE })
+      .min(1, CONFIRM_NEW_PASSWORD_REQUIRED_MESSAGE),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ["confirmPassword"],
+    // Also when another field is still wrong, so every error shows at once.
+    when: ({ value }) => {
+      const fields = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
+      return typeof fields.password === "string" && typeof fields.confirmPassword === "string" && fields.confirmPassword !== "";
+    },
+  });
+export type PasswordRecoveryInput = z.infer<typeof PasswordRecoverySchema>;

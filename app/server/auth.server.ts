@@ -4,26 +4,50 @@ import { users } from "../../db/schema";
 import { SIGN_IN_FAILED_MESSAGE, type SignInInput } from "../lib/auth-schemas";
 import type { AppContext } from "./load-context";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "./password.server";
+import {
+  authRateLimits,
+  countAttempt,
+  recordFailure,
+  recordSuccess,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+  verdictOf,
+} from "./rate-limit.server";
 import { clearedSessionCookie, createSession, destroySession, getViewer, type Viewer } from "./session.server";
 
 export type SignInResult =
   | { ok: true; cookie: string; user: Viewer["user"] }
-  | { ok: false; status: 401; msg: string };
+  | { ok: false; status: 401 | 429; msg: string };
 
 /**
  * Checks the credentials and starts a session. An unknown email runs the same PBKDF2 work against
- * a dummy hash, so the answer's body, status and timing do not tell the two failures apart.
+ * a dummy hash and counts as a failure of its (hashed) email key like any other, so the answer's
+ * body, status and timing do not tell the two failures apart.
+ *
+ * Throttled (rate-limit.server.ts) per account and per IP: a refused attempt answers 429 without
+ * any password work. The counting and the user lookup share one D1 round trip.
  */
 export async function signIn(app: AppContext, request: Request, input: SignInInput): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const user = await app.db.select().from(users).where(eq(users.email, email)).get();
+  const now = app.now();
+  const limits = await authRateLimits("login", email, request);
+  const [found, ...counted] = await app.db.batch([
+    app.db.select().from(users).where(eq(users.email, email)).limit(1),
+    ...limits.map((limit) => countAttempt(app, limit, now)),
+  ]);
+  if (!verdictOf(limits, counted, now).allowed) return { ok: false, status: 429, msg: TOO_MANY_ATTEMPTS_MESSAGE };
+
+  const user = found[0];
   const check = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH, app.env.PASSWORD_PEPPER);
-  if (!user || !check.valid) return { ok: false, status: 401, msg: SIGN_IN_FAILED_MESSAGE };
+  if (!user || !check.valid) {
+    const failure = recordFailure(app, limits, now);
+    if (failure) await failure;
+    return { ok: false, status: 401, msg: SIGN_IN_FAILED_MESSAGE };
+  }
   if (check.needsRehash) {
     const upgraded = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
     app.waitUntil(app.db.update(users).set({ passwordHash: upgraded }).where(eq(users.id, user.id)).run());
   }
-  const { cookie } = await createSession(app, request, user.id);
+  const [{ cookie }] = await Promise.all([createSession(app, request, user.id), recordSuccess(app, limits, now)]);
   return {
     ok: true,
     cookie,

@@ -28,13 +28,31 @@ const VarsSchema = z.object({
   APP_URL: optional(z.url()),
   /** Secret mixed into every password hash (HMAC key). At least 32 characters. */
   PASSWORD_PEPPER: optional(z.string().min(32)),
+  /** Resend API key. Set: emails go through Resend. Unset (local only): the D1 outbox is the delivery. */
+  RESEND_API_KEY: optional(z.string().min(8)),
+  /** Resend's base URL; tests and local runs may point it at a stub server. */
+  RESEND_API_BASE: optional(z.url()),
+  /** Sender of every email, e.g. "Partwise <no-reply@partwise.com>" (a domain verified at Resend). */
+  EMAIL_FROM: optional(z.string().min(3).max(254).regex(/@/)),
+  /** Where support messages are emailed. */
+  SUPPORT_EMAIL: optional(z.email()),
 });
 
 export type AppEnv = {
   APP_ENV: "local" | "production";
   APP_URL?: string;
   PASSWORD_PEPPER: string;
+  RESEND_API_KEY?: string;
+  RESEND_API_BASE?: string;
+  EMAIL_FROM: string;
+  SUPPORT_EMAIL: string;
 };
+
+/** Secrets that have no local default but production cannot run without. */
+const PRODUCTION_ONLY_SECRETS = ["RESEND_API_KEY"] as const;
+
+export const DEFAULT_EMAIL_FROM = "Partwise <no-reply@partwise.test>";
+export const DEFAULT_SUPPORT_EMAIL = "support@partwise.test";
 
 export class ConfigurationError extends Error {
   constructor(message: string) {
@@ -56,7 +74,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   const vars = parsed.data;
   if (vars.APP_ENV === "production") {
-    const missing = (Object.keys(LOCAL_DEFAULTS) as (keyof typeof LOCAL_DEFAULTS)[]).filter(
+    const missing = [...(Object.keys(LOCAL_DEFAULTS) as (keyof typeof LOCAL_DEFAULTS)[]), ...PRODUCTION_ONLY_SECRETS].filter(
       (key) => !vars[key],
     );
     if (missing.length > 0) {
@@ -67,5 +85,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     APP_ENV: vars.APP_ENV,
     APP_URL: vars.APP_URL,
     PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? LOCAL_DEFAULTS.PASSWORD_PEPPER,
+    RESEND_API_KEY: vars.RESEND_API_KEY,
+    RESEND_API_BASE: vars.RESEND_API_BASE,
+    EMAIL_FROM: vars.EMAIL_FROM ?? DEFAULT_EMAIL_FROM,
+    SUPPORT_EMAIL: vars.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
   };
 }

@@ -1,8 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { SignInSchema } from "../../lib/auth-schemas";
-import { PasswordResetRequestSchema, RESET_COMING_SOON_MESSAGE } from "../../lib/password-reset-schema";
+import { RESET_FAILED_MESSAGE } from "../../lib/password-reset-copy";
+import { PasswordResetRequestSchema } from "../../lib/password-reset-schema";
 import { homePathFor, signIn } from "../../server/auth.server";
+import { requestPasswordReset } from "../../server/password-reset.server";
 import { getViewer } from "../../server/session.server";
 
 /** Loader of `/` and `/login`: a signed-in visitor goes straight to their home (startup routing). */
@@ -13,8 +15,8 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Action of `/` and `/login`. `intent=login` signs in; `intent=reset` is answered honestly until
- * reset-by-email exists. Both forms post here, so they work without JavaScript.
+ * Action of `/` and `/login`. `intent=login` signs in; `intent=reset` emails a recovery password
+ * (the same answer for every email). Both forms post here, so they work without JavaScript.
  */
 export async function loginAction({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -25,7 +27,18 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply(), message: null }, { status: 400 });
     }
-    return data({ intent, result: submission.reply({ resetForm: true }), message: RESET_COMING_SOON_MESSAGE });
+    // Spec §4: the answer's msg replaces the form; an answer without one shows the generic error.
+    let message = RESET_FAILED_MESSAGE;
+    let status = 200;
+    try {
+      const answer = await requestPasswordReset(context.app, request, submission.value);
+      message = answer.msg;
+      if (!answer.ok) status = answer.status;
+    } catch (error) {
+      console.error("Password reset request failed:", error instanceof Error ? error.message : error);
+      status = 503;
+    }
+    return data({ intent, result: submission.reply({ resetForm: true }), message }, { status });
   }
 
   const submission = parseWithZod(formData, { schema: SignInSchema });

@@ -1,0 +1,122 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PasswordRecoverySchema } from "../../lib/password-reset-schema";
+import { AuthLayout } from "./auth-layout";
+import { PasswordInput } from "./password-input";
+import type { passwordResetAction, passwordResetLoader } from "./password-reset.server";
+
+/**
+ * /password-reset (spec §2): email, the emailed recovery password, a new password and its
+ * confirmation under the sign-up rules. "Login" sets the password and signs in.
+ */
+export function PasswordResetScreen() {
+  const { email } = useLoaderData<typeof passwordResetLoader>();
+  const actionData = useActionData<typeof passwordResetAction>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "password-reset-form",
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    constraint: getZodConstraint(PasswordRecoverySchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: PasswordRecoverySchema });
+    },
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+
+  return (
+    <AuthLayout>
+      <div className="auth-card">
+        <h1 className="auth-title">Reset your password</h1>
+        <Form method="post" {...getFormProps(form)} className="stack">
+          <p className="auth-lead">
+            Enter the recovery password we emailed you and choose a new password. The recovery password works once
+            and expires 30 minutes after it was sent.
+          </p>
+          {form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="form-error">
+              {form.errors.join(" ")}
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor={fields.email.id}>Email</label>
+            <input
+              key={emailKey}
+              {...emailProps}
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              className="input"
+            />
+            <FieldError field={fields.email} />
+          </div>
+          <SecretField field={fields.recoveryPassword} label="Recovery password" autoComplete="one-time-code" />
+          <SecretField
+            field={fields.password}
+            label="New password"
+            autoComplete="new-password"
+            hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character."
+          />
+          <SecretField field={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" />
+          <button type="submit" className="button button-primary button-block" disabled={submitting}>
+            {submitting ? "Logging in…" : "Login"}
+          </button>
+        </Form>
+        <p className="auth-footer">
+          <Link to="/?mode=reset">Request a new recovery password</Link>
+          {" · "}
+          <Link to="/">Back to sign in</Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function FieldError({ field }: { field: FieldMetadata<string> }) {
+  return field.errors ? (
+    <p id={field.errorId} className="field-error">
+      {field.errors.join(" ")}
+    </p>
+  ) : null;
+}
+
+function SecretField({
+  field,
+  label,
+  autoComplete,
+  hint,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  autoComplete: string;
+  hint?: string;
+}) {
+  const { key, type: _type, ...props } = getInputProps(field, { type: "password" });
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, field.errors ? field.errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <PasswordInput
+        key={key}
+        {...props}
+        id={field.id}
+        label={label}
+        autoComplete={autoComplete}
+        spellCheck={false}
+        autoCapitalize="off"
+        aria-describedby={describedBy || undefined}
+      />
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+    </div>
+  );
+}

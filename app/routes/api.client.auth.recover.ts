@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { PasswordRecoverySchema } from "~/lib/password-reset-schema";
+import { jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { recoverAccount } from "~/server/password-reset.server";
+import { toClientUser } from "~/server/serializers.server";
+
+/**
+ * POST /api/client/auth/recover {email, recoveryPassword, password, confirmPassword} → {user, msg}
+ * and a new session cookie (every other session of the user ends). A wrong, used or expired
+ * recovery password: 400 {msg}; throttled: 429 {msg}; malformed body: 400 {msg, errors}.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const input = await readBody(request, PasswordRecoverySchema);
+  const result = await recoverAccount(context.app, request, input);
+  if (!result.ok) {
+    const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+    return jsonResponse({ msg: result.msg }, { status: result.status, headers });
+  }
+  return jsonResponse(
+    { user: toClientUser(result.user), msg: result.msg },
+    { headers: { "Set-Cookie": result.cookie } },
+  );
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { PasswordResetRequestSchema } from "~/lib/password-reset-schema";
+import { jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { requestPasswordReset } from "~/server/password-reset.server";
+
+/**
+ * PUT /api/client/auth/reset-password {email} → 200 {msg}, the same for every email (a recovery
+ * password is emailed only when the account exists); 429 {msg} when throttled; 400 {msg} for a
+ * malformed body.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const input = await readBody(request, PasswordResetRequestSchema);
+  const result = await requestPasswordReset(context.app, request, input);
+  if (!result.ok) {
+    return jsonResponse(
+      { msg: result.msg },
+      { status: result.status, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  return jsonResponse({ msg: result.msg });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
+}

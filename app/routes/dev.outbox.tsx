@@ -1,0 +1,101 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { desc } from "drizzle-orm";
+import { emailOutbox } from "../../db/schema";
+import { PlainLayout } from "../components/plain-layout";
+import { emailTransportName } from "../server/email.server";
+
+export const meta: MetaFunction = () => [{ title: "Local email outbox | Partwise" }];
+
+/** The newest emails are enough for a person or a test reading their mail. */
+const OUTBOX_PAGE_SIZE = 100;
+
+/**
+ * /dev/outbox: the local mailbox. It exists only while emails go to the outbox transport (no
+ * RESEND_API_KEY, which production requires); with a real provider it is a plain 404.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const app = context.app;
+  if (emailTransportName(app) !== "outbox") throw new Response("Not Found", { status: 404 });
+  const emails = await app.db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      from: emailOutbox.fromAddress,
+      subject: emailOutbox.subject,
+      kind: emailOutbox.kind,
+      status: emailOutbox.status,
+      text: emailOutbox.textBody,
+      hasHtml: emailOutbox.htmlBody,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(OUTBOX_PAGE_SIZE);
+  return {
+    emails: emails.map(({ hasHtml, createdAt, ...email }) => ({
+      ...email,
+      hasHtml: Boolean(hasHtml),
+      createdAt: createdAt.toISOString(),
+    })),
+  };
+}
+
+export default function DevOutbox() {
+  const { emails } = useLoaderData<typeof loader>();
+  return (
+    <PlainLayout>
+      <section className="outbox" aria-labelledby="outbox-title">
+        <h1 id="outbox-title">Local email outbox</h1>
+        <p className="muted">
+          Emails the app sent while running without an email provider, newest first. Nothing here left this
+          machine.
+        </p>
+        {emails.length === 0 ? (
+          <p className="empty-state">No emails yet.</p>
+        ) : (
+          <ol className="outbox-list">
+            {emails.map((email) => (
+              <li key={email.id}>
+                <article className="card outbox-email" aria-labelledby={`email-${email.id}`}>
+                  <h2 id={`email-${email.id}`} className="outbox-subject">
+                    {email.subject}
+                  </h2>
+                  <dl className="outbox-meta">
+                    <div>
+                      <dt>To</dt>
+                      <dd>{email.to}</dd>
+                    </div>
+                    <div>
+                      <dt>From</dt>
+                      <dd>{email.from}</dd>
+                    </div>
+                    <div>
+                      <dt>Kind</dt>
+                      <dd>{email.kind}</dd>
+                    </div>
+                    <div>
+                      <dt>Sent</dt>
+                      <dd>
+                        <time dateTime={email.createdAt}>{email.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                      </dd>
+                    </div>
+                  </dl>
+                  <pre className="outbox-text">{email.text}</pre>
+                  {email.hasHtml ? (
+                    <p>
+                      {/* A document of its own (strict CSP, sandboxed), not a client-side route. */}
+                      <a href={`/dev/outbox/${email.id}`}>
+                        View the HTML version of “{email.subject}”
+                      </a>
+                    </p>
+                  ) : null}
+                </article>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </PlainLayout>
+  );
+}

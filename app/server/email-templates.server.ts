@@ -1,0 +1,98 @@
+/**
+ * Building blocks for the two parts of every email. Values are interpolated only through these
+ * helpers, and every value that goes into the HTML part is escaped.
+ */
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+}
+
+/** One block of an email: a paragraph, a highlighted code, a button link or a labelled field. */
+export type EmailBlock =
+  | { type: "paragraph"; text: string }
+  | { type: "code"; label: string; code: string }
+  | { type: "button"; label: string; url: string }
+  | { type: "field"; label: string; value: string };
+
+export type EmailContent = {
+  /** The first line of the text part and the heading of the HTML part. */
+  heading: string;
+  blocks: EmailBlock[];
+  /** A closing line, e.g. why the recipient got the email. */
+  footer?: string;
+};
+
+/** Only http(s) links go into an email; anything else would be a script or data URL. */
+function safeUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Error("Email links must be http(s).");
+  return parsed.toString();
+}
+
+function textBlock(block: EmailBlock): string {
+  switch (block.type) {
+    case "paragraph":
+      return block.text;
+    case "code":
+      return `${block.label}: ${block.code}`;
+    case "button":
+      return `${block.label}: ${safeUrl(block.url)}`;
+    case "field":
+      return `${block.label}:\n${block.value}`;
+  }
+}
+
+const FONT = "font-family:Arial,Helvetica,sans-serif;color:#1f2933;";
+
+function htmlBlock(block: EmailBlock): string {
+  switch (block.type) {
+    case "paragraph":
+      return `<p style="${FONT}font-size:15px;line-height:1.5;margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+    case "code":
+      return (
+        `<p style="${FONT}font-size:13px;margin:0 0 4px">${escapeHtml(block.label)}</p>` +
+        `<p style="font-family:Consolas,Menlo,monospace;font-size:22px;letter-spacing:2px;font-weight:bold;` +
+        `background:#f1f5f9;border-radius:6px;padding:12px 16px;margin:0 0 16px;color:#0f172a">${escapeHtml(block.code)}</p>`
+      );
+    case "button":
+      return (
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(safeUrl(block.url))}" ` +
+        `style="${FONT}display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;` +
+        `padding:10px 18px;border-radius:6px;font-size:15px">${escapeHtml(block.label)}</a></p>`
+      );
+    case "field":
+      return (
+        `<p style="${FONT}font-size:13px;font-weight:bold;margin:0 0 4px">${escapeHtml(block.label)}</p>` +
+        `<p style="${FONT}font-size:15px;line-height:1.5;margin:0 0 16px;white-space:pre-wrap">${escapeHtml(block.value)}</p>`
+      );
+  }
+}
+
+/** The plain-text and HTML parts of one email. */
+export function renderEmail(content: EmailContent): { text: string; html: string } {
+  const text = [content.heading, "", ...content.blocks.map(textBlock).flatMap((part) => [part, ""])]
+    .concat(content.footer ? [content.footer] : [])
+    .join("\n")
+    .trimEnd();
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>` +
+    `<body style="margin:0;padding:24px;background:#ffffff">` +
+    `<div style="max-width:560px;margin:0 auto">` +
+    `<p style="${FONT}font-size:18px;font-weight:bold;margin:0 0 4px;color:#1d4ed8">Partwise</p>` +
+    `<h1 style="${FONT}font-size:22px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>` +
+    content.blocks.map(htmlBlock).join("") +
+    (content.footer
+      ? `<p style="${FONT}font-size:12px;color:#52606d;margin:24px 0 0">${escapeHtml(content.footer)}</p>`
+      : "") +
+    `</div></body></html>`;
+  return { text, html };
+}
