@@ -1,13 +1,159 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccountForm } from "../components/settings/account-form";
+import { BusinessForm } from "../components/settings/business-form";
+import { PersonalForm } from "../components/settings/personal-form";
+import { PreferencesForm } from "../components/settings/preferences-form";
+import type { SettingsActionData } from "../components/settings/settings-parts";
+import { SETTINGS_PANEL_ID, SettingsTabs, settingsTabId } from "../components/settings/settings-tabs";
+import {
+  BusinessInfoFormSchema,
+  businessInfoFromForm,
+  INFO_UPDATE_FAILED_MESSAGE,
+  INFO_UPDATED_MESSAGE,
+  InsightPreferencesFormSchema,
+  parsePasswordChangeForm,
+  PersonalInfoSchema,
+  PREFERENCES_UPDATE_FAILED_MESSAGE,
+  PREFERENCES_UPDATED_MESSAGE,
+  settingsTabFrom,
+  type SettingsTab,
+} from "../lib/settings-schemas";
+import { requireClientBusiness } from "../server/auth.server";
+import {
+  changePassword,
+  getSettingsView,
+  updateBusinessInfo,
+  updateInsightPreferences,
+  updatePersonalInfo,
+} from "../server/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Partwise" }];
 
-/** /company-profile: the settings tabs are built in a later issue. Guarded by the `_app` layout loader (client with a business). */
-export default function Page() {
+/** /company-profile: the settings tabs of spec §2. Guarded like every `_app` page. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request);
+  const tab = settingsTabFrom(new URL(request.url).searchParams.get("tab"));
+  return { tab, ...getSettingsView(viewer) };
+}
+
+const PASSWORD_FIELDS = ["password", "newPassword", "confirmNewPassword"];
+
+/**
+ * One action for the four forms, told apart by the submit button's `intent`. Each branch parses
+ * with the form's shared schema and calls one domain function of settings.server.ts (the same
+ * ones the PUT routes of /api/client call).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const app = context.app;
+  const viewer = await requireClientBusiness(app, request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  const answer = (tab: SettingsTab, result: SettingsActionData["result"], message: string | null, status = 200) =>
+    data<SettingsActionData>({ intent: tab, result, message }, { status });
+
+  /** An unexpected failure (e.g. the database) gets the form's default text of spec §8, not a 500 page. */
+  async function guarded<T>(work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (error) {
+      console.error(`settings ${String(intent)} failed`, error);
+      return null;
+    }
+  }
+
+  switch (intent) {
+    case "personal": {
+      const submission = parseWithZod(formData, { schema: PersonalInfoSchema });
+      if (submission.status !== "success") return answer("personal", submission.reply(), null, 400);
+      const result = await guarded(() => updatePersonalInfo(app, viewer, submission.value));
+      if (!result) return answer("personal", submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE] }), null, 500);
+      if (!result.ok) {
+        return answer("personal", submission.reply({ fieldErrors: { [result.field]: [result.msg] } }), null, result.status);
+      }
+      return answer("personal", submission.reply(), INFO_UPDATED_MESSAGE);
+    }
+    case "business": {
+      const submission = parseWithZod(formData, { schema: BusinessInfoFormSchema });
+      if (submission.status !== "success") return answer("business", submission.reply(), null, 400);
+      const result = await guarded(() => updateBusinessInfo(app, viewer, businessInfoFromForm(submission.value)));
+      if (!result) return answer("business", submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE] }), null, 500);
+      if (!result.ok) return answer("business", submission.reply({ formErrors: [result.msg] }), null, result.status);
+      return answer("business", submission.reply(), INFO_UPDATED_MESSAGE);
+    }
+    case "account": {
+      const submission = parsePasswordChangeForm(formData);
+      if (submission.status !== "success") {
+        return answer("account", submission.reply({ hideFields: PASSWORD_FIELDS }), null, 400);
+      }
+      const result = await guarded(() => changePassword(app, viewer, submission.value));
+      if (!result) {
+        return answer(
+          "account",
+          submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: PASSWORD_FIELDS }),
+          null,
+          500,
+        );
+      }
+      if (!result.ok) {
+        return answer(
+          "account",
+          submission.reply({ formErrors: [result.msg], hideFields: PASSWORD_FIELDS }),
+          null,
+          result.status,
+        );
+      }
+      return answer("account", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
+    }
+    case "preferences": {
+      const submission = parseWithZod(formData, { schema: InsightPreferencesFormSchema });
+      if (submission.status !== "success") return answer("preferences", submission.reply(), null, 400);
+      const value = submission.value;
+      const result = await guarded(() => updateInsightPreferences(app, viewer, { insightPreferences: value }));
+      if (!result || !result.ok) {
+        const status = result ? result.status : 500;
+        return answer("preferences", submission.reply({ formErrors: [PREFERENCES_UPDATE_FAILED_MESSAGE] }), null, status);
+      }
+      return answer("preferences", submission.reply(), PREFERENCES_UPDATED_MESSAGE);
+    }
+    default:
+      throw data({ msg: "Unknown settings form." }, { status: 400 });
+  }
+}
+
+export default function CompanyProfile() {
+  const { tab, user, business } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as SettingsActionData | undefined;
+  // Post back to the tab the form is on, so a no-JavaScript reply shows the same tab.
+  const formAction = `/company-profile?tab=${tab}`;
+
   return (
-    <div className="page">
-      <ComingSoon title="Settings" message="Editing your personal info, business info, password, membership and insight preferences is coming soon." />
+    <div className="page settings-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">Company Info</p>
+          <h1>Settings</h1>
+        </div>
+      </header>
+      <section className="card settings-card">
+        <SettingsTabs selected={tab} />
+        <div role="tabpanel" id={SETTINGS_PANEL_ID} aria-labelledby={settingsTabId(tab)} className="tab-panel">
+          {tab === "personal" ? <PersonalForm current={user} actionData={actionData} action={formAction} /> : null}
+          {tab === "business" ? <BusinessForm current={business} actionData={actionData} action={formAction} /> : null}
+          {tab === "account" ? (
+            <AccountForm
+              membership={{ memberTier: business.memberTier, stripeCustomerId: business.stripeCustomerId }}
+              actionData={actionData}
+              action={formAction}
+            />
+          ) : null}
+          {tab === "preferences" ? (
+            <PreferencesForm current={business.insightPreferences} actionData={actionData} action={formAction} />
+          ) : null}
+        </div>
+      </section>
     </div>
   );
 }

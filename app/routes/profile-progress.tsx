@@ -1,28 +1,70 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
+import { redirect } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PlainLayout } from "../components/plain-layout";
-import { requireViewer } from "../server/auth.server";
+import { ProgressBlocks } from "../components/progress/progress-blocks";
+import { ProgressWheel } from "../components/progress/progress-wheel";
+import { homePathFor, requireViewer } from "../server/auth.server";
+import { loadProfileProgress } from "../server/profile-progress.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile progress | Partwise" }];
 
 /**
- * /profile-progress: profile completion and the accounting connect card, built in a later issue.
- * Exempt from startup routing (spec §2): it needs a session, not a business.
+ * /profile-progress: the real profile completion (five steps). Exempt from startup routing
+ * (spec §2): a session is enough; a client without a business is sent to business details and
+ * staff to their own home.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(context.app, request);
-  return null;
+  const viewer = await requireViewer(context.app, request);
+  if (viewer.user.role !== "client" || !viewer.business) throw redirect(homePathFor(viewer));
+  const progress = await loadProfileProgress(context.app, viewer.user.id);
+  if (!progress) throw redirect("/");
+  return progress;
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export default function Page() {
+export default function ProfileProgressPage() {
+  const progress = useLoaderData<typeof loader>();
   return (
     <PlainLayout signedIn>
-      <ComingSoon
-        title="Almost there!"
-        message="Connecting your company data to complete your profile is coming soon."
-      />
+      <div className="progress-page">
+        {progress.accountingConnected ? (
+          <section className="card progress-banner" aria-labelledby="progress-title">
+            <h1 id="progress-title">You're all set!</h1>
+            <p>It looks like you've already connected your company data.</p>
+            <p className="progress-actions">
+              <Link to="/plan-select" className="button button-primary">
+                Next
+              </Link>
+            </p>
+          </section>
+        ) : (
+          <section className="card progress-banner" aria-labelledby="progress-title">
+            <h1 id="progress-title">Almost there!</h1>
+            <p>Complete your profile so we can match you with the right consultants and insights.</p>
+          </section>
+        )}
+
+        <section className="card progress-card" aria-labelledby="progress-completion-title">
+          <h2 id="progress-completion-title">Profile Completion</h2>
+          <div className="progress-layout">
+            <ProgressWheel percent={progress.percent} />
+            <ProgressBlocks steps={progress.steps} />
+          </div>
+          <p className="muted progress-summary">
+            {`${progress.completed} of ${progress.steps.length} steps complete.`}
+          </p>
+        </section>
+
+        {progress.accountingConnected ? null : (
+          <p className="progress-skip">
+            <Link to="/plan-select" className="button button-secondary">
+              Skip this Step
+            </Link>
+          </p>
+        )}
+      </div>
     </PlainLayout>
   );
 }

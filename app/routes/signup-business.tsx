@@ -1,31 +1,70 @@
-import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useActionData } from "@remix-run/react";
 import { PlainLayout } from "../components/plain-layout";
+import { BusinessDetailsForm } from "../components/signup/business-details-form";
+import { BusinessDetailsSchema } from "../lib/business-schemas";
+import { createClientBusiness } from "../server/accounts.server";
 import { homePathFor, requireViewer } from "../server/auth.server";
+import type { AppContext } from "../server/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Business details | Partwise" }];
 
 /**
- * /signup-business (spec §2): where startup routing sends a client without a business. Anyone
- * else (a client who has one, staff) goes to their own home.
+ * /signup-business (spec §2): where startup routing sends a client without a business. No session
+ * goes to `/`; anyone else (a client who has a business, staff) goes to their own home.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(context.app, request);
+async function requireClientWithoutBusiness(app: AppContext, request: Request) {
+  const viewer = await requireViewer(app, request);
   const home = homePathFor(viewer);
   if (home !== "/signup-business") throw redirect(home);
+  return viewer;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireClientWithoutBusiness(context.app, request);
   return null;
+}
+
+/** Creates the business (the same domain call as POST /api/client/business/create), then plan selection. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireClientWithoutBusiness(context.app, request);
+  const submission = parseWithZod(await request.formData(), { schema: BusinessDetailsSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await createClientBusiness(context.app, viewer, submission.value);
+  if (!result.ok) {
+    if ("field" in result) {
+      return data(submission.reply({ fieldErrors: { [result.field]: [result.msg] } }), { status: result.status });
+    }
+    // Set up meanwhile (another tab) or not a client: startup routing knows where they belong.
+    throw redirect(result.status === 409 ? "/dashboard" : "/");
+  }
+  throw redirect("/plan-select");
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function SignupBusiness() {
+  const lastResult = useActionData<typeof action>();
   return (
     <PlainLayout signedIn>
-      <ComingSoon
-        title="Tell us about your business"
-        message="Adding your business details online is coming soon. To finish setting up your account now, email support@partwise.com."
-        back={null}
-      />
+      <section className="card signup-business" aria-labelledby="signup-business-title">
+        <p className="signup-step">Step 2 of 3 · Your business</p>
+        <h1 id="signup-business-title" className="auth-title">
+          Tell us about your business
+        </h1>
+        <p className="auth-lead signup-lead">
+          We use these details to match you with consultants and to benchmark your company against its industry.
+        </p>
+        <BusinessDetailsForm lastResult={lastResult} />
+      </section>
     </PlainLayout>
   );
 }

@@ -1,12 +1,25 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "../components/auth/auth-layout";
+import { homePathFor } from "../server/auth.server";
+import { getViewer } from "../server/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Join our community | Partwise" }];
+
+const BUSINESS_SIGNUP_PATH = "/Signup/client-personal-details";
+
+/** A signed-in visitor has an account already: straight to their home (startup routing). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await getViewer(context.app, request);
+  if (viewer) throw redirect(homePathFor(viewer));
+  return null;
+}
 
 /**
  * /Signup (spec §2): choose an account type. Consultant sign-up is not offered (spec §6); the
  * consultant card reveals that through `?type=consultant`, so it also works without JavaScript.
+ * 'Create an account' continues with the chosen card, the business one unless the consultant
+ * card was chosen.
  */
 export default function SignupChooser() {
   const [params] = useSearchParams();
@@ -18,8 +31,8 @@ export default function SignupChooser() {
         <p className="auth-lead">Tell us who you are to get started.</p>
         <div className="choice-grid">
           <Link
-            to="/Signup/client-personal-details"
-            className="choice-card"
+            to={BUSINESS_SIGNUP_PATH}
+            className={consultantChosen ? "choice-card" : "choice-card choice-card-selected"}
             aria-labelledby="choice-business-title"
             aria-describedby="choice-business-text"
           >
@@ -35,7 +48,7 @@ export default function SignupChooser() {
               type="submit"
               name="type"
               value="consultant"
-              className="choice-card"
+              className={consultantChosen ? "choice-card choice-card-selected" : "choice-card"}
               aria-labelledby="choice-consultant-title"
               aria-describedby="choice-consultant-text"
               aria-expanded={consultantChosen}
@@ -51,8 +64,25 @@ export default function SignupChooser() {
           </Form>
         </div>
         <div id="consultant-unavailable" role="status">
-          {consultantChosen ? <p className="notice">Consulting Sign Up Not Yet Available</p> : null}
+          {consultantChosen ? (
+            <div className="notice">
+              <p className="notice-title">Consulting Sign Up Not Yet Available</p>
+              <p className="notice-text">Consultants join Partwise by invitation from an Engagement Manager.</p>
+            </div>
+          ) : null}
         </div>
+        {/* Continues with the chosen card. As a consultant that can only repeat the answer above. */}
+        <Form
+          method="get"
+          action={consultantChosen ? "/Signup" : BUSINESS_SIGNUP_PATH}
+          replace={consultantChosen}
+          preventScrollReset={consultantChosen}
+        >
+          {consultantChosen ? <input type="hidden" name="type" value="consultant" /> : null}
+          <button type="submit" className="button button-primary button-block">
+            Create an account
+          </button>
+        </Form>
         <p className="auth-footer">
           <Link to="/">Already have an account? Sign in!</Link>
         </p>

@@ -1,18 +1,61 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData } from "@remix-run/react";
 import { AuthLayout } from "../components/auth/auth-layout";
-import { ComingSoon } from "../components/coming-soon";
+import { PersonalDetailsForm } from "../components/signup/personal-details-form";
+import { PersonalDetailsSchema } from "../lib/signup-schemas";
+import { registerClient } from "../server/accounts.server";
+import { homePathFor } from "../server/auth.server";
+import { getViewer } from "../server/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Let's Get Started | Partwise" }];
 
-/** /Signup/client-personal-details (spec §2): the personal details step, built in the "Accounts" issue. */
+const HIDDEN_FIELDS = ["password", "confirmPassword"];
+
+/**
+ * /Signup/client-personal-details and /signup/client-personal-details (spec §2; route matching is
+ * case-insensitive, so one route serves both). A signed-in visitor goes to their home.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await getViewer(context.app, request);
+  if (viewer) throw redirect(homePathFor(viewer));
+  return null;
+}
+
+/** Creates the account (the same domain call as POST /api/client/auth/signup), signs in, and goes on to business details. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await getViewer(context.app, request);
+  if (viewer) throw redirect(homePathFor(viewer));
+  const submission = parseWithZod(await request.formData(), { schema: PersonalDetailsSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
+  }
+  const result = await registerClient(context.app, request, submission.value);
+  if (!result.ok) {
+    const errors = result.field ? { fieldErrors: { [result.field]: [result.msg] } } : { formErrors: [result.msg] };
+    return data(submission.reply({ ...errors, hideFields: HIDDEN_FIELDS }), { status: result.status });
+  }
+  throw redirect("/signup-business", { headers: { "Set-Cookie": result.cookie } });
+}
+
 export default function ClientPersonalDetails() {
+  const lastResult = useActionData<typeof action>();
   return (
     <AuthLayout>
-      <ComingSoon
-        title="Let's Get Started"
-        message="Creating a business account online is coming soon. To get started now, email support@partwise.com."
-        back={{ to: "/", label: "Back to sign in" }}
-      />
+      <div className="auth-card auth-card-wide">
+        <p className="signup-step">Step 1 of 3 · Your details</p>
+        <h1 className="auth-title">Let&apos;s Get Started</h1>
+        <PersonalDetailsForm lastResult={lastResult} />
+        <p className="auth-footer">
+          <Link to="/">Already have an account? Sign in!</Link>
+        </p>
+      </div>
     </AuthLayout>
   );
 }

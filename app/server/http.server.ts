@@ -11,8 +11,13 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
 }
 
 /** An error answer in the spec's `{ msg }` shape. Thrown from guards and parsers, caught by Remix. */
-export function errorResponse(status: number, msg: string, extra: Record<string, unknown> = {}): Response {
-  return jsonResponse({ msg, ...extra }, { status });
+export function errorResponse(
+  status: number,
+  msg: string,
+  extra: Record<string, unknown> = {},
+  headers: HeadersInit = {},
+): Response {
+  return jsonResponse({ msg, ...extra }, { status, headers });
 }
 
 async function readLimitedText(request: Request, maxBytes: number): Promise<string> {

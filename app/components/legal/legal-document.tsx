@@ -1,0 +1,58 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { PlainLayout } from "../plain-layout";
+
+export const LEGAL_EFFECTIVE_DATE = "November 21, 2026";
+export const SUPPORT_EMAIL = "support@partwise.com";
+
+/** The frame of a Partwise agreement: plain layout, one article, a heading outline, the effective date. */
+export function LegalDocument({
+  title,
+  summary,
+  children,
+}: {
+  title: string;
+  summary: string;
+  children: ReactNode;
+}) {
+  return (
+    <PlainLayout>
+      <article className="legal-doc" aria-labelledby="legal-title">
+        <header className="legal-header">
+          <h1 id="legal-title">{title}</h1>
+          <p className="legal-effective">Effective date: {LEGAL_EFFECTIVE_DATE}</p>
+          <p className="legal-summary">{summary}</p>
+        </header>
+        {children}
+        <footer className="legal-footer">
+          <p>
+            Questions about this document? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+          </p>
+          <nav aria-label="Agreements">
+            <ul className="legal-links">
+              <li>
+                <Link to="/api/agreements/terms-and-conditions/">Terms and Conditions</Link>
+              </li>
+              <li>
+                <Link to="/api/agreements/privacy-policy/">Privacy Policy</Link>
+              </li>
+              <li>
+                <Link to="/">Back to Partwise</Link>
+              </li>
+            </ul>
+          </nav>
+        </footer>
+      </article>
+    </PlainLayout>
+  );
+}
+
+/** A numbered section with an anchor, so support can link to "section 7". */
+export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="legal-section">
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "../../lib/settings-schemas";
+import { FieldErrors, PasswordInput } from "../signup/field-parts";
+import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
+
+/** Where Manage Payment posts for paid tiers (spec §7; the Payments issue builds the endpoint). */
+export const PORTAL_SESSION_PATH = "/api/payments/create-portal-session";
+
+/**
+ * Account tab (spec §2, §5): change the password with the settings rules, then the membership.
+ * Manage Payment: Basic members go to plan selection; other tiers post to the customer portal.
+ */
+export function AccountForm({
+  membership,
+  actionData,
+  action,
+}: {
+  membership: { memberTier: string; stripeCustomerId: string | null };
+  actionData: SettingsActionData | undefined;
+  action: string;
+}) {
+  const lastResult = resultFor(actionData, "account");
+  const submitting = useSubmitting("account");
+  const [form, fields] = useForm({
+    id: "settings-account",
+    lastResult,
+    constraint: getZodConstraint(PasswordChangeFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parsePasswordChangeForm(formData);
+    },
+  });
+  // A successful change resets the form, so its reply carries no status: the message says it.
+  const success = actionData?.intent === "account" ? actionData.message : null;
+
+  const passwords = [
+    { meta: fields.password, label: "Current Password", autoComplete: "current-password" },
+    { meta: fields.newPassword, label: "New Password", autoComplete: "new-password" },
+    { meta: fields.confirmNewPassword, label: "Confirm New Password", autoComplete: "new-password" },
+  ] as const;
+  const isBasic = membership.memberTier !== "STANDARD" && membership.memberTier !== "PREMIUM";
+
+  return (
+    <div className="stack settings-account">
+      <Form method="post" action={action} {...getFormProps(form)} className="stack settings-form">
+        <h2 className="settings-heading">Change password</h2>
+        <p className="muted settings-note">
+          At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&amp;.
+        </p>
+        <div className="settings-grid settings-grid-single">
+          {passwords.map(({ meta, label, autoComplete }) => {
+            const { key, type: _type, ...props } = getInputProps(meta, { type: "password" });
+            return (
+              <div className="field" key={meta.name}>
+                <label htmlFor={meta.id}>{label}</label>
+                <PasswordInput
+                  key={key}
+                  {...props}
+                  id={meta.id}
+                  autoComplete={autoComplete}
+                  showLabel={`Show ${label.toLowerCase()}`}
+                  hideLabel={`Hide ${label.toLowerCase()}`}
+                />
+                <FieldErrors id={meta.errorId} errors={meta.errors} />
+              </div>
+            );
+          })}
+        </div>
+        <FormOutcome success={success} errors={form.errors} errorId={form.errorId}>
+          {success ? <p>Any other devices signed in to your account have been signed out.</p> : null}
+        </FormOutcome>
+        <div className="settings-actions">
+          <button type="submit" name="intent" value="account" className="button button-primary" disabled={submitting}>
+            {submitting ? "Updating…" : "Update Password"}
+          </button>
+        </div>
+      </Form>
+
+      <section className="stack settings-membership" aria-labelledby="settings-membership-title">
+        <h2 id="settings-membership-title" className="settings-heading">
+          Membership
+        </h2>
+        <dl className="settings-facts">
+          <div>
+            <dt>Membership Type</dt>
+            <dd>{membershipLabel(membership.memberTier)}</dd>
+          </div>
+        </dl>
+        {isBasic ? (
+          <p>
+            <Link to="/plan-select" className="button button-secondary">
+              Manage Payment
+            </Link>
+          </p>
+        ) : (
+          <form method="post" action={PORTAL_SESSION_PATH}>
+            <input type="hidden" name="session_id" value={membership.stripeCustomerId ?? ""} />
+            <button type="submit" className="button button-secondary">
+              Manage Payment
+            </button>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import type { InsightPreferences } from "../../../db/schema";
+import { INSIGHT_AREAS, InsightPreferencesFormSchema, PREFERENCES_INTRO } from "../../lib/settings-schemas";
+import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
+
+/** Preferences tab (spec §2): a checkbox per business area the business wants insights from. */
+export function PreferencesForm({
+  current,
+  actionData,
+  action,
+}: {
+  current: InsightPreferences;
+  actionData: SettingsActionData | undefined;
+  action: string;
+}) {
+  const lastResult = resultFor(actionData, "preferences");
+  const submitting = useSubmitting("preferences");
+  const [form, fields] = useForm({
+    id: "settings-preferences",
+    lastResult,
+    defaultValue: Object.fromEntries(INSIGHT_AREAS.map(({ key }) => [key, current[key] ? "on" : undefined])),
+    constraint: getZodConstraint(InsightPreferencesFormSchema),
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: InsightPreferencesFormSchema });
+    },
+  });
+  const success = lastResult?.status === "success" ? actionData?.message ?? null : null;
+
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="stack settings-form">
+      <fieldset className="settings-fieldset">
+        <legend className="settings-heading">{PREFERENCES_INTRO}</legend>
+        <div className="settings-options">
+          {INSIGHT_AREAS.map(({ key, label }) => {
+            const meta = fields[key];
+            const { key: inputKey, ...props } = getInputProps(meta, { type: "checkbox" });
+            return (
+              <label key={key} className="settings-option" htmlFor={meta.id}>
+                <input key={inputKey} {...props} />
+                <span>{label}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <FormOutcome success={success} errors={form.errors} errorId={form.errorId} />
+      <div className="settings-actions">
+        <button
+          type="submit"
+          name="intent"
+          value="preferences"
+          className="button button-primary"
+          disabled={submitting}
+        >
+          {submitting ? "Saving…" : "Save"}
+        </button>
+      </div>
+    </Form>
+  );
+}

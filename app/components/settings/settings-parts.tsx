@@ -1,0 +1,60 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { SettingsTab } from "../../lib/settings-schemas";
+
+/** What the /company-profile action answers: which form it was, Conform's reply, a success text. */
+export type SettingsActionData = {
+  intent: SettingsTab;
+  result: SubmissionResult<string[]>;
+  message: string | null;
+};
+
+/** The reply for this form, or undefined when the last action answered another form. */
+export function resultFor(actionData: SettingsActionData | undefined, intent: SettingsTab) {
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+/** True while this form's post is in flight (pending state of its submit button). */
+export function useSubmitting(intent: SettingsTab): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formData?.get("intent") === intent
+  );
+}
+
+/**
+ * A form's outcome: the success text in a polite status region (always present, so screen
+ * readers announce it when it appears) and form-level errors in an alert.
+ */
+export function FormOutcome({
+  success,
+  errors,
+  errorId,
+  children,
+}: {
+  success: string | null;
+  errors: readonly string[] | undefined;
+  errorId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <div role="status" className={success ? "notice settings-success" : "settings-status-empty"}>
+        {success ? (
+          <>
+            <p>{success}</p>
+            {children}
+          </>
+        ) : null}
+      </div>
+      {errors?.length ? (
+        <div id={errorId} role="alert" className="form-error">
+          {errors.join(" ")}
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import {
+  MESSAGE_PLACEHOLDER,
+  SUPPORT_MESSAGE_MAX_LENGTH,
+  SUPPORT_SUBJECT_OPTIONS,
+  SupportMessageSchema,
+} from "../../lib/support-schemas";
+import { FieldErrors } from "../signup/field-parts";
+import { useHydrated } from "../use-hydrated";
+
+type Sender = { firstName: string; lastName: string; email: string; phone: string };
+
+/**
+ * The support form of /contact-us (spec §2): who is writing (read-only, from the account), a
+ * required subject and a required message. Posts to the route's action, so it works without
+ * JavaScript.
+ */
+export function SupportForm({ sender, lastResult }: { sender: Sender; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "support-message",
+    lastResult,
+    constraint: getZodConstraint(SupportMessageSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: SupportMessageSchema });
+    },
+  });
+  const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message, {
+    ariaDescribedBy: hydrated ? fields.message.descriptionId : undefined,
+  });
+  const length = typeof fields.message.value === "string" ? fields.message.value.length : 0;
+  const readOnly = [
+    { id: "support-first-name", label: "First name", value: sender.firstName },
+    { id: "support-last-name", label: "Last name", value: sender.lastName },
+    { id: "support-email", label: "Email", value: sender.email },
+    { id: "support-phone", label: "Phone", value: sender.phone },
+  ];
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack support-form">
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="form-error">
+          {form.errors.join(" ")}
+        </div>
+      ) : null}
+      <div className="settings-grid">
+        {readOnly.map((field) => (
+          <div className="field" key={field.id}>
+            <label htmlFor={field.id}>{field.label}</label>
+            <input id={field.id} value={field.value} readOnly className="input settings-readonly" />
+          </div>
+        ))}
+      </div>
+
+      <fieldset className="support-subjects">
+        <legend>Subject</legend>
+        <div className="settings-options">
+          {SUPPORT_SUBJECT_OPTIONS.map((option) => {
+            const { key, ...props } = getInputProps(fields.subject, { type: "radio", value: option.value });
+            const id = `${fields.subject.id}-${option.value}`;
+            return (
+              <label key={option.value} className="settings-option" htmlFor={id}>
+                <input key={key} {...props} id={id} />
+                <span>{option.label}</span>
+              </label>
+            );
+          })}
+        </div>
+        <FieldErrors id={fields.subject.errorId} errors={fields.subject.errors} />
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor={fields.message.id}>Message</label>
+        <textarea
+          key={messageKey}
+          {...messageProps}
+          rows={8}
+          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+          placeholder={MESSAGE_PLACEHOLDER}
+          className="input support-message"
+        />
+        {/* Counts as the person types, so the limit is no surprise; needs JavaScript. */}
+        {hydrated ? (
+          <p id={fields.message.descriptionId} className="field-hint" aria-live="polite">
+            {length.toLocaleString("en-US")} / {SUPPORT_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters
+          </p>
+        ) : null}
+        <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
+      </div>
+
+      <div className="settings-actions">
+        <button type="submit" className="button button-primary" disabled={sending}>
+          {sending ? "Sending…" : "Send Message"}
+        </button>
+      </div>
+    </Form>
+  );
+}

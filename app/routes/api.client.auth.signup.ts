@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { PersonalDetailsSchema } from "~/lib/signup-schemas";
+import { registerClient } from "~/server/accounts.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+
+/**
+ * POST /api/client/auth/signup {firstName, lastName, phone, email, password, confirmPassword}
+ * → 201 {_id, email} with the session cookie (the new client is signed in, spec §4);
+ * 409 {msg: 'Email is already taken'}; 400 {msg, errors} for invalid fields or a malformed body.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const input = await readBody(request, PersonalDetailsSchema);
+  const result = await registerClient(context.app, request, input);
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse(
+    { _id: result.user.id, email: result.user.email },
+    { status: 201, headers: { "Set-Cookie": result.cookie } },
+  );
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BusinessDetailsSchema, STAFF_CANNOT_CREATE_BUSINESS_MESSAGE } from "~/lib/business-schemas";
+import { createClientBusiness } from "~/server/accounts.server";
+import { requireApiViewer } from "~/server/auth.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { toClientBusiness } from "~/server/serializers.server";
+
+/**
+ * POST /api/client/business/create {name, city, state, employeeCount, revenue, naics, clientRole}
+ * (naics as a number, spec §9, or a six-digit string) → 201 the business (spec §3 shape).
+ * 401 without a session, 403 for staff, 409 {msg} when the client already has a business,
+ * 400 {msg, errors} for invalid fields or a NAICS code that is not a 2022 industry.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const viewer = await requireApiViewer(context.app, request);
+  if (viewer.user.role !== "client") return errorResponse(403, STAFF_CANNOT_CREATE_BUSINESS_MESSAGE);
+  const input = await readBody(request, BusinessDetailsSchema);
+  const result = await createClientBusiness(context.app, viewer, input);
+  if (!result.ok) {
+    return "field" in result
+      ? errorResponse(result.status, result.msg, { errors: { [result.field]: result.msg } })
+      : errorResponse(result.status, result.msg);
+  }
+  return jsonResponse(toClientBusiness(result.business, viewer.user.role), { status: 201 });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

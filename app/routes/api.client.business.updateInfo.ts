@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE, BusinessInfoApiSchema } from "~/lib/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { toClientBusiness } from "~/server/serializers.server";
+import { requireApiClient, updateBusinessInfo, withBusiness } from "~/server/settings.server";
+
+/**
+ * PUT /api/client/business/updateInfo {businessId, name, role, city, state, revenue, employeeCount,
+ * naics} → 200 the business (spec §3 shape, with its current insightMarketingPreferences).
+ * 404 {msg: 'Business not found.'} for another business's id (nothing is written); 400 {msg} when
+ * revenue or NAICS differ from the stored values (they are read-only), for invalid fields or a
+ * malformed body; 401 without a session; 403 for staff accounts.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, BusinessInfoApiSchema);
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await updateBusinessInfo(context.app, viewer, input);
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse(toClientBusiness(result.business, viewer.user.role));
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE, InsightPreferencesApiSchema } from "~/lib/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { toClientBusiness } from "~/server/serializers.server";
+import { requireApiClient, updateInsightPreferences, withBusiness } from "~/server/settings.server";
+
+/**
+ * PUT /api/client/business/updateInsightMarketing {businessId, insightPreferences{finance, hr,
+ * leadership, management, marketing, operations, sales, strategy, technology}} → 200 the business.
+ * Every area must be true or false (400 {msg, errors} otherwise, or for a malformed body);
+ * 404 {msg: 'Business not found.'} for another business's id; 401 without a session.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, InsightPreferencesApiSchema);
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await updateInsightPreferences(context.app, viewer, input);
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse(toClientBusiness(result.business, viewer.user.role));
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
+}

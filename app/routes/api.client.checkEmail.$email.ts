@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CheckEmailSchema } from "~/lib/signup-schemas";
+import { isEmailAvailable } from "~/server/accounts.server";
+import { errorResponse, jsonResponse } from "~/server/http.server";
+import { EMAIL_CHECK_POLICY, limitByNetwork, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/rate-limit.server";
+
+/**
+ * GET /api/client/checkEmail/{email} → 200 {emailAvailable} (spec §7), 400 {msg} for a malformed
+ * address. Public: the sign-up form asks before an account exists. The answer says nothing more
+ * than availability; POST /api/client/auth/signup re-checks race-safely. Limited per client network
+ * (429) so it cannot be used to sweep a list of addresses.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const verdict = await limitByNetwork(context.app, request, "check-email", EMAIL_CHECK_POLICY);
+  if (!verdict.allowed) {
+    return errorResponse(429, TOO_MANY_ATTEMPTS_MESSAGE, {}, { "Retry-After": String(verdict.retryAfterSeconds) });
+  }
+  const parsed = CheckEmailSchema.safeParse(params.email ?? "");
+  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? "Enter a valid email.");
+  return jsonResponse({ emailAvailable: await isEmailAvailable(context.app, parsed.data) });
+}
+
+export function action({ request }: LoaderFunctionArgs) {
+  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
+}

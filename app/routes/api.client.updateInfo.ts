@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { PersonalInfoSchema } from "~/lib/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { toClientUser } from "~/server/serializers.server";
+import { requireApiClient, updatePersonalInfo } from "~/server/settings.server";
+
+/**
+ * PUT /api/client/updateInfo {firstName, lastName, phone, email} → 200 the user (spec §3 shape).
+ * 409 {msg: 'Email is already taken'} when another account has the email; 400 {msg, errors} for
+ * invalid fields or a malformed body; 401 without a session; 403 for staff accounts.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const viewer = await requireApiClient(context.app, request);
+  const input = await readBody(request, PersonalInfoSchema);
+  const result = await updatePersonalInfo(context.app, viewer, input);
+  if (!result.ok) return errorResponse(result.status, result.msg, { errors: { [result.field]: result.msg } });
+  return jsonResponse(toClientUser(result.user));
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
+}

@@ -1,0 +1,272 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { businesses } from "../../db/schema";
+import { call, connectAccounting, db, signedIn } from "./support";
+
+const NAICS_FORMAT = { msg: "NAICS must be a 6-digit number" };
+const NAICS_UNKNOWN = { msg: "That isn't a 2022 NAICS industry code. Use the NAICS lookup to find yours." };
+const PAID_SOON = "Paid plans open soon. You can keep using Partwise on the Basic plan in the meantime.";
+
+function form(fields: Record<string, string>, cookie?: string | null) {
+  return {
+    method: "POST",
+    cookie,
+    // Remix compares a page action's Origin with Host, which a browser always sends.
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "partwise.test" },
+    body: new URLSearchParams(fields).toString(),
+  };
+}
+
+async function planChosenAt(businessId: string) {
+  const [row] = await db().select({ at: businesses.planChosenAt }).from(businesses).where(eq(businesses.id, businessId));
+  return row.at;
+}
+
+describe("GET /api/naics/{code}", () => {
+  it("answers a 2022 six-digit industry with its title and sector, publicly cacheable", async () => {
+    const response = await call("/api/naics/459110");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=86400");
+    expect(await response.json()).toEqual({
+      code: "459110",
+      title: "Sporting Goods Retailers",
+      sector: { code: "44-45", title: "Retail Trade" },
+    });
+  });
+
+  it("answers 404 for a well-formed code that is not a 2022 industry (including retired 2017 codes)", async () => {
+    for (const code of ["999999", "451110", "000000"]) {
+      const response = await call(`/api/naics/${code}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual(NAICS_UNKNOWN);
+    }
+  });
+
+  it("answers 400 for anything that is not six digits", async () => {
+    for (const code of ["45911", "4591100", "45911x", "44-45", "%20459110"]) {
+      const response = await call(`/api/naics/${code}`);
+      expect(response.status, code).toBe(400);
+      expect(await response.json()).toEqual(NAICS_FORMAT);
+    }
+  });
+
+  it("does not accept writes", async () => {
+    const response = await call("/api/naics/459110", { method: "POST" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET");
+  });
+});
+
+describe("/naics directory", () => {
+  it("is public and explains NAICS with an empty search", async () => {
+    const response = await call("/naics");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("NAICS code lookup");
+    expect(html).toContain("Search by keyword or code");
+    expect(html).toContain("What is NAICS?");
+  });
+
+  it("finds industries by words", async () => {
+    const html = await (await call("/naics?q=sporting+goods")).text();
+    expect(html).toContain("Sporting Goods Retailers");
+    expect(html).toContain("459110");
+    expect(html).toContain("Sporting and Athletic Goods Manufacturing");
+    expect(html).not.toContain("Hobby, Toy, and Game Retailers");
+  });
+
+  it("finds industries by code prefix", async () => {
+    const html = await (await call("/naics?q=4591")).text();
+    expect(html).toContain("Sporting Goods Retailers");
+    expect(html).toContain("Hobby, Toy, and Game Retailers");
+    expect(html).toContain("4 industries match");
+  });
+
+  it("says so when nothing matches", async () => {
+    const html = await (await call("/naics?q=zzzqqq")).text();
+    expect(html).toContain("No 2022 NAICS industries match");
+  });
+});
+
+describe("/plan-select", () => {
+  it("sends visitors without a session to the login screen and clients without a business to business details", async () => {
+    const anonymous = await call("/plan-select");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/");
+
+    const { token } = await signedIn();
+    const noBusiness = await call("/plan-select", { cookie: token });
+    expect(noBusiness.status).toBe(302);
+    expect(noBusiness.headers.get("Location")).toBe("/signup-business");
+  });
+
+  it("shows the three plans, monthly by default and yearly on request", async () => {
+    const { token } = await signedIn({ withBusiness: true });
+    const monthly = await (await call("/plan-select", { cookie: token })).text();
+    for (const text of [
+      "Best Plans for Business",
+      "Save up to 20% when you pay yearly!",
+      "BASIC",
+      "STARTER",
+      "SCALE",
+      "Popular",
+      "No credit card required",
+      "Continue with Basic",
+      "Start Free Trial",
+      "Try for Free",
+      "Try a 7-Day Free Trial!",
+      "Current plan",
+      "Includes 1 diagnostic insight per month",
+      "Includes 2 diagnostic insights per month",
+      'value="STANDARD_PLAN_MONTHLY"',
+      'value="PREMIUM_PLAN_MONTHLY"',
+      'action="/api/payments/create-checkout-session"',
+    ]) {
+      expect(monthly, text).toContain(text);
+    }
+    expect(monthly).toContain("$247");
+    expect(monthly).toContain("$559");
+    expect(monthly).not.toContain(PAID_SOON);
+
+    const yearly = await (await call("/plan-select?billing=yearly", { cookie: token })).text();
+    expect(yearly).toContain("$197");
+    expect(yearly).toContain("$447");
+    expect(yearly).toContain('value="PREMIUM_PLAN_YEARLY"');
+    expect(yearly).not.toContain("$559");
+
+    const notice = await (await call("/plan-select?notice=paid-plans-soon", { cookie: token })).text();
+    expect(notice).toContain(PAID_SOON);
+  });
+
+  it("Continue with Basic records the first plan choice once and goes to the dashboard", async () => {
+    const { token, business } = await signedIn({ withBusiness: true });
+    expect(await planChosenAt(business!.id)).toBeNull();
+
+    const first = await call("/plan-select", form({ intent: "basic" }, token));
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/dashboard");
+    const chosen = await planChosenAt(business!.id);
+    expect(chosen).toBeInstanceOf(Date);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await call("/plan-select", form({ intent: "basic" }, token));
+    expect(second.status).toBe(302);
+    expect((await planChosenAt(business!.id))?.getTime()).toBe(chosen!.getTime());
+  });
+
+  it("refuses a malformed choice and a post without a session, and changes nothing", async () => {
+    const { token, business } = await signedIn({ withBusiness: true });
+    const bad = await call("/plan-select", form({ intent: "gold" }, token));
+    expect(bad.status).toBe(400);
+    expect(await planChosenAt(business!.id)).toBeNull();
+
+    const anonymous = await call("/plan-select", form({ intent: "basic" }));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/");
+  });
+
+  it("only changes the caller's own business", async () => {
+    const other = await signedIn({ withBusiness: true });
+    const { token } = await signedIn({ withBusiness: true });
+    const response = await call("/plan-select", form({ intent: "basic", businessId: other.business!.id }, token));
+    expect(response.status).toBe(302);
+    expect(await planChosenAt(other.business!.id)).toBeNull();
+  });
+});
+
+describe("POST /api/payments/create-checkout-session (interim)", () => {
+  it("needs a session", async () => {
+    const response = await call("/api/payments/create-checkout-session", form({ lookup_key: "PREMIUM_PLAN_YEARLY" }));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ msg: "You are not signed in." });
+  });
+
+  it("needs a business", async () => {
+    const { token } = await signedIn();
+    const response = await call("/api/payments/create-checkout-session", form({ lookup_key: "PREMIUM_PLAN_YEARLY" }, token));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ msg: "Business not found." });
+  });
+
+  it("refuses an unknown lookup key with 400", async () => {
+    const { token } = await signedIn({ withBusiness: true });
+    for (const key of ["BASIC_PLAN_MONTHLY", "PREMIUM_PLAN_WEEKLY", "premium_plan_yearly", ""]) {
+      const response = await call("/api/payments/create-checkout-session", form({ lookup_key: key }, token));
+      expect(response.status, key).toBe(400);
+      expect(((await response.json()) as { msg: string }).msg).toBe("That plan doesn't exist. Choose a plan on the plan selection page.");
+    }
+    const missing = await call("/api/payments/create-checkout-session", form({}, token));
+    expect(missing.status).toBe(400);
+  });
+
+  it("sends a valid choice back to the plan page with the honest notice, charging nothing", async () => {
+    const { token, business } = await signedIn({ withBusiness: true });
+    for (const key of ["STANDARD_PLAN_MONTHLY", "PREMIUM_PLAN_YEARLY"]) {
+      const response = await call("/api/payments/create-checkout-session", form({ lookup_key: key }, token));
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/plan-select?notice=paid-plans-soon");
+    }
+    const [row] = await db().select().from(businesses).where(eq(businesses.id, business!.id));
+    expect(row.memberTier).toBe("BASIC");
+    expect(row.planChosenAt).toBeNull();
+  });
+
+  it("answers GET with 405", async () => {
+    const response = await call("/api/payments/create-checkout-session");
+    expect(response.status).toBe(405);
+  });
+});
+
+describe("/profile-progress", () => {
+  it("needs a session; a client without a business goes to business details, staff to their home", async () => {
+    const anonymous = await call("/profile-progress");
+    expect(anonymous.headers.get("Location")).toBe("/");
+
+    const client = await signedIn();
+    const noBusiness = await call("/profile-progress", { cookie: client.token });
+    expect(noBusiness.status).toBe(302);
+    expect(noBusiness.headers.get("Location")).toBe("/signup-business");
+
+    const manager = await signedIn({ role: "manager" });
+    const staff = await call("/profile-progress", { cookie: manager.token });
+    expect(staff.headers.get("Location")).toBe("/manage");
+  });
+
+  it("shows 40% for a fresh business and 60% after choosing a plan", async () => {
+    const { token } = await signedIn({ withBusiness: true });
+    const fresh = await (await call("/profile-progress", { cookie: token })).text();
+    expect(fresh).toContain("Almost there!");
+    expect(fresh).toContain('role="progressbar"');
+    expect(fresh).toContain('aria-label="Profile completion"');
+    expect(fresh).toContain('aria-valuenow="40"');
+    expect(fresh).toContain("40%");
+    expect(fresh).toContain("Skip this Step");
+    expect(fresh).toContain("Connecting accounting data is coming soon.");
+    expect(fresh).toContain('href="/quickbook-status?connect=1"');
+    expect(fresh).toContain('href="/company-profile?tab=preferences"');
+    expect(fresh).not.toContain("65%");
+
+    await call("/plan-select", form({ intent: "basic" }, token));
+    const afterPlan = await (await call("/profile-progress", { cookie: token })).text();
+    expect(afterPlan).toContain('aria-valuenow="60"');
+    expect(afterPlan).toContain("60%");
+  });
+
+  it("shows the 'You're all set!' variant when accounting data is connected", async () => {
+    const { token, business } = await signedIn({ withBusiness: true });
+    await connectAccounting(business!.id);
+    const html = await (await call("/profile-progress", { cookie: token })).text();
+    expect(html).toContain("You&#x27;re all set!");
+    expect(html).toContain("It looks like you&#x27;ve already connected your company data.");
+    expect(html).toContain('aria-valuenow="60"');
+    expect(html).not.toContain("Skip this Step");
+  });
+
+  it("does not count a broken accounting connection", async () => {
+    const { token, business } = await signedIn({ withBusiness: true });
+    await connectAccounting(business!.id, "broken");
+    const html = await (await call("/profile-progress", { cookie: token })).text();
+    expect(html).toContain("Almost there!");
+    expect(html).toContain('aria-valuenow="40"');
+  });
+});
