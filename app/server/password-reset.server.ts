@@ -21,7 +21,7 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
   verdictOf,
 } from "./rate-limit.server";
-import { createSession, type Viewer } from "./session.server";
+import { createSession, viewerUserColumns, type Viewer } from "./session.server";
 
 /**
  * Password reset by email (spec §2, §4, §8).
@@ -232,17 +232,7 @@ export async function recoverAccount(
       .set({ expiresAt: now })
       .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))),
     recordSuccess(app, limits, now),
-    app.db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: users.phone,
-        role: users.role,
-      })
-      .from(users)
-      .where(eq(users.id, reset.userId)),
+    app.db.select(viewerUserColumns).from(users).where(eq(users.id, reset.userId)),
   ]);
   const user = updated[0];
   const { cookie } = await createSession(app, request, reset.userId);

@@ -16,6 +16,16 @@ export type Viewer = {
   business: Business | null;
 };
 
+/** The user columns a viewer carries (`Viewer["user"]`), for queries that answer one. */
+export const viewerUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  role: users.role,
+};
+
 function toHex(buffer: ArrayBuffer): string {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -89,14 +99,7 @@ async function loadViewer(app: AppContext, request: Request): Promise<Viewer | n
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
-      user: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: users.phone,
-        role: users.role,
-      },
+      user: viewerUserColumns,
       business: businesses,
     })
     .from(sessions)

@@ -16,7 +16,7 @@ import { errorResponse } from "./http.server";
 import type { AppContext } from "./load-context";
 import { findNaics } from "./naics.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import type { Viewer } from "./session.server";
+import { viewerUserColumns, type Viewer } from "./session.server";
 
 /**
  * Settings (spec §2 "/company-profile", §4 Settings, §5 Settings, §7): one function per form.
@@ -126,14 +126,7 @@ export async function updatePersonalInfo(
           ),
         ),
       )
-      .returning({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: users.phone,
-        role: users.role,
-      })
+      .returning(viewerUserColumns)
       .all();
   } catch (error) {
     if (isUniqueEmailViolation(error)) return taken;

@@ -1,47 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, signIn } from "./support";
+import { browserTest, expectPath, NEW_CLIENT_PASSWORD, signIn, signUpNewClient } from "./support";
 
-const OLD_PASSWORD = "Harbor-light7";
+const OLD_PASSWORD = NEW_CLIENT_PASSWORD;
 const NEW_PASSWORD = "Tidewater-Crossing-42";
-let counter = 0;
 
 /**
- * A brand-new business client (sign-up and business through the JSON API, from the page), then
- * signed out: the demo account's password must never change, other tests sign in with it.
+ * A brand-new business client, then signed out: the demo account's password must never change,
+ * other tests sign in with it.
  */
 async function newClientWhoForgot(page: Page): Promise<string> {
-  const email = `forgetful-${Date.now().toString(36)}-${counter++}@example.test`;
-  await page.goto("/login");
-  const statuses = await page.evaluate(
-    async ({ email, password }) => {
-      const json = (body: unknown) => ({
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const signup = await fetch(
-        "/api/client/auth/signup",
-        json({ firstName: "Robin", lastName: "Achterberg", phone: "(207) 555-0142", email, password, confirmPassword: password }),
-      );
-      const business = await fetch(
-        "/api/client/business/create",
-        json({
-          name: "Casco Bay Chandlery",
-          city: "Portland",
-          state: "ME",
-          employeeCount: "25-50",
-          revenue: "5-10 million",
-          naics: 459110,
-          clientRole: "Owner",
-        }),
-      );
-      const logout = await fetch("/api/client/auth/logout", { method: "POST" });
-      return [signup.status, business.status, logout.status];
-    },
-    { email, password: OLD_PASSWORD },
-  );
-  expect(statuses).toEqual([201, 201, 200]);
+  const { email } = await signUpNewClient(page, {
+    emailPrefix: "forgetful",
+    person: { firstName: "Robin", lastName: "Achterberg", phone: "(207) 555-0142" },
+    business: { name: "Casco Bay Chandlery" },
+    signOut: true,
+  });
   return email;
 }
 

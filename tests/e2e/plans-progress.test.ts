@@ -1,14 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { DEMO_CLIENT } from "../../db/seed/demo";
-import { browserTest, expectPath, PHONE, signIn } from "./support";
+import { browserTest, expectPath, PHONE, signInAsDemoClient } from "./support";
 
 const PAID_SOON = "Paid plans open soon. You can keep using Partwise on the Basic plan in the meantime.";
-
-async function signInAsDemoClient(page: Page) {
-  await signIn(page, DEMO_CLIENT.email);
-  await expectPath(page, "/dashboard");
-}
 
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 

@@ -1,48 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, PHONE } from "./support";
+import { browserTest, expectPath, NEW_CLIENT_PASSWORD, PHONE, signUpNewClient } from "./support";
 
-const PASSWORD = "Harbor-light7";
-let counter = 0;
-
-/**
- * A brand-new business client, signed in in this page's browser: sign-up and business creation
- * through the JSON API (from the page, so the session cookie lands in the browser). The demo
- * account stays untouched for the other tests.
- */
-async function signUpNewClient(page: Page) {
-  const email = `settings-${Date.now().toString(36)}-${counter++}@example.test`;
-  await page.goto("/login");
-  const statuses = await page.evaluate(
-    async ({ email, password }) => {
-      const json = (body: unknown) => ({
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const signup = await fetch(
-        "/api/client/auth/signup",
-        json({ firstName: "Avery", lastName: "Lindqvist", phone: "(207) 555-0177", email, password, confirmPassword: password }),
-      );
-      const business = await fetch(
-        "/api/client/business/create",
-        json({
-          name: "Fore River Provisions",
-          city: "Portland",
-          state: "ME",
-          employeeCount: "25-50",
-          revenue: "5-10 million",
-          naics: 459110,
-          clientRole: "Owner",
-        }),
-      );
-      return [signup.status, business.status];
-    },
-    { email, password: PASSWORD },
-  );
-  expect(statuses).toEqual([201, 201]);
-  return { email };
-}
+/** Brand-new clients keep the demo account untouched for the other tests. */
+const NEW_CLIENT = { emailPrefix: "settings" };
 
 /** Opens a settings tab and waits for hydration (the other tabs leave the tab order then). */
 async function openSettings(page: Page, tab: string) {
@@ -54,7 +15,7 @@ const status = (page: Page) => page.getByRole("status");
 
 describe("settings", () => {
   browserTest("the tabs switch by link and by arrow keys, Personal first", async ({ page }) => {
-    await signUpNewClient(page);
+    await signUpNewClient(page, NEW_CLIENT);
     await page.goto("/dashboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings", exact: true }).click();
     await expectPath(page, "/company-profile");
@@ -77,7 +38,7 @@ describe("settings", () => {
   });
 
   browserTest("Personal saves and shows its success text", async ({ page }) => {
-    const { email } = await signUpNewClient(page);
+    const { email } = await signUpNewClient(page, NEW_CLIENT);
     await openSettings(page, "personal");
     const email_ = page.getByLabel("Email", { exact: true });
     expect(await email_.inputValue()).toBe(email);
@@ -98,7 +59,7 @@ describe("settings", () => {
   browserTest(
     "Personal refuses an email another account has",
     async ({ page }) => {
-      await signUpNewClient(page);
+      await signUpNewClient(page, NEW_CLIENT);
       await openSettings(page, "personal");
       await page.getByLabel("Email", { exact: true }).fill("demo@partwise.test");
       await page.getByRole("button", { name: "Save" }).click();
@@ -109,7 +70,7 @@ describe("settings", () => {
   );
 
   browserTest("Business takes 'City, State' as one field and saves", async ({ page }) => {
-    await signUpNewClient(page);
+    await signUpNewClient(page, NEW_CLIENT);
     await openSettings(page, "business");
     const location = page.getByLabel("City, State");
     expect(await location.inputValue()).toBe("Portland, ME");
@@ -134,7 +95,7 @@ describe("settings", () => {
   browserTest(
     "Account shows the password texts of the spec and then changes the password",
     async ({ page }) => {
-      await signUpNewClient(page);
+      await signUpNewClient(page, NEW_CLIENT);
       await openSettings(page, "account");
       const current = page.getByLabel("Current Password", { exact: true });
       const next = page.getByLabel("New Password", { exact: true });
@@ -160,7 +121,7 @@ describe("settings", () => {
       await page.getByRole("button", { name: "Show new password" }).click();
       expect(await next.getAttribute("type")).toBe("text");
 
-      await current.fill(PASSWORD);
+      await current.fill(NEW_CLIENT_PASSWORD);
       await next.fill("Harbor@light8");
       await confirm.fill("Harbor@light8");
       await page.getByRole("button", { name: "Update Password" }).click();
@@ -176,7 +137,7 @@ describe("settings", () => {
   );
 
   browserTest("Preferences saves the ticked areas", async ({ page }) => {
-    await signUpNewClient(page);
+    await signUpNewClient(page, NEW_CLIENT);
     await openSettings(page, "preferences");
     await page.getByText("Select the industries that you would like insights from.").waitFor();
     const hr = page.getByRole("checkbox", { name: "HR" });
@@ -195,7 +156,7 @@ describe("settings", () => {
   browserTest(
     "on a phone the settings fit the screen",
     async ({ page }) => {
-      await signUpNewClient(page);
+      await signUpNewClient(page, NEW_CLIENT);
       for (const tab of ["personal", "business", "account", "preferences"]) {
         await openSettings(page, tab);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

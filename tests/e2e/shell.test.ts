@@ -1,14 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { DEMO_CLIENT } from "../../db/seed/demo";
-import { browserTest, DESKTOP, expectPath, PHONE, signIn } from "./support";
+import { browserTest, DESKTOP, PHONE, signInAsDemoClient } from "./support";
 
 const NAV_LINKS = ["Dashboard", "Insights", "Matching", "Support", "Settings"];
-
-async function signInAsDemoClient(page: Page) {
-  await signIn(page, DEMO_CLIENT.email);
-  await expectPath(page, "/dashboard");
-}
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const menuButton = (page: Page) => page.getByRole("button", { name: "Menu", exact: true });

@@ -1,44 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath } from "./support";
+import { browserTest, expectPath, signUpNewClient } from "./support";
 
-const PASSWORD = "Harbor-light7";
-let counter = 0;
+const NEW_CLIENT = {
+  emailPrefix: "support",
+  person: { firstName: "Quinn", lastName: "Marlowe", phone: "(207) 555-0166" },
+  business: { name: "Back Cove Ceramics", employeeCount: "0-25", revenue: "< 5 million", clientRole: "Founder" },
+};
 
-/** A brand-new business client, signed in in this page's browser (sign-up and business via the API). */
-async function signUpNewClient(page: Page) {
-  const email = `support-${Date.now().toString(36)}-${counter++}@example.test`;
-  await page.goto("/login");
-  const statuses = await page.evaluate(
-    async ({ email, password }) => {
-      const json = (body: unknown) => ({
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const signup = await fetch(
-        "/api/client/auth/signup",
-        json({ firstName: "Quinn", lastName: "Marlowe", phone: "(207) 555-0166", email, password, confirmPassword: password }),
-      );
-      const business = await fetch(
-        "/api/client/business/create",
-        json({
-          name: "Back Cove Ceramics",
-          city: "Portland",
-          state: "ME",
-          employeeCount: "0-25",
-          revenue: "< 5 million",
-          naics: 459110,
-          clientRole: "Founder",
-        }),
-      );
-      return [signup.status, business.status];
-    },
-    { email, password: PASSWORD },
-  );
-  expect(statuses).toEqual([201, 201]);
-  return { email };
-}
 
 /** Opens /contact-us and waits until the form's scripts run (the character count appears then). */
 async function openSupport(page: Page) {
@@ -49,7 +18,7 @@ async function openSupport(page: Page) {
 
 describe("support", () => {
   browserTest("a client sends a message and lands on the dashboard with the confirmation", async ({ page }) => {
-    const { email } = await signUpNewClient(page);
+    const { email } = await signUpNewClient(page, NEW_CLIENT);
     await page.goto("/dashboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Support", exact: true }).click();
     await expectPath(page, "/contact-us");
@@ -76,7 +45,7 @@ describe("support", () => {
   });
 
   browserTest("subject and message are required", async ({ page }) => {
-    await signUpNewClient(page);
+    await signUpNewClient(page, NEW_CLIENT);
     await openSupport(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Choose a subject.", { exact: true }).waitFor();

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, expect, inject, test } from "vitest";
+import { DEMO_CLIENT } from "../../db/seed/demo";
 
 /** Base URL of the running app, e.g. http://127.0.0.1:41234 (no trailing slash). */
 export const baseURL = inject("baseURL");
@@ -101,4 +102,69 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+/** Signs in as the demo business client and waits for the dashboard. */
+export async function signInAsDemoClient(page: Page) {
+  await signIn(page, DEMO_CLIENT.email);
+  await expectPath(page, "/dashboard");
+}
+
+/** The password of every client made by `signUpNewClient`. */
+export const NEW_CLIENT_PASSWORD = "Harbor-light7";
+
+const NEW_CLIENT_PERSON = { firstName: "Avery", lastName: "Lindqvist", phone: "(207) 555-0177" };
+const NEW_CLIENT_BUSINESS = {
+  name: "Fore River Provisions",
+  city: "Portland",
+  state: "ME",
+  employeeCount: "25-50",
+  revenue: "5-10 million",
+  naics: 459110,
+  clientRole: "Owner",
+};
+
+export type NewClientOptions = {
+  /** Starts the new address, e.g. `settings` gives `settings-…@example.test`. */
+  emailPrefix: string;
+  person?: Partial<typeof NEW_CLIENT_PERSON>;
+  business?: Partial<typeof NEW_CLIENT_BUSINESS>;
+  /** Logs out afterwards, leaving an account nobody is signed in to in this browser. */
+  signOut?: boolean;
+};
+
+let newClientCounter = 0;
+
+/**
+ * A brand-new business client, signed in in this page's browser (unless `signOut`): sign-up and
+ * business creation through the JSON API, from the page, so the session cookie lands in the
+ * browser. The demo account stays untouched for the other tests.
+ */
+export async function signUpNewClient(page: Page, options: NewClientOptions): Promise<{ email: string }> {
+  const email = `${options.emailPrefix}-${Date.now().toString(36)}-${newClientCounter++}@example.test`;
+  await page.goto("/login");
+  const statuses = await page.evaluate(
+    async ({ email, password, person, business, signOut }) => {
+      const json = (body: unknown) => ({
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const account = { ...person, email, password, confirmPassword: password };
+      const signup = await fetch("/api/client/auth/signup", json(account));
+      const created = await fetch("/api/client/business/create", json(business));
+      if (!signOut) return [signup.status, created.status];
+      const logout = await fetch("/api/client/auth/logout", { method: "POST" });
+      return [signup.status, created.status, logout.status];
+    },
+    {
+      email,
+      password: NEW_CLIENT_PASSWORD,
+      person: { ...NEW_CLIENT_PERSON, ...options.person },
+      business: { ...NEW_CLIENT_BUSINESS, ...options.business },
+      signOut: options.signOut ?? false,
+    },
+  );
+  expect(statuses).toEqual(options.signOut ? [201, 201, 200] : [201, 201]);
+  return { email };
 }

@@ -1,21 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "../../db/schema";
-import { call, connectAccounting, db, signedIn } from "./support";
+import { call, connectAccounting, db, postForm, signedIn } from "./support";
 
 const NAICS_FORMAT = { msg: "NAICS must be a 6-digit number" };
 const NAICS_UNKNOWN = { msg: "That isn't a 2022 NAICS industry code. Use the NAICS lookup to find yours." };
 const PAID_SOON = "Paid plans open soon. You can keep using Partwise on the Basic plan in the meantime.";
-
-function form(fields: Record<string, string>, cookie?: string | null) {
-  return {
-    method: "POST",
-    cookie,
-    // Remix compares a page action's Origin with Host, which a browser always sends.
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "partwise.test" },
-    body: new URLSearchParams(fields).toString(),
-  };
-}
 
 async function planChosenAt(businessId: string) {
   const [row] = await db().select({ at: businesses.planChosenAt }).from(businesses).where(eq(businesses.id, businessId));
@@ -142,25 +132,25 @@ describe("/plan-select", () => {
     const { token, business } = await signedIn({ withBusiness: true });
     expect(await planChosenAt(business!.id)).toBeNull();
 
-    const first = await call("/plan-select", form({ intent: "basic" }, token));
+    const first = await postForm("/plan-select", { intent: "basic" }, token);
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/dashboard");
     const chosen = await planChosenAt(business!.id);
     expect(chosen).toBeInstanceOf(Date);
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await call("/plan-select", form({ intent: "basic" }, token));
+    const second = await postForm("/plan-select", { intent: "basic" }, token);
     expect(second.status).toBe(302);
     expect((await planChosenAt(business!.id))?.getTime()).toBe(chosen!.getTime());
   });
 
   it("refuses a malformed choice and a post without a session, and changes nothing", async () => {
     const { token, business } = await signedIn({ withBusiness: true });
-    const bad = await call("/plan-select", form({ intent: "gold" }, token));
+    const bad = await postForm("/plan-select", { intent: "gold" }, token);
     expect(bad.status).toBe(400);
     expect(await planChosenAt(business!.id)).toBeNull();
 
-    const anonymous = await call("/plan-select", form({ intent: "basic" }));
+    const anonymous = await postForm("/plan-select", { intent: "basic" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/");
   });
@@ -168,7 +158,7 @@ describe("/plan-select", () => {
   it("only changes the caller's own business", async () => {
     const other = await signedIn({ withBusiness: true });
     const { token } = await signedIn({ withBusiness: true });
-    const response = await call("/plan-select", form({ intent: "basic", businessId: other.business!.id }, token));
+    const response = await postForm("/plan-select", { intent: "basic", businessId: other.business!.id }, token);
     expect(response.status).toBe(302);
     expect(await planChosenAt(other.business!.id)).toBeNull();
   });
@@ -176,14 +166,14 @@ describe("/plan-select", () => {
 
 describe("POST /api/payments/create-checkout-session (interim)", () => {
   it("needs a session", async () => {
-    const response = await call("/api/payments/create-checkout-session", form({ lookup_key: "PREMIUM_PLAN_YEARLY" }));
+    const response = await postForm("/api/payments/create-checkout-session", { lookup_key: "PREMIUM_PLAN_YEARLY" });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ msg: "You are not signed in." });
   });
 
   it("needs a business", async () => {
     const { token } = await signedIn();
-    const response = await call("/api/payments/create-checkout-session", form({ lookup_key: "PREMIUM_PLAN_YEARLY" }, token));
+    const response = await postForm("/api/payments/create-checkout-session", { lookup_key: "PREMIUM_PLAN_YEARLY" }, token);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ msg: "Business not found." });
   });
@@ -191,18 +181,18 @@ describe("POST /api/payments/create-checkout-session (interim)", () => {
   it("refuses an unknown lookup key with 400", async () => {
     const { token } = await signedIn({ withBusiness: true });
     for (const key of ["BASIC_PLAN_MONTHLY", "PREMIUM_PLAN_WEEKLY", "premium_plan_yearly", ""]) {
-      const response = await call("/api/payments/create-checkout-session", form({ lookup_key: key }, token));
+      const response = await postForm("/api/payments/create-checkout-session", { lookup_key: key }, token);
       expect(response.status, key).toBe(400);
       expect(((await response.json()) as { msg: string }).msg).toBe("That plan doesn't exist. Choose a plan on the plan selection page.");
     }
-    const missing = await call("/api/payments/create-checkout-session", form({}, token));
+    const missing = await postForm("/api/payments/create-checkout-session", {}, token);
     expect(missing.status).toBe(400);
   });
 
   it("sends a valid choice back to the plan page with the honest notice, charging nothing", async () => {
     const { token, business } = await signedIn({ withBusiness: true });
     for (const key of ["STANDARD_PLAN_MONTHLY", "PREMIUM_PLAN_YEARLY"]) {
-      const response = await call("/api/payments/create-checkout-session", form({ lookup_key: key }, token));
+      const response = await postForm("/api/payments/create-checkout-session", { lookup_key: key }, token);
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/plan-select?notice=paid-plans-soon");
     }
@@ -246,7 +236,7 @@ describe("/profile-progress", () => {
     expect(fresh).toContain('href="/company-profile?tab=preferences"');
     expect(fresh).not.toContain("65%");
 
-    await call("/plan-select", form({ intent: "basic" }, token));
+    await postForm("/plan-select", { intent: "basic" }, token);
     const afterPlan = await (await call("/profile-progress", { cookie: token })).text();
     expect(afterPlan).toContain('aria-valuenow="60"');
     expect(afterPlan).toContain("60%");

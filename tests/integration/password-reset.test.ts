@@ -12,7 +12,7 @@ import {
   resetEmailTo,
   SIGN_IN_FAILED,
 } from "./password-reset-support";
-import { call, createUser, db, ORIGIN, PASSWORD, sessionTokenFrom, signedIn, signIn } from "./support";
+import { call, createUser, db, ORIGIN, PASSWORD, postForm, sessionTokenFrom, signedIn, signIn } from "./support";
 
 const PASSWORD_RULES = "Required: 8 characters, 1 uppercase, 1 number, 1 special character.";
 
@@ -233,16 +233,6 @@ describe("POST /api/client/auth/recover", () => {
 });
 
 describe("the pages", () => {
-  function postForm(path: string, fields: Record<string, string>, cookie?: string) {
-    return call(path, {
-      method: "POST",
-      // Remix compares Origin with Host for page actions, as a browser sends them.
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "partwise.test" },
-      body: new URLSearchParams(fields).toString(),
-      cookie,
-    });
-  }
-
   it("the login screen's reset form answers with the message for any email", async () => {
     const { user } = await createUser();
     for (const email of [user.email, `nobody-${crypto.randomUUID()}@example.test`]) {

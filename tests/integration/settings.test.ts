@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, sessions, users } from "../../db/schema";
-import { call, createUser, db, ORIGIN, PASSWORD, sessionTokenFrom, signedIn, signIn } from "./support";
+import { call, createUser, db, html, PASSWORD, postForm, sessionTokenFrom, signedIn, signIn } from "./support";
 
 const UPDATED = "Your information was updated!";
 const PREFERENCES_UPDATED = "Your preferences have been updated!";
@@ -15,18 +15,6 @@ const NEW_PASSWORD = "Fresh@start1!"; // settings allow only @$!%*?& as specials
 const put = (path: string, json: unknown, cookie?: string | null) => call(path, { method: "PUT", json, cookie });
 const putRaw = (path: string, body: string, cookie?: string | null) =>
   call(path, { method: "PUT", body, cookie, headers: { "Content-Type": "application/json" } });
-
-/** A form post as a browser without JavaScript sends it. */
-function post(path: string, fields: Record<string, string | string[]>, cookie?: string) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-  }
-  return call(path, { method: "POST", body, cookie, headers: { Host: "partwise.test", Origin: ORIGIN } });
-}
-
-/** React escapes apostrophes and ampersands in text; match user-facing texts as they appear in HTML. */
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 async function userRow(id: string) {
   return (await db().select().from(users).where(eq(users.id, id)))[0];
@@ -360,7 +348,7 @@ describe("/company-profile page", () => {
     const page = await call("/company-profile");
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/");
-    const posted = await post("/company-profile?tab=personal", { intent: "personal", firstName: "X" });
+    const posted = await postForm("/company-profile?tab=personal", { intent: "personal", firstName: "X" });
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toBe("/");
   });
@@ -379,7 +367,7 @@ describe("/company-profile page", () => {
 
   it("Personal: saves through a form post and shows the success text", async () => {
     const { user, token } = await signedIn({ withBusiness: true });
-    const response = await post(
+    const response = await postForm(
       "/company-profile?tab=personal",
       { intent: "personal", email: user.email, phone: "(207) 555-0142", firstName: "Jordan", lastName: "Pike" },
       token,
@@ -392,7 +380,7 @@ describe("/company-profile page", () => {
   it("Personal: a taken email is refused on the email field", async () => {
     const other = await createUser();
     const { user, token } = await signedIn({ withBusiness: true });
-    const response = await post(
+    const response = await postForm(
       "/company-profile?tab=personal",
       { intent: "personal", email: other.user.email, phone: user.phone, firstName: "A", lastName: "B" },
       token,
@@ -406,7 +394,7 @@ describe("/company-profile page", () => {
 
   it("Business: splits 'City, State' and saves", async () => {
     const { business, token } = await signedIn({ withBusiness: true });
-    const response = await post(
+    const response = await postForm(
       "/company-profile?tab=business",
       { intent: "business", name: "Casco Bay Goods", role: "CEO", location: " South Portland ,  maine ", employeeCount: "0-25" },
       token,
@@ -427,7 +415,7 @@ describe("/company-profile page", () => {
 
   it("Business: a location without a comma is refused with its message", async () => {
     const { business, token } = await signedIn({ withBusiness: true });
-    const response = await post(
+    const response = await postForm(
       "/company-profile?tab=business",
       { intent: "business", name: "Casco Bay Goods", role: "CEO", location: "Portland ME", employeeCount: "0-25" },
       token,
@@ -439,7 +427,7 @@ describe("/company-profile page", () => {
 
   it("Account: wrong current password, rule and mismatch texts, then success", async () => {
     const { user, token } = await signedIn({ withBusiness: true });
-    const form = (fields: Record<string, string>) => post("/company-profile?tab=account", { intent: "account", ...fields }, token);
+    const form = (fields: Record<string, string>) => postForm("/company-profile?tab=account", { intent: "account", ...fields }, token);
 
     const wrong = await form({ password: "Wrong-password1", newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD });
     expect(wrong.status).toBe(400);
@@ -475,7 +463,7 @@ describe("/company-profile page", () => {
 
   it("Preferences: unticked boxes become false, and the success text shows", async () => {
     const { business, token } = await signedIn({ withBusiness: true });
-    const response = await post(
+    const response = await postForm(
       "/company-profile?tab=preferences",
       { intent: "preferences", finance: "on", strategy: "on" },
       token,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { businesses, users } from "../../db/schema";
 import { NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "../../app/lib/naics";
 import { PASSWORD_RULES_MESSAGE } from "../../app/lib/password-rules";
-import { call, createUser, db, sessionTokenFrom, signedIn } from "./support";
+import { call, createUser, db, html, postForm, sessionTokenFrom, signedIn } from "./support";
 
 let counter = 0;
 const newEmail = () => `new-${Date.now().toString(36)}-${(counter++).toString(36)}@example.test`;
@@ -29,14 +29,6 @@ const business = {
 
 const signup = (json: unknown, cookie?: string) => call("/api/client/auth/signup", { json, cookie });
 const createBusiness = (json: unknown, cookie?: string) => call("/api/client/business/create", { json, cookie });
-
-/** A form post as a browser without JavaScript sends it (Remix compares Origin with Host for page actions). */
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return call(path, { method: "POST", body: new URLSearchParams(fields), cookie, headers: { Host: "partwise.test" } });
-}
-
-/** React escapes apostrophes in text; match user-facing texts as they appear in the HTML. */
-const html = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 async function userRow(email: string) {
   return (await db().select().from(users).where(eq(users.email, email)))[0];
@@ -356,22 +348,22 @@ describe("sign-up pages", () => {
 
   it("goes from personal details to business details to plan selection with form posts", async () => {
     const input = person();
-    const mismatch = await post("/Signup/client-personal-details", { ...input, confirmPassword: "Harbor-light-43" });
+    const mismatch = await postForm("/Signup/client-personal-details", { ...input, confirmPassword: "Harbor-light-43" });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("Passwords do not match");
 
-    const weak = await post("/Signup/client-personal-details", { ...input, password: "weak", confirmPassword: "weak" });
+    const weak = await postForm("/Signup/client-personal-details", { ...input, password: "weak", confirmPassword: "weak" });
     expect(weak.status).toBe(400);
     const weakPage = await weak.text();
     expect(weakPage).toContain(PASSWORD_RULES_MESSAGE);
     expect(weakPage).not.toContain('value="weak"');
 
     const { user } = await createUser();
-    const taken = await post("/Signup/client-personal-details", { ...input, email: user.email });
+    const taken = await postForm("/Signup/client-personal-details", { ...input, email: user.email });
     expect(taken.status).toBe(409);
     expect(await taken.text()).toContain("Email is already taken");
 
-    const created = await post("/signup/client-personal-details", input);
+    const created = await postForm("/signup/client-personal-details", input);
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/signup-business");
     const token = sessionTokenFrom(created)!;
@@ -389,11 +381,11 @@ describe("sign-up pages", () => {
     expect(formPage).toContain('href="/naics"');
 
     const fields = { ...business, naics: "999999" };
-    const unknown = await post("/signup-business", fields, token);
+    const unknown = await postForm("/signup-business", fields, token);
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain(html(NAICS_UNKNOWN_MESSAGE));
 
-    const unchosen = await post("/signup-business", { ...fields, naics: "4591", revenue: "", employeeCount: "" }, token);
+    const unchosen = await postForm("/signup-business", { ...fields, naics: "4591", revenue: "", employeeCount: "" }, token);
     expect(unchosen.status).toBe(400);
     const unchosenPage = await unchosen.text();
     expect(unchosenPage).toContain("NAICS must be a 6-digit number");
@@ -401,7 +393,7 @@ describe("sign-up pages", () => {
     expect(unchosenPage).toContain("Please select the number of employees");
     expect(await businessesOf(newUser.id)).toHaveLength(0);
 
-    const done = await post("/signup-business", { ...fields, naics: "459110" }, token);
+    const done = await postForm("/signup-business", { ...fields, naics: "459110" }, token);
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/plan-select");
     const rows = await businessesOf(newUser.id);
@@ -412,7 +404,7 @@ describe("sign-up pages", () => {
     const after = await call("/signup-business", { cookie: token });
     expect(after.status).toBe(302);
     expect(after.headers.get("Location")).toBe("/dashboard");
-    const repost = await post("/signup-business", { ...fields, naics: "459110" }, token);
+    const repost = await postForm("/signup-business", { ...fields, naics: "459110" }, token);
     expect(repost.headers.get("Location")).toBe("/dashboard");
     expect(await businessesOf(newUser.id)).toHaveLength(1);
   });
@@ -421,13 +413,13 @@ describe("sign-up pages", () => {
     const anonymous = await call("/signup-business");
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/");
-    const anonymousPost = await post("/signup-business", { ...business, naics: "459110" });
+    const anonymousPost = await postForm("/signup-business", { ...business, naics: "459110" });
     expect(anonymousPost.headers.get("Location")).toBe("/");
 
     const manager = await signedIn({ role: "manager" });
     const page = await call("/signup-business", { cookie: manager.token });
     expect(page.headers.get("Location")).toBe("/manage");
-    const managerPost = await post("/signup-business", { ...business, naics: "459110" }, manager.token);
+    const managerPost = await postForm("/signup-business", { ...business, naics: "459110" }, manager.token);
     expect(managerPost.headers.get("Location")).toBe("/manage");
     expect(await businessesOf(manager.user.id)).toHaveLength(0);
   });

@@ -1,18 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, emailOutbox, supportMessages } from "../../db/schema";
-import { call, db, ORIGIN, signedIn } from "./support";
+import { call, db, postForm, signedIn } from "./support";
 
 const SUPPORT_ADDRESS = "support@partwise.test"; // SUPPORT_EMAIL's local default
 
-function post(fields: Record<string, string>, cookie?: string) {
-  return call("/contact-us", {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    cookie,
-    headers: { Host: "partwise.test", Origin: ORIGIN },
-  });
-}
+const post = (fields: Record<string, string>, cookie?: string) => postForm("/contact-us", fields, cookie);
 
 async function outboxTo(address: string) {
   return db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)).orderBy(desc(emailOutbox.createdAt));

@@ -99,6 +99,22 @@ export function call(path: string, init: RequestInit & { cookie?: string | null;
   });
 }
 
+/**
+ * A form post as a browser without JavaScript sends it: Remix compares a page action's Origin
+ * with Host, which a browser always sends. A field given several values is repeated.
+ */
+export function postForm(path: string, fields: Record<string, string | string[]>, cookie?: string | null) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  }
+  return call(path, { method: "POST", body, cookie, headers: { Host: "partwise.test", Origin: ORIGIN } });
+}
+
+/** React escapes these characters in text; match user-facing texts as they appear in the HTML. */
+export const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
 export function signIn(email: string, password = PASSWORD, cookie?: string) {
   return call("/api/client/auth/signin", { json: { email, password }, cookie });
 }

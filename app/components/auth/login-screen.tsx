@@ -1,11 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { SignInSchema } from "../../lib/auth-schemas";
 import { PasswordResetRequestSchema } from "../../lib/password-reset-schema";
-import { useHydrated } from "../use-hydrated";
+import { FieldErrors } from "../ui/field-errors";
+import { FormAlert } from "../ui/form-alert";
+import { PasswordInput } from "../ui/password-input";
 import { AuthLayout } from "./auth-layout";
+import { EmailField } from "./email-field";
 import type { loginAction } from "./login.server";
 
 /**
@@ -59,8 +62,6 @@ export function LoginScreen() {
 function LoginForm({ pathname }: { pathname: string }) {
   const actionData = useActionData<typeof loginAction>();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const [showPassword, setShowPassword] = useState(false);
   const [form, fields] = useForm({
     id: "login-form",
     lastResult: actionData?.intent === "login" ? actionData.result : undefined,
@@ -76,57 +77,19 @@ function LoginForm({ pathname }: { pathname: string }) {
     navigation.formMethod?.toUpperCase() === "POST" &&
     navigation.formData?.get("intent") === "login";
 
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
-  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, {
-    type: showPassword ? "text" : "password",
+  const { key: passwordKey, type: _passwordType, ...passwordProps } = getInputProps(fields.password, {
+    type: "password",
   });
 
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="stack">
-        {form.errors?.length ? (
-          <div id={form.errorId} role="alert" className="form-error">
-            {form.errors.join(" ")}
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor={fields.email.id}>Email</label>
-          <input
-            key={emailKey}
-            {...emailProps}
-            autoComplete="username"
-            inputMode="email"
-            spellCheck={false}
-            className="input"
-          />
-          {fields.email.errors ? (
-            <p id={fields.email.errorId} className="field-error">
-              {fields.email.errors.join(" ")}
-            </p>
-          ) : null}
-        </div>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <EmailField field={fields.email} />
         <div className="field">
           <label htmlFor={fields.password.id}>Password</label>
-          <div className="input-with-action">
-            <input key={passwordKey} {...passwordProps} autoComplete="current-password" className="input" />
-            {hydrated ? (
-              <button
-                type="button"
-                className="input-action"
-                aria-label={showPassword ? "Hide password" : "Show password"}
-                aria-pressed={showPassword}
-                aria-controls={fields.password.id}
-                onClick={() => setShowPassword((value) => !value)}
-              >
-                <EyeIcon crossed={showPassword} />
-              </button>
-            ) : null}
-          </div>
-          {fields.password.errors ? (
-            <p id={fields.password.errorId} className="field-error">
-              {fields.password.errors.join(" ")}
-            </p>
-          ) : null}
+          <PasswordInput key={passwordKey} {...passwordProps} label="Password" autoComplete="current-password" />
+          <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
         </div>
         <div className="auth-row">
           {/* Belongs to the GET form below: nested forms are not allowed, and the credentials
@@ -173,33 +136,13 @@ function ResetForm({ pathname }: { pathname: string }) {
     navigation.state !== "idle" &&
     navigation.formMethod?.toUpperCase() === "POST" &&
     navigation.formData?.get("intent") === "reset";
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
 
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="stack">
         <p className="auth-lead">Enter your email to reset your password</p>
-        {form.errors?.length ? (
-          <div id={form.errorId} role="alert" className="form-error">
-            {form.errors.join(" ")}
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor={fields.email.id}>Email</label>
-          <input
-            key={emailKey}
-            {...emailProps}
-            autoComplete="username"
-            inputMode="email"
-            spellCheck={false}
-            className="input"
-          />
-          {fields.email.errors ? (
-            <p id={fields.email.errorId} className="field-error">
-              {fields.email.errors.join(" ")}
-            </p>
-          ) : null}
-        </div>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <EmailField field={fields.email} />
         <div className="button-row">
           <button type="submit" name="intent" value="reset" className="button button-primary" disabled={sending}>
             {sending ? "Sending…" : "Reset"}
@@ -211,21 +154,5 @@ function ResetForm({ pathname }: { pathname: string }) {
       </Form>
       <Form method="get" action={pathname} id="cancel-reset-form" hidden />
     </>
-  );
-}
-
-function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      {crossed ? <path d="M4 4l16 16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /> : null}
-    </svg>
   );
 }

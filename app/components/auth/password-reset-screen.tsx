@@ -2,8 +2,11 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordRecoverySchema } from "../../lib/password-reset-schema";
+import { FieldErrors } from "../ui/field-errors";
+import { FormAlert } from "../ui/form-alert";
+import { PasswordInput } from "../ui/password-input";
 import { AuthLayout } from "./auth-layout";
-import { PasswordInput } from "./password-input";
+import { EmailField } from "./email-field";
 import type { passwordResetAction, passwordResetLoader } from "./password-reset.server";
 
 /**
@@ -26,7 +29,6 @@ export function PasswordResetScreen() {
     },
   });
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
 
   return (
     <AuthLayout>
@@ -37,23 +39,8 @@ export function PasswordResetScreen() {
             Enter the recovery password we emailed you and choose a new password. The recovery password works once
             and expires 30 minutes after it was sent.
           </p>
-          {form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="form-error">
-              {form.errors.join(" ")}
-            </div>
-          ) : null}
-          <div className="field">
-            <label htmlFor={fields.email.id}>Email</label>
-            <input
-              key={emailKey}
-              {...emailProps}
-              autoComplete="username"
-              inputMode="email"
-              spellCheck={false}
-              className="input"
-            />
-            <FieldError field={fields.email} />
-          </div>
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <EmailField field={fields.email} />
           <SecretField field={fields.recoveryPassword} label="Recovery password" autoComplete="one-time-code" />
           <SecretField
             field={fields.password}
@@ -74,14 +61,6 @@ export function PasswordResetScreen() {
       </div>
     </AuthLayout>
   );
-}
-
-function FieldError({ field }: { field: FieldMetadata<string> }) {
-  return field.errors ? (
-    <p id={field.errorId} className="field-error">
-      {field.errors.join(" ")}
-    </p>
-  ) : null;
 }
 
 function SecretField({
@@ -116,7 +95,7 @@ function SecretField({
           {hint}
         </p>
       ) : null}
-      <FieldError field={field} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }

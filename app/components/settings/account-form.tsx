@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "../../lib/settings-schemas";
-import { FieldErrors, PasswordInput } from "../signup/field-parts";
+import { FieldErrors } from "../ui/field-errors";
+import { PasswordInput } from "../ui/password-input";
 import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
 
 /** Where Manage Payment posts for paid tiers (spec §7; the Payments issue builds the endpoint). */
@@ -61,8 +62,7 @@ export function AccountForm({
                   {...props}
                   id={meta.id}
                   autoComplete={autoComplete}
-                  showLabel={`Show ${label.toLowerCase()}`}
-                  hideLabel={`Hide ${label.toLowerCase()}`}
+                  label={label}
                 />
                 <FieldErrors id={meta.errorId} errors={meta.errors} />
               </div>

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { REVENUE_OPTIONS } from "../../lib/business-schemas";
 import { BusinessInfoFormSchema, EMPLOYEE_OPTIONS, joinLocation } from "../../lib/settings-schemas";
-import { FieldErrors } from "../signup/field-parts";
+import { FieldErrors } from "../ui/field-errors";
 import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
 
 type BusinessValues = {

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SettingsTab } from "../../lib/settings-schemas";
+import { FormAlert } from "../ui/form-alert";
 
 /** What the /company-profile action answers: which form it was, Conform's reply, a success text. */
 export type SettingsActionData = {
@@ -50,11 +51,7 @@ export function FormOutcome({
           </>
         ) : null}
       </div>
-      {errors?.length ? (
-        <div id={errorId} role="alert" className="form-error">
-          {errors.join(" ")}
-        </div>
-      ) : null}
+      <FormAlert id={errorId} errors={errors} />
     </>
   );
 }

@@ -4,7 +4,9 @@ import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { BusinessDetailsSchema, EMPLOYEE_OPTIONS, REVENUE_OPTIONS, US_STATES } from "../../lib/business-schemas";
 import { NAICS_DIRECTORY_PATH, NAICS_UNKNOWN_MESSAGE, type NaicsIndustry } from "../../lib/naics";
-import { FieldErrors, NewTabNote } from "./field-parts";
+import { FieldErrors } from "../ui/field-errors";
+import { FormAlert } from "../ui/form-alert";
+import { NewTabNote } from "./field-parts";
 
 type NaicsLookup = Partial<NaicsIndustry> & { msg?: string };
 
@@ -59,11 +61,7 @@ export function BusinessDetailsForm({ lastResult }: { lastResult: SubmissionResu
 
   return (
     <Form method="post" {...getFormProps(form)} className="stack signup-form">
-      {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="form-error">
-          {form.errors.join(" ")}
-        </div>
-      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
       <div className="field">
         <label htmlFor={fields.name.id}>Company name</label>
         <input key={nameKey} {...nameProps} autoComplete="organization" className="input" />

@@ -3,7 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { EMAIL_TAKEN_MESSAGE, EmailSchema, PersonalDetailsSchema } from "../../lib/signup-schemas";
-import { FieldErrors, NewTabNote, PasswordInput } from "./field-parts";
+import { FieldErrors } from "../ui/field-errors";
+import { FormAlert } from "../ui/form-alert";
+import { PasswordInput } from "../ui/password-input";
+import { NewTabNote } from "./field-parts";
 
 export const PRIVACY_POLICY_PATH = "/api/agreements/privacy-policy/";
 export const TERMS_PATH = "/api/agreements/terms-and-conditions/";
@@ -64,11 +67,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
 
   return (
     <Form method="post" {...getFormProps(form)} className="stack signup-form">
-      {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="form-error">
-          {form.errors.join(" ")}
-        </div>
-      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
       <div className="signup-row">
         <div className="field">
           <label htmlFor={fields.firstName.id}>First name</label>
@@ -108,8 +107,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
           key={passwordKey}
           {...passwordProps}
           autoComplete="new-password"
-          showLabel="Show password"
-          hideLabel="Hide password"
+          label="Password"
         />
         {fields.password.errors ? (
           <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
@@ -125,8 +123,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
           key={confirmKey}
           {...confirmProps}
           autoComplete="new-password"
-          showLabel="Show password confirmation"
-          hideLabel="Hide password confirmation"
+          label="Password confirmation"
         />
         <FieldErrors id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
       </div>

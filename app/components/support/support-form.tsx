@@ -7,7 +7,8 @@ import {
   SUPPORT_SUBJECT_OPTIONS,
   SupportMessageSchema,
 } from "../../lib/support-schemas";
-import { FieldErrors } from "../signup/field-parts";
+import { FieldErrors } from "../ui/field-errors";
+import { FormAlert } from "../ui/form-alert";
 import { useHydrated } from "../use-hydrated";
 
 type Sender = { firstName: string; lastName: string; email: string; phone: string };
@@ -44,11 +45,7 @@ export function SupportForm({ sender, lastResult }: { sender: Sender; lastResult
 
   return (
     <Form method="post" {...getFormProps(form)} className="stack support-form">
-      {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="form-error">
-          {form.errors.join(" ")}
-        </div>
-      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
       <div className="settings-grid">
         {readOnly.map((field) => (
           <div className="field" key={field.id}>
