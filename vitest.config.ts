@@ -25,6 +25,9 @@ export default defineConfig({
     name: "integration",
     include: ["tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
+    // Starts the Intuit stub on loopback (tests/support/intuit-stub.ts); tests get its URL with
+    // inject("intuitStubUrl") (see tests/integration/intuit-support.ts).
+    globalSetup: ["./tests/integration/global-setup.ts"],
     reporters: ["default", "json"],
     outputFile: { json: "test-results/integration.json" },
     testTimeout: 20_000,

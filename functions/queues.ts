@@ -2,11 +2,14 @@ import {
   claimJob,
   completeJob,
   failJobs,
+  JOB_LEASE_MS,
   PermanentJobError,
   releaseJob,
+  retryDelayFor,
   retryDelaySeconds,
   type JobKind,
 } from "../app/server/jobs.server";
+import { FINANCE_REPORT_FAILED_MESSAGE } from "../app/lib/finance";
 import type { AppContext } from "../app/server/load-context";
 import { BenchmarkingMessageSchema, FinanceReportMessageSchema, QUEUE_NAMES } from "../app/server/queues.server";
 import type { Job } from "../db/schema";
@@ -30,6 +33,8 @@ function errorText(error: unknown): string {
 /**
  * Runs each message's job once. Every message is acknowledged or retried on its own, so one bad
  * message never replays the whole batch. Malformed messages and finished jobs are acknowledged.
+ * A retryable failure waits the error's own `delaySeconds` when it has one (e.g. Intuit's
+ * Retry-After on a 429), otherwise the exponential backoff; the job stays queued with lastError.
  */
 export async function consumeJobMessages(
   batch: MessageBatch<unknown>,
@@ -39,37 +44,57 @@ export async function consumeJobMessages(
   build: JobBuilder,
 ): Promise<void> {
   for (const message of batch.messages) {
-    const parsed = schema.safeParse(message.body);
-    if (!parsed.success) {
-      console.error(`Dropping malformed ${batch.queue} message ${message.id}`);
-      message.ack();
-      continue;
-    }
-    const job = await claimJob(app, parsed.data.jobId);
-    if (!job) {
-      message.ack(); // unknown, already finished, or being run by another attempt
-      continue;
-    }
-    if (job.kind !== kind) {
-      await failJobs(app, [job.id], `A ${job.kind} job arrived on the ${batch.queue} queue.`);
-      message.ack();
-      continue;
-    }
     try {
-      await build(app, job);
-      await completeJob(app, job.id);
-      message.ack();
+      await consumeJobMessage(batch.queue, message, app, schema, kind, build);
     } catch (error) {
-      if (error instanceof PermanentJobError) {
-        await failJobs(app, [job.id], error.message);
-        message.ack();
-      } else {
-        console.error(`Job ${job.id} failed (attempt ${job.attempts}):`, errorText(error));
-        await releaseJob(app, job, errorText(error));
-        message.retry({ delaySeconds: retryDelaySeconds(job.attempts) });
-      }
+      // Our own bookkeeping failed (e.g. D1 unavailable): retry this message alone and carry on
+      // with the rest of the batch. The job may have been left running: wait out its lease, so
+      // the redelivery can claim it again instead of taking it for another attempt's.
+      console.error(`Could not process ${batch.queue} message ${message.id}:`, errorText(error));
+      message.retry({ delaySeconds: Math.max(JOB_LEASE_MS / 1000, retryDelaySeconds(message.attempts)) });
     }
   }
+}
+
+async function consumeJobMessage(
+  queue: string,
+  message: Message<unknown>,
+  app: AppContext,
+  schema: JobMessageSchema,
+  kind: JobKind,
+  build: JobBuilder,
+): Promise<void> {
+  const parsed = schema.safeParse(message.body);
+  if (!parsed.success) {
+    console.error(`Dropping malformed ${queue} message ${message.id}`);
+    message.ack();
+    return;
+  }
+  const job = await claimJob(app, parsed.data.jobId);
+  if (!job) {
+    message.ack(); // unknown, already finished, or being run by another attempt
+    return;
+  }
+  if (job.kind !== kind) {
+    await failJobs(app, [job.id], `A ${job.kind} job arrived on the ${queue} queue.`);
+    message.ack();
+    return;
+  }
+  try {
+    await build(app, job);
+  } catch (error) {
+    if (error instanceof PermanentJobError) {
+      await failJobs(app, [job.id], error.message);
+      message.ack();
+    } else {
+      console.error(`Job ${job.id} failed (attempt ${job.attempts}):`, errorText(error));
+      await releaseJob(app, job, errorText(error));
+      message.retry({ delaySeconds: retryDelayFor(error, job.attempts) });
+    }
+    return;
+  }
+  await completeJob(app, job.id);
+  message.ack();
 }
 
 /** After the last retry a message lands here: the job is recorded as failed for good. */
@@ -77,15 +102,23 @@ export async function consumeDeadLetters(
   batch: MessageBatch<unknown>,
   app: AppContext,
   schema: JobMessageSchema,
+  reason: string,
 ): Promise<void> {
   const jobIds: string[] = [];
   for (const message of batch.messages) {
     const parsed = schema.safeParse(message.body);
     if (parsed.success) jobIds.push(parsed.data.jobId);
   }
-  await failJobs(app, jobIds, "The job kept failing and was stopped after its last retry.");
+  if (jobIds.length > 0) console.error(`Dead-lettered ${batch.queue} jobs: ${jobIds.join(", ")}`);
+  await failJobs(app, jobIds, reason);
   batch.ackAll();
 }
+
+/** What a dead-lettered job records as its lastError; the finance one is shown to the user. */
+export const DEAD_LETTER_REASONS = {
+  financeReport: FINANCE_REPORT_FAILED_MESSAGE,
+  benchmarking: "The job kept failing and was stopped after its last retry.",
+} as const;
 
 /** The Worker's `queue` entry: dispatch by queue name; an unknown queue is an error. */
 export async function handleQueueBatch(
@@ -99,9 +132,9 @@ export async function handleQueueBatch(
     case QUEUE_NAMES.benchmarking:
       return consumeJobMessages(batch, app, BenchmarkingMessageSchema, "benchmarking", builders.benchmarking);
     case QUEUE_NAMES.financeReportDeadLetter:
-      return consumeDeadLetters(batch, app, FinanceReportMessageSchema);
+      return consumeDeadLetters(batch, app, FinanceReportMessageSchema, DEAD_LETTER_REASONS.financeReport);
     case QUEUE_NAMES.benchmarkingDeadLetter:
-      return consumeDeadLetters(batch, app, BenchmarkingMessageSchema);
+      return consumeDeadLetters(batch, app, BenchmarkingMessageSchema, DEAD_LETTER_REASONS.benchmarking);
     default:
       throw new Error(`No consumer for queue "${batch.queue}".`);
   }

@@ -16,7 +16,33 @@ export interface CloudflareBindings {
 /** Safe defaults for a keyless local run. None of them is ever accepted in production. */
 const LOCAL_DEFAULTS = {
   PASSWORD_PEPPER: "local-development-pepper-not-a-secret",
+  /**
+   * base64 of the 32 ASCII bytes "partwise-local-only-token-key-32": encrypts accounting tokens at
+   * rest in local runs and tests only. Published here, so production refuses it (see parseEnv).
+   */
+  TOKEN_ENCRYPTION_KEY: "cGFydHdpc2UtbG9jYWwtb25seS10b2tlbi1rZXktMzI=",
 } as const;
+
+/** Intuit's production addresses (developer.intuit.com, OAuth 2.0 and Accounting API). */
+export const INTUIT_DEFAULTS = {
+  INTUIT_AUTH_URL: "https://appcenter.intuit.com/connect/oauth2",
+  INTUIT_TOKEN_URL: "https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer",
+  INTUIT_REVOKE_URL: "https://developer.api.intuit.com/v2/oauth2/tokens/revoke",
+  QUICKBOOKS_API_BASE: "https://quickbooks.api.intuit.com",
+} as const;
+
+/** Where Intuit sends the user back, relative to the app's origin (spec §2 quickbook-status). */
+export const INTUIT_REDIRECT_PATH = "/quickbook-status";
+
+/** True when the value is standard base64 of exactly 32 bytes (an AES-256 key). */
+function isBase64Key32(value: string): boolean {
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(value)) return false;
+  try {
+    return atob(value).length === 32;
+  } catch {
+    return false;
+  }
+}
 
 /** An empty value in .dev.vars or the dashboard means "not set". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -36,6 +62,19 @@ const VarsSchema = z.object({
   EMAIL_FROM: optional(z.string().min(3).max(254).regex(/@/)),
   /** Where support messages are emailed. */
   SUPPORT_EMAIL: optional(z.email()),
+  /** Intuit app's client id (developer.intuit.com → Keys & credentials). Unset with the secret: demo mode. */
+  INTUIT_CLIENT_ID: optional(z.string().min(8).max(200)),
+  /** Intuit app's client secret. */
+  INTUIT_CLIENT_SECRET: optional(z.string().min(8).max(200)),
+  /** The redirect URI registered at Intuit. Default: `${APP_URL or the request's origin}/quickbook-status`. */
+  INTUIT_REDIRECT_URI: optional(z.url()),
+  /** Intuit's endpoints; tests and local runs may point them at a stub server. */
+  INTUIT_AUTH_URL: optional(z.url()),
+  INTUIT_TOKEN_URL: optional(z.url()),
+  INTUIT_REVOKE_URL: optional(z.url()),
+  QUICKBOOKS_API_BASE: optional(z.url()),
+  /** AES-256-GCM key for accounting tokens at rest: 32 random bytes, base64 (`openssl rand -base64 32`). */
+  TOKEN_ENCRYPTION_KEY: optional(z.string().refine(isBase64Key32)),
 });
 
 export type AppEnv = {
@@ -46,10 +85,20 @@ export type AppEnv = {
   RESEND_API_BASE?: string;
   EMAIL_FROM: string;
   SUPPORT_EMAIL: string;
+  /** Both set: real QuickBooks OAuth. Both unset: the built-in demo company (never in production). */
+  INTUIT_CLIENT_ID?: string;
+  INTUIT_CLIENT_SECRET?: string;
+  /** Filled from APP_URL when unset; undefined when neither is set (the request's origin is used). */
+  INTUIT_REDIRECT_URI?: string;
+  INTUIT_AUTH_URL: string;
+  INTUIT_TOKEN_URL: string;
+  INTUIT_REVOKE_URL: string;
+  QUICKBOOKS_API_BASE: string;
+  TOKEN_ENCRYPTION_KEY: string;
 };
 
 /** Secrets that have no local default but production cannot run without. */
-const PRODUCTION_ONLY_SECRETS = ["RESEND_API_KEY"] as const;
+const PRODUCTION_ONLY_SECRETS = ["RESEND_API_KEY", "INTUIT_CLIENT_ID", "INTUIT_CLIENT_SECRET"] as const;
 
 export const DEFAULT_EMAIL_FROM = "Partwise <no-reply@partwise.test>";
 export const DEFAULT_SUPPORT_EMAIL = "support@partwise.test";
@@ -80,6 +129,13 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     if (missing.length > 0) {
       throw new ConfigurationError(`Missing required secrets: ${missing.join(", ")}`);
     }
+    if (vars.TOKEN_ENCRYPTION_KEY === LOCAL_DEFAULTS.TOKEN_ENCRYPTION_KEY) {
+      throw new ConfigurationError("TOKEN_ENCRYPTION_KEY is the published local key; set a random one.");
+    }
+  }
+  // Half a set of Intuit keys is a mistake, not demo mode.
+  if (Boolean(vars.INTUIT_CLIENT_ID) !== Boolean(vars.INTUIT_CLIENT_SECRET)) {
+    throw new ConfigurationError("INTUIT_CLIENT_ID and INTUIT_CLIENT_SECRET must be set together.");
   }
   return {
     APP_ENV: vars.APP_ENV,
@@ -89,5 +145,14 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     RESEND_API_BASE: vars.RESEND_API_BASE,
     EMAIL_FROM: vars.EMAIL_FROM ?? DEFAULT_EMAIL_FROM,
     SUPPORT_EMAIL: vars.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
+    INTUIT_CLIENT_ID: vars.INTUIT_CLIENT_ID,
+    INTUIT_CLIENT_SECRET: vars.INTUIT_CLIENT_SECRET,
+    INTUIT_REDIRECT_URI:
+      vars.INTUIT_REDIRECT_URI ?? (vars.APP_URL ? new URL(INTUIT_REDIRECT_PATH, vars.APP_URL).toString() : undefined),
+    INTUIT_AUTH_URL: vars.INTUIT_AUTH_URL ?? INTUIT_DEFAULTS.INTUIT_AUTH_URL,
+    INTUIT_TOKEN_URL: vars.INTUIT_TOKEN_URL ?? INTUIT_DEFAULTS.INTUIT_TOKEN_URL,
+    INTUIT_REVOKE_URL: vars.INTUIT_REVOKE_URL ?? INTUIT_DEFAULTS.INTUIT_REVOKE_URL,
+    QUICKBOOKS_API_BASE: vars.QUICKBOOKS_API_BASE ?? INTUIT_DEFAULTS.QUICKBOOKS_API_BASE,
+    TOKEN_ENCRYPTION_KEY: vars.TOKEN_ENCRYPTION_KEY ?? LOCAL_DEFAULTS.TOKEN_ENCRYPTION_KEY,
   };
 }

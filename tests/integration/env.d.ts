@@ -12,4 +12,11 @@ declare global {
   }
 }
 
+declare module "vitest" {
+  // Provided by tests/integration/global-setup.ts: read with `inject("intuitStubUrl")`.
+  export interface ProvidedContext {
+    intuitStubUrl: string;
+  }
+}
+
 export {};

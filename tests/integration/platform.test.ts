@@ -8,6 +8,7 @@ import {
 } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FINANCE_REPORT_FAILED_MESSAGE, NOT_CONNECTED_MESSAGE } from "../../app/lib/finance";
 import { createAppContext } from "../../app/server/load-context";
 import { PermanentJobError } from "../../app/server/jobs.server";
 import { jobs, sessions } from "../../db/schema";
@@ -248,6 +249,7 @@ describe("queue consumers", () => {
   }
 
   it("acknowledges and fails a job whose builder reports a permanent error (through the Worker entry)", async () => {
+    // The real finance builder: a business without an accounting connection cannot be built.
     const job = await businessWithJob();
     const msg = financeMessage(job.id);
     const batch = createMessageBatch("finance-report", [msg]);
@@ -256,8 +258,7 @@ describe("queue consumers", () => {
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual([msg.id]);
     expect(result.retryMessages).toEqual([]);
-    expect(await jobById(job.id)).toMatchObject({ status: "failed", attempts: 1 });
-    expect((await jobById(job.id)).lastError).toBeTruthy();
+    expect(await jobById(job.id)).toMatchObject({ status: "failed", attempts: 1, lastError: NOT_CONNECTED_MESSAGE });
   });
 
   it("acknowledges malformed messages and messages for unknown jobs without retrying", async () => {
@@ -334,7 +335,8 @@ describe("queue consumers", () => {
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.ackAll).toBe(true);
-    expect(await jobById(job.id)).toMatchObject({ status: "failed" });
+    // What the user is told (the building screen and the dashboard show the job's lastError).
+    expect(await jobById(job.id)).toMatchObject({ status: "failed", lastError: FINANCE_REPORT_FAILED_MESSAGE });
   });
 
   it("consumes the benchmarking queue and its dead-letter queue", async () => {

@@ -1,6 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { ConfigurationError, parseEnv } from "~/server/env.server";
 
+/** The published local-only key (env.server.ts); production must refuse it. */
+const LOCAL_TOKEN_KEY = "cGFydHdpc2UtbG9jYWwtb25seS10b2tlbi1rZXktMzI=";
+const PROD_KEY = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256)));
+
+const PRODUCTION = {
+  APP_ENV: "production",
+  PASSWORD_PEPPER: "p".repeat(48),
+  APP_URL: "https://app.partwise.com",
+  RESEND_API_KEY: "re_live_0123456789",
+  EMAIL_FROM: "Partwise <no-reply@partwise.com>",
+  SUPPORT_EMAIL: "help@partwise.com",
+  INTUIT_CLIENT_ID: "ABcd1234clientid",
+  INTUIT_CLIENT_SECRET: "s3cret-intuit-client-secret",
+  TOKEN_ENCRYPTION_KEY: PROD_KEY,
+};
+
 describe("parseEnv", () => {
   it("fills safe defaults locally", () => {
     const env = parseEnv({ APP_ENV: "local" });
@@ -10,24 +26,31 @@ describe("parseEnv", () => {
 
   it("refuses to run in production without its secrets", () => {
     expect(() => parseEnv({ APP_ENV: "production" })).toThrow(
-      new ConfigurationError("Missing required secrets: PASSWORD_PEPPER, RESEND_API_KEY"),
+      new ConfigurationError(
+        "Missing required secrets: PASSWORD_PEPPER, TOKEN_ENCRYPTION_KEY, RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET",
+      ),
     );
-    // Production never falls back to the local outbox for email.
-    expect(() => parseEnv({ APP_ENV: "production", PASSWORD_PEPPER: "p".repeat(48) })).toThrow(
-      new ConfigurationError("Missing required secrets: RESEND_API_KEY"),
+    // Production never falls back to the local outbox for email, nor to the demo company.
+    expect(() =>
+      parseEnv({ APP_ENV: "production", PASSWORD_PEPPER: "p".repeat(48), TOKEN_ENCRYPTION_KEY: PROD_KEY }),
+    ).toThrow(new ConfigurationError("Missing required secrets: RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET"));
+    expect(() => parseEnv({ ...PRODUCTION, TOKEN_ENCRYPTION_KEY: undefined })).toThrow(
+      new ConfigurationError("Missing required secrets: TOKEN_ENCRYPTION_KEY"),
+    );
+    expect(() => parseEnv({ ...PRODUCTION, INTUIT_CLIENT_SECRET: "" })).toThrow(
+      new ConfigurationError("Missing required secrets: INTUIT_CLIENT_SECRET"),
     );
     expect(() => parseEnv({})).toThrow(ConfigurationError);
   });
 
+  it("refuses the published local token key in production", () => {
+    expect(() => parseEnv({ ...PRODUCTION, TOKEN_ENCRYPTION_KEY: LOCAL_TOKEN_KEY })).toThrow(
+      new ConfigurationError("TOKEN_ENCRYPTION_KEY is the published local key; set a random one."),
+    );
+  });
+
   it("accepts production with every secret set", () => {
-    const env = parseEnv({
-      APP_ENV: "production",
-      PASSWORD_PEPPER: "p".repeat(48),
-      APP_URL: "https://app.partwise.com",
-      RESEND_API_KEY: "re_live_0123456789",
-      EMAIL_FROM: "Partwise <no-reply@partwise.com>",
-      SUPPORT_EMAIL: "help@partwise.com",
-    });
+    const env = parseEnv(PRODUCTION);
     expect(env).toEqual({
       APP_ENV: "production",
       APP_URL: "https://app.partwise.com",
@@ -36,6 +59,14 @@ describe("parseEnv", () => {
       RESEND_API_BASE: undefined,
       EMAIL_FROM: "Partwise <no-reply@partwise.com>",
       SUPPORT_EMAIL: "help@partwise.com",
+      INTUIT_CLIENT_ID: "ABcd1234clientid",
+      INTUIT_CLIENT_SECRET: "s3cret-intuit-client-secret",
+      INTUIT_REDIRECT_URI: "https://app.partwise.com/quickbook-status",
+      INTUIT_AUTH_URL: "https://appcenter.intuit.com/connect/oauth2",
+      INTUIT_TOKEN_URL: "https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer",
+      INTUIT_REVOKE_URL: "https://developer.api.intuit.com/v2/oauth2/tokens/revoke",
+      QUICKBOOKS_API_BASE: "https://quickbooks.api.intuit.com",
+      TOKEN_ENCRYPTION_KEY: PROD_KEY,
     });
   });
 
@@ -47,6 +78,50 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ APP_ENV: "local", SUPPORT_EMAIL: "support" })).toThrow("Invalid configuration: SUPPORT_EMAIL");
     expect(() => parseEnv({ APP_ENV: "local", EMAIL_FROM: "Partwise" })).toThrow("Invalid configuration: EMAIL_FROM");
     expect(() => parseEnv({ APP_ENV: "local", RESEND_API_KEY: "re_x" })).toThrow("Invalid configuration: RESEND_API_KEY");
+    expect(() => parseEnv({ APP_ENV: "local", INTUIT_TOKEN_URL: "intuit" })).toThrow("Invalid configuration: INTUIT_TOKEN_URL");
+    expect(() => parseEnv({ APP_ENV: "local", QUICKBOOKS_API_BASE: "qb" })).toThrow("Invalid configuration: QUICKBOOKS_API_BASE");
+    // The token key must be base64 of exactly 32 bytes: 16 bytes, hex, or 33 bytes are refused.
+    for (const bad of [btoa("x".repeat(16)), "ab".repeat(32), btoa("x".repeat(33)), "not base64 at all"]) {
+      expect(() => parseEnv({ APP_ENV: "local", TOKEN_ENCRYPTION_KEY: bad })).toThrow(
+        "Invalid configuration: TOKEN_ENCRYPTION_KEY",
+      );
+    }
+    // The message names the field, never the value.
+    expect(() => parseEnv({ APP_ENV: "local", TOKEN_ENCRYPTION_KEY: "leaky-secret-value" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("leaky-secret-value") }),
+    );
+  });
+
+  it("runs the demo company when no Intuit keys are set, with Intuit's production addresses", () => {
+    const env = parseEnv({ APP_ENV: "local", INTUIT_CLIENT_ID: "", INTUIT_CLIENT_SECRET: "" });
+    expect(env.INTUIT_CLIENT_ID).toBeUndefined();
+    expect(env.INTUIT_CLIENT_SECRET).toBeUndefined();
+    expect(env.INTUIT_REDIRECT_URI).toBeUndefined();
+    expect(env.INTUIT_AUTH_URL).toBe("https://appcenter.intuit.com/connect/oauth2");
+    expect(env.INTUIT_TOKEN_URL).toBe("https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer");
+    expect(env.INTUIT_REVOKE_URL).toBe("https://developer.api.intuit.com/v2/oauth2/tokens/revoke");
+    expect(env.QUICKBOOKS_API_BASE).toBe("https://quickbooks.api.intuit.com");
+    expect(env.TOKEN_ENCRYPTION_KEY).toBe(LOCAL_TOKEN_KEY);
+    expect(atob(env.TOKEN_ENCRYPTION_KEY)).toHaveLength(32);
+  });
+
+  it("derives the Intuit redirect URI from APP_URL unless set", () => {
+    expect(parseEnv({ APP_ENV: "local", APP_URL: "http://localhost:8787" }).INTUIT_REDIRECT_URI).toBe(
+      "http://localhost:8787/quickbook-status",
+    );
+    expect(
+      parseEnv({ APP_ENV: "local", APP_URL: "http://localhost:8787", INTUIT_REDIRECT_URI: "https://tunnel.example/quickbook-status" })
+        .INTUIT_REDIRECT_URI,
+    ).toBe("https://tunnel.example/quickbook-status");
+  });
+
+  it("refuses half a set of Intuit keys", () => {
+    expect(() => parseEnv({ APP_ENV: "local", INTUIT_CLIENT_ID: "ABcd1234clientid" })).toThrow(
+      new ConfigurationError("INTUIT_CLIENT_ID and INTUIT_CLIENT_SECRET must be set together."),
+    );
+    expect(() => parseEnv({ APP_ENV: "local", INTUIT_CLIENT_SECRET: "s3cret-intuit-client-secret" })).toThrow(
+      new ConfigurationError("INTUIT_CLIENT_ID and INTUIT_CLIENT_SECRET must be set together."),
+    );
   });
 
   it("uses the local outbox for email unless a Resend key is set, with default addresses", () => {

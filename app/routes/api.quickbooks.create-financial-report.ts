@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { FinanceReportRequestSchema, requestFinanceReportFor } from "~/server/finance-reports.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+/**
+ * POST /api/quickbooks/create-financial-report {business?: {_id}} → 202 {jobId, status}: this
+ * month's finance-report job of the caller's business, queued (or, when it already exists, as it
+ * is — a queued or running job is not sent twice). 404 {msg: 'Business not found.'} for another
+ * business's _id (nothing queued); 409 {msg} without a working accounting connection; 400 {msg}
+ * for a malformed body; 401 without a session; 403 for staff accounts.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, FinanceReportRequestSchema);
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await requestFinanceReportFor(context.app, viewer, { bodyBusinessId: input.business?._id }, { rerun: false });
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse({ jobId: result.jobId, status: result.status }, { status: 202 });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { requireClientBusiness } from "~/server/auth.server";
+import { isReturnPage, startConnect } from "~/server/quickbooks.server";
+
+/**
+ * GET /api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS|DASHBOARD|BENCHMARKING (spec §7,
+ * a browser navigation): 302 to Intuit's authorization page with a fresh single-use state, or to
+ * the built-in demo consent page when no Intuit keys are configured. returnPage defaults to
+ * DASHBOARD. Without a session: to the login screen; staff accounts: to their own home.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request);
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("returnPage");
+  const returnPage = isReturnPage(requested) ? requested : "DASHBOARD";
+  const location = await startConnect(context.app, viewer, returnPage, url.origin);
+  return redirect(location, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { disconnect, DISCONNECTED_MESSAGE } from "~/server/quickbooks.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+/** The body is optional; a business it names must be the caller's. */
+const DisconnectSchema = z.object({
+  businessId: z.string().max(200).optional(),
+  business: z.object({ _id: z.string().max(200) }).optional(),
+});
+
+/**
+ * POST /api/quickbooks/disconnect → 200 {msg: 'QuickBooks is disconnected.'}: revokes the grant at
+ * Intuit and deletes the connection and its finance report (also when nothing was connected).
+ * 404 {msg: 'Business not found.'} for another business's id or without a business (nothing
+ * changes); 401 without a session; 403 for staff accounts.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, DisconnectSchema);
+  const named = input.businessId ?? input.business?._id;
+  if (!viewer || (named !== undefined && named !== viewer.business.id)) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  await disconnect(context.app, viewer);
+  return jsonResponse({ msg: DISCONNECTED_MESSAGE });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

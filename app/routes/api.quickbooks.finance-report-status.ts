@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { getFinanceReportStatus } from "~/server/finance-reports.server";
+import { errorResponse, jsonResponse } from "~/server/http.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+/**
+ * GET /api/quickbooks/finance-report-status → 200 {connection: {status, realmId} | null,
+ * job: {id, status, lastError} | null (the newest finance-report job), report: {lastUpdate} |
+ * null} of the caller's business: what the 'Building Business Finance Profile' screen polls.
+ * 404 {msg} before the business exists; 401 without a session; 403 for staff accounts.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  return jsonResponse(await getFinanceReportStatus(context.app, viewer.business.id));
+}
+
+export function action({ request }: { request: Request }) {
+  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
+}

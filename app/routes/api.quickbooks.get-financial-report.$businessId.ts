@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { getFinanceReport } from "~/server/finance-reports.server";
+import { errorResponse, jsonResponse } from "~/server/http.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+/**
+ * GET /api/quickbooks/get-financial-report/{businessId} → 200 {profitAndLoss: [{date: 'YYYY-MM',
+ * Income, NetIncome}] oldest first, lastUpdate: ISO time} (spec §3 finance report). 404 {msg} for
+ * another business's id or while the business has no report; 401 without a session; 403 for staff.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await getFinanceReport(context.app, viewer, params.businessId ?? "");
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse(result.report);
+}
+
+export function action({ request }: { request: Request }) {
+  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
+}

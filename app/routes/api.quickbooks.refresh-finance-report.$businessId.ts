@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { FinanceReportRequestSchema, requestFinanceReportFor } from "~/server/finance-reports.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+/**
+ * PUT /api/quickbooks/refresh-finance-report/{businessId} {business?: {_id, quickbooks}} → 202
+ * {jobId, status}: rebuilds this month's report (a finished job is queued again; a queued or
+ * running one is answered as it is). 404 {msg: 'Business not found.'} when the path or body names
+ * another business (nothing queued); 409 {msg} without a working accounting connection; 400 {msg}
+ * for a malformed body; 401 without a session; 403 for staff accounts.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, FinanceReportRequestSchema);
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await requestFinanceReportFor(
+    context.app,
+    viewer,
+    { pathBusinessId: params.businessId ?? "", bodyBusinessId: input.business?._id },
+    { rerun: true },
+  );
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse({ jobId: result.jobId, status: result.status }, { status: 202 });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
+}

@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { OAUTH_RETURN_PAGES } from "../../db/schema";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { completeConnect } from "~/server/quickbooks.server";
+import { toClientBusiness } from "~/server/serializers.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+const SetTokensSchema = z.object({
+  url: z.string({ error: "The callback URL is required." }).min(1, "The callback URL is required.").max(4000, "The callback URL is too long."),
+  returnPage: z.enum(OAUTH_RETURN_PAGES, { error: "returnPage must be PROFILE_PROGRESS, DASHBOARD or BENCHMARKING." }).optional(),
+});
+
+/**
+ * POST /api/quickbooks/setTokens {url, returnPage} (spec §7): completes the QuickBooks connection
+ * from the callback URL Intuit (or the demo consent page) sent the browser to.
+ * 200 {business: the business of spec §3 with quickbooks {realmId, status}, jobId, returnPage};
+ * the tokens themselves never leave the server. 400 {msg, reason, returnPage} for a forged,
+ * replayed, expired or someone else's state (reason bad_state), a refused code (exchange_failed)
+ * or the user declining (access_denied); nothing is stored then. 401 without a session, 403 for
+ * staff accounts, 404 {msg: 'Business not found.'} without a business.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, SetTokensSchema);
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await completeConnect(context.app, viewer, input.url);
+  if (!result.ok) {
+    return errorResponse(result.status, result.msg, {
+      reason: result.reason,
+      returnPage: result.returnPage ?? input.returnPage ?? "DASHBOARD",
+    });
+  }
+  return jsonResponse({
+    business: {
+      ...toClientBusiness(viewer.business, viewer.user.role),
+      quickbooks: { realmId: result.realmId, status: "connected" },
+    },
+    jobId: result.jobId,
+    returnPage: result.returnPage,
+  });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}
