@@ -2,12 +2,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm } from "../components/settings/account-form";
+import {
+  CompanyDataSection,
+  DISCONNECT_INTENT,
+  type DisconnectActionData,
+} from "../components/settings/company-data";
 import { BusinessForm } from "../components/settings/business-form";
 import { PersonalForm } from "../components/settings/personal-form";
 import { PreferencesForm } from "../components/settings/preferences-form";
 import type { SettingsActionData } from "../components/settings/settings-parts";
 import { SETTINGS_PANEL_ID, SettingsTabs, settingsTabId } from "../components/settings/settings-tabs";
 import {
+  BUSINESS_NOT_FOUND_MESSAGE,
   BusinessInfoFormSchema,
   businessInfoFromForm,
   INFO_UPDATE_FAILED_MESSAGE,
@@ -21,6 +27,7 @@ import {
   type SettingsTab,
 } from "../lib/settings-schemas";
 import { requireClientBusiness } from "../server/auth.server";
+import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "../server/quickbooks.server";
 import {
   changePassword,
   getSettingsView,
@@ -34,8 +41,23 @@ export const meta: MetaFunction = () => [{ title: "Settings | Partwise" }];
 /** /company-profile: the settings tabs of spec §2. Guarded like every `_app` page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const tab = settingsTabFrom(new URL(request.url).searchParams.get("tab"));
-  return { tab, ...getSettingsView(viewer) };
+  const query = new URL(request.url).searchParams;
+  const tab = settingsTabFrom(query.get("tab"));
+  // The Account tab shows the accounting connection (one more query, only there).
+  const connection = tab === "account" ? await getConnectionSummary(context.app, viewer.business.id) : null;
+  return {
+    tab,
+    ...getSettingsView(viewer),
+    companyData: connection
+      ? {
+          realmId: connection.realmId,
+          isDemo: connection.isDemo,
+          status: connection.status,
+          connectedAt: connection.connectedAt.toISOString(),
+        }
+      : null,
+    confirmDisconnect: tab === "account" && query.get("confirm") === "disconnect" && connection !== null,
+  };
 }
 
 const PASSWORD_FIELDS = ["password", "newPassword", "confirmNewPassword"];
@@ -118,14 +140,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return answer("preferences", submission.reply(), PREFERENCES_UPDATED_MESSAGE);
     }
+    case DISCONNECT_INTENT: {
+      // Company data (Account tab): the same domain function as POST /api/quickbooks/disconnect.
+      const named = formData.get("businessId");
+      if (typeof named === "string" && named !== "" && named !== viewer.business.id) {
+        return data<DisconnectActionData>(
+          { intent: DISCONNECT_INTENT, message: null, error: BUSINESS_NOT_FOUND_MESSAGE },
+          { status: 404 },
+        );
+      }
+      const done = await guarded(async () => {
+        await disconnect(app, viewer);
+        return true;
+      });
+      if (!done) {
+        return data<DisconnectActionData>(
+          { intent: DISCONNECT_INTENT, message: null, error: INFO_UPDATE_FAILED_MESSAGE },
+          { status: 500 },
+        );
+      }
+      return data<DisconnectActionData>({ intent: DISCONNECT_INTENT, message: DISCONNECTED_MESSAGE, error: null });
+    }
     default:
       throw data({ msg: "Unknown settings form." }, { status: 400 });
   }
 }
 
 export default function CompanyProfile() {
-  const { tab, user, business } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as SettingsActionData | undefined;
+  const { tab, user, business, companyData, confirmDisconnect } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as SettingsActionData | DisconnectActionData | undefined;
+  const actionData = answer?.intent === DISCONNECT_INTENT ? undefined : answer;
+  const disconnectData = answer?.intent === DISCONNECT_INTENT ? answer : undefined;
   // Post back to the tab the form is on, so a no-JavaScript reply shows the same tab.
   const formAction = `/company-profile?tab=${tab}`;
 
@@ -143,11 +188,20 @@ export default function CompanyProfile() {
           {tab === "personal" ? <PersonalForm current={user} actionData={actionData} action={formAction} /> : null}
           {tab === "business" ? <BusinessForm current={business} actionData={actionData} action={formAction} /> : null}
           {tab === "account" ? (
-            <AccountForm
-              membership={{ memberTier: business.memberTier, stripeCustomerId: business.stripeCustomerId }}
-              actionData={actionData}
-              action={formAction}
-            />
+            <>
+              <AccountForm
+                membership={{ memberTier: business.memberTier, stripeCustomerId: business.stripeCustomerId }}
+                actionData={actionData}
+                action={formAction}
+              />
+              <CompanyDataSection
+                connection={companyData}
+                businessId={business.id}
+                confirming={confirmDisconnect}
+                actionData={disconnectData}
+                action={formAction}
+              />
+            </>
           ) : null}
           {tab === "preferences" ? (
             <PreferencesForm current={business.insightPreferences} actionData={actionData} action={formAction} />

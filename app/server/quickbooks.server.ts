@@ -33,7 +33,8 @@ export const EXCHANGE_FAILED_MESSAGE = "QuickBooks did not complete the connecti
 export const DISCONNECTED_MESSAGE = "QuickBooks is disconnected.";
 
 export type ConnectResult =
-  | { ok: true; returnPage: ReturnPage; jobId: string; realmId: string }
+  /** jobId is null when the connection was saved but the report build could not be queued. */
+  | { ok: true; returnPage: ReturnPage; jobId: string | null; realmId: string }
   | {
       ok: false;
       status: 400 | 404;
@@ -211,8 +212,16 @@ export async function completeConnect(app: AppContext, viewer: ClientViewer, cal
     .values({ id: crypto.randomUUID(), businessId: viewer.business.id, provider: "quickbooks", createdAt: now, ...stored })
     .onConflictDoUpdate({ target: accountingConnections.businessId, set: stored });
 
-  const job = await requestFinanceReport(app, viewer.business.id, { rerun: true });
-  return { ok: true, returnPage, jobId: job.jobId, realmId };
+  // The connection is saved; if the queue refuses the build message (requestFinanceReport has
+  // already undone or failed its job), the connection stands and the caller shows the build
+  // failure instead of an error page. The dashboard asks for the report again later.
+  try {
+    const job = await requestFinanceReport(app, viewer.business.id, { rerun: true });
+    return { ok: true, returnPage, jobId: job.jobId, realmId };
+  } catch (error) {
+    console.error(`Could not queue the finance report of business ${viewer.business.id}:`, error);
+    return { ok: true, returnPage, jobId: null, realmId };
+  }
 }
 
 /** The viewer's connection as the client may see it (never the tokens), or null. */

@@ -78,7 +78,8 @@ describe("profile progress", () => {
     expect(now).toBeGreaterThanOrEqual(40);
     await wheel.getByText(`${now}%`, { exact: true }).waitFor();
 
-    await page.getByText("Connecting accounting data is coming soon.", { exact: true }).waitFor();
+    const companyData = page.locator('[data-step="companyData"]').getByRole("link", { name: /Connect your accounting data/ });
+    expect(await companyData.getAttribute("href")).toBe("/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS");
     await page.getByRole("link", { name: "Skip this Step", exact: true }).click();
     await expectPath(page, "/plan-select");
   });

@@ -231,8 +231,9 @@ describe("/profile-progress", () => {
     expect(fresh).toContain('aria-valuenow="40"');
     expect(fresh).toContain("40%");
     expect(fresh).toContain("Skip this Step");
-    expect(fresh).toContain("Connecting accounting data is coming soon.");
-    expect(fresh).toContain('href="/quickbook-status?connect=1"');
+    expect(fresh).toContain("Connect your accounting data");
+    expect(fresh).toContain('href="/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS"');
+    expect(fresh).not.toContain("coming soon");
     expect(fresh).toContain('href="/company-profile?tab=preferences"');
     expect(fresh).not.toContain("65%");
 

@@ -27,15 +27,3 @@ export function DashboardCard({ id, title, to, className = "", children }: Dashb
     </section>
   );
 }
-
-/** Monthly Rev. and Revenue Per Employee without accounting data: an honest prompt, no numbers. */
-export function ConnectCompanyData({ what }: { what: string }) {
-  return (
-    <div className="connect-prompt">
-      <p className="connect-title">Connect Company Data</p>
-      <p className="muted">
-        Connecting your accounting data is coming soon. Once it is connected, {what} will appear here.
-      </p>
-    </div>
-  );
-}

@@ -3,13 +3,18 @@ import type { ProfileProgress } from "../../server/profile-progress.server";
 
 type Step = ProfileProgress["steps"][number];
 
-/** Where a step's block leads, and what it says; steps without a target are plain blocks. */
-const STEP_DETAILS: Record<Step["key"], { to?: string; todo: string; done: string }> = {
+/**
+ * Where a step's block leads, and what it says; steps without a target are plain blocks.
+ * `document`: the target is not a page of the app (a redirect to the accounting service), so the
+ * browser navigates there itself.
+ */
+const STEP_DETAILS: Record<Step["key"], { to?: string; document?: boolean; todo: string; done: string }> = {
   personal: { todo: "Add your name, email and phone in Settings.", done: "Your name, email and phone are on file." },
   business: { todo: "Tell us about your business.", done: "Your company details are saved." },
   companyData: {
-    to: "/quickbook-status?connect=1",
-    todo: "Connecting accounting data is coming soon.",
+    to: "/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS",
+    document: true,
+    todo: "Connect your accounting data",
     done: "Your accounting data is connected.",
   },
   plan: { to: "/plan-select", todo: "Choose the plan that fits your business.", done: "You have chosen a plan." },
@@ -54,7 +59,11 @@ export function ProgressBlocks({ steps }: { steps: Step[] }) {
         const className = `progress-block${step.done ? " progress-block-done" : ""}`;
         return (
           <li key={step.key} data-step={step.key}>
-            {details.to ? (
+            {details.to && details.document ? (
+              <a href={details.to} className={`${className} progress-block-link`}>
+                {body}
+              </a>
+            ) : details.to ? (
               <Link to={details.to} className={`${className} progress-block-link`}>
                 {body}
               </Link>
