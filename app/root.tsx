@@ -9,7 +9,7 @@ import {
   isRouteErrorResponse,
   useRouteError,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useNonce } from "./components/nonce";
 import appStyles from "./styles/app.css?url";
 
@@ -46,6 +46,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has taken over, so styles (and browser tests) can tell a page
+  // that is interactive from one that is still server-rendered HTML.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

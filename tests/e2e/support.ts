@@ -63,6 +63,7 @@ export function browserTest(
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(15_000);
     const page = await context.newPage();
+    waitForHydrationAfterGoto(page);
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() !== "error") return;
@@ -84,6 +85,24 @@ export function browserTest(
       await context.close();
     }
   });
+}
+
+/**
+ * After page.goto, waits until React has hydrated a Remix document (root marks <html
+ * data-hydrated>), so the next click is handled by the app rather than racing hydration.
+ * Documents without Remix scripts (e.g. an email's HTML view) are ready as loaded.
+ */
+function waitForHydrationAfterGoto(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(
+      () =>
+        !("__remixContext" in window) ||
+        document.documentElement.dataset.hydrated === "true",
+    );
+    return response;
+  };
 }
 
 /** Waits until the page's path (and optional search) is `path`. */
