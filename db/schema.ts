@@ -1300,3 +1300,29 @@ export type SupportMessage = typeof supportMessages.$inferSelect;
 export type NewSupportMessage = typeof supportMessages.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// Built-in test checkout (used only while STRIPE_SECRET_KEY is unset)
+// ---------------------------------------------------------------------------------------------
+
+export const LOCAL_STRIPE_OBJECT_TYPES = ["customer", "checkout.session", "subscription", "billing_portal.session"] as const;
+
+/**
+ * The objects of the built-in test checkout, shaped like Stripe's (id prefixes cus_, cs_test_,
+ * sub_, bps_) and stored as JSON, so the local provider answers exactly what Stripe would.
+ */
+export const localStripeObjects = sqliteTable(
+  "local_stripe_objects",
+  {
+    id: text("id").primaryKey(),
+    type: text("type", { enum: LOCAL_STRIPE_OBJECT_TYPES }).notNull(),
+    /** The Stripe customer the object belongs to (null for a customer itself). */
+    customerId: text("customer_id"),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("local_stripe_objects_customer_idx").on(t.customerId, t.type)],
+);
+
+export type LocalStripeObject = typeof localStripeObjects.$inferSelect;
