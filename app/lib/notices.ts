@@ -4,6 +4,8 @@
  */
 export const NOTICES = {
   "support-sent": "Thanks! Your message was sent. We'll get back to you within one business day.",
+  /** Stripe could not open the payment page (app/lib/payment-copy.ts PAYMENT_START_FAILED_MESSAGE). */
+  "payment-failed": "We couldn't start the payment. Please try again in a few minutes.",
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

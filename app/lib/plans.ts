@@ -89,8 +89,6 @@ export const PLANS: Readonly<Record<PlanTier, Plan>> = {
 export const PLAN_ORDER: readonly PlanTier[] = ["BASIC", "STANDARD", "PREMIUM"];
 
 export const YEARLY_SAVINGS_TEXT = "Save up to 20% when you pay yearly!";
-export const PAID_PLANS_SOON_NOTICE = "paid-plans-soon";
-export const PAID_PLANS_SOON_MESSAGE = "Paid plans open soon. You can keep using Partwise on the Basic plan in the meantime.";
 export const UNKNOWN_PLAN_MESSAGE = "That plan doesn't exist. Choose a plan on the plan selection page.";
 
 export function isPaidTier(tier: string): tier is PaidTier {
@@ -134,3 +132,19 @@ export function yearlySavingsPercent(tier: PaidTier): number {
 export function insightsText(count: number): string {
   return `Includes ${count} diagnostic insight${count === 1 ? "" : "s"} per month`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// One-off purchases (Payments issue). Amounts always come from here or the database, never from
+// a request.
+// ---------------------------------------------------------------------------------------------
+
+/** A paid diagnostic insight, in US cents. */
+export const INSIGHT_PRICE_CENTS = 49_500;
+/** A year of Partwise Benchmarking, in US cents. */
+export const BENCHMARKING_PRICE_CENTS = 29_900;
+/** Shown on the checkout page for each one-off purchase. */
+export const INSIGHT_PRODUCT_NAME = "Partwise Diagnostic Insight";
+export const benchmarkingProductName = (year: number) => `Partwise Benchmarking ${year}`;
+export const deliveryItemProductName = (title: string) => `Engagement deliverable: ${title}`;
+/** Free trial on every paid plan, in days. */
+export const TRIAL_DAYS = 7;

@@ -190,7 +190,11 @@ export default function CompanyProfile() {
           {tab === "account" ? (
             <>
               <AccountForm
-                membership={{ memberTier: business.memberTier, stripeCustomerId: business.stripeCustomerId }}
+                membership={{
+                  memberTier: business.memberTier,
+                  stripeCustomerId: business.stripeCustomerId,
+                  subscriptionStatus: business.subscriptionStatus,
+                }}
                 actionData={actionData}
                 action={formAction}
               />

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { PAID_PLANS_SOON_NOTICE, parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/plans";
+import { PAYMENT_FAILED_NOTICE } from "~/lib/payment-copy";
+import { parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/plans";
 import { requireApiViewer } from "~/server/auth.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { appOrigin, startSubscriptionCheckout } from "~/server/payments/checkout.server";
 
 const CheckoutSchema = z.object({
   lookup_key: z.string({ error: UNKNOWN_PLAN_MESSAGE }).refine((value) => parseLookupKey(value) !== null, {
@@ -10,23 +12,30 @@ const CheckoutSchema = z.object({
   }),
 });
 
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+
 /**
  * POST /api/payments/create-checkout-session (form post, hidden lookup_key such as
- * PREMIUM_PLAN_YEARLY; spec §7).
- *
- * INTERIM until the Payments issue wires Stripe Checkout: no session → 401 {msg}; no business →
- * 404 {msg}; a bad key → 400 {msg}; otherwise 303 back to /plan-select with an honest notice that
- * paid plans open soon. Nothing is charged and nothing is recorded.
+ * PREMIUM_PLAN_YEARLY; spec §7): creates or reuses the business's Stripe customer, records a
+ * pending purchase and answers 303 to a subscription Checkout Session with the 7-day trial.
+ * No session → 401 {msg}; no business → 404 {msg}; an unknown key → 400 {msg} and nothing is sent
+ * to Stripe; Stripe unreachable → 303 /plan-select?notice=payment-failed (the purchase is failed).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiViewer(context.app, request);
   if (viewer.user.role !== "client" || !viewer.business) return errorResponse(404, "Business not found.");
-  await readBody(request, CheckoutSchema);
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `/plan-select?notice=${PAID_PLANS_SOON_NOTICE}`, "Cache-Control": "no-store" },
-  });
+  const { lookup_key } = await readBody(request, CheckoutSchema);
+  const plan = parseLookupKey(lookup_key)!;
+  const result = await startSubscriptionCheckout(
+    context.app,
+    { user: viewer.user, business: viewer.business },
+    plan,
+    appOrigin(context.app, request),
+  );
+  if (!result.ok) return seeOther(`/plan-select?notice=${PAYMENT_FAILED_NOTICE}`);
+  return seeOther(result.url);
 }
 
 export function loader() {

@@ -1,28 +1,33 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
-import { PlainLayout } from "../components/plain-layout";
+import { useLoaderData } from "@remix-run/react";
+import { CongratulationsPage } from "../components/payments/congratulations-page";
 import { requireViewer } from "../server/auth.server";
+import { confirmCheckout } from "../server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking payment | Partwise" }];
 
 /**
- * /benchmarking-payment-success: the benchmarking payment return page, built in a later issue.
- * Exempt from startup routing (spec §2): it needs a session, not a business.
+ * /benchmarking-payment-success?businessId&session_id: fulfils the benchmarking Checkout Session
+ * (once) and shows "You've unlocked Partwise Benchmarking!" with View Benchmarking. The businessId
+ * must be the viewer's own. Exempt from startup routing (spec §2).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(context.app, request);
-  return null;
+  const viewer = await requireViewer(context.app, request);
+  const params = new URL(request.url).searchParams;
+  const sessionId = params.get("session_id");
+  const businessId = params.get("businessId");
+  if (!sessionId || viewer.user.role !== "client" || !viewer.business || businessId !== viewer.business.id) {
+    return { paid: false };
+  }
+  const confirmed = await confirmCheckout(context.app, { user: viewer.user, business: viewer.business }, sessionId, {
+    kind: "benchmarking",
+  });
+  return { paid: confirmed.ok };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Page() {
-  return (
-    <PlainLayout signedIn>
-      <ComingSoon
-        title="Benchmarking payment"
-        message="Payments are coming soon. No payment has been taken."
-      />
-    </PlainLayout>
-  );
+  const { paid } = useLoaderData<typeof loader>();
+  return <CongratulationsPage type="BENCHMARKING" paid={paid} />;
 }

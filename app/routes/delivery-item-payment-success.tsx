@@ -1,28 +1,36 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
-import { PlainLayout } from "../components/plain-layout";
+import { redirect } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CongratulationsPage } from "../components/payments/congratulations-page";
 import { requireViewer } from "../server/auth.server";
+import { changeActiveItem } from "../server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Delivery item payment | Partwise" }];
 
 /**
- * /delivery-item-payment-success: the delivery item payment return page, built in a later issue.
- * Exempt from startup routing (spec §2): it needs a session, not a business.
+ * /delivery-item-payment-success?success&session_id&itemId&outlineId: fulfils the item's Checkout
+ * Session (once) and makes it the outline's active item, then the DELIVERY card with OK to
+ * /dashboard. `canceled` goes to the 'Order Canceled' card. Exempt from startup routing (spec §2).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(context.app, request);
-  return null;
+  const viewer = await requireViewer(context.app, request);
+  const params = new URL(request.url).searchParams;
+  if (params.has("canceled")) throw redirect("/paymentStatus?canceled=true&purchaseType=deliveryItem");
+  const sessionId = params.get("session_id");
+  const itemId = params.get("itemId");
+  const outlineId = params.get("outlineId");
+  if (!sessionId || !itemId || !outlineId || viewer.user.role !== "client" || !viewer.business) return { paid: false };
+  const result = await changeActiveItem(context.app, { user: viewer.user, business: viewer.business }, {
+    deliveryItemId: itemId,
+    deliveryOutlineId: outlineId,
+    sessionId,
+  });
+  return { paid: result.ok };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Page() {
-  return (
-    <PlainLayout signedIn>
-      <ComingSoon
-        title="Delivery item payment"
-        message="Payments are coming soon. No payment has been taken."
-      />
-    </PlainLayout>
-  );
+  const { paid } = useLoaderData<typeof loader>();
+  return <CongratulationsPage type="DELIVERY" paid={paid} />;
 }

@@ -1,28 +1,32 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
-import { PlainLayout } from "../components/plain-layout";
+import { useLoaderData } from "@remix-run/react";
+import { CongratulationsPage } from "../components/payments/congratulations-page";
 import { requireViewer } from "../server/auth.server";
+import { confirmCheckout } from "../server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight payment | Partwise" }];
 
 /**
- * /insight-payment-success: the insight payment return page, built in a later issue.
- * Exempt from startup routing (spec §2): it needs a session, not a business.
+ * /insight-payment-success?session_id&insightId: fulfils the insight's Checkout Session (once,
+ * shared with the webhook) and shows 'Preparing your Insight request.' with Next to /features.
+ * Exempt from startup routing (spec §2).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(context.app, request);
-  return null;
+  const viewer = await requireViewer(context.app, request);
+  const params = new URL(request.url).searchParams;
+  const sessionId = params.get("session_id");
+  const insightId = params.get("insightId");
+  if (!sessionId || !insightId || viewer.user.role !== "client" || !viewer.business) return { paid: false };
+  const confirmed = await confirmCheckout(context.app, { user: viewer.user, business: viewer.business }, sessionId, {
+    kind: "insight",
+    referenceId: insightId,
+  });
+  return { paid: confirmed.ok };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Page() {
-  return (
-    <PlainLayout signedIn>
-      <ComingSoon
-        title="Insight payment"
-        message="Payments are coming soon. No payment has been taken."
-      />
-    </PlainLayout>
-  );
+  const { paid } = useLoaderData<typeof loader>();
+  return <CongratulationsPage type="INSIGHT" paid={paid} />;
 }

@@ -1,28 +1,72 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
+import { redirect } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PaymentResultCard } from "../components/payments/payment-result-card";
 import { PlainLayout } from "../components/plain-layout";
+import {
+  CANCEL_MESSAGES,
+  CONGRATULATIONS,
+  CONGRATULATIONS_TITLE,
+  isPurchaseType,
+  ORDER_CANCELED_TITLE,
+  PAYMENT_PENDING_MESSAGE,
+  PAYMENT_PENDING_TITLE,
+} from "../lib/payment-copy";
 import { requireViewer } from "../server/auth.server";
+import { confirmCheckout, planNameOf } from "../server/payments/checkout.server";
 
-export const meta: MetaFunction = () => [{ title: "Payments | Partwise" }];
+export const meta: MetaFunction = () => [{ title: "Payment | Partwise" }];
 
 /**
- * /paymentStatus: the subscription payment return page. Payments are built in a later issue.
- * Exempt from startup routing (spec §2): it needs a session, not a business.
+ * /paymentStatus (spec §2): the subscription return page. `success` with `session_id` fulfils the
+ * session through the one idempotent function (a no-op when the webhook was first) and shows the
+ * completion card; `canceled` with a known `purchaseType` shows 'Order Canceled'; anything else
+ * goes to /plan-select. Exempt from startup routing: it needs a session, not a finished profile.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireViewer(context.app, request);
-  return null;
+  const viewer = await requireViewer(context.app, request);
+  const params = new URL(request.url).searchParams;
+  const sessionId = params.get("session_id");
+  const purchaseType = params.get("purchaseType");
+  if (params.has("success") && sessionId) {
+    if (viewer.user.role !== "client" || !viewer.business) {
+      return { view: "pending" as const, planName: null, purchaseType: null };
+    }
+    const confirmed = await confirmCheckout(context.app, { user: viewer.user, business: viewer.business }, sessionId, {
+      kind: "subscription",
+    });
+    return confirmed.ok
+      ? { view: "success" as const, planName: planNameOf(confirmed.purchase), purchaseType: null }
+      : { view: "pending" as const, planName: null, purchaseType: null };
+  }
+  if (params.has("canceled") && isPurchaseType(purchaseType)) {
+    return { view: "canceled" as const, planName: null, purchaseType };
+  }
+  throw redirect("/plan-select");
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export default function Page() {
+export default function PaymentStatus() {
+  const data = useLoaderData<typeof loader>();
+  const home = { to: "/dashboard", label: "Home" };
   return (
     <PlainLayout signedIn>
-      <ComingSoon
-        title="Payments"
-        message="Payments are coming soon. No payment has been taken."
-      />
+      {data.view === "success" ? (
+        <PaymentResultCard title={CONGRATULATIONS_TITLE} message={CONGRATULATIONS.SUBSCRIPTION.message} action={home} tone="success">
+          {data.planName ? (
+            <p className="payment-result-plan">
+              Your plan: <strong>{data.planName}</strong>
+            </p>
+          ) : null}
+        </PaymentResultCard>
+      ) : null}
+      {data.view === "canceled" && data.purchaseType ? (
+        <PaymentResultCard title={ORDER_CANCELED_TITLE} message={CANCEL_MESSAGES[data.purchaseType]} action={home} />
+      ) : null}
+      {data.view === "pending" ? (
+        <PaymentResultCard title={PAYMENT_PENDING_TITLE} message={PAYMENT_PENDING_MESSAGE} action={home} />
+      ) : null}
     </PlainLayout>
   );
 }

@@ -6,9 +6,8 @@ import { z } from "zod";
 import { BillingToggle } from "../components/plans/billing-toggle";
 import { PlanCard } from "../components/plans/plan-card";
 import { PlainLayout } from "../components/plain-layout";
+import { PAYMENT_FAILED_NOTICE, PAYMENT_START_FAILED_MESSAGE } from "../lib/payment-copy";
 import {
-  PAID_PLANS_SOON_MESSAGE,
-  PAID_PLANS_SOON_NOTICE,
   parseBilling,
   PLAN_ORDER,
   PLANS,
@@ -22,8 +21,8 @@ export const meta: MetaFunction = () => [{ title: "Best Plans for Business | Par
 
 /**
  * /plan-select (spec §2, §9): plans are chosen for a business, so a client with a business is
- * required. `?billing=yearly` shows yearly prices without JavaScript; `?notice=paid-plans-soon`
- * is where the interim checkout endpoint sends paid-plan choices.
+ * required. `?billing=yearly` shows yearly prices without JavaScript; `?notice=payment-failed`
+ * is where the checkout endpoint comes back when Stripe could not start the payment.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
@@ -31,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     billing: parseBilling(params.get("billing")),
     currentTier: viewer.business.memberTier,
-    paidPlansSoon: params.get("notice") === PAID_PLANS_SOON_NOTICE,
+    paymentFailed: params.get("notice") === PAYMENT_FAILED_NOTICE,
   };
 }
 
@@ -61,9 +60,9 @@ export default function PlanSelect() {
           <h1>Best Plans for Business</h1>
           <BillingToggle billing={billing} onChange={setBilling} />
         </header>
-        {data.paidPlansSoon ? (
-          <p className="notice plans-notice" role="status">
-            {PAID_PLANS_SOON_MESSAGE}
+        {data.paymentFailed ? (
+          <p className="notice plans-notice" role="alert">
+            {PAYMENT_START_FAILED_MESSAGE}
           </p>
         ) : null}
         <div className="plan-grid">

@@ -21,7 +21,15 @@ const LOCAL_DEFAULTS = {
    * rest in local runs and tests only. Published here, so production refuses it (see parseEnv).
    */
   TOKEN_ENCRYPTION_KEY: "cGFydHdpc2UtbG9jYWwtb25seS10b2tlbi1rZXktMzI=",
+  /**
+   * Signs the built-in test checkout's webhook events (local runs without STRIPE_SECRET_KEY).
+   * Published here, so production refuses it (see parseEnv).
+   */
+  STRIPE_WEBHOOK_SECRET: "whsec_local_partwise_test_checkout_not_a_secret",
 } as const;
+
+/** Stripe's API origin. */
+export const STRIPE_DEFAULT_API_BASE = "https://api.stripe.com";
 
 /** Intuit's production addresses (developer.intuit.com, OAuth 2.0 and Accounting API). */
 export const INTUIT_DEFAULTS = {
@@ -75,6 +83,12 @@ const VarsSchema = z.object({
   QUICKBOOKS_API_BASE: optional(z.url()),
   /** AES-256-GCM key for accounting tokens at rest: 32 random bytes, base64 (`openssl rand -base64 32`). */
   TOKEN_ENCRYPTION_KEY: optional(z.string().refine(isBase64Key32)),
+  /** Stripe secret key (sk_live_…/sk_test_…, or a restricted rk_ key). Unset (local only): the built-in test checkout. */
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(live|test)_\S+$/)),
+  /** Signing secret of the Stripe webhook endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\S+$/)),
+  /** Stripe's API base URL; tests point it at a loopback stub. Default https://api.stripe.com */
+  STRIPE_API_BASE: optional(z.url()),
 });
 
 export type AppEnv = {
@@ -95,10 +109,15 @@ export type AppEnv = {
   INTUIT_REVOKE_URL: string;
   QUICKBOOKS_API_BASE: string;
   TOKEN_ENCRYPTION_KEY: string;
+  /** Set: payments go through Stripe. Unset: the built-in test checkout (never in production). */
+  STRIPE_SECRET_KEY?: string;
+  /** Verifies Stripe's webhook signatures; locally it also signs the test checkout's events. */
+  STRIPE_WEBHOOK_SECRET: string;
+  STRIPE_API_BASE: string;
 };
 
 /** Secrets that have no local default but production cannot run without. */
-const PRODUCTION_ONLY_SECRETS = ["RESEND_API_KEY", "INTUIT_CLIENT_ID", "INTUIT_CLIENT_SECRET"] as const;
+const PRODUCTION_ONLY_SECRETS = ["RESEND_API_KEY", "INTUIT_CLIENT_ID", "INTUIT_CLIENT_SECRET", "STRIPE_SECRET_KEY"] as const;
 
 export const DEFAULT_EMAIL_FROM = "Partwise <no-reply@partwise.test>";
 export const DEFAULT_SUPPORT_EMAIL = "support@partwise.test";
@@ -132,6 +151,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     if (vars.TOKEN_ENCRYPTION_KEY === LOCAL_DEFAULTS.TOKEN_ENCRYPTION_KEY) {
       throw new ConfigurationError("TOKEN_ENCRYPTION_KEY is the published local key; set a random one.");
     }
+    if (vars.STRIPE_WEBHOOK_SECRET === LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET) {
+      throw new ConfigurationError("STRIPE_WEBHOOK_SECRET is the published local secret; use the endpoint's signing secret.");
+    }
   }
   // Half a set of Intuit keys is a mistake, not demo mode.
   if (Boolean(vars.INTUIT_CLIENT_ID) !== Boolean(vars.INTUIT_CLIENT_SECRET)) {
@@ -154,5 +176,8 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     INTUIT_REVOKE_URL: vars.INTUIT_REVOKE_URL ?? INTUIT_DEFAULTS.INTUIT_REVOKE_URL,
     QUICKBOOKS_API_BASE: vars.QUICKBOOKS_API_BASE ?? INTUIT_DEFAULTS.QUICKBOOKS_API_BASE,
     TOKEN_ENCRYPTION_KEY: vars.TOKEN_ENCRYPTION_KEY ?? LOCAL_DEFAULTS.TOKEN_ENCRYPTION_KEY,
+    STRIPE_SECRET_KEY: vars.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: vars.STRIPE_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_BASE: vars.STRIPE_API_BASE ?? STRIPE_DEFAULT_API_BASE,
   };
 }

@@ -74,6 +74,7 @@ export function getSettingsView(viewer: ClientViewer) {
       employeeBand: business.employeeBand,
       memberTier: business.memberTier,
       stripeCustomerId: business.stripeCustomerId,
+      subscriptionStatus: business.subscriptionStatus,
       insightPreferences: business.insightPreferences,
     },
   };

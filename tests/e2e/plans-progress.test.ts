@@ -2,12 +2,12 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { browserTest, expectPath, PHONE, signInAsDemoClient } from "./support";
 
-const PAID_SOON = "Paid plans open soon. You can keep using Partwise on the Basic plan in the meantime.";
+const PLAN_CANCELED = "You can change your plan in the Company Profile at any time!";
 
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 
 describe("plan selection", () => {
-  browserTest("the demo client compares plans, tries a paid plan, and continues with Basic", async ({ page }) => {
+  browserTest("the demo client compares plans, opens and cancels a paid plan's test checkout, and continues with Basic", async ({ page }) => {
     await signInAsDemoClient(page);
     await page.goto("/plan-select");
     await page.getByRole("heading", { name: "Best Plans for Business", level: 1 }).waitFor();
@@ -33,8 +33,17 @@ describe("plan selection", () => {
     ).toBe("PREMIUM_PLAN_YEARLY");
 
     await card(page, "SCALE").getByRole("button", { name: "Try for Free", exact: true }).click();
-    await expectPath(page, "/plan-select?notice=paid-plans-soon");
-    await page.getByRole("status").filter({ hasText: PAID_SOON }).waitFor();
+    await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+    await page
+      .getByRole("button", { name: "Cancel", exact: true })
+      .or(page.getByRole("link", { name: "Cancel", exact: true }))
+      .click();
+    await expectPath(page, "/paymentStatus?canceled=true&purchaseType=plan");
+    await page.getByRole("heading", { name: "Order Canceled", level: 1 }).waitFor();
+    await page.getByText(PLAN_CANCELED, { exact: true }).waitFor();
+
+    await page.goto("/plan-select");
+    await card(page, "BASIC").getByText("Current plan", { exact: true }).waitFor();
 
     await page.getByRole("link", { name: "Try a 7-Day Free Trial!", exact: true }).waitFor();
     await card(page, "BASIC").getByRole("button", { name: "Continue with Basic", exact: true }).click();

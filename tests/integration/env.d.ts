@@ -13,9 +13,10 @@ declare global {
 }
 
 declare module "vitest" {
-  // Provided by tests/integration/global-setup.ts: read with `inject("intuitStubUrl")`.
+  // Provided by tests/integration/global-setup.ts: read with `inject("intuitStubUrl")` / `inject("stripeStubUrl")`.
   export interface ProvidedContext {
     intuitStubUrl: string;
+    stripeStubUrl: string;
   }
 }
 

@@ -1,13 +1,18 @@
 import type { TestProject } from "vitest/node";
 import { startIntuitStub } from "../support/intuit-stub";
+import { startStripeStub } from "../support/stripe-stub";
 
 /**
- * Runs in Node before the integration project: starts the Intuit stub on 127.0.0.1 and hands its
- * URL to the tests (`inject("intuitStubUrl")`, typed in tests/integration/env.d.ts). The returned
- * teardown closes it, destroying open sockets and pending slow answers.
+ * Runs in Node before the integration project: starts the Intuit and Stripe stubs on 127.0.0.1 and
+ * hands their URLs to the tests (`inject("intuitStubUrl")`, `inject("stripeStubUrl")`, typed in
+ * tests/integration/env.d.ts). The returned teardown closes them, destroying open sockets and
+ * pending slow answers.
  */
 export default async function setup(project: TestProject) {
-  const stub = await startIntuitStub();
-  project.provide("intuitStubUrl", stub.url);
-  return () => stub.close();
+  const [intuit, stripe] = await Promise.all([startIntuitStub(), startStripeStub()]);
+  project.provide("intuitStubUrl", intuit.url);
+  project.provide("stripeStubUrl", stripe.url);
+  return async () => {
+    await Promise.all([intuit.close(), stripe.close()]);
+  };
 }

@@ -5,7 +5,7 @@ import { call, connectAccounting, db, postForm, signedIn } from "./support";
 
 const NAICS_FORMAT = { msg: "NAICS must be a 6-digit number" };
 const NAICS_UNKNOWN = { msg: "That isn't a 2022 NAICS industry code. Use the NAICS lookup to find yours." };
-const PAID_SOON = "Paid plans open soon. You can keep using Partwise on the Basic plan in the meantime.";
+const PAYMENT_FAILED = "We couldn&#x27;t start the payment. Please try again in a few minutes.";
 
 async function planChosenAt(businessId: string) {
   const [row] = await db().select({ at: businesses.planChosenAt }).from(businesses).where(eq(businesses.id, businessId));
@@ -116,7 +116,7 @@ describe("/plan-select", () => {
     }
     expect(monthly).toContain("$247");
     expect(monthly).toContain("$559");
-    expect(monthly).not.toContain(PAID_SOON);
+    expect(monthly).not.toContain(PAYMENT_FAILED);
 
     const yearly = await (await call("/plan-select?billing=yearly", { cookie: token })).text();
     expect(yearly).toContain("$197");
@@ -124,8 +124,10 @@ describe("/plan-select", () => {
     expect(yearly).toContain('value="PREMIUM_PLAN_YEARLY"');
     expect(yearly).not.toContain("$559");
 
-    const notice = await (await call("/plan-select?notice=paid-plans-soon", { cookie: token })).text();
-    expect(notice).toContain(PAID_SOON);
+    const notice = await (await call("/plan-select?notice=payment-failed", { cookie: token })).text();
+    expect(notice).toContain(PAYMENT_FAILED);
+    const unknown = await (await call("/plan-select?notice=paid-plans-soon", { cookie: token })).text();
+    expect(unknown).not.toContain("Paid plans open soon");
   });
 
   it("Continue with Basic records the first plan choice once and goes to the dashboard", async () => {
@@ -164,7 +166,7 @@ describe("/plan-select", () => {
   });
 });
 
-describe("POST /api/payments/create-checkout-session (interim)", () => {
+describe("POST /api/payments/create-checkout-session (built-in test checkout, no Stripe key)", () => {
   it("needs a session", async () => {
     const response = await postForm("/api/payments/create-checkout-session", { lookup_key: "PREMIUM_PLAN_YEARLY" });
     expect(response.status).toBe(401);
@@ -189,16 +191,17 @@ describe("POST /api/payments/create-checkout-session (interim)", () => {
     expect(missing.status).toBe(400);
   });
 
-  it("sends a valid choice back to the plan page with the honest notice, charging nothing", async () => {
+  it("sends a valid choice to the test checkout; nothing changes until it is paid", async () => {
     const { token, business } = await signedIn({ withBusiness: true });
     for (const key of ["STANDARD_PLAN_MONTHLY", "PREMIUM_PLAN_YEARLY"]) {
       const response = await postForm("/api/payments/create-checkout-session", { lookup_key: key }, token);
       expect(response.status).toBe(303);
-      expect(response.headers.get("Location")).toBe("/plan-select?notice=paid-plans-soon");
+      expect(response.headers.get("Location")).toMatch(/^https:\/\/partwise\.test\/test-checkout\/[\w-]+$/);
     }
     const [row] = await db().select().from(businesses).where(eq(businesses.id, business!.id));
     expect(row.memberTier).toBe("BASIC");
     expect(row.planChosenAt).toBeNull();
+    expect(row.stripeCustomerId).not.toBeNull();
   });
 
   it("answers GET with 405", async () => {

@@ -15,7 +15,12 @@ const PRODUCTION = {
   INTUIT_CLIENT_ID: "ABcd1234clientid",
   INTUIT_CLIENT_SECRET: "s3cret-intuit-client-secret",
   TOKEN_ENCRYPTION_KEY: PROD_KEY,
+  STRIPE_SECRET_KEY: "sk_live_0123456789abcdef",
+  STRIPE_WEBHOOK_SECRET: "whsec_0123456789abcdefABCDEF",
 };
+
+/** The published local webhook secret (env.server.ts); production must refuse it. */
+const LOCAL_WEBHOOK_SECRET = "whsec_local_partwise_test_checkout_not_a_secret";
 
 describe("parseEnv", () => {
   it("fills safe defaults locally", () => {
@@ -27,18 +32,29 @@ describe("parseEnv", () => {
   it("refuses to run in production without its secrets", () => {
     expect(() => parseEnv({ APP_ENV: "production" })).toThrow(
       new ConfigurationError(
-        "Missing required secrets: PASSWORD_PEPPER, TOKEN_ENCRYPTION_KEY, RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET",
+        "Missing required secrets: PASSWORD_PEPPER, TOKEN_ENCRYPTION_KEY, STRIPE_WEBHOOK_SECRET, RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET, STRIPE_SECRET_KEY",
       ),
     );
     // Production never falls back to the local outbox for email, nor to the demo company.
     expect(() =>
       parseEnv({ APP_ENV: "production", PASSWORD_PEPPER: "p".repeat(48), TOKEN_ENCRYPTION_KEY: PROD_KEY }),
-    ).toThrow(new ConfigurationError("Missing required secrets: RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET"));
+    ).toThrow(
+      new ConfigurationError(
+        "Missing required secrets: STRIPE_WEBHOOK_SECRET, RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET, STRIPE_SECRET_KEY",
+      ),
+    );
     expect(() => parseEnv({ ...PRODUCTION, TOKEN_ENCRYPTION_KEY: undefined })).toThrow(
       new ConfigurationError("Missing required secrets: TOKEN_ENCRYPTION_KEY"),
     );
     expect(() => parseEnv({ ...PRODUCTION, INTUIT_CLIENT_SECRET: "" })).toThrow(
       new ConfigurationError("Missing required secrets: INTUIT_CLIENT_SECRET"),
+    );
+    // Production never falls back to the built-in test checkout, nor to the local webhook secret.
+    expect(() => parseEnv({ ...PRODUCTION, STRIPE_SECRET_KEY: "" })).toThrow(
+      new ConfigurationError("Missing required secrets: STRIPE_SECRET_KEY"),
+    );
+    expect(() => parseEnv({ ...PRODUCTION, STRIPE_WEBHOOK_SECRET: undefined })).toThrow(
+      new ConfigurationError("Missing required secrets: STRIPE_WEBHOOK_SECRET"),
     );
     expect(() => parseEnv({})).toThrow(ConfigurationError);
   });
@@ -47,6 +63,30 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...PRODUCTION, TOKEN_ENCRYPTION_KEY: LOCAL_TOKEN_KEY })).toThrow(
       new ConfigurationError("TOKEN_ENCRYPTION_KEY is the published local key; set a random one."),
     );
+  });
+
+  it("refuses the published local webhook secret in production", () => {
+    expect(() => parseEnv({ ...PRODUCTION, STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET })).toThrow(
+      new ConfigurationError("STRIPE_WEBHOOK_SECRET is the published local secret; use the endpoint's signing secret."),
+    );
+  });
+
+  it("uses the built-in test checkout locally unless a Stripe key is set", () => {
+    const env = parseEnv({ APP_ENV: "local", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", STRIPE_API_BASE: "" });
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(env.STRIPE_WEBHOOK_SECRET).toBe(LOCAL_WEBHOOK_SECRET);
+    expect(env.STRIPE_API_BASE).toBe("https://api.stripe.com");
+    const stub = parseEnv({
+      APP_ENV: "local",
+      STRIPE_SECRET_KEY: "sk_test_stub",
+      STRIPE_WEBHOOK_SECRET: "whsec_test_stub",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+    });
+    expect([stub.STRIPE_SECRET_KEY, stub.STRIPE_WEBHOOK_SECRET, stub.STRIPE_API_BASE]).toEqual([
+      "sk_test_stub",
+      "whsec_test_stub",
+      "http://127.0.0.1:12111",
+    ]);
   });
 
   it("accepts production with every secret set", () => {
@@ -67,6 +107,9 @@ describe("parseEnv", () => {
       INTUIT_REVOKE_URL: "https://developer.api.intuit.com/v2/oauth2/tokens/revoke",
       QUICKBOOKS_API_BASE: "https://quickbooks.api.intuit.com",
       TOKEN_ENCRYPTION_KEY: PROD_KEY,
+      STRIPE_SECRET_KEY: "sk_live_0123456789abcdef",
+      STRIPE_WEBHOOK_SECRET: "whsec_0123456789abcdefABCDEF",
+      STRIPE_API_BASE: "https://api.stripe.com",
     });
   });
 
@@ -80,6 +123,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ APP_ENV: "local", RESEND_API_KEY: "re_x" })).toThrow("Invalid configuration: RESEND_API_KEY");
     expect(() => parseEnv({ APP_ENV: "local", INTUIT_TOKEN_URL: "intuit" })).toThrow("Invalid configuration: INTUIT_TOKEN_URL");
     expect(() => parseEnv({ APP_ENV: "local", QUICKBOOKS_API_BASE: "qb" })).toThrow("Invalid configuration: QUICKBOOKS_API_BASE");
+    expect(() => parseEnv({ APP_ENV: "local", STRIPE_SECRET_KEY: "pk_test_publishable" })).toThrow(
+      "Invalid configuration: STRIPE_SECRET_KEY",
+    );
+    expect(() => parseEnv({ APP_ENV: "local", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(
+      "Invalid configuration: STRIPE_WEBHOOK_SECRET",
+    );
+    expect(() => parseEnv({ APP_ENV: "local", STRIPE_API_BASE: "stripe" })).toThrow("Invalid configuration: STRIPE_API_BASE");
     // The token key must be base64 of exactly 32 bytes: 16 bytes, hex, or 33 bytes are refused.
     for (const bad of [btoa("x".repeat(16)), "ab".repeat(32), btoa("x".repeat(33)), "not base64 at all"]) {
       expect(() => parseEnv({ APP_ENV: "local", TOKEN_ENCRYPTION_KEY: bad })).toThrow(

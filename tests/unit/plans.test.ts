@@ -5,7 +5,6 @@ import {
   insightsText,
   isPaidTier,
   lookupKey,
-  PAID_PLANS_SOON_MESSAGE,
   parseBilling,
   parseLookupKey,
   PERKS,
@@ -102,18 +101,12 @@ describe("lookup keys (spec §7)", () => {
   });
 });
 
-describe("billing query and notice", () => {
+describe("billing query", () => {
   it("is monthly unless the query says yearly", () => {
     expect(parseBilling(null)).toBe("MONTHLY");
     expect(parseBilling("monthly")).toBe("MONTHLY");
     expect(parseBilling("YEARLY")).toBe("YEARLY");
     expect(parseBilling("yearly")).toBe("YEARLY");
     expect(parseBilling("weekly")).toBe("MONTHLY");
-  });
-
-  it("says honestly that paid plans open soon", () => {
-    expect(PAID_PLANS_SOON_MESSAGE).toBe(
-      "Paid plans open soon. You can keep using Partwise on the Basic plan in the meantime.",
-    );
   });
 });

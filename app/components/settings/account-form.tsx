@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
+import { PAST_DUE_MESSAGE } from "../../lib/payment-copy";
 import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "../../lib/settings-schemas";
 import { FieldErrors } from "../ui/field-errors";
 import { PasswordInput } from "../ui/password-input";
 import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
 
-/** Where Manage Payment posts for paid tiers (spec §7; the Payments issue builds the endpoint). */
+/** Where Manage Payment posts for paid tiers (spec §7): 303 to the billing portal. */
 export const PORTAL_SESSION_PATH = "/api/payments/create-portal-session";
 
 /**
@@ -18,7 +19,7 @@ export function AccountForm({
   actionData,
   action,
 }: {
-  membership: { memberTier: string; stripeCustomerId: string | null };
+  membership: { memberTier: string; stripeCustomerId: string | null; subscriptionStatus?: string | null };
   actionData: SettingsActionData | undefined;
   action: string;
 }) {
@@ -89,6 +90,11 @@ export function AccountForm({
             <dd>{membershipLabel(membership.memberTier)}</dd>
           </div>
         </dl>
+        {membership.subscriptionStatus === "past_due" ? (
+          <p className="notice payment-past-due" role="alert">
+            {PAST_DUE_MESSAGE}
+          </p>
+        ) : null}
         {isBasic ? (
           <p>
             <Link to="/plan-select" className="button button-secondary">

@@ -1,0 +1,114 @@
+import { Form, useNavigation } from "@remix-run/react";
+
+/** Shared texts of the built-in test checkout (STRIPE_SECRET_KEY unset). */
+export const TEST_CHECKOUT_TITLE = "Test checkout — no real card is charged";
+export const TEST_CARD_NUMBER = "4242 4242 4242 4242";
+export const TEST_CARD_DECLINED = "4000 0000 0000 0002";
+export const CARD_DECLINED_MESSAGE = "Your card was declined. Use the test card 4242 4242 4242 4242.";
+export const CARD_INVALID_MESSAGE = "Enter a test card number such as 4242 4242 4242 4242.";
+export const CHECKOUT_COMPLETE_MESSAGE = "This checkout is already complete.";
+
+/** "$5,364.00" for 536,400 cents. */
+export function formatCents(cents: number): string {
+  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+}
+
+export type TestCheckoutView = {
+  id: string;
+  mode: "subscription" | "payment";
+  status: "open" | "complete" | "expired";
+  productName: string;
+  unitAmount: number;
+  amountDueToday: number;
+  interval: "month" | "year" | null;
+  trialDays: number;
+  successUrl: string;
+};
+
+/**
+ * The hosted-checkout-like page of the built-in test checkout: what is bought, the amount, a test
+ * card form (prefilled with Stripe's 4242 test card), Pay and Cancel. Plain form posts: works
+ * without JavaScript.
+ */
+export function TestCheckout({ session, error }: { session: TestCheckoutView; error?: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const intent = busy ? navigation.formData?.get("intent") : null;
+  const recurring = session.interval ? ` per ${session.interval}` : "";
+  return (
+    <section className="card test-checkout" aria-labelledby="test-checkout-title">
+      <h1 id="test-checkout-title" className="test-checkout-title">
+        {TEST_CHECKOUT_TITLE}
+      </h1>
+      <p className="test-checkout-note">
+        This is Partwise&apos;s built-in test checkout, used while no Stripe key is configured. Paying here
+        completes the order through the same steps as Stripe.
+      </p>
+      <dl className="test-checkout-summary">
+        <div>
+          <dt>You are buying</dt>
+          <dd>{session.productName}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{`${formatCents(session.unitAmount)}${recurring}${session.trialDays > 0 ? ` after a ${session.trialDays}-day free trial` : ""}`}</dd>
+        </div>
+        <div>
+          <dt>Due today</dt>
+          <dd>{formatCents(session.amountDueToday)}</dd>
+        </div>
+      </dl>
+      {session.status !== "open" ? (
+        <>
+          <p role="status">{CHECKOUT_COMPLETE_MESSAGE}</p>
+          <a className="button button-primary" href={session.successUrl}>
+            Continue
+          </a>
+        </>
+      ) : (
+        <Form method="post" className="test-checkout-form" noValidate={false}>
+          {error ? (
+            <p className="form-error" role="alert" id="test-card-error">
+              {error}
+            </p>
+          ) : null}
+          <div className="field">
+            <label htmlFor="card-number">Card number</label>
+            <input
+              id="card-number"
+              name="cardNumber"
+              className="input"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={TEST_CARD_NUMBER}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "test-card-error" : "card-number-hint"}
+              required
+            />
+            <p className="field-hint" id="card-number-hint">
+              Test card: {TEST_CARD_NUMBER}. {TEST_CARD_DECLINED} is declined.
+            </p>
+          </div>
+          <div className="test-checkout-row">
+            <div className="field">
+              <label htmlFor="card-expiry">Expiry</label>
+              <input id="card-expiry" name="expiry" className="input" autoComplete="off" defaultValue="12 / 34" required />
+            </div>
+            <div className="field">
+              <label htmlFor="card-cvc">CVC</label>
+              <input id="card-cvc" name="cvc" className="input" inputMode="numeric" autoComplete="off" defaultValue="123" required />
+            </div>
+          </div>
+          <div className="button-row">
+            <button type="submit" name="intent" value="pay" className="button button-primary" disabled={busy}>
+              {intent === "pay" ? "Paying…" : "Pay"}
+            </button>
+            <button type="submit" name="intent" value="cancel" className="button button-ghost" disabled={busy} formNoValidate>
+              Cancel
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { changeActiveItem } from "~/server/payments/checkout.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+const required = (name: string) => z.string({ error: `${name} is required.` }).min(1, { error: `${name} is required.` });
+const Schema = z.object({
+  deliveryItemId: required("deliveryItemId"),
+  deliveryOutlineId: required("deliveryOutlineId"),
+  sessionId: required("sessionId"),
+});
+
+/**
+ * PUT /api/delivery-outline/change-active-item {deliveryItemId, deliveryOutlineId, sessionId} →
+ * the outline with the paid item active. The session must be this item's purchase and paid at
+ * Stripe (fulfilled once); otherwise 409 {msg: 'Payment has not been completed.'}; another
+ * business's item or session → 404.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, Schema);
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await changeActiveItem(context.app, viewer, input);
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  const { outline } = result;
+  return jsonResponse({
+    _id: outline.id,
+    businessId: outline.businessId,
+    title: outline.title,
+    state: outline.state,
+    activeItem: outline.activeItemId,
+    complete: outline.complete,
+  });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
+}

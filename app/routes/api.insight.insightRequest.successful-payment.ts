@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { businesses } from "../../db/schema";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { confirmInsightPayment } from "~/server/payments/checkout.server";
+import { toClientBusiness } from "~/server/serializers.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+const Schema = z.object({
+  insightId: z.string({ error: "insightId is required." }).min(1, { error: "insightId is required." }),
+});
+
+/**
+ * PUT /api/insight/insightRequest/successful-payment {insightId} → the business. Marks nothing by
+ * itself: the insight's Checkout Session is retrieved from Stripe and fulfilled (once) only when
+ * paid; otherwise 409 {msg: 'Payment has not been completed.'}. Another business's insight → 404.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, Schema);
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await confirmInsightPayment(context.app, viewer, input.insightId);
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  const [business] = await context.app.db.select().from(businesses).where(eq(businesses.id, viewer.business.id));
+  return jsonResponse(toClientBusiness(business ?? viewer.business, viewer.user.role));
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
+}

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+const Schema = z.object({
+  businessId: z.string({ error: "businessId is required." }).min(1, { error: "businessId is required." }),
+  insightId: z.string({ error: "insightId is required." }).min(1, { error: "insightId is required." }),
+});
+
+/**
+ * POST /api/payments/create-insight-checkout {businessId, insightId} → {url} of a payment-mode
+ * Checkout Session for INSIGHT_PRICE_CENTS (the amount never comes from the request).
+ * Another business or insight → 404 {msg}; already paid → 409 {msg}; Stripe down → 502 {msg}.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, Schema);
+  if (!viewer || viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await startInsightCheckout(context.app, viewer, input.insightId, appOrigin(context.app, request));
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse({ url: result.url });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

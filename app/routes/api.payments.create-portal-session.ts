@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { PAYMENT_FAILED_NOTICE } from "~/lib/payment-copy";
+import { requireApiViewer } from "~/server/auth.server";
+import { errorResponse, jsonResponse, requireMethod } from "~/server/http.server";
+import { appOrigin, openPortal } from "~/server/payments/checkout.server";
+
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+
+/**
+ * POST /api/payments/create-portal-session (settings' Manage Payment; the posted session_id is
+ * ignored — the business comes from the session). BASIC or no Stripe customer → 303 /plan-select;
+ * a paid tier → 303 to a billing portal session that returns to /company-profile?tab=account.
+ * Stripe unreachable → 303 /dashboard?notice=payment-failed. No session → 401 {msg}.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const viewer = await requireApiViewer(context.app, request);
+  if (viewer.user.role !== "client" || !viewer.business) return errorResponse(404, "Business not found.");
+  const result = await openPortal(context.app, { user: viewer.user, business: viewer.business }, appOrigin(context.app, request));
+  if (!result.ok) return seeOther(`/dashboard?notice=${PAYMENT_FAILED_NOTICE}`);
+  return seeOther(result.url);
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+const Schema = z.object({
+  businessId: z.string({ error: "businessId is required." }).min(1, { error: "businessId is required." }),
+});
+
+/**
+ * PUT /api/payments/update-business-benchmarking {businessId} → {url, _id}: a Checkout Session for
+ * this year's benchmarking (BENCHMARKING_PRICE_CENTS). Another business → 404; this year already
+ * unlocked → 409 {msg}; Stripe down → 502 {msg}.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, Schema);
+  if (!viewer || viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await startBenchmarkingCheckout(context.app, viewer, appOrigin(context.app, request));
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse({ _id: viewer.business.id, url: result.url });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
+}

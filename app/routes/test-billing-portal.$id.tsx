@@ -1,0 +1,90 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { TestBillingPortal, type TestPortalView } from "~/components/payments/test-checkout-portal";
+import { PlainLayout } from "~/components/plain-layout";
+import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~/lib/plans";
+import type { AppContext } from "~/server/load-context";
+import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
+import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/local-provider.server";
+
+export const meta: MetaFunction = () => [{ title: "Test billing portal | Partwise" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+const notFound = () => new Response("Not Found", { status: 404 });
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+
+/** "SCALE, billed yearly" for PREMIUM_PLAN_YEARLY. */
+function planLabel(key: string | null): string {
+  const parsed = parseLookupKey(key);
+  if (!parsed) return "Unknown plan";
+  return `${PLANS[parsed.tier].displayName}, billed ${parsed.billing === "YEARLY" ? "yearly" : "monthly"}`;
+}
+
+/** Only while STRIPE_SECRET_KEY is unset (never in production, which requires the key). */
+async function portalFor(app: AppContext, id: string | undefined) {
+  if (app.env.STRIPE_SECRET_KEY || !id) throw notFound();
+  const portal = await getLocalPortal(app, id);
+  if (!portal) throw notFound();
+  return portal;
+}
+
+/** GET /test-billing-portal/:id — the built-in billing portal of a portal session. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const portal = await portalFor(context.app, params.id);
+  const subscription = portal.subscription;
+  const keys = PAID_TIERS.flatMap((tier) => BILLING_PERIODS.map((billing) => lookupKey(tier, billing)));
+  const view: TestPortalView = {
+    returnUrl: portal.returnUrl,
+    current: subscription
+      ? {
+          planName: planLabel(subscription.lookup_key),
+          status: subscription.status,
+          lookupKey: subscription.lookup_key,
+          periodEnd: subscription.current_period_end
+            ? new Date(subscription.current_period_end * 1000).toLocaleDateString("en-US", {
+                year: "numeric",
+                month: "long",
+                day: "numeric",
+                timeZone: "UTC",
+              })
+            : null,
+        }
+      : null,
+    options: keys.filter((key) => key !== subscription?.lookup_key).map((key) => ({ lookupKey: key, label: planLabel(key) })),
+  };
+  return { portal: view };
+}
+
+/**
+ * POST intent=switch (lookupKey) → customer.subscription.updated; intent=cancel → the subscription
+ * ends now and customer.subscription.deleted is delivered. Both signed like Stripe's and handled by
+ * the webhook handler, then 303 back to the return URL.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const app = context.app;
+  const portal = await portalFor(app, params.id);
+  const form = await request.formData();
+  const deliver = (rawBody: string, header: string) => handleStripeWebhook(app, rawBody, header);
+  const intent = form.get("intent");
+  if (intent === "switch") {
+    const key = String(form.get("lookupKey") ?? "");
+    if (!parseLookupKey(key)) return new Response("Bad Request", { status: 400 });
+    await switchLocalPlan(app, portal, key, deliver);
+    return seeOther(portal.returnUrl);
+  }
+  if (intent === "cancel") {
+    await cancelLocalSubscription(app, portal, deliver);
+    return seeOther(portal.returnUrl);
+  }
+  return new Response("Bad Request", { status: 400 });
+}
+
+export default function TestBillingPortalPage() {
+  const { portal } = useLoaderData<typeof loader>();
+  return (
+    <PlainLayout>
+      <TestBillingPortal portal={portal} />
+    </PlainLayout>
+  );
+}

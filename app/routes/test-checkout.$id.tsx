@@ -1,0 +1,94 @@
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  CARD_DECLINED_MESSAGE,
+  CARD_INVALID_MESSAGE,
+  TestCheckout,
+  type TestCheckoutView,
+} from "~/components/payments/test-checkout";
+import { PlainLayout } from "~/components/plain-layout";
+import type { AppContext } from "~/server/load-context";
+import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
+import { fillSessionId, getLocalCheckoutSession, payLocalCheckout } from "~/server/payments/local-provider.server";
+
+export const meta: MetaFunction = () => [{ title: "Test checkout | Partwise" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+const notFound = () => new Response("Not Found", { status: 404 });
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+
+/** Only while STRIPE_SECRET_KEY is unset (never in production, which requires the key). */
+async function sessionFor(app: AppContext, id: string | undefined) {
+  if (app.env.STRIPE_SECRET_KEY || !id) throw notFound();
+  const session = await getLocalCheckoutSession(app, id);
+  if (!session) throw notFound();
+  return session;
+}
+
+/** Luhn check of a card number's digits. */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * GET /test-checkout/:id — the built-in test checkout page of a Checkout Session (the local
+ * provider's session url). Anyone holding the unguessable session id may pay, as on Stripe.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const session = await sessionFor(context.app, params.id);
+  const view: TestCheckoutView = {
+    id: session.id,
+    mode: session.mode,
+    status: session.status,
+    productName: session.details.productName,
+    unitAmount: session.details.unitAmount,
+    amountDueToday: session.amount_total ?? 0,
+    interval: session.details.interval,
+    trialDays: session.details.trialDays,
+    successUrl: fillSessionId(session.details.successUrl, session.id),
+  };
+  return { session: view };
+}
+
+/**
+ * POST intent=pay: a test card (4242…) completes the session and delivers the signed
+ * checkout.session.completed (and customer.subscription.created) events to the webhook handler,
+ * then 303 to the success URL; 4000 0000 0000 0002 is declined (400 and the message). intent=cancel:
+ * 303 to the cancel URL, the session stays open (as on Stripe).
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const app = context.app;
+  const session = await sessionFor(app, params.id);
+  const form = await request.formData();
+  if (form.get("intent") === "cancel") return seeOther(session.details.cancelUrl);
+  if (form.get("intent") !== "pay") return new Response("Bad Request", { status: 400 });
+
+  const digits = String(form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
+  if (digits === "4000000000000002") return data({ error: CARD_DECLINED_MESSAGE }, { status: 402 });
+  if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
+
+  const next = await payLocalCheckout(app, session.id, (rawBody, header) => handleStripeWebhook(app, rawBody, header));
+  if (!next) throw notFound();
+  return seeOther(next);
+}
+
+export default function TestCheckoutPage() {
+  const { session } = useLoaderData<typeof loader>();
+  // The action answers either a redirect or {error}.
+  const actionData = useActionData<typeof action>() as { error?: string } | undefined;
+  return (
+    <PlainLayout>
+      <TestCheckout session={session} error={actionData?.error ?? null} />
+    </PlainLayout>
+  );
+}

@@ -1,0 +1,251 @@
+// Exactly-once fulfilment of Stripe payments (issue 5, docs/decisions/010-payments.md).
+//
+// Two doors lead here: the verified webhook (`handleStripeWebhook`) and the success pages, which
+// call `fulfilCheckoutSession` with the session id from their URL. Neither trusts what it is told:
+// both retrieve the Checkout Session (or the Subscription) from the provider and act on its
+// current state. Whichever arrives first fulfils; the other finds nothing left to do.
+//
+// D1 has no interactive transactions, so exactly-once rests on single-statement conditions:
+// - a purchase turns paid with ONE conditional UPDATE ... WHERE status IN (unpaid states)
+//   RETURNING, run in the same db.batch (atomic) as the purchase's effect;
+// - every effect is itself idempotent (set-a-flag, INSERT ... ON CONFLICT DO NOTHING, a
+//   subscription sync that writes the provider's current state), so running it again — after a
+//   crash, a retry or a race — changes nothing more.
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import {
+  benchmarkingPurchases,
+  deliveryItems,
+  insightRequests,
+  purchases,
+  stripeEvents,
+  PURCHASE_KINDS,
+  type Purchase,
+} from "../../../db/schema";
+import type { AppContext } from "../load-context";
+import {
+  paymentProvider,
+  WebhookSignatureError,
+  type CheckoutSession,
+  type StripeEvent,
+} from "./provider.server";
+import { invoiceSubscriptionId, stripeId, syncSubscription } from "./subscriptions.server";
+
+export { syncSubscription } from "./subscriptions.server";
+
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+export type FulfilmentResult = {
+  /** True only for the one call that turned the purchase paid. */
+  fulfilled: boolean;
+  /** The purchase behind the session (as it stands after this call), or null if there is none. */
+  purchase: Purchase | null;
+  kind: PurchaseKind | null;
+};
+
+export type WebhookResult = { status: 200 | 400 | 500; msg: string };
+
+export const WEBHOOK_SIGNATURE_MESSAGE = "The webhook signature is not valid.";
+export const WEBHOOK_RETRY_MESSAGE = "The event could not be processed; please retry.";
+
+/** Purchase states a paid session may move to 'paid' (a canceled checkout can still be paid later
+ * from its open Stripe page; 'failed' covers an async payment that was retried). Never 'refunded'. */
+const UNPAID_STATES = ["pending", "canceled", "failed"] as const;
+
+function isPaidSession(session: CheckoutSession): boolean {
+  if (session.status !== "complete") return false;
+  if (session.payment_status === "paid") return true;
+  // A subscription with a free trial completes without a payment.
+  return session.mode === "subscription" && session.payment_status === "no_payment_required";
+}
+
+function isPurchaseKind(value: unknown): value is PurchaseKind {
+  return typeof value === "string" && (PURCHASE_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * Retrieves the Checkout Session from the provider and, if it is complete and paid, marks its
+ * purchase paid and applies the purchase's effect — exactly once across any number of concurrent
+ * or repeated calls (webhook deliveries, success pages). Returns fulfilled: true only for the call
+ * that made the purchase paid. Provider failures propagate (PaymentProviderError).
+ */
+export async function fulfilCheckoutSession(app: AppContext, sessionId: string): Promise<FulfilmentResult> {
+  const provider = paymentProvider(app);
+  const session = await provider.retrieveCheckoutSession(sessionId);
+  const [found] = await app.db.select().from(purchases).where(eq(purchases.stripeCheckoutSessionId, session.id)).limit(1);
+  const metadataKind = isPurchaseKind(session.metadata?.kind) ? session.metadata.kind : null;
+  if (!found) {
+    // Not a Partwise purchase (or not ours): nothing to fulfil.
+    return { fulfilled: false, purchase: null, kind: metadataKind };
+  }
+  if (!isPaidSession(session) || found.status === "refunded") {
+    return { fulfilled: false, purchase: found, kind: found.kind };
+  }
+  if (session.mode === "payment" && session.amount_total !== null && session.amount_total !== found.amountCents) {
+    // The amount is set by the server; a different total means this session is not this purchase.
+    console.error(
+      `Checkout session ${session.id} total ${session.amount_total} does not match purchase ${found.id} (${found.amountCents}); not fulfilled.`,
+    );
+    return { fulfilled: false, purchase: found, kind: found.kind };
+  }
+
+  // A subscription's effect needs the provider's current subscription state: read it before the
+  // batch. The sync is idempotent (it writes the current state), so it may run on every call.
+  if (found.kind === "subscription" && session.subscription) {
+    await syncSubscription(app, session.subscription, { businessId: found.businessId, provider });
+  }
+
+  const now = app.now();
+  const markPaid = app.db
+    .update(purchases)
+    .set({ status: "paid", paidAt: now, updatedAt: now })
+    .where(and(eq(purchases.stripeCheckoutSessionId, session.id), inArray(purchases.status, [...UNPAID_STATES])))
+    .returning();
+  const effect = effectStatements(app, found, now);
+  // One atomic batch: the paid mark and the effect land together or not at all. The effect
+  // statements are idempotent, so they also repair a purchase paid by an earlier partial run.
+  const [updated] = effect.length > 0 ? await app.db.batch([markPaid, ...effect]) : [await markPaid];
+  const winner = (updated as Purchase[])[0];
+  const [current] = winner
+    ? [winner]
+    : await app.db.select().from(purchases).where(eq(purchases.id, found.id)).limit(1);
+  return { fulfilled: Boolean(winner), purchase: current ?? found, kind: found.kind };
+}
+
+/** The idempotent writes that deliver what a purchase bought, scoped to the purchase's business. */
+function effectStatements(app: AppContext, purchase: Purchase, now: Date) {
+  const ref = purchase.referenceId;
+  switch (purchase.kind) {
+    case "insight":
+      if (!ref) return [];
+      return [
+        app.db
+          .update(insightRequests)
+          .set({ paymentComplete: true, updatedAt: now })
+          .where(
+            and(
+              eq(insightRequests.id, ref),
+              eq(insightRequests.businessId, purchase.businessId),
+              eq(insightRequests.paymentComplete, false),
+            ),
+          ),
+      ];
+    case "delivery_item":
+      if (!ref) return [];
+      return [
+        app.db
+          .update(deliveryItems)
+          .set({
+            paidPurchaseId: purchase.id,
+            // A prepaid item waiting for its payment becomes the one being worked on.
+            status: sql`CASE WHEN ${deliveryItems.status} IN ('upcoming', 'awaiting_payment') THEN 'active' ELSE ${deliveryItems.status} END`,
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(deliveryItems.id, ref),
+              eq(deliveryItems.businessId, purchase.businessId),
+              isNull(deliveryItems.paidPurchaseId),
+            ),
+          ),
+      ];
+    case "benchmarking": {
+      const year = Number(ref);
+      if (!Number.isInteger(year)) return [];
+      return [
+        app.db
+          .insert(benchmarkingPurchases)
+          .values({ id: crypto.randomUUID(), businessId: purchase.businessId, year, purchaseId: purchase.id, createdAt: now })
+          .onConflictDoNothing(),
+      ];
+    }
+    case "subscription":
+      // Applied by syncSubscription (it needs the provider's subscription state).
+      return [];
+  }
+}
+
+/** Acts on one verified event. Every branch is idempotent. Returns a note for the log/answer. */
+async function processEvent(app: AppContext, event: StripeEvent): Promise<string> {
+  const object = event.data.object;
+  const id = stripeId(object.id);
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      if (!id) return "No session id.";
+      const result = await fulfilCheckoutSession(app, id);
+      return result.fulfilled ? "Fulfilled." : "Nothing to fulfil.";
+    }
+    case "checkout.session.async_payment_failed":
+    case "checkout.session.expired": {
+      if (!id) return "No session id.";
+      const now = app.now();
+      await app.db
+        .update(purchases)
+        .set({ status: event.type === "checkout.session.expired" ? "canceled" : "failed", updatedAt: now })
+        .where(and(eq(purchases.stripeCheckoutSessionId, id), eq(purchases.status, "pending")));
+      return "Recorded.";
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      if (!id) return "No subscription id.";
+      await syncSubscription(app, id);
+      return "Synced.";
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const subscriptionId = invoiceSubscriptionId(object);
+      if (!subscriptionId) return "No subscription.";
+      await syncSubscription(app, subscriptionId);
+      return "Synced.";
+    }
+    default:
+      return "Ignored.";
+  }
+}
+
+/**
+ * Verifies and handles one Stripe webhook delivery (also used by the built-in test checkout).
+ * 400 with no side effect for a missing, wrong or stale signature or a tampered body; 200 for
+ * handled, duplicate and unknown events; 500 when acting failed (e.g. Stripe unreachable), so
+ * Stripe retries.
+ *
+ * Ordering (D1 has no transactions): an event already in stripe_events is acknowledged at once;
+ * otherwise we ACT FIRST, idempotently, and only then record event.id with INSERT ... ON CONFLICT
+ * DO NOTHING. A crash between the two only means Stripe's retry runs the idempotent action again
+ * (harmless), whereas record-then-act would lose the event if acting failed after the record.
+ * Concurrent deliveries of one event may both act; the conditional purchase UPDATE lets only one
+ * of them fulfil.
+ */
+export async function handleStripeWebhook(
+  app: AppContext,
+  rawBody: string,
+  signatureHeader: string | null,
+): Promise<WebhookResult> {
+  let event: StripeEvent;
+  try {
+    event = await paymentProvider(app).verifyWebhook(rawBody, signatureHeader);
+  } catch (error) {
+    if (!(error instanceof WebhookSignatureError)) console.error("Webhook verification failed:", error);
+    return { status: 400, msg: WEBHOOK_SIGNATURE_MESSAGE };
+  }
+  if (typeof event?.id !== "string" || typeof event.type !== "string" || !event.data?.object) {
+    return { status: 400, msg: "The webhook event is not valid." };
+  }
+
+  const [seen] = await app.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
+  if (seen) return { status: 200, msg: "Already processed." };
+
+  let note: string;
+  try {
+    note = await processEvent(app, event);
+  } catch (error) {
+    console.error(`Stripe event ${event.id} (${event.type}) failed:`, error);
+    return { status: 500, msg: WEBHOOK_RETRY_MESSAGE };
+  }
+  await app.db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type, processedAt: app.now() })
+    .onConflictDoNothing();
+  return { status: 200, msg: note };
+}

@@ -1,0 +1,104 @@
+import { env } from "cloudflare:test";
+import { inject } from "vitest";
+
+/**
+ * Helpers for tests against the Stripe stub (tests/support/stripe-stub.ts, started by
+ * global-setup.ts) and for signing webhook events exactly like Stripe.
+ */
+
+export const STRIPE_STUB_SECRET_KEY = "sk_test_stub";
+export const STRIPE_STUB_WEBHOOK_SECRET = "whsec_test_stub";
+
+/** The Stripe stub's base URL. */
+export function stripeStubUrl(): string {
+  return inject("stripeStubUrl");
+}
+
+type TestEnv = typeof env;
+
+/**
+ * The Worker's env pointed at the Stripe stub with a key set (real Stripe mode): pass it to
+ * `worker.fetch(request, stripeEnv(env), ctx)` or build an AppContext with it.
+ */
+export function stripeEnv<E extends object = TestEnv>(base: E = env as unknown as E, url: string = stripeStubUrl()) {
+  return {
+    ...base,
+    STRIPE_SECRET_KEY: STRIPE_STUB_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: STRIPE_STUB_WEBHOOK_SECRET,
+    STRIPE_API_BASE: url,
+  };
+}
+
+/** HMAC-SHA256 of `message` with `secret`, lowercase hex (Stripe's v1 signature scheme). */
+async function hmacHex(secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+  return Array.from(new Uint8Array(signature), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A webhook delivery as Stripe sends it: the JSON body and its Stripe-Signature header
+ * `t=<timestamp>,v1=<HMAC_SHA256(secret, t + "." + body)>`. `payload` is an event object or an
+ * already serialized body; `timestamp` (seconds) defaults to now.
+ */
+export async function signedEvent(
+  payload: string | Record<string, unknown>,
+  secret: string = STRIPE_STUB_WEBHOOK_SECRET,
+  timestamp: number = Math.floor(Date.now() / 1000),
+): Promise<{ body: string; header: string }> {
+  const body = typeof payload === "string" ? payload : JSON.stringify(payload);
+  return { body, header: `t=${timestamp},v1=${await hmacHex(secret, `${timestamp}.${body}`)}` };
+}
+
+/** A Stripe event envelope around an object. */
+export function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test_${crypto.randomUUID().replaceAll("-", "")}`) {
+  return { id, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+}
+
+export type StripeStubRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  idempotencyKey: string | null;
+  authorization: string | null;
+};
+
+/** Everything the stub received (other test files may add theirs: filter by your own ids). */
+export async function stripeRequests(): Promise<StripeStubRequest[]> {
+  const response = await fetch(`${stripeStubUrl()}/__requests`);
+  if (!response.ok) throw new Error(`stripe stub: /__requests answered ${response.status}`);
+  return response.json();
+}
+
+/** Completes a stub Checkout Session (creating its subscription in subscription mode). */
+export async function payStubSession(sessionId: string, paymentStatus: "paid" | "no_payment_required" | "unpaid" = "paid") {
+  const response = await fetch(`${stripeStubUrl()}/__sessions/${encodeURIComponent(sessionId)}/pay`, {
+    method: "POST",
+    body: JSON.stringify({ payment_status: paymentStatus }),
+  });
+  if (!response.ok) throw new Error(`stripe stub: pay answered ${response.status}`);
+  return (await response.json()) as { id: string; subscription: string | null; status: string; payment_status: string };
+}
+
+/** Sets a subscription's current state in the stub (what GET /v1/subscriptions/:id answers). */
+export async function setStubSubscription(
+  id: string,
+  state: { status: string; customer: string; lookup_key: string | null; metadata?: Record<string, string>; cancel_at_period_end?: boolean },
+) {
+  const response = await fetch(`${stripeStubUrl()}/__subscriptions/${encodeURIComponent(id)}`, {
+    method: "PUT",
+    body: JSON.stringify(state),
+  });
+  if (!response.ok) throw new Error(`stripe stub: set subscription answered ${response.status}`);
+  await response.body?.cancel();
+}
+
+/** Makes the next `count` API calls fail with `status` (the SDK retries once: 2 fails one call). */
+export async function failNextStripeCalls(count = 2, status = 500) {
+  const response = await fetch(`${stripeStubUrl()}/__fail`, { method: "POST", body: JSON.stringify({ count, status }) });
+  if (!response.ok) throw new Error(`stripe stub: /__fail answered ${response.status}`);
+  await response.body?.cancel();
+}

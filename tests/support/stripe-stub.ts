@@ -1,0 +1,341 @@
+/**
+ * A stand-in for Stripe's API on loopback, for integration tests: plain node:http, no
+ * dependencies, 127.0.0.1 on a random port. Requests are form-encoded like the stripe SDK sends
+ * them; answers are JSON objects shaped like Stripe's (the fields Partwise reads).
+ *
+ *   Every /v1 call needs `Authorization: Bearer sk_test_stub` (else 401 authentication_error).
+ *   POST /v1/customers                 → customer cus_stub_… (email, name, metadata[…]).
+ *   GET  /v1/prices?lookup_keys[0]=…   → list of the active prices with those lookup keys (the four
+ *                                        plan keys exist: STANDARD/PREMIUM_PLAN_MONTHLY/YEARLY).
+ *   POST /v1/checkout/sessions         → session cs_test_stub_… (status open, payment_status unpaid,
+ *                                        url https://checkout.stripe.test/c/pay/<id>).
+ *   GET  /v1/checkout/sessions/:id     → the session, or 404 resource_missing.
+ *   GET  /v1/subscriptions/:id         → the subscription, or 404 resource_missing.
+ *   POST /v1/billing_portal/sessions   → portal session bps_stub_… (url https://billing.stripe.test/p/session/<id>).
+ *   POST requests with an Idempotency-Key answer the first answer again (like Stripe).
+ *
+ * Test controls:
+ *   GET  /__requests                   → every /v1 request so far: method, path, query, form (the
+ *                                        flat form fields, e.g. "subscription_data[trial_period_days]"),
+ *                                        idempotencyKey, authorization.
+ *   POST /__reset                      → clears the log (objects stay: other files may use them).
+ *   POST /__sessions/:id/pay           → completes the session: status complete, payment_status
+ *                                        (JSON body {payment_status}, default "paid"); in
+ *                                        subscription mode also creates its subscription (status
+ *                                        trialing when the session asked for a trial, else active,
+ *                                        with the price's lookup key). Answers the session.
+ *   PUT  /__subscriptions/:id          → creates or replaces a subscription's current state from a
+ *                                        JSON body {status, customer, lookup_key, metadata?,
+ *                                        current_period_end?, cancel_at_period_end?}.
+ *   POST /__fail                       → JSON {status, count}: the next `count` /v1 requests answer
+ *                                        `status` with a Stripe api_error (e.g. 500; the SDK retries
+ *                                        once, so count 2 fails one call).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+export const STUB_SECRET_KEY = "sk_test_stub";
+export const PLAN_LOOKUP_KEYS = ["STANDARD_PLAN_MONTHLY", "STANDARD_PLAN_YEARLY", "PREMIUM_PLAN_MONTHLY", "PREMIUM_PLAN_YEARLY"] as const;
+const PLAN_AMOUNTS: Record<string, number> = {
+  STANDARD_PLAN_MONTHLY: 24_700,
+  STANDARD_PLAN_YEARLY: 19_700 * 12,
+  PREMIUM_PLAN_MONTHLY: 55_900,
+  PREMIUM_PLAN_YEARLY: 44_700 * 12,
+};
+const MAX_BODY_BYTES = 64 * 1024;
+
+export type StripeStubRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  idempotencyKey: string | null;
+  authorization: string | null;
+};
+
+export type StripeStub = { url: string; requests: StripeStubRequest[]; reset(): void; close(): Promise<void> };
+
+type Json = Record<string, unknown>;
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(text)),
+    "request-id": `req_stub_${Math.random().toString(36).slice(2, 10)}`,
+  });
+  res.end(text);
+}
+
+function stripeError(res: ServerResponse, status: number, type: string, message: string, code?: string) {
+  send(res, status, { error: { type, message, ...(code ? { code } : {}) } });
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error("body too large"));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** `metadata[businessId]=b1&metadata[kind]=x` → {businessId: "b1", kind: "x"} for the given prefix. */
+function nested(form: Record<string, string>, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const match = new RegExp(`^${prefix.replace(/[[\]]/g, "\\$&")}\\[([^\\]]+)\\]$`).exec(key);
+    if (match) out[match[1]] = value;
+  }
+  return out;
+}
+
+/** The values of an array parameter, however the client encoded it: `k[]=a`, `k[0]=a` or `k=a`. */
+function arrayParam(params: URLSearchParams, name: string): string[] {
+  const values: string[] = [];
+  for (const [key, value] of params) {
+    if (key === name || key === `${name}[]` || new RegExp(`^${name}\\[\\d+\\]$`).test(key)) values.push(value);
+  }
+  return values;
+}
+
+function priceObject(lookupKey: string): Json {
+  return {
+    id: `price_stub_${lookupKey.toLowerCase()}`,
+    object: "price",
+    active: true,
+    currency: "usd",
+    lookup_key: lookupKey,
+    unit_amount: PLAN_AMOUNTS[lookupKey],
+    recurring: { interval: lookupKey.endsWith("YEARLY") ? "year" : "month", interval_count: 1 },
+  };
+}
+
+/** Starts the stub on 127.0.0.1 (random port unless given). */
+export async function startStripeStub(options: { port?: number } = {}): Promise<StripeStub> {
+  const requests: StripeStubRequest[] = [];
+  const sockets = new Set<Socket>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const sessions = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  let counter = 0;
+  let failures: { status: number; count: number } = { status: 500, count: 0 };
+  const nextId = (prefix: string) => `${prefix}${(++counter).toString().padStart(6, "0")}${Math.random().toString(36).slice(2, 8)}`;
+
+  function createSession(form: Record<string, string>): { status: number; body: unknown } {
+    const mode = form.mode;
+    if (mode !== "subscription" && mode !== "payment") return { status: 400, body: { error: { type: "invalid_request_error", message: "Invalid mode", param: "mode" } } };
+    if (!form.success_url || !form.cancel_url) {
+      return { status: 400, body: { error: { type: "invalid_request_error", message: "Missing success_url or cancel_url" } } };
+    }
+    const priceId = form["line_items[0][price]"];
+    const lookupKey = priceId ? PLAN_LOOKUP_KEYS.find((key) => priceObject(key).id === priceId) : undefined;
+    if (priceId && !lookupKey) {
+      return { status: 400, body: { error: { type: "invalid_request_error", message: `No such price: '${priceId}'`, code: "resource_missing" } } };
+    }
+    const trialDays = Number(form["subscription_data[trial_period_days]"] ?? 0);
+    const unitAmount = lookupKey ? PLAN_AMOUNTS[lookupKey] : Number(form["line_items[0][price_data][unit_amount]"] ?? 0);
+    const id = nextId("cs_test_stub_");
+    const session: Json = {
+      id,
+      object: "checkout.session",
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      mode,
+      status: "open",
+      payment_status: "unpaid",
+      customer: form.customer ?? null,
+      subscription: null,
+      client_reference_id: form.client_reference_id ?? null,
+      metadata: nested(form, "metadata"),
+      amount_total: trialDays > 0 ? 0 : unitAmount,
+      currency: "usd",
+      success_url: form.success_url,
+      cancel_url: form.cancel_url,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      // The stub's own memory of what was asked, for /__sessions/:id/pay.
+      __stub: { lookupKey: lookupKey ?? null, trialDays, subscriptionMetadata: nested(form, "subscription_data[metadata]") },
+    };
+    sessions.set(id, session);
+    return { status: 200, body: publicView(session) };
+  }
+
+  function publicView(object: Json): Json {
+    const { __stub: _memory, ...rest } = object;
+    return rest;
+  }
+
+  function subscriptionObject(id: string, input: Json): Json {
+    const lookupKey = (input.lookup_key as string | null) ?? null;
+    const periodEnd = (input.current_period_end as number | undefined) ?? Math.floor(Date.now() / 1000) + 7 * 86_400;
+    return {
+      id,
+      object: "subscription",
+      status: input.status ?? "active",
+      customer: input.customer ?? null,
+      cancel_at_period_end: Boolean(input.cancel_at_period_end),
+      metadata: (input.metadata as Json | undefined) ?? {},
+      items: {
+        object: "list",
+        data: [
+          {
+            id: `si_${id}`,
+            object: "subscription_item",
+            price: lookupKey ? priceObject(lookupKey) : null,
+            quantity: 1,
+            current_period_end: periodEnd,
+          },
+        ],
+      },
+      livemode: false,
+    };
+  }
+
+  function pay(res: ServerResponse, id: string, body: string) {
+    const session = sessions.get(id);
+    if (!session) return stripeError(res, 404, "invalid_request_error", `No such checkout.session: '${id}'`, "resource_missing");
+    const input = body ? (JSON.parse(body) as Json) : {};
+    const memory = session.__stub as { lookupKey: string | null; trialDays: number; subscriptionMetadata: Record<string, string> };
+    if (session.mode === "subscription" && !session.subscription) {
+      const subscriptionId = nextId("sub_stub_");
+      subscriptions.set(
+        subscriptionId,
+        subscriptionObject(subscriptionId, {
+          status: memory.trialDays > 0 ? "trialing" : "active",
+          customer: session.customer,
+          lookup_key: memory.lookupKey,
+          metadata: memory.subscriptionMetadata,
+        }),
+      );
+      session.subscription = subscriptionId;
+    }
+    session.status = "complete";
+    session.payment_status = (input.payment_status as string | undefined) ?? "paid";
+    return send(res, 200, publicView(session));
+  }
+
+  async function v1(method: string, path: string, params: URLSearchParams, form: Record<string, string>): Promise<{ status: number; body: unknown }> {
+    if (method === "POST" && path === "/v1/customers") {
+      return {
+        status: 200,
+        body: { id: nextId("cus_stub_"), object: "customer", email: form.email ?? null, name: form.name ?? null, metadata: nested(form, "metadata"), livemode: false },
+      };
+    }
+    if (method === "GET" && path === "/v1/prices") {
+      const keys = arrayParam(params, "lookup_keys");
+      const data = PLAN_LOOKUP_KEYS.filter((key) => keys.includes(key)).map(priceObject);
+      return { status: 200, body: { object: "list", url: "/v1/prices", has_more: false, data } };
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form);
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === "GET" && sessionMatch) {
+      const session = sessions.get(decodeURIComponent(sessionMatch[1]));
+      if (!session) return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } } };
+      return { status: 200, body: publicView(session) };
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === "GET" && subscriptionMatch) {
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]));
+      if (!subscription) return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } } };
+      return { status: 200, body: subscription };
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      if (!form.customer) return { status: 400, body: { error: { type: "invalid_request_error", message: "Missing customer", param: "customer" } } };
+      const id = nextId("bps_stub_");
+      return {
+        status: 200,
+        body: { id, object: "billing_portal.session", customer: form.customer, return_url: form.return_url ?? null, url: `https://billing.stripe.test/p/session/${id}`, livemode: false },
+      };
+    }
+    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } } };
+  }
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const method = req.method ?? "GET";
+      const body = await readBody(req);
+
+      if (url.pathname === "/__requests" && method === "GET") return send(res, 200, requests);
+      if (url.pathname === "/__reset" && method === "POST") {
+        requests.length = 0;
+        failures = { status: 500, count: 0 };
+        return send(res, 200, { ok: true });
+      }
+      if (url.pathname === "/__fail" && method === "POST") {
+        const input = JSON.parse(body || "{}") as { status?: number; count?: number };
+        failures = { status: input.status ?? 500, count: input.count ?? 2 };
+        return send(res, 200, failures);
+      }
+      const payMatch = /^\/__sessions\/([^/]+)\/pay$/.exec(url.pathname);
+      if (payMatch && method === "POST") return pay(res, decodeURIComponent(payMatch[1]), body);
+      const setSubscription = /^\/__subscriptions\/([^/]+)$/.exec(url.pathname);
+      if (setSubscription && method === "PUT") {
+        const id = decodeURIComponent(setSubscription[1]);
+        subscriptions.set(id, subscriptionObject(id, JSON.parse(body || "{}") as Json));
+        return send(res, 200, subscriptions.get(id));
+      }
+
+      if (!url.pathname.startsWith("/v1/")) return send(res, 404, { error: "not_found" });
+      const header = (name: string) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value[0] : (value ?? null);
+      };
+      const form = Object.fromEntries(new URLSearchParams(body));
+      const idempotencyKey = header("idempotency-key");
+      const authorization = header("authorization");
+      requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), form, idempotencyKey, authorization });
+
+      if (authorization !== `Bearer ${STUB_SECRET_KEY}`) {
+        return stripeError(res, 401, "authentication_error", "Invalid API Key provided");
+      }
+      if (failures.count > 0) {
+        failures.count -= 1;
+        return stripeError(res, failures.status, "api_error", "The stub was told to fail this request.");
+      }
+      const replayKey = idempotencyKey && method === "POST" ? `${url.pathname}:${idempotencyKey}` : null;
+      const replay = replayKey ? idempotent.get(replayKey) : undefined;
+      if (replay) return send(res, replay.status, replay.body);
+      const answer = await v1(method, url.pathname, url.searchParams, form);
+      if (replayKey && answer.status < 500) idempotent.set(replayKey, answer);
+      return send(res, answer.status, answer.body);
+    } catch (error) {
+      send(res, 500, { error: { type: "api_error", message: error instanceof Error ? error.message : String(error) } });
+    }
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("stripe stub: no TCP address");
+
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    reset: () => {
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        sockets.clear();
+        server.close(() => resolve());
+      }),
+  };
+}
