@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PAYMENT_FAILED_NOTICE } from "~/lib/payment-copy";
 import { parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/plans";
 import { requireApiViewer } from "~/server/auth.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { errorResponse, jsonResponse, readBody, requireMethod, seeOther } from "~/server/http.server";
 import { appOrigin, startSubscriptionCheckout } from "~/server/payments/checkout.server";
 
 const CheckoutSchema = z.object({
@@ -11,9 +11,6 @@ const CheckoutSchema = z.object({
     error: UNKNOWN_PLAN_MESSAGE,
   }),
 });
-
-const seeOther = (location: string) =>
-  new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 
 /**
  * POST /api/payments/create-checkout-session (form post, hidden lookup_key such as

@@ -1,11 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PAYMENT_FAILED_NOTICE } from "~/lib/payment-copy";
 import { requireApiViewer } from "~/server/auth.server";
-import { errorResponse, jsonResponse, requireMethod } from "~/server/http.server";
+import { errorResponse, jsonResponse, requireMethod, seeOther } from "~/server/http.server";
 import { appOrigin, openPortal } from "~/server/payments/checkout.server";
-
-const seeOther = (location: string) =>
-  new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 
 /**
  * POST /api/payments/create-portal-session (settings' Manage Payment; the posted session_id is

@@ -6,14 +6,13 @@ import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/local-provider.server";
+import { seeOther } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Test billing portal | Partwise" }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 const notFound = () => new Response("Not Found", { status: 404 });
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
-
 /** "SCALE, billed yearly" for PREMIUM_PLAN_YEARLY. */
 function planLabel(key: string | null): string {
   const parsed = parseLookupKey(key);

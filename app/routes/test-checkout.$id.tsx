@@ -10,14 +10,13 @@ import { PlainLayout } from "~/components/plain-layout";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { fillSessionId, getLocalCheckoutSession, payLocalCheckout } from "~/server/payments/local-provider.server";
+import { seeOther } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | Partwise" }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 const notFound = () => new Response("Not Found", { status: 404 });
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
-
 /** Only while STRIPE_SECRET_KEY is unset (never in production, which requires the key). */
 async function sessionFor(app: AppContext, id: string | undefined) {
   if (app.env.STRIPE_SECRET_KEY || !id) throw notFound();

@@ -10,6 +10,11 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
+/** A 303 redirect (after a form post), never cached. */
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+}
+
 /** An error answer in the spec's `{ msg }` shape. Thrown from guards and parsers, caught by Remix. */
 export function errorResponse(
   status: number,
@@ -20,7 +25,11 @@ export function errorResponse(
   return jsonResponse({ msg, ...extra }, { status, headers });
 }
 
-async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+/**
+ * The body as UTF-8 text, read with a size bound: a declared or actual size over `maxBytes` throws
+ * a 400 `{ msg }` response before more is buffered.
+ */
+export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) throw errorResponse(400, "The request is too large.");
   if (!request.body) return "";
