@@ -1,0 +1,202 @@
+/**
+ * File upload rules (spec §5 "File upload", §7 /api/file-handling/*): accepted types, the size
+ * limit, the user-facing texts and the content checks. Pure functions, shared by the server and
+ * (for the texts and limits) the browser.
+ */
+
+/** Spec §5: at most 16,000,000 bytes per file (the files table checks the same bound). */
+export const MAX_FILE_BYTES = 16_000_000;
+/** At most this many files in one upload request. */
+export const MAX_FILES_PER_REQUEST = 10;
+/** Room for the multipart boundaries, part headers and the purpose field. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** A declared request body over this is refused before it is read. */
+export const MAX_UPLOAD_REQUEST_BYTES = MAX_FILES_PER_REQUEST * MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES;
+
+export const FILE_TOO_LARGE_MESSAGE = "This file is too large. Maximum file size is 16MB.";
+export const FILE_REJECTED_MESSAGE =
+  "File was not added. Accepted file types: .doc, .docx, .pdf, .xlsx, .csv, .odt, .ods, .odg, .png, & .jpg";
+export const FILE_ADDED_MESSAGE = "Your file has been added!";
+export const FILES_ADDED_MESSAGE = "Your files have been added!";
+export const NO_FILE_MESSAGE = "Choose a file to upload.";
+export const TOO_MANY_FILES_MESSAGE = `Upload at most ${MAX_FILES_PER_REQUEST} files at a time.`;
+export const UPLOAD_UNREADABLE_MESSAGE = "The upload could not be read.";
+export const FILE_NOT_FOUND_MESSAGE = "File not found.";
+export const INVALID_PURPOSE_MESSAGE = "The file purpose is not valid.";
+
+/** Extension (lowercase, no dot) → the Content-Type the file is stored and served with. */
+export const FILE_CONTENT_TYPES = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  csv: "text/csv; charset=utf-8",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  odt: "application/vnd.oasis.opendocument.text",
+  ods: "application/vnd.oasis.opendocument.spreadsheet",
+  odg: "application/vnd.oasis.opendocument.graphics",
+} as const;
+
+export type FileExtension = keyof typeof FILE_CONTENT_TYPES;
+export const ACCEPTED_EXTENSIONS = Object.keys(FILE_CONTENT_TYPES) as FileExtension[];
+
+export function isAcceptedExtension(value: string): value is FileExtension {
+  return Object.prototype.hasOwnProperty.call(FILE_CONTENT_TYPES, value);
+}
+
+/** The lowercase extension of a file name (after the last dot of its last path segment), or null. */
+export function fileExtension(name: string): string | null {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  if (dot <= 0 || dot === base.length - 1) return null;
+  return base.slice(dot + 1).toLowerCase();
+}
+
+/** The accepted extension of a file name, or null when it has none or another one. */
+export function acceptedExtension(name: string): FileExtension | null {
+  const ext = fileExtension(name);
+  return ext !== null && isAcceptedExtension(ext) ? ext : null;
+}
+
+export const MAX_ORIGINAL_NAME_LENGTH = 200;
+
+/**
+ * A client-given file name made safe to store and show: the last path segment only, control
+ * characters removed, whitespace trimmed, at most 200 characters (the extension kept). Never empty.
+ */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // C0, DEL and C1 controls, plus the Unicode line/paragraph separators and bidi overrides.
+  const cleaned = Array.from(base)
+    .filter((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return false;
+      if (code === 0x2028 || code === 0x2029) return false;
+      if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return false;
+      return true;
+    })
+    .join("")
+    .trim();
+  const chars = Array.from(cleaned);
+  if (chars.length === 0 || cleaned === "." || cleaned === "..") return "file";
+  if (chars.length <= MAX_ORIGINAL_NAME_LENGTH) return cleaned;
+  const ext = fileExtension(cleaned);
+  const suffix = ext && ext.length <= 10 ? `.${ext}` : "";
+  return chars.slice(0, MAX_ORIGINAL_NAME_LENGTH - suffix.length).join("") + suffix;
+}
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const STORED_NAME = new RegExp(`^${UUID}\\.(${ACCEPTED_EXTENSIONS.join("|")})$`);
+
+/** A server-made stored file name `<uuid>.<ext>` (the last segment of the R2 key). */
+export function isStoredFileName(value: string): boolean {
+  return STORED_NAME.test(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content checks ("magic bytes"): the bytes must be what the extension says.
+// ---------------------------------------------------------------------------------------------
+
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+
+function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
+  return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
+}
+
+const OPENDOCUMENT_TYPES: Record<"odt" | "ods" | "odg", string> = {
+  odt: "application/vnd.oasis.opendocument.text",
+  ods: "application/vnd.oasis.opendocument.spreadsheet",
+  odg: "application/vnd.oasis.opendocument.graphics",
+};
+
+/**
+ * An OpenDocument package starts with a ZIP local file header whose entry, when it is named
+ * `mimetype`, holds the document's media type uncompressed. When that entry is present it must
+ * name the type of the extension; a ZIP without it is accepted (the entry is recommended, not
+ * required, by the standard).
+ */
+function isOpenDocument(bytes: Uint8Array, ext: "odt" | "ods" | "odg"): boolean {
+  if (!startsWith(bytes, ZIP) || bytes.length < 30) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const method = view.getUint16(8, true);
+  const compressedSize = view.getUint32(18, true);
+  const nameLength = view.getUint16(26, true);
+  const extraLength = view.getUint16(28, true);
+  if (30 + nameLength > bytes.length) return false;
+  const name = new TextDecoder().decode(bytes.subarray(30, 30 + nameLength));
+  if (name !== "mimetype") return true;
+  const start = 30 + nameLength + extraLength;
+  if (method !== 0 || start + compressedSize > bytes.length) return false;
+  const mimetype = new TextDecoder().decode(bytes.subarray(start, start + compressedSize));
+  return mimetype === OPENDOCUMENT_TYPES[ext];
+}
+
+/** CSV: UTF-8 text without NUL bytes that does not start like markup. */
+function isCsvText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  return !text.replace(/^\uFEFF/, "").trimStart().startsWith("<");
+}
+
+/** Whether the bytes are a file of the kind the extension names. Empty files never are. */
+export function contentMatchesExtension(ext: FileExtension, bytes: Uint8Array): boolean {
+  if (bytes.length === 0) return false;
+  switch (ext) {
+    case "pdf":
+      return startsWith(bytes, PDF);
+    case "png":
+      return startsWith(bytes, PNG);
+    case "jpg":
+    case "jpeg":
+      return startsWith(bytes, JPEG);
+    case "doc":
+    case "xls":
+      return startsWith(bytes, OLE2);
+    case "docx":
+    case "xlsx":
+      return startsWith(bytes, ZIP);
+    case "odt":
+    case "ods":
+    case "odg":
+      return isOpenDocument(bytes, ext);
+    case "csv":
+      return isCsvText(bytes);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Download headers
+// ---------------------------------------------------------------------------------------------
+
+/** RFC 5987 value: percent-encoded UTF-8 where only attr-chars stay literal. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
+  );
+}
+
+/**
+ * `attachment; filename="<ascii fallback>"; filename*=UTF-8''<encoded>` for a (sanitised) name:
+ * the fallback replaces non-ASCII, quotes and backslashes with '_'.
+ */
+export function contentDisposition(name: string): string {
+  const safe = sanitizeFileName(name);
+  const ascii = Array.from(safe, (char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code < 0x20 || code > 0x7e || char === '"' || char === "\\" ? "_" : char;
+  }).join("");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(safe)}`;
+}

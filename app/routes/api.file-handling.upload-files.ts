@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { errorResponse, jsonResponse } from "~/server/http.server";
+import { readUpload, requireUploader, uploadFiles } from "~/server/files.server";
+
+/**
+ * POST /api/file-handling/upload-files — multipart, one or more parts named `files` (at most 10)
+ * and an optional `purpose` (insight_request | match_request | delivery_item | other).
+ * 201 {msg: 'Your file has been added!' | 'Your files have been added!', files: [{_id, fileName,
+ * originalName, size, contentType}]}; 400 {msg} with the spec §5 texts for a too-large or refused
+ * file (nothing is stored when any file is refused), 'Choose a file to upload.' without files;
+ * 401 without a session; 403 for staff; 404 before the business exists.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireUploader(context.app, request);
+  const upload = await readUpload(request);
+  if ("ok" in upload) return errorResponse(upload.status, upload.msg);
+  const result = await uploadFiles(context.app, viewer, upload);
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse({ msg: result.msg, files: result.files }, { status: 201 });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

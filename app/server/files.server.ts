@@ -1,0 +1,219 @@
+import { and, eq } from "drizzle-orm";
+import { FILE_PURPOSES, files } from "../../db/schema";
+import {
+  acceptedExtension,
+  contentMatchesExtension,
+  FILE_ADDED_MESSAGE,
+  FILE_CONTENT_TYPES,
+  FILE_REJECTED_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  FILES_ADDED_MESSAGE,
+  INVALID_PURPOSE_MESSAGE,
+  isStoredFileName,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_REQUEST,
+  MAX_UPLOAD_REQUEST_BYTES,
+  NO_FILE_MESSAGE,
+  sanitizeFileName,
+  TOO_MANY_FILES_MESSAGE,
+  UPLOAD_UNREADABLE_MESSAGE,
+  type FileExtension,
+} from "../lib/file-rules";
+import { errorResponse, requireMethod } from "./http.server";
+import type { AppContext } from "./load-context";
+import type { ClientViewer } from "./settings.server";
+import { requireApiViewer } from "./auth.server";
+
+/**
+ * Client file uploads (spec §5 "File upload", §7 /api/file-handling/*). Bytes live in R2 under a
+ * server-made key `biz/<businessId>/<uuid>.<ext>`; each has a `files` row with the sanitised
+ * original name, the Content-Type of its extension (never the client's) and its SHA-256.
+ */
+
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+export type UploadedFile = {
+  _id: string;
+  fileName: string;
+  originalName: string;
+  size: number;
+  contentType: string;
+};
+
+export type Failure = { ok: false; status: number; msg: string };
+export type UploadResult = { ok: true; msg: string; files: UploadedFile[] } | Failure;
+
+export const FILES_CLIENTS_ONLY_MESSAGE = "Only business accounts can upload files.";
+export const BUSINESS_NOT_FOUND_MESSAGE = "Business not found.";
+
+/**
+ * The upload guard: a signed-in client with a business (401 without a session, 403 for staff,
+ * 404 before the business exists). Staff uploads come with the manager console.
+ */
+export async function requireUploader(app: AppContext, request: Request): Promise<ClientViewer> {
+  requireMethod(request, "POST");
+  const viewer = await requireApiViewer(app, request);
+  if (viewer.user.role !== "client") throw errorResponse(403, FILES_CLIENTS_ONLY_MESSAGE);
+  if (!viewer.business) throw errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  return viewer as ClientViewer;
+}
+
+/**
+ * Reads the multipart body: refuses a declared size over the limit before reading anything
+ * (the Worker entry exempts this path from its 1 MB cap), then parses it. The limit is bound by
+ * MAX_UPLOAD_REQUEST_BYTES; the isolate buffers the form (stack-notes: 128 MB shared memory).
+ */
+export async function readUpload(request: Request): Promise<{ files: File[]; purpose: unknown } | Failure> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (!Number.isFinite(declared) || declared > MAX_UPLOAD_REQUEST_BYTES) {
+    return { ok: false, status: 400, msg: FILE_TOO_LARGE_MESSAGE };
+  }
+  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    return { ok: false, status: 400, msg: NO_FILE_MESSAGE };
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return { ok: false, status: 400, msg: UPLOAD_UNREADABLE_MESSAGE };
+  }
+  // A browser sends an empty, nameless part when no file was chosen: not a file.
+  const chosen = form
+    .getAll("files")
+    .filter((entry): entry is File => typeof entry !== "string" && (entry.name !== "" || entry.size > 0));
+  return { files: chosen, purpose: form.get("purpose") };
+}
+
+function parsePurpose(value: unknown): FilePurpose | null {
+  if (value === null || value === undefined || value === "") return "other";
+  return typeof value === "string" && (FILE_PURPOSES as readonly string[]).includes(value)
+    ? (value as FilePurpose)
+    : null;
+}
+
+function toHex(buffer: ArrayBuffer): string {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+type Checked = {
+  id: string;
+  ext: FileExtension;
+  bytes: Uint8Array;
+  originalName: string;
+  storedName: string;
+  key: string;
+  contentType: string;
+  sha256: string;
+};
+
+/** Validates one file; the first failure wins. */
+async function checkFile(file: File, businessId: string): Promise<Checked | Failure> {
+  const ext = acceptedExtension(file.name);
+  if (!ext) return { ok: false, status: 400, msg: FILE_REJECTED_MESSAGE };
+  if (file.size > MAX_FILE_BYTES) return { ok: false, status: 400, msg: FILE_TOO_LARGE_MESSAGE };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!contentMatchesExtension(ext, bytes)) return { ok: false, status: 400, msg: FILE_REJECTED_MESSAGE };
+  const storedName = `${crypto.randomUUID()}.${ext}`;
+  return {
+    id: crypto.randomUUID(),
+    ext,
+    bytes,
+    originalName: sanitizeFileName(file.name),
+    storedName,
+    key: `biz/${businessId}/${storedName}`,
+    contentType: FILE_CONTENT_TYPES[ext],
+    sha256: toHex(await crypto.subtle.digest("SHA-256", bytes)),
+  };
+}
+
+/**
+ * Stores the files of one upload for the caller's business: all are validated first, and if any
+ * is refused nothing is stored. R2 objects are written, then all rows in one batch; when the
+ * batch fails the objects are deleted again.
+ */
+export async function uploadFiles(
+  app: AppContext,
+  viewer: ClientViewer,
+  input: { files: File[]; purpose: unknown },
+): Promise<UploadResult> {
+  if (input.files.length === 0) return { ok: false, status: 400, msg: NO_FILE_MESSAGE };
+  if (input.files.length > MAX_FILES_PER_REQUEST) return { ok: false, status: 400, msg: TOO_MANY_FILES_MESSAGE };
+  const purpose = parsePurpose(input.purpose);
+  if (!purpose) return { ok: false, status: 400, msg: INVALID_PURPOSE_MESSAGE };
+
+  const checked: Checked[] = [];
+  for (const file of input.files) {
+    const result = await checkFile(file, viewer.business.id);
+    if ("ok" in result) return result;
+    checked.push(result);
+  }
+
+  const written: string[] = [];
+  try {
+    for (const file of checked) {
+      await app.files.put(file.key, file.bytes, {
+        httpMetadata: { contentType: file.contentType },
+        customMetadata: { originalName: file.originalName },
+      });
+      written.push(file.key);
+    }
+    const now = app.now();
+    const [first, ...rest] = checked.map((file) =>
+      app.db.insert(files).values({
+        id: file.id,
+        businessId: viewer.business.id,
+        uploadedByUserId: viewer.user.id,
+        r2Key: file.key,
+        originalName: file.originalName,
+        contentType: file.contentType,
+        sizeBytes: file.bytes.byteLength,
+        sha256: file.sha256,
+        purpose,
+        createdAt: now,
+      }),
+    );
+    await app.db.batch([first, ...rest]);
+  } catch (error) {
+    if (written.length > 0) await app.files.delete(written).catch((e: unknown) => console.error(e));
+    throw error;
+  }
+
+  return {
+    ok: true,
+    msg: checked.length === 1 ? FILE_ADDED_MESSAGE : FILES_ADDED_MESSAGE,
+    files: checked.map((file) => ({
+      _id: file.id,
+      fileName: file.storedName,
+      originalName: file.originalName,
+      size: file.bytes.byteLength,
+      contentType: file.contentType,
+    })),
+  };
+}
+
+export type StoredFile = {
+  originalName: string;
+  contentType: string;
+  sizeBytes: number;
+  body: ReadableStream;
+};
+
+/**
+ * A stored file of the business, by its stored name `<uuid>.<ext>`; null for a malformed name,
+ * another business's file or a missing object (the caller answers 404 for all alike).
+ * Staff (manager console) access is not granted here yet: it comes with the manager console,
+ * which will look files up by their own rules.
+ */
+export async function getBusinessFile(app: AppContext, businessId: string, fileName: string): Promise<StoredFile | null> {
+  if (!isStoredFileName(fileName)) return null;
+  const key = `biz/${businessId}/${fileName}`;
+  const row = await app.db
+    .select({ originalName: files.originalName, contentType: files.contentType, sizeBytes: files.sizeBytes })
+    .from(files)
+    .where(and(eq(files.r2Key, key), eq(files.businessId, businessId)))
+    .get();
+  if (!row) return null;
+  const object = await app.files.get(key);
+  if (!object) return null;
+  return { ...row, body: object.body };
+}
