@@ -1,26 +1,58 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { StaffHome } from "../components/staff-home";
+import { Link, useLoaderData, useOutlet } from "@remix-run/react";
+import { ConsoleLayout } from "../components/manage/console-layout";
 import { requireRole } from "../server/auth.server";
+import { consoleOverview } from "../server/manager-console.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
 
-/** /manage: engagement managers' home. Anyone else gets a 404 (the page's existence is not revealed). */
+/**
+ * /manage: the engagement managers' console (its frame, and the overview when no console page
+ * is open). Anyone else gets a 404 (the page's existence is not revealed).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
-  return { firstName: viewer.user.firstName, lastName: viewer.user.lastName };
+  const overview = await consoleOverview(context.app);
+  return { firstName: viewer.user.firstName, lastName: viewer.user.lastName, ...overview };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export default function ManagerHome() {
-  const { firstName, lastName } = useLoaderData<typeof loader>();
+export default function ManagerConsole() {
+  const outlet = useOutlet();
+  return <ConsoleLayout>{outlet ?? <Overview />}</ConsoleLayout>;
+}
+
+function Overview() {
+  const { firstName, lastName, openSupportMessages } = useLoaderData<typeof loader>();
   return (
-    <StaffHome
-      title="Engagement manager console"
-      firstName={firstName}
-      lastName={lastName}
-      message="Your tools for reviewing engagement plans and matches are coming soon."
-    />
+    <div className="console-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">Engagement manager console</p>
+          <h1>
+            Hello, {firstName} {lastName}
+          </h1>
+        </div>
+      </header>
+      <div className="console-stats">
+        <section className="card console-stat" aria-labelledby="stat-support">
+          <h2 id="stat-support" className="card-title">
+            Open support messages
+          </h2>
+          <p className="console-stat-value">{openSupportMessages}</p>
+          <Link to="/manage/support">View support messages</Link>
+        </section>
+        <section className="card console-stat" aria-labelledby="stat-insights">
+          <h2 id="stat-insights" className="card-title">
+            Insight requests
+          </h2>
+          <p>
+            <span className="badge badge-soft">Coming soon</span>
+          </p>
+          <p className="console-muted">Insight requests will appear here once clients can request insights.</p>
+        </section>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,43 @@
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { SupportMessageView } from "../components/manage/support-message";
+import { requireRole } from "../server/auth.server";
+import {
+  getSupportMessage,
+  MARKED_AS_HANDLED,
+  REOPENED,
+  setSupportMessageStatus,
+  SupportActionSchema,
+} from "../server/manager-console.server";
+
+export const meta: MetaFunction = () => [{ title: "Support message | Partwise" }];
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/** /manage/support/{id}: one support message (managers only; anyone else, or an unknown id, 404). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(context.app, request, "manager");
+  const message = await getSupportMessage(context.app, params.id ?? "");
+  if (!message) throw notFound();
+  return { message };
+}
+
+/** intent=close ('Mark as handled') or intent=reopen ('Reopen'); anything else is a 400. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "manager");
+  const form = Object.fromEntries(await request.formData());
+  const parsed = SupportActionSchema.safeParse(form);
+  if (!parsed.success) return data({ notice: null, error: "Choose Mark as handled or Reopen." }, { status: 400 });
+  const message = await getSupportMessage(context.app, params.id ?? "");
+  if (!message) throw notFound();
+  await setSupportMessageStatus(context.app, message.id, parsed.data.intent, viewer.user.id);
+  return { notice: parsed.data.intent === "close" ? MARKED_AS_HANDLED : REOPENED, error: null };
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function SupportMessagePage() {
+  const { message } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <SupportMessageView message={message} notice={actionData?.notice ?? null} error={actionData?.error ?? null} />;
+}
