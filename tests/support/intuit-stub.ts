@@ -22,13 +22,13 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { readBody } from "./read-body";
 import { demoProfitAndLossReport } from "../../app/lib/demo-company";
 
 export const STUB_CLIENT_ID = "test-client-id";
 export const STUB_CLIENT_SECRET = "test-client-secret";
 /** How long the `slow-*` scenario waits before answering (longer than the app's 15 s timeout). */
 export const SLOW_DELAY_MS = 20_000;
-const MAX_BODY_BYTES = 64 * 1024;
 
 export type StubRequest = {
   method: string;
@@ -49,24 +49,6 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     ...headers,
   });
   res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error("body too large"));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 function basicAuthOk(header: string | null): boolean {

@@ -31,8 +31,9 @@
  *                                        `status` with a Stripe api_error (e.g. 500; the SDK retries
  *                                        once, so count 2 fails one call).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { readBody } from "./read-body";
 
 export const STUB_SECRET_KEY = "sk_test_stub";
 export const PLAN_LOOKUP_KEYS = ["STANDARD_PLAN_MONTHLY", "STANDARD_PLAN_YEARLY", "PREMIUM_PLAN_MONTHLY", "PREMIUM_PLAN_YEARLY"] as const;
@@ -42,7 +43,6 @@ const PLAN_AMOUNTS: Record<string, number> = {
   PREMIUM_PLAN_MONTHLY: 55_900,
   PREMIUM_PLAN_YEARLY: 44_700 * 12,
 };
-const MAX_BODY_BYTES = 64 * 1024;
 
 export type StripeStubRequest = {
   method: string;
@@ -70,24 +70,6 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 function stripeError(res: ServerResponse, status: number, type: string, message: string, code?: string) {
   send(res, status, { error: { type, message, ...(code ? { code } : {}) } });
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error("body too large"));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 /** `metadata[businessId]=b1&metadata[kind]=x` → {businessId: "b1", kind: "x"} for the given prefix. */

@@ -43,7 +43,7 @@ import {
 } from "../../lib/plans";
 import type { AppContext } from "../load-context";
 import { fulfilCheckoutSession } from "./fulfilment.server";
-import { paymentProvider, PaymentProviderError } from "./provider.server";
+import { paymentProvider, PaymentProviderError, type CheckoutSession } from "./provider.server";
 
 type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 export type CheckoutBusiness = Pick<Business, "id" | "name" | "memberTier" | "stripeCustomerId" | "subscriptionId" | "subscriptionStatus">;
@@ -167,6 +167,21 @@ async function withProvider<T>(app: AppContext, purchaseId: string | null, run: 
   }
 }
 
+/** Links the created session to its purchase and answers its URL; a session without one fails the purchase. */
+async function finishCheckout(
+  app: AppContext,
+  purchaseId: string,
+  session: CheckoutSession | CheckoutFailure,
+): Promise<CheckoutStart> {
+  if (isFailure(session)) return session;
+  if (!session.url) {
+    await markFailed(app, purchaseId);
+    return failed(502, PAYMENT_START_FAILED_MESSAGE);
+  }
+  await storeSession(app, purchaseId, session.id);
+  return { ok: true, url: session.url, purchaseId };
+}
+
 function isFailure(value: unknown): value is CheckoutFailure {
   return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
 }
@@ -211,13 +226,7 @@ export async function startSubscriptionCheckout(
       purchase.idempotencyKey,
     ),
   );
-  if (isFailure(session)) return session;
-  if (!session.url) {
-    await markFailed(app, purchase.id);
-    return failed(502, PAYMENT_START_FAILED_MESSAGE);
-  }
-  await storeSession(app, purchase.id, session.id);
-  return { ok: true, url: session.url, purchaseId: purchase.id };
+  return finishCheckout(app, purchase.id, session);
 }
 
 export type OneOffInput = {
@@ -261,13 +270,7 @@ export async function startOneOffCheckout(
       purchase.idempotencyKey,
     ),
   );
-  if (isFailure(session)) return session;
-  if (!session.url) {
-    await markFailed(app, purchase.id);
-    return failed(502, PAYMENT_START_FAILED_MESSAGE);
-  }
-  await storeSession(app, purchase.id, session.id);
-  return { ok: true, url: session.url, purchaseId: purchase.id };
+  return finishCheckout(app, purchase.id, session);
 }
 
 /** POST /api/payments/create-insight-checkout: the business's own unpaid insight request. */
