@@ -1,21 +1,25 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentDisposition, FILE_NOT_FOUND_MESSAGE } from "~/lib/file-rules";
 import { requireApiViewer } from "~/server/auth.server";
-import { getBusinessFile } from "~/server/files.server";
+import { getAssignedFile, getBusinessFile } from "~/server/files.server";
 import { errorResponse } from "~/server/http.server";
 
 /**
- * GET /api/file-handling/get-file/{fileName} — the stored name `<uuid>.<ext>` of a file of the
- * caller's business → the bytes as a download (Content-Type from the files row, attachment
- * disposition, nosniff, never cached). 404 {msg} for a malformed name, a missing file and another
- * business's file alike; 401 without a session.
- * Staff (engagement managers, consultants) get 404 for now: their access comes with the manager
- * console, with its own authorization rules.
+ * GET /api/file-handling/get-file/{fileName} — the stored name `<uuid>.<ext>` → the bytes as a
+ * download (Content-Type from the files row, attachment disposition, nosniff, never cached).
+ * A client gets the files of its own business; an engagement manager gets the files linked to an
+ * insight or match request assigned to them. Everyone else, a malformed name, a missing file and
+ * another business's file alike → 404 {msg}; 401 without a session.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireApiViewer(context.app, request);
-  if (viewer.user.role !== "client" || !viewer.business) return errorResponse(404, FILE_NOT_FOUND_MESSAGE);
-  const file = await getBusinessFile(context.app, viewer.business.id, params.fileName ?? "");
+  const fileName = params.fileName ?? "";
+  const file =
+    viewer.user.role === "client" && viewer.business
+      ? await getBusinessFile(context.app, viewer.business.id, fileName)
+      : viewer.user.role === "manager"
+        ? await getAssignedFile(context.app, viewer.user.id, fileName)
+        : null;
   if (!file) return errorResponse(404, FILE_NOT_FOUND_MESSAGE);
   return new Response(file.body, {
     status: 200,

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { FILE_PURPOSES, files } from "../../db/schema";
 import {
   acceptedExtension,
@@ -201,8 +201,7 @@ export type StoredFile = {
 /**
  * A stored file of the business, by its stored name `<uuid>.<ext>`; null for a malformed name,
  * another business's file or a missing object (the caller answers 404 for all alike).
- * Staff (manager console) access is not granted here yet: it comes with the manager console,
- * which will look files up by their own rules.
+ * Staff read files through getAssignedFile.
  */
 export async function getBusinessFile(app: AppContext, businessId: string, fileName: string): Promise<StoredFile | null> {
   if (!isStoredFileName(fileName)) return null;
@@ -216,4 +215,29 @@ export async function getBusinessFile(app: AppContext, businessId: string, fileN
   const object = await app.files.get(key);
   if (!object) return null;
   return { ...row, body: object.body };
+}
+
+/**
+ * A file an engagement manager may download: linked to an insight request or a match request
+ * whose assigned manager is `managerId`. One query, entered through the manager's assigned
+ * requests (indexed) and the files linked to each; the stored name must be the file's own under
+ * that request's business. Null for anything else (the caller answers 404).
+ */
+export async function getAssignedFile(app: AppContext, managerId: string, fileName: string): Promise<StoredFile | null> {
+  if (!isStoredFileName(fileName)) return null;
+  const [row] = await app.db.all<{ r2_key: string; original_name: string; content_type: string; size_bytes: number }>(sql`
+    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+      FROM insight_requests ir JOIN files f ON f.insight_request_id = ir.id
+     WHERE ir.assigned_manager_id = ${managerId} AND f.business_id = ir.business_id
+       AND f.r2_key = 'biz/' || ir.business_id || '/' || ${fileName}
+    UNION ALL
+    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+      FROM match_requests mr JOIN files f ON f.match_request_id = mr.id
+     WHERE mr.assigned_manager_id = ${managerId} AND f.business_id = mr.business_id
+       AND f.r2_key = 'biz/' || mr.business_id || '/' || ${fileName}
+    LIMIT 1`);
+  if (!row) return null;
+  const object = await app.files.get(row.r2_key);
+  if (!object) return null;
+  return { originalName: row.original_name, contentType: row.content_type, sizeBytes: row.size_bytes, body: object.body };
 }

@@ -11,7 +11,7 @@
 // - every effect is itself idempotent (set-a-flag, INSERT ... ON CONFLICT DO NOTHING, a
 //   subscription sync that writes the provider's current state), so running it again — after a
 //   crash, a retry or a race — changes nothing more.
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   benchmarkingPurchases,
   deliveryItems,
@@ -21,6 +21,7 @@ import {
   PURCHASE_KINDS,
   type Purchase,
 } from "../../../db/schema";
+import { insightStatusText } from "../../lib/insight-status";
 import type { AppContext } from "../load-context";
 import {
   paymentProvider,
@@ -117,15 +118,24 @@ function effectStatements(app: AppContext, purchase: Purchase, now: Date) {
   switch (purchase.kind) {
     case "insight":
       if (!ref) return [];
+      // Paid, and a request waiting for its payment becomes submitted (the team's queue) with the
+      // catalogue's 'payment was successful' text. One conditional UPDATE: a second run matches
+      // no row, and a request already further along keeps its status.
       return [
         app.db
           .update(insightRequests)
-          .set({ paymentComplete: true, updatedAt: now })
+          .set({
+            paymentComplete: true,
+            status: sql`CASE WHEN ${insightRequests.status} = 'awaiting_payment' THEN 'submitted' ELSE ${insightRequests.status} END`,
+            statusText: sql`CASE WHEN ${insightRequests.status} = 'awaiting_payment' THEN ${insightStatusText("submitted", false)} ELSE ${insightRequests.statusText} END`,
+            submittedAt: sql`CASE WHEN ${insightRequests.status} = 'awaiting_payment' THEN ${now.getTime()} ELSE ${insightRequests.submittedAt} END`,
+            updatedAt: now,
+          })
           .where(
             and(
               eq(insightRequests.id, ref),
               eq(insightRequests.businessId, purchase.businessId),
-              eq(insightRequests.paymentComplete, false),
+              or(eq(insightRequests.paymentComplete, false), eq(insightRequests.status, "awaiting_payment")),
             ),
           ),
       ];

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestPayloadSchema } from "~/lib/insight-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { createdMessage, createInsightRequest, requireInsightClient } from "~/server/insight-requests.server";
+
+/**
+ * POST /api/insight/insightRequest/create (spec §3 "Insight request payload") → 201 {msg,
+ * insightRequest} ('Your insight request has been submitted!' when the plan covered it, 'Complete
+ * payment to submit your insight request.' when it awaits payment); the same `requestId` again →
+ * 200 with the existing request. 400 {msg} for a bad payload or files that aren't the caller's
+ * free uploads; 404 for another business; 409 for a requestId taken by another business; 401
+ * without a session; 403 for staff; 500 {msg: 'Unable to process your request at this time'}
+ * when storage fails.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const viewer = await requireInsightClient(context.app, request);
+  const input = await readBody(request, InsightRequestPayloadSchema);
+  if (!viewer || input.businessId !== viewer.business.id) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  try {
+    const result = await createInsightRequest(context.app, viewer, input);
+    if (!result.ok) {
+      const errors = result.fieldErrors
+        ? Object.fromEntries(Object.entries(result.fieldErrors).map(([key, messages]) => [key, messages[0]]))
+        : undefined;
+      return errorResponse(result.status, result.msg, errors ? { errors } : {});
+    }
+    return jsonResponse(
+      { msg: createdMessage(result.request), insightRequest: result.request },
+      { status: result.created ? 201 : 200 },
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("Insight request failed:", error);
+    return errorResponse(500, INSIGHT_SUBMIT_FAILED_MESSAGE);
+  }
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}

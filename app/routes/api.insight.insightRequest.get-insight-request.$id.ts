@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { INSIGHT_REQUEST_NOT_FOUND_MESSAGE, INSIGHT_SUBMIT_FAILED_MESSAGE } from "~/lib/insight-schemas";
+import { errorResponse, jsonResponse } from "~/server/http.server";
+import { getInsightRequest, requireInsightClient } from "~/server/insight-requests.server";
+
+/**
+ * GET /api/insight/insightRequest/get-insight-request/{id} → the caller's insight request (spec §3
+ * "Insight request or report": _id, businessId, createdAt, paymentComplete, status, value,
+ * insightReport, requestInfo{...}, plus coveredByPlan and files). Another business's or an unknown
+ * id → 404 {msg: 'Insight not found.'}; 401 without a session; 403 for staff.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireInsightClient(context.app, request);
+  if (!viewer) return errorResponse(404, INSIGHT_REQUEST_NOT_FOUND_MESSAGE);
+  try {
+    const view = await getInsightRequest(context.app, viewer.business.id, params.id ?? "");
+    if (!view) return errorResponse(404, INSIGHT_REQUEST_NOT_FOUND_MESSAGE);
+    return jsonResponse(view);
+  } catch (error) {
+    console.error("Insight request read failed:", error);
+    return errorResponse(500, INSIGHT_SUBMIT_FAILED_MESSAGE);
+  }
+}
