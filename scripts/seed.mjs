@@ -7,7 +7,8 @@
  * Never touches a remote database: it refuses `--remote` and always passes `--local` to wrangler.
  * The password hash is made with app/server/password.server.ts and the PASSWORD_PEPPER from
  * .dev.vars (or the local default), so the demo accounts can sign in to the local app.
- * Idempotent: every statement is INSERT ... ON CONFLICT DO NOTHING with fixed ids.
+ * Idempotent: every statement is INSERT ... ON CONFLICT DO NOTHING with fixed ids, plus one
+ * UPDATE that links the demo's delivered insight request to its report only while unlinked.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -127,6 +128,7 @@ console.log(
   `seed: local D1${persistTo ? ` (${persistTo})` : ""} has the demo data: ` +
     `${DEMO_SEED_COUNTS.users} users (${roles.client ?? 0} client, ${roles.manager ?? 0} manager, ` +
     `${roles.consultant ?? 0} consultants), ${DEMO_SEED_COUNTS.businesses} business, ` +
-    `${DEMO_SEED_COUNTS.consultantProfiles} consultant profiles; existing rows kept. ` +
+    `${DEMO_SEED_COUNTS.consultantProfiles} consultant profiles, ` +
+    `${DEMO_SEED_COUNTS.insightRequests} insight requests (one delivered, one waiting for a manager); existing rows kept. ` +
     `Sign in as ${DEMO_ACCOUNTS[0].email} / ${DEMO_PASSWORD}.`,
 );

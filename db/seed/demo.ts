@@ -4,10 +4,12 @@
  * `wrangler d1 execute --local --file`.
  *
  * Every row has a fixed id and every INSERT ends in ON CONFLICT DO NOTHING, so seeding twice
- * changes nothing (the first password hash, salted at random, is kept). Rows that depend on a user
+ * changes nothing (the first password hash, salted at random, is kept); the one UPDATE links the
+ * delivered demo insight to its report only while the link is empty. Rows that depend on a user
  * are inserted only when that user exists, so a conflicting signup made by hand with a demo email
  * cannot make the seed fail on a foreign key.
  */
+import { insightStatusText } from "../../app/lib/insight-status";
 import {
   DEFAULT_INSIGHT_PREFERENCES,
   type BusinessArea,
@@ -327,6 +329,81 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
   }),
 ];
 
+/**
+ * The demo client's insights (C's and D's tests use these ids): one delivered report, authored by
+ * the demo manager, and one paid request waiting for a manager.
+ */
+export const DEMO_INSIGHTS = {
+  delivered: {
+    requestId: "demo-insight-delivered",
+    reportId: "demo-report-delivered",
+    category: "operations",
+    title: "Cut stockouts with a weekly reorder rhythm",
+  },
+  submitted: { requestId: "demo-insight-submitted", category: "marketing" },
+} as const;
+
+/** Fixed instants of the demo insights' history. */
+const INSIGHT_TIMES = {
+  deliveredCreated: Date.UTC(2026, 9, 2, 14, 30, 0), // 2026-10-02T14:30Z
+  deliveredPaid: Date.UTC(2026, 9, 2, 14, 36, 0),
+  reportDrafted: Date.UTC(2026, 9, 5, 10, 0, 0),
+  delivered: Date.UTC(2026, 9, 9, 16, 0, 0),
+  submittedCreated: Date.UTC(2026, 10, 3, 9, 15, 0), // 2026-11-03T09:15Z
+  submittedPaid: Date.UTC(2026, 10, 3, 9, 21, 0),
+} as const;
+
+/** The answers of the delivered request (spec §5 insight overview), as the client wrote them. */
+const DELIVERED_ANSWERS = {
+  business_nature:
+    "Independent outdoor and camping retailer with two stores in Portland and Freeport and an online shop; about 60% of sales are between May and August and in December.",
+  management_structure:
+    "Owner-operator (Dana) with a store manager at each location, a part-time buyer and an outside bookkeeper.",
+  num_employees: "25-50",
+  annual_sales: "5-10 million",
+  issue_details:
+    "We keep running out of our best-selling tents, stoves and paddles in June and July while slow items sit in the back room. Reorders are placed by the buyer from memory when shelves look empty.",
+  issue_cause:
+    "No reorder points in the point-of-sale system, stock counted only at quarter end, and supplier lead times of three to six weeks in summer.",
+  resolution_outcome:
+    "No stockouts on our top 50 items during the summer season without tying up more cash in inventory than last year.",
+  resolution_help: "A clear reorder process our buyer and store managers can run every week.",
+};
+
+/** The published report on the delivered request, as the demo manager wrote it. */
+const DELIVERED_REPORT = {
+  highLevelSummary: [
+    "Harbor & Pine Outfitters sells camping, paddling and outdoor clothing from two stores and an online shop, with most of its sales in the summer months and December. The stockouts you described come from the buying process rather than from suppliers: reorders are placed when a shelf looks empty, which in July is already three to six weeks too late for your main tent and stove suppliers.",
+    "Your sales history shows that about 50 items make up roughly 40% of summer revenue. For those items a reorder point based on weekly sales and supplier lead time, checked once a week, would have triggered the June and July orders in early May. Slow items, by contrast, have no stop rule, so cash that should fund the top sellers sits in the back room.",
+    "The goal you set, no stockouts on the top 50 items without more cash in stock, is achievable: moving a quarter of the slow-moving stock and reordering top sellers earlier keeps total inventory at last year's level.",
+  ].join("\n\n"),
+  recommendations: [
+    "Set a reorder point for each of your top 50 items: average weekly sales in the peak season times the supplier lead time in weeks, plus two weeks of safety stock.",
+    "Review the reorder report every Monday and place orders the same day; the buyer owns it, a store manager covers holidays.",
+    "Place summer pre-season orders for tents, stoves and paddles by mid-March, with delivery split between April and June.",
+    "Count the top 50 items every month instead of every quarter, so the reorder points work from real numbers.",
+    "Mark down any item with no sale in 120 days and stop reordering it until the stock is cleared.",
+    "Suggested engagement: a project with a fixed scope, timeline and deliverables, handed over to your team at the end.",
+  ].join("\n"),
+};
+
+/** The answers of the request waiting for a manager. */
+const SUBMITTED_ANSWERS = {
+  business_nature:
+    "Outdoor and camping retailer with two Maine stores and an online shop that has grown to about 15% of sales.",
+  management_structure:
+    "Owner-operator with two store managers; marketing is handled by the owner and a part-time social media contractor.",
+  num_employees: "25-50",
+  annual_sales: "5-10 million",
+  issue_details:
+    "Online sales have been flat since spring even though we spend about $6,000 a month on search and social ads. We cannot tell which ads bring customers to the stores or the website.",
+  issue_cause:
+    "Ads are not connected to online orders or to the point-of-sale system, and we have never looked at results by channel.",
+  resolution_outcome:
+    "Know which channels bring paying customers and grow online sales by 20% next year without raising the ad budget.",
+  resolution_help: "An audit of our current ad spend and help setting up tracking we can read ourselves.",
+};
+
 export type DemoAccount = { email: string; role: UserRole; name: string };
 
 /** Every demo sign-in; all share DEMO_PASSWORD. */
@@ -370,6 +447,12 @@ function insert(table: string, row: Record<string, SqlValue>): string {
 function insertForUser(table: string, userId: string, row: Record<string, SqlValue>): string {
   const { columns, values } = columnsAndValues(row);
   return `INSERT INTO ${table} (${columns}) SELECT ${values} WHERE EXISTS (SELECT 1 FROM users WHERE id = ${sqlLiteral(userId)}) ON CONFLICT DO NOTHING;`;
+}
+
+/** INSERT ... SELECT ... WHERE <condition> ON CONFLICT DO NOTHING. */
+function insertWhere(table: string, condition: string, row: Record<string, SqlValue>): string {
+  const { columns, values } = columnsAndValues(row);
+  return `INSERT INTO ${table} (${columns}) SELECT ${values} WHERE ${condition} ON CONFLICT DO NOTHING;`;
 }
 
 function userRow(user: DemoUser, passwordHash: string): Record<string, SqlValue> {
@@ -441,7 +524,85 @@ export function demoSeedSql(passwordHash: string): string[] {
       }),
     );
   }
+  statements.push(...demoInsightSql());
   return statements;
+}
+
+/**
+ * The demo client's insights: a delivered request with its published report (and the in-app
+ * notification publishing it sent), and a paid request waiting for a manager. Each row is written
+ * only when the rows it points to exist. The delivered request and its report point at each other:
+ * the request is inserted first without the report, and one conditional UPDATE links them while
+ * the link is still empty, so a second run changes nothing.
+ */
+function demoInsightSql(): string[] {
+  const d = DEMO_INSIGHTS.delivered;
+  const sub = DEMO_INSIGHTS.submitted;
+  const businessExists = `EXISTS (SELECT 1 FROM businesses WHERE id = ${sqlLiteral(DEMO_BUSINESS.id)} AND owner_user_id = ${sqlLiteral(DEMO_CLIENT.id)})`;
+  const managerExists = `EXISTS (SELECT 1 FROM users WHERE id = ${sqlLiteral(DEMO_MANAGER.id)})`;
+  const requestExists = `EXISTS (SELECT 1 FROM insight_requests WHERE id = ${sqlLiteral(d.requestId)})`;
+  return [
+    insertWhere("insight_requests", `${businessExists} AND ${managerExists}`, {
+      id: d.requestId,
+      business_id: DEMO_BUSINESS.id,
+      created_by_user_id: DEMO_CLIENT.id,
+      category: d.category,
+      ...DELIVERED_ANSWERS,
+      status: "ready",
+      status_text: insightStatusText("ready", false),
+      payment_complete: true,
+      covered_by_plan: false,
+      insight_report_id: null,
+      assigned_manager_id: DEMO_MANAGER.id,
+      created_at: INSIGHT_TIMES.deliveredCreated,
+      updated_at: INSIGHT_TIMES.delivered,
+      submitted_at: INSIGHT_TIMES.deliveredPaid,
+      delivered_at: INSIGHT_TIMES.delivered,
+    }),
+    insertWhere("insight_reports", `${requestExists} AND ${managerExists}`, {
+      id: d.reportId,
+      insight_request_id: d.requestId,
+      business_id: DEMO_BUSINESS.id,
+      category: d.category,
+      title: d.title,
+      high_level_summary: DELIVERED_REPORT.highLevelSummary,
+      recommendations: DELIVERED_REPORT.recommendations,
+      status: "published",
+      author_id: DEMO_MANAGER.id,
+      created_at: INSIGHT_TIMES.reportDrafted,
+      updated_at: INSIGHT_TIMES.delivered,
+      published_at: INSIGHT_TIMES.delivered,
+    }),
+    `UPDATE insight_requests SET insight_report_id = ${sqlLiteral(d.reportId)} WHERE id = ${sqlLiteral(d.requestId)} AND insight_report_id IS NULL AND EXISTS (SELECT 1 FROM insight_reports WHERE id = ${sqlLiteral(d.reportId)});`,
+    insertWhere("notifications", requestExists, {
+      id: "demo-notification-insight-delivered",
+      user_id: DEMO_CLIENT.id,
+      business_id: DEMO_BUSINESS.id,
+      kind: "insight_ready",
+      title: "Your insight is available!",
+      body: d.title,
+      link: `/insight-discovery?type=REPORT&id=${d.requestId}`,
+      read_at: null,
+      created_at: INSIGHT_TIMES.delivered,
+    }),
+    insertWhere("insight_requests", businessExists, {
+      id: sub.requestId,
+      business_id: DEMO_BUSINESS.id,
+      created_by_user_id: DEMO_CLIENT.id,
+      category: sub.category,
+      ...SUBMITTED_ANSWERS,
+      status: "submitted",
+      status_text: insightStatusText("submitted", false),
+      payment_complete: true,
+      covered_by_plan: false,
+      insight_report_id: null,
+      assigned_manager_id: null,
+      created_at: INSIGHT_TIMES.submittedCreated,
+      updated_at: INSIGHT_TIMES.submittedPaid,
+      submitted_at: INSIGHT_TIMES.submittedPaid,
+      delivered_at: null,
+    }),
+  ];
 }
 
 /** Number of rows the seed writes per table (for the seed script's summary and the tests). */
@@ -449,5 +610,8 @@ export const DEMO_SEED_COUNTS = {
   users: 2 + DEMO_CONSULTANTS.length,
   businesses: 1,
   consultantProfiles: DEMO_CONSULTANTS.length,
+  insightRequests: 2,
+  insightReports: 1,
+  notifications: 1,
 } as const;
 

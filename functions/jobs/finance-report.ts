@@ -1,10 +1,11 @@
-import { and, eq, notExists } from "drizzle-orm";
+import { and, eq, notExists, sql } from "drizzle-orm";
 import { parseProfitAndLoss, ReportFormatError } from "../../app/lib/intuit-report";
 import { NOT_CONNECTED_MESSAGE, reportRange } from "../../app/lib/finance";
 import { fetchProfitAndLossReport } from "../../app/server/intuit-client.server";
 import { PermanentJobError, RetryableJobError } from "../../app/server/jobs.server";
 import type { AppContext } from "../../app/server/load-context";
-import { accountingConnections, financeReports, type Job } from "../../db/schema";
+import { deriveValueInsights, valueInsightId } from "../../app/lib/value-insights";
+import { accountingConnections, businesses, financeReports, valueInsights, type Job } from "../../db/schema";
 
 /**
  * Builds a business's finance report: the profit and loss of the last 24 months up to and
@@ -16,8 +17,12 @@ import { accountingConnections, financeReports, type Job } from "../../db/schema
  * cannot parse → retryable (the client's RetryableError, or a RetryableJobError here), the
  * message is retried with backoff and, after the last retry, dead-lettered.
  *
- * The report is written by ONE statement at the very end, so a failure at any earlier point
- * leaves the previous report exactly as it was: never half-written.
+ * The report is written by ONE batch at the very end, so a failure at any earlier point
+ * leaves the previous report exactly as it was: never half-written. The same batch upserts the
+ * business's value insights derived from the new rows (app/lib/value-insights.ts,
+ * docs/decisions/011): one row per kind and report period, id `vi-<businessId>-<kind>-<periodEnd>`,
+ * so a rebuild in the same month rewrites title, summary and status text and keeps the client's
+ * rating, feedback and match conversion.
  */
 export async function buildFinanceReport(app: AppContext, job: Job): Promise<void> {
   const [connection] = await app.db
@@ -41,6 +46,12 @@ export async function buildFinanceReport(app: AppContext, job: Job): Promise<voi
 
   const now = app.now();
   const source = connection.realmId === "demo" ? "demo" : "quickbooks";
+  const [business] = await app.db
+    .select({ numberOfEmployees: businesses.numberOfEmployees })
+    .from(businesses)
+    .where(eq(businesses.id, job.businessId))
+    .limit(1);
+  const insightUpserts = valueInsightUpserts(app, job.businessId, rows, business?.numberOfEmployees ?? 0, range.end, now);
   const [, removed] = await app.db.batch([
     app.db
       .insert(financeReports)
@@ -84,6 +95,62 @@ export async function buildFinanceReport(app: AppContext, job: Job): Promise<voi
         ),
       )
       .returning({ id: financeReports.id }),
+    ...insightUpserts,
   ]);
   if (removed.length > 0) throw new PermanentJobError(NOT_CONNECTED_MESSAGE);
+}
+
+/** The first instant of a 'YYYY-MM' month, in UTC. */
+const monthStart = (period: string) => new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1, 1));
+
+/**
+ * One upsert per derived value insight. The rules depend only on the month of their reference
+ * date, which is the report's last month (the job's period), so a rerun of the same period derives
+ * the same insights. Written only while the business is still connected (the batch's delete above
+ * takes the report out otherwise); finance_report_id is the business's report row.
+ */
+function valueInsightUpserts(
+  app: AppContext,
+  businessId: string,
+  rows: Parameters<typeof deriveValueInsights>[0],
+  numberOfEmployees: number,
+  periodEnd: string,
+  now: Date,
+) {
+  // INSERT … SELECT … FROM the business's connection row (unique per business): no connection,
+  // no row. Built with the query builder: drizzle's D1 batch cannot bind a raw `db.run(sql)`.
+  return deriveValueInsights(rows, numberOfEmployees, monthStart(periodEnd)).map((insight) =>
+    app.db
+      .insert(valueInsights)
+      .select(
+        app.db
+          .select({
+            id: sql<string>`${valueInsightId(businessId, insight.kind, periodEnd)}`.as("id"),
+            businessId: accountingConnections.businessId,
+            financeReportId: sql<string | null>`(SELECT id FROM finance_reports WHERE business_id = ${businessId})`.as("finance_report_id"),
+            kind: sql<string>`${insight.kind}`.as("kind"),
+            category: sql<string>`${insight.category}`.as("category"),
+            title: sql<string>`${insight.title}`.as("title"),
+            summary: sql<string>`${insight.summary}`.as("summary"),
+            statusText: sql<string>`${insight.statusText}`.as("status_text"),
+            clientSatisfaction: sql<null>`NULL`.as("client_satisfaction"),
+            clientFeedback: sql<null>`NULL`.as("client_feedback"),
+            feedbackAt: sql<null>`NULL`.as("feedback_at"),
+            convertedToMatchRequestId: sql<null>`NULL`.as("converted_to_match_request_id"),
+            createdAt: sql<number>`${now.getTime()}`.as("created_at"),
+            updatedAt: sql<number>`${now.getTime()}`.as("updated_at"),
+          })
+          .from(accountingConnections)
+          .where(eq(accountingConnections.businessId, businessId)),
+      )
+      .onConflictDoUpdate({
+        target: valueInsights.id,
+        set: {
+          title: sql`excluded.title`,
+          summary: sql`excluded.summary`,
+          statusText: sql`excluded.status_text`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      }),
+  );
 }

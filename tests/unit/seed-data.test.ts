@@ -5,11 +5,15 @@ import {
   NAICS_SECTORS,
   naicsSectorOf,
 } from "../../db/schema";
+import { INSIGHT_STATUS_TEXTS } from "../../app/lib/insight-status";
 import {
   DEMO_ACCOUNTS,
   DEMO_BUSINESS,
   DEMO_CONSULTANTS,
+  DEMO_INSIGHTS,
+  DEMO_MANAGER,
   DEMO_PASSWORD,
+  DEMO_SEED_COUNTS,
   demoSeedSql,
   sqlLiteral,
 } from "../../db/seed/demo";
@@ -81,8 +85,22 @@ describe("demo seed SQL", () => {
 
   it("makes every INSERT a no-op on conflict, so seeding twice changes nothing", () => {
     const inserts = statements.filter((s) => /^\s*INSERT\b/i.test(s));
-    expect(inserts.length).toBe(statements.length);
-    for (const statement of inserts) expect(statement).toMatch(/ON CONFLICT\b.*DO NOTHING;$/);
+    const others = statements.filter((s) => !/^\s*INSERT\b/i.test(s));
+    for (const statement of inserts) expect(statement).toMatch(/ON CONFLICT\b.*DO NOTHING;$/s);
+    // The one other statement links the delivered request to its report, only while unlinked.
+    expect(others).toEqual([
+      `UPDATE insight_requests SET insight_report_id = '${DEMO_INSIGHTS.delivered.reportId}' WHERE id = '${DEMO_INSIGHTS.delivered.requestId}' AND insight_report_id IS NULL AND EXISTS (SELECT 1 FROM insight_reports WHERE id = '${DEMO_INSIGHTS.delivered.reportId}');`,
+    ]);
+  });
+
+  it("writes the counted rows of every table", () => {
+    const count = (table: string) => statements.filter((s) => s.startsWith(`INSERT INTO ${table} `)).length;
+    expect(count("users")).toBe(DEMO_SEED_COUNTS.users);
+    expect(count("businesses")).toBe(DEMO_SEED_COUNTS.businesses);
+    expect(count("consultant_profiles")).toBe(DEMO_SEED_COUNTS.consultantProfiles);
+    expect(count("insight_requests")).toBe(DEMO_SEED_COUNTS.insightRequests);
+    expect(count("insight_reports")).toBe(DEMO_SEED_COUNTS.insightReports);
+    expect(count("notifications")).toBe(DEMO_SEED_COUNTS.notifications);
   });
 
   it("is deterministic for a given hash (fixed ids and timestamps)", () => {
@@ -112,5 +130,42 @@ describe("demo seed SQL", () => {
     expect(DEMO_PASSWORD).toMatch(/[a-z]/);
     expect(DEMO_PASSWORD).toMatch(/[A-Z]/);
     expect(DEMO_PASSWORD).toMatch(/\d/);
+  });
+});
+
+describe("demo insights", () => {
+  const statements = demoSeedSql(FAKE_HASH);
+  const requestSql = (id: string) => statements.find((s) => s.startsWith("INSERT INTO insight_requests ") && s.includes(`SELECT '${id}', `))!;
+
+  it("delivers a paid operations request with a published report by the demo manager, linked both ways", () => {
+    const d = DEMO_INSIGHTS.delivered;
+    const request = requestSql(d.requestId);
+    expect(request).toContain(`'${d.category}'`);
+    expect(request).toContain(`'ready', '${INSIGHT_STATUS_TEXTS.ready}', 1, 0, NULL, '${DEMO_MANAGER.id}'`);
+    const report = statements.find((s) => s.startsWith("INSERT INTO insight_reports "))!;
+    expect(report).toContain(`SELECT '${d.reportId}', '${d.requestId}', '${DEMO_BUSINESS.id}', 'operations', '${d.title}', `);
+    expect(report).toContain(`'published', '${DEMO_MANAGER.id}'`);
+    // Inserted in foreign-key order: request, report, then the link.
+    const order = [request, report, statements.find((s) => s.startsWith("UPDATE insight_requests "))!].map((s) =>
+      statements.indexOf(s),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const notification = statements.find((s) => s.startsWith("INSERT INTO notifications "))!;
+    expect(notification).toContain(`'insight_ready', 'Your insight is available!', '${d.title}', '/insight-discovery?type=REPORT&id=${d.requestId}'`);
+  });
+
+  it("leaves a paid marketing request unassigned for the manager", () => {
+    const s = DEMO_INSIGHTS.submitted;
+    const request = requestSql(s.requestId);
+    expect(request).toContain(`'${s.category}'`);
+    expect(request).toContain(`'submitted', '${INSIGHT_STATUS_TEXTS.submitted_paid}', 1, 0, NULL, NULL`);
+  });
+
+  it("writes real report text, with no placeholders, and keeps the demo client on BASIC", () => {
+    const insightSql = statements.filter((s) => /^(INSERT INTO (insight_|notifications)|UPDATE)/.test(s)).join("\n");
+    for (const word of ["TODO", "lorem", "placeholder", "{"]) expect(insightSql.toLowerCase()).not.toContain(word.toLowerCase());
+    const report = statements.find((s) => s.startsWith("INSERT INTO insight_reports "))!;
+    expect(report.match(/\n/g)?.length ?? 0).toBeGreaterThanOrEqual(6); // paragraphs and one recommendation per line
+    expect(DEMO_BUSINESS.memberTier).toBe("BASIC");
   });
 });
