@@ -1,13 +1,168 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { z } from "zod";
+import {
+  CategoryPageSchema,
+  formatPrice,
+  OverviewPageSchema,
+  pageForErrors,
+  parsePage,
+  type CreateInsightActionData,
+  type InsightPricing,
+} from "../components/insights/create-insight/wizard-data";
+import { CreateInsightWizard } from "../components/insights/create-insight/wizard";
+import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS } from "../lib/business-schemas";
+import { CREATE_INSIGHT_TITLE, INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestFormSchema } from "../lib/insight-schemas";
+import { PAYMENT_START_FAILED_MESSAGE } from "../lib/payment-copy";
+import { INSIGHT_PRICE_CENTS } from "../lib/plans";
+import { requireClientBusiness } from "../server/auth.server";
+import { createInsightRequest, getInsightAllowance } from "../server/insight-requests.server";
+import { appOrigin, startInsightCheckout } from "../server/payments/checkout.server";
 
-export const meta: MetaFunction = () => [{ title: "Create New Insight | Partwise" }];
+export const meta: MetaFunction = () => [{ title: `${CREATE_INSIGHT_TITLE} | Partwise` }];
 
-/** /create-insight: the insight request wizard is built in a later issue. Guarded by the `_app` layout loader (client with a business). */
-export default function Page() {
+/**
+ * /create-insight (spec §2): the four-page insight request wizard. The loader prefills annual
+ * sales and employees from the business's bands, says whether this month's plan allowance
+ * covers a request, and makes the wizard's idempotency key (the request's id).
+ * Guarded like every `_app` page (client with a business).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const app = context.app;
+  const viewer = await requireClientBusiness(app, request);
+  const business = viewer.business;
+  let pricing: InsightPricing = { covered: false, remaining: 0, included: 0, priceLabel: formatPrice(INSIGHT_PRICE_CENTS) };
+  try {
+    const allowance = await getInsightAllowance(app, business, app.now());
+    pricing = { ...pricing, covered: allowance.remaining > 0, remaining: allowance.remaining, included: allowance.included };
+  } catch (error) {
+    // The server decides coverage on submit anyway; the page just shows the price.
+    console.error("create-insight allowance failed", error);
+  }
+  return {
+    requestId: crypto.randomUUID(),
+    defaults: {
+      annualSales: REVENUE_OPTIONS.find((option) => option.value === business.revenueBand)?.label ?? business.revenueBand,
+      numEmployees:
+        EMPLOYEE_OPTIONS.find((option) => option.value === business.employeeBand)?.label ?? business.employeeBand,
+    },
+    pricing,
+  };
+}
+
+const PaySchema = z.object({ insightId: z.string().trim().min(1).max(100) });
+
+/**
+ * intent=continue|back: the no-JavaScript page turns (validate the page, answer the next one).
+ * intent=create: the whole request → createInsightRequest (same domain function as the API).
+ * intent=pay: startInsightCheckout → redirect to the checkout url.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const app = context.app;
+  const viewer = await requireClientBusiness(app, request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const page = parsePage(formData.get("page"));
+  const answer = (body: CreateInsightActionData, status = 200) => data<CreateInsightActionData>(body, { status });
+
+  switch (intent) {
+    case "continue": {
+      const submission = parseWithZod(formData, { schema: page === 1 ? CategoryPageSchema : OverviewPageSchema });
+      if (submission.status !== "success") return answer({ kind: "step", page, result: submission.reply() }, 400);
+      return answer({ kind: "step", page: page === 1 ? 2 : 3, result: submission.reply() });
+    }
+    case "back": {
+      const submission = parseWithZod(formData, { schema: z.object({}) });
+      return answer({ kind: "step", page: page === 3 ? 2 : 1, result: submission.reply() });
+    }
+    case "create": {
+      const submission = parseWithZod(formData, { schema: InsightRequestFormSchema });
+      if (submission.status !== "success") {
+        const fields = Object.keys(submission.error ?? {}).filter((name) => (submission.error?.[name]?.length ?? 0) > 0);
+        return answer({ kind: "step", page: pageForErrors(fields), result: submission.reply() }, 400);
+      }
+      let result: Awaited<ReturnType<typeof createInsightRequest>>;
+      try {
+        result = await createInsightRequest(app, viewer, submission.value);
+      } catch (error) {
+        console.error("create-insight submit failed", error);
+        return answer(
+          { kind: "step", page: 3, result: submission.reply({ formErrors: [INSIGHT_SUBMIT_FAILED_MESSAGE] }) },
+          500,
+        );
+      }
+      if (!result.ok) {
+        const fieldErrors = result.fieldErrors ?? {};
+        return answer(
+          {
+            kind: "step",
+            page: pageForErrors(Object.keys(fieldErrors)),
+            result: submission.reply({ formErrors: [result.msg], fieldErrors }),
+          },
+          result.status,
+        );
+      }
+      const created = result.request;
+      return answer({
+        kind: "created",
+        request: { id: created._id, coveredByPlan: created.coveredByPlan, paymentComplete: created.paymentComplete },
+        payError: null,
+      });
+    }
+    case "pay": {
+      const parsed = PaySchema.safeParse({ insightId: formData.get("insightId") });
+      if (!parsed.success) throw data({ msg: "Insight not found." }, { status: 404 });
+      const insightId = parsed.data.insightId;
+      const unpaid = { id: insightId, coveredByPlan: false, paymentComplete: false };
+      let started: Awaited<ReturnType<typeof startInsightCheckout>>;
+      try {
+        started = await startInsightCheckout(app, viewer, insightId, appOrigin(app, request));
+      } catch (error) {
+        console.error("create-insight checkout failed", error);
+        return answer({ kind: "created", request: unpaid, payError: PAYMENT_START_FAILED_MESSAGE }, 502);
+      }
+      if (started.ok) return redirect(started.url);
+      return answer({ kind: "created", request: unpaid, payError: started.msg }, started.status);
+    }
+    default:
+      throw data({ msg: "Unknown form." }, { status: 400 });
+  }
+}
+
+/**
+ * The wizard's own posts don't reload the loader: its requestId (the idempotency key) must stay
+ * the same while the person fixes an error and retries. A new visit (GET) starts a new wizard.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) => {
+  if (formMethod?.toUpperCase() === "POST" && (formAction ?? currentUrl.pathname) === currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
+
+export default function CreateInsight() {
+  const { requestId, defaults, pricing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as CreateInsightActionData | undefined;
   return (
-    <div className="page">
-      <ComingSoon title="Create New Insight" message="Requesting a diagnostic insight is coming soon." />
+    <div className="page create-insight-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">Insights</p>
+          <h1>{CREATE_INSIGHT_TITLE}</h1>
+        </div>
+      </header>
+      <CreateInsightWizard
+        key={requestId}
+        requestId={requestId}
+        defaults={defaults}
+        pricing={pricing}
+        actionData={actionData}
+      />
     </div>
   );
 }

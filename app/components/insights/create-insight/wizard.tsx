@@ -1,0 +1,362 @@
+import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { INSIGHT_CATEGORY_OPTIONS, INSIGHT_MAX_FILES, INSIGHT_SUBMIT_FAILED_MESSAGE, INSIGHT_TOO_MANY_FILES_MESSAGE } from "../../../lib/insight-schemas";
+import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, PAYMENT_COMPLETE_LABEL } from "../../../lib/insight-status";
+import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../lib/payment-copy";
+import { FileDrop, type AttachedFile } from "../../files/file-drop";
+import { formatFileSize } from "../../files/file-check";
+import { FieldErrors } from "../../ui/field-errors";
+import { FormAlert } from "../../ui/form-alert";
+import { useHydrated } from "../../use-hydrated";
+import { StepBar, type WizardPage } from "./step-bar";
+import {
+  INCLUDED_IN_PLAN_LABEL,
+  schemaForPage,
+  type CreatedInsight,
+  type CreateInsightActionData,
+  type InsightPricing,
+} from "./wizard-data";
+
+/** The overview questions of page 2 (spec §2), in order; `optional` ones may stay empty. */
+const OVERVIEW_QUESTIONS = [
+  { name: "businessNature", label: "What does your business do?", optional: false },
+  { name: "managementStructure", label: "How is your management team structured?", optional: true },
+  { name: "issueDetails", label: "What issue would you like solved?", optional: false },
+  { name: "issueCause", label: "What do you think is causing it?", optional: true },
+  { name: "resolutionOutcome", label: "What outcome would you like?", optional: false },
+  { name: "resolutionHelp", label: "What kind of help would make the difference?", optional: true },
+] as const;
+
+const SHORT_QUESTIONS = [
+  { name: "annualSales", label: "Annual sales" },
+  { name: "numEmployees", label: "Number of employees" },
+] as const;
+
+const FILE_HINT =
+  "Optional. Accepted: .pdf, .png, .jpg, .csv, .doc, .docx, .xls, .xlsx, .odt, .ods, .odg — up to 16MB each.";
+
+const PAGE_HEADINGS: Record<WizardPage, string> = {
+  1: "Which area of your business needs an insight?",
+  2: "Tell us about the issue",
+  3: "Check your request",
+  4: "Your insight request",
+};
+
+function categoryName(key: string | undefined): string {
+  return INSIGHT_CATEGORY_OPTIONS.find((option) => option.key === key)?.label ?? "";
+}
+
+function pendingIntent(navigation: ReturnType<typeof useNavigation>): string | null {
+  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return null;
+  const intent = navigation.formData?.get("intent");
+  return typeof intent === "string" ? intent : null;
+}
+
+/**
+ * The /create-insight wizard (spec §2): page 1 the business area, page 2 the overview and files,
+ * page 3 the confirmation, page 4 payment or the Congratulations card. With JavaScript the pages
+ * turn in the browser (answers kept in state and in the form, so Back keeps them and the final
+ * POST carries everything); without it, Continue and Back post to the action, which answers the
+ * next page. All pages' fields stay in the one form; the ones not on screen are hidden.
+ */
+export function CreateInsightWizard({
+  requestId,
+  defaults,
+  pricing,
+  actionData,
+}: {
+  requestId: string;
+  defaults: { annualSales: string; numEmployees: string };
+  pricing: InsightPricing;
+  actionData: CreateInsightActionData | undefined;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const pending = pendingIntent(navigation);
+  const stepData = actionData?.kind === "step" ? actionData : undefined;
+  const created: CreatedInsight | null = actionData?.kind === "created" ? actionData.request : null;
+  const [page, setPage] = useState<WizardPage>(created ? 4 : stepData?.page ?? 1);
+  const pageRef = useRef<WizardPage>(page);
+  pageRef.current = page;
+  // One idempotency key per wizard: a no-JS round trip brings back the one it posted.
+  const postedId = stepData?.result.initialValue?.requestId;
+  const [wizardId] = useState(typeof postedId === "string" && postedId ? postedId : requestId);
+  const [files, setFiles] = useState<AttachedFile[]>([]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (actionData) setPage(actionData.kind === "created" ? 4 : actionData.page);
+  }, [actionData]);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [page]);
+
+  const [form, fields] = useForm({
+    id: "create-insight",
+    lastResult: stepData?.result,
+    defaultValue: { annualSales: defaults.annualSales, numEmployees: defaults.numEmployees },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: schemaForPage(pageRef.current) });
+    },
+    onSubmit(event, { formData }) {
+      // Page turns happen here with JavaScript; only Submit goes to the server.
+      if (formData.get("intent") === "continue") {
+        event.preventDefault();
+        setPage((current) => (current === 1 ? 2 : 3));
+      }
+    },
+  });
+
+  const category = fields.category;
+  const categoryValue = typeof category.value === "string" ? category.value : undefined;
+
+  if (page === 4 && created) {
+    return (
+      <section className="card create-insight-card" aria-labelledby="create-insight-heading">
+        <StepBar page={4} />
+        <h2 id="create-insight-heading" ref={headingRef} tabIndex={-1} className="create-insight-heading">
+          {PAGE_HEADINGS[4]}
+        </h2>
+        {created.coveredByPlan || created.paymentComplete ? (
+          <CoveredOutcome />
+        ) : (
+          <PayOutcome insightId={created.id} pricing={pricing} pending={pending === "pay"} error={actionData?.kind === "created" ? actionData.payError : null} />
+        )}
+      </section>
+    );
+  }
+
+  const backButton = (
+    <button
+      type={hydrated ? "button" : "submit"}
+      name={hydrated ? undefined : "intent"}
+      value={hydrated ? undefined : "back"}
+      className="button button-ghost"
+      onClick={hydrated ? () => setPage((current) => (current === 3 ? 2 : 1)) : undefined}
+    >
+      Back
+    </button>
+  );
+
+  return (
+    <section className="card create-insight-card" aria-labelledby="create-insight-heading">
+      <StepBar page={page} />
+      <h2 id="create-insight-heading" ref={headingRef} tabIndex={-1} className="create-insight-heading">
+        {PAGE_HEADINGS[page]}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="stack create-insight-form">
+        <input type="hidden" name="page" value={page} />
+        <input type="hidden" name="requestId" value={wizardId} />
+
+        <div hidden={page !== 1} className="create-insight-page-body">
+          <fieldset className="insight-areas" aria-describedby={category.errors ? category.errorId : undefined}>
+            <legend className="visually-hidden">Business area</legend>
+            <div className="insight-area-grid">
+              {getCollectionProps(category, {
+                type: "radio",
+                options: INSIGHT_CATEGORY_OPTIONS.map((option) => option.key),
+              }).map(({ key, ...props }) => (
+                <label key={key} htmlFor={props.id} className="insight-area">
+                  <input {...props} />
+                  <span>{categoryName(props.value)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <FieldErrors id={category.errorId} errors={category.errors} />
+          <div className="create-insight-actions">
+            <button type="submit" name="intent" value="continue" className="button button-primary">
+              Continue
+            </button>
+          </div>
+        </div>
+
+        <div hidden={page !== 2} className="create-insight-page-body stack">
+          {OVERVIEW_QUESTIONS.map((question) => (
+            <TextareaField key={question.name} meta={fields[question.name]} label={question.label} optional={question.optional} />
+          ))}
+          <div className="create-insight-row">
+            {SHORT_QUESTIONS.map((question) => {
+              const meta = fields[question.name];
+              const { key, ...props } = getInputProps(meta, { type: "text" });
+              return (
+                <div key={question.name} className="field">
+                  <label htmlFor={meta.id}>{question.label}</label>
+                  <input key={key} {...props} className="input" />
+                  <FieldErrors id={meta.errorId} errors={meta.errors} />
+                </div>
+              );
+            })}
+          </div>
+          <div className="field">
+            <span className="field-label">Files</span>
+            <FileDrop
+              label="Attach files"
+              hint={FILE_HINT}
+              files={files}
+              onAdd={(file) => setFiles((current) => [...current, file])}
+              onRemove={(fileName) => setFiles((current) => current.filter((file) => file.fileName !== fileName))}
+              purpose="insight_request"
+              maxFiles={INSIGHT_MAX_FILES}
+              tooManyMessage={INSIGHT_TOO_MANY_FILES_MESSAGE}
+              failedMessage={INSIGHT_SUBMIT_FAILED_MESSAGE}
+              name="files"
+            />
+            <FieldErrors id={fields.files.errorId} errors={fields.files.errors} />
+          </div>
+          <div className="create-insight-actions">
+            {backButton}
+            <button type="submit" name="intent" value="continue" className="button button-primary">
+              Continue
+            </button>
+          </div>
+        </div>
+
+        <div hidden={page !== 3} className="create-insight-page-body stack">
+          <dl className="insight-summary">
+            <div>
+              <dt>Business area</dt>
+              <dd>{categoryName(categoryValue)}</dd>
+            </div>
+            {[...OVERVIEW_QUESTIONS, ...SHORT_QUESTIONS].map((question) => {
+              const value = fields[question.name].value;
+              return (
+                <div key={question.name}>
+                  <dt>{question.label}</dt>
+                  <dd>{typeof value === "string" && value.trim() ? value : <span className="muted">Not answered</span>}</dd>
+                </div>
+              );
+            })}
+            <div>
+              <dt>Files</dt>
+              <dd>
+                {files.length > 0 ? (
+                  <ul className="insight-summary-files">
+                    {files.map((file) => (
+                      <li key={file.fileName}>
+                        <span>{file.originalName}</span> <span className="muted">({formatFileSize(file.size)})</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="muted">No files attached</span>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd className="insight-price">
+                {pricing.covered ? (
+                  <>
+                    <span>{INCLUDED_IN_PLAN_LABEL}</span>{" "}
+                    <span className="muted">
+                      ({pricing.remaining} of {pricing.included} left this month)
+                    </span>
+                  </>
+                ) : (
+                  pricing.priceLabel
+                )}
+              </dd>
+            </div>
+          </dl>
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <div className="create-insight-actions">
+            {backButton}
+            <button
+              type="submit"
+              name="intent"
+              value="create"
+              className="button button-primary"
+              disabled={pending === "create"}
+              aria-disabled={pending === "create" ? true : undefined}
+            >
+              {pending === "create" ? "Submitting…" : "Submit"}
+            </button>
+          </div>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function TextareaField({
+  meta,
+  label,
+  optional,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  optional: boolean;
+}) {
+  const { key, ...props } = getTextareaProps(meta);
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>
+        {label}
+        {optional ? <span className="muted"> (optional)</span> : null}
+      </label>
+      <textarea key={key} {...props} rows={3} className="input create-insight-textarea" />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** Covered by the plan (or already paid): 'Payment Complete' and the Congratulations card. */
+function CoveredOutcome() {
+  const card = CONGRATULATIONS.INSIGHT;
+  return (
+    <div className="stack">
+      <p className="badge insight-payment-complete">{PAYMENT_COMPLETE_LABEL}</p>
+      <section className="congrats-card" aria-labelledby="create-insight-congrats">
+        <h3 id="create-insight-congrats">{CONGRATULATIONS_TITLE}</h3>
+        <p>{card.message}</p>
+        <p>
+          <Link to={card.to} className="button button-primary">
+            {card.button}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** Not covered: the request waits for payment; Pay Now opens the checkout. */
+function PayOutcome({
+  insightId,
+  pricing,
+  pending,
+  error,
+}: {
+  insightId: string;
+  pricing: InsightPricing;
+  pending: boolean;
+  error: string | null;
+}) {
+  return (
+    <Form method="post" className="stack">
+      <p>{CLIENT_INSIGHT_STATUS.payment}</p>
+      <p className="insight-price">Price: {pricing.priceLabel}</p>
+      <input type="hidden" name="insightId" value={insightId} />
+      {error ? (
+        <div role="alert" className="form-error">
+          {error}
+        </div>
+      ) : null}
+      <div className="create-insight-actions">
+        <button type="submit" name="intent" value="pay" className="button button-primary" disabled={pending}>
+          {pending ? "Opening payment…" : PAY_NOW_LABEL}
+        </button>
+      </div>
+    </Form>
+  );
+}
