@@ -3,6 +3,7 @@ import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { ConsoleLayout } from "../components/manage/console-layout";
 import { requireRole } from "../server/auth.server";
 import { consoleOverview } from "../server/manager-console.server";
+import { insightQueueCounts } from "../server/manager-insights.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
 
@@ -12,8 +13,8 @@ export const meta: MetaFunction = () => [{ title: "Engagement manager console | 
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
-  const overview = await consoleOverview(context.app);
-  return { firstName: viewer.user.firstName, lastName: viewer.user.lastName, ...overview };
+  const [overview, insights] = await Promise.all([consoleOverview(context.app), insightQueueCounts(context.app)]);
+  return { firstName: viewer.user.firstName, lastName: viewer.user.lastName, ...overview, insights };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -24,7 +25,7 @@ export default function ManagerConsole() {
 }
 
 function Overview() {
-  const { firstName, lastName, openSupportMessages } = useLoaderData<typeof loader>();
+  const { firstName, lastName, openSupportMessages, insights } = useLoaderData<typeof loader>();
   return (
     <div className="console-page">
       <header className="page-header">
@@ -45,12 +46,13 @@ function Overview() {
         </section>
         <section className="card console-stat" aria-labelledby="stat-insights">
           <h2 id="stat-insights" className="card-title">
-            Insight requests
+            Insight requests to do
           </h2>
-          <p>
-            <span className="badge badge-soft">Coming soon</span>
+          <p className="console-stat-value">{insights.submitted}</p>
+          <p className="console-muted">
+            {insights.in_review} in review · {insights.awaiting_payment} awaiting payment
           </p>
-          <p className="console-muted">Insight requests will appear here once clients can request insights.</p>
+          <Link to="/manage/insights">View insight requests</Link>
         </section>
       </div>
     </div>

@@ -24,7 +24,7 @@ describe("engagement manager console", () => {
     await signIn(page, MANAGER_EMAIL);
     await expectPath(page, "/manage");
     await page.getByRole("heading", { name: "Hello, Morgan Ellis", level: 1 }).waitFor();
-    await page.getByRole("navigation", { name: "Console" }).getByText("Coming soon", { exact: true }).waitFor();
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Insight requests" }).waitFor();
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Support messages" }).click();
     await expectPath(page, "/manage/support");
     await page.getByRole("heading", { name: "Support messages", level: 1 }).waitFor();

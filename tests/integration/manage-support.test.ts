@@ -51,7 +51,7 @@ describe("engagement manager console: support messages", () => {
     expect(text).toContain('aria-label="Console"');
     expect(text).toContain(">Overview</a>");
     expect(text).toContain(">Support messages</a>");
-    expect(text).toMatch(/Insight requests <span class="badge badge-soft">Coming soon<\/span>/);
+    expect(text).toContain('href="/manage/insights">Insight requests</a>');
     expect(text).toContain("Hello, <!-- -->Test<!-- --> <!-- -->Person");
     const open = (await db().select().from(supportMessages).where(eq(supportMessages.status, "open"))).length;
     expect(text).toContain(`Open support messages</h2><p class="console-stat-value">${open}</p>`);

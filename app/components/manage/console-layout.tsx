@@ -22,9 +22,9 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
               </NavLink>
             </li>
             <li>
-              <span className="console-nav-link is-disabled" aria-disabled="true">
-                Insight requests <span className="badge badge-soft">Coming soon</span>
-              </span>
+              <NavLink to="/manage/insights" className={linkClass}>
+                Insight requests
+              </NavLink>
             </li>
           </ul>
         </nav>

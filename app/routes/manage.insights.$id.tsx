@@ -1,0 +1,94 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { InsightRequestView } from "../components/manage/insight-request";
+import {
+  DRAFT_SAVED_MESSAGE,
+  InsightReportEditorSchema,
+  REPORT_PUBLISHED_MESSAGE,
+  REVIEW_STARTED_MESSAGE,
+  UNKNOWN_ACTION_MESSAGE,
+} from "../lib/manager-insights-schemas";
+import { requireRole } from "../server/auth.server";
+import {
+  getInsightRequestDetail,
+  publishInsightReport,
+  saveInsightDraft,
+  startInsightReview,
+} from "../server/manager-insights.server";
+
+export const meta: MetaFunction = () => [{ title: "Insight request | Partwise" }];
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/** /manage/insights/{id}: one insight request (managers only; anyone else, or an unknown id, 404). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "manager");
+  const detail = await getInsightRequestDetail(context.app, viewer.user, params.id ?? "");
+  if (!detail) throw notFound();
+  return { detail };
+}
+
+/**
+ * intent=start ('Start review' / 'Take over'), intent=save ('Save draft') or intent=publish
+ * ('Publish'); the editor's fields are checked with the shared schema (400 with field errors).
+ * Refused state changes answer 409 (403 for someone else's review) with the reason.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "manager");
+  const id = params.id ?? "";
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "start") {
+    const result = await startInsightReview(context.app, viewer.user, id);
+    if (!result.ok && result.status === 404) throw notFound();
+    if (!result.ok) return data({ notice: null, error: result.msg, result: undefined }, { status: result.status });
+    return { notice: REVIEW_STARTED_MESSAGE, error: null, result: undefined };
+  }
+  if (intent !== "save" && intent !== "publish") {
+    return data({ notice: null, error: UNKNOWN_ACTION_MESSAGE, result: undefined }, { status: 400 });
+  }
+  const submission = parseWithZod(formData, {
+    schema: InsightReportEditorSchema,
+  });
+  if (submission.status !== "success") {
+    return data({ notice: null, error: null, result: submission.reply() }, { status: 400 });
+  }
+  const { intent: chosen, ...content } = submission.value;
+  const result =
+    chosen === "save"
+      ? await saveInsightDraft(context.app, viewer.user, id, content)
+      : await publishInsightReport(context.app, viewer.user, id, content, new URL(request.url).origin);
+  if (!result.ok) {
+    if (result.status === 404) throw notFound();
+    return data({ notice: null, error: result.msg, result: undefined }, { status: result.status });
+  }
+  return {
+    notice: chosen === "save" ? DRAFT_SAVED_MESSAGE : REPORT_PUBLISHED_MESSAGE,
+    error: null,
+    result: undefined,
+  };
+}
+
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+});
+
+export default function InsightRequestPage() {
+  const { detail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <InsightRequestView
+      detail={detail}
+      notice={actionData?.notice ?? null}
+      error={actionData?.error ?? null}
+      lastResult={actionData?.result}
+    />
+  );
+}
