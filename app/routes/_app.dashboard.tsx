@@ -4,33 +4,46 @@ import { ActivityPanel } from "../components/dashboard/activity-panel";
 import { DashboardCard } from "../components/dashboard/dashboard-card";
 import { FinanceBanner, MonthlyRevenueCard, RevenuePerEmployeeCard } from "../components/dashboard/finance-cards";
 import { financeCards } from "../components/dashboard/finance-view";
+import { InsightsCard } from "../components/dashboard/insights-card";
+import { NotificationsCard } from "../components/dashboard/notifications-card";
 import { NoticeBanner } from "../components/notice-banner";
 import { useShellData } from "../components/shell/shell-data";
 import { planLabel, shortenCompanyName } from "../lib/format";
 import { requireClientBusiness } from "../server/auth.server";
 import { loadDashboardFinance } from "../server/finance-reports.server";
+import { loadClientInsightLists } from "../server/insight-views.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
 /**
- * The company-data cards' figures: one query (connection, report, latest job) after the viewer,
- * which the `_app` loader running in parallel shares (memoised), so at most two D1 round trips.
- * A stale report asks for its refresh off the critical path (loadDashboardFinance).
+ * After the viewer (which the `_app` loader running in parallel shares, memoised), two reads go
+ * out at the same time: the company-data cards' figures (one query: connection, report, latest
+ * job) and every insight, match and notification list (one db.batch). So at most two sequential
+ * D1 round trips. A stale report asks for its refresh off the critical path (loadDashboardFinance).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const now = context.app.now();
-  const finance = await loadDashboardFinance(context.app, viewer.business, now);
-  return { finance: financeCards(finance, viewer.business.numberOfEmployees, now) };
+  const [finance, lists] = await Promise.all([
+    loadDashboardFinance(context.app, viewer.business, now),
+    loadClientInsightLists(context.app, viewer),
+  ]);
+  return {
+    finance: financeCards(finance, viewer.business.numberOfEmployees, now),
+    tiles: [...lists.requests, ...lists.valueInsights],
+    matches: lists.matches,
+    notifications: lists.notifications,
+  };
 }
 
 /**
  * The client dashboard (spec §2). Monthly Rev. and Revenue Per Employee come from the connected
- * accounting data; the other cards show their honest empty states until their features exist.
+ * accounting data; Insights, the activity panel and Notifications show the business's insights,
+ * match requests and the user's notifications; the other cards show their honest empty states.
  */
 export default function Dashboard() {
   const { business } = useShellData();
-  const { finance } = useLoaderData<typeof loader>();
+  const { finance, tiles, matches, notifications } = useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   return (
     <div className="page dashboard">
@@ -49,9 +62,7 @@ export default function Dashboard() {
       <div className="dashboard-grid">
         <div className="dashboard-main">
           <div className="card-grid">
-            <DashboardCard id="insights-card" title="Insights" to="/features?focus=Insights">
-              <p className="empty-state">You have no insights yet.</p>
-            </DashboardCard>
+            <InsightsCard tiles={tiles} />
             <DashboardCard id="engagements-card" title="Engagements" to="/features?focus=Engagements">
               <p className="empty-state">You have no engagements yet.</p>
             </DashboardCard>
@@ -60,7 +71,7 @@ export default function Dashboard() {
             </DashboardCard>
             <MonthlyRevenueCard cards={finance} />
           </div>
-          <ActivityPanel />
+          <ActivityPanel tiles={tiles} matches={matches} />
         </div>
 
         <div className="dashboard-secondary">
@@ -68,9 +79,7 @@ export default function Dashboard() {
           <DashboardCard id="events-card" title="Upcoming Events">
             <p className="empty-state">No upcoming events.</p>
           </DashboardCard>
-          <DashboardCard id="notifications" title="Notifications">
-            <p className="empty-state">You have no notifications.</p>
-          </DashboardCard>
+          <NotificationsCard notifications={notifications} />
           <DashboardCard id="learning-card" title="Learning Center">
             <p className="empty-state">Learning Center is coming soon.</p>
           </DashboardCard>

@@ -1,7 +1,15 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useSearchParams } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
 import { ToggleGroup } from "../components/features/toggle-group";
+import { InsightTile } from "../components/insights/insight-tile";
+import { MatchRequestToggleList } from "../components/insights/match-request-list";
+import { NoticeBanner } from "../components/notice-banner";
 import { FEATURES, featureHref, parseFeatureFocus, type Feature } from "../lib/features";
+import { NO_INSIGHTS_LIST_MESSAGE } from "../lib/insight-views";
+import { requireClientBusiness } from "../server/auth.server";
+import { loadClientInsightLists } from "../server/insight-views.server";
+import { appOrigin, startInsightCheckout } from "../server/payments/checkout.server";
 
 /** The feature a URL opens: engagementId opens Engagements, matchId opens Matching, else `focus`. */
 function focusFrom(params: URLSearchParams): Feature {
@@ -14,14 +22,50 @@ export const meta: MetaFunction = ({ location }) => [
   { title: `${focusFrom(new URLSearchParams(location.search))} | Partwise` },
 ];
 
+/** The business's insights (requests and value insights) and match requests: one db.batch after the viewer. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request);
+  const lists = await loadClientInsightLists(context.app, viewer);
+  const tiles = [...lists.requests, ...lists.valueInsights].sort((a, b) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+  );
+  return { tiles, matches: lists.matches };
+}
+
+const PayIntentSchema = z.object({ intent: z.literal("pay"), insightId: z.string().trim().min(1).max(80) });
+
+/**
+ * intent=pay (a tile's 'Pay Now'): opens the insight's checkout and goes to its url. The
+ * insight must be the business's own unpaid request (startInsightCheckout checks it); any
+ * failure comes back here with the payment-failed notice.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request);
+  const parsed = PayIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const failed = "/features?focus=Insights&notice=payment-failed";
+  if (!parsed.success) throw redirect(failed);
+  const result = await startInsightCheckout(
+    context.app,
+    viewer,
+    parsed.data.insightId,
+    appOrigin(context.app, request),
+  ).catch((error: unknown) => {
+    console.error("Could not start the insight checkout:", error);
+    return null;
+  });
+  if (!result?.ok) throw redirect(failed);
+  throw redirect(result.url);
+}
+
 /**
  * /features (spec §2): a left menu and one feature at a time, chosen by `?focus=` (any case,
- * default Insights). Guarded by the `_app` layout loader. No insights, matches or engagements
- * exist yet, so every list shows its empty state.
+ * default Insights). Insights lists the business's insight tiles; Matching its match requests
+ * (Active = not completed or cancelled); Engagements shows its empty state until engagements exist.
  */
 export default function Features() {
   const [params] = useSearchParams();
   const focus = focusFrom(params);
+  const data = useLoaderData<typeof loader>();
   return (
     <div className="page features">
       <nav aria-label="Features" className="feature-menu">
@@ -41,14 +85,17 @@ export default function Features() {
         </ul>
       </nav>
       <div className="feature-content">
+        <NoticeBanner />
         {/* key: a new feature starts with its own toggles at their defaults. */}
-        <FeaturePanel key={focus} focus={focus} params={params} />
+        <FeaturePanel key={focus} focus={focus} params={params} data={data} />
       </div>
     </div>
   );
 }
 
-function FeaturePanel({ focus, params }: { focus: Feature; params: URLSearchParams }) {
+type FeatureData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function FeaturePanel({ focus, params, data }: { focus: Feature; params: URLSearchParams; data: FeatureData }) {
   switch (focus) {
     case "Insights":
       return (
@@ -59,7 +106,17 @@ function FeaturePanel({ focus, params }: { focus: Feature; params: URLSearchPara
               Create New Insight
             </Link>
           </div>
-          <p className="empty-state">You have no insights yet.</p>
+          {data.tiles.length === 0 ? (
+            <p className="empty-state">{NO_INSIGHTS_LIST_MESSAGE}</p>
+          ) : (
+            <ul className="insight-list" aria-label="Your insights">
+              {data.tiles.map((tile) => (
+                <li key={`${tile.type}-${tile.id}`}>
+                  <InsightTile tile={tile} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       );
     case "Matching":
@@ -76,13 +133,7 @@ function FeaturePanel({ focus, params }: { focus: Feature; params: URLSearchPara
               We couldn&apos;t find that match.
             </p>
           ) : null}
-          <ToggleGroup
-            label="Match requests"
-            options={[
-              { value: "active", label: "Active", empty: "No Active Matches" },
-              { value: "completed", label: "Completed", empty: "No Completed Matches" },
-            ]}
-          />
+          <MatchRequestToggleList matches={data.matches} />
         </section>
       );
     case "Engagements":

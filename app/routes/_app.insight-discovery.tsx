@@ -1,13 +1,193 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { MatchFromInsight } from "../components/insights/match-from-insight";
+import { RatingForm } from "../components/insights/rating-form";
+import { categoryLabel } from "../lib/format";
+import {
+  FeedbackFormSchema,
+  INSIGHT_REPORT_NOT_FOUND_MESSAGE,
+  VALUE_INSIGHT_NOT_FOUND_MESSAGE,
+} from "../lib/insight-schemas";
+import { parseInsightType, recommendationLines } from "../lib/insight-views";
+import { requireClientBusiness } from "../server/auth.server";
+import {
+  createMatchFromReport,
+  createMatchFromValueInsight,
+  getReportForRequest,
+  getValueInsight,
+  saveReportFeedback,
+  saveValueInsightFeedback,
+} from "../server/insight-views.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight Discovery | Partwise" }];
 
-/** /insight-discovery: the insight report view is built in a later issue. Guarded by the `_app` layout loader (client with a business). */
-export default function Page() {
+type Discovery = {
+  type: "REPORT" | "VALUE";
+  targetId: string;
+  category: string;
+  title: string;
+  summary: string;
+  recommendations: string[];
+  clientSatisfaction: number | null;
+  clientFeedback: string | null;
+};
+
+/**
+ * /insight-discovery?type=REPORT&id=<insight request id> or ?type=VALUE&id=<value insight id>
+ * (spec §2, §4): the business's delivered report (published only; the request first, then its
+ * report) or value insight. Anything else is a 404 page with the not-found text.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request);
+  const url = new URL(request.url);
+  const type = parseInsightType(url.searchParams.get("type")) ?? "REPORT";
+  const id = (url.searchParams.get("id") ?? "").trim();
+  if (type === "VALUE") {
+    const insight = id ? await getValueInsight(context.app, viewer.business.id, id) : null;
+    if (!insight) return data({ found: false as const, message: VALUE_INSIGHT_NOT_FOUND_MESSAGE }, { status: 404 });
+    const view: Discovery = {
+      type,
+      targetId: insight._id,
+      category: insight.category,
+      title: insight.title,
+      summary: insight.summary,
+      recommendations: [],
+      clientSatisfaction: insight.clientSatisfaction,
+      clientFeedback: insight.clientFeedback,
+    };
+    return { found: true as const, view };
+  }
+  const report = id ? await getReportForRequest(context.app, viewer.business.id, id) : null;
+  if (!report) return data({ found: false as const, message: INSIGHT_REPORT_NOT_FOUND_MESSAGE }, { status: 404 });
+  const view: Discovery = {
+    type,
+    targetId: report._id,
+    category: report.category,
+    title: report.title,
+    summary: report.highLevelSummary,
+    recommendations: recommendationLines(report.recommendations),
+    clientSatisfaction: report.clientSatisfaction,
+    clientFeedback: report.clientFeedback,
+  };
+  return { found: true as const, view };
+}
+
+/**
+ * intent=feedback: the rating (1–5) and optional feedback, saved on the report or value insight
+ * (last write wins). intent=match: 'Match with Consultant' (idempotent). The type comes from the
+ * URL; the target id from the form, always scoped to the session's business.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request);
+  const type = parseInsightType(new URL(request.url).searchParams.get("type")) ?? "REPORT";
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const targetId = String(formData.get("targetId") ?? "").trim();
+  const notFound = type === "VALUE" ? VALUE_INSIGHT_NOT_FOUND_MESSAGE : INSIGHT_REPORT_NOT_FOUND_MESSAGE;
+
+  if (intent === "match") {
+    try {
+      const result =
+        type === "VALUE"
+          ? await createMatchFromValueInsight(context.app, viewer, targetId)
+          : await createMatchFromReport(context.app, viewer, targetId);
+      if (!result.ok) return data({ intent: "match" as const, message: null, failed: true, msg: notFound }, { status: 404 });
+      return { intent: "match" as const, message: result.message, failed: false, msg: null };
+    } catch (error) {
+      console.error("Could not create the match request from an insight:", error);
+      return data({ intent: "match" as const, message: null, failed: true, msg: null }, { status: 500 });
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: FeedbackFormSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "feedback" as const, result: submission.reply(), saved: null, failed: false }, { status: 400 });
+  }
+  try {
+    const result =
+      type === "VALUE"
+        ? await saveValueInsightFeedback(context.app, viewer, targetId, submission.value)
+        : await saveReportFeedback(context.app, viewer, targetId, submission.value);
+    if (!result.ok) {
+      return data(
+        { intent: "feedback" as const, result: submission.reply({ formErrors: [result.msg] }), saved: null, failed: true },
+        { status: 404 },
+      );
+    }
+    return { intent: "feedback" as const, result: submission.reply(), saved: result.message, failed: false };
+  } catch (error) {
+    console.error("Could not save insight feedback:", error);
+    return data({ intent: "feedback" as const, result: submission.reply(), saved: null, failed: true }, { status: 500 });
+  }
+}
+
+export default function InsightDiscovery() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!loaded.found) {
+    return (
+      <div className="page insight-discovery">
+        <section className="card" aria-labelledby="discovery-title">
+          <h1 id="discovery-title">{loaded.message}</h1>
+          <p>
+            <Link to="/features?focus=Insights" className="button button-secondary">
+              Back to your insights
+            </Link>
+          </p>
+        </section>
+      </div>
+    );
+  }
+  const { view } = loaded;
+  const feedback = actionData?.intent === "feedback" ? actionData : null;
+  const match = actionData?.intent === "match" ? actionData : null;
   return (
-    <div className="page">
-      <ComingSoon title="Insight Discovery" message="Reading and rating your insight reports is coming soon." />
+    <div className="page insight-discovery">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">{categoryLabel(view.category)}</p>
+          <h1>{view.title}</h1>
+        </div>
+      </header>
+      <div className="discovery-layout">
+        <article className="card discovery-report" aria-labelledby="discovery-summary-title">
+          <h2 id="discovery-summary-title" className="card-title">
+            Summary
+          </h2>
+          {view.summary
+            .split(/\n\s*\n/)
+            .map((paragraph) => paragraph.trim())
+            .filter(Boolean)
+            .map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          {view.recommendations.length ? (
+            <>
+              <h2 className="card-title">Recommendations</h2>
+              <ul className="discovery-recommendations">
+                {view.recommendations.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </article>
+        <aside className="card discovery-actions" aria-labelledby="discovery-feedback-title">
+          <h2 id="discovery-feedback-title" className="card-title">
+            Your feedback
+          </h2>
+          <RatingForm
+            targetId={view.targetId}
+            savedRating={view.clientSatisfaction}
+            savedFeedback={view.clientFeedback}
+            lastResult={feedback?.result}
+            outcome={{ saved: feedback?.saved ?? null, failed: feedback?.failed ?? false }}
+          />
+          <h2 className="card-title">Work on it with an expert</h2>
+          <MatchFromInsight targetId={view.targetId} message={match?.message ?? null} failed={match?.failed ?? false} />
+        </aside>
+      </div>
     </div>
   );
 }

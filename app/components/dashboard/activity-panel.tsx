@@ -1,5 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { noInsightsMessage } from "../../lib/format";
+import { NO_MATCHES_MESSAGE } from "../../lib/insight-views";
+import { InsightCarousel } from "../insights/insight-carousel";
+import type { TileData } from "../insights/insight-tile";
+import { MatchRequestItems, type MatchItem } from "../insights/match-request-list";
 
 const TABS = [
   { id: "insights", label: "Insights" },
@@ -8,10 +11,11 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 
 /**
- * Activity panel of the dashboard (spec §2): tabs Insights and Matching. Follows the WAI-ARIA
+ * Activity panel of the dashboard (spec §2): tabs Insights (the insight carousel) and Matching
+ * (the match requests). Follows the WAI-ARIA
  * tabs pattern (arrow keys, Home/End move between tabs; only the selected tab is in tab order).
  */
-export function ActivityPanel({ insightCategory = null }: { insightCategory?: string | null }) {
+export function ActivityPanel({ tiles, matches }: { tiles: readonly TileData[]; matches: readonly MatchItem[] }) {
   const [selected, setSelected] = useState<TabId>("insights");
   const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ insights: null, matching: null });
 
@@ -62,7 +66,7 @@ export function ActivityPanel({ insightCategory = null }: { insightCategory?: st
         tabIndex={0}
         className="tab-panel"
       >
-        <p className="empty-state">{noInsightsMessage(insightCategory)}</p>
+        <InsightCarousel tiles={tiles} />
       </div>
       <div
         role="tabpanel"
@@ -72,7 +76,7 @@ export function ActivityPanel({ insightCategory = null }: { insightCategory?: st
         tabIndex={0}
         className="tab-panel"
       >
-        <p className="empty-state">There are no matches at this time.</p>
+        <MatchRequestItems matches={matches} empty={NO_MATCHES_MESSAGE} />
       </div>
     </section>
   );

@@ -1,12 +1,16 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+
+type ToggleOption<T extends string> = { value: T; label: string; empty: string };
 
 type ToggleGroupProps<T extends string> = {
   label: string;
-  options: readonly { value: T; label: string; empty: string }[];
+  options: readonly ToggleOption<T>[];
+  /** The chosen list; without it the chosen option's empty text is shown. */
+  children?: (selected: ToggleOption<T>) => ReactNode;
 };
 
-/** Two or more toggle buttons (aria-pressed) that switch between lists; shows the chosen list's empty text. */
-export function ToggleGroup<T extends string>({ label, options }: ToggleGroupProps<T>) {
+/** Two or more toggle buttons (aria-pressed) that switch between lists. */
+export function ToggleGroup<T extends string>({ label, options, children }: ToggleGroupProps<T>) {
   const [selected, setSelected] = useState<T>(options[0].value);
   const current = options.find((option) => option.value === selected) ?? options[0];
   return (
@@ -24,9 +28,13 @@ export function ToggleGroup<T extends string>({ label, options }: ToggleGroupPro
           </button>
         ))}
       </div>
-      <p className="empty-state" aria-live="polite">
-        {current.empty}
-      </p>
+      {children ? (
+        <div aria-live="polite">{children(current)}</div>
+      ) : (
+        <p className="empty-state" aria-live="polite">
+          {current.empty}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { categoryLabel } from "../../lib/format";
+import {
+  CLICK_TO_VIEW,
+  PAY_NOW_LABEL,
+  PAYMENT_COMPLETE_LABEL,
+  clientInsightStatus,
+} from "../../lib/insight-status";
+import { insightDiscoveryHref, insightTileDate } from "../../lib/insight-views";
+
+/** What a tile needs (the serialised InsightTile of app/server/insight-views.server.ts). */
+export type TileData =
+  | {
+      type: "REPORT";
+      id: string;
+      category: string;
+      createdAt: string;
+      value: string;
+      paymentComplete: boolean;
+      coveredByPlan: boolean;
+      delivered: boolean;
+    }
+  | { type: "VALUE"; id: string; category: string; createdAt: string; title: string; value: string; delivered: true };
+
+/**
+ * One insight tile (spec §4 Insight): category, date (day/month/year) and the status the client
+ * derives from the stored sentence. Delivered tiles say 'Click here to view.' and link to
+ * /insight-discovery. Requests show their payment state: 'Pay Now' (a form posting to the
+ * /features action, which opens the checkout) or 'Payment Complete'.
+ */
+export function InsightTile({ tile, headingLevel = 3 }: { tile: TileData; headingLevel?: 3 | 4 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
+  const label = categoryLabel(tile.category);
+  const date = insightTileDate(tile.createdAt);
+  const status = clientInsightStatus(tile.value);
+  return (
+    <article className={`insight-tile${tile.delivered ? " is-delivered" : ""}`} aria-label={`${label} insight, ${date}`}>
+      <Heading className="insight-tile-category">{label}</Heading>
+      <p className="insight-tile-kind">{tile.type === "VALUE" ? tile.title : "Diagnostic insight"}</p>
+      <p className="insight-tile-date">
+        <time dateTime={tile.createdAt}>{date}</time>
+      </p>
+      <p className="insight-tile-status">{status}</p>
+      {tile.delivered ? (
+        <Link className="insight-tile-link" to={insightDiscoveryHref(tile.type, tile.id)}>
+          {CLICK_TO_VIEW}
+        </Link>
+      ) : null}
+      {tile.type === "REPORT" ? <PaymentState tile={tile} /> : null}
+    </article>
+  );
+}
+
+function PaymentState({ tile }: { tile: Extract<TileData, { type: "REPORT" }> }) {
+  const navigation = useNavigation();
+  if (tile.paymentComplete || tile.coveredByPlan) {
+    return <p className="insight-tile-payment badge badge-soft">{PAYMENT_COMPLETE_LABEL}</p>;
+  }
+  const paying =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "pay" &&
+    navigation.formData?.get("insightId") === tile.id;
+  return (
+    <Form method="post" action="/features?focus=Insights" className="insight-tile-pay">
+      <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name="insightId" value={tile.id} />
+      <button type="submit" className="button button-primary" disabled={paying}>
+        {paying ? "Opening checkout…" : PAY_NOW_LABEL}
+      </button>
+    </Form>
+  );
+}

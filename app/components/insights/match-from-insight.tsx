@@ -1,0 +1,32 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { MATCH_FROM_INSIGHT_FAILED_MESSAGE, MATCH_WITH_CONSULTANT_LABEL } from "../../lib/insight-schemas";
+import { MATCH_LINK_TEXT } from "../../lib/insight-views";
+
+/**
+ * 'Match with Consultant' (spec §2 /insight-discovery): posts intent=match to the page's action,
+ * which creates the match request once (a second press answers the same message). Shows the
+ * answer and a link to the Matching tab.
+ */
+export function MatchFromInsight({ targetId, message, failed }: { targetId: string; message: string | null; failed: boolean }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "match";
+  return (
+    <Form method="post" className="match-from-insight">
+      <input type="hidden" name="intent" value="match" />
+      <input type="hidden" name="targetId" value={targetId} />
+      <button type="submit" className="button button-secondary" disabled={sending}>
+        {sending ? "Sending…" : MATCH_WITH_CONSULTANT_LABEL}
+      </button>
+      {message && !sending ? (
+        <p role="status" className="notice">
+          {message} <Link to="/features?focus=Matching">{MATCH_LINK_TEXT}</Link>
+        </p>
+      ) : null}
+      {failed ? (
+        <p role="alert" className="form-error">
+          {MATCH_FROM_INSIGHT_FAILED_MESSAGE}
+        </p>
+      ) : null}
+    </Form>
+  );
+}

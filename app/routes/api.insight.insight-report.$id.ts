@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { INSIGHT_REPORT_NOT_FOUND_MESSAGE } from "~/lib/insight-schemas";
+import { errorResponse, jsonResponse } from "~/server/http.server";
+import { getInsightReport } from "~/server/insight-views.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+/**
+ * GET /api/insight/insight-report/{id} → 200 the report (spec §3: _id, category, title,
+ * highLevelSummary, recommendations, clientSatisfaction, convertedToMatch; plus clientFeedback,
+ * insightRequestId, publishedAt). Published reports of the caller's business only; anything else
+ * 404 {msg: 'Insight report not found.'}; 401 without a session; 403 for staff.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const report = await getInsightReport(context.app, viewer.business.id, params.id ?? "");
+  if (!report) return errorResponse(404, INSIGHT_REPORT_NOT_FOUND_MESSAGE);
+  return jsonResponse(report);
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { VALUE_INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/insight-schemas";
+import { errorResponse, jsonResponse } from "~/server/http.server";
+import { getValueInsight } from "~/server/insight-views.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+/**
+ * GET /api/insight/value-insight/{id} → 200 {_id, kind, category, title, summary, value,
+ * clientSatisfaction, clientFeedback, convertedToMatch, createdAt}. The caller's business only;
+ * anything else 404 {msg: 'Value insight not found.'}; 401 without a session; 403 for staff.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const insight = await getValueInsight(context.app, viewer.business.id, params.id ?? "");
+  if (!insight) return errorResponse(404, VALUE_INSIGHT_NOT_FOUND_MESSAGE);
+  return jsonResponse(insight);
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { ValueInsightFeedbackPayloadSchema } from "~/lib/insight-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { saveValueInsightFeedback } from "~/server/insight-views.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+/**
+ * PUT /api/insight/value-insight/feedback/ {valueInsightId, clientSatisfaction, clientFeedback}
+ * → 200 {message: 'Thank you for your feedback!'}. Rating outside 1–5 → 400 {msg: 'Choose a
+ * rating from 1 to 5 stars.'} and nothing saved; another business's value insight → 404 {msg:
+ * 'Value insight not found.'}; 401 without a session; 403 for staff. Last write wins.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const input = await readBody(request, ValueInsightFeedbackPayloadSchema);
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await saveValueInsightFeedback(context.app, viewer, input.valueInsightId, input);
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse({ message: result.message });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
+}

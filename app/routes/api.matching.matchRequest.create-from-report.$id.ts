@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { errorResponse, jsonResponse, requireMethod } from "~/server/http.server";
+import { createMatchFromReport } from "~/server/insight-views.server";
+import { requireApiClient, withBusiness } from "~/server/settings.server";
+
+/**
+ * POST /api/matching/matchRequest/create-from-report/{id} (no body) → 200 {message: 'Your match
+ * request has been sent!'}, also when the report was already converted (one match request per
+ * report). Another business's, unknown or unpublished report → 404 {msg: 'Insight report not
+ * found.'} and nothing written; 401 without a session; 403 for staff.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const viewer = withBusiness(await requireApiClient(context.app, request));
+  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await createMatchFromReport(context.app, viewer, params.id ?? "");
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse({ message: result.message });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
+}
