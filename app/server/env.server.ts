@@ -89,6 +89,8 @@ const VarsSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\S+$/)),
   /** Stripe's API base URL; tests point it at a loopback stub. Default https://api.stripe.com */
   STRIPE_API_BASE: optional(z.url()),
+  /** Sign-ups allowed per client network per hour. */
+  SIGNUP_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1).max(100_000)),
 });
 
 export type AppEnv = {
@@ -114,6 +116,8 @@ export type AppEnv = {
   /** Verifies Stripe's webhook signatures; locally it also signs the test checkout's events. */
   STRIPE_WEBHOOK_SECRET: string;
   STRIPE_API_BASE: string;
+  /** Sign-ups allowed per client network (CF-Connecting-IP) per hour; default 20. */
+  SIGNUP_LIMIT_PER_HOUR: number;
 };
 
 /** Secrets that have no local default but production cannot run without. */
@@ -121,6 +125,8 @@ const PRODUCTION_ONLY_SECRETS = ["RESEND_API_KEY", "INTUIT_CLIENT_ID", "INTUIT_C
 
 export const DEFAULT_EMAIL_FROM = "Partwise <no-reply@partwise.test>";
 export const DEFAULT_SUPPORT_EMAIL = "support@partwise.test";
+/** Sign-ups per client network per hour unless SIGNUP_LIMIT_PER_HOUR says otherwise. */
+export const DEFAULT_SIGNUP_LIMIT_PER_HOUR = 20;
 
 export class ConfigurationError extends Error {
   constructor(message: string) {
@@ -179,5 +185,6 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     STRIPE_SECRET_KEY: vars.STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: vars.STRIPE_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET,
     STRIPE_API_BASE: vars.STRIPE_API_BASE ?? STRIPE_DEFAULT_API_BASE,
+    SIGNUP_LIMIT_PER_HOUR: vars.SIGNUP_LIMIT_PER_HOUR ?? DEFAULT_SIGNUP_LIMIT_PER_HOUR,
   };
 }

@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
+import { DEFAULT_SIGNUP_LIMIT_PER_HOUR } from "./env.server";
 import type { AppContext } from "./load-context";
 
 /**
@@ -178,7 +179,8 @@ export function recordSuccess(app: AppContext, limits: RateLimit[], now: Date) {
 
 /** Public endpoints that reveal whether an email has an account, limited per client network. */
 export const EMAIL_CHECK_POLICY: RateLimitPolicy = { max: 60, windowMs: HOUR_MS };
-export const SIGNUP_POLICY: RateLimitPolicy = { max: 20, windowMs: HOUR_MS };
+/** `max` is the default; the sign-up takes it from `env.SIGNUP_LIMIT_PER_HOUR`. */
+export const SIGNUP_POLICY: RateLimitPolicy = { max: DEFAULT_SIGNUP_LIMIT_PER_HOUR, windowMs: HOUR_MS };
 
 /**
  * Counts one request of `scope` against the caller's network (no limit when the platform gives

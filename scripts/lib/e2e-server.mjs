@@ -52,6 +52,8 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
         "--inspector-port", String(inspectorPort),
         "--persist-to", persistTo,
         "--var", "APP_ENV:local",
+        // Every browser test signs up from 127.0.0.1: more sign-ups than one network's default.
+        "--var", "SIGNUP_LIMIT_PER_HOUR:1000",
         "--test-scheduled",
         "--show-interactive-dev-session=false",
         "--log-level", "info",

@@ -29,6 +29,14 @@ describe("parseEnv", () => {
     expect(env.PASSWORD_PEPPER.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("limits sign-ups to 20 per network per hour unless SIGNUP_LIMIT_PER_HOUR says otherwise", () => {
+    expect(parseEnv({ APP_ENV: "local" }).SIGNUP_LIMIT_PER_HOUR).toBe(20);
+    expect(parseEnv({ APP_ENV: "local", SIGNUP_LIMIT_PER_HOUR: "" }).SIGNUP_LIMIT_PER_HOUR).toBe(20);
+    expect(parseEnv({ APP_ENV: "local", SIGNUP_LIMIT_PER_HOUR: "1000" }).SIGNUP_LIMIT_PER_HOUR).toBe(1000);
+    expect(() => parseEnv({ APP_ENV: "local", SIGNUP_LIMIT_PER_HOUR: "0" })).toThrow(ConfigurationError);
+    expect(() => parseEnv({ APP_ENV: "local", SIGNUP_LIMIT_PER_HOUR: "many" })).toThrow(ConfigurationError);
+  });
+
   it("refuses to run in production without its secrets", () => {
     expect(() => parseEnv({ APP_ENV: "production" })).toThrow(
       new ConfigurationError(
@@ -110,6 +118,7 @@ describe("parseEnv", () => {
       STRIPE_SECRET_KEY: "sk_live_0123456789abcdef",
       STRIPE_WEBHOOK_SECRET: "whsec_0123456789abcdefABCDEF",
       STRIPE_API_BASE: "https://api.stripe.com",
+      SIGNUP_LIMIT_PER_HOUR: 20,
     });
   });
 
