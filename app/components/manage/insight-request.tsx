@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { NO_COMPANY_DATA_MESSAGE, WAITING_FOR_PAYMENT_MESSAGE } from "../../lib/manager-insights-schemas";
 import type { InsightRequestDetail } from "../../server/manager-insights.server";
 import { InsightReportEditor } from "./insight-report-editor";
+import { ConsoleNotices } from "./console-notices";
 
 type Props = {
   detail: InsightRequestDetail;
@@ -28,16 +29,7 @@ export function InsightRequestView({ detail, notice, error, lastResult }: Props)
         </div>
         <span className="badge badge-soft">{detail.statusLabel}</span>
       </header>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="notice console-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ConsoleNotices notice={notice} error={error} />
       <div className="insight-request-layout">
         <div className="insight-request-main">
           <ReportSection detail={detail} lastResult={lastResult} />

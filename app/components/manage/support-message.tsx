@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { SupportMessageDetail } from "../../server/manager-console.server";
+import { ConsoleNotices } from "./console-notices";
 
 /** One support message: the text (line breaks kept), the sender, the status and its action. */
 export function SupportMessageView({
@@ -26,16 +27,7 @@ export function SupportMessageView({
         </div>
         <span className={open ? "badge badge-soft" : "badge"}>{open ? "Open" : "Closed"}</span>
       </header>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="notice console-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ConsoleNotices notice={notice} error={error} />
       <div className="support-message-layout">
         <section className="card" aria-labelledby="support-message-title">
           <h2 id="support-message-title" className="card-title">
