@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ActivityPanel } from "../components/dashboard/activity-panel";
 import { DashboardCard } from "../components/dashboard/dashboard-card";
 import { FinanceBanner, MonthlyRevenueCard, RevenuePerEmployeeCard } from "../components/dashboard/finance-cards";
@@ -9,6 +9,7 @@ import { NotificationsCard } from "../components/dashboard/notifications-card";
 import { NoticeBanner } from "../components/notice-banner";
 import { useShellData } from "../components/shell/shell-data";
 import { planLabel, shortenCompanyName } from "../lib/format";
+import { PAST_DUE_MESSAGE } from "../lib/payment-copy";
 import { requireClientBusiness } from "../server/auth.server";
 import { loadDashboardFinance } from "../server/finance-reports.server";
 import { loadClientInsightLists } from "../server/insight-views.server";
@@ -57,6 +58,11 @@ export default function Dashboard() {
         <span className="badge badge-plan">{planLabel(business.memberTier)} plan</span>
       </header>
       <NoticeBanner />
+      {business.paymentPastDue ? (
+        <p className="notice notice-danger" role="alert">
+          {PAST_DUE_MESSAGE} <Link to="/company-profile?tab=account">Manage Payment</Link>
+        </p>
+      ) : null}
       <FinanceBanner cards={finance} />
 
       <div className="dashboard-grid">

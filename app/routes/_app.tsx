@@ -18,6 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     business: {
       name: viewer.business.name,
       memberTier: viewer.business.memberTier,
+      /** The subscription's last renewal payment failed (Stripe's past_due). */
+      paymentPastDue: viewer.business.subscriptionStatus === "past_due",
     },
   };
 }

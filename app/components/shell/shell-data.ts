@@ -3,7 +3,7 @@ import type { loader } from "../../routes/_app";
 
 export type ShellData = {
   user: { firstName: string; lastName: string; email: string };
-  business: { name: string; memberTier: string };
+  business: { name: string; memberTier: string; paymentPastDue: boolean };
 };
 
 /** What the `_app` layout loaded for the signed-in client: only what the shell and pages show. */
