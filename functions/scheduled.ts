@@ -1,16 +1,35 @@
 import type { AppContext } from "../app/server/load-context";
 import { enqueueMonthlyFinanceRefresh } from "./cron/monthly-finance-refresh";
+import { sweepUnlinkedFiles } from "./cron/sweep-unlinked-files";
 
-/** Cron expressions of wrangler.toml [triggers], each with its job. Cron only enqueues work. */
+/**
+ * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
+ * finance refresh (the reports are built on the queue) and sweeps abandoned uploads.
+ */
 export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
 } as const;
+
+type CronJob = (app: AppContext) => Promise<unknown>;
+
+/** Runs every job even when one fails; then rethrows the first failure so the run is reported. */
+async function runAll(app: AppContext, cronJobs: CronJob[]) {
+  const failures: unknown[] = [];
+  for (const job of cronJobs) {
+    try {
+      await job(app);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}
 
 /** The Worker's `scheduled` entry: dispatch by cron expression; an unknown one is an error. */
 export async function handleScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, app: AppContext) {
   switch (controller.cron) {
     case CRONS.monthlyFinanceRefresh:
-      await enqueueMonthlyFinanceRefresh(app);
+      await runAll(app, [enqueueMonthlyFinanceRefresh, sweepUnlinkedFiles]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

@@ -23,6 +23,15 @@ export const TOO_MANY_FILES_MESSAGE = `Upload at most ${MAX_FILES_PER_REQUEST} f
 export const UPLOAD_UNREADABLE_MESSAGE = "The upload could not be read.";
 export const FILE_NOT_FOUND_MESSAGE = "File not found.";
 export const INVALID_PURPOSE_MESSAGE = "The file purpose is not valid.";
+export const FILE_REMOVED_MESSAGE = "File removed.";
+export const FILE_REMOVE_CLIENTS_ONLY_MESSAGE = "Only business accounts can remove files.";
+export const FILE_LINKED_MESSAGE = "This file is attached to a request and can't be removed.";
+/** Shown in the browser when removing a file fails without a message from the server. */
+export const FILE_REMOVE_FAILED_MESSAGE = "The file could not be removed. Please try again.";
+/** Files linked to nothing and older than this are removed by the monthly sweep. */
+export const UNLINKED_FILE_MAX_AGE_DAYS = 7;
+/** At most this many abandoned files are removed per sweep. */
+export const UNLINKED_FILE_SWEEP_LIMIT = 500;
 
 /** Extension (lowercase, no dot) → the Content-Type the file is stored and served with. */
 export const FILE_CONTENT_TYPES = {

@@ -1,11 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { FILE_PURPOSES, files } from "../../db/schema";
 import {
   acceptedExtension,
   contentMatchesExtension,
   FILE_ADDED_MESSAGE,
   FILE_CONTENT_TYPES,
+  FILE_LINKED_MESSAGE,
+  FILE_NOT_FOUND_MESSAGE,
   FILE_REJECTED_MESSAGE,
+  FILE_REMOVED_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
   FILES_ADDED_MESSAGE,
   INVALID_PURPOSE_MESSAGE,
@@ -51,9 +54,22 @@ export const BUSINESS_NOT_FOUND_MESSAGE = "Business not found.";
  * 404 before the business exists). Staff uploads come with the manager console.
  */
 export async function requireUploader(app: AppContext, request: Request): Promise<ClientViewer> {
-  requireMethod(request, "POST");
+  return requireFileClient(app, request, "POST", FILES_CLIENTS_ONLY_MESSAGE);
+}
+
+/**
+ * The guard of the client file endpoints: the method (405 otherwise), then a signed-in client
+ * with a business (401 without a session, 403 for staff, 404 before the business exists).
+ */
+export async function requireFileClient(
+  app: AppContext,
+  request: Request,
+  method: string,
+  staffMessage: string,
+): Promise<ClientViewer> {
+  requireMethod(request, method);
   const viewer = await requireApiViewer(app, request);
-  if (viewer.user.role !== "client") throw errorResponse(403, FILES_CLIENTS_ONLY_MESSAGE);
+  if (viewer.user.role !== "client") throw errorResponse(403, staffMessage);
   if (!viewer.business) throw errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   return viewer as ClientViewer;
 }
@@ -240,4 +256,33 @@ export async function getAssignedFile(app: AppContext, managerId: string, fileNa
   const object = await app.files.get(row.r2_key);
   if (!object) return null;
   return { originalName: row.original_name, contentType: row.content_type, sizeBytes: row.size_bytes, body: object.body };
+}
+
+/** A file linked to nothing: no insight request, match request or delivery item. */
+export const fileIsUnlinked = and(isNull(files.insightRequestId), isNull(files.matchRequestId), isNull(files.deliveryItemId));
+
+export type RemoveResult = { ok: true; msg: string } | Failure;
+
+/**
+ * Removes a file of the business that is linked to nothing (a file the person took out of a form
+ * before sending it): one conditional DELETE … RETURNING, so a file linked meanwhile stays; then
+ * its R2 object. A linked file → 409 and nothing changes; a malformed name, another business's
+ * file, an unknown or already removed one → 404.
+ */
+export async function removeBusinessFile(app: AppContext, businessId: string, fileName: string): Promise<RemoveResult> {
+  const notFound: Failure = { ok: false, status: 404, msg: FILE_NOT_FOUND_MESSAGE };
+  if (!isStoredFileName(fileName)) return notFound;
+  const key = `biz/${businessId}/${fileName}`;
+  const ofBusiness = and(eq(files.r2Key, key), eq(files.businessId, businessId));
+  const [removed] = await app.db
+    .delete(files)
+    .where(and(ofBusiness, fileIsUnlinked))
+    .returning({ r2Key: files.r2Key });
+  if (!removed) {
+    const kept = await app.db.select({ id: files.id }).from(files).where(ofBusiness).get();
+    return kept ? { ok: false, status: 409, msg: FILE_LINKED_MESSAGE } : notFound;
+  }
+  // The row is gone, so the object can no longer be reached; a failed delete only leaves bytes behind.
+  await app.files.delete(removed.r2Key).catch((error: unknown) => console.error(`R2 delete of ${removed.r2Key} failed`, error));
+  return { ok: true, msg: FILE_REMOVED_MESSAGE };
 }

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { FILE_ADDED_MESSAGE, FILE_REJECTED_MESSAGE } from "../../app/lib/file-rules";
+import { FILE_ADDED_MESSAGE, FILE_REJECTED_MESSAGE, FILE_REMOVED_MESSAGE } from "../../app/lib/file-rules";
 import { baseURL, browserTest, expectPath, PHONE, signUpNewClient } from "./support";
 
 /** Brand-new businesses: every request starts from an empty month and a known plan. */
@@ -122,6 +122,45 @@ describe("/create-insight", () => {
     },
     // The refused upload's 400 is logged by the browser.
     { allowConsoleErrors: [/status of 400/] },
+  );
+
+  browserTest(
+    "removing an attached PDF deletes the stored file: it leaves the list and get-file answers 404",
+    async ({ page }) => {
+      await signUpNewClient(page, NEW_CLIENT);
+      await openWizard(page);
+      await chooseArea(page, "Strategy");
+
+      const uploaded = page.waitForResponse(
+        (response) => response.url().endsWith("/api/file-handling/upload-files") && response.request().method() === "POST",
+      );
+      await page.getByLabel("Attach files", { exact: true }).setInputFiles(pdf("draft-plan.pdf"));
+      const answer = (await (await uploaded).json()) as { files: { fileName: string }[] };
+      const fileName = answer.files[0].fileName;
+      await page.getByRole("status").getByText(FILE_ADDED_MESSAGE, { exact: true }).waitFor();
+      const attached = page.getByRole("list", { name: "Attached files", exact: true });
+      await attached.getByText("draft-plan.pdf", { exact: true }).waitFor();
+
+      const status = (name: string) =>
+        page.evaluate(async (path) => (await fetch(path)).status, `/api/file-handling/get-file/${name}`);
+      expect(await status(fileName)).toBe(200);
+
+      await page.getByRole("button", { name: "Remove draft-plan.pdf", exact: true }).click();
+      await page.getByRole("status").getByText(FILE_REMOVED_MESSAGE, { exact: true }).waitFor();
+      await attached.waitFor({ state: "detached" });
+      expect(await page.getByText("draft-plan.pdf", { exact: true }).count()).toBe(0);
+      expect(await page.getByRole("alert").count()).toBe(0);
+      // Keyboard focus returns to the picker.
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe("file");
+      expect(await status(fileName)).toBe(404);
+
+      // The request goes on without the file.
+      await fillOverview(page);
+      await continueToConfirmation(page);
+      expect(await page.getByRole("definition").getByText("draft-plan.pdf", { exact: true }).count()).toBe(0);
+    },
+    // The removed file's 404 is logged by the browser.
+    { allowConsoleErrors: [/status of 404/] },
   );
 
   browserTest(

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "../use-hydrated";
 import { addedMessage, FILE_ACCEPT, formatFileSize, partitionFiles } from "./file-check";
-import { uploadFile } from "./upload-files";
+import { removeStoredFile, uploadFile } from "./upload-files";
 
 /** A file the business attached: the stored name the server made and what the person called it. */
 export type AttachedFile = { fileName: string; originalName: string; size: number };
@@ -22,6 +22,8 @@ type FileDropProps = {
   tooManyMessage: string;
   /** Shown when the upload fails without a message from the server. */
   failedMessage: string;
+  /** Shown when removing a file fails without a message from the server. */
+  removeFailedMessage: string;
   /** When set, one hidden input per attached file carries its stored name in the surrounding form. */
   name?: string;
 };
@@ -29,7 +31,8 @@ type FileDropProps = {
 /**
  * Drag-and-drop zone plus a labelled file picker (keyboard reachable: the picker is a real
  * `<input type=file>`). Every file is checked with the server's rules before upload (extension,
- * 16MB), uploaded at once with a progress bar, and listed with a Remove button. The success text
+ * 16MB), uploaded at once with a progress bar, and listed with a Remove button that deletes the stored
+ * file on the server (the file stays listed, with the server's msg, when that fails). The success text
  * is announced in a status region, refusals in an alert. Needs JavaScript; without it a note says so.
  */
 export function FileDrop({
@@ -42,6 +45,7 @@ export function FileDrop({
   maxFiles,
   tooManyMessage,
   failedMessage,
+  removeFailedMessage,
   name,
 }: FileDropProps) {
   const hydrated = useHydrated();
@@ -51,7 +55,31 @@ export function FileDrop({
   const [dragging, setDragging] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<ReadonlySet<string>>(() => new Set());
   const counter = useRef(0);
+  const pickerRef = useRef<HTMLInputElement>(null);
+
+  /** Removes the stored file on the server; the file stays listed, with the server's msg, if that fails. */
+  async function removeFile(fileName: string) {
+    if (removing.has(fileName)) return;
+    setSuccess(null);
+    setProblem(null);
+    setRemoving((current) => new Set(current).add(fileName));
+    const outcome = await removeStoredFile(fileName, removeFailedMessage);
+    setRemoving((current) => {
+      const next = new Set(current);
+      next.delete(fileName);
+      return next;
+    });
+    if (outcome.ok) {
+      onRemove(fileName);
+      setSuccess(outcome.msg || null);
+      // The Remove button is gone with its row: keyboard focus goes back to the picker.
+      pickerRef.current?.focus();
+    } else {
+      setProblem(outcome.msg);
+    }
+  }
 
   async function addFiles(list: readonly File[]) {
     if (list.length === 0) return;
@@ -112,6 +140,7 @@ export function FileDrop({
         >
           <p className="file-drop-text">Drag and drop files here, or</p>
           <input
+            ref={pickerRef}
             id={inputId}
             type="file"
             multiple
@@ -161,24 +190,25 @@ export function FileDrop({
 
       {files.length > 0 ? (
         <ul className="file-list" aria-label="Attached files">
-          {files.map((file) => (
-            <li key={file.fileName} className="file-item">
-              <span className="file-name">{file.originalName}</span>
-              <span className="file-size muted">{formatFileSize(file.size)}</span>
-              <button
-                type="button"
-                className="link-button file-remove"
-                aria-label={`Remove ${file.originalName}`}
-                onClick={() => {
-                  setSuccess(null);
-                  onRemove(file.fileName);
-                }}
-              >
-                Remove
-              </button>
-              {name ? <input type="hidden" name={name} value={file.fileName} /> : null}
-            </li>
-          ))}
+          {files.map((file) => {
+            const busy = removing.has(file.fileName);
+            return (
+              <li key={file.fileName} className="file-item" aria-busy={busy || undefined}>
+                <span className="file-name">{file.originalName}</span>
+                <span className="file-size muted">{formatFileSize(file.size)}</span>
+                <button
+                  type="button"
+                  className="link-button file-remove"
+                  aria-label={`Remove ${file.originalName}`}
+                  disabled={busy}
+                  onClick={() => void removeFile(file.fileName)}
+                >
+                  {busy ? "Removing…" : "Remove"}
+                </button>
+                {name ? <input type="hidden" name={name} value={file.fileName} /> : null}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

@@ -42,3 +42,26 @@ export function uploadFile(
     request.send(body);
   });
 }
+
+export const DELETE_ENDPOINT = "/api/file-handling/delete-file/";
+
+export type RemoveOutcome = { ok: true; msg: string } | { ok: false; msg: string };
+
+/**
+ * Removes a stored file that is not attached to anything yet with
+ * `DELETE /api/file-handling/delete-file/{fileName}`. Resolves with the server's msg (or the
+ * fallback when it gives none); never throws.
+ */
+export async function removeStoredFile(fileName: string, fallbackMessage: string): Promise<RemoveOutcome> {
+  try {
+    const response = await fetch(DELETE_ENDPOINT + encodeURIComponent(fileName), {
+      method: "DELETE",
+      headers: { Accept: "application/json" },
+    });
+    const answer = (await response.json().catch(() => null)) as { msg?: unknown } | null;
+    const msg = typeof answer?.msg === "string" && answer.msg ? answer.msg : null;
+    return response.ok ? { ok: true, msg: msg ?? "" } : { ok: false, msg: msg ?? fallbackMessage };
+  } catch {
+    return { ok: false, msg: fallbackMessage };
+  }
+}

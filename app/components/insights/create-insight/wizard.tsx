@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { INSIGHT_CATEGORY_OPTIONS, INSIGHT_MAX_FILES, INSIGHT_SUBMIT_FAILED_MESSAGE, INSIGHT_TOO_MANY_FILES_MESSAGE } from "../../../lib/insight-schemas";
 import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, PAYMENT_COMPLETE_LABEL } from "../../../lib/insight-status";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../lib/payment-copy";
+import { FILE_REMOVE_FAILED_MESSAGE } from "../../../lib/file-rules";
 import { FileDrop, type AttachedFile } from "../../files/file-drop";
 import { formatFileSize } from "../../files/file-check";
 import { FieldErrors } from "../../ui/field-errors";
@@ -210,6 +211,7 @@ export function CreateInsightWizard({
               maxFiles={INSIGHT_MAX_FILES}
               tooManyMessage={INSIGHT_TOO_MANY_FILES_MESSAGE}
               failedMessage={INSIGHT_SUBMIT_FAILED_MESSAGE}
+              removeFailedMessage={FILE_REMOVE_FAILED_MESSAGE}
               name="files"
             />
             <FieldErrors id={fields.files.errorId} errors={fields.files.errors} />

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { FILE_REMOVE_CLIENTS_ONLY_MESSAGE } from "~/lib/file-rules";
+import { errorResponse, jsonResponse } from "~/server/http.server";
+import { removeBusinessFile, requireFileClient } from "~/server/files.server";
+
+/**
+ * DELETE /api/file-handling/delete-file/{fileName} — removes a file of the caller's business that
+ * is not attached to anything yet (the wizard's Remove button): the row and the R2 object.
+ * 200 {msg: 'File removed.'}; 409 {msg} when the file is attached to a request (nothing changes);
+ * 404 {msg: 'File not found.'} for a malformed name, another business's file, an unknown or an
+ * already removed one; 401 without a session; 403 for staff; 405 for other methods.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireFileClient(context.app, request, "DELETE", FILE_REMOVE_CLIENTS_ONLY_MESSAGE);
+  const result = await removeBusinessFile(context.app, viewer.business.id, params.fileName ?? "");
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  return jsonResponse({ msg: result.msg });
+}
+
+export function loader() {
+  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "DELETE" } });
+}
