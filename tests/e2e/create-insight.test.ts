@@ -187,9 +187,34 @@ describe("/create-insight", () => {
       await page.getByRole("button", { name: "Back", exact: true }).click();
       await page.getByRole("img", { name: "Step 1 of 3: Department", exact: true }).waitFor();
       expect(await page.getByRole("radio", { name: "HR", exact: true }).isChecked()).toBe(true);
+
+      // Cancel leaves the wizard for the Insights list; nothing was requested.
+      await page.getByRole("link", { name: "Cancel", exact: true }).click();
+      await expectPath(page, "/features?focus=Insights");
+      await page.getByRole("heading", { name: "Insights", level: 1 }).waitFor();
+      expect(await page.getByRole("article").count()).toBe(0);
     },
     { viewport: PHONE },
   );
+
+  browserTest("'Pay later' keeps the request, and its tile in /features offers Pay Now", async ({ page }) => {
+    await signUpNewClient(page, NEW_CLIENT);
+    await openWizard(page);
+    await chooseArea(page, "Strategy");
+    await fillOverview(page);
+    await continueToConfirmation(page);
+    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Pay Now", exact: true }).waitFor();
+    await page.getByRole("link", { name: "Pay later", exact: true }).click();
+    await expectPath(page, "/features?focus=Insights");
+    const tile = page.getByRole("article", { name: /^Strategy insight/ });
+    await tile.getByText("Complete payment to submit your insight request.", { exact: true }).waitFor();
+    await tile.getByRole("button", { name: "Pay Now", exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expectPath(page, "/insight-payment-success");
+    await page.getByText("Preparing your Insight request.", { exact: true }).waitFor();
+  });
 
   browserTest(
     "a STARTER business's first insight of the month is included; the second asks for payment",

@@ -149,6 +149,13 @@ export function CreateInsightWizard({
     </button>
   );
 
+  // spec §2: the create-new mode has a Cancel that returns to the Insights list; nothing is saved.
+  const cancelLink = (
+    <Link to="/features?focus=Insights" className="button button-ghost create-insight-cancel">
+      Cancel
+    </Link>
+  );
+
   return (
     <section className="card create-insight-card" aria-labelledby="create-insight-heading">
       <StepBar page={page} />
@@ -176,6 +183,7 @@ export function CreateInsightWizard({
           </fieldset>
           <FieldErrors id={category.errorId} errors={category.errors} />
           <div className="create-insight-actions">
+            {cancelLink}
             <button type="submit" name="intent" value="continue" className="button button-primary">
               Continue
             </button>
@@ -217,6 +225,7 @@ export function CreateInsightWizard({
             <FieldErrors id={fields.files.errorId} errors={fields.files.errors} />
           </div>
           <div className="create-insight-actions">
+            {cancelLink}
             {backButton}
             <button type="submit" name="intent" value="continue" className="button button-primary">
               Continue
@@ -273,6 +282,7 @@ export function CreateInsightWizard({
           </dl>
           <FormAlert id={form.errorId} errors={form.errors} />
           <div className="create-insight-actions">
+            {cancelLink}
             {backButton}
             <button
               type="submit"
@@ -358,6 +368,10 @@ function PayOutcome({
         <button type="submit" name="intent" value="pay" className="button button-primary" disabled={pending}>
           {pending ? "Opening payment…" : PAY_NOW_LABEL}
         </button>
+        {/* The request is kept: its tile in /features offers Pay Now later. */}
+        <Link to="/features?focus=Insights" className="button button-ghost">
+          Pay later
+        </Link>
       </div>
     </Form>
   );
