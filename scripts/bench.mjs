@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// `npm run bench [-- --runs N] [-- --no-build]`: server-side response times of the key pages and
+// APIs against the same throw-away `wrangler dev` (fresh migrated + seeded local D1) the E2E
+// suite uses. Signs in over HTTP as the demo client and the manager, warms up, then requests each
+// path N times one after another and prints p50 / p95 / max and the response size. Writes
+// test-results/bench.json. Exits non-zero only when a request does not answer 200 (or the build,
+// server or sign-in fails) — never on timings, which depend on the machine.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { startE2EServer } from "./lib/e2e-server.mjs";
+import { bin, ROOT, run } from "./lib/proc.mjs";
+
+const RESULTS = path.join(ROOT, "test-results");
+const OUTPUT = path.join(RESULTS, "bench.json");
+const PASSWORD = "Partwise-demo-1";
+const WARMUP_ROUNDS = 3;
+
+const TARGETS = [
+  { user: "client", path: "/dashboard" },
+  { user: "client", path: "/features?focus=Insights" },
+  { user: "client", path: "/create-insight" },
+  { user: "client", path: "/insight-discovery?type=REPORT&id=demo-insight-delivered" },
+  { user: "client", path: "/company-profile" },
+  { user: "client", path: "/api/client/auth" },
+  { user: "client", path: "/api/insight/insightRequest/get-insight-request/demo-insight-delivered" },
+  { user: "manager", path: "/manage/insights" },
+  { user: "manager", path: "/manage/insights/demo-insight-submitted" },
+];
+
+const ACCOUNTS = {
+  client: "demo@partwise.test",
+  manager: "manager@partwise.test",
+};
+
+function parseArgs(argv) {
+  const options = { runs: 30, build: true };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--no-build") options.build = false;
+    else if (arg === "--runs" || arg.startsWith("--runs=")) {
+      const value = arg.includes("=") ? arg.slice("--runs=".length) : argv[++i];
+      const runs = Number(value);
+      if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a whole number ≥ 1 (got ${value})`);
+      options.runs = runs;
+    } else if (arg === "--help" || arg === "-h") {
+      options.help = true;
+    } else {
+      throw new Error(`unknown option ${arg} (use --runs N, --no-build)`);
+    }
+  }
+  return options;
+}
+
+/** POST /api/client/auth/signin with JSON; returns the `name=value` cookie pairs to send back. */
+async function signIn(baseURL, email) {
+  const response = await fetch(`${baseURL}/api/client/auth/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", Origin: baseURL },
+    body: JSON.stringify({ email, password: PASSWORD }),
+    redirect: "manual",
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`sign-in as ${email} answered ${response.status}: ${body.slice(0, 200)}`);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0].trim());
+  if (cookies.length === 0) throw new Error(`sign-in as ${email} set no cookie`);
+  return cookies.join("; ");
+}
+
+/** One GET, body read to the end; redirects are not followed (a redirect is not a 200). */
+async function timedGet(baseURL, target, cookie) {
+  const started = performance.now();
+  const response = await fetch(`${baseURL}${target}`, {
+    headers: { Cookie: cookie, Accept: target.startsWith("/api/") ? "application/json" : "text/html" },
+    redirect: "manual",
+  });
+  const body = await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started, bytes: body.byteLength };
+}
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted, p) {
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const round1 = (value) => Math.round(value * 10) / 10;
+
+function printTable(rows) {
+  const header = ["path", "user", "status", "p50 ms", "p95 ms", "max ms", "KB"];
+  const lines = rows.map((r) => [
+    r.path,
+    r.user,
+    String(r.status),
+    r.p50Ms.toFixed(1),
+    r.p95Ms.toFixed(1),
+    r.maxMs.toFixed(1),
+    r.kb.toFixed(1),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  console.log(format(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines) console.log(format(line));
+}
+
+async function main() {
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`bench: ${error.message}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log("Usage: npm run bench [-- --runs N] [-- --no-build]   (default 30 runs per path)");
+    return 0;
+  }
+
+  // Ctrl-C / SIGTERM: stop wrangler (also when it arrives while the server is still starting).
+  let server;
+  let interrupted = null;
+  const onSignal = (signal) => {
+    interrupted = signal;
+    console.error(`\n${signal}: stopping`);
+    if (server) server.stop().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+
+  if (options.build) {
+    const code = await run(bin("remix"), ["vite:build"], { label: "bench: build" });
+    if (code !== 0) {
+      console.error(`bench: the build failed (exit ${code})`);
+      return 1;
+    }
+  }
+  if (interrupted) return 130;
+
+  try {
+    server = await startE2EServer({ logFile: path.join(RESULTS, "bench-wrangler.log") });
+  } catch (error) {
+    console.error(`bench: ${error.message}`);
+    return 1;
+  }
+  if (interrupted) {
+    await server.stop();
+    return 130;
+  }
+
+  try {
+    const { baseURL } = server;
+    const cookies = {};
+    for (const [user, email] of Object.entries(ACCOUNTS)) cookies[user] = await signIn(baseURL, email);
+
+    console.log(`\n▶ bench: ${WARMUP_ROUNDS} warm-up rounds, then ${options.runs} sequential runs per path\n`);
+    for (let round = 0; round < WARMUP_ROUNDS; round++) {
+      for (const target of TARGETS) await timedGet(baseURL, target.path, cookies[target.user]);
+    }
+
+    const rows = [];
+    for (const target of TARGETS) {
+      const samples = [];
+      for (let i = 0; i < options.runs; i++) samples.push(await timedGet(baseURL, target.path, cookies[target.user]));
+      const times = samples.map((s) => s.ms).sort((a, b) => a - b);
+      const bad = samples.find((s) => s.status !== 200);
+      const bytes = samples[samples.length - 1].bytes;
+      rows.push({
+        path: target.path,
+        user: target.user,
+        status: bad ? bad.status : 200,
+        non200: samples.filter((s) => s.status !== 200).length,
+        runs: samples.length,
+        p50Ms: round1(percentile(times, 50)),
+        p95Ms: round1(percentile(times, 95)),
+        maxMs: round1(times[times.length - 1]),
+        minMs: round1(times[0]),
+        meanMs: round1(times.reduce((sum, t) => sum + t, 0) / times.length),
+        bytes,
+        kb: round1(bytes / 1024),
+      });
+    }
+
+    printTable(rows);
+    const failures = rows.filter((r) => r.non200 > 0);
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(
+      OUTPUT,
+      JSON.stringify(
+        {
+          createdAt: new Date().toISOString(),
+          server: "wrangler dev (local D1, fresh migrated + seeded)",
+          node: process.version,
+          runs: options.runs,
+          warmupRounds: WARMUP_ROUNDS,
+          results: rows,
+          failures: failures.map((r) => ({ path: r.path, user: r.user, status: r.status, count: r.non200 })),
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+    console.log(`\nWrote ${path.relative(ROOT, OUTPUT)}`);
+    if (failures.length > 0) {
+      for (const f of failures) console.error(`bench: ${f.path} (${f.user}) answered ${f.status} in ${f.non200} of ${f.runs} runs`);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    if (interrupted) return 130; // the server is being stopped under us
+    console.error(`bench: ${error.message}`);
+    return 1;
+  } finally {
+    if (!interrupted) await server.stop();
+  }
+}
+
+process.exitCode = await main();
