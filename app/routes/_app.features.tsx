@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { ToggleGroup } from "../components/features/toggle-group";
 import { InsightTile } from "../components/insights/insight-tile";
@@ -99,13 +100,14 @@ function FeaturePanel({ focus, params, data }: { focus: Feature; params: URLSear
   switch (focus) {
     case "Insights":
       return (
-        <section className="card feature-panel" aria-labelledby="feature-title">
-          <div className="feature-head">
-            <h1 id="feature-title">Insights</h1>
+        <FeaturePanelFrame
+          title="Insights"
+          action={
             <Link to="/create-insight" className="button button-primary">
               Create New Insight
             </Link>
-          </div>
+          }
+        >
           {data.tiles.length === 0 ? (
             <p className="empty-state">{NO_INSIGHTS_LIST_MESSAGE}</p>
           ) : (
@@ -117,31 +119,29 @@ function FeaturePanel({ focus, params, data }: { focus: Feature; params: URLSear
               ))}
             </ul>
           )}
-        </section>
+        </FeaturePanelFrame>
       );
     case "Matching":
       return (
-        <section className="card feature-panel" aria-labelledby="feature-title">
-          <div className="feature-head">
-            <h1 id="feature-title">Matching</h1>
+        <FeaturePanelFrame
+          title="Matching"
+          action={
             <Link to="/create-match" className="button button-primary">
               Create New Match
             </Link>
-          </div>
+          }
+        >
           {params.get("matchId") ? (
             <p role="status" className="notice">
               We couldn&apos;t find that match.
             </p>
           ) : null}
           <MatchRequestToggleList matches={data.matches} />
-        </section>
+        </FeaturePanelFrame>
       );
     case "Engagements":
       return (
-        <section className="card feature-panel" aria-labelledby="feature-title">
-          <div className="feature-head">
-            <h1 id="feature-title">Engagements</h1>
-          </div>
+        <FeaturePanelFrame title="Engagements">
           {params.get("engagementId") ? (
             <p role="status" className="notice">
               We couldn&apos;t find that engagement.
@@ -154,29 +154,44 @@ function FeaturePanel({ focus, params, data }: { focus: Feature; params: URLSear
               { value: "completed", label: "Completed Engagements", empty: "No Completed Engagements" },
             ]}
           />
-        </section>
+        </FeaturePanelFrame>
       );
     case "Benchmarking":
       return (
-        <section className="card feature-panel" aria-labelledby="feature-title">
-          <div className="feature-head">
-            <h1 id="feature-title">Benchmarking</h1>
+        <FeaturePanelFrame
+          title="Benchmarking"
+          action={
             <span className="badge badge-soft">Coming soon</span>
-          </div>
+          }
+        >
           <p className="empty-state">
             Benchmarking is coming soon. You will be able to compare your company with others in your industry.
           </p>
-        </section>
+        </FeaturePanelFrame>
       );
     case "Documents":
       return (
-        <section className="card feature-panel" aria-labelledby="feature-title">
-          <div className="feature-head">
-            <h1 id="feature-title">Documents</h1>
+        <FeaturePanelFrame
+          title="Documents"
+          action={
             <span className="badge badge-soft">Coming soon</span>
-          </div>
+          }
+        >
           <p className="empty-state">The Documents Hub is coming soon. Your company documents will be kept here.</p>
-        </section>
+        </FeaturePanelFrame>
       );
   }
+}
+
+/** One feature's panel: its title (the page's h1), an optional action beside it, then its content. */
+function FeaturePanelFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card feature-panel" aria-labelledby="feature-title">
+      <div className="feature-head">
+        <h1 id="feature-title">{title}</h1>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
 }
