@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { formatCurrency } from "../../../lib/finance";
 import { InsightCategorySchema, InsightOverviewSchema, InsightRequestFormSchema } from "../../../lib/insight-schemas";
 import type { WizardPage } from "./step-bar";
 
@@ -41,7 +42,7 @@ export function parsePage(value: unknown): 1 | 2 | 3 {
 
 /** "$495.00" */
 export function formatPrice(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+  return formatCurrency(cents / 100);
 }
 
 export const INCLUDED_IN_PLAN_LABEL = "Included in your plan";
