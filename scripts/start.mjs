@@ -12,6 +12,8 @@ await runSteps([["build", bin("remix"), ["vite:build"]], ...LOCAL_DATABASE_STEPS
 
 const port = process.env.PORT || "8787";
 console.log(`\n▶ wrangler dev on http://localhost:${port}`);
+console.log(`  demo sign-in: demo@partwise.test / Partwise-demo-1 · emails: http://localhost:${port}/dev/outbox`);
+console.log(`  monthly cron by hand: curl "http://localhost:${port}/__scheduled?cron=0+6+1+*+*"`);
 const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--test-scheduled"], {
   cwd: ROOT,
   env: quietEnv(),

@@ -6,6 +6,7 @@ import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { DEV_VARS_EXAMPLE } from "./local-setup.mjs";
 import { bin, freePort, quietEnv, ROOT, run, stopGroup, waitForHttp } from "./proc.mjs";
 
 export const CHROMIUM_MISSING =
@@ -38,7 +39,9 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
     });
     if (seed !== 0) throw new Error(`scripts/seed.mjs failed (exit ${seed})`);
 
-    const port = await freePort();
+    // Never the default port: links must follow the port the app is served on.
+    let port = await freePort();
+    while (port === 8787) port = await freePort();
     const inspectorPort = await freePort();
     mkdirSync(path.dirname(logFile), { recursive: true });
     const log = createWriteStream(logFile);
@@ -51,6 +54,9 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
         "--port", String(port),
         "--inspector-port", String(inspectorPort),
         "--persist-to", persistTo,
+        // The settings a fresh clone's `npm start` writes to .dev.vars, never a developer's own
+        // .dev.vars: the browser tests see what a newcomer sees.
+        "--env-file", DEV_VARS_EXAMPLE,
         "--var", "APP_ENV:local",
         // Every browser test signs up from 127.0.0.1: more sign-ups than one network's default.
         "--var", "SIGNUP_LIMIT_PER_HOUR:1000",
