@@ -211,9 +211,9 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => pick(industry)}
                   >
-                    <span className="naics-option-code">{industry.code}</span>
+                    <span className="naics-option-code">{industry.code}</span>{" "}
                     <span className="naics-option-title">{industry.title}</span>
-                    {industry.match ? <span className="naics-option-match">{industry.match}</span> : null}
+                    {industry.match ? <span className="naics-option-match"> {industry.match}</span> : null}
                   </li>
                 ))
               : null}
