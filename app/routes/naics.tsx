@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { PlainLayout } from "../components/plain-layout";
-import { searchNaicsPage } from "../server/naics.server";
+import { NAICS_SEARCH_MAX_LENGTH } from "../lib/naics";
+import { searchNaics } from "../server/naics-search.server";
 
 export const meta: MetaFunction = () => [{ title: "NAICS code lookup | Partwise" }];
 
@@ -10,17 +11,18 @@ export const meta: MetaFunction = () => [{ title: "NAICS code lookup | Partwise"
 const PAGE_SIZE = 50;
 /** Wait this long after the last keystroke before searching as you type. */
 const DEBOUNCE_MS = 250;
-/** Longest query considered (the longest 2022 title is well under this). */
-const MAX_QUERY_LENGTH = 120;
+/** Longest query considered (the longest 2022 title or index description is well under this). */
+const MAX_QUERY_LENGTH = NAICS_SEARCH_MAX_LENGTH;
 
 /**
  * /naics: Partwise's own directory of the 2022 NAICS six-digit industries (public; the business
- * details form links here). GET ?q= searches by words or by a code prefix; works without JS.
+ * details form links here). GET ?q= searches by words (titles and the Census index entries) or
+ * by a code prefix; works without JS.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH).trim();
-  const { results, total } = query === "" ? { results: [], total: 0 } : searchNaicsPage(query, PAGE_SIZE);
-  return { query, results, total };
+  const { results, total, partial } = searchNaics(query, PAGE_SIZE);
+  return { query, results, total, partial };
 }
 
 type SearchData = ReturnType<typeof loader>;
@@ -58,7 +60,8 @@ export default function NaicsDirectory() {
         <header>
           <h1>NAICS code lookup</h1>
           <p className="muted">
-            Find the six-digit 2022 NAICS code for your business, then enter it in your business details.
+            Find the six-digit 2022 NAICS code for your business by what it does (for example “coffee shop” or
+            “plumber”), then enter it in your business details.
           </p>
         </header>
 
@@ -76,7 +79,7 @@ export default function NaicsDirectory() {
                 maxLength={MAX_QUERY_LENGTH}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="e.g. bakery or 4591"
+                placeholder="e.g. coffee shop or 4591"
               />
               <button type="submit" className="button button-primary">
                 Search
@@ -98,6 +101,7 @@ export default function NaicsDirectory() {
                 <li key={industry.code} className="naics-item">
                   <span className="naics-code">{industry.code}</span>
                   <span className="naics-title">{industry.title}</span>
+                  {industry.match ? <span className="naics-match">{`Includes: ${industry.match}`}</span> : null}
                   <span className="naics-sector muted">
                     {`Sector ${industry.sector.code}: ${industry.sector.title}`}
                   </span>
@@ -128,7 +132,14 @@ export default function NaicsDirectory() {
 
 function ResultsSummary({ data }: { data: SearchData }) {
   if (data.query === "") {
-    return <p className="empty-state">Type a keyword such as “bakery”, or the first digits of a code.</p>;
+    return <p className="empty-state">Type what your business does, such as “bakery” or “hair salon”, or the first digits of a code.</p>;
+  }
+  if (data.partial) {
+    return (
+      <p className="naics-count">
+        {`No industry matches every word of “${data.query}”. Closest matches (${Math.min(data.total, data.results.length)} shown):`}
+      </p>
+    );
   }
   if (data.total === 0) {
     return (

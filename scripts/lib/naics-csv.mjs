@@ -132,3 +132,59 @@ export function assertSixDigitCount(entries, expected = EXPECTED_SIX_DIGIT_COUNT
   }
   return count;
 }
+
+/** Normal form used to recognise two index descriptions as the same text. */
+function sameTextKey(text) {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Turns the Census "2022 NAICS Index File" CSV text (columns NAICS22, INDEX ITEM DESCRIPTION; many
+ * rows per code) into { code: [description, ...] } for six-digit codes, keys in code order and
+ * descriptions in file order. Spaces are collapsed and trimmed; a description repeating the
+ * code's title or an earlier description of the same code (ignoring case and spaces) is dropped,
+ * since it adds nothing to search, and so are the file's cross-reference rows, whose code is
+ * "******" ("Shops -- see type"). Throws on a missing header, an empty description, or a code
+ * that is not one of `titles` (a Map of six-digit code → title from the structure file).
+ * @param {string} text
+ * @param {Map<string, string>} titles
+ * @returns {{ entries: Record<string, string[]>, rows: number, kept: number, crossReferences: number }}
+ */
+export function parseNaicsIndexCsv(text, titles) {
+  const rows = parseCsv(text);
+  const header = (rows[0] ?? []).map((f) => f.trim().toUpperCase());
+  const codeCol = header.indexOf("NAICS22");
+  const textCol = header.indexOf("INDEX ITEM DESCRIPTION");
+  if (codeCol < 0 || textCol < 0) throw new Error('Header row "NAICS22,INDEX ITEM DESCRIPTION" not found');
+  const byCode = new Map();
+  let count = 0;
+  let kept = 0;
+  let skipped = 0;
+  for (let i = 1; i < rows.length; i++) {
+    const row = rows[i];
+    const code = (row[codeCol] ?? "").trim();
+    const description = (row[textCol] ?? "").replace(/\s+/g, " ").trim();
+    if (code === "" && description === "") continue;
+    // "******" rows are cross-references without a code ("Shops -- see type"): nothing to pick.
+    if (/^\*+$/.test(code)) {
+      skipped++;
+      continue;
+    }
+    if (!titles.has(code)) throw new Error(`Line ${i + 1}: "${code}" is not a six-digit 2022 NAICS code`);
+    if (description === "") throw new Error(`Line ${i + 1}: NAICS code ${code} has an empty description`);
+    count++;
+    let list = byCode.get(code);
+    if (!list) {
+      list = { seen: new Set([sameTextKey(titles.get(code))]), texts: [] };
+      byCode.set(code, list);
+    }
+    const key = sameTextKey(description);
+    if (list.seen.has(key)) continue;
+    list.seen.add(key);
+    list.texts.push(description);
+    kept++;
+  }
+  const entries = {};
+  for (const code of [...byCode.keys()].sort()) entries[code] = byCode.get(code).texts;
+  return { entries, rows: count, kept, crossReferences: skipped };
+}

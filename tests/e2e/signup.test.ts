@@ -60,7 +60,7 @@ describe("signing up a new business", () => {
       await page.getByLabel("State").selectOption({ label: "Vermont" });
 
       // A made-up code is refused; a real one names its industry as soon as it is typed.
-      const naics = page.getByLabel("NAICS number");
+      const naics = page.getByRole("combobox", { name: "Industry (NAICS number)" });
       await naics.fill("4591");
       await naics.press("Tab");
       await page.getByText("NAICS must be a 6-digit number", { exact: true }).waitFor();
@@ -72,6 +72,20 @@ describe("signing up a new business", () => {
       const lookup = page.getByRole("link", { name: "Look up your NAICS code" });
       expect(await lookup.getAttribute("href")).toBe("/naics");
       expect(await lookup.getAttribute("target")).toBe("_blank");
+
+      // Or the industry is found by what the business does, and picked with the keyboard.
+      await naics.fill("");
+      await naics.pressSequentially("coffee shop");
+      const listbox = page.getByRole("listbox", { name: "Industries" });
+      await listbox.getByRole("option", { name: /^722515 Snack and Nonalcoholic Beverage Bars/ }).waitFor();
+      await naics.press("ArrowDown");
+      await naics.press("Enter");
+      expect(await naics.inputValue()).toBe("722515");
+      expect(await naics.getAttribute("aria-expanded")).toBe("false");
+      await page.getByText("Snack and Nonalcoholic Beverage Bars", { exact: true }).waitFor();
+      // Enter picked; it did not submit the form.
+      expect(await page.getByText("Please select your revenue", { exact: true }).count()).toBe(0);
+      await expectPath(page, "/signup-business");
 
       // The placeholders count as not chosen.
       await page.getByRole("button", { name: "Next", exact: true }).click();
@@ -86,6 +100,10 @@ describe("signing up a new business", () => {
       await page.getByRole("button", { name: "Continue with Basic" }).click();
       await expectPath(page, "/dashboard");
       await page.getByText("Hello, Rowan Castellano", { exact: true }).waitFor();
+
+      // The business has the industry picked in the combobox.
+      await page.goto("/company-profile?tab=business");
+      expect(await page.getByLabel("Industry NAICS").inputValue()).toBe("722515 — Snack and Nonalcoholic Beverage Bars");
     },
     // The made-up NAICS code's lookup answers 404, which Chromium logs as a failed resource load.
     { allowConsoleErrors: [/status of 404/] },

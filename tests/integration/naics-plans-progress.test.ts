@@ -47,6 +47,79 @@ describe("GET /api/naics/{code}", () => {
   });
 });
 
+describe("GET /api/naics/search", () => {
+  it("suggests industries for everyday words, with the index entry that matched, publicly cacheable", async () => {
+    const response = await call("/api/naics/search?q=coffee%20shop");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=86400");
+    const body = (await response.json()) as { query: string; results: Array<Record<string, unknown>>; total: number; partial: boolean };
+    expect(body.query).toBe("coffee shop");
+    expect(body.partial).toBe(false);
+    expect(body.results[0]).toEqual({
+      code: "722515",
+      title: "Snack and Nonalcoholic Beverage Bars",
+      sector: { code: "72", title: "Accommodation and Food Services" },
+      match: "Coffee shops, on premise brewing",
+    });
+  });
+
+  it("ranks the words a newcomer types", async () => {
+    const expected: Record<string, string[]> = {
+      bakery: ["311811", "445291"],
+      "coffee shop": ["722515"],
+      plumber: ["238220"],
+      "hair salon": ["812112"],
+      "marketing agency": ["541613", "541810"],
+      "outdoor gear": ["459110"],
+    };
+    for (const [q, codes] of Object.entries(expected)) {
+      const body = (await (await call(`/api/naics/search?q=${encodeURIComponent(q)}`)).json()) as {
+        results: Array<{ code: string }>;
+      };
+      expect(codes, q).toContain(body.results[0]?.code);
+    }
+  });
+
+  it("takes code digits and a limit", async () => {
+    const body = (await (await call("/api/naics/search?q=4591&limit=2")).json()) as {
+      results: Array<{ code: string; match: string | null }>;
+      total: number;
+    };
+    expect(body.results.map((r) => r.code)).toEqual(["459110", "459120"]);
+    expect(body.results[0].match).toBeNull();
+    expect(body.total).toBe(4);
+  });
+
+  it("answers 400 with a message for a missing, too short or too long query or a bad limit", async () => {
+    const cases: Array<[string, string]> = [
+      ["/api/naics/search", "Type at least 2 characters to search."],
+      ["/api/naics/search?q=", "Type at least 2 characters to search."],
+      ["/api/naics/search?q=%20b%20", "Type at least 2 characters to search."],
+      [`/api/naics/search?q=${"a".repeat(101)}`, "Search for at most 100 characters."],
+      ["/api/naics/search?q=bakery&limit=0", "limit must be a whole number from 1 to 20."],
+      ["/api/naics/search?q=bakery&limit=21", "limit must be a whole number from 1 to 20."],
+      ["/api/naics/search?q=bakery&limit=ten", "limit must be a whole number from 1 to 20."],
+    ];
+    for (const [path, msg] of cases) {
+      const response = await call(path);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({ msg });
+    }
+  });
+
+  it("answers an empty list, not an error, for words nothing matches", async () => {
+    const response = await call("/api/naics/search?q=%3Czzq%3E%20qqqxx");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ query: "<zzq> qqqxx", results: [], total: 0, partial: true });
+  });
+
+  it("does not accept writes", async () => {
+    const response = await call("/api/naics/search?q=bakery", { method: "POST" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET");
+  });
+});
+
 describe("/naics directory", () => {
   it("is public and explains NAICS with an empty search", async () => {
     const response = await call("/naics");
@@ -70,6 +143,19 @@ describe("/naics directory", () => {
     expect(html).toContain("Sporting Goods Retailers");
     expect(html).toContain("Hobby, Toy, and Game Retailers");
     expect(html).toContain("4 industries match");
+  });
+
+  it("finds industries by the Census index entries and shows the entry that matched", async () => {
+    const html = await (await call("/naics?q=coffee+shop")).text();
+    expect(html).toContain("722515");
+    expect(html).toContain("Snack and Nonalcoholic Beverage Bars");
+    expect(html).toContain("Includes: Coffee shops, on premise brewing");
+  });
+
+  it("offers the closest industries when no industry has every word", async () => {
+    const html = await (await call("/naics?q=marketing+agency")).text();
+    expect(html).toContain("No industry matches every word of “marketing agency”. Closest matches");
+    expect(html).toContain("Marketing Consulting Services");
   });
 
   it("says so when nothing matches", async () => {

@@ -4,11 +4,19 @@ import {
   cleanTitle,
   parseCsv,
   parseNaicsCsv,
+  parseNaicsIndexCsv,
   sectorOf,
 } from "../../scripts/lib/naics-csv.mjs";
 import data from "../../app/data/naics-2022.json";
+import indexData from "../../app/data/naics-2022-index.json";
 import { isSixDigitNumber, NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/naics";
-import { findNaics, searchNaics, searchNaicsPage } from "~/server/naics.server";
+import { queryWords, rootOf, searchKey, stemWord } from "~/lib/naics-words.mjs";
+import { searchNaics as search } from "~/server/naics-search.server";
+import { findNaics } from "~/server/naics.server";
+
+/** The industries of a search, best first, with the old (results only) shape. */
+const searchNaics = (query: string, limit?: number) => search(query, limit).results;
+const searchNaicsPage = (query: string, limit?: number) => search(query, limit);
 
 const HEAD = "Table 1\n2022 NAICS Structure,,,,,\nChange Indicator,2022 NAICS Code,2022 NAICS Title,,,\n";
 
@@ -162,14 +170,16 @@ describe("searchNaics", () => {
   it("matches every word case-insensitively, best match first", () => {
     const results = searchNaics("SPORTING goods");
     expect(results[0]).toMatchObject({ code: "459110", title: "Sporting Goods Retailers" });
-    expect(results.map((r) => r.code)).toEqual(expect.arrayContaining(["339920", "423910"]));
-    for (const r of results) expect(r.title.toLowerCase()).toMatch(/sporting/);
+    expect(results.map((r) => r.code)).toEqual(expect.arrayContaining(["339920", "423910", "532284"]));
+    // The title matched, or else the index description shown with it.
+    for (const r of results) expect((r.match ?? r.title).toLowerCase()).toMatch(/sporting.*goods/);
   });
 
-  it("matches word beginnings and ignores filler words", () => {
-    // "Soybean Farming" first (starts with the phrase), then "Oilseed (except Soybean) Farming".
-    expect(searchNaics("soybean farm").map((r) => r.code)).toEqual(["111110", "111120"]);
+  it("matches word beginnings, ignores filler words and never matches an exclusion", () => {
+    // "Oilseed (except Soybean) Farming" is not a soybean farm.
+    expect(searchNaics("soybean farm").map((r) => r.code)).toEqual(["111110"]);
     expect(searchNaics("sporting and goods")[0].code).toBe("459110");
+    for (const r of searchNaics("bakery", 100)) expect(r.code).not.toBe("311520"); // Frozen desserts (except bakery)
   });
 
   it("finds industries by code prefix, in code order", () => {
@@ -180,6 +190,7 @@ describe("searchNaics", () => {
 
   it("returns only six-digit industries and honours the limit", () => {
     expect(searchNaics("11", 5)).toHaveLength(5);
+    expect(search("11", 5).total).toBe(64);
     expect(searchNaics("farming").every((r) => r.code.length === 6)).toBe(true);
     const page = searchNaicsPage("manufacturing", 10);
     expect(page.results).toHaveLength(10);
@@ -190,5 +201,149 @@ describe("searchNaics", () => {
     expect(searchNaics("")).toEqual([]);
     expect(searchNaics("   ")).toEqual([]);
     expect(searchNaics("zzzqqq")).toEqual([]);
+  });
+});
+
+describe("parseNaicsIndexCsv", () => {
+  const titles = new Map([
+    ["722515", "Snack and Nonalcoholic Beverage Bars"],
+    ["812112", "Beauty Salons"],
+  ]);
+  const csv =
+    "NAICS22,INDEX ITEM DESCRIPTION\r\n" +
+    '722515,"Coffee shops, on premise brewing"\r\n' +
+    "722515,Snack and nonalcoholic beverage bars\r\n" +
+    "812112,Beauty salons\r\n" +
+    "812112,Hairdresser  services \r\n" +
+    "812112,hairdresser services\r\n" +
+    '******,"Shops -- see type "\r\n' +
+    "\r\n";
+
+  it("groups descriptions by code, collapses spaces, drops repeats of the title or of each other and cross-references", () => {
+    expect(parseNaicsIndexCsv(csv, titles)).toEqual({
+      entries: { "722515": ["Coffee shops, on premise brewing"], "812112": ["Hairdresser services"] },
+      rows: 5,
+      kept: 2,
+      crossReferences: 1,
+    });
+  });
+
+  it("fails on a missing header, an unknown code or an empty description", () => {
+    expect(() => parseNaicsIndexCsv("722515,Coffee shops\n", titles)).toThrow(
+      'Header row "NAICS22,INDEX ITEM DESCRIPTION" not found',
+    );
+    expect(() => parseNaicsIndexCsv("NAICS22,INDEX ITEM DESCRIPTION\n451110,Sporting goods stores\n", titles)).toThrow(
+      'Line 2: "451110" is not a six-digit 2022 NAICS code',
+    );
+    expect(() => parseNaicsIndexCsv('NAICS22,INDEX ITEM DESCRIPTION\n722515," "\n', titles)).toThrow(
+      "Line 2: NAICS code 722515 has an empty description",
+    );
+  });
+});
+
+describe("search words", () => {
+  it("keys a text by its words, marks asides and leaves exclusions out", () => {
+    expect(searchKey("Sports gear stores (e.g., outdoors, scuba, skiing)")).toBe(
+      " sports gear stores ~outdoors ~scuba ~skiing",
+    );
+    expect(searchKey("Frozen desserts (except bakery) manufacturing")).toBe(" frozen desserts manufacturing");
+    expect(searchKey("Batteries, except automotive, dealers")).toBe(" batteries dealers");
+    expect(searchKey("Hair stylist salons or shops, unisex or women's")).toBe(" hair stylist salons shops unisex womens");
+    expect(searchKey("Nurse practitioners’ offices")).toBe(" nurse practitioners offices");
+  });
+
+  it("compares singular and plural and finds half-typed words", () => {
+    expect(stemWord("bakeries")).toBe(stemWord("bakery"));
+    expect(stemWord("plumbers")).toBe("plumber");
+    expect(stemWord("agencies")).toBe("agency");
+    expect(stemWord("glasses")).toBe("glass");
+    expect(rootOf("bakery")).toBe("baker");
+    expect(rootOf("bakeri")).toBe("baker");
+    expect(rootOf("agency")).toBe("agenc");
+    expect(rootOf("shops")).toBe("shop");
+    expect(rootOf("gym")).toBe("gym");
+  });
+
+  it("drops filler words and single letters from a query unless nothing else is left", () => {
+    expect(queryWords("the Coffee-shop on Main").map((w) => w.word)).toEqual(["coffee", "shop", "main"]);
+    expect(queryWords("a").map((w) => w.word)).toEqual(["a"]);
+  });
+});
+
+describe("the committed app/data/naics-2022-index.json", () => {
+  const index = indexData as unknown as Record<string, string[]>;
+  const sixDigit = (data as unknown as [string, string, number, string | null][]).filter((e) => e[2] === 6);
+
+  it("has every six-digit industry, its title key, and each description with its current key", () => {
+    expect(Object.keys(index)).toEqual(sixDigit.map((e) => e[0]));
+    let descriptions = 0;
+    for (const [code, title] of sixDigit) {
+      const flat = index[code];
+      expect(flat[0]).toBe(searchKey(title));
+      expect(flat.length % 2).toBe(1);
+      for (let i = 1; i < flat.length; i += 2) {
+        // A stale key means the word rules changed without `node scripts/build-naics.mjs`.
+        expect(flat[i + 1]).toBe(searchKey(flat[i]));
+        descriptions++;
+      }
+    }
+    expect(descriptions).toBe(20225);
+  });
+});
+
+describe("searchNaics ranking of everyday words", () => {
+  const top = (query: string, n = 3) => search(query, n).results.map((r) => r.code);
+
+  it("finds a bakery", () => {
+    expect(search("bakery", 3).results[0]).toMatchObject({ code: "311811", title: "Retail Bakeries", match: null });
+    expect(top("bakeries")[0]).toBe("311811");
+    // Half-typed, as it is while someone types.
+    expect(top("bakeri")[0]).toBe("311811");
+  });
+
+  it("finds a coffee shop through its index entry", () => {
+    expect(search("coffee shop", 3).results[0]).toEqual({
+      code: "722515",
+      title: "Snack and Nonalcoholic Beverage Bars",
+      sector: { code: "72", title: "Accommodation and Food Services" },
+      match: "Coffee shops, on premise brewing",
+    });
+    expect(top("Coffee Shops")[0]).toBe("722515");
+  });
+
+  it("finds a plumber", () => {
+    expect(search("plumber", 3).results[0]).toMatchObject({ code: "238220", match: "Plumbers" });
+  });
+
+  it("finds a hair salon", () => {
+    expect(top("hair salon")[0]).toBe("812112");
+    expect(top("hairdresser")[0]).toBe("812112");
+  });
+
+  it("finds a marketing agency although no single text has both words", () => {
+    const found = search("marketing agency", 5);
+    expect(found.partial).toBe(true);
+    expect(found.results[0].code).toBe("541613");
+    expect(top("advertising agency", 1)).toEqual(["541810"]);
+  });
+
+  it("finds outdoor gear", () => {
+    expect(search("outdoor gear", 3).results[0]).toMatchObject({
+      code: "459110",
+      title: "Sporting Goods Retailers",
+      match: "Sports gear stores (e.g., outdoors, scuba, skiing)",
+    });
+  });
+
+  it("ranks the title and the whole description above a word in a longer text", () => {
+    expect(top("dentist", 1)).toEqual(["621210"]);
+    expect(top("law firm", 1)).toEqual(["541110"]);
+    expect(top("food truck", 1)).toEqual(["722330"]);
+  });
+
+  it("says when nothing matches every word, and finds nothing for single letters or nonsense", () => {
+    expect(search("coffee shop", 5).partial).toBe(false);
+    expect(search("c", 5)).toEqual({ results: [], total: 0, partial: false });
+    expect(search("zzzqqq xxyyzz", 5)).toEqual({ results: [], total: 0, partial: true });
   });
 });
