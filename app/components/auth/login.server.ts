@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { SignInSchema } from "../../lib/auth-schemas";
 import { RESET_FAILED_MESSAGE } from "../../lib/password-reset-copy";
@@ -15,6 +21,12 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
   if (viewer) throw redirect(homePathFor(viewer));
   return null;
 }
+
+/** A throttled sign-in or reset request tells the page's visitor when to try again, as the API does. */
+export const loginHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfterSeconds = actionHeaders.get("Retry-After");
+  return retryAfterSeconds ? { "Retry-After": retryAfterSeconds } : new Headers();
+};
 
 /**
  * Action of `/` and `/login`. `intent=login` signs in; `intent=reset` emails a recovery password
