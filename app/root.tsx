@@ -75,6 +75,7 @@ function describeError(error: unknown): ErrorCopy & { status: number | null } {
       case 400:
       case 405:
       case 413:
+      case 415:
         return {
           status: error.status,
           heading: "We couldn't handle that request",

@@ -519,6 +519,8 @@ export const stripeEvents = sqliteTable("stripe_events", {
   /** Stripe's event id (evt_...). */
   id: text("id").primaryKey(),
   type: text("type").notNull(),
+  /** 'ignored': verified but not about anything Partwise made (an unknown type, a foreign session). */
+  outcome: text("outcome", { enum: ["processed", "ignored"] }).notNull().default("processed"),
   processedAt: timestamp("processed_at")
     .notNull()
     .$defaultFn(() => new Date()),

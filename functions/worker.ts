@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "../build/server";
 import type { CloudflareBindings } from "../app/server/env.server";
 import { ConfigurationError } from "../app/server/env.server";
+import { MAX_REQUEST_BYTES, readLimitedBytes, REQUEST_TOO_LARGE_MESSAGE } from "../app/server/http.server";
 import { createAppContext, type AppContext } from "../app/server/load-context";
 import { applySecurityHeaders, isCrossSiteWrite } from "../app/server/security.server";
 import { handleQueueBatch } from "./queues";
@@ -15,30 +16,36 @@ function plain(status: number, body: string): Response {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
-/** Bodies larger than this are refused before anything reads them; uploads have their own limit. */
-const MAX_REQUEST_BYTES = 1024 * 1024;
+/** Uploads have their own, larger limit, which their route counts (app/server/files.server.ts). */
 const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files"]);
 
-function isOversized(request: Request, pathname: string): boolean {
-  if (LARGE_BODY_PATHS.has(pathname)) return false;
-  return Number(request.headers.get("Content-Length") ?? "0") > MAX_REQUEST_BYTES;
+/**
+ * The request with its body held to MAX_REQUEST_BYTES, or null when it is larger. A declared
+ * Content-Length is checked before anything is read; a body without one (chunked) is read here,
+ * counting bytes, and the app gets the buffered copy, so no route can be made to read more.
+ */
+async function boundedRequest(request: Request, pathname: string): Promise<Request | null> {
+  if (LARGE_BODY_PATHS.has(pathname) || !request.body) return request;
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null) return Number(declared) <= MAX_REQUEST_BYTES ? request : null;
+  const bytes = await readLimitedBytes(request, MAX_REQUEST_BYTES);
+  return bytes ? new Request(request, { body: bytes }) : null;
 }
 
 function isAssetPath(pathname: string): boolean {
   return pathname.startsWith("/assets/") || /^\/[^/]+\.(ico|png|svg|txt|webmanifest|jpg|woff2?)$/.test(pathname);
 }
 
-async function route(request: Request, env: CloudflareBindings, ctx: ExecutionContext, app: AppContext) {
-  const url = new URL(request.url);
-  if (url.pathname === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
+async function route(incoming: Request, env: CloudflareBindings, ctx: ExecutionContext, app: AppContext) {
+  const url = new URL(incoming.url);
+  if (url.pathname === "/healthz" && (incoming.method === "GET" || incoming.method === "HEAD")) {
     return plain(200, "ok");
   }
-  if (isCrossSiteWrite(request, app.env.APP_URL)) {
+  if (isCrossSiteWrite(incoming, app.env.APP_URL)) {
     return plain(403, "Cross-site requests are not allowed.");
   }
-  if (isOversized(request, url.pathname)) {
-    return plain(400, "The request is too large.");
-  }
+  const request = await boundedRequest(incoming, url.pathname);
+  if (!request) return plain(413, REQUEST_TOO_LARGE_MESSAGE);
   if (env.ASSETS && (request.method === "GET" || request.method === "HEAD") && isAssetPath(url.pathname)) {
     const asset = await env.ASSETS.fetch(request);
     if (asset.status !== 404) {
@@ -49,9 +56,11 @@ async function route(request: Request, env: CloudflareBindings, ctx: ExecutionCo
       return response;
     }
   }
-  const handler = createRequestHandler(build, app.env.APP_ENV === "production" ? "production" : "development");
+  // Always production mode: Remix's development mode puts an error's message, type and stack into
+  // the page and the .data answer, and local runs must not show what production would not.
+  const handler = createRequestHandler(build, "production");
   return handler(request, {
-    cloudflare: { env, ctx, cf: request.cf, caches },
+    cloudflare: { env, ctx, cf: incoming.cf, caches },
     app,
   });
 }
@@ -59,8 +68,12 @@ async function route(request: Request, env: CloudflareBindings, ctx: ExecutionCo
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     let app: AppContext;
+    // Held until the response exists, so such work can neither delay nor be timed through it.
+    const afterResponse: (() => Promise<unknown>)[] = [];
     try {
-      app = createAppContext(env, (promise) => ctx.waitUntil(promise));
+      app = createAppContext(env, (promise) => ctx.waitUntil(promise), undefined, {
+        afterResponse: (task) => afterResponse.push(task),
+      });
     } catch (error) {
       // Never show configuration details to the visitor; the log has them.
       console.error(error instanceof ConfigurationError ? error.message : error);
@@ -74,6 +87,9 @@ export default {
     } catch (error) {
       console.error(error);
       response = plain(500, "Something went wrong on our side. Please try again.");
+    }
+    for (const task of afterResponse) {
+      ctx.waitUntil(Promise.resolve().then(task).catch((error: unknown) => console.error("Background work failed:", error)));
     }
     // Responses from fetch() or Remix may have immutable headers; copy before changing.
     const secured = new Response(response.body, response);

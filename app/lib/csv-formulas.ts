@@ -3,7 +3,7 @@
  * begins with `=`, `+`, `-` or `@` (and, after trimming, a tab or carriage return) as a formula,
  * e.g. `=HYPERLINK(...)` or a DDE call. Uploaded CSVs are stored as they came; this makes the copy
  * that is downloaded inert by putting a `'` before such a cell's content (ADR
- * 013-upload-content-checks). Pure; works on the UTF-8 bytes, so nothing else in the file changes.
+ * ADR 014). Pure; works on the UTF-8 bytes, so nothing else in the file changes.
  */
 
 const QUOTE = 0x22;

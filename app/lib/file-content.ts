@@ -1,6 +1,6 @@
 /**
  * Content checks of uploaded files: the bytes must be a well-formed file of the kind the extension
- * names, not only start with its magic bytes (ADR 013-upload-content-checks). Each checker parses
+ * names, not only start with its magic bytes (ADR 014). Each checker parses
  * the structure a reader relies on (chunks, segments, ZIP directory, compound-file header) without
  * decoding pixels or inflating streams, so a 16 MB file costs milliseconds of CPU on a Worker.
  * Pure and synchronous; used by the server only.

@@ -27,6 +27,8 @@ import {
   type SettingsTab,
 } from "../lib/settings-schemas";
 import { requireClientBusiness } from "../server/auth.server";
+import { formErrorReply } from "../server/form-reply.server";
+import { readForm } from "../server/http.server";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "../server/quickbooks.server";
 import {
   changePassword,
@@ -70,11 +72,14 @@ const PASSWORD_FIELDS = ["password", "newPassword", "confirmNewPassword"];
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
   const viewer = await requireClientBusiness(app, request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-
   const answer = (tab: SettingsTab, result: SettingsActionData["result"], message: string | null, status = 200) =>
     data<SettingsActionData>({ intent: tab, result, message }, { status });
+  // A post no settings form makes is answered on the tab it was sent to (forms post to ?tab=...).
+  const postedTab = settingsTabFrom(new URL(request.url).searchParams.get("tab"));
+  const body = await readForm(request);
+  if (!body.ok) return answer(postedTab, formErrorReply(), null, body.status);
+  const formData = body.form;
+  const intent = formData.get("intent");
 
   /** An unexpected failure (e.g. the database) gets the form's default text of spec §8, not a 500 page. */
   async function guarded<T>(work: () => Promise<T>): Promise<T | null> {
@@ -162,7 +167,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<DisconnectActionData>({ intent: DISCONNECT_INTENT, message: DISCONNECTED_MESSAGE, error: null });
     }
     default:
-      throw data({ msg: "Unknown settings form." }, { status: 400 });
+      return answer(postedTab, formErrorReply(), null, 400);
   }
 }
 

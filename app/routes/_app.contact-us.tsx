@@ -5,6 +5,8 @@ import { ContactDetails } from "../components/support/contact-details";
 import { SupportForm } from "../components/support/support-form";
 import { SUPPORT_PAGE_TITLE, SUPPORT_SENT_NOTICE, SupportMessageSchema } from "../lib/support-schemas";
 import { requireClientBusiness } from "../server/auth.server";
+import { formErrorReply } from "../server/form-reply.server";
+import { readForm } from "../server/http.server";
 import { sendSupportMessage } from "../server/support.server";
 
 export const meta: MetaFunction = () => [{ title: "Contact Us | Partwise" }];
@@ -22,7 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const submission = parseWithZod(await request.formData(), { schema: SupportMessageSchema });
+  const body = await readForm(request);
+  if (!body.ok) return data({ result: formErrorReply() }, { status: body.status });
+  const submission = parseWithZod(body.form, { schema: SupportMessageSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await sendSupportMessage(context.app, viewer, submission.value);
   throw redirect(`/dashboard?notice=${SUPPORT_SENT_NOTICE}`);

@@ -23,6 +23,8 @@ import { CREATE_INSIGHT_TITLE, INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestForm
 import { PAYMENT_START_FAILED_MESSAGE } from "../lib/payment-copy";
 import { INSIGHT_PRICE_CENTS } from "../lib/plans";
 import { requireClientBusiness } from "../server/auth.server";
+import { formErrorReply } from "../server/form-reply.server";
+import { readForm } from "../server/http.server";
 import { createInsightRequest, getInsightAllowance } from "../server/insight-requests.server";
 import { appOrigin, startInsightCheckout } from "../server/payments/checkout.server";
 
@@ -67,10 +69,12 @@ const PaySchema = z.object({ insightId: z.string().trim().min(1).max(100) });
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
   const viewer = await requireClientBusiness(app, request);
-  const formData = await request.formData();
+  const answer = (body: CreateInsightActionData, status = 200) => data<CreateInsightActionData>(body, { status });
+  const body = await readForm(request);
+  if (!body.ok) return answer({ kind: "step", page: 1, result: formErrorReply() }, body.status);
+  const formData = body.form;
   const intent = formData.get("intent");
   const page = parsePage(formData.get("page"));
-  const answer = (body: CreateInsightActionData, status = 200) => data<CreateInsightActionData>(body, { status });
 
   switch (intent) {
     case "continue": {
@@ -132,7 +136,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return answer({ kind: "created", request: unpaid, payError: started.msg }, started.status);
     }
     default:
-      throw data({ msg: "Unknown form." }, { status: 400 });
+      // No button of the wizard posts this: say so on the page the post claims to come from.
+      return answer({ kind: "step", page, result: formErrorReply() }, 400);
   }
 }
 

@@ -9,6 +9,7 @@ import { NoticeBanner } from "../components/notice-banner";
 import { FEATURES, featureHref, parseFeatureFocus, type Feature } from "../lib/features";
 import { NO_INSIGHTS_LIST_MESSAGE } from "../lib/insight-views";
 import { requireClientBusiness } from "../server/auth.server";
+import { readFormAs } from "../server/http.server";
 import { loadClientInsightLists } from "../server/insight-views.server";
 import { appOrigin, startInsightCheckout } from "../server/payments/checkout.server";
 
@@ -37,18 +38,18 @@ const PayIntentSchema = z.object({ intent: z.literal("pay"), insightId: z.string
 
 /**
  * intent=pay (a tile's 'Pay Now'): opens the insight's checkout and goes to its url. The
- * insight must be the business's own unpaid request (startInsightCheckout checks it); any
- * failure comes back here with the payment-failed notice.
+ * insight must be the business's own unpaid request (startInsightCheckout checks it); a checkout
+ * that cannot start comes back here with the payment-failed notice.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const parsed = PayIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  // A post the Pay Now button cannot make (no insight, not a form) is refused with a 400.
+  const { insightId } = await readFormAs(request, PayIntentSchema);
   const failed = "/features?focus=Insights&notice=payment-failed";
-  if (!parsed.success) throw redirect(failed);
   const result = await startInsightCheckout(
     context.app,
     viewer,
-    parsed.data.insightId,
+    insightId,
     appOrigin(context.app, request),
   ).catch((error: unknown) => {
     console.error("Could not start the insight checkout:", error);

@@ -11,6 +11,8 @@ import {
 } from "../lib/insight-schemas";
 import { parseInsightType, recommendationLines } from "../lib/insight-views";
 import { requireClientBusiness } from "../server/auth.server";
+import { formErrorReply } from "../server/form-reply.server";
+import { readForm } from "../server/http.server";
 import {
   createMatchFromReport,
   createMatchFromValueInsight,
@@ -81,7 +83,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const type = parseInsightType(new URL(request.url).searchParams.get("type")) ?? "REPORT";
-  const formData = await request.formData();
+  const body = await readForm(request);
+  if (!body.ok) {
+    return data(
+      { intent: "feedback" as const, result: formErrorReply(), saved: null, failed: true },
+      { status: body.status },
+    );
+  }
+  const formData = body.form;
   const intent = formData.get("intent");
   const targetId = String(formData.get("targetId") ?? "").trim();
   const notFound = type === "VALUE" ? VALUE_INSIGHT_NOT_FOUND_MESSAGE : INSIGHT_REPORT_NOT_FOUND_MESSAGE;

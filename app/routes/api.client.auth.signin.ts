@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { SIGNED_IN_MESSAGE, SignInSchema } from "~/lib/auth-schemas";
-import { signIn } from "~/server/auth.server";
+import { retryAfter, signIn } from "~/server/auth.server";
 import { jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { toClientUser } from "~/server/serializers.server";
 
@@ -9,7 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const input = await readBody(request, SignInSchema);
   const result = await signIn(context.app, request, input);
-  if (!result.ok) return jsonResponse({ msg: result.msg }, { status: result.status });
+  if (!result.ok) return jsonResponse({ msg: result.msg }, { status: result.status, headers: retryAfter(result) });
   return jsonResponse(
     { user: toClientUser(result.user), msg: SIGNED_IN_MESSAGE },
     { headers: { "Set-Cookie": result.cookie } },

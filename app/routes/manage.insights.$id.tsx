@@ -16,6 +16,7 @@ import {
   UNKNOWN_ACTION_MESSAGE,
 } from "../lib/manager-insights-schemas";
 import { requireRole } from "../server/auth.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "../server/http.server";
 import {
   getInsightRequestDetail,
   publishInsightReport,
@@ -43,7 +44,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   const id = params.id ?? "";
-  const formData = await request.formData();
+  const body = await readForm(request);
+  if (!body.ok) return data({ notice: null, error: FORM_UNREADABLE_MESSAGE, result: undefined }, { status: body.status });
+  const formData = body.form;
   const intent = formData.get("intent");
   if (intent === "start") {
     const result = await startInsightReview(context.app, viewer.user, id);

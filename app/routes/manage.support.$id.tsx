@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SupportMessageView } from "../components/manage/support-message";
 import { requireRole } from "../server/auth.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "../server/http.server";
 import {
   getSupportMessage,
   MARKED_AS_HANDLED,
@@ -25,8 +26,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** intent=close ('Mark as handled') or intent=reopen ('Reopen'); anything else is a 400. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
-  const form = Object.fromEntries(await request.formData());
-  const parsed = SupportActionSchema.safeParse(form);
+  const body = await readForm(request);
+  if (!body.ok) return data({ notice: null, error: FORM_UNREADABLE_MESSAGE }, { status: body.status });
+  const parsed = SupportActionSchema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) return data({ notice: null, error: "Choose Mark as handled or Reopen." }, { status: 400 });
   const message = await getSupportMessage(context.app, params.id ?? "");
   if (!message) throw notFound();

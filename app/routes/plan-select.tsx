@@ -14,7 +14,7 @@ import {
   type Billing,
 } from "../lib/plans";
 import { requireClientBusiness } from "../server/auth.server";
-import { readBody, requireMethod } from "../server/http.server";
+import { readFormAs, requireMethod } from "../server/http.server";
 import { chooseBasicPlan } from "../server/plans.server";
 
 export const meta: MetaFunction = () => [{ title: "Best Plans for Business | Partwise" }];
@@ -40,7 +40,7 @@ const ChooseBasicSchema = z.object({ intent: z.literal("basic", { error: "Choose
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireClientBusiness(context.app, request);
-  await readBody(request, ChooseBasicSchema);
+  await readFormAs(request, ChooseBasicSchema);
   await chooseBasicPlan(context.app, viewer.business.id);
   return redirect("/dashboard");
 }

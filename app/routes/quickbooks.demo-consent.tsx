@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { DemoConsent } from "../components/quickbooks/demo-consent";
 import { requireClientBusiness } from "../server/auth.server";
-import { readBody, requireMethod } from "../server/http.server";
+import { readFormAs, requireMethod } from "../server/http.server";
 import { DEMO_REALM_ID } from "../server/intuit-client.server";
 import type { AppContext } from "../server/load-context";
 import { intuitRedirectUri, isDemoMode, isLiveState } from "../server/quickbooks.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   requireDemoMode(context.app);
   await requireClientBusiness(context.app, request);
-  const input = await readBody(request, ConsentSchema);
+  const input = await readFormAs(request, ConsentSchema);
   const target = new URL(intuitRedirectUri(context.app, new URL(request.url).origin));
   if (input.intent === "connect") {
     const code = `demo-${crypto.randomUUID()}`;

@@ -13,6 +13,8 @@ import { BusinessDetailsForm } from "../components/signup/business-details-form"
 import { BusinessDetailsSchema } from "../lib/business-schemas";
 import { createClientBusiness } from "../server/accounts.server";
 import { homePathFor, requireViewer } from "../server/auth.server";
+import { formErrorReply } from "../server/form-reply.server";
+import { readForm } from "../server/http.server";
 import type { AppContext } from "../server/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Business details | Partwise" }];
@@ -36,7 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Creates the business (the same domain call as POST /api/client/business/create), then plan selection. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientWithoutBusiness(context.app, request);
-  const submission = parseWithZod(await request.formData(), { schema: BusinessDetailsSchema });
+  const body = await readForm(request);
+  if (!body.ok) return data(formErrorReply(), { status: body.status });
+  const submission = parseWithZod(body.form, { schema: BusinessDetailsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createClientBusiness(context.app, viewer, submission.value);
   if (!result.ok) {

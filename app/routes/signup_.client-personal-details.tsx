@@ -12,6 +12,8 @@ import { PersonalDetailsForm } from "../components/signup/personal-details-form"
 import { PersonalDetailsSchema } from "../lib/signup-schemas";
 import { registerClient } from "../server/accounts.server";
 import { homePathFor } from "../server/auth.server";
+import { formErrorReply } from "../server/form-reply.server";
+import { readForm } from "../server/http.server";
 import { getViewer } from "../server/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Let's Get Started | Partwise" }];
@@ -32,7 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await getViewer(context.app, request);
   if (viewer) throw redirect(homePathFor(viewer));
-  const submission = parseWithZod(await request.formData(), { schema: PersonalDetailsSchema });
+  const body = await readForm(request);
+  if (!body.ok) return data(formErrorReply(), { status: body.status });
+  const submission = parseWithZod(body.form, { schema: PersonalDetailsSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
   }

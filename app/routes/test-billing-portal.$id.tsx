@@ -6,7 +6,7 @@ import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/local-provider.server";
-import { seeOther } from "~/server/http.server";
+import { readForm, seeOther } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Test billing portal | Partwise" }, { name: "robots", content: "noindex" }];
 
@@ -63,7 +63,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const app = context.app;
   const portal = await portalFor(app, params.id);
-  const form = await request.formData();
+  const body = await readForm(request);
+  if (!body.ok) return new Response(body.msg, { status: body.status });
+  const form = body.form;
   const deliver = (rawBody: string, header: string) => handleStripeWebhook(app, rawBody, header);
   const intent = form.get("intent");
   if (intent === "switch") {

@@ -10,7 +10,7 @@ import { PlainLayout } from "~/components/plain-layout";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { fillSessionId, getLocalCheckoutSession, payLocalCheckout } from "~/server/payments/local-provider.server";
-import { seeOther } from "~/server/http.server";
+import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | Partwise" }, { name: "robots", content: "noindex" }];
 
@@ -68,9 +68,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const app = context.app;
   const session = await sessionFor(app, params.id);
-  const form = await request.formData();
+  const body = await readForm(request);
+  if (!body.ok) return data({ error: FORM_UNREADABLE_MESSAGE }, { status: body.status });
+  const form = body.form;
   if (form.get("intent") === "cancel") return seeOther(session.details.cancelUrl);
-  if (form.get("intent") !== "pay") return new Response("Bad Request", { status: 400 });
+  if (form.get("intent") !== "pay") return data({ error: FORM_UNREADABLE_MESSAGE }, { status: 400 });
 
   const digits = String(form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
   if (digits === "4000000000000002") return data({ error: CARD_DECLINED_MESSAGE }, { status: 402 });

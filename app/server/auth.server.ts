@@ -16,7 +16,8 @@ import { clearedSessionCookie, createSession, destroySession, getViewer, type Vi
 
 export type SignInResult =
   | { ok: true; cookie: string; user: Viewer["user"] }
-  | { ok: false; status: 401 | 429; msg: string };
+  | { ok: false; status: 401; msg: string }
+  | { ok: false; status: 429; msg: string; retryAfterSeconds: number };
 
 /**
  * Checks the credentials and starts a session. An unknown email runs the same PBKDF2 work against
@@ -34,7 +35,10 @@ export async function signIn(app: AppContext, request: Request, input: SignInInp
     app.db.select().from(users).where(eq(users.email, email)).limit(1),
     ...limits.map((limit) => countAttempt(app, limit, now)),
   ]);
-  if (!verdictOf(limits, counted, now).allowed) return { ok: false, status: 429, msg: TOO_MANY_ATTEMPTS_MESSAGE };
+  const verdict = verdictOf(limits, counted, now);
+  if (!verdict.allowed) {
+    return { ok: false, status: 429, msg: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: verdict.retryAfterSeconds };
+  }
 
   const user = found[0];
   const check = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH, app.env.PASSWORD_PEPPER);
@@ -60,6 +64,11 @@ export async function signIn(app: AppContext, request: Request, input: SignInInp
       role: user.role,
     },
   };
+}
+
+/** A refused sign-in says when to come back (`Retry-After`, in seconds); others add nothing. */
+export function retryAfter(result: { status: number; retryAfterSeconds?: number }): Record<string, string> {
+  return result.status === 429 && result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
 }
 
 export async function signOut(app: AppContext, request: Request): Promise<string> {

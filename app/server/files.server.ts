@@ -23,7 +23,7 @@ import {
 } from "../lib/file-rules";
 import { contentMatchesExtension } from "../lib/file-content";
 import { neutralizeCsvFormulas } from "../lib/csv-formulas";
-import { errorResponse, requireMethod } from "./http.server";
+import { errorResponse, readForm, requireMethod } from "./http.server";
 import type { AppContext } from "./load-context";
 import type { ClientViewer } from "./settings.server";
 import { requireApiViewer } from "./auth.server";
@@ -76,24 +76,19 @@ export async function requireFileClient(
 }
 
 /**
- * Reads the multipart body: refuses a declared size over the limit before reading anything
- * (the Worker entry exempts this path from its 1 MB cap), then parses it. The limit is bound by
- * MAX_UPLOAD_REQUEST_BYTES; the isolate buffers the form (stack-notes: 128 MB shared memory).
+ * Reads the multipart body through the shared form reader, bound by MAX_UPLOAD_REQUEST_BYTES (the
+ * Worker entry exempts this path from its 1 MB cap): a declared size over it is refused before
+ * anything is read, and a body without a Content-Length is counted as it arrives. The isolate
+ * buffers the form (stack-notes: 128 MB shared memory).
  */
 export async function readUpload(request: Request): Promise<{ files: File[]; purpose: unknown } | Failure> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (!Number.isFinite(declared) || declared > MAX_UPLOAD_REQUEST_BYTES) {
-    return { ok: false, status: 400, msg: FILE_TOO_LARGE_MESSAGE };
+  const body = await readForm(request, { maxBytes: MAX_UPLOAD_REQUEST_BYTES, accept: ["multipart/form-data"] });
+  if (!body.ok) {
+    // The spec's texts: too large, no file (not a multipart form at all), or unreadable.
+    const msg = body.status === 413 ? FILE_TOO_LARGE_MESSAGE : body.status === 415 ? NO_FILE_MESSAGE : UPLOAD_UNREADABLE_MESSAGE;
+    return { ok: false, status: 400, msg };
   }
-  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    return { ok: false, status: 400, msg: NO_FILE_MESSAGE };
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { ok: false, status: 400, msg: UPLOAD_UNREADABLE_MESSAGE };
-  }
+  const form = body.form;
   // A browser sends an empty, nameless part when no file was chosen: not a file.
   const chosen = form
     .getAll("files")

@@ -3,6 +3,16 @@ import { z } from "zod";
 /** Largest JSON or form body the API accepts (uploads have their own limit and route). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * Largest body of any request but a file upload. The Worker entry refuses more, counting the bytes
+ * of a body sent without a Content-Length; page forms are read up to this size.
+ */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+export const REQUEST_TOO_LARGE_MESSAGE = "The request is too large.";
+/** What a page shows when its form arrives unreadable (not a form, empty, or a broken multipart). */
+export const FORM_UNREADABLE_MESSAGE = "We couldn't read that form. Please reload the page and try again.";
+
 export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
@@ -26,13 +36,11 @@ export function errorResponse(
 }
 
 /**
- * The body as UTF-8 text, read with a size bound: a declared or actual size over `maxBytes` throws
- * a 400 `{ msg }` response before more is buffered.
+ * The body's bytes, counted as they arrive: null as soon as more than `maxBytes` came (the rest is
+ * not read), whatever the Content-Length said or whether there was one.
  */
-export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) throw errorResponse(400, "The request is too large.");
-  if (!request.body) return "";
+export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -42,7 +50,7 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw errorResponse(400, "The request is too large.");
+      return null;
     }
     chunks.push(value);
   }
@@ -52,7 +60,73 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+/**
+ * The body as UTF-8 text, read with a size bound: a declared or actual size over `maxBytes` throws
+ * a 400 `{ msg }` response before more is buffered.
+ */
+export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) throw errorResponse(400, REQUEST_TOO_LARGE_MESSAGE);
+  const bytes = await readLimitedBytes(request, maxBytes);
+  if (!bytes) throw errorResponse(400, REQUEST_TOO_LARGE_MESSAGE);
   return new TextDecoder().decode(bytes);
+}
+
+/**
+ * A stream that passes bytes through until more than `maxBytes` have gone by, then fails. Counting
+ * as the bytes arrive is the only bound for a body sent without a Content-Length (chunked).
+ */
+export function byteLimit(maxBytes: number, onExceeded: () => void = () => {}): TransformStream<Uint8Array, Uint8Array> {
+  let total = 0;
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        onExceeded();
+        controller.error(new RangeError(REQUEST_TOO_LARGE_MESSAGE));
+        return;
+      }
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+type FormType = (typeof FORM_TYPES)[number];
+
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; msg: string };
+
+/**
+ * The one reader of every form a page action (or the upload API) receives. A urlencoded or
+ * multipart body of at most `maxBytes` comes back as FormData; anything else is an answer for the
+ * action to give in its own shape, never an exception: another media type (JSON, text, none) is
+ * 415, an empty or broken body 400, and a body over the limit 413 (declared or counted).
+ */
+export async function readForm(
+  request: Request,
+  { maxBytes = MAX_REQUEST_BYTES, accept = FORM_TYPES }: { maxBytes?: number; accept?: readonly FormType[] } = {},
+): Promise<FormBody> {
+  const unreadable = (status: 400 | 415): FormBody => ({ ok: false, status, msg: FORM_UNREADABLE_MESSAGE });
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  if (!(accept as readonly string[]).includes(mediaType)) return unreadable(415);
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && !(Number(declared) <= maxBytes)) {
+    return { ok: false, status: 413, msg: REQUEST_TOO_LARGE_MESSAGE };
+  }
+  if (!request.body) return unreadable(400);
+  let exceeded = false;
+  const counted = request.body.pipeThrough(byteLimit(maxBytes, () => (exceeded = true)));
+  try {
+    // The original header: a multipart boundary is case-sensitive.
+    const form = await new Response(counted, { headers: { "Content-Type": contentType } }).formData();
+    return { ok: true, form };
+  } catch {
+    return exceeded ? { ok: false, status: 413, msg: REQUEST_TOO_LARGE_MESSAGE } : unreadable(400);
+  }
 }
 
 /** Human-readable summary of a Zod error: the first message per field. */
@@ -84,6 +158,22 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
     }
   }
   const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const { msg, errors } = describeIssues(parsed.error);
+    throw errorResponse(400, msg, { errors });
+  }
+  return parsed.data;
+}
+
+/**
+ * A page form validated with a Zod schema, for actions whose page shows no per-field errors (a
+ * button that posts fixed values): an unreadable body throws its 400/413/415 `{ msg }`, an
+ * invalid form a 400 `{ msg, errors }`, which the error page shows.
+ */
+export async function readFormAs<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const body = await readForm(request);
+  if (!body.ok) throw errorResponse(body.status, body.msg);
+  const parsed = schema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) {
     const { msg, errors } = describeIssues(parsed.error);
     throw errorResponse(400, msg, { errors });

@@ -17,6 +17,12 @@ export interface AppContext {
   /** Per-request CSP nonce for the document's inline scripts. */
   nonce: string;
   waitUntil: (promise: Promise<unknown>) => void;
+  /**
+   * Work that must not delay or shape the answer (what the response is may not depend on it): the
+   * Worker entry starts it once the app has produced its response and keeps it alive with
+   * waitUntil. Where nothing holds it back (queues, cron, the Vite dev proxy) it starts at once.
+   */
+  afterResponse: (task: () => Promise<unknown>) => void;
   /** Per-request memo (e.g. the signed-in viewer), so parallel loaders share one D1 round trip. */
   memo: Map<string, Promise<unknown>>;
 }
@@ -42,6 +48,7 @@ export function createAppContext(
   bindings: CloudflareBindings,
   waitUntil: (promise: Promise<unknown>) => void,
   now: () => Date = () => new Date(),
+  options: { afterResponse?: (task: () => Promise<unknown>) => void } = {},
 ): AppContext {
   return {
     env: parseEnv(bindings),
@@ -52,6 +59,7 @@ export function createAppContext(
     now,
     nonce: randomNonce(),
     waitUntil,
+    afterResponse: options.afterResponse ?? ((task) => waitUntil(task())),
     memo: new Map(),
   };
 }

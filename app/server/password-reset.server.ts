@@ -30,7 +30,8 @@ import { createSession, viewerUserColumns, type Viewer } from "./session.server"
  *    without look-alikes, about 60 bits) is emailed; D1 keeps only its HMAC-SHA256 under the
  *    password pepper. It expires after 30 minutes and dies after 5 wrong tries; asking again
  *    invalidates the earlier one. The answer is the same whether or not the email has an account,
- *    and takes the same work: the database writes and the email happen after the response.
+ *    and takes the same work: only the throttle is counted before answering; looking the account
+ *    up, the database writes and the email all happen after the response (`afterResponse`).
  * 2. `recoverAccount`: checks the recovery password (one text for wrong, used, expired and
  *    unknown), sets the new password, ends every session of the user and starts a new one.
  *
@@ -80,41 +81,34 @@ export async function requestPasswordReset(
   const email = input.email.trim().toLowerCase();
   const now = app.now();
   const limits = await authRateLimits("reset", email, request);
-  const [found, ...counted] = await app.db.batch([
-    app.db
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.email, email))
-      .limit(1),
-    ...limits.map((limit) => countAttempt(app, limit, now)),
-  ]);
-  const verdict = verdictOf(limits, counted, now);
+  const [first, ...rest] = limits.map((limit) => countAttempt(app, limit, now));
+  const counted = await app.db.batch([first, ...rest]);
+  const verdict = verdictOf(limits, counted as Parameters<typeof verdictOf>[1], now);
   if (!verdict.allowed) {
     return { ok: false, status: 429, msg: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: verdict.retryAfterSeconds };
   }
-
-  // Made and hashed either way, so a known email costs the same as an unknown one.
-  const recoveryPassword = newRecoveryPassword();
-  const codeHash = await hashRecoveryPassword(recoveryPassword, app.env.PASSWORD_PEPPER);
-  const user = found[0];
-  if (user) {
-    const origin = app.env.APP_URL ? new URL(app.env.APP_URL).origin : new URL(request.url).origin;
-    const link = `${origin}/password-reset?email=${encodeURIComponent(user.email)}`;
-    app.waitUntil(
-      issueRecoveryPassword(app, user, { recoveryPassword, codeHash, link, now }).catch((error: unknown) => {
-        // Never log the recovery password itself.
-        console.error(`Password reset email for user ${user.id} failed:`, error instanceof Error ? error.message : error);
-      }),
-    );
-  }
+  // Nothing about the account is known before answering, so no answer can differ by it.
+  const origin = app.env.APP_URL ? new URL(app.env.APP_URL).origin : new URL(request.url).origin;
+  app.afterResponse(() =>
+    issueRecoveryPassword(app, email, origin, now).catch((error: unknown) => {
+      // Never log the recovery password itself.
+      console.error("Password reset email failed:", error instanceof Error ? error.message : error);
+    }),
+  );
   return { ok: true, msg: RESET_REQUESTED_MESSAGE };
 }
 
-async function issueRecoveryPassword(
-  app: AppContext,
-  user: { id: string; email: string; firstName: string },
-  { recoveryPassword, codeHash, link, now }: { recoveryPassword: string; codeHash: string; link: string; now: Date },
-) {
+/** After the response: when the email has an account, a new recovery password is stored and emailed. */
+async function issueRecoveryPassword(app: AppContext, email: string, origin: string, now: Date) {
+  const [user] = await app.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (!user) return;
+  const recoveryPassword = newRecoveryPassword();
+  const codeHash = await hashRecoveryPassword(recoveryPassword, app.env.PASSWORD_PEPPER);
+  const link = `${origin}/password-reset?email=${encodeURIComponent(user.email)}`;
   await app.db.batch([
     // Only the newest recovery password works.
     app.db

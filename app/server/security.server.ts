@@ -35,7 +35,9 @@ const CROSS_ORIGIN_EXEMPT_PATHS = new Set(["/api/payments/webhook"]);
 
 /**
  * CSRF defence in depth on top of SameSite=Lax: a state-changing request whose Origin (or, without
- * one, Sec-Fetch-Site) names another site is refused.
+ * one, Sec-Fetch-Site) names another site is refused. Every current browser sends at least one of
+ * the two on a write, so a write that carries cookies but neither header is not a page of ours
+ * talking, and is refused too; a cookieless client (a script signing in) still gets through.
  */
 export function isCrossSiteWrite(request: Request, appUrl: string | undefined): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
@@ -47,5 +49,7 @@ export function isCrossSiteWrite(request: Request, appUrl: string | undefined): 
     if (appUrl) allowed.add(new URL(appUrl).origin);
     return !allowed.has(origin);
   }
-  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site) return site === "cross-site";
+  return Boolean(request.headers.get("Cookie"));
 }

@@ -98,7 +98,7 @@ describe("POST /api/client/auth/signin", () => {
     const response = await call("/api/client/auth/signin", {
       json: { email: "someone@example.test", password: "x".repeat(1100 * 1024) },
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(413);
     expect(await response.text()).toBe("The request is too large.");
   });
 

@@ -287,11 +287,13 @@ describe("pages", () => {
     // The local test checkout (or Stripe's page when keys are set).
     expect(pay.headers.get("Location")).toMatch(/\/test-checkout\/|^https:\/\/checkout\.stripe\.test\//);
 
-    for (const insightId of [foreign, paid.requestId, ""]) {
+    for (const insightId of [foreign, paid.requestId]) {
       const refused = await postForm("/features?focus=Insights", { intent: "pay", insightId }, token);
       expect(refused.status).toBe(302);
       expect(refused.headers.get("Location")).toBe("/features?focus=Insights&notice=payment-failed");
     }
+    // No insight named at all is a post the Pay Now button cannot make: refused, not retried.
+    expect((await postForm("/features?focus=Insights", { intent: "pay", insightId: "" }, token)).status).toBe(400);
     const notice = await call("/features?focus=Insights&notice=payment-failed", { cookie: token });
     expect(await notice.text()).toContain(html("We couldn't start the payment. Please try again in a few minutes."));
   });

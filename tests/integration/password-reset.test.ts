@@ -1,5 +1,7 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import worker from "../../functions/worker";
 import { emailOutbox, passwordResets, sessions, users } from "../../db/schema";
 import {
   emailedRecoveryPassword,
@@ -64,6 +66,28 @@ describe("PUT /api/client/auth/reset-password", () => {
     // Nothing for the unknown address: no email, no reset row.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, unknown))).toHaveLength(0);
+  });
+
+  it("answers first: the account is looked up, and its recovery password stored and emailed, only after the response", async () => {
+    const { user } = await createUser();
+    const outboxTo = () => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    const request = new Request(`${ORIGIN}/api/client/auth/reset-password`, {
+      method: "PUT",
+      headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: user.email }),
+    });
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
+    // The answer exists while nothing about the account has been written yet.
+    expect(response.status).toBe(200);
+    expect(await resetsOf(user.id)).toHaveLength(0);
+    expect(await outboxTo()).toHaveLength(0);
+    expect(await response.json()).toEqual(RESET_REQUESTED);
+
+    // The work was handed to waitUntil and completes there.
+    await waitOnExecutionContext(ctx);
+    expect(await resetsOf(user.id)).toHaveLength(1);
+    expect(await outboxTo()).toEqual([expect.objectContaining({ kind: "password_reset", status: "sent" })]);
   });
 
   it("answers 400 with a message for malformed bodies, and 405 for other methods", async () => {

@@ -24,6 +24,7 @@ import {
   STRIPE_STUB_WEBHOOK_SECRET,
   stripeEnv,
   stripeEvent,
+  stripeRequests,
 } from "./stripe-support";
 import { createUser, db, ORIGIN } from "./support";
 
@@ -154,7 +155,7 @@ describe("checkout.session.completed", () => {
     expect(purchase.paidAt).toBeInstanceOf(Date);
     const [insight] = await db().select().from(insightRequests).where(eq(insightRequests.id, insightId));
     expect(insight!.paymentComplete).toBe(true);
-    expect(await eventRows(event.id as string)).toHaveLength(1);
+    expect(await eventRows(event.id as string)).toEqual([expect.objectContaining({ outcome: "processed" })]);
   });
 
   it("does not trust the event: an unpaid session fulfils nothing", async () => {
@@ -300,8 +301,25 @@ describe("checkout.session.completed", () => {
     );
     await payStubSession(session.id);
     expect(await fulfilCheckoutSession(stubApp(), session.id)).toEqual({ fulfilled: false, purchase: null, kind: null });
-    const response = await deliverEvent(stripeEvent("checkout.session.completed", { id: session.id }));
+    const event = stripeEvent("checkout.session.completed", { id: session.id });
+    const response = await deliverEvent(event);
     expect(response.status).toBe(200);
+    expect((await eventRows(event.id))[0]).toMatchObject({ type: "checkout.session.completed", outcome: "ignored" });
+  });
+
+  it("a session neither Partwise nor Stripe knows is acknowledged (no retry), recorded as ignored, and changes nothing", async () => {
+    const sessionId = `cs_test_never_made_${crypto.randomUUID().replaceAll("-", "")}`;
+    const purchasesBefore = await db().select().from(purchases);
+    for (const type of ["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.expired"]) {
+      const event = stripeEvent(type, { id: sessionId, object: "checkout.session" });
+      const response = await deliverEvent(event);
+      expect(response.status, type).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+      expect(await eventRows(event.id)).toEqual([expect.objectContaining({ id: event.id, type, outcome: "ignored" })]);
+    }
+    expect(await db().select().from(purchases)).toEqual(purchasesBefore);
+    // Nothing to fulfil, so Stripe was not even asked about it.
+    expect((await stripeRequests()).filter((r) => r.path.includes(sessionId))).toEqual([]);
   });
 });
 
@@ -434,15 +452,15 @@ describe("bad deliveries", () => {
     const response = await deliverEvent(event);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
-    expect(await eventRows(event.id)).toHaveLength(1);
+    expect(await eventRows(event.id)).toEqual([expect.objectContaining({ outcome: "ignored" })]);
   });
 
-  it("GET answers 405; a body over 1 MB answers 400", async () => {
+  it("GET answers 405; a body over 1 MB answers 413", async () => {
     const get = await deliver("", null, { method: "GET" });
     expect(get.status).toBe(405);
     const huge = "x".repeat(1024 * 1024 + 1);
     const { header } = await signedEvent(huge);
     const response = await deliver(huge, header);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(413);
   });
 });

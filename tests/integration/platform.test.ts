@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FINANCE_REPORT_FAILED_MESSAGE, NOT_CONNECTED_MESSAGE } from "../../app/lib/finance";
 import { createAppContext } from "../../app/server/load-context";
 import { PermanentJobError } from "../../app/server/jobs.server";
-import { jobs, sessions } from "../../db/schema";
+import { businesses, jobs, sessions } from "../../db/schema";
 import { handleQueueBatch, type JobBuilders } from "../../functions/queues";
 import worker from "../../functions/worker";
 import {
@@ -22,6 +22,8 @@ import {
   db,
   ORIGIN,
   PASSWORD,
+  SESSION_COOKIE,
+  signedIn,
 } from "./support";
 
 const MONTHLY_CRON = "0 6 1 * *";
@@ -153,6 +155,48 @@ describe("cross-site request check", () => {
     expect(rows).toHaveLength(1);
   });
 
+  describe("a write that carries cookies but neither Origin nor Sec-Fetch-Site", () => {
+    const rename = (token: string, headers: Record<string, string>) =>
+      SELF.fetch(`${ORIGIN}/api/client/business/updateInfo`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", Cookie: `${SESSION_COOKIE}=${token}`, ...headers },
+        body: JSON.stringify({ name: "Renamed By Someone Else", role: "Owner", city: "Portland", state: "ME", employeeCount: "25-50" }),
+      });
+    const nameOf = async (id: string) =>
+      (await db().select({ name: businesses.name }).from(businesses).where(eq(businesses.id, id)))[0]!.name;
+
+    it("is refused with 403 and changes nothing", async () => {
+      const { token, business } = await signedIn({ withBusiness: true });
+      const response = await rename(token, {});
+      expect(response.status).toBe(403);
+      expect(await response.text()).toBe("Cross-site requests are not allowed.");
+      expect(await nameOf(business!.id)).toBe("Harbor Supply Co.");
+    });
+
+    it("passes when the browser names its origin or its fetch site", async () => {
+      const { token, business } = await signedIn({ withBusiness: true });
+      expect((await rename(token, { "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+      expect(await nameOf(business!.id)).toBe("Renamed By Someone Else");
+      const withOrigin = await call("/api/client/business/updateInfo", {
+        method: "PUT",
+        cookie: token,
+        json: { name: "Harbor Supply Co.", role: "Owner", city: "Portland", state: "ME", employeeCount: "25-50" },
+      });
+      expect(withOrigin.status).toBe(200);
+      expect(await nameOf(business!.id)).toBe("Harbor Supply Co.");
+    });
+
+    it("leaves the Stripe webhook to its signature", async () => {
+      const response = await SELF.fetch(`${ORIGIN}/api/payments/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: `${SESSION_COOKIE}=${"A".repeat(43)}` },
+        body: "{}",
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ msg: "The webhook signature is not valid." });
+    });
+  });
+
   it("exempts the payment webhook, which Stripe signs instead", async () => {
     const response = await SELF.fetch(`${ORIGIN}/api/payments/webhook`, {
       method: "POST",
@@ -162,6 +206,56 @@ describe("cross-site request check", () => {
     const body = await response.text();
     expect(body).not.toBe("Cross-site requests are not allowed.");
     expect(response.status).not.toBe(403);
+  });
+});
+
+/** A body sent in chunks with no Content-Length, as a streaming client sends it. */
+function chunkedBody(chunks: number, chunkBytes: number, pull?: () => void) {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === chunks) return controller.close();
+      pull?.();
+      sent += 1;
+      controller.enqueue(new Uint8Array(chunkBytes).fill(0x61));
+    },
+  });
+}
+
+describe("the 1 MB body cap", () => {
+  it("counts a chunked body with no Content-Length and refuses it with 413 once past 1 MB", async () => {
+    let pulled = 0;
+    const response = await SELF.fetch(`${ORIGIN}/login`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded" },
+      // 8 MiB on offer, in 64 KiB chunks.
+      body: chunkedBody(128, 64 * 1024, () => (pulled += 1)),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe("The request is too large.");
+    // Reading stopped at the limit, not at the end of the body (the stream may run a chunk or two ahead).
+    expect(pulled).toBeLessThan(24);
+  });
+
+  it("passes a chunked body under 1 MB through to the app unchanged", async () => {
+    const { user } = await createUser();
+    const json = new TextEncoder().encode(JSON.stringify({ email: user.email, password: PASSWORD }));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(json.slice(0, 10));
+        controller.enqueue(json.slice(10));
+        controller.close();
+      },
+    });
+    const response = await SELF.fetch(`${ORIGIN}/api/client/auth/signin`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.headers.get("Content-Length")).toBeNull();
+    expect(response.status).toBe(200);
   });
 });
 

@@ -89,7 +89,11 @@ export function call(path: string, init: RequestInit & { cookie?: string | null;
   if (cookie) headers.set("Cookie", `${SESSION_COOKIE}=${cookie}`);
   if (json !== undefined) headers.set("Content-Type", "application/json");
   const method = rest.method ?? (json !== undefined ? "POST" : "GET");
-  if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
+  // A browser's write always names its origin and host (Remix compares the two for page actions).
+  if (method !== "GET" && method !== "HEAD") {
+    if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
+    if (!headers.has("Host")) headers.set("Host", new URL(ORIGIN).host);
+  }
   return SELF.fetch(`${ORIGIN}${path}`, {
     ...rest,
     method,
@@ -99,16 +103,13 @@ export function call(path: string, init: RequestInit & { cookie?: string | null;
   });
 }
 
-/**
- * A form post as a browser without JavaScript sends it: Remix compares a page action's Origin
- * with Host, which a browser always sends. A field given several values is repeated.
- */
+/** A form post as a browser without JavaScript sends it. A field given several values is repeated. */
 export function postForm(path: string, fields: Record<string, string | string[]>, cookie?: string | null) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
   }
-  return call(path, { method: "POST", body, cookie, headers: { Host: "partwise.test", Origin: ORIGIN } });
+  return call(path, { method: "POST", body, cookie });
 }
 
 /** React escapes these characters in text; match user-facing texts as they appear in the HTML. */

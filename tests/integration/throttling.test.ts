@@ -56,6 +56,10 @@ describe("sign-in throttling per account", () => {
     const refused = await signInFrom(user.email, PASSWORD);
     expect(await answer(refused)).toEqual({ status: 429, body: TOO_MANY_ATTEMPTS });
     expect(refused.headers.get("Set-Cookie")).toBeNull();
+    // When to come back: the rest of the 30-second lock, in whole seconds.
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(28);
+    expect(retryAfter).toBeLessThanOrEqual(30);
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     // A refused attempt is not counted.
     expect((await rateLimitRow(key))?.count).toBe(10);
@@ -90,6 +94,17 @@ describe("sign-in throttling per account", () => {
       expect(row?.failuresInRow).toBe(streak + 1);
       expect(row!.lockedUntil!.getTime() - row!.updatedAt.getTime()).toBe(expectedMs);
     }
+  });
+
+  it("says when to come back after a full hour window (Retry-After up to the window's end)", async () => {
+    const { user } = await createUser();
+    const key = await accountKey("login", user.email);
+    await setRateLimit(key, { count: 101, windowStart: new Date(Date.now() - 10 * MINUTE) });
+    const refused = await signInFrom(user.email, PASSWORD);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(50 * 60 - 5);
+    expect(retryAfter).toBeLessThanOrEqual(50 * 60);
   });
 
   it("allows at most 100 attempts in an hour window, even with the right password", async () => {
@@ -154,6 +169,9 @@ describe("sign-in throttling per account", () => {
     });
     expect(response.status).toBe(429);
     expect(response.headers.get("Set-Cookie")).toBeNull();
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(58);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await response.text()).toMatch(
       /role="alert"[^>]*>Too many attempts\. Please wait a few minutes and try again\.</,
     );

@@ -43,6 +43,15 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite(post("https://app.test/login"), undefined)).toBe(false);
   });
 
+  it("refuses a write that carries cookies but neither Origin nor Sec-Fetch-Site", () => {
+    const cookie = { Cookie: "__Host-partwise_session=abc" };
+    expect(isCrossSiteWrite(post("https://app.test/api/client/business/updateInfo", cookie, "PUT"), undefined)).toBe(true);
+    expect(isCrossSiteWrite(post("https://app.test/login", cookie), undefined)).toBe(true);
+    expect(isCrossSiteWrite(post("https://app.test/login", { ...cookie, Origin: "https://app.test" }), undefined)).toBe(false);
+    expect(isCrossSiteWrite(post("https://app.test/login", { ...cookie, "Sec-Fetch-Site": "same-origin" }), undefined)).toBe(false);
+    expect(isCrossSiteWrite(post("https://app.test/api/payments/webhook", cookie), undefined)).toBe(false);
+  });
+
   it("exempts the Stripe webhook, which proves itself with a signature", () => {
     expect(isCrossSiteWrite(post("https://app.test/api/payments/webhook", { Origin: "https://stripe.com" }), undefined)).toBe(false);
   });

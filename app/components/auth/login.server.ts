@@ -1,9 +1,17 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { SignInSchema } from "../../lib/auth-schemas";
 import { RESET_FAILED_MESSAGE } from "../../lib/password-reset-copy";
 import { PasswordResetRequestSchema } from "../../lib/password-reset-schema";
-import { homePathFor, signIn } from "../../server/auth.server";
+import { homePathFor, retryAfter, signIn } from "../../server/auth.server";
+import { formErrorReply } from "../../server/form-reply.server";
+import { readForm } from "../../server/http.server";
 import { requestPasswordReset } from "../../server/password-reset.server";
 import { getViewer } from "../../server/session.server";
 
@@ -14,12 +22,22 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A throttled sign-in or reset request tells the page's visitor when to try again, as the API does. */
+export const loginHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfterSeconds = actionHeaders.get("Retry-After");
+  return retryAfterSeconds ? { "Retry-After": retryAfterSeconds } : new Headers();
+};
+
 /**
  * Action of `/` and `/login`. `intent=login` signs in; `intent=reset` emails a recovery password
  * (the same answer for every email). Both forms post here, so they work without JavaScript.
  */
 export async function loginAction({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const body = await readForm(request);
+  if (!body.ok) {
+    return data({ intent: "login" as const, result: formErrorReply(), message: null }, { status: body.status });
+  }
+  const formData = body.form;
   const intent = formData.get("intent") === "reset" ? "reset" : "login";
 
   if (intent === "reset") {
@@ -30,15 +48,19 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
     // Spec §4: the answer's msg replaces the form; an answer without one shows the generic error.
     let message = RESET_FAILED_MESSAGE;
     let status = 200;
+    let headers: Record<string, string> = {};
     try {
       const answer = await requestPasswordReset(context.app, request, submission.value);
       message = answer.msg;
-      if (!answer.ok) status = answer.status;
+      if (!answer.ok) {
+        status = answer.status;
+        headers = retryAfter(answer);
+      }
     } catch (error) {
       console.error("Password reset request failed:", error instanceof Error ? error.message : error);
       status = 503;
     }
-    return data({ intent, result: submission.reply({ resetForm: true }), message }, { status });
+    return data({ intent, result: submission.reply({ resetForm: true }), message }, { status, headers });
   }
 
   const submission = parseWithZod(formData, { schema: SignInSchema });
@@ -49,7 +71,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     return data(
       { intent, result: submission.reply({ formErrors: [result.msg], hideFields: ["password"] }), message: null },
-      { status: result.status },
+      { status: result.status, headers: retryAfter(result) },
     );
   }
   // The root then routes the new session to its home (/dashboard for a client with a business).

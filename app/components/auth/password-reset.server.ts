@@ -2,6 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RESET_FAILED_MESSAGE } from "../../lib/password-reset-copy";
 import { PasswordRecoverySchema } from "../../lib/password-reset-schema";
+import { formErrorReply } from "../../server/form-reply.server";
+import { readForm } from "../../server/http.server";
 import { recoverAccount } from "../../server/password-reset.server";
 
 const SECRET_FIELDS = ["recoveryPassword", "password", "confirmPassword"];
@@ -14,8 +16,9 @@ export function passwordResetLoader({ request }: LoaderFunctionArgs) {
 
 /** Sets the new password; on success every old session is gone and a new one starts at "/". */
 export async function passwordResetAction({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: PasswordRecoverySchema });
+  const body = await readForm(request);
+  if (!body.ok) return data({ result: formErrorReply() }, { status: body.status });
+  const submission = parseWithZod(body.form, { schema: PasswordRecoverySchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }

@@ -59,10 +59,6 @@ function isPaidSession(session: CheckoutSession): boolean {
   return session.mode === "subscription" && session.payment_status === "no_payment_required";
 }
 
-function isPurchaseKind(value: unknown): value is PurchaseKind {
-  return typeof value === "string" && (PURCHASE_KINDS as readonly string[]).includes(value);
-}
-
 /**
  * Retrieves the Checkout Session from the provider and, if it is complete and paid, marks its
  * purchase paid and applies the purchase's effect — exactly once across any number of concurrent
@@ -70,14 +66,12 @@ function isPurchaseKind(value: unknown): value is PurchaseKind {
  * that made the purchase paid. Provider failures propagate (PaymentProviderError).
  */
 export async function fulfilCheckoutSession(app: AppContext, sessionId: string): Promise<FulfilmentResult> {
+  // Our own record first: a session Partwise never made (another app on the Stripe account, or an
+  // id Stripe does not know) has nothing to fulfil, and asking Stripe about it could only fail.
+  const [found] = await app.db.select().from(purchases).where(eq(purchases.stripeCheckoutSessionId, sessionId)).limit(1);
+  if (!found) return { fulfilled: false, purchase: null, kind: null };
   const provider = paymentProvider(app);
   const session = await provider.retrieveCheckoutSession(sessionId);
-  const [found] = await app.db.select().from(purchases).where(eq(purchases.stripeCheckoutSessionId, session.id)).limit(1);
-  const metadataKind = isPurchaseKind(session.metadata?.kind) ? session.metadata.kind : null;
-  if (!found) {
-    // Not a Partwise purchase (or not ours): nothing to fulfil.
-    return { fulfilled: false, purchase: null, kind: metadataKind };
-  }
   if (!isPaidSession(session) || found.status === "refunded") {
     return { fulfilled: false, purchase: found, kind: found.kind };
   }
@@ -174,50 +168,60 @@ function effectStatements(app: AppContext, purchase: Purchase, now: Date) {
   }
 }
 
-/** Acts on one verified event. Every branch is idempotent. Returns a note for the log/answer. */
-async function processEvent(app: AppContext, event: StripeEvent): Promise<string> {
+type EventOutcome = { outcome: "processed" | "ignored"; note: string };
+
+const ignored = (note: string): EventOutcome => ({ outcome: "ignored", note });
+const processed = (note: string): EventOutcome => ({ outcome: "processed", note });
+
+/** Acts on one verified event. Every branch is idempotent. Returns its outcome and a note for the log. */
+async function processEvent(app: AppContext, event: StripeEvent): Promise<EventOutcome> {
   const object = event.data.object;
   const id = stripeId(object.id);
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
-      if (!id) return "No session id.";
+      if (!id) return ignored("No session id.");
       const result = await fulfilCheckoutSession(app, id);
-      return result.fulfilled ? "Fulfilled." : "Nothing to fulfil.";
+      if (!result.purchase) return ignored("Not a Partwise checkout.");
+      return processed(result.fulfilled ? "Fulfilled." : "Nothing to fulfil.");
     }
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired": {
-      if (!id) return "No session id.";
+      if (!id) return ignored("No session id.");
       const now = app.now();
-      await app.db
-        .update(purchases)
-        .set({ status: event.type === "checkout.session.expired" ? "canceled" : "failed", updatedAt: now })
-        .where(and(eq(purchases.stripeCheckoutSessionId, id), eq(purchases.status, "pending")));
-      return "Recorded.";
+      const [known] = await app.db.batch([
+        app.db.select({ id: purchases.id }).from(purchases).where(eq(purchases.stripeCheckoutSessionId, id)).limit(1),
+        app.db
+          .update(purchases)
+          .set({ status: event.type === "checkout.session.expired" ? "canceled" : "failed", updatedAt: now })
+          .where(and(eq(purchases.stripeCheckoutSessionId, id), eq(purchases.status, "pending"))),
+      ]);
+      return known.length > 0 ? processed("Recorded.") : ignored("Not a Partwise checkout.");
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
-      if (!id) return "No subscription id.";
+      if (!id) return ignored("No subscription id.");
       await syncSubscription(app, id);
-      return "Synced.";
+      return processed("Synced.");
     }
     case "invoice.paid":
     case "invoice.payment_failed": {
       const subscriptionId = invoiceSubscriptionId(object);
-      if (!subscriptionId) return "No subscription.";
+      if (!subscriptionId) return ignored("No subscription.");
       await syncSubscription(app, subscriptionId);
-      return "Synced.";
+      return processed("Synced.");
     }
     default:
-      return "Ignored.";
+      return ignored("Ignored.");
   }
 }
 
 /**
  * Verifies and handles one Stripe webhook delivery (also used by the built-in test checkout).
  * 400 with no side effect for a missing, wrong or stale signature or a tampered body; 200 for
- * handled, duplicate and unknown events; 500 when acting failed (e.g. Stripe unreachable), so
+ * handled, duplicate and unknown events (an event about nothing Partwise made is recorded as
+ * 'ignored', so it is acknowledged and never retried); 500 when acting failed (e.g. Stripe unreachable), so
  * Stripe retries.
  *
  * Ordering (D1 has no transactions): an event already in stripe_events is acknowledged at once;
@@ -246,16 +250,16 @@ export async function handleStripeWebhook(
   const [seen] = await app.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
   if (seen) return { status: 200, msg: "Already processed." };
 
-  let note: string;
+  let result: EventOutcome;
   try {
-    note = await processEvent(app, event);
+    result = await processEvent(app, event);
   } catch (error) {
     console.error(`Stripe event ${event.id} (${event.type}) failed:`, error);
     return { status: 500, msg: WEBHOOK_RETRY_MESSAGE };
   }
   await app.db
     .insert(stripeEvents)
-    .values({ id: event.id, type: event.type, processedAt: app.now() })
+    .values({ id: event.id, type: event.type, outcome: result.outcome, processedAt: app.now() })
     .onConflictDoNothing();
-  return { status: 200, msg: note };
+  return { status: 200, msg: result.note };
 }
