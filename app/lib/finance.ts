@@ -240,7 +240,7 @@ export function revenuePerEmployeeExplanation(figure: Pick<RevenuePerEmployee, "
 }
 
 /** Under the dashboard's figure: where the headcount comes from and how to change it. */
-export const REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE = "The number of employees is the one in Settings → Business.";
+export const REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE = "The number of employees comes from Settings → Business.";
 
 export type ChartBounds = { min: number; max: number; step: number };
 

@@ -75,9 +75,7 @@ export function RevenuePerEmployeeCard({ cards }: { cards: FinanceCards }) {
               <span className="finance-info" aria-hidden="true">
                 i
               </span>
-              <span>
-                {figure.explanation} {REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE}
-              </span>
+              <span>{`${figure.explanation} ${REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE}`}</span>
             </p>
           </div>
         )
