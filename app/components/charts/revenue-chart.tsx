@@ -41,7 +41,7 @@ export function RevenueChart(props: Omit<RevenueChartProps, "summary">) {
   const summary = chartSummary(props.label, props.months, props.revenue, props.netIncome);
   const skeleton = <div className="chart-skeleton" aria-hidden="true" />;
   const table = (
-    <table className={hydrated ? "visually-hidden" : "chart-table"}>
+    <table className="chart-table">
       <caption>{props.label}</caption>
       <thead>
         <tr>
@@ -86,7 +86,9 @@ export function RevenueChart(props: Omit<RevenueChartProps, "summary">) {
               </li>
             ) : null}
           </ul>
-          {table}
+          {/* Hidden on a wrapper: a table never gets narrower than its content, so hiding the
+              table itself would still widen the page on a phone. */}
+          <div className="visually-hidden">{table}</div>
         </>
       ) : (
         <div className="chart-frame chart-frame-table">{table}</div>
