@@ -56,6 +56,21 @@ export const EMPLOYEE_BAND_MEDIANS: Record<EmployeeBand, number> = {
   "150+": 150,
 };
 
+/**
+ * The headcount to store when a business saves its employee band. The settings form and the API
+ * carry only the band, so a save with the band unchanged keeps the stored number (which may be an
+ * exact count, not a median): re-deriving it would move the revenue-per-employee divisor on a save
+ * that changed nothing. A different band means a new answer, and its median.
+ */
+export function headcountForBand(
+  band: EmployeeBand,
+  stored: { employeeBand: string; numberOfEmployees: number },
+): number {
+  return band === stored.employeeBand && stored.numberOfEmployees > 0
+    ? stored.numberOfEmployees
+    : EMPLOYEE_BAND_MEDIANS[band];
+}
+
 /** The 50 states and the District of Columbia, by USPS code. */
 export const US_STATES = [
   { code: "AL", name: "Alabama" },

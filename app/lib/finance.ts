@@ -3,35 +3,28 @@
  * employee), computed from a finance report's monthly rows. Pure and isomorphic: loaders return
  * the rows, the server and the browser compute the same series from them.
  *
- * Decisions:
- * - Months are calendar months in UTC, keyed 'YYYY-MM' like the report's rows.
+ * Decisions (docs/decisions/013-dates-and-finance-figures.md):
+ * - Months are calendar months in UTC, keyed 'YYYY-MM' like the report's rows. "Revenue" is the
+ *   report's Income, "net income" its NetIncome.
+ * - Every figure is as of a reference date: the dashboard, the console and the value insights all
+ *   pass the first day of the report's last month (reportAsOf), so they describe the same months.
  * - The chart windows (6 months quick view, 12 months trends) end with the last COMPLETE month,
- *   the one before `now`: the current month is still being booked (a report pulled on the 1st
- *   would show it near zero and the income change would be a false drop).
+ *   the one before the reference month: that month is still being booked (a report pulled on the
+ *   1st would show it near zero and the change would be a false drop).
  * - A month of the window the report has no row for is shown as 0 and listed in `missingMonths`,
  *   so the UI can say "No data for …" instead of hiding the gap.
- * - Revenue per employee is year to date: the income of this calendar year's months up to and
- *   including the current one, divided by numberOfEmployees.
+ * - The net income change is the last complete month's net income minus the month before's.
+ * - Revenue per employee has ONE definition, revenuePerEmployee below, used by the dashboard card,
+ *   the console and the revenue-per-employee value insight: the income of the year's complete
+ *   months (January to the last complete month) divided by numberOfEmployees.
  */
 
 /** A monthly profit-and-loss row, as stored (db/schema ProfitAndLossRow). */
 export type FinanceRow = { date: string; Income: number; NetIncome: number };
 
-/** Spec §9 month abbreviations. */
-export const MONTH_ABBREVIATIONS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "June",
-  "July",
-  "Aug",
-  "Sept",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
+import { MONTH_ABBREVIATIONS } from "./dates";
+
+export { MONTH_ABBREVIATIONS };
 
 /** Months in the quick view and in the trends chart (spec §9). */
 export const QUICK_INCOME_MONTHS = 6;
@@ -46,8 +39,6 @@ export const DEFAULT_CHART_BOUNDS = { min: 0, max: 1500, step: 100 } as const;
 export const FINANCE_REPORT_FAILED_MESSAGE = "Could not build Finance Profile at this time.";
 export const NOT_CONNECTED_MESSAGE = "Company data is not connected.";
 export const NO_FINANCE_DATA_MESSAGE = "No Finance Data";
-export const REVENUE_PER_EMPLOYEE_TOOLTIP =
-  "Uses year-to-date income and the median number of employees reported at sign-up.";
 
 const MONTH_KEY = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -90,6 +81,28 @@ export function monthYearLabel(key: string): string {
   return `${MONTH_ABBREVIATIONS[month - 1]} ${year}`;
 }
 
+/** "Aug 2026" alone, or "Aug to Oct 2026", or "Nov 2025 to Jan 2026". */
+export function monthSpan(first: string, last: string): string {
+  if (first === last) return monthYearLabel(first);
+  const firstMonth = monthLabel(first);
+  if (first.slice(0, 4) === last.slice(0, 4)) return `${firstMonth} to ${monthYearLabel(last)}`;
+  return `${monthYearLabel(first)} to ${monthYearLabel(last)}`;
+}
+
+/** The first instant (UTC) of a 'YYYY-MM' month. */
+export function monthStart(key: string): Date {
+  const { year, month } = parseMonthKey(key);
+  return new Date(Date.UTC(year, month - 1, 1));
+}
+
+/**
+ * The reference date of a report's figures: the first day of its last month (periodEnd, the month
+ * it was pulled in). Every window then ends with the month before, complete when it was pulled.
+ */
+export function reportAsOf(periodEnd: string): Date {
+  return monthStart(periodEnd);
+}
+
 /** The last complete month before `now`: where the chart windows end. */
 export function lastCompleteMonth(now: Date): string {
   return addMonths(monthKey(now), -1);
@@ -109,14 +122,17 @@ const finite = (value: unknown) => (typeof value === "number" && Number.isFinite
 export type MonthlySeries = {
   /** 'YYYY-MM' keys of the window, oldest first. */
   months: string[];
+  /** Chart ticks: "Jan" (the year is in `months`, the titles and the table). */
   monthLabels: string[];
   /** Net income per month; 0 where the report has no row. */
   monthAmounts: number[];
-  /** Labels ("Jan") of the months shown as 0 because the report has no row for them. */
+  /** Revenue (Income) per month; 0 where the report has no row. */
+  revenueAmounts: number[];
+  /** "Jan 2026" of the months shown as 0 because the report has no row for them. */
   missingMonths: string[];
 };
 
-/** Net income of the `count` complete months before `now`. */
+/** Revenue and net income of the `count` complete months before `now`. */
 export function netIncomeSeries(rows: readonly FinanceRow[], now: Date, count: number): MonthlySeries {
   const byMonth = rowsByMonth(rows);
   const months = monthsEndingAt(lastCompleteMonth(now), count);
@@ -124,47 +140,107 @@ export function netIncomeSeries(rows: readonly FinanceRow[], now: Date, count: n
     months,
     monthLabels: months.map(monthLabel),
     monthAmounts: months.map((month) => cents(finite(byMonth.get(month)?.NetIncome))),
-    missingMonths: months.filter((month) => !byMonth.has(month)).map(monthLabel),
+    revenueAmounts: months.map((month) => cents(finite(byMonth.get(month)?.Income))),
+    missingMonths: months.filter((month) => !byMonth.has(month)).map(monthYearLabel),
   };
 }
 
 export type QuickIncome = MonthlySeries & {
-  /** Sum of the six months' net income. */
+  /** Sum of the window's revenue. */
+  revenueAmount: number;
+  /** Sum of the window's net income. */
   netIncomeAmount: number;
-  /** Last month minus the month before (signed). */
+  /** Net income of the window's last month minus the month before's (signed). */
   incomeChange: number;
 };
 
-/** Spec §3 quick income data: the last six complete months of net income. */
-export function quickIncome(rows: readonly FinanceRow[], now: Date): QuickIncome {
-  const series = netIncomeSeries(rows, now, QUICK_INCOME_MONTHS);
+function withTotals(series: MonthlySeries): QuickIncome {
   const amounts = series.monthAmounts;
+  const total = (values: number[]) => cents(values.reduce((sum, amount) => sum + amount, 0));
   return {
     ...series,
-    netIncomeAmount: cents(amounts.reduce((sum, amount) => sum + amount, 0)),
+    revenueAmount: total(series.revenueAmounts),
+    netIncomeAmount: total(amounts),
     incomeChange: cents(amounts[amounts.length - 1] - amounts[amounts.length - 2]),
   };
 }
 
-/** The trends chart: the last twelve complete months of net income. */
-export function trends(rows: readonly FinanceRow[], now: Date): MonthlySeries {
-  return netIncomeSeries(rows, now, TRENDS_MONTHS);
+/** Spec §3 quick income data: the last six complete months, with totals and the change. */
+export function quickIncome(rows: readonly FinanceRow[], now: Date): QuickIncome {
+  return withTotals(netIncomeSeries(rows, now, QUICK_INCOME_MONTHS));
+}
+
+/** The trends chart: the last twelve complete months, with totals and the same change. */
+export function trends(rows: readonly FinanceRow[], now: Date): QuickIncome {
+  return withTotals(netIncomeSeries(rows, now, TRENDS_MONTHS));
 }
 
 /**
- * Year-to-date income (this calendar year's months up to and including `now`'s) divided by the
- * number of employees, in dollars and cents. Null when there is nothing to divide: no employees,
- * or no row of this year in the report (e.g. on January 1st before January is booked).
+ * "Net income in Oct 2026 was $290.00 more than in Sept 2026.": what the signed change means,
+ * for the window whose last two months are `months`' last two.
  */
-export function revenuePerEmployee(rows: readonly FinanceRow[], numberOfEmployees: number, now: Date): number | null {
-  if (!Number.isFinite(numberOfEmployees) || numberOfEmployees <= 0) return null;
-  const current = monthKey(now);
-  const yearStart = `${now.getUTCFullYear()}-01`;
-  const thisYear = [...rowsByMonth(rows).values()].filter((row) => row.date >= yearStart && row.date <= current);
-  if (thisYear.length === 0) return null;
-  const income = thisYear.reduce((sum, row) => sum + finite(row.Income), 0);
-  return cents(income / numberOfEmployees);
+export function incomeChangeExplanation(incomeChange: number, months: readonly string[]): string {
+  const last = monthYearLabel(months[months.length - 1]);
+  const before = monthYearLabel(months[months.length - 2]);
+  if (incomeChange === 0) return `Net income in ${last} was the same as in ${before}.`;
+  const more = incomeChange > 0 ? "more" : "less";
+  return `Net income in ${last} was ${formatCurrency(Math.abs(incomeChange))} ${more} than in ${before}.`;
 }
+
+/** The months revenue per employee covers: January to the last complete month, of that month's year. */
+export function revenuePerEmployeeMonths(now: Date): string[] {
+  const end = lastCompleteMonth(now);
+  return monthsEndingAt(end, parseMonthKey(end).month);
+}
+
+export type RevenuePerEmployee = {
+  /** The months whose income is counted, oldest first. */
+  months: string[];
+  /** Their income (revenue), in dollars and cents. */
+  income: number;
+  /** The divisor: the business's numberOfEmployees. */
+  employees: number;
+  /** income / employees, in dollars and cents. */
+  amount: number;
+};
+
+/** Income of exactly `months` over `employees`; null when a month has no row or nobody to divide by. */
+export function revenuePerEmployeeOver(
+  rows: readonly FinanceRow[],
+  numberOfEmployees: number,
+  months: readonly string[],
+): RevenuePerEmployee | null {
+  if (!Number.isFinite(numberOfEmployees) || numberOfEmployees <= 0 || months.length === 0) return null;
+  const byMonth = rowsByMonth(rows);
+  if (!months.every((month) => byMonth.has(month))) return null;
+  const income = cents(months.reduce((sum, month) => sum + finite(byMonth.get(month)?.Income), 0));
+  return { months: [...months], income, employees: numberOfEmployees, amount: cents(income / numberOfEmployees) };
+}
+
+/**
+ * THE revenue per employee: the income of the year's complete months before `now` (January to the
+ * last complete month) divided by numberOfEmployees. Complete months only, like the charts, so a
+ * half-booked current month never inflates or deflates it; in January it covers the whole previous
+ * year. Null when a month of the window is missing from the report (never estimated) or there are
+ * no employees to divide by.
+ */
+export function revenuePerEmployee(
+  rows: readonly FinanceRow[],
+  numberOfEmployees: number,
+  now: Date,
+): RevenuePerEmployee | null {
+  return revenuePerEmployeeOver(rows, numberOfEmployees, revenuePerEmployeeMonths(now));
+}
+
+/** "Income for Jan to Oct 2026 divided by 37 employees." */
+export function revenuePerEmployeeExplanation(figure: Pick<RevenuePerEmployee, "months" | "employees">): string {
+  const span = monthSpan(figure.months[0], figure.months[figure.months.length - 1]);
+  const people = figure.employees === 1 ? "1 employee" : `${figure.employees} employees`;
+  return `Income for ${span} divided by ${people}.`;
+}
+
+/** Under the dashboard's figure: where the headcount comes from and how to change it. */
+export const REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE = "The number of employees comes from Settings → Business.";
 
 export type ChartBounds = { min: number; max: number; step: number };
 
@@ -208,6 +284,8 @@ export function isStale(lastUpdate: Date | string | number, now: Date): boolean 
  */
 export const SAMPLE_QUICK_INCOME = {
   monthAmounts: [640, 910, 780, 1120, 1050, 1340],
+  revenueAmounts: [1100, 1380, 1240, 1460, 1400, 1500],
+  revenueAmount: 8080,
   netIncomeAmount: 5840,
   incomeChange: 290,
 } as const;
@@ -222,7 +300,9 @@ export function sampleQuickIncome(now: Date): QuickIncome {
     months,
     monthLabels: months.map(monthLabel),
     monthAmounts: [...SAMPLE_QUICK_INCOME.monthAmounts],
+    revenueAmounts: [...SAMPLE_QUICK_INCOME.revenueAmounts],
     missingMonths: [],
+    revenueAmount: SAMPLE_QUICK_INCOME.revenueAmount,
     netIncomeAmount: SAMPLE_QUICK_INCOME.netIncomeAmount,
     incomeChange: SAMPLE_QUICK_INCOME.incomeChange,
   };

@@ -20,9 +20,9 @@
  * answers are quoted as given.
  */
 import type { BusinessArea } from "../../db/schema";
-import { formatCurrency, monthYearLabel, type FinanceRow } from "./finance";
+import { formatCurrency, monthSpan, monthYearLabel, type FinanceRow } from "./finance";
 import { categoryLabel } from "./format";
-import { formatPercent, monthSpan, netIncomeTrend, revenuePerEmployeeTrend, revenueTrend } from "./value-insights";
+import { formatPercent, netIncomeTrend, revenuePerEmployeeTrend, revenueTrend } from "./value-insights";
 
 export type DraftAnswers = {
   businessNature: string;

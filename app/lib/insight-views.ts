@@ -1,6 +1,7 @@
 /**
- * Pure helpers of the client's insight views (spec §2 carousel and /insight-discovery, §3
- * dates, §4 Insight, §9 carousel constants). Shared by server and browser.
+ * Pure helpers of the client's insight views (spec §2 carousel and /insight-discovery, §4
+ * Insight, §9 carousel constants). Shared by server and browser. Their dates go through
+ * formatDate (app/lib/dates.ts) like every other date.
  */
 
 /** spec §9: the carousel's arrows scroll by exactly 840 px; three page dots. */
@@ -15,28 +16,6 @@ export const NO_MATCHES_MESSAGE = "There are no matches at this time.";
 export const NO_NOTIFICATIONS_MESSAGE = "You have no notifications.";
 export const NO_INSIGHTS_LIST_MESSAGE = "You have no insights yet.";
 export const MATCH_LINK_TEXT = "View your match requests";
-
-function parts(iso: string) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return {
-    day: String(date.getUTCDate()).padStart(2, "0"),
-    month: String(date.getUTCMonth() + 1).padStart(2, "0"),
-    year: String(date.getUTCFullYear()),
-  };
-}
-
-/** spec §3: insight tile dates are day/month/year (UTC). */
-export function insightTileDate(iso: string): string {
-  const p = parts(iso);
-  return p ? `${p.day}/${p.month}/${p.year}` : "";
-}
-
-/** spec §3: match dates are month/day/year (UTC). */
-export function matchDate(iso: string): string {
-  const p = parts(iso);
-  return p ? `${p.month}/${p.day}/${p.year}` : "";
-}
 
 /** Where a delivered tile opens: /insight-discovery with the insight's type and id. */
 export function insightDiscoveryHref(type: "REPORT" | "VALUE", id: string): string {

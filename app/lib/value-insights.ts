@@ -17,16 +17,25 @@
  *   those months whose month a year earlier is in the report is paired with it (at least 6 pairs,
  *   earlier Income > 0), and the margins of the paired months are compared in percentage points.
  *   A standard report (24 months up to the current one) pairs 11 months.
- * - Revenue per employee: the Income of this year's complete months (January to the last complete
- *   month, the year being that month's) divided by numberOfEmployees (> 0), against the same
- *   months a year before (all needed) divided by the same headcount, since the report has no
- *   past headcount. Complete months only, so it differs from the dashboard's year-to-date figure
- *   by the current month's partial income. In January the window is the whole previous year,
- *   which a 24-month report cannot compare, so none is produced.
+ * - Revenue per employee: THE figure of app/lib/finance.ts (revenuePerEmployee, the one the
+ *   dashboard card and the console show: the Income of the year's complete months divided by
+ *   numberOfEmployees), against the same months a year before (all needed) divided by the same
+ *   headcount, since the report has no past headcount. In January the window is the whole
+ *   previous year, which a 24-month report cannot compare, so none is produced.
  * - Direction words: a change under 1 % (percent changes) or under 0.5 points (margin) is
  *   "steady"; otherwise up or down with the absolute figure. Money with formatCurrency.
  */
-import { addMonths, formatCurrency, lastCompleteMonth, monthsEndingAt, monthYearLabel, type FinanceRow } from "./finance";
+import {
+  addMonths,
+  formatCurrency,
+  lastCompleteMonth,
+  monthSpan,
+  monthsEndingAt,
+  monthYearLabel,
+  revenuePerEmployee,
+  revenuePerEmployeeOver,
+  type FinanceRow,
+} from "./finance";
 import { VALUE_INSIGHT_STATUS_TEXT } from "./insight-status";
 
 export type ValueInsightKind = "revenue_trend" | "net_income_trend" | "revenue_per_employee";
@@ -75,14 +84,6 @@ function allOf(map: Map<string, FinanceRow>, months: readonly string[]): Finance
 
 const sumIncome = (rows: readonly FinanceRow[]) => round2(rows.reduce((sum, row) => sum + finite(row.Income), 0));
 const sumNet = (rows: readonly FinanceRow[]) => round2(rows.reduce((sum, row) => sum + finite(row.NetIncome), 0));
-
-/** "Aug 2026" alone, or "Aug to Oct 2026", or "Nov 2025 to Jan 2026". */
-export function monthSpan(first: string, last: string): string {
-  if (first === last) return monthYearLabel(first);
-  const [firstMonth, firstYear] = monthYearLabel(first).split(" ");
-  if (first.slice(0, 4) === last.slice(0, 4)) return `${firstMonth} to ${monthYearLabel(last)}`;
-  return `${firstMonth} ${firstYear} to ${monthYearLabel(last)}`;
-}
 
 export type RevenueTrend = {
   months: string[];
@@ -150,28 +151,22 @@ export type RevenuePerEmployeeTrend = {
   changePercent: number;
 };
 
-/** Income per employee for this year's complete months against the same months a year before. */
+/** Revenue per employee (finance.ts's one definition) against the same months a year before. */
 export function revenuePerEmployeeTrend(
   rows: readonly FinanceRow[],
   numberOfEmployees: number,
   now: Date,
 ): RevenuePerEmployeeTrend | null {
-  if (!Number.isFinite(numberOfEmployees) || numberOfEmployees <= 0) return null;
-  const map = byMonth(rows);
-  const end = lastCompleteMonth(now);
-  const months = monthsEndingAt(end, Number(end.slice(5, 7)));
-  const recentRows = allOf(map, months);
-  const earlierRows = allOf(map, months.map((month) => addMonths(month, -12)));
-  if (!recentRows || !earlierRows) return null;
-  const perEmployee = round2(sumIncome(recentRows) / numberOfEmployees);
-  const earlierPerEmployee = round2(sumIncome(earlierRows) / numberOfEmployees);
-  if (earlierPerEmployee <= 0) return null;
+  const recent = revenuePerEmployee(rows, numberOfEmployees, now);
+  if (!recent) return null;
+  const earlier = revenuePerEmployeeOver(rows, numberOfEmployees, recent.months.map((month) => addMonths(month, -12)));
+  if (!earlier || earlier.amount <= 0) return null;
   return {
-    months,
-    employees: numberOfEmployees,
-    perEmployee,
-    earlierPerEmployee,
-    changePercent: round1(((perEmployee - earlierPerEmployee) / earlierPerEmployee) * 100),
+    months: recent.months,
+    employees: recent.employees,
+    perEmployee: recent.amount,
+    earlierPerEmployee: earlier.amount,
+    changePercent: round1(((recent.amount - earlier.amount) / earlier.amount) * 100),
   };
 }
 

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { desc } from "drizzle-orm";
 import { emailOutbox } from "../../db/schema";
 import { PlainLayout } from "../components/plain-layout";
+import { formatDateTime } from "../lib/dates";
 import { emailTransportName } from "../server/email.server";
 
 export const meta: MetaFunction = () => [{ title: "Local email outbox | Partwise" }];
@@ -77,7 +78,7 @@ export default function DevOutbox() {
                     <div>
                       <dt>Sent</dt>
                       <dd>
-                        <time dateTime={email.createdAt}>{email.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                        <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
                       </dd>
                     </div>
                   </dl>

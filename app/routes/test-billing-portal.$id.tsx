@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useLoaderData } from "@remix-run/react";
 import { TestBillingPortal, type TestPortalView } from "~/components/payments/test-checkout-portal";
 import { PlainLayout } from "~/components/plain-layout";
+import { formatDate } from "~/lib/dates";
 import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~/lib/plans";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
@@ -41,12 +42,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
           status: subscription.status,
           lookupKey: subscription.lookup_key,
           periodEnd: subscription.current_period_end
-            ? new Date(subscription.current_period_end * 1000).toLocaleDateString("en-US", {
-                year: "numeric",
-                month: "long",
-                day: "numeric",
-                timeZone: "UTC",
-              })
+            ? formatDate(subscription.current_period_end * 1000)
             : null,
         }
       : null,

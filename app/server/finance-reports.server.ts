@@ -59,7 +59,8 @@ export type FinanceState = {
     connectedAt: Date;
     lastError: string | null;
   } | null;
-  report: { rows: ProfitAndLossRow[]; lastUpdate: Date; source: "quickbooks" | "demo" } | null;
+  /** periodEnd: the report's last month, 'YYYY-MM' (the month it was pulled in). */
+  report: { rows: ProfitAndLossRow[]; lastUpdate: Date; periodEnd: string; source: "quickbooks" | "demo" } | null;
   job: { id: string; status: JobStatus; lastError: string | null; period: string } | null;
 };
 
@@ -84,6 +85,7 @@ export async function loadFinanceState(app: AppContext, businessId: string): Pro
       connectionError: accountingConnections.lastError,
       reportRows: financeReports.profitAndLoss,
       lastUpdate: financeReports.lastUpdate,
+      periodEnd: financeReports.periodEnd,
       source: financeReports.source,
       jobId: jobs.id,
       jobStatus: jobs.status,
@@ -110,7 +112,9 @@ export async function loadFinanceState(app: AppContext, businessId: string): Pro
           }
         : null,
     report:
-      row.lastUpdate && row.source ? { rows: row.reportRows ?? [], lastUpdate: row.lastUpdate, source: row.source } : null,
+      row.lastUpdate && row.source && row.periodEnd
+        ? { rows: row.reportRows ?? [], lastUpdate: row.lastUpdate, periodEnd: row.periodEnd, source: row.source }
+        : null,
     job:
       row.jobId && row.jobStatus && row.jobPeriod
         ? { id: row.jobId, status: row.jobStatus, lastError: row.jobError, period: row.jobPeriod }

@@ -2,6 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { businesses, supportMessages, users, type SUPPORT_STATUSES } from "../../db/schema";
+import { formatDate } from "../lib/dates";
 import { fullName } from "../lib/format";
 import { supportSubjectLabel } from "../lib/support-schemas";
 import type { AppContext } from "./load-context";
@@ -25,13 +26,6 @@ export function messagePreview(message: string, limit = SUPPORT_PREVIEW_LENGTH):
   const flat = message.replace(/\s+/g, " ").trim();
   const chars = Array.from(flat);
   return chars.length <= limit ? flat : `${chars.slice(0, limit).join("").trimEnd()}…`;
-}
-
-/** MM/DD/YYYY in UTC, so the server's text and the browser's hydration agree. */
-export function formatConsoleDate(date: Date): string {
-  const mm = String(date.getUTCMonth() + 1).padStart(2, "0");
-  const dd = String(date.getUTCDate()).padStart(2, "0");
-  return `${mm}/${dd}/${date.getUTCFullYear()}`;
 }
 
 export async function consoleOverview(app: AppContext): Promise<{ openSupportMessages: number }> {
@@ -77,7 +71,7 @@ export async function listSupportMessages(app: AppContext, status: SupportStatus
     company: row.company ?? "No company",
     senderName: fullName(row.firstName, row.lastName) || row.email,
     senderEmail: row.email,
-    received: formatConsoleDate(row.createdAt),
+    received: formatDate(row.createdAt),
     preview: messagePreview(row.message),
   }));
 }
@@ -129,13 +123,13 @@ export async function getSupportMessage(app: AppContext, id: string): Promise<Su
     subjectLabel: supportSubjectLabel(row.subject),
     message: row.message,
     status: row.status,
-    received: formatConsoleDate(row.createdAt),
+    received: formatDate(row.createdAt),
     senderName: fullName(row.firstName, row.lastName) || row.email,
     senderEmail: row.email,
     senderPhone: row.phone || "Not given",
     company: row.company ?? "No company",
     handledBy: row.status === "closed" ? handledBy : null,
-    handledOn: row.status === "closed" && row.handledAt ? formatConsoleDate(row.handledAt) : null,
+    handledOn: row.status === "closed" && row.handledAt ? formatDate(row.handledAt) : null,
   };
 }
 

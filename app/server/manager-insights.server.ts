@@ -11,14 +11,15 @@ import {
   type InsightRequestStatus,
 } from "../../db/schema";
 import {
-  addMonths,
   formatCurrency,
-  lastCompleteMonth,
-  monthsEndingAt,
-  monthYearLabel,
+  monthSpan,
+  reportAsOf,
   revenuePerEmployee,
+  revenuePerEmployeeExplanation,
+  trends,
   type FinanceRow,
 } from "../lib/finance";
+import { formatDate } from "../lib/dates";
 import { categoryLabel, fullName, planLabel } from "../lib/format";
 import { draftInsightReport } from "../lib/insight-draft";
 import { insightStatusText } from "../lib/insight-status";
@@ -39,7 +40,6 @@ import {
 import { sendEmail } from "./email.server";
 import { renderEmail } from "./email-templates.server";
 import type { AppContext } from "./load-context";
-import { formatConsoleDate } from "./manager-console.server";
 import { findNaics } from "./naics.server";
 
 /**
@@ -114,7 +114,7 @@ export async function listInsightQueue(app: AppContext, status: InsightRequestSt
     id: row.id,
     company: row.company,
     category: categoryLabel(row.category),
-    created: formatConsoleDate(row.createdAt),
+    created: formatDate(row.createdAt),
     assignedTo: row.managerEmail
       ? fullName(row.managerFirstName, row.managerLastName) || row.managerEmail
       : "Unassigned",
@@ -133,8 +133,10 @@ export type FinanceProfile = {
   netIncome: string;
   /** '12.4%', or 'Not available' without revenue. */
   netMargin: string;
-  /** Year-to-date income per employee (the dashboard's definition), or 'Not available'. */
+  /** The dashboard's revenue per employee (app/lib/finance.ts), or 'Not available'. */
   revenuePerEmployee: string;
+  /** How it is computed: "Income for Jan to Oct 2026 divided by 37 employees, …", or null. */
+  revenuePerEmployeeNote: string | null;
   lastUpdate: string;
 };
 
@@ -210,6 +212,7 @@ async function loadRequest(app: AppContext, id: string) {
         .select({
           profitAndLoss: financeReports.profitAndLoss,
           lastUpdate: financeReports.lastUpdate,
+          periodEnd: financeReports.periodEnd,
         })
         .from(financeReports)
         .innerJoin(insightRequests, eq(insightRequests.businessId, financeReports.businessId))
@@ -241,26 +244,28 @@ const percent = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 1,
 });
 
-/** The last 12 complete months' totals, net margin and revenue per employee. */
+/**
+ * The last 12 complete months' totals, net margin and revenue per employee, with the dashboard's
+ * definitions (app/lib/finance.ts) and its reference date: the report's last month (`asOf`).
+ */
 export function financeProfile(
   rows: readonly FinanceRow[],
   numberOfEmployees: number,
   lastUpdate: Date,
-  now: Date
+  asOf: Date
 ): FinanceProfile {
-  const end = lastCompleteMonth(now);
-  const months = new Set(monthsEndingAt(end, 12));
-  const inWindow = rows.filter((row) => months.has(row.date));
-  const revenue = inWindow.reduce((sum, row) => sum + (Number.isFinite(row.Income) ? row.Income : 0), 0);
-  const netIncome = inWindow.reduce((sum, row) => sum + (Number.isFinite(row.NetIncome) ? row.NetIncome : 0), 0);
-  const perEmployee = revenuePerEmployee(rows, numberOfEmployees, now);
+  const year = trends(rows, asOf);
+  const revenue = year.revenueAmount;
+  const netIncome = year.netIncomeAmount;
+  const perEmployee = revenuePerEmployee(rows, numberOfEmployees, asOf);
   return {
-    period: `${monthYearLabel(addMonths(end, -11))} – ${monthYearLabel(end)}`,
+    period: monthSpan(year.months[0], year.months[year.months.length - 1]),
     revenue: formatCurrency(revenue),
     netIncome: formatCurrency(netIncome),
     netMargin: revenue > 0 ? percent.format(netIncome / revenue) : "Not available",
-    revenuePerEmployee: perEmployee === null ? "Not available" : formatCurrency(perEmployee),
-    lastUpdate: formatConsoleDate(lastUpdate),
+    revenuePerEmployee: perEmployee === null ? "Not available" : formatCurrency(perEmployee.amount),
+    revenuePerEmployeeNote: perEmployee === null ? null : revenuePerEmployeeExplanation(perEmployee),
+    lastUpdate: formatDate(lastUpdate),
   };
 }
 
@@ -296,7 +301,7 @@ export async function getInsightRequestDetail(
     status: request.status,
     statusLabel: insightQueueLabel(request.status),
     category: categoryLabel(request.category),
-    created: formatConsoleDate(request.createdAt),
+    created: formatDate(request.createdAt),
     payment: paymentLabel(request),
     assignedToMe,
     assignedTo: loaded.managerEmail
@@ -316,7 +321,12 @@ export async function getInsightRequestDetail(
       email: loaded.ownerEmail,
     },
     finance: loaded.finance
-      ? financeProfile(loaded.finance.profitAndLoss, business.numberOfEmployees, loaded.finance.lastUpdate, app.now())
+      ? financeProfile(
+          loaded.finance.profitAndLoss,
+          business.numberOfEmployees,
+          loaded.finance.lastUpdate,
+          reportAsOf(loaded.finance.periodEnd),
+        )
       : null,
     answers: answersOf(request),
     files: assignedToMe
@@ -332,7 +342,7 @@ export async function getInsightRequestDetail(
           title: report.title,
           highLevelSummary: report.highLevelSummary,
           recommendations: report.recommendations,
-          published: report.publishedAt ? formatConsoleDate(report.publishedAt) : null,
+          published: report.publishedAt ? formatDate(report.publishedAt) : null,
         }
       : null,
   };

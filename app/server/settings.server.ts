@@ -1,7 +1,7 @@
 import { and, eq, ne, notExists } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { businesses, sessions, users, type Business, type InsightPreferences } from "../../db/schema";
-import { EMPLOYEE_BAND_MEDIANS } from "../lib/business-schemas";
+import { headcountForBand } from "../lib/business-schemas";
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
@@ -148,7 +148,8 @@ export type UpdateBusinessInfoResult =
   | { ok: false; status: 400; msg: string };
 
 /**
- * Updates name, role, city, state and employee band (numberOfEmployees follows the band's median).
+ * Updates name, role, city, state and employee band. numberOfEmployees changes only with the band
+ * (to the new band's median, headcountForBand); saving the same band keeps it.
  * Revenue and NAICS are read-only here (spec §5): a payload may carry them, but only unchanged.
  */
 export async function updateBusinessInfo(
@@ -170,7 +171,7 @@ export async function updateBusinessInfo(
       city: input.city,
       state: input.state,
       employeeBand: input.employeeCount,
-      numberOfEmployees: EMPLOYEE_BAND_MEDIANS[input.employeeCount],
+      numberOfEmployees: headcountForBand(input.employeeCount, stored),
       updatedAt: app.now(),
     })
     .where(and(eq(businesses.id, stored.id), eq(businesses.ownerUserId, viewer.user.id)))

@@ -1,6 +1,6 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { parseProfitAndLoss, ReportFormatError } from "../../app/lib/intuit-report";
-import { NOT_CONNECTED_MESSAGE, reportRange } from "../../app/lib/finance";
+import { NOT_CONNECTED_MESSAGE, reportAsOf, reportRange } from "../../app/lib/finance";
 import { fetchProfitAndLossReport } from "../../app/server/intuit-client.server";
 import { PermanentJobError, RetryableJobError } from "../../app/server/jobs.server";
 import type { AppContext } from "../../app/server/load-context";
@@ -100,8 +100,6 @@ export async function buildFinanceReport(app: AppContext, job: Job): Promise<voi
   if (removed.length > 0) throw new PermanentJobError(NOT_CONNECTED_MESSAGE);
 }
 
-/** The first instant of a 'YYYY-MM' month, in UTC. */
-const monthStart = (period: string) => new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1, 1));
 
 /**
  * One upsert per derived value insight. The rules depend only on the month of their reference
@@ -119,7 +117,7 @@ function valueInsightUpserts(
 ) {
   // INSERT … SELECT … FROM the business's connection row (unique per business): no connection,
   // no row. Built with the query builder: drizzle's D1 batch cannot bind a raw `db.run(sql)`.
-  return deriveValueInsights(rows, numberOfEmployees, monthStart(periodEnd)).map((insight) =>
+  return deriveValueInsights(rows, numberOfEmployees, reportAsOf(periodEnd)).map((insight) =>
     app.db
       .insert(valueInsights)
       .select(

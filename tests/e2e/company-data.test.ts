@@ -6,7 +6,8 @@ import { browserTest, DESKTOP, expectPath, PHONE, signUpNewClient } from "./supp
 const NEW_CLIENT = { emailPrefix: "company-data" };
 
 const ACCESS_DENIED = "You didn't connect QuickBooks. You can try again whenever you're ready.";
-const TOOLTIP = "Uses year-to-date income and the median number of employees reported at sign-up.";
+/** How the figure is computed: the months counted and the 25-50 band's 38 employees. */
+const PER_EMPLOYEE_NOTE = /^Income for .+ \d{4} divided by 38 employees\. The number of employees comes from Settings → Business\.$/;
 
 const monthlyCard = (page: Page) => page.locator("#monthly-revenue-card");
 const perEmployeeCard = (page: Page) => page.locator("#revenue-per-employee-card");
@@ -49,24 +50,25 @@ describe("company data", () => {
       await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
       await expectPath(page, "/dashboard");
 
-      // Monthly Rev.: the lazily loaded chart.js canvas, described for screen readers.
-      const chart = monthlyCard(page).getByRole("img", { name: /^Net income, last 6 months: / });
+      // Monthly revenue and net income: the lazily loaded chart.js canvas, described for screen readers.
+      const chart = monthlyCard(page).getByRole("img", { name: /^Revenue and net income, [A-Z][a-z]+ (\d{4} )?to [A-Z][a-z]+ \d{4}: / });
       await chart.waitFor();
       expect(await chart.evaluate((node) => node.tagName)).toBe("CANVAS");
       const label = (await chart.getAttribute("aria-label")) ?? "";
-      expect(label.match(/-?\$[\d,]+\.\d\d/g)).toHaveLength(6);
-      await monthlyCard(page).getByText("Income change", { exact: true }).waitFor();
+      expect(label.match(/-?\$[\d,]+\.\d\d/g)).toHaveLength(12);
+      await monthlyCard(page).getByText("Net income change", { exact: true }).waitFor();
       expect(await monthlyCard(page).locator(".finance-change").innerText()).toMatch(/^([+-]\$[\d,]+\.\d\d|\$0\.00)$/);
       expect(await monthlyCard(page).getByRole("table").locator("tbody tr").count()).toBe(6);
 
       await monthlyCard(page).getByRole("button", { name: "Show 12-month trend", exact: true }).click();
-      await monthlyCard(page).getByRole("img", { name: /^Net income, last 12 months: / }).waitFor();
+      await monthlyCard(page).getByRole("table").locator("tbody tr").nth(11).waitFor({ state: "attached" });
+      await monthlyCard(page).getByRole("img", { name: /^Revenue and net income, [A-Z][a-z]+ \d{4} to [A-Z][a-z]+ \d{4}: / }).waitFor();
       await monthlyCard(page).getByRole("button", { name: "Show last 6 months", exact: true }).click();
       await chart.waitFor();
 
       // Revenue Per Employee: a dollar amount and the tooltip text.
       expect(await perEmployeeCard(page).locator(".finance-amount").innerText()).toMatch(/^\$[\d,]+\.\d\d$/);
-      await perEmployeeCard(page).getByText(TOOLTIP, { exact: true }).waitFor();
+      await perEmployeeCard(page).getByText(PER_EMPLOYEE_NOTE).waitFor();
       await page.screenshot({ path: "test-results/company-data-dashboard-1440.png", fullPage: true });
 
       // At 375 px the dashboard does not scroll sideways.

@@ -52,7 +52,7 @@ describe("app shell", () => {
       "Insights",
       "Engagements",
       "Documents Hub",
-      "Monthly Rev.",
+      "Monthly Revenue and Net Income",
       "Revenue Per Employee",
       "Upcoming Events",
       "Notifications",

@@ -40,6 +40,8 @@ export type BrowserTestOptions = {
   viewport?: { width: number; height: number };
   /** Console errors this test expects (e.g. the 401 of a refused sign-in), matched against the text. */
   allowConsoleErrors?: RegExp[];
+  /** The browser's time zone (IANA name), e.g. to check that dates hydrate without a mismatch. */
+  timezoneId?: string;
 };
 
 function slug(text: string): string {
@@ -59,6 +61,7 @@ export function browserTest(
     const context = await (await getBrowser()).newContext({
       baseURL,
       viewport: options.viewport ?? DESKTOP,
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     });
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(15_000);

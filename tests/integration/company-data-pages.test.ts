@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_DENIED_MESSAGE, BAD_STATE_MESSAGE, DISCONNECTED_MESSAGE } from "../../app/server/quickbooks.server";
-import { formatCurrency, monthKey, monthYearLabel } from "../../app/lib/finance";
+import { formatCurrency, monthKey, monthSpan, monthYearLabel } from "../../app/lib/finance";
 import { accountingConnections, financeReports, jobs, type ProfitAndLossRow } from "../../db/schema";
 import worker from "../../functions/worker";
 import { connectAccounting, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "./support";
@@ -188,7 +188,7 @@ describe("dashboard company-data cards", () => {
     expect(text).not.toContain("Show 12-month trend");
   });
 
-  it("with a fresh report: six months, the income change, revenue per employee, and no banner or refresh", async () => {
+  it("with a fresh report: revenue and net income with their years, the explained change, revenue per employee, a table without JavaScript", async () => {
     const { token, business } = await signedIn({ withBusiness: true });
     await connectAccounting(business!.id);
     await addJob(business!.id, "succeeded");
@@ -198,19 +198,39 @@ describe("dashboard company-data cards", () => {
     const response = await send("/dashboard", { token, queue });
     expect(response.status).toBe(200);
     const text = await response.text();
-    // Rows 17..22 are the last six complete months: NetIncome 11,700 … 12,200.
-    for (const amount of [11_700, 11_800, 11_900, 12_000, 12_100, 12_200]) {
-      expect(text).toContain(`<td>${formatCurrency(amount)}</td>`);
+    // Rows 17..22 are the last six complete months: Income 117,000 … 122,000, NetIncome 11,700 … 12,200.
+    const six = rows.slice(17, 23);
+    const period = `${monthSpan(six[0].date, six[5].date)}`;
+    expect(text).toContain(`Monthly Revenue and Net Income<span class="visually-hidden">, </span><span class="card-title-period">${period}</span>`);
+    // The server renders the figures as a visible table (the chart replaces it once hydrated).
+    expect(text).toContain('<table class="chart-table"><caption>Revenue and net income, ');
+    expect(text).not.toContain("chart-skeleton");
+    for (const row of six) {
+      expect(text).toContain(
+        `<tr><th scope="row">${monthYearLabel(row.date)}</th><td>${formatCurrency(row.Income)}</td><td>${formatCurrency(row.NetIncome)}</td></tr>`,
+      );
     }
-    expect(text).toContain("$71,700.00"); // their sum
-    expect(text).toContain("+$100.00"); // the income change
-    expect(text).toContain('class="chart-skeleton" aria-hidden="true"');
-    expect(text).toContain("Show 12-month trend");
-    const now = new Date();
-    const ytd = rows.filter((r) => r.date.startsWith(String(now.getUTCFullYear())) && r.date <= monthKey(now));
-    const perEmployee = ytd.reduce((sum, r) => sum + r.Income, 0) / business!.numberOfEmployees;
-    expect(text).toContain(formatCurrency(Math.round(perEmployee * 100) / 100));
-    expect(text).toContain("Uses year-to-date income and the median number of employees reported at sign-up.");
+    expect(text).toContain("$717,000.00"); // total revenue
+    expect(text).toContain("$71,700.00"); // total net income
+    expect(text).toContain("+$100.00"); // the net income change, explained:
+    expect(text).toContain(
+      html(`Net income in ${monthYearLabel(six[5].date)} was $100.00 more than in ${monthYearLabel(six[4].date)}.`),
+    );
+    expect(text).not.toContain("Net income (6 months)");
+    expect(text).not.toContain("Income change<");
+    // The 12-month toggle needs JavaScript, so the server does not offer it.
+    expect(text).not.toContain("Show 12-month trend");
+
+    // Revenue per employee: the year's complete months, as the value insight counts them.
+    const lastComplete = six[5].date;
+    const counted = rows.filter((r) => r.date >= `${lastComplete.slice(0, 4)}-01` && r.date <= lastComplete);
+    const perEmployee = Math.round((counted.reduce((sum, r) => sum + r.Income, 0) / business!.numberOfEmployees) * 100) / 100;
+    expect(text).toContain(`<p class="finance-amount">${formatCurrency(perEmployee)}</p>`);
+    const span = monthSpan(counted[0].date, lastComplete);
+    expect(text).toContain(`Revenue Per Employee<span class="visually-hidden">, </span><span class="card-title-period">${span}</span>`);
+    expect(text).toContain(
+      html(`Income for ${span} divided by ${business!.numberOfEmployees} employees. The number of employees comes from Settings → Business.`),
+    );
     expect(text).not.toContain("refreshing your finance profile");
     expect(queue.sendBatch).not.toHaveBeenCalled();
   });

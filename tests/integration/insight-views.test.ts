@@ -215,7 +215,7 @@ describe("pages", () => {
     const dashboard = await (await call("/dashboard", { cookie: token })).text();
     expect(dashboard).toContain(CLICK_TO_VIEW);
     expect(dashboard).toContain(html(`/insight-discovery?type=REPORT&id=${requestId}`));
-    expect(dashboard).toContain("02/10/2026");
+    expect(dashboard).toContain("Oct 2, 2026");
     expect(dashboard).toContain("Your insight is available!");
     expect(dashboard).toContain(matchStatusText("submitted"));
     // The Notifications card (the top bar's bell has its own empty text).

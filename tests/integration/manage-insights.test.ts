@@ -132,8 +132,8 @@ describe("engagement manager console: insight requests", () => {
       expect(text).toMatch(/aria-current="page"[^>]*href="\/manage\/insights\?status=submitted">To do<\/a>/);
       expect(text).toContain(html(newer.business.name));
       expect(text).toContain("Operations");
-      expect(text).toContain("10/07/2026");
-      expect(text).toContain("09/01/2026");
+      expect(text).toContain("Oct 7, 2026");
+      expect(text).toContain("Sept 1, 2026");
       expect(text).toContain("Unassigned");
       expect(text).toContain("Included in plan");
       expect(text).toContain("Paid");
@@ -204,7 +204,7 @@ describe("engagement manager console: insight requests", () => {
     expect(after).toContain("$120,000.00");
     expect(after).toContain("$12,000.00");
     expect(after).toContain("10.0%");
-    expect(after).toContain("10/01/2026");
+    expect(after).toContain("Oct 1, 2026");
     expect(after).not.toContain("No company data connected");
     expect(after).toContain(`href="/api/file-handling/get-file/${fileName}"`);
     expect(after).toContain("inventory-count.pdf");

@@ -74,8 +74,8 @@ describe("engagement manager console: support messages", () => {
       expect(text).toContain("Test Person");
       expect(text).toContain("Tech support");
       expect(text).toContain("Matching");
-      expect(text).toContain("03/05/2026");
-      expect(text).toContain("02/01/2026");
+      expect(text).toContain("Mar 5, 2026");
+      expect(text).toContain("Feb 1, 2026");
       const preview = `${long.slice(0, 140)}…`;
       expect(text).toContain(html(preview));
       expect(text).not.toContain(html(long.slice(0, 141)));

@@ -413,6 +413,32 @@ describe("/company-profile page", () => {
     });
   });
 
+  it("Business: saving the form unchanged keeps an exact headcount (the revenue-per-employee divisor)", async () => {
+    const { business, token } = await signedIn({ withBusiness: true });
+    // A headcount that is not its band's median (38), like the demo business's 37.
+    await db().update(businesses).set({ employeeBand: "25-50", numberOfEmployees: 37 }).where(eq(businesses.id, business!.id));
+    const before = await businessRow(business!.id);
+
+    // What the form shows is what it posts back.
+    const page = await (await call("/company-profile?tab=business", { cookie: token })).text();
+    const value = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(page)?.[1];
+    const selected = /<option value="([^"]+)" selected="">/.exec(page)?.[1];
+    const fields = { name: value("name"), role: value("role"), location: value("location"), employeeCount: selected };
+    expect(fields).toEqual({ name: before.name, role: before.clientRole, location: `${before.city}, ${before.state}`, employeeCount: "25-50" });
+
+    const response = await postForm("/company-profile?tab=business", { intent: "business", ...(fields as Record<string, string>) }, token);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(UPDATED);
+    expect(await businessRow(business!.id)).toMatchObject({ employeeBand: "25-50", numberOfEmployees: 37 });
+
+    // The API too; a different band is a new answer and takes its median.
+    const api = { businessId: business!.id, name: before.name, role: before.clientRole, city: before.city, state: before.state, employeeCount: "25-50" };
+    expect((await put("/api/client/business/updateInfo", api, token)).status).toBe(200);
+    expect((await businessRow(business!.id)).numberOfEmployees).toBe(37);
+    expect((await put("/api/client/business/updateInfo", { ...api, employeeCount: "50-100" }, token)).status).toBe(200);
+    expect(await businessRow(business!.id)).toMatchObject({ employeeBand: "50-100", numberOfEmployees: 75 });
+  });
+
   it("Business: a location without a comma is refused with its message", async () => {
     const { business, token } = await signedIn({ withBusiness: true });
     const response = await postForm(

@@ -306,7 +306,7 @@ describe("agreements", () => {
         const page = await response.text();
         expect(page).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
         expect(page).toContain(`>${section}</h2>`);
-        expect(page).toContain("Effective date: <!-- -->November 21, 2026");
+        expect(page).toContain("Effective date: <!-- -->Nov 21, 2026");
         expect(page).toContain("support@partwise.com");
       }
     });

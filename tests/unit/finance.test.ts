@@ -5,14 +5,19 @@ import {
   DEFAULT_CHART_BOUNDS,
   formatCurrency,
   formatIncomeChange,
+  incomeChangeExplanation,
   isStale,
   lastCompleteMonth,
   monthLabel,
+  monthSpan,
   monthsEndingAt,
   monthYearLabel,
   quickIncome,
+  reportAsOf,
   reportRange,
   revenuePerEmployee,
+  revenuePerEmployeeExplanation,
+  revenuePerEmployeeMonths,
   SAMPLE_QUICK_INCOME,
   sampleQuickIncome,
   trends,
@@ -60,6 +65,8 @@ describe("quickIncome", () => {
     expect(quick.months).toEqual(["2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12"]);
     expect(quick.monthLabels).toEqual(["July", "Aug", "Sept", "Oct", "Nov", "Dec"]);
     expect(quick.monthAmounts).toEqual([1800, 1900, 2000, 2100, 2200, 2300]);
+    expect(quick.revenueAmounts).toEqual([7200, 7600, 8000, 8400, 8800, 9200]);
+    expect(quick.revenueAmount).toBe(49200);
     expect(quick.netIncomeAmount).toBe(12300);
     expect(quick.incomeChange).toBe(100);
     expect(quick.missingMonths).toEqual([]);
@@ -70,7 +77,7 @@ describe("quickIncome", () => {
     const quick = quickIncome(sparse, at("2026-01-05T00:00:00Z"));
     expect(quick.monthLabels).toEqual(["July", "Aug", "Sept", "Oct", "Nov", "Dec"]);
     expect(quick.monthAmounts).toEqual([0, 0, -200, 500, 0, 300]);
-    expect(quick.missingMonths).toEqual(["July", "Aug", "Nov"]);
+    expect(quick.missingMonths).toEqual(["July 2025", "Aug 2025", "Nov 2025"]);
     expect(quick.netIncomeAmount).toBe(600);
   });
 
@@ -108,36 +115,80 @@ describe("trends", () => {
     expect(series.monthLabels).toEqual(["Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec", "Jan", "Feb"]);
     expect(series.monthAmounts[3]).toBe(0);
     expect(series.monthAmounts.filter((amount) => amount === 10)).toHaveLength(11);
-    expect(series.missingMonths).toEqual(["June"]);
+    expect(series.missingMonths).toEqual(["June 2025"]);
+    expect(series.revenueAmounts[3]).toBe(0);
+    expect(series.revenueAmount).toBe(440);
+    expect(series.netIncomeAmount).toBe(110);
   });
 });
 
-describe("revenuePerEmployee", () => {
+describe("revenuePerEmployee, the one definition", () => {
   const rows = [
-    row("2024-12", 0, 99_000), // last year: never counted
+    row("2024-12", 0, 99_000), // the year before: never counted
     ...monthsEndingAt("2025-12", 12).map((date) => row(date, 0, 10_000)),
     row("2026-01", 0, 3_800),
   ];
 
-  it("divides this year's income up to now by the number of employees", () => {
-    // December: all twelve months of 2025.
-    expect(revenuePerEmployee(rows, 38, at("2025-12-20T00:00:00Z"))).toBe(3157.89);
-    // Mid-year: January to June.
-    expect(revenuePerEmployee(rows, 38, at("2025-06-10T00:00:00Z"))).toBe(1578.95);
+  it("divides the income of the year's complete months by the number of employees", () => {
+    // Dec 20, 2025: January to November (December is still being booked).
+    expect(revenuePerEmployee(rows, 38, at("2025-12-20T00:00:00Z"))).toEqual({
+      months: monthsEndingAt("2025-11", 11),
+      income: 110_000,
+      employees: 38,
+      amount: 2894.74,
+    });
+    // June 10: January to May.
+    expect(revenuePerEmployee(rows, 38, at("2025-06-10T00:00:00Z"))?.amount).toBe(1315.79);
   });
 
-  it("uses only January in January", () => {
-    expect(revenuePerEmployee(rows, 38, at("2026-01-15T00:00:00Z"))).toBe(100);
+  it("covers the whole previous year in January", () => {
+    const figure = revenuePerEmployee(rows, 38, at("2026-01-15T00:00:00Z"));
+    expect(figure?.months).toEqual(monthsEndingAt("2025-12", 12));
+    expect(figure?.amount).toBe(3157.89);
+    expect(revenuePerEmployeeMonths(at("2026-01-01T00:00:00Z"))).toEqual(monthsEndingAt("2025-12", 12));
   });
 
-  it("is null without a row for this year or without employees", () => {
-    expect(revenuePerEmployee(rows.slice(0, 13), 38, at("2026-01-01T07:00:00Z"))).toBeNull();
+  it("ignores the current month's partial income", () => {
+    const withCurrent = [...rows, row("2026-02", 0, 1_000_000)];
+    expect(revenuePerEmployee(withCurrent, 38, at("2026-02-20T00:00:00Z"))?.amount).toBe(100);
+  });
+
+  it("is null when a month is missing (never estimated) or without employees", () => {
+    expect(revenuePerEmployee(rows.filter((r) => r.date !== "2025-03"), 38, at("2025-12-20T00:00:00Z"))).toBeNull();
     expect(revenuePerEmployee(rows, 0, at("2025-12-20T00:00:00Z"))).toBeNull();
     expect(revenuePerEmployee([], 38, at("2025-12-20T00:00:00Z"))).toBeNull();
   });
 
   it("lets losses of income count", () => {
-    expect(revenuePerEmployee([row("2026-01", 0, 500), row("2026-02", 0, -200)], 3, at("2026-02-01T00:00:00Z"))).toBe(100);
+    expect(revenuePerEmployee([row("2026-01", 0, 500), row("2026-02", 0, -200)], 3, at("2026-03-01T00:00:00Z"))?.amount).toBe(100);
+  });
+
+  it("spells out what it divides", () => {
+    const figure = revenuePerEmployee(rows, 38, at("2025-12-20T00:00:00Z"))!;
+    expect(revenuePerEmployeeExplanation(figure)).toBe("Income for Jan to Nov 2025 divided by 38 employees.");
+    expect(revenuePerEmployeeExplanation({ months: ["2026-01"], employees: 1 })).toBe("Income for Jan 2026 divided by 1 employee.");
+  });
+});
+
+describe("incomeChangeExplanation", () => {
+  it("names both months with their years and says more, less or the same", () => {
+    const months = ["2025-11", "2025-12", "2026-01"];
+    expect(incomeChangeExplanation(290, months)).toBe("Net income in Jan 2026 was $290.00 more than in Dec 2025.");
+    expect(incomeChangeExplanation(-60.5, months)).toBe("Net income in Jan 2026 was $60.50 less than in Dec 2025.");
+    expect(incomeChangeExplanation(0, months)).toBe("Net income in Jan 2026 was the same as in Dec 2025.");
+  });
+});
+
+describe("monthSpan and reportAsOf", () => {
+  it("writes a span with its years", () => {
+    expect(monthSpan("2026-05", "2026-10")).toBe("May to Oct 2026");
+    expect(monthSpan("2025-11", "2026-10")).toBe("Nov 2025 to Oct 2026");
+    expect(monthSpan("2026-09", "2026-09")).toBe("Sept 2026");
+  });
+
+  it("takes the first instant of the report's last month", () => {
+    expect(reportAsOf("2026-11").toISOString()).toBe("2026-11-01T00:00:00.000Z");
+    expect(lastCompleteMonth(reportAsOf("2026-01"))).toBe("2025-12");
   });
 });
 

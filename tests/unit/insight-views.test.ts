@@ -6,19 +6,11 @@ import {
   carouselTiles,
   initialCarouselCategory,
   insightDiscoveryHref,
-  insightTileDate,
-  matchDate,
   parseInsightType,
   recommendationLines,
 } from "~/lib/insight-views";
 
 describe("insight view helpers", () => {
-  it("formats insight tile dates day/month/year and match dates month/day/year (UTC)", () => {
-    expect(insightTileDate("2026-10-02T23:30:00.000Z")).toBe("02/10/2026");
-    expect(matchDate("2026-10-02T23:30:00.000Z")).toBe("10/02/2026");
-    expect(insightTileDate("not a date")).toBe("");
-  });
-
   it("links delivered tiles to /insight-discovery and reads the type in any case", () => {
     expect(insightDiscoveryHref("REPORT", "a b")).toBe("/insight-discovery?type=REPORT&id=a%20b");
     expect(insightDiscoveryHref("VALUE", "vi-1")).toBe("/insight-discovery?type=VALUE&id=vi-1");

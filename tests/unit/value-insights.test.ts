@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { demoProfitAndLossReport } from "~/lib/demo-company";
-import { monthsEndingAt, reportRange, type FinanceRow } from "~/lib/finance";
+import { monthSpan, monthsEndingAt, reportRange, type FinanceRow } from "~/lib/finance";
 import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insight-status";
 import { parseProfitAndLoss } from "~/lib/intuit-report";
 import {
   deriveValueInsights,
   formatPercent,
-  monthSpan,
   netIncomeTrend,
   revenuePerEmployeeTrend,
   revenueTrend,

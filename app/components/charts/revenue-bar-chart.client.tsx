@@ -2,26 +2,35 @@ import type { ChartData, ChartOptions } from "chart.js";
 import { Chart as ChartComponent } from "react-chartjs-2";
 import { formatCurrency } from "../../lib/finance";
 import { setupCharts } from "./chart-setup.client";
-import type { RevenueChartProps } from "./revenue-chart";
+import { NET_INCOME_SERIES_LABEL, REVENUE_SERIES_LABEL, type RevenueChartProps } from "./revenue-chart";
 
 setupCharts();
 
-const POSITIVE = "#1d4ed8";
-const NEGATIVE = "#b42318";
+// The same colours as the legend swatches in app/styles/app.css.
+const REVENUE = "#93c5fd";
+const NET_INCOME = "#1d4ed8";
+const NET_LOSS = "#b42318";
 
 /** The bar chart itself (chart.js); loaded lazily by RevenueChart, in the browser only. */
-export default function RevenueBarChart({ labels, amounts, bounds, label, summary }: RevenueChartProps) {
+export default function RevenueBarChart({ ticks, months, revenue, netIncome, bounds, summary }: RevenueChartProps) {
   const reducedMotion =
     typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
   const data: ChartData<"bar"> = {
-    labels,
+    labels: ticks,
     datasets: [
       {
-        label,
-        data: amounts,
-        backgroundColor: amounts.map((amount) => (amount < 0 ? NEGATIVE : POSITIVE)),
+        label: REVENUE_SERIES_LABEL,
+        data: revenue,
+        backgroundColor: REVENUE,
         borderRadius: 4,
-        maxBarThickness: 40,
+        maxBarThickness: 28,
+      },
+      {
+        label: NET_INCOME_SERIES_LABEL,
+        data: netIncome,
+        backgroundColor: netIncome.map((amount) => (amount < 0 ? NET_LOSS : NET_INCOME)),
+        borderRadius: 4,
+        maxBarThickness: 28,
       },
     ],
   };
@@ -31,7 +40,12 @@ export default function RevenueBarChart({ labels, amounts, bounds, label, summar
     animation: reducedMotion ? false : undefined,
     plugins: {
       legend: { display: false },
-      tooltip: { callbacks: { label: (item) => formatCurrency(Number(item.raw)) } },
+      tooltip: {
+        callbacks: {
+          title: (items) => months[items[0]?.dataIndex ?? 0] ?? "",
+          label: (item) => `${item.dataset.label ?? ""}: ${formatCurrency(Number(item.raw))}`,
+        },
+      },
     },
     scales: {
       x: { grid: { display: false } },

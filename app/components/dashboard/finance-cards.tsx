@@ -4,11 +4,12 @@ import {
   formatCurrency,
   formatIncomeChange,
   NO_FINANCE_DATA_MESSAGE,
-  REVENUE_PER_EMPLOYEE_TOOLTIP,
+  REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE,
 } from "../../lib/finance";
 import { RevenueChart } from "../charts/revenue-chart";
+import { useHydrated } from "../use-hydrated";
 import { DashboardCard } from "./dashboard-card";
-import type { FinanceCards, RevenueSeries } from "./finance-view";
+import { MONTHLY_CARD_TITLE, REVENUE_PER_EMPLOYEE_CARD_TITLE, type FinanceCards } from "./finance-view";
 
 export const CONNECT_DASHBOARD_PATH = "/api/quickbooks/createAuthPortal?returnPage=DASHBOARD";
 export const BUILDING_TEXT = "Building Business Finance Profile…";
@@ -37,28 +38,44 @@ export function FinanceBanner({ cards }: { cards: FinanceCards }) {
   );
 }
 
+/**
+ * Revenue and net income per month (spec §2 "Monthly Rev.", titled by what it draws): the last six
+ * complete months, or twelve with the toggle; the title, totals and table follow the window shown.
+ */
 export function MonthlyRevenueCard({ cards }: { cards: FinanceCards }) {
+  const [showTrend, setShowTrend] = useState(false);
+  const series = cards.state === "ready" ? (showTrend ? cards.twelveMonths : cards.sixMonths) : null;
   return (
-    <DashboardCard id="monthly-revenue-card" title="Monthly Rev." className="finance-card">
-      {cards.state === "ready" ? <MonthlyRevenue cards={cards} /> : <FinanceState cards={cards} what="monthly revenue" />}
+    <DashboardCard id="monthly-revenue-card" title={MONTHLY_CARD_TITLE} period={series?.period} className="finance-card">
+      {cards.state === "ready" && series ? (
+        <MonthlyRevenue series={series} showTrend={showTrend} onToggle={() => setShowTrend((value) => !value)} />
+      ) : (
+        <FinanceState cards={cards} what="monthly revenue and net income" />
+      )}
     </DashboardCard>
   );
 }
 
 export function RevenuePerEmployeeCard({ cards }: { cards: FinanceCards }) {
+  const figure = cards.state === "ready" ? cards.revenuePerEmployee : null;
   return (
-    <DashboardCard id="revenue-per-employee-card" title="Revenue Per Employee" className="finance-card">
+    <DashboardCard
+      id="revenue-per-employee-card"
+      title={REVENUE_PER_EMPLOYEE_CARD_TITLE}
+      period={figure?.period}
+      className="finance-card"
+    >
       {cards.state === "ready" ? (
-        cards.revenuePerEmployee === null ? (
+        figure === null ? (
           <p className="empty-state">{NO_FINANCE_DATA_MESSAGE}</p>
         ) : (
           <div className="finance-figure">
-            <p className="finance-amount">{formatCurrency(cards.revenuePerEmployee)}</p>
+            <p className="finance-amount">{formatCurrency(figure.amount)}</p>
             <p className="finance-note">
               <span className="finance-info" aria-hidden="true">
                 i
               </span>
-              <span>{REVENUE_PER_EMPLOYEE_TOOLTIP}</span>
+              <span>{`${figure.explanation} ${REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE}`}</span>
             </p>
           </div>
         )
@@ -69,39 +86,50 @@ export function RevenuePerEmployeeCard({ cards }: { cards: FinanceCards }) {
   );
 }
 
-function MonthlyRevenue({ cards }: { cards: Extract<FinanceCards, { state: "ready" }> }) {
-  const [showTrend, setShowTrend] = useState(false);
-  const series: RevenueSeries = showTrend ? cards.twelveMonths : cards.sixMonths;
-  const label = showTrend ? "Net income, last 12 months" : "Net income, last 6 months";
-  const change = cards.incomeChange;
+type Series = Extract<FinanceCards, { state: "ready" }>["sixMonths"];
+
+function MonthlyRevenue({ series, showTrend, onToggle }: { series: Series; showTrend: boolean; onToggle: () => void }) {
+  // The toggle needs JavaScript: without it (or before hydration) it is not offered.
+  const hydrated = useHydrated();
+  const change = series.incomeChange;
   return (
     <div className="monthly-revenue">
       <dl className="finance-facts">
         <div>
-          <dt>Net income (6 months)</dt>
-          <dd className="finance-amount">{formatCurrency(cards.netIncome)}</dd>
+          <dt>Total revenue</dt>
+          <dd className="finance-amount">{formatCurrency(series.revenueTotal)}</dd>
         </div>
         <div>
-          <dt>Income change</dt>
+          <dt>Total net income</dt>
+          <dd className="finance-amount">{formatCurrency(series.netIncomeTotal)}</dd>
+        </div>
+        <div>
+          <dt>Net income change</dt>
           <dd className={`finance-change ${change > 0 ? "is-up" : change < 0 ? "is-down" : ""}`.trim()}>
             {formatIncomeChange(change)}
           </dd>
         </div>
       </dl>
-      <RevenueChart key={showTrend ? "12" : "6"} labels={series.labels} amounts={series.amounts} bounds={series.bounds} label={label} />
+      <p className="finance-note finance-change-note">{series.incomeChangeExplanation}</p>
+      <RevenueChart
+        key={showTrend ? "12" : "6"}
+        ticks={series.ticks}
+        months={series.months}
+        revenue={series.revenue}
+        netIncome={series.netIncome}
+        bounds={series.bounds}
+        label={`Revenue and net income, ${series.period}`}
+      />
       {series.missingMonths.length > 0 ? (
         <p className="muted finance-missing">No data for {series.missingMonths.join(", ")}.</p>
       ) : null}
-      <p className="finance-trend-toggle">
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-pressed={showTrend}
-          onClick={() => setShowTrend((value) => !value)}
-        >
-          {showTrend ? "Show last 6 months" : "Show 12-month trend"}
-        </button>
-      </p>
+      {hydrated ? (
+        <p className="finance-trend-toggle">
+          <button type="button" className="button button-secondary" aria-pressed={showTrend} onClick={onToggle}>
+            {showTrend ? "Show last 6 months" : "Show 12-month trend"}
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -113,12 +141,15 @@ function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
       return (
         <div className="finance-locked">
           <div className="finance-sample" aria-hidden="true">
-            {what === "monthly revenue" ? (
+            {what === "monthly revenue and net income" ? (
               <>
                 <p className="finance-amount">{formatCurrency(cards.sample.netIncome)}</p>
                 <div className="finance-sample-bars">
                   {cards.sample.amounts.map((amount, i) => (
-                    <span key={cards.sample.labels[i]} style={{ height: `${Math.round((amount / 1500) * 100)}%` }} />
+                    <span key={cards.sample.labels[i]} className="finance-sample-pair">
+                      <span className="is-revenue" style={{ height: `${Math.round(((cards.sample.revenue[i] ?? 0) / 1500) * 100)}%` }} />
+                      <span style={{ height: `${Math.round((amount / 1500) * 100)}%` }} />
+                    </span>
                   ))}
                 </div>
               </>

@@ -1,27 +1,66 @@
 import {
   chartBounds,
   FINANCE_REPORT_FAILED_MESSAGE,
+  incomeChangeExplanation,
   monthKey,
+  monthLabel,
+  monthSpan,
   monthYearLabel,
   quickIncome,
+  reportAsOf,
   revenuePerEmployee,
+  revenuePerEmployeeExplanation,
   sampleQuickIncome,
   SAMPLE_REVENUE_PER_EMPLOYEE,
   trends,
   type ChartBounds,
+  type QuickIncome,
 } from "../../lib/finance";
 
 /**
- * The dashboard's company-data cards (Monthly Rev., Revenue Per Employee) as plain, serialisable
- * values: the loader computes them from loadDashboardFinance's answer with app/lib/finance.ts, so
- * the browser only draws.
+ * The dashboard's company-data cards (monthly revenue and net income, revenue per employee) as
+ * plain, serialisable values: the loader computes them from loadDashboardFinance's answer with
+ * app/lib/finance.ts, so the browser only draws. Every text that names months carries the year.
  */
 
-export type RevenueSeries = { labels: string[]; amounts: number[]; bounds: ChartBounds; missingMonths: string[] };
+/** The monthly card's title; the window's months follow it ("May to Oct 2026"). */
+export const MONTHLY_CARD_TITLE = "Monthly Revenue and Net Income";
+export const REVENUE_PER_EMPLOYEE_CARD_TITLE = "Revenue Per Employee";
+
+export type RevenueSeries = {
+  /** "May to Oct 2026". */
+  period: string;
+  /** Chart ticks: the month, and under it the year on the first month and on every January. */
+  ticks: (string | [string, string])[];
+  /** "May 2026" per month: the table, the tooltips and the screen-reader summary. */
+  months: string[];
+  revenue: number[];
+  netIncome: number[];
+  bounds: ChartBounds;
+  /** "May 2026" of months the report has no row for (drawn as 0). */
+  missingMonths: string[];
+  revenueTotal: number;
+  netIncomeTotal: number;
+  /** Net income of the last month minus the month before, and that sentence spelled out. */
+  incomeChange: number;
+  incomeChangeExplanation: string;
+};
+
+export type RevenuePerEmployeeFigure = {
+  amount: number;
+  /** "Jan to Oct 2026". */
+  period: string;
+  employees: number;
+  /** "Income for Jan to Oct 2026 divided by 37 employees." */
+  explanation: string;
+};
 
 export type FinanceCards =
   /** No connection: the blurred sample values under the 'Connect Company Data' prompt. */
-  | { state: "not_connected"; sample: { labels: string[]; amounts: number[]; netIncome: number; incomeChange: number; revenuePerEmployee: number } }
+  | {
+      state: "not_connected";
+      sample: { labels: string[]; revenue: number[]; amounts: number[]; netIncome: number; incomeChange: number; revenuePerEmployee: number };
+    }
   /** Connected, no report yet, a build queued or running (or just requested). */
   | { state: "building"; jobId: string | null }
   /** Connected, no report, the build failed. */
@@ -34,9 +73,7 @@ export type FinanceCards =
       state: "ready";
       sixMonths: RevenueSeries;
       twelveMonths: RevenueSeries;
-      netIncome: number;
-      incomeChange: number;
-      revenuePerEmployee: number | null;
+      revenuePerEmployee: RevenuePerEmployeeFigure | null;
       /** Set when the connection broke after this report was built. */
       brokenMessage: string | null;
       /** "June 2026" while a stale report is being refreshed (the monthly banner). */
@@ -47,7 +84,8 @@ export const BROKEN_CONNECTION_MESSAGE = "QuickBooks access was revoked. Reconne
 
 type FinanceInput = {
   connection: { status: string } | null;
-  report: { rows: { date: string; Income: number; NetIncome: number }[] } | null;
+  /** periodEnd: the report's last month ('YYYY-MM'), the reference of every figure. */
+  report: { rows: { date: string; Income: number; NetIncome: number }[]; periodEnd: string } | null;
   job: { id: string; status: string; lastError: string | null } | null;
   stale: boolean;
 };
@@ -60,6 +98,7 @@ export function financeCards(finance: FinanceInput, numberOfEmployees: number, n
       state: "not_connected",
       sample: {
         labels: sample.monthLabels,
+        revenue: sample.revenueAmounts,
         amounts: sample.monthAmounts,
         netIncome: sample.netIncomeAmount,
         incomeChange: sample.incomeChange,
@@ -78,26 +117,44 @@ export function financeCards(finance: FinanceInput, numberOfEmployees: number, n
   const refreshingFor = finance.stale && !broken ? monthYearLabel(monthKey(now)) : null;
   if (report.rows.length === 0) return { state: "empty", brokenMessage, refreshingFor };
 
-  const quick = quickIncome(report.rows, now);
-  const year = trends(report.rows, now);
+  // The report's own month, not today: a stale report's last month is partly booked, and the
+  // value insights stored with the report use the same reference.
+  const asOf = reportAsOf(report.periodEnd);
+  const perEmployee = revenuePerEmployee(report.rows, numberOfEmployees, asOf);
   return {
     state: "ready",
-    sixMonths: {
-      labels: quick.monthLabels,
-      amounts: quick.monthAmounts,
-      bounds: chartBounds(quick.monthAmounts),
-      missingMonths: quick.missingMonths,
-    },
-    twelveMonths: {
-      labels: year.monthLabels,
-      amounts: year.monthAmounts,
-      bounds: chartBounds(year.monthAmounts),
-      missingMonths: year.missingMonths,
-    },
-    netIncome: quick.netIncomeAmount,
-    incomeChange: quick.incomeChange,
-    revenuePerEmployee: revenuePerEmployee(report.rows, numberOfEmployees, now),
+    sixMonths: revenueSeries(quickIncome(report.rows, asOf)),
+    twelveMonths: revenueSeries(trends(report.rows, asOf)),
+    revenuePerEmployee: perEmployee
+      ? {
+          amount: perEmployee.amount,
+          period: monthSpan(perEmployee.months[0], perEmployee.months[perEmployee.months.length - 1]),
+          employees: perEmployee.employees,
+          explanation: revenuePerEmployeeExplanation(perEmployee),
+        }
+      : null,
     brokenMessage,
     refreshingFor,
+  };
+}
+
+/** "Jan" alone, or ["Jan", "2026"] on the window's first month and on Januaries. */
+export function chartTicks(months: readonly string[]): (string | [string, string])[] {
+  return months.map((month, i) => (i === 0 || month.endsWith("-01") ? [monthLabel(month), month.slice(0, 4)] : monthLabel(month)));
+}
+
+function revenueSeries(window: QuickIncome): RevenueSeries {
+  return {
+    period: monthSpan(window.months[0], window.months[window.months.length - 1]),
+    ticks: chartTicks(window.months),
+    months: window.months.map(monthYearLabel),
+    revenue: window.revenueAmounts,
+    netIncome: window.monthAmounts,
+    bounds: chartBounds([...window.revenueAmounts, ...window.monthAmounts]),
+    missingMonths: window.missingMonths,
+    revenueTotal: window.revenueAmount,
+    netIncomeTotal: window.netIncomeAmount,
+    incomeChange: window.incomeChange,
+    incomeChangeExplanation: incomeChangeExplanation(window.incomeChange, window.months),
   };
 }

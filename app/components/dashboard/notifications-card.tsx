@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { matchDate, NO_NOTIFICATIONS_MESSAGE } from "../../lib/insight-views";
+import { formatDate } from "../../lib/dates";
+import { NO_NOTIFICATIONS_MESSAGE } from "../../lib/insight-views";
 import { DashboardCard } from "./dashboard-card";
 
 export type NotificationData = { id: string; title: string; body: string; createdAt: string; link: string | null };
@@ -27,7 +28,7 @@ export function NotificationsCard({ notifications }: { notifications: readonly N
                 <p className="notification-title">{href ? <Link to={href}>{item.title}</Link> : item.title}</p>
                 {item.body ? <p className="notification-body">{item.body}</p> : null}
                 <time className="notification-date" dateTime={item.createdAt}>
-                  {matchDate(item.createdAt)}
+                  {formatDate(item.createdAt)}
                 </time>
               </li>
             );

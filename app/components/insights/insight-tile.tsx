@@ -6,7 +6,8 @@ import {
   PAYMENT_COMPLETE_LABEL,
   clientInsightStatus,
 } from "../../lib/insight-status";
-import { insightDiscoveryHref, insightTileDate } from "../../lib/insight-views";
+import { formatDate } from "../../lib/dates";
+import { insightDiscoveryHref } from "../../lib/insight-views";
 
 /** What a tile needs (the serialised InsightTile of app/server/insight-views.server.ts). */
 export type TileData =
@@ -23,7 +24,7 @@ export type TileData =
   | { type: "VALUE"; id: string; category: string; createdAt: string; title: string; value: string; delivered: true };
 
 /**
- * One insight tile (spec §4 Insight): category, date (day/month/year) and the status the client
+ * One insight tile (spec §4 Insight): category, date ("Nov 3, 2026") and the status the client
  * derives from the stored sentence. Delivered tiles say 'Click here to view.' and link to
  * /insight-discovery. Requests show their payment state: 'Pay Now' (a form posting to the
  * /features action, which opens the checkout) or 'Payment Complete'.
@@ -31,7 +32,7 @@ export type TileData =
 export function InsightTile({ tile, headingLevel = 3 }: { tile: TileData; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const label = categoryLabel(tile.category);
-  const date = insightTileDate(tile.createdAt);
+  const date = formatDate(tile.createdAt);
   const status = clientInsightStatus(tile.value);
   return (
     <article className={`insight-tile${tile.delivered ? " is-delivered" : ""}`} aria-label={`${label} insight, ${date}`}>

@@ -1,10 +1,10 @@
 import { categoryLabel } from "../../lib/format";
 import { ToggleGroup } from "../features/toggle-group";
-import { matchDate } from "../../lib/insight-views";
+import { formatDate } from "../../lib/dates";
 
 export type MatchItem = { id: string; category: string; createdAt: string; value: string; active: boolean };
 
-/** Match request rows: category, date (month/day/year) and the stored status text. */
+/** Match request rows: category, date ("Nov 3, 2026") and the stored status text. */
 export function MatchRequestItems({ matches, empty }: { matches: readonly MatchItem[]; empty: string }) {
   if (matches.length === 0) return <p className="empty-state">{empty}</p>;
   return (
@@ -13,7 +13,7 @@ export function MatchRequestItems({ matches, empty }: { matches: readonly MatchI
         <li key={match.id} className="match-row">
           <span className="match-row-category">{categoryLabel(match.category)}</span>
           <time className="match-row-date" dateTime={match.createdAt}>
-            {matchDate(match.createdAt)}
+            {formatDate(match.createdAt)}
           </time>
           <span className="match-row-status">{match.value}</span>
         </li>

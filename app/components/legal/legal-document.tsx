@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { formatDate } from "../../lib/dates";
 import { PlainLayout } from "../plain-layout";
 
-export const LEGAL_EFFECTIVE_DATE = "November 21, 2026";
+/** The agreements' effective date, a calendar day (UTC like every date shown). */
+export const LEGAL_EFFECTIVE_DATE = formatDate("2026-11-21T00:00:00Z");
 export const SUPPORT_EMAIL = "support@partwise.com";
 
 /** The frame of a Partwise agreement: plain layout, one article, a heading outline, the effective date. */

@@ -90,8 +90,13 @@ export function InsightRequestView({ detail, notice, error, lastResult }: Props)
                   <dd>{detail.finance.netIncome}</dd>
                   <dt>Net margin</dt>
                   <dd>{detail.finance.netMargin}</dd>
-                  <dt>Revenue per employee (year to date)</dt>
-                  <dd>{detail.finance.revenuePerEmployee}</dd>
+                  <dt>Revenue per employee</dt>
+                  <dd>
+                    {detail.finance.revenuePerEmployee}
+                    {detail.finance.revenuePerEmployeeNote ? (
+                      <span className="console-muted"> ({detail.finance.revenuePerEmployeeNote})</span>
+                    ) : null}
+                  </dd>
                   <dt>Report last updated</dt>
                   <dd>{detail.finance.lastUpdate}</dd>
                 </dl>

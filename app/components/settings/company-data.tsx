@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { formatDate } from "../../lib/dates";
 import { FormAlert } from "../ui/form-alert";
 
 export const DISCONNECT_INTENT = "disconnect-company-data";
@@ -14,13 +15,6 @@ export type CompanyDataConnection = {
 
 /** What the settings action answers for the Disconnect form. */
 export type DisconnectActionData = { intent: typeof DISCONNECT_INTENT; message: string | null; error: string | null };
-
-/** MM/DD/YYYY (spec §9 dates), in UTC like the rest of the finance data. */
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
-}
 
 /**
  * Account tab's "Company data" section (issue 4 item 6): the connected QuickBooks company (or the
