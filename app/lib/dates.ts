@@ -3,7 +3,7 @@
  * date a person reads — client pages, the managers' console, the dev outbox and emails. Spelling
  * the month out means no reader can take 03/11 for March 11 or November 3.
  *
- * Dates are calendar dates in UTC (docs/decisions/013-dates-and-finance-figures.md): the same as the
+ * Dates are calendar dates in UTC (docs/decisions/015-dates-and-finance-figures.md): the same as the
  * month boundaries of the finance report and the monthly insight allowance, and independent of the
  * time zone of whichever machine renders them, so the server's HTML and the browser's hydration
  * always produce the same text. Built from getUTC* parts, never from Intl or toLocale*, whose

@@ -3,7 +3,7 @@
  * employee), computed from a finance report's monthly rows. Pure and isomorphic: loaders return
  * the rows, the server and the browser compute the same series from them.
  *
- * Decisions (docs/decisions/013-dates-and-finance-figures.md):
+ * Decisions (docs/decisions/015-dates-and-finance-figures.md):
  * - Months are calendar months in UTC, keyed 'YYYY-MM' like the report's rows. "Revenue" is the
  *   report's Income, "net income" its NetIncome.
  * - Every figure is as of a reference date: the dashboard, the console and the value insights all
