@@ -49,12 +49,16 @@ describe("engagement manager console: support messages", () => {
     expect(page.status).toBe(200);
     const text = await page.text();
     expect(text).toContain('aria-label="Console"');
-    expect(text).toContain(">Overview</a>");
-    expect(text).toContain(">Support messages</a>");
-    expect(text).toContain('href="/manage/insights">Insight requests</a>');
+    const nav = text.slice(text.indexOf('aria-label="Console"'), text.indexOf("</nav>"));
+    expect(nav).toMatch(/aria-current="page"[^>]*href="\/manage"[^>]*>.*?<span class="console-nav-label">Home<\/span>/);
+    expect(nav).toMatch(/href="\/manage\/insights"[^>]*>.*?<span class="console-nav-label">Insight requests<\/span>/);
+    expect(nav).toMatch(/href="\/manage\/support"[^>]*>.*?<span class="console-nav-label">Support messages<\/span>/);
     expect(text).toContain("Hello, <!-- -->Test<!-- --> <!-- -->Person");
     const open = (await db().select().from(supportMessages).where(eq(supportMessages.status, "open"))).length;
     expect(text).toContain(`Open support messages</h2><p class="console-stat-value">${open}</p>`);
+    // The navigation shows the waiting work beside its section.
+    expect(open).toBeGreaterThan(0);
+    expect(nav).toContain(`<span class="visually-hidden">, ${open} open</span>`);
   });
 
   it("lists open messages newest first with subject, company, sender, date and 140 characters; filters closed", async () => {

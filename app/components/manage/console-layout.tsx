@@ -85,9 +85,7 @@ export function ConsoleLayout({
                     {section.count && waiting > 0 ? (
                       <span className="console-nav-count">
                         <span aria-hidden="true">{waiting}</span>
-                        <span className="visually-hidden">
-                          , {waiting} {section.count.what}
-                        </span>
+                        <span className="visually-hidden">{`, ${waiting} ${section.count.what}`}</span>
                       </span>
                     ) : null}
                   </NavLink>
