@@ -40,7 +40,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   const id = params.id ?? "";
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data({ notice: null, error: UNKNOWN_ACTION_MESSAGE, result: undefined }, { status: 400 });
+  }
   const intent = formData.get("intent");
   if (intent === "start") {
     const result = await startInsightReview(context.app, viewer.user, id);

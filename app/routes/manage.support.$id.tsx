@@ -25,9 +25,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** intent=close ('Mark as handled') or intent=reopen ('Reopen'); anything else is a 400. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
-  const form = Object.fromEntries(await request.formData());
+  const refused = () => data({ notice: null, error: "Choose Mark as handled or Reopen." }, { status: 400 });
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = Object.fromEntries(await request.formData());
+  } catch {
+    return refused();
+  }
   const parsed = SupportActionSchema.safeParse(form);
-  if (!parsed.success) return data({ notice: null, error: "Choose Mark as handled or Reopen." }, { status: 400 });
+  if (!parsed.success) return refused();
   const message = await getSupportMessage(context.app, params.id ?? "");
   if (!message) throw notFound();
   await setSupportMessageStatus(context.app, message.id, parsed.data.intent, viewer.user.id);

@@ -367,6 +367,20 @@ describe("engagement manager console: insight requests", () => {
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("Choose Start review, Save draft or Preview and publish.");
     }
+    // A body that is not a form is refused the same way, not with a 500.
+    for (const [contentType, body] of [
+      ["application/json", JSON.stringify({ intent: "preview", ...REPORT })],
+      ["multipart/form-data; boundary=x", "--x\r\nnot a multipart body"],
+    ]) {
+      const response = await call(`/manage/insights/${id}`, {
+        method: "POST",
+        cookie: manager.token,
+        body,
+        headers: { Host: "partwise.test", "Content-Type": contentType },
+      });
+      expect(response.status, contentType).toBe(400);
+      expect(await response.text()).toContain("Choose Start review, Save draft or Preview and publish.");
+    }
     const unchanged = (await reportRow(id))!;
     expect(unchanged.title).toBe(draft.title);
     expect(unchanged.status).toBe("draft");

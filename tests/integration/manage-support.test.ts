@@ -154,6 +154,20 @@ describe("engagement manager console: support messages", () => {
       const bad = await postForm(`/manage/support/${id}`, fields, manager.token);
       expect(bad.status).toBe(400);
     }
+    // A body that is not a form is a 400 too, not a 500.
+    for (const [contentType, body] of [
+      ["application/json", JSON.stringify({ intent: "close" })],
+      ["multipart/form-data; boundary=x", "--x\r\nnot a multipart body"],
+    ]) {
+      const bad = await call(`/manage/support/${id}`, {
+        method: "POST",
+        cookie: manager.token,
+        body,
+        headers: { Host: "partwise.test", "Content-Type": contentType },
+      });
+      expect(bad.status, contentType).toBe(400);
+      expect(await bad.text()).toContain("Choose Mark as handled or Reopen.");
+    }
     expect((await row(id)).status).toBe("open");
 
     expect((await call("/manage/support/no-such-message", { cookie: manager.token })).status).toBe(404);
