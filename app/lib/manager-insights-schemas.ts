@@ -19,6 +19,12 @@ export function insightQueueLabel(status: InsightRequestStatus): string {
   return INSIGHT_QUEUE_FILTERS.find((filter) => filter.status === status)?.label ?? status;
 }
 
+/** A request's page in the console. */
+export const insightRequestPath = (id: string) => `/manage/insights/${encodeURIComponent(id)}`;
+
+/** The publish preview of a request: its own page, so confirming works without JavaScript. */
+export const publishPreviewPath = (id: string) => `${insightRequestPath(id)}/preview`;
+
 /** `?status=`; anything else (or nothing) is the "To do" queue. */
 export function insightQueueStatusFrom(value: string | null | undefined): InsightRequestStatus {
   return INSIGHT_QUEUE_FILTERS.find((filter) => filter.status === value)?.status ?? "submitted";
@@ -45,7 +51,13 @@ export const WAITING_FOR_PAYMENT_MESSAGE = "This request is waiting for payment.
 export const NOT_ASSIGNED_MESSAGE = "Only the engagement manager assigned to this request can change its report.";
 export const START_REVIEW_FIRST_MESSAGE = "Start the review before editing the report.";
 export const ALREADY_IN_REVIEW_MESSAGE = "You are already reviewing this request.";
-export const UNKNOWN_ACTION_MESSAGE = "Choose Start review, Save draft or Publish.";
+export const UNKNOWN_ACTION_MESSAGE = "Choose Start review, Save draft or Preview and publish.";
+export const PREVIEW_OUTDATED_MESSAGE =
+  "The draft has changed since this preview. Check the preview again before publishing.";
+export const NOTHING_TO_PREVIEW_MESSAGE =
+  "Start the review first: Partwise writes a draft, which you edit and then preview here before publishing.";
+export const ONLY_REVIEWER_PUBLISHES_MESSAGE = "Only the engagement manager reviewing this request can publish it.";
+export const CONFIRM_PUBLISH_INVALID_MESSAGE = "Open the preview again, then confirm publishing from it.";
 export const NO_COMPANY_DATA_MESSAGE = "No company data connected";
 
 // What the client receives on publish.
@@ -68,9 +80,12 @@ const text = (max: number, message: string) =>
     .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
     .pipe(z.string().max(max, message));
 
-/** The editor's fields; `intent` is the pressed button: Save draft or Publish. */
+/**
+ * The editor's fields; `intent` is the pressed button: Save draft, or Preview and publish (which
+ * saves the draft and opens the publish preview).
+ */
 export const InsightReportEditorSchema = z.object({
-  intent: z.enum(["save", "publish"], { error: UNKNOWN_ACTION_MESSAGE }),
+  intent: z.enum(["save", "preview"], { error: UNKNOWN_ACTION_MESSAGE }),
   title: z
     .string({ error: REPORT_TITLE_REQUIRED_MESSAGE })
     .trim()
@@ -81,3 +96,15 @@ export const InsightReportEditorSchema = z.object({
 });
 export type InsightReportEditorInput = z.infer<typeof InsightReportEditorSchema>;
 export type ReportContent = Omit<InsightReportEditorInput, "intent">;
+
+/**
+ * 'Confirm publish' on the preview page. `version` is the draft's last-change time (ms) the
+ * preview showed: publishing checks it, so what goes out is exactly what the manager saw.
+ */
+export const ConfirmPublishSchema = z.object({
+  intent: z.literal("publish", { error: CONFIRM_PUBLISH_INVALID_MESSAGE }),
+  version: z
+    .string({ error: CONFIRM_PUBLISH_INVALID_MESSAGE })
+    .regex(/^\d{1,15}$/, CONFIRM_PUBLISH_INVALID_MESSAGE)
+    .transform(Number),
+});

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { InsightReportView } from "../components/insights/insight-report-view";
 import { MatchFromInsight } from "../components/insights/match-from-insight";
 import { RatingForm } from "../components/insights/rating-form";
 import { categoryLabel } from "../lib/format";
@@ -153,50 +154,30 @@ export default function InsightDiscovery() {
   const match = actionData?.intent === "match" ? actionData : null;
   return (
     <div className="page insight-discovery">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">{categoryLabel(view.category)}</p>
-          <h1>{view.title}</h1>
-        </div>
-      </header>
-      <div className="discovery-layout">
-        <article className="card discovery-report" aria-labelledby="discovery-summary-title">
-          <h2 id="discovery-summary-title" className="card-title">
-            Summary
-          </h2>
-          {view.summary
-            .split(/\n\s*\n/)
-            .map((paragraph) => paragraph.trim())
-            .filter(Boolean)
-            .map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-          {view.recommendations.length ? (
-            <>
-              <h2 className="card-title">Recommendations</h2>
-              <ul className="discovery-recommendations">
-                {view.recommendations.map((line, index) => (
-                  <li key={index}>{line}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </article>
-        <aside className="card discovery-actions" aria-labelledby="discovery-feedback-title">
-          <h2 id="discovery-feedback-title" className="card-title">
-            Your feedback
-          </h2>
-          <RatingForm
-            targetId={view.targetId}
-            savedRating={view.clientSatisfaction}
-            savedFeedback={view.clientFeedback}
-            lastResult={feedback?.result}
-            outcome={{ saved: feedback?.saved ?? null, failed: feedback?.failed ?? false }}
-          />
-          <h2 className="card-title">Work on it with an expert</h2>
-          <MatchFromInsight targetId={view.targetId} message={match?.message ?? null} failed={match?.failed ?? false} />
-        </aside>
-      </div>
+      <InsightReportView
+        report={{
+          category: categoryLabel(view.category),
+          title: view.title,
+          summary: view.summary,
+          recommendations: view.recommendations,
+        }}
+        aside={
+          <aside className="card discovery-actions" aria-labelledby="discovery-feedback-title">
+            <h2 id="discovery-feedback-title" className="card-title">
+              Your feedback
+            </h2>
+            <RatingForm
+              targetId={view.targetId}
+              savedRating={view.clientSatisfaction}
+              savedFeedback={view.clientFeedback}
+              lastResult={feedback?.result}
+              outcome={{ saved: feedback?.saved ?? null, failed: feedback?.failed ?? false }}
+            />
+            <h2 className="card-title">Work on it with an expert</h2>
+            <MatchFromInsight targetId={view.targetId} message={match?.message ?? null} failed={match?.failed ?? false} />
+          </aside>
+        }
+      />
     </div>
   );
 }

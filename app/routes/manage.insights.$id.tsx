@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
+  redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
@@ -11,18 +12,13 @@ import { InsightRequestView } from "../components/manage/insight-request";
 import {
   DRAFT_SAVED_MESSAGE,
   InsightReportEditorSchema,
-  REPORT_PUBLISHED_MESSAGE,
+  publishPreviewPath,
   REVIEW_STARTED_MESSAGE,
   UNKNOWN_ACTION_MESSAGE,
 } from "../lib/manager-insights-schemas";
 import { requireRole } from "../server/auth.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "../server/http.server";
-import {
-  getInsightRequestDetail,
-  publishInsightReport,
-  saveInsightDraft,
-  startInsightReview,
-} from "../server/manager-insights.server";
+import { getInsightRequestDetail, saveInsightDraft, startInsightReview } from "../server/manager-insights.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight request | Partwise" }];
 
@@ -37,8 +33,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /**
- * intent=start ('Start review' / 'Take over'), intent=save ('Save draft') or intent=publish
- * ('Publish'); the editor's fields are checked with the shared schema (400 with field errors).
+ * intent=start ('Start review' / 'Take over'), intent=save ('Save draft') or intent=preview
+ * ('Preview and publish': saves the draft, then opens the preview, where publishing is
+ * confirmed); the editor's fields are checked with the shared schema (400 with field errors).
  * Refused state changes answer 409 (403 for someone else's review) with the reason.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -54,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!result.ok) return data({ notice: null, error: result.msg, result: undefined }, { status: result.status });
     return { notice: REVIEW_STARTED_MESSAGE, error: null, result: undefined };
   }
-  if (intent !== "save" && intent !== "publish") {
+  if (intent !== "save" && intent !== "preview") {
     return data({ notice: null, error: UNKNOWN_ACTION_MESSAGE, result: undefined }, { status: 400 });
   }
   const submission = parseWithZod(formData, {
@@ -64,19 +61,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data({ notice: null, error: null, result: submission.reply() }, { status: 400 });
   }
   const { intent: chosen, ...content } = submission.value;
-  const result =
-    chosen === "save"
-      ? await saveInsightDraft(context.app, viewer.user, id, content)
-      : await publishInsightReport(context.app, viewer.user, id, content, new URL(request.url).origin);
+  const result = await saveInsightDraft(context.app, viewer.user, id, content);
   if (!result.ok) {
     if (result.status === 404) throw notFound();
     return data({ notice: null, error: result.msg, result: undefined }, { status: result.status });
   }
-  return {
-    notice: chosen === "save" ? DRAFT_SAVED_MESSAGE : REPORT_PUBLISHED_MESSAGE,
-    error: null,
-    result: undefined,
-  };
+  if (chosen === "preview") throw redirect(publishPreviewPath(id));
+  return { notice: DRAFT_SAVED_MESSAGE, error: null, result: undefined };
 }
 
 export const headers: HeadersFunction = () => ({

@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { ConsoleLayout } from "../components/manage/console-layout";
+import { fullName } from "../lib/format";
 import { requireRole } from "../server/auth.server";
 import { consoleOverview } from "../server/manager-console.server";
 import { insightQueueCounts } from "../server/manager-insights.server";
@@ -8,8 +9,8 @@ import { insightQueueCounts } from "../server/manager-insights.server";
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
 
 /**
- * /manage: the engagement managers' console (its frame, and the overview when no console page
- * is open). Anyone else gets a 404 (the page's existence is not revealed).
+ * /manage: the engagement managers' console (its frame with the work waiting per section, and
+ * the home page when no console page is open). Anyone else gets a 404 (the page's existence is not revealed).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
@@ -21,7 +22,15 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export default function ManagerConsole() {
   const outlet = useOutlet();
-  return <ConsoleLayout>{outlet ?? <Overview />}</ConsoleLayout>;
+  const { firstName, lastName, openSupportMessages, insights } = useLoaderData<typeof loader>();
+  return (
+    <ConsoleLayout
+      manager={fullName(firstName, lastName)}
+      counts={{ insightRequestsToDo: insights.submitted, openSupportMessages }}
+    >
+      {outlet ?? <Overview />}
+    </ConsoleLayout>
+  );
 }
 
 function Overview() {

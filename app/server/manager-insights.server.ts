@@ -33,6 +33,7 @@ import {
   PAYMENT_AWAITING,
   PAYMENT_INCLUDED,
   PAYMENT_PAID,
+  PREVIEW_OUTDATED_MESSAGE,
   START_REVIEW_FIRST_MESSAGE,
   WAITING_FOR_PAYMENT_MESSAGE,
   type ReportContent,
@@ -168,6 +169,8 @@ export type InsightRequestDetail = {
     highLevelSummary: string;
     recommendations: string;
     published: string | null;
+    /** The report's last change (ms): the publish preview's version. */
+    version: number;
   } | null;
 };
 
@@ -343,6 +346,7 @@ export async function getInsightRequestDetail(
           highLevelSummary: report.highLevelSummary,
           recommendations: report.recommendations,
           published: report.publishedAt ? formatDate(report.publishedAt) : null,
+          version: report.updatedAt.getTime(),
         }
       : null,
   };
@@ -432,9 +436,17 @@ export async function startInsightReview(app: AppContext, viewer: Manager, id: s
 
 /**
  * Why a conditional write changed nothing, from the row as it is now. `forReport`: the write was
- * to the report (save / publish), which needs a review in progress by this manager.
+ * to the report (save / publish), which needs a review in progress by this manager. `forPreview`:
+ * the write was a publish of a previewed version, so a review that is still this manager's means
+ * the draft changed after the preview.
  */
-async function whyNot(app: AppContext, viewer: Manager, id: string, forReport: boolean): Promise<ActionFailure> {
+async function whyNot(
+  app: AppContext,
+  viewer: Manager,
+  id: string,
+  forReport: boolean,
+  forPreview = false
+): Promise<ActionFailure> {
   const [row] = await app.db
     .select({
       status: insightRequests.status,
@@ -449,6 +461,7 @@ async function whyNot(app: AppContext, viewer: Manager, id: string, forReport: b
   if (row.status === "in_review" && row.assignedManagerId !== viewer.id)
     return { ok: false, status: 403, msg: NOT_ASSIGNED_MESSAGE };
   if (row.status === "in_review" && !forReport) return { ok: false, status: 409, msg: ALREADY_IN_REVIEW_MESSAGE };
+  if (row.status === "in_review" && forPreview) return { ok: false, status: 409, msg: PREVIEW_OUTDATED_MESSAGE };
   return { ok: false, status: 409, msg: START_REVIEW_FIRST_MESSAGE };
 }
 
@@ -477,18 +490,20 @@ export const insightReportLink = (requestId: string) =>
   `/insight-discovery?type=REPORT&id=${encodeURIComponent(requestId)}`;
 
 /**
- * Publishes the report with the editor's content: the report draft → published, the request
- * in_review → ready (status text, delivered_at, insight_report_id) and one notification for the
- * business owner, in ONE batch of conditional statements (the notification's id is derived from
- * the request, so it is written once). Then the owner is emailed (the link on APP_URL, else the
- * request's origin); an email failure is logged and does not undo the publish. A second publish
- * answers 409 and changes nothing.
+ * Publishes the draft the manager previewed (`version`: the draft's last change, in ms, as the
+ * preview showed it; a draft changed since then is refused with 409, so what goes out is what was
+ * confirmed): the report draft → published, the request in_review → ready (status text,
+ * delivered_at, insight_report_id) and one notification for the business owner, in ONE batch of
+ * conditional statements (the notification's id is derived from the request, so it is written
+ * once). Then the owner is emailed (the link on APP_URL, else the request's origin); an email
+ * failure is logged and does not undo the publish. A second publish answers 409 and changes
+ * nothing.
  */
 export async function publishInsightReport(
   app: AppContext,
   viewer: Manager,
   id: string,
-  content: ReportContent,
+  version: number,
   requestOrigin: string
 ): Promise<ActionResult> {
   const now = app.now();
@@ -498,12 +513,18 @@ export async function publishInsightReport(
     app.db
       .update(insightReports)
       .set({
-        ...content,
         status: "published",
         publishedAt: now,
         updatedAt: now,
       })
-      .where(and(eq(insightReports.insightRequestId, id), eq(insightReports.status, "draft"), reviewedBy(viewer, id)))
+      .where(
+        and(
+          eq(insightReports.insightRequestId, id),
+          eq(insightReports.status, "draft"),
+          eq(insightReports.updatedAt, new Date(version)),
+          reviewedBy(viewer, id)
+        )
+      )
       .returning({ id: insightReports.id, title: insightReports.title }),
     app.db
       .update(insightRequests)
@@ -536,7 +557,7 @@ export async function publishInsightReport(
       .onConflictDoNothing({ target: notifications.id }),
   ]);
   const report = published[0];
-  if (!report) return whyNot(app, viewer, id, true);
+  if (!report) return whyNot(app, viewer, id, true, true);
   await emailOwner(app, id, report.title, new URL(link, app.env.APP_URL ?? requestOrigin).toString());
   return { ok: true, changed: true };
 }

@@ -68,7 +68,8 @@ describe("insight journey", () => {
       const title = page.getByRole("textbox", { name: "Title" });
       expect(await title.inputValue()).toMatch(/^Operations: /);
       await title.fill("Count what ships: cycle counts before contractor orders");
-      await page.getByRole("button", { name: "Publish" }).click();
+      await page.getByRole("button", { name: "Preview and publish" }).click();
+      await page.getByRole("button", { name: "Confirm publish" }).click();
       await page.getByRole("status").getByText("Report published. The client has been notified.", { exact: true }).waitFor();
 
       // 3. The business sees it delivered, opens it, rates it, comments and asks for a match.

@@ -63,16 +63,43 @@ describe("engagement manager console: insight requests", () => {
       await page.getByText("Give the report a title.", { exact: true }).waitFor();
       await title.fill(newTitle);
 
-      await page.getByRole("button", { name: "Publish" }).click();
+      // Publishing first shows the report as the client will see it; Cancel leaves it unpublished.
+      await page.getByRole("button", { name: "Preview and publish" }).click();
+      await expectPath(page, `/manage/insights/${REQUEST_ID}/preview`);
+      await page.getByRole("heading", { name: newTitle, level: 1 }).waitFor();
+      await page
+        .getByText(
+          `Preview: this is the report exactly as ${COMPANY} will see it. Nothing is published until it is confirmed.`,
+          { exact: true }
+        )
+        .waitFor();
+      await page.getByRole("heading", { name: "Publish this report?", level: 2 }).waitFor();
+      await page.getByRole("link", { name: "Cancel", exact: true }).click();
+      await expectPath(page, `/manage/insights/${REQUEST_ID}`);
+      await page.getByRole("heading", { name: COMPANY, level: 1 }).waitFor();
+      expect(await title.inputValue()).toBe(newTitle);
+      await page.getByText("In review", { exact: true }).first().waitFor();
+      expect(await page.getByText("Published", { exact: true }).count()).toBe(0);
+
+      // Preview again, then confirm.
+      await page.getByRole("button", { name: "Preview and publish" }).click();
+      await expectPath(page, `/manage/insights/${REQUEST_ID}/preview`);
+      const previewed = await page.locator(".discovery-report").innerText();
+      expect(previewed).toContain("Summary");
+      await page.getByRole("button", { name: "Confirm publish" }).click();
       await page
         .getByRole("status")
         .getByText("Report published. The client has been notified.", {
           exact: true,
         })
         .waitFor();
+      await page.getByRole("heading", { name: "Published", level: 2 }).waitFor();
+      expect(await page.getByRole("button", { name: "Confirm publish" }).count()).toBe(0);
+      await page.getByRole("link", { name: "Back to the request" }).click();
+      await expectPath(page, `/manage/insights/${REQUEST_ID}`);
       await page.getByText("Published", { exact: true }).first().waitFor();
       await page.getByRole("heading", { name: newTitle, level: 3 }).waitFor();
-      expect(await page.getByRole("button", { name: "Publish" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Preview and publish" }).count()).toBe(0);
 
       // The client's request is now ready and carries the report.
       await context.clearCookies();
@@ -92,6 +119,11 @@ describe("engagement manager console: insight requests", () => {
       expect(answer.body.status).toBe("ready");
       expect(answer.body.value).toContain("is ready");
       expect(answer.body.insightReport).toBeTruthy();
+
+      // The client reads exactly what the manager previewed.
+      await page.goto(`/insight-discovery?type=REPORT&id=${REQUEST_ID}`);
+      await page.getByRole("heading", { name: newTitle, level: 1 }).waitFor();
+      expect(await page.locator(".discovery-report").innerText()).toBe(previewed);
     }
   );
 

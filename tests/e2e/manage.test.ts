@@ -59,7 +59,7 @@ describe("engagement manager console", () => {
     async ({ page }) => {
       await signIn(page, MANAGER_EMAIL);
       await expectPath(page, "/manage");
-      await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Overview" }).waitFor();
+      await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Home" }).waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     },

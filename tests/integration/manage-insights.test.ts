@@ -75,6 +75,23 @@ const requestRow = async (id: string) =>
 const reportRow = async (id: string) =>
   (await db().select().from(insightReports).where(eq(insightReports.insightRequestId, id)))[0] ?? null;
 
+/** The draft's version as the preview page's Confirm publish form carries it. */
+async function previewVersion(id: string, token: string): Promise<string> {
+  const preview = await call(`/manage/insights/${id}/preview`, { cookie: token });
+  expect(preview.status).toBe(200);
+  const match = /name="version" value="(\d+)"/.exec(await preview.text());
+  expect(match).not.toBeNull();
+  return match![1];
+}
+
+/** 'Preview and publish' with the editor's content, then 'Confirm publish' on the preview. */
+async function previewAndConfirm(id: string, token: string, content: Record<string, string>) {
+  const previewed = await postForm(`/manage/insights/${id}`, { intent: "preview", ...content }, token);
+  expect(previewed.status).toBe(302);
+  expect(previewed.headers.get("Location")).toBe(`/manage/insights/${id}/preview`);
+  return postForm(`/manage/insights/${id}/preview`, { intent: "publish", version: await previewVersion(id, token) }, token);
+}
+
 const REPORT = {
   title: "Set a weekly reorder rhythm for the top 50 items",
   highLevelSummary: "Stockouts come from ordering by feel.\nA weekly count fixes it.",
@@ -86,15 +103,22 @@ describe("engagement manager console: insight requests", () => {
     const { id, client } = await insertRequest();
     const consultant = await signedIn({ role: "consultant" });
     for (const cookie of [client.token, consultant.token, null]) {
-      for (const path of ["/manage/insights", "/manage/insights?status=ready", `/manage/insights/${id}`]) {
+      for (const path of [
+        "/manage/insights",
+        "/manage/insights?status=ready",
+        `/manage/insights/${id}`,
+        `/manage/insights/${id}/preview`,
+      ]) {
         const response = await call(path, { cookie });
         expect(response.status, path).toBe(404);
         expect(await response.text()).not.toContain("contractors");
       }
-      for (const intent of ["start", "save", "publish"]) {
+      for (const intent of ["start", "save", "preview"]) {
         const post = await postForm(`/manage/insights/${id}`, { intent, ...REPORT }, cookie);
         expect(post.status).toBe(404);
       }
+      const confirm = await postForm(`/manage/insights/${id}/preview`, { intent: "publish", version: "1" }, cookie);
+      expect(confirm.status).toBe(404);
     }
     const row = await requestRow(id);
     expect(row.status).toBe("submitted");
@@ -233,7 +257,7 @@ describe("engagement manager console: insight requests", () => {
       expect(part).not.toMatch(/TODO|lorem|placeholder|\{/i);
     }
     expect(text).toContain(">Save draft</button>");
-    expect(text).toContain(">Publish</button>");
+    expect(text).toContain(">Preview and publish</button>");
     expect(text).toContain(html(draft.title));
 
     const again = await postForm(`/manage/insights/${id}`, { intent: "start" }, manager.token);
@@ -244,7 +268,13 @@ describe("engagement manager console: insight requests", () => {
     const other = await signedIn({ role: "manager" });
     const otherPage = await (await call(`/manage/insights/${id}`, { cookie: other.token })).text();
     expect(otherPage).toContain(">Take over</button>");
-    expect(otherPage).not.toContain(">Publish</button>");
+    expect(otherPage).not.toContain(">Preview and publish</button>");
+    // Someone else's draft can be previewed, not published.
+    const otherPreview = await call(`/manage/insights/${id}/preview`, { cookie: other.token });
+    expect(otherPreview.status).toBe(200);
+    const otherPreviewText = await otherPreview.text();
+    expect(otherPreviewText).toContain("Only the engagement manager reviewing this request can publish it.");
+    expect(otherPreviewText).not.toContain("Confirm publish");
     const tookOver = await postForm(`/manage/insights/${id}`, { intent: "start" }, other.token);
     expect(tookOver.status).toBe(200);
     expect((await requestRow(id)).assignedManagerId).toBe(other.user.id);
@@ -252,14 +282,23 @@ describe("engagement manager console: insight requests", () => {
     expect(kept.id).toBe(draft.id);
     expect(kept.title).toBe(draft.title);
 
-    // The first manager may no longer save or publish.
+    // The first manager may no longer save, preview or publish.
     const save = await postForm(`/manage/insights/${id}`, { intent: "save", ...REPORT }, manager.token);
     expect(save.status).toBe(403);
     expect(await save.text()).toContain(
       html("Only the engagement manager assigned to this request can change its report.")
     );
-    const publish = await postForm(`/manage/insights/${id}`, { intent: "publish", ...REPORT }, manager.token);
+    const preview = await postForm(`/manage/insights/${id}`, { intent: "preview", ...REPORT }, manager.token);
+    expect(preview.status).toBe(403);
+    const publish = await postForm(
+      `/manage/insights/${id}/preview`,
+      { intent: "publish", version: String(kept.updatedAt.getTime()) },
+      manager.token
+    );
     expect(publish.status).toBe(403);
+    expect(await publish.text()).toContain(
+      html("Only the engagement manager assigned to this request can change its report.")
+    );
     expect((await reportRow(id))!.title).toBe(draft.title);
     expect((await requestRow(id)).status).toBe("in_review");
   });
@@ -279,11 +318,27 @@ describe("engagement manager console: insight requests", () => {
     expect(await reportRow(unpaid.id)).toBeNull();
 
     const submitted = await insertRequest();
-    for (const intent of ["save", "publish"]) {
+    for (const intent of ["save", "preview"]) {
       const response = await postForm(`/manage/insights/${submitted.id}`, { intent, ...REPORT }, manager.token);
       expect(response.status).toBe(409);
       expect(await response.text()).toContain("Start the review before editing the report.");
     }
+    const confirm = await postForm(
+      `/manage/insights/${submitted.id}/preview`,
+      { intent: "publish", version: "1" },
+      manager.token
+    );
+    expect(confirm.status).toBe(409);
+    expect(await confirm.text()).toContain("Start the review before editing the report.");
+    // Nothing to preview yet.
+    const preview = await call(`/manage/insights/${submitted.id}/preview`, { cookie: manager.token });
+    expect(preview.status).toBe(200);
+    const previewText = await preview.text();
+    expect(previewText).toContain("No report to preview yet</h1>");
+    expect(previewText).toContain(
+      "Start the review first: Partwise writes a draft, which you edit and then preview here before publishing."
+    );
+    expect(previewText).not.toContain("Confirm publish");
     expect((await requestRow(submitted.id)).status).toBe("submitted");
   });
 
@@ -299,17 +354,32 @@ describe("engagement manager console: insight requests", () => {
       [{ ...REPORT, highLevelSummary: "x".repeat(6001) }, "Keep the summary to 6,000 characters or fewer."],
       [{ ...REPORT, recommendations: "x".repeat(6001) }, "Keep the recommendations to 6,000 characters or fewer."],
     ];
-    for (const intent of ["save", "publish"]) {
+    for (const intent of ["save", "preview"]) {
       for (const [fields, message] of cases) {
         const response = await postForm(`/manage/insights/${id}`, { intent, ...fields }, manager.token);
         expect(response.status, message).toBe(400);
         expect(await response.text()).toContain(html(message));
       }
     }
-    for (const fields of [{ intent: "delete" }, {}] as Record<string, string>[]) {
+    // Publishing is confirmed on the preview only: the request page does not publish.
+    for (const fields of [{ intent: "delete" }, {}, { intent: "publish", ...REPORT }] as Record<string, string>[]) {
       const response = await postForm(`/manage/insights/${id}`, fields, manager.token);
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain("Choose Start review, Save draft or Publish.");
+      expect(await response.text()).toContain("Choose Start review, Save draft or Preview and publish.");
+    }
+    // A body that is not a form is refused the same way, not with a 500.
+    for (const [contentType, body] of [
+      ["application/json", JSON.stringify({ intent: "preview", ...REPORT })],
+      ["multipart/form-data; boundary=x", "--x\r\nnot a multipart body"],
+    ]) {
+      const response = await call(`/manage/insights/${id}`, {
+        method: "POST",
+        cookie: manager.token,
+        body,
+        headers: { Host: "partwise.test", "Content-Type": contentType },
+      });
+      expect(response.status, contentType).toBe(400);
+      expect(await response.text()).toContain("Choose Start review, Save draft or Preview and publish.");
     }
     const unchanged = (await reportRow(id))!;
     expect(unchanged.title).toBe(draft.title);
@@ -322,11 +392,16 @@ describe("engagement manager console: insight requests", () => {
         })
       ).status
     ).toBe(404);
-    for (const intent of ["start", "save", "publish"]) {
+    for (const intent of ["start", "save", "preview"]) {
       expect((await postForm("/manage/insights/no-such-request", { intent, ...REPORT }, manager.token)).status).toBe(
         404
       );
     }
+    expect((await call("/manage/insights/no-such-request/preview", { cookie: manager.token })).status).toBe(404);
+    expect(
+      (await postForm("/manage/insights/no-such-request/preview", { intent: "publish", version: "1" }, manager.token))
+        .status
+    ).toBe(404);
   });
 
   it("saves the draft, then publishes once: request ready, one notification and one email to the owner", async () => {
@@ -350,12 +425,16 @@ describe("engagement manager console: insight requests", () => {
     expect(draft.highLevelSummary).toBe("First pass.\nSecond line.");
     expect(draft.status).toBe("draft");
 
-    const published = await postForm(`/manage/insights/${id}`, { intent: "publish", ...REPORT }, manager.token);
+    const published = await previewAndConfirm(id, manager.token, REPORT);
     expect(published.status).toBe(200);
     const text = await published.text();
     expect(text).toContain("Report published. The client has been notified.");
-    expect(text).toContain('<span class="badge">Published</span>');
-    expect(text).not.toContain(">Publish</button>");
+    expect(text).toContain("Published on ");
+    expect(text).not.toContain(">Confirm publish</button>");
+    const requestPage = await (await call(`/manage/insights/${id}`, { cookie: manager.token })).text();
+    expect(requestPage).toContain('<span class="badge">Published</span>');
+    expect(requestPage).not.toContain(">Preview and publish</button>");
+    expect(requestPage).toContain(`href="/manage/insights/${id}/preview"`);
 
     const report = (await reportRow(id))!;
     expect(report.status).toBe("published");
@@ -384,15 +463,22 @@ describe("engagement manager console: insight requests", () => {
     expect(emails[0].textBody).toContain(REPORT.title);
     expect(emails[0].textBody).toContain(`https://partwise.test/insight-discovery?type=REPORT&id=${id}`);
 
-    // A second publish (or a save, or a start) changes nothing.
-    for (const intent of ["publish", "save", "start"]) {
-      const again = await postForm(
+    // A second publish (or a preview, a save, or a start) changes nothing.
+    const again = await postForm(
+      `/manage/insights/${id}/preview`,
+      { intent: "publish", version: String(report.updatedAt.getTime()) },
+      manager.token
+    );
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("This report has already been published.");
+    for (const intent of ["preview", "save", "start"]) {
+      const refused = await postForm(
         `/manage/insights/${id}`,
         { intent, ...REPORT, title: "Another title" },
         manager.token
       );
-      expect(again.status, intent).toBe(409);
-      expect(await again.text()).toContain("This report has already been published.");
+      expect(refused.status, intent).toBe(409);
+      expect(await refused.text()).toContain("This report has already been published.");
     }
     expect((await reportRow(id))!.title).toBe(REPORT.title);
     expect((await reportRow(id))!.publishedAt?.getTime()).toBe(report.publishedAt?.getTime());
@@ -408,6 +494,128 @@ describe("engagement manager console: insight requests", () => {
       .from(insightRequests)
       .where(and(eq(insightRequests.id, id), eq(insightRequests.assignedManagerId, manager.user.id)));
     expect(ready).toHaveLength(1);
+  });
+
+  it("previews the report as the client will see it; previewing publishes nothing; confirm publishes exactly the previewed version", async () => {
+    const manager = await signedIn({ role: "manager" });
+    const { id, client } = await insertRequest();
+    await postForm(`/manage/insights/${id}`, { intent: "start" }, manager.token);
+    const content = {
+      title: "Reorder the <top 50> every Monday",
+      highLevelSummary: "Stockouts come from ordering by feel.\n\nA weekly count fixes it.",
+      recommendations: "- Count the top 50 items every Monday.\n\n2. Set reorder points from 8 weeks of sales.",
+    };
+    const previewed = await postForm(`/manage/insights/${id}`, { intent: "preview", ...content }, manager.token);
+    expect(previewed.status).toBe(302);
+    expect(previewed.headers.get("Location")).toBe(`/manage/insights/${id}/preview`);
+    const draft = (await reportRow(id))!;
+    expect(draft.status).toBe("draft");
+    expect(draft.title).toBe(content.title);
+
+    // The client's report view: title, paragraphs, recommendations without their bullet marks.
+    const preview = await call(`/manage/insights/${id}/preview`, { cookie: manager.token });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("Cache-Control")).toBe("private, no-store");
+    const page = await preview.text();
+    expect(page).toContain(`<p class="eyebrow">Operations</p><h1>${html(content.title)}</h1>`);
+    expect(page).toContain("<p>Stockouts come from ordering by feel.</p><p>A weekly count fixes it.</p>");
+    expect(page).toContain(
+      '<ul class="discovery-recommendations"><li>Count the top 50 items every Monday.</li><li>Set reorder points from 8 weeks of sales.</li></ul>'
+    );
+    expect(page).toContain("Publish this report?");
+    expect(page).toContain(">Confirm publish</button>");
+    expect(page).toContain(`href="/manage/insights/${id}">Cancel</a>`);
+    expect(page).toContain(`name="version" value="${draft.updatedAt.getTime()}"`);
+    // Previewing published nothing.
+    expect((await requestRow(id)).status).toBe("in_review");
+    expect(await db().select().from(notifications).where(eq(notifications.userId, client.user.id))).toHaveLength(0);
+
+    // A draft saved after the preview is not published from the stale preview.
+    const staleVersion = String(draft.updatedAt.getTime());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const resaved = await postForm(
+      `/manage/insights/${id}`,
+      { intent: "save", ...content, title: "A later title" },
+      manager.token
+    );
+    expect(resaved.status).toBe(200);
+    const stale = await postForm(`/manage/insights/${id}/preview`, { intent: "publish", version: staleVersion }, manager.token);
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain(
+      html("The draft has changed since this preview. Check the preview again before publishing.")
+    );
+    expect((await reportRow(id))!.status).toBe("draft");
+    expect((await requestRow(id)).status).toBe("in_review");
+
+    // Confirming the current preview publishes what it showed.
+    const current = await previewVersion(id, manager.token);
+    const confirmed = await postForm(`/manage/insights/${id}/preview`, { intent: "publish", version: current }, manager.token);
+    expect(confirmed.status).toBe(200);
+    const report = (await reportRow(id))!;
+    expect(report.status).toBe("published");
+    expect(report.title).toBe("A later title");
+    expect((await requestRow(id)).status).toBe("ready");
+    const after = await (await call(`/manage/insights/${id}/preview`, { cookie: manager.token })).text();
+    expect(after).toContain("Published on ");
+    expect(after).not.toContain("Confirm publish");
+  });
+
+  it("answers 400 to a confirm with a bad body, changing nothing", async () => {
+    const manager = await signedIn({ role: "manager" });
+    const { id } = await insertRequest();
+    await postForm(`/manage/insights/${id}`, { intent: "start" }, manager.token);
+    const version = await previewVersion(id, manager.token);
+    const bodies: Record<string, string>[] = [
+      {},
+      { intent: "publish" },
+      { intent: "publish", version: "" },
+      { intent: "publish", version: "yesterday" },
+      { intent: "publish", version: "-5" },
+      { intent: "publish", version: "1.5" },
+      { intent: "publish", version: "9".repeat(40) },
+      { intent: "save", version },
+      { version },
+    ];
+    for (const body of bodies) {
+      const response = await postForm(`/manage/insights/${id}/preview`, body, manager.token);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.text()).toContain("Open the preview again, then confirm publishing from it.");
+    }
+    const json = await call(`/manage/insights/${id}/preview`, {
+      method: "POST",
+      cookie: manager.token,
+      json: { intent: "publish", version },
+      headers: { Host: "partwise.test" },
+    });
+    expect(json.status).toBe(400);
+    const multipart = new FormData();
+    multipart.append("intent", "publish");
+    multipart.append("version", new File(["1"], "version.txt", { type: "text/plain" }));
+    const withFile = await call(`/manage/insights/${id}/preview`, {
+      method: "POST",
+      cookie: manager.token,
+      body: multipart,
+      headers: { Host: "partwise.test" },
+    });
+    expect(withFile.status).toBe(400);
+    const broken = await call(`/manage/insights/${id}/preview`, {
+      method: "POST",
+      cookie: manager.token,
+      body: "--x\r\nnot a multipart body",
+      headers: { Host: "partwise.test", "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expect(broken.status).toBe(400);
+    expect((await reportRow(id))!.status).toBe("draft");
+    expect((await requestRow(id)).status).toBe("in_review");
+
+    const crossSite = await call(`/manage/insights/${id}/preview`, {
+      method: "POST",
+      cookie: manager.token,
+      body: new URLSearchParams({ intent: "publish", version }),
+      headers: { Host: "partwise.test", Origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await reportRow(id))!.status).toBe("draft");
   });
 
   it("lets exactly one of two concurrent starts and one of two concurrent publishes win", async () => {
@@ -426,10 +634,11 @@ describe("engagement manager console: insight requests", () => {
     const winner = owner === first.user.id ? first : second;
     expect([first.user.id, second.user.id]).toContain(owner);
 
+    const version = await previewVersion(id, winner.token);
     const statuses = (
       await Promise.all([
-        postForm(`/manage/insights/${id}`, { intent: "publish", ...REPORT }, winner.token),
-        postForm(`/manage/insights/${id}`, { intent: "publish", ...REPORT, title: "A racing title" }, winner.token),
+        postForm(`/manage/insights/${id}/preview`, { intent: "publish", version }, winner.token),
+        postForm(`/manage/insights/${id}/preview`, { intent: "publish", version }, winner.token),
       ])
     ).map((response) => response.status);
     expect(statuses.sort()).toEqual([200, 409]);

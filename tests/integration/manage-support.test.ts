@@ -49,12 +49,16 @@ describe("engagement manager console: support messages", () => {
     expect(page.status).toBe(200);
     const text = await page.text();
     expect(text).toContain('aria-label="Console"');
-    expect(text).toContain(">Overview</a>");
-    expect(text).toContain(">Support messages</a>");
-    expect(text).toContain('href="/manage/insights">Insight requests</a>');
+    const nav = text.slice(text.indexOf('aria-label="Console"'), text.indexOf("</nav>"));
+    expect(nav).toMatch(/aria-current="page"[^>]*href="\/manage"[^>]*>.*?<span class="console-nav-label">Home<\/span>/);
+    expect(nav).toMatch(/href="\/manage\/insights"[^>]*>.*?<span class="console-nav-label">Insight requests<\/span>/);
+    expect(nav).toMatch(/href="\/manage\/support"[^>]*>.*?<span class="console-nav-label">Support messages<\/span>/);
     expect(text).toContain("Hello, <!-- -->Test<!-- --> <!-- -->Person");
     const open = (await db().select().from(supportMessages).where(eq(supportMessages.status, "open"))).length;
     expect(text).toContain(`Open support messages</h2><p class="console-stat-value">${open}</p>`);
+    // The navigation shows the waiting work beside its section.
+    expect(open).toBeGreaterThan(0);
+    expect(nav).toContain(`<span class="visually-hidden">, ${open} open</span>`);
   });
 
   it("lists open messages newest first with subject, company, sender, date and 140 characters; filters closed", async () => {
@@ -149,6 +153,20 @@ describe("engagement manager console: support messages", () => {
     for (const fields of [{ intent: "delete" }, {}] as Record<string, string>[]) {
       const bad = await postForm(`/manage/support/${id}`, fields, manager.token);
       expect(bad.status).toBe(400);
+    }
+    // A body that is not a form is a 400 too, not a 500.
+    for (const [contentType, body] of [
+      ["application/json", JSON.stringify({ intent: "close" })],
+      ["multipart/form-data; boundary=x", "--x\r\nnot a multipart body"],
+    ]) {
+      const bad = await call(`/manage/support/${id}`, {
+        method: "POST",
+        cookie: manager.token,
+        body,
+        headers: { Host: "partwise.test", "Content-Type": contentType },
+      });
+      expect(bad.status, contentType).toBe(400);
+      expect(await bad.text()).toContain("Choose Mark as handled or Reopen.");
     }
     expect((await row(id)).status).toBe("open");
 

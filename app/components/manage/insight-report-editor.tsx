@@ -12,8 +12,9 @@ import { FormAlert } from "../ui/form-alert";
 
 /**
  * The report editor: title, high-level summary and recommendations (one per line), with
- * 'Save draft' and 'Publish'. Publish saves what is in the editor and delivers it. Posts to the
- * route's action, so it works without JavaScript.
+ * 'Save draft' and 'Preview and publish'. The latter saves what is in the editor and opens the
+ * report as the client will see it, where publishing is confirmed. Posts to the route's action,
+ * so it works without JavaScript.
  */
 export function InsightReportEditor({
   report,
@@ -75,8 +76,8 @@ export function InsightReportEditor({
         <button type="submit" name="intent" value="save" className="button button-secondary" disabled={submitting}>
           {pendingIntent === "save" ? "Saving…" : "Save draft"}
         </button>
-        <button type="submit" name="intent" value="publish" className="button button-primary" disabled={submitting}>
-          {pendingIntent === "publish" ? "Publishing…" : "Publish"}
+        <button type="submit" name="intent" value="preview" className="button button-primary" disabled={submitting}>
+          {pendingIntent === "preview" ? "Opening preview…" : "Preview and publish"}
         </button>
       </div>
     </Form>

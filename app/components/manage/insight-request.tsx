@@ -1,6 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { NO_COMPANY_DATA_MESSAGE, WAITING_FOR_PAYMENT_MESSAGE } from "../../lib/manager-insights-schemas";
+import {
+  NO_COMPANY_DATA_MESSAGE,
+  publishPreviewPath,
+  WAITING_FOR_PAYMENT_MESSAGE,
+} from "../../lib/manager-insights-schemas";
 import type { InsightRequestDetail } from "../../server/manager-insights.server";
 import { InsightReportEditor } from "./insight-report-editor";
 import { ConsoleNotices } from "./console-notices";
@@ -210,6 +214,11 @@ function ReportSection({ detail, lastResult }: { detail: InsightRequestDetail; l
           )}
           {report.published ? <span className="console-muted"> on {report.published}</span> : null}
         </p>
+        {report.status === "published" ? (
+          <p>
+            <Link to={publishPreviewPath(detail.id)}>See the report as the client does</Link>
+          </p>
+        ) : null}
         <h3>{report.title}</h3>
         <p className="insight-report-text">{report.highLevelSummary}</p>
         {lines.length > 0 ? (
