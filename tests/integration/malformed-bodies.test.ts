@@ -129,12 +129,13 @@ beforeAll(async () => {
   page(`/test-checkout/${open.id}`, "anonymous");
   page(new URL(portalUrl).pathname, "anonymous", false);
   page(`/manage/insights/${delivered.requestId}`, "manager");
+  page(`/manage/insights/${delivered.requestId}/preview`, "manager");
   page(`/manage/support/${messageId}`, "manager");
 });
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(16);
+    expect(actions.length).toBe(17);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {

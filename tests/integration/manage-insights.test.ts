@@ -1,3 +1,4 @@
+import { FORM_UNREADABLE_MESSAGE } from "~/server/http.server";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, files, financeReports, insightReports, insightRequests, notifications } from "../../db/schema";
@@ -368,18 +369,18 @@ describe("engagement manager console: insight requests", () => {
       expect(await response.text()).toContain("Choose Start review, Save draft or Preview and publish.");
     }
     // A body that is not a form is refused the same way, not with a 500.
-    for (const [contentType, body] of [
-      ["application/json", JSON.stringify({ intent: "preview", ...REPORT })],
-      ["multipart/form-data; boundary=x", "--x\r\nnot a multipart body"],
-    ]) {
+    for (const [contentType, body, status] of [
+      ["application/json", JSON.stringify({ intent: "preview", ...REPORT }), 415],
+      ["multipart/form-data; boundary=x", "--x\r\nnot a multipart body", 400],
+    ] as const) {
       const response = await call(`/manage/insights/${id}`, {
         method: "POST",
         cookie: manager.token,
         body,
         headers: { Host: "partwise.test", "Content-Type": contentType },
       });
-      expect(response.status, contentType).toBe(400);
-      expect(await response.text()).toContain("Choose Start review, Save draft or Preview and publish.");
+      expect(response.status, contentType).toBe(status);
+      expect(await response.text()).toContain(FORM_UNREADABLE_MESSAGE);
     }
     const unchanged = (await reportRow(id))!;
     expect(unchanged.title).toBe(draft.title);
@@ -587,7 +588,8 @@ describe("engagement manager console: insight requests", () => {
       json: { intent: "publish", version },
       headers: { Host: "partwise.test" },
     });
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain(FORM_UNREADABLE_MESSAGE);
     const multipart = new FormData();
     multipart.append("intent", "publish");
     multipart.append("version", new File(["1"], "version.txt", { type: "text/plain" }));

@@ -1,3 +1,4 @@
+import { FORM_UNREADABLE_MESSAGE } from "~/server/http.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { supportMessages } from "../../db/schema";
@@ -155,18 +156,18 @@ describe("engagement manager console: support messages", () => {
       expect(bad.status).toBe(400);
     }
     // A body that is not a form is a 400 too, not a 500.
-    for (const [contentType, body] of [
-      ["application/json", JSON.stringify({ intent: "close" })],
-      ["multipart/form-data; boundary=x", "--x\r\nnot a multipart body"],
-    ]) {
+    for (const [contentType, body, status] of [
+      ["application/json", JSON.stringify({ intent: "close" }), 415],
+      ["multipart/form-data; boundary=x", "--x\r\nnot a multipart body", 400],
+    ] as const) {
       const bad = await call(`/manage/support/${id}`, {
         method: "POST",
         cookie: manager.token,
         body,
         headers: { Host: "partwise.test", "Content-Type": contentType },
       });
-      expect(bad.status, contentType).toBe(400);
-      expect(await bad.text()).toContain("Choose Mark as handled or Reopen.");
+      expect(bad.status, contentType).toBe(status);
+      expect(await bad.text()).toContain(FORM_UNREADABLE_MESSAGE);
     }
     expect((await row(id)).status).toBe("open");
 
