@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordRecoverySchema } from "../../lib/password-reset-schema";
+import { PASSWORD_RULES_HINT } from "../../lib/password-rules";
 import { FieldErrors } from "../ui/field-errors";
 import { FormAlert } from "../ui/form-alert";
 import { PasswordInput } from "../ui/password-input";
@@ -46,7 +47,7 @@ export function PasswordResetScreen() {
             field={fields.password}
             label="New password"
             autoComplete="new-password"
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character."
+            hint={PASSWORD_RULES_HINT}
           />
           <SecretField field={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" />
           <button type="submit" className="button button-primary button-block" disabled={submitting}>

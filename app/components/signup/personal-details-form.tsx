@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { EMAIL_TAKEN_MESSAGE, EmailSchema, PersonalDetailsSchema } from "../../lib/signup-schemas";
+import { PASSWORD_RULES_HINT } from "../../lib/password-rules";
 import { FieldErrors } from "../ui/field-errors";
 import { FormAlert } from "../ui/form-alert";
 import { PasswordInput } from "../ui/password-input";
@@ -113,7 +114,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
           <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
         ) : (
           <p id={fields.password.descriptionId} className="field-hint">
-            At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
+            {PASSWORD_RULES_HINT}
           </p>
         )}
       </div>
