@@ -8,6 +8,7 @@ import { FormAlert } from "../ui/form-alert";
 import { PasswordInput } from "../ui/password-input";
 import { AuthLayout } from "./auth-layout";
 import { EmailField } from "./email-field";
+import { RESET_HEADING } from "./login-screen";
 import type { passwordResetAction, passwordResetLoader } from "./password-reset.server";
 
 /**
@@ -34,7 +35,7 @@ export function PasswordResetScreen() {
   return (
     <AuthLayout>
       <div className="auth-card">
-        <h1 className="auth-title">Reset your password</h1>
+        <h1 className="auth-title">{RESET_HEADING}</h1>
         <Form method="post" {...getFormProps(form)} className="stack">
           <p className="auth-lead">
             Enter the recovery password we emailed you and choose a new password. The recovery password works once
@@ -51,7 +52,7 @@ export function PasswordResetScreen() {
           />
           <SecretField field={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" />
           <button type="submit" className="button button-primary button-block" disabled={submitting}>
-            {submitting ? "Logging in…" : "Login"}
+            {submitting ? "Resetting…" : "Reset password and sign in"}
           </button>
         </Form>
         <p className="auth-footer">
