@@ -96,6 +96,11 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
           onBlur={(event) => checkEmail(event.currentTarget.value)}
         />
         <FieldErrors id={fields.email.errorId} errors={emailErrors} />
+        {emailErrors?.includes(EMAIL_TAKEN_MESSAGE) ? (
+          <p className="field-hint">
+            <Link to="/">Sign in instead</Link>
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor={fields.phone.id}>Phone</label>
