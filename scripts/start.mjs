@@ -11,8 +11,12 @@ ensureDevVars();
 await runSteps([["build", bin("remix"), ["vite:build"]], ...LOCAL_DATABASE_STEPS]);
 
 const port = process.env.PORT || "8787";
+// Links in emails and checkouts use APP_URL, which .dev.vars sets to port 8787: on another port
+// they follow it (a --var beats .dev.vars), unless APP_URL is given in the environment.
+const appUrl = process.env.APP_URL || (process.env.PORT ? `http://localhost:${port}` : null);
+const appUrlArgs = appUrl ? ["--var", `APP_URL:${appUrl}`] : [];
 console.log(`\n▶ wrangler dev on http://localhost:${port}`);
-const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--test-scheduled"], {
+const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--test-scheduled", ...appUrlArgs], {
   cwd: ROOT,
   env: quietEnv(),
   stdio: "inherit",
