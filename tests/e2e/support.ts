@@ -134,8 +134,18 @@ async function axeFindings(page: Page): Promise<string[]> {
       await page.waitForLoadState("load");
       const isHtml = await page.evaluate(() => document.contentType === "text/html");
       if (!isHtml) return [];
-      await page.evaluate(`${AXE_SOURCE};undefined`);
+      // Once per document: the source is half a megabyte.
+      if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE_SOURCE};undefined`);
       const violations = await page.evaluate(async () => {
+        // Check the settled page, not a colour halfway through a transition (endless ones, such as
+        // spinners, are not waited for; a second at most).
+        const finite = document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+        await Promise.race([
+          Promise.allSettled(finite.map((animation) => animation.finished)),
+          new Promise((resolve) => setTimeout(resolve, 1000)),
+        ]);
         const axe = (window as unknown as { axe: AxeApi }).axe;
         const result = await axe.run(document, { resultTypes: ["violations"] });
         return result.violations
