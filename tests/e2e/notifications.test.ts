@@ -13,7 +13,7 @@ async function bellTitles(page: Page): Promise<string[]> {
   const bell = page.getByRole("button", { name: "Notifications", exact: true });
   await bell.click();
   expect(await bell.getAttribute("aria-expanded")).toBe("true");
-  const panel = page.locator(`#${await bell.getAttribute("aria-controls")}`);
+  const panel = page.locator(`[id="${await bell.getAttribute("aria-controls")}"]`);
   await panel.waitFor();
   return panel.locator(".notification-title").allTextContents();
 }
@@ -26,7 +26,7 @@ describe("notifications", () => {
     expect(onCard).toContain("Your insight is available!");
     expect(await bellTitles(page)).toEqual(onCard);
     const bell = page.getByRole("button", { name: "Notifications", exact: true });
-    const panel = page.locator(`#${await bell.getAttribute("aria-controls")}`);
+    const panel = page.locator(`[id="${await bell.getAttribute("aria-controls")}"]`);
     expect(await panel.getByText("You have no notifications.").count()).toBe(0);
     // The links lead where the card's do.
     const hrefs = (scope: ReturnType<Page["locator"]>) =>
@@ -46,7 +46,7 @@ describe("notifications", () => {
       expect(await bellTitles(page)).toEqual([]);
       const bell = page.getByRole("button", { name: "Notifications", exact: true });
       await page
-        .locator(`#${await bell.getAttribute("aria-controls")}`)
+        .locator(`[id="${await bell.getAttribute("aria-controls")}"]`)
         .getByText("You have no notifications.", { exact: true })
         .waitFor();
     },
