@@ -100,6 +100,7 @@ export function CreateInsightWizard({
   const [files, setFiles] = useState<AttachedFile[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  const restoringPage = useRef(false);
   // The draft: restored once after hydration, then saved on every change until submit or Cancel.
   const [draftReady, setDraftReady] = useState(false);
   const [draftRestored, setDraftRestored] = useState(false);
@@ -112,8 +113,10 @@ export function CreateInsightWizard({
   }, [actionData]);
 
   useEffect(() => {
-    if (firstRender.current) {
+    // Neither the first page nor a restored draft moves focus: only a page turn does.
+    if (firstRender.current || restoringPage.current) {
       firstRender.current = false;
+      restoringPage.current = false;
       return;
     }
     headingRef.current?.focus();
@@ -147,6 +150,7 @@ export function CreateInsightWizard({
     if (draft && draftHasAnswers(draft)) {
       setWizardId(draft.requestId);
       form.update({ value: { ...draft.values } });
+      restoringPage.current = draft.page !== page;
       setPage(draft.page);
       setFiles(draft.files);
       setDraftRestored(true);
