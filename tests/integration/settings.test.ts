@@ -319,7 +319,7 @@ describe("PUT /api/client/auth/updatePassword", () => {
 
     const rules = await put(
       "/api/client/auth/updatePassword",
-      { ...change, newPassword: "Fresh-start1", confirmNewPassword: "Fresh-start1" },
+      { ...change, newPassword: "Freshstart12", confirmNewPassword: "Freshstart12" },
       token,
     );
     expect(rules.status).toBe(400);
