@@ -12,7 +12,7 @@ export default defineConfig({
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["./tests/e2e/global-setup.ts"],
     fileParallelism: false,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 90_000,
     reporters: ["default", "json"],
     outputFile: { json: "test-results/e2e-vitest.json" },

@@ -4,7 +4,7 @@ import {
   RECOVERY_FAILED_MESSAGE,
   RECOVERY_PASSWORD_REQUIRED_MESSAGE,
 } from "./password-reset-copy";
-import { PASSWORDS_DO_NOT_MATCH, SignupPasswordSchema } from "./password-rules";
+import { PASSWORDS_DO_NOT_MATCH, PasswordSchema } from "./password-rules";
 
 const EmailField = z
   .string({ error: "Enter your email." })
@@ -22,7 +22,7 @@ export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestSchem
 
 /**
  * `/password-reset` and `POST /api/client/auth/recover`: the emailed recovery password and a new
- * password under the sign-up rules (spec §5).
+ * password under the one password rule (spec §5).
  */
 export const PasswordRecoverySchema = z
   .object({
@@ -33,7 +33,7 @@ export const PasswordRecoverySchema = z
       .min(1, RECOVERY_PASSWORD_REQUIRED_MESSAGE)
       // Far longer than any recovery password: certainly wrong, and not worth hashing.
       .max(64, RECOVERY_FAILED_MESSAGE),
-    password: SignupPasswordSchema,
+    password: PasswordSchema,
     confirmPassword: z
       .string({ error: CONFIRM_NEW_PASSWORD_REQUIRED_MESSAGE })
       .min(1, CONFIRM_NEW_PASSWORD_REQUIRED_MESSAGE),

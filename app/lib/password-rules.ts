@@ -8,39 +8,33 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Longer passwords only cost hashing time; 128 is far beyond any passphrase people type. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Special characters accepted at sign-up and reset (the "listed set" of spec §5). */
-export const SIGNUP_SPECIAL_CHARACTERS = "!@#$%^&*()-_=+[]{};:'\",.<>/?\\|`~";
-/** Settings accept only these (spec §5, §9), and no other special character. */
-export const SETTINGS_SPECIAL_CHARACTERS = "@$!%*?&";
+/**
+ * The one password rule of sign-up, Settings → Password and the password-reset form: 8 to 128
+ * characters with a lowercase letter, an uppercase letter, a digit and a special character from
+ * this listed set (spec §5), which is every symbol on a US keyboard. Other characters (spaces,
+ * accented letters) are allowed as well: no password accepted at sign-up is refused later in
+ * Settings. Settings once took only @$!%*?&, which turned away passwords such as the demo
+ * accounts' own `Partwise-demo-1`.
+ */
+export const PASSWORD_SPECIAL_CHARACTERS = "!@#$%^&*()-_=+[]{};:'\",.<>/?\\|`~";
 
-function hasClasses(value: string, specials: string): boolean {
+/** The hint shown under every new-password field, in the same terms as PASSWORD_RULES_MESSAGE. */
+export const PASSWORD_RULES_HINT =
+  "Required: 8 characters, 1 uppercase, 1 lowercase, 1 number, 1 special character (a keyboard symbol such as ! @ # $ % & * - _ ?).";
+
+/** 8 to 128 characters with a lowercase letter, an uppercase letter, a digit and a listed special. */
+export function meetsPasswordRules(value: string): boolean {
   return (
     value.length >= PASSWORD_MIN_LENGTH &&
+    value.length <= PASSWORD_MAX_LENGTH &&
     /[a-z]/.test(value) &&
     /[A-Z]/.test(value) &&
     /[0-9]/.test(value) &&
-    [...value].some((char) => specials.includes(char))
+    [...value].some((char) => PASSWORD_SPECIAL_CHARACTERS.includes(char))
   );
 }
 
-/** Sign-up and reset rule: 8+ characters with a lowercase, an uppercase, a digit and a listed special. */
-export function meetsSignupPasswordRules(value: string): boolean {
-  return hasClasses(value, SIGNUP_SPECIAL_CHARACTERS) && value.length <= PASSWORD_MAX_LENGTH;
-}
-
-/** Settings rule: as above, but letters, digits and @$!%*?& only. */
-export function meetsSettingsPasswordRules(value: string): boolean {
-  return (
-    hasClasses(value, SETTINGS_SPECIAL_CHARACTERS) &&
-    /^[A-Za-z0-9@$!%*?&]+$/.test(value) &&
-    value.length <= PASSWORD_MAX_LENGTH
-  );
-}
-
-export const SignupPasswordSchema = z
+/** Every new password (sign-up, Settings, reset) is checked by this schema. */
+export const PasswordSchema = z
   .string({ error: PASSWORD_RULES_MESSAGE })
-  .refine(meetsSignupPasswordRules, PASSWORD_RULES_MESSAGE);
-
-export const SettingsPasswordSchema = z
-  .string({ error: PASSWORD_RULES_MESSAGE })
-  .refine(meetsSettingsPasswordRules, PASSWORD_RULES_MESSAGE);
+  .refine(meetsPasswordRules, PASSWORD_RULES_MESSAGE);

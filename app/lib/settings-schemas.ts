@@ -16,7 +16,7 @@ import {
   US_STATES,
   type UsStateCode,
 } from "./business-schemas";
-import { NEW_PASSWORDS_DO_NOT_MATCH, PASSWORD_MAX_LENGTH, SettingsPasswordSchema } from "./password-rules";
+import { NEW_PASSWORDS_DO_NOT_MATCH, PASSWORD_MAX_LENGTH, PasswordSchema } from "./password-rules";
 import {
   EmailSchema,
   FIRST_NAME_REQUIRED_MESSAGE,
@@ -235,7 +235,7 @@ export const PasswordChangeSchema = z
         .min(1, "Enter your current password.")
         .max(256, "Password is too long."),
     ),
-    newPassword: orEmpty(SettingsPasswordSchema),
+    newPassword: orEmpty(PasswordSchema),
     // Optional so that an empty confirmation gets one message, the mismatch below.
     confirmNewPassword: z
       .string({ error: NEW_PASSWORDS_DO_NOT_MATCH })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MAX_LENGTH, SignupPasswordSchema } from "./password-rules";
+import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MAX_LENGTH, PasswordSchema } from "./password-rules";
 
 /**
  * Sign-up, step one ("Let's Get Started", spec §2 and §5). One schema for the browser (Conform)
@@ -57,7 +57,7 @@ export const PersonalDetailsSchema = z
     lastName: name(LAST_NAME_REQUIRED_MESSAGE, LAST_NAME_TOO_LONG_MESSAGE),
     email: EmailSchema,
     phone: PhoneSchema,
-    password: SignupPasswordSchema,
+    password: PasswordSchema,
     confirmPassword: z
       .string({ error: CONFIRM_PASSWORD_REQUIRED_MESSAGE })
       .min(1, CONFIRM_PASSWORD_REQUIRED_MESSAGE)

@@ -50,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return {
     requestId: crypto.randomUUID(),
+    draftScope: `${viewer.user.id}:${business.id}`,
     defaults: {
       annualSales: REVENUE_OPTIONS.find((option) => option.value === business.revenueBand)?.label ?? business.revenueBand,
       numEmployees:
@@ -151,7 +152,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
 };
 
 export default function CreateInsight() {
-  const { requestId, defaults, pricing } = useLoaderData<typeof loader>();
+  const { requestId, draftScope, defaults, pricing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as CreateInsightActionData | undefined;
   return (
     <div className="page create-insight-page">
@@ -164,6 +165,7 @@ export default function CreateInsight() {
       <CreateInsightWizard
         key={requestId}
         requestId={requestId}
+        draftScope={draftScope}
         defaults={defaults}
         pricing={pricing}
         actionData={actionData}

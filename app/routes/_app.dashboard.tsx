@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 /**
  * After the viewer (which the `_app` loader running in parallel shares, memoised), two reads go
  * out at the same time: the company-data cards' figures (one query: connection, report, latest
- * job) and every insight, match and notification list (one db.batch). So at most two sequential
+ * job) and every insight and match list (one db.batch). So at most two sequential
  * D1 round trips. A stale report asks for its refresh off the critical path (loadDashboardFinance).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,7 +33,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     finance: financeCards(finance, viewer.business.numberOfEmployees, now),
     tiles: [...lists.requests, ...lists.valueInsights],
     matches: lists.matches,
-    notifications: lists.notifications,
   };
 }
 
@@ -43,8 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * match requests and the user's notifications; the other cards show their honest empty states.
  */
 export default function Dashboard() {
-  const { business } = useShellData();
-  const { finance, tiles, matches, notifications } = useLoaderData<typeof loader>();
+  // The notifications are the shell's: the same list the top bar's bell shows.
+  const { business, notifications } = useShellData();
+  const { finance, tiles, matches } = useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   return (
     <div className="page dashboard">

@@ -1,15 +1,20 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "../components/shell/app-shell";
 import { requireClientBusiness } from "../server/auth.server";
+import { loadNotifications } from "../server/notifications.server";
 
 /**
  * Pathless layout of every signed-in client page. The guard applies startup routing (spec §2):
  * no session → /, other roles → their home, a client without a business → /signup-business.
+ * It also loads the user's notifications: the one list the top bar's bell and the dashboard's
+ * Notifications card both show. Two sequential D1 round trips (viewer, then notifications).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
+  const notifications = await loadNotifications(context.app, viewer.user.id);
   return {
+    notifications,
     user: {
       firstName: viewer.user.firstName,
       lastName: viewer.user.lastName,
@@ -26,6 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Personal pages: never stored by shared caches or the back-forward cache of another user. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * Reload the shell's data on every page change, not only after actions: a notification published
+ * while the client moves between pages shows in the bell (and the dashboard) on the next page.
+ * Single fetch makes this part of the page's one request, and the viewer lookup is shared.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function AppLayout() {
   const { user } = useLoaderData<typeof loader>();

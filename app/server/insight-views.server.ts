@@ -3,7 +3,6 @@ import {
   insightReports,
   insightRequests,
   matchRequests,
-  notifications,
   valueInsights,
   type BusinessArea,
   type InsightRequestStatus,
@@ -29,8 +28,6 @@ import type { ClientViewer } from "./settings.server";
 
 /** Longest lists the dashboard and /features show (newest first). */
 export const LIST_LIMIT = 100;
-/** The dashboard's Notifications card shows the newest five. */
-export const NOTIFICATION_LIMIT = 5;
 
 // ---------------------------------------------------------------------------------------------
 // Lists (dashboard and /features)
@@ -74,23 +71,20 @@ export type MatchTile = {
   active: boolean;
 };
 
-export type NotificationItem = { id: string; title: string; body: string; createdAt: string; link: string | null };
-
 export type ClientInsightLists = {
   requests: InsightRequestTile[];
   valueInsights: ValueInsightTile[];
   matches: MatchTile[];
-  notifications: NotificationItem[];
 };
 
 /**
  * Every list the dashboard and /features show, in ONE db.batch (one D1 round trip): the
- * business's insight requests, value insights and match requests, and the user's newest
- * notifications. Newest first.
+ * business's insight requests, value insights and match requests. Newest first. (The user's
+ * notifications come with the `_app` layout: notifications.server.ts.)
  */
 export async function loadClientInsightLists(app: AppContext, viewer: ClientViewer): Promise<ClientInsightLists> {
   const businessId = viewer.business.id;
-  const [requestRows, valueRows, matchRows, notificationRows] = await app.db.batch([
+  const [requestRows, valueRows, matchRows] = await app.db.batch([
     app.db
       .select({
         id: insightRequests.id,
@@ -129,18 +123,6 @@ export async function loadClientInsightLists(app: AppContext, viewer: ClientView
       .where(eq(matchRequests.businessId, businessId))
       .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id))
       .limit(LIST_LIMIT),
-    app.db
-      .select({
-        id: notifications.id,
-        title: notifications.title,
-        body: notifications.body,
-        createdAt: notifications.createdAt,
-        link: notifications.link,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, viewer.user.id))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(NOTIFICATION_LIMIT),
   ]);
   return {
     requests: requestRows.map((row) => ({
@@ -170,13 +152,6 @@ export async function loadClientInsightLists(app: AppContext, viewer: ClientView
       status: row.status,
       value: row.value,
       active: row.status !== "completed" && row.status !== "cancelled",
-    })),
-    notifications: notificationRows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      body: row.body,
-      createdAt: row.createdAt.toISOString(),
-      link: row.link,
     })),
   };
 }

@@ -45,6 +45,9 @@ describe("password reset", () => {
       await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
       await page.getByRole("button", { name: "Forgot your password?" }).click();
       await page.getByText("Enter your email to reset your password", { exact: true }).waitFor();
+      // The reset form says what it does, in its heading too.
+      await page.getByRole("heading", { level: 1, name: "Reset your password" }).waitFor();
+      expect(await page.getByText("Welcome Back").count()).toBe(0);
       await page.getByLabel("Email", { exact: true }).fill(email);
       await page.getByRole("button", { name: "Reset", exact: true }).click();
       await page
@@ -76,7 +79,9 @@ describe("password reset", () => {
       await page.getByLabel("Recovery password", { exact: true }).fill(recoveryPassword);
       await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel("Confirm new password", { exact: true }).fill(NEW_PASSWORD);
-      await page.getByRole("button", { name: "Login", exact: true }).click();
+      expect(await page.getByRole("button", { name: "Login", exact: true }).count()).toBe(0);
+      expect(await page.getByText("Welcome Back").count()).toBe(0);
+      await page.getByRole("button", { name: "Reset password and sign in", exact: true }).click();
       await expectPath(page, "/dashboard");
       await page.getByText("Hello, Robin Achterberg", { exact: true }).waitFor();
 
@@ -118,7 +123,7 @@ describe("password reset", () => {
       await confirm.fill(NEW_PASSWORD);
 
       await page.getByLabel("Recovery password", { exact: true }).fill("WRNG-WRNG-WRNG");
-      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await page.getByRole("button", { name: "Reset password and sign in", exact: true }).click();
       await page.getByRole("alert").getByText("That recovery password is incorrect or has expired.", { exact: true }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/password-reset");
     },

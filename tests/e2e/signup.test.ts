@@ -25,9 +25,12 @@ describe("signing up a new business", () => {
       await emailField.fill(DEMO_CLIENT.email);
       await emailField.press("Tab");
       await page.getByText("Email is already taken", { exact: true }).waitFor();
+      // Whoever has an account already is offered the way to sign in.
+      expect(await page.getByRole("link", { name: "Sign in instead", exact: true }).getAttribute("href")).toBe("/");
       await emailField.fill(email);
       await emailField.press("Tab");
       await page.getByText("Email is already taken", { exact: true }).waitFor({ state: "detached" });
+      expect(await page.getByRole("link", { name: "Sign in instead", exact: true }).count()).toBe(0);
 
       await page.getByLabel("Phone").fill("(207) 555-0199");
 
@@ -109,18 +112,44 @@ describe("signing up a new business", () => {
     { allowConsoleErrors: [/status of 404/] },
   );
 
-  browserTest("choosing 'I'm a Consultant' says consultant sign-up is not available yet", async ({ page }) => {
+  browserTest("the Business and Consultant cards are links alike; the consultant's explains how consultants join", async ({ page }) => {
     await page.goto("/Signup");
-    await page.getByRole("button", { name: "I'm a Consultant" }).click();
-    await page.getByText("Consulting Sign Up Not Yet Available", { exact: true }).waitFor();
-    await page.getByText("Consultants join Partwise by invitation from an Engagement Manager.", { exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/Signup");
-    // 'Create an account' continues with the chosen card: as a consultant, the same answer.
-    await page.getByRole("button", { name: "Create an account" }).click();
-    await page.getByText("Consulting Sign Up Not Yet Available", { exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/Signup");
+    const cards = page.getByRole("list", { name: "Account types" }).getByRole("link");
+    expect(await cards.count()).toBe(2);
+    const business = page.getByRole("link", {
+      name: "I'm a Business Find fractional talent, request diagnostic insights and run engagements.",
+      exact: true,
+    });
+    const consultant = page.getByRole("link", {
+      name: "I'm a Consultant Offer your expertise to businesses like yours.",
+      exact: true,
+    });
+    expect(await business.getAttribute("href")).toBe("/Signup/client-personal-details");
+    expect(await consultant.getAttribute("href")).toBe("/Signup/consultant");
 
-    await page.getByRole("link", { name: "Already have an account? Sign in!" }).click();
+    // Both are reached with Tab and followed with Enter.
+    await business.focus();
+    await page.keyboard.press("Tab");
+    expect(await consultant.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expectPath(page, "/Signup/consultant");
+    await page.getByRole("heading", { level: 1, name: "Consulting Sign Up Not Yet Available" }).waitFor();
+    await page.getByText("Consultants join Partwise by invitation from an Engagement Manager.", { exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: "support@partwise.com" }).getAttribute("href")).toBe(
+      "mailto:support@partwise.com?subject=Consultant%20application",
+    );
+    await page.getByRole("link", { name: "Back to account types" }).click();
+    await expectPath(page, "/Signup");
+
+    await business.focus();
+    await page.keyboard.press("Enter");
+    await expectPath(page, "/Signup/client-personal-details");
+    await page.getByRole("heading", { name: "Let's Get Started" }).waitFor();
+
+    // An invited consultant signs in from the consultant page.
+    await page.goto("/Signup?type=consultant");
+    await expectPath(page, "/Signup/consultant");
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
     await expectPath(page, "/");
     await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
   });

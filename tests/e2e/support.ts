@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, expect, inject, test } from "vitest";
 import { DEMO_CLIENT } from "../../db/seed/demo";
@@ -66,8 +67,9 @@ export function browserTest(
     context.setDefaultTimeout(10_000);
     context.setDefaultNavigationTimeout(15_000);
     const page = await context.newPage();
-    waitForHydrationAfterGoto(page);
     const problems: string[] = [];
+    waitForHydrationAfterGoto(page, problems);
+    accessibilityFindings.set(page, problems);
     page.on("console", (message) => {
       if (message.type() !== "error") return;
       const text = message.text();
@@ -77,7 +79,12 @@ export function browserTest(
     page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
     try {
       await fn({ page, context });
-      expect(problems, "unexpected console errors or page errors").toEqual([]);
+      // The state each test ends in, and any page it opened (e.g. a document in a new tab).
+      for (const open of context.pages()) problems.push(...(await axeFindings(open)));
+      const unexpected = [...new Set(problems)];
+      if (unexpected.length > 0) {
+        throw new Error(`Unexpected console errors, page errors or accessibility violations:\n${unexpected.join("\n")}`);
+      }
     } catch (error) {
       mkdirSync("test-results/e2e-screenshots", { recursive: true });
       await page
@@ -95,7 +102,7 @@ export function browserTest(
  * data-hydrated>), so the next click is handled by the app rather than racing hydration.
  * Documents without Remix scripts (e.g. an email's HTML view) are ready as loaded.
  */
-function waitForHydrationAfterGoto(page: Page) {
+function waitForHydrationAfterGoto(page: Page, problems: string[]) {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
@@ -104,8 +111,78 @@ function waitForHydrationAfterGoto(page: Page) {
         !("__remixContext" in window) ||
         document.documentElement.dataset.hydrated === "true",
     );
+    if (response?.headers()["content-type"]?.startsWith("text/html")) {
+      problems.push(...(await axeFindings(page)));
+    }
     return response;
   };
+}
+
+/** axe-core's browser build, read from node_modules: nothing is fetched from the web. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Where the checks of a test's main page report to (expectPath has only the page). */
+const accessibilityFindings = new WeakMap<Page, string[]>();
+
+/**
+ * Runs axe-core on the page as it is now and returns one readable line per serious or critical
+ * violation (rule, impact, the offending elements' selectors). The source is evaluated through
+ * the DevTools protocol, which the app's CSP does not govern, so the page's own policy stays
+ * enforced. Pages that are not HTML documents, or have JavaScript off, are skipped.
+ */
+async function axeFindings(page: Page): Promise<string[]> {
+  if (page.isClosed()) return [];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.waitForLoadState("load");
+      const isHtml = await page.evaluate(() => document.contentType === "text/html");
+      if (!isHtml) return [];
+      // Once per document: the source is half a megabyte.
+      if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE_SOURCE};undefined`);
+      const violations = await page.evaluate(async () => {
+        // Check the settled page, not a colour halfway through a transition (endless ones, such as
+        // spinners, are not waited for; a second at most).
+        const finite = document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+        await Promise.race([
+          Promise.allSettled(finite.map((animation) => animation.finished)),
+          new Promise((resolve) => setTimeout(resolve, 1000)),
+        ]);
+        const axe = (window as unknown as { axe: AxeApi }).axe;
+        const result = await axe.run(document, { resultTypes: ["violations"] });
+        return result.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+      });
+      const where = new URL(page.url()).pathname;
+      return violations.map(
+        (v) => `axe ${v.impact} ${v.id} at ${where}: ${v.help} — ${v.targets.join(" | ")}`,
+      );
+    } catch (error) {
+      // A navigation that starts while axe runs destroys its context: check the new page instead.
+      if (attempt < 2 && /context was destroyed|navigat/i.test(String(error))) continue;
+      if (/javascript is disabled|Target (page, context or browser )?(has been )?closed/i.test(String(error))) {
+        return [];
+      }
+      throw error;
+    }
+  }
+}
+
+type AxeApi = {
+  run(
+    context: Document,
+    options: { resultTypes: string[] },
+  ): Promise<{
+    violations: { id: string; impact?: string | null; help: string; nodes: { target: string[] }[] }[];
+  }>;
+};
+
+/** Checks the page with axe now (e.g. after an in-page change a test wants covered). */
+export async function expectNoAxeViolations(page: Page) {
+  const findings = await axeFindings(page);
+  if (findings.length > 0) throw new Error(`Accessibility violations:\n${findings.join("\n")}`);
 }
 
 /** Waits until the page's path (and optional search) is `path`. */
@@ -114,6 +191,7 @@ export async function expectPath(page: Page, path: string) {
     timeout: 10_000,
   });
   expect(new URL(page.url()).pathname).toBe(path.split("?")[0]);
+  accessibilityFindings.get(page)?.push(...(await axeFindings(page)));
 }
 
 export const DEMO_PASSWORD = "Partwise-demo-1";

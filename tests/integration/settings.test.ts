@@ -10,7 +10,7 @@ const RULES = "Required: 8 characters, 1 uppercase, 1 number, 1 special characte
 const MISMATCH = "New passwords do not match!";
 const FIX_ERRORS = "Please fix the errors and try again.";
 const NOT_FOUND = { msg: "Business not found." };
-const NEW_PASSWORD = "Fresh@start1!"; // settings allow only @$!%*?& as specials
+const NEW_PASSWORD = "Fresh@start1!";
 
 const put = (path: string, json: unknown, cookie?: string | null) => call(path, { method: "PUT", json, cookie });
 const putRaw = (path: string, body: string, cookie?: string | null) =>
@@ -319,7 +319,7 @@ describe("PUT /api/client/auth/updatePassword", () => {
 
     const rules = await put(
       "/api/client/auth/updatePassword",
-      { ...change, newPassword: "Fresh-start1", confirmNewPassword: "Fresh-start1" },
+      { ...change, newPassword: "Freshstart12", confirmNewPassword: "Freshstart12" },
       token,
     );
     expect(rules.status).toBe(400);

@@ -323,9 +323,16 @@ describe("sign-up pages", () => {
     expect(page).toContain("Already have an account? Sign in!");
     expect(page).not.toContain("Consulting Sign Up Not Yet Available");
 
-    const consultant = await (await call("/Signup?type=consultant")).text();
+    // Both cards are links; the consultant's leads to its own page (the old query redirects there).
+    expect(page).toContain('href="/Signup/client-personal-details"');
+    expect(page).toContain('href="/Signup/consultant"');
+    const old = await call("/Signup?type=consultant");
+    expect(old.status).toBe(302);
+    expect(old.headers.get("Location")).toBe("/Signup/consultant");
+    const consultant = await (await call("/Signup/consultant")).text();
     expect(consultant).toContain("Consulting Sign Up Not Yet Available");
     expect(consultant).toContain("Consultants join Partwise by invitation from an Engagement Manager.");
+    expect(consultant).toContain('href="mailto:support@partwise.com?subject=Consultant%20application"');
 
     const client = await signedIn({ withBusiness: true });
     const redirected = await call("/Signup", { cookie: client.token });
@@ -333,6 +340,8 @@ describe("sign-up pages", () => {
     expect(redirected.headers.get("Location")).toBe("/dashboard");
     const details = await call("/signup/client-personal-details", { cookie: client.token });
     expect(details.headers.get("Location")).toBe("/dashboard");
+    const consultantPage = await call("/Signup/consultant", { cookie: client.token });
+    expect(consultantPage.headers.get("Location")).toBe("/dashboard");
   });
 
   it("serves personal details at both spellings of the path", async () => {

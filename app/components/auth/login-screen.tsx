@@ -11,6 +11,9 @@ import { AuthLayout } from "./auth-layout";
 import { EmailField } from "./email-field";
 import type { loginAction } from "./login.server";
 
+/** The heading of both halves of password recovery: asking for the email here, and /password-reset. */
+export const RESET_HEADING = "Reset your password";
+
 /**
  * The login screen of `/` and `/login` (spec §2, §4). The login/reset switch lives in the URL
  * (`?mode=reset`), driven by small GET forms, so it works before and without JavaScript.
@@ -39,7 +42,7 @@ export function LoginScreen() {
   return (
     <AuthLayout>
       <div className="auth-card" ref={panelRef}>
-        <h1 className="auth-title">Welcome Back</h1>
+        <h1 className="auth-title">{mode === "login" ? "Welcome Back" : RESET_HEADING}</h1>
         {mode === "login" ? <LoginForm pathname={pathname} /> : null}
         {mode === "reset" ? <ResetForm pathname={pathname} /> : null}
         {mode === "reset-answered" && resetMessage ? (

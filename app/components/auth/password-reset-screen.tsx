@@ -2,11 +2,13 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordRecoverySchema } from "../../lib/password-reset-schema";
+import { PASSWORD_RULES_HINT } from "../../lib/password-rules";
 import { FieldErrors } from "../ui/field-errors";
 import { FormAlert } from "../ui/form-alert";
 import { PasswordInput } from "../ui/password-input";
 import { AuthLayout } from "./auth-layout";
 import { EmailField } from "./email-field";
+import { RESET_HEADING } from "./login-screen";
 import type { passwordResetAction, passwordResetLoader } from "./password-reset.server";
 
 /**
@@ -33,7 +35,7 @@ export function PasswordResetScreen() {
   return (
     <AuthLayout>
       <div className="auth-card">
-        <h1 className="auth-title">Reset your password</h1>
+        <h1 className="auth-title">{RESET_HEADING}</h1>
         <Form method="post" {...getFormProps(form)} className="stack">
           <p className="auth-lead">
             Enter the recovery password we emailed you and choose a new password. The recovery password works once
@@ -46,11 +48,11 @@ export function PasswordResetScreen() {
             field={fields.password}
             label="New password"
             autoComplete="new-password"
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character."
+            hint={PASSWORD_RULES_HINT}
           />
           <SecretField field={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" />
           <button type="submit" className="button button-primary button-block" disabled={submitting}>
-            {submitting ? "Logging in…" : "Login"}
+            {submitting ? "Resetting…" : "Reset password and sign in"}
           </button>
         </Form>
         <p className="auth-footer">

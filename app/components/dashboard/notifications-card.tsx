@@ -12,11 +12,23 @@ function inAppPath(link: string | null): string | null {
 
 /**
  * The dashboard's Notifications card (spec §2; the card itself goes nowhere): the user's newest
- * five notifications — title (a link when it has one), body and date — or 'You have no notifications.'.
+ * five notifications, as the top bar's bell lists them.
  */
 export function NotificationsCard({ notifications }: { notifications: readonly NotificationData[] }) {
   return (
     <DashboardCard id="notifications" title="Notifications">
+      <NotificationList notifications={notifications} />
+    </DashboardCard>
+  );
+}
+
+/**
+ * The user's notifications — title (a link when it has one), body and date — or 'You have no
+ * notifications.': the same rendering in the dashboard's card and the bell's panel.
+ */
+export function NotificationList({ notifications }: { notifications: readonly NotificationData[] }) {
+  return (
+    <>
       {notifications.length === 0 ? (
         <p className="empty-state">{NO_NOTIFICATIONS_MESSAGE}</p>
       ) : (
@@ -35,6 +47,6 @@ export function NotificationsCard({ notifications }: { notifications: readonly N
           })}
         </ul>
       )}
-    </DashboardCard>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { PAST_DUE_MESSAGE } from "../../lib/payment-copy";
+import { PASSWORD_RULES_HINT } from "../../lib/password-rules";
 import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "../../lib/settings-schemas";
 import { FieldErrors } from "../ui/field-errors";
 import { PasswordInput } from "../ui/password-input";
@@ -50,7 +51,7 @@ export function AccountForm({
       <Form method="post" action={action} {...getFormProps(form)} className="stack settings-form">
         <h2 className="settings-heading">Change password</h2>
         <p className="muted settings-note">
-          At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&amp;.
+          {PASSWORD_RULES_HINT}
         </p>
         <div className="settings-grid settings-grid-single">
           {passwords.map(({ meta, label, autoComplete }) => {

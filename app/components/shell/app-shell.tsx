@@ -52,7 +52,8 @@ export function AppShell({ user, children }: { user: ShellData["user"]; children
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <div className="shell-header">
+      {/* One banner landmark holds the top bar, the toolbar's brand and the main navigation. */}
+      <header className="shell-header">
         <TopBar
           firstName={user.firstName}
           lastName={user.lastName}
@@ -67,7 +68,7 @@ export function AppShell({ user, children }: { user: ShellData["user"]; children
           </div>
           <MainNav id={NAV_ID} />
         </div>
-      </div>
+      </header>
       {navOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} /> : null}
       <main id="main" tabIndex={-1} className="shell-main">
         {children}

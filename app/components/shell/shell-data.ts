@@ -1,9 +1,12 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader } from "../../routes/_app";
+import type { NotificationData } from "../dashboard/notifications-card";
 
 export type ShellData = {
   user: { firstName: string; lastName: string; email: string };
   business: { name: string; memberTier: string; paymentPastDue: boolean };
+  /** The user's newest notifications: the bell and the dashboard's card show this one list. */
+  notifications: NotificationData[];
 };
 
 /** What the `_app` layout loaded for the signed-in client: only what the shell and pages show. */

@@ -2,7 +2,9 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { fullName, initials } from "../../lib/format";
 import { BrandMark } from "../brand-mark";
+import { NotificationList } from "../dashboard/notifications-card";
 import { Icon } from "./icons";
+import { useShellData } from "./shell-data";
 
 type TopBarProps = {
   firstName: string;
@@ -17,7 +19,7 @@ type TopBarProps = {
 export function TopBar({ firstName, lastName, navId, navOpen, onToggleNav, menuButtonRef }: TopBarProps) {
   const name = fullName(firstName, lastName);
   return (
-    <header className="topbar">
+    <div className="topbar">
       <div className="topbar-row">
         <button
           ref={menuButtonRef}
@@ -41,22 +43,20 @@ export function TopBar({ firstName, lastName, navId, navOpen, onToggleNav, menuB
         </div>
         <div className="topbar-actions">
           <NotificationsButton />
-          <Link
-            to="/company-profile"
-            className="avatar"
-            aria-label={`Account: ${name}`}
-            title={`Account: ${name}`}
-          >
-            <span aria-hidden="true">{initials(firstName, lastName)}</span>
+          {/* The name starts with the visible initials, so "click DW" works for voice control too. */}
+          <Link to="/company-profile" className="avatar" title={`Account settings: ${name}`}>
+            {initials(firstName, lastName)}
+            <span className="visually-hidden">, account settings for {name}</span>
           </Link>
         </div>
       </div>
-    </header>
+    </div>
   );
 }
 
-/** The bell opens a small panel; there are no notifications to show yet, and it says so. */
+/** The bell opens a small panel with the user's notifications: the list the dashboard shows. */
 function NotificationsButton() {
+  const { notifications } = useShellData();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -96,7 +96,7 @@ function NotificationsButton() {
       </button>
       <div id={panelId} className="popover" hidden={!open}>
         <p className="popover-title">Notifications</p>
-        <p className="muted">You have no notifications.</p>
+        <NotificationList notifications={notifications} />
       </div>
     </div>
   );

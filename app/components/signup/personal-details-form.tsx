@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { EMAIL_TAKEN_MESSAGE, EmailSchema, PersonalDetailsSchema } from "../../lib/signup-schemas";
+import { PASSWORD_RULES_HINT } from "../../lib/password-rules";
 import { FieldErrors } from "../ui/field-errors";
 import { FormAlert } from "../ui/form-alert";
 import { PasswordInput } from "../ui/password-input";
@@ -95,6 +96,11 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
           onBlur={(event) => checkEmail(event.currentTarget.value)}
         />
         <FieldErrors id={fields.email.errorId} errors={emailErrors} />
+        {emailErrors?.includes(EMAIL_TAKEN_MESSAGE) ? (
+          <p className="field-hint">
+            <Link to="/">Sign in instead</Link>
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor={fields.phone.id}>Phone</label>
@@ -113,7 +119,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
           <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
         ) : (
           <p id={fields.password.descriptionId} className="field-hint">
-            At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
+            {PASSWORD_RULES_HINT}
           </p>
         )}
       </div>

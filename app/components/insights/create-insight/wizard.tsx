@@ -6,6 +6,14 @@ import { INSIGHT_CATEGORY_OPTIONS, INSIGHT_MAX_FILES, INSIGHT_SUBMIT_FAILED_MESS
 import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, PAYMENT_COMPLETE_LABEL } from "../../../lib/insight-status";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../lib/payment-copy";
 import { FILE_REMOVE_FAILED_MESSAGE } from "../../../lib/file-rules";
+import {
+  draftHasAnswers,
+  filesToAddAgainMessage,
+  makeWizardDraft,
+  parseWizardDraft,
+  wizardDraftKey,
+  DRAFT_RESTORED_MESSAGE,
+} from "../../../lib/insight-wizard-draft";
 import { FileDrop, type AttachedFile } from "../../files/file-drop";
 import { formatFileSize } from "../../files/file-check";
 import { FieldErrors } from "../../ui/field-errors";
@@ -61,14 +69,19 @@ function pendingIntent(navigation: ReturnType<typeof useNavigation>): string | n
  * turn in the browser (answers kept in state and in the form, so Back keeps them and the final
  * POST carries everything); without it, Continue and Back post to the action, which answers the
  * next page. All pages' fields stay in the one form; the ones not on screen are hidden.
+ * With JavaScript the answers are also kept as a draft in the tab (lib/insight-wizard-draft.ts),
+ * restored after a reload or Back, and dropped on a successful submit or Cancel.
  */
 export function CreateInsightWizard({
   requestId,
+  draftScope,
   defaults,
   pricing,
   actionData,
 }: {
   requestId: string;
+  /** Whose draft this is: one per user and business. */
+  draftScope: string;
   defaults: { annualSales: string; numEmployees: string };
   pricing: InsightPricing;
   actionData: CreateInsightActionData | undefined;
@@ -83,18 +96,27 @@ export function CreateInsightWizard({
   pageRef.current = page;
   // One idempotency key per wizard: a no-JS round trip brings back the one it posted.
   const postedId = stepData?.result.initialValue?.requestId;
-  const [wizardId] = useState(typeof postedId === "string" && postedId ? postedId : requestId);
+  const [wizardId, setWizardId] = useState(typeof postedId === "string" && postedId ? postedId : requestId);
   const [files, setFiles] = useState<AttachedFile[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  const restoringPage = useRef(false);
+  // The draft: restored once after hydration, then saved on every change until submit or Cancel.
+  const [draftReady, setDraftReady] = useState(false);
+  const [draftRestored, setDraftRestored] = useState(false);
+  const [filesToAddAgain, setFilesToAddAgain] = useState<string[]>([]);
+  const draftDiscarded = useRef(false);
+  const draftKey = wizardDraftKey(draftScope);
 
   useEffect(() => {
     if (actionData) setPage(actionData.kind === "created" ? 4 : actionData.page);
   }, [actionData]);
 
   useEffect(() => {
-    if (firstRender.current) {
+    // Neither the first page nor a restored draft moves focus: only a page turn does.
+    if (firstRender.current || restoringPage.current) {
       firstRender.current = false;
+      restoringPage.current = false;
       return;
     }
     headingRef.current?.focus();
@@ -117,6 +139,47 @@ export function CreateInsightWizard({
       }
     },
   });
+
+  useEffect(() => {
+    // A no-JavaScript round trip or a finished request has nothing to restore.
+    if (actionData) {
+      setDraftReady(true);
+      return;
+    }
+    const draft = parseWizardDraft(sessionDraftStorage()?.getItem(draftKey) ?? null);
+    if (draft && draftHasAnswers(draft)) {
+      setWizardId(draft.requestId);
+      form.update({ value: { ...draft.values } });
+      restoringPage.current = draft.page !== page;
+      setPage(draft.page);
+      setFiles(draft.files);
+      setDraftRestored(true);
+      void missingFiles(draft.files).then((missing) => {
+        if (missing.length === 0) return;
+        setFiles((current) => current.filter((file) => !missing.some((gone) => gone.fileName === file.fileName)));
+        setFilesToAddAgain(missing.map((file) => file.originalName));
+      });
+    }
+    setDraftReady(true);
+    // Once, on mount: later changes are saved, not restored.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const formValue = form.value;
+  useEffect(() => {
+    if (!draftReady || draftDiscarded.current || created) return;
+    const draft = makeWizardDraft({ requestId: wizardId, page, values: formValue, files });
+    sessionDraftStorage()?.setItem(draftKey, JSON.stringify(draft));
+  }, [draftReady, draftKey, created, wizardId, page, formValue, files]);
+
+  useEffect(() => {
+    if (created) sessionDraftStorage()?.removeItem(draftKey);
+  }, [created, draftKey]);
+
+  const discardDraft = () => {
+    draftDiscarded.current = true;
+    sessionDraftStorage()?.removeItem(draftKey);
+  };
 
   const category = fields.category;
   const categoryValue = typeof category.value === "string" ? category.value : undefined;
@@ -149,9 +212,10 @@ export function CreateInsightWizard({
     </button>
   );
 
-  // spec §2: the create-new mode has a Cancel that returns to the Insights list; nothing is saved.
+  // spec §2: the create-new mode has a Cancel that returns to the Insights list; nothing is saved,
+  // and the draft is dropped.
   const cancelLink = (
-    <Link to="/features?focus=Insights" className="button button-ghost create-insight-cancel">
+    <Link to="/features?focus=Insights" className="button button-ghost create-insight-cancel" onClick={discardDraft}>
       Cancel
     </Link>
   );
@@ -162,6 +226,11 @@ export function CreateInsightWizard({
       <h2 id="create-insight-heading" ref={headingRef} tabIndex={-1} className="create-insight-heading">
         {PAGE_HEADINGS[page]}
       </h2>
+      {draftRestored ? (
+        <p className="muted create-insight-draft-note" role="status">
+          {DRAFT_RESTORED_MESSAGE}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="stack create-insight-form">
         <input type="hidden" name="page" value={page} />
         <input type="hidden" name="requestId" value={wizardId} />
@@ -209,6 +278,11 @@ export function CreateInsightWizard({
           </div>
           <div className="field">
             <span className="field-label">Files</span>
+            {filesToAddAgain.length > 0 ? (
+              <p className="notice" role="status">
+                {filesToAddAgainMessage(filesToAddAgain)}
+              </p>
+            ) : null}
             <FileDrop
               label="Attach files"
               hint={FILE_HINT}
@@ -299,6 +373,35 @@ export function CreateInsightWizard({
       </Form>
     </section>
   );
+}
+
+/** The tab's sessionStorage, or null where it is unavailable (private modes, storage disabled). */
+function sessionDraftStorage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The draft's files that are no longer on the server (removed, or swept after a week), so they
+ * must be attached again. A file that cannot be checked (offline) is kept: the submit decides.
+ */
+async function missingFiles(files: readonly AttachedFile[]): Promise<AttachedFile[]> {
+  const checks = await Promise.all(
+    files.map(async (file) => {
+      try {
+        const response = await fetch(`/api/file-handling/get-file/${encodeURIComponent(file.fileName)}`, {
+          method: "HEAD",
+        });
+        return response.status === 404 ? file : null;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return checks.filter((file): file is AttachedFile => file !== null);
 }
 
 function TextareaField({
