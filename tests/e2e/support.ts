@@ -131,7 +131,8 @@ const accessibilityFindings = new WeakMap<Page, string[]>();
  * enforced. Pages that are not HTML documents, or have JavaScript off, are skipped.
  */
 async function axeFindings(page: Page): Promise<string[]> {
-  if (page.isClosed()) return [];
+  // A page that never navigated (about:blank) is the browser's, not the app's.
+  if (page.isClosed() || page.url() === "about:blank") return [];
   for (let attempt = 0; ; attempt++) {
     try {
       await page.waitForLoadState("load");
