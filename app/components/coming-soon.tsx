@@ -11,7 +11,7 @@ type ComingSoonProps = {
   children?: ReactNode;
 };
 
-/** Honest placeholder for a screen a later issue builds: no sample or fake data, ever. */
+/** Honest placeholder for a screen not built yet: no sample or fake data, ever. */
 export function ComingSoon({
   title,
   message,

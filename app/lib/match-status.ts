@@ -4,7 +4,8 @@ import type { MatchRequestStatus } from "../../db/schema";
  * The match status catalogue (spec §4 "Match request and candidates"): the sentence the server
  * stores as a match request's `value` (match_requests.status_text). The client's status bar
  * derives its step from keywords in it, so each sentence carries the keyword of its step.
- * The matching issue extends this as its statuses come to life. Pure and isomorphic.
+ * A status without its own sentence answers the `submitted` one (matchStatusText), so each status
+ * that comes into use needs its sentence, with its step's keyword, here. Pure and isomorphic.
  */
 export const MATCH_STATUS_TEXTS: Partial<Record<MatchRequestStatus, string>> = {
   /** keyword 'finding the best consultant' → step TWO (Smart Matching), complete */

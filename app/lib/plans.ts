@@ -1,6 +1,6 @@
 // Membership plans (spec §9): the one place for tiers, display names, prices, included insights,
-// perks and Stripe lookup keys. Pure and isomorphic: the plan page, the checkout endpoint and the
-// Payments issue all read from here.
+// perks and Stripe lookup keys. Pure and isomorphic: the plan page, the checkout endpoints and the
+// subscription sync all read from here.
 
 /** Member tiers as stored on businesses.member_tier (must equal MEMBER_TIERS in db/schema.ts). */
 export const PLAN_TIERS = ["BASIC", "STANDARD", "PREMIUM"] as const;
@@ -134,7 +134,7 @@ export function insightsText(count: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One-off purchases (Payments issue). Amounts always come from here or the database, never from
+// One-off purchases. Amounts always come from here or the database, never from
 // a request.
 // ---------------------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ import { ComingSoon } from "../components/coming-soon";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking | Partwise" }];
 
-/** /benchmarking: benchmarking is built in a later issue. Guarded by the `_app` layout loader (client with a business). */
+/** /benchmarking: a placeholder until benchmarking is built. Guarded by the `_app` layout loader (client with a business). */
 export default function Page() {
   return (
     <div className="page">

@@ -3,7 +3,7 @@ import { ComingSoon } from "../components/coming-soon";
 
 export const meta: MetaFunction = () => [{ title: "Create New Match | Partwise" }];
 
-/** /create-match: the match request wizard is built in a later issue. Guarded by the `_app` layout loader (client with a business). */
+/** /create-match: a placeholder until the match request wizard is built. Guarded by the `_app` layout loader (client with a business). */
 export default function Page() {
   return (
     <div className="page">

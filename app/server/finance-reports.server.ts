@@ -9,7 +9,7 @@ import type { AppContext } from "./load-context";
 import type { ClientViewer } from "./settings.server";
 
 /**
- * Finance reports (issue 4): requesting a build on the finance-report queue, and reading the
+ * Finance reports: requesting a build on the finance-report queue, and reading the
  * business's report, connection and latest job for the dashboard, the building screen and the
  * JSON API of spec §7. The build itself is functions/jobs/finance-report.ts.
  */

@@ -1,5 +1,5 @@
 // Plan choice for a business. Prices, perks and lookup keys live in app/lib/plans.ts; paid plans
-// are started by the Payments issue's Stripe checkout.
+// are started by the Stripe checkout (app/server/payments/checkout.server.ts).
 import { and, eq, isNull } from "drizzle-orm";
 import { businesses, MEMBER_TIERS, type MemberTier } from "../../db/schema";
 import { PLAN_TIERS, type PlanTier } from "../lib/plans";

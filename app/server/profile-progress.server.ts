@@ -1,5 +1,5 @@
-// Profile completion for /profile-progress (spec §2; issue 3 item 5): five equally weighted steps
-// computed from real data, not the original fixed 65%.
+// Profile completion for /profile-progress (spec §2): five equally weighted steps computed from
+// the business's real data, never a fixed figure.
 import { eq } from "drizzle-orm";
 import { accountingConnections, businesses, users } from "../../db/schema";
 import type { AppContext } from "./load-context";

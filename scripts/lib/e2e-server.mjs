@@ -55,7 +55,7 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
         "--inspector-port", String(inspectorPort),
         "--persist-to", persistTo,
         // The settings a fresh clone's `npm start` writes to .dev.vars, never a developer's own
-        // .dev.vars: the browser tests see what a newcomer sees.
+        // .dev.vars: the browser tests see what a fresh clone serves.
         "--env-file", DEV_VARS_EXAMPLE,
         "--var", "APP_ENV:local",
         // Every browser test signs up from 127.0.0.1: more sign-ups than one network's default.

@@ -4,7 +4,7 @@ import { FILE_ADDED_MESSAGE } from "../../app/lib/file-rules";
 import { browserTest, expectPath, NEW_CLIENT_PASSWORD, signIn, signUpNewClient } from "./support";
 
 /**
- * Issue #6 "Done when": the whole insight journey as a new business and the engagement manager
+ * The whole insight journey as a new business and the engagement manager
  * would live it, offline — request with a PDF, pay in the test checkout, the manager reviews the
  * file and publishes an edited draft, the business opens, rates and comments the report and turns
  * it into a match request.

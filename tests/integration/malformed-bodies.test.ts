@@ -28,7 +28,7 @@ function expectNoLeak(body: string, label: string) {
   for (const pattern of LEAKS) expect(body, `${label}: ${pattern}`).not.toMatch(pattern);
 }
 
-/** The malformed bodies a prober sends to a form action; none is something a page of ours posts. */
+/** Malformed bodies a broken or hostile client may send to a form action; no page of ours posts them. */
 const MALFORMED: { name: string; headers: Record<string, string>; body?: string }[] = [
   { name: "a JSON body", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "x@example.test", intent: "login" }) },
   { name: "an empty body", headers: {} },

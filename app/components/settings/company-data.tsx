@@ -17,7 +17,7 @@ export type CompanyDataConnection = {
 export type DisconnectActionData = { intent: typeof DISCONNECT_INTENT; message: string | null; error: string | null };
 
 /**
- * Account tab's "Company data" section (issue 4 item 6): the connected QuickBooks company (or the
+ * Account tab's "Company data" section: the connected QuickBooks company (or the
  * demo company), since when, its status, and Disconnect. Disconnecting asks first: the button is
  * a link to `?tab=account&confirm=disconnect` (works without JavaScript), which shows the form
  * that actually posts.

@@ -1,4 +1,4 @@
-// Starting payments (Payments issue): subscription checkout, one-off checkouts, the customer portal,
+// Starting payments: subscription checkout, one-off checkouts, the customer portal,
 // and confirming a returned Checkout Session for the success pages and the confirm APIs.
 //
 // Every function takes the business from the signed-in viewer, never from the request. Amounts

@@ -1,4 +1,4 @@
-// Exactly-once fulfilment of Stripe payments (issue 5, docs/decisions/010-payments.md).
+// Exactly-once fulfilment of Stripe payments (docs/decisions/010-payments.md).
 //
 // Two doors lead here: the verified webhook (`handleStripeWebhook`) and the success pages, which
 // call `fulfilCheckoutSession` with the session id from their URL. Neither trusts what it is told:

@@ -39,7 +39,7 @@ export type LocalCheckoutDetails = {
 
 export type LocalCheckoutSession = CheckoutSession & { details: LocalCheckoutDetails };
 
-/** The answer to a webhook delivery: engineer B's handleStripeWebhook(app, rawBody, signatureHeader). */
+/** The answer to a webhook delivery: fulfilment's handleStripeWebhook(app, rawBody, signatureHeader). */
 export type DeliverWebhook = (rawBody: string, signatureHeader: string) => Promise<{ status: number; msg: string }>;
 
 async function hashId(prefix: string, key: string): Promise<string> {

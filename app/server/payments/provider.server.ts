@@ -3,7 +3,7 @@ import { createLocalProvider } from "./local-provider.server";
 import { createStripeProvider } from "./stripe-provider.server";
 
 /**
- * The payment provider seam (issue 5, docs/decisions/010-payments.md). Partwise talks to Stripe
+ * The payment provider seam (docs/decisions/010-payments.md). Partwise talks to Stripe
  * through this interface only: the Stripe HTTP implementation when STRIPE_SECRET_KEY is set, the
  * built-in test checkout (objects in D1, pages at /test-checkout and /test-billing-portal) when it
  * is not. Both answer the same Stripe-shaped objects, and both deliver signed webhook events to

@@ -1,4 +1,4 @@
-// A business's plan follows its Stripe subscription (issue 5). The webhook handler and checkout
+// A business's plan follows its Stripe subscription. The webhook handler and checkout
 // fulfilment call syncSubscription, which reads the subscription's CURRENT state from the provider
 // and writes it: events may arrive late, twice or out of order, and the outcome is the same.
 import { and, eq, isNull, or, sql } from "drizzle-orm";
