@@ -1,16 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { OAUTH_RETURN_PAGES } from "../../db/schema";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { completeConnect } from "~/server/quickbooks.server";
 import { toClientBusiness } from "~/server/serializers.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
-
-const SetTokensSchema = z.object({
-  url: z.string({ error: "The callback URL is required." }).min(1, "The callback URL is required.").max(4000, "The callback URL is too long."),
-  returnPage: z.enum(OAUTH_RETURN_PAGES, { error: "returnPage must be PROFILE_PROGRESS, DASHBOARD or BENCHMARKING." }).optional(),
-});
 
 /**
  * POST /api/quickbooks/setTokens {url, returnPage} (spec §7): completes the QuickBooks connection
