@@ -8,7 +8,7 @@ import { appOrigin, startSubscriptionCheckout } from "~/server/payments/checkout
 
 /**
  * POST /api/payments/create-checkout-session (form post, hidden lookup_key such as
- * PREMIUM_PLAN_YEARLY; spec §7): creates or reuses the business's Stripe customer, records a
+ * PREMIUM_PLAN_YEARLY): creates or reuses the business's Stripe customer, records a
  * pending purchase and answers 303 to a subscription Checkout Session with the 7-day trial.
  * No session → 401 {msg}; no business → 404 {msg}; an unknown key → 400 {msg} and nothing is sent
  * to Stripe; Stripe unreachable → 303 /plan-select?notice=payment-failed (the purchase is failed).

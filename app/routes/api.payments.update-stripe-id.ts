@@ -7,7 +7,7 @@ import { toClientBusiness } from "~/server/serializers.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
 
 /**
- * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (spec §3 shape).
+ * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (toClientBusiness's shape).
  * The Stripe customer is linked by the checkout itself, so this only confirms the id already
  * stored: another business → 404; a different stored id, or none yet → 409 {msg}; nothing is written.
  */

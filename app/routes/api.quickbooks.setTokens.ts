@@ -7,9 +7,9 @@ import { toClientBusiness } from "~/server/serializers.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
 
 /**
- * POST /api/quickbooks/setTokens {url, returnPage} (spec §7): completes the QuickBooks connection
+ * POST /api/quickbooks/setTokens {url, returnPage}: completes the QuickBooks connection
  * from the callback URL Intuit (or the demo consent page) sent the browser to.
- * 200 {business: the business of spec §3 with quickbooks {realmId, status}, jobId, returnPage};
+ * 200 {business: toClientBusiness's shape with quickbooks {realmId, status}, jobId, returnPage};
  * the tokens themselves never leave the server. 400 {msg, reason, returnPage} for a forged,
  * replayed, expired or someone else's state (reason bad_state), a refused code (exchange_failed)
  * or the user declining (access_denied); nothing is stored then. 401 without a session, 403 for
