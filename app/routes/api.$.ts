@@ -1,6 +1,6 @@
 import { jsonResponse } from "~/server/http.server";
 
-/** Unknown API paths answer JSON, not the HTML 404 page. */
+/** Unknown API paths answer JSON, not the HTML 404 page; the paths that exist are in /api/openapi.json. */
 function notFound() {
   return jsonResponse({ msg: "Not found." }, { status: 404 });
 }

@@ -5,7 +5,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/h
 
 /**
  * POST /api/client/auth/signup {firstName, lastName, phone, email, password, confirmPassword}
- * → 201 {_id, email} with the session cookie (the new client is signed in, spec §4);
+ * → 201 {_id, email} with the session cookie (the new client is signed in);
  * 409 {msg: 'Email is already taken'}; 400 {msg, errors} for invalid fields or a malformed body.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -6,10 +6,10 @@ import { changePassword, requireApiClient } from "~/server/settings.server";
 
 /**
  * PUT /api/client/auth/updatePassword {password, newPassword, confirmNewPassword} → 200 the user
- * (`_id`, spec §3 shape). Every other session of the user ends; this one stays signed in.
+ * (toClientUser's shape, `_id`). Every other session of the user ends; this one stays signed in.
  *
- * Spec §7 reads the failure answer as "an array whose first item has msg", so every 400 of this
- * endpoint is `[{msg}, ...]`: a wrong current password gives
+ * Clients read this endpoint's failure as "an array whose first item has msg" (the ErrorList of
+ * /api/openapi.json), so every 400 of this endpoint is `[{msg}, ...]`: a wrong current password gives
  * `[{msg: 'You did not enter your old password in correctly.'}]`, invalid fields one item per
  * field (`{msg, field}`), a malformed body one item. 401 `{msg}` without a session.
  */

@@ -7,7 +7,7 @@ import { toClientBusiness } from "~/server/serializers.server";
 
 /**
  * POST /api/client/business/create {name, city, state, employeeCount, revenue, naics, clientRole}
- * (naics as a number, spec §9, or a six-digit string) → 201 the business (spec §3 shape).
+ * (naics as a number or a six-digit string) → 201 the business (toClientBusiness's shape).
  * 401 without a session, 403 for staff, 409 {msg} when the client already has a business,
  * 400 {msg, errors} for invalid fields or a NAICS code that is not a 2022 industry.
  */

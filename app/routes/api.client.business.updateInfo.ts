@@ -6,7 +6,7 @@ import { requireApiClient, updateBusinessInfo, withBusiness } from "~/server/set
 
 /**
  * PUT /api/client/business/updateInfo {businessId, name, role, city, state, revenue, employeeCount,
- * naics} → 200 the business (spec §3 shape, with its current insightMarketingPreferences).
+ * naics} → 200 the business (toClientBusiness's shape, with its current insightMarketingPreferences).
  * 404 {msg: 'Business not found.'} for another business's id (nothing is written); 400 {msg} when
  * revenue or NAICS differ from the stored values (they are read-only), for invalid fields or a
  * malformed body; 401 without a session; 403 for staff accounts.

@@ -5,7 +5,7 @@ import { errorResponse, jsonResponse } from "~/server/http.server";
 import { EMAIL_CHECK_POLICY, limitByNetwork, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/rate-limit.server";
 
 /**
- * GET /api/client/checkEmail/{email} → 200 {emailAvailable} (spec §7), 400 {msg} for a malformed
+ * GET /api/client/checkEmail/{email} → 200 {emailAvailable}, 400 {msg} for a malformed
  * address. Public: the sign-up form asks before an account exists. The answer says nothing more
  * than availability; POST /api/client/auth/signup re-checks race-safely. Limited per client network
  * (429) so it cannot be used to sweep a list of addresses.

@@ -5,7 +5,7 @@ import { toClientUser } from "~/server/serializers.server";
 import { requireApiClient, updatePersonalInfo } from "~/server/settings.server";
 
 /**
- * PUT /api/client/updateInfo {firstName, lastName, phone, email} → 200 the user (spec §3 shape).
+ * PUT /api/client/updateInfo {firstName, lastName, phone, email} → 200 the user (toClientUser's shape).
  * 409 {msg: 'Email is already taken'} when another account has the email; 400 {msg, errors} for
  * invalid fields or a malformed body; 401 without a session; 403 for staff accounts.
  */

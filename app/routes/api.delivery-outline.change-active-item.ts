@@ -1,16 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { ChangeActiveItemSchema } from "~/lib/payments/api-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { changeActiveItem } from "~/server/payments/checkout.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
-
-const required = (name: string) => z.string({ error: `${name} is required.` }).min(1, { error: `${name} is required.` });
-const Schema = z.object({
-  deliveryItemId: required("deliveryItemId"),
-  deliveryOutlineId: required("deliveryOutlineId"),
-  sessionId: required("sessionId"),
-});
 
 /**
  * PUT /api/delivery-outline/change-active-item {deliveryItemId, deliveryOutlineId, sessionId} →
@@ -21,7 +14,7 @@ const Schema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const viewer = withBusiness(await requireApiClient(context.app, request));
-  const input = await readBody(request, Schema);
+  const input = await readBody(request, ChangeActiveItemSchema);
   if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await changeActiveItem(context.app, viewer, input);
   if (!result.ok) return errorResponse(result.status, result.msg);

@@ -6,7 +6,7 @@ import { getInsightReport } from "~/server/insight-views.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
 
 /**
- * GET /api/insight/insight-report/{id} → 200 the report (spec §3: _id, category, title,
+ * GET /api/insight/insight-report/{id} → 200 the report (_id, category, title,
  * highLevelSummary, recommendations, clientSatisfaction, convertedToMatch; plus clientFeedback,
  * insightRequestId, publishedAt). Published reports of the caller's business only; anything else
  * 404 {msg: 'Insight report not found.'}; 401 without a session; 403 for staff.

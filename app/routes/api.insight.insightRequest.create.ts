@@ -5,7 +5,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/h
 import { createdMessage, createInsightRequest, requireInsightClient } from "~/server/insight-requests.server";
 
 /**
- * POST /api/insight/insightRequest/create (spec §3 "Insight request payload") → 201 {msg,
+ * POST /api/insight/insightRequest/create (InsightRequestPayloadSchema) → 201 {msg,
  * insightRequest} ('Your insight request has been submitted!' when the plan covered it, 'Complete
  * payment to submit your insight request.' when it awaits payment); the same `requestId` again →
  * 200 with the existing request. 400 {msg} for a bad payload or files that aren't the caller's

@@ -4,8 +4,8 @@ import { errorResponse, jsonResponse } from "~/server/http.server";
 import { getInsightRequest, requireInsightClient } from "~/server/insight-requests.server";
 
 /**
- * GET /api/insight/insightRequest/get-insight-request/{id} → the caller's insight request (spec §3
- * "Insight request or report": _id, businessId, createdAt, paymentComplete, status, value,
+ * GET /api/insight/insightRequest/get-insight-request/{id} → the caller's insight request (_id,
+ * businessId, createdAt, paymentComplete, status, value,
  * insightReport, requestInfo{...}, plus coveredByPlan and files). Another business's or an unknown
  * id → 404 {msg: 'Insight not found.'}; 401 without a session; 403 for staff.
  */

@@ -1,16 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { businesses } from "../../db/schema";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { InsightPaymentSchema } from "~/lib/payments/api-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { confirmInsightPayment } from "~/server/payments/checkout.server";
 import { toClientBusiness } from "~/server/serializers.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
-
-const Schema = z.object({
-  insightId: z.string({ error: "insightId is required." }).min(1, { error: "insightId is required." }),
-});
 
 /**
  * PUT /api/insight/insightRequest/successful-payment {insightId} → the business. Marks nothing by
@@ -20,7 +16,7 @@ const Schema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const viewer = withBusiness(await requireApiClient(context.app, request));
-  const input = await readBody(request, Schema);
+  const input = await readBody(request, InsightPaymentSchema);
   if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await confirmInsightPayment(context.app, viewer, input.insightId);
   if (!result.ok) return errorResponse(result.status, result.msg);

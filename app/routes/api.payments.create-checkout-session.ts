@@ -1,20 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { PAYMENT_FAILED_NOTICE } from "~/lib/payment-copy";
-import { parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/plans";
+import { CheckoutSessionSchema } from "~/lib/payments/api-schemas";
+import { parseLookupKey } from "~/lib/plans";
 import { requireApiViewer } from "~/server/auth.server";
 import { errorResponse, jsonResponse, readBody, requireMethod, seeOther } from "~/server/http.server";
 import { appOrigin, startSubscriptionCheckout } from "~/server/payments/checkout.server";
 
-const CheckoutSchema = z.object({
-  lookup_key: z.string({ error: UNKNOWN_PLAN_MESSAGE }).refine((value) => parseLookupKey(value) !== null, {
-    error: UNKNOWN_PLAN_MESSAGE,
-  }),
-});
-
 /**
  * POST /api/payments/create-checkout-session (form post, hidden lookup_key such as
- * PREMIUM_PLAN_YEARLY; spec §7): creates or reuses the business's Stripe customer, records a
+ * PREMIUM_PLAN_YEARLY): creates or reuses the business's Stripe customer, records a
  * pending purchase and answers 303 to a subscription Checkout Session with the 7-day trial.
  * No session → 401 {msg}; no business → 404 {msg}; an unknown key → 400 {msg} and nothing is sent
  * to Stripe; Stripe unreachable → 303 /plan-select?notice=payment-failed (the purchase is failed).
@@ -23,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiViewer(context.app, request);
   if (viewer.user.role !== "client" || !viewer.business) return errorResponse(404, "Business not found.");
-  const { lookup_key } = await readBody(request, CheckoutSchema);
+  const { lookup_key } = await readBody(request, CheckoutSessionSchema);
   const plan = parseLookupKey(lookup_key)!;
   const result = await startSubscriptionCheckout(
     context.app,

@@ -1,14 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { InsightCheckoutSchema } from "~/lib/payments/api-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
-
-const Schema = z.object({
-  businessId: z.string({ error: "businessId is required." }).min(1, { error: "businessId is required." }),
-  insightId: z.string({ error: "insightId is required." }).min(1, { error: "insightId is required." }),
-});
 
 /**
  * POST /api/payments/create-insight-checkout {businessId, insightId} → {url} of a payment-mode
@@ -18,7 +13,7 @@ const Schema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = withBusiness(await requireApiClient(context.app, request));
-  const input = await readBody(request, Schema);
+  const input = await readBody(request, InsightCheckoutSchema);
   if (!viewer || viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await startInsightCheckout(context.app, viewer, input.insightId, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);

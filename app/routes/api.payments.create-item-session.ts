@@ -1,16 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { ItemCheckoutSchema } from "~/lib/payments/api-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { appOrigin, startItemCheckout } from "~/server/payments/checkout.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
-
-const Schema = z.object({
-  deliveryItemId: z.string({ error: "deliveryItemId is required." }).min(1, { error: "deliveryItemId is required." }),
-  deliveryOutlineId: z
-    .string({ error: "deliveryOutlineId is required." })
-    .min(1, { error: "deliveryOutlineId is required." }),
-});
 
 /**
  * POST /api/payments/create-item-session {deliveryItemId, deliveryOutlineId} → {url}: prepays the
@@ -20,7 +13,7 @@ const Schema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = withBusiness(await requireApiClient(context.app, request));
-  const input = await readBody(request, Schema);
+  const input = await readBody(request, ItemCheckoutSchema);
   if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await startItemCheckout(context.app, viewer, input, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);

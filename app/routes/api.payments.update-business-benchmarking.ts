@@ -1,13 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { BenchmarkingCheckoutSchema } from "~/lib/payments/api-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
-
-const Schema = z.object({
-  businessId: z.string({ error: "businessId is required." }).min(1, { error: "businessId is required." }),
-});
 
 /**
  * PUT /api/payments/update-business-benchmarking {businessId} → {url, _id}: a Checkout Session for
@@ -17,7 +13,7 @@ const Schema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const viewer = withBusiness(await requireApiClient(context.app, request));
-  const input = await readBody(request, Schema);
+  const input = await readBody(request, BenchmarkingCheckoutSchema);
   if (!viewer || viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await startBenchmarkingCheckout(context.app, viewer, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);

@@ -1,25 +1,20 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { StripeIdSchema } from "~/lib/payments/api-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { confirmStripeId } from "~/server/payments/checkout.server";
 import { toClientBusiness } from "~/server/serializers.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
 
-const Schema = z.object({
-  businessId: z.string({ error: "businessId is required." }).min(1, { error: "businessId is required." }),
-  stripeId: z.string({ error: "stripeId is required." }).min(1, { error: "stripeId is required." }).max(255),
-});
-
 /**
- * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (spec §3 shape).
+ * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (toClientBusiness's shape).
  * The Stripe customer is linked by the checkout itself, so this only confirms the id already
  * stored: another business → 404; a different stored id, or none yet → 409 {msg}; nothing is written.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const viewer = withBusiness(await requireApiClient(context.app, request));
-  const input = await readBody(request, Schema);
+  const input = await readBody(request, StripeIdSchema);
   if (!viewer || viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await confirmStripeId(viewer, input.stripeId);
   if (!result.ok) return errorResponse(result.status, result.msg);

@@ -4,8 +4,8 @@ import { requireClientBusiness } from "~/server/auth.server";
 import { isReturnPage, startConnect } from "~/server/quickbooks.server";
 
 /**
- * GET /api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS|DASHBOARD|BENCHMARKING (spec §7,
- * a browser navigation): 302 to Intuit's authorization page with a fresh single-use state, or to
+ * GET /api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS|DASHBOARD|BENCHMARKING (a browser
+ * navigation): 302 to Intuit's authorization page with a fresh single-use state, or to
  * the built-in demo consent page when no Intuit keys are configured. returnPage defaults to
  * DASHBOARD. Without a session: to the login screen; staff accounts: to their own home.
  */

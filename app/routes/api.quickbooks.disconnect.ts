@@ -1,15 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { DisconnectSchema } from "~/server/finance/quickbooks-api-schemas.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { disconnect, DISCONNECTED_MESSAGE } from "~/server/quickbooks.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
-
-/** The body is optional; a business it names must be the caller's. */
-const DisconnectSchema = z.object({
-  businessId: z.string().max(200).optional(),
-  business: z.object({ _id: z.string().max(200) }).optional(),
-});
 
 /**
  * POST /api/quickbooks/disconnect → 200 {msg: 'QuickBooks is disconnected.'}: revokes the grant at

@@ -6,7 +6,7 @@ import { requireApiClient, withBusiness } from "~/server/settings.server";
 
 /**
  * GET /api/quickbooks/get-financial-report/{businessId} → 200 {profitAndLoss: [{date: 'YYYY-MM',
- * Income, NetIncome}] oldest first, lastUpdate: ISO time} (spec §3 finance report). 404 {msg} for
+ * Income, NetIncome}] oldest first, lastUpdate: ISO time}. 404 {msg} for
  * another business's id or while the business has no report; 401 without a session; 403 for staff.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,21 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { OAUTH_RETURN_PAGES } from "../../db/schema";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { completeConnect } from "~/server/quickbooks.server";
 import { toClientBusiness } from "~/server/serializers.server";
 import { requireApiClient, withBusiness } from "~/server/settings.server";
 
-const SetTokensSchema = z.object({
-  url: z.string({ error: "The callback URL is required." }).min(1, "The callback URL is required.").max(4000, "The callback URL is too long."),
-  returnPage: z.enum(OAUTH_RETURN_PAGES, { error: "returnPage must be PROFILE_PROGRESS, DASHBOARD or BENCHMARKING." }).optional(),
-});
-
 /**
- * POST /api/quickbooks/setTokens {url, returnPage} (spec §7): completes the QuickBooks connection
+ * POST /api/quickbooks/setTokens {url, returnPage}: completes the QuickBooks connection
  * from the callback URL Intuit (or the demo consent page) sent the browser to.
- * 200 {business: the business of spec §3 with quickbooks {realmId, status}, jobId, returnPage};
+ * 200 {business: toClientBusiness's shape with quickbooks {realmId, status}, jobId, returnPage};
  * the tokens themselves never leave the server. 400 {msg, reason, returnPage} for a forged,
  * replayed, expired or someone else's state (reason bad_state), a refused code (exchange_failed)
  * or the user declining (access_denied); nothing is stored then. 401 without a session, 403 for

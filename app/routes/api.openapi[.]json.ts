@@ -1,0 +1,20 @@
+import { buildOpenApiDocument } from "~/server/platform/api-contract.server";
+import { jsonResponse } from "~/server/http.server";
+
+let document: string | null = null;
+
+/**
+ * GET /api/openapi.json → the OpenAPI 3.1 description of the JSON API, generated from the routes'
+ * own schemas (app/server/platform/api-contract.server.ts). Public: it holds no data, only shapes;
+ * it changes only with a deploy, so caches may keep it an hour.
+ */
+export function loader() {
+  document ??= JSON.stringify(buildOpenApiDocument());
+  const response = new Response(document, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+  response.headers.set("Cache-Control", "public, max-age=3600");
+  return response;
+}
+
+export function action({ request }: { request: Request }) {
+  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
+}
