@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { changeActiveItem } from "~/server/payments/checkout.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 const required = (name: string) => z.string({ error: `${name} is required.` }).min(1, { error: `${name} is required.` });
 const Schema = z.object({

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { businesses } from "../../db/schema";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { businesses } from "~db/schema";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { confirmInsightPayment } from "~/server/payments/checkout.server";
-import { toClientBusiness } from "~/server/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 const Schema = z.object({
   insightId: z.string({ error: "insightId is required." }).min(1, { error: "insightId is required." }),

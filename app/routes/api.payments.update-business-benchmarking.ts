@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 const Schema = z.object({
   businessId: z.string({ error: "businessId is required." }).min(1, { error: "businessId is required." }),

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { confirmStripeId } from "~/server/payments/checkout.server";
-import { toClientBusiness } from "~/server/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 const Schema = z.object({
   businessId: z.string({ error: "businessId is required." }).min(1, { error: "businessId is required." }),

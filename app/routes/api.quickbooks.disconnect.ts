@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { disconnect, DISCONNECTED_MESSAGE } from "~/server/quickbooks.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { disconnect, DISCONNECTED_MESSAGE } from "~/server/finance/quickbooks.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /** The body is optional; a business it names must be the caller's. */
 const DisconnectSchema = z.object({

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { OAUTH_RETURN_PAGES } from "../../db/schema";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { completeConnect } from "~/server/quickbooks.server";
-import { toClientBusiness } from "~/server/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { OAUTH_RETURN_PAGES } from "~db/schema";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { completeConnect } from "~/server/finance/quickbooks.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 const SetTokensSchema = z.object({
   url: z.string({ error: "The callback URL is required." }).min(1, "The callback URL is required.").max(4000, "The callback URL is too long."),

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { schema } from "../../../db";
-import { PLANS, parseLookupKey } from "~/lib/plans";
-import type { AppContext } from "../load-context";
+import { schema } from "~db/index";
+import { PLANS, parseLookupKey } from "~/lib/payments/plans";
+import type { AppContext } from "~/server/load-context";
 import {
   PaymentProviderError,
   type CheckoutSession,

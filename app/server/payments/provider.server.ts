@@ -1,4 +1,4 @@
-import type { AppContext } from "../load-context";
+import type { AppContext } from "~/server/load-context";
 import { createLocalProvider } from "./local-provider.server";
 import { createStripeProvider } from "./stripe-provider.server";
 
@@ -85,7 +85,7 @@ export interface PaymentProvider {
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** Free trial of every paid plan (spec §9); defined with the plans. */
-export { TRIAL_DAYS } from "../../lib/plans";
+export { TRIAL_DAYS } from "~/lib/payments/plans";
 
 /** What users see when Stripe is unreachable or refuses a request. */
 export const PAYMENT_UNAVAILABLE_MESSAGE = "We couldn't start the payment. Please try again in a few minutes.";

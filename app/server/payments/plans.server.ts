@@ -1,0 +1,26 @@
+// Plan choice for a business. Prices, perks and lookup keys live in app/lib/payments/plans.ts; paid plans
+// are started by the Payments issue's Stripe checkout.
+import { and, eq, isNull } from "drizzle-orm";
+import { businesses, MEMBER_TIERS, type MemberTier } from "~db/schema";
+import { PLAN_TIERS, type PlanTier } from "~/lib/payments/plans";
+import type { AppContext } from "~/server/load-context";
+
+// The plan tiers of app/lib must be exactly the stored member tiers: each assignment fails to
+// compile if either list gains a tier the other lacks.
+export const _storedTiersArePlanTiers: readonly PlanTier[] = MEMBER_TIERS;
+export const _planTiersAreStoredTiers: readonly MemberTier[] = PLAN_TIERS;
+
+/**
+ * Records that the business chose the Basic plan: sets businesses.plan_chosen_at the first time
+ * only (one conditional UPDATE, so repeated or concurrent posts keep the first instant). The
+ * business id comes from the session. Returns whether this call recorded the choice.
+ */
+export async function chooseBasicPlan(app: AppContext, businessId: string): Promise<{ recorded: boolean }> {
+  const now = app.now();
+  const result = await app.db
+    .update(businesses)
+    .set({ planChosenAt: now, updatedAt: now })
+    .where(and(eq(businesses.id, businessId), isNull(businesses.planChosenAt)))
+    .run();
+  return { recorded: (result.meta?.changes ?? 0) > 0 };
+}
