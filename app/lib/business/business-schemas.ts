@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EmployeeBand, RevenueBand } from "~db/schema";
+import type { EmployeeBand, RevenueBand } from "~db/enums";
 import { NAICS_FORMAT_MESSAGE } from "./naics";
 
 /**

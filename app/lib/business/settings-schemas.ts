@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import type { BusinessArea, MemberTier } from "~db/schema";
+import type { BusinessArea, MemberTier } from "~db/enums";
 import {
   CITY_MAX_LENGTH,
   CITY_REQUIRED_MESSAGE,

@@ -13,7 +13,7 @@
  * With summarize_column_by=Month every month is a Money column whose MetaData carries StartDate /
  * EndDate, and a last "Total" column (ColKey "total") sums the period.
  */
-import type { ProfitAndLossRow } from "~db/schema";
+import type { ProfitAndLossRow } from "~db/enums";
 
 export type { ProfitAndLossRow };
 

@@ -19,7 +19,7 @@
  * Partwise's own sentences never contain "TODO", "lorem", "{" or "placeholder"; the client's
  * answers are quoted as given.
  */
-import type { BusinessArea } from "~db/schema";
+import type { BusinessArea } from "~db/enums";
 import { formatCurrency, monthSpan, monthYearLabel, type FinanceRow } from "~/lib/finance/finance";
 import { categoryLabel } from "~/lib/shared/format";
 import { formatPercent, netIncomeTrend, revenuePerEmployeeTrend, revenueTrend } from "~/lib/finance/value-insights";

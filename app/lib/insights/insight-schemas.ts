@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BusinessArea } from "~db/schema";
+import type { BusinessArea } from "~db/enums";
 import { INSIGHT_AREAS } from "~/lib/business/settings-schemas";
 
 /**

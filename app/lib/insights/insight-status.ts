@@ -1,4 +1,4 @@
-import type { InsightRequestStatus } from "~db/schema";
+import type { InsightRequestStatus } from "~db/enums";
 
 /**
  * The insight status catalogue (spec §4 "Insight"). The server stores one of these sentences as

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { InsightRequestStatus } from "~db/schema";
+import type { InsightRequestStatus } from "~db/enums";
 
 /**
  * The engagement manager console's insight pages (`/manage/insights`): the queue filters, the

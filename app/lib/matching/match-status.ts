@@ -1,4 +1,4 @@
-import type { MatchRequestStatus } from "~db/schema";
+import type { MatchRequestStatus } from "~db/enums";
 
 /**
  * The match status catalogue (spec §4 "Match request and candidates"): the sentence the server

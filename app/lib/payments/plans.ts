@@ -1,10 +1,11 @@
 // Membership plans (spec §9): the one place for tiers, display names, prices, included insights,
 // perks and Stripe lookup keys. Pure and isomorphic: the plan page, the checkout endpoint and the
 // Payments issue all read from here.
+import { MEMBER_TIERS, type MemberTier } from "~db/enums";
 
-/** Member tiers as stored on businesses.member_tier (must equal MEMBER_TIERS in db/schema.ts). */
-export const PLAN_TIERS = ["BASIC", "STANDARD", "PREMIUM"] as const;
-export type PlanTier = (typeof PLAN_TIERS)[number];
+/** The member tiers as stored on businesses.member_tier: the data model's own list. */
+export const PLAN_TIERS = MEMBER_TIERS;
+export type PlanTier = MemberTier;
 
 /** Tiers that are paid through Stripe; BASIC is free and has no lookup key. */
 export const PAID_TIERS = ["STANDARD", "PREMIUM"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SUPPORT_SUBJECTS } from "~db/schema";
+import type { SUPPORT_SUBJECTS } from "~db/enums";
 
 /**
  * The support form of `/contact-us` ('Need Help? We're here for you', spec §2, §5): required

@@ -418,7 +418,7 @@ export async function startInsightReview(app: AppContext, viewer: Manager, id: s
         )
       )
       .returning({ id: insightRequests.id }),
-    // INSERT … SELECT: drizzle lists every column in the table's order (db/schema.ts), so the
+    // INSERT … SELECT: drizzle lists every column in the table's order (db/schema/), so the
     // SELECT names them all in that order.
     app.db
       .insert(insightReports)
@@ -544,7 +544,7 @@ export async function publishInsightReport(
         )
       ),
     // The notification's id is derived from the request, so it is written once at most; every
-    // column in the table's order (db/schema.ts).
+    // column in the table's order (db/schema/).
     app.db
       .insert(notifications)
       .select(

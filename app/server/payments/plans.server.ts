@@ -1,14 +1,8 @@
 // Plan choice for a business. Prices, perks and lookup keys live in app/lib/payments/plans.ts; paid plans
 // are started by the Payments issue's Stripe checkout.
 import { and, eq, isNull } from "drizzle-orm";
-import { businesses, MEMBER_TIERS, type MemberTier } from "~db/schema";
-import { PLAN_TIERS, type PlanTier } from "~/lib/payments/plans";
+import { businesses } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
-
-// The plan tiers of app/lib must be exactly the stored member tiers: each assignment fails to
-// compile if either list gains a tier the other lacks.
-export const _storedTiersArePlanTiers: readonly PlanTier[] = MEMBER_TIERS;
-export const _planTiersAreStoredTiers: readonly MemberTier[] = PLAN_TIERS;
 
 /**
  * Records that the business chose the Basic plan: sets businesses.plan_chosen_at the first time

@@ -2,9 +2,10 @@
  * What /quickbook-status shows, decided from GET /api/quickbooks/finance-report-status's answer.
  * Pure and isomorphic: the loader picks the first screen, the browser's poll picks the next ones.
  */
+import { OAUTH_RETURN_PAGES } from "~db/enums";
 
-export type ReturnPage = "PROFILE_PROGRESS" | "DASHBOARD" | "BENCHMARKING";
-export const RETURN_PAGES: readonly ReturnPage[] = ["PROFILE_PROGRESS", "DASHBOARD", "BENCHMARKING"];
+export type ReturnPage = (typeof OAUTH_RETURN_PAGES)[number];
+export const RETURN_PAGES: readonly ReturnPage[] = OAUTH_RETURN_PAGES;
 
 export type FinanceStatus = {
   connection: { status: string; realmId: string } | null;

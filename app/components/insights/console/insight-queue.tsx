@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { InsightRequestStatus } from "~db/schema";
+import type { InsightRequestStatus } from "~db/enums";
 import { INSIGHT_QUEUE_EMPTY, INSIGHT_QUEUE_FILTERS, insightQueueLabel } from "~/lib/insights/manager-insights-schemas";
 import type { InsightQueueRow } from "~/server/insights/manager-insights.server";
 
