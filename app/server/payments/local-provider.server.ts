@@ -8,7 +8,7 @@ import {
   type CheckoutSession,
   type PaymentProvider,
   type Subscription,
-} from "./provider.server";
+} from "./provider-types.server";
 import { toCheckoutSession, toSubscription, verifyStripeSignature } from "./stripe-provider.server";
 
 /**

@@ -2,7 +2,7 @@ import type { ChartData, ChartOptions } from "chart.js";
 import { Chart as ChartComponent } from "react-chartjs-2";
 import { formatCurrency } from "~/lib/finance/finance";
 import { setupCharts } from "./chart-setup.client";
-import { NET_INCOME_SERIES_LABEL, REVENUE_SERIES_LABEL, type RevenueChartProps } from "./revenue-chart";
+import { NET_INCOME_SERIES_LABEL, REVENUE_SERIES_LABEL, type RevenueChartProps } from "./revenue-chart-data";
 
 setupCharts();
 

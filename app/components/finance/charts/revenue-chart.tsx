@@ -1,26 +1,10 @@
 import { lazy, Suspense } from "react";
-import { formatCurrency, type ChartBounds } from "~/lib/finance/finance";
+import { formatCurrency } from "~/lib/finance/finance";
 import { useHydrated } from "~/components/ui/use-hydrated";
-
-export type RevenueChartProps = {
-  /** Tick labels: "May", or ["Jan", "2026"] where the year starts or changes. */
-  ticks: (string | [string, string])[];
-  /** "May 2026" per month (tooltips, the table, the summary). */
-  months: string[];
-  revenue: number[];
-  netIncome: number[];
-  bounds: ChartBounds;
-  /** What is drawn and when, e.g. "Revenue and net income, May to Oct 2026". */
-  label: string;
-  /** What the canvas says to assistive technology (every month and its amounts). */
-  summary: string;
-};
+import { NET_INCOME_SERIES_LABEL, REVENUE_SERIES_LABEL, type RevenueChartProps } from "./revenue-chart-data";
 
 /** chart.js and its setup load only when a chart is drawn: a separate chunk, in the browser only. */
 const RevenueBarChart = lazy(() => import("./revenue-bar-chart.client"));
-
-export const REVENUE_SERIES_LABEL = "Revenue";
-export const NET_INCOME_SERIES_LABEL = "Net income";
 
 /** "Revenue and net income, May to Oct 2026: May 2026 revenue $1,200.00, net income -$300.00; …". */
 export function chartSummary(label: string, months: string[], revenue: number[], netIncome: number[]): string {
