@@ -1,8 +1,7 @@
 // ESLint flat config: JS + TypeScript recommended everywhere, React hooks rules for the app's
 // components, and the right globals for each runtime (Workers/browser in app/, Node in scripts/).
 import js from "@eslint/js";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -47,13 +46,13 @@ export default tseslint.config(
     // No import cycles between files (docs/decisions/017-domain-folders.md). `import type` lines
     // are skipped: they vanish at build time, so they cannot make a module load half-initialised.
     files: ["**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
+    plugins: { import: importPlugin },
     settings: {
-      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      "import/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import/resolver": { typescript: { project: "./tsconfig.json" } },
     },
-    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // Across folders the app imports through ~/ (app) and ~db/ (db), never ../, so a module can

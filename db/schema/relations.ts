@@ -3,7 +3,6 @@
 import { relations } from "drizzle-orm";
 import { benchmarkReports, benchmarkingPurchases } from "./benchmarking";
 import { businesses } from "./business";
-import { id } from "./columns";
 import { consultantProfiles } from "./consultants";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines } from "./engagements";
 import { files } from "./files";
