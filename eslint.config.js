@@ -1,6 +1,7 @@
 // ESLint flat config: JS + TypeScript recommended everywhere, React hooks rules for the app's
 // components, and the right globals for each runtime (Workers/browser in app/, Node in scripts/).
 import js from "@eslint/js";
+import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -38,6 +39,54 @@ export default tseslint.config(
       "@typescript-eslint/ban-ts-comment": [
         "error",
         { "ts-expect-error": "allow-with-description", "ts-ignore": "allow-with-description", minimumDescriptionLength: 10 },
+      ],
+    },
+  },
+  {
+    // No import cycles between files (docs/decisions/017-domain-folders.md). `import type` lines
+    // are skipped: they vanish at build time, so they cannot make a module load half-initialised.
+    files: ["**/*.{ts,tsx}"],
+    plugins: { import: importPlugin },
+    settings: {
+      "import/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import/resolver": { typescript: { project: "./tsconfig.json" } },
+    },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // Across folders the app imports through ~/ (app) and ~db/ (db), never ../, so a module can
+    // move without its imports being rewritten by hand.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/server/load-context.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["../*"], message: "Import across folders with ~/ (app) or ~db/ (db), not ../." }] },
+      ],
+    },
+  },
+  {
+    // app/lib is pure and isomorphic: shared by the browser and the server, it never reaches for
+    // server modules, drizzle or the table definitions (types aside); the allowed values of the
+    // data model come from ~db/enums, which imports nothing.
+    files: ["app/lib/**/*.{ts,tsx,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "~db/schema", allowTypeImports: true, message: "app/lib takes values from ~db/enums, not the schema." },
+            { name: "~db/index", message: "app/lib never touches the database." },
+            { name: "drizzle-orm", message: "app/lib never imports drizzle." },
+          ],
+          patterns: [
+            { group: ["../*"], message: "Import across folders with ~/ (app) or ~db/ (db), not ../." },
+            { group: ["~/server/*", "**/server/*", "*.server"], message: "app/lib never imports server code." },
+            { group: ["drizzle-orm/*"], message: "app/lib never imports drizzle." },
+            { group: ["~db/schema/*"], allowTypeImports: true, message: "app/lib takes values from ~db/enums, not the schema." },
+          ],
+        },
       ],
     },
   },

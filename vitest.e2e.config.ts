@@ -1,3 +1,4 @@
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -6,6 +7,8 @@ import { defineConfig } from "vitest/config";
  * run directly (`vitest run --config vitest.e2e.config.ts`), the global setup starts one itself.
  */
 export default defineConfig({
+  // Tests import app/lib helpers, which import each other through the ~/ and ~db/ aliases.
+  plugins: [tsconfigPaths()],
   test: {
     name: "e2e",
     environment: "node",

@@ -2,8 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { NonceProvider } from "./components/nonce";
-import { contentSecurityPolicy } from "./server/security.server";
+import { NonceProvider } from "~/components/ui/nonce";
+import { contentSecurityPolicy } from "~/server/platform/security.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -10,8 +10,8 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useNonce } from "./components/nonce";
-import appStyles from "./styles/app.css?url";
+import { useNonce } from "~/components/ui/nonce";
+import appStyles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },

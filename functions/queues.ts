@@ -8,13 +8,13 @@ import {
   retryDelayFor,
   retryDelaySeconds,
   type JobKind,
-} from "../app/server/jobs.server";
-import { FINANCE_REPORT_FAILED_MESSAGE } from "../app/lib/finance";
+} from "../app/server/platform/jobs.server";
+import { FINANCE_REPORT_FAILED_MESSAGE } from "../app/lib/finance/finance";
 import type { AppContext } from "../app/server/load-context";
-import { BenchmarkingMessageSchema, FinanceReportMessageSchema, QUEUE_NAMES } from "../app/server/queues.server";
+import { BenchmarkingMessageSchema, FinanceReportMessageSchema, QUEUE_NAMES } from "../app/server/platform/queues.server";
 import type { Job } from "../db/schema";
 import { buildBenchmarking } from "./jobs/benchmarking";
-import { buildFinanceReport } from "./jobs/finance-report";
+import { buildFinanceReport } from "../app/server/finance/report-build.server";
 
 export type JobBuilder = (app: AppContext, job: Job) => Promise<void>;
 export type JobBuilders = Record<JobKind, JobBuilder>;

@@ -1,6 +1,6 @@
 import type { AppContext } from "../app/server/load-context";
-import { enqueueMonthlyFinanceRefresh } from "./cron/monthly-finance-refresh";
-import { sweepUnlinkedFiles } from "./cron/sweep-unlinked-files";
+import { sweepUnlinkedFiles } from "../app/server/files/sweep.server";
+import { enqueueMonthlyFinanceRefresh } from "../app/server/finance/monthly-refresh.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the

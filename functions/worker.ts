@@ -2,11 +2,11 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build is produced by `remix vite:build` before wrangler bundles this file.
 // @ts-ignore -- build/server does not exist until the app is built, and is not type-checked.
 import * as serverBuild from "../build/server";
-import type { CloudflareBindings } from "../app/server/env.server";
-import { ConfigurationError } from "../app/server/env.server";
-import { MAX_REQUEST_BYTES, readLimitedBytes, REQUEST_TOO_LARGE_MESSAGE } from "../app/server/http.server";
+import type { CloudflareBindings } from "../app/server/platform/env.server";
+import { ConfigurationError } from "../app/server/platform/env.server";
+import { MAX_REQUEST_BYTES, readLimitedBytes, REQUEST_TOO_LARGE_MESSAGE } from "../app/server/platform/http.server";
 import { createAppContext, type AppContext } from "../app/server/load-context";
-import { applySecurityHeaders, isCrossSiteWrite } from "../app/server/security.server";
+import { applySecurityHeaders, isCrossSiteWrite } from "../app/server/platform/security.server";
 import { handleQueueBatch } from "./queues";
 import { handleScheduled } from "./scheduled";
 
@@ -16,7 +16,7 @@ function plain(status: number, body: string): Response {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
-/** Uploads have their own, larger limit, which their route counts (app/server/files.server.ts). */
+/** Uploads have their own, larger limit, which their route counts (app/server/files/files.server.ts). */
 const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files"]);
 
 /**

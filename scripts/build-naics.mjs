@@ -12,12 +12,12 @@
 // - naics-2022-index.json: for each six-digit code, [title key, description, its key, ...]: the
 //   index descriptions (without those repeating the title or each other, see parseNaicsIndexCsv)
 //   and, precomputed so the Worker does no text processing, the search key of the title and of
-//   each description (app/lib/naics-words.mjs).
+//   each description (app/lib/business/naics-words.mjs).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { searchKey } from "../app/lib/naics-words.mjs";
+import { searchKey } from "../app/lib/business/naics-words.mjs";
 import { assertSixDigitCount, parseNaicsCsv, parseNaicsIndexCsv } from "./lib/naics-csv.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

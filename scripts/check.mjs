@@ -52,7 +52,7 @@ async function schemaDrift() {
   }
   if (added.length || changed.length) {
     const list = [...added, ...changed].map((file) => `  ${path.relative(ROOT, file)}`).join("\n");
-    return `db/schema.ts and migrations/ disagree: drizzle-kit generate wanted to write\n${list}\nRun \`npm run db:generate\` and commit the new migration.`;
+    return `db/schema/ and migrations/ disagree: drizzle-kit generate wanted to write\n${list}\nRun \`npm run db:generate\` and commit the new migration.`;
   }
   console.log("  no schema drift");
   return null;

@@ -5,7 +5,7 @@
  *   node scripts/seed.mjs [--persist-to <dir>]
  *
  * Never touches a remote database: it refuses `--remote` and always passes `--local` to wrangler.
- * The password hash is made with app/server/password.server.ts and the PASSWORD_PEPPER from
+ * The password hash is made with app/server/identity/password.server.ts and the PASSWORD_PEPPER from
  * .dev.vars (or the local default), so the demo accounts can sign in to the local app.
  * Idempotent: every statement is INSERT ... ON CONFLICT DO NOTHING with fixed ids, plus one
  * UPDATE that links the demo's delivered insight request to its report only while unlinked.
@@ -17,7 +17,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
-/** Same value as LOCAL_DEFAULTS.PASSWORD_PEPPER in app/server/env.server.ts. */
+/** Same value as LOCAL_DEFAULTS.PASSWORD_PEPPER in app/server/platform/env.server.ts. */
 const LOCAL_DEFAULT_PEPPER = "local-development-pepper-not-a-secret";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -72,7 +72,7 @@ async function loadSeedModules() {
     stdin: {
       contents: [
         'export { demoSeedSql, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SEED_COUNTS } from "./db/seed/demo.ts";',
-        'export { hashPassword } from "./app/server/password.server.ts";',
+        'export { hashPassword } from "./app/server/identity/password.server.ts";',
       ].join("\n"),
       resolveDir: root,
       sourcefile: "seed-entry.ts",

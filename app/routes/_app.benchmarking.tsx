@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "../components/coming-soon";
+import { ComingSoon } from "~/components/shell/coming-soon";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking | Partwise" }];
 

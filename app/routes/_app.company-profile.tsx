@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AccountForm } from "../components/settings/account-form";
+import { AccountForm } from "~/components/settings/account-form";
 import {
   CompanyDataSection,
   DISCONNECT_INTENT,
   type DisconnectActionData,
-} from "../components/settings/company-data";
-import { BusinessForm } from "../components/settings/business-form";
-import { PersonalForm } from "../components/settings/personal-form";
-import { PreferencesForm } from "../components/settings/preferences-form";
-import type { SettingsActionData } from "../components/settings/settings-parts";
-import { SETTINGS_PANEL_ID, SettingsTabs, settingsTabId } from "../components/settings/settings-tabs";
+} from "~/components/settings/company-data";
+import { BusinessForm } from "~/components/settings/business-form";
+import { PersonalForm } from "~/components/settings/personal-form";
+import { PreferencesForm } from "~/components/settings/preferences-form";
+import type { SettingsActionData } from "~/components/settings/settings-parts";
+import { SETTINGS_PANEL_ID, SettingsTabs, settingsTabId } from "~/components/settings/settings-tabs";
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   BusinessInfoFormSchema,
@@ -25,18 +25,18 @@ import {
   PREFERENCES_UPDATED_MESSAGE,
   settingsTabFrom,
   type SettingsTab,
-} from "../lib/settings-schemas";
-import { requireClientBusiness } from "../server/auth.server";
-import { formErrorReply } from "../server/form-reply.server";
-import { readForm } from "../server/http.server";
-import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "../server/quickbooks.server";
+} from "~/lib/business/settings-schemas";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
 import {
   changePassword,
   getSettingsView,
   updateBusinessInfo,
   updateInsightPreferences,
   updatePersonalInfo,
-} from "../server/settings.server";
+} from "~/server/business/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Partwise" }];
 

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ContactDetails } from "../components/support/contact-details";
-import { SupportForm } from "../components/support/support-form";
-import { SUPPORT_PAGE_TITLE, SUPPORT_SENT_NOTICE, SupportMessageSchema } from "../lib/support-schemas";
-import { requireClientBusiness } from "../server/auth.server";
-import { formErrorReply } from "../server/form-reply.server";
-import { readForm } from "../server/http.server";
-import { sendSupportMessage } from "../server/support.server";
+import { ContactDetails } from "~/components/support/contact-details";
+import { SupportForm } from "~/components/support/support-form";
+import { SUPPORT_PAGE_TITLE, SUPPORT_SENT_NOTICE, SupportMessageSchema } from "~/lib/support/support-schemas";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+import { sendSupportMessage } from "~/server/support/support.server";
 
 export const meta: MetaFunction = () => [{ title: "Contact Us | Partwise" }];
 

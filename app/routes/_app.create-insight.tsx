@@ -16,17 +16,17 @@ import {
   parsePage,
   type CreateInsightActionData,
   type InsightPricing,
-} from "../components/insights/create-insight/wizard-data";
-import { CreateInsightWizard } from "../components/insights/create-insight/wizard";
-import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS } from "../lib/business-schemas";
-import { CREATE_INSIGHT_TITLE, INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestFormSchema } from "../lib/insight-schemas";
-import { PAYMENT_START_FAILED_MESSAGE } from "../lib/payment-copy";
-import { INSIGHT_PRICE_CENTS } from "../lib/plans";
-import { requireClientBusiness } from "../server/auth.server";
-import { formErrorReply } from "../server/form-reply.server";
-import { readForm } from "../server/http.server";
-import { createInsightRequest, getInsightAllowance } from "../server/insight-requests.server";
-import { appOrigin, startInsightCheckout } from "../server/payments/checkout.server";
+} from "~/components/insights/create-insight/wizard-data";
+import { CreateInsightWizard } from "~/components/insights/create-insight/wizard";
+import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS } from "~/lib/business/business-schemas";
+import { CREATE_INSIGHT_TITLE, INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestFormSchema } from "~/lib/insights/insight-schemas";
+import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
+import { INSIGHT_PRICE_CENTS } from "~/lib/payments/plans";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+import { createInsightRequest, getInsightAllowance } from "~/server/insights/insight-requests.server";
+import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: `${CREATE_INSIGHT_TITLE} | Partwise` }];
 

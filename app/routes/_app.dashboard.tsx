@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ActivityPanel } from "../components/dashboard/activity-panel";
-import { DashboardCard } from "../components/dashboard/dashboard-card";
-import { FinanceBanner, MonthlyRevenueCard, RevenuePerEmployeeCard } from "../components/dashboard/finance-cards";
-import { financeCards } from "../components/dashboard/finance-view";
-import { InsightsCard } from "../components/dashboard/insights-card";
-import { NotificationsCard } from "../components/dashboard/notifications-card";
-import { NoticeBanner } from "../components/notice-banner";
-import { useShellData } from "../components/shell/shell-data";
-import { planLabel, shortenCompanyName } from "../lib/format";
-import { PAST_DUE_MESSAGE } from "../lib/payment-copy";
-import { requireClientBusiness } from "../server/auth.server";
-import { loadDashboardFinance } from "../server/finance-reports.server";
-import { loadClientInsightLists } from "../server/insight-views.server";
+import { ActivityPanel } from "~/components/dashboard/activity-panel";
+import { DashboardCard } from "~/components/dashboard/dashboard-card";
+import { FinanceBanner, MonthlyRevenueCard, RevenuePerEmployeeCard } from "~/components/dashboard/finance-cards";
+import { financeCards } from "~/components/dashboard/finance-view";
+import { InsightsCard } from "~/components/dashboard/insights-card";
+import { NotificationsCard } from "~/components/dashboard/notifications-card";
+import { NoticeBanner } from "~/components/ui/notice-banner";
+import { useShellData } from "~/components/shell/shell-data";
+import { planLabel, shortenCompanyName } from "~/lib/shared/format";
+import { PAST_DUE_MESSAGE } from "~/lib/payments/payment-copy";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { loadDashboardFinance } from "~/server/finance/finance-reports.server";
+import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 

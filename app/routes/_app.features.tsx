@@ -2,16 +2,16 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { ToggleGroup } from "../components/features/toggle-group";
-import { InsightTile } from "../components/insights/insight-tile";
-import { MatchRequestToggleList } from "../components/insights/match-request-list";
-import { NoticeBanner } from "../components/notice-banner";
-import { FEATURES, featureHref, parseFeatureFocus, type Feature } from "../lib/features";
-import { NO_INSIGHTS_LIST_MESSAGE } from "../lib/insight-views";
-import { requireClientBusiness } from "../server/auth.server";
-import { readFormAs } from "../server/http.server";
-import { loadClientInsightLists } from "../server/insight-views.server";
-import { appOrigin, startInsightCheckout } from "../server/payments/checkout.server";
+import { ToggleGroup } from "~/components/ui/toggle-group";
+import { InsightTile } from "~/components/insights/insight-tile";
+import { MatchRequestToggleList } from "~/components/insights/match-request-list";
+import { NoticeBanner } from "~/components/ui/notice-banner";
+import { FEATURES, featureHref, parseFeatureFocus, type Feature } from "~/lib/shared/features";
+import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { readFormAs } from "~/server/platform/http.server";
+import { loadClientInsightLists } from "~/server/insights/insight-views.server";
+import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
 
 /** The feature a URL opens: engagementId opens Engagements, matchId opens Matching, else `focus`. */
 function focusFrom(params: URLSearchParams): Feature {

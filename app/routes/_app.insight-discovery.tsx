@@ -1,19 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { InsightReportView } from "../components/insights/insight-report-view";
-import { MatchFromInsight } from "../components/insights/match-from-insight";
-import { RatingForm } from "../components/insights/rating-form";
-import { categoryLabel } from "../lib/format";
+import { InsightReportView } from "~/components/insights/insight-report-view";
+import { MatchFromInsight } from "~/components/insights/match-from-insight";
+import { RatingForm } from "~/components/insights/rating-form";
+import { categoryLabel } from "~/lib/shared/format";
 import {
   FeedbackFormSchema,
   INSIGHT_REPORT_NOT_FOUND_MESSAGE,
   VALUE_INSIGHT_NOT_FOUND_MESSAGE,
-} from "../lib/insight-schemas";
-import { parseInsightType, recommendationLines } from "../lib/insight-views";
-import { requireClientBusiness } from "../server/auth.server";
-import { formErrorReply } from "../server/form-reply.server";
-import { readForm } from "../server/http.server";
+} from "~/lib/insights/insight-schemas";
+import { parseInsightType, recommendationLines } from "~/lib/insights/insight-views";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
 import {
   createMatchFromReport,
   createMatchFromValueInsight,
@@ -21,7 +21,7 @@ import {
   getValueInsight,
   saveReportFeedback,
   saveValueInsightFeedback,
-} from "../server/insight-views.server";
+} from "~/server/insights/insight-views.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight Discovery | Partwise" }];
 

@@ -1,8 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { AppShell } from "../components/shell/app-shell";
-import { requireClientBusiness } from "../server/auth.server";
-import { loadNotifications } from "../server/notifications.server";
+import { AppShell } from "~/components/shell/app-shell";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { loadNotifications } from "~/server/notifications/notifications.server";
 
 /**
  * Pathless layout of every signed-in client page. The guard applies startup routing (spec §2):

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PRIVACY_POLICY_TITLE, PrivacyPolicy } from "../components/legal/privacy-policy";
+import { PRIVACY_POLICY_TITLE, PrivacyPolicy } from "~/components/legal/privacy-policy";
 
 /** /api/agreements/privacy-policy/ (spec §2): the Privacy Policy as a readable page. Public. */
 export const meta: MetaFunction = () => [

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { TERMS_TITLE, TermsAndConditions } from "../components/legal/terms-and-conditions";
+import { TERMS_TITLE, TermsAndConditions } from "~/components/legal/terms-and-conditions";
 
 /** /api/agreements/terms-and-conditions/ (spec §2): the Terms and Conditions as a readable page. Public. */
 export const meta: MetaFunction = () => [

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiViewer } from "~/server/auth.server";
-import { jsonResponse } from "~/server/http.server";
-import { toClientBusiness, toClientUser } from "~/server/serializers.server";
+import { requireApiViewer } from "~/server/identity/auth.server";
+import { jsonResponse } from "~/server/platform/http.server";
+import { toClientBusiness, toClientUser } from "~/server/identity/serializers.server";
 
 /** GET /api/client/auth → {user, business} of the session (business null until created). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

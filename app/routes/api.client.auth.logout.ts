@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { LOGGED_OUT_MESSAGE } from "~/lib/auth-schemas";
-import { signOut } from "~/server/auth.server";
-import { jsonResponse, requireMethod } from "~/server/http.server";
+import { LOGGED_OUT_MESSAGE } from "~/lib/identity/auth-schemas";
+import { signOut } from "~/server/identity/auth.server";
+import { jsonResponse, requireMethod } from "~/server/platform/http.server";
 
 /** POST /api/client/auth/logout → {msg}; ends the session and clears the cookie. Idempotent. */
 export async function action({ request, context }: ActionFunctionArgs) {

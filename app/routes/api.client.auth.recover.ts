@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { PasswordRecoverySchema } from "~/lib/password-reset-schema";
-import { jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { recoverAccount } from "~/server/password-reset.server";
-import { toClientUser } from "~/server/serializers.server";
+import { PasswordRecoverySchema } from "~/lib/identity/password-reset-schema";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { recoverAccount } from "~/server/identity/password-reset.server";
+import { toClientUser } from "~/server/identity/serializers.server";
 
 /**
  * POST /api/client/auth/recover {email, recoveryPassword, password, confirmPassword} → {user, msg}

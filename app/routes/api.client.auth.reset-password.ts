@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { PasswordResetRequestSchema } from "~/lib/password-reset-schema";
-import { jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { requestPasswordReset } from "~/server/password-reset.server";
+import { PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { requestPasswordReset } from "~/server/identity/password-reset.server";
 
 /**
  * PUT /api/client/auth/reset-password {email} → 200 {msg}, the same for every email (a recovery

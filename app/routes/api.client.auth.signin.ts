@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { SIGNED_IN_MESSAGE, SignInSchema } from "~/lib/auth-schemas";
-import { retryAfter, signIn } from "~/server/auth.server";
-import { jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { toClientUser } from "~/server/serializers.server";
+import { SIGNED_IN_MESSAGE, SignInSchema } from "~/lib/identity/auth-schemas";
+import { retryAfter, signIn } from "~/server/identity/auth.server";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { toClientUser } from "~/server/identity/serializers.server";
 
 /** POST /api/client/auth/signin {email, password} → {user, msg} and the session cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { PersonalDetailsSchema } from "~/lib/signup-schemas";
-import { registerClient } from "~/server/accounts.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
+import { PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
+import { registerClient } from "~/server/identity/accounts.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 
 /**
  * POST /api/client/auth/signup {firstName, lastName, phone, email, password, confirmPassword}

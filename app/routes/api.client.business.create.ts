@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BusinessDetailsSchema, STAFF_CANNOT_CREATE_BUSINESS_MESSAGE } from "~/lib/business-schemas";
-import { createClientBusiness } from "~/server/accounts.server";
-import { requireApiViewer } from "~/server/auth.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { toClientBusiness } from "~/server/serializers.server";
+import { BusinessDetailsSchema, STAFF_CANNOT_CREATE_BUSINESS_MESSAGE } from "~/lib/business/business-schemas";
+import { createClientBusiness } from "~/server/identity/accounts.server";
+import { requireApiViewer } from "~/server/identity/auth.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
 
 /**
  * POST /api/client/business/create {name, city, state, employeeCount, revenue, naics, clientRole}

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE, BusinessInfoApiSchema } from "~/lib/settings-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { toClientBusiness } from "~/server/serializers.server";
-import { requireApiClient, updateBusinessInfo, withBusiness } from "~/server/settings.server";
+import { BUSINESS_NOT_FOUND_MESSAGE, BusinessInfoApiSchema } from "~/lib/business/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
+import { requireApiClient, updateBusinessInfo, withBusiness } from "~/server/business/settings.server";
 
 /**
  * PUT /api/client/business/updateInfo {businessId, name, role, city, state, revenue, employeeCount,

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE, InsightPreferencesApiSchema } from "~/lib/settings-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { toClientBusiness } from "~/server/serializers.server";
-import { requireApiClient, updateInsightPreferences, withBusiness } from "~/server/settings.server";
+import { BUSINESS_NOT_FOUND_MESSAGE, InsightPreferencesApiSchema } from "~/lib/business/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
+import { requireApiClient, updateInsightPreferences, withBusiness } from "~/server/business/settings.server";
 
 /**
  * PUT /api/client/business/updateInsightMarketing {businessId, insightPreferences{finance, hr,

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CheckEmailSchema } from "~/lib/signup-schemas";
-import { isEmailAvailable } from "~/server/accounts.server";
-import { errorResponse, jsonResponse } from "~/server/http.server";
-import { EMAIL_CHECK_POLICY, limitByNetwork, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/rate-limit.server";
+import { CheckEmailSchema } from "~/lib/identity/signup-schemas";
+import { isEmailAvailable } from "~/server/identity/accounts.server";
+import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { EMAIL_CHECK_POLICY, limitByNetwork, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 /**
  * GET /api/client/checkEmail/{email} → 200 {emailAvailable}, 400 {msg} for a malformed

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { PersonalInfoSchema } from "~/lib/settings-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { toClientUser } from "~/server/serializers.server";
-import { requireApiClient, updatePersonalInfo } from "~/server/settings.server";
+import { PersonalInfoSchema } from "~/lib/business/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { toClientUser } from "~/server/identity/serializers.server";
+import { requireApiClient, updatePersonalInfo } from "~/server/business/settings.server";
 
 /**
  * PUT /api/client/updateInfo {firstName, lastName, phone, email} → 200 the user (toClientUser's shape).

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { ChangeActiveItemSchema } from "~/lib/payments/api-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { changeActiveItem } from "~/server/payments/checkout.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**
  * PUT /api/delivery-outline/change-active-item {deliveryItemId, deliveryOutlineId, sessionId} →

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { FILE_REMOVE_CLIENTS_ONLY_MESSAGE } from "~/lib/file-rules";
-import { errorResponse, jsonResponse } from "~/server/http.server";
-import { removeBusinessFile, requireFileClient } from "~/server/files.server";
+import { FILE_REMOVE_CLIENTS_ONLY_MESSAGE } from "~/lib/files/file-rules";
+import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { removeBusinessFile, requireFileClient } from "~/server/files/files.server";
 
 /**
  * DELETE /api/file-handling/delete-file/{fileName} — removes a file of the caller's business that

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { contentDisposition, FILE_NOT_FOUND_MESSAGE } from "~/lib/file-rules";
-import { requireApiViewer } from "~/server/auth.server";
-import { getAssignedFile, getBusinessFile } from "~/server/files.server";
-import { errorResponse } from "~/server/http.server";
+import { contentDisposition, FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rules";
+import { requireApiViewer } from "~/server/identity/auth.server";
+import { getAssignedFile, getBusinessFile } from "~/server/files/files.server";
+import { errorResponse } from "~/server/platform/http.server";
 
 /**
  * GET /api/file-handling/get-file/{fileName} — the stored name `<uuid>.<ext>` → the bytes as a
  * download (Content-Type from the files row, attachment disposition, nosniff, never cached); a
- * CSV comes with its formula cells made inert (app/lib/csv-formulas.ts).
+ * CSV comes with its formula cells made inert (app/lib/files/csv-formulas.ts).
  * A client gets the files of its own business; an engagement manager gets the files linked to an
  * insight or match request assigned to them. Everyone else, a malformed name, a missing file and
  * another business's file alike → 404 {msg}; 401 without a session.

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { errorResponse, jsonResponse } from "~/server/http.server";
-import { readUpload, requireUploader, uploadFiles } from "~/server/files.server";
+import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { readUpload, requireUploader, uploadFiles } from "~/server/files/files.server";
 
 /**
  * POST /api/file-handling/upload-files — multipart, one or more parts named `files` (at most 10)

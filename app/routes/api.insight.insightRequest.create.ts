@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
-import { INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestPayloadSchema } from "~/lib/insight-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { createdMessage, createInsightRequest, requireInsightClient } from "~/server/insight-requests.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
+import { INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestPayloadSchema } from "~/lib/insights/insight-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { createdMessage, createInsightRequest, requireInsightClient } from "~/server/insights/insight-requests.server";
 
 /**
  * POST /api/insight/insightRequest/create (InsightRequestPayloadSchema) → 201 {msg,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { INSIGHT_REQUEST_NOT_FOUND_MESSAGE, INSIGHT_SUBMIT_FAILED_MESSAGE } from "~/lib/insight-schemas";
-import { errorResponse, jsonResponse } from "~/server/http.server";
-import { getInsightRequest, requireInsightClient } from "~/server/insight-requests.server";
+import { INSIGHT_REQUEST_NOT_FOUND_MESSAGE, INSIGHT_SUBMIT_FAILED_MESSAGE } from "~/lib/insights/insight-schemas";
+import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { getInsightRequest, requireInsightClient } from "~/server/insights/insight-requests.server";
 
 /**
  * GET /api/insight/insightRequest/get-insight-request/{id} → the caller's insight request (_id,

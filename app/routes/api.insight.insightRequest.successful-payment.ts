@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import { businesses } from "../../db/schema";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { businesses } from "~db/schema";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { InsightPaymentSchema } from "~/lib/payments/api-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { confirmInsightPayment } from "~/server/payments/checkout.server";
-import { toClientBusiness } from "~/server/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**
  * PUT /api/insight/insightRequest/successful-payment {insightId} → the business. Marks nothing by

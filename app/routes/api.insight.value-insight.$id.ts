@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
-import { VALUE_INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/insight-schemas";
-import { errorResponse, jsonResponse } from "~/server/http.server";
-import { getValueInsight } from "~/server/insight-views.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
+import { VALUE_INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/insights/insight-schemas";
+import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { getValueInsight } from "~/server/insights/insight-views.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**
  * GET /api/insight/value-insight/{id} → 200 {_id, kind, category, title, summary, value,

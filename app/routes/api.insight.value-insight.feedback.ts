@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
-import { ValueInsightFeedbackPayloadSchema } from "~/lib/insight-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { saveValueInsightFeedback } from "~/server/insight-views.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
+import { ValueInsightFeedbackPayloadSchema } from "~/lib/insights/insight-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { saveValueInsightFeedback } from "~/server/insights/insight-views.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**
  * PUT /api/insight/value-insight/feedback/ {valueInsightId, clientSatisfaction, clientFeedback}

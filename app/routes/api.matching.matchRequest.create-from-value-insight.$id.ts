@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
-import { errorResponse, jsonResponse, requireMethod } from "~/server/http.server";
-import { createMatchFromValueInsight } from "~/server/insight-views.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
+import { errorResponse, jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { createMatchFromValueInsight } from "~/server/insights/insight-views.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**
  * POST /api/matching/matchRequest/create-from-value-insight/{id} (no body) → 200 {message: 'Your

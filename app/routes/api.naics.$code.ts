@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isSixDigitNumber, NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/naics";
-import { jsonResponse } from "~/server/http.server";
-import { findNaics } from "~/server/naics.server";
+import { isSixDigitNumber, NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/business/naics";
+import { jsonResponse } from "~/server/platform/http.server";
+import { findNaics } from "~/server/business/naics.server";
 
 /** Public reference data (used during sign-up, no tenant data): shared caches may keep it a day. */
 const CACHEABLE = "public, max-age=86400";

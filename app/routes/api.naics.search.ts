@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NaicsSearchQuerySchema } from "~/lib/naics";
-import { errorResponse, jsonResponse } from "~/server/http.server";
-import { searchNaics } from "~/server/naics-search.server";
+import { NaicsSearchQuerySchema } from "~/lib/business/naics";
+import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { searchNaics } from "~/server/business/naics-search.server";
 
 /** Suggestions a combobox shows unless it asks for another number. */
 const DEFAULT_LIMIT = 8;

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from "~/server/platform/api-contract.server";
-import { jsonResponse } from "~/server/http.server";
+import { jsonResponse } from "~/server/platform/http.server";
 
 let document: string | null = null;
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { PAYMENT_FAILED_NOTICE } from "~/lib/payment-copy";
+import { PAYMENT_FAILED_NOTICE } from "~/lib/payments/payment-copy";
+import { parseLookupKey } from "~/lib/payments/plans";
+import { requireApiViewer } from "~/server/identity/auth.server";
+import { errorResponse, jsonResponse, readBody, requireMethod, seeOther } from "~/server/platform/http.server";
 import { CheckoutSessionSchema } from "~/lib/payments/api-schemas";
-import { parseLookupKey } from "~/lib/plans";
-import { requireApiViewer } from "~/server/auth.server";
-import { errorResponse, jsonResponse, readBody, requireMethod, seeOther } from "~/server/http.server";
 import { appOrigin, startSubscriptionCheckout } from "~/server/payments/checkout.server";
 
 /**

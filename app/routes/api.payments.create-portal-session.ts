@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { PAYMENT_FAILED_NOTICE } from "~/lib/payment-copy";
-import { requireApiViewer } from "~/server/auth.server";
-import { errorResponse, jsonResponse, requireMethod, seeOther } from "~/server/http.server";
+import { PAYMENT_FAILED_NOTICE } from "~/lib/payments/payment-copy";
+import { requireApiViewer } from "~/server/identity/auth.server";
+import { errorResponse, jsonResponse, requireMethod, seeOther } from "~/server/platform/http.server";
 import { appOrigin, openPortal } from "~/server/payments/checkout.server";
 
 /**

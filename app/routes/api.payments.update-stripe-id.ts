@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payment-copy";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { StripeIdSchema } from "~/lib/payments/api-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
 import { confirmStripeId } from "~/server/payments/checkout.server";
-import { toClientBusiness } from "~/server/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**
  * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (toClientBusiness's shape).

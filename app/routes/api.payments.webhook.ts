@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { errorResponse, jsonResponse, readLimitedText, requireMethod } from "~/server/http.server";
+import { errorResponse, jsonResponse, readLimitedText, requireMethod } from "~/server/platform/http.server";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 
 /** Stripe events are small; anything larger is refused before it is verified. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { requireClientBusiness } from "~/server/auth.server";
-import { isReturnPage, startConnect } from "~/server/quickbooks.server";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { isReturnPage, startConnect } from "~/server/finance/quickbooks.server";
 
 /**
  * GET /api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS|DASHBOARD|BENCHMARKING (a browser

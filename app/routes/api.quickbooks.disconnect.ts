@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { disconnect, DISCONNECTED_MESSAGE } from "~/server/finance/quickbooks.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 import { DisconnectSchema } from "~/server/finance/quickbooks-api-schemas.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { disconnect, DISCONNECTED_MESSAGE } from "~/server/quickbooks.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
 
 /**
  * POST /api/quickbooks/disconnect → 200 {msg: 'QuickBooks is disconnected.'}: revokes the grant at

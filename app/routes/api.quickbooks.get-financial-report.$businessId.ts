@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
-import { getFinanceReport } from "~/server/finance-reports.server";
-import { errorResponse, jsonResponse } from "~/server/http.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
+import { getFinanceReport } from "~/server/finance/finance-reports.server";
+import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**
  * GET /api/quickbooks/get-financial-report/{businessId} → 200 {profitAndLoss: [{date: 'YYYY-MM',

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
-import { FinanceReportRequestSchema, requestFinanceReportFor } from "~/server/finance-reports.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
+import { FinanceReportRequestSchema, requestFinanceReportFor } from "~/server/finance/finance-reports.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**
  * PUT /api/quickbooks/refresh-finance-report/{businessId} {business?: {_id, quickbooks}} → 202

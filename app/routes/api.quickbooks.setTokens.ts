@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/settings-schemas";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { completeConnect } from "~/server/finance/quickbooks.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
+import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 import { SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/http.server";
-import { completeConnect } from "~/server/quickbooks.server";
-import { toClientBusiness } from "~/server/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/settings.server";
 
 /**
  * POST /api/quickbooks/setTokens {url, returnPage}: completes the QuickBooks connection

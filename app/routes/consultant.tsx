@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { StaffHome } from "../components/staff-home";
-import { requireRole } from "../server/auth.server";
+import { StaffHome } from "~/components/shell/staff-home";
+import { requireRole } from "~/server/identity/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultant portal | Partwise" }];
 

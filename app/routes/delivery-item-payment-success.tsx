@@ -1,9 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CongratulationsPage } from "../components/payments/congratulations-page";
-import { requireViewer } from "../server/auth.server";
-import { changeActiveItem } from "../server/payments/checkout.server";
+import { CongratulationsPage } from "~/components/payments/congratulations-page";
+import { requireViewer } from "~/server/identity/auth.server";
+import { changeActiveItem } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Delivery item payment | Partwise" }];
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { desc } from "drizzle-orm";
-import { emailOutbox } from "../../db/schema";
-import { PlainLayout } from "../components/plain-layout";
-import { formatDateTime } from "../lib/dates";
-import { emailTransportName } from "../server/email.server";
+import { emailOutbox } from "~db/schema";
+import { PlainLayout } from "~/components/shell/plain-layout";
+import { formatDateTime } from "~/lib/shared/dates";
+import { emailTransportName } from "~/server/platform/email.server";
 
 export const meta: MetaFunction = () => [{ title: "Local email outbox | Partwise" }];
 

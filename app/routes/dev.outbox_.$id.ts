@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import { emailOutbox } from "../../db/schema";
-import { emailTransportName } from "../server/email.server";
+import { emailOutbox } from "~db/schema";
+import { emailTransportName } from "~/server/platform/email.server";
 
 /**
  * Email HTML may contain anything a template put there. It is served as its own document with no

@@ -1,8 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CongratulationsPage } from "../components/payments/congratulations-page";
-import { requireViewer } from "../server/auth.server";
-import { confirmCheckout } from "../server/payments/checkout.server";
+import { CongratulationsPage } from "~/components/payments/congratulations-page";
+import { requireViewer } from "~/server/identity/auth.server";
+import { confirmCheckout } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight payment | Partwise" }];
 

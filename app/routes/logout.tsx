@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signOut } from "../server/auth.server";
+import { signOut } from "~/server/identity/auth.server";
 
 /** POST only: ends the session and goes to /login (spec §4). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -8,17 +8,17 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { InsightRequestView } from "../components/manage/insight-request";
+import { InsightRequestView } from "~/components/insights/console/insight-request";
 import {
   DRAFT_SAVED_MESSAGE,
   InsightReportEditorSchema,
   publishPreviewPath,
   REVIEW_STARTED_MESSAGE,
   UNKNOWN_ACTION_MESSAGE,
-} from "../lib/manager-insights-schemas";
-import { requireRole } from "../server/auth.server";
-import { FORM_UNREADABLE_MESSAGE, readForm } from "../server/http.server";
-import { getInsightRequestDetail, saveInsightDraft, startInsightReview } from "../server/manager-insights.server";
+} from "~/lib/insights/manager-insights-schemas";
+import { requireRole } from "~/server/identity/auth.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { getInsightRequestDetail, saveInsightDraft, startInsightReview } from "~/server/insights/manager-insights.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight request | Partwise" }];
 

@@ -6,16 +6,16 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { NothingToPreview, PublishPreview, type PublishPreviewData } from "../components/manage/publish-preview";
-import { recommendationLines } from "../lib/insight-views";
+import { NothingToPreview, PublishPreview, type PublishPreviewData } from "~/components/insights/console/publish-preview";
+import { recommendationLines } from "~/lib/insights/insight-views";
 import {
   CONFIRM_PUBLISH_INVALID_MESSAGE,
   ConfirmPublishSchema,
   REPORT_PUBLISHED_MESSAGE,
-} from "../lib/manager-insights-schemas";
-import { requireRole } from "../server/auth.server";
-import { FORM_UNREADABLE_MESSAGE, readForm } from "../server/http.server";
-import { getInsightRequestDetail, publishInsightReport } from "../server/manager-insights.server";
+} from "~/lib/insights/manager-insights-schemas";
+import { requireRole } from "~/server/identity/auth.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { getInsightRequestDetail, publishInsightReport } from "~/server/insights/manager-insights.server";
 
 export const meta: MetaFunction = () => [{ title: "Publish preview | Partwise" }];
 

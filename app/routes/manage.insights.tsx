@@ -1,9 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useOutlet } from "@remix-run/react";
-import { InsightQueue } from "../components/manage/insight-queue";
-import { insightQueueStatusFrom } from "../lib/manager-insights-schemas";
-import { requireRole } from "../server/auth.server";
-import { listInsightQueue } from "../server/manager-insights.server";
+import { InsightQueue } from "~/components/insights/console/insight-queue";
+import { insightQueueStatusFrom } from "~/lib/insights/manager-insights-schemas";
+import { requireRole } from "~/server/identity/auth.server";
+import { listInsightQueue } from "~/server/insights/manager-insights.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight requests | Partwise" }];
 

@@ -1,15 +1,15 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { SupportMessageView } from "../components/manage/support-message";
-import { requireRole } from "../server/auth.server";
-import { FORM_UNREADABLE_MESSAGE, readForm } from "../server/http.server";
+import { SupportMessageView } from "~/components/support/support-message";
+import { requireRole } from "~/server/identity/auth.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 import {
   getSupportMessage,
   MARKED_AS_HANDLED,
   REOPENED,
   setSupportMessageStatus,
   SupportActionSchema,
-} from "../server/manager-console.server";
+} from "~/server/insights/manager-console.server";
 
 export const meta: MetaFunction = () => [{ title: "Support message | Partwise" }];
 

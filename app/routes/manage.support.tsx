@@ -1,8 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useOutlet } from "@remix-run/react";
-import { SupportInbox } from "../components/manage/support-inbox";
-import { requireRole } from "../server/auth.server";
-import { listSupportMessages, supportStatusFromSearch } from "../server/manager-console.server";
+import { SupportInbox } from "~/components/support/support-inbox";
+import { requireRole } from "~/server/identity/auth.server";
+import { listSupportMessages, supportStatusFromSearch } from "~/server/insights/manager-console.server";
 
 export const meta: MetaFunction = () => [{ title: "Support messages | Partwise" }];
 

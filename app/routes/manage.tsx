@@ -1,10 +1,10 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
-import { ConsoleLayout } from "../components/manage/console-layout";
-import { fullName } from "../lib/format";
-import { requireRole } from "../server/auth.server";
-import { consoleOverview } from "../server/manager-console.server";
-import { insightQueueCounts } from "../server/manager-insights.server";
+import { ConsoleLayout } from "~/components/manage/console-layout";
+import { fullName } from "~/lib/shared/format";
+import { requireRole } from "~/server/identity/auth.server";
+import { consoleOverview } from "~/server/insights/manager-console.server";
+import { insightQueueCounts } from "~/server/insights/manager-insights.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { PlainLayout } from "../components/plain-layout";
-import { NAICS_SEARCH_MAX_LENGTH } from "../lib/naics";
-import { searchNaics } from "../server/naics-search.server";
+import { PlainLayout } from "~/components/shell/plain-layout";
+import { NAICS_SEARCH_MAX_LENGTH } from "~/lib/business/naics";
+import { searchNaics } from "~/server/business/naics-search.server";
 
 export const meta: MetaFunction = () => [{ title: "NAICS code lookup | Partwise" }];
 

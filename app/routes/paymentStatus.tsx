@@ -1,8 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { PaymentResultCard } from "../components/payments/payment-result-card";
-import { PlainLayout } from "../components/plain-layout";
+import { PaymentResultCard } from "~/components/payments/payment-result-card";
+import { PlainLayout } from "~/components/shell/plain-layout";
 import {
   CANCEL_MESSAGES,
   CONGRATULATIONS,
@@ -11,9 +11,9 @@ import {
   ORDER_CANCELED_TITLE,
   PAYMENT_PENDING_MESSAGE,
   PAYMENT_PENDING_TITLE,
-} from "../lib/payment-copy";
-import { requireViewer } from "../server/auth.server";
-import { confirmCheckout, planNameOf } from "../server/payments/checkout.server";
+} from "~/lib/payments/payment-copy";
+import { requireViewer } from "~/server/identity/auth.server";
+import { confirmCheckout, planNameOf } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment | Partwise" }];
 

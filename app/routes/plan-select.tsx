@@ -3,19 +3,19 @@ import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { BillingToggle } from "../components/plans/billing-toggle";
-import { PlanCard } from "../components/plans/plan-card";
-import { PlainLayout } from "../components/plain-layout";
-import { PAYMENT_FAILED_NOTICE, PAYMENT_START_FAILED_MESSAGE } from "../lib/payment-copy";
+import { BillingToggle } from "~/components/payments/billing-toggle";
+import { PlanCard } from "~/components/payments/plan-card";
+import { PlainLayout } from "~/components/shell/plain-layout";
+import { PAYMENT_FAILED_NOTICE, PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import {
   parseBilling,
   PLAN_ORDER,
   PLANS,
   type Billing,
-} from "../lib/plans";
-import { requireClientBusiness } from "../server/auth.server";
-import { readFormAs, requireMethod } from "../server/http.server";
-import { chooseBasicPlan } from "../server/plans.server";
+} from "~/lib/payments/plans";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { readFormAs, requireMethod } from "~/server/platform/http.server";
+import { chooseBasicPlan } from "~/server/payments/plans.server";
 
 export const meta: MetaFunction = () => [{ title: "Best Plans for Business | Partwise" }];
 

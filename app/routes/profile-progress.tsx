@@ -1,11 +1,11 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PlainLayout } from "../components/plain-layout";
-import { ProgressBlocks } from "../components/progress/progress-blocks";
-import { ProgressWheel } from "../components/progress/progress-wheel";
-import { homePathFor, requireViewer } from "../server/auth.server";
-import { loadProfileProgress } from "../server/profile-progress.server";
+import { PlainLayout } from "~/components/shell/plain-layout";
+import { ProgressBlocks } from "~/components/business/progress-blocks";
+import { ProgressWheel } from "~/components/business/progress-wheel";
+import { homePathFor, requireViewer } from "~/server/identity/auth.server";
+import { loadProfileProgress } from "~/server/business/profile-progress.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile progress | Partwise" }];
 

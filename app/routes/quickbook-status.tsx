@@ -1,16 +1,16 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { QuickbookStatusScreen, type QuickbookStatusData } from "../components/quickbooks/status-screen";
-import { isReturnPage, STATUS_PATH, type ReturnPage } from "../components/quickbooks/connection-status";
-import { homePathFor, requireViewer } from "../server/auth.server";
-import { getFinanceReportStatus } from "../server/finance-reports.server";
+import { QuickbookStatusScreen, type QuickbookStatusData } from "~/components/finance/quickbooks/status-screen";
+import { isReturnPage, STATUS_PATH, type ReturnPage } from "~/components/finance/quickbooks/connection-status";
+import { homePathFor, requireViewer } from "~/server/identity/auth.server";
+import { getFinanceReportStatus } from "~/server/finance/finance-reports.server";
 import {
   ACCESS_DENIED_MESSAGE,
   BAD_STATE_MESSAGE,
   completeConnect,
   EXCHANGE_FAILED_MESSAGE,
-} from "../server/quickbooks.server";
-import type { ClientViewer } from "../server/settings.server";
+} from "~/server/finance/quickbooks.server";
+import type { ClientViewer } from "~/server/business/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Company data | Partwise" }];
 

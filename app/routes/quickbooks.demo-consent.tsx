@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { DemoConsent } from "../components/quickbooks/demo-consent";
-import { requireClientBusiness } from "../server/auth.server";
-import { readFormAs, requireMethod } from "../server/http.server";
-import { DEMO_REALM_ID } from "../server/intuit-client.server";
-import type { AppContext } from "../server/load-context";
-import { intuitRedirectUri, isDemoMode, isLiveState } from "../server/quickbooks.server";
+import { DemoConsent } from "~/components/finance/quickbooks/demo-consent";
+import { requireClientBusiness } from "~/server/identity/auth.server";
+import { readFormAs, requireMethod } from "~/server/platform/http.server";
+import { DEMO_REALM_ID } from "~/server/finance/intuit-client.server";
+import type { AppContext } from "~/server/load-context";
+import { intuitRedirectUri, isDemoMode, isLiveState } from "~/server/finance/quickbooks.server";
 
 export const meta: MetaFunction = () => [{ title: "Connect the demo company | Partwise" }];
 

@@ -8,14 +8,14 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { PlainLayout } from "../components/plain-layout";
-import { BusinessDetailsForm } from "../components/signup/business-details-form";
-import { BusinessDetailsSchema } from "../lib/business-schemas";
-import { createClientBusiness } from "../server/accounts.server";
-import { homePathFor, requireViewer } from "../server/auth.server";
-import { formErrorReply } from "../server/form-reply.server";
-import { readForm } from "../server/http.server";
-import type { AppContext } from "../server/load-context";
+import { PlainLayout } from "~/components/shell/plain-layout";
+import { BusinessDetailsForm } from "~/components/identity/signup/business-details-form";
+import { BusinessDetailsSchema } from "~/lib/business/business-schemas";
+import { createClientBusiness } from "~/server/identity/accounts.server";
+import { homePathFor, requireViewer } from "~/server/identity/auth.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+import type { AppContext } from "~/server/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Business details | Partwise" }];
 

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link } from "@remix-run/react";
-import { AuthLayout } from "../components/auth/auth-layout";
-import { homePathFor } from "../server/auth.server";
-import { getViewer } from "../server/session.server";
+import { AuthLayout } from "~/components/identity/auth-layout";
+import { homePathFor } from "~/server/identity/auth.server";
+import { getViewer } from "~/server/identity/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Join our community | Partwise" }];
 

@@ -7,14 +7,14 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
-import { AuthLayout } from "../components/auth/auth-layout";
-import { PersonalDetailsForm } from "../components/signup/personal-details-form";
-import { PersonalDetailsSchema } from "../lib/signup-schemas";
-import { registerClient } from "../server/accounts.server";
-import { homePathFor } from "../server/auth.server";
-import { formErrorReply } from "../server/form-reply.server";
-import { readForm } from "../server/http.server";
-import { getViewer } from "../server/session.server";
+import { AuthLayout } from "~/components/identity/auth-layout";
+import { PersonalDetailsForm } from "~/components/identity/signup/personal-details-form";
+import { PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
+import { registerClient } from "~/server/identity/accounts.server";
+import { homePathFor } from "~/server/identity/auth.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+import { getViewer } from "~/server/identity/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Let's Get Started | Partwise" }];
 

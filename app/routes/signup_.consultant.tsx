@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { AuthLayout } from "../components/auth/auth-layout";
-import { PARTWISE_CONTACT } from "../lib/support-schemas";
-import { homePathFor } from "../server/auth.server";
-import { getViewer } from "../server/session.server";
+import { AuthLayout } from "~/components/identity/auth-layout";
+import { PARTWISE_CONTACT } from "~/lib/support/support-schemas";
+import { homePathFor } from "~/server/identity/auth.server";
+import { getViewer } from "~/server/identity/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Consulting Sign Up Not Yet Available | Partwise" }];
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { TestBillingPortal, type TestPortalView } from "~/components/payments/test-checkout-portal";
-import { PlainLayout } from "~/components/plain-layout";
-import { formatDate } from "~/lib/dates";
-import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~/lib/plans";
+import { PlainLayout } from "~/components/shell/plain-layout";
+import { formatDate } from "~/lib/shared/dates";
+import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/local-provider.server";
-import { readForm, seeOther } from "~/server/http.server";
+import { readForm, seeOther } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Test billing portal | Partwise" }, { name: "robots", content: "noindex" }];
 

@@ -6,11 +6,11 @@ import {
   TestCheckout,
   type TestCheckoutView,
 } from "~/components/payments/test-checkout";
-import { PlainLayout } from "~/components/plain-layout";
+import { PlainLayout } from "~/components/shell/plain-layout";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { fillSessionId, getLocalCheckoutSession, payLocalCheckout } from "~/server/payments/local-provider.server";
-import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/http.server";
+import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | Partwise" }, { name: "robots", content: "noindex" }];
 

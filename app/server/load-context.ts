@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+// Relative on purpose: vite.config.ts imports this module through plain Node, where the ~/ and
+// ~db/ aliases do not exist yet.
 import { database, type Database } from "../../db";
-import { parseEnv, type AppEnv, type CloudflareBindings } from "./env.server";
-import { createQueues, type AppQueues } from "./queues.server";
+import { parseEnv, type AppEnv, type CloudflareBindings } from "./platform/env.server";
+import { createQueues, type AppQueues } from "./platform/queues.server";
 
 /**
  * Everything a loader, action, queue consumer or cron job needs, built once per invocation from

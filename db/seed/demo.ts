@@ -9,7 +9,7 @@
  * are inserted only when that user exists, so a conflicting signup made by hand with a demo email
  * cannot make the seed fail on a foreign key.
  */
-import { insightStatusText } from "../../app/lib/insight-status";
+import { insightStatusText } from "../../app/lib/insights/insight-status";
 import {
   DEFAULT_INSIGHT_PREFERENCES,
   type BusinessArea,
@@ -471,7 +471,7 @@ function userRow(user: DemoUser, passwordHash: string): Record<string, SqlValue>
 
 /**
  * The demo seed as SQL statements, one per row, in foreign-key order. `passwordHash` is the
- * stored hash of DEMO_PASSWORD (from app/server/password.server.ts hashPassword with the pepper).
+ * stored hash of DEMO_PASSWORD (from app/server/identity/password.server.ts hashPassword with the pepper).
  */
 export function demoSeedSql(passwordHash: string): string[] {
   const statements: string[] = [];

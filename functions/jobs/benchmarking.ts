@@ -1,4 +1,4 @@
-import { PermanentJobError } from "../../app/server/jobs.server";
+import { PermanentJobError } from "../../app/server/platform/jobs.server";
 import type { AppContext } from "../../app/server/load-context";
 import type { Job } from "../../db/schema";
 

@@ -1,6 +1,6 @@
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
 import type { D1Migration } from "cloudflare:test";
-import type { CloudflareBindings } from "../../app/server/env.server";
+import type { CloudflareBindings } from "~/server/platform/env.server";
 
 declare global {
   namespace Cloudflare {

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { businesses, files, insightRequests, type MemberTier } from "../../db/schema";
-import { createAppContext, type AppContext } from "../../app/server/load-context";
+import { businesses, files, insightRequests, type MemberTier } from "~db/schema";
+import { createAppContext, type AppContext } from "~/server/load-context";
 import { call, db } from "./support";
 
-/** Helpers of tests/integration/insight-requests.test.ts and insight-files.test.ts. */
+/** Helpers of tests/integration/insights/insight-requests.test.ts and insight-files.test.ts. */
 
 export const CREATE = "/api/insight/insightRequest/create";
 export const GET_REQUEST = "/api/insight/insightRequest/get-insight-request";

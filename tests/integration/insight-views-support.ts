@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { insightReports, insightRequests, valueInsights } from "../../db/schema";
-import { INSIGHT_STATUS_TEXTS, VALUE_INSIGHT_STATUS_TEXT } from "../../app/lib/insight-status";
+import { insightReports, insightRequests, valueInsights } from "~db/schema";
+import { INSIGHT_STATUS_TEXTS, VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import { db } from "./support";
 
 /** A delivered insight of the business: a ready request and its report (published unless told). */

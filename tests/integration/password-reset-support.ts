@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { vi } from "vitest";
-import { emailOutbox, rateLimits } from "../../db/schema";
+import { emailOutbox, rateLimits } from "~db/schema";
 import { call, db, sha256Hex } from "./support";
 
 export const RESET_REQUESTED = {

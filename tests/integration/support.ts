@@ -1,11 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { database } from "../../db";
-import { accountingConnections, businesses, jobs, users } from "../../db/schema";
-import { hashPassword } from "../../app/server/password.server";
+import { accountingConnections, businesses, jobs, users } from "~db/schema";
+import { hashPassword } from "~/server/identity/password.server";
 
 export const ORIGIN = "https://partwise.test";
 export const PASSWORD = "Correct-horse-battery-9";
-/** The pepper the app uses when APP_ENV=local and none is set (app/server/env.server.ts). */
+/** The pepper the app uses when APP_ENV=local and none is set (app/server/platform/env.server.ts). */
 export const LOCAL_PEPPER = "local-development-pepper-not-a-secret";
 export const SESSION_COOKIE = "__Host-partwise_session";
 

@@ -23,7 +23,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { readBody } from "./read-body";
-import { demoProfitAndLossReport } from "../../app/lib/demo-company";
+import { demoProfitAndLossReport } from "../../app/lib/finance/demo-company";
 
 export const STUB_CLIENT_ID = "test-client-id";
 export const STUB_CLIENT_SECRET = "test-client-secret";

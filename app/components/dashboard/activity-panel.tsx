@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { NO_MATCHES_MESSAGE } from "../../lib/insight-views";
-import { InsightCarousel } from "../insights/insight-carousel";
-import type { TileData } from "../insights/insight-tile";
-import { MatchRequestItems, type MatchItem } from "../insights/match-request-list";
+import { NO_MATCHES_MESSAGE } from "~/lib/insights/insight-views";
+import { InsightCarousel } from "~/components/insights/insight-carousel";
+import type { TileData } from "~/components/insights/insight-tile";
+import { MatchRequestItems, type MatchItem } from "~/components/insights/match-request-list";
 
 const TABS = [
   { id: "insights", label: "Insights" },

@@ -5,9 +5,9 @@ import {
   formatIncomeChange,
   NO_FINANCE_DATA_MESSAGE,
   REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE,
-} from "../../lib/finance";
-import { RevenueChart } from "../charts/revenue-chart";
-import { useHydrated } from "../use-hydrated";
+} from "~/lib/finance/finance";
+import { RevenueChart } from "~/components/finance/charts/revenue-chart";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { DashboardCard } from "./dashboard-card";
 import { MONTHLY_CARD_TITLE, REVENUE_PER_EMPLOYEE_CARD_TITLE, type FinanceCards } from "./finance-view";
 

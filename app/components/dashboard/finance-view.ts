@@ -15,12 +15,12 @@ import {
   trends,
   type ChartBounds,
   type QuickIncome,
-} from "../../lib/finance";
+} from "~/lib/finance/finance";
 
 /**
  * The dashboard's company-data cards (monthly revenue and net income, revenue per employee) as
  * plain, serialisable values: the loader computes them from loadDashboardFinance's answer with
- * app/lib/finance.ts, so the browser only draws. Every text that names months carries the year.
+ * app/lib/finance/finance.ts, so the browser only draws. Every text that names months carries the year.
  */
 
 /** The monthly card's title; the window's months follow it ("May to Oct 2026"). */

@@ -1,7 +1,7 @@
-import { categoryLabel } from "../../lib/format";
-import { clientInsightStatus } from "../../lib/insight-status";
-import { NO_INSIGHTS_LIST_MESSAGE } from "../../lib/insight-views";
-import type { TileData } from "../insights/insight-tile";
+import { categoryLabel } from "~/lib/shared/format";
+import { clientInsightStatus } from "~/lib/insights/insight-status";
+import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
+import type { TileData } from "~/components/insights/insight-tile";
 import { DashboardCard } from "./dashboard-card";
 
 /**

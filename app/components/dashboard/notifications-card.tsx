@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { formatDate } from "../../lib/dates";
-import { NO_NOTIFICATIONS_MESSAGE } from "../../lib/insight-views";
+import { formatDate } from "~/lib/shared/dates";
+import { NO_NOTIFICATIONS_MESSAGE } from "~/lib/insights/insight-views";
 import { DashboardCard } from "./dashboard-card";
 
 export type NotificationData = { id: string; title: string; body: string; createdAt: string; link: string | null };

@@ -6,11 +6,11 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   FILES_ADDED_MESSAGE,
   MAX_FILE_BYTES,
-} from "../../lib/file-rules";
+} from "~/lib/files/file-rules";
 
 /**
  * The browser's half of the upload rules (spec §5 "File upload"): the same extension list and
- * size limit the server applies (app/lib/file-rules.ts), for dropped and picked files alike.
+ * size limit the server applies (app/lib/files/file-rules.ts), for dropped and picked files alike.
  * The server still checks every file's content; this only saves a pointless upload. Pure.
  */
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from "react";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { addedMessage, FILE_ACCEPT, formatFileSize, partitionFiles } from "./file-check";
 import { removeStoredFile, uploadFile } from "./upload-files";
 

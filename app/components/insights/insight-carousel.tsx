@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { noInsightsMessage } from "../../lib/format";
+import { noInsightsMessage } from "~/lib/shared/format";
 import {
   CAROUSEL_PAGES,
   CAROUSEL_SCROLL_STEP,
@@ -9,7 +9,7 @@ import {
   carouselTiles,
   initialCarouselCategory,
   type InsightCarouselCategory,
-} from "../../lib/insight-views";
+} from "~/lib/insights/insight-views";
 import { InsightTile, type TileData } from "./insight-tile";
 
 /**

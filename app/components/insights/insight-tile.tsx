@@ -1,15 +1,15 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { categoryLabel } from "../../lib/format";
+import { categoryLabel } from "~/lib/shared/format";
 import {
   CLICK_TO_VIEW,
   PAY_NOW_LABEL,
   PAYMENT_COMPLETE_LABEL,
   clientInsightStatus,
-} from "../../lib/insight-status";
-import { formatDate } from "../../lib/dates";
-import { insightDiscoveryHref } from "../../lib/insight-views";
+} from "~/lib/insights/insight-status";
+import { formatDate } from "~/lib/shared/dates";
+import { insightDiscoveryHref } from "~/lib/insights/insight-views";
 
-/** What a tile needs (the serialised InsightTile of app/server/insight-views.server.ts). */
+/** What a tile needs (the serialised InsightTile of app/server/insights/insight-views.server.ts). */
 export type TileData =
   | {
       type: "REPORT";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { MATCH_FROM_INSIGHT_FAILED_MESSAGE, MATCH_WITH_CONSULTANT_LABEL } from "../../lib/insight-schemas";
-import { MATCH_LINK_TEXT } from "../../lib/insight-views";
+import { MATCH_FROM_INSIGHT_FAILED_MESSAGE, MATCH_WITH_CONSULTANT_LABEL } from "~/lib/insights/insight-schemas";
+import { MATCH_LINK_TEXT } from "~/lib/insights/insight-views";
 
 /**
  * 'Match with Consultant' (spec §2 /insight-discovery): posts intent=match to the page's action,

@@ -1,6 +1,6 @@
-import { categoryLabel } from "../../lib/format";
-import { ToggleGroup } from "../features/toggle-group";
-import { formatDate } from "../../lib/dates";
+import { categoryLabel } from "~/lib/shared/format";
+import { ToggleGroup } from "~/components/ui/toggle-group";
+import { formatDate } from "~/lib/shared/dates";
 
 export type MatchItem = { id: string; category: string; createdAt: string; value: string; active: boolean };
 

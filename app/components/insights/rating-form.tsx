@@ -9,8 +9,8 @@ import {
   FEEDBACK_MAX_LENGTH,
   FeedbackFormSchema,
   RATING_PROMPTS,
-} from "../../lib/insight-schemas";
-import { FieldErrors } from "../ui/field-errors";
+} from "~/lib/insights/insight-schemas";
+import { FieldErrors } from "~/components/ui/field-errors";
 
 type Rating = 1 | 2 | 3 | 4 | 5;
 const LEVELS: Rating[] = [1, 2, 3, 4, 5];

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatDate } from "../../lib/dates";
-import { PlainLayout } from "../plain-layout";
+import { formatDate } from "~/lib/shared/dates";
+import { PlainLayout } from "~/components/shell/plain-layout";
 
 /** The agreements' effective date, a calendar day (UTC like every date shown). */
 export const LEGAL_EFFECTIVE_DATE = formatDate("2026-11-21T00:00:00Z");

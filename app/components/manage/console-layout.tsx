@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BrandMark } from "../brand-mark";
-import { Icon } from "../shell/icons";
+import { BrandMark } from "~/components/shell/brand-mark";
+import { Icon } from "~/components/shell/icons";
 
 /** Work waiting in each section, shown beside its link. */
 export type ConsoleCounts = { insightRequestsToDo: number; openSupportMessages: number };

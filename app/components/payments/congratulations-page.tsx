@@ -1,5 +1,5 @@
-import { CONGRATULATIONS, CONGRATULATIONS_TITLE, PAYMENT_PENDING_MESSAGE, PAYMENT_PENDING_TITLE, type CongratulationsType } from "../../lib/payment-copy";
-import { PlainLayout } from "../plain-layout";
+import { CONGRATULATIONS, CONGRATULATIONS_TITLE, PAYMENT_PENDING_MESSAGE, PAYMENT_PENDING_TITLE, type CongratulationsType } from "~/lib/payments/payment-copy";
+import { PlainLayout } from "~/components/shell/plain-layout";
 import { PaymentResultCard } from "./payment-result-card";
 
 /** A one-off payment's return page: the congratulations card once paid, else an honest pending card. */

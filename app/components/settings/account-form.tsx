@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import { PAST_DUE_MESSAGE } from "../../lib/payment-copy";
-import { PASSWORD_RULES_HINT } from "../../lib/password-rules";
-import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "../../lib/settings-schemas";
-import { FieldErrors } from "../ui/field-errors";
-import { PasswordInput } from "../ui/password-input";
+import { PAST_DUE_MESSAGE } from "~/lib/payments/payment-copy";
+import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
+import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "~/lib/business/settings-schemas";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { PasswordInput } from "~/components/ui/password-input";
 import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
 
 /** Where Manage Payment posts for paid tiers (spec §7): 303 to the billing portal. */

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { REVENUE_OPTIONS } from "../../lib/business-schemas";
-import { BusinessInfoFormSchema, EMPLOYEE_OPTIONS, joinLocation } from "../../lib/settings-schemas";
-import { FieldErrors } from "../ui/field-errors";
+import { REVENUE_OPTIONS } from "~/lib/business/business-schemas";
+import { BusinessInfoFormSchema, EMPLOYEE_OPTIONS, joinLocation } from "~/lib/business/settings-schemas";
+import { FieldErrors } from "~/components/ui/field-errors";
 import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
 
 type BusinessValues = {

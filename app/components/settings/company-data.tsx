@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { formatDate } from "../../lib/dates";
-import { FormAlert } from "../ui/form-alert";
+import { formatDate } from "~/lib/shared/dates";
+import { FormAlert } from "~/components/ui/form-alert";
 
 export const DISCONNECT_INTENT = "disconnect-company-data";
 export const CONNECT_SETTINGS_PATH = "/api/quickbooks/createAuthPortal?returnPage=DASHBOARD";

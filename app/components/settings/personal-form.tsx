@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { PersonalInfoSchema } from "../../lib/settings-schemas";
-import { FieldErrors } from "../ui/field-errors";
+import { PersonalInfoSchema } from "~/lib/business/settings-schemas";
+import { FieldErrors } from "~/components/ui/field-errors";
 import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
 
 type PersonalValues = { email: string; phone: string; firstName: string; lastName: string };

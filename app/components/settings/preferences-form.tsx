@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import type { InsightPreferences } from "../../../db/schema";
-import { INSIGHT_AREAS, InsightPreferencesFormSchema, PREFERENCES_INTRO } from "../../lib/settings-schemas";
+import type { InsightPreferences } from "~db/enums";
+import { INSIGHT_AREAS, InsightPreferencesFormSchema, PREFERENCES_INTRO } from "~/lib/business/settings-schemas";
 import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
 
 /** Preferences tab (spec §2): a checkbox per business area the business wants insights from. */

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { SettingsTab } from "../../lib/settings-schemas";
-import { FormAlert } from "../ui/form-alert";
+import type { SettingsTab } from "~/lib/business/settings-schemas";
+import { FormAlert } from "~/components/ui/form-alert";
 
 /** What the /company-profile action answers: which form it was, Conform's reply, a success text. */
 export type SettingsActionData = {

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import { SETTINGS_TABS, type SettingsTab } from "../../lib/settings-schemas";
-import { useHydrated } from "../use-hydrated";
+import { SETTINGS_TABS, type SettingsTab } from "~/lib/business/settings-schemas";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 export const SETTINGS_PANEL_ID = "settings-panel";
 

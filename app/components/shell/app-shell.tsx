@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { BrandMark } from "../brand-mark";
+import { BrandMark } from "./brand-mark";
 import { MainNav } from "./main-nav";
 import type { ShellData } from "./shell-data";
 import { TopBar } from "./top-bar";

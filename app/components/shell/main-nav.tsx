@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { parseFeatureFocus } from "../../lib/features";
+import { parseFeatureFocus } from "~/lib/shared/features";
 import { Icon, type IconName } from "./icons";
 
 type NavItem = {

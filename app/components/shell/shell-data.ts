@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader } from "../../routes/_app";
-import type { NotificationData } from "../dashboard/notifications-card";
+import type { loader } from "~/routes/_app";
+import type { NotificationData } from "~/components/dashboard/notifications-card";
 
 export type ShellData = {
   user: { firstName: string; lastName: string; email: string };

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
-import { fullName, initials } from "../../lib/format";
-import { BrandMark } from "../brand-mark";
-import { NotificationList } from "../dashboard/notifications-card";
+import { fullName, initials } from "~/lib/shared/format";
+import { BrandMark } from "./brand-mark";
+import { NotificationList } from "~/components/dashboard/notifications-card";
 import { Icon } from "./icons";
 import { useShellData } from "./shell-data";
 

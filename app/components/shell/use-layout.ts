@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { isCompact, layoutClass, type LayoutClass } from "../../lib/layout";
+import { isCompact, layoutClass, type LayoutClass } from "~/lib/shared/layout";
 
 /**
  * The shell's layout class (from the window width) and compact flag (content scrolled past 30px).

@@ -1,4 +1,4 @@
-import { PARTWISE_CONTACT, PRIVACY_POLICY_PATH, TERMS_PATH } from "../../lib/support-schemas";
+import { PARTWISE_CONTACT, PRIVACY_POLICY_PATH, TERMS_PATH } from "~/lib/support/support-schemas";
 
 /** Partwise's own contact details and the agreements (spec §2 '/contact-us'). */
 export function ContactDetails() {

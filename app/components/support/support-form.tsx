@@ -6,10 +6,10 @@ import {
   SUPPORT_MESSAGE_MAX_LENGTH,
   SUPPORT_SUBJECT_OPTIONS,
   SupportMessageSchema,
-} from "../../lib/support-schemas";
-import { FieldErrors } from "../ui/field-errors";
-import { FormAlert } from "../ui/form-alert";
-import { useHydrated } from "../use-hydrated";
+} from "~/lib/support/support-schemas";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 type Sender = { firstName: string; lastName: string; email: string; phone: string };
 

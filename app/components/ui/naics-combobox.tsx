@@ -8,8 +8,8 @@ import {
   NAICS_UNKNOWN_MESSAGE,
   type NaicsIndustry,
   type NaicsSearchResult,
-} from "../../lib/naics";
-import { useHydrated } from "../use-hydrated";
+} from "~/lib/business/naics";
+import { useHydrated } from "./use-hydrated";
 import { FieldErrors } from "./field-errors";
 
 type NaicsLookup = Partial<NaicsIndustry> & { msg?: string };

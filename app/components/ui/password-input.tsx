@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from "react";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "./use-hydrated";
 
 type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
   id: string;

@@ -1,7 +1,7 @@
 // Bodies of the payment API routes. The routes validate with these and the API contract
 // (app/server/platform/api-contract.server.ts) describes the same objects, so the two cannot drift.
 import { z } from "zod";
-import { parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/plans";
+import { parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/payments/plans";
 
 const requiredId = (name: string) => z.string({ error: `${name} is required.` }).min(1, { error: `${name} is required.` });
 

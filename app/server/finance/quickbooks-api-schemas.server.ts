@@ -2,7 +2,7 @@
 // (app/server/platform/api-contract.server.ts). Server-side because the return pages are the
 // database enum.
 import { z } from "zod";
-import { OAUTH_RETURN_PAGES } from "../../../db/schema";
+import { OAUTH_RETURN_PAGES } from "~db/schema";
 
 /** POST /api/quickbooks/setTokens: the callback URL Intuit sent the browser to. */
 export const SetTokensSchema = z.object({

@@ -2,7 +2,7 @@
 // and confirming a returned Checkout Session for the success pages and the confirm APIs.
 //
 // Every function takes the business from the signed-in viewer, never from the request. Amounts
-// come from app/lib/plans.ts or the database. Nothing here marks anything paid: that is only done by
+// come from app/lib/payments/plans.ts or the database. Nothing here marks anything paid: that is only done by
 // fulfilCheckoutSession (fulfilment.server.ts), which retrieves the session from Stripe.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import {
@@ -15,7 +15,7 @@ import {
   type Business,
   type Purchase,
   type PURCHASE_KINDS,
-} from "../../../db/schema";
+} from "~db/schema";
 import {
   BENCHMARKING_ALREADY_PAID_MESSAGE,
   INSIGHT_ALREADY_PAID_MESSAGE,
@@ -27,7 +27,7 @@ import {
   PAYMENT_START_FAILED_MESSAGE,
   STRIPE_ID_CONFLICT_MESSAGE,
   STRIPE_ID_UNVERIFIED_MESSAGE,
-} from "../../lib/payment-copy";
+} from "~/lib/payments/payment-copy";
 import {
   BENCHMARKING_PRICE_CENTS,
   benchmarkingProductName,
@@ -40,8 +40,8 @@ import {
   type LookupKey,
   type PaidTier,
   type Billing,
-} from "../../lib/plans";
-import type { AppContext } from "../load-context";
+} from "~/lib/payments/plans";
+import type { AppContext } from "~/server/load-context";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { paymentProvider, PaymentProviderError, type CheckoutSession } from "./provider.server";
 

@@ -20,9 +20,9 @@ import {
   stripeEvents,
   PURCHASE_KINDS,
   type Purchase,
-} from "../../../db/schema";
-import { insightStatusText } from "../../lib/insight-status";
-import type { AppContext } from "../load-context";
+} from "~db/schema";
+import { insightStatusText } from "~/lib/insights/insight-status";
+import type { AppContext } from "~/server/load-context";
 import {
   paymentProvider,
   WebhookSignatureError,

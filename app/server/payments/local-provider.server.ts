@@ -1,14 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { schema } from "../../../db";
-import { PLANS, parseLookupKey } from "~/lib/plans";
-import type { AppContext } from "../load-context";
+import { schema } from "~db/index";
+import { PLANS, parseLookupKey } from "~/lib/payments/plans";
+import type { AppContext } from "~/server/load-context";
 import {
   PaymentProviderError,
   type CheckoutSession,
   type PaymentProvider,
   type Subscription,
-} from "./provider.server";
+} from "./provider-types.server";
 import { toCheckoutSession, toSubscription, verifyStripeSignature } from "./stripe-provider.server";
 
 /**

@@ -7,7 +7,7 @@ import {
   type PaymentProvider,
   type StripeEvent,
   type Subscription,
-} from "./provider.server";
+} from "./provider-types.server";
 
 /**
  * The provider backed by Stripe's HTTP API (or a stub of it at STRIPE_API_BASE). Uses the stripe

@@ -2,9 +2,9 @@
 // fulfilment call syncSubscription, which reads the subscription's CURRENT state from the provider
 // and writes it: events may arrive late, twice or out of order, and the outcome is the same.
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { businesses, type MemberTier } from "../../../db/schema";
-import { parseLookupKey } from "../../lib/plans";
-import type { AppContext } from "../load-context";
+import { businesses, type MemberTier } from "~db/schema";
+import { parseLookupKey } from "~/lib/payments/plans";
+import type { AppContext } from "~/server/load-context";
 import { paymentProvider, type PaymentProvider, type Subscription } from "./provider.server";
 
 /** Subscription states that grant the plan of the subscription's price. */

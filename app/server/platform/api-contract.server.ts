@@ -4,12 +4,12 @@
 // route and this list disagree (a path or method missing on either side, a body the route reads
 // with another schema, a session requirement that differs).
 import { z } from "zod";
-import { FILE_PURPOSES, OAUTH_RETURN_PAGES } from "../../../db/schema";
-import { SignInSchema } from "~/lib/auth-schemas";
-import { BusinessDetailsSchema } from "~/lib/business-schemas";
-import { InsightRequestPayloadSchema, ReportFeedbackPayloadSchema, ValueInsightFeedbackPayloadSchema } from "~/lib/insight-schemas";
-import { NaicsSearchQuerySchema } from "~/lib/naics";
-import { PasswordRecoverySchema, PasswordResetRequestSchema } from "~/lib/password-reset-schema";
+import { FILE_PURPOSES, OAUTH_RETURN_PAGES } from "~db/schema";
+import { SignInSchema } from "~/lib/identity/auth-schemas";
+import { BusinessDetailsSchema } from "~/lib/business/business-schemas";
+import { InsightRequestPayloadSchema, ReportFeedbackPayloadSchema, ValueInsightFeedbackPayloadSchema } from "~/lib/insights/insight-schemas";
+import { NaicsSearchQuerySchema } from "~/lib/business/naics";
+import { PasswordRecoverySchema, PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
 import {
   BenchmarkingCheckoutSchema,
   ChangeActiveItemSchema,
@@ -19,11 +19,11 @@ import {
   ItemCheckoutSchema,
   StripeIdSchema,
 } from "~/lib/payments/api-schemas";
-import { BusinessInfoApiSchema, InsightPreferencesApiSchema, PasswordChangeSchema, PersonalInfoSchema } from "~/lib/settings-schemas";
-import { CheckEmailSchema, PersonalDetailsSchema } from "~/lib/signup-schemas";
+import { BusinessInfoApiSchema, InsightPreferencesApiSchema, PasswordChangeSchema, PersonalInfoSchema } from "~/lib/business/settings-schemas";
+import { CheckEmailSchema, PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
 import { DisconnectSchema, SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server";
-import { FinanceReportRequestSchema } from "~/server/finance-reports.server";
-import { SESSION_COOKIE } from "~/server/session.server";
+import { FinanceReportRequestSchema } from "~/server/finance/finance-reports.server";
+import { SESSION_COOKIE } from "~/server/identity/session.server";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -58,7 +58,7 @@ export type ApiOperation = {
   errorShape?: "array";
 };
 
-/** What the upload route reads from its multipart body (app/server/files.server.ts readUpload). */
+/** What the upload route reads from its multipart body (app/server/files/files.server.ts readUpload). */
 export const FileUploadSchema = z.object({
   files: z.array(z.file()).min(1).max(10).describe("One or more parts named `files`."),
   purpose: z.enum(FILE_PURPOSES).optional(),

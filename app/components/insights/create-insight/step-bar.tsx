@@ -1,4 +1,4 @@
-import { INSIGHT_STEP_LABELS } from "../../../lib/insight-schemas";
+import { INSIGHT_STEP_LABELS } from "~/lib/insights/insight-schemas";
 
 /** The wizard's pages: 1 Department, 2 Insight Overview, 3 Insight Confirmation, 4 payment/complete. */
 export type WizardPage = 1 | 2 | 3 | 4;

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { formatCurrency } from "../../../lib/finance";
-import { InsightCategorySchema, InsightOverviewSchema, InsightRequestFormSchema } from "../../../lib/insight-schemas";
+import { formatCurrency } from "~/lib/finance/finance";
+import { InsightCategorySchema, InsightOverviewSchema, InsightRequestFormSchema } from "~/lib/insights/insight-schemas";
 import type { WizardPage } from "./step-bar";
 
 /**

@@ -2,10 +2,10 @@ import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useF
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { INSIGHT_CATEGORY_OPTIONS, INSIGHT_MAX_FILES, INSIGHT_SUBMIT_FAILED_MESSAGE, INSIGHT_TOO_MANY_FILES_MESSAGE } from "../../../lib/insight-schemas";
-import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, PAYMENT_COMPLETE_LABEL } from "../../../lib/insight-status";
-import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../lib/payment-copy";
-import { FILE_REMOVE_FAILED_MESSAGE } from "../../../lib/file-rules";
+import { INSIGHT_CATEGORY_OPTIONS, INSIGHT_MAX_FILES, INSIGHT_SUBMIT_FAILED_MESSAGE, INSIGHT_TOO_MANY_FILES_MESSAGE } from "~/lib/insights/insight-schemas";
+import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, PAYMENT_COMPLETE_LABEL } from "~/lib/insights/insight-status";
+import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "~/lib/payments/payment-copy";
+import { FILE_REMOVE_FAILED_MESSAGE } from "~/lib/files/file-rules";
 import {
   draftHasAnswers,
   filesToAddAgainMessage,
@@ -13,12 +13,12 @@ import {
   parseWizardDraft,
   wizardDraftKey,
   DRAFT_RESTORED_MESSAGE,
-} from "../../../lib/insight-wizard-draft";
-import { FileDrop, type AttachedFile } from "../../files/file-drop";
-import { formatFileSize } from "../../files/file-check";
-import { FieldErrors } from "../../ui/field-errors";
-import { FormAlert } from "../../ui/form-alert";
-import { useHydrated } from "../../use-hydrated";
+} from "~/lib/insights/insight-wizard-draft";
+import { FileDrop, type AttachedFile } from "~/components/files/file-drop";
+import { formatFileSize } from "~/components/files/file-check";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { StepBar, type WizardPage } from "./step-bar";
 import {
   INCLUDED_IN_PLAN_LABEL,
@@ -69,7 +69,7 @@ function pendingIntent(navigation: ReturnType<typeof useNavigation>): string | n
  * turn in the browser (answers kept in state and in the form, so Back keeps them and the final
  * POST carries everything); without it, Continue and Back post to the action, which answers the
  * next page. All pages' fields stay in the one form; the ones not on screen are hidden.
- * With JavaScript the answers are also kept as a draft in the tab (lib/insight-wizard-draft.ts),
+ * With JavaScript the answers are also kept as a draft in the tab (lib/insights/insight-wizard-draft.ts),
  * restored after a reload or Back, and dropped on a successful submit or Cancel.
  */
 export function CreateInsightWizard({

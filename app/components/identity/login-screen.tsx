@@ -1,0 +1,161 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { SignInSchema } from "~/lib/identity/auth-schemas";
+import { PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PasswordInput } from "~/components/ui/password-input";
+import { AuthLayout } from "./auth-layout";
+import { EmailField } from "./email-field";
+import type { loginAction } from "~/server/identity/login.server";
+
+/** The heading of both halves of password recovery: asking for the email here, and /password-reset. */
+export const RESET_HEADING = "Reset your password";
+
+/**
+ * The login screen of `/` and `/login` (spec §2, §4). The login/reset switch lives in the URL
+ * (`?mode=reset`), driven by small GET forms, so it works before and without JavaScript.
+ */
+export function LoginScreen() {
+  const actionData = useActionData<typeof loginAction>();
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const resetMessage = actionData?.intent === "reset" ? actionData.message : null;
+  const mode: "login" | "reset" | "reset-answered" = resetMessage
+    ? "reset-answered"
+    : searchParams.get("mode") === "reset" || actionData?.intent === "reset"
+      ? "reset"
+      : "login";
+
+  // After switching between forms, move focus into the new one so keyboard users are not lost.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const previousMode = useRef(mode);
+  useEffect(() => {
+    if (previousMode.current === mode) return;
+    previousMode.current = mode;
+    const target = panelRef.current?.querySelector<HTMLElement>("input, [data-autofocus]");
+    target?.focus();
+  }, [mode]);
+
+  return (
+    <AuthLayout>
+      <div className="auth-card" ref={panelRef}>
+        <h1 className="auth-title">{mode === "login" ? "Welcome Back" : RESET_HEADING}</h1>
+        {mode === "login" ? <LoginForm pathname={pathname} /> : null}
+        {mode === "reset" ? <ResetForm pathname={pathname} /> : null}
+        {mode === "reset-answered" && resetMessage ? (
+          <div className="auth-answer">
+            <p role="status" className="notice">
+              {resetMessage}
+            </p>
+            <Form method="get" action="/">
+              <button type="submit" className="button button-primary button-block" data-autofocus>
+                Ok
+              </button>
+            </Form>
+          </div>
+        ) : null}
+      </div>
+    </AuthLayout>
+  );
+}
+
+function LoginForm({ pathname }: { pathname: string }) {
+  const actionData = useActionData<typeof loginAction>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login-form",
+    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: SignInSchema });
+    },
+  });
+  const loggingIn =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formData?.get("intent") === "login";
+
+  const { key: passwordKey, type: _passwordType, ...passwordProps } = getInputProps(fields.password, {
+    type: "password",
+  });
+
+  return (
+    <>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <EmailField field={fields.email} />
+        <div className="field">
+          <label htmlFor={fields.password.id}>Password</label>
+          <PasswordInput key={passwordKey} {...passwordProps} label="Password" autoComplete="current-password" />
+          <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
+        </div>
+        <div className="auth-row">
+          {/* Belongs to the GET form below: nested forms are not allowed, and the credentials
+              must never end up in a URL. */}
+          <button type="submit" form="forgot-password-form" name="mode" value="reset" className="link-button">
+            Forgot your password?
+          </button>
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="login"
+          className="button button-primary button-block"
+          disabled={loggingIn}
+        >
+          {loggingIn ? "Logging in…" : "Login"}
+        </button>
+      </Form>
+      <Form method="get" action={pathname} id="forgot-password-form" hidden />
+      <div className="auth-divider" aria-hidden="true">
+        <span>or</span>
+      </div>
+      <Link to="/Signup" className="button button-secondary button-block">
+        Create an Account
+      </Link>
+    </>
+  );
+}
+
+function ResetForm({ pathname }: { pathname: string }) {
+  const actionData = useActionData<typeof loginAction>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-form",
+    lastResult: actionData?.intent === "reset" ? actionData.result : undefined,
+    constraint: getZodConstraint(PasswordResetRequestSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: PasswordResetRequestSchema });
+    },
+  });
+  const sending =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formData?.get("intent") === "reset";
+
+  return (
+    <>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <p className="auth-lead">Enter your email to reset your password</p>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <EmailField field={fields.email} />
+        <div className="button-row">
+          <button type="submit" name="intent" value="reset" className="button button-primary" disabled={sending}>
+            {sending ? "Sending…" : "Reset"}
+          </button>
+          <button type="submit" form="cancel-reset-form" className="button button-secondary">
+            Cancel
+          </button>
+        </div>
+      </Form>
+      <Form method="get" action={pathname} id="cancel-reset-form" hidden />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PasswordRecoverySchema } from "~/lib/identity/password-reset-schema";
+import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PasswordInput } from "~/components/ui/password-input";
+import { AuthLayout } from "./auth-layout";
+import { EmailField } from "./email-field";
+import { RESET_HEADING } from "./login-screen";
+import type { passwordResetAction, passwordResetLoader } from "~/server/identity/password-reset-page.server";
+
+/**
+ * /password-reset (spec §2): email, the emailed recovery password, a new password and its
+ * confirmation under the sign-up rules. "Login" sets the password and signs in.
+ */
+export function PasswordResetScreen() {
+  const { email } = useLoaderData<typeof passwordResetLoader>();
+  const actionData = useActionData<typeof passwordResetAction>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "password-reset-form",
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    constraint: getZodConstraint(PasswordRecoverySchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: PasswordRecoverySchema });
+    },
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+
+  return (
+    <AuthLayout>
+      <div className="auth-card">
+        <h1 className="auth-title">{RESET_HEADING}</h1>
+        <Form method="post" {...getFormProps(form)} className="stack">
+          <p className="auth-lead">
+            Enter the recovery password we emailed you and choose a new password. The recovery password works once
+            and expires 30 minutes after it was sent.
+          </p>
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <EmailField field={fields.email} />
+          <SecretField field={fields.recoveryPassword} label="Recovery password" autoComplete="one-time-code" />
+          <SecretField
+            field={fields.password}
+            label="New password"
+            autoComplete="new-password"
+            hint={PASSWORD_RULES_HINT}
+          />
+          <SecretField field={fields.confirmPassword} label="Confirm new password" autoComplete="new-password" />
+          <button type="submit" className="button button-primary button-block" disabled={submitting}>
+            {submitting ? "Resetting…" : "Reset password and sign in"}
+          </button>
+        </Form>
+        <p className="auth-footer">
+          <Link to="/?mode=reset">Request a new recovery password</Link>
+          {" · "}
+          <Link to="/">Back to sign in</Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function SecretField({
+  field,
+  label,
+  autoComplete,
+  hint,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  autoComplete: string;
+  hint?: string;
+}) {
+  const { key, type: _type, ...props } = getInputProps(field, { type: "password" });
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, field.errors ? field.errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <PasswordInput
+        key={key}
+        {...props}
+        id={field.id}
+        label={label}
+        autoComplete={autoComplete}
+        spellCheck={false}
+        autoCapitalize="off"
+        aria-describedby={describedBy || undefined}
+      />
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { EMAIL_TAKEN_MESSAGE, EmailSchema, PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
+import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PasswordInput } from "~/components/ui/password-input";
+import { NewTabNote } from "./field-parts";
+
+export const PRIVACY_POLICY_PATH = "/api/agreements/privacy-policy/";
+export const TERMS_PATH = "/api/agreements/terms-and-conditions/";
+
+type EmailCheck = { emailAvailable?: boolean; msg?: string };
+
+/**
+ * "Let's Get Started" (spec §2, §5): the personal details of a new business client. Validated by
+ * PersonalDetailsSchema in the browser (each field on blur, again on input once shown) and by the
+ * route action; the email's availability is asked on blur through GET /api/client/checkEmail and
+ * decided for good by the action's race-safe insert.
+ */
+export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const emailCheck = useFetcher<EmailCheck>();
+  const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
+  const [currentEmail, setCurrentEmail] = useState<string | null>(null);
+  const [form, fields] = useForm({
+    id: "personal-details",
+    lastResult,
+    constraint: getZodConstraint(PersonalDetailsSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: PersonalDetailsSchema });
+    },
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+
+  // The availability answer counts only for the address it was asked about and still typed.
+  const normalizedCurrent = currentEmail === null ? null : EmailSchema.safeParse(currentEmail).data ?? null;
+  const emailTaken =
+    emailCheck.state === "idle" &&
+    emailCheck.data?.emailAvailable === false &&
+    checkedEmail !== null &&
+    checkedEmail === normalizedCurrent;
+  const emailErrors = fields.email.errors ?? (emailTaken ? [EMAIL_TAKEN_MESSAGE] : undefined);
+
+  const checkEmail = (value: string) => {
+    setCurrentEmail(value);
+    const parsed = EmailSchema.safeParse(value);
+    if (!parsed.success || parsed.data === checkedEmail) return;
+    setCheckedEmail(parsed.data);
+    emailCheck.load(`/api/client/checkEmail/${encodeURIComponent(parsed.data)}`);
+  };
+
+  const { key: firstNameKey, ...firstNameProps } = getInputProps(fields.firstName, { type: "text" });
+  const { key: lastNameKey, ...lastNameProps } = getInputProps(fields.lastName, { type: "text" });
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
+  const { key: passwordKey, type: _passwordType, ...passwordProps } = getInputProps(fields.password, {
+    type: "password",
+    ariaDescribedBy: fields.password.errors ? undefined : fields.password.descriptionId,
+  });
+  const { key: confirmKey, type: _confirmType, ...confirmProps } = getInputProps(fields.confirmPassword, {
+    type: "password",
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack signup-form">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <div className="signup-row">
+        <div className="field">
+          <label htmlFor={fields.firstName.id}>First name</label>
+          <input key={firstNameKey} {...firstNameProps} autoComplete="given-name" className="input" />
+          <FieldErrors id={fields.firstName.errorId} errors={fields.firstName.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.lastName.id}>Last name</label>
+          <input key={lastNameKey} {...lastNameProps} autoComplete="family-name" className="input" />
+          <FieldErrors id={fields.lastName.errorId} errors={fields.lastName.errors} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={fields.email.id}>Email</label>
+        <input
+          key={emailKey}
+          {...emailProps}
+          aria-invalid={emailErrors ? true : undefined}
+          aria-describedby={emailErrors ? fields.email.errorId : undefined}
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          className="input"
+          onChange={(event) => setCurrentEmail(event.currentTarget.value)}
+          onBlur={(event) => checkEmail(event.currentTarget.value)}
+        />
+        <FieldErrors id={fields.email.errorId} errors={emailErrors} />
+        {emailErrors?.includes(EMAIL_TAKEN_MESSAGE) ? (
+          <p className="field-hint">
+            <Link to="/">Sign in instead</Link>
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={fields.phone.id}>Phone</label>
+        <input key={phoneKey} {...phoneProps} autoComplete="tel" inputMode="tel" className="input" />
+        <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.password.id}>Password</label>
+        <PasswordInput
+          key={passwordKey}
+          {...passwordProps}
+          autoComplete="new-password"
+          label="Password"
+        />
+        {fields.password.errors ? (
+          <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
+        ) : (
+          <p id={fields.password.descriptionId} className="field-hint">
+            {PASSWORD_RULES_HINT}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={fields.confirmPassword.id}>Confirm password</label>
+        <PasswordInput
+          key={confirmKey}
+          {...confirmProps}
+          autoComplete="new-password"
+          label="Password confirmation"
+        />
+        <FieldErrors id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
+      </div>
+      <p className="signup-agreement">
+        By continuing you agree to the{" "}
+        <Link to={TERMS_PATH} target="_blank" rel="noopener">
+          Terms and Conditions
+          <NewTabNote />
+        </Link>{" "}
+        and the{" "}
+        <Link to={PRIVACY_POLICY_PATH} target="_blank" rel="noopener">
+          Privacy Policy
+          <NewTabNote />
+        </Link>
+        .
+      </p>
+      <button type="submit" className="button button-primary button-block" disabled={submitting}>
+        {submitting ? "Creating your account…" : "Continue"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,85 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import {
+  InsightReportEditorSchema,
+  REPORT_TEXT_MAX_LENGTH,
+  REPORT_TITLE_MAX_LENGTH,
+  type ReportContent,
+} from "~/lib/insights/manager-insights-schemas";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+
+/**
+ * The report editor: title, high-level summary and recommendations (one per line), with
+ * 'Save draft' and 'Preview and publish'. The latter saves what is in the editor and opens the
+ * report as the client will see it, where publishing is confirmed. Posts to the route's action,
+ * so it works without JavaScript.
+ */
+export function InsightReportEditor({
+  report,
+  lastResult,
+}: {
+  report: ReportContent;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "insight-report-editor",
+    lastResult,
+    defaultValue: report,
+    constraint: getZodConstraint(InsightReportEditorSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: InsightReportEditorSchema });
+    },
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const pendingIntent = submitting ? navigation.formData?.get("intent") : null;
+  const { key: titleKey, ...titleProps } = getInputProps(fields.title, {
+    type: "text",
+  });
+  const { key: summaryKey, ...summaryProps } = getTextareaProps(fields.highLevelSummary);
+  const { key: recommendationsKey, ...recommendationsProps } = getTextareaProps(fields.recommendations, {
+    ariaDescribedBy: "insight-recommendations-hint",
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack insight-editor">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.title.id}>Title</label>
+        <input key={titleKey} {...titleProps} maxLength={REPORT_TITLE_MAX_LENGTH} className="input" />
+        <FieldErrors id={fields.title.errorId} errors={fields.title.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.highLevelSummary.id}>High-level summary</label>
+        <textarea key={summaryKey} {...summaryProps} rows={10} maxLength={REPORT_TEXT_MAX_LENGTH} className="input" />
+        <FieldErrors id={fields.highLevelSummary.errorId} errors={fields.highLevelSummary.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.recommendations.id}>Recommendations</label>
+        <p id="insight-recommendations-hint" className="field-hint">
+          One recommendation per line.
+        </p>
+        <textarea
+          key={recommendationsKey}
+          {...recommendationsProps}
+          rows={10}
+          maxLength={REPORT_TEXT_MAX_LENGTH}
+          className="input"
+        />
+        <FieldErrors id={fields.recommendations.errorId} errors={fields.recommendations.errors} />
+      </div>
+      <div className="button-row">
+        <button type="submit" name="intent" value="save" className="button button-secondary" disabled={submitting}>
+          {pendingIntent === "save" ? "Saving…" : "Save draft"}
+        </button>
+        <button type="submit" name="intent" value="preview" className="button button-primary" disabled={submitting}>
+          {pendingIntent === "preview" ? "Opening preview…" : "Preview and publish"}
+        </button>
+      </div>
+    </Form>
+  );
+}

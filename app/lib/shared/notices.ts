@@ -1,0 +1,15 @@
+/**
+ * One-time confirmations passed to a page as `?notice=<key>` after a redirect. Only known keys
+ * render, so a crafted link cannot put arbitrary text on the page.
+ */
+export const NOTICES = {
+  "support-sent": "Thanks! Your message was sent. We'll get back to you within one business day.",
+  /** Stripe could not open the payment page (app/lib/payments/payment-copy.ts PAYMENT_START_FAILED_MESSAGE). */
+  "payment-failed": "We couldn't start the payment. Please try again in a few minutes.",
+} as const;
+
+export type NoticeKey = keyof typeof NOTICES;
+
+export function noticeText(key: string | null): string | null {
+  return key !== null && Object.hasOwn(NOTICES, key) ? NOTICES[key as NoticeKey] : null;
+}

@@ -1,0 +1,251 @@
+import { and, eq, ne, notExists } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { businesses, sessions, users, type Business, type InsightPreferences } from "~db/schema";
+import { headcountForBand } from "~/lib/business/business-schemas";
+import {
+  BUSINESS_NOT_FOUND_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  READ_ONLY_FIELDS_MESSAGE,
+  WRONG_OLD_PASSWORD_MESSAGE,
+  type BusinessInfoInput,
+  type PasswordChangeInput,
+  type PersonalInfoInput,
+} from "~/lib/business/settings-schemas";
+import { requireApiViewer } from "~/server/identity/auth.server";
+import { errorResponse } from "~/server/platform/http.server";
+import type { AppContext } from "~/server/load-context";
+import { findNaics } from "./naics.server";
+import { hashPassword, verifyPassword } from "~/server/identity/password.server";
+import { viewerUserColumns, type Viewer } from "~/server/identity/session.server";
+
+/**
+ * Settings (spec §2 "/company-profile", §4 Settings, §5 Settings, §7): one function per form.
+ * The page action of /company-profile and the PUT routes of /api/client call the same functions,
+ * so the two cannot disagree. Inputs arrive parsed by app/lib/business/settings-schemas.ts; this module
+ * adds the checks that need the database. Every write is one statement or one db.batch.
+ */
+
+/** The signed-in client with a business (what requireClientBusiness returns). */
+export type ClientViewer = Viewer & { business: Business };
+
+export type NotFound = { ok: false; status: 404; msg: string };
+const notFound: NotFound = { ok: false, status: 404, msg: BUSINESS_NOT_FOUND_MESSAGE };
+
+export const CLIENTS_ONLY_MESSAGE = "Only business accounts have these settings.";
+
+/**
+ * Guard of the settings API routes: a signed-in business client (401 `{msg}` without a session,
+ * 403 for staff accounts). The business may still be null (before business details are saved).
+ */
+export async function requireApiClient(app: AppContext, request: Request): Promise<Viewer> {
+  const viewer = await requireApiViewer(app, request);
+  if (viewer.user.role !== "client") throw errorResponse(403, CLIENTS_ONLY_MESSAGE);
+  return viewer;
+}
+
+/** The viewer with their business, or null when they have none yet (the API answers 404). */
+export function withBusiness(viewer: Viewer): ClientViewer | null {
+  return viewer.business ? (viewer as ClientViewer) : null;
+}
+
+/** A payload may name a business; only the caller's own is accepted (absent means the caller's). */
+function namesOtherBusiness(viewer: ClientViewer, businessId: string | undefined): boolean {
+  return businessId !== undefined && businessId !== viewer.business.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read
+// ---------------------------------------------------------------------------------------------
+
+/** What the settings page shows: the session's user and business, plus the NAICS title. */
+export function getSettingsView(viewer: ClientViewer) {
+  const { user, business } = viewer;
+  return {
+    user: { email: user.email, phone: user.phone, firstName: user.firstName, lastName: user.lastName },
+    business: {
+      id: business.id,
+      name: business.name,
+      clientRole: business.clientRole,
+      city: business.city,
+      state: business.state,
+      revenueBand: business.revenueBand,
+      naics: business.naics,
+      naicsTitle: findNaics(business.naics)?.title ?? null,
+      employeeBand: business.employeeBand,
+      memberTier: business.memberTier,
+      stripeCustomerId: business.stripeCustomerId,
+      subscriptionStatus: business.subscriptionStatus,
+      insightPreferences: business.insightPreferences,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Personal — PUT /api/client/updateInfo
+// ---------------------------------------------------------------------------------------------
+
+export type UpdatePersonalInfoResult =
+  | { ok: true; user: Viewer["user"] }
+  | { ok: false; status: 409; field: "email"; msg: string };
+
+function isUniqueEmailViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return /UNIQUE constraint failed: users\.email/i.test(text);
+}
+
+/**
+ * Updates the user's name, phone and email. A changed email must be free: the UPDATE only applies
+ * when no other user has it (one statement, so no check-then-write gap), and the unique index
+ * catches whatever could still race past it.
+ */
+export async function updatePersonalInfo(
+  app: AppContext,
+  viewer: Viewer,
+  input: PersonalInfoInput,
+): Promise<UpdatePersonalInfoResult> {
+  const taken = { ok: false, status: 409, field: "email", msg: EMAIL_TAKEN_MESSAGE } as const;
+  const other = alias(users, "other_users");
+  let rows: Viewer["user"][];
+  try {
+    rows = await app.db
+      .update(users)
+      .set({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        updatedAt: app.now(),
+      })
+      .where(
+        and(
+          eq(users.id, viewer.user.id),
+          notExists(
+            app.db
+              .select({ id: other.id })
+              .from(other)
+              .where(and(eq(other.email, input.email), ne(other.id, viewer.user.id))),
+          ),
+        ),
+      )
+      .returning(viewerUserColumns)
+      .all();
+  } catch (error) {
+    if (isUniqueEmailViolation(error)) return taken;
+    throw error;
+  }
+  // The signed-in user exists, so no row means another user holds the email.
+  if (rows.length === 0) return taken;
+  return { ok: true, user: rows[0] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Business — PUT /api/client/business/updateInfo
+// ---------------------------------------------------------------------------------------------
+
+export type UpdateBusinessInfoResult =
+  | { ok: true; business: Business }
+  | NotFound
+  | { ok: false; status: 400; msg: string };
+
+/**
+ * Updates name, role, city, state and employee band. numberOfEmployees changes only with the band
+ * (to the new band's median, headcountForBand); saving the same band keeps it.
+ * Revenue and NAICS are read-only here (spec §5): a payload may carry them, but only unchanged.
+ */
+export async function updateBusinessInfo(
+  app: AppContext,
+  viewer: ClientViewer,
+  input: BusinessInfoInput,
+): Promise<UpdateBusinessInfoResult> {
+  if (namesOtherBusiness(viewer, input.businessId)) return notFound;
+  const stored = viewer.business;
+  const revenueChanged = input.revenue !== undefined && input.revenue.toLowerCase() !== stored.revenueBand;
+  const naicsChanged = input.naics !== undefined && input.naics !== stored.naics;
+  if (revenueChanged || naicsChanged) return { ok: false, status: 400, msg: READ_ONLY_FIELDS_MESSAGE };
+
+  const [business] = await app.db
+    .update(businesses)
+    .set({
+      name: input.name,
+      clientRole: input.role,
+      city: input.city,
+      state: input.state,
+      employeeBand: input.employeeCount,
+      numberOfEmployees: headcountForBand(input.employeeCount, stored),
+      updatedAt: app.now(),
+    })
+    .where(and(eq(businesses.id, stored.id), eq(businesses.ownerUserId, viewer.user.id)))
+    .returning()
+    .all();
+  return business ? { ok: true, business } : notFound;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preferences — PUT /api/client/business/updateInsightMarketing
+// ---------------------------------------------------------------------------------------------
+
+export type UpdateInsightPreferencesResult = { ok: true; business: Business } | NotFound;
+
+/** Saves which areas the business wants insights from, and when it last chose them. */
+export async function updateInsightPreferences(
+  app: AppContext,
+  viewer: ClientViewer,
+  input: { businessId?: string; insightPreferences: InsightPreferences },
+): Promise<UpdateInsightPreferencesResult> {
+  if (namesOtherBusiness(viewer, input.businessId)) return notFound;
+  const now = app.now();
+  const p = input.insightPreferences;
+  // Rebuilt key by key, so nothing but the nine areas is ever stored.
+  const insightPreferences: InsightPreferences = {
+    finance: p.finance,
+    hr: p.hr,
+    leadership: p.leadership,
+    management: p.management,
+    marketing: p.marketing,
+    operations: p.operations,
+    sales: p.sales,
+    strategy: p.strategy,
+    technology: p.technology,
+  };
+  const [business] = await app.db
+    .update(businesses)
+    .set({ insightPreferences, insightPreferencesSavedAt: now, updatedAt: now })
+    .where(and(eq(businesses.id, viewer.business.id), eq(businesses.ownerUserId, viewer.user.id)))
+    .returning()
+    .all();
+  return business ? { ok: true, business } : notFound;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account — PUT /api/client/auth/updatePassword
+// ---------------------------------------------------------------------------------------------
+
+export type ChangePasswordResult = { ok: true } | { ok: false; status: 400; msg: string };
+
+/**
+ * Changes the password after checking the current one. The new hash, passwordChangedAt and the
+ * end of every other session of the user go in one batch: a password change that leaves a stolen
+ * session alive cannot happen. The session in use stays signed in.
+ */
+export async function changePassword(
+  app: AppContext,
+  viewer: Viewer,
+  input: PasswordChangeInput,
+): Promise<ChangePasswordResult> {
+  const row = await app.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, viewer.user.id))
+    .get();
+  const check = row ? await verifyPassword(input.password, row.passwordHash, app.env.PASSWORD_PEPPER) : null;
+  if (!check?.valid) return { ok: false, status: 400, msg: WRONG_OLD_PASSWORD_MESSAGE };
+
+  const passwordHash = await hashPassword(input.newPassword, app.env.PASSWORD_PEPPER);
+  const now = app.now();
+  await app.db.batch([
+    app.db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, viewer.user.id)),
+    // Same effect as destroyOtherSessions(app, userId, sessionId), inside the batch.
+    app.db.delete(sessions).where(and(eq(sessions.userId, viewer.user.id), ne(sessions.id, viewer.sessionId))),
+  ]);
+  return { ok: true };
+}

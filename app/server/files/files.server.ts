@@ -1,0 +1,299 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { FILE_PURPOSES, files } from "~db/schema";
+import {
+  acceptedExtension,
+  FILE_ADDED_MESSAGE,
+  FILE_CONTENT_TYPES,
+  FILE_LINKED_MESSAGE,
+  FILE_NOT_FOUND_MESSAGE,
+  FILE_REJECTED_MESSAGE,
+  FILE_REMOVED_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  FILES_ADDED_MESSAGE,
+  INVALID_PURPOSE_MESSAGE,
+  isStoredFileName,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_REQUEST,
+  MAX_UPLOAD_REQUEST_BYTES,
+  NO_FILE_MESSAGE,
+  sanitizeFileName,
+  TOO_MANY_FILES_MESSAGE,
+  UPLOAD_UNREADABLE_MESSAGE,
+  type FileExtension,
+} from "~/lib/files/file-rules";
+import { contentMatchesExtension } from "~/lib/files/file-content";
+import { neutralizeCsvFormulas } from "~/lib/files/csv-formulas";
+import { errorResponse, readForm, requireMethod } from "~/server/platform/http.server";
+import type { AppContext } from "~/server/load-context";
+import type { ClientViewer } from "~/server/business/settings.server";
+import { requireApiViewer } from "~/server/identity/auth.server";
+
+/**
+ * Client file uploads (spec §5 "File upload", §7 /api/file-handling/*). Bytes live in R2 under a
+ * server-made key `biz/<businessId>/<uuid>.<ext>`; each has a `files` row with the sanitised
+ * original name, the Content-Type of its extension (never the client's) and its SHA-256.
+ */
+
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+export type UploadedFile = {
+  _id: string;
+  fileName: string;
+  originalName: string;
+  size: number;
+  contentType: string;
+};
+
+export type Failure = { ok: false; status: number; msg: string };
+export type UploadResult = { ok: true; msg: string; files: UploadedFile[] } | Failure;
+
+export const FILES_CLIENTS_ONLY_MESSAGE = "Only business accounts can upload files.";
+export const BUSINESS_NOT_FOUND_MESSAGE = "Business not found.";
+
+/**
+ * The upload guard: a signed-in client with a business (401 without a session, 403 for staff,
+ * 404 before the business exists). Staff uploads come with the manager console.
+ */
+export async function requireUploader(app: AppContext, request: Request): Promise<ClientViewer> {
+  return requireFileClient(app, request, "POST", FILES_CLIENTS_ONLY_MESSAGE);
+}
+
+/**
+ * The guard of the client file endpoints: the method (405 otherwise), then a signed-in client
+ * with a business (401 without a session, 403 for staff, 404 before the business exists).
+ */
+export async function requireFileClient(
+  app: AppContext,
+  request: Request,
+  method: string,
+  staffMessage: string,
+): Promise<ClientViewer> {
+  requireMethod(request, method);
+  const viewer = await requireApiViewer(app, request);
+  if (viewer.user.role !== "client") throw errorResponse(403, staffMessage);
+  if (!viewer.business) throw errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  return viewer as ClientViewer;
+}
+
+/**
+ * Reads the multipart body through the shared form reader, bound by MAX_UPLOAD_REQUEST_BYTES (the
+ * Worker entry exempts this path from its 1 MB cap): a declared size over it is refused before
+ * anything is read, and a body without a Content-Length is counted as it arrives. The isolate
+ * buffers the form (stack-notes: 128 MB shared memory).
+ */
+export async function readUpload(request: Request): Promise<{ files: File[]; purpose: unknown } | Failure> {
+  const body = await readForm(request, { maxBytes: MAX_UPLOAD_REQUEST_BYTES, accept: ["multipart/form-data"] });
+  if (!body.ok) {
+    // The spec's texts: too large, no file (not a multipart form at all), or unreadable.
+    const msg = body.status === 413 ? FILE_TOO_LARGE_MESSAGE : body.status === 415 ? NO_FILE_MESSAGE : UPLOAD_UNREADABLE_MESSAGE;
+    return { ok: false, status: 400, msg };
+  }
+  const form = body.form;
+  // A browser sends an empty, nameless part when no file was chosen: not a file.
+  const chosen = form
+    .getAll("files")
+    .filter((entry): entry is File => typeof entry !== "string" && (entry.name !== "" || entry.size > 0));
+  return { files: chosen, purpose: form.get("purpose") };
+}
+
+function parsePurpose(value: unknown): FilePurpose | null {
+  if (value === null || value === undefined || value === "") return "other";
+  return typeof value === "string" && (FILE_PURPOSES as readonly string[]).includes(value)
+    ? (value as FilePurpose)
+    : null;
+}
+
+function toHex(buffer: ArrayBuffer): string {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+type Checked = {
+  id: string;
+  ext: FileExtension;
+  bytes: Uint8Array;
+  originalName: string;
+  storedName: string;
+  key: string;
+  contentType: string;
+  sha256: string;
+};
+
+/** Validates one file; the first failure wins. */
+async function checkFile(file: File, businessId: string): Promise<Checked | Failure> {
+  const ext = acceptedExtension(file.name);
+  if (!ext) return { ok: false, status: 400, msg: FILE_REJECTED_MESSAGE };
+  if (file.size > MAX_FILE_BYTES) return { ok: false, status: 400, msg: FILE_TOO_LARGE_MESSAGE };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!contentMatchesExtension(ext, bytes)) return { ok: false, status: 400, msg: FILE_REJECTED_MESSAGE };
+  const storedName = `${crypto.randomUUID()}.${ext}`;
+  return {
+    id: crypto.randomUUID(),
+    ext,
+    bytes,
+    originalName: sanitizeFileName(file.name),
+    storedName,
+    key: `biz/${businessId}/${storedName}`,
+    contentType: FILE_CONTENT_TYPES[ext],
+    sha256: toHex(await crypto.subtle.digest("SHA-256", bytes)),
+  };
+}
+
+/**
+ * Stores the files of one upload for the caller's business: all are validated first, and if any
+ * is refused nothing is stored. R2 objects are written, then all rows in one batch; when the
+ * batch fails the objects are deleted again.
+ */
+export async function uploadFiles(
+  app: AppContext,
+  viewer: ClientViewer,
+  input: { files: File[]; purpose: unknown },
+): Promise<UploadResult> {
+  if (input.files.length === 0) return { ok: false, status: 400, msg: NO_FILE_MESSAGE };
+  if (input.files.length > MAX_FILES_PER_REQUEST) return { ok: false, status: 400, msg: TOO_MANY_FILES_MESSAGE };
+  const purpose = parsePurpose(input.purpose);
+  if (!purpose) return { ok: false, status: 400, msg: INVALID_PURPOSE_MESSAGE };
+
+  const checked: Checked[] = [];
+  for (const file of input.files) {
+    const result = await checkFile(file, viewer.business.id);
+    if ("ok" in result) return result;
+    checked.push(result);
+  }
+
+  const written: string[] = [];
+  try {
+    for (const file of checked) {
+      await app.files.put(file.key, file.bytes, {
+        httpMetadata: { contentType: file.contentType },
+        customMetadata: { originalName: file.originalName },
+      });
+      written.push(file.key);
+    }
+    const now = app.now();
+    const [first, ...rest] = checked.map((file) =>
+      app.db.insert(files).values({
+        id: file.id,
+        businessId: viewer.business.id,
+        uploadedByUserId: viewer.user.id,
+        r2Key: file.key,
+        originalName: file.originalName,
+        contentType: file.contentType,
+        sizeBytes: file.bytes.byteLength,
+        sha256: file.sha256,
+        purpose,
+        createdAt: now,
+      }),
+    );
+    await app.db.batch([first, ...rest]);
+  } catch (error) {
+    if (written.length > 0) await app.files.delete(written).catch((e: unknown) => console.error(e));
+    throw error;
+  }
+
+  return {
+    ok: true,
+    msg: checked.length === 1 ? FILE_ADDED_MESSAGE : FILES_ADDED_MESSAGE,
+    files: checked.map((file) => ({
+      _id: file.id,
+      fileName: file.storedName,
+      originalName: file.originalName,
+      size: file.bytes.byteLength,
+      contentType: file.contentType,
+    })),
+  };
+}
+
+export type StoredFile = {
+  originalName: string;
+  contentType: string;
+  sizeBytes: number;
+  body: ReadableStream | Uint8Array<ArrayBuffer>;
+};
+
+/**
+ * The bytes a download serves: the stored object as it is, except a CSV, whose formula cells are
+ * made inert (a `'` before them) so a spreadsheet opening it runs nothing; the stored original
+ * and its SHA-256 stay untouched.
+ */
+async function downloadBody(contentType: string, object: R2ObjectBody): Promise<ReadableStream | Uint8Array<ArrayBuffer>> {
+  if (contentType !== FILE_CONTENT_TYPES.csv) return object.body;
+  return neutralizeCsvFormulas(new Uint8Array(await object.arrayBuffer()));
+}
+
+/**
+ * A stored file of the business, by its stored name `<uuid>.<ext>`; null for a malformed name,
+ * another business's file or a missing object (the caller answers 404 for all alike).
+ * Staff read files through getAssignedFile.
+ */
+export async function getBusinessFile(app: AppContext, businessId: string, fileName: string): Promise<StoredFile | null> {
+  if (!isStoredFileName(fileName)) return null;
+  const key = `biz/${businessId}/${fileName}`;
+  const row = await app.db
+    .select({ originalName: files.originalName, contentType: files.contentType, sizeBytes: files.sizeBytes })
+    .from(files)
+    .where(and(eq(files.r2Key, key), eq(files.businessId, businessId)))
+    .get();
+  if (!row) return null;
+  const object = await app.files.get(key);
+  if (!object) return null;
+  return { ...row, body: await downloadBody(row.contentType, object) };
+}
+
+/**
+ * A file an engagement manager may download: linked to an insight request or a match request
+ * whose assigned manager is `managerId`. One query, entered through the manager's assigned
+ * requests (indexed) and the files linked to each; the stored name must be the file's own under
+ * that request's business. Null for anything else (the caller answers 404).
+ */
+export async function getAssignedFile(app: AppContext, managerId: string, fileName: string): Promise<StoredFile | null> {
+  if (!isStoredFileName(fileName)) return null;
+  const [row] = await app.db.all<{ r2_key: string; original_name: string; content_type: string; size_bytes: number }>(sql`
+    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+      FROM insight_requests ir JOIN files f ON f.insight_request_id = ir.id
+     WHERE ir.assigned_manager_id = ${managerId} AND f.business_id = ir.business_id
+       AND f.r2_key = 'biz/' || ir.business_id || '/' || ${fileName}
+    UNION ALL
+    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+      FROM match_requests mr JOIN files f ON f.match_request_id = mr.id
+     WHERE mr.assigned_manager_id = ${managerId} AND f.business_id = mr.business_id
+       AND f.r2_key = 'biz/' || mr.business_id || '/' || ${fileName}
+    LIMIT 1`);
+  if (!row) return null;
+  const object = await app.files.get(row.r2_key);
+  if (!object) return null;
+  return {
+    originalName: row.original_name,
+    contentType: row.content_type,
+    sizeBytes: row.size_bytes,
+    body: await downloadBody(row.content_type, object),
+  };
+}
+
+/** A file linked to nothing: no insight request, match request or delivery item. */
+export const fileIsUnlinked = and(isNull(files.insightRequestId), isNull(files.matchRequestId), isNull(files.deliveryItemId));
+
+export type RemoveResult = { ok: true; msg: string } | Failure;
+
+/**
+ * Removes a file of the business that is linked to nothing (a file the person took out of a form
+ * before sending it): one conditional DELETE … RETURNING, so a file linked meanwhile stays; then
+ * its R2 object. A linked file → 409 and nothing changes; a malformed name, another business's
+ * file, an unknown or already removed one → 404.
+ */
+export async function removeBusinessFile(app: AppContext, businessId: string, fileName: string): Promise<RemoveResult> {
+  const notFound: Failure = { ok: false, status: 404, msg: FILE_NOT_FOUND_MESSAGE };
+  if (!isStoredFileName(fileName)) return notFound;
+  const key = `biz/${businessId}/${fileName}`;
+  const ofBusiness = and(eq(files.r2Key, key), eq(files.businessId, businessId));
+  const [removed] = await app.db
+    .delete(files)
+    .where(and(ofBusiness, fileIsUnlinked))
+    .returning({ r2Key: files.r2Key });
+  if (!removed) {
+    const kept = await app.db.select({ id: files.id }).from(files).where(ofBusiness).get();
+    return kept ? { ok: false, status: 409, msg: FILE_LINKED_MESSAGE } : notFound;
+  }
+  // The row is gone, so the object can no longer be reached; a failed delete only leaves bytes behind.
+  await app.files.delete(removed.r2Key).catch((error: unknown) => console.error(`R2 delete of ${removed.r2Key} failed`, error));
+  return { ok: true, msg: FILE_REMOVED_MESSAGE };
+}

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { businesses, users, type Business } from "~db/schema";
+import {
+  BUSINESS_EXISTS_MESSAGE,
+  EMPLOYEE_BAND_MEDIANS,
+  STAFF_CANNOT_CREATE_BUSINESS_MESSAGE,
+  type BusinessDetailsInput,
+} from "~/lib/business/business-schemas";
+import { NAICS_UNKNOWN_MESSAGE } from "~/lib/business/naics";
+import { EMAIL_TAKEN_MESSAGE, type PersonalDetailsInput } from "~/lib/identity/signup-schemas";
+import type { AppContext } from "~/server/load-context";
+import { findNaics } from "~/server/business/naics.server";
+import { hashPassword } from "./password.server";
+import { limitByNetwork, SIGNUP_POLICY, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
+import { createSession, type Viewer } from "./session.server";
+
+/**
+ * Sign-up and business creation (spec §2 "Public and sign-up", §4 "Sign-up"). Used by the sign-up
+ * pages' actions and by POST /api/client/auth/signup and POST /api/client/business/create, so the
+ * pages and the JSON API cannot disagree. Inputs arrive already parsed by the shared Zod schemas
+ * (app/lib/identity/signup-schemas.ts, app/lib/business/business-schemas.ts); this module adds the checks that
+ * need the database or the NAICS data.
+ */
+
+/** Whether no account uses this email (already trimmed and lowercased by EmailSchema). */
+export async function isEmailAvailable(app: AppContext, email: string): Promise<boolean> {
+  const row = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  return !row;
+}
+
+export type RegisterClientResult =
+  | { ok: true; user: Viewer["user"]; cookie: string }
+  | { ok: false; status: 409; field: "email"; msg: string }
+  | { ok: false; status: 429; field: null; msg: string };
+
+/**
+ * Creates a business client account and signs it in (spec §4: "After a successful sign-up the app
+ * signs in with the same credentials"). Race-safe: the insert is `ON CONFLICT DO NOTHING
+ * RETURNING` on the unique email index, so of two concurrent sign-ups with one email exactly one
+ * gets a row back; the other is told the email is taken.
+ */
+export async function registerClient(
+  app: AppContext,
+  request: Request,
+  input: PersonalDetailsInput,
+): Promise<RegisterClientResult> {
+  const taken = { ok: false, status: 409, field: "email", msg: EMAIL_TAKEN_MESSAGE } as const;
+  // Sign-ups per client network are limited: each one costs a password hash and can probe emails.
+  const verdict = await limitByNetwork(app, request, "signup", { ...SIGNUP_POLICY, max: app.env.SIGNUP_LIMIT_PER_HOUR });
+  if (!verdict.allowed) return { ok: false, status: 429, field: null, msg: TOO_MANY_ATTEMPTS_MESSAGE };
+  // Cheap early answer for the common case, before spending ~20 ms of CPU on PBKDF2.
+  if (!(await isEmailAvailable(app, input.email))) return taken;
+
+  const now = app.now();
+  const user = {
+    id: crypto.randomUUID(),
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    role: "client" as const,
+  };
+  const inserted = await app.db
+    .insert(users)
+    .values({
+      ...user,
+      passwordHash: await hashPassword(input.password, app.env.PASSWORD_PEPPER),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id })
+    .all();
+  if (inserted.length === 0) return taken;
+
+  const { cookie } = await createSession(app, request, user.id);
+  return { ok: true, user, cookie };
+}
+
+export type CreateBusinessResult =
+  | { ok: true; business: Business }
+  | { ok: false; status: 400; field: "naics"; msg: string }
+  | { ok: false; status: 403 | 409; msg: string };
+
+/** 'YYYY-MM' in UTC (spec §3 memberSince). */
+export function memberSinceOf(date: Date): string {
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/**
+ * The signed-in client's business (spec §2 business details). One business per client: the
+ * insert is `ON CONFLICT DO NOTHING RETURNING` on the unique owner index, so a double submit or
+ * two tabs create one business and the other gets 409. Staff accounts have no business (403).
+ * New businesses start on BASIC, member since this month; numberOfEmployees is the band's median
+ * (EMPLOYEE_BAND_MEDIANS).
+ */
+export async function createClientBusiness(
+  app: AppContext,
+  viewer: Viewer,
+  input: BusinessDetailsInput,
+): Promise<CreateBusinessResult> {
+  if (viewer.user.role !== "client") return { ok: false, status: 403, msg: STAFF_CANNOT_CREATE_BUSINESS_MESSAGE };
+  if (viewer.business) return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
+  if (!findNaics(input.naics)) return { ok: false, status: 400, field: "naics", msg: NAICS_UNKNOWN_MESSAGE };
+
+  const now = app.now();
+  const [business] = await app.db
+    .insert(businesses)
+    .values({
+      id: crypto.randomUUID(),
+      ownerUserId: viewer.user.id,
+      name: input.name,
+      clientRole: input.clientRole,
+      city: input.city,
+      state: input.state,
+      naics: input.naics,
+      revenueBand: input.revenue,
+      employeeBand: input.employeeCount,
+      numberOfEmployees: EMPLOYEE_BAND_MEDIANS[input.employeeCount],
+      memberTier: "BASIC",
+      memberSince: memberSinceOf(now),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: businesses.ownerUserId })
+    .returning()
+    .all();
+  if (!business) return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
+  return { ok: true, business };
+}

@@ -1,0 +1,145 @@
+import { and, eq, gt, lt, or } from "drizzle-orm";
+import { businesses, sessions, users, type Business, type User } from "~db/schema";
+import type { AppContext } from "~/server/load-context";
+
+/** `__Host-` pins the cookie to this origin: Secure, Path=/, no Domain. */
+export const SESSION_COOKIE = "__Host-partwise_session";
+/** A session ends 30 days after sign-in, or after 7 days without use, whichever comes first. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, off the request's critical path. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export type Viewer = {
+  sessionId: string;
+  user: Pick<User, "id" | "email" | "firstName" | "lastName" | "phone" | "role">;
+  business: Business | null;
+};
+
+/** The user columns a viewer carries (`Viewer["user"]`), for queries that answer one. */
+export const viewerUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  role: users.role,
+};
+
+function toHex(buffer: ArrayBuffer): string {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function hashToken(token: string): Promise<string> {
+  return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+}
+
+function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function readSessionToken(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) {
+      const value = rest.join("=");
+      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export function sessionCookie(token: string, maxAgeSeconds: number): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
+}
+
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+/**
+ * Starts a session for the user. Rotation: any session the browser presented is deleted in the
+ * same batch, so a fixed or stolen pre-login id never becomes authenticated.
+ */
+export async function createSession(
+  app: AppContext,
+  request: Request,
+  userId: string,
+): Promise<{ token: string; cookie: string }> {
+  const token = newToken();
+  const id = await hashToken(token);
+  const now = app.now();
+  const previous = readSessionToken(request);
+  const insert = app.db.insert(sessions).values({
+    id,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    ipAddress: request.headers.get("CF-Connecting-IP"),
+    userAgent: request.headers.get("User-Agent")?.slice(0, 256) ?? null,
+  });
+  if (previous) {
+    await app.db.batch([app.db.delete(sessions).where(eq(sessions.id, await hashToken(previous))), insert]);
+  } else {
+    await insert;
+  }
+  return { token, cookie: sessionCookie(token, SESSION_ABSOLUTE_MS / 1000) };
+}
+
+async function loadViewer(app: AppContext, request: Request): Promise<Viewer | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const id = await hashToken(token);
+  const now = app.now();
+  const row = await app.db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      user: viewerUserColumns,
+      business: businesses,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .get();
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    app.waitUntil(app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run());
+  }
+  return { sessionId: row.sessionId, user: row.user, business: row.business };
+}
+
+/** The signed-in viewer, or null. One D1 query per request, shared by every loader that asks. */
+export function getViewer(app: AppContext, request: Request): Promise<Viewer | null> {
+  let pending = app.memo.get("viewer") as Promise<Viewer | null> | undefined;
+  if (!pending) {
+    pending = loadViewer(app, request);
+    app.memo.set("viewer", pending);
+  }
+  return pending;
+}
+
+export async function destroySession(app: AppContext, request: Request): Promise<void> {
+  const token = readSessionToken(request);
+  if (!token) return;
+  await app.db.delete(sessions).where(eq(sessions.id, await hashToken(token)));
+}
+
+/** Ends every session of a user except, optionally, the one in use (password change or reset). */
+export async function destroyOtherSessions(app: AppContext, userId: string, keepSessionId?: string) {
+  const condition = keepSessionId
+    ? and(eq(sessions.userId, userId), or(lt(sessions.id, keepSessionId), gt(sessions.id, keepSessionId)))
+    : eq(sessions.userId, userId);
+  await app.db.delete(sessions).where(condition);
+}

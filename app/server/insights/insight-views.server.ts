@@ -1,0 +1,444 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  insightReports,
+  insightRequests,
+  matchRequests,
+  valueInsights,
+  type BusinessArea,
+  type InsightRequestStatus,
+  type MatchRequestStatus,
+} from "~db/schema";
+import {
+  FEEDBACK_SAVED_MESSAGE,
+  INSIGHT_REPORT_NOT_FOUND_MESSAGE,
+  MATCH_FROM_INSIGHT_MESSAGE,
+  VALUE_INSIGHT_NOT_FOUND_MESSAGE,
+} from "~/lib/insights/insight-schemas";
+import { matchStatusText } from "~/lib/matching/match-status";
+import type { AppContext } from "~/server/load-context";
+import type { ClientViewer } from "~/server/business/settings.server";
+
+/**
+ * The client's side of insights (spec §2 dashboard, /features, /insight-discovery; §4 Insight;
+ * §7 Insights and Matching): the lists behind the tiles, the delivered report or value insight,
+ * the rating and feedback, and turning an insight into a match request. Every query is scoped by
+ * the session's business; an id of another business reads as not found. The page loaders and
+ * actions and the JSON routes call these same functions.
+ */
+
+/** Longest lists the dashboard and /features show (newest first). */
+export const LIST_LIMIT = 100;
+
+// ---------------------------------------------------------------------------------------------
+// Lists (dashboard and /features)
+// ---------------------------------------------------------------------------------------------
+
+/** An insight request as a tile needs it (type REPORT: the link names the request). */
+export type InsightRequestTile = {
+  type: "REPORT";
+  id: string;
+  category: BusinessArea;
+  createdAt: string;
+  status: InsightRequestStatus;
+  /** The stored status sentence (spec §4 'value'); the tile shows clientInsightStatus(value). */
+  value: string;
+  paymentComplete: boolean;
+  coveredByPlan: boolean;
+  /** Delivered: the request is ready (its report is published). */
+  delivered: boolean;
+};
+
+/** A value insight tile (type VALUE): always delivered. */
+export type ValueInsightTile = {
+  type: "VALUE";
+  id: string;
+  category: BusinessArea;
+  createdAt: string;
+  title: string;
+  value: string;
+  delivered: true;
+};
+
+export type InsightTile = InsightRequestTile | ValueInsightTile;
+
+export type MatchTile = {
+  id: string;
+  category: string;
+  createdAt: string;
+  status: MatchRequestStatus;
+  value: string;
+  /** Active = not completed or cancelled (the /features Matching toggle). */
+  active: boolean;
+};
+
+export type ClientInsightLists = {
+  requests: InsightRequestTile[];
+  valueInsights: ValueInsightTile[];
+  matches: MatchTile[];
+};
+
+/**
+ * Every list the dashboard and /features show, in ONE db.batch (one D1 round trip): the
+ * business's insight requests, value insights and match requests. Newest first. (The user's
+ * notifications come with the `_app` layout: notifications.server.ts.)
+ */
+export async function loadClientInsightLists(app: AppContext, viewer: ClientViewer): Promise<ClientInsightLists> {
+  const businessId = viewer.business.id;
+  const [requestRows, valueRows, matchRows] = await app.db.batch([
+    app.db
+      .select({
+        id: insightRequests.id,
+        category: insightRequests.category,
+        createdAt: insightRequests.createdAt,
+        status: insightRequests.status,
+        value: insightRequests.statusText,
+        paymentComplete: insightRequests.paymentComplete,
+        coveredByPlan: insightRequests.coveredByPlan,
+      })
+      .from(insightRequests)
+      .where(eq(insightRequests.businessId, businessId))
+      .orderBy(desc(insightRequests.createdAt), desc(insightRequests.id))
+      .limit(LIST_LIMIT),
+    app.db
+      .select({
+        id: valueInsights.id,
+        category: valueInsights.category,
+        createdAt: valueInsights.createdAt,
+        title: valueInsights.title,
+        value: valueInsights.statusText,
+      })
+      .from(valueInsights)
+      .where(eq(valueInsights.businessId, businessId))
+      .orderBy(desc(valueInsights.createdAt), desc(valueInsights.id))
+      .limit(LIST_LIMIT),
+    app.db
+      .select({
+        id: matchRequests.id,
+        category: matchRequests.category,
+        createdAt: matchRequests.createdAt,
+        status: matchRequests.status,
+        value: matchRequests.statusText,
+      })
+      .from(matchRequests)
+      .where(eq(matchRequests.businessId, businessId))
+      .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id))
+      .limit(LIST_LIMIT),
+  ]);
+  return {
+    requests: requestRows.map((row) => ({
+      type: "REPORT" as const,
+      id: row.id,
+      category: row.category,
+      createdAt: row.createdAt.toISOString(),
+      status: row.status,
+      value: row.value,
+      paymentComplete: row.paymentComplete,
+      coveredByPlan: row.coveredByPlan,
+      delivered: row.status === "ready",
+    })),
+    valueInsights: valueRows.map((row) => ({
+      type: "VALUE" as const,
+      id: row.id,
+      category: row.category,
+      createdAt: row.createdAt.toISOString(),
+      title: row.title,
+      value: row.value,
+      delivered: true as const,
+    })),
+    matches: matchRows.map((row) => ({
+      id: row.id,
+      category: row.category,
+      createdAt: row.createdAt.toISOString(),
+      status: row.status,
+      value: row.value,
+      active: row.status !== "completed" && row.status !== "cancelled",
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading one insight
+// ---------------------------------------------------------------------------------------------
+
+/** spec §3 "Insight report" (plus the saved feedback and the request it answers). */
+export type InsightReportView = {
+  _id: string;
+  insightRequestId: string;
+  category: BusinessArea;
+  title: string;
+  highLevelSummary: string;
+  recommendations: string;
+  clientSatisfaction: number | null;
+  clientFeedback: string | null;
+  convertedToMatch: boolean;
+  publishedAt: string | null;
+};
+
+/** spec §3 "Value insight": fetched by id, with a status text value; takes feedback. */
+export type ValueInsightView = {
+  _id: string;
+  kind: string;
+  category: BusinessArea;
+  title: string;
+  summary: string;
+  value: string;
+  clientSatisfaction: number | null;
+  clientFeedback: string | null;
+  convertedToMatch: boolean;
+  createdAt: string;
+};
+
+const reportColumns = {
+  id: insightReports.id,
+  insightRequestId: insightReports.insightRequestId,
+  category: insightReports.category,
+  title: insightReports.title,
+  highLevelSummary: insightReports.highLevelSummary,
+  recommendations: insightReports.recommendations,
+  clientSatisfaction: insightReports.clientSatisfaction,
+  clientFeedback: insightReports.clientFeedback,
+  convertedToMatchRequestId: insightReports.convertedToMatchRequestId,
+  publishedAt: insightReports.publishedAt,
+};
+
+type ReportRow = {
+  id: string;
+  insightRequestId: string;
+  category: BusinessArea;
+  title: string;
+  highLevelSummary: string;
+  recommendations: string;
+  clientSatisfaction: number | null;
+  clientFeedback: string | null;
+  convertedToMatchRequestId: string | null;
+  publishedAt: Date | null;
+};
+
+function toReportView(row: ReportRow): InsightReportView {
+  return {
+    _id: row.id,
+    insightRequestId: row.insightRequestId,
+    category: row.category,
+    title: row.title,
+    highLevelSummary: row.highLevelSummary,
+    recommendations: row.recommendations,
+    clientSatisfaction: row.clientSatisfaction,
+    clientFeedback: row.clientFeedback,
+    convertedToMatch: row.convertedToMatchRequestId !== null,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+  };
+}
+
+/** GET /api/insight/insight-report/{id}: the business's published report, else null. */
+export async function getInsightReport(app: AppContext, businessId: string, reportId: string) {
+  const [row] = await app.db
+    .select(reportColumns)
+    .from(insightReports)
+    .where(
+      and(
+        eq(insightReports.id, reportId),
+        eq(insightReports.businessId, businessId),
+        eq(insightReports.status, "published"),
+      ),
+    )
+    .limit(1);
+  return row ? toReportView(row) : null;
+}
+
+/**
+ * /insight-discovery?type=REPORT&id=<insight request id> (spec §4: the request first, then the
+ * report by its insightReport reference): the request LEFT JOIN its report, in one query. Only a
+ * published report of the caller's business is returned.
+ */
+export async function getReportForRequest(app: AppContext, businessId: string, requestId: string) {
+  const [row] = await app.db
+    .select(reportColumns)
+    .from(insightRequests)
+    .innerJoin(
+      insightReports,
+      and(
+        eq(insightReports.id, insightRequests.insightReportId),
+        eq(insightReports.businessId, insightRequests.businessId),
+        eq(insightReports.status, "published"),
+      ),
+    )
+    .where(and(eq(insightRequests.id, requestId), eq(insightRequests.businessId, businessId)))
+    .limit(1);
+  return row ? toReportView(row) : null;
+}
+
+/** GET /api/insight/value-insight/{id}: the business's value insight, else null. */
+export async function getValueInsight(app: AppContext, businessId: string, id: string): Promise<ValueInsightView | null> {
+  const [row] = await app.db
+    .select()
+    .from(valueInsights)
+    .where(and(eq(valueInsights.id, id), eq(valueInsights.businessId, businessId)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    _id: row.id,
+    kind: row.kind,
+    category: row.category,
+    title: row.title,
+    summary: row.summary,
+    value: row.statusText,
+    clientSatisfaction: row.clientSatisfaction,
+    clientFeedback: row.clientFeedback,
+    convertedToMatch: row.convertedToMatchRequestId !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Feedback (last write wins)
+// ---------------------------------------------------------------------------------------------
+
+export type FeedbackInput = { clientSatisfaction: number; clientFeedback: string };
+export type InsightActionResult = { ok: true; message: string } | { ok: false; status: 404; msg: string };
+
+/** PUT /api/insight/insight-report/feedback/: one conditional UPDATE on a published report of the business. */
+export async function saveReportFeedback(
+  app: AppContext,
+  viewer: ClientViewer,
+  reportId: string,
+  input: FeedbackInput,
+): Promise<InsightActionResult> {
+  const now = app.now();
+  const rows = await app.db
+    .update(insightReports)
+    .set({
+      clientSatisfaction: input.clientSatisfaction,
+      clientFeedback: input.clientFeedback === "" ? null : input.clientFeedback,
+      feedbackAt: now,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(insightReports.id, reportId),
+        eq(insightReports.businessId, viewer.business.id),
+        eq(insightReports.status, "published"),
+      ),
+    )
+    .returning({ id: insightReports.id });
+  return rows.length ? { ok: true, message: FEEDBACK_SAVED_MESSAGE } : { ok: false, status: 404, msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE };
+}
+
+/** PUT /api/insight/value-insight/feedback/: one conditional UPDATE on a value insight of the business. */
+export async function saveValueInsightFeedback(
+  app: AppContext,
+  viewer: ClientViewer,
+  valueInsightId: string,
+  input: FeedbackInput,
+): Promise<InsightActionResult> {
+  const now = app.now();
+  const rows = await app.db
+    .update(valueInsights)
+    .set({
+      clientSatisfaction: input.clientSatisfaction,
+      clientFeedback: input.clientFeedback === "" ? null : input.clientFeedback,
+      feedbackAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(valueInsights.id, valueInsightId), eq(valueInsights.businessId, viewer.business.id)))
+    .returning({ id: valueInsights.id });
+  return rows.length ? { ok: true, message: FEEDBACK_SAVED_MESSAGE } : { ok: false, status: 404, msg: VALUE_INSIGHT_NOT_FOUND_MESSAGE };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Match with Consultant
+// ---------------------------------------------------------------------------------------------
+
+type MatchSource = {
+  source: "insight_report" | "value_insight";
+  id: string;
+  category: BusinessArea;
+  problemStatement: string;
+};
+
+/**
+ * Creates the match request of an insight once: INSERT … ON CONFLICT (source, source_id) DO
+ * NOTHING and the insight's converted_to_match_request_id (a subselect of that row) in ONE
+ * db.batch, so a second press, or two at once, leave one row and the same link.
+ */
+async function convertToMatch(app: AppContext, viewer: ClientViewer, from: MatchSource) {
+  const now = app.now();
+  const matchId = sql<string>`(SELECT m.id FROM match_requests AS m
+    WHERE m.source = ${from.source} AND m.source_id = ${from.id} AND m.business_id = ${viewer.business.id})`;
+  const insert = app.db
+    .insert(matchRequests)
+    .values({
+      businessId: viewer.business.id,
+      createdByUserId: viewer.user.id,
+      category: from.category,
+      consultingType: null,
+      problemStatement: from.problemStatement,
+      status: "submitted",
+      statusText: matchStatusText("submitted"),
+      source: from.source,
+      sourceId: from.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [matchRequests.source, matchRequests.sourceId] });
+  const link =
+    from.source === "insight_report"
+      ? app.db
+          .update(insightReports)
+          .set({ convertedToMatchRequestId: matchId })
+          .where(and(eq(insightReports.id, from.id), eq(insightReports.businessId, viewer.business.id)))
+      : app.db
+          .update(valueInsights)
+          .set({ convertedToMatchRequestId: matchId })
+          .where(and(eq(valueInsights.id, from.id), eq(valueInsights.businessId, viewer.business.id)));
+  await app.db.batch([insert, link]);
+}
+
+/**
+ * POST /api/matching/matchRequest/create-from-report/{id}: a match request made from the
+ * business's published report — category from the report, no consulting type, the summary as
+ * the problem statement, status 'submitted' with its sentence. Idempotent through the unique
+ * (source, source_id); answers the same message every time. The report is read first (its
+ * business and published state never go back), so an unknown or foreign id is a 404 with
+ * nothing written.
+ */
+export async function createMatchFromReport(app: AppContext, viewer: ClientViewer, reportId: string) {
+  const [report] = await app.db
+    .select({ id: insightReports.id, category: insightReports.category, summary: insightReports.highLevelSummary })
+    .from(insightReports)
+    .where(
+      and(
+        eq(insightReports.id, reportId),
+        eq(insightReports.businessId, viewer.business.id),
+        eq(insightReports.status, "published"),
+      ),
+    )
+    .limit(1);
+  if (!report) return { ok: false, status: 404, msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE } as const;
+  await convertToMatch(app, viewer, {
+    source: "insight_report",
+    id: report.id,
+    category: report.category,
+    problemStatement: report.summary,
+  });
+  return { ok: true, message: MATCH_FROM_INSIGHT_MESSAGE } as const;
+}
+
+/**
+ * POST /api/matching/matchRequest/create-from-value-insight/{id}: the same for a value insight
+ * of the business (its summary becomes the problem statement).
+ */
+export async function createMatchFromValueInsight(app: AppContext, viewer: ClientViewer, valueInsightId: string) {
+  const [insight] = await app.db
+    .select({ id: valueInsights.id, category: valueInsights.category, summary: valueInsights.summary })
+    .from(valueInsights)
+    .where(and(eq(valueInsights.id, valueInsightId), eq(valueInsights.businessId, viewer.business.id)))
+    .limit(1);
+  if (!insight) return { ok: false, status: 404, msg: VALUE_INSIGHT_NOT_FOUND_MESSAGE } as const;
+  await convertToMatch(app, viewer, {
+    source: "value_insight",
+    id: insight.id,
+    category: insight.category,
+    problemStatement: insight.summary,
+  });
+  return { ok: true, message: MATCH_FROM_INSIGHT_MESSAGE } as const;
+}

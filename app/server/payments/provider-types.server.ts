@@ -1,0 +1,101 @@
+/**
+ * The payment provider's shapes, messages and errors, shared by the factory (provider.server.ts)
+ * and both providers. It imports nothing, so the providers can use PaymentProviderError without
+ * importing the factory that imports them (an import cycle would load one of them half-made).
+ */
+
+/** The fields of a Stripe Checkout Session that Partwise reads. */
+export type CheckoutSession = {
+  id: string;
+  url: string | null;
+  mode: "subscription" | "payment";
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid" | "no_payment_required";
+  customer: string | null;
+  subscription: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  amount_total: number | null;
+};
+
+/** The fields of a Stripe Subscription that Partwise reads. */
+export type Subscription = {
+  id: string;
+  /** trialing | active | past_due | canceled | unpaid | incomplete | incomplete_expired | paused */
+  status: string;
+  customer: string;
+  /** items.data[0].price.lookup_key, e.g. "PREMIUM_PLAN_YEARLY". */
+  lookup_key: string | null;
+  current_period_end: number | null;
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+};
+
+/** A verified webhook event (Stripe's Event object, the fields Partwise reads). */
+export type StripeEvent = {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> & { id?: string } };
+};
+
+export type CreateCustomerInput = { businessId: string; email: string; name: string };
+
+export type SubscriptionCheckoutInput = {
+  customerId: string;
+  lookupKey: string;
+  trialDays: number;
+  successUrl: string;
+  cancelUrl: string;
+  clientReferenceId: string;
+  metadata: Record<string, string>;
+};
+
+export type PaymentCheckoutInput = {
+  customerId: string;
+  amountCents: number;
+  currency: "usd";
+  productName: string;
+  successUrl: string;
+  cancelUrl: string;
+  clientReferenceId: string;
+  metadata: Record<string, string>;
+};
+
+export interface PaymentProvider {
+  /** "stripe" (real or stub Stripe API) or "local" (the built-in test checkout). */
+  readonly kind: "stripe" | "local";
+  createCustomer(input: CreateCustomerInput, idempotencyKey: string): Promise<{ id: string }>;
+  createSubscriptionCheckout(input: SubscriptionCheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;
+  createPaymentCheckout(input: PaymentCheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
+  retrieveSubscription(id: string): Promise<Subscription>;
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Verifies a webhook's raw body + Stripe-Signature header (300 s tolerance); throws WebhookSignatureError. */
+  verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<StripeEvent>;
+}
+
+/** Seconds a webhook signature stays valid (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** What users see when Stripe is unreachable or refuses a request. */
+export const PAYMENT_UNAVAILABLE_MESSAGE = "We couldn't start the payment. Please try again in a few minutes.";
+
+/** Stripe unreachable or refusing a request. The message is for logs; users see PAYMENT_UNAVAILABLE_MESSAGE. */
+export class PaymentProviderError extends Error {
+  /** Stripe's HTTP status when it answered (404 for an unknown id); undefined when unreachable. */
+  readonly status: number | undefined;
+  constructor(message: string, options?: { cause?: unknown; status?: number }) {
+    super(message, { cause: options?.cause });
+    this.name = "PaymentProviderError";
+    this.status = options?.status;
+  }
+}
+
+/** A webhook whose signature is missing, wrong, or too old. Answer 400 and change nothing. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}

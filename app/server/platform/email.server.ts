@@ -1,0 +1,136 @@
+import { eq } from "drizzle-orm";
+import { emailOutbox } from "~db/schema";
+import type { AppContext } from "~/server/load-context";
+
+/**
+ * Outgoing email: one interface, two transports chosen by configuration (never by test or demo
+ * mode).
+ *
+ * - `RESEND_API_KEY` set: the Resend HTTP API (`RESEND_API_BASE`, default https://api.resend.com).
+ * - `RESEND_API_KEY` unset (local runs only; production requires the key): the "outbox" transport.
+ *   The `email_outbox` row IS the delivery, and `/dev/outbox` shows it.
+ *
+ * Every email is first recorded in `email_outbox` (queued → sent | failed), so nothing is lost and
+ * a failed provider call can be seen and retried. Callers build both parts with
+ * email-templates.server.ts, which HTML-escapes every interpolated value.
+ */
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  /** The plain-text part. */
+  text: string;
+  /** The HTML part (every interpolated value escaped). */
+  html: string;
+  /** What the email is about, e.g. "password_reset", "support_message". */
+  kind: string;
+  replyTo?: string;
+};
+
+export type EmailTransportName = "resend" | "outbox";
+
+export const DEFAULT_RESEND_API_BASE = "https://api.resend.com";
+const RESEND_TIMEOUT_MS = 10_000;
+/** Provider error bodies are stored for diagnosis, but never in full. */
+const MAX_ERROR_LENGTH = 500;
+
+/** What to tell a person when their email could not be sent. */
+export const EMAIL_DELIVERY_FAILED_MESSAGE = "We couldn't send the email right now. Please try again in a few minutes.";
+
+/**
+ * The provider refused or could not be reached. The outbox row is marked failed before this is
+ * thrown; `userMessage` is safe to show, `message` is for the log.
+ */
+export class EmailDeliveryError extends Error {
+  readonly userMessage = EMAIL_DELIVERY_FAILED_MESSAGE;
+  constructor(
+    message: string,
+    readonly outboxId: string,
+  ) {
+    super(message);
+    this.name = "EmailDeliveryError";
+  }
+}
+
+/** Which transport this configuration uses. The local outbox page exists only for "outbox". */
+export function emailTransportName(app: Pick<AppContext, "env">): EmailTransportName {
+  return app.env.RESEND_API_KEY ? "resend" : "outbox";
+}
+
+/** Records the email in the outbox, then delivers it with the configured transport. */
+export async function sendEmail(app: AppContext, email: OutgoingEmail): Promise<void> {
+  const id = crypto.randomUUID();
+  const now = app.now();
+  const row = {
+    id,
+    toAddress: email.to,
+    fromAddress: app.env.EMAIL_FROM,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    kind: email.kind,
+    status: "queued" as const,
+    createdAt: now,
+  };
+
+  if (emailTransportName(app) === "outbox") {
+    // Locally the outbox row is the delivery: record and mark it sent in one round trip.
+    await app.db.batch([
+      app.db.insert(emailOutbox).values(row),
+      app.db.update(emailOutbox).set({ status: "sent", sentAt: now }).where(eq(emailOutbox.id, id)),
+    ]);
+    return;
+  }
+
+  await app.db.insert(emailOutbox).values(row);
+  let providerMessageId: string;
+  try {
+    providerMessageId = await sendWithResend(app, id, email);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await app.db
+      .update(emailOutbox)
+      .set({ status: "failed", error: reason.slice(0, MAX_ERROR_LENGTH) })
+      .where(eq(emailOutbox.id, id));
+    throw new EmailDeliveryError(`Email ${id} (${email.kind}) was not sent: ${reason}`, id);
+  }
+  await app.db
+    .update(emailOutbox)
+    .set({ status: "sent", sentAt: app.now(), providerMessageId, error: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** POST /emails at Resend. Returns the provider's message id; throws on any failure. */
+async function sendWithResend(app: AppContext, outboxId: string, email: OutgoingEmail): Promise<string> {
+  const base = (app.env.RESEND_API_BASE ?? DEFAULT_RESEND_API_BASE).replace(/\/+$/, "");
+  const body: Record<string, unknown> = {
+    from: app.env.EMAIL_FROM,
+    to: [email.to],
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+  };
+  if (email.replyTo) body.reply_to = email.replyTo;
+
+  const response = await fetch(`${base}/emails`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${app.env.RESEND_API_KEY}`,
+      "Content-Type": "application/json",
+      // A retry of the same outbox row can never send the email twice.
+      "Idempotency-Key": outboxId,
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(RESEND_TIMEOUT_MS),
+  });
+  const answer = await response.text();
+  if (!response.ok) throw new Error(`Resend answered ${response.status}: ${answer.slice(0, 300)}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer);
+  } catch {
+    throw new Error("Resend answered with a body that is not JSON.");
+  }
+  const messageId = (parsed as { id?: unknown } | null)?.id;
+  if (typeof messageId !== "string" || messageId === "") throw new Error("Resend answered without a message id.");
+  return messageId;
+}

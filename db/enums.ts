@@ -1,0 +1,208 @@
+/**
+ * The allowed values of the data model's enumerated columns and the plain types built on them.
+ * Imports nothing (no drizzle), so app/lib can use them; db/schema builds its columns on them.
+ */
+
+export const BUSINESS_AREAS = [
+  "strategy",
+  "leadership",
+  "management",
+  "finance",
+  "operations",
+  "hr",
+  "sales",
+  "marketing",
+  "technology",
+] as const;
+
+export type BusinessArea = (typeof BUSINESS_AREAS)[number];
+
+/** A match request may be sent without a business area (spec §5: sent as 'unknown'). */
+export const MATCH_CATEGORIES = [...BUSINESS_AREAS, "unknown"] as const;
+
+export type MatchCategory = (typeof MATCH_CATEGORIES)[number];
+
+export const ENGAGEMENT_TYPES = ["fractional", "coaching", "project"] as const;
+
+export type EngagementType = (typeof ENGAGEMENT_TYPES)[number];
+
+export const USER_ROLES = ["client", "consultant", "manager"] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** STANDARD is shown as STARTER, PREMIUM as SCALE. */
+export const MEMBER_TIERS = ["BASIC", "STANDARD", "PREMIUM"] as const;
+
+export type MemberTier = (typeof MEMBER_TIERS)[number];
+
+export const REVENUE_BANDS = [
+  "< 5 million",
+  "5-10 million",
+  "10-15 million",
+  "15-20 million",
+  "> 20 million",
+] as const;
+
+export type RevenueBand = (typeof REVENUE_BANDS)[number];
+
+export const EMPLOYEE_BANDS = ["0-25", "25-50", "50-100", "100-150", "150+"] as const;
+
+export type EmployeeBand = (typeof EMPLOYEE_BANDS)[number];
+
+/**
+ * The 2022 NAICS sectors (2-digit level). Three sectors are ranges in the Census structure:
+ * a six-digit code starting 31, 32 or 33 belongs to "31-33", 44/45 to "44-45", 48/49 to "48-49".
+ */
+export const NAICS_SECTORS = [
+  "11",
+  "21",
+  "22",
+  "23",
+  "31-33",
+  "42",
+  "44-45",
+  "48-49",
+  "51",
+  "52",
+  "53",
+  "54",
+  "55",
+  "56",
+  "61",
+  "62",
+  "71",
+  "72",
+  "81",
+  "92",
+] as const;
+
+export type NaicsSector = (typeof NAICS_SECTORS)[number];
+
+/** The sector a NAICS code (2 to 6 digits) belongs to, or null when it names none. */
+export function naicsSectorOf(code: string): NaicsSector | null {
+  const two = code.slice(0, 2);
+  const ranges: Record<string, NaicsSector> = {
+    "31": "31-33",
+    "32": "31-33",
+    "33": "31-33",
+    "44": "44-45",
+    "45": "44-45",
+    "48": "48-49",
+    "49": "48-49",
+  };
+  if (ranges[two]) return ranges[two];
+  return (NAICS_SECTORS as readonly string[]).includes(two) ? (two as NaicsSector) : null;
+}
+
+export const CURRENCIES = ["usd"] as const;
+
+export type Currency = (typeof CURRENCIES)[number];
+
+export type InsightPreferences = Record<BusinessArea, boolean>;
+
+export const DEFAULT_INSIGHT_PREFERENCES: InsightPreferences = {
+  finance: true,
+  hr: true,
+  leadership: true,
+  management: true,
+  marketing: true,
+  operations: true,
+  sales: true,
+  strategy: true,
+  technology: true,
+};
+
+export const ACCOUNTING_PROVIDERS = ["quickbooks"] as const;
+
+export const ACCOUNTING_CONNECTION_STATUSES = ["connected", "broken", "revoked"] as const;
+
+/** Where the OAuth return lands the user (spec §7 setTokens returnPage). */
+export const OAUTH_RETURN_PAGES = ["PROFILE_PROGRESS", "DASHBOARD", "BENCHMARKING"] as const;
+
+export const INSIGHT_REQUEST_STATUSES = [
+  "awaiting_payment",
+  "submitted",
+  "in_review",
+  "ready",
+] as const;
+
+export type InsightRequestStatus = (typeof INSIGHT_REQUEST_STATUSES)[number];
+
+export const REPORT_STATUSES = ["draft", "published"] as const;
+
+export const VALUE_INSIGHT_KINDS = [
+  "revenue_trend",
+  "net_income_trend",
+  "revenue_per_employee",
+  "benchmark_gap",
+] as const;
+
+export const MATCH_REQUEST_STATUSES = [
+  "submitted",
+  "matching",
+  "candidates_proposed",
+  "consultant_matched",
+  "outline_draft",
+  "outline_proposed",
+  "engagement_active",
+  "completed",
+  "cancelled",
+] as const;
+
+export type MatchRequestStatus = (typeof MATCH_REQUEST_STATUSES)[number];
+
+/** How a match request came to be; `source_id` then names the report or value insight. */
+export const MATCH_SOURCES = ["direct", "insight_report", "value_insight"] as const;
+
+/** The consultant's side of a candidacy. */
+export const CANDIDATE_STATUSES = ["proposed", "accepted", "declined"] as const;
+
+/** The business's side of a candidacy. */
+export const BUSINESS_DECISION_STATUSES = ["pending", "accepted", "rejected"] as const;
+
+export const CONSULTANT_AVAILABILITY = ["available", "limited", "unavailable"] as const;
+
+export const OUTLINE_STATES = ["draft", "proposed", "active", "complete"] as const;
+
+export const EGM_REVIEW_STATUSES = ["pending", "approved", "revision"] as const;
+
+export const BUSINESS_REVIEW_STATUSES = ["pending", "revision", "approved"] as const;
+
+export const DELIVERY_ITEM_STATUSES = [
+  "upcoming",
+  "awaiting_payment",
+  "active",
+  "delivered",
+  "approved",
+  "revision",
+  "paused",
+] as const;
+
+export const DELIVERY_REVIEWS = ["pending", "approved", "revision"] as const;
+
+export const DELIVERY_DECISIONS = ["approved", "revision"] as const;
+
+export const DELIVERY_DECISION_ACTIONS = ["prepay", "pause", "revise"] as const;
+
+export const FILE_PURPOSES = ["insight_request", "match_request", "delivery_item", "other"] as const;
+
+export const PURCHASE_KINDS = ["subscription", "insight", "delivery_item", "benchmarking"] as const;
+
+export const PURCHASE_STATUSES = ["pending", "paid", "canceled", "failed", "refunded"] as const;
+
+export const JOB_KINDS = ["finance_report", "benchmarking"] as const;
+
+export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+
+export const FINANCE_REPORT_SOURCES = ["quickbooks", "demo"] as const;
+
+/** One monthly row of the profit-and-loss series (spec §3 Finance report). */
+export type ProfitAndLossRow = { date: string; Income: number; NetIncome: number };
+
+export const SUPPORT_SUBJECTS = ["generalInquiry", "insights", "matching", "techSupport"] as const;
+
+export const SUPPORT_STATUSES = ["open", "closed"] as const;
+
+export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
+
+export const LOCAL_STRIPE_OBJECT_TYPES = ["customer", "checkout.session", "subscription", "billing_portal.session"] as const;

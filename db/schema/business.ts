@@ -1,0 +1,74 @@
+/** Business: the client companies and the NAICS code list. */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, timestamp, updatedAt } from "./columns";
+import { DEFAULT_INSIGHT_PREFERENCES, EMPLOYEE_BANDS, type InsightPreferences, MEMBER_TIERS, REVENUE_BANDS } from "../enums";
+import { users } from "./identity";
+
+export const businesses = sqliteTable(
+  "businesses",
+  {
+    id: id(),
+    /** One business per client user. */
+    ownerUserId: text("owner_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    clientRole: text("client_role").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    /** 2022 NAICS six-digit national industry code, kept as text (leading digits matter). */
+    naics: text("naics").notNull(),
+    revenueBand: text("revenue_band", { enum: REVENUE_BANDS }).notNull(),
+    employeeBand: text("employee_band", { enum: EMPLOYEE_BANDS }).notNull(),
+    /** The employee band's median, used as the revenue-per-employee divisor. */
+    numberOfEmployees: integer("number_of_employees").notNull(),
+    memberTier: text("member_tier", { enum: MEMBER_TIERS }).notNull().default("BASIC"),
+    /** 'YYYY-MM'. */
+    memberSince: text("member_since").notNull(),
+    stripeCustomerId: text("stripe_customer_id"),
+    /** Stripe subscription status as reported by webhooks ('active', 'trialing', 'past_due', ...). */
+    subscriptionStatus: text("subscription_status"),
+    subscriptionId: text("subscription_id"),
+    insightPreferences: text("insight_preferences", { mode: "json" })
+      .$type<InsightPreferences>()
+      .notNull()
+      .default(DEFAULT_INSIGHT_PREFERENCES),
+    /** When the owner first chose a plan on /plan-select (BASIC included); null until then. */
+    planChosenAt: timestamp("plan_chosen_at"),
+    /** When the owner last saved insight preferences; null while they are the defaults. */
+    insightPreferencesSavedAt: timestamp("insight_preferences_saved_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("businesses_owner_user_id_unique").on(t.ownerUserId),
+    uniqueIndex("businesses_stripe_customer_id_unique").on(t.stripeCustomerId),
+    index("businesses_subscription_id_idx").on(t.subscriptionId),
+    index("businesses_naics_idx").on(t.naics),
+    check("businesses_naics_six_digits", sql`length(naics) = 6 AND naics NOT GLOB '*[^0-9]*'`),
+    check("businesses_number_of_employees_positive", sql`number_of_employees >= 0`),
+  ],
+);
+
+/** The 2022 NAICS structure (loaded from data/naics by a seed script, not a migration). */
+export const naicsCodes = sqliteTable(
+  "naics_codes",
+  {
+    /** '11' .. '459110'; range sectors keep their Census form ('31-33', '44-45', '48-49'). */
+    code: text("code").primaryKey(),
+    title: text("title").notNull(),
+    /** Number of digits: 2 (sector) to 6 (national industry). */
+    level: integer("level").notNull(),
+    parentCode: text("parent_code"),
+  },
+  (t) => [index("naics_codes_parent_code_idx").on(t.parentCode), index("naics_codes_level_idx").on(t.level)],
+);
+
+export type Business = typeof businesses.$inferSelect;
+
+export type NewBusiness = typeof businesses.$inferInsert;
+
+export type NaicsCode = typeof naicsCodes.$inferSelect;
+
+export type NewNaicsCode = typeof naicsCodes.$inferInsert;

@@ -1,0 +1,129 @@
+/** Engagements: delivery outlines, items and the client's decisions on them. */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { businesses } from "./business";
+import { bool, createdAt, currency, id, timestamp, updatedAt } from "./columns";
+import { BUSINESS_REVIEW_STATUSES, DELIVERY_DECISIONS, DELIVERY_DECISION_ACTIONS, DELIVERY_ITEM_STATUSES, DELIVERY_REVIEWS, EGM_REVIEW_STATUSES, OUTLINE_STATES } from "../enums";
+import { users } from "./identity";
+import { matchRequests } from "./matching";
+import { purchases } from "./payments";
+
+export const deliveryOutlines = sqliteTable(
+  "delivery_outlines",
+  {
+    id: id(),
+    matchRequestId: text("match_request_id")
+      .notNull()
+      .references(() => matchRequests.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    consultantId: text("consultant_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull().default(""),
+    state: text("state", { enum: OUTLINE_STATES }).notNull().default("draft"),
+    egmReviewStatus: text("egm_review_status", { enum: EGM_REVIEW_STATUSES }).notNull().default("pending"),
+    egmReviewNotes: text("egm_review_notes"),
+    egmReviewerId: text("egm_reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    egmReviewedAt: timestamp("egm_reviewed_at"),
+    businessReviewStatus: text("business_review_status", { enum: BUSINESS_REVIEW_STATUSES })
+      .notNull()
+      .default("pending"),
+    businessNotes: text("business_notes"),
+    /** The signer's typed "First Last". */
+    businessSignature: text("business_signature"),
+    /** 'YYYY-MM-DD' as entered; also the statement of work's effective date. */
+    businessSignatureDate: text("business_signature_date"),
+    businessReviewedAt: timestamp("business_reviewed_at"),
+    activeItemId: text("active_item_id").references((): AnySQLiteColumn => deliveryItems.id, {
+      onDelete: "set null",
+    }),
+    complete: bool("complete").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp("completed_at"),
+  },
+  (t) => [
+    index("delivery_outlines_match_request_id_idx").on(t.matchRequestId),
+    index("delivery_outlines_business_id_idx").on(t.businessId, t.createdAt),
+    index("delivery_outlines_consultant_id_idx").on(t.consultantId),
+    // Engagement-manager review queue.
+    index("delivery_outlines_egm_review_idx").on(t.egmReviewStatus, t.state),
+  ],
+);
+
+export const deliveryItems = sqliteTable(
+  "delivery_items",
+  {
+    id: id(),
+    outlineId: text("outline_id")
+      .notNull()
+      .references((): AnySQLiteColumn => deliveryOutlines.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    /** Order within the outline, from 0. Not unique, so items can be reordered in one batch. */
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** 'YYYY-MM-DD'. */
+    deliveryDate: text("delivery_date").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    currency: currency(),
+    status: text("status", { enum: DELIVERY_ITEM_STATUSES }).notNull().default("upcoming"),
+    consultantConfirmedDelivery: bool("consultant_confirmed_delivery").notNull().default(false),
+    consultantConfirmedAt: timestamp("consultant_confirmed_at"),
+    summaryOfWork: text("summary_of_work"),
+    /** Null until the consultant confirms delivery; then pending until the business decides. */
+    businessDeliveryReview: text("business_delivery_review", { enum: DELIVERY_REVIEWS }),
+    paidPurchaseId: text("paid_purchase_id").references(() => purchases.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp("completed_at"),
+  },
+  (t) => [
+    index("delivery_items_outline_position_idx").on(t.outlineId, t.position),
+    index("delivery_items_business_id_idx").on(t.businessId),
+    index("delivery_items_paid_purchase_id_idx").on(t.paidPurchaseId),
+    check("delivery_items_price_nonnegative", sql`price_cents >= 0`),
+  ],
+);
+
+export const deliveryItemDecisions = sqliteTable(
+  "delivery_item_decisions",
+  {
+    id: id(),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => deliveryItems.id, { onDelete: "cascade" }),
+    outlineId: text("outline_id")
+      .notNull()
+      .references(() => deliveryOutlines.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    decidedByUserId: text("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    decision: text("decision", { enum: DELIVERY_DECISIONS }).notNull(),
+    decisionAction: text("decision_action", { enum: DELIVERY_DECISION_ACTIONS }).notNull(),
+    businessNotes: text("business_notes").notNull().default(""),
+    /** Set once the follow-up (payment for the next item, pause, revision) has been carried out. */
+    complete: bool("complete").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("delivery_item_decisions_item_id_idx").on(t.itemId, t.createdAt),
+    index("delivery_item_decisions_outline_id_idx").on(t.outlineId),
+    index("delivery_item_decisions_business_id_idx").on(t.businessId),
+  ],
+);
+
+export type DeliveryOutline = typeof deliveryOutlines.$inferSelect;
+
+export type NewDeliveryOutline = typeof deliveryOutlines.$inferInsert;
+
+export type DeliveryItem = typeof deliveryItems.$inferSelect;
+
+export type NewDeliveryItem = typeof deliveryItems.$inferInsert;
+
+export type DeliveryItemDecision = typeof deliveryItemDecisions.$inferSelect;
+
+export type NewDeliveryItemDecision = typeof deliveryItemDecisions.$inferInsert;

@@ -1,0 +1,76 @@
+/** Identity: users, their sessions and password resets. */
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, timestamp, updatedAt } from "./columns";
+import { USER_ROLES } from "../enums";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    /** Always stored lowercased and trimmed; unique. */
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull().default("client"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Sessions created before this instant are invalid (revocation on password change). */
+    passwordChangedAt: timestamp("password_changed_at"),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_idx").on(t.role)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 hex of the cookie token: a database leak does not yield usable cookies. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+    expiresAt: timestamp("expires_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 hex of the emailed code or link token; the plain value is never stored. */
+    codeHash: text("code_hash").notNull(),
+    /** Wrong guesses against this reset; the flow gives up after a few. */
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("password_resets_code_hash_unique").on(t.codeHash),
+    index("password_resets_user_id_idx").on(t.userId),
+    index("password_resets_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+
+export type NewUser = typeof users.$inferInsert;
+
+export type Session = typeof sessions.$inferSelect;
+
+export type NewSession = typeof sessions.$inferInsert;
+
+export type PasswordReset = typeof passwordResets.$inferSelect;
+
+export type NewPasswordReset = typeof passwordResets.$inferInsert;

@@ -1,0 +1,55 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { browserTest, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
+
+async function cardTitles(page: Page): Promise<string[]> {
+  const card = page.locator("#notifications");
+  await card.getByRole("heading", { name: "Notifications" }).waitFor();
+  return card.locator(".notification-title").allTextContents();
+}
+
+/** Opens the top bar's bell and returns the titles its panel lists. */
+async function bellTitles(page: Page): Promise<string[]> {
+  const bell = page.getByRole("button", { name: "Notifications", exact: true });
+  await bell.click();
+  expect(await bell.getAttribute("aria-expanded")).toBe("true");
+  const panel = page.locator(`[id="${await bell.getAttribute("aria-controls")}"]`);
+  await panel.waitFor();
+  return panel.locator(".notification-title").allTextContents();
+}
+
+describe("notifications", () => {
+  browserTest("the bell lists the same notifications as the dashboard's card", async ({ page }) => {
+    await signInAsDemoClient(page);
+    const onCard = await cardTitles(page);
+    // The seed's delivered insight announced itself; other tests may publish more to this account.
+    expect(onCard).toContain("Your insight is available!");
+    expect(await bellTitles(page)).toEqual(onCard);
+    const bell = page.getByRole("button", { name: "Notifications", exact: true });
+    const panel = page.locator(`[id="${await bell.getAttribute("aria-controls")}"]`);
+    expect(await panel.getByText("You have no notifications.").count()).toBe(0);
+    // The links lead where the card's do.
+    const hrefs = (scope: ReturnType<Page["locator"]>) =>
+      scope.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(await hrefs(panel)).toEqual(await hrefs(page.locator("#notifications .notification-list")));
+    await page.keyboard.press("Escape");
+    expect(await bell.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  browserTest(
+    "with none, the bell and the card both say so, at phone width too",
+    async ({ page }) => {
+      await signUpNewClient(page, { emailPrefix: "bell" });
+      await page.goto("/dashboard");
+      expect(await cardTitles(page)).toEqual([]);
+      await page.locator("#notifications").getByText("You have no notifications.", { exact: true }).waitFor();
+      expect(await bellTitles(page)).toEqual([]);
+      const bell = page.getByRole("button", { name: "Notifications", exact: true });
+      await page
+        .locator(`[id="${await bell.getAttribute("aria-controls")}"]`)
+        .getByText("You have no notifications.", { exact: true })
+        .waitFor();
+    },
+    { viewport: PHONE },
+  );
+});

@@ -1,0 +1,71 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { browserTest, DESKTOP, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
+
+const NAV_LINKS = ["Dashboard", "Insights", "Matching", "Support", "Settings"];
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const menuButton = (page: Page) => page.getByRole("button", { name: "Menu", exact: true });
+
+describe("app shell", () => {
+  browserTest(
+    "on a desktop the main navigation is always visible and there is no Menu button",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      for (const name of NAV_LINKS) {
+        await mainNav(page).getByRole("link", { name, exact: true }).waitFor({ state: "visible" });
+      }
+      await mainNav(page).getByRole("button", { name: "Logout", exact: true }).waitFor({ state: "visible" });
+      expect(await menuButton(page).isVisible()).toBe(false);
+    },
+    { viewport: DESKTOP },
+  );
+
+  browserTest(
+    "on a phone the navigation hides behind the Menu button and nothing scrolls sideways",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      const menu = menuButton(page);
+      await menu.waitFor({ state: "visible" });
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
+      await mainNav(page).getByRole("link", { name: "Insights", exact: true }).waitFor({ state: "hidden" });
+
+      await menu.click();
+      await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
+      for (const name of NAV_LINKS) {
+        await mainNav(page).getByRole("link", { name, exact: true }).waitFor({ state: "visible" });
+      }
+
+      await menu.click();
+      await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
+      await mainNav(page).getByRole("link", { name: "Insights", exact: true }).waitFor({ state: "hidden" });
+
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+    },
+    { viewport: PHONE },
+  );
+
+  browserTest("the dashboard shows its cards", async ({ page }) => {
+    await signInAsDemoClient(page);
+    for (const heading of [
+      "Insights",
+      "Engagements",
+      "Documents Hub",
+      "Monthly Revenue and Net Income",
+      "Revenue Per Employee",
+      "Upcoming Events",
+      "Notifications",
+      "Learning Center",
+    ]) {
+      await page.getByRole("heading", { name: heading, exact: true }).first().waitFor({ state: "visible" });
+    }
+  });
+
+  browserTest("the Matching feature page opens on its empty state", async ({ page }) => {
+    // A new business: the demo client's match requests depend on which other tests ran first.
+    await signUpNewClient(page, { emailPrefix: "shell-matching" });
+    await page.goto("/features?focus=Matching");
+    await page.getByText("No Active Matches", { exact: true }).waitFor({ state: "visible" });
+  });
+});

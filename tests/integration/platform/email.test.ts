@@ -1,0 +1,220 @@
+import { env } from "cloudflare:test";
+import { desc, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { emailOutbox } from "~db/schema";
+import { loader as outboxLoader } from "~/routes/dev.outbox";
+import { loader as outboxEmailLoader } from "~/routes/dev.outbox_.$id";
+import { EmailDeliveryError, sendEmail, type OutgoingEmail } from "~/server/platform/email.server";
+import { escapeHtml, renderEmail } from "~/server/platform/email-templates.server";
+import { createAppContext, type AppContext } from "~/server/load-context";
+import { call, db } from "../support";
+
+const RESEND_BASE = "https://resend.stub.test";
+const RESEND_KEY = "re_test_0123456789";
+
+function context(overrides: Record<string, unknown> = {}): AppContext {
+  return createAppContext({ ...env, ...overrides }, () => undefined);
+}
+
+function resendContext() {
+  return context({
+    RESEND_API_KEY: RESEND_KEY,
+    RESEND_API_BASE: RESEND_BASE,
+    EMAIL_FROM: "Partwise <no-reply@partwise.com>",
+  });
+}
+
+function email(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
+  const { text, html } = renderEmail({
+    heading: "Hello <there>",
+    blocks: [{ type: "paragraph", text: `A & B said "hi" <script>alert(1)</script>` }],
+  });
+  return { to: `reader-${crypto.randomUUID()}@example.test`, subject: "A test email", text, html, kind: "test", ...overrides };
+}
+
+async function rowFor(to: string) {
+  return db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).get();
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("renderEmail", () => {
+  it("gives a plain-text part and an HTML part with every value escaped", () => {
+    const { text, html } = renderEmail({
+      heading: "Title <b>",
+      blocks: [
+        { type: "paragraph", text: `Tom & "Jerry" <img src=x onerror=alert(1)>` },
+        { type: "code", label: "Code", code: "AB<CD" },
+        { type: "button", label: "Open", url: "https://partwise.test/a?b=1&c=<2>" },
+        { type: "field", label: "Message", value: "line 1\nline <2>" },
+      ],
+    });
+    expect(text).toContain(`Tom & "Jerry" <img src=x onerror=alert(1)>`);
+    expect(text).toContain("Code: AB<CD");
+    expect(text).toContain("Open: https://partwise.test/a?b=1&c=%3C2%3E");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("<b>");
+    expect(html).toContain("Tom &amp; &quot;Jerry&quot; &lt;img src=x onerror=alert(1)&gt;");
+    expect(html).toContain("AB&lt;CD");
+    expect(html).toContain('href="https://partwise.test/a?b=1&amp;c=%3C2%3E"');
+    expect(html).toContain("line 1\nline &lt;2&gt;");
+    expect(escapeHtml(`<'&">`)).toBe("&lt;&#39;&amp;&quot;&gt;");
+  });
+
+  it("refuses links that are not http(s)", () => {
+    expect(() => renderEmail({ heading: "x", blocks: [{ type: "button", label: "x", url: "javascript:alert(1)" }] })).toThrow(
+      "Email links must be http(s).",
+    );
+  });
+});
+
+describe("sendEmail with the outbox transport (no RESEND_API_KEY)", () => {
+  it("records the email with both parts and marks it sent, without any network call", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const message = email({ replyTo: "someone@example.test" });
+    await sendEmail(context(), message);
+    const row = await rowFor(message.to);
+    expect(row).toMatchObject({
+      toAddress: message.to,
+      fromAddress: "Partwise <no-reply@partwise.test>",
+      subject: "A test email",
+      kind: "test",
+      status: "sent",
+      providerMessageId: null,
+      error: null,
+    });
+    expect(row?.textBody).toBe(message.text);
+    expect(row?.htmlBody).toBe(message.html);
+    expect(row?.textBody).toContain(`A & B said "hi" <script>alert(1)</script>`);
+    expect(row?.htmlBody).toContain("A &amp; B said &quot;hi&quot; &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe("sendEmail with the Resend transport", () => {
+  it("posts the email to RESEND_API_BASE/emails and stores the provider's id", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(new Response(JSON.stringify({ id: "msg_123" }), { status: 200 }));
+    const message = email({ replyTo: "customer@example.test" });
+    await sendEmail(resendContext(), message);
+
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`${RESEND_BASE}/emails`);
+    expect(init.method).toBe("POST");
+    const headers = new Headers(init.headers);
+    expect(headers.get("Authorization")).toBe(`Bearer ${RESEND_KEY}`);
+    expect(headers.get("Content-Type")).toBe("application/json");
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(JSON.parse(String(init.body))).toEqual({
+      from: "Partwise <no-reply@partwise.com>",
+      to: [message.to],
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      reply_to: "customer@example.test",
+    });
+
+    const row = await rowFor(message.to);
+    expect(row).toMatchObject({ status: "sent", providerMessageId: "msg_123", error: null });
+    // The idempotency key is the outbox row, so a retry of this row can never send twice.
+    expect(headers.get("Idempotency-Key")).toBe(row?.id);
+  });
+
+  it("leaves out reply_to when there is none", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(new Response(JSON.stringify({ id: "msg_456" }), { status: 200 }));
+    await sendEmail(resendContext(), email());
+    const body = JSON.parse(String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body)) as Record<string, unknown>;
+    expect("reply_to" in body).toBe(false);
+  });
+
+  it("marks the row failed and throws a typed error when Resend refuses", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(JSON.stringify({ name: "validation_error", message: "Invalid `to` field." }), { status: 422 }),
+    );
+    const message = email();
+    const error = await sendEmail(resendContext(), message).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EmailDeliveryError);
+    expect((error as EmailDeliveryError).userMessage).toBe(
+      "We couldn't send the email right now. Please try again in a few minutes.",
+    );
+    const row = await rowFor(message.to);
+    expect(row?.status).toBe("failed");
+    expect(row?.error).toContain("Resend answered 422");
+    expect((error as EmailDeliveryError).outboxId).toBe(row?.id);
+    expect(row?.providerMessageId).toBeNull();
+  });
+
+  it("marks the row failed when Resend cannot be reached", async () => {
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost."));
+    const message = email();
+    await expect(sendEmail(resendContext(), message)).rejects.toBeInstanceOf(EmailDeliveryError);
+    const row = await rowFor(message.to);
+    expect(row?.status).toBe("failed");
+    expect(row?.error).toBe("Network connection lost.");
+  });
+});
+
+describe("/dev/outbox", () => {
+  it("lists the emails newest first with their text, and links to the HTML part", async () => {
+    const app = context();
+    const older = email({ subject: "Older email" });
+    const newer = email({ subject: "Newer email" });
+    await sendEmail({ ...app, now: () => new Date(Date.now() - 60_000) }, older);
+    await sendEmail(app, newer);
+
+    const page = await call("/dev/outbox");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Local email outbox");
+    expect(html.indexOf("Newer email")).toBeGreaterThan(-1);
+    expect(html.indexOf("Newer email")).toBeLessThan(html.indexOf("Older email"));
+    expect(html).toContain(newer.to);
+    // The text part is shown as text: its markup is escaped by React.
+    expect(html).toContain("A &amp; B said &quot;hi&quot; &lt;script&gt;alert(1)&lt;/script&gt;");
+
+    const row = (await db().select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(1))[0];
+    expect(html).toContain(`/dev/outbox/${row.id}`);
+    const preview = await call(`/dev/outbox/${row.id}`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(preview.headers.get("Content-Security-Policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+    );
+    expect(await preview.text()).toBe(row.htmlBody);
+
+    expect((await call(`/dev/outbox/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await call("/dev/outbox/not-an-id")).status).toBe(404);
+  });
+
+  it("does not exist when a real provider is configured", async () => {
+    const app = resendContext();
+    const request = new Request("https://partwise.test/dev/outbox");
+    const args = { request, params: {}, context: { app, cloudflare: {} } } as unknown as Parameters<typeof outboxLoader>[0];
+    const listing = await Promise.resolve(outboxLoader(args)).catch((thrown: unknown) => thrown);
+    expect(listing).toBeInstanceOf(Response);
+    expect((listing as Response).status).toBe(404);
+
+    const [row] = await db().select().from(emailOutbox).limit(1);
+    const previewArgs = { ...args, params: { id: row?.id ?? crypto.randomUUID() } } as unknown as Parameters<
+      typeof outboxEmailLoader
+    >[0];
+    const preview = await Promise.resolve(outboxEmailLoader(previewArgs)).catch((thrown: unknown) => thrown);
+    expect(preview).toBeInstanceOf(Response);
+    expect((preview as Response).status).toBe(404);
+  });
+});
+
+describe("/dev/outbox when empty", () => {
+  it("says so", async () => {
+    await db().delete(emailOutbox);
+    const html = await (await call("/dev/outbox")).text();
+    expect(html).toContain("No emails yet.");
+  });
+});

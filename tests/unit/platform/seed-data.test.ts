@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import {
+  BUSINESS_AREAS,
+  ENGAGEMENT_TYPES,
+  NAICS_SECTORS,
+  naicsSectorOf,
+} from "~db/schema";
+import { INSIGHT_STATUS_TEXTS } from "~/lib/insights/insight-status";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_BUSINESS,
+  DEMO_CONSULTANTS,
+  DEMO_INSIGHTS,
+  DEMO_MANAGER,
+  DEMO_PASSWORD,
+  DEMO_SEED_COUNTS,
+  demoSeedSql,
+  sqlLiteral,
+} from "~db/seed/demo";
+
+const FAKE_HASH = "pbkdf2-sha256$100000$c2FsdA$aGFzaA";
+
+describe("demo consultants", () => {
+  it("offers a bench of at least twelve consultants", () => {
+    expect(DEMO_CONSULTANTS.length).toBeGreaterThanOrEqual(12);
+    expect(DEMO_ACCOUNTS.filter((a) => a.role === "consultant")).toHaveLength(DEMO_CONSULTANTS.length);
+  });
+
+  it.each(BUSINESS_AREAS)("covers the %s area with at least two consultants", (area) => {
+    const covering = DEMO_CONSULTANTS.filter((c) => c.businessAreas.includes(area));
+    expect(covering.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(ENGAGEMENT_TYPES)("covers the %s engagement type", (type) => {
+    expect(DEMO_CONSULTANTS.some((c) => c.engagementTypes.includes(type))).toBe(true);
+  });
+
+  it("lists only real NAICS sectors as industries", () => {
+    for (const c of DEMO_CONSULTANTS) {
+      expect(c.industries.length).toBeGreaterThan(0);
+      for (const sector of c.industries) expect(NAICS_SECTORS).toContain(sector);
+    }
+  });
+
+  it("gives every consultant a distinct, filled-in profile", () => {
+    const names = new Set(DEMO_CONSULTANTS.map((c) => `${c.firstName} ${c.lastName}`));
+    const bios = new Set(DEMO_CONSULTANTS.map((c) => c.bio));
+    expect(names.size).toBe(DEMO_CONSULTANTS.length);
+    expect(bios.size).toBe(DEMO_CONSULTANTS.length);
+    for (const c of DEMO_CONSULTANTS) {
+      expect(c.yearsOfExperience).toBeGreaterThanOrEqual(6);
+      expect(c.yearsOfExperience).toBeLessThanOrEqual(30);
+      expect(c.education).not.toBe("");
+      expect(c.missionStatement).not.toBe("");
+      expect(c.bio.split(/(?<=\.)\s+/).length).toBeGreaterThanOrEqual(2);
+      expect(`${c.bio} ${c.missionStatement}`.toLowerCase()).not.toContain("lorem");
+    }
+  });
+});
+
+describe("demo accounts", () => {
+  it("uses unique, lowercase emails", () => {
+    const emails = DEMO_ACCOUNTS.map((a) => a.email);
+    expect(new Set(emails).size).toBe(emails.length);
+    for (const email of emails) expect(email).toBe(email.toLowerCase());
+  });
+
+  it("has one client and one engagement manager", () => {
+    expect(DEMO_ACCOUNTS.filter((a) => a.role === "client").map((a) => a.email)).toEqual([
+      "demo@partwise.test",
+    ]);
+    expect(DEMO_ACCOUNTS.filter((a) => a.role === "manager").map((a) => a.email)).toEqual([
+      "manager@partwise.test",
+    ]);
+  });
+
+  it("gives the demo business a six-digit NAICS code in a known sector", () => {
+    expect(DEMO_BUSINESS.naics).toMatch(/^\d{6}$/);
+    expect(naicsSectorOf(DEMO_BUSINESS.naics)).toBe("44-45");
+  });
+});
+
+describe("demo seed SQL", () => {
+  const statements = demoSeedSql(FAKE_HASH);
+
+  it("makes every INSERT a no-op on conflict, so seeding twice changes nothing", () => {
+    const inserts = statements.filter((s) => /^\s*INSERT\b/i.test(s));
+    const others = statements.filter((s) => !/^\s*INSERT\b/i.test(s));
+    for (const statement of inserts) expect(statement).toMatch(/ON CONFLICT\b.*DO NOTHING;$/s);
+    // The one other statement links the delivered request to its report, only while unlinked.
+    expect(others).toEqual([
+      `UPDATE insight_requests SET insight_report_id = '${DEMO_INSIGHTS.delivered.reportId}' WHERE id = '${DEMO_INSIGHTS.delivered.requestId}' AND insight_report_id IS NULL AND EXISTS (SELECT 1 FROM insight_reports WHERE id = '${DEMO_INSIGHTS.delivered.reportId}');`,
+    ]);
+  });
+
+  it("writes the counted rows of every table", () => {
+    const count = (table: string) => statements.filter((s) => s.startsWith(`INSERT INTO ${table} `)).length;
+    expect(count("users")).toBe(DEMO_SEED_COUNTS.users);
+    expect(count("businesses")).toBe(DEMO_SEED_COUNTS.businesses);
+    expect(count("consultant_profiles")).toBe(DEMO_SEED_COUNTS.consultantProfiles);
+    expect(count("insight_requests")).toBe(DEMO_SEED_COUNTS.insightRequests);
+    expect(count("insight_reports")).toBe(DEMO_SEED_COUNTS.insightReports);
+    expect(count("notifications")).toBe(DEMO_SEED_COUNTS.notifications);
+  });
+
+  it("is deterministic for a given hash (fixed ids and timestamps)", () => {
+    expect(demoSeedSql(FAKE_HASH)).toEqual(statements);
+  });
+
+  it("inserts every account, the business and every profile with the given hash", () => {
+    const users = statements.filter((s) => s.startsWith("INSERT INTO users "));
+    expect(users).toHaveLength(DEMO_ACCOUNTS.length);
+    for (const user of users) expect(user).toContain(`'${FAKE_HASH}'`);
+    expect(statements.filter((s) => s.startsWith("INSERT INTO businesses "))).toHaveLength(1);
+    expect(statements.filter((s) => s.startsWith("INSERT INTO consultant_profiles "))).toHaveLength(
+      DEMO_CONSULTANTS.length,
+    );
+  });
+
+  it("escapes quotes in string values", () => {
+    expect(sqlLiteral("O'Brien")).toBe("'O''Brien'");
+    expect(sqlLiteral(null)).toBe("NULL");
+    expect(sqlLiteral(true)).toBe("1");
+    const escaped = demoSeedSql("a'b");
+    expect(escaped.some((s) => s.includes("'a''b'"))).toBe(true);
+  });
+
+  it("uses a password that meets the sign-up length and character-class rules", () => {
+    expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
+    expect(DEMO_PASSWORD).toMatch(/[a-z]/);
+    expect(DEMO_PASSWORD).toMatch(/[A-Z]/);
+    expect(DEMO_PASSWORD).toMatch(/\d/);
+  });
+});
+
+describe("demo insights", () => {
+  const statements = demoSeedSql(FAKE_HASH);
+  const requestSql = (id: string) => statements.find((s) => s.startsWith("INSERT INTO insight_requests ") && s.includes(`SELECT '${id}', `))!;
+
+  it("delivers a paid operations request with a published report by the demo manager, linked both ways", () => {
+    const d = DEMO_INSIGHTS.delivered;
+    const request = requestSql(d.requestId);
+    expect(request).toContain(`'${d.category}'`);
+    expect(request).toContain(`'ready', '${INSIGHT_STATUS_TEXTS.ready}', 1, 0, NULL, '${DEMO_MANAGER.id}'`);
+    const report = statements.find((s) => s.startsWith("INSERT INTO insight_reports "))!;
+    expect(report).toContain(`SELECT '${d.reportId}', '${d.requestId}', '${DEMO_BUSINESS.id}', 'operations', '${d.title}', `);
+    expect(report).toContain(`'published', '${DEMO_MANAGER.id}'`);
+    // Inserted in foreign-key order: request, report, then the link.
+    const order = [request, report, statements.find((s) => s.startsWith("UPDATE insight_requests "))!].map((s) =>
+      statements.indexOf(s),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const notification = statements.find((s) => s.startsWith("INSERT INTO notifications "))!;
+    expect(notification).toContain(`'insight_ready', 'Your insight is available!', '${d.title}', '/insight-discovery?type=REPORT&id=${d.requestId}'`);
+  });
+
+  it("leaves a paid marketing request unassigned for the manager", () => {
+    const s = DEMO_INSIGHTS.submitted;
+    const request = requestSql(s.requestId);
+    expect(request).toContain(`'${s.category}'`);
+    expect(request).toContain(`'submitted', '${INSIGHT_STATUS_TEXTS.submitted_paid}', 1, 0, NULL, NULL`);
+  });
+
+  it("writes real report text, with no placeholders, and keeps the demo client on BASIC", () => {
+    const insightSql = statements.filter((s) => /^(INSERT INTO (insight_|notifications)|UPDATE)/.test(s)).join("\n");
+    for (const word of ["TODO", "lorem", "placeholder", "{"]) expect(insightSql.toLowerCase()).not.toContain(word.toLowerCase());
+    const report = statements.find((s) => s.startsWith("INSERT INTO insight_reports "))!;
+    expect(report.match(/\n/g)?.length ?? 0).toBeGreaterThanOrEqual(6); // paragraphs and one recommendation per line
+    expect(DEMO_BUSINESS.memberTier).toBe("BASIC");
+  });
+});
