@@ -43,7 +43,8 @@ import {
 } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import { fulfilCheckoutSession } from "./fulfilment.server";
-import { paymentProvider, PaymentProviderError, type CheckoutSession } from "./provider.server";
+import { paymentProvider } from "./provider/factory.server";
+import { PaymentProviderError, type CheckoutSession } from "./provider/types";
 
 type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 export type CheckoutBusiness = Pick<Business, "id" | "name" | "memberTier" | "stripeCustomerId" | "subscriptionId" | "subscriptionStatus">;

@@ -23,12 +23,8 @@ import {
 } from "~db/schema";
 import { insightStatusText } from "~/lib/insights/insight-status";
 import type { AppContext } from "~/server/load-context";
-import {
-  paymentProvider,
-  WebhookSignatureError,
-  type CheckoutSession,
-  type StripeEvent,
-} from "./provider.server";
+import { paymentProvider } from "./provider/factory.server";
+import { WebhookSignatureError, type CheckoutSession, type StripeEvent } from "./provider/types";
 import { invoiceSubscriptionId, stripeId, syncSubscription } from "./subscriptions.server";
 
 export { syncSubscription } from "./subscriptions.server";
