@@ -1,8 +1,9 @@
 // Starting payments: subscription checkout, one-off checkouts, the customer portal,
 // and confirming a returned Checkout Session for the success pages and the confirm APIs.
 //
-// Every function takes the business from the signed-in viewer, never from the request. Amounts
-// come from app/lib/payments/plans.ts or the database. Nothing here marks anything paid: that is only done by
+// Every function takes the business from the signed-in viewer, never from the request. What is
+// bought, and at what price, comes from its kind in the registry (purchasables.server.ts), which
+// reads the owning domain. Nothing here marks anything paid: that is only done by
 // fulfilCheckoutSession (fulfilment.server.ts), which retrieves the session from Stripe.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { purchases, type Business, type Purchase } from "~db/schema";
