@@ -20,7 +20,7 @@ import { ensureCustomer } from "./customers.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { paymentProvider } from "./provider/factory.server";
 import { PaymentProviderError, type CheckoutSession } from "./provider/types";
-import type { CheckoutFailure, PurchaseDescription, PurchaseKind, PurchaseRefs } from "./purchasable";
+import type { CheckoutFailure, Purchasable, PurchaseKind, PurchaseRefs } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
 
 export type { CheckoutFailure } from "./purchasable";
@@ -191,7 +191,7 @@ export async function startOneOffCheckout<K extends OneOffKind>(
   origin: string,
 ): Promise<CheckoutStart> {
   const business = viewer.business;
-  const purchasable = PURCHASABLES[kind] as { describe(app: AppContext, businessId: string, ref: PurchaseRefs[K]): Promise<PurchaseDescription | CheckoutFailure> };
+  const purchasable: Purchasable<K> = PURCHASABLES[kind];
   const input = await purchasable.describe(app, business.id, ref);
   if (!input.ok) return input;
   const customerId = await withProvider(app, null, () => ensureCustomer(app, viewer));
