@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { ChangeActiveItemSchema } from "~/lib/payments/api-schemas";
-import { changeActiveItem } from "~/server/payments/checkout.server";
+import { changeActiveItem } from "~/server/engagements/delivery-items.server";
 import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**

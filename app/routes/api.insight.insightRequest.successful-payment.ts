@@ -4,7 +4,7 @@ import { businesses } from "~db/schema";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { InsightPaymentSchema } from "~/lib/payments/api-schemas";
-import { confirmInsightPayment } from "~/server/payments/checkout.server";
+import { confirmInsightPayment } from "~/server/insights/insight-payment.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
 import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 

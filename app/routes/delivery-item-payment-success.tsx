@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
 import { requireViewer } from "~/server/identity/auth.server";
-import { changeActiveItem } from "~/server/payments/checkout.server";
+import { changeActiveItem } from "~/server/engagements/delivery-items.server";
 
 export const meta: MetaFunction = () => [{ title: "Delivery item payment | Partwise" }];
 

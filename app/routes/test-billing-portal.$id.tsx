@@ -6,7 +6,7 @@ import { formatDate } from "~/lib/shared/dates";
 import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
-import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/local-provider.server";
+import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/provider/local-portal.server";
 import { readForm, seeOther } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Test billing portal | Partwise" }, { name: "robots", content: "noindex" }];

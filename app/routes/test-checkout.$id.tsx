@@ -9,7 +9,7 @@ import {
 import { PlainLayout } from "~/components/shell/plain-layout";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
-import { fillSessionId, getLocalCheckoutSession, payLocalCheckout } from "~/server/payments/local-provider.server";
+import { fillSessionId, getLocalCheckoutSession, payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | Partwise" }, { name: "robots", content: "noindex" }];

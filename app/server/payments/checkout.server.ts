@@ -1,56 +1,32 @@
 // Starting payments: subscription checkout, one-off checkouts, the customer portal,
 // and confirming a returned Checkout Session for the success pages and the confirm APIs.
 //
-// Every function takes the business from the signed-in viewer, never from the request. Amounts
-// come from app/lib/payments/plans.ts or the database. Nothing here marks anything paid: that is only done by
+// Every function takes the business from the signed-in viewer, never from the request. What is
+// bought, and at what price, comes from its kind in the registry (purchasables.server.ts), which
+// reads the owning domain. Nothing here marks anything paid: that is only done by
 // fulfilCheckoutSession (fulfilment.server.ts), which retrieves the session from Stripe.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { purchases, type Business, type Purchase } from "~db/schema";
 import {
-  benchmarkingPurchases,
-  businesses,
-  deliveryItems,
-  deliveryOutlines,
-  insightRequests,
-  purchases,
-  type Business,
-  type Purchase,
-  type PURCHASE_KINDS,
-} from "~db/schema";
-import {
-  BENCHMARKING_ALREADY_PAID_MESSAGE,
-  INSIGHT_ALREADY_PAID_MESSAGE,
-  INSIGHT_NOT_FOUND_MESSAGE,
-  ITEM_ALREADY_PAID_MESSAGE,
-  ITEM_NOT_FOUND_MESSAGE,
   PAYMENT_NOT_COMPLETED_MESSAGE,
   PAYMENT_NOT_FOUND_MESSAGE,
   PAYMENT_START_FAILED_MESSAGE,
   STRIPE_ID_CONFLICT_MESSAGE,
   STRIPE_ID_UNVERIFIED_MESSAGE,
 } from "~/lib/payments/payment-copy";
-import {
-  BENCHMARKING_PRICE_CENTS,
-  benchmarkingProductName,
-  deliveryItemProductName,
-  INSIGHT_PRICE_CENTS,
-  INSIGHT_PRODUCT_NAME,
-  isPaidTier,
-  PLANS,
-  TRIAL_DAYS,
-  type LookupKey,
-  type PaidTier,
-  type Billing,
-} from "~/lib/payments/plans";
+import { isPaidTier, PLANS, TRIAL_DAYS, type Billing, type LookupKey, type PaidTier } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
+import { ensureCustomer } from "./customers.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
-import { paymentProvider, PaymentProviderError, type CheckoutSession } from "./provider.server";
+import { paymentProvider } from "./provider/factory.server";
+import { PaymentProviderError, type CheckoutSession } from "./provider/types";
+import type { CheckoutFailure, Purchasable, PurchaseKind, PurchaseRefs } from "./purchasable";
+import { PURCHASABLES } from "./purchasables.server";
 
-type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+export type { CheckoutFailure } from "./purchasable";
 export type CheckoutBusiness = Pick<Business, "id" | "name" | "memberTier" | "stripeCustomerId" | "subscriptionId" | "subscriptionStatus">;
 export type CheckoutViewer = { user: { id: string; email: string }; business: CheckoutBusiness };
 
-/** A refused request the route answers with `status` and `{ msg }` (or a redirect for form posts). */
-export type CheckoutFailure = { ok: false; status: 402 | 404 | 409 | 400 | 502; msg: string };
 export type CheckoutStart = { ok: true; url: string; purchaseId: string } | CheckoutFailure;
 
 /** A double click within this window reuses the same purchase and Stripe idempotency key. */
@@ -68,36 +44,6 @@ function bucket(app: AppContext): number {
 }
 
 const failed = (status: CheckoutFailure["status"], msg: string): CheckoutFailure => ({ ok: false, status, msg });
-
-/**
- * The business's Stripe customer: the stored one, or a new one (idempotency key
- * `customer-{businessId}`) saved with a conditional UPDATE so concurrent first checkouts keep one.
- */
-async function ensureCustomer(app: AppContext, viewer: CheckoutViewer): Promise<string> {
-  const business = viewer.business;
-  if (business.stripeCustomerId) return business.stripeCustomerId;
-  const [fresh] = await app.db
-    .select({ stripeCustomerId: businesses.stripeCustomerId })
-    .from(businesses)
-    .where(eq(businesses.id, business.id));
-  if (fresh?.stripeCustomerId) return fresh.stripeCustomerId;
-
-  const customer = await paymentProvider(app).createCustomer(
-    { businessId: business.id, email: viewer.user.email, name: business.name },
-    `customer-${business.id}`,
-  );
-  const saved = await app.db
-    .update(businesses)
-    .set({ stripeCustomerId: customer.id, updatedAt: app.now() })
-    .where(and(eq(businesses.id, business.id), isNull(businesses.stripeCustomerId)))
-    .returning({ id: businesses.stripeCustomerId });
-  if (saved.length > 0) return customer.id;
-  const [stored] = await app.db
-    .select({ stripeCustomerId: businesses.stripeCustomerId })
-    .from(businesses)
-    .where(eq(businesses.id, business.id));
-  return stored?.stripeCustomerId ?? customer.id;
-}
 
 /**
  * The pending purchase for this idempotency key: inserted once (INSERT … ON CONFLICT DO NOTHING
@@ -203,13 +149,15 @@ export async function startSubscriptionCheckout(
     const portal = await openPortal(app, viewer, origin);
     return portal.ok ? { ok: true, url: portal.url, purchaseId: "" } : portal;
   }
+  const described = await PURCHASABLES.subscription.describe(app, business.id, key);
+  if (!described.ok) return described;
 
   const customerId = await withProvider(app, null, () => ensureCustomer(app, viewer));
   if (isFailure(customerId)) return customerId;
   const purchase = await recordPurchase(app, viewer, {
     kind: "subscription",
-    referenceId: key,
-    amountCents: PLANS[plan.tier].monthlyPriceCents[plan.billing] * (plan.billing === "YEARLY" ? 12 : 1),
+    referenceId: described.referenceId,
+    amountCents: described.amountCents,
     idempotencyKey: `sub-${business.id}-${key}-${bucket(app)}`,
   });
   const session = await withProvider(app, purchase.id, () =>
@@ -218,8 +166,8 @@ export async function startSubscriptionCheckout(
         customerId,
         lookupKey: key,
         trialDays: TRIAL_DAYS,
-        successUrl: `${origin}/paymentStatus?success=true&session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}/paymentStatus?canceled=true&purchaseType=plan`,
+        successUrl: `${origin}${described.successPath}`,
+        cancelUrl: `${origin}${described.cancelPath}`,
         clientReferenceId: business.id,
         metadata: { businessId: business.id, kind: "subscription", purchaseId: purchase.id },
       },
@@ -229,31 +177,30 @@ export async function startSubscriptionCheckout(
   return finishCheckout(app, purchase.id, session);
 }
 
-export type OneOffInput = {
-  kind: Exclude<PurchaseKind, "subscription">;
-  referenceId: string;
-  amountCents: number;
-  productName: string;
-  /** Path and query after the origin; may contain the literal {CHECKOUT_SESSION_ID}. */
-  successPath: string;
-  cancelPath: string;
-};
+type OneOffKind = Exclude<PurchaseKind, "subscription">;
 
-/** The one mechanism for every one-off purchase: a purchase record and a payment-mode Checkout Session. */
-export async function startOneOffCheckout(
+/**
+ * The one mechanism for every one-off purchase: the kind describes the business's reference (or
+ * refuses it), then a purchase record and a payment-mode Checkout Session.
+ */
+export async function startOneOffCheckout<K extends OneOffKind>(
   app: AppContext,
   viewer: CheckoutViewer,
-  input: OneOffInput,
+  kind: K,
+  ref: PurchaseRefs[K],
   origin: string,
 ): Promise<CheckoutStart> {
   const business = viewer.business;
+  const purchasable: Purchasable<K> = PURCHASABLES[kind];
+  const input = await purchasable.describe(app, business.id, ref);
+  if (!input.ok) return input;
   const customerId = await withProvider(app, null, () => ensureCustomer(app, viewer));
   if (isFailure(customerId)) return customerId;
   const purchase = await recordPurchase(app, viewer, {
-    kind: input.kind,
+    kind,
     referenceId: input.referenceId,
     amountCents: input.amountCents,
-    idempotencyKey: `${input.kind}-${business.id}-${input.referenceId}-${bucket(app)}`,
+    idempotencyKey: `${kind}-${business.id}-${input.referenceId}-${bucket(app)}`,
   });
   const session = await withProvider(app, purchase.id, () =>
     paymentProvider(app).createPaymentCheckout(
@@ -265,7 +212,7 @@ export async function startOneOffCheckout(
         successUrl: `${origin}${input.successPath}`,
         cancelUrl: `${origin}${input.cancelPath}`,
         clientReferenceId: business.id,
-        metadata: { businessId: business.id, kind: input.kind, purchaseId: purchase.id, referenceId: input.referenceId },
+        metadata: { businessId: business.id, kind, purchaseId: purchase.id, referenceId: input.referenceId },
       },
       purchase.idempotencyKey,
     ),
@@ -274,84 +221,23 @@ export async function startOneOffCheckout(
 }
 
 /** POST /api/payments/create-insight-checkout: the business's own unpaid insight request. */
-export async function startInsightCheckout(app: AppContext, viewer: CheckoutViewer, insightId: string, origin: string) {
-  const [insight] = await app.db
-    .select({ id: insightRequests.id, paymentComplete: insightRequests.paymentComplete, coveredByPlan: insightRequests.coveredByPlan })
-    .from(insightRequests)
-    .where(and(eq(insightRequests.id, insightId), eq(insightRequests.businessId, viewer.business.id)));
-  if (!insight) return failed(404, INSIGHT_NOT_FOUND_MESSAGE);
-  if (insight.paymentComplete || insight.coveredByPlan) return failed(409, INSIGHT_ALREADY_PAID_MESSAGE);
-  return startOneOffCheckout(
-    app,
-    viewer,
-    {
-      kind: "insight",
-      referenceId: insight.id,
-      amountCents: INSIGHT_PRICE_CENTS,
-      productName: INSIGHT_PRODUCT_NAME,
-      successPath: `/insight-payment-success?session_id={CHECKOUT_SESSION_ID}&insightId=${encodeURIComponent(insight.id)}`,
-      cancelPath: "/paymentStatus?canceled=true&purchaseType=insight",
-    },
-    origin,
-  );
+export function startInsightCheckout(app: AppContext, viewer: CheckoutViewer, insightId: string, origin: string) {
+  return startOneOffCheckout(app, viewer, "insight", { insightId }, origin);
 }
 
 /** POST /api/payments/create-item-session: the business's own unpaid delivery item; amount = its price. */
-export async function startItemCheckout(
+export function startItemCheckout(
   app: AppContext,
   viewer: CheckoutViewer,
   input: { deliveryItemId: string; deliveryOutlineId: string },
   origin: string,
 ) {
-  const [item] = await app.db
-    .select()
-    .from(deliveryItems)
-    .where(
-      and(
-        eq(deliveryItems.id, input.deliveryItemId),
-        eq(deliveryItems.outlineId, input.deliveryOutlineId),
-        eq(deliveryItems.businessId, viewer.business.id),
-      ),
-    );
-  if (!item) return failed(404, ITEM_NOT_FOUND_MESSAGE);
-  if (item.paidPurchaseId) return failed(409, ITEM_ALREADY_PAID_MESSAGE);
-  const query = `itemId=${encodeURIComponent(item.id)}&outlineId=${encodeURIComponent(item.outlineId)}`;
-  return startOneOffCheckout(
-    app,
-    viewer,
-    {
-      kind: "delivery_item",
-      referenceId: item.id,
-      amountCents: item.priceCents,
-      productName: deliveryItemProductName(item.title),
-      successPath: `/delivery-item-payment-success?success=true&session_id={CHECKOUT_SESSION_ID}&${query}`,
-      cancelPath: "/paymentStatus?canceled=true&purchaseType=deliveryItem",
-    },
-    origin,
-  );
+  return startOneOffCheckout(app, viewer, "delivery_item", input, origin);
 }
 
 /** PUT /api/payments/update-business-benchmarking: the current year of benchmarking. */
-export async function startBenchmarkingCheckout(app: AppContext, viewer: CheckoutViewer, origin: string) {
-  const year = app.now().getUTCFullYear();
-  const [owned] = await app.db
-    .select({ id: benchmarkingPurchases.id })
-    .from(benchmarkingPurchases)
-    .where(and(eq(benchmarkingPurchases.businessId, viewer.business.id), eq(benchmarkingPurchases.year, year)));
-  if (owned) return failed(409, BENCHMARKING_ALREADY_PAID_MESSAGE);
-  return startOneOffCheckout(
-    app,
-    viewer,
-    {
-      kind: "benchmarking",
-      referenceId: String(year),
-      amountCents: BENCHMARKING_PRICE_CENTS,
-      productName: benchmarkingProductName(year),
-      successPath: `/benchmarking-payment-success?businessId=${encodeURIComponent(viewer.business.id)}&session_id={CHECKOUT_SESSION_ID}`,
-      cancelPath: "/paymentStatus?canceled=true&purchaseType=benchmarking",
-    },
-    origin,
-  );
+export function startBenchmarkingCheckout(app: AppContext, viewer: CheckoutViewer, origin: string) {
+  return startOneOffCheckout(app, viewer, "benchmarking", { year: app.now().getUTCFullYear() }, origin);
 }
 
 /**
@@ -439,55 +325,6 @@ export async function latestSessionFor(
     .orderBy(sql`CASE ${purchases.status} WHEN 'paid' THEN 0 ELSE 1 END`, desc(purchases.createdAt))
     .limit(1);
   return row?.sessionId ?? null;
-}
-
-/** PUT /api/insight/insightRequest/successful-payment {insightId}: confirmed only by a paid session. */
-export async function confirmInsightPayment(
-  app: AppContext,
-  viewer: CheckoutViewer,
-  insightId: string,
-): Promise<{ ok: true } | CheckoutFailure> {
-  const [insight] = await app.db
-    .select({ id: insightRequests.id, paymentComplete: insightRequests.paymentComplete })
-    .from(insightRequests)
-    .where(and(eq(insightRequests.id, insightId), eq(insightRequests.businessId, viewer.business.id)));
-  if (!insight) return failed(404, INSIGHT_NOT_FOUND_MESSAGE);
-  if (insight.paymentComplete) return { ok: true };
-  const sessionId = await latestSessionFor(app, viewer.business.id, "insight", insight.id);
-  if (!sessionId) return failed(409, PAYMENT_NOT_COMPLETED_MESSAGE);
-  const confirmed = await confirmCheckout(app, viewer, sessionId, { kind: "insight", referenceId: insight.id });
-  return confirmed.ok ? { ok: true } : confirmed;
-}
-
-/**
- * PUT /api/delivery-outline/change-active-item: once the item's session is paid (fulfilled), the
- * item becomes the outline's active item. Answers the outline.
- */
-export async function changeActiveItem(
-  app: AppContext,
-  viewer: CheckoutViewer,
-  input: { deliveryItemId: string; deliveryOutlineId: string; sessionId: string },
-) {
-  const [item] = await app.db
-    .select({ id: deliveryItems.id })
-    .from(deliveryItems)
-    .where(
-      and(
-        eq(deliveryItems.id, input.deliveryItemId),
-        eq(deliveryItems.outlineId, input.deliveryOutlineId),
-        eq(deliveryItems.businessId, viewer.business.id),
-      ),
-    );
-  if (!item) return failed(404, ITEM_NOT_FOUND_MESSAGE);
-  const confirmed = await confirmCheckout(app, viewer, input.sessionId, { kind: "delivery_item", referenceId: item.id });
-  if (!confirmed.ok) return confirmed;
-  const [outline] = await app.db
-    .update(deliveryOutlines)
-    .set({ activeItemId: item.id, updatedAt: app.now() })
-    .where(and(eq(deliveryOutlines.id, input.deliveryOutlineId), eq(deliveryOutlines.businessId, viewer.business.id)))
-    .returning();
-  if (!outline) return failed(404, ITEM_NOT_FOUND_MESSAGE);
-  return { ok: true as const, outline };
 }
 
 /** The plan name a completed subscription purchase shows ("SCALE"). */

@@ -11,29 +11,18 @@
 // - every effect is itself idempotent (set-a-flag, INSERT ... ON CONFLICT DO NOTHING, a
 //   subscription sync that writes the provider's current state), so running it again — after a
 //   crash, a retry or a race — changes nothing more.
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import {
-  benchmarkingPurchases,
-  deliveryItems,
-  insightRequests,
-  purchases,
-  stripeEvents,
-  PURCHASE_KINDS,
-  type Purchase,
-} from "~db/schema";
-import { insightStatusText } from "~/lib/insights/insight-status";
+import { and, eq, inArray } from "drizzle-orm";
+import { purchases, stripeEvents, type Purchase } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
-import {
-  paymentProvider,
-  WebhookSignatureError,
-  type CheckoutSession,
-  type StripeEvent,
-} from "./provider.server";
+import { paymentProvider } from "./provider/factory.server";
+import { WebhookSignatureError, type CheckoutSession, type StripeEvent } from "./provider/types";
+import type { PurchaseKind } from "./purchasable";
+import { PURCHASABLES } from "./purchasables.server";
 import { invoiceSubscriptionId, stripeId, syncSubscription } from "./subscriptions.server";
 
 export { syncSubscription } from "./subscriptions.server";
 
-export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+export type { PurchaseKind } from "./purchasable";
 
 export type FulfilmentResult = {
   /** True only for the one call that turned the purchase paid. */
@@ -83,11 +72,10 @@ export async function fulfilCheckoutSession(app: AppContext, sessionId: string):
     return { fulfilled: false, purchase: found, kind: found.kind };
   }
 
-  // A subscription's effect needs the provider's current subscription state: read it before the
-  // batch. The sync is idempotent (it writes the current state), so it may run on every call.
-  if (found.kind === "subscription" && session.subscription) {
-    await syncSubscription(app, session.subscription, { businessId: found.businessId, provider });
-  }
+  // An effect that needs the provider's current state (a subscription's) reads it before the
+  // batch; it is idempotent (it writes the current state), so it may run on every call.
+  const purchasable = PURCHASABLES[found.kind];
+  await purchasable.prepare?.(app, found, session, provider);
 
   const now = app.now();
   const markPaid = app.db
@@ -95,7 +83,7 @@ export async function fulfilCheckoutSession(app: AppContext, sessionId: string):
     .set({ status: "paid", paidAt: now, updatedAt: now })
     .where(and(eq(purchases.stripeCheckoutSessionId, session.id), inArray(purchases.status, [...UNPAID_STATES])))
     .returning();
-  const effect = effectStatements(app, found, now);
+  const effect = purchasable.fulfil(app.db, found, now);
   // One atomic batch: the paid mark and the effect land together or not at all. The effect
   // statements are idempotent, so they also repair a purchase paid by an earlier partial run.
   const [updated] = effect.length > 0 ? await app.db.batch([markPaid, ...effect]) : [await markPaid];
@@ -104,68 +92,6 @@ export async function fulfilCheckoutSession(app: AppContext, sessionId: string):
     ? [winner]
     : await app.db.select().from(purchases).where(eq(purchases.id, found.id)).limit(1);
   return { fulfilled: Boolean(winner), purchase: current ?? found, kind: found.kind };
-}
-
-/** The idempotent writes that deliver what a purchase bought, scoped to the purchase's business. */
-function effectStatements(app: AppContext, purchase: Purchase, now: Date) {
-  const ref = purchase.referenceId;
-  switch (purchase.kind) {
-    case "insight":
-      if (!ref) return [];
-      // Paid, and a request waiting for its payment becomes submitted (the team's queue) with the
-      // catalogue's 'payment was successful' text. One conditional UPDATE: a second run matches
-      // no row, and a request already further along keeps its status.
-      return [
-        app.db
-          .update(insightRequests)
-          .set({
-            paymentComplete: true,
-            status: sql`CASE WHEN ${insightRequests.status} = 'awaiting_payment' THEN 'submitted' ELSE ${insightRequests.status} END`,
-            statusText: sql`CASE WHEN ${insightRequests.status} = 'awaiting_payment' THEN ${insightStatusText("submitted", false)} ELSE ${insightRequests.statusText} END`,
-            submittedAt: sql`CASE WHEN ${insightRequests.status} = 'awaiting_payment' THEN ${now.getTime()} ELSE ${insightRequests.submittedAt} END`,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              eq(insightRequests.id, ref),
-              eq(insightRequests.businessId, purchase.businessId),
-              or(eq(insightRequests.paymentComplete, false), eq(insightRequests.status, "awaiting_payment")),
-            ),
-          ),
-      ];
-    case "delivery_item":
-      if (!ref) return [];
-      return [
-        app.db
-          .update(deliveryItems)
-          .set({
-            paidPurchaseId: purchase.id,
-            // A prepaid item waiting for its payment becomes the one being worked on.
-            status: sql`CASE WHEN ${deliveryItems.status} IN ('upcoming', 'awaiting_payment') THEN 'active' ELSE ${deliveryItems.status} END`,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              eq(deliveryItems.id, ref),
-              eq(deliveryItems.businessId, purchase.businessId),
-              isNull(deliveryItems.paidPurchaseId),
-            ),
-          ),
-      ];
-    case "benchmarking": {
-      const year = Number(ref);
-      if (!Number.isInteger(year)) return [];
-      return [
-        app.db
-          .insert(benchmarkingPurchases)
-          .values({ id: crypto.randomUUID(), businessId: purchase.businessId, year, purchaseId: purchase.id, createdAt: now })
-          .onConflictDoNothing(),
-      ];
-    }
-    case "subscription":
-      // Applied by syncSubscription (it needs the provider's subscription state).
-      return [];
-  }
 }
 
 type EventOutcome = { outcome: "processed" | "ignored"; note: string };

@@ -2,7 +2,10 @@
 // are started by the Stripe checkout (app/server/payments/checkout.server.ts).
 import { and, eq, isNull } from "drizzle-orm";
 import { businesses } from "~db/schema";
+import { parseLookupKey, PLANS } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
+import type { Purchasable } from "./purchasable";
+import { syncSubscription } from "./subscriptions.server";
 
 /**
  * Records that the business chose the Basic plan: sets businesses.plan_chosen_at the first time
@@ -18,3 +21,33 @@ export async function chooseBasicPlan(app: AppContext, businessId: string): Prom
     .run();
   return { recorded: (result.meta?.changes ?? 0) > 0 };
 }
+
+/**
+ * A paid plan, bought as a subscription (the purchase's reference is the price's lookup key). Its
+ * effect is the subscription's current state at the provider, so it is applied by prepare (the
+ * idempotent sync), and fulfil has nothing left to write.
+ */
+export const planPurchasable: Purchasable<"subscription"> = {
+  kind: "subscription",
+
+  async describe(_app, _businessId, key) {
+    const plan = parseLookupKey(key);
+    if (!plan) return { ok: false, status: 400, msg: `Unknown plan ${key}.` };
+    return {
+      ok: true,
+      referenceId: key,
+      amountCents: PLANS[plan.tier].monthlyPriceCents[plan.billing] * (plan.billing === "YEARLY" ? 12 : 1),
+      productName: PLANS[plan.tier].displayName,
+      successPath: "/paymentStatus?success=true&session_id={CHECKOUT_SESSION_ID}",
+      cancelPath: "/paymentStatus?canceled=true&purchaseType=plan",
+    };
+  },
+
+  async prepare(app, purchase, session, provider) {
+    if (session.subscription) await syncSubscription(app, session.subscription, { businessId: purchase.businessId, provider });
+  },
+
+  fulfil() {
+    return [];
+  },
+};

@@ -5,7 +5,8 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { businesses, type MemberTier } from "~db/schema";
 import { parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
-import { paymentProvider, type PaymentProvider, type Subscription } from "./provider.server";
+import { paymentProvider } from "./provider/factory.server";
+import type { PaymentProvider, Subscription } from "./provider/types";
 
 /** Subscription states that grant the plan of the subscription's price. */
 const GRANTING_STATES = new Set(["trialing", "active"]);

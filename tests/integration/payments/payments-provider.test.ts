@@ -3,20 +3,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../db";
 import { createAppContext, type AppContext } from "~/server/load-context";
-import {
-  cancelLocalSubscription,
-  getLocalPortal,
-  payLocalCheckout,
-  switchLocalPlan,
-  type DeliverWebhook,
-} from "~/server/payments/local-provider.server";
-import {
-  paymentProvider,
-  PaymentProviderError,
-  TRIAL_DAYS,
-  WebhookSignatureError,
-  type StripeEvent,
-} from "~/server/payments/provider.server";
+import { TRIAL_DAYS } from "~/lib/payments/plans";
+import { paymentProvider } from "~/server/payments/provider/factory.server";
+import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
+import type { DeliverWebhook } from "~/server/payments/provider/local-objects.server";
+import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/provider/local-portal.server";
+import { PaymentProviderError, WebhookSignatureError, type StripeEvent } from "~/server/payments/provider/types";
 import { db, ORIGIN, postForm } from "../support";
 import {
   failNextStripeCalls,

@@ -16,7 +16,7 @@ import worker from "../../../functions/worker";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import { createAppContext } from "~/server/load-context";
 import { fulfilCheckoutSession, handleStripeWebhook } from "~/server/payments/fulfilment.server";
-import { paymentProvider } from "~/server/payments/provider.server";
+import { paymentProvider } from "~/server/payments/provider/factory.server";
 import {
   payStubSession,
   setStubSubscription,

@@ -1,5 +1,5 @@
 /**
- * The payment provider's shapes, messages and errors, shared by the factory (provider.server.ts)
+ * The payment provider's shapes, messages and errors, shared by the factory (factory.server.ts)
  * and both providers. It imports nothing, so the providers can use PaymentProviderError without
  * importing the factory that imports them (an import cycle would load one of them half-made).
  */

@@ -1,7 +1,7 @@
 import type { AppContext } from "~/server/load-context";
-import { createLocalProvider } from "./local-provider.server";
-import type { PaymentProvider } from "./provider-types.server";
-import { createStripeProvider } from "./stripe-provider.server";
+import { createLocalProvider } from "./local.server";
+import { createStripeProvider } from "./stripe.server";
+import type { PaymentProvider } from "./types";
 
 /**
  * The payment provider seam (docs/decisions/010-payments.md). Partwise talks to Stripe
@@ -10,11 +10,6 @@ import { createStripeProvider } from "./stripe-provider.server";
  * is not. Both answer the same Stripe-shaped objects, and both deliver signed webhook events to
  * the same fulfilment code.
  */
-
-export * from "./provider-types.server";
-
-/** Free trial of every paid plan (spec §9); defined with the plans. */
-export { TRIAL_DAYS } from "~/lib/payments/plans";
 
 /**
  * The provider for this request: Stripe's API (STRIPE_API_BASE) when STRIPE_SECRET_KEY is set,

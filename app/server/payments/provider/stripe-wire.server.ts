@@ -1,0 +1,78 @@
+import Stripe from "stripe";
+import { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError, type CheckoutSession, type StripeEvent, type Subscription } from "./types";
+
+// Stripe's wire format and webhook signatures, shared by both providers: the mappers from the
+// SDK's objects to the fields Partwise reads, and the signature check and signer.
+
+/**
+ * Stripe's own check (constructEventAsync with SubtleCrypto): the header's v1 signature must be
+ * HMAC-SHA256(secret, `${t}.${rawBody}`) and t within WEBHOOK_TOLERANCE_SECONDS of now.
+ */
+export async function verifyStripeSignature(
+  rawBody: string,
+  signatureHeader: string | null,
+  secret: string,
+  stripe: Stripe = new Stripe("sk_test_signature_check", { httpClient: Stripe.createFetchHttpClient() }),
+): Promise<StripeEvent> {
+  if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
+  try {
+    const event = await stripe.webhooks.constructEventAsync(
+      rawBody,
+      signatureHeader,
+      secret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      Stripe.createSubtleCryptoProvider(),
+    );
+    return event as unknown as StripeEvent;
+  } catch (error) {
+    throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
+  }
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+export function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
+  return {
+    id: session.id,
+    url: session.url ?? null,
+    mode: session.mode === "subscription" ? "subscription" : "payment",
+    status: oneOf(session.status, ["complete", "expired"] as const, "open"),
+    payment_status: oneOf(session.payment_status, ["paid", "no_payment_required"] as const, "unpaid"),
+    customer: idOf(session.customer),
+    subscription: idOf(session.subscription),
+    client_reference_id: session.client_reference_id ?? null,
+    metadata: { ...(session.metadata ?? {}) },
+    amount_total: session.amount_total ?? null,
+  };
+}
+
+function oneOf<T extends string, D extends string>(value: unknown, allowed: readonly T[], fallback: D): T | D {
+  return (allowed as readonly unknown[]).includes(value) ? (value as T) : fallback;
+}
+
+export function toSubscription(subscription: Stripe.Subscription): Subscription {
+  const item = subscription.items?.data?.[0];
+  const legacyPeriodEnd = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    customer: idOf(subscription.customer) ?? "",
+    lookup_key: item?.price?.lookup_key ?? null,
+    current_period_end: item?.current_period_end ?? legacyPeriodEnd ?? null,
+    cancel_at_period_end: Boolean(subscription.cancel_at_period_end),
+    metadata: { ...(subscription.metadata ?? {}) },
+  };
+}
+
+/** A Stripe-Signature header for the payload (the SDK's own signer, SubtleCrypto). */
+export function signPayload(payload: string, secret: string, timestamp: number): Promise<string> {
+  return new Stripe("sk_test_local_signer", { httpClient: Stripe.createFetchHttpClient() }).webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret,
+    timestamp,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+}

@@ -1,0 +1,57 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "~db/index";
+import type { Purchase, PURCHASE_KINDS } from "~db/schema";
+import type { LookupKey } from "~/lib/payments/plans";
+import type { AppContext } from "~/server/load-context";
+import type { PaymentProvider, CheckoutSession } from "./provider/types";
+
+/**
+ * What a purchasable kind tells payments (docs/decisions/010-payments.md). Each kind is
+ * implemented by the domain that owns what is bought, so checkout and fulfilment never read or
+ * write another domain's tables: they ask the kind what a reference costs, and hand it the paid
+ * purchase to deliver. Types only, so the domains can implement it without importing payments.
+ */
+
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+/** A refused request the route answers with `status` and `{ msg }` (or a redirect for form posts). */
+export type CheckoutFailure = { ok: false; status: 402 | 404 | 409 | 400 | 502; msg: string };
+
+/** What the business is about to buy: the purchase's reference, price and the Checkout Session's texts and return paths. */
+export type PurchaseDescription = {
+  ok: true;
+  /** Stored as purchases.reference_id; fulfil receives it back. */
+  referenceId: string;
+  amountCents: number;
+  productName: string;
+  /** Path and query after the origin; may contain the literal {CHECKOUT_SESSION_ID}. */
+  successPath: string;
+  cancelPath: string;
+};
+
+/** How each kind's reference is given to describe. */
+export type PurchaseRefs = {
+  subscription: LookupKey;
+  insight: { insightId: string };
+  delivery_item: { deliveryItemId: string; deliveryOutlineId: string };
+  benchmarking: { year: number };
+};
+
+export type Purchasable<K extends PurchaseKind> = {
+  kind: K;
+  /** The business's own unpaid reference, described; 404 when it is not the business's, 409 when already bought. */
+  describe(app: AppContext, businessId: string, ref: PurchaseRefs[K]): Promise<PurchaseDescription | CheckoutFailure>;
+  /**
+   * Reads the provider before the paid mark, for effects that need its current state (a
+   * subscription's); idempotent, as it may run on every confirmation.
+   */
+  prepare?(app: AppContext, purchase: Purchase, session: CheckoutSession, provider: PaymentProvider): Promise<void>;
+  /**
+   * The idempotent statements that deliver what the purchase bought, scoped to its business. They
+   * run in one batch with the purchase's paid mark, and again on any later confirmation, so a second
+   * run must change nothing.
+   */
+  fulfil(db: Database, purchase: Purchase, now: Date): BatchItem<"sqlite">[];
+};
+
+export type PurchasableRegistry = { [K in PurchaseKind]: Purchasable<K> };
