@@ -418,15 +418,39 @@ export async function startInsightReview(app: AppContext, viewer: Manager, id: s
         )
       )
       .returning({ id: insightRequests.id }),
-    // INSERT … SELECT: drizzle lists every column in the table's order (db/schema/), so the
-    // SELECT names them all in that order.
+    // INSERT … SELECT with every column named: drizzle checks the selected keys against the
+    // table's columns (names and order) and throws on a mismatch, so a new column can never
+    // shift values into its neighbour.
     app.db
       .insert(insightReports)
       .select(
-        sql`SELECT ${reportId}, r.id, r.business_id, r.category, ${title}, ${summary}, ${recommendations},
-            'draft', ${viewer.id}, NULL, NULL, NULL, NULL, ${nowMs}, ${nowMs}, NULL
-          FROM insight_requests r
-          WHERE r.id = ${id} AND r.status = 'in_review' AND r.assigned_manager_id = ${viewer.id}`
+        app.db
+          .select({
+            id: sql<string>`${reportId}`.as("id"),
+            insightRequestId: insightRequests.id,
+            businessId: insightRequests.businessId,
+            category: insightRequests.category,
+            title: sql<string>`${title}`.as("title"),
+            highLevelSummary: sql<string>`${summary}`.as("high_level_summary"),
+            recommendations: sql<string>`${recommendations}`.as("recommendations"),
+            status: sql<string>`'draft'`.as("status"),
+            authorId: sql<string>`${viewer.id}`.as("author_id"),
+            clientSatisfaction: sql<null>`NULL`.as("client_satisfaction"),
+            clientFeedback: sql<null>`NULL`.as("client_feedback"),
+            feedbackAt: sql<null>`NULL`.as("feedback_at"),
+            convertedToMatchRequestId: sql<null>`NULL`.as("converted_to_match_request_id"),
+            createdAt: sql<number>`${nowMs}`.as("created_at"),
+            updatedAt: sql<number>`${nowMs}`.as("updated_at"),
+            publishedAt: sql<null>`NULL`.as("published_at"),
+          })
+          .from(insightRequests)
+          .where(
+            and(
+              eq(insightRequests.id, id),
+              eq(insightRequests.status, "in_review"),
+              eq(insightRequests.assignedManagerId, viewer.id)
+            )
+          )
       )
       .onConflictDoNothing({ target: insightReports.insightRequestId }),
   ]);
@@ -543,16 +567,34 @@ export async function publishInsightReport(
           sql`EXISTS (SELECT 1 FROM insight_reports p WHERE p.insight_request_id = ${id} AND p.status = 'published' AND p.published_at = ${nowMs})`
         )
       ),
-    // The notification's id is derived from the request, so it is written once at most; every
-    // column in the table's order (db/schema/).
+    // The notification's id is derived from the request, so it is written once at most. Every
+    // column is named (drizzle checks them against the table), so a new column cannot shift values.
     app.db
       .insert(notifications)
       .select(
-        sql`SELECT ${`insight-ready-${id}`}, b.owner_user_id, b.id, 'insight_ready', ${INSIGHT_READY_NOTIFICATION_TITLE}, p.title, ${link}, NULL, ${nowMs}
-          FROM insight_requests r
-          JOIN businesses b ON b.id = r.business_id
-          JOIN insight_reports p ON p.insight_request_id = r.id
-          WHERE r.id = ${id} AND r.status = 'ready' AND r.delivered_at = ${nowMs} AND p.status = 'published'`
+        app.db
+          .select({
+            id: sql<string>`${`insight-ready-${id}`}`.as("id"),
+            userId: businesses.ownerUserId,
+            businessId: businesses.id,
+            kind: sql<string>`'insight_ready'`.as("kind"),
+            title: sql<string>`${INSIGHT_READY_NOTIFICATION_TITLE}`.as("title"),
+            body: insightReports.title,
+            link: sql<string>`${link}`.as("link"),
+            readAt: sql<null>`NULL`.as("read_at"),
+            createdAt: sql<number>`${nowMs}`.as("created_at"),
+          })
+          .from(insightRequests)
+          .innerJoin(businesses, eq(businesses.id, insightRequests.businessId))
+          .innerJoin(insightReports, eq(insightReports.insightRequestId, insightRequests.id))
+          .where(
+            and(
+              eq(insightRequests.id, id),
+              eq(insightRequests.status, "ready"),
+              sql`${insightRequests.deliveredAt} = ${nowMs}`,
+              eq(insightReports.status, "published")
+            )
+          )
       )
       .onConflictDoNothing({ target: notifications.id }),
   ]);
