@@ -71,9 +71,10 @@ export function appAt(now: Date | (() => Date) = () => new Date()): AppContext {
 /** The business row (fresh from D1) and its owner as a ClientViewer, for direct domain calls. */
 export async function viewerOf(userId: string, businessId: string) {
   const [business] = await db().select().from(businesses).where(eq(businesses.id, businessId));
+  if (!business) throw new Error(`no business ${businessId}`);
   return {
     sessionId: "test",
     user: { id: userId, email: "", firstName: "Test", lastName: "Person", phone: "", role: "client" as const },
-    business: business!,
+    business,
   };
 }
