@@ -1,4 +1,4 @@
-import { createUser, signedIn } from "../integration/support";
+import { createUser, signedIn } from "../integration/helpers/session";
 
 /**
  * Typed factories for the integration tests. Each returns rows whose types say what the test can

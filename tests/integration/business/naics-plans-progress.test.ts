@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "~db/schema";
-import { call, connectAccounting, db, postForm, signedIn } from "../support";
+import { call, connectAccounting, db, postForm, signedIn } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 const NAICS_FORMAT = { msg: "NAICS must be a 6-digit number" };

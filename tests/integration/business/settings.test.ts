@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, sessions, users } from "~db/schema";
-import { call, createUser, db, html, PASSWORD, postForm, sessionTokenFrom, signedIn, signIn } from "../support";
+import { call, createUser, db, html, PASSWORD, postForm, sessionTokenFrom, signedIn, signIn } from "../helpers";
 import { createClient, signedInClient, signedInManager } from "../../factories";
 
 const UPDATED = "Your information was updated!";

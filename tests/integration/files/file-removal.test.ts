@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { files } from "~db/schema";
 import { sweepUnlinkedFiles } from "~/server/files/sweep.server";
 import worker from "../../../functions/worker";
-import { call, db } from "../support";
-import { appAt, create, payload, uploadPdf } from "../insight-requests-support";
+import { call, db, appAt, create, payload, uploadPdf } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 const DELETE_FILE = "/api/file-handling/delete-file";

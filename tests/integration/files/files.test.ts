@@ -3,8 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { files, insightRequests } from "~db/schema";
 import { readUpload } from "~/server/files/files.server";
-import { call, db } from "../support";
-import { create, payload } from "../insight-requests-support";
+import { call, db, create, payload } from "../helpers";
 import { compoundFile, concat, docx, jpeg, openDocument, pdf, png, PNG_SIGNATURE, text, xlsx } from "../../support/sample-files";
 import { signedInClient, signedInManager } from "../../factories";
 

@@ -3,16 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { files, insightRequests, matchRequests } from "~db/schema";
 import { matchStatusText } from "~/lib/matching/match-status";
-import {
-  create,
-  FILES_INVALID,
-  filesOf,
-  payload,
-  PDF_BYTES,
-  requestsOf,
-  uploadPdf,
-} from "../insight-requests-support";
-import { call, db } from "../support";
+import { create, FILES_INVALID, filesOf, payload, PDF_BYTES, requestsOf, uploadPdf, call, db } from "../helpers";
 import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 type View = { _id: string; files: { fileName: string; originalName: string; size: number }[] };

@@ -5,7 +5,7 @@ import { ACCESS_DENIED_MESSAGE, BAD_STATE_MESSAGE, DISCONNECTED_MESSAGE } from "
 import { formatCurrency, monthKey, monthSpan, monthYearLabel } from "~/lib/finance/finance";
 import { accountingConnections, financeReports, jobs, type ProfitAndLossRow } from "~db/schema";
 import worker from "../../../functions/worker";
-import { connectAccounting, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../support";
+import { connectAccounting, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 afterEach(() => {

@@ -19,8 +19,7 @@ import { createAppContext } from "~/server/load-context";
 import { encryptSecret } from "~/server/platform/token-crypto.server";
 import { accountingConnections, financeReports, jobs, type ProfitAndLossRow } from "~db/schema";
 import worker from "../../../functions/worker";
-import { intuitEnv, stubRequests } from "../intuit-support";
-import { connectAccounting, db, ORIGIN, SESSION_COOKIE } from "../support";
+import { intuitEnv, stubRequests, connectAccounting, db, ORIGIN, SESSION_COOKIE } from "../helpers";
 import { createClient, signedInClient } from "../../factories";
 
 afterEach(() => {

@@ -12,8 +12,7 @@ import { PermanentJobError, RetryableJobError } from "~/server/platform/jobs.ser
 import { createAppContext } from "~/server/load-context";
 import { decryptSecret, encryptSecret } from "~/server/platform/token-crypto.server";
 import { accountingConnections, type AccountingConnection } from "~db/schema";
-import { intuitEnv, intuitStubUrl, stubRequests } from "../intuit-support";
-import { db } from "../support";
+import { intuitEnv, intuitStubUrl, stubRequests, db } from "../helpers";
 import { createClient } from "../../factories";
 
 afterEach(() => {

@@ -13,8 +13,7 @@ import { decryptSecret } from "~/server/platform/token-crypto.server";
 import { periodOf } from "~/server/platform/jobs.server";
 import { accountingConnections, financeReports, jobs, oauthStates } from "~db/schema";
 import worker from "../../../functions/worker";
-import { intuitEnv, intuitStubUrl, stubRequests } from "../intuit-support";
-import { db, ORIGIN, SESSION_COOKIE, sha256Hex, signedIn } from "../support";
+import { intuitEnv, intuitStubUrl, stubRequests, db, ORIGIN, SESSION_COOKIE, sha256Hex, signedIn } from "../helpers";
 import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 afterEach(() => {

@@ -8,7 +8,7 @@ import { periodOf } from "~/server/platform/jobs.server";
 import { createAppContext } from "~/server/load-context";
 import { accountingConnections, businesses, financeReports, valueInsights } from "~db/schema";
 import worker from "../../../functions/worker";
-import { connectAccounting, db } from "../support";
+import { connectAccounting, db } from "../helpers";
 import { createClient } from "../../factories";
 
 afterEach(() => {

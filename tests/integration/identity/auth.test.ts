@@ -11,7 +11,7 @@ import {
   sha256Hex,
   signedIn,
   signIn,
-} from "../support";
+} from "../helpers";
 import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 const SIGN_IN_FAILED = { msg: "The email or password you entered is incorrect." };

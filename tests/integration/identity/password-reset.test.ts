@@ -13,8 +13,15 @@ import {
   RESET_REQUESTED,
   resetEmailTo,
   SIGN_IN_FAILED,
-} from "../password-reset-support";
-import { call, createUser, db, ORIGIN, PASSWORD, postForm, sessionTokenFrom, signIn } from "../support";
+  call,
+  createUser,
+  db,
+  ORIGIN,
+  PASSWORD,
+  postForm,
+  sessionTokenFrom,
+  signIn,
+} from "../helpers";
 import { signedInClient } from "../../factories";
 
 const PASSWORD_RULES = "Required: 8 characters, 1 uppercase, 1 number, 1 special character.";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { businesses, users } from "~db/schema";
 import { NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/business/naics";
 import { PASSWORD_RULES_MESSAGE } from "~/lib/identity/password-rules";
-import { call, createUser, db, html, postForm, sessionTokenFrom, signedIn } from "../support";
+import { call, createUser, db, html, postForm, sessionTokenFrom, signedIn } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 let counter = 0;

@@ -17,8 +17,12 @@ import {
   STATUS_PAID,
   SUBMITTED_MESSAGE,
   viewerOf,
-} from "../insight-requests-support";
-import { call, db, ORIGIN, postForm, signedIn } from "../support";
+  call,
+  db,
+  ORIGIN,
+  postForm,
+  signedIn,
+} from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 type View = {

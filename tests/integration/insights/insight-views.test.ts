@@ -10,8 +10,7 @@ import {
 } from "~/lib/insights/insight-schemas";
 import { CLICK_TO_VIEW } from "~/lib/insights/insight-status";
 import { matchStatusText } from "~/lib/matching/match-status";
-import { createDeliveredInsight, createUnpaidRequest, createValueInsight } from "../insight-views-support";
-import { call, db, html, postForm } from "../support";
+import { createDeliveredInsight, createUnpaidRequest, createValueInsight, call, db, html, postForm } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 const client = () => signedInClient();

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, files, financeReports, insightReports, insightRequests, notifications } from "~db/schema";
 import { INSIGHT_STATUS_TEXTS } from "~/lib/insights/insight-status";
-import { call, db, html, postForm } from "../support";
+import { call, db, html, postForm } from "../helpers";
 import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 type Status = "awaiting_payment" | "submitted" | "in_review" | "ready";

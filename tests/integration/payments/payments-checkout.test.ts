@@ -10,8 +10,17 @@ import {
   purchases,
 } from "~db/schema";
 import worker from "../../../functions/worker";
-import { failNextStripeCalls, payStubSession, stripeEnv, stripeRequests, type StripeStubRequest } from "../stripe-support";
-import { db, html, ORIGIN, SESSION_COOKIE } from "../support";
+import {
+  failNextStripeCalls,
+  payStubSession,
+  stripeEnv,
+  stripeRequests,
+  type StripeStubRequest,
+  db,
+  html,
+  ORIGIN,
+  SESSION_COOKIE,
+} from "../helpers";
 import { signedInClient } from "../../factories";
 
 const START_FAILED = "We couldn't start the payment. Please try again in a few minutes.";

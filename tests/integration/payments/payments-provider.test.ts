@@ -17,8 +17,10 @@ import {
   WebhookSignatureError,
   type StripeEvent,
 } from "~/server/payments/provider.server";
-import { db, ORIGIN, postForm } from "../support";
 import {
+  db,
+  ORIGIN,
+  postForm,
   failNextStripeCalls,
   payStubSession,
   signedEvent,
@@ -28,7 +30,7 @@ import {
   stripeEvent,
   stripeRequests,
   type StripeStubRequest,
-} from "../stripe-support";
+} from "../helpers";
 
 const LOCAL_WEBHOOK_SECRET = "whsec_local_partwise_test_checkout_not_a_secret";
 

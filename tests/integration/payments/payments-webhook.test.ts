@@ -25,8 +25,9 @@ import {
   stripeEnv,
   stripeEvent,
   stripeRequests,
-} from "../stripe-support";
-import { db, ORIGIN } from "../support";
+  db,
+  ORIGIN,
+} from "../helpers";
 import { createClient } from "../../factories";
 
 const BAD_SIGNATURE = { msg: "The webhook signature is not valid." };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeIssues } from "~/server/platform/http.server";
 import { API_OPERATIONS, OPENAPI_PATH, type ApiOperation } from "~/server/platform/api-contract.server";
-import { call, ORIGIN } from "../support";
+import { call, ORIGIN } from "../helpers";
 import { signedInClient } from "../../factories";
 
 /**

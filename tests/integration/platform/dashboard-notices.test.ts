@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PAST_DUE_MESSAGE } from "~/lib/payments/payment-copy";
 import { businesses } from "~db/schema";
-import { call, db, html } from "../support";
+import { call, db, html } from "../helpers";
 import { signedInClient } from "../../factories";
 
 /** The dashboard warns when the subscription's last payment failed (Stripe's past_due). */

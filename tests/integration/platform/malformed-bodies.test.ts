@@ -6,8 +6,7 @@ import type { CloudflareBindings } from "~/server/platform/env.server";
 import { payLocalCheckout } from "~/server/payments/local-provider.server";
 import { paymentProvider } from "~/server/payments/provider.server";
 import worker from "../../../functions/worker";
-import { createDeliveredInsight } from "../insight-views-support";
-import { call, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../support";
+import { createDeliveredInsight, call, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 /** What the pages say when a form arrives unreadable (app/server/platform/http.server.ts). */

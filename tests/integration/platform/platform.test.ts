@@ -23,7 +23,7 @@ import {
   ORIGIN,
   PASSWORD,
   SESSION_COOKIE,
-} from "../support";
+} from "../helpers";
 import { createClient, signedInClient } from "../../factories";
 
 const MONTHLY_CRON = "0 6 1 * *";

@@ -2,7 +2,7 @@ import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { supportMessages } from "~db/schema";
-import { call, db, html, postForm, signedIn } from "../support";
+import { call, db, html, postForm, signedIn } from "../helpers";
 import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 type Seeded = Awaited<ReturnType<typeof signedIn>>;

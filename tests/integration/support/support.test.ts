@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, emailOutbox, supportMessages } from "~db/schema";
-import { call, db, postForm, signedIn } from "../support";
+import { call, db, postForm, signedIn } from "../helpers";
 import { signedInClient } from "../../factories";
 
 const SUPPORT_ADDRESS = "support@partwise.test"; // SUPPORT_EMAIL's local default

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { businesses, files, insightRequests, type MemberTier } from "~db/schema";
 import { createAppContext, type AppContext } from "~/server/load-context";
-import { call, db } from "./support";
+import { call, db } from "./session";
 
 /** Helpers of tests/integration/insights/insight-requests.test.ts and insight-files.test.ts. */
 
