@@ -26,7 +26,7 @@ export default defineConfig({
     include: ["tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
     // Starts the Intuit stub on loopback (tests/support/intuit-stub.ts); tests get its URL with
-    // inject("intuitStubUrl") (see tests/integration/intuit-support.ts).
+    // inject("intuitStubUrl") (see tests/integration/helpers/intuit.ts).
     globalSetup: ["./tests/integration/global-setup.ts"],
     reporters: ["default", "json"],
     outputFile: { json: "test-results/integration.json" },

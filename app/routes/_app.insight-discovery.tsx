@@ -15,13 +15,12 @@ import { requireClientBusiness } from "~/server/identity/auth.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import {
-  createMatchFromReport,
-  createMatchFromValueInsight,
   getReportForRequest,
   getValueInsight,
   saveReportFeedback,
   saveValueInsightFeedback,
 } from "~/server/insights/insight-views.server";
+import { createMatchFromReport, createMatchFromValueInsight } from "~/server/matching/match-requests.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight Discovery | Partwise" }];
 

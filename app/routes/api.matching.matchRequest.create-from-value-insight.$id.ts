@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { errorResponse, jsonResponse, requireMethod } from "~/server/platform/http.server";
-import { createMatchFromValueInsight } from "~/server/insights/insight-views.server";
+import { createMatchFromValueInsight } from "~/server/matching/match-requests.server";
 import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 
 /**

@@ -15,7 +15,8 @@ import {
 } from "~/lib/insights/manager-insights-schemas";
 import { requireRole } from "~/server/identity/auth.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
-import { getInsightRequestDetail, publishInsightReport } from "~/server/insights/manager-insights.server";
+import { getInsightRequestDetail } from "~/server/insights/insight-request-detail.server";
+import { publishInsightReport } from "~/server/insights/insight-review.server";
 
 export const meta: MetaFunction = () => [{ title: "Publish preview | Partwise" }];
 

@@ -3,7 +3,7 @@ import { useLoaderData, useOutlet } from "@remix-run/react";
 import { InsightQueue } from "~/components/insights/console/insight-queue";
 import { insightQueueStatusFrom } from "~/lib/insights/manager-insights-schemas";
 import { requireRole } from "~/server/identity/auth.server";
-import { listInsightQueue } from "~/server/insights/manager-insights.server";
+import { listInsightQueue } from "~/server/insights/insight-queue.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight requests | Partwise" }];
 

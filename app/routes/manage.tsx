@@ -4,7 +4,7 @@ import { ConsoleLayout } from "~/components/manage/console-layout";
 import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/server/identity/auth.server";
 import { consoleOverview } from "~/server/insights/manager-console.server";
-import { insightQueueCounts } from "~/server/insights/manager-insights.server";
+import { insightQueueCounts } from "~/server/insights/insight-queue.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
 

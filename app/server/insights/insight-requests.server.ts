@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import {
   files,
   insightRequests,
@@ -230,40 +230,45 @@ export async function createInsightRequest(
   const allowance = includedInsights(business);
   const filesStillFree = sql`${countFreeFiles} = ${keys.length}`;
 
-  /** INSERT INTO insight_requests (every column) SELECT <this request's values> WHERE <condition>. */
+  /**
+   * INSERT INTO insight_requests (every column) SELECT <this request's values> WHERE <condition>.
+   * Every value is named after its column and drizzle checks the names and their order against
+   * the table, so a new column fails loudly instead of shifting values into its neighbour.
+   */
   const insert = (covered: boolean, condition: SQL) => {
     const status: InsightRequestStatus = covered ? "submitted" : "awaiting_payment";
-    const values: Record<keyof typeof insightRequests.$inferSelect, unknown> = {
-      id,
-      businessId: business.id,
-      createdByUserId: viewer.user.id,
-      category: input.category,
-      businessNature: input.businessNature,
-      managementStructure: input.managementStructure,
-      numEmployees: input.numEmployees,
-      annualSales: input.annualSales,
-      issueDetails: input.issueDetails,
-      issueCause: input.issueCause,
-      resolutionOutcome: input.resolutionOutcome,
-      resolutionHelp: input.resolutionHelp,
-      status,
-      statusText: insightStatusText(status, covered),
-      paymentComplete: covered ? 1 : 0,
-      coveredByPlan: covered ? 1 : 0,
-      insightReportId: null,
-      assignedManagerId: null,
-      createdAt: at,
-      updatedAt: at,
-      submittedAt: covered ? at : null,
-      deliveredAt: null,
-    };
-    // Drizzle inserts a raw SELECT into every column, in the table's column order.
-    const selected = Object.keys(getTableColumns(insightRequests)).map(
-      (key) => sql`${values[key as keyof typeof values] ?? null}`,
-    );
+    const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
     return app.db
       .insert(insightRequests)
-      .select(sql`SELECT ${sql.join(selected, sql`, `)} WHERE ${condition}`)
+      .select(
+        app.db
+          .select({
+            id: value(id, "id"),
+            businessId: value(business.id, "business_id"),
+            createdByUserId: value(viewer.user.id, "created_by_user_id"),
+            category: value(input.category, "category"),
+            businessNature: value(input.businessNature, "business_nature"),
+            managementStructure: value(input.managementStructure, "management_structure"),
+            numEmployees: value(input.numEmployees, "num_employees"),
+            annualSales: value(input.annualSales, "annual_sales"),
+            issueDetails: value(input.issueDetails, "issue_details"),
+            issueCause: value(input.issueCause, "issue_cause"),
+            resolutionOutcome: value(input.resolutionOutcome, "resolution_outcome"),
+            resolutionHelp: value(input.resolutionHelp, "resolution_help"),
+            status: value(status, "status"),
+            statusText: value(insightStatusText(status, covered), "status_text"),
+            paymentComplete: value(covered ? 1 : 0, "payment_complete"),
+            coveredByPlan: value(covered ? 1 : 0, "covered_by_plan"),
+            insightReportId: value(null, "insight_report_id"),
+            assignedManagerId: value(null, "assigned_manager_id"),
+            createdAt: value(at, "created_at"),
+            updatedAt: value(at, "updated_at"),
+            submittedAt: value(covered ? at : null, "submitted_at"),
+            deliveredAt: value(null, "delivered_at"),
+          })
+          .from(sql`(SELECT 1)`)
+          .where(condition),
+      )
       .onConflictDoNothing()
       .returning({ id: insightRequests.id });
   };

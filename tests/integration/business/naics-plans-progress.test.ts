@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "~db/schema";
-import { call, connectAccounting, db, postForm, signedIn } from "../support";
+import { call, connectAccounting, db, postForm, signedIn } from "../helpers";
+import { signedInClient, signedInManager } from "../../factories";
 
 const NAICS_FORMAT = { msg: "NAICS must be a 6-digit number" };
 const NAICS_UNKNOWN = { msg: "That isn't a 2022 NAICS industry code. Use the NAICS lookup to find yours." };
@@ -177,7 +178,7 @@ describe("/plan-select", () => {
   });
 
   it("shows the three plans, monthly by default and yearly on request", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     const monthly = await (await call("/plan-select", { cookie: token })).text();
     for (const text of [
       "Best Plans for Business",
@@ -217,26 +218,26 @@ describe("/plan-select", () => {
   });
 
   it("Continue with Basic records the first plan choice once and goes to the dashboard", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    expect(await planChosenAt(business!.id)).toBeNull();
+    const { token, business } = await signedInClient();
+    expect(await planChosenAt(business.id)).toBeNull();
 
     const first = await postForm("/plan-select", { intent: "basic" }, token);
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/dashboard");
-    const chosen = await planChosenAt(business!.id);
+    const chosen = await planChosenAt(business.id);
     expect(chosen).toBeInstanceOf(Date);
 
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await postForm("/plan-select", { intent: "basic" }, token);
     expect(second.status).toBe(302);
-    expect((await planChosenAt(business!.id))?.getTime()).toBe(chosen!.getTime());
+    expect((await planChosenAt(business.id))?.getTime()).toBe(chosen!.getTime());
   });
 
   it("refuses a malformed choice and a post without a session, and changes nothing", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const bad = await postForm("/plan-select", { intent: "gold" }, token);
     expect(bad.status).toBe(400);
-    expect(await planChosenAt(business!.id)).toBeNull();
+    expect(await planChosenAt(business.id)).toBeNull();
 
     const anonymous = await postForm("/plan-select", { intent: "basic" });
     expect(anonymous.status).toBe(302);
@@ -244,11 +245,11 @@ describe("/plan-select", () => {
   });
 
   it("only changes the caller's own business", async () => {
-    const other = await signedIn({ withBusiness: true });
-    const { token } = await signedIn({ withBusiness: true });
-    const response = await postForm("/plan-select", { intent: "basic", businessId: other.business!.id }, token);
+    const other = await signedInClient();
+    const { token } = await signedInClient();
+    const response = await postForm("/plan-select", { intent: "basic", businessId: other.business.id }, token);
     expect(response.status).toBe(302);
-    expect(await planChosenAt(other.business!.id)).toBeNull();
+    expect(await planChosenAt(other.business.id)).toBeNull();
   });
 });
 
@@ -267,7 +268,7 @@ describe("POST /api/payments/create-checkout-session (built-in test checkout, no
   });
 
   it("refuses an unknown lookup key with 400", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     for (const key of ["BASIC_PLAN_MONTHLY", "PREMIUM_PLAN_WEEKLY", "premium_plan_yearly", ""]) {
       const response = await postForm("/api/payments/create-checkout-session", { lookup_key: key }, token);
       expect(response.status, key).toBe(400);
@@ -278,13 +279,13 @@ describe("POST /api/payments/create-checkout-session (built-in test checkout, no
   });
 
   it("sends a valid choice to the test checkout; nothing changes until it is paid", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     for (const key of ["STANDARD_PLAN_MONTHLY", "PREMIUM_PLAN_YEARLY"]) {
       const response = await postForm("/api/payments/create-checkout-session", { lookup_key: key }, token);
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toMatch(/^https:\/\/partwise\.test\/test-checkout\/[\w-]+$/);
     }
-    const [row] = await db().select().from(businesses).where(eq(businesses.id, business!.id));
+    const [row] = await db().select().from(businesses).where(eq(businesses.id, business.id));
     expect(row.memberTier).toBe("BASIC");
     expect(row.planChosenAt).toBeNull();
     expect(row.stripeCustomerId).not.toBeNull();
@@ -306,13 +307,13 @@ describe("/profile-progress", () => {
     expect(noBusiness.status).toBe(302);
     expect(noBusiness.headers.get("Location")).toBe("/signup-business");
 
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const staff = await call("/profile-progress", { cookie: manager.token });
     expect(staff.headers.get("Location")).toBe("/manage");
   });
 
   it("shows 40% for a fresh business and 60% after choosing a plan", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     const fresh = await (await call("/profile-progress", { cookie: token })).text();
     expect(fresh).toContain("Almost there!");
     expect(fresh).toContain('role="progressbar"');
@@ -333,8 +334,8 @@ describe("/profile-progress", () => {
   });
 
   it("shows the 'You're all set!' variant when accounting data is connected", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    await connectAccounting(business!.id);
+    const { token, business } = await signedInClient();
+    await connectAccounting(business.id);
     const html = await (await call("/profile-progress", { cookie: token })).text();
     expect(html).toContain("You&#x27;re all set!");
     expect(html).toContain("It looks like you&#x27;ve already connected your company data.");
@@ -343,8 +344,8 @@ describe("/profile-progress", () => {
   });
 
   it("does not count a broken accounting connection", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    await connectAccounting(business!.id, "broken");
+    const { token, business } = await signedInClient();
+    await connectAccounting(business.id, "broken");
     const html = await (await call("/profile-progress", { cookie: token })).text();
     expect(html).toContain("Almost there!");
     expect(html).toContain('aria-valuenow="40"');

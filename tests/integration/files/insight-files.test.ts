@@ -3,16 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { files, insightRequests, matchRequests } from "~db/schema";
 import { matchStatusText } from "~/lib/matching/match-status";
-import {
-  create,
-  FILES_INVALID,
-  filesOf,
-  payload,
-  PDF_BYTES,
-  requestsOf,
-  uploadPdf,
-} from "../insight-requests-support";
-import { call, db, signedIn } from "../support";
+import { create, FILES_INVALID, filesOf, payload, PDF_BYTES, requestsOf, uploadPdf, call, db } from "../helpers";
+import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 type View = { _id: string; files: { fileName: string; originalName: string; size: number }[] };
 
@@ -21,10 +13,10 @@ const getFile = (fileName: string, token?: string | null) =>
 
 describe("insight request files", () => {
   it("links the caller's uploads to the new request in the same write", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const pdf = await uploadPdf(token, "Q3 stock report.pdf");
     const second = await uploadPdf(token, "Supplier list.pdf");
-    const response = await create(token, payload(business!.id, { files: [pdf, second, pdf] }));
+    const response = await create(token, payload(business.id, { files: [pdf, second, pdf] }));
     expect(response.status).toBe(201);
     const view = ((await response.json()) as { insightRequest: View }).insightRequest;
     expect(view.files).toHaveLength(2);
@@ -34,23 +26,23 @@ describe("insight request files", () => {
         { fileName: second, originalName: "Supplier list.pdf", size: PDF_BYTES.length },
       ]),
     );
-    const rows = await filesOf(business!.id);
+    const rows = await filesOf(business.id);
     expect(rows.map((row) => [row.insightRequestId, row.purpose])).toEqual([
       [view._id, "insight_request"],
       [view._id, "insight_request"],
     ]);
 
     // A file already linked can't be attached to another request.
-    const again = await create(token, payload(business!.id, { files: [pdf] }));
+    const again = await create(token, payload(business.id, { files: [pdf] }));
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ msg: FILES_INVALID, errors: { files: FILES_INVALID } });
-    expect(await requestsOf(business!.id)).toHaveLength(1);
+    expect(await requestsOf(business.id)).toHaveLength(1);
   });
 
   it("another business's, unknown or malformed names → 400, and nothing is written", async () => {
-    const other = await signedIn({ withBusiness: true });
+    const other = await signedInClient();
     const foreign = await uploadPdf(other.token);
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const mine = await uploadPdf(token);
 
     for (const names of [
@@ -58,35 +50,35 @@ describe("insight request files", () => {
       [mine, foreign],
       [`${crypto.randomUUID()}.pdf`],
       ["../x.pdf"],
-      [`biz/${other.business!.id}/${foreign}`],
+      [`biz/${other.business.id}/${foreign}`],
     ]) {
-      const response = await create(token, payload(business!.id, { files: names }));
+      const response = await create(token, payload(business.id, { files: names }));
       expect(response.status, names.join()).toBe(400);
       expect(((await response.json()) as { msg: string }).msg).toBe(FILES_INVALID);
     }
-    expect(await requestsOf(business!.id)).toHaveLength(0);
-    const [myFile] = await filesOf(business!.id);
+    expect(await requestsOf(business.id)).toHaveLength(0);
+    const [myFile] = await filesOf(business.id);
     expect(myFile).toMatchObject({ insightRequestId: null, purpose: "other" });
-    const [theirFile] = await filesOf(other.business!.id);
+    const [theirFile] = await filesOf(other.business.id);
     expect(theirFile).toMatchObject({ insightRequestId: null, purpose: "other" });
   });
 });
 
 describe("GET /api/file-handling/get-file/{fileName} — staff access", () => {
   it("the business gets its file; a manager only once the request is assigned to them; everyone else 404", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const pdf = await uploadPdf(token, "Q3 stock report.pdf");
-    const response = await create(token, payload(business!.id, { files: [pdf] }));
+    const response = await create(token, payload(business.id, { files: [pdf] }));
     const view = ((await response.json()) as { insightRequest: View }).insightRequest;
 
     const own = await getFile(pdf, token);
     expect(own.status).toBe(200);
     expect(new Uint8Array(await own.arrayBuffer())).toEqual(PDF_BYTES);
 
-    const manager = await signedIn({ role: "manager" });
-    const colleague = await signedIn({ role: "manager" });
-    const consultant = await signedIn({ role: "consultant" });
-    const stranger = await signedIn({ withBusiness: true });
+    const manager = await signedInManager();
+    const colleague = await signedInManager();
+    const consultant = await signedInConsultant();
+    const stranger = await signedInClient();
 
     const unassigned = await getFile(pdf, manager.token);
     expect(unassigned.status).toBe(404);
@@ -116,26 +108,26 @@ describe("GET /api/file-handling/get-file/{fileName} — staff access", () => {
   });
 
   it("a manager assigned to a match request gets the files linked to it", async () => {
-    const { user, business, token } = await signedIn({ withBusiness: true });
+    const { user, business, token } = await signedInClient();
     const pdf = await uploadPdf(token);
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const matchId = crypto.randomUUID();
     await db()
       .insert(matchRequests)
       .values({
         id: matchId,
-        businessId: business!.id,
+        businessId: business.id,
         createdByUserId: user.id,
         category: "finance",
         statusText: matchStatusText("submitted"),
         assignedManagerId: manager.user.id,
       });
     expect((await getFile(pdf, manager.token)).status).toBe(404);
-    await db().update(files).set({ matchRequestId: matchId, purpose: "match_request" }).where(eq(files.businessId, business!.id));
+    await db().update(files).set({ matchRequestId: matchId, purpose: "match_request" }).where(eq(files.businessId, business.id));
     expect((await getFile(pdf, manager.token)).status).toBe(200);
 
     // A missing R2 object answers 404, not 500.
-    await env.FILES.delete(`biz/${business!.id}/${pdf}`);
+    await env.FILES.delete(`biz/${business.id}/${pdf}`);
     expect((await getFile(pdf, manager.token)).status).toBe(404);
     expect((await getFile(pdf, token)).status).toBe(404);
   });

@@ -5,7 +5,8 @@ import { ACCESS_DENIED_MESSAGE, BAD_STATE_MESSAGE, DISCONNECTED_MESSAGE } from "
 import { formatCurrency, monthKey, monthSpan, monthYearLabel } from "~/lib/finance/finance";
 import { accountingConnections, financeReports, jobs, type ProfitAndLossRow } from "~db/schema";
 import worker from "../../../functions/worker";
-import { connectAccounting, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../support";
+import { connectAccounting, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../helpers";
+import { signedInClient, signedInManager } from "../../factories";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -85,7 +86,7 @@ function rowsUpToNow(now = new Date()): ProfitAndLossRow[] {
 
 describe("/quickbook-status", () => {
   it("completes a good callback, redirects without the code and state, and shows the build", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const state = await startConnect(token, "PROFILE_PROGRESS");
     const queue = fakeQueue();
     const callback = await send(`/quickbook-status?code=demo-${crypto.randomUUID()}&state=${state}&realmId=demo`, { token, queue });
@@ -97,7 +98,7 @@ describe("/quickbook-status", () => {
     expect(location.searchParams.get("returnPage")).toBe("PROFILE_PROGRESS");
     const jobId = location.searchParams.get("job")!;
     expect(sentJobIds(queue)).toEqual([jobId]);
-    expect(await connectionOf(business!.id)).toMatchObject({ realmId: "demo", status: "connected" });
+    expect(await connectionOf(business.id)).toMatchObject({ realmId: "demo", status: "connected" });
 
     const page = await send(`${location.pathname}${location.search}`, { token });
     expect(page.status).toBe(200);
@@ -109,7 +110,7 @@ describe("/quickbook-status", () => {
   });
 
   it("refuses a replayed state with a message and a way to start again", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     const state = await startConnect(token, "DASHBOARD");
     const query = `code=demo-${crypto.randomUUID()}&state=${state}&realmId=demo`;
     expect((await send(`/quickbook-status?${query}`, { token })).status).toBe(302);
@@ -124,7 +125,7 @@ describe("/quickbook-status", () => {
   });
 
   it("answers access_denied with the message, Try again for the same return page, and stores nothing", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const state = await startConnect(token, "PROFILE_PROGRESS");
     const queue = fakeQueue();
     const denied = await send(`/quickbook-status?error=access_denied&state=${state}`, { token, queue });
@@ -133,12 +134,12 @@ describe("/quickbook-status", () => {
     expect(text).toContain(html(ACCESS_DENIED_MESSAGE));
     expect(text).toContain('href="/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS" class="button button-primary">Try again</a>');
     expect(text).toContain('href="/profile-progress"');
-    expect(await connectionOf(business!.id)).toBeUndefined();
+    expect(await connectionOf(business.id)).toBeUndefined();
     expect(queue.sendBatch).not.toHaveBeenCalled();
   });
 
   it("shows the build failure (never a 500) when the queue refuses the build", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const state = await startConnect(token, "DASHBOARD");
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const callback = await send(`/quickbook-status?code=demo-x&state=${state}&realmId=demo`, {
@@ -147,7 +148,7 @@ describe("/quickbook-status", () => {
     });
     expect(callback.status).toBe(302);
     expect(callback.headers.get("Location")).toBe("/quickbook-status?returnPage=DASHBOARD");
-    expect(await connectionOf(business!.id)).toMatchObject({ status: "connected" });
+    expect(await connectionOf(business.id)).toMatchObject({ status: "connected" });
     const page = await send("/quickbook-status?returnPage=DASHBOARD", { token });
     expect(page.status).toBe(200);
     const text = await page.text();
@@ -156,10 +157,10 @@ describe("/quickbook-status", () => {
   });
 
   it("shows the finished profile with View Your Analytics", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    await connectAccounting(business!.id);
-    const job = await addJob(business!.id, "succeeded");
-    await addReport(business!.id, rowsUpToNow());
+    const { token, business } = await signedInClient();
+    await connectAccounting(business.id);
+    const job = await addJob(business.id, "succeeded");
+    await addReport(business.id, rowsUpToNow());
     const text = await (await send(`/quickbook-status?job=${job.id}&returnPage=PROFILE_PROGRESS`, { token })).text();
     expect(text).toContain("Your Finance Profile is Complete!");
     expect(text).toContain('href="/dashboard">View Your Analytics</a>');
@@ -169,7 +170,7 @@ describe("/quickbook-status", () => {
     const anonymous = await send("/quickbook-status?code=x&state=y&realmId=demo");
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/");
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     expect((await send("/quickbook-status", { token: manager.token })).headers.get("Location")).toBe("/manage");
     const client = await signedIn();
     expect((await send("/quickbook-status", { token: client.token })).headers.get("Location")).toBe("/signup-business");
@@ -180,7 +181,7 @@ describe("dashboard company-data cards", () => {
   const CONNECT = 'href="/api/quickbooks/createAuthPortal?returnPage=DASHBOARD"';
 
   it("without a connection: the blurred sample under 'Connect Company Data', no chart", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     const text = await (await send("/dashboard", { token })).text();
     expect(text).toContain(`${CONNECT} class="button button-primary">Connect Company Data</a>`);
     expect(text).toContain('class="finance-sample" aria-hidden="true"');
@@ -189,11 +190,11 @@ describe("dashboard company-data cards", () => {
   });
 
   it("with a fresh report: revenue and net income with their years, the explained change, revenue per employee, a table without JavaScript", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    await connectAccounting(business!.id);
-    await addJob(business!.id, "succeeded");
+    const { token, business } = await signedInClient();
+    await connectAccounting(business.id);
+    await addJob(business.id, "succeeded");
     const rows = rowsUpToNow();
-    await addReport(business!.id, rows);
+    await addReport(business.id, rows);
     const queue = fakeQueue();
     const response = await send("/dashboard", { token, queue });
     expect(response.status).toBe(200);
@@ -224,23 +225,23 @@ describe("dashboard company-data cards", () => {
     // Revenue per employee: the year's complete months, as the value insight counts them.
     const lastComplete = six[5].date;
     const counted = rows.filter((r) => r.date >= `${lastComplete.slice(0, 4)}-01` && r.date <= lastComplete);
-    const perEmployee = Math.round((counted.reduce((sum, r) => sum + r.Income, 0) / business!.numberOfEmployees) * 100) / 100;
+    const perEmployee = Math.round((counted.reduce((sum, r) => sum + r.Income, 0) / business.numberOfEmployees) * 100) / 100;
     expect(text).toContain(`<p class="finance-amount">${formatCurrency(perEmployee)}</p>`);
     const span = monthSpan(counted[0].date, lastComplete);
     expect(text).toContain(`Revenue Per Employee<span class="visually-hidden">, </span><span class="card-title-period">${span}</span>`);
     expect(text).toContain(
-      html(`Income for ${span} divided by ${business!.numberOfEmployees} employees. The number of employees comes from Settings → Business.`),
+      html(`Income for ${span} divided by ${business.numberOfEmployees} employees. The number of employees comes from Settings → Business.`),
     );
     expect(text).not.toContain("refreshing your finance profile");
     expect(queue.sendBatch).not.toHaveBeenCalled();
   });
 
   it("with last month's report: the monthly banner, and a refresh is queued", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    await connectAccounting(business!.id);
+    const { token, business } = await signedInClient();
+    await connectAccounting(business.id);
     const lastMonth = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
-    await addJob(business!.id, "succeeded", monthKey(lastMonth));
-    await addReport(business!.id, rowsUpToNow(lastMonth), lastMonth);
+    await addJob(business.id, "succeeded", monthKey(lastMonth));
+    await addReport(business.id, rowsUpToNow(lastMonth), lastMonth);
     const queue = fakeQueue();
     const text = await (await send("/dashboard", { token, queue })).text();
     expect(text).toContain(`We&#x27;re refreshing your finance profile for ${monthYearLabel(monthKey(new Date()))}.`);
@@ -248,25 +249,25 @@ describe("dashboard company-data cards", () => {
   });
 
   it("while the first build runs: the building card linking to its progress", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    await connectAccounting(business!.id);
-    const job = await addJob(business!.id, "running");
+    const { token, business } = await signedInClient();
+    await connectAccounting(business.id);
+    const job = await addJob(business.id, "running");
     const text = await (await send("/dashboard", { token })).text();
     expect(text).toContain("Building Business Finance Profile…");
     expect(text).toContain(`href="/quickbook-status?job=${job.id}&amp;returnPage=DASHBOARD"`);
   });
 
   it("a broken connection says so with Reconnect; an empty report says 'No Finance Data'", async () => {
-    const broken = await signedIn({ withBusiness: true });
-    await connectAccounting(broken.business!.id, "broken");
+    const broken = await signedInClient();
+    await connectAccounting(broken.business.id, "broken");
     const brokenText = await (await send("/dashboard", { token: broken.token })).text();
     expect(brokenText).toContain("QuickBooks access was revoked. Reconnect your company data.");
     expect(brokenText).toContain(`${CONNECT} class="button button-secondary">Reconnect</a>`);
 
-    const empty = await signedIn({ withBusiness: true });
-    await connectAccounting(empty.business!.id);
-    await addJob(empty.business!.id, "succeeded");
-    await addReport(empty.business!.id, []);
+    const empty = await signedInClient();
+    await connectAccounting(empty.business.id);
+    await addJob(empty.business.id, "succeeded");
+    await addReport(empty.business.id, []);
     const emptyText = await (await send("/dashboard", { token: empty.token })).text();
     expect(emptyText).toContain("No Finance Data");
     expect(emptyText).not.toContain("Show 12-month trend");
@@ -277,9 +278,9 @@ describe("settings: Company data", () => {
   const DISCONNECT = { intent: "disconnect-company-data" };
 
   it("shows the demo company and disconnects it after a confirmation", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    await connectAccounting(business!.id);
-    await addReport(business!.id, rowsUpToNow());
+    const { token, business } = await signedInClient();
+    await connectAccounting(business.id);
+    await addReport(business.id, rowsUpToNow());
     const account = await (await send("/company-profile?tab=account", { token })).text();
     expect(account).toContain("Demo company");
     expect(account).toContain('href="/company-profile?tab=account&amp;confirm=disconnect"');
@@ -287,30 +288,30 @@ describe("settings: Company data", () => {
     expect(confirm).toContain("Disconnect your company data?");
     expect(confirm).toContain("Yes, disconnect");
 
-    const response = await send("/company-profile?tab=account", { token, form: { ...DISCONNECT, businessId: business!.id } });
+    const response = await send("/company-profile?tab=account", { token, form: { ...DISCONNECT, businessId: business.id } });
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain(DISCONNECTED_MESSAGE);
     expect(text).toContain(">Connect Company Data</a>");
-    expect(await connectionOf(business!.id)).toBeUndefined();
-    expect(await reportOf(business!.id)).toBeUndefined();
+    expect(await connectionOf(business.id)).toBeUndefined();
+    expect(await reportOf(business.id)).toBeUndefined();
   });
 
   it("refuses another business's id (404, nothing deleted) and a post without a session", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    const other = await signedIn({ withBusiness: true });
-    await connectAccounting(business!.id);
-    await connectAccounting(other.business!.id);
+    const { token, business } = await signedInClient();
+    const other = await signedInClient();
+    await connectAccounting(business.id);
+    await connectAccounting(other.business.id);
 
-    const foreign = await send("/company-profile?tab=account", { token, form: { ...DISCONNECT, businessId: other.business!.id } });
+    const foreign = await send("/company-profile?tab=account", { token, form: { ...DISCONNECT, businessId: other.business.id } });
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).toContain("Business not found.");
-    expect(await connectionOf(business!.id)).toBeDefined();
-    expect(await connectionOf(other.business!.id)).toBeDefined();
+    expect(await connectionOf(business.id)).toBeDefined();
+    expect(await connectionOf(other.business.id)).toBeDefined();
 
-    const anonymous = await send("/company-profile?tab=account", { form: { ...DISCONNECT, businessId: other.business!.id } });
+    const anonymous = await send("/company-profile?tab=account", { form: { ...DISCONNECT, businessId: other.business.id } });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/");
-    expect(await connectionOf(other.business!.id)).toBeDefined();
+    expect(await connectionOf(other.business.id)).toBeDefined();
   });
 });

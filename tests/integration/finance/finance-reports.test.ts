@@ -19,8 +19,8 @@ import { createAppContext } from "~/server/load-context";
 import { encryptSecret } from "~/server/platform/token-crypto.server";
 import { accountingConnections, financeReports, jobs, type ProfitAndLossRow } from "~db/schema";
 import worker from "../../../functions/worker";
-import { intuitEnv, stubRequests } from "../intuit-support";
-import { connectAccounting, createUser, db, ORIGIN, SESSION_COOKIE, signedIn } from "../support";
+import { intuitEnv, stubRequests, connectAccounting, db, ORIGIN, SESSION_COOKIE } from "../helpers";
+import { createClient, signedInClient } from "../../factories";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -76,8 +76,8 @@ async function connectRealm(
 }
 
 async function businessWith(connection: "demo" | { realm: string; accessToken?: string; refreshToken?: string; accessExpiresAt?: Date } | null) {
-  const { business } = await createUser({ withBusiness: true });
-  const businessId = business!.id;
+  const { business } = await createClient();
+  const businessId = business.id;
   if (connection === "demo") await connectAccounting(businessId);
   else if (connection) await connectRealm(businessId, connection.realm, connection);
   return businessId;
@@ -481,9 +481,9 @@ describe("finance report API", () => {
   }
 
   async function connectedClient() {
-    const client = await signedIn({ withBusiness: true });
-    await connectAccounting(client.business!.id);
-    return { token: client.token, businessId: client.business!.id };
+    const client = await signedInClient();
+    await connectAccounting(client.business.id);
+    return { token: client.token, businessId: client.business.id };
   }
 
   const jobsOf = (businessId: string) => db().select().from(jobs).where(eq(jobs.businessId, businessId));
@@ -539,10 +539,10 @@ describe("finance report API", () => {
     expect(wrongShape.status).toBe(400);
     expect(wrongShape.body.msg).toBe("business._id must be a string.");
 
-    const unconnected = await signedIn({ withBusiness: true });
+    const unconnected = await signedInClient();
     const noConnection = await api("/api/quickbooks/create-financial-report", { method: "POST", token: unconnected.token, json: {}, queue });
     expect(noConnection).toEqual({ status: 409, body: { msg: NOT_CONNECTED_MESSAGE } });
-    await connectAccounting(unconnected.business!.id, "broken");
+    await connectAccounting(unconnected.business.id, "broken");
     const broken = await api("/api/quickbooks/create-financial-report", { method: "POST", token: unconnected.token, json: {}, queue });
     expect(broken).toEqual({ status: 409, body: { msg: ACCESS_REVOKED_MESSAGE } });
     expect(queue.sendBatch).not.toHaveBeenCalled();
@@ -599,8 +599,8 @@ describe("finance report API", () => {
   });
 
   it("finance-report-status tells the building screen where things stand", async () => {
-    const client = await signedIn({ withBusiness: true });
-    const businessId = client.business!.id;
+    const client = await signedInClient();
+    const businessId = client.business.id;
     const nothing = await api("/api/quickbooks/finance-report-status", { token: client.token });
     expect(nothing).toEqual({ status: 200, body: { connection: null, job: null, report: null } });
 

@@ -12,8 +12,8 @@ import { PermanentJobError, RetryableJobError } from "~/server/platform/jobs.ser
 import { createAppContext } from "~/server/load-context";
 import { decryptSecret, encryptSecret } from "~/server/platform/token-crypto.server";
 import { accountingConnections, type AccountingConnection } from "~db/schema";
-import { intuitEnv, intuitStubUrl, stubRequests } from "../intuit-support";
-import { createUser, db } from "../support";
+import { intuitEnv, intuitStubUrl, stubRequests, db } from "../helpers";
+import { createClient } from "../../factories";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -32,7 +32,7 @@ async function connection(
   realmId: string,
   options: { accessToken?: string; refreshToken?: string; accessExpiresAt?: Date } = {},
 ): Promise<AccountingConnection & { accessToken: string; refreshToken: string }> {
-  const { business } = await createUser({ withBusiness: true });
+  const { business } = await createClient();
   const app = appFor();
   const now = new Date();
   const accessToken = options.accessToken ?? unique("at-valid");
@@ -40,7 +40,7 @@ async function connection(
   const [row] = await db()
     .insert(accountingConnections)
     .values({
-      businessId: business!.id,
+      businessId: business.id,
       realmId,
       accessTokenCiphertext: await encryptSecret(app, accessToken),
       accessTokenExpiresAt: options.accessExpiresAt ?? new Date(now.getTime() + 3600_000),

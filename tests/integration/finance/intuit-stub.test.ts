@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { parseProfitAndLoss } from "~/lib/finance/intuit-report";
-import { intuitEnv, STUB_CLIENT_ID, STUB_CLIENT_SECRET, stubRequests } from "../intuit-support";
+import { intuitEnv, STUB_CLIENT_ID, STUB_CLIENT_SECRET, stubRequests } from "../helpers";
 
 // Proves the Worker runtime (workerd) can reach the Node-side Intuit stub on loopback, and that
 // the stub answers the way the QuickBooks integration tests rely on.

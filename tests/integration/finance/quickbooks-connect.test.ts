@@ -13,8 +13,8 @@ import { decryptSecret } from "~/server/platform/token-crypto.server";
 import { periodOf } from "~/server/platform/jobs.server";
 import { accountingConnections, financeReports, jobs, oauthStates } from "~db/schema";
 import worker from "../../../functions/worker";
-import { intuitEnv, intuitStubUrl, stubRequests } from "../intuit-support";
-import { db, ORIGIN, SESSION_COOKIE, sha256Hex, signedIn } from "../support";
+import { intuitEnv, intuitStubUrl, stubRequests, db, ORIGIN, SESSION_COOKIE, sha256Hex, signedIn } from "../helpers";
+import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -111,7 +111,7 @@ const tokenCalls = async (needle: string) =>
 
 describe("GET /api/quickbooks/createAuthPortal", () => {
   it("sends the client to Intuit with client_id, redirect_uri, response_type, scope and a state stored only as its hash", async () => {
-    const { token, user, business } = await signedIn({ withBusiness: true });
+    const { token, user, business } = await signedInClient();
     const before = Date.now();
     const { location, state } = await startConnect(token, "intuit", "PROFILE_PROGRESS");
     expect(`${location.origin}${location.pathname}`).toBe(`${intuitStubUrl()}/connect/oauth2`);
@@ -126,7 +126,7 @@ describe("GET /api/quickbooks/createAuthPortal", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: await sha256Hex(state),
-      businessId: business!.id,
+      businessId: business.id,
       returnPage: "PROFILE_PROGRESS",
       usedAt: null,
     });
@@ -137,7 +137,7 @@ describe("GET /api/quickbooks/createAuthPortal", () => {
   });
 
   it("goes to the demo consent page without Intuit keys, DASHBOARD by default", async () => {
-    const { token, user } = await signedIn({ withBusiness: true });
+    const { token, user } = await signedInClient();
     const { location } = await startConnect(token, "demo", "BENCHMARKING");
     expect(location.origin).toBe(ORIGIN);
     expect(location.pathname).toBe("/quickbooks/demo-consent");
@@ -155,7 +155,7 @@ describe("GET /api/quickbooks/createAuthPortal", () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/");
 
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const refused = await send("/api/quickbooks/createAuthPortal", { token: manager.token });
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe("/manage");
@@ -165,7 +165,7 @@ describe("GET /api/quickbooks/createAuthPortal", () => {
 
 describe("POST /api/quickbooks/setTokens", () => {
   it("exchanges the code, stores the tokens encrypted with their expiry times and queues the finance report", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const { state } = await startConnect(token);
     const code = unique("code");
     const realmId = unique("ok");
@@ -178,7 +178,7 @@ describe("POST /api/quickbooks/setTokens", () => {
     expect(text).not.toContain(`rt-${code}`);
     expect(text).not.toContain("Ciphertext");
     const body = JSON.parse(text) as { business: Record<string, unknown>; jobId: string; returnPage: string };
-    expect(body.business).toMatchObject({ _id: business!.id, name: business!.name, quickbooks: { realmId, status: "connected" } });
+    expect(body.business).toMatchObject({ _id: business.id, name: business.name, quickbooks: { realmId, status: "connected" } });
     expect(body.returnPage).toBe("PROFILE_PROGRESS");
 
     // Intuit saw one code exchange with HTTP Basic client auth and the same redirect URI.
@@ -191,7 +191,7 @@ describe("POST /api/quickbooks/setTokens", () => {
       redirect_uri: CALLBACK,
     });
 
-    const connection = await connectionOf(business!.id);
+    const connection = await connectionOf(business.id);
     expect(connection).toMatchObject({ realmId, status: "connected", lastError: null, provider: "quickbooks" });
     expect(connection!.accessTokenCiphertext).not.toContain(code);
     expect(connection!.refreshTokenCiphertext).not.toContain(code);
@@ -204,31 +204,31 @@ describe("POST /api/quickbooks/setTokens", () => {
     expect(connection!.refreshTokenExpiresAt.getTime() - before).toBeGreaterThan(8726_390_000);
     expect(connection!.refreshTokenExpiresAt.getTime() - before).toBeLessThan(8726_410_000);
 
-    const financeJobs = await financeJobsOf(business!.id);
+    const financeJobs = await financeJobsOf(business.id);
     expect(financeJobs).toHaveLength(1);
     expect(financeJobs[0]).toMatchObject({ id: body.jobId, kind: "finance_report", period: periodOf(new Date()), status: "queued" });
     expect(sentJobIds(queue)).toEqual([body.jobId]);
   });
 
   it("refuses a replayed state: the second use gets nothing and Intuit is not asked again", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const { state } = await startConnect(token);
     const code = unique("code");
     const url = `${CALLBACK}?code=${code}&state=${state}&realmId=${unique("ok")}`;
     expect((await setTokens(token, url)).status).toBe(200);
-    const first = await connectionOf(business!.id);
+    const first = await connectionOf(business.id);
 
     const queue = fakeQueue();
     const replay = await setTokens(token, url, { queue });
     expect(replay.status).toBe(400);
     expect(await json(replay)).toEqual({ msg: BAD_STATE_MESSAGE, reason: "bad_state", returnPage: "PROFILE_PROGRESS" });
     expect(await tokenCalls(code)).toHaveLength(1);
-    expect(await connectionOf(business!.id)).toEqual(first);
+    expect(await connectionOf(business.id)).toEqual(first);
     expect(queue.sendBatch).not.toHaveBeenCalled();
   });
 
   it("refuses a forged or malformed state and stores nothing", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     await startConnect(token);
     const code = unique("code");
     const forged = "A".repeat(43);
@@ -243,12 +243,12 @@ describe("POST /api/quickbooks/setTokens", () => {
       expect(await json(response)).toMatchObject({ msg: BAD_STATE_MESSAGE, reason: "bad_state" });
     }
     expect(await tokenCalls(code)).toHaveLength(0);
-    expect(await connectionOf(business!.id)).toBeUndefined();
-    expect(await financeJobsOf(business!.id)).toHaveLength(0);
+    expect(await connectionOf(business.id)).toBeUndefined();
+    expect(await financeJobsOf(business.id)).toHaveLength(0);
   });
 
   it("refuses an expired state", async () => {
-    const { token, user, business } = await signedIn({ withBusiness: true });
+    const { token, user, business } = await signedInClient();
     const { state } = await startConnect(token);
     await db()
       .update(oauthStates)
@@ -259,12 +259,12 @@ describe("POST /api/quickbooks/setTokens", () => {
     expect(response.status).toBe(400);
     expect((await json(response)).msg).toBe(BAD_STATE_MESSAGE);
     expect(await tokenCalls(code)).toHaveLength(0);
-    expect(await connectionOf(business!.id)).toBeUndefined();
+    expect(await connectionOf(business.id)).toBeUndefined();
   });
 
   it("refuses another user's state (another business cannot use it) and leaves it usable by its owner", async () => {
-    const owner = await signedIn({ withBusiness: true });
-    const other = await signedIn({ withBusiness: true });
+    const owner = await signedInClient();
+    const other = await signedInClient();
     const { state } = await startConnect(owner.token);
     const code = unique("code");
     const url = `${CALLBACK}?code=${code}&state=${state}&realmId=${unique("ok")}`;
@@ -273,18 +273,18 @@ describe("POST /api/quickbooks/setTokens", () => {
     expect(stolen.status).toBe(400);
     expect((await json(stolen)).msg).toBe(BAD_STATE_MESSAGE);
     expect(await tokenCalls(code)).toHaveLength(0);
-    expect(await connectionOf(other.business!.id)).toBeUndefined();
-    expect(await connectionOf(owner.business!.id)).toBeUndefined();
-    expect(await financeJobsOf(other.business!.id)).toHaveLength(0);
+    expect(await connectionOf(other.business.id)).toBeUndefined();
+    expect(await connectionOf(owner.business.id)).toBeUndefined();
+    expect(await financeJobsOf(other.business.id)).toHaveLength(0);
 
     const own = await setTokens(owner.token, url);
     expect(own.status).toBe(200);
-    expect(await connectionOf(owner.business!.id)).toMatchObject({ status: "connected" });
-    expect(await connectionOf(other.business!.id)).toBeUndefined();
+    expect(await connectionOf(owner.business.id)).toMatchObject({ status: "connected" });
+    expect(await connectionOf(other.business.id)).toBeUndefined();
   });
 
   it("answers access_denied with the message and the return page, stores nothing and spends the state", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const { state } = await startConnect(token, "intuit", "BENCHMARKING");
     const response = await setTokens(token, `${CALLBACK}?error=access_denied&state=${state}`, { returnPage: "BENCHMARKING" });
     expect(response.status).toBe(400);
@@ -294,8 +294,8 @@ describe("POST /api/quickbooks/setTokens", () => {
       returnPage: "BENCHMARKING",
     });
     expect(ACCESS_DENIED_MESSAGE).toBe("You didn't connect QuickBooks. You can try again whenever you're ready.");
-    expect(await connectionOf(business!.id)).toBeUndefined();
-    expect(await financeJobsOf(business!.id)).toHaveLength(0);
+    expect(await connectionOf(business.id)).toBeUndefined();
+    expect(await financeJobsOf(business.id)).toHaveLength(0);
     const code = unique("code");
     const late = await setTokens(token, `${CALLBACK}?code=${code}&state=${state}&realmId=${unique("ok")}`);
     expect(late.status).toBe(400);
@@ -303,28 +303,28 @@ describe("POST /api/quickbooks/setTokens", () => {
   });
 
   it("refuses a code Intuit rejects (invalid_grant) and stores nothing", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const { state } = await startConnect(token);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const response = await setTokens(token, `${CALLBACK}?code=bad-code&state=${state}&realmId=${unique("ok")}`);
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({ msg: EXCHANGE_FAILED_MESSAGE, reason: "exchange_failed", returnPage: "PROFILE_PROGRESS" });
     expect(warn).toHaveBeenCalled();
-    expect(await connectionOf(business!.id)).toBeUndefined();
-    expect(await financeJobsOf(business!.id)).toHaveLength(0);
+    expect(await connectionOf(business.id)).toBeUndefined();
+    expect(await financeJobsOf(business.id)).toHaveLength(0);
   });
 
   it("never accepts the demo company while Intuit keys are set", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const { state } = await startConnect(token);
     const response = await setTokens(token, `${CALLBACK}?code=demo-x&state=${state}&realmId=demo`);
     expect(response.status).toBe(400);
     expect((await json(response)).reason).toBe("exchange_failed");
-    expect(await connectionOf(business!.id)).toBeUndefined();
+    expect(await connectionOf(business.id)).toBeUndefined();
   });
 
   it("answers 400 for a malformed body, 401 without a session, 403 for staff, 404 without a business", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     const malformed = await send("/api/quickbooks/setTokens", { token, body: "{url" });
     expect(malformed.status).toBe(400);
     expect((await json(malformed)).msg).toBe("The request body is not valid JSON.");
@@ -339,7 +339,7 @@ describe("POST /api/quickbooks/setTokens", () => {
     expect(anonymous.status).toBe(401);
     expect(await json(anonymous)).toEqual({ msg: "You are not signed in." });
 
-    const consultant = await signedIn({ role: "consultant" });
+    const consultant = await signedInConsultant();
     const staff = await setTokens(consultant.token, `${CALLBACK}?code=x&state=${"A".repeat(43)}&realmId=demo`);
     expect(staff.status).toBe(403);
     expect(await json(staff)).toEqual({ msg: CLIENTS_ONLY_MESSAGE });
@@ -356,7 +356,7 @@ describe("POST /api/quickbooks/setTokens", () => {
 
 describe("demo company without Intuit keys", () => {
   it("connects end to end: demo consent → callback with realmId demo → encrypted demo tokens and a queued report", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const { location, state } = await startConnect(token, "demo", "DASHBOARD");
 
     const page = await send(`${location.pathname}${location.search}`, { mode: "demo", token });
@@ -380,7 +380,7 @@ describe("demo company without Intuit keys", () => {
     expect(response.status).toBe(200);
     const body = (await json(response)) as { business: { quickbooks: unknown }; jobId: string };
     expect(body.business.quickbooks).toEqual({ realmId: "demo", status: "connected" });
-    const connection = await connectionOf(business!.id);
+    const connection = await connectionOf(business.id);
     expect(connection).toMatchObject({ realmId: "demo", status: "connected" });
     expect(connection!.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now() + 50 * 365 * 24 * 3600_000);
     expect(await decryptSecret(appForCrypto(), connection!.accessTokenCiphertext)).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -388,7 +388,7 @@ describe("demo company without Intuit keys", () => {
   });
 
   it("Cancel returns access_denied to the callback", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const { state } = await startConnect(token, "demo");
     const consent = await send("/quickbooks/demo-consent", { mode: "demo", token, form: { state, intent: "cancel" } });
     expect(consent.status).toBe(302);
@@ -397,11 +397,11 @@ describe("demo company without Intuit keys", () => {
     const response = await setTokens(token, callback.toString(), { mode: "demo" });
     expect(response.status).toBe(400);
     expect((await json(response)).msg).toBe(ACCESS_DENIED_MESSAGE);
-    expect(await connectionOf(business!.id)).toBeUndefined();
+    expect(await connectionOf(business.id)).toBeUndefined();
   });
 
   it("says when the link is stale, and exists only in demo mode and for signed-in clients", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     const stale = await send(`/quickbooks/demo-consent?state=${"A".repeat(43)}`, { mode: "demo", token });
     expect(stale.status).toBe(200);
     const html = await stale.text();
@@ -422,7 +422,7 @@ describe("demo company without Intuit keys", () => {
 
 describe("POST /api/quickbooks/disconnect", () => {
   async function connectedClient(mode: Mode = "intuit") {
-    const client = await signedIn({ withBusiness: true });
+    const client = await signedInClient();
     const { state } = await startConnect(client.token, mode);
     const code = mode === "demo" ? "demo-code" : unique("code");
     const realmId = mode === "demo" ? "demo" : unique("ok");
@@ -431,7 +431,7 @@ describe("POST /api/quickbooks/disconnect", () => {
     const body = (await json(response)) as { jobId: string };
     const now = new Date();
     await db().insert(financeReports).values({
-      businessId: client.business!.id,
+      businessId: client.business.id,
       profitAndLoss: [{ date: "2026-01", Income: 1, NetIncome: 1 }],
       source: mode === "demo" ? "demo" : "quickbooks",
       periodStart: "2026-01",
@@ -455,8 +455,8 @@ describe("POST /api/quickbooks/disconnect", () => {
     expect(revokes).toHaveLength(1);
     expect(JSON.parse(revokes[0].body)).toEqual({ token: `rt-${code}` });
     expect(revokes[0].authorization).toBe(`Basic ${btoa("test-client-id:test-client-secret")}`);
-    expect(await connectionOf(business!.id)).toBeUndefined();
-    expect(await reportOf(business!.id)).toBeUndefined();
+    expect(await connectionOf(business.id)).toBeUndefined();
+    expect(await reportOf(business.id)).toBeUndefined();
   });
 
   it("still removes the connection when Intuit's revoke endpoint fails", async () => {
@@ -470,7 +470,7 @@ describe("POST /api/quickbooks/disconnect", () => {
     expect(response.status).toBe(200);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("QuickBooks revoke failed"));
     expect(warn.mock.calls.flat().join(" ")).not.toContain("rt-");
-    expect(await connectionOf(business!.id)).toBeUndefined();
+    expect(await connectionOf(business.id)).toBeUndefined();
   });
 
   it("disconnects the demo company without calling Intuit", async () => {
@@ -479,28 +479,28 @@ describe("POST /api/quickbooks/disconnect", () => {
     const response = await send("/api/quickbooks/disconnect", { token, method: "POST", mode: "demo" });
     expect(response.status).toBe(200);
     expect(fetchSpy).not.toHaveBeenCalled();
-    expect(await connectionOf(business!.id)).toBeUndefined();
-    expect(await reportOf(business!.id)).toBeUndefined();
+    expect(await connectionOf(business.id)).toBeUndefined();
+    expect(await reportOf(business.id)).toBeUndefined();
   });
 
   it("refuses another business's id, no session and staff, changing nothing", async () => {
     const owner = await connectedClient();
-    const other = await signedIn({ withBusiness: true });
-    const foreign = await send("/api/quickbooks/disconnect", { token: other.token, json: { businessId: owner.business!.id } });
+    const other = await signedInClient();
+    const foreign = await send("/api/quickbooks/disconnect", { token: other.token, json: { businessId: owner.business.id } });
     expect(foreign.status).toBe(404);
     expect(await json(foreign)).toEqual({ msg: "Business not found." });
-    const foreignNested = await send("/api/quickbooks/disconnect", { token: owner.token, json: { business: { _id: other.business!.id } } });
+    const foreignNested = await send("/api/quickbooks/disconnect", { token: owner.token, json: { business: { _id: other.business.id } } });
     expect(foreignNested.status).toBe(404);
-    expect(await connectionOf(owner.business!.id)).toMatchObject({ status: "connected" });
-    expect(await reportOf(owner.business!.id)).toBeDefined();
+    expect(await connectionOf(owner.business.id)).toMatchObject({ status: "connected" });
+    expect(await reportOf(owner.business.id)).toBeDefined();
     expect(await revokeCalls(owner.code)).toHaveLength(0);
 
     const anonymous = await send("/api/quickbooks/disconnect", { method: "POST" });
     expect(anonymous.status).toBe(401);
     expect(await json(anonymous)).toEqual({ msg: "You are not signed in." });
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const staff = await send("/api/quickbooks/disconnect", { token: manager.token, method: "POST" });
     expect(staff.status).toBe(403);
-    expect(await connectionOf(owner.business!.id)).toMatchObject({ status: "connected" });
+    expect(await connectionOf(owner.business.id)).toMatchObject({ status: "connected" });
   });
 });

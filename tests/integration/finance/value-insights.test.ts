@@ -8,7 +8,8 @@ import { periodOf } from "~/server/platform/jobs.server";
 import { createAppContext } from "~/server/load-context";
 import { accountingConnections, businesses, financeReports, valueInsights } from "~db/schema";
 import worker from "../../../functions/worker";
-import { connectAccounting, createUser, db } from "../support";
+import { connectAccounting, db } from "../helpers";
+import { createClient } from "../../factories";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -35,9 +36,9 @@ async function buildReport(businessId: string, rerun = false) {
 }
 
 async function connectedBusiness() {
-  const { business, user } = await createUser({ withBusiness: true });
-  await connectAccounting(business!.id);
-  return { businessId: business!.id, userId: user.id };
+  const { business, user } = await createClient();
+  await connectAccounting(business.id);
+  return { businessId: business.id, userId: user.id };
 }
 
 const insightsOf = (businessId: string) =>
@@ -107,8 +108,8 @@ describe("value insights from the finance report job", () => {
   });
 
   it("writes nothing for a business whose job fails because it is not connected", async () => {
-    const { business } = await createUser({ withBusiness: true });
-    const businessId = business!.id;
+    const { business } = await createClient();
+    const businessId = business.id;
     await connectAccounting(businessId);
     const { jobId } = await requestFinanceReport(testApp(), businessId, { rerun: false });
     await db().delete(accountingConnections).where(eq(accountingConnections.businessId, businessId));

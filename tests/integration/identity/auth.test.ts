@@ -11,7 +11,8 @@ import {
   sha256Hex,
   signedIn,
   signIn,
-} from "../support";
+} from "../helpers";
+import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 const SIGN_IN_FAILED = { msg: "The email or password you entered is incorrect." };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -127,11 +128,11 @@ describe("GET /api/client/auth", () => {
   });
 
   it("includes the business once it exists", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const response = await call("/api/client/auth", { cookie: token });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { business: Record<string, unknown> };
-    expect(body.business).toMatchObject({ _id: business!.id, name: business!.name, city: "Portland", state: "ME" });
+    expect(body.business).toMatchObject({ _id: business.id, name: business.name, city: "Portland", state: "ME" });
   });
 
   it("answers 401 without a session, or with a forged cookie", async () => {
@@ -195,7 +196,7 @@ describe("startup routing", () => {
   });
 
   it("shows the dashboard to a client with a business, and sends them from / to /dashboard", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     const dashboard = await call("/dashboard", { cookie: token });
     expect(dashboard.status).toBe(200);
     expect(dashboard.headers.get("Content-Type")).toContain("text/html");
@@ -206,16 +207,16 @@ describe("startup routing", () => {
   });
 
   it("sends a manager to /manage and a consultant to /consultant", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const managerResponse = await call("/dashboard", { cookie: manager.token });
     expect(location(managerResponse)).toBe("/manage");
-    const consultant = await signedIn({ role: "consultant" });
+    const consultant = await signedInConsultant();
     const consultantResponse = await call("/dashboard", { cookie: consultant.token });
     expect(location(consultantResponse)).toBe("/consultant");
   });
 
   it("hides the manager pages from a client with a 404", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     const response = await call("/manage", { cookie: token });
     expect(response.status).toBe(404);
     await response.text();

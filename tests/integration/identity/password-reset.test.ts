@@ -13,8 +13,16 @@ import {
   RESET_REQUESTED,
   resetEmailTo,
   SIGN_IN_FAILED,
-} from "../password-reset-support";
-import { call, createUser, db, ORIGIN, PASSWORD, postForm, sessionTokenFrom, signedIn, signIn } from "../support";
+  call,
+  createUser,
+  db,
+  ORIGIN,
+  PASSWORD,
+  postForm,
+  sessionTokenFrom,
+  signIn,
+} from "../helpers";
+import { signedInClient } from "../../factories";
 
 const PASSWORD_RULES = "Required: 8 characters, 1 uppercase, 1 number, 1 special character.";
 
@@ -119,7 +127,7 @@ describe("PUT /api/client/auth/reset-password", () => {
 
 describe("POST /api/client/auth/recover", () => {
   it("sets the new password once, ends every session and signs in", async () => {
-    const { user, token: firstSession } = await signedIn({ withBusiness: true });
+    const { user, token: firstSession } = await signedInClient();
     const secondSession = sessionTokenFrom(await signIn(user.email))!;
     expect(await viewerStatus(firstSession)).toBe(200);
 
@@ -269,7 +277,7 @@ describe("the pages", () => {
   });
 
   it("/password-reset prefills the email, and its form sets the password and signs in", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const page = await call(`/password-reset?email=${encodeURIComponent(user.email)}`);
     expect(page.status).toBe(200);
     const html = await page.text();

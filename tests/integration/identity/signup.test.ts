@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { businesses, users } from "~db/schema";
 import { NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/business/naics";
 import { PASSWORD_RULES_MESSAGE } from "~/lib/identity/password-rules";
-import { call, createUser, db, html, postForm, sessionTokenFrom, signedIn } from "../support";
+import { call, createUser, db, html, postForm, sessionTokenFrom, signedIn } from "../helpers";
+import { signedInClient, signedInManager } from "../../factories";
 
 let counter = 0;
 const newEmail = () => `new-${Date.now().toString(36)}-${(counter++).toString(36)}@example.test`;
@@ -277,7 +278,7 @@ describe("POST /api/client/business/create", () => {
   });
 
   it("refuses a second business with 409, also when two requests race", async () => {
-    const existing = await signedIn({ withBusiness: true });
+    const existing = await signedInClient();
     const second = await createBusiness(business, existing.token);
     expect(second.status).toBe(409);
     expect(await second.json()).toEqual({ msg: "Your business is already set up." });
@@ -334,7 +335,7 @@ describe("sign-up pages", () => {
     expect(consultant).toContain("Consultants join Partwise by invitation from an Engagement Manager.");
     expect(consultant).toContain('href="mailto:support@partwise.com?subject=Consultant%20application"');
 
-    const client = await signedIn({ withBusiness: true });
+    const client = await signedInClient();
     const redirected = await call("/Signup", { cookie: client.token });
     expect(redirected.status).toBe(302);
     expect(redirected.headers.get("Location")).toBe("/dashboard");
@@ -425,7 +426,7 @@ describe("sign-up pages", () => {
     const anonymousPost = await postForm("/signup-business", { ...business, naics: "459110" });
     expect(anonymousPost.headers.get("Location")).toBe("/");
 
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const page = await call("/signup-business", { cookie: manager.token });
     expect(page.headers.get("Location")).toBe("/manage");
     const managerPost = await postForm("/signup-business", { ...business, naics: "459110" }, manager.token);

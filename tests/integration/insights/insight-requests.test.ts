@@ -17,8 +17,13 @@ import {
   STATUS_PAID,
   SUBMITTED_MESSAGE,
   viewerOf,
-} from "../insight-requests-support";
-import { call, db, ORIGIN, postForm, signedIn } from "../support";
+  call,
+  db,
+  ORIGIN,
+  postForm,
+  signedIn,
+} from "../helpers";
+import { signedInClient, signedInManager } from "../../factories";
 
 type View = {
   _id: string;
@@ -42,16 +47,16 @@ async function created(response: Response, status = 201): Promise<View> {
 
 describe("POST /api/insight/insightRequest/create — payment or plan allowance", () => {
   it("BASIC: stored awaiting payment with the catalogue text, and answered in the spec's shape", async () => {
-    const { user, business, token } = await signedIn({ withBusiness: true });
+    const { user, business, token } = await signedInClient();
     const before = Date.now();
-    const response = await create(token, payload(business!.id));
+    const response = await create(token, payload(business.id));
     expect(response.status).toBe(201);
     const body = (await response.json()) as Created;
     expect(body.msg).toBe(PAYMENT_MESSAGE);
     const view = body.insightRequest;
     expect(view).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      businessId: business!.id,
+      businessId: business.id,
       createdAt: expect.any(String),
       paymentComplete: false,
       coveredByPlan: false,
@@ -74,7 +79,7 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
     expect(Date.parse(view.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(clientInsightStatus(view.value)).toBe("Complete payment to submit your insight request.");
 
-    const [row] = await requestsOf(business!.id);
+    const [row] = await requestsOf(business.id);
     expect(row).toMatchObject({
       id: view._id,
       createdByUserId: user.id,
@@ -91,10 +96,10 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
   });
 
   it("STARTER: the month's first request is covered and submitted at once; the second asks for payment", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
-    await setPlan(business!.id, "STANDARD");
+    const { business, token } = await signedInClient();
+    await setPlan(business.id, "STANDARD");
 
-    const first = await create(token, payload(business!.id));
+    const first = await create(token, payload(business.id));
     expect(first.status).toBe(201);
     const firstBody = (await first.json()) as Created;
     expect(firstBody.msg).toBe(SUBMITTED_MESSAGE);
@@ -106,7 +111,7 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
     });
     expect(clientInsightStatus(firstBody.insightRequest.value)).toBe("Your insight request has been submitted!");
 
-    const second = await create(token, payload(business!.id, { category: "finance" }));
+    const second = await create(token, payload(business.id, { category: "finance" }));
     expect(second.status).toBe(201);
     const secondBody = (await second.json()) as Created;
     expect(secondBody.msg).toBe(PAYMENT_MESSAGE);
@@ -117,7 +122,7 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
       value: STATUS_AWAITING,
     });
 
-    const rows = await requestsOf(business!.id);
+    const rows = await requestsOf(business.id);
     const covered = rows.find((row) => row.id === firstBody.insightRequest._id)!;
     expect(covered.submittedAt).toBeInstanceOf(Date);
     expect(covered.statusText).toBe(STATUS_COVERED);
@@ -125,25 +130,25 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
   });
 
   it("SCALE: two covered requests a month, then payment; a subscription in trouble includes none", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
-    await setPlan(business!.id, "PREMIUM");
+    const { business, token } = await signedInClient();
+    await setPlan(business.id, "PREMIUM");
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await created(await create(token, payload(business!.id)))).status);
+    for (let i = 0; i < 3; i++) statuses.push((await created(await create(token, payload(business.id)))).status);
     expect(statuses).toEqual(["submitted", "submitted", "awaiting_payment"]);
 
     for (const subscriptionStatus of ["past_due", "unpaid", "canceled"]) {
-      const other = await signedIn({ withBusiness: true });
-      await setPlan(other.business!.id, "PREMIUM", subscriptionStatus);
-      const view = await created(await create(other.token, payload(other.business!.id)));
+      const other = await signedInClient();
+      await setPlan(other.business.id, "PREMIUM", subscriptionStatus);
+      const view = await created(await create(other.token, payload(other.business.id)));
       expect(view).toMatchObject({ status: "awaiting_payment", coveredByPlan: false });
     }
   });
 
   it("a new UTC month resets the allowance", async () => {
-    const { user, business } = await signedIn({ withBusiness: true });
-    await setPlan(business!.id, "STANDARD");
-    const viewer = await viewerOf(user.id, business!.id);
-    const input = InsightRequestFormSchema.parse(payload(business!.id));
+    const { user, business } = await signedInClient();
+    await setPlan(business.id, "STANDARD");
+    const viewer = await viewerOf(user.id, business.id);
+    const input = InsightRequestFormSchema.parse(payload(business.id));
 
     const october = await createInsightRequest(appAt(new Date("2026-10-31T23:59:59.999Z")), viewer, input);
     expect(october).toMatchObject({ ok: true, created: true, request: { status: "submitted", coveredByPlan: true } });
@@ -166,20 +171,20 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
   });
 
   it("concurrent requests can't both be covered", async () => {
-    const starter = await signedIn({ withBusiness: true });
-    await setPlan(starter.business!.id, "STANDARD");
-    const pair = await Promise.all([0, 1].map(() => create(starter.token, payload(starter.business!.id))));
+    const starter = await signedInClient();
+    await setPlan(starter.business.id, "STANDARD");
+    const pair = await Promise.all([0, 1].map(() => create(starter.token, payload(starter.business.id))));
     const views = await Promise.all(pair.map((response) => created(response)));
     expect(views.map((view) => view.status).sort()).toEqual(["awaiting_payment", "submitted"]);
 
-    const scale = await signedIn({ withBusiness: true });
-    await setPlan(scale.business!.id, "PREMIUM");
-    const viewer = await viewerOf(scale.user.id, scale.business!.id);
-    const input = () => InsightRequestFormSchema.parse(payload(scale.business!.id));
+    const scale = await signedInClient();
+    await setPlan(scale.business.id, "PREMIUM");
+    const viewer = await viewerOf(scale.user.id, scale.business.id);
+    const input = () => InsightRequestFormSchema.parse(payload(scale.business.id));
     const app = appAt();
     const results = await Promise.all([0, 1, 2, 3].map(() => createInsightRequest(app, viewer, input())));
     expect(results.every((result) => result.ok && result.created)).toBe(true);
-    const rows = await requestsOf(scale.business!.id);
+    const rows = await requestsOf(scale.business.id);
     expect(rows).toHaveLength(4);
     expect(rows.filter((row) => row.coveredByPlan)).toHaveLength(2);
     expect(rows.filter((row) => row.status === "awaiting_payment")).toHaveLength(2);
@@ -188,44 +193,44 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
 
 describe("POST /api/insight/insightRequest/create — idempotency key", () => {
   it("the same requestId creates one request; a repeat answers it with 200", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const requestId = crypto.randomUUID();
-    const first = await created(await create(token, payload(business!.id, { requestId })));
+    const first = await created(await create(token, payload(business.id, { requestId })));
     expect(first._id).toBe(requestId);
-    const again = await create(token, payload(business!.id, { requestId, category: "finance" }));
+    const again = await create(token, payload(business.id, { requestId, category: "finance" }));
     expect(again.status).toBe(200);
     const body = (await again.json()) as Created;
     expect(body.msg).toBe(PAYMENT_MESSAGE);
     expect(body.insightRequest).toEqual(first);
-    expect(await requestsOf(business!.id)).toHaveLength(1);
+    expect(await requestsOf(business.id)).toHaveLength(1);
 
     // A double submit racing itself still makes one request.
     const raceId = crypto.randomUUID();
-    const raced = await Promise.all([0, 1].map(() => create(token, payload(business!.id, { requestId: raceId }))));
+    const raced = await Promise.all([0, 1].map(() => create(token, payload(business.id, { requestId: raceId }))));
     expect(raced.map((response) => response.status).sort()).toEqual([200, 201]);
-    expect((await requestsOf(business!.id)).filter((row) => row.id === raceId)).toHaveLength(1);
+    expect((await requestsOf(business.id)).filter((row) => row.id === raceId)).toHaveLength(1);
   });
 
   it("another business's requestId → 409 and nothing written", async () => {
-    const owner = await signedIn({ withBusiness: true });
+    const owner = await signedInClient();
     const requestId = crypto.randomUUID();
-    const original = await created(await create(owner.token, payload(owner.business!.id, { requestId })));
+    const original = await created(await create(owner.token, payload(owner.business.id, { requestId })));
 
-    const { business, token } = await signedIn({ withBusiness: true });
-    const response = await create(token, payload(business!.id, { requestId, issueDetails: "Overwrite attempt." }));
+    const { business, token } = await signedInClient();
+    const response = await create(token, payload(business.id, { requestId, issueDetails: "Overwrite attempt." }));
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ msg: "This request could not be created. Start a new insight request." });
-    expect(await requestsOf(business!.id)).toHaveLength(0);
+    expect(await requestsOf(business.id)).toHaveLength(0);
     const [row] = await db().select().from(insightRequests).where(eq(insightRequests.id, requestId));
-    expect(row.businessId).toBe(owner.business!.id);
+    expect(row.businessId).toBe(owner.business.id);
     expect(row.issueDetails).toBe(original.requestInfo.issueDetails);
   });
 });
 
 describe("POST /api/insight/insightRequest/create — bad input", () => {
   it("answers 400 with the texts and writes nothing", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
-    const id = business!.id;
+    const { business, token } = await signedInClient();
+    const id = business.id;
     const cases: [unknown, string][] = [
       [payload(id, { category: "86" }), "Select a business area"],
       [payload(id, { category: undefined }), "Select a business area"],
@@ -265,9 +270,9 @@ describe("POST /api/insight/insightRequest/create — bad input", () => {
   });
 
   it("accepts an urlencoded (no-JS) post", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const fields = Object.fromEntries(
-      Object.entries(payload(business!.id, { files: undefined })).filter(([, value]) => typeof value === "string"),
+      Object.entries(payload(business.id, { files: undefined })).filter(([, value]) => typeof value === "string"),
     ) as Record<string, string>;
     const response = await call("/api/insight/insightRequest/create", {
       method: "POST",
@@ -279,43 +284,43 @@ describe("POST /api/insight/insightRequest/create — bad input", () => {
   });
 
   it("another business's id → 404 'Business not found.', nothing written; no session → 401; staff → 403", async () => {
-    const other = await signedIn({ withBusiness: true });
-    const { business, token } = await signedIn({ withBusiness: true });
-    const foreign = await create(token, payload(other.business!.id));
+    const other = await signedInClient();
+    const { business, token } = await signedInClient();
+    const foreign = await create(token, payload(other.business.id));
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ msg: "Business not found." });
-    expect(await requestsOf(other.business!.id)).toHaveLength(0);
-    expect(await requestsOf(business!.id)).toHaveLength(0);
+    expect(await requestsOf(other.business.id)).toHaveLength(0);
+    expect(await requestsOf(business.id)).toHaveLength(0);
 
-    const anonymous = await create(null, payload(business!.id));
+    const anonymous = await create(null, payload(business.id));
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ msg: "You are not signed in." });
 
     const noBusiness = await signedIn();
-    const withoutBusiness = await create(noBusiness.token, payload(business!.id));
+    const withoutBusiness = await create(noBusiness.token, payload(business.id));
     expect(withoutBusiness.status).toBe(404);
     expect(await withoutBusiness.json()).toEqual({ msg: "Business not found." });
 
     for (const role of ["manager", "consultant"] as const) {
       const staff = await signedIn({ role });
-      const response = await create(staff.token, payload(business!.id));
+      const response = await create(staff.token, payload(business.id));
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ msg: "Only business accounts can request insights." });
     }
-    expect(await requestsOf(business!.id)).toHaveLength(0);
+    expect(await requestsOf(business.id)).toHaveLength(0);
   });
 });
 
 describe("GET /api/insight/insightRequest/get-insight-request/{id}", () => {
   it("answers the caller's request only: foreign or unknown → 404, no session → 401, staff → 403", async () => {
-    const owner = await signedIn({ withBusiness: true });
-    const view = await created(await create(owner.token, payload(owner.business!.id)));
+    const owner = await signedInClient();
+    const view = await created(await create(owner.token, payload(owner.business.id)));
 
     const mine = await call(`${GET_REQUEST}/${view._id}`, { cookie: owner.token });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Cache-Control")).toBe("no-store");
 
-    const stranger = await signedIn({ withBusiness: true });
+    const stranger = await signedInClient();
     for (const id of [view._id, crypto.randomUUID(), "x"]) {
       const response = await call(`${GET_REQUEST}/${id}`, { cookie: stranger.token });
       expect(response.status).toBe(404);
@@ -323,7 +328,7 @@ describe("GET /api/insight/insightRequest/get-insight-request/{id}", () => {
     }
     const anonymous = await call(`${GET_REQUEST}/${view._id}`);
     expect(anonymous.status).toBe(401);
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const staff = await call(`${GET_REQUEST}/${view._id}`, { cookie: manager.token });
     expect(staff.status).toBe(403);
   });
@@ -331,12 +336,12 @@ describe("GET /api/insight/insightRequest/get-insight-request/{id}", () => {
 
 describe("payment of an insight request (test checkout → fulfilment)", () => {
   it("moves awaiting_payment to submitted with the paid text, once", async () => {
-    const { business, token } = await signedIn({ withBusiness: true });
-    const view = await created(await create(token, payload(business!.id)));
+    const { business, token } = await signedInClient();
+    const view = await created(await create(token, payload(business.id)));
     expect(view.status).toBe("awaiting_payment");
 
     const checkout = await call("/api/payments/create-insight-checkout", {
-      json: { businessId: business!.id, insightId: view._id },
+      json: { businessId: business.id, insightId: view._id },
       cookie: token,
     });
     expect(checkout.status).toBe(200);
@@ -376,10 +381,10 @@ describe("payment of an insight request (test checkout → fulfilment)", () => {
     expect(bought.map((purchase) => purchase.status)).toEqual(["paid"]);
 
     // A covered request can't be paid for.
-    await setPlan(business!.id, "STANDARD");
-    const covered = await created(await create(token, payload(business!.id)));
+    await setPlan(business.id, "STANDARD");
+    const covered = await created(await create(token, payload(business.id)));
     const refused = await call("/api/payments/create-insight-checkout", {
-      json: { businessId: business!.id, insightId: covered._id },
+      json: { businessId: business.id, insightId: covered._id },
       cookie: token,
     });
     expect(refused.status).toBe(409);
@@ -389,7 +394,7 @@ describe("payment of an insight request (test checkout → fulfilment)", () => {
 describe("storage failure", () => {
   it("answers 500 with the spec's text and no stack", async () => {
     const { action } = await import("~/routes/api.insight.insightRequest.create");
-    const { business, token } = await signedIn({ withBusiness: true });
+    const { business, token } = await signedInClient();
     const app = appAt();
     const realDb = app.db;
     // The session read works; every batch (the request's reads and writes) fails like D1 down.
@@ -400,11 +405,11 @@ describe("storage failure", () => {
     const request = new Request(`${ORIGIN}/api/insight/insightRequest/create`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: `__Host-partwise_session=${token}` },
-      body: JSON.stringify(payload(business!.id)),
+      body: JSON.stringify(payload(business.id)),
     });
     const response = (await action({ request, context: { app } as never, params: {} })) as Response;
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ msg: "Unable to process your request at this time" });
-    expect(await requestsOf(business!.id)).toHaveLength(0);
+    expect(await requestsOf(business.id)).toHaveLength(0);
   });
 });

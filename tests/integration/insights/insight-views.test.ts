@@ -10,10 +10,10 @@ import {
 } from "~/lib/insights/insight-schemas";
 import { CLICK_TO_VIEW } from "~/lib/insights/insight-status";
 import { matchStatusText } from "~/lib/matching/match-status";
-import { createDeliveredInsight, createUnpaidRequest, createValueInsight } from "../insight-views-support";
-import { call, db, html, postForm, signedIn } from "../support";
+import { createDeliveredInsight, createUnpaidRequest, createValueInsight, call, db, html, postForm } from "../helpers";
+import { signedInClient, signedInManager } from "../../factories";
 
-const client = () => signedIn({ withBusiness: true });
+const client = () => signedInClient();
 const put = (path: string, json: unknown, cookie?: string) => call(path, { method: "PUT", json, cookie });
 
 async function reportRow(id: string) {
@@ -24,7 +24,7 @@ async function reportRow(id: string) {
 describe("GET /api/insight/insight-report/{id}", () => {
   it("answers the business's published report in the spec's shape", async () => {
     const { business, token } = await client();
-    const { reportId, requestId } = await createDeliveredInsight(business!.id);
+    const { reportId, requestId } = await createDeliveredInsight(business.id);
     const response = await call(`/api/insight/insight-report/${reportId}`, { cookie: token });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -42,15 +42,15 @@ describe("GET /api/insight/insight-report/{id}", () => {
   it("404s a draft, another business's and an unknown report; 401 without a session; 403 for staff", async () => {
     const { business, token } = await client();
     const other = await client();
-    const draft = await createDeliveredInsight(business!.id, { status: "draft" });
-    const foreign = await createDeliveredInsight(other.business!.id);
+    const draft = await createDeliveredInsight(business.id, { status: "draft" });
+    const foreign = await createDeliveredInsight(other.business.id);
     for (const id of [draft.reportId, foreign.reportId, "nope"]) {
       const response = await call(`/api/insight/insight-report/${id}`, { cookie: token });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE });
     }
     expect((await call(`/api/insight/insight-report/${foreign.reportId}`)).status).toBe(401);
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     expect((await call(`/api/insight/insight-report/${foreign.reportId}`, { cookie: manager.token })).status).toBe(403);
   });
 });
@@ -58,7 +58,7 @@ describe("GET /api/insight/insight-report/{id}", () => {
 describe("PUT /api/insight/insight-report/feedback/", () => {
   it("saves the rating and feedback; the last write wins", async () => {
     const { business, token } = await client();
-    const { reportId } = await createDeliveredInsight(business!.id);
+    const { reportId } = await createDeliveredInsight(business.id);
     const first = await put("/api/insight/insight-report/feedback/", { insightReportId: reportId, clientSatisfaction: 2, clientFeedback: "Too short." }, token);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ message: FEEDBACK_SAVED_MESSAGE });
@@ -72,7 +72,7 @@ describe("PUT /api/insight/insight-report/feedback/", () => {
 
   it("refuses a rating outside 1–5 and malformed bodies (400) and saves nothing", async () => {
     const { business, token } = await client();
-    const { reportId } = await createDeliveredInsight(business!.id);
+    const { reportId } = await createDeliveredInsight(business.id);
     for (const clientSatisfaction of [0, 6, 2.5, "lots"]) {
       const response = await put("/api/insight/insight-report/feedback/", { insightReportId: reportId, clientSatisfaction }, token);
       expect(response.status).toBe(400);
@@ -94,7 +94,7 @@ describe("PUT /api/insight/insight-report/feedback/", () => {
   it("404s another business's report and leaves it unchanged; 401 without a session", async () => {
     const { token } = await client();
     const other = await client();
-    const { reportId } = await createDeliveredInsight(other.business!.id);
+    const { reportId } = await createDeliveredInsight(other.business.id);
     const response = await put("/api/insight/insight-report/feedback/", { insightReportId: reportId, clientSatisfaction: 1 }, token);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE });
@@ -106,7 +106,7 @@ describe("PUT /api/insight/insight-report/feedback/", () => {
 describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
   it("creates one match request from the report, however often it is pressed", async () => {
     const { user, business, token } = await client();
-    const { reportId } = await createDeliveredInsight(business!.id);
+    const { reportId } = await createDeliveredInsight(business.id);
     const [a, b] = await Promise.all([
       call(`/api/matching/matchRequest/create-from-report/${reportId}`, { method: "POST", cookie: token }),
       call(`/api/matching/matchRequest/create-from-report/${reportId}`, { method: "POST", cookie: token }),
@@ -116,7 +116,7 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ message: MATCH_FROM_INSIGHT_MESSAGE });
     }
-    const rows = await db().select().from(matchRequests).where(eq(matchRequests.businessId, business!.id));
+    const rows = await db().select().from(matchRequests).where(eq(matchRequests.businessId, business.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       category: "operations",
@@ -136,15 +136,15 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
   it("404s another business's or an unpublished report and writes nothing", async () => {
     const { business, token } = await client();
     const other = await client();
-    const foreign = await createDeliveredInsight(other.business!.id);
-    const draft = await createDeliveredInsight(business!.id, { status: "draft" });
+    const foreign = await createDeliveredInsight(other.business.id);
+    const draft = await createDeliveredInsight(business.id, { status: "draft" });
     for (const id of [foreign.reportId, draft.reportId]) {
       const response = await call(`/api/matching/matchRequest/create-from-report/${id}`, { method: "POST", cookie: token });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE });
     }
     expect(await db().select().from(matchRequests).where(eq(matchRequests.sourceId, foreign.reportId))).toHaveLength(0);
-    expect(await db().select().from(matchRequests).where(eq(matchRequests.businessId, business!.id))).toHaveLength(0);
+    expect(await db().select().from(matchRequests).where(eq(matchRequests.businessId, business.id))).toHaveLength(0);
     expect((await reportRow(foreign.reportId)).convertedToMatchRequestId).toBeNull();
     expect((await call(`/api/matching/matchRequest/create-from-report/${foreign.reportId}`, { method: "POST" })).status).toBe(401);
   });
@@ -153,7 +153,7 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
 describe("value insights", () => {
   it("GET answers the business's own; feedback saves; Match with Consultant creates one match request", async () => {
     const { business, token } = await client();
-    const id = await createValueInsight(business!.id);
+    const id = await createValueInsight(business.id);
     const got = await call(`/api/insight/value-insight/${id}`, { cookie: token });
     expect(got.status).toBe(200);
     expect(await got.json()).toMatchObject({ _id: id, kind: "revenue_trend", category: "finance", title: "Revenue is up 12% on last year", value: "Your value insight is ready to view." });
@@ -180,7 +180,7 @@ describe("value insights", () => {
   it("404s another business's value insight on every endpoint and writes nothing", async () => {
     const { token } = await client();
     const other = await client();
-    const id = await createValueInsight(other.business!.id);
+    const id = await createValueInsight(other.business.id);
     const responses = [
       await call(`/api/insight/value-insight/${id}`, { cookie: token }),
       await put("/api/insight/value-insight/feedback/", { valueInsightId: id, clientSatisfaction: 1 }, token),
@@ -200,11 +200,11 @@ describe("value insights", () => {
 describe("pages", () => {
   it("the dashboard shows tiles, match requests and notifications; /features lists them", async () => {
     const { user, business, token } = await client();
-    const { requestId, reportId } = await createDeliveredInsight(business!.id);
-    await createUnpaidRequest(business!.id);
+    const { requestId, reportId } = await createDeliveredInsight(business.id);
+    await createUnpaidRequest(business.id);
     await db().insert(notifications).values({
       userId: user.id,
-      businessId: business!.id,
+      businessId: business.id,
       kind: "insight_ready",
       title: "Your insight is available!",
       body: "Cut stockouts with a weekly reorder rhythm",
@@ -245,8 +245,8 @@ describe("pages", () => {
   it("/insight-discovery shows the report, saves feedback without JavaScript and 404s another business's", async () => {
     const { business, token } = await client();
     const other = await client();
-    const { requestId, reportId } = await createDeliveredInsight(business!.id);
-    const foreign = await createDeliveredInsight(other.business!.id);
+    const { requestId, reportId } = await createDeliveredInsight(business.id);
+    const foreign = await createDeliveredInsight(other.business.id);
     const page = await call(`/insight-discovery?type=REPORT&id=${requestId}`, { cookie: token });
     expect(page.status).toBe(200);
     const text = await page.text();
@@ -278,9 +278,9 @@ describe("pages", () => {
   it("a tile's Pay Now (/features intent=pay) opens the checkout of the business's own unpaid request only", async () => {
     const { business, token } = await client();
     const other = await client();
-    const own = await createUnpaidRequest(business!.id);
-    const foreign = await createUnpaidRequest(other.business!.id);
-    const paid = await createDeliveredInsight(business!.id);
+    const own = await createUnpaidRequest(business.id);
+    const foreign = await createUnpaidRequest(other.business.id);
+    const paid = await createDeliveredInsight(business.id);
 
     const pay = await postForm("/features?focus=Insights", { intent: "pay", insightId: own }, token);
     expect(pay.status).toBe(302);

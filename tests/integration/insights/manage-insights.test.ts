@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, files, financeReports, insightReports, insightRequests, notifications } from "~db/schema";
 import { INSIGHT_STATUS_TEXTS } from "~/lib/insights/insight-status";
-import { call, db, html, postForm, signedIn } from "../support";
+import { call, db, html, postForm } from "../helpers";
+import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 type Status = "awaiting_payment" | "submitted" | "in_review" | "ready";
 
@@ -16,8 +17,8 @@ async function insertRequest(
     withFile?: boolean;
   } = {}
 ) {
-  const client = await signedIn({ withBusiness: true });
-  const business = client.business!;
+  const client = await signedInClient();
+  const business = client.business;
   const status = options.status ?? "submitted";
   const covered = options.covered ?? false;
   const id = crypto.randomUUID();
@@ -102,7 +103,7 @@ const REPORT = {
 describe("engagement manager console: insight requests", () => {
   it("refuses clients, consultants and visitors with a 404 on every page and action, changing nothing", async () => {
     const { id, client } = await insertRequest();
-    const consultant = await signedIn({ role: "consultant" });
+    const consultant = await signedInConsultant();
     for (const cookie of [client.token, consultant.token, null]) {
       for (const path of [
         "/manage/insights",
@@ -128,7 +129,7 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("shows the nav link, the overview counts and the To do queue newest first with company, category, date, manager and payment", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const older = await insertRequest({
       createdAt: new Date("2026-09-01T12:00:00Z"),
       covered: true,
@@ -182,7 +183,7 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("shows the request: business and finance profiles, escaped answers, files only once assigned", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const { id, business, fileName } = await insertRequest({ withFile: true });
 
     const before = await call(`/manage/insights/${id}`, {
@@ -236,7 +237,7 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("starts a review once: assigns, writes the draft without placeholders, moves to in review; another manager can take over", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const { id } = await insertRequest();
 
     const started = await postForm(`/manage/insights/${id}`, { intent: "start" }, manager.token);
@@ -266,7 +267,7 @@ describe("engagement manager console: insight requests", () => {
     expect(await again.text()).toContain("You are already reviewing this request.");
     expect((await db().select().from(insightReports).where(eq(insightReports.insightRequestId, id))).length).toBe(1);
 
-    const other = await signedIn({ role: "manager" });
+    const other = await signedInManager();
     const otherPage = await (await call(`/manage/insights/${id}`, { cookie: other.token })).text();
     expect(otherPage).toContain(">Take over</button>");
     expect(otherPage).not.toContain(">Preview and publish</button>");
@@ -305,7 +306,7 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("refuses to start a request waiting for payment, and to save or publish before the review starts", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const unpaid = await insertRequest({ status: "awaiting_payment" });
     const page = await (await call(`/manage/insights/${unpaid.id}`, { cookie: manager.token })).text();
     expect(page).toContain("This request is waiting for payment.");
@@ -344,7 +345,7 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("validates the editor: 400 with the field texts for a missing or long title and long texts; unknown intents and ids", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const { id } = await insertRequest();
     await postForm(`/manage/insights/${id}`, { intent: "start" }, manager.token);
     const draft = (await reportRow(id))!;
@@ -406,7 +407,7 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("saves the draft, then publishes once: request ready, one notification and one email to the owner", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const { id, client, business } = await insertRequest();
     await postForm(`/manage/insights/${id}`, { intent: "start" }, manager.token);
 
@@ -498,7 +499,7 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("previews the report as the client will see it; previewing publishes nothing; confirm publishes exactly the previewed version", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const { id, client } = await insertRequest();
     await postForm(`/manage/insights/${id}`, { intent: "start" }, manager.token);
     const content = {
@@ -562,7 +563,7 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("answers 400 to a confirm with a bad body, changing nothing", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const { id } = await insertRequest();
     await postForm(`/manage/insights/${id}`, { intent: "start" }, manager.token);
     const version = await previewVersion(id, manager.token);
@@ -621,8 +622,8 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("lets exactly one of two concurrent starts and one of two concurrent publishes win", async () => {
-    const first = await signedIn({ role: "manager" });
-    const second = await signedIn({ role: "manager" });
+    const first = await signedInManager();
+    const second = await signedInManager();
     const { id, client } = await insertRequest();
 
     // Both may legitimately succeed in turn (the later one takes over), but the request ends with
@@ -650,7 +651,7 @@ describe("engagement manager console: insight requests", () => {
   });
 
   it("answers 403 to a cross-site post", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const { id } = await insertRequest();
     const crossSite = await call(`/manage/insights/${id}`, {
       method: "POST",

@@ -10,8 +10,18 @@ import {
   purchases,
 } from "~db/schema";
 import worker from "../../../functions/worker";
-import { failNextStripeCalls, payStubSession, stripeEnv, stripeRequests, type StripeStubRequest } from "../stripe-support";
-import { db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../support";
+import {
+  failNextStripeCalls,
+  payStubSession,
+  stripeEnv,
+  stripeRequests,
+  type StripeStubRequest,
+  db,
+  html,
+  ORIGIN,
+  SESSION_COOKIE,
+} from "../helpers";
+import { signedInClient } from "../../factories";
 
 const START_FAILED = "We couldn't start the payment. Please try again in a few minutes.";
 const NOT_COMPLETED = { msg: "Payment has not been completed." };
@@ -66,41 +76,41 @@ const sessionIdOf = (location: string) => location.split("/").pop()!;
 
 describe("POST /api/payments/create-checkout-session (Stripe)", () => {
   it("creates the customer once and a trial subscription checkout with the business named, then 303s to it", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const first = await checkout(token, "PREMIUM_PLAN_YEARLY");
     expect(first.status).toBe(303);
     const location = first.headers.get("Location")!;
     expect(location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_stub_/);
 
-    const row = await businessRow(business!.id);
+    const row = await businessRow(business.id);
     expect(row.stripeCustomerId).toMatch(/^cus_stub_/);
     const customerCalls = (await stripeRequests()).filter(
-      (r) => r.path === "/v1/customers" && r.form["metadata[businessId]"] === business!.id,
+      (r) => r.path === "/v1/customers" && r.form["metadata[businessId]"] === business.id,
     );
     expect(customerCalls).toHaveLength(1);
-    expect(customerCalls[0].idempotencyKey).toBe(`customer-${business!.id}`);
+    expect(customerCalls[0].idempotencyKey).toBe(`customer-${business.id}`);
     expect(customerCalls[0].authorization).toBe("Bearer sk_test_stub");
 
-    const sessions = (await requestsFor(business!.id)).filter((r) => r.path === "/v1/checkout/sessions");
+    const sessions = (await requestsFor(business.id)).filter((r) => r.path === "/v1/checkout/sessions");
     expect(sessions).toHaveLength(1);
     const form = sessions[0].form;
     expect(form.mode).toBe("subscription");
     expect(form["subscription_data[trial_period_days]"]).toBe("7");
     expect(form.customer).toBe(row.stripeCustomerId);
-    expect(form.client_reference_id).toBe(business!.id);
-    expect(form["metadata[businessId]"]).toBe(business!.id);
+    expect(form.client_reference_id).toBe(business.id);
+    expect(form["metadata[businessId]"]).toBe(business.id);
     expect(form["metadata[kind]"]).toBe("subscription");
     expect(form.success_url).toBe(`${ORIGIN}/paymentStatus?success=true&session_id={CHECKOUT_SESSION_ID}`);
     expect(form.cancel_url).toBe(`${ORIGIN}/paymentStatus?canceled=true&purchaseType=plan`);
     expect(form["line_items[0][price]"]).toBeTruthy();
-    expect(sessions[0].idempotencyKey).toMatch(new RegExp(`^sub-${business!.id}-PREMIUM_PLAN_YEARLY-\\d+$`));
+    expect(sessions[0].idempotencyKey).toMatch(new RegExp(`^sub-${business.id}-PREMIUM_PLAN_YEARLY-\\d+$`));
     // The price was found by its lookup key.
     const priceLookups = (await stripeRequests()).filter(
       (r) => r.path === "/v1/prices" && JSON.stringify(r.query).includes("PREMIUM_PLAN_YEARLY"),
     );
     expect(priceLookups.length).toBeGreaterThan(0);
 
-    const [purchase] = await purchasesOf(business!.id);
+    const [purchase] = await purchasesOf(business.id);
     expect(purchase).toMatchObject({
       kind: "subscription",
       referenceId: "PREMIUM_PLAN_YEARLY",
@@ -113,26 +123,26 @@ describe("POST /api/payments/create-checkout-session (Stripe)", () => {
   });
 
   it("reuses the customer on a second checkout, and a double click reuses the purchase and idempotency key", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const a = await checkout(token, "STANDARD_PLAN_MONTHLY");
     const b = await checkout(token, "STANDARD_PLAN_MONTHLY");
     const c = await checkout(token, "PREMIUM_PLAN_MONTHLY");
     expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
     expect(b.headers.get("Location")).toBe(a.headers.get("Location"));
 
-    const customerId = (await businessRow(business!.id)).stripeCustomerId;
-    const all = await requestsFor(business!.id, customerId);
+    const customerId = (await businessRow(business.id)).stripeCustomerId;
+    const all = await requestsFor(business.id, customerId);
     expect(all.filter((r) => r.path === "/v1/customers")).toHaveLength(1);
     const sessions = all.filter((r) => r.path === "/v1/checkout/sessions");
     expect(sessions).toHaveLength(3);
     expect(sessions.every((r) => r.form.customer === customerId)).toBe(true);
     expect(sessions[0].idempotencyKey).toBe(sessions[1].idempotencyKey);
     expect(sessions[2].idempotencyKey).not.toBe(sessions[0].idempotencyKey);
-    expect(await purchasesOf(business!.id)).toHaveLength(2);
+    expect(await purchasesOf(business.id)).toHaveLength(2);
   });
 
   it("refuses an unknown lookup key with 400 and sends nothing to Stripe", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     for (const key of ["BASIC_PLAN_MONTHLY", "PREMIUM_PLAN_WEEKLY", ""]) {
       const response = await checkout(token, key);
       expect(response.status).toBe(400);
@@ -140,9 +150,9 @@ describe("POST /api/payments/create-checkout-session (Stripe)", () => {
         "That plan doesn't exist. Choose a plan on the plan selection page.",
       );
     }
-    expect(await requestsFor(business!.id)).toEqual([]);
-    expect(await purchasesOf(business!.id)).toEqual([]);
-    expect((await businessRow(business!.id)).stripeCustomerId).toBeNull();
+    expect(await requestsFor(business.id)).toEqual([]);
+    expect(await purchasesOf(business.id)).toEqual([]);
+    expect((await businessRow(business.id)).stripeCustomerId).toBeNull();
   });
 
   it("needs a session", async () => {
@@ -152,17 +162,17 @@ describe("POST /api/payments/create-checkout-session (Stripe)", () => {
   });
 
   it("Stripe down: back to the plan page with a readable error, the purchase marked failed", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     // Create the customer first so the failure hits the Checkout Session call.
     await checkout(token, "STANDARD_PLAN_YEARLY");
-    await db().delete(purchases).where(eq(purchases.businessId, business!.id));
+    await db().delete(purchases).where(eq(purchases.businessId, business.id));
     // The SDK retries once: two failures fail one call (the price lookup).
     await failNextStripeCalls(2, 500);
     const response = await checkout(token, "PREMIUM_PLAN_YEARLY");
     await failNextStripeCalls(0);
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/plan-select?notice=payment-failed");
-    const rows = await purchasesOf(business!.id);
+    const rows = await purchasesOf(business.id);
     expect(rows.map((p) => p.status)).toEqual(["failed"]);
     expect(rows[0].stripeCheckoutSessionId).toBeNull();
 
@@ -173,20 +183,20 @@ describe("POST /api/payments/create-checkout-session (Stripe)", () => {
 
 describe("POST /api/payments/create-portal-session", () => {
   it("sends BASIC members to /plan-select without calling Stripe", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const response = await send("/api/payments/create-portal-session", { token, form: { session_id: "cus_forged" } });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/plan-select");
-    expect(await requestsFor(business!.id, "cus_forged")).toEqual([]);
+    expect(await requestsFor(business.id, "cus_forged")).toEqual([]);
   });
 
   it("sends a paid tier to its own customer's portal, returning to the Account tab", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const customerId = `cus_portal_${crypto.randomUUID().slice(0, 8)}`;
     await db()
       .update(businesses)
       .set({ memberTier: "PREMIUM", stripeCustomerId: customerId })
-      .where(eq(businesses.id, business!.id));
+      .where(eq(businesses.id, business.id));
     const response = await send("/api/payments/create-portal-session", { token, form: { session_id: "cus_someone_else" } });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_stub_/);
@@ -203,7 +213,7 @@ describe("POST /api/payments/create-portal-session", () => {
 
 describe("/paymentStatus", () => {
   it("fulfils a paid subscription session once and shows the completion card", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const started = await checkout(token, "PREMIUM_PLAN_YEARLY");
     const sessionId = sessionIdOf(started.headers.get("Location")!);
 
@@ -211,7 +221,7 @@ describe("/paymentStatus", () => {
     expect(early.status).toBe(200);
     const earlyHtml = await early.text();
     expect(earlyHtml).not.toContain("Congratulations!");
-    expect((await businessRow(business!.id)).memberTier).toBe("BASIC");
+    expect((await businessRow(business.id)).memberTier).toBe("BASIC");
 
     await payStubSession(sessionId, "no_payment_required");
     const page = await send(`/paymentStatus?success=true&session_id=${sessionId}`, { token });
@@ -220,32 +230,32 @@ describe("/paymentStatus", () => {
     expect(text).toContain(html("You've updated your subscription plan!"));
     expect(text).toContain("SCALE");
     expect(text).toContain('href="/dashboard"');
-    const row = await businessRow(business!.id);
+    const row = await businessRow(business.id);
     expect(row.memberTier).toBe("PREMIUM");
-    const [purchase] = await purchasesOf(business!.id);
+    const [purchase] = await purchasesOf(business.id);
     expect(purchase.status).toBe("paid");
     const paidAt = purchase.paidAt!.getTime();
 
     // Reloading fulfils nothing more.
     await send(`/paymentStatus?success=true&session_id=${sessionId}`, { token });
-    const [again] = await purchasesOf(business!.id);
+    const [again] = await purchasesOf(business.id);
     expect(again.paidAt!.getTime()).toBe(paidAt);
   });
 
   it("does not fulfil another business's session", async () => {
-    const owner = await signedIn({ withBusiness: true });
+    const owner = await signedInClient();
     const started = await checkout(owner.token, "STANDARD_PLAN_MONTHLY");
     const sessionId = sessionIdOf(started.headers.get("Location")!);
     await payStubSession(sessionId, "no_payment_required");
-    const other = await signedIn({ withBusiness: true });
+    const other = await signedInClient();
     const page = await send(`/paymentStatus?success=true&session_id=${sessionId}`, { token: other.token });
     expect(await page.text()).not.toContain("Congratulations!");
-    expect((await businessRow(other.business!.id)).memberTier).toBe("BASIC");
-    expect((await purchasesOf(owner.business!.id))[0].status).toBe("pending");
+    expect((await businessRow(other.business.id)).memberTier).toBe("BASIC");
+    expect((await purchasesOf(owner.business.id))[0].status).toBe("pending");
   });
 
   it("shows 'Order Canceled' with the message of each purchaseType", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     const messages = {
       plan: "You can change your plan in the Company Profile at any time!",
       insight: "You can request an insight from the dashboard at any time!",
@@ -262,7 +272,7 @@ describe("/paymentStatus", () => {
   });
 
   it("sends anything else to /plan-select, and no session to /", async () => {
-    const { token } = await signedIn({ withBusiness: true });
+    const { token } = await signedInClient();
     for (const query of ["", "?canceled=true", "?canceled=true&purchaseType=gold", "?success=true"]) {
       const response = await send(`/paymentStatus${query}`, { token });
       expect(response.status, query).toBe(302);
@@ -299,8 +309,8 @@ async function createItem(businessId: string, priceCents = 125_000) {
 
 describe("one-off checkouts", () => {
   it("insight: the server's amount, the success URL naming the insight, then successful-payment only once paid", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    const insightId = await createInsight(business!.id);
+    const { token, business } = await signedInClient();
+    const insightId = await createInsight(business.id);
 
     const refused = await send("/api/insight/insightRequest/successful-payment", { token, method: "PUT", json: { insightId } });
     expect(refused.status).toBe(409);
@@ -308,12 +318,12 @@ describe("one-off checkouts", () => {
 
     const response = await send("/api/payments/create-insight-checkout", {
       token,
-      json: { businessId: business!.id, insightId, amountCents: 1 },
+      json: { businessId: business.id, insightId, amountCents: 1 },
     });
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    const [call] = (await requestsFor(business!.id)).filter((r) => r.path === "/v1/checkout/sessions");
+    const [call] = (await requestsFor(business.id)).filter((r) => r.path === "/v1/checkout/sessions");
     expect(call.form.mode).toBe("payment");
     expect(call.form["line_items[0][price_data][unit_amount]"]).toBe("49500");
     expect(call.form.success_url).toBe(
@@ -329,7 +339,7 @@ describe("one-off checkouts", () => {
     await payStubSession(sessionIdOf(url));
     const ok = await send("/api/insight/insightRequest/successful-payment", { token, method: "PUT", json: { insightId } });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { _id: string })._id).toBe(business!.id);
+    expect(((await ok.json()) as { _id: string })._id).toBe(business.id);
     const [paid] = await db().select().from(insightRequests).where(eq(insightRequests.id, insightId));
     expect(paid.paymentComplete).toBe(true);
 
@@ -339,36 +349,36 @@ describe("one-off checkouts", () => {
     expect(text).toContain("Preparing your Insight request.");
     expect(text).toContain('href="/features"');
 
-    const again = await send("/api/payments/create-insight-checkout", { token, json: { businessId: business!.id, insightId } });
+    const again = await send("/api/payments/create-insight-checkout", { token, json: { businessId: business.id, insightId } });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ msg: "This insight is already paid." });
   });
 
   it("insight: another business's insight or business id → 404 and nothing sent", async () => {
-    const owner = await signedIn({ withBusiness: true });
-    const insightId = await createInsight(owner.business!.id);
-    const { token, business } = await signedIn({ withBusiness: true });
-    const foreignInsight = await send("/api/payments/create-insight-checkout", { token, json: { businessId: business!.id, insightId } });
+    const owner = await signedInClient();
+    const insightId = await createInsight(owner.business.id);
+    const { token, business } = await signedInClient();
+    const foreignInsight = await send("/api/payments/create-insight-checkout", { token, json: { businessId: business.id, insightId } });
     expect(foreignInsight.status).toBe(404);
     const foreignBusiness = await send("/api/payments/create-insight-checkout", {
       token,
-      json: { businessId: owner.business!.id, insightId },
+      json: { businessId: owner.business.id, insightId },
     });
     expect(foreignBusiness.status).toBe(404);
     expect(await foreignBusiness.json()).toEqual({ msg: "Business not found." });
     const confirm = await send("/api/insight/insightRequest/successful-payment", { token, method: "PUT", json: { insightId } });
     expect(confirm.status).toBe(404);
-    expect(await requestsFor(business!.id)).toEqual([]);
-    expect(await purchasesOf(business!.id)).toEqual([]);
-    const malformed = await send("/api/payments/create-insight-checkout", { token, json: { businessId: business!.id } });
+    expect(await requestsFor(business.id)).toEqual([]);
+    expect(await purchasesOf(business.id)).toEqual([]);
+    const malformed = await send("/api/payments/create-insight-checkout", { token, json: { businessId: business.id } });
     expect(malformed.status).toBe(400);
-    const anonymous = await send("/api/payments/create-insight-checkout", { json: { businessId: business!.id, insightId } });
+    const anonymous = await send("/api/payments/create-insight-checkout", { json: { businessId: business.id, insightId } });
     expect(anonymous.status).toBe(401);
   });
 
   it("delivery item: its stored price, then change-active-item only with its paid session", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    const { outlineId, itemId } = await createItem(business!.id, 125_000);
+    const { token, business } = await signedInClient();
+    const { outlineId, itemId } = await createItem(business.id, 125_000);
     const response = await send("/api/payments/create-item-session", {
       token,
       json: { deliveryItemId: itemId, deliveryOutlineId: outlineId },
@@ -376,7 +386,7 @@ describe("one-off checkouts", () => {
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     const sessionId = sessionIdOf(url);
-    const [call] = (await requestsFor(business!.id)).filter((r) => r.path === "/v1/checkout/sessions");
+    const [call] = (await requestsFor(business.id)).filter((r) => r.path === "/v1/checkout/sessions");
     expect(call.form["line_items[0][price_data][unit_amount]"]).toBe("125000");
     expect(call.form.success_url).toBe(
       `${ORIGIN}/delivery-item-payment-success?success=true&session_id={CHECKOUT_SESSION_ID}&itemId=${itemId}&outlineId=${outlineId}`,
@@ -412,79 +422,79 @@ describe("one-off checkouts", () => {
   });
 
   it("delivery item: another business's item → 404 and nothing recorded", async () => {
-    const owner = await signedIn({ withBusiness: true });
-    const { outlineId, itemId } = await createItem(owner.business!.id);
-    const { token, business } = await signedIn({ withBusiness: true });
+    const owner = await signedInClient();
+    const { outlineId, itemId } = await createItem(owner.business.id);
+    const { token, business } = await signedInClient();
     const response = await send("/api/payments/create-item-session", { token, json: { deliveryItemId: itemId, deliveryOutlineId: outlineId } });
     expect(response.status).toBe(404);
-    expect(await purchasesOf(business!.id)).toEqual([]);
-    expect(await purchasesOf(owner.business!.id)).toEqual([]);
+    expect(await purchasesOf(business.id)).toEqual([]);
+    expect(await purchasesOf(owner.business.id)).toEqual([]);
   });
 
   it("benchmarking: this year's purchase at the server's price, 409 once bought, 404 for another business", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
+    const { token, business } = await signedInClient();
     const response = await send("/api/payments/update-business-benchmarking", {
       token,
       method: "PUT",
-      json: { businessId: business!.id },
+      json: { businessId: business.id },
     });
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { _id: string; url: string };
-    expect(answer._id).toBe(business!.id);
-    const [call] = (await requestsFor(business!.id)).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(answer._id).toBe(business.id);
+    const [call] = (await requestsFor(business.id)).filter((r) => r.path === "/v1/checkout/sessions");
     expect(call.form["line_items[0][price_data][unit_amount]"]).toBe("29900");
     expect(call.form.success_url).toBe(
-      `${ORIGIN}/benchmarking-payment-success?businessId=${business!.id}&session_id={CHECKOUT_SESSION_ID}`,
+      `${ORIGIN}/benchmarking-payment-success?businessId=${business.id}&session_id={CHECKOUT_SESSION_ID}`,
     );
     await payStubSession(sessionIdOf(answer.url));
-    const page = await send(`/benchmarking-payment-success?businessId=${business!.id}&session_id=${sessionIdOf(answer.url)}`, { token });
+    const page = await send(`/benchmarking-payment-success?businessId=${business.id}&session_id=${sessionIdOf(answer.url)}`, { token });
     const text = await page.text();
     expect(text).toContain(html("You've unlocked Partwise Benchmarking!"));
     expect(text).toContain("View Benchmarking");
 
-    const again = await send("/api/payments/update-business-benchmarking", { token, method: "PUT", json: { businessId: business!.id } });
+    const again = await send("/api/payments/update-business-benchmarking", { token, method: "PUT", json: { businessId: business.id } });
     expect(again.status).toBe(409);
 
-    const other = await signedIn({ withBusiness: true });
+    const other = await signedInClient();
     const foreign = await send("/api/payments/update-business-benchmarking", {
       token: other.token,
       method: "PUT",
-      json: { businessId: business!.id },
+      json: { businessId: business.id },
     });
     expect(foreign.status).toBe(404);
     const rows = await db()
       .select()
       .from(purchases)
-      .where(and(eq(purchases.businessId, other.business!.id), eq(purchases.kind, "benchmarking")));
+      .where(and(eq(purchases.businessId, other.business.id), eq(purchases.kind, "benchmarking")));
     expect(rows).toEqual([]);
   });
 });
 
 describe("PUT /api/payments/update-stripe-id", () => {
   it("confirms only the business's own stored customer", async () => {
-    const { token, business } = await signedIn({ withBusiness: true });
-    const none = await send("/api/payments/update-stripe-id", { token, method: "PUT", json: { businessId: business!.id, stripeId: "cus_x" } });
+    const { token, business } = await signedInClient();
+    const none = await send("/api/payments/update-stripe-id", { token, method: "PUT", json: { businessId: business.id, stripeId: "cus_x" } });
     expect(none.status).toBe(409);
-    expect((await businessRow(business!.id)).stripeCustomerId).toBeNull();
+    expect((await businessRow(business.id)).stripeCustomerId).toBeNull();
 
     await checkout(token, "STANDARD_PLAN_MONTHLY");
-    const stored = (await businessRow(business!.id)).stripeCustomerId!;
-    const same = await send("/api/payments/update-stripe-id", { token, method: "PUT", json: { businessId: business!.id, stripeId: stored } });
+    const stored = (await businessRow(business.id)).stripeCustomerId!;
+    const same = await send("/api/payments/update-stripe-id", { token, method: "PUT", json: { businessId: business.id, stripeId: stored } });
     expect(same.status).toBe(200);
-    expect(await same.json()).toMatchObject({ _id: business!.id, stripeId: stored });
+    expect(await same.json()).toMatchObject({ _id: business.id, stripeId: stored });
     const different = await send("/api/payments/update-stripe-id", {
       token,
       method: "PUT",
-      json: { businessId: business!.id, stripeId: "cus_other" },
+      json: { businessId: business.id, stripeId: "cus_other" },
     });
     expect(different.status).toBe(409);
-    expect((await businessRow(business!.id)).stripeCustomerId).toBe(stored);
+    expect((await businessRow(business.id)).stripeCustomerId).toBe(stored);
 
-    const other = await signedIn({ withBusiness: true });
+    const other = await signedInClient();
     const foreign = await send("/api/payments/update-stripe-id", {
       token: other.token,
       method: "PUT",
-      json: { businessId: business!.id, stripeId: "cus_other" },
+      json: { businessId: business.id, stripeId: "cus_other" },
     });
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ msg: "Business not found." });

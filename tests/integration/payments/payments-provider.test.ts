@@ -9,8 +9,10 @@ import { payLocalCheckout } from "~/server/payments/provider/local-checkout.serv
 import type { DeliverWebhook } from "~/server/payments/provider/local-objects.server";
 import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/provider/local-portal.server";
 import { PaymentProviderError, WebhookSignatureError, type StripeEvent } from "~/server/payments/provider/types";
-import { db, ORIGIN, postForm } from "../support";
 import {
+  db,
+  ORIGIN,
+  postForm,
   failNextStripeCalls,
   payStubSession,
   signedEvent,
@@ -20,7 +22,7 @@ import {
   stripeEvent,
   stripeRequests,
   type StripeStubRequest,
-} from "../stripe-support";
+} from "../helpers";
 
 const LOCAL_WEBHOOK_SECRET = "whsec_local_partwise_test_checkout_not_a_secret";
 

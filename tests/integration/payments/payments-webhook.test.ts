@@ -25,8 +25,10 @@ import {
   stripeEnv,
   stripeEvent,
   stripeRequests,
-} from "../stripe-support";
-import { createUser, db, ORIGIN } from "../support";
+  db,
+  ORIGIN,
+} from "../helpers";
+import { createClient } from "../../factories";
 
 const BAD_SIGNATURE = { msg: "The webhook signature is not valid." };
 
@@ -57,13 +59,13 @@ async function deliverEvent(event: Record<string, unknown>) {
 
 /** A business with a Stripe customer at the stub. */
 async function customerBusiness() {
-  const { user, business } = await createUser({ withBusiness: true });
+  const { user, business } = await createClient();
   const customer = await paymentProvider(stubApp()).createCustomer(
-    { businessId: business!.id, email: user.email, name: business!.name },
-    `customer-${business!.id}`,
+    { businessId: business.id, email: user.email, name: business.name },
+    `customer-${business.id}`,
   );
-  await db().update(businesses).set({ stripeCustomerId: customer.id }).where(eq(businesses.id, business!.id));
-  return { userId: user.id, businessId: business!.id, customerId: customer.id };
+  await db().update(businesses).set({ stripeCustomerId: customer.id }).where(eq(businesses.id, business.id));
+  return { userId: user.id, businessId: business.id, customerId: customer.id };
 }
 
 async function recordPurchase(values: Omit<NewPurchase, "id" | "idempotencyKey">) {

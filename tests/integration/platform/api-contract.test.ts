@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeIssues } from "~/server/platform/http.server";
 import { API_OPERATIONS, OPENAPI_PATH, type ApiOperation } from "~/server/platform/api-contract.server";
-import { call, ORIGIN, signedIn } from "../support";
+import { call, ORIGIN } from "../helpers";
+import { signedInClient } from "../../factories";
 
 /**
  * The JSON API's contract (app/server/platform/api-contract.server.ts) against the routes
@@ -85,7 +86,7 @@ describe("the contract and the routes", () => {
 describe("described request bodies", () => {
   let cookie: string;
   beforeAll(async () => {
-    cookie = (await signedIn({ withBusiness: true })).token;
+    cookie = (await signedInClient()).token;
   });
 
   const withBodies = API_OPERATIONS.filter((operation) => operation.body);

@@ -7,7 +7,7 @@ import { loader as outboxEmailLoader } from "~/routes/dev.outbox_.$id";
 import { EmailDeliveryError, sendEmail, type OutgoingEmail } from "~/server/platform/email.server";
 import { escapeHtml, renderEmail } from "~/server/platform/email-templates.server";
 import { createAppContext, type AppContext } from "~/server/load-context";
-import { call, db } from "../support";
+import { call, db } from "../helpers";
 
 const RESEND_BASE = "https://resend.stub.test";
 const RESEND_KEY = "re_test_0123456789";

@@ -6,8 +6,8 @@ import type { CloudflareBindings } from "~/server/platform/env.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
 import worker from "../../../functions/worker";
-import { createDeliveredInsight } from "../insight-views-support";
-import { call, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../support";
+import { createDeliveredInsight, call, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../helpers";
+import { signedInClient, signedInManager } from "../../factories";
 
 /** What the pages say when a form arrives unreadable (app/server/platform/http.server.ts). */
 const FORM_UNREADABLE = "We couldn't read that form. Please reload the page and try again.";
@@ -71,11 +71,11 @@ function page(path: string, who: Action["who"], showsMessage = true) {
 }
 
 beforeAll(async () => {
-  const client = await signedIn({ withBusiness: true });
+  const client = await signedInClient();
   tokens.client = client.token;
   tokens.clientWithoutBusiness = (await signedIn()).token;
-  tokens.manager = (await signedIn({ role: "manager" })).token;
-  const businessId = client.business!.id;
+  tokens.manager = (await signedInManager()).token;
+  const businessId = client.business.id;
 
   const delivered = await createDeliveredInsight(businessId);
   const messageId = crypto.randomUUID();
@@ -93,7 +93,7 @@ beforeAll(async () => {
   const app = createAppContext(env as unknown as CloudflareBindings, () => {});
   const provider = paymentProvider(app);
   const customer = await provider.createCustomer(
-    { businessId, email: client.user.email, name: client.business!.name },
+    { businessId, email: client.user.email, name: client.business.name },
     `customer-${businessId}`,
   );
   const subscription = () =>

@@ -23,8 +23,8 @@ import {
   ORIGIN,
   PASSWORD,
   SESSION_COOKIE,
-  signedIn,
-} from "../support";
+} from "../helpers";
+import { createClient, signedInClient } from "../../factories";
 
 const MONTHLY_CRON = "0 6 1 * *";
 
@@ -166,24 +166,24 @@ describe("cross-site request check", () => {
       (await db().select({ name: businesses.name }).from(businesses).where(eq(businesses.id, id)))[0]!.name;
 
     it("is refused with 403 and changes nothing", async () => {
-      const { token, business } = await signedIn({ withBusiness: true });
+      const { token, business } = await signedInClient();
       const response = await rename(token, {});
       expect(response.status).toBe(403);
       expect(await response.text()).toBe("Cross-site requests are not allowed.");
-      expect(await nameOf(business!.id)).toBe("Harbor Supply Co.");
+      expect(await nameOf(business.id)).toBe("Harbor Supply Co.");
     });
 
     it("passes when the browser names its origin or its fetch site", async () => {
-      const { token, business } = await signedIn({ withBusiness: true });
+      const { token, business } = await signedInClient();
       expect((await rename(token, { "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
-      expect(await nameOf(business!.id)).toBe("Renamed By Someone Else");
+      expect(await nameOf(business.id)).toBe("Renamed By Someone Else");
       const withOrigin = await call("/api/client/business/updateInfo", {
         method: "PUT",
         cookie: token,
         json: { name: "Harbor Supply Co.", role: "Owner", city: "Portland", state: "ME", employeeCount: "25-50" },
       });
       expect(withOrigin.status).toBe(200);
-      expect(await nameOf(business!.id)).toBe("Harbor Supply Co.");
+      expect(await nameOf(business.id)).toBe("Harbor Supply Co.");
     });
 
     it("leaves the Stripe webhook to its signature", async () => {
@@ -282,11 +282,11 @@ describe("monthly finance refresh cron", () => {
   const june1 = Date.UTC(2026, 5, 1, 6, 0, 0);
 
   it("records one job per connected business and enqueues it, once per month", async () => {
-    const connected = await createUser({ withBusiness: true });
-    await connectAccounting(connected.business!.id, "connected");
-    const broken = await createUser({ withBusiness: true });
-    await connectAccounting(broken.business!.id, "broken");
-    await createUser({ withBusiness: true }); // no connection at all
+    const connected = await createClient();
+    await connectAccounting(connected.business.id, "connected");
+    const broken = await createClient();
+    await connectAccounting(broken.business.id, "broken");
+    await createClient(); // no connection at all
 
     const queue = fakeQueue();
     const testEnv = { ...env, FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown> };
@@ -296,10 +296,10 @@ describe("monthly finance refresh cron", () => {
     await fire();
     // Other tests in this file may have connected businesses too: look at this test's three.
     const june = await db().select().from(jobs).where(eq(jobs.period, "2026-06"));
-    const mine = june.filter((job) => job.businessId === connected.business!.id);
+    const mine = june.filter((job) => job.businessId === connected.business.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ kind: "finance_report", status: "queued", attempts: 0 });
-    expect(june.some((job) => job.businessId === broken.business!.id)).toBe(false);
+    expect(june.some((job) => job.businessId === broken.business.id)).toBe(false);
     expect(queue.sendBatch).toHaveBeenCalledTimes(1);
     const sent = (queue.sendBatch.mock.calls[0] as unknown as [{ body: unknown }[]])[0];
     expect(sent.map((message) => message.body)).toEqual(
@@ -314,15 +314,15 @@ describe("monthly finance refresh cron", () => {
   });
 
   it("removes the jobs it recorded when the queue refuses them, so the next fire retries", async () => {
-    const connected = await createUser({ withBusiness: true });
-    await connectAccounting(connected.business!.id);
+    const connected = await createClient();
+    await connectAccounting(connected.business.id);
     const queue = fakeQueue();
     queue.sendBatch.mockRejectedValueOnce(new Error("queue unavailable"));
     const testEnv = { ...env, FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown> };
     const july1 = Date.UTC(2026, 6, 1, 6, 0, 0);
     const controller = createScheduledController({ cron: MONTHLY_CRON, scheduledTime: july1 });
     const julyJobs = () =>
-      db().select().from(jobs).where(and(eq(jobs.period, "2026-07"), eq(jobs.businessId, connected.business!.id)));
+      db().select().from(jobs).where(and(eq(jobs.period, "2026-07"), eq(jobs.businessId, connected.business.id)));
     await expect(worker.scheduled(controller, testEnv, createExecutionContext())).rejects.toThrow("queue unavailable");
     expect(await julyJobs()).toHaveLength(0);
 
@@ -338,8 +338,8 @@ describe("queue consumers", () => {
   const jobById = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0];
 
   async function businessWithJob(kind: "finance_report" | "benchmarking" = "finance_report") {
-    const { business } = await createUser({ withBusiness: true });
-    return createJob(business!.id, kind);
+    const { business } = await createClient();
+    return createJob(business.id, kind);
   }
 
   it("acknowledges and fails a job whose builder reports a permanent error (through the Worker entry)", async () => {

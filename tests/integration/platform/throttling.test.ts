@@ -12,8 +12,11 @@ import {
   setRateLimit,
   SIGN_IN_FAILED,
   TOO_MANY_ATTEMPTS,
-} from "../password-reset-support";
-import { call, createUser, db, PASSWORD } from "../support";
+  call,
+  createUser,
+  db,
+  PASSWORD,
+} from "../helpers";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

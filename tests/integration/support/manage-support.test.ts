@@ -2,20 +2,21 @@ import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { supportMessages } from "~db/schema";
-import { call, db, html, postForm, signedIn } from "../support";
+import { call, db, html, postForm, signedIn } from "../helpers";
+import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 type Seeded = Awaited<ReturnType<typeof signedIn>>;
 
 /** A support message from a new client with a business, stored as /contact-us stores it. */
 async function insertMessage(options: { message: string; createdAt: Date; status?: "open" | "closed"; subject?: "generalInquiry" | "insights" | "matching" | "techSupport" }) {
-  const sender = await signedIn({ withBusiness: true });
+  const sender = await signedInClient();
   const id = crypto.randomUUID();
   await db()
     .insert(supportMessages)
     .values({
       id,
       userId: sender.user.id,
-      businessId: sender.business!.id,
+      businessId: sender.business.id,
       subject: options.subject ?? "techSupport",
       message: options.message,
       status: options.status ?? "open",
@@ -29,8 +30,8 @@ const row = async (id: string) => (await db().select().from(supportMessages).whe
 describe("engagement manager console: support messages", () => {
   it("refuses clients, consultants and visitors with a 404 on every page and on the action, changing nothing", async () => {
     const { id } = await insertMessage({ message: "Hidden from clients", createdAt: new Date("2026-03-04T10:00:00Z") });
-    const client: Seeded = await signedIn({ withBusiness: true });
-    const consultant: Seeded = await signedIn({ role: "consultant" });
+    const client: Seeded = await signedInClient();
+    const consultant: Seeded = await signedInConsultant();
     for (const cookie of [client.token, consultant.token, null]) {
       for (const path of ["/manage", "/manage/support", "/manage/support?status=closed", `/manage/support/${id}`]) {
         const response = await call(path, { cookie });
@@ -45,7 +46,7 @@ describe("engagement manager console: support messages", () => {
   });
 
   it("shows the console home with the nav, the greeting and the open count", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const page = await call("/manage", { cookie: manager.token });
     expect(page.status).toBe(200);
     const text = await page.text();
@@ -63,7 +64,7 @@ describe("engagement manager console: support messages", () => {
   });
 
   it("lists open messages newest first with subject, company, sender, date and 140 characters; filters closed", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const long = `Invoices <b>fail</b> to sync ${"x".repeat(200)}`;
     const older = await insertMessage({ message: "Older question about matching", subject: "matching", createdAt: new Date("2026-02-01T12:00:00Z") });
     const newer = await insertMessage({ message: long, createdAt: new Date("2026-03-05T12:00:00Z") });
@@ -74,7 +75,7 @@ describe("engagement manager console: support messages", () => {
       expect(page.status).toBe(200);
       const text = await page.text();
       expect(text).toContain("Support messages</h1>");
-      expect(text).toContain(html(newer.sender.business!.name));
+      expect(text).toContain(html(newer.sender.business.name));
       expect(text).toContain(newer.sender.user.email);
       expect(text).toContain("Test Person");
       expect(text).toContain("Tech support");
@@ -97,7 +98,7 @@ describe("engagement manager console: support messages", () => {
   });
 
   it("shows the empty texts when nothing matches", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     await db().delete(supportMessages);
     expect(await (await call("/manage/support", { cookie: manager.token })).text()).toContain("No open support messages.");
     expect(await (await call("/manage/support?status=closed", { cookie: manager.token })).text()).toContain(
@@ -106,7 +107,7 @@ describe("engagement manager console: support messages", () => {
   });
 
   it("shows one message escaped with line breaks and the sender; closes once, reopens", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const message = `First line <script>alert("x")</script>\nSecond line`;
     const { id, sender } = await insertMessage({ message, subject: "insights", createdAt: new Date("2026-03-07T09:00:00Z") });
 
@@ -118,7 +119,7 @@ describe("engagement manager console: support messages", () => {
     expect(text).not.toContain('<script>alert("x")');
     expect(text).toContain(`href="mailto:${sender.user.email}"`);
     expect(text).toContain("(555) 555-0100");
-    expect(text).toContain(html(sender.business!.name));
+    expect(text).toContain(html(sender.business.name));
     expect(text).toContain("Mark as handled");
 
     const closed = await postForm(`/manage/support/${id}`, { intent: "close" }, manager.token);
@@ -131,7 +132,7 @@ describe("engagement manager console: support messages", () => {
     expect(after.handledById).toBe(manager.user.id);
     expect(after.handledAt).toBeInstanceOf(Date);
 
-    const other = await signedIn({ role: "manager" });
+    const other = await signedInManager();
     const again = await postForm(`/manage/support/${id}`, { intent: "close" }, other.token);
     expect(again.status).toBe(200);
     const unchanged = await row(id);
@@ -148,7 +149,7 @@ describe("engagement manager console: support messages", () => {
   });
 
   it("answers 400 to a bad intent, 404 to an unknown id and 403 to a cross-site post", async () => {
-    const manager = await signedIn({ role: "manager" });
+    const manager = await signedInManager();
     const { id } = await insertMessage({ message: "Check my intent", createdAt: new Date("2026-03-08T09:00:00Z") });
 
     for (const fields of [{ intent: "delete" }, {}] as Record<string, string>[]) {

@@ -1,7 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, emailOutbox, supportMessages } from "~db/schema";
-import { call, db, postForm, signedIn } from "../support";
+import { call, db, postForm, signedIn } from "../helpers";
+import { signedInClient } from "../../factories";
 
 const SUPPORT_ADDRESS = "support@partwise.test"; // SUPPORT_EMAIL's local default
 
@@ -13,7 +14,7 @@ async function outboxTo(address: string) {
 
 describe("/contact-us", () => {
   it("shows the form with the user's details read-only, Partwise's contacts and the agreements", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const page = await call("/contact-us", { cookie: token });
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -29,10 +30,10 @@ describe("/contact-us", () => {
   });
 
   it("stores the message, emails support and the user (text and escaped HTML), then goes to the dashboard", async () => {
-    const { user, business, token } = await signedIn({ withBusiness: true });
+    const { user, business, token } = await signedInClient();
     // A company name and message with markup must never become HTML in an email.
-    const company = `<b>Evil</b> & Co ${business!.id}`;
-    await db().update(businesses).set({ name: company }).where(eq(businesses.id, business!.id));
+    const company = `<b>Evil</b> & Co ${business.id}`;
+    await db().update(businesses).set({ name: company }).where(eq(businesses.id, business.id));
     const message = `Our invoices <script>alert("x")</script> & reports don't load.\nSecond line.`;
 
     const response = await post({ subject: "techSupport", message }, token);
@@ -41,9 +42,9 @@ describe("/contact-us", () => {
 
     const rows = await db().select().from(supportMessages).where(eq(supportMessages.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ businessId: business!.id, subject: "techSupport", message, status: "open" });
+    expect(rows[0]).toMatchObject({ businessId: business.id, subject: "techSupport", message, status: "open" });
 
-    const [toSupport] = (await outboxTo(SUPPORT_ADDRESS)).filter((row) => row.subject.includes(business!.id));
+    const [toSupport] = (await outboxTo(SUPPORT_ADDRESS)).filter((row) => row.subject.includes(business.id));
     expect(toSupport).toBeDefined();
     expect(toSupport.subject).toBe(`[Partwise support] Tech support from ${company}`);
     expect(toSupport.kind).toBe("support_message");
@@ -68,7 +69,7 @@ describe("/contact-us", () => {
   });
 
   it("requires a subject and a message (400 with their texts) and stores nothing", async () => {
-    const { user, token } = await signedIn({ withBusiness: true });
+    const { user, token } = await signedInClient();
     const response = await post({ message: "  " }, token);
     expect(response.status).toBe(400);
     const html = await response.text();

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { InsightRequestStatus } from "~db/enums";
 import { INSIGHT_QUEUE_EMPTY, INSIGHT_QUEUE_FILTERS, insightQueueLabel } from "~/lib/insights/manager-insights-schemas";
-import type { InsightQueueRow } from "~/server/insights/manager-insights.server";
+import type { InsightQueueRow } from "~/server/insights/insight-queue.server";
 
 /** The insight request queue: a filter per status ("To do" first) and one row per request, newest first. */
 export function InsightQueue({ status, requests }: { status: InsightRequestStatus; requests: InsightQueueRow[] }) {

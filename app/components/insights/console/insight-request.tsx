@@ -5,7 +5,7 @@ import {
   publishPreviewPath,
   WAITING_FOR_PAYMENT_MESSAGE,
 } from "~/lib/insights/manager-insights-schemas";
-import type { InsightRequestDetail } from "~/server/insights/manager-insights.server";
+import type { InsightRequestDetail } from "~/server/insights/insight-request-detail.server";
 import { InsightReportEditor } from "./insight-report-editor";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { insightReports, insightRequests, valueInsights } from "~db/schema";
 import { INSIGHT_STATUS_TEXTS, VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
-import { db } from "./support";
+import { db } from "./session";
 
 /** A delivered insight of the business: a ready request and its report (published unless told). */
 export async function createDeliveredInsight(

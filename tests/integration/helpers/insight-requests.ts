@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { businesses, files, insightRequests, type MemberTier } from "~db/schema";
 import { createAppContext, type AppContext } from "~/server/load-context";
-import { call, db } from "./support";
+import { call, db } from "./session";
 
 /** Helpers of tests/integration/insights/insight-requests.test.ts and insight-files.test.ts. */
 
@@ -71,9 +71,10 @@ export function appAt(now: Date | (() => Date) = () => new Date()): AppContext {
 /** The business row (fresh from D1) and its owner as a ClientViewer, for direct domain calls. */
 export async function viewerOf(userId: string, businessId: string) {
   const [business] = await db().select().from(businesses).where(eq(businesses.id, businessId));
+  if (!business) throw new Error(`no business ${businessId}`);
   return {
     sessionId: "test",
     user: { id: userId, email: "", firstName: "Test", lastName: "Person", phone: "", role: "client" as const },
-    business: business!,
+    business,
   };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { vi } from "vitest";
 import { emailOutbox, rateLimits } from "~db/schema";
-import { call, db, sha256Hex } from "./support";
+import { call, db, sha256Hex } from "./session";
 
 export const RESET_REQUESTED = {
   msg: "If an account exists for that email, we've sent a recovery password to it. It expires in 30 minutes.",

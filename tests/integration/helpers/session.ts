@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { database } from "../../db";
+import { database } from "../../../db";
 import { accountingConnections, businesses, jobs, users } from "~db/schema";
 import { hashPassword } from "~/server/identity/password.server";
 

@@ -1,0 +1,38 @@
+import { createUser, signedIn } from "../integration/helpers/session";
+
+/**
+ * Typed factories for the integration tests. Each returns rows whose types say what the test can
+ * rely on: a client always has a business, so a test reads `business.id` without a non-null
+ * assertion. They are built on the support helpers (one password hash per file, unique ids).
+ */
+
+type Created = Awaited<ReturnType<typeof createUser>>;
+type Business = NonNullable<Created["business"]>;
+export type TestClient = Omit<Created, "business"> & { business: Business };
+export type SignedInClient = TestClient & { token: string };
+
+function withBusiness<T extends { business: Business | null }>(created: T): T & { business: Business } {
+  const { business } = created;
+  if (!business) throw new Error("a client factory made a user without a business");
+  return { ...created, business };
+}
+
+/** A client user (password PASSWORD) who owns a business. */
+export async function createClient(options: { email?: string } = {}): Promise<TestClient> {
+  return withBusiness(await createUser({ ...options, withBusiness: true }));
+}
+
+/** A client who owns a business, signed in: `token` is the session cookie's value. */
+export async function signedInClient(options: { email?: string } = {}): Promise<SignedInClient> {
+  return withBusiness(await signedIn({ ...options, withBusiness: true }));
+}
+
+/** An engagement manager (no business), signed in. */
+export function signedInManager(options: { email?: string } = {}) {
+  return signedIn({ ...options, role: "manager" });
+}
+
+/** A consultant (no business), signed in. */
+export function signedInConsultant(options: { email?: string } = {}) {
+  return signedIn({ ...options, role: "consultant" });
+}
