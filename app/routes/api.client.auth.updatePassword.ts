@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PasswordChangeSchema } from "~/lib/business/settings-schemas";
 import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
-import { changePassword, requireApiClient } from "~/server/business/settings.server";
+import { changePassword } from "~/server/business/settings.server";
+import { requireApiClient } from "~/server/identity/guards.server";
 
 /**
  * PUT /api/client/auth/updatePassword {password, newPassword, confirmNewPassword} → 200 the user

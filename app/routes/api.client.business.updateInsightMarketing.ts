@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE, InsightPreferencesApiSchema } from "~/lib/business/settings-schemas";
+import { InsightPreferencesApiSchema } from "~/lib/business/settings-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
-import { requireApiClient, updateInsightPreferences, withBusiness } from "~/server/business/settings.server";
+import { updateInsightPreferences } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
 
 /**
  * PUT /api/client/business/updateInsightMarketing {businessId, insightPreferences{finance, hr,
@@ -12,9 +13,9 @@ import { requireApiClient, updateInsightPreferences, withBusiness } from "~/serv
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, InsightPreferencesApiSchema);
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
   const result = await updateInsightPreferences(context.app, viewer, input);
   if (!result.ok) return errorResponse(result.status, result.msg);
   return jsonResponse(toClientBusiness(result.business, viewer.user.role));

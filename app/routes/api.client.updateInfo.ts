@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PersonalInfoSchema } from "~/lib/business/settings-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
-import { requireApiClient, updatePersonalInfo } from "~/server/business/settings.server";
+import { updatePersonalInfo } from "~/server/business/settings.server";
+import { requireApiClient } from "~/server/identity/guards.server";
 
 /**
  * PUT /api/client/updateInfo {firstName, lastName, phone, email} → 200 the user (toClientUser's shape).

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FILE_REMOVE_CLIENTS_ONLY_MESSAGE } from "~/lib/files/file-rules";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
-import { removeBusinessFile, requireFileClient } from "~/server/files/files.server";
+import { errorResponse, jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { removeBusinessFile } from "~/server/files/files.server";
+import { requireApiClient } from "~/server/identity/guards.server";
 
 /**
  * DELETE /api/file-handling/delete-file/{fileName} — removes a file of the caller's business that
@@ -11,7 +12,8 @@ import { removeBusinessFile, requireFileClient } from "~/server/files/files.serv
  * already removed one; 401 without a session; 403 for staff; 405 for other methods.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const viewer = await requireFileClient(context.app, request, "DELETE", FILE_REMOVE_CLIENTS_ONLY_MESSAGE);
+  requireMethod(request, "DELETE");
+  const viewer = await requireApiClient(context.app, request, { business: true, forbidden: FILE_REMOVE_CLIENTS_ONLY_MESSAGE });
   const result = await removeBusinessFile(context.app, viewer.business.id, params.fileName ?? "");
   if (!result.ok) return errorResponse(result.status, result.msg);
   return jsonResponse({ msg: result.msg });

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { errorResponse, jsonResponse, requireMethod } from "~/server/platform/http.server";
 import { createMatchFromReport } from "~/server/insights/insight-views.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient } from "~/server/identity/guards.server";
 
 /**
  * POST /api/matching/matchRequest/create-from-report/{id} (no body) → 200 {message: 'Your match
@@ -12,8 +11,7 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = await requireApiClient(context.app, request, { business: true });
   const result = await createMatchFromReport(context.app, viewer, params.id ?? "");
   if (!result.ok) return errorResponse(result.status, result.msg);
   return jsonResponse({ message: result.message });

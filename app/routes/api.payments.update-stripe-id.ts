@@ -4,7 +4,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/p
 import { StripeIdSchema } from "~/lib/payments/api-schemas";
 import { confirmStripeId } from "~/server/payments/checkout.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
 
 /**
  * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (toClientBusiness's shape).
@@ -13,9 +13,10 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, StripeIdSchema);
-  if (!viewer || viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
+  if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await confirmStripeId(viewer, input.stripeId);
   if (!result.ok) return errorResponse(result.status, result.msg);
   return jsonResponse(toClientBusiness(viewer.business, viewer.user.role));

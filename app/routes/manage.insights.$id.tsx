@@ -16,7 +16,7 @@ import {
   REVIEW_STARTED_MESSAGE,
   UNKNOWN_ACTION_MESSAGE,
 } from "~/lib/insights/manager-insights-schemas";
-import { requireRole } from "~/server/identity/auth.server";
+import { requireRole } from "~/server/identity/guards.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 import { getInsightRequestDetail, saveInsightDraft, startInsightReview } from "~/server/insights/manager-insights.server";
 

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SupportMessageView } from "~/components/support/support-message";
-import { requireRole } from "~/server/identity/auth.server";
+import { requireRole } from "~/server/identity/guards.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 import {
   getSupportMessage,

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { DemoConsent } from "~/components/finance/quickbooks/demo-consent";
-import { requireClientBusiness } from "~/server/identity/auth.server";
+import { requireClientBusiness } from "~/server/identity/guards.server";
 import { readFormAs, requireMethod } from "~/server/platform/http.server";
 import { DEMO_REALM_ID } from "~/server/finance/intuit-client.server";
 import type { AppContext } from "~/server/load-context";
