@@ -4,6 +4,7 @@ import { createClientBusiness } from "~/server/identity/accounts.server";
 import { requireApiClient } from "~/server/identity/guards.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/client/business/create {name, city, state, employeeCount, revenue, naics, clientRole}
@@ -24,6 +25,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonResponse(toClientBusiness(result.business, viewer.user.role), { status: 201 });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -4,6 +4,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/p
 import { toClientUser } from "~/server/identity/serializers.server";
 import { updatePersonalInfo } from "~/server/business/settings.server";
 import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/client/updateInfo {firstName, lastName, phone, email} → 200 the user (toClientUser's shape).
@@ -19,6 +20,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonResponse(toClientUser(result.user));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

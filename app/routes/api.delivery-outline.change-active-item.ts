@@ -3,6 +3,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/p
 import { ChangeActiveItemSchema } from "~/lib/payments/api-schemas";
 import { changeActiveItem } from "~/server/payments/checkout.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/delivery-outline/change-active-item {deliveryItemId, deliveryOutlineId, sessionId} →
@@ -28,6 +29,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

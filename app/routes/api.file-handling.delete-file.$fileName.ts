@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FILE_REMOVE_CLIENTS_ONLY_MESSAGE } from "~/lib/files/file-rules";
-import { errorResponse, jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, requireMethod } from "~/server/platform/http.server";
 import { removeBusinessFile } from "~/server/files/files.server";
 import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * DELETE /api/file-handling/delete-file/{fileName} — removes a file of the caller's business that
@@ -15,10 +16,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, "DELETE");
   const viewer = await requireApiClient(context.app, request, { business: true, forbidden: FILE_REMOVE_CLIENTS_ONLY_MESSAGE });
   const result = await removeBusinessFile(context.app, viewer.business.id, params.fileName ?? "");
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ msg: result.msg });
+  return resultResponse(result, (ok) => jsonResponse({ msg: ok.msg }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "DELETE" } });
-}
+export const loader = methodNotAllowed("DELETE");

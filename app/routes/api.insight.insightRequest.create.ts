@@ -8,6 +8,7 @@ import {
   INSIGHTS_CLIENTS_ONLY_MESSAGE,
 } from "~/server/insights/insight-requests.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/insight/insightRequest/create (InsightRequestPayloadSchema) → 201 {msg,
@@ -43,6 +44,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -6,6 +6,7 @@ import { InsightPaymentSchema } from "~/lib/payments/api-schemas";
 import { confirmInsightPayment } from "~/server/payments/checkout.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/insight/insightRequest/successful-payment {insightId} → the business. Marks nothing by
@@ -23,6 +24,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonResponse(toClientBusiness(business ?? viewer.business, viewer.user.role));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { ValueInsightFeedbackPayloadSchema } from "~/lib/insights/insight-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { saveValueInsightFeedback } from "~/server/insights/insight-views.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/insight/value-insight/feedback/ {valueInsightId, clientSatisfaction, clientFeedback}
@@ -16,10 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, ValueInsightFeedbackPayloadSchema);
   const viewer = requireBusiness(signedIn);
   const result = await saveValueInsightFeedback(context.app, viewer, input.valueInsightId, input);
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ message: result.message });
+  return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

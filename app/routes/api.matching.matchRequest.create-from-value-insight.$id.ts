@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { errorResponse, jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, requireMethod } from "~/server/platform/http.server";
 import { createMatchFromValueInsight } from "~/server/insights/insight-views.server";
 import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/matching/matchRequest/create-from-value-insight/{id} (no body) → 200 {message: 'Your
@@ -13,10 +14,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiClient(context.app, request, { business: true });
   const result = await createMatchFromValueInsight(context.app, viewer, params.id ?? "");
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ message: result.message });
+  return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PAYMENT_FAILED_NOTICE, PLANS_CLIENTS_ONLY_MESSAGE } from "~/lib/payments/payment-copy";
 import { parseLookupKey } from "~/lib/payments/plans";
 import { requireApiClient } from "~/server/identity/guards.server";
-import { jsonResponse, readBody, requireMethod, seeOther } from "~/server/platform/http.server";
+import { readBody, requireMethod, seeOther } from "~/server/platform/http.server";
 import { CheckoutSessionSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startSubscriptionCheckout } from "~/server/payments/checkout.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/payments/create-checkout-session (form post, hidden lookup_key such as
@@ -28,6 +29,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return seeOther(result.url);
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

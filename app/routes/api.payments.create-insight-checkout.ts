@@ -4,6 +4,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/p
 import { InsightCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/payments/create-insight-checkout {businessId, insightId} → {url} of a payment-mode
@@ -17,10 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await startInsightCheckout(context.app, viewer, input.insightId, appOrigin(context.app, request));
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ url: result.url });
+  return resultResponse(result, (ok) => jsonResponse({ url: ok.url }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { ItemCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startItemCheckout } from "~/server/payments/checkout.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/payments/create-item-session {deliveryItemId, deliveryOutlineId} → {url}: prepays the
@@ -15,10 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, ItemCheckoutSchema);
   const viewer = requireBusiness(signedIn);
   const result = await startItemCheckout(context.app, viewer, input, appOrigin(context.app, request));
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ url: result.url });
+  return resultResponse(result, (ok) => jsonResponse({ url: ok.url }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PAYMENT_FAILED_NOTICE, PLANS_CLIENTS_ONLY_MESSAGE } from "~/lib/payments/payment-copy";
 import { requireApiClient } from "~/server/identity/guards.server";
-import { jsonResponse, requireMethod, seeOther } from "~/server/platform/http.server";
+import { requireMethod, seeOther } from "~/server/platform/http.server";
 import { appOrigin, openPortal } from "~/server/payments/checkout.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/payments/create-portal-session (settings' Manage Payment; the posted session_id is
@@ -19,6 +20,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return seeOther(result.url);
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

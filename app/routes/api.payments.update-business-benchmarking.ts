@@ -4,6 +4,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/p
 import { BenchmarkingCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/payments/update-business-benchmarking {businessId} → {url, _id}: a Checkout Session for
@@ -17,10 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await startBenchmarkingCheckout(context.app, viewer, appOrigin(context.app, request));
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ _id: viewer.business.id, url: result.url });
+  return resultResponse(result, (ok) => jsonResponse({ _id: viewer.business.id, url: ok.url }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

@@ -4,6 +4,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/p
 import { disconnect, DISCONNECTED_MESSAGE } from "~/server/finance/quickbooks.server";
 import { DisconnectSchema } from "~/server/finance/quickbooks-api-schemas.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/quickbooks/disconnect → 200 {msg: 'QuickBooks is disconnected.'}: revokes the grant at
@@ -22,6 +23,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonResponse({ msg: DISCONNECTED_MESSAGE });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

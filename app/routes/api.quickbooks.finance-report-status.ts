@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getFinanceReportStatus } from "~/server/finance/finance-reports.server";
 import { jsonResponse } from "~/server/platform/http.server";
 import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * GET /api/quickbooks/finance-report-status → 200 {connection: {status, realmId} | null,
@@ -14,6 +15,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return jsonResponse(await getFinanceReportStatus(context.app, viewer.business.id));
 }
 
-export function action({ request }: { request: Request }) {
-  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
-}
+export const action = methodNotAllowed("GET");

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FinanceReportRequestSchema, requestFinanceReportFor } from "~/server/finance/finance-reports.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/quickbooks/refresh-finance-report/{businessId} {business?: {_id, quickbooks}} → 202
@@ -21,10 +22,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     { pathBusinessId: params.businessId ?? "", bodyBusinessId: input.business?._id },
     { rerun: true },
   );
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ jobId: result.jobId, status: result.status }, { status: 202 });
+  return resultResponse(result, (ok) => jsonResponse({ jobId: ok.jobId, status: ok.status }, { status: 202 }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

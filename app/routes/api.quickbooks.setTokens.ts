@@ -4,6 +4,7 @@ import { completeConnect } from "~/server/finance/quickbooks.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
 import { SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/quickbooks/setTokens {url, returnPage}: completes the QuickBooks connection
@@ -36,6 +37,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -19,10 +19,9 @@ import {
 import { requireRole } from "~/server/identity/guards.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 import { getInsightRequestDetail, saveInsightDraft, startInsightReview } from "~/server/insights/manager-insights.server";
+import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight request | Partwise" }];
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** /manage/insights/{id}: one insight request (managers only; anyone else, or an unknown id, 404). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -10,10 +10,9 @@ import {
   setSupportMessageStatus,
   SupportActionSchema,
 } from "~/server/insights/manager-console.server";
+import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Support message | Partwise" }];
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** /manage/support/{id}: one support message (managers only; anyone else, or an unknown id, 404). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

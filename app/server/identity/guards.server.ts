@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/cloudflare";
 import type { Business } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 import { errorResponse } from "~/server/platform/http.server";
+import { notFound } from "~/server/platform/route-kit.server";
 import { homePathFor } from "./auth.server";
 import { getViewer, type Viewer } from "./session.server";
 
@@ -42,7 +43,7 @@ export async function requireClientBusiness(app: AppContext, request: Request): 
 /** Staff pages: any other role, or no session, gets a plain 404 so the page's existence is not revealed. */
 export async function requireRole(app: AppContext, request: Request, role: "consultant" | "manager"): Promise<Viewer> {
   const viewer = await getViewer(app, request);
-  if (!viewer || viewer.user.role !== role) throw new Response("Not Found", { status: 404 });
+  if (!viewer || viewer.user.role !== role) throw notFound();
   return viewer;
 }
 
