@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PAYMENT_FAILED_NOTICE, PLANS_CLIENTS_ONLY_MESSAGE } from "~/lib/payments/payment-copy";
-import { parseLookupKey } from "~/lib/payments/plans";
 import { requireApiClient } from "~/server/identity/guards.server";
 import { readBody, requireMethod, seeOther } from "~/server/platform/http.server";
 import { CheckoutSessionSchema } from "~/lib/payments/api-schemas";
@@ -17,8 +16,7 @@ import { methodNotAllowed } from "~/server/platform/route-kit.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiClient(context.app, request, { business: true, forbidden: PLANS_CLIENTS_ONLY_MESSAGE });
-  const { lookup_key } = await readBody(request, CheckoutSessionSchema);
-  const plan = parseLookupKey(lookup_key)!;
+  const { lookup_key: plan } = await readBody(request, CheckoutSessionSchema);
   const result = await startSubscriptionCheckout(
     context.app,
     { user: viewer.user, business: viewer.business },
