@@ -26,7 +26,7 @@ import {
   settingsTabFrom,
   type SettingsTab,
 } from "~/lib/business/settings-schemas";
-import { requireClientBusiness } from "~/server/identity/auth.server";
+import { requireClientBusiness } from "~/server/identity/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactDetails } from "~/components/support/contact-details";
 import { SupportForm } from "~/components/support/support-form";
 import { SUPPORT_PAGE_TITLE, SUPPORT_SENT_NOTICE, SupportMessageSchema } from "~/lib/support/support-schemas";
-import { requireClientBusiness } from "~/server/identity/auth.server";
+import { requireClientBusiness } from "~/server/identity/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { sendSupportMessage } from "~/server/support/support.server";

@@ -22,7 +22,7 @@ import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS } from "~/lib/business/business-schem
 import { CREATE_INSIGHT_TITLE, INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestFormSchema } from "~/lib/insights/insight-schemas";
 import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_PRICE_CENTS } from "~/lib/payments/plans";
-import { requireClientBusiness } from "~/server/identity/auth.server";
+import { requireClientBusiness } from "~/server/identity/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { createInsightRequest, getInsightAllowance } from "~/server/insights/insight-requests.server";

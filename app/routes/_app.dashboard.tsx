@@ -10,7 +10,7 @@ import { NoticeBanner } from "~/components/ui/notice-banner";
 import { useShellData } from "~/components/shell/shell-data";
 import { planLabel, shortenCompanyName } from "~/lib/shared/format";
 import { PAST_DUE_MESSAGE } from "~/lib/payments/payment-copy";
-import { requireClientBusiness } from "~/server/identity/auth.server";
+import { requireClientBusiness } from "~/server/identity/guards.server";
 import { loadDashboardFinance } from "~/server/finance/finance-reports.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 

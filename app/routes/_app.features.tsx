@@ -8,7 +8,7 @@ import { MatchRequestToggleList } from "~/components/insights/match-request-list
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { FEATURES, featureHref, parseFeatureFocus, type Feature } from "~/lib/shared/features";
 import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
-import { requireClientBusiness } from "~/server/identity/auth.server";
+import { requireClientBusiness } from "~/server/identity/guards.server";
 import { readFormAs } from "~/server/platform/http.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";

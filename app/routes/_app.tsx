@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
-import { requireClientBusiness } from "~/server/identity/auth.server";
+import { requireClientBusiness } from "~/server/identity/guards.server";
 import { loadNotifications } from "~/server/notifications/notifications.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiViewer } from "~/server/identity/auth.server";
+import { requireApiViewer } from "~/server/identity/guards.server";
 import { jsonResponse } from "~/server/platform/http.server";
 import { toClientBusiness, toClientUser } from "~/server/identity/serializers.server";
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LOGGED_OUT_MESSAGE } from "~/lib/identity/auth-schemas";
 import { signOut } from "~/server/identity/auth.server";
 import { jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /** POST /api/client/auth/logout → {msg}; ends the session and clears the cookie. Idempotent. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -10,6 +11,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonResponse({ msg: LOGGED_OUT_MESSAGE }, { headers: { "Set-Cookie": cookie } });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -3,6 +3,7 @@ import { PasswordRecoverySchema } from "~/lib/identity/password-reset-schema";
 import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { recoverAccount } from "~/server/identity/password-reset.server";
 import { toClientUser } from "~/server/identity/serializers.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/client/auth/recover {email, recoveryPassword, password, confirmPassword} → {user, msg}
@@ -23,6 +24,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

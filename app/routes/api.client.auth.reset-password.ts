@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
 import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { requestPasswordReset } from "~/server/identity/password-reset.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/client/auth/reset-password {email} → 200 {msg}, the same for every email (a recovery
@@ -21,6 +22,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonResponse({ msg: result.msg });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

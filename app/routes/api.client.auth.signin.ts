@@ -3,6 +3,7 @@ import { SIGNED_IN_MESSAGE, SignInSchema } from "~/lib/identity/auth-schemas";
 import { retryAfter, signIn } from "~/server/identity/auth.server";
 import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /** POST /api/client/auth/signin {email, password} → {user, msg} and the session cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -16,6 +17,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

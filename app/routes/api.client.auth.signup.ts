@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
 import { registerClient } from "~/server/identity/accounts.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/client/auth/signup {firstName, lastName, phone, email, password, confirmPassword}
@@ -19,6 +20,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PasswordChangeSchema } from "~/lib/business/settings-schemas";
 import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
-import { changePassword, requireApiClient } from "~/server/business/settings.server";
+import { changePassword } from "~/server/business/settings.server";
+import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/client/auth/updatePassword {password, newPassword, confirmNewPassword} → 200 the user
@@ -16,26 +18,16 @@ import { changePassword, requireApiClient } from "~/server/business/settings.ser
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const viewer = await requireApiClient(context.app, request);
-  let input;
-  try {
-    input = await readBody(request, PasswordChangeSchema);
-  } catch (thrown) {
-    throw thrown instanceof Response && thrown.status === 400 ? await asErrorArray(thrown) : thrown;
-  }
+  const input = await readBody(request, PasswordChangeSchema, asErrorArray);
   const result = await changePassword(context.app, viewer, input);
   if (!result.ok) return jsonResponse([{ msg: result.msg }], { status: result.status });
   return jsonResponse(toClientUser(viewer.user));
 }
 
 /** readBody's 400 `{msg, errors: {field: msg}}` in this endpoint's array shape. */
-async function asErrorArray(response: Response): Promise<Response> {
-  const body = (await response.json()) as { msg: string; errors?: Record<string, string> };
-  const items = body.errors
-    ? Object.entries(body.errors).map(([field, msg]) => ({ msg, field }))
-    : [{ msg: body.msg }];
-  return jsonResponse(items.length > 0 ? items : [{ msg: body.msg }], { status: 400 });
+function asErrorArray({ msg, errors }: { msg: string; errors?: Record<string, string> }): { msg: string; field?: string }[] {
+  const items = errors ? Object.entries(errors).map(([field, fieldMsg]) => ({ msg: fieldMsg, field })) : [];
+  return items.length > 0 ? items : [{ msg }];
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BusinessDetailsSchema, STAFF_CANNOT_CREATE_BUSINESS_MESSAGE } from "~/lib/business/business-schemas";
 import { createClientBusiness } from "~/server/identity/accounts.server";
-import { requireApiViewer } from "~/server/identity/auth.server";
+import { requireApiClient } from "~/server/identity/guards.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/client/business/create {name, city, state, employeeCount, revenue, naics, clientRole}
@@ -13,8 +14,7 @@ import { toClientBusiness } from "~/server/identity/serializers.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = await requireApiViewer(context.app, request);
-  if (viewer.user.role !== "client") return errorResponse(403, STAFF_CANNOT_CREATE_BUSINESS_MESSAGE);
+  const viewer = await requireApiClient(context.app, request, { forbidden: STAFF_CANNOT_CREATE_BUSINESS_MESSAGE });
   const input = await readBody(request, BusinessDetailsSchema);
   const result = await createClientBusiness(context.app, viewer, input);
   if (!result.ok) {
@@ -25,6 +25,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonResponse(toClientBusiness(result.business, viewer.user.role), { status: 201 });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

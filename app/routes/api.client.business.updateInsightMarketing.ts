@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE, InsightPreferencesApiSchema } from "~/lib/business/settings-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { InsightPreferencesApiSchema } from "~/lib/business/settings-schemas";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
-import { requireApiClient, updateInsightPreferences, withBusiness } from "~/server/business/settings.server";
+import { updateInsightPreferences } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/client/business/updateInsightMarketing {businessId, insightPreferences{finance, hr,
@@ -12,14 +14,11 @@ import { requireApiClient, updateInsightPreferences, withBusiness } from "~/serv
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, InsightPreferencesApiSchema);
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
   const result = await updateInsightPreferences(context.app, viewer, input);
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse(toClientBusiness(result.business, viewer.user.role));
+  return resultResponse(result, (ok) => jsonResponse(toClientBusiness(ok.business, viewer.user.role)));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

@@ -3,6 +3,7 @@ import { CheckEmailSchema } from "~/lib/identity/signup-schemas";
 import { isEmailAvailable } from "~/server/identity/accounts.server";
 import { errorResponse, jsonResponse } from "~/server/platform/http.server";
 import { EMAIL_CHECK_POLICY, limitByNetwork, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * GET /api/client/checkEmail/{email} → 200 {emailAvailable}, 400 {msg} for a malformed
@@ -20,6 +21,4 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return jsonResponse({ emailAvailable: await isEmailAvailable(context.app, parsed.data) });
 }
 
-export function action({ request }: LoaderFunctionArgs) {
-  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
-}
+export const action = methodNotAllowed("GET");

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PersonalInfoSchema } from "~/lib/business/settings-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
-import { requireApiClient, updatePersonalInfo } from "~/server/business/settings.server";
+import { updatePersonalInfo } from "~/server/business/settings.server";
+import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/client/updateInfo {firstName, lastName, phone, email} → 200 the user (toClientUser's shape).
@@ -18,6 +20,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonResponse(toClientUser(result.user));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { ChangeActiveItemSchema } from "~/lib/payments/api-schemas";
 import { changeActiveItem } from "~/server/engagements/delivery-items.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/delivery-outline/change-active-item {deliveryItemId, deliveryOutlineId, sessionId} →
@@ -13,9 +13,9 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, ChangeActiveItemSchema);
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
   const result = await changeActiveItem(context.app, viewer, input);
   if (!result.ok) return errorResponse(result.status, result.msg);
   const { outline } = result;
@@ -29,6 +29,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FILE_REMOVE_CLIENTS_ONLY_MESSAGE } from "~/lib/files/file-rules";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
-import { removeBusinessFile, requireFileClient } from "~/server/files/files.server";
+import { jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { removeBusinessFile } from "~/server/files/files.server";
+import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * DELETE /api/file-handling/delete-file/{fileName} — removes a file of the caller's business that
@@ -11,12 +13,10 @@ import { removeBusinessFile, requireFileClient } from "~/server/files/files.serv
  * already removed one; 401 without a session; 403 for staff; 405 for other methods.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const viewer = await requireFileClient(context.app, request, "DELETE", FILE_REMOVE_CLIENTS_ONLY_MESSAGE);
+  requireMethod(request, "DELETE");
+  const viewer = await requireApiClient(context.app, request, { business: true, forbidden: FILE_REMOVE_CLIENTS_ONLY_MESSAGE });
   const result = await removeBusinessFile(context.app, viewer.business.id, params.fileName ?? "");
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ msg: result.msg });
+  return resultResponse(result, (ok) => jsonResponse({ msg: ok.msg }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "DELETE" } });
-}
+export const loader = methodNotAllowed("DELETE");

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentDisposition, FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rules";
-import { requireApiViewer } from "~/server/identity/auth.server";
+import { requireApiViewer } from "~/server/identity/guards.server";
 import { getAssignedFile, getBusinessFile } from "~/server/files/files.server";
 import { errorResponse } from "~/server/platform/http.server";
 

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
-import { readUpload, requireUploader, uploadFiles } from "~/server/files/files.server";
+import { errorResponse, jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { FILES_CLIENTS_ONLY_MESSAGE, readUpload, uploadFiles } from "~/server/files/files.server";
+import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/file-handling/upload-files — multipart, one or more parts named `files` (at most 10)
@@ -11,14 +13,12 @@ import { readUpload, requireUploader, uploadFiles } from "~/server/files/files.s
  * 401 without a session; 403 for staff; 404 before the business exists.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireUploader(context.app, request);
+  requireMethod(request, "POST");
+  const viewer = await requireApiClient(context.app, request, { business: true, forbidden: FILES_CLIENTS_ONLY_MESSAGE });
   const upload = await readUpload(request);
   if ("ok" in upload) return errorResponse(upload.status, upload.msg);
   const result = await uploadFiles(context.app, viewer, upload);
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ msg: result.msg, files: result.files }, { status: 201 });
+  return resultResponse(result, (ok) => jsonResponse({ msg: ok.msg, files: ok.files }, { status: 201 }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

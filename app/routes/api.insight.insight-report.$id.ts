@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { INSIGHT_REPORT_NOT_FOUND_MESSAGE } from "~/lib/insights/insight-schemas";
 import { errorResponse, jsonResponse } from "~/server/platform/http.server";
 import { getInsightReport } from "~/server/insights/insight-views.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient } from "~/server/identity/guards.server";
 
 /**
  * GET /api/insight/insight-report/{id} → 200 the report (_id, category, title,
@@ -12,8 +11,7 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  * 404 {msg: 'Insight report not found.'}; 401 without a session; 403 for staff.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const viewer = withBusiness(await requireApiClient(context.app, request));
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = await requireApiClient(context.app, request, { business: true });
   const report = await getInsightReport(context.app, viewer.business.id, params.id ?? "");
   if (!report) return errorResponse(404, INSIGHT_REPORT_NOT_FOUND_MESSAGE);
   return jsonResponse(report);

@@ -2,7 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestPayloadSchema } from "~/lib/insights/insight-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
-import { createdMessage, createInsightRequest, requireInsightClient } from "~/server/insights/insight-requests.server";
+import {
+  createdMessage,
+  createInsightRequest,
+  INSIGHTS_CLIENTS_ONLY_MESSAGE,
+} from "~/server/insights/insight-requests.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/insight/insightRequest/create (InsightRequestPayloadSchema) → 201 {msg,
@@ -15,9 +21,10 @@ import { createdMessage, createInsightRequest, requireInsightClient } from "~/se
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = await requireInsightClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { forbidden: INSIGHTS_CLIENTS_ONLY_MESSAGE });
   const input = await readBody(request, InsightRequestPayloadSchema);
-  if (!viewer || input.businessId !== viewer.business.id) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
+  if (input.businessId !== viewer.business.id) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   try {
     const result = await createInsightRequest(context.app, viewer, input);
     if (!result.ok) {
@@ -37,6 +44,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

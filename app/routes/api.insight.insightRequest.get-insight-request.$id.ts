@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { INSIGHT_REQUEST_NOT_FOUND_MESSAGE, INSIGHT_SUBMIT_FAILED_MESSAGE } from "~/lib/insights/insight-schemas";
 import { errorResponse, jsonResponse } from "~/server/platform/http.server";
-import { getInsightRequest, requireInsightClient } from "~/server/insights/insight-requests.server";
+import { getInsightRequest, INSIGHTS_CLIENTS_ONLY_MESSAGE } from "~/server/insights/insight-requests.server";
+import { getClientBusiness, requireApiClient } from "~/server/identity/guards.server";
 
 /**
  * GET /api/insight/insightRequest/get-insight-request/{id} → the caller's insight request (_id,
@@ -10,7 +11,7 @@ import { getInsightRequest, requireInsightClient } from "~/server/insights/insig
  * id → 404 {msg: 'Insight not found.'}; 401 without a session; 403 for staff.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requireInsightClient(context.app, request);
+  const viewer = getClientBusiness(await requireApiClient(context.app, request, { forbidden: INSIGHTS_CLIENTS_ONLY_MESSAGE }));
   if (!viewer) return errorResponse(404, INSIGHT_REQUEST_NOT_FOUND_MESSAGE);
   try {
     const view = await getInsightRequest(context.app, viewer.business.id, params.id ?? "");

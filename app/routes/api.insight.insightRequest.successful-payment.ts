@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { businesses } from "~db/schema";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { InsightPaymentSchema } from "~/lib/payments/api-schemas";
 import { confirmInsightPayment } from "~/server/insights/insight-payment.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/insight/insightRequest/successful-payment {insightId} → the business. Marks nothing by
@@ -15,15 +15,13 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, InsightPaymentSchema);
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
   const result = await confirmInsightPayment(context.app, viewer, input.insightId);
   if (!result.ok) return errorResponse(result.status, result.msg);
   const [business] = await context.app.db.select().from(businesses).where(eq(businesses.id, viewer.business.id));
   return jsonResponse(toClientBusiness(business ?? viewer.business, viewer.user.role));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { VALUE_INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/insights/insight-schemas";
 import { errorResponse, jsonResponse } from "~/server/platform/http.server";
 import { getValueInsight } from "~/server/insights/insight-views.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient } from "~/server/identity/guards.server";
 
 /**
  * GET /api/insight/value-insight/{id} → 200 {_id, kind, category, title, summary, value,
@@ -11,8 +10,7 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  * anything else 404 {msg: 'Value insight not found.'}; 401 without a session; 403 for staff.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const viewer = withBusiness(await requireApiClient(context.app, request));
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = await requireApiClient(context.app, request, { business: true });
   const insight = await getValueInsight(context.app, viewer.business.id, params.id ?? "");
   if (!insight) return errorResponse(404, VALUE_INSIGHT_NOT_FOUND_MESSAGE);
   return jsonResponse(insight);

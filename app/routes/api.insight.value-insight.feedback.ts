@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { ValueInsightFeedbackPayloadSchema } from "~/lib/insights/insight-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { saveValueInsightFeedback } from "~/server/insights/insight-views.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/insight/value-insight/feedback/ {valueInsightId, clientSatisfaction, clientFeedback}
@@ -13,14 +13,11 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, ValueInsightFeedbackPayloadSchema);
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
   const result = await saveValueInsightFeedback(context.app, viewer, input.valueInsightId, input);
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ message: result.message });
+  return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
-import { errorResponse, jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, requireMethod } from "~/server/platform/http.server";
 import { createMatchFromValueInsight } from "~/server/matching/match-requests.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/matching/matchRequest/create-from-value-insight/{id} (no body) → 200 {message: 'Your
@@ -12,13 +12,9 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = await requireApiClient(context.app, request, { business: true });
   const result = await createMatchFromValueInsight(context.app, viewer, params.id ?? "");
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ message: result.message });
+  return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

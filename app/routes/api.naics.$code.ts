@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isSixDigitNumber, NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/business/naics";
 import { jsonResponse } from "~/server/platform/http.server";
 import { findNaics } from "~/server/business/naics.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /** Public reference data (used during sign-up, no tenant data): shared caches may keep it a day. */
 const CACHEABLE = "public, max-age=86400";
@@ -23,6 +24,4 @@ export function loader({ params }: LoaderFunctionArgs) {
   return cacheable(jsonResponse(industry));
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
-}
+export const action = methodNotAllowed("GET");

@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NaicsSearchQuerySchema } from "~/lib/business/naics";
 import { errorResponse, jsonResponse } from "~/server/platform/http.server";
 import { searchNaics } from "~/server/business/naics-search.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /** Suggestions a combobox shows unless it asks for another number. */
 const DEFAULT_LIMIT = 8;
@@ -31,6 +32,4 @@ export function loader({ request }: LoaderFunctionArgs) {
   return response;
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
-}
+export const action = methodNotAllowed("GET");

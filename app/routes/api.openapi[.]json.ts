@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from "~/server/platform/api-contract.server";
-import { jsonResponse } from "~/server/platform/http.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 let document: string | null = null;
 
@@ -15,6 +15,4 @@ export function loader() {
   return response;
 }
 
-export function action({ request }: { request: Request }) {
-  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
-}
+export const action = methodNotAllowed("GET");

@@ -1,24 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { PAYMENT_FAILED_NOTICE } from "~/lib/payments/payment-copy";
-import { parseLookupKey } from "~/lib/payments/plans";
-import { requireApiViewer } from "~/server/identity/auth.server";
-import { errorResponse, jsonResponse, readBody, requireMethod, seeOther } from "~/server/platform/http.server";
+import { PAYMENT_FAILED_NOTICE, PLANS_CLIENTS_ONLY_MESSAGE } from "~/lib/payments/payment-copy";
+import { requireApiClient } from "~/server/identity/guards.server";
+import { readBody, requireMethod, seeOther } from "~/server/platform/http.server";
 import { CheckoutSessionSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startSubscriptionCheckout } from "~/server/payments/checkout.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/payments/create-checkout-session (form post, hidden lookup_key such as
  * PREMIUM_PLAN_YEARLY): creates or reuses the business's Stripe customer, records a
  * pending purchase and answers 303 to a subscription Checkout Session with the 7-day trial.
- * No session → 401 {msg}; no business → 404 {msg}; an unknown key → 400 {msg} and nothing is sent
+ * No session → 401 {msg}; staff → 403 {msg}; no business → 404 {msg}; an unknown key → 400 {msg} and nothing is sent
  * to Stripe; Stripe unreachable → 303 /plan-select?notice=payment-failed (the purchase is failed).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = await requireApiViewer(context.app, request);
-  if (viewer.user.role !== "client" || !viewer.business) return errorResponse(404, "Business not found.");
-  const { lookup_key } = await readBody(request, CheckoutSessionSchema);
-  const plan = parseLookupKey(lookup_key)!;
+  const viewer = await requireApiClient(context.app, request, { business: true, forbidden: PLANS_CLIENTS_ONLY_MESSAGE });
+  const { lookup_key: plan } = await readBody(request, CheckoutSessionSchema);
   const result = await startSubscriptionCheckout(
     context.app,
     { user: viewer.user, business: viewer.business },
@@ -29,6 +27,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return seeOther(result.url);
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

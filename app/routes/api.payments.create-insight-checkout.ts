@@ -3,7 +3,8 @@ import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { InsightCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/payments/create-insight-checkout {businessId, insightId} → {url} of a payment-mode
@@ -12,14 +13,12 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, InsightCheckoutSchema);
-  if (!viewer || viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
+  if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await startInsightCheckout(context.app, viewer, input.insightId, appOrigin(context.app, request));
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ url: result.url });
+  return resultResponse(result, (ok) => jsonResponse({ url: ok.url }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

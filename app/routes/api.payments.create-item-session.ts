@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { ItemCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startItemCheckout } from "~/server/payments/checkout.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/payments/create-item-session {deliveryItemId, deliveryOutlineId} → {url}: prepays the
@@ -12,14 +12,11 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, ItemCheckoutSchema);
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
   const result = await startItemCheckout(context.app, viewer, input, appOrigin(context.app, request));
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ url: result.url });
+  return resultResponse(result, (ok) => jsonResponse({ url: ok.url }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -3,7 +3,8 @@ import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { BenchmarkingCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/payments/update-business-benchmarking {businessId} → {url, _id}: a Checkout Session for
@@ -12,14 +13,12 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, BenchmarkingCheckoutSchema);
-  if (!viewer || viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
+  if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await startBenchmarkingCheckout(context.app, viewer, appOrigin(context.app, request));
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ _id: viewer.business.id, url: result.url });
+  return resultResponse(result, (ok) => jsonResponse({ _id: viewer.business.id, url: ok.url }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

@@ -4,7 +4,8 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/p
 import { StripeIdSchema } from "~/lib/payments/api-schemas";
 import { confirmStripeId } from "~/server/payments/checkout.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (toClientBusiness's shape).
@@ -13,14 +14,12 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, StripeIdSchema);
-  if (!viewer || viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
+  if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await confirmStripeId(viewer, input.stripeId);
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse(toClientBusiness(viewer.business, viewer.user.role));
+  return resultResponse(result, () => jsonResponse(toClientBusiness(viewer.business, viewer.user.role)));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

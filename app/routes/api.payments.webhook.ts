@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { errorResponse, jsonResponse, readLimitedText, requireMethod } from "~/server/platform/http.server";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /** Stripe events are small; anything larger is refused before it is verified. */
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
@@ -20,6 +21,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return errorResponse(result.status, result.msg);
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { disconnect, DISCONNECTED_MESSAGE } from "~/server/finance/quickbooks.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 import { DisconnectSchema } from "~/server/finance/quickbooks-api-schemas.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/quickbooks/disconnect → 200 {msg: 'QuickBooks is disconnected.'}: revokes the grant at
@@ -13,14 +14,13 @@ import { DisconnectSchema } from "~/server/finance/quickbooks-api-schemas.server
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, DisconnectSchema);
   const named = input.businessId ?? input.business?._id;
-  if (!viewer || (named !== undefined && named !== viewer.business.id)) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
+  if (named !== undefined && named !== viewer.business.id) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   await disconnect(context.app, viewer);
   return jsonResponse({ msg: DISCONNECTED_MESSAGE });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { getFinanceReportStatus } from "~/server/finance/finance-reports.server";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { jsonResponse } from "~/server/platform/http.server";
+import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * GET /api/quickbooks/finance-report-status → 200 {connection: {status, realmId} | null,
@@ -11,11 +11,8 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  * 404 {msg} before the business exists; 401 without a session; 403 for staff accounts.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = withBusiness(await requireApiClient(context.app, request));
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = await requireApiClient(context.app, request, { business: true });
   return jsonResponse(await getFinanceReportStatus(context.app, viewer.business.id));
 }
 
-export function action({ request }: { request: Request }) {
-  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
-}
+export const action = methodNotAllowed("GET");

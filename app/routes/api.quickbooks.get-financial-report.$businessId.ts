@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { getFinanceReport } from "~/server/finance/finance-reports.server";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { jsonResponse } from "~/server/platform/http.server";
+import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * GET /api/quickbooks/get-financial-report/{businessId} → 200 {profitAndLoss: [{date: 'YYYY-MM',
@@ -10,13 +10,9 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  * another business's id or while the business has no report; 401 without a session; 403 for staff.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const viewer = withBusiness(await requireApiClient(context.app, request));
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = await requireApiClient(context.app, request, { business: true });
   const result = await getFinanceReport(context.app, viewer, params.businessId ?? "");
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse(result.report);
+  return resultResponse(result, (ok) => jsonResponse(ok.report));
 }
 
-export function action({ request }: { request: Request }) {
-  return jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: "GET" } });
-}
+export const action = methodNotAllowed("GET");

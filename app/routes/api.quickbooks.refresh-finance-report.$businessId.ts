@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { FinanceReportRequestSchema, requestFinanceReportFor } from "~/server/finance/finance-reports.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/quickbooks/refresh-finance-report/{businessId} {business?: {_id, quickbooks}} → 202
@@ -13,19 +13,16 @@ import { requireApiClient, withBusiness } from "~/server/business/settings.serve
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, FinanceReportRequestSchema);
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
   const result = await requestFinanceReportFor(
     context.app,
     viewer,
     { pathBusinessId: params.businessId ?? "", bodyBusinessId: input.business?._id },
     { rerun: true },
   );
-  if (!result.ok) return errorResponse(result.status, result.msg);
-  return jsonResponse({ jobId: result.jobId, status: result.status }, { status: 202 });
+  return resultResponse(result, (ok) => jsonResponse({ jobId: ok.jobId, status: ok.status }, { status: 202 }));
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "PUT" } });
-}
+export const loader = methodNotAllowed("PUT");

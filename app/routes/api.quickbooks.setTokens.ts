@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { completeConnect } from "~/server/finance/quickbooks.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
-import { requireApiClient, withBusiness } from "~/server/business/settings.server";
 import { SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * POST /api/quickbooks/setTokens {url, returnPage}: completes the QuickBooks connection
@@ -17,9 +17,9 @@ import { SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server"
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = withBusiness(await requireApiClient(context.app, request));
+  const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, SetTokensSchema);
-  if (!viewer) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const viewer = requireBusiness(signedIn);
   const result = await completeConnect(context.app, viewer, input.url);
   if (!result.ok) {
     return errorResponse(result.status, result.msg, {
@@ -37,6 +37,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export function loader() {
-  return jsonResponse({ msg: "Method GET is not allowed." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

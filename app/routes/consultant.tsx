@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { StaffHome } from "~/components/shell/staff-home";
-import { requireRole } from "~/server/identity/auth.server";
+import { requireRole } from "~/server/identity/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultant portal | Partwise" }];
 

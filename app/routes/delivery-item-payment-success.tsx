@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
-import { requireViewer } from "~/server/identity/auth.server";
+import { requireViewer } from "~/server/identity/guards.server";
 import { changeActiveItem } from "~/server/engagements/delivery-items.server";
 
 export const meta: MetaFunction = () => [{ title: "Delivery item payment | Partwise" }];

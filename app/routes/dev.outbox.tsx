@@ -5,6 +5,7 @@ import { emailOutbox } from "~db/schema";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { formatDateTime } from "~/lib/shared/dates";
 import { emailTransportName } from "~/server/platform/email.server";
+import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Local email outbox | Partwise" }];
 
@@ -17,7 +18,7 @@ const OUTBOX_PAGE_SIZE = 100;
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const app = context.app;
-  if (emailTransportName(app) !== "outbox") throw new Response("Not Found", { status: 404 });
+  if (emailTransportName(app) !== "outbox") throw notFound();
   const emails = await app.db
     .select({
       id: emailOutbox.id,

@@ -16,14 +16,13 @@ import {
   REVIEW_STARTED_MESSAGE,
   UNKNOWN_ACTION_MESSAGE,
 } from "~/lib/insights/manager-insights-schemas";
-import { requireRole } from "~/server/identity/auth.server";
+import { requireRole } from "~/server/identity/guards.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 import { getInsightRequestDetail } from "~/server/insights/insight-request-detail.server";
 import { saveInsightDraft, startInsightReview } from "~/server/insights/insight-review.server";
+import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight request | Partwise" }];
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** /manage/insights/{id}: one insight request (managers only; anyone else, or an unknown id, 404). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

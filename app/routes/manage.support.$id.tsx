@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SupportMessageView } from "~/components/support/support-message";
-import { requireRole } from "~/server/identity/auth.server";
+import { requireRole } from "~/server/identity/guards.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 import {
   getSupportMessage,
@@ -10,10 +10,9 @@ import {
   setSupportMessageStatus,
   SupportActionSchema,
 } from "~/server/insights/manager-console.server";
+import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Support message | Partwise" }];
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** /manage/support/{id}: one support message (managers only; anyone else, or an unknown id, 404). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

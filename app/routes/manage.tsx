@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { ConsoleLayout } from "~/components/manage/console-layout";
 import { fullName } from "~/lib/shared/format";
-import { requireRole } from "~/server/identity/auth.server";
+import { requireRole } from "~/server/identity/guards.server";
 import { consoleOverview } from "~/server/insights/manager-console.server";
 import { insightQueueCounts } from "~/server/insights/insight-queue.server";
 

@@ -12,7 +12,7 @@ import {
   PAYMENT_PENDING_MESSAGE,
   PAYMENT_PENDING_TITLE,
 } from "~/lib/payments/payment-copy";
-import { requireViewer } from "~/server/identity/auth.server";
+import { requireViewer } from "~/server/identity/guards.server";
 import { confirmCheckout, planNameOf } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment | Partwise" }];

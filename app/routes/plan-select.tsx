@@ -13,7 +13,7 @@ import {
   PLANS,
   type Billing,
 } from "~/lib/payments/plans";
-import { requireClientBusiness } from "~/server/identity/auth.server";
+import { requireClientBusiness } from "~/server/identity/guards.server";
 import { readFormAs, requireMethod } from "~/server/platform/http.server";
 import { chooseBasicPlan } from "~/server/payments/plans.server";
 

@@ -2,7 +2,8 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { redirect } from "@remix-run/cloudflare";
 import { QuickbookStatusScreen, type QuickbookStatusData } from "~/components/finance/quickbooks/status-screen";
 import { isReturnPage, STATUS_PATH, type ReturnPage } from "~/components/finance/quickbooks/connection-status";
-import { homePathFor, requireViewer } from "~/server/identity/auth.server";
+import { homePathFor } from "~/server/identity/auth.server";
+import { requireViewer } from "~/server/identity/guards.server";
 import { getFinanceReportStatus } from "~/server/finance/finance-reports.server";
 import {
   ACCESS_DENIED_MESSAGE,

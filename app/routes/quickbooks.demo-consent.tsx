@@ -2,17 +2,18 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { DemoConsent } from "~/components/finance/quickbooks/demo-consent";
-import { requireClientBusiness } from "~/server/identity/auth.server";
+import { requireClientBusiness } from "~/server/identity/guards.server";
 import { readFormAs, requireMethod } from "~/server/platform/http.server";
 import { DEMO_REALM_ID } from "~/server/finance/intuit-client.server";
 import type { AppContext } from "~/server/load-context";
 import { intuitRedirectUri, isDemoMode, isLiveState } from "~/server/finance/quickbooks.server";
+import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Connect the demo company | Partwise" }];
 
 /** The page exists only in demo mode (no Intuit keys): with real keys Intuit asks the user instead. */
 function requireDemoMode(app: AppContext): void {
-  if (!isDemoMode(app)) throw new Response("Not Found", { status: 404 });
+  if (!isDemoMode(app)) throw notFound();
 }
 
 /**

@@ -8,12 +8,12 @@ import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/provider/local-portal.server";
 import { readForm, seeOther } from "~/server/platform/http.server";
+import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Test billing portal | Partwise" }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-const notFound = () => new Response("Not Found", { status: 404 });
 /** "SCALE, billed yearly" for PREMIUM_PLAN_YEARLY. */
 function planLabel(key: string | null): string {
   const parsed = parseLookupKey(key);

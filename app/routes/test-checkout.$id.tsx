@@ -11,12 +11,12 @@ import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { fillSessionId, getLocalCheckoutSession, payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/platform/http.server";
+import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | Partwise" }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-const notFound = () => new Response("Not Found", { status: 404 });
 /** Only while STRIPE_SECRET_KEY is unset (never in production, which requires the key). */
 async function sessionFor(app: AppContext, id: string | undefined) {
   if (app.env.STRIPE_SECRET_KEY || !id) throw notFound();

@@ -5,10 +5,18 @@ import { parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/payments/plans";
 
 const requiredId = (name: string) => z.string({ error: `${name} is required.` }).min(1, { error: `${name} is required.` });
 
-/** POST /api/payments/create-checkout-session: the plan's lookup key, such as PREMIUM_PLAN_YEARLY. */
+/**
+ * POST /api/payments/create-checkout-session: the plan's lookup key, such as PREMIUM_PLAN_YEARLY,
+ * parsed once into the plan it names (the route receives `{ tier, billing }`).
+ */
 export const CheckoutSessionSchema = z.object({
-  lookup_key: z.string({ error: UNKNOWN_PLAN_MESSAGE }).refine((value) => parseLookupKey(value) !== null, {
-    error: UNKNOWN_PLAN_MESSAGE,
+  lookup_key: z.string({ error: UNKNOWN_PLAN_MESSAGE }).transform((value, ctx) => {
+    const plan = parseLookupKey(value);
+    if (!plan) {
+      ctx.issues.push({ code: "custom", message: UNKNOWN_PLAN_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return plan;
   }),
 });
 

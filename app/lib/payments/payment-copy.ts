@@ -13,6 +13,8 @@ export const BENCHMARKING_ALREADY_PAID_MESSAGE = "Benchmarking for this year is 
 export const INSIGHT_NOT_FOUND_MESSAGE = "Insight not found.";
 export const ITEM_NOT_FOUND_MESSAGE = "Delivery item not found.";
 export const BUSINESS_NOT_FOUND_MESSAGE = "Business not found.";
+/** Staff accounts calling the plan checkout or the billing portal (403). */
+export const PLANS_CLIENTS_ONLY_MESSAGE = "Only business accounts can subscribe to a plan.";
 export const PAYMENT_NOT_FOUND_MESSAGE = "Payment not found.";
 export const STRIPE_ID_CONFLICT_MESSAGE = "A different payment account is already linked to this business.";
 export const STRIPE_ID_UNVERIFIED_MESSAGE = "Payment accounts are linked when you start a checkout.";

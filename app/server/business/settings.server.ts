@@ -11,8 +11,7 @@ import {
   type PasswordChangeInput,
   type PersonalInfoInput,
 } from "~/lib/business/settings-schemas";
-import { requireApiViewer } from "~/server/identity/auth.server";
-import { errorResponse } from "~/server/platform/http.server";
+import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { findNaics } from "./naics.server";
 import { hashPassword, verifyPassword } from "~/server/identity/password.server";
@@ -25,28 +24,10 @@ import { viewerUserColumns, type Viewer } from "~/server/identity/session.server
  * adds the checks that need the database. Every write is one statement or one db.batch.
  */
 
-/** The signed-in client with a business (what requireClientBusiness returns). */
-export type ClientViewer = Viewer & { business: Business };
+export type { ClientViewer } from "~/server/identity/guards.server";
 
 export type NotFound = { ok: false; status: 404; msg: string };
 const notFound: NotFound = { ok: false, status: 404, msg: BUSINESS_NOT_FOUND_MESSAGE };
-
-export const CLIENTS_ONLY_MESSAGE = "Only business accounts have these settings.";
-
-/**
- * Guard of the settings API routes: a signed-in business client (401 `{msg}` without a session,
- * 403 for staff accounts). The business may still be null (before business details are saved).
- */
-export async function requireApiClient(app: AppContext, request: Request): Promise<Viewer> {
-  const viewer = await requireApiViewer(app, request);
-  if (viewer.user.role !== "client") throw errorResponse(403, CLIENTS_ONLY_MESSAGE);
-  return viewer;
-}
-
-/** The viewer with their business, or null when they have none yet (the API answers 404). */
-export function withBusiness(viewer: Viewer): ClientViewer | null {
-  return viewer.business ? (viewer as ClientViewer) : null;
-}
 
 /** A payload may name a business; only the caller's own is accepted (absent means the caller's). */
 function namesOtherBusiness(viewer: ClientViewer, businessId: string | undefined): boolean {

@@ -23,10 +23,9 @@ import {
 } from "~/lib/files/file-rules";
 import { contentMatchesExtension } from "~/lib/files/file-content";
 import { neutralizeCsvFormulas } from "~/lib/files/csv-formulas";
-import { errorResponse, readForm, requireMethod } from "~/server/platform/http.server";
+import { readForm } from "~/server/platform/http.server";
 import type { AppContext } from "~/server/load-context";
-import type { ClientViewer } from "~/server/business/settings.server";
-import { requireApiViewer } from "~/server/identity/auth.server";
+import type { ClientViewer } from "~/server/identity/guards.server";
 
 /**
  * Client file uploads (spec §5 "File upload", §7 /api/file-handling/*). Bytes live in R2 under a
@@ -48,32 +47,6 @@ export type Failure = { ok: false; status: number; msg: string };
 export type UploadResult = { ok: true; msg: string; files: UploadedFile[] } | Failure;
 
 export const FILES_CLIENTS_ONLY_MESSAGE = "Only business accounts can upload files.";
-export const BUSINESS_NOT_FOUND_MESSAGE = "Business not found.";
-
-/**
- * The upload guard: a signed-in client with a business (401 without a session, 403 for staff,
- * 404 before the business exists). Staff uploads come with the manager console.
- */
-export async function requireUploader(app: AppContext, request: Request): Promise<ClientViewer> {
-  return requireFileClient(app, request, "POST", FILES_CLIENTS_ONLY_MESSAGE);
-}
-
-/**
- * The guard of the client file endpoints: the method (405 otherwise), then a signed-in client
- * with a business (401 without a session, 403 for staff, 404 before the business exists).
- */
-export async function requireFileClient(
-  app: AppContext,
-  request: Request,
-  method: string,
-  staffMessage: string,
-): Promise<ClientViewer> {
-  requireMethod(request, method);
-  const viewer = await requireApiViewer(app, request);
-  if (viewer.user.role !== "client") throw errorResponse(403, staffMessage);
-  if (!viewer.business) throw errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
-  return viewer as ClientViewer;
-}
 
 /**
  * Reads the multipart body through the shared form reader, bound by MAX_UPLOAD_REQUEST_BYTES (the

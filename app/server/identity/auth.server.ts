@@ -1,4 +1,3 @@
-import { redirect } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import { SIGN_IN_FAILED_MESSAGE, type SignInInput } from "~/lib/identity/auth-schemas";
@@ -12,7 +11,7 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
   verdictOf,
 } from "~/server/platform/rate-limit.server";
-import { clearedSessionCookie, createSession, destroySession, getViewer, type Viewer } from "./session.server";
+import { clearedSessionCookie, createSession, destroySession, type Viewer } from "./session.server";
 
 export type SignInResult =
   | { ok: true; cookie: string; user: Viewer["user"] }
@@ -81,43 +80,4 @@ export function homePathFor(viewer: Viewer): string {
   if (viewer.user.role === "manager") return "/manage";
   if (viewer.user.role === "consultant") return "/consultant";
   return viewer.business ? "/dashboard" : "/signup-business";
-}
-
-/** No session: back to the login screen at `/`. */
-export async function requireViewer(app: AppContext, request: Request): Promise<Viewer> {
-  const viewer = await getViewer(app, request);
-  if (!viewer) throw redirect("/");
-  return viewer;
-}
-
-/**
- * A business client with a business (every page of the client app). Other roles go to their own
- * home; a client without a business goes to business details.
- */
-export async function requireClientBusiness(
-  app: AppContext,
-  request: Request,
-): Promise<Viewer & { business: NonNullable<Viewer["business"]> }> {
-  const viewer = await requireViewer(app, request);
-  if (viewer.user.role !== "client" || !viewer.business) throw redirect(homePathFor(viewer));
-  return viewer as Viewer & { business: NonNullable<Viewer["business"]> };
-}
-
-/** Staff pages: any other role, or no session, gets a plain 404 so the page's existence is not revealed. */
-export async function requireRole(app: AppContext, request: Request, role: "consultant" | "manager"): Promise<Viewer> {
-  const viewer = await getViewer(app, request);
-  if (!viewer || viewer.user.role !== role) throw new Response("Not Found", { status: 404 });
-  return viewer;
-}
-
-/** JSON API guard: 401 `{ msg }` instead of a redirect. */
-export async function requireApiViewer(app: AppContext, request: Request): Promise<Viewer> {
-  const viewer = await getViewer(app, request);
-  if (!viewer) {
-    throw new Response(JSON.stringify({ msg: "You are not signed in." }), {
-      status: 401,
-      headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
-  return viewer;
 }

@@ -11,10 +11,8 @@ import { isStoredFileName } from "~/lib/files/file-rules";
 import { INSIGHT_FILES_INVALID_MESSAGE, type InsightRequestInput } from "~/lib/insights/insight-schemas";
 import { insightStatusText } from "~/lib/insights/insight-status";
 import { PLANS } from "~/lib/payments/plans";
-import { requireApiViewer } from "~/server/identity/auth.server";
-import { errorResponse } from "~/server/platform/http.server";
 import type { AppContext } from "~/server/load-context";
-import { withBusiness, type ClientViewer } from "~/server/business/settings.server";
+import type { ClientViewer } from "~/server/identity/guards.server";
 
 /**
  * Insight requests (spec §2 /create-insight, §3 "Insight request or report", §7 Insights, §9 plan
@@ -78,16 +76,6 @@ export type CreateInsightResult =
 
 /** Staff calling a client's insight endpoint (403). */
 export const INSIGHTS_CLIENTS_ONLY_MESSAGE = "Only business accounts can request insights.";
-
-/**
- * Guard of the client insight API routes: 401 {msg} without a session, 403 for staff. Returns null
- * for a client without a business yet (the route answers 404).
- */
-export async function requireInsightClient(app: AppContext, request: Request): Promise<ClientViewer | null> {
-  const viewer = await requireApiViewer(app, request);
-  if (viewer.user.role !== "client") throw errorResponse(403, INSIGHTS_CLIENTS_ONLY_MESSAGE);
-  return withBusiness(viewer);
-}
 
 /** The allowance the business's plan gives this month (0 for BASIC or a subscription in trouble). */
 export function includedInsights(business: Pick<Business, "memberTier" | "subscriptionStatus">): number {

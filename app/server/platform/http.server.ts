@@ -140,12 +140,29 @@ export function describeIssues(error: z.ZodError): { msg: string; errors: Record
   return { msg: first ? first.message : "The request is not valid.", errors };
 }
 
+/** A 400's `{ msg, errors? }` in the shape an endpoint answers its refusals in. */
+export type BodyErrorFormatter = (error: { msg: string; errors?: Record<string, string> }) => unknown;
+
 /**
  * Reads a JSON body (or an urlencoded form, for no-JS posts) of bounded size and validates it.
- * Malformed JSON, a wrong shape or an oversized body throw a 400 `{ msg }` response.
+ * Malformed JSON, a wrong shape or an oversized body throw a 400 `{ msg }` response (`errors`
+ * names each invalid field), or a 400 of whatever `format` makes of it for an endpoint whose
+ * refusals have another shape.
  */
-export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
-  const text = await readLimitedText(request, MAX_BODY_BYTES);
+export async function readBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+  format?: BodyErrorFormatter,
+): Promise<z.infer<T>> {
+  const refuse = (msg: string, errors?: Record<string, string>): Response =>
+    format
+      ? jsonResponse(format(errors ? { msg, errors } : { msg }), { status: 400 })
+      : errorResponse(400, msg, errors ? { errors } : {});
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw refuse(REQUEST_TOO_LARGE_MESSAGE);
+  const bytes = await readLimitedBytes(request, MAX_BODY_BYTES);
+  if (!bytes) throw refuse(REQUEST_TOO_LARGE_MESSAGE);
+  const text = new TextDecoder().decode(bytes);
   const type = request.headers.get("Content-Type") ?? "";
   let raw: unknown;
   if (type.includes("application/x-www-form-urlencoded")) {
@@ -154,13 +171,13 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
     try {
       raw = text.trim() === "" ? {} : JSON.parse(text);
     } catch {
-      throw errorResponse(400, "The request body is not valid JSON.");
+      throw refuse("The request body is not valid JSON.");
     }
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const { msg, errors } = describeIssues(parsed.error);
-    throw errorResponse(400, msg, { errors });
+    throw refuse(msg, errors);
   }
   return parsed.data;
 }

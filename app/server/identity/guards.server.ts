@@ -1,0 +1,99 @@
+import { redirect } from "@remix-run/cloudflare";
+import type { Business } from "~db/schema";
+import type { AppContext } from "~/server/load-context";
+import { errorResponse } from "~/server/platform/http.server";
+import { notFound } from "~/server/platform/route-kit.server";
+import { homePathFor } from "./auth.server";
+import { getViewer, type Viewer } from "./session.server";
+
+/**
+ * Every guard of the app. A `require*` either returns what it promises or throws the answer the
+ * caller would give anyway: a redirect for pages, a `{ msg }` JSON 401/403/404 for the API, so a
+ * route never has to check a guard's result. A `get*` returns null and leaves the answer to the
+ * caller.
+ */
+
+export { getViewer };
+
+/** A signed-in client with their business. */
+export type ClientViewer = Viewer & { business: Business };
+
+export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
+/** What staff hear from a client-only endpoint that names no more precise reason. */
+export const CLIENTS_ONLY_MESSAGE = "Only business accounts have these settings.";
+export const BUSINESS_NOT_FOUND_MESSAGE = "Business not found.";
+
+/** No session: back to the login screen at `/`. */
+export async function requireViewer(app: AppContext, request: Request): Promise<Viewer> {
+  const viewer = await getViewer(app, request);
+  if (!viewer) throw redirect("/");
+  return viewer;
+}
+
+/**
+ * A business client with a business (every page of the client app). Other roles go to their own
+ * home; a client without a business goes to business details.
+ */
+export async function requireClientBusiness(app: AppContext, request: Request): Promise<ClientViewer> {
+  const viewer = await requireViewer(app, request);
+  if (viewer.user.role !== "client" || !viewer.business) throw redirect(homePathFor(viewer));
+  return viewer as ClientViewer;
+}
+
+/** Staff pages: any other role, or no session, gets a plain 404 so the page's existence is not revealed. */
+export async function requireRole(app: AppContext, request: Request, role: "consultant" | "manager"): Promise<Viewer> {
+  const viewer = await getViewer(app, request);
+  if (!viewer || viewer.user.role !== role) throw notFound();
+  return viewer;
+}
+
+/** JSON API guard of any signed-in account: 401 `{ msg }` instead of a redirect. */
+export async function requireApiViewer(app: AppContext, request: Request): Promise<Viewer> {
+  const viewer = await getViewer(app, request);
+  if (!viewer) throw errorResponse(401, NOT_SIGNED_IN_MESSAGE);
+  return viewer;
+}
+
+export type ApiClientOptions = {
+  /** The business must exist (404 `Business not found.` before business details are saved). */
+  business?: boolean;
+  /** The 403 message staff accounts get (each domain says what only clients may do). */
+  forbidden?: string;
+};
+
+/**
+ * JSON API guard of the client-only endpoints: 401 without a session, 403 for staff accounts
+ * (managers and consultants act through their own consoles), and with `{ business: true }` 404
+ * for a client whose business does not exist yet.
+ */
+export async function requireApiClient(
+  app: AppContext,
+  request: Request,
+  options: ApiClientOptions & { business: true },
+): Promise<ClientViewer>;
+export async function requireApiClient(app: AppContext, request: Request, options?: ApiClientOptions): Promise<Viewer>;
+export async function requireApiClient(
+  app: AppContext,
+  request: Request,
+  { business = false, forbidden = CLIENTS_ONLY_MESSAGE }: ApiClientOptions = {},
+): Promise<Viewer> {
+  const viewer = await requireApiViewer(app, request);
+  if (viewer.user.role !== "client") throw errorResponse(403, forbidden);
+  if (business) return requireBusiness(viewer);
+  return viewer;
+}
+
+/**
+ * The client's business, or a 404 `{ msg }`: for routes that read their body between the session
+ * check and the business check, so a malformed body still answers 400 before the business is asked.
+ */
+export function requireBusiness(viewer: Viewer): ClientViewer {
+  const client = getClientBusiness(viewer);
+  if (!client) throw errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  return client;
+}
+
+/** The viewer with their business, or null when they have none yet. */
+export function getClientBusiness(viewer: Viewer): ClientViewer | null {
+  return viewer.business ? (viewer as ClientViewer) : null;
+}

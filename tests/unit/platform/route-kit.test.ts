@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { readBody } from "~/server/platform/http.server";
+import { methodNotAllowed, notFound, resultResponse } from "~/server/platform/route-kit.server";
+
+const put = (body: string) =>
+  new Request("https://partwise.test/api/x", { method: "PUT", headers: { "Content-Type": "application/json" }, body });
+
+async function thrownBy(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+  throw new Error("expected a thrown Response");
+}
+
+describe("the resource-route kit", () => {
+  it("answers an unhandled method 405 {msg} naming it, with Allow and no caching", async () => {
+    const response = methodNotAllowed("PUT")({ request: new Request("https://partwise.test/api/x") });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("PUT");
+    expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ msg: "Method GET is not allowed." });
+  });
+
+  it("gives the plain 404, keeping a header the caller sets", async () => {
+    const plain = notFound();
+    expect(plain.status).toBe(404);
+    expect(await plain.text()).toBe("Not Found");
+    expect(notFound({ "Content-Type": "text/plain; charset=utf-8" }).headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+  });
+
+  it("maps a failed result to its status and {msg}, a success through the callback", async () => {
+    type Result = { ok: true; n: number } | { ok: false; status: 409; msg: string };
+    const failed = resultResponse<Result>({ ok: false, status: 409, msg: "Taken." }, () => new Response("unused"));
+    expect(failed.status).toBe(409);
+    expect(await failed.json()).toEqual({ msg: "Taken." });
+    const done = resultResponse<Result>({ ok: true, n: 3 }, (ok) => new Response(String(ok.n), { status: 201 }));
+    expect(done.status).toBe(201);
+    expect(await done.text()).toBe("3");
+  });
+});
+
+describe("readBody's error formatter", () => {
+  const schema = z.object({ name: z.string({ error: "Name is required." }) });
+  const asArray = ({ msg, errors }: { msg: string; errors?: Record<string, string> }) =>
+    errors ? Object.entries(errors).map(([field, text]) => ({ msg: text, field })) : [{ msg }];
+
+  it("keeps the {msg, errors} answer without a formatter", async () => {
+    const response = await thrownBy(readBody(put("{}"), schema));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ msg: "Name is required.", errors: { name: "Name is required." } });
+  });
+
+  it("answers invalid fields and malformed JSON in the formatter's shape", async () => {
+    const invalid = await thrownBy(readBody(put("{}"), schema, asArray));
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual([{ msg: "Name is required.", field: "name" }]);
+    const malformed = await thrownBy(readBody(put("{"), schema, asArray));
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual([{ msg: "The request body is not valid JSON." }]);
+  });
+});
