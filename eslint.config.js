@@ -38,7 +38,11 @@ export default tseslint.config(
       // build, so @ts-expect-error would itself fail once built).
       "@typescript-eslint/ban-ts-comment": [
         "error",
-        { "ts-expect-error": "allow-with-description", "ts-ignore": "allow-with-description", minimumDescriptionLength: 10 },
+        {
+          "ts-expect-error": "allow-with-description",
+          "ts-ignore": "allow-with-description",
+          minimumDescriptionLength: 10,
+        },
       ],
     },
   },
@@ -76,7 +80,11 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "~db/schema", allowTypeImports: true, message: "app/lib takes values from ~db/enums, not the schema." },
+            {
+              name: "~db/schema",
+              allowTypeImports: true,
+              message: "app/lib takes values from ~db/enums, not the schema.",
+            },
             { name: "~db/index", message: "app/lib never touches the database." },
             { name: "drizzle-orm", message: "app/lib never imports drizzle." },
           ],
@@ -84,7 +92,11 @@ export default tseslint.config(
             { group: ["../*"], message: "Import across folders with ~/ (app) or ~db/ (db), not ../." },
             { group: ["~/server/*", "**/server/*", "*.server"], message: "app/lib never imports server code." },
             { group: ["drizzle-orm/*"], message: "app/lib never imports drizzle." },
-            { group: ["~db/schema/*"], allowTypeImports: true, message: "app/lib takes values from ~db/enums, not the schema." },
+            {
+              group: ["~db/schema/*"],
+              allowTypeImports: true,
+              message: "app/lib takes values from ~db/enums, not the schema.",
+            },
           ],
         },
       ],
@@ -97,7 +109,13 @@ export default tseslint.config(
   },
   {
     // Node-side code: scripts, configs, seeds, the E2E driver.
-    files: ["scripts/**/*.{js,mjs}", "*.{js,mjs,ts}", "db/seed/**/*.{ts,mjs}", "tests/e2e/**/*.ts", "drizzle.config.ts"],
+    files: [
+      "scripts/**/*.{js,mjs}",
+      "*.{js,mjs,ts}",
+      "db/seed/**/*.{ts,mjs}",
+      "tests/e2e/**/*.ts",
+      "drizzle.config.ts",
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
 );

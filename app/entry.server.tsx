@@ -38,9 +38,6 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }),
-  );
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

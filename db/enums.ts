@@ -35,13 +35,7 @@ export const MEMBER_TIERS = ["BASIC", "STANDARD", "PREMIUM"] as const;
 
 export type MemberTier = (typeof MEMBER_TIERS)[number];
 
-export const REVENUE_BANDS = [
-  "< 5 million",
-  "5-10 million",
-  "10-15 million",
-  "15-20 million",
-  "> 20 million",
-] as const;
+export const REVENUE_BANDS = ["< 5 million", "5-10 million", "10-15 million", "15-20 million", "> 20 million"] as const;
 
 export type RevenueBand = (typeof REVENUE_BANDS)[number];
 
@@ -119,12 +113,7 @@ export const ACCOUNTING_CONNECTION_STATUSES = ["connected", "broken", "revoked"]
 /** Where the OAuth return lands the user (spec §7 setTokens returnPage). */
 export const OAUTH_RETURN_PAGES = ["PROFILE_PROGRESS", "DASHBOARD", "BENCHMARKING"] as const;
 
-export const INSIGHT_REQUEST_STATUSES = [
-  "awaiting_payment",
-  "submitted",
-  "in_review",
-  "ready",
-] as const;
+export const INSIGHT_REQUEST_STATUSES = ["awaiting_payment", "submitted", "in_review", "ready"] as const;
 
 export type InsightRequestStatus = (typeof INSIGHT_REQUEST_STATUSES)[number];
 
@@ -205,4 +194,9 @@ export const SUPPORT_STATUSES = ["open", "closed"] as const;
 
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 
-export const LOCAL_STRIPE_OBJECT_TYPES = ["customer", "checkout.session", "subscription", "billing_portal.session"] as const;
+export const LOCAL_STRIPE_OBJECT_TYPES = [
+  "customer",
+  "checkout.session",
+  "subscription",
+  "billing_portal.session",
+] as const;

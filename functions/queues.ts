@@ -11,7 +11,11 @@ import {
 } from "../app/server/platform/jobs.server";
 import { FINANCE_REPORT_FAILED_MESSAGE } from "../app/lib/finance/finance";
 import type { AppContext } from "../app/server/load-context";
-import { BenchmarkingMessageSchema, FinanceReportMessageSchema, QUEUE_NAMES } from "../app/server/platform/queues.server";
+import {
+  BenchmarkingMessageSchema,
+  FinanceReportMessageSchema,
+  QUEUE_NAMES,
+} from "../app/server/platform/queues.server";
 import type { Job } from "../db/schema";
 import { buildBenchmarking } from "./jobs/benchmarking";
 import { buildFinanceReport } from "../app/server/finance/report-build.server";
@@ -139,4 +143,3 @@ export async function handleQueueBatch(
       throw new Error(`No consumer for queue "${batch.queue}".`);
   }
 }
-

@@ -26,7 +26,10 @@ async function runAll(app: AppContext, cronJobs: CronJob[]) {
 }
 
 /** The Worker's `scheduled` entry: dispatch by cron expression; an unknown one is an error. */
-export async function handleScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, app: AppContext) {
+export async function handleScheduled(
+  controller: Pick<ScheduledController, "cron" | "scheduledTime">,
+  app: AppContext,
+) {
   switch (controller.cron) {
     case CRONS.monthlyFinanceRefresh:
       await runAll(app, [enqueueMonthlyFinanceRefresh, sweepUnlinkedFiles]);

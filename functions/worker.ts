@@ -13,7 +13,10 @@ import { handleScheduled } from "./scheduled";
 const build = serverBuild as unknown as ServerBuild;
 
 function plain(status: number, body: string): Response {
-  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(body, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /** Uploads have their own, larger limit, which their route counts (app/server/files/files.server.ts). */
@@ -89,7 +92,11 @@ export default {
       response = plain(500, "Something went wrong on our side. Please try again.");
     }
     for (const task of afterResponse) {
-      ctx.waitUntil(Promise.resolve().then(task).catch((error: unknown) => console.error("Background work failed:", error)));
+      ctx.waitUntil(
+        Promise.resolve()
+          .then(task)
+          .catch((error: unknown) => console.error("Background work failed:", error)),
+      );
     }
     // Responses from fetch() or Remix may have immutable headers; copy before changing.
     const secured = new Response(response.body, response);
@@ -103,7 +110,11 @@ export default {
   },
 
   async scheduled(controller, env, ctx): Promise<void> {
-    const app = createAppContext(env, (promise) => ctx.waitUntil(promise), () => new Date(controller.scheduledTime));
+    const app = createAppContext(
+      env,
+      (promise) => ctx.waitUntil(promise),
+      () => new Date(controller.scheduledTime),
+    );
     await handleScheduled(controller, app);
   },
 } satisfies ExportedHandler<CloudflareBindings>;

@@ -61,7 +61,8 @@ async function signIn(baseURL, email) {
     redirect: "manual",
   });
   const body = await response.text();
-  if (response.status !== 200) throw new Error(`sign-in as ${email} answered ${response.status}: ${body.slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`sign-in as ${email} answered ${response.status}: ${body.slice(0, 200)}`);
   const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0].trim());
   if (cookies.length === 0) throw new Error(`sign-in as ${email} set no cookie`);
   return cookies.join("; ");
@@ -202,7 +203,8 @@ async function main() {
     );
     console.log(`\nWrote ${path.relative(ROOT, OUTPUT)}`);
     if (failures.length > 0) {
-      for (const f of failures) console.error(`bench: ${f.path} (${f.user}) answered ${f.status} in ${f.non200} of ${f.runs} runs`);
+      for (const f of failures)
+        console.error(`bench: ${f.path} (${f.user}) answered ${f.status} in ${f.non200} of ${f.runs} runs`);
       return 1;
     }
     return 0;

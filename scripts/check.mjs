@@ -41,7 +41,11 @@ async function schemaDrift() {
   for (const file of changed) writeFileSync(file, before.get(file));
   for (const sub of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, sub.name);
-    if (sub.isDirectory() && readdirSync(full).length === 0 && ![...before.keys()].some((f) => f.startsWith(full + path.sep))) {
+    if (
+      sub.isDirectory() &&
+      readdirSync(full).length === 0 &&
+      ![...before.keys()].some((f) => f.startsWith(full + path.sep))
+    ) {
       rmSync(full, { recursive: true, force: true });
     }
   }

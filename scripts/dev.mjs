@@ -9,7 +9,11 @@ import { bin, quietEnv, ROOT } from "./lib/proc.mjs";
 ensureDevVars();
 await runSteps(LOCAL_DATABASE_STEPS);
 
-const child = spawn(bin("remix"), ["vite:dev", ...process.argv.slice(2)], { cwd: ROOT, env: quietEnv(), stdio: "inherit" });
+const child = spawn(bin("remix"), ["vite:dev", ...process.argv.slice(2)], {
+  cwd: ROOT,
+  env: quietEnv(),
+  stdio: "inherit",
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
     if (child.exitCode === null) child.kill(signal);

@@ -81,11 +81,10 @@ async function main() {
 
   let exitCode = 1;
   try {
-    exitCode = await run(
-      bin("vitest"),
-      ["run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)],
-      { env: quietEnv({ E2E_BASE_URL: server.baseURL, CHROMIUM_PATH: chromiumPath }), label: "e2e: vitest + Chromium" },
-    );
+    exitCode = await run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)], {
+      env: quietEnv({ E2E_BASE_URL: server.baseURL, CHROMIUM_PATH: chromiumPath }),
+      label: "e2e: vitest + Chromium",
+    });
   } finally {
     await server.stop();
   }

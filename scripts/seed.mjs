@@ -92,8 +92,7 @@ async function loadSeedModules() {
 const devVars = readDevVars(join(root, ".dev.vars"));
 const pepper = devVars.PASSWORD_PEPPER || LOCAL_DEFAULT_PEPPER;
 
-const { demoSeedSql, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SEED_COUNTS, hashPassword } =
-  await loadSeedModules();
+const { demoSeedSql, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SEED_COUNTS, hashPassword } = await loadSeedModules();
 
 const passwordHash = await hashPassword(DEMO_PASSWORD, pepper);
 const statements = demoSeedSql(passwordHash);

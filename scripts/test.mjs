@@ -22,7 +22,11 @@ async function vitest(name, config, report, testDir) {
   clearReport(results(report));
   const started = Date.now();
   const code = await run(bin("vitest"), ["run", "--config", config], { env, label: name });
-  steps.push({ name, ...countVitest(results(report), code, { testDir: path.join(ROOT, testDir) }), ms: Date.now() - started });
+  steps.push({
+    name,
+    ...countVitest(results(report), code, { testDir: path.join(ROOT, testDir) }),
+    ms: Date.now() - started,
+  });
 }
 
 await check("typecheck", bin("tsc"), ["-b"]);
@@ -32,7 +36,13 @@ await vitest("unit", "vitest.unit.config.ts", "unit.json", "tests/unit");
 {
   const started = Date.now();
   const code = await run(bin("remix"), ["vite:build"], { env, label: "build" });
-  steps.push({ name: "build", passed: 0, failed: code === 0 ? 0 : 1, ms: Date.now() - started, note: code === 0 ? "ok" : "failed" });
+  steps.push({
+    name: "build",
+    passed: 0,
+    failed: code === 0 ? 0 : 1,
+    ms: Date.now() - started,
+    note: code === 0 ? "ok" : "failed",
+  });
 }
 
 await vitest("integration", "vitest.config.ts", "integration.json", "tests/integration");

@@ -2,11 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm } from "~/components/settings/account-form";
-import {
-  CompanyDataSection,
-  DISCONNECT_INTENT,
-  type DisconnectActionData,
-} from "~/components/settings/company-data";
+import { CompanyDataSection, DISCONNECT_INTENT, type DisconnectActionData } from "~/components/settings/company-data";
 import { BusinessForm } from "~/components/settings/business-form";
 import { PersonalForm } from "~/components/settings/personal-form";
 import { PreferencesForm } from "~/components/settings/preferences-form";
@@ -98,7 +94,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await guarded(() => updatePersonalInfo(app, viewer, submission.value));
       if (!result) return answer("personal", submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE] }), null, 500);
       if (!result.ok) {
-        return answer("personal", submission.reply({ fieldErrors: { [result.field]: [result.msg] } }), null, result.status);
+        return answer(
+          "personal",
+          submission.reply({ fieldErrors: { [result.field]: [result.msg] } }),
+          null,
+          result.status,
+        );
       }
       return answer("personal", submission.reply(), INFO_UPDATED_MESSAGE);
     }
@@ -141,7 +142,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await guarded(() => updateInsightPreferences(app, viewer, { insightPreferences: value }));
       if (!result || !result.ok) {
         const status = result ? result.status : 500;
-        return answer("preferences", submission.reply({ formErrors: [PREFERENCES_UPDATE_FAILED_MESSAGE] }), null, status);
+        return answer(
+          "preferences",
+          submission.reply({ formErrors: [PREFERENCES_UPDATE_FAILED_MESSAGE] }),
+          null,
+          status,
+        );
       }
       return answer("preferences", submission.reply(), PREFERENCES_UPDATED_MESSAGE);
     }

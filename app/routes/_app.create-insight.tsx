@@ -19,7 +19,11 @@ import {
 } from "~/components/insights/create-insight/wizard-data";
 import { CreateInsightWizard } from "~/components/insights/create-insight/wizard";
 import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS } from "~/lib/business/business-schemas";
-import { CREATE_INSIGHT_TITLE, INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestFormSchema } from "~/lib/insights/insight-schemas";
+import {
+  CREATE_INSIGHT_TITLE,
+  INSIGHT_SUBMIT_FAILED_MESSAGE,
+  InsightRequestFormSchema,
+} from "~/lib/insights/insight-schemas";
 import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_PRICE_CENTS } from "~/lib/payments/plans";
 import { requireClientBusiness } from "~/server/identity/guards.server";
@@ -40,10 +44,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const app = context.app;
   const viewer = await requireClientBusiness(app, request);
   const business = viewer.business;
-  let pricing: InsightPricing = { covered: false, remaining: 0, included: 0, priceLabel: formatPrice(INSIGHT_PRICE_CENTS) };
+  let pricing: InsightPricing = {
+    covered: false,
+    remaining: 0,
+    included: 0,
+    priceLabel: formatPrice(INSIGHT_PRICE_CENTS),
+  };
   try {
     const allowance = await getInsightAllowance(app, business, app.now());
-    pricing = { ...pricing, covered: allowance.remaining > 0, remaining: allowance.remaining, included: allowance.included };
+    pricing = {
+      ...pricing,
+      covered: allowance.remaining > 0,
+      remaining: allowance.remaining,
+      included: allowance.included,
+    };
   } catch (error) {
     // The server decides coverage on submit anyway; the page just shows the price.
     console.error("create-insight allowance failed", error);
@@ -52,7 +66,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     requestId: crypto.randomUUID(),
     draftScope: `${viewer.user.id}:${business.id}`,
     defaults: {
-      annualSales: REVENUE_OPTIONS.find((option) => option.value === business.revenueBand)?.label ?? business.revenueBand,
+      annualSales:
+        REVENUE_OPTIONS.find((option) => option.value === business.revenueBand)?.label ?? business.revenueBand,
       numEmployees:
         EMPLOYEE_OPTIONS.find((option) => option.value === business.employeeBand)?.label ?? business.employeeBand,
     },
@@ -90,7 +105,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "create": {
       const submission = parseWithZod(formData, { schema: InsightRequestFormSchema });
       if (submission.status !== "success") {
-        const fields = Object.keys(submission.error ?? {}).filter((name) => (submission.error?.[name]?.length ?? 0) > 0);
+        const fields = Object.keys(submission.error ?? {}).filter(
+          (name) => (submission.error?.[name]?.length ?? 0) > 0,
+        );
         return answer({ kind: "step", page: pageForErrors(fields), result: submission.reply() }, 400);
       }
       let result: Awaited<ReturnType<typeof createInsightRequest>>;
@@ -146,7 +163,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * The wizard's own posts don't reload the loader: its requestId (the idempotency key) must stay
  * the same while the person fixes an error and retries. A new visit (GET) starts a new wizard.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  formAction,
+  currentUrl,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod?.toUpperCase() === "POST" && (formAction ?? currentUrl.pathname) === currentUrl.pathname) return false;
   return defaultShouldRevalidate;
 };

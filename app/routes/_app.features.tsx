@@ -46,15 +46,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A post the Pay Now button cannot make (no insight, not a form) is refused with a 400.
   const { insightId } = await readFormAs(request, PayIntentSchema);
   const failed = "/features?focus=Insights&notice=payment-failed";
-  const result = await startInsightCheckout(
-    context.app,
-    viewer,
-    insightId,
-    appOrigin(context.app, request),
-  ).catch((error: unknown) => {
-    console.error("Could not start the insight checkout:", error);
-    return null;
-  });
+  const result = await startInsightCheckout(context.app, viewer, insightId, appOrigin(context.app, request)).catch(
+    (error: unknown) => {
+      console.error("Could not start the insight checkout:", error);
+      return null;
+    },
+  );
   if (!result?.ok) throw redirect(failed);
   throw redirect(result.url);
 }
@@ -159,12 +156,7 @@ function FeaturePanel({ focus, params, data }: { focus: Feature; params: URLSear
       );
     case "Benchmarking":
       return (
-        <FeaturePanelFrame
-          title="Benchmarking"
-          action={
-            <span className="badge badge-soft">Coming soon</span>
-          }
-        >
+        <FeaturePanelFrame title="Benchmarking" action={<span className="badge badge-soft">Coming soon</span>}>
           <p className="empty-state">
             Benchmarking is coming soon. You will be able to compare your company with others in your industry.
           </p>
@@ -172,12 +164,7 @@ function FeaturePanel({ focus, params, data }: { focus: Feature; params: URLSear
       );
     case "Documents":
       return (
-        <FeaturePanelFrame
-          title="Documents"
-          action={
-            <span className="badge badge-soft">Coming soon</span>
-          }
-        >
+        <FeaturePanelFrame title="Documents" action={<span className="badge badge-soft">Coming soon</span>}>
           <p className="empty-state">The Documents Hub is coming soon. Your company documents will be kept here.</p>
         </FeaturePanelFrame>
       );

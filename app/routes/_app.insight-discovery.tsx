@@ -101,7 +101,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         type === "VALUE"
           ? await createMatchFromValueInsight(context.app, viewer, targetId)
           : await createMatchFromReport(context.app, viewer, targetId);
-      if (!result.ok) return data({ intent: "match" as const, message: null, failed: true, msg: notFound }, { status: 404 });
+      if (!result.ok)
+        return data({ intent: "match" as const, message: null, failed: true, msg: notFound }, { status: 404 });
       return { intent: "match" as const, message: result.message, failed: false, msg: null };
     } catch (error) {
       console.error("Could not create the match request from an insight:", error);
@@ -111,7 +112,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: FeedbackFormSchema });
   if (submission.status !== "success") {
-    return data({ intent: "feedback" as const, result: submission.reply(), saved: null, failed: false }, { status: 400 });
+    return data(
+      { intent: "feedback" as const, result: submission.reply(), saved: null, failed: false },
+      { status: 400 },
+    );
   }
   try {
     const result =
@@ -120,14 +124,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : await saveReportFeedback(context.app, viewer, targetId, submission.value);
     if (!result.ok) {
       return data(
-        { intent: "feedback" as const, result: submission.reply({ formErrors: [result.msg] }), saved: null, failed: true },
+        {
+          intent: "feedback" as const,
+          result: submission.reply({ formErrors: [result.msg] }),
+          saved: null,
+          failed: true,
+        },
         { status: 404 },
       );
     }
     return { intent: "feedback" as const, result: submission.reply(), saved: result.message, failed: false };
   } catch (error) {
     console.error("Could not save insight feedback:", error);
-    return data({ intent: "feedback" as const, result: submission.reply(), saved: null, failed: true }, { status: 500 });
+    return data(
+      { intent: "feedback" as const, result: submission.reply(), saved: null, failed: true },
+      { status: 500 },
+    );
   }
 }
 
@@ -173,7 +185,11 @@ export default function InsightDiscovery() {
               outcome={{ saved: feedback?.saved ?? null, failed: feedback?.failed ?? false }}
             />
             <h2 className="card-title">Work on it with an expert</h2>
-            <MatchFromInsight targetId={view.targetId} message={match?.message ?? null} failed={match?.failed ?? false} />
+            <MatchFromInsight
+              targetId={view.targetId}
+              message={match?.message ?? null}
+              failed={match?.failed ?? false}
+            />
           </aside>
         }
       />

@@ -25,7 +25,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** readBody's 400 `{msg, errors: {field: msg}}` in this endpoint's array shape. */
-function asErrorArray({ msg, errors }: { msg: string; errors?: Record<string, string> }): { msg: string; field?: string }[] {
+function asErrorArray({
+  msg,
+  errors,
+}: {
+  msg: string;
+  errors?: Record<string, string>;
+}): { msg: string; field?: string }[] {
   const items = errors ? Object.entries(errors).map(([field, fieldMsg]) => ({ msg: fieldMsg, field })) : [];
   return items.length > 0 ? items : [{ msg }];
 }

@@ -14,7 +14,10 @@ import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.se
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, "DELETE");
-  const viewer = await requireApiClient(context.app, request, { business: true, forbidden: FILE_REMOVE_CLIENTS_ONLY_MESSAGE });
+  const viewer = await requireApiClient(context.app, request, {
+    business: true,
+    forbidden: FILE_REMOVE_CLIENTS_ONLY_MESSAGE,
+  });
   const result = await removeBusinessFile(context.app, viewer.business.id, params.fileName ?? "");
   return resultResponse(result, (ok) => jsonResponse({ msg: ok.msg }));
 }

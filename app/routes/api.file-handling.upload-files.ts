@@ -14,7 +14,10 @@ import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.se
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = await requireApiClient(context.app, request, { business: true, forbidden: FILES_CLIENTS_ONLY_MESSAGE });
+  const viewer = await requireApiClient(context.app, request, {
+    business: true,
+    forbidden: FILES_CLIENTS_ONLY_MESSAGE,
+  });
   const upload = await readUpload(request);
   if ("ok" in upload) return errorResponse(upload.status, upload.msg);
   const result = await uploadFiles(context.app, viewer, upload);

@@ -11,7 +11,9 @@ import { getClientBusiness, requireApiClient } from "~/server/identity/guards.se
  * id → 404 {msg: 'Insight not found.'}; 401 without a session; 403 for staff.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = getClientBusiness(await requireApiClient(context.app, request, { forbidden: INSIGHTS_CLIENTS_ONLY_MESSAGE }));
+  const viewer = getClientBusiness(
+    await requireApiClient(context.app, request, { forbidden: INSIGHTS_CLIENTS_ONLY_MESSAGE }),
+  );
   if (!viewer) return errorResponse(404, INSIGHT_REQUEST_NOT_FOUND_MESSAGE);
   try {
     const view = await getInsightRequest(context.app, viewer.business.id, params.id ?? "");

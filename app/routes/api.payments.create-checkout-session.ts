@@ -15,7 +15,10 @@ import { methodNotAllowed } from "~/server/platform/route-kit.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = await requireApiClient(context.app, request, { business: true, forbidden: PLANS_CLIENTS_ONLY_MESSAGE });
+  const viewer = await requireApiClient(context.app, request, {
+    business: true,
+    forbidden: PLANS_CLIENTS_ONLY_MESSAGE,
+  });
   const { lookup_key: plan } = await readBody(request, CheckoutSessionSchema);
   const result = await startSubscriptionCheckout(
     context.app,

@@ -14,8 +14,15 @@ import { methodNotAllowed } from "~/server/platform/route-kit.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = await requireApiClient(context.app, request, { business: true, forbidden: PLANS_CLIENTS_ONLY_MESSAGE });
-  const result = await openPortal(context.app, { user: viewer.user, business: viewer.business }, appOrigin(context.app, request));
+  const viewer = await requireApiClient(context.app, request, {
+    business: true,
+    forbidden: PLANS_CLIENTS_ONLY_MESSAGE,
+  });
+  const result = await openPortal(
+    context.app,
+    { user: viewer.user, business: viewer.business },
+    appOrigin(context.app, request),
+  );
   if (!result.ok) return seeOther(`/dashboard?notice=${PAYMENT_FAILED_NOTICE}`);
   return seeOther(result.url);
 }

@@ -16,7 +16,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, FinanceReportRequestSchema);
   const viewer = requireBusiness(signedIn);
-  const result = await requestFinanceReportFor(context.app, viewer, { bodyBusinessId: input.business?._id }, { rerun: false });
+  const result = await requestFinanceReportFor(
+    context.app,
+    viewer,
+    { bodyBusinessId: input.business?._id },
+    { rerun: false },
+  );
   return resultResponse(result, (ok) => jsonResponse({ jobId: ok.jobId, status: ok.status }, { status: 202 }));
 }
 

@@ -20,11 +20,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const itemId = params.get("itemId");
   const outlineId = params.get("outlineId");
   if (!sessionId || !itemId || !outlineId || viewer.user.role !== "client" || !viewer.business) return { paid: false };
-  const result = await changeActiveItem(context.app, { user: viewer.user, business: viewer.business }, {
-    deliveryItemId: itemId,
-    deliveryOutlineId: outlineId,
-    sessionId,
-  });
+  const result = await changeActiveItem(
+    context.app,
+    { user: viewer.user, business: viewer.business },
+    {
+      deliveryItemId: itemId,
+      deliveryOutlineId: outlineId,
+      sessionId,
+    },
+  );
   return { paid: result.ok };
 }
 

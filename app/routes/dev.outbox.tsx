@@ -50,8 +50,7 @@ export default function DevOutbox() {
       <section className="outbox" aria-labelledby="outbox-title">
         <h1 id="outbox-title">Local email outbox</h1>
         <p className="muted">
-          Emails the app sent while running without an email provider, newest first. Nothing here left this
-          machine.
+          Emails the app sent while running without an email provider, newest first. Nothing here left this machine.
         </p>
         {emails.length === 0 ? (
           <p className="empty-state">No emails yet.</p>
@@ -87,9 +86,7 @@ export default function DevOutbox() {
                   {email.hasHtml ? (
                     <p>
                       {/* A document of its own (strict CSP, sandboxed), not a client-side route. */}
-                      <a href={`/dev/outbox/${email.id}`}>
-                        View the HTML version of “{email.subject}”
-                      </a>
+                      <a href={`/dev/outbox/${email.id}`}>View the HTML version of “{email.subject}”</a>
                     </p>
                   ) : null}
                 </article>

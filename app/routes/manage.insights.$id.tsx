@@ -42,7 +42,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   const id = params.id ?? "";
   const body = await readForm(request);
-  if (!body.ok) return data({ notice: null, error: FORM_UNREADABLE_MESSAGE, result: undefined }, { status: body.status });
+  if (!body.ok)
+    return data({ notice: null, error: FORM_UNREADABLE_MESSAGE, result: undefined }, { status: body.status });
   const formData = body.form;
   const intent = formData.get("intent");
   if (intent === "start") {

@@ -6,7 +6,11 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { NothingToPreview, PublishPreview, type PublishPreviewData } from "~/components/insights/console/publish-preview";
+import {
+  NothingToPreview,
+  PublishPreview,
+  type PublishPreviewData,
+} from "~/components/insights/console/publish-preview";
 import { recommendationLines } from "~/lib/insights/insight-views";
 import {
   CONFIRM_PUBLISH_INVALID_MESSAGE,
@@ -61,7 +65,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const parsed = ConfirmPublishSchema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) return data({ notice: null, error: CONFIRM_PUBLISH_INVALID_MESSAGE }, { status: 400 });
   const id = params.id ?? "";
-  const result = await publishInsightReport(context.app, viewer.user, id, parsed.data.version, new URL(request.url).origin);
+  const result = await publishInsightReport(
+    context.app,
+    viewer.user,
+    id,
+    parsed.data.version,
+    new URL(request.url).origin,
+  );
   if (!result.ok) {
     if (result.status === 404) throw notFound();
     return data({ notice: null, error: result.msg }, { status: result.status });

@@ -114,15 +114,14 @@ export default function NaicsDirectory() {
         <section className="card naics-about" aria-labelledby="naics-about-title">
           <h2 id="naics-about-title">What is NAICS?</h2>
           <p>
-            The North American Industry Classification System (NAICS) is the standard that US, Canadian and
-            Mexican statistical agencies use to classify businesses by what they do. Each national industry
-            has a six-digit code: the first two digits name the sector (for example 44-45 Retail Trade) and
-            each further digit narrows it down.
+            The North American Industry Classification System (NAICS) is the standard that US, Canadian and Mexican
+            statistical agencies use to classify businesses by what they do. Each national industry has a six-digit
+            code: the first two digits name the sector (for example 44-45 Retail Trade) and each further digit narrows
+            it down.
           </p>
           <p className="muted">
-            Partwise uses the 2022 edition published by the US Census Bureau, with its 1,012 six-digit
-            industries. Your code helps us match you with consultants and compare your business with similar
-            ones.
+            Partwise uses the 2022 edition published by the US Census Bureau, with its 1,012 six-digit industries. Your
+            code helps us match you with consultants and compare your business with similar ones.
           </p>
         </section>
       </div>
@@ -132,7 +131,11 @@ export default function NaicsDirectory() {
 
 function ResultsSummary({ data }: { data: SearchData }) {
   if (data.query === "") {
-    return <p className="empty-state">Type what your business does, such as “bakery” or “hair salon”, or the first digits of a code.</p>;
+    return (
+      <p className="empty-state">
+        Type what your business does, such as “bakery” or “hair salon”, or the first digits of a code.
+      </p>
+    );
   }
   if (data.partial) {
     return (
@@ -152,7 +155,9 @@ function ResultsSummary({ data }: { data: SearchData }) {
   return (
     <p className="naics-count">
       {`${data.total} ${noun} “${data.query}”`}
-      {data.total > data.results.length ? `; showing the first ${data.results.length}. Add words to narrow it down.` : "."}
+      {data.total > data.results.length
+        ? `; showing the first ${data.results.length}. Add words to narrow it down.`
+        : "."}
     </p>
   );
 }

@@ -53,7 +53,12 @@ export default function PaymentStatus() {
   return (
     <PlainLayout signedIn>
       {data.view === "success" ? (
-        <PaymentResultCard title={CONGRATULATIONS_TITLE} message={CONGRATULATIONS.SUBSCRIPTION.message} action={home} tone="success">
+        <PaymentResultCard
+          title={CONGRATULATIONS_TITLE}
+          message={CONGRATULATIONS.SUBSCRIPTION.message}
+          action={home}
+          tone="success"
+        >
           {data.planName ? (
             <p className="payment-result-plan">
               Your plan: <strong>{data.planName}</strong>

@@ -7,12 +7,7 @@ import { BillingToggle } from "~/components/payments/billing-toggle";
 import { PlanCard } from "~/components/payments/plan-card";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { PAYMENT_FAILED_NOTICE, PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
-import {
-  parseBilling,
-  PLAN_ORDER,
-  PLANS,
-  type Billing,
-} from "~/lib/payments/plans";
+import { parseBilling, PLAN_ORDER, PLANS, type Billing } from "~/lib/payments/plans";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { readFormAs, requireMethod } from "~/server/platform/http.server";
 import { chooseBasicPlan } from "~/server/payments/plans.server";

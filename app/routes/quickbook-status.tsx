@@ -70,12 +70,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const reason = query.get("reason");
   if (isReason(reason)) {
-    return { kind: "callback", reason, message: REASON_MESSAGES[reason], returnPage: fallbackPage } satisfies QuickbookStatusData;
+    return {
+      kind: "callback",
+      reason,
+      message: REASON_MESSAGES[reason],
+      returnPage: fallbackPage,
+    } satisfies QuickbookStatusData;
   }
   const status = await getFinanceReportStatus(app, client.business.id);
   return { kind: "status", status, returnPage: fallbackPage } satisfies QuickbookStatusData;
 }
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
 
 export default QuickbookStatusScreen;

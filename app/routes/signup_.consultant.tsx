@@ -30,8 +30,8 @@ export default function ConsultantSignup() {
         <div className="stack">
           <p className="auth-lead">Consultants join Partwise by invitation from an Engagement Manager.</p>
           <p>
-            To be considered, email us your profile (your expertise, business areas and the engagements you take on)
-            at <a href={`mailto:${c.email}?subject=Consultant%20application`}>{c.email}</a> or call us at{" "}
+            To be considered, email us your profile (your expertise, business areas and the engagements you take on) at{" "}
+            <a href={`mailto:${c.email}?subject=Consultant%20application`}>{c.email}</a> or call us at{" "}
             <a href={c.phoneHref}>{c.phone}</a>. An Engagement Manager answers within one business day.
           </p>
           <p>Invited already? Sign in with the email and password from your invitation.</p>

@@ -6,11 +6,18 @@ import { formatDate } from "~/lib/shared/dates";
 import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
-import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/provider/local-portal.server";
+import {
+  cancelLocalSubscription,
+  getLocalPortal,
+  switchLocalPlan,
+} from "~/server/payments/provider/local-portal.server";
 import { readForm, seeOther } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
 
-export const meta: MetaFunction = () => [{ title: "Test billing portal | Partwise" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Test billing portal | Partwise" },
+  { name: "robots", content: "noindex" },
+];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
@@ -41,12 +48,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
           planName: planLabel(subscription.lookup_key),
           status: subscription.status,
           lookupKey: subscription.lookup_key,
-          periodEnd: subscription.current_period_end
-            ? formatDate(subscription.current_period_end * 1000)
-            : null,
+          periodEnd: subscription.current_period_end ? formatDate(subscription.current_period_end * 1000) : null,
         }
       : null,
-    options: keys.filter((key) => key !== subscription?.lookup_key).map((key) => ({ lookupKey: key, label: planLabel(key) })),
+    options: keys
+      .filter((key) => key !== subscription?.lookup_key)
+      .map((key) => ({ lookupKey: key, label: planLabel(key) })),
   };
   return { portal: view };
 }

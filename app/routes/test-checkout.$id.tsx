@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   CARD_DECLINED_MESSAGE,
@@ -9,7 +15,11 @@ import {
 import { PlainLayout } from "~/components/shell/plain-layout";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
-import { fillSessionId, getLocalCheckoutSession, payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
+import {
+  fillSessionId,
+  getLocalCheckoutSession,
+  payLocalCheckout,
+} from "~/server/payments/provider/local-checkout.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
 

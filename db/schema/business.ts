@@ -2,7 +2,13 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp, updatedAt } from "./columns";
-import { DEFAULT_INSIGHT_PREFERENCES, EMPLOYEE_BANDS, type InsightPreferences, MEMBER_TIERS, REVENUE_BANDS } from "../enums";
+import {
+  DEFAULT_INSIGHT_PREFERENCES,
+  EMPLOYEE_BANDS,
+  type InsightPreferences,
+  MEMBER_TIERS,
+  REVENUE_BANDS,
+} from "../enums";
 import { users } from "./identity";
 
 export const businesses = sqliteTable(

@@ -3,7 +3,15 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { businesses } from "./business";
 import { bool, createdAt, currency, id, timestamp, updatedAt } from "./columns";
-import { BUSINESS_REVIEW_STATUSES, DELIVERY_DECISIONS, DELIVERY_DECISION_ACTIONS, DELIVERY_ITEM_STATUSES, DELIVERY_REVIEWS, EGM_REVIEW_STATUSES, OUTLINE_STATES } from "../enums";
+import {
+  BUSINESS_REVIEW_STATUSES,
+  DELIVERY_DECISIONS,
+  DELIVERY_DECISION_ACTIONS,
+  DELIVERY_ITEM_STATUSES,
+  DELIVERY_REVIEWS,
+  EGM_REVIEW_STATUSES,
+  OUTLINE_STATES,
+} from "../enums";
 import { users } from "./identity";
 import { matchRequests } from "./matching";
 import { purchases } from "./payments";

@@ -3,7 +3,15 @@ import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { businesses } from "./business";
 import { createdAt, id, satisfaction, timestamp, updatedAt } from "./columns";
-import { ACCOUNTING_CONNECTION_STATUSES, ACCOUNTING_PROVIDERS, BUSINESS_AREAS, FINANCE_REPORT_SOURCES, OAUTH_RETURN_PAGES, type ProfitAndLossRow, VALUE_INSIGHT_KINDS } from "../enums";
+import {
+  ACCOUNTING_CONNECTION_STATUSES,
+  ACCOUNTING_PROVIDERS,
+  BUSINESS_AREAS,
+  FINANCE_REPORT_SOURCES,
+  OAUTH_RETURN_PAGES,
+  type ProfitAndLossRow,
+  VALUE_INSIGHT_KINDS,
+} from "../enums";
 import { users } from "./identity";
 import { matchRequests } from "./matching";
 import { jobs } from "./platform";
@@ -70,10 +78,7 @@ export const financeReports = sqliteTable(
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
     /** Monthly rows, oldest first: { date: 'YYYY-MM', Income, NetIncome } in dollars. */
-    profitAndLoss: text("profit_and_loss", { mode: "json" })
-      .$type<ProfitAndLossRow[]>()
-      .notNull()
-      .default([]),
+    profitAndLoss: text("profit_and_loss", { mode: "json" }).$type<ProfitAndLossRow[]>().notNull().default([]),
     source: text("source", { enum: FINANCE_REPORT_SOURCES }).notNull(),
     /** 'YYYY-MM', inclusive. */
     periodStart: text("period_start").notNull(),
@@ -118,10 +123,7 @@ export const valueInsights = sqliteTable(
     index("value_insights_business_created_idx").on(t.businessId, t.createdAt),
     index("value_insights_finance_report_id_idx").on(t.financeReportId),
     index("value_insights_converted_idx").on(t.convertedToMatchRequestId),
-    check(
-      "value_insights_satisfaction_range",
-      sql`client_satisfaction IS NULL OR client_satisfaction BETWEEN 1 AND 5`,
-    ),
+    check("value_insights_satisfaction_range", sql`client_satisfaction IS NULL OR client_satisfaction BETWEEN 1 AND 5`),
   ],
 );
 

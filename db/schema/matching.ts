@@ -3,7 +3,14 @@ import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { businesses } from "./business";
 import { createdAt, id, satisfaction, timestamp, updatedAt } from "./columns";
-import { BUSINESS_DECISION_STATUSES, CANDIDATE_STATUSES, ENGAGEMENT_TYPES, MATCH_CATEGORIES, MATCH_REQUEST_STATUSES, MATCH_SOURCES } from "../enums";
+import {
+  BUSINESS_DECISION_STATUSES,
+  CANDIDATE_STATUSES,
+  ENGAGEMENT_TYPES,
+  MATCH_CATEGORIES,
+  MATCH_REQUEST_STATUSES,
+  MATCH_SOURCES,
+} from "../enums";
 import { users } from "./identity";
 
 export const matchRequests = sqliteTable(
@@ -42,10 +49,7 @@ export const matchRequests = sqliteTable(
     index("match_requests_assigned_manager_id_idx").on(t.assignedManagerId),
     // A report or value insight converts into at most one match request (NULLs never collide).
     uniqueIndex("match_requests_source_unique").on(t.source, t.sourceId),
-    check(
-      "match_requests_satisfaction_range",
-      sql`client_satisfaction IS NULL OR client_satisfaction BETWEEN 1 AND 5`,
-    ),
+    check("match_requests_satisfaction_range", sql`client_satisfaction IS NULL OR client_satisfaction BETWEEN 1 AND 5`),
   ],
 );
 

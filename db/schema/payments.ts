@@ -47,7 +47,9 @@ export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   /** 'ignored': verified but not about anything Partwise made (an unknown type, a foreign session). */
-  outcome: text("outcome", { enum: ["processed", "ignored"] }).notNull().default("processed"),
+  outcome: text("outcome", { enum: ["processed", "ignored"] })
+    .notNull()
+    .default("processed"),
   processedAt: timestamp("processed_at")
     .notNull()
     .$defaultFn(() => new Date()),

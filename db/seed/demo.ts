@@ -101,10 +101,7 @@ export const DEMO_BUSINESS: DemoBusiness = {
   memberSince: "2026-03",
 };
 
-const consultant = (
-  n: number,
-  person: Omit<DemoConsultant, "id" | "email" | "role" | "profileId">,
-): DemoConsultant => {
+const consultant = (n: number, person: Omit<DemoConsultant, "id" | "email" | "role" | "profileId">): DemoConsultant => {
   const nn = String(n).padStart(2, "0");
   return {
     id: `demo-user-consultant-${nn}`,
@@ -126,8 +123,7 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     industries: ["42", "44-45", "31-33"],
     yearsOfExperience: 22,
     education: "MBA, University of Michigan Ross School of Business; CPA (Illinois)",
-    missionStatement:
-      "Give owners a monthly close they trust and a cash forecast they can run the business on.",
+    missionStatement: "Give owners a monthly close they trust and a cash forecast they can run the business on.",
     bio: "Marcus spent twelve years in corporate finance at a regional grocery wholesaler before serving as CFO of two private-equity-backed distributors. He has led three lender refinancings and built thirteen-week cash forecasts for more than forty clients. He works best with companies between $5 and $50 million in revenue that have outgrown their bookkeeper but not yet hired a full-time CFO.",
     availability: "available",
     hoursPerWeek: 20,
@@ -162,8 +158,7 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     industries: ["51", "54", "52"],
     yearsOfExperience: 18,
     education: "BS Computer Science, Georgia Institute of Technology; MBA, Duke University Fuqua School of Business",
-    missionStatement:
-      "Help non-technical owners buy the right software once and get real numbers out of it.",
+    missionStatement: "Help non-technical owners buy the right software once and get real numbers out of it.",
     bio: "Priya was head of engineering at a payments startup and later led ERP and CRM rollouts for mid-size insurers. She has run more than twenty software selections, from RFP to contract, and migrated a dozen companies off spreadsheets onto a proper data warehouse. Clients keep her on to review vendor contracts and security questionnaires.",
     availability: "available",
     hoursPerWeek: 25,
@@ -231,8 +226,7 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     engagementTypes: ["coaching"],
     industries: ["54", "62", "61"],
     yearsOfExperience: 24,
-    education:
-      "PhD Organizational Psychology, Teachers College, Columbia University; ICF Professional Certified Coach",
+    education: "PhD Organizational Psychology, Teachers College, Columbia University; ICF Professional Certified Coach",
     missionStatement: "Help leaders make fewer decisions alone and better ones together.",
     bio: "Grace has coached more than 150 founders and senior leaders at professional-services firms, clinics and independent schools. Before coaching she ran leadership development at a global consulting firm. Her six-month programs pair one-on-one sessions with quarterly leadership-team offsites.",
     availability: "limited",
@@ -266,8 +260,7 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     engagementTypes: ["project"],
     industries: ["44-45", "51", "71"],
     yearsOfExperience: 9,
-    education:
-      "BS Marketing, University of Minnesota Carlson School of Management; Google Analytics certification",
+    education: "BS Marketing, University of Minnesota Carlson School of Management; Google Analytics certification",
     missionStatement: "Make the online store as easy to run as the one on Main Street.",
     bio: "Hannah has launched or re-platformed more than thirty Shopify and BigCommerce stores for specialty retailers and attractions. She connects the store, email and point-of-sale data so owners see one customer list. Projects typically run eight to twelve weeks with a hand-off playbook for in-house staff.",
     availability: "available",
@@ -318,8 +311,7 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     engagementTypes: ["project", "fractional"],
     industries: ["54", "51", "42"],
     yearsOfExperience: 8,
-    education:
-      "BS Informatics, University of Washington Information School; Salesforce Certified Technical Architect",
+    education: "BS Informatics, University of Washington Information School; Salesforce Certified Technical Architect",
     missionStatement: "Make the CRM the place the sales team wants to work, not a chore.",
     bio: "Kevin built the revenue-operations function at a Seattle logistics software company and has since implemented Salesforce and HubSpot for wholesalers and agencies. He cleans up pipeline stages, automates quoting and wires the CRM to accounting. His projects end with dashboards the owner reads every Monday.",
     availability: "available",
@@ -407,9 +399,11 @@ const SUBMITTED_ANSWERS = {
 export type DemoAccount = { email: string; role: UserRole; name: string };
 
 /** Every demo sign-in; all share DEMO_PASSWORD. */
-export const DEMO_ACCOUNTS: DemoAccount[] = [DEMO_CLIENT, DEMO_MANAGER, ...DEMO_CONSULTANTS].map(
-  (user) => ({ email: user.email, role: user.role, name: `${user.firstName} ${user.lastName}` }),
-);
+export const DEMO_ACCOUNTS: DemoAccount[] = [DEMO_CLIENT, DEMO_MANAGER, ...DEMO_CONSULTANTS].map((user) => ({
+  email: user.email,
+  role: user.role,
+  name: `${user.firstName} ${user.lastName}`,
+}));
 
 // ---------------------------------------------------------------------------------------------
 // SQL rendering
@@ -614,4 +608,3 @@ export const DEMO_SEED_COUNTS = {
   insightReports: 1,
   notifications: 1,
 } as const;
-

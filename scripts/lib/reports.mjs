@@ -33,7 +33,8 @@ export function countVitest(file, exitCode, { testDir } = {}) {
   if (exitCode !== 0 && failed === 0) failed = 1;
   const notes = [];
   if (broken.length) notes.push(`${broken.length} file(s) failed to load`);
-  if (missing.length) notes.push(`${missing.length} file(s) never ran: ${missing.map((m) => path.basename(m)).join(", ")}`);
+  if (missing.length)
+    notes.push(`${missing.length} file(s) never ran: ${missing.map((m) => path.basename(m)).join(", ")}`);
   return { passed, failed, note: notes.join("; ") || undefined };
 }
 

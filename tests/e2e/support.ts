@@ -46,7 +46,11 @@ export type BrowserTestOptions = {
 };
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
 }
 
 /**
@@ -59,7 +63,9 @@ export function browserTest(
   options: BrowserTestOptions = {},
 ) {
   test(name, async () => {
-    const context = await (await getBrowser()).newContext({
+    const context = await (
+      await getBrowser()
+    ).newContext({
       baseURL,
       viewport: options.viewport ?? DESKTOP,
       ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
@@ -83,7 +89,9 @@ export function browserTest(
       for (const open of context.pages()) problems.push(...(await axeFindings(open)));
       const unexpected = [...new Set(problems)];
       if (unexpected.length > 0) {
-        throw new Error(`Unexpected console errors, page errors or accessibility violations:\n${unexpected.join("\n")}`);
+        throw new Error(
+          `Unexpected console errors, page errors or accessibility violations:\n${unexpected.join("\n")}`,
+        );
       }
     } catch (error) {
       mkdirSync("test-results/e2e-screenshots", { recursive: true });
@@ -107,9 +115,7 @@ function waitForHydrationAfterGoto(page: Page, problems: string[]) {
   page.goto = async (url, options) => {
     const response = await goto(url, options);
     await page.waitForFunction(
-      () =>
-        !("__remixContext" in window) ||
-        document.documentElement.dataset.hydrated === "true",
+      () => !("__remixContext" in window) || document.documentElement.dataset.hydrated === "true",
     );
     if (response?.headers()["content-type"]?.startsWith("text/html")) {
       problems.push(...(await axeFindings(page)));
@@ -157,9 +163,7 @@ async function axeFindings(page: Page): Promise<string[]> {
           .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
       });
       const where = new URL(page.url()).pathname;
-      return violations.map(
-        (v) => `axe ${v.impact} ${v.id} at ${where}: ${v.help} — ${v.targets.join(" | ")}`,
-      );
+      return violations.map((v) => `axe ${v.impact} ${v.id} at ${where}: ${v.help} — ${v.targets.join(" | ")}`);
     } catch (error) {
       // A navigation that starts while axe runs destroys its context: check the new page instead.
       if (attempt < 2 && /context was destroyed|navigat/i.test(String(error))) continue;

@@ -57,7 +57,8 @@ function basicAuthOk(header: string | null): boolean {
   return decoded === `${STUB_CLIENT_ID}:${STUB_CLIENT_SECRET}`;
 }
 
-const monthOfDate = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.slice(0, 7) : null);
+const monthOfDate = (value: string | undefined) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.slice(0, 7) : null;
 
 /** Starts the stub on 127.0.0.1 (random port unless given). */
 export async function startIntuitStub(options: { port?: number } = {}): Promise<IntuitStub> {

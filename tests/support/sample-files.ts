@@ -164,14 +164,36 @@ export function zip(entries: ZipEntry[]): Uint8Array<ArrayBuffer> {
     const data = typeof entry.data === "string" ? text(entry.data) : entry.data;
     const crc = referenceCrc32(data);
     // version 20, flags 0 (bit 11 only for non-ASCII names), method 0 (stored), DOS time and date
-    const common = concat(u16le(20), u16le(0), u16le(0), u16le(0), u16le(0x5c21), u32le(crc), u32le(data.length), u32le(data.length), u16le(name.length), u16le(0));
+    const common = concat(
+      u16le(20),
+      u16le(0),
+      u16le(0),
+      u16le(0),
+      u16le(0x5c21),
+      u32le(crc),
+      u32le(data.length),
+      u32le(data.length),
+      u16le(name.length),
+      u16le(0),
+    );
     const local = concat(u32le(0x04034b50), common, name, data);
-    centrals.push(concat(u32le(0x02014b50), u16le(20), common, u16le(0), u16le(0), u16le(0), u32le(0), u32le(offset), name));
+    centrals.push(
+      concat(u32le(0x02014b50), u16le(20), common, u16le(0), u16le(0), u16le(0), u32le(0), u32le(offset), name),
+    );
     locals.push(local);
     offset += local.length;
   }
   const directory = concat(...centrals);
-  const end = concat(u32le(0x06054b50), u16le(0), u16le(0), u16le(entries.length), u16le(entries.length), u32le(directory.length), u32le(offset), u16le(0));
+  const end = concat(
+    u32le(0x06054b50),
+    u16le(0),
+    u16le(0),
+    u16le(entries.length),
+    u16le(entries.length),
+    u32le(directory.length),
+    u32le(offset),
+    u16le(0),
+  );
   return concat(...locals, directory, end);
 }
 
@@ -228,7 +250,10 @@ const OPENDOCUMENT_BODY = {
 };
 
 /** An OpenDocument package; `mimetype` overrides the type stored in the first entry (null: none). */
-export function openDocument(kind: keyof typeof OPENDOCUMENT_TYPES, mimetype: string | null = OPENDOCUMENT_TYPES[kind]) {
+export function openDocument(
+  kind: keyof typeof OPENDOCUMENT_TYPES,
+  mimetype: string | null = OPENDOCUMENT_TYPES[kind],
+) {
   const type = OPENDOCUMENT_TYPES[kind];
   return zip([
     ...(mimetype === null ? [] : [{ name: "mimetype", data: mimetype }]),

@@ -36,7 +36,12 @@ import type { Socket } from "node:net";
 import { readBody } from "./read-body";
 
 export const STUB_SECRET_KEY = "sk_test_stub";
-export const PLAN_LOOKUP_KEYS = ["STANDARD_PLAN_MONTHLY", "STANDARD_PLAN_YEARLY", "PREMIUM_PLAN_MONTHLY", "PREMIUM_PLAN_YEARLY"] as const;
+export const PLAN_LOOKUP_KEYS = [
+  "STANDARD_PLAN_MONTHLY",
+  "STANDARD_PLAN_YEARLY",
+  "PREMIUM_PLAN_MONTHLY",
+  "PREMIUM_PLAN_YEARLY",
+] as const;
 const PLAN_AMOUNTS: Record<string, number> = {
   STANDARD_PLAN_MONTHLY: 24_700,
   STANDARD_PLAN_YEARLY: 19_700 * 12,
@@ -112,21 +117,36 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
   const subscriptions = new Map<string, Json>();
   let counter = 0;
   let failures: { status: number; count: number } = { status: 500, count: 0 };
-  const nextId = (prefix: string) => `${prefix}${(++counter).toString().padStart(6, "0")}${Math.random().toString(36).slice(2, 8)}`;
+  const nextId = (prefix: string) =>
+    `${prefix}${(++counter).toString().padStart(6, "0")}${Math.random().toString(36).slice(2, 8)}`;
 
   function createSession(form: Record<string, string>): { status: number; body: unknown } {
     const mode = form.mode;
-    if (mode !== "subscription" && mode !== "payment") return { status: 400, body: { error: { type: "invalid_request_error", message: "Invalid mode", param: "mode" } } };
+    if (mode !== "subscription" && mode !== "payment")
+      return {
+        status: 400,
+        body: { error: { type: "invalid_request_error", message: "Invalid mode", param: "mode" } },
+      };
     if (!form.success_url || !form.cancel_url) {
-      return { status: 400, body: { error: { type: "invalid_request_error", message: "Missing success_url or cancel_url" } } };
+      return {
+        status: 400,
+        body: { error: { type: "invalid_request_error", message: "Missing success_url or cancel_url" } },
+      };
     }
     const priceId = form["line_items[0][price]"];
     const lookupKey = priceId ? PLAN_LOOKUP_KEYS.find((key) => priceObject(key).id === priceId) : undefined;
     if (priceId && !lookupKey) {
-      return { status: 400, body: { error: { type: "invalid_request_error", message: `No such price: '${priceId}'`, code: "resource_missing" } } };
+      return {
+        status: 400,
+        body: {
+          error: { type: "invalid_request_error", message: `No such price: '${priceId}'`, code: "resource_missing" },
+        },
+      };
     }
     const trialDays = Number(form["subscription_data[trial_period_days]"] ?? 0);
-    const unitAmount = lookupKey ? PLAN_AMOUNTS[lookupKey] : Number(form["line_items[0][price_data][unit_amount]"] ?? 0);
+    const unitAmount = lookupKey
+      ? PLAN_AMOUNTS[lookupKey]
+      : Number(form["line_items[0][price_data][unit_amount]"] ?? 0);
     const id = nextId("cs_test_stub_");
     const session: Json = {
       id,
@@ -146,7 +166,11 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       created: Math.floor(Date.now() / 1000),
       livemode: false,
       // The stub's own memory of what was asked, for /__sessions/:id/pay.
-      __stub: { lookupKey: lookupKey ?? null, trialDays, subscriptionMetadata: nested(form, "subscription_data[metadata]") },
+      __stub: {
+        lookupKey: lookupKey ?? null,
+        trialDays,
+        subscriptionMetadata: nested(form, "subscription_data[metadata]"),
+      },
     };
     sessions.set(id, session);
     return { status: 200, body: publicView(session) };
@@ -185,9 +209,14 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
 
   function pay(res: ServerResponse, id: string, body: string) {
     const session = sessions.get(id);
-    if (!session) return stripeError(res, 404, "invalid_request_error", `No such checkout.session: '${id}'`, "resource_missing");
+    if (!session)
+      return stripeError(res, 404, "invalid_request_error", `No such checkout.session: '${id}'`, "resource_missing");
     const input = body ? (JSON.parse(body) as Json) : {};
-    const memory = session.__stub as { lookupKey: string | null; trialDays: number; subscriptionMetadata: Record<string, string> };
+    const memory = session.__stub as {
+      lookupKey: string | null;
+      trialDays: number;
+      subscriptionMetadata: Record<string, string>;
+    };
     if (session.mode === "subscription" && !session.subscription) {
       const subscriptionId = nextId("sub_stub_");
       subscriptions.set(
@@ -206,11 +235,23 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     return send(res, 200, publicView(session));
   }
 
-  async function v1(method: string, path: string, params: URLSearchParams, form: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  async function v1(
+    method: string,
+    path: string,
+    params: URLSearchParams,
+    form: Record<string, string>,
+  ): Promise<{ status: number; body: unknown }> {
     if (method === "POST" && path === "/v1/customers") {
       return {
         status: 200,
-        body: { id: nextId("cus_stub_"), object: "customer", email: form.email ?? null, name: form.name ?? null, metadata: nested(form, "metadata"), livemode: false },
+        body: {
+          id: nextId("cus_stub_"),
+          object: "customer",
+          email: form.email ?? null,
+          name: form.name ?? null,
+          metadata: nested(form, "metadata"),
+          livemode: false,
+        },
       };
     }
     if (method === "GET" && path === "/v1/prices") {
@@ -222,24 +263,48 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && sessionMatch) {
       const session = sessions.get(decodeURIComponent(sessionMatch[1]));
-      if (!session) return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } } };
+      if (!session)
+        return {
+          status: 404,
+          body: {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" },
+          },
+        };
       return { status: 200, body: publicView(session) };
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === "GET" && subscriptionMatch) {
       const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]));
-      if (!subscription) return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } } };
+      if (!subscription)
+        return {
+          status: 404,
+          body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } },
+        };
       return { status: 200, body: subscription };
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
-      if (!form.customer) return { status: 400, body: { error: { type: "invalid_request_error", message: "Missing customer", param: "customer" } } };
+      if (!form.customer)
+        return {
+          status: 400,
+          body: { error: { type: "invalid_request_error", message: "Missing customer", param: "customer" } },
+        };
       const id = nextId("bps_stub_");
       return {
         status: 200,
-        body: { id, object: "billing_portal.session", customer: form.customer, return_url: form.return_url ?? null, url: `https://billing.stripe.test/p/session/${id}`, livemode: false },
+        body: {
+          id,
+          object: "billing_portal.session",
+          customer: form.customer,
+          return_url: form.return_url ?? null,
+          url: `https://billing.stripe.test/p/session/${id}`,
+          livemode: false,
+        },
       };
     }
-    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } } };
+    return {
+      status: 404,
+      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } },
+    };
   }
 
   const server = createServer(async (req, res) => {
@@ -276,7 +341,14 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       const form = Object.fromEntries(new URLSearchParams(body));
       const idempotencyKey = header("idempotency-key");
       const authorization = header("authorization");
-      requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), form, idempotencyKey, authorization });
+      requests.push({
+        method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        form,
+        idempotencyKey,
+        authorization,
+      });
 
       if (authorization !== `Bearer ${STUB_SECRET_KEY}`) {
         return stripeError(res, 401, "authentication_error", "Invalid API Key provided");

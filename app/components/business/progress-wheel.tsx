@@ -16,7 +16,14 @@ export function ProgressWheel({ percent, size = 168 }: { percent: number; size?:
       style={{ width: size, height: size }}
     >
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" focusable="false">
-        <circle className="progress-wheel-track" cx={size / 2} cy={size / 2} r={radius} fill="none" strokeWidth={stroke} />
+        <circle
+          className="progress-wheel-track"
+          cx={size / 2}
+          cy={size / 2}
+          r={radius}
+          fill="none"
+          strokeWidth={stroke}
+        />
         <circle
           className="progress-wheel-value"
           cx={size / 2}

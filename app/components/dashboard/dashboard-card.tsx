@@ -15,7 +15,11 @@ type DashboardCardProps = {
 export function DashboardCard({ id, title, period, to, className = "", children }: DashboardCardProps) {
   const titleId = `${id}-title`;
   return (
-    <section id={id} className={`card dash-card${to ? " is-linked" : ""} ${className}`.trim()} aria-labelledby={titleId}>
+    <section
+      id={id}
+      className={`card dash-card${to ? " is-linked" : ""} ${className}`.trim()}
+      aria-labelledby={titleId}
+    >
       <h2 id={titleId} className="card-title">
         {to ? (
           <Link to={to} className="stretched-link" prefetch="intent">

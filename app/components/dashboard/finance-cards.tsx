@@ -46,7 +46,12 @@ export function MonthlyRevenueCard({ cards }: { cards: FinanceCards }) {
   const [showTrend, setShowTrend] = useState(false);
   const series = cards.state === "ready" ? (showTrend ? cards.twelveMonths : cards.sixMonths) : null;
   return (
-    <DashboardCard id="monthly-revenue-card" title={MONTHLY_CARD_TITLE} period={series?.period} className="finance-card">
+    <DashboardCard
+      id="monthly-revenue-card"
+      title={MONTHLY_CARD_TITLE}
+      period={series?.period}
+      className="finance-card"
+    >
       {cards.state === "ready" && series ? (
         <MonthlyRevenue series={series} showTrend={showTrend} onToggle={() => setShowTrend((value) => !value)} />
       ) : (
@@ -147,7 +152,10 @@ function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
                 <div className="finance-sample-bars">
                   {cards.sample.amounts.map((amount, i) => (
                     <span key={cards.sample.labels[i]} className="finance-sample-pair">
-                      <span className="is-revenue" style={{ height: `${Math.round(((cards.sample.revenue[i] ?? 0) / 1500) * 100)}%` }} />
+                      <span
+                        className="is-revenue"
+                        style={{ height: `${Math.round(((cards.sample.revenue[i] ?? 0) / 1500) * 100)}%` }}
+                      />
                       <span style={{ height: `${Math.round((amount / 1500) * 100)}%` }} />
                     </span>
                   ))}
@@ -171,7 +179,13 @@ function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
           <p className="connect-title">{BUILDING_TEXT}</p>
           <p className="muted">
             Your {what} will appear here in a moment.{" "}
-            <Link to={cards.jobId ? `/quickbook-status?job=${cards.jobId}&returnPage=DASHBOARD` : "/quickbook-status?returnPage=DASHBOARD"}>
+            <Link
+              to={
+                cards.jobId
+                  ? `/quickbook-status?job=${cards.jobId}&returnPage=DASHBOARD`
+                  : "/quickbook-status?returnPage=DASHBOARD"
+              }
+            >
               See progress
             </Link>
           </p>

@@ -59,7 +59,14 @@ export type FinanceCards =
   /** No connection: the blurred sample values under the 'Connect Company Data' prompt. */
   | {
       state: "not_connected";
-      sample: { labels: string[]; revenue: number[]; amounts: number[]; netIncome: number; incomeChange: number; revenuePerEmployee: number };
+      sample: {
+        labels: string[];
+        revenue: number[];
+        amounts: number[];
+        netIncome: number;
+        incomeChange: number;
+        revenuePerEmployee: number;
+      };
     }
   /** Connected, no report yet, a build queued or running (or just requested). */
   | { state: "building"; jobId: string | null }
@@ -140,7 +147,9 @@ export function financeCards(finance: FinanceInput, numberOfEmployees: number, n
 
 /** "Jan" alone, or ["Jan", "2026"] on the window's first month and on Januaries. */
 export function chartTicks(months: readonly string[]): (string | [string, string])[] {
-  return months.map((month, i) => (i === 0 || month.endsWith("-01") ? [monthLabel(month), month.slice(0, 4)] : monthLabel(month)));
+  return months.map((month, i) =>
+    i === 0 || month.endsWith("-01") ? [monthLabel(month), month.slice(0, 4)] : monthLabel(month),
+  );
 }
 
 function revenueSeries(window: QuickIncome): RevenueSeries {

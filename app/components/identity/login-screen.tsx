@@ -80,7 +80,11 @@ function LoginForm({ pathname }: { pathname: string }) {
     navigation.formMethod?.toUpperCase() === "POST" &&
     navigation.formData?.get("intent") === "login";
 
-  const { key: passwordKey, type: _passwordType, ...passwordProps } = getInputProps(fields.password, {
+  const {
+    key: passwordKey,
+    type: _passwordType,
+    ...passwordProps
+  } = getInputProps(fields.password, {
     type: "password",
   });
 

@@ -38,8 +38,8 @@ export function PasswordResetScreen() {
         <h1 className="auth-title">{RESET_HEADING}</h1>
         <Form method="post" {...getFormProps(form)} className="stack">
           <p className="auth-lead">
-            Enter the recovery password we emailed you and choose a new password. The recovery password works once
-            and expires 30 minutes after it was sent.
+            Enter the recovery password we emailed you and choose a new password. The recovery password works once and
+            expires 30 minutes after it was sent.
           </p>
           <FormAlert id={form.errorId} errors={form.errors} />
           <EmailField field={fields.email} />

@@ -35,7 +35,10 @@ export function InsightTile({ tile, headingLevel = 3 }: { tile: TileData; headin
   const date = formatDate(tile.createdAt);
   const status = clientInsightStatus(tile.value);
   return (
-    <article className={`insight-tile${tile.delivered ? " is-delivered" : ""}`} aria-label={`${label} insight, ${date}`}>
+    <article
+      className={`insight-tile${tile.delivered ? " is-delivered" : ""}`}
+      aria-label={`${label} insight, ${date}`}
+    >
       <Heading className="insight-tile-category">{label}</Heading>
       <p className="insight-tile-kind">{tile.type === "VALUE" ? tile.title : "Diagnostic insight"}</p>
       <p className="insight-tile-date">

@@ -7,7 +7,15 @@ import { MATCH_LINK_TEXT } from "~/lib/insights/insight-views";
  * which creates the match request once (a second press answers the same message). Shows the
  * answer and a link to the Matching tab.
  */
-export function MatchFromInsight({ targetId, message, failed }: { targetId: string; message: string | null; failed: boolean }) {
+export function MatchFromInsight({
+  targetId,
+  message,
+  failed,
+}: {
+  targetId: string;
+  message: string | null;
+  failed: boolean;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "match";
   return (

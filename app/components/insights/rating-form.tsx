@@ -16,7 +16,9 @@ type Rating = 1 | 2 | 3 | 4 | 5;
 const LEVELS: Rating[] = [1, 2, 3, 4, 5];
 
 function asRating(value: number | null | undefined): Rating {
-  return value !== null && value !== undefined && value >= 1 && value <= 5 ? (Math.round(value) as Rating) : DEFAULT_RATING;
+  return value !== null && value !== undefined && value >= 1 && value <= 5
+    ? (Math.round(value) as Rating)
+    : DEFAULT_RATING;
 }
 
 export type FeedbackOutcome = { saved: string | null; failed: boolean };

@@ -8,15 +8,7 @@ export const LEGAL_EFFECTIVE_DATE = formatDate("2026-11-21T00:00:00Z");
 export const SUPPORT_EMAIL = "support@partwise.com";
 
 /** The frame of a Partwise agreement: plain layout, one article, a heading outline, the effective date. */
-export function LegalDocument({
-  title,
-  summary,
-  children,
-}: {
-  title: string;
-  summary: string;
-  children: ReactNode;
-}) {
+export function LegalDocument({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
   return (
     <PlainLayout>
       <article className="legal-doc" aria-labelledby="legal-title">

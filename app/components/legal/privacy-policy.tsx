@@ -47,8 +47,8 @@ export function PrivacyPolicy() {
             support.
           </li>
           <li>
-            <strong>Files:</strong> documents you upload to a request or a deliverable (for example PDFs,
-            spreadsheets, presentations and images).
+            <strong>Files:</strong> documents you upload to a request or a deliverable (for example PDFs, spreadsheets,
+            presentations and images).
           </li>
           <li>
             <strong>Consultant profiles:</strong> for consultants, the experience, education, mission statement,
@@ -80,12 +80,25 @@ export function PrivacyPolicy() {
 
       <LegalSection id="how-we-use" title="3. How we use information">
         <ul>
-          <li>To create and secure your account, sign you in, and keep sessions safe (for example by throttling repeated failed sign-ins).</li>
-          <li>To provide the service: build insights and finance profiles, match you with consultants, run engagements, and deliver and review work.</li>
+          <li>
+            To create and secure your account, sign you in, and keep sessions safe (for example by throttling repeated
+            failed sign-ins).
+          </li>
+          <li>
+            To provide the service: build insights and finance profiles, match you with consultants, run engagements,
+            and deliver and review work.
+          </li>
           <li>To bill you for what you buy and to keep records that tax and accounting rules require.</li>
-          <li>To send you service emails, such as password recovery messages, receipts and updates about your requests. You cannot opt out of these while you have an account, because the service depends on them.</li>
+          <li>
+            To send you service emails, such as password recovery messages, receipts and updates about your requests.
+            You cannot opt out of these while you have an account, because the service depends on them.
+          </li>
           <li>To answer support messages and to investigate misuse, fraud and security incidents.</li>
-          <li>To improve Partwise, using aggregated or de-identified information wherever we can. Industry benchmarks compare your figures with aggregated figures of other businesses; we never show another business your own figures.</li>
+          <li>
+            To improve Partwise, using aggregated or de-identified information wherever we can. Industry benchmarks
+            compare your figures with aggregated figures of other businesses; we never show another business your own
+            figures.
+          </li>
         </ul>
         <p>
           Where a law such as the GDPR applies, we rely on the contract with you (to provide the service), our
@@ -120,11 +133,25 @@ export function PrivacyPolicy() {
 
       <LegalSection id="retention" title="5. How long we keep information">
         <ul>
-          <li>Account and business details: while your account is open, and up to 90 days after you close it, so that a mistaken closure can be reversed.</li>
-          <li>Accounting data: while your accounting system stays connected; when you disconnect it or close your account we delete the tokens at once and the imported figures within 90 days.</li>
-          <li>Engagement records, signatures, invoices and payment records: seven years after the engagement or payment, as tax and contract law require.</li>
-          <li>Files: for the life of the request or engagement they belong to, then up to 90 days after your account closes.</li>
-          <li>Sessions expire after 30 days at most (or 7 days without use); security logs are kept for up to 12 months.</li>
+          <li>
+            Account and business details: while your account is open, and up to 90 days after you close it, so that a
+            mistaken closure can be reversed.
+          </li>
+          <li>
+            Accounting data: while your accounting system stays connected; when you disconnect it or close your account
+            we delete the tokens at once and the imported figures within 90 days.
+          </li>
+          <li>
+            Engagement records, signatures, invoices and payment records: seven years after the engagement or payment,
+            as tax and contract law require.
+          </li>
+          <li>
+            Files: for the life of the request or engagement they belong to, then up to 90 days after your account
+            closes.
+          </li>
+          <li>
+            Sessions expire after 30 days at most (or 7 days without use); security logs are kept for up to 12 months.
+          </li>
         </ul>
       </LegalSection>
 
@@ -142,7 +169,9 @@ export function PrivacyPolicy() {
         <ul>
           <li>give you a copy of the personal information we hold about you, in a portable format;</li>
           <li>correct information that is wrong;</li>
-          <li>delete your account and personal information (we keep what the law requires us to keep, as described above);</li>
+          <li>
+            delete your account and personal information (we keep what the law requires us to keep, as described above);
+          </li>
           <li>stop or restrict a particular use, or object to it; and</li>
           <li>withdraw a consent you gave, such as the accounting connection.</li>
         </ul>
@@ -156,7 +185,10 @@ export function PrivacyPolicy() {
       </LegalSection>
 
       <LegalSection id="children" title="8. Children">
-        <p>Partwise is a service for businesses. It is not meant for anyone under 18, and we do not knowingly collect their information.</p>
+        <p>
+          Partwise is a service for businesses. It is not meant for anyone under 18, and we do not knowingly collect
+          their information.
+        </p>
       </LegalSection>
 
       <LegalSection id="transfers" title="9. Where information is processed">

@@ -17,9 +17,9 @@ export function TermsAndConditions() {
       <LegalSection id="agreement" title="1. The agreement">
         <p>
           Partwise operates an online marketplace where small and mid-size businesses find and work with vetted,
-          part-time (fractional) consultants. By creating an account or using Partwise you accept these terms on
-          behalf of the business you represent, and you confirm that you are at least 18 and have authority to bind
-          that business. If you do not accept them, do not use Partwise.
+          part-time (fractional) consultants. By creating an account or using Partwise you accept these terms on behalf
+          of the business you represent, and you confirm that you are at least 18 and have authority to bind that
+          business. If you do not accept them, do not use Partwise.
         </p>
         <p>
           Our <Link to="/api/agreements/privacy-policy/">Privacy Policy</Link> explains how we handle personal
@@ -29,10 +29,23 @@ export function TermsAndConditions() {
 
       <LegalSection id="accounts" title="2. Accounts">
         <ul>
-          <li>Each business has one owner account. Give us accurate details and keep them current, including your business&apos;s industry, revenue and employee bands.</li>
-          <li>Keep your password secret and tell us at once at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if you think someone else has used your account. You are responsible for activity under your account.</li>
-          <li>Consultants join Partwise only by invitation from a Partwise engagement manager and accept separate consultant terms.</li>
-          <li>Do not misuse the service: no unlawful content, no attempts to break or probe its security, no scraping, and no contacting consultants you met through Partwise to engage them outside Partwise for 12 months after the introduction.</li>
+          <li>
+            Each business has one owner account. Give us accurate details and keep them current, including your
+            business&apos;s industry, revenue and employee bands.
+          </li>
+          <li>
+            Keep your password secret and tell us at once at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if
+            you think someone else has used your account. You are responsible for activity under your account.
+          </li>
+          <li>
+            Consultants join Partwise only by invitation from a Partwise engagement manager and accept separate
+            consultant terms.
+          </li>
+          <li>
+            Do not misuse the service: no unlawful content, no attempts to break or probe its security, no scraping, and
+            no contacting consultants you met through Partwise to engage them outside Partwise for 12 months after the
+            introduction.
+          </li>
         </ul>
       </LegalSection>
 
@@ -48,8 +61,8 @@ export function TermsAndConditions() {
             otherwise the first billing period begins when the trial ends.
           </li>
           <li>
-            Paid plans renew automatically for the same period (monthly or yearly) and are charged in advance to the card
-            you provide through our payment processor, Stripe, until you cancel.
+            Paid plans renew automatically for the same period (monthly or yearly) and are charged in advance to the
+            card you provide through our payment processor, Stripe, until you cancel.
           </li>
           <li>
             You can cancel at any time from Settings (Manage Payment). Cancellation takes effect at the end of the
@@ -67,8 +80,8 @@ export function TermsAndConditions() {
       <LegalSection id="insights" title="4. Diagnostic insights and benchmarking">
         <p>
           An insight is a written diagnostic report on a business area you choose, prepared from the information you
-          give us and, if connected, your accounting data. Insights included in your plan are used within the month
-          they belong to; additional insights and benchmarking are bought separately and paid in advance. Insights and
+          give us and, if connected, your accounting data. Insights included in your plan are used within the month they
+          belong to; additional insights and benchmarking are bought separately and paid in advance. Insights and
           benchmarks are informational: they are not legal, tax, accounting or investment advice, and decisions you make
           based on them are yours.
         </p>
@@ -87,8 +100,8 @@ export function TermsAndConditions() {
         <ul>
           <li>
             Each engagement follows an engagement plan prepared by the consultant and approved by a Partwise engagement
-            manager. The plan divides the work into phases (delivery items), each with a description, a delivery date and
-            a price. The engagement starts when you accept the plan with your signature.
+            manager. The plan divides the work into phases (delivery items), each with a description, a delivery date
+            and a price. The engagement starts when you accept the plan with your signature.
           </li>
           <li>
             <strong>Each phase is billed in advance.</strong> Your card on file is charged for the first phase after you
@@ -108,17 +121,16 @@ export function TermsAndConditions() {
 
       <LegalSection id="msa-sow" title="7. Master services agreement and statements of work">
         <p>
-          For each engagement, these terms act as the master services agreement between your business and Partwise,
-          and the accepted engagement plan is a statement of work under it. The statement of work describes the work
+          For each engagement, these terms act as the master services agreement between your business and Partwise, and
+          the accepted engagement plan is a statement of work under it. The statement of work describes the work
           schedule, deliverables, prices and any engagement-specific terms; if it conflicts with these terms, the
           statement of work governs for that engagement only. A statement of work takes effect on the date of your
           business&apos;s signature, or, if there is none, on the date you accept it in Partwise.
         </p>
         <p>
-          Unless a statement of work says otherwise, once a deliverable is paid for, your business owns the
-          deliverable created specifically for it. Consultants and Partwise keep their pre-existing know-how, tools and
-          templates and grant you a perpetual licence to use those included in a deliverable for your internal business
-          purposes.
+          Unless a statement of work says otherwise, once a deliverable is paid for, your business owns the deliverable
+          created specifically for it. Consultants and Partwise keep their pre-existing know-how, tools and templates
+          and grant you a perpetual licence to use those included in a deliverable for your internal business purposes.
         </p>
       </LegalSection>
 
@@ -126,8 +138,8 @@ export function TermsAndConditions() {
         <p>
           Your business information, accounting data and files remain yours. You give Partwise, and the consultants
           working on your requests, permission to use them only to provide the service. Partwise and its consultants
-          keep your confidential information confidential and use it only for your engagements. You confirm you have
-          the right to share the files and information you upload.
+          keep your confidential information confidential and use it only for your engagements. You confirm you have the
+          right to share the files and information you upload.
         </p>
       </LegalSection>
 
@@ -138,10 +150,14 @@ export function TermsAndConditions() {
             expenses for work done up to the date of notice, including any phase already started. Phases not yet started
             are not charged.
           </li>
-          <li>You may close your account at any time by writing to support; paid subscriptions end as described in section 3.</li>
           <li>
-            We may suspend or close an account that breaches these terms or leaves fees unpaid, after notice and a chance
-            to fix the problem where that is reasonable, or at once where needed to protect others or the service.
+            You may close your account at any time by writing to support; paid subscriptions end as described in section
+            3.
+          </li>
+          <li>
+            We may suspend or close an account that breaches these terms or leaves fees unpaid, after notice and a
+            chance to fix the problem where that is reasonable, or at once where needed to protect others or the
+            service.
           </li>
           <li>Sections on fees owed, confidentiality, ownership, liability and governing law survive termination.</li>
         </ul>
@@ -151,13 +167,13 @@ export function TermsAndConditions() {
         <p>
           Partwise provides the platform with reasonable skill and care, and the consultants perform engagements in a
           professional manner consistent with the statement of work. Otherwise, to the extent the law allows, the
-          service is provided &quot;as is&quot; without other warranties, and we do not promise any particular
-          business result.
+          service is provided &quot;as is&quot; without other warranties, and we do not promise any particular business
+          result.
         </p>
         <p>
-          To the extent the law allows, neither party is liable to the other for indirect or consequential losses,
-          lost profits or lost data, and each party&apos;s total liability under these terms is limited to the fees
-          your business paid to Partwise in the 12 months before the event giving rise to the claim. These limits do not
+          To the extent the law allows, neither party is liable to the other for indirect or consequential losses, lost
+          profits or lost data, and each party&apos;s total liability under these terms is limited to the fees your
+          business paid to Partwise in the 12 months before the event giving rise to the claim. These limits do not
           apply to fees owed, to breach of confidentiality, or to liability that cannot be limited by law.
         </p>
       </LegalSection>
@@ -174,14 +190,15 @@ export function TermsAndConditions() {
       <LegalSection id="changes" title="12. Changes to these terms">
         <p>
           We may update these terms. We will post the new version here with a new effective date and email the account
-          owner at least 30 days before a material change takes effect. Statements of work already signed keep the
-          terms in force when they were signed.
+          owner at least 30 days before a material change takes effect. Statements of work already signed keep the terms
+          in force when they were signed.
         </p>
       </LegalSection>
 
       <LegalSection id="contact" title="13. Contact">
         <p>
-          Questions about these terms, notices and requests go to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+          Questions about these terms, notices and requests go to{" "}
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
         </p>
       </LegalSection>
     </LegalDocument>

@@ -36,7 +36,8 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   },
 ];
 
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "console-nav-link is-active" : "console-nav-link");
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? "console-nav-link is-active" : "console-nav-link";
 
 /**
  * The engagement manager console's own frame, apart from the public pages' narrow column: a top

@@ -1,13 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import {
-  formatPlanPrice,
-  insightsText,
-  lookupKey,
-  PERKS,
-  type Billing,
-  type Plan,
-} from "~/lib/payments/plans";
+import { formatPlanPrice, insightsText, lookupKey, PERKS, type Billing, type Plan } from "~/lib/payments/plans";
 
 type PlanCardProps = {
   plan: Plan;
@@ -61,7 +54,9 @@ export function PlanCard({ plan, billing, current }: PlanCardProps) {
           </li>
         ))}
       </ul>
-      <div className="plan-action">{plan.tier === "BASIC" ? <BasicButton /> : <PaidButton plan={plan} billing={billing} />}</div>
+      <div className="plan-action">
+        {plan.tier === "BASIC" ? <BasicButton /> : <PaidButton plan={plan} billing={billing} />}
+      </div>
     </article>
   );
 }
@@ -120,7 +115,14 @@ function SubmitButton({
 function CheckIcon() {
   return (
     <svg className="plan-check" width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-      <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M4 10.5l4 4 8-9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

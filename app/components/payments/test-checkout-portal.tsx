@@ -62,7 +62,13 @@ export function TestBillingPortal({ portal }: { portal: TestPortalView }) {
           <Form method="post" className="test-checkout-form">
             <div className="field">
               <label htmlFor="new-plan">Switch plan</label>
-              <select id="new-plan" name="lookupKey" className="input" required defaultValue={portal.options[0]?.lookupKey}>
+              <select
+                id="new-plan"
+                name="lookupKey"
+                className="input"
+                required
+                defaultValue={portal.options[0]?.lookupKey}
+              >
                 {portal.options.map((option) => (
                   <option key={option.lookupKey} value={option.lookupKey}>
                     {option.label}

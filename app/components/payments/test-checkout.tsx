@@ -41,8 +41,8 @@ export function TestCheckout({ session, error }: { session: TestCheckoutView; er
         {TEST_CHECKOUT_TITLE}
       </h1>
       <p className="test-checkout-note">
-        This is Partwise&apos;s built-in test checkout, used while no Stripe key is configured. Paying here
-        completes the order through the same steps as Stripe.
+        This is Partwise&apos;s built-in test checkout, used while no Stripe key is configured. Paying here completes
+        the order through the same steps as Stripe.
       </p>
       <dl className="test-checkout-summary">
         <div>
@@ -92,18 +92,40 @@ export function TestCheckout({ session, error }: { session: TestCheckoutView; er
           <div className="test-checkout-row">
             <div className="field">
               <label htmlFor="card-expiry">Expiry</label>
-              <input id="card-expiry" name="expiry" className="input" autoComplete="off" defaultValue="12 / 34" required />
+              <input
+                id="card-expiry"
+                name="expiry"
+                className="input"
+                autoComplete="off"
+                defaultValue="12 / 34"
+                required
+              />
             </div>
             <div className="field">
               <label htmlFor="card-cvc">CVC</label>
-              <input id="card-cvc" name="cvc" className="input" inputMode="numeric" autoComplete="off" defaultValue="123" required />
+              <input
+                id="card-cvc"
+                name="cvc"
+                className="input"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue="123"
+                required
+              />
             </div>
           </div>
           <div className="button-row">
             <button type="submit" name="intent" value="pay" className="button button-primary" disabled={busy}>
               {intent === "pay" ? "Paying…" : "Pay"}
             </button>
-            <button type="submit" name="intent" value="cancel" className="button button-ghost" disabled={busy} formNoValidate>
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              className="button button-ghost"
+              disabled={busy}
+              formNoValidate
+            >
               Cancel
             </button>
           </div>

@@ -50,22 +50,14 @@ export function AccountForm({
     <div className="stack settings-account">
       <Form method="post" action={action} {...getFormProps(form)} className="stack settings-form">
         <h2 className="settings-heading">Change password</h2>
-        <p className="muted settings-note">
-          {PASSWORD_RULES_HINT}
-        </p>
+        <p className="muted settings-note">{PASSWORD_RULES_HINT}</p>
         <div className="settings-grid settings-grid-single">
           {passwords.map(({ meta, label, autoComplete }) => {
             const { key, type: _type, ...props } = getInputProps(meta, { type: "password" });
             return (
               <div className="field" key={meta.name}>
                 <label htmlFor={meta.id}>{label}</label>
-                <PasswordInput
-                  key={key}
-                  {...props}
-                  id={meta.id}
-                  autoComplete={autoComplete}
-                  label={label}
-                />
+                <PasswordInput key={key} {...props} id={meta.id} autoComplete={autoComplete} label={label} />
                 <FieldErrors id={meta.errorId} errors={meta.errors} />
               </div>
             );

@@ -44,7 +44,7 @@ export function BusinessForm({
       return parseWithZod(formData, { schema: BusinessInfoFormSchema });
     },
   });
-  const success = lastResult?.status === "success" ? actionData?.message ?? null : null;
+  const success = lastResult?.status === "success" ? (actionData?.message ?? null) : null;
 
   const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
   const { key: roleKey, ...roleProps } = getInputProps(fields.role, { type: "text" });
@@ -53,7 +53,8 @@ export function BusinessForm({
     ariaDescribedBy: fields.location.errors ? undefined : fields.location.descriptionId,
   });
   const { key: employeesKey, ...employeesProps } = getSelectProps(fields.employeeCount);
-  const revenueLabel = REVENUE_OPTIONS.find((option) => option.value === current.revenueBand)?.label ?? current.revenueBand;
+  const revenueLabel =
+    REVENUE_OPTIONS.find((option) => option.value === current.revenueBand)?.label ?? current.revenueBand;
   const industry = current.naicsTitle ? `${current.naics} — ${current.naicsTitle}` : current.naics;
 
   return (
@@ -62,7 +63,13 @@ export function BusinessForm({
       <div className="settings-grid">
         <div className="field">
           <label htmlFor={fields.name.id}>Company Name</label>
-          <input key={nameKey} {...nameProps} autoComplete="organization" placeholder={current.name} className="input" />
+          <input
+            key={nameKey}
+            {...nameProps}
+            autoComplete="organization"
+            placeholder={current.name}
+            className="input"
+          />
           <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
         </div>
         <div className="field">
@@ -106,7 +113,9 @@ export function BusinessForm({
           <input id="settings-business-naics" value={industry} readOnly className="input settings-readonly" />
         </div>
       </div>
-      <p className="muted settings-note">Revenue and NAICS cannot be changed here. Contact support if they are wrong.</p>
+      <p className="muted settings-note">
+        Revenue and NAICS cannot be changed here. Contact support if they are wrong.
+      </p>
       <FormOutcome success={success} errors={form.errors} errorId={form.errorId} />
       <div className="settings-actions">
         <button type="submit" name="intent" value="business" className="button button-primary" disabled={submitting}>

@@ -36,8 +36,7 @@ export function CompanyDataSection({
   action: string;
 }) {
   const navigation = useNavigation();
-  const submitting =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === DISCONNECT_INTENT;
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === DISCONNECT_INTENT;
   const success = actionData?.message ?? null;
   const error = actionData?.error ?? null;
 

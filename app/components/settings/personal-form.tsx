@@ -33,13 +33,25 @@ export function PersonalForm({
       return parseWithZod(formData, { schema: PersonalInfoSchema });
     },
   });
-  const success = lastResult?.status === "success" ? actionData?.message ?? null : null;
+  const success = lastResult?.status === "success" ? (actionData?.message ?? null) : null;
 
   const inputs = [
     { meta: fields.email, label: "Email", type: "email", autoComplete: "email", placeholder: current.email },
     { meta: fields.phone, label: "Phone", type: "tel", autoComplete: "tel", placeholder: current.phone },
-    { meta: fields.firstName, label: "First name", type: "text", autoComplete: "given-name", placeholder: current.firstName },
-    { meta: fields.lastName, label: "Last name", type: "text", autoComplete: "family-name", placeholder: current.lastName },
+    {
+      meta: fields.firstName,
+      label: "First name",
+      type: "text",
+      autoComplete: "given-name",
+      placeholder: current.firstName,
+    },
+    {
+      meta: fields.lastName,
+      label: "Last name",
+      type: "text",
+      autoComplete: "family-name",
+      placeholder: current.lastName,
+    },
   ] as const;
 
   return (

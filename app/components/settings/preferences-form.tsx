@@ -26,7 +26,7 @@ export function PreferencesForm({
       return parseWithZod(formData, { schema: InsightPreferencesFormSchema });
     },
   });
-  const success = lastResult?.status === "success" ? actionData?.message ?? null : null;
+  const success = lastResult?.status === "success" ? (actionData?.message ?? null) : null;
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="stack settings-form">
@@ -47,13 +47,7 @@ export function PreferencesForm({
       </fieldset>
       <FormOutcome success={success} errors={form.errors} errorId={form.errorId} />
       <div className="settings-actions">
-        <button
-          type="submit"
-          name="intent"
-          value="preferences"
-          className="button button-primary"
-          disabled={submitting}
-        >
+        <button type="submit" name="intent" value="preferences" className="button button-primary" disabled={submitting}>
           {submitting ? "Saving…" : "Save"}
         </button>
       </div>

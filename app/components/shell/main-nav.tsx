@@ -10,8 +10,10 @@ type NavItem = {
   isCurrent?: (path: string, focus: string | null) => boolean;
 };
 
-const onFeature = (feature: string, ...paths: string[]) => (path: string, focus: string | null) =>
-  (path === "/features" && parseFeatureFocus(focus) === feature) || paths.includes(path);
+const onFeature =
+  (feature: string, ...paths: string[]) =>
+  (path: string, focus: string | null) =>
+    (path === "/features" && parseFeatureFocus(focus) === feature) || paths.includes(path);
 
 /**
  * The v2.2 toolbar (spec §2). Benchmarking, Documents Hub and Learning Center are not available

@@ -1,7 +1,17 @@
 import { PlainLayout } from "./plain-layout";
 
 /** Placeholder home for consultants and engagement managers: their screens are not specified yet. */
-export function StaffHome({ title, firstName, lastName, message }: { title: string; firstName: string; lastName: string; message: string }) {
+export function StaffHome({
+  title,
+  firstName,
+  lastName,
+  message,
+}: {
+  title: string;
+  firstName: string;
+  lastName: string;
+  message: string;
+}) {
   return (
     <PlainLayout signedIn>
       <section className="card coming-soon" aria-labelledby="staff-title">

@@ -18,7 +18,13 @@ type Sender = { firstName: string; lastName: string; email: string; phone: strin
  * required subject and a required message. Posts to the route's action, so it works without
  * JavaScript.
  */
-export function SupportForm({ sender, lastResult }: { sender: Sender; lastResult: SubmissionResult<string[]> | undefined }) {
+export function SupportForm({
+  sender,
+  lastResult,
+}: {
+  sender: Sender;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({

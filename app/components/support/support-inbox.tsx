@@ -29,9 +29,14 @@ export function SupportInbox({ status, messages }: { status: SupportStatus; mess
         ))}
       </nav>
       {messages.length === 0 ? (
-        <p className="card console-empty">{status === "open" ? "No open support messages." : "No closed support messages."}</p>
+        <p className="card console-empty">
+          {status === "open" ? "No open support messages." : "No closed support messages."}
+        </p>
       ) : (
-        <ul className="support-inbox" aria-label={status === "open" ? "Open support messages" : "Closed support messages"}>
+        <ul
+          className="support-inbox"
+          aria-label={status === "open" ? "Open support messages" : "Closed support messages"}
+        >
           {messages.map((message) => (
             <li key={message.id} className="card support-inbox-row">
               <div className="support-inbox-meta">
@@ -43,7 +48,10 @@ export function SupportInbox({ status, messages }: { status: SupportStatus; mess
                 <span className="console-muted">Received {message.received}</span>
               </div>
               <p className="support-inbox-preview">{message.preview}</p>
-              <Link to={`/manage/support/${message.id}`} aria-label={`Open message from ${message.senderName}: ${message.preview}`}>
+              <Link
+                to={`/manage/support/${message.id}`}
+                aria-label={`Open message from ${message.senderName}: ${message.preview}`}
+              >
                 Open message
               </Link>
             </li>

@@ -54,11 +54,19 @@ export function SupportMessageView({
             <dt>Status</dt>
             <dd>
               {open ? "Open" : "Closed"}
-              {message.handledBy && message.handledOn ? ` (handled by ${message.handledBy} on ${message.handledOn})` : null}
+              {message.handledBy && message.handledOn
+                ? ` (handled by ${message.handledBy} on ${message.handledOn})`
+                : null}
             </dd>
           </dl>
           <Form method="post" className="button-row">
-            <button type="submit" name="intent" value={open ? "close" : "reopen"} className="button button-primary" disabled={pending}>
+            <button
+              type="submit"
+              name="intent"
+              value={open ? "close" : "reopen"}
+              className="button button-primary"
+              disabled={pending}
+            >
               {pending ? "Saving…" : open ? "Mark as handled" : "Reopen"}
             </button>
           </Form>

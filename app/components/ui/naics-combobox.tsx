@@ -192,7 +192,8 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
                 "aria-autocomplete": "list" as const,
                 "aria-expanded": listOpen,
                 "aria-controls": listId,
-                "aria-activedescendant": listOpen && active >= 0 && results[active] ? optionId(results[active].code) : undefined,
+                "aria-activedescendant":
+                  listOpen && active >= 0 && results[active] ? optionId(results[active].code) : undefined,
                 onKeyDown,
               }
             : {})}

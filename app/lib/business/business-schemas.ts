@@ -151,14 +151,12 @@ export const BusinessDetailsSchema = z.object({
   city: text(CITY_REQUIRED_MESSAGE, CITY_MAX_LENGTH, CITY_TOO_LONG_MESSAGE),
   state: z.enum(US_STATE_CODES, { error: STATE_REQUIRED_MESSAGE }),
   naics: NaicsCodeSchema,
-  revenue: z.enum(
-    REVENUE_OPTIONS.map((option) => option.value) as [RevenueBand, ...RevenueBand[]],
-    { error: REVENUE_REQUIRED_MESSAGE },
-  ),
-  employeeCount: z.enum(
-    EMPLOYEE_OPTIONS.map((option) => option.value) as [EmployeeBand, ...EmployeeBand[]],
-    { error: EMPLOYEES_REQUIRED_MESSAGE },
-  ),
+  revenue: z.enum(REVENUE_OPTIONS.map((option) => option.value) as [RevenueBand, ...RevenueBand[]], {
+    error: REVENUE_REQUIRED_MESSAGE,
+  }),
+  employeeCount: z.enum(EMPLOYEE_OPTIONS.map((option) => option.value) as [EmployeeBand, ...EmployeeBand[]], {
+    error: EMPLOYEES_REQUIRED_MESSAGE,
+  }),
 });
 
 export type BusinessDetailsInput = z.infer<typeof BusinessDetailsSchema>;

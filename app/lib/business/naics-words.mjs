@@ -5,8 +5,26 @@
 
 /** Words too common to narrow a search; left out of keys, and out of queries that have others. */
 export const STOP_WORDS = new Set([
-  "a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "not", "of", "on", "or", "other",
-  "than", "the", "to", "with", "without",
+  "a",
+  "an",
+  "and",
+  "as",
+  "at",
+  "by",
+  "for",
+  "from",
+  "in",
+  "into",
+  "not",
+  "of",
+  "on",
+  "or",
+  "other",
+  "than",
+  "the",
+  "to",
+  "with",
+  "without",
 ]);
 
 /** Lower case, no accents, no apostrophes ("Women’s" → "womens"). */

@@ -48,6 +48,8 @@ export const NaicsSearchQuerySchema = z.object({
     .string()
     .regex(/^[0-9]{1,2}$/, NAICS_SEARCH_LIMIT_MESSAGE)
     .transform(Number)
-    .pipe(z.number().int().min(1, NAICS_SEARCH_LIMIT_MESSAGE).max(NAICS_SEARCH_API_MAX_LIMIT, NAICS_SEARCH_LIMIT_MESSAGE))
+    .pipe(
+      z.number().int().min(1, NAICS_SEARCH_LIMIT_MESSAGE).max(NAICS_SEARCH_API_MAX_LIMIT, NAICS_SEARCH_LIMIT_MESSAGE),
+    )
     .optional(),
 });

@@ -147,7 +147,11 @@ export type PersonalInfoInput = z.infer<typeof PersonalInfoSchema>;
 // Business — the form has one 'City, State' field; the API has city and state
 // ---------------------------------------------------------------------------------------------
 
-const BusinessNameSchema = requiredText(COMPANY_NAME_REQUIRED_MESSAGE, COMPANY_NAME_MAX_LENGTH, COMPANY_NAME_TOO_LONG_MESSAGE);
+const BusinessNameSchema = requiredText(
+  COMPANY_NAME_REQUIRED_MESSAGE,
+  COMPANY_NAME_MAX_LENGTH,
+  COMPANY_NAME_TOO_LONG_MESSAGE,
+);
 const RoleSchema = requiredText(ROLE_REQUIRED_MESSAGE, ROLE_MAX_LENGTH, ROLE_TOO_LONG_MESSAGE);
 const EMPLOYEE_BANDS = EMPLOYEE_OPTIONS.map((option) => option.value) as [
   (typeof EMPLOYEE_OPTIONS)[number]["value"],
@@ -178,16 +182,14 @@ export const BusinessInfoApiSchema = z.object({
   name: BusinessNameSchema,
   role: RoleSchema,
   city: CitySchema,
-  state: z
-    .string({ error: STATE_UNKNOWN_MESSAGE })
-    .transform((value, ctx) => {
-      const code = normalizeState(value);
-      if (!code) {
-        ctx.addIssue({ code: "custom", message: STATE_UNKNOWN_MESSAGE });
-        return z.NEVER;
-      }
-      return code;
-    }),
+  state: z.string({ error: STATE_UNKNOWN_MESSAGE }).transform((value, ctx) => {
+    const code = normalizeState(value);
+    if (!code) {
+      ctx.addIssue({ code: "custom", message: STATE_UNKNOWN_MESSAGE });
+      return z.NEVER;
+    }
+    return code;
+  }),
   employeeCount: EmployeeCountSchema,
   revenue: z.string({ error: "revenue must be a string." }).trim().max(100).optional(),
   naics: z

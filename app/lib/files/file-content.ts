@@ -175,7 +175,13 @@ export function isPdf(bytes: Bytes): boolean {
 // ---------------------------------------------------------------------------------------------
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const PNG_BIT_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const PNG_BIT_DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 const PNG_KNOWN_CRITICAL = new Set(["IHDR", "PLTE", "IDAT", "IEND"]);
 
 export function isPng(bytes: Bytes): boolean {
@@ -362,7 +368,8 @@ export function zipEntryNames(bytes: Bytes): Set<string> | null {
       // The ZIP64 extra field holds, in this order, only the sizes and offset that overflowed.
       let field = pos + 46 + nameLength;
       const fieldsEnd = field + extraLength;
-      while (field + 4 <= fieldsEnd && data.getUint16(field, true) !== 0x0001) field += 4 + data.getUint16(field + 2, true);
+      while (field + 4 <= fieldsEnd && data.getUint16(field, true) !== 0x0001)
+        field += 4 + data.getUint16(field + 2, true);
       if (field + 4 > fieldsEnd) return null;
       let value = field + 4;
       if (uncompressedSize === 0xffffffff) value += 8;
@@ -465,7 +472,9 @@ export function compoundFileStreams(bytes: Bytes): Set<string> | null {
   const perFat = sectorSize / 4;
   const next = (sector: number) => {
     const fatIndex = Math.floor(sector / perFat);
-    return fatIndex < fatSectors.length ? data.getUint32(sectorAt(fatSectors[fatIndex]) + (sector % perFat) * 4, true) : -1;
+    return fatIndex < fatSectors.length
+      ? data.getUint32(sectorAt(fatSectors[fatIndex]) + (sector % perFat) * 4, true)
+      : -1;
   };
   /** The sectors of the chain from `start`, each beginning inside the file; null for a broken or looping chain. */
   const chain = (start: number): number[] | null => {
@@ -507,7 +516,11 @@ export function compoundFileStreams(bytes: Bytes): Set<string> | null {
       continue;
     }
     const sectors = chain(entry.start);
-    if (sectors && sectors.length === Math.ceil(entry.size / sectorSize) && sectorAt(sectors.at(-1)!) + (entry.size - (sectors.length - 1) * sectorSize) <= bytes.length) {
+    if (
+      sectors &&
+      sectors.length === Math.ceil(entry.size / sectorSize) &&
+      sectorAt(sectors.at(-1)!) + (entry.size - (sectors.length - 1) * sectorSize) <= bytes.length
+    ) {
       complete.add(name);
     }
   }
@@ -535,7 +548,10 @@ export function isCsvText(bytes: Bytes): boolean {
   } catch {
     return false;
   }
-  return !text.replace(/^\uFEFF/, "").trimStart().startsWith("<");
+  return !text
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .startsWith("<");
 }
 
 /** Whether the bytes are a well-formed file of the kind the extension names. Empty files never are. */

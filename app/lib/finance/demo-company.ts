@@ -132,7 +132,7 @@ function monthBooks(seed: string, scale: number, m: Month): MonthBooks {
   // Guided trips run only from May to September: empty cells the rest of the year.
   const guidedTrips = m.month >= 5 && m.month <= 9 ? cents(sales * rng.between(0.03, 0.05)) : 0;
 
-  const cogs = cents(productSales / 100 * rng.between(0.52, 0.56));
+  const cogs = cents((productSales / 100) * rng.between(0.52, 0.56));
   const freight = cents(sales * rng.between(0.012, 0.018));
 
   const seasonalStaff = summer || m.month === 12 ? 38_000 : m.month === 11 || m.month === 5 ? 18_000 : 0;
@@ -141,7 +141,9 @@ function monthBooks(seed: string, scale: number, m: Month): MonthBooks {
   const benefits = cents(9_800 * scale);
   const rent = cents(38_500 * scale);
   // Marketing ramps up ahead of the peaks.
-  const advertising = cents((m.month === 4 || m.month === 5 || m.month === 11 ? 34_000 : 14_000) * rng.between(0.9, 1.1));
+  const advertising = cents(
+    (m.month === 4 || m.month === 5 || m.month === 11 ? 34_000 : 14_000) * rng.between(0.9, 1.1),
+  );
   const utilities = cents((winter || m.month === 12 ? 9_400 : 5_600) * rng.between(0.92, 1.08));
   const insurance = cents(6_250 * scale);
   const software = cents(2_180);
@@ -237,7 +239,12 @@ export function demoProfitAndLossReport(options: DemoReportOptions): IntuitRepor
   const account = (key: AccountKey): IntuitRow[] =>
     books.every((b) => b[key] === 0)
       ? []
-      : [{ ColData: [{ value: ACCOUNTS[key].name, id: ACCOUNTS[key].id }, ...cells(books.map((b) => b[key]))], type: "Data" }];
+      : [
+          {
+            ColData: [{ value: ACCOUNTS[key].name, id: ACCOUNTS[key].id }, ...cells(books.map((b) => b[key]))],
+            type: "Data",
+          },
+        ];
   const section = (
     title: string,
     rows: IntuitRow[],
@@ -321,7 +328,11 @@ export function demoProfitAndLossReport(options: DemoReportOptions): IntuitRepor
           sums.map((s) => s.cogs),
           "COGS",
         ),
-        summaryOnly("Gross Profit", sums.map((s) => s.grossProfit), "GrossProfit"),
+        summaryOnly(
+          "Gross Profit",
+          sums.map((s) => s.grossProfit),
+          "GrossProfit",
+        ),
         section(
           "Expenses",
           [
@@ -338,8 +349,18 @@ export function demoProfitAndLossReport(options: DemoReportOptions): IntuitRepor
           sums.map((s) => s.expenses),
           "Expenses",
         ),
-        summaryOnly("Net Operating Income", sums.map((s) => s.netOperatingIncome), "NetOperatingIncome"),
-        section("Other Income", [...account("interestEarned")], "Total Other Income", sums.map((s) => s.otherIncome), "OtherIncome"),
+        summaryOnly(
+          "Net Operating Income",
+          sums.map((s) => s.netOperatingIncome),
+          "NetOperatingIncome",
+        ),
+        section(
+          "Other Income",
+          [...account("interestEarned")],
+          "Total Other Income",
+          sums.map((s) => s.otherIncome),
+          "OtherIncome",
+        ),
         section(
           "Other Expenses",
           [...account("interestExpense")],
@@ -347,8 +368,16 @@ export function demoProfitAndLossReport(options: DemoReportOptions): IntuitRepor
           sums.map((s) => s.otherExpenses),
           "OtherExpenses",
         ),
-        summaryOnly("Net Other Income", sums.map((s) => s.netOtherIncome), "NetOtherIncome"),
-        summaryOnly("Net Income", sums.map((s) => s.netIncome), "NetIncome"),
+        summaryOnly(
+          "Net Other Income",
+          sums.map((s) => s.netOtherIncome),
+          "NetOtherIncome",
+        ),
+        summaryOnly(
+          "Net Income",
+          sums.map((s) => s.netIncome),
+          "NetIncome",
+        ),
       ],
     },
   };

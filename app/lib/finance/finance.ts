@@ -267,7 +267,7 @@ export function chartBounds(amounts: readonly number[]): ChartBounds {
   if (low >= DEFAULT_CHART_BOUNDS.min && high <= DEFAULT_CHART_BOUNDS.max) return { ...DEFAULT_CHART_BOUNDS };
   let step = Math.max(DEFAULT_CHART_BOUNDS.step, niceStep((high - low) / TARGET_TICKS));
   // Rounding the ends outwards can add an interval; take the next round step when it does.
-  while ((Math.ceil(high / step) - Math.floor(low / step)) > TARGET_TICKS) step = niceStep(step * 1.01);
+  while (Math.ceil(high / step) - Math.floor(low / step) > TARGET_TICKS) step = niceStep(step * 1.01);
   return { min: Math.floor(low / step) * step, max: Math.ceil(high / step) * step, step };
 }
 

@@ -21,7 +21,11 @@ export type IntuitColData = { value: string; id?: string; href?: string };
 
 export type IntuitMetaData = { Name: "StartDate" | "EndDate" | "ColKey" | (string & {}); Value: string };
 
-export type IntuitColumn = { ColTitle: string; ColType: "Account" | "Money" | (string & {}); MetaData?: IntuitMetaData[] };
+export type IntuitColumn = {
+  ColTitle: string;
+  ColType: "Account" | "Money" | (string & {});
+  MetaData?: IntuitMetaData[];
+};
 
 export type IntuitSectionGroup =
   | "Income"
@@ -122,7 +126,8 @@ function monthColumns(report: Record<string, unknown>): { count: number; months:
   list.forEach((column: unknown, index) => {
     if (!isObject(column)) fail(`column ${index} is not an object`);
     if (typeof column.ColType !== "string") fail(`column ${index} has no ColType`);
-    if (column.ColTitle !== undefined && typeof column.ColTitle !== "string") fail(`column ${index} has a non-string ColTitle`);
+    if (column.ColTitle !== undefined && typeof column.ColTitle !== "string")
+      fail(`column ${index} has a non-string ColTitle`);
     if (column.ColType !== "Money") return;
     const start = metaValue(column, "StartDate");
     if (start === undefined || isTotalColumn(column)) return;

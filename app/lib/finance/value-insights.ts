@@ -98,7 +98,10 @@ export function revenueTrend(rows: readonly FinanceRow[], now: Date): RevenueTre
   const map = byMonth(rows);
   const months = monthsEndingAt(lastCompleteMonth(now), REVENUE_TREND_MONTHS);
   const recentRows = allOf(map, months);
-  const earlierRows = allOf(map, months.map((month) => addMonths(month, -12)));
+  const earlierRows = allOf(
+    map,
+    months.map((month) => addMonths(month, -12)),
+  );
   if (!recentRows || !earlierRows) return null;
   const recent = sumIncome(recentRows);
   const earlier = sumIncome(earlierRows);
@@ -113,7 +116,12 @@ export type NetIncomeTrend = {
   /** Net margin in percent, one decimal. */
   marginPercent: number;
   /** The like-for-like comparison, when at least MIN_MARGIN_PAIRS months pair up. */
-  comparison: { pairedMonths: number; marginPercent: number; earlierMarginPercent: number; changePoints: number } | null;
+  comparison: {
+    pairedMonths: number;
+    marginPercent: number;
+    earlierMarginPercent: number;
+    changePoints: number;
+  } | null;
 };
 
 /** NetIncome total and margin of the last 12 complete months, with the like-for-like margin change. */
@@ -159,7 +167,11 @@ export function revenuePerEmployeeTrend(
 ): RevenuePerEmployeeTrend | null {
   const recent = revenuePerEmployee(rows, numberOfEmployees, now);
   if (!recent) return null;
-  const earlier = revenuePerEmployeeOver(rows, numberOfEmployees, recent.months.map((month) => addMonths(month, -12)));
+  const earlier = revenuePerEmployeeOver(
+    rows,
+    numberOfEmployees,
+    recent.months.map((month) => addMonths(month, -12)),
+  );
   if (!earlier || earlier.amount <= 0) return null;
   return {
     months: recent.months,
@@ -183,10 +195,7 @@ function revenueTrendInsight(trend: RevenueTrend): DerivedValueInsight {
   const earlierSpan = monthSpan(addMonths(first, -12), addMonths(last, -12));
   const dir = direction(trend.changePercent, STEADY_PERCENT);
   const pct = formatPercent(Math.abs(trend.changePercent));
-  const title =
-    dir === "steady"
-      ? "Revenue is steady on last year"
-      : `Revenue ${dir} ${pct}% on last year`;
+  const title = dir === "steady" ? "Revenue is steady on last year" : `Revenue ${dir} ${pct}% on last year`;
   const move =
     dir === "steady"
       ? `level with the ${formatCurrency(trend.earlier)} of ${earlierSpan}`
@@ -217,7 +226,9 @@ function netIncomeInsight(trend: NetIncomeTrend): DerivedValueInsight {
   const dir = direction(c.changePoints, STEADY_POINTS);
   const points = formatPercent(Math.abs(c.changePoints));
   const title =
-    dir === "steady" ? `Net margin steady at ${margin}%` : `Net margin ${margin}%, ${dir} ${points} points on a year earlier`;
+    dir === "steady"
+      ? `Net margin steady at ${margin}%`
+      : `Net margin ${margin}%, ${dir} ${points} points on a year earlier`;
   const which = c.pairedMonths === NET_INCOME_MONTHS ? "all 12 months" : `the ${c.pairedMonths} of those months`;
   const move =
     dir === "steady"

@@ -8,7 +8,10 @@ export const SignInSchema = z.object({
     .min(1, "Enter your email.")
     .max(254, "Enter a valid email.")
     .pipe(z.email("Enter a valid email.")),
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(256, "Password is too long."),
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(256, "Password is too long."),
 });
 export type SignInInput = z.infer<typeof SignInSchema>;
 

@@ -44,7 +44,11 @@ export const PasswordRecoverySchema = z
     // Also when another field is still wrong, so every error shows at once.
     when: ({ value }) => {
       const fields = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
-      return typeof fields.password === "string" && typeof fields.confirmPassword === "string" && fields.confirmPassword !== "";
+      return (
+        typeof fields.password === "string" &&
+        typeof fields.confirmPassword === "string" &&
+        fields.confirmPassword !== ""
+      );
     },
   });
 export type PasswordRecoveryInput = z.infer<typeof PasswordRecoverySchema>;

@@ -119,8 +119,10 @@ export type EngagementSuggestion = "coaching" | "fractional" | "project";
 
 const ENGAGEMENT_KEYWORDS: Record<EngagementSuggestion, RegExp> = {
   coaching: /\b(coach\w*|mentor\w*|advice|advis\w*|sounding board|guidance|train\w*)\b/g,
-  fractional: /\b(fractional|part[- ]time|ongoing|interim|hands[- ]on|run|running|oversee|someone to lead|each month|monthly)\b/g,
-  project: /\b(project|implement\w*|set up|setup|build|install\w*|one[- ]time|one[- ]off|audit|review|plan|roll ?out|migrat\w*)\b/g,
+  fractional:
+    /\b(fractional|part[- ]time|ongoing|interim|hands[- ]on|run|running|oversee|someone to lead|each month|monthly)\b/g,
+  project:
+    /\b(project|implement\w*|set up|setup|build|install\w*|one[- ]time|one[- ]off|audit|review|plan|roll ?out|migrat\w*)\b/g,
 };
 
 export const ENGAGEMENT_SUGGESTIONS: Record<EngagementSuggestion, string> = {
@@ -167,7 +169,9 @@ export function firstSentence(text: string): string {
 export function clampTitle(text: string, limit: number = TITLE_LIMIT): string {
   let value = stripTrailingPunctuation(collapse(text));
   if (Array.from(value).length <= limit) return value;
-  value = Array.from(value).slice(0, limit + 1).join("");
+  value = Array.from(value)
+    .slice(0, limit + 1)
+    .join("");
   const space = value.lastIndexOf(" ");
   value = space > 0 ? value.slice(0, space) : Array.from(value).slice(0, limit).join("");
   return stripTrailingPunctuation(value);
@@ -190,7 +194,8 @@ function businessParagraph(input: DraftInput): string {
   const parts = [
     `${collapse(business.name)} is in ${industry} and reports annual sales of ${sales} and ${people} employees.`,
   ];
-  if (collapse(answers.businessNature)) parts.push(`The business describes itself as follows: ${sentence(answers.businessNature)}`);
+  if (collapse(answers.businessNature))
+    parts.push(`The business describes itself as follows: ${sentence(answers.businessNature)}`);
   return parts.join(" ");
 }
 
@@ -220,8 +225,12 @@ function financeParagraph(input: DraftInput): { text: string; signals: Signals }
   const rows = input.finance ?? [];
   const net = rows.length > 0 ? netIncomeTrend(rows, input.now) : null;
   const revenue = rows.length > 0 ? revenueTrend(rows, input.now) : null;
-  const perEmployee = rows.length > 0 ? revenuePerEmployeeTrend(rows, input.business.numberOfEmployees, input.now) : null;
-  const signals: Signals = { marginPercent: net?.marginPercent ?? null, revenueChangePercent: revenue?.changePercent ?? null };
+  const perEmployee =
+    rows.length > 0 ? revenuePerEmployeeTrend(rows, input.business.numberOfEmployees, input.now) : null;
+  const signals: Signals = {
+    marginPercent: net?.marginPercent ?? null,
+    revenueChangePercent: revenue?.changePercent ?? null,
+  };
   if (!net && !revenue && !perEmployee) {
     return {
       text:

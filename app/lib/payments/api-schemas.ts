@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/payments/plans";
 
-const requiredId = (name: string) => z.string({ error: `${name} is required.` }).min(1, { error: `${name} is required.` });
+const requiredId = (name: string) =>
+  z.string({ error: `${name} is required.` }).min(1, { error: `${name} is required.` });
 
 /**
  * POST /api/payments/create-checkout-session: the plan's lookup key, such as PREMIUM_PLAN_YEARLY,

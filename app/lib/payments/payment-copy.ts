@@ -42,7 +42,11 @@ export function isPurchaseType(value: unknown): value is PurchaseType {
 export const CONGRATULATIONS = {
   SUBSCRIPTION: { message: "You've updated your subscription plan!", button: "Home", to: "/dashboard" },
   INSIGHT: { message: "Preparing your Insight request.", button: "Next", to: "/features" },
-  BENCHMARKING: { message: `You've unlocked ${PRODUCT_NAME} Benchmarking!`, button: "View Benchmarking", to: "/benchmarking" },
+  BENCHMARKING: {
+    message: `You've unlocked ${PRODUCT_NAME} Benchmarking!`,
+    button: "View Benchmarking",
+    to: "/benchmarking",
+  },
   DELIVERY: {
     message: "Your consultant is working on solving your issue and will touch base soon!",
     button: "OK",

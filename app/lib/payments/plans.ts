@@ -19,9 +19,17 @@ export type LookupKey = `${PaidTier}_PLAN_${Billing}`;
 
 export const PERKS = [
   { key: "smartMatching", name: "Smart Matching", detail: "Matched with the top 1% of consultants for your need" },
-  { key: "engagementAssurance", name: "Engagement Assurance", detail: "An Engagement Manager oversees every engagement" },
+  {
+    key: "engagementAssurance",
+    name: "Engagement Assurance",
+    detail: "An Engagement Manager oversees every engagement",
+  },
   { key: "diagnosticInsights", name: "Diagnostic Insights", detail: "Expert diagnosis of a business issue" },
-  { key: "competitiveBenchmarking", name: "Competitive Benchmarking", detail: "Compare your results with your industry" },
+  {
+    key: "competitiveBenchmarking",
+    name: "Competitive Benchmarking",
+    detail: "Compare your results with your industry",
+  },
   { key: "companyDocsHub", name: "Company Docs Hub", detail: "Your company documents in one place" },
   {
     key: "toolsTemplates",

@@ -45,5 +45,8 @@ export function initials(firstName: string | null | undefined, lastName: string 
 
 /** "First Last", without stray spaces when a part is missing. */
 export function fullName(firstName: string | null | undefined, lastName: string | null | undefined): string {
-  return [firstName, lastName].map((part) => (part ?? "").trim()).filter(Boolean).join(" ");
+  return [firstName, lastName]
+    .map((part) => (part ?? "").trim())
+    .filter(Boolean)
+    .join(" ");
 }

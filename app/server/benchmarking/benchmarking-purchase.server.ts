@@ -30,7 +30,13 @@ export const benchmarkingPurchasable: Purchasable<"benchmarking"> = {
     return [
       db
         .insert(benchmarkingPurchases)
-        .values({ id: crypto.randomUUID(), businessId: purchase.businessId, year, purchaseId: purchase.id, createdAt: now })
+        .values({
+          id: crypto.randomUUID(),
+          businessId: purchase.businessId,
+          year,
+          purchaseId: purchase.id,
+          createdAt: now,
+        })
         .onConflictDoNothing(),
     ];
   },

@@ -176,7 +176,11 @@ export function searchNaics(query: string, limit = 10): NaicsSearch {
     index.industries.forEach((industry, i) => {
       if (industry.code.startsWith(digits)) matching.push(i);
     });
-    return { results: matching.slice(0, max).map((i) => resultOf(index, i, null)), total: matching.length, partial: false };
+    return {
+      results: matching.slice(0, max).map((i) => resultOf(index, i, null)),
+      total: matching.length,
+      partial: false,
+    };
   }
   const words = queryWords(q).filter((w) => w.root.length > 1);
   if (words.length === 0) return NOTHING;
@@ -220,7 +224,9 @@ export function searchNaics(query: string, limit = 10): NaicsSearch {
   }
   const ranked = [...best.values()].sort((a, b) => b.score - a.score || a.industry - b.industry);
   return {
-    results: ranked.slice(0, max).map((hit) => resultOf(index, hit.industry, index.docText[hit.doc] === null ? null : hit.doc)),
+    results: ranked
+      .slice(0, max)
+      .map((hit) => resultOf(index, hit.industry, index.docText[hit.doc] === null ? null : hit.doc)),
     total: ranked.length,
     partial,
   };

@@ -66,8 +66,7 @@ export function getSettingsView(viewer: ClientViewer) {
 // ---------------------------------------------------------------------------------------------
 
 export type UpdatePersonalInfoResult =
-  | { ok: true; user: Viewer["user"] }
-  | { ok: false; status: 409; field: "email"; msg: string };
+  { ok: true; user: Viewer["user"] } | { ok: false; status: 409; field: "email"; msg: string };
 
 function isUniqueEmailViolation(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
@@ -124,9 +123,7 @@ export async function updatePersonalInfo(
 // ---------------------------------------------------------------------------------------------
 
 export type UpdateBusinessInfoResult =
-  | { ok: true; business: Business }
-  | NotFound
-  | { ok: false; status: 400; msg: string };
+  { ok: true; business: Business } | NotFound | { ok: false; status: 400; msg: string };
 
 /**
  * Updates name, role, city, state and employee band. numberOfEmployees changes only with the band
@@ -224,7 +221,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword, app.env.PASSWORD_PEPPER);
   const now = app.now();
   await app.db.batch([
-    app.db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, viewer.user.id)),
+    app.db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, viewer.user.id)),
     // Same effect as destroyOtherSessions(app, userId, sessionId), inside the batch.
     app.db.delete(sessions).where(and(eq(sessions.userId, viewer.user.id), ne(sessions.id, viewer.sessionId))),
   ]);

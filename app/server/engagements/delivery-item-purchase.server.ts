@@ -13,7 +13,11 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
       .select()
       .from(deliveryItems)
       .where(
-        and(eq(deliveryItems.id, deliveryItemId), eq(deliveryItems.outlineId, deliveryOutlineId), eq(deliveryItems.businessId, businessId)),
+        and(
+          eq(deliveryItems.id, deliveryItemId),
+          eq(deliveryItems.outlineId, deliveryOutlineId),
+          eq(deliveryItems.businessId, businessId),
+        ),
       );
     if (!item) return { ok: false, status: 404, msg: ITEM_NOT_FOUND_MESSAGE };
     if (item.paidPurchaseId) return { ok: false, status: 409, msg: ITEM_ALREADY_PAID_MESSAGE };
@@ -40,7 +44,13 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
           status: sql`CASE WHEN ${deliveryItems.status} IN ('upcoming', 'awaiting_payment') THEN 'active' ELSE ${deliveryItems.status} END`,
           updatedAt: now,
         })
-        .where(and(eq(deliveryItems.id, ref), eq(deliveryItems.businessId, purchase.businessId), isNull(deliveryItems.paidPurchaseId))),
+        .where(
+          and(
+            eq(deliveryItems.id, ref),
+            eq(deliveryItems.businessId, purchase.businessId),
+            isNull(deliveryItems.paidPurchaseId),
+          ),
+        ),
     ];
   },
 };

@@ -24,7 +24,10 @@ export async function changeActiveItem(
       ),
     );
   if (!item) return { ok: false, status: 404, msg: ITEM_NOT_FOUND_MESSAGE };
-  const confirmed = await confirmCheckout(app, viewer, input.sessionId, { kind: "delivery_item", referenceId: item.id });
+  const confirmed = await confirmCheckout(app, viewer, input.sessionId, {
+    kind: "delivery_item",
+    referenceId: item.id,
+  });
   if (!confirmed.ok) return confirmed;
   const [outline] = await app.db
     .update(deliveryOutlines)

@@ -58,7 +58,8 @@ export async function readUpload(request: Request): Promise<{ files: File[]; pur
   const body = await readForm(request, { maxBytes: MAX_UPLOAD_REQUEST_BYTES, accept: ["multipart/form-data"] });
   if (!body.ok) {
     // The spec's texts: too large, no file (not a multipart form at all), or unreadable.
-    const msg = body.status === 413 ? FILE_TOO_LARGE_MESSAGE : body.status === 415 ? NO_FILE_MESSAGE : UPLOAD_UNREADABLE_MESSAGE;
+    const msg =
+      body.status === 413 ? FILE_TOO_LARGE_MESSAGE : body.status === 415 ? NO_FILE_MESSAGE : UPLOAD_UNREADABLE_MESSAGE;
     return { ok: false, status: 400, msg };
   }
   const form = body.form;
@@ -188,7 +189,10 @@ export type StoredFile = {
  * made inert (a `'` before them) so a spreadsheet opening it runs nothing; the stored original
  * and its SHA-256 stay untouched.
  */
-async function downloadBody(contentType: string, object: R2ObjectBody): Promise<ReadableStream | Uint8Array<ArrayBuffer>> {
+async function downloadBody(
+  contentType: string,
+  object: R2ObjectBody,
+): Promise<ReadableStream | Uint8Array<ArrayBuffer>> {
   if (contentType !== FILE_CONTENT_TYPES.csv) return object.body;
   return neutralizeCsvFormulas(new Uint8Array(await object.arrayBuffer()));
 }
@@ -198,7 +202,11 @@ async function downloadBody(contentType: string, object: R2ObjectBody): Promise<
  * another business's file or a missing object (the caller answers 404 for all alike).
  * Staff read files through getAssignedFile.
  */
-export async function getBusinessFile(app: AppContext, businessId: string, fileName: string): Promise<StoredFile | null> {
+export async function getBusinessFile(
+  app: AppContext,
+  businessId: string,
+  fileName: string,
+): Promise<StoredFile | null> {
   if (!isStoredFileName(fileName)) return null;
   const key = `biz/${businessId}/${fileName}`;
   const row = await app.db
@@ -218,9 +226,18 @@ export async function getBusinessFile(app: AppContext, businessId: string, fileN
  * requests (indexed) and the files linked to each; the stored name must be the file's own under
  * that request's business. Null for anything else (the caller answers 404).
  */
-export async function getAssignedFile(app: AppContext, managerId: string, fileName: string): Promise<StoredFile | null> {
+export async function getAssignedFile(
+  app: AppContext,
+  managerId: string,
+  fileName: string,
+): Promise<StoredFile | null> {
   if (!isStoredFileName(fileName)) return null;
-  const [row] = await app.db.all<{ r2_key: string; original_name: string; content_type: string; size_bytes: number }>(sql`
+  const [row] = await app.db.all<{
+    r2_key: string;
+    original_name: string;
+    content_type: string;
+    size_bytes: number;
+  }>(sql`
     SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
       FROM insight_requests ir JOIN files f ON f.insight_request_id = ir.id
      WHERE ir.assigned_manager_id = ${managerId} AND f.business_id = ir.business_id
@@ -243,7 +260,11 @@ export async function getAssignedFile(app: AppContext, managerId: string, fileNa
 }
 
 /** A file linked to nothing: no insight request, match request or delivery item. */
-export const fileIsUnlinked = and(isNull(files.insightRequestId), isNull(files.matchRequestId), isNull(files.deliveryItemId));
+export const fileIsUnlinked = and(
+  isNull(files.insightRequestId),
+  isNull(files.matchRequestId),
+  isNull(files.deliveryItemId),
+);
 
 export type RemoveResult = { ok: true; msg: string } | Failure;
 
@@ -258,15 +279,14 @@ export async function removeBusinessFile(app: AppContext, businessId: string, fi
   if (!isStoredFileName(fileName)) return notFound;
   const key = `biz/${businessId}/${fileName}`;
   const ofBusiness = and(eq(files.r2Key, key), eq(files.businessId, businessId));
-  const [removed] = await app.db
-    .delete(files)
-    .where(and(ofBusiness, fileIsUnlinked))
-    .returning({ r2Key: files.r2Key });
+  const [removed] = await app.db.delete(files).where(and(ofBusiness, fileIsUnlinked)).returning({ r2Key: files.r2Key });
   if (!removed) {
     const kept = await app.db.select({ id: files.id }).from(files).where(ofBusiness).get();
     return kept ? { ok: false, status: 409, msg: FILE_LINKED_MESSAGE } : notFound;
   }
   // The row is gone, so the object can no longer be reached; a failed delete only leaves bytes behind.
-  await app.files.delete(removed.r2Key).catch((error: unknown) => console.error(`R2 delete of ${removed.r2Key} failed`, error));
+  await app.files
+    .delete(removed.r2Key)
+    .catch((error: unknown) => console.error(`R2 delete of ${removed.r2Key} failed`, error));
   return { ok: true, msg: FILE_REMOVED_MESSAGE };
 }

@@ -1,6 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { accountingConnections, businesses, financeReports, jobs, type Business, type ProfitAndLossRow } from "~db/schema";
+import {
+  accountingConnections,
+  businesses,
+  financeReports,
+  jobs,
+  type Business,
+  type ProfitAndLossRow,
+} from "~db/schema";
 import { FINANCE_REPORT_FAILED_MESSAGE, isStale, monthKey, NOT_CONNECTED_MESSAGE } from "~/lib/finance/finance";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { ACCESS_REVOKED_MESSAGE } from "./intuit-client.server";
@@ -169,9 +176,7 @@ export async function getFinanceReportStatus(app: AppContext, businessId: string
 /** `{business: {_id, ...}}` (spec §7); absent means the caller's own business. */
 export const FinanceReportRequestSchema = z
   .object({
-    business: z
-      .looseObject({ _id: z.string({ error: "business._id must be a string." }).min(1).max(64) })
-      .optional(),
+    business: z.looseObject({ _id: z.string({ error: "business._id must be a string." }).min(1).max(64) }).optional(),
   })
   .loose();
 export type FinanceReportRequestInput = z.infer<typeof FinanceReportRequestSchema>;

@@ -89,7 +89,9 @@ type TokenGrant =
 
 /** Seconds from a token answer, within sane bounds (Intuit: 3600 and about 100 days). */
 function lifetime(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.min(value, 10 * 365 * 24 * 3600) : fallback;
+  return typeof value === "number" && Number.isFinite(value) && value > 0
+    ? Math.min(value, 10 * 365 * 24 * 3600)
+    : fallback;
 }
 
 /** POSTs a grant to INTUIT_TOKEN_URL (form body, HTTP Basic client auth, JSON answer). */
@@ -113,7 +115,11 @@ export async function requestTokens(
     });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    return { ok: false, kind: "unavailable", detail: timedOut ? "Intuit's token endpoint timed out." : "Intuit's token endpoint is unreachable." };
+    return {
+      ok: false,
+      kind: "unavailable",
+      detail: timedOut ? "Intuit's token endpoint timed out." : "Intuit's token endpoint is unreachable.",
+    };
   }
   let body: Record<string, unknown> = {};
   try {
@@ -133,7 +139,11 @@ export async function requestTokens(
         retryAfterSeconds: retryAfterSeconds(response.headers.get("Retry-After"), app.now()),
       };
     }
-    return { ok: false, kind: "rejected", detail: `Intuit's token endpoint answered ${response.status}${errorCode ? ` ${errorCode}` : ""}.` };
+    return {
+      ok: false,
+      kind: "rejected",
+      detail: `Intuit's token endpoint answered ${response.status}${errorCode ? ` ${errorCode}` : ""}.`,
+    };
   }
   const { access_token: accessToken, refresh_token: refreshToken } = body;
   if (typeof accessToken !== "string" || typeof refreshToken !== "string" || !accessToken || !refreshToken) {
@@ -152,7 +162,12 @@ export async function requestTokens(
 }
 
 /** Revokes a token at INTUIT_REVOKE_URL (revoking the refresh token ends the whole grant). */
-export async function revokeToken(app: AppContext, keys: IntuitKeys, token: string, timeoutMs = TOKEN_TIMEOUT_MS): Promise<void> {
+export async function revokeToken(
+  app: AppContext,
+  keys: IntuitKeys,
+  token: string,
+  timeoutMs = TOKEN_TIMEOUT_MS,
+): Promise<void> {
   const response = await fetch(app.env.INTUIT_REVOKE_URL, {
     method: "POST",
     headers: { Authorization: basicAuth(keys), Accept: "application/json", "Content-Type": "application/json" },
@@ -189,7 +204,11 @@ async function readToken(app: AppContext, connection: AccountingConnection, ciph
   try {
     return await decryptSecret(app, ciphertext);
   } catch {
-    await markBroken(app, connection.id, "The stored QuickBooks tokens cannot be decrypted (was TOKEN_ENCRYPTION_KEY changed?).");
+    await markBroken(
+      app,
+      connection.id,
+      "The stored QuickBooks tokens cannot be decrypted (was TOKEN_ENCRYPTION_KEY changed?).",
+    );
     throw new PermanentJobError(ACCESS_REVOKED_MESSAGE);
   }
 }
@@ -200,15 +219,32 @@ async function readToken(app: AppContext, connection: AccountingConnection, ciph
  * refresh by another job is not overwritten by an older pair. Returns the new access token and
  * updates `connection` in place.
  */
-async function refreshAccessToken(app: AppContext, keys: IntuitKeys, connection: AccountingConnection, timeoutMs: number): Promise<string> {
+async function refreshAccessToken(
+  app: AppContext,
+  keys: IntuitKeys,
+  connection: AccountingConnection,
+  timeoutMs: number,
+): Promise<string> {
   const refreshToken = await readToken(app, connection, connection.refreshTokenCiphertext);
-  const outcome = await requestTokens(app, keys, { grant_type: "refresh_token", refresh_token: refreshToken }, timeoutMs);
+  const outcome = await requestTokens(
+    app,
+    keys,
+    { grant_type: "refresh_token", refresh_token: refreshToken },
+    timeoutMs,
+  );
   if (!outcome.ok) {
     if (outcome.kind === "invalid_grant") {
-      await markBroken(app, connection.id, "Intuit refused the refresh token (invalid_grant): access was revoked or expired.");
+      await markBroken(
+        app,
+        connection.id,
+        "Intuit refused the refresh token (invalid_grant): access was revoked or expired.",
+      );
       throw new PermanentJobError(ACCESS_REVOKED_MESSAGE);
     }
-    throw new RetryableError(`Could not refresh the QuickBooks access token: ${outcome.detail}`, outcome.retryAfterSeconds);
+    throw new RetryableError(
+      `Could not refresh the QuickBooks access token: ${outcome.detail}`,
+      outcome.retryAfterSeconds,
+    );
   }
   const { tokens } = outcome;
   const now = app.now();
@@ -272,7 +308,10 @@ export async function fetchProfitAndLossReport(
   const timeoutMs = options.timeoutMs ?? REPORT_TIMEOUT_MS;
   const tokenTimeoutMs = Math.min(timeoutMs, TOKEN_TIMEOUT_MS);
 
-  const url = new URL(`/v3/company/${encodeURIComponent(connection.realmId)}/reports/ProfitAndLoss`, app.env.QUICKBOOKS_API_BASE);
+  const url = new URL(
+    `/v3/company/${encodeURIComponent(connection.realmId)}/reports/ProfitAndLoss`,
+    app.env.QUICKBOOKS_API_BASE,
+  );
   url.search = new URLSearchParams({
     start_date: startDate,
     end_date: endDate,

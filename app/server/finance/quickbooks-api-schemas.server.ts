@@ -10,7 +10,9 @@ export const SetTokensSchema = z.object({
     .string({ error: "The callback URL is required." })
     .min(1, "The callback URL is required.")
     .max(4000, "The callback URL is too long."),
-  returnPage: z.enum(OAUTH_RETURN_PAGES, { error: "returnPage must be PROFILE_PROGRESS, DASHBOARD or BENCHMARKING." }).optional(),
+  returnPage: z
+    .enum(OAUTH_RETURN_PAGES, { error: "returnPage must be PROFILE_PROGRESS, DASHBOARD or BENCHMARKING." })
+    .optional(),
 });
 
 /** POST /api/quickbooks/disconnect. The body is optional; a business it names must be the caller's. */

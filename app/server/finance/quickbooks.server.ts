@@ -50,7 +50,10 @@ const REALM_FORMAT = /^[A-Za-z0-9-]{1,64}$/;
 
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function isReturnPage(value: unknown): value is ReturnPage {
@@ -71,13 +74,20 @@ export function intuitRedirectUri(app: AppContext, origin: string): string {
  * authorization page, or the demo consent page when no Intuit keys are configured. The viewer's
  * spent and expired states are cleared in the same batch.
  */
-export async function startConnect(app: AppContext, viewer: ClientViewer, returnPage: ReturnPage, origin: string): Promise<string> {
+export async function startConnect(
+  app: AppContext,
+  viewer: ClientViewer,
+  returnPage: ReturnPage,
+  origin: string,
+): Promise<string> {
   const state = randomToken();
   const now = app.now();
   await app.db.batch([
     app.db
       .delete(oauthStates)
-      .where(and(eq(oauthStates.userId, viewer.user.id), or(isNotNull(oauthStates.usedAt), lt(oauthStates.expiresAt, now)))),
+      .where(
+        and(eq(oauthStates.userId, viewer.user.id), or(isNotNull(oauthStates.usedAt), lt(oauthStates.expiresAt, now))),
+      ),
     app.db.insert(oauthStates).values({
       id: await hashToken(state),
       userId: viewer.user.id,
@@ -140,7 +150,11 @@ const badState: ConnectResult = { ok: false, status: 400, reason: "bad_state", m
  * spends the state, obtains the tokens (Intuit's token endpoint, or demo tokens), stores them
  * encrypted with their expiry times, and queues the finance report build.
  */
-export async function completeConnect(app: AppContext, viewer: ClientViewer, callbackUrl: string): Promise<ConnectResult> {
+export async function completeConnect(
+  app: AppContext,
+  viewer: ClientViewer,
+  callbackUrl: string,
+): Promise<ConnectResult> {
   let url: URL;
   try {
     url = new URL(callbackUrl);
@@ -153,7 +167,8 @@ export async function completeConnect(app: AppContext, viewer: ClientViewer, cal
   if (error) {
     // The user said no (or Intuit refused the request): spend the state, store nothing.
     const returnPage = (await claimState(app, viewer, state)) ?? undefined;
-    if (error === "access_denied") return { ok: false, status: 400, reason: "access_denied", msg: ACCESS_DENIED_MESSAGE, returnPage };
+    if (error === "access_denied")
+      return { ok: false, status: 400, reason: "access_denied", msg: ACCESS_DENIED_MESSAGE, returnPage };
     return { ok: false, status: 400, reason: "exchange_failed", msg: EXCHANGE_FAILED_MESSAGE, returnPage };
   }
   const code = params.get("code") ?? "";
@@ -162,7 +177,13 @@ export async function completeConnect(app: AppContext, viewer: ClientViewer, cal
 
   const returnPage = await claimState(app, viewer, state);
   if (!returnPage) return badState;
-  const failed: ConnectResult = { ok: false, status: 400, reason: "exchange_failed", msg: EXCHANGE_FAILED_MESSAGE, returnPage };
+  const failed: ConnectResult = {
+    ok: false,
+    status: 400,
+    reason: "exchange_failed",
+    msg: EXCHANGE_FAILED_MESSAGE,
+    returnPage,
+  };
 
   const keys = intuitKeys(app);
   let tokens: IntuitTokens;
@@ -209,7 +230,13 @@ export async function completeConnect(app: AppContext, viewer: ClientViewer, cal
   };
   await app.db
     .insert(accountingConnections)
-    .values({ id: crypto.randomUUID(), businessId: viewer.business.id, provider: "quickbooks", createdAt: now, ...stored })
+    .values({
+      id: crypto.randomUUID(),
+      businessId: viewer.business.id,
+      provider: "quickbooks",
+      createdAt: now,
+      ...stored,
+    })
     .onConflictDoUpdate({ target: accountingConnections.businessId, set: stored });
 
   // The connection is saved; if the queue refuses the build message (requestFinanceReport has

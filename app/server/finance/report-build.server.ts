@@ -51,7 +51,14 @@ export async function buildFinanceReport(app: AppContext, job: Job): Promise<voi
     .from(businesses)
     .where(eq(businesses.id, job.businessId))
     .limit(1);
-  const insightUpserts = valueInsightUpserts(app, job.businessId, rows, business?.numberOfEmployees ?? 0, range.end, now);
+  const insightUpserts = valueInsightUpserts(
+    app,
+    job.businessId,
+    rows,
+    business?.numberOfEmployees ?? 0,
+    range.end,
+    now,
+  );
   const [, removed] = await app.db.batch([
     app.db
       .insert(financeReports)
@@ -100,7 +107,6 @@ export async function buildFinanceReport(app: AppContext, job: Job): Promise<voi
   if (removed.length > 0) throw new PermanentJobError(NOT_CONNECTED_MESSAGE);
 }
 
-
 /**
  * One upsert per derived value insight. The rules depend only on the month of their reference
  * date, which is the report's last month (the job's period), so a rerun of the same period derives
@@ -125,7 +131,9 @@ function valueInsightUpserts(
           .select({
             id: sql<string>`${valueInsightId(businessId, insight.kind, periodEnd)}`.as("id"),
             businessId: accountingConnections.businessId,
-            financeReportId: sql<string | null>`(SELECT id FROM finance_reports WHERE business_id = ${businessId})`.as("finance_report_id"),
+            financeReportId: sql<string | null>`(SELECT id FROM finance_reports WHERE business_id = ${businessId})`.as(
+              "finance_report_id",
+            ),
             kind: sql<string>`${insight.kind}`.as("kind"),
             category: sql<string>`${insight.category}`.as("category"),
             title: sql<string>`${insight.title}`.as("title"),

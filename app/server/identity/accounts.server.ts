@@ -46,7 +46,10 @@ export async function registerClient(
 ): Promise<RegisterClientResult> {
   const taken = { ok: false, status: 409, field: "email", msg: EMAIL_TAKEN_MESSAGE } as const;
   // Sign-ups per client network are limited: each one costs a password hash and can probe emails.
-  const verdict = await limitByNetwork(app, request, "signup", { ...SIGNUP_POLICY, max: app.env.SIGNUP_LIMIT_PER_HOUR });
+  const verdict = await limitByNetwork(app, request, "signup", {
+    ...SIGNUP_POLICY,
+    max: app.env.SIGNUP_LIMIT_PER_HOUR,
+  });
   if (!verdict.allowed) return { ok: false, status: 429, field: null, msg: TOO_MANY_ATTEMPTS_MESSAGE };
   // Cheap early answer for the common case, before spending ~20 ms of CPU on PBKDF2.
   if (!(await isEmailAvailable(app, input.email))) return taken;

@@ -40,7 +40,11 @@ export async function signIn(app: AppContext, request: Request, input: SignInInp
   }
 
   const user = found[0];
-  const check = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH, app.env.PASSWORD_PEPPER);
+  const check = await verifyPassword(
+    input.password,
+    user?.passwordHash ?? DUMMY_PASSWORD_HASH,
+    app.env.PASSWORD_PEPPER,
+  );
   if (!user || !check.valid) {
     const failure = recordFailure(app, limits, now);
     if (failure) await failure;

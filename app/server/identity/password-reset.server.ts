@@ -70,7 +70,8 @@ function constantTimeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export type ResetRequestResult = { ok: true; msg: string } | { ok: false; status: 429; msg: string; retryAfterSeconds: number };
+export type ResetRequestResult =
+  { ok: true; msg: string } | { ok: false; status: 429; msg: string; retryAfterSeconds: number };
 
 /** Asks for a recovery password. The same answer for every email; the email goes out in the background. */
 export async function requestPasswordReset(
@@ -124,7 +125,11 @@ async function issueRecoveryPassword(app: AppContext, email: string, origin: str
       createdAt: now,
     }),
   ]);
-  await sendEmail(app, { to: user.email, kind: "password_reset", ...recoveryEmail(user.firstName, recoveryPassword, link) });
+  await sendEmail(app, {
+    to: user.email,
+    kind: "password_reset",
+    ...recoveryEmail(user.firstName, recoveryPassword, link),
+  });
 }
 
 /** The recovery email: subject, plain text and HTML. */
@@ -218,13 +223,18 @@ export async function recoverAccount(
   if (used.length === 0) return { ok: false, status: 400, msg: RECOVERY_FAILED_MESSAGE };
 
   const [, , , , updated] = await app.db.batch([
-    app.db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, reset.userId)),
+    app.db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, reset.userId)),
     // Every session ends, including any on this browser; a new one starts below.
     app.db.delete(sessions).where(eq(sessions.userId, reset.userId)),
     app.db
       .update(passwordResets)
       .set({ expiresAt: now })
-      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))),
+      .where(
+        and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+      ),
     recordSuccess(app, limits, now),
     app.db.select(viewerUserColumns).from(users).where(eq(users.id, reset.userId)),
   ]);

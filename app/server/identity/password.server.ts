@@ -28,13 +28,9 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 }
 
 async function pepper(password: string, secret: string): Promise<ArrayBuffer> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return crypto.subtle.sign("HMAC", key, encoder.encode(password.normalize("NFKC")));
 }
 
@@ -69,11 +65,7 @@ export type PasswordCheck = { valid: boolean; needsRehash: boolean };
  * Checks a password against a stored hash. A malformed stored value is simply "not valid".
  * `needsRehash` says the hash uses older parameters and should be replaced after sign-in.
  */
-export async function verifyPassword(
-  password: string,
-  stored: string,
-  secret: string,
-): Promise<PasswordCheck> {
+export async function verifyPassword(password: string, stored: string, secret: string): Promise<PasswordCheck> {
   const [scheme, iterationsText, saltText, hashText] = stored.split("$");
   const iterations = Number(iterationsText);
   if (

@@ -1,9 +1,6 @@
 import { eq } from "drizzle-orm";
 import { businesses, insightRequests, users } from "~db/schema";
-import {
-  INSIGHT_READY_EMAIL_SUBJECT,
-  INSIGHT_READY_NOTIFICATION_TITLE,
-} from "~/lib/insights/manager-insights-schemas";
+import { INSIGHT_READY_EMAIL_SUBJECT, INSIGHT_READY_NOTIFICATION_TITLE } from "~/lib/insights/manager-insights-schemas";
 import { sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 import type { AppContext } from "~/server/load-context";
@@ -12,7 +9,12 @@ import type { AppContext } from "~/server/load-context";
  * The email that tells a business owner their insight report is published. A failure is logged
  * and swallowed: the publish it follows has already happened and stays.
  */
-export async function emailInsightReadyToOwner(app: AppContext, requestId: string, title: string, url: string): Promise<void> {
+export async function emailInsightReadyToOwner(
+  app: AppContext,
+  requestId: string,
+  title: string,
+  url: string,
+): Promise<void> {
   try {
     const [owner] = await app.db
       .select({ email: users.email, firstName: users.firstName })

@@ -2,7 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { insightRequests } from "~db/schema";
 import { INSIGHT_NOT_FOUND_MESSAGE, PAYMENT_NOT_COMPLETED_MESSAGE } from "~/lib/payments/payment-copy";
 import type { AppContext } from "~/server/load-context";
-import { confirmCheckout, latestSessionFor, type CheckoutFailure, type CheckoutViewer } from "~/server/payments/checkout.server";
+import {
+  confirmCheckout,
+  latestSessionFor,
+  type CheckoutFailure,
+  type CheckoutViewer,
+} from "~/server/payments/checkout.server";
 
 /** PUT /api/insight/insightRequest/successful-payment {insightId}: confirmed only by a paid session. */
 export async function confirmInsightPayment(

@@ -11,11 +11,16 @@ export const insightPurchasable: Purchasable<"insight"> = {
 
   async describe(app, businessId, { insightId }) {
     const [insight] = await app.db
-      .select({ id: insightRequests.id, paymentComplete: insightRequests.paymentComplete, coveredByPlan: insightRequests.coveredByPlan })
+      .select({
+        id: insightRequests.id,
+        paymentComplete: insightRequests.paymentComplete,
+        coveredByPlan: insightRequests.coveredByPlan,
+      })
       .from(insightRequests)
       .where(and(eq(insightRequests.id, insightId), eq(insightRequests.businessId, businessId)));
     if (!insight) return { ok: false, status: 404, msg: INSIGHT_NOT_FOUND_MESSAGE };
-    if (insight.paymentComplete || insight.coveredByPlan) return { ok: false, status: 409, msg: INSIGHT_ALREADY_PAID_MESSAGE };
+    if (insight.paymentComplete || insight.coveredByPlan)
+      return { ok: false, status: 409, msg: INSIGHT_ALREADY_PAID_MESSAGE };
     return {
       ok: true,
       referenceId: insight.id,

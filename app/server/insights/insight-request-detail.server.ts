@@ -163,7 +163,7 @@ export function financeProfile(
   rows: readonly FinanceRow[],
   numberOfEmployees: number,
   lastUpdate: Date,
-  asOf: Date
+  asOf: Date,
 ): FinanceProfile {
   const year = trends(rows, asOf);
   const revenue = year.revenueAmount;
@@ -201,7 +201,7 @@ function answersOf(request: LoadedRequest["request"]) {
 export async function getInsightRequestDetail(
   app: AppContext,
   viewer: Manager,
-  id: string
+  id: string,
 ): Promise<InsightRequestDetail | null> {
   const loaded = await loadRequest(app, id);
   if (!loaded) return null;

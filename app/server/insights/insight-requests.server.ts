@@ -156,7 +156,11 @@ function readRequestQueries(app: AppContext, businessId: string, id: string) {
 }
 
 /** The business's insight request with its files (one D1 round trip); null for another business's or none. */
-export async function getInsightRequest(app: AppContext, businessId: string, id: string): Promise<InsightRequestView | null> {
+export async function getInsightRequest(
+  app: AppContext,
+  businessId: string,
+  id: string,
+): Promise<InsightRequestView | null> {
   const [requestRows, fileRows] = await app.db.batch([...readRequestQueries(app, businessId, id)]);
   const row = requestRows[0];
   return row ? toView(row, fileRows) : null;
@@ -202,8 +206,15 @@ export async function createInsightRequest(
 
   // 1. Reads (one round trip).
   const [existing, free] = await app.db.batch([
-    app.db.select({ businessId: insightRequests.businessId }).from(insightRequests).where(eq(insightRequests.id, id)).limit(1),
-    app.db.select({ n: sql<number>`count(*)` }).from(files).where(freeFiles),
+    app.db
+      .select({ businessId: insightRequests.businessId })
+      .from(insightRequests)
+      .where(eq(insightRequests.id, id))
+      .limit(1),
+    app.db
+      .select({ n: sql<number>`count(*)` })
+      .from(files)
+      .where(freeFiles),
   ]);
   if (existing[0]) {
     if (existing[0].businessId !== business.id) return conflict;
@@ -283,7 +294,11 @@ export async function createInsightRequest(
   if (row) return { ok: true, created: coveredRows.length + awaitingRows.length > 0, request: toView(row, fileRows) };
   // Nothing inserted and nothing of ours: another business took the id meanwhile, or a file
   // was linked meanwhile.
-  const [taken] = await app.db.select({ id: insightRequests.id }).from(insightRequests).where(eq(insightRequests.id, id)).limit(1);
+  const [taken] = await app.db
+    .select({ id: insightRequests.id })
+    .from(insightRequests)
+    .where(eq(insightRequests.id, id))
+    .limit(1);
   return taken ? conflict : filesInvalid;
 }
 

@@ -83,8 +83,8 @@ export async function startInsightReview(app: AppContext, viewer: Manager, id: s
       .where(
         and(
           eq(insightRequests.id, id),
-          sql`(${insightRequests.status} = 'submitted' OR (${insightRequests.status} = 'in_review' AND coalesce(${insightRequests.assignedManagerId}, '') <> ${viewer.id}))`
-        )
+          sql`(${insightRequests.status} = 'submitted' OR (${insightRequests.status} = 'in_review' AND coalesce(${insightRequests.assignedManagerId}, '') <> ${viewer.id}))`,
+        ),
       )
       .returning({ id: insightRequests.id }),
     // INSERT … SELECT with every column named: drizzle checks the selected keys against the
@@ -117,9 +117,9 @@ export async function startInsightReview(app: AppContext, viewer: Manager, id: s
             and(
               eq(insightRequests.id, id),
               eq(insightRequests.status, "in_review"),
-              eq(insightRequests.assignedManagerId, viewer.id)
-            )
-          )
+              eq(insightRequests.assignedManagerId, viewer.id),
+            ),
+          ),
       )
       .onConflictDoNothing({ target: insightReports.insightRequestId }),
   ]);
@@ -138,7 +138,7 @@ async function whyNot(
   viewer: Manager,
   id: string,
   forReport: boolean,
-  forPreview = false
+  forPreview = false,
 ): Promise<ActionFailure> {
   const [row] = await app.db
     .select({
@@ -167,7 +167,7 @@ export async function saveInsightDraft(
   app: AppContext,
   viewer: Manager,
   id: string,
-  content: ReportContent
+  content: ReportContent,
 ): Promise<ActionResult> {
   const updated = await app.db
     .update(insightReports)
@@ -197,7 +197,7 @@ export async function publishInsightReport(
   viewer: Manager,
   id: string,
   version: number,
-  requestOrigin: string
+  requestOrigin: string,
 ): Promise<ActionResult> {
   const now = app.now();
   const nowMs = now.getTime();
@@ -215,8 +215,8 @@ export async function publishInsightReport(
           eq(insightReports.insightRequestId, id),
           eq(insightReports.status, "draft"),
           eq(insightReports.updatedAt, new Date(version)),
-          reviewedBy(viewer, id)
-        )
+          reviewedBy(viewer, id),
+        ),
       )
       .returning({ id: insightReports.id, title: insightReports.title }),
     app.db
@@ -233,8 +233,8 @@ export async function publishInsightReport(
           eq(insightRequests.id, id),
           eq(insightRequests.status, "in_review"),
           eq(insightRequests.assignedManagerId, viewer.id),
-          sql`EXISTS (SELECT 1 FROM insight_reports p WHERE p.insight_request_id = ${id} AND p.status = 'published' AND p.published_at = ${nowMs})`
-        )
+          sql`EXISTS (SELECT 1 FROM insight_reports p WHERE p.insight_request_id = ${id} AND p.status = 'published' AND p.published_at = ${nowMs})`,
+        ),
       ),
     // The notification's id is derived from the request, so it is written once at most. Every
     // column is named (drizzle checks them against the table), so a new column cannot shift values.
@@ -261,9 +261,9 @@ export async function publishInsightReport(
               eq(insightRequests.id, id),
               eq(insightRequests.status, "ready"),
               sql`${insightRequests.deliveredAt} = ${nowMs}`,
-              eq(insightReports.status, "published")
-            )
-          )
+              eq(insightReports.status, "published"),
+            ),
+          ),
       )
       .onConflictDoNothing({ target: notifications.id }),
   ]);

@@ -267,7 +267,11 @@ export async function getReportForRequest(app: AppContext, businessId: string, r
 }
 
 /** GET /api/insight/value-insight/{id}: the business's value insight, else null. */
-export async function getValueInsight(app: AppContext, businessId: string, id: string): Promise<ValueInsightView | null> {
+export async function getValueInsight(
+  app: AppContext,
+  businessId: string,
+  id: string,
+): Promise<ValueInsightView | null> {
   const [row] = await app.db
     .select()
     .from(valueInsights)
@@ -319,7 +323,9 @@ export async function saveReportFeedback(
       ),
     )
     .returning({ id: insightReports.id });
-  return rows.length ? { ok: true, message: FEEDBACK_SAVED_MESSAGE } : { ok: false, status: 404, msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE };
+  return rows.length
+    ? { ok: true, message: FEEDBACK_SAVED_MESSAGE }
+    : { ok: false, status: 404, msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE };
 }
 
 /** PUT /api/insight/value-insight/feedback/: one conditional UPDATE on a value insight of the business. */
@@ -340,5 +346,7 @@ export async function saveValueInsightFeedback(
     })
     .where(and(eq(valueInsights.id, valueInsightId), eq(valueInsights.businessId, viewer.business.id)))
     .returning({ id: valueInsights.id });
-  return rows.length ? { ok: true, message: FEEDBACK_SAVED_MESSAGE } : { ok: false, status: 404, msg: VALUE_INSIGHT_NOT_FOUND_MESSAGE };
+  return rows.length
+    ? { ok: true, message: FEEDBACK_SAVED_MESSAGE }
+    : { ok: false, status: 404, msg: VALUE_INSIGHT_NOT_FOUND_MESSAGE };
 }

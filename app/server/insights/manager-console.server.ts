@@ -29,10 +29,7 @@ export function messagePreview(message: string, limit = SUPPORT_PREVIEW_LENGTH):
 }
 
 export async function consoleOverview(app: AppContext): Promise<{ openSupportMessages: number }> {
-  const [row] = await app.db
-    .select({ value: count() })
-    .from(supportMessages)
-    .where(eq(supportMessages.status, "open"));
+  const [row] = await app.db.select({ value: count() }).from(supportMessages).where(eq(supportMessages.status, "open"));
   return { openSupportMessages: row?.value ?? 0 };
 }
 

@@ -24,7 +24,10 @@ import type { CheckoutFailure, Purchasable, PurchaseKind, PurchaseRefs } from ".
 import { PURCHASABLES } from "./purchasables.server";
 
 export type { CheckoutFailure } from "./purchasable";
-export type CheckoutBusiness = Pick<Business, "id" | "name" | "memberTier" | "stripeCustomerId" | "subscriptionId" | "subscriptionStatus">;
+export type CheckoutBusiness = Pick<
+  Business,
+  "id" | "name" | "memberTier" | "stripeCustomerId" | "subscriptionId" | "subscriptionStatus"
+>;
 export type CheckoutViewer = { user: { id: string; email: string }; business: CheckoutBusiness };
 
 export type CheckoutStart = { ok: true; url: string; purchaseId: string } | CheckoutFailure;
@@ -102,7 +105,11 @@ async function storeSession(app: AppContext, purchaseId: string, sessionId: stri
 }
 
 /** Runs a provider call; Stripe unreachable or refusing becomes the readable 502 and a failed purchase. */
-async function withProvider<T>(app: AppContext, purchaseId: string | null, run: () => Promise<T>): Promise<T | CheckoutFailure> {
+async function withProvider<T>(
+  app: AppContext,
+  purchaseId: string | null,
+  run: () => Promise<T>,
+): Promise<T | CheckoutFailure> {
   try {
     return await run();
   } catch (error) {
@@ -145,7 +152,11 @@ export async function startSubscriptionCheckout(
 ): Promise<CheckoutStart> {
   const key: LookupKey = `${plan.tier}_PLAN_${plan.billing}`;
   const business = viewer.business;
-  if (business.subscriptionId && business.stripeCustomerId && LIVE_SUBSCRIPTION_STATUSES.has(business.subscriptionStatus ?? "")) {
+  if (
+    business.subscriptionId &&
+    business.stripeCustomerId &&
+    LIVE_SUBSCRIPTION_STATUSES.has(business.subscriptionStatus ?? "")
+  ) {
     const portal = await openPortal(app, viewer, origin);
     return portal.ok ? { ok: true, url: portal.url, purchaseId: "" } : portal;
   }
@@ -289,7 +300,10 @@ export async function confirmCheckout(
     eq(purchases.kind, match.kind),
   ];
   if (match.referenceId !== undefined) conditions.push(eq(purchases.referenceId, match.referenceId));
-  const [purchase] = await app.db.select().from(purchases).where(and(...conditions));
+  const [purchase] = await app.db
+    .select()
+    .from(purchases)
+    .where(and(...conditions));
   if (!purchase) return failed(404, PAYMENT_NOT_FOUND_MESSAGE);
   if (purchase.status !== "paid") {
     try {

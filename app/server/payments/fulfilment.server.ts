@@ -57,7 +57,11 @@ function isPaidSession(session: CheckoutSession): boolean {
 export async function fulfilCheckoutSession(app: AppContext, sessionId: string): Promise<FulfilmentResult> {
   // Our own record first: a session Partwise never made (another app on the Stripe account, or an
   // id Stripe does not know) has nothing to fulfil, and asking Stripe about it could only fail.
-  const [found] = await app.db.select().from(purchases).where(eq(purchases.stripeCheckoutSessionId, sessionId)).limit(1);
+  const [found] = await app.db
+    .select()
+    .from(purchases)
+    .where(eq(purchases.stripeCheckoutSessionId, sessionId))
+    .limit(1);
   if (!found) return { fulfilled: false, purchase: null, kind: null };
   const provider = paymentProvider(app);
   const session = await provider.retrieveCheckoutSession(sessionId);
@@ -173,7 +177,11 @@ export async function handleStripeWebhook(
     return { status: 400, msg: "The webhook event is not valid." };
   }
 
-  const [seen] = await app.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
+  const [seen] = await app.db
+    .select({ id: stripeEvents.id })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, event.id))
+    .limit(1);
   if (seen) return { status: 200, msg: "Already processed." };
 
   let result: EventOutcome;

@@ -44,7 +44,8 @@ export const planPurchasable: Purchasable<"subscription"> = {
   },
 
   async prepare(app, purchase, session, provider) {
-    if (session.subscription) await syncSubscription(app, session.subscription, { businessId: purchase.businessId, provider });
+    if (session.subscription)
+      await syncSubscription(app, session.subscription, { businessId: purchase.businessId, provider });
   },
 
   fulfil() {

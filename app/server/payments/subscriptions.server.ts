@@ -89,7 +89,10 @@ export async function syncSubscription(
 }
 
 function businessMatch(subscription: Subscription, businessId?: string) {
-  const conditions = [eq(businesses.stripeCustomerId, subscription.customer), eq(businesses.subscriptionId, subscription.id)];
+  const conditions = [
+    eq(businesses.stripeCustomerId, subscription.customer),
+    eq(businesses.subscriptionId, subscription.id),
+  ];
   if (businessId) conditions.push(eq(businesses.id, businessId));
   const metaBusiness = subscription.metadata?.businessId;
   if (metaBusiness) {

@@ -121,7 +121,12 @@ export type AppEnv = {
 };
 
 /** Secrets that have no local default but production cannot run without. */
-const PRODUCTION_ONLY_SECRETS = ["RESEND_API_KEY", "INTUIT_CLIENT_ID", "INTUIT_CLIENT_SECRET", "STRIPE_SECRET_KEY"] as const;
+const PRODUCTION_ONLY_SECRETS = [
+  "RESEND_API_KEY",
+  "INTUIT_CLIENT_ID",
+  "INTUIT_CLIENT_SECRET",
+  "STRIPE_SECRET_KEY",
+] as const;
 
 export const DEFAULT_EMAIL_FROM = "Partwise <no-reply@partwise.test>";
 export const DEFAULT_SUPPORT_EMAIL = "support@partwise.test";
@@ -148,9 +153,10 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   const vars = parsed.data;
   if (vars.APP_ENV === "production") {
-    const missing = [...(Object.keys(LOCAL_DEFAULTS) as (keyof typeof LOCAL_DEFAULTS)[]), ...PRODUCTION_ONLY_SECRETS].filter(
-      (key) => !vars[key],
-    );
+    const missing = [
+      ...(Object.keys(LOCAL_DEFAULTS) as (keyof typeof LOCAL_DEFAULTS)[]),
+      ...PRODUCTION_ONLY_SECRETS,
+    ].filter((key) => !vars[key]);
     if (missing.length > 0) {
       throw new ConfigurationError(`Missing required secrets: ${missing.join(", ")}`);
     }
@@ -158,7 +164,9 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
       throw new ConfigurationError("TOKEN_ENCRYPTION_KEY is the published local key; set a random one.");
     }
     if (vars.STRIPE_WEBHOOK_SECRET === LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET) {
-      throw new ConfigurationError("STRIPE_WEBHOOK_SECRET is the published local secret; use the endpoint's signing secret.");
+      throw new ConfigurationError(
+        "STRIPE_WEBHOOK_SECRET is the published local secret; use the endpoint's signing secret.",
+      );
     }
   }
   // Half a set of Intuit keys is a mistake, not demo mode.

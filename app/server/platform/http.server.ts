@@ -79,7 +79,10 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
  * A stream that passes bytes through until more than `maxBytes` have gone by, then fails. Counting
  * as the bytes arrive is the only bound for a body sent without a Content-Length (chunked).
  */
-export function byteLimit(maxBytes: number, onExceeded: () => void = () => {}): TransformStream<Uint8Array, Uint8Array> {
+export function byteLimit(
+  maxBytes: number,
+  onExceeded: () => void = () => {},
+): TransformStream<Uint8Array, Uint8Array> {
   let total = 0;
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {

@@ -33,7 +33,8 @@ export class RetryableJobError extends Error {
  * Capped at the queue's limit of 12 hours; never negative.
  */
 export function retryDelayFor(error: unknown, attempts: number): number {
-  const own = typeof error === "object" && error !== null ? (error as { delaySeconds?: unknown }).delaySeconds : undefined;
+  const own =
+    typeof error === "object" && error !== null ? (error as { delaySeconds?: unknown }).delaySeconds : undefined;
   if (typeof own === "number" && Number.isFinite(own)) return Math.min(43_200, Math.max(0, Math.ceil(own)));
   return retryDelaySeconds(attempts);
 }
@@ -61,7 +62,16 @@ export async function createJobs(
   const statements = businessIds.map((businessId) =>
     app.db
       .insert(jobs)
-      .values({ id: crypto.randomUUID(), kind, businessId, period, status: "queued", attempts: 0, createdAt: now, updatedAt: now })
+      .values({
+        id: crypto.randomUUID(),
+        kind,
+        businessId,
+        period,
+        status: "queued",
+        attempts: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: jobs.id }),
   );
@@ -141,7 +151,16 @@ export async function ensureJob(
   const key = and(eq(jobs.kind, kind), eq(jobs.businessId, businessId), eq(jobs.period, period));
   const insert = app.db
     .insert(jobs)
-    .values({ id: crypto.randomUUID(), kind, businessId, period, status: "queued", attempts: 0, createdAt: now, updatedAt: now })
+    .values({
+      id: crypto.randomUUID(),
+      kind,
+      businessId,
+      period,
+      status: "queued",
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: jobs.id });
   const read = app.db.select().from(jobs).where(key).limit(1);

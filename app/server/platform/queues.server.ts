@@ -30,7 +30,9 @@ export interface AppQueues {
   sendBenchmarking(jobIds: string[]): Promise<void>;
 }
 
-export function createQueues(bindings: Pick<CloudflareBindings, "FINANCE_REPORT_QUEUE" | "BENCHMARKING_QUEUE">): AppQueues {
+export function createQueues(
+  bindings: Pick<CloudflareBindings, "FINANCE_REPORT_QUEUE" | "BENCHMARKING_QUEUE">,
+): AppQueues {
   return {
     async sendFinanceReport(jobIds) {
       if (jobIds.length === 0) return;

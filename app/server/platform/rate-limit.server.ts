@@ -71,7 +71,7 @@ export function clientNetwork(ip: string | null): string | null {
   const groups = [...headParts, ...Array<string>(value.includes("::") ? missing : 0).fill("0"), ...tailParts];
   return `${groups
     .slice(0, 4)
-    .map((group) => (group.replace(/^0+/, "") || "0"))
+    .map((group) => group.replace(/^0+/, "") || "0")
     .join(":")}::/64`;
 }
 
@@ -118,7 +118,8 @@ export function verdictOf(limits: RateLimit[], rows: RateLimitRow[][], now: Date
   limits.forEach((limit, index) => {
     const row = rows[index]?.[0];
     if (!row) return;
-    if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime()) retryAt = Math.max(retryAt, row.lockedUntil.getTime());
+    if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime())
+      retryAt = Math.max(retryAt, row.lockedUntil.getTime());
     if (row.count > limit.policy.max) retryAt = Math.max(retryAt, row.windowStart.getTime() + limit.policy.windowMs);
   });
   if (retryAt === 0) return { allowed: true };

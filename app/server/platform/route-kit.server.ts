@@ -13,7 +13,10 @@ import { errorResponse, jsonResponse } from "./http.server";
  */
 export function methodNotAllowed(...allow: string[]) {
   return ({ request }: { request: Request }): Response =>
-    jsonResponse({ msg: `Method ${request.method} is not allowed.` }, { status: 405, headers: { Allow: allow.join(", ") } });
+    jsonResponse(
+      { msg: `Method ${request.method} is not allowed.` },
+      { status: 405, headers: { Allow: allow.join(", ") } },
+    );
 }
 
 /** The plain-text 404 of pages and previews: the same answer whether the record is missing or not the viewer's. */

@@ -103,10 +103,16 @@ describe("the NAICS combobox", () => {
       expect(await listbox.getByRole("option").first().textContent(), words).toMatch(option);
     }
     // The index entry that matched is shown with the industry.
-    await listbox.getByRole("option").first().getByText("Sports gear stores (e.g., outdoors, scuba, skiing)", { exact: true }).waitFor();
+    await listbox
+      .getByRole("option")
+      .first()
+      .getByText("Sports gear stores (e.g., outdoors, scuba, skiing)", { exact: true })
+      .waitFor();
 
     await box.fill("zzqxv");
-    await page.getByText("No industries match “zzqxv”. Try other words, or look up your NAICS code.", { exact: true }).waitFor();
+    await page
+      .getByText("No industries match “zzqxv”. Try other words, or look up your NAICS code.", { exact: true })
+      .waitFor();
     expect(await box.getAttribute("aria-expanded")).toBe("false");
   });
 
@@ -131,40 +137,45 @@ describe("the NAICS combobox", () => {
     { viewport: PHONE },
   );
 
-  browserTest("without JavaScript a typed code is saved and the directory searches words", async ({ page, context }) => {
-    await onBusinessStep(page);
-    const browser = context.browser();
-    if (!browser) throw new Error("no browser");
-    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
-    try {
-      await noScript.addCookies(await context.cookies());
-      const plain = await noScript.newPage();
+  browserTest(
+    "without JavaScript a typed code is saved and the directory searches words",
+    async ({ page, context }) => {
+      await onBusinessStep(page);
+      const browser = context.browser();
+      if (!browser) throw new Error("no browser");
+      const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+      try {
+        await noScript.addCookies(await context.cookies());
+        const plain = await noScript.newPage();
 
-      await plain.goto("/naics?q=coffee+shop");
-      await plain.getByText("Includes: Coffee shops, on premise brewing", { exact: true }).waitFor();
-      await plain.getByLabel("Search by keyword or code").fill("hair salon");
-      await plain.getByRole("button", { name: "Search", exact: true }).click();
-      await plain.getByText("Beauty Salons", { exact: true }).waitFor();
+        await plain.goto("/naics?q=coffee+shop");
+        await plain.getByText("Includes: Coffee shops, on premise brewing", { exact: true }).waitFor();
+        await plain.getByLabel("Search by keyword or code").fill("hair salon");
+        await plain.getByRole("button", { name: "Search", exact: true }).click();
+        await plain.getByText("Beauty Salons", { exact: true }).waitFor();
 
-      await plain.goto("/signup-business");
-      // A plain text box: no combobox role or list without the script that drives them.
-      expect(await plain.getByLabel(LABEL).getAttribute("role")).toBeNull();
-      expect(await plain.getByRole("listbox").count()).toBe(0);
-      await plain.getByText("Enter your 6-digit code, or find it in the NAICS directory.", { exact: true }).waitFor();
-      await fillTheRest(plain);
-      const box = plain.getByLabel(LABEL);
-      await box.fill("coffee shop");
-      await plain.getByRole("button", { name: "Next", exact: true }).click();
-      await plain.getByText("NAICS must be a 6-digit number", { exact: true }).waitFor();
-      expect(new URL(plain.url()).pathname).toBe("/signup-business");
+        await plain.goto("/signup-business");
+        // A plain text box: no combobox role or list without the script that drives them.
+        expect(await plain.getByLabel(LABEL).getAttribute("role")).toBeNull();
+        expect(await plain.getByRole("listbox").count()).toBe(0);
+        await plain.getByText("Enter your 6-digit code, or find it in the NAICS directory.", { exact: true }).waitFor();
+        await fillTheRest(plain);
+        const box = plain.getByLabel(LABEL);
+        await box.fill("coffee shop");
+        await plain.getByRole("button", { name: "Next", exact: true }).click();
+        await plain.getByText("NAICS must be a 6-digit number", { exact: true }).waitFor();
+        expect(new URL(plain.url()).pathname).toBe("/signup-business");
 
-      await plain.getByLabel(LABEL).fill("722515");
-      await plain.getByRole("button", { name: "Next", exact: true }).click();
-      await plain.waitForURL((url) => url.pathname === "/plan-select");
-      await plain.goto("/company-profile?tab=business");
-      expect(await plain.getByLabel("Industry NAICS").inputValue()).toBe("722515 — Snack and Nonalcoholic Beverage Bars");
-    } finally {
-      await noScript.close();
-    }
-  });
+        await plain.getByLabel(LABEL).fill("722515");
+        await plain.getByRole("button", { name: "Next", exact: true }).click();
+        await plain.waitForURL((url) => url.pathname === "/plan-select");
+        await plain.goto("/company-profile?tab=business");
+        expect(await plain.getByLabel("Industry NAICS").inputValue()).toBe(
+          "722515 — Snack and Nonalcoholic Beverage Bars",
+        );
+      } finally {
+        await noScript.close();
+      }
+    },
+  );
 });

@@ -104,7 +104,9 @@ describe("settings", () => {
 
       await next.fill("weak");
       await next.blur();
-      await page.getByText("Required: 8 characters, 1 uppercase, 1 number, 1 special character.", { exact: true }).waitFor();
+      await page
+        .getByText("Required: 8 characters, 1 uppercase, 1 number, 1 special character.", { exact: true })
+        .waitFor();
       await next.fill("Harbor@light8");
       await confirm.fill("Harbor@light9");
       await confirm.blur();
@@ -116,7 +118,10 @@ describe("settings", () => {
       await confirm.fill("Harbor@light8");
       await current.fill("Not-my-password1");
       await page.getByRole("button", { name: "Update Password" }).click();
-      await page.getByRole("alert").getByText("You did not enter your old password in correctly.", { exact: true }).waitFor();
+      await page
+        .getByRole("alert")
+        .getByText("You did not enter your old password in correctly.", { exact: true })
+        .waitFor();
 
       await page.getByRole("button", { name: "Show new password" }).click();
       expect(await next.getAttribute("type")).toBe("text");

@@ -7,7 +7,8 @@ const NEW_CLIENT = { emailPrefix: "company-data" };
 
 const ACCESS_DENIED = "You didn't connect QuickBooks. You can try again whenever you're ready.";
 /** How the figure is computed: the months counted and the 25-50 band's 38 employees. */
-const PER_EMPLOYEE_NOTE = /^Income for .+ \d{4} divided by 38 employees\. The number of employees comes from Settings → Business\.$/;
+const PER_EMPLOYEE_NOTE =
+  /^Income for .+ \d{4} divided by 38 employees\. The number of employees comes from Settings → Business\.$/;
 
 const monthlyCard = (page: Page) => page.locator("#monthly-revenue-card");
 const perEmployeeCard = (page: Page) => page.locator("#revenue-per-employee-card");
@@ -45,13 +46,17 @@ describe("company data", () => {
       expect(query.has("state")).toBe(false);
       await page.getByRole("heading", { name: "You signed in to quickbooks!", level: 1 }).waitFor();
       await page.getByRole("heading", { name: "Building Business Finance Profile", level: 2 }).waitFor();
-      await page.getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 }).waitFor({ timeout: 20_000 });
+      await page
+        .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
+        .waitFor({ timeout: 20_000 });
 
       await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
       await expectPath(page, "/dashboard");
 
       // Monthly revenue and net income: the lazily loaded chart.js canvas, described for screen readers.
-      const chart = monthlyCard(page).getByRole("img", { name: /^Revenue and net income, [A-Z][a-z]+ (\d{4} )?to [A-Z][a-z]+ \d{4}: / });
+      const chart = monthlyCard(page).getByRole("img", {
+        name: /^Revenue and net income, [A-Z][a-z]+ (\d{4} )?to [A-Z][a-z]+ \d{4}: /,
+      });
       await chart.waitFor();
       expect(await chart.evaluate((node) => node.tagName)).toBe("CANVAS");
       const label = (await chart.getAttribute("aria-label")) ?? "";
@@ -62,7 +67,9 @@ describe("company data", () => {
 
       await monthlyCard(page).getByRole("button", { name: "Show 12-month trend", exact: true }).click();
       await monthlyCard(page).getByRole("table").locator("tbody tr").nth(11).waitFor({ state: "attached" });
-      await monthlyCard(page).getByRole("img", { name: /^Revenue and net income, [A-Z][a-z]+ \d{4} to [A-Z][a-z]+ \d{4}: / }).waitFor();
+      await monthlyCard(page)
+        .getByRole("img", { name: /^Revenue and net income, [A-Z][a-z]+ \d{4} to [A-Z][a-z]+ \d{4}: / })
+        .waitFor();
       await monthlyCard(page).getByRole("button", { name: "Show last 6 months", exact: true }).click();
       await chart.waitFor();
 
@@ -110,7 +117,9 @@ describe("company data", () => {
     await expectPath(page, "/quickbooks/demo-consent");
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
 
-    await page.waitForURL((url) => url.pathname === "/quickbook-status" && url.searchParams.get("reason") === "access_denied");
+    await page.waitForURL(
+      (url) => url.pathname === "/quickbook-status" && url.searchParams.get("reason") === "access_denied",
+    );
     await page.getByRole("alert").getByText(ACCESS_DENIED, { exact: true }).waitFor();
     const tryAgain = page.getByRole("link", { name: "Try again", exact: true });
     expect(await tryAgain.getAttribute("href")).toBe("/api/quickbooks/createAuthPortal?returnPage=DASHBOARD");

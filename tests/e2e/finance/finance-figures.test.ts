@@ -24,7 +24,9 @@ describe("finance figures on the dashboard", () => {
       await monthlyCard(page).getByRole("link", { name: "Connect Company Data", exact: true }).click();
       await expectPath(page, "/quickbooks/demo-consent");
       await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
-      await page.getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 }).waitFor({ timeout: 20_000 });
+      await page
+        .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
+        .waitFor({ timeout: 20_000 });
       await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
       await expectPath(page, "/dashboard");
 
@@ -38,7 +40,9 @@ describe("finance figures on the dashboard", () => {
       // Monthly card: titled by what it draws and when.
       const title = monthlyCard(page).getByRole("heading", { level: 2 });
       expect(await title.textContent()).toBe(`Monthly Revenue and Net Income, ${sixSpan}`);
-      const chart = monthlyCard(page).getByRole("img", { name: new RegExp(`^${escape(`Revenue and net income, ${sixSpan}: `)}`) });
+      const chart = monthlyCard(page).getByRole("img", {
+        name: new RegExp(`^${escape(`Revenue and net income, ${sixSpan}: `)}`),
+      });
       await chart.waitFor();
       expect(await chart.evaluate((node) => node.tagName)).toBe("CANVAS");
       const label = (await chart.getAttribute("aria-label")) ?? "";
@@ -78,12 +82,18 @@ describe("finance figures on the dashboard", () => {
 
       // The value-insight tile shows the same figure (none in January: no year-before to compare).
       const activity = page.getByRole("region", { name: "Activity" });
-      await activity.getByRole("article", { name: /^Finance insight/ }).first().waitFor();
+      await activity
+        .getByRole("article", { name: /^Finance insight/ })
+        .first()
+        .waitFor();
       if (last.slice(5, 7) !== "12") {
         await activity.getByText(`Revenue per employee ${amount} this year`, { exact: true }).waitFor();
       }
       // Its date in the one format, the UTC day (this browser's local day is another one).
-      const tileDate = activity.getByRole("article", { name: /^Finance insight/ }).first().locator("time");
+      const tileDate = activity
+        .getByRole("article", { name: /^Finance insight/ })
+        .first()
+        .locator("time");
       expect(await tileDate.innerText()).toBe(formatDate(new Date()));
       expect(await page.evaluate(() => new Date().getDate())).not.toBe(new Date().getUTCDate());
 
@@ -106,7 +116,9 @@ describe("finance figures on the dashboard", () => {
         expect(await table.isVisible()).toBe(true);
         expect(await table.locator("tbody tr").count()).toBe(6);
         expect(await table.locator("thead th").allInnerTexts()).toEqual(["Month", "Revenue", "Net income"]);
-        expect((await table.locator("tbody th").allInnerTexts()).map((text) => text.trim())).toEqual(six.map(monthYearLabel));
+        expect((await table.locator("tbody th").allInnerTexts()).map((text) => text.trim())).toEqual(
+          six.map(monthYearLabel),
+        );
         expect(await monthlyCard(plain).locator(".chart-skeleton, canvas").count()).toBe(0);
         expect(await monthlyCard(plain).getByRole("button").count()).toBe(0);
         await plain.screenshot({ path: "/tmp/finance-figures-no-js-375.png", fullPage: true });

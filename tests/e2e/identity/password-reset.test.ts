@@ -124,7 +124,10 @@ describe("password reset", () => {
 
       await page.getByLabel("Recovery password", { exact: true }).fill("WRNG-WRNG-WRNG");
       await page.getByRole("button", { name: "Reset password and sign in", exact: true }).click();
-      await page.getByRole("alert").getByText("That recovery password is incorrect or has expired.", { exact: true }).waitFor();
+      await page
+        .getByRole("alert")
+        .getByText("That recovery password is incorrect or has expired.", { exact: true })
+        .waitFor();
       expect(new URL(page.url()).pathname).toBe("/password-reset");
     },
     // The refused recovery answers 400, which Chromium logs as a failed resource load.

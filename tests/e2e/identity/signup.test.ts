@@ -106,53 +106,60 @@ describe("signing up a new business", () => {
 
       // The business has the industry picked in the combobox.
       await page.goto("/company-profile?tab=business");
-      expect(await page.getByLabel("Industry NAICS").inputValue()).toBe("722515 — Snack and Nonalcoholic Beverage Bars");
+      expect(await page.getByLabel("Industry NAICS").inputValue()).toBe(
+        "722515 — Snack and Nonalcoholic Beverage Bars",
+      );
     },
     // The made-up NAICS code's lookup answers 404, which Chromium logs as a failed resource load.
     { allowConsoleErrors: [/status of 404/] },
   );
 
-  browserTest("the Business and Consultant cards are links alike; the consultant's explains how consultants join", async ({ page }) => {
-    await page.goto("/Signup");
-    const cards = page.getByRole("list", { name: "Account types" }).getByRole("link");
-    expect(await cards.count()).toBe(2);
-    const business = page.getByRole("link", {
-      name: "I'm a Business Find fractional talent, request diagnostic insights and run engagements.",
-      exact: true,
-    });
-    const consultant = page.getByRole("link", {
-      name: "I'm a Consultant Offer your expertise to businesses like yours.",
-      exact: true,
-    });
-    expect(await business.getAttribute("href")).toBe("/Signup/client-personal-details");
-    expect(await consultant.getAttribute("href")).toBe("/Signup/consultant");
+  browserTest(
+    "the Business and Consultant cards are links alike; the consultant's explains how consultants join",
+    async ({ page }) => {
+      await page.goto("/Signup");
+      const cards = page.getByRole("list", { name: "Account types" }).getByRole("link");
+      expect(await cards.count()).toBe(2);
+      const business = page.getByRole("link", {
+        name: "I'm a Business Find fractional talent, request diagnostic insights and run engagements.",
+        exact: true,
+      });
+      const consultant = page.getByRole("link", {
+        name: "I'm a Consultant Offer your expertise to businesses like yours.",
+        exact: true,
+      });
+      expect(await business.getAttribute("href")).toBe("/Signup/client-personal-details");
+      expect(await consultant.getAttribute("href")).toBe("/Signup/consultant");
 
-    // Both are reached with Tab and followed with Enter.
-    await business.focus();
-    await page.keyboard.press("Tab");
-    expect(await consultant.evaluate((element) => element === document.activeElement)).toBe(true);
-    await page.keyboard.press("Enter");
-    await expectPath(page, "/Signup/consultant");
-    await page.getByRole("heading", { level: 1, name: "Consulting Sign Up Not Yet Available" }).waitFor();
-    await page.getByText("Consultants join Partwise by invitation from an Engagement Manager.", { exact: true }).waitFor();
-    expect(await page.getByRole("link", { name: "support@partwise.com" }).getAttribute("href")).toBe(
-      "mailto:support@partwise.com?subject=Consultant%20application",
-    );
-    await page.getByRole("link", { name: "Back to account types" }).click();
-    await expectPath(page, "/Signup");
+      // Both are reached with Tab and followed with Enter.
+      await business.focus();
+      await page.keyboard.press("Tab");
+      expect(await consultant.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      await expectPath(page, "/Signup/consultant");
+      await page.getByRole("heading", { level: 1, name: "Consulting Sign Up Not Yet Available" }).waitFor();
+      await page
+        .getByText("Consultants join Partwise by invitation from an Engagement Manager.", { exact: true })
+        .waitFor();
+      expect(await page.getByRole("link", { name: "support@partwise.com" }).getAttribute("href")).toBe(
+        "mailto:support@partwise.com?subject=Consultant%20application",
+      );
+      await page.getByRole("link", { name: "Back to account types" }).click();
+      await expectPath(page, "/Signup");
 
-    await business.focus();
-    await page.keyboard.press("Enter");
-    await expectPath(page, "/Signup/client-personal-details");
-    await page.getByRole("heading", { name: "Let's Get Started" }).waitFor();
+      await business.focus();
+      await page.keyboard.press("Enter");
+      await expectPath(page, "/Signup/client-personal-details");
+      await page.getByRole("heading", { name: "Let's Get Started" }).waitFor();
 
-    // An invited consultant signs in from the consultant page.
-    await page.goto("/Signup?type=consultant");
-    await expectPath(page, "/Signup/consultant");
-    await page.getByRole("link", { name: "Sign in", exact: true }).click();
-    await expectPath(page, "/");
-    await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
-  });
+      // An invited consultant signs in from the consultant page.
+      await page.goto("/Signup?type=consultant");
+      await expectPath(page, "/Signup/consultant");
+      await page.getByRole("link", { name: "Sign in", exact: true }).click();
+      await expectPath(page, "/");
+      await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
+    },
+  );
 
   browserTest("'Create an account' starts a business sign-up by default", async ({ page }) => {
     await page.goto("/Signup");

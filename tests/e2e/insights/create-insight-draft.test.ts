@@ -24,9 +24,15 @@ async function waitForHydration(page: Page) {
 async function expectOverviewKept(page: Page, files: string[]) {
   await page.getByRole("img", { name: OVERVIEW, exact: true }).waitFor();
   await page.getByRole("status").getByText(RESTORED, { exact: true }).waitFor();
-  expect(await page.getByLabel("What does your business do?", { exact: true }).inputValue()).toBe(ANSWERS.businessNature);
-  expect(await page.getByLabel("What issue would you like solved?", { exact: true }).inputValue()).toBe(ANSWERS.issueDetails);
-  expect(await page.getByLabel("What outcome would you like?", { exact: true }).inputValue()).toBe(ANSWERS.resolutionOutcome);
+  expect(await page.getByLabel("What does your business do?", { exact: true }).inputValue()).toBe(
+    ANSWERS.businessNature,
+  );
+  expect(await page.getByLabel("What issue would you like solved?", { exact: true }).inputValue()).toBe(
+    ANSWERS.issueDetails,
+  );
+  expect(await page.getByLabel("What outcome would you like?", { exact: true }).inputValue()).toBe(
+    ANSWERS.resolutionOutcome,
+  );
   const attached = page.getByRole("list", { name: "Attached files", exact: true });
   for (const name of files) await attached.getByText(name, { exact: true }).waitFor();
 }
@@ -73,7 +79,9 @@ describe("/create-insight keeps a draft", () => {
       // A file deleted on the server meanwhile is named, not silently listed.
       const status = await page.evaluate(async () => {
         const key = Object.keys(sessionStorage).find((name) => name.startsWith("partwise:create-insight-draft:"));
-        const draft = JSON.parse(sessionStorage.getItem(key ?? "") ?? "null") as { files: { fileName: string; originalName: string }[] };
+        const draft = JSON.parse(sessionStorage.getItem(key ?? "") ?? "null") as {
+          files: { fileName: string; originalName: string }[];
+        };
         const gone = draft.files.find((file) => file.originalName === "contracts.pdf");
         const response = await fetch(`/api/file-handling/delete-file/${gone?.fileName}`, { method: "DELETE" });
         return response.status;

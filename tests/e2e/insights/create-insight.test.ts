@@ -105,7 +105,11 @@ describe("/create-insight", () => {
       const attached = page.getByRole("list", { name: "Attached files", exact: true });
 
       // Refused in the browser: not an accepted type.
-      await picker.setInputFiles({ name: "notes.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ\x90\x00") });
+      await picker.setInputFiles({
+        name: "notes.exe",
+        mimeType: "application/octet-stream",
+        buffer: Buffer.from("MZ\x90\x00"),
+      });
       await page.getByRole("alert").getByText(FILE_REJECTED_MESSAGE, { exact: true }).waitFor();
       expect(await attached.count()).toBe(0);
 
@@ -132,7 +136,8 @@ describe("/create-insight", () => {
       await chooseArea(page, "Strategy");
 
       const uploaded = page.waitForResponse(
-        (response) => response.url().endsWith("/api/file-handling/upload-files") && response.request().method() === "POST",
+        (response) =>
+          response.url().endsWith("/api/file-handling/upload-files") && response.request().method() === "POST",
       );
       await page.getByLabel("Attach files", { exact: true }).setInputFiles(pdf("draft-plan.pdf"));
       const answer = (await (await uploaded).json()) as { files: { fileName: string }[] };
@@ -260,7 +265,9 @@ describe("/create-insight", () => {
       await plain.getByRole("radio", { name: "Technology", exact: true }).check();
       await plain.getByRole("button", { name: "Continue", exact: true }).click();
       await plain.getByRole("img", { name: "Step 2 of 3: Insight Overview", exact: true }).waitFor();
-      await plain.getByText("Attaching files needs JavaScript. You can send your request without files.", { exact: true }).waitFor();
+      await plain
+        .getByText("Attaching files needs JavaScript. You can send your request without files.", { exact: true })
+        .waitFor();
       await fillOverview(plain);
       await plain.getByRole("button", { name: "Continue", exact: true }).click();
       await plain.getByRole("img", { name: "Step 3 of 3: Insight Confirmation", exact: true }).waitFor();

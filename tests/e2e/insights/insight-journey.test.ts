@@ -27,7 +27,9 @@ describe("insight journey", () => {
       await page.goto("/create-insight");
       await page.getByRole("radio", { name: "Operations", exact: true }).check();
       await page.getByRole("button", { name: "Continue", exact: true }).click();
-      await page.getByLabel("What does your business do?", { exact: true }).fill("Two hardware stores and a contractor desk.");
+      await page
+        .getByLabel("What does your business do?", { exact: true })
+        .fill("Two hardware stores and a contractor desk.");
       await page
         .getByLabel("What issue would you like solved?", { exact: true })
         .fill("Contractor orders ship late because stock counts are wrong. Crews wait on site.");
@@ -45,7 +47,10 @@ describe("insight journey", () => {
       await page.getByText("Preparing your Insight request.", { exact: true }).waitFor();
       await page.goto("/dashboard");
       const activity = page.getByRole("region", { name: "Activity" });
-      await activity.getByRole("article", { name: /^Operations insight/ }).getByText("Your insight request has been submitted!").waitFor();
+      await activity
+        .getByRole("article", { name: /^Operations insight/ })
+        .getByText("Your insight request has been submitted!")
+        .waitFor();
 
       // 2. The manager finds it, reads the file, edits the draft and publishes.
       await signOut(page);
@@ -55,7 +60,10 @@ describe("insight journey", () => {
       await page.getByRole("link", { name: `Open request from ${company}: Operations` }).click();
       await page.getByRole("heading", { name: company, level: 1 }).waitFor();
       await page.getByRole("button", { name: "Start review" }).click();
-      await page.getByRole("status").getByText("Review started. The draft report is ready to edit.", { exact: true }).waitFor();
+      await page
+        .getByRole("status")
+        .getByText("Review started. The draft report is ready to edit.", { exact: true })
+        .waitFor();
       const fileLink = page.getByRole("link", { name: /stock-counts\.pdf/ });
       const href = await fileLink.getAttribute("href");
       expect(href).toMatch(/^\/api\/file-handling\/get-file\/[0-9a-f-]+\.pdf$/);
@@ -70,7 +78,10 @@ describe("insight journey", () => {
       await title.fill("Count what ships: cycle counts before contractor orders");
       await page.getByRole("button", { name: "Preview and publish" }).click();
       await page.getByRole("button", { name: "Confirm publish" }).click();
-      await page.getByRole("status").getByText("Report published. The client has been notified.", { exact: true }).waitFor();
+      await page
+        .getByRole("status")
+        .getByText("Report published. The client has been notified.", { exact: true })
+        .waitFor();
 
       // 3. The business sees it delivered, opens it, rates it, comments and asks for a match.
       await signOut(page);
@@ -83,7 +94,9 @@ describe("insight journey", () => {
       const tile = page.getByRole("region", { name: "Activity" }).getByRole("article", { name: /^Operations insight/ });
       await tile.getByText("Your insight is available!", { exact: true }).waitFor();
       await tile.getByRole("link", { name: "Click here to view." }).click();
-      await page.getByRole("heading", { level: 1, name: "Count what ships: cycle counts before contractor orders" }).waitFor();
+      await page
+        .getByRole("heading", { level: 1, name: "Count what ships: cycle counts before contractor orders" })
+        .waitFor();
 
       const stars = page.getByRole("group", { name: "Rate this insight" });
       await stars.getByRole("radio", { name: "4 stars" }).check();
@@ -95,7 +108,11 @@ describe("insight journey", () => {
       await page.getByRole("button", { name: "Match with Consultant", exact: true }).click();
       await page.getByRole("status").getByText("Your match request has been sent!").waitFor();
       await page.goto("/features?focus=Matching");
-      await page.locator(".match-row").first().getByText("We are finding the best consultant for your request.").waitFor();
+      await page
+        .locator(".match-row")
+        .first()
+        .getByText("We are finding the best consultant for your request.")
+        .waitFor();
       expect(await page.locator(".match-row").count()).toBe(1);
     },
   );

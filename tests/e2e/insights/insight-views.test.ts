@@ -33,67 +33,75 @@ const scrollLeft = (page: Page) =>
   page.locator(".insight-carousel-track").evaluate((node) => Math.round((node as HTMLElement).scrollLeft));
 
 describe("insight views", () => {
-  browserTest("the demo client opens the delivered insight, rates it, leaves feedback and asks for a match", async ({ page }) => {
-    await signInAsDemoClient(page);
-    // The Notifications card links the delivery notice to the report.
-    const notificationsCard = page.getByRole("region", { name: "Notifications" });
-    await notificationsCard.getByRole("link", { name: "Your insight is available!" }).first().waitFor();
-    await notificationsCard.getByText(DEMO_INSIGHTS.delivered.title).first().waitFor();
-    const panel = activity(page);
-    await panel.getByRole("tab", { name: "Insights" }).waitFor();
-    expect(await panel.getByLabel("Category").inputValue()).toBe("Delivered");
-    const tile = panel.getByRole("article", { name: /^Operations insight/ });
-    await tile.getByText("Your insight is available!", { exact: true }).waitFor();
-    await tile.getByText("Payment Complete", { exact: true }).waitFor();
+  browserTest(
+    "the demo client opens the delivered insight, rates it, leaves feedback and asks for a match",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      // The Notifications card links the delivery notice to the report.
+      const notificationsCard = page.getByRole("region", { name: "Notifications" });
+      await notificationsCard.getByRole("link", { name: "Your insight is available!" }).first().waitFor();
+      await notificationsCard.getByText(DEMO_INSIGHTS.delivered.title).first().waitFor();
+      const panel = activity(page);
+      await panel.getByRole("tab", { name: "Insights" }).waitFor();
+      expect(await panel.getByLabel("Category").inputValue()).toBe("Delivered");
+      const tile = panel.getByRole("article", { name: /^Operations insight/ });
+      await tile.getByText("Your insight is available!", { exact: true }).waitFor();
+      await tile.getByText("Payment Complete", { exact: true }).waitFor();
 
-    // The category choice switches lists (the seeded paid request waits in Pending until the
-    // manager publishes it, which the console's own test may already have done).
-    await panel.getByLabel("Category").selectOption("Pending");
-    await panel.getByText("Pending insights", { exact: true }).waitFor();
-    await panel.getByLabel("Category").selectOption("Delivered");
+      // The category choice switches lists (the seeded paid request waits in Pending until the
+      // manager publishes it, which the console's own test may already have done).
+      await panel.getByLabel("Category").selectOption("Pending");
+      await panel.getByText("Pending insights", { exact: true }).waitFor();
+      await panel.getByLabel("Category").selectOption("Delivered");
 
-    await panel.getByRole("article", { name: /^Operations insight/ }).getByRole("link", { name: "Click here to view." }).click();
-    await expectPath(page, `/insight-discovery?type=REPORT&id=${DEMO_INSIGHTS.delivered.requestId}`);
-    await page.getByRole("heading", { level: 1, name: DEMO_INSIGHTS.delivered.title }).waitFor();
-    await page.getByText("Operations", { exact: true }).first().waitFor();
-    await page.getByRole("heading", { name: "Recommendations" }).waitFor();
+      await panel
+        .getByRole("article", { name: /^Operations insight/ })
+        .getByRole("link", { name: "Click here to view." })
+        .click();
+      await expectPath(page, `/insight-discovery?type=REPORT&id=${DEMO_INSIGHTS.delivered.requestId}`);
+      await page.getByRole("heading", { level: 1, name: DEMO_INSIGHTS.delivered.title }).waitFor();
+      await page.getByText("Operations", { exact: true }).first().waitFor();
+      await page.getByRole("heading", { name: "Recommendations" }).waitFor();
 
-    // The star rating: a radio group, 3 by default, moved with the keyboard.
-    const group = page.getByRole("group", { name: "Rate this insight" });
-    expect(await group.getByRole("radio", { name: "3 stars" }).isChecked()).toBe(true);
-    await page.getByText("Helpful. Anything we could add?", { exact: true }).waitFor();
-    await group.getByRole("radio", { name: "3 stars" }).focus();
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("ArrowRight");
-    expect(await group.getByRole("radio", { name: "5 stars" }).isChecked()).toBe(true);
-    await page.getByText("Extremely helpful. We're glad it hit the mark!", { exact: true }).waitFor();
+      // The star rating: a radio group, 3 by default, moved with the keyboard.
+      const group = page.getByRole("group", { name: "Rate this insight" });
+      expect(await group.getByRole("radio", { name: "3 stars" }).isChecked()).toBe(true);
+      await page.getByText("Helpful. Anything we could add?", { exact: true }).waitFor();
+      await group.getByRole("radio", { name: "3 stars" }).focus();
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      expect(await group.getByRole("radio", { name: "5 stars" }).isChecked()).toBe(true);
+      await page.getByText("Extremely helpful. We're glad it hit the mark!", { exact: true }).waitFor();
 
-    await page.getByLabel("Feedback (optional)").fill("The reorder calendar is exactly what we needed.");
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
-    await page.getByRole("status").getByText("Thank you for your feedback!", { exact: true }).waitFor();
+      await page.getByLabel("Feedback (optional)").fill("The reorder calendar is exactly what we needed.");
+      await page.getByRole("button", { name: "Submit", exact: true }).click();
+      await page.getByRole("status").getByText("Thank you for your feedback!", { exact: true }).waitFor();
 
-    await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    expect(await page.getByRole("radio", { name: "5 stars" }).isChecked()).toBe(true);
-    expect(await page.getByLabel("Feedback (optional)").inputValue()).toBe("The reorder calendar is exactly what we needed.");
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      expect(await page.getByRole("radio", { name: "5 stars" }).isChecked()).toBe(true);
+      expect(await page.getByLabel("Feedback (optional)").inputValue()).toBe(
+        "The reorder calendar is exactly what we needed.",
+      );
 
-    // Match with Consultant, twice: the same answer, one match request.
-    for (let press = 0; press < 2; press++) {
-      await page.getByRole("button", { name: "Match with Consultant", exact: true }).click();
-      await page.getByRole("status").getByText("Your match request has been sent!").waitFor();
-    }
-    await page.getByRole("link", { name: "View your match requests" }).click();
-    await expectPath(page, "/features?focus=Matching");
-    const rows = page.locator(".match-row");
-    await rows.first().getByText("We are finding the best consultant for your request.").waitFor();
-    expect(await rows.count()).toBe(1);
-    await rows.first().getByText("Operations", { exact: true }).waitFor();
+      // Match with Consultant, twice: the same answer, one match request.
+      for (let press = 0; press < 2; press++) {
+        await page.getByRole("button", { name: "Match with Consultant", exact: true }).click();
+        await page.getByRole("status").getByText("Your match request has been sent!").waitFor();
+      }
+      await page.getByRole("link", { name: "View your match requests" }).click();
+      await expectPath(page, "/features?focus=Matching");
+      const rows = page.locator(".match-row");
+      await rows.first().getByText("We are finding the best consultant for your request.").waitFor();
+      expect(await rows.count()).toBe(1);
+      await rows.first().getByText("Operations", { exact: true }).waitFor();
 
-    // The dashboard's Matching tab lists it too.
-    await page.goto("/dashboard");
-    await activity(page).getByRole("tab", { name: "Matching" }).click();
-    await activity(page).getByText("We are finding the best consultant for your request.").waitFor();
-  });
+      // The dashboard's Matching tab lists it too.
+      await page.goto("/dashboard");
+      await activity(page).getByRole("tab", { name: "Matching" }).click();
+      await activity(page).getByText("We are finding the best consultant for your request.").waitFor();
+    },
+  );
 
   browserTest("the carousel's Previous, Next and page dots scroll the tiles", async ({ page }) => {
     await signUpNewClient(page, { emailPrefix: "insight-views" });
@@ -123,12 +131,16 @@ describe("insight views", () => {
     expect(await dots.getByRole("button", { name: "Page 1 of 3" }).getAttribute("aria-current")).toBe("true");
     await dots.getByRole("button", { name: "Page 3 of 3" }).click();
     await expect.poll(() => scrollLeft(page)).toBe(Math.round(max));
-    await expect.poll(() => dots.getByRole("button", { name: "Page 3 of 3" }).getAttribute("aria-current")).toBe("true");
+    await expect
+      .poll(() => dots.getByRole("button", { name: "Page 3 of 3" }).getAttribute("aria-current"))
+      .toBe("true");
     expect(await next.isDisabled()).toBe(true);
 
     // /features lists the same requests with Pay Now.
     await page.goto("/features?focus=Insights");
-    expect(await page.getByRole("list", { name: "Your insights" }).getByRole("button", { name: "Pay Now" }).count()).toBe(7);
+    expect(
+      await page.getByRole("list", { name: "Your insights" }).getByRole("button", { name: "Pay Now" }).count(),
+    ).toBe(7);
   });
 
   browserTest(

@@ -44,7 +44,7 @@ function measure(page: Page, values: string, main: string, side: string): Promis
         mainWidth: consoleMain.width,
       };
     },
-    { values, main, side }
+    { values, main, side },
   );
 }
 
@@ -82,7 +82,12 @@ describe("engagement manager console layout", () => {
       `the request and support pages are readable at ${width} px`,
       async ({ page }) => {
         await openNewSupportMessage(page);
-        const support = await measure(page, ".support-sender dd", ".support-message-layout > :first-child", ".support-message-layout > :last-child");
+        const support = await measure(
+          page,
+          ".support-sender dd",
+          ".support-message-layout > :first-child",
+          ".support-message-layout > :last-child",
+        );
         expect(support.values).toBe(5);
         expect(support.narrowestValue).toBeGreaterThanOrEqual(MIN_VALUE_WIDTH);
         expect(support.overflow).toBeLessThanOrEqual(0);
@@ -95,7 +100,12 @@ describe("engagement manager console layout", () => {
         // The published demo request: the longest request page (its report in full).
         await page.goto(`/manage/insights/${DEMO_INSIGHTS.delivered.requestId}`);
         await page.getByRole("heading", { name: "Business profile" }).waitFor();
-        const request = await measure(page, ".insight-request-side dd", ".insight-request-main", ".insight-request-side");
+        const request = await measure(
+          page,
+          ".insight-request-side dd",
+          ".insight-request-main",
+          ".insight-request-side",
+        );
         expect(request.values).toBeGreaterThanOrEqual(12);
         expect(request.narrowestValue).toBeGreaterThanOrEqual(MIN_VALUE_WIDTH);
         expect(request.overflow).toBeLessThanOrEqual(0);
@@ -117,7 +127,7 @@ describe("engagement manager console layout", () => {
         await expectPath(page, "/manage");
         await page.getByRole("heading", { name: "Hello, Morgan Ellis", level: 1 }).waitFor();
       },
-      { viewport: { width, height: 900 } }
+      { viewport: { width, height: 900 } },
     );
   }
 });

@@ -70,7 +70,7 @@ describe("engagement manager console: insight requests", () => {
       await page
         .getByText(
           `Preview: this is the report exactly as ${COMPANY} will see it. Nothing is published until it is confirmed.`,
-          { exact: true }
+          { exact: true },
         )
         .waitFor();
       await page.getByRole("heading", { name: "Publish this report?", level: 2 }).waitFor();
@@ -124,7 +124,7 @@ describe("engagement manager console: insight requests", () => {
       await page.goto(`/insight-discovery?type=REPORT&id=${REQUEST_ID}`);
       await page.getByRole("heading", { name: newTitle, level: 1 }).waitFor();
       expect(await page.locator(".discovery-report").innerText()).toBe(previewed);
-    }
+    },
   );
 
   browserTest(
@@ -136,16 +136,16 @@ describe("engagement manager console: insight requests", () => {
       await page.getByRole("heading", { name: "Insight requests", level: 1 }).waitFor();
       await page.getByRole("link", { name: `Open request from ${COMPANY}: Operations` }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0
+        0,
       );
 
       await page.goto(`/manage/insights/${DEMO_INSIGHTS.delivered.requestId}`);
       await page.getByRole("heading", { name: DEMO_INSIGHTS.delivered.title, level: 3 }).waitFor();
       await page.getByText("Published", { exact: true }).first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0
+        0,
       );
     },
-    { viewport: PHONE }
+    { viewport: PHONE },
   );
 });

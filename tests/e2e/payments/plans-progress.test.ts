@@ -7,48 +7,51 @@ const PLAN_CANCELED = "You can change your plan in the Company Profile at any ti
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 
 describe("plan selection", () => {
-  browserTest("the demo client compares plans, opens and cancels a paid plan's test checkout, and continues with Basic", async ({ page }) => {
-    await signInAsDemoClient(page);
-    await page.goto("/plan-select");
-    await page.getByRole("heading", { name: "Best Plans for Business", level: 1 }).waitFor();
-    await page.getByText("Save up to 20% when you pay yearly!", { exact: true }).waitFor();
+  browserTest(
+    "the demo client compares plans, opens and cancels a paid plan's test checkout, and continues with Basic",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      await page.goto("/plan-select");
+      await page.getByRole("heading", { name: "Best Plans for Business", level: 1 }).waitFor();
+      await page.getByText("Save up to 20% when you pay yearly!", { exact: true }).waitFor();
 
-    const monthly = page.getByRole("radio", { name: "Monthly", exact: true });
-    const yearly = page.getByRole("radio", { name: "Yearly", exact: true });
-    expect(await monthly.isChecked()).toBe(true);
-    await card(page, "STARTER").getByText("$247", { exact: false }).waitFor();
-    await card(page, "SCALE").getByText("$559", { exact: false }).waitFor();
-    await card(page, "SCALE").getByText("Popular", { exact: true }).waitFor();
-    await card(page, "BASIC").getByText("No credit card required", { exact: true }).waitFor();
-    await card(page, "BASIC").getByText("Current plan", { exact: true }).waitFor();
-    await card(page, "STARTER").getByText("Includes 1 diagnostic insight per month", { exact: true }).waitFor();
-    await card(page, "SCALE").getByText("Includes 2 diagnostic insights per month", { exact: true }).waitFor();
+      const monthly = page.getByRole("radio", { name: "Monthly", exact: true });
+      const yearly = page.getByRole("radio", { name: "Yearly", exact: true });
+      expect(await monthly.isChecked()).toBe(true);
+      await card(page, "STARTER").getByText("$247", { exact: false }).waitFor();
+      await card(page, "SCALE").getByText("$559", { exact: false }).waitFor();
+      await card(page, "SCALE").getByText("Popular", { exact: true }).waitFor();
+      await card(page, "BASIC").getByText("No credit card required", { exact: true }).waitFor();
+      await card(page, "BASIC").getByText("Current plan", { exact: true }).waitFor();
+      await card(page, "STARTER").getByText("Includes 1 diagnostic insight per month", { exact: true }).waitFor();
+      await card(page, "SCALE").getByText("Includes 2 diagnostic insights per month", { exact: true }).waitFor();
 
-    await yearly.check();
-    await card(page, "STARTER").getByText("$197", { exact: false }).waitFor();
-    await card(page, "SCALE").getByText("$447", { exact: false }).waitFor();
-    expect(await card(page, "SCALE").getByText("$559", { exact: false }).count()).toBe(0);
-    expect(
-      await card(page, "SCALE").locator('input[name="lookup_key"]').getAttribute("value"),
-    ).toBe("PREMIUM_PLAN_YEARLY");
+      await yearly.check();
+      await card(page, "STARTER").getByText("$197", { exact: false }).waitFor();
+      await card(page, "SCALE").getByText("$447", { exact: false }).waitFor();
+      expect(await card(page, "SCALE").getByText("$559", { exact: false }).count()).toBe(0);
+      expect(await card(page, "SCALE").locator('input[name="lookup_key"]').getAttribute("value")).toBe(
+        "PREMIUM_PLAN_YEARLY",
+      );
 
-    await card(page, "SCALE").getByRole("button", { name: "Try for Free", exact: true }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
-    await page
-      .getByRole("button", { name: "Cancel", exact: true })
-      .or(page.getByRole("link", { name: "Cancel", exact: true }))
-      .click();
-    await expectPath(page, "/paymentStatus?canceled=true&purchaseType=plan");
-    await page.getByRole("heading", { name: "Order Canceled", level: 1 }).waitFor();
-    await page.getByText(PLAN_CANCELED, { exact: true }).waitFor();
+      await card(page, "SCALE").getByRole("button", { name: "Try for Free", exact: true }).click();
+      await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+      await page
+        .getByRole("button", { name: "Cancel", exact: true })
+        .or(page.getByRole("link", { name: "Cancel", exact: true }))
+        .click();
+      await expectPath(page, "/paymentStatus?canceled=true&purchaseType=plan");
+      await page.getByRole("heading", { name: "Order Canceled", level: 1 }).waitFor();
+      await page.getByText(PLAN_CANCELED, { exact: true }).waitFor();
 
-    await page.goto("/plan-select");
-    await card(page, "BASIC").getByText("Current plan", { exact: true }).waitFor();
+      await page.goto("/plan-select");
+      await card(page, "BASIC").getByText("Current plan", { exact: true }).waitFor();
 
-    await page.getByRole("link", { name: "Try a 7-Day Free Trial!", exact: true }).waitFor();
-    await card(page, "BASIC").getByRole("button", { name: "Continue with Basic", exact: true }).click();
-    await expectPath(page, "/dashboard");
-  });
+      await page.getByRole("link", { name: "Try a 7-Day Free Trial!", exact: true }).waitFor();
+      await card(page, "BASIC").getByRole("button", { name: "Continue with Basic", exact: true }).click();
+      await expectPath(page, "/dashboard");
+    },
+  );
 
   browserTest(
     "on a phone the plans stack without sideways scrolling",
@@ -87,7 +90,9 @@ describe("profile progress", () => {
     expect(now).toBeGreaterThanOrEqual(40);
     await wheel.getByText(`${now}%`, { exact: true }).waitFor();
 
-    const companyData = page.locator('[data-step="companyData"]').getByRole("link", { name: /Connect your accounting data/ });
+    const companyData = page
+      .locator('[data-step="companyData"]')
+      .getByRole("link", { name: /Connect your accounting data/ });
     expect(await companyData.getAttribute("href")).toBe("/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS");
     await page.getByRole("link", { name: "Skip this Step", exact: true }).click();
     await expectPath(page, "/plan-select");

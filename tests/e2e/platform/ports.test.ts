@@ -32,7 +32,10 @@ describe("serving on a port other than the default", () => {
   browserTest("the QuickBooks consent comes back to the port the app is served on", async ({ page }) => {
     await signUpNewClient(page, { emailPrefix: "ports-consent" });
     await page.goto("/dashboard");
-    await page.locator("#monthly-revenue-card").getByRole("link", { name: "Connect Company Data", exact: true }).click();
+    await page
+      .locator("#monthly-revenue-card")
+      .getByRole("link", { name: "Connect Company Data", exact: true })
+      .click();
     await expectPath(page, "/quickbooks/demo-consent");
     expect(new URL(page.url()).origin).toBe(origin);
     await page.getByRole("button", { name: "Connect demo company", exact: true }).click();

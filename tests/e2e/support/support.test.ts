@@ -8,7 +8,6 @@ const NEW_CLIENT = {
   business: { name: "Back Cove Ceramics", employeeCount: "0-25", revenue: "< 5 million", clientRole: "Founder" },
 };
 
-
 /** Opens /contact-us and waits until the form's scripts run (the character count appears then). */
 async function openSupport(page: Page) {
   await page.goto("/contact-us");

@@ -9,7 +9,10 @@ const NAICS_UNKNOWN = { msg: "That isn't a 2022 NAICS industry code. Use the NAI
 const PAYMENT_FAILED = "We couldn&#x27;t start the payment. Please try again in a few minutes.";
 
 async function planChosenAt(businessId: string) {
-  const [row] = await db().select({ at: businesses.planChosenAt }).from(businesses).where(eq(businesses.id, businessId));
+  const [row] = await db()
+    .select({ at: businesses.planChosenAt })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
   return row.at;
 }
 
@@ -53,7 +56,12 @@ describe("GET /api/naics/search", () => {
     const response = await call("/api/naics/search?q=coffee%20shop");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=86400");
-    const body = (await response.json()) as { query: string; results: Array<Record<string, unknown>>; total: number; partial: boolean };
+    const body = (await response.json()) as {
+      query: string;
+      results: Array<Record<string, unknown>>;
+      total: number;
+      partial: boolean;
+    };
     expect(body.query).toBe("coffee shop");
     expect(body.partial).toBe(false);
     expect(body.results[0]).toEqual({
@@ -262,7 +270,11 @@ describe("POST /api/payments/create-checkout-session (built-in test checkout, no
 
   it("needs a business", async () => {
     const { token } = await signedIn();
-    const response = await postForm("/api/payments/create-checkout-session", { lookup_key: "PREMIUM_PLAN_YEARLY" }, token);
+    const response = await postForm(
+      "/api/payments/create-checkout-session",
+      { lookup_key: "PREMIUM_PLAN_YEARLY" },
+      token,
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ msg: "Business not found." });
   });
@@ -272,7 +284,9 @@ describe("POST /api/payments/create-checkout-session (built-in test checkout, no
     for (const key of ["BASIC_PLAN_MONTHLY", "PREMIUM_PLAN_WEEKLY", "premium_plan_yearly", ""]) {
       const response = await postForm("/api/payments/create-checkout-session", { lookup_key: key }, token);
       expect(response.status, key).toBe(400);
-      expect(((await response.json()) as { msg: string }).msg).toBe("That plan doesn't exist. Choose a plan on the plan selection page.");
+      expect(((await response.json()) as { msg: string }).msg).toBe(
+        "That plan doesn't exist. Choose a plan on the plan selection page.",
+      );
     }
     const missing = await postForm("/api/payments/create-checkout-session", {}, token);
     expect(missing.status).toBe(400);

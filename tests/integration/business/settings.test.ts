@@ -56,7 +56,12 @@ describe("PUT /api/client/updateInfo", () => {
       role: "client",
     });
     const row = await userRow(user.id);
-    expect(row).toMatchObject({ email: email.toLowerCase(), firstName: "Robin", lastName: "Okafor", phone: "(207) 555-0199" });
+    expect(row).toMatchObject({
+      email: email.toLowerCase(),
+      firstName: "Robin",
+      lastName: "Okafor",
+      phone: "(207) 555-0199",
+    });
     // The new email signs in.
     expect((await signIn(email)).status).toBe(200);
   });
@@ -90,7 +95,10 @@ describe("PUT /api/client/updateInfo", () => {
     const b = await signedInClient();
     const email = `race-${a.user.id}@example.test`;
     const body = { firstName: "Race", lastName: "Condition", phone: a.user.phone, email };
-    const answers = await Promise.all([put("/api/client/updateInfo", body, a.token), put("/api/client/updateInfo", body, b.token)]);
+    const answers = await Promise.all([
+      put("/api/client/updateInfo", body, a.token),
+      put("/api/client/updateInfo", body, b.token),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const holders = await db().select().from(users).where(eq(users.email, email));
     expect(holders).toHaveLength(1);
@@ -115,7 +123,12 @@ describe("PUT /api/client/updateInfo", () => {
   });
 
   it("answers 401 without a session", async () => {
-    const response = await put("/api/client/updateInfo", { firstName: "A", lastName: "B", phone: "2075550100", email: "a@b.test" });
+    const response = await put("/api/client/updateInfo", {
+      firstName: "A",
+      lastName: "B",
+      phone: "2075550100",
+      email: "a@b.test",
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ msg: "You are not signed in." });
   });
@@ -263,7 +276,11 @@ describe("PUT /api/client/business/updateInsightMarketing", () => {
   it("answers 400 for a missing area, a non-boolean and malformed JSON; 401 without a session", async () => {
     const { business, token } = await signedInClient();
     const { technology: _t, ...missing } = preferences;
-    const missingArea = await put("/api/client/business/updateInsightMarketing", { insightPreferences: missing }, token);
+    const missingArea = await put(
+      "/api/client/business/updateInsightMarketing",
+      { insightPreferences: missing },
+      token,
+    );
     expect(missingArea.status).toBe(400);
     expect(await missingArea.json()).toMatchObject({ msg: "insightPreferences.technology must be true or false." });
     const notBoolean = await put(
@@ -326,7 +343,11 @@ describe("PUT /api/client/auth/updatePassword", () => {
     expect(rules.status).toBe(400);
     expect(await rules.json()).toEqual([{ msg: RULES, field: "newPassword" }]);
 
-    const mismatch = await put("/api/client/auth/updatePassword", { ...change, confirmNewPassword: "Other@pass1" }, token);
+    const mismatch = await put(
+      "/api/client/auth/updatePassword",
+      { ...change, confirmNewPassword: "Other@pass1" },
+      token,
+    );
     expect(mismatch.status).toBe(400);
     expect(await mismatch.json()).toEqual([{ msg: MISMATCH, field: "confirmNewPassword" }]);
 
@@ -360,8 +381,11 @@ describe("/company-profile page", () => {
     expect(page.status).toBe(200);
     const text = await page.text();
     expect(text).toContain('role="tablist"');
-    for (const tab of ["personal", "business", "account", "preferences"]) expect(text).toContain(`href="/company-profile?tab=${tab}"`);
-    expect(text).toMatch(/id="settings-tab-personal"[^>]*aria-selected="true"|aria-selected="true"[^>]*id="settings-tab-personal"/);
+    for (const tab of ["personal", "business", "account", "preferences"])
+      expect(text).toContain(`href="/company-profile?tab=${tab}"`);
+    expect(text).toMatch(
+      /id="settings-tab-personal"[^>]*aria-selected="true"|aria-selected="true"[^>]*id="settings-tab-personal"/,
+    );
     expect(text).toContain(`value="${user.email}"`);
     expect(text).toContain(`placeholder="${user.email}"`);
   });
@@ -397,7 +421,13 @@ describe("/company-profile page", () => {
     const { business, token } = await signedInClient();
     const response = await postForm(
       "/company-profile?tab=business",
-      { intent: "business", name: "Casco Bay Goods", role: "CEO", location: " South Portland ,  maine ", employeeCount: "0-25" },
+      {
+        intent: "business",
+        name: "Casco Bay Goods",
+        role: "CEO",
+        location: " South Portland ,  maine ",
+        employeeCount: "0-25",
+      },
       token,
     );
     expect(response.status).toBe(200);
@@ -417,7 +447,10 @@ describe("/company-profile page", () => {
   it("Business: saving the form unchanged keeps an exact headcount (the revenue-per-employee divisor)", async () => {
     const { business, token } = await signedInClient();
     // A headcount that is not its band's median (38), like the demo business's 37.
-    await db().update(businesses).set({ employeeBand: "25-50", numberOfEmployees: 37 }).where(eq(businesses.id, business.id));
+    await db()
+      .update(businesses)
+      .set({ employeeBand: "25-50", numberOfEmployees: 37 })
+      .where(eq(businesses.id, business.id));
     const before = await businessRow(business.id);
 
     // What the form shows is what it posts back.
@@ -425,15 +458,31 @@ describe("/company-profile page", () => {
     const value = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(page)?.[1];
     const selected = /<option value="([^"]+)" selected="">/.exec(page)?.[1];
     const fields = { name: value("name"), role: value("role"), location: value("location"), employeeCount: selected };
-    expect(fields).toEqual({ name: before.name, role: before.clientRole, location: `${before.city}, ${before.state}`, employeeCount: "25-50" });
+    expect(fields).toEqual({
+      name: before.name,
+      role: before.clientRole,
+      location: `${before.city}, ${before.state}`,
+      employeeCount: "25-50",
+    });
 
-    const response = await postForm("/company-profile?tab=business", { intent: "business", ...(fields as Record<string, string>) }, token);
+    const response = await postForm(
+      "/company-profile?tab=business",
+      { intent: "business", ...(fields as Record<string, string>) },
+      token,
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(UPDATED);
     expect(await businessRow(business.id)).toMatchObject({ employeeBand: "25-50", numberOfEmployees: 37 });
 
     // The API too; a different band is a new answer and takes its median.
-    const api = { businessId: business.id, name: before.name, role: before.clientRole, city: before.city, state: before.state, employeeCount: "25-50" };
+    const api = {
+      businessId: business.id,
+      name: before.name,
+      role: before.clientRole,
+      city: before.city,
+      state: before.state,
+      employeeCount: "25-50",
+    };
     expect((await put("/api/client/business/updateInfo", api, token)).status).toBe(200);
     expect((await businessRow(business.id)).numberOfEmployees).toBe(37);
     expect((await put("/api/client/business/updateInfo", { ...api, employeeCount: "50-100" }, token)).status).toBe(200);
@@ -454,9 +503,14 @@ describe("/company-profile page", () => {
 
   it("Account: wrong current password, rule and mismatch texts, then success", async () => {
     const { user, token } = await signedInClient();
-    const form = (fields: Record<string, string>) => postForm("/company-profile?tab=account", { intent: "account", ...fields }, token);
+    const form = (fields: Record<string, string>) =>
+      postForm("/company-profile?tab=account", { intent: "account", ...fields }, token);
 
-    const wrong = await form({ password: "Wrong-password1", newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD });
+    const wrong = await form({
+      password: "Wrong-password1",
+      newPassword: NEW_PASSWORD,
+      confirmNewPassword: NEW_PASSWORD,
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain(html(WRONG_OLD_PASSWORD));
 
@@ -481,7 +535,10 @@ describe("/company-profile page", () => {
     expect(basic).toContain("Basic");
     expect(basic).toMatch(/<a[^>]*href="\/plan-select"[^>]*>Manage Payment<\/a>/);
 
-    await db().update(businesses).set({ memberTier: "PREMIUM", stripeCustomerId: `cus_${business.id}` }).where(eq(businesses.id, business.id));
+    await db()
+      .update(businesses)
+      .set({ memberTier: "PREMIUM", stripeCustomerId: `cus_${business.id}` })
+      .where(eq(businesses.id, business.id));
     const scale = await (await call("/company-profile?tab=account", { cookie: token })).text();
     expect(scale).toContain("Scale");
     expect(scale).toContain('action="/api/payments/create-portal-session"');
@@ -516,7 +573,13 @@ describe("/company-profile page", () => {
     const { user, token } = await signedInClient();
     const response = await call("/company-profile?tab=personal", {
       method: "POST",
-      body: new URLSearchParams({ intent: "personal", email: user.email, phone: user.phone, firstName: "Evil", lastName: "Site" }),
+      body: new URLSearchParams({
+        intent: "personal",
+        email: user.email,
+        phone: user.phone,
+        firstName: "Evil",
+        lastName: "Site",
+      }),
       cookie: token,
       headers: { Origin: "https://evil.test" },
     });

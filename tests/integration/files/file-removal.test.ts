@@ -86,7 +86,12 @@ describe("DELETE /api/file-handling/delete-file/{fileName}", () => {
 
   it("answers 404 for a malformed or unknown name", async () => {
     const { token, key } = await ownerWithFile();
-    for (const name of ["not-a-file.pdf", "..%2F..%2Fsecrets.pdf", `${crypto.randomUUID()}.exe`, `${crypto.randomUUID()}.pdf`]) {
+    for (const name of [
+      "not-a-file.pdf",
+      "..%2F..%2Fsecrets.pdf",
+      `${crypto.randomUUID()}.exe`,
+      `${crypto.randomUUID()}.pdf`,
+    ]) {
       const response = await remove(name, token);
       expect(response.status, name).toBe(404);
       expect(await response.json()).toEqual({ msg: NOT_FOUND });
@@ -125,7 +130,11 @@ function fakeQueue() {
 
 async function fireMonthlyCron(at: number) {
   const testEnv = { ...env, FINANCE_REPORT_QUEUE: fakeQueue() as unknown as Queue<unknown> };
-  await worker.scheduled(createScheduledController({ cron: MONTHLY_CRON, scheduledTime: at }), testEnv, createExecutionContext());
+  await worker.scheduled(
+    createScheduledController({ cron: MONTHLY_CRON, scheduledTime: at }),
+    testEnv,
+    createExecutionContext(),
+  );
 }
 
 async function backdate(key: string, createdAt: Date) {
@@ -205,7 +214,12 @@ describe("monthly cron: sweep of abandoned uploads", () => {
     });
     // 13 columns a row: 7 rows stay under D1's 100 bound parameters.
     const inserts = [];
-    for (let i = 0; i < rows.length; i += 7) inserts.push(db().insert(files).values(rows.slice(i, i + 7)));
+    for (let i = 0; i < rows.length; i += 7)
+      inserts.push(
+        db()
+          .insert(files)
+          .values(rows.slice(i, i + 7)),
+      );
     const [first, ...rest] = inserts;
     await db().batch([first, ...rest]);
     for (const row of rows) await env.FILES.put(row.r2Key, "%PDF");

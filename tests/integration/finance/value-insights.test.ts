@@ -26,7 +26,12 @@ let msgSeq = 0;
 /** Records this month's job (rerun: a finished job is queued again) and delivers it to the Worker's queue entry. */
 async function buildReport(businessId: string, rerun = false) {
   const { jobId } = await requestFinanceReport(testApp(), businessId, { rerun });
-  const message = { id: `vi-msg-${++msgSeq}`, timestamp: new Date(), attempts: 1, body: { v: 1, type: "finance-report.build", jobId } };
+  const message = {
+    id: `vi-msg-${++msgSeq}`,
+    timestamp: new Date(),
+    attempts: 1,
+    body: { v: 1, type: "finance-report.build", jobId },
+  };
   const batch = createMessageBatch("finance-report", [message]);
   const ctx = createExecutionContext();
   await worker.queue(batch, env, ctx);
@@ -47,7 +52,8 @@ const reportOf = async (businessId: string) =>
   (await db().select().from(financeReports).where(eq(financeReports.businessId, businessId)))[0];
 
 /** The first instant of the job's month: the reference date the job derives with. */
-const periodStart = (period: string) => new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1, 1));
+const periodStart = (period: string) =>
+  new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1, 1));
 
 describe("value insights from the finance report job", () => {
   it("stores the derived insights with deterministic ids, linked to the report, in the same build", async () => {
@@ -88,7 +94,14 @@ describe("value insights from the finance report job", () => {
     const feedbackAt = new Date(Date.UTC(2026, 5, 1));
     await db()
       .update(valueInsights)
-      .set({ title: "stale title", summary: "stale summary", statusText: "stale", clientSatisfaction: 4, clientFeedback: "Useful.", feedbackAt })
+      .set({
+        title: "stale title",
+        summary: "stale summary",
+        statusText: "stale",
+        clientSatisfaction: 4,
+        clientFeedback: "Useful.",
+        feedbackAt,
+      })
       .where(eq(valueInsights.id, first.id));
 
     await buildReport(businessId, true);
@@ -104,7 +117,9 @@ describe("value insights from the finance report job", () => {
       feedbackAt,
       createdAt: first.createdAt,
     });
-    expect(after).toHaveLength(deriveValueInsights((await reportOf(businessId)).profitAndLoss, 38, periodStart(periodOf(new Date()))).length);
+    expect(after).toHaveLength(
+      deriveValueInsights((await reportOf(businessId)).profitAndLoss, 38, periodStart(periodOf(new Date()))).length,
+    );
   });
 
   it("writes nothing for a business whose job fails because it is not connected", async () => {
@@ -113,7 +128,12 @@ describe("value insights from the finance report job", () => {
     await connectAccounting(businessId);
     const { jobId } = await requestFinanceReport(testApp(), businessId, { rerun: false });
     await db().delete(accountingConnections).where(eq(accountingConnections.businessId, businessId));
-    const message = { id: `vi-msg-${++msgSeq}`, timestamp: new Date(), attempts: 1, body: { v: 1, type: "finance-report.build", jobId } };
+    const message = {
+      id: `vi-msg-${++msgSeq}`,
+      timestamp: new Date(),
+      attempts: 1,
+      body: { v: 1, type: "finance-report.build", jobId },
+    };
     const batch = createMessageBatch("finance-report", [message]);
     const ctx = createExecutionContext();
     vi.spyOn(console, "error").mockImplementation(() => undefined);

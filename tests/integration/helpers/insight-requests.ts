@@ -41,7 +41,11 @@ export function create(token: string | null, body: unknown) {
   return call(CREATE, { json: body, cookie: token });
 }
 
-export async function setPlan(businessId: string, memberTier: MemberTier, subscriptionStatus: string | null = "active") {
+export async function setPlan(
+  businessId: string,
+  memberTier: MemberTier,
+  subscriptionStatus: string | null = "active",
+) {
   await db().update(businesses).set({ memberTier, subscriptionStatus }).where(eq(businesses.id, businessId));
 }
 

@@ -61,18 +61,16 @@ export async function createBusiness(ownerUserId: string) {
 
 export async function connectAccounting(businessId: string, status: "connected" | "broken" | "revoked" = "connected") {
   const now = new Date();
-  await db()
-    .insert(accountingConnections)
-    .values({
-      businessId,
-      realmId: "demo",
-      accessTokenCiphertext: "x",
-      accessTokenExpiresAt: now,
-      refreshTokenCiphertext: "x",
-      refreshTokenExpiresAt: now,
-      status,
-      connectedAt: now,
-    });
+  await db().insert(accountingConnections).values({
+    businessId,
+    realmId: "demo",
+    accessTokenCiphertext: "x",
+    accessTokenExpiresAt: now,
+    refreshTokenCiphertext: "x",
+    refreshTokenExpiresAt: now,
+    status,
+    connectedAt: now,
+  });
 }
 
 export async function createJob(businessId: string, kind: "finance_report" | "benchmarking" = "finance_report") {

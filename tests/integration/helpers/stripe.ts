@@ -31,9 +31,13 @@ export function stripeEnv<E extends object = TestEnv>(base: E = env as unknown a
 
 /** HMAC-SHA256 of `message` with `secret`, lowercase hex (Stripe's v1 signature scheme). */
 async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
   return Array.from(new Uint8Array(signature), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -53,7 +57,11 @@ export async function signedEvent(
 }
 
 /** A Stripe event envelope around an object. */
-export function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test_${crypto.randomUUID().replaceAll("-", "")}`) {
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_test_${crypto.randomUUID().replaceAll("-", "")}`,
+) {
   return { id, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
 }
 
@@ -74,7 +82,10 @@ export async function stripeRequests(): Promise<StripeStubRequest[]> {
 }
 
 /** Completes a stub Checkout Session (creating its subscription in subscription mode). */
-export async function payStubSession(sessionId: string, paymentStatus: "paid" | "no_payment_required" | "unpaid" = "paid") {
+export async function payStubSession(
+  sessionId: string,
+  paymentStatus: "paid" | "no_payment_required" | "unpaid" = "paid",
+) {
   const response = await fetch(`${stripeStubUrl()}/__sessions/${encodeURIComponent(sessionId)}/pay`, {
     method: "POST",
     body: JSON.stringify({ payment_status: paymentStatus }),
@@ -86,7 +97,13 @@ export async function payStubSession(sessionId: string, paymentStatus: "paid" | 
 /** Sets a subscription's current state in the stub (what GET /v1/subscriptions/:id answers). */
 export async function setStubSubscription(
   id: string,
-  state: { status: string; customer: string; lookup_key: string | null; metadata?: Record<string, string>; cancel_at_period_end?: boolean },
+  state: {
+    status: string;
+    customer: string;
+    lookup_key: string | null;
+    metadata?: Record<string, string>;
+    cancel_at_period_end?: boolean;
+  },
 ) {
   const response = await fetch(`${stripeStubUrl()}/__subscriptions/${encodeURIComponent(id)}`, {
     method: "PUT",
@@ -98,7 +115,10 @@ export async function setStubSubscription(
 
 /** Makes the next `count` API calls fail with `status` (the SDK retries once: 2 fails one call). */
 export async function failNextStripeCalls(count = 2, status = 500) {
-  const response = await fetch(`${stripeStubUrl()}/__fail`, { method: "POST", body: JSON.stringify({ count, status }) });
+  const response = await fetch(`${stripeStubUrl()}/__fail`, {
+    method: "POST",
+    body: JSON.stringify({ count, status }),
+  });
   if (!response.ok) throw new Error(`stripe stub: /__fail answered ${response.status}`);
   await response.body?.cancel();
 }

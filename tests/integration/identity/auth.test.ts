@@ -18,7 +18,12 @@ const SIGN_IN_FAILED = { msg: "The email or password you entered is incorrect." 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function sessionRow(token: string) {
-  return (await db().select().from(sessions).where(eq(sessions.id, await sha256Hex(token))))[0];
+  return (
+    await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, await sha256Hex(token)))
+  )[0];
 }
 
 describe("POST /api/client/auth/signin", () => {

@@ -61,7 +61,11 @@ describe("client-only API endpoints and staff accounts", () => {
 
   it("refuses staff the plan checkout and the billing portal with 403, not 404", async () => {
     for (const path of ["/api/payments/create-checkout-session", "/api/payments/create-portal-session"]) {
-      const response = await call(path, { method: "POST", cookie: cookies.manager, json: { lookup_key: "PREMIUM_PLAN_YEARLY" } });
+      const response = await call(path, {
+        method: "POST",
+        cookie: cookies.manager,
+        json: { lookup_key: "PREMIUM_PLAN_YEARLY" },
+      });
       expect(response.status, path).toBe(403);
       expect(await response.json()).toEqual({ msg: PLANS_CLIENTS_ONLY_MESSAGE });
     }

@@ -27,7 +27,11 @@ import { signedInClient } from "../../factories";
 const PASSWORD_RULES = "Required: 8 characters, 1 uppercase, 1 number, 1 special character.";
 
 async function resetsOf(userId: string) {
-  return db().select().from(passwordResets).where(eq(passwordResets.userId, userId)).orderBy(desc(passwordResets.createdAt));
+  return db()
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.userId, userId))
+    .orderBy(desc(passwordResets.createdAt));
 }
 
 function viewerStatus(token: string) {
@@ -243,7 +247,13 @@ describe("POST /api/client/auth/recover", () => {
     ];
     for (const [overrides, message] of cases) {
       const response = await call("/api/client/auth/recover", {
-        json: { email: user.email, recoveryPassword: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...overrides },
+        json: {
+          email: user.email,
+          recoveryPassword: code,
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+          ...overrides,
+        },
       });
       expect(response.status, JSON.stringify(overrides)).toBe(400);
       expect(((await response.json()) as { msg: string }).msg, JSON.stringify(overrides)).toBe(message);

@@ -294,7 +294,11 @@ describe("POST /api/client/business/create", () => {
 describe("agreements", () => {
   const documents = [
     { path: "/api/agreements/privacy-policy", heading: "Privacy Policy", section: "5. How long we keep information" },
-    { path: "/api/agreements/terms-and-conditions", heading: "Terms and Conditions", section: "6. Engagements and billing by phase" },
+    {
+      path: "/api/agreements/terms-and-conditions",
+      heading: "Terms and Conditions",
+      section: "6. Engagements and billing by phase",
+    },
   ];
 
   for (const { path, heading, section } of documents) {
@@ -358,11 +362,18 @@ describe("sign-up pages", () => {
 
   it("goes from personal details to business details to plan selection with form posts", async () => {
     const input = person();
-    const mismatch = await postForm("/Signup/client-personal-details", { ...input, confirmPassword: "Harbor-light-43" });
+    const mismatch = await postForm("/Signup/client-personal-details", {
+      ...input,
+      confirmPassword: "Harbor-light-43",
+    });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("Passwords do not match");
 
-    const weak = await postForm("/Signup/client-personal-details", { ...input, password: "weak", confirmPassword: "weak" });
+    const weak = await postForm("/Signup/client-personal-details", {
+      ...input,
+      password: "weak",
+      confirmPassword: "weak",
+    });
     expect(weak.status).toBe(400);
     const weakPage = await weak.text();
     expect(weakPage).toContain(PASSWORD_RULES_MESSAGE);
@@ -395,7 +406,11 @@ describe("sign-up pages", () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain(html(NAICS_UNKNOWN_MESSAGE));
 
-    const unchosen = await postForm("/signup-business", { ...fields, naics: "4591", revenue: "", employeeCount: "" }, token);
+    const unchosen = await postForm(
+      "/signup-business",
+      { ...fields, naics: "4591", revenue: "", employeeCount: "" },
+      token,
+    );
     expect(unchosen.status).toBe(400);
     const unchosenPage = await unchosen.text();
     expect(unchosenPage).toContain("NAICS must be a 6-digit number");
@@ -434,4 +449,3 @@ describe("sign-up pages", () => {
     expect(await businessesOf(manager.user.id)).toHaveLength(0);
   });
 });
-

@@ -371,7 +371,9 @@ describe("payment of an insight request (test checkout → fulfilment)", () => {
     expect(clientInsightStatus(read.value)).toBe("Your insight request has been submitted!");
 
     // The success page fulfils nothing more.
-    const success = await call(`/insight-payment-success?session_id=${sessionId}&insightId=${view._id}`, { cookie: token });
+    const success = await call(`/insight-payment-success?session_id=${sessionId}&insightId=${view._id}`, {
+      cookie: token,
+    });
     expect(success.status).toBe(200);
     expect(await success.text()).toContain("Preparing your Insight request.");
     const [after] = await db().select().from(insightRequests).where(eq(insightRequests.id, view._id));
@@ -400,7 +402,9 @@ describe("storage failure", () => {
     // The session read works; every batch (the request's reads and writes) fails like D1 down.
     app.db = new Proxy(realDb, {
       get: (target, key, receiver) =>
-        key === "batch" ? () => Promise.reject(new Error("D1_ERROR: storage unavailable")) : Reflect.get(target, key, receiver),
+        key === "batch"
+          ? () => Promise.reject(new Error("D1_ERROR: storage unavailable"))
+          : Reflect.get(target, key, receiver),
     });
     const request = new Request(`${ORIGIN}/api/insight/insightRequest/create`, {
       method: "POST",

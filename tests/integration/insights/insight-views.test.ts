@@ -59,10 +59,18 @@ describe("PUT /api/insight/insight-report/feedback/", () => {
   it("saves the rating and feedback; the last write wins", async () => {
     const { business, token } = await client();
     const { reportId } = await createDeliveredInsight(business.id);
-    const first = await put("/api/insight/insight-report/feedback/", { insightReportId: reportId, clientSatisfaction: 2, clientFeedback: "Too short." }, token);
+    const first = await put(
+      "/api/insight/insight-report/feedback/",
+      { insightReportId: reportId, clientSatisfaction: 2, clientFeedback: "Too short." },
+      token,
+    );
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ message: FEEDBACK_SAVED_MESSAGE });
-    const second = await put("/api/insight/insight-report/feedback", { insightReportId: reportId, clientSatisfaction: 5 }, token);
+    const second = await put(
+      "/api/insight/insight-report/feedback",
+      { insightReportId: reportId, clientSatisfaction: 5 },
+      token,
+    );
     expect(second.status).toBe(200);
     const row = await reportRow(reportId);
     expect(row.clientSatisfaction).toBe(5);
@@ -74,7 +82,11 @@ describe("PUT /api/insight/insight-report/feedback/", () => {
     const { business, token } = await client();
     const { reportId } = await createDeliveredInsight(business.id);
     for (const clientSatisfaction of [0, 6, 2.5, "lots"]) {
-      const response = await put("/api/insight/insight-report/feedback/", { insightReportId: reportId, clientSatisfaction }, token);
+      const response = await put(
+        "/api/insight/insight-report/feedback/",
+        { insightReportId: reportId, clientSatisfaction },
+        token,
+      );
       expect(response.status).toBe(400);
       expect(((await response.json()) as { msg: string }).msg).toBe(RATING_RANGE_MESSAGE);
     }
@@ -95,11 +107,17 @@ describe("PUT /api/insight/insight-report/feedback/", () => {
     const { token } = await client();
     const other = await client();
     const { reportId } = await createDeliveredInsight(other.business.id);
-    const response = await put("/api/insight/insight-report/feedback/", { insightReportId: reportId, clientSatisfaction: 1 }, token);
+    const response = await put(
+      "/api/insight/insight-report/feedback/",
+      { insightReportId: reportId, clientSatisfaction: 1 },
+      token,
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE });
     expect((await reportRow(reportId)).clientSatisfaction).toBeNull();
-    expect((await put("/api/insight/insight-report/feedback/", { insightReportId: reportId, clientSatisfaction: 1 })).status).toBe(401);
+    expect(
+      (await put("/api/insight/insight-report/feedback/", { insightReportId: reportId, clientSatisfaction: 1 })).status,
+    ).toBe(401);
   });
 });
 
@@ -111,7 +129,10 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
       call(`/api/matching/matchRequest/create-from-report/${reportId}`, { method: "POST", cookie: token }),
       call(`/api/matching/matchRequest/create-from-report/${reportId}`, { method: "POST", cookie: token }),
     ]);
-    const again = await call(`/api/matching/matchRequest/create-from-report/${reportId}`, { method: "POST", cookie: token });
+    const again = await call(`/api/matching/matchRequest/create-from-report/${reportId}`, {
+      method: "POST",
+      cookie: token,
+    });
     for (const response of [a, b, again]) {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ message: MATCH_FROM_INSIGHT_MESSAGE });
@@ -139,14 +160,19 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
     const foreign = await createDeliveredInsight(other.business.id);
     const draft = await createDeliveredInsight(business.id, { status: "draft" });
     for (const id of [foreign.reportId, draft.reportId]) {
-      const response = await call(`/api/matching/matchRequest/create-from-report/${id}`, { method: "POST", cookie: token });
+      const response = await call(`/api/matching/matchRequest/create-from-report/${id}`, {
+        method: "POST",
+        cookie: token,
+      });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE });
     }
     expect(await db().select().from(matchRequests).where(eq(matchRequests.sourceId, foreign.reportId))).toHaveLength(0);
     expect(await db().select().from(matchRequests).where(eq(matchRequests.businessId, business.id))).toHaveLength(0);
     expect((await reportRow(foreign.reportId)).convertedToMatchRequestId).toBeNull();
-    expect((await call(`/api/matching/matchRequest/create-from-report/${foreign.reportId}`, { method: "POST" })).status).toBe(401);
+    expect(
+      (await call(`/api/matching/matchRequest/create-from-report/${foreign.reportId}`, { method: "POST" })).status,
+    ).toBe(401);
   });
 });
 
@@ -156,9 +182,19 @@ describe("value insights", () => {
     const id = await createValueInsight(business.id);
     const got = await call(`/api/insight/value-insight/${id}`, { cookie: token });
     expect(got.status).toBe(200);
-    expect(await got.json()).toMatchObject({ _id: id, kind: "revenue_trend", category: "finance", title: "Revenue is up 12% on last year", value: "Your value insight is ready to view." });
+    expect(await got.json()).toMatchObject({
+      _id: id,
+      kind: "revenue_trend",
+      category: "finance",
+      title: "Revenue is up 12% on last year",
+      value: "Your value insight is ready to view.",
+    });
 
-    const saved = await put("/api/insight/value-insight/feedback/", { valueInsightId: id, clientSatisfaction: 4, clientFeedback: "Useful" }, token);
+    const saved = await put(
+      "/api/insight/value-insight/feedback/",
+      { valueInsightId: id, clientSatisfaction: 4, clientFeedback: "Useful" },
+      token,
+    );
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({ message: FEEDBACK_SAVED_MESSAGE });
     const bad = await put("/api/insight/value-insight/feedback/", { valueInsightId: id, clientSatisfaction: 9 }, token);
@@ -166,15 +202,25 @@ describe("value insights", () => {
     expect(((await bad.json()) as { msg: string }).msg).toBe(RATING_RANGE_MESSAGE);
 
     for (let i = 0; i < 2; i++) {
-      const response = await call(`/api/matching/matchRequest/create-from-value-insight/${id}`, { method: "POST", cookie: token });
+      const response = await call(`/api/matching/matchRequest/create-from-value-insight/${id}`, {
+        method: "POST",
+        cookie: token,
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ message: MATCH_FROM_INSIGHT_MESSAGE });
     }
-    const rows = await db().select().from(matchRequests).where(and(eq(matchRequests.source, "value_insight"), eq(matchRequests.sourceId, id)));
+    const rows = await db()
+      .select()
+      .from(matchRequests)
+      .where(and(eq(matchRequests.source, "value_insight"), eq(matchRequests.sourceId, id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ category: "finance", problemStatement: expect.stringContaining("12% above") });
     const [row] = await db().select().from(valueInsights).where(eq(valueInsights.id, id));
-    expect(row).toMatchObject({ clientSatisfaction: 4, clientFeedback: "Useful", convertedToMatchRequestId: rows[0].id });
+    expect(row).toMatchObject({
+      clientSatisfaction: 4,
+      clientFeedback: "Useful",
+      convertedToMatchRequestId: rows[0].id,
+    });
   });
 
   it("404s another business's value insight on every endpoint and writes nothing", async () => {
@@ -202,14 +248,16 @@ describe("pages", () => {
     const { user, business, token } = await client();
     const { requestId, reportId } = await createDeliveredInsight(business.id);
     await createUnpaidRequest(business.id);
-    await db().insert(notifications).values({
-      userId: user.id,
-      businessId: business.id,
-      kind: "insight_ready",
-      title: "Your insight is available!",
-      body: "Cut stockouts with a weekly reorder rhythm",
-      link: `/insight-discovery?type=REPORT&id=${requestId}`,
-    });
+    await db()
+      .insert(notifications)
+      .values({
+        userId: user.id,
+        businessId: business.id,
+        kind: "insight_ready",
+        title: "Your insight is available!",
+        body: "Cut stockouts with a weekly reorder rhythm",
+        link: `/insight-discovery?type=REPORT&id=${requestId}`,
+      });
     await call(`/api/matching/matchRequest/create-from-report/${reportId}`, { method: "POST", cookie: token });
 
     const dashboard = await (await call("/dashboard", { cookie: token })).text();
@@ -256,14 +304,22 @@ describe("pages", () => {
     expect(text).toContain("Match with Consultant");
 
     const path = `/insight-discovery?type=REPORT&id=${requestId}`;
-    const saved = await postForm(path, { intent: "feedback", targetId: reportId, clientSatisfaction: "4", clientFeedback: "Clear." }, token);
+    const saved = await postForm(
+      path,
+      { intent: "feedback", targetId: reportId, clientSatisfaction: "4", clientFeedback: "Clear." },
+      token,
+    );
     expect(saved.status).toBe(200);
     expect(await saved.text()).toContain(FEEDBACK_SAVED_MESSAGE);
     expect(await reportRow(reportId)).toMatchObject({ clientSatisfaction: 4, clientFeedback: "Clear." });
     const refused = await postForm(path, { intent: "feedback", targetId: reportId, clientSatisfaction: "7" }, token);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(RATING_RANGE_MESSAGE);
-    const foreignWrite = await postForm(path, { intent: "feedback", targetId: foreign.reportId, clientSatisfaction: "1" }, token);
+    const foreignWrite = await postForm(
+      path,
+      { intent: "feedback", targetId: foreign.reportId, clientSatisfaction: "1" },
+      token,
+    );
     expect(foreignWrite.status).toBe(404);
     expect((await reportRow(foreign.reportId)).clientSatisfaction).toBeNull();
 

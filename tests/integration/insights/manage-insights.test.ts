@@ -15,7 +15,7 @@ async function insertRequest(
     createdAt?: Date;
     covered?: boolean;
     withFile?: boolean;
-  } = {}
+  } = {},
 ) {
   const client = await signedInClient();
   const business = client.business;
@@ -26,10 +26,10 @@ async function insertRequest(
     status === "awaiting_payment"
       ? INSIGHT_STATUS_TEXTS.awaiting_payment
       : status === "submitted"
-      ? covered
-        ? INSIGHT_STATUS_TEXTS.submitted_covered
-        : INSIGHT_STATUS_TEXTS.submitted_paid
-      : INSIGHT_STATUS_TEXTS[status];
+        ? covered
+          ? INSIGHT_STATUS_TEXTS.submitted_covered
+          : INSIGHT_STATUS_TEXTS.submitted_paid
+        : INSIGHT_STATUS_TEXTS[status];
   await db()
     .insert(insightRequests)
     .values({
@@ -91,7 +91,11 @@ async function previewAndConfirm(id: string, token: string, content: Record<stri
   const previewed = await postForm(`/manage/insights/${id}`, { intent: "preview", ...content }, token);
   expect(previewed.status).toBe(302);
   expect(previewed.headers.get("Location")).toBe(`/manage/insights/${id}/preview`);
-  return postForm(`/manage/insights/${id}/preview`, { intent: "publish", version: await previewVersion(id, token) }, token);
+  return postForm(
+    `/manage/insights/${id}/preview`,
+    { intent: "publish", version: await previewVersion(id, token) },
+    token,
+  );
 }
 
 const REPORT = {
@@ -178,7 +182,7 @@ describe("engagement manager console: insight requests", () => {
 
     await db().delete(insightRequests).where(eq(insightRequests.status, "ready"));
     expect(await (await call("/manage/insights?status=ready", { cookie: manager.token })).text()).toContain(
-      "No insight reports have been published yet."
+      "No insight reports have been published yet.",
     );
   });
 
@@ -288,18 +292,18 @@ describe("engagement manager console: insight requests", () => {
     const save = await postForm(`/manage/insights/${id}`, { intent: "save", ...REPORT }, manager.token);
     expect(save.status).toBe(403);
     expect(await save.text()).toContain(
-      html("Only the engagement manager assigned to this request can change its report.")
+      html("Only the engagement manager assigned to this request can change its report."),
     );
     const preview = await postForm(`/manage/insights/${id}`, { intent: "preview", ...REPORT }, manager.token);
     expect(preview.status).toBe(403);
     const publish = await postForm(
       `/manage/insights/${id}/preview`,
       { intent: "publish", version: String(kept.updatedAt.getTime()) },
-      manager.token
+      manager.token,
     );
     expect(publish.status).toBe(403);
     expect(await publish.text()).toContain(
-      html("Only the engagement manager assigned to this request can change its report.")
+      html("Only the engagement manager assigned to this request can change its report."),
     );
     expect((await reportRow(id))!.title).toBe(draft.title);
     expect((await requestRow(id)).status).toBe("in_review");
@@ -328,7 +332,7 @@ describe("engagement manager console: insight requests", () => {
     const confirm = await postForm(
       `/manage/insights/${submitted.id}/preview`,
       { intent: "publish", version: "1" },
-      manager.token
+      manager.token,
     );
     expect(confirm.status).toBe(409);
     expect(await confirm.text()).toContain("Start the review before editing the report.");
@@ -338,7 +342,7 @@ describe("engagement manager console: insight requests", () => {
     const previewText = await preview.text();
     expect(previewText).toContain("No report to preview yet</h1>");
     expect(previewText).toContain(
-      "Start the review first: Partwise writes a draft, which you edit and then preview here before publishing."
+      "Start the review first: Partwise writes a draft, which you edit and then preview here before publishing.",
     );
     expect(previewText).not.toContain("Confirm publish");
     expect((await requestRow(submitted.id)).status).toBe("submitted");
@@ -392,17 +396,17 @@ describe("engagement manager console: insight requests", () => {
         await call("/manage/insights/no-such-request", {
           cookie: manager.token,
         })
-      ).status
+      ).status,
     ).toBe(404);
     for (const intent of ["start", "save", "preview"]) {
       expect((await postForm("/manage/insights/no-such-request", { intent, ...REPORT }, manager.token)).status).toBe(
-        404
+        404,
       );
     }
     expect((await call("/manage/insights/no-such-request/preview", { cookie: manager.token })).status).toBe(404);
     expect(
       (await postForm("/manage/insights/no-such-request/preview", { intent: "publish", version: "1" }, manager.token))
-        .status
+        .status,
     ).toBe(404);
   });
 
@@ -418,7 +422,7 @@ describe("engagement manager console: insight requests", () => {
         ...REPORT,
         highLevelSummary: "First pass.\r\nSecond line.",
       },
-      manager.token
+      manager.token,
     );
     expect(saved.status).toBe(200);
     expect(await saved.text()).toContain("Draft saved.");
@@ -469,7 +473,7 @@ describe("engagement manager console: insight requests", () => {
     const again = await postForm(
       `/manage/insights/${id}/preview`,
       { intent: "publish", version: String(report.updatedAt.getTime()) },
-      manager.token
+      manager.token,
     );
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("This report has already been published.");
@@ -477,7 +481,7 @@ describe("engagement manager console: insight requests", () => {
       const refused = await postForm(
         `/manage/insights/${id}`,
         { intent, ...REPORT, title: "Another title" },
-        manager.token
+        manager.token,
       );
       expect(refused.status, intent).toBe(409);
       expect(await refused.text()).toContain("This report has already been published.");
@@ -522,7 +526,7 @@ describe("engagement manager console: insight requests", () => {
     expect(page).toContain(`<p class="eyebrow">Operations</p><h1>${html(content.title)}</h1>`);
     expect(page).toContain("<p>Stockouts come from ordering by feel.</p><p>A weekly count fixes it.</p>");
     expect(page).toContain(
-      '<ul class="discovery-recommendations"><li>Count the top 50 items every Monday.</li><li>Set reorder points from 8 weeks of sales.</li></ul>'
+      '<ul class="discovery-recommendations"><li>Count the top 50 items every Monday.</li><li>Set reorder points from 8 weeks of sales.</li></ul>',
     );
     expect(page).toContain("Publish this report?");
     expect(page).toContain(">Confirm publish</button>");
@@ -538,20 +542,28 @@ describe("engagement manager console: insight requests", () => {
     const resaved = await postForm(
       `/manage/insights/${id}`,
       { intent: "save", ...content, title: "A later title" },
-      manager.token
+      manager.token,
     );
     expect(resaved.status).toBe(200);
-    const stale = await postForm(`/manage/insights/${id}/preview`, { intent: "publish", version: staleVersion }, manager.token);
+    const stale = await postForm(
+      `/manage/insights/${id}/preview`,
+      { intent: "publish", version: staleVersion },
+      manager.token,
+    );
     expect(stale.status).toBe(409);
     expect(await stale.text()).toContain(
-      html("The draft has changed since this preview. Check the preview again before publishing.")
+      html("The draft has changed since this preview. Check the preview again before publishing."),
     );
     expect((await reportRow(id))!.status).toBe("draft");
     expect((await requestRow(id)).status).toBe("in_review");
 
     // Confirming the current preview publishes what it showed.
     const current = await previewVersion(id, manager.token);
-    const confirmed = await postForm(`/manage/insights/${id}/preview`, { intent: "publish", version: current }, manager.token);
+    const confirmed = await postForm(
+      `/manage/insights/${id}/preview`,
+      { intent: "publish", version: current },
+      manager.token,
+    );
     expect(confirmed.status).toBe(200);
     const report = (await reportRow(id))!;
     expect(report.status).toBe("published");

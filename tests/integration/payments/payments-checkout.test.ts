@@ -1,14 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  businesses,
-  deliveryItems,
-  deliveryOutlines,
-  insightRequests,
-  matchRequests,
-  purchases,
-} from "~db/schema";
+import { businesses, deliveryItems, deliveryOutlines, insightRequests, matchRequests, purchases } from "~db/schema";
 import worker from "../../../functions/worker";
 import {
   failNextStripeCalls,
@@ -197,10 +190,15 @@ describe("POST /api/payments/create-portal-session", () => {
       .update(businesses)
       .set({ memberTier: "PREMIUM", stripeCustomerId: customerId })
       .where(eq(businesses.id, business.id));
-    const response = await send("/api/payments/create-portal-session", { token, form: { session_id: "cus_someone_else" } });
+    const response = await send("/api/payments/create-portal-session", {
+      token,
+      form: { session_id: "cus_someone_else" },
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_stub_/);
-    const calls = (await stripeRequests()).filter((r) => r.path === "/v1/billing_portal/sessions" && r.form.customer === customerId);
+    const calls = (await stripeRequests()).filter(
+      (r) => r.path === "/v1/billing_portal/sessions" && r.form.customer === customerId,
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0].form.return_url).toBe(`${ORIGIN}/company-profile?tab=account`);
   });
@@ -285,7 +283,9 @@ describe("/paymentStatus", () => {
 
 async function createInsight(businessId: string, paymentComplete = false) {
   const id = crypto.randomUUID();
-  await db().insert(insightRequests).values({ id, businessId, category: "strategy", statusText: "Awaiting payment", paymentComplete });
+  await db()
+    .insert(insightRequests)
+    .values({ id, businessId, category: "strategy", statusText: "Awaiting payment", paymentComplete });
   return id;
 }
 
@@ -312,7 +312,11 @@ describe("one-off checkouts", () => {
     const { token, business } = await signedInClient();
     const insightId = await createInsight(business.id);
 
-    const refused = await send("/api/insight/insightRequest/successful-payment", { token, method: "PUT", json: { insightId } });
+    const refused = await send("/api/insight/insightRequest/successful-payment", {
+      token,
+      method: "PUT",
+      json: { insightId },
+    });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual(NOT_COMPLETED);
 
@@ -331,25 +335,38 @@ describe("one-off checkouts", () => {
     );
     expect(call.form.cancel_url).toBe(`${ORIGIN}/paymentStatus?canceled=true&purchaseType=insight`);
 
-    const stillRefused = await send("/api/insight/insightRequest/successful-payment", { token, method: "PUT", json: { insightId } });
+    const stillRefused = await send("/api/insight/insightRequest/successful-payment", {
+      token,
+      method: "PUT",
+      json: { insightId },
+    });
     expect(stillRefused.status).toBe(409);
     const [unpaid] = await db().select().from(insightRequests).where(eq(insightRequests.id, insightId));
     expect(unpaid.paymentComplete).toBe(false);
 
     await payStubSession(sessionIdOf(url));
-    const ok = await send("/api/insight/insightRequest/successful-payment", { token, method: "PUT", json: { insightId } });
+    const ok = await send("/api/insight/insightRequest/successful-payment", {
+      token,
+      method: "PUT",
+      json: { insightId },
+    });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { _id: string })._id).toBe(business.id);
     const [paid] = await db().select().from(insightRequests).where(eq(insightRequests.id, insightId));
     expect(paid.paymentComplete).toBe(true);
 
-    const page = await send(`/insight-payment-success?session_id=${sessionIdOf(url)}&insightId=${insightId}`, { token });
+    const page = await send(`/insight-payment-success?session_id=${sessionIdOf(url)}&insightId=${insightId}`, {
+      token,
+    });
     const text = await page.text();
     expect(text).toContain("Congratulations!");
     expect(text).toContain("Preparing your Insight request.");
     expect(text).toContain('href="/features"');
 
-    const again = await send("/api/payments/create-insight-checkout", { token, json: { businessId: business.id, insightId } });
+    const again = await send("/api/payments/create-insight-checkout", {
+      token,
+      json: { businessId: business.id, insightId },
+    });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ msg: "This insight is already paid." });
   });
@@ -358,7 +375,10 @@ describe("one-off checkouts", () => {
     const owner = await signedInClient();
     const insightId = await createInsight(owner.business.id);
     const { token, business } = await signedInClient();
-    const foreignInsight = await send("/api/payments/create-insight-checkout", { token, json: { businessId: business.id, insightId } });
+    const foreignInsight = await send("/api/payments/create-insight-checkout", {
+      token,
+      json: { businessId: business.id, insightId },
+    });
     expect(foreignInsight.status).toBe(404);
     const foreignBusiness = await send("/api/payments/create-insight-checkout", {
       token,
@@ -366,13 +386,19 @@ describe("one-off checkouts", () => {
     });
     expect(foreignBusiness.status).toBe(404);
     expect(await foreignBusiness.json()).toEqual({ msg: "Business not found." });
-    const confirm = await send("/api/insight/insightRequest/successful-payment", { token, method: "PUT", json: { insightId } });
+    const confirm = await send("/api/insight/insightRequest/successful-payment", {
+      token,
+      method: "PUT",
+      json: { insightId },
+    });
     expect(confirm.status).toBe(404);
     expect(await requestsFor(business.id)).toEqual([]);
     expect(await purchasesOf(business.id)).toEqual([]);
     const malformed = await send("/api/payments/create-insight-checkout", { token, json: { businessId: business.id } });
     expect(malformed.status).toBe(400);
-    const anonymous = await send("/api/payments/create-insight-checkout", { json: { businessId: business.id, insightId } });
+    const anonymous = await send("/api/payments/create-insight-checkout", {
+      json: { businessId: business.id, insightId },
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -412,12 +438,18 @@ describe("one-off checkouts", () => {
     const [item] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, itemId));
     expect(item.paidPurchaseId).not.toBeNull();
 
-    const page = await send(`/delivery-item-payment-success?success=true&session_id=${sessionId}&itemId=${itemId}&outlineId=${outlineId}`, {
-      token,
-    });
+    const page = await send(
+      `/delivery-item-payment-success?success=true&session_id=${sessionId}&itemId=${itemId}&outlineId=${outlineId}`,
+      {
+        token,
+      },
+    );
     expect(await page.text()).toContain("Your consultant is working on solving your issue and will touch base soon!");
 
-    const again = await send("/api/payments/create-item-session", { token, json: { deliveryItemId: itemId, deliveryOutlineId: outlineId } });
+    const again = await send("/api/payments/create-item-session", {
+      token,
+      json: { deliveryItemId: itemId, deliveryOutlineId: outlineId },
+    });
     expect(again.status).toBe(409);
   });
 
@@ -425,7 +457,10 @@ describe("one-off checkouts", () => {
     const owner = await signedInClient();
     const { outlineId, itemId } = await createItem(owner.business.id);
     const { token, business } = await signedInClient();
-    const response = await send("/api/payments/create-item-session", { token, json: { deliveryItemId: itemId, deliveryOutlineId: outlineId } });
+    const response = await send("/api/payments/create-item-session", {
+      token,
+      json: { deliveryItemId: itemId, deliveryOutlineId: outlineId },
+    });
     expect(response.status).toBe(404);
     expect(await purchasesOf(business.id)).toEqual([]);
     expect(await purchasesOf(owner.business.id)).toEqual([]);
@@ -447,12 +482,19 @@ describe("one-off checkouts", () => {
       `${ORIGIN}/benchmarking-payment-success?businessId=${business.id}&session_id={CHECKOUT_SESSION_ID}`,
     );
     await payStubSession(sessionIdOf(answer.url));
-    const page = await send(`/benchmarking-payment-success?businessId=${business.id}&session_id=${sessionIdOf(answer.url)}`, { token });
+    const page = await send(
+      `/benchmarking-payment-success?businessId=${business.id}&session_id=${sessionIdOf(answer.url)}`,
+      { token },
+    );
     const text = await page.text();
     expect(text).toContain(html("You've unlocked Partwise Benchmarking!"));
     expect(text).toContain("View Benchmarking");
 
-    const again = await send("/api/payments/update-business-benchmarking", { token, method: "PUT", json: { businessId: business.id } });
+    const again = await send("/api/payments/update-business-benchmarking", {
+      token,
+      method: "PUT",
+      json: { businessId: business.id },
+    });
     expect(again.status).toBe(409);
 
     const other = await signedInClient();
@@ -473,13 +515,21 @@ describe("one-off checkouts", () => {
 describe("PUT /api/payments/update-stripe-id", () => {
   it("confirms only the business's own stored customer", async () => {
     const { token, business } = await signedInClient();
-    const none = await send("/api/payments/update-stripe-id", { token, method: "PUT", json: { businessId: business.id, stripeId: "cus_x" } });
+    const none = await send("/api/payments/update-stripe-id", {
+      token,
+      method: "PUT",
+      json: { businessId: business.id, stripeId: "cus_x" },
+    });
     expect(none.status).toBe(409);
     expect((await businessRow(business.id)).stripeCustomerId).toBeNull();
 
     await checkout(token, "STANDARD_PLAN_MONTHLY");
     const stored = (await businessRow(business.id)).stripeCustomerId!;
-    const same = await send("/api/payments/update-stripe-id", { token, method: "PUT", json: { businessId: business.id, stripeId: stored } });
+    const same = await send("/api/payments/update-stripe-id", {
+      token,
+      method: "PUT",
+      json: { businessId: business.id, stripeId: stored },
+    });
     expect(same.status).toBe(200);
     expect(await same.json()).toMatchObject({ _id: business.id, stripeId: stored });
     const different = await send("/api/payments/update-stripe-id", {

@@ -7,7 +7,11 @@ import { TRIAL_DAYS } from "~/lib/payments/plans";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
 import type { DeliverWebhook } from "~/server/payments/provider/local-objects.server";
-import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/provider/local-portal.server";
+import {
+  cancelLocalSubscription,
+  getLocalPortal,
+  switchLocalPlan,
+} from "~/server/payments/provider/local-portal.server";
 import { PaymentProviderError, WebhookSignatureError, type StripeEvent } from "~/server/payments/provider/types";
 import {
   db,
@@ -106,11 +110,15 @@ describe("Stripe provider against the stub Stripe API", () => {
     expect(session.url).toBe(`https://checkout.stripe.test/c/pay/${session.id}`);
 
     const all = await stripeRequests();
-    const priceLookup = all.find((request) => request.path === "/v1/prices" && Object.values(request.query).includes("PREMIUM_PLAN_YEARLY"));
+    const priceLookup = all.find(
+      (request) => request.path === "/v1/prices" && Object.values(request.query).includes("PREMIUM_PLAN_YEARLY"),
+    );
     expect(priceLookup).toMatchObject({ method: "GET", authorization: `Bearer ${STRIPE_STUB_SECRET_KEY}` });
     expect(Object.entries(priceLookup!.query)).toContainEqual(["lookup_keys[0]", "PREMIUM_PLAN_YEARLY"]);
 
-    const create = all.find((request) => request.path === "/v1/checkout/sessions" && request.form.client_reference_id === businessId);
+    const create = all.find(
+      (request) => request.path === "/v1/checkout/sessions" && request.form.client_reference_id === businessId,
+    );
     expect(create?.method).toBe("POST");
     expect(create?.idempotencyKey).toBe(`sub-${businessId}-PREMIUM_PLAN_YEARLY-1`);
     expect(create?.form).toMatchObject({
@@ -131,10 +139,19 @@ describe("Stripe provider against the stub Stripe API", () => {
 
   it("reads back a paid session and its trialing subscription with the plan's lookup key", async () => {
     const businessId = unique();
-    const { provider, customer, session } = await subscriptionCheckout(stripeApp(), businessId, "STANDARD_PLAN_MONTHLY");
+    const { provider, customer, session } = await subscriptionCheckout(
+      stripeApp(),
+      businessId,
+      "STANDARD_PLAN_MONTHLY",
+    );
     const paid = await payStubSession(session.id, "no_payment_required");
     const read = await provider.retrieveCheckoutSession(session.id);
-    expect(read).toMatchObject({ id: session.id, status: "complete", payment_status: "no_payment_required", subscription: paid.subscription });
+    expect(read).toMatchObject({
+      id: session.id,
+      status: "complete",
+      payment_status: "no_payment_required",
+      subscription: paid.subscription,
+    });
     const subscription = await provider.retrieveSubscription(read.subscription!);
     expect(subscription).toMatchObject({
       id: paid.subscription,
@@ -151,7 +168,10 @@ describe("Stripe provider against the stub Stripe API", () => {
     const businessId = unique();
     const app = stripeApp();
     const provider = paymentProvider(app);
-    const customer = await provider.createCustomer({ businessId, email: "a@example.com", name: "A" }, `customer-${businessId}`);
+    const customer = await provider.createCustomer(
+      { businessId, email: "a@example.com", name: "A" },
+      `customer-${businessId}`,
+    );
     const session = await provider.createPaymentCheckout(
       {
         customerId: customer.id,
@@ -165,7 +185,12 @@ describe("Stripe provider against the stub Stripe API", () => {
       },
       `insight-${businessId}`,
     );
-    expect(session).toMatchObject({ mode: "payment", status: "open", amount_total: 49_500, client_reference_id: businessId });
+    expect(session).toMatchObject({
+      mode: "payment",
+      status: "open",
+      amount_total: 49_500,
+      client_reference_id: businessId,
+    });
     const create = (await requestsMentioning(businessId)).find((request) => request.path === "/v1/checkout/sessions");
     expect(create?.idempotencyKey).toBe(`insight-${businessId}`);
     expect(create?.form).toMatchObject({
@@ -182,17 +207,28 @@ describe("Stripe provider against the stub Stripe API", () => {
   it("creates a billing portal session for the customer with the return URL", async () => {
     const businessId = unique();
     const provider = paymentProvider(stripeApp());
-    const customer = await provider.createCustomer({ businessId, email: "a@example.com", name: "A" }, `customer-${businessId}`);
-    const portal = await provider.createPortalSession({ customerId: customer.id, returnUrl: `${ORIGIN}/company-profile?tab=account` });
+    const customer = await provider.createCustomer(
+      { businessId, email: "a@example.com", name: "A" },
+      `customer-${businessId}`,
+    );
+    const portal = await provider.createPortalSession({
+      customerId: customer.id,
+      returnUrl: `${ORIGIN}/company-profile?tab=account`,
+    });
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_stub_/);
-    const request = (await stripeRequests()).find((entry) => entry.path === "/v1/billing_portal/sessions" && entry.form.customer === customer.id);
+    const request = (await stripeRequests()).find(
+      (entry) => entry.path === "/v1/billing_portal/sessions" && entry.form.customer === customer.id,
+    );
     expect(request?.form).toEqual({ customer: customer.id, return_url: `${ORIGIN}/company-profile?tab=account` });
   });
 
   it("refuses an unknown lookup key without creating a session", async () => {
     const businessId = unique();
     const provider = paymentProvider(stripeApp());
-    const customer = await provider.createCustomer({ businessId, email: "a@example.com", name: "A" }, `customer-${businessId}`);
+    const customer = await provider.createCustomer(
+      { businessId, email: "a@example.com", name: "A" },
+      `customer-${businessId}`,
+    );
     await expect(
       provider.createSubscriptionCheckout(
         {
@@ -207,7 +243,9 @@ describe("Stripe provider against the stub Stripe API", () => {
         `sub-${businessId}`,
       ),
     ).rejects.toThrow(new PaymentProviderError("No active Stripe price has the lookup key GOLD_PLAN_MONTHLY"));
-    expect((await requestsMentioning(businessId)).filter((request) => request.path === "/v1/checkout/sessions")).toEqual([]);
+    expect(
+      (await requestsMentioning(businessId)).filter((request) => request.path === "/v1/checkout/sessions"),
+    ).toEqual([]);
   });
 
   it("turns Stripe refusing, failing or being unreachable into PaymentProviderError", async () => {
@@ -215,7 +253,9 @@ describe("Stripe provider against the stub Stripe API", () => {
       name: "PaymentProviderError",
       status: 404,
     });
-    await expect(paymentProvider(stripeApp({ STRIPE_SECRET_KEY: "sk_test_wrong" })).retrieveSubscription("sub_x")).rejects.toMatchObject({
+    await expect(
+      paymentProvider(stripeApp({ STRIPE_SECRET_KEY: "sk_test_wrong" })).retrieveSubscription("sub_x"),
+    ).rejects.toMatchObject({
       name: "PaymentProviderError",
       status: 401,
     });
@@ -237,7 +277,11 @@ describe("Stripe provider against the stub Stripe API", () => {
     const event = stripeEvent("checkout.session.completed", { id: "cs_test_1", object: "checkout.session" });
     const good = await signedEvent(event, STRIPE_STUB_WEBHOOK_SECRET);
     const verified = await provider.verifyWebhook(good.body, good.header);
-    expect(verified).toMatchObject({ id: event.id, type: "checkout.session.completed", data: { object: { id: "cs_test_1" } } });
+    expect(verified).toMatchObject({
+      id: event.id,
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_test_1" } },
+    });
 
     const stale = await signedEvent(event, STRIPE_STUB_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 301);
     const wrongSecret = await signedEvent(event, "whsec_someone_else");
@@ -271,7 +315,11 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
   it("keeps Stripe-shaped, idempotent objects in D1", async () => {
     const app = localApp();
     const businessId = unique();
-    const { provider, customer, session, metadata } = await subscriptionCheckout(app, businessId, "PREMIUM_PLAN_YEARLY");
+    const { provider, customer, session, metadata } = await subscriptionCheckout(
+      app,
+      businessId,
+      "PREMIUM_PLAN_YEARLY",
+    );
     expect(provider.kind).toBe("local");
     expect(customer.id).toMatch(/^cus_test_/);
     expect(session).toMatchObject({
@@ -289,7 +337,10 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
     // The same idempotency keys answer the same objects.
     const again = await subscriptionCheckout(app, businessId, "PREMIUM_PLAN_YEARLY");
     expect([again.customer.id, again.session.id]).toEqual([customer.id, session.id]);
-    const rows = await db().select().from(schema.localStripeObjects).where(eq(schema.localStripeObjects.customerId, customer.id));
+    const rows = await db()
+      .select()
+      .from(schema.localStripeObjects)
+      .where(eq(schema.localStripeObjects.customerId, customer.id));
     expect(rows.map((row) => row.type)).toEqual(["checkout.session"]);
 
     await expect(subscriptionCheckout(app, unique(), "GOLD_PLAN_MONTHLY")).rejects.toBeInstanceOf(PaymentProviderError);
@@ -306,11 +357,23 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
     expect(next).toBe(`${ORIGIN}/paymentStatus?success=true&session_id=${session.id}`);
     expect(events.map((event) => event.type)).toEqual(["checkout.session.completed", "customer.subscription.created"]);
     const completed = await provider.retrieveCheckoutSession(session.id);
-    expect(completed).toMatchObject({ status: "complete", payment_status: "no_payment_required", customer: customer.id });
-    expect(events[0].data.object).toMatchObject({ id: session.id, status: "complete", subscription: completed.subscription });
+    expect(completed).toMatchObject({
+      status: "complete",
+      payment_status: "no_payment_required",
+      customer: customer.id,
+    });
+    expect(events[0].data.object).toMatchObject({
+      id: session.id,
+      status: "complete",
+      subscription: completed.subscription,
+    });
     expect(events[0].data.object).not.toHaveProperty("partwise_test");
     const subscription = await provider.retrieveSubscription(completed.subscription!);
-    expect(subscription).toMatchObject({ status: "trialing", lookup_key: "PREMIUM_PLAN_YEARLY", customer: customer.id });
+    expect(subscription).toMatchObject({
+      status: "trialing",
+      lookup_key: "PREMIUM_PLAN_YEARLY",
+      customer: customer.id,
+    });
     expect(subscription.current_period_end! - Date.now() / 1000).toBeGreaterThan(7 * 86_400 - 60);
     expect(events[1].data.object).toMatchObject({ id: subscription.id, status: "trialing" });
 
@@ -334,9 +397,9 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
     await expect(asStripe.verifyWebhook(deliveries[0].body, deliveries[0].header)).resolves.toMatchObject({
       type: "checkout.session.completed",
     });
-    await expect(paymentProvider(stripeApp()).verifyWebhook(deliveries[0].body, deliveries[0].header)).rejects.toBeInstanceOf(
-      WebhookSignatureError,
-    );
+    await expect(
+      paymentProvider(stripeApp()).verifyWebhook(deliveries[0].body, deliveries[0].header),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
   });
 
   it("completes the checkout even when the webhook handler fails (the success page fulfils)", async () => {
@@ -346,7 +409,10 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      const next = await payLocalCheckout(app, session.id, async () => ({ status: 500, msg: "The event could not be processed; please retry." }));
+      const next = await payLocalCheckout(app, session.id, async () => ({
+        status: 500,
+        msg: "The event could not be processed; please retry.",
+      }));
       expect(next).toBe(`${ORIGIN}/paymentStatus?success=true&session_id=${session.id}`);
     } finally {
       console.error = original;
@@ -359,7 +425,10 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
     const app = localApp();
     const businessId = unique();
     const provider = paymentProvider(app);
-    const customer = await provider.createCustomer({ businessId, email: "a@example.com", name: "A" }, `customer-${businessId}`);
+    const customer = await provider.createCustomer(
+      { businessId, email: "a@example.com", name: "A" },
+      `customer-${businessId}`,
+    );
     const session = await provider.createPaymentCheckout(
       {
         customerId: customer.id,
@@ -377,7 +446,11 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
     const { events, deliver } = recorder(app);
     await payLocalCheckout(app, session.id, deliver);
     expect(events.map((event) => event.type)).toEqual(["checkout.session.completed"]);
-    expect(await provider.retrieveCheckoutSession(session.id)).toMatchObject({ status: "complete", payment_status: "paid", subscription: null });
+    expect(await provider.retrieveCheckoutSession(session.id)).toMatchObject({
+      status: "complete",
+      payment_status: "paid",
+      subscription: null,
+    });
   });
 
   it("the billing portal switches plan and cancels with signed subscription events", async () => {
@@ -385,7 +458,10 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
     const { provider, customer, session } = await subscriptionCheckout(app, unique(), "STANDARD_PLAN_MONTHLY");
     const { events, deliver } = recorder(app);
     await payLocalCheckout(app, session.id, deliver);
-    const { url } = await provider.createPortalSession({ customerId: customer.id, returnUrl: `${ORIGIN}/company-profile?tab=account` });
+    const { url } = await provider.createPortalSession({
+      customerId: customer.id,
+      returnUrl: `${ORIGIN}/company-profile?tab=account`,
+    });
     const portalId = url.split("/").pop()!;
     expect(url).toBe(`${ORIGIN}/test-billing-portal/${portalId}`);
 
@@ -393,11 +469,17 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
     expect(portal.subscription).toMatchObject({ lookup_key: "STANDARD_PLAN_MONTHLY", status: "trialing" });
     expect(await switchLocalPlan(app, portal, "PREMIUM_PLAN_YEARLY", deliver)).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: "customer.subscription.updated" });
-    expect(await provider.retrieveSubscription(portal.subscription!.id)).toMatchObject({ lookup_key: "PREMIUM_PLAN_YEARLY", status: "trialing" });
+    expect(await provider.retrieveSubscription(portal.subscription!.id)).toMatchObject({
+      lookup_key: "PREMIUM_PLAN_YEARLY",
+      status: "trialing",
+    });
 
     portal = (await getLocalPortal(app, portalId))!;
     expect(await cancelLocalSubscription(app, portal, deliver)).toBe(true);
-    expect(events.at(-1)).toMatchObject({ type: "customer.subscription.deleted", data: { object: { status: "canceled" } } });
+    expect(events.at(-1)).toMatchObject({
+      type: "customer.subscription.deleted",
+      data: { object: { status: "canceled" } },
+    });
     expect(await provider.retrieveSubscription(portal.subscription!.id)).toMatchObject({ status: "canceled" });
     expect((await getLocalPortal(app, portalId))!.subscription).toBeNull();
     // Canceling again does nothing.
@@ -418,7 +500,10 @@ describe("test checkout pages", () => {
     expect(text).toContain("$5,364.00 per year after a 7-day free trial");
     expect(text).toContain('value="4242 4242 4242 4242"');
 
-    const declined = await postForm(`/test-checkout/${session.id}`, { intent: "pay", cardNumber: "4000 0000 0000 0002" });
+    const declined = await postForm(`/test-checkout/${session.id}`, {
+      intent: "pay",
+      cardNumber: "4000 0000 0000 0002",
+    });
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain("Your card was declined. Use the test card 4242 4242 4242 4242.");
     expect(await paymentProvider(app).retrieveCheckoutSession(session.id)).toMatchObject({ status: "open" });
@@ -427,14 +512,21 @@ describe("test checkout pages", () => {
     expect(cancel.status).toBe(303);
     expect(cancel.headers.get("Location")).toBe(`${ORIGIN}/paymentStatus?canceled=true&purchaseType=plan`);
 
-    const pay = await postForm(`/test-checkout/${session.id}`, { intent: "pay", cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" });
+    const pay = await postForm(`/test-checkout/${session.id}`, {
+      intent: "pay",
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12 / 34",
+      cvc: "123",
+    });
     expect(pay.status).toBe(303);
     expect(pay.headers.get("Location")).toBe(`${ORIGIN}/paymentStatus?success=true&session_id=${session.id}`);
     const completed = await paymentProvider(app).retrieveCheckoutSession(session.id);
     expect(completed.status).toBe("complete");
     // The events went through the real webhook handler, which recorded them.
     const recorded = await db().select().from(schema.stripeEvents);
-    expect(recorded.map((event) => event.type)).toEqual(expect.arrayContaining(["checkout.session.completed", "customer.subscription.created"]));
+    expect(recorded.map((event) => event.type)).toEqual(
+      expect.arrayContaining(["checkout.session.completed", "customer.subscription.created"]),
+    );
 
     const after = await (await SELF.fetch(`${ORIGIN}/test-checkout/${session.id}`)).text();
     expect(after).toContain("This checkout is already complete.");
@@ -445,7 +537,10 @@ describe("test checkout pages", () => {
     const app = localApp();
     const { provider, customer, session } = await subscriptionCheckout(app, unique(), "STANDARD_PLAN_MONTHLY");
     await payLocalCheckout(app, session.id, async () => ({ status: 200, msg: "ok" }));
-    const { url } = await provider.createPortalSession({ customerId: customer.id, returnUrl: `${ORIGIN}/company-profile?tab=account` });
+    const { url } = await provider.createPortalSession({
+      customerId: customer.id,
+      returnUrl: `${ORIGIN}/company-profile?tab=account`,
+    });
     const text = await (await SELF.fetch(url)).text();
     expect(text).toContain("Test billing portal");
     expect(text).toContain("STARTER, billed monthly");

@@ -77,7 +77,11 @@ async function recordPurchase(values: Omit<NewPurchase, "id" | "idempotencyKey">
 }
 
 /** A pending one-off purchase with its (not yet paid) stub Checkout Session. */
-async function oneOffPurchase(kind: "insight" | "delivery_item" | "benchmarking", referenceId: string, amountCents: number) {
+async function oneOffPurchase(
+  kind: "insight" | "delivery_item" | "benchmarking",
+  referenceId: string,
+  amountCents: number,
+) {
   const { businessId, customerId } = await customerBusiness();
   return oneOffPurchaseFor(businessId, customerId, kind, referenceId, amountCents);
 }
@@ -103,16 +107,18 @@ async function oneOffPurchaseFor(
     },
     `purchase-${purchaseId}`,
   );
-  await db().insert(purchases).values({
-    id: purchaseId,
-    businessId,
-    kind,
-    referenceId,
-    amountCents,
-    status: "pending",
-    stripeCheckoutSessionId: session.id,
-    idempotencyKey: `purchase-${purchaseId}`,
-  });
+  await db()
+    .insert(purchases)
+    .values({
+      id: purchaseId,
+      businessId,
+      kind,
+      referenceId,
+      amountCents,
+      status: "pending",
+      stripeCheckoutSessionId: session.id,
+      idempotencyKey: `purchase-${purchaseId}`,
+    });
   return { businessId, customerId, purchaseId, sessionId: session.id };
 }
 
@@ -144,7 +150,13 @@ describe("checkout.session.completed", () => {
   it("fulfils a paid insight purchase once and answers {received: true}", async () => {
     const { businessId } = await customerBusiness();
     const insightId = await createInsight(businessId);
-    const { purchaseId, sessionId } = await oneOffPurchaseFor(businessId, (await businessRow(businessId)).stripeCustomerId!, "insight", insightId, 49_500);
+    const { purchaseId, sessionId } = await oneOffPurchaseFor(
+      businessId,
+      (await businessRow(businessId)).stripeCustomerId!,
+      "insight",
+      insightId,
+      49_500,
+    );
     await payStubSession(sessionId);
     const event = stripeEvent("checkout.session.completed", { id: sessionId, object: "checkout.session" });
 
@@ -246,7 +258,12 @@ describe("checkout.session.completed", () => {
 
   it("success page first, then the webhook: the page fulfils, the webhook is a no-op", async () => {
     const { businessId, customerId } = await customerBusiness();
-    const match = { id: crypto.randomUUID(), businessId, category: "strategy" as const, statusText: "Engagement active" };
+    const match = {
+      id: crypto.randomUUID(),
+      businessId,
+      category: "strategy" as const,
+      statusText: "Engagement active",
+    };
     await db().insert(matchRequests).values(match);
     const outline = { id: crypto.randomUUID(), matchRequestId: match.id, businessId };
     await db().insert(deliveryOutlines).values(outline);
@@ -265,7 +282,11 @@ describe("checkout.session.completed", () => {
     await payStubSession(sessionId);
 
     const page = await fulfilCheckoutSession(stubApp(), sessionId);
-    expect(page).toMatchObject({ fulfilled: true, kind: "delivery_item", purchase: { id: purchaseId, status: "paid" } });
+    expect(page).toMatchObject({
+      fulfilled: true,
+      kind: "delivery_item",
+      purchase: { id: purchaseId, status: "paid" },
+    });
     const [item] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, itemId));
     expect(item).toMatchObject({ paidPurchaseId: purchaseId, status: "active" });
     const paidAt = (await purchaseRow(purchaseId)).paidAt;
@@ -302,7 +323,11 @@ describe("checkout.session.completed", () => {
       `unrecorded-${crypto.randomUUID()}`,
     );
     await payStubSession(session.id);
-    expect(await fulfilCheckoutSession(stubApp(), session.id)).toEqual({ fulfilled: false, purchase: null, kind: null });
+    expect(await fulfilCheckoutSession(stubApp(), session.id)).toEqual({
+      fulfilled: false,
+      purchase: null,
+      kind: null,
+    });
     const event = stripeEvent("checkout.session.completed", { id: session.id });
     const response = await deliverEvent(event);
     expect(response.status).toBe(200);
@@ -312,7 +337,11 @@ describe("checkout.session.completed", () => {
   it("a session neither Partwise nor Stripe knows is acknowledged (no retry), recorded as ignored, and changes nothing", async () => {
     const sessionId = `cs_test_never_made_${crypto.randomUUID().replaceAll("-", "")}`;
     const purchasesBefore = await db().select().from(purchases);
-    for (const type of ["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.expired"]) {
+    for (const type of [
+      "checkout.session.completed",
+      "checkout.session.async_payment_succeeded",
+      "checkout.session.expired",
+    ]) {
       const event = stripeEvent(type, { id: sessionId, object: "checkout.session" });
       const response = await deliverEvent(event);
       expect(response.status, type).toBe(200);
@@ -368,24 +397,40 @@ describe("subscriptions", () => {
     expect((await deliverEvent(created)).status).toBe(200);
     expect((await businessRow(businessId)).memberTier).toBe("PREMIUM");
 
-    await setStubSubscription(subscriptionId, { status: "canceled", customer: customerId, lookup_key: "PREMIUM_PLAN_YEARLY" });
+    await setStubSubscription(subscriptionId, {
+      status: "canceled",
+      customer: customerId,
+      lookup_key: "PREMIUM_PLAN_YEARLY",
+    });
     const deleted = stripeEvent("customer.subscription.deleted", { id: subscriptionId, status: "canceled" });
     expect((await deliverEvent(deleted)).status).toBe(200);
     // The earlier 'updated' (payload: active) is delivered late.
     const lateUpdated = stripeEvent("customer.subscription.updated", { id: subscriptionId, status: "active" });
     expect((await deliverEvent(lateUpdated)).status).toBe(200);
 
-    expect(await businessRow(businessId)).toMatchObject({ memberTier: "BASIC", subscriptionStatus: "canceled", subscriptionId });
+    expect(await businessRow(businessId)).toMatchObject({
+      memberTier: "BASIC",
+      subscriptionStatus: "canceled",
+      subscriptionId,
+    });
   });
 
   it("a plan switch wins over a late 'created' event; past_due keeps the tier; invoice events sync", async () => {
     const { businessId, customerId, subscriptionId } = await subscribedBusiness();
-    await setStubSubscription(subscriptionId, { status: "active", customer: customerId, lookup_key: "STANDARD_PLAN_MONTHLY" });
+    await setStubSubscription(subscriptionId, {
+      status: "active",
+      customer: customerId,
+      lookup_key: "STANDARD_PLAN_MONTHLY",
+    });
     expect((await deliverEvent(stripeEvent("customer.subscription.updated", { id: subscriptionId }))).status).toBe(200);
     expect((await deliverEvent(stripeEvent("customer.subscription.created", { id: subscriptionId }))).status).toBe(200);
     expect(await businessRow(businessId)).toMatchObject({ memberTier: "STANDARD", subscriptionStatus: "active" });
 
-    await setStubSubscription(subscriptionId, { status: "past_due", customer: customerId, lookup_key: "STANDARD_PLAN_MONTHLY" });
+    await setStubSubscription(subscriptionId, {
+      status: "past_due",
+      customer: customerId,
+      lookup_key: "STANDARD_PLAN_MONTHLY",
+    });
     const failed = stripeEvent("invoice.payment_failed", {
       id: "in_test_1",
       object: "invoice",
@@ -394,8 +439,14 @@ describe("subscriptions", () => {
     expect((await deliverEvent(failed)).status).toBe(200);
     expect(await businessRow(businessId)).toMatchObject({ memberTier: "STANDARD", subscriptionStatus: "past_due" });
 
-    await setStubSubscription(subscriptionId, { status: "active", customer: customerId, lookup_key: "STANDARD_PLAN_MONTHLY" });
-    expect((await deliverEvent(stripeEvent("invoice.paid", { id: "in_test_2", subscription: subscriptionId }))).status).toBe(200);
+    await setStubSubscription(subscriptionId, {
+      status: "active",
+      customer: customerId,
+      lookup_key: "STANDARD_PLAN_MONTHLY",
+    });
+    expect(
+      (await deliverEvent(stripeEvent("invoice.paid", { id: "in_test_2", subscription: subscriptionId }))).status,
+    ).toBe(200);
     expect(await businessRow(businessId)).toMatchObject({ memberTier: "STANDARD", subscriptionStatus: "active" });
   });
 
@@ -405,7 +456,11 @@ describe("subscriptions", () => {
     await setStubSubscription(oldId, { status: "canceled", customer: customerId, lookup_key: "STANDARD_PLAN_MONTHLY" });
     await deliverEvent(stripeEvent("customer.subscription.created", { id: subscriptionId }));
     expect((await deliverEvent(stripeEvent("customer.subscription.deleted", { id: oldId }))).status).toBe(200);
-    expect(await businessRow(businessId)).toMatchObject({ memberTier: "PREMIUM", subscriptionId, subscriptionStatus: "trialing" });
+    expect(await businessRow(businessId)).toMatchObject({
+      memberTier: "PREMIUM",
+      subscriptionId,
+      subscriptionStatus: "trialing",
+    });
   });
 });
 

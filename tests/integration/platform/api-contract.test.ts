@@ -106,46 +106,58 @@ describe("described request bodies", () => {
     });
   }
 
-  it.each(withBodies.filter((operation) => operation.body!.reader === "json").map((operation) => [key(operation.method, operation.path), operation] as const))(
-    "%s rejects what its described schema rejects, with the schema's own message",
-    async (_label, operation) => {
-      const schema = operation.body!.schema;
-      for (const raw of [{}, [], { unexpected: 12 }]) {
-        const verdict = schema.safeParse(raw);
-        const response = await send(operation, JSON.stringify(raw));
-        if (verdict.success) {
-          expect(response.status, JSON.stringify(raw)).toBeLessThan(500);
-          await response.body?.cancel();
-        } else {
-          expect(response.status, JSON.stringify(raw)).toBe(400);
-          expect(await firstMessage(response)).toBe(describeIssues(verdict.error).msg);
-        }
+  it.each(
+    withBodies
+      .filter((operation) => operation.body!.reader === "json")
+      .map((operation) => [key(operation.method, operation.path), operation] as const),
+  )("%s rejects what its described schema rejects, with the schema's own message", async (_label, operation) => {
+    const schema = operation.body!.schema;
+    for (const raw of [{}, [], { unexpected: 12 }]) {
+      const verdict = schema.safeParse(raw);
+      const response = await send(operation, JSON.stringify(raw));
+      if (verdict.success) {
+        expect(response.status, JSON.stringify(raw)).toBeLessThan(500);
+        await response.body?.cancel();
+      } else {
+        expect(response.status, JSON.stringify(raw)).toBe(400);
+        expect(await firstMessage(response)).toBe(describeIssues(verdict.error).msg);
       }
-      const junk = await send(operation, "\u0000junk{]");
-      expect(junk.status).toBe(400);
-      expect(await firstMessage(junk)).toBe("The request body is not valid JSON.");
-    },
-  );
+    }
+    const junk = await send(operation, "\u0000junk{]");
+    expect(junk.status).toBe(400);
+    expect(await firstMessage(junk)).toBe("The request body is not valid JSON.");
+  });
 
-  it.each(withBodies.filter((operation) => operation.body!.reader !== "json").map((operation) => [key(operation.method, operation.path), operation] as const))(
-    "%s answers junk with a 4xx, never a 500",
-    async (_label, operation) => {
-      for (const [body, type] of [["{}", "application/json"], ["\u0000junk{]", "text/plain"], ["not multipart", "multipart/form-data; boundary=x"]]) {
-        const response = await send(operation, body!, type);
-        expect(response.status, `${type}: ${body}`).toBeGreaterThanOrEqual(400);
-        expect(response.status, `${type}: ${body}`).toBeLessThan(500);
-        expect(typeof (await firstMessage(response))).toBe("string");
-      }
-    },
-  );
+  it.each(
+    withBodies
+      .filter((operation) => operation.body!.reader !== "json")
+      .map((operation) => [key(operation.method, operation.path), operation] as const),
+  )("%s answers junk with a 4xx, never a 500", async (_label, operation) => {
+    for (const [body, type] of [
+      ["{}", "application/json"],
+      ["\u0000junk{]", "text/plain"],
+      ["not multipart", "multipart/form-data; boundary=x"],
+    ]) {
+      const response = await send(operation, body!, type);
+      expect(response.status, `${type}: ${body}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${type}: ${body}`).toBeLessThan(500);
+      expect(typeof (await firstMessage(response))).toBe("string");
+    }
+  });
 });
 
 describe("GET /api/openapi.json", () => {
   type Document = {
     openapi: string;
     info: { title: string; version: string };
-    paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; security: unknown[] }>>;
-    components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; in: string; name: string }> };
+    paths: Record<
+      string,
+      Record<string, { operationId: string; responses: Record<string, unknown>; security: unknown[] }>
+    >;
+    components: {
+      schemas: Record<string, unknown>;
+      securitySchemes: Record<string, { type: string; in: string; name: string }>;
+    };
   };
 
   it("answers an OpenAPI 3.1 document of every operation, publicly and cacheably", async () => {
@@ -173,7 +185,10 @@ describe("GET /api/openapi.json", () => {
     );
     for (const { path, method, operation } of operations) {
       const statuses = Object.keys(operation.responses).map(Number);
-      expect(statuses.some((status) => status >= 200 && status < 400), `${method} ${path}`).toBe(true);
+      expect(
+        statuses.some((status) => status >= 200 && status < 400),
+        `${method} ${path}`,
+      ).toBe(true);
       expect(operation.operationId).toMatch(/^[a-zA-Z]+$/);
     }
     // Every reference points at a schema the document holds.

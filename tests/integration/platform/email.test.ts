@@ -29,7 +29,14 @@ function email(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
     heading: "Hello <there>",
     blocks: [{ type: "paragraph", text: `A & B said "hi" <script>alert(1)</script>` }],
   });
-  return { to: `reader-${crypto.randomUUID()}@example.test`, subject: "A test email", text, html, kind: "test", ...overrides };
+  return {
+    to: `reader-${crypto.randomUUID()}@example.test`,
+    subject: "A test email",
+    text,
+    html,
+    kind: "test",
+    ...overrides,
+  };
 }
 
 async function rowFor(to: string) {
@@ -64,9 +71,9 @@ describe("renderEmail", () => {
   });
 
   it("refuses links that are not http(s)", () => {
-    expect(() => renderEmail({ heading: "x", blocks: [{ type: "button", label: "x", url: "javascript:alert(1)" }] })).toThrow(
-      "Email links must be http(s).",
-    );
+    expect(() =>
+      renderEmail({ heading: "x", blocks: [{ type: "button", label: "x", url: "javascript:alert(1)" }] }),
+    ).toThrow("Email links must be http(s).");
   });
 });
 
@@ -130,7 +137,10 @@ describe("sendEmail with the Resend transport", () => {
       .spyOn(globalThis, "fetch")
       .mockResolvedValue(new Response(JSON.stringify({ id: "msg_456" }), { status: 200 }));
     await sendEmail(resendContext(), email());
-    const body = JSON.parse(String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body)) as Record<string, unknown>;
+    const body = JSON.parse(String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body)) as Record<
+      string,
+      unknown
+    >;
     expect("reply_to" in body).toBe(false);
   });
 
@@ -196,7 +206,9 @@ describe("/dev/outbox", () => {
   it("does not exist when a real provider is configured", async () => {
     const app = resendContext();
     const request = new Request("https://partwise.test/dev/outbox");
-    const args = { request, params: {}, context: { app, cloudflare: {} } } as unknown as Parameters<typeof outboxLoader>[0];
+    const args = { request, params: {}, context: { app, cloudflare: {} } } as unknown as Parameters<
+      typeof outboxLoader
+    >[0];
     const listing = await Promise.resolve(outboxLoader(args)).catch((thrown: unknown) => thrown);
     expect(listing).toBeInstanceOf(Response);
     expect((listing as Response).status).toBe(404);

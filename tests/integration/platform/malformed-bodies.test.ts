@@ -30,7 +30,11 @@ function expectNoLeak(body: string, label: string) {
 
 /** Malformed bodies a broken or hostile client may send to a form action; no page of ours posts them. */
 const MALFORMED: { name: string; headers: Record<string, string>; body?: string }[] = [
-  { name: "a JSON body", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "x@example.test", intent: "login" }) },
+  {
+    name: "a JSON body",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "x@example.test", intent: "login" }),
+  },
   { name: "an empty body", headers: {} },
   { name: "a text/plain junk body", headers: { "Content-Type": "text/plain" }, body: "\u0000junk\u00ff{]" },
   {
@@ -38,7 +42,11 @@ const MALFORMED: { name: string; headers: Record<string, string>; body?: string 
     headers: { "Content-Type": "multipart/form-data; boundary=----partwise" },
     body: "this is not multipart at all",
   },
-  { name: "a urlencoded body missing the fields", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "unexpected=1" },
+  {
+    name: "a urlencoded body missing the fields",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "unexpected=1",
+  },
 ];
 
 type Action = {
@@ -112,7 +120,10 @@ beforeAll(async () => {
   const paid = await subscription();
   await payLocalCheckout(app, paid.id, async () => ({ status: 200, msg: "ok" }));
   const open = await subscription();
-  const { url: portalUrl } = await provider.createPortalSession({ customerId: customer.id, returnUrl: `${ORIGIN}/company-profile` });
+  const { url: portalUrl } = await provider.createPortalSession({
+    customerId: customer.id,
+    returnUrl: `${ORIGIN}/company-profile`,
+  });
 
   page("/login", "anonymous");
   page("/?index", "anonymous");
@@ -202,7 +213,11 @@ async function withBrokenDatabase(path: string, init: RequestInit = {}) {
 
 describe("a route that throws", () => {
   it("shows no stack, file path, error type or message in the page, its .data or an action's answer (APP_ENV=local)", async () => {
-    const form = { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "subject=techSupport&message=Hello" };
+    const form = {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "subject=techSupport&message=Hello",
+    };
     const cases: [string, RequestInit][] = [
       ["/dashboard", {}],
       ["/dashboard.data", {}],

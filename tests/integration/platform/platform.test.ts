@@ -14,16 +14,7 @@ import { PermanentJobError } from "~/server/platform/jobs.server";
 import { businesses, jobs, sessions } from "~db/schema";
 import { handleQueueBatch, type JobBuilders } from "../../../functions/queues";
 import worker from "../../../functions/worker";
-import {
-  call,
-  connectAccounting,
-  createJob,
-  createUser,
-  db,
-  ORIGIN,
-  PASSWORD,
-  SESSION_COOKIE,
-} from "../helpers";
+import { call, connectAccounting, createJob, createUser, db, ORIGIN, PASSWORD, SESSION_COOKIE } from "../helpers";
 import { createClient, signedInClient } from "../../factories";
 
 const MONTHLY_CRON = "0 6 1 * *";
@@ -55,7 +46,9 @@ function cspNonce(response: Response): string {
 
 describe("platform", () => {
   it("applies the D1 migrations", async () => {
-    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>();
+    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{
+      name: string;
+    }>();
     const tables = results.map((row) => row.name);
     for (const table of ["users", "sessions", "businesses", "jobs", "rate_limits", "files", "accounting_connections"]) {
       expect(tables).toContain(table);
@@ -160,7 +153,13 @@ describe("cross-site request check", () => {
       SELF.fetch(`${ORIGIN}/api/client/business/updateInfo`, {
         method: "PUT",
         headers: { "Content-Type": "application/json", Cookie: `${SESSION_COOKIE}=${token}`, ...headers },
-        body: JSON.stringify({ name: "Renamed By Someone Else", role: "Owner", city: "Portland", state: "ME", employeeCount: "25-50" }),
+        body: JSON.stringify({
+          name: "Renamed By Someone Else",
+          role: "Owner",
+          city: "Portland",
+          state: "ME",
+          employeeCount: "25-50",
+        }),
       });
     const nameOf = async (id: string) =>
       (await db().select({ name: businesses.name }).from(businesses).where(eq(businesses.id, id)))[0]!.name;
@@ -291,7 +290,11 @@ describe("monthly finance refresh cron", () => {
     const queue = fakeQueue();
     const testEnv = { ...env, FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown> };
     const fire = () =>
-      worker.scheduled(createScheduledController({ cron: MONTHLY_CRON, scheduledTime: june1 }), testEnv, createExecutionContext());
+      worker.scheduled(
+        createScheduledController({ cron: MONTHLY_CRON, scheduledTime: june1 }),
+        testEnv,
+        createExecutionContext(),
+      );
 
     await fire();
     // Other tests in this file may have connected businesses too: look at this test's three.
@@ -322,7 +325,10 @@ describe("monthly finance refresh cron", () => {
     const july1 = Date.UTC(2026, 6, 1, 6, 0, 0);
     const controller = createScheduledController({ cron: MONTHLY_CRON, scheduledTime: july1 });
     const julyJobs = () =>
-      db().select().from(jobs).where(and(eq(jobs.period, "2026-07"), eq(jobs.businessId, connected.business.id)));
+      db()
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.period, "2026-07"), eq(jobs.businessId, connected.business.id)));
     await expect(worker.scheduled(controller, testEnv, createExecutionContext())).rejects.toThrow("queue unavailable");
     expect(await julyJobs()).toHaveLength(0);
 
@@ -366,7 +372,9 @@ describe("queue consumers", () => {
     expect(result.explicitAcks.sort()).toEqual([malformed.id, unknownJob.id].sort());
     expect(result.retryMessages).toEqual([]);
     expect(result.retryBatch.retry).toBe(false);
-    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining(`malformed finance-report message ${malformed.id}`));
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining(`malformed finance-report message ${malformed.id}`),
+    );
   });
 
   it("fails a job that arrives on the wrong queue", async () => {
@@ -412,13 +420,21 @@ describe("queue consumers", () => {
     const ctx = createExecutionContext();
     const retry = vi.spyOn(batch.messages[0], "retry");
     expectConsoleErrors();
-    await handleQueueBatch(batch, createAppContext(env, () => undefined), builders);
+    await handleQueueBatch(
+      batch,
+      createAppContext(env, () => undefined),
+      builders,
+    );
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual([fineMsg.id]);
     expect(result.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual([failingMsg.id]);
     // First failure: retried after 30 s (then 60, 120, ... capped at an hour).
     expect(retry).toHaveBeenCalledWith({ delaySeconds: 30 });
-    expect(await jobById(failing.id)).toMatchObject({ status: "queued", attempts: 1, lastError: "accounting API timed out" });
+    expect(await jobById(failing.id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: "accounting API timed out",
+    });
     expect(await jobById(fine.id)).toMatchObject({ status: "succeeded" });
   });
 

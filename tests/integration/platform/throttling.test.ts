@@ -45,7 +45,10 @@ describe("sign-in throttling per account", () => {
     const { user } = await createUser();
     const key = await accountKey("login", user.email);
     for (let i = 0; i < 10; i++) {
-      expect(await answer(await signInFrom(user.email, "wrong-password"))).toEqual({ status: 401, body: SIGN_IN_FAILED });
+      expect(await answer(await signInFrom(user.email, "wrong-password"))).toEqual({
+        status: 401,
+        body: SIGN_IN_FAILED,
+      });
     }
     const locked = await rateLimitRow(key);
     expect(locked?.failuresInRow).toBe(10);
@@ -92,7 +95,10 @@ describe("sign-in throttling per account", () => {
       [40, HOUR],
     ] as const) {
       await setRateLimit(key, { failuresInRow: streak, lockedUntil: new Date(Date.now() - SECOND), count: 0 });
-      expect(await answer(await signInFrom(user.email, "wrong-password"))).toEqual({ status: 401, body: SIGN_IN_FAILED });
+      expect(await answer(await signInFrom(user.email, "wrong-password"))).toEqual({
+        status: 401,
+        body: SIGN_IN_FAILED,
+      });
       const row = await rateLimitRow(key);
       expect(row?.failuresInRow).toBe(streak + 1);
       expect(row!.lockedUntil!.getTime() - row!.updatedAt.getTime()).toBe(expectedMs);
@@ -298,7 +304,9 @@ describe("the public email check and sign-up are limited per client network", ()
   it("answers 60 email checks an hour from one network, then 429, while other networks go on", async () => {
     const ip = freshIp();
     const check = (from: string) =>
-      call(`/api/client/checkEmail/${encodeURIComponent("someone@example.test")}`, { headers: { "CF-Connecting-IP": from } });
+      call(`/api/client/checkEmail/${encodeURIComponent("someone@example.test")}`, {
+        headers: { "CF-Connecting-IP": from },
+      });
     await setRateLimit(`check-email:ip:${ip}`, { count: 59, windowStart: new Date() });
     expect(await answer(await check(ip))).toEqual({ status: 200, body: { emailAvailable: true } });
     const refused = await check(ip);
@@ -312,7 +320,14 @@ describe("the public email check and sign-up are limited per client network", ()
     await setRateLimit(`signup:ip:${ip}`, { count: 20, windowStart: new Date() });
     const email = `late-${crypto.randomUUID()}@example.test`;
     const response = await call("/api/client/auth/signup", {
-      json: { firstName: "Ada", lastName: "Byrne", phone: "(207) 555-0101", email, password: "Abcdef1!", confirmPassword: "Abcdef1!" },
+      json: {
+        firstName: "Ada",
+        lastName: "Byrne",
+        phone: "(207) 555-0101",
+        email,
+        password: "Abcdef1!",
+        confirmPassword: "Abcdef1!",
+      },
       headers: { "CF-Connecting-IP": ip },
     });
     expect(await answer(response)).toEqual({ status: 429, body: TOO_MANY_ATTEMPTS });

@@ -8,7 +8,12 @@ import { signedInClient, signedInManager, signedInConsultant } from "../../facto
 type Seeded = Awaited<ReturnType<typeof signedIn>>;
 
 /** A support message from a new client with a business, stored as /contact-us stores it. */
-async function insertMessage(options: { message: string; createdAt: Date; status?: "open" | "closed"; subject?: "generalInquiry" | "insights" | "matching" | "techSupport" }) {
+async function insertMessage(options: {
+  message: string;
+  createdAt: Date;
+  status?: "open" | "closed";
+  subject?: "generalInquiry" | "insights" | "matching" | "techSupport";
+}) {
   const sender = await signedInClient();
   const id = crypto.randomUUID();
   await db()
@@ -66,9 +71,17 @@ describe("engagement manager console: support messages", () => {
   it("lists open messages newest first with subject, company, sender, date and 140 characters; filters closed", async () => {
     const manager = await signedInManager();
     const long = `Invoices <b>fail</b> to sync ${"x".repeat(200)}`;
-    const older = await insertMessage({ message: "Older question about matching", subject: "matching", createdAt: new Date("2026-02-01T12:00:00Z") });
+    const older = await insertMessage({
+      message: "Older question about matching",
+      subject: "matching",
+      createdAt: new Date("2026-02-01T12:00:00Z"),
+    });
     const newer = await insertMessage({ message: long, createdAt: new Date("2026-03-05T12:00:00Z") });
-    const closed = await insertMessage({ message: "Already answered question", status: "closed", createdAt: new Date("2026-03-06T12:00:00Z") });
+    const closed = await insertMessage({
+      message: "Already answered question",
+      status: "closed",
+      createdAt: new Date("2026-03-06T12:00:00Z"),
+    });
 
     for (const path of ["/manage/support", "/manage/support?status=open", "/manage/support?status=bogus"]) {
       const page = await call(path, { cookie: manager.token });
@@ -100,7 +113,9 @@ describe("engagement manager console: support messages", () => {
   it("shows the empty texts when nothing matches", async () => {
     const manager = await signedInManager();
     await db().delete(supportMessages);
-    expect(await (await call("/manage/support", { cookie: manager.token })).text()).toContain("No open support messages.");
+    expect(await (await call("/manage/support", { cookie: manager.token })).text()).toContain(
+      "No open support messages.",
+    );
     expect(await (await call("/manage/support?status=closed", { cookie: manager.token })).text()).toContain(
       "No closed support messages.",
     );
@@ -109,13 +124,17 @@ describe("engagement manager console: support messages", () => {
   it("shows one message escaped with line breaks and the sender; closes once, reopens", async () => {
     const manager = await signedInManager();
     const message = `First line <script>alert("x")</script>\nSecond line`;
-    const { id, sender } = await insertMessage({ message, subject: "insights", createdAt: new Date("2026-03-07T09:00:00Z") });
+    const { id, sender } = await insertMessage({
+      message,
+      subject: "insights",
+      createdAt: new Date("2026-03-07T09:00:00Z"),
+    });
 
     const page = await call(`/manage/support/${id}`, { cookie: manager.token });
     expect(page.status).toBe(200);
     const text = await page.text();
     expect(text).toContain("Insights</h1>");
-    expect(text).toContain('First line &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;\nSecond line');
+    expect(text).toContain("First line &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;\nSecond line");
     expect(text).not.toContain('<script>alert("x")');
     expect(text).toContain(`href="mailto:${sender.user.email}"`);
     expect(text).toContain("(555) 555-0100");

@@ -21,7 +21,8 @@ describe("/contact-us", () => {
     expect(html).toContain("Need Help? We&#x27;re here for you");
     expect(html).toMatch(new RegExp(`value="${user.email}"[^>]*readOnly|readOnly[^>]*value="${user.email}"`, "i"));
     expect(html).toContain('placeholder="Write your message..."');
-    for (const subject of ["generalInquiry", "insights", "matching", "techSupport"]) expect(html).toContain(`value="${subject}"`);
+    for (const subject of ["generalInquiry", "insights", "matching", "techSupport"])
+      expect(html).toContain(`value="${subject}"`);
     expect(html).toContain('href="/api/agreements/privacy-policy/"');
     expect(html).toContain('href="/api/agreements/terms-and-conditions/"');
     expect(html).toContain("(207) 555-0100");
@@ -50,7 +51,9 @@ describe("/contact-us", () => {
     expect(toSupport.kind).toBe("support_message");
     expect(toSupport.textBody).toContain(message);
     expect(toSupport.textBody).toContain(user.email);
-    expect(toSupport.htmlBody).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; reports don&#39;t load.");
+    expect(toSupport.htmlBody).toContain(
+      "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; reports don&#39;t load.",
+    );
     expect(toSupport.htmlBody).toContain("&lt;b&gt;Evil&lt;/b&gt; &amp; Co");
     expect(toSupport.htmlBody).not.toContain("<script>");
     expect(toSupport.htmlBody).not.toContain("<b>Evil</b>");
@@ -65,7 +68,9 @@ describe("/contact-us", () => {
     expect(confirmations[0].htmlBody).not.toContain("<script>");
 
     const dashboard = await call("/dashboard?notice=support-sent", { cookie: token });
-    expect(await dashboard.text()).toContain("Thanks! Your message was sent. We&#x27;ll get back to you within one business day.");
+    expect(await dashboard.text()).toContain(
+      "Thanks! Your message was sent. We&#x27;ll get back to you within one business day.",
+    );
   });
 
   it("requires a subject and a message (400 with their texts) and stores nothing", async () => {

@@ -8,7 +8,9 @@ describe("headcountForBand (the revenue-per-employee divisor on a settings save)
   });
 
   it("takes the new band's median when the band changes", () => {
-    expect(headcountForBand("50-100", { employeeBand: "25-50", numberOfEmployees: 37 })).toBe(EMPLOYEE_BAND_MEDIANS["50-100"]);
+    expect(headcountForBand("50-100", { employeeBand: "25-50", numberOfEmployees: 37 })).toBe(
+      EMPLOYEE_BAND_MEDIANS["50-100"],
+    );
     expect(headcountForBand("0-25", { employeeBand: "25-50", numberOfEmployees: 37 })).toBe(13);
   });
 

@@ -40,7 +40,9 @@ describe("parseCsv", () => {
 describe("cleanTitle", () => {
   it("strips the trailing T superscript marker and spaces", () => {
     expect(cleanTitle("Crop ProductionT ")).toBe("Crop Production");
-    expect(cleanTitle("Agriculture, Forestry, Fishing and HuntingT")).toBe("Agriculture, Forestry, Fishing and Hunting");
+    expect(cleanTitle("Agriculture, Forestry, Fishing and HuntingT")).toBe(
+      "Agriculture, Forestry, Fishing and Hunting",
+    );
     expect(cleanTitle("Oilseed (except Soybean) Farming ")).toBe("Oilseed (except Soybean) Farming");
     expect(cleanTitle("Something (except Other)T")).toBe("Something (except Other)");
   });
@@ -120,8 +122,26 @@ describe("the committed app/data/naics-2022.json", () => {
     expect(entries.filter((e) => e[2] === 6)).toHaveLength(1012);
     expect(new Set(entries.map((e) => e[2]))).toEqual(new Set([2, 3, 4, 5, 6]));
     expect(entries.filter((e) => e[2] === 2).map((e) => e[0])).toEqual([
-      "11", "21", "22", "23", "31-33", "42", "44-45", "48-49", "51", "52",
-      "53", "54", "55", "56", "61", "62", "71", "72", "81", "92",
+      "11",
+      "21",
+      "22",
+      "23",
+      "31-33",
+      "42",
+      "44-45",
+      "48-49",
+      "51",
+      "52",
+      "53",
+      "54",
+      "55",
+      "56",
+      "61",
+      "62",
+      "71",
+      "72",
+      "81",
+      "92",
     ]);
     for (const [, title] of entries) {
       expect(title).toBe(title.trim());
@@ -248,7 +268,9 @@ describe("search words", () => {
     );
     expect(searchKey("Frozen desserts (except bakery) manufacturing")).toBe(" frozen desserts manufacturing");
     expect(searchKey("Batteries, except automotive, dealers")).toBe(" batteries dealers");
-    expect(searchKey("Hair stylist salons or shops, unisex or women's")).toBe(" hair stylist salons shops unisex womens");
+    expect(searchKey("Hair stylist salons or shops, unisex or women's")).toBe(
+      " hair stylist salons shops unisex womens",
+    );
     expect(searchKey("Nurse practitioners’ offices")).toBe(" nurse practitioners offices");
   });
 

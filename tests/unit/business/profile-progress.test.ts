@@ -31,7 +31,10 @@ describe("computeProfileProgress", () => {
   });
 
   it("is 100% with a connected accounting connection, and only a connected one counts", () => {
-    const full = progress({ business: { planChosenAt: when, insightPreferencesSavedAt: when }, accountingStatus: "connected" });
+    const full = progress({
+      business: { planChosenAt: when, insightPreferencesSavedAt: when },
+      accountingStatus: "connected",
+    });
     expect(full.percent).toBe(100);
     expect(full.accountingConnected).toBe(true);
     for (const status of ["broken", "revoked", null]) {
@@ -50,7 +53,11 @@ describe("computeProfileProgress", () => {
   });
 
   it("is 0% with nothing, and without a business nothing business-related counts", () => {
-    const none = progress({ user: { firstName: "", lastName: "", email: "", phone: "" }, business: null, accountingStatus: "connected" });
+    const none = progress({
+      user: { firstName: "", lastName: "", email: "", phone: "" },
+      business: null,
+      accountingStatus: "connected",
+    });
     expect(none.percent).toBe(0);
     expect(none.accountingConnected).toBe(false);
     expect(progress({ business: null }).percent).toBe(20);

@@ -42,7 +42,7 @@ function form(entries: Record<string, string>): FormData {
 /** Messages per field, as Conform reports them to the form (and the server action replies them). */
 function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], entries: Record<string, string>) {
   const submission = parseWithZod(form(entries), { schema });
-  return submission.status === "success" ? {} : submission.error ?? {};
+  return submission.status === "success" ? {} : (submission.error ?? {});
 }
 
 describe("location 'City, State'", () => {
@@ -73,13 +73,22 @@ describe("location 'City, State'", () => {
   });
 
   it("is one form field with the spec's message when there is no comma", () => {
-    expect(errorsOf(BusinessInfoFormSchema, { name: "A", role: "Owner", location: "Portland ME", employeeCount: "0-25" })).toEqual({
+    expect(
+      errorsOf(BusinessInfoFormSchema, { name: "A", role: "Owner", location: "Portland ME", employeeCount: "0-25" }),
+    ).toEqual({
       location: [LOCATION_FORMAT_MESSAGE],
     });
     expect(errorsOf(BusinessInfoFormSchema, { name: "A", role: "Owner", employeeCount: "0-25" })).toEqual({
       location: [LOCATION_FORMAT_MESSAGE],
     });
-    expect(errorsOf(BusinessInfoFormSchema, { name: "A", role: "Owner", location: "Portland, Atlantis", employeeCount: "0-25" })).toEqual({
+    expect(
+      errorsOf(BusinessInfoFormSchema, {
+        name: "A",
+        role: "Owner",
+        location: "Portland, Atlantis",
+        employeeCount: "0-25",
+      }),
+    ).toEqual({
       location: [STATE_UNKNOWN_MESSAGE],
     });
   });
@@ -136,7 +145,12 @@ describe("personal form", () => {
       firstName: " Dana ",
       lastName: "Whitfield",
     });
-    expect(parsed).toEqual({ email: "dana@example.test", phone: "(207) 555-0134", firstName: "Dana", lastName: "Whitfield" });
+    expect(parsed).toEqual({
+      email: "dana@example.test",
+      phone: "(207) 555-0134",
+      firstName: "Dana",
+      lastName: "Whitfield",
+    });
     expect(errorsOf(PersonalInfoSchema, { email: "not-an-email", phone: "(207) 555-0134" })).toEqual({
       email: ["Enter a valid email."],
       firstName: ["Enter your first name."],
@@ -153,11 +167,14 @@ describe("account (password change)", () => {
   });
 
   it("takes any listed special, as sign-up does, and refuses a password without one with the spec's text", () => {
-    expect(PasswordChangeSchema.safeParse({ ...good, newPassword: "Newpass1#", confirmNewPassword: "Newpass1#" }).success).toBe(
-      true,
-    );
-    const issues = PasswordChangeSchema.safeParse({ ...good, newPassword: "Newpass12", confirmNewPassword: "Newpass12" })
-      .error?.issues;
+    expect(
+      PasswordChangeSchema.safeParse({ ...good, newPassword: "Newpass1#", confirmNewPassword: "Newpass1#" }).success,
+    ).toBe(true);
+    const issues = PasswordChangeSchema.safeParse({
+      ...good,
+      newPassword: "Newpass12",
+      confirmNewPassword: "Newpass12",
+    }).error?.issues;
     expect(issues?.map((issue) => [issue.path.join("."), issue.message])).toEqual([["newPassword", RULES]]);
   });
 
@@ -172,7 +189,9 @@ describe("account (password change)", () => {
   });
 
   it("adds 'Please fix the errors and try again.' to the form whenever a field has an error", () => {
-    const submission = parsePasswordChangeForm(form({ password: "x", newPassword: "short", confirmNewPassword: "short" }));
+    const submission = parsePasswordChangeForm(
+      form({ password: "x", newPassword: "short", confirmNewPassword: "short" }),
+    );
     expect(submission.status).toBe("error");
     expect(submission.status === "error" ? submission.error : null).toEqual({
       newPassword: [RULES],
@@ -280,8 +299,8 @@ describe("support form", () => {
 
   it("takes at most 5,000 characters", () => {
     expect(SupportMessageSchema.safeParse({ subject: "insights", message: "x".repeat(5000) }).success).toBe(true);
-    expect(SupportMessageSchema.safeParse({ subject: "insights", message: "x".repeat(5001) }).error?.issues[0].message).toBe(
-      MESSAGE_TOO_LONG_MESSAGE,
-    );
+    expect(
+      SupportMessageSchema.safeParse({ subject: "insights", message: "x".repeat(5001) }).error?.issues[0].message,
+    ).toBe(MESSAGE_TOO_LONG_MESSAGE);
   });
 });

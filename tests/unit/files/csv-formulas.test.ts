@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formulaCellOffsets, neutralizeCsvFormulas } from "~/lib/files/csv-formulas";
 
 const encode = (value: string) => new TextEncoder().encode(value);
-const neutralize = (value: string) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(neutralizeCsvFormulas(encode(value)));
+const neutralize = (value: string) =>
+  new TextDecoder("utf-8", { ignoreBOM: true }).decode(neutralizeCsvFormulas(encode(value)));
 
 describe("CSV formula neutralising", () => {
   it("puts a ' before cells starting with = + - @", () => {

@@ -109,18 +109,29 @@ describe("pdf", () => {
     expect(
       contentMatchesExtension(
         "pdf",
-        pdfWith('6 0 obj << /RC (<?xml version="1.0"?><body xmlns="http://www.w3.org/1999/xhtml"><p>Note</p></body>) >> endobj\n'),
+        pdfWith(
+          '6 0 obj << /RC (<?xml version="1.0"?><body xmlns="http://www.w3.org/1999/xhtml"><p>Note</p></body>) >> endobj\n',
+        ),
       ),
     ).toBe(true);
-    expect(contentMatchesExtension("pdf", pdfWith(`7 0 obj << /Length 9 >>\nstream\n${String.fromCharCode(...noise(3000))}\nendstream\nendobj\n`))).toBe(true);
+    expect(
+      contentMatchesExtension(
+        "pdf",
+        pdfWith(`7 0 obj << /Length 9 >>\nstream\n${String.fromCharCode(...noise(3000))}\nendstream\nendobj\n`),
+      ),
+    ).toBe(true);
   });
 
   it("refuses a PDF that is also an HTML page", () => {
-    expect(contentMatchesExtension("pdf", pdfWith("%<html><body><script>alert(document.domain)</script></body></html>\n"))).toBe(false);
+    expect(
+      contentMatchesExtension("pdf", pdfWith("%<html><body><script>alert(document.domain)</script></body></html>\n")),
+    ).toBe(false);
     expect(contentMatchesExtension("pdf", pdfWith("<!DOCTYPE html>\n"))).toBe(false);
     expect(contentMatchesExtension("pdf", pdfWith("8 0 obj (<img src=x onerror=alert(1)>) endobj\n"))).toBe(false);
     expect(contentMatchesExtension("pdf", concat(pdf(), text("<svg onload=alert(1)>\n%%EOF\n")))).toBe(false);
-    expect(contentMatchesExtension("pdf", text("%PDF-1.4\n<html><script>alert(1)</script></html>\n%%EOF\n"))).toBe(false);
+    expect(contentMatchesExtension("pdf", text("%PDF-1.4\n<html><script>alert(1)</script></html>\n%%EOF\n"))).toBe(
+      false,
+    );
   });
 
   it("refuses a wrong header, a missing or distant %%EOF and a startxref past the end", () => {
@@ -131,7 +142,9 @@ describe("pdf", () => {
     expect(contentMatchesExtension("pdf", concat(text("%PDF-x"), good.subarray(6)))).toBe(false);
     expect(contentMatchesExtension("pdf", good.subarray(0, good.length - 7))).toBe(false); // no %%EOF
     expect(contentMatchesExtension("pdf", concat(good, new Uint8Array(2000).fill(0x20)))).toBe(false);
-    expect(contentMatchesExtension("pdf", text("%PDF-1.7\n1 0 obj << >> endobj\nstartxref\n999999\n%%EOF\n"))).toBe(false);
+    expect(contentMatchesExtension("pdf", text("%PDF-1.7\n1 0 obj << >> endobj\nstartxref\n999999\n%%EOF\n"))).toBe(
+      false,
+    );
   });
 });
 
@@ -149,7 +162,9 @@ describe("png", () => {
     expect(contentMatchesExtension("png", concat(PNG_SIGNATURE, bytes(0, 0, 0, 13), text("IHDR<html>")))).toBe(false);
     expect(contentMatchesExtension("png", text(svg))).toBe(false);
     // Valid chunks and CRCs, but a text chunk an HTML parser would run.
-    expect(contentMatchesExtension("png", png({ extra: [pngChunk("tEXt", text("Comment\0<script>alert(1)</script>"))] }))).toBe(false);
+    expect(
+      contentMatchesExtension("png", png({ extra: [pngChunk("tEXt", text("Comment\0<script>alert(1)</script>"))] })),
+    ).toBe(false);
   });
 
   it("refuses broken structure: CRC, order, IHDR fields, unknown critical chunks, bytes after IEND", () => {
@@ -161,7 +176,9 @@ describe("png", () => {
     expect(contentMatchesExtension("png", concat(good, text("<html></html>")))).toBe(false);
     const ihdr = good.subarray(8, 33);
     const rest = good.subarray(33);
-    expect(contentMatchesExtension("png", concat(PNG_SIGNATURE, pngChunk("tEXt", text("a\0b")), ihdr, rest))).toBe(false);
+    expect(contentMatchesExtension("png", concat(PNG_SIGNATURE, pngChunk("tEXt", text("a\0b")), ihdr, rest))).toBe(
+      false,
+    );
     expect(contentMatchesExtension("png", concat(PNG_SIGNATURE, ihdr, pngChunk("IEND")))).toBe(false); // no IDAT
     const header = (width: number, depth: number, color: number) =>
       pngChunk("IHDR", bytes(0, 0, 0, width, 0, 0, 0, 2, depth, color, 0, 0, 0));
@@ -169,7 +186,9 @@ describe("png", () => {
     expect(contentMatchesExtension("png", concat(PNG_SIGNATURE, header(2, 4, 2), rest))).toBe(false); // RGB at 4 bits
     expect(contentMatchesExtension("png", concat(PNG_SIGNATURE, header(2, 8, 3), rest))).toBe(false); // palette without PLTE
     expect(contentMatchesExtension("png", concat(PNG_SIGNATURE, ihdr, pngChunk("ABCD", bytes(1)), rest))).toBe(false);
-    expect(contentMatchesExtension("png", concat(PNG_SIGNATURE, ihdr, pngChunk("IDAT", text("<svg/>")), pngChunk("IEND")))).toBe(false); // not zlib
+    expect(
+      contentMatchesExtension("png", concat(PNG_SIGNATURE, ihdr, pngChunk("IDAT", text("<svg/>")), pngChunk("IEND"))),
+    ).toBe(false); // not zlib
     expect(contentMatchesExtension("png", MZ)).toBe(false);
   });
 });
@@ -183,7 +202,9 @@ describe("jpg and jpeg", () => {
   });
 
   it("refuse markup behind the JPEG magic, in a comment or after the image", () => {
-    expect(contentMatchesExtension("jpg", concat(bytes(0xff, 0xd8, 0xff), text("<html><script>alert(1)</script></html>")))).toBe(false);
+    expect(
+      contentMatchesExtension("jpg", concat(bytes(0xff, 0xd8, 0xff), text("<html><script>alert(1)</script></html>"))),
+    ).toBe(false);
     expect(contentMatchesExtension("jpg", jpeg({ comment: "<script>alert(1)</script>" }))).toBe(false);
     expect(contentMatchesExtension("jpg", concat(jpeg(), text("<svg onload=alert(1)>")))).toBe(false);
   });
@@ -197,7 +218,9 @@ describe("jpg and jpeg", () => {
     const sof = good.indexOf(0xc0, 2) - 1;
     const sos = good.indexOf(0xda, sof) - 1;
     // The scan moved before the frame header.
-    expect(contentMatchesExtension("jpg", concat(good.subarray(0, sof), good.subarray(sos), good.subarray(sof, sos)))).toBe(false);
+    expect(
+      contentMatchesExtension("jpg", concat(good.subarray(0, sof), good.subarray(sos), good.subarray(sof, sos))),
+    ).toBe(false);
     expect(contentMatchesExtension("jpg", png())).toBe(false);
   });
 });
@@ -210,14 +233,26 @@ describe("docx and xlsx", () => {
   });
 
   it("refuse HTML behind the ZIP magic", () => {
-    expect(contentMatchesExtension("docx", text("PK\x03\x04<html><body><script>alert(1)</script></body></html>"))).toBe(false);
-    expect(contentMatchesExtension("xlsx", concat(text("PK\x03\x04"), new Uint8Array(200), text("PK\x05\x06")))).toBe(false);
+    expect(contentMatchesExtension("docx", text("PK\x03\x04<html><body><script>alert(1)</script></body></html>"))).toBe(
+      false,
+    );
+    expect(contentMatchesExtension("xlsx", concat(text("PK\x03\x04"), new Uint8Array(200), text("PK\x05\x06")))).toBe(
+      false,
+    );
   });
 
   it("refuse a package without the parts its type needs", () => {
     expect(contentMatchesExtension("docx", xlsx())).toBe(false);
     expect(contentMatchesExtension("xlsx", docx())).toBe(false);
-    expect(contentMatchesExtension("docx", zip([{ name: "word/document.xml", data: "<w:document/>" }, { name: "_rels/.rels", data: "<r/>" }]))).toBe(false);
+    expect(
+      contentMatchesExtension(
+        "docx",
+        zip([
+          { name: "word/document.xml", data: "<w:document/>" },
+          { name: "_rels/.rels", data: "<r/>" },
+        ]),
+      ),
+    ).toBe(false);
     expect(contentMatchesExtension("docx", openDocument("odt"))).toBe(false);
   });
 
@@ -247,7 +282,15 @@ describe("odt, ods and odg", () => {
     expect(contentMatchesExtension("ods", openDocument("odg"))).toBe(false);
     expect(contentMatchesExtension("odt", openDocument("odt", "application/epub+zip"))).toBe(false);
     expect(contentMatchesExtension("odt", withByte(openDocument("odt"), 8, 8))).toBe(false); // method: deflate
-    expect(contentMatchesExtension("odt", zip([{ name: "mimetype", data: OPENDOCUMENT_TYPES.odt }, { name: "content.xml", data: "<x/>" }]))).toBe(false);
+    expect(
+      contentMatchesExtension(
+        "odt",
+        zip([
+          { name: "mimetype", data: OPENDOCUMENT_TYPES.odt },
+          { name: "content.xml", data: "<x/>" },
+        ]),
+      ),
+    ).toBe(false);
     expect(contentMatchesExtension("odg", docx())).toBe(false);
     expect(contentMatchesExtension("odt", text("PK\x03\x04<html><script>alert(1)</script></html>"))).toBe(false);
   });
@@ -265,7 +308,9 @@ describe("doc and xls", () => {
     expect(contentMatchesExtension("doc", compoundFile("Workbook"))).toBe(false);
     expect(contentMatchesExtension("xls", compoundFile("PowerPoint Document"))).toBe(false);
     const ole2 = bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
-    expect(contentMatchesExtension("doc", concat(ole2, text("<html><script>alert(1)</script></html>".padEnd(600))))).toBe(false);
+    expect(
+      contentMatchesExtension("doc", concat(ole2, text("<html><script>alert(1)</script></html>".padEnd(600)))),
+    ).toBe(false);
     const good = compoundFile("WordDocument");
     expect(contentMatchesExtension("doc", withByte(good, 28, 0))).toBe(false); // byte order mark
     expect(contentMatchesExtension("doc", withByte(good, 48, 40))).toBe(false); // directory past the end
@@ -280,7 +325,9 @@ describe("csv", () => {
     expect(contentMatchesExtension("csv", text("month,revenue\n2026-01,1200\n"))).toBe(true);
     expect(contentMatchesExtension("csv", text("\uFEFFname,city\nDana,Portland\n"))).toBe(true);
     expect(contentMatchesExtension("csv", text("café,naïve\n"))).toBe(true);
-    expect(contentMatchesExtension("csv", text('name,link\nDana,=HYPERLINK("https://evil.test","Click")\n'))).toBe(true);
+    expect(contentMatchesExtension("csv", text('name,link\nDana,=HYPERLINK("https://evil.test","Click")\n'))).toBe(
+      true,
+    );
     expect(contentMatchesExtension("csv", text("<html><script>alert(1)</script></html>"))).toBe(false);
     expect(contentMatchesExtension("csv", text("  \n<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBe(false);
     expect(contentMatchesExtension("csv", text("\uFEFF<!doctype html>"))).toBe(false);
@@ -292,7 +339,20 @@ describe("csv", () => {
 
 describe("every type", () => {
   it("refuses empty files", () => {
-    for (const ext of ["pdf", "png", "jpg", "jpeg", "doc", "xls", "docx", "xlsx", "odt", "ods", "odg", "csv"] as const) {
+    for (const ext of [
+      "pdf",
+      "png",
+      "jpg",
+      "jpeg",
+      "doc",
+      "xls",
+      "docx",
+      "xlsx",
+      "odt",
+      "ods",
+      "odg",
+      "csv",
+    ] as const) {
       expect(contentMatchesExtension(ext, new Uint8Array(0)), ext).toBe(false);
     }
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { financeCards, BROKEN_CONNECTION_MESSAGE } from "~/components/dashboard/finance-view";
-import { connectPath, returnPath, screenFor, type FinanceStatus } from "~/components/finance/quickbooks/connection-status";
+import {
+  connectPath,
+  returnPath,
+  screenFor,
+  type FinanceStatus,
+} from "~/components/finance/quickbooks/connection-status";
 import { chartSummary } from "~/components/finance/charts/revenue-chart";
 import { demoProfitAndLossReport } from "~/lib/finance/demo-company";
 import { formatCurrency, monthsEndingAt, reportAsOf, reportRange, revenuePerEmployee } from "~/lib/finance/finance";
@@ -34,7 +39,11 @@ describe("financeCards (dashboard monthly revenue and net income, revenue per em
   });
 
   it("draws revenue and net income for six and twelve months, each with its years, totals and explained change", () => {
-    const cards = financeCards({ connection: connected, report: { rows: ROWS, periodEnd: "2026-03" }, job: null, stale: false }, 4, NOW);
+    const cards = financeCards(
+      { connection: connected, report: { rows: ROWS, periodEnd: "2026-03" }, job: null, stale: false },
+      4,
+      NOW,
+    );
     if (cards.state !== "ready") throw new Error(cards.state);
     const six = cards.sixMonths;
     expect(six.period).toBe("Sept 2025 to Feb 2026");
@@ -72,12 +81,21 @@ describe("financeCards (dashboard monthly revenue and net income, revenue per em
       { date: "2026-01", Income: 500, NetIncome: 400 },
       { date: "2026-02", Income: 500, NetIncome: 339.5 },
     ];
-    const down = financeCards({ connection: connected, report: { rows, periodEnd: "2026-03" }, job: null, stale: false }, 4, NOW);
+    const down = financeCards(
+      { connection: connected, report: { rows, periodEnd: "2026-03" }, job: null, stale: false },
+      4,
+      NOW,
+    );
     if (down.state !== "ready") throw new Error(down.state);
     expect(down.sixMonths.incomeChangeExplanation).toBe("Net income in Feb 2026 was $60.50 less than in Jan 2026.");
     expect(down.sixMonths.missingMonths).toEqual(["Sept 2025", "Oct 2025", "Nov 2025", "Dec 2025"]);
     const flat = financeCards(
-      { connection: connected, report: { rows: rows.map((row) => ({ ...row, NetIncome: 10 })), periodEnd: "2026-03" }, job: null, stale: false },
+      {
+        connection: connected,
+        report: { rows: rows.map((row) => ({ ...row, NetIncome: 10 })), periodEnd: "2026-03" },
+        job: null,
+        stale: false,
+      },
       4,
       NOW,
     );
@@ -87,12 +105,20 @@ describe("financeCards (dashboard monthly revenue and net income, revenue per em
 
   it("describes a stale report's own months, not the months since it was pulled", () => {
     // Pulled in February: January is its last complete month, even though it is March now.
-    const stale = financeCards({ connection: connected, report: { rows: ROWS, periodEnd: "2026-02" }, job: null, stale: true }, 4, NOW);
+    const stale = financeCards(
+      { connection: connected, report: { rows: ROWS, periodEnd: "2026-02" }, job: null, stale: true },
+      4,
+      NOW,
+    );
     expect(stale).toMatchObject({ state: "ready", refreshingFor: "Mar 2026" });
     if (stale.state !== "ready") throw new Error(stale.state);
     expect(stale.sixMonths.period).toBe("Aug 2025 to Jan 2026");
     expect(stale.revenuePerEmployee?.period).toBe("Jan 2026");
-    const broken = financeCards({ connection: { status: "broken" }, report: { rows: ROWS, periodEnd: "2026-03" }, job: null, stale: true }, 4, NOW);
+    const broken = financeCards(
+      { connection: { status: "broken" }, report: { rows: ROWS, periodEnd: "2026-03" }, job: null, stale: true },
+      4,
+      NOW,
+    );
     expect(broken).toMatchObject({ state: "ready", refreshingFor: null, brokenMessage: BROKEN_CONNECTION_MESSAGE });
   });
 
@@ -114,7 +140,13 @@ describe("financeCards (dashboard monthly revenue and net income, revenue per em
       state: "broken",
       message: BROKEN_CONNECTION_MESSAGE,
     });
-    expect(financeCards({ connection: connected, report: { rows: [], periodEnd: "2026-03" }, job: null, stale: false }, 4, NOW)).toMatchObject({
+    expect(
+      financeCards(
+        { connection: connected, report: { rows: [], periodEnd: "2026-03" }, job: null, stale: false },
+        4,
+        NOW,
+      ),
+    ).toMatchObject({
       state: "empty",
     });
   });
@@ -122,14 +154,22 @@ describe("financeCards (dashboard monthly revenue and net income, revenue per em
 
 describe("revenue per employee: the dashboard card and the value-insight tile", () => {
   const periodEnd = "2026-11";
-  const data = parseProfitAndLoss(demoProfitAndLossReport({ seed: "demo-business-harbor-pine", ...reportRange(periodEnd) }));
+  const data = parseProfitAndLoss(
+    demoProfitAndLossReport({ seed: "demo-business-harbor-pine", ...reportRange(periodEnd) }),
+  );
 
   for (const employees of [37, 38, 13]) {
     it(`come from one definition and show the same amount and months (${employees} employees)`, () => {
       // What the finance-report job stores, and what the dashboard computes later in the month.
-      const tile = deriveValueInsights(data, employees, reportAsOf(periodEnd)).find((i) => i.kind === "revenue_per_employee");
+      const tile = deriveValueInsights(data, employees, reportAsOf(periodEnd)).find(
+        (i) => i.kind === "revenue_per_employee",
+      );
       const later = new Date("2026-11-28T23:59:00Z");
-      const cards = financeCards({ connection: connected, report: { rows: data, periodEnd }, job: null, stale: false }, employees, later);
+      const cards = financeCards(
+        { connection: connected, report: { rows: data, periodEnd }, job: null, stale: false },
+        employees,
+        later,
+      );
       if (cards.state !== "ready" || !cards.revenuePerEmployee || !tile) throw new Error("no figure");
 
       const figure = revenuePerEmployee(data, employees, reportAsOf(periodEnd))!;
@@ -140,14 +180,20 @@ describe("revenue per employee: the dashboard card and the value-insight tile", 
 
       const amount = formatCurrency(cards.revenuePerEmployee.amount);
       expect(tile.title).toBe(`Revenue per employee ${amount} this year`);
-      expect(tile.summary).toContain(`Income for Jan to Oct 2026 comes to ${amount} for each of your ${employees} employees`);
-      expect(cards.revenuePerEmployee.explanation).toBe(`Income for Jan to Oct 2026 divided by ${employees} employees.`);
+      expect(tile.summary).toContain(
+        `Income for Jan to Oct 2026 comes to ${amount} for each of your ${employees} employees`,
+      );
+      expect(cards.revenuePerEmployee.explanation).toBe(
+        `Income for Jan to Oct 2026 divided by ${employees} employees.`,
+      );
     });
   }
 
   it("leaves the current, half-booked month out (it used to be counted on the card only)", () => {
     const withNovember = data.map((row) => (row.date === "2026-11" ? { ...row, Income: row.Income + 1_000_000 } : row));
-    expect(revenuePerEmployee(withNovember, 37, reportAsOf(periodEnd))).toEqual(revenuePerEmployee(data, 37, reportAsOf(periodEnd)));
+    expect(revenuePerEmployee(withNovember, 37, reportAsOf(periodEnd))).toEqual(
+      revenuePerEmployee(data, 37, reportAsOf(periodEnd)),
+    );
   });
 });
 
@@ -180,7 +226,14 @@ describe("/quickbook-status screens", () => {
 
 describe("chartSummary", () => {
   it("reads every month, with its year, and both amounts", () => {
-    expect(chartSummary("Revenue and net income, Jan to Feb 2026", ["Jan 2026", "Feb 2026"], [5000, 4100.25], [1200, -300.5])).toBe(
+    expect(
+      chartSummary(
+        "Revenue and net income, Jan to Feb 2026",
+        ["Jan 2026", "Feb 2026"],
+        [5000, 4100.25],
+        [1200, -300.5],
+      ),
+    ).toBe(
       "Revenue and net income, Jan to Feb 2026: Jan 2026 revenue $5,000.00, net income $1,200.00; Feb 2026 revenue $4,100.25, net income -$300.50.",
     );
   });

@@ -56,7 +56,11 @@ describe("demoProfitAndLossReport", () => {
       ],
     });
     expect(columns[8].MetaData?.[1]).toEqual({ Name: "EndDate", Value: "2025-02-28" });
-    expect(columns[25]).toEqual({ ColTitle: "Total", ColType: "Money", MetaData: [{ Name: "ColKey", Value: "total" }] });
+    expect(columns[25]).toEqual({
+      ColTitle: "Total",
+      ColType: "Money",
+      MetaData: [{ Name: "ColKey", Value: "total" }],
+    });
     // Every row has one cell per column; money cells are 2-decimal strings or "" (zero).
     for (const row of allRows(r.Rows.Row)) {
       const cellLists = row.type === "Data" ? [row.ColData] : [row.Header?.ColData, row.Summary?.ColData];
@@ -80,13 +84,25 @@ describe("demoProfitAndLossReport", () => {
       "NetOtherIncome",
       "NetIncome",
     ]);
-    const names = allRows(rows).map((row) => (row.type === "Data" ? row.ColData[0].value : row.Header?.ColData[0].value));
-    for (const name of ["Sales of Product Income", "Payroll Expenses", "Wages", "Rent or Lease", "Advertising", "Utilities", "Insurance"]) {
+    const names = allRows(rows).map((row) =>
+      row.type === "Data" ? row.ColData[0].value : row.Header?.ColData[0].value,
+    );
+    for (const name of [
+      "Sales of Product Income",
+      "Payroll Expenses",
+      "Wages",
+      "Rent or Lease",
+      "Advertising",
+      "Utilities",
+      "Insurance",
+    ]) {
       expect(names).toContain(name);
     }
     const expenses = rows[3];
     expect(expenses.type === "Section" && expenses.Rows?.Row.some((row) => row.type === "Section")).toBe(true);
-    const values = allRows(rows).flatMap((row) => (row.type === "Data" ? row.ColData.slice(1, -1).map((c) => c.value) : []));
+    const values = allRows(rows).flatMap((row) =>
+      row.type === "Data" ? row.ColData.slice(1, -1).map((c) => c.value) : [],
+    );
     expect(values).toContain("");
     expect(values.some((value) => value.startsWith("-"))).toBe(true);
   });
@@ -134,7 +150,9 @@ describe("demoProfitAndLossReport", () => {
       const income = summaryOf(r.Rows.Row, "Income");
       const net = summaryOf(r.Rows.Row, "NetIncome");
       expect(parsed).toHaveLength(24);
-      expect(parsed.map((row) => row.date)).toEqual(r.Columns.Column.slice(1, 25).map((c) => c.MetaData?.[0].Value.slice(0, 7)));
+      expect(parsed.map((row) => row.date)).toEqual(
+        r.Columns.Column.slice(1, 25).map((c) => c.MetaData?.[0].Value.slice(0, 7)),
+      );
       parsed.forEach((row, i) => {
         expect(Math.round(row.Income * 100)).toBe(cents(income[i + 1]));
         expect(Math.round(row.NetIncome * 100)).toBe(cents(net[i + 1]));

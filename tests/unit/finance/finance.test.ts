@@ -112,7 +112,20 @@ describe("trends", () => {
     const series = trends(rows, at("2026-03-02T00:00:00Z"));
     expect(series.months[0]).toBe("2025-03");
     expect(series.months[11]).toBe("2026-02");
-    expect(series.monthLabels).toEqual(["Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec", "Jan", "Feb"]);
+    expect(series.monthLabels).toEqual([
+      "Mar",
+      "Apr",
+      "May",
+      "June",
+      "July",
+      "Aug",
+      "Sept",
+      "Oct",
+      "Nov",
+      "Dec",
+      "Jan",
+      "Feb",
+    ]);
     expect(series.monthAmounts[3]).toBe(0);
     expect(series.monthAmounts.filter((amount) => amount === 10)).toHaveLength(11);
     expect(series.missingMonths).toEqual(["June 2025"]);
@@ -154,19 +167,29 @@ describe("revenuePerEmployee, the one definition", () => {
   });
 
   it("is null when a month is missing (never estimated) or without employees", () => {
-    expect(revenuePerEmployee(rows.filter((r) => r.date !== "2025-03"), 38, at("2025-12-20T00:00:00Z"))).toBeNull();
+    expect(
+      revenuePerEmployee(
+        rows.filter((r) => r.date !== "2025-03"),
+        38,
+        at("2025-12-20T00:00:00Z"),
+      ),
+    ).toBeNull();
     expect(revenuePerEmployee(rows, 0, at("2025-12-20T00:00:00Z"))).toBeNull();
     expect(revenuePerEmployee([], 38, at("2025-12-20T00:00:00Z"))).toBeNull();
   });
 
   it("lets losses of income count", () => {
-    expect(revenuePerEmployee([row("2026-01", 0, 500), row("2026-02", 0, -200)], 3, at("2026-03-01T00:00:00Z"))?.amount).toBe(100);
+    expect(
+      revenuePerEmployee([row("2026-01", 0, 500), row("2026-02", 0, -200)], 3, at("2026-03-01T00:00:00Z"))?.amount,
+    ).toBe(100);
   });
 
   it("spells out what it divides", () => {
     const figure = revenuePerEmployee(rows, 38, at("2025-12-20T00:00:00Z"))!;
     expect(revenuePerEmployeeExplanation(figure)).toBe("Income for Jan to Nov 2025 divided by 38 employees.");
-    expect(revenuePerEmployeeExplanation({ months: ["2026-01"], employees: 1 })).toBe("Income for Jan 2026 divided by 1 employee.");
+    expect(revenuePerEmployeeExplanation({ months: ["2026-01"], employees: 1 })).toBe(
+      "Income for Jan 2026 divided by 1 employee.",
+    );
   });
 });
 

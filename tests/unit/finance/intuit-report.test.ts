@@ -85,7 +85,13 @@ describe("parseProfitAndLoss", () => {
         if (row.Rows) visit((row.Rows as { Row: Json[] }).Row);
       });
     visit(report.Rows.Row);
-    expect(parseProfitAndLoss(report).map((row) => row.date)).toEqual(["2025-10", "2025-11", "2025-12", "2026-01", "2026-02"]);
+    expect(parseProfitAndLoss(report).map((row) => row.date)).toEqual([
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+    ]);
     expect(parseProfitAndLoss(report)[3]).toEqual({ date: "2026-01", Income: 239309.5, NetIncome: -67806.74 });
   });
 

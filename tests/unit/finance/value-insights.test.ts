@@ -60,7 +60,12 @@ describe("revenue trend", () => {
     expect(revenueTrend(missing, NOW)).toBeNull();
     const missingRecent = yearOnYear(1200, 100).filter((row) => row.date !== "2026-10");
     expect(revenueTrend(missingRecent, NOW)).toBeNull();
-    expect(revenueTrend(rows(() => ({ Income: 0, NetIncome: 0 })), NOW)).toBeNull();
+    expect(
+      revenueTrend(
+        rows(() => ({ Income: 0, NetIncome: 0 })),
+        NOW,
+      ),
+    ).toBeNull();
   });
 
   it("ignores the current, incomplete month", () => {
@@ -78,7 +83,12 @@ describe("net income trend", () => {
     expect(trend.income).toBe(12000);
     expect(trend.netIncome).toBe(1000);
     expect(trend.marginPercent).toBe(8.3);
-    expect(trend.comparison).toEqual({ pairedMonths: 11, marginPercent: 8.2, earlierMarginPercent: 10, changePoints: -1.8 });
+    expect(trend.comparison).toEqual({
+      pairedMonths: 11,
+      marginPercent: 8.2,
+      earlierMarginPercent: 10,
+      changePoints: -1.8,
+    });
     const insight = deriveValueInsights(data, 0, NOW).find((i) => i.kind === "net_income_trend")!;
     expect(insight.title).toBe("Net margin 8.3%, down 1.8 points on a year earlier");
     expect(insight.summary).toBe(
@@ -90,19 +100,37 @@ describe("net income trend", () => {
     const steady = deriveValueInsights(yearOnYear(1000, 102), 0, NOW).find((i) => i.kind === "net_income_trend")!;
     expect(steady.title).toBe("Net margin steady at 10.2%");
     const recentOnly = yearOnYear(1000, 100).filter((row) => row.date >= "2026-03");
-    const thirteen = [...monthsEndingAt("2026-02", 8).map((date) => ({ date, Income: 1000, NetIncome: -10 })), ...recentOnly];
-    const short = netIncomeTrend(thirteen.filter((row) => row.date >= "2025-11"), NOW)!;
-    expect(short.comparison).toBeNull();
-    const insight = deriveValueInsights(thirteen.filter((row) => row.date >= "2025-11"), 0, NOW).find(
-      (i) => i.kind === "net_income_trend",
+    const thirteen = [
+      ...monthsEndingAt("2026-02", 8).map((date) => ({ date, Income: 1000, NetIncome: -10 })),
+      ...recentOnly,
+    ];
+    const short = netIncomeTrend(
+      thirteen.filter((row) => row.date >= "2025-11"),
+      NOW,
     )!;
+    expect(short.comparison).toBeNull();
+    const insight = deriveValueInsights(
+      thirteen.filter((row) => row.date >= "2025-11"),
+      0,
+      NOW,
+    ).find((i) => i.kind === "net_income_trend")!;
     expect(insight.title).toMatch(/^Net margin of -?\d+\.\d% over 12 months$/);
     expect(insight.summary).toContain("does not reach far enough back");
   });
 
   it("is left out without all 12 months or with no income", () => {
-    expect(netIncomeTrend(yearOnYear(1000, 100).filter((row) => row.date !== "2026-05"), NOW)).toBeNull();
-    expect(netIncomeTrend(rows(() => ({ Income: 0, NetIncome: -5 })), NOW)).toBeNull();
+    expect(
+      netIncomeTrend(
+        yearOnYear(1000, 100).filter((row) => row.date !== "2026-05"),
+        NOW,
+      ),
+    ).toBeNull();
+    expect(
+      netIncomeTrend(
+        rows(() => ({ Income: 0, NetIncome: -5 })),
+        NOW,
+      ),
+    ).toBeNull();
   });
 });
 

@@ -42,7 +42,12 @@ describe("recovery passwords", () => {
 
 describe("the reset schemas", () => {
   it("apply the sign-up password rules and texts", () => {
-    const base = { email: "a@b.test", recoveryPassword: "ABCD-EFGH-JKMN", password: "Good-pass-1", confirmPassword: "Good-pass-1" };
+    const base = {
+      email: "a@b.test",
+      recoveryPassword: "ABCD-EFGH-JKMN",
+      password: "Good-pass-1",
+      confirmPassword: "Good-pass-1",
+    };
     expect(PasswordRecoverySchema.safeParse(base).success).toBe(true);
     const weak = PasswordRecoverySchema.safeParse({ ...base, password: "weak", confirmPassword: "weak" });
     expect(weak.error?.issues.map((issue) => issue.message)).toEqual([
@@ -81,6 +86,8 @@ describe("throttling helpers", () => {
     expect(
       verdictOf(limits, [row({}), row({ count: 101, windowStart: new Date(now.getTime() - 59 * 60 * 1000) })], now),
     ).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(verdictOf(limits, [row({ lockedUntil: new Date(now.getTime() - 1) }), row({})], now)).toEqual({ allowed: true });
+    expect(verdictOf(limits, [row({ lockedUntil: new Date(now.getTime() - 1) }), row({})], now)).toEqual({
+      allowed: true,
+    });
   });
 });

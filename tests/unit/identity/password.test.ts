@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DUMMY_PASSWORD_HASH, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "~/server/identity/password.server";
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  PBKDF2_ITERATIONS,
+  verifyPassword,
+} from "~/server/identity/password.server";
 
 const PEPPER = "unit-test-pepper-that-is-long-enough-0123";
 
@@ -31,12 +36,23 @@ describe("password hashing", () => {
     // Re-derive with 1,000 iterations by verifying against a forged lower-iteration hash.
     const weaker = await (async () => {
       const enc = new TextEncoder();
-      const key = await crypto.subtle.importKey("raw", enc.encode(PEPPER), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      const key = await crypto.subtle.importKey("raw", enc.encode(PEPPER), { name: "HMAC", hash: "SHA-256" }, false, [
+        "sign",
+      ]);
       const peppered = await crypto.subtle.sign("HMAC", key, enc.encode("Partwise-demo-1"));
       const material = await crypto.subtle.importKey("raw", peppered, "PBKDF2", false, ["deriveBits"]);
-      const saltBytes = Uint8Array.from(atob(salt.replace(/-/g, "+").replace(/_/g, "/") + "=="), (c) => c.charCodeAt(0));
-      const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: saltBytes, iterations: 1000 }, material, 256);
-      const hash = btoa(String.fromCharCode(...new Uint8Array(bits))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      const saltBytes = Uint8Array.from(atob(salt.replace(/-/g, "+").replace(/_/g, "/") + "=="), (c) =>
+        c.charCodeAt(0),
+      );
+      const bits = await crypto.subtle.deriveBits(
+        { name: "PBKDF2", hash: "SHA-256", salt: saltBytes, iterations: 1000 },
+        material,
+        256,
+      );
+      const hash = btoa(String.fromCharCode(...new Uint8Array(bits)))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
       return [scheme, 1000, salt, hash].join("$");
     })();
     expect(await verifyPassword("Partwise-demo-1", weaker, PEPPER)).toEqual({ valid: true, needsRehash: true });

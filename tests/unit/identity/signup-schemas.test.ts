@@ -21,7 +21,12 @@ const person = {
 };
 
 /** The first message per field of a failed parse, or {} when it passes. */
-function errorsOf(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) {
+function errorsOf(
+  schema: {
+    safeParse: (value: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   const errors: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) errors[issue.path.join(".")] ??= issue.message;
@@ -30,7 +35,11 @@ function errorsOf(schema: { safeParse: (value: unknown) => { success: boolean; e
 
 describe("personal details schema", () => {
   it("accepts a complete sign-up, trimming names and lowercasing the email", () => {
-    const result = PersonalDetailsSchema.safeParse({ ...person, firstName: "  Avery ", email: "  Avery.Nguyen@Example.com " });
+    const result = PersonalDetailsSchema.safeParse({
+      ...person,
+      firstName: "  Avery ",
+      email: "  Avery.Nguyen@Example.com ",
+    });
     expect(result.success).toBe(true);
     expect(result.data).toEqual({ ...person, email: "avery.nguyen@example.com" });
   });
@@ -52,11 +61,15 @@ describe("personal details schema", () => {
   });
 
   it("limits names to 60 characters", () => {
-    expect(errorsOf(PersonalDetailsSchema, { ...person, firstName: "a".repeat(60), lastName: "b".repeat(60) })).toEqual({});
-    expect(errorsOf(PersonalDetailsSchema, { ...person, firstName: "a".repeat(61), lastName: "b".repeat(61) })).toEqual({
-      firstName: "First name must be 60 characters or fewer.",
-      lastName: "Last name must be 60 characters or fewer.",
-    });
+    expect(errorsOf(PersonalDetailsSchema, { ...person, firstName: "a".repeat(60), lastName: "b".repeat(60) })).toEqual(
+      {},
+    );
+    expect(errorsOf(PersonalDetailsSchema, { ...person, firstName: "a".repeat(61), lastName: "b".repeat(61) })).toEqual(
+      {
+        firstName: "First name must be 60 characters or fewer.",
+        lastName: "Last name must be 60 characters or fewer.",
+      },
+    );
   });
 
   it("rejects a malformed or overlong email", () => {
@@ -131,10 +144,12 @@ describe("business details schema", () => {
       revenue: "Please select your revenue",
       employeeCount: "Please select the number of employees",
     });
-    expect(errorsOf(BusinessDetailsSchema, { ...business, revenue: "5-10 Million", employeeCount: "25 - 50" })).toEqual({
-      revenue: "Please select your revenue",
-      employeeCount: "Please select the number of employees",
-    });
+    expect(errorsOf(BusinessDetailsSchema, { ...business, revenue: "5-10 Million", employeeCount: "25 - 50" })).toEqual(
+      {
+        revenue: "Please select your revenue",
+        employeeCount: "Please select the number of employees",
+      },
+    );
   });
 
   it("needs exactly six digits for NAICS", () => {

@@ -22,7 +22,8 @@ import { INSIGHT_PRICE_CENTS } from "~/lib/payments/plans";
 
 describe("file checks in the browser (same rules as the server)", () => {
   it("accepts every accepted type up to exactly 16,000,000 bytes, any letter case", () => {
-    for (const ext of ACCEPTED_EXTENSIONS) expect(fileProblem({ name: `report.${ext}`, size: MAX_FILE_BYTES })).toBeNull();
+    for (const ext of ACCEPTED_EXTENSIONS)
+      expect(fileProblem({ name: `report.${ext}`, size: MAX_FILE_BYTES })).toBeNull();
     expect(fileProblem({ name: "Scan.PDF", size: 10 })).toBeNull();
   });
 

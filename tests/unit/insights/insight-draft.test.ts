@@ -53,9 +53,7 @@ const BROKEN = /\b(undefined|null|nan|infinity)\b/;
 describe("draft title", () => {
   it("is the category and the first sentence of the issue details, without its end punctuation", () => {
     expect(draftTitle(input())).toBe("Operations: We run out of our best sellers every summer");
-    expect(draftTitle(input({}, { issueDetails: "  stock   is late!! and more" }))).toBe(
-      "Operations: Stock is late",
-    );
+    expect(draftTitle(input({}, { issueDetails: "  stock   is late!! and more" }))).toBe("Operations: Stock is late");
     expect(draftTitle(input({ category: "hr" }, { issueDetails: "turnover is high?" }))).toBe("HR: Turnover is high");
   });
 
@@ -88,16 +86,29 @@ describe("draft summary", () => {
   });
 
   it("says when no company data is connected, or when it does not cover enough months", () => {
-    expect(draftInsightReport(input({ finance: null })).highLevelSummary.split("\n\n").at(-1)).toBe(
-      "No company data is connected, so this draft does not use financial figures.",
-    );
-    expect(draftInsightReport(input({ finance: finance(1100, 88).slice(-3) })).highLevelSummary.split("\n\n").at(-1)).toBe(
-      "The company data does not cover enough complete months, so this draft does not use financial figures.",
-    );
+    expect(
+      draftInsightReport(input({ finance: null }))
+        .highLevelSummary.split("\n\n")
+        .at(-1),
+    ).toBe("No company data is connected, so this draft does not use financial figures.");
+    expect(
+      draftInsightReport(input({ finance: finance(1100, 88).slice(-3) }))
+        .highLevelSummary.split("\n\n")
+        .at(-1),
+    ).toBe("The company data does not cover enough complete months, so this draft does not use financial figures.");
   });
 
   it("leaves empty answers out and falls back to the business's bands", () => {
-    const empty = { businessNature: "", managementStructure: "", issueDetails: "", issueCause: "", resolutionOutcome: "", resolutionHelp: "", annualSales: "", numEmployees: "" };
+    const empty = {
+      businessNature: "",
+      managementStructure: "",
+      issueDetails: "",
+      issueCause: "",
+      resolutionOutcome: "",
+      resolutionHelp: "",
+      annualSales: "",
+      numEmployees: "",
+    };
     const draft = draftInsightReport(input({ finance: null }, empty));
     expect(draft.highLevelSummary).toBe(
       [
@@ -168,10 +179,7 @@ describe("draft text rules", () => {
       input({ finance: finance(900, -40) }),
       ...BUSINESS_AREAS.map((category) => input({ category })),
     ];
-    const partwiseText = [
-      ...Object.values(CATEGORY_PLAYBOOK).flat(),
-      ...Object.values(ENGAGEMENT_SUGGESTIONS),
-    ];
+    const partwiseText = [...Object.values(CATEGORY_PLAYBOOK).flat(), ...Object.values(ENGAGEMENT_SUGGESTIONS)];
     for (const variant of variants) {
       const draft = draftInsightReport(variant);
       const text = `${draft.title}\n${draft.highLevelSummary}\n${draft.recommendations}`.toLowerCase();

@@ -31,7 +31,9 @@ describe("insight status catalogue ↔ client keyword rules (spec §4)", () => {
   for (const status of INSIGHT_REQUEST_STATUSES) {
     for (const covered of [false, true]) {
       it(`${status} (${covered ? "covered by the plan" : "paid"}) → ${expected[status][covered ? "covered" : "paid"]}`, () => {
-        expect(clientInsightStatus(insightStatusText(status, covered))).toBe(expected[status][covered ? "covered" : "paid"]);
+        expect(clientInsightStatus(insightStatusText(status, covered))).toBe(
+          expected[status][covered ? "covered" : "paid"],
+        );
       });
     }
   }

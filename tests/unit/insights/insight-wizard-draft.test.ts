@@ -14,7 +14,13 @@ describe("the create-insight draft", () => {
     const draft = makeWizardDraft({
       requestId: "req-1",
       page: 2,
-      values: { category: "OPERATIONS", businessNature: "Boats", files: ["x"], intent: "continue", numEmployees: "25-50" },
+      values: {
+        category: "OPERATIONS",
+        businessNature: "Boats",
+        files: ["x"],
+        intent: "continue",
+        numEmployees: "25-50",
+      },
       files: [{ ...file, extra: true } as typeof file],
     });
     expect(draft).toEqual({
@@ -28,10 +34,19 @@ describe("the create-insight draft", () => {
   });
 
   it("reads anything malformed as no draft", () => {
-    for (const stored of [null, "", "{", "[]", JSON.stringify({ version: 2 }), JSON.stringify({ version: 1, requestId: "r", page: 4, values: {}, files: [] })]) {
+    for (const stored of [
+      null,
+      "",
+      "{",
+      "[]",
+      JSON.stringify({ version: 2 }),
+      JSON.stringify({ version: 1, requestId: "r", page: 4, values: {}, files: [] }),
+    ]) {
       expect(parseWizardDraft(stored)).toBeNull();
     }
-    expect(parseWizardDraft(JSON.stringify({ version: 1, requestId: "r", page: 1, values: { category: 5 }, files: [] }))).toBeNull();
+    expect(
+      parseWizardDraft(JSON.stringify({ version: 1, requestId: "r", page: 1, values: { category: 5 }, files: [] })),
+    ).toBeNull();
   });
 
   it("keeps page 4 out of the draft: a finished request is not a draft", () => {
@@ -39,7 +54,12 @@ describe("the create-insight draft", () => {
   });
 
   it("has answers only once the person wrote, chose or attached something", () => {
-    const prefilled = makeWizardDraft({ requestId: "r", page: 1, values: { annualSales: "5-10 Million", numEmployees: "25-50" }, files: [] });
+    const prefilled = makeWizardDraft({
+      requestId: "r",
+      page: 1,
+      values: { annualSales: "5-10 Million", numEmployees: "25-50" },
+      files: [],
+    });
     expect(draftHasAnswers(prefilled)).toBe(false);
     expect(draftHasAnswers({ ...prefilled, values: { ...prefilled.values, issueDetails: " late " } })).toBe(true);
     expect(draftHasAnswers({ ...prefilled, page: 2 })).toBe(true);

@@ -3,15 +3,30 @@ import { invoiceSubscriptionId, stripeId, subscriptionPlan } from "~/server/paym
 
 describe("subscriptionPlan", () => {
   it("grants the tier of the lookup key while trialing or active", () => {
-    expect(subscriptionPlan({ status: "trialing", lookup_key: "PREMIUM_PLAN_YEARLY" })).toEqual({ tier: "PREMIUM", ended: false });
-    expect(subscriptionPlan({ status: "active", lookup_key: "STANDARD_PLAN_MONTHLY" })).toEqual({ tier: "STANDARD", ended: false });
+    expect(subscriptionPlan({ status: "trialing", lookup_key: "PREMIUM_PLAN_YEARLY" })).toEqual({
+      tier: "PREMIUM",
+      ended: false,
+    });
+    expect(subscriptionPlan({ status: "active", lookup_key: "STANDARD_PLAN_MONTHLY" })).toEqual({
+      tier: "STANDARD",
+      ended: false,
+    });
   });
 
   it("keeps the tier for an unknown lookup key, past_due and incomplete", () => {
-    expect(subscriptionPlan({ status: "active", lookup_key: "GOLD_PLAN_MONTHLY" })).toEqual({ tier: null, ended: false });
+    expect(subscriptionPlan({ status: "active", lookup_key: "GOLD_PLAN_MONTHLY" })).toEqual({
+      tier: null,
+      ended: false,
+    });
     expect(subscriptionPlan({ status: "active", lookup_key: null })).toEqual({ tier: null, ended: false });
-    expect(subscriptionPlan({ status: "past_due", lookup_key: "PREMIUM_PLAN_MONTHLY" })).toEqual({ tier: null, ended: false });
-    expect(subscriptionPlan({ status: "incomplete", lookup_key: "PREMIUM_PLAN_MONTHLY" })).toEqual({ tier: null, ended: false });
+    expect(subscriptionPlan({ status: "past_due", lookup_key: "PREMIUM_PLAN_MONTHLY" })).toEqual({
+      tier: null,
+      ended: false,
+    });
+    expect(subscriptionPlan({ status: "incomplete", lookup_key: "PREMIUM_PLAN_MONTHLY" })).toEqual({
+      tier: null,
+      ended: false,
+    });
   });
 
   it.each(["canceled", "unpaid", "incomplete_expired", "paused"])("falls back to BASIC when %s", (status) => {
@@ -24,7 +39,12 @@ describe("invoiceSubscriptionId", () => {
     expect(invoiceSubscriptionId({ subscription: "sub_1" })).toBe("sub_1");
     expect(invoiceSubscriptionId({ subscription: { id: "sub_2" } })).toBe("sub_2");
     expect(invoiceSubscriptionId({ parent: { subscription_details: { subscription: "sub_3" } } })).toBe("sub_3");
-    expect(invoiceSubscriptionId({ subscription: null, parent: { subscription_details: { subscription: { id: "sub_4" } } } })).toBe("sub_4");
+    expect(
+      invoiceSubscriptionId({
+        subscription: null,
+        parent: { subscription_details: { subscription: { id: "sub_4" } } },
+      }),
+    ).toBe("sub_4");
   });
 
   it("answers null for an invoice without a subscription", () => {

@@ -124,21 +124,35 @@ describe("parseEnv", () => {
 
   it("rejects malformed values without echoing them", () => {
     expect(() => parseEnv({ APP_ENV: "staging" })).toThrow("Invalid configuration: APP_ENV");
-    expect(() => parseEnv({ APP_ENV: "local", PASSWORD_PEPPER: "short" })).toThrow("Invalid configuration: PASSWORD_PEPPER");
+    expect(() => parseEnv({ APP_ENV: "local", PASSWORD_PEPPER: "short" })).toThrow(
+      "Invalid configuration: PASSWORD_PEPPER",
+    );
     expect(() => parseEnv({ APP_ENV: "local", APP_URL: "not a url" })).toThrow("Invalid configuration: APP_URL");
-    expect(() => parseEnv({ APP_ENV: "local", RESEND_API_BASE: "resend" })).toThrow("Invalid configuration: RESEND_API_BASE");
-    expect(() => parseEnv({ APP_ENV: "local", SUPPORT_EMAIL: "support" })).toThrow("Invalid configuration: SUPPORT_EMAIL");
+    expect(() => parseEnv({ APP_ENV: "local", RESEND_API_BASE: "resend" })).toThrow(
+      "Invalid configuration: RESEND_API_BASE",
+    );
+    expect(() => parseEnv({ APP_ENV: "local", SUPPORT_EMAIL: "support" })).toThrow(
+      "Invalid configuration: SUPPORT_EMAIL",
+    );
     expect(() => parseEnv({ APP_ENV: "local", EMAIL_FROM: "Partwise" })).toThrow("Invalid configuration: EMAIL_FROM");
-    expect(() => parseEnv({ APP_ENV: "local", RESEND_API_KEY: "re_x" })).toThrow("Invalid configuration: RESEND_API_KEY");
-    expect(() => parseEnv({ APP_ENV: "local", INTUIT_TOKEN_URL: "intuit" })).toThrow("Invalid configuration: INTUIT_TOKEN_URL");
-    expect(() => parseEnv({ APP_ENV: "local", QUICKBOOKS_API_BASE: "qb" })).toThrow("Invalid configuration: QUICKBOOKS_API_BASE");
+    expect(() => parseEnv({ APP_ENV: "local", RESEND_API_KEY: "re_x" })).toThrow(
+      "Invalid configuration: RESEND_API_KEY",
+    );
+    expect(() => parseEnv({ APP_ENV: "local", INTUIT_TOKEN_URL: "intuit" })).toThrow(
+      "Invalid configuration: INTUIT_TOKEN_URL",
+    );
+    expect(() => parseEnv({ APP_ENV: "local", QUICKBOOKS_API_BASE: "qb" })).toThrow(
+      "Invalid configuration: QUICKBOOKS_API_BASE",
+    );
     expect(() => parseEnv({ APP_ENV: "local", STRIPE_SECRET_KEY: "pk_test_publishable" })).toThrow(
       "Invalid configuration: STRIPE_SECRET_KEY",
     );
     expect(() => parseEnv({ APP_ENV: "local", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(
       "Invalid configuration: STRIPE_WEBHOOK_SECRET",
     );
-    expect(() => parseEnv({ APP_ENV: "local", STRIPE_API_BASE: "stripe" })).toThrow("Invalid configuration: STRIPE_API_BASE");
+    expect(() => parseEnv({ APP_ENV: "local", STRIPE_API_BASE: "stripe" })).toThrow(
+      "Invalid configuration: STRIPE_API_BASE",
+    );
     // The token key must be base64 of exactly 32 bytes: 16 bytes, hex, or 33 bytes are refused.
     for (const bad of [btoa("x".repeat(16)), "ab".repeat(32), btoa("x".repeat(33)), "not base64 at all"]) {
       expect(() => parseEnv({ APP_ENV: "local", TOKEN_ENCRYPTION_KEY: bad })).toThrow(
@@ -169,8 +183,11 @@ describe("parseEnv", () => {
       "http://localhost:8787/quickbook-status",
     );
     expect(
-      parseEnv({ APP_ENV: "local", APP_URL: "http://localhost:8787", INTUIT_REDIRECT_URI: "https://tunnel.example/quickbook-status" })
-        .INTUIT_REDIRECT_URI,
+      parseEnv({
+        APP_ENV: "local",
+        APP_URL: "http://localhost:8787",
+        INTUIT_REDIRECT_URI: "https://tunnel.example/quickbook-status",
+      }).INTUIT_REDIRECT_URI,
     ).toBe("https://tunnel.example/quickbook-status");
   });
 
@@ -188,7 +205,9 @@ describe("parseEnv", () => {
     expect(env.RESEND_API_KEY).toBeUndefined();
     expect(env.EMAIL_FROM).toBe("Partwise <no-reply@partwise.test>");
     expect(env.SUPPORT_EMAIL).toBe("support@partwise.test");
-    expect(parseEnv({ APP_ENV: "local", RESEND_API_KEY: "re_test_0123456789" }).RESEND_API_KEY).toBe("re_test_0123456789");
+    expect(parseEnv({ APP_ENV: "local", RESEND_API_KEY: "re_test_0123456789" }).RESEND_API_KEY).toBe(
+      "re_test_0123456789",
+    );
   });
 
   it("treats an empty APP_URL as unset", () => {

@@ -27,7 +27,9 @@ describe("queue message schemas", () => {
   });
 
   it("refuse another version, another type or a missing id", () => {
-    expect(FinanceReportMessageSchema.safeParse({ v: 2, type: "finance-report.build", jobId: "j1" }).success).toBe(false);
+    expect(FinanceReportMessageSchema.safeParse({ v: 2, type: "finance-report.build", jobId: "j1" }).success).toBe(
+      false,
+    );
     expect(FinanceReportMessageSchema.safeParse({ v: 1, type: "benchmarking.build", jobId: "j1" }).success).toBe(false);
     expect(BenchmarkingMessageSchema.safeParse({ v: 1, type: "benchmarking.build" }).success).toBe(false);
   });

@@ -30,7 +30,9 @@ describe("the resource-route kit", () => {
     const plain = notFound();
     expect(plain.status).toBe(404);
     expect(await plain.text()).toBe("Not Found");
-    expect(notFound({ "Content-Type": "text/plain; charset=utf-8" }).headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(notFound({ "Content-Type": "text/plain; charset=utf-8" }).headers.get("Content-Type")).toBe(
+      "text/plain; charset=utf-8",
+    );
   });
 
   it("maps a failed result to its status and {msg}, a success through the callback", async () => {

@@ -22,37 +22,54 @@ describe("contentSecurityPolicy", () => {
 
 describe("isCrossSiteWrite", () => {
   it("lets reads through from anywhere", () => {
-    expect(isCrossSiteWrite(new Request("https://app.test/x", { headers: { Origin: "https://evil.test" } }), undefined)).toBe(false);
+    expect(
+      isCrossSiteWrite(new Request("https://app.test/x", { headers: { Origin: "https://evil.test" } }), undefined),
+    ).toBe(false);
   });
 
   it("refuses a write from another origin", () => {
     expect(isCrossSiteWrite(post("https://app.test/login", { Origin: "https://evil.test" }), undefined)).toBe(true);
-    expect(isCrossSiteWrite(post("https://app.test/login", { Origin: "https://evil.test" }, "PUT"), undefined)).toBe(true);
+    expect(isCrossSiteWrite(post("https://app.test/login", { Origin: "https://evil.test" }, "PUT"), undefined)).toBe(
+      true,
+    );
   });
 
   it("accepts the request's own origin and APP_URL", () => {
     expect(isCrossSiteWrite(post("https://app.test/login", { Origin: "https://app.test" }), undefined)).toBe(false);
     expect(
-      isCrossSiteWrite(post("http://internal:8787/login", { Origin: "https://partwise.example" }), "https://partwise.example/"),
+      isCrossSiteWrite(
+        post("http://internal:8787/login", { Origin: "https://partwise.example" }),
+        "https://partwise.example/",
+      ),
     ).toBe(false);
   });
 
   it("falls back to Sec-Fetch-Site when there is no Origin", () => {
     expect(isCrossSiteWrite(post("https://app.test/login", { "Sec-Fetch-Site": "cross-site" }), undefined)).toBe(true);
-    expect(isCrossSiteWrite(post("https://app.test/login", { "Sec-Fetch-Site": "same-origin" }), undefined)).toBe(false);
+    expect(isCrossSiteWrite(post("https://app.test/login", { "Sec-Fetch-Site": "same-origin" }), undefined)).toBe(
+      false,
+    );
     expect(isCrossSiteWrite(post("https://app.test/login"), undefined)).toBe(false);
   });
 
   it("refuses a write that carries cookies but neither Origin nor Sec-Fetch-Site", () => {
     const cookie = { Cookie: "__Host-partwise_session=abc" };
-    expect(isCrossSiteWrite(post("https://app.test/api/client/business/updateInfo", cookie, "PUT"), undefined)).toBe(true);
+    expect(isCrossSiteWrite(post("https://app.test/api/client/business/updateInfo", cookie, "PUT"), undefined)).toBe(
+      true,
+    );
     expect(isCrossSiteWrite(post("https://app.test/login", cookie), undefined)).toBe(true);
-    expect(isCrossSiteWrite(post("https://app.test/login", { ...cookie, Origin: "https://app.test" }), undefined)).toBe(false);
-    expect(isCrossSiteWrite(post("https://app.test/login", { ...cookie, "Sec-Fetch-Site": "same-origin" }), undefined)).toBe(false);
+    expect(isCrossSiteWrite(post("https://app.test/login", { ...cookie, Origin: "https://app.test" }), undefined)).toBe(
+      false,
+    );
+    expect(
+      isCrossSiteWrite(post("https://app.test/login", { ...cookie, "Sec-Fetch-Site": "same-origin" }), undefined),
+    ).toBe(false);
     expect(isCrossSiteWrite(post("https://app.test/api/payments/webhook", cookie), undefined)).toBe(false);
   });
 
   it("exempts the Stripe webhook, which proves itself with a signature", () => {
-    expect(isCrossSiteWrite(post("https://app.test/api/payments/webhook", { Origin: "https://stripe.com" }), undefined)).toBe(false);
+    expect(
+      isCrossSiteWrite(post("https://app.test/api/payments/webhook", { Origin: "https://stripe.com" }), undefined),
+    ).toBe(false);
   });
 });

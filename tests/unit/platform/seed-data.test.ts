@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  BUSINESS_AREAS,
-  ENGAGEMENT_TYPES,
-  NAICS_SECTORS,
-  naicsSectorOf,
-} from "~db/schema";
+import { BUSINESS_AREAS, ENGAGEMENT_TYPES, NAICS_SECTORS, naicsSectorOf } from "~db/schema";
 import { INSIGHT_STATUS_TEXTS } from "~/lib/insights/insight-status";
 import {
   DEMO_ACCOUNTS,
@@ -66,12 +61,8 @@ describe("demo accounts", () => {
   });
 
   it("has one client and one engagement manager", () => {
-    expect(DEMO_ACCOUNTS.filter((a) => a.role === "client").map((a) => a.email)).toEqual([
-      "demo@partwise.test",
-    ]);
-    expect(DEMO_ACCOUNTS.filter((a) => a.role === "manager").map((a) => a.email)).toEqual([
-      "manager@partwise.test",
-    ]);
+    expect(DEMO_ACCOUNTS.filter((a) => a.role === "client").map((a) => a.email)).toEqual(["demo@partwise.test"]);
+    expect(DEMO_ACCOUNTS.filter((a) => a.role === "manager").map((a) => a.email)).toEqual(["manager@partwise.test"]);
   });
 
   it("gives the demo business a six-digit NAICS code in a known sector", () => {
@@ -135,7 +126,8 @@ describe("demo seed SQL", () => {
 
 describe("demo insights", () => {
   const statements = demoSeedSql(FAKE_HASH);
-  const requestSql = (id: string) => statements.find((s) => s.startsWith("INSERT INTO insight_requests ") && s.includes(`SELECT '${id}', `))!;
+  const requestSql = (id: string) =>
+    statements.find((s) => s.startsWith("INSERT INTO insight_requests ") && s.includes(`SELECT '${id}', `))!;
 
   it("delivers a paid operations request with a published report by the demo manager, linked both ways", () => {
     const d = DEMO_INSIGHTS.delivered;
@@ -143,7 +135,9 @@ describe("demo insights", () => {
     expect(request).toContain(`'${d.category}'`);
     expect(request).toContain(`'ready', '${INSIGHT_STATUS_TEXTS.ready}', 1, 0, NULL, '${DEMO_MANAGER.id}'`);
     const report = statements.find((s) => s.startsWith("INSERT INTO insight_reports "))!;
-    expect(report).toContain(`SELECT '${d.reportId}', '${d.requestId}', '${DEMO_BUSINESS.id}', 'operations', '${d.title}', `);
+    expect(report).toContain(
+      `SELECT '${d.reportId}', '${d.requestId}', '${DEMO_BUSINESS.id}', 'operations', '${d.title}', `,
+    );
     expect(report).toContain(`'published', '${DEMO_MANAGER.id}'`);
     // Inserted in foreign-key order: request, report, then the link.
     const order = [request, report, statements.find((s) => s.startsWith("UPDATE insight_requests "))!].map((s) =>
@@ -151,7 +145,9 @@ describe("demo insights", () => {
     );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     const notification = statements.find((s) => s.startsWith("INSERT INTO notifications "))!;
-    expect(notification).toContain(`'insight_ready', 'Your insight is available!', '${d.title}', '/insight-discovery?type=REPORT&id=${d.requestId}'`);
+    expect(notification).toContain(
+      `'insight_ready', 'Your insight is available!', '${d.title}', '/insight-discovery?type=REPORT&id=${d.requestId}'`,
+    );
   });
 
   it("leaves a paid marketing request unassigned for the manager", () => {
@@ -163,7 +159,8 @@ describe("demo insights", () => {
 
   it("writes real report text, with no placeholders, and keeps the demo client on BASIC", () => {
     const insightSql = statements.filter((s) => /^(INSERT INTO (insight_|notifications)|UPDATE)/.test(s)).join("\n");
-    for (const word of ["TODO", "lorem", "placeholder", "{"]) expect(insightSql.toLowerCase()).not.toContain(word.toLowerCase());
+    for (const word of ["TODO", "lorem", "placeholder", "{"])
+      expect(insightSql.toLowerCase()).not.toContain(word.toLowerCase());
     const report = statements.find((s) => s.startsWith("INSERT INTO insight_reports "))!;
     expect(report.match(/\n/g)?.length ?? 0).toBeGreaterThanOrEqual(6); // paragraphs and one recommendation per line
     expect(DEMO_BUSINESS.memberTier).toBe("BASIC");

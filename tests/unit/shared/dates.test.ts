@@ -37,7 +37,15 @@ describe("formatDate, the one date format", () => {
   it("shows the UTC calendar day whatever the machine's time zone (server render = hydration)", () => {
     const lateUtc = "2026-11-03T23:30:00.000Z";
     const earlyUtc = "2026-11-03T00:30:00.000Z";
-    const zones = ["UTC", "America/Los_Angeles", "America/New_York", "Europe/Berlin", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"];
+    const zones = [
+      "UTC",
+      "America/Los_Angeles",
+      "America/New_York",
+      "Europe/Berlin",
+      "Asia/Tokyo",
+      "Pacific/Kiritimati",
+      "Pacific/Pago_Pago",
+    ];
     for (const zone of zones) {
       inTimeZone(zone, () => {
         // The local day differs from the UTC day in most of these zones; the text must not.

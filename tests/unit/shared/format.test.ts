@@ -83,7 +83,6 @@ describe("parseFeatureFocus", () => {
   });
 });
 
-
 describe("noticeText", () => {
   it("renders only known notice keys", () => {
     expect(noticeText("support-sent")).toBe(

@@ -20,12 +20,12 @@ export function DemoConsent() {
         <span className="badge badge-soft">Demo mode</span>
         <h1 id="demo-consent-title">{DEMO_CONSENT_TITLE}</h1>
         <p className="lead">
-          This copy of Partwise is not connected to QuickBooks, so you can try company data with a sample
-          company instead: an outdoor-goods retailer with 24 months of books.
+          This copy of Partwise is not connected to QuickBooks, so you can try company data with a sample company
+          instead: an outdoor-goods retailer with 24 months of books.
         </p>
         <p>
-          Connecting it fills your revenue charts and revenue per employee with the sample company&apos;s
-          figures. No real accounting data is used, and you can disconnect it at any time in Settings.
+          Connecting it fills your revenue charts and revenue per employee with the sample company&apos;s figures. No
+          real accounting data is used, and you can disconnect it at any time in Settings.
         </p>
         {state ? (
           <Form method="post" className="button-row" replace>

@@ -38,7 +38,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
   // The availability answer counts only for the address it was asked about and still typed.
-  const normalizedCurrent = currentEmail === null ? null : EmailSchema.safeParse(currentEmail).data ?? null;
+  const normalizedCurrent = currentEmail === null ? null : (EmailSchema.safeParse(currentEmail).data ?? null);
   const emailTaken =
     emailCheck.state === "idle" &&
     emailCheck.data?.emailAvailable === false &&
@@ -58,11 +58,19 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
   const { key: lastNameKey, ...lastNameProps } = getInputProps(fields.lastName, { type: "text" });
   const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
   const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
-  const { key: passwordKey, type: _passwordType, ...passwordProps } = getInputProps(fields.password, {
+  const {
+    key: passwordKey,
+    type: _passwordType,
+    ...passwordProps
+  } = getInputProps(fields.password, {
     type: "password",
     ariaDescribedBy: fields.password.errors ? undefined : fields.password.descriptionId,
   });
-  const { key: confirmKey, type: _confirmType, ...confirmProps } = getInputProps(fields.confirmPassword, {
+  const {
+    key: confirmKey,
+    type: _confirmType,
+    ...confirmProps
+  } = getInputProps(fields.confirmPassword, {
     type: "password",
   });
 
@@ -109,12 +117,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
       </div>
       <div className="field">
         <label htmlFor={fields.password.id}>Password</label>
-        <PasswordInput
-          key={passwordKey}
-          {...passwordProps}
-          autoComplete="new-password"
-          label="Password"
-        />
+        <PasswordInput key={passwordKey} {...passwordProps} autoComplete="new-password" label="Password" />
         {fields.password.errors ? (
           <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
         ) : (
@@ -125,12 +128,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
       </div>
       <div className="field">
         <label htmlFor={fields.confirmPassword.id}>Confirm password</label>
-        <PasswordInput
-          key={confirmKey}
-          {...confirmProps}
-          autoComplete="new-password"
-          label="Password confirmation"
-        />
+        <PasswordInput key={confirmKey} {...confirmProps} autoComplete="new-password" label="Password confirmation" />
         <FieldErrors id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
       </div>
       <p className="signup-agreement">

@@ -135,7 +135,7 @@ function RequestSection({ detail }: { detail: InsightRequestDetail }) {
         <dt>Status</dt>
         <dd>{detail.statusLabel}</dd>
         <dt>Assigned to</dt>
-        <dd>{detail.assignedToMe ? "You" : detail.assignedTo ?? "Unassigned"}</dd>
+        <dd>{detail.assignedToMe ? "You" : (detail.assignedTo ?? "Unassigned")}</dd>
       </dl>
       {detail.status === "awaiting_payment" ? <p className="console-muted">{WAITING_FOR_PAYMENT_MESSAGE}</p> : null}
       {canStart ? (

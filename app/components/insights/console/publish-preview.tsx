@@ -72,7 +72,9 @@ export function PublishPreview({
                   </Form>
                 </>
               ) : null}
-              {preview.state === "someone-else" ? <p className="console-muted">{ONLY_REVIEWER_PUBLISHES_MESSAGE}</p> : null}
+              {preview.state === "someone-else" ? (
+                <p className="console-muted">{ONLY_REVIEWER_PUBLISHES_MESSAGE}</p>
+              ) : null}
               {published ? (
                 <p>
                   Published on {preview.published}. {preview.company} reads it on their Insight Discovery page, where

@@ -1,8 +1,20 @@
-import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { INSIGHT_CATEGORY_OPTIONS, INSIGHT_MAX_FILES, INSIGHT_SUBMIT_FAILED_MESSAGE, INSIGHT_TOO_MANY_FILES_MESSAGE } from "~/lib/insights/insight-schemas";
+import {
+  INSIGHT_CATEGORY_OPTIONS,
+  INSIGHT_MAX_FILES,
+  INSIGHT_SUBMIT_FAILED_MESSAGE,
+  INSIGHT_TOO_MANY_FILES_MESSAGE,
+} from "~/lib/insights/insight-schemas";
 import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, PAYMENT_COMPLETE_LABEL } from "~/lib/insights/insight-status";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "~/lib/payments/payment-copy";
 import { FILE_REMOVE_FAILED_MESSAGE } from "~/lib/files/file-rules";
@@ -91,7 +103,7 @@ export function CreateInsightWizard({
   const pending = pendingIntent(navigation);
   const stepData = actionData?.kind === "step" ? actionData : undefined;
   const created: CreatedInsight | null = actionData?.kind === "created" ? actionData.request : null;
-  const [page, setPage] = useState<WizardPage>(created ? 4 : stepData?.page ?? 1);
+  const [page, setPage] = useState<WizardPage>(created ? 4 : (stepData?.page ?? 1));
   const pageRef = useRef<WizardPage>(page);
   pageRef.current = page;
   // One idempotency key per wizard: a no-JS round trip brings back the one it posted.
@@ -194,7 +206,12 @@ export function CreateInsightWizard({
         {created.coveredByPlan || created.paymentComplete ? (
           <CoveredOutcome />
         ) : (
-          <PayOutcome insightId={created.id} pricing={pricing} pending={pending === "pay"} error={actionData?.kind === "created" ? actionData.payError : null} />
+          <PayOutcome
+            insightId={created.id}
+            pricing={pricing}
+            pending={pending === "pay"}
+            error={actionData?.kind === "created" ? actionData.payError : null}
+          />
         )}
       </section>
     );
@@ -261,7 +278,12 @@ export function CreateInsightWizard({
 
         <div hidden={page !== 2} className="create-insight-page-body stack">
           {OVERVIEW_QUESTIONS.map((question) => (
-            <TextareaField key={question.name} meta={fields[question.name]} label={question.label} optional={question.optional} />
+            <TextareaField
+              key={question.name}
+              meta={fields[question.name]}
+              label={question.label}
+              optional={question.optional}
+            />
           ))}
           <div className="create-insight-row">
             {SHORT_QUESTIONS.map((question) => {
@@ -318,7 +340,9 @@ export function CreateInsightWizard({
               return (
                 <div key={question.name}>
                   <dt>{question.label}</dt>
-                  <dd>{typeof value === "string" && value.trim() ? value : <span className="muted">Not answered</span>}</dd>
+                  <dd>
+                    {typeof value === "string" && value.trim() ? value : <span className="muted">Not answered</span>}
+                  </dd>
                 </div>
               );
             })}

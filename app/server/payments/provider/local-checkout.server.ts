@@ -33,7 +33,11 @@ export function fillSessionId(url: string, sessionId: string): string {
  * to the webhook handler. Answers the URL to continue to (the success URL with the session id), or
  * null for an unknown session.
  */
-export async function payLocalCheckout(app: AppContext, sessionId: string, deliver: DeliverWebhook): Promise<string | null> {
+export async function payLocalCheckout(
+  app: AppContext,
+  sessionId: string,
+  deliver: DeliverWebhook,
+): Promise<string | null> {
   const current = await loadOrNull(app, sessionId, "checkout.session");
   if (!current) return null;
   const session = toLocalCheckoutSession(current);
@@ -45,7 +49,10 @@ export async function payLocalCheckout(app: AppContext, sessionId: string, deliv
   if (session.mode === "subscription" && session.customer) {
     const subscriptionId = await hashId("sub_test_", `subscription:${session.id}`);
     const trialEnd = seconds(now) + session.details.trialDays * 24 * 60 * 60;
-    const periodEnd = session.details.trialDays > 0 ? trialEnd : seconds(now) + (session.details.interval === "year" ? 365 : 30) * 86_400;
+    const periodEnd =
+      session.details.trialDays > 0
+        ? trialEnd
+        : seconds(now) + (session.details.interval === "year" ? 365 : 30) * 86_400;
     subscription = {
       id: subscriptionId,
       object: "subscription",
@@ -84,14 +91,23 @@ export async function payLocalCheckout(app: AppContext, sessionId: string, deliv
       ? [
           app.db
             .insert(localStripeObjects)
-            .values({ id: subscription.id as string, type: "subscription", customerId: session.customer, data: subscription, createdAt: now, updatedAt: now })
+            .values({
+              id: subscription.id as string,
+              type: "subscription",
+              customerId: session.customer,
+              data: subscription,
+              createdAt: now,
+              updatedAt: now,
+            })
             .onConflictDoNothing(),
         ]
       : []),
     app.db
       .update(localStripeObjects)
       .set({ data: completed, updatedAt: now })
-      .where(and(eq(localStripeObjects.id, session.id), sql`json_extract(${localStripeObjects.data}, '$.status') = 'open'`))
+      .where(
+        and(eq(localStripeObjects.id, session.id), sql`json_extract(${localStripeObjects.data}, '$.status') = 'open'`),
+      )
       .returning({ id: localStripeObjects.id }),
   ] as const;
   const results = await app.db.batch(statements as unknown as Parameters<typeof app.db.batch>[0]);

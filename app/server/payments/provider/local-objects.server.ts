@@ -47,7 +47,13 @@ export function seconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-export async function insertOnce(app: AppContext, id: string, type: LocalType, customerId: string | null, data: Record<string, unknown>) {
+export async function insertOnce(
+  app: AppContext,
+  id: string,
+  type: LocalType,
+  customerId: string | null,
+  data: Record<string, unknown>,
+) {
   await app.db
     .insert(localStripeObjects)
     .values({ id, type, customerId, data, createdAt: app.now(), updatedAt: app.now() })
@@ -65,7 +71,11 @@ export async function load(app: AppContext, id: string, type: LocalType): Promis
   return row.data;
 }
 
-export async function loadOrNull(app: AppContext, id: string, type: LocalType): Promise<Record<string, unknown> | null> {
+export async function loadOrNull(
+  app: AppContext,
+  id: string,
+  type: LocalType,
+): Promise<Record<string, unknown> | null> {
   try {
     return await load(app, id, type);
   } catch (error) {

@@ -2,7 +2,15 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { PLANS, parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
-import { deliverEvent, load, loadOrNull, localStripeObjects, priceObject, seconds, type DeliverWebhook } from "./local-objects.server";
+import {
+  deliverEvent,
+  load,
+  loadOrNull,
+  localStripeObjects,
+  priceObject,
+  seconds,
+  type DeliverWebhook,
+} from "./local-objects.server";
 import { toSubscription } from "./stripe-wire.server";
 import type { Subscription } from "./types";
 
@@ -25,7 +33,9 @@ export async function getLocalPortal(app: AppContext, portalId: string): Promise
     where: and(eq(localStripeObjects.customerId, customerId), eq(localStripeObjects.type, "subscription")),
     orderBy: [desc(localStripeObjects.createdAt)],
   });
-  const live = rows.map((row) => row.data).find((data) => data.status !== "canceled" && data.status !== "incomplete_expired");
+  const live = rows
+    .map((row) => row.data)
+    .find((data) => data.status !== "canceled" && data.status !== "incomplete_expired");
   return {
     id: portalId,
     customerId,
@@ -45,7 +55,12 @@ async function updateSubscription(
   const updated = await app.db
     .update(localStripeObjects)
     .set({ data: next, updatedAt: app.now() })
-    .where(and(eq(localStripeObjects.id, portal.subscription.id), sql`json_extract(${localStripeObjects.data}, '$.status') <> 'canceled'`))
+    .where(
+      and(
+        eq(localStripeObjects.id, portal.subscription.id),
+        sql`json_extract(${localStripeObjects.data}, '$.status') <> 'canceled'`,
+      ),
+    )
     .returning({ id: localStripeObjects.id });
   return updated.length > 0 ? next : null;
 }
@@ -68,7 +83,10 @@ export async function switchLocalPlan(
       ...data,
       items: {
         ...items,
-        data: [{ ...first, price: priceObject(newLookupKey, interval === "year" ? monthly * 12 : monthly, interval) }, ...rest],
+        data: [
+          { ...first, price: priceObject(newLookupKey, interval === "year" ? monthly * 12 : monthly, interval) },
+          ...rest,
+        ],
       },
     };
   });
@@ -78,9 +96,18 @@ export async function switchLocalPlan(
 }
 
 /** Cancels the subscription now; delivers customer.subscription.deleted. */
-export async function cancelLocalSubscription(app: AppContext, portal: LocalPortal, deliver: DeliverWebhook): Promise<boolean> {
+export async function cancelLocalSubscription(
+  app: AppContext,
+  portal: LocalPortal,
+  deliver: DeliverWebhook,
+): Promise<boolean> {
   const now = seconds(app.now());
-  const next = await updateSubscription(app, portal, (data) => ({ ...data, status: "canceled", canceled_at: now, ended_at: now }));
+  const next = await updateSubscription(app, portal, (data) => ({
+    ...data,
+    status: "canceled",
+    canceled_at: now,
+    ended_at: now,
+  }));
   if (!next) return false;
   await deliverEvent(app, deliver, "customer.subscription.deleted", next);
   return true;

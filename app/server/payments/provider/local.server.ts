@@ -78,7 +78,8 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
 
     async createSubscriptionCheckout(input, idempotencyKey) {
       const parsed = parseLookupKey(input.lookupKey);
-      if (!parsed) throw new PaymentProviderError(`No active Stripe price has the lookup key ${input.lookupKey}`, { status: 400 });
+      if (!parsed)
+        throw new PaymentProviderError(`No active Stripe price has the lookup key ${input.lookupKey}`, { status: 400 });
       const plan = PLANS[parsed.tier];
       const monthly = plan.monthlyPriceCents[parsed.billing];
       const unitAmount = parsed.billing === "YEARLY" ? monthly * 12 : monthly;

@@ -1,5 +1,11 @@
 import Stripe from "stripe";
-import { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError, type CheckoutSession, type StripeEvent, type Subscription } from "./types";
+import {
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+  type CheckoutSession,
+  type StripeEvent,
+  type Subscription,
+} from "./types";
 
 // Stripe's wire format and webhook signatures, shared by both providers: the mappers from the
 // SDK's objects to the fields Partwise reads, and the signature check and signer.
@@ -69,7 +75,9 @@ export function toSubscription(subscription: Stripe.Subscription): Subscription 
 
 /** A Stripe-Signature header for the payload (the SDK's own signer, SubtleCrypto). */
 export function signPayload(payload: string, secret: string, timestamp: number): Promise<string> {
-  return new Stripe("sk_test_local_signer", { httpClient: Stripe.createFetchHttpClient() }).webhooks.generateTestHeaderStringAsync({
+  return new Stripe("sk_test_local_signer", {
+    httpClient: Stripe.createFetchHttpClient(),
+  }).webhooks.generateTestHeaderStringAsync({
     payload,
     secret,
     timestamp,

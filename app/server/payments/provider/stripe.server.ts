@@ -6,7 +6,11 @@ import { PaymentProviderError, type PaymentProvider } from "./types";
  * The provider backed by Stripe's HTTP API (or a stub of it at STRIPE_API_BASE). Uses the stripe
  * SDK with the fetch HTTP client and the SubtleCrypto provider, which both run in workerd.
  */
-export function createStripeProvider(config: { secretKey: string; webhookSecret: string; apiBase: string }): PaymentProvider {
+export function createStripeProvider(config: {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase: string;
+}): PaymentProvider {
   const base = new URL(config.apiBase);
   const protocol = base.protocol === "http:" ? "http" : "https";
   const stripe = new Stripe(config.secretKey, {
@@ -28,7 +32,9 @@ export function createStripeProvider(config: { secretKey: string; webhookSecret:
   }
 
   async function priceIdForLookupKey(lookupKey: string): Promise<string> {
-    const prices = await call("prices.list", () => stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }));
+    const prices = await call("prices.list", () =>
+      stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }),
+    );
     const price = prices.data[0];
     if (!price) throw new PaymentProviderError(`No active Stripe price has the lookup key ${lookupKey}`);
     return price.id;
@@ -76,7 +82,11 @@ export function createStripeProvider(config: { secretKey: string; webhookSecret:
             line_items: [
               {
                 quantity: 1,
-                price_data: { currency: input.currency, unit_amount: input.amountCents, product_data: { name: input.productName } },
+                price_data: {
+                  currency: input.currency,
+                  unit_amount: input.amountCents,
+                  product_data: { name: input.productName },
+                },
               },
             ],
             payment_intent_data: { metadata: input.metadata },
