@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, continuing past failures, then one line `N passed, N failed`
 // summed over all runners (the figure CI reports). Exits non-zero if anything failed.
-//   typecheck (1 test) → lint (1 test) → unit → build → integration (workerd) → e2e (Chromium)
+//   typecheck (1 test) → lint: ESLint + Prettier --check (1 test) → unit → build → integration (workerd) → e2e (Chromium)
 // The build is not a test; a failed build counts as one failure.
 import path from "node:path";
 import { clearReport, countSummary, countVitest } from "./lib/reports.mjs";
@@ -11,9 +11,14 @@ const results = (file) => path.join(ROOT, "test-results", file);
 const env = quietEnv();
 const steps = [];
 
-async function check(name, command, args) {
+/** One counted check: each command in order; it fails if any of them fails (all still run). */
+async function check(name, command, args, ...more) {
   const started = Date.now();
-  const code = await run(command, args, { env, label: name });
+  let code = 0;
+  for (const [cmd, cmdArgs] of [[command, args], ...more]) {
+    const exit = await run(cmd, cmdArgs, { env, label: name });
+    if (exit !== 0) code = exit;
+  }
   steps.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, ms: Date.now() - started });
   return code;
 }
@@ -30,7 +35,8 @@ async function vitest(name, config, report, testDir) {
 }
 
 await check("typecheck", bin("tsc"), ["-b"]);
-await check("lint", bin("eslint"), ["--max-warnings=0", "."]);
+// The lint step: ESLint (boundaries, cycles, bugs), then Prettier's check of the formatting.
+await check("lint", bin("eslint"), ["--max-warnings=0", "."], [bin("prettier"), ["--check", "."]]);
 await vitest("unit", "vitest.unit.config.ts", "unit.json", "tests/unit");
 
 {
