@@ -126,10 +126,18 @@ export const VALUE_INSIGHT_KINDS = [
   "benchmark_gap",
 ] as const;
 
+/**
+ * A match request's steps: submitted (created, the engine has not ranked yet) → matching (the
+ * engine's shortlist waits for the engagement manager) → candidates_proposed (a consultant was
+ * asked and has not answered) → awaiting_decision (a consultant accepted; the business decides)
+ * → consultant_matched (the business accepted) → the engagement plan's steps → completed.
+ * A rejection or a declined candidacy goes back to matching.
+ */
 export const MATCH_REQUEST_STATUSES = [
   "submitted",
   "matching",
   "candidates_proposed",
+  "awaiting_decision",
   "consultant_matched",
   "outline_draft",
   "outline_proposed",
@@ -143,11 +151,42 @@ export type MatchRequestStatus = (typeof MATCH_REQUEST_STATUSES)[number];
 /** How a match request came to be; `source_id` then names the report or value insight. */
 export const MATCH_SOURCES = ["direct", "insight_report", "value_insight"] as const;
 
-/** The consultant's side of a candidacy. */
-export const CANDIDATE_STATUSES = ["proposed", "accepted", "declined"] as const;
+/**
+ * The consultant's side of a candidacy: proposed (asked by the engagement manager), accepted or
+ * declined by the consultant, or withdrawn when the business accepted someone else first.
+ */
+export const CANDIDATE_STATUSES = ["proposed", "accepted", "declined", "withdrawn"] as const;
+
+export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
 
 /** The business's side of a candidacy. */
 export const BUSINESS_DECISION_STATUSES = ["pending", "accepted", "rejected"] as const;
+
+export type BusinessDecisionStatus = (typeof BUSINESS_DECISION_STATUSES)[number];
+
+/**
+ * A consultant on the engine's shortlist, as the engagement manager handles it: pending (not yet
+ * looked at), proposed (made a candidate) or skipped.
+ */
+export const SUGGESTION_STATUSES = ["pending", "proposed", "skipped"] as const;
+
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+
+/** The smart-matching engine's factors, in the order the explanation lists them. */
+export const MATCH_FACTORS = [
+  "business_area",
+  "engagement_type",
+  "industry",
+  "company_size",
+  "capacity",
+  "ratings",
+  "books",
+] as const;
+
+export type MatchFactor = (typeof MATCH_FACTORS)[number];
+
+/** One factor of a consultant's score, with the sentence a person reads ("8 years in specialty retail"). */
+export type MatchFactorScore = { factor: MatchFactor; points: number; max: number; explanation: string };
 
 export const CONSULTANT_AVAILABILITY = ["available", "limited", "unavailable"] as const;
 

@@ -2,7 +2,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, currency, id, updatedAt } from "./columns";
-import { type BusinessArea, CONSULTANT_AVAILABILITY, type EngagementType, type NaicsSector } from "../enums";
+import {
+  type BusinessArea,
+  CONSULTANT_AVAILABILITY,
+  EMPLOYEE_BANDS,
+  type EmployeeBand,
+  type EngagementType,
+  type NaicsSector,
+} from "../enums";
 import { users } from "./identity";
 
 export const consultantProfiles = sqliteTable(
@@ -17,6 +24,16 @@ export const consultantProfiles = sqliteTable(
     engagementTypes: text("engagement_types", { mode: "json" }).$type<EngagementType[]>().notNull(),
     /** NAICS sector codes (see NAICS_SECTORS). */
     industries: text("industries", { mode: "json" }).$type<NaicsSector[]>().notNull(),
+    /** More specific NAICS codes (3 to 6 digits) the consultant knows well, e.g. "4591" sporting goods. */
+    industryCodes: text("industry_codes", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** The employee bands of the companies the consultant has worked with. */
+    companySizes: text("company_sizes", { mode: "json" })
+      .$type<EmployeeBand[]>()
+      .notNull()
+      .default(sql`'[]'`),
     yearsOfExperience: integer("years_of_experience").notNull(),
     education: text("education").notNull(),
     missionStatement: text("mission_statement").notNull(),
@@ -39,6 +56,34 @@ export const consultantProfiles = sqliteTable(
     check("consultant_profiles_rate_nonnegative", sql`hourly_rate_cents >= 0`),
   ],
 );
+
+/**
+ * A consultant's past client, as stated on their profile: what kind of company (NAICS code and
+ * employee band), in a few words, and for how many years. The matching engine reads industry and
+ * company-size experience from these and from the consultant's completed Partwise matches.
+ */
+export const consultantExperiences = sqliteTable(
+  "consultant_experiences",
+  {
+    id: id(),
+    consultantId: text("consultant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** e.g. "Regional outdoor-gear retailer". */
+    clientDescription: text("client_description").notNull(),
+    /** NAICS 2022 code, 2 to 6 digits. */
+    naicsCode: text("naics_code").notNull(),
+    employeeBand: text("employee_band", { enum: EMPLOYEE_BANDS }).notNull(),
+    years: integer("years").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("consultant_experiences_consultant_id_idx").on(t.consultantId),
+    check("consultant_experiences_years_positive", sql`years >= 1`),
+  ],
+);
+
+export type ConsultantExperience = typeof consultantExperiences.$inferSelect;
 
 export type ConsultantProfile = typeof consultantProfiles.$inferSelect;
 

@@ -1,6 +1,6 @@
 /** Matching: match requests and their candidates. */
 import { sql } from "drizzle-orm";
-import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { businesses } from "./business";
 import { createdAt, id, satisfaction, timestamp, updatedAt } from "./columns";
 import {
@@ -10,6 +10,8 @@ import {
   MATCH_CATEGORIES,
   MATCH_REQUEST_STATUSES,
   MATCH_SOURCES,
+  SUGGESTION_STATUSES,
+  type MatchFactorScore,
 } from "../enums";
 import { users } from "./identity";
 
@@ -36,6 +38,12 @@ export const matchRequests = sqliteTable(
       onDelete: "set null",
     }),
     assignedManagerId: text("assigned_manager_id").references(() => users.id, { onDelete: "set null" }),
+    /** When the smart-matching engine last ranked consultants for this request. */
+    rankedAt: timestamp("ranked_at"),
+    /** After a rejection or a decline: the time by which the business is promised its next candidate. */
+    nextCandidateBy: timestamp("next_candidate_by"),
+    /** When the business accepted its consultant. */
+    matchedAt: timestamp("matched_at"),
     clientSatisfaction: satisfaction(),
     clientFeedback: text("client_feedback"),
     feedbackAt: timestamp("feedback_at"),
@@ -73,6 +81,8 @@ export const matchCandidates = sqliteTable(
       .default("pending"),
     proposedById: text("proposed_by_id").references(() => users.id, { onDelete: "set null" }),
     consultantRespondedAt: timestamp("consultant_responded_at"),
+    /** The consultant's reason when declining (seen by the engagement manager only). */
+    declineReason: text("decline_reason"),
     decidedAt: timestamp("decided_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -83,6 +93,49 @@ export const matchCandidates = sqliteTable(
     index("match_candidates_business_id_idx").on(t.businessId),
   ],
 );
+
+/**
+ * The smart-matching engine's shortlist for a match request: one row per ranked consultant with
+ * the score and the per-factor explanation, which the engagement manager proposes or skips.
+ * A later ranking (after a rejection or a decline) adds consultants not yet on the list and
+ * refreshes pending rows; proposed and skipped rows keep their decision.
+ */
+export const matchSuggestions = sqliteTable(
+  "match_suggestions",
+  {
+    id: id(),
+    matchRequestId: text("match_request_id")
+      .notNull()
+      .references(() => matchRequests.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    consultantId: text("consultant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 1 = the engine's best. */
+    rank: integer("rank").notNull(),
+    /** 0-100. */
+    score: integer("score").notNull(),
+    factors: text("factors", { mode: "json" }).$type<MatchFactorScore[]>().notNull(),
+    /** The one-line reading of the factors ("8 years in specialty retail; has worked with 3 firms of 25-50 people"). */
+    summary: text("summary").notNull(),
+    status: text("status", { enum: SUGGESTION_STATUSES }).notNull().default("pending"),
+    decidedById: text("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("match_suggestions_match_consultant_unique").on(t.matchRequestId, t.consultantId),
+    index("match_suggestions_match_rank_idx").on(t.matchRequestId, t.rank),
+    index("match_suggestions_business_id_idx").on(t.businessId),
+    index("match_suggestions_consultant_id_idx").on(t.consultantId),
+    check("match_suggestions_score_range", sql`score BETWEEN 0 AND 100`),
+  ],
+);
+
+export type MatchSuggestion = typeof matchSuggestions.$inferSelect;
 
 export type MatchRequest = typeof matchRequests.$inferSelect;
 
