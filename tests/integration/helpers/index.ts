@@ -9,3 +9,4 @@ export * from "./insight-views";
 export * from "./intuit";
 export * from "./password-reset";
 export * from "./stripe";
+export * from "./matching";
