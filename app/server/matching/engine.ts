@@ -18,7 +18,8 @@ import {
   type MatchFactor,
   type MatchFactorScore,
 } from "~db/enums";
-import { STEADY_PERCENT, STEADY_POINTS } from "~/lib/finance/value-insights";
+import { reportAsOf, type FinanceRow } from "~/lib/finance/finance";
+import { netIncomeTrend, revenueTrend, STEADY_PERCENT, STEADY_POINTS } from "~/lib/finance/value-insights";
 
 /** The most each factor can add; they sum to 100. A factor that does not apply counts 0 of 0. */
 export const FACTOR_WEIGHTS: Record<MatchFactor, number> = {
@@ -60,6 +61,23 @@ export type BooksSignals = {
   /** Revenue of the last 3 complete months against the same months a year before, in percent. */
   revenueChangePercent: number | null;
 };
+
+/**
+ * The books signals of a finance report, with the figures the value insights show the business
+ * (the same definitions, as of the report's last month): the net margin of the last 12 complete
+ * months and its like-for-like change on a year earlier, and the revenue of the last 3 complete
+ * months against the same months a year before. A figure the report cannot give is null.
+ */
+export function booksSignals(rows: readonly FinanceRow[], periodEnd: string): BooksSignals {
+  const asOf = reportAsOf(periodEnd);
+  const net = netIncomeTrend(rows, asOf);
+  const revenue = revenueTrend(rows, asOf);
+  return {
+    marginPercent: net ? net.marginPercent : null,
+    marginChangePoints: net?.comparison ? net.comparison.changePoints : null,
+    revenueChangePercent: revenue ? revenue.changePercent : null,
+  };
+}
 
 export type MatchRequestInput = {
   category: MatchCategory;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MATCH_FACTORS } from "~db/enums";
+import { monthsEndingAt } from "~/lib/finance/finance";
 import {
   adjustedRating,
+  booksSignals,
   DEFAULT_SHORTLIST_LIMIT,
   FACTOR_WEIGHTS,
   rankConsultants,
@@ -425,5 +427,31 @@ describe("ordering", () => {
     expect(reversed).toEqual(first);
     expect(shuffled).toEqual(first);
     expect(rank(pool)).toEqual(first);
+  });
+});
+
+describe("booksSignals", () => {
+  // 24 months to Nov 2026 (the month pulled): the windows end with Oct 2026.
+  const months = monthsEndingAt("2026-11", 24);
+
+  it("reads the value insights' margin and revenue figures as of the report's last month", () => {
+    // Until Oct 2025: income 100, net 10 (10 %); from Nov 2025: income 90, net 6 (6.7 %).
+    const rows = months.map((date) =>
+      date < "2025-11" ? { date, Income: 100, NetIncome: 10 } : { date, Income: 90, NetIncome: 6 },
+    );
+    expect(booksSignals(rows, "2026-11")).toEqual({
+      marginPercent: 6.7,
+      marginChangePoints: -3.3,
+      revenueChangePercent: -10,
+    });
+  });
+
+  it("answers null figures when the report is too short", () => {
+    const rows = months.slice(-4).map((date) => ({ date, Income: 100, NetIncome: 5 }));
+    expect(booksSignals(rows, "2026-11")).toEqual({
+      marginPercent: null,
+      marginChangePoints: null,
+      revenueChangePercent: null,
+    });
   });
 });
