@@ -214,13 +214,18 @@ type IndustryDetail = {
   clients: number;
 };
 
-function industry(c: PoolConsultant, ctx: Context): IndustryDetail {
+const newIndustryDetail = (): IndustryDetail => ({ points: 0, kind: "none", depth: 0, years: 0, clients: 0 });
+
+/** Fills `out` (reused across consultants, so scoring the pool allocates nothing per consultant). */
+function industry(c: PoolConsultant, ctx: Context, out: IndustryDetail): IndustryDetail {
   const max = FACTOR_WEIGHTS.industry;
   let bestDepth = 0;
   let years = 0;
   let unknownYears = 0;
   let clients = 0;
-  for (const client of c.pastClients) {
+  const past = c.pastClients;
+  for (let i = 0; i < past.length; i++) {
+    const client = past[i];
     const depth = depthOf(client.naicsCode, ctx);
     if (depth === 0 || depth < bestDepth) continue;
     if (depth > bestDepth) {
@@ -234,16 +239,34 @@ function industry(c: PoolConsultant, ctx: Context): IndustryDetail {
     else years += client.years;
   }
   let statedDepth = 0;
-  for (const code of c.industryCodes) statedDepth = Math.max(statedDepth, depthOf(code, ctx));
-  for (const code of c.industries) statedDepth = Math.max(statedDepth, depthOf(code, ctx));
+  for (let i = 0; i < c.industryCodes.length; i++)
+    statedDepth = Math.max(statedDepth, depthOf(c.industryCodes[i], ctx));
+  for (let i = 0; i < c.industries.length; i++) statedDepth = Math.max(statedDepth, depthOf(c.industries[i], ctx));
 
   // A Partwise engagement without stated years counts as one year.
   const effectiveYears = Math.min(years + unknownYears, FULL_YEARS);
   const pastPoints = bestDepth ? max * DEPTH_WEIGHT[bestDepth] * (0.6 + (0.4 * effectiveYears) / FULL_YEARS) : 0;
   const statedPoints = statedDepth ? max * DEPTH_WEIGHT[statedDepth] * STATED_SHARE : 0;
-  if (pastPoints === 0 && statedPoints === 0) return { points: 0, kind: "none", depth: 0, years: 0, clients: 0 };
-  if (pastPoints >= statedPoints) return { points: pastPoints, kind: "past", depth: bestDepth, years, clients };
-  return { points: statedPoints, kind: "stated", depth: statedDepth, years: 0, clients: 0 };
+  if (pastPoints === 0 && statedPoints === 0) {
+    out.points = 0;
+    out.kind = "none";
+    out.depth = 0;
+    out.years = 0;
+    out.clients = 0;
+  } else if (pastPoints >= statedPoints) {
+    out.points = pastPoints;
+    out.kind = "past";
+    out.depth = bestDepth;
+    out.years = years;
+    out.clients = clients;
+  } else {
+    out.points = statedPoints;
+    out.kind = "stated";
+    out.depth = statedDepth;
+    out.years = 0;
+    out.clients = 0;
+  }
+  return out;
 }
 
 type SizeDetail = {
@@ -253,22 +276,42 @@ type SizeDetail = {
   nearBand: EmployeeBand | null;
 };
 
-function companySize(c: PoolConsultant, ctx: Context): SizeDetail {
+const newSizeDetail = (): SizeDetail => ({ points: 0, kind: "none", firms: 0, nearBand: null });
+
+/** Fills `out`, like industry(). */
+function companySize(c: PoolConsultant, ctx: Context, out: SizeDetail): SizeDetail {
   const max = FACTOR_WEIGHTS.company_size;
   let same = 0;
   let near = 0;
   let nearBand: EmployeeBand | null = null;
-  for (const client of c.pastClients) {
-    if (client.employeeBand === ctx.band) same++;
-    else if (Math.abs(BAND_ORDER[client.employeeBand] - ctx.bandOrder) === 1) {
+  const past = c.pastClients;
+  for (let i = 0; i < past.length; i++) {
+    const band = past[i].employeeBand;
+    if (band === ctx.band) same++;
+    else if (Math.abs(BAND_ORDER[band] - ctx.bandOrder) === 1) {
       near++;
-      nearBand ??= client.employeeBand;
+      nearBand ??= band;
     }
   }
-  if (same > 0) return { points: max * Math.min(1, 0.4 + 0.2 * same), kind: "past", firms: same, nearBand: null };
-  if (c.companySizes.includes(ctx.band)) return { points: max * 0.5, kind: "stated", firms: 0, nearBand: null };
-  if (near > 0) return { points: max * 0.3, kind: "near", firms: near, nearBand };
-  return { points: 0, kind: "none", firms: 0, nearBand: null };
+  out.nearBand = null;
+  out.firms = 0;
+  if (same > 0) {
+    out.points = max * Math.min(1, 0.4 + 0.2 * same);
+    out.kind = "past";
+    out.firms = same;
+  } else if (c.companySizes.includes(ctx.band)) {
+    out.points = max * 0.5;
+    out.kind = "stated";
+  } else if (near > 0) {
+    out.points = max * 0.3;
+    out.kind = "near";
+    out.firms = near;
+    out.nearBand = nearBand;
+  } else {
+    out.points = 0;
+    out.kind = "none";
+  }
+  return out;
 }
 
 function freeHours(c: PoolConsultant): number {
@@ -290,7 +333,10 @@ function ratingPoints(c: PoolConsultant): number {
   return FACTOR_WEIGHTS.ratings * Math.min(1, Math.max(0, share));
 }
 
-const covers = (c: PoolConsultant, areas: readonly BusinessArea[]) => areas.some((a) => c.businessAreas.includes(a));
+function covers(c: PoolConsultant, areas: readonly BusinessArea[]): boolean {
+  for (let i = 0; i < areas.length; i++) if (c.businessAreas.includes(areas[i])) return true;
+  return false;
+}
 
 function booksMax(ctx: Context): number {
   return ctx.marginFalling || ctx.revenueFalling ? FACTOR_WEIGHTS.books : 0;
@@ -327,24 +373,24 @@ function factorMaxima(ctx: Context): number[] {
   ];
 }
 
-/** Sum of the rounded points (what the explanation shows) and the unrounded sum (finer order). */
-function scoreOf(c: PoolConsultant, ctx: Context, maxima: number[]): { rounded: number; raw: number } {
-  const parts = [
-    maxima[0],
-    maxima[1],
-    industry(c, ctx).points,
-    companySize(c, ctx).points,
-    capacityPoints(freeHours(c), ctx),
-    ratingPoints(c),
-    booksPoints(c, ctx),
-  ];
-  let rounded = 0;
-  let raw = 0;
-  for (const part of parts) {
-    rounded += Math.round(part);
-    raw += part;
-  }
-  return { rounded, raw };
+type Scratch = { industry: IndustryDetail; size: SizeDetail; rounded: number; raw: number };
+
+/** Sum of the rounded points (what the explanation shows) and the unrounded sum (finer order), into `scratch`. */
+function score(c: PoolConsultant, ctx: Context, maxima: number[], scratch: Scratch): void {
+  const industryPoints = industry(c, ctx, scratch.industry).points;
+  const sizePoints = companySize(c, ctx, scratch.size).points;
+  const capacity = capacityPoints(freeHours(c), ctx);
+  const ratings = ratingPoints(c);
+  const books = booksPoints(c, ctx);
+  scratch.rounded =
+    maxima[0] +
+    maxima[1] +
+    Math.round(industryPoints) +
+    Math.round(sizePoints) +
+    Math.round(capacity) +
+    Math.round(ratings) +
+    Math.round(books);
+  scratch.raw = maxima[0] + maxima[1] + industryPoints + sizePoints + capacity + ratings + books;
 }
 
 // --- the sentences ----------------------------------------------------------------------------
@@ -398,7 +444,7 @@ function explain(c: PoolConsultant, ctx: Context, maxima: number[], naicsTitle: 
     highlight: false,
   });
 
-  const ind = industry(c, ctx);
+  const ind = industry(c, ctx, newIndustryDetail());
   let industryText: string;
   if (ind.kind === "past") {
     const name = industryName(ind.depth, ctx, naicsTitle);
@@ -419,7 +465,7 @@ function explain(c: PoolConsultant, ctx: Context, maxima: number[], naicsTitle: 
     highlight: ind.kind !== "none",
   });
 
-  const size = companySize(c, ctx);
+  const size = companySize(c, ctx, newSizeDetail());
   const sizeText =
     size.kind === "past"
       ? `Has worked with ${plural(size.firms, "firm")} of ${bandWords(ctx.band)}`
@@ -526,26 +572,33 @@ export function rankConsultants(input: MatchInput): RankedConsultant[] {
   const limit = Math.max(0, Math.floor(input.limit ?? DEFAULT_SHORTLIST_LIMIT));
   const pool = input.consultants;
 
-  const index: number[] = [];
+  // The best `limit` so far, best first: a small sorted list instead of sorting the whole pool.
+  const top: number[] = [];
   const rounded = new Float64Array(pool.length);
   const raw = new Float64Array(pool.length);
-  for (let i = 0; i < pool.length; i++) {
+  const before = (a: number, b: number) => {
+    if (rounded[a] !== rounded[b]) return rounded[a] > rounded[b];
+    if (raw[a] !== raw[b]) return raw[a] > raw[b];
+    return pool[a].id < pool[b].id;
+  };
+  const scratch: Scratch = { industry: newIndustryDetail(), size: newSizeDetail(), rounded: 0, raw: 0 };
+  for (let i = 0; i < pool.length && limit > 0; i++) {
     const c = pool[i];
     if (exclude.has(c.id) || !qualifies(c, ctx)) continue;
-    const score = scoreOf(c, ctx, maxima);
-    rounded[i] = score.rounded;
-    raw[i] = score.raw;
-    index.push(i);
+    score(c, ctx, maxima, scratch);
+    rounded[i] = scratch.rounded;
+    raw[i] = scratch.raw;
+    if (top.length === limit && !before(i, top[limit - 1])) continue;
+    let at = top.length === limit ? limit - 1 : top.length;
+    top[at] = i;
+    while (at > 0 && before(i, top[at - 1])) {
+      top[at] = top[at - 1];
+      top[at - 1] = i;
+      at--;
+    }
   }
-  index.sort((a, b) => {
-    if (rounded[b] !== rounded[a]) return rounded[b] - rounded[a];
-    if (raw[b] !== raw[a]) return raw[b] - raw[a];
-    const idA = pool[a].id;
-    const idB = pool[b].id;
-    return idA < idB ? -1 : idA > idB ? 1 : 0;
-  });
 
-  return index.slice(0, limit).map((i, position) => {
+  return top.map((i, position) => {
     const c = pool[i];
     const explained = explain(c, ctx, maxima, input.naicsTitle);
     return {
