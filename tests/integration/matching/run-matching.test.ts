@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import {
@@ -9,6 +10,7 @@ import {
   notifications,
   users,
 } from "~db/schema";
+import { DEMO_BUSINESS, DEMO_CONSULTANTS, demoSeedSql } from "~db/seed/demo";
 import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import { runMatching } from "~/server/matching/run-matching.server";
 import {
@@ -292,6 +294,21 @@ describe("runMatching", () => {
     expect((await requestRow(match.id)).status).toBe("matching");
   });
 
+  it("never rewrites a suggestion the manager decided on while the pool was read", async () => {
+    // Proposed after the pool was read: no candidate row yet, so the ranking includes them.
+    const { match, client } = await setup({ status: "matching" });
+    const decided = await createConsultant();
+    await createSuggestionRow(match.id, client.business.id, decided.user.id, {
+      rank: 4,
+      score: 99,
+      status: "proposed",
+      summary: "Kept as proposed",
+    });
+    await runMatching(app(), match.id, ORIGIN);
+    const [row] = await shortlistOf(match.id);
+    expect(row).toMatchObject({ status: "proposed", rank: 4, score: 99, summary: "Kept as proposed" });
+  });
+
   it("keeps a later status and leaves a matched request alone", async () => {
     const proposedAt = await setup({ status: "candidates_proposed" });
     await createConsultant();
@@ -360,5 +377,32 @@ describe("runMatching", () => {
 
   it("answers 0 for a request that does not exist", async () => {
     expect(await runMatching(app(), "no-such-request", ORIGIN)).toEqual({ shortlisted: 0 });
+  });
+});
+
+// Last in the file: the demo seed adds its consultants to the shared pool.
+describe("runMatching on the demo data", () => {
+  it("shortlists consultant1 near the top for the demo client's fractional finance request, and for operations", async () => {
+    for (const statement of demoSeedSql("pbkdf2-sha256$100000$c2FsdA$aGFzaA")) await env.DB.prepare(statement).run();
+    const consultant1 = DEMO_CONSULTANTS.find((c) => c.email === "consultant1@partwise.test")!;
+
+    const finance = await createMatchRequestRow(DEMO_BUSINESS.id, {
+      category: "finance",
+      consultingType: "fractional",
+    });
+    await runMatching(app(), finance.id, ORIGIN);
+    const financeList = await shortlistOf(finance.id);
+    const mine = financeList.find((r) => r.consultantId === consultant1.id);
+    expect(mine?.rank).toBeLessThanOrEqual(3);
+    expect(mine?.summary).toBe("4 years in Sporting Goods Retailers; has worked with 1 firm of 25-50 people");
+
+    const operations = await createMatchRequestRow(DEMO_BUSINESS.id, {
+      category: "operations",
+      consultingType: "fractional",
+    });
+    await runMatching(app(), operations.id, ORIGIN);
+    const operationsList = await shortlistOf(operations.id);
+    expect(operationsList.length).toBeGreaterThanOrEqual(3);
+    expect(operationsList.map((r) => r.consultantId)).toContain(consultant1.id);
   });
 });
