@@ -94,6 +94,7 @@ export type PastClient = {
   naicsCode: string;
   employeeBand: EmployeeBand;
   years: number | null;
+  /** Carried for the reader of the pool; the sentences name the NAICS level, not the client. */
   description: string;
 };
 
@@ -108,6 +109,7 @@ export type PoolConsultant = {
   /** More specific NAICS codes, 3 to 6 digits. */
   industryCodes: readonly string[];
   companySizes: readonly EmployeeBand[];
+  /** Career length: not scored, since the industry factor counts the years that bear on this business. */
   yearsOfExperience: number;
   hoursPerWeek: number;
   /** Hours a week taken by their current engagements. */
