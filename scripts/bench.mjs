@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench [-- --runs N] [-- --no-build]`: server-side response times of the key pages and
-// APIs against the same throw-away `wrangler dev` (fresh migrated + seeded local D1) the E2E
-// suite uses. Signs in over HTTP as the demo client and the manager, warms up, then requests each
+// `npm run bench [-- --runs N] [-- --no-build] [-- --engine-only]`: first the smart-matching
+// engine on 10,000 generated consultants (in Node, no server; test-results/bench-engine.json),
+// then server-side response times of the key pages and APIs against the same throw-away
+// `wrangler dev` (fresh migrated + seeded local D1) the E2E suite uses. Signs in over HTTP as the demo client and the manager, warms up, then requests each
 // path N times one after another and prints p50 / p95 / max and the response size. Writes
 // test-results/bench.json. Exits non-zero only when a request does not answer 200 (or the build,
 // server or sign-in fails) — never on timings, which depend on the machine.
@@ -9,10 +10,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startE2EServer } from "./lib/e2e-server.mjs";
+import { benchEngine } from "./lib/engine-bench.mjs";
 import { bin, ROOT, run } from "./lib/proc.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
 const OUTPUT = path.join(RESULTS, "bench.json");
+const ENGINE_OUTPUT = path.join(RESULTS, "bench-engine.json");
+const ENGINE_POOL = 10_000;
+const ENGINE_RUNS = 50;
 const PASSWORD = "Partwise-demo-1";
 const WARMUP_ROUNDS = 3;
 
@@ -34,10 +39,11 @@ const ACCOUNTS = {
 };
 
 function parseArgs(argv) {
-  const options = { runs: 30, build: true };
+  const options = { runs: 30, build: true, engineOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--no-build") options.build = false;
+    else if (arg === "--engine-only") options.engineOnly = true;
     else if (arg === "--runs" || arg.startsWith("--runs=")) {
       const value = arg.includes("=") ? arg.slice("--runs=".length) : argv[++i];
       const runs = Number(value);
@@ -46,7 +52,7 @@ function parseArgs(argv) {
     } else if (arg === "--help" || arg === "-h") {
       options.help = true;
     } else {
-      throw new Error(`unknown option ${arg} (use --runs N, --no-build)`);
+      throw new Error(`unknown option ${arg} (use --runs N, --no-build, --engine-only)`);
     }
   }
   return options;
@@ -114,9 +120,18 @@ async function main() {
     return 2;
   }
   if (options.help) {
-    console.log("Usage: npm run bench [-- --runs N] [-- --no-build]   (default 30 runs per path)");
+    console.log("Usage: npm run bench [-- --runs N] [-- --no-build] [-- --engine-only]   (default 30 runs per path)");
     return 0;
   }
+
+  try {
+    mkdirSync(RESULTS, { recursive: true });
+    await benchEngine({ size: ENGINE_POOL, runs: ENGINE_RUNS, output: ENGINE_OUTPUT });
+  } catch (error) {
+    console.error(`bench: the matching engine failed: ${error.message}`);
+    return 1;
+  }
+  if (options.engineOnly) return 0;
 
   // Ctrl-C / SIGTERM: stop wrangler (also when it arrives while the server is still starting).
   let server;

@@ -127,7 +127,7 @@ console.log(
   `seed: local D1${persistTo ? ` (${persistTo})` : ""} has the demo data: ` +
     `${DEMO_SEED_COUNTS.users} users (${roles.client ?? 0} client, ${roles.manager ?? 0} manager, ` +
     `${roles.consultant ?? 0} consultants), ${DEMO_SEED_COUNTS.businesses} business, ` +
-    `${DEMO_SEED_COUNTS.consultantProfiles} consultant profiles, ` +
+    `${DEMO_SEED_COUNTS.consultantProfiles} consultant profiles with ${DEMO_SEED_COUNTS.consultantExperiences} past clients, ` +
     `${DEMO_SEED_COUNTS.insightRequests} insight requests (one delivered, one waiting for a manager); existing rows kept. ` +
     `Sign in as ${DEMO_ACCOUNTS[0].email} / ${DEMO_PASSWORD}.`,
 );

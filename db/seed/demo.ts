@@ -51,12 +51,26 @@ type DemoBusiness = {
   memberSince: string;
 };
 
+export type DemoPastClient = {
+  clientDescription: string;
+  /** A 2022 NAICS national industry. */
+  naicsCode: string;
+  employeeBand: EmployeeBand;
+  years: number;
+};
+
 export type DemoConsultant = DemoUser & {
   profileId: string;
   headline: string;
   businessAreas: BusinessArea[];
   engagementTypes: EngagementType[];
   industries: NaicsSector[];
+  /** More specific NAICS codes (3 to 6 digits) they know well. */
+  industryCodes: string[];
+  /** The employee bands of the companies they work with. */
+  companySizes: EmployeeBand[];
+  /** Past clients (consultant_experiences), in the order shown. */
+  pastClients: DemoPastClient[];
   yearsOfExperience: number;
   education: string;
   missionStatement: string;
@@ -118,9 +132,21 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     lastName: "Okafor",
     phone: "(312) 555-0117",
     headline: "Fractional CFO for founder-led distributors and retailers",
-    businessAreas: ["finance", "strategy"],
+    businessAreas: ["finance", "operations", "strategy"],
     engagementTypes: ["fractional", "project"],
     industries: ["42", "44-45", "31-33"],
+    industryCodes: ["4239", "459", "4451"],
+    companySizes: ["25-50", "50-100"],
+    pastClients: [
+      {
+        clientDescription: "Regional outdoor and sporting goods retailer",
+        naicsCode: "459110",
+        employeeBand: "25-50",
+        years: 4,
+      },
+      { clientDescription: "Sporting goods wholesaler", naicsCode: "423910", employeeBand: "50-100", years: 5 },
+      { clientDescription: "Regional grocery wholesaler", naicsCode: "424410", employeeBand: "150+", years: 12 },
+    ],
     yearsOfExperience: 22,
     education: "MBA, University of Michigan Ross School of Business; CPA (Illinois)",
     missionStatement: "Give owners a monthly close they trust and a cash forecast they can run the business on.",
@@ -138,6 +164,12 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["hr", "leadership"],
     engagementTypes: ["fractional", "coaching"],
     industries: ["62", "54", "72"],
+    industryCodes: ["6213", "5416"],
+    companySizes: ["50-100", "100-150", "150+"],
+    pastClients: [
+      { clientDescription: "Multi-site physical therapy group", naicsCode: "621340", employeeBand: "150+", years: 7 },
+      { clientDescription: "Boutique management consultancy", naicsCode: "541611", employeeBand: "25-50", years: 2 },
+    ],
     yearsOfExperience: 15,
     education: "MS Human Resource Management, Cornell University ILR School",
     missionStatement:
@@ -156,6 +188,23 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["technology", "operations"],
     engagementTypes: ["project", "fractional"],
     industries: ["51", "54", "52"],
+    industryCodes: ["5132", "5241", "5222"],
+    companySizes: ["25-50", "100-150"],
+    pastClients: [
+      { clientDescription: "Payments startup", naicsCode: "522320", employeeBand: "25-50", years: 4 },
+      {
+        clientDescription: "Mid-size property and casualty insurer",
+        naicsCode: "524126",
+        employeeBand: "100-150",
+        years: 5,
+      },
+      {
+        clientDescription: "Furniture retailer moving off spreadsheets",
+        naicsCode: "449110",
+        employeeBand: "50-100",
+        years: 1,
+      },
+    ],
     yearsOfExperience: 18,
     education: "BS Computer Science, Georgia Institute of Technology; MBA, Duke University Fuqua School of Business",
     missionStatement: "Help non-technical owners buy the right software once and get real numbers out of it.",
@@ -173,6 +222,18 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["operations", "management"],
     engagementTypes: ["fractional", "project"],
     industries: ["31-33", "48-49", "42"],
+    industryCodes: ["3323", "4931", "4238"],
+    companySizes: ["50-100", "100-150", "150+"],
+    pastClients: [
+      { clientDescription: "Automotive parts supplier", naicsCode: "336390", employeeBand: "150+", years: 15 },
+      { clientDescription: "Structural metal fabricator", naicsCode: "332312", employeeBand: "50-100", years: 3 },
+      {
+        clientDescription: "Regional industrial supplies distributor",
+        naicsCode: "423840",
+        employeeBand: "25-50",
+        years: 2,
+      },
+    ],
     yearsOfExperience: 27,
     education: "BS Industrial Engineering, Purdue University; Lean Six Sigma Black Belt",
     missionStatement: "Find the bottleneck, fix it, and leave the team able to find the next one.",
@@ -190,6 +251,13 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["marketing", "sales"],
     engagementTypes: ["fractional", "project"],
     industries: ["44-45", "72", "71"],
+    industryCodes: ["459", "4581", "7225"],
+    companySizes: ["25-50", "50-100", "150+"],
+    pastClients: [
+      { clientDescription: "90-store outdoor and apparel chain", naicsCode: "459110", employeeBand: "150+", years: 6 },
+      { clientDescription: "Regional restaurant group", naicsCode: "722511", employeeBand: "100-150", years: 3 },
+      { clientDescription: "Family-owned bike and ski shop", naicsCode: "459110", employeeBand: "0-25", years: 1 },
+    ],
     yearsOfExperience: 12,
     education:
       "BA Communications, University of North Carolina at Chapel Hill; MBA, Emory University Goizueta Business School",
@@ -208,6 +276,12 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["sales", "strategy"],
     engagementTypes: ["coaching", "fractional"],
     industries: ["42", "31-33", "54"],
+    industryCodes: ["3345", "4236"],
+    companySizes: ["25-50", "50-100", "100-150"],
+    pastClients: [
+      { clientDescription: "Industrial controls manufacturer", naicsCode: "334513", employeeBand: "150+", years: 10 },
+      { clientDescription: "Electrical supplies distributor", naicsCode: "423610", employeeBand: "25-50", years: 3 },
+    ],
     yearsOfExperience: 19,
     education: "BA Economics, University of Wisconsin–Madison",
     missionStatement: "Turn a founder's personal selling into a repeatable sales process a team can run.",
@@ -225,6 +299,13 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["leadership", "management"],
     engagementTypes: ["coaching"],
     industries: ["54", "62", "61"],
+    industryCodes: ["5411", "6211", "6111"],
+    companySizes: ["25-50", "50-100"],
+    pastClients: [
+      { clientDescription: "Regional law firm", naicsCode: "541110", employeeBand: "50-100", years: 4 },
+      { clientDescription: "Independent school", naicsCode: "611110", employeeBand: "25-50", years: 3 },
+      { clientDescription: "Family medicine clinic", naicsCode: "621111", employeeBand: "25-50", years: 2 },
+    ],
     yearsOfExperience: 24,
     education: "PhD Organizational Psychology, Teachers College, Columbia University; ICF Professional Certified Coach",
     missionStatement: "Help leaders make fewer decisions alone and better ones together.",
@@ -242,6 +323,17 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["finance", "operations"],
     engagementTypes: ["project", "fractional"],
     industries: ["23", "53", "81"],
+    industryCodes: ["2382", "5313"],
+    companySizes: ["25-50", "50-100"],
+    pastClients: [
+      { clientDescription: "Commercial electrical contractor", naicsCode: "238210", employeeBand: "50-100", years: 6 },
+      {
+        clientDescription: "Residential property management company",
+        naicsCode: "531311",
+        employeeBand: "25-50",
+        years: 4,
+      },
+    ],
     yearsOfExperience: 16,
     education: "BS Accounting, Arizona State University W. P. Carey School of Business; CPA (Arizona)",
     missionStatement: "Know what every job made before the next bid goes out.",
@@ -259,6 +351,18 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["marketing", "technology"],
     engagementTypes: ["project"],
     industries: ["44-45", "51", "71"],
+    industryCodes: ["459", "7131"],
+    companySizes: ["0-25", "25-50"],
+    pastClients: [
+      {
+        clientDescription: "Specialty outdoor retailer's online store",
+        naicsCode: "459110",
+        employeeBand: "0-25",
+        years: 2,
+      },
+      { clientDescription: "Independent bookstore", naicsCode: "459210", employeeBand: "0-25", years: 1 },
+      { clientDescription: "Family amusement park", naicsCode: "713110", employeeBand: "25-50", years: 2 },
+    ],
     yearsOfExperience: 9,
     education: "BS Marketing, University of Minnesota Carlson School of Management; Google Analytics certification",
     missionStatement: "Make the online store as easy to run as the one on Main Street.",
@@ -276,6 +380,12 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["strategy", "leadership"],
     engagementTypes: ["coaching", "fractional"],
     industries: ["62", "52", "56"],
+    industryCodes: ["6216", "5242"],
+    companySizes: ["50-100", "100-150", "150+"],
+    pastClients: [
+      { clientDescription: "Home-health company", naicsCode: "621610", employeeBand: "150+", years: 8 },
+      { clientDescription: "Regional insurance agency", naicsCode: "524210", employeeBand: "25-50", years: 3 },
+    ],
     yearsOfExperience: 30,
     education: "MBA, Harvard Business School; BA History, Howard University",
     missionStatement: "Give every owner a plan they would still sign three years from now.",
@@ -293,6 +403,17 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["hr", "management"],
     engagementTypes: ["fractional", "coaching"],
     industries: ["72", "44-45", "81"],
+    industryCodes: ["7211", "7225", "4591"],
+    companySizes: ["25-50", "100-150", "150+"],
+    pastClients: [
+      {
+        clientDescription: "New England hotel and restaurant group",
+        naicsCode: "721110",
+        employeeBand: "150+",
+        years: 6,
+      },
+      { clientDescription: "Seasonal outdoor outfitter", naicsCode: "459110", employeeBand: "25-50", years: 2 },
+    ],
     yearsOfExperience: 11,
     education: "BA Psychology, Boston College; SHRM Senior Certified Professional (SHRM-SCP)",
     missionStatement: "Keep good hourly people by giving them managers worth staying for.",
@@ -310,6 +431,13 @@ export const DEMO_CONSULTANTS: DemoConsultant[] = [
     businessAreas: ["technology", "sales"],
     engagementTypes: ["project", "fractional"],
     industries: ["54", "51", "42"],
+    industryCodes: ["5132", "4234", "5418"],
+    companySizes: ["25-50", "50-100"],
+    pastClients: [
+      { clientDescription: "Logistics software company", naicsCode: "513210", employeeBand: "50-100", years: 4 },
+      { clientDescription: "Office equipment wholesaler", naicsCode: "423420", employeeBand: "25-50", years: 2 },
+      { clientDescription: "Digital marketing agency", naicsCode: "541810", employeeBand: "0-25", years: 1 },
+    ],
     yearsOfExperience: 8,
     education: "BS Informatics, University of Washington Information School; Salesforce Certified Technical Architect",
     missionStatement: "Make the CRM the place the sales team wants to work, not a chore.",
@@ -440,7 +568,9 @@ function insert(table: string, row: Record<string, SqlValue>): string {
  */
 function insertForUser(table: string, userId: string, row: Record<string, SqlValue>): string {
   const { columns, values } = columnsAndValues(row);
-  return `INSERT INTO ${table} (${columns}) SELECT ${values} WHERE EXISTS (SELECT 1 FROM users WHERE id = ${sqlLiteral(userId)}) ON CONFLICT DO NOTHING;`;
+  return `INSERT INTO ${table} (${columns}) SELECT ${values} WHERE EXISTS (SELECT 1 FROM users WHERE id = ${sqlLiteral(
+    userId,
+  )}) ON CONFLICT DO NOTHING;`;
 }
 
 /** INSERT ... SELECT ... WHERE <condition> ON CONFLICT DO NOTHING. */
@@ -461,6 +591,11 @@ function userRow(user: DemoUser, passwordHash: string): Record<string, SqlValue>
     created_at: SEEDED_AT,
     updated_at: SEEDED_AT,
   };
+}
+
+/** The fixed id of a demo consultant's past client: "demo-consultant-experience-01-1". */
+export function demoExperienceId(c: DemoConsultant, index: number): string {
+  return `demo-consultant-experience-${c.profileId.slice(-2)}-${index + 1}`;
 }
 
 /**
@@ -503,6 +638,8 @@ export function demoSeedSql(passwordHash: string): string[] {
         business_areas: JSON.stringify(c.businessAreas),
         engagement_types: JSON.stringify(c.engagementTypes),
         industries: JSON.stringify(c.industries),
+        industry_codes: JSON.stringify(c.industryCodes),
+        company_sizes: JSON.stringify(c.companySizes),
         years_of_experience: c.yearsOfExperience,
         education: c.education,
         mission_statement: c.missionStatement,
@@ -518,6 +655,21 @@ export function demoSeedSql(passwordHash: string): string[] {
       }),
     );
   }
+  for (const c of DEMO_CONSULTANTS) {
+    c.pastClients.forEach((past, i) => {
+      statements.push(
+        insertForUser("consultant_experiences", c.id, {
+          id: demoExperienceId(c, i),
+          consultant_id: c.id,
+          client_description: past.clientDescription,
+          naics_code: past.naicsCode,
+          employee_band: past.employeeBand,
+          years: past.years,
+          created_at: SEEDED_AT,
+        }),
+      );
+    });
+  }
   statements.push(...demoInsightSql());
   return statements;
 }
@@ -532,7 +684,9 @@ export function demoSeedSql(passwordHash: string): string[] {
 function demoInsightSql(): string[] {
   const d = DEMO_INSIGHTS.delivered;
   const sub = DEMO_INSIGHTS.submitted;
-  const businessExists = `EXISTS (SELECT 1 FROM businesses WHERE id = ${sqlLiteral(DEMO_BUSINESS.id)} AND owner_user_id = ${sqlLiteral(DEMO_CLIENT.id)})`;
+  const businessExists = `EXISTS (SELECT 1 FROM businesses WHERE id = ${sqlLiteral(
+    DEMO_BUSINESS.id,
+  )} AND owner_user_id = ${sqlLiteral(DEMO_CLIENT.id)})`;
   const managerExists = `EXISTS (SELECT 1 FROM users WHERE id = ${sqlLiteral(DEMO_MANAGER.id)})`;
   const requestExists = `EXISTS (SELECT 1 FROM insight_requests WHERE id = ${sqlLiteral(d.requestId)})`;
   return [
@@ -567,7 +721,9 @@ function demoInsightSql(): string[] {
       updated_at: INSIGHT_TIMES.delivered,
       published_at: INSIGHT_TIMES.delivered,
     }),
-    `UPDATE insight_requests SET insight_report_id = ${sqlLiteral(d.reportId)} WHERE id = ${sqlLiteral(d.requestId)} AND insight_report_id IS NULL AND EXISTS (SELECT 1 FROM insight_reports WHERE id = ${sqlLiteral(d.reportId)});`,
+    `UPDATE insight_requests SET insight_report_id = ${sqlLiteral(d.reportId)} WHERE id = ${sqlLiteral(
+      d.requestId,
+    )} AND insight_report_id IS NULL AND EXISTS (SELECT 1 FROM insight_reports WHERE id = ${sqlLiteral(d.reportId)});`,
     insertWhere("notifications", requestExists, {
       id: "demo-notification-insight-delivered",
       user_id: DEMO_CLIENT.id,
@@ -604,6 +760,7 @@ export const DEMO_SEED_COUNTS = {
   users: 2 + DEMO_CONSULTANTS.length,
   businesses: 1,
   consultantProfiles: DEMO_CONSULTANTS.length,
+  consultantExperiences: DEMO_CONSULTANTS.reduce((sum, c) => sum + c.pastClients.length, 0),
   insightRequests: 2,
   insightReports: 1,
   notifications: 1,

@@ -1,4 +1,5 @@
 import { formatDate } from "~/lib/shared/dates";
+import { categoryLabel } from "~/lib/shared/format";
 
 /**
  * Every user-facing text of matching (spec §4 "Match request and candidates", §5 "Matching and
@@ -111,4 +112,32 @@ export function addBusinessDays(from: Date, days: number): Date {
     if (weekday !== 0 && weekday !== 6) left--;
   }
   return date;
+}
+
+// --- the smart-matching engine's notices to the engagement managers ---------------------------
+
+export const SHORTLIST_READY_TITLE = "A shortlist is ready to review";
+export const SHORTLIST_READY_ACTION = "Review the shortlist";
+export const NO_CONSULTANT_FITS_TITLE = "No consultant fits yet";
+export const NO_CONSULTANT_FITS_ACTION = "Open the request";
+export const MATCHING_MANAGER_EMAIL_FOOTER =
+  "You received this email because you are an engagement manager at Partwise.";
+
+/** "Harbor & Pine Outfitters asked for help with Finance." (or without an area). */
+function askedFor(businessName: string, category: string): string {
+  return category === "unknown"
+    ? `${businessName} asked for a consultant without naming a business area.`
+    : `${businessName} asked for help with ${categoryLabel(category)}.`;
+}
+
+export function shortlistReadyBody(businessName: string, category: string, shortlisted: number): string {
+  const count = shortlisted === 1 ? "1 consultant is" : `${shortlisted} consultants are`;
+  return `${askedFor(businessName, category)} ${count} on the shortlist for you to review.`;
+}
+
+export function noConsultantFitsBody(businessName: string, category: string): string {
+  return `${askedFor(
+    businessName,
+    category,
+  )} No vetted consultant with free hours fits the request yet: find one by hand.`;
 }

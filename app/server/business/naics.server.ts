@@ -55,3 +55,15 @@ export function findNaics(code: string): NaicsIndustry | null {
 export function naicsIndustries(): readonly NaicsIndustry[] {
   return getIndex().industries;
 }
+
+let titles: ReadonlyMap<string, string> | null = null;
+
+/**
+ * The title of a NAICS 2022 code at any level: a sector ("44-45" Retail Trade), a subsector
+ * ("459"), down to a national industry ("459110"); null when the code names none. The matching
+ * engine names the level at which a consultant's experience agrees with a business.
+ */
+export function naicsTitle(code: string): string | null {
+  titles ??= new Map((data as unknown as NaicsEntry[]).map(([entryCode, title]) => [entryCode, title]));
+  return titles.get(code) ?? null;
+}

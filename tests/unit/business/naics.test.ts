@@ -12,7 +12,7 @@ import indexData from "~/data/naics-2022-index.json";
 import { isSixDigitNumber, NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/business/naics";
 import { queryWords, rootOf, searchKey, stemWord } from "~/lib/business/naics-words.mjs";
 import { searchNaics as search } from "~/server/business/naics-search.server";
-import { findNaics } from "~/server/business/naics.server";
+import { findNaics, naicsTitle } from "~/server/business/naics.server";
 
 /** The industries of a search, best first, with the old (results only) shape. */
 const searchNaics = (query: string, limit?: number) => search(query, limit).results;
@@ -183,6 +183,21 @@ describe("findNaics", () => {
     expect(findNaics("abc")).toBeNull();
     // A 2017 code retired in 2022 (Sporting Goods Stores).
     expect(findNaics("451110")).toBeNull();
+  });
+});
+
+describe("naicsTitle", () => {
+  it("names a code at every level, sectors included", () => {
+    expect(naicsTitle("44-45")).toBe("Retail Trade");
+    expect(naicsTitle("459")).toBe("Sporting Goods, Hobby, Musical Instrument, Book, and Miscellaneous Retailers");
+    expect(naicsTitle("4591")).toBe("Sporting Goods, Hobby, and Musical Instrument Retailers");
+    expect(naicsTitle("459110")).toBe("Sporting Goods Retailers");
+  });
+
+  it("answers null for a code that names nothing", () => {
+    expect(naicsTitle("44")).toBeNull();
+    expect(naicsTitle("999")).toBeNull();
+    expect(naicsTitle("")).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_AREAS, ENGAGEMENT_TYPES, NAICS_SECTORS, naicsSectorOf } from "~db/schema";
+import { BUSINESS_AREAS, EMPLOYEE_BANDS, ENGAGEMENT_TYPES, NAICS_SECTORS, naicsSectorOf } from "~db/schema";
+import { findNaics, naicsTitle } from "~/server/business/naics.server";
+import { rankConsultants, type PoolConsultant } from "~/server/matching/engine";
 import { INSIGHT_STATUS_TEXTS } from "~/lib/insights/insight-status";
 import {
   DEMO_ACCOUNTS,
@@ -9,6 +11,7 @@ import {
   DEMO_MANAGER,
   DEMO_PASSWORD,
   DEMO_SEED_COUNTS,
+  demoExperienceId,
   demoSeedSql,
   sqlLiteral,
 } from "~db/seed/demo";
@@ -89,6 +92,7 @@ describe("demo seed SQL", () => {
     expect(count("users")).toBe(DEMO_SEED_COUNTS.users);
     expect(count("businesses")).toBe(DEMO_SEED_COUNTS.businesses);
     expect(count("consultant_profiles")).toBe(DEMO_SEED_COUNTS.consultantProfiles);
+    expect(count("consultant_experiences")).toBe(DEMO_SEED_COUNTS.consultantExperiences);
     expect(count("insight_requests")).toBe(DEMO_SEED_COUNTS.insightRequests);
     expect(count("insight_reports")).toBe(DEMO_SEED_COUNTS.insightReports);
     expect(count("notifications")).toBe(DEMO_SEED_COUNTS.notifications);
@@ -164,5 +168,98 @@ describe("demo insights", () => {
     const report = statements.find((s) => s.startsWith("INSERT INTO insight_reports "))!;
     expect(report.match(/\n/g)?.length ?? 0).toBeGreaterThanOrEqual(6); // paragraphs and one recommendation per line
     expect(DEMO_BUSINESS.memberTier).toBe("BASIC");
+  });
+});
+
+describe("demo consultants' experience", () => {
+  const statements = demoSeedSql(FAKE_HASH);
+
+  it("gives every consultant 2-3 past clients in real 2022 NAICS industries, with fixed ids", () => {
+    for (const c of DEMO_CONSULTANTS) {
+      expect(c.pastClients.length).toBeGreaterThanOrEqual(2);
+      expect(c.pastClients.length).toBeLessThanOrEqual(3);
+      c.pastClients.forEach((past, i) => {
+        expect(findNaics(past.naicsCode), past.naicsCode).not.toBeNull();
+        expect(EMPLOYEE_BANDS).toContain(past.employeeBand);
+        expect(past.years).toBeGreaterThanOrEqual(1);
+        expect(past.clientDescription).not.toBe("");
+        const row = statements.find((s) => s.includes(`SELECT '${demoExperienceId(c, i)}', '${c.id}', `));
+        expect(row).toMatch(/^INSERT INTO consultant_experiences /);
+      });
+    }
+    const ids = DEMO_CONSULTANTS.flatMap((c) => c.pastClients.map((_, i) => demoExperienceId(c, i)));
+    expect(new Set(ids).size).toBe(DEMO_SEED_COUNTS.consultantExperiences);
+  });
+
+  it("lists specific industry codes (3 to 6 digits) that name a NAICS level, and the sizes they work with", () => {
+    for (const c of DEMO_CONSULTANTS) {
+      expect(c.industryCodes.length).toBeGreaterThan(0);
+      for (const code of c.industryCodes) {
+        expect(code).toMatch(/^\d{3,6}$/);
+        expect(naicsTitle(code), code).not.toBeNull();
+      }
+      expect(c.companySizes.length).toBeGreaterThan(0);
+      for (const band of c.companySizes) expect(EMPLOYEE_BANDS).toContain(band);
+    }
+  });
+
+  it("inserts the past clients after the profiles, only for existing users, and writes codes and sizes on the profile", () => {
+    const lastProfile = statements.findLastIndex((s) => s.startsWith("INSERT INTO consultant_profiles "));
+    const firstExperience = statements.findIndex((s) => s.startsWith("INSERT INTO consultant_experiences "));
+    expect(firstExperience).toBeGreaterThan(lastProfile);
+    const first = DEMO_CONSULTANTS[0];
+    const profile = statements.find((s) => s.includes(`SELECT '${first.profileId}', `))!;
+    expect(profile).toContain(`'${JSON.stringify(first.industryCodes)}', '${JSON.stringify(first.companySizes)}'`);
+    const experience = statements.find((s) => s.includes(`SELECT '${demoExperienceId(first, 0)}', `))!;
+    expect(experience).toContain(`WHERE EXISTS (SELECT 1 FROM users WHERE id = '${first.id}') ON CONFLICT DO NOTHING;`);
+  });
+});
+
+describe("the demo shortlist", () => {
+  // The pool as the engine sees it on a freshly seeded database: no matches yet.
+  const pool: PoolConsultant[] = DEMO_CONSULTANTS.filter((c) => c.availability !== "unavailable").map((c) => ({
+    id: c.id,
+    name: `${c.firstName} ${c.lastName}`,
+    businessAreas: c.businessAreas,
+    engagementTypes: c.engagementTypes,
+    industries: c.industries,
+    industryCodes: c.industryCodes,
+    companySizes: c.companySizes,
+    yearsOfExperience: c.yearsOfExperience,
+    hoursPerWeek: c.hoursPerWeek,
+    committedHours: 0,
+    pastClients: c.pastClients.map((p) => ({ ...p, description: p.clientDescription })),
+    ratings: { count: 0, average: 0 },
+  }));
+  const rank = (category: "finance" | "operations" | "marketing", consultingType: "fractional" | "project") =>
+    rankConsultants({
+      request: {
+        category,
+        consultingType,
+        naics: DEMO_BUSINESS.naics,
+        employeeBand: DEMO_BUSINESS.employeeBand,
+        books: null,
+      },
+      consultants: pool,
+      naicsTitle,
+    });
+  const consultant1 = DEMO_CONSULTANTS.find((c) => c.email === "consultant1@partwise.test")!;
+
+  it("puts consultant1 first for the demo client's fractional finance request, with the reasons", () => {
+    const shortlist = rank("finance", "fractional");
+    expect(shortlist.findIndex((s) => s.consultantId === consultant1.id)).toBe(0);
+    expect(shortlist[0].summary).toBe("4 years in Sporting Goods Retailers; has worked with 1 firm of 25-50 people");
+  });
+
+  it("shortlists consultant1 for a fractional operations request too", () => {
+    const shortlist = rank("operations", "fractional");
+    expect(shortlist.length).toBeGreaterThanOrEqual(3);
+    expect(shortlist.map((s) => s.consultantId)).toContain(consultant1.id);
+  });
+
+  it("gives a marketing request a shortlist led by retail experience", () => {
+    const shortlist = rank("marketing", "project");
+    expect(shortlist.length).toBeGreaterThanOrEqual(2);
+    expect(shortlist[0].factors.find((f) => f.factor === "industry")?.explanation).toMatch(/NAICS 459110\)$/);
   });
 });
