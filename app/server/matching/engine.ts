@@ -472,12 +472,12 @@ function explain(c: PoolConsultant, ctx: Context, maxima: number[], naicsTitle: 
     size.kind === "past"
       ? `Has worked with ${plural(size.firms, "firm")} of ${bandWords(ctx.band)}`
       : size.kind === "stated"
-      ? `Lists firms of ${bandWords(ctx.band)} among the sizes they work with`
-      : size.kind === "near"
-      ? `Has worked with ${plural(size.firms, "firm")} of ${bandWords(size.nearBand!)}, next to this one's ${bandWords(
-          ctx.band,
-        )}`
-      : `No experience with firms of ${bandWords(ctx.band)} yet`;
+        ? `Lists firms of ${bandWords(ctx.band)} among the sizes they work with`
+        : size.kind === "near"
+          ? `Has worked with ${plural(size.firms, "firm")} of ${bandWords(size.nearBand!)}, next to this one's ${bandWords(
+              ctx.band,
+            )}`
+          : `No experience with firms of ${bandWords(ctx.band)} yet`;
   factors.push({
     factor: "company_size",
     points: Math.round(size.points),
