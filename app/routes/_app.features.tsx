@@ -17,7 +17,7 @@ import { NoticeBanner } from "~/components/ui/notice-banner";
 import { FEATURES, featureHref, parseFeatureFocus, type Feature } from "~/lib/shared/features";
 import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
-import { DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
+import { DECISION_FAILED_TITLE, DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
 import { DecideIntentSchema, parseConfirm } from "~/lib/matching/match-view";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { describeIssues, errorResponse, readForm } from "~/server/platform/http.server";
@@ -243,7 +243,12 @@ function FeaturePanel({
             />
           ) : (
             <>
-              {params.get("matchId") ? (
+              {actionData?.intent === "decide" ? (
+                <div role="alert" className="form-error">
+                  <p className="notice-title">{DECISION_FAILED_TITLE}</p>
+                  <p>{actionData.msg}</p>
+                </div>
+              ) : params.get("matchId") ? (
                 <p role="status" className="notice">
                   {MATCH_NOT_FOUND_MESSAGE}
                 </p>
