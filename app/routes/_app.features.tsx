@@ -14,7 +14,7 @@ import { InsightTile } from "~/components/insights/insight-tile";
 import { MatchRequestToggleList } from "~/components/insights/match-request-list";
 import { MatchView } from "~/components/matching/match-view/match-view";
 import { NoticeBanner } from "~/components/ui/notice-banner";
-import { FEATURES, featureHref, parseFeatureFocus, type Feature } from "~/lib/shared/features";
+import { FEATURES, featureFromSearch, featureHref, type Feature } from "~/lib/shared/features";
 import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
 import { DECISION_FAILED_TITLE, DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
@@ -28,15 +28,8 @@ import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { loadMatchRequest } from "~/server/matching/match-view.server";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
 
-/** The feature a URL opens: engagementId opens Engagements, matchId opens Matching, else `focus`. */
-function focusFrom(params: URLSearchParams): Feature {
-  if (params.get("engagementId")) return "Engagements";
-  if (params.get("matchId")) return "Matching";
-  return parseFeatureFocus(params.get("focus"));
-}
-
 export const meta: MetaFunction = ({ location }) => [
-  { title: `${focusFrom(new URLSearchParams(location.search))} | Partwise` },
+  { title: `${featureFromSearch(new URLSearchParams(location.search))} | Partwise` },
 ];
 
 /**
@@ -151,7 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  */
 export default function Features() {
   const [params] = useSearchParams();
-  const focus = focusFrom(params);
+  const focus = featureFromSearch(params);
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (

@@ -17,6 +17,7 @@ import {
   statusBarSteps,
   stepStateLabel,
 } from "~/lib/matching/match-view";
+import { featureFromSearch } from "~/lib/shared/features";
 
 const positions = (value: string) => statusBarSteps(value).map((step) => `${step.position}:${step.state}`);
 
@@ -123,5 +124,15 @@ describe("URL states and labels", () => {
   it("capitalises the consulting type; none chosen reads as not sure", () => {
     expect(consultingTypeLabel("fractional")).toBe("Fractional");
     expect(consultingTypeLabel(null)).toBe("Not sure yet");
+  });
+});
+
+describe("featureFromSearch", () => {
+  it("a match or engagement id opens its feature (and highlights it in the menu) whatever focus says", () => {
+    expect(featureFromSearch(new URLSearchParams("matchId=m1"))).toBe("Matching");
+    expect(featureFromSearch(new URLSearchParams("focus=Insights&matchId=m1"))).toBe("Matching");
+    expect(featureFromSearch(new URLSearchParams("engagementId=e1&matchId=m1"))).toBe("Engagements");
+    expect(featureFromSearch(new URLSearchParams("focus=matching"))).toBe("Matching");
+    expect(featureFromSearch(new URLSearchParams(""))).toBe("Insights");
   });
 });
