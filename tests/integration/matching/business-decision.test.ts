@@ -10,6 +10,7 @@ import {
   DECISION_UNREADABLE_MESSAGE,
   MATCH_NOT_FOUND_MESSAGE,
   NEXT_CANDIDATE_BUSINESS_DAYS,
+  VIEW_CANDIDATE_LABEL,
   addBusinessDays,
   candidateAcceptedMessage,
   candidateRejectedMessage,
@@ -405,6 +406,9 @@ describe("/features intent=decide (Continue on the confirmation card)", () => {
     expect(body).toContain(DECISION_SUCCESS_TITLE);
     expect(body).toContain(html(candidateAcceptedMessage(NAME)));
     expect(body).toContain(`href="/features?matchId=${match.id}"`);
+    // The view under the card already shows the new state.
+    expect(body).toContain(html(MATCH_STATUS_TEXTS.consultant_matched));
+    expect(body).not.toContain(VIEW_CANDIDATE_LABEL);
     expect((await matchRow(match.id)).status).toBe("consultant_matched");
     const after = await (await call(`/features?matchId=${match.id}`, { cookie: client.token })).text();
     expect(after).toContain("View Consultant");
