@@ -167,32 +167,26 @@ export async function decideCandidate(
         fields: [{ label: "Business area", value: categoryLabel(state.match!.category) }],
         footer: "You get this email because you accepted a candidacy on Partwise.",
       },
-      ...(
-        await managersOf(app, state.match!.assignedManagerId)
-      ).map(
-        (userId): Notice => ({
-          userId,
-          businessId,
-          kind: "consultant_matched",
-          title: CONSULTANT_MATCHED_NOTICE.managerTitle,
-          body: CONSULTANT_MATCHED_NOTICE.managerBody(viewer.business.name, name),
-          link: `/manage/matches/${matchRequestId}`,
-          action: "Open the match",
-          footer: "You get this email because you are an engagement manager on Partwise.",
-        }),
-      ),
-      ...withdrawn.map(
-        (row): Notice => ({
-          userId: row.consultantId,
-          businessId,
-          kind: "candidacy_withdrawn",
-          title: CANDIDACY_CLOSED_NOTICE.withdrawnTitle,
-          body: CANDIDACY_CLOSED_NOTICE.withdrawnBody(viewer.business.name),
-          link: "/consultant",
-          action: "Open your candidacies",
-          footer: "You get this email because you were a candidate on Partwise.",
-        }),
-      ),
+      ...(await managersOf(app, state.match!.assignedManagerId)).map((userId): Notice => ({
+        userId,
+        businessId,
+        kind: "consultant_matched",
+        title: CONSULTANT_MATCHED_NOTICE.managerTitle,
+        body: CONSULTANT_MATCHED_NOTICE.managerBody(viewer.business.name, name),
+        link: `/manage/matches/${matchRequestId}`,
+        action: "Open the match",
+        footer: "You get this email because you are an engagement manager on Partwise.",
+      })),
+      ...withdrawn.map((row): Notice => ({
+        userId: row.consultantId,
+        businessId,
+        kind: "candidacy_withdrawn",
+        title: CANDIDACY_CLOSED_NOTICE.withdrawnTitle,
+        body: CANDIDACY_CLOSED_NOTICE.withdrawnBody(viewer.business.name),
+        link: "/consultant",
+        action: "Open your candidacies",
+        footer: "You get this email because you were a candidate on Partwise.",
+      })),
     ]);
     return { ok: true, msg: candidateAcceptedMessage(name) };
   }
@@ -233,20 +227,16 @@ export async function decideCandidate(
   }
   const name = fullName(candidate.firstName, candidate.lastName);
   await tell(app, origin, [
-    ...(
-      await managersOf(app, state.match!.assignedManagerId)
-    ).map(
-      (userId): Notice => ({
-        userId,
-        businessId,
-        kind: "candidate_rejected",
-        title: CANDIDATE_REJECTED_NOTICE.title,
-        body: CANDIDATE_REJECTED_NOTICE.body(viewer.business.name, name),
-        link: `/manage/matches/${matchRequestId}`,
-        action: "Open the match",
-        footer: "You get this email because you are an engagement manager on Partwise.",
-      }),
-    ),
+    ...(await managersOf(app, state.match!.assignedManagerId)).map((userId): Notice => ({
+      userId,
+      businessId,
+      kind: "candidate_rejected",
+      title: CANDIDATE_REJECTED_NOTICE.title,
+      body: CANDIDATE_REJECTED_NOTICE.body(viewer.business.name, name),
+      link: `/manage/matches/${matchRequestId}`,
+      action: "Open the match",
+      footer: "You get this email because you are an engagement manager on Partwise.",
+    })),
     {
       userId: consultantId,
       businessId,

@@ -96,13 +96,11 @@ export async function loadMatchRequest(
       consultingType: match.consultingType,
       problemStatement: match.problemStatement,
     },
-    candidates: candidateRows.map(
-      (row): CandidateView => ({
-        ...row,
-        status: "accepted",
-        businessDecisionStatus: row.businessDecisionStatus === "accepted" ? "accepted" : "pending",
-      }),
-    ),
+    candidates: candidateRows.map((row): CandidateView => ({
+      ...row,
+      status: "accepted",
+      businessDecisionStatus: row.businessDecisionStatus === "accepted" ? "accepted" : "pending",
+    })),
     matchedConsultant: matchedRows[0] ?? null,
     draftDeliveryOutline: outline("draft"),
     proposedDeliveryOutline: outline("proposed"),

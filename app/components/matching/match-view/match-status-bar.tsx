@@ -19,8 +19,8 @@ export function MatchStatusBar({ value }: { value: string }) {
             {step.position === "done" || (step.position === "current" && step.state === "complete")
               ? "✓"
               : step.position === "current" && step.state === "review"
-              ? "!"
-              : step.number}
+                ? "!"
+                : step.number}
           </span>
           <span className="match-step-label">{step.label}</span>
           <span className="visually-hidden">, {stepStateLabel(step)}</span>
