@@ -1,50 +1,130 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { ToggleGroup } from "~/components/ui/toggle-group";
 import { InsightTile } from "~/components/insights/insight-tile";
 import { MatchRequestToggleList } from "~/components/insights/match-request-list";
+import { MatchView } from "~/components/matching/match-view/match-view";
 import { NoticeBanner } from "~/components/ui/notice-banner";
-import { FEATURES, featureHref, parseFeatureFocus, type Feature } from "~/lib/shared/features";
+import { FEATURES, featureFromSearch, featureHref, type Feature } from "~/lib/shared/features";
+import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
+import { DECISION_FAILED_TITLE, DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
+import { DecideIntentSchema, parseConfirm } from "~/lib/matching/match-view";
 import { requireClientBusiness } from "~/server/identity/guards.server";
-import { readFormAs } from "~/server/platform/http.server";
+import { describeIssues, errorResponse, readForm } from "~/server/platform/http.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
+import { decideCandidate } from "~/server/matching/business-decision.server";
+import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
+import { loadMatchRequest } from "~/server/matching/match-view.server";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
 
-/** The feature a URL opens: engagementId opens Engagements, matchId opens Matching, else `focus`. */
-function focusFrom(params: URLSearchParams): Feature {
-  if (params.get("engagementId")) return "Engagements";
-  if (params.get("matchId")) return "Matching";
-  return parseFeatureFocus(params.get("focus"));
-}
-
 export const meta: MetaFunction = ({ location }) => [
-  { title: `${focusFrom(new URLSearchParams(location.search))} | Partwise` },
+  { title: `${featureFromSearch(new URLSearchParams(location.search))} | Partwise` },
 ];
 
-/** The business's insights (requests and value insights) and match requests: one db.batch after the viewer. */
+/**
+ * The business's insights (requests and value insights) and match requests, and with `?matchId=`
+ * that match request: after the viewer, the lists' db.batch and the match's db.batch run side by
+ * side (two sequential D1 round trips in all).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const lists = await loadClientInsightLists(context.app, viewer);
+  const matchId = new URL(request.url).searchParams.get("matchId")?.trim() ?? "";
+  const [lists, match] = await Promise.all([
+    loadClientInsightLists(context.app, viewer),
+    matchId ? loadMatchRequest(context.app, viewer, matchId) : Promise.resolve(null),
+  ]);
   const tiles = [...lists.requests, ...lists.valueInsights].sort((a, b) =>
     a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
   );
-  return { tiles, matches: lists.matches };
+  return { tiles, matches: lists.matches, match };
 }
 
 const PayIntentSchema = z.object({ intent: z.literal("pay"), insightId: z.string().trim().min(1).max(80) });
+
+const FeedbackIntentSchema = z.object({ matchId: z.string().trim().min(1).max(80) });
+
+/** A form a button posts with fixed values: anything else is refused with a 400 `{ msg, errors }`. */
+function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const { msg, errors } = describeIssues(parsed.error);
+    throw errorResponse(400, msg, { errors });
+  }
+  return parsed.data;
+}
 
 /**
  * intent=pay (a tile's 'Pay Now'): opens the insight's checkout and goes to its url. The
  * insight must be the business's own unpaid request (startInsightCheckout checks it); a checkout
  * that cannot start comes back here with the payment-failed notice.
+ * intent=decide (Continue on a decision's confirmation card): accepts or rejects a candidate and
+ * answers the server's msg for the result card. intent=feedback: the matching feedback form.
+ * Every id is checked against the session's business by the domain functions.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  // A post the Pay Now button cannot make (no insight, not a form) is refused with a 400.
-  const { insightId } = await readFormAs(request, PayIntentSchema);
+  const body = await readForm(request);
+  const intent = body.ok ? body.form.get("intent") : null;
+  if (intent === "feedback" && body.ok) {
+    const submission = parseWithZod(body.form, { schema: FeedbackFormSchema });
+    const target = FeedbackIntentSchema.safeParse(Object.fromEntries(body.form));
+    if (submission.status !== "success" || !target.success) {
+      const result =
+        submission.status === "success"
+          ? submission.reply({ formErrors: [MATCH_NOT_FOUND_MESSAGE] })
+          : submission.reply();
+      return data({ intent: "feedback" as const, result, saved: null, failed: false }, { status: 400 });
+    }
+    try {
+      const result = await saveMatchFeedback(context.app, viewer, {
+        ...submission.value,
+        matchId: target.data.matchId,
+      });
+      if (!result.ok) {
+        return data(
+          {
+            intent: "feedback" as const,
+            result: submission.reply({ formErrors: [result.msg] }),
+            saved: null,
+            failed: false,
+          },
+          { status: result.status },
+        );
+      }
+      return { intent: "feedback" as const, result: submission.reply(), saved: result.message, failed: false };
+    } catch (error) {
+      console.error("Could not save the matching feedback:", error);
+      return data(
+        { intent: "feedback" as const, result: formErrorReply(), saved: null, failed: true },
+        { status: 500 },
+      );
+    }
+  }
+  // Pay Now and Continue post fixed values: an unreadable body or a wrong shape is a 400 (or its 413/415).
+  if (!body.ok) throw errorResponse(body.status, body.msg);
+  if (intent === "decide") {
+    const input = parseFixedForm(body.form, DecideIntentSchema);
+    const origin = appOrigin(context.app, request);
+    try {
+      const result = await decideCandidate(context.app, viewer, input.matchId, input, origin);
+      return data({ intent: "decide" as const, msg: result.msg }, { status: result.ok ? 200 : result.status });
+    } catch (error) {
+      console.error("Could not save the business's decision:", error);
+      return data({ intent: "decide" as const, msg: DECISION_NOT_SAVED_MESSAGE }, { status: 500 });
+    }
+  }
+  const { insightId } = parseFixedForm(body.form, PayIntentSchema);
   const failed = "/features?focus=Insights&notice=payment-failed";
   const result = await startInsightCheckout(context.app, viewer, insightId, appOrigin(context.app, request)).catch(
     (error: unknown) => {
@@ -59,12 +139,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /**
  * /features (spec §2): a left menu and one feature at a time, chosen by `?focus=` (any case,
  * default Insights). Insights lists the business's insight tiles; Matching its match requests
- * (Active = not completed or cancelled); Engagements shows its empty state until engagements exist.
+ * (Active = not completed or cancelled), or with `?matchId=` that request's match view (status
+ * bar, candidates, decision, feedback); Engagements shows its empty state until engagements exist.
  */
 export default function Features() {
   const [params] = useSearchParams();
-  const focus = focusFrom(params);
+  const focus = featureFromSearch(params);
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="page features">
       <nav aria-label="Features" className="feature-menu">
@@ -86,15 +168,26 @@ export default function Features() {
       <div className="feature-content">
         <NoticeBanner />
         {/* key: a new feature starts with its own toggles at their defaults. */}
-        <FeaturePanel key={focus} focus={focus} params={params} data={data} />
+        <FeaturePanel key={focus} focus={focus} params={params} data={data} actionData={actionData} />
       </div>
     </div>
   );
 }
 
 type FeatureData = ReturnType<typeof useLoaderData<typeof loader>>;
+type FeatureActionData = ReturnType<typeof useActionData<typeof action>>;
 
-function FeaturePanel({ focus, params, data }: { focus: Feature; params: URLSearchParams; data: FeatureData }) {
+function FeaturePanel({
+  focus,
+  params,
+  data,
+  actionData,
+}: {
+  focus: Feature;
+  params: URLSearchParams;
+  data: FeatureData;
+  actionData: FeatureActionData;
+}) {
   switch (focus) {
     case "Insights":
       return (
@@ -129,12 +222,33 @@ function FeaturePanel({ focus, params, data }: { focus: Feature; params: URLSear
             </Link>
           }
         >
-          {params.get("matchId") ? (
-            <p role="status" className="notice">
-              We couldn&apos;t find that match.
-            </p>
-          ) : null}
-          <MatchRequestToggleList matches={data.matches} />
+          {data.match ? (
+            <MatchView
+              match={data.match}
+              viewCandidate={params.get("viewCandidate")}
+              confirm={parseConfirm(params.get("confirm"))}
+              decisionMsg={actionData?.intent === "decide" ? actionData.msg : null}
+              feedback={
+                actionData?.intent === "feedback"
+                  ? { result: actionData.result, saved: actionData.saved, failed: actionData.failed }
+                  : { result: undefined, saved: null, failed: false }
+              }
+            />
+          ) : (
+            <>
+              {actionData?.intent === "decide" ? (
+                <div role="alert" className="form-error">
+                  <p className="notice-title">{DECISION_FAILED_TITLE}</p>
+                  <p>{actionData.msg}</p>
+                </div>
+              ) : params.get("matchId") ? (
+                <p role="status" className="notice">
+                  {MATCH_NOT_FOUND_MESSAGE}
+                </p>
+              ) : null}
+              <MatchRequestToggleList matches={data.matches} />
+            </>
+          )}
         </FeaturePanelFrame>
       );
     case "Engagements":

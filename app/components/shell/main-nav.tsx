@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { parseFeatureFocus } from "~/lib/shared/features";
+import { featureFromSearch, parseFeatureFocus } from "~/lib/shared/features";
 import { Icon, type IconName } from "./icons";
 
 type NavItem = {
@@ -61,7 +61,8 @@ function normalisePath(pathname: string): string {
 export function MainNav({ id, hasEngagements = false }: { id: string; hasEngagements?: boolean }) {
   const location = useLocation();
   const path = normalisePath(location.pathname);
-  const focus = new URLSearchParams(location.search).get("focus");
+  // ?matchId= and ?engagementId= open their feature whatever `focus` says.
+  const focus = featureFromSearch(new URLSearchParams(location.search));
 
   const renderItem = (item: NavItem) => {
     if (!item.to) {

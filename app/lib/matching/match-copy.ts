@@ -90,11 +90,44 @@ export function candidateRejectedMessage(nextBy: Date | string): string {
 export const CANDIDATE_NOT_OPEN_MESSAGE = "This candidate is no longer waiting for your decision.";
 export const CANDIDATE_NOT_FOUND_MESSAGE = "We couldn't find that candidate on your match request.";
 export const CONSULTANT_NOT_FOUND_MESSAGE = "We couldn't find that consultant.";
+export const CONTINUE_LABEL = "Continue";
+export const CANCEL_LABEL = "Cancel";
+export const OK_LABEL = "Ok";
+/** The result card when the decision could not be saved at all (the database failed). */
+export const DECISION_NOT_SAVED_MESSAGE = "Your decision could not be saved. Please try again later.";
+export const DECISION_UNREADABLE_MESSAGE = "Choose Accept or Reject for a candidate on your match request.";
+export const MATCH_INFO_TITLE = "Match Info";
+export const MATCH_STATUS_TITLE = "Match Status";
+export const YOUR_CONSULTANT_TITLE = "Your Consultant";
+
+/** In-app notifications and emails after the business's decision. */
+export const CONSULTANT_MATCHED_NOTICE = {
+  consultantTitle: "You have been chosen",
+  consultantBody: (business: string) =>
+    `${business} accepted you as its consultant. Your engagement manager will be in touch to start the engagement plan.`,
+  managerTitle: "A business accepted its consultant",
+  managerBody: (business: string, consultant: string) =>
+    `${business} accepted ${consultant}. The match is complete; the consultant drafts the engagement plan next.`,
+} as const;
+export const CANDIDATE_REJECTED_NOTICE = {
+  title: "Pick the next candidate",
+  body: (business: string, consultant: string) =>
+    `${business} rejected ${consultant}. Propose the next candidate from the refreshed shortlist.`,
+} as const;
+export const CANDIDACY_CLOSED_NOTICE = {
+  withdrawnTitle: "A candidacy was closed",
+  withdrawnBody: (business: string) =>
+    `${business} chose another consultant, so your candidacy for its request was withdrawn. Thank you for your time.`,
+  notChosenTitle: "You were not chosen",
+  notChosenBody: (business: string) => `${business} decided to go on with another candidate. Thank you for your time.`,
+} as const;
 
 // --- matching feedback ------------------------------------------------------------------------
 
 export const MATCH_FEEDBACK_SAVED_MESSAGE = "Thank you for your feedback!";
 export const MATCH_FEEDBACK_NOT_YET_MESSAGE = "You can rate your match once you have been matched with a consultant.";
+export const MATCH_FEEDBACK_LEGEND = "Rate your match";
+export const MATCH_FEEDBACK_TITLE = "How was your match?";
 
 /**
  * How long the business waits for its next candidate after a rejection or a declined candidacy:

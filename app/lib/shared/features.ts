@@ -11,3 +11,10 @@ export function parseFeatureFocus(value: string | null | undefined): Feature {
 export function featureHref(feature: Feature): string {
   return `/features?focus=${feature}`;
 }
+
+/** The feature a /features URL opens: engagementId opens Engagements, matchId Matching, else `focus`. */
+export function featureFromSearch(params: URLSearchParams): Feature {
+  if (params.get("engagementId")) return "Engagements";
+  if (params.get("matchId")) return "Matching";
+  return parseFeatureFocus(params.get("focus"));
+}

@@ -33,6 +33,7 @@ import { CheckEmailSchema, PersonalDetailsSchema } from "~/lib/identity/signup-s
 import { DisconnectSchema, SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server";
 import { FinanceReportRequestSchema } from "~/server/finance/finance-reports.server";
 import { SESSION_COOKIE } from "~/server/identity/session.server";
+import { BusinessDecisionSchema, MatchFeedbackPayloadSchema } from "~/lib/matching/match-view";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -541,6 +542,52 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: id(),
     ok: { 200: "{message}" },
     errors: [...CLIENT, 404],
+  },
+  {
+    method: "get",
+    path: "/api/matching/matchRequest/get-match-request/{id}",
+    operationId: "getMatchRequest",
+    tag: "matching",
+    summary:
+      "One of the caller's match requests, with the candidates waiting for a decision and the matched consultant.",
+    access: "session",
+    params: id(),
+    ok: { 200: "the match request" },
+    errors: [...CLIENT, 404],
+  },
+  {
+    method: "put",
+    path: "/api/matching/matchRequest/business-decision/{matchRequestId}",
+    operationId: "decideCandidate",
+    tag: "matching",
+    summary: "Accepts or rejects a candidate who accepted the candidacy (the same decision again answers the same).",
+    access: "session",
+    body: { name: "BusinessDecision", schema: BusinessDecisionSchema, reader: "json" },
+    params: id("matchRequestId", "The match request's id."),
+    ok: { 200: "{msg}" },
+    errors: [400, ...CLIENT, 404, 409],
+  },
+  {
+    method: "get",
+    path: "/api/matching/matchRequest/consultant-info/{id}",
+    operationId: "getConsultantInfo",
+    tag: "matching",
+    summary: "A consultant's profile, for a candidate or the matched consultant of the caller's match requests.",
+    access: "session",
+    params: id("id", "The consultant's user id."),
+    ok: { 200: "the consultant info" },
+    errors: [...CLIENT, 404],
+  },
+  {
+    method: "put",
+    path: "/api/matching/matchRequest/feedback",
+    operationId: "saveMatchFeedback",
+    tag: "matching",
+    summary: "Rates a match once the consultant is chosen (last write wins).",
+    access: "session",
+    body: { name: "MatchFeedback", schema: MatchFeedbackPayloadSchema, reader: "json" },
+    ok: { 200: "{message}" },
+    errors: [400, ...CLIENT, 404, 409],
   },
   // This document.
   {

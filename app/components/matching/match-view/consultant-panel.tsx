@@ -1,0 +1,167 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import {
+  ACCEPT_CONSULTANT_CONFIRMATION,
+  ACCEPT_CONSULTANT_TITLE,
+  CANCEL_LABEL,
+  CONTINUE_LABEL,
+  DECISION_FAILED_TITLE,
+  DECISION_SUCCESS_TITLE,
+  OK_LABEL,
+  REJECT_CONSULTANT_CONFIRMATION,
+  REJECT_CONSULTANT_TITLE,
+  SUGGESTED_CANDIDATE_TITLE,
+  YOUR_CONSULTANT_TITLE,
+} from "~/lib/matching/match-copy";
+import { decisionSucceeded, matchViewHref, type ConfirmKind, type ConsultantInfo } from "~/lib/matching/match-view";
+import { fullName } from "~/lib/shared/format";
+
+/** Moves the keyboard focus to a card's heading when it opens, so the next Tab starts there. */
+function useFocusOnOpen<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+/**
+ * The Suggested Candidate panel (spec §2 consultant detail panel, §4 Candidate decision): who the
+ * consultant is, with Reject and Accept while the business still decides; the same panel without
+ * the buttons is the matched consultant. Reject and Accept are links to the confirmation's URL
+ * state, so the flow works without JavaScript.
+ */
+export function ConsultantPanel({
+  matchId,
+  consultant,
+  decidable,
+}: {
+  matchId: string;
+  consultant: ConsultantInfo;
+  decidable: boolean;
+}) {
+  const heading = useFocusOnOpen<HTMLHeadingElement>();
+  const name = fullName(consultant.firstName, consultant.lastName);
+  return (
+    <section className="card consultant-panel" aria-labelledby="consultant-panel-title">
+      <h2 id="consultant-panel-title" className="card-title" tabIndex={-1} ref={heading}>
+        {decidable ? SUGGESTED_CANDIDATE_TITLE : YOUR_CONSULTANT_TITLE}
+      </h2>
+      <div className="consultant-identity">
+        <p className="consultant-name">{name}</p>
+        <p className="consultant-headline">{consultant.headline}</p>
+        <p className="consultant-location">{consultant.location}</p>
+      </div>
+      <dl className="consultant-facts">
+        <div>
+          <dt>Years of experience</dt>
+          <dd>{consultant.yearsOfExperience}</dd>
+        </div>
+        <div>
+          <dt>Education</dt>
+          <dd>{consultant.education}</dd>
+        </div>
+        <div>
+          <dt>Mission statement</dt>
+          <dd>{consultant.missionStatement}</dd>
+        </div>
+        <div>
+          <dt>Bio</dt>
+          <dd>{consultant.bio}</dd>
+        </div>
+      </dl>
+      <div className="button-row">
+        {decidable ? (
+          <>
+            <Link
+              to={matchViewHref(matchId, { viewCandidate: consultant.consultantId, confirm: "reject" })}
+              className="button button-secondary"
+              preventScrollReset
+            >
+              Reject
+            </Link>
+            <Link
+              to={matchViewHref(matchId, { viewCandidate: consultant.consultantId, confirm: "accept" })}
+              className="button button-primary"
+              preventScrollReset
+            >
+              Accept
+            </Link>
+          </>
+        ) : null}
+        <Link to={matchViewHref(matchId)} className="button button-ghost" preventScrollReset>
+          Close
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The decision confirmation card (spec §4): the decision's title and what it means, Continue
+ * (posts intent=decide to the page) and Cancel (back to the candidate).
+ */
+export function DecisionConfirmation({
+  matchId,
+  consultantId,
+  kind,
+}: {
+  matchId: string;
+  consultantId: string;
+  kind: ConfirmKind;
+}) {
+  const heading = useFocusOnOpen<HTMLHeadingElement>();
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "decide";
+  const title = kind === "accept" ? ACCEPT_CONSULTANT_TITLE : REJECT_CONSULTANT_TITLE;
+  return (
+    <section className="card decision-card" aria-labelledby="decision-card-title">
+      <h2 id="decision-card-title" className="card-title" tabIndex={-1} ref={heading}>
+        {title}
+      </h2>
+      <p>{kind === "accept" ? ACCEPT_CONSULTANT_CONFIRMATION : REJECT_CONSULTANT_CONFIRMATION}</p>
+      <Form method="post" className="button-row" preventScrollReset>
+        <input type="hidden" name="intent" value="decide" />
+        <input type="hidden" name="matchId" value={matchId} />
+        <input type="hidden" name="consultantId" value={consultantId} />
+        <input type="hidden" name="decision" value={kind === "accept" ? "accepted" : "rejected"} />
+        <Link
+          to={matchViewHref(matchId, { viewCandidate: consultantId })}
+          className="button button-secondary"
+          preventScrollReset
+        >
+          {CANCEL_LABEL}
+        </Link>
+        <button type="submit" className="button button-primary" disabled={sending}>
+          {sending ? "Sending…" : CONTINUE_LABEL}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The decision's result (spec §4): 'Congratulations!' with the server's msg when it says
+ * 'success', else 'Something went wrong.' with it. Ok reloads the match view.
+ */
+export function DecisionResult({ matchId, msg }: { matchId: string; msg: string }) {
+  const heading = useFocusOnOpen<HTMLHeadingElement>();
+  const succeeded = decisionSucceeded(msg);
+  return (
+    <section
+      className={`card decision-card ${succeeded ? "decision-card-success" : "decision-card-failed"}`}
+      aria-labelledby="decision-result-title"
+      role={succeeded ? "status" : "alert"}
+    >
+      <h2 id="decision-result-title" className="card-title" tabIndex={-1} ref={heading}>
+        {succeeded ? DECISION_SUCCESS_TITLE : DECISION_FAILED_TITLE}
+      </h2>
+      <p>{msg}</p>
+      <div className="button-row">
+        <Link to={matchViewHref(matchId)} className="button button-primary" reloadDocument>
+          {OK_LABEL}
+        </Link>
+      </div>
+    </section>
+  );
+}

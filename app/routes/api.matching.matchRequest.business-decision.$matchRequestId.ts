@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BusinessDecisionSchema } from "~/lib/matching/match-view";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { decideCandidate } from "~/server/matching/business-decision.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+
+/**
+ * PUT /api/matching/matchRequest/business-decision/{matchRequestId} {consultantId, decision:
+ * 'accepted'|'rejected'} → 200 {msg} (contains 'success'; the same decision again answers the same).
+ * A candidate not waiting for the business (not yet accepted by the consultant, or already
+ * decided otherwise) → 409 {msg}; another business's request or a consultant not on it → 404
+ * {msg} and nothing written; bad body → 400; 401 without a session; 403 for staff.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const signedIn = await requireApiClient(context.app, request);
+  const input = await readBody(request, BusinessDecisionSchema);
+  const viewer = requireBusiness(signedIn);
+  const origin = appOrigin(context.app, request);
+  const result = await decideCandidate(context.app, viewer, params.matchRequestId ?? "", input, origin);
+  return resultResponse(result, (ok) => jsonResponse({ msg: ok.msg }));
+}
+
+export const loader = methodNotAllowed("PUT");

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { MatchFeedbackPayloadSchema } from "~/lib/matching/match-view";
+import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+
+/**
+ * PUT /api/matching/matchRequest/feedback/ {matchId, clientSatisfaction 1-5, clientFeedback} →
+ * 200 {message: 'Thank you for your feedback!'} (last write wins). Before the business has its
+ * consultant → 409 {msg}; another business's or an unknown match → 404 {msg} and nothing saved;
+ * bad body → 400; 401 without a session; 403 for staff.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const signedIn = await requireApiClient(context.app, request);
+  const input = await readBody(request, MatchFeedbackPayloadSchema);
+  const viewer = requireBusiness(signedIn);
+  const result = await saveMatchFeedback(context.app, viewer, input);
+  return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
+}
+
+export const loader = methodNotAllowed("PUT");

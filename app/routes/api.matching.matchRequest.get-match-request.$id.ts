@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
+import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { loadMatchRequest } from "~/server/matching/match-view.server";
+import { requireApiClient } from "~/server/identity/guards.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
+
+/**
+ * GET /api/matching/matchRequest/get-match-request/{id} → the caller's match request (spec §3:
+ * _id, matchRequestId, createdAt, value, requestInfo, candidates, matchedConsultant, the three
+ * delivery outline ids, plus nextCandidateBy, files and feedback). Another business's or an
+ * unknown id → 404 {msg}; 401 without a session; 403 for staff.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireApiClient(context.app, request, { business: true });
+  const view = await loadMatchRequest(context.app, viewer, params.id ?? "");
+  if (!view) return errorResponse(404, MATCH_NOT_FOUND_MESSAGE);
+  return jsonResponse(view);
+}
+
+export const action = methodNotAllowed("GET");

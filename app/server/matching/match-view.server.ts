@@ -1,0 +1,160 @@
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { consultantProfiles, deliveryOutlines, files, matchCandidates, matchRequests, users } from "~db/schema";
+import type { ConsultantInfo, MatchRequestView, CandidateView } from "~/lib/matching/match-view";
+import type { AppContext } from "~/server/load-context";
+import type { ClientViewer } from "~/server/identity/guards.server";
+
+/**
+ * The business's reading of its match requests (spec §3 Match request, Candidate, Consultant
+ * info): the match view with the candidates it may decide on and its consultant once matched,
+ * and one consultant's info. Every query is scoped by the session's business, so another
+ * business's id reads as not found.
+ */
+
+const consultantColumns = {
+  consultantId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  headline: consultantProfiles.headline,
+  location: consultantProfiles.location,
+  yearsOfExperience: consultantProfiles.yearsOfExperience,
+  education: consultantProfiles.education,
+  missionStatement: consultantProfiles.missionStatement,
+  bio: consultantProfiles.bio,
+};
+
+/** The stored name `<uuid>.<ext>` of a file from its R2 key `biz/<businessId>/<name>`. */
+function storedName(r2Key: string): string {
+  return r2Key.slice(r2Key.lastIndexOf("/") + 1);
+}
+
+/**
+ * The spec §3 match request of the viewer's business, or null (unknown or another business's).
+ * Candidates are the consultants who accepted the candidacy and whom the business has not
+ * rejected; proposed, declined and withdrawn candidacies are the manager's and the consultant's
+ * business, not the client's. ONE db.batch.
+ */
+export async function loadMatchRequest(
+  app: AppContext,
+  viewer: ClientViewer,
+  id: string,
+): Promise<MatchRequestView | null> {
+  const businessId = viewer.business.id;
+  const [matchRows, candidateRows, matchedRows, fileRows, outlineRows] = await app.db.batch([
+    app.db
+      .select()
+      .from(matchRequests)
+      .where(and(eq(matchRequests.id, id), eq(matchRequests.businessId, businessId)))
+      .limit(1),
+    app.db
+      .select({
+        ...consultantColumns,
+        status: matchCandidates.status,
+        businessDecisionStatus: matchCandidates.businessDecisionStatus,
+      })
+      .from(matchCandidates)
+      .innerJoin(users, eq(users.id, matchCandidates.consultantId))
+      .innerJoin(consultantProfiles, eq(consultantProfiles.userId, matchCandidates.consultantId))
+      .where(
+        and(
+          eq(matchCandidates.matchRequestId, id),
+          eq(matchCandidates.businessId, businessId),
+          eq(matchCandidates.status, "accepted"),
+          ne(matchCandidates.businessDecisionStatus, "rejected"),
+        ),
+      )
+      .orderBy(matchCandidates.createdAt, matchCandidates.id),
+    app.db
+      .select(consultantColumns)
+      .from(matchRequests)
+      .innerJoin(users, eq(users.id, matchRequests.matchedConsultantId))
+      .innerJoin(consultantProfiles, eq(consultantProfiles.userId, matchRequests.matchedConsultantId))
+      .where(and(eq(matchRequests.id, id), eq(matchRequests.businessId, businessId)))
+      .limit(1),
+    app.db
+      .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
+      .from(files)
+      .where(and(eq(files.matchRequestId, id), eq(files.businessId, businessId)))
+      .orderBy(files.createdAt, files.id),
+    app.db
+      .select({ id: deliveryOutlines.id, state: deliveryOutlines.state })
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.matchRequestId, id), eq(deliveryOutlines.businessId, businessId)))
+      .orderBy(desc(deliveryOutlines.createdAt), desc(deliveryOutlines.id)),
+  ]);
+  const match = matchRows[0];
+  if (!match) return null;
+  // The newest outline of each state; a completed plan is still the engagement's active one.
+  const outline = (...states: string[]) => outlineRows.find((row) => states.includes(row.state))?.id ?? null;
+  return {
+    _id: match.id,
+    matchRequestId: match.id,
+    createdAt: match.createdAt.toISOString(),
+    value: match.statusText,
+    requestInfo: {
+      category: match.category,
+      consultingType: match.consultingType,
+      problemStatement: match.problemStatement,
+    },
+    candidates: candidateRows.map((row): CandidateView => ({
+      ...row,
+      status: "accepted",
+      businessDecisionStatus: row.businessDecisionStatus === "accepted" ? "accepted" : "pending",
+    })),
+    matchedConsultant: matchedRows[0] ?? null,
+    draftDeliveryOutline: outline("draft"),
+    proposedDeliveryOutline: outline("proposed"),
+    activeDeliveryOutline: outline("active", "complete"),
+    nextCandidateBy: match.nextCandidateBy?.toISOString() ?? null,
+    files: fileRows.map((file) => ({
+      fileName: storedName(file.r2Key),
+      originalName: file.originalName,
+      size: file.sizeBytes,
+    })),
+    feedback:
+      match.clientSatisfaction !== null
+        ? { clientSatisfaction: match.clientSatisfaction, clientFeedback: match.clientFeedback ?? "" }
+        : null,
+  };
+}
+
+/**
+ * GET consultant-info: a consultant's profile, only when they accepted a candidacy on one of the
+ * viewer's match requests (and were not rejected), or are the consultant one of them was matched
+ * with; null otherwise, so the business cannot browse the consultant pool. One query.
+ */
+export async function loadConsultantInfo(
+  app: AppContext,
+  viewer: ClientViewer,
+  consultantId: string,
+): Promise<ConsultantInfo | null> {
+  const businessId = viewer.business.id;
+  const candidateOnOwnMatch = app.db
+    .select({ one: sql`1` })
+    .from(matchCandidates)
+    .where(
+      and(
+        eq(matchCandidates.consultantId, consultantId),
+        eq(matchCandidates.businessId, businessId),
+        eq(matchCandidates.status, "accepted"),
+        ne(matchCandidates.businessDecisionStatus, "rejected"),
+      ),
+    );
+  const matchedOnOwnMatch = app.db
+    .select({ one: sql`1` })
+    .from(matchRequests)
+    .where(and(eq(matchRequests.matchedConsultantId, consultantId), eq(matchRequests.businessId, businessId)));
+  const [row] = await app.db
+    .select(consultantColumns)
+    .from(users)
+    .innerJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
+    .where(
+      and(
+        eq(users.id, consultantId),
+        eq(users.role, "consultant"),
+        or(sql`EXISTS ${candidateOnOwnMatch}`, sql`EXISTS ${matchedOnOwnMatch}`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

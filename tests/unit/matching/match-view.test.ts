@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import {
+  DECISION_UNREADABLE_MESSAGE,
+  candidateAcceptedMessage,
+  candidateRejectedMessage,
+} from "~/lib/matching/match-copy";
+import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
+import {
+  BusinessDecisionSchema,
+  DecideIntentSchema,
+  MatchFeedbackPayloadSchema,
+  awaitsDecision,
+  consultingTypeLabel,
+  decisionSucceeded,
+  matchViewHref,
+  parseConfirm,
+  statusBarSteps,
+  stepStateLabel,
+} from "~/lib/matching/match-view";
+import { featureFromSearch } from "~/lib/shared/features";
+
+const positions = (value: string) => statusBarSteps(value).map((step) => `${step.position}:${step.state}`);
+
+describe("statusBarSteps", () => {
+  it("marks the steps before the current one done and the ones after it upcoming", () => {
+    expect(positions(MATCH_STATUS_TEXTS.matching)).toEqual([
+      "done:complete",
+      "current:complete",
+      "upcoming:incomplete",
+      "upcoming:incomplete",
+      "upcoming:incomplete",
+    ]);
+    expect(positions(MATCH_STATUS_TEXTS.awaiting_decision)).toEqual([
+      "done:complete",
+      "done:complete",
+      "current:review",
+      "upcoming:incomplete",
+      "upcoming:incomplete",
+    ]);
+    expect(positions(MATCH_STATUS_TEXTS.consultant_matched)[3]).toBe("current:complete");
+    expect(positions(MATCH_STATUS_TEXTS.engagement_active)).toEqual([
+      "done:complete",
+      "done:complete",
+      "done:complete",
+      "done:complete",
+      "current:review",
+    ]);
+  });
+
+  it("a sentence without a keyword (cancelled) sits on step one, incomplete", () => {
+    expect(positions(MATCH_STATUS_TEXTS.cancelled)[0]).toBe("current:incomplete");
+    expect(stepStateLabel(statusBarSteps(MATCH_STATUS_TEXTS.cancelled)[0]!)).toBe("in progress");
+  });
+
+  it("the promise of a next candidate is still step two; labels and their spoken state", () => {
+    const steps = statusBarSteps(nextCandidateStatusText(new Date("2026-11-25T00:00:00Z")));
+    expect(steps.map((step) => step.label)).toEqual([
+      "Match Requested",
+      "Smart Matching",
+      "Review Consultant",
+      "Match Complete",
+      "Done!",
+    ]);
+    expect(steps.map(stepStateLabel)).toEqual(["done", "complete", "not started", "not started", "not started"]);
+    expect(stepStateLabel(statusBarSteps(MATCH_STATUS_TEXTS.awaiting_decision)[2]!)).toBe("action required");
+  });
+});
+
+describe("the decision's shapes", () => {
+  it("accepts only 'accepted' or 'rejected' with a consultant", () => {
+    expect(BusinessDecisionSchema.parse({ consultantId: " c1 ", decision: "accepted" })).toEqual({
+      consultantId: "c1",
+      decision: "accepted",
+    });
+    const wrong = BusinessDecisionSchema.safeParse({ consultantId: "c1", decision: "accept" });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]?.message).toBe(DECISION_UNREADABLE_MESSAGE);
+    expect(BusinessDecisionSchema.safeParse({ consultantId: "", decision: "rejected" }).success).toBe(false);
+    expect(DecideIntentSchema.safeParse({ intent: "decide", consultantId: "c1", decision: "rejected" }).success).toBe(
+      false,
+    );
+  });
+
+  it("feedback needs the match and a whole rating from 1 to 5; the text is optional", () => {
+    expect(MatchFeedbackPayloadSchema.parse({ matchId: "m1", clientSatisfaction: 5 })).toEqual({
+      matchId: "m1",
+      clientSatisfaction: 5,
+      clientFeedback: "",
+    });
+    for (const clientSatisfaction of [0, 6, 3.5]) {
+      expect(MatchFeedbackPayloadSchema.safeParse({ matchId: "m1", clientSatisfaction }).success).toBe(false);
+    }
+    expect(
+      MatchFeedbackPayloadSchema.safeParse({ matchId: "m1", clientSatisfaction: 3, clientFeedback: "x".repeat(2001) })
+        .success,
+    ).toBe(false);
+  });
+
+  it("counts a decision as done when the msg says success (both server answers do)", () => {
+    expect(decisionSucceeded(candidateAcceptedMessage("Ana Ruiz"))).toBe(true);
+    expect(decisionSucceeded(candidateRejectedMessage(new Date()))).toBe(true);
+    expect(decisionSucceeded("This candidate is no longer waiting for your decision.")).toBe(false);
+  });
+
+  it("only a candidate who accepted and waits for the business can be decided", () => {
+    expect(awaitsDecision({ status: "accepted", businessDecisionStatus: "pending" })).toBe(true);
+    expect(awaitsDecision({ status: "accepted", businessDecisionStatus: "accepted" })).toBe(false);
+  });
+});
+
+describe("URL states and labels", () => {
+  it("builds the match view's URLs; a confirmation needs a candidate", () => {
+    expect(matchViewHref("m 1")).toBe("/features?matchId=m+1");
+    expect(matchViewHref("m1", { viewCandidate: "c1" })).toBe("/features?matchId=m1&viewCandidate=c1");
+    expect(matchViewHref("m1", { viewCandidate: "c1", confirm: "reject" })).toBe(
+      "/features?matchId=m1&viewCandidate=c1&confirm=reject",
+    );
+    expect(matchViewHref("m1", { confirm: "accept" })).toBe("/features?matchId=m1");
+    expect(parseConfirm("accept")).toBe("accept");
+    expect(parseConfirm("ACCEPT")).toBeNull();
+    expect(parseConfirm(null)).toBeNull();
+  });
+
+  it("capitalises the consulting type; none chosen reads as not sure", () => {
+    expect(consultingTypeLabel("fractional")).toBe("Fractional");
+    expect(consultingTypeLabel(null)).toBe("Not sure yet");
+  });
+});
+
+describe("featureFromSearch", () => {
+  it("a match or engagement id opens its feature (and highlights it in the menu) whatever focus says", () => {
+    expect(featureFromSearch(new URLSearchParams("matchId=m1"))).toBe("Matching");
+    expect(featureFromSearch(new URLSearchParams("focus=Insights&matchId=m1"))).toBe("Matching");
+    expect(featureFromSearch(new URLSearchParams("engagementId=e1&matchId=m1"))).toBe("Engagements");
+    expect(featureFromSearch(new URLSearchParams("focus=matching"))).toBe("Matching");
+    expect(featureFromSearch(new URLSearchParams(""))).toBe("Insights");
+  });
+});
