@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { z } from "zod";
 import { ToggleGroup } from "~/components/ui/toggle-group";
 import { InsightTile } from "~/components/insights/insight-tile";
-import { MatchRequestToggleList } from "~/components/insights/match-request-list";
+import { MatchRequestToggleList } from "~/components/matching/match-tiles";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { FEATURES, featureHref, parseFeatureFocus, type Feature } from "~/lib/shared/features";
 import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
