@@ -27,7 +27,7 @@ export function MatchRequestItems({ matches, empty }: { matches: readonly MatchI
   return (
     <ul className="match-list">
       {newestFirst(matches).map((match) => {
-        const step = matchTileStep(match.value);
+        const step = matchTileStep(match);
         return (
           <li key={match.id} className="match-row">
             <span className="match-row-category">{categoryLabel(match.category)}</span>
@@ -37,10 +37,12 @@ export function MatchRequestItems({ matches, empty }: { matches: readonly MatchI
             <Link className="match-row-status" to={matchTileHref(match)}>
               {matchTileText(match)}
             </Link>
-            <span className="match-row-step">
-              <span className="match-row-step-label">{step.label}</span>
-              {step.actionRequired ? <span className="badge badge-action">{ACTION_REQUIRED_LABEL}</span> : null}
-            </span>
+            {step ? (
+              <span className="match-row-step">
+                <span className="match-row-step-label">{step.label}</span>
+                {step.actionRequired ? <span className="badge badge-action">{ACTION_REQUIRED_LABEL}</span> : null}
+              </span>
+            ) : null}
           </li>
         );
       })}

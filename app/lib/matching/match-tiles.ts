@@ -65,9 +65,15 @@ export function matchTileHref(tile: Pick<MatchTileData, "id" | "value" | "outlin
   return details;
 }
 
-/** "Step 2 of 5: Smart Matching", and whether the business must act (the step's REVIEW state). */
-export function matchTileStep(value: string): { label: string; actionRequired: boolean; step: number } {
-  const { step, state } = matchStep(value);
+/**
+ * "Step 2 of 5: Smart Matching", and whether the business must act (the step's REVIEW state).
+ * A cancelled request is on no step.
+ */
+export function matchTileStep(
+  tile: Pick<MatchTileData, "status" | "value">,
+): { label: string; actionRequired: boolean; step: number } | null {
+  if (tile.status === "cancelled") return null;
+  const { step, state } = matchStep(tile.value);
   return {
     step,
     label: `Step ${step} of ${MATCH_STEPS.length}: ${MATCH_STEPS[step - 1]}`,

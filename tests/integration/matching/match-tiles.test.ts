@@ -78,7 +78,7 @@ describe("match tiles", () => {
         date: "Nov 6, 2026",
         href: `/features?matchId=${rows.cancelled.id}`,
         text: MATCH_STATUS_TEXTS.cancelled,
-        step: "Step 1 of 5: Match Requested",
+        step: "",
         actionRequired: false,
       },
       {

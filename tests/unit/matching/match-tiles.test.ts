@@ -76,28 +76,31 @@ describe("where a tile opens", () => {
 });
 
 describe("step indicator", () => {
-  it("names the status bar's step and flags the steps where the business must act", () => {
-    expect(matchTileStep(MATCH_STATUS_TEXTS.matching)).toEqual({
+  it("names the status bar's step, flags the steps where the business must act, and shows none when cancelled", () => {
+    const step = (status: MatchRequestStatus) => matchTileStep({ status, value: MATCH_STATUS_TEXTS[status] });
+    expect(step("matching")).toEqual({
       step: 2,
       label: "Step 2 of 5: Smart Matching",
       actionRequired: false,
     });
-    expect(matchTileStep(MATCH_STATUS_TEXTS.awaiting_decision)).toEqual({
+    expect(step("awaiting_decision")).toEqual({
       step: 3,
       label: "Step 3 of 5: Review Consultant",
       actionRequired: true,
     });
-    expect(matchTileStep(MATCH_STATUS_TEXTS.consultant_matched)).toEqual({
+    expect(step("consultant_matched")).toEqual({
       step: 4,
       label: "Step 4 of 5: Match Complete",
       actionRequired: false,
     });
-    expect(matchTileStep(MATCH_STATUS_TEXTS.engagement_active).label).toBe("Step 5 of 5: Done!");
-    expect(matchTileStep(MATCH_STATUS_TEXTS.cancelled)).toEqual({
+    expect(step("engagement_active")?.label).toBe("Step 5 of 5: Done!");
+    // A sentence without a step's keyword is on the first step.
+    expect(matchTileStep({ status: "submitted", value: "Received." })).toEqual({
       step: 1,
       label: "Step 1 of 5: Match Requested",
       actionRequired: false,
     });
+    expect(step("cancelled")).toBeNull();
   });
 });
 
