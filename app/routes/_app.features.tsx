@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 import { z } from "zod";
 import { ToggleGroup } from "~/components/ui/toggle-group";
 import { InsightTile } from "~/components/insights/insight-tile";
-import { MatchRequestToggleList } from "~/components/insights/match-request-list";
+import { MatchRequestToggleList } from "~/components/matching/match-tiles";
 import { MatchView } from "~/components/matching/match-view/match-view";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { FEATURES, featureFromSearch, featureHref, type Feature } from "~/lib/shared/features";
@@ -139,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /**
  * /features (spec §2): a left menu and one feature at a time, chosen by `?focus=` (any case,
  * default Insights). Insights lists the business's insight tiles; Matching its match requests
- * (Active = not completed or cancelled), or with `?matchId=` that request's match view (status
+ * (Active = still looking for a consultant; Completed = matched or cancelled), or with `?matchId=` that request's match view (status
  * bar, candidates, decision, feedback); Engagements shows its empty state until engagements exist.
  */
 export default function Features() {

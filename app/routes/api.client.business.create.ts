@@ -4,6 +4,7 @@ import { createClientBusiness } from "~/server/identity/accounts.server";
 import { requireApiClient } from "~/server/identity/guards.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
+import { newBusinessExtras } from "~/server/identity/business-entity.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
@@ -22,7 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? errorResponse(result.status, result.msg, { errors: { [result.field]: result.msg } })
       : errorResponse(result.status, result.msg);
   }
-  return jsonResponse(toClientBusiness(result.business, viewer.user.role), { status: 201 });
+  // Nothing can reference a business created a moment ago: its extras are known to be empty.
+  return jsonResponse(toClientBusiness(result.business, viewer.user.role, newBusinessExtras()), { status: 201 });
 }
 
 export const loader = methodNotAllowed("POST");

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BusinessInfoApiSchema } from "~/lib/business/settings-schemas";
 import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
+import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 import { updateBusinessInfo } from "~/server/business/settings.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
 import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
@@ -18,8 +19,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, BusinessInfoApiSchema);
   const viewer = requireBusiness(signedIn);
-  const result = await updateBusinessInfo(context.app, viewer, input);
-  return resultResponse(result, (ok) => jsonResponse(toClientBusiness(ok.business, viewer.user.role)));
+  // The update changes none of the extras, so both go out at once.
+  const [result, extras] = await Promise.all([
+    updateBusinessInfo(context.app, viewer, input),
+    loadBusinessExtras(context.app, viewer.business.id),
+  ]);
+  return resultResponse(result, (ok) => jsonResponse(toClientBusiness(ok.business, viewer.user.role, extras)));
 }
 
 export const loader = methodNotAllowed("PUT");

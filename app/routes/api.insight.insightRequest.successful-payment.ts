@@ -5,6 +5,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/p
 import { InsightPaymentSchema } from "~/lib/payments/api-schemas";
 import { confirmInsightPayment } from "~/server/insights/insight-payment.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
+import { businessExtrasQueries, toBusinessExtras } from "~/server/identity/business-entity.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
@@ -20,8 +21,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = requireBusiness(signedIn);
   const result = await confirmInsightPayment(context.app, viewer, input.insightId);
   if (!result.ok) return errorResponse(result.status, result.msg);
-  const [business] = await context.app.db.select().from(businesses).where(eq(businesses.id, viewer.business.id));
-  return jsonResponse(toClientBusiness(business ?? viewer.business, viewer.user.role));
+  // The payment changed the insight's event: the business and its extras are read after it, in one batch.
+  const [rows, ...extras] = await context.app.db.batch([
+    context.app.db.select().from(businesses).where(eq(businesses.id, viewer.business.id)),
+    ...businessExtrasQueries(context.app, viewer.business.id),
+  ]);
+  return jsonResponse(toClientBusiness(rows[0] ?? viewer.business, viewer.user.role, toBusinessExtras(extras)));
 }
 
 export const loader = methodNotAllowed("PUT");

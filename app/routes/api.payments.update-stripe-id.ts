@@ -4,8 +4,9 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/p
 import { StripeIdSchema } from "~/lib/payments/api-schemas";
 import { confirmStripeId } from "~/server/payments/checkout.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
+import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (toClientBusiness's shape).
@@ -19,7 +20,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await confirmStripeId(viewer, input.stripeId);
-  return resultResponse(result, () => jsonResponse(toClientBusiness(viewer.business, viewer.user.role)));
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  const extras = await loadBusinessExtras(context.app, viewer.business.id);
+  return jsonResponse(toClientBusiness(viewer.business, viewer.user.role, extras));
 }
 
 export const loader = methodNotAllowed("PUT");

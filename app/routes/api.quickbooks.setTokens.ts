@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { completeConnect } from "~/server/finance/quickbooks.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
+import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 import { SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
@@ -27,9 +28,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       returnPage: result.returnPage ?? input.returnPage ?? "DASHBOARD",
     });
   }
+  const extras = await loadBusinessExtras(context.app, viewer.business.id);
   return jsonResponse({
     business: {
-      ...toClientBusiness(viewer.business, viewer.user.role),
+      ...toClientBusiness(viewer.business, viewer.user.role, extras),
       quickbooks: { realmId: result.realmId, status: "connected" },
     },
     jobId: result.jobId,

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from "react";
 import { NO_MATCHES_MESSAGE } from "~/lib/insights/insight-views";
 import { InsightCarousel } from "~/components/insights/insight-carousel";
 import type { TileData } from "~/components/insights/insight-tile";
-import { MatchRequestItems, type MatchItem } from "~/components/insights/match-request-list";
+import { MatchRequestItems, type MatchItem } from "~/components/matching/match-tiles";
 
 const TABS = [
   { id: "insights", label: "Insights" },

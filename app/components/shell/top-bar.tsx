@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { fullName, initials } from "~/lib/shared/format";
 import { BrandMark } from "./brand-mark";
@@ -61,6 +61,12 @@ function NotificationsButton() {
   const panelId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // A notification's link navigates inside the app, where the bar stays mounted: close the panel.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     if (!open) return;

@@ -1,3 +1,4 @@
+import type { BusinessExtras } from "./business-entity.server";
 import type { Viewer } from "./session.server";
 
 /** The client-facing user of spec §3 (`_id`, never the hash or role internals beyond `role`). */
@@ -12,8 +13,12 @@ export function toClientUser(user: Viewer["user"]) {
   };
 }
 
-/** The client-facing business of spec §3. */
-export function toClientBusiness(business: NonNullable<Viewer["business"]>, ownerRole: string) {
+/**
+ * The client-facing business of spec §3: the businesses row plus its extras (the accounting
+ * connection's realmId, never a token; benchmarking years; events), which the caller reads in
+ * its own batch (business-entity.server.ts).
+ */
+export function toClientBusiness(business: NonNullable<Viewer["business"]>, ownerRole: string, extras: BusinessExtras) {
   return {
     _id: business.id,
     name: business.name,
@@ -28,6 +33,10 @@ export function toClientBusiness(business: NonNullable<Viewer["business"]>, owne
     memberTier: business.memberTier,
     memberSince: business.memberSince,
     stripeId: business.stripeCustomerId ?? null,
+    quickbooks: extras.quickbooks,
+    naicsReport: extras.naicsReport,
+    benchmarking: extras.benchmarking,
     insightMarketingPreferences: business.insightPreferences,
+    events: extras.events,
   };
 }

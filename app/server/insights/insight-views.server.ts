@@ -1,18 +1,20 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import {
+  deliveryOutlines,
   insightReports,
   insightRequests,
   matchRequests,
   valueInsights,
   type BusinessArea,
+  matchCandidates,
   type InsightRequestStatus,
-  type MatchRequestStatus,
 } from "~db/schema";
 import {
   FEEDBACK_SAVED_MESSAGE,
   INSIGHT_REPORT_NOT_FOUND_MESSAGE,
   VALUE_INSIGHT_NOT_FOUND_MESSAGE,
 } from "~/lib/insights/insight-schemas";
+import { isCompletedMatch, type MatchTileData, type MatchTileOutline } from "~/lib/matching/match-tiles";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/business/settings.server";
 
@@ -60,15 +62,8 @@ export type ValueInsightTile = {
 
 export type InsightTile = InsightRequestTile | ValueInsightTile;
 
-export type MatchTile = {
-  id: string;
-  category: string;
-  createdAt: string;
-  status: MatchRequestStatus;
-  value: string;
-  /** Active = not completed or cancelled (the /features Matching toggle). */
-  active: boolean;
-};
+/** A match request as its tile needs it (spec §4; the rules are app/lib/matching/match-tiles.ts). */
+export type MatchTile = MatchTileData;
 
 export type ClientInsightLists = {
   requests: InsightRequestTile[];
@@ -117,8 +112,35 @@ export async function loadClientInsightLists(app: AppContext, viewer: ClientView
         createdAt: matchRequests.createdAt,
         status: matchRequests.status,
         value: matchRequests.statusText,
+        // The candidacy waiting for the business: accepted by the consultant, not yet decided
+        // (the one that has waited longest, should two be waiting).
+        candidateConsultantId: sql<string | null>`(
+          select ${matchCandidates.consultantId} from ${matchCandidates}
+          where ${matchCandidates.matchRequestId} = ${matchRequests.id}
+            and ${matchCandidates.businessId} = ${matchRequests.businessId}
+            and ${matchCandidates.status} = 'accepted'
+            and ${matchCandidates.businessDecisionStatus} = 'pending'
+          order by ${matchCandidates.consultantRespondedAt}, ${matchCandidates.createdAt}, ${matchCandidates.id}
+          limit 1)`.as("candidate_consultant_id"),
+        // Aliased: a batch's rows come back keyed by column name, and match_requests has an id too.
+        outlineId: sql<string | null>`${deliveryOutlines.id}`.as("outline_id"),
+        outlineState: deliveryOutlines.state,
       })
       .from(matchRequests)
+      // The newest outline the business can see; a consultant's draft stays hidden.
+      .leftJoin(
+        deliveryOutlines,
+        eq(
+          deliveryOutlines.id,
+          sql`(
+            select ${sql.raw("o.id")} from ${deliveryOutlines} as ${sql.raw("o")}
+            where ${sql.raw("o.match_request_id")} = ${matchRequests.id}
+              and ${sql.raw("o.business_id")} = ${matchRequests.businessId}
+              and ${sql.raw("o.state")} <> 'draft'
+            order by ${sql.raw("o.created_at")} desc, ${sql.raw("o.id")} desc
+            limit 1)`,
+        ),
+      )
       .where(eq(matchRequests.businessId, businessId))
       .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id))
       .limit(LIST_LIMIT),
@@ -150,7 +172,12 @@ export async function loadClientInsightLists(app: AppContext, viewer: ClientView
       createdAt: row.createdAt.toISOString(),
       status: row.status,
       value: row.value,
-      active: row.status !== "completed" && row.status !== "cancelled",
+      active: !isCompletedMatch(row.status),
+      candidateConsultantId: row.candidateConsultantId,
+      outline:
+        row.outlineId && row.outlineState && row.outlineState !== "draft"
+          ? ({ id: row.outlineId, state: row.outlineState } satisfies MatchTileOutline)
+          : null,
     })),
   };
 }

@@ -89,7 +89,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "identity",
     summary: "The signed-in user and their business (null until created).",
     access: "session",
-    ok: { 200: "{user, business}" },
+    ok: {
+      200:
+        "{user, business}; the business as spec §3 has it: its details, quickbooks {realmId} while connected (never a token, else null), " +
+        "naicsReport, benchmarking {yearsPurchased}, insightMarketingPreferences and events {insights, valueInsights, engagements}, " +
+        "each newest first (at most 100)",
+    },
     errors: [401],
   },
   {

@@ -96,10 +96,17 @@ describe("insight views", () => {
       expect(await rows.count()).toBe(1);
       await rows.first().getByText("Operations", { exact: true }).waitFor();
 
-      // The dashboard's Matching tab lists it too.
+      await rows.first().getByText("Step 2 of 5: Smart Matching", { exact: true }).waitFor();
+
+      // The dashboard's Matching tab lists it too; its tile opens the match.
       await page.goto("/dashboard");
       await activity(page).getByRole("tab", { name: "Matching" }).click();
-      await activity(page).getByText("We are finding the best consultant for your request.").waitFor();
+      const matchTile = activity(page).getByRole("link", {
+        name: "We are finding the best consultant for your request.",
+      });
+      await matchTile.first().click();
+      await page.waitForURL((url) => url.pathname === "/features" && url.searchParams.has("matchId"));
+      expect(new URL(page.url()).searchParams.get("viewCandidate")).toBeNull();
     },
   );
 

@@ -34,6 +34,16 @@ describe("notifications", () => {
     expect(await hrefs(panel)).toEqual(await hrefs(page.locator("#notifications .notification-list")));
     await page.keyboard.press("Escape");
     expect(await bell.getAttribute("aria-expanded")).toBe("false");
+
+    // Following a link from the bell navigates inside the app and closes the panel.
+    await bell.click();
+    const link = panel.getByRole("link", { name: "Your insight is available!" }).first();
+    const href = (await link.getAttribute("href")) ?? "";
+    expect(href.startsWith("/")).toBe(true);
+    await link.click();
+    await page.waitForURL((url) => url.pathname + url.search === href);
+    expect(await bell.getAttribute("aria-expanded")).toBe("false");
+    expect(await panel.isHidden()).toBe(true);
   });
 
   browserTest(

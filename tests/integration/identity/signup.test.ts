@@ -192,7 +192,11 @@ describe("POST /api/client/business/create", () => {
       memberTier: "BASIC",
       memberSince,
       stripeId: null,
+      quickbooks: null,
+      naicsReport: null,
+      benchmarking: { yearsPurchased: [] },
       insightMarketingPreferences: expect.any(Object),
+      events: { insights: [], valueInsights: [], engagements: [] },
     });
 
     const rows = await businessesOf(user.id);

@@ -351,7 +351,19 @@ describe("one-off checkouts", () => {
       json: { insightId },
     });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { _id: string })._id).toBe(business.id);
+    const answered = (await ok.json()) as {
+      _id: string;
+      events: { insights: { insightId: string; value: string; completed: boolean }[] };
+    };
+    expect(answered._id).toBe(business.id);
+    // The business is read after the payment: its insight event already says so.
+    expect(answered.events.insights).toEqual([
+      expect.objectContaining({
+        insightId,
+        value: expect.stringContaining("payment was successful"),
+        completed: false,
+      }),
+    ]);
     const [paid] = await db().select().from(insightRequests).where(eq(insightRequests.id, insightId));
     expect(paid.paymentComplete).toBe(true);
 
