@@ -21,10 +21,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     viewer.user.role === "client" && viewer.business
       ? await getBusinessFile(context.app, viewer.business.id, fileName)
       : viewer.user.role === "manager"
-      ? await getAssignedFile(context.app, viewer.user.id, fileName)
-      : viewer.user.role === "consultant"
-      ? await getCandidateFile(context.app, viewer.user.id, fileName)
-      : null;
+        ? await getAssignedFile(context.app, viewer.user.id, fileName)
+        : viewer.user.role === "consultant"
+          ? await getCandidateFile(context.app, viewer.user.id, fileName)
+          : null;
   if (!file) return errorResponse(404, FILE_NOT_FOUND_MESSAGE);
   return new Response(file.body, {
     status: 200,

@@ -304,8 +304,7 @@ export async function loadCandidacy(
 export type CandidacyAnswer = { response: "accept" | "decline"; reason?: string | null };
 
 export type CandidacyAnswerResult =
-  | { ok: true; state: "accepted" | "declined"; notice: NoticeKey }
-  | { ok: false; status: 404 | 409; msg: string };
+  { ok: true; state: "accepted" | "declined"; notice: NoticeKey } | { ok: false; status: 404 | 409; msg: string };
 
 /**
  * The consultant accepts or declines a candidacy (the status table of matching): every move is a
@@ -454,19 +453,17 @@ export async function respondToCandidacy(
   await notify(
     app,
     origin,
-    recipients.map(
-      (userId): Notice => ({
-        userId,
-        businessId: candidate.businessId,
-        kind: "candidacy_declined",
-        title: CANDIDACY_DECLINED_TITLE,
-        body: candidacyDeclinedBody(consultantName, business.name, area),
-        link: `/manage/matches/${encodeURIComponent(request.id)}`,
-        action: "Open the match request",
-        fields: candidate.declineReason ? [{ label: "Their reason", value: candidate.declineReason }] : [],
-        footer: "You received this email because you are an engagement manager at Partwise.",
-      }),
-    ),
+    recipients.map((userId): Notice => ({
+      userId,
+      businessId: candidate.businessId,
+      kind: "candidacy_declined",
+      title: CANDIDACY_DECLINED_TITLE,
+      body: candidacyDeclinedBody(consultantName, business.name, area),
+      link: `/manage/matches/${encodeURIComponent(request.id)}`,
+      action: "Open the match request",
+      fields: candidate.declineReason ? [{ label: "Their reason", value: candidate.declineReason }] : [],
+      footer: "You received this email because you are an engagement manager at Partwise.",
+    })),
   );
   return { ok: true, state: "declined", notice: "candidacy-declined" };
 }
