@@ -29,7 +29,8 @@ export function CandidacyInboxView({ firstName, inbox }: { firstName: string; in
         <>
           <section className="candidacy-group" aria-labelledby="group-to_answer">
             <h2 id="group-to_answer" className="candidacy-group-title">
-              {toAnswer!.label} <span className="badge badge-soft">{toAnswer!.items.length}</span>
+              <span>{toAnswer!.label}</span>
+              <span className="badge badge-soft">{toAnswer!.items.length}</span>
             </h2>
             {toAnswer!.items.length === 0 ? (
               <p className="card console-empty">{NOTHING_TO_ANSWER_MESSAGE}</p>
@@ -40,7 +41,8 @@ export function CandidacyInboxView({ firstName, inbox }: { firstName: string; in
           {others.map((group) => (
             <section key={group.state} className="candidacy-group" aria-labelledby={`group-${group.state}`}>
               <h2 id={`group-${group.state}`} className="candidacy-group-title">
-                {group.label} <span className="badge badge-soft">{group.items.length}</span>
+                <span>{group.label}</span>
+                <span className="badge badge-soft">{group.items.length}</span>
               </h2>
               <CandidacyList items={group.items} label={group.label} />
             </section>
