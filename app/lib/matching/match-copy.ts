@@ -128,17 +128,21 @@ export const CANDIDACY_WITHDRAWN_MESSAGE =
   "This candidacy was withdrawn, so it can no longer be answered. There is nothing more to do.";
 export const CANDIDACY_ALREADY_ACCEPTED_MESSAGE =
   "You already accepted this candidacy, so it can no longer be declined here. If your plans changed, tell your engagement manager.";
+export const CANDIDACY_NOT_FOUND_MESSAGE = "We couldn't find that candidacy.";
 export const CANDIDACY_ALREADY_DECLINED_MESSAGE =
   "You already declined this candidacy, so it can no longer be accepted.";
 
 /** The in-app notification and email to the business owner when a consultant accepted. */
 export const CANDIDATE_READY_TITLE = "A consultant is ready for you";
-export function candidateReadyBody(area: string): string {
-  return `A consultant accepted your ${area} match request. Review their profile and accept or reject them.`;
+/** `area` is null for a request sent without a business area. */
+export function candidateReadyBody(area: string | null): string {
+  const request = area ? `${area} match request` : "match request";
+  return `A consultant accepted your ${request}. Review their profile and accept or reject them.`;
 }
 
 /** To the engagement managers when a consultant declined. */
 export const CANDIDACY_DECLINED_TITLE = "A consultant declined a candidacy";
-export function candidacyDeclinedBody(consultant: string, business: string, area: string): string {
-  return `${consultant} declined the ${area} match request of ${business}. Propose the next candidate.`;
+export function candidacyDeclinedBody(consultant: string, business: string, area: string | null): string {
+  const request = area ? `${area} match request` : "match request";
+  return `${consultant} declined the ${request} of ${business}. Propose the next candidate.`;
 }

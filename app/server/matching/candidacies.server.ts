@@ -18,6 +18,7 @@ import {
   CANDIDACY_ALREADY_ACCEPTED_MESSAGE,
   CANDIDACY_ALREADY_DECLINED_MESSAGE,
   CANDIDACY_DECLINED_TITLE,
+  CANDIDACY_NOT_FOUND_MESSAGE,
   CANDIDACY_WITHDRAWN_MESSAGE,
   candidacyDeclinedBody,
   CANDIDATE_READY_TITLE,
@@ -403,7 +404,7 @@ export async function respondToCandidacy(
     reads.business,
     consultant,
   ]);
-  if (!candidate || !request || !business) return { ok: false, status: 404, msg: CANDIDACY_WITHDRAWN_MESSAGE };
+  if (!candidate || !request || !business) return { ok: false, status: 404, msg: CANDIDACY_NOT_FOUND_MESSAGE };
 
   const state = candidacyState(factsOf(consultantId, candidate, request));
   if (answered.length === 0) {
@@ -420,6 +421,8 @@ export async function respondToCandidacy(
   }
 
   const area = candidacyAreaLabel(request.category);
+  // A request sent without a business area reads "your match request", not "your Not sure yet …".
+  const namedArea = request.category === "unknown" ? null : area;
   if (accepting) {
     await notify(app, origin, [
       {
@@ -427,7 +430,7 @@ export async function respondToCandidacy(
         businessId: candidate.businessId,
         kind: "candidate_ready",
         title: CANDIDATE_READY_TITLE,
-        body: candidateReadyBody(area),
+        body: candidateReadyBody(namedArea),
         link: `/features?matchId=${encodeURIComponent(request.id)}&viewCandidate=${encodeURIComponent(consultantId)}`,
         action: VIEW_CANDIDATE_LABEL,
         fields: [
@@ -458,7 +461,7 @@ export async function respondToCandidacy(
       businessId: candidate.businessId,
       kind: "candidacy_declined",
       title: CANDIDACY_DECLINED_TITLE,
-      body: candidacyDeclinedBody(consultantName, business.name, area),
+      body: candidacyDeclinedBody(consultantName, business.name, namedArea),
       link: `/manage/matches/${encodeURIComponent(request.id)}`,
       action: "Open the match request",
       fields: candidate.declineReason ? [{ label: "Their reason", value: candidate.declineReason }] : [],

@@ -318,6 +318,16 @@ describe("accepting a candidacy", () => {
     expect(await emailsTo(owner.user.email)).toHaveLength(1);
   });
 
+  it("speaks of a request sent without a business area as the business's match request", async () => {
+    const me = await consultantSession();
+    const { owner, candidate } = await candidacy(me.user.id, { request: { category: "unknown" } });
+    expect((await answer(candidate.id, { intent: "accept" }, me.token)).status).toBe(302);
+    const [notice] = await noticesOf(owner.user.id);
+    expect(notice!.body).toBe(
+      "A consultant accepted your match request. Review their profile and accept or reject them.",
+    );
+  });
+
   it("moves a request still matching to awaiting_decision and leaves one already awaiting a decision", async () => {
     const me = await consultantSession();
     const fromMatching = await candidacy(me.user.id, { requestStatus: "matching" });
@@ -475,6 +485,18 @@ describe("running the engine again after a decline", () => {
     const accepted = await candidacy(me.user.id);
     await respondToCandidacy(app, me.user.id, accepted.candidate.id, { response: "accept" }, ORIGIN);
     expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers another consultant's candidacy as not found and changes nothing", async () => {
+    const me = await createConsultant();
+    const other = await createConsultant();
+    const { request, candidate } = await candidacy(other.user.id);
+    for (const response of ["accept", "decline"] as const) {
+      const result = await respondToCandidacy(appContext(), me.user.id, candidate.id, { response }, ORIGIN);
+      expect(result).toEqual({ ok: false, status: 404, msg: "We couldn't find that candidacy." });
+    }
+    expect((await candidateRow(candidate.id)).status).toBe("proposed");
+    expect((await requestRow(request.id)).status).toBe("candidates_proposed");
   });
 
   it("keeps the decline when the engine fails", async () => {
