@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentDisposition, FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rules";
 import { requireApiViewer } from "~/server/identity/guards.server";
-import { getAssignedFile, getBusinessFile } from "~/server/files/files.server";
+import { getAssignedFile, getBusinessFile, getCandidateFile } from "~/server/files/files.server";
 import { errorResponse } from "~/server/platform/http.server";
 
 /**
@@ -9,7 +9,9 @@ import { errorResponse } from "~/server/platform/http.server";
  * download (Content-Type from the files row, attachment disposition, nosniff, never cached); a
  * CSV comes with its formula cells made inert (app/lib/files/csv-formulas.ts).
  * A client gets the files of its own business; an engagement manager gets the files linked to an
- * insight or match request assigned to them. Everyone else, a malformed name, a missing file and
+ * insight or match request assigned to them; a consultant the files of a match request while a
+ * candidate on it (proposed or accepted, not after declining, withdrawal or rejection) and once
+ * matched to it. Everyone else, a malformed name, a missing file and
  * another business's file alike → 404 {msg}; 401 without a session.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -20,7 +22,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ? await getBusinessFile(context.app, viewer.business.id, fileName)
       : viewer.user.role === "manager"
         ? await getAssignedFile(context.app, viewer.user.id, fileName)
-        : null;
+        : viewer.user.role === "consultant"
+          ? await getCandidateFile(context.app, viewer.user.id, fileName)
+          : null;
   if (!file) return errorResponse(404, FILE_NOT_FOUND_MESSAGE);
   return new Response(file.body, {
     status: 200,

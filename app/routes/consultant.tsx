@@ -1,26 +1,30 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { StaffHome } from "~/components/shell/staff-home";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { PortalLayout } from "~/components/consultant/portal-layout";
+import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/server/identity/guards.server";
+import { countCandidaciesToAnswer } from "~/server/matching/candidacies.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultant portal | Partwise" }];
 
-/** /consultant: consultants' home. Anyone else gets a 404 (the page's existence is not revealed). */
+/**
+ * /consultant: the consultant portal's frame (the consultant, and the candidacies waiting for an
+ * answer beside the inbox's link). No session goes to the login screen (people arrive from emailed
+ * links); any other role gets a 404, so the portal's existence is not revealed.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireRole(context.app, request, "consultant");
-  return { firstName: viewer.user.firstName, lastName: viewer.user.lastName };
+  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
+  const toAnswer = await countCandidaciesToAnswer(context.app, viewer.user.id);
+  return { consultant: fullName(viewer.user.firstName, viewer.user.lastName) || viewer.user.email, toAnswer };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export default function ConsultantHome() {
-  const { firstName, lastName } = useLoaderData<typeof loader>();
+export default function ConsultantPortal() {
+  const { consultant, toAnswer } = useLoaderData<typeof loader>();
   return (
-    <StaffHome
-      title="Consultant portal"
-      firstName={firstName}
-      lastName={lastName}
-      message="Your consultant tools (confirming deliveries, engagement plans) are coming soon."
-    />
+    <PortalLayout consultant={consultant} toAnswer={toAnswer}>
+      <Outlet />
+    </PortalLayout>
   );
 }

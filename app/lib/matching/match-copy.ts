@@ -174,3 +174,37 @@ export function noConsultantFitsBody(businessName: string, category: string): st
     category,
   )} No vetted consultant with free hours fits the request yet: find one by hand.`;
 }
+
+// --- the consultant's answer to a candidacy (/consultant) --------------------------------------
+
+export const CANDIDACY_ACCEPT_CONFIRMATION =
+  "The business will see your profile and decide whether to work with you. Accept only if you can take this on.";
+export const CANDIDACY_DECLINE_CONFIRMATION =
+  "The business will not see your profile, and you won't be asked about this request again.";
+export const CANDIDACY_DECLINE_REASON_LABEL = "Reason (optional, seen only by your engagement manager)";
+export const CANDIDACY_DECLINE_REASON_MAX = 1000;
+export const CANDIDACY_DECLINE_REASON_TOO_LONG = "Keep the reason to 1,000 characters or fewer.";
+export const CANDIDACY_CHOOSE_ANSWER_MESSAGE = "Choose Accept or Decline.";
+/** The consultant tried to answer a candidacy that was withdrawn or closed meanwhile. */
+export const CANDIDACY_WITHDRAWN_MESSAGE =
+  "This candidacy was withdrawn, so it can no longer be answered. There is nothing more to do.";
+export const CANDIDACY_ALREADY_ACCEPTED_MESSAGE =
+  "You already accepted this candidacy, so it can no longer be declined here. If your plans changed, tell your engagement manager.";
+export const CANDIDACY_NOT_FOUND_MESSAGE = "We couldn't find that candidacy.";
+export const CANDIDACY_ALREADY_DECLINED_MESSAGE =
+  "You already declined this candidacy, so it can no longer be accepted.";
+
+/** The in-app notification and email to the business owner when a consultant accepted. */
+export const CANDIDATE_READY_TITLE = "A consultant is ready for you";
+/** `area` is null for a request sent without a business area. */
+export function candidateReadyBody(area: string | null): string {
+  const request = area ? `${area} match request` : "match request";
+  return `A consultant accepted your ${request}. Review their profile and accept or reject them.`;
+}
+
+/** To the engagement managers when a consultant declined. */
+export const CANDIDACY_DECLINED_TITLE = "A consultant declined a candidacy";
+export function candidacyDeclinedBody(consultant: string, business: string, area: string | null): string {
+  const request = area ? `${area} match request` : "match request";
+  return `${consultant} declined the ${request} of ${business}. Propose the next candidate.`;
+}

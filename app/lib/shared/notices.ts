@@ -6,6 +6,11 @@ export const NOTICES = {
   "support-sent": "Thanks! Your message was sent. We'll get back to you within one business day.",
   /** Stripe could not open the payment page (app/lib/payments/payment-copy.ts PAYMENT_START_FAILED_MESSAGE). */
   "payment-failed": "We couldn't start the payment. Please try again in a few minutes.",
+  /** A consultant accepted a candidacy (/consultant/candidacies/{id}). */
+  "candidacy-accepted":
+    "You accepted this candidacy. The business is now reviewing your profile; we'll tell you when they decide.",
+  /** A consultant declined a candidacy. */
+  "candidacy-declined": "You declined this candidacy. Thank you for letting us know.",
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

@@ -259,6 +259,50 @@ export async function getAssignedFile(
   };
 }
 
+/**
+ * A file a consultant may download: linked to a match request on which they are a candidate still
+ * in play (proposed, or accepted while the business decides, and the request still open), or
+ * whose consultant they became. Not after declining, being withdrawn or rejected. One query, like
+ * getAssignedFile; null for anything else (the caller answers 404).
+ */
+export async function getCandidateFile(
+  app: AppContext,
+  consultantId: string,
+  fileName: string,
+): Promise<StoredFile | null> {
+  if (!isStoredFileName(fileName)) return null;
+  const [row] = await app.db.all<{
+    r2_key: string;
+    original_name: string;
+    content_type: string;
+    size_bytes: number;
+  }>(sql`
+    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+      FROM match_candidates mc
+      JOIN match_requests mr ON mr.id = mc.match_request_id
+      JOIN files f ON f.match_request_id = mr.id
+     WHERE mc.consultant_id = ${consultantId}
+       AND mc.status IN ('proposed', 'accepted') AND mc.business_decision_status = 'pending'
+       AND mr.status IN ('matching', 'candidates_proposed', 'awaiting_decision')
+       AND f.business_id = mr.business_id
+       AND f.r2_key = 'biz/' || mr.business_id || '/' || ${fileName}
+    UNION ALL
+    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+      FROM match_requests mr JOIN files f ON f.match_request_id = mr.id
+     WHERE mr.matched_consultant_id = ${consultantId} AND f.business_id = mr.business_id
+       AND f.r2_key = 'biz/' || mr.business_id || '/' || ${fileName}
+    LIMIT 1`);
+  if (!row) return null;
+  const object = await app.files.get(row.r2_key);
+  if (!object) return null;
+  return {
+    originalName: row.original_name,
+    contentType: row.content_type,
+    sizeBytes: row.size_bytes,
+    body: await downloadBody(row.content_type, object),
+  };
+}
+
 /** A file linked to nothing: no insight request, match request or delivery item. */
 export const fileIsUnlinked = and(
   isNull(files.insightRequestId),

@@ -40,9 +40,19 @@ export async function requireClientBusiness(app: AppContext, request: Request): 
   return viewer as ClientViewer;
 }
 
-/** Staff pages: any other role, or no session, gets a plain 404 so the page's existence is not revealed. */
-export async function requireRole(app: AppContext, request: Request, role: "consultant" | "manager"): Promise<Viewer> {
+/**
+ * Staff pages: any other role, or no session, gets a plain 404 so the page's existence is not
+ * revealed; with `{ anonymous: "login" }` no session goes to the login screen instead (a page
+ * people reach from an emailed link, such as a consultant's candidacy).
+ */
+export async function requireRole(
+  app: AppContext,
+  request: Request,
+  role: "consultant" | "manager",
+  { anonymous = "not-found" }: { anonymous?: "not-found" | "login" } = {},
+): Promise<Viewer> {
   const viewer = await getViewer(app, request);
+  if (!viewer && anonymous === "login") throw redirect("/");
   if (!viewer || viewer.user.role !== role) throw notFound();
   return viewer;
 }

@@ -442,7 +442,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/api/file-handling/get-file/{fileName}",
     operationId: "getFile",
     tag: "files",
-    summary: "A file's bytes as a download (the business's own, or a manager's assigned).",
+    summary: "A file's bytes as a download (the business's own, a manager's assigned, or a candidate consultant's).",
     access: "session",
     params: [{ name: "fileName", description: "The stored name `<uuid>.<ext>`." }],
     ok: { 200: "the file" },

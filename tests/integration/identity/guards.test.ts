@@ -13,7 +13,7 @@ import { call, signedIn } from "../helpers";
 /** Session endpoints open to every role, each with the reason. */
 const OPEN_TO_STAFF: Record<string, string> = {
   getSession: "every account reads its own session",
-  getFile: "a manager downloads the files assigned to them",
+  getFile: "a manager downloads the files assigned to them, a consultant those of their candidacies",
   startQuickBooksConnect: "a browser navigation: staff are sent to their own home",
 };
 
