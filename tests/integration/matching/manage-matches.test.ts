@@ -168,7 +168,7 @@ describe("engagement manager console: match requests", () => {
       expect(text).toContain("2 consultants");
       expect(text).toContain("Shortlist to review");
       expect(text).toContain("Unassigned");
-      expect(text).toContain(`aria-label="Open match request from ${html(client.business.name)}: Finance"`);
+      expect(text).toContain(`aria-label="Open request from ${html(client.business.name)}: Finance"`);
     }
 
     const waitingPage = await (await call("/manage/matches?show=waiting", { cookie: manager.token })).text();

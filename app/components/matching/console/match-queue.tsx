@@ -101,10 +101,7 @@ export function MatchQueueView({ filter, queue }: { filter: MatchQueueFilter; qu
                   </div>
                 ) : null}
               </dl>
-              <Link
-                to={matchRequestConsolePath(row.id)}
-                aria-label={`Open match request from ${row.company}: ${row.area}`}
-              >
+              <Link to={matchRequestConsolePath(row.id)} aria-label={`Open request from ${row.company}: ${row.area}`}>
                 Open request
               </Link>
             </li>

@@ -187,7 +187,7 @@ function SuggestionCard({ entry }: { entry: ShortlistEntry }) {
   const busy = sending.suggestionId === entry.id;
   const headingId = `suggestion-${entry.id}`;
   return (
-    <li className="match-suggestion" aria-labelledby={headingId}>
+    <li className="match-suggestion">
       <div className="match-suggestion-head">
         <span className="match-suggestion-rank" aria-label={`Rank ${entry.rank}`}>
           #{entry.rank}

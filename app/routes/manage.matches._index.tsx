@@ -1,5 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useOutlet } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { MatchQueueView } from "~/components/matching/console/match-queue";
 import { matchQueueFilterFrom } from "~/lib/matching/match-console-schemas";
 import { requireRole } from "~/server/identity/guards.server";
@@ -12,18 +12,15 @@ export const meta: MetaFunction = () => [{ title: "Match requests | Partwise" }]
  * manager (default "To do": a shortlist to review or a next candidate to propose), overdue
  * promises first, then newest. Managers only; anyone else gets a 404.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   const filter = matchQueueFilterFrom(new URL(request.url).searchParams);
-  // A request's own page (the child route) does not need the list.
-  const queue = params.id ? null : await listMatchQueue(context.app, viewer.user, filter);
-  return { filter, queue };
+  return { filter, queue: await listMatchQueue(context.app, viewer.user, filter) };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function MatchRequestsPage() {
-  const outlet = useOutlet();
   const { filter, queue } = useLoaderData<typeof loader>();
-  return outlet ?? (queue ? <MatchQueueView filter={filter} queue={queue} /> : null);
+  return <MatchQueueView filter={filter} queue={queue} />;
 }
