@@ -7,7 +7,10 @@ import {
 } from "~/lib/matching/match-console-schemas";
 import type { MatchRequestDetail, ShortlistEntry } from "~/server/matching/match-console.server";
 
-type Props = { detail: MatchRequestDetail; notice: string | null; error: string | null };
+/** The last move's notice or error; `suggestionId` names the shortlist card it was about, if any. */
+type Outcome = { notice: string | null; error: string | null; suggestionId: string | null };
+
+type Props = { detail: MatchRequestDetail; outcome: Outcome };
 
 /** The form being sent, if any: its intent and the shortlist entry it is about. */
 function useSending(): { intent: string | null; suggestionId: string | null } {
@@ -25,7 +28,9 @@ function useSending(): { intent: string | null; suggestionId: string | null } {
  * what happened so far; beside it the request with Assign to me and Re-run matching, the
  * business and the files.
  */
-export function MatchRequestView({ detail, notice, error }: Props) {
+export function MatchRequestView({ detail, outcome }: Props) {
+  // A move on a consultant no longer (or never) on this shortlist is answered at the top.
+  const onCard = outcome.suggestionId !== null && detail.shortlist.some((entry) => entry.id === outcome.suggestionId);
   return (
     <div className="console-page">
       <p>
@@ -38,30 +43,9 @@ export function MatchRequestView({ detail, notice, error }: Props) {
         </div>
         <span className="badge match-badge-status">{detail.statusLabel}</span>
       </header>
-      <ConsoleNotices notice={notice} error={error} />
-      <div className="insight-request-layout">
-        <div className="insight-request-main">
-          <section className="card" aria-labelledby="match-problem-title">
-            <h2 id="match-problem-title" className="card-title">
-              The business&apos;s problem
-            </h2>
-            <p className="match-problem">{detail.problemStatement}</p>
-          </section>
-          <ShortlistSection detail={detail} />
-          <CandidatesSection detail={detail} />
-          <section className="card" aria-labelledby="match-timeline-title">
-            <h2 id="match-timeline-title" className="card-title">
-              History
-            </h2>
-            <ol className="match-timeline">
-              {detail.timeline.map((event, index) => (
-                <li key={`${event.at}-${index}`}>
-                  <span className="console-muted">{event.date}</span> {event.text}
-                </li>
-              ))}
-            </ol>
-          </section>
-        </div>
+      {onCard ? null : <ConsoleNotices notice={outcome.notice} error={outcome.error} />}
+      {/* The request and its actions come first on a phone; from 1200px they are the side column. */}
+      <div className="insight-request-layout match-request-layout">
         <div className="insight-request-side">
           <RequestSection detail={detail} />
           <section className="card" aria-labelledby="match-business-title">
@@ -85,6 +69,28 @@ export function MatchRequestView({ detail, notice, error }: Props) {
             </dl>
           </section>
           <FilesSection detail={detail} />
+        </div>
+        <div className="insight-request-main">
+          <section className="card" aria-labelledby="match-problem-title">
+            <h2 id="match-problem-title" className="card-title">
+              The business&apos;s problem
+            </h2>
+            <p className="match-problem">{detail.problemStatement}</p>
+          </section>
+          <ShortlistSection detail={detail} outcome={outcome} />
+          <CandidatesSection detail={detail} />
+          <section className="card" aria-labelledby="match-timeline-title">
+            <h2 id="match-timeline-title" className="card-title">
+              History
+            </h2>
+            <ol className="match-timeline">
+              {detail.timeline.map((event, index) => (
+                <li key={`${event.at}-${index}`}>
+                  <span className="console-muted">{event.date}</span> {event.text}
+                </li>
+              ))}
+            </ol>
+          </section>
         </div>
       </div>
     </div>
@@ -157,7 +163,7 @@ function RequestSection({ detail }: { detail: MatchRequestDetail }) {
   );
 }
 
-function ShortlistSection({ detail }: { detail: MatchRequestDetail }) {
+function ShortlistSection({ detail, outcome }: { detail: MatchRequestDetail; outcome: Outcome }) {
   return (
     <section className="card" aria-labelledby="match-shortlist-title">
       <h2 id="match-shortlist-title" className="card-title">
@@ -173,7 +179,11 @@ function ShortlistSection({ detail }: { detail: MatchRequestDetail }) {
           </p>
           <ol className="match-shortlist" aria-label="Shortlisted consultants">
             {detail.shortlist.map((entry) => (
-              <SuggestionCard key={entry.id} entry={entry} />
+              <SuggestionCard
+                key={entry.id}
+                entry={entry}
+                outcome={outcome.suggestionId === entry.id ? outcome : null}
+              />
             ))}
           </ol>
         </>
@@ -182,7 +192,8 @@ function ShortlistSection({ detail }: { detail: MatchRequestDetail }) {
   );
 }
 
-function SuggestionCard({ entry }: { entry: ShortlistEntry }) {
+/** One shortlisted consultant; the outcome of a move on it is shown on the card, where it was made. */
+function SuggestionCard({ entry, outcome }: { entry: ShortlistEntry; outcome: Outcome | null }) {
   const sending = useSending();
   const busy = sending.suggestionId === entry.id;
   const headingId = `suggestion-${entry.id}`;
@@ -230,6 +241,11 @@ function SuggestionCard({ entry }: { entry: ShortlistEntry }) {
           ))}
         </tbody>
       </table>
+      {outcome ? (
+        <div className="match-suggestion-outcome">
+          <ConsoleNotices notice={outcome.notice} error={outcome.error} />
+        </div>
+      ) : null}
       {entry.decidable ? (
         <div className="match-suggestion-actions">
           {entry.blocker ? <p className="console-muted">{entry.blocker}</p> : null}
