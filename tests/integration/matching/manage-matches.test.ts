@@ -306,6 +306,10 @@ describe("engagement manager console: match requests", () => {
     const page = await proposed.text();
     expect(page).toContain(html(`${avery.name} was proposed. They have been notified and asked to accept or decline.`));
     expect(page).toContain("Asked, no answer yet");
+    // The notice is on the card of the consultant it is about, where the button was.
+    const notice = page.indexOf(html(`${avery.name} was proposed.`));
+    expect(notice).toBeGreaterThan(page.indexOf(`>${avery.name}</h3>`));
+    expect(notice).toBeLessThan(page.indexOf(`>Blake Rivers</h3>`));
 
     const candidates = await candidatesOf(match.id);
     expect(candidates).toHaveLength(1);
@@ -406,9 +410,12 @@ describe("engagement manager console: match requests", () => {
     );
     // Another request's shortlist entry.
     const elsewhere = await requestWithShortlist();
-    await expectRefused(
-      await propose(match.id, elsewhere.first.id),
-      "That consultant is not on this request's shortlist.",
+    const foreign = await propose(match.id, elsewhere.first.id);
+    const foreignText = await foreign.clone().text();
+    await expectRefused(foreign, "That consultant is not on this request's shortlist.");
+    // Not about a card of this page: shown at the top.
+    expect(foreignText.indexOf(html("That consultant is not on this request's shortlist."))).toBeLessThan(
+      foreignText.indexOf("Shortlist</h2>"),
     );
     await expectRefused(
       await propose(match.id, "no-such-suggestion"),
