@@ -5,6 +5,7 @@ import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/server/identity/guards.server";
 import { consoleOverview } from "~/server/insights/manager-console.server";
 import { insightQueueCounts } from "~/server/insights/insight-queue.server";
+import { matchRequestsToDo } from "~/server/matching/match-console.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
 
@@ -14,19 +15,24 @@ export const meta: MetaFunction = () => [{ title: "Engagement manager console | 
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
-  const [overview, insights] = await Promise.all([consoleOverview(context.app), insightQueueCounts(context.app)]);
-  return { firstName: viewer.user.firstName, lastName: viewer.user.lastName, ...overview, insights };
+  // Independent counts, read in parallel: one round trip after the session's.
+  const [overview, insights, matchesToDo] = await Promise.all([
+    consoleOverview(context.app),
+    insightQueueCounts(context.app),
+    matchRequestsToDo(context.app),
+  ]);
+  return { firstName: viewer.user.firstName, lastName: viewer.user.lastName, ...overview, insights, matchesToDo };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ManagerConsole() {
   const outlet = useOutlet();
-  const { firstName, lastName, openSupportMessages, insights } = useLoaderData<typeof loader>();
+  const { firstName, lastName, openSupportMessages, insights, matchesToDo } = useLoaderData<typeof loader>();
   return (
     <ConsoleLayout
       manager={fullName(firstName, lastName)}
-      counts={{ insightRequestsToDo: insights.submitted, openSupportMessages }}
+      counts={{ insightRequestsToDo: insights.submitted, matchRequestsToDo: matchesToDo, openSupportMessages }}
     >
       {outlet ?? <Overview />}
     </ConsoleLayout>
@@ -34,7 +40,7 @@ export default function ManagerConsole() {
 }
 
 function Overview() {
-  const { firstName, lastName, openSupportMessages, insights } = useLoaderData<typeof loader>();
+  const { firstName, lastName, openSupportMessages, insights, matchesToDo } = useLoaderData<typeof loader>();
   return (
     <div className="console-page">
       <header className="page-header">
@@ -62,6 +68,13 @@ function Overview() {
             {insights.in_review} in review · {insights.awaiting_payment} awaiting payment
           </p>
           <Link to="/manage/insights">View insight requests</Link>
+        </section>
+        <section className="card console-stat" aria-labelledby="stat-matches">
+          <h2 id="stat-matches" className="card-title">
+            Match requests to do
+          </h2>
+          <p className="console-stat-value">{matchesToDo}</p>
+          <Link to="/manage/matches">View match requests</Link>
         </section>
       </div>
     </div>

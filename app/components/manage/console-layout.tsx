@@ -4,7 +4,7 @@ import { BrandMark } from "~/components/shell/brand-mark";
 import { Icon } from "~/components/shell/icons";
 
 /** Work waiting in each section, shown beside its link. */
-export type ConsoleCounts = { insightRequestsToDo: number; openSupportMessages: number };
+export type ConsoleCounts = { insightRequestsToDo: number; matchRequestsToDo: number; openSupportMessages: number };
 
 type ConsoleSection = {
   to: string;
@@ -27,6 +27,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     label: "Insight requests",
     icon: "insights",
     count: { of: (counts) => counts.insightRequestsToDo, what: "to do" },
+  },
+  {
+    to: "/manage/matches",
+    label: "Match requests",
+    icon: "matching",
+    count: { of: (counts) => counts.matchRequestsToDo, what: "to do" },
   },
   {
     to: "/manage/support",
