@@ -89,6 +89,17 @@ function pendingIntent(navigation: ReturnType<typeof useNavigation>): string | n
   return typeof intent === "string" ? intent : null;
 }
 
+/**
+ * Sets a control of the form the way a person would (its value, then a change event), so the
+ * form state follows: pages 1 and 2 prefill the summary's dropdowns this way.
+ */
+function setControl(id: string, value: string) {
+  const control = document.getElementById(id);
+  if (!(control instanceof HTMLSelectElement)) return;
+  control.value = value;
+  control.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
 /** The tab's sessionStorage, or null where it is unavailable (private modes, storage disabled). */
 function sessionDraftStorage(): Storage | null {
   try {
@@ -172,16 +183,23 @@ export function CreateMatchWizard({
       const current = pageRef.current;
       if (intent === "continue" && current === 1) {
         event.preventDefault();
-        form.update({ name: fields.category.name, value: String(formData.get("area") ?? "") });
+        setControl(fields.category.id, String(formData.get("area") ?? ""));
         setPage(2);
       } else if (intent === "continue" && current === 2) {
         event.preventDefault();
-        form.update({ name: fields.consultingType.name, value: String(formData.get("engagementType") ?? "") });
+        setControl(fields.consultingType.id, String(formData.get("engagementType") ?? ""));
         setPage(3);
       } else if (intent === "notsure") {
         event.preventDefault();
-        form.update({ name: fields.engagementType.name, value: "" });
-        form.update({ name: fields.consultingType.name, value: NOT_SURE_VALUE });
+        for (const radio of document.querySelectorAll<HTMLInputElement>(
+          `input[name="${fields.engagementType.name}"]`,
+        )) {
+          if (radio.checked) {
+            radio.checked = false;
+            radio.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        }
+        setControl(fields.consultingType.id, NOT_SURE_VALUE);
         setPage(3);
       } else if (intent === "review") {
         event.preventDefault();
@@ -354,17 +372,17 @@ export function CreateMatchWizard({
                 // Without JavaScript nothing can reveal a description on selection: all are shown.
                 const describe = !hydrated || chosenType === type.key;
                 return (
-                  <label key={key} htmlFor={props.id} className="insight-area engagement-type">
-                    <span className="engagement-type-name">
+                  <div key={key} className="insight-area engagement-type">
+                    <label htmlFor={props.id} className="engagement-type-name">
                       <input {...props} aria-describedby={describe ? `${props.id}-description` : undefined} />
                       <span>{type.label}</span>
-                    </span>
+                    </label>
                     {describe ? (
-                      <span id={`${props.id}-description`} className="engagement-type-description">
+                      <p id={`${props.id}-description`} className="engagement-type-description">
                         {ENGAGEMENT_TYPE_DESCRIPTIONS[type.key]}
-                      </span>
+                      </p>
                     ) : null}
-                  </label>
+                  </div>
                 );
               })}
             </div>
