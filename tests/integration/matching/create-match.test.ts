@@ -341,14 +341,22 @@ describe("the /create-match page action", () => {
     for (const [name, value] of Object.entries(wizardForm({ intent: "review", page: "3", ...answers }))) {
       form.append(name, String(value));
     }
-    form.append("upload", new File([PDF_BYTES], "Org chart.pdf", { type: "application/pdf" }));
+    // Larger than the 1 MB every other form is held to: the page takes files like the upload API.
+    const bigPdf = new TextEncoder().encode(`%PDF-1.7\n${"% padding line\n".repeat(100_000)}%%EOF\n`);
+    expect(bigPdf.byteLength).toBeGreaterThan(1024 * 1024);
+    form.append("upload", new File([bigPdf], "Org chart.pdf", { type: "application/pdf" }));
     const review = await call(PAGE, { method: "POST", body: form, cookie: token });
     expect(review.status).toBe(200);
     const reviewHtml = await review.text();
     expect(reviewHtml).toContain("Confirm your match request");
     expect(reviewHtml).toContain("Org chart.pdf");
     const [stored] = await filesOf(business.id);
-    expect(stored).toMatchObject({ originalName: "Org chart.pdf", purpose: "match_request", matchRequestId: null });
+    expect(stored).toMatchObject({
+      originalName: "Org chart.pdf",
+      purpose: "match_request",
+      matchRequestId: null,
+      sizeBytes: bigPdf.byteLength,
+    });
     const storedName = stored!.r2Key.split("/").pop()!;
     expect(reviewHtml).toContain(`name="files" value="${storedName}"`);
 
@@ -416,6 +424,15 @@ describe("the /create-match page action", () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain(html(FORM_UNREADABLE));
     expect(await matchesOf(business.id)).toHaveLength(0);
+    // Only a multipart post may be as large as an upload: any other form keeps the 1 MB limit.
+    const big = await call(PAGE, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `intent=review&page=3&issueCause=${"a".repeat(1024 * 1024)}`,
+      cookie: token,
+    });
+    expect(big.status).toBe(413);
+    expect(await big.text()).toContain("The request is too large.");
     // Anonymous visitors are sent to sign in; nothing is read or written.
     const anonymous = await postForm(PAGE, wizardForm({ intent: "create", page: "4" }));
     expect(anonymous.status).toBe(302);
