@@ -11,7 +11,7 @@ import {
 import { matchStatusText } from "~/lib/matching/match-status";
 import { createMatchRequest } from "~/server/matching/match-requests.server";
 import * as runMatchingModule from "~/server/matching/run-matching.server";
-import { appAt, call, db, filesOf, html, PDF_BYTES, postForm, uploadPdf, viewerOf } from "../helpers";
+import { appAt, call, db, filesOf, html, postForm, uploadPdf, viewerOf } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 vi.mock("~/server/matching/run-matching.server", async (importOriginal) => {
