@@ -1,3 +1,4 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { files, insightRequests, matchRequests } from "~db/schema";
@@ -7,11 +8,14 @@ import {
   MATCH_REQUEST_CONFLICT_MESSAGE,
   MATCH_REQUEST_CREATED_MESSAGE,
   MATCHING_CLIENTS_ONLY_MESSAGE,
+  MATCH_REQUEST_FAILED_MESSAGES,
+  MATCH_SUBMIT_UNAVAILABLE_MESSAGE,
 } from "~/lib/matching/match-copy";
 import { matchStatusText } from "~/lib/matching/match-status";
 import { createMatchRequest } from "~/server/matching/match-requests.server";
 import * as runMatchingModule from "~/server/matching/run-matching.server";
-import { appAt, call, db, filesOf, html, postForm, uploadPdf, viewerOf } from "../helpers";
+import worker from "../../../functions/worker";
+import { appAt, call, db, filesOf, html, ORIGIN, postForm, SESSION_COOKIE, uploadPdf, viewerOf } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 vi.mock("~/server/matching/run-matching.server", async (importOriginal) => {
@@ -436,5 +440,69 @@ describe("the /create-match page action", () => {
     // Anonymous visitors are sent to sign in; nothing is read or written.
     const anonymous = await postForm(PAGE, wizardForm({ intent: "create", page: "4" }));
     expect(anonymous.status).toBe(302);
+  });
+});
+
+/** The Worker over a D1 that refuses to store match requests (everything else works). */
+async function withMatchStorageDown(path: string, init: RequestInit, token: string) {
+  const failing = new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (query: string) => {
+          if (/insert into "match_requests"/i.test(query)) throw new Error("D1 is unavailable");
+          return target.prepare(query);
+        };
+      }
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const headers = new Headers(init.headers);
+  headers.set("Cookie", `${SESSION_COOKIE}=${token}`);
+  headers.set("Origin", ORIGIN);
+  headers.set("Host", new URL(ORIGIN).host);
+  const request = new Request(`${ORIGIN}${path}`, { ...init, method: "POST", headers, redirect: "manual" });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    request as Parameters<typeof worker.fetch>[0],
+    { ...env, DB: failing as D1Database } as typeof env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+describe("when the request cannot be stored", () => {
+  it("the page shows the three failure texts with a way back, and the API a 500 {msg}; nothing is written", async () => {
+    const { business, token } = await signedInClient();
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const answers = { area: "hr", category: "hr", consultingType: "coaching", issueCause: PROBLEM };
+    const page = await withMatchStorageDown(
+      PAGE,
+      { body: new URLSearchParams(wizardForm({ intent: "create", page: "4", ...answers })) },
+      token,
+    );
+    expect(page.status).toBe(500);
+    const text = await page.text();
+    for (const part of MATCH_REQUEST_FAILED_MESSAGES) expect(text).toContain(html(part));
+    expect(text).not.toContain("Your match request has been sent!");
+    expect(text).toMatch(/<button type="submit" name="intent" value="retry"[^>]*>Back<\/button>/);
+
+    const api = await withMatchStorageDown(
+      CREATE,
+      { headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload(business.id)) },
+      token,
+    );
+    quiet.mockRestore();
+    expect(api.status).toBe(500);
+    expect(await api.json()).toEqual({ msg: MATCH_SUBMIT_UNAVAILABLE_MESSAGE });
+    expect(await matchesOf(business.id)).toHaveLength(0);
+
+    // Back from the failure returns to the confirm step with the answers kept.
+    const retry = await postForm(PAGE, wizardForm({ intent: "retry", page: "4", ...answers }), token);
+    expect(retry.status).toBe(200);
+    const retryText = await retry.text();
+    expect(retryText).toContain("Confirm your match request");
+    expect(retryText).toContain(PROBLEM);
   });
 });
