@@ -130,11 +130,23 @@ describe("/create-match", () => {
     await page.getByRole("heading", { name: "Match Request Summary", level: 2 }).waitFor();
     expect(await page.getByLabel("Engagement Type", { exact: true }).inputValue()).toBe("not_sure");
     expect(await page.getByLabel("Business Area", { exact: true }).inputValue()).toBe("finance");
+    // A reload keeps the unsent answers (the draft in the tab).
+    await page.getByLabel("What do you need help with?", { exact: true }).fill(PROBLEM);
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByText("We kept your unsent answers. Cancel discards them.", { exact: true }).waitFor();
+    await page.getByRole("heading", { name: "Match Request Summary", level: 2 }).waitFor();
+    expect(await page.getByLabel("What do you need help with?", { exact: true }).inputValue()).toBe(PROBLEM);
+    expect(await page.getByLabel("Engagement Type", { exact: true }).inputValue()).toBe("not_sure");
     // Back goes one page down.
     await page.getByRole("button", { name: "Back", exact: true }).click();
     await page.getByRole("heading", { name: "Select One Engagement Type", level: 2 }).waitFor();
     await page.getByRole("link", { name: "Cancel", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/features" && url.searchParams.get("focus") === "Matching");
+    // Cancel discarded the draft: a new wizard starts empty.
+    await openWizard(page);
+    expect(await page.getByText("We kept your unsent answers. Cancel discards them.").count()).toBe(0);
+    expect(await page.getByRole("radio", { name: "Finance", exact: true }).isChecked()).toBe(false);
   });
 
   browserTest(
