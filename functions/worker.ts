@@ -19,8 +19,11 @@ function plain(status: number, body: string): Response {
   });
 }
 
-/** Uploads have their own, larger limit, which their route counts (app/server/files/files.server.ts). */
-const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files"]);
+/**
+ * Uploads have their own, larger limit, which their route counts (app/server/files/files.server.ts);
+ * /create-match takes files from a plain file input without JavaScript and counts the same way.
+ */
+const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files", "/create-match"]);
 
 /**
  * The request with its body held to MAX_REQUEST_BYTES, or null when it is larger. A declared

@@ -1,13 +1,176 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/shell/coming-soon";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { CreateMatchWizard } from "~/components/matching/create-match/wizard";
+import {
+  pageForErrors,
+  parseMatchPage,
+  previousPage,
+  schemaFor,
+  type AttachedMatchFile,
+  type CreateMatchActionData,
+  type MatchFormPage,
+} from "~/components/matching/create-match/wizard-data";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
+import { CREATE_MATCH_TITLE, MATCH_MAX_FILES, MATCH_TOO_MANY_FILES_MESSAGE } from "~/lib/matching/match-copy";
+import { MatchWizardFormSchema, NOT_SURE_VALUE, wizardInput } from "~/lib/matching/match-schemas";
+import { uploadFiles } from "~/server/files/files.server";
+import { requireClientBusiness, type ClientViewer } from "~/server/identity/guards.server";
+import type { AppContext } from "~/server/load-context";
+import { attachableFiles, createMatchRequest } from "~/server/matching/match-requests.server";
+import { appOrigin } from "~/server/payments/checkout.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { MAX_REQUEST_BYTES, readForm } from "~/server/platform/http.server";
 
-export const meta: MetaFunction = () => [{ title: "Create New Match | Partwise" }];
+export const meta: MetaFunction = () => [{ title: `${CREATE_MATCH_TITLE} | Partwise` }];
 
-/** /create-match: a placeholder until the match request wizard is built. Guarded by the `_app` layout loader (client with a business). */
-export default function Page() {
+/**
+ * /create-match (spec §2): the match request wizard. The loader makes the wizard's idempotency
+ * key (the request's id) and names whose draft it keeps; one D1 round trip (the session).
+ * Guarded like every `_app` page (client with a business).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request);
+  return { requestId: crypto.randomUUID(), draftScope: `${viewer.user.id}:${viewer.business.id}` };
+}
+
+/** The stored names the form carries, as the business's attachable files (for the no-JS pages). */
+async function filesOf(app: AppContext, viewer: ClientViewer, form: FormData): Promise<AttachedMatchFile[]> {
+  const names = form.getAll("files").filter((name): name is string => typeof name === "string");
+  return names.length > 0 ? attachableFiles(app, viewer.business.id, names) : [];
+}
+
+/** A reply whose values prefill the next page (the dropdowns of page 3 take pages 1 and 2's choices). */
+function withValues(result: SubmissionResult<string[]>, values: Record<string, string>): SubmissionResult<string[]> {
+  return { ...result, initialValue: { ...(result.initialValue ?? {}), ...values } };
+}
+
+/** A browser sends an empty, nameless part when no file was chosen: not a file. */
+function chosenUploads(form: FormData): File[] {
+  return form
+    .getAll("upload")
+    .filter((entry): entry is File => typeof entry !== "string" && (entry.name !== "" || entry.size > 0));
+}
+
+/**
+ * intent=continue|notsure|back|review|retry: the no-JavaScript page turns (validate the page,
+ * answer the next one); review (Finish) also stores the files of page 3's plain file input
+ * through the same uploadFiles as the upload API. intent=create (Confirm): the whole request →
+ * createMatchRequest, the domain function the API calls too.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const app = context.app;
+  const viewer = await requireClientBusiness(app, request);
+  const answer = (body: CreateMatchActionData, status = 200) => data<CreateMatchActionData>(body, { status });
+  // Only a multipart post (the no-JS Finish with its files) may be as large as an upload.
+  const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  const body = await readForm(request, { maxBytes: multipart ? MAX_UPLOAD_REQUEST_BYTES : MAX_REQUEST_BYTES });
+  if (!body.ok) return answer({ kind: "step", page: 1, result: formErrorReply(body.msg), files: [] }, body.status);
+  const formData = body.form;
+  const intent = formData.get("intent");
+  const page = parseMatchPage(formData.get("page"));
+  const step = async (to: MatchFormPage, result: SubmissionResult<string[]>, status = 200) =>
+    answer({ kind: "step", page: to, result, files: await filesOf(app, viewer, formData) }, status);
+
+  switch (intent) {
+    case "continue": {
+      if (page !== 1 && page !== 2) return step(page, formErrorReply(), 400);
+      const submission = parseWithZod(formData, { schema: schemaFor(page, intent) });
+      if (submission.status !== "success") return step(page, submission.reply(), 400);
+      const value = submission.value as { area?: string; engagementType?: string };
+      return page === 1
+        ? step(2, withValues(submission.reply(), { category: value.area ?? "" }))
+        : step(3, withValues(submission.reply(), { consultingType: value.engagementType ?? "" }));
+    }
+    case "notsure": {
+      const submission = parseWithZod(formData, { schema: schemaFor(2, intent) });
+      return step(3, withValues(submission.reply(), { engagementType: "", consultingType: NOT_SURE_VALUE }));
+    }
+    case "back": {
+      const submission = parseWithZod(formData, { schema: schemaFor(page, intent) });
+      return step(previousPage(page), submission.reply());
+    }
+    case "retry": {
+      const submission = parseWithZod(formData, { schema: schemaFor(4, "back") });
+      return step(4, submission.reply());
+    }
+    case "review": {
+      const uploads = chosenUploads(formData);
+      formData.delete("upload");
+      if (uploads.length > 0) {
+        const kept = formData.getAll("files").length;
+        const stored =
+          kept + uploads.length > MATCH_MAX_FILES
+            ? ({ ok: false, msg: MATCH_TOO_MANY_FILES_MESSAGE } as const)
+            : await uploadFiles(app, viewer, { files: uploads, purpose: "match_request" });
+        if (!stored.ok) {
+          const submission = parseWithZod(formData, { schema: schemaFor(3, intent) });
+          return step(3, submission.reply({ fieldErrors: { files: [stored.msg] } }), 400);
+        }
+        for (const file of stored.files) formData.append("files", file.fileName);
+      }
+      const submission = parseWithZod(formData, { schema: schemaFor(3, intent) });
+      if (submission.status !== "success") return step(3, submission.reply(), 400);
+      return step(4, submission.reply());
+    }
+    case "create": {
+      const submission = parseWithZod(formData, { schema: MatchWizardFormSchema });
+      if (submission.status !== "success") {
+        const fields = Object.keys(submission.error ?? {}).filter(
+          (name) => (submission.error?.[name]?.length ?? 0) > 0,
+        );
+        return step(pageForErrors(fields), submission.reply(), 400);
+      }
+      let result: Awaited<ReturnType<typeof createMatchRequest>>;
+      try {
+        result = await createMatchRequest(app, viewer, wizardInput(submission.value), appOrigin(app, request));
+      } catch (error) {
+        console.error("create-match submit failed", error);
+        return answer({ kind: "failed", result: submission.reply(), files: await filesOf(app, viewer, formData) }, 500);
+      }
+      if (!result.ok) {
+        const fieldErrors = result.fieldErrors ?? {};
+        return step(
+          pageForErrors(Object.keys(fieldErrors)),
+          submission.reply({ formErrors: [result.msg], fieldErrors }),
+          result.status,
+        );
+      }
+      return answer({ kind: "created", msg: result.msg, matchId: result.matchRequest._id }, result.created ? 201 : 200);
+    }
+    default:
+      // No button of the wizard posts this: say so on the page the post claims to come from.
+      return step(page, formErrorReply(), 400);
+  }
+}
+
+/**
+ * The wizard's own posts don't reload the loader: its requestId (the idempotency key) must stay
+ * the same while the person fixes an error and retries. A new visit (GET) starts a new wizard.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  formAction,
+  currentUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod?.toUpperCase() === "POST" && (formAction ?? currentUrl.pathname) === currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
+
+export default function CreateMatch() {
+  const { requestId, draftScope } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as CreateMatchActionData | undefined;
   return (
-    <div className="page">
-      <ComingSoon title="Create New Match" message="Requesting a match with a consultant is coming soon." />
+    <div className="page create-insight-page create-match-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">Matching</p>
+          <h1>{CREATE_MATCH_TITLE}</h1>
+        </div>
+      </header>
+      <CreateMatchWizard key={requestId} requestId={requestId} draftScope={draftScope} actionData={actionData} />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import {
   saveValueInsightFeedback,
 } from "~/server/insights/insight-views.server";
 import { createMatchFromReport, createMatchFromValueInsight } from "~/server/matching/match-requests.server";
+import { appOrigin } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight Discovery | Partwise" }];
 
@@ -99,8 +100,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const result =
         type === "VALUE"
-          ? await createMatchFromValueInsight(context.app, viewer, targetId)
-          : await createMatchFromReport(context.app, viewer, targetId);
+          ? await createMatchFromValueInsight(context.app, viewer, targetId, appOrigin(context.app, request))
+          : await createMatchFromReport(context.app, viewer, targetId, appOrigin(context.app, request));
       if (!result.ok)
         return data({ intent: "match" as const, message: null, failed: true, msg: notFound }, { status: 404 });
       return { intent: "match" as const, message: result.message, failed: false, msg: null };

@@ -2,18 +2,20 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { jsonResponse, requireMethod } from "~/server/platform/http.server";
 import { createMatchFromReport } from "~/server/matching/match-requests.server";
 import { requireApiClient } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
 import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
- * POST /api/matching/matchRequest/create-from-report/{id} (no body) → 200 {message: 'Your match
- * request has been sent!'}, also when the report was already converted (one match request per
- * report). Another business's, unknown or unpublished report → 404 {msg: 'Insight report not
+ * POST /api/matching/matchRequest/create-from-report/{id} (no body) → 200 {message:
+ * MATCH_REQUEST_CREATED_MESSAGE} (it contains 'have been matched'), also when the report was
+ * already converted (one match request per report); only the press that creates the request
+ * starts the smart-matching engine. Another business's, unknown or unpublished report → 404 {msg: 'Insight report not
  * found.'} and nothing written; 401 without a session; 403 for staff.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiClient(context.app, request, { business: true });
-  const result = await createMatchFromReport(context.app, viewer, params.id ?? "");
+  const result = await createMatchFromReport(context.app, viewer, params.id ?? "", appOrigin(context.app, request));
   return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }
 

@@ -2,18 +2,25 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { jsonResponse, requireMethod } from "~/server/platform/http.server";
 import { createMatchFromValueInsight } from "~/server/matching/match-requests.server";
 import { requireApiClient } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
 import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
- * POST /api/matching/matchRequest/create-from-value-insight/{id} (no body) → 200 {message: 'Your
- * match request has been sent!'}, also when it was already converted (one match request per
- * value insight). Another business's or unknown id → 404 {msg: 'Value insight not found.'} and
+ * POST /api/matching/matchRequest/create-from-value-insight/{id} (no body) → 200 {message:
+ * MATCH_REQUEST_CREATED_MESSAGE} (it contains 'have been matched'), also when the value insight was
+ * already converted (one match request per value insight); only the press that creates the request
+ * starts the smart-matching engine. Another business's or unknown id → 404 {msg: 'Value insight not found.'} and
  * nothing written; 401 without a session; 403 for staff.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiClient(context.app, request, { business: true });
-  const result = await createMatchFromValueInsight(context.app, viewer, params.id ?? "");
+  const result = await createMatchFromValueInsight(
+    context.app,
+    viewer,
+    params.id ?? "",
+    appOrigin(context.app, request),
+  );
   return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }
 

@@ -166,6 +166,4 @@ export const ValueInsightFeedbackPayloadSchema = FeedbackFormSchema.extend({
 // ---------------------------------------------------------------------------------------------
 
 export const MATCH_WITH_CONSULTANT_LABEL = "Match with Consultant";
-/** The answer of create-from-report / create-from-value-insight (also when it already exists). */
-export const MATCH_FROM_INSIGHT_MESSAGE = "Your match request has been sent!";
 export const MATCH_FROM_INSIGHT_FAILED_MESSAGE = "Unable to process your matching request at this time";

@@ -21,6 +21,19 @@ export const CHOOSE_ENGAGEMENT_TYPE_MESSAGE = "Please choose an engagement type"
 export const CONFIRM_BUSINESS_AREA_MESSAGE = "Please confirm your business area.";
 export const CONFIRM_ENGAGEMENT_TYPE_MESSAGE = "Please confirm your engagement type.";
 export const ISSUE_CAUSE_REQUIRED_MESSAGE = "Tell us what you need help with.";
+export const ISSUE_CAUSE_LABEL = "What do you need help with?";
+export const BUSINESS_AREA_LABEL = "Business Area";
+export const ENGAGEMENT_TYPE_LABEL = "Engagement Type";
+export const MATCH_PROBLEM_MAX_LENGTH = 4000;
+export const MATCH_PROBLEM_TOO_LONG_MESSAGE = "Keep this to 4,000 characters or fewer.";
+export const MATCH_MAX_FILES = 10;
+export const MATCH_TOO_MANY_FILES_MESSAGE = `Attach at most ${MATCH_MAX_FILES} files.`;
+export const MATCH_FILES_INVALID_MESSAGE = "One of the attached files could not be found. Attach it again.";
+/** A requestId already used by another business: generic, says nothing about the other row. */
+export const MATCH_REQUEST_CONFLICT_MESSAGE = "This request could not be created. Start a new match request.";
+export const MATCHING_CLIENTS_ONLY_MESSAGE = "Only business accounts can request a match.";
+export const CONFIRM_MATCH_PAGE_TITLE = "Confirm your match request";
+export const MATCH_RESULT_PAGE_TITLE = "Your match request";
 
 /** What each engagement type means, shown when it is selected. */
 export const ENGAGEMENT_TYPE_DESCRIPTIONS = {

@@ -1,6 +1,8 @@
 // User-facing texts of the payment flow (spec §4): completion cards, 'Order Canceled' messages and
 // the readable errors. Pure and isomorphic: pages, API routes and tests read the same strings.
 
+import { MATCHING_CONGRATULATIONS_MESSAGE } from "~/lib/matching/match-copy";
+
 export const PRODUCT_NAME = "Partwise";
 
 export const PAYMENT_FAILED_NOTICE = "payment-failed";
@@ -42,6 +44,8 @@ export function isPurchaseType(value: unknown): value is PurchaseType {
 export const CONGRATULATIONS = {
   SUBSCRIPTION: { message: "You've updated your subscription plan!", button: "Home", to: "/dashboard" },
   INSIGHT: { message: "Preparing your Insight request.", button: "Next", to: "/features" },
+  /** No payment: the /create-match wizard shows it once the request is sent; Next opens the new match. */
+  MATCHING: { message: MATCHING_CONGRATULATIONS_MESSAGE, button: "Next", to: "/features?focus=Matching" },
   BENCHMARKING: {
     message: `You've unlocked ${PRODUCT_NAME} Benchmarking!`,
     button: "View Benchmarking",

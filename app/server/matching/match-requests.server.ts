@@ -1,19 +1,35 @@
 import { and, eq, sql } from "drizzle-orm";
-import { insightReports, matchRequests, valueInsights, type BusinessArea } from "~db/schema";
+import { files, insightReports, matchRequests, valueInsights, type BusinessArea } from "~db/schema";
+import { isStoredFileName } from "~/lib/files/file-rules";
+import { INSIGHT_REPORT_NOT_FOUND_MESSAGE, VALUE_INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/insights/insight-schemas";
 import {
-  INSIGHT_REPORT_NOT_FOUND_MESSAGE,
-  MATCH_FROM_INSIGHT_MESSAGE,
-  VALUE_INSIGHT_NOT_FOUND_MESSAGE,
-} from "~/lib/insights/insight-schemas";
+  MATCH_FILES_INVALID_MESSAGE,
+  MATCH_REQUEST_CONFLICT_MESSAGE,
+  MATCH_REQUEST_CREATED_MESSAGE,
+} from "~/lib/matching/match-copy";
+import type { MatchRequestInput } from "~/lib/matching/match-schemas";
 import { matchStatusText } from "~/lib/matching/match-status";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/business/settings.server";
+import { runMatching } from "./run-matching.server";
 
 /**
- * Match requests made from the client's insights (spec §7 Insights and Matching): a published
- * insight report or a value insight becomes one match request, once. Scoped by the session's
- * business; an id of another business reads as not found.
+ * Creating match requests (spec §2 /create-match, §3 "Match request", §7 Matching): the wizard's
+ * page action and `POST /api/matching/matchRequest/create` call `createMatchRequest`; a published
+ * insight report or a value insight becomes one match request, once. Every query is scoped by
+ * the session's business; an id of another business reads as not found. A new request starts
+ * `submitted` and goes straight to the smart-matching engine (runMatching); a failure there is
+ * logged and leaves the request `submitted`, where the engagement managers' queue still shows it.
  */
+
+/** Starts matching for a request that was just created; never fails the creation. */
+async function startMatching(app: AppContext, matchRequestId: string, origin: string): Promise<void> {
+  try {
+    await runMatching(app, matchRequestId, origin);
+  } catch (error) {
+    console.error(`Matching could not start for match request ${matchRequestId}:`, error);
+  }
+}
 
 type MatchSource = {
   source: "insight_report" | "value_insight";
@@ -27,7 +43,7 @@ type MatchSource = {
  * NOTHING and the insight's converted_to_match_request_id (a subselect of that row) in ONE
  * db.batch, so a second press, or two at once, leave one row and the same link.
  */
-async function convertToMatch(app: AppContext, viewer: ClientViewer, from: MatchSource) {
+async function convertToMatch(app: AppContext, viewer: ClientViewer, from: MatchSource, origin: string) {
   const now = app.now();
   const matchId = sql<string>`(SELECT m.id FROM match_requests AS m
     WHERE m.source = ${from.source} AND m.source_id = ${from.id} AND m.business_id = ${viewer.business.id})`;
@@ -46,7 +62,8 @@ async function convertToMatch(app: AppContext, viewer: ClientViewer, from: Match
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing({ target: [matchRequests.source, matchRequests.sourceId] });
+    .onConflictDoNothing({ target: [matchRequests.source, matchRequests.sourceId] })
+    .returning({ id: matchRequests.id });
   const link =
     from.source === "insight_report"
       ? app.db
@@ -57,18 +74,20 @@ async function convertToMatch(app: AppContext, viewer: ClientViewer, from: Match
           .update(valueInsights)
           .set({ convertedToMatchRequestId: matchId })
           .where(and(eq(valueInsights.id, from.id), eq(valueInsights.businessId, viewer.business.id)));
-  await app.db.batch([insert, link]);
+  const [inserted] = await app.db.batch([insert, link]);
+  // Only the press that created the request starts matching; a repeat finds it under way.
+  if (inserted[0]) await startMatching(app, inserted[0].id, origin);
 }
 
 /**
  * POST /api/matching/matchRequest/create-from-report/{id}: a match request made from the
  * business's published report — category from the report, no consulting type, the summary as
- * the problem statement, status 'submitted' with its sentence. Idempotent through the unique
- * (source, source_id); answers the same message every time. The report is read first (its
+ * the problem statement, status 'submitted' with its sentence, then matching starts. Idempotent
+ * through the unique (source, source_id); answers the same message every time. The report is read first (its
  * business and published state never go back), so an unknown or foreign id is a 404 with
  * nothing written.
  */
-export async function createMatchFromReport(app: AppContext, viewer: ClientViewer, reportId: string) {
+export async function createMatchFromReport(app: AppContext, viewer: ClientViewer, reportId: string, origin: string) {
   const [report] = await app.db
     .select({ id: insightReports.id, category: insightReports.category, summary: insightReports.highLevelSummary })
     .from(insightReports)
@@ -81,31 +100,245 @@ export async function createMatchFromReport(app: AppContext, viewer: ClientViewe
     )
     .limit(1);
   if (!report) return { ok: false, status: 404, msg: INSIGHT_REPORT_NOT_FOUND_MESSAGE } as const;
-  await convertToMatch(app, viewer, {
-    source: "insight_report",
-    id: report.id,
-    category: report.category,
-    problemStatement: report.summary,
-  });
-  return { ok: true, message: MATCH_FROM_INSIGHT_MESSAGE } as const;
+  await convertToMatch(
+    app,
+    viewer,
+    {
+      source: "insight_report",
+      id: report.id,
+      category: report.category,
+      problemStatement: report.summary,
+    },
+    origin,
+  );
+  return { ok: true, message: MATCH_REQUEST_CREATED_MESSAGE } as const;
 }
 
 /**
  * POST /api/matching/matchRequest/create-from-value-insight/{id}: the same for a value insight
  * of the business (its summary becomes the problem statement).
  */
-export async function createMatchFromValueInsight(app: AppContext, viewer: ClientViewer, valueInsightId: string) {
+export async function createMatchFromValueInsight(
+  app: AppContext,
+  viewer: ClientViewer,
+  valueInsightId: string,
+  origin: string,
+) {
   const [insight] = await app.db
     .select({ id: valueInsights.id, category: valueInsights.category, summary: valueInsights.summary })
     .from(valueInsights)
     .where(and(eq(valueInsights.id, valueInsightId), eq(valueInsights.businessId, viewer.business.id)))
     .limit(1);
   if (!insight) return { ok: false, status: 404, msg: VALUE_INSIGHT_NOT_FOUND_MESSAGE } as const;
-  await convertToMatch(app, viewer, {
-    source: "value_insight",
-    id: insight.id,
-    category: insight.category,
-    problemStatement: insight.summary,
+  await convertToMatch(
+    app,
+    viewer,
+    {
+      source: "value_insight",
+      id: insight.id,
+      category: insight.category,
+      problemStatement: insight.summary,
+    },
+    origin,
+  );
+  return { ok: true, message: MATCH_REQUEST_CREATED_MESSAGE } as const;
+}
+
+/** The basic fields of a match request (spec §3 "Match request"), as the create answer carries them. */
+export type CreatedMatchRequestView = {
+  _id: string;
+  matchRequestId: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** The stored status sentence (status_text). */
+  value: string;
+  requestInfo: { category: string; consultingType: string; problemStatement: string };
+};
+
+export type CreateMatchResult =
+  | { ok: true; created: boolean; msg: string; matchRequest: CreatedMatchRequestView }
+  | { ok: false; status: 400 | 409; msg: string; fieldErrors?: Record<string, string[]> };
+
+type MatchRow = typeof matchRequests.$inferSelect;
+
+function toCreatedView(row: MatchRow): CreatedMatchRequestView {
+  return {
+    _id: row.id,
+    matchRequestId: row.id,
+    createdAt: row.createdAt.toISOString(),
+    value: row.statusText,
+    requestInfo: {
+      category: row.category,
+      // spec §5: unset is sent as '' and read back the same way.
+      consultingType: row.consultingType ?? "",
+      problemStatement: row.problemStatement,
+    },
+  };
+}
+
+const matchFilesInvalid: CreateMatchResult = {
+  ok: false,
+  status: 400,
+  msg: MATCH_FILES_INVALID_MESSAGE,
+  fieldErrors: { files: [MATCH_FILES_INVALID_MESSAGE] },
+};
+const matchConflict: CreateMatchResult = { ok: false, status: 409, msg: MATCH_REQUEST_CONFLICT_MESSAGE };
+
+/** `<uuid>.<ext>` names as R2 keys of the business; the caller has checked every name's shape. */
+function businessKeys(businessId: string, names: readonly string[]): string[] {
+  return names.map((name) => `biz/${businessId}/${name}`);
+}
+
+/** Files of the business named by `keys` that are linked to nothing yet. `IN ()` is valid SQLite (false). */
+function freeFilesSql(businessId: string, keys: readonly string[]) {
+  return sql`${files.businessId} = ${businessId} AND ${files.r2Key} IN (${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL`;
+}
+
+/**
+ * The business's uploads among `names` that can still be attached (its own, linked to nothing),
+ * with the names the person gave them, in the order asked. The wizard's no-JavaScript pages use
+ * it to list the files a plain file input stored.
+ */
+export async function attachableFiles(
+  app: AppContext,
+  businessId: string,
+  names: readonly string[],
+): Promise<{ fileName: string; originalName: string; size: number }[]> {
+  const valid = [...new Set(names)].filter(isStoredFileName);
+  if (valid.length === 0) return [];
+  const rows = await app.db
+    .select({ r2Key: files.r2Key, originalName: files.originalName, size: files.sizeBytes })
+    .from(files)
+    .where(freeFilesSql(businessId, businessKeys(businessId, valid)));
+  const byKey = new Map(rows.map((row) => [row.r2Key, row]));
+  return valid.flatMap((name) => {
+    const row = byKey.get(`biz/${businessId}/${name}`);
+    return row ? [{ fileName: name, originalName: row.originalName, size: row.size }] : [];
   });
-  return { ok: true, message: MATCH_FROM_INSIGHT_MESSAGE } as const;
+}
+
+/**
+ * Creates the caller's match request (input parsed by MatchRequestPayloadSchema or the wizard's
+ * MatchWizardFormSchema), the way createInsightRequest does:
+ *
+ * 1. One read round trip: the row with `requestId` (if given) and how many of the named files are
+ *    free (the caller's business, linked to nothing). The same id already the caller's → that
+ *    request, created: false, and matching is not started again; another business's → 409,
+ *    nothing written. A malformed, unknown, foreign or already linked file → 400, nothing written.
+ * 2. One write batch: INSERT … SELECT … WHERE every named file is still free (so a concurrent link
+ *    can't leave the request half-attached), the files' UPDATE (purpose match_request) guarded
+ *    by the row this call inserted, and the read-back.
+ * 3. A new request goes to runMatching; the answer carries its status after that.
+ */
+export async function createMatchRequest(
+  app: AppContext,
+  viewer: ClientViewer,
+  input: MatchRequestInput,
+  origin: string,
+): Promise<CreateMatchResult> {
+  const business = viewer.business;
+  const id = input.requestId ?? crypto.randomUUID();
+  const names = [...new Set(input.files)];
+  if (names.some((name) => !isStoredFileName(name))) return matchFilesInvalid;
+  const keys = businessKeys(business.id, names);
+  const freeFiles = freeFilesSql(business.id, keys);
+  const readRow = () =>
+    app.db
+      .select()
+      .from(matchRequests)
+      .where(and(eq(matchRequests.id, id), eq(matchRequests.businessId, business.id)))
+      .limit(1);
+
+  // 1. Reads (one round trip).
+  const [existing, free] = await app.db.batch([
+    app.db
+      .select({ businessId: matchRequests.businessId })
+      .from(matchRequests)
+      .where(eq(matchRequests.id, id))
+      .limit(1),
+    app.db
+      .select({ n: sql<number>`count(*)` })
+      .from(files)
+      .where(freeFiles),
+  ]);
+  if (existing[0]) {
+    if (existing[0].businessId !== business.id) return matchConflict;
+    const [row] = await readRow();
+    return row
+      ? { ok: true, created: false, msg: MATCH_REQUEST_CREATED_MESSAGE, matchRequest: toCreatedView(row) }
+      : matchConflict;
+  }
+  if (Number(free[0]?.n ?? 0) !== keys.length) return matchFilesInvalid;
+
+  // 2. Writes (one atomic batch) and the read-back.
+  const at = app.now().getTime();
+  const filesStillFree = sql`(SELECT count(*) FROM ${files} WHERE ${freeFiles}) = ${keys.length}`;
+  // Every value is named after its column; drizzle checks names and order against the table.
+  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
+  const insert = app.db
+    .insert(matchRequests)
+    .select(
+      app.db
+        .select({
+          id: value(id, "id"),
+          businessId: value(business.id, "business_id"),
+          createdByUserId: value(viewer.user.id, "created_by_user_id"),
+          category: value(input.category, "category"),
+          consultingType: value(input.consultingType, "consulting_type"),
+          problemStatement: value(input.problemStatement, "problem_statement"),
+          status: value("submitted", "status"),
+          statusText: value(matchStatusText("submitted"), "status_text"),
+          source: value("direct", "source"),
+          sourceId: value(null, "source_id"),
+          matchedConsultantId: value(null, "matched_consultant_id"),
+          assignedManagerId: value(null, "assigned_manager_id"),
+          rankedAt: value(null, "ranked_at"),
+          nextCandidateBy: value(null, "next_candidate_by"),
+          matchedAt: value(null, "matched_at"),
+          clientSatisfaction: value(null, "client_satisfaction"),
+          clientFeedback: value(null, "client_feedback"),
+          feedbackAt: value(null, "feedback_at"),
+          createdAt: value(at, "created_at"),
+          updatedAt: value(at, "updated_at"),
+        })
+        .from(sql`(SELECT 1)`)
+        .where(filesStillFree),
+    )
+    .onConflictDoNothing()
+    .returning({ id: matchRequests.id });
+  // Only the row this call inserted (its business and instant) gets the files.
+  const linkFiles = app.db
+    .update(files)
+    .set({ matchRequestId: id, purpose: "match_request" })
+    .where(
+      sql`${freeFiles} AND EXISTS (SELECT 1 FROM ${matchRequests} WHERE ${matchRequests.id} = ${id} AND ${matchRequests.businessId} = ${business.id} AND ${matchRequests.createdAt} = ${at})`,
+    );
+  const [inserted, , rows] = await app.db.batch([insert, linkFiles, readRow()]);
+
+  const row = rows[0];
+  if (!row) {
+    // Nothing inserted and nothing of ours: another business took the id meanwhile, or a file
+    // was linked meanwhile.
+    const [taken] = await app.db
+      .select({ id: matchRequests.id })
+      .from(matchRequests)
+      .where(eq(matchRequests.id, id))
+      .limit(1);
+    return taken ? matchConflict : matchFilesInvalid;
+  }
+  if (inserted.length === 0) {
+    // A concurrent submit with the same key made it: answer that one, without matching again.
+    return { ok: true, created: false, msg: MATCH_REQUEST_CREATED_MESSAGE, matchRequest: toCreatedView(row) };
+  }
+  await startMatching(app, id, origin);
+  const [after] = await readRow();
+  return {
+    ok: true,
+    created: true,
+    msg: MATCH_REQUEST_CREATED_MESSAGE,
+    matchRequest: toCreatedView(after ?? row),
+  };
 }

@@ -13,6 +13,7 @@ import {
   ValueInsightFeedbackPayloadSchema,
 } from "~/lib/insights/insight-schemas";
 import { NaicsSearchQuerySchema } from "~/lib/business/naics";
+import { MatchRequestPayloadSchema } from "~/lib/matching/match-schemas";
 import { PasswordRecoverySchema, PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
 import {
   BenchmarkingCheckoutSchema,
@@ -528,6 +529,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: "post",
+    path: "/api/matching/matchRequest/create",
+    operationId: "createMatchRequest",
+    tag: "matching",
+    summary:
+      "Requests a consultant match and starts smart matching (the same requestId again answers the existing one).",
+    access: "session",
+    body: { name: "MatchRequestPayload", schema: MatchRequestPayloadSchema, reader: "json" },
+    ok: { 201: "{msg, matchRequest}", 200: "{msg, matchRequest}, already created" },
+    errors: [400, ...CLIENT, 404, 409, 500],
+  },
+  {
+    method: "post",
     path: "/api/matching/matchRequest/create-from-report/{id}",
     operationId: "createMatchFromReport",
     tag: "matching",
@@ -707,8 +720,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       operation.access === "session"
         ? [{ session: [] }]
         : operation.access === "stripe"
-          ? [{ stripeSignature: [] }]
-          : [];
+        ? [{ stripeSignature: [] }]
+        : [];
     (paths[operation.path] ??= {})[operation.method] = {
       operationId: operation.operationId,
       tags: [operation.tag],

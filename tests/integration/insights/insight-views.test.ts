@@ -4,11 +4,11 @@ import { insightReports, matchRequests, notifications, valueInsights } from "~db
 import {
   FEEDBACK_SAVED_MESSAGE,
   INSIGHT_REPORT_NOT_FOUND_MESSAGE,
-  MATCH_FROM_INSIGHT_MESSAGE,
   RATING_RANGE_MESSAGE,
   VALUE_INSIGHT_NOT_FOUND_MESSAGE,
 } from "~/lib/insights/insight-schemas";
 import { CLICK_TO_VIEW } from "~/lib/insights/insight-status";
+import { MATCH_REQUEST_CREATED_MESSAGE } from "~/lib/matching/match-copy";
 import { matchStatusText } from "~/lib/matching/match-status";
 import { createDeliveredInsight, createUnpaidRequest, createValueInsight, call, db, html, postForm } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
@@ -135,7 +135,7 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
     });
     for (const response of [a, b, again]) {
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ message: MATCH_FROM_INSIGHT_MESSAGE });
+      expect(await response.json()).toEqual({ message: MATCH_REQUEST_CREATED_MESSAGE });
     }
     const rows = await db().select().from(matchRequests).where(eq(matchRequests.businessId, business.id));
     expect(rows).toHaveLength(1);
@@ -143,13 +143,23 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
       category: "operations",
       consultingType: null,
       problemStatement: expect.stringContaining("monthly reorder cycle"),
-      status: "submitted",
-      statusText: matchStatusText("submitted"),
+      // Created 'submitted', then handed to the smart-matching engine once.
+      status: "matching",
+      statusText: matchStatusText("matching"),
       source: "insight_report",
       sourceId: reportId,
       createdByUserId: user.id,
     });
     expect((await reportRow(reportId)).convertedToMatchRequestId).toBe(rows[0].id);
+    expect(rows[0].rankedAt).toBeInstanceOf(Date);
+    // A repeat press finds the request and does not start matching again.
+    await db()
+      .update(matchRequests)
+      .set({ status: "submitted", statusText: matchStatusText("submitted"), rankedAt: null })
+      .where(eq(matchRequests.id, rows[0].id));
+    await call(`/api/matching/matchRequest/create-from-report/${reportId}`, { method: "POST", cookie: token });
+    const [repeated] = await db().select().from(matchRequests).where(eq(matchRequests.id, rows[0].id));
+    expect(repeated).toMatchObject({ status: "submitted", rankedAt: null });
     const report = await call(`/api/insight/insight-report/${reportId}`, { cookie: token });
     expect(((await report.json()) as { convertedToMatch: boolean }).convertedToMatch).toBe(true);
   });
@@ -207,14 +217,18 @@ describe("value insights", () => {
         cookie: token,
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ message: MATCH_FROM_INSIGHT_MESSAGE });
+      expect(await response.json()).toEqual({ message: MATCH_REQUEST_CREATED_MESSAGE });
     }
     const rows = await db()
       .select()
       .from(matchRequests)
       .where(and(eq(matchRequests.source, "value_insight"), eq(matchRequests.sourceId, id)));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ category: "finance", problemStatement: expect.stringContaining("12% above") });
+    expect(rows[0]).toMatchObject({
+      category: "finance",
+      problemStatement: expect.stringContaining("12% above"),
+      status: "matching",
+    });
     const [row] = await db().select().from(valueInsights).where(eq(valueInsights.id, id));
     expect(row).toMatchObject({
       clientSatisfaction: 4,
