@@ -720,8 +720,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       operation.access === "session"
         ? [{ session: [] }]
         : operation.access === "stripe"
-        ? [{ stripeSignature: [] }]
-        : [];
+          ? [{ stripeSignature: [] }]
+          : [];
     (paths[operation.path] ??= {})[operation.method] = {
       operationId: operation.operationId,
       tags: [operation.tag],
