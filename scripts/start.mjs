@@ -4,8 +4,9 @@
 // (idempotent), then runs `wrangler dev` (queues and the cron run there; trigger the cron with
 // GET /__scheduled?cron=0+6+1+*+*).
 import { spawn } from "node:child_process";
+import { playDemoFlows } from "./lib/demo-flows.mjs";
 import { ensureDevVars, LOCAL_DATABASE_STEPS, runSteps } from "./lib/local-setup.mjs";
-import { bin, quietEnv, ROOT } from "./lib/proc.mjs";
+import { bin, quietEnv, ROOT, waitForHttp } from "./lib/proc.mjs";
 
 ensureDevVars();
 await runSteps([["build", bin("remix"), ["vite:build"]], ...LOCAL_DATABASE_STEPS]);
@@ -25,3 +26,10 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   });
 }
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+// The demo's match requests are made the way people make them, over HTTP, once the server answers
+// (a second start finds them and changes nothing). A failure is reported; the server keeps running.
+const baseURL = `http://127.0.0.1:${port}`;
+waitForHttp(`${baseURL}/healthz`, { timeoutMs: 120_000, child })
+  .then(() => playDemoFlows(baseURL))
+  .catch((error) => console.error(`demo flows: ${error.message}`));

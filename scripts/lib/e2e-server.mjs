@@ -6,6 +6,7 @@ import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { playDemoFlows } from "./demo-flows.mjs";
 import { DEV_VARS_EXAMPLE } from "./local-setup.mjs";
 import { bin, freePort, quietEnv, ROOT, run, stopGroup, waitForHttp } from "./proc.mjs";
 
@@ -88,6 +89,13 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
     } catch (error) {
       await stop();
       throw new Error(`wrangler dev did not start: ${error.message}. See ${path.relative(ROOT, logFile)}.`);
+    }
+    try {
+      // The browser tests see the demo a fresh `npm start` shows, marketplace states included.
+      await playDemoFlows(baseURL, { log: () => undefined });
+    } catch (error) {
+      await stop();
+      throw error;
     }
     return { baseURL, persistTo, stop, child };
   } catch (error) {

@@ -220,7 +220,7 @@ export async function decideCandidate(
   if (decided.length === 0) return settled(state, decision);
   const candidate = state.candidate!;
   try {
-    await runMatching(app, matchRequestId, origin);
+    await runMatching(app, matchRequestId, origin, { tellManagers: false });
   } catch (error) {
     // The rejection stands; the manager's console can re-run the ranking.
     console.error(`Matching could not re-run for match request ${matchRequestId}:`, error);

@@ -445,7 +445,7 @@ export async function respondToCandidacy(
 
   if (moved.length > 0) {
     try {
-      await runMatching(app, request.id, origin);
+      await runMatching(app, request.id, origin, { tellManagers: false });
     } catch (error) {
       // The decline stands; the managers can run the matching again from the console.
       console.error(`Matching after a declined candidacy on ${request.id} failed:`, error);

@@ -690,6 +690,6 @@ export async function rerunMatching(
     .limit(1);
   if (!row) return notFoundResult;
   if (!isOpen(row.status)) return refused(MATCH_CLOSED_MESSAGE);
-  await runMatching(app, id, origin);
+  await runMatching(app, id, origin, { tellManagers: false });
   return { ok: true };
 }

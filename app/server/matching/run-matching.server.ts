@@ -33,12 +33,15 @@ const RANKABLE_STATUSES: readonly MatchRequestStatus[] = [
  * One read batch (the pool) and one write batch: new consultants are inserted, pending rows get
  * their new rank and explanation, proposed and skipped rows keep their decision, and pending rows
  * of consultants who no longer qualify leave the list. Running it again writes no duplicates and
- * tells the managers again only when a consultant was added.
+ * tells the managers again only when a consultant was added. A caller that tells the managers
+ * itself (after a rejection or a decline, or a manager's own re-run) passes `tellManagers: false`,
+ * so nobody gets two messages about one event.
  */
 export async function runMatching(
   app: AppContext,
   matchRequestId: string,
   origin: string,
+  { tellManagers = true }: { tellManagers?: boolean } = {},
 ): Promise<{ shortlisted: number }> {
   const pool = await loadMatchingPool(app, matchRequestId);
   if (!pool || !RANKABLE_STATUSES.includes(pool.request.status)) return { shortlisted: 0 };
@@ -101,6 +104,7 @@ export async function runMatching(
   const added = written.filter((rows, i) => rows[0]?.id === newIds[i]).length;
 
   const hadPending = [...pool.suggestions.values()].some((status) => status === "pending");
+  if (!tellManagers) return { shortlisted: shortlist.length };
   if (added > 0) {
     await notify(app, origin, await managerNotices(app, pool, "ready", shortlist.length));
   } else if (shortlist.length === 0 && (request.rankedAt === null || hadPending)) {

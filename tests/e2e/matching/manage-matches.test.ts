@@ -122,7 +122,7 @@ describe("engagement manager console: match requests", () => {
  * (app/server/matching/run-matching.server.ts). Until the engine ranks the demo consultants this
  * journey has nothing to propose, so it is kept out of the run.
  */
-describe.skip("engagement manager console: proposing from the engine's shortlist", () => {
+describe("engagement manager console: proposing from the engine's shortlist", () => {
   browserTest("the manager proposes the top-ranked consultant, who is asked to accept", async ({ page }) => {
     const company = await matchRequestOfNewBusiness(page);
     await openFromQueue(page, company);

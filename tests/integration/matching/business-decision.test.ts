@@ -265,7 +265,7 @@ describe("PUT business-decision: rejected", () => {
     const rejection = { consultantId: first.consultant.user.id, decision: "rejected" } as const;
     expect(await decideCandidate(app, viewer, first.match.id, rejection, ORIGIN)).toMatchObject({ ok: true });
     expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy).toHaveBeenCalledWith(app, first.match.id, ORIGIN);
+    expect(spy).toHaveBeenCalledWith(app, first.match.id, ORIGIN, { tellManagers: false });
     expect((await matchRow(first.match.id)).status).toBe("matching");
     await decideCandidate(app, viewer, first.match.id, rejection, ORIGIN);
     expect(spy).toHaveBeenCalledTimes(1);

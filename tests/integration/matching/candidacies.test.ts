@@ -478,7 +478,7 @@ describe("running the engine again after a decline", () => {
 
     await respondToCandidacy(app, colleague.user.id, second.id, { response: "decline", reason: "Busy" }, ORIGIN);
     expect(run).toHaveBeenCalledTimes(1);
-    expect(run).toHaveBeenCalledWith(app, shared.request.id, ORIGIN);
+    expect(run).toHaveBeenCalledWith(app, shared.request.id, ORIGIN, { tellManagers: false });
 
     const repeat = await respondToCandidacy(app, colleague.user.id, second.id, { response: "decline" }, ORIGIN);
     expect(repeat).toEqual({ ok: true, state: "declined", notice: "candidacy-declined" });

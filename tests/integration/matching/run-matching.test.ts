@@ -211,6 +211,16 @@ describe("runMatching", () => {
     expect(await emailsTo(manager.email)).toHaveLength(1);
   });
 
+  it("tells nobody when the caller tells the managers itself (tellManagers: false), and still writes the shortlist", async () => {
+    const { match, manager } = await setup();
+    await createConsultant();
+
+    expect(await runMatching(app(), match.id, ORIGIN, { tellManagers: false })).toEqual({ shortlisted: 1 });
+    expect(await shortlistOf(match.id)).toHaveLength(1);
+    expect(await noticesOf(manager.id)).toEqual([]);
+    expect(await emailsTo(manager.email)).toEqual([]);
+  });
+
   it("tells the assigned manager, in the app and by email, with a link to the request", async () => {
     const { match, manager, client } = await setup();
     const { user: otherManager } = await createUser({ role: "manager" });

@@ -1,0 +1,170 @@
+// The demo's marketplace states, reached the way people reach them: over HTTP, as the demo
+// business, the engagement manager and the consultants, through the same API routes and page
+// actions the screens use. Run once the local server answers (npm start, the browser tests'
+// server); a second run changes nothing (it stops when the demo business already has its
+// requests).
+//
+// What a new user finds afterwards:
+//  - demo@partwise.test: one request at Smart Matching (the engine's shortlist waits for the
+//    manager), one being paired (consultant1 has not answered yet), and one with a suggested
+//    candidate (consultant5, who accepted) waiting for her decision;
+//  - manager@partwise.test: the first request's shortlist to review in /manage/matches;
+//  - consultant1@partwise.test: a candidacy to accept at /consultant.
+
+const PASSWORD = "Partwise-demo-1";
+const CLIENT = "demo@partwise.test";
+const MANAGER = "manager@partwise.test";
+const CONSULTANT1 = "consultant1@partwise.test";
+const CONSULTANT5 = "consultant5@partwise.test";
+
+/** The three requests, oldest first (their order is the order they were made in). */
+export const DEMO_MATCH_REQUESTS = [
+  {
+    key: "candidate",
+    category: "marketing",
+    consultingType: "project",
+    problemStatement:
+      "Our online store brings in a third of sales, but we have never measured which campaigns pay for themselves. We want a marketing plan for the spring season that we can track week by week.",
+  },
+  {
+    key: "paired",
+    category: "finance",
+    consultingType: "fractional",
+    problemStatement:
+      "Margins fell four points this year while sales grew. We need someone to rebuild our monthly close, find where the margin went and give us a cash forecast we can plan inventory buys on.",
+  },
+  {
+    key: "shortlist",
+    category: "operations",
+    consultingType: "",
+    problemStatement:
+      "Stock counts in our two stores rarely match the books, and online orders sometimes ship late because of it. We are not sure whether we need a project or ongoing help.",
+  },
+];
+
+class Session {
+  constructor(baseURL, label) {
+    this.baseURL = baseURL;
+    this.label = label;
+    this.cookie = "";
+  }
+
+  async signIn(email) {
+    const response = await fetch(`${this.baseURL}/api/client/auth/signin`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", Origin: this.baseURL },
+      body: JSON.stringify({ email, password: PASSWORD }),
+      redirect: "manual",
+    });
+    if (response.status !== 200) throw new Error(`${this.label}: sign-in answered ${response.status}`);
+    this.cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0].trim())
+      .join("; ");
+    return this;
+  }
+
+  async json(method, path, body) {
+    const response = await fetch(`${this.baseURL}${path}`, {
+      method,
+      headers: {
+        Cookie: this.cookie,
+        Accept: "application/json",
+        Origin: this.baseURL,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: "manual",
+    });
+    const text = await response.text();
+    if (response.status >= 400)
+      throw new Error(`${this.label}: ${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
+    return text ? JSON.parse(text) : null;
+  }
+
+  /** A page action, posted as the browser posts a form without JavaScript. */
+  async form(path, fields) {
+    const response = await fetch(`${this.baseURL}${path}`, {
+      method: "POST",
+      headers: {
+        Cookie: this.cookie,
+        Accept: "text/html",
+        Origin: this.baseURL,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    if (response.status >= 400) throw new Error(`${this.label}: POST ${path} answered ${response.status}`);
+    return response;
+  }
+
+  async page(path) {
+    const response = await fetch(`${this.baseURL}${path}`, {
+      headers: { Cookie: this.cookie, Accept: "text/html" },
+      redirect: "manual",
+    });
+    const html = await response.text();
+    if (response.status !== 200) throw new Error(`${this.label}: GET ${path} answered ${response.status}`);
+    return html;
+  }
+}
+
+/** The value of the first `name="<field>"` input after `marker` in a page's HTML. */
+export function inputAfter(html, marker, field) {
+  const at = html.indexOf(marker);
+  if (at < 0) return null;
+  const match = new RegExp(`name="${field}" value="([^"]+)"`).exec(html.slice(at));
+  return match ? match[1] : null;
+}
+
+/** The consultant's candidacy on a request, from the links of their inbox (newest first). */
+function firstCandidacyId(html) {
+  const match = /href="\/consultant\/candidacies\/([^"?]+)"/.exec(html);
+  return match ? match[1] : null;
+}
+
+/** The manager proposes the named consultant from a request's shortlist, as the console's Propose button does. */
+async function propose(manager, matchRequestId, consultantName) {
+  const path = `/manage/matches/${encodeURIComponent(matchRequestId)}`;
+  const html = await manager.page(path);
+  const suggestionId = inputAfter(html, `>${consultantName}</h3>`, "suggestionId");
+  if (!suggestionId) throw new Error(`demo flows: ${consultantName} is not on the shortlist of ${matchRequestId}`);
+  await manager.form(path, { intent: "propose", suggestionId });
+}
+
+export async function playDemoFlows(baseURL, { log = console.log } = {}) {
+  const client = await new Session(baseURL, "demo business").signIn(CLIENT);
+  const { business } = await client.json("GET", "/api/client/auth");
+  if ((business?.events?.engagements ?? []).length > 0) {
+    log("demo flows: the demo business already has its match requests");
+    return { played: false };
+  }
+  const ids = {};
+  for (const request of DEMO_MATCH_REQUESTS) {
+    const { key, ...body } = request;
+    const answer = await client.json("POST", "/api/matching/matchRequest/create", {
+      businessId: business._id,
+      ...body,
+      files: [],
+    });
+    ids[key] = answer.matchRequest._id;
+  }
+
+  const manager = await new Session(baseURL, "engagement manager").signIn(MANAGER);
+  await propose(manager, ids.candidate, "Aisha Thompson");
+  await propose(manager, ids.paired, "Marcus Okafor");
+
+  const aisha = await new Session(baseURL, "consultant5").signIn(CONSULTANT5);
+  const candidacyId = firstCandidacyId(await aisha.page("/consultant"));
+  if (!candidacyId) throw new Error("demo flows: consultant5 has no candidacy to accept");
+  await aisha.form(`/consultant/candidacies/${candidacyId}`, { intent: "accept" });
+
+  log(
+    "demo flows: demo@partwise.test has a request at Smart Matching, one being paired and one with a candidate to decide on",
+  );
+  return { played: true, ids };
+}
+
+export { Session, CLIENT, MANAGER, CONSULTANT1, CONSULTANT5 };
