@@ -43,6 +43,8 @@ export type BrowserTestOptions = {
   allowConsoleErrors?: RegExp[];
   /** The browser's time zone (IANA name), e.g. to check that dates hydrate without a mismatch. */
   timezoneId?: string;
+  /** A longer limit for a journey of several people (ms; default the config's testTimeout). */
+  timeout?: number;
 };
 
 function slug(text: string): string {
@@ -62,47 +64,51 @@ export function browserTest(
   fn: (fixtures: BrowserFixtures) => Promise<void>,
   options: BrowserTestOptions = {},
 ) {
-  test(name, async () => {
-    const context = await (
-      await getBrowser()
-    ).newContext({
-      baseURL,
-      viewport: options.viewport ?? DESKTOP,
-      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-    });
-    context.setDefaultTimeout(10_000);
-    context.setDefaultNavigationTimeout(15_000);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    waitForHydrationAfterGoto(page, problems);
-    accessibilityFindings.set(page, problems);
-    page.on("console", (message) => {
-      if (message.type() !== "error") return;
-      const text = message.text();
-      if (options.allowConsoleErrors?.some((pattern) => pattern.test(text))) return;
-      problems.push(`console.error at ${page.url()}: ${text}`);
-    });
-    page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
-    try {
-      await fn({ page, context });
-      // The state each test ends in, and any page it opened (e.g. a document in a new tab).
-      for (const open of context.pages()) problems.push(...(await axeFindings(open)));
-      const unexpected = [...new Set(problems)];
-      if (unexpected.length > 0) {
-        throw new Error(
-          `Unexpected console errors, page errors or accessibility violations:\n${unexpected.join("\n")}`,
-        );
+  test(
+    name,
+    async () => {
+      const context = await (
+        await getBrowser()
+      ).newContext({
+        baseURL,
+        viewport: options.viewport ?? DESKTOP,
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+      });
+      context.setDefaultTimeout(10_000);
+      context.setDefaultNavigationTimeout(15_000);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      waitForHydrationAfterGoto(page, problems);
+      accessibilityFindings.set(page, problems);
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (options.allowConsoleErrors?.some((pattern) => pattern.test(text))) return;
+        problems.push(`console.error at ${page.url()}: ${text}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
+      try {
+        await fn({ page, context });
+        // The state each test ends in, and any page it opened (e.g. a document in a new tab).
+        for (const open of context.pages()) problems.push(...(await axeFindings(open)));
+        const unexpected = [...new Set(problems)];
+        if (unexpected.length > 0) {
+          throw new Error(
+            `Unexpected console errors, page errors or accessibility violations:\n${unexpected.join("\n")}`,
+          );
+        }
+      } catch (error) {
+        mkdirSync("test-results/e2e-screenshots", { recursive: true });
+        await page
+          .screenshot({ path: `test-results/e2e-screenshots/${slug(name)}.png`, fullPage: true })
+          .catch(() => undefined);
+        throw error;
+      } finally {
+        await context.close();
       }
-    } catch (error) {
-      mkdirSync("test-results/e2e-screenshots", { recursive: true });
-      await page
-        .screenshot({ path: `test-results/e2e-screenshots/${slug(name)}.png`, fullPage: true })
-        .catch(() => undefined);
-      throw error;
-    } finally {
-      await context.close();
-    }
-  });
+    },
+    options.timeout,
+  );
 }
 
 /**

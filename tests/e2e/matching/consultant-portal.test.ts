@@ -9,7 +9,8 @@ import { browserTest, DESKTOP, expectPath, PHONE, signIn, signInAsDemoClient } f
  * tests/integration/matching/candidacies.test.ts.
  */
 
-const CONSULTANT_EMAIL = "consultant1@partwise.test";
+// Unavailable in the demo, so never shortlisted or proposed: the inbox stays empty.
+const CONSULTANT_EMAIL = "consultant10@partwise.test";
 
 describe("consultant portal", () => {
   for (const viewport of [PHONE, DESKTOP]) {
@@ -18,7 +19,7 @@ describe("consultant portal", () => {
       async ({ page }) => {
         await signIn(page, CONSULTANT_EMAIL);
         await expectPath(page, "/consultant");
-        await page.getByRole("heading", { name: "Hello, Marcus", level: 1 }).waitFor();
+        await page.getByRole("heading", { name: "Hello, James", level: 1 }).waitFor();
         await page.getByText("Nothing needs your answer right now.", { exact: true }).waitFor();
         await page.getByRole("heading", { name: "No candidacies yet", level: 2 }).waitFor();
         await page
@@ -30,7 +31,7 @@ describe("consultant portal", () => {
         const inbox = page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Inbox" });
         expect(await inbox.getAttribute("aria-current")).toBe("page");
         // The top bar names the consultant (a phone hides the name to keep Logout in reach).
-        expect(await page.locator("header.console-topbar").textContent()).toContain("Marcus Okafor");
+        expect(await page.locator("header.console-topbar").textContent()).toContain("James Adeyemi");
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBe(0);
 
@@ -45,7 +46,7 @@ describe("consultant portal", () => {
   browserTest("the portal is reachable by keyboard, and Logout ends the session", async ({ page }) => {
     await signIn(page, CONSULTANT_EMAIL);
     await expectPath(page, "/consultant");
-    await page.getByRole("heading", { name: "Hello, Marcus", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Hello, James", level: 1 }).waitFor();
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     await page.keyboard.press("Enter");

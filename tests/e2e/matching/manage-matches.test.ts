@@ -117,11 +117,7 @@ describe("engagement manager console: match requests", () => {
   );
 });
 
-/**
- * Proposing needs the matching engine's shortlist, which the engine writes when matching runs
- * (app/server/matching/run-matching.server.ts). Until the engine ranks the demo consultants this
- * journey has nothing to propose, so it is kept out of the run.
- */
+/** Proposing from the shortlist the matching engine wrote for the request. */
 describe("engagement manager console: proposing from the engine's shortlist", () => {
   browserTest("the manager proposes the top-ranked consultant, who is asked to accept", async ({ page }) => {
     const company = await matchRequestOfNewBusiness(page);

@@ -42,8 +42,9 @@ describe("notifications", () => {
     expect(href.startsWith("/")).toBe(true);
     await link.click();
     await page.waitForURL((url) => url.pathname + url.search === href);
+    // The panel closes once the new page has rendered.
+    await panel.waitFor({ state: "hidden" });
     expect(await bell.getAttribute("aria-expanded")).toBe("false");
-    expect(await panel.isHidden()).toBe(true);
   });
 
   browserTest(

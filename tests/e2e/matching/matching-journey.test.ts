@@ -1,0 +1,210 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { FILE_ADDED_MESSAGE } from "../../../app/lib/files/file-rules";
+import { browserTest, DESKTOP, expectPath, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
+
+/**
+ * The whole matching loop as the three people live it, offline: a new business requests a match
+ * with a file; the engagement manager reads the engine's shortlist and proposes a consultant; the
+ * consultant accepts the candidacy in the portal; the business rejects that candidate; the
+ * manager proposes the next; that consultant accepts; the business accepts them and sees its
+ * consultant. Once at desktop width and once on a phone, each with its own business and
+ * consultants (an accepted consultant's hours are taken, so the two runs never compete).
+ */
+
+const MANAGER = "manager@partwise.test";
+const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
+type Run = {
+  viewport: { width: number; height: number };
+  area: "Marketing" | "Technology";
+  areaValue: string;
+  first: { name: string; email: string };
+  next: { name: string; email: string };
+};
+
+const RUNS: Run[] = [
+  {
+    viewport: { width: 1280, height: 900 },
+    area: "Marketing",
+    areaValue: "marketing",
+    first: { name: "Hannah Sorensen", email: "consultant9@partwise.test" },
+    next: { name: "Aisha Thompson", email: "consultant5@partwise.test" },
+  },
+  {
+    viewport: PHONE,
+    area: "Technology",
+    areaValue: "technology",
+    first: { name: "Kevin Nakamura", email: "consultant12@partwise.test" },
+    next: { name: "Priya Raman", email: "consultant3@partwise.test" },
+  },
+];
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+}
+
+/** The business's request through the wizard, with a PDF; answers the new request's id. */
+async function requestMatch(page: Page, run: Run): Promise<string> {
+  await page.goto("/create-match");
+  await page.getByRole("radio", { name: run.area, exact: true }).check();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.getByRole("heading", { name: "Select One Engagement Type", level: 2 }).waitFor();
+  await page.getByRole("radio", { name: "Project", exact: true }).check();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.getByRole("heading", { name: "Match Request Summary", level: 2 }).waitFor();
+  await page
+    .getByLabel("What do you need help with?", { exact: true })
+    .fill("We need a clear plan for the next two quarters and someone to run it with us.");
+  await page
+    .getByLabel("Attach files", { exact: true })
+    .setInputFiles({ name: "brief.pdf", mimeType: "application/pdf", buffer: Buffer.from(PDF) });
+  await page.getByRole("status").getByText(FILE_ADDED_MESSAGE, { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Finish", exact: true }).click();
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+  await page.getByRole("heading", { name: "Your match request has been sent!", level: 2 }).waitFor();
+  await page.getByText("Sending your Engagement request out to our top 1% of consultants.", { exact: true }).waitFor();
+  await page.getByRole("link", { name: "Next", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/features" && url.searchParams.has("matchId"));
+  const matchId = new URL(page.url()).searchParams.get("matchId")!;
+  await page.getByText("We are finding the best consultant for your request.", { exact: true }).first().waitFor();
+  const current = page.getByRole("list", { name: "Match status" }).locator('[aria-current="step"]');
+  expect(await current.textContent()).toContain("Smart Matching");
+  return matchId;
+}
+
+/** The manager opens the request from the To do queue and proposes `name` from the shortlist. */
+async function propose(page: Page, company: string, run: Run, name: string) {
+  await signIn(page, MANAGER);
+  await expectPath(page, "/manage");
+  await page.goto("/manage/matches");
+  await page.getByRole("link", { name: `Open request from ${company}: ${run.area}` }).click();
+  await page.getByRole("heading", { name: company, level: 1 }).waitFor();
+  const shortlist = page.getByRole("list", { name: "Shortlisted consultants" });
+  const entry = shortlist.getByRole("listitem").filter({ has: page.getByRole("heading", { name, level: 3 }) });
+  // The engine's reasons, factor by factor.
+  await entry.getByRole("row", { name: /^Business area/ }).waitFor();
+  await entry.getByRole("row", { name: /^Engagement type/ }).waitFor();
+  await entry.getByRole("button", { name: `Propose ${name}` }).click();
+  await page
+    .getByRole("status")
+    .getByText(`${name} was proposed. They have been notified and asked to accept or decline.`, { exact: true })
+    .waitFor();
+  await signOut(page);
+}
+
+/** The consultant finds the candidacy in the portal's inbox and accepts it. */
+async function acceptCandidacy(page: Page, company: string, run: Run, email: string) {
+  await signIn(page, email);
+  await expectPath(page, "/consultant");
+  await page.getByRole("link", { name: `Review and answer: ${company}, ${run.area}` }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/consultant/candidacies/"));
+  await page.getByText("brief.pdf", { exact: false }).first().waitFor();
+  await page.getByRole("link", { name: "Accept", exact: true }).click();
+  await page.getByRole("button", { name: "Yes, accept", exact: true }).click();
+  await page
+    .getByRole("status")
+    .getByText(/^You accepted this candidacy/)
+    .waitFor();
+  await signOut(page);
+}
+
+/**
+ * The business opens its candidate — from the dashboard's notification (its deep link) or from the
+ * Matching tab's tile — then decides.
+ */
+async function decide(
+  page: Page,
+  email: string,
+  name: string,
+  decision: "Reject" | "Accept",
+  via: "notification" | "tile",
+) {
+  await signIn(page, email, NEW_CLIENT_PASSWORD);
+  await expectPath(page, "/dashboard");
+  if (via === "notification") {
+    await page.getByRole("link", { name: "A consultant is ready for you", exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === "/features" && url.searchParams.has("viewCandidate"));
+  } else {
+    await page.goto("/features?focus=Matching");
+    await page
+      .getByRole("link", { name: "We found the best fit for your request. Review your consultant's profile." })
+      .click();
+  }
+  await page.getByRole("heading", { name: "Suggested Candidate", level: 2 }).waitFor();
+  await page.getByText(name, { exact: true }).waitFor();
+  const current = page.getByRole("list", { name: "Match status" }).locator('[aria-current="step"]');
+  expect(await current.textContent()).toContain("Review Consultant");
+  await page.getByRole("link", { name: decision, exact: true }).click();
+  if (decision === "Reject") {
+    await page.getByRole("heading", { name: "Reject Consultant", level: 2 }).waitFor();
+    await page
+      .getByText("Once you reject this consultant, they will no longer appear on your Match Status.", { exact: true })
+      .waitFor();
+  } else {
+    await page.getByRole("heading", { name: "Accept Consultant", level: 2 }).waitFor();
+    await page
+      .getByText("Once you accept this consultant, you will be contacted to begin a consulting plan.", { exact: true })
+      .waitFor();
+  }
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.getByRole("heading", { name: "Congratulations!", level: 2 }).waitFor();
+  await page.getByText(/^Your decision was saved successfully\./).waitFor();
+  await page.getByRole("link", { name: "Ok", exact: true }).click();
+}
+
+describe("matching journey", () => {
+  for (const run of RUNS) {
+    browserTest(
+      `a business requests a match, the manager proposes, the consultant accepts, the business rejects one and accepts the next (${run.viewport.width} px)`,
+      async ({ page }) => {
+        const company = `Lakeside Provisions ${run.viewport.width}-${Date.now().toString(36)}`;
+        const { email } = await signUpNewClient(page, {
+          emailPrefix: `matching-${run.viewport.width}`,
+          business: { name: company },
+        });
+        await requestMatch(page, run);
+        await signOut(page);
+
+        // The first candidate: proposed, accepted by the consultant, rejected by the business.
+        await propose(page, company, run, run.first.name);
+        await acceptCandidacy(page, company, run, run.first.email);
+        await decide(page, email, run.first.name, "Reject", "notification");
+        // Back at Smart Matching with the date of the next candidate; the rejected one is gone.
+        await page
+          .getByText(/^We are finding the best consultant for your request\. You will see your next candidate by /)
+          .waitFor();
+        expect(await page.getByRole("link", { name: "View Candidate" }).count()).toBe(0);
+        await signOut(page);
+
+        // The manager is told and proposes the next; the rejected consultant can't be proposed again.
+        await signIn(page, MANAGER);
+        await expectPath(page, "/manage");
+        await page.goto("/manage/matches");
+        await page.getByRole("link", { name: `Open request from ${company}: ${run.area}` }).click();
+        await page.getByRole("heading", { name: company, level: 1 }).waitFor();
+        expect(await page.getByRole("button", { name: `Propose ${run.first.name}` }).count()).toBe(0);
+        await signOut(page);
+        await propose(page, company, run, run.next.name);
+        await acceptCandidacy(page, company, run, run.next.email);
+        await decide(page, email, run.next.name, "Accept", "tile");
+
+        // Matched: 'View Consultant' instead of a decision, and the status says so.
+        await page
+          .getByText("Good choice! You have been matched with your consultant, who will draft your engagement plan.", {
+            exact: true,
+          })
+          .first()
+          .waitFor();
+        await page.getByRole("link", { name: "View Consultant", exact: true }).click();
+        await page.getByText(run.next.name, { exact: true }).waitFor();
+        expect(await page.getByRole("link", { name: "Reject", exact: true }).count()).toBe(0);
+        const current = page.getByRole("list", { name: "Match status" }).locator('[aria-current="step"]');
+        expect(await current.textContent()).toContain("Match Complete");
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      },
+      { viewport: run.viewport, timeout: 240_000 },
+    );
+  }
+});
