@@ -6,7 +6,20 @@ import type { CloudflareBindings } from "~/server/platform/env.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
 import worker from "../../../functions/worker";
-import { createDeliveredInsight, call, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../helpers";
+import {
+  createCandidateRow,
+  createConsultant,
+  createDeliveredInsight,
+  createMatchRequestRow,
+  call,
+  db,
+  html,
+  ORIGIN,
+  SESSION_COOKIE,
+  sessionTokenFrom,
+  signedIn,
+  signIn,
+} from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 /** What the pages say when a form arrives unreadable (app/server/platform/http.server.ts). */
@@ -54,7 +67,7 @@ type Action = {
   path: string;
   /** Its single-fetch twin, as Remix 2.17's client posts a <Form> or fetcher submission. */
   data: string;
-  who: "anonymous" | "clientWithoutBusiness" | "client" | "manager";
+  who: "anonymous" | "clientWithoutBusiness" | "client" | "manager" | "consultant";
   /** The page shows FORM_UNREADABLE for a body that is not a form (the others show the error page). */
   showsMessage: boolean;
 };
@@ -71,6 +84,7 @@ const tokens: Record<Action["who"], string | null> = {
   clientWithoutBusiness: null,
   client: null,
   manager: null,
+  consultant: null,
 };
 const actions: Action[] = [];
 
@@ -84,6 +98,10 @@ beforeAll(async () => {
   tokens.clientWithoutBusiness = (await signedIn()).token;
   tokens.manager = (await signedInManager()).token;
   const businessId = client.business.id;
+  const consultant = await createConsultant();
+  tokens.consultant = sessionTokenFrom(await signIn(consultant.user.email));
+  const match = await createMatchRequestRow(businessId, { status: "candidates_proposed" });
+  const candidacy = await createCandidateRow(match.id, businessId, consultant.user.id);
 
   const delivered = await createDeliveredInsight(businessId);
   const messageId = crypto.randomUUID();
@@ -142,11 +160,15 @@ beforeAll(async () => {
   page(`/manage/insights/${delivered.requestId}`, "manager");
   page(`/manage/insights/${delivered.requestId}/preview`, "manager");
   page(`/manage/support/${messageId}`, "manager");
+  page("/create-match", "client");
+  page(`/features?focus=Matching&matchId=${match.id}`, "client", false);
+  page(`/manage/matches/${match.id}`, "manager");
+  page(`/consultant/candidacies/${candidacy.id}`, "consultant");
 });
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(17);
+    expect(actions.length).toBe(21);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {
