@@ -17,8 +17,10 @@ describe("demo marketplace states", () => {
     async ({ page }) => {
       await signInAsDemoClient(page);
       await page.goto("/features?focus=Matching");
+      // .first(): other tests may add requests to the demo business (insight → match).
       await page
         .getByRole("link", { name: "We are finding the best consultant for your request.", exact: true })
+        .first()
         .waitFor();
       await page
         .getByRole("link", { name: "Your request is being paired with a consultant who fits it.", exact: true })
@@ -42,7 +44,11 @@ describe("demo marketplace states", () => {
       await signIn(page, "manager@partwise.test");
       await expectPath(page, "/manage");
       await page.goto("/manage/matches");
-      await page.getByRole("link", { name: `Open request from ${COMPANY}: Operations` }).click();
+      // The demo's request is the oldest of the business's Operations requests (other tests may add one).
+      await page
+        .getByRole("link", { name: `Open request from ${COMPANY}: Operations` })
+        .last()
+        .click();
       await page.getByRole("heading", { name: COMPANY, level: 1 }).waitFor();
       const shortlist = page.getByRole("list", { name: "Shortlisted consultants" });
       expect(await shortlist.getByRole("listitem").count()).toBeGreaterThan(0);
