@@ -31,11 +31,16 @@ const TARGETS = [
   { user: "client", path: "/api/insight/insightRequest/get-insight-request/demo-insight-delivered" },
   { user: "manager", path: "/manage/insights" },
   { user: "manager", path: "/manage/insights/demo-insight-submitted" },
+  { user: "client", path: "/features?focus=Matching" },
+  { user: "client", path: "/create-match" },
+  { user: "manager", path: "/manage/matches" },
+  { user: "consultant", path: "/consultant" },
 ];
 
 const ACCOUNTS = {
   client: "demo@partwise.test",
   manager: "manager@partwise.test",
+  consultant: "consultant1@partwise.test",
 };
 
 function parseArgs(argv) {
