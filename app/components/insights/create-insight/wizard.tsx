@@ -26,6 +26,7 @@ import {
   wizardDraftKey,
   DRAFT_RESTORED_MESSAGE,
 } from "~/lib/insights/insight-wizard-draft";
+import { sessionDraftStorage } from "~/lib/shared/wizard-draft";
 import { FileDrop, type AttachedFile } from "~/components/files/file-drop";
 import { formatFileSize } from "~/components/files/file-check";
 import { FieldErrors } from "~/components/ui/field-errors";
@@ -397,15 +398,6 @@ export function CreateInsightWizard({
       </Form>
     </section>
   );
-}
-
-/** The tab's sessionStorage, or null where it is unavailable (private modes, storage disabled). */
-function sessionDraftStorage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 /**

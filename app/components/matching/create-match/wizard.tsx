@@ -47,6 +47,7 @@ import {
   parseMatchDraft,
 } from "~/lib/matching/match-wizard-draft";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "~/lib/payments/payment-copy";
+import { sessionDraftStorage } from "~/lib/shared/wizard-draft";
 import { MatchStepBar } from "./step-bar";
 import {
   previousPage,
@@ -98,15 +99,6 @@ function setControl(id: string, value: string) {
   if (!(control instanceof HTMLSelectElement)) return;
   control.value = value;
   control.dispatchEvent(new Event("change", { bubbles: true }));
-}
-
-/** The tab's sessionStorage, or null where it is unavailable (private modes, storage disabled). */
-function sessionDraftStorage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 /**
