@@ -1,11 +1,4 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -28,10 +21,10 @@ import {
 } from "~/lib/insights/insight-wizard-draft";
 import { sessionDraftStorage } from "~/lib/shared/wizard-draft";
 import { FileDrop, type AttachedFile } from "~/components/files/file-drop";
-import { formatFileSize } from "~/components/files/file-check";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { AreaRadioGrid, SummaryFileList } from "~/components/ui/wizard-parts";
 import { StepBar, type WizardPage } from "./step-bar";
 import {
   INCLUDED_IN_PLAN_LABEL,
@@ -65,6 +58,8 @@ const PAGE_HEADINGS: Record<WizardPage, string> = {
   3: "Check your request",
   4: "Your insight request",
 };
+
+const CATEGORY_KEYS = INSIGHT_CATEGORY_OPTIONS.map((option) => option.key);
 
 function categoryName(key: string | undefined): string {
   return INSIGHT_CATEGORY_OPTIONS.find((option) => option.key === key)?.label ?? "";
@@ -254,21 +249,7 @@ export function CreateInsightWizard({
         <input type="hidden" name="requestId" value={wizardId} />
 
         <div hidden={page !== 1} className="create-insight-page-body">
-          <fieldset className="insight-areas" aria-describedby={category.errors ? category.errorId : undefined}>
-            <legend className="visually-hidden">Business area</legend>
-            <div className="insight-area-grid">
-              {getCollectionProps(category, {
-                type: "radio",
-                options: INSIGHT_CATEGORY_OPTIONS.map((option) => option.key),
-              }).map(({ key, ...props }) => (
-                <label key={key} htmlFor={props.id} className="insight-area">
-                  <input {...props} />
-                  <span>{categoryName(props.value)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <FieldErrors id={category.errorId} errors={category.errors} />
+          <AreaRadioGrid meta={category} options={CATEGORY_KEYS} labelFor={categoryName} />
           <div className="create-insight-actions">
             {cancelLink}
             <button type="submit" name="intent" value="continue" className="button button-primary">
@@ -350,17 +331,7 @@ export function CreateInsightWizard({
             <div>
               <dt>Files</dt>
               <dd>
-                {files.length > 0 ? (
-                  <ul className="insight-summary-files">
-                    {files.map((file) => (
-                      <li key={file.fileName}>
-                        <span>{file.originalName}</span> <span className="muted">({formatFileSize(file.size)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="muted">No files attached</span>
-                )}
+                <SummaryFileList files={files} />
               </dd>
             </div>
             <div>

@@ -14,6 +14,7 @@ import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { AreaRadioGrid, SummaryFileList } from "~/components/ui/wizard-parts";
 import { FILE_REMOVE_FAILED_MESSAGE } from "~/lib/files/file-rules";
 import { DRAFT_RESTORED_MESSAGE } from "~/lib/insights/insight-wizard-draft";
 import {
@@ -78,6 +79,8 @@ const PAGE_HEADINGS: Record<MatchFormPage, string> = {
 
 const FILE_HINT =
   "Optional. Accepted: .pdf, .png, .jpg, .csv, .doc, .docx, .xls, .xlsx, .odt, .ods, .odg — up to 16MB each.";
+
+const MATCH_AREA_KEYS = MATCH_AREA_OPTIONS.map((option) => option.key);
 
 /** Where Next on the MATCHING congratulations card goes: the Matching feature, opened on the new match. */
 export function matchingNextLink(matchId: string): string {
@@ -326,21 +329,7 @@ export function CreateMatchWizard({
         <input type="hidden" name="requestId" value={wizardId} />
 
         <div hidden={page !== 1} className="create-insight-page-body">
-          <fieldset className="insight-areas" aria-describedby={area.errors ? area.errorId : undefined}>
-            <legend className="visually-hidden">Business area</legend>
-            <div className="insight-area-grid">
-              {getCollectionProps(area, {
-                type: "radio",
-                options: MATCH_AREA_OPTIONS.map((option) => option.key),
-              }).map(({ key, ...props }) => (
-                <label key={key} htmlFor={props.id} className="insight-area">
-                  <input {...props} />
-                  <span>{areaLabel(props.value)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <FieldErrors id={area.errorId} errors={area.errors} />
+          <AreaRadioGrid meta={area} options={MATCH_AREA_KEYS} labelFor={areaLabel} />
           <div className="create-insight-actions">
             {cancelLink}
             <button type="submit" name="intent" value="continue" className="button button-primary">
@@ -487,17 +476,7 @@ export function CreateMatchWizard({
             <div>
               <dt>Files</dt>
               <dd>
-                {files.length > 0 ? (
-                  <ul className="insight-summary-files">
-                    {files.map((file) => (
-                      <li key={file.fileName}>
-                        <span>{file.originalName}</span> <span className="muted">({formatFileSize(file.size)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="muted">No files attached</span>
-                )}
+                <SummaryFileList files={files} />
               </dd>
             </div>
           </dl>
