@@ -19,11 +19,11 @@ import {
   wizardDraftKey,
   DRAFT_RESTORED_MESSAGE,
 } from "~/lib/insights/insight-wizard-draft";
-import { sessionDraftStorage } from "~/lib/shared/wizard-draft";
 import { FileDrop, type AttachedFile } from "~/components/files/file-drop";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useSessionDraft } from "~/components/ui/use-session-draft";
 import { AreaRadioGrid, SummaryFileList } from "~/components/ui/wizard-parts";
 import { StepBar, type WizardPage } from "./step-bar";
 import {
@@ -109,12 +109,7 @@ export function CreateInsightWizard({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const restoringPage = useRef(false);
-  // The draft: restored once after hydration, then saved on every change until submit or Cancel.
-  const [draftReady, setDraftReady] = useState(false);
-  const [draftRestored, setDraftRestored] = useState(false);
   const [filesToAddAgain, setFilesToAddAgain] = useState<string[]>([]);
-  const draftDiscarded = useRef(false);
-  const draftKey = wizardDraftKey(draftScope);
 
   useEffect(() => {
     if (actionData) setPage(actionData.kind === "created" ? 4 : actionData.page);
@@ -148,46 +143,28 @@ export function CreateInsightWizard({
     },
   });
 
-  useEffect(() => {
+  // The draft: restored once after hydration, then saved on every change until submit or Cancel.
+  const { restored: draftRestored, discard: discardDraft } = useSessionDraft({
+    storageKey: wizardDraftKey(draftScope),
+    parse: parseWizardDraft,
+    hasAnswers: draftHasAnswers,
     // A no-JavaScript round trip or a finished request has nothing to restore.
-    if (actionData) {
-      setDraftReady(true);
-      return;
-    }
-    const draft = parseWizardDraft(sessionDraftStorage()?.getItem(draftKey) ?? null);
-    if (draft && draftHasAnswers(draft)) {
+    skipRestore: Boolean(actionData),
+    onRestore: (draft) => {
       setWizardId(draft.requestId);
       form.update({ value: { ...draft.values } });
       restoringPage.current = draft.page !== page;
       setPage(draft.page);
       setFiles(draft.files);
-      setDraftRestored(true);
       void missingFiles(draft.files).then((missing) => {
         if (missing.length === 0) return;
         setFiles((current) => current.filter((file) => !missing.some((gone) => gone.fileName === file.fileName)));
         setFilesToAddAgain(missing.map((file) => file.originalName));
       });
-    }
-    setDraftReady(true);
-    // Once, on mount: later changes are saved, not restored.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const formValue = form.value;
-  useEffect(() => {
-    if (!draftReady || draftDiscarded.current || created) return;
-    const draft = makeWizardDraft({ requestId: wizardId, page, values: formValue, files });
-    sessionDraftStorage()?.setItem(draftKey, JSON.stringify(draft));
-  }, [draftReady, draftKey, created, wizardId, page, formValue, files]);
-
-  useEffect(() => {
-    if (created) sessionDraftStorage()?.removeItem(draftKey);
-  }, [created, draftKey]);
-
-  const discardDraft = () => {
-    draftDiscarded.current = true;
-    sessionDraftStorage()?.removeItem(draftKey);
-  };
+    },
+    current: makeWizardDraft({ requestId: wizardId, page, values: form.value, files }),
+    finished: created !== null,
+  });
 
   const category = fields.category;
   const categoryValue = typeof category.value === "string" ? category.value : undefined;

@@ -14,6 +14,7 @@ import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useSessionDraft } from "~/components/ui/use-session-draft";
 import { AreaRadioGrid, SummaryFileList } from "~/components/ui/wizard-parts";
 import { FILE_REMOVE_FAILED_MESSAGE } from "~/lib/files/file-rules";
 import { DRAFT_RESTORED_MESSAGE } from "~/lib/insights/insight-wizard-draft";
@@ -48,7 +49,6 @@ import {
   parseMatchDraft,
 } from "~/lib/matching/match-wizard-draft";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "~/lib/payments/payment-copy";
-import { sessionDraftStorage } from "~/lib/shared/wizard-draft";
 import { MatchStepBar } from "./step-bar";
 import {
   previousPage,
@@ -138,10 +138,6 @@ export function CreateMatchWizard({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const restoringPage = useRef(false);
-  const [draftReady, setDraftReady] = useState(false);
-  const [draftRestored, setDraftRestored] = useState(false);
-  const draftDiscarded = useRef(false);
-  const draftKey = matchDraftKey(draftScope);
   const created = actionData?.kind === "created" ? actionData : null;
   const succeeded = created !== null && matchCreationSucceeded(created.msg);
 
@@ -203,43 +199,22 @@ export function CreateMatchWizard({
     },
   });
 
-  useEffect(() => {
+  const { restored: draftRestored, discard: discardDraft } = useSessionDraft({
+    storageKey: matchDraftKey(draftScope),
+    parse: parseMatchDraft,
+    hasAnswers: matchDraftHasAnswers,
     // A no-JavaScript round trip or a finished request has nothing to restore.
-    if (actionData) {
-      setDraftReady(true);
-      return;
-    }
-    const draft = parseMatchDraft(sessionDraftStorage()?.getItem(draftKey) ?? null);
-    if (draft && matchDraftHasAnswers(draft)) {
+    skipRestore: Boolean(actionData),
+    onRestore: (draft) => {
       setWizardId(draft.requestId);
       form.update({ value: { ...draft.values } });
       restoringPage.current = draft.page !== page;
       setPage(draft.page);
       setFiles(draft.files);
-      setDraftRestored(true);
-    }
-    setDraftReady(true);
-    // Once, on mount: later changes are saved, not restored.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const formValue = form.value;
-  useEffect(() => {
-    if (!draftReady || draftDiscarded.current || succeeded) return;
-    sessionDraftStorage()?.setItem(
-      draftKey,
-      JSON.stringify(makeMatchDraft({ requestId: wizardId, page, values: formValue, files })),
-    );
-  }, [draftReady, draftKey, succeeded, wizardId, page, formValue, files]);
-
-  useEffect(() => {
-    if (succeeded) sessionDraftStorage()?.removeItem(draftKey);
-  }, [succeeded, draftKey]);
-
-  const discardDraft = () => {
-    draftDiscarded.current = true;
-    sessionDraftStorage()?.removeItem(draftKey);
-  };
+    },
+    current: makeMatchDraft({ requestId: wizardId, page, values: form.value, files }),
+    finished: succeeded,
+  });
 
   if (page === 5 && created && succeeded) {
     const card = CONGRATULATIONS.MATCHING;
