@@ -1,33 +1,11 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
-import {
-  DEFAULT_RATING,
-  FEEDBACK_FAILED_DETAIL,
-  FEEDBACK_FAILED_TITLE,
-  FEEDBACK_MAX_LENGTH,
-  FeedbackFormSchema,
-  RATING_PROMPTS,
-} from "~/lib/insights/insight-schemas";
-import { FieldErrors } from "~/components/ui/field-errors";
+import type { SubmissionResult } from "@conform-to/react";
+import { StarRatingForm, type RatingOutcome } from "~/components/ui/star-rating-form";
 
-type Rating = 1 | 2 | 3 | 4 | 5;
-const LEVELS: Rating[] = [1, 2, 3, 4, 5];
-
-function asRating(value: number | null | undefined): Rating {
-  return value !== null && value !== undefined && value >= 1 && value <= 5
-    ? (Math.round(value) as Rating)
-    : DEFAULT_RATING;
-}
-
-export type FeedbackOutcome = { saved: string | null; failed: boolean };
+export type FeedbackOutcome = RatingOutcome;
 
 /**
- * The rating and feedback form of /insight-discovery (spec §4, §5 Other forms, §9): five stars as
- * a radio group (arrow keys move between them; 3 selected by default, or the saved rating), the
- * selected level's prompt, an optional feedback box, and Submit. Posts intent=feedback to the
- * page's action, so it works without JavaScript; the same schema validates in both places.
+ * The rating and feedback form of /insight-discovery (spec §4, §5 Other forms, §9): posts
+ * intent=feedback with the report's or value insight's id as targetId, and answers with Submit.
  */
 export function RatingForm({
   targetId,
@@ -42,84 +20,20 @@ export function RatingForm({
   lastResult: SubmissionResult<string[]> | undefined;
   outcome: FeedbackOutcome;
 }) {
-  const navigation = useNavigation();
-  const [rating, setRating] = useState<Rating>(asRating(savedRating));
-  const [form, fields] = useForm({
-    id: "insight-feedback",
-    lastResult,
-    constraint: getZodConstraint(FeedbackFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { clientSatisfaction: String(asRating(savedRating)), clientFeedback: savedFeedback ?? "" },
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: FeedbackFormSchema });
-    },
-  });
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "feedback";
-  const promptId = "rating-prompt";
   return (
-    <Form method="post" {...getFormProps(form)} className="rating-form">
-      <input type="hidden" name="intent" value="feedback" />
-      <input type="hidden" name="targetId" value={targetId} />
-      <fieldset className="star-rating" aria-describedby={promptId}>
-        <legend>Rate this insight</legend>
-        <div className="star-rating-stars">
-          {LEVELS.map((level) => {
-            const id = `rating-${level}`;
-            return (
-              <span key={level} className="star-rating-star">
-                <input
-                  type="radio"
-                  id={id}
-                  name={fields.clientSatisfaction.name}
-                  value={level}
-                  checked={rating === level}
-                  onChange={() => setRating(level)}
-                  className="star-rating-input"
-                />
-                <label htmlFor={id} className={level <= rating ? "is-filled" : undefined}>
-                  <span aria-hidden="true">★</span>
-                  <span className="visually-hidden">{level === 1 ? "1 star" : `${level} stars`}</span>
-                </label>
-              </span>
-            );
-          })}
-        </div>
-        <p id={promptId} className="star-rating-prompt" aria-live="polite">
-          {RATING_PROMPTS[rating]}
-        </p>
-        <FieldErrors id={fields.clientSatisfaction.errorId} errors={fields.clientSatisfaction.errors} />
-      </fieldset>
-
-      <div className="field">
-        <label htmlFor={fields.clientFeedback.id}>Feedback (optional)</label>
-        <textarea
-          {...getTextareaProps(fields.clientFeedback)}
-          rows={4}
-          maxLength={FEEDBACK_MAX_LENGTH}
-          className="input"
-          placeholder="Tell us what was useful or what was missing."
-        />
-        <FieldErrors id={fields.clientFeedback.errorId} errors={fields.clientFeedback.errors} />
-      </div>
-
-      {outcome.failed ? (
-        <div role="alert" className="form-error">
-          <p className="notice-title">{FEEDBACK_FAILED_TITLE}</p>
-          <p>{FEEDBACK_FAILED_DETAIL}</p>
-        </div>
-      ) : null}
-      {outcome.saved && !sending ? (
-        <p role="status" className="notice">
-          {outcome.saved}
-        </p>
-      ) : null}
-
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? "Sending…" : "Submit"}
-        </button>
-      </div>
-    </Form>
+    <StarRatingForm
+      formId="insight-feedback"
+      idPrefix="rating"
+      intent="feedback"
+      hiddenFields={{ targetId }}
+      legend="Rate this insight"
+      placeholder="Tell us what was useful or what was missing."
+      submitLabel="Submit"
+      sendingLabel="Sending…"
+      savedRating={savedRating}
+      savedFeedback={savedFeedback}
+      lastResult={lastResult}
+      outcome={outcome}
+    />
   );
 }

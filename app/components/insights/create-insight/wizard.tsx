@@ -1,11 +1,4 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -27,10 +20,11 @@ import {
   DRAFT_RESTORED_MESSAGE,
 } from "~/lib/insights/insight-wizard-draft";
 import { FileDrop, type AttachedFile } from "~/components/files/file-drop";
-import { formatFileSize } from "~/components/files/file-check";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useSessionDraft } from "~/components/ui/use-session-draft";
+import { AreaRadioGrid, SummaryFileList } from "~/components/ui/wizard-parts";
 import { StepBar, type WizardPage } from "./step-bar";
 import {
   INCLUDED_IN_PLAN_LABEL,
@@ -64,6 +58,8 @@ const PAGE_HEADINGS: Record<WizardPage, string> = {
   3: "Check your request",
   4: "Your insight request",
 };
+
+const CATEGORY_KEYS = INSIGHT_CATEGORY_OPTIONS.map((option) => option.key);
 
 function categoryName(key: string | undefined): string {
   return INSIGHT_CATEGORY_OPTIONS.find((option) => option.key === key)?.label ?? "";
@@ -113,12 +109,7 @@ export function CreateInsightWizard({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const restoringPage = useRef(false);
-  // The draft: restored once after hydration, then saved on every change until submit or Cancel.
-  const [draftReady, setDraftReady] = useState(false);
-  const [draftRestored, setDraftRestored] = useState(false);
   const [filesToAddAgain, setFilesToAddAgain] = useState<string[]>([]);
-  const draftDiscarded = useRef(false);
-  const draftKey = wizardDraftKey(draftScope);
 
   useEffect(() => {
     if (actionData) setPage(actionData.kind === "created" ? 4 : actionData.page);
@@ -152,46 +143,28 @@ export function CreateInsightWizard({
     },
   });
 
-  useEffect(() => {
+  // The draft: restored once after hydration, then saved on every change until submit or Cancel.
+  const { restored: draftRestored, discard: discardDraft } = useSessionDraft({
+    storageKey: wizardDraftKey(draftScope),
+    parse: parseWizardDraft,
+    hasAnswers: draftHasAnswers,
     // A no-JavaScript round trip or a finished request has nothing to restore.
-    if (actionData) {
-      setDraftReady(true);
-      return;
-    }
-    const draft = parseWizardDraft(sessionDraftStorage()?.getItem(draftKey) ?? null);
-    if (draft && draftHasAnswers(draft)) {
+    skipRestore: Boolean(actionData),
+    onRestore: (draft) => {
       setWizardId(draft.requestId);
       form.update({ value: { ...draft.values } });
       restoringPage.current = draft.page !== page;
       setPage(draft.page);
       setFiles(draft.files);
-      setDraftRestored(true);
       void missingFiles(draft.files).then((missing) => {
         if (missing.length === 0) return;
         setFiles((current) => current.filter((file) => !missing.some((gone) => gone.fileName === file.fileName)));
         setFilesToAddAgain(missing.map((file) => file.originalName));
       });
-    }
-    setDraftReady(true);
-    // Once, on mount: later changes are saved, not restored.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const formValue = form.value;
-  useEffect(() => {
-    if (!draftReady || draftDiscarded.current || created) return;
-    const draft = makeWizardDraft({ requestId: wizardId, page, values: formValue, files });
-    sessionDraftStorage()?.setItem(draftKey, JSON.stringify(draft));
-  }, [draftReady, draftKey, created, wizardId, page, formValue, files]);
-
-  useEffect(() => {
-    if (created) sessionDraftStorage()?.removeItem(draftKey);
-  }, [created, draftKey]);
-
-  const discardDraft = () => {
-    draftDiscarded.current = true;
-    sessionDraftStorage()?.removeItem(draftKey);
-  };
+    },
+    current: makeWizardDraft({ requestId: wizardId, page, values: form.value, files }),
+    finished: created !== null,
+  });
 
   const category = fields.category;
   const categoryValue = typeof category.value === "string" ? category.value : undefined;
@@ -253,21 +226,7 @@ export function CreateInsightWizard({
         <input type="hidden" name="requestId" value={wizardId} />
 
         <div hidden={page !== 1} className="create-insight-page-body">
-          <fieldset className="insight-areas" aria-describedby={category.errors ? category.errorId : undefined}>
-            <legend className="visually-hidden">Business area</legend>
-            <div className="insight-area-grid">
-              {getCollectionProps(category, {
-                type: "radio",
-                options: INSIGHT_CATEGORY_OPTIONS.map((option) => option.key),
-              }).map(({ key, ...props }) => (
-                <label key={key} htmlFor={props.id} className="insight-area">
-                  <input {...props} />
-                  <span>{categoryName(props.value)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <FieldErrors id={category.errorId} errors={category.errors} />
+          <AreaRadioGrid meta={category} options={CATEGORY_KEYS} labelFor={categoryName} />
           <div className="create-insight-actions">
             {cancelLink}
             <button type="submit" name="intent" value="continue" className="button button-primary">
@@ -349,17 +308,7 @@ export function CreateInsightWizard({
             <div>
               <dt>Files</dt>
               <dd>
-                {files.length > 0 ? (
-                  <ul className="insight-summary-files">
-                    {files.map((file) => (
-                      <li key={file.fileName}>
-                        <span>{file.originalName}</span> <span className="muted">({formatFileSize(file.size)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="muted">No files attached</span>
-                )}
+                <SummaryFileList files={files} />
               </dd>
             </div>
             <div>
@@ -397,15 +346,6 @@ export function CreateInsightWizard({
       </Form>
     </section>
   );
-}
-
-/** The tab's sessionStorage, or null where it is unavailable (private modes, storage disabled). */
-function sessionDraftStorage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 /**

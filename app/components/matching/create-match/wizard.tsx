@@ -14,6 +14,8 @@ import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useSessionDraft } from "~/components/ui/use-session-draft";
+import { AreaRadioGrid, SummaryFileList } from "~/components/ui/wizard-parts";
 import { FILE_REMOVE_FAILED_MESSAGE } from "~/lib/files/file-rules";
 import { DRAFT_RESTORED_MESSAGE } from "~/lib/insights/insight-wizard-draft";
 import {
@@ -78,6 +80,8 @@ const PAGE_HEADINGS: Record<MatchFormPage, string> = {
 const FILE_HINT =
   "Optional. Accepted: .pdf, .png, .jpg, .csv, .doc, .docx, .xls, .xlsx, .odt, .ods, .odg — up to 16MB each.";
 
+const MATCH_AREA_KEYS = MATCH_AREA_OPTIONS.map((option) => option.key);
+
 /** Where Next on the MATCHING congratulations card goes: the Matching feature, opened on the new match. */
 export function matchingNextLink(matchId: string): string {
   return `${CONGRATULATIONS.MATCHING.to}&matchId=${encodeURIComponent(matchId)}`;
@@ -98,15 +102,6 @@ function setControl(id: string, value: string) {
   if (!(control instanceof HTMLSelectElement)) return;
   control.value = value;
   control.dispatchEvent(new Event("change", { bubbles: true }));
-}
-
-/** The tab's sessionStorage, or null where it is unavailable (private modes, storage disabled). */
-function sessionDraftStorage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -143,10 +138,6 @@ export function CreateMatchWizard({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const restoringPage = useRef(false);
-  const [draftReady, setDraftReady] = useState(false);
-  const [draftRestored, setDraftRestored] = useState(false);
-  const draftDiscarded = useRef(false);
-  const draftKey = matchDraftKey(draftScope);
   const created = actionData?.kind === "created" ? actionData : null;
   const succeeded = created !== null && matchCreationSucceeded(created.msg);
 
@@ -208,43 +199,22 @@ export function CreateMatchWizard({
     },
   });
 
-  useEffect(() => {
+  const { restored: draftRestored, discard: discardDraft } = useSessionDraft({
+    storageKey: matchDraftKey(draftScope),
+    parse: parseMatchDraft,
+    hasAnswers: matchDraftHasAnswers,
     // A no-JavaScript round trip or a finished request has nothing to restore.
-    if (actionData) {
-      setDraftReady(true);
-      return;
-    }
-    const draft = parseMatchDraft(sessionDraftStorage()?.getItem(draftKey) ?? null);
-    if (draft && matchDraftHasAnswers(draft)) {
+    skipRestore: Boolean(actionData),
+    onRestore: (draft) => {
       setWizardId(draft.requestId);
       form.update({ value: { ...draft.values } });
       restoringPage.current = draft.page !== page;
       setPage(draft.page);
       setFiles(draft.files);
-      setDraftRestored(true);
-    }
-    setDraftReady(true);
-    // Once, on mount: later changes are saved, not restored.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const formValue = form.value;
-  useEffect(() => {
-    if (!draftReady || draftDiscarded.current || succeeded) return;
-    sessionDraftStorage()?.setItem(
-      draftKey,
-      JSON.stringify(makeMatchDraft({ requestId: wizardId, page, values: formValue, files })),
-    );
-  }, [draftReady, draftKey, succeeded, wizardId, page, formValue, files]);
-
-  useEffect(() => {
-    if (succeeded) sessionDraftStorage()?.removeItem(draftKey);
-  }, [succeeded, draftKey]);
-
-  const discardDraft = () => {
-    draftDiscarded.current = true;
-    sessionDraftStorage()?.removeItem(draftKey);
-  };
+    },
+    current: makeMatchDraft({ requestId: wizardId, page, values: form.value, files }),
+    finished: succeeded,
+  });
 
   if (page === 5 && created && succeeded) {
     const card = CONGRATULATIONS.MATCHING;
@@ -334,21 +304,7 @@ export function CreateMatchWizard({
         <input type="hidden" name="requestId" value={wizardId} />
 
         <div hidden={page !== 1} className="create-insight-page-body">
-          <fieldset className="insight-areas" aria-describedby={area.errors ? area.errorId : undefined}>
-            <legend className="visually-hidden">Business area</legend>
-            <div className="insight-area-grid">
-              {getCollectionProps(area, {
-                type: "radio",
-                options: MATCH_AREA_OPTIONS.map((option) => option.key),
-              }).map(({ key, ...props }) => (
-                <label key={key} htmlFor={props.id} className="insight-area">
-                  <input {...props} />
-                  <span>{areaLabel(props.value)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <FieldErrors id={area.errorId} errors={area.errors} />
+          <AreaRadioGrid meta={area} options={MATCH_AREA_KEYS} labelFor={areaLabel} />
           <div className="create-insight-actions">
             {cancelLink}
             <button type="submit" name="intent" value="continue" className="button button-primary">
@@ -495,17 +451,7 @@ export function CreateMatchWizard({
             <div>
               <dt>Files</dt>
               <dd>
-                {files.length > 0 ? (
-                  <ul className="insight-summary-files">
-                    {files.map((file) => (
-                      <li key={file.fileName}>
-                        <span>{file.originalName}</span> <span className="muted">({formatFileSize(file.size)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="muted">No files attached</span>
-                )}
+                <SummaryFileList files={files} />
               </dd>
             </div>
           </dl>
