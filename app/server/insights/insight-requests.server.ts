@@ -13,6 +13,7 @@ import { insightStatusText } from "~/lib/insights/insight-status";
 import { PLANS } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
+import { storedFileName } from "~/lib/files/listed-file";
 
 /**
  * Insight requests (spec §2 /create-insight, §3 "Insight request or report", §7 Insights, §9 plan
@@ -103,11 +104,6 @@ export async function getInsightAllowance(app: AppContext, business: Business, n
   return { included, used, remaining: Math.max(0, included - used) };
 }
 
-/** The stored name `<uuid>.<ext>` of a file from its R2 key `biz/<businessId>/<name>`. */
-function storedName(r2Key: string): string {
-  return r2Key.slice(r2Key.lastIndexOf("/") + 1);
-}
-
 type RequestRow = typeof insightRequests.$inferSelect;
 type FileRow = { r2Key: string; originalName: string; sizeBytes: number };
 
@@ -133,7 +129,7 @@ function toView(row: RequestRow, fileRows: FileRow[]): InsightRequestView {
       numEmployees: row.numEmployees,
     },
     files: fileRows.map((file) => ({
-      fileName: storedName(file.r2Key),
+      fileName: storedFileName(file.r2Key),
       originalName: file.originalName,
       size: file.sizeBytes,
     })),

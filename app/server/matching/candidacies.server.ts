@@ -34,6 +34,7 @@ import { findNaics } from "~/server/business/naics.server";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
 import { runMatching } from "./run-matching.server";
+import { listedFile, type ListedFile } from "~/lib/files/listed-file";
 
 /**
  * The consultant's side of matching (/consultant): the candidacies an engagement manager proposed
@@ -49,12 +50,6 @@ const openStatuses = sql.join(
 
 function industryTitle(naics: string): string {
   return findNaics(naics)?.title ?? naics;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 100) / 10} KB`;
-  return `${Math.round(bytes / 100_000) / 10} MB`;
 }
 
 // --- the inbox ---------------------------------------------------------------------------------
@@ -158,7 +153,7 @@ export type CandidacyDetail = {
   request: { area: string; type: string; problemStatement: string; created: string };
   business: { name: string; industry: string; size: string; location: string; plan: string };
   /** The request's files while the consultant may download them, null once they may not. */
-  files: { fileName: string; originalName: string; size: string }[] | null;
+  files: ListedFile[] | null;
 };
 
 /**
@@ -290,13 +285,7 @@ export async function loadCandidacy(
       location: `${business.city}, ${business.state}`,
       plan: planLabel(business.memberTier),
     },
-    files: seesFiles(state)
-      ? fileRows.map((file) => ({
-          fileName: file.r2Key.slice(file.r2Key.lastIndexOf("/") + 1),
-          originalName: file.originalName,
-          size: formatSize(file.sizeBytes),
-        }))
-      : null,
+    files: seesFiles(state) ? fileRows.map(listedFile) : null,
   };
 }
 

@@ -44,6 +44,7 @@ import type { AppContext } from "~/server/load-context";
 import { findNaics } from "~/server/business/naics.server";
 import { notify } from "~/server/notifications/notify.server";
 import { runMatching } from "~/server/matching/run-matching.server";
+import { listedFile, type ListedFile } from "~/lib/files/listed-file";
 
 /**
  * The engagement manager console's match requests (`/manage/matches`): the queue of requests that
@@ -309,12 +310,6 @@ function proposalBlocker(loaded: LoadedMatch, suggestion: LoadedSuggestion): str
   return null;
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 100) / 10} KB`;
-  return `${Math.round(bytes / 100_000) / 10} MB`;
-}
-
 export type ShortlistEntry = {
   id: string;
   rank: number;
@@ -373,7 +368,7 @@ export type MatchRequestDetail = {
   };
   fileCount: number;
   /** Listed to the assigned manager only (the file route serves them to that manager). */
-  files: { fileName: string; originalName: string; size: string }[];
+  files: ListedFile[];
   shortlist: ShortlistEntry[];
   candidates: CandidateEntry[];
   /** What happened so far, oldest first. */
@@ -442,13 +437,7 @@ export async function getMatchRequestDetail(
       plan: planLabel(request.memberTier),
     },
     fileCount: loaded.files.length,
-    files: assignedToMe
-      ? loaded.files.map((file) => ({
-          fileName: file.r2Key.slice(file.r2Key.lastIndexOf("/") + 1),
-          originalName: file.originalName,
-          size: formatSize(file.sizeBytes),
-        }))
-      : [],
+    files: assignedToMe ? loaded.files.map(listedFile) : [],
     shortlist: loaded.suggestions.map((suggestion) => {
       const blocker = proposalBlocker(loaded, suggestion);
       const decidable = open && suggestion.status === "pending";

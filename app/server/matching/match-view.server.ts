@@ -3,6 +3,7 @@ import { consultantProfiles, deliveryOutlines, files, matchCandidates, matchRequ
 import type { ConsultantInfo, MatchRequestView, CandidateView } from "~/lib/matching/match-view";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
+import { storedFileName } from "~/lib/files/listed-file";
 
 /**
  * The business's reading of its match requests (spec §3 Match request, Candidate, Consultant
@@ -22,11 +23,6 @@ const consultantColumns = {
   missionStatement: consultantProfiles.missionStatement,
   bio: consultantProfiles.bio,
 };
-
-/** The stored name `<uuid>.<ext>` of a file from its R2 key `biz/<businessId>/<name>`. */
-function storedName(r2Key: string): string {
-  return r2Key.slice(r2Key.lastIndexOf("/") + 1);
-}
 
 /**
  * The spec §3 match request of the viewer's business, or null (unknown or another business's).
@@ -107,7 +103,7 @@ export async function loadMatchRequest(
     activeDeliveryOutline: outline("active", "complete"),
     nextCandidateBy: match.nextCandidateBy?.toISOString() ?? null,
     files: fileRows.map((file) => ({
-      fileName: storedName(file.r2Key),
+      fileName: storedFileName(file.r2Key),
       originalName: file.originalName,
       size: file.sizeBytes,
     })),
