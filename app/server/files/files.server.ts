@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { FILE_PURPOSES, files } from "~db/schema";
 import {
   acceptedExtension,
@@ -305,6 +305,23 @@ export const fileIsUnlinked = and(
   isNull(files.matchRequestId),
   isNull(files.deliveryItemId),
 );
+
+/** `<uuid>.<ext>` names as R2 keys of the business; the caller has checked every name's shape. */
+export function businessFileKeys(businessId: string, names: readonly string[]): string[] {
+  return names.map((name) => `biz/${businessId}/${name}`);
+}
+
+/**
+ * The files a new request may take: the business's own, named by `keys`, and linked to nothing
+ * yet. Plain SQL so it can stand inside the INSERT … SELECT and UPDATE of one batch; `IN ()` is
+ * valid SQLite (false).
+ */
+export function freeFilesOf(businessId: string, keys: readonly string[]): SQL {
+  return sql`${files.businessId} = ${businessId} AND ${files.r2Key} IN (${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL`;
+}
 
 export type RemoveResult = { ok: true; msg: string } | Failure;
 

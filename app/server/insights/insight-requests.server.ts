@@ -8,6 +8,7 @@ import {
   type MemberTier,
 } from "~db/schema";
 import { isStoredFileName } from "~/lib/files/file-rules";
+import { businessFileKeys, freeFilesOf } from "~/server/files/files.server";
 import { INSIGHT_FILES_INVALID_MESSAGE, type InsightRequestInput } from "~/lib/insights/insight-schemas";
 import { insightStatusText } from "~/lib/insights/insight-status";
 import { PLANS } from "~/lib/payments/plans";
@@ -191,13 +192,8 @@ export async function createInsightRequest(
   const id = input.requestId ?? crypto.randomUUID();
   const names = [...new Set(input.files)];
   if (names.some((name) => !isStoredFileName(name))) return filesInvalid;
-  const keys = names.map((name) => `biz/${business.id}/${name}`);
-
-  // Free = the caller's, named, and linked to nothing yet. `IN ()` is valid SQLite (false).
-  const freeFiles = sql`${files.businessId} = ${business.id} AND ${files.r2Key} IN (${sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL`;
+  const keys = businessFileKeys(business.id, names);
+  const freeFiles = freeFilesOf(business.id, keys);
   const countFreeFiles = sql`(SELECT count(*) FROM ${files} WHERE ${freeFiles})`;
 
   // 1. Reads (one round trip).
