@@ -323,6 +323,15 @@ export function freeFilesOf(businessId: string, keys: readonly string[]): SQL {
   )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL`;
 }
 
+/** The files `where` picks, as a request's pages list them (see listedFile), in upload order. */
+export function requestFiles(app: AppContext, where: SQL | undefined) {
+  return app.db
+    .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
+    .from(files)
+    .where(where)
+    .orderBy(files.createdAt, files.id);
+}
+
 export type RemoveResult = { ok: true; msg: string } | Failure;
 
 /**

@@ -25,6 +25,7 @@ import type { AppContext } from "~/server/load-context";
 import { findNaics } from "~/server/business/naics.server";
 import { paymentLabel } from "~/server/insights/insight-queue.server";
 import { listedFile, type ListedFile } from "~/lib/files/listed-file";
+import { requestFiles } from "~/server/files/files.server";
 
 /**
  * One insight request as the engagement manager console shows it (`/manage/insights/:id`), with
@@ -111,15 +112,7 @@ export async function loadRequest(app: AppContext, id: string) {
       .limit(1),
     app.db.batch([
       app.db.select().from(insightReports).where(eq(insightReports.insightRequestId, id)).limit(1),
-      app.db
-        .select({
-          r2Key: files.r2Key,
-          originalName: files.originalName,
-          sizeBytes: files.sizeBytes,
-        })
-        .from(files)
-        .where(eq(files.insightRequestId, id))
-        .orderBy(files.createdAt, files.id),
+      requestFiles(app, eq(files.insightRequestId, id)),
       app.db
         .select({
           profitAndLoss: financeReports.profitAndLoss,

@@ -8,7 +8,7 @@ import {
   type MemberTier,
 } from "~db/schema";
 import { isStoredFileName } from "~/lib/files/file-rules";
-import { businessFileKeys, freeFilesOf } from "~/server/files/files.server";
+import { businessFileKeys, freeFilesOf, requestFiles } from "~/server/files/files.server";
 import { INSIGHT_FILES_INVALID_MESSAGE, type InsightRequestInput } from "~/lib/insights/insight-schemas";
 import { insightStatusText } from "~/lib/insights/insight-status";
 import { PLANS } from "~/lib/payments/plans";
@@ -144,11 +144,7 @@ function readRequestQueries(app: AppContext, businessId: string, id: string) {
       .from(insightRequests)
       .where(and(eq(insightRequests.id, id), eq(insightRequests.businessId, businessId)))
       .limit(1),
-    app.db
-      .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
-      .from(files)
-      .where(and(eq(files.insightRequestId, id), eq(files.businessId, businessId)))
-      .orderBy(files.createdAt, files.id),
+    requestFiles(app, and(eq(files.insightRequestId, id), eq(files.businessId, businessId))),
   ] as const;
 }
 

@@ -35,6 +35,7 @@ import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
 import { runMatching } from "./run-matching.server";
 import { listedFile, type ListedFile } from "~/lib/files/listed-file";
+import { requestFiles } from "~/server/files/files.server";
 
 /**
  * The consultant's side of matching (/consultant): the candidacies an engagement manager proposed
@@ -204,11 +205,7 @@ function candidacyReads(app: AppContext, consultantId: string, candidateId: stri
       })
       .from(businesses)
       .where(eq(businesses.id, businessId)),
-    files: app.db
-      .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
-      .from(files)
-      .where(and(eq(files.matchRequestId, requestId), eq(files.businessId, businessId)))
-      .orderBy(files.createdAt, files.id),
+    files: requestFiles(app, and(eq(files.matchRequestId, requestId), eq(files.businessId, businessId))),
   };
 }
 

@@ -45,6 +45,7 @@ import { findNaics } from "~/server/business/naics.server";
 import { notify } from "~/server/notifications/notify.server";
 import { runMatching } from "~/server/matching/run-matching.server";
 import { listedFile, type ListedFile } from "~/lib/files/listed-file";
+import { requestFiles } from "~/server/files/files.server";
 
 /**
  * The engagement manager console's match requests (`/manage/matches`): the queue of requests that
@@ -236,11 +237,7 @@ async function loadMatch(app: AppContext, id: string) {
       .innerJoin(users, eq(users.id, matchRequests.assignedManagerId))
       .where(eq(matchRequests.id, id))
       .limit(1),
-    app.db
-      .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
-      .from(files)
-      .where(eq(files.matchRequestId, id))
-      .orderBy(files.createdAt, files.id),
+    requestFiles(app, eq(files.matchRequestId, id)),
     app.db
       .select({
         id: matchSuggestions.id,

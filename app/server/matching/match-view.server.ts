@@ -4,6 +4,7 @@ import type { ConsultantInfo, MatchRequestView, CandidateView } from "~/lib/matc
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import { storedFileName } from "~/lib/files/listed-file";
+import { requestFiles } from "~/server/files/files.server";
 
 /**
  * The business's reading of its match requests (spec §3 Match request, Candidate, Consultant
@@ -67,11 +68,7 @@ export async function loadMatchRequest(
       .innerJoin(consultantProfiles, eq(consultantProfiles.userId, matchRequests.matchedConsultantId))
       .where(and(eq(matchRequests.id, id), eq(matchRequests.businessId, businessId)))
       .limit(1),
-    app.db
-      .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
-      .from(files)
-      .where(and(eq(files.matchRequestId, id), eq(files.businessId, businessId)))
-      .orderBy(files.createdAt, files.id),
+    requestFiles(app, and(eq(files.matchRequestId, id), eq(files.businessId, businessId))),
     app.db
       .select({ id: deliveryOutlines.id, state: deliveryOutlines.state })
       .from(deliveryOutlines)
