@@ -508,6 +508,20 @@ async function proposalCheck(
   return { loaded, suggestion, blocker: reason ? refused(reason) : null };
 }
 
+/** The shortlist entry is still pending and its request still open: what propose and skip change. */
+function pendingOnOpenRequest(matchRequestId: string, suggestionId: string) {
+  const openList = sql.join(
+    OPEN.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return and(
+    eq(matchSuggestions.id, suggestionId),
+    eq(matchSuggestions.matchRequestId, matchRequestId),
+    eq(matchSuggestions.status, "pending"),
+    sql`EXISTS (SELECT 1 FROM match_requests r WHERE r.id = ${matchRequestId} AND r.status IN (${openList}))`,
+  );
+}
+
 /**
  * Proposes a shortlisted consultant: the entry must be pending on this request, the consultant
  * still vetted, not unavailable and not already a candidate. ONE batch of statements that all
@@ -531,10 +545,6 @@ export async function proposeCandidate(
   const now = app.now();
   const nowMs = now.getTime();
   const candidateId = crypto.randomUUID();
-  const openList = sql.join(
-    OPEN.map((status) => sql`${status}`),
-    sql`, `,
-  );
   const won = sql`EXISTS (SELECT 1 FROM match_suggestions w WHERE w.id = ${suggestionId}
     AND w.match_request_id = ${matchRequestId} AND w.status = 'proposed'
     AND w.decided_by_id = ${viewer.id} AND w.decided_at = ${nowMs})`;
@@ -544,10 +554,7 @@ export async function proposeCandidate(
       .set({ status: "proposed", decidedById: viewer.id, decidedAt: now, updatedAt: now })
       .where(
         and(
-          eq(matchSuggestions.id, suggestionId),
-          eq(matchSuggestions.matchRequestId, matchRequestId),
-          eq(matchSuggestions.status, "pending"),
-          sql`EXISTS (SELECT 1 FROM match_requests r WHERE r.id = ${matchRequestId} AND r.status IN (${openList}))`,
+          pendingOnOpenRequest(matchRequestId, suggestionId),
           sql`EXISTS (SELECT 1 FROM consultant_profiles p WHERE p.user_id = match_suggestions.consultant_id
             AND p.vetted = 1 AND p.availability <> 'unavailable')`,
           sql`NOT EXISTS (SELECT 1 FROM match_candidates c WHERE c.match_request_id = ${matchRequestId}
@@ -635,21 +642,10 @@ export async function skipSuggestion(
   suggestionId: string,
 ): Promise<{ ok: true } | ActionFailure> {
   const now = app.now();
-  const openList = sql.join(
-    OPEN.map((status) => sql`${status}`),
-    sql`, `,
-  );
   const skipped = await app.db
     .update(matchSuggestions)
     .set({ status: "skipped", decidedById: viewer.id, decidedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(matchSuggestions.id, suggestionId),
-        eq(matchSuggestions.matchRequestId, matchRequestId),
-        eq(matchSuggestions.status, "pending"),
-        sql`EXISTS (SELECT 1 FROM match_requests r WHERE r.id = ${matchRequestId} AND r.status IN (${openList}))`,
-      ),
-    )
+    .where(pendingOnOpenRequest(matchRequestId, suggestionId))
     .returning({ id: matchSuggestions.id });
   if (skipped.length > 0) return { ok: true };
   const check = await proposalCheck(app, matchRequestId, suggestionId);
