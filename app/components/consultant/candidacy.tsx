@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { FilesCard } from "~/components/files/file-list";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { confirmingAnswer } from "~/lib/matching/candidacy-schemas";
@@ -78,32 +79,13 @@ export function CandidacyView({ candidacy, error }: { candidacy: CandidacyDetail
 }
 
 function FilesSection({ files }: { files: CandidacyDetail["files"] }) {
-  let body;
-  if (files === null) {
-    body = <p className="console-muted">The business&apos;s files are shown while you are a candidate.</p>;
-  } else if (files.length === 0) {
-    body = <p className="console-muted">The business attached no files to this request.</p>;
-  } else {
-    body = (
-      <ul className="insight-files">
-        {files.map((file) => (
-          <li key={file.fileName}>
-            <a href={`/api/file-handling/get-file/${file.fileName}`} download={file.originalName}>
-              {file.originalName}
-            </a>{" "}
-            <span className="console-muted">({file.size})</span>
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
-    <section className="card" aria-labelledby="candidacy-files-title">
-      <h2 id="candidacy-files-title" className="card-title">
-        Files
-      </h2>
-      {body}
-    </section>
+    <FilesCard
+      titleId="candidacy-files-title"
+      files={files}
+      hiddenText="The business's files are shown while you are a candidate."
+      emptyText="The business attached no files to this request."
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { FILE_PURPOSES, files } from "~db/schema";
 import {
   acceptedExtension,
@@ -220,6 +220,32 @@ export async function getBusinessFile(
   return { ...row, body: await downloadBody(row.contentType, object) };
 }
 
+/** The columns of `files f` that the manager's and the consultant's downloads read. */
+const FILE_COLUMNS = sql.raw("f.r2_key, f.original_name, f.content_type, f.size_bytes");
+
+/**
+ * `f` is the file stored as `fileName` under the business of the request aliased `request`: a
+ * request reaches only its own business's files, whatever a row links.
+ */
+function isOwnFile(request: "ir" | "mr", fileName: string) {
+  const business = sql.raw(`${request}.business_id`);
+  return sql`f.business_id = ${business} AND f.r2_key = 'biz/' || ${business} || '/' || ${fileName}`;
+}
+type FileColumns = { r2_key: string; original_name: string; content_type: string; size_bytes: number };
+
+/** The download of the file row such a query found; null when there is none or its object is gone. */
+async function storedFileFrom(app: AppContext, row: FileColumns | undefined): Promise<StoredFile | null> {
+  if (!row) return null;
+  const object = await app.files.get(row.r2_key);
+  if (!object) return null;
+  return {
+    originalName: row.original_name,
+    contentType: row.content_type,
+    sizeBytes: row.size_bytes,
+    body: await downloadBody(row.content_type, object),
+  };
+}
+
 /**
  * A file an engagement manager may download: linked to an insight request or a match request
  * whose assigned manager is `managerId`. One query, entered through the manager's assigned
@@ -232,31 +258,16 @@ export async function getAssignedFile(
   fileName: string,
 ): Promise<StoredFile | null> {
   if (!isStoredFileName(fileName)) return null;
-  const [row] = await app.db.all<{
-    r2_key: string;
-    original_name: string;
-    content_type: string;
-    size_bytes: number;
-  }>(sql`
-    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+  const [row] = await app.db.all<FileColumns>(sql`
+    SELECT ${FILE_COLUMNS}
       FROM insight_requests ir JOIN files f ON f.insight_request_id = ir.id
-     WHERE ir.assigned_manager_id = ${managerId} AND f.business_id = ir.business_id
-       AND f.r2_key = 'biz/' || ir.business_id || '/' || ${fileName}
+     WHERE ir.assigned_manager_id = ${managerId} AND ${isOwnFile("ir", fileName)}
     UNION ALL
-    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+    SELECT ${FILE_COLUMNS}
       FROM match_requests mr JOIN files f ON f.match_request_id = mr.id
-     WHERE mr.assigned_manager_id = ${managerId} AND f.business_id = mr.business_id
-       AND f.r2_key = 'biz/' || mr.business_id || '/' || ${fileName}
+     WHERE mr.assigned_manager_id = ${managerId} AND ${isOwnFile("mr", fileName)}
     LIMIT 1`);
-  if (!row) return null;
-  const object = await app.files.get(row.r2_key);
-  if (!object) return null;
-  return {
-    originalName: row.original_name,
-    contentType: row.content_type,
-    sizeBytes: row.size_bytes,
-    body: await downloadBody(row.content_type, object),
-  };
+  return storedFileFrom(app, row);
 }
 
 /**
@@ -271,36 +282,21 @@ export async function getCandidateFile(
   fileName: string,
 ): Promise<StoredFile | null> {
   if (!isStoredFileName(fileName)) return null;
-  const [row] = await app.db.all<{
-    r2_key: string;
-    original_name: string;
-    content_type: string;
-    size_bytes: number;
-  }>(sql`
-    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+  const [row] = await app.db.all<FileColumns>(sql`
+    SELECT ${FILE_COLUMNS}
       FROM match_candidates mc
       JOIN match_requests mr ON mr.id = mc.match_request_id
       JOIN files f ON f.match_request_id = mr.id
      WHERE mc.consultant_id = ${consultantId}
        AND mc.status IN ('proposed', 'accepted') AND mc.business_decision_status = 'pending'
        AND mr.status IN ('matching', 'candidates_proposed', 'awaiting_decision')
-       AND f.business_id = mr.business_id
-       AND f.r2_key = 'biz/' || mr.business_id || '/' || ${fileName}
+       AND ${isOwnFile("mr", fileName)}
     UNION ALL
-    SELECT f.r2_key, f.original_name, f.content_type, f.size_bytes
+    SELECT ${FILE_COLUMNS}
       FROM match_requests mr JOIN files f ON f.match_request_id = mr.id
-     WHERE mr.matched_consultant_id = ${consultantId} AND f.business_id = mr.business_id
-       AND f.r2_key = 'biz/' || mr.business_id || '/' || ${fileName}
+     WHERE mr.matched_consultant_id = ${consultantId} AND ${isOwnFile("mr", fileName)}
     LIMIT 1`);
-  if (!row) return null;
-  const object = await app.files.get(row.r2_key);
-  if (!object) return null;
-  return {
-    originalName: row.original_name,
-    contentType: row.content_type,
-    sizeBytes: row.size_bytes,
-    body: await downloadBody(row.content_type, object),
-  };
+  return storedFileFrom(app, row);
 }
 
 /** A file linked to nothing: no insight request, match request or delivery item. */
@@ -309,6 +305,32 @@ export const fileIsUnlinked = and(
   isNull(files.matchRequestId),
   isNull(files.deliveryItemId),
 );
+
+/** `<uuid>.<ext>` names as R2 keys of the business; the caller has checked every name's shape. */
+export function businessFileKeys(businessId: string, names: readonly string[]): string[] {
+  return names.map((name) => `biz/${businessId}/${name}`);
+}
+
+/**
+ * The files a new request may take: the business's own, named by `keys`, and linked to nothing
+ * yet. Plain SQL so it can stand inside the INSERT … SELECT and UPDATE of one batch; `IN ()` is
+ * valid SQLite (false).
+ */
+export function freeFilesOf(businessId: string, keys: readonly string[]): SQL {
+  return sql`${files.businessId} = ${businessId} AND ${files.r2Key} IN (${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL`;
+}
+
+/** The files `where` picks, as a request's pages list them (see listedFile), in upload order. */
+export function requestFiles(app: AppContext, where: SQL | undefined) {
+  return app.db
+    .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
+    .from(files)
+    .where(where)
+    .orderBy(files.createdAt, files.id);
+}
 
 export type RemoveResult = { ok: true; msg: string } | Failure;
 

@@ -24,6 +24,8 @@ import { insightQueueLabel } from "~/lib/insights/manager-insights-schemas";
 import type { AppContext } from "~/server/load-context";
 import { findNaics } from "~/server/business/naics.server";
 import { paymentLabel } from "~/server/insights/insight-queue.server";
+import { listedFile, type ListedFile } from "~/lib/files/listed-file";
+import { requestFiles } from "~/server/files/files.server";
 
 /**
  * One insight request as the engagement manager console shows it (`/manage/insights/:id`), with
@@ -70,7 +72,7 @@ export type InsightRequestDetail = {
   owner: { name: string; email: string };
   finance: FinanceProfile | null;
   answers: { label: string; value: string }[];
-  files: { fileName: string; originalName: string; size: string }[];
+  files: ListedFile[];
   report: {
     status: "draft" | "published";
     title: string;
@@ -110,15 +112,7 @@ export async function loadRequest(app: AppContext, id: string) {
       .limit(1),
     app.db.batch([
       app.db.select().from(insightReports).where(eq(insightReports.insightRequestId, id)).limit(1),
-      app.db
-        .select({
-          r2Key: files.r2Key,
-          originalName: files.originalName,
-          sizeBytes: files.sizeBytes,
-        })
-        .from(files)
-        .where(eq(files.insightRequestId, id))
-        .orderBy(files.createdAt, files.id),
+      requestFiles(app, eq(files.insightRequestId, id)),
       app.db
         .select({
           profitAndLoss: financeReports.profitAndLoss,
@@ -142,12 +136,6 @@ export async function loadRequest(app: AppContext, id: string) {
 }
 
 export type LoadedRequest = NonNullable<Awaited<ReturnType<typeof loadRequest>>>;
-
-function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 100) / 10} KB`;
-  return `${Math.round(bytes / 100_000) / 10} MB`;
-}
 
 const percent = new Intl.NumberFormat("en-US", {
   style: "percent",
@@ -240,13 +228,7 @@ export async function getInsightRequestDetail(
         )
       : null,
     answers: answersOf(request),
-    files: assignedToMe
-      ? loaded.files.map((file) => ({
-          fileName: file.r2Key.slice(file.r2Key.lastIndexOf("/") + 1),
-          originalName: file.originalName,
-          size: formatSize(file.sizeBytes),
-        }))
-      : [],
+    files: assignedToMe ? loaded.files.map(listedFile) : [],
     report: report
       ? {
           status: report.status,

@@ -8,11 +8,13 @@ import {
   type MemberTier,
 } from "~db/schema";
 import { isStoredFileName } from "~/lib/files/file-rules";
+import { businessFileKeys, freeFilesOf, requestFiles } from "~/server/files/files.server";
 import { INSIGHT_FILES_INVALID_MESSAGE, type InsightRequestInput } from "~/lib/insights/insight-schemas";
 import { insightStatusText } from "~/lib/insights/insight-status";
 import { PLANS } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
+import { storedFileName } from "~/lib/files/listed-file";
 
 /**
  * Insight requests (spec §2 /create-insight, §3 "Insight request or report", §7 Insights, §9 plan
@@ -103,11 +105,6 @@ export async function getInsightAllowance(app: AppContext, business: Business, n
   return { included, used, remaining: Math.max(0, included - used) };
 }
 
-/** The stored name `<uuid>.<ext>` of a file from its R2 key `biz/<businessId>/<name>`. */
-function storedName(r2Key: string): string {
-  return r2Key.slice(r2Key.lastIndexOf("/") + 1);
-}
-
 type RequestRow = typeof insightRequests.$inferSelect;
 type FileRow = { r2Key: string; originalName: string; sizeBytes: number };
 
@@ -133,7 +130,7 @@ function toView(row: RequestRow, fileRows: FileRow[]): InsightRequestView {
       numEmployees: row.numEmployees,
     },
     files: fileRows.map((file) => ({
-      fileName: storedName(file.r2Key),
+      fileName: storedFileName(file.r2Key),
       originalName: file.originalName,
       size: file.sizeBytes,
     })),
@@ -147,11 +144,7 @@ function readRequestQueries(app: AppContext, businessId: string, id: string) {
       .from(insightRequests)
       .where(and(eq(insightRequests.id, id), eq(insightRequests.businessId, businessId)))
       .limit(1),
-    app.db
-      .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
-      .from(files)
-      .where(and(eq(files.insightRequestId, id), eq(files.businessId, businessId)))
-      .orderBy(files.createdAt, files.id),
+    requestFiles(app, and(eq(files.insightRequestId, id), eq(files.businessId, businessId))),
   ] as const;
 }
 
@@ -195,13 +188,8 @@ export async function createInsightRequest(
   const id = input.requestId ?? crypto.randomUUID();
   const names = [...new Set(input.files)];
   if (names.some((name) => !isStoredFileName(name))) return filesInvalid;
-  const keys = names.map((name) => `biz/${business.id}/${name}`);
-
-  // Free = the caller's, named, and linked to nothing yet. `IN ()` is valid SQLite (false).
-  const freeFiles = sql`${files.businessId} = ${business.id} AND ${files.r2Key} IN (${sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL`;
+  const keys = businessFileKeys(business.id, names);
+  const freeFiles = freeFilesOf(business.id, keys);
   const countFreeFiles = sql`(SELECT count(*) FROM ${files} WHERE ${freeFiles})`;
 
   // 1. Reads (one round trip).

@@ -34,6 +34,8 @@ import { findNaics } from "~/server/business/naics.server";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
 import { runMatching } from "./run-matching.server";
+import { listedFile, type ListedFile } from "~/lib/files/listed-file";
+import { requestFiles } from "~/server/files/files.server";
 
 /**
  * The consultant's side of matching (/consultant): the candidacies an engagement manager proposed
@@ -49,12 +51,6 @@ const openStatuses = sql.join(
 
 function industryTitle(naics: string): string {
   return findNaics(naics)?.title ?? naics;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 100) / 10} KB`;
-  return `${Math.round(bytes / 100_000) / 10} MB`;
 }
 
 // --- the inbox ---------------------------------------------------------------------------------
@@ -158,7 +154,7 @@ export type CandidacyDetail = {
   request: { area: string; type: string; problemStatement: string; created: string };
   business: { name: string; industry: string; size: string; location: string; plan: string };
   /** The request's files while the consultant may download them, null once they may not. */
-  files: { fileName: string; originalName: string; size: string }[] | null;
+  files: ListedFile[] | null;
 };
 
 /**
@@ -209,11 +205,7 @@ function candidacyReads(app: AppContext, consultantId: string, candidateId: stri
       })
       .from(businesses)
       .where(eq(businesses.id, businessId)),
-    files: app.db
-      .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
-      .from(files)
-      .where(and(eq(files.matchRequestId, requestId), eq(files.businessId, businessId)))
-      .orderBy(files.createdAt, files.id),
+    files: requestFiles(app, and(eq(files.matchRequestId, requestId), eq(files.businessId, businessId))),
   };
 }
 
@@ -290,13 +282,7 @@ export async function loadCandidacy(
       location: `${business.city}, ${business.state}`,
       plan: planLabel(business.memberTier),
     },
-    files: seesFiles(state)
-      ? fileRows.map((file) => ({
-          fileName: file.r2Key.slice(file.r2Key.lastIndexOf("/") + 1),
-          originalName: file.originalName,
-          size: formatSize(file.sizeBytes),
-        }))
-      : null,
+    files: seesFiles(state) ? fileRows.map(listedFile) : null,
   };
 }
 

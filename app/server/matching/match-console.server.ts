@@ -44,6 +44,8 @@ import type { AppContext } from "~/server/load-context";
 import { findNaics } from "~/server/business/naics.server";
 import { notify } from "~/server/notifications/notify.server";
 import { runMatching } from "~/server/matching/run-matching.server";
+import { listedFile, type ListedFile } from "~/lib/files/listed-file";
+import { requestFiles } from "~/server/files/files.server";
 
 /**
  * The engagement manager console's match requests (`/manage/matches`): the queue of requests that
@@ -235,11 +237,7 @@ async function loadMatch(app: AppContext, id: string) {
       .innerJoin(users, eq(users.id, matchRequests.assignedManagerId))
       .where(eq(matchRequests.id, id))
       .limit(1),
-    app.db
-      .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
-      .from(files)
-      .where(eq(files.matchRequestId, id))
-      .orderBy(files.createdAt, files.id),
+    requestFiles(app, eq(files.matchRequestId, id)),
     app.db
       .select({
         id: matchSuggestions.id,
@@ -309,12 +307,6 @@ function proposalBlocker(loaded: LoadedMatch, suggestion: LoadedSuggestion): str
   return null;
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 100) / 10} KB`;
-  return `${Math.round(bytes / 100_000) / 10} MB`;
-}
-
 export type ShortlistEntry = {
   id: string;
   rank: number;
@@ -373,7 +365,7 @@ export type MatchRequestDetail = {
   };
   fileCount: number;
   /** Listed to the assigned manager only (the file route serves them to that manager). */
-  files: { fileName: string; originalName: string; size: string }[];
+  files: ListedFile[];
   shortlist: ShortlistEntry[];
   candidates: CandidateEntry[];
   /** What happened so far, oldest first. */
@@ -442,13 +434,7 @@ export async function getMatchRequestDetail(
       plan: planLabel(request.memberTier),
     },
     fileCount: loaded.files.length,
-    files: assignedToMe
-      ? loaded.files.map((file) => ({
-          fileName: file.r2Key.slice(file.r2Key.lastIndexOf("/") + 1),
-          originalName: file.originalName,
-          size: formatSize(file.sizeBytes),
-        }))
-      : [],
+    files: assignedToMe ? loaded.files.map(listedFile) : [],
     shortlist: loaded.suggestions.map((suggestion) => {
       const blocker = proposalBlocker(loaded, suggestion);
       const decidable = open && suggestion.status === "pending";
@@ -522,6 +508,20 @@ async function proposalCheck(
   return { loaded, suggestion, blocker: reason ? refused(reason) : null };
 }
 
+/** The shortlist entry is still pending and its request still open: what propose and skip change. */
+function pendingOnOpenRequest(matchRequestId: string, suggestionId: string) {
+  const openList = sql.join(
+    OPEN.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return and(
+    eq(matchSuggestions.id, suggestionId),
+    eq(matchSuggestions.matchRequestId, matchRequestId),
+    eq(matchSuggestions.status, "pending"),
+    sql`EXISTS (SELECT 1 FROM match_requests r WHERE r.id = ${matchRequestId} AND r.status IN (${openList}))`,
+  );
+}
+
 /**
  * Proposes a shortlisted consultant: the entry must be pending on this request, the consultant
  * still vetted, not unavailable and not already a candidate. ONE batch of statements that all
@@ -545,10 +545,6 @@ export async function proposeCandidate(
   const now = app.now();
   const nowMs = now.getTime();
   const candidateId = crypto.randomUUID();
-  const openList = sql.join(
-    OPEN.map((status) => sql`${status}`),
-    sql`, `,
-  );
   const won = sql`EXISTS (SELECT 1 FROM match_suggestions w WHERE w.id = ${suggestionId}
     AND w.match_request_id = ${matchRequestId} AND w.status = 'proposed'
     AND w.decided_by_id = ${viewer.id} AND w.decided_at = ${nowMs})`;
@@ -558,10 +554,7 @@ export async function proposeCandidate(
       .set({ status: "proposed", decidedById: viewer.id, decidedAt: now, updatedAt: now })
       .where(
         and(
-          eq(matchSuggestions.id, suggestionId),
-          eq(matchSuggestions.matchRequestId, matchRequestId),
-          eq(matchSuggestions.status, "pending"),
-          sql`EXISTS (SELECT 1 FROM match_requests r WHERE r.id = ${matchRequestId} AND r.status IN (${openList}))`,
+          pendingOnOpenRequest(matchRequestId, suggestionId),
           sql`EXISTS (SELECT 1 FROM consultant_profiles p WHERE p.user_id = match_suggestions.consultant_id
             AND p.vetted = 1 AND p.availability <> 'unavailable')`,
           sql`NOT EXISTS (SELECT 1 FROM match_candidates c WHERE c.match_request_id = ${matchRequestId}
@@ -649,21 +642,10 @@ export async function skipSuggestion(
   suggestionId: string,
 ): Promise<{ ok: true } | ActionFailure> {
   const now = app.now();
-  const openList = sql.join(
-    OPEN.map((status) => sql`${status}`),
-    sql`, `,
-  );
   const skipped = await app.db
     .update(matchSuggestions)
     .set({ status: "skipped", decidedById: viewer.id, decidedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(matchSuggestions.id, suggestionId),
-        eq(matchSuggestions.matchRequestId, matchRequestId),
-        eq(matchSuggestions.status, "pending"),
-        sql`EXISTS (SELECT 1 FROM match_requests r WHERE r.id = ${matchRequestId} AND r.status IN (${openList}))`,
-      ),
-    )
+    .where(pendingOnOpenRequest(matchRequestId, suggestionId))
     .returning({ id: matchSuggestions.id });
   if (skipped.length > 0) return { ok: true };
   const check = await proposalCheck(app, matchRequestId, suggestionId);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { files, insightReports, matchRequests, valueInsights, type BusinessArea } from "~db/schema";
 import { isStoredFileName } from "~/lib/files/file-rules";
+import { businessFileKeys, freeFilesOf } from "~/server/files/files.server";
 import { INSIGHT_REPORT_NOT_FOUND_MESSAGE, VALUE_INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/insights/insight-schemas";
 import {
   MATCH_FILES_INVALID_MESSAGE,
@@ -184,19 +185,6 @@ const matchFilesInvalid: CreateMatchResult = {
 };
 const matchConflict: CreateMatchResult = { ok: false, status: 409, msg: MATCH_REQUEST_CONFLICT_MESSAGE };
 
-/** `<uuid>.<ext>` names as R2 keys of the business; the caller has checked every name's shape. */
-function businessKeys(businessId: string, names: readonly string[]): string[] {
-  return names.map((name) => `biz/${businessId}/${name}`);
-}
-
-/** Files of the business named by `keys` that are linked to nothing yet. `IN ()` is valid SQLite (false). */
-function freeFilesSql(businessId: string, keys: readonly string[]) {
-  return sql`${files.businessId} = ${businessId} AND ${files.r2Key} IN (${sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL`;
-}
-
 /**
  * The business's uploads among `names` that can still be attached (its own, linked to nothing),
  * with the names the person gave them, in the order asked. The wizard's no-JavaScript pages use
@@ -212,7 +200,7 @@ export async function attachableFiles(
   const rows = await app.db
     .select({ r2Key: files.r2Key, originalName: files.originalName, size: files.sizeBytes })
     .from(files)
-    .where(freeFilesSql(businessId, businessKeys(businessId, valid)));
+    .where(freeFilesOf(businessId, businessFileKeys(businessId, valid)));
   const byKey = new Map(rows.map((row) => [row.r2Key, row]));
   return valid.flatMap((name) => {
     const row = byKey.get(`biz/${businessId}/${name}`);
@@ -243,8 +231,8 @@ export async function createMatchRequest(
   const id = input.requestId ?? crypto.randomUUID();
   const names = [...new Set(input.files)];
   if (names.some((name) => !isStoredFileName(name))) return matchFilesInvalid;
-  const keys = businessKeys(business.id, names);
-  const freeFiles = freeFilesSql(business.id, keys);
+  const keys = businessFileKeys(business.id, names);
+  const freeFiles = freeFilesOf(business.id, keys);
   const readRow = () =>
     app.db
       .select()

@@ -3,6 +3,8 @@ import { consultantProfiles, deliveryOutlines, files, matchCandidates, matchRequ
 import type { ConsultantInfo, MatchRequestView, CandidateView } from "~/lib/matching/match-view";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
+import { storedFileName } from "~/lib/files/listed-file";
+import { requestFiles } from "~/server/files/files.server";
 
 /**
  * The business's reading of its match requests (spec §3 Match request, Candidate, Consultant
@@ -22,11 +24,6 @@ const consultantColumns = {
   missionStatement: consultantProfiles.missionStatement,
   bio: consultantProfiles.bio,
 };
-
-/** The stored name `<uuid>.<ext>` of a file from its R2 key `biz/<businessId>/<name>`. */
-function storedName(r2Key: string): string {
-  return r2Key.slice(r2Key.lastIndexOf("/") + 1);
-}
 
 /**
  * The spec §3 match request of the viewer's business, or null (unknown or another business's).
@@ -71,11 +68,7 @@ export async function loadMatchRequest(
       .innerJoin(consultantProfiles, eq(consultantProfiles.userId, matchRequests.matchedConsultantId))
       .where(and(eq(matchRequests.id, id), eq(matchRequests.businessId, businessId)))
       .limit(1),
-    app.db
-      .select({ r2Key: files.r2Key, originalName: files.originalName, sizeBytes: files.sizeBytes })
-      .from(files)
-      .where(and(eq(files.matchRequestId, id), eq(files.businessId, businessId)))
-      .orderBy(files.createdAt, files.id),
+    requestFiles(app, and(eq(files.matchRequestId, id), eq(files.businessId, businessId))),
     app.db
       .select({ id: deliveryOutlines.id, state: deliveryOutlines.state })
       .from(deliveryOutlines)
@@ -107,7 +100,7 @@ export async function loadMatchRequest(
     activeDeliveryOutline: outline("active", "complete"),
     nextCandidateBy: match.nextCandidateBy?.toISOString() ?? null,
     files: fileRows.map((file) => ({
-      fileName: storedName(file.r2Key),
+      fileName: storedFileName(file.r2Key),
       originalName: file.originalName,
       size: file.sizeBytes,
     })),

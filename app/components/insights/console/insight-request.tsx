@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { FilesCard } from "~/components/files/file-list";
 import {
   NO_COMPANY_DATA_MESSAGE,
   publishPreviewPath,
@@ -150,32 +151,13 @@ function RequestSection({ detail }: { detail: InsightRequestDetail }) {
 }
 
 function FilesSection({ detail }: { detail: InsightRequestDetail }) {
-  let body;
-  if (!detail.assignedToMe) {
-    body = <p className="console-muted">The client&apos;s files are shown to the manager reviewing this request.</p>;
-  } else if (detail.files.length === 0) {
-    body = <p className="console-muted">No files were attached.</p>;
-  } else {
-    body = (
-      <ul className="insight-files">
-        {detail.files.map((file) => (
-          <li key={file.fileName}>
-            <a href={`/api/file-handling/get-file/${file.fileName}`} download={file.originalName}>
-              {file.originalName}
-            </a>{" "}
-            <span className="console-muted">({file.size})</span>
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
-    <section className="card" aria-labelledby="insight-files-title">
-      <h2 id="insight-files-title" className="card-title">
-        Files
-      </h2>
-      {body}
-    </section>
+    <FilesCard
+      titleId="insight-files-title"
+      files={detail.assignedToMe ? detail.files : null}
+      hiddenText="The client's files are shown to the manager reviewing this request."
+      emptyText="No files were attached."
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { FilesCard } from "~/components/files/file-list";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import {
   FILES_AFTER_ASSIGN_MESSAGE,
@@ -328,36 +329,17 @@ function CandidatesSection({ detail }: { detail: MatchRequestDetail }) {
 }
 
 function FilesSection({ detail }: { detail: MatchRequestDetail }) {
-  let body;
-  if (detail.fileCount === 0) {
-    body = <p className="console-muted">{NO_FILES_MESSAGE}</p>;
-  } else if (!detail.assignedToMe) {
-    body = (
-      <p className="console-muted">
-        {detail.fileCount === 1 ? "1 file is attached. " : `${detail.fileCount} files are attached. `}
-        {FILES_AFTER_ASSIGN_MESSAGE}
-      </p>
-    );
-  } else {
-    body = (
-      <ul className="insight-files">
-        {detail.files.map((file) => (
-          <li key={file.fileName}>
-            <a href={`/api/file-handling/get-file/${file.fileName}`} download={file.originalName}>
-              {file.originalName}
-            </a>{" "}
-            <span className="console-muted">({file.size})</span>
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
-    <section className="card" aria-labelledby="match-files-title">
-      <h2 id="match-files-title" className="card-title">
-        Files
-      </h2>
-      {body}
-    </section>
+    <FilesCard
+      titleId="match-files-title"
+      files={detail.assignedToMe || detail.fileCount === 0 ? detail.files : null}
+      hiddenText={
+        <>
+          {detail.fileCount === 1 ? "1 file is attached. " : `${detail.fileCount} files are attached. `}
+          {FILES_AFTER_ASSIGN_MESSAGE}
+        </>
+      }
+      emptyText={NO_FILES_MESSAGE}
+    />
   );
 }

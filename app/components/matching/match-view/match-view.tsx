@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { FileList } from "~/components/files/file-list";
 import {
   CANDIDATE_NOT_OPEN_MESSAGE,
   MATCH_INFO_TITLE,
@@ -142,19 +143,11 @@ export function MatchView({
             <div className="match-info-wide">
               <dt>Files</dt>
               <dd>
-                <ul className="match-info-files">
-                  {match.files.map((file) => (
-                    <li key={file.fileName}>
-                      <a
-                        href={`/api/file-handling/get-file/${encodeURIComponent(file.fileName)}`}
-                        download={file.originalName}
-                      >
-                        {file.originalName}
-                      </a>{" "}
-                      <span className="match-info-file-size">({fileSize(file.size)})</span>
-                    </li>
-                  ))}
-                </ul>
+                <FileList
+                  files={match.files.map((file) => ({ ...file, size: fileSize(file.size) }))}
+                  className="match-info-files"
+                  sizeClassName="match-info-file-size"
+                />
               </dd>
             </div>
           ) : null}
