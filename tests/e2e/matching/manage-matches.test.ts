@@ -135,7 +135,7 @@ describe("engagement manager console: proposing from the engine's shortlist", ()
       .getByText(`${name} was proposed. They have been notified and asked to accept or decline.`, { exact: true })
       .waitFor();
     await top.getByText("Proposed", { exact: false }).first().waitFor();
-    expect(await top.getByRole("button", { name: `Propose ${name}` }).count()).toBe(0);
+    await top.getByRole("button", { name: `Propose ${name}` }).waitFor({ state: "detached" });
     const candidates = page.getByRole("region", { name: "Candidates", exact: true });
     await candidates.getByRole("heading", { name, level: 3 }).waitFor();
     await candidates.getByText("Asked, no answer yet", { exact: true }).waitFor();
