@@ -103,10 +103,10 @@ function AcceptForm({
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   return (
     <>
-      <h1 className="auth-title">Welcome to Partwise, {invitation.firstName}</h1>
+      <h1 className="auth-title">{`Welcome to Partwise, ${invitation.firstName}`}</h1>
       <Form method="post" {...getFormProps(form)} className="stack">
         <p className="auth-lead">
-          {invitation.invitedBy ?? "An Engagement Manager"} invited you to join Partwise as a consultant. Choose a
+          {`${invitation.invitedBy ?? "An Engagement Manager"} invited you to join Partwise as a consultant.`} Choose a
           password for <strong>{invitation.email}</strong>; you'll complete your profile next.
         </p>
         {invitation.note ? (

@@ -308,11 +308,23 @@ export async function acceptInvitation(
   );
   try {
     await app.db.batch([
-      app.db.run(sql`
-        INSERT INTO users (id, email, first_name, last_name, phone, password_hash, role, created_at, updated_at)
-        SELECT ${userId}, email, first_name, last_name, '', ${passwordHash}, 'consultant', ${stamp}, ${stamp}
-        FROM consultant_invitations
-        WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${stamp}`),
+      app.db.insert(users).select(
+        app.db
+          .select({
+            id: sql<string>`${userId}`.as("id"),
+            email: consultantInvitations.email,
+            firstName: consultantInvitations.firstName,
+            lastName: consultantInvitations.lastName,
+            phone: sql<string>`''`.as("phone"),
+            passwordHash: sql<string>`${passwordHash}`.as("password_hash"),
+            role: sql<"consultant">`'consultant'`.as("role"),
+            createdAt: sql<Date>`${stamp}`.as("created_at"),
+            updatedAt: sql<Date>`${stamp}`.as("updated_at"),
+            passwordChangedAt: sql<Date | null>`NULL`.as("password_changed_at"),
+          })
+          .from(consultantInvitations)
+          .where(stillOpen),
+      ),
       app.db
         .update(consultantInvitations)
         .set({ acceptedAt: now, acceptedUserId: userId })
