@@ -135,6 +135,7 @@ export default function ConsultantInvitationsPage() {
               <input
                 id="invite-first-name"
                 name="firstName"
+                className="input"
                 autoComplete="off"
                 defaultValue={prefill?.firstName}
                 aria-invalid={errors.firstName ? true : undefined}
@@ -147,6 +148,7 @@ export default function ConsultantInvitationsPage() {
               <input
                 id="invite-last-name"
                 name="lastName"
+                className="input"
                 autoComplete="off"
                 defaultValue={prefill?.lastName}
                 aria-invalid={errors.lastName ? true : undefined}
@@ -160,6 +162,7 @@ export default function ConsultantInvitationsPage() {
             <input
               id="invite-email"
               name="email"
+              className="input"
               type="email"
               autoComplete="off"
               defaultValue={prefill?.email}
@@ -173,6 +176,7 @@ export default function ConsultantInvitationsPage() {
             <textarea
               id="invite-note"
               name="note"
+              className="input"
               rows={3}
               maxLength={1000}
               aria-invalid={errors.note ? true : undefined}

@@ -102,6 +102,7 @@ function ApplicationForm() {
         <input
           {...getInputProps(fields.name, { type: "text" })}
           key={fields.name.key}
+          className="input"
           autoComplete="name"
           aria-describedby={described(fields.name.errors, fields.name.errorId)}
         />
@@ -112,6 +113,7 @@ function ApplicationForm() {
         <input
           {...getInputProps(fields.email, { type: "email" })}
           key={fields.email.key}
+          className="input"
           autoComplete="email"
           aria-describedby={described(fields.email.errors, fields.email.errorId)}
         />
@@ -122,6 +124,7 @@ function ApplicationForm() {
         <input
           {...getInputProps(fields.linkedinUrl, { type: "url" })}
           key={fields.linkedinUrl.key}
+          className="input"
           placeholder="https://www.linkedin.com/in/…"
           aria-describedby={described(fields.linkedinUrl.errors, fields.linkedinUrl.errorId)}
         />
@@ -134,7 +137,7 @@ function ApplicationForm() {
         <legend>Business areas</legend>
         <div className="consultant-application-area-list">
           {INSIGHT_AREAS.map((area) => (
-            <label key={area.key} className="checkbox-label">
+            <label key={area.key} className="consultant-application-area">
               <input type="checkbox" name={fields.businessAreas.name} value={area.key} defaultChecked={areas.has(area.key)} />
               {area.label}
             </label>
@@ -147,6 +150,7 @@ function ApplicationForm() {
         <textarea
           {...getTextareaProps(fields.message)}
           key={fields.message.key}
+          className="input"
           rows={4}
           aria-describedby={described(fields.message.errors, fields.message.errorId)}
         />
