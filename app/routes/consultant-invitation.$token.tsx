@@ -56,7 +56,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 // The token is in the URL: no caching, and no Referer carrying it to another site.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
 
 export default function ConsultantInvitationPage() {
   const invitation = useLoaderData<typeof loader>();

@@ -76,7 +76,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const result = await inviteConsultant(context.app, origin, viewer.user.id, parsed.data);
     if (!result.ok) {
-      return reply({ notice: null, error: result.msg, errors: result.field ? { [result.field]: result.msg } : {} }, result.status);
+      return reply(
+        { notice: null, error: result.msg, errors: result.field ? { [result.field]: result.msg } : {} },
+        result.status,
+      );
     }
     return reply({ notice: result.msg, error: null, errors: {} });
   }
@@ -192,7 +195,7 @@ export default function ConsultantInvitationsPage() {
         </Form>
       </section>
 
-      <section className="stack" aria-labelledby="invitations-heading">
+      <section className="stack invitation-section" aria-labelledby="invitations-heading">
         <h2 id="invitations-heading">Invitations</h2>
         {invitations.length === 0 ? (
           <p className="card console-empty">No invitations yet.</p>
@@ -208,7 +211,11 @@ export default function ConsultantInvitationsPage() {
                   <span>{row.email}</span>
                   <span className="console-muted">
                     Invited by {row.invitedBy ?? "a former manager"} on {row.sent}
-                    {row.accepted ? ` · Accepted ${row.accepted}` : row.status === "revoked" ? "" : ` · Expires ${row.expires}`}
+                    {row.accepted
+                      ? ` · Accepted ${row.accepted}`
+                      : row.status === "revoked"
+                        ? ""
+                        : ` · Expires ${row.expires}`}
                   </span>
                 </div>
                 {row.status === "pending" || row.status === "expired" ? (
@@ -247,7 +254,7 @@ export default function ConsultantInvitationsPage() {
         )}
       </section>
 
-      <section className="stack" aria-labelledby="applications-heading">
+      <section className="stack invitation-section" aria-labelledby="applications-heading">
         <h2 id="applications-heading">Applications</h2>
         {applications.length === 0 ? (
           <p className="card console-empty">No applications waiting.</p>

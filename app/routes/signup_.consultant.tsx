@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -138,7 +144,12 @@ function ApplicationForm() {
         <div className="consultant-application-area-list">
           {INSIGHT_AREAS.map((area) => (
             <label key={area.key} className="consultant-application-area">
-              <input type="checkbox" name={fields.businessAreas.name} value={area.key} defaultChecked={areas.has(area.key)} />
+              <input
+                type="checkbox"
+                name={fields.businessAreas.name}
+                value={area.key}
+                defaultChecked={areas.has(area.key)}
+              />
               {area.label}
             </label>
           ))}

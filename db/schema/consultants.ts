@@ -100,7 +100,9 @@ export const consultantApplications = sqliteTable(
     linkedinUrl: text("linkedin_url"),
     businessAreas: text("business_areas", { mode: "json" }).$type<BusinessArea[]>().notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: ["new", "invited", "declined"] }).notNull().default("new"),
+    status: text("status", { enum: ["new", "invited", "declined"] })
+      .notNull()
+      .default("new"),
     createdAt: createdAt(),
   },
   (t) => [index("consultant_applications_status_idx").on(t.status, t.createdAt)],

@@ -23,8 +23,7 @@ export const INVITATION_UNKNOWN_MESSAGE =
   "This invitation link is not valid. Check that you opened the whole link from the email, or ask your Engagement Manager to send a new invitation.";
 export const INVITATION_USED_MESSAGE =
   "This invitation has already been used. Sign in with your email and the password you chose.";
-export const INVITATION_EXPIRED_MESSAGE =
-  "This invitation has expired. Ask your Engagement Manager to resend it.";
+export const INVITATION_EXPIRED_MESSAGE = "This invitation has expired. Ask your Engagement Manager to resend it.";
 export const INVITATION_REVOKED_MESSAGE =
   "This invitation was withdrawn. If you think this is a mistake, contact your Engagement Manager.";
 export const ACCOUNT_EXISTS_MESSAGE = "This email already has a Partwise account.";

@@ -38,7 +38,12 @@ import { renderEmail } from "~/server/platform/email-templates.server";
  */
 
 type Failure = { ok: false; status: 400 | 404 | 409; msg: string; field?: "email" };
-const failure = (status: Failure["status"], msg: string, field?: "email"): Failure => ({ ok: false, status, msg, field });
+const failure = (status: Failure["status"], msg: string, field?: "email"): Failure => ({
+  ok: false,
+  status,
+  msg,
+  field,
+});
 
 /** The invitation link's token: 32 random bytes, base64url (43 characters). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -49,15 +54,14 @@ async function emailHasAccount(app: AppContext, email: string): Promise<boolean>
 }
 
 const openInvitation = (email: string) =>
-  and(eq(consultantInvitations.email, email), isNull(consultantInvitations.acceptedAt), isNull(consultantInvitations.revokedAt));
+  and(
+    eq(consultantInvitations.email, email),
+    isNull(consultantInvitations.acceptedAt),
+    isNull(consultantInvitations.revokedAt),
+  );
 
 /** The invitation email, with the absolute link on `origin`. */
-export function invitationEmail(input: {
-  firstName: string;
-  inviterName: string;
-  note: string;
-  link: string;
-}) {
+export function invitationEmail(input: { firstName: string; inviterName: string; note: string; link: string }) {
   const { text, html } = renderEmail({
     heading: "You're invited to join Partwise as a consultant",
     blocks: [
@@ -155,7 +159,13 @@ export async function inviteConsultant(
   } else {
     await write;
   }
-  await sendInvitation(app, origin, { email: input.email, firstName: input.firstName, note: input.note }, token, managerId);
+  await sendInvitation(
+    app,
+    origin,
+    { email: input.email, firstName: input.firstName, note: input.note },
+    token,
+    managerId,
+  );
   return { ok: true, msg: INVITATION_SENT, id };
 }
 
@@ -170,10 +180,27 @@ export async function resendInvitation(
   const now = app.now();
   const [updated] = await app.db
     .update(consultantInvitations)
-    .set({ tokenHash: await hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), invitedById: managerId })
-    .where(and(eq(consultantInvitations.id, id), isNull(consultantInvitations.acceptedAt), isNull(consultantInvitations.revokedAt)))
-    .returning({ email: consultantInvitations.email, firstName: consultantInvitations.firstName, note: consultantInvitations.note });
-  if (!updated) return (await invitationExists(app, id)) ? failure(409, INVITATION_NOT_OPEN_MESSAGE) : failure(404, "Invitation not found.");
+    .set({
+      tokenHash: await hashToken(token),
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      invitedById: managerId,
+    })
+    .where(
+      and(
+        eq(consultantInvitations.id, id),
+        isNull(consultantInvitations.acceptedAt),
+        isNull(consultantInvitations.revokedAt),
+      ),
+    )
+    .returning({
+      email: consultantInvitations.email,
+      firstName: consultantInvitations.firstName,
+      note: consultantInvitations.note,
+    });
+  if (!updated)
+    return (await invitationExists(app, id))
+      ? failure(409, INVITATION_NOT_OPEN_MESSAGE)
+      : failure(404, "Invitation not found.");
   await sendInvitation(app, origin, updated, token, managerId);
   return { ok: true, msg: INVITATION_RESENT };
 }
@@ -183,9 +210,18 @@ export async function revokeInvitation(app: AppContext, id: string): Promise<{ o
   const [revoked] = await app.db
     .update(consultantInvitations)
     .set({ revokedAt: app.now() })
-    .where(and(eq(consultantInvitations.id, id), isNull(consultantInvitations.acceptedAt), isNull(consultantInvitations.revokedAt)))
+    .where(
+      and(
+        eq(consultantInvitations.id, id),
+        isNull(consultantInvitations.acceptedAt),
+        isNull(consultantInvitations.revokedAt),
+      ),
+    )
     .returning({ id: consultantInvitations.id });
-  if (!revoked) return (await invitationExists(app, id)) ? failure(409, INVITATION_NOT_OPEN_MESSAGE) : failure(404, "Invitation not found.");
+  if (!revoked)
+    return (await invitationExists(app, id))
+      ? failure(409, INVITATION_NOT_OPEN_MESSAGE)
+      : failure(404, "Invitation not found.");
   return { ok: true, msg: INVITATION_REVOKED };
 }
 

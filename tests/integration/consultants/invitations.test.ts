@@ -7,7 +7,8 @@ import { signedInClient, signedInConsultant, signedInManager } from "../../facto
 
 const PAGE = "/manage/consultants/invitations";
 const NEW_PASSWORD = "Consult-ant-2026!";
-const UNKNOWN = "This invitation link is not valid. Check that you opened the whole link from the email, or ask your Engagement Manager to send a new invitation.";
+const UNKNOWN =
+  "This invitation link is not valid. Check that you opened the whole link from the email, or ask your Engagement Manager to send a new invitation.";
 const USED = "This invitation has already been used. Sign in with your email and the password you chose.";
 const EXPIRED = "This invitation has expired. Ask your Engagement Manager to resend it.";
 const REVOKED = "This invitation was withdrawn. If you think this is a mistake, contact your Engagement Manager.";
@@ -59,7 +60,12 @@ describe("inviting a consultant", () => {
     expect(await response.text()).toContain("Invitation sent.");
 
     const [row] = await invitationOf(email);
-    expect(row).toMatchObject({ firstName: "Dana", lastName: "Reyes", note: "Welcome aboard", invitedById: manager.user.id });
+    expect(row).toMatchObject({
+      firstName: "Dana",
+      lastName: "Reyes",
+      note: "Welcome aboard",
+      invitedById: manager.user.id,
+    });
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
 
     const [mail] = await invitationEmails(email);
@@ -209,7 +215,11 @@ describe("inviting a consultant", () => {
 
   it("shows the invite form's field errors and refuses unreadable bodies", async () => {
     const manager = await signedInManager();
-    const invalid = await postForm(PAGE, { intent: "invite", firstName: "", lastName: "Reyes", email: "nope" }, manager.token);
+    const invalid = await postForm(
+      PAGE,
+      { intent: "invite", firstName: "", lastName: "Reyes", email: "nope" },
+      manager.token,
+    );
     expect(invalid.status).toBe(400);
     const text = await invalid.text();
     expect(text).toContain("Enter your first name.");
@@ -237,11 +247,7 @@ describe("inviting a consultant", () => {
     for (const cookie of [client.token, consultant.token, null]) {
       expect((await call(PAGE, { cookie })).status).toBe(404);
       const email = freshEmail();
-      const posted = await postForm(
-        PAGE,
-        { intent: "invite", firstName: "Eve", lastName: "Mallory", email },
-        cookie,
-      );
+      const posted = await postForm(PAGE, { intent: "invite", firstName: "Eve", lastName: "Mallory", email }, cookie);
       expect(posted.status).toBe(404);
       expect(await invitationOf(email)).toHaveLength(0);
     }
@@ -301,7 +307,10 @@ describe("consultant applications", () => {
       applicationId: application!.id,
     });
     expect(invited.status).toBe(200);
-    const [after] = await db().select().from(consultantApplications).where(eq(consultantApplications.id, application!.id));
+    const [after] = await db()
+      .select()
+      .from(consultantApplications)
+      .where(eq(consultantApplications.id, application!.id));
     expect(after!.status).toBe("invited");
     expect((await invitationOf(email))[0]!.applicationId).toBe(application!.id);
     expect(await emailedToken(email)).toHaveLength(43);
