@@ -30,6 +30,8 @@ export const ACCOUNT_EXISTS_MESSAGE = "This email already has a Partwise account
 export const INVITATION_SENT = "Invitation sent.";
 export const INVITATION_RESENT = "Invitation sent again with a new link. The earlier link no longer works.";
 export const INVITATION_REVOKED = "Invitation revoked. Its link no longer works.";
+export const INVITATION_EMAIL_FAILED_MESSAGE =
+  "The invitation is saved, but we couldn't send the email right now. Use Resend in a few minutes.";
 export const INVITATION_NOT_OPEN_MESSAGE = "This invitation was already accepted or revoked.";
 export const APPLICATION_DECLINED = "Application declined.";
 export const APPLICATION_SENT_MESSAGE =

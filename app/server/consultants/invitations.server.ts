@@ -7,6 +7,7 @@ import {
   APPLICATION_DECLINED,
   APPLICATION_SENT_MESSAGE,
   type ApplicationInput,
+  INVITATION_EMAIL_FAILED_MESSAGE,
   INVITATION_NOT_OPEN_MESSAGE,
   INVITATION_RESENT,
   INVITATION_REVOKED,
@@ -25,7 +26,7 @@ import { createSession, hashToken, newToken } from "~/server/identity/session.se
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { sendEmail } from "~/server/platform/email.server";
+import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
 import { limitByNetwork, SIGNUP_POLICY, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 
@@ -37,7 +38,7 @@ import { renderEmail } from "~/server/platform/email-templates.server";
  * kills the earlier link. Accepting creates the consultant's account and signs them in.
  */
 
-type Failure = { ok: false; status: 400 | 404 | 409; msg: string; field?: "email" };
+type Failure = { ok: false; status: 400 | 404 | 409 | 503; msg: string; field?: "email" };
 const failure = (status: Failure["status"], msg: string, field?: "email"): Failure => ({
   ok: false,
   status,
@@ -82,29 +83,42 @@ export function invitationEmail(input: { firstName: string; inviterName: string;
   return { subject: "Your invitation to Partwise", text, html };
 }
 
+/**
+ * Emails the link; false when the provider refused it. The invitation is saved either way, so the
+ * manager can Resend once the provider is back.
+ */
 async function sendInvitation(
   app: AppContext,
   origin: string,
   invitation: { email: string; firstName: string; note: string },
   token: string,
   inviterId: string,
-) {
+): Promise<boolean> {
   const [inviter] = await app.db
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, inviterId))
     .limit(1);
   const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : "An Engagement Manager";
-  await sendEmail(app, {
-    to: invitation.email,
-    kind: "consultant_invitation",
-    ...invitationEmail({
-      firstName: invitation.firstName,
-      inviterName,
-      note: invitation.note,
-      link: `${origin}/consultant-invitation/${token}`,
-    }),
-  });
+  try {
+    await sendEmail(app, {
+      to: invitation.email,
+      kind: "consultant_invitation",
+      ...invitationEmail({
+        firstName: invitation.firstName,
+        inviterName,
+        note: invitation.note,
+        link: `${origin}/consultant-invitation/${token}`,
+      }),
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof EmailDeliveryError) {
+      console.error("The invitation email could not be sent:", error.message);
+      return false;
+    }
+    throw error;
+  }
 }
 
 /**
@@ -159,13 +173,14 @@ export async function inviteConsultant(
   } else {
     await write;
   }
-  await sendInvitation(
+  const sent = await sendInvitation(
     app,
     origin,
     { email: input.email, firstName: input.firstName, note: input.note },
     token,
     managerId,
   );
+  if (!sent) return failure(503, INVITATION_EMAIL_FAILED_MESSAGE);
   return { ok: true, msg: INVITATION_SENT, id };
 }
 
@@ -201,7 +216,9 @@ export async function resendInvitation(
     return (await invitationExists(app, id))
       ? failure(409, INVITATION_NOT_OPEN_MESSAGE)
       : failure(404, "Invitation not found.");
-  await sendInvitation(app, origin, updated, token, managerId);
+  if (!(await sendInvitation(app, origin, updated, token, managerId))) {
+    return failure(503, INVITATION_EMAIL_FAILED_MESSAGE);
+  }
   return { ok: true, msg: INVITATION_RESENT };
 }
 

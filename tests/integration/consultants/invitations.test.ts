@@ -1,7 +1,9 @@
+import { env } from "cloudflare:test";
 import { and, desc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { consultantApplications, consultantInvitations, emailOutbox, notifications, users } from "~db/schema";
-import { acceptInvitation } from "~/server/consultants/invitations.server";
+import { acceptInvitation, inviteConsultant } from "~/server/consultants/invitations.server";
+import { createAppContext } from "~/server/load-context";
 import { appAt, call, createUser, db, html, postForm, sessionTokenFrom } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 
@@ -201,6 +203,33 @@ describe("inviting a consultant", () => {
     const refused = results.find((result) => !result.ok);
     expect(refused).toMatchObject({ ok: false, msg: USED });
     expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it("keeps the invitation and tells the manager when the email provider refuses it", async () => {
+    const manager = await signedInManager();
+    const email = freshEmail();
+    const app = createAppContext(
+      { ...env, RESEND_API_KEY: "re_test_0123456789", RESEND_API_BASE: "https://resend.stub.test" },
+      () => undefined,
+    );
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("down", { status: 500 }));
+    try {
+      const result = await inviteConsultant(app, "https://partwise.test", manager.user.id, {
+        firstName: "Dana",
+        lastName: "Reyes",
+        email,
+        note: "",
+      });
+      expect(result).toEqual({
+        ok: false,
+        status: 503,
+        msg: "The invitation is saved, but we couldn't send the email right now. Use Resend in a few minutes.",
+        field: undefined,
+      });
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(await invitationOf(email)).toHaveLength(1);
   });
 
   it("refuses an email that already has an account", async () => {
