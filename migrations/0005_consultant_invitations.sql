@@ -30,5 +30,6 @@ CREATE TABLE `consultant_invitations` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `consultant_invitations_token_hash_unique` ON `consultant_invitations` (`token_hash`);--> statement-breakpoint
+CREATE UNIQUE INDEX `consultant_invitations_open_email_unique` ON `consultant_invitations` (`email`) WHERE accepted_at IS NULL AND revoked_at IS NULL;--> statement-breakpoint
 CREATE INDEX `consultant_invitations_email_idx` ON `consultant_invitations` (`email`);--> statement-breakpoint
 CREATE INDEX `consultant_invitations_created_at_idx` ON `consultant_invitations` (`created_at`);

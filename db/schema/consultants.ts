@@ -133,6 +133,10 @@ export const consultantInvitations = sqliteTable(
   },
   (t) => [
     uniqueIndex("consultant_invitations_token_hash_unique").on(t.tokenHash),
+    // At most one open invitation per email: inviting again refreshes it (two racing invites cannot both insert).
+    uniqueIndex("consultant_invitations_open_email_unique")
+      .on(t.email)
+      .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
     index("consultant_invitations_email_idx").on(t.email),
     index("consultant_invitations_created_at_idx").on(t.createdAt),
   ],

@@ -54,13 +54,6 @@ async function emailHasAccount(app: AppContext, email: string): Promise<boolean>
   return Boolean(row);
 }
 
-const openInvitation = (email: string) =>
-  and(
-    eq(consultantInvitations.email, email),
-    isNull(consultantInvitations.acceptedAt),
-    isNull(consultantInvitations.revokedAt),
-  );
-
 /** The invitation email, with the absolute link on `origin`. */
 export function invitationEmail(input: { firstName: string; inviterName: string; note: string; link: string }) {
   const { text, html } = renderEmail({
@@ -152,27 +145,30 @@ export async function inviteConsultant(
     expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
     ...(input.applicationId ? { applicationId: input.applicationId } : {}),
   };
-  const [open] = await app.db
-    .select({ id: consultantInvitations.id })
-    .from(consultantInvitations)
-    .where(openInvitation(input.email))
-    .orderBy(desc(consultantInvitations.createdAt))
-    .limit(1);
-  const id = open?.id ?? crypto.randomUUID();
-  const write = open
-    ? app.db.update(consultantInvitations).set(fields).where(eq(consultantInvitations.id, id))
-    : app.db.insert(consultantInvitations).values({ id, email: input.email, createdAt: now, ...fields });
+  // One statement: a new invitation, or the open one of this email refreshed (the partial unique
+  // index on open invitations), so two racing invites leave one row.
+  const upsert = app.db
+    .insert(consultantInvitations)
+    .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
+    .onConflictDoUpdate({
+      target: consultantInvitations.email,
+      targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
+      set: fields,
+    })
+    .returning({ id: consultantInvitations.id });
+  let rows: { id: string }[];
   if (input.applicationId) {
-    await app.db.batch([
-      write,
+    [rows] = await app.db.batch([
+      upsert,
       app.db
         .update(consultantApplications)
         .set({ status: "invited" })
         .where(eq(consultantApplications.id, input.applicationId)),
     ]);
   } else {
-    await write;
+    rows = await upsert;
   }
+  const id = rows[0]!.id;
   const sent = await sendInvitation(
     app,
     origin,

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { consultantApplications, consultantInvitations, emailOutbox, notifications, users } from "~db/schema";
-import { acceptInvitation, inviteConsultant } from "~/server/consultants/invitations.server";
+import { acceptInvitation, inviteConsultant, lookupInvitation } from "~/server/consultants/invitations.server";
 import { createAppContext } from "~/server/load-context";
 import { appAt, call, createUser, db, html, postForm, sessionTokenFrom } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
@@ -186,6 +186,28 @@ describe("inviting a consultant", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.firstName).toBe("Danielle");
     expect((await accept(first)).status).toBe(400);
+  });
+
+  it("two invites of the same email racing leave one open invitation", async () => {
+    const manager = await signedInManager();
+    const email = freshEmail();
+    const input = { firstName: "Dana", lastName: "Reyes", email, note: "" };
+    const results = await Promise.all([
+      inviteConsultant(appAt(), "https://partwise.test", manager.user.id, input),
+      inviteConsultant(appAt(), "https://partwise.test", manager.user.id, input),
+    ]);
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(await invitationOf(email)).toHaveLength(1);
+    // Only the link of the last write works.
+    const [row] = await invitationOf(email);
+    const tokens = await Promise.all(
+      (await invitationEmails(email)).map(
+        (mail) => /\/consultant-invitation\/([A-Za-z0-9_-]{43})/.exec(mail.textBody)![1]!,
+      ),
+    );
+    const live = await Promise.all(tokens.map(async (token) => (await lookupInvitation(appAt(), token)).ok));
+    expect(live.filter(Boolean)).toHaveLength(1);
+    expect(row!.acceptedAt).toBeNull();
   });
 
   it("accepts once when two submits race", async () => {
