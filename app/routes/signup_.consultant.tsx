@@ -1,9 +1,24 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+import { INSIGHT_AREAS } from "~/lib/business/settings-schemas";
+import { ApplicationSchema } from "~/lib/consultants/invitation-schemas";
 import { PARTWISE_CONTACT } from "~/lib/support/support-schemas";
+import { submitApplication } from "~/server/consultants/invitations.server";
 import { homePathFor } from "~/server/identity/auth.server";
 import { getViewer } from "~/server/identity/session.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Consulting Sign Up Not Yet Available | Partwise" }];
 
@@ -16,13 +31,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The short application: lands in the engagement managers' queue, and each of them is told. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await readForm(request);
+  if (!body.ok) return data({ result: formErrorReply(), sent: null }, { status: body.status });
+  const submission = parseWithZod(body.form, { schema: ApplicationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
+  const result = await submitApplication(context.app, request, submission.value);
+  if (!result.ok) {
+    return data({ result: submission.reply({ formErrors: [result.msg] }), sent: null }, { status: result.status });
+  }
+  return { result: submission.reply({ resetForm: true }), sent: result.msg };
+}
+
 /**
  * /Signup/consultant: where the chooser's consultant card leads. Consultants do not sign up
- * themselves (spec §4); engagement managers invite them, so the page says so and how to reach
- * Partwise. The contact form at /contact-us needs a business account, hence phone and email.
+ * themselves (spec §4); engagement managers invite them. The page says so and offers a short
+ * application that an engagement manager reviews.
  */
 export default function ConsultantSignup() {
   const c = PARTWISE_CONTACT;
+  const actionData = useActionData<typeof action>();
   return (
     <AuthLayout>
       <div className="auth-card">
@@ -30,12 +59,19 @@ export default function ConsultantSignup() {
         <div className="stack">
           <p className="auth-lead">Consultants join Partwise by invitation from an Engagement Manager.</p>
           <p>
-            To be considered, email us your profile (your expertise, business areas and the engagements you take on) at{" "}
+            To be considered, apply below, email us at{" "}
             <a href={`mailto:${c.email}?subject=Consultant%20application`}>{c.email}</a> or call us at{" "}
             <a href={c.phoneHref}>{c.phone}</a>. An Engagement Manager answers within one business day.
           </p>
-          <p>Invited already? Sign in with the email and password from your invitation.</p>
-          <Link to="/" className="button button-primary button-block">
+          {actionData?.sent ? (
+            <p className="notice" role="status">
+              {actionData.sent}
+            </p>
+          ) : (
+            <ApplicationForm />
+          )}
+          <p>Invited already? Open the link in your invitation email, or sign in if you have set your password.</p>
+          <Link to="/" className="button button-secondary button-block">
             Sign in
           </Link>
         </div>
@@ -44,5 +80,96 @@ export default function ConsultantSignup() {
         </p>
       </div>
     </AuthLayout>
+  );
+}
+
+function ApplicationForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "consultant-application-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ApplicationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: ApplicationSchema });
+    },
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const described = (errors: unknown, id: string) => (errors ? id : undefined);
+  const areas = new Set(fields.businessAreas.initialValue as string[] | undefined);
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack card consultant-application">
+      <h2>Apply as a consultant</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <div className="field">
+        <label htmlFor={fields.name.id}>Name</label>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          key={fields.name.key}
+          className="input"
+          autoComplete="name"
+          aria-describedby={described(fields.name.errors, fields.name.errorId)}
+        />
+        <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.email.id}>Email</label>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          className="input"
+          autoComplete="email"
+          aria-describedby={described(fields.email.errors, fields.email.errorId)}
+        />
+        <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.linkedinUrl.id}>LinkedIn URL (optional)</label>
+        <input
+          {...getInputProps(fields.linkedinUrl, { type: "url" })}
+          key={fields.linkedinUrl.key}
+          className="input"
+          placeholder="https://www.linkedin.com/in/…"
+          aria-describedby={described(fields.linkedinUrl.errors, fields.linkedinUrl.errorId)}
+        />
+        <FieldErrors id={fields.linkedinUrl.errorId} errors={fields.linkedinUrl.errors} />
+      </div>
+      <fieldset
+        className="field consultant-application-areas"
+        aria-describedby={described(fields.businessAreas.errors, fields.businessAreas.errorId)}
+      >
+        <legend>Business areas</legend>
+        <div className="consultant-application-area-list">
+          {INSIGHT_AREAS.map((area) => (
+            <label key={area.key} className="consultant-application-area">
+              <input
+                type="checkbox"
+                name={fields.businessAreas.name}
+                value={area.key}
+                defaultChecked={areas.has(area.key)}
+              />
+              {area.label}
+            </label>
+          ))}
+        </div>
+        <FieldErrors id={fields.businessAreas.errorId} errors={fields.businessAreas.errors} />
+      </fieldset>
+      <div className="field">
+        <label htmlFor={fields.message.id}>About your experience</label>
+        <textarea
+          {...getTextareaProps(fields.message)}
+          key={fields.message.key}
+          className="input"
+          rows={4}
+          aria-describedby={described(fields.message.errors, fields.message.errorId)}
+        />
+        <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
+      </div>
+      <button type="submit" className="button button-primary button-block" disabled={submitting}>
+        {submitting ? "Sending…" : "Send application"}
+      </button>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
-/** Consultants: vetted profiles. */
+/** Consultants: vetted profiles, invitations and applications. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, createdAt, currency, id, updatedAt } from "./columns";
+import { bool, createdAt, currency, id, timestamp, updatedAt } from "./columns";
 import {
   type BusinessArea,
   CONSULTANT_AVAILABILITY,
@@ -88,3 +88,60 @@ export type ConsultantExperience = typeof consultantExperiences.$inferSelect;
 export type ConsultantProfile = typeof consultantProfiles.$inferSelect;
 
 export type NewConsultantProfile = typeof consultantProfiles.$inferInsert;
+
+/** Applications from the sign-up chooser's consultant page; an engagement manager invites or declines. */
+export const consultantApplications = sqliteTable(
+  "consultant_applications",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** Lowercased and trimmed. */
+    email: text("email").notNull(),
+    linkedinUrl: text("linkedin_url"),
+    businessAreas: text("business_areas", { mode: "json" }).$type<BusinessArea[]>().notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["new", "invited", "declined"] })
+      .notNull()
+      .default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consultant_applications_status_idx").on(t.status, t.createdAt)],
+);
+
+/**
+ * An engagement manager's invitation of a consultant. Its state lives in the timestamps (pending,
+ * accepted, revoked, expired), so no status column can disagree with them.
+ */
+export const consultantInvitations = sqliteTable(
+  "consultant_invitations",
+  {
+    id: id(),
+    /** Lowercased and trimmed. */
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    note: text("note").notNull().default(""),
+    /** SHA-256 hex of the emailed link's token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    invitedById: text("invited_by_id").references(() => users.id, { onDelete: "set null" }),
+    applicationId: text("application_id").references(() => consultantApplications.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    acceptedAt: timestamp("accepted_at"),
+    revokedAt: timestamp("revoked_at"),
+    acceptedUserId: text("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("consultant_invitations_token_hash_unique").on(t.tokenHash),
+    // At most one open invitation per email: inviting again refreshes it (two racing invites cannot both insert).
+    uniqueIndex("consultant_invitations_open_email_unique")
+      .on(t.email)
+      .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
+    index("consultant_invitations_email_idx").on(t.email),
+    index("consultant_invitations_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export type ConsultantInvitation = typeof consultantInvitations.$inferSelect;
+
+export type ConsultantApplication = typeof consultantApplications.$inferSelect;

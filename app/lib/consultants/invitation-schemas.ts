@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { BUSINESS_AREAS } from "~db/enums";
+import { PASSWORDS_DO_NOT_MATCH, PasswordSchema } from "~/lib/identity/password-rules";
+import {
+  CONFIRM_PASSWORD_REQUIRED_MESSAGE,
+  EmailSchema,
+  FIRST_NAME_REQUIRED_MESSAGE,
+  FIRST_NAME_TOO_LONG_MESSAGE,
+  LAST_NAME_REQUIRED_MESSAGE,
+  LAST_NAME_TOO_LONG_MESSAGE,
+  NAME_MAX_LENGTH,
+} from "~/lib/identity/signup-schemas";
+
+/**
+ * Consultant invitations and applications: the forms of the console page, the public invitation
+ * page and the consultant application, shared by the browser and the server, with their texts.
+ */
+
+export const INVITATION_TTL_DAYS = 7;
+export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+export const INVITATION_UNKNOWN_MESSAGE =
+  "This invitation link is not valid. Check that you opened the whole link from the email, or ask your Engagement Manager to send a new invitation.";
+export const INVITATION_USED_MESSAGE =
+  "This invitation has already been used. Sign in with your email and the password you chose.";
+export const INVITATION_EXPIRED_MESSAGE = "This invitation has expired. Ask your Engagement Manager to resend it.";
+export const INVITATION_REVOKED_MESSAGE =
+  "This invitation was withdrawn. If you think this is a mistake, contact your Engagement Manager.";
+export const ACCOUNT_EXISTS_MESSAGE = "This email already has a Partwise account.";
+export const INVITATION_SENT = "Invitation sent.";
+export const INVITATION_RESENT = "Invitation sent again with a new link. The earlier link no longer works.";
+export const INVITATION_REVOKED = "Invitation revoked. Its link no longer works.";
+export const INVITATION_EMAIL_FAILED_MESSAGE =
+  "The invitation is saved, but we couldn't send the email right now. Use Resend in a few minutes.";
+export const INVITATION_NOT_OPEN_MESSAGE = "This invitation was already accepted or revoked.";
+export const APPLICATION_DECLINED = "Application declined.";
+export const APPLICATION_SENT_MESSAGE =
+  "Thank you! Your application was sent. An Engagement Manager will review it and email you if there is a fit.";
+export const NOTE_TOO_LONG_MESSAGE = "The note must be 1,000 characters or fewer.";
+export const NAME_REQUIRED_MESSAGE = "Enter your name.";
+export const NAME_TOO_LONG_MESSAGE = "Name must be 120 characters or fewer.";
+export const LINKEDIN_INVALID_MESSAGE = "Enter a LinkedIn profile link starting with https://www.linkedin.com/.";
+export const AREAS_REQUIRED_MESSAGE = "Choose at least one business area.";
+export const MESSAGE_REQUIRED_MESSAGE = "Tell us a few lines about your experience.";
+export const MESSAGE_TOO_LONG_MESSAGE = "Your message must be 2,000 characters or fewer.";
+
+export type InvitationStatus = "pending" | "accepted" | "expired" | "revoked";
+
+/** The state of an invitation, from its timestamps: revoked and accepted are final; otherwise its age decides. */
+export function invitationStatus(
+  invitation: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
+  now: Date,
+): InvitationStatus {
+  if (invitation.revokedAt) return "revoked";
+  if (invitation.acceptedAt) return "accepted";
+  return invitation.expiresAt.getTime() <= now.getTime() ? "expired" : "pending";
+}
+
+/** What the invitation page says for a link that cannot be used. */
+export function invitationProblem(status: InvitationStatus | "unknown"): string | null {
+  switch (status) {
+    case "pending":
+      return null;
+    case "accepted":
+      return INVITATION_USED_MESSAGE;
+    case "expired":
+      return INVITATION_EXPIRED_MESSAGE;
+    case "revoked":
+      return INVITATION_REVOKED_MESSAGE;
+    default:
+      return INVITATION_UNKNOWN_MESSAGE;
+  }
+}
+
+const personName = (required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, tooLong);
+
+/** The console's invite form. */
+export const InviteSchema = z.object({
+  firstName: personName(FIRST_NAME_REQUIRED_MESSAGE, FIRST_NAME_TOO_LONG_MESSAGE),
+  lastName: personName(LAST_NAME_REQUIRED_MESSAGE, LAST_NAME_TOO_LONG_MESSAGE),
+  email: EmailSchema,
+  note: z.string().trim().max(1000, NOTE_TOO_LONG_MESSAGE).optional().default(""),
+  applicationId: z.string().uuid().optional(),
+});
+export type InviteInput = z.infer<typeof InviteSchema>;
+
+/** The invitation page's form: the sign-up password rule and its texts. */
+export const AcceptInvitationSchema = z
+  .object({
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: CONFIRM_PASSWORD_REQUIRED_MESSAGE }).min(1, CONFIRM_PASSWORD_REQUIRED_MESSAGE),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ["confirmPassword"],
+    when: ({ value }) => {
+      const fields = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
+      return typeof fields.password === "string" && typeof fields.confirmPassword === "string";
+    },
+  });
+export type AcceptInvitationInput = z.infer<typeof AcceptInvitationSchema>;
+
+/** Only LinkedIn profile links over HTTPS, so the console never shows a link elsewhere. */
+export function isLinkedInUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && (url.hostname === "www.linkedin.com" || url.hostname === "linkedin.com");
+  } catch {
+    return false;
+  }
+}
+
+/** The consultant application on the sign-up chooser's consultant page. */
+export const ApplicationSchema = z.object({
+  name: z.string({ error: NAME_REQUIRED_MESSAGE }).trim().min(1, NAME_REQUIRED_MESSAGE).max(120, NAME_TOO_LONG_MESSAGE),
+  email: EmailSchema,
+  linkedinUrl: z
+    .string()
+    .trim()
+    .max(300, LINKEDIN_INVALID_MESSAGE)
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isLinkedInUrl(value), LINKEDIN_INVALID_MESSAGE),
+  businessAreas: z
+    .array(z.enum(BUSINESS_AREAS, { error: AREAS_REQUIRED_MESSAGE }), { error: AREAS_REQUIRED_MESSAGE })
+    .min(1, AREAS_REQUIRED_MESSAGE)
+    .transform((areas) => [...new Set(areas)]),
+  message: z
+    .string({ error: MESSAGE_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, MESSAGE_REQUIRED_MESSAGE)
+    .max(2000, MESSAGE_TOO_LONG_MESSAGE),
+});
+export type ApplicationInput = z.infer<typeof ApplicationSchema>;

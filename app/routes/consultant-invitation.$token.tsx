@@ -1,0 +1,156 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthLayout } from "~/components/identity/auth-layout";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PasswordInput } from "~/components/ui/password-input";
+import { AcceptInvitationSchema } from "~/lib/consultants/invitation-schemas";
+import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
+import { acceptInvitation, lookupInvitation } from "~/server/consultants/invitations.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Join Partwise as a consultant | Partwise" }];
+
+const SECRET_FIELDS = ["password", "confirmPassword"];
+
+/** /consultant-invitation/{token}: public; who invited whom, or plainly why the link does not work. */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const invitation = await lookupInvitation(context.app, params.token ?? "");
+  return invitation.ok
+    ? {
+        ok: true as const,
+        firstName: invitation.firstName,
+        email: invitation.email,
+        invitedBy: invitation.invitedBy,
+        note: invitation.note,
+      }
+    : { ok: false as const, msg: invitation.msg };
+}
+
+/** Creates the consultant's account with the chosen password and signs them in at /consultant. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const body = await readForm(request);
+  if (!body.ok) return data({ result: formErrorReply() }, { status: body.status });
+  const submission = parseWithZod(body.form, { schema: AcceptInvitationSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const result = await acceptInvitation(context.app, request, params.token ?? "", submission.value);
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [result.msg], hideFields: SECRET_FIELDS }) },
+      { status: result.status },
+    );
+  }
+  throw redirect("/consultant", { headers: { "Set-Cookie": result.cookie } });
+}
+
+// The token is in the URL: no caching, and no Referer carrying it to another site.
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
+
+export default function ConsultantInvitationPage() {
+  const invitation = useLoaderData<typeof loader>();
+  return (
+    <AuthLayout>
+      <div className="auth-card">
+        {invitation.ok ? (
+          <AcceptForm invitation={invitation} />
+        ) : (
+          <>
+            <h1 className="auth-title">This invitation link can't be used</h1>
+            <div className="stack">
+              <p className="notice console-error" role="alert">
+                {invitation.msg}
+              </p>
+              <Link to="/" className="button button-primary button-block">
+                Go to sign in
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </AuthLayout>
+  );
+}
+
+function AcceptForm({
+  invitation,
+}: {
+  invitation: { firstName: string; email: string; invitedBy: string | null; note: string };
+}) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "consultant-invitation-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(AcceptInvitationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: AcceptInvitationSchema });
+    },
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  return (
+    <>
+      <h1 className="auth-title">{`Welcome to Partwise, ${invitation.firstName}`}</h1>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <p className="auth-lead">
+          {`${invitation.invitedBy ?? "An Engagement Manager"} invited you to join Partwise as a consultant.`} Choose a
+          password for <strong>{invitation.email}</strong>; you'll complete your profile next.
+        </p>
+        {invitation.note ? (
+          <blockquote className="invitation-note">
+            <p>{invitation.note}</p>
+          </blockquote>
+        ) : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <SecretField field={fields.password} label="Password" hint={PASSWORD_RULES_HINT} />
+        <SecretField field={fields.confirmPassword} label="Confirm password" />
+        <button type="submit" className="button button-primary button-block" disabled={submitting}>
+          {submitting ? "Creating your account…" : "Create my account"}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function SecretField({ field, label, hint }: { field: FieldMetadata<string>; label: string; hint?: string }) {
+  const { key, type: _type, ...props } = getInputProps(field, { type: "password" });
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, field.errors ? field.errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <PasswordInput
+        key={key}
+        {...props}
+        id={field.id}
+        label={label}
+        autoComplete="new-password"
+        spellCheck={false}
+        autoCapitalize="off"
+        aria-describedby={describedBy || undefined}
+      />
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
