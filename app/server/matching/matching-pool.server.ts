@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import {
   businesses,
   consultantExperiences,
@@ -26,6 +26,16 @@ import type { AppContext } from "~/server/load-context";
 /** Availabilities of the pool (the consultant_profiles_pool_idx index: vetted, availability). */
 const POOL_AVAILABILITY = ["available", "limited"] as const;
 
+/** Whether a consultant's away_until lies after now: an away consultant is never shortlisted nor proposed. */
+export function isAway(awayUntil: Date | null, now: Date): boolean {
+  return awayUntil !== null && awayUntil.getTime() > now.getTime();
+}
+
+/** The SQL twin of !isAway, for the pool's queries. */
+export function notAway(now: Date) {
+  return or(isNull(consultantProfiles.awayUntil), lte(consultantProfiles.awayUntil, now));
+}
+
 /** Matched statuses whose engagement still takes the consultant's hours. */
 const CURRENT_STATUSES: readonly MatchRequestStatus[] = MATCHED_STATUSES.filter((status) => status !== "completed");
 
@@ -49,8 +59,9 @@ export type MatchingPool = {
 /**
  * Everything the engine needs for a match request, in one D1 round trip (one db.batch): the
  * request and its business, the business's finance report (for the books signals), every vetted
- * consultant who is not unavailable with their past clients, their Partwise matches (ratings,
- * current engagements' hours, the businesses they worked with), the consultants already
+ * consultant who is neither unavailable nor away (away_until after now) with their past clients,
+ * their Partwise matches (ratings, current engagements' hours, the businesses they worked with),
+ * the consultants already
  * candidates on the request and its shortlist. Consultants already candidates (whatever their
  * answer or the business's decision) and those the manager skipped are excluded. Null when the
  * request does not exist.
@@ -64,6 +75,7 @@ export async function loadMatchingPool(app: AppContext, matchRequestId: string):
   const inPool = and(
     eq(consultantProfiles.vetted, true),
     inArray(consultantProfiles.availability, [...POOL_AVAILABILITY]),
+    notAway(app.now()),
   );
   const [requestRows, reportRows, profiles, experiences, matches, candidates, suggestions] = await db.batch([
     db
