@@ -8,6 +8,7 @@ import {
   matchRequests,
   matchSuggestions,
   users,
+  type EngagementType,
   type MatchRequestStatus,
   type SuggestionStatus,
 } from "~db/schema";
@@ -38,6 +39,16 @@ export function notAway(now: Date) {
 
 /** Matched statuses whose engagement still takes the consultant's hours. */
 const CURRENT_STATUSES: readonly MatchRequestStatus[] = MATCHED_STATUSES.filter((status) => status !== "completed");
+
+/**
+ * The weekly hours a matched request takes from its consultant: its engagement type's hours while
+ * the engagement is current, none once completed or before it is matched. A consultant's load is
+ * the sum over their matches.
+ */
+export function engagementHours(status: MatchRequestStatus, consultingType: EngagementType | null): number {
+  if (!CURRENT_STATUSES.includes(status)) return 0;
+  return consultingType ? HOURS_NEEDED[consultingType] : HOURS_NEEDED_UNKNOWN_TYPE;
+}
 
 export type MatchingPool = {
   request: {
@@ -176,10 +187,8 @@ export async function loadMatchingPool(app: AppContext, matchRequestId: string):
       years: null,
       description: row.businessName,
     });
-    if (CURRENT_STATUSES.includes(row.status)) {
-      const hours = row.consultingType ? HOURS_NEEDED[row.consultingType] : HOURS_NEEDED_UNKNOWN_TYPE;
-      committed.set(id, (committed.get(id) ?? 0) + hours);
-    }
+    const hours = engagementHours(row.status, row.consultingType);
+    if (hours > 0) committed.set(id, (committed.get(id) ?? 0) + hours);
     if (row.satisfaction !== null) {
       const rated = ratings.get(id) ?? { count: 0, sum: 0 };
       rated.count++;
