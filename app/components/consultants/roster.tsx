@@ -106,9 +106,7 @@ export function RosterView({ filter, rows }: { filter: RosterFilter; rows: Roste
                   <dd>{row.openCandidacies}</dd>
                 </div>
               </dl>
-              <Link to={consultantConsolePath(row.id)} aria-label={`Open ${row.name}`}>
-                Open consultant
-              </Link>
+              <Link to={consultantConsolePath(row.id)}>{`Open ${row.name}`}</Link>
             </li>
           ))}
         </ul>
