@@ -120,7 +120,7 @@ type Outcome = { notice: string | null; error: string | null };
 /** One consultant: the profile as a business sees it, Vet / Unvet with notes, the vetting history, candidacies and matches. */
 export function ConsultantConsolePage({ page, outcome }: { page: ConsultantPage; outcome: Outcome }) {
   return (
-    <div className="console-page">
+    <div className="console-page consultant-console">
       <header className="page-header">
         <div>
           <p className="eyebrow">
