@@ -24,6 +24,8 @@ async function unvetAndVetAgain(page: Page) {
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await page.waitForURL((url) => url.searchParams.get("q") === "adeyemi");
   const list = page.getByRole("list", { name: "Consultants" });
+  // The search leaves the other consultants out (Thomas Becker is vetted and available).
+  await list.getByRole("link", { name: "Open Thomas Becker" }).waitFor({ state: "detached" });
   expect(await list.getByRole("listitem").count()).toBe(1);
   const card = list.getByRole("listitem").first();
   await card.getByText("Paused", { exact: true }).waitFor();
