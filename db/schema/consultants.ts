@@ -46,6 +46,8 @@ export const consultantProfiles = sqliteTable(
     location: text("location").notNull(),
     /** Only vetted consultants are proposed as candidates. */
     vetted: bool("vetted").notNull().default(false),
+    /** Away (on leave, fully booked) until this moment: never shortlisted nor proposed before it. */
+    awayUntil: timestamp("away_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +84,30 @@ export const consultantExperiences = sqliteTable(
     check("consultant_experiences_years_positive", sql`years >= 1`),
   ],
 );
+
+export const CONSULTANT_VETTING_DECISIONS = ["vetted", "unvetted"] as const;
+export type ConsultantVettingDecision = (typeof CONSULTANT_VETTING_DECISIONS)[number];
+
+/**
+ * The vetting history: every time a manager vetted or unvetted a consultant, with their notes.
+ * consultant_profiles.vetted holds the current state; these rows say who decided it and why.
+ */
+export const consultantVettings = sqliteTable(
+  "consultant_vettings",
+  {
+    id: id(),
+    consultantId: text("consultant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    decision: text("decision", { enum: CONSULTANT_VETTING_DECISIONS }).notNull(),
+    notes: text("notes").notNull().default(""),
+    decidedById: text("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consultant_vettings_consultant_created_idx").on(t.consultantId, t.createdAt)],
+);
+
+export type ConsultantVetting = typeof consultantVettings.$inferSelect;
 
 export type ConsultantExperience = typeof consultantExperiences.$inferSelect;
 

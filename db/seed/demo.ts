@@ -598,6 +598,11 @@ export function demoExperienceId(c: DemoConsultant, index: number): string {
   return `demo-consultant-experience-${c.profileId.slice(-2)}-${index + 1}`;
 }
 
+/** The fixed id of a demo consultant's launch vetting: "demo-consultant-vetting-01". */
+export function demoVettingId(c: DemoConsultant): string {
+  return `demo-consultant-vetting-${c.profileId.slice(-2)}`;
+}
+
 /**
  * The demo seed as SQL statements, one per row, in foreign-key order. `passwordHash` is the
  * stored hash of DEMO_PASSWORD (from app/server/identity/password.server.ts hashPassword with the pepper).
@@ -669,6 +674,24 @@ export function demoSeedSql(passwordHash: string): string[] {
         }),
       );
     });
+  }
+  // The launch vetting of each consultant, so their history in the console is not empty.
+  const managerExists = `EXISTS (SELECT 1 FROM users WHERE id = ${sqlLiteral(DEMO_MANAGER.id)})`;
+  for (const c of DEMO_CONSULTANTS) {
+    statements.push(
+      insertWhere(
+        "consultant_vettings",
+        `${managerExists} AND EXISTS (SELECT 1 FROM consultant_profiles WHERE user_id = ${sqlLiteral(c.id)})`,
+        {
+          id: demoVettingId(c),
+          consultant_id: c.id,
+          decision: "vetted",
+          notes: "Vetted at launch",
+          decided_by_id: DEMO_MANAGER.id,
+          created_at: SEEDED_AT,
+        },
+      ),
+    );
   }
   statements.push(...demoInsightSql());
   return statements;
@@ -761,6 +784,7 @@ export const DEMO_SEED_COUNTS = {
   businesses: 1,
   consultantProfiles: DEMO_CONSULTANTS.length,
   consultantExperiences: DEMO_CONSULTANTS.reduce((sum, c) => sum + c.pastClients.length, 0),
+  consultantVettings: DEMO_CONSULTANTS.length,
   insightRequests: 2,
   insightReports: 1,
   notifications: 1,

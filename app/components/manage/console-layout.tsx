@@ -34,6 +34,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     icon: "matching",
     count: { of: (counts) => counts.matchRequestsToDo, what: "to do" },
   },
+  { to: "/manage/consultants", label: "Consultants", icon: "people" },
   {
     to: "/manage/support",
     label: "Support messages",

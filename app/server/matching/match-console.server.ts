@@ -20,6 +20,7 @@ import {
   CANDIDATE_PROPOSED_TITLE,
   candidateProposedBody,
   CANDIDATE_STATUS_LABELS,
+  CONSULTANT_AWAY_MESSAGE,
   CONSULTANT_NOT_VETTED_MESSAGE,
   CONSULTANT_UNAVAILABLE_MESSAGE,
   engagementTypeLabel,
@@ -38,6 +39,7 @@ import {
   SUGGESTION_STATUS_LABELS,
 } from "~/lib/matching/match-console-schemas";
 import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
+import { isAway } from "~/server/matching/matching-pool.server";
 import { formatDate } from "~/lib/shared/dates";
 import { fullName, planLabel } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
@@ -255,6 +257,7 @@ async function loadMatch(app: AppContext, id: string) {
         location: consultantProfiles.location,
         vetted: consultantProfiles.vetted,
         availability: consultantProfiles.availability,
+        awayUntil: consultantProfiles.awayUntil,
       })
       .from(matchSuggestions)
       .innerJoin(users, eq(users.id, matchSuggestions.consultantId))
@@ -295,7 +298,7 @@ type LoadedMatch = NonNullable<Awaited<ReturnType<typeof loadMatch>>>;
 type LoadedSuggestion = LoadedMatch["suggestions"][number];
 
 /** Why a shortlisted consultant cannot be proposed now, or null when they can. */
-function proposalBlocker(loaded: LoadedMatch, suggestion: LoadedSuggestion): string | null {
+function proposalBlocker(loaded: LoadedMatch, suggestion: LoadedSuggestion, now: Date): string | null {
   if (!isOpen(loaded.request.status)) return MATCH_CLOSED_MESSAGE;
   if (suggestion.status === "proposed") return SUGGESTION_ALREADY_PROPOSED_MESSAGE;
   if (suggestion.status === "skipped") return SUGGESTION_SKIPPED_REFUSED_MESSAGE;
@@ -304,6 +307,7 @@ function proposalBlocker(loaded: LoadedMatch, suggestion: LoadedSuggestion): str
   }
   if (!suggestion.vetted) return CONSULTANT_NOT_VETTED_MESSAGE;
   if (suggestion.availability === "unavailable") return CONSULTANT_UNAVAILABLE_MESSAGE;
+  if (isAway(suggestion.awayUntil, now)) return CONSULTANT_AWAY_MESSAGE;
   return null;
 }
 
@@ -436,7 +440,7 @@ export async function getMatchRequestDetail(
     fileCount: loaded.files.length,
     files: assignedToMe ? loaded.files.map(listedFile) : [],
     shortlist: loaded.suggestions.map((suggestion) => {
-      const blocker = proposalBlocker(loaded, suggestion);
+      const blocker = proposalBlocker(loaded, suggestion, app.now());
       const decidable = open && suggestion.status === "pending";
       return {
         id: suggestion.id,
@@ -504,7 +508,7 @@ async function proposalCheck(
   if (!loaded) return { loaded: null, suggestion: null, blocker: notFoundResult };
   const suggestion = loaded.suggestions.find((row) => row.id === suggestionId) ?? null;
   if (!suggestion) return { loaded, suggestion: null, blocker: refused(SUGGESTION_NOT_ON_SHORTLIST_MESSAGE) };
-  const reason = proposalBlocker(loaded, suggestion);
+  const reason = proposalBlocker(loaded, suggestion, app.now());
   return { loaded, suggestion, blocker: reason ? refused(reason) : null };
 }
 
@@ -524,7 +528,7 @@ function pendingOnOpenRequest(matchRequestId: string, suggestionId: string) {
 
 /**
  * Proposes a shortlisted consultant: the entry must be pending on this request, the consultant
- * still vetted, not unavailable and not already a candidate. ONE batch of statements that all
+ * still vetted, not unavailable, not away and not already a candidate. ONE batch of statements that all
  * hinge on the first one having won: the entry → proposed (by this manager, now), the candidacy
  * (proposed, the business's decision pending; the unique pair keeps it single), the request
  * submitted|matching → candidates_proposed (a request awaiting the business's decision keeps its
@@ -556,7 +560,8 @@ export async function proposeCandidate(
         and(
           pendingOnOpenRequest(matchRequestId, suggestionId),
           sql`EXISTS (SELECT 1 FROM consultant_profiles p WHERE p.user_id = match_suggestions.consultant_id
-            AND p.vetted = 1 AND p.availability <> 'unavailable')`,
+            AND p.vetted = 1 AND p.availability <> 'unavailable'
+            AND (p.away_until IS NULL OR p.away_until <= ${nowMs}))`,
           sql`NOT EXISTS (SELECT 1 FROM match_candidates c WHERE c.match_request_id = ${matchRequestId}
             AND c.consultant_id = match_suggestions.consultant_id)`,
         ),

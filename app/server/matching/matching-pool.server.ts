@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import {
   businesses,
   consultantExperiences,
@@ -8,6 +8,7 @@ import {
   matchRequests,
   matchSuggestions,
   users,
+  type EngagementType,
   type MatchRequestStatus,
   type SuggestionStatus,
 } from "~db/schema";
@@ -26,8 +27,28 @@ import type { AppContext } from "~/server/load-context";
 /** Availabilities of the pool (the consultant_profiles_pool_idx index: vetted, availability). */
 const POOL_AVAILABILITY = ["available", "limited"] as const;
 
+/** Whether a consultant's away_until lies after now: an away consultant is never shortlisted nor proposed. */
+export function isAway(awayUntil: Date | null, now: Date): boolean {
+  return awayUntil !== null && awayUntil.getTime() > now.getTime();
+}
+
+/** The SQL twin of !isAway, for the pool's queries. */
+export function notAway(now: Date) {
+  return or(isNull(consultantProfiles.awayUntil), lte(consultantProfiles.awayUntil, now));
+}
+
 /** Matched statuses whose engagement still takes the consultant's hours. */
 const CURRENT_STATUSES: readonly MatchRequestStatus[] = MATCHED_STATUSES.filter((status) => status !== "completed");
+
+/**
+ * The weekly hours a matched request takes from its consultant: its engagement type's hours while
+ * the engagement is current, none once completed or before it is matched. A consultant's load is
+ * the sum over their matches.
+ */
+export function engagementHours(status: MatchRequestStatus, consultingType: EngagementType | null): number {
+  if (!CURRENT_STATUSES.includes(status)) return 0;
+  return consultingType ? HOURS_NEEDED[consultingType] : HOURS_NEEDED_UNKNOWN_TYPE;
+}
 
 export type MatchingPool = {
   request: {
@@ -49,8 +70,9 @@ export type MatchingPool = {
 /**
  * Everything the engine needs for a match request, in one D1 round trip (one db.batch): the
  * request and its business, the business's finance report (for the books signals), every vetted
- * consultant who is not unavailable with their past clients, their Partwise matches (ratings,
- * current engagements' hours, the businesses they worked with), the consultants already
+ * consultant who is neither unavailable nor away (away_until after now) with their past clients,
+ * their Partwise matches (ratings, current engagements' hours, the businesses they worked with),
+ * the consultants already
  * candidates on the request and its shortlist. Consultants already candidates (whatever their
  * answer or the business's decision) and those the manager skipped are excluded. Null when the
  * request does not exist.
@@ -64,6 +86,7 @@ export async function loadMatchingPool(app: AppContext, matchRequestId: string):
   const inPool = and(
     eq(consultantProfiles.vetted, true),
     inArray(consultantProfiles.availability, [...POOL_AVAILABILITY]),
+    notAway(app.now()),
   );
   const [requestRows, reportRows, profiles, experiences, matches, candidates, suggestions] = await db.batch([
     db
@@ -164,10 +187,8 @@ export async function loadMatchingPool(app: AppContext, matchRequestId: string):
       years: null,
       description: row.businessName,
     });
-    if (CURRENT_STATUSES.includes(row.status)) {
-      const hours = row.consultingType ? HOURS_NEEDED[row.consultingType] : HOURS_NEEDED_UNKNOWN_TYPE;
-      committed.set(id, (committed.get(id) ?? 0) + hours);
-    }
+    const hours = engagementHours(row.status, row.consultingType);
+    if (hours > 0) committed.set(id, (committed.get(id) ?? 0) + hours);
     if (row.satisfaction !== null) {
       const rated = ratings.get(id) ?? { count: 0, sum: 0 };
       rated.count++;

@@ -391,7 +391,7 @@ describe("engagement manager console: match requests", () => {
     expect(await candidatesOf(match.id)).toHaveLength(2);
   });
 
-  it("refuses to propose a skipped, foreign, unvetted, unavailable or already-candidate consultant, or on a closed request", async () => {
+  it("refuses to propose a skipped, foreign, unvetted, unavailable, away or already-candidate consultant, or on a closed request", async () => {
     const manager = await signedInManager();
     const { client, match, avery, first, second } = await requestWithShortlist();
     const business = client.business.id;
@@ -434,6 +434,13 @@ describe("engagement manager console: match requests", () => {
       await propose(match.id, awayEntry.id),
       "This consultant is not available at the moment and cannot be proposed.",
     );
+    // Available, but away until next week.
+    const onLeave = await consultant("Jules", "Park", { awayUntil: new Date(Date.now() + 7 * 86_400_000) });
+    const onLeaveEntry = await createSuggestionRow(match.id, business, onLeave.user.id, { rank: 6 });
+    await expectRefused(
+      await propose(match.id, onLeaveEntry.id),
+      "This consultant is away and cannot be proposed until they are back.",
+    );
     // Already a candidate (e.g. proposed from another list earlier).
     const known = await consultant("Indy", "Moss");
     const knownEntry = await createSuggestionRow(match.id, business, known.user.id, { rank: 5 });
@@ -449,7 +456,8 @@ describe("engagement manager console: match requests", () => {
       "This match request already has its consultant, or it was closed.",
     );
 
-    for (const id of [second.id, unvettedEntry.id, awayEntry.id, knownEntry.id, closed.first.id, elsewhere.first.id]) {
+    const refusedEntries = [second, unvettedEntry, awayEntry, onLeaveEntry, knownEntry, closed.first, elsewhere.first];
+    for (const { id } of refusedEntries) {
       expect((await suggestionRow(id)).decidedById).toBeNull();
     }
     expect(await candidatesOf(match.id)).toHaveLength(1);
@@ -461,6 +469,8 @@ describe("engagement manager console: match requests", () => {
     expect(page).toContain("This consultant is no longer vetted and cannot be proposed.");
     expect(page).not.toContain(`aria-label="Propose ${unvetted.name}"`);
     expect(page).toContain(`aria-label="Skip ${unvetted.name}"`);
+    expect(page).toContain("This consultant is away and cannot be proposed until they are back.");
+    expect(page).not.toContain(`aria-label="Propose ${onLeave.name}"`);
     expect(page).toContain(`aria-label="Propose ${avery.name}"`);
     expect((await propose("no-such-request", first.id)).status).toBe(404);
   });

@@ -108,9 +108,12 @@ describe("runMatching", () => {
     expect(request.rankedAt?.toISOString()).toBe(NOW.toISOString());
   });
 
-  it("never shortlists a consultant outside the area or type, unvetted, unavailable, fully booked or already a candidate", async () => {
+  it("never shortlists a consultant outside the area or type, unvetted, unavailable, away, fully booked or already a candidate", async () => {
     const { match, client } = await setup();
     const fits = await createConsultant();
+    // Away until a minute from now: left out. Back since a minute ago: in the pool again.
+    await createConsultant({ awayUntil: new Date(NOW.getTime() + 60_000) });
+    const back = await createConsultant({ awayUntil: new Date(NOW.getTime() - 60_000) });
     await createConsultant({ businessAreas: ["hr"] });
     await createConsultant({ engagementTypes: ["coaching"] });
     await createConsultant({ vetted: false });
@@ -132,8 +135,10 @@ describe("runMatching", () => {
     });
     await createCandidateRow(match.id, client.business.id, withdrawn.user.id, { status: "withdrawn" });
 
-    expect(await runMatching(app(), match.id, ORIGIN)).toEqual({ shortlisted: 1 });
-    expect((await shortlistOf(match.id)).map((r) => r.consultantId)).toEqual([fits.user.id]);
+    expect(await runMatching(app(), match.id, ORIGIN)).toEqual({ shortlisted: 2 });
+    expect((await shortlistOf(match.id)).map((r) => r.consultantId).sort()).toEqual(
+      [fits.user.id, back.user.id].sort(),
+    );
   });
 
   it("reads ratings, past Partwise clients and committed hours from the consultant's matches", async () => {

@@ -93,6 +93,7 @@ describe("demo seed SQL", () => {
     expect(count("businesses")).toBe(DEMO_SEED_COUNTS.businesses);
     expect(count("consultant_profiles")).toBe(DEMO_SEED_COUNTS.consultantProfiles);
     expect(count("consultant_experiences")).toBe(DEMO_SEED_COUNTS.consultantExperiences);
+    expect(count("consultant_vettings")).toBe(DEMO_SEED_COUNTS.consultantVettings);
     expect(count("insight_requests")).toBe(DEMO_SEED_COUNTS.insightRequests);
     expect(count("insight_reports")).toBe(DEMO_SEED_COUNTS.insightReports);
     expect(count("notifications")).toBe(DEMO_SEED_COUNTS.notifications);

@@ -26,27 +26,13 @@ function useFocusOnOpen<T extends HTMLElement>() {
 }
 
 /**
- * The Suggested Candidate panel (spec §2 consultant detail panel, §4 Candidate decision): who the
- * consultant is, with Reject and Accept while the business still decides; the same panel without
- * the buttons is the matched consultant. Reject and Accept are links to the confirmation's URL
- * state, so the flow works without JavaScript.
+ * Who the consultant is, exactly as a business sees it on a candidate: name, headline, location,
+ * experience, education, mission statement and bio. The manager's console vets from this view.
  */
-export function ConsultantPanel({
-  matchId,
-  consultant,
-  decidable,
-}: {
-  matchId: string;
-  consultant: ConsultantInfo;
-  decidable: boolean;
-}) {
-  const heading = useFocusOnOpen<HTMLHeadingElement>();
+export function ConsultantProfileFacts({ consultant }: { consultant: ConsultantInfo }) {
   const name = fullName(consultant.firstName, consultant.lastName);
   return (
-    <section className="card consultant-panel" aria-labelledby="consultant-panel-title">
-      <h2 id="consultant-panel-title" className="card-title" tabIndex={-1} ref={heading}>
-        {decidable ? SUGGESTED_CANDIDATE_TITLE : YOUR_CONSULTANT_TITLE}
-      </h2>
+    <>
       <div className="consultant-identity">
         <p className="consultant-name">{name}</p>
         <p className="consultant-headline">{consultant.headline}</p>
@@ -70,6 +56,32 @@ export function ConsultantPanel({
           <dd>{consultant.bio}</dd>
         </div>
       </dl>
+    </>
+  );
+}
+
+/**
+ * The Suggested Candidate panel (spec §2 consultant detail panel, §4 Candidate decision): who the
+ * consultant is, with Reject and Accept while the business still decides; the same panel without
+ * the buttons is the matched consultant. Reject and Accept are links to the confirmation's URL
+ * state, so the flow works without JavaScript.
+ */
+export function ConsultantPanel({
+  matchId,
+  consultant,
+  decidable,
+}: {
+  matchId: string;
+  consultant: ConsultantInfo;
+  decidable: boolean;
+}) {
+  const heading = useFocusOnOpen<HTMLHeadingElement>();
+  return (
+    <section className="card consultant-panel" aria-labelledby="consultant-panel-title">
+      <h2 id="consultant-panel-title" className="card-title" tabIndex={-1} ref={heading}>
+        {decidable ? SUGGESTED_CANDIDATE_TITLE : YOUR_CONSULTANT_TITLE}
+      </h2>
+      <ConsultantProfileFacts consultant={consultant} />
       <div className="button-row">
         {decidable ? (
           <>

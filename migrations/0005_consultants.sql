@@ -32,4 +32,17 @@ CREATE TABLE `consultant_invitations` (
 CREATE UNIQUE INDEX `consultant_invitations_token_hash_unique` ON `consultant_invitations` (`token_hash`);--> statement-breakpoint
 CREATE UNIQUE INDEX `consultant_invitations_open_email_unique` ON `consultant_invitations` (`email`) WHERE accepted_at IS NULL AND revoked_at IS NULL;--> statement-breakpoint
 CREATE INDEX `consultant_invitations_email_idx` ON `consultant_invitations` (`email`);--> statement-breakpoint
-CREATE INDEX `consultant_invitations_created_at_idx` ON `consultant_invitations` (`created_at`);
+CREATE INDEX `consultant_invitations_created_at_idx` ON `consultant_invitations` (`created_at`);--> statement-breakpoint
+CREATE TABLE `consultant_vettings` (
+	`id` text PRIMARY KEY NOT NULL,
+	`consultant_id` text NOT NULL,
+	`decision` text NOT NULL,
+	`notes` text DEFAULT '' NOT NULL,
+	`decided_by_id` text,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`consultant_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`decided_by_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `consultant_vettings_consultant_created_idx` ON `consultant_vettings` (`consultant_id`,`created_at`);--> statement-breakpoint
+ALTER TABLE `consultant_profiles` ADD `away_until` integer;

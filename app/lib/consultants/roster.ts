@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { BUSINESS_AREAS, type BusinessArea } from "~db/enums";
+
+/** Where a consultant stands, as the roster shows it. */
+export const ROSTER_STATUSES = ["onboarding", "not_vetted", "vetted", "paused"] as const;
+export type RosterStatus = (typeof ROSTER_STATUSES)[number];
+
+export const ROSTER_STATUS_LABELS: Record<RosterStatus, string> = {
+  onboarding: "Onboarding",
+  not_vetted: "Not vetted",
+  vetted: "Vetted",
+  paused: "Paused",
+};
+
+/**
+ * Onboarding: a consultant account without a profile yet. Not vetted: a profile no manager has
+ * vetted (or one unvetted since). Paused: vetted, but unavailable or away, so out of the pool for
+ * now. Vetted: in the pool.
+ */
+export function rosterStatus(
+  profile: { vetted: boolean; availability: string; awayUntil: Date | null } | null,
+  now: Date,
+): RosterStatus {
+  if (!profile) return "onboarding";
+  if (!profile.vetted) return "not_vetted";
+  const away = profile.awayUntil !== null && profile.awayUntil.getTime() > now.getTime();
+  return profile.availability === "unavailable" || away ? "paused" : "vetted";
+}
+
+export type RosterFilter = { q: string; status: RosterStatus | null; area: BusinessArea | null };
+
+const pick = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+
+/** The roster's search and filters from the page's query string; anything unknown is ignored. */
+export function rosterFilterFrom(params: URLSearchParams): RosterFilter {
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    status: pick(ROSTER_STATUSES, params.get("status")),
+    area: pick(BUSINESS_AREAS, params.get("area")),
+  };
+}
+
+export const ROSTER_PATH = "/manage/consultants";
+export const INVITATIONS_PATH = "/manage/consultants/invitations";
+export const consultantConsolePath = (userId: string) => `${ROSTER_PATH}/${encodeURIComponent(userId)}`;
+
+export const ROSTER_EMPTY_MESSAGE = "No consultant matches this search.";
+export const VETTING_HISTORY_EMPTY_MESSAGE = "Nobody has vetted this consultant yet.";
+export const NO_PROFILE_MESSAGE = "This consultant has not written a profile yet, so there is nothing to vet.";
+export const UNVET_NOTES_REQUIRED_MESSAGE = "Say why you unvet this consultant.";
+export const VETTING_NOTES_TOO_LONG_MESSAGE = "Keep the notes to 2,000 characters or fewer.";
+export const UNKNOWN_VETTING_ACTION_MESSAGE = "Choose Vet or Unvet.";
+
+export const vettedMessage = (name: string) => `${name} is vetted. Matching can now propose them.`;
+export const unvettedMessage = (name: string) => `${name} is no longer vetted. Matching will not propose them.`;
+export const alreadyVettedMessage = (name: string) => `${name} is already vetted. Nothing new was recorded.`;
+export const alreadyUnvettedMessage = (name: string) => `${name} is already not vetted. Nothing new was recorded.`;
+
+const notes = z.string().trim().max(2000, VETTING_NOTES_TOO_LONG_MESSAGE);
+
+/** The consultant page's forms: Vet (notes optional) and Unvet (notes required). */
+export const VettingActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("vet"), notes: notes.optional().default("") }),
+    z.object({ intent: z.literal("unvet"), notes: notes.min(1, UNVET_NOTES_REQUIRED_MESSAGE) }),
+  ],
+  { error: UNKNOWN_VETTING_ACTION_MESSAGE },
+);
+export type VettingAction = z.infer<typeof VettingActionSchema>;

@@ -1,0 +1,60 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConsultantConsolePage } from "~/components/consultants/roster";
+import { VettingActionSchema } from "~/lib/consultants/roster";
+import { decideVetting, getConsultantPage } from "~/server/consultants/roster.server";
+import { requireRole } from "~/server/identity/guards.server";
+import { readForm } from "~/server/platform/http.server";
+import { notFound } from "~/server/platform/route-kit.server";
+
+export const meta: MetaFunction = () => [{ title: "Consultant | Partwise" }];
+
+/** /manage/consultants/{userId}: one consultant (managers only; anyone else, or an unknown id, 404). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(context.app, request, "manager");
+  const page = await getConsultantPage(context.app, params.id ?? "");
+  if (!page) throw notFound();
+  return { page };
+}
+
+type Outcome = { notice: string | null; error: string | null };
+
+/**
+ * intent=vet (notes optional) or intent=unvet (notes required). A body that is not a form, or an
+ * invalid one, is a 400/415 with the form's message; the outcome is shown once on the page.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "manager");
+  const body = await readForm(request);
+  if (!body.ok) return data<Outcome>({ notice: null, error: body.msg }, { status: body.status });
+  const parsed = VettingActionSchema.safeParse(Object.fromEntries(body.form));
+  if (!parsed.success) {
+    return data<Outcome>({ notice: null, error: parsed.error.issues[0]?.message ?? null }, { status: 400 });
+  }
+  const result = await decideVetting(context.app, viewer.user, params.id ?? "", parsed.data);
+  if (!result.ok) {
+    if (result.status === 404) throw notFound();
+    return data<Outcome>({ notice: null, error: result.msg }, { status: result.status });
+  }
+  return data<Outcome>({ notice: result.message, error: null });
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function ConsultantPageRoute() {
+  const { page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <ConsultantConsolePage
+      key={page.vettings.length}
+      page={page}
+      outcome={{ notice: actionData?.notice ?? null, error: actionData?.error ?? null }}
+    />
+  );
+}

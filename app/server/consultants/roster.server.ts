@@ -1,0 +1,354 @@
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  businesses,
+  consultantProfiles,
+  consultantVettings,
+  matchCandidates,
+  matchRequests,
+  users,
+  type BusinessArea,
+  type ConsultantVettingDecision,
+} from "~db/schema";
+import {
+  alreadyUnvettedMessage,
+  alreadyVettedMessage,
+  NO_PROFILE_MESSAGE,
+  ROSTER_STATUS_LABELS,
+  rosterStatus,
+  unvettedMessage,
+  vettedMessage,
+  type RosterFilter,
+  type RosterStatus,
+  type VettingAction,
+} from "~/lib/consultants/roster";
+import type { ConsultantInfo } from "~/lib/matching/match-view";
+import {
+  BUSINESS_DECISION_LABELS,
+  CANDIDATE_STATUS_LABELS,
+  MATCH_STATUS_LABELS,
+  matchAreaLabel,
+} from "~/lib/matching/match-console-schemas";
+import { areaLabel } from "~/lib/matching/match-schemas";
+import { formatDate, formatDateTime } from "~/lib/shared/dates";
+import { fullName } from "~/lib/shared/format";
+import type { AppContext } from "~/server/load-context";
+import { engagementHours } from "~/server/matching/matching-pool.server";
+
+export type RosterRow = {
+  id: string;
+  name: string;
+  email: string;
+  headline: string;
+  status: RosterStatus;
+  statusLabel: string;
+  areas: string[];
+  hoursPerWeek: number | null;
+  committedHours: number;
+  rating: { average: number; count: number } | null;
+  openCandidacies: number;
+};
+
+/** A candidacy still waiting: for the consultant's answer, or (accepted) for the business's decision. */
+const isOpenCandidacy = (status: string, businessDecisionStatus: string) =>
+  status === "proposed" || (status === "accepted" && businessDecisionStatus === "pending");
+
+/**
+ * Every consultant account with its status, areas, capacity, current load (the engine's
+ * committed hours), rating and open candidacies, in one D1 round trip; search (name, email,
+ * headline) and filters (status, area) apply to the loaded rows, since the status is derived.
+ */
+// Every query here selects each column name once: D1's batch answers rows keyed by column name,
+// so two columns of the same name (users.id, consultant_profiles.id) would overwrite each other.
+export async function listRoster(app: AppContext, filter: RosterFilter): Promise<RosterRow[]> {
+  const { db } = app;
+  const [people, matches, candidacies] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        profileUserId: consultantProfiles.userId,
+        headline: consultantProfiles.headline,
+        businessAreas: consultantProfiles.businessAreas,
+        hoursPerWeek: consultantProfiles.hoursPerWeek,
+        vetted: consultantProfiles.vetted,
+        availability: consultantProfiles.availability,
+        awayUntil: consultantProfiles.awayUntil,
+      })
+      .from(users)
+      .leftJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
+      .where(eq(users.role, "consultant"))
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+    db
+      .select({
+        consultantId: matchRequests.matchedConsultantId,
+        status: matchRequests.status,
+        consultingType: matchRequests.consultingType,
+        satisfaction: matchRequests.clientSatisfaction,
+      })
+      .from(matchRequests)
+      .where(isNotNull(matchRequests.matchedConsultantId)),
+    db
+      .select({
+        consultantId: matchCandidates.consultantId,
+        status: matchCandidates.status,
+        businessDecisionStatus: matchCandidates.businessDecisionStatus,
+      })
+      .from(matchCandidates),
+  ]);
+
+  const load = new Map<string, number>();
+  const ratings = new Map<string, { count: number; sum: number }>();
+  for (const row of matches) {
+    if (!row.consultantId) continue;
+    load.set(row.consultantId, (load.get(row.consultantId) ?? 0) + engagementHours(row.status, row.consultingType));
+    if (row.satisfaction !== null) {
+      const rated = ratings.get(row.consultantId) ?? { count: 0, sum: 0 };
+      rated.count++;
+      rated.sum += row.satisfaction;
+      ratings.set(row.consultantId, rated);
+    }
+  }
+  const open = new Map<string, number>();
+  for (const row of candidacies) {
+    if (isOpenCandidacy(row.status, row.businessDecisionStatus)) {
+      open.set(row.consultantId, (open.get(row.consultantId) ?? 0) + 1);
+    }
+  }
+
+  const now = app.now();
+  const q = filter.q.toLowerCase();
+  return people
+    .map((person): RosterRow & { areaKeys: BusinessArea[] } => {
+      const profile =
+        person.profileUserId !== null
+          ? {
+              vetted: person.vetted ?? false,
+              availability: person.availability ?? "available",
+              awayUntil: person.awayUntil,
+            }
+          : null;
+      const status = rosterStatus(profile, now);
+      const rated = ratings.get(person.id);
+      const areaKeys = person.businessAreas ?? [];
+      return {
+        id: person.id,
+        name: fullName(person.firstName, person.lastName) || person.email,
+        email: person.email,
+        headline: person.headline ?? "",
+        status,
+        statusLabel: ROSTER_STATUS_LABELS[status],
+        areas: areaKeys.map((area) => areaLabel(area)),
+        areaKeys,
+        hoursPerWeek: person.hoursPerWeek,
+        committedHours: load.get(person.id) ?? 0,
+        rating: rated ? { count: rated.count, average: Math.round((rated.sum / rated.count) * 10) / 10 } : null,
+        openCandidacies: open.get(person.id) ?? 0,
+      };
+    })
+    .filter(
+      (row) =>
+        (!q || [row.name, row.email, row.headline].some((text) => text.toLowerCase().includes(q))) &&
+        (!filter.status || row.status === filter.status) &&
+        (!filter.area || row.areaKeys.includes(filter.area)),
+    )
+    .map(({ areaKeys: _areaKeys, ...row }) => row);
+}
+
+export type ConsultantPage = {
+  id: string;
+  name: string;
+  email: string;
+  status: RosterStatus;
+  statusLabel: string;
+  vetted: boolean;
+  awayUntil: string | null;
+  /** The profile exactly as a business sees it on a candidate, or null while onboarding. */
+  profile: ConsultantInfo | null;
+  vettings: { id: string; decision: ConsultantVettingDecision; decidedBy: string; when: string; notes: string }[];
+  candidacies: { id: string; matchRequestId: string; business: string; area: string; status: string }[];
+  matches: { id: string; business: string; area: string; status: string }[];
+};
+
+const decider = alias(users, "decider");
+
+/** One consultant for the console (one D1 round trip); null for an unknown id or a non-consultant. */
+export async function getConsultantPage(app: AppContext, userId: string): Promise<ConsultantPage | null> {
+  const { db } = app;
+  const [people, vettings, candidacies, matches] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        profileUserId: consultantProfiles.userId,
+        headline: consultantProfiles.headline,
+        location: consultantProfiles.location,
+        yearsOfExperience: consultantProfiles.yearsOfExperience,
+        education: consultantProfiles.education,
+        missionStatement: consultantProfiles.missionStatement,
+        bio: consultantProfiles.bio,
+        vetted: consultantProfiles.vetted,
+        availability: consultantProfiles.availability,
+        awayUntil: consultantProfiles.awayUntil,
+      })
+      .from(users)
+      .leftJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
+      .where(and(eq(users.id, userId), eq(users.role, "consultant")))
+      .limit(1),
+    db
+      .select({
+        id: consultantVettings.id,
+        decision: consultantVettings.decision,
+        notes: consultantVettings.notes,
+        createdAt: consultantVettings.createdAt,
+        firstName: decider.firstName,
+        lastName: decider.lastName,
+        email: decider.email,
+      })
+      .from(consultantVettings)
+      .leftJoin(decider, eq(decider.id, consultantVettings.decidedById))
+      .where(eq(consultantVettings.consultantId, userId))
+      .orderBy(desc(consultantVettings.createdAt), desc(consultantVettings.id)),
+    db
+      .select({
+        id: matchCandidates.id,
+        matchRequestId: matchCandidates.matchRequestId,
+        status: matchCandidates.status,
+        businessDecisionStatus: matchCandidates.businessDecisionStatus,
+        category: matchRequests.category,
+        business: businesses.name,
+      })
+      .from(matchCandidates)
+      .innerJoin(matchRequests, eq(matchRequests.id, matchCandidates.matchRequestId))
+      .innerJoin(businesses, eq(businesses.id, matchCandidates.businessId))
+      .where(eq(matchCandidates.consultantId, userId))
+      .orderBy(desc(matchCandidates.createdAt), desc(matchCandidates.id)),
+    db
+      .select({
+        id: matchRequests.id,
+        status: matchRequests.status,
+        category: matchRequests.category,
+        business: businesses.name,
+      })
+      .from(matchRequests)
+      .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
+      .where(eq(matchRequests.matchedConsultantId, userId))
+      .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id)),
+  ]);
+  const person = people[0];
+  if (!person) return null;
+  const hasProfile = person.profileUserId !== null;
+  const status = rosterStatus(
+    hasProfile
+      ? {
+          vetted: person.vetted ?? false,
+          availability: person.availability ?? "available",
+          awayUntil: person.awayUntil,
+        }
+      : null,
+    app.now(),
+  );
+  return {
+    id: person.id,
+    name: fullName(person.firstName, person.lastName) || person.email,
+    email: person.email,
+    status,
+    statusLabel: ROSTER_STATUS_LABELS[status],
+    vetted: person.vetted ?? false,
+    awayUntil: person.awayUntil && person.awayUntil > app.now() ? formatDate(person.awayUntil) : null,
+    profile: hasProfile
+      ? {
+          consultantId: person.id,
+          firstName: person.firstName ?? "",
+          lastName: person.lastName ?? "",
+          headline: person.headline ?? "",
+          location: person.location ?? "",
+          yearsOfExperience: person.yearsOfExperience ?? 0,
+          education: person.education ?? "",
+          missionStatement: person.missionStatement ?? "",
+          bio: person.bio ?? "",
+        }
+      : null,
+    vettings: vettings.map((row) => ({
+      id: row.id,
+      decision: row.decision,
+      decidedBy: row.email ? fullName(row.firstName, row.lastName) || row.email : "A former manager",
+      when: formatDateTime(row.createdAt),
+      notes: row.notes,
+    })),
+    candidacies: candidacies.map((row) => ({
+      id: row.id,
+      matchRequestId: row.matchRequestId,
+      business: row.business,
+      area: matchAreaLabel(row.category),
+      status:
+        row.status === "accepted"
+          ? `${CANDIDATE_STATUS_LABELS.accepted}, ${BUSINESS_DECISION_LABELS[row.businessDecisionStatus].toLowerCase()}`
+          : CANDIDATE_STATUS_LABELS[row.status],
+    })),
+    matches: matches.map((row) => ({
+      id: row.id,
+      business: row.business,
+      area: matchAreaLabel(row.category),
+      status: MATCH_STATUS_LABELS[row.status],
+    })),
+  };
+}
+
+export type VettingResult =
+  { ok: true; changed: boolean; message: string } | { ok: false; status: 404 | 409; msg: string };
+
+/**
+ * Vet or unvet a consultant: ONE batch whose history row is written only while the profile is
+ * still in the other state, then the profile flipped, so a repeat (or a race with another
+ * manager) records nothing new and says so.
+ */
+export async function decideVetting(
+  app: AppContext,
+  manager: { id: string },
+  userId: string,
+  action: VettingAction,
+): Promise<VettingResult> {
+  const page = await getConsultantPage(app, userId);
+  if (!page) return { ok: false, status: 404, msg: "Not found" };
+  if (!page.profile) return { ok: false, status: 409, msg: NO_PROFILE_MESSAGE };
+  const vet = action.intent === "vet";
+  const decision: ConsultantVettingDecision = vet ? "vetted" : "unvetted";
+  const now = app.now();
+  const nowMs = now.getTime();
+  const { db } = app;
+  const [recorded] = await db.batch([
+    db
+      .insert(consultantVettings)
+      .select(
+        db
+          .select({
+            id: sql<string>`${crypto.randomUUID()}`.as("id"),
+            consultantId: consultantProfiles.userId,
+            decision: sql<string>`${decision}`.as("decision"),
+            notes: sql<string>`${action.notes}`.as("notes"),
+            decidedById: sql<string>`${manager.id}`.as("decided_by_id"),
+            createdAt: sql<number>`${nowMs}`.as("created_at"),
+          })
+          .from(consultantProfiles)
+          .where(and(eq(consultantProfiles.userId, userId), eq(consultantProfiles.vetted, !vet))),
+      )
+      .returning({ id: consultantVettings.id }),
+    db
+      .update(consultantProfiles)
+      .set({ vetted: vet, updatedAt: now })
+      .where(and(eq(consultantProfiles.userId, userId), eq(consultantProfiles.vetted, !vet))),
+  ]);
+  if (recorded.length === 0) {
+    return {
+      ok: true,
+      changed: false,
+      message: vet ? alreadyVettedMessage(page.name) : alreadyUnvettedMessage(page.name),
+    };
+  }
+  return { ok: true, changed: true, message: vet ? vettedMessage(page.name) : unvettedMessage(page.name) };
+}
