@@ -1,7 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BrandMark } from "~/components/shell/brand-mark";
-import { Icon } from "~/components/shell/icons";
+import { StaffFrame, type StaffSection } from "~/components/shell/staff-frame";
 
 /** Work waiting in each section, shown beside its link. */
 export type ConsoleCounts = { insightRequestsToDo: number; matchRequestsToDo: number; openSupportMessages: number };
@@ -9,7 +7,7 @@ export type ConsoleCounts = { insightRequestsToDo: number; matchRequestsToDo: nu
 type ConsoleSection = {
   to: string;
   label: string;
-  icon: Parameters<typeof Icon>[0]["name"];
+  icon: StaffSection["icon"];
   /** Active only on this exact path (the console home), not on the pages below it. */
   end?: boolean;
   /** The waiting work shown beside the link, and what it counts ("3 to do"). */
@@ -43,9 +41,6 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   },
 ];
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  isActive ? "console-nav-link is-active" : "console-nav-link";
-
 /**
  * The engagement manager console's own frame, apart from the public pages' narrow column: a top
  * bar (brand, console name, the manager, Logout), the section navigation (a column beside the
@@ -61,51 +56,20 @@ export function ConsoleLayout({
   counts: ConsoleCounts;
   children: ReactNode;
 }) {
+  const sections = CONSOLE_SECTIONS.map(({ count, ...section }) => ({
+    ...section,
+    waiting: count ? { count: count.of(counts), what: count.what } : undefined,
+  }));
   return (
-    <div className="console-shell">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="console-topbar">
-        <Link to="/manage" className="plain-brand" aria-label="Partwise console home">
-          <BrandMark />
-        </Link>
-        <span className="console-topbar-title">Engagement manager console</span>
-        <div className="console-topbar-user">
-          <span className="console-topbar-name">{manager}</span>
-          <Form method="post" action="/logout">
-            <button type="submit" className="button button-ghost">
-              Logout
-            </button>
-          </Form>
-        </div>
-      </header>
-      <div className="console-body">
-        <nav className="console-nav" aria-label="Console">
-          <ul>
-            {CONSOLE_SECTIONS.map((section) => {
-              const waiting = section.count ? section.count.of(counts) : 0;
-              return (
-                <li key={section.to}>
-                  <NavLink to={section.to} end={section.end} className={linkClass}>
-                    <Icon name={section.icon} />
-                    <span className="console-nav-label">{section.label}</span>
-                    {section.count && waiting > 0 ? (
-                      <span className="console-nav-count">
-                        <span aria-hidden="true">{waiting}</span>
-                        <span className="visually-hidden">{`, ${waiting} ${section.count.what}`}</span>
-                      </span>
-                    ) : null}
-                  </NavLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <main id="main" tabIndex={-1} className="console-main">
-          {children}
-        </main>
-      </div>
-    </div>
+    <StaffFrame
+      home="/manage"
+      homeLabel="Partwise console home"
+      title="Engagement manager console"
+      person={manager}
+      navLabel="Console"
+      sections={sections}
+    >
+      {children}
+    </StaffFrame>
   );
 }
