@@ -1,5 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { BrandMark } from "~/components/shell/brand-mark";
 import { Icon } from "~/components/shell/icons";
 
@@ -39,6 +39,15 @@ export function StaffFrame({
   sections: readonly StaffSection[];
   children: ReactNode;
 }) {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the sections are one row that scrolls sideways: keep the current one in sight.
+  useEffect(() => {
+    const row = list.current;
+    const active = row?.querySelector<HTMLElement>(".is-active");
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <div className="console-shell">
       <a className="skip-link" href="#main">
@@ -60,7 +69,7 @@ export function StaffFrame({
       </header>
       <div className="console-body">
         <nav className="console-nav" aria-label={navLabel}>
-          <ul>
+          <ul ref={list}>
             {sections.map((section) => (
               <li key={section.to}>
                 <NavLink to={section.to} end={section.end} className={linkClass}>

@@ -123,6 +123,13 @@ describe("engagement manager console layout", () => {
         expect(await nav.getByRole("link", { name: "Insight requests" }).getAttribute("aria-current")).toBe("page");
         await nav.getByRole("link", { name: "Support messages" }).click();
         await expectPath(page, "/manage/support");
+        // A phone's row scrolls sideways and keeps the current section in sight.
+        await expect
+          .poll(async () => {
+            const box = await nav.getByRole("link", { name: "Support messages" }).boundingBox();
+            return box !== null && box.x >= 0 && box.x + box.width <= width;
+          })
+          .toBe(true);
         await nav.getByRole("link", { name: "Home" }).click();
         await expectPath(page, "/manage");
         await page.getByRole("heading", { name: "Hello, Morgan Ellis", level: 1 }).waitFor();
