@@ -190,6 +190,17 @@ export type MatchFactorScore = { factor: MatchFactor; points: number; max: numbe
 
 export const CONSULTANT_AVAILABILITY = ["available", "limited", "unavailable"] as const;
 
+export type ConsultantAvailability = (typeof CONSULTANT_AVAILABILITY)[number];
+
+/** How a consultant quotes their rate. */
+export const RATE_UNITS = ["hour", "day"] as const;
+
+/**
+ * A consultant's unpublished profile edits: being edited, sent for review (waiting for an
+ * engagement manager), or sent back with the manager's notes.
+ */
+export const PROFILE_DRAFT_STATUSES = ["editing", "submitted", "changes_requested"] as const;
+
 export const OUTLINE_STATES = ["draft", "proposed", "active", "complete"] as const;
 
 export const EGM_REVIEW_STATUSES = ["pending", "approved", "revision"] as const;

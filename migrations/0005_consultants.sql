@@ -33,6 +33,20 @@ CREATE UNIQUE INDEX `consultant_invitations_token_hash_unique` ON `consultant_in
 CREATE UNIQUE INDEX `consultant_invitations_open_email_unique` ON `consultant_invitations` (`email`) WHERE accepted_at IS NULL AND revoked_at IS NULL;--> statement-breakpoint
 CREATE INDEX `consultant_invitations_email_idx` ON `consultant_invitations` (`email`);--> statement-breakpoint
 CREATE INDEX `consultant_invitations_created_at_idx` ON `consultant_invitations` (`created_at`);--> statement-breakpoint
+CREATE TABLE `consultant_profile_drafts` (
+	`user_id` text PRIMARY KEY NOT NULL,
+	`fields` text DEFAULT '{}' NOT NULL,
+	`status` text DEFAULT 'editing' NOT NULL,
+	`submitted_at` integer,
+	`review_notes` text,
+	`reviewed_at` integer,
+	`reviewed_by_id` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`reviewed_by_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
 CREATE TABLE `consultant_vettings` (
 	`id` text PRIMARY KEY NOT NULL,
 	`consultant_id` text NOT NULL,
@@ -45,4 +59,12 @@ CREATE TABLE `consultant_vettings` (
 );
 --> statement-breakpoint
 CREATE INDEX `consultant_vettings_consultant_created_idx` ON `consultant_vettings` (`consultant_id`,`created_at`);--> statement-breakpoint
-ALTER TABLE `consultant_profiles` ADD `away_until` integer;
+ALTER TABLE `consultant_profiles` ADD `away_until` integer;--> statement-breakpoint
+ALTER TABLE `consultant_profiles` ADD `paused_at` integer;--> statement-breakpoint
+ALTER TABLE `consultant_profiles` ADD `photo_key` text;--> statement-breakpoint
+ALTER TABLE `consultant_profiles` ADD `rate_unit` text DEFAULT 'hour' NOT NULL;--> statement-breakpoint
+ALTER TABLE `consultant_profiles` ADD `rate_cents` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `consultant_profiles` ADD `time_zone` text DEFAULT 'America/New_York' NOT NULL;--> statement-breakpoint
+ALTER TABLE `consultant_profiles` ADD `linkedin_url` text;--> statement-breakpoint
+-- Profiles quoted per hour until now: their rate is their hourly rate.
+UPDATE `consultant_profiles` SET `rate_cents` = `hourly_rate_cents` WHERE `rate_cents` = 0;

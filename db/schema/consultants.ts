@@ -6,11 +6,14 @@ import {
   type BusinessArea,
   CONSULTANT_AVAILABILITY,
   EMPLOYEE_BANDS,
+  PROFILE_DRAFT_STATUSES,
+  RATE_UNITS,
   type EmployeeBand,
   type EngagementType,
   type NaicsSector,
 } from "../enums";
 import { users } from "./identity";
+import type { ProfileDraftFields } from "../../app/lib/consultants/profile";
 
 export const consultantProfiles = sqliteTable(
   "consultant_profiles",
@@ -40,6 +43,7 @@ export const consultantProfiles = sqliteTable(
     bio: text("bio").notNull(),
     availability: text("availability", { enum: CONSULTANT_AVAILABILITY }).notNull().default("available"),
     hoursPerWeek: integer("hours_per_week").notNull().default(0),
+    /** The rate per hour whatever the unit quoted (a day is HOURS_PER_DAY hours): the figure to compare. */
     hourlyRateCents: integer("hourly_rate_cents").notNull(),
     currency: currency(),
     /** 'City, ST'. */
@@ -48,6 +52,16 @@ export const consultantProfiles = sqliteTable(
     vetted: bool("vetted").notNull().default(false),
     /** Away (on leave, fully booked) until this moment: never shortlisted nor proposed before it. */
     awayUntil: timestamp("away_until"),
+    /** Paused by an engagement manager: out of the pool until unpaused, whatever the availability. */
+    pausedAt: timestamp("paused_at"),
+    /** R2 key of the published photo; null until the first profile with a photo is approved. */
+    photoKey: text("photo_key"),
+    /** How the consultant quotes: per hour or per day. `rate_cents` is per this unit. */
+    rateUnit: text("rate_unit", { enum: RATE_UNITS }).notNull().default("hour"),
+    rateCents: integer("rate_cents").notNull().default(0),
+    /** IANA time zone (one of TIME_ZONES). */
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    linkedinUrl: text("linkedin_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,3 +185,28 @@ export const consultantInvitations = sqliteTable(
 export type ConsultantInvitation = typeof consultantInvitations.$inferSelect;
 
 export type ConsultantApplication = typeof consultantApplications.$inferSelect;
+
+/**
+ * A consultant's unpublished profile edits (one row per consultant): while onboarding, the whole
+ * profile; later, changes to what businesses see, waiting for a manager's review. Approving
+ * copies the fields into consultant_profiles and removes the row.
+ */
+export const consultantProfileDrafts = sqliteTable("consultant_profile_drafts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fields: text("fields", { mode: "json" })
+    .$type<ProfileDraftFields>()
+    .notNull()
+    .default(sql`'{}'`),
+  status: text("status", { enum: PROFILE_DRAFT_STATUSES }).notNull().default("editing"),
+  submittedAt: timestamp("submitted_at"),
+  /** The manager's notes when they asked for changes. */
+  reviewNotes: text("review_notes"),
+  reviewedAt: timestamp("reviewed_at"),
+  reviewedById: text("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type ConsultantProfileDraft = typeof consultantProfileDrafts.$inferSelect;

@@ -603,6 +603,15 @@ export function demoVettingId(c: DemoConsultant): string {
   return `demo-consultant-vetting-${c.profileId.slice(-2)}`;
 }
 
+/** The demo consultants' time zones, from the state of their 'City, ST'. */
+export function demoTimeZone(location: string): string {
+  const state = location.slice(-2);
+  if (["TX", "IL", "WI", "MN"].includes(state)) return "America/Chicago";
+  if (state === "AZ") return "America/Phoenix";
+  if (state === "WA") return "America/Los_Angeles";
+  return "America/New_York";
+}
+
 /**
  * The demo seed as SQL statements, one per row, in foreign-key order. `passwordHash` is the
  * stored hash of DEMO_PASSWORD (from app/server/identity/password.server.ts hashPassword with the pepper).
@@ -652,6 +661,9 @@ export function demoSeedSql(passwordHash: string): string[] {
         availability: c.availability,
         hours_per_week: c.hoursPerWeek,
         hourly_rate_cents: c.hourlyRateCents,
+        rate_unit: "hour",
+        rate_cents: c.hourlyRateCents,
+        time_zone: demoTimeZone(c.location),
         currency: "usd",
         location: c.location,
         vetted: true,
