@@ -1,0 +1,23 @@
+/** The consultant portal's paths and the home's texts. */
+export const PORTAL_HOME_PATH = "/consultant";
+export const CANDIDACIES_PATH = "/consultant/candidacies";
+export const candidacyPath = (id: string) => `${CANDIDACIES_PATH}/${encodeURIComponent(id)}`;
+
+export const PORTAL_HOME_TEXTS = {
+  title: "What needs you",
+  nothingNeeded: "Nothing needs you right now. We email you when a business's request is proposed to you.",
+  completeProfile: "Complete your profile",
+  onboardingTitle: "Finish your profile",
+  onboardingLead: "Businesses can be matched with you once an Engagement Manager has approved your profile.",
+  onboardingSubmitted: "Your profile is waiting for an Engagement Manager's review.",
+  changesRequestedTitle: "Changes requested on your profile",
+  changesRequested: "An Engagement Manager asked for changes:",
+  reviseProfile: "Revise your profile",
+  submittedTitle: "Profile changes waiting for review",
+  submitted: "Your profile changes are waiting for review. Businesses see your published profile until then.",
+  toAnswerTitle: "Candidacies to answer",
+  allCandidacies: "See all candidacies",
+} as const;
+
+/** "1 matched engagement" / "2 matched engagements". */
+export const matchedText = (count: number) => `${count} matched engagement${count === 1 ? "" : "s"}`;

@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { businesses, consultantProfileDrafts } from "~db/schema";
+import {
+  call,
+  createCandidateRow,
+  createConsultant,
+  createMatchRequestRow,
+  db,
+  html,
+  sessionTokenFrom,
+  signIn,
+  signedIn,
+} from "../helpers";
+import { createClient } from "../../factories";
+
+/**
+ * The consultant portal's home: what needs the consultant (their profile while onboarding or under
+ * review, the candidacies to answer), only their own, and a plain sentence when nothing does.
+ */
+
+async function vettedSession() {
+  const { user } = await createConsultant();
+  const response = await signIn(user.email);
+  expect(response.status).toBe(200);
+  return { user, token: sessionTokenFrom(response)! };
+}
+
+async function proposed(consultantId: string, businessName: string) {
+  const owner = await createClient();
+  await db().update(businesses).set({ name: businessName }).where(eq(businesses.id, owner.business.id));
+  const request = await createMatchRequestRow(owner.business.id, { status: "candidates_proposed" });
+  return createCandidateRow(request.id, owner.business.id, consultantId);
+}
+
+describe("the portal home", () => {
+  it("says plainly that nothing needs a published consultant without candidacies", async () => {
+    const me = await vettedSession();
+    const response = await call("/consultant", { cookie: me.token });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain("What needs you");
+    expect(body).toContain(
+      html("Nothing needs you right now. We email you when a business's request is proposed to you."),
+    );
+    expect(body).not.toContain("Complete your profile");
+  });
+
+  it("lists the candidacies to answer, the consultant's own only, linking to each", async () => {
+    const me = await vettedSession();
+    const other = await vettedSession();
+    const mine = await proposed(me.user.id, "Mine Co.");
+    await proposed(other.user.id, "Theirs Co.");
+    const body = await (await call("/consultant", { cookie: me.token })).text();
+    expect(body).toContain("Candidacies to answer");
+    expect(body).toContain("1 candidacy waits for your answer.");
+    expect(body).toContain(`href="/consultant/candidacies/${mine.id}"`);
+    expect(body).toContain("Mine Co.");
+    expect(body).not.toContain("Theirs Co.");
+    expect(body).toContain('href="/consultant/candidacies"');
+    expect(body).not.toContain("Nothing needs you right now.");
+  });
+
+  it("shows an onboarding consultant their profile's progress and the link to complete it", async () => {
+    const me = await signedIn({ role: "consultant" });
+    await db()
+      .insert(consultantProfileDrafts)
+      .values({ userId: me.user.id, fields: { headline: "Ops lead", bio: "Ten years.", missionStatement: "Calm." } });
+    const body = await (await call("/consultant", { cookie: me.token })).text();
+    expect(body).toContain("Finish your profile");
+    expect(body).toMatch(/\d of \d sections complete/);
+    expect(body).toContain('href="/consultant/profile"');
+    expect(body).toContain("Complete your profile");
+  });
+
+  it("shows the manager's notes when changes were requested on a published profile", async () => {
+    const me = await vettedSession();
+    await db().insert(consultantProfileDrafts).values({
+      userId: me.user.id,
+      fields: { headline: "New headline" },
+      status: "changes_requested",
+      reviewNotes: "Name the retailers you worked with.",
+    });
+    const body = await (await call("/consultant", { cookie: me.token })).text();
+    expect(body).toContain("Changes requested on your profile");
+    expect(body).toContain("Name the retailers you worked with.");
+    expect(body).toContain("Revise your profile");
+  });
+
+  it("says a submitted change waits for review", async () => {
+    const me = await vettedSession();
+    await db()
+      .insert(consultantProfileDrafts)
+      .values({ userId: me.user.id, fields: { headline: "New headline" }, status: "submitted", submittedAt: new Date() });
+    const body = await (await call("/consultant", { cookie: me.token })).text();
+    expect(body).toContain(
+      html("Your profile changes are waiting for review. Businesses see your published profile until then."),
+    );
+  });
+
+  it("names the sections in the navigation", async () => {
+    const me = await vettedSession();
+    const body = await (await call("/consultant", { cookie: me.token })).text();
+    expect(body).toContain('href="/consultant"');
+    expect(body).toContain(">Home<");
+    expect(body).toContain(">Candidacies<");
+  });
+});
