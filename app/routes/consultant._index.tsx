@@ -77,10 +77,12 @@ export default function ConsultantHome() {
           <ul aria-label={T.toAnswerTitle}>
             {toAnswer.first.map((item) => (
               <li key={item.id}>
-                <Link to={candidacyPath(item.id)}>
+                <Link to={candidacyPath(item.id)} aria-label={`Review and answer: ${item.business.name}, ${item.area}`}>
                   {item.business.name}, {item.area}
                 </Link>{" "}
-                <span>({item.type}, requested {item.created})</span>
+                <span>
+                  ({item.type}, requested {item.created})
+                </span>
               </li>
             ))}
           </ul>

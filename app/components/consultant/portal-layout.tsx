@@ -24,7 +24,12 @@ export function PortalLayout({
       navLabel="Portal"
       sections={[
         { to: "/consultant", label: "Home", icon: "dashboard", end: true },
-        { to: "/consultant/candidacies", label: "Candidacies", icon: "matching", waiting: { count: toAnswer, what: "to answer" } },
+        {
+          to: "/consultant/candidacies",
+          label: "Candidacies",
+          icon: "matching",
+          waiting: { count: toAnswer, what: "to answer" },
+        },
       ]}
     >
       {children}

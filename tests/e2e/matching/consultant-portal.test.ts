@@ -15,11 +15,20 @@ const CONSULTANT_EMAIL = "consultant10@partwise.test";
 describe("consultant portal", () => {
   for (const viewport of [PHONE, DESKTOP]) {
     browserTest(
-      `a consultant signs in to an inbox that says what will arrive (${viewport.width}px)`,
+      `a consultant signs in to a home where nothing needs them and an inbox that says what will arrive (${viewport.width}px)`,
       async ({ page }) => {
         await signIn(page, CONSULTANT_EMAIL);
         await expectPath(page, "/consultant");
         await page.getByRole("heading", { name: "Hello, James", level: 1 }).waitFor();
+        await page
+          .getByText("Nothing needs you right now. We email you when a business's request is proposed to you.", {
+            exact: true,
+          })
+          .waitFor();
+        const nav = page.getByRole("navigation", { name: "Portal" });
+        expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+        await nav.getByRole("link", { name: "Candidacies" }).click();
+        await expectPath(page, "/consultant/candidacies");
         await page.getByText("Nothing needs your answer right now.", { exact: true }).waitFor();
         await page.getByRole("heading", { name: "No candidacies yet", level: 2 }).waitFor();
         await page
@@ -28,7 +37,7 @@ describe("consultant portal", () => {
             { exact: true },
           )
           .waitFor();
-        const inbox = page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Inbox" });
+        const inbox = nav.getByRole("link", { name: "Candidacies" });
         expect(await inbox.getAttribute("aria-current")).toBe("page");
         // The top bar names the consultant (a phone hides the name to keep Logout in reach).
         expect(await page.locator("header.console-topbar").textContent()).toContain("James Adeyemi");
@@ -52,7 +61,7 @@ describe("consultant portal", () => {
     await page.keyboard.press("Enter");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
 
-    // From the top: the brand, Logout, then the inbox link.
+    // From the top: the brand, Logout, then the first section.
     await page.goto("/consultant");
     const reached: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -63,7 +72,7 @@ describe("consultant portal", () => {
         ),
       );
     }
-    expect(reached).toEqual(["Skip to content", "Partwise consultant portal home", "Logout", "Inbox"]);
+    expect(reached).toEqual(["Skip to content", "Partwise consultant portal home", "Logout", "Home"]);
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expectPath(page, "/login");

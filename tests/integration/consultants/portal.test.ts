@@ -75,12 +75,14 @@ describe("the portal home", () => {
 
   it("shows the manager's notes when changes were requested on a published profile", async () => {
     const me = await vettedSession();
-    await db().insert(consultantProfileDrafts).values({
-      userId: me.user.id,
-      fields: { headline: "New headline" },
-      status: "changes_requested",
-      reviewNotes: "Name the retailers you worked with.",
-    });
+    await db()
+      .insert(consultantProfileDrafts)
+      .values({
+        userId: me.user.id,
+        fields: { headline: "New headline" },
+        status: "changes_requested",
+        reviewNotes: "Name the retailers you worked with.",
+      });
     const body = await (await call("/consultant", { cookie: me.token })).text();
     expect(body).toContain("Changes requested on your profile");
     expect(body).toContain("Name the retailers you worked with.");
@@ -91,7 +93,12 @@ describe("the portal home", () => {
     const me = await vettedSession();
     await db()
       .insert(consultantProfileDrafts)
-      .values({ userId: me.user.id, fields: { headline: "New headline" }, status: "submitted", submittedAt: new Date() });
+      .values({
+        userId: me.user.id,
+        fields: { headline: "New headline" },
+        status: "submitted",
+        submittedAt: new Date(),
+      });
     const body = await (await call("/consultant", { cookie: me.token })).text();
     expect(body).toContain(
       html("Your profile changes are waiting for review. Businesses see your published profile until then."),
