@@ -30,6 +30,8 @@ export function PortalLayout({
           icon: "matching",
           waiting: { count: toAnswer, what: "to answer" },
         },
+        // The profile's entry belongs here, between the candidacies and the engagements.
+        { to: "/consultant/engagements", label: "Engagements", icon: "engagements" },
       ]}
     >
       {children}

@@ -21,3 +21,23 @@ export const PORTAL_HOME_TEXTS = {
 
 /** "1 matched engagement" / "2 matched engagements". */
 export const matchedText = (count: number) => `${count} matched engagement${count === 1 ? "" : "s"}`;
+
+export const ENGAGEMENTS_PATH = "/consultant/engagements";
+
+/**
+ * Where an engagement stands, in the consultant's words (the match status texts speak to the
+ * business). Only the statuses at which a request has its consultant appear here.
+ */
+export const ENGAGEMENT_STATUS_LABELS = {
+  consultant_matched: "Matched — the engagement plan is next",
+  outline_draft: "Engagement plan in draft",
+  outline_proposed: "Engagement plan with the business",
+  engagement_active: "Active",
+  completed: "Completed",
+  cancelled: "Cancelled",
+} as const;
+
+export const ENGAGEMENTS_TEXTS = {
+  title: "Engagements",
+  empty: "You have no engagements yet. When a business chooses you for its request, the engagement appears here.",
+} as const;

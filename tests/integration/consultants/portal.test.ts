@@ -113,3 +113,50 @@ describe("the portal home", () => {
     expect(body).toContain(">Candidacies<");
   });
 });
+
+describe("the portal's engagements", () => {
+  it("lists the requests matched to the consultant, their own only, with where each stands", async () => {
+    const me = await vettedSession();
+    const other = await vettedSession();
+    const owner = await createClient();
+    await db().update(businesses).set({ name: "Chosen Co." }).where(eq(businesses.id, owner.business.id));
+    await createMatchRequestRow(owner.business.id, {
+      status: "outline_draft",
+      category: "finance",
+      consultingType: "fractional",
+      matchedConsultantId: me.user.id,
+      matchedAt: new Date("2026-10-05T12:00:00Z"),
+    });
+    const theirs = await createClient();
+    await db().update(businesses).set({ name: "Someone Else Co." }).where(eq(businesses.id, theirs.business.id));
+    await createMatchRequestRow(theirs.business.id, {
+      status: "consultant_matched",
+      matchedConsultantId: other.user.id,
+      matchedAt: new Date(),
+    });
+    const response = await call("/consultant/engagements", { cookie: me.token });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain("Chosen Co.");
+    expect(body).toContain("Engagement plan in draft");
+    expect(body).toContain("Oct 5, 2026");
+    expect(body).toContain("Finance");
+    expect(body).toContain("Fractional");
+    expect(body).not.toContain("Someone Else Co.");
+  });
+
+  it("says plainly when there are none", async () => {
+    const me = await vettedSession();
+    const body = await (await call("/consultant/engagements", { cookie: me.token })).text();
+    expect(body).toContain(
+      html("You have no engagements yet. When a business chooses you for its request, the engagement appears here."),
+    );
+  });
+
+  it("is not there for a client or a visitor", async () => {
+    const client = await signedIn({ role: "client", withBusiness: true });
+    expect((await call("/consultant/engagements", { cookie: client.token })).status).toBe(404);
+    const anonymous = await call("/consultant/engagements");
+    expect([302, 303]).toContain(anonymous.status);
+  });
+});
