@@ -41,3 +41,12 @@ export const ENGAGEMENTS_TEXTS = {
   title: "Engagements",
   empty: "You have no engagements yet. When a business chooses you for its request, the engagement appears here.",
 } as const;
+
+export const NOTIFICATIONS_PATH = "/consultant/notifications";
+/** The portal's notifications page shows this many, newest first (older ones are in the emails). */
+export const PORTAL_NOTIFICATION_LIMIT = 50;
+export const NOTIFICATIONS_TEXTS = {
+  title: "Notifications",
+  empty: "You have no notifications yet. We tell you here, and by email, when something needs you.",
+  open: "Open",
+} as const;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businesses, consultantProfileDrafts } from "~db/schema";
+import { businesses, consultantProfileDrafts, notifications } from "~db/schema";
 import {
   call,
   createCandidateRow,
@@ -158,5 +158,58 @@ describe("the portal's engagements", () => {
     expect((await call("/consultant/engagements", { cookie: client.token })).status).toBe(404);
     const anonymous = await call("/consultant/engagements");
     expect([302, 303]).toContain(anonymous.status);
+  });
+});
+
+describe("the portal's notifications", () => {
+  it("lists the consultant's own notifications, newest first, with their links", async () => {
+    const me = await vettedSession();
+    const other = await vettedSession();
+    await db()
+      .insert(notifications)
+      .values([
+        {
+          id: `n-old-${me.user.id}`,
+          userId: me.user.id,
+          kind: "candidacy_proposed",
+          title: "Older notice",
+          body: "First things first.",
+          link: "/consultant/candidacies",
+          createdAt: new Date("2026-10-01T09:00:00Z"),
+        },
+        {
+          id: `n-new-${me.user.id}`,
+          userId: me.user.id,
+          kind: "profile_reviewed",
+          title: "Newer notice",
+          body: "Then this.",
+          link: "/consultant/profile",
+          createdAt: new Date("2026-10-03T09:00:00Z"),
+        },
+        {
+          id: `n-other-${other.user.id}`,
+          userId: other.user.id,
+          kind: "candidacy_proposed",
+          title: "Not yours",
+          body: "",
+          createdAt: new Date("2026-10-02T09:00:00Z"),
+        },
+      ]);
+    const response = await call("/consultant/notifications", { cookie: me.token });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body.indexOf("Newer notice")).toBeGreaterThan(0);
+    expect(body.indexOf("Newer notice")).toBeLessThan(body.indexOf("Older notice"));
+    expect(body).toContain("Oct 3, 2026");
+    expect(body).toContain('href="/consultant/profile"');
+    expect(body).not.toContain("Not yours");
+  });
+
+  it("says plainly when there are none", async () => {
+    const me = await vettedSession();
+    const body = await (await call("/consultant/notifications", { cookie: me.token })).text();
+    expect(body).toContain(
+      html("You have no notifications yet. We tell you here, and by email, when something needs you."),
+    );
   });
 });
