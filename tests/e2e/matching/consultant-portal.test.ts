@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { browserTest, DESKTOP, expectPath, PHONE, signIn, signInAsDemoClient } from "../support";
 
@@ -8,6 +9,10 @@ import { browserTest, DESKTOP, expectPath, PHONE, signIn, signInAsDemoClient } f
  * lives with the console's tests; the answer itself is covered in
  * tests/integration/matching/candidacies.test.ts.
  */
+
+const SHOTS = "/tmp/consultant-portal-shots";
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 
 // Unavailable in the demo, so never shortlisted or proposed: the inbox stays empty.
 const CONSULTANT_EMAIL = "consultant10@partwise.test";
@@ -43,6 +48,20 @@ describe("consultant portal", () => {
         expect(await page.locator("header.console-topbar").textContent()).toContain("James Adeyemi");
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBe(0);
+
+        await shot(page, "candidacies");
+        await nav.getByRole("link", { name: "Engagements" }).click();
+        await expectPath(page, "/consultant/engagements");
+        await page.getByRole("heading", { name: "Engagements", level: 1 }).waitFor();
+        await shot(page, "engagements");
+        await nav.getByRole("link", { name: "Notifications" }).click();
+        await expectPath(page, "/consultant/notifications");
+        await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        await shot(page, "notifications");
+        await nav.getByRole("link", { name: "Home" }).click();
+        await expectPath(page, "/consultant");
+        await shot(page, "home");
 
         // The login screen sends a signed-in consultant back to the portal.
         await page.goto("/");
