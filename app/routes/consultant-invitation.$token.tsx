@@ -14,6 +14,7 @@ import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
 import { AcceptInvitationSchema } from "~/lib/consultants/invitation-schemas";
+import { PROFILE_PATH } from "~/lib/consultants/profile";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { acceptInvitation, lookupInvitation } from "~/server/consultants/invitations.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
@@ -37,7 +38,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     : { ok: false as const, msg: invitation.msg };
 }
 
-/** Creates the consultant's account with the chosen password and signs them in at /consultant. */
+/** Creates the consultant's account with the chosen password and signs them in on their profile (onboarding). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const body = await readForm(request);
   if (!body.ok) return data({ result: formErrorReply() }, { status: body.status });
@@ -52,7 +53,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { status: result.status },
     );
   }
-  throw redirect("/consultant", { headers: { "Set-Cookie": result.cookie } });
+  throw redirect(PROFILE_PATH, { headers: { "Set-Cookie": result.cookie } });
 }
 
 // The token is in the URL: no caching, and no Referer carrying it to another site.

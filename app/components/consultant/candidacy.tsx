@@ -21,7 +21,7 @@ export function CandidacyView({ candidacy, error }: { candidacy: CandidacyDetail
   return (
     <div className="console-page">
       <p>
-        <Link to="/consultant">Back to inbox</Link>
+        <Link to="/consultant/candidacies">Back to candidacies</Link>
       </p>
       <header className="page-header">
         <div>

@@ -4,7 +4,7 @@ import { StaffFrame } from "~/components/shell/staff-frame";
 /**
  * The consultant portal's frame, the same staff frame as the managers' console (top bar with the
  * consultant and Logout, a section navigation beside the page from 900px, above it on a phone),
- * with the portal's own sections. The inbox's link counts the candidacies waiting for an answer.
+ * with the portal's own sections. The candidacies' link counts the candidacies waiting for an answer.
  */
 export function PortalLayout({
   consultant,
@@ -23,7 +23,16 @@ export function PortalLayout({
       person={consultant}
       navLabel="Portal"
       sections={[
-        { to: "/consultant", label: "Inbox", icon: "matching", waiting: { count: toAnswer, what: "to answer" } },
+        { to: "/consultant", label: "Home", icon: "dashboard", end: true },
+        {
+          to: "/consultant/candidacies",
+          label: "Candidacies",
+          icon: "matching",
+          waiting: { count: toAnswer, what: "to answer" },
+        },
+        // The profile's entry belongs here, between the candidacies and the engagements.
+        { to: "/consultant/engagements", label: "Engagements", icon: "engagements" },
+        { to: "/consultant/notifications", label: "Notifications", icon: "bell" },
       ]}
     >
       {children}

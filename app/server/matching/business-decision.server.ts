@@ -19,6 +19,7 @@ import { managerIds, notify, type Notice } from "~/server/notifications/notify.s
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import { runMatching } from "./run-matching.server";
+import { CANDIDACIES_PATH } from "~/lib/consultants/portal";
 
 export type DecisionResult = { ok: true; msg: string } | { ok: false; status: 404 | 409; msg: string };
 
@@ -183,7 +184,7 @@ export async function decideCandidate(
         kind: "candidacy_withdrawn",
         title: CANDIDACY_CLOSED_NOTICE.withdrawnTitle,
         body: CANDIDACY_CLOSED_NOTICE.withdrawnBody(viewer.business.name),
-        link: "/consultant",
+        link: CANDIDACIES_PATH,
         action: "Open your candidacies",
         footer: "You get this email because you were a candidate on Partwise.",
       })),
@@ -243,7 +244,7 @@ export async function decideCandidate(
       kind: "candidacy_withdrawn",
       title: CANDIDACY_CLOSED_NOTICE.notChosenTitle,
       body: CANDIDACY_CLOSED_NOTICE.notChosenBody(viewer.business.name),
-      link: "/consultant",
+      link: CANDIDACIES_PATH,
       action: "Open your candidacies",
       footer: "You get this email because you were a candidate on Partwise.",
     },

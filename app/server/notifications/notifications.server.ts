@@ -12,7 +12,11 @@ export type NotificationItem = { id: string; title: string; body: string; create
  * the dashboard's Notifications card (the `_app` layout loads it once for both), so the two can
  * never disagree. One D1 query.
  */
-export async function loadNotifications(app: AppContext, userId: string): Promise<NotificationItem[]> {
+export async function loadNotifications(
+  app: AppContext,
+  userId: string,
+  limit: number = NOTIFICATION_LIMIT,
+): Promise<NotificationItem[]> {
   const rows = await app.db
     .select({
       id: notifications.id,
@@ -24,6 +28,6 @@ export async function loadNotifications(app: AppContext, userId: string): Promis
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATION_LIMIT);
+    .limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -26,7 +26,7 @@ async function invitationLinkFromOutbox(page: Page, email: string): Promise<stri
 
 describe("consultant invitation", () => {
   browserTest(
-    "a manager invites a consultant, who sets a password on a phone and lands on /consultant",
+    "a manager invites a consultant, who sets a password on a phone and lands on their profile",
     async ({ page }) => {
       const email = `invited-${Date.now().toString(36)}@example.test`;
       await page.setViewportSize(WIDE);
@@ -63,7 +63,8 @@ describe("consultant invitation", () => {
       await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
       await page.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
       await page.getByRole("button", { name: "Create my account" }).click();
-      await expectPath(page, "/consultant");
+      // A new consultant starts on their profile: nothing else in the portal works without it.
+      await expectPath(page, "/consultant/profile");
 
       // The link worked once.
       await page.context().clearCookies();

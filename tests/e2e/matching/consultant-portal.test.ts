@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { browserTest, DESKTOP, expectPath, PHONE, signIn, signInAsDemoClient } from "../support";
 
@@ -9,17 +10,30 @@ import { browserTest, DESKTOP, expectPath, PHONE, signIn, signInAsDemoClient } f
  * tests/integration/matching/candidacies.test.ts.
  */
 
+const SHOTS = "/tmp/consultant-portal-shots";
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+
 // Unavailable in the demo, so never shortlisted or proposed: the inbox stays empty.
 const CONSULTANT_EMAIL = "consultant10@partwise.test";
 
 describe("consultant portal", () => {
   for (const viewport of [PHONE, DESKTOP]) {
     browserTest(
-      `a consultant signs in to an inbox that says what will arrive (${viewport.width}px)`,
+      `a consultant signs in to a home where nothing needs them and an inbox that says what will arrive (${viewport.width}px)`,
       async ({ page }) => {
         await signIn(page, CONSULTANT_EMAIL);
         await expectPath(page, "/consultant");
         await page.getByRole("heading", { name: "Hello, James", level: 1 }).waitFor();
+        await page
+          .getByText("Nothing needs you right now. We email you when a business's request is proposed to you.", {
+            exact: true,
+          })
+          .waitFor();
+        const nav = page.getByRole("navigation", { name: "Portal" });
+        expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+        await nav.getByRole("link", { name: "Candidacies" }).click();
+        await expectPath(page, "/consultant/candidacies");
         await page.getByText("Nothing needs your answer right now.", { exact: true }).waitFor();
         await page.getByRole("heading", { name: "No candidacies yet", level: 2 }).waitFor();
         await page
@@ -28,12 +42,26 @@ describe("consultant portal", () => {
             { exact: true },
           )
           .waitFor();
-        const inbox = page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Inbox" });
+        const inbox = nav.getByRole("link", { name: "Candidacies" });
         expect(await inbox.getAttribute("aria-current")).toBe("page");
         // The top bar names the consultant (a phone hides the name to keep Logout in reach).
         expect(await page.locator("header.console-topbar").textContent()).toContain("James Adeyemi");
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBe(0);
+
+        await shot(page, "candidacies");
+        await nav.getByRole("link", { name: "Engagements" }).click();
+        await expectPath(page, "/consultant/engagements");
+        await page.getByRole("heading", { name: "Engagements", level: 1 }).waitFor();
+        await shot(page, "engagements");
+        await nav.getByRole("link", { name: "Notifications" }).click();
+        await expectPath(page, "/consultant/notifications");
+        await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        await shot(page, "notifications");
+        await nav.getByRole("link", { name: "Home" }).click();
+        await expectPath(page, "/consultant");
+        await shot(page, "home");
 
         // The login screen sends a signed-in consultant back to the portal.
         await page.goto("/");
@@ -52,7 +80,7 @@ describe("consultant portal", () => {
     await page.keyboard.press("Enter");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
 
-    // From the top: the brand, Logout, then the inbox link.
+    // From the top: the brand, Logout, then the first section.
     await page.goto("/consultant");
     const reached: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -63,7 +91,7 @@ describe("consultant portal", () => {
         ),
       );
     }
-    expect(reached).toEqual(["Skip to content", "Partwise consultant portal home", "Logout", "Inbox"]);
+    expect(reached).toEqual(["Skip to content", "Partwise consultant portal home", "Logout", "Home"]);
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expectPath(page, "/login");

@@ -54,7 +54,7 @@ function accept(token: string, password = NEW_PASSWORD, confirmPassword = passwo
 }
 
 describe("inviting a consultant", () => {
-  it("emails a single-use link, shows it pending, and the invitee sets a password and lands on /consultant", async () => {
+  it("emails a single-use link, shows it pending, and the invitee sets a password and lands on their profile", async () => {
     const manager = await signedInManager();
     const email = freshEmail();
     const response = await invite(manager.token, { email: email.toUpperCase() });
@@ -90,13 +90,16 @@ describe("inviting a consultant", () => {
 
     const accepted = await accept(token);
     expect(accepted.status).toBe(302);
-    expect(accepted.headers.get("Location")).toBe("/consultant");
+    expect(accepted.headers.get("Location")).toBe("/consultant/profile");
     const session = sessionTokenFrom(accepted);
     expect(session).toBeTruthy();
     const [user] = await db().select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ role: "consultant", firstName: "Dana", lastName: "Reyes" });
     const home = await call("/consultant", { cookie: session });
     expect(home.status).toBe(200);
+    const homeBody = await home.text();
+    expect(homeBody).toContain("0 of ");
+    expect(homeBody).toContain('href="/consultant/profile"');
 
     const [after] = await invitationOf(email);
     expect(after!.acceptedAt).not.toBeNull();

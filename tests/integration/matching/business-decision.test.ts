@@ -125,7 +125,7 @@ describe("PUT business-decision: accepted", () => {
     ]);
     for (const other of [proposed, otherWaiting]) {
       expect(await noticesOf(other.consultant.user.id)).toEqual([
-        expect.objectContaining({ kind: "candidacy_withdrawn", link: "/consultant" }),
+        expect.objectContaining({ kind: "candidacy_withdrawn", link: "/consultant/candidacies" }),
       ]);
       const [mail] = await mailsTo(other.consultant.user.email);
       expect(mail).toMatchObject({ kind: "candidacy_withdrawn" });
@@ -239,7 +239,7 @@ describe("PUT business-decision: rejected", () => {
     const [managerMail] = await mailsTo(manager.user.email);
     expect(managerMail).toMatchObject({ kind: "candidate_rejected", subject: "Pick the next candidate" });
     expect(await noticesOf(consultant.user.id)).toEqual([
-      expect.objectContaining({ kind: "candidacy_withdrawn", title: "You were not chosen", link: "/consultant" }),
+      expect.objectContaining({ kind: "candidacy_withdrawn", title: "You were not chosen", link: "/consultant/candidacies" }),
     ]);
 
     // The same rejection again: the same answer, no second notice.

@@ -157,7 +157,7 @@ describe("the candidacy inbox", () => {
     });
     expect(inbox.groups[0]!.items[1]).toMatchObject({ area: "Finance", type: "Fractional", created: "Oct 1, 2026" });
 
-    const response = await call("/consultant", { cookie: me.token });
+    const response = await call("/consultant/candidacies", { cookie: me.token });
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(body).toContain("Hello, Rowan");
@@ -176,7 +176,7 @@ describe("the candidacy inbox", () => {
 
   it("tells a consultant without candidacies what will arrive here", async () => {
     const me = await consultantSession();
-    const response = await call("/consultant", { cookie: me.token });
+    const response = await call("/consultant/candidacies", { cookie: me.token });
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(body).toContain("Nothing needs your answer right now.");
@@ -192,7 +192,7 @@ describe("the candidacy inbox", () => {
   it("says nothing needs an answer when every candidacy is answered", async () => {
     const me = await consultantSession();
     await candidacy(me.user.id, { candidate: { status: "declined" } });
-    const body = await (await call("/consultant", { cookie: me.token })).text();
+    const body = await (await call("/consultant/candidacies", { cookie: me.token })).text();
     expect(body).toContain("Nothing needs your answer right now.");
     expect(body).toContain(
       html("When an engagement manager proposes you for a business's request, it appears here and we email you."),
@@ -579,7 +579,7 @@ describe("who reaches the portal", () => {
     const { candidate } = await candidacy(me.user.id);
     const client = await signedInClient();
     const manager = await signedInManager();
-    for (const path of ["/consultant", page(candidate.id)]) {
+    for (const path of ["/consultant", "/consultant/candidacies", page(candidate.id)]) {
       const anonymous = await call(path);
       expect([302, 303], path).toContain(anonymous.status);
       expect(new URL(anonymous.headers.get("Location")!, ORIGIN).pathname).toBe("/");

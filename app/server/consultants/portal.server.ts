@@ -1,0 +1,100 @@
+import { desc, eq } from "drizzle-orm";
+import { businesses, consultantProfileDrafts, consultantProfiles, matchRequests } from "~db/schema";
+import { ENGAGEMENT_STATUS_LABELS } from "~/lib/consultants/portal";
+import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy-state";
+import { formatDate } from "~/lib/shared/dates";
+import { profileProgress, progressText, type ProfileDraftStatus } from "~/lib/consultants/profile";
+import type { AppContext } from "~/server/load-context";
+import { loadCandidacyInbox, type CandidacyInboxItem } from "~/server/matching/candidacies.server";
+
+/** How many candidacies to answer the home lists before pointing at the inbox. */
+export const HOME_CANDIDACIES_SHOWN = 3;
+
+export type PortalHome = {
+  /** Present while the consultant has no published profile yet, or a draft in review or sent back. */
+  profile:
+    | { kind: "onboarding"; progress: string; status: ProfileDraftStatus; notes: string | null }
+    | { kind: "changes_requested"; notes: string | null }
+    | { kind: "submitted" }
+    | null;
+  toAnswer: { count: number; first: CandidacyInboxItem[] };
+  /** Requests matched to the consultant: the engagements as they exist today. */
+  matched: number;
+};
+
+/**
+ * What needs the consultant: their profile (onboarding or under review) and the candidacies to
+ * answer. The three reads are independent and go out together, one round trip's wait.
+ */
+export async function loadPortalHome(app: AppContext, consultantId: string): Promise<PortalHome> {
+  const [published, draftRows, inbox] = await Promise.all([
+    app.db
+      .select({ userId: consultantProfiles.userId })
+      .from(consultantProfiles)
+      .where(eq(consultantProfiles.userId, consultantId))
+      .limit(1),
+    app.db.select().from(consultantProfileDrafts).where(eq(consultantProfileDrafts.userId, consultantId)).limit(1),
+    loadCandidacyInbox(app, consultantId),
+  ]);
+  const draft = draftRows[0];
+  let profile: PortalHome["profile"] = null;
+  if (published.length === 0) {
+    const progress = profileProgress(draft?.fields ?? {});
+    profile = {
+      kind: "onboarding",
+      progress: progressText(progress.done, progress.total),
+      status: draft?.status ?? "editing",
+      notes: draft?.status === "changes_requested" ? draft.reviewNotes : null,
+    };
+  } else if (draft?.status === "changes_requested") {
+    profile = { kind: "changes_requested", notes: draft.reviewNotes };
+  } else if (draft?.status === "submitted") {
+    profile = { kind: "submitted" };
+  }
+  const toAnswer = inbox.groups[0]!.items;
+  const matched = inbox.groups.find((group) => group.state === "matched")!.items.length;
+  return { profile, toAnswer: { count: toAnswer.length, first: toAnswer.slice(0, HOME_CANDIDACIES_SHOWN) }, matched };
+}
+
+export type PortalEngagement = {
+  id: string;
+  business: string;
+  area: string;
+  type: string;
+  status: string;
+  /** When the business chose the consultant. */
+  since: string;
+};
+
+/**
+ * The requests matched to the consultant (their engagements as they exist), newest match first.
+ * Only the consultant's own: the request must name them as its matched consultant. One query.
+ */
+export async function loadPortalEngagements(app: AppContext, consultantId: string): Promise<PortalEngagement[]> {
+  const rows = await app.db
+    .select({
+      id: matchRequests.id,
+      business: businesses.name,
+      category: matchRequests.category,
+      consultingType: matchRequests.consultingType,
+      status: matchRequests.status,
+      matchedAt: matchRequests.matchedAt,
+      updatedAt: matchRequests.updatedAt,
+    })
+    .from(matchRequests)
+    .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
+    .where(eq(matchRequests.matchedConsultantId, consultantId))
+    .orderBy(desc(matchRequests.matchedAt), desc(matchRequests.updatedAt), matchRequests.id);
+  return rows
+    .filter((row): row is typeof row & { status: keyof typeof ENGAGEMENT_STATUS_LABELS } =>
+      Object.hasOwn(ENGAGEMENT_STATUS_LABELS, row.status),
+    )
+    .map((row) => ({
+      id: row.id,
+      business: row.business,
+      area: candidacyAreaLabel(row.category),
+      type: candidacyTypeLabel(row.consultingType),
+      status: ENGAGEMENT_STATUS_LABELS[row.status],
+      since: formatDate(row.matchedAt ?? row.updatedAt),
+    }));
+}
