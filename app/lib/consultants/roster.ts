@@ -14,17 +14,17 @@ export const ROSTER_STATUS_LABELS: Record<RosterStatus, string> = {
 
 /**
  * Onboarding: a consultant account without a profile yet. Not vetted: a profile no manager has
- * vetted (or one unvetted since). Paused: vetted, but unavailable or away, so out of the pool for
- * now. Vetted: in the pool.
+ * vetted (or one unvetted since). Paused: vetted, but paused by a manager, unavailable or away, so
+ * out of the pool for now. Vetted: in the pool.
  */
 export function rosterStatus(
-  profile: { vetted: boolean; availability: string; awayUntil: Date | null } | null,
+  profile: { vetted: boolean; availability: string; awayUntil: Date | null; pausedAt: Date | null } | null,
   now: Date,
 ): RosterStatus {
   if (!profile) return "onboarding";
   if (!profile.vetted) return "not_vetted";
   const away = profile.awayUntil !== null && profile.awayUntil.getTime() > now.getTime();
-  return profile.availability === "unavailable" || away ? "paused" : "vetted";
+  return profile.pausedAt !== null || profile.availability === "unavailable" || away ? "paused" : "vetted";
 }
 
 export type RosterFilter = { q: string; status: RosterStatus | null; area: BusinessArea | null };

@@ -76,6 +76,7 @@ export async function listRoster(app: AppContext, filter: RosterFilter): Promise
         vetted: consultantProfiles.vetted,
         availability: consultantProfiles.availability,
         awayUntil: consultantProfiles.awayUntil,
+        pausedAt: consultantProfiles.pausedAt,
       })
       .from(users)
       .leftJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
@@ -128,6 +129,7 @@ export async function listRoster(app: AppContext, filter: RosterFilter): Promise
               vetted: person.vetted ?? false,
               availability: person.availability ?? "available",
               awayUntil: person.awayUntil,
+              pausedAt: person.pausedAt,
             }
           : null;
       const status = rosterStatus(profile, now);
@@ -194,6 +196,7 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
         vetted: consultantProfiles.vetted,
         availability: consultantProfiles.availability,
         awayUntil: consultantProfiles.awayUntil,
+        pausedAt: consultantProfiles.pausedAt,
       })
       .from(users)
       .leftJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
@@ -248,6 +251,7 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
           vetted: person.vetted ?? false,
           availability: person.availability ?? "available",
           awayUntil: person.awayUntil,
+          pausedAt: person.pausedAt,
         }
       : null,
     app.now(),

@@ -21,6 +21,7 @@ import {
   candidateProposedBody,
   CANDIDATE_STATUS_LABELS,
   CONSULTANT_AWAY_MESSAGE,
+  CONSULTANT_PAUSED_MESSAGE,
   CONSULTANT_NOT_VETTED_MESSAGE,
   CONSULTANT_UNAVAILABLE_MESSAGE,
   engagementTypeLabel,
@@ -258,6 +259,7 @@ async function loadMatch(app: AppContext, id: string) {
         vetted: consultantProfiles.vetted,
         availability: consultantProfiles.availability,
         awayUntil: consultantProfiles.awayUntil,
+        pausedAt: consultantProfiles.pausedAt,
       })
       .from(matchSuggestions)
       .innerJoin(users, eq(users.id, matchSuggestions.consultantId))
@@ -308,6 +310,7 @@ function proposalBlocker(loaded: LoadedMatch, suggestion: LoadedSuggestion, now:
   if (!suggestion.vetted) return CONSULTANT_NOT_VETTED_MESSAGE;
   if (suggestion.availability === "unavailable") return CONSULTANT_UNAVAILABLE_MESSAGE;
   if (isAway(suggestion.awayUntil, now)) return CONSULTANT_AWAY_MESSAGE;
+  if (suggestion.pausedAt !== null) return CONSULTANT_PAUSED_MESSAGE;
   return null;
 }
 
@@ -561,7 +564,7 @@ export async function proposeCandidate(
           pendingOnOpenRequest(matchRequestId, suggestionId),
           sql`EXISTS (SELECT 1 FROM consultant_profiles p WHERE p.user_id = match_suggestions.consultant_id
             AND p.vetted = 1 AND p.availability <> 'unavailable'
-            AND (p.away_until IS NULL OR p.away_until <= ${nowMs}))`,
+            AND (p.away_until IS NULL OR p.away_until <= ${nowMs}) AND p.paused_at IS NULL)`,
           sql`NOT EXISTS (SELECT 1 FROM match_candidates c WHERE c.match_request_id = ${matchRequestId}
             AND c.consultant_id = match_suggestions.consultant_id)`,
         ),

@@ -87,6 +87,8 @@ export async function loadMatchingPool(app: AppContext, matchRequestId: string):
     eq(consultantProfiles.vetted, true),
     inArray(consultantProfiles.availability, [...POOL_AVAILABILITY]),
     notAway(app.now()),
+    // A paused consultant stays vetted (pausing is reversible) but takes no new work.
+    isNull(consultantProfiles.pausedAt),
   );
   const [requestRows, reportRows, profiles, experiences, matches, candidates, suggestions] = await db.batch([
     db

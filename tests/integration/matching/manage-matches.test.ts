@@ -391,7 +391,7 @@ describe("engagement manager console: match requests", () => {
     expect(await candidatesOf(match.id)).toHaveLength(2);
   });
 
-  it("refuses to propose a skipped, foreign, unvetted, unavailable, away or already-candidate consultant, or on a closed request", async () => {
+  it("refuses to propose a skipped, foreign, unvetted, unavailable, away, paused or already-candidate consultant, or on a closed request", async () => {
     const manager = await signedInManager();
     const { client, match, avery, first, second } = await requestWithShortlist();
     const business = client.business.id;
@@ -441,6 +441,13 @@ describe("engagement manager console: match requests", () => {
       await propose(match.id, onLeaveEntry.id),
       "This consultant is away and cannot be proposed until they are back.",
     );
+    // Vetted and available, but paused by a manager.
+    const paused = await consultant("Rowan", "Vale", { pausedAt: new Date(Date.now() - 86_400_000) });
+    const pausedEntry = await createSuggestionRow(match.id, business, paused.user.id, { rank: 7 });
+    await expectRefused(
+      await propose(match.id, pausedEntry.id),
+      "This consultant is paused and cannot be proposed until a manager unpauses them.",
+    );
     // Already a candidate (e.g. proposed from another list earlier).
     const known = await consultant("Indy", "Moss");
     const knownEntry = await createSuggestionRow(match.id, business, known.user.id, { rank: 5 });
@@ -456,7 +463,7 @@ describe("engagement manager console: match requests", () => {
       "This match request already has its consultant, or it was closed.",
     );
 
-    const refusedEntries = [second, unvettedEntry, awayEntry, onLeaveEntry, knownEntry, closed.first, elsewhere.first];
+    const refusedEntries = [second, unvettedEntry, awayEntry, onLeaveEntry, pausedEntry, knownEntry, closed.first, elsewhere.first];
     for (const { id } of refusedEntries) {
       expect((await suggestionRow(id)).decidedById).toBeNull();
     }
@@ -471,6 +478,8 @@ describe("engagement manager console: match requests", () => {
     expect(page).toContain(`aria-label="Skip ${unvetted.name}"`);
     expect(page).toContain("This consultant is away and cannot be proposed until they are back.");
     expect(page).not.toContain(`aria-label="Propose ${onLeave.name}"`);
+    expect(page).toContain("This consultant is paused and cannot be proposed until a manager unpauses them.");
+    expect(page).not.toContain(`aria-label="Propose ${paused.name}"`);
     expect(page).toContain(`aria-label="Propose ${avery.name}"`);
     expect((await propose("no-such-request", first.id)).status).toBe(404);
   });

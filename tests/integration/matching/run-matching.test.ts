@@ -108,7 +108,7 @@ describe("runMatching", () => {
     expect(request.rankedAt?.toISOString()).toBe(NOW.toISOString());
   });
 
-  it("never shortlists a consultant outside the area or type, unvetted, unavailable, away, fully booked or already a candidate", async () => {
+  it("never shortlists a consultant outside the area or type, unvetted, unavailable, away, paused, fully booked or already a candidate", async () => {
     const { match, client } = await setup();
     const fits = await createConsultant();
     // Away until a minute from now: left out. Back since a minute ago: in the pool again.
@@ -118,6 +118,7 @@ describe("runMatching", () => {
     await createConsultant({ engagementTypes: ["coaching"] });
     await createConsultant({ vetted: false });
     await createConsultant({ availability: "unavailable" });
+    await createConsultant({ pausedAt: new Date(NOW.getTime() - 60_000) });
     // Fifteen hours a week, all taken by a current fractional engagement elsewhere.
     const booked = await createConsultant({ hoursPerWeek: 15 });
     const other = await createClient();
