@@ -330,7 +330,8 @@ export const availabilitySectionSchema = (today: string) =>
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
       z
         .string({ error: PROFILE_TEXTS.awayUntilInvalid })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, PROFILE_TEXTS.awayUntilInvalid)
+        // Abort here so a malformed date is reported once, not again by the check below.
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: PROFILE_TEXTS.awayUntilInvalid, abort: true })
         .refine(
           (date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && date > today,
           PROFILE_TEXTS.awayUntilInvalid,
