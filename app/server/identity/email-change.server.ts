@@ -20,7 +20,11 @@ export type ChangeEmailResult =
  * if someone else made the change, the owner learns of it where they can still read mail. The
  * session stays valid (it belongs to the user, not to the address).
  */
-export async function changeEmail(app: AppContext, viewer: Viewer, input: EmailChangeInput): Promise<ChangeEmailResult> {
+export async function changeEmail(
+  app: AppContext,
+  viewer: Viewer,
+  input: EmailChangeInput,
+): Promise<ChangeEmailResult> {
   const row = await app.db
     .select({ passwordHash: users.passwordHash, email: users.email, firstName: users.firstName })
     .from(users)
