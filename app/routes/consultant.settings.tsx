@@ -152,7 +152,7 @@ function PasswordForm({ actionData }: { actionData: ActionData | undefined }) {
           Change password
         </h2>
         <p className="muted settings-note">{PASSWORD_RULES_HINT}</p>
-        <div className="settings-grid">
+        <div className="settings-grid settings-grid-single">
           <PasswordField meta={fields.password} label="Current Password" autoComplete="current-password" />
           <PasswordField meta={fields.newPassword} label="New Password" autoComplete="new-password" />
           <PasswordField meta={fields.confirmNewPassword} label="Confirm New Password" autoComplete="new-password" />
@@ -194,7 +194,7 @@ function EmailForm({ current, actionData }: { current: string; actionData: Actio
         <p className="muted settings-note">
           You sign in with <strong>{current}</strong>. We tell that address when it changes.
         </p>
-        <div className="settings-grid">
+        <div className="settings-grid settings-grid-single">
           <div className="field">
             <label htmlFor={fields.email.id}>New Email</label>
             <input key={emailKey} {...emailProps} className="input" autoComplete="email" />
