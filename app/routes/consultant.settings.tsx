@@ -20,7 +20,7 @@ import {
 } from "~/lib/business/settings-schemas";
 import { EMAIL_CHANGE_NOTICE_SENT, EmailChangeFormSchema, parseEmailChangeForm } from "~/lib/identity/email-change";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
-import { changePassword } from "~/server/business/settings.server";
+import { changePassword } from "~/server/identity/password-change.server";
 import { changeEmail } from "~/server/identity/email-change.server";
 import { requireRole } from "~/server/identity/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
