@@ -26,8 +26,8 @@ import { requireClientBusiness } from "~/server/identity/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
+import { changePassword } from "~/server/identity/password-change.server";
 import {
-  changePassword,
   getSettingsView,
   updateBusinessInfo,
   updateInsightPreferences,

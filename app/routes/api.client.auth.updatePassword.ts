@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PasswordChangeSchema } from "~/lib/business/settings-schemas";
 import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
-import { changePassword } from "~/server/business/settings.server";
+import { changePassword } from "~/server/identity/password-change.server";
 import { requireApiClient } from "~/server/identity/guards.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
 

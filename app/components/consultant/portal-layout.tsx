@@ -33,6 +33,7 @@ export function PortalLayout({
         // The profile's entry belongs here, between the candidacies and the engagements.
         { to: "/consultant/engagements", label: "Engagements", icon: "engagements" },
         { to: "/consultant/notifications", label: "Notifications", icon: "bell" },
+        { to: "/consultant/settings", label: "Settings", icon: "settings" },
       ]}
     >
       {children}

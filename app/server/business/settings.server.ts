@@ -1,20 +1,17 @@
 import { and, eq, ne, notExists } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { businesses, sessions, users, type Business, type InsightPreferences } from "~db/schema";
+import { businesses, users, type Business, type InsightPreferences } from "~db/schema";
 import { headcountForBand } from "~/lib/business/business-schemas";
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   READ_ONLY_FIELDS_MESSAGE,
-  WRONG_OLD_PASSWORD_MESSAGE,
   type BusinessInfoInput,
-  type PasswordChangeInput,
   type PersonalInfoInput,
 } from "~/lib/business/settings-schemas";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { findNaics } from "./naics.server";
-import { hashPassword, verifyPassword } from "~/server/identity/password.server";
 import { viewerUserColumns, type Viewer } from "~/server/identity/session.server";
 
 /**
@@ -192,41 +189,4 @@ export async function updateInsightPreferences(
     .returning()
     .all();
   return business ? { ok: true, business } : notFound;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Account — PUT /api/client/auth/updatePassword
-// ---------------------------------------------------------------------------------------------
-
-export type ChangePasswordResult = { ok: true } | { ok: false; status: 400; msg: string };
-
-/**
- * Changes the password after checking the current one. The new hash, passwordChangedAt and the
- * end of every other session of the user go in one batch: a password change that leaves a stolen
- * session alive cannot happen. The session in use stays signed in.
- */
-export async function changePassword(
-  app: AppContext,
-  viewer: Viewer,
-  input: PasswordChangeInput,
-): Promise<ChangePasswordResult> {
-  const row = await app.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, viewer.user.id))
-    .get();
-  const check = row ? await verifyPassword(input.password, row.passwordHash, app.env.PASSWORD_PEPPER) : null;
-  if (!check?.valid) return { ok: false, status: 400, msg: WRONG_OLD_PASSWORD_MESSAGE };
-
-  const passwordHash = await hashPassword(input.newPassword, app.env.PASSWORD_PEPPER);
-  const now = app.now();
-  await app.db.batch([
-    app.db
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
-      .where(eq(users.id, viewer.user.id)),
-    // Same effect as destroyOtherSessions(app, userId, sessionId), inside the batch.
-    app.db.delete(sessions).where(and(eq(sessions.userId, viewer.user.id), ne(sessions.id, viewer.sessionId))),
-  ]);
-  return { ok: true };
 }

@@ -1,0 +1,235 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormOutcome } from "~/components/settings/settings-parts";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { PasswordInput } from "~/components/ui/password-input";
+import {
+  INFO_UPDATE_FAILED_MESSAGE,
+  INFO_UPDATED_MESSAGE,
+  parsePasswordChangeForm,
+  PasswordChangeFormSchema,
+} from "~/lib/business/settings-schemas";
+import { EMAIL_CHANGE_NOTICE_SENT, EmailChangeFormSchema, parseEmailChangeForm } from "~/lib/identity/email-change";
+import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
+import { changePassword } from "~/server/identity/password-change.server";
+import { changeEmail } from "~/server/identity/email-change.server";
+import { requireRole } from "~/server/identity/guards.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Settings | Consultant portal | Partwise" }];
+
+type Intent = "password" | "email";
+
+/** What the action answers: which form it was (null when none could be told), Conform's reply, a success text. */
+type ActionData = { intent: Intent | null; result: SubmissionResult<string[]>; message: string | null };
+
+/** /consultant/settings: the consultant's sign-in email and password. The portal's frame guards the role. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
+  return { email: viewer.user.email };
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const PASSWORD_FIELDS = ["password", "newPassword", "confirmNewPassword"];
+
+/**
+ * Two forms told apart by the submit button's `intent`. The password change is the business
+ * Settings' own (same schema, same domain function, same texts); the email change checks the
+ * current password and tells the previous address.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const app = context.app;
+  const viewer = await requireRole(app, request, "consultant");
+  const answer = (intent: Intent | null, result: ActionData["result"], message: string | null, status = 200) =>
+    data<ActionData>({ intent, result, message }, { status });
+  const body = await readForm(request);
+  if (!body.ok) return answer(null, formErrorReply(body.msg), null, body.status);
+  const formData = body.form;
+  const intent = formData.get("intent");
+
+  /** An unexpected failure (e.g. the database) gets the settings' failure text, not an error page. */
+  async function guarded<T>(work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (error) {
+      console.error(`consultant settings ${String(intent)} failed`, error);
+      return null;
+    }
+  }
+
+  switch (intent) {
+    case "password": {
+      const submission = parsePasswordChangeForm(formData);
+      if (submission.status !== "success") {
+        return answer("password", submission.reply({ hideFields: PASSWORD_FIELDS }), null, 400);
+      }
+      const result = await guarded(() => changePassword(app, viewer, submission.value));
+      if (!result || !result.ok) {
+        const msg = result ? result.msg : INFO_UPDATE_FAILED_MESSAGE;
+        const reply = submission.reply({ formErrors: [msg], hideFields: PASSWORD_FIELDS });
+        return answer("password", reply, null, result ? result.status : 500);
+      }
+      return answer("password", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
+    }
+    case "email": {
+      const submission = parseEmailChangeForm(formData);
+      if (submission.status !== "success") {
+        return answer("email", submission.reply({ hideFields: ["password"] }), null, 400);
+      }
+      const result = await guarded(() => changeEmail(app, viewer, submission.value));
+      if (!result) {
+        const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
+        return answer("email", reply, null, 500);
+      }
+      if (!result.ok) {
+        const reply = result.field
+          ? submission.reply({ fieldErrors: { [result.field]: [result.msg] }, hideFields: ["password"] })
+          : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
+        return answer("email", reply, null, result.status);
+      }
+      return answer("email", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
+    }
+    default:
+      return answer(null, formErrorReply(), null, 400);
+  }
+}
+
+function useSubmitting(intent: Intent): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function PasswordField<Schema, FormSchema extends Record<string, unknown>>({
+  meta,
+  label,
+  autoComplete,
+}: {
+  meta: FieldMetadata<Schema, FormSchema, string[]>;
+  label: string;
+  autoComplete: string;
+}) {
+  const { key, type: _type, ...props } = getInputProps(meta, { type: "password" });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <PasswordInput key={key} {...props} id={meta.id} autoComplete={autoComplete} label={label} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+function PasswordForm({ actionData }: { actionData: ActionData | undefined }) {
+  const mine = actionData?.intent === "password" ? actionData : undefined;
+  // A reply that named no form (an unreadable post) shows on the first form.
+  const lastResult = mine?.result ?? (actionData?.intent === null ? actionData.result : undefined);
+  const [form, fields] = useForm({
+    id: "consultant-settings-password",
+    lastResult,
+    constraint: getZodConstraint(PasswordChangeFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parsePasswordChangeForm(formData);
+    },
+  });
+  const submitting = useSubmitting("password");
+  const success = mine?.message ?? null;
+  return (
+    <section className="card stack" aria-labelledby="settings-password-title">
+      <Form method="post" {...getFormProps(form)} className="stack settings-form">
+        <h2 id="settings-password-title" className="settings-heading">
+          Change password
+        </h2>
+        <p className="muted settings-note">{PASSWORD_RULES_HINT}</p>
+        <div className="settings-grid settings-grid-single">
+          <PasswordField meta={fields.password} label="Current Password" autoComplete="current-password" />
+          <PasswordField meta={fields.newPassword} label="New Password" autoComplete="new-password" />
+          <PasswordField meta={fields.confirmNewPassword} label="Confirm New Password" autoComplete="new-password" />
+        </div>
+        <FormOutcome success={success} errors={form.errors} errorId={form.errorId}>
+          {success ? <p>Any other devices signed in to your account have been signed out.</p> : null}
+        </FormOutcome>
+        <div className="settings-actions">
+          <button type="submit" name="intent" value="password" className="button button-primary" disabled={submitting}>
+            {submitting ? "Updating…" : "Update Password"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function EmailForm({ current, actionData }: { current: string; actionData: ActionData | undefined }) {
+  const mine = actionData?.intent === "email" ? actionData : undefined;
+  const [form, fields] = useForm({
+    id: "consultant-settings-email",
+    lastResult: mine?.result,
+    constraint: getZodConstraint(EmailChangeFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseEmailChangeForm(formData);
+    },
+  });
+  const submitting = useSubmitting("email");
+  const success = mine?.message ?? null;
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  return (
+    <section className="card stack" aria-labelledby="settings-email-title">
+      <Form method="post" {...getFormProps(form)} className="stack settings-form">
+        <h2 id="settings-email-title" className="settings-heading">
+          Change email
+        </h2>
+        <p className="muted settings-note">
+          You sign in with <strong>{current}</strong>. We tell that address when it changes.
+        </p>
+        <div className="settings-grid settings-grid-single">
+          <div className="field">
+            <label htmlFor={fields.email.id}>New Email</label>
+            <input key={emailKey} {...emailProps} className="input" autoComplete="email" />
+            <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
+          </div>
+          <PasswordField meta={fields.password} label="Current Password" autoComplete="current-password" />
+        </div>
+        <FormOutcome success={success} errors={form.errors} errorId={form.errorId}>
+          {success ? <p>{EMAIL_CHANGE_NOTICE_SENT}</p> : null}
+        </FormOutcome>
+        <div className="settings-actions">
+          <button type="submit" name="intent" value="email" className="button button-primary" disabled={submitting}>
+            {submitting ? "Updating…" : "Update Email"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export default function ConsultantSettings() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  return (
+    <div className="console-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">Consultant portal</p>
+          <h1>Settings</h1>
+        </div>
+      </header>
+      <div className="stack consultant-settings">
+        <PasswordForm actionData={actionData} />
+        <EmailForm current={email} actionData={actionData} />
+      </div>
+    </div>
+  );
+}
