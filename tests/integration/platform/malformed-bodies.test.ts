@@ -164,11 +164,15 @@ beforeAll(async () => {
   page(`/features?focus=Matching&matchId=${match.id}`, "client", false);
   page(`/manage/matches/${match.id}`, "manager");
   page(`/consultant/candidacies/${candidacy.id}`, "consultant");
+  page("/consultant/settings", "consultant");
+  page("/signup/consultant", "anonymous");
+  page("/manage/consultants/invitations", "manager");
+  page(`/manage/consultants/${consultant.user.id}`, "manager");
 });
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(21);
+    expect(actions.length).toBe(25);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {
