@@ -158,7 +158,11 @@ type SectionValue =
  * Saves one section. Reviewed sections go to the draft (refused while it waits for review);
  * availability goes straight to the published profile when there is one, else to the draft.
  */
-export async function saveProfileSection(app: AppContext, userId: string, section: SectionValue): Promise<SectionResult> {
+export async function saveProfileSection(
+  app: AppContext,
+  userId: string,
+  section: SectionValue,
+): Promise<SectionResult> {
   const { intent, ...values } = section;
   let patch: ProfileDraftFields;
   if (intent === "rate") {
@@ -224,7 +228,9 @@ export async function submitProfile(
     managers.map((userId) => ({
       userId,
       kind: "consultant_profile_submitted",
-      title: first ? "A new consultant profile is waiting for review" : "Consultant profile changes are waiting for review",
+      title: first
+        ? "A new consultant profile is waiting for review"
+        : "Consultant profile changes are waiting for review",
       body: first
         ? `${consultant.name} completed their profile and sent it for review. Approving it vets them for matching.`
         : `${consultant.name} sent changes to their published profile for review.`,
