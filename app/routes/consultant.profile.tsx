@@ -98,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const today = app.now().toISOString().slice(0, 10);
   const schema = SECTION_SCHEMAS[intent as keyof typeof SECTION_SCHEMAS](today);
-  const submission = parseWithZod(body.form, { schema });
+  const submission = parseWithZod(body.form, { schema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     return data({ intent, ok: false, result: submission.reply() } satisfies SectionReply, { status: 400 });
   }

@@ -69,7 +69,7 @@ function useSectionForm(intent: string, reply: SectionReply | undefined, schema:
     lastResult: mine?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: schema ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
+    onValidate: schema ? ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }) : undefined,
   });
 }
 
