@@ -106,7 +106,7 @@ function TextField({
   type?: string;
   hint?: string;
 }) {
-  const id = `profile-${name}`;
+  const id = `profile-field-${name}`;
   const common = {
     id,
     name,
