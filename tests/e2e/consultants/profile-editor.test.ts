@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { png } from "../../support/sample-files";
-import { browserTest, expectPath, PHONE, signIn } from "../support";
+import { browserTest, expectNoAxeViolations, expectPath, PHONE, signIn } from "../support";
 
 const SHOTS = "/tmp/consultant-profile-shots";
 const PASSWORD = "Harbor-Consult-9";
@@ -61,6 +61,12 @@ async function fillProfile(page: Page) {
     .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(png({ width: 8, height: 8 })) });
   await save(page, "photo", "Upload photo", "Your photo has been added!");
   await page.getByRole("img", { name: "Your photo" }).waitFor();
+
+  // An empty section is refused with the field's own text, next to the field.
+  await page.locator("#profile-about").getByRole("button", { name: "Save" }).click();
+  await page.getByText("Write a headline.", { exact: true }).waitFor();
+  await expectNoAxeViolations(page);
+  await shot(page, "errors");
 
   await page.getByLabel("Headline", { exact: true }).fill("Operations lead for growing makers");
   await page.getByLabel("Bio", { exact: true }).fill("Ten years running plants and supply chains.");

@@ -65,7 +65,7 @@ function SectionCard({ id, title, children }: { id: string; title: string; child
 function useSectionForm(intent: string, reply: SectionReply | undefined, schema: z.ZodType | null) {
   const mine = replyFor(reply, intent);
   return useForm({
-    id: `profile-${intent}`,
+    id: `profile-${intent}-form`,
     lastResult: mine?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
