@@ -402,7 +402,7 @@ describe("the photo route", () => {
     expect((await call(`/consultant-photos/${me.user.id}`, { cookie: me.token })).status).toBe(404);
   });
 
-  it("serves the published photo to a business the consultant was proposed to and accepted, not to others", async () => {
+  it("serves the published photo to the consultant, managers and a business the consultant accepted a request of, not to others", async () => {
     const me = await publishedSession();
     const key = `consultants/${me.user.id}/photo-live.png`;
     await env.FILES.put(key, png(), { httpMetadata: { contentType: "image/png" } });
@@ -412,9 +412,16 @@ describe("the photo route", () => {
     const request = await createMatchRequestRow(client.business.id, { status: "candidates_proposed" });
     await createCandidateRow(request.id, client.business.id, me.user.id, { status: "accepted" });
 
-    const seen = await call(`/consultant-photos/${me.user.id}`, { cookie: client.token });
-    expect(seen.status).toBe(200);
-    await seen.arrayBuffer();
+    const manager = await signedInManager();
+    for (const cookie of [client.token, me.token, manager.token]) {
+      const seen = await call(`/consultant-photos/${me.user.id}`, { cookie });
+      expect(seen.status).toBe(200);
+      expect(seen.headers.get("Content-Type")).toBe("image/png");
+      await seen.arrayBuffer();
+    }
+    const other = await signedInConsultant();
+    expect((await call(`/consultant-photos/${me.user.id}`, { cookie: other.token })).status).toBe(404);
+    expect((await call(`/consultant-photos/${me.user.id}`)).status).toBe(404);
     const hidden = await call(`/consultant-photos/${me.user.id}`, { cookie: stranger.token });
     expect(hidden.status).toBe(404);
     expect((await call(`/consultant-photos/${me.user.id}?version=draft`, { cookie: client.token })).status).toBe(404);
