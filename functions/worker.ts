@@ -21,9 +21,10 @@ function plain(status: number, body: string): Response {
 
 /**
  * Uploads have their own, larger limit, which their route counts (app/server/files/files.server.ts);
- * /create-match takes files from a plain file input without JavaScript and counts the same way.
+ * /create-match takes files from a plain file input without JavaScript and counts the same way;
+ * /consultant/profile takes a photo and holds its body to the photo's limit.
  */
-const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files", "/create-match"]);
+const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files", "/create-match", "/consultant/profile"]);
 
 /**
  * The request with its body held to MAX_REQUEST_BYTES, or null when it is larger. A declared

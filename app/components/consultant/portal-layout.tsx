@@ -30,7 +30,7 @@ export function PortalLayout({
           icon: "matching",
           waiting: { count: toAnswer, what: "to answer" },
         },
-        // The profile's entry belongs here, between the candidacies and the engagements.
+        { to: "/consultant/profile", label: "Profile", icon: "people" },
         { to: "/consultant/engagements", label: "Engagements", icon: "engagements" },
         { to: "/consultant/notifications", label: "Notifications", icon: "bell" },
         { to: "/consultant/settings", label: "Settings", icon: "settings" },

@@ -1,0 +1,190 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  AboutSection,
+  AvailabilitySection,
+  BackgroundSection,
+  ExpertiseSection,
+  PhotoSection,
+  RateSection,
+  type SectionReply,
+} from "~/components/consultant/profile-editor/sections";
+import {
+  AboutSectionSchema,
+  availabilitySectionSchema,
+  BackgroundSectionSchema,
+  ExpertiseSectionSchema,
+  PHOTO_MAX_BYTES,
+  PROFILE_TEXTS,
+  profileProgress,
+  progressText,
+  RateSectionSchema,
+} from "~/lib/consultants/profile";
+import { fullName } from "~/lib/shared/format";
+import {
+  industrySectors,
+  loadProfileEditor,
+  saveProfilePhoto,
+  saveProfileSection,
+  submitProfile,
+} from "~/server/consultants/profile.server";
+import { requireRole } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Your profile | Consultant portal | Partwise" }];
+
+/** /consultant/profile: the consultant's own profile editor (published profile overlaid by the draft). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
+  const editor = await loadProfileEditor(context.app, viewer.user.id);
+  return { userId: viewer.user.id, ...editor, sectors: industrySectors() };
+}
+
+/** A section's multipart body may carry the photo, plus the form's own bytes. */
+const PHOTO_BODY_MAX = PHOTO_MAX_BYTES + 64 * 1024;
+
+const SECTION_SCHEMAS = {
+  about: () => AboutSectionSchema,
+  background: () => BackgroundSectionSchema,
+  expertise: () => ExpertiseSectionSchema,
+  rate: () => RateSectionSchema,
+  availability: (today: string) => availabilitySectionSchema(today),
+} as const;
+
+const refuse = (intent: string, msg: string, status = 400) =>
+  data({ intent, ok: false, msg, result: formErrorReply(msg) } satisfies SectionReply, { status });
+
+/**
+ * One form per section, told apart by `intent`: about/background/expertise/rate (into the draft),
+ * availability (applied at once once published), photo (multipart) and submit (send for review).
+ * Any unreadable body or unknown intent is a 400 with a form error.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
+  const app = context.app;
+  const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  const multipart = contentType.startsWith("multipart/form-data");
+  if (multipart) {
+    const declared = Number(request.headers.get("Content-Length") ?? "0");
+    if (declared > PHOTO_BODY_MAX) return refuse("photo", PROFILE_TEXTS.photoTooLarge);
+  }
+  const body = await readForm(request, multipart ? { maxBytes: PHOTO_BODY_MAX } : undefined);
+  if (!body.ok) return refuse("", body.status === 413 && multipart ? PROFILE_TEXTS.photoTooLarge : body.msg);
+  const intent = body.form.get("intent");
+  if (intent === "photo") {
+    const file = body.form.get("photo");
+    if (!(file instanceof File) || file.size === 0) return refuse("photo", PROFILE_TEXTS.photoRequired);
+    const result = await saveProfilePhoto(app, viewer.user.id, new Uint8Array(await file.arrayBuffer()));
+    return result.ok ? data({ intent, ok: true, msg: result.msg } satisfies SectionReply) : refuse("photo", result.msg);
+  }
+  if (intent === "submit") {
+    const name = fullName(viewer.user.firstName, viewer.user.lastName) || viewer.user.email;
+    const result = await submitProfile(app, { id: viewer.user.id, name }, appOrigin(app, request));
+    return result.ok
+      ? data({ intent, ok: true, msg: result.msg } satisfies SectionReply)
+      : refuse("submit", result.msg);
+  }
+  if (typeof intent !== "string" || !Object.hasOwn(SECTION_SCHEMAS, intent)) {
+    return refuse("", PROFILE_TEXTS.unknownIntent);
+  }
+  const today = app.now().toISOString().slice(0, 10);
+  const schema = SECTION_SCHEMAS[intent as keyof typeof SECTION_SCHEMAS](today);
+  const submission = parseWithZod(body.form, { schema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    return data({ intent, ok: false, result: submission.reply() } satisfies SectionReply, { status: 400 });
+  }
+  const result = await saveProfileSection(app, viewer.user.id, submission.value);
+  if (!result.ok) {
+    const reply = result.field
+      ? submission.reply({ fieldErrors: { [result.field]: [result.msg] } })
+      : submission.reply({ formErrors: [result.msg] });
+    return data({ intent, ok: false, msg: result.msg, result: reply } satisfies SectionReply, { status: 400 });
+  }
+  return data({ intent, ok: true, msg: result.msg, result: submission.reply() } satisfies SectionReply);
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function ProfilePage() {
+  const editor = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as SectionReply | undefined;
+  const navigation = useNavigation();
+  const progress = profileProgress(editor.fields);
+  const submitted = editor.status === "submitted";
+  // Once published, availability is not reviewed: it stays editable while other changes wait.
+  const availabilityLocked = submitted && !editor.published;
+  const submitReply = reply?.intent === "submit" ? reply : undefined;
+  const formError = reply && reply.intent === "" ? reply.msg : undefined;
+  const sections = { fields: editor.fields, reply };
+  return (
+    <div className="page profile-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">Consultant portal</p>
+          <h1>Your profile</h1>
+        </div>
+      </header>
+
+      {submitted ? (
+        <div className="notice-banner" role="status">
+          <p>{PROFILE_TEXTS.waitingForReview}</p>
+        </div>
+      ) : null}
+      {editor.status === "changes_requested" ? (
+        <div className="notice-banner profile-changes" role="status">
+          <p>{PROFILE_TEXTS.changesRequested}</p>
+          {editor.reviewNotes ? <blockquote className="profile-notes">{editor.reviewNotes}</blockquote> : null}
+        </div>
+      ) : null}
+      {formError ? (
+        <div role="alert" className="form-error">
+          {formError}
+        </div>
+      ) : null}
+
+      <section className="card profile-progress" aria-labelledby="profile-progress-title">
+        <h2 id="profile-progress-title" className="card-title">
+          {progressText(progress.done, progress.total)}
+        </h2>
+        <ul className="profile-progress-list">
+          {progress.sections.map((section) => (
+            <li key={section.key} className={section.done ? "is-done" : undefined}>
+              <a href={`#profile-${section.key}`}>{section.label}</a>
+              <span>{section.done ? "Done" : "Not done"}</span>
+            </li>
+          ))}
+        </ul>
+        {submitted ? <p className="field-hint">{PROFILE_TEXTS.lockedWhileSubmitted}</p> : null}
+        {progress.complete && !submitted ? (
+          <Form method="post" className="settings-actions">
+            <input type="hidden" name="intent" value="submit" />
+            <button type="submit" className="button button-primary" disabled={navigation.state !== "idle"}>
+              Send for review
+            </button>
+          </Form>
+        ) : null}
+        {submitReply ? (
+          <p className={submitReply.ok ? "profile-saved" : "form-error"} role={submitReply.ok ? "status" : "alert"}>
+            {submitReply.msg}
+          </p>
+        ) : null}
+      </section>
+
+      <PhotoSection userId={editor.userId} hasPhoto={editor.hasDraftPhoto} reply={reply} locked={submitted} />
+      <AboutSection {...sections} locked={submitted} />
+      <BackgroundSection {...sections} locked={submitted} />
+      <ExpertiseSection {...sections} locked={submitted} sectors={editor.sectors} />
+      <RateSection {...sections} locked={submitted} />
+      <AvailabilitySection {...sections} locked={availabilityLocked} />
+    </div>
+  );
+}
