@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { BUSINESS_AREAS, type BusinessArea } from "~db/enums";
+import {
+  approvedAndVettedMessage,
+  approvedMessage,
+  changesRequestedMessage,
+  REVIEW_TEXTS,
+} from "~/lib/consultants/profile";
 
 /** Where a consultant stands, as the roster shows it. */
 export const ROSTER_STATUSES = ["onboarding", "not_vetted", "vetted", "paused"] as const;
@@ -69,3 +75,29 @@ export const VettingActionSchema = z.discriminatedUnion(
   { error: UNKNOWN_VETTING_ACTION_MESSAGE },
 );
 export type VettingAction = z.infer<typeof VettingActionSchema>;
+
+const reviewNotes = z.string().trim().max(2000, REVIEW_TEXTS.notesTooLong);
+
+/** The review's forms: Approve (notes optional) and Request changes (notes required). */
+export const ProfileReviewActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("approve"), notes: reviewNotes.optional().default("") }),
+    z.object({ intent: z.literal("request_changes"), notes: reviewNotes.min(1, REVIEW_TEXTS.notesRequired) }),
+  ],
+  { error: REVIEW_TEXTS.unknownAction },
+);
+export type ProfileReviewAction = z.infer<typeof ProfileReviewActionSchema>;
+
+/**
+ * After a review the manager lands on the consultant's page with `?reviewed=<key>`; only these
+ * keys render, so a crafted link cannot put arbitrary text on the page.
+ */
+export const REVIEW_OUTCOMES = {
+  vetted: approvedAndVettedMessage,
+  published: approvedMessage,
+  changes: changesRequestedMessage,
+} as const;
+export type ReviewOutcome = keyof typeof REVIEW_OUTCOMES;
+export const reviewOutcomeText = (key: string | null, name: string): string | null =>
+  key !== null && Object.hasOwn(REVIEW_OUTCOMES, key) ? REVIEW_OUTCOMES[key as ReviewOutcome](name) : null;
