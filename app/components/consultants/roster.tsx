@@ -1,9 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsultantProfileFacts } from "~/components/matching/match-view/consultant-panel";
+import { profileReviewPath } from "~/lib/consultants/profile";
 import {
   consultantConsolePath,
   INVITATIONS_PATH,
+  pausedSinceText,
+  PROFILE_WAITING_TITLE,
+  REVIEW_PROFILE_LINK,
   ROSTER_EMPTY_MESSAGE,
   ROSTER_PATH,
   ROSTER_STATUS_LABELS,
@@ -135,6 +139,17 @@ export function ConsultantConsolePage({ page, outcome }: { page: ConsultantPage;
         </div>
       </header>
       <ConsoleNotices notice={outcome.notice} error={outcome.error} />
+      {page.reviewWaiting ? (
+        <section className="card" aria-labelledby="review-waiting-title">
+          <h2 id="review-waiting-title" className="card-title">
+            {PROFILE_WAITING_TITLE}
+          </h2>
+          <p>The consultant sent profile changes. Businesses see the published profile until you approve them.</p>
+          <Link to={profileReviewPath(page.id)} className="button button-primary">
+            {REVIEW_PROFILE_LINK}
+          </Link>
+        </section>
+      ) : null}
       <section className="card consultant-panel" aria-labelledby="profile-title">
         <h2 id="profile-title" className="card-title">
           Profile, as businesses see it
@@ -177,6 +192,28 @@ export function ConsultantConsolePage({ page, outcome }: { page: ConsultantPage;
                 {page.vetted ? "Unvet" : "Vet"}
               </button>
             </div>
+          </Form>
+        </section>
+      ) : null}
+      {page.profile ? (
+        <section className="card" aria-labelledby="pause-title">
+          <h2 id="pause-title" className="card-title">
+            Pause
+          </h2>
+          <p>
+            {page.pausedAt
+              ? pausedSinceText(page.pausedAt)
+              : "Not paused. Pausing keeps this consultant out of matching, whatever their availability."}
+          </p>
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value={page.pausedAt ? "unpause" : "pause"}
+              className="button button-secondary"
+            >
+              {page.pausedAt ? "Unpause" : "Pause"}
+            </button>
           </Form>
         </section>
       ) : null}

@@ -65,16 +65,31 @@ export const alreadyUnvettedMessage = (name: string) => `${name} is already not 
 
 const notes = z.string().trim().max(2000, VETTING_NOTES_TOO_LONG_MESSAGE);
 
-/** The consultant page's forms: Vet (notes optional) and Unvet (notes required). */
+/** The consultant page's forms: Vet (notes optional), Unvet (notes required), Pause and Unpause. */
 export const VettingActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("vet"), notes: notes.optional().default("") }),
     z.object({ intent: z.literal("unvet"), notes: notes.min(1, UNVET_NOTES_REQUIRED_MESSAGE) }),
+    z.object({ intent: z.literal("pause") }),
+    z.object({ intent: z.literal("unpause") }),
   ],
   { error: UNKNOWN_VETTING_ACTION_MESSAGE },
 );
-export type VettingAction = z.infer<typeof VettingActionSchema>;
+export type ConsultantPageAction = z.infer<typeof VettingActionSchema>;
+export type VettingAction = Extract<ConsultantPageAction, { intent: "vet" | "unvet" }>;
+
+export const NO_PROFILE_TO_PAUSE_MESSAGE =
+  "This consultant has no published profile yet, so there is nothing to pause.";
+export const pausedMessage = (name: string) =>
+  `${name} is paused. Matching will not propose them until you unpause them.`;
+export const unpausedMessage = (name: string) => `${name} is unpaused.`;
+export const alreadyPausedMessage = (name: string) => `${name} is already paused. Nothing changed.`;
+export const alreadyUnpausedMessage = (name: string) => `${name} is not paused. Nothing changed.`;
+export const pausedSinceText = (date: string) => `Paused since ${date}: matching does not propose this consultant.`;
+export const PROFILE_WAITING_TITLE = "Profile changes waiting for review";
+export const PROFILE_WAITING_LABEL = "Profile waiting for review";
+export const REVIEW_PROFILE_LINK = "Review profile";
 
 const reviewNotes = z.string().trim().max(2000, REVIEW_TEXTS.notesTooLong);
 

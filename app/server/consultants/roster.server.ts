@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   businesses,
+  consultantProfileDrafts,
   consultantProfiles,
   consultantVettings,
   matchCandidates,
@@ -11,9 +12,14 @@ import {
   type ConsultantVettingDecision,
 } from "~db/schema";
 import {
+  alreadyPausedMessage,
+  alreadyUnpausedMessage,
   alreadyUnvettedMessage,
   alreadyVettedMessage,
   NO_PROFILE_MESSAGE,
+  NO_PROFILE_TO_PAUSE_MESSAGE,
+  pausedMessage,
+  unpausedMessage,
   ROSTER_STATUS_LABELS,
   rosterStatus,
   unvettedMessage,
@@ -167,6 +173,10 @@ export type ConsultantPage = {
   statusLabel: string;
   vetted: boolean;
   awayUntil: string | null;
+  /** The date a manager paused the consultant, or null. */
+  pausedAt: string | null;
+  /** Profile changes the consultant sent for review. */
+  reviewWaiting: boolean;
   /** The profile exactly as a business sees it on a candidate, or null while onboarding. */
   profile: ConsultantInfo | null;
   vettings: { id: string; decision: ConsultantVettingDecision; decidedBy: string; when: string; notes: string }[];
@@ -179,7 +189,7 @@ const decider = alias(users, "decider");
 /** One consultant for the console (one D1 round trip); null for an unknown id or a non-consultant. */
 export async function getConsultantPage(app: AppContext, userId: string): Promise<ConsultantPage | null> {
   const { db } = app;
-  const [people, vettings, candidacies, matches] = await db.batch([
+  const [people, vettings, candidacies, matches, drafts] = await db.batch([
     db
       .select({
         id: users.id,
@@ -241,6 +251,10 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
       .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
       .where(eq(matchRequests.matchedConsultantId, userId))
       .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id)),
+    db
+      .select({ status: consultantProfileDrafts.status })
+      .from(consultantProfileDrafts)
+      .where(eq(consultantProfileDrafts.userId, userId)),
   ]);
   const person = people[0];
   if (!person) return null;
@@ -264,6 +278,8 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
     statusLabel: ROSTER_STATUS_LABELS[status],
     vetted: person.vetted ?? false,
     awayUntil: person.awayUntil && person.awayUntil > app.now() ? formatDate(person.awayUntil) : null,
+    pausedAt: person.pausedAt ? formatDate(person.pausedAt) : null,
+    reviewWaiting: drafts[0]?.status === "submitted",
     profile: hasProfile
       ? {
           consultantId: person.id,
@@ -355,4 +371,33 @@ export async function decideVetting(
     };
   }
   return { ok: true, changed: true, message: vet ? vettedMessage(page.name) : unvettedMessage(page.name) };
+}
+
+/**
+ * Pause (out of the pool whatever the availability) or unpause a consultant. The write is guarded
+ * by the current state, so a repeat changes nothing and says so.
+ */
+export async function setPaused(app: AppContext, userId: string, pause: boolean): Promise<VettingResult> {
+  const page = await getConsultantPage(app, userId);
+  if (!page) return { ok: false, status: 404, msg: "Not found" };
+  if (!page.profile) return { ok: false, status: 409, msg: NO_PROFILE_TO_PAUSE_MESSAGE };
+  const now = app.now();
+  const changed = await app.db
+    .update(consultantProfiles)
+    .set({ pausedAt: pause ? now : null, updatedAt: now })
+    .where(
+      and(
+        eq(consultantProfiles.userId, userId),
+        pause ? isNull(consultantProfiles.pausedAt) : isNotNull(consultantProfiles.pausedAt),
+      ),
+    )
+    .returning({ id: consultantProfiles.id });
+  if (changed.length === 0) {
+    return {
+      ok: true,
+      changed: false,
+      message: pause ? alreadyPausedMessage(page.name) : alreadyUnpausedMessage(page.name),
+    };
+  }
+  return { ok: true, changed: true, message: pause ? pausedMessage(page.name) : unpausedMessage(page.name) };
 }
