@@ -6,6 +6,7 @@ import {
   consultantConsolePath,
   INVITATIONS_PATH,
   pausedSinceText,
+  PROFILE_WAITING_LABEL,
   PROFILE_WAITING_TITLE,
   REVIEW_PROFILE_LINK,
   ROSTER_EMPTY_MESSAGE,
@@ -92,25 +93,40 @@ export function RosterView({ filter, rows }: { filter: RosterFilter; rows: Roste
               </div>
               <p className="roster-email">{row.email}</p>
               {row.headline ? <p className="roster-headline">{row.headline}</p> : null}
-              <dl className="insight-queue-meta">
-                <div>
-                  <dt>Areas</dt>
-                  <dd>{row.areas.length > 0 ? row.areas.join(", ") : "None yet"}</dd>
-                </div>
-                <div>
-                  <dt>Capacity</dt>
-                  <dd>{capacityText(row)}</dd>
-                </div>
-                <div>
-                  <dt>Rating</dt>
-                  <dd>{ratingText(row.rating)}</dd>
-                </div>
-                <div>
-                  <dt>Open candidacies</dt>
-                  <dd>{row.openCandidacies}</dd>
-                </div>
-              </dl>
-              <Link to={consultantConsolePath(row.id)}>{`Open ${row.name}`}</Link>
+              {row.invitedOn !== null ? (
+                <>
+                  <p>{`Invited ${row.invitedOn}; no account yet.`}</p>
+                  <Link to={INVITATIONS_PATH}>See the invitation</Link>
+                </>
+              ) : (
+                <>
+                  {row.reviewWaiting ? (
+                    <p className="roster-review-waiting">
+                      <strong>{PROFILE_WAITING_LABEL}</strong> ·{" "}
+                      <Link to={profileReviewPath(row.id)}>{REVIEW_PROFILE_LINK}</Link>
+                    </p>
+                  ) : null}
+                  <dl className="insight-queue-meta">
+                    <div>
+                      <dt>Areas</dt>
+                      <dd>{row.areas.length > 0 ? row.areas.join(", ") : "None yet"}</dd>
+                    </div>
+                    <div>
+                      <dt>Capacity</dt>
+                      <dd>{capacityText(row)}</dd>
+                    </div>
+                    <div>
+                      <dt>Rating</dt>
+                      <dd>{ratingText(row.rating)}</dd>
+                    </div>
+                    <div>
+                      <dt>Open candidacies</dt>
+                      <dd>{row.openCandidacies}</dd>
+                    </div>
+                  </dl>
+                  <Link to={consultantConsolePath(row.id)}>{`Open ${row.name}`}</Link>
+                </>
+              )}
             </li>
           ))}
         </ul>

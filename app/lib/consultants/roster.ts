@@ -8,10 +8,11 @@ import {
 } from "~/lib/consultants/profile";
 
 /** Where a consultant stands, as the roster shows it. */
-export const ROSTER_STATUSES = ["onboarding", "not_vetted", "vetted", "paused"] as const;
+export const ROSTER_STATUSES = ["invited", "onboarding", "not_vetted", "vetted", "paused"] as const;
 export type RosterStatus = (typeof ROSTER_STATUSES)[number];
 
 export const ROSTER_STATUS_LABELS: Record<RosterStatus, string> = {
+  invited: "Invited",
   onboarding: "Onboarding",
   not_vetted: "Not vetted",
   vetted: "Vetted",
@@ -19,7 +20,7 @@ export const ROSTER_STATUS_LABELS: Record<RosterStatus, string> = {
 };
 
 /**
- * Onboarding: a consultant account without a profile yet. Not vetted: a profile no manager has
+ * Invited: an open invitation nobody has accepted yet (no account). Onboarding: a consultant account without a profile yet. Not vetted: a profile no manager has
  * vetted (or one unvetted since). Paused: vetted, but paused by a manager, unavailable or away, so
  * out of the pool for now. Vetted: in the pool.
  */

@@ -3,7 +3,7 @@
  * changed, and the two decisions. Approving publishes the draft into consultant_profiles (a first
  * profile is created and vetted); asking for changes sends the draft back with notes.
  */
-import { and, eq, exists, sql } from "drizzle-orm";
+import { and, count, eq, exists, sql } from "drizzle-orm";
 import { consultantProfileDrafts, consultantProfiles, consultantVettings, users } from "~db/schema";
 import {
   approvedAndVettedMessage,
@@ -370,4 +370,14 @@ export async function reviewProfile(
   return profile
     ? { ok: true, outcome: "published", message: approvedMessage(name) }
     : { ok: true, outcome: "vetted", message: approvedAndVettedMessage(name) };
+}
+
+/** How many consultants' profiles wait for a manager's review (the console's navigation count). */
+export async function profilesToReview(app: AppContext): Promise<number> {
+  const row = await app.db
+    .select({ value: count() })
+    .from(consultantProfileDrafts)
+    .where(eq(consultantProfileDrafts.status, "submitted"))
+    .get();
+  return row?.value ?? 0;
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   businesses,
+  consultantInvitations,
   consultantProfileDrafts,
   consultantProfiles,
   consultantVettings,
@@ -53,6 +54,10 @@ export type RosterRow = {
   committedHours: number;
   rating: { average: number; count: number } | null;
   openCandidacies: number;
+  /** The consultant sent profile changes (or a first profile) for review. */
+  reviewWaiting: boolean;
+  /** For an open invitation (status invited, no account yet): the day it was sent. */
+  invitedOn: string | null;
 };
 
 /** A candidacy still waiting: for the consultant's answer, or (accepted) for the business's decision. */
@@ -68,7 +73,8 @@ const isOpenCandidacy = (status: string, businessDecisionStatus: string) =>
 // so two columns of the same name (users.id, consultant_profiles.id) would overwrite each other.
 export async function listRoster(app: AppContext, filter: RosterFilter): Promise<RosterRow[]> {
   const { db } = app;
-  const [people, matches, candidacies] = await db.batch([
+  const now = app.now();
+  const [people, matches, candidacies, drafts, invitations] = await db.batch([
     db
       .select({
         id: users.id,
@@ -104,7 +110,29 @@ export async function listRoster(app: AppContext, filter: RosterFilter): Promise
         businessDecisionStatus: matchCandidates.businessDecisionStatus,
       })
       .from(matchCandidates),
+    db
+      .select({ userId: consultantProfileDrafts.userId })
+      .from(consultantProfileDrafts)
+      .where(eq(consultantProfileDrafts.status, "submitted")),
+    db
+      .select({
+        invitationId: consultantInvitations.id,
+        invitedEmail: consultantInvitations.email,
+        invitedFirstName: consultantInvitations.firstName,
+        invitedLastName: consultantInvitations.lastName,
+        invitedAt: consultantInvitations.createdAt,
+      })
+      .from(consultantInvitations)
+      .where(
+        and(
+          isNull(consultantInvitations.acceptedAt),
+          isNull(consultantInvitations.revokedAt),
+          gt(consultantInvitations.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(consultantInvitations.createdAt)),
   ]);
+  const waiting = new Set(drafts.map((row) => row.userId));
 
   const load = new Map<string, number>();
   const ratings = new Map<string, { count: number; sum: number }>();
@@ -125,10 +153,26 @@ export async function listRoster(app: AppContext, filter: RosterFilter): Promise
     }
   }
 
-  const now = app.now();
   const q = filter.q.toLowerCase();
-  return people
-    .map((person): RosterRow & { areaKeys: BusinessArea[] } => {
+  const invited = invitations.map((row): RosterRow & { areaKeys: BusinessArea[] } => ({
+    id: row.invitationId,
+    name: fullName(row.invitedFirstName, row.invitedLastName) || row.invitedEmail,
+    email: row.invitedEmail,
+    headline: "",
+    status: "invited",
+    statusLabel: ROSTER_STATUS_LABELS.invited,
+    areas: [],
+    areaKeys: [],
+    hoursPerWeek: null,
+    committedHours: 0,
+    rating: null,
+    openCandidacies: 0,
+    reviewWaiting: false,
+    invitedOn: formatDate(row.invitedAt),
+  }));
+  return [
+    ...invited,
+    ...people.map((person): RosterRow & { areaKeys: BusinessArea[] } => {
       const profile =
         person.profileUserId !== null
           ? {
@@ -154,8 +198,11 @@ export async function listRoster(app: AppContext, filter: RosterFilter): Promise
         committedHours: load.get(person.id) ?? 0,
         rating: rated ? { count: rated.count, average: Math.round((rated.sum / rated.count) * 10) / 10 } : null,
         openCandidacies: open.get(person.id) ?? 0,
+        reviewWaiting: waiting.has(person.id),
+        invitedOn: null,
       };
-    })
+    }),
+  ]
     .filter(
       (row) =>
         (!q || [row.name, row.email, row.headline].some((text) => text.toLowerCase().includes(q))) &&
