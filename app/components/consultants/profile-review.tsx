@@ -61,9 +61,7 @@ export function ProfileReviewView({ review, error }: { review: ProfileReviewPage
                     <p>
                       <strong>{change.label}</strong>
                     </p>
-                    <p>
-                      {change.before} → {change.after}
-                    </p>
+                    <p>{`${change.before} → ${change.after}`}</p>
                   </li>
                 ))}
               </ul>
