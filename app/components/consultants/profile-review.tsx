@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsultantProfileFacts } from "~/components/matching/match-view/consultant-panel";
 import { consultantPhotoPath, REVIEW_TEXTS } from "~/lib/consultants/profile";
-import { consultantConsolePath, ROSTER_PATH } from "~/lib/consultants/roster";
+import { consultantConsolePath, INCOMPLETE_REVIEW_TEXT, ROSTER_PATH } from "~/lib/consultants/roster";
 import type { ProfileReviewPage } from "~/server/consultants/profile-review.server";
 
 /** The review of a consultant's waiting profile: the draft as a client will see it, what changed, Approve / Request changes. */
@@ -71,28 +71,31 @@ export function ProfileReviewView({ review, error }: { review: ProfileReviewPage
             <h2 id="review-decision-title" className="card-title">
               Decision
             </h2>
-            <Form method="post" className="stack">
-              <div className="field">
-                <label htmlFor="approve-notes">Notes (optional)</label>
-                <textarea id="approve-notes" name="notes" className="input" rows={2} maxLength={2000} />
-              </div>
-              <div className="button-row">
-                <button type="submit" name="intent" value="approve" className="button button-primary">
-                  {review.published ? REVIEW_TEXTS.approve : REVIEW_TEXTS.approveFirst}
-                </button>
-              </div>
-            </Form>
-            <Form method="post" className="stack">
-              <div className="field">
-                <label htmlFor="changes-notes">What should the consultant change? (required)</label>
-                <textarea id="changes-notes" name="notes" className="input" rows={3} maxLength={2000} required />
-              </div>
-              <div className="button-row">
-                <button type="submit" name="intent" value="request_changes" className="button button-secondary">
-                  {REVIEW_TEXTS.requestChanges}
-                </button>
-              </div>
-            </Form>
+            {draft.complete ? null : <p>{INCOMPLETE_REVIEW_TEXT}</p>}
+            <div className="stack">
+              <Form method="post" className="stack">
+                <div className="field">
+                  <label htmlFor="approve-notes">Notes (optional)</label>
+                  <textarea id="approve-notes" name="notes" className="input" rows={2} maxLength={2000} />
+                </div>
+                <div className="button-row">
+                  <button type="submit" name="intent" value="approve" className="button button-primary">
+                    {review.published ? REVIEW_TEXTS.approve : REVIEW_TEXTS.approveFirst}
+                  </button>
+                </div>
+              </Form>
+              <Form method="post" className="stack">
+                <div className="field">
+                  <label htmlFor="changes-notes">What should the consultant change? (required)</label>
+                  <textarea id="changes-notes" name="notes" className="input" rows={3} maxLength={2000} required />
+                </div>
+                <div className="button-row">
+                  <button type="submit" name="intent" value="request_changes" className="button button-secondary">
+                    {REVIEW_TEXTS.requestChanges}
+                  </button>
+                </div>
+              </Form>
+            </div>
           </section>
         </>
       )}

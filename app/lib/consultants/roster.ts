@@ -91,6 +91,8 @@ export const pausedSinceText = (date: string) => `Paused since ${date}: matching
 export const PROFILE_WAITING_TITLE = "Profile changes waiting for review";
 export const PROFILE_WAITING_LABEL = "Profile waiting for review";
 export const REVIEW_PROFILE_LINK = "Review profile";
+export const INCOMPLETE_REVIEW_TEXT =
+  "Some sections of this profile are still empty, so it cannot be approved yet. Ask the consultant for the missing parts.";
 
 const reviewNotes = z.string().trim().max(2000, REVIEW_TEXTS.notesTooLong);
 

@@ -32,6 +32,7 @@ import type { ConsultantInfo } from "~/lib/matching/match-view";
 import { areaLabel } from "~/lib/matching/match-schemas";
 import { formatDateTime } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
+import naics from "~/data/naics-2022.json";
 import { industrySectors } from "~/server/consultants/profile.server";
 import type { AppContext } from "~/server/load-context";
 import { notify } from "~/server/notifications/notify.server";
@@ -87,6 +88,13 @@ const merge = (published: Partial<Published> | null, draft: ProfileDraftFields):
   ...Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)),
 });
 
+let naicsTitles: Map<string, string> | null = null;
+/** A NAICS code's title at any level (published profiles may carry 4- to 6-digit codes). */
+function naicsTitle(code: string): string {
+  naicsTitles ??= new Map((naics as unknown as [string, string][]).map(([entry, title]) => [entry, title]));
+  return naicsTitles.get(code) ?? code;
+}
+
 const NONE = "None";
 const list = (values: readonly string[]) => (values.length > 0 ? values.join(", ") : NONE);
 
@@ -105,10 +113,8 @@ function valueText(field: keyof Published, fields: ProfileDraftFields): string {
       const sectors = industrySectors();
       return list((value as string[]).map((code) => sectors.find((sector) => sector.code === code)?.title ?? code));
     }
-    case "industryCodes": {
-      const titles = new Map(industrySectors().flatMap((sector) => sector.subsectors.map((s) => [s.code, s.title])));
-      return list((value as string[]).map((code) => titles.get(code) ?? code));
-    }
+    case "industryCodes":
+      return list((value as string[]).map((code) => naicsTitle(code)));
     case "companySizes":
       return list((value as string[]).map((band) => `${band} employees`));
     case "rateUnit":

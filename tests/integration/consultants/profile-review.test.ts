@@ -140,6 +140,9 @@ describe("reviewing a consultant's profile", () => {
     expect(page).toContain("Fractional CFO for growing retailers → Interim CFO for retailers");
     expect(page).toContain("$150 per hour → $180 per hour");
     expect(page).toContain("The current photo → A new photo");
+    // Facts in words: industry specialties by their NAICS titles, sizes as employee bands.
+    expect(page).toContain("Merchant Wholesalers, Durable Goods");
+    expect(page).toContain("25-50 employees, 50-100 employees");
 
     const approved = await postForm(review(jo.user.id), { intent: "approve" }, manager.token);
     expect(approved.headers.get("Location")).toBe(`/manage/consultants/${jo.user.id}?reviewed=published`);
@@ -164,6 +167,10 @@ describe("reviewing a consultant's profile", () => {
     const manager = await signedInManager();
     const kit = await newcomer("Kit", "Halfway");
     await draft(kit.user.id, { headline: "Only a headline" });
+    const page = await (await call(review(kit.user.id), { cookie: manager.token })).text();
+    expect(page).toContain(
+      "Some sections of this profile are still empty, so it cannot be approved yet. Ask the consultant for the missing parts.",
+    );
     const refused = await postForm(review(kit.user.id), { intent: "approve" }, manager.token);
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Complete every section before sending your profile for review.");
