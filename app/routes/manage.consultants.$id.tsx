@@ -7,8 +7,8 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConsultantConsolePage } from "~/components/consultants/roster";
-import { VettingActionSchema } from "~/lib/consultants/roster";
-import { decideVetting, getConsultantPage } from "~/server/consultants/roster.server";
+import { reviewOutcomeText, VettingActionSchema } from "~/lib/consultants/roster";
+import { decideVetting, getConsultantPage, setPaused } from "~/server/consultants/roster.server";
 import { requireRole } from "~/server/identity/guards.server";
 import { readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
@@ -20,13 +20,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(context.app, request, "manager");
   const page = await getConsultantPage(context.app, params.id ?? "");
   if (!page) throw notFound();
-  return { page };
+  // A review's decision lands here; only known outcomes render (see REVIEW_OUTCOMES).
+  const reviewed = reviewOutcomeText(new URL(request.url).searchParams.get("reviewed"), page.name);
+  return { page, reviewed };
 }
 
 type Outcome = { notice: string | null; error: string | null };
 
 /**
- * intent=vet (notes optional) or intent=unvet (notes required). A body that is not a form, or an
+ * intent=vet (notes optional), intent=unvet (notes required), intent=pause or intent=unpause. A body that is not a form, or an
  * invalid one, is a 400/415 with the form's message; the outcome is shown once on the page.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -37,7 +39,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.success) {
     return data<Outcome>({ notice: null, error: parsed.error.issues[0]?.message ?? null }, { status: 400 });
   }
-  const result = await decideVetting(context.app, viewer.user, params.id ?? "", parsed.data);
+  const id = params.id ?? "";
+  const chosen = parsed.data;
+  const result =
+    chosen.intent === "pause" || chosen.intent === "unpause"
+      ? await setPaused(context.app, id, chosen.intent === "pause")
+      : await decideVetting(context.app, viewer.user, id, chosen);
   if (!result.ok) {
     if (result.status === 404) throw notFound();
     return data<Outcome>({ notice: null, error: result.msg }, { status: result.status });
@@ -48,13 +55,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ConsultantPageRoute() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, reviewed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ConsultantConsolePage
-      key={page.vettings.length}
+      key={`${page.vettings.length}-${page.pausedAt ?? ""}`}
       page={page}
-      outcome={{ notice: actionData?.notice ?? null, error: actionData?.error ?? null }}
+      outcome={{ notice: actionData ? actionData.notice : reviewed, error: actionData?.error ?? null }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { ConsoleLayout } from "~/components/manage/console-layout";
 import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/server/identity/guards.server";
+import { profilesToReview } from "~/server/consultants/profile-review.server";
 import { consoleOverview } from "~/server/insights/manager-console.server";
 import { insightQueueCounts } from "~/server/insights/insight-queue.server";
 import { matchRequestsToDo } from "~/server/matching/match-console.server";
@@ -16,23 +17,37 @@ export const meta: MetaFunction = () => [{ title: "Engagement manager console | 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   // Independent counts, read in parallel: one round trip after the session's.
-  const [overview, insights, matchesToDo] = await Promise.all([
+  const [overview, insights, matchesToDo, toReview] = await Promise.all([
     consoleOverview(context.app),
     insightQueueCounts(context.app),
     matchRequestsToDo(context.app),
+    profilesToReview(context.app),
   ]);
-  return { firstName: viewer.user.firstName, lastName: viewer.user.lastName, ...overview, insights, matchesToDo };
+  return {
+    firstName: viewer.user.firstName,
+    lastName: viewer.user.lastName,
+    ...overview,
+    insights,
+    matchesToDo,
+    profilesToReview: toReview,
+  };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ManagerConsole() {
   const outlet = useOutlet();
-  const { firstName, lastName, openSupportMessages, insights, matchesToDo } = useLoaderData<typeof loader>();
+  const { firstName, lastName, openSupportMessages, insights, matchesToDo, profilesToReview } =
+    useLoaderData<typeof loader>();
   return (
     <ConsoleLayout
       manager={fullName(firstName, lastName)}
-      counts={{ insightRequestsToDo: insights.submitted, matchRequestsToDo: matchesToDo, openSupportMessages }}
+      counts={{
+        insightRequestsToDo: insights.submitted,
+        matchRequestsToDo: matchesToDo,
+        openSupportMessages,
+        profilesToReview,
+      }}
     >
       {outlet ?? <Overview />}
     </ConsoleLayout>

@@ -1,9 +1,14 @@
 import { Form, Link } from "@remix-run/react";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsultantProfileFacts } from "~/components/matching/match-view/consultant-panel";
+import { profileReviewPath } from "~/lib/consultants/profile";
 import {
   consultantConsolePath,
   INVITATIONS_PATH,
+  pausedSinceText,
+  PROFILE_WAITING_LABEL,
+  PROFILE_WAITING_TITLE,
+  REVIEW_PROFILE_LINK,
   ROSTER_EMPTY_MESSAGE,
   ROSTER_PATH,
   ROSTER_STATUS_LABELS,
@@ -88,25 +93,40 @@ export function RosterView({ filter, rows }: { filter: RosterFilter; rows: Roste
               </div>
               <p className="roster-email">{row.email}</p>
               {row.headline ? <p className="roster-headline">{row.headline}</p> : null}
-              <dl className="insight-queue-meta">
-                <div>
-                  <dt>Areas</dt>
-                  <dd>{row.areas.length > 0 ? row.areas.join(", ") : "None yet"}</dd>
-                </div>
-                <div>
-                  <dt>Capacity</dt>
-                  <dd>{capacityText(row)}</dd>
-                </div>
-                <div>
-                  <dt>Rating</dt>
-                  <dd>{ratingText(row.rating)}</dd>
-                </div>
-                <div>
-                  <dt>Open candidacies</dt>
-                  <dd>{row.openCandidacies}</dd>
-                </div>
-              </dl>
-              <Link to={consultantConsolePath(row.id)}>{`Open ${row.name}`}</Link>
+              {row.invitedOn !== null ? (
+                <>
+                  <p>{`Invited ${row.invitedOn}; no account yet.`}</p>
+                  <Link to={INVITATIONS_PATH}>See the invitation</Link>
+                </>
+              ) : (
+                <>
+                  {row.reviewWaiting ? (
+                    <p className="roster-review-waiting">
+                      <strong>{PROFILE_WAITING_LABEL}</strong> ·{" "}
+                      <Link to={profileReviewPath(row.id)}>{REVIEW_PROFILE_LINK}</Link>
+                    </p>
+                  ) : null}
+                  <dl className="insight-queue-meta">
+                    <div>
+                      <dt>Areas</dt>
+                      <dd>{row.areas.length > 0 ? row.areas.join(", ") : "None yet"}</dd>
+                    </div>
+                    <div>
+                      <dt>Capacity</dt>
+                      <dd>{capacityText(row)}</dd>
+                    </div>
+                    <div>
+                      <dt>Rating</dt>
+                      <dd>{ratingText(row.rating)}</dd>
+                    </div>
+                    <div>
+                      <dt>Open candidacies</dt>
+                      <dd>{row.openCandidacies}</dd>
+                    </div>
+                  </dl>
+                  <Link to={consultantConsolePath(row.id)}>{`Open ${row.name}`}</Link>
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -135,6 +155,17 @@ export function ConsultantConsolePage({ page, outcome }: { page: ConsultantPage;
         </div>
       </header>
       <ConsoleNotices notice={outcome.notice} error={outcome.error} />
+      {page.reviewWaiting ? (
+        <section className="card" aria-labelledby="review-waiting-title">
+          <h2 id="review-waiting-title" className="card-title">
+            {PROFILE_WAITING_TITLE}
+          </h2>
+          <p>The consultant sent profile changes. Businesses see the published profile until you approve them.</p>
+          <Link to={profileReviewPath(page.id)} className="button button-primary">
+            {REVIEW_PROFILE_LINK}
+          </Link>
+        </section>
+      ) : null}
       <section className="card consultant-panel" aria-labelledby="profile-title">
         <h2 id="profile-title" className="card-title">
           Profile, as businesses see it
@@ -177,6 +208,28 @@ export function ConsultantConsolePage({ page, outcome }: { page: ConsultantPage;
                 {page.vetted ? "Unvet" : "Vet"}
               </button>
             </div>
+          </Form>
+        </section>
+      ) : null}
+      {page.profile ? (
+        <section className="card" aria-labelledby="pause-title">
+          <h2 id="pause-title" className="card-title">
+            Pause
+          </h2>
+          <p>
+            {page.pausedAt
+              ? pausedSinceText(page.pausedAt)
+              : "Not paused. Pausing keeps this consultant out of matching, whatever their availability."}
+          </p>
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value={page.pausedAt ? "unpause" : "pause"}
+              className="button button-secondary"
+            >
+              {page.pausedAt ? "Unpause" : "Pause"}
+            </button>
           </Form>
         </section>
       ) : null}

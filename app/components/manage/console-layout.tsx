@@ -2,7 +2,13 @@ import type { ReactNode } from "react";
 import { StaffFrame, type StaffSection } from "~/components/shell/staff-frame";
 
 /** Work waiting in each section, shown beside its link. */
-export type ConsoleCounts = { insightRequestsToDo: number; matchRequestsToDo: number; openSupportMessages: number };
+export type ConsoleCounts = {
+  insightRequestsToDo: number;
+  matchRequestsToDo: number;
+  openSupportMessages: number;
+  /** Consultants' profiles sent for review. */
+  profilesToReview: number;
+};
 
 type ConsoleSection = {
   to: string;
@@ -32,7 +38,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     icon: "matching",
     count: { of: (counts) => counts.matchRequestsToDo, what: "to do" },
   },
-  { to: "/manage/consultants", label: "Consultants", icon: "people" },
+  {
+    to: "/manage/consultants",
+    label: "Consultants",
+    icon: "people",
+    count: { of: (counts) => counts.profilesToReview, what: "to review" },
+  },
   {
     to: "/manage/support",
     label: "Support messages",

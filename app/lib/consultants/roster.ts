@@ -1,11 +1,18 @@
 import { z } from "zod";
 import { BUSINESS_AREAS, type BusinessArea } from "~db/enums";
+import {
+  approvedAndVettedMessage,
+  approvedMessage,
+  changesRequestedMessage,
+  REVIEW_TEXTS,
+} from "~/lib/consultants/profile";
 
 /** Where a consultant stands, as the roster shows it. */
-export const ROSTER_STATUSES = ["onboarding", "not_vetted", "vetted", "paused"] as const;
+export const ROSTER_STATUSES = ["invited", "onboarding", "not_vetted", "vetted", "paused"] as const;
 export type RosterStatus = (typeof ROSTER_STATUSES)[number];
 
 export const ROSTER_STATUS_LABELS: Record<RosterStatus, string> = {
+  invited: "Invited",
   onboarding: "Onboarding",
   not_vetted: "Not vetted",
   vetted: "Vetted",
@@ -13,7 +20,7 @@ export const ROSTER_STATUS_LABELS: Record<RosterStatus, string> = {
 };
 
 /**
- * Onboarding: a consultant account without a profile yet. Not vetted: a profile no manager has
+ * Invited: an open invitation nobody has accepted yet (no account). Onboarding: a consultant account without a profile yet. Not vetted: a profile no manager has
  * vetted (or one unvetted since). Paused: vetted, but paused by a manager, unavailable or away, so
  * out of the pool for now. Vetted: in the pool.
  */
@@ -59,13 +66,56 @@ export const alreadyUnvettedMessage = (name: string) => `${name} is already not 
 
 const notes = z.string().trim().max(2000, VETTING_NOTES_TOO_LONG_MESSAGE);
 
-/** The consultant page's forms: Vet (notes optional) and Unvet (notes required). */
+/** The consultant page's forms: Vet (notes optional), Unvet (notes required), Pause and Unpause. */
 export const VettingActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("vet"), notes: notes.optional().default("") }),
     z.object({ intent: z.literal("unvet"), notes: notes.min(1, UNVET_NOTES_REQUIRED_MESSAGE) }),
+    z.object({ intent: z.literal("pause") }),
+    z.object({ intent: z.literal("unpause") }),
   ],
   { error: UNKNOWN_VETTING_ACTION_MESSAGE },
 );
-export type VettingAction = z.infer<typeof VettingActionSchema>;
+export type ConsultantPageAction = z.infer<typeof VettingActionSchema>;
+export type VettingAction = Extract<ConsultantPageAction, { intent: "vet" | "unvet" }>;
+
+export const NO_PROFILE_TO_PAUSE_MESSAGE =
+  "This consultant has no published profile yet, so there is nothing to pause.";
+export const pausedMessage = (name: string) =>
+  `${name} is paused. Matching will not propose them until you unpause them.`;
+export const unpausedMessage = (name: string) => `${name} is unpaused.`;
+export const alreadyPausedMessage = (name: string) => `${name} is already paused. Nothing changed.`;
+export const alreadyUnpausedMessage = (name: string) => `${name} is not paused. Nothing changed.`;
+export const pausedSinceText = (date: string) => `Paused since ${date}: matching does not propose this consultant.`;
+export const PROFILE_WAITING_TITLE = "Profile changes waiting for review";
+export const PROFILE_WAITING_LABEL = "Profile waiting for review";
+export const REVIEW_PROFILE_LINK = "Review profile";
+export const INCOMPLETE_REVIEW_TEXT =
+  "Some sections of this profile are still empty, so it cannot be approved yet. Ask the consultant for the missing parts.";
+
+const reviewNotes = z.string().trim().max(2000, REVIEW_TEXTS.notesTooLong);
+
+/** The review's forms: Approve (notes optional) and Request changes (notes required). */
+export const ProfileReviewActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("approve"), notes: reviewNotes.optional().default("") }),
+    z.object({ intent: z.literal("request_changes"), notes: reviewNotes.min(1, REVIEW_TEXTS.notesRequired) }),
+  ],
+  { error: REVIEW_TEXTS.unknownAction },
+);
+export type ProfileReviewAction = z.infer<typeof ProfileReviewActionSchema>;
+
+/**
+ * After a review the manager lands on the consultant's page with `?reviewed=<key>`; only these
+ * keys render, so a crafted link cannot put arbitrary text on the page.
+ */
+export const REVIEW_OUTCOMES = {
+  vetted: approvedAndVettedMessage,
+  published: approvedMessage,
+  changes: changesRequestedMessage,
+} as const;
+export type ReviewOutcome = keyof typeof REVIEW_OUTCOMES;
+export const reviewOutcomeText = (key: string | null, name: string): string | null =>
+  key !== null && Object.hasOwn(REVIEW_OUTCOMES, key) ? REVIEW_OUTCOMES[key as ReviewOutcome](name) : null;

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   businesses,
+  consultantInvitations,
+  consultantProfileDrafts,
   consultantProfiles,
   consultantVettings,
   matchCandidates,
@@ -11,9 +13,14 @@ import {
   type ConsultantVettingDecision,
 } from "~db/schema";
 import {
+  alreadyPausedMessage,
+  alreadyUnpausedMessage,
   alreadyUnvettedMessage,
   alreadyVettedMessage,
   NO_PROFILE_MESSAGE,
+  NO_PROFILE_TO_PAUSE_MESSAGE,
+  pausedMessage,
+  unpausedMessage,
   ROSTER_STATUS_LABELS,
   rosterStatus,
   unvettedMessage,
@@ -47,6 +54,10 @@ export type RosterRow = {
   committedHours: number;
   rating: { average: number; count: number } | null;
   openCandidacies: number;
+  /** The consultant sent profile changes (or a first profile) for review. */
+  reviewWaiting: boolean;
+  /** For an open invitation (status invited, no account yet): the day it was sent. */
+  invitedOn: string | null;
 };
 
 /** A candidacy still waiting: for the consultant's answer, or (accepted) for the business's decision. */
@@ -62,7 +73,8 @@ const isOpenCandidacy = (status: string, businessDecisionStatus: string) =>
 // so two columns of the same name (users.id, consultant_profiles.id) would overwrite each other.
 export async function listRoster(app: AppContext, filter: RosterFilter): Promise<RosterRow[]> {
   const { db } = app;
-  const [people, matches, candidacies] = await db.batch([
+  const now = app.now();
+  const [people, matches, candidacies, drafts, invitations] = await db.batch([
     db
       .select({
         id: users.id,
@@ -98,7 +110,29 @@ export async function listRoster(app: AppContext, filter: RosterFilter): Promise
         businessDecisionStatus: matchCandidates.businessDecisionStatus,
       })
       .from(matchCandidates),
+    db
+      .select({ userId: consultantProfileDrafts.userId })
+      .from(consultantProfileDrafts)
+      .where(eq(consultantProfileDrafts.status, "submitted")),
+    db
+      .select({
+        invitationId: consultantInvitations.id,
+        invitedEmail: consultantInvitations.email,
+        invitedFirstName: consultantInvitations.firstName,
+        invitedLastName: consultantInvitations.lastName,
+        invitedAt: consultantInvitations.createdAt,
+      })
+      .from(consultantInvitations)
+      .where(
+        and(
+          isNull(consultantInvitations.acceptedAt),
+          isNull(consultantInvitations.revokedAt),
+          gt(consultantInvitations.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(consultantInvitations.createdAt)),
   ]);
+  const waiting = new Set(drafts.map((row) => row.userId));
 
   const load = new Map<string, number>();
   const ratings = new Map<string, { count: number; sum: number }>();
@@ -119,10 +153,26 @@ export async function listRoster(app: AppContext, filter: RosterFilter): Promise
     }
   }
 
-  const now = app.now();
   const q = filter.q.toLowerCase();
-  return people
-    .map((person): RosterRow & { areaKeys: BusinessArea[] } => {
+  const invited = invitations.map((row): RosterRow & { areaKeys: BusinessArea[] } => ({
+    id: row.invitationId,
+    name: fullName(row.invitedFirstName, row.invitedLastName) || row.invitedEmail,
+    email: row.invitedEmail,
+    headline: "",
+    status: "invited",
+    statusLabel: ROSTER_STATUS_LABELS.invited,
+    areas: [],
+    areaKeys: [],
+    hoursPerWeek: null,
+    committedHours: 0,
+    rating: null,
+    openCandidacies: 0,
+    reviewWaiting: false,
+    invitedOn: formatDate(row.invitedAt),
+  }));
+  return [
+    ...invited,
+    ...people.map((person): RosterRow & { areaKeys: BusinessArea[] } => {
       const profile =
         person.profileUserId !== null
           ? {
@@ -148,8 +198,11 @@ export async function listRoster(app: AppContext, filter: RosterFilter): Promise
         committedHours: load.get(person.id) ?? 0,
         rating: rated ? { count: rated.count, average: Math.round((rated.sum / rated.count) * 10) / 10 } : null,
         openCandidacies: open.get(person.id) ?? 0,
+        reviewWaiting: waiting.has(person.id),
+        invitedOn: null,
       };
-    })
+    }),
+  ]
     .filter(
       (row) =>
         (!q || [row.name, row.email, row.headline].some((text) => text.toLowerCase().includes(q))) &&
@@ -167,6 +220,10 @@ export type ConsultantPage = {
   statusLabel: string;
   vetted: boolean;
   awayUntil: string | null;
+  /** The date a manager paused the consultant, or null. */
+  pausedAt: string | null;
+  /** Profile changes the consultant sent for review. */
+  reviewWaiting: boolean;
   /** The profile exactly as a business sees it on a candidate, or null while onboarding. */
   profile: ConsultantInfo | null;
   vettings: { id: string; decision: ConsultantVettingDecision; decidedBy: string; when: string; notes: string }[];
@@ -179,7 +236,7 @@ const decider = alias(users, "decider");
 /** One consultant for the console (one D1 round trip); null for an unknown id or a non-consultant. */
 export async function getConsultantPage(app: AppContext, userId: string): Promise<ConsultantPage | null> {
   const { db } = app;
-  const [people, vettings, candidacies, matches] = await db.batch([
+  const [people, vettings, candidacies, matches, drafts] = await db.batch([
     db
       .select({
         id: users.id,
@@ -241,6 +298,10 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
       .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
       .where(eq(matchRequests.matchedConsultantId, userId))
       .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id)),
+    db
+      .select({ status: consultantProfileDrafts.status })
+      .from(consultantProfileDrafts)
+      .where(eq(consultantProfileDrafts.userId, userId)),
   ]);
   const person = people[0];
   if (!person) return null;
@@ -264,6 +325,8 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
     statusLabel: ROSTER_STATUS_LABELS[status],
     vetted: person.vetted ?? false,
     awayUntil: person.awayUntil && person.awayUntil > app.now() ? formatDate(person.awayUntil) : null,
+    pausedAt: person.pausedAt ? formatDate(person.pausedAt) : null,
+    reviewWaiting: drafts[0]?.status === "submitted",
     profile: hasProfile
       ? {
           consultantId: person.id,
@@ -355,4 +418,33 @@ export async function decideVetting(
     };
   }
   return { ok: true, changed: true, message: vet ? vettedMessage(page.name) : unvettedMessage(page.name) };
+}
+
+/**
+ * Pause (out of the pool whatever the availability) or unpause a consultant. The write is guarded
+ * by the current state, so a repeat changes nothing and says so.
+ */
+export async function setPaused(app: AppContext, userId: string, pause: boolean): Promise<VettingResult> {
+  const page = await getConsultantPage(app, userId);
+  if (!page) return { ok: false, status: 404, msg: "Not found" };
+  if (!page.profile) return { ok: false, status: 409, msg: NO_PROFILE_TO_PAUSE_MESSAGE };
+  const now = app.now();
+  const changed = await app.db
+    .update(consultantProfiles)
+    .set({ pausedAt: pause ? now : null, updatedAt: now })
+    .where(
+      and(
+        eq(consultantProfiles.userId, userId),
+        pause ? isNull(consultantProfiles.pausedAt) : isNotNull(consultantProfiles.pausedAt),
+      ),
+    )
+    .returning({ id: consultantProfiles.id });
+  if (changed.length === 0) {
+    return {
+      ok: true,
+      changed: false,
+      message: pause ? alreadyPausedMessage(page.name) : alreadyUnpausedMessage(page.name),
+    };
+  }
+  return { ok: true, changed: true, message: pause ? pausedMessage(page.name) : unpausedMessage(page.name) };
 }

@@ -65,11 +65,26 @@ async function unvetAndVetAgain(page: Page) {
     .first()
     .waitFor();
   await shot(page, "consultant");
+
+  // Pause keeps him out of matching whatever his availability; Unpause lets him back.
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  await page
+    .getByRole("status")
+    .getByText("James Adeyemi is paused. Matching will not propose them until you unpause them.", { exact: true })
+    .waitFor();
+  await page
+    .getByRole("region", { name: "Pause" })
+    .getByText(/^Paused since [A-Z][a-z]{2} \d{1,2}, \d{4}: matching does not propose this consultant\.$/)
+    .waitFor();
+  await shot(page, "consultant-paused");
+  await page.getByRole("button", { name: "Unpause", exact: true }).click();
+  await page.getByRole("status").getByText("James Adeyemi is unpaused.", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Pause", exact: true }).waitFor();
 }
 
 describe("engagement manager console: consultant roster", () => {
   browserTest(
-    "the manager searches the roster, opens a consultant, unvets with notes and vets again (1280 px)",
+    "the manager searches the roster, opens a consultant, unvets with notes, vets again, pauses and unpauses (1280 px)",
     ({ page }) => unvetAndVetAgain(page),
     { viewport: DESKTOP_1280 },
   );
