@@ -9,7 +9,12 @@
 //    manager), one being paired (consultant1 has not answered yet), and one with a suggested
 //    candidate (consultant5, who accepted) waiting for her decision;
 //  - manager@partwise.test: the first request's shortlist to review in /manage/matches;
-//  - consultant1@partwise.test: a candidacy to accept at /consultant.
+//  - consultant1@partwise.test: a candidacy to accept at /consultant;
+//  - every demo consultant: a portrait uploaded through their profile editor and approved by the
+//    manager; leila.haddad@partwise.test: invited, password set, half her profile written;
+//    jordan.alvarez@partwise.test: an application waiting in the manager's queue.
+
+import { demoPortraitPng } from "./demo-photos.mjs";
 
 const PASSWORD = "Partwise-demo-1";
 const CLIENT = "demo@partwise.test";
@@ -100,6 +105,29 @@ class Session {
     return response;
   }
 
+  /** A multipart page action (a form with a file), as the browser posts it. */
+  async multipart(path, formData) {
+    const response = await fetch(`${this.baseURL}${path}`, {
+      method: "POST",
+      headers: { Cookie: this.cookie, Accept: "text/html", Origin: this.baseURL },
+      body: formData,
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    if (response.status >= 400) throw new Error(`${this.label}: POST ${path} answered ${response.status}`);
+    return response;
+  }
+
+  /** Keeps the session cookie a response set (e.g. the account an invitation created). */
+  adoptCookie(response) {
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0].trim())
+      .join("; ");
+    if (cookie) this.cookie = cookie;
+    return this;
+  }
+
   async page(path) {
     const response = await fetch(`${this.baseURL}${path}`, {
       headers: { Cookie: this.cookie, Accept: "text/html" },
@@ -135,6 +163,12 @@ async function propose(manager, matchRequestId, consultantName) {
 }
 
 export async function playDemoFlows(baseURL, { log = console.log } = {}) {
+  const matching = await playMatchingFlows(baseURL, log);
+  const consultants = await playConsultantFlows(baseURL, log);
+  return { played: matching.played || consultants.played, ids: matching.ids };
+}
+
+async function playMatchingFlows(baseURL, log) {
   const client = await new Session(baseURL, "demo business").signIn(CLIENT);
   const { business } = await client.json("GET", "/api/client/auth");
   if ((business?.events?.engagements ?? []).length > 0) {
@@ -168,3 +202,89 @@ export async function playDemoFlows(baseURL, { log = console.log } = {}) {
 }
 
 export { Session, CLIENT, MANAGER, CONSULTANT1, CONSULTANT5 };
+
+/** The consultant who is mid-onboarding in the demo, and the pending applicant. */
+export const DEMO_INVITEE = { firstName: "Leila", lastName: "Haddad", email: "leila.haddad@partwise.test" };
+export const DEMO_APPLICANT = { name: "Jordan Alvarez", email: "jordan.alvarez@partwise.test" };
+
+/** The invitation link emailed to `email`, read from the local outbox page. */
+async function invitationPathFromOutbox(baseURL, email) {
+  const html = await (await fetch(`${baseURL}/dev/outbox`)).text();
+  const at = html.indexOf(email);
+  const match = at < 0 ? null : /\/consultant-invitation\/[A-Za-z0-9_-]{43}/.exec(html.slice(at));
+  if (!match) throw new Error(`demo flows: no invitation link for ${email} in the outbox`);
+  return match[0];
+}
+
+/**
+ * The consultants' demo states: each of the twelve uploads a portrait and sends it for review,
+ * and the manager approves them; the manager invites Leila Haddad, who sets her password and
+ * writes half her profile; Jordan Alvarez applies from the sign-up page. Stops when the
+ * application is already in the manager's queue.
+ */
+async function playConsultantFlows(baseURL, log) {
+  const manager = await new Session(baseURL, "engagement manager").signIn(MANAGER);
+  if ((await manager.page("/manage/consultants/invitations")).includes(DEMO_APPLICANT.email)) {
+    log("demo flows: the consultants already have their photos, invitation and application");
+    return { played: false };
+  }
+  for (let n = 1; n <= 12; n++) {
+    const consultant = await new Session(baseURL, `consultant${n}`).signIn(`consultant${n}@partwise.test`);
+    const photo = new FormData();
+    photo.set("intent", "photo");
+    photo.set("photo", new Blob([demoPortraitPng(n)], { type: "image/png" }), `consultant${n}.png`);
+    await consultant.multipart("/consultant/profile", photo);
+    await consultant.form("/consultant/profile", { intent: "submit" });
+  }
+  const roster = await manager.page("/manage/consultants");
+  const reviews = [
+    ...new Set([...roster.matchAll(/href="(\/manage\/consultants\/[^"/]+\/review)"/g)].map((m) => m[1])),
+  ];
+  for (const review of reviews) {
+    await manager.form(review, { intent: "approve", notes: "Portrait checked." });
+  }
+
+  await manager.form("/manage/consultants/invitations", {
+    intent: "invite",
+    ...DEMO_INVITEE,
+    note: "Your retail operations work is what our clients ask for most.",
+  });
+  const invitee = new Session(baseURL, "invited consultant");
+  const accepted = await invitee.form(await invitationPathFromOutbox(baseURL, DEMO_INVITEE.email), {
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  invitee.adoptCookie(accepted);
+  const photo = new FormData();
+  photo.set("intent", "photo");
+  photo.set("photo", new Blob([demoPortraitPng(13)], { type: "image/png" }), "leila.png");
+  await invitee.multipart("/consultant/profile", photo);
+  await invitee.form("/consultant/profile", {
+    intent: "about",
+    headline: "Retail operations lead: inventory you can trust",
+    bio: "Eleven years running store operations and inventory control for regional retailers, from two stores to forty.",
+    missionStatement: "Make the stock count and the books agree, every week.",
+  });
+  await invitee.form("/consultant/profile", {
+    intent: "background",
+    education: "BS Supply Chain Management, Michigan State University",
+    yearsOfExperience: "11",
+    location: "Grand Rapids, MI",
+    linkedinUrl: "",
+  });
+
+  const applicant = new Session(baseURL, "applicant");
+  await applicant.form("/signup/consultant", {
+    name: DEMO_APPLICANT.name,
+    email: DEMO_APPLICANT.email,
+    linkedinUrl: "https://www.linkedin.com/in/jordan-alvarez",
+    businessAreas: "finance",
+    message:
+      "Nine years as a controller for specialty food producers; I now help small teams close their books on time.",
+  });
+
+  log(
+    `demo flows: ${reviews.length} consultant portraits approved; ${DEMO_INVITEE.email} is mid-onboarding; ${DEMO_APPLICANT.email} has applied`,
+  );
+  return { played: true };
+}

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsultantProfileFacts } from "~/components/matching/match-view/consultant-panel";
-import { consultantPhotoPath, REVIEW_TEXTS } from "~/lib/consultants/profile";
+import { REVIEW_TEXTS } from "~/lib/consultants/profile";
 import { consultantConsolePath, INCOMPLETE_REVIEW_TEXT, ROSTER_PATH } from "~/lib/consultants/roster";
 import type { ProfileReviewPage } from "~/server/consultants/profile-review.server";
 
@@ -29,15 +29,6 @@ export function ProfileReviewView({ review, error }: { review: ProfileReviewPage
             <h2 id="review-profile-title" className="card-title">
               The profile, as businesses will see it
             </h2>
-            {draft.photo ? (
-              <img
-                className="consultant-photo"
-                src={consultantPhotoPath(review.id, "draft")}
-                alt={review.name}
-                width={120}
-                height={120}
-              />
-            ) : null}
             <ConsultantProfileFacts consultant={draft.profile} />
             <dl className="consultant-facts">
               {draft.facts.map((fact) => (

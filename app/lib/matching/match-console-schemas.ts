@@ -153,7 +153,8 @@ export const SUGGESTION_SKIPPED_REFUSED_MESSAGE = "This consultant was skipped. 
 export const CONSULTANT_NOT_VETTED_MESSAGE = "This consultant is no longer vetted and cannot be proposed.";
 export const CONSULTANT_UNAVAILABLE_MESSAGE = "This consultant is not available at the moment and cannot be proposed.";
 export const CONSULTANT_AWAY_MESSAGE = "This consultant is away and cannot be proposed until they are back.";
-export const CONSULTANT_PAUSED_MESSAGE = "This consultant is paused and cannot be proposed until a manager unpauses them.";
+export const CONSULTANT_PAUSED_MESSAGE =
+  "This consultant is paused and cannot be proposed until a manager unpauses them.";
 export const ALREADY_CANDIDATE_MESSAGE = "This consultant is already a candidate on this request.";
 export const MATCH_CLOSED_MESSAGE = "This match request already has its consultant, or it was closed.";
 

@@ -47,6 +47,11 @@ export type ConsultantInfo = {
   education: string;
   missionStatement: string;
   bio: string;
+  /** The published photo's address, or null when the consultant has none. */
+  photoUrl: string | null;
+  linkedinUrl: string | null;
+  /** "$150 per hour", or null before a rate is set. */
+  rate: string | null;
 };
 
 export type CandidateView = ConsultantInfo & {

@@ -12,6 +12,7 @@ import {
   changedFields,
   changesRequestedMessage,
   CONSULTANT_AVAILABILITY_LABELS,
+  consultantPhotoPath,
   hourlyRateCents,
   PROFILE_FIELD_LABELS,
   PROFILE_PATH,
@@ -197,6 +198,10 @@ export async function getProfileReview(app: AppContext, userId: string): Promise
         education: merged.education ?? "",
         missionStatement: merged.missionStatement ?? "",
         bio: merged.bio ?? "",
+        photoUrl: merged.photoKey ? consultantPhotoPath(person.id, draft.fields.photoKey ? "draft" : undefined) : null,
+        // Rate and LinkedIn are among the review's facts below.
+        linkedinUrl: null,
+        rate: null,
       },
       photo: Boolean(draft.fields.photoKey),
       facts: (

@@ -38,6 +38,7 @@ import {
 } from "~/lib/matching/match-console-schemas";
 import { areaLabel } from "~/lib/matching/match-schemas";
 import { formatDate, formatDateTime } from "~/lib/shared/dates";
+import { consultantPhotoPath, rateText } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import { engagementHours } from "~/server/matching/matching-pool.server";
@@ -250,6 +251,10 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
         education: consultantProfiles.education,
         missionStatement: consultantProfiles.missionStatement,
         bio: consultantProfiles.bio,
+        photoKey: consultantProfiles.photoKey,
+        linkedinUrl: consultantProfiles.linkedinUrl,
+        rateUnit: consultantProfiles.rateUnit,
+        rateCents: consultantProfiles.rateCents,
         vetted: consultantProfiles.vetted,
         availability: consultantProfiles.availability,
         awayUntil: consultantProfiles.awayUntil,
@@ -338,6 +343,12 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
           education: person.education ?? "",
           missionStatement: person.missionStatement ?? "",
           bio: person.bio ?? "",
+          photoUrl: person.photoKey ? consultantPhotoPath(person.id) : null,
+          linkedinUrl: person.linkedinUrl,
+          rate:
+            person.rateUnit && person.rateCents
+              ? rateText({ rateUnit: person.rateUnit, rateCents: person.rateCents })
+              : null,
         }
       : null,
     vettings: vettings.map((row) => ({

@@ -4,6 +4,7 @@ import type { ConsultantInfo, MatchRequestView, CandidateView } from "~/lib/matc
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import { storedFileName } from "~/lib/files/listed-file";
+import { consultantPhotoPath, rateText, type RateUnit } from "~/lib/consultants/profile";
 import { requestFiles } from "~/server/files/files.server";
 
 /**
@@ -23,7 +24,23 @@ const consultantColumns = {
   education: consultantProfiles.education,
   missionStatement: consultantProfiles.missionStatement,
   bio: consultantProfiles.bio,
+  photoKey: consultantProfiles.photoKey,
+  linkedinUrl: consultantProfiles.linkedinUrl,
+  rateUnit: consultantProfiles.rateUnit,
+  rateCents: consultantProfiles.rateCents,
 };
+
+/** A consultant row as a business reads it: the photo by its address, the rate in words. */
+function toConsultantInfo<
+  T extends { consultantId: string; photoKey: string | null; rateUnit: RateUnit; rateCents: number },
+>(row: T): Omit<T, "photoKey" | "rateUnit" | "rateCents"> & Pick<ConsultantInfo, "photoUrl" | "rate"> {
+  const { photoKey, rateUnit, rateCents, ...rest } = row;
+  return {
+    ...rest,
+    photoUrl: photoKey ? consultantPhotoPath(row.consultantId) : null,
+    rate: rateCents > 0 ? rateText({ rateUnit, rateCents }) : null,
+  };
+}
 
 /**
  * The spec §3 match request of the viewer's business, or null (unknown or another business's).
@@ -90,11 +107,11 @@ export async function loadMatchRequest(
       problemStatement: match.problemStatement,
     },
     candidates: candidateRows.map((row): CandidateView => ({
-      ...row,
+      ...toConsultantInfo(row),
       status: "accepted",
       businessDecisionStatus: row.businessDecisionStatus === "accepted" ? "accepted" : "pending",
     })),
-    matchedConsultant: matchedRows[0] ?? null,
+    matchedConsultant: matchedRows[0] ? toConsultantInfo(matchedRows[0]) : null,
     draftDeliveryOutline: outline("draft"),
     proposedDeliveryOutline: outline("proposed"),
     activeDeliveryOutline: outline("active", "complete"),
@@ -149,5 +166,5 @@ export async function loadConsultantInfo(
       ),
     )
     .limit(1);
-  return row ?? null;
+  return row ? toConsultantInfo(row) : null;
 }

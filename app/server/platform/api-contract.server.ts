@@ -593,7 +593,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "A consultant's profile, for a candidate or the matched consultant of the caller's match requests.",
     access: "session",
     params: id("id", "The consultant's user id."),
-    ok: { 200: "the consultant info" },
+    ok: {
+      200: "the consultant info: consultantId, firstName, lastName, headline, location, yearsOfExperience, education, missionStatement, bio, photoUrl (the published photo's address or null), linkedinUrl (or null) and rate (e.g. '$150 per hour', or null)",
+    },
     errors: [...CLIENT, 404],
   },
   {

@@ -33,6 +33,10 @@ describe("demo marketplace states", () => {
         .click();
       await page.getByRole("heading", { name: "Suggested Candidate", level: 2 }).waitFor();
       await page.getByText("Aisha Thompson", { exact: true }).waitFor();
+      // Her portrait, uploaded through her profile editor and approved by the manager, really loads.
+      const photo = page.getByRole("img", { name: "Aisha Thompson", exact: true });
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+      await page.getByText("$150 per hour", { exact: true }).waitFor();
       await page.getByRole("link", { name: "Accept", exact: true }).waitFor();
       await page.getByRole("link", { name: "Reject", exact: true }).waitFor();
     },
@@ -69,5 +73,21 @@ describe("demo marketplace states", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/consultant/candidacies/"));
     await page.getByRole("link", { name: "Accept", exact: true }).waitFor();
     await page.getByRole("link", { name: "Decline", exact: true }).waitFor();
+  });
+
+  browserTest("the manager finds a consultant mid-onboarding and an application waiting", async ({ page }) => {
+    await signIn(page, "manager@partwise.test");
+    await expectPath(page, "/manage");
+    await page.goto("/manage/consultants?q=leila.haddad");
+    const row = page.getByRole("listitem").filter({ hasText: "Leila Haddad" });
+    await row.getByText("Onboarding", { exact: true }).first().waitFor();
+    await page.goto("/manage/consultants/invitations");
+    await page.getByText("Jordan Alvarez", { exact: true }).first().waitFor();
+    await page.context().clearCookies();
+
+    await signIn(page, "leila.haddad@partwise.test");
+    await expectPath(page, "/consultant");
+    await page.goto("/consultant/profile");
+    await page.getByText("3 of 6 sections complete").waitFor();
   });
 });

@@ -239,7 +239,11 @@ describe("PUT business-decision: rejected", () => {
     const [managerMail] = await mailsTo(manager.user.email);
     expect(managerMail).toMatchObject({ kind: "candidate_rejected", subject: "Pick the next candidate" });
     expect(await noticesOf(consultant.user.id)).toEqual([
-      expect.objectContaining({ kind: "candidacy_withdrawn", title: "You were not chosen", link: "/consultant/candidacies" }),
+      expect.objectContaining({
+        kind: "candidacy_withdrawn",
+        title: "You were not chosen",
+        link: "/consultant/candidacies",
+      }),
     ]);
 
     // The same rejection again: the same answer, no second notice.

@@ -463,7 +463,16 @@ describe("engagement manager console: match requests", () => {
       "This match request already has its consultant, or it was closed.",
     );
 
-    const refusedEntries = [second, unvettedEntry, awayEntry, onLeaveEntry, pausedEntry, knownEntry, closed.first, elsewhere.first];
+    const refusedEntries = [
+      second,
+      unvettedEntry,
+      awayEntry,
+      onLeaveEntry,
+      pausedEntry,
+      knownEntry,
+      closed.first,
+      elsewhere.first,
+    ];
     for (const { id } of refusedEntries) {
       expect((await suggestionRow(id)).decidedById).toBeNull();
     }

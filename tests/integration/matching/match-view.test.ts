@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryOutlines, files, matchRequests } from "~db/schema";
+import { consultantProfiles, deliveryOutlines, files, matchRequests } from "~db/schema";
 import { RATING_RANGE_MESSAGE } from "~/lib/insights/insight-schemas";
 import {
   CANDIDATE_NOT_OPEN_MESSAGE,
@@ -95,6 +95,9 @@ describe("GET /api/matching/matchRequest/get-match-request/{id}", () => {
           lastName: "Person",
           headline: "Fractional COO for outdoor retail",
           location: "Bangor, ME",
+          photoUrl: null,
+          linkedinUrl: null,
+          rate: "$150 per hour",
         },
       ],
       matchedConsultant: null,
@@ -181,7 +184,28 @@ describe("GET /api/matching/matchRequest/consultant-info/{id}", () => {
       education: "MBA, University of Maine",
       missionStatement: "Clear numbers, calm decisions.",
       bio: "Twelve years as a finance lead in wholesale and retail.",
+      photoUrl: null,
+      linkedinUrl: null,
+      rate: "$150 per hour",
     });
+  });
+
+  it("gives the published photo's address, the LinkedIn profile and a day rate in words", async () => {
+    const { business, token } = await signedInClient();
+    const { consultant } = await awaitingDecision(business.id);
+    await db()
+      .update(consultantProfiles)
+      .set({
+        photoKey: `consultants/${consultant.user.id}/photo-1.png`,
+        linkedinUrl: "https://www.linkedin.com/in/test-person",
+        rateUnit: "day",
+        rateCents: 120_000,
+      })
+      .where(eq(consultantProfiles.userId, consultant.user.id));
+    const body = (await (await info(consultant.user.id, token)).json()) as Record<string, unknown>;
+    expect(body.photoUrl).toBe(`/consultant-photos/${consultant.user.id}`);
+    expect(body.linkedinUrl).toBe("https://www.linkedin.com/in/test-person");
+    expect(body.rate).toBe("$1,200 per day");
   });
 
   it("answers the matched consultant too", async () => {

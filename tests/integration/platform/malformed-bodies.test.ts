@@ -168,11 +168,13 @@ beforeAll(async () => {
   page("/signup/consultant", "anonymous");
   page("/manage/consultants/invitations", "manager");
   page(`/manage/consultants/${consultant.user.id}`, "manager");
+  page(`/manage/consultants/${consultant.user.id}/review`, "manager");
+  page("/consultant/profile", "consultant");
 });
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(25);
+    expect(actions.length).toBe(27);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {

@@ -26,13 +26,16 @@ function useFocusOnOpen<T extends HTMLElement>() {
 }
 
 /**
- * Who the consultant is, exactly as a business sees it on a candidate: name, headline, location,
- * experience, education, mission statement and bio. The manager's console vets from this view.
+ * Who the consultant is, exactly as a business sees it on a candidate: photo, name, headline,
+ * location, experience, education, mission statement, bio, rate and LinkedIn profile. The manager's console vets from this view.
  */
 export function ConsultantProfileFacts({ consultant }: { consultant: ConsultantInfo }) {
   const name = fullName(consultant.firstName, consultant.lastName);
   return (
     <>
+      {consultant.photoUrl ? (
+        <img className="consultant-photo" src={consultant.photoUrl} alt={name} width={120} height={120} />
+      ) : null}
       <div className="consultant-identity">
         <p className="consultant-name">{name}</p>
         <p className="consultant-headline">{consultant.headline}</p>
@@ -55,6 +58,22 @@ export function ConsultantProfileFacts({ consultant }: { consultant: ConsultantI
           <dt>Bio</dt>
           <dd>{consultant.bio}</dd>
         </div>
+        {consultant.rate ? (
+          <div>
+            <dt>Rate</dt>
+            <dd>{consultant.rate}</dd>
+          </div>
+        ) : null}
+        {consultant.linkedinUrl ? (
+          <div>
+            <dt>LinkedIn</dt>
+            <dd>
+              <a href={consultant.linkedinUrl} target="_blank" rel="noopener noreferrer">
+                {`${name} on LinkedIn`}
+              </a>
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </>
   );
