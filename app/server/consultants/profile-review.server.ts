@@ -28,6 +28,7 @@ import {
   type ProfileDraftStatus,
 } from "~/lib/consultants/profile";
 import type { ProfileReviewAction, ReviewOutcome } from "~/lib/consultants/roster";
+import { mergedProfileFields, publishedProfileFields } from "~/server/consultants/profile.server";
 import { ENGAGEMENT_TYPE_LABELS } from "~/lib/matching/match-console-schemas";
 import type { ConsultantInfo } from "~/lib/matching/match-view";
 import { areaLabel } from "~/lib/matching/match-schemas";
@@ -61,33 +62,6 @@ export type ProfileReviewPage = {
 
 type Published = ProfileContent & AvailabilityContent;
 
-const publishedOf = (row: typeof consultantProfiles.$inferSelect): Partial<Published> => ({
-  photoKey: row.photoKey ?? undefined,
-  headline: row.headline,
-  bio: row.bio,
-  missionStatement: row.missionStatement,
-  education: row.education,
-  yearsOfExperience: row.yearsOfExperience,
-  location: row.location,
-  linkedinUrl: row.linkedinUrl,
-  businessAreas: row.businessAreas,
-  engagementTypes: row.engagementTypes,
-  industries: row.industries,
-  industryCodes: row.industryCodes,
-  companySizes: row.companySizes,
-  rateUnit: row.rateUnit,
-  rateCents: row.rateCents,
-  availability: row.availability,
-  hoursPerWeek: row.hoursPerWeek,
-  awayUntil: row.awayUntil ? row.awayUntil.toISOString().slice(0, 10) : null,
-  timeZone: row.timeZone,
-});
-
-/** The profile as it would read once approved: the published one overlaid by the draft. */
-const merge = (published: Partial<Published> | null, draft: ProfileDraftFields): ProfileDraftFields => ({
-  ...(published ?? {}),
-  ...Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)),
-});
 
 let naicsTitles: Map<string, string> | null = null;
 /** A NAICS code's title at any level (published profiles may carry 4- to 6-digit codes). */
@@ -181,10 +155,10 @@ export async function getProfileReview(app: AppContext, userId: string): Promise
   const loaded = await load(app, userId);
   if (!loaded) return null;
   const { person, profile, draft } = loaded;
-  const published = profile ? publishedOf(profile) : null;
+  const published = profile ? publishedProfileFields(profile) : null;
   let view: ProfileReviewPage["draft"] = null;
   if (draft) {
-    const merged = merge(published, draft.fields);
+    const merged = mergedProfileFields(profile, draft);
     view = {
       status: draft.status,
       submittedAt: draft.submittedAt ? formatDateTime(draft.submittedAt) : null,
@@ -282,8 +256,7 @@ export async function reviewProfile(
     return { ok: true, outcome: "changes", message: changesRequestedMessage(name) };
   }
 
-  const published = profile ? publishedOf(profile) : null;
-  const merged = merge(published, draft.fields);
+  const merged = mergedProfileFields(profile, draft);
   if (!profileProgress(merged).complete) return { ok: false, status: 409, msg: PROFILE_TEXTS.incomplete };
   const complete = merged as Published;
   const rate = { rateUnit: complete.rateUnit, rateCents: complete.rateCents };

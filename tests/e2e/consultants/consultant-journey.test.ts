@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
-import { describe, expect } from "vitest";
+import { describe } from "vitest";
 import { png } from "../../support/sample-files";
 import { browserTest, expectPath, PHONE, signIn, signUpNewClient } from "../support";
+import { invitationLinkFromOutbox } from "./outbox";
 
 /**
  * From invitation to first candidacy, as the three people live it: the engagement manager invites
@@ -22,19 +23,6 @@ const RUNS: Run[] = [
   { viewport: { width: 1280, height: 900 }, area: "Marketing", areaValue: "marketing", firstName: "Noor" },
   { viewport: PHONE, area: "HR", areaValue: "hr", firstName: "Tomas" },
 ];
-
-async function invitationLinkFromOutbox(page: Page, email: string): Promise<string> {
-  let text = "";
-  for (let attempt = 0; attempt < 20 && !text; attempt++) {
-    await page.goto("/dev/outbox");
-    const mail = page.getByRole("article").filter({ hasText: email }).first();
-    if ((await mail.count()) > 0) text = (await mail.textContent()) ?? "";
-    else await page.waitForTimeout(200);
-  }
-  const match = /https?:\/\/[^\s]+\/consultant-invitation\/[A-Za-z0-9_-]{43}/.exec(text);
-  expect(match, `no invitation link in the outbox for ${email}`).not.toBeNull();
-  return new URL(match![0]).pathname;
-}
 
 async function save(page: Page, section: string, button = "Save", saved = "Your changes are saved.") {
   const card = page.locator(`#profile-${section}`);

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { png } from "../../support/sample-files";
 import { browserTest, expectNoAxeViolations, expectPath, PHONE, signIn } from "../support";
+import { invitationLinkFromOutbox } from "./outbox";
 
 const SHOTS = "/tmp/consultant-profile-shots";
 const PASSWORD = "Harbor-Consult-9";
@@ -9,21 +10,6 @@ const WIDE = { width: 1280, height: 900 };
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-
-/** Reads the invitation link emailed to `email` from the local outbox page. */
-async function invitationLinkFromOutbox(page: Page, email: string): Promise<string> {
-  let text = "";
-  for (let attempt = 0; attempt < 20 && !text; attempt++) {
-    await page.goto("/dev/outbox");
-    await page.getByRole("heading", { name: "Local email outbox", level: 1 }).waitFor();
-    const mail = page.getByRole("article").filter({ hasText: email }).first();
-    if ((await mail.count()) > 0) text = (await mail.textContent()) ?? "";
-    else await page.waitForTimeout(200);
-  }
-  const match = /https?:\/\/[^\s]+\/consultant-invitation\/[A-Za-z0-9_-]{43}/.exec(text);
-  expect(match, `no invitation link in the outbox for ${email}`).not.toBeNull();
-  return new URL(match![0]).pathname;
-}
 
 /** A manager invites a new consultant, who sets a password and lands on their empty profile. */
 async function invitedConsultant(page: Page, firstName: string) {
