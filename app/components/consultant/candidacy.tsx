@@ -68,8 +68,6 @@ export function CandidacyView({ candidacy, error }: { candidacy: CandidacyDetail
               <dd>{candidacy.business.size}</dd>
               <dt>Location</dt>
               <dd>{candidacy.business.location}</dd>
-              <dt>Plan</dt>
-              <dd>{candidacy.business.plan}</dd>
             </dl>
           </section>
         </div>

@@ -28,7 +28,7 @@ import {
 } from "~/lib/matching/match-copy";
 import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
 import { formatDate } from "~/lib/shared/dates";
-import { fullName, planLabel } from "~/lib/shared/format";
+import { fullName } from "~/lib/shared/format";
 import type { NoticeKey } from "~/lib/shared/notices";
 import { findNaics } from "~/server/business/naics.server";
 import type { AppContext } from "~/server/load-context";
@@ -152,7 +152,7 @@ export type CandidacyDetail = {
   responded: string | null;
   declineReason: string | null;
   request: { area: string; type: string; problemStatement: string; created: string };
-  business: { name: string; industry: string; size: string; location: string; plan: string };
+  business: { name: string; industry: string; size: string; location: string };
   /** The request's files while the consultant may download them, null once they may not. */
   files: ListedFile[] | null;
 };
@@ -201,7 +201,6 @@ function candidacyReads(app: AppContext, consultantId: string, candidateId: stri
         employeeBand: businesses.employeeBand,
         city: businesses.city,
         state: businesses.state,
-        memberTier: businesses.memberTier,
       })
       .from(businesses)
       .where(eq(businesses.id, businessId)),
@@ -280,7 +279,6 @@ export async function loadCandidacy(
       industry: industryTitle(business.naics),
       size: employeeBandLabel(business.employeeBand),
       location: `${business.city}, ${business.state}`,
-      plan: planLabel(business.memberTier),
     },
     files: seesFiles(state) ? fileRows.map(listedFile) : null,
   };

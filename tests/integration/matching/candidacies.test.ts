@@ -232,12 +232,15 @@ describe("one candidacy", () => {
       "Industrial Supplies Merchant Wholesalers",
       "25-50 employees",
       "Portland, ME",
-      "BASIC",
       "To answer",
       html("The business has not seen you yet."),
     ]) {
       expect(body, text).toContain(text);
     }
+    // Only what the match shares: not the business's plan, its owner or its revenue.
+    expect(body).not.toContain("BASIC");
+    expect(body).not.toContain(owner.user.email);
+    expect(body).not.toContain(owner.business.revenueBand);
     expect(body).toContain(`href="/api/file-handling/get-file/${fileName}"`);
     expect(body).toContain("cash-flow.pdf");
     expect(body).toContain("2.4 KB");
