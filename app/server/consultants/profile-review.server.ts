@@ -62,7 +62,6 @@ export type ProfileReviewPage = {
 
 type Published = ProfileContent & AvailabilityContent;
 
-
 let naicsTitles: Map<string, string> | null = null;
 /** A NAICS code's title at any level (published profiles may carry 4- to 6-digit codes). */
 function naicsTitle(code: string): string {
