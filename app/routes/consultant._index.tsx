@@ -5,6 +5,7 @@ import { PROFILE_PATH } from "~/lib/consultants/profile";
 import { toAnswerSummary } from "~/lib/matching/candidacy-state";
 import { loadPortalHome } from "~/server/consultants/portal.server";
 import { requireRole } from "~/server/identity/guards.server";
+import { PortalPageHeader } from "~/components/consultant/portal-layout";
 
 export const meta: MetaFunction = () => [{ title: "Home | Consultant portal | Partwise" }];
 
@@ -23,12 +24,7 @@ export default function ConsultantHome() {
   const nothing = profile === null && toAnswer.count === 0;
   return (
     <div className="console-page portal-home">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Consultant portal</p>
-          <h1>{firstName ? `Hello, ${firstName}` : "Welcome"}</h1>
-        </div>
-      </header>
+      <PortalPageHeader title={firstName ? `Hello, ${firstName}` : "Welcome"} />
       <h2 className="candidacy-group-title">{T.title}</h2>
       {nothing ? <p className="card console-empty">{T.nothingNeeded}</p> : null}
       {profile?.kind === "onboarding" ? (

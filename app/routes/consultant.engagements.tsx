@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ENGAGEMENTS_TEXTS as T } from "~/lib/consultants/portal";
 import { loadPortalEngagements } from "~/server/consultants/portal.server";
 import { requireRole } from "~/server/identity/guards.server";
+import { PortalPageHeader } from "~/components/consultant/portal-layout";
 
 export const meta: MetaFunction = () => [{ title: "Engagements | Consultant portal | Partwise" }];
 
@@ -18,12 +19,7 @@ export default function ConsultantEngagements() {
   const { engagements } = useLoaderData<typeof loader>();
   return (
     <div className="console-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Consultant portal</p>
-          <h1>{T.title}</h1>
-        </div>
-      </header>
+      <PortalPageHeader title={T.title} />
       {engagements.length === 0 ? (
         <p className="card console-empty">{T.empty}</p>
       ) : (

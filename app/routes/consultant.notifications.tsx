@@ -4,6 +4,7 @@ import { NOTIFICATIONS_TEXTS as T, PORTAL_NOTIFICATION_LIMIT } from "~/lib/consu
 import { formatDate } from "~/lib/shared/dates";
 import { requireRole } from "~/server/identity/guards.server";
 import { loadNotifications } from "~/server/notifications/notifications.server";
+import { PortalPageHeader } from "~/components/consultant/portal-layout";
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Consultant portal | Partwise" }];
 
@@ -19,12 +20,7 @@ export default function ConsultantNotifications() {
   const { notifications } = useLoaderData<typeof loader>();
   return (
     <div className="console-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Consultant portal</p>
-          <h1>{T.title}</h1>
-        </div>
-      </header>
+      <PortalPageHeader title={T.title} />
       {notifications.length === 0 ? (
         <p className="card console-empty">{T.empty}</p>
       ) : (

@@ -39,6 +39,7 @@ import { requireRole } from "~/server/identity/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
+import { PortalPageHeader } from "~/components/consultant/portal-layout";
 
 export const meta: MetaFunction = () => [{ title: "Your profile | Consultant portal | Partwise" }];
 
@@ -127,12 +128,7 @@ export default function ProfilePage() {
   const sections = { fields: editor.fields, reply };
   return (
     <div className="page profile-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Consultant portal</p>
-          <h1>Your profile</h1>
-        </div>
-      </header>
+      <PortalPageHeader title={"Your profile"} />
 
       {submitted ? (
         <div className="notice-banner" role="status">

@@ -25,6 +25,7 @@ import { changeEmail } from "~/server/identity/email-change.server";
 import { requireRole } from "~/server/identity/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
+import { PortalPageHeader } from "~/components/consultant/portal-layout";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Consultant portal | Partwise" }];
 
@@ -220,12 +221,7 @@ export default function ConsultantSettings() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="console-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Consultant portal</p>
-          <h1>Settings</h1>
-        </div>
-      </header>
+      <PortalPageHeader title={"Settings"} />
       <div className="stack consultant-settings">
         <PasswordForm actionData={actionData} />
         <EmailForm current={email} actionData={actionData} />

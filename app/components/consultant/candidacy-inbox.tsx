@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { NO_CANDIDACIES_MESSAGE, NOTHING_TO_ANSWER_MESSAGE, toAnswerSummary } from "~/lib/matching/candidacy-state";
 import type { CandidacyInbox, CandidacyInboxItem } from "~/server/matching/candidacies.server";
+import { PortalPageHeader } from "~/components/consultant/portal-layout";
 
 /**
  * The consultant's inbox: the candidacies to answer first (with their count), then the others by
@@ -11,12 +12,7 @@ export function CandidacyInboxView({ firstName, inbox }: { firstName: string; in
   const others = rest.filter((group) => group.items.length > 0);
   return (
     <div className="console-page candidacy-inbox">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Consultant portal</p>
-          <h1>{firstName ? `Hello, ${firstName}` : "Your inbox"}</h1>
-        </div>
-      </header>
+      <PortalPageHeader title={firstName ? `Hello, ${firstName}` : "Your inbox"} />
       <p className="lead">{toAnswerSummary(inbox.toAnswer)}</p>
       {inbox.total === 0 ? (
         <section className="card empty-state" aria-labelledby="candidacies-empty-title">

@@ -40,3 +40,15 @@ export function PortalLayout({
     </StaffFrame>
   );
 }
+
+/** The heading of every portal page: the portal's name above the page's title. */
+export function PortalPageHeader({ title }: { title: string }) {
+  return (
+    <header className="page-header">
+      <div>
+        <p className="eyebrow">Consultant portal</p>
+        <h1>{title}</h1>
+      </div>
+    </header>
+  );
+}
