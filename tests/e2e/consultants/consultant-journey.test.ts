@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe } from "vitest";
 import { png } from "../../support/sample-files";
 import { browserTest, expectPath, PHONE, signIn, signUpNewClient } from "../support";
-import { invitationLinkFromOutbox } from "./outbox";
+import { invitedConsultant, saveProfileSection } from "./steps";
 
 /**
  * From invitation to first candidacy, as the three people live it: the engagement manager invites
@@ -24,40 +24,34 @@ const RUNS: Run[] = [
   { viewport: PHONE, area: "HR", areaValue: "hr", firstName: "Tomas" },
 ];
 
-async function save(page: Page, section: string, button = "Save", saved = "Your changes are saved.") {
-  const card = page.locator(`#profile-${section}`);
-  await card.getByRole("button", { name: button }).click();
-  await card.getByText(saved, { exact: true }).waitFor();
-}
-
 async function writeProfile(page: Page, run: Run) {
   await page.getByText("0 of 6 sections complete").waitFor();
   await page
     .getByLabel("Choose a photo (.png or .jpg, at most 2MB)")
     .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(png({ width: 8, height: 8 })) });
-  await save(page, "photo", "Upload photo", "Your photo has been added!");
+  await saveProfileSection(page, "photo", "Upload photo", "Your photo has been added!");
   await page.getByLabel("Headline", { exact: true }).fill(`${run.area} lead for growing retailers`);
   await page.getByLabel("Bio", { exact: true }).fill("Nine years building teams and campaigns for regional shops.");
   await page.getByLabel("Mission statement", { exact: true }).fill("Plans a small team can run on Monday.");
-  await save(page, "about");
+  await saveProfileSection(page, "about");
   await page.getByLabel("Education", { exact: true }).fill("BA Business Administration, University of Vermont");
   await page.getByLabel("Years of experience", { exact: true }).fill("9");
   await page.getByLabel("Location", { exact: true }).fill("Burlington, VT");
-  await save(page, "background");
+  await saveProfileSection(page, "background");
   const expertise = page.locator("#profile-expertise");
   await expertise.getByLabel(run.area, { exact: true }).check();
   await expertise.getByLabel("Project", { exact: true }).check();
   await expertise.getByLabel("0-25 employees", { exact: true }).check();
   await expertise.getByLabel("Retail Trade", { exact: true }).check();
-  await save(page, "expertise");
+  await saveProfileSection(page, "expertise");
   await page.getByLabel("Hourly rate", { exact: true }).check();
   await page.getByLabel("Rate in US dollars").fill("140");
-  await save(page, "rate");
+  await saveProfileSection(page, "rate");
   const availability = page.locator("#profile-availability");
   await availability.getByLabel("Availability", { exact: true }).selectOption("available");
   await availability.getByLabel("Hours per week", { exact: true }).fill("20");
   await availability.getByLabel("Time zone", { exact: true }).selectOption("America/New_York");
-  await save(page, "availability");
+  await saveProfileSection(page, "availability");
   await page.getByText("6 of 6 sections complete").waitFor();
   await page.getByRole("button", { name: "Send for review" }).click();
   await page
@@ -89,24 +83,8 @@ describe("a consultant's journey from invitation to first candidacy", () => {
         const name = `${run.firstName} Lindgren`;
         const company = `Journey ${run.area} ${stamp}`;
 
-        // The manager invites.
-        await signIn(page, MANAGER);
-        await expectPath(page, "/manage");
-        await page.goto("/manage/consultants/invitations");
-        await page.getByLabel("First name").fill(run.firstName);
-        await page.getByLabel("Last name").fill("Lindgren");
-        await page.getByLabel("Email").fill(email);
-        await page.getByRole("button", { name: "Send invitation" }).click();
-        await page.getByText("Invitation sent.", { exact: true }).waitFor();
-        const link = await invitationLinkFromOutbox(page, email);
-        await page.context().clearCookies();
-
-        // The consultant sets a password and writes the profile.
-        await page.goto(link);
-        await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-        await page.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
-        await page.getByRole("button", { name: "Create my account" }).click();
-        await expectPath(page, "/consultant/profile");
+        // The manager invites; the consultant follows the emailed link, sets a password and writes the profile.
+        await invitedConsultant(page, { firstName: run.firstName, lastName: "Lindgren", email, password: PASSWORD });
         await writeProfile(page, run);
         await page.context().clearCookies();
 

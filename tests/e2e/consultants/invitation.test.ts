@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe } from "vitest";
 import { browserTest, expectPath, PHONE, signIn } from "../support";
-import { invitationLinkFromOutbox } from "./outbox";
+import { invitationLinkFromOutbox } from "./steps";
 
 const SHOTS = "/tmp/consultant-invitation-shots";
 const PASSWORD = "Harbor-Consult-9";

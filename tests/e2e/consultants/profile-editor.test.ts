@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { png } from "../../support/sample-files";
-import { browserTest, expectNoAxeViolations, expectPath, PHONE, signIn } from "../support";
-import { invitationLinkFromOutbox } from "./outbox";
+import { browserTest, expectNoAxeViolations, PHONE } from "../support";
+import { invitedConsultant, saveProfileSection } from "./steps";
 
 const SHOTS = "/tmp/consultant-profile-shots";
 const PASSWORD = "Harbor-Consult-9";
@@ -12,29 +12,9 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 
 /** A manager invites a new consultant, who sets a password and lands on their empty profile. */
-async function invitedConsultant(page: Page, firstName: string) {
+async function invitedNewConsultant(page: Page, firstName: string) {
   const email = `profile-${Date.now().toString(36)}@example.test`;
-  await signIn(page, "manager@partwise.test");
-  await expectPath(page, "/manage");
-  await page.goto("/manage/consultants/invitations");
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill("Ellery");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  await page.getByText("Invitation sent.", { exact: true }).waitFor();
-  const link = await invitationLinkFromOutbox(page, email);
-  await page.context().clearCookies();
-  await page.goto(link);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Create my account" }).click();
-  await expectPath(page, "/consultant/profile");
-}
-
-async function save(page: Page, section: string, button = "Save", saved = "Your changes are saved.") {
-  const card = page.locator(`#profile-${section}`);
-  await card.getByRole("button", { name: button }).click();
-  await card.getByText(saved, { exact: true }).waitFor();
+  await invitedConsultant(page, { firstName, lastName: "Ellery", email, password: PASSWORD });
 }
 
 async function fillProfile(page: Page) {
@@ -45,7 +25,7 @@ async function fillProfile(page: Page) {
   await page
     .getByLabel("Choose a photo (.png or .jpg, at most 2MB)")
     .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(png({ width: 8, height: 8 })) });
-  await save(page, "photo", "Upload photo", "Your photo has been added!");
+  await saveProfileSection(page, "photo", "Upload photo", "Your photo has been added!");
   await page.getByRole("img", { name: "Your photo" }).waitFor();
 
   // An empty section is refused with the field's own text, next to the field.
@@ -57,13 +37,13 @@ async function fillProfile(page: Page) {
   await page.getByLabel("Headline", { exact: true }).fill("Operations lead for growing makers");
   await page.getByLabel("Bio", { exact: true }).fill("Ten years running plants and supply chains.");
   await page.getByLabel("Mission statement", { exact: true }).fill("Calm operations, clear numbers.");
-  await save(page, "about");
+  await saveProfileSection(page, "about");
 
   await page.getByLabel("Education", { exact: true }).fill("BSc Industrial Engineering, Ohio State");
   await page.getByLabel("Years of experience", { exact: true }).fill("10");
   await page.getByLabel("Location", { exact: true }).fill("Columbus, OH");
   await page.getByLabel("LinkedIn profile (optional)").fill("https://www.linkedin.com/in/morgan-ellery");
-  await save(page, "background");
+  await saveProfileSection(page, "background");
 
   const expertise = page.locator("#profile-expertise");
   await expertise.getByLabel("Operations", { exact: true }).check();
@@ -72,17 +52,17 @@ async function fillProfile(page: Page) {
   await expertise.getByLabel("Manufacturing", { exact: true }).check();
   await expertise.getByText("Specialties in Manufacturing").click();
   await expertise.getByLabel("Food Manufacturing", { exact: true }).check();
-  await save(page, "expertise");
+  await saveProfileSection(page, "expertise");
 
   await page.getByLabel("Day rate", { exact: true }).check();
   await page.getByLabel("Rate in US dollars").fill("1200");
-  await save(page, "rate");
+  await saveProfileSection(page, "rate");
 
   const availability = page.locator("#profile-availability");
   await availability.getByLabel("Availability", { exact: true }).selectOption("available");
   await availability.getByLabel("Hours per week", { exact: true }).fill("25");
   await availability.getByLabel("Time zone", { exact: true }).selectOption("America/Chicago");
-  await save(page, "availability");
+  await saveProfileSection(page, "availability");
 
   await page.getByText("6 of 6 sections complete").waitFor();
   await shot(page, "complete");
@@ -106,7 +86,7 @@ describe("the consultant's profile editor", () => {
     browserTest(
       `an invited consultant fills all six sections and sends the profile for review at ${viewport.width}px`,
       async ({ page }) => {
-        await invitedConsultant(page, viewport === PHONE ? "Robin" : "Morgan");
+        await invitedNewConsultant(page, viewport === PHONE ? "Robin" : "Morgan");
         await fillProfile(page);
       },
       { viewport, timeout: 90_000 },
