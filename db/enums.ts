@@ -223,6 +223,9 @@ export const DELIVERY_DECISIONS = ["approved", "revision"] as const;
 
 export const DELIVERY_DECISION_ACTIONS = ["prepay", "pause", "revise"] as const;
 
+/** What an engagement manager records on an engagement. */
+export const ENGAGEMENT_NOTE_KINDS = ["note", "verbal_approval"] as const;
+
 export const FILE_PURPOSES = ["insight_request", "match_request", "delivery_item", "other"] as const;
 
 export const PURCHASE_KINDS = ["subscription", "insight", "delivery_item", "benchmarking"] as const;

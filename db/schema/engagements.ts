@@ -1,6 +1,6 @@
 /** Engagements: delivery outlines, items and the client's decisions on them. */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { businesses } from "./business";
 import { bool, createdAt, currency, id, timestamp, updatedAt } from "./columns";
 import {
@@ -10,6 +10,7 @@ import {
   DELIVERY_ITEM_STATUSES,
   DELIVERY_REVIEWS,
   EGM_REVIEW_STATUSES,
+  ENGAGEMENT_NOTE_KINDS,
   OUTLINE_STATES,
 } from "../enums";
 import { users } from "./identity";
@@ -28,6 +29,18 @@ export const deliveryOutlines = sqliteTable(
       .references(() => businesses.id, { onDelete: "cascade" }),
     consultantId: text("consultant_id").references(() => users.id, { onDelete: "set null" }),
     title: text("title").notNull().default(""),
+    /** The consultant's overview of the plan: the problem, the approach, what the business gets. */
+    overview: text("overview").notNull().default(""),
+    /**
+     * The plan's version: 1 for the first plan sent for review, + 1 each time the consultant sends
+     * a changed plan. A signature covers one version (`signed_version`); a later version needs a
+     * new one.
+     */
+    version: integer("version").notNull().default(1),
+    /** The version the business's current signature covers; null until signed. */
+    signedVersion: integer("signed_version"),
+    /** When the consultant last sent the plan for the manager's review. */
+    submittedAt: timestamp("submitted_at"),
     state: text("state", { enum: OUTLINE_STATES }).notNull().default("draft"),
     egmReviewStatus: text("egm_review_status", { enum: EGM_REVIEW_STATUSES }).notNull().default("pending"),
     egmReviewNotes: text("egm_review_notes"),
@@ -45,13 +58,18 @@ export const deliveryOutlines = sqliteTable(
     activeItemId: text("active_item_id").references((): AnySQLiteColumn => deliveryItems.id, {
       onDelete: "set null",
     }),
+    /** When the engagement started: the first signature. The before/after results split here. */
+    startedAt: timestamp("started_at"),
+    /** Set when the business accepted an item and paused the next ("pause"); cleared by a prepayment. */
+    pausedAt: timestamp("paused_at"),
     complete: bool("complete").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp("completed_at"),
   },
   (t) => [
-    index("delivery_outlines_match_request_id_idx").on(t.matchRequestId),
+    // One engagement plan per match.
+    uniqueIndex("delivery_outlines_match_request_id_unique").on(t.matchRequestId),
     index("delivery_outlines_business_id_idx").on(t.businessId, t.createdAt),
     index("delivery_outlines_consultant_id_idx").on(t.consultantId),
     // Engagement-manager review queue.
@@ -123,6 +141,70 @@ export const deliveryItemDecisions = sqliteTable(
     index("delivery_item_decisions_business_id_idx").on(t.businessId),
   ],
 );
+
+/**
+ * A signed statement of work: the audit record of one signature (who, the typed name, the date
+ * they wrote, when, from where) and the PDF made from the plan version they signed, kept in R2
+ * with the SHA-256 of its bytes. One per outline version; never updated.
+ */
+export const sowSignatures = sqliteTable(
+  "sow_signatures",
+  {
+    id: id(),
+    outlineId: text("outline_id")
+      .notNull()
+      .references(() => deliveryOutlines.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    outlineVersion: integer("outline_version").notNull(),
+    signerUserId: text("signer_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The name as typed: "First Last". */
+    signerName: text("signer_name").notNull(),
+    /** 'YYYY-MM-DD' as entered: the statement's effective date. */
+    signatureDate: text("signature_date").notNull(),
+    signedAt: timestamp("signed_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** The R2 key of the signed PDF. */
+    pdfKey: text("pdf_key").notNull(),
+    /** Lowercase hex SHA-256 of the PDF's bytes. */
+    pdfSha256: text("pdf_sha256").notNull(),
+    pdfSize: integer("pdf_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sow_signatures_outline_version_unique").on(t.outlineId, t.outlineVersion),
+    index("sow_signatures_business_id_idx").on(t.businessId),
+  ],
+);
+
+/**
+ * The engagement manager's record on an engagement: a note, or the business's verbal approval to
+ * charge the card on file for a phase (the statement's terms), optionally tied to an item.
+ */
+export const engagementNotes = sqliteTable(
+  "engagement_notes",
+  {
+    id: id(),
+    outlineId: text("outline_id")
+      .notNull()
+      .references(() => deliveryOutlines.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    itemId: text("item_id").references(() => deliveryItems.id, { onDelete: "set null" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ENGAGEMENT_NOTE_KINDS }).notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("engagement_notes_outline_id_idx").on(t.outlineId, t.createdAt)],
+);
+
+export type SowSignature = typeof sowSignatures.$inferSelect;
+
+export type EngagementNote = typeof engagementNotes.$inferSelect;
 
 export type DeliveryOutline = typeof deliveryOutlines.$inferSelect;
 

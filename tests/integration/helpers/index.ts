@@ -10,3 +10,4 @@ export * from "./intuit";
 export * from "./password-reset";
 export * from "./stripe";
 export * from "./matching";
+export * from "./engagements";

@@ -1,0 +1,227 @@
+import { z } from "zod";
+import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
+import {
+  DELIVERY_SUMMARY_REQUIRED,
+  ITEM_DATE_REQUIRED,
+  ITEM_PRICE_INVALID,
+  ITEM_PRICE_REQUIRED,
+  ITEM_TITLE_REQUIRED,
+  MANAGER_NOTES_REQUIRED,
+  NOTE_REQUIRED,
+  REJECTION_NOTES_REQUIRED,
+  REVIEW_CONFIRMATION_REQUIRED,
+  REVISION_NOTES_REQUIRED,
+  SIGNATURE_DATE_REQUIRED,
+  SIGNATURE_FIRST_NAME_REQUIRED,
+  SIGNATURE_LAST_NAME_REQUIRED,
+} from "./engagement-copy";
+
+/**
+ * Every body about engagements: the spec's API payloads and our pages' forms. Pure and isomorphic
+ * (the forms validate with the same schema in the browser through Conform).
+ */
+
+const requiredId = (name: string) =>
+  z
+    .string({ error: `${name} is required.` })
+    .trim()
+    .min(1, `${name} is required.`)
+    .max(80, `${name} is not valid.`);
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const CalendarDate = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).refine(isCalendarDate, message);
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null ? "" : value),
+    z.string().trim().max(max, `Keep it under ${max} characters.`),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// The business's plan review: PUT /api/delivery-outline/submit-business-review (spec §7)
+// ---------------------------------------------------------------------------------------------
+
+export const PLAN_DECISIONS = ["approved", "revision"] as const;
+export type PlanDecision = (typeof PLAN_DECISIONS)[number];
+
+export const BusinessReviewSchema = z
+  .object({
+    deliveryOutlineId: requiredId("deliveryOutlineId"),
+    decision: z.enum(PLAN_DECISIONS, { error: "decision must be approved or revision." }),
+    /** "First Last" as typed. */
+    businessSignature: z
+      .string({ error: SIGNATURE_FIRST_NAME_REQUIRED })
+      .trim()
+      .min(3, SIGNATURE_FIRST_NAME_REQUIRED)
+      .max(120, "The signature is too long."),
+    businessSignatureDate: CalendarDate(SIGNATURE_DATE_REQUIRED),
+    notes: optionalText(2000),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "revision" && value.notes === "")
+      ctx.addIssue({ code: "custom", path: ["notes"], message: REJECTION_NOTES_REQUIRED });
+  });
+export type BusinessReviewInput = z.infer<typeof BusinessReviewSchema>;
+
+/** The review dialog's form: the confirmation, the signature as first and last name, the date, notes. */
+export const PlanReviewFormSchema = z
+  .object({
+    intent: z.literal("review-plan"),
+    deliveryOutlineId: requiredId("deliveryOutlineId"),
+    decision: z.enum(PLAN_DECISIONS, { error: "Choose Accept or Reject." }),
+    confirm: z.literal("on", { error: REVIEW_CONFIRMATION_REQUIRED }),
+    firstName: z.string({ error: SIGNATURE_FIRST_NAME_REQUIRED }).trim().min(1, SIGNATURE_FIRST_NAME_REQUIRED).max(60),
+    lastName: z.string({ error: SIGNATURE_LAST_NAME_REQUIRED }).trim().min(1, SIGNATURE_LAST_NAME_REQUIRED).max(60),
+    signatureDate: CalendarDate(SIGNATURE_DATE_REQUIRED),
+    notes: optionalText(2000),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "revision" && value.notes === "")
+      ctx.addIssue({ code: "custom", path: ["notes"], message: REJECTION_NOTES_REQUIRED });
+  });
+
+// ---------------------------------------------------------------------------------------------
+// The business's review of a delivered item: PUT /api/delivery-outline/business/item-review
+// ---------------------------------------------------------------------------------------------
+
+/** The dialog's three choices (spec §4): accept and prepay the next, accept and pause, revise. */
+export const ITEM_DECISION_ACTIONS = ["prepay", "pause", "revise"] as const;
+export type ItemDecisionAction = (typeof ITEM_DECISION_ACTIONS)[number];
+
+/**
+ * `decision` is the action (prepay, pause, revise); the stored decision's words (approved,
+ * revision) are accepted too, with `decisionAction` naming the follow-up (approved alone pauses).
+ */
+export const ItemReviewSchema = z
+  .object({
+    deliveryItemId: requiredId("deliveryItemId"),
+    deliveryOutlineId: requiredId("deliveryOutlineId"),
+    businessNotes: optionalText(2000),
+    decision: z.enum(["prepay", "pause", "revise", "approved", "revision"], {
+      error: "decision must be prepay, pause or revise.",
+    }),
+    decisionAction: z.enum(ITEM_DECISION_ACTIONS).optional(),
+  })
+  .transform(({ decision, decisionAction, ...rest }) => {
+    const action: ItemDecisionAction =
+      decision === "revision" || decision === "revise"
+        ? "revise"
+        : decision === "approved"
+          ? decisionAction === "prepay"
+            ? "prepay"
+            : "pause"
+          : decision;
+    return { ...rest, action, decision: action === "revise" ? ("revision" as const) : ("approved" as const) };
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === "revise" && value.businessNotes === "")
+      ctx.addIssue({ code: "custom", path: ["businessNotes"], message: REVISION_NOTES_REQUIRED });
+  });
+export type ItemReviewInput = z.infer<typeof ItemReviewSchema>;
+
+/** The item review dialog's form. */
+export const ItemReviewFormSchema = z
+  .object({
+    intent: z.literal("review-item"),
+    deliveryItemId: requiredId("deliveryItemId"),
+    deliveryOutlineId: requiredId("deliveryOutlineId"),
+    decision: z.enum(ITEM_DECISION_ACTIONS, { error: "Choose what happens next." }),
+    businessNotes: optionalText(2000),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "revise" && value.businessNotes === "")
+      ctx.addIssue({ code: "custom", path: ["businessNotes"], message: REVISION_NOTES_REQUIRED });
+  });
+
+/** The rating at the end (the matching feedback: stars and words). */
+export const RateConsultantFormSchema = FeedbackFormSchema.extend({
+  intent: z.literal("rate"),
+  matchId: requiredId("matchId"),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The consultant's plan and delivery
+// ---------------------------------------------------------------------------------------------
+
+export const PLAN_ITEMS_MAX = 20;
+
+/** "1,250" or "1250.50" dollars → cents; at least $1, at most $1,000,000. */
+export const PriceSchema = z
+  .string({ error: ITEM_PRICE_REQUIRED })
+  .trim()
+  .min(1, ITEM_PRICE_REQUIRED)
+  .transform((value, ctx) => {
+    const cleaned = value.replace(/^\$/, "").replace(/,/g, "");
+    if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) {
+      ctx.addIssue({ code: "custom", message: ITEM_PRICE_INVALID });
+      return z.NEVER;
+    }
+    const cents = Math.round(Number(cleaned) * 100);
+    if (cents < 100 || cents > 100_000_000) {
+      ctx.addIssue({ code: "custom", message: ITEM_PRICE_INVALID });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const PlanItemSchema = z.object({
+  /** The item's id when it exists already; empty for a new one. */
+  id: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.string().max(80).optional()),
+  title: z
+    .string({ error: ITEM_TITLE_REQUIRED })
+    .trim()
+    .min(1, ITEM_TITLE_REQUIRED)
+    .max(120, "Keep the title under 120 characters."),
+  description: optionalText(2000),
+  deliveryDate: CalendarDate(ITEM_DATE_REQUIRED),
+  price: PriceSchema,
+});
+export type PlanItemInput = z.infer<typeof PlanItemSchema>;
+
+/** The plan editor: save as draft (intent=save) or send for review (intent=submit). */
+export const PlanFormSchema = z.object({
+  intent: z.enum(["save", "submit"]),
+  title: z.string({ error: "Please give the plan a title." }).trim().min(1, "Please give the plan a title.").max(120),
+  overview: optionalText(5000),
+  items: z.array(PlanItemSchema).max(PLAN_ITEMS_MAX, `A plan has at most ${PLAN_ITEMS_MAX} deliverables.`).default([]),
+});
+export type PlanFormInput = z.infer<typeof PlanFormSchema>;
+
+/** The consultant confirms delivery: a summary of the work and the files uploaded for it. */
+export const DeliveryFormSchema = z.object({
+  intent: z.literal("deliver"),
+  deliveryItemId: requiredId("deliveryItemId"),
+  summaryOfWork: z.string({ error: DELIVERY_SUMMARY_REQUIRED }).trim().min(1, DELIVERY_SUMMARY_REQUIRED).max(5000),
+  /** Names (keys) of files uploaded through /api/file-handling/upload-files with purpose delivery_item. */
+  fileNames: z.array(z.string().max(200)).max(10).default([]),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The engagement manager
+// ---------------------------------------------------------------------------------------------
+
+export const ManagerPlanReviewSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve-plan"), notes: optionalText(2000) }),
+  z.object({
+    intent: z.literal("send-back-plan"),
+    notes: z.string({ error: MANAGER_NOTES_REQUIRED }).trim().min(1, MANAGER_NOTES_REQUIRED).max(2000),
+  }),
+]);
+
+export const EngagementNoteSchema = z.object({
+  intent: z.literal("note"),
+  body: z.string({ error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(2000),
+});
+
+export const VerbalApprovalSchema = z.object({
+  intent: z.literal("verbal-approval"),
+  deliveryItemId: requiredId("deliveryItemId"),
+  body: z.string({ error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(2000),
+});

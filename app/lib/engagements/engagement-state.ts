@@ -1,0 +1,219 @@
+import type {
+  BUSINESS_REVIEW_STATUSES,
+  DELIVERY_ITEM_STATUSES,
+  DELIVERY_REVIEWS,
+  EGM_REVIEW_STATUSES,
+  OUTLINE_STATES,
+} from "~db/enums";
+
+/**
+ * The engagement plan's state machine, in one place for every layer (the consultant's editor, the
+ * manager's review, the business's review and deliverables, the servers' conditional UPDATEs).
+ * Pure and isomorphic.
+ *
+ * An outline (the plan) of a match:
+ * - `state`: draft (never sent for review) → proposed (sent, not yet signed) → active (signed by
+ *   the business) → complete (the last item approved).
+ * - `egmReviewStatus`: the engagement manager's review of the latest version sent: pending,
+ *   approved, or revision (sent back with notes the consultant sees).
+ * - `businessReviewStatus`: pending, revision (rejected with notes), approved (signed).
+ * - `version`: + 1 each time a plan is sent again; `signedVersion` the version the signature covers.
+ *
+ * The business sees nothing of a plan before a manager has approved it; a change after the
+ * signature goes through the manager again and needs a new signature.
+ */
+
+export type OutlineState = (typeof OUTLINE_STATES)[number];
+export type EgmReviewStatus = (typeof EGM_REVIEW_STATUSES)[number];
+export type BusinessReviewStatus = (typeof BUSINESS_REVIEW_STATUSES)[number];
+export type DeliveryItemStatus = (typeof DELIVERY_ITEM_STATUSES)[number];
+export type DeliveryReview = (typeof DELIVERY_REVIEWS)[number];
+
+export type OutlineStatusFields = {
+  state: OutlineState;
+  complete: boolean;
+  egmReviewStatus: EgmReviewStatus;
+  businessReviewStatus: BusinessReviewStatus;
+  version: number;
+  signedVersion: number | null;
+  submittedAt: Date | string | number | null;
+};
+
+/** The engagement status on a tile (spec §4 "Engagement plan review"), in that order of precedence. */
+export const ENGAGEMENT_STATUSES = ["complete", "pending", "awaiting_customer", "active"] as const;
+export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
+
+export const ENGAGEMENT_STATUS_LABELS: Record<EngagementStatus, string> = {
+  complete: "Complete",
+  pending: "Pending",
+  awaiting_customer: "Approved (awaiting customer decision)",
+  active: "Active",
+};
+
+export function engagementStatus(
+  outline: Pick<OutlineStatusFields, "complete" | "egmReviewStatus" | "businessReviewStatus">,
+): EngagementStatus {
+  if (outline.complete) return "complete";
+  if (outline.egmReviewStatus !== "approved") return "pending";
+  if (outline.businessReviewStatus !== "approved") return "awaiting_customer";
+  return "active";
+}
+
+/**
+ * Whether the business sees the engagement at all: once a manager has approved a version (the
+ * first approval, or a signature on an earlier one). Before that the plan is between the
+ * consultant and the manager.
+ */
+export function visibleToBusiness(
+  outline: Pick<OutlineStatusFields, "state" | "egmReviewStatus" | "signedVersion" | "businessReviewStatus">,
+): boolean {
+  if (outline.state === "draft") return false;
+  return (
+    outline.egmReviewStatus === "approved" ||
+    outline.signedVersion !== null ||
+    outline.businessReviewStatus === "revision"
+  );
+}
+
+/**
+ * Whether the business sees the plan's unpaid items and text: only while the latest version is
+ * the one a manager approved. While a revised version waits for the manager, the business sees
+ * the engagement and the items already paid for, and a notice.
+ */
+export function planDetailsVisibleToBusiness(outline: Pick<OutlineStatusFields, "egmReviewStatus">): boolean {
+  return outline.egmReviewStatus === "approved";
+}
+
+/**
+ * Reject and Accept (spec): only when the manager approved and the business review is pending or
+ * revision, and the engagement is not complete.
+ */
+export function canBusinessReviewPlan(
+  outline: Pick<OutlineStatusFields, "complete" | "egmReviewStatus" | "businessReviewStatus">,
+): boolean {
+  return !outline.complete && outline.egmReviewStatus === "approved" && outline.businessReviewStatus !== "approved";
+}
+
+/**
+ * Whether the consultant may edit the plan: not while someone else decides on it (the manager on a
+ * version sent, the business on an approved one awaiting signature) and not once complete. Editable:
+ * a draft, a version the manager sent back, one the business rejected, or a signed plan (a change,
+ * which then needs the manager's approval and a new signature).
+ */
+export function canConsultantEditPlan(
+  outline: Pick<OutlineStatusFields, "state" | "complete" | "egmReviewStatus" | "businessReviewStatus">,
+): boolean {
+  if (outline.complete || outline.state === "complete") return false;
+  if (outline.state === "draft") return true;
+  if (outline.egmReviewStatus === "pending") return false;
+  if (outline.egmReviewStatus === "revision") return true;
+  // Approved by the manager: editable once the business has decided (rejected, or signed).
+  return outline.businessReviewStatus !== "pending";
+}
+
+/** Whether the manager can approve or send back: a version was sent and waits for them. */
+export function canManagerReviewPlan(
+  outline: Pick<OutlineStatusFields, "state" | "complete" | "egmReviewStatus">,
+): boolean {
+  return !outline.complete && outline.state !== "draft" && outline.egmReviewStatus === "pending";
+}
+
+/** The statuses after the consultant sends the plan (again): what a submission writes. */
+export function afterSubmission(
+  outline: Pick<OutlineStatusFields, "state" | "version" | "submittedAt" | "businessReviewStatus" | "signedVersion">,
+): {
+  state: OutlineState;
+  version: number;
+  egmReviewStatus: EgmReviewStatus;
+  businessReviewStatus: BusinessReviewStatus;
+} {
+  const first = outline.submittedAt === null;
+  return {
+    state: outline.state === "active" ? "active" : "proposed",
+    version: first ? outline.version : outline.version + 1,
+    egmReviewStatus: "pending",
+    // A signed plan that changes needs a new signature; a rejected one stays "revision" so the
+    // business can accept the new version.
+    businessReviewStatus: outline.businessReviewStatus === "revision" ? "revision" : "pending",
+  };
+}
+
+/** Whether the plan's terms are signed for the current version: prepayment needs it. */
+export function signedForCurrentVersion(
+  outline: Pick<OutlineStatusFields, "businessReviewStatus" | "signedVersion" | "version">,
+): boolean {
+  return outline.businessReviewStatus === "approved" && outline.signedVersion === outline.version;
+}
+
+export type ItemStatusFields = {
+  id: string;
+  position: number;
+  status: DeliveryItemStatus;
+  paidPurchaseId: string | null;
+  consultantConfirmedDelivery: boolean;
+  businessDeliveryReview: DeliveryReview | null;
+};
+
+/** Items done: approved by the business. */
+export function isItemComplete(item: Pick<ItemStatusFields, "status">): boolean {
+  return item.status === "approved";
+}
+
+/** A paid item the consultant works on or reworks (revision), not yet delivered. */
+export function canConsultantDeliver(item: Pick<ItemStatusFields, "status" | "paidPurchaseId">): boolean {
+  return item.paidPurchaseId !== null && (item.status === "active" || item.status === "revision");
+}
+
+/** The business's review of a delivered item is actionable only while pending (spec). */
+export function canBusinessReviewItem(item: Pick<ItemStatusFields, "status" | "businessDeliveryReview">): boolean {
+  return item.status === "delivered" && item.businessDeliveryReview === "pending";
+}
+
+/** An item the consultant may still change in a plan: not paid for yet. */
+export function isItemEditable(item: Pick<ItemStatusFields, "paidPurchaseId" | "status">): boolean {
+  return item.paidPurchaseId === null && (item.status === "upcoming" || item.status === "awaiting_payment");
+}
+
+/** The items in plan order. */
+export function sortedItems<T extends Pick<ItemStatusFields, "position" | "id">>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+}
+
+/**
+ * The item to prepay next (spec: "the first incomplete item is offered for prepayment"): the first
+ * unpaid item in plan order, when the current version is signed, nothing paid is still being worked
+ * on or reviewed, and the engagement is not complete. Null otherwise.
+ */
+export function nextItemToPrepay<T extends ItemStatusFields>(
+  outline: Pick<OutlineStatusFields, "complete" | "businessReviewStatus" | "signedVersion" | "version">,
+  items: readonly T[],
+): T | null {
+  if (outline.complete || !signedForCurrentVersion(outline)) return null;
+  const ordered = sortedItems(items);
+  if (ordered.some((item) => item.paidPurchaseId !== null && !isItemComplete(item))) return null;
+  return ordered.find((item) => item.paidPurchaseId === null && !isItemComplete(item)) ?? null;
+}
+
+/** The item in progress: paid and not yet approved (active, delivered or in revision). */
+export function activeItem<T extends ItemStatusFields>(items: readonly T[]): T | null {
+  return sortedItems(items).find((item) => item.paidPurchaseId !== null && !isItemComplete(item)) ?? null;
+}
+
+/** Whether approving this item completes the engagement: every other item is approved. */
+export function completesEngagement(
+  items: readonly Pick<ItemStatusFields, "id" | "status">[],
+  approvedItemId: string,
+): boolean {
+  return items.length > 0 && items.every((item) => item.id === approvedItemId || isItemComplete(item));
+}
+
+/**
+ * Overdue: a paid item the consultant works on (active, or in revision) whose delivery date
+ * (YYYY-MM-DD) is before today (YYYY-MM-DD, UTC). An unpaid item is waiting for the business, not late.
+ */
+export function isItemOverdue(
+  item: Pick<ItemStatusFields, "status"> & { deliveryDate: string },
+  today: string,
+): boolean {
+  return (item.status === "active" || item.status === "revision") && item.deliveryDate < today;
+}
