@@ -60,3 +60,15 @@ export const PLAN_REVIEW_NOT_PENDING = "This plan is not waiting for a manager's
 export const NOTE_REQUIRED = "Please write the note.";
 export const NOTE_SAVED = "Note saved.";
 export const VERBAL_APPROVAL_SAVED = "Verbal approval recorded.";
+
+// ===== H1: drafting and the console (add texts between these lines) =====
+// ===== end H1 =====
+
+// ===== H2: signing and the statement of work =====
+// ===== end H2 =====
+
+// ===== H3: the business's engagement views =====
+// ===== end H3 =====
+
+// ===== H4: deliveries, item reviews, completion, results =====
+// ===== end H4 =====

@@ -18,3 +18,7 @@ export const managerEngagementPath = (outlineId: string) => `/manage/engagements
 /** The signed statement of work of one version, as a PDF (the three of them may download it). */
 export const sowPdfPath = (outlineId: string, version: number) =>
   `/engagements/${encodeURIComponent(outlineId)}/sow/${version}.pdf`;
+
+/** The consultant confirms delivery of one paid item (summary of work and files). */
+export const consultantDeliveryPath = (outlineId: string, itemId: string) =>
+  `/consultant/engagements/${encodeURIComponent(outlineId)}/items/${encodeURIComponent(itemId)}`;

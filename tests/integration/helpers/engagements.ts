@@ -51,3 +51,15 @@ export async function createOutlineRows(
   if (items.length > 0) await db().insert(deliveryItems).values(items);
   return { outline, items };
 }
+
+// ===== H1 helpers =====
+// ===== end H1 =====
+
+// ===== H2 helpers =====
+// ===== end H2 =====
+
+// ===== H3 helpers =====
+// ===== end H3 =====
+
+// ===== H4 helpers =====
+// ===== end H4 =====
