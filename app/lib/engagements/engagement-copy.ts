@@ -68,6 +68,18 @@ export const VERBAL_APPROVAL_SAVED = "Verbal approval recorded.";
 // ===== end H2 =====
 
 // ===== H3: the business's engagement views =====
+export const ENGAGEMENT_NOT_FOUND = "We couldn't find that engagement.";
+export const PLAN_CHANGE_AWAITING_MANAGER =
+  "Your consultant changed the plan. An engagement manager is reviewing the change; you will be asked to review and sign it once it is approved. Until then you see the deliverables you have paid for.";
+export const NO_ENGAGEMENTS_YET = "You have no engagements yet.";
+export const NO_DELIVERABLES = "No deliverables yet.";
+export const NO_OPEN_DELIVERABLES = "Every deliverable is complete.";
+export const NEXT_STEP_REVIEW_PLAN = "Review and sign your engagement plan.";
+export const NEXT_STEP_REVIEW_ITEM = "Review the deliverable your consultant delivered.";
+export const NEXT_STEP_PREPAY = "Prepay the next deliverable to continue.";
+export const NOTHING_TO_DO = "Nothing waits for you right now.";
+export const NO_CONSULTANT = "Your consultant's profile is not available.";
+export const PLAN_UNAVAILABLE = "The engagement plan is not available.";
 // ===== end H3 =====
 
 // ===== H4: deliveries, item reviews, completion, results =====

@@ -411,6 +411,30 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     errors: [400, ...CLIENT, 404, 409, 502],
   },
   {
+    method: "get",
+    path: "/api/delivery-outline/{id}",
+    operationId: "getDeliveryOutline",
+    tag: "engagements",
+    summary:
+      "One of the caller's engagement plans once a manager approved it: statuses, items still to do and completed, the active item, the signature.",
+    access: "session",
+    params: id(),
+    ok: { 200: "the outline" },
+    errors: [...CLIENT, 404],
+  },
+  {
+    method: "get",
+    path: "/api/delivery-outline/item/{id}",
+    operationId: "getDeliveryItem",
+    tag: "engagements",
+    summary:
+      "One deliverable of the caller's engagement: its summary of work, the business's review, the business and the delivery files.",
+    access: "session",
+    params: id(),
+    ok: { 200: "the delivery item" },
+    errors: [...CLIENT, 404],
+  },
+  {
     method: "post",
     path: "/api/payments/webhook",
     operationId: "stripeWebhook",
