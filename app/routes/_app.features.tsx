@@ -9,7 +9,6 @@ import {
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { ToggleGroup } from "~/components/ui/toggle-group";
 import { InsightTile } from "~/components/insights/insight-tile";
 import { MatchRequestToggleList } from "~/components/matching/match-tiles";
 import { MatchView } from "~/components/matching/match-view/match-view";

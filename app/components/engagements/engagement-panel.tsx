@@ -48,8 +48,8 @@ export type DeliverableSlots = {
   afterItems?: ReactNode;
 };
 
-type Heading = "h2" | "h3" | "h4";
-const lower = (level: Heading): Heading => (level === "h2" ? "h3" : "h4");
+type Heading = "h2" | "h3" | "h4" | "h5";
+const lower = (level: Heading): Heading => (level === "h2" ? "h3" : level === "h3" ? "h4" : "h5");
 
 /** Match Info: creation date (MM/DD/YYYY), engagement type, business area, problem statement. */
 export function EngagementMatchInfo({ engagement, heading = "h3" }: { engagement: EngagementData; heading?: Heading }) {
@@ -200,7 +200,7 @@ export function EngagementDeliverables({
   const [planOpen, setPlanOpen] = useState(false);
   const planId = useId();
   const { outline, plan } = engagement;
-  const itemHeading = lower(lower(heading));
+  const itemHeading = lower(heading);
   const none = outline.incompleteItems.length === 0 && outline.completedItems.length === 0;
   return (
     <section className="engagement-section" aria-labelledby="engagement-deliverables-title">
@@ -249,7 +249,12 @@ export function EngagementDeliverables({
               })()}
               <ul className="engagement-items" aria-label={COMPLETED_ITEMS}>
                 {outline.completedItems.map((item) => (
-                  <DeliverableItem key={item._id} item={item} heading={itemHeading} actions={slots.itemActions} />
+                  <DeliverableItem
+                    key={item._id}
+                    item={item}
+                    heading={lower(itemHeading)}
+                    actions={slots.itemActions}
+                  />
                 ))}
               </ul>
             </div>

@@ -212,34 +212,46 @@ export async function loadBusinessEngagement(
 ): Promise<BusinessEngagement | null> {
   const businessId = viewer.business.id;
   const target = outlineIdSql(businessId, outlineId);
-  const [outlineRows, itemRows, noteRows, fileRows] = await app.db.batch([
+  const visibleOutline = and(eq(deliveryOutlines.id, target), eq(deliveryOutlines.businessId, businessId), visibleSql);
+  // A batch's rows come back keyed by column name: each query reads one table's columns (or
+  // columns whose names no other table in it shares), the match and the consultant by sub-select.
+  const [outlineRows, matchRows, consultantRows, itemRows, noteRows, fileRows] = await app.db.batch([
+    app.db.select().from(deliveryOutlines).where(visibleOutline).limit(1),
     app.db
       .select({
-        outline: deliveryOutlines,
-        match: {
-          id: matchRequests.id,
-          createdAt: matchRequests.createdAt,
-          category: matchRequests.category,
-          consultingType: matchRequests.consultingType,
-          problemStatement: matchRequests.problemStatement,
-        },
+        id: matchRequests.id,
+        createdAt: matchRequests.createdAt,
+        category: matchRequests.category,
+        consultingType: matchRequests.consultingType,
+        problemStatement: matchRequests.problemStatement,
+      })
+      .from(matchRequests)
+      .where(
+        and(
+          eq(matchRequests.businessId, businessId),
+          eq(
+            matchRequests.id,
+            sql`(select ${deliveryOutlines.matchRequestId} from ${deliveryOutlines} where ${visibleOutline})`,
+          ),
+        ),
+      )
+      .limit(1),
+    app.db
+      .select({
         consultantId: users.id,
-        consultantFirstName: users.firstName,
-        consultantLastName: users.lastName,
+        firstName: users.firstName,
+        lastName: users.lastName,
         headline: consultantProfiles.headline,
         location: consultantProfiles.location,
         photoKey: consultantProfiles.photoKey,
         businessAreas: consultantProfiles.businessAreas,
         engagementTypes: consultantProfiles.engagementTypes,
       })
-      .from(deliveryOutlines)
-      .innerJoin(
-        matchRequests,
-        and(eq(matchRequests.id, deliveryOutlines.matchRequestId), eq(matchRequests.businessId, businessId)),
+      .from(users)
+      .leftJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
+      .where(
+        eq(users.id, sql`(select ${deliveryOutlines.consultantId} from ${deliveryOutlines} where ${visibleOutline})`),
       )
-      .leftJoin(users, eq(users.id, deliveryOutlines.consultantId))
-      .leftJoin(consultantProfiles, eq(consultantProfiles.userId, deliveryOutlines.consultantId))
-      .where(and(eq(deliveryOutlines.id, target), eq(deliveryOutlines.businessId, businessId), visibleSql))
       .limit(1),
     app.db
       .select()
@@ -263,22 +275,32 @@ export async function loadBusinessEngagement(
       .where(and(eq(deliveryItems.outlineId, target), eq(files.businessId, businessId)))
       .orderBy(asc(files.createdAt), asc(files.id)),
   ]);
-  const row = outlineRows[0];
-  if (!row || !visibleToBusiness(row.outline)) return null;
-  return toBusinessEngagement(app, viewer, row, itemRows, noteRows, fileRows);
+  const outline = outlineRows[0];
+  const match = matchRows[0];
+  if (!outline || !match || !visibleToBusiness(outline)) return null;
+  return toBusinessEngagement(
+    app,
+    viewer,
+    { outline, match, consultant: consultantRows[0] ?? null },
+    itemRows,
+    noteRows,
+    fileRows,
+  );
 }
 
 type EngagementRow = {
   outline: typeof deliveryOutlines.$inferSelect;
   match: Omit<BusinessEngagement["match"], "createdAt"> & { createdAt: Date };
-  consultantId: string | null;
-  consultantFirstName: string | null;
-  consultantLastName: string | null;
-  headline: string | null;
-  location: string | null;
-  photoKey: string | null;
-  businessAreas: string[] | null;
-  engagementTypes: string[] | null;
+  consultant: {
+    consultantId: string;
+    firstName: string;
+    lastName: string;
+    headline: string | null;
+    location: string | null;
+    photoKey: string | null;
+    businessAreas: string[] | null;
+    engagementTypes: string[] | null;
+  } | null;
 };
 
 function toBusinessEngagement(
@@ -296,7 +318,8 @@ function toBusinessEngagement(
   const shown = planVisible ? ordered : ordered.filter((item) => item.paidPurchaseId !== null);
   const views = shown.map((item) => toItemView(item, fileRows, notes));
   const current = activeItem(ordered);
-  const consultantName = fullName(row.consultantFirstName, row.consultantLastName);
+  const consultantRow = row.consultant;
+  const consultantName = consultantRow ? fullName(consultantRow.firstName, consultantRow.lastName) : "";
   const status = engagementStatus(outline);
   const signed =
     outline.signedVersion === outline.version && outline.businessSignature && outline.businessSignatureDate;
@@ -354,15 +377,15 @@ function toBusinessEngagement(
     },
     match: { ...row.match, createdAt: row.match.createdAt.toISOString() },
     consultant:
-      row.consultantId && row.headline !== null
+      consultantRow && consultantRow.headline !== null
         ? {
-            consultantId: row.consultantId,
+            consultantId: consultantRow.consultantId,
             name: consultantName,
-            headline: row.headline,
-            location: row.location ?? "",
-            photoUrl: row.photoKey ? consultantPhotoPath(row.consultantId) : null,
-            businessAreas: row.businessAreas ?? [],
-            engagementTypes: row.engagementTypes ?? [],
+            headline: consultantRow.headline,
+            location: consultantRow.location ?? "",
+            photoUrl: consultantRow.photoKey ? consultantPhotoPath(consultantRow.consultantId) : null,
+            businessAreas: consultantRow.businessAreas ?? [],
+            engagementTypes: consultantRow.engagementTypes ?? [],
           }
         : null,
     outline: outlineView,
