@@ -35,6 +35,7 @@ import { DisconnectSchema, SetTokensSchema } from "~/server/finance/quickbooks-a
 import { FinanceReportRequestSchema } from "~/server/finance/finance-reports.server";
 import { SESSION_COOKIE } from "~/server/identity/session.server";
 import { BusinessDecisionSchema, MatchFeedbackPayloadSchema } from "~/lib/matching/match-view";
+import { BusinessReviewSchema } from "~/lib/engagements/engagement-schemas";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -409,6 +410,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: { name: "ChangeActiveItem", schema: ChangeActiveItemSchema, reader: "json" },
     ok: { 200: "the outline" },
     errors: [400, ...CLIENT, 404, 409, 502],
+  },
+  {
+    method: "put",
+    path: "/api/delivery-outline/submit-business-review",
+    operationId: "submitBusinessReview",
+    tag: "engagements",
+    summary: "The business accepts (signs the statement of work) or rejects the engagement plan.",
+    access: "session",
+    body: { name: "BusinessReview", schema: BusinessReviewSchema, reader: "json" },
+    ok: { 200: "the outline's review state" },
+    errors: [400, ...CLIENT, 404, 409],
   },
   {
     method: "post",
