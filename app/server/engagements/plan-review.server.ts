@@ -210,6 +210,8 @@ async function sign(
       .update(deliveryOutlines)
       .set({
         businessReviewStatus: "approved",
+        // Notes given with the acceptance; an earlier rejection's notes no longer apply.
+        businessNotes: input.notes || null,
         businessSignature: signature.name,
         businessSignatureDate: signature.date,
         businessReviewedAt: now,
@@ -222,16 +224,18 @@ async function sign(
       .returning(),
     // The audit row, only when this batch's UPDATE signed this version (a racing second one finds
     // the row of the first and writes nothing).
-    app.db.run(sql`
-      INSERT INTO sow_signatures (id, outline_id, business_id, outline_version, signer_user_id, signer_name,
-        signature_date, signed_at, ip_address, user_agent, pdf_key, pdf_sha256, pdf_size, created_at)
-      SELECT ${crypto.randomUUID()}, ${outline.id}, ${businessId}, ${outline.version}, ${viewer.user.id},
-        ${signature.name}, ${signature.date}, ${nowMs}, ${audit.ipAddress}, ${audit.userAgent}, ${key}, ${hash},
-        ${pdf.byteLength}, ${nowMs}
-      FROM delivery_outlines
-      WHERE id = ${outline.id} AND business_id = ${businessId} AND signed_version = ${outline.version}
-        AND business_review_status = 'approved' AND business_reviewed_at = ${nowMs}
-      ON CONFLICT (outline_id, outline_version) DO NOTHING`),
+    // The select's values follow the table's column order (id … created_at).
+    app.db
+      .insert(sowSignatures)
+      .select(
+        sql`SELECT ${crypto.randomUUID()}, ${outline.id}, ${businessId}, ${outline.version}, ${viewer.user.id},
+          ${signature.name}, ${signature.date}, ${nowMs}, ${audit.ipAddress}, ${audit.userAgent}, ${key}, ${hash},
+          ${pdf.byteLength}, ${nowMs}
+        FROM delivery_outlines
+        WHERE id = ${outline.id} AND business_id = ${businessId} AND signed_version = ${outline.version}
+          AND business_review_status = 'approved' AND business_reviewed_at = ${nowMs}`,
+      )
+      .onConflictDoNothing({ target: [sowSignatures.outlineId, sowSignatures.outlineVersion] }),
   ]);
   const updated = updatedRows[0];
   if (!updated) {
