@@ -157,7 +157,14 @@ async function reject(
   const [updated] = await app.db
     .update(deliveryOutlines)
     .set({ businessReviewStatus: "revision", businessNotes: input.notes, businessReviewedAt: now, updatedAt: now })
-    .where(reviewable(outline.id, viewer.business.id, outline.version))
+    .where(
+      and(
+        reviewable(outline.id, viewer.business.id, outline.version),
+        // Not a rejection of this version already (a racing repeat finds the first one's mark).
+        sql`(${deliveryOutlines.businessReviewStatus} = 'pending' OR ${deliveryOutlines.businessReviewedAt} IS NULL
+          OR ${deliveryOutlines.egmReviewedAt} > ${deliveryOutlines.businessReviewedAt})`,
+      ),
+    )
     .returning();
   if (!updated) return settled(app, viewer.business.id, outline.id, outline.version, "revision");
   await tell(app, origin, await notices(app, state, "plan_rejected"));

@@ -249,6 +249,32 @@ describe("PUT /api/delivery-outline/submit-business-review: rejecting, refusals"
     expect(await noticesOf(consultant.user.id, "plan_rejected")).toHaveLength(1);
   });
 
+  it("two rejections at once: one is recorded and told, both answer the rejection that stands", async () => {
+    const { business, consultant, outline } = await setUp();
+    const body = {
+      deliveryOutlineId: outline.id,
+      decision: "revision",
+      businessSignature: SIGNER,
+      businessSignatureDate: DATE,
+      notes: "Too long.",
+    };
+    const responses = await Promise.all([review(body, business.token), review(body, business.token)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    expect(await noticesOf(consultant.user.id, "plan_rejected")).toHaveLength(1);
+    // A new version the manager approved may be rejected again (and is told again).
+    await db()
+      .update(deliveryOutlines)
+      .set({ version: 2, egmReviewedAt: new Date(Date.now() + 1000) })
+      .where(eq(deliveryOutlines.id, outline.id));
+    const second = await review({ ...body, notes: "Still too long." }, business.token);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toMatchObject({
+      version: 2,
+      businessReview: { status: "revision", notes: "Still too long." },
+    });
+    expect(await noticesOf(consultant.user.id, "plan_rejected")).toHaveLength(2);
+  });
+
   it("a rejection needs notes; a malformed body is a 400 and nothing changes", async () => {
     const { business, outline } = await setUp();
     const noNotes = await review(
