@@ -326,8 +326,8 @@ async function tell(app: AppContext, origin: string, list: Notice[]): Promise<vo
  * The review dialog's post on a business page (intent=review-plan): the form checked with
  * PlanReviewFormSchema (400 with its field errors), the signature as "First Last", then
  * submitBusinessReview. Answers `{ intent, result, sent, failed }`: the Conform reply; `sent` the
- * success text; `failed` the lines to show when the server refused or failed (the specific
- * out-of-turn sentence first, then the three lines of the spec).
+ * success text; `failed` the lines to show when the server refused or failed (spec §8: the three
+ * lines of "Outline review failure", never the specific reason).
  */
 export async function planReviewAction(app: AppContext, viewer: ClientViewer, formData: FormData, request: Request) {
   const submission = parseWithZod(formData, { schema: PlanReviewFormSchema });
@@ -351,7 +351,8 @@ export async function planReviewAction(app: AppContext, viewer: ClientViewer, fo
       expectedVersion: Number.isInteger(version) && version > 0 ? version : undefined,
     });
     if (!result.ok) {
-      const lines = result.status === 409 ? [result.msg, ...OUTLINE_REVIEW_FAILED] : [...OUTLINE_REVIEW_FAILED];
+      // Spec §8: the three lines, never the specific reason (the API answers that).
+      const lines = [...OUTLINE_REVIEW_FAILED];
       return data(
         {
           intent: "review-plan" as const,
