@@ -65,6 +65,27 @@ export const VERBAL_APPROVAL_SAVED = "Verbal approval recorded.";
 // ===== end H1 =====
 
 // ===== H2: signing and the statement of work =====
+export const PLAN_REVIEW_HEADING = "Review the engagement plan";
+export const PLAN_REJECT_LABEL = "Reject";
+export const PLAN_ACCEPT_LABEL = "Accept";
+export const PLAN_REVIEW_CONFIRMATION =
+  "I have read the plan, the Form of Statement of Work and the Work Schedule and Deliverables.";
+export const PLAN_ACCEPT_EXPLAINER =
+  "Typing your name signs the Statement of Work for this version of the plan. A copy is kept as a PDF you can download.";
+export const PLAN_REJECT_EXPLAINER =
+  "Tell your consultant what should change. They will revise the plan and send it to you again.";
+export const PLAN_SIGN_SUBMIT = "Sign and accept";
+export const PLAN_REJECT_SUBMIT = "Send my notes";
+export const SIGNED_STATEMENTS_HEADING = "Signed statements of work";
+export const NO_SIGNED_STATEMENTS = "No statement of work has been signed yet.";
+export const DOWNLOAD_SOW_LABEL = "Download PDF";
+export const PLAN_SIGNED_TITLE = "The engagement plan was signed";
+export const planSignedBody = (businessName: string, title: string, version: number) =>
+  `${businessName} accepted and signed "${title}" (version ${version}). The engagement is active.`;
+export const PLAN_REJECTED_TITLE = "The business asked for changes to the plan";
+export const planRejectedBody = (businessName: string, title: string, version: number) =>
+  `${businessName} did not accept "${title}" (version ${version}) and left notes on what should change.`;
+export const SOW_NOT_FOUND = "Statement of work not found.";
 // ===== end H2 =====
 
 // ===== H3: the business's engagement views =====

@@ -35,6 +35,7 @@ import { DisconnectSchema, SetTokensSchema } from "~/server/finance/quickbooks-a
 import { FinanceReportRequestSchema } from "~/server/finance/finance-reports.server";
 import { SESSION_COOKIE } from "~/server/identity/session.server";
 import { BusinessDecisionSchema, MatchFeedbackPayloadSchema } from "~/lib/matching/match-view";
+import { BusinessReviewSchema } from "~/lib/engagements/engagement-schemas";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -433,6 +434,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: id(),
     ok: { 200: "the delivery item" },
     errors: [...CLIENT, 404],
+  },
+  {
+    method: "put",
+    path: "/api/delivery-outline/submit-business-review",
+    operationId: "submitBusinessReview",
+    tag: "engagements",
+    summary: "The business accepts (signs the statement of work) or rejects the engagement plan.",
+    access: "session",
+    body: { name: "BusinessReview", schema: BusinessReviewSchema, reader: "json" },
+    ok: { 200: "the outline's review state" },
+    errors: [400, ...CLIENT, 404, 409],
   },
   {
     method: "post",

@@ -64,6 +64,36 @@ export async function createOutlineRows(
 // ===== end H1 =====
 
 // ===== H2 helpers =====
+
+/**
+ * A plan waiting for the business's signature: the match of `businessId` with `consultantId`,
+ * assigned to `managerId`, its outline sent and approved by that manager (version 1 unless
+ * `outline` says otherwise), with the default three items.
+ */
+export async function createPlanAwaitingBusiness(
+  businessId: string,
+  consultantId: string,
+  managerId: string,
+  outline: Partial<NewDeliveryOutline> = {},
+) {
+  const match = await createMatchRequestRow(businessId, {
+    status: "consultant_matched",
+    matchedConsultantId: consultantId,
+    assignedManagerId: managerId,
+  });
+  const now = new Date();
+  return createOutlineRows(match, {
+    outline: {
+      state: "proposed",
+      egmReviewStatus: "approved",
+      egmReviewerId: managerId,
+      egmReviewedAt: now,
+      businessReviewStatus: "pending",
+      submittedAt: now,
+      ...outline,
+    },
+  });
+}
 // ===== end H2 =====
 
 // ===== H3 helpers =====
