@@ -21,7 +21,8 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
-import { formatUsdCents, monthDayYear } from "~/lib/engagements/sow";
+import { itemDate } from "~/lib/engagements/deliverable-forms";
+import { formatUsdCents } from "~/lib/engagements/sow";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
 
 /**
@@ -80,7 +81,7 @@ export function ConsultantDelivery({
         </h2>
         <dl className="insight-facts">
           <dt>Delivery date</dt>
-          <dd>{monthDayYear(item.deliveryDate)}</dd>
+          <dd>{itemDate(item.deliveryDate)}</dd>
           <dt>Price</dt>
           <dd>{formatUsdCents(item.priceCents)}</dd>
         </dl>
