@@ -86,10 +86,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
 
   const all = [...outline.incompleteItems, ...outline.completedItems];
   const items = stateItems(all);
-  const next = nextItemToPrepay(
-    { ...outline, businessReviewStatus: outline.businessReview.status },
-    items,
-  );
+  const next = nextItemToPrepay({ ...outline, businessReviewStatus: outline.businessReview.status }, items);
   const current = outline.activeItem
     ? (outline.incompleteItems.find((item) => item.deliveryItemId === outline.activeItem?.deliveryItemId) ?? null)
     : null;

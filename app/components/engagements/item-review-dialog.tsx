@@ -13,7 +13,11 @@ import {
   ITEM_UPDATE_FAILED,
   ITEM_UPDATE_FAILED_TITLE,
 } from "~/lib/engagements/engagement-copy";
-import { ITEM_DECISION_ACTIONS, ItemReviewFormSchema, type ItemDecisionAction } from "~/lib/engagements/engagement-schemas";
+import {
+  ITEM_DECISION_ACTIONS,
+  ItemReviewFormSchema,
+  type ItemDecisionAction,
+} from "~/lib/engagements/engagement-schemas";
 
 export type ItemReviewDialogProps = {
   deliveryOutlineId: string;

@@ -179,23 +179,23 @@ export async function loadDeliveryPage(
   outlineId: string,
   itemId: string,
 ): Promise<DeliveryPage | null> {
-  const [rows, fileRows, notes] = await app.db.batch([
+  // Separate reads in one batch: D1's batch answers rows as objects, so two columns of the same
+  // name in one joined select would overwrite each other.
+  const [outlines, itemRows, fileRows, notes] = await app.db.batch([
     app.db
       .select({
-        item: deliveryItems,
         title: deliveryOutlines.title,
         complete: deliveryOutlines.complete,
-        businessName: sql<string>`(SELECT name FROM businesses WHERE id = ${deliveryOutlines.businessId})`,
-      })
-      .from(deliveryItems)
-      .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
-      .where(
-        and(
-          eq(deliveryItems.id, itemId),
-          eq(deliveryOutlines.id, outlineId),
-          eq(deliveryOutlines.consultantId, consultantId),
+        businessName: sql<string>`(SELECT name FROM businesses WHERE id = ${deliveryOutlines.businessId})`.as(
+          "business_name",
         ),
-      ),
+      })
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.consultantId, consultantId))),
+    app.db
+      .select()
+      .from(deliveryItems)
+      .where(and(eq(deliveryItems.id, itemId), eq(deliveryItems.outlineId, outlineId))),
     app.db
       .select({
         deliveryItemId: files.deliveryItemId,
@@ -217,19 +217,25 @@ export async function loadDeliveryPage(
       .where(eq(deliveryItemDecisions.itemId, itemId))
       .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
   ]);
-  const row = rows[0];
-  if (!row) return null;
+  const outline = outlines[0];
+  const item = itemRows[0];
+  if (!outline || !item) return null;
   // Files are the business's: only those under the item's own business count.
-  const own = fileRows.filter((file) => file.r2Key.startsWith(`biz/${row.item.businessId}/`));
+  const own = fileRows.filter((file) => file.r2Key.startsWith(`biz/${item.businessId}/`));
   const latest = notes[0];
   return {
-    outline: { id: outlineId, title: row.title, businessName: row.businessName ?? "", complete: row.complete },
-    item: itemView(row.item, own, notes),
+    outline: {
+      id: outlineId,
+      title: outline.title,
+      businessName: outline.businessName ?? "",
+      complete: outline.complete,
+    },
+    item: itemView(item, own, notes),
     revisionNotes:
-      row.item.status === "revision" && latest?.decision === "revision" && latest.businessNotes !== ""
+      item.status === "revision" && latest?.decision === "revision" && latest.businessNotes !== ""
         ? latest.businessNotes
         : null,
-    canDeliver: !row.complete && canConsultantDeliver(row.item),
+    canDeliver: !outline.complete && canConsultantDeliver(item),
   };
 }
 

@@ -59,7 +59,12 @@ describe("engagementResults", () => {
 
   it("says there are not enough months when either side has fewer than two", () => {
     const rows = [row("2026-04", 10, 1), row("2026-05", 10, 1), row("2026-10", 12, 2)];
-    const results = engagementResults(rows, { startedAt: "2026-10-02T00:00:00Z", completedAt: null, employees: 3, now })!;
+    const results = engagementResults(rows, {
+      startedAt: "2026-10-02T00:00:00Z",
+      completedAt: null,
+      employees: 3,
+      now,
+    })!;
     expect(results.enough).toBe(false);
     expect(results.monthsBefore).toBe(2);
     expect(results.monthsSince).toBe(1);
@@ -71,7 +76,12 @@ describe("engagementResults", () => {
       return row(date, 0, 0);
     }).reverse();
     rows.push(row("2026-01", 5, 1), row("2026-02", 5, 1), row("2026-02", 7, 1));
-    const results = engagementResults(rows, { startedAt: "2026-01-10T00:00:00Z", completedAt: null, employees: 0, now })!;
+    const results = engagementResults(rows, {
+      startedAt: "2026-01-10T00:00:00Z",
+      completedAt: null,
+      employees: 0,
+      now,
+    })!;
     expect(results.monthsBefore).toBe(RESULTS_MONTHS_BEFORE);
     expect(results.before).toMatchObject({ from: "2025-01", to: "2025-12", revenue: 0, netMargin: null });
     expect(results.before?.revenuePerEmployee).toBeNull();
