@@ -59,7 +59,8 @@ export function ItemReviewDialog({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: ItemReviewFormSchema });
+      // As on the server: every field is a string, and an empty notes box stays "" (optional).
+      return parseWithZod(formData, { schema: ItemReviewFormSchema, disableAutoCoercion: true });
     },
   });
   const hasErrors = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);

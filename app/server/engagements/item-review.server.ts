@@ -257,7 +257,8 @@ export async function deliverablesAction(app: AppContext, viewer: ClientViewer, 
   const origin = appOrigin(app, request);
 
   if (intent === "review-item") {
-    const submission = parseWithZod(formData, { schema: ItemReviewFormSchema });
+    // Every field is a string; without Conform's coercion an empty notes box stays "" (optional).
+    const submission = parseWithZod(formData, { schema: ItemReviewFormSchema, disableAutoCoercion: true });
     if (submission.status !== "success") {
       return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
     }
