@@ -69,6 +69,8 @@ export function ConsultantDelivery({
         </div>
         <span className="badge badge-soft">{statusLabel(item.status)}</span>
       </header>
+      {/* A refusal when the form is no longer offered (delivered meanwhile, or not paid). */}
+      {!page.canDeliver ? <FormAlert id={form.errorId} errors={form.errors} /> : null}
       {delivered ? (
         <p role="status" className="notice">
           {DELIVERY_CONFIRMED}
