@@ -104,4 +104,76 @@ export const PLAN_UNAVAILABLE = "The engagement plan is not available.";
 // ===== end H3 =====
 
 // ===== H4: deliveries, item reviews, completion, results =====
+// Prepayment refusals (the item purchasable's describe): only nextItemToPrepay may be paid.
+export const PREPAY_NEEDS_SIGNATURE = "The current plan must be signed before a deliverable can be prepaid.";
+export const PREPAY_ITEM_IN_PROGRESS = "Finish the deliverable in progress before prepaying the next one.";
+export const PREPAY_OUT_OF_ORDER = "Deliverables are prepaid in plan order: prepay the first unpaid one.";
+export const PREPAY_ENGAGEMENT_COMPLETE = "This engagement is complete: there is nothing left to prepay.";
+export const PREPAY_LABEL = "Prepay";
+export const DELIVERY_PAYMENT_BACK = "Back to the engagement";
+
+// The business's review of a delivered item.
+export const ITEM_REVIEW_TITLE = "Review this deliverable";
+export const ITEM_REVIEW_BUTTON = "Review";
+export const ITEM_REVIEW_CONFIRM = "Confirm";
+export const ITEM_DECISION_LABELS = {
+  prepay: "Accept and prepay the next deliverable",
+  pause: "Accept and pause the next deliverable",
+  revise: "Reject and ask for a revision",
+} as const;
+export const ITEM_DECISION_LABEL_LAST = "Accept and complete the engagement";
+export const ITEM_REVIEW_NOTES_LABEL = "Notes for your consultant";
+export const ITEM_REVIEW_SENT = {
+  prepay: "Deliverable accepted. Opening the payment of the next deliverable…",
+  pause: "Deliverable accepted. The engagement is paused until you prepay the next deliverable.",
+  revise: "Your revision request was sent to your consultant.",
+  complete: "Deliverable accepted. Your engagement is complete!",
+} as const;
+export const ITEM_AWAITING_DELIVERY = "Your consultant is working on this deliverable.";
+export const ITEM_IN_REVISION = "Your consultant is revising this deliverable.";
+export const ENGAGEMENT_PAUSED = "The engagement is paused. Prepay the next deliverable to continue.";
+export const DELIVERED_SUMMARY_HEADING = "Summary of work";
+export const DELIVERED_FILES_HEADING = "Files";
+export const NO_DELIVERED_FILES = "No files were attached.";
+
+// The consultant's delivery page.
+export const DELIVERY_PAGE_EYEBROW = "Deliverable";
+export const DELIVERY_REVISION_NOTES_HEADING = "The business asked for a revision";
+export const DELIVERY_FILES_LABEL = "Files (optional)";
+export const DELIVERY_SUMMARY_LABEL = "Summary of work";
+export const DELIVERY_SUBMIT = "Confirm delivery";
+export const DELIVERY_AWAITING_REVIEW = "Delivered. The business is reviewing this deliverable.";
+export const DELIVERY_NOT_PAID = "This deliverable is not paid yet: you can deliver it once the business prepays it.";
+export const DELIVERY_APPROVED = "The business approved this deliverable.";
+export const DELIVERY_TOO_MANY_FILES = "Attach at most 10 files.";
+
+// Notifications.
+export const NOTICE_ITEM_PAID = "A deliverable was prepaid";
+export const NOTICE_ITEM_DELIVERED = "Your consultant delivered a deliverable";
+export const NOTICE_ITEM_APPROVED = "A deliverable was approved";
+export const NOTICE_ITEM_REVISION = "A deliverable needs a revision";
+export const NOTICE_ITEM_PAUSED = "An engagement was paused";
+export const NOTICE_ENGAGEMENT_COMPLETED = "An engagement is complete";
+
+// Completion and rating.
+export const RATE_CONSULTANT_TITLE = "Rate your consultant";
+export const RATE_CONSULTANT_LEGEND = "How satisfied are you with your consultant?";
+export const RATE_CONSULTANT_PLACEHOLDER = "What went well, and what could have gone better?";
+export const RATE_CONSULTANT_SUBMIT = "Send rating";
+export const RATE_CONSULTANT_SENDING = "Sending…";
+export const RATE_CONSULTANT_THANKS = "Thank you for rating your consultant.";
+export const RATE_NOT_YET = "You can rate your consultant once the engagement is complete.";
+export const ENGAGEMENT_COMPLETE_TEXT = "This engagement is complete.";
+
+// Before/after results.
+export const RESULTS_TITLE = "Results";
+export const RESULTS_NO_BOOKS = "Connect your books to see this engagement's before and after.";
+export const RESULTS_NOT_ENOUGH_MONTHS = "Not enough months of books yet to compare before and after this engagement.";
+export const RESULTS_BEFORE = "Before";
+export const RESULTS_SINCE = "Since the start";
+export const RESULTS_METRICS = {
+  revenue: "Average monthly revenue",
+  netMargin: "Net margin",
+  revenuePerEmployee: "Monthly revenue per employee",
+} as const;
 // ===== end H4 =====

@@ -35,7 +35,7 @@ import { DisconnectSchema, SetTokensSchema } from "~/server/finance/quickbooks-a
 import { FinanceReportRequestSchema } from "~/server/finance/finance-reports.server";
 import { SESSION_COOKIE } from "~/server/identity/session.server";
 import { BusinessDecisionSchema, MatchFeedbackPayloadSchema } from "~/lib/matching/match-view";
-import { BusinessReviewSchema } from "~/lib/engagements/engagement-schemas";
+import { BusinessReviewSchema, ItemReviewSchema } from "~/lib/engagements/engagement-schemas";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -444,6 +444,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: "session",
     body: { name: "BusinessReview", schema: BusinessReviewSchema, reader: "json" },
     ok: { 200: "the outline's review state" },
+    errors: [400, ...CLIENT, 404, 409],
+  },
+  {
+    method: "put",
+    path: "/api/delivery-outline/business/item-review",
+    operationId: "reviewDeliveryItem",
+    tag: "engagements",
+    summary:
+      "The business decides on a delivered item while its review is pending: prepay the next (its checkout url is returned), pause, or revise (notes required).",
+    access: "session",
+    body: { name: "ItemReview", schema: ItemReviewSchema, reader: "json" },
+    ok: { 200: "the updated outline, and checkoutUrl (the next item's payment page after prepay, else null)" },
     errors: [400, ...CLIENT, 404, 409],
   },
   {
