@@ -9,6 +9,7 @@ import { useDeliverableSlots } from "~/components/engagements/engagement-slots";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { ENGAGEMENT_NOT_FOUND, NO_ENGAGEMENTS_YET } from "~/lib/engagements/engagement-copy";
 import { engagementStatusLabel, type BusinessEngagement } from "~/lib/engagements/engagement-display";
+import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { loadBusinessEngagement } from "~/server/engagements/engagement-views.server";
 
@@ -46,7 +47,10 @@ function hasPlan(engagement: BusinessEngagement): boolean {
 export default function EngagementPortal() {
   const { engagement, requested } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const slots = useDeliverableSlots(engagement);
+  // The forms post to the /features engagement panel's action (one page action for both pages).
+  const slots = useDeliverableSlots(engagement, {
+    action: engagement ? businessEngagementPath(engagement.tile.id) : undefined,
+  });
   if (!engagement) {
     return (
       <div className="page engagement-portal">

@@ -29,6 +29,9 @@ import { describeIssues, errorResponse, readForm } from "~/server/platform/http.
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { loadBusinessEngagement, loadEngagementTiles } from "~/server/engagements/engagement-views.server";
+import { planReviewAction } from "~/server/engagements/plan-review.server";
+import { deliverablesAction } from "~/server/engagements/item-review.server";
+import { isDeliverableIntent } from "~/lib/engagements/deliverable-forms";
 import { decideCandidate } from "~/server/matching/business-decision.server";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { loadMatchRequest } from "~/server/matching/match-view.server";
@@ -82,6 +85,8 @@ function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer
  * that cannot start comes back here with the payment-failed notice.
  * intent=decide (Continue on a decision's confirmation card): accepts or rejects a candidate and
  * answers the server's msg for the result card. intent=feedback: the matching feedback form.
+ * intent=review-plan (the engagement plan's Reject / Accept dialog): planReviewAction.
+ * intent=review-item, prepay, rate (the deliverables): deliverablesAction.
  * Every id is checked against the session's business by the domain functions.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -123,6 +128,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
   }
+  // The engagement panel's forms (here and in /engagement-portal): the plan's review dialog and the
+  // deliverables' actions; their domain functions check the outline belongs to the business.
+  if (intent === "review-plan" && body.ok) return planReviewAction(context.app, viewer, body.form, request);
+  if (isDeliverableIntent(intent) && body.ok) return deliverablesAction(context.app, viewer, body.form, request);
   // Pay Now and Continue post fixed values: an unreadable body or a wrong shape is a 400 (or its 413/415).
   if (!body.ok) throw errorResponse(body.status, body.msg);
   if (intent === "decide") {
@@ -267,7 +276,7 @@ function FeaturePanel({
     case "Engagements":
       return (
         <FeaturePanelFrame title="Engagements">
-          <EngagementsFeature params={params} data={data} />
+          <EngagementsFeature params={params} data={data} actionData={actionData} />
         </FeaturePanelFrame>
       );
     case "Benchmarking":
@@ -291,10 +300,18 @@ function FeaturePanel({
  * The Engagements tab: with `?engagementId=` of one of the business's engagements, its panel;
  * an unknown or another business's id shows the not-found notice above the lists.
  */
-function EngagementsFeature({ params, data }: { params: URLSearchParams; data: FeatureData }) {
+function EngagementsFeature({
+  params,
+  data,
+  actionData,
+}: {
+  params: URLSearchParams;
+  data: FeatureData;
+  actionData: FeatureActionData;
+}) {
   const engagementId = params.get("engagementId");
   const engagement = data.engagement;
-  const slots = useDeliverableSlots(engagement);
+  const slots = useDeliverableSlots(engagement, { actionData });
   if (engagementId && engagement) {
     const hrefFor = (tab: EngagementPanelTab) => `${businessEngagementPath(engagement.tile.id)}&tab=${tab}`;
     return (

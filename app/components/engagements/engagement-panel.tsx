@@ -38,14 +38,16 @@ import { categoryLabel } from "~/lib/shared/format";
 export type EngagementData = BusinessEngagement;
 
 /**
- * What the other parts of the engagement add to the Deliverables section: the plan's review and
- * the signed statements above the plan, and each item's actions (prepay, review, rating…).
+ * What the other parts of the engagement add to the Deliverables section (engagement-slots.tsx):
+ * the plan's review and the signed statements above the plan, the deliverables' actions (the item
+ * in progress, prepay, completion and rating) and the before/after results after the items.
  */
 export type DeliverableSlots = {
   planReview?: ReactNode;
   signedStatements?: ReactNode;
+  deliverableActions?: ReactNode;
   itemActions?: (item: DeliveryItemView) => ReactNode;
-  afterItems?: ReactNode;
+  results?: ReactNode;
 };
 
 type Heading = "h2" | "h3" | "h4" | "h5";
@@ -131,10 +133,13 @@ function DeliverableItem({
   item,
   heading,
   actions,
+  showDelivery = false,
 }: {
   item: DeliveryItemView;
   heading: Heading;
   actions?: (item: DeliveryItemView) => ReactNode;
+  /** A completed item shows what was delivered (the item in progress shows it in the actions). */
+  showDelivery?: boolean;
 }) {
   const H = heading;
   const title = preview(item.title, ITEM_TITLE_PREVIEW);
@@ -160,13 +165,13 @@ function DeliverableItem({
           <dd className="engagement-item-status">{itemStatusText(item)}</dd>
         </div>
       </dl>
-      {item.summaryOfWork ? (
+      {showDelivery && item.summaryOfWork ? (
         <div className="engagement-item-summary">
           <p className="engagement-item-label">Summary of work</p>
           <p>{item.summaryOfWork}</p>
         </div>
       ) : null}
-      {item.files.length > 0 ? (
+      {showDelivery && item.files.length > 0 ? (
         <ul className="engagement-item-files" aria-label={`Files of ${item.title}`}>
           {item.files.map((file) => (
             <li key={file.fileName}>
@@ -211,7 +216,7 @@ export function EngagementDeliverables({
         </p>
       ) : null}
       {slots.planReview}
-      {slots.signedStatements}
+      {slots.deliverableActions}
       {plan ? (
         <div className="engagement-plan">
           <button
@@ -254,6 +259,7 @@ export function EngagementDeliverables({
                     item={item}
                     heading={lower(itemHeading)}
                     actions={slots.itemActions}
+                    showDelivery
                   />
                 ))}
               </ul>
@@ -261,7 +267,8 @@ export function EngagementDeliverables({
           ) : null}
         </>
       )}
-      {slots.afterItems}
+      {slots.signedStatements}
+      {slots.results}
     </section>
   );
 }

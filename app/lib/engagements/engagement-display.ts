@@ -13,6 +13,7 @@ import {
 import { businessEngagementPath } from "./engagement-paths";
 import type { DeliveryOutlineView } from "./engagement-view";
 import type { SowDocument } from "./sow";
+import type { EngagementResults } from "./engagement-results";
 import { NEXT_STEP_PREPAY, NEXT_STEP_REVIEW_ITEM, NEXT_STEP_REVIEW_PLAN } from "./engagement-copy";
 
 /**
@@ -193,4 +194,18 @@ export type BusinessEngagement = {
   canReviewPlan: boolean;
   /** The item offered for prepayment (nextItemToPrepay), or null. */
   nextItemToPrepayId: string | null;
+  /** The signed statements of work, newest version first (SignedStatements' props). */
+  signedStatements: {
+    version: number;
+    signerName: string;
+    signatureDate: string;
+    signedAt: string;
+    sha256: string;
+    size: number;
+    url: string;
+  }[];
+  /** The match's saved rating of the consultant, or null before the business rated. */
+  rating: { clientSatisfaction: number; clientFeedback: string | null } | null;
+  /** Before/after from the books (null without books or before the start). */
+  results: EngagementResults | null;
 };

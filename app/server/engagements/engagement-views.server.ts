@@ -5,7 +5,9 @@ import {
   deliveryItems,
   deliveryOutlines,
   files,
+  financeReports,
   matchRequests,
+  sowSignatures,
   users,
   type DeliveryItem,
 } from "~db/schema";
@@ -28,6 +30,8 @@ import {
   type EngagementTileData,
 } from "~/lib/engagements/engagement-display";
 import { buildSowDocument } from "~/lib/engagements/sow";
+import { engagementResults } from "~/lib/engagements/engagement-results";
+import { sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { consultantPhotoPath } from "~/lib/consultants/profile";
 import { storedFileName } from "~/lib/files/listed-file";
 import { fullName } from "~/lib/shared/format";
@@ -215,69 +219,113 @@ export async function loadBusinessEngagement(
   const visibleOutline = and(eq(deliveryOutlines.id, target), eq(deliveryOutlines.businessId, businessId), visibleSql);
   // A batch's rows come back keyed by column name: each query reads one table's columns (or
   // columns whose names no other table in it shares), the match and the consultant by sub-select.
-  const [outlineRows, matchRows, consultantRows, itemRows, noteRows, fileRows] = await app.db.batch([
-    app.db.select().from(deliveryOutlines).where(visibleOutline).limit(1),
-    app.db
-      .select({
-        id: matchRequests.id,
-        createdAt: matchRequests.createdAt,
-        category: matchRequests.category,
-        consultingType: matchRequests.consultingType,
-        problemStatement: matchRequests.problemStatement,
-      })
-      .from(matchRequests)
-      .where(
-        and(
-          eq(matchRequests.businessId, businessId),
-          eq(
-            matchRequests.id,
-            sql`(select ${deliveryOutlines.matchRequestId} from ${deliveryOutlines} where ${visibleOutline})`,
+  const [outlineRows, matchRows, consultantRows, itemRows, noteRows, fileRows, signatureRows, reportRows] =
+    await app.db.batch([
+      app.db.select().from(deliveryOutlines).where(visibleOutline).limit(1),
+      app.db
+        .select({
+          id: matchRequests.id,
+          createdAt: matchRequests.createdAt,
+          category: matchRequests.category,
+          consultingType: matchRequests.consultingType,
+          problemStatement: matchRequests.problemStatement,
+          clientSatisfaction: matchRequests.clientSatisfaction,
+          clientFeedback: matchRequests.clientFeedback,
+        })
+        .from(matchRequests)
+        .where(
+          and(
+            eq(matchRequests.businessId, businessId),
+            eq(
+              matchRequests.id,
+              sql`(select ${deliveryOutlines.matchRequestId} from ${deliveryOutlines} where ${visibleOutline})`,
+            ),
           ),
-        ),
-      )
-      .limit(1),
-    app.db
-      .select({
-        consultantId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        headline: consultantProfiles.headline,
-        location: consultantProfiles.location,
-        photoKey: consultantProfiles.photoKey,
-        businessAreas: consultantProfiles.businessAreas,
-        engagementTypes: consultantProfiles.engagementTypes,
-      })
-      .from(users)
-      .leftJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
-      .where(
-        eq(users.id, sql`(select ${deliveryOutlines.consultantId} from ${deliveryOutlines} where ${visibleOutline})`),
-      )
-      .limit(1),
-    app.db
-      .select()
-      .from(deliveryItems)
-      .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
-      .orderBy(asc(deliveryItems.position), asc(deliveryItems.id)),
-    app.db
-      .select({ itemId: deliveryItemDecisions.itemId, businessNotes: deliveryItemDecisions.businessNotes })
-      .from(deliveryItemDecisions)
-      .where(and(eq(deliveryItemDecisions.outlineId, target), eq(deliveryItemDecisions.businessId, businessId)))
-      .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
-    app.db
-      .select({
-        r2Key: files.r2Key,
-        originalName: files.originalName,
-        sizeBytes: files.sizeBytes,
-        deliveryItemId: files.deliveryItemId,
-      })
-      .from(files)
-      .innerJoin(deliveryItems, eq(deliveryItems.id, files.deliveryItemId))
-      .where(and(eq(deliveryItems.outlineId, target), eq(files.businessId, businessId)))
-      .orderBy(asc(files.createdAt), asc(files.id)),
-  ]);
+        )
+        .limit(1),
+      app.db
+        .select({
+          consultantId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          headline: consultantProfiles.headline,
+          location: consultantProfiles.location,
+          photoKey: consultantProfiles.photoKey,
+          businessAreas: consultantProfiles.businessAreas,
+          engagementTypes: consultantProfiles.engagementTypes,
+        })
+        .from(users)
+        .leftJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
+        .where(
+          eq(users.id, sql`(select ${deliveryOutlines.consultantId} from ${deliveryOutlines} where ${visibleOutline})`),
+        )
+        .limit(1),
+      app.db
+        .select()
+        .from(deliveryItems)
+        .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
+        .orderBy(asc(deliveryItems.position), asc(deliveryItems.id)),
+      app.db
+        .select({ itemId: deliveryItemDecisions.itemId, businessNotes: deliveryItemDecisions.businessNotes })
+        .from(deliveryItemDecisions)
+        .where(and(eq(deliveryItemDecisions.outlineId, target), eq(deliveryItemDecisions.businessId, businessId)))
+        .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
+      app.db
+        .select({
+          r2Key: files.r2Key,
+          originalName: files.originalName,
+          sizeBytes: files.sizeBytes,
+          deliveryItemId: files.deliveryItemId,
+        })
+        .from(files)
+        .innerJoin(deliveryItems, eq(deliveryItems.id, files.deliveryItemId))
+        .where(and(eq(deliveryItems.outlineId, target), eq(files.businessId, businessId)))
+        .orderBy(asc(files.createdAt), asc(files.id)),
+      app.db
+        .select({
+          outlineId: sowSignatures.outlineId,
+          version: sowSignatures.outlineVersion,
+          signerName: sowSignatures.signerName,
+          signatureDate: sowSignatures.signatureDate,
+          signedAt: sowSignatures.signedAt,
+          sha256: sowSignatures.pdfSha256,
+          size: sowSignatures.pdfSize,
+        })
+        .from(sowSignatures)
+        .where(and(eq(sowSignatures.outlineId, target), eq(sowSignatures.businessId, businessId)))
+        .orderBy(desc(sowSignatures.outlineVersion)),
+      app.db
+        .select({ profitAndLoss: financeReports.profitAndLoss })
+        .from(financeReports)
+        .where(eq(financeReports.businessId, businessId))
+        .limit(1),
+    ]);
   const outline = outlineRows[0];
   const match = matchRows[0];
   if (!outline || !match || !visibleToBusiness(outline)) return null;
+  const extras: EngagementExtras = {
+    signedStatements: signatureRows.map((row) => ({
+      version: row.version,
+      signerName: row.signerName,
+      signatureDate: row.signatureDate,
+      signedAt: row.signedAt.toISOString(),
+      sha256: row.sha256,
+      size: row.size,
+      url: sowPdfPath(row.outlineId, row.version),
+    })),
+    rating:
+      match.clientSatisfaction !== null
+        ? { clientSatisfaction: match.clientSatisfaction, clientFeedback: match.clientFeedback }
+        : null,
+    results: outline.startedAt
+      ? engagementResults(reportRows[0]?.profitAndLoss ?? null, {
+          startedAt: outline.startedAt,
+          completedAt: outline.completedAt,
+          employees: viewer.business.numberOfEmployees ?? 0,
+          now: app.now(),
+        })
+      : null,
+  };
   return toBusinessEngagement(
     app,
     viewer,
@@ -285,12 +333,19 @@ export async function loadBusinessEngagement(
     itemRows,
     noteRows,
     fileRows,
+    extras,
   );
 }
 
+type EngagementExtras = Pick<BusinessEngagement, "signedStatements" | "rating" | "results">;
+
 type EngagementRow = {
   outline: typeof deliveryOutlines.$inferSelect;
-  match: Omit<BusinessEngagement["match"], "createdAt"> & { createdAt: Date };
+  match: Omit<BusinessEngagement["match"], "createdAt"> & {
+    createdAt: Date;
+    clientSatisfaction: number | null;
+    clientFeedback: string | null;
+  };
   consultant: {
     consultantId: string;
     firstName: string;
@@ -310,6 +365,7 @@ function toBusinessEngagement(
   allItems: readonly ItemRow[],
   notes: readonly NoteRow[],
   fileRows: readonly FileRow[],
+  extras: EngagementExtras,
 ): BusinessEngagement {
   const outline = row.outline;
   const planVisible = planDetailsVisibleToBusiness(outline);
@@ -375,7 +431,13 @@ function toBusinessEngagement(
       status,
       nextStep: engagementNextStep(outline, ordered),
     },
-    match: { ...row.match, createdAt: row.match.createdAt.toISOString() },
+    match: {
+      id: row.match.id,
+      createdAt: row.match.createdAt.toISOString(),
+      category: row.match.category,
+      consultingType: row.match.consultingType,
+      problemStatement: row.match.problemStatement,
+    },
     consultant:
       consultantRow && consultantRow.headline !== null
         ? {
@@ -393,6 +455,7 @@ function toBusinessEngagement(
     plan,
     canReviewPlan: canBusinessReviewPlan(outline),
     nextItemToPrepayId: next?.id ?? null,
+    ...extras,
   };
 }
 

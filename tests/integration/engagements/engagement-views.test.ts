@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { matchRequests } from "~db/schema";
+import { deliveryOutlines, matchRequests } from "~db/schema";
+import { ITEM_REVIEW_BUTTON, PREPAY_LABEL } from "~/lib/engagements/engagement-copy";
 import {
   call,
   createBusinessEngagement,
@@ -9,6 +10,7 @@ import {
   createOutlineRows,
   db,
   html,
+  postForm,
 } from "../helpers";
 import { signedInClient } from "../../factories";
 
@@ -97,6 +99,16 @@ describe("the Engagements tab", () => {
 });
 
 describe("the engagement panel", () => {
+  it("offers Reject and Accept on a plan the manager approved, and no deliverable actions before the signature", async () => {
+    const client = await signedInClient();
+    const { outline } = await createBusinessEngagement(client.business.id, "awaiting", { title: "Hiring plan" });
+    const text = await page(panelUrl(outline.id), client.token);
+    expect(text).toMatch(/<button[^>]*>Reject<\/button>/);
+    expect(text).toMatch(/<button[^>]*>Accept<\/button>/);
+    expect(text).not.toContain('class="deliverable-actions"');
+    expect(text).not.toContain(`>${PREPAY_LABEL}</button>`);
+  });
+
   it("opens on Deliverables: the plan toggle, the items still to do and the completed ones", async () => {
     const client = await signedInClient();
     const { outline, items } = await createBusinessEngagement(client.business.id, "active", {
@@ -118,7 +130,13 @@ describe("the engagement panel", () => {
     expect(todo).toContain("<dd>02/01/2027</dd>");
     expect(todo).toContain("Delivered: awaiting your review");
     expect(todo).toContain("Not started");
-    expect(todo).toContain("Found the three products that lost margin.");
+    expect(todo).not.toContain("Found the three products that lost margin.");
+    // The delivered item in progress, with its summary and the review (the deliverables' actions).
+    const actions = /<section class="deliverable-actions"[\s\S]*?<\/section>/.exec(text)?.[0] ?? "";
+    expect(actions).toContain("Found the three products that lost margin.");
+    expect(actions).toContain(`>${ITEM_REVIEW_BUTTON}</summary>`);
+    // The plan is signed: no Reject / Accept.
+    expect(text).not.toMatch(/<button[^>]*>Accept<\/button>/);
 
     const completed =
       /<h4>Completed Items<\/h4>[\s\S]*?<ul class="engagement-items" aria-label="Completed Items">([\s\S]*?)<\/ul>/.exec(
@@ -288,5 +306,59 @@ describe("the navigation and the dashboard", () => {
     expect(text).toContain(`href="${panelUrl(approved.outline.id)}"`);
     expect(text).not.toContain(pending.outline.id);
     expect(text).toContain(`href="/features?matchId=${pending.match.id}"`);
+  });
+});
+
+describe("the panel's forms post to /features", () => {
+  const review = (outlineId: string, overrides: Record<string, string> = {}) => ({
+    intent: "review-plan",
+    deliveryOutlineId: outlineId,
+    decision: "approved",
+    confirm: "on",
+    firstName: "Pat",
+    lastName: "Owner",
+    signatureDate: "2026-11-23",
+    notes: "",
+    version: "1",
+    ...overrides,
+  });
+
+  it("signs the plan through intent=review-plan, and the panel then shows the engagement active", async () => {
+    const client = await signedInClient();
+    const { outline } = await createBusinessEngagement(client.business.id, "awaiting", { title: "Hiring plan" });
+    const response = await postForm(panelUrl(outline.id), review(outline.id), client.token);
+    expect(response.status).toBe(200);
+    const [row] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, outline.id));
+    expect(row.businessReviewStatus).toBe("approved");
+    expect(row.businessSignature).toBe("Pat Owner");
+    const text = await page(panelUrl(outline.id), client.token);
+    expect(text).toContain('engagement-status-active">Active</span>');
+    expect(text).not.toMatch(/<button[^>]*>Accept<\/button>/);
+  });
+
+  it("refuses another business's plan and an incomplete form without changing anything", async () => {
+    const client = await signedInClient();
+    const other = await signedInClient();
+    const foreign = await createBusinessEngagement(other.business.id, "awaiting");
+    const refused = await postForm(panelUrl(foreign.outline.id), review(foreign.outline.id), client.token);
+    expect(refused.status).toBe(404);
+    const incomplete = await postForm(panelUrl(foreign.outline.id), { intent: "review-plan" }, other.token);
+    expect(incomplete.status).toBe(400);
+    const [row] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, foreign.outline.id));
+    expect(row.businessReviewStatus).toBe("pending");
+  });
+
+  it("dispatches the deliverables' intents (prepay opens the next item's checkout)", async () => {
+    const client = await signedInClient();
+    const { outline } = await createBusinessEngagement(client.business.id, "active");
+    // Phase 2 is delivered and waits for review: nothing to prepay yet.
+    const early = await postForm(
+      panelUrl(outline.id),
+      { intent: "prepay", deliveryOutlineId: outline.id },
+      client.token,
+    );
+    expect(early.status).toBe(409);
+    const junk = await postForm(panelUrl(outline.id), { intent: "review-item" }, client.token);
+    expect(junk.status).toBe(400);
   });
 });
