@@ -136,3 +136,26 @@ describe("engagements in the navigation and on the dashboard", () => {
     { viewport: WIDE },
   );
 });
+
+describe("/engagement-portal", () => {
+  browserTest(
+    "shows the current engagement's plan with the side menu Match, Consultant and Plan",
+    async ({ page }) => {
+      await businessWithEngagements(page, "engagement-portal");
+      await page.goto("/engagement-portal");
+      await page.getByRole("heading", { name: "Engagement Plan", level: 1 }).waitFor();
+      const menu = page.getByRole("navigation", { name: "Engagement plan" });
+      expect(await menu.getByRole("link").allTextContents()).toEqual(["Match", "Consultant", "Plan"]);
+      expect(await menu.getByRole("link", { name: "Plan" }).getAttribute("aria-current")).toBe("page");
+      await viewAndHidePlan(page);
+      await expectNoSidewaysScroll(page);
+      await menu.getByRole("link", { name: "Match" }).click();
+      await page.getByRole("heading", { name: "Match Info", level: 2 }).waitFor();
+      await page.getByText("Our margins fell this year and we do not know why.", { exact: true }).waitFor();
+      await menu.getByRole("link", { name: "Consultant" }).click();
+      await page.getByText(SEEDED_CONSULTANT.headline, { exact: true }).waitFor();
+      await expectNoSidewaysScroll(page);
+    },
+    { viewport: PHONE },
+  );
+});
