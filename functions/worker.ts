@@ -22,9 +22,12 @@ function plain(status: number, body: string): Response {
 /**
  * Uploads have their own, larger limit, which their route counts (app/server/files/files.server.ts);
  * /create-match takes files from a plain file input without JavaScript and counts the same way;
- * /consultant/profile takes a photo and holds its body to the photo's limit.
+ * /consultant/profile takes a photo and holds its body to the photo's limit; the consultant's
+ * delivery page takes its files and counts like the upload route.
  */
 const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files", "/create-match", "/consultant/profile"]);
+/** The consultant's delivery page takes its files in its multipart form, counted like an upload. */
+const LARGE_BODY_PATTERNS = [/^\/consultant\/engagements\/[^/]+\/items\/[^/]+(\.data)?$/];
 
 /**
  * The request with its body held to MAX_REQUEST_BYTES, or null when it is larger. A declared
@@ -32,7 +35,13 @@ const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files", "/create-ma
  * counting bytes, and the app gets the buffered copy, so no route can be made to read more.
  */
 async function boundedRequest(request: Request, pathname: string): Promise<Request | null> {
-  if (LARGE_BODY_PATHS.has(pathname) || !request.body) return request;
+  if (
+    LARGE_BODY_PATHS.has(pathname) ||
+    LARGE_BODY_PATTERNS.some((pattern) => pattern.test(pathname)) ||
+    !request.body
+  ) {
+    return request;
+  }
   const declared = request.headers.get("Content-Length");
   if (declared !== null) return Number(declared) <= MAX_REQUEST_BYTES ? request : null;
   const bytes = await readLimitedBytes(request, MAX_REQUEST_BYTES);

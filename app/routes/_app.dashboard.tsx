@@ -5,6 +5,8 @@ import { DashboardCard } from "~/components/dashboard/dashboard-card";
 import { FinanceBanner, MonthlyRevenueCard, RevenuePerEmployeeCard } from "~/components/dashboard/finance-cards";
 import { financeCards } from "~/components/dashboard/finance-view";
 import { InsightsCard } from "~/components/dashboard/insights-card";
+import { EngagementsCard } from "~/components/engagements/engagements-card";
+import { engagementSummary } from "~/lib/engagements/engagement-display";
 import { NotificationsCard } from "~/components/dashboard/notifications-card";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { useShellData } from "~/components/shell/shell-data";
@@ -13,23 +15,26 @@ import { PAST_DUE_MESSAGE } from "~/lib/payments/payment-copy";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { loadDashboardFinance } from "~/server/finance/finance-reports.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
+import { loadEngagementTiles } from "~/server/engagements/engagement-views.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
 /**
- * After the viewer (which the `_app` loader running in parallel shares, memoised), two reads go
+ * After the viewer (which the `_app` loader running in parallel shares, memoised), three reads go
  * out at the same time: the company-data cards' figures (one query: connection, report, latest
- * job) and every insight and match list (one db.batch). So at most two sequential
+ * job), every insight and match list (one db.batch) and the engagements (one db.batch). So at most two sequential
  * D1 round trips. A stale report asks for its refresh off the critical path (loadDashboardFinance).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const now = context.app.now();
-  const [finance, lists] = await Promise.all([
+  const [finance, lists, engagements] = await Promise.all([
     loadDashboardFinance(context.app, viewer.business, now),
     loadClientInsightLists(context.app, viewer),
+    loadEngagementTiles(context.app, viewer),
   ]);
   return {
+    engagements: engagementSummary(engagements),
     finance: financeCards(finance, viewer.business.numberOfEmployees, now),
     tiles: [...lists.requests, ...lists.valueInsights],
     matches: lists.matches,
@@ -44,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { finance, tiles, matches } = useLoaderData<typeof loader>();
+  const { finance, tiles, matches, engagements } = useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   return (
     <div className="page dashboard">
@@ -69,9 +74,7 @@ export default function Dashboard() {
         <div className="dashboard-main">
           <div className="card-grid">
             <InsightsCard tiles={tiles} />
-            <DashboardCard id="engagements-card" title="Engagements" to="/features?focus=Engagements">
-              <p className="empty-state">You have no engagements yet.</p>
-            </DashboardCard>
+            <EngagementsCard summary={engagements} />
             <DashboardCard id="documents-card" title="Documents Hub" to="/features?focus=Documents">
               <p className="empty-state">Documents Hub is coming soon.</p>
             </DashboardCard>

@@ -9,10 +9,15 @@ import {
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { ToggleGroup } from "~/components/ui/toggle-group";
 import { InsightTile } from "~/components/insights/insight-tile";
 import { MatchRequestToggleList } from "~/components/matching/match-tiles";
 import { MatchView } from "~/components/matching/match-view/match-view";
+import { EngagementToggleList } from "~/components/engagements/engagement-list";
+import { EngagementPanel } from "~/components/engagements/engagement-panel";
+import { useDeliverableSlots } from "~/components/engagements/engagement-slots";
+import { ENGAGEMENT_NOT_FOUND } from "~/lib/engagements/engagement-copy";
+import { parsePanelTab, type EngagementPanelTab } from "~/lib/engagements/engagement-display";
+import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { FEATURES, featureFromSearch, featureHref, type Feature } from "~/lib/shared/features";
 import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
@@ -23,6 +28,10 @@ import { requireClientBusiness } from "~/server/identity/guards.server";
 import { describeIssues, errorResponse, readForm } from "~/server/platform/http.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
+import { loadBusinessEngagement, loadEngagementTiles } from "~/server/engagements/engagement-views.server";
+import { planReviewAction } from "~/server/engagements/plan-review.server";
+import { deliverablesAction } from "~/server/engagements/item-review.server";
+import { isDeliverableIntent } from "~/lib/engagements/deliverable-forms";
 import { decideCandidate } from "~/server/matching/business-decision.server";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { loadMatchRequest } from "~/server/matching/match-view.server";
@@ -34,20 +43,26 @@ export const meta: MetaFunction = ({ location }) => [
 
 /**
  * The business's insights (requests and value insights) and match requests, and with `?matchId=`
- * that match request: after the viewer, the lists' db.batch and the match's db.batch run side by
- * side (two sequential D1 round trips in all).
+ * that match request; on the Engagements tab its engagements, and with `?engagementId=` that
+ * engagement: after the viewer, the lists' db.batch, the match's and the engagements' db.batches
+ * run side by side (two sequential D1 round trips in all).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const matchId = new URL(request.url).searchParams.get("matchId")?.trim() ?? "";
-  const [lists, match] = await Promise.all([
+  const params = new URL(request.url).searchParams;
+  const matchId = params.get("matchId")?.trim() ?? "";
+  const engagementId = params.get("engagementId")?.trim() ?? "";
+  const onEngagements = featureFromSearch(params) === "Engagements";
+  const [lists, match, engagements, engagement] = await Promise.all([
     loadClientInsightLists(context.app, viewer),
     matchId ? loadMatchRequest(context.app, viewer, matchId) : Promise.resolve(null),
+    onEngagements ? loadEngagementTiles(context.app, viewer) : Promise.resolve([]),
+    engagementId ? loadBusinessEngagement(context.app, viewer, engagementId) : Promise.resolve(null),
   ]);
   const tiles = [...lists.requests, ...lists.valueInsights].sort((a, b) =>
     a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
   );
-  return { tiles, matches: lists.matches, match };
+  return { tiles, matches: lists.matches, match, engagements, engagement };
 }
 
 const PayIntentSchema = z.object({ intent: z.literal("pay"), insightId: z.string().trim().min(1).max(80) });
@@ -70,6 +85,8 @@ function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer
  * that cannot start comes back here with the payment-failed notice.
  * intent=decide (Continue on a decision's confirmation card): accepts or rejects a candidate and
  * answers the server's msg for the result card. intent=feedback: the matching feedback form.
+ * intent=review-plan (the engagement plan's Reject / Accept dialog): planReviewAction.
+ * intent=review-item, prepay, rate (the deliverables): deliverablesAction.
  * Every id is checked against the session's business by the domain functions.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -111,6 +128,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
   }
+  // The engagement panel's forms (here and in /engagement-portal): the plan's review dialog and the
+  // deliverables' actions; their domain functions check the outline belongs to the business.
+  if (intent === "review-plan" && body.ok) return planReviewAction(context.app, viewer, body.form, request);
+  if (isDeliverableIntent(intent) && body.ok) return deliverablesAction(context.app, viewer, body.form, request);
   // Pay Now and Continue post fixed values: an unreadable body or a wrong shape is a 400 (or its 413/415).
   if (!body.ok) throw errorResponse(body.status, body.msg);
   if (intent === "decide") {
@@ -140,7 +161,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * /features (spec §2): a left menu and one feature at a time, chosen by `?focus=` (any case,
  * default Insights). Insights lists the business's insight tiles; Matching its match requests
  * (Active = still looking for a consultant; Completed = matched or cancelled), or with `?matchId=` that request's match view (status
- * bar, candidates, decision, feedback); Engagements shows its empty state until engagements exist.
+ * bar, candidates, decision, feedback); Engagements its engagements (Active / Completed), or with
+ * `?engagementId=` that engagement's panel (Match Info, Consultant, Deliverables).
  */
 export default function Features() {
   const [params] = useSearchParams();
@@ -254,18 +276,7 @@ function FeaturePanel({
     case "Engagements":
       return (
         <FeaturePanelFrame title="Engagements">
-          {params.get("engagementId") ? (
-            <p role="status" className="notice">
-              We couldn&apos;t find that engagement.
-            </p>
-          ) : null}
-          <ToggleGroup
-            label="Engagements"
-            options={[
-              { value: "active", label: "Active Engagements", empty: "No Active Engagements" },
-              { value: "completed", label: "Completed Engagements", empty: "No Completed Engagements" },
-            ]}
-          />
+          <EngagementsFeature params={params} data={data} actionData={actionData} />
         </FeaturePanelFrame>
       );
     case "Benchmarking":
@@ -283,6 +294,46 @@ function FeaturePanel({
         </FeaturePanelFrame>
       );
   }
+}
+
+/**
+ * The Engagements tab: with `?engagementId=` of one of the business's engagements, its panel;
+ * an unknown or another business's id shows the not-found notice above the lists.
+ */
+function EngagementsFeature({
+  params,
+  data,
+  actionData,
+}: {
+  params: URLSearchParams;
+  data: FeatureData;
+  actionData: FeatureActionData;
+}) {
+  const engagementId = params.get("engagementId");
+  const engagement = data.engagement;
+  const slots = useDeliverableSlots(engagement, { actionData });
+  if (engagementId && engagement) {
+    const hrefFor = (tab: EngagementPanelTab) => `${businessEngagementPath(engagement.tile.id)}&tab=${tab}`;
+    return (
+      <EngagementPanel
+        engagement={engagement}
+        tab={parsePanelTab(params.get("tab"))}
+        hrefFor={hrefFor}
+        closeHref="/features?focus=Engagements"
+        slots={slots}
+      />
+    );
+  }
+  return (
+    <>
+      {engagementId ? (
+        <p role="status" className="notice">
+          {ENGAGEMENT_NOT_FOUND}
+        </p>
+      ) : null}
+      <EngagementToggleList tiles={data.engagements} />
+    </>
+  );
 }
 
 /** One feature's panel: its title (the page's h1), an optional action beside it, then its content. */

@@ -2,19 +2,25 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare"
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
 import { requireClientBusiness } from "~/server/identity/guards.server";
+import { hasEngagements } from "~/server/engagements/engagement-views.server";
 import { loadNotifications } from "~/server/notifications/notifications.server";
 
 /**
  * Pathless layout of every signed-in client page. The guard applies startup routing (spec §2):
  * no session → /, other roles → their home, a client without a business → /signup-business.
  * It also loads the user's notifications: the one list the top bar's bell and the dashboard's
- * Notifications card both show. Two sequential D1 round trips (viewer, then notifications).
+ * Notifications card both show, and whether the business has an engagement (the navigation's
+ * Engagements entry, spec §2). Two sequential D1 round trips (viewer, then the two side by side).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const notifications = await loadNotifications(context.app, viewer.user.id);
+  const [notifications, engagements] = await Promise.all([
+    loadNotifications(context.app, viewer.user.id),
+    hasEngagements(context.app, viewer.business.id),
+  ]);
   return {
     notifications,
+    hasEngagements: engagements,
     user: {
       firstName: viewer.user.firstName,
       lastName: viewer.user.lastName,
@@ -41,9 +47,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, hasEngagements: engagements } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user}>
+    <AppShell user={user} hasEngagements={engagements}>
       <Outlet />
     </AppShell>
   );

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { errorResponse, jsonResponse, readLimitedText, requireMethod } from "~/server/platform/http.server";
+import { appOrigin } from "~/server/payments/checkout.server";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
@@ -16,7 +17,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   // The exact bytes Stripe signed, decoded as UTF-8.
   const rawBody = await readLimitedText(request, MAX_WEBHOOK_BYTES);
-  const result = await handleStripeWebhook(context.app, rawBody, request.headers.get("Stripe-Signature"));
+  const result = await handleStripeWebhook(
+    context.app,
+    rawBody,
+    request.headers.get("Stripe-Signature"),
+    appOrigin(context.app, request),
+  );
   if (result.status === 200) return jsonResponse({ received: true });
   return errorResponse(result.status, result.msg);
 }

@@ -1,16 +1,26 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CongratulationsPage } from "~/components/payments/congratulations-page";
-import { requireViewer } from "~/server/identity/guards.server";
+import { PaymentResultCard } from "~/components/payments/payment-result-card";
+import { PlainLayout } from "~/components/shell/plain-layout";
+import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
+import {
+  CONGRATULATIONS,
+  CONGRATULATIONS_TITLE,
+  PAYMENT_PENDING_MESSAGE,
+  PAYMENT_PENDING_TITLE,
+} from "~/lib/payments/payment-copy";
 import { changeActiveItem } from "~/server/engagements/delivery-items.server";
+import { requireViewer } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Delivery item payment | Partwise" }];
 
 /**
  * /delivery-item-payment-success?success&session_id&itemId&outlineId: fulfils the item's Checkout
- * Session (once) and makes it the outline's active item, then the DELIVERY card with OK to
- * /dashboard. `canceled` goes to the 'Order Canceled' card. Exempt from startup routing (spec §2).
+ * Session (once; usually the webhook was first) and makes it the outline's active item, then the
+ * DELIVERY card whose OK opens the engagement again. `canceled` goes to the 'Order Canceled' card.
+ * Exempt from startup routing (spec §2).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);
@@ -19,22 +29,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sessionId = params.get("session_id");
   const itemId = params.get("itemId");
   const outlineId = params.get("outlineId");
-  if (!sessionId || !itemId || !outlineId || viewer.user.role !== "client" || !viewer.business) return { paid: false };
+  if (!sessionId || !itemId || !outlineId || viewer.user.role !== "client" || !viewer.business) {
+    return { paid: false, outlineId: null };
+  }
   const result = await changeActiveItem(
     context.app,
     { user: viewer.user, business: viewer.business },
-    {
-      deliveryItemId: itemId,
-      deliveryOutlineId: outlineId,
-      sessionId,
-    },
+    { deliveryItemId: itemId, deliveryOutlineId: outlineId, sessionId },
+    appOrigin(context.app, request),
   );
-  return { paid: result.ok };
+  return { paid: result.ok, outlineId: result.ok ? result.outline.id : null };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Page() {
-  const { paid } = useLoaderData<typeof loader>();
-  return <CongratulationsPage type="DELIVERY" paid={paid} />;
+  const { paid, outlineId } = useLoaderData<typeof loader>();
+  const card = CONGRATULATIONS.DELIVERY;
+  return (
+    <PlainLayout signedIn>
+      {paid && outlineId ? (
+        <PaymentResultCard
+          title={CONGRATULATIONS_TITLE}
+          message={card.message}
+          action={{ to: businessEngagementPath(outlineId), label: card.button }}
+          tone="success"
+        />
+      ) : (
+        <PaymentResultCard
+          title={PAYMENT_PENDING_TITLE}
+          message={PAYMENT_PENDING_MESSAGE}
+          action={{ to: "/dashboard", label: "Home" }}
+        />
+      )}
+    </PlainLayout>
+  );
 }

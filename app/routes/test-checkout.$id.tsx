@@ -14,6 +14,7 @@ import {
 } from "~/components/payments/test-checkout";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import type { AppContext } from "~/server/load-context";
+import { appOrigin } from "~/server/payments/checkout.server";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import {
   fillSessionId,
@@ -88,7 +89,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (digits === "4000000000000002") return data({ error: CARD_DECLINED_MESSAGE }, { status: 402 });
   if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
 
-  const next = await payLocalCheckout(app, session.id, (rawBody, header) => handleStripeWebhook(app, rawBody, header));
+  const next = await payLocalCheckout(app, session.id, (rawBody, header) =>
+    handleStripeWebhook(app, rawBody, header, appOrigin(app, request)),
+  );
   if (!next) throw notFound();
   return seeOther(next);
 }

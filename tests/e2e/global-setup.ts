@@ -5,6 +5,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string;
+    /** The throw-away local D1/R2 state of the app under test, for tests that seed mid-flow rows. */
+    persistTo: string;
   }
 }
 
@@ -16,9 +18,11 @@ export default async function setup(project: TestProject) {
   const given = process.env.E2E_BASE_URL;
   if (given) {
     project.provide("baseURL", given.replace(/\/$/, ""));
+    project.provide("persistTo", process.env.E2E_PERSIST_TO ?? "");
     return;
   }
   const server = await startE2EServer();
   project.provide("baseURL", server.baseURL);
+  project.provide("persistTo", server.persistTo);
   return () => server.stop();
 }

@@ -13,7 +13,16 @@ const NAV_ID = "main-nav";
  * At 1024px and below the toolbar collapses behind the Menu button; CSS does the collapsing
  * (correct before hydration), this component only keeps the open state.
  */
-export function AppShell({ user, children }: { user: ShellData["user"]; children: ReactNode }) {
+export function AppShell({
+  user,
+  hasEngagements = false,
+  children,
+}: {
+  user: ShellData["user"];
+  /** The business has an engagement: the navigation's Engagements entry is enabled (spec §2). */
+  hasEngagements?: boolean;
+  children: ReactNode;
+}) {
   const { layout, compact } = useLayout();
   const [navOpen, setNavOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -66,7 +75,7 @@ export function AppShell({ user, children }: { user: ShellData["user"]; children
           <div className="sidebar-brand">
             <BrandMark inverted />
           </div>
-          <MainNav id={NAV_ID} />
+          <MainNav id={NAV_ID} hasEngagements={hasEngagements} />
         </div>
       </header>
       {navOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} /> : null}

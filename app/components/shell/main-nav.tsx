@@ -17,7 +17,7 @@ const onFeature =
 
 /**
  * The v2.2 toolbar (spec §2). Benchmarking, Documents Hub and Learning Center are not available
- * yet; Engagements becomes available once the business has an engagement (none can exist yet).
+ * yet; Engagements becomes available once the business has an engagement (a plan a manager approved).
  */
 export function mainNavItems({ hasEngagements }: { hasEngagements: boolean }): NavItem[] {
   return [

@@ -7,6 +7,8 @@ export type ShellData = {
   business: { name: string; memberTier: string; paymentPastDue: boolean };
   /** The user's newest notifications: the bell and the dashboard's card show this one list. */
   notifications: NotificationData[];
+  /** The business has an engagement (the navigation's Engagements entry). */
+  hasEngagements: boolean;
 };
 
 /** What the `_app` layout loaded for the signed-in client: only what the shell and pages show. */

@@ -65,10 +65,115 @@ export const VERBAL_APPROVAL_SAVED = "Verbal approval recorded.";
 // ===== end H1 =====
 
 // ===== H2: signing and the statement of work =====
+export const PLAN_REVIEW_HEADING = "Review the engagement plan";
+export const PLAN_REJECT_LABEL = "Reject";
+export const PLAN_ACCEPT_LABEL = "Accept";
+export const PLAN_REVIEW_CONFIRMATION =
+  "I have read the plan, the Form of Statement of Work and the Work Schedule and Deliverables.";
+export const PLAN_ACCEPT_EXPLAINER =
+  "Typing your name signs the Statement of Work for this version of the plan. A copy is kept as a PDF you can download.";
+export const PLAN_REJECT_EXPLAINER =
+  "Tell your consultant what should change. They will revise the plan and send it to you again.";
+export const PLAN_SIGN_SUBMIT = "Sign and accept";
+export const PLAN_REJECT_SUBMIT = "Send my notes";
+export const SIGNED_STATEMENTS_HEADING = "Signed statements of work";
+export const NO_SIGNED_STATEMENTS = "No statement of work has been signed yet.";
+export const DOWNLOAD_SOW_LABEL = "Download PDF";
+export const PLAN_SIGNED_TITLE = "The engagement plan was signed";
+export const planSignedBody = (businessName: string, title: string, version: number) =>
+  `${businessName} accepted and signed "${title}" (version ${version}). The engagement is active.`;
+export const PLAN_REJECTED_TITLE = "The business asked for changes to the plan";
+export const planRejectedBody = (businessName: string, title: string, version: number) =>
+  `${businessName} did not accept "${title}" (version ${version}) and left notes on what should change.`;
+export const SOW_NOT_FOUND = "Statement of work not found.";
 // ===== end H2 =====
 
 // ===== H3: the business's engagement views =====
+export const ENGAGEMENT_NOT_FOUND = "We couldn't find that engagement.";
+export const PLAN_CHANGE_AWAITING_MANAGER =
+  "Your consultant changed the plan. An engagement manager is reviewing the change; you will be asked to review and sign it once it is approved. Until then you see the deliverables you have paid for.";
+export const NO_ENGAGEMENTS_YET = "You have no engagements yet.";
+export const NO_DELIVERABLES = "No deliverables yet.";
+export const NO_OPEN_DELIVERABLES = "Every deliverable is complete.";
+export const NEXT_STEP_REVIEW_PLAN = "Review and sign your engagement plan.";
+export const NEXT_STEP_REVIEW_ITEM = "Review the deliverable your consultant delivered.";
+export const NEXT_STEP_PREPAY = "Prepay the next deliverable to continue.";
+export const NOTHING_TO_DO = "Nothing waits for you right now.";
+export const NO_CONSULTANT = "Your consultant's profile is not available.";
+export const PLAN_UNAVAILABLE = "The engagement plan is not available.";
 // ===== end H3 =====
 
 // ===== H4: deliveries, item reviews, completion, results =====
+// Prepayment refusals (the item purchasable's describe): only nextItemToPrepay may be paid.
+export const PREPAY_NEEDS_SIGNATURE = "The current plan must be signed before a deliverable can be prepaid.";
+export const PREPAY_ITEM_IN_PROGRESS = "Finish the deliverable in progress before prepaying the next one.";
+export const PREPAY_OUT_OF_ORDER = "Deliverables are prepaid in plan order: prepay the first unpaid one.";
+export const PREPAY_ENGAGEMENT_COMPLETE = "This engagement is complete: there is nothing left to prepay.";
+export const PREPAY_LABEL = "Prepay";
+export const DELIVERY_PAYMENT_BACK = "Back to the engagement";
+
+// The business's review of a delivered item.
+export const ITEM_REVIEW_TITLE = "Review this deliverable";
+export const ITEM_REVIEW_BUTTON = "Review";
+export const ITEM_REVIEW_CONFIRM = "Confirm";
+export const ITEM_DECISION_LABELS = {
+  prepay: "Accept and prepay the next deliverable",
+  pause: "Accept and pause the next deliverable",
+  revise: "Reject and ask for a revision",
+} as const;
+export const ITEM_DECISION_LABEL_LAST = "Accept and complete the engagement";
+export const ITEM_REVIEW_NOTES_LABEL = "Notes for your consultant";
+export const ITEM_REVIEW_SENT = {
+  prepay: "Deliverable accepted. Opening the payment of the next deliverable…",
+  pause: "Deliverable accepted. The engagement is paused until you prepay the next deliverable.",
+  revise: "Your revision request was sent to your consultant.",
+  complete: "Deliverable accepted. Your engagement is complete!",
+} as const;
+export const ITEM_AWAITING_DELIVERY = "Your consultant is working on this deliverable.";
+export const ITEM_IN_REVISION = "Your consultant is revising this deliverable.";
+export const ENGAGEMENT_PAUSED = "The engagement is paused. Prepay the next deliverable to continue.";
+export const DELIVERED_SUMMARY_HEADING = "Summary of work";
+export const DELIVERED_FILES_HEADING = "Files";
+export const NO_DELIVERED_FILES = "No files were attached.";
+
+// The consultant's delivery page.
+export const DELIVERY_PAGE_EYEBROW = "Deliverable";
+export const DELIVERY_REVISION_NOTES_HEADING = "The business asked for a revision";
+export const DELIVERY_FILES_LABEL = "Files (optional)";
+export const DELIVERY_SUMMARY_LABEL = "Summary of work";
+export const DELIVERY_SUBMIT = "Confirm delivery";
+export const DELIVERY_AWAITING_REVIEW = "Delivered. The business is reviewing this deliverable.";
+export const DELIVERY_NOT_PAID = "This deliverable is not paid yet: you can deliver it once the business prepays it.";
+export const DELIVERY_APPROVED = "The business approved this deliverable.";
+export const DELIVERY_TOO_MANY_FILES = "Attach at most 10 files.";
+
+// Notifications.
+export const NOTICE_ITEM_PAID = "A deliverable was prepaid";
+export const NOTICE_ITEM_DELIVERED = "Your consultant delivered a deliverable";
+export const NOTICE_ITEM_APPROVED = "A deliverable was approved";
+export const NOTICE_ITEM_REVISION = "A deliverable needs a revision";
+export const NOTICE_ITEM_PAUSED = "An engagement was paused";
+export const NOTICE_ENGAGEMENT_COMPLETED = "An engagement is complete";
+
+// Completion and rating.
+export const RATE_CONSULTANT_TITLE = "Rate your consultant";
+export const RATE_CONSULTANT_LEGEND = "How satisfied are you with your consultant?";
+export const RATE_CONSULTANT_PLACEHOLDER = "What went well, and what could have gone better?";
+export const RATE_CONSULTANT_SUBMIT = "Send rating";
+export const RATE_CONSULTANT_SENDING = "Sending…";
+export const RATE_CONSULTANT_THANKS = "Thank you for rating your consultant.";
+export const RATE_NOT_YET = "You can rate your consultant once the engagement is complete.";
+export const ENGAGEMENT_COMPLETE_TEXT = "This engagement is complete.";
+
+// Before/after results.
+export const RESULTS_TITLE = "Results";
+export const RESULTS_NO_BOOKS = "Connect your books to see this engagement's before and after.";
+export const RESULTS_NOT_ENOUGH_MONTHS = "Not enough months of books yet to compare before and after this engagement.";
+export const RESULTS_BEFORE = "Before";
+export const RESULTS_SINCE = "Since the start";
+export const RESULTS_METRICS = {
+  revenue: "Average monthly revenue",
+  netMargin: "Net margin",
+  revenuePerEmployee: "Monthly revenue per employee",
+} as const;
 // ===== end H4 =====

@@ -38,11 +38,17 @@ export function isCalendarDate(value: string): boolean {
 const CalendarDate = (message: string) =>
   z.string({ error: message }).trim().min(1, message).refine(isCalendarDate, message);
 
+/**
+ * Optional text: "" when absent, empty or null. Optional inside the pipe so that Conform, which
+ * turns an empty form field into undefined before the string check, accepts it too.
+ */
 const optionalText = (max: number) =>
-  z.preprocess(
-    (value) => (value === undefined || value === null ? "" : value),
-    z.string().trim().max(max, `Keep it under ${max} characters.`),
-  );
+  z
+    .preprocess(
+      (value) => (value === null ? undefined : value),
+      z.string().trim().max(max, `Keep it under ${max} characters.`).optional(),
+    )
+    .transform((value) => value ?? "");
 
 // ---------------------------------------------------------------------------------------------
 // The business's plan review: PUT /api/delivery-outline/submit-business-review (spec §7)

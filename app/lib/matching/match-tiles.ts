@@ -1,4 +1,5 @@
 import type { MatchRequestStatus } from "~db/enums";
+import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
 import { MATCH_STATUS_TEXTS, MATCH_STEPS, MATCHED_STATUSES, matchStep, matchValueOpensCandidate } from "./match-status";
 
 /**
@@ -57,7 +58,7 @@ export function matchTileText(tile: Pick<MatchTileData, "value" | "outline">): s
  * its value speaks of a profile (and a candidacy is waiting); otherwise the match's details.
  */
 export function matchTileHref(tile: Pick<MatchTileData, "id" | "value" | "outline" | "candidateConsultantId">): string {
-  if (tile.outline) return `/features?engagementId=${encodeURIComponent(tile.outline.id)}`;
+  if (tile.outline) return businessEngagementPath(tile.outline.id);
   const details = `/features?matchId=${encodeURIComponent(tile.id)}`;
   if (matchValueOpensCandidate(tile.value) && tile.candidateConsultantId) {
     return `${details}&viewCandidate=${encodeURIComponent(tile.candidateConsultantId)}`;

@@ -1,26 +1,58 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { deliveryItems } from "~db/schema";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { deliveryItemDecisions, deliveryItems, deliveryOutlines } from "~db/schema";
+import {
+  NOTHING_TO_PREPAY,
+  PREPAY_ENGAGEMENT_COMPLETE,
+  PREPAY_ITEM_IN_PROGRESS,
+  PREPAY_NEEDS_SIGNATURE,
+  PREPAY_OUT_OF_ORDER,
+} from "~/lib/engagements/engagement-copy";
+import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
 import { ITEM_ALREADY_PAID_MESSAGE, ITEM_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { deliveryItemProductName } from "~/lib/payments/plans";
 import type { Purchasable } from "~/server/payments/purchasable";
+import { notifyDeliverable } from "./deliverable-notices.server";
 
-/** A delivery item of an engagement's outline, paid at its own price. */
+/** Item statuses a payment turns into 'active' (the one being worked on). */
+const PAYABLE_STATUSES = sql`('upcoming', 'awaiting_payment', 'paused')`;
+
+/**
+ * A delivery item of an engagement's outline, paid at its own price. Only the item
+ * nextItemToPrepay names may be bought: the current version is signed, nothing paid is still in
+ * progress, and it is the first unpaid item in plan order.
+ */
 export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
   kind: "delivery_item",
 
   async describe(app, businessId, { deliveryItemId, deliveryOutlineId }) {
-    const [item] = await app.db
-      .select()
-      .from(deliveryItems)
-      .where(
-        and(
-          eq(deliveryItems.id, deliveryItemId),
-          eq(deliveryItems.outlineId, deliveryOutlineId),
-          eq(deliveryItems.businessId, businessId),
-        ),
-      );
-    if (!item) return { ok: false, status: 404, msg: ITEM_NOT_FOUND_MESSAGE };
+    const [outlines, items] = await app.db.batch([
+      app.db
+        .select()
+        .from(deliveryOutlines)
+        .where(and(eq(deliveryOutlines.id, deliveryOutlineId), eq(deliveryOutlines.businessId, businessId))),
+      app.db
+        .select()
+        .from(deliveryItems)
+        .where(and(eq(deliveryItems.outlineId, deliveryOutlineId), eq(deliveryItems.businessId, businessId))),
+    ]);
+    const outline = outlines[0];
+    const item = items.find((row) => row.id === deliveryItemId);
+    if (!outline || !item) return { ok: false, status: 404, msg: ITEM_NOT_FOUND_MESSAGE };
     if (item.paidPurchaseId) return { ok: false, status: 409, msg: ITEM_ALREADY_PAID_MESSAGE };
+    const next = nextItemToPrepay(outline, items);
+    if (next?.id !== item.id) {
+      const msg =
+        outline.complete || outline.state === "complete"
+          ? PREPAY_ENGAGEMENT_COMPLETE
+          : !signedForCurrentVersion(outline)
+            ? PREPAY_NEEDS_SIGNATURE
+            : items.some((row) => row.paidPurchaseId !== null && row.status !== "approved")
+              ? PREPAY_ITEM_IN_PROGRESS
+              : next
+                ? PREPAY_OUT_OF_ORDER
+                : NOTHING_TO_PREPAY;
+      return { ok: false, status: 409, msg };
+    }
     const query = `itemId=${encodeURIComponent(item.id)}&outlineId=${encodeURIComponent(item.outlineId)}`;
     return {
       ok: true,
@@ -32,6 +64,12 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
     };
   },
 
+  /**
+   * The item is paid and becomes the one being worked on; its outline's active item, with any
+   * pause cleared. Both statements are conditional, so a replay (a second webhook, the success
+   * page) changes nothing, and a late replay after the item was approved does not make it active
+   * again.
+   */
   fulfil(db, purchase, now) {
     const ref = purchase.referenceId;
     if (!ref) return [];
@@ -40,8 +78,7 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
         .update(deliveryItems)
         .set({
           paidPurchaseId: purchase.id,
-          // A prepaid item waiting for its payment becomes the one being worked on.
-          status: sql`CASE WHEN ${deliveryItems.status} IN ('upcoming', 'awaiting_payment') THEN 'active' ELSE ${deliveryItems.status} END`,
+          status: sql`CASE WHEN ${deliveryItems.status} IN ${PAYABLE_STATUSES} THEN 'active' ELSE ${deliveryItems.status} END`,
           updatedAt: now,
         })
         .where(
@@ -51,6 +88,32 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
             isNull(deliveryItems.paidPurchaseId),
           ),
         ),
+      db
+        .update(deliveryOutlines)
+        .set({ activeItemId: ref, pausedAt: null, updatedAt: now })
+        .where(
+          and(
+            eq(deliveryOutlines.businessId, purchase.businessId),
+            sql`${deliveryOutlines.id} = (SELECT outline_id FROM delivery_items WHERE id = ${ref} AND business_id = ${purchase.businessId} AND paid_purchase_id = ${purchase.id} AND status IN ('active', 'delivered', 'revision'))`,
+            or(sql`${deliveryOutlines.activeItemId} IS NOT ${ref}`, sql`${deliveryOutlines.pausedAt} IS NOT NULL`),
+          ),
+        ),
+      // A "prepay the next" decision's follow-up is this payment: it is carried out now.
+      db
+        .update(deliveryItemDecisions)
+        .set({ complete: true })
+        .where(
+          and(
+            eq(deliveryItemDecisions.businessId, purchase.businessId),
+            eq(deliveryItemDecisions.decisionAction, "prepay"),
+            eq(deliveryItemDecisions.complete, false),
+            sql`${deliveryItemDecisions.outlineId} = (SELECT outline_id FROM delivery_items WHERE id = ${ref} AND business_id = ${purchase.businessId} AND paid_purchase_id = ${purchase.id})`,
+          ),
+        ),
     ];
+  },
+
+  async afterFulfil(app, purchase, origin) {
+    if (purchase.referenceId) await notifyDeliverable(app, origin, purchase.referenceId, ["item_paid"]);
   },
 };

@@ -122,6 +122,19 @@ export async function uploadFiles(
   viewer: ClientViewer,
   input: { files: File[]; purpose: unknown },
 ): Promise<UploadResult> {
+  return storeFilesFor(app, { businessId: viewer.business.id, userId: viewer.user.id }, input);
+}
+
+/**
+ * The same upload for files that belong to a business but are uploaded by someone else on its
+ * behalf (the consultant's deliverables): stored under the business's keys, unlinked, with the
+ * uploader recorded. The caller has checked that `owner.userId` may add files to that business.
+ */
+export async function storeFilesFor(
+  app: AppContext,
+  owner: { businessId: string; userId: string },
+  input: { files: File[]; purpose: unknown },
+): Promise<UploadResult> {
   if (input.files.length === 0) return { ok: false, status: 400, msg: NO_FILE_MESSAGE };
   if (input.files.length > MAX_FILES_PER_REQUEST) return { ok: false, status: 400, msg: TOO_MANY_FILES_MESSAGE };
   const purpose = parsePurpose(input.purpose);
@@ -129,7 +142,7 @@ export async function uploadFiles(
 
   const checked: Checked[] = [];
   for (const file of input.files) {
-    const result = await checkFile(file, viewer.business.id);
+    const result = await checkFile(file, owner.businessId);
     if ("ok" in result) return result;
     checked.push(result);
   }
@@ -147,8 +160,8 @@ export async function uploadFiles(
     const [first, ...rest] = checked.map((file) =>
       app.db.insert(files).values({
         id: file.id,
-        businessId: viewer.business.id,
-        uploadedByUserId: viewer.user.id,
+        businessId: owner.businessId,
+        uploadedByUserId: owner.userId,
         r2Key: file.key,
         originalName: file.originalName,
         contentType: file.contentType,
@@ -266,6 +279,13 @@ export async function getAssignedFile(
     SELECT ${FILE_COLUMNS}
       FROM match_requests mr JOIN files f ON f.match_request_id = mr.id
      WHERE mr.assigned_manager_id = ${managerId} AND ${isOwnFile("mr", fileName)}
+    UNION ALL
+    SELECT ${FILE_COLUMNS}
+      FROM match_requests mr
+      JOIN delivery_outlines o ON o.match_request_id = mr.id
+      JOIN delivery_items di ON di.outline_id = o.id
+      JOIN files f ON f.delivery_item_id = di.id
+     WHERE mr.assigned_manager_id = ${managerId} AND ${isOwnFile("mr", fileName)}
     LIMIT 1`);
   return storedFileFrom(app, row);
 }
@@ -295,6 +315,13 @@ export async function getCandidateFile(
     SELECT ${FILE_COLUMNS}
       FROM match_requests mr JOIN files f ON f.match_request_id = mr.id
      WHERE mr.matched_consultant_id = ${consultantId} AND ${isOwnFile("mr", fileName)}
+    UNION ALL
+    SELECT ${FILE_COLUMNS}
+      FROM delivery_outlines o
+      JOIN match_requests mr ON mr.id = o.match_request_id
+      JOIN delivery_items di ON di.outline_id = o.id
+      JOIN files f ON f.delivery_item_id = di.id
+     WHERE o.consultant_id = ${consultantId} AND ${isOwnFile("mr", fileName)}
     LIMIT 1`);
   return storedFileFrom(app, row);
 }

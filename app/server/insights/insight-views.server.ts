@@ -127,7 +127,8 @@ export async function loadClientInsightLists(app: AppContext, viewer: ClientView
         outlineState: deliveryOutlines.state,
       })
       .from(matchRequests)
-      // The newest outline the business can see; a consultant's draft stays hidden.
+      // The newest outline the business can see (visibleToBusiness: a manager approved a version);
+      // a consultant's draft and a plan still with the manager stay hidden.
       .leftJoin(
         deliveryOutlines,
         eq(
@@ -137,6 +138,8 @@ export async function loadClientInsightLists(app: AppContext, viewer: ClientView
             where ${sql.raw("o.match_request_id")} = ${matchRequests.id}
               and ${sql.raw("o.business_id")} = ${matchRequests.businessId}
               and ${sql.raw("o.state")} <> 'draft'
+              and (${sql.raw("o.egm_review_status")} = 'approved' or ${sql.raw("o.signed_version")} is not null
+                or ${sql.raw("o.business_review_status")} = 'revision')
             order by ${sql.raw("o.created_at")} desc, ${sql.raw("o.id")} desc
             limit 1)`,
         ),

@@ -293,6 +293,7 @@ export async function confirmCheckout(
   viewer: CheckoutViewer,
   sessionId: string,
   match: { kind: PurchaseKind; referenceId?: string },
+  origin: string | null = app.env.APP_URL ?? null,
 ): Promise<ConfirmedPayment> {
   const conditions = [
     eq(purchases.stripeCheckoutSessionId, sessionId),
@@ -307,7 +308,7 @@ export async function confirmCheckout(
   if (!purchase) return failed(404, PAYMENT_NOT_FOUND_MESSAGE);
   if (purchase.status !== "paid") {
     try {
-      await fulfilCheckoutSession(app, sessionId);
+      await fulfilCheckoutSession(app, sessionId, origin);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       console.warn(`payments: could not confirm session: ${error.message}`);

@@ -54,7 +54,11 @@ function isPaidSession(session: CheckoutSession): boolean {
  * or repeated calls (webhook deliveries, success pages). Returns fulfilled: true only for the call
  * that made the purchase paid. Provider failures propagate (PaymentProviderError).
  */
-export async function fulfilCheckoutSession(app: AppContext, sessionId: string): Promise<FulfilmentResult> {
+export async function fulfilCheckoutSession(
+  app: AppContext,
+  sessionId: string,
+  origin: string | null = app.env.APP_URL ?? null,
+): Promise<FulfilmentResult> {
   // Our own record first: a session Partwise never made (another app on the Stripe account, or an
   // id Stripe does not know) has nothing to fulfil, and asking Stripe about it could only fail.
   const [found] = await app.db
@@ -92,6 +96,11 @@ export async function fulfilCheckoutSession(app: AppContext, sessionId: string):
   // statements are idempotent, so they also repair a purchase paid by an earlier partial run.
   const [updated] = effect.length > 0 ? await app.db.batch([markPaid, ...effect]) : [await markPaid];
   const winner = (updated as Purchase[])[0];
+  if (winner && purchasable.afterFulfil && origin) {
+    await purchasable.afterFulfil(app, winner, origin).catch((error: unknown) => {
+      console.error(`After-payment step of purchase ${winner.id} failed:`, error);
+    });
+  }
   const [current] = winner
     ? [winner]
     : await app.db.select().from(purchases).where(eq(purchases.id, found.id)).limit(1);
@@ -104,14 +113,14 @@ const ignored = (note: string): EventOutcome => ({ outcome: "ignored", note });
 const processed = (note: string): EventOutcome => ({ outcome: "processed", note });
 
 /** Acts on one verified event. Every branch is idempotent. Returns its outcome and a note for the log. */
-async function processEvent(app: AppContext, event: StripeEvent): Promise<EventOutcome> {
+async function processEvent(app: AppContext, event: StripeEvent, origin: string | null): Promise<EventOutcome> {
   const object = event.data.object;
   const id = stripeId(object.id);
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       if (!id) return ignored("No session id.");
-      const result = await fulfilCheckoutSession(app, id);
+      const result = await fulfilCheckoutSession(app, id, origin);
       if (!result.purchase) return ignored("Not a Partwise checkout.");
       return processed(result.fulfilled ? "Fulfilled." : "Nothing to fulfil.");
     }
@@ -165,6 +174,7 @@ export async function handleStripeWebhook(
   app: AppContext,
   rawBody: string,
   signatureHeader: string | null,
+  origin: string | null = app.env.APP_URL ?? null,
 ): Promise<WebhookResult> {
   let event: StripeEvent;
   try {
@@ -186,7 +196,7 @@ export async function handleStripeWebhook(
 
   let result: EventOutcome;
   try {
-    result = await processEvent(app, event);
+    result = await processEvent(app, event, origin);
   } catch (error) {
     console.error(`Stripe event ${event.id} (${event.type}) failed:`, error);
     return { status: 500, msg: WEBHOOK_RETRY_MESSAGE };

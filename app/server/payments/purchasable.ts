@@ -52,6 +52,12 @@ export type Purchasable<K extends PurchaseKind> = {
    * run must change nothing.
    */
   fulfil(db: Database, purchase: Purchase, now: Date): BatchItem<"sqlite">[];
+  /**
+   * Runs once, after the one call that turned the purchase paid (never on a replay): tells people
+   * what the payment started. `origin` is the app's URL for the emails' links. A failure is logged
+   * and does not undo the payment.
+   */
+  afterFulfil?(app: AppContext, purchase: Purchase, origin: string): Promise<void>;
 };
 
 export type PurchasableRegistry = { [K in PurchaseKind]: Purchasable<K> };

@@ -35,6 +35,7 @@ import { DisconnectSchema, SetTokensSchema } from "~/server/finance/quickbooks-a
 import { FinanceReportRequestSchema } from "~/server/finance/finance-reports.server";
 import { SESSION_COOKIE } from "~/server/identity/session.server";
 import { BusinessDecisionSchema, MatchFeedbackPayloadSchema } from "~/lib/matching/match-view";
+import { BusinessReviewSchema, ItemReviewSchema } from "~/lib/engagements/engagement-schemas";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -409,6 +410,53 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: { name: "ChangeActiveItem", schema: ChangeActiveItemSchema, reader: "json" },
     ok: { 200: "the outline" },
     errors: [400, ...CLIENT, 404, 409, 502],
+  },
+  {
+    method: "get",
+    path: "/api/delivery-outline/{id}",
+    operationId: "getDeliveryOutline",
+    tag: "engagements",
+    summary:
+      "One of the caller's engagement plans once a manager approved it: statuses, items still to do and completed, the active item, the signature.",
+    access: "session",
+    params: id(),
+    ok: { 200: "the outline" },
+    errors: [...CLIENT, 404],
+  },
+  {
+    method: "get",
+    path: "/api/delivery-outline/item/{id}",
+    operationId: "getDeliveryItem",
+    tag: "engagements",
+    summary:
+      "One deliverable of the caller's engagement: its summary of work, the business's review, the business and the delivery files.",
+    access: "session",
+    params: id(),
+    ok: { 200: "the delivery item" },
+    errors: [...CLIENT, 404],
+  },
+  {
+    method: "put",
+    path: "/api/delivery-outline/submit-business-review",
+    operationId: "submitBusinessReview",
+    tag: "engagements",
+    summary: "The business accepts (signs the statement of work) or rejects the engagement plan.",
+    access: "session",
+    body: { name: "BusinessReview", schema: BusinessReviewSchema, reader: "json" },
+    ok: { 200: "the outline's review state" },
+    errors: [400, ...CLIENT, 404, 409],
+  },
+  {
+    method: "put",
+    path: "/api/delivery-outline/business/item-review",
+    operationId: "reviewDeliveryItem",
+    tag: "engagements",
+    summary:
+      "The business decides on a delivered item while its review is pending: prepay the next (its checkout url is returned), pause, or revise (notes required).",
+    access: "session",
+    body: { name: "ItemReview", schema: ItemReviewSchema, reader: "json" },
+    ok: { 200: "the updated outline, and checkoutUrl (the next item's payment page after prepay, else null)" },
+    errors: [400, ...CLIENT, 404, 409],
   },
   {
     method: "post",

@@ -1,5 +1,13 @@
-import { deliveryItems, deliveryOutlines, type NewDeliveryItem, type NewDeliveryOutline } from "~db/schema";
-import { createMatchRequestRow } from "./matching";
+import { eq } from "drizzle-orm";
+import {
+  deliveryItems,
+  deliveryOutlines,
+  purchases,
+  users,
+  type NewDeliveryItem,
+  type NewDeliveryOutline,
+} from "~db/schema";
+import { createConsultant, createMatchRequestRow } from "./matching";
 import { db } from "./session";
 
 /**
@@ -56,9 +64,129 @@ export async function createOutlineRows(
 // ===== end H1 =====
 
 // ===== H2 helpers =====
+
+/**
+ * A plan waiting for the business's signature: the match of `businessId` with `consultantId`,
+ * assigned to `managerId`, its outline sent and approved by that manager (version 1 unless
+ * `outline` says otherwise), with the default three items.
+ */
+export async function createPlanAwaitingBusiness(
+  businessId: string,
+  consultantId: string,
+  managerId: string,
+  outline: Partial<NewDeliveryOutline> = {},
+) {
+  const match = await createMatchRequestRow(businessId, {
+    status: "consultant_matched",
+    matchedConsultantId: consultantId,
+    assignedManagerId: managerId,
+  });
+  const now = new Date();
+  return createOutlineRows(match, {
+    outline: {
+      state: "proposed",
+      egmReviewStatus: "approved",
+      egmReviewerId: managerId,
+      egmReviewedAt: now,
+      businessReviewStatus: "pending",
+      submittedAt: now,
+      ...outline,
+    },
+  });
+}
 // ===== end H2 =====
 
 // ===== H3 helpers =====
+/**
+ * An engagement of the business as the business sees it mid-flow: a consultant (Dana Reyes,
+ * "Fractional CFO for growing retailers"), a matched match, and its outline in one of the states
+ * the views tell apart. `createdAt` orders the lists.
+ */
+export async function createBusinessEngagement(
+  businessId: string,
+  kind: "active" | "awaiting" | "unapproved" | "complete" | "changed",
+  options: { createdAt?: Date; title?: string; consultantId?: string } = {},
+) {
+  let consultantId = options.consultantId;
+  if (!consultantId) {
+    const { user } = await createConsultant();
+    await db().update(users).set({ firstName: "Dana", lastName: "Reyes" }).where(eq(users.id, user.id));
+    consultantId = user.id;
+  }
+  const match = await createMatchedMatch(businessId, consultantId);
+  const createdAt = options.createdAt ?? new Date();
+  const signed = {
+    businessReviewStatus: "approved" as const,
+    signedVersion: 1,
+    businessSignature: "Pat Owner",
+    businessSignatureDate: "2026-11-20",
+    startedAt: new Date("2026-11-20T12:00:00Z"),
+  };
+  const outline: Partial<NewDeliveryOutline> = {
+    createdAt,
+    submittedAt: createdAt,
+    ...(options.title ? { title: options.title } : {}),
+    ...(kind === "active" ? { state: "active", egmReviewStatus: "approved", ...signed } : {}),
+    ...(kind === "awaiting" ? { state: "proposed", egmReviewStatus: "approved" } : {}),
+    ...(kind === "unapproved" ? { state: "proposed", egmReviewStatus: "pending" } : {}),
+    ...(kind === "complete"
+      ? { state: "complete", egmReviewStatus: "approved", complete: true, completedAt: createdAt, ...signed }
+      : {}),
+    ...(kind === "changed"
+      ? { state: "active", egmReviewStatus: "pending", ...signed, businessReviewStatus: "pending", version: 2 }
+      : {}),
+  };
+  const purchaseIds = await createPaidPurchases(
+    businessId,
+    kind === "complete" ? 3 : kind === "unapproved" || kind === "awaiting" ? 0 : 2,
+  );
+  const items: ItemOverrides[] =
+    kind === "active"
+      ? [
+          { status: "approved", paidPurchaseId: purchaseIds[0], completedAt: createdAt },
+          {
+            status: "delivered",
+            paidPurchaseId: purchaseIds[1],
+            consultantConfirmedDelivery: true,
+            summaryOfWork: "Found the three products that lost margin.",
+            businessDeliveryReview: "pending",
+          },
+          {},
+        ]
+      : kind === "complete"
+        ? purchaseIds.map((id) => ({ status: "approved" as const, paidPurchaseId: id, completedAt: createdAt }))
+        : kind === "changed"
+          ? [
+              { status: "approved", paidPurchaseId: purchaseIds[0], completedAt: createdAt },
+              { status: "active", paidPurchaseId: purchaseIds[1] },
+              { title: "Unapproved new phase", description: "Added after the signature." },
+            ]
+          : [{}, {}, {}];
+  const rows = await createOutlineRows({ ...match, matchedConsultantId: consultantId }, { outline, items });
+  return { match, consultantId, ...rows };
+}
+
+/** Paid purchases of the business (the rows a paid item points at). */
+async function createPaidPurchases(businessId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const id = unique("purchase");
+    await db()
+      .insert(purchases)
+      .values({
+        id,
+        businessId,
+        kind: "delivery_item",
+        referenceId: unique("ref"),
+        amountCents: 150_000,
+        status: "paid",
+        idempotencyKey: unique("idem"),
+        paidAt: new Date(),
+      });
+    ids.push(id);
+  }
+  return ids;
+}
 // ===== end H3 =====
 
 // ===== H4 helpers =====

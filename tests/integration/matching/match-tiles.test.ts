@@ -32,9 +32,13 @@ function matchingTab(page: string): string {
   return /<div role="tabpanel" id="activity-panel-matching"[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
 }
 
+/** An outline in `state`; a proposed or active one a manager approved, so the business sees it. */
 async function outline(matchRequestId: string, businessId: string, state: "draft" | "proposed" | "active") {
   const id = crypto.randomUUID();
-  await db().insert(deliveryOutlines).values({ id, matchRequestId, businessId, state, title: "Margin recovery" });
+  const egmReviewStatus = state === "draft" ? "pending" : "approved";
+  await db()
+    .insert(deliveryOutlines)
+    .values({ id, matchRequestId, businessId, state, egmReviewStatus, title: "Margin recovery" });
   return id;
 }
 
@@ -84,7 +88,7 @@ describe("match tiles", () => {
       {
         category: "Finance",
         date: "Nov 5, 2026",
-        href: `/features?engagementId=${rows.activeOutline}`,
+        href: `/features?focus=Engagements&engagementId=${rows.activeOutline}`,
         text: "Your engagement plan is active! Review the progress here!",
         step: "Step 5 of 5: Done!",
         actionRequired: true,
@@ -92,7 +96,7 @@ describe("match tiles", () => {
       {
         category: "HR",
         date: "Nov 4, 2026",
-        href: `/features?engagementId=${rows.proposedOutline}`,
+        href: `/features?focus=Engagements&engagementId=${rows.proposedOutline}`,
         text: "Your consultant made an engagement plan for you to review.",
         step: "Step 4 of 5: Match Complete",
         actionRequired: true,

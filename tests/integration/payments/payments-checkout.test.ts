@@ -292,7 +292,16 @@ async function createInsight(businessId: string, paymentComplete = false) {
 async function createItem(businessId: string, priceCents = 125_000) {
   const match = { id: crypto.randomUUID(), businessId, category: "strategy" as const, statusText: "Engagement active" };
   await db().insert(matchRequests).values(match);
-  const outline = { id: crypto.randomUUID(), matchRequestId: match.id, businessId };
+  // A plan the business signed: only then is its first item offered for prepayment.
+  const outline = {
+    id: crypto.randomUUID(),
+    matchRequestId: match.id,
+    businessId,
+    state: "active" as const,
+    egmReviewStatus: "approved" as const,
+    businessReviewStatus: "approved" as const,
+    signedVersion: 1,
+  };
   await db().insert(deliveryOutlines).values(outline);
   const item = {
     id: crypto.randomUUID(),

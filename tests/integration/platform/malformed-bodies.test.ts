@@ -21,6 +21,8 @@ import {
   signIn,
 } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
+import { consultantDeliveryPath } from "~/lib/engagements/engagement-paths";
+import { createSignedOutline } from "../helpers/deliverables";
 
 /** What the pages say when a form arrives unreadable (app/server/platform/http.server.ts). */
 const FORM_UNREADABLE = "We couldn't read that form. Please reload the page and try again.";
@@ -170,11 +172,13 @@ beforeAll(async () => {
   page(`/manage/consultants/${consultant.user.id}`, "manager");
   page(`/manage/consultants/${consultant.user.id}/review`, "manager");
   page("/consultant/profile", "consultant");
+  const engagement = await createSignedOutline(businessId, consultant.user.id);
+  page(consultantDeliveryPath(engagement.outline.id, engagement.items[0]!.id), "consultant");
 });
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(27);
+    expect(actions.length).toBe(28);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {

@@ -51,10 +51,10 @@ describe("match tile text", () => {
 describe("where a tile opens", () => {
   it("opens the engagement plan when the match has an outline", () => {
     expect(matchTileHref(tile("engagement_active", { id: "m 1", outline: { id: "out/1", state: "active" } }))).toBe(
-      "/features?engagementId=out%2F1",
+      "/features?focus=Engagements&engagementId=out%2F1",
     );
     expect(matchTileHref(tile("outline_proposed", { outline: { id: "o2", state: "proposed" } }))).toBe(
-      "/features?engagementId=o2",
+      "/features?focus=Engagements&engagementId=o2",
     );
   });
 

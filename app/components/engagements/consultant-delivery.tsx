@@ -1,0 +1,178 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+import { FileList } from "~/components/files/file-list";
+import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
+import {
+  DELIVERED_FILES_HEADING,
+  DELIVERED_SUMMARY_HEADING,
+  DELIVERY_APPROVED,
+  DELIVERY_AWAITING_REVIEW,
+  DELIVERY_CONFIRMED,
+  DELIVERY_FILES_LABEL,
+  DELIVERY_NOT_PAID,
+  DELIVERY_PAGE_EYEBROW,
+  DELIVERY_REVISION_NOTES_HEADING,
+  DELIVERY_SUBMIT,
+  DELIVERY_SUMMARY_LABEL,
+  NO_DELIVERED_FILES,
+} from "~/lib/engagements/engagement-copy";
+import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
+import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
+import { itemDate } from "~/lib/engagements/deliverable-forms";
+import { formatUsdCents } from "~/lib/engagements/sow";
+import type { DeliveryPage } from "~/server/engagements/deliveries.server";
+
+/**
+ * The consultant's page of one deliverable: what it is, the business's revision notes when it is
+ * being reworked, what was delivered, and while it waits for delivery the form confirming it (a
+ * summary of the work and files; a multipart form that works without JavaScript).
+ */
+export function ConsultantDelivery({
+  page,
+  lastResult,
+  delivered,
+}: {
+  page: DeliveryPage;
+  lastResult: SubmissionResult<string[]> | undefined;
+  delivered: boolean;
+}) {
+  const { item, outline } = page;
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "deliver";
+  const [form, fields] = useForm({
+    id: "delivery-form",
+    lastResult,
+    constraint: getZodConstraint(DeliveryFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { summaryOfWork: item.status === "revision" ? (item.summaryOfWork ?? "") : "" },
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: DeliveryFormSchema });
+    },
+  });
+  const filesErrorId = "delivery-files-error";
+  const filesErrors = (form.allErrors.files ?? []) as string[];
+  return (
+    <div className="console-page delivery-page">
+      <p>
+        <Link to={consultantEngagementPath(outline.id)}>Back to {outline.title || "the engagement"}</Link>
+      </p>
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">
+            {DELIVERY_PAGE_EYEBROW} · {outline.businessName}
+          </p>
+          <h1>{item.title}</h1>
+        </div>
+        <span className="badge badge-soft">{statusLabel(item.status)}</span>
+      </header>
+      {/* A refusal when the form is no longer offered (delivered meanwhile, or not paid). */}
+      {!page.canDeliver ? <FormAlert id={form.errorId} errors={form.errors} /> : null}
+      {delivered ? (
+        <p role="status" className="notice">
+          {DELIVERY_CONFIRMED}
+        </p>
+      ) : null}
+
+      <section className="card" aria-labelledby="delivery-item-title">
+        <h2 id="delivery-item-title" className="card-title">
+          The deliverable
+        </h2>
+        <dl className="insight-facts">
+          <dt>Delivery date</dt>
+          <dd>{itemDate(item.deliveryDate)}</dd>
+          <dt>Price</dt>
+          <dd>{formatUsdCents(item.priceCents)}</dd>
+        </dl>
+        {item.description ? <p className="delivery-description">{item.description}</p> : null}
+      </section>
+
+      {page.revisionNotes ? (
+        <section className="card delivery-revision" aria-labelledby="delivery-revision-title">
+          <h2 id="delivery-revision-title" className="card-title">
+            {DELIVERY_REVISION_NOTES_HEADING}
+          </h2>
+          <p className="delivery-notes">{page.revisionNotes}</p>
+        </section>
+      ) : null}
+
+      {item.consultantConfirmedDelivery || item.status === "approved" ? (
+        <section className="card" aria-labelledby="delivery-done-title">
+          <h2 id="delivery-done-title" className="card-title">
+            {DELIVERED_SUMMARY_HEADING}
+          </h2>
+          <p className="delivery-notes">{item.summaryOfWork}</p>
+          <h3>{DELIVERED_FILES_HEADING}</h3>
+          {item.files.length > 0 ? (
+            <FileList
+              files={item.files.map((file) => ({ ...file, size: formatFileSize(file.size) }))}
+              className="delivery-files"
+            />
+          ) : (
+            <p className="console-muted">{NO_DELIVERED_FILES}</p>
+          )}
+          <p className="console-muted">{item.status === "approved" ? DELIVERY_APPROVED : DELIVERY_AWAITING_REVIEW}</p>
+        </section>
+      ) : null}
+
+      {page.canDeliver ? (
+        <section className="card" aria-labelledby="delivery-form-title">
+          <h2 id="delivery-form-title" className="card-title">
+            Confirm delivery
+          </h2>
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="delivery-form">
+            <FormAlert id={form.errorId} errors={form.errors} />
+            <input type="hidden" name="intent" value="deliver" />
+            <input type="hidden" name="deliveryItemId" value={item.deliveryItemId} />
+            <div className="field">
+              <label htmlFor={fields.summaryOfWork.id}>{DELIVERY_SUMMARY_LABEL}</label>
+              <textarea {...getTextareaProps(fields.summaryOfWork)} rows={8} maxLength={5000} className="input" />
+              <FieldErrors id={fields.summaryOfWork.errorId} errors={fields.summaryOfWork.errors} />
+            </div>
+            <div className="field">
+              <label htmlFor="delivery-files">{DELIVERY_FILES_LABEL}</label>
+              <input
+                type="file"
+                id="delivery-files"
+                name="files"
+                multiple
+                accept={FILE_ACCEPT}
+                className="input"
+                aria-describedby={filesErrors.length ? filesErrorId : undefined}
+                aria-invalid={filesErrors.length ? true : undefined}
+              />
+              <FieldErrors id={filesErrorId} errors={filesErrors} />
+            </div>
+            <div className="button-row">
+              <button type="submit" className="button button-primary" disabled={sending}>
+                {sending ? "Sending…" : DELIVERY_SUBMIT}
+              </button>
+            </div>
+          </Form>
+        </section>
+      ) : item.paid || item.status === "approved" ? null : (
+        <p className="card console-muted">{DELIVERY_NOT_PAID}</p>
+      )}
+    </div>
+  );
+}
+
+function statusLabel(status: DeliveryPage["item"]["status"]): string {
+  switch (status) {
+    case "active":
+      return "In progress";
+    case "delivered":
+      return "Delivered";
+    case "approved":
+      return "Approved";
+    case "revision":
+      return "Revision requested";
+    case "paused":
+      return "Paused";
+    default:
+      return "Not paid yet";
+  }
+}

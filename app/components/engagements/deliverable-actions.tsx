@@ -1,0 +1,177 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { FileList } from "~/components/files/file-list";
+import { formatFileSize } from "~/components/files/file-check";
+import { itemDate, type DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
+import {
+  DELIVERED_FILES_HEADING,
+  DELIVERED_SUMMARY_HEADING,
+  DELIVERY_CONGRATULATIONS,
+  ENGAGEMENT_COMPLETE_TEXT,
+  ENGAGEMENT_PAUSED,
+  ITEM_IN_REVISION,
+  ITEM_UPDATE_FAILED,
+  ITEM_UPDATE_FAILED_TITLE,
+  NO_DELIVERED_FILES,
+  PREPAY_LABEL,
+} from "~/lib/engagements/engagement-copy";
+import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
+import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
+import { formatUsdCents } from "~/lib/engagements/sow";
+import { ItemReviewDialog } from "./item-review-dialog";
+import { RateConsultant } from "./rate-consultant";
+
+export type DeliverableActionsProps = {
+  /** The engagement as engagement-view.ts shapes it (GET /api/delivery-outline/{id}). */
+  outline: DeliveryOutlineView;
+  /**
+   * The match's saved rating (match_requests.client_satisfaction / client_feedback), or null when
+   * the business has not rated yet: the rating form shows at the end only while it is null.
+   */
+  rating?: { clientSatisfaction: number; clientFeedback: string | null } | null;
+  /** useActionData() of the page when it is a DeliverablesActionData (deliverablesAction's answer). */
+  actionData?: DeliverablesActionData | null;
+  /** Where the forms post; default the current page (its action calls deliverablesAction). */
+  action?: string;
+};
+
+/** The view's items with what the state machine reads (paid → a purchase id stand-in). */
+function stateItems(items: readonly DeliveryItemView[]) {
+  return items.map((item) => ({
+    ...item,
+    id: item.deliveryItemId,
+    paidPurchaseId: item.paid ? item.deliveryItemId : null,
+  }));
+}
+
+/**
+ * What the business can do about its deliverables (spec §4 "Delivery items"), for the engagement
+ * panel: the item in progress (the DELIVERY text while the consultant works, the revision notice,
+ * or once delivered its summary and files with Review), Prepay for the next item when one is due,
+ * the pause notice, and at the end the completion text and the rating (unless already rated).
+ * Every button posts to the page's action (intents prepay, review-item, rate), so it all works
+ * without JavaScript; a refusal or failure comes back in `actionData`.
+ */
+export function DeliverableActions({ outline, rating = null, actionData = null, action }: DeliverableActionsProps) {
+  const navigation = useNavigation();
+  const intent = actionData?.intent ?? null;
+  const message = actionData?.message ?? null;
+  const failed = Boolean(actionData?.failed);
+  const formErrors = (actionData?.result.error?.[""] ?? []) as string[];
+
+  if (outline.complete) {
+    return (
+      <section className="deliverable-actions" aria-label="Deliverables">
+        {message && intent === "review-item" ? (
+          <p role="status" className="notice">
+            {message}
+          </p>
+        ) : null}
+        <p className="deliverable-complete">{ENGAGEMENT_COMPLETE_TEXT}</p>
+        {rating === null || intent === "rate" ? (
+          <RateConsultant
+            matchId={outline.matchRequestId}
+            savedRating={rating?.clientSatisfaction ?? null}
+            savedFeedback={rating?.clientFeedback ?? null}
+            lastResult={intent === "rate" ? actionData?.result : undefined}
+            saved={intent === "rate" ? message : null}
+            failed={intent === "rate" && failed}
+          />
+        ) : null}
+      </section>
+    );
+  }
+  if (!signedForCurrentVersion({ ...outline, businessReviewStatus: outline.businessReview.status })) {
+    return null;
+  }
+
+  const all = [...outline.incompleteItems, ...outline.completedItems];
+  const items = stateItems(all);
+  const next = nextItemToPrepay({ ...outline, businessReviewStatus: outline.businessReview.status }, items);
+  const current = outline.activeItem
+    ? (outline.incompleteItems.find((item) => item.deliveryItemId === outline.activeItem?.deliveryItemId) ?? null)
+    : null;
+  const unpaidLeft = outline.incompleteItems.filter((item) => !item.paid).length;
+  const prepaying = navigation.state !== "idle" && navigation.formData?.get("intent") === "prepay";
+
+  return (
+    <section className="deliverable-actions" aria-label="Deliverables">
+      {message ? (
+        <p role="status" className="notice">
+          {message}
+        </p>
+      ) : null}
+      {outline.pausedAt && next ? <p className="notice">{ENGAGEMENT_PAUSED}</p> : null}
+
+      {current ? (
+        <article className="card deliverable-current" aria-labelledby={`deliverable-${current.deliveryItemId}`}>
+          <h3 id={`deliverable-${current.deliveryItemId}`} className="card-title">
+            {current.title}
+          </h3>
+          <p className="console-muted">
+            {itemDate(current.deliveryDate)} · {formatUsdCents(current.priceCents)}
+          </p>
+          {current.status === "delivered" ? (
+            <>
+              <h4>{DELIVERED_SUMMARY_HEADING}</h4>
+              <p className="delivery-notes">{current.summaryOfWork}</p>
+              <h4>{DELIVERED_FILES_HEADING}</h4>
+              {current.files.length > 0 ? (
+                <FileList
+                  files={current.files.map((file) => ({ ...file, size: formatFileSize(file.size) }))}
+                  className="delivery-files"
+                />
+              ) : (
+                <p className="console-muted">{NO_DELIVERED_FILES}</p>
+              )}
+              {current.businessDeliveryReview === "pending" ? (
+                <ItemReviewDialog
+                  deliveryOutlineId={outline._id}
+                  deliveryItemId={current.deliveryItemId}
+                  itemTitle={current.title}
+                  isLast={unpaidLeft === 0}
+                  lastResult={intent === "review-item" ? actionData?.result : undefined}
+                  failed={intent === "review-item" && failed}
+                  action={action}
+                />
+              ) : null}
+            </>
+          ) : current.status === "revision" ? (
+            <p>{ITEM_IN_REVISION}</p>
+          ) : (
+            <p>{DELIVERY_CONGRATULATIONS}</p>
+          )}
+        </article>
+      ) : null}
+
+      {next ? (
+        <Form method="post" action={action} className="deliverable-prepay" preventScrollReset>
+          <input type="hidden" name="intent" value="prepay" />
+          <input type="hidden" name="deliveryOutlineId" value={outline._id} />
+          <p>
+            Next: <strong>{next.title}</strong> · {itemDate(next.deliveryDate)} · {formatUsdCents(next.priceCents)}
+          </p>
+          {intent === "prepay" && failed ? (
+            <div role="alert" className="form-error">
+              <p className="notice-title">{ITEM_UPDATE_FAILED_TITLE}</p>
+              <p>{ITEM_UPDATE_FAILED}</p>
+            </div>
+          ) : intent === "prepay" && formErrors.length ? (
+            <div role="alert" className="form-error">
+              {formErrors.map((error) => (
+                <p key={error}>{error}</p>
+              ))}
+            </div>
+          ) : null}
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={prepaying}
+            aria-label={`${PREPAY_LABEL} ${next.title} (${formatUsdCents(next.priceCents)})`}
+          >
+            {prepaying ? "Opening the payment…" : PREPAY_LABEL}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ChartData, ChartOptions } from "chart.js";
+import { Chart as ChartComponent } from "react-chartjs-2";
+import { setupCharts } from "~/components/finance/charts/chart-setup.client";
+
+setupCharts();
+
+// The same colours as the legend swatches (app/styles/app.css, H4 section).
+const BEFORE = "#93c5fd";
+const SINCE = "#1d4ed8";
+
+export type ResultsBarChartProps = {
+  /** "Before" and "Since the start". */
+  labels: [string, string];
+  values: [number, number];
+  /** How a value reads on the axis and in the tooltip. */
+  format: "currency" | "percent";
+  /** The chart's text alternative (role img). */
+  summary: string;
+};
+
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const formatValue = (value: number, format: ResultsBarChartProps["format"]) =>
+  format === "currency" ? USD.format(value) : `${(value * 100).toFixed(1)}%`;
+
+/** Two bars, before and since the engagement's start (chart.js); loaded lazily, in the browser only. */
+export default function ResultsBarChart({ labels, values, format, summary }: ResultsBarChartProps) {
+  const reducedMotion =
+    typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+  const data: ChartData<"bar"> = {
+    labels,
+    datasets: [{ data: values, backgroundColor: [BEFORE, SINCE], borderRadius: 4, maxBarThickness: 48 }],
+  };
+  const options: ChartOptions<"bar"> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: reducedMotion ? false : undefined,
+    plugins: {
+      legend: { display: false },
+      tooltip: { callbacks: { label: (item) => formatValue(Number(item.raw), format) } },
+    },
+    scales: {
+      x: { grid: { display: false } },
+      y: { beginAtZero: true, ticks: { callback: (value) => formatValue(Number(value), format) } },
+    },
+  };
+  return <ChartComponent type="bar" data={data} options={options} role="img" aria-label={summary} />;
+}

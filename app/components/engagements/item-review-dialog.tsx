@@ -1,0 +1,137 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { FieldErrors } from "~/components/ui/field-errors";
+import {
+  ITEM_DECISION_LABEL_LAST,
+  ITEM_DECISION_LABELS,
+  ITEM_REVIEW_BUTTON,
+  ITEM_REVIEW_CONFIRM,
+  ITEM_REVIEW_NOTES_LABEL,
+  ITEM_REVIEW_TITLE,
+  ITEM_UPDATE_FAILED,
+  ITEM_UPDATE_FAILED_TITLE,
+} from "~/lib/engagements/engagement-copy";
+import {
+  ITEM_DECISION_ACTIONS,
+  ItemReviewFormSchema,
+  type ItemDecisionAction,
+} from "~/lib/engagements/engagement-schemas";
+
+export type ItemReviewDialogProps = {
+  deliveryOutlineId: string;
+  deliveryItemId: string;
+  itemTitle: string;
+  /** The item is the last one: accepting it completes the engagement (one "accept" choice). */
+  isLast: boolean;
+  /** The page action's Conform reply when it answered this form. */
+  lastResult?: SubmissionResult<string[]>;
+  /** The server could not save: the spec's ITEM_UPDATE_FAILED texts. */
+  failed?: boolean;
+  /** Where the form posts; default the current page's action. */
+  action?: string;
+};
+
+/**
+ * The business's review of a delivered item (spec §4 "Delivery items"): a Review disclosure (a
+ * native <details>, so it opens with the keyboard and without JavaScript) holding the three
+ * choices — accept and prepay the next, accept and pause, revise with notes (required) — and
+ * Confirm. It posts intent=review-item (ItemReviewFormSchema) to the page's action, which calls
+ * deliverablesAction; the same schema validates here.
+ */
+export function ItemReviewDialog({
+  deliveryOutlineId,
+  deliveryItemId,
+  itemTitle,
+  isLast,
+  lastResult,
+  failed = false,
+  action,
+}: ItemReviewDialogProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "review-item";
+  const [choice, setChoice] = useState<ItemDecisionAction | null>(null);
+  const [form, fields] = useForm({
+    id: `item-review-${deliveryItemId}`,
+    lastResult,
+    constraint: getZodConstraint(ItemReviewFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      // As on the server: every field is a string, and an empty notes box stays "" (optional).
+      return parseWithZod(formData, { schema: ItemReviewFormSchema, disableAutoCoercion: true });
+    },
+  });
+  const hasErrors = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);
+  const choices: { value: ItemDecisionAction; label: string }[] = isLast
+    ? [
+        { value: "pause", label: ITEM_DECISION_LABEL_LAST },
+        { value: "revise", label: ITEM_DECISION_LABELS.revise },
+      ]
+    : ITEM_DECISION_ACTIONS.map((value) => ({ value, label: ITEM_DECISION_LABELS[value] }));
+  const headingId = `${form.id}-title`;
+  return (
+    <details className="item-review" open={hasErrors || failed || undefined}>
+      <summary className="button button-primary">{ITEM_REVIEW_BUTTON}</summary>
+      <div className="item-review-panel" role="group" aria-labelledby={headingId}>
+        <h3 id={headingId}>
+          {ITEM_REVIEW_TITLE}: {itemTitle}
+        </h3>
+        <Form method="post" action={action} {...getFormProps(form)} preventScrollReset>
+          <input type="hidden" name="intent" value="review-item" />
+          <input type="hidden" name="deliveryOutlineId" value={deliveryOutlineId} />
+          <input type="hidden" name="deliveryItemId" value={deliveryItemId} />
+          {failed ? (
+            <div role="alert" className="form-error">
+              <p className="notice-title">{ITEM_UPDATE_FAILED_TITLE}</p>
+              <p>{ITEM_UPDATE_FAILED}</p>
+            </div>
+          ) : form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="form-error">
+              {form.errors.map((error) => (
+                <p key={error}>{error}</p>
+              ))}
+            </div>
+          ) : null}
+          <fieldset
+            className="item-review-choices"
+            aria-describedby={fields.decision.errors?.length ? fields.decision.errorId : undefined}
+          >
+            <legend>What happens next?</legend>
+            {choices.map((option) => {
+              const id = `${form.id}-${option.value}`;
+              return (
+                <div key={option.value} className="radio-row">
+                  <input
+                    type="radio"
+                    id={id}
+                    name={fields.decision.name}
+                    value={option.value}
+                    checked={choice === option.value}
+                    onChange={() => setChoice(option.value)}
+                  />
+                  <label htmlFor={id}>{option.label}</label>
+                </div>
+              );
+            })}
+            <FieldErrors id={fields.decision.errorId} errors={fields.decision.errors} />
+          </fieldset>
+          <div className="field">
+            <label htmlFor={fields.businessNotes.id}>
+              {ITEM_REVIEW_NOTES_LABEL}
+              {choice === "revise" ? " (required)" : " (optional)"}
+            </label>
+            <textarea {...getTextareaProps(fields.businessNotes)} rows={4} maxLength={2000} className="input" />
+            <FieldErrors id={fields.businessNotes.errorId} errors={fields.businessNotes.errors} />
+          </div>
+          <div className="button-row">
+            <button type="submit" className="button button-primary" disabled={sending}>
+              {sending ? "Sending…" : ITEM_REVIEW_CONFIRM}
+            </button>
+          </div>
+        </Form>
+      </div>
+    </details>
+  );
+}

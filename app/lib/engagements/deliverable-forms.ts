@@ -1,0 +1,42 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+
+/**
+ * The business's deliverable forms on the engagement panel (intents review-item, prepay, rate) and
+ * what their page action answers. Pure and isomorphic: the panel's components and the server's
+ * deliverablesAction share them.
+ */
+export const DELIVERABLE_INTENTS = ["review-item", "prepay", "rate"] as const;
+export type DeliverableIntent = (typeof DELIVERABLE_INTENTS)[number];
+
+export function isDeliverableIntent(value: unknown): value is DeliverableIntent {
+  return typeof value === "string" && (DELIVERABLE_INTENTS as readonly string[]).includes(value);
+}
+
+/** Prepay: the outline only; the server picks the item (nextItemToPrepay). */
+export const PrepayFormSchema = z.object({
+  intent: z.literal("prepay"),
+  deliveryOutlineId: z
+    .string({ error: "deliveryOutlineId is required." })
+    .trim()
+    .min(1, "deliveryOutlineId is required.")
+    .max(80, "deliveryOutlineId is not valid."),
+});
+
+/**
+ * The answer of deliverablesAction when it does not redirect: the Conform reply of the form that
+ * posted (`intent`), a confirmation to show (`message`), and `failed` when the server could not
+ * save (the spec's ITEM_UPDATE_FAILED texts are shown then).
+ */
+export type DeliverablesActionData = {
+  intent: DeliverableIntent | null;
+  result: SubmissionResult<string[]>;
+  message: string | null;
+  failed: boolean;
+};
+
+/** "2027-01-05" → "01/05/2027" (spec §9: dates MM/DD/YYYY); anything else as it is. */
+export function itemDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : isoDate;
+}

@@ -1,0 +1,211 @@
+import {
+  ENGAGEMENT_STATUS_LABELS,
+  canBusinessReviewPlan,
+  canBusinessReviewItem,
+  nextItemToPrepay,
+  type BusinessReviewStatus,
+  type DeliveryItemStatus,
+  type DeliveryReview,
+  type EgmReviewStatus,
+  type EngagementStatus,
+  type ItemStatusFields,
+} from "./engagement-state";
+import { businessEngagementPath } from "./engagement-paths";
+import type { DeliveryOutlineView } from "./engagement-view";
+import type { SowDocument } from "./sow";
+import type { EngagementResults } from "./engagement-results";
+import { NEXT_STEP_PREPAY, NEXT_STEP_REVIEW_ITEM, NEXT_STEP_REVIEW_PLAN } from "./engagement-copy";
+
+/**
+ * How the business reads its engagements (spec §2 /features Engagements, the engagement panel,
+ * /engagement-portal, the dashboard's Engagements card; §9 formats): the lists' sides and order,
+ * each item's status in words, the next thing the business has to do. Pure and isomorphic: the
+ * server (app/server/engagements/engagement-views.server.ts) loads the rows, the components
+ * (app/components/engagements/engagement-*.tsx) render them.
+ */
+
+/** "01/05/2027" (spec §9: MM/DD/YYYY) from 'YYYY-MM-DD' or an ISO instant (UTC); "" when not a date. */
+export function formatMmDdYyyy(value: string | Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (typeof value === "string") {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (day) return `${day[2]}/${day[3]}/${day[1]}`;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+}
+
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** "$1,500.00" (spec §9: USD in en-US) from cents. */
+export function formatPriceCents(cents: number): string {
+  return USD.format(cents / 100);
+}
+
+/** Each deliverable's status as the business reads it. */
+export const ITEM_STATUS_TEXTS: Record<DeliveryItemStatus, string> = {
+  upcoming: "Not started",
+  awaiting_payment: "Awaiting prepayment",
+  active: "In progress",
+  delivered: "Delivered",
+  approved: "Approved",
+  revision: "In revision",
+  paused: "Paused",
+};
+
+/** The item's status in words; a delivery waiting for the business's review says so. */
+export function itemStatusText(item: { status: DeliveryItemStatus; businessDeliveryReview: DeliveryReview | null }) {
+  if (item.status === "delivered" && item.businessDeliveryReview === "pending")
+    return "Delivered: awaiting your review";
+  return ITEM_STATUS_TEXTS[item.status];
+}
+
+export function engagementStatusLabel(status: EngagementStatus): string {
+  return ENGAGEMENT_STATUS_LABELS[status];
+}
+
+/** What the business has to do next on one engagement, in the order it matters. */
+export const NEXT_STEP_TEXTS = {
+  reviewPlan: NEXT_STEP_REVIEW_PLAN,
+  reviewItem: NEXT_STEP_REVIEW_ITEM,
+  prepay: NEXT_STEP_PREPAY,
+} as const;
+export type NextStepKind = keyof typeof NEXT_STEP_TEXTS;
+
+export type OutlineForNextStep = {
+  complete: boolean;
+  egmReviewStatus: EgmReviewStatus;
+  businessReviewStatus: BusinessReviewStatus;
+  signedVersion: number | null;
+  version: number;
+};
+
+/**
+ * The business's next step on an engagement, or null when it waits for someone else: sign the
+ * plan the manager approved; review a delivered item; prepay the next item (after a pause too:
+ * the business may continue its plan at any time).
+ */
+export function engagementNextStep(
+  outline: OutlineForNextStep,
+  items: readonly ItemStatusFields[],
+): NextStepKind | null {
+  if (outline.complete) return null;
+  if (canBusinessReviewPlan(outline)) return "reviewPlan";
+  if (outline.egmReviewStatus !== "approved") return null;
+  if (items.some((item) => canBusinessReviewItem(item))) return "reviewItem";
+  if (nextItemToPrepay(outline, items)) return "prepay";
+  return null;
+}
+
+/** One engagement as its tile (and the dashboard card, the navigation) needs it. Serialisable. */
+export type EngagementTileData = {
+  /** The delivery outline's id: the engagement's id in every link. */
+  id: string;
+  matchRequestId: string;
+  title: string;
+  category: string;
+  consultingType: string | null;
+  consultantName: string;
+  /** ISO instant: the outline's creation. */
+  createdAt: string;
+  complete: boolean;
+  status: EngagementStatus;
+  nextStep: NextStepKind | null;
+};
+
+/** Newest first; equal times keep a stable order by id. */
+export function newestEngagementsFirst<T extends { createdAt: string; id: string }>(tiles: readonly T[]): T[] {
+  return [...tiles].sort((a, b) =>
+    a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0,
+  );
+}
+
+/** Active or Completed (spec §4: by the outline's complete flag), newest first. */
+export function engagementsOfSide<T extends { complete: boolean; createdAt: string; id: string }>(
+  tiles: readonly T[],
+  side: "active" | "completed",
+): T[] {
+  return newestEngagementsFirst(tiles.filter((tile) => tile.complete === (side === "completed")));
+}
+
+export type EngagementSummary = {
+  active: number;
+  complete: number;
+  /** The most recent engagement that waits for the business, with what to do and where. */
+  next: { text: string; href: string; title: string } | null;
+};
+
+/** The dashboard's Engagements card: the counts and the first thing to do (newest engagement first). */
+export function engagementSummary(tiles: readonly EngagementTileData[]): EngagementSummary {
+  const waiting = newestEngagementsFirst(tiles).find((tile) => tile.nextStep !== null);
+  return {
+    active: tiles.filter((tile) => !tile.complete).length,
+    complete: tiles.filter((tile) => tile.complete).length,
+    next:
+      waiting && waiting.nextStep
+        ? { text: NEXT_STEP_TEXTS[waiting.nextStep], href: businessEngagementPath(waiting.id), title: waiting.title }
+        : null,
+  };
+}
+
+/** The panel's and the portal's sections. */
+export const ENGAGEMENT_PANEL_TABS = ["match", "consultant", "deliverables"] as const;
+export type EngagementPanelTab = (typeof ENGAGEMENT_PANEL_TABS)[number];
+export const ENGAGEMENT_PANEL_TAB_LABELS: Record<EngagementPanelTab, string> = {
+  match: "Match Info",
+  consultant: "Consultant",
+  deliverables: "Deliverables",
+};
+
+/** `?tab=` of the panel: Deliverables unless another known tab is named. */
+export function parsePanelTab(value: string | null | undefined): EngagementPanelTab {
+  const wanted = (value ?? "").trim().toLowerCase();
+  return ENGAGEMENT_PANEL_TABS.find((tab) => tab === wanted) ?? "deliverables";
+}
+
+/** The consultant as the engagement shows them (the matching panel's identity and areas). */
+export type EngagementConsultant = {
+  consultantId: string;
+  name: string;
+  headline: string;
+  location: string;
+  photoUrl: string | null;
+  businessAreas: string[];
+  engagementTypes: string[];
+};
+
+export type BusinessEngagement = {
+  tile: EngagementTileData;
+  match: {
+    id: string;
+    createdAt: string;
+    category: string;
+    consultingType: string | null;
+    problemStatement: string;
+  };
+  consultant: EngagementConsultant | null;
+  outline: DeliveryOutlineView;
+  /** False while a changed version waits for the manager: only the paid items, no plan text. */
+  planVisible: boolean;
+  /** The plan's text (Engagement Plan, Form of Statement of Work, Work Schedule and Deliverables). */
+  plan: SowDocument | null;
+  /** Reject / Accept are offered (canBusinessReviewPlan). */
+  canReviewPlan: boolean;
+  /** The item offered for prepayment (nextItemToPrepay), or null. */
+  nextItemToPrepayId: string | null;
+  /** The signed statements of work, newest version first (SignedStatements' props). */
+  signedStatements: {
+    version: number;
+    signerName: string;
+    signatureDate: string;
+    signedAt: string;
+    sha256: string;
+    size: number;
+    url: string;
+  }[];
+  /** The match's saved rating of the consultant, or null before the business rated. */
+  rating: { clientSatisfaction: number; clientFeedback: string | null } | null;
+  /** Before/after from the books (null without books or before the start). */
+  results: EngagementResults | null;
+};

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { ItemReviewSchema } from "~/lib/engagements/engagement-schemas";
+import { OUTLINE_NOT_FOUND } from "~/lib/engagements/engagement-copy";
+import { loadOutlineView } from "~/server/engagements/deliveries.server";
+import { reviewDeliveryItem } from "~/server/engagements/item-review.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { methodNotAllowed } from "~/server/platform/route-kit.server";
+
+/**
+ * PUT /api/delivery-outline/business/item-review {deliveryItemId, deliveryOutlineId, businessNotes,
+ * decision} → the updated outline (spec §3 Delivery outline) with `checkoutUrl`: the next item's
+ * payment page after a prepay decision, else null. `decision` is prepay, pause or revise (or the
+ * stored words approved / revision with `decisionAction`); revise needs notes (400). Another
+ * business's outline or item → 404; a review that is not pending (already decided, a double
+ * submission) → 409 {msg: 'This deliverable is not waiting for your review.'}; 401 / 403.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "PUT");
+  const signedIn = await requireApiClient(context.app, request);
+  const input = await readBody(request, ItemReviewSchema);
+  const viewer = requireBusiness(signedIn);
+  const result = await reviewDeliveryItem(context.app, viewer, input, appOrigin(context.app, request));
+  if (!result.ok) return errorResponse(result.status, result.msg);
+  const outline = await loadOutlineView(context.app, viewer.business.id, result.outline.id);
+  if (!outline) return errorResponse(404, OUTLINE_NOT_FOUND);
+  return jsonResponse({ ...outline, checkoutUrl: result.checkoutUrl });
+}
+
+export const loader = methodNotAllowed("PUT");

@@ -1,0 +1,92 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { ConsultantDelivery } from "~/components/engagements/consultant-delivery";
+import { consultantDeliveryPath } from "~/lib/engagements/engagement-paths";
+import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
+import { confirmDelivery, loadDeliveryPage } from "~/server/engagements/deliveries.server";
+import { requireRole } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+import { notFound } from "~/server/platform/route-kit.server";
+
+export const meta: MetaFunction = () => [{ title: "Deliverable | Consultant portal | Partwise" }];
+
+/**
+ * /consultant/engagements/{id}/items/{itemId} (consultantDeliveryPath): one deliverable of an
+ * engagement the signed-in consultant runs. Another consultant's, an unknown id or an item of
+ * another outline → 404; no session → the sign-in screen. One db.batch.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
+  const page = await loadDeliveryPage(context.app, viewer.user.id, params.id ?? "", params.itemId ?? "");
+  if (!page) throw notFound();
+  return { page };
+}
+
+type DeliveryActionData = { result: SubmissionResult<string[]> };
+
+/**
+ * intent=deliver (DeliveryFormSchema; multipart with the files as parts named `files`): confirms
+ * the delivery, then the page reloads with `?delivered=1` so a reload does not post again. Bad
+ * input → 400 with the form's errors; out of turn → 409 (DELIVERY_OUT_OF_TURN); another
+ * consultant's item → 404 and nothing is stored.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const app = context.app;
+  const viewer = await requireRole(app, request, "consultant", { anonymous: "login" });
+  const answer = (body: DeliveryActionData, status: number) => data(body, { status });
+  const body = await readForm(request, { maxBytes: MAX_UPLOAD_REQUEST_BYTES });
+  if (!body.ok) return answer({ result: formErrorReply(body.msg) }, body.status === 415 ? 400 : body.status);
+  const formData = body.form;
+  const uploads = formData
+    .getAll("files")
+    .filter((entry): entry is File => typeof entry !== "string" && (entry.name !== "" || entry.size > 0));
+  formData.delete("files");
+  const submission = parseWithZod(formData, { schema: DeliveryFormSchema });
+  if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
+  const outlineId = params.id ?? "";
+  const itemId = params.itemId ?? "";
+  if (submission.value.deliveryItemId !== itemId) throw notFound();
+  const result = await confirmDelivery(
+    app,
+    viewer.user.id,
+    { outlineId, itemId, summaryOfWork: submission.value.summaryOfWork, files: uploads },
+    appOrigin(app, request),
+  );
+  if (!result.ok) {
+    if (result.status === 404) throw notFound();
+    const reply =
+      result.status === 400
+        ? submission.reply({ fieldErrors: { files: [result.msg] } })
+        : submission.reply({ formErrors: [result.msg] });
+    return answer({ result: reply }, result.status);
+  }
+  return redirect(`${consultantDeliveryPath(outlineId, itemId)}?delivered=1`);
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function DeliveryPageRoute() {
+  const { page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  return (
+    <ConsultantDelivery
+      key={page.item.status}
+      page={page}
+      lastResult={actionData?.result}
+      delivered={params.get("delivered") === "1" && page.item.consultantConfirmedDelivery}
+    />
+  );
+}

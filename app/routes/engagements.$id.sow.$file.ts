@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getSowPdf } from "~/server/engagements/plan-review.server";
+import { requireViewer } from "~/server/identity/guards.server";
+import { notFound } from "~/server/platform/route-kit.server";
+
+/**
+ * GET /engagements/{outlineId}/sow/{version}.pdf (sowPdfPath): the signed statement of work of
+ * that version as a download, for a member of the outline's business, the outline's consultant
+ * and engagement managers; the stored SHA-256 of the bytes in X-Content-SHA256 and the ETag.
+ * Anyone else, an unsigned version and a malformed name alike → 404; no session → the login screen.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(context.app, request);
+  const match = /^([1-9]\d{0,5})\.pdf$/.exec(params.file ?? "");
+  if (!match || !params.id) throw notFound();
+  const pdf = await getSowPdf(context.app, viewer, params.id, Number(match[1]));
+  if (!pdf) throw notFound();
+  return new Response(pdf.object.body, {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.object.size),
+      "Content-Disposition": `attachment; filename="statement-of-work-v${pdf.version}.pdf"`,
+      "X-Content-SHA256": pdf.sha256,
+      ETag: `"${pdf.sha256}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,198 @@
+import { eq } from "drizzle-orm";
+import { businesses, deliveryItems, deliveryOutlines, matchRequests } from "~db/schema";
+import {
+  NOTICE_ENGAGEMENT_COMPLETED,
+  NOTICE_ITEM_APPROVED,
+  NOTICE_ITEM_DELIVERED,
+  NOTICE_ITEM_PAID,
+  NOTICE_ITEM_PAUSED,
+  NOTICE_ITEM_REVISION,
+} from "~/lib/engagements/engagement-copy";
+import {
+  businessEngagementPath,
+  consultantDeliveryPath,
+  consultantEngagementPath,
+  managerEngagementPath,
+} from "~/lib/engagements/engagement-paths";
+import type { AppContext } from "~/server/load-context";
+import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
+
+/**
+ * The notifications of the deliverables' steps (issue #14: item_paid → consultant, item_delivered
+ * → business, item_approved / item_revision / item_paused → consultant and managers,
+ * engagement_completed → all three). Each is sent once, by the one call that made the change;
+ * a notice that cannot be written is logged and never undoes the step.
+ */
+export type DeliverableNoticeKind =
+  "item_paid" | "item_delivered" | "item_approved" | "item_revision" | "item_paused" | "engagement_completed";
+
+type People = {
+  outlineId: string;
+  outlineTitle: string;
+  businessId: string;
+  businessName: string;
+  ownerUserId: string | null;
+  consultantId: string | null;
+  assignedManagerId: string | null;
+  itemId: string;
+  itemTitle: string;
+};
+
+/** The item, its outline, business and match in one query. */
+async function peopleOfItem(app: AppContext, itemId: string): Promise<People | null> {
+  const [row] = await app.db
+    .select({
+      outlineId: deliveryOutlines.id,
+      outlineTitle: deliveryOutlines.title,
+      businessId: deliveryOutlines.businessId,
+      businessName: businesses.name,
+      ownerUserId: businesses.ownerUserId,
+      consultantId: deliveryOutlines.consultantId,
+      assignedManagerId: matchRequests.assignedManagerId,
+      itemId: deliveryItems.id,
+      itemTitle: deliveryItems.title,
+    })
+    .from(deliveryItems)
+    .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+    .innerJoin(businesses, eq(businesses.id, deliveryOutlines.businessId))
+    .innerJoin(matchRequests, eq(matchRequests.id, deliveryOutlines.matchRequestId))
+    .where(eq(deliveryItems.id, itemId))
+    .limit(1);
+  return row ?? null;
+}
+
+const FOOTERS = {
+  business: "You get this email because your business has an engagement on Partwise.",
+  consultant: "You get this email because you are the consultant of this engagement on Partwise.",
+  manager: "You get this email because you are an engagement manager on Partwise.",
+} as const;
+
+function noticesFor(kind: DeliverableNoticeKind, people: People, managers: readonly string[]): Notice[] {
+  const plan = people.outlineTitle || "the engagement plan";
+  const item = `"${people.itemTitle}"`;
+  const notices: Notice[] = [];
+  const toConsultant = (title: string, body: string, link: string, action: string) => {
+    if (people.consultantId)
+      notices.push({
+        userId: people.consultantId,
+        businessId: people.businessId,
+        kind,
+        title,
+        body,
+        link,
+        action,
+        footer: FOOTERS.consultant,
+      });
+  };
+  const toBusiness = (title: string, body: string) => {
+    if (people.ownerUserId)
+      notices.push({
+        userId: people.ownerUserId,
+        businessId: people.businessId,
+        kind,
+        title,
+        body,
+        link: businessEngagementPath(people.outlineId),
+        action: "Open the engagement",
+        footer: FOOTERS.business,
+      });
+  };
+  const toManagers = (title: string, body: string) => {
+    for (const userId of managers)
+      notices.push({
+        userId,
+        businessId: people.businessId,
+        kind,
+        title,
+        body,
+        link: managerEngagementPath(people.outlineId),
+        action: "Open the engagement",
+        footer: FOOTERS.manager,
+      });
+  };
+  const delivery = consultantDeliveryPath(people.outlineId, people.itemId);
+  const engagement = consultantEngagementPath(people.outlineId);
+  switch (kind) {
+    case "item_paid":
+      toConsultant(
+        NOTICE_ITEM_PAID,
+        `${people.businessName} prepaid ${item} of ${plan}. You can start working on it.`,
+        delivery,
+        "Open the deliverable",
+      );
+      break;
+    case "item_delivered":
+      toBusiness(
+        NOTICE_ITEM_DELIVERED,
+        `Your consultant delivered ${item} of ${plan}. Please review it: accept it, or ask for a revision.`,
+      );
+      break;
+    case "item_approved":
+      toConsultant(
+        NOTICE_ITEM_APPROVED,
+        `${people.businessName} approved ${item} of ${plan}.`,
+        engagement,
+        "Open the engagement",
+      );
+      toManagers(NOTICE_ITEM_APPROVED, `${people.businessName} approved ${item} of ${plan}.`);
+      break;
+    case "item_revision":
+      toConsultant(
+        NOTICE_ITEM_REVISION,
+        `${people.businessName} asked for a revision of ${item} of ${plan}. Read their notes and deliver it again.`,
+        delivery,
+        "Open the deliverable",
+      );
+      toManagers(NOTICE_ITEM_REVISION, `${people.businessName} asked for a revision of ${item} of ${plan}.`);
+      break;
+    case "item_paused":
+      toConsultant(
+        NOTICE_ITEM_PAUSED,
+        `${people.businessName} approved ${item} and paused ${plan} before the next deliverable.`,
+        engagement,
+        "Open the engagement",
+      );
+      toManagers(
+        NOTICE_ITEM_PAUSED,
+        `${people.businessName} approved ${item} and paused ${plan} before the next deliverable.`,
+      );
+      break;
+    case "engagement_completed":
+      toBusiness(NOTICE_ENGAGEMENT_COMPLETED, `${plan} is complete. Please rate your consultant and see your results.`);
+      toConsultant(
+        NOTICE_ENGAGEMENT_COMPLETED,
+        `${people.businessName} approved the last deliverable: ${plan} is complete.`,
+        engagement,
+        "Open the engagement",
+      );
+      toManagers(NOTICE_ENGAGEMENT_COMPLETED, `${people.businessName}'s ${plan} is complete.`);
+      break;
+  }
+  return notices;
+}
+
+/** Sends the notices of `kinds` about one item; logs and swallows any failure. */
+export async function notifyDeliverable(
+  app: AppContext,
+  origin: string,
+  itemId: string,
+  kinds: readonly DeliverableNoticeKind[],
+): Promise<void> {
+  try {
+    const people = await peopleOfItem(app, itemId);
+    if (!people) return;
+    const needsManagers = kinds.some((kind) => kind !== "item_paid" && kind !== "item_delivered");
+    const managers = !needsManagers
+      ? []
+      : people.assignedManagerId
+        ? [people.assignedManagerId]
+        : await managerIds(app);
+    await notify(
+      app,
+      origin,
+      kinds.flatMap((kind) => noticesFor(kind, people, managers)),
+    );
+  } catch (error) {
+    console.error(`Deliverable notices ${kinds.join(", ")} for item ${itemId} failed:`, error);
+  }
+}

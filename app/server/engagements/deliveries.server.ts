@@ -1,0 +1,334 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import {
+  deliveryItemDecisions,
+  deliveryItems,
+  deliveryOutlines,
+  files,
+  type DeliveryItem,
+  type DeliveryOutline,
+} from "~db/schema";
+import { DELIVERY_OUT_OF_TURN, DELIVERY_TOO_MANY_FILES, ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
+import {
+  activeItem,
+  canConsultantDeliver,
+  engagementStatus,
+  isItemComplete,
+  planDetailsVisibleToBusiness,
+  sortedItems,
+} from "~/lib/engagements/engagement-state";
+import type { DeliveryItemFile, DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
+import { storeFilesFor, removeBusinessFile } from "~/server/files/files.server";
+import type { AppContext } from "~/server/load-context";
+import { notifyDeliverable } from "./deliverable-notices.server";
+
+/**
+ * Deliveries: the outline as the business reads it after a change (the API's answer), and the
+ * consultant's confirmation of a delivery (summary of work and files).
+ */
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The files of items, as the views list them: the stored name, the original one, the size, the download. */
+export type ItemFileRow = { deliveryItemId: string | null; r2Key: string; originalName: string; sizeBytes: number };
+
+export function itemFile(row: ItemFileRow): DeliveryItemFile {
+  const fileName = row.r2Key.slice(row.r2Key.lastIndexOf("/") + 1);
+  return {
+    fileName,
+    originalName: row.originalName,
+    size: row.sizeBytes,
+    url: `/api/file-handling/get-file/${encodeURIComponent(fileName)}`,
+  };
+}
+
+export type DecisionNoteRow = { itemId: string; businessNotes: string; createdAt: Date };
+
+/** One item as the API answers it. `notes` are the item's decisions, newest first. */
+export function itemView(item: DeliveryItem, fileRows: readonly ItemFileRow[], notes: readonly DecisionNoteRow[]) {
+  const latest = notes.find((note) => note.itemId === item.id);
+  return {
+    _id: item.id,
+    deliveryItemId: item.id,
+    position: item.position,
+    title: item.title,
+    description: item.description,
+    deliveryDate: item.deliveryDate,
+    price: item.priceCents / 100,
+    priceCents: item.priceCents,
+    status: item.status,
+    paid: item.paidPurchaseId !== null,
+    consultantConfirmedDelivery: item.consultantConfirmedDelivery,
+    summaryOfWork: item.summaryOfWork,
+    businessDeliveryReview: item.businessDeliveryReview,
+    businessNotes: latest && latest.businessNotes !== "" ? latest.businessNotes : null,
+    businessId: item.businessId,
+    files: fileRows.filter((row) => row.deliveryItemId === item.id).map(itemFile),
+    completedAt: iso(item.completedAt),
+  } satisfies DeliveryItemView;
+}
+
+/**
+ * The outline as the business sees it (spec §3 Delivery outline): while a changed plan waits for
+ * the manager, only the items already paid for are listed.
+ */
+export function outlineView(
+  outline: DeliveryOutline,
+  items: readonly DeliveryItem[],
+  fileRows: readonly ItemFileRow[],
+  notes: readonly DecisionNoteRow[],
+): DeliveryOutlineView {
+  const visible = planDetailsVisibleToBusiness(outline)
+    ? sortedItems(items)
+    : sortedItems(items).filter((item) => item.paidPurchaseId !== null);
+  const views = visible.map((item) => itemView(item, fileRows, notes));
+  const current = activeItem(items);
+  return {
+    _id: outline.id,
+    matchRequestId: outline.matchRequestId,
+    title: outline.title,
+    overview: outline.overview,
+    version: outline.version,
+    signedVersion: outline.signedVersion,
+    state: outline.state,
+    complete: outline.complete,
+    status: engagementStatus(outline),
+    egmReview: { status: outline.egmReviewStatus },
+    businessReview: { status: outline.businessReviewStatus, notes: outline.businessNotes },
+    incompleteItems: views.filter((item) => !isItemComplete(item)),
+    completedItems: views.filter((item) => isItemComplete(item)),
+    activeItem: current
+      ? { deliveryItemId: current.id, consultantConfirmedDelivery: current.consultantConfirmedDelivery }
+      : null,
+    businessSignature: outline.businessSignature,
+    businessSignatureDate: outline.businessSignatureDate,
+    createdAt: outline.createdAt.toISOString(),
+    startedAt: iso(outline.startedAt),
+    pausedAt: iso(outline.pausedAt),
+  };
+}
+
+/** The queries of an outline's items' files and decision notes (for one db.batch). */
+function itemExtras(app: AppContext, outlineId: string) {
+  return [
+    app.db
+      .select({
+        deliveryItemId: files.deliveryItemId,
+        r2Key: files.r2Key,
+        originalName: files.originalName,
+        sizeBytes: files.sizeBytes,
+      })
+      .from(files)
+      .innerJoin(deliveryItems, eq(deliveryItems.id, files.deliveryItemId))
+      .where(and(eq(deliveryItems.outlineId, outlineId), eq(files.businessId, deliveryItems.businessId)))
+      .orderBy(files.createdAt, files.id),
+    app.db
+      .select({
+        itemId: deliveryItemDecisions.itemId,
+        businessNotes: deliveryItemDecisions.businessNotes,
+        createdAt: deliveryItemDecisions.createdAt,
+      })
+      .from(deliveryItemDecisions)
+      .where(eq(deliveryItemDecisions.outlineId, outlineId))
+      .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
+  ] as const;
+}
+
+/** The business's outline as the API answers it, in one db.batch; null when it is not the business's. */
+export async function loadOutlineView(
+  app: AppContext,
+  businessId: string,
+  outlineId: string,
+): Promise<DeliveryOutlineView | null> {
+  const [fileQuery, noteQuery] = itemExtras(app, outlineId);
+  const [outlines, items, fileRows, notes] = await app.db.batch([
+    app.db
+      .select()
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, businessId))),
+    app.db
+      .select()
+      .from(deliveryItems)
+      .where(and(eq(deliveryItems.outlineId, outlineId), eq(deliveryItems.businessId, businessId))),
+    fileQuery,
+    noteQuery,
+  ]);
+  const outline = outlines[0];
+  if (!outline) return null;
+  return outlineView(outline, items, fileRows, notes);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The consultant's delivery
+// ---------------------------------------------------------------------------------------------
+
+export type DeliveryPage = {
+  outline: { id: string; title: string; businessName: string; complete: boolean };
+  item: DeliveryItemView;
+  /** The business's notes of the latest revision request, when the item is being reworked. */
+  revisionNotes: string | null;
+  canDeliver: boolean;
+};
+
+/**
+ * The consultant's page of one item of an outline they are the consultant of; null for anything
+ * else (another consultant's, unknown ids, an item of another outline). One db.batch.
+ */
+export async function loadDeliveryPage(
+  app: AppContext,
+  consultantId: string,
+  outlineId: string,
+  itemId: string,
+): Promise<DeliveryPage | null> {
+  // Separate reads in one batch: D1's batch answers rows as objects, so two columns of the same
+  // name in one joined select would overwrite each other.
+  const [outlines, itemRows, fileRows, notes] = await app.db.batch([
+    app.db
+      .select({
+        title: deliveryOutlines.title,
+        complete: deliveryOutlines.complete,
+        businessName: sql<string>`(SELECT name FROM businesses WHERE id = ${deliveryOutlines.businessId})`.as(
+          "business_name",
+        ),
+      })
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.consultantId, consultantId))),
+    app.db
+      .select()
+      .from(deliveryItems)
+      .where(and(eq(deliveryItems.id, itemId), eq(deliveryItems.outlineId, outlineId))),
+    app.db
+      .select({
+        deliveryItemId: files.deliveryItemId,
+        r2Key: files.r2Key,
+        originalName: files.originalName,
+        sizeBytes: files.sizeBytes,
+      })
+      .from(files)
+      .where(eq(files.deliveryItemId, itemId))
+      .orderBy(files.createdAt, files.id),
+    app.db
+      .select({
+        itemId: deliveryItemDecisions.itemId,
+        businessNotes: deliveryItemDecisions.businessNotes,
+        createdAt: deliveryItemDecisions.createdAt,
+        decision: deliveryItemDecisions.decision,
+      })
+      .from(deliveryItemDecisions)
+      .where(eq(deliveryItemDecisions.itemId, itemId))
+      .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
+  ]);
+  const outline = outlines[0];
+  const item = itemRows[0];
+  if (!outline || !item) return null;
+  // Files are the business's: only those under the item's own business count.
+  const own = fileRows.filter((file) => file.r2Key.startsWith(`biz/${item.businessId}/`));
+  const latest = notes[0];
+  return {
+    outline: {
+      id: outlineId,
+      title: outline.title,
+      businessName: outline.businessName ?? "",
+      complete: outline.complete,
+    },
+    item: itemView(item, own, notes),
+    revisionNotes:
+      item.status === "revision" && latest?.decision === "revision" && latest.businessNotes !== ""
+        ? latest.businessNotes
+        : null,
+    canDeliver: !outline.complete && canConsultantDeliver(item),
+  };
+}
+
+export const MAX_DELIVERY_FILES = 10;
+
+export type DeliveryResult =
+  | { ok: true }
+  | { ok: false; status: 404 | 409; msg: string }
+  | { ok: false; status: 400; msg: string; field: "files" };
+
+/**
+ * The consultant confirms delivery of a paid item they work on (active, or in revision): the
+ * files are stored for the business (unlinked), then ONE db.batch links them and moves the item to
+ * delivered with the summary and a pending review, both conditional on the item still waiting for
+ * delivery, so a double submission or a race delivers once (the loser's files are removed again).
+ * Then the business is told (item_delivered).
+ */
+export async function confirmDelivery(
+  app: AppContext,
+  consultantId: string,
+  input: { outlineId: string; itemId: string; summaryOfWork: string; files: File[] },
+  origin: string,
+): Promise<DeliveryResult> {
+  const [row] = await app.db
+    .select({ item: deliveryItems, complete: deliveryOutlines.complete })
+    .from(deliveryItems)
+    .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+    .where(
+      and(
+        eq(deliveryItems.id, input.itemId),
+        eq(deliveryOutlines.id, input.outlineId),
+        eq(deliveryOutlines.consultantId, consultantId),
+      ),
+    );
+  if (!row) return { ok: false, status: 404, msg: ITEM_NOT_FOUND };
+  const item = row.item;
+  if (row.complete || !canConsultantDeliver(item)) return { ok: false, status: 409, msg: DELIVERY_OUT_OF_TURN };
+  if (input.files.length > MAX_DELIVERY_FILES) {
+    return { ok: false, status: 400, msg: DELIVERY_TOO_MANY_FILES, field: "files" };
+  }
+
+  let keys: string[] = [];
+  if (input.files.length > 0) {
+    const stored = await storeFilesFor(
+      app,
+      { businessId: item.businessId, userId: consultantId },
+      { files: input.files, purpose: "delivery_item" },
+    );
+    if (!stored.ok) return { ok: false, status: 400, msg: stored.msg, field: "files" };
+    keys = stored.files.map((file) => `biz/${item.businessId}/${file.fileName}`);
+  }
+
+  const now = app.now();
+  const deliverable = and(
+    eq(deliveryItems.id, item.id),
+    inArray(deliveryItems.status, ["active", "revision"]),
+    isNotNull(deliveryItems.paidPurchaseId),
+  );
+  const stillDeliverable = app.db.select({ id: deliveryItems.id }).from(deliveryItems).where(deliverable);
+  const update = app.db
+    .update(deliveryItems)
+    .set({
+      status: "delivered",
+      consultantConfirmedDelivery: true,
+      consultantConfirmedAt: now,
+      summaryOfWork: input.summaryOfWork,
+      businessDeliveryReview: "pending",
+      updatedAt: now,
+    })
+    .where(deliverable)
+    .returning({ id: deliveryItems.id });
+  const results =
+    keys.length > 0
+      ? await app.db.batch([
+          app.db
+            .update(files)
+            .set({ deliveryItemId: item.id })
+            .where(
+              and(
+                eq(files.businessId, item.businessId),
+                inArray(files.r2Key, keys),
+                isNull(files.deliveryItemId),
+                sql`EXISTS ${stillDeliverable}`,
+              ),
+            ),
+          update,
+        ])
+      : [null, await update];
+  const delivered = results[1] as { id: string }[];
+  if (delivered.length === 0) {
+    for (const key of keys) await removeBusinessFile(app, item.businessId, key.slice(key.lastIndexOf("/") + 1));
+    return { ok: false, status: 409, msg: DELIVERY_OUT_OF_TURN };
+  }
+  await notifyDeliverable(app, origin, item.id, ["item_delivered"]);
+  return { ok: true };
+}

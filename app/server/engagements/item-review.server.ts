@@ -1,0 +1,365 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, eq, ne, sql } from "drizzle-orm";
+import {
+  deliveryItemDecisions,
+  deliveryItems,
+  deliveryOutlines,
+  matchRequests,
+  type DeliveryItem,
+  type DeliveryOutline,
+} from "~db/schema";
+import {
+  isDeliverableIntent,
+  PrepayFormSchema,
+  type DeliverableIntent,
+  type DeliverablesActionData,
+} from "~/lib/engagements/deliverable-forms";
+import {
+  ITEM_NOT_FOUND,
+  ITEM_REVIEW_OUT_OF_TURN,
+  ITEM_REVIEW_SENT,
+  ITEM_UPDATE_FAILED,
+  NOTHING_TO_PREPAY,
+  OUTLINE_NOT_FOUND,
+  RATE_CONSULTANT_THANKS,
+  RATE_NOT_YET,
+} from "~/lib/engagements/engagement-copy";
+import {
+  ItemReviewFormSchema,
+  RateConsultantFormSchema,
+  type ItemReviewInput,
+} from "~/lib/engagements/engagement-schemas";
+import { canBusinessReviewItem, completesEngagement, nextItemToPrepay } from "~/lib/engagements/engagement-state";
+import { matchStatusText } from "~/lib/matching/match-status";
+import type { ClientViewer } from "~/server/identity/guards.server";
+import type { AppContext } from "~/server/load-context";
+import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
+import { appOrigin, startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { notifyDeliverable, type DeliverableNoticeKind } from "./deliverable-notices.server";
+
+export type ItemReviewResult =
+  { ok: true; outline: DeliveryOutline; checkoutUrl: string | null } | { ok: false; status: 404 | 409; msg: string };
+
+/** The business's outline and its items, in one db.batch. */
+async function loadOwnOutline(app: AppContext, businessId: string, outlineId: string) {
+  const [outlines, items] = await app.db.batch([
+    app.db
+      .select()
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, businessId))),
+    app.db
+      .select()
+      .from(deliveryItems)
+      .where(and(eq(deliveryItems.outlineId, outlineId), eq(deliveryItems.businessId, businessId))),
+  ]);
+  return { outline: outlines[0] ?? null, items };
+}
+
+/**
+ * PUT /api/delivery-outline/business/item-review and the review dialog: the business decides on a
+ * delivered item, only while its review is pending (else 409 ITEM_REVIEW_OUT_OF_TURN).
+ * - prepay: approved, then the checkout of the next item is opened (its url returned);
+ * - pause: approved, and the engagement pauses (paused_at) until the next prepayment;
+ * - revise: the item goes back to the consultant with the notes (required).
+ * Approving the last item completes the outline (complete, completed_at, state complete) and its
+ * match (completed). Everything is ONE db.batch whose statements all hang on the decision row,
+ * itself inserted only while the item's review is pending, so a double submission or a race
+ * decides once; the notices go out from the call that decided.
+ */
+export async function reviewDeliveryItem(
+  app: AppContext,
+  viewer: CheckoutViewer,
+  input: ItemReviewInput,
+  origin: string,
+): Promise<ItemReviewResult> {
+  const businessId = viewer.business.id;
+  const { outline, items } = await loadOwnOutline(app, businessId, input.deliveryOutlineId);
+  if (!outline) return { ok: false, status: 404, msg: OUTLINE_NOT_FOUND };
+  const item = items.find((row) => row.id === input.deliveryItemId);
+  if (!item) return { ok: false, status: 404, msg: ITEM_NOT_FOUND };
+  if (outline.complete || !canBusinessReviewItem(item)) {
+    return { ok: false, status: 409, msg: ITEM_REVIEW_OUT_OF_TURN };
+  }
+
+  const approve = input.action !== "revise";
+  const completes = approve && completesEngagement(items, item.id);
+  const decisionId = crypto.randomUUID();
+  const now = app.now();
+  const at = now.getTime();
+  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
+  const pending = and(
+    eq(deliveryItems.id, item.id),
+    eq(deliveryItems.businessId, businessId),
+    eq(deliveryItems.status, "delivered"),
+    eq(deliveryItems.businessDeliveryReview, "pending"),
+  );
+  const decided = sql`EXISTS (SELECT 1 FROM ${deliveryItemDecisions} WHERE ${deliveryItemDecisions.id} = ${decisionId})`;
+  const own = and(eq(deliveryOutlines.id, outline.id), eq(deliveryOutlines.businessId, businessId));
+
+  const insertDecision = app.db
+    .insert(deliveryItemDecisions)
+    .select(
+      app.db
+        .select({
+          id: value(decisionId, "id"),
+          itemId: value(item.id, "item_id"),
+          outlineId: value(outline.id, "outline_id"),
+          businessId: value(businessId, "business_id"),
+          decidedByUserId: value(viewer.user.id, "decided_by_user_id"),
+          decision: value(input.decision, "decision"),
+          decisionAction: value(input.action, "decision_action"),
+          businessNotes: value(input.businessNotes, "business_notes"),
+          // The follow-up of a prepay is the next payment (marked done by its fulfilment).
+          complete: value(input.action === "prepay" && !completes ? 0 : 1, "complete"),
+          createdAt: value(at, "created_at"),
+        })
+        .from(deliveryItems)
+        .where(pending),
+    )
+    .returning({ id: deliveryItemDecisions.id });
+  const updateItem = app.db
+    .update(deliveryItems)
+    .set(
+      approve
+        ? { status: "approved", businessDeliveryReview: "approved", completedAt: now, updatedAt: now }
+        : {
+            status: "revision",
+            businessDeliveryReview: "revision",
+            consultantConfirmedDelivery: false,
+            updatedAt: now,
+          },
+    )
+    .where(and(eq(deliveryItems.id, item.id), eq(deliveryItems.status, "delivered"), decided));
+  const updateOutline = app.db
+    .update(deliveryOutlines)
+    .set(
+      !approve
+        ? { updatedAt: now }
+        : completes
+          ? {
+              complete: true,
+              state: "complete",
+              completedAt: now,
+              activeItemId: null,
+              pausedAt: null,
+              updatedAt: now,
+            }
+          : {
+              activeItemId: null,
+              pausedAt: input.action === "pause" ? now : null,
+              updatedAt: now,
+            },
+    )
+    .where(
+      and(
+        own,
+        decided,
+        completes
+          ? and(
+              eq(deliveryOutlines.complete, false),
+              sql`NOT EXISTS (SELECT 1 FROM ${deliveryItems} WHERE ${deliveryItems.outlineId} = ${outline.id} AND ${deliveryItems.status} <> 'approved')`,
+            )
+          : undefined,
+      ),
+    )
+    .returning({ id: deliveryOutlines.id });
+  const completeMatch = app.db
+    .update(matchRequests)
+    .set({ status: "completed", statusText: matchStatusText("completed"), updatedAt: now })
+    .where(
+      and(
+        eq(matchRequests.id, outline.matchRequestId),
+        eq(matchRequests.businessId, businessId),
+        ne(matchRequests.status, "completed"),
+        sql`EXISTS (SELECT 1 FROM ${deliveryOutlines} WHERE ${deliveryOutlines.id} = ${outline.id} AND ${deliveryOutlines.complete} = 1)`,
+        decided,
+      ),
+    );
+  const readOutline = app.db.select().from(deliveryOutlines).where(own);
+  const readItems = app.db
+    .select()
+    .from(deliveryItems)
+    .where(and(eq(deliveryItems.outlineId, outline.id), eq(deliveryItems.businessId, businessId)));
+
+  const [inserted, , changedOutline, , after, itemsAfter] = await app.db.batch([
+    insertDecision,
+    updateItem,
+    updateOutline,
+    completeMatch,
+    readOutline,
+    readItems,
+  ]);
+  const current = after[0] ?? outline;
+  if (inserted.length === 0) return { ok: false, status: 409, msg: ITEM_REVIEW_OUT_OF_TURN };
+
+  const completed = completes && changedOutline.length > 0;
+  const kinds: DeliverableNoticeKind[] = !approve
+    ? ["item_revision"]
+    : completed
+      ? ["engagement_completed"]
+      : input.action === "pause"
+        ? ["item_paused"]
+        : ["item_approved"];
+  await notifyDeliverable(app, origin, item.id, kinds);
+
+  let checkoutUrl: string | null = null;
+  if (input.action === "prepay" && !completed) {
+    const next = nextItemToPrepay(current, itemsAfter as DeliveryItem[]);
+    if (next) {
+      try {
+        const started = await startOneOffCheckout(
+          app,
+          viewer,
+          "delivery_item",
+          { deliveryItemId: next.id, deliveryOutlineId: outline.id },
+          origin,
+        );
+        if (started.ok) checkoutUrl = started.url;
+        else console.warn(`The next item's checkout could not start: ${started.msg}`);
+      } catch (error) {
+        // The decision stands; the panel offers the next item's Prepay again.
+        console.error("The next item's checkout could not start:", error);
+      }
+    }
+  }
+  return { ok: true, outline: current, checkoutUrl };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engagement panel's page action (the /features and /engagement-portal actions call it)
+// ---------------------------------------------------------------------------------------------
+
+const answer = (body: DeliverablesActionData, status = 200) => data(body, { status });
+
+function failedReply(intent: DeliverableIntent, error: unknown) {
+  console.error(`The ${intent} of a deliverable failed:`, error);
+  return answer({ intent, result: formErrorReply(ITEM_UPDATE_FAILED), message: null, failed: true }, 500);
+}
+
+/**
+ * The page action of the business's deliverables, by `intent`:
+ * - review-item (ItemReviewFormSchema): reviewDeliveryItem; a prepay decision redirects to the
+ *   next item's checkout;
+ * - prepay ({intent, deliveryOutlineId}): the checkout of nextItemToPrepay, redirected to;
+ * - rate (RateConsultantFormSchema): the match's feedback (which the matching engine reads), once
+ *   the engagement is complete.
+ * Answers a Conform reply (400 with the form's errors on bad input, 404/409 with the reason as a
+ * form error, 500 with the spec's ITEM_UPDATE_FAILED) or a redirect. The caller has read the form
+ * and checked the session (requireClientBusiness).
+ */
+export async function deliverablesAction(app: AppContext, viewer: ClientViewer, formData: FormData, request: Request) {
+  const intent = formData.get("intent");
+  if (!isDeliverableIntent(intent)) {
+    return answer({ intent: null, result: formErrorReply(), message: null, failed: false }, 400);
+  }
+  const origin = appOrigin(app, request);
+
+  if (intent === "review-item") {
+    // Every field is a string; without Conform's coercion an empty notes box stays "" (optional).
+    const submission = parseWithZod(formData, { schema: ItemReviewFormSchema, disableAutoCoercion: true });
+    if (submission.status !== "success") {
+      return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
+    }
+    const { decision, ...rest } = submission.value;
+    try {
+      const result = await reviewDeliveryItem(
+        app,
+        viewer,
+        {
+          deliveryItemId: rest.deliveryItemId,
+          deliveryOutlineId: rest.deliveryOutlineId,
+          businessNotes: rest.businessNotes,
+          action: decision,
+          decision: decision === "revise" ? "revision" : "approved",
+        },
+        origin,
+      );
+      if (!result.ok) {
+        return answer(
+          { intent, result: submission.reply({ formErrors: [result.msg] }), message: null, failed: false },
+          result.status,
+        );
+      }
+      if (result.checkoutUrl) return redirect(result.checkoutUrl);
+      const message = result.outline.complete ? ITEM_REVIEW_SENT.complete : ITEM_REVIEW_SENT[decision];
+      return answer({ intent, result: submission.reply({ resetForm: true }), message, failed: false });
+    } catch (error) {
+      return failedReply(intent, error);
+    }
+  }
+
+  if (intent === "prepay") {
+    const submission = parseWithZod(formData, { schema: PrepayFormSchema });
+    if (submission.status !== "success") {
+      return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
+    }
+    try {
+      const { outline, items } = await loadOwnOutline(app, viewer.business.id, submission.value.deliveryOutlineId);
+      if (!outline) {
+        return answer(
+          { intent, result: submission.reply({ formErrors: [OUTLINE_NOT_FOUND] }), message: null, failed: false },
+          404,
+        );
+      }
+      const next = nextItemToPrepay(outline, items);
+      if (!next) {
+        return answer(
+          { intent, result: submission.reply({ formErrors: [NOTHING_TO_PREPAY] }), message: null, failed: false },
+          409,
+        );
+      }
+      const started = await startOneOffCheckout(
+        app,
+        viewer,
+        "delivery_item",
+        { deliveryItemId: next.id, deliveryOutlineId: outline.id },
+        origin,
+      );
+      if (!started.ok) {
+        return answer(
+          { intent, result: submission.reply({ formErrors: [started.msg] }), message: null, failed: false },
+          started.status,
+        );
+      }
+      return redirect(started.url);
+    } catch (error) {
+      return failedReply(intent, error);
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: RateConsultantFormSchema });
+  if (submission.status !== "success") {
+    return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
+  }
+  try {
+    const { matchId, clientSatisfaction, clientFeedback } = submission.value;
+    const [outline] = await app.db
+      .select({ complete: deliveryOutlines.complete })
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.matchRequestId, matchId), eq(deliveryOutlines.businessId, viewer.business.id)));
+    if (!outline) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [OUTLINE_NOT_FOUND] }), message: null, failed: false },
+        404,
+      );
+    }
+    if (!outline.complete) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [RATE_NOT_YET] }), message: null, failed: false },
+        409,
+      );
+    }
+    const saved = await saveMatchFeedback(app, viewer, { matchId, clientSatisfaction, clientFeedback });
+    if (!saved.ok) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [saved.msg] }), message: null, failed: false },
+        saved.status,
+      );
+    }
+    return answer({ intent, result: submission.reply(), message: RATE_CONSULTANT_THANKS, failed: false });
+  } catch (error) {
+    return failedReply(intent, error);
+  }
+}

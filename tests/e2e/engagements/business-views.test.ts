@@ -1,0 +1,161 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { browserTest, DESKTOP, PHONE, signUpNewClient, type BrowserTestOptions } from "../support";
+import { SEEDED_CONSULTANT, seedEngagement } from "./seed-engagements";
+
+/**
+ * The business's engagement views in the browser (spec §2 /features Engagements, the engagement
+ * panel, the navigation's Engagements entry, the dashboard's card): a new business with one
+ * active and one completed engagement (mid-flow rows: the plan approved and signed), at 1280 and
+ * 375 px wide.
+ */
+
+const WIDE = { width: 1280, height: DESKTOP.height };
+
+async function businessWithEngagements(page: Page, prefix: string) {
+  const { email } = await signUpNewClient(page, { emailPrefix: prefix });
+  const active = seedEngagement(email, "active", {
+    title: "Margin recovery plan",
+    createdAt: new Date("2026-11-10T12:00:00Z"),
+  });
+  const complete = seedEngagement(email, "complete", {
+    title: "Finished pricing plan",
+    createdAt: new Date("2026-10-01T12:00:00Z"),
+  });
+  return { email, active, complete };
+}
+
+/** Opens the plan, checks its three headings, and hides it again. */
+async function viewAndHidePlan(page: Page) {
+  const view = page.getByRole("button", { name: "View Project Plan", exact: true });
+  await view.click();
+  const plan = page.getByRole("article", { name: "Engagement plan: Margin recovery plan" });
+  for (const heading of ["Engagement Plan", "Form of Statement of Work", "Work Schedule and Deliverables"]) {
+    await plan.getByRole("heading", { name: heading, exact: true }).waitFor();
+  }
+  await plan.getByText("$4,500.00", { exact: true }).waitFor();
+  const hide = page.getByRole("button", { name: "Hide Project Plan", exact: true });
+  expect(await hide.getAttribute("aria-expanded")).toBe("true");
+  await hide.click();
+  await plan.waitFor({ state: "detached" });
+  expect(await view.getAttribute("aria-expanded")).toBe("false");
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const [label, viewport] of [
+  ["1280 px", WIDE],
+  ["375 px", PHONE],
+] as const) {
+  const options: BrowserTestOptions = { viewport };
+
+  describe(`the business's engagements at ${label}`, () => {
+    browserTest(
+      "the Engagements tab lists active and completed engagements and opens the panel on Deliverables",
+      async ({ page }) => {
+        const { active } = await businessWithEngagements(page, `engagements-${viewport.width}`);
+        await page.goto("/features?focus=Engagements");
+        const toggle = page.getByRole("group", { name: "Engagements" });
+        expect(await toggle.getByRole("button", { name: "Active Engagements" }).getAttribute("aria-pressed")).toBe(
+          "true",
+        );
+        const activeTile = page.getByRole("link", { name: "Margin recovery plan", exact: true });
+        await activeTile.waitFor();
+        await page.getByText("Active", { exact: true }).first().waitFor();
+        await toggle.getByRole("button", { name: "Completed Engagements" }).click();
+        await page.getByRole("link", { name: "Finished pricing plan", exact: true }).waitFor();
+        await page.getByText("Complete", { exact: true }).first().waitFor();
+        await toggle.getByRole("button", { name: "Active Engagements" }).click();
+        await activeTile.click();
+        await page.waitForURL((url) => url.searchParams.get("engagementId") === active.outlineId);
+
+        await page.getByRole("heading", { name: "Margin recovery plan", level: 2 }).waitFor();
+        expect(await page.getByRole("tab", { name: "Deliverables" }).getAttribute("aria-selected")).toBe("true");
+        const todo = page.getByRole("list", { name: "Deliverables to do" });
+        await todo.getByRole("heading", { name: "Phase 2", exact: true }).waitFor();
+        await todo.getByText("Delivered: awaiting your review", { exact: true }).waitFor();
+        await todo.getByText("02/01/2027", { exact: true }).waitFor();
+        expect(await todo.getByText("$1,500.00", { exact: true }).count()).toBe(2);
+        await page.getByRole("heading", { name: "Completed Items", exact: true }).waitFor();
+        await page
+          .getByRole("list", { name: "Completed Items" })
+          .getByRole("heading", { name: "Phase 1", exact: true })
+          .waitFor();
+        await viewAndHidePlan(page);
+        await expectNoSidewaysScroll(page);
+
+        await page.getByRole("tab", { name: "Match Info" }).click();
+        await page.getByRole("heading", { name: "Match Info", level: 3 }).waitFor();
+        await page.getByText("Fractional", { exact: true }).waitFor();
+        await page.getByText("Finance", { exact: true }).waitFor();
+        await page.getByText("Our margins fell this year and we do not know why.", { exact: true }).waitFor();
+
+        await page.getByRole("tab", { name: "Consultant" }).click();
+        await page
+          .getByText(`${SEEDED_CONSULTANT.firstName} ${SEEDED_CONSULTANT.lastName}`, { exact: true })
+          .first()
+          .waitFor();
+        await page.getByText(SEEDED_CONSULTANT.headline, { exact: true }).waitFor();
+        await expectNoSidewaysScroll(page);
+      },
+      options,
+    );
+  });
+}
+
+describe("engagements in the navigation and on the dashboard", () => {
+  browserTest(
+    "a business without engagements sees the empty texts and no Engagements entry",
+    async ({ page }) => {
+      await signUpNewClient(page, { emailPrefix: "no-engagements" });
+      await page.goto("/features?focus=Engagements");
+      await page.getByText("No Active Engagements", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Completed Engagements" }).click();
+      await page.getByText("No Completed Engagements", { exact: true }).waitFor();
+      const entry = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Engagements/ });
+      expect(await entry.getAttribute("aria-disabled")).toBe("true");
+    },
+    { viewport: WIDE },
+  );
+
+  browserTest(
+    "the dashboard's card counts the engagements and the enabled navigation entry opens them",
+    async ({ page }) => {
+      await businessWithEngagements(page, "engagements-dashboard");
+      await page.goto("/dashboard");
+      const card = page.locator("#engagements-card");
+      await card.getByText("Next: Review the deliverable your consultant delivered. (Margin recovery plan)").waitFor();
+      expect(await card.locator("dd").allTextContents()).toEqual(["1", "1"]);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Engagements" }).click();
+      await page.waitForURL((url) => url.searchParams.get("focus") === "Engagements");
+      await page.getByRole("link", { name: "Margin recovery plan", exact: true }).waitFor();
+    },
+    { viewport: WIDE },
+  );
+});
+
+describe("/engagement-portal", () => {
+  browserTest(
+    "shows the current engagement's plan with the side menu Match, Consultant and Plan",
+    async ({ page }) => {
+      await businessWithEngagements(page, "engagement-portal");
+      await page.goto("/engagement-portal");
+      await page.getByRole("heading", { name: "Engagement Plan", level: 1 }).waitFor();
+      const menu = page.getByRole("navigation", { name: "Engagement plan" });
+      expect(await menu.getByRole("link").allTextContents()).toEqual(["Match", "Consultant", "Plan"]);
+      expect(await menu.getByRole("link", { name: "Plan" }).getAttribute("aria-current")).toBe("page");
+      await viewAndHidePlan(page);
+      await expectNoSidewaysScroll(page);
+      await menu.getByRole("link", { name: "Match" }).click();
+      await page.getByRole("heading", { name: "Match Info", level: 2 }).waitFor();
+      await page.getByText("Our margins fell this year and we do not know why.", { exact: true }).waitFor();
+      await menu.getByRole("link", { name: "Consultant" }).click();
+      await page.getByText(SEEDED_CONSULTANT.headline, { exact: true }).waitFor();
+      await expectNoSidewaysScroll(page);
+    },
+    { viewport: PHONE },
+  );
+});

@@ -1,0 +1,338 @@
+import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  deliveryItemDecisions,
+  deliveryItems,
+  deliveryOutlines,
+  matchRequests,
+  notifications,
+  purchases,
+} from "~db/schema";
+import type { DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
+import { deliverablesAction } from "~/server/engagements/item-review.server";
+import type { ClientViewer } from "~/server/identity/guards.server";
+import { getViewer } from "~/server/identity/session.server";
+import { createAppContext } from "~/server/load-context";
+import type { CloudflareBindings } from "~/server/platform/env.server";
+import { createConsultant, db, ORIGIN, SESSION_COOKIE, stripeEnv } from "../helpers";
+import { createPaidPurchase, createSignedOutline, sendWithStripe } from "../helpers/deliverables";
+import { signedInClient, type SignedInClient } from "../../factories";
+
+const OUT_OF_TURN = { msg: "This deliverable is not waiting for your review." };
+const NOTES_REQUIRED = "Please tell your consultant what should be revised.";
+
+/**
+ * A running engagement whose item `index` (0-based) was delivered and waits for the business's
+ * review; the items before it are approved.
+ */
+async function deliveredEngagement(options: { items?: number; index?: number } = {}) {
+  const client = await signedInClient();
+  const consultant = await createConsultant();
+  const count = options.items ?? 3;
+  const index = options.index ?? 0;
+  const engagement = await createSignedOutline(client.business.id, consultant.user.id, {
+    items: Array.from({ length: count }, () => ({})),
+  });
+  for (const [position, item] of engagement.items.entries()) {
+    if (position > index) break;
+    const purchaseId = await createPaidPurchase(client.business.id, item.id);
+    await db()
+      .update(deliveryItems)
+      .set(
+        position < index
+          ? { paidPurchaseId: purchaseId, status: "approved", businessDeliveryReview: "approved" }
+          : {
+              paidPurchaseId: purchaseId,
+              status: "delivered",
+              consultantConfirmedDelivery: true,
+              summaryOfWork: "The freight analysis.",
+              businessDeliveryReview: "pending",
+            },
+      )
+      .where(eq(deliveryItems.id, item.id));
+  }
+  const item = engagement.items[index]!;
+  await db()
+    .update(deliveryOutlines)
+    .set({ activeItemId: item.id })
+    .where(eq(deliveryOutlines.id, engagement.outline.id));
+  return { client, consultant, ...engagement, item };
+}
+
+const review = (token: string | null, body: Record<string, unknown>) =>
+  sendWithStripe("/api/delivery-outline/business/item-review", { token, method: "PUT", json: body });
+
+async function itemRow(id: string) {
+  const [row] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, id));
+  return row!;
+}
+async function outlineRow(id: string) {
+  const [row] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, id));
+  return row!;
+}
+const decisionsOf = (itemId: string) =>
+  db().select().from(deliveryItemDecisions).where(eq(deliveryItemDecisions.itemId, itemId));
+const noticesOf = (userId: string, kind: string) =>
+  db()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+
+describe("PUT /api/delivery-outline/business/item-review", () => {
+  it("revise: needs notes, sends the item back with them once; a double submission is refused and changes nothing", async () => {
+    const { client, consultant, outline, item } = await deliveredEngagement();
+    const body = { deliveryItemId: item.id, deliveryOutlineId: outline.id, decision: "revise", businessNotes: "" };
+    const missing = await review(client.token, body);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ msg: NOTES_REQUIRED });
+
+    const response = await review(client.token, { ...body, businessNotes: "Split freight by carrier." });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as {
+      _id: string;
+      checkoutUrl: string | null;
+      incompleteItems: { deliveryItemId: string; status: string; businessNotes: string | null }[];
+    };
+    expect(answer._id).toBe(outline.id);
+    expect(answer.checkoutUrl).toBeNull();
+    expect(answer.incompleteItems[0]).toMatchObject({
+      deliveryItemId: item.id,
+      status: "revision",
+      businessNotes: "Split freight by carrier.",
+    });
+    expect(await itemRow(item.id)).toMatchObject({
+      status: "revision",
+      businessDeliveryReview: "revision",
+      consultantConfirmedDelivery: false,
+    });
+    expect(await decisionsOf(item.id)).toMatchObject([
+      { decision: "revision", decisionAction: "revise", businessNotes: "Split freight by carrier.", complete: true },
+    ]);
+    expect(await noticesOf(consultant.user.id, "item_revision")).toHaveLength(1);
+
+    const again = await review(client.token, { ...body, businessNotes: "Again" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual(OUT_OF_TURN);
+    expect(await decisionsOf(item.id)).toHaveLength(1);
+    expect(await noticesOf(consultant.user.id, "item_revision")).toHaveLength(1);
+  });
+
+  it("concurrent submissions decide once", async () => {
+    const { client, outline, item } = await deliveredEngagement();
+    const body = { deliveryItemId: item.id, deliveryOutlineId: outline.id, decision: "pause", businessNotes: "" };
+    const answers = await Promise.all([
+      review(client.token, body),
+      review(client.token, body),
+      review(client.token, body),
+    ]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(await decisionsOf(item.id)).toHaveLength(1);
+  });
+
+  it("pause: approves the item and pauses the engagement", async () => {
+    const { client, consultant, outline, item } = await deliveredEngagement();
+    const response = await review(client.token, {
+      deliveryItemId: item.id,
+      deliveryOutlineId: outline.id,
+      decision: "pause",
+      businessNotes: "Great work.",
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as {
+      pausedAt: string | null;
+      activeItem: unknown;
+      completedItems: unknown[];
+    };
+    expect(answer.pausedAt).not.toBeNull();
+    expect(answer.activeItem).toBeNull();
+    expect(answer.completedItems).toHaveLength(1);
+    expect(await itemRow(item.id)).toMatchObject({ status: "approved", businessDeliveryReview: "approved" });
+    const row = await outlineRow(outline.id);
+    expect(row.pausedAt).not.toBeNull();
+    expect(row.activeItemId).toBeNull();
+    expect(row.complete).toBe(false);
+    expect(await noticesOf(consultant.user.id, "item_paused")).toHaveLength(1);
+  });
+
+  it("prepay: approves the item and answers the next item's checkout", async () => {
+    const { client, consultant, outline, items, item } = await deliveredEngagement();
+    const response = await review(client.token, {
+      deliveryItemId: item.id,
+      deliveryOutlineId: outline.id,
+      decision: "prepay",
+      businessNotes: "",
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { checkoutUrl: string | null };
+    expect(answer.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const [pending] = await db()
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.businessId, client.business.id), eq(purchases.status, "pending")));
+    expect(pending).toMatchObject({ kind: "delivery_item", referenceId: items[1]!.id, amountCents: 150_000 });
+    expect(await decisionsOf(item.id)).toMatchObject([{ decisionAction: "prepay", complete: false }]);
+    expect(await noticesOf(consultant.user.id, "item_approved")).toHaveLength(1);
+  });
+
+  it("approving the last item completes the outline and the match, and tells all three", async () => {
+    const { client, consultant, outline, match, item } = await deliveredEngagement({ items: 2, index: 1 });
+    const response = await review(client.token, {
+      deliveryItemId: item.id,
+      deliveryOutlineId: outline.id,
+      decision: "prepay",
+      businessNotes: "",
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { complete: boolean; status: string; checkoutUrl: string | null };
+    expect(answer).toMatchObject({ complete: true, status: "complete", checkoutUrl: null });
+    const row = await outlineRow(outline.id);
+    expect(row).toMatchObject({ complete: true, state: "complete", activeItemId: null });
+    expect(row.completedAt).not.toBeNull();
+    const [matchRow] = await db().select().from(matchRequests).where(eq(matchRequests.id, match.id));
+    expect(matchRow).toMatchObject({
+      status: "completed",
+      statusText: "Your engagement is complete. View their findings in your documents.",
+    });
+    expect(await noticesOf(client.user.id, "engagement_completed")).toHaveLength(1);
+    expect(await noticesOf(consultant.user.id, "engagement_completed")).toHaveLength(1);
+
+    const again = await review(client.token, {
+      deliveryItemId: item.id,
+      deliveryOutlineId: outline.id,
+      decision: "pause",
+      businessNotes: "",
+    });
+    expect(again.status).toBe(409);
+    expect((await outlineRow(outline.id)).completedAt?.getTime()).toBe(row.completedAt!.getTime());
+    expect(await noticesOf(client.user.id, "engagement_completed")).toHaveLength(1);
+  });
+
+  it("refuses out of turn (409), another business (404), no session (401), staff (403) and junk (400) without writing", async () => {
+    const { client, outline, items, item } = await deliveredEngagement();
+    const notDelivered = await review(client.token, {
+      deliveryItemId: items[1]!.id,
+      deliveryOutlineId: outline.id,
+      decision: "pause",
+      businessNotes: "",
+    });
+    expect(notDelivered.status).toBe(409);
+    expect(await notDelivered.json()).toEqual(OUT_OF_TURN);
+
+    const body = { deliveryItemId: item.id, deliveryOutlineId: outline.id, decision: "pause", businessNotes: "" };
+    const other = await signedInClient();
+    const foreign = await review(other.token, body);
+    expect(foreign.status).toBe(404);
+    expect((await review(null, body)).status).toBe(401);
+    const consultant = await (await import("../../factories")).signedInConsultant();
+    expect((await review(consultant.token, body)).status).toBe(403);
+    expect((await review(client.token, { ...body, decision: "maybe" })).status).toBe(400);
+    expect(await decisionsOf(item.id)).toHaveLength(0);
+    expect((await itemRow(item.id)).status).toBe("delivered");
+  });
+});
+
+/** deliverablesAction as the /features and /engagement-portal actions call it. */
+async function runAction(client: SignedInClient, fields: Record<string, string>) {
+  const app = createAppContext(stripeEnv(env) as unknown as CloudflareBindings, () => {});
+  const request = new Request(`${ORIGIN}/features?focus=Engagements`, {
+    method: "POST",
+    headers: { Cookie: `${SESSION_COOKIE}=${client.token}` },
+  });
+  const viewer = (await getViewer(app, request)) as ClientViewer;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const result = await deliverablesAction(app, viewer, form, request);
+  if (result instanceof Response) return { redirect: result.headers.get("Location"), status: result.status };
+  return { status: result.init?.status ?? 200, data: result.data as DeliverablesActionData };
+}
+
+describe("deliverablesAction (the engagement panel's page action)", () => {
+  it("review-item: 400 with the form's errors, a pause confirmed, prepay redirected to the next checkout", async () => {
+    const { client, outline, item } = await deliveredEngagement();
+    const invalid = await runAction(client, {
+      intent: "review-item",
+      deliveryItemId: item.id,
+      deliveryOutlineId: outline.id,
+      decision: "revise",
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.data?.result.error?.businessNotes).toEqual([NOTES_REQUIRED]);
+
+    const prepaid = await runAction(client, {
+      intent: "review-item",
+      deliveryItemId: item.id,
+      deliveryOutlineId: outline.id,
+      decision: "prepay",
+    });
+    expect(prepaid.status).toBe(302);
+    expect(prepaid.redirect).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+
+    const twice = await runAction(client, {
+      intent: "review-item",
+      deliveryItemId: item.id,
+      deliveryOutlineId: outline.id,
+      decision: "pause",
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.data?.result.error?.[""]).toEqual([OUT_OF_TURN.msg]);
+  });
+
+  it("prepay: redirects to the next item's checkout, or 409 when nothing is due; another business's outline is 404", async () => {
+    const client = await signedInClient();
+    const consultant = await createConsultant();
+    const { outline } = await createSignedOutline(client.business.id, consultant.user.id);
+    const started = await runAction(client, { intent: "prepay", deliveryOutlineId: outline.id });
+    expect(started.status).toBe(302);
+    expect(started.redirect).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+
+    const unsigned = await createSignedOutline(client.business.id, consultant.user.id, {
+      outline: { businessReviewStatus: "pending", signedVersion: null },
+    });
+    const nothing = await runAction(client, { intent: "prepay", deliveryOutlineId: unsigned.outline.id });
+    expect(nothing.status).toBe(409);
+    expect(nothing.data?.result.error?.[""]).toEqual(["There is no deliverable to prepay right now."]);
+
+    const other = await signedInClient();
+    const foreign = await runAction(other, { intent: "prepay", deliveryOutlineId: outline.id });
+    expect(foreign.status).toBe(404);
+    expect(await db().select().from(purchases).where(eq(purchases.businessId, other.business.id))).toHaveLength(0);
+
+    const junk = await runAction(client, { intent: "dance" });
+    expect(junk.status).toBe(400);
+  });
+
+  it("rate: only once the engagement is complete; the rating is the match's feedback", async () => {
+    const { client, outline, match, item } = await deliveredEngagement({ items: 1 });
+    const early = await runAction(client, { intent: "rate", matchId: match.id, clientSatisfaction: "5" });
+    expect(early.status).toBe(409);
+    expect(early.data?.result.error?.[""]).toEqual(["You can rate your consultant once the engagement is complete."]);
+
+    const done = await runAction(client, {
+      intent: "review-item",
+      deliveryItemId: item.id,
+      deliveryOutlineId: outline.id,
+      decision: "pause",
+    });
+    expect(done.status).toBe(200);
+    expect(done.data?.message).toBe("Deliverable accepted. Your engagement is complete!");
+
+    const invalid = await runAction(client, { intent: "rate", matchId: match.id, clientSatisfaction: "9" });
+    expect(invalid.status).toBe(400);
+    const rated = await runAction(client, {
+      intent: "rate",
+      matchId: match.id,
+      clientSatisfaction: "5",
+      clientFeedback: "Clear and calm.",
+    });
+    expect(rated.status).toBe(200);
+    expect(rated.data?.message).toBe("Thank you for rating your consultant.");
+    const [row] = await db().select().from(matchRequests).where(eq(matchRequests.id, match.id));
+    expect(row).toMatchObject({ clientSatisfaction: 5, clientFeedback: "Clear and calm.", status: "completed" });
+
+    const other = await signedInClient();
+    const foreign = await runAction(other, { intent: "rate", matchId: match.id, clientSatisfaction: "1" });
+    expect(foreign.status).toBe(404);
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import {
+  engagementNextStep,
+  engagementSummary,
+  engagementsOfSide,
+  formatMmDdYyyy,
+  formatPriceCents,
+  itemStatusText,
+  parsePanelTab,
+  type EngagementTileData,
+} from "~/lib/engagements/engagement-display";
+import type { ItemStatusFields } from "~/lib/engagements/engagement-state";
+
+const outline = (overrides: Partial<Parameters<typeof engagementNextStep>[0]> = {}) => ({
+  complete: false,
+  egmReviewStatus: "approved" as const,
+  businessReviewStatus: "approved" as const,
+  signedVersion: 1 as number | null,
+  version: 1,
+  ...overrides,
+});
+
+const item = (overrides: Partial<ItemStatusFields> = {}): ItemStatusFields => ({
+  id: `i${overrides.position ?? 0}`,
+  position: 0,
+  status: "upcoming",
+  paidPurchaseId: null,
+  consultantConfirmedDelivery: false,
+  businessDeliveryReview: null,
+  ...overrides,
+});
+
+const tile = (overrides: Partial<EngagementTileData>): EngagementTileData => ({
+  id: "o1",
+  matchRequestId: "m1",
+  title: "Plan",
+  category: "finance",
+  consultingType: "fractional",
+  consultantName: "Dana Reyes",
+  createdAt: "2026-11-01T00:00:00.000Z",
+  complete: false,
+  status: "active",
+  nextStep: null,
+  ...overrides,
+});
+
+describe("formats", () => {
+  it("writes dates MM/DD/YYYY from a calendar date or an instant (UTC)", () => {
+    expect(formatMmDdYyyy("2027-01-05")).toBe("01/05/2027");
+    expect(formatMmDdYyyy("2026-11-23T23:30:00.000Z")).toBe("11/23/2026");
+    expect(formatMmDdYyyy("not a date")).toBe("");
+  });
+
+  it("writes prices in USD, en-US", () => {
+    expect(formatPriceCents(150_000)).toBe("$1,500.00");
+    expect(formatPriceCents(99)).toBe("$0.99");
+  });
+
+  it("says each item's status in words, and that a delivery waits for the business's review", () => {
+    expect(itemStatusText({ status: "upcoming", businessDeliveryReview: null })).toBe("Not started");
+    expect(itemStatusText({ status: "active", businessDeliveryReview: null })).toBe("In progress");
+    expect(itemStatusText({ status: "delivered", businessDeliveryReview: "pending" })).toBe(
+      "Delivered: awaiting your review",
+    );
+    expect(itemStatusText({ status: "approved", businessDeliveryReview: "approved" })).toBe("Approved");
+    expect(itemStatusText({ status: "revision", businessDeliveryReview: "revision" })).toBe("In revision");
+    expect(itemStatusText({ status: "paused", businessDeliveryReview: "approved" })).toBe("Paused");
+  });
+});
+
+describe("the business's next step", () => {
+  it("asks to sign a plan the manager approved", () => {
+    expect(engagementNextStep(outline({ businessReviewStatus: "pending", signedVersion: null }), [item()])).toBe(
+      "reviewPlan",
+    );
+    expect(engagementNextStep(outline({ businessReviewStatus: "revision", signedVersion: null }), [item()])).toBe(
+      "reviewPlan",
+    );
+  });
+
+  it("waits while the manager reviews, and when the engagement is complete", () => {
+    expect(engagementNextStep(outline({ egmReviewStatus: "pending", version: 2 }), [item()])).toBeNull();
+    expect(
+      engagementNextStep(outline({ complete: true }), [item({ status: "approved", paidPurchaseId: "p" })]),
+    ).toBeNull();
+  });
+
+  it("asks to review a delivered item before anything else, then to prepay the next", () => {
+    const delivered = item({
+      position: 0,
+      status: "delivered",
+      paidPurchaseId: "p",
+      businessDeliveryReview: "pending",
+    });
+    expect(engagementNextStep(outline(), [delivered, item({ position: 1 })])).toBe("reviewItem");
+    const approved = item({ position: 0, status: "approved", paidPurchaseId: "p" });
+    expect(engagementNextStep(outline(), [approved, item({ position: 1 })])).toBe("prepay");
+    const working = item({ position: 0, status: "active", paidPurchaseId: "p" });
+    expect(engagementNextStep(outline(), [working, item({ position: 1 })])).toBeNull();
+  });
+});
+
+describe("lists and the dashboard card", () => {
+  it("splits engagements by the complete flag, newest first", () => {
+    const tiles = [
+      tile({ id: "a", createdAt: "2026-11-01T00:00:00.000Z" }),
+      tile({ id: "b", createdAt: "2026-11-03T00:00:00.000Z" }),
+      tile({ id: "c", createdAt: "2026-11-02T00:00:00.000Z", complete: true, status: "complete" }),
+    ];
+    expect(engagementsOfSide(tiles, "active").map((t) => t.id)).toEqual(["b", "a"]);
+    expect(engagementsOfSide(tiles, "completed").map((t) => t.id)).toEqual(["c"]);
+  });
+
+  it("counts active and complete engagements and names the newest one waiting for the business", () => {
+    const summary = engagementSummary([
+      tile({ id: "old", title: "Old", createdAt: "2026-10-01T00:00:00.000Z", nextStep: "prepay" }),
+      tile({ id: "new", title: "New", createdAt: "2026-11-01T00:00:00.000Z", nextStep: "reviewPlan" }),
+      tile({ id: "done", complete: true, status: "complete" }),
+    ]);
+    expect(summary).toEqual({
+      active: 2,
+      complete: 1,
+      next: {
+        text: "Review and sign your engagement plan.",
+        href: "/features?focus=Engagements&engagementId=new",
+        title: "New",
+      },
+    });
+    expect(engagementSummary([tile({})]).next).toBeNull();
+  });
+
+  it("opens Deliverables unless another panel tab is named", () => {
+    expect(parsePanelTab(null)).toBe("deliverables");
+    expect(parsePanelTab("Match")).toBe("match");
+    expect(parsePanelTab("consultant")).toBe("consultant");
+    expect(parsePanelTab("other")).toBe("deliverables");
+  });
+});
