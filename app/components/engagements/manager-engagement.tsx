@@ -40,7 +40,7 @@ export function ManagerEngagementView({
           {engagement.canReview ? (
             <section className="card stack" aria-labelledby="plan-review">
               <h2 id="plan-review" className="card-title">
-                Review version {engagement.version}
+                {`Review version ${engagement.version}`}
               </h2>
               <ConsoleNotices error={errorFor("review")} />
               <Form method="post" className="stack">

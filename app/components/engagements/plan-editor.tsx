@@ -211,6 +211,9 @@ export function ConsultantPlanView({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const locked = plan.items.filter((item) => !item.editable);
+  // Without the editor (the plan is not the consultant's to change now), a refused post's
+  // form-level message is shown above the plan.
+  const refusal = plan.editable ? null : (lastResult?.error?.[""] ?? []).join(" ") || null;
   return (
     <div className="console-page">
       <header className="page-header">
@@ -220,7 +223,7 @@ export function ConsultantPlanView({
         </div>
         <span className="badge badge-soft">{plan.statusLabel}</span>
       </header>
-      <ConsoleNotices notice={notice} />
+      <ConsoleNotices notice={notice} error={refusal} />
       <dl className="candidacy-meta plan-facts">
         <div>
           <dt>Plan</dt>
