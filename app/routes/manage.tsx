@@ -59,7 +59,8 @@ export default function ManagerConsole() {
 }
 
 function Overview() {
-  const { firstName, lastName, openSupportMessages, insights, matchesToDo } = useLoaderData<typeof loader>();
+  const { firstName, lastName, openSupportMessages, insights, matchesToDo, plansToReview } =
+    useLoaderData<typeof loader>();
   return (
     <div className="console-page">
       <header className="page-header">
@@ -94,6 +95,13 @@ function Overview() {
           </h2>
           <p className="console-stat-value">{matchesToDo}</p>
           <Link to="/manage/matches">View match requests</Link>
+        </section>
+        <section className="card console-stat" aria-labelledby="stat-plans">
+          <h2 id="stat-plans" className="card-title">
+            Engagement plans to review
+          </h2>
+          <p className="console-stat-value">{plansToReview}</p>
+          <Link to="/manage/engagements?show=review">View engagements</Link>
         </section>
       </div>
     </div>

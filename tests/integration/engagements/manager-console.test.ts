@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, deliveryOutlines, engagementNotes, matchRequests, notifications, users } from "~db/schema";
 import {
@@ -125,6 +125,15 @@ describe("the console's engagements list", () => {
     expect(body).toContain('href="/manage/engagements"');
     expect(body).toContain(">Engagements<");
     expect(body).toMatch(/to review<\/span>/);
+    // Every plan sent and waiting for a manager (this file's engagements so far).
+    const waiting = await db()
+      .select()
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.egmReviewStatus, "pending"), ne(deliveryOutlines.state, "draft")));
+    const count = waiting.filter((row) => !row.complete).length;
+    expect(count).toBeGreaterThan(0);
+    expect(body).toContain(`Engagement plans to review</h2><p class="console-stat-value">${count}</p>`);
+    expect(body).toContain('href="/manage/engagements?show=review"');
   });
 });
 
