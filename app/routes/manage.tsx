@@ -7,6 +7,7 @@ import { profilesToReview } from "~/server/consultants/profile-review.server";
 import { consoleOverview } from "~/server/insights/manager-console.server";
 import { insightQueueCounts } from "~/server/insights/insight-queue.server";
 import { matchRequestsToDo } from "~/server/matching/match-console.server";
+import { plansToReview } from "~/server/engagements/manager-engagements.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
 
@@ -17,11 +18,12 @@ export const meta: MetaFunction = () => [{ title: "Engagement manager console | 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   // Independent counts, read in parallel: one round trip after the session's.
-  const [overview, insights, matchesToDo, toReview] = await Promise.all([
+  const [overview, insights, matchesToDo, toReview, plans] = await Promise.all([
     consoleOverview(context.app),
     insightQueueCounts(context.app),
     matchRequestsToDo(context.app),
     profilesToReview(context.app),
+    plansToReview(context.app),
   ]);
   return {
     firstName: viewer.user.firstName,
@@ -30,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     insights,
     matchesToDo,
     profilesToReview: toReview,
+    plansToReview: plans,
   };
 }
 
@@ -37,7 +40,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export default function ManagerConsole() {
   const outlet = useOutlet();
-  const { firstName, lastName, openSupportMessages, insights, matchesToDo, profilesToReview } =
+  const { firstName, lastName, openSupportMessages, insights, matchesToDo, profilesToReview, plansToReview } =
     useLoaderData<typeof loader>();
   return (
     <ConsoleLayout
@@ -47,6 +50,7 @@ export default function ManagerConsole() {
         matchRequestsToDo: matchesToDo,
         openSupportMessages,
         profilesToReview,
+        plansToReview,
       }}
     >
       {outlet ?? <Overview />}
@@ -55,7 +59,8 @@ export default function ManagerConsole() {
 }
 
 function Overview() {
-  const { firstName, lastName, openSupportMessages, insights, matchesToDo } = useLoaderData<typeof loader>();
+  const { firstName, lastName, openSupportMessages, insights, matchesToDo, plansToReview } =
+    useLoaderData<typeof loader>();
   return (
     <div className="console-page">
       <header className="page-header">
@@ -90,6 +95,13 @@ function Overview() {
           </h2>
           <p className="console-stat-value">{matchesToDo}</p>
           <Link to="/manage/matches">View match requests</Link>
+        </section>
+        <section className="card console-stat" aria-labelledby="stat-plans">
+          <h2 id="stat-plans" className="card-title">
+            Engagement plans to review
+          </h2>
+          <p className="console-stat-value">{plansToReview}</p>
+          <Link to="/manage/engagements?show=review">View engagements</Link>
         </section>
       </div>
     </div>

@@ -8,6 +8,8 @@ export type ConsoleCounts = {
   openSupportMessages: number;
   /** Consultants' profiles sent for review. */
   profilesToReview: number;
+  /** Engagement plans sent for a manager's review. */
+  plansToReview: number;
 };
 
 type ConsoleSection = {
@@ -37,6 +39,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     label: "Match requests",
     icon: "matching",
     count: { of: (counts) => counts.matchRequestsToDo, what: "to do" },
+  },
+  {
+    to: "/manage/engagements",
+    label: "Engagements",
+    icon: "engagements",
+    count: { of: (counts) => counts.plansToReview, what: "to review" },
   },
   {
     to: "/manage/consultants",

@@ -62,6 +62,68 @@ export const NOTE_SAVED = "Note saved.";
 export const VERBAL_APPROVAL_SAVED = "Verbal approval recorded.";
 
 // ===== H1: drafting and the console (add texts between these lines) =====
+export const PLAN_CHANGED_MEANWHILE = "This plan was changed meanwhile. Reload the page to see the latest version.";
+export const PLAN_ACTION_UNKNOWN = "That action is not available on this page.";
+export const DRAFT_THE_PLAN = "Draft the plan";
+export const OPEN_THE_ENGAGEMENT = "Open the engagement";
+export const PLANS_TO_DRAFT = "Plans to draft";
+export const PLANS_TO_DRAFT_HINT =
+  "The business chose you. Write the engagement plan: an overview and the deliverables with dates and prices.";
+export const YOUR_ENGAGEMENTS = "Your engagements";
+export const START_THE_PLAN = "Start the plan";
+export const UNTITLED_PLAN = "Untitled plan";
+export const NO_NEXT_DELIVERY = "None scheduled";
+export const CONFIRM_DELIVERY = "Confirm delivery";
+export const MANAGER_NOTES_HEADING = "The engagement manager's notes";
+export const BUSINESS_NOTES_HEADING = "The business's notes";
+export const PAID_ITEM_LOCKED = "Paid for: this deliverable stays as agreed.";
+export const PLAN_EDIT_AFTER_SIGNATURE =
+  "The business signed this plan. A change goes to the engagement manager first and then needs the business's new signature.";
+export const MANAGER_ENGAGEMENTS_EMPTY = "No engagements match this view.";
+export const NO_NOTES_YET = "No notes or verbal approvals yet.";
+
+/** Where the plan stands, as the consultant and the manager read it. */
+export const PLAN_STAGE_LABELS = {
+  draft: "Draft (not sent yet)",
+  manager_review: "Waiting for the engagement manager's review",
+  sent_back: "Sent back by the engagement manager",
+  business_review: "Waiting for the business's decision",
+  rejected: "Rejected by the business",
+  signed: "Signed by the business",
+  complete: "Complete",
+} as const;
+
+export const ITEM_STATUS_LABELS = {
+  upcoming: "Upcoming",
+  awaiting_payment: "Awaiting payment",
+  active: "In progress",
+  delivered: "Delivered",
+  revision: "In revision",
+  approved: "Approved",
+  paused: "Paused",
+} as const;
+
+// The notifications of drafting and review.
+export const PLAN_SUBMITTED_NOTICE = {
+  title: "An engagement plan is waiting for your review",
+  action: "Review the plan",
+  footer: "You receive this email because you are an engagement manager at Partwise.",
+} as const;
+export const PLAN_SENT_BACK_NOTICE = {
+  title: "Your engagement plan was sent back",
+  action: "Open the plan",
+  footer: "You receive this email because you are drafting this engagement plan on Partwise.",
+} as const;
+export const PLAN_APPROVED_BUSINESS_NOTICE = {
+  title: "Your engagement plan is ready for review",
+  action: "Review the plan",
+  footer: "You receive this email because your business has an engagement on Partwise.",
+} as const;
+export const PLAN_APPROVED_CONSULTANT_NOTICE = {
+  title: "Your engagement plan was approved",
+  action: "Open the plan",
+  footer: "You receive this email because you are drafting this engagement plan on Partwise.",
+} as const;
 // ===== end H1 =====
 
 // ===== H2: signing and the statement of work =====

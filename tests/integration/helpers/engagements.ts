@@ -61,6 +61,45 @@ export async function createOutlineRows(
 }
 
 // ===== H1 helpers =====
+export type PlanFormItem = { id?: string; title: string; description?: string; deliveryDate: string; price: string };
+
+/** The plan editor's fields as the page posts them (Conform's `items[0].title` names). */
+export function planFields(plan: {
+  intent: "save" | "submit";
+  title?: string;
+  overview?: string;
+  items?: PlanFormItem[];
+  revision?: string;
+}): Record<string, string> {
+  const fields: Record<string, string> = {
+    intent: plan.intent,
+    title: plan.title ?? "Margin recovery plan",
+    overview: plan.overview ?? "We find where the margin went and put it back.",
+  };
+  if (plan.revision !== undefined) fields.revision = plan.revision;
+  (plan.items ?? []).forEach((item, index) => {
+    if (item.id) fields[`items[${index}].id`] = item.id;
+    fields[`items[${index}].title`] = item.title;
+    fields[`items[${index}].description`] = item.description ?? "";
+    fields[`items[${index}].deliveryDate`] = item.deliveryDate;
+    fields[`items[${index}].price`] = item.price;
+  });
+  return fields;
+}
+
+/** A paid delivery-item purchase of the business (for an item that is paid for). */
+export async function createPaidPurchase(businessId: string, amountCents = 150_000) {
+  const row = {
+    id: unique("purchase"),
+    businessId,
+    kind: "delivery_item" as const,
+    amountCents,
+    status: "paid" as const,
+    idempotencyKey: unique("idem"),
+  };
+  await db().insert(purchases).values(row);
+  return row;
+}
 // ===== end H1 =====
 
 // ===== H2 helpers =====

@@ -5,12 +5,19 @@ import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
+import {
+  consultantEngagementPath,
+  consultantNewPlanPath,
+  managerEngagementPath,
+} from "~/lib/engagements/engagement-paths";
 import worker from "../../../functions/worker";
 import {
   createCandidateRow,
   createConsultant,
   createDeliveredInsight,
   createMatchRequestRow,
+  createMatchedMatch,
+  createOutlineRows,
   call,
   db,
   html,
@@ -104,6 +111,12 @@ beforeAll(async () => {
   tokens.consultant = sessionTokenFrom(await signIn(consultant.user.email));
   const match = await createMatchRequestRow(businessId, { status: "candidates_proposed" });
   const candidacy = await createCandidateRow(match.id, businessId, consultant.user.id);
+  const toDraft = await createMatchedMatch(businessId, consultant.user.id);
+  const drafted = await createMatchedMatch(businessId, consultant.user.id);
+  const { outline } = await createOutlineRows(
+    { ...drafted, matchedConsultantId: consultant.user.id },
+    { outline: { state: "proposed", submittedAt: new Date() } },
+  );
 
   const delivered = await createDeliveredInsight(businessId);
   const messageId = crypto.randomUUID();
@@ -174,11 +187,14 @@ beforeAll(async () => {
   page("/consultant/profile", "consultant");
   const engagement = await createSignedOutline(businessId, consultant.user.id);
   page(consultantDeliveryPath(engagement.outline.id, engagement.items[0]!.id), "consultant");
+  page(consultantNewPlanPath(toDraft.id), "consultant");
+  page(consultantEngagementPath(outline.id), "consultant");
+  page(managerEngagementPath(outline.id), "manager");
 });
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(28);
+    expect(actions.length).toBe(31);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {

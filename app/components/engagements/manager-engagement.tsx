@@ -1,0 +1,216 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { ConsoleNotices } from "~/components/manage/console-notices";
+import { BUSINESS_NOTES_HEADING, NO_NOTES_YET, UNTITLED_PLAN } from "~/lib/engagements/engagement-copy";
+import type { ManagerEngagement } from "~/server/engagements/manager-engagements.server";
+import { PlanDocument } from "./plan-document";
+
+export type ManagerFormName = "review" | "note" | "verbal";
+
+/**
+ * One engagement in the console: where the plan stands, the review (approve, send back with
+ * notes) while a version waits for it, the deliverables, the plan as the statement reads, and the
+ * manager's record (notes, the business's verbal approvals), newest first.
+ */
+export function ManagerEngagementView({
+  engagement,
+  notice,
+  error,
+}: {
+  engagement: ManagerEngagement;
+  notice: string | null;
+  error: { form: ManagerFormName; message: string } | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const errorFor = (form: ManagerFormName) => (error?.form === form ? error.message : null);
+  return (
+    <div className="console-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">
+            Engagement · {engagement.business} · {engagement.consultant}
+          </p>
+          <h1>{engagement.title || UNTITLED_PLAN}</h1>
+        </div>
+        <span className="badge badge-soft">{engagement.status}</span>
+      </header>
+      <ConsoleNotices notice={notice} />
+      <div className="manager-engagement-layout">
+        <div className="manager-engagement-main">
+          {engagement.canReview ? (
+            <section className="card stack" aria-labelledby="plan-review">
+              <h2 id="plan-review" className="card-title">
+                {`Review version ${engagement.version}`}
+              </h2>
+              <ConsoleNotices error={errorFor("review")} />
+              <Form method="post" className="stack">
+                <input type="hidden" name="intent" value="approve-plan" />
+                <div className="field">
+                  <label htmlFor="approve-notes">Notes for the consultant (optional)</label>
+                  <textarea id="approve-notes" name="notes" rows={2} maxLength={2000} className="input" />
+                </div>
+                <div className="button-row">
+                  <button type="submit" className="button button-primary" disabled={busy}>
+                    Approve plan
+                  </button>
+                </div>
+              </Form>
+              <Form method="post" className="stack">
+                <input type="hidden" name="intent" value="send-back-plan" />
+                <div className="field">
+                  <label htmlFor="send-back-notes">What should the consultant change?</label>
+                  <textarea id="send-back-notes" name="notes" rows={4} maxLength={2000} required className="input" />
+                </div>
+                <div className="button-row">
+                  <button type="submit" className="button button-secondary" disabled={busy}>
+                    Send back
+                  </button>
+                </div>
+              </Form>
+            </section>
+          ) : (
+            <ConsoleNotices error={errorFor("review")} />
+          )}
+          {engagement.managerNotes ? (
+            <section className="card plan-notes" aria-labelledby="manager-last-notes">
+              <h2 id="manager-last-notes" className="card-title">
+                Notes of the last review
+              </h2>
+              <p className="plan-notes-text">{engagement.managerNotes}</p>
+            </section>
+          ) : null}
+          {engagement.businessNotes ? (
+            <section className="card plan-notes" aria-labelledby="manager-business-notes">
+              <h2 id="manager-business-notes" className="card-title">
+                {BUSINESS_NOTES_HEADING}
+              </h2>
+              <p className="plan-notes-text">{engagement.businessNotes}</p>
+            </section>
+          ) : null}
+          <section className="card" aria-labelledby="manager-plan">
+            <h2 id="manager-plan" className="card-title">
+              The plan
+            </h2>
+            <PlanDocument document={engagement.document} headingLevel={3} />
+          </section>
+        </div>
+        <aside className="manager-engagement-side">
+          <section className="card" aria-labelledby="manager-facts">
+            <h2 id="manager-facts" className="card-title">
+              Where it stands
+            </h2>
+            <dl className="candidacy-meta">
+              <div>
+                <dt>Plan</dt>
+                <dd>{engagement.stage}</dd>
+              </div>
+              <div>
+                <dt>Version</dt>
+                <dd>{engagement.version}</dd>
+              </div>
+              <div>
+                <dt>Signed version</dt>
+                <dd>{engagement.signedVersion ?? "Not signed yet"}</dd>
+              </div>
+              <div>
+                <dt>Sent for review</dt>
+                <dd>{engagement.submittedAt ?? "Not yet"}</dd>
+              </div>
+              <div>
+                <dt>Last manager review</dt>
+                <dd>{engagement.reviewedAt ?? "Not yet"}</dd>
+              </div>
+              {engagement.paused ? (
+                <div>
+                  <dt>Paused</dt>
+                  <dd>The business paused before the next deliverable</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="manager-items">
+            <h2 id="manager-items" className="card-title">
+              Deliverables
+            </h2>
+            {engagement.items.length === 0 ? (
+              <p className="console-muted">No deliverables yet.</p>
+            ) : (
+              <ol className="plan-item-statuses" aria-label="Deliverables">
+                {engagement.items.map((item) => (
+                  <li key={item.id} className="plan-item-status">
+                    <div className="plan-item-status-main">
+                      <strong>{item.title}</strong>
+                      <span className="badge badge-soft">{item.statusLabel}</span>
+                      {item.overdue ? <span className="badge match-badge-overdue">Overdue</span> : null}
+                    </div>
+                    <p className="console-muted">
+                      {item.deliveryDateLabel} · {item.priceLabel}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section className="card stack" aria-labelledby="manager-record">
+            <h2 id="manager-record" className="card-title">
+              Notes and verbal approvals
+            </h2>
+            <Form method="post" className="stack">
+              <input type="hidden" name="intent" value="note" />
+              <ConsoleNotices error={errorFor("note")} />
+              <div className="field">
+                <label htmlFor="engagement-note">Add a note</label>
+                <textarea id="engagement-note" name="body" rows={3} maxLength={2000} required className="input" />
+              </div>
+              <button type="submit" className="button button-secondary" disabled={busy}>
+                Save note
+              </button>
+            </Form>
+            {engagement.items.length > 0 ? (
+              <Form method="post" className="stack">
+                <input type="hidden" name="intent" value="verbal-approval" />
+                <ConsoleNotices error={errorFor("verbal")} />
+                <div className="field">
+                  <label htmlFor="verbal-item">Deliverable the business approved verbally</label>
+                  <select id="verbal-item" name="deliveryItemId" className="input" required>
+                    {engagement.items.map((item) => (
+                      <option key={item.id} value={item.id}>
+                        {item.number}. {item.title}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor="verbal-body">What the business approved, and when</label>
+                  <textarea id="verbal-body" name="body" rows={3} maxLength={2000} required className="input" />
+                </div>
+                <button type="submit" className="button button-secondary" disabled={busy}>
+                  Record verbal approval
+                </button>
+              </Form>
+            ) : null}
+            {engagement.notes.length === 0 ? (
+              <p className="console-muted">{NO_NOTES_YET}</p>
+            ) : (
+              <ul className="engagement-note-list" aria-label="Notes and verbal approvals, newest first">
+                {engagement.notes.map((note) => (
+                  <li key={note.id} className="engagement-note">
+                    <p className="engagement-note-meta">
+                      <strong>{note.kind === "verbal_approval" ? "Verbal approval" : "Note"}</strong>
+                      {note.item ? <span> · {note.item}</span> : null}
+                      <span>
+                        {" "}
+                        · {note.author} · {note.at}
+                      </span>
+                    </p>
+                    <p className="plan-notes-text">{note.body}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,488 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { ConsoleNotices } from "~/components/manage/console-notices";
+import { PortalPageHeader } from "~/components/consultant/portal-layout";
+import { ENGAGEMENTS_TEXTS } from "~/lib/consultants/portal";
+import {
+  BUSINESS_NOTES_HEADING,
+  CONFIRM_DELIVERY,
+  DRAFT_THE_PLAN,
+  MANAGER_NOTES_HEADING,
+  NO_NEXT_DELIVERY,
+  OPEN_THE_ENGAGEMENT,
+  PAID_ITEM_LOCKED,
+  PLAN_EDIT_AFTER_SIGNATURE,
+  PLANS_TO_DRAFT,
+  PLANS_TO_DRAFT_HINT,
+  START_THE_PLAN,
+  UNTITLED_PLAN,
+  YOUR_ENGAGEMENTS,
+} from "~/lib/engagements/engagement-copy";
+import {
+  consultantDeliveryPath,
+  consultantEngagementPath,
+  consultantNewPlanPath,
+} from "~/lib/engagements/engagement-paths";
+import { PLAN_ITEMS_MAX, PlanFormSchema } from "~/lib/engagements/engagement-schemas";
+import type {
+  ConsultantEngagementRow,
+  ConsultantPlan,
+  DraftableMatch,
+  EditorItem,
+  PlanToDraft,
+} from "~/server/engagements/plan-drafting.server";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PlanDocument } from "./plan-document";
+
+/**
+ * The consultant's side of the engagement plan: the portal list (plans to draft, engagements),
+ * the start of a plan, and the plan page (the editor while the plan is theirs to change, the
+ * plan as the statement reads otherwise, the items with their statuses and deliveries).
+ */
+
+export function ConsultantEngagementList({
+  toDraft,
+  engagements,
+}: {
+  toDraft: PlanToDraft[];
+  engagements: ConsultantEngagementRow[];
+}) {
+  return (
+    <div className="console-page">
+      <PortalPageHeader title={ENGAGEMENTS_TEXTS.title} />
+      {toDraft.length === 0 && engagements.length === 0 ? (
+        <p className="card console-empty">{ENGAGEMENTS_TEXTS.empty}</p>
+      ) : null}
+      {toDraft.length > 0 ? (
+        <section className="plan-list-section" aria-labelledby="plans-to-draft">
+          <h2 id="plans-to-draft">{PLANS_TO_DRAFT}</h2>
+          <p className="field-hint">{PLANS_TO_DRAFT_HINT}</p>
+          <ul className="candidacy-list" aria-label={PLANS_TO_DRAFT}>
+            {toDraft.map((item) => (
+              <li key={item.matchId} className="card candidacy-row">
+                <div className="candidacy-row-main">
+                  <span className="candidacy-row-company">{item.business}</span>
+                  <span className="badge badge-soft">{item.area}</span>
+                </div>
+                <dl className="candidacy-meta">
+                  <div>
+                    <dt>Engagement type</dt>
+                    <dd>{item.type}</dd>
+                  </div>
+                  <div>
+                    <dt>Status</dt>
+                    <dd>{item.status}</dd>
+                  </div>
+                  <div>
+                    <dt>Since</dt>
+                    <dd>{item.since}</dd>
+                  </div>
+                </dl>
+                <Link
+                  to={consultantNewPlanPath(item.matchId)}
+                  className="button button-primary"
+                  aria-label={`${DRAFT_THE_PLAN} for ${item.business}`}
+                >
+                  {DRAFT_THE_PLAN}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {engagements.length > 0 ? (
+        <section className="plan-list-section" aria-labelledby="your-engagements">
+          <h2 id="your-engagements">{YOUR_ENGAGEMENTS}</h2>
+          <ul className="candidacy-list" aria-label={YOUR_ENGAGEMENTS}>
+            {engagements.map((item) => (
+              <li key={item.id} className="card candidacy-row">
+                <div className="candidacy-row-main">
+                  <span className="candidacy-row-company">{item.title || UNTITLED_PLAN}</span>
+                  <span className="badge badge-soft">{item.status}</span>
+                </div>
+                <dl className="candidacy-meta">
+                  <div>
+                    <dt>Business</dt>
+                    <dd>{item.business}</dd>
+                  </div>
+                  <div>
+                    <dt>Plan</dt>
+                    <dd>{item.stage}</dd>
+                  </div>
+                  <div>
+                    <dt>Next delivery</dt>
+                    <dd>{item.nextDelivery ?? NO_NEXT_DELIVERY}</dd>
+                  </div>
+                </dl>
+                <Link
+                  to={consultantEngagementPath(item.id)}
+                  className="button button-secondary"
+                  aria-label={`${OPEN_THE_ENGAGEMENT}: ${item.title || UNTITLED_PLAN}`}
+                >
+                  {OPEN_THE_ENGAGEMENT}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function NewPlanView({ match, error }: { match: DraftableMatch; error: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="console-page">
+      <PortalPageHeader title={DRAFT_THE_PLAN} />
+      <ConsoleNotices error={error} />
+      <section className="card stack" aria-labelledby="new-plan-business">
+        <h2 id="new-plan-business" className="card-title">
+          {match.business}
+        </h2>
+        <dl className="candidacy-meta">
+          <div>
+            <dt>Business area</dt>
+            <dd>{match.area}</dd>
+          </div>
+          <div>
+            <dt>Engagement type</dt>
+            <dd>{match.type}</dd>
+          </div>
+        </dl>
+        <p>{PLANS_TO_DRAFT_HINT}</p>
+        <Form method="post" className="button-row">
+          <input type="hidden" name="matchId" value={match.matchId} />
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {START_THE_PLAN}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+/** The items of the plan with their statuses, and "Confirm delivery" where the consultant can deliver. */
+function ItemStatusList({ planId, items, label }: { planId: string; items: EditorItem[]; label: string }) {
+  if (items.length === 0) return null;
+  return (
+    <ol className="plan-item-statuses" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id} className="plan-item-status">
+          <div className="plan-item-status-main">
+            <strong>{item.title}</strong>
+            <span className="badge badge-soft">{item.statusLabel}</span>
+          </div>
+          <p className="console-muted">
+            {item.deliveryDateLabel} · {item.priceLabel}
+          </p>
+          {item.canDeliver ? (
+            <Link
+              to={consultantDeliveryPath(planId, item.id)}
+              className="button button-primary"
+              aria-label={`${CONFIRM_DELIVERY}: ${item.title}`}
+            >
+              {CONFIRM_DELIVERY}
+            </Link>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function ConsultantPlanView({
+  plan,
+  notice,
+  lastResult,
+}: {
+  plan: ConsultantPlan;
+  notice: string | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const locked = plan.items.filter((item) => !item.editable);
+  // Without the editor (the plan is not the consultant's to change now), a refused post's
+  // form-level message is shown above the plan.
+  const refusal = plan.editable ? null : (lastResult?.error?.[""] ?? []).join(" ") || null;
+  return (
+    <div className="console-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">Consultant portal · {plan.business}</p>
+          <h1>{plan.title || UNTITLED_PLAN}</h1>
+        </div>
+        <span className="badge badge-soft">{plan.statusLabel}</span>
+      </header>
+      <ConsoleNotices notice={notice} error={refusal} />
+      <dl className="candidacy-meta plan-facts">
+        <div>
+          <dt>Plan</dt>
+          <dd>{plan.stageLabel}</dd>
+        </div>
+        <div>
+          <dt>Version</dt>
+          <dd>{plan.version}</dd>
+        </div>
+        <div>
+          <dt>Signed version</dt>
+          <dd>{plan.signedVersion ?? "Not signed yet"}</dd>
+        </div>
+      </dl>
+      {plan.managerNotes ? (
+        <section className="card plan-notes" aria-labelledby="plan-manager-notes">
+          <h2 id="plan-manager-notes" className="card-title">
+            {MANAGER_NOTES_HEADING}
+          </h2>
+          <p className="plan-notes-text">{plan.managerNotes}</p>
+        </section>
+      ) : null}
+      {plan.businessNotes ? (
+        <section className="card plan-notes" aria-labelledby="plan-business-notes">
+          <h2 id="plan-business-notes" className="card-title">
+            {BUSINESS_NOTES_HEADING}
+          </h2>
+          <p className="plan-notes-text">{plan.businessNotes}</p>
+        </section>
+      ) : null}
+      {plan.editable ? (
+        <>
+          {plan.signed ? <p className="notice">{PLAN_EDIT_AFTER_SIGNATURE}</p> : null}
+          {locked.length > 0 ? (
+            <section className="card" aria-labelledby="plan-paid-items">
+              <h2 id="plan-paid-items" className="card-title">
+                Paid deliverables
+              </h2>
+              <p className="field-hint">{PAID_ITEM_LOCKED}</p>
+              <ItemStatusList planId={plan.id} items={locked} label="Paid deliverables" />
+            </section>
+          ) : null}
+          <PlanEditor plan={plan} lastResult={lastResult} />
+        </>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="plan-deliverables">
+            <h2 id="plan-deliverables" className="card-title">
+              Deliverables
+            </h2>
+            <ItemStatusList planId={plan.id} items={plan.items} label="Deliverables" />
+          </section>
+          <section className="card" aria-labelledby="plan-document">
+            <h2 id="plan-document" className="card-title">
+              The plan
+            </h2>
+            <PlanDocument document={plan.document} headingLevel={3} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+type ItemFields = FieldMetadata<{
+  id?: string;
+  title: string;
+  description: string;
+  deliveryDate: string;
+  price: string;
+}>;
+
+/**
+ * The editor: title, overview and the deliverables (add, remove, move up and down), "Save draft"
+ * and "Send for review". Posts to the route's action with Conform, so it works without JavaScript
+ * (the list buttons are Conform intents the server answers too).
+ */
+export function PlanEditor({
+  plan,
+  lastResult,
+}: {
+  plan: ConsultantPlan;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const editable = plan.items.filter((item) => item.editable);
+  const [form, fields] = useForm({
+    id: `plan-editor-${plan.id}`,
+    lastResult,
+    defaultValue: {
+      title: plan.title,
+      overview: plan.overview,
+      items: editable.map((item) => ({
+        id: item.id,
+        title: item.title,
+        description: item.description,
+        deliveryDate: item.deliveryDate,
+        price: item.price,
+      })),
+    },
+    constraint: getZodConstraint(PlanFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: PlanFormSchema, disableAutoCoercion: true });
+    },
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const pendingIntent = submitting ? navigation.formData?.get("intent") : null;
+  const items = fields.items.getFieldList();
+  const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
+  const { key: overviewKey, ...overviewProps } = getTextareaProps(fields.overview, {
+    ariaDescribedBy: "plan-overview-hint",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="card stack plan-editor">
+      <h2 className="card-title">Edit the plan</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="revision" value={plan.revision} />
+      <div className="field">
+        <label htmlFor={fields.title.id}>Plan title</label>
+        <input key={titleKey} {...titleProps} maxLength={120} className="input" />
+        <FieldErrors id={fields.title.errorId} errors={fields.title.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.overview.id}>Overview</label>
+        <p id="plan-overview-hint" className="field-hint">
+          The problem, your approach and what the business gets. Separate paragraphs with a blank line.
+        </p>
+        <textarea key={overviewKey} {...overviewProps} rows={8} maxLength={5000} className="input" />
+        <FieldErrors id={fields.overview.errorId} errors={fields.overview.errors} />
+      </div>
+      <fieldset className="plan-items">
+        <legend>Deliverables</legend>
+        <FieldErrors id={fields.items.errorId} errors={fields.items.errors} />
+        {items.length === 0 ? <p className="field-hint">No deliverables yet. Add the first one.</p> : null}
+        <ol className="plan-item-rows">
+          {items.map((item, index) => (
+            <PlanItemRow
+              key={item.key}
+              item={item as unknown as ItemFields}
+              index={index}
+              count={items.length}
+              formRemove={form.remove.getButtonProps({ name: fields.items.name, index })}
+              formUp={
+                index > 0 ? form.reorder.getButtonProps({ name: fields.items.name, from: index, to: index - 1 }) : null
+              }
+              formDown={
+                index < items.length - 1
+                  ? form.reorder.getButtonProps({ name: fields.items.name, from: index, to: index + 1 })
+                  : null
+              }
+            />
+          ))}
+        </ol>
+        {items.length < PLAN_ITEMS_MAX ? (
+          <button
+            type="submit"
+            className="button button-secondary"
+            {...form.insert.getButtonProps({
+              name: fields.items.name,
+              defaultValue: { title: "", description: "", deliveryDate: "", price: "" },
+            })}
+          >
+            Add a deliverable
+          </button>
+        ) : null}
+      </fieldset>
+      <div className="button-row">
+        <button type="submit" name="intent" value="save" className="button button-secondary" disabled={submitting}>
+          {pendingIntent === "save" ? "Saving…" : "Save draft"}
+        </button>
+        <button type="submit" name="intent" value="submit" className="button button-primary" disabled={submitting}>
+          {pendingIntent === "submit" ? "Sending…" : "Send for review"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+type ButtonProps = { name: string; value: string; form: string; formNoValidate: boolean };
+
+function PlanItemRow({
+  item,
+  index,
+  count,
+  formRemove,
+  formUp,
+  formDown,
+}: {
+  item: ItemFields;
+  index: number;
+  count: number;
+  formRemove: ButtonProps;
+  formUp: ButtonProps | null;
+  formDown: ButtonProps | null;
+}) {
+  const row = item.getFieldset();
+  const number = index + 1;
+  const { key: idKey, ...idProps } = getInputProps(row.id, { type: "hidden" });
+  const { key: titleKey, ...titleProps } = getInputProps(row.title, { type: "text" });
+  const { key: descriptionKey, ...descriptionProps } = getTextareaProps(row.description);
+  const { key: dateKey, ...dateProps } = getInputProps(row.deliveryDate, { type: "date" });
+  const { key: priceKey, ...priceProps } = getInputProps(row.price, { type: "text" });
+  return (
+    <li className="plan-item-row" aria-label={`Deliverable ${number} of ${count}`}>
+      <input key={idKey} {...idProps} />
+      <div className="field">
+        <label htmlFor={row.title.id}>Deliverable {number} title</label>
+        <input key={titleKey} {...titleProps} maxLength={120} className="input" />
+        <FieldErrors id={row.title.errorId} errors={row.title.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={row.description.id}>Deliverable {number} description</label>
+        <textarea key={descriptionKey} {...descriptionProps} rows={3} maxLength={2000} className="input" />
+        <FieldErrors id={row.description.errorId} errors={row.description.errors} />
+      </div>
+      <div className="plan-item-row-pair">
+        <div className="field">
+          <label htmlFor={row.deliveryDate.id}>Deliverable {number} delivery date</label>
+          <input key={dateKey} {...dateProps} className="input" />
+          <FieldErrors id={row.deliveryDate.errorId} errors={row.deliveryDate.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={row.price.id}>Deliverable {number} price (USD)</label>
+          <input key={priceKey} {...priceProps} inputMode="decimal" placeholder="1,500.00" className="input" />
+          <FieldErrors id={row.price.errorId} errors={row.price.errors} />
+        </div>
+      </div>
+      <div className="button-row plan-item-row-actions">
+        {formUp ? (
+          <button
+            type="submit"
+            className="button button-ghost"
+            {...formUp}
+            aria-label={`Move deliverable ${number} up`}
+          >
+            Move up
+          </button>
+        ) : null}
+        {formDown ? (
+          <button
+            type="submit"
+            className="button button-ghost"
+            {...formDown}
+            aria-label={`Move deliverable ${number} down`}
+          >
+            Move down
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          className="button button-ghost"
+          {...formRemove}
+          aria-label={`Remove deliverable ${number}`}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConsultantPlanView } from "~/components/engagements/plan-editor";
+import { PLAN_SAVED, PLAN_SUBMITTED } from "~/lib/engagements/engagement-copy";
+import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
+import { PlanFormSchema } from "~/lib/engagements/engagement-schemas";
+import { loadConsultantPlan, savePlan } from "~/server/engagements/plan-drafting.server";
+import { requireRole } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { readForm } from "~/server/platform/http.server";
+import { notFound } from "~/server/platform/route-kit.server";
+
+export const meta: MetaFunction = () => [{ title: "Engagement plan | Consultant portal | Partwise" }];
+
+const NOTICES = { saved: PLAN_SAVED, submitted: PLAN_SUBMITTED } as const;
+
+/** /consultant/engagements/{id}: the consultant's own plan (editor or read-only); anyone else's → 404. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
+  const plan = await loadConsultantPlan(context.app, viewer.user.id, params.id ?? "");
+  if (!plan) throw notFound();
+  const key = new URL(request.url).searchParams.get("notice");
+  const notice = key !== null && Object.hasOwn(NOTICES, key) ? NOTICES[key as keyof typeof NOTICES] : null;
+  return { plan, notice };
+}
+
+/**
+ * intent=save (draft saved) or intent=submit (sent for the manager's review), with the editor's
+ * fields (PlanFormSchema) and the revision the page was loaded at. Conform's list buttons (add,
+ * remove, move) without JavaScript are answered with the form as it now stands. An unreadable
+ * body → 400/415 with the form's error; a plan not editable now or changed meanwhile → 409.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
+  const id = params.id ?? "";
+  const body = await readForm(request);
+  if (!body.ok) return data({ result: formErrorReply() }, { status: body.status });
+  const submission = parseWithZod(body.form, { schema: PlanFormSchema, disableAutoCoercion: true });
+  if (submission.status === undefined) return { result: submission.reply() };
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const revision = body.form.get("revision");
+  const result = await savePlan(
+    context.app,
+    viewer.user.id,
+    id,
+    submission.value,
+    typeof revision === "string" && revision !== "" ? revision : null,
+    appOrigin(context.app, request),
+  );
+  if (!result.ok) {
+    if (result.status === 404) throw notFound();
+    const reply = result.field
+      ? submission.reply({ fieldErrors: { [result.field]: [result.msg] } })
+      : submission.reply({ formErrors: [result.msg] });
+    return data({ result: reply }, { status: result.status });
+  }
+  return redirect(`${consultantEngagementPath(id)}?notice=${result.submitted ? "submitted" : "saved"}`);
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function ConsultantPlanPage() {
+  const { plan, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <ConsultantPlanView plan={plan} notice={notice} lastResult={actionData?.result} />;
+}

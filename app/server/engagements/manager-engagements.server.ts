@@ -1,0 +1,387 @@
+import { and, asc, desc, eq, exists, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { businesses, deliveryItems, deliveryOutlines, engagementNotes, matchRequests, users } from "~db/schema";
+import {
+  ITEM_NOT_FOUND,
+  OUTLINE_NOT_FOUND,
+  PLAN_APPROVED_BUSINESS_NOTICE,
+  PLAN_APPROVED_CONSULTANT_NOTICE,
+  PLAN_REVIEW_NOT_PENDING,
+  PLAN_SENT_BACK_NOTICE,
+} from "~/lib/engagements/engagement-copy";
+import { businessEngagementPath, consultantEngagementPath } from "~/lib/engagements/engagement-paths";
+import {
+  canManagerReviewPlan,
+  ENGAGEMENT_STATUS_LABELS,
+  engagementStatus,
+  isItemOverdue,
+  type DeliveryItemStatus,
+} from "~/lib/engagements/engagement-state";
+import {
+  ENGAGEMENT_FILTERS,
+  itemStatusLabel,
+  nextDeliveryDate,
+  planStage,
+  planStageLabel,
+  utcToday,
+  type EngagementFilter,
+} from "~/lib/engagements/plan-stage";
+import { monthDayYear, type SowDocument } from "~/lib/engagements/sow";
+import { formatDateTime } from "~/lib/shared/dates";
+import { fullName } from "~/lib/shared/format";
+import type { AppContext } from "~/server/load-context";
+import { notify } from "~/server/notifications/notify.server";
+import { itemLabels, loadOutlineContext, planDocument, type Failure } from "./plan-drafting.server";
+
+/**
+ * The engagement manager's console for engagements: every engagement with what needs attention
+ * (a plan to review, overdue deliveries, items in revision, paused engagements), one engagement's
+ * plan and record, the plan review (approve, send back with notes), notes and verbal approvals.
+ * The review's UPDATE is conditional on the plan still waiting for it (and on the version read),
+ * so a double click or a second manager changes nothing twice.
+ */
+
+export type ManagerEngagementRow = {
+  id: string;
+  title: string;
+  business: string;
+  consultant: string;
+  status: string;
+  stage: string;
+  needsReview: boolean;
+  overdue: number;
+  inRevision: number;
+  paused: boolean;
+  nextDelivery: string | null;
+};
+
+/** The number of plans waiting for a manager's review (the console navigation's count). One query. */
+export async function plansToReview(app: AppContext): Promise<number> {
+  const rows = await app.db
+    .select({ id: deliveryOutlines.id })
+    .from(deliveryOutlines)
+    .where(
+      and(
+        eq(deliveryOutlines.egmReviewStatus, "pending"),
+        ne(deliveryOutlines.state, "draft"),
+        eq(deliveryOutlines.complete, false),
+      ),
+    );
+  return rows.length;
+}
+
+/**
+ * Every engagement for the console, what needs a manager first: plans to review, then overdue
+ * deliveries, items in revision, paused, then the rest (newest first). Two queries, read in parallel.
+ */
+export async function listManagerEngagements(
+  app: AppContext,
+  filter: EngagementFilter = "all",
+): Promise<{ rows: ManagerEngagementRow[]; counts: Record<EngagementFilter, number> }> {
+  const consultant = alias(users, "consultant");
+  const [outlines, items] = await Promise.all([
+    app.db
+      .select({
+        id: deliveryOutlines.id,
+        title: deliveryOutlines.title,
+        business: businesses.name,
+        consultantFirstName: consultant.firstName,
+        consultantLastName: consultant.lastName,
+        state: deliveryOutlines.state,
+        complete: deliveryOutlines.complete,
+        egmReviewStatus: deliveryOutlines.egmReviewStatus,
+        businessReviewStatus: deliveryOutlines.businessReviewStatus,
+        pausedAt: deliveryOutlines.pausedAt,
+        createdAt: deliveryOutlines.createdAt,
+      })
+      .from(deliveryOutlines)
+      .innerJoin(businesses, eq(businesses.id, deliveryOutlines.businessId))
+      .leftJoin(consultant, eq(consultant.id, deliveryOutlines.consultantId))
+      .orderBy(desc(deliveryOutlines.createdAt), deliveryOutlines.id),
+    app.db
+      .select({
+        id: deliveryItems.id,
+        outlineId: deliveryItems.outlineId,
+        position: deliveryItems.position,
+        status: deliveryItems.status,
+        deliveryDate: deliveryItems.deliveryDate,
+      })
+      .from(deliveryItems),
+  ]);
+  const today = utcToday(app.now());
+  const all = outlines.map((outline): ManagerEngagementRow => {
+    const own = items.filter((item) => item.outlineId === outline.id);
+    const next = nextDeliveryDate(own);
+    return {
+      id: outline.id,
+      title: outline.title,
+      business: outline.business,
+      consultant: fullName(outline.consultantFirstName, outline.consultantLastName),
+      status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline)],
+      stage: planStageLabel(outline),
+      needsReview: canManagerReviewPlan(outline),
+      overdue: own.filter((item) => isItemOverdue(item, today)).length,
+      inRevision: own.filter((item) => item.status === "revision").length,
+      paused: outline.pausedAt !== null && !outline.complete,
+      nextDelivery: next ? monthDayYear(next) : null,
+    };
+  });
+  const rank = (row: ManagerEngagementRow) =>
+    row.needsReview ? 0 : row.overdue > 0 ? 1 : row.inRevision > 0 ? 2 : row.paused ? 3 : 4;
+  const ordered = all
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index)
+    .map(({ row }) => row);
+  const matches: Record<EngagementFilter, (row: ManagerEngagementRow) => boolean> = {
+    all: () => true,
+    review: (row) => row.needsReview,
+    overdue: (row) => row.overdue > 0,
+    revision: (row) => row.inRevision > 0,
+    paused: (row) => row.paused,
+  };
+  const counts = Object.fromEntries(
+    ENGAGEMENT_FILTERS.map((key) => [key, ordered.filter(matches[key]).length]),
+  ) as Record<EngagementFilter, number>;
+  return { rows: ordered.filter(matches[filter]), counts };
+}
+
+export type ManagerNote = {
+  id: string;
+  kind: "note" | "verbal_approval";
+  body: string;
+  author: string;
+  at: string;
+  /** The item a verbal approval is for: "2. Phase 2". */
+  item: string | null;
+};
+
+export type ManagerEngagement = {
+  id: string;
+  title: string;
+  business: string;
+  consultant: string;
+  status: string;
+  stage: string;
+  stageKey: ReturnType<typeof planStage>;
+  version: number;
+  signedVersion: number | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  managerNotes: string | null;
+  businessNotes: string | null;
+  canReview: boolean;
+  paused: boolean;
+  items: {
+    id: string;
+    number: number;
+    title: string;
+    deliveryDateLabel: string;
+    priceLabel: string;
+    status: DeliveryItemStatus;
+    statusLabel: string;
+    overdue: boolean;
+  }[];
+  notes: ManagerNote[];
+  document: SowDocument;
+};
+
+/** One engagement for the console (any; null for an unknown id). Two round trips. */
+export async function loadManagerEngagement(app: AppContext, outlineId: string): Promise<ManagerEngagement | null> {
+  const [context, notes] = await Promise.all([
+    loadOutlineContext(app, outlineId, null),
+    app.db
+      .select({
+        id: engagementNotes.id,
+        kind: engagementNotes.kind,
+        body: engagementNotes.body,
+        itemId: engagementNotes.itemId,
+        createdAt: engagementNotes.createdAt,
+        authorFirstName: users.firstName,
+        authorLastName: users.lastName,
+      })
+      .from(engagementNotes)
+      .leftJoin(users, eq(users.id, engagementNotes.authorId))
+      .where(eq(engagementNotes.outlineId, outlineId))
+      .orderBy(desc(engagementNotes.createdAt), desc(engagementNotes.id)),
+  ]);
+  if (!context) return null;
+  const { outline } = context;
+  const today = utcToday(app.now());
+  const items = context.items.map((item, index) => ({
+    id: item.id,
+    number: index + 1,
+    title: item.title,
+    status: item.status,
+    statusLabel: itemStatusLabel(item.status),
+    overdue: isItemOverdue(item, today),
+    ...itemLabels(item),
+  }));
+  return {
+    id: outline.id,
+    title: outline.title,
+    business: context.business.name,
+    consultant: context.consultant ? fullName(context.consultant.firstName, context.consultant.lastName) : "",
+    status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline)],
+    stage: planStageLabel(outline),
+    stageKey: planStage(outline),
+    version: outline.version,
+    signedVersion: outline.signedVersion,
+    submittedAt: outline.submittedAt ? formatDateTime(outline.submittedAt) : null,
+    reviewedAt: outline.egmReviewedAt ? formatDateTime(outline.egmReviewedAt) : null,
+    managerNotes: outline.egmReviewNotes,
+    businessNotes: outline.businessReviewStatus === "revision" ? outline.businessNotes : null,
+    canReview: canManagerReviewPlan(outline),
+    paused: outline.pausedAt !== null && !outline.complete,
+    items,
+    notes: notes.map((note) => {
+      const item = note.itemId ? items.find((candidate) => candidate.id === note.itemId) : undefined;
+      return {
+        id: note.id,
+        kind: note.kind,
+        body: note.body,
+        author: fullName(note.authorFirstName, note.authorLastName) || "A former manager",
+        at: formatDateTime(note.createdAt),
+        item: item ? `${item.number}. ${item.title}` : null,
+      };
+    }),
+    document: planDocument(context, app.now()),
+  };
+}
+
+/**
+ * Approve (intent approve-plan) or send back with notes (send-back-plan) the version waiting for
+ * review. 404 for an unknown plan, 409 PLAN_REVIEW_NOT_PENDING when it is not waiting (already
+ * decided, a draft, complete). Approval tells the business's owner and the consultant; a send-back
+ * tells the consultant. The match moves from outline_draft to outline_proposed on approval.
+ */
+export async function reviewPlan(
+  app: AppContext,
+  managerId: string,
+  outlineId: string,
+  review: { intent: "approve-plan" | "send-back-plan"; notes: string },
+  origin: string,
+): Promise<{ ok: true; approved: boolean } | Failure> {
+  const context = await loadOutlineContext(app, outlineId, null);
+  if (!context) return { ok: false, status: 404, msg: OUTLINE_NOT_FOUND };
+  const { outline } = context;
+  if (!canManagerReviewPlan(outline)) return { ok: false, status: 409, msg: PLAN_REVIEW_NOT_PENDING };
+  const approved = review.intent === "approve-plan";
+  const now = app.now();
+  const reviewWrite = app.db
+    .update(deliveryOutlines)
+    .set({
+      egmReviewStatus: approved ? "approved" : "revision",
+      egmReviewNotes: review.notes === "" ? null : review.notes,
+      egmReviewerId: managerId,
+      egmReviewedAt: now,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(deliveryOutlines.id, outline.id),
+        eq(deliveryOutlines.egmReviewStatus, "pending"),
+        ne(deliveryOutlines.state, "draft"),
+        eq(deliveryOutlines.complete, false),
+        eq(deliveryOutlines.version, outline.version),
+      ),
+    )
+    .returning({ id: deliveryOutlines.id });
+  // The match follows the first approval (its plan is now with the business); the review's own
+  // UPDATE goes first, so a refused review leaves the match as it was.
+  const matchWrite = app.db
+    .update(matchRequests)
+    .set({ status: "outline_proposed", updatedAt: now })
+    .where(
+      and(
+        eq(matchRequests.id, context.match.id),
+        eq(matchRequests.status, "outline_draft"),
+        exists(
+          app.db
+            .select({ one: sql`1` })
+            .from(deliveryOutlines)
+            .where(and(eq(deliveryOutlines.id, outline.id), eq(deliveryOutlines.egmReviewStatus, "approved"))),
+        ),
+      ),
+    );
+  const [written] = approved ? await app.db.batch([reviewWrite, matchWrite]) : [await reviewWrite];
+  if (written.length === 0) return { ok: false, status: 409, msg: PLAN_REVIEW_NOT_PENDING };
+  const consultantName = context.consultant ? fullName(context.consultant.firstName, context.consultant.lastName) : "";
+  const notices = [];
+  if (approved) {
+    notices.push({
+      userId: context.business.ownerUserId,
+      businessId: context.business.id,
+      kind: "plan_approved",
+      title: PLAN_APPROVED_BUSINESS_NOTICE.title,
+      body: `${consultantName || "Your consultant"} wrote the engagement plan "${outline.title}" and an engagement manager approved it. Read it, then accept and sign it or reject it with notes.`,
+      link: businessEngagementPath(outline.id),
+      action: PLAN_APPROVED_BUSINESS_NOTICE.action,
+      footer: PLAN_APPROVED_BUSINESS_NOTICE.footer,
+    });
+  }
+  if (context.consultant) {
+    notices.push(
+      approved
+        ? {
+            userId: context.consultant.id,
+            businessId: context.business.id,
+            kind: "plan_approved",
+            title: PLAN_APPROVED_CONSULTANT_NOTICE.title,
+            body: `The engagement manager approved your plan "${outline.title}" for ${context.business.name}. The business has been asked to review and sign it.`,
+            link: consultantEngagementPath(outline.id),
+            action: PLAN_APPROVED_CONSULTANT_NOTICE.action,
+            footer: PLAN_APPROVED_CONSULTANT_NOTICE.footer,
+          }
+        : {
+            userId: context.consultant.id,
+            businessId: context.business.id,
+            kind: "plan_sent_back",
+            title: PLAN_SENT_BACK_NOTICE.title,
+            body: `The engagement manager sent your plan "${outline.title}" for ${context.business.name} back with notes: ${review.notes}`,
+            link: consultantEngagementPath(outline.id),
+            action: PLAN_SENT_BACK_NOTICE.action,
+            footer: PLAN_SENT_BACK_NOTICE.footer,
+          },
+    );
+  }
+  await notify(app, origin, notices);
+  return { ok: true, approved };
+}
+
+/**
+ * A note (kind note) or the business's verbal approval for an item (kind verbal_approval) on an
+ * engagement. 404 for an unknown plan or an item of another plan.
+ */
+export async function addEngagementNote(
+  app: AppContext,
+  managerId: string,
+  outlineId: string,
+  note: { kind: "note" | "verbal_approval"; body: string; itemId: string | null },
+): Promise<{ ok: true } | Failure> {
+  const [outline, item] = await Promise.all([
+    app.db
+      .select({ id: deliveryOutlines.id, businessId: deliveryOutlines.businessId })
+      .from(deliveryOutlines)
+      .where(eq(deliveryOutlines.id, outlineId))
+      .limit(1),
+    app.db
+      .select({ id: deliveryItems.id })
+      .from(deliveryItems)
+      .where(and(eq(deliveryItems.id, note.itemId ?? ""), eq(deliveryItems.outlineId, outlineId)))
+      .orderBy(asc(deliveryItems.position))
+      .limit(1),
+  ]);
+  const found = outline[0];
+  if (!found) return { ok: false, status: 404, msg: OUTLINE_NOT_FOUND };
+  if (note.itemId !== null && item.length === 0) return { ok: false, status: 404, msg: ITEM_NOT_FOUND };
+  await app.db.insert(engagementNotes).values({
+    outlineId: found.id,
+    businessId: found.businessId,
+    itemId: note.itemId,
+    authorId: managerId,
+    kind: note.kind,
+    body: note.body,
+    createdAt: app.now(),
+  });
+  return { ok: true };
+}

@@ -1,0 +1,634 @@
+import { and, asc, desc, eq, exists, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
+import { businesses, deliveryItems, deliveryOutlines, matchRequests, users, type DeliveryItem } from "~db/schema";
+import type { MatchRequestStatus } from "~db/enums";
+import { ENGAGEMENT_STATUS_LABELS as MATCH_STATUS_LABELS } from "~/lib/consultants/portal";
+import {
+  OUTLINE_NOT_FOUND,
+  PLAN_CHANGED_MEANWHILE,
+  PLAN_NEEDS_ITEMS,
+  PLAN_NEEDS_OVERVIEW,
+  PLAN_NOT_EDITABLE,
+  PLAN_SUBMITTED_NOTICE,
+} from "~/lib/engagements/engagement-copy";
+import { managerEngagementPath } from "~/lib/engagements/engagement-paths";
+import type { PlanFormInput } from "~/lib/engagements/engagement-schemas";
+import {
+  afterSubmission,
+  canConsultantDeliver,
+  canConsultantEditPlan,
+  ENGAGEMENT_STATUS_LABELS,
+  engagementStatus,
+  isItemEditable,
+  sortedItems,
+  type DeliveryItemStatus,
+} from "~/lib/engagements/engagement-state";
+import {
+  itemStatusLabel,
+  nextDeliveryDate,
+  planStage,
+  planStageLabel,
+  utcToday,
+  type PlanStage,
+} from "~/lib/engagements/plan-stage";
+import { buildSowDocument, formatUsdCents, monthDayYear, type SowDocument } from "~/lib/engagements/sow";
+import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy-state";
+import { formatDate } from "~/lib/shared/dates";
+import { categoryLabel, fullName } from "~/lib/shared/format";
+import type { AppContext } from "~/server/load-context";
+import { managerIds, notify } from "~/server/notifications/notify.server";
+
+/**
+ * The consultant's side of the engagement plan: the list of plans to draft and engagements, the
+ * creation of the plan of a match (one per match), the editor's data and its save / submit. Every
+ * write is conditional on the state that was read (the outline's `updated_at` and statuses), so a
+ * replayed or racing request changes nothing twice.
+ */
+
+export type Failure = { ok: false; status: 400 | 404 | 409; msg: string; field?: "items" | "overview" };
+
+/** The match statuses in which the matched consultant may start (or has) the plan. */
+export const DRAFTABLE_MATCH_STATUSES: readonly MatchRequestStatus[] = [
+  "consultant_matched",
+  "outline_draft",
+  "outline_proposed",
+  "engagement_active",
+];
+
+// ---------------------------------------------------------------------------------------------
+// The portal list
+// ---------------------------------------------------------------------------------------------
+
+export type PlanToDraft = {
+  matchId: string;
+  business: string;
+  area: string;
+  type: string;
+  status: string;
+  since: string;
+};
+
+export type ConsultantEngagementRow = {
+  id: string;
+  title: string;
+  business: string;
+  status: string;
+  stage: string;
+  /** MM/DD/YYYY, or null when every item is approved (or there are none). */
+  nextDelivery: string | null;
+};
+
+/**
+ * /consultant/engagements: the matches of this consultant that have no plan yet (consultant_matched
+ * or later) and their engagements (plans), newest first. Three independent reads in parallel.
+ */
+export async function listConsultantEngagements(
+  app: AppContext,
+  consultantId: string,
+): Promise<{ toDraft: PlanToDraft[]; engagements: ConsultantEngagementRow[] }> {
+  const [matches, outlines, items] = await Promise.all([
+    app.db
+      .select({
+        id: matchRequests.id,
+        business: businesses.name,
+        category: matchRequests.category,
+        consultingType: matchRequests.consultingType,
+        status: matchRequests.status,
+        matchedAt: matchRequests.matchedAt,
+        updatedAt: matchRequests.updatedAt,
+        outlineId: deliveryOutlines.id,
+      })
+      .from(matchRequests)
+      .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
+      .leftJoin(deliveryOutlines, eq(deliveryOutlines.matchRequestId, matchRequests.id))
+      .where(
+        and(
+          eq(matchRequests.matchedConsultantId, consultantId),
+          inArray(matchRequests.status, [...DRAFTABLE_MATCH_STATUSES]),
+        ),
+      )
+      .orderBy(desc(matchRequests.matchedAt), desc(matchRequests.updatedAt), matchRequests.id),
+    app.db
+      .select({
+        id: deliveryOutlines.id,
+        title: deliveryOutlines.title,
+        business: businesses.name,
+        state: deliveryOutlines.state,
+        complete: deliveryOutlines.complete,
+        egmReviewStatus: deliveryOutlines.egmReviewStatus,
+        businessReviewStatus: deliveryOutlines.businessReviewStatus,
+      })
+      .from(deliveryOutlines)
+      .innerJoin(businesses, eq(businesses.id, deliveryOutlines.businessId))
+      .where(eq(deliveryOutlines.consultantId, consultantId))
+      .orderBy(desc(deliveryOutlines.createdAt), deliveryOutlines.id),
+    app.db
+      .select({
+        id: deliveryItems.id,
+        outlineId: deliveryItems.outlineId,
+        position: deliveryItems.position,
+        status: deliveryItems.status,
+        deliveryDate: deliveryItems.deliveryDate,
+      })
+      .from(deliveryItems)
+      .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+      .where(eq(deliveryOutlines.consultantId, consultantId)),
+  ]);
+  const toDraft = matches
+    .filter((row) => row.outlineId === null)
+    .map((row) => ({
+      matchId: row.id,
+      business: row.business,
+      area: candidacyAreaLabel(row.category),
+      type: candidacyTypeLabel(row.consultingType),
+      status: (MATCH_STATUS_LABELS as Record<string, string>)[row.status] ?? "",
+      since: formatDate(row.matchedAt ?? row.updatedAt),
+    }));
+  const engagements = outlines.map((outline) => {
+    const next = nextDeliveryDate(items.filter((item) => item.outlineId === outline.id));
+    return {
+      id: outline.id,
+      title: outline.title,
+      business: outline.business,
+      status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline)],
+      stage: planStageLabel(outline),
+      nextDelivery: next ? monthDayYear(next) : null,
+    };
+  });
+  return { toDraft, engagements };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating the plan of a match
+// ---------------------------------------------------------------------------------------------
+
+export type DraftableMatch = {
+  matchId: string;
+  business: string;
+  area: string;
+  type: string;
+  outlineId: string | null;
+};
+
+/** The match the consultant may start a plan for (theirs, matched or later), or null. One query. */
+export async function loadDraftableMatch(
+  app: AppContext,
+  consultantId: string,
+  matchId: string,
+): Promise<DraftableMatch | null> {
+  const [row] = await app.db
+    .select({
+      id: matchRequests.id,
+      business: businesses.name,
+      category: matchRequests.category,
+      consultingType: matchRequests.consultingType,
+      outlineId: deliveryOutlines.id,
+    })
+    .from(matchRequests)
+    .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
+    .leftJoin(deliveryOutlines, eq(deliveryOutlines.matchRequestId, matchRequests.id))
+    .where(
+      and(
+        eq(matchRequests.id, matchId),
+        eq(matchRequests.matchedConsultantId, consultantId),
+        inArray(matchRequests.status, [...DRAFTABLE_MATCH_STATUSES]),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return {
+    matchId: row.id,
+    business: row.business,
+    area: candidacyAreaLabel(row.category),
+    type: candidacyTypeLabel(row.consultingType),
+    outlineId: row.outlineId,
+  };
+}
+
+/**
+ * Creates the plan of a match for its matched consultant (unique per match: a second call answers
+ * the plan that exists) and moves the match from consultant_matched to outline_draft. 404 when the
+ * match is not this consultant's or not matched.
+ */
+export async function createPlan(
+  app: AppContext,
+  consultantId: string,
+  matchId: string,
+): Promise<{ ok: true; outlineId: string; created: boolean } | Failure> {
+  const [match] = await app.db
+    .select({
+      id: matchRequests.id,
+      businessId: matchRequests.businessId,
+      category: matchRequests.category,
+      business: businesses.name,
+      outlineId: deliveryOutlines.id,
+    })
+    .from(matchRequests)
+    .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
+    .leftJoin(deliveryOutlines, eq(deliveryOutlines.matchRequestId, matchRequests.id))
+    .where(
+      and(
+        eq(matchRequests.id, matchId),
+        eq(matchRequests.matchedConsultantId, consultantId),
+        inArray(matchRequests.status, [...DRAFTABLE_MATCH_STATUSES]),
+      ),
+    )
+    .limit(1);
+  if (!match) return { ok: false, status: 404, msg: "Match not found." };
+  if (match.outlineId) return { ok: true, outlineId: match.outlineId, created: false };
+  const now = app.now();
+  const id = crypto.randomUUID();
+  const [inserted] = await app.db.batch([
+    app.db
+      .insert(deliveryOutlines)
+      .values({
+        id,
+        matchRequestId: match.id,
+        businessId: match.businessId,
+        consultantId,
+        title: `${categoryLabel(match.category)} engagement plan for ${match.business}`.slice(0, 120),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: deliveryOutlines.matchRequestId })
+      .returning({ id: deliveryOutlines.id }),
+    app.db
+      .update(matchRequests)
+      .set({ status: "outline_draft", updatedAt: now })
+      .where(and(eq(matchRequests.id, match.id), eq(matchRequests.status, "consultant_matched"))),
+  ]);
+  if (inserted.length > 0) return { ok: true, outlineId: id, created: true };
+  const [existing] = await app.db
+    .select({ id: deliveryOutlines.id })
+    .from(deliveryOutlines)
+    .where(eq(deliveryOutlines.matchRequestId, match.id))
+    .limit(1);
+  return existing
+    ? { ok: true, outlineId: existing.id, created: false }
+    : { ok: false, status: 404, msg: "Match not found." };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The editor
+// ---------------------------------------------------------------------------------------------
+
+export type EditorItem = {
+  id: string;
+  position: number;
+  title: string;
+  description: string;
+  /** YYYY-MM-DD (the form's value). */
+  deliveryDate: string;
+  /** MM/DD/YYYY. */
+  deliveryDateLabel: string;
+  /** "1500.00" (the form's value). */
+  price: string;
+  /** "$1,500.00". */
+  priceLabel: string;
+  status: DeliveryItemStatus;
+  statusLabel: string;
+  editable: boolean;
+  canDeliver: boolean;
+};
+
+export type ConsultantPlan = {
+  id: string;
+  matchId: string;
+  business: string;
+  title: string;
+  overview: string;
+  version: number;
+  signedVersion: number | null;
+  stage: PlanStage;
+  stageLabel: string;
+  statusLabel: string;
+  editable: boolean;
+  /** The plan was signed: a change needs the manager and a new signature. */
+  signed: boolean;
+  /** The outline's updated_at (ms): the form sends it back so a replay is refused. */
+  revision: string;
+  managerNotes: string | null;
+  businessNotes: string | null;
+  items: EditorItem[];
+  document: SowDocument;
+};
+
+export type OutlineContext = {
+  outline: typeof deliveryOutlines.$inferSelect;
+  match: { id: string; category: string; consultingType: string | null; problemStatement: string };
+  business: { id: string; name: string; ownerUserId: string };
+  consultant: { id: string; firstName: string; lastName: string } | null;
+  items: DeliveryItem[];
+};
+
+/**
+ * One outline with its match, business, consultant and items: two queries read in parallel (not a
+ * D1 batch: the join's columns share names, which a batch's rows do not keep apart). With a
+ * `consultantId`, the consultant's own outline only; null for a manager (any outline).
+ */
+export async function loadOutlineContext(
+  app: AppContext,
+  outlineId: string,
+  consultantId: string | null,
+): Promise<OutlineContext | null> {
+  const consultant = alias(users, "consultant");
+  const [rows, items] = await Promise.all([
+    app.db
+      .select({
+        outline: deliveryOutlines,
+        matchId: matchRequests.id,
+        category: matchRequests.category,
+        consultingType: matchRequests.consultingType,
+        problemStatement: matchRequests.problemStatement,
+        businessId: businesses.id,
+        businessName: businesses.name,
+        ownerUserId: businesses.ownerUserId,
+        consultantId: consultant.id,
+        consultantFirstName: consultant.firstName,
+        consultantLastName: consultant.lastName,
+      })
+      .from(deliveryOutlines)
+      .innerJoin(matchRequests, eq(matchRequests.id, deliveryOutlines.matchRequestId))
+      .innerJoin(businesses, eq(businesses.id, deliveryOutlines.businessId))
+      .leftJoin(consultant, eq(consultant.id, deliveryOutlines.consultantId))
+      .where(
+        consultantId === null
+          ? eq(deliveryOutlines.id, outlineId)
+          : and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.consultantId, consultantId)),
+      )
+      .limit(1),
+    app.db
+      .select()
+      .from(deliveryItems)
+      .where(
+        and(
+          eq(deliveryItems.outlineId, outlineId),
+          consultantId === null
+            ? sql`1 = 1`
+            : exists(
+                app.db
+                  .select({ one: sql`1` })
+                  .from(deliveryOutlines)
+                  .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.consultantId, consultantId))),
+              ),
+        ),
+      )
+      .orderBy(asc(deliveryItems.position), asc(deliveryItems.id)),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    outline: row.outline,
+    match: {
+      id: row.matchId,
+      category: row.category,
+      consultingType: row.consultingType,
+      problemStatement: row.problemStatement,
+    },
+    business: { id: row.businessId, name: row.businessName, ownerUserId: row.ownerUserId },
+    consultant: row.consultantId
+      ? { id: row.consultantId, firstName: row.consultantFirstName ?? "", lastName: row.consultantLastName ?? "" }
+      : null,
+    items: sortedItems(items),
+  };
+}
+
+/** The plan as the signed statement reads it (the current version, signature when it covers it). */
+export function planDocument(context: OutlineContext, now: Date): SowDocument {
+  const { outline } = context;
+  const signed =
+    outline.businessReviewStatus === "approved" &&
+    outline.signedVersion === outline.version &&
+    outline.businessSignature &&
+    outline.businessSignatureDate
+      ? { name: outline.businessSignature, date: outline.businessSignatureDate }
+      : null;
+  return buildSowDocument({
+    businessName: context.business.name,
+    consultantName: context.consultant
+      ? fullName(context.consultant.firstName, context.consultant.lastName)
+      : "The consultant",
+    category: context.match.category,
+    consultingType: context.match.consultingType,
+    problemStatement: context.match.problemStatement,
+    title: outline.title,
+    overview: outline.overview,
+    version: outline.version,
+    items: context.items,
+    signature: signed,
+    today: utcToday(now),
+  });
+}
+
+export function itemLabels(item: DeliveryItem) {
+  return {
+    deliveryDateLabel: monthDayYear(item.deliveryDate),
+    priceLabel: formatUsdCents(item.priceCents),
+  };
+}
+
+/** The consultant's plan page: their own outline only (null otherwise). Two queries read in parallel. */
+export async function loadConsultantPlan(
+  app: AppContext,
+  consultantId: string,
+  outlineId: string,
+): Promise<ConsultantPlan | null> {
+  const context = await loadOutlineContext(app, outlineId, consultantId);
+  if (!context) return null;
+  const { outline } = context;
+  const stage = planStage(outline);
+  return {
+    id: outline.id,
+    matchId: context.match.id,
+    business: context.business.name,
+    title: outline.title,
+    overview: outline.overview,
+    version: outline.version,
+    signedVersion: outline.signedVersion,
+    stage,
+    stageLabel: planStageLabel(outline),
+    statusLabel: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline)],
+    editable: canConsultantEditPlan(outline),
+    signed: outline.signedVersion !== null,
+    revision: String(outline.updatedAt.getTime()),
+    managerNotes: outline.egmReviewStatus === "revision" ? outline.egmReviewNotes : null,
+    businessNotes: outline.businessReviewStatus === "revision" ? outline.businessNotes : null,
+    items: context.items.map((item) => ({
+      id: item.id,
+      position: item.position,
+      title: item.title,
+      description: item.description,
+      deliveryDate: item.deliveryDate,
+      price: (item.priceCents / 100).toFixed(2),
+      status: item.status,
+      statusLabel: itemStatusLabel(item.status),
+      editable: isItemEditable(item),
+      canDeliver: canConsultantDeliver(item),
+      ...itemLabels(item),
+    })),
+    document: planDocument(context, app.now()),
+  };
+}
+
+/**
+ * Saves the plan (intent save) or saves and sends it for the manager's review (intent submit).
+ * Paid items stay as they are, first, in their order; the form's items follow. Refused: another
+ * consultant's or an unknown plan (404), a plan not editable now (409 PLAN_NOT_EDITABLE), a stale
+ * form (409 PLAN_CHANGED_MEANWHILE: the revision it was loaded at is not the current one), a
+ * submission without items or overview (400). All writes go in one batch, each conditional on the
+ * outline still being at the revision read, so a replay writes nothing.
+ */
+export async function savePlan(
+  app: AppContext,
+  consultantId: string,
+  outlineId: string,
+  input: PlanFormInput,
+  revision: string | null,
+  origin: string,
+): Promise<{ ok: true; submitted: boolean } | Failure> {
+  const context = await loadOutlineContext(app, outlineId, consultantId);
+  if (!context) return { ok: false, status: 404, msg: OUTLINE_NOT_FOUND };
+  const { outline } = context;
+  if (!canConsultantEditPlan(outline)) return { ok: false, status: 409, msg: PLAN_NOT_EDITABLE };
+  const readAt = outline.updatedAt.getTime();
+  if (revision !== null && revision !== String(readAt)) return { ok: false, status: 409, msg: PLAN_CHANGED_MEANWHILE };
+
+  const locked = context.items.filter((item) => !isItemEditable(item));
+  const editable = new Map(context.items.filter(isItemEditable).map((item) => [item.id, item]));
+  const lockedIds = new Set(locked.map((item) => item.id));
+  const submitted = input.items.filter((item) => !(item.id && lockedIds.has(item.id)));
+  const submit = input.intent === "submit";
+  if (submit && input.overview.trim() === "")
+    return { ok: false, status: 400, msg: PLAN_NEEDS_OVERVIEW, field: "overview" };
+  if (submit && locked.length + submitted.length === 0)
+    return { ok: false, status: 400, msg: PLAN_NEEDS_ITEMS, field: "items" };
+
+  const now = app.now();
+  const unchanged = exists(
+    app.db
+      .select({ one: sql`1` })
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.id, outline.id), eq(deliveryOutlines.updatedAt, outline.updatedAt))),
+  );
+  const keptIds = submitted.flatMap((item) => (item.id && editable.has(item.id) ? [item.id] : []));
+  const writes: BatchItem<"sqlite">[] = [];
+  // Removed rows: the editable items the form no longer lists.
+  writes.push(
+    app.db
+      .delete(deliveryItems)
+      .where(
+        and(
+          eq(deliveryItems.outlineId, outline.id),
+          isNull(deliveryItems.paidPurchaseId),
+          inArray(deliveryItems.status, ["upcoming", "awaiting_payment"]),
+          keptIds.length > 0 ? notInArray(deliveryItems.id, keptIds) : sql`1 = 1`,
+          unchanged,
+        ),
+      ),
+  );
+  locked.forEach((item, position) => {
+    writes.push(
+      app.db
+        .update(deliveryItems)
+        .set({ position, updatedAt: now })
+        .where(and(eq(deliveryItems.id, item.id), eq(deliveryItems.outlineId, outline.id), unchanged)),
+    );
+  });
+  submitted.forEach((item, index) => {
+    const position = locked.length + index;
+    const values = {
+      position,
+      title: item.title,
+      description: item.description,
+      deliveryDate: item.deliveryDate,
+      priceCents: item.price,
+    };
+    if (item.id && editable.has(item.id)) {
+      writes.push(
+        app.db
+          .update(deliveryItems)
+          .set({ ...values, updatedAt: now })
+          .where(
+            and(
+              eq(deliveryItems.id, item.id),
+              eq(deliveryItems.outlineId, outline.id),
+              isNull(deliveryItems.paidPurchaseId),
+              unchanged,
+            ),
+          ),
+      );
+    } else {
+      writes.push(
+        app.db.insert(deliveryItems).select(
+          app.db
+            .select({
+              id: sql<string>`${crypto.randomUUID()}`.as("id"),
+              outlineId: deliveryOutlines.id,
+              businessId: deliveryOutlines.businessId,
+              position: sql<number>`${position}`.as("position"),
+              title: sql<string>`${values.title}`.as("title"),
+              description: sql<string>`${values.description}`.as("description"),
+              deliveryDate: sql<string>`${values.deliveryDate}`.as("delivery_date"),
+              priceCents: sql<number>`${values.priceCents}`.as("price_cents"),
+              currency: sql<string>`'usd'`.as("currency"),
+              status: sql<string>`'upcoming'`.as("status"),
+              consultantConfirmedDelivery: sql<number>`0`.as("consultant_confirmed_delivery"),
+              consultantConfirmedAt: sql<null>`NULL`.as("consultant_confirmed_at"),
+              summaryOfWork: sql<null>`NULL`.as("summary_of_work"),
+              businessDeliveryReview: sql<null>`NULL`.as("business_delivery_review"),
+              paidPurchaseId: sql<null>`NULL`.as("paid_purchase_id"),
+              createdAt: sql<number>`${now.getTime()}`.as("created_at"),
+              updatedAt: sql<number>`${now.getTime()}`.as("updated_at"),
+              completedAt: sql<null>`NULL`.as("completed_at"),
+            })
+            .from(deliveryOutlines)
+            .where(and(eq(deliveryOutlines.id, outline.id), eq(deliveryOutlines.updatedAt, outline.updatedAt))),
+        ),
+      );
+    }
+  });
+  const next = submit ? { ...afterSubmission(outline), submittedAt: now } : {};
+  const outlineWrite = app.db
+    .update(deliveryOutlines)
+    .set({ title: input.title, overview: input.overview, updatedAt: now, ...next })
+    .where(
+      and(
+        eq(deliveryOutlines.id, outline.id),
+        eq(deliveryOutlines.updatedAt, outline.updatedAt),
+        eq(deliveryOutlines.state, outline.state),
+        eq(deliveryOutlines.egmReviewStatus, outline.egmReviewStatus),
+        eq(deliveryOutlines.businessReviewStatus, outline.businessReviewStatus),
+        eq(deliveryOutlines.version, outline.version),
+      ),
+    )
+    .returning({ id: deliveryOutlines.id });
+  const results = await app.db.batch([...writes, outlineWrite] as unknown as [
+    BatchItem<"sqlite">,
+    ...BatchItem<"sqlite">[],
+  ]);
+  const written = results[results.length - 1] as { id: string }[];
+  if (written.length === 0) return { ok: false, status: 409, msg: PLAN_CHANGED_MEANWHILE };
+
+  if (submit) {
+    const managers = await managerIds(app);
+    const consultantName = context.consultant
+      ? fullName(context.consultant.firstName, context.consultant.lastName)
+      : "The consultant";
+    await notify(
+      app,
+      origin,
+      managers.map((userId) => ({
+        userId,
+        businessId: context.business.id,
+        kind: "plan_submitted",
+        title: PLAN_SUBMITTED_NOTICE.title,
+        body: `${consultantName} sent the engagement plan "${input.title}" for ${context.business.name}. Approve it or send it back with notes.`,
+        link: managerEngagementPath(outline.id),
+        action: PLAN_SUBMITTED_NOTICE.action,
+        footer: PLAN_SUBMITTED_NOTICE.footer,
+      })),
+    );
+  }
+  return { ok: true, submitted: submit };
+}
