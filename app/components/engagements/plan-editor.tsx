@@ -266,7 +266,8 @@ export function ConsultantPlanView({
               <ItemStatusList planId={plan.id} items={locked} label="Paid deliverables" />
             </section>
           ) : null}
-          <PlanEditor plan={plan} lastResult={lastResult} />
+          {/* A saved plan is a new revision: the editor starts again from it (the new rows get their ids). */}
+          <PlanEditor key={plan.revision} plan={plan} lastResult={lastResult} />
         </>
       ) : (
         <>

@@ -1,8 +1,5 @@
-import { desc, eq } from "drizzle-orm";
-import { businesses, consultantProfileDrafts, consultantProfiles, matchRequests } from "~db/schema";
-import { ENGAGEMENT_STATUS_LABELS } from "~/lib/consultants/portal";
-import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy-state";
-import { formatDate } from "~/lib/shared/dates";
+import { eq } from "drizzle-orm";
+import { consultantProfileDrafts, consultantProfiles } from "~db/schema";
 import { profileProgress, progressText, type ProfileDraftStatus } from "~/lib/consultants/profile";
 import type { AppContext } from "~/server/load-context";
 import { loadCandidacyInbox, type CandidacyInboxItem } from "~/server/matching/candidacies.server";
@@ -54,47 +51,4 @@ export async function loadPortalHome(app: AppContext, consultantId: string): Pro
   const toAnswer = inbox.groups[0]!.items;
   const matched = inbox.groups.find((group) => group.state === "matched")!.items.length;
   return { profile, toAnswer: { count: toAnswer.length, first: toAnswer.slice(0, HOME_CANDIDACIES_SHOWN) }, matched };
-}
-
-export type PortalEngagement = {
-  id: string;
-  business: string;
-  area: string;
-  type: string;
-  status: string;
-  /** When the business chose the consultant. */
-  since: string;
-};
-
-/**
- * The requests matched to the consultant (their engagements as they exist), newest match first.
- * Only the consultant's own: the request must name them as its matched consultant. One query.
- */
-export async function loadPortalEngagements(app: AppContext, consultantId: string): Promise<PortalEngagement[]> {
-  const rows = await app.db
-    .select({
-      id: matchRequests.id,
-      business: businesses.name,
-      category: matchRequests.category,
-      consultingType: matchRequests.consultingType,
-      status: matchRequests.status,
-      matchedAt: matchRequests.matchedAt,
-      updatedAt: matchRequests.updatedAt,
-    })
-    .from(matchRequests)
-    .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
-    .where(eq(matchRequests.matchedConsultantId, consultantId))
-    .orderBy(desc(matchRequests.matchedAt), desc(matchRequests.updatedAt), matchRequests.id);
-  return rows
-    .filter((row): row is typeof row & { status: keyof typeof ENGAGEMENT_STATUS_LABELS } =>
-      Object.hasOwn(ENGAGEMENT_STATUS_LABELS, row.status),
-    )
-    .map((row) => ({
-      id: row.id,
-      business: row.business,
-      area: candidacyAreaLabel(row.category),
-      type: candidacyTypeLabel(row.consultingType),
-      status: ENGAGEMENT_STATUS_LABELS[row.status],
-      since: formatDate(row.matchedAt ?? row.updatedAt),
-    }));
 }

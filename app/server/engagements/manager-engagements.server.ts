@@ -185,7 +185,7 @@ export type ManagerEngagement = {
   document: SowDocument;
 };
 
-/** One engagement for the console (any; null for an unknown id). Two round trips. */
+/** One engagement for the console (any; null for an unknown id): three queries read in parallel. */
 export async function loadManagerEngagement(app: AppContext, outlineId: string): Promise<ManagerEngagement | null> {
   const [context, notes] = await Promise.all([
     loadOutlineContext(app, outlineId, null),

@@ -282,7 +282,7 @@ export type EditorItem = {
   deliveryDate: string;
   /** MM/DD/YYYY. */
   deliveryDateLabel: string;
-  /** "1500.00" (the form's value). */
+  /** "1,500.00" (the form's value). */
   price: string;
   /** "$1,500.00". */
   priceLabel: string;
@@ -428,6 +428,9 @@ export function itemLabels(item: DeliveryItem) {
   };
 }
 
+/** A price as the editor's field shows it: "2,400.00" (USD without the sign, as the form accepts it). */
+const PRICE_FIELD = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** The consultant's plan page: their own outline only (null otherwise). Two queries read in parallel. */
 export async function loadConsultantPlan(
   app: AppContext,
@@ -460,7 +463,7 @@ export async function loadConsultantPlan(
       title: item.title,
       description: item.description,
       deliveryDate: item.deliveryDate,
-      price: (item.priceCents / 100).toFixed(2),
+      price: PRICE_FIELD.format(item.priceCents / 100),
       status: item.status,
       statusLabel: itemStatusLabel(item.status),
       editable: isItemEditable(item),

@@ -3,6 +3,7 @@ import { describe, expect } from "vitest";
 import {
   MANAGER_NOTES_HEADING,
   PLAN_APPROVED,
+  PLAN_SAVED,
   PLAN_SENT_BACK,
   PLAN_SUBMITTED,
 } from "../../../app/lib/engagements/engagement-copy";
@@ -156,6 +157,10 @@ describe("engagement plan drafting", () => {
       expect(await page.getByLabel("Deliverable 1 title", { exact: true }).inputValue()).toBe("Onboarding week");
       await page.getByRole("button", { name: "Move deliverable 1 down", exact: true }).click();
       expect(await page.getByLabel("Deliverable 1 title", { exact: true }).inputValue()).toBe("Hiring routine");
+      await page.getByRole("button", { name: "Save draft", exact: true }).click();
+      await page.getByRole("status").getByText(PLAN_SAVED, { exact: true }).waitFor();
+      expect(await page.getByLabel("Deliverable 2 title", { exact: true }).inputValue()).toBe("Onboarding week");
+      expect(await page.getByLabel("Deliverable 2 price (USD)", { exact: true }).inputValue()).toBe("2,400.00");
       await page.getByRole("button", { name: "Send for review", exact: true }).click();
       await page.getByRole("status").getByText(PLAN_SUBMITTED, { exact: true }).waitFor();
       await page.getByText("Waiting for the engagement manager's review", { exact: true }).waitFor();
@@ -165,6 +170,7 @@ describe("engagement plan drafting", () => {
       // The manager sends it back with notes.
       await openAsManager(page, company, title);
       await page.getByRole("heading", { name: "Review version 1", level: 2 }).waitFor();
+      expect(await page.getByRole("list", { name: "Deliverables" }).getByRole("listitem").count()).toBe(2);
       const notes = "Split the onboarding week into two deliverables so the business can pause between them.";
       await page.getByLabel("What should the consultant change?", { exact: true }).fill(notes);
       await page.getByRole("button", { name: "Send back", exact: true }).click();
@@ -201,6 +207,7 @@ describe("engagement plan drafting", () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await openAsManager(page, company, title);
       await page.getByRole("heading", { name: "Review version 2", level: 2 }).waitFor();
+      expect(await page.getByRole("list", { name: "Deliverables" }).getByRole("listitem").count()).toBe(3);
       await page.getByRole("button", { name: "Approve plan", exact: true }).click();
       await page.getByRole("status").getByText(PLAN_APPROVED, { exact: true }).waitFor();
       expect(await page.getByRole("button", { name: "Approve plan" }).count()).toBe(0);
