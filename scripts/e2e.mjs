@@ -82,7 +82,7 @@ async function main() {
   let exitCode = 1;
   try {
     exitCode = await run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)], {
-      env: quietEnv({ E2E_BASE_URL: server.baseURL, CHROMIUM_PATH: chromiumPath }),
+      env: quietEnv({ E2E_BASE_URL: server.baseURL, E2E_PERSIST_TO: server.persistTo, CHROMIUM_PATH: chromiumPath }),
       label: "e2e: vitest + Chromium",
     });
   } finally {

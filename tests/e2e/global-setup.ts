@@ -5,6 +5,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string;
+    /** The local D1/R2 state of the server under test, for tests that start mid-flow (tests/e2e/engagements/d1.ts). */
+    persistTo: string;
   }
 }
 
@@ -16,9 +18,11 @@ export default async function setup(project: TestProject) {
   const given = process.env.E2E_BASE_URL;
   if (given) {
     project.provide("baseURL", given.replace(/\/$/, ""));
+    project.provide("persistTo", process.env.E2E_PERSIST_TO ?? "");
     return;
   }
   const server = await startE2EServer();
   project.provide("baseURL", server.baseURL);
+  project.provide("persistTo", server.persistTo);
   return () => server.stop();
 }
