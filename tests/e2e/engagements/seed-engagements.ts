@@ -1,40 +1,16 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { inject } from "vitest";
 import { DEMO_CONSULTANTS, sqlLiteral } from "../../../db/seed/demo";
+import { runSql } from "./d1";
 
 /**
  * Mid-flow engagement rows for the business views' browser tests (the same shapes as the
  * integration helper createOutlineRows): the drafting, the manager's approval and the signature
  * have their own journeys; these tests start once a plan is approved. Written to the app's local
- * D1 with `wrangler d1 execute --local` on the throw-away state the E2E server runs on.
+ * D1 with `wrangler d1 execute --local` on the throw-away state the E2E server runs on (d1.ts).
  */
 
 export const SEEDED_CONSULTANT = DEMO_CONSULTANTS[0];
 
 let counter = 0;
-
-function execute(statements: string[]) {
-  const persistTo = inject("persistTo");
-  if (!persistTo) throw new Error("The E2E server's state directory is unknown (E2E_PERSIST_TO).");
-  const dir = mkdtempSync(path.join(os.tmpdir(), "partwise-e2e-sql-"));
-  const file = path.join(dir, "seed.sql");
-  writeFileSync(file, statements.join("\n"));
-  try {
-    execFileSync(
-      path.join(process.cwd(), "node_modules", ".bin", "wrangler"),
-      ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"],
-      {
-        stdio: "pipe",
-        env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-      },
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 type ItemSpec = { title: string; status: string; paid: boolean; review?: string; summary?: string };
 
@@ -86,6 +62,6 @@ export function seedEngagement(
       `insert into delivery_items (id, outline_id, business_id, position, title, description, delivery_date, price_cents, status, consultant_confirmed_delivery, summary_of_work, business_delivery_review, paid_purchase_id, created_at, updated_at, completed_at) values (${sqlLiteral(`e2e-item-${tag}-${position}`)}, ${sqlLiteral(outlineId)}, ${business}, ${position}, ${sqlLiteral(item.title)}, ${sqlLiteral(`What phase ${position + 1} delivers.`)}, '2027-0${position + 1}-01', 150000, ${sqlLiteral(item.status)}, ${item.review ? 1 : 0}, ${item.summary ? sqlLiteral(item.summary) : "null"}, ${item.review ? sqlLiteral(item.review) : "null"}, ${item.paid ? sqlLiteral(purchaseId) : "null"}, ${at}, ${at}, ${item.status === "approved" ? at : "null"});`,
     );
   });
-  execute(statements);
+  runSql(statements.map((statement) => statement.replace(/;$/, "")));
   return { outlineId, matchId };
 }
