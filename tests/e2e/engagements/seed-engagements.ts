@@ -17,11 +17,12 @@ type ItemSpec = { title: string; status: string; paid: boolean; review?: string;
 /**
  * An engagement of the business whose owner signed up with `ownerEmail`, with the demo's first
  * consultant: `active` (signed; Phase 1 approved, Phase 2 delivered and waiting for review, Phase 3
- * to come) or `complete` (every phase approved).
+ * to come), `complete` (every phase approved) or `awaiting` (approved by the manager, waiting for
+ * the business's signature).
  */
 export function seedEngagement(
   ownerEmail: string,
-  kind: "active" | "complete",
+  kind: "active" | "complete" | "awaiting",
   options: { title: string; createdAt: Date },
 ) {
   const tag = `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -31,25 +32,31 @@ export function seedEngagement(
   const matchId = `e2e-match-${tag}`;
   const outlineId = `e2e-outline-${tag}`;
   const complete = kind === "complete";
-  const items: ItemSpec[] = complete
+  const awaiting = kind === "awaiting";
+  const items: ItemSpec[] = awaiting
     ? [
-        { title: "Phase 1", status: "approved", paid: true, review: "approved" },
-        { title: "Phase 2", status: "approved", paid: true, review: "approved" },
+        { title: "Phase 1", status: "upcoming", paid: false },
+        { title: "Phase 2", status: "upcoming", paid: false },
       ]
-    : [
-        { title: "Phase 1", status: "approved", paid: true, review: "approved" },
-        {
-          title: "Phase 2",
-          status: "delivered",
-          paid: true,
-          review: "pending",
-          summary: "Found the three products that lost margin.",
-        },
-        { title: "Phase 3", status: "upcoming", paid: false },
-      ];
+    : complete
+      ? [
+          { title: "Phase 1", status: "approved", paid: true, review: "approved" },
+          { title: "Phase 2", status: "approved", paid: true, review: "approved" },
+        ]
+      : [
+          { title: "Phase 1", status: "approved", paid: true, review: "approved" },
+          {
+            title: "Phase 2",
+            status: "delivered",
+            paid: true,
+            review: "pending",
+            summary: "Found the three products that lost margin.",
+          },
+          { title: "Phase 3", status: "upcoming", paid: false },
+        ];
   const statements = [
-    `insert into match_requests (id, business_id, category, consulting_type, problem_statement, status, status_text, source, matched_consultant_id, created_at, updated_at) values (${sqlLiteral(matchId)}, ${business}, 'finance', 'fractional', 'Our margins fell this year and we do not know why.', ${complete ? "'completed'" : "'engagement_active'"}, ${sqlLiteral(complete ? "Your engagement is complete. View their findings in your documents." : "Your engagement plan is active! Review the progress here!")}, 'direct', ${consultant}, ${at}, ${at});`,
-    `insert into delivery_outlines (id, match_request_id, business_id, consultant_id, title, overview, version, signed_version, submitted_at, state, egm_review_status, business_review_status, business_signature, business_signature_date, started_at, complete, completed_at, created_at, updated_at) values (${sqlLiteral(outlineId)}, ${sqlLiteral(matchId)}, ${business}, ${consultant}, ${sqlLiteral(options.title)}, 'We find where the margin went and put it back, one phase at a time.', 1, 1, ${at}, ${complete ? "'complete'" : "'active'"}, 'approved', 'approved', 'Pat Owner', '2026-11-20', ${at}, ${complete ? 1 : 0}, ${complete ? at : "null"}, ${at}, ${at});`,
+    `insert into match_requests (id, business_id, category, consulting_type, problem_statement, status, status_text, source, matched_consultant_id, created_at, updated_at) values (${sqlLiteral(matchId)}, ${business}, 'finance', 'fractional', 'Our margins fell this year and we do not know why.', ${complete ? "'completed'" : awaiting ? "'outline_proposed'" : "'engagement_active'"}, ${sqlLiteral(complete ? "Your engagement is complete. View their findings in your documents." : awaiting ? "Your consultant made an engagement plan for you to review." : "Your engagement plan is active! Review the progress here!")}, 'direct', ${consultant}, ${at}, ${at});`,
+    `insert into delivery_outlines (id, match_request_id, business_id, consultant_id, title, overview, version, signed_version, submitted_at, state, egm_review_status, business_review_status, business_signature, business_signature_date, started_at, complete, completed_at, created_at, updated_at) values (${sqlLiteral(outlineId)}, ${sqlLiteral(matchId)}, ${business}, ${consultant}, ${sqlLiteral(options.title)}, 'We find where the margin went and put it back, one phase at a time.', 1, ${awaiting ? "null" : 1}, ${at}, ${complete ? "'complete'" : awaiting ? "'proposed'" : "'active'"}, 'approved', ${awaiting ? "'pending'" : "'approved'"}, ${awaiting ? "null, null, null" : `'Pat Owner', '2026-11-20', ${at}`}, ${complete ? 1 : 0}, ${complete ? at : "null"}, ${at}, ${at});`,
   ];
   items.forEach((item, position) => {
     const purchaseId = `e2e-purchase-${tag}-${position}`;
