@@ -9,9 +9,10 @@ import { errorResponse } from "~/server/platform/http.server";
  * download (Content-Type from the files row, attachment disposition, nosniff, never cached); a
  * CSV comes with its formula cells made inert (app/lib/files/csv-formulas.ts).
  * A client gets the files of its own business; an engagement manager gets the files linked to an
- * insight or match request assigned to them; a consultant the files of a match request while a
- * candidate on it (proposed or accepted, not after declining, withdrawal or rejection) and once
- * matched to it. Everyone else, a malformed name, a missing file and
+ * insight or match request assigned to them (and the deliverables' files of that match's
+ * engagement); a consultant the files of a match request while a candidate on it (proposed or
+ * accepted, not after declining, withdrawal or rejection) and once matched to it, and the files
+ * delivered for the engagements they run. Everyone else, a malformed name, a missing file and
  * another business's file alike → 404 {msg}; 401 without a session.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string;
-    /** The throw-away local D1/R2 state of the app under test, for tests that seed mid-flow rows. */
+    /** The local D1/R2 state of the server under test, for tests that start mid-flow (tests/e2e/engagements/d1.ts). */
     persistTo: string;
   }
 }

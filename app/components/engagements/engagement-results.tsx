@@ -9,7 +9,13 @@ import {
   RESULTS_SINCE,
   RESULTS_TITLE,
 } from "~/lib/engagements/engagement-copy";
-import { change, formatPercent, type EngagementResults } from "~/lib/engagements/engagement-results";
+import {
+  change,
+  formatChange,
+  formatPercent,
+  formatPointsChange,
+  type EngagementResults,
+} from "~/lib/engagements/engagement-results";
 import { MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
 
 /** chart.js loads only when a results chart is drawn: a separate chunk, in the browser only. */
@@ -71,10 +77,8 @@ export function EngagementResultsCard({ results }: { results: EngagementResults 
               <td>{value(metric, since[metric])}</td>
               <td>
                 {metric === "netMargin"
-                  ? before.netMargin !== null && since.netMargin !== null
-                    ? `${((since.netMargin - before.netMargin) * 100).toFixed(1)} pts`
-                    : "—"
-                  : formatPercent(change(before[metric], since[metric]))}
+                  ? formatPointsChange(before.netMargin, since.netMargin)
+                  : formatChange(change(before[metric], since[metric]))}
               </td>
             </tr>
           ))}

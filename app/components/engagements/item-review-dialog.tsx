@@ -122,7 +122,14 @@ export function ItemReviewDialog({
               {ITEM_REVIEW_NOTES_LABEL}
               {choice === "revise" ? " (required)" : " (optional)"}
             </label>
-            <textarea {...getTextareaProps(fields.businessNotes)} rows={4} maxLength={2000} className="input" />
+            <textarea
+              {...getTextareaProps(fields.businessNotes)}
+              // Required only to revise (the schema's refinement), not in general.
+              required={choice === "revise"}
+              rows={4}
+              maxLength={2000}
+              className="input"
+            />
             <FieldErrors id={fields.businessNotes.errorId} errors={fields.businessNotes.errors} />
           </div>
           <div className="button-row">

@@ -147,7 +147,7 @@ export const planSignedBody = (businessName: string, title: string, version: num
 export const PLAN_REJECTED_TITLE = "The business asked for changes to the plan";
 export const planRejectedBody = (businessName: string, title: string, version: number) =>
   `${businessName} did not accept "${title}" (version ${version}) and left notes on what should change.`;
-export const SOW_NOT_FOUND = "Statement of work not found.";
+export const SOW_NOT_VERIFIED = "This statement of work could not be verified. Please contact your engagement manager.";
 // ===== end H2 =====
 
 // ===== H3: the business's engagement views =====

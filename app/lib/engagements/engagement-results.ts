@@ -107,3 +107,18 @@ export function formatPercent(value: number | null): string {
   if (value === null) return "—";
   return `${(value * 100).toFixed(1)}%`;
 }
+
+/** A change with its sign: "+33.3%", "-3.0%", "0.0%"; "—" for null. */
+export function formatChange(value: number | null): string {
+  if (value === null) return "—";
+  const text = formatPercent(value);
+  return value > 0 && text !== "0.0%" ? `+${text}` : text;
+}
+
+/** A change of net margin in percentage points: "+7.5 pts"; "—" when either side is missing. */
+export function formatPointsChange(before: number | null, since: number | null): string {
+  if (before === null || since === null) return "—";
+  const points = (since - before) * 100;
+  const text = `${points.toFixed(1)} pts`;
+  return points > 0 && text !== "0.0 pts" ? `+${text}` : text;
+}

@@ -29,7 +29,9 @@ export type PdfBlock =
   | { type: "paragraph"; text: string; font?: PdfFont; size?: number; align?: "left" | "right" }
   | { type: "table"; columns: PdfColumn[]; rows: PdfCell[][] }
   | { type: "rule" }
-  | { type: "space"; height: number };
+  | { type: "space"; height: number }
+  /** Starts a new page unless `height` points are left: keeps what follows (a signature block) together. */
+  | { type: "keep"; height: number };
 
 export type PdfInput = {
   /** The document's title (its Info dictionary). */
@@ -334,6 +336,9 @@ class Layout {
         this.y -= 6;
         this.page.push(lineOp(MARGIN_X, this.y, MARGIN_X + TEXT_WIDTH, this.y, 0.75));
         this.y -= 6;
+        return;
+      case "keep":
+        this.ensure(block.height);
         return;
       case "space":
         this.y -= block.height;

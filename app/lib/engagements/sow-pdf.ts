@@ -55,6 +55,8 @@ export function sowPdfBlocks({ document, signature, businessName, consultantName
     }
   }
   blocks.push(
+    // The signature block on one page.
+    { type: "keep", height: 190 },
     { type: "heading", text: SIGNATURE_HEADING },
     {
       type: "paragraph",

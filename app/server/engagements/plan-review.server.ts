@@ -208,6 +208,8 @@ async function sign(
   const key = sowPdfKey(outline.id, outline.version, hash);
   // The PDF first: a signature row never points at a missing file (a failed batch leaves an unused object).
   await app.files.put(key, pdf, {
+    // R2 checks the bytes it stored against the hash.
+    sha256: hash,
     httpMetadata: { contentType: "application/pdf" },
     customMetadata: { sha256: hash, outlineId: outline.id, version: String(outline.version) },
   });
@@ -464,5 +466,9 @@ export async function getSowPdf(app: AppContext, viewer: Viewer, outlineId: stri
   if (!allowed) return null;
   const object = await app.files.get(row.pdfKey);
   if (!object) return null;
-  return { object, sha256: row.sha256, size: row.size, version: row.version };
+  // The bytes must still be the ones signed: a copy that does not match its recorded hash is not served.
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const verified = (await sha256Hex(bytes)) === row.sha256;
+  if (!verified) console.error(`The signed statement ${row.pdfKey} does not match its recorded SHA-256.`);
+  return { bytes, verified, sha256: row.sha256, version: row.version };
 }

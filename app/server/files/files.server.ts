@@ -261,7 +261,7 @@ async function storedFileFrom(app: AppContext, row: FileColumns | undefined): Pr
 
 /**
  * A file an engagement manager may download: linked to an insight request or a match request
- * whose assigned manager is `managerId`. One query, entered through the manager's assigned
+ * whose assigned manager is `managerId`, or to a deliverable of that match's engagement. One query, entered through the manager's assigned
  * requests (indexed) and the files linked to each; the stored name must be the file's own under
  * that request's business. Null for anything else (the caller answers 404).
  */
@@ -293,7 +293,8 @@ export async function getAssignedFile(
 /**
  * A file a consultant may download: linked to a match request on which they are a candidate still
  * in play (proposed, or accepted while the business decides, and the request still open), or
- * whose consultant they became. Not after declining, being withdrawn or rejected. One query, like
+ * whose consultant they became, and the files delivered for the engagements they run. Not after
+ * declining, being withdrawn or rejected. One query, like
  * getAssignedFile; null for anything else (the caller answers 404).
  */
 export async function getCandidateFile(

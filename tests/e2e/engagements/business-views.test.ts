@@ -159,3 +159,36 @@ describe("/engagement-portal", () => {
     { viewport: PHONE },
   );
 });
+
+describe("signing the plan in the engagement panel", () => {
+  browserTest(
+    "Accept opens the signature dialog and the signed plan becomes active",
+    async ({ page }) => {
+      const { email } = await signUpNewClient(page, { emailPrefix: "engagement-sign" });
+      const { outlineId } = seedEngagement(email, "awaiting", {
+        title: "Hiring plan",
+        createdAt: new Date("2026-11-12T12:00:00Z"),
+      });
+      await page.goto("/dashboard");
+      await page
+        .locator("#engagements-card")
+        .getByText("Next: Review and sign your engagement plan. (Hiring plan)")
+        .waitFor();
+      await page.goto(`/features?focus=Engagements&engagementId=${outlineId}`);
+      await page.getByText("Approved (awaiting customer decision)", { exact: true }).first().waitFor();
+      await page.getByRole("button", { name: "Accept", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Review the engagement plan: Accept" });
+      await dialog.getByRole("checkbox").check();
+      expect(await dialog.getByLabel("First name").inputValue()).not.toBe("");
+      expect(await dialog.getByLabel("Last name").inputValue()).not.toBe("");
+      await dialog.getByRole("button", { name: "Sign and accept" }).click();
+      await page.getByText("Your outline review has been sent!", { exact: true }).waitFor();
+      await page.locator(".engagement-panel-head").getByText("Active", { exact: true }).waitFor();
+      expect(await page.getByRole("button", { name: "Accept", exact: true }).count()).toBe(0);
+      // The first phase is now offered for prepayment, and the signed statement is listed.
+      await page.getByRole("button", { name: /^Prepay Phase 1/ }).waitFor();
+      await page.getByRole("heading", { name: "Signed statements of work" }).waitFor();
+    },
+    { viewport: WIDE },
+  );
+});

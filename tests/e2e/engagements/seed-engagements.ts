@@ -1,51 +1,28 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { inject } from "vitest";
 import { DEMO_CONSULTANTS, sqlLiteral } from "../../../db/seed/demo";
+import { runSql } from "./d1";
 
 /**
  * Mid-flow engagement rows for the business views' browser tests (the same shapes as the
  * integration helper createOutlineRows): the drafting, the manager's approval and the signature
  * have their own journeys; these tests start once a plan is approved. Written to the app's local
- * D1 with `wrangler d1 execute --local` on the throw-away state the E2E server runs on.
+ * D1 with `wrangler d1 execute --local` on the throw-away state the E2E server runs on (d1.ts).
  */
 
 export const SEEDED_CONSULTANT = DEMO_CONSULTANTS[0];
 
 let counter = 0;
 
-function execute(statements: string[]) {
-  const persistTo = inject("persistTo");
-  if (!persistTo) throw new Error("The E2E server's state directory is unknown (E2E_PERSIST_TO).");
-  const dir = mkdtempSync(path.join(os.tmpdir(), "partwise-e2e-sql-"));
-  const file = path.join(dir, "seed.sql");
-  writeFileSync(file, statements.join("\n"));
-  try {
-    execFileSync(
-      path.join(process.cwd(), "node_modules", ".bin", "wrangler"),
-      ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"],
-      {
-        stdio: "pipe",
-        env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-      },
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 type ItemSpec = { title: string; status: string; paid: boolean; review?: string; summary?: string };
 
 /**
  * An engagement of the business whose owner signed up with `ownerEmail`, with the demo's first
  * consultant: `active` (signed; Phase 1 approved, Phase 2 delivered and waiting for review, Phase 3
- * to come) or `complete` (every phase approved).
+ * to come), `complete` (every phase approved) or `awaiting` (approved by the manager, waiting for
+ * the business's signature).
  */
 export function seedEngagement(
   ownerEmail: string,
-  kind: "active" | "complete",
+  kind: "active" | "complete" | "awaiting",
   options: { title: string; createdAt: Date },
 ) {
   const tag = `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -55,25 +32,31 @@ export function seedEngagement(
   const matchId = `e2e-match-${tag}`;
   const outlineId = `e2e-outline-${tag}`;
   const complete = kind === "complete";
-  const items: ItemSpec[] = complete
+  const awaiting = kind === "awaiting";
+  const items: ItemSpec[] = awaiting
     ? [
-        { title: "Phase 1", status: "approved", paid: true, review: "approved" },
-        { title: "Phase 2", status: "approved", paid: true, review: "approved" },
+        { title: "Phase 1", status: "upcoming", paid: false },
+        { title: "Phase 2", status: "upcoming", paid: false },
       ]
-    : [
-        { title: "Phase 1", status: "approved", paid: true, review: "approved" },
-        {
-          title: "Phase 2",
-          status: "delivered",
-          paid: true,
-          review: "pending",
-          summary: "Found the three products that lost margin.",
-        },
-        { title: "Phase 3", status: "upcoming", paid: false },
-      ];
+    : complete
+      ? [
+          { title: "Phase 1", status: "approved", paid: true, review: "approved" },
+          { title: "Phase 2", status: "approved", paid: true, review: "approved" },
+        ]
+      : [
+          { title: "Phase 1", status: "approved", paid: true, review: "approved" },
+          {
+            title: "Phase 2",
+            status: "delivered",
+            paid: true,
+            review: "pending",
+            summary: "Found the three products that lost margin.",
+          },
+          { title: "Phase 3", status: "upcoming", paid: false },
+        ];
   const statements = [
-    `insert into match_requests (id, business_id, category, consulting_type, problem_statement, status, status_text, source, matched_consultant_id, created_at, updated_at) values (${sqlLiteral(matchId)}, ${business}, 'finance', 'fractional', 'Our margins fell this year and we do not know why.', ${complete ? "'completed'" : "'engagement_active'"}, ${sqlLiteral(complete ? "Your engagement is complete. View their findings in your documents." : "Your engagement plan is active! Review the progress here!")}, 'direct', ${consultant}, ${at}, ${at});`,
-    `insert into delivery_outlines (id, match_request_id, business_id, consultant_id, title, overview, version, signed_version, submitted_at, state, egm_review_status, business_review_status, business_signature, business_signature_date, started_at, complete, completed_at, created_at, updated_at) values (${sqlLiteral(outlineId)}, ${sqlLiteral(matchId)}, ${business}, ${consultant}, ${sqlLiteral(options.title)}, 'We find where the margin went and put it back, one phase at a time.', 1, 1, ${at}, ${complete ? "'complete'" : "'active'"}, 'approved', 'approved', 'Pat Owner', '2026-11-20', ${at}, ${complete ? 1 : 0}, ${complete ? at : "null"}, ${at}, ${at});`,
+    `insert into match_requests (id, business_id, category, consulting_type, problem_statement, status, status_text, source, matched_consultant_id, created_at, updated_at) values (${sqlLiteral(matchId)}, ${business}, 'finance', 'fractional', 'Our margins fell this year and we do not know why.', ${complete ? "'completed'" : awaiting ? "'outline_proposed'" : "'engagement_active'"}, ${sqlLiteral(complete ? "Your engagement is complete. View their findings in your documents." : awaiting ? "Your consultant made an engagement plan for you to review." : "Your engagement plan is active! Review the progress here!")}, 'direct', ${consultant}, ${at}, ${at});`,
+    `insert into delivery_outlines (id, match_request_id, business_id, consultant_id, title, overview, version, signed_version, submitted_at, state, egm_review_status, business_review_status, business_signature, business_signature_date, started_at, complete, completed_at, created_at, updated_at) values (${sqlLiteral(outlineId)}, ${sqlLiteral(matchId)}, ${business}, ${consultant}, ${sqlLiteral(options.title)}, 'We find where the margin went and put it back, one phase at a time.', 1, ${awaiting ? "null" : 1}, ${at}, ${complete ? "'complete'" : awaiting ? "'proposed'" : "'active'"}, 'approved', ${awaiting ? "'pending'" : "'approved'"}, ${awaiting ? "null, null, null" : `'Pat Owner', '2026-11-20', ${at}`}, ${complete ? 1 : 0}, ${complete ? at : "null"}, ${at}, ${at});`,
   ];
   items.forEach((item, position) => {
     const purchaseId = `e2e-purchase-${tag}-${position}`;
@@ -86,6 +69,6 @@ export function seedEngagement(
       `insert into delivery_items (id, outline_id, business_id, position, title, description, delivery_date, price_cents, status, consultant_confirmed_delivery, summary_of_work, business_delivery_review, paid_purchase_id, created_at, updated_at, completed_at) values (${sqlLiteral(`e2e-item-${tag}-${position}`)}, ${sqlLiteral(outlineId)}, ${business}, ${position}, ${sqlLiteral(item.title)}, ${sqlLiteral(`What phase ${position + 1} delivers.`)}, '2027-0${position + 1}-01', 150000, ${sqlLiteral(item.status)}, ${item.review ? 1 : 0}, ${item.summary ? sqlLiteral(item.summary) : "null"}, ${item.review ? sqlLiteral(item.review) : "null"}, ${item.paid ? sqlLiteral(purchaseId) : "null"}, ${at}, ${at}, ${item.status === "approved" ? at : "null"});`,
     );
   });
-  execute(statements);
+  runSql(statements.map((statement) => statement.replace(/;$/, "")));
   return { outlineId, matchId };
 }

@@ -245,7 +245,8 @@ async function runAction(client: SignedInClient, fields: Record<string, string>)
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const result = await deliverablesAction(app, viewer, form, request);
   if (result instanceof Response) return { redirect: result.headers.get("Location"), status: result.status };
-  return { status: result.init?.status ?? 200, data: result.data as DeliverablesActionData };
+  const answered = result as unknown as { init: ResponseInit | null; data: DeliverablesActionData };
+  return { status: answered.init?.status ?? 200, data: answered.data };
 }
 
 describe("deliverablesAction (the engagement panel's page action)", () => {

@@ -1,6 +1,8 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sowSignatures } from "~db/schema";
+import { SOW_NOT_VERIFIED } from "~/lib/engagements/engagement-copy";
 import { sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { SOW_HEADINGS } from "~/lib/engagements/sow";
 import { call, createPlanAwaitingBusiness, db } from "../helpers";
@@ -101,5 +103,17 @@ describe("GET /engagements/{id}/sow/{version}.pdf", () => {
       });
     const response = await call(sowPdfPath(outline.id, 1), { cookie: business.token });
     expect(response.status).toBe(404);
+  });
+
+  it("bytes that no longer match the recorded SHA-256 are not served", async () => {
+    const { business, signature } = await signedPlan();
+    const original = await (await env.FILES.get(signature.pdfKey))!.arrayBuffer();
+    const tampered = new Uint8Array(original);
+    tampered[tampered.length - 10] ^= 1;
+    await env.FILES.put(signature.pdfKey, tampered);
+    const response = await call(sowPdfPath(signature.outlineId, 1), { cookie: business.token });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await response.text()).toBe(SOW_NOT_VERIFIED);
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   change,
   engagementResults,
+  formatChange,
   formatPercent,
+  formatPointsChange,
   monthOf,
   RESULTS_MONTHS_BEFORE,
 } from "~/lib/engagements/engagement-results";
@@ -99,5 +101,12 @@ describe("helpers", () => {
     expect(formatPercent(0.125)).toBe("12.5%");
     expect(formatPercent(-0.03)).toBe("-3.0%");
     expect(formatPercent(null)).toBe("—");
+    expect(formatChange(0.333)).toBe("+33.3%");
+    expect(formatChange(-0.03)).toBe("-3.0%");
+    expect(formatChange(0.0001)).toBe("0.0%");
+    expect(formatChange(null)).toBe("—");
+    expect(formatPointsChange(0.1, 0.175)).toBe("+7.5 pts");
+    expect(formatPointsChange(0.2, 0.15)).toBe("-5.0 pts");
+    expect(formatPointsChange(null, 0.15)).toBe("—");
   });
 });

@@ -211,6 +211,10 @@ describe("the statement of work PDF", () => {
       }),
     );
     expect(pages).toBeGreaterThan(4);
+    // The signature block stays on one page: its heading and its last line in the same content stream.
+    const streams = text.split("stream\n").slice(1);
+    const streamWith = (needle: string) => streams.findIndex((stream) => stream.includes(needle));
+    expect(streamWith("(Signature) Tj")).toBe(streamWith("(Signed by Dana Reyes on 11/23/2026) Tj"));
     expect(text).toContain(`(Page ${pages} of ${pages}) Tj`);
     expect(text).toContain("(Deliverable 20) Tj");
     expect(text).toContain("(Name: Dana Reyes) Tj");

@@ -1,0 +1,35 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { inject } from "vitest";
+import { sqlLiteral } from "~db/seed/demo";
+
+/**
+ * Rows for browser tests that start mid-flow (a plan already signed, an item already paid): SQL run
+ * with `wrangler d1 execute --local` against the state of the server under test (its
+ * --persist-to directory, provided by the global setup). Only what the test is not about is
+ * written this way; the behaviour under test is driven through the browser.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+export function runSql(statements: string[]): void {
+  const persistTo = inject("persistTo");
+  if (!persistTo) throw new Error("e2e: the server's persist directory is unknown (E2E_PERSIST_TO).");
+  const result = spawnSync(
+    path.join(ROOT, "node_modules", ".bin", "wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", statements.join(";\n")],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      encoding: "utf8",
+    },
+  );
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
+}
+
+type Value = string | number | null;
+
+/** `INSERT INTO table (…) VALUES (…)` of one row. */
+export function insertRow(table: string, row: Record<string, Value>): string {
+  const columns = Object.keys(row);
+  return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((column) => sqlLiteral(row[column] ?? null)).join(", ")})`;
+}
