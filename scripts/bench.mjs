@@ -33,6 +33,8 @@ const TARGETS = [
   { user: "manager", path: "/manage/insights/demo-insight-submitted" },
   { user: "client", path: "/features?focus=Matching" },
   { user: "client", path: "/create-match" },
+  { user: "client", path: "/features?focus=Engagements" },
+  { user: "client", path: "/engagement-portal" },
   { user: "manager", path: "/manage/matches" },
   { user: "consultant", path: "/consultant" },
 ];

@@ -206,8 +206,9 @@ const todayOf = (app: AppContext) => app.now().toISOString().slice(0, 10);
 
 /**
  * One engagement of the business (`outlineId`; null = its current one), or null when unknown,
- * another business's, or not yet approved by a manager. ONE db.batch: the outline with its match
- * and consultant, the items, the latest decisions' notes, the items' files.
+ * another business's, or not yet approved by a manager. ONE db.batch: the outline, its match and
+ * consultant, the items, the latest decisions' notes, the items' files, the signed statements of
+ * work and the business's finance report (the before/after results).
  */
 export async function loadBusinessEngagement(
   app: AppContext,

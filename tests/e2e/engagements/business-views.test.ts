@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { browserTest, DESKTOP, PHONE, signUpNewClient, type BrowserTestOptions } from "../support";
+import { ITEM_REVIEW_CONFIRM } from "~/lib/engagements/engagement-copy";
 import { SEEDED_CONSULTANT, seedEngagement } from "./seed-engagements";
 
 /**
@@ -190,5 +191,34 @@ describe("signing the plan in the engagement panel", () => {
       await page.getByRole("heading", { name: "Signed statements of work" }).waitFor();
     },
     { viewport: WIDE },
+  );
+});
+
+describe("reviewing a delivered item in the engagement panel", () => {
+  browserTest(
+    "accepting and pausing moves the item to Completed Items",
+    async ({ page }) => {
+      const { email } = await signUpNewClient(page, { emailPrefix: "engagement-review" });
+      const { outlineId } = seedEngagement(email, "active", {
+        title: "Margin recovery plan",
+        createdAt: new Date("2026-11-12T12:00:00Z"),
+      });
+      await page.goto(`/features?focus=Engagements&engagementId=${outlineId}`);
+      await page.getByText("Found the three products that lost margin.", { exact: true }).waitFor();
+      await page.locator("summary", { hasText: "Review" }).click();
+      await page.getByLabel("Accept and pause the next deliverable").check();
+      await page.locator(".item-review").getByRole("button", { name: ITEM_REVIEW_CONFIRM }).click();
+      await page
+        .getByText("Deliverable accepted. The engagement is paused until you prepay the next deliverable.", {
+          exact: true,
+        })
+        .waitFor();
+      await page
+        .getByRole("list", { name: "Completed Items" })
+        .getByRole("heading", { name: "Phase 2", exact: true })
+        .waitFor();
+      await page.getByRole("button", { name: /^Prepay Phase 3/ }).waitFor();
+    },
+    { viewport: PHONE },
   );
 });
