@@ -69,6 +69,14 @@ async function noSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
+/** Nothing in these boxes is wider than the box itself (content cut off at a card's edge). */
+async function fitsItsBox(page: Page, selector: string) {
+  const overflowing = await page
+    .locator(selector)
+    .evaluateAll((boxes) => boxes.filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => box.className));
+  expect(overflowing).toEqual([]);
+}
+
 /** Full-page screenshots of the page as it is, at 375 and 1280 px, then back to the test's width. */
 async function screenshots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -78,6 +86,7 @@ async function screenshots(page: Page, name: string) {
     await page.waitForTimeout(150);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
     await noSideScroll(page);
+    await fitsItsBox(page, ".plan-document, .engagement-panel, .engagement-tabs, .card");
   }
   await page.setViewportSize(size);
 }
@@ -211,13 +220,11 @@ async function deliver(page: Page, item: typeof FIRST, summary: string, file: st
     await page.getByText(revisionNotes, { exact: true }).waitFor();
   }
   await page.getByLabel("Summary of work", { exact: true }).fill(summary);
-  await page
-    .getByLabel("Files (optional)", { exact: true })
-    .setInputFiles({
-      name: file,
-      mimeType: "text/csv",
-      buffer: Buffer.from("week,decision,owner\n1,Open Sundays,Ana\n"),
-    });
+  await page.getByLabel("Files (optional)", { exact: true }).setInputFiles({
+    name: file,
+    mimeType: "text/csv",
+    buffer: Buffer.from("week,decision,owner\n1,Open Sundays,Ana\n"),
+  });
   await page.getByRole("button", { name: "Confirm delivery" }).click();
   await page.waitForURL((url) => url.searchParams.get("delivered") === "1");
   await page.getByText(DELIVERY_CONFIRMED, { exact: true }).waitFor();
