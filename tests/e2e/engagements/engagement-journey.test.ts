@@ -427,6 +427,6 @@ describe("the whole engagement", () => {
       expect(await page.getByRole("button", { name: "Send rating" }).count()).toBe(0);
       console.info(`engagement journey: ${Math.round((Date.now() - started) / 1000)} s`);
     },
-    { timeout: 420_000 },
+    { timeout: 240_000 },
   );
 });
