@@ -3,6 +3,7 @@ import { ConsoleNotices } from "~/components/manage/console-notices";
 import { BUSINESS_NOTES_HEADING, NO_NOTES_YET, UNTITLED_PLAN } from "~/lib/engagements/engagement-copy";
 import type { ManagerEngagement } from "~/server/engagements/manager-engagements.server";
 import { PlanDocument } from "./plan-document";
+import { SignedStatements } from "./signed-statements";
 
 export type ManagerFormName = "review" | "note" | "verbal";
 
@@ -93,6 +94,9 @@ export function ManagerEngagementView({
             </h2>
             <PlanDocument document={engagement.document} headingLevel={3} />
           </section>
+          {engagement.signedStatements.length > 0 ? (
+            <SignedStatements statements={engagement.signedStatements} headingLevel={2} />
+          ) : null}
         </div>
         <aside className="manager-engagement-side">
           <section className="card" aria-labelledby="manager-facts">

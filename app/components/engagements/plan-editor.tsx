@@ -8,6 +8,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { SignedStatements } from "./signed-statements";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { ENGAGEMENTS_TEXTS } from "~/lib/consultants/portal";
@@ -285,6 +286,9 @@ export function ConsultantPlanView({
           </section>
         </>
       )}
+      {plan.signedStatements.length > 0 ? (
+        <SignedStatements statements={plan.signedStatements} headingLevel={2} />
+      ) : null}
     </div>
   );
 }

@@ -32,6 +32,7 @@ import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import { notify } from "~/server/notifications/notify.server";
 import { itemLabels, loadOutlineContext, planDocument, type Failure } from "./plan-drafting.server";
+import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
 
 /**
  * The engagement manager's console for engagements: every engagement with what needs attention
@@ -183,11 +184,16 @@ export type ManagerEngagement = {
   }[];
   notes: ManagerNote[];
   document: SowDocument;
+  /** The signed statements of work, newest version first (the PDFs the manager can download). */
+  signedStatements: SignedStatement[];
 };
 
-/** One engagement for the console (any; null for an unknown id): three queries read in parallel. */
+/**
+ * One engagement for the console (any; null for an unknown id) with its signed statements of work:
+ * four queries read in parallel (one round trip).
+ */
 export async function loadManagerEngagement(app: AppContext, outlineId: string): Promise<ManagerEngagement | null> {
-  const [context, notes] = await Promise.all([
+  const [context, notes, signatures] = await Promise.all([
     loadOutlineContext(app, outlineId, null),
     app.db
       .select({
@@ -203,6 +209,7 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
       .leftJoin(users, eq(users.id, engagementNotes.authorId))
       .where(eq(engagementNotes.outlineId, outlineId))
       .orderBy(desc(engagementNotes.createdAt), desc(engagementNotes.id)),
+    signedStatementsQuery(app, outlineId),
   ]);
   if (!context) return null;
   const { outline } = context;
@@ -245,6 +252,7 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
       };
     }),
     document: planDocument(context, app.now()),
+    signedStatements: toSignedStatements(signatures),
   };
 }
 

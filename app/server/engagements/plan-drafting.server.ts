@@ -38,6 +38,7 @@ import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify } from "~/server/notifications/notify.server";
+import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
 
 /**
  * The consultant's side of the engagement plan: the list of plans to draft and engagements, the
@@ -312,6 +313,8 @@ export type ConsultantPlan = {
   businessNotes: string | null;
   items: EditorItem[];
   document: SowDocument;
+  /** The signed statements of work, newest version first (the PDFs the consultant can download). */
+  signedStatements: SignedStatement[];
 };
 
 export type OutlineContext = {
@@ -431,13 +434,19 @@ export function itemLabels(item: DeliveryItem) {
 /** A price as the editor's field shows it: "2,400.00" (USD without the sign, as the form accepts it). */
 const PRICE_FIELD = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** The consultant's plan page: their own outline only (null otherwise). Two queries read in parallel. */
+/**
+ * The consultant's plan page: their own outline only (null otherwise), with its signed statements
+ * of work. Three queries read in parallel (one round trip).
+ */
 export async function loadConsultantPlan(
   app: AppContext,
   consultantId: string,
   outlineId: string,
 ): Promise<ConsultantPlan | null> {
-  const context = await loadOutlineContext(app, outlineId, consultantId);
+  const [context, signatures] = await Promise.all([
+    loadOutlineContext(app, outlineId, consultantId),
+    signedStatementsQuery(app, outlineId),
+  ]);
   if (!context) return null;
   const { outline } = context;
   const stage = planStage(outline);
@@ -471,6 +480,7 @@ export async function loadConsultantPlan(
       ...itemLabels(item),
     })),
     document: planDocument(context, app.now()),
+    signedStatements: toSignedStatements(signatures),
   };
 }
 
