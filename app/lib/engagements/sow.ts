@@ -51,11 +51,11 @@ export function formatUsdCents(cents: number): string {
   return USD.format(cents / 100);
 }
 
-/** "2026-11-23" → "11/23/2026" (the statement's month/day/year). */
+/** "2026-03-05" → "03/05/2026": the one date format (MM/DD/YYYY), also the statement's month/day/year. */
 export function monthDayYear(isoDate: string): string {
   const [year, month, day] = isoDate.split("-");
   if (!year || !month || !day) return isoDate;
-  return `${Number(month)}/${Number(day)}/${year}`;
+  return `${month}/${day}/${year}`;
 }
 
 /** Capitalised engagement type ("Fractional"), or "Not sure yet". */

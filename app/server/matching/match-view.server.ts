@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { consultantProfiles, deliveryOutlines, files, matchCandidates, matchRequests, users } from "~db/schema";
+import { visibleToBusiness } from "~/lib/engagements/engagement-state";
 import type { ConsultantInfo, MatchRequestView, CandidateView } from "~/lib/matching/match-view";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
@@ -87,15 +88,23 @@ export async function loadMatchRequest(
       .limit(1),
     requestFiles(app, and(eq(files.matchRequestId, id), eq(files.businessId, businessId))),
     app.db
-      .select({ id: deliveryOutlines.id, state: deliveryOutlines.state })
+      .select({
+        id: deliveryOutlines.id,
+        state: deliveryOutlines.state,
+        egmReviewStatus: deliveryOutlines.egmReviewStatus,
+        businessReviewStatus: deliveryOutlines.businessReviewStatus,
+        signedVersion: deliveryOutlines.signedVersion,
+      })
       .from(deliveryOutlines)
       .where(and(eq(deliveryOutlines.matchRequestId, id), eq(deliveryOutlines.businessId, businessId)))
       .orderBy(desc(deliveryOutlines.createdAt), desc(deliveryOutlines.id)),
   ]);
   const match = matchRows[0];
   if (!match) return null;
-  // The newest outline of each state; a completed plan is still the engagement's active one.
-  const outline = (...states: string[]) => outlineRows.find((row) => states.includes(row.state))?.id ?? null;
+  // The plan of each state, once a manager has let the business see it (a draft never is); a
+  // completed plan is still the engagement's active one.
+  const outline = (...states: string[]) =>
+    outlineRows.find((row) => states.includes(row.state) && visibleToBusiness(row))?.id ?? null;
   return {
     _id: match.id,
     matchRequestId: match.id,

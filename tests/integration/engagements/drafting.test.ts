@@ -96,7 +96,7 @@ describe("the consultant's engagements list", () => {
     expect(body).toContain(`href="${consultantEngagementPath(outline.id)}"`);
     // Drafts are pending (the engagement status label); the next delivery is the first item's date.
     expect(body).toContain(">Pending<");
-    expect(body).toContain("1/1/2027");
+    expect(body).toContain("01/01/2027");
     // The other consultant's match is not listed.
     const mine = (await call("/consultant/engagements", { cookie: other.token })).text();
     expect(await mine).not.toContain("Cash flow plan");

@@ -122,12 +122,10 @@ describe("GET /api/matching/matchRequest/get-match-request/{id}", () => {
       status: "accepted",
       businessDecisionStatus: "accepted",
     });
-    const [draft, proposed] = await db()
+    // One plan per match: sent to the manager, the business does not see it yet.
+    const [proposed] = await db()
       .insert(deliveryOutlines)
-      .values([
-        { matchRequestId: matched.id, businessId: business.id, state: "draft" as const },
-        { matchRequestId: matched.id, businessId: business.id, state: "proposed" as const },
-      ])
+      .values({ matchRequestId: matched.id, businessId: business.id, state: "proposed" as const })
       .returning({ id: deliveryOutlines.id });
     const body = (await (await getMatch(matched.id, token)).json()) as Record<string, unknown>;
     expect(body.matchedConsultant).toMatchObject({
@@ -135,9 +133,17 @@ describe("GET /api/matching/matchRequest/get-match-request/{id}", () => {
       headline: consultant.profile.headline,
     });
     expect(body.candidates).toEqual([expect.objectContaining({ businessDecisionStatus: "accepted" })]);
-    expect(body.draftDeliveryOutline).toBe(draft!.id);
-    expect(body.proposedDeliveryOutline).toBe(proposed!.id);
+    expect(body.draftDeliveryOutline).toBeNull();
+    expect(body.proposedDeliveryOutline).toBeNull();
     expect(body.activeDeliveryOutline).toBeNull();
+    // Once the manager approves it, the business sees it.
+    await db()
+      .update(deliveryOutlines)
+      .set({ egmReviewStatus: "approved" })
+      .where(eq(deliveryOutlines.id, proposed!.id));
+    const approved = (await (await getMatch(matched.id, token)).json()) as Record<string, unknown>;
+    expect(approved.proposedDeliveryOutline).toBe(proposed!.id);
+    expect(approved.activeDeliveryOutline).toBeNull();
 
     const by = new Date("2026-11-25T10:00:00.000Z");
     const waiting = await createMatchRequestRow(business.id, {

@@ -174,7 +174,7 @@ describe("the statement of work PDF", () => {
     const { text, pages } = checkStructure(bytes);
     for (const heading of Object.values(SOW_HEADINGS)) expect(text).toContain(`(${heading}) Tj`);
     expect(text).toContain("(Phase 1) Tj");
-    expect(text).toContain("(1/1/2027) Tj");
+    expect(text).toContain("(01/01/2027) Tj");
     expect(text).toContain("($1,500.00) Tj");
     expect(text).toContain("(Total: $4,000.00) Tj");
     expect(text).toContain("(Name: Dana Reyes) Tj");
