@@ -7,9 +7,9 @@
 // What a new user finds afterwards:
 //  - demo@partwise.test: a completed Management engagement with Grace Liu (three items paid,
 //    delivered, accepted; rated five stars) with before/after figures from the demo company's
-//    books (connected through /quickbooks/demo-consent); an active Technology engagement with
-//    Priya Raman whose first item is prepaid and delivered, waiting for her review; and a Sales
-//    plan from Daniel Brennan, approved by the manager, waiting for her signature;
+//    books (connected through /quickbooks/demo-consent); an active Strategy engagement with
+//    Daniel Brennan whose first item is prepaid and delivered, waiting for her review; and a
+//    Management plan from Thomas Becker, approved by the manager, waiting for her signature;
 //  - consultant2@partwise.test (Elena Vasquez): an HR match the business accepted, plan to draft;
 //  - manager@partwise.test: all four in /manage/engagements.
 //
@@ -64,56 +64,23 @@ export const DEMO_ENGAGEMENTS = [
   },
   {
     key: "active",
-    category: "technology",
-    consultingType: "project",
-    consultant: { name: "Priya Raman", email: "consultant3@partwise.test", id: "demo-user-consultant-03" },
-    problemStatement:
-      "Our point of sale, web shop and accounting do not talk to each other, so we retype orders every evening. We want them connected so stock and sales update on their own.",
-    plan: {
-      title: "Connect the store systems",
-      overview:
-        "Map how orders, stock and payments move today, connect the point of sale and the web shop to the books, and train the team on the new daily close.",
-      items: [
-        {
-          title: "Systems map and integration plan",
-          description: "Every system, every hand-off, and the order we connect them in.",
-          price: "1,500",
-        },
-        {
-          title: "Point of sale and web shop connected",
-          description: "Orders and stock flow both ways; retyping stops.",
-          price: "3,200",
-        },
-        {
-          title: "Daily close training",
-          description: "Two sessions and a written checklist for the evening close.",
-          price: "900",
-        },
-      ],
-    },
-    delivery: {
-      summary:
-        "Mapped the point of sale, the web shop and QuickBooks with both store leads. The attached map shows every hand-off; the plan connects the web shop first (most retyping) and the point of sale second.",
-      file: {
-        name: "systems-map.csv",
-        text: "system,feeds,hand-off,retyped daily\nPoint of sale,QuickBooks,end-of-day export,yes\nWeb shop,QuickBooks,order emails,yes\nWeb shop,Point of sale,stock counts,yes\n",
-      },
-    },
-  },
-  {
-    key: "toSign",
-    category: "sales",
+    category: "strategy",
     consultingType: "fractional",
     consultant: { name: "Daniel Brennan", email: "consultant6@partwise.test", id: "demo-user-consultant-06" },
     problemStatement:
-      "Wholesale orders from other shops have doubled, but nobody owns them: quotes go out late and prices differ by who answers. We need a simple wholesale sales process.",
+      "Wholesale orders from other shops have doubled, but nobody owns them: quotes go out late and prices differ by who answers. We need to decide how big wholesale should get and how to run it.",
     plan: {
-      title: "Wholesale sales process",
+      title: "Wholesale growth plan",
       overview:
-        "A price list with guardrails, a quote-to-order process one person owns, and a monthly pipeline review the owner can run in half an hour.",
+        "Decide where wholesale fits next to the stores and the web shop, set prices with guardrails, and give one person a quote-to-order process they own.",
       items: [
         {
-          title: "Wholesale price list and guardrails",
+          title: "Wholesale review and target accounts",
+          description: "Margins by channel, the accounts worth growing, and the ones to let go.",
+          price: "1,500",
+        },
+        {
+          title: "Price list and guardrails",
           description: "Tiers, minimums and who may discount.",
           price: "1,200",
         },
@@ -121,6 +88,39 @@ export const DEMO_ENGAGEMENTS = [
           title: "Quote-to-order process",
           description: "Templates, response times and the owner of each step.",
           price: "1,600",
+        },
+      ],
+    },
+    delivery: {
+      summary:
+        "Reviewed twelve months of wholesale orders with the owner. The attached table ranks the accounts by margin: the top five bring 70% of the wholesale profit; the plan grows those and stops discounting the rest.",
+      file: {
+        name: "wholesale-accounts.csv",
+        text: "account,orders,revenue,margin\nCasco Bay Gifts,24,18400,31%\nHarborview Market,18,12950,28%\nPine Street Provisions,15,9800,26%\nKennebunk Trading,11,7600,24%\nBelfast Outfitters,9,6100,22%\n",
+      },
+    },
+  },
+  {
+    key: "toSign",
+    category: "management",
+    consultingType: "project",
+    consultant: { name: "Thomas Becker", email: "consultant4@partwise.test", id: "demo-user-consultant-04" },
+    problemStatement:
+      "Our two stores order, receive and count stock in different ways, and each manager keeps their own spreadsheets. We want one way of running a store that both managers follow.",
+    plan: {
+      title: "One way to run a store",
+      overview:
+        "Write down how the better-run store orders, receives and counts, agree the changes with both managers, and put the routine in place in the second store.",
+      items: [
+        {
+          title: "Store routines compared",
+          description: "A day in each store, written down step by step, with the differences marked.",
+          price: "1,400",
+        },
+        {
+          title: "Store operating manual",
+          description: "Ordering, receiving and counting, agreed with both managers.",
+          price: "1,900",
         },
       ],
     },
