@@ -11,7 +11,7 @@
 //    Daniel Brennan whose first item is prepaid and delivered, waiting for her review; and a
 //    Management plan from Thomas Becker, approved by the manager, waiting for her signature;
 //  - consultant2@partwise.test (Elena Vasquez): an HR match the business accepted, plan to draft;
-//  - manager@partwise.test: all four in /manage/engagements.
+//  - manager@partwise.test: the three plans (approved) in /manage/engagements.
 //
 // Time cannot pass in a demo: the completed engagement is back-dated afterwards in one SQL step
 // (backdateSql below, ADR 030) so that its months "since" exist in the books.
