@@ -14,18 +14,16 @@
 //  - manager@partwise.test: the three plans (approved) in /manage/engagements.
 //
 // Time cannot pass in a demo: the completed engagement is back-dated afterwards in one SQL step
-// (backdateSql below, ADR 030) so that its months "since" exist in the books.
+// (backdateSql in demo-backdate.mjs, ADR 030) so that its months "since" exist in the books.
 
 import { DEMO_MATCH_REQUESTS, CLIENT, MANAGER, Session } from "./demo-flows.mjs";
+import { BACKDATE_START_MONTHS, backdateSql } from "./demo-backdate.mjs";
 import { capture, bin, quietEnv } from "./proc.mjs";
 
 /** The demo business's signer, as typed in the review dialog. */
 const SIGNER = "Dana Whitfield";
 /** A test card the local checkout accepts. */
 const TEST_CARD = "4242 4242 4242 4242";
-
-/** How many months before today the completed engagement started (its items follow two months apart). */
-export const BACKDATE_START_MONTHS = 6;
 
 /**
  * The four requests, in the order they are made. `consultant` is proposed by name from the
@@ -346,32 +344,6 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
       `(${((Date.now() - began) / 1000).toFixed(1)} s)`,
   );
   return { played: true };
-}
-
-/**
- * The one back-dating step (ADR 030): the completed engagement's rows are moved into the past so
- * that the months "since" it started exist in the books. The start (submission, reviews,
- * signature, the first item) moves BACKDATE_START_MONTHS months back; each later item two months
- * less, so the three items fall two months apart and the completion two months ago. Only the rows
- * of that one outline (and its match request and purchases) change.
- */
-export function backdateSql(outlineId, matchRequestId, months = BACKDATE_START_MONTHS) {
-  const q = (value) => `'${String(value).replaceAll("'", "''")}'`;
-  const shift = (column, by) =>
-    `CASE WHEN ${column} IS NULL THEN NULL ELSE CAST(strftime('%s', ${column} / 1000, 'unixepoch', '-' || (${by}) || ' months') AS INTEGER) * 1000 + ${column} % 1000 END`;
-  const outline = q(outlineId);
-  const itemShift = `(${months} - 2 * delivery_items.position)`;
-  const lastShift = `(${months} - 2 * (SELECT MAX(position) FROM delivery_items WHERE outline_id = ${outline}))`;
-  const positionOf = (column) => `(SELECT position FROM delivery_items WHERE delivery_items.id = ${column})`;
-  return [
-    `UPDATE match_requests SET created_at = ${shift("created_at", months)}, updated_at = ${shift("updated_at", lastShift)}, feedback_at = ${shift("feedback_at", lastShift)} WHERE id = ${q(matchRequestId)};`,
-    `UPDATE delivery_outlines SET created_at = ${shift("created_at", months)}, submitted_at = ${shift("submitted_at", months)}, egm_reviewed_at = ${shift("egm_reviewed_at", months)}, business_reviewed_at = ${shift("business_reviewed_at", months)}, started_at = ${shift("started_at", months)}, completed_at = ${shift("completed_at", lastShift)}, updated_at = ${shift("updated_at", lastShift)} WHERE id = ${outline};`,
-    `UPDATE sow_signatures SET signed_at = ${shift("signed_at", months)}, created_at = ${shift("created_at", months)} WHERE outline_id = ${outline};`,
-    `UPDATE purchases SET created_at = ${shift("created_at", `(SELECT ${months} - 2 * position FROM delivery_items WHERE paid_purchase_id = purchases.id)`)}, updated_at = ${shift("updated_at", `(SELECT ${months} - 2 * position FROM delivery_items WHERE paid_purchase_id = purchases.id)`)}, paid_at = ${shift("paid_at", `(SELECT ${months} - 2 * position FROM delivery_items WHERE paid_purchase_id = purchases.id)`)} WHERE id IN (SELECT paid_purchase_id FROM delivery_items WHERE outline_id = ${outline});`,
-    `UPDATE delivery_item_decisions SET created_at = ${shift("created_at", `(${months} - 2 * ${positionOf("delivery_item_decisions.item_id")})`)} WHERE outline_id = ${outline};`,
-    `UPDATE engagement_notes SET created_at = ${shift("created_at", months)} WHERE outline_id = ${outline};`,
-    `UPDATE delivery_items SET delivery_date = date(delivery_date, '-' || ${itemShift} || ' months'), created_at = ${shift("created_at", months)}, consultant_confirmed_at = ${shift("consultant_confirmed_at", itemShift)}, completed_at = ${shift("completed_at", itemShift)}, updated_at = ${shift("updated_at", itemShift)} WHERE outline_id = ${outline};`,
-  ];
 }
 
 /** Runs backdateSql against the local D1 of the running server (wrangler d1 execute --local). */
