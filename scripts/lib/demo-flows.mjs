@@ -12,7 +12,9 @@
 //  - consultant1@partwise.test: a candidacy to accept at /consultant;
 //  - every demo consultant: a portrait uploaded through their profile editor and approved by the
 //    manager; leila.haddad@partwise.test: invited, password set, half her profile written;
-//    jordan.alvarez@partwise.test: an application waiting in the manager's queue.
+//    jordan.alvarez@partwise.test: an application waiting in the manager's queue;
+//  - then the engagements (demo-engagements.mjs): a completed one, one with a delivery to review
+//    and a plan to sign for demo@partwise.test, a plan to draft for consultant2@partwise.test.
 
 import { demoPortraitPng } from "./demo-photos.mjs";
 
@@ -162,10 +164,16 @@ async function propose(manager, matchRequestId, consultantName) {
   await manager.form(path, { intent: "propose", suggestionId });
 }
 
-export async function playDemoFlows(baseURL, { log = console.log } = {}) {
+/**
+ * All the demo's flows, in order. `persistTo`: the running server's local state directory (for
+ * the engagements' one back-dating step; wrangler's default .wrangler/state when unset).
+ */
+export async function playDemoFlows(baseURL, { log = console.log, persistTo } = {}) {
   const matching = await playMatchingFlows(baseURL, log);
   const consultants = await playConsultantFlows(baseURL, log);
-  return { played: matching.played || consultants.played, ids: matching.ids };
+  const { playEngagementFlows } = await import("./demo-engagements.mjs");
+  const engagements = await playEngagementFlows(baseURL, { log, persistTo });
+  return { played: matching.played || consultants.played || engagements.played, ids: matching.ids };
 }
 
 async function playMatchingFlows(baseURL, log) {

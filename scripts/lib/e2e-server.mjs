@@ -92,7 +92,7 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
     }
     try {
       // The browser tests see the demo a fresh `npm start` shows, marketplace states included.
-      await playDemoFlows(baseURL, { log: () => undefined });
+      await playDemoFlows(baseURL, { log: () => undefined, persistTo });
     } catch (error) {
       await stop();
       throw error;

@@ -70,7 +70,9 @@ describe("profile progress", () => {
   browserTest("the wheel shows the real completion of the demo client's profile", async ({ page }) => {
     await signInAsDemoClient(page);
     await page.goto("/profile-progress");
-    await page.getByRole("heading", { name: "Almost there!", level: 1 }).waitFor();
+    // The demo's books are connected, so the page says so and offers the next step.
+    await page.getByRole("heading", { name: "You're all set!", level: 1 }).waitFor();
+    await page.getByText("It looks like you've already connected your company data.", { exact: true }).waitFor();
 
     const wheel = page.getByRole("progressbar", { name: "Profile completion" });
     const now = Number(await wheel.getAttribute("aria-valuenow"));
@@ -78,23 +80,26 @@ describe("profile progress", () => {
     expect(await wheel.getAttribute("aria-valuemax")).toBe("100");
     expect(now).not.toBe(65);
 
-    // Personal info and business details are on file for the demo client; other steps depend on
-    // what earlier tests did, so the percentage must match the blocks marked Done.
+    // Personal info and business details are on file for the demo client, and the demo connects
+    // the demo company's books (scripts/lib/demo-engagements.mjs: the completed engagement's
+    // results read them); other steps depend on what earlier tests did, so the percentage must
+    // match the blocks marked Done.
     const blocks = page.locator(".progress-blocks > li");
     expect(await blocks.count()).toBe(5);
-    for (const step of ["personal", "business"]) {
+    for (const step of ["personal", "business", "companyData"]) {
       await page.locator(`[data-step="${step}"]`).getByText("Done", { exact: true }).waitFor();
     }
     const done = await page.locator(".progress-blocks").getByText("Done", { exact: true }).count();
     expect(now).toBe(done * 20);
-    expect(now).toBeGreaterThanOrEqual(40);
+    expect(now).toBeGreaterThanOrEqual(60);
     await wheel.getByText(`${now}%`, { exact: true }).waitFor();
 
     const companyData = page
       .locator('[data-step="companyData"]')
-      .getByRole("link", { name: /Connect your accounting data/ });
+      .getByRole("link", { name: /Your accounting data is connected\./ });
     expect(await companyData.getAttribute("href")).toBe("/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS");
-    await page.getByRole("link", { name: "Skip this Step", exact: true }).click();
+    // Connected, the banner's Next goes on to the plans.
+    await page.getByRole("link", { name: "Next", exact: true }).click();
     await expectPath(page, "/plan-select");
   });
 });

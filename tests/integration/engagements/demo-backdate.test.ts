@@ -1,0 +1,83 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { deliveryItems, deliveryOutlines, matchRequests, purchases, sowSignatures } from "~db/schema";
+import { backdateSql } from "../../../scripts/lib/demo-backdate.mjs";
+import { createConsultant, db } from "../helpers";
+import { createPaidPurchase, createSignedOutline } from "../helpers/deliverables";
+import { createClient } from "../../factories";
+
+/** The date `months` calendar months before `date` (UTC), at the same time of day. */
+function monthsBefore(date: Date, months: number): Date {
+  const shifted = new Date(date);
+  shifted.setUTCMonth(shifted.getUTCMonth() - months);
+  return shifted;
+}
+
+describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)", () => {
+  it("moves one completed engagement 6 months back, its items 6, 4 and 2, and nothing else", async () => {
+    const client = await createClient();
+    const consultant = await createConsultant();
+    const at = new Date("2026-11-23T18:02:16.123Z");
+    const done = { status: "approved" as const, businessDeliveryReview: "approved" as const, completedAt: at };
+    const engagement = await createSignedOutline(client.business.id, consultant.user.id, {
+      outline: { state: "complete", complete: true, startedAt: at, completedAt: at, submittedAt: at },
+      items: [
+        { ...done, deliveryDate: "2026-12-14" },
+        { ...done, deliveryDate: "2027-01-04" },
+        { ...done, deliveryDate: "2027-01-25" },
+      ],
+    });
+    const purchaseId = await createPaidPurchase(client.business.id, engagement.items[1]!.id);
+    await db()
+      .update(deliveryItems)
+      .set({ paidPurchaseId: purchaseId })
+      .where(eq(deliveryItems.id, engagement.items[1]!.id));
+    await db()
+      .insert(sowSignatures)
+      .values({
+        id: `sig-${engagement.outline.id}`,
+        outlineId: engagement.outline.id,
+        businessId: client.business.id,
+        outlineVersion: 1,
+        signerUserId: client.user.id,
+        signerName: "Dana Whitfield",
+        signatureDate: "2026-05-23",
+        signedAt: at,
+        pdfKey: "sow/x/v1.pdf",
+        pdfSha256: "0".repeat(64),
+        pdfSize: 100,
+        createdAt: at,
+      });
+    const other = await createSignedOutline(client.business.id, consultant.user.id);
+    const otherBefore = (
+      await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, other.outline.id))
+    )[0]!;
+
+    const statements = backdateSql(engagement.outline.id, engagement.match.id);
+    await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
+
+    const [outline] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, engagement.outline.id));
+    expect(outline!.startedAt).toEqual(monthsBefore(at, 6));
+    expect(outline!.submittedAt).toEqual(monthsBefore(at, 6));
+    expect(outline!.completedAt).toEqual(monthsBefore(at, 2));
+    const items = await db()
+      .select()
+      .from(deliveryItems)
+      .where(eq(deliveryItems.outlineId, engagement.outline.id))
+      .orderBy(deliveryItems.position);
+    expect(items.map((item) => item.deliveryDate)).toEqual(["2026-06-14", "2026-09-04", "2026-11-25"]);
+    expect(items.map((item) => item.completedAt)).toEqual([6, 4, 2].map((months) => monthsBefore(at, months)));
+    const [signature] = await db().select().from(sowSignatures).where(eq(sowSignatures.outlineId, outline!.id));
+    expect(signature!.signedAt).toEqual(monthsBefore(at, 6));
+    expect(signature!.signatureDate).toBe("2026-05-23");
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.id, purchaseId));
+    expect(purchase!.createdAt.getTime()).toBeLessThan(monthsBefore(new Date(), 3).getTime());
+    const [match] = await db().select().from(matchRequests).where(eq(matchRequests.id, engagement.match.id));
+    expect(match!.createdAt.getTime()).toBeLessThan(monthsBefore(new Date(), 5).getTime());
+
+    // Another engagement of the same business is left as it was.
+    const [untouched] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, other.outline.id));
+    expect(untouched).toEqual(otherBefore);
+  });
+});
