@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { formatDate } from "~/lib/shared/dates";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FieldErrors } from "~/components/ui/field-errors";
@@ -21,7 +22,6 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
-import { itemDate } from "~/lib/engagements/deliverable-forms";
 import { formatUsdCents } from "~/lib/engagements/sow";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
 
@@ -83,7 +83,7 @@ export function ConsultantDelivery({
         </h2>
         <dl className="insight-facts">
           <dt>Delivery date</dt>
-          <dd>{itemDate(item.deliveryDate)}</dd>
+          <dd>{formatDate(item.deliveryDate)}</dd>
           <dt>Price</dt>
           <dd>{formatUsdCents(item.priceCents)}</dd>
         </dl>

@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { formatDate } from "~/lib/shared/dates";
 import { FileList } from "~/components/files/file-list";
 import { formatFileSize } from "~/components/files/file-check";
-import { itemDate, type DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
+import { type DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
 import {
   DELIVERED_FILES_HEADING,
   DELIVERED_SUMMARY_HEADING,
@@ -108,7 +109,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
             {current.title}
           </h3>
           <p className="console-muted">
-            {itemDate(current.deliveryDate)} · {formatUsdCents(current.priceCents)}
+            {formatDate(current.deliveryDate)} · {formatUsdCents(current.priceCents)}
           </p>
           {current.status === "delivered" ? (
             <>
@@ -148,7 +149,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
           <input type="hidden" name="intent" value="prepay" />
           <input type="hidden" name="deliveryOutlineId" value={outline._id} />
           <p>
-            Next: <strong>{next.title}</strong> · {itemDate(next.deliveryDate)} · {formatUsdCents(next.priceCents)}
+            Next: <strong>{next.title}</strong> · {formatDate(next.deliveryDate)} · {formatUsdCents(next.priceCents)}
           </p>
           {intent === "prepay" && failed ? (
             <div role="alert" className="form-error">

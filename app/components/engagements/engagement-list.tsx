@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
+import { formatDate } from "~/lib/shared/dates";
 import { ToggleGroup } from "~/components/ui/toggle-group";
 import { NO_ACTIVE_ENGAGEMENTS, NO_COMPLETED_ENGAGEMENTS } from "~/lib/engagements/engagement-copy";
 import {
   NEXT_STEP_TEXTS,
   engagementStatusLabel,
   engagementsOfSide,
-  formatMmDdYyyy,
   type EngagementTileData,
 } from "~/lib/engagements/engagement-display";
 import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
@@ -29,7 +29,7 @@ export function EngagementTile({ tile }: { tile: EngagementTileData }) {
         {tile.consultantName ? ` · ${tile.consultantName}` : ""}
       </span>
       <time className="engagement-tile-date" dateTime={tile.createdAt}>
-        {formatMmDdYyyy(tile.createdAt)}
+        {formatDate(tile.createdAt)}
       </time>
       <span className={`badge engagement-status engagement-status-${tile.status}`}>
         {engagementStatusLabel(tile.status)}

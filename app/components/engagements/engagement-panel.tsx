@@ -1,4 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
+import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatDate } from "~/lib/shared/dates";
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { PlanDocument } from "~/components/engagements/plan-document";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -15,8 +17,6 @@ import {
   ENGAGEMENT_PANEL_TABS,
   ENGAGEMENT_PANEL_TAB_LABELS,
   engagementStatusLabel,
-  formatMmDdYyyy,
-  formatPriceCents,
   itemStatusText,
   type BusinessEngagement,
   type EngagementPanelTab,
@@ -53,7 +53,7 @@ export type DeliverableSlots = {
 type Heading = "h2" | "h3" | "h4" | "h5";
 const lower = (level: Heading): Heading => (level === "h2" ? "h3" : level === "h3" ? "h4" : "h5");
 
-/** Match Info: creation date (MM/DD/YYYY), engagement type, business area, problem statement. */
+/** Match Info: creation date (the one date format, "Nov 3, 2026"), engagement type, business area, problem statement. */
 export function EngagementMatchInfo({ engagement, heading = "h3" }: { engagement: EngagementData; heading?: Heading }) {
   const H = heading;
   return (
@@ -62,7 +62,7 @@ export function EngagementMatchInfo({ engagement, heading = "h3" }: { engagement
       <dl className="engagement-facts">
         <div>
           <dt>Created</dt>
-          <dd>{formatMmDdYyyy(engagement.match.createdAt)}</dd>
+          <dd>{formatDate(engagement.match.createdAt)}</dd>
         </div>
         <div>
           <dt>Engagement type</dt>
@@ -154,11 +154,11 @@ function DeliverableItem({
       <dl className="engagement-item-facts">
         <div>
           <dt>Price</dt>
-          <dd>{formatPriceCents(item.priceCents)}</dd>
+          <dd>{formatUsdCents(item.priceCents)}</dd>
         </div>
         <div>
           <dt>Delivery date</dt>
-          <dd>{formatMmDdYyyy(item.deliveryDate)}</dd>
+          <dd>{formatDate(item.deliveryDate)}</dd>
         </div>
         <div>
           <dt>Status</dt>

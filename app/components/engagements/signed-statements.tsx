@@ -1,6 +1,6 @@
 import { useId } from "react";
+import { formatDate } from "~/lib/shared/dates";
 import { DOWNLOAD_SOW_LABEL, NO_SIGNED_STATEMENTS, SIGNED_STATEMENTS_HEADING } from "~/lib/engagements/engagement-copy";
-import { monthDayYear } from "~/lib/engagements/sow";
 import { formatDateTime, isoDateTime } from "~/lib/shared/dates";
 
 /** One signed version of the statement of work (loadSignedStatements / toSignedStatements). */
@@ -65,7 +65,7 @@ export function SignedStatements({
                 </div>
                 <div>
                   <dt>Signature date</dt>
-                  <dd>{monthDayYear(statement.signatureDate)}</dd>
+                  <dd>{formatDate(statement.signatureDate)}</dd>
                 </div>
                 <div>
                   <dt>Signed at</dt>

@@ -34,9 +34,3 @@ export type DeliverablesActionData = {
   message: string | null;
   failed: boolean;
 };
-
-/** "2027-01-05" → "01/05/2027" (spec §9: dates MM/DD/YYYY); anything else as it is. */
-export function itemDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : isoDate;
-}

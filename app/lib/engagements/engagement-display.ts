@@ -24,25 +24,6 @@ import { NEXT_STEP_PREPAY, NEXT_STEP_REVIEW_ITEM, NEXT_STEP_REVIEW_PLAN } from "
  * (app/components/engagements/engagement-*.tsx) render them.
  */
 
-/** "01/05/2027" (spec §9: MM/DD/YYYY) from 'YYYY-MM-DD' or an ISO instant (UTC); "" when not a date. */
-export function formatMmDdYyyy(value: string | Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  if (typeof value === "string") {
-    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    if (day) return `${day[2]}/${day[3]}/${day[1]}`;
-  }
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
-}
-
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** "$1,500.00" (spec §9: USD in en-US) from cents. */
-export function formatPriceCents(cents: number): string {
-  return USD.format(cents / 100);
-}
-
 /** Each deliverable's status as the business reads it. */
 export const ITEM_STATUS_TEXTS: Record<DeliveryItemStatus, string> = {
   upcoming: "Not started",

@@ -1,5 +1,6 @@
 import { writePdf, type PdfBlock } from "./pdf-writer";
-import { monthDayYear, type SowDocument } from "./sow";
+import { formatDate } from "~/lib/shared/dates";
+import { type SowDocument } from "./sow";
 
 /**
  * The signed statement of work as a PDF: the same SowDocument the screens show (its three
@@ -64,9 +65,9 @@ export function sowPdfBlocks({ document, signature, businessName, consultantName
     },
     { type: "space", height: 6 },
     { type: "paragraph", text: `Name: ${signature.name}`, font: "bold" },
-    { type: "paragraph", text: `Date: ${monthDayYear(signature.date)}`, font: "bold" },
+    { type: "paragraph", text: `Date: ${formatDate(signature.date)}`, font: "bold" },
     { type: "rule" },
-    { type: "paragraph", text: document.signature ?? `Signed by ${signature.name} on ${monthDayYear(signature.date)}` },
+    { type: "paragraph", text: document.signature ?? `Signed by ${signature.name} on ${formatDate(signature.date)}` },
   );
   return blocks;
 }

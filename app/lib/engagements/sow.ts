@@ -1,4 +1,5 @@
 import { categoryLabel } from "~/lib/shared/format";
+import { formatDate } from "~/lib/shared/dates";
 
 /**
  * The engagement plan's text: the Engagement Plan, the Form of Statement of Work and the Work
@@ -36,11 +37,11 @@ export type SowSection = { heading: string; paragraphs: string[]; items?: SowIte
 
 export type SowDocument = {
   title: string;
-  /** "11/23/2026": the signature date if signed, otherwise today (spec §1: month/day/year). */
+  /** "Nov 23, 2026": the signature date if signed, otherwise today (spec §1: month/day/year). */
   effectiveDate: string;
   version: number;
   sections: SowSection[];
-  /** The signature block's lines ("Signed by Dana Reyes on 11/23/2026"), or null before signing. */
+  /** The signature block's lines ("Signed by Dana Reyes on Nov 23, 2026"), or null before signing. */
   signature: string | null;
 };
 
@@ -49,13 +50,6 @@ const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" 
 /** "$1,250.00" (USD, en-US) from cents. */
 export function formatUsdCents(cents: number): string {
   return USD.format(cents / 100);
-}
-
-/** "2026-03-05" → "03/05/2026": the one date format (MM/DD/YYYY), also the statement's month/day/year. */
-export function monthDayYear(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-");
-  if (!year || !month || !day) return isoDate;
-  return `${month}/${day}/${year}`;
 }
 
 /** Capitalised engagement type ("Fractional"), or "Not sure yet". */
@@ -69,13 +63,13 @@ export const MASTER_SERVICES_AGREEMENT =
   "the Partwise Master Services Agreement accepted with the Partwise Terms and Conditions";
 
 export function buildSowDocument(input: SowInput): SowDocument {
-  const effectiveDate = monthDayYear(input.signature?.date ?? input.today);
+  const effectiveDate = formatDate(input.signature?.date ?? input.today);
   const total = input.items.reduce((sum, item) => sum + item.priceCents, 0);
   const items: SowItem[] = input.items.map((item, index) => ({
     number: index + 1,
     title: item.title,
     description: item.description,
-    deliveryDate: monthDayYear(item.deliveryDate),
+    deliveryDate: formatDate(item.deliveryDate),
     price: formatUsdCents(item.priceCents),
   }));
   const phases = items.length === 1 ? "one phase" : `${items.length} phases`;
@@ -83,7 +77,7 @@ export function buildSowDocument(input: SowInput): SowDocument {
     title: input.title,
     effectiveDate,
     version: input.version,
-    signature: input.signature ? `Signed by ${input.signature.name} on ${monthDayYear(input.signature.date)}` : null,
+    signature: input.signature ? `Signed by ${input.signature.name} on ${formatDate(input.signature.date)}` : null,
     sections: [
       {
         heading: SOW_HEADINGS.plan,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, ne, sql } from "drizzle-orm";
+import { formatDate } from "~/lib/shared/dates";
 import { alias } from "drizzle-orm/sqlite-core";
 import { businesses, deliveryItems, deliveryOutlines, engagementNotes, matchRequests, users } from "~db/schema";
 import {
@@ -9,6 +10,7 @@ import {
   PLAN_REVIEW_NOT_PENDING,
   PLAN_SENT_BACK_NOTICE,
 } from "~/lib/engagements/engagement-copy";
+import { matchStatusText } from "~/lib/matching/match-status";
 import { businessEngagementPath, consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import {
   canManagerReviewPlan,
@@ -26,7 +28,7 @@ import {
   utcToday,
   type EngagementFilter,
 } from "~/lib/engagements/plan-stage";
-import { monthDayYear, type SowDocument } from "~/lib/engagements/sow";
+import { type SowDocument } from "~/lib/engagements/sow";
 import { formatDateTime } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
@@ -124,7 +126,7 @@ export async function listManagerEngagements(
       overdue: own.filter((item) => isItemOverdue(item, today)).length,
       inRevision: own.filter((item) => item.status === "revision").length,
       paused: outline.pausedAt !== null && !outline.complete,
-      nextDelivery: next ? monthDayYear(next) : null,
+      nextDelivery: next ? formatDate(next) : null,
     };
   });
   const rank = (row: ManagerEngagementRow) =>
@@ -298,7 +300,7 @@ export async function reviewPlan(
   // UPDATE goes first, so a refused review leaves the match as it was.
   const matchWrite = app.db
     .update(matchRequests)
-    .set({ status: "outline_proposed", updatedAt: now })
+    .set({ status: "outline_proposed", statusText: matchStatusText("outline_proposed"), updatedAt: now })
     .where(
       and(
         eq(matchRequests.id, context.match.id),

@@ -12,6 +12,7 @@ import {
   PLAN_NOT_EDITABLE,
   PLAN_SUBMITTED_NOTICE,
 } from "~/lib/engagements/engagement-copy";
+import { matchStatusText } from "~/lib/matching/match-status";
 import { managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import type { PlanFormInput } from "~/lib/engagements/engagement-schemas";
 import {
@@ -32,7 +33,7 @@ import {
   utcToday,
   type PlanStage,
 } from "~/lib/engagements/plan-stage";
-import { buildSowDocument, formatUsdCents, monthDayYear, type SowDocument } from "~/lib/engagements/sow";
+import { buildSowDocument, formatUsdCents, type SowDocument } from "~/lib/engagements/sow";
 import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy-state";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
@@ -76,7 +77,7 @@ export type ConsultantEngagementRow = {
   business: string;
   status: string;
   stage: string;
-  /** MM/DD/YYYY, or null when every item is approved (or there are none). */
+  /** "Nov 3, 2026", or null when every item is approved (or there are none). */
   nextDelivery: string | null;
 };
 
@@ -154,7 +155,7 @@ export async function listConsultantEngagements(
       business: outline.business,
       status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline)],
       stage: planStageLabel(outline),
-      nextDelivery: next ? monthDayYear(next) : null,
+      nextDelivery: next ? formatDate(next) : null,
     };
   });
   return { toDraft, engagements };
@@ -256,7 +257,7 @@ export async function createPlan(
       .returning({ id: deliveryOutlines.id }),
     app.db
       .update(matchRequests)
-      .set({ status: "outline_draft", updatedAt: now })
+      .set({ status: "outline_draft", statusText: matchStatusText("outline_draft"), updatedAt: now })
       .where(and(eq(matchRequests.id, match.id), eq(matchRequests.status, "consultant_matched"))),
   ]);
   if (inserted.length > 0) return { ok: true, outlineId: id, created: true };
@@ -281,7 +282,7 @@ export type EditorItem = {
   description: string;
   /** YYYY-MM-DD (the form's value). */
   deliveryDate: string;
-  /** MM/DD/YYYY. */
+  /** "Nov 3, 2026" (formatDate). */
   deliveryDateLabel: string;
   /** "1,500.00" (the form's value). */
   price: string;
@@ -426,7 +427,7 @@ export function planDocument(context: OutlineContext, now: Date): SowDocument {
 
 export function itemLabels(item: DeliveryItem) {
   return {
-    deliveryDateLabel: monthDayYear(item.deliveryDate),
+    deliveryDateLabel: formatDate(item.deliveryDate),
     priceLabel: formatUsdCents(item.priceCents),
   };
 }

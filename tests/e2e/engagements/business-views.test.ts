@@ -78,7 +78,7 @@ for (const [label, viewport] of [
         const todo = page.getByRole("list", { name: "Deliverables to do" });
         await todo.getByRole("heading", { name: "Phase 2", exact: true }).waitFor();
         await todo.getByText("Delivered: awaiting your review", { exact: true }).waitFor();
-        await todo.getByText("02/01/2027", { exact: true }).waitFor();
+        await todo.getByText("Feb 1, 2027", { exact: true }).waitFor();
         expect(await todo.getByText("$1,500.00", { exact: true }).count()).toBe(2);
         await page.getByRole("heading", { name: "Completed Items", exact: true }).waitFor();
         await page

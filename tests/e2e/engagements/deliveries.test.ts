@@ -138,7 +138,7 @@ describe("the consultant's delivery", () => {
         const path = consultantDeliveryPath(ids.outline, ids.first);
         await page.goto(path);
         await page.getByRole("heading", { name: "Freight cost review", level: 1 }).waitFor();
-        await page.getByText("01/15/2027", { exact: true }).waitFor();
+        await page.getByText("Jan 15, 2027", { exact: true }).waitFor();
         await page.getByText("$2,400.00", { exact: true }).waitFor();
 
         // Nothing written: the form says what is missing.

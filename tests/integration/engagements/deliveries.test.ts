@@ -48,7 +48,7 @@ describe("the consultant's delivery page", () => {
     expect(page.status).toBe(200);
     const text = await page.text();
     expect(text).toContain("Phase 1");
-    expect(text).toContain("01/01/2027");
+    expect(text).toContain("Jan 1, 2027");
     expect(text).toContain("$1,500.00");
     expect(text).toContain("Confirm delivery");
 

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, deliveryItems, deliveryOutlines, matchRequests, notifications, users } from "~db/schema";
+import { matchStatusText } from "~/lib/matching/match-status";
 import {
   PLAN_CHANGED_MEANWHILE,
   PLAN_NEEDS_ITEMS,
@@ -96,7 +97,7 @@ describe("the consultant's engagements list", () => {
     expect(body).toContain(`href="${consultantEngagementPath(outline.id)}"`);
     // Drafts are pending (the engagement status label); the next delivery is the first item's date.
     expect(body).toContain(">Pending<");
-    expect(body).toContain("01/01/2027");
+    expect(body).toContain("Jan 1, 2027");
     // The other consultant's match is not listed.
     const mine = (await call("/consultant/engagements", { cookie: other.token })).text();
     expect(await mine).not.toContain("Cash flow plan");
@@ -131,6 +132,7 @@ describe("starting the plan of a match", () => {
     });
     const [matchRow] = await db().select().from(matchRequests).where(eq(matchRequests.id, match.id));
     expect(matchRow!.status).toBe("outline_draft");
+    expect(matchRow!.statusText).toBe(matchStatusText("outline_draft"));
     expect(await startPlan(consultant.token, match.id)).toBe(id);
     const rows = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.matchRequestId, match.id));
     expect(rows).toHaveLength(1);

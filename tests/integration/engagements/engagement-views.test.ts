@@ -70,14 +70,14 @@ describe("the Engagements tab", () => {
         title: "Hiring plan",
         href: panelUrl(newer.outline.id),
         status: "Approved (awaiting customer decision)",
-        date: "11/05/2026",
+        date: "Nov 5, 2026",
         next: "Review and sign your engagement plan.",
       },
       {
         title: "Margin recovery plan",
         href: panelUrl(older.outline.id),
         status: "Active",
-        date: "11/02/2026",
+        date: "Nov 2, 2026",
         next: "Review the deliverable your consultant delivered.",
       },
     ]);
@@ -127,7 +127,7 @@ describe("the engagement panel", () => {
     expect(todo).toContain(">Phase 3</h4>");
     expect(todo).not.toContain(">Phase 1</h4>");
     expect(todo).toContain("<dd>$1,500.00</dd>");
-    expect(todo).toContain("<dd>02/01/2027</dd>");
+    expect(todo).toContain("<dd>Feb 1, 2027</dd>");
     expect(todo).toContain("Delivered: awaiting your review");
     expect(todo).toContain("Not started");
     expect(todo).not.toContain("Found the three products that lost margin.");
@@ -143,7 +143,7 @@ describe("the engagement panel", () => {
         text,
       )?.[1];
     expect(completed).toContain(">Phase 1</h5>");
-    expect(completed).toContain("<dd>01/01/2027</dd>");
+    expect(completed).toContain("<dd>Jan 1, 2027</dd>");
     expect(completed).toContain('<dd class="engagement-item-status">Approved</dd>');
     expect(items).toHaveLength(3);
   });
@@ -172,7 +172,7 @@ describe("the engagement panel", () => {
       .where(eq(matchRequests.id, match.id));
     const info = await page(panelUrl(outline.id, "match"), client.token);
     expect(info).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>Match Info</);
-    expect(info).toContain("<dt>Created</dt><dd>11/07/2026</dd>");
+    expect(info).toContain("<dt>Created</dt><dd>Nov 7, 2026</dd>");
     expect(info).toContain("<dt>Engagement type</dt><dd>Fractional</dd>");
     expect(info).toContain("<dt>Business area</dt><dd>Finance</dd>");
     expect(info).toContain(html("Our margins fell this year and we do not know why."));

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, deliveryOutlines, engagementNotes, matchRequests, notifications, users } from "~db/schema";
+import { matchStatusText } from "~/lib/matching/match-status";
 import {
   MANAGER_NOTES_REQUIRED,
   NOTE_REQUIRED,
@@ -176,6 +177,7 @@ describe("one engagement in the console", () => {
     expect(after).toMatchObject({ egmReviewStatus: "approved", egmReviewerId: manager.user.id, egmReviewNotes: null });
     const [matchRow] = await db().select().from(matchRequests).where(eq(matchRequests.id, match.id));
     expect(matchRow!.status).toBe("outline_proposed");
+    expect(matchRow!.statusText).toBe(matchStatusText("outline_proposed"));
     const owner = await notificationsOf(client.user.id, "plan_approved");
     expect(owner).toHaveLength(1);
     expect(owner[0]!.link).toBe(businessEngagementPath(outline.id));

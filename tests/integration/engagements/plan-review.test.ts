@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryOutlines, notifications, sowSignatures } from "~db/schema";
+import { deliveryOutlines, matchRequests, notifications, sowSignatures } from "~db/schema";
+import { matchStatusText } from "~/lib/matching/match-status";
 import {
   OUTLINE_NOT_FOUND,
   OUTLINE_REVIEW_FAILED,
@@ -101,6 +102,12 @@ describe("PUT /api/delivery-outline/submit-business-review: accepting signs the 
     });
     expect(row.startedAt).toBeInstanceOf(Date);
     expect(row.businessReviewedAt).toBeInstanceOf(Date);
+    // The match follows: its engagement is active (step FIVE, 'plan is active').
+    const [match] = await db()
+      .select({ status: matchRequests.status, statusText: matchRequests.statusText })
+      .from(matchRequests)
+      .where(eq(matchRequests.id, row.matchRequestId));
+    expect(match).toEqual({ status: "engagement_active", statusText: matchStatusText("engagement_active") });
 
     const [signature, ...others] = await signaturesOf(outline.id);
     expect(others).toHaveLength(0);
@@ -126,7 +133,7 @@ describe("PUT /api/delivery-outline/submit-business-review: accepting signs the 
     expect(text.startsWith("%PDF-")).toBe(true);
     for (const heading of Object.values(SOW_HEADINGS)) expect(text).toContain(`(${heading}) Tj`);
     expect(text).toContain(`(Name: ${SIGNER}) Tj`);
-    expect(text).toContain("(Date: 11/23/2026) Tj");
+    expect(text).toContain("(Date: Nov 23, 2026) Tj");
     expect(text).toContain("(Phase 1) Tj");
     expect(text).toContain(`Outline ${outline.id}`);
 

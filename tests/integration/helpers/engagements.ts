@@ -115,8 +115,9 @@ export async function createPlanAwaitingBusiness(
   managerId: string,
   outline: Partial<NewDeliveryOutline> = {},
 ) {
+  // The manager approved the plan: the match says a plan waits for the business.
   const match = await createMatchRequestRow(businessId, {
-    status: "consultant_matched",
+    status: "outline_proposed",
     matchedConsultantId: consultantId,
     assignedManagerId: managerId,
   });

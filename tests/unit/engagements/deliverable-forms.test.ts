@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDeliverableIntent, itemDate, PrepayFormSchema } from "~/lib/engagements/deliverable-forms";
+import { isDeliverableIntent, PrepayFormSchema } from "~/lib/engagements/deliverable-forms";
 import { ItemReviewFormSchema } from "~/lib/engagements/engagement-schemas";
 
 describe("deliverable forms", () => {
@@ -7,11 +7,6 @@ describe("deliverable forms", () => {
     expect(["review-item", "prepay", "rate"].every(isDeliverableIntent)).toBe(true);
     expect(isDeliverableIntent("feedback")).toBe(false);
     expect(isDeliverableIntent(null)).toBe(false);
-  });
-
-  it("writes item dates MM/DD/YYYY", () => {
-    expect(itemDate("2027-01-05")).toBe("01/05/2027");
-    expect(itemDate("soon")).toBe("soon");
   });
 
   it("prepay names only the outline", () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { formatUsdCents } from "~/lib/engagements/sow";
 import {
   engagementNextStep,
   engagementSummary,
   engagementsOfSide,
-  formatMmDdYyyy,
-  formatPriceCents,
   itemStatusText,
   parsePanelTab,
   type EngagementTileData,
@@ -45,15 +44,9 @@ const tile = (overrides: Partial<EngagementTileData>): EngagementTileData => ({
 });
 
 describe("formats", () => {
-  it("writes dates MM/DD/YYYY from a calendar date or an instant (UTC)", () => {
-    expect(formatMmDdYyyy("2027-01-05")).toBe("01/05/2027");
-    expect(formatMmDdYyyy("2026-11-23T23:30:00.000Z")).toBe("11/23/2026");
-    expect(formatMmDdYyyy("not a date")).toBe("");
-  });
-
   it("writes prices in USD, en-US", () => {
-    expect(formatPriceCents(150_000)).toBe("$1,500.00");
-    expect(formatPriceCents(99)).toBe("$0.99");
+    expect(formatUsdCents(150_000)).toBe("$1,500.00");
+    expect(formatUsdCents(99)).toBe("$0.99");
   });
 
   it("says each item's status in words, and that a delivery waits for the business's review", () => {

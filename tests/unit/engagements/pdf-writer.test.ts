@@ -174,12 +174,12 @@ describe("the statement of work PDF", () => {
     const { text, pages } = checkStructure(bytes);
     for (const heading of Object.values(SOW_HEADINGS)) expect(text).toContain(`(${heading}) Tj`);
     expect(text).toContain("(Phase 1) Tj");
-    expect(text).toContain("(01/01/2027) Tj");
+    expect(text).toContain("(Jan 1, 2027) Tj");
     expect(text).toContain("($1,500.00) Tj");
     expect(text).toContain("(Total: $4,000.00) Tj");
     expect(text).toContain("(Name: Dana Reyes) Tj");
-    expect(text).toContain("(Date: 11/23/2026) Tj");
-    expect(text).toContain("(Signed by Dana Reyes on 11/23/2026) Tj");
+    expect(text).toContain("(Date: Nov 23, 2026) Tj");
+    expect(text).toContain("(Signed by Dana Reyes on Nov 23, 2026) Tj");
     expect(text).toContain("Outline outline-1 \\267 Version 2");
     expect(text).toContain(`(Page 1 of ${pages}) Tj`);
     expect(text).toContain("Acme \\(North\\) Bakery");
@@ -214,7 +214,7 @@ describe("the statement of work PDF", () => {
     // The signature block stays on one page: its heading and its last line in the same content stream.
     const streams = text.split("stream\n").slice(1);
     const streamWith = (needle: string) => streams.findIndex((stream) => stream.includes(needle));
-    expect(streamWith("(Signature) Tj")).toBe(streamWith("(Signed by Dana Reyes on 11/23/2026) Tj"));
+    expect(streamWith("(Signature) Tj")).toBe(streamWith("(Signed by Dana Reyes on Nov 23, 2026) Tj"));
     expect(text).toContain(`(Page ${pages} of ${pages}) Tj`);
     expect(text).toContain("(Deliverable 20) Tj");
     expect(text).toContain("(Name: Dana Reyes) Tj");
