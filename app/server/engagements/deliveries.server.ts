@@ -1,111 +1,17 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import {
-  deliveryItemDecisions,
-  deliveryItems,
-  deliveryOutlines,
-  files,
-  type DeliveryItem,
-  type DeliveryOutline,
-} from "~db/schema";
+import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files } from "~db/schema";
 import { DELIVERY_OUT_OF_TURN, DELIVERY_TOO_MANY_FILES, ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
-import {
-  activeItem,
-  canConsultantDeliver,
-  engagementStatus,
-  isItemComplete,
-  planDetailsVisibleToBusiness,
-  sortedItems,
-} from "~/lib/engagements/engagement-state";
-import type { DeliveryItemFile, DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
+import { canConsultantDeliver } from "~/lib/engagements/engagement-state";
+import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { storeFilesFor, removeBusinessFile } from "~/server/files/files.server";
 import type { AppContext } from "~/server/load-context";
 import { notifyDeliverable } from "./deliverable-notices.server";
+import { itemView, outlineView } from "./delivery-view.server";
 
 /**
  * Deliveries: the outline as the business reads it after a change (the API's answer), and the
  * consultant's confirmation of a delivery (summary of work and files).
  */
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-/** The files of items, as the views list them: the stored name, the original one, the size, the download. */
-export type ItemFileRow = { deliveryItemId: string | null; r2Key: string; originalName: string; sizeBytes: number };
-
-export function itemFile(row: ItemFileRow): DeliveryItemFile {
-  const fileName = row.r2Key.slice(row.r2Key.lastIndexOf("/") + 1);
-  return {
-    fileName,
-    originalName: row.originalName,
-    size: row.sizeBytes,
-    url: `/api/file-handling/get-file/${encodeURIComponent(fileName)}`,
-  };
-}
-
-export type DecisionNoteRow = { itemId: string; businessNotes: string; createdAt: Date };
-
-/** One item as the API answers it. `notes` are the item's decisions, newest first. */
-export function itemView(item: DeliveryItem, fileRows: readonly ItemFileRow[], notes: readonly DecisionNoteRow[]) {
-  const latest = notes.find((note) => note.itemId === item.id);
-  return {
-    _id: item.id,
-    deliveryItemId: item.id,
-    position: item.position,
-    title: item.title,
-    description: item.description,
-    deliveryDate: item.deliveryDate,
-    price: item.priceCents / 100,
-    priceCents: item.priceCents,
-    status: item.status,
-    paid: item.paidPurchaseId !== null,
-    consultantConfirmedDelivery: item.consultantConfirmedDelivery,
-    summaryOfWork: item.summaryOfWork,
-    businessDeliveryReview: item.businessDeliveryReview,
-    businessNotes: latest && latest.businessNotes !== "" ? latest.businessNotes : null,
-    businessId: item.businessId,
-    files: fileRows.filter((row) => row.deliveryItemId === item.id).map(itemFile),
-    completedAt: iso(item.completedAt),
-  } satisfies DeliveryItemView;
-}
-
-/**
- * The outline as the business sees it (spec §3 Delivery outline): while a changed plan waits for
- * the manager, only the items already paid for are listed.
- */
-export function outlineView(
-  outline: DeliveryOutline,
-  items: readonly DeliveryItem[],
-  fileRows: readonly ItemFileRow[],
-  notes: readonly DecisionNoteRow[],
-): DeliveryOutlineView {
-  const visible = planDetailsVisibleToBusiness(outline)
-    ? sortedItems(items)
-    : sortedItems(items).filter((item) => item.paidPurchaseId !== null);
-  const views = visible.map((item) => itemView(item, fileRows, notes));
-  const current = activeItem(items);
-  return {
-    _id: outline.id,
-    matchRequestId: outline.matchRequestId,
-    title: outline.title,
-    overview: outline.overview,
-    version: outline.version,
-    signedVersion: outline.signedVersion,
-    state: outline.state,
-    complete: outline.complete,
-    status: engagementStatus(outline),
-    egmReview: { status: outline.egmReviewStatus },
-    businessReview: { status: outline.businessReviewStatus, notes: outline.businessNotes },
-    incompleteItems: views.filter((item) => !isItemComplete(item)),
-    completedItems: views.filter((item) => isItemComplete(item)),
-    activeItem: current
-      ? { deliveryItemId: current.id, consultantConfirmedDelivery: current.consultantConfirmedDelivery }
-      : null,
-    businessSignature: outline.businessSignature,
-    businessSignatureDate: outline.businessSignatureDate,
-    createdAt: outline.createdAt.toISOString(),
-    startedAt: iso(outline.startedAt),
-    pausedAt: iso(outline.pausedAt),
-  };
-}
 
 /** The queries of an outline's items' files and decision notes (for one db.batch). */
 function itemExtras(app: AppContext, outlineId: string) {

@@ -12,10 +12,8 @@ import {
   type DeliveryItem,
 } from "~db/schema";
 import {
-  activeItem,
   canBusinessReviewPlan,
   engagementStatus,
-  isItemComplete,
   nextItemToPrepay,
   planDetailsVisibleToBusiness,
   sortedItems,
@@ -33,10 +31,10 @@ import { buildSowDocument } from "~/lib/engagements/sow";
 import { engagementResults } from "~/lib/engagements/engagement-results";
 import { sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { consultantPhotoPath } from "~/lib/consultants/profile";
-import { storedFileName } from "~/lib/files/listed-file";
 import { fullName } from "~/lib/shared/format";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
+import { itemView, outlineView, type DecisionNoteRow, type ItemFileRow } from "./delivery-view.server";
 
 /**
  * The business's engagements (spec §2 /features Engagements, the engagement panel,
@@ -150,48 +148,6 @@ export async function hasEngagements(app: AppContext, businessId: string): Promi
 // ---------------------------------------------------------------------------------------------
 // One engagement: the panel, the portal, GET /api/delivery-outline/{id}
 // ---------------------------------------------------------------------------------------------
-
-type ItemRow = DeliveryItem;
-type FileRow = { r2Key: string; originalName: string; sizeBytes: number; deliveryItemId: string | null };
-type NoteRow = { itemId: string; businessNotes: string };
-
-/** A stored file as a download link the business can follow (its own business's file). */
-function itemFiles(rows: readonly FileRow[], itemId: string) {
-  return rows
-    .filter((row) => row.deliveryItemId === itemId)
-    .map((row) => {
-      const fileName = storedFileName(row.r2Key);
-      return {
-        fileName,
-        originalName: row.originalName,
-        size: row.sizeBytes,
-        url: `/api/file-handling/get-file/${encodeURIComponent(fileName)}`,
-      };
-    });
-}
-
-function toItemView(item: ItemRow, fileRows: readonly FileRow[], notes: readonly NoteRow[]): DeliveryItemView {
-  return {
-    _id: item.id,
-    deliveryItemId: item.id,
-    position: item.position,
-    title: item.title,
-    description: item.description,
-    deliveryDate: item.deliveryDate,
-    price: item.priceCents / 100,
-    priceCents: item.priceCents,
-    status: item.status,
-    paid: item.paidPurchaseId !== null,
-    consultantConfirmedDelivery: item.consultantConfirmedDelivery,
-    summaryOfWork: item.summaryOfWork,
-    businessDeliveryReview: item.businessDeliveryReview,
-    // The decisions come newest first: the first of the item is its latest.
-    businessNotes: notes.find((note) => note.itemId === item.id)?.businessNotes || null,
-    businessId: item.businessId,
-    files: itemFiles(fileRows, item.id),
-    completedAt: item.completedAt?.toISOString() ?? null,
-  };
-}
 
 /**
  * The visible outline of the business: `outlineId`, or with null its current engagement (the
@@ -363,46 +319,24 @@ function toBusinessEngagement(
   app: AppContext,
   viewer: ClientViewer,
   row: EngagementRow,
-  allItems: readonly ItemRow[],
-  notes: readonly NoteRow[],
-  fileRows: readonly FileRow[],
+  allItems: readonly DeliveryItem[],
+  notes: readonly DecisionNoteRow[],
+  fileRows: readonly ItemFileRow[],
   extras: EngagementExtras,
 ): BusinessEngagement {
   const outline = row.outline;
   const planVisible = planDetailsVisibleToBusiness(outline);
   const ordered = sortedItems(allItems);
-  // A changed version waiting for the manager: only what the business has paid for.
-  const shown = planVisible ? ordered : ordered.filter((item) => item.paidPurchaseId !== null);
-  const views = shown.map((item) => toItemView(item, fileRows, notes));
-  const current = activeItem(ordered);
   const consultantRow = row.consultant;
   const consultantName = consultantRow ? fullName(consultantRow.firstName, consultantRow.lastName) : "";
-  const status = engagementStatus(outline);
+  // The unapproved text of a changed version stays hidden too.
+  const view: DeliveryOutlineView = {
+    ...outlineView(outline, allItems, fileRows, notes),
+    overview: planVisible ? outline.overview : "",
+  };
+  const status = view.status;
   const signed =
     outline.signedVersion === outline.version && outline.businessSignature && outline.businessSignatureDate;
-  const outlineView: DeliveryOutlineView = {
-    _id: outline.id,
-    matchRequestId: outline.matchRequestId,
-    title: outline.title,
-    overview: planVisible ? outline.overview : "",
-    version: outline.version,
-    signedVersion: outline.signedVersion,
-    state: outline.state,
-    complete: outline.complete,
-    status,
-    egmReview: { status: outline.egmReviewStatus },
-    businessReview: { status: outline.businessReviewStatus, notes: outline.businessNotes },
-    incompleteItems: views.filter((item) => !isItemComplete(item)),
-    completedItems: views.filter((item) => isItemComplete(item)),
-    activeItem: current
-      ? { deliveryItemId: current.id, consultantConfirmedDelivery: current.consultantConfirmedDelivery }
-      : null,
-    businessSignature: outline.businessSignature,
-    businessSignatureDate: outline.businessSignatureDate,
-    createdAt: outline.createdAt.toISOString(),
-    startedAt: outline.startedAt?.toISOString() ?? null,
-    pausedAt: outline.pausedAt?.toISOString() ?? null,
-  };
   const plan = planVisible
     ? buildSowDocument({
         businessName: viewer.business.name,
@@ -451,7 +385,7 @@ function toBusinessEngagement(
             engagementTypes: consultantRow.engagementTypes ?? [],
           }
         : null,
-    outline: outlineView,
+    outline: view,
     planVisible,
     plan,
     canReviewPlan: canBusinessReviewPlan(outline),
@@ -514,5 +448,5 @@ export async function loadDeliveryItemView(
   const outline: OutlineStatusFields = row.outline;
   if (!visibleToBusiness(outline)) return null;
   if (!planDetailsVisibleToBusiness(outline) && row.item.paidPurchaseId === null) return null;
-  return toItemView(row.item, fileRows, noteRows);
+  return itemView(row.item, fileRows, noteRows);
 }
