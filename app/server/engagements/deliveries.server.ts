@@ -6,7 +6,7 @@ import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/en
 import { storeFilesFor, removeBusinessFile } from "~/server/files/files.server";
 import type { AppContext } from "~/server/load-context";
 import { notifyDeliverable } from "./deliverable-notices.server";
-import { itemView, outlineView } from "./delivery-view.server";
+import { itemFileColumns, itemView, outlineView } from "./delivery-view.server";
 
 /**
  * Deliveries: the outline as the business reads it after a change (the API's answer), and the
@@ -17,12 +17,7 @@ import { itemView, outlineView } from "./delivery-view.server";
 function itemExtras(app: AppContext, outlineId: string) {
   return [
     app.db
-      .select({
-        deliveryItemId: files.deliveryItemId,
-        r2Key: files.r2Key,
-        originalName: files.originalName,
-        sizeBytes: files.sizeBytes,
-      })
+      .select(itemFileColumns)
       .from(files)
       .innerJoin(deliveryItems, eq(deliveryItems.id, files.deliveryItemId))
       .where(and(eq(deliveryItems.outlineId, outlineId), eq(files.businessId, deliveryItems.businessId)))
@@ -103,12 +98,7 @@ export async function loadDeliveryPage(
       .from(deliveryItems)
       .where(and(eq(deliveryItems.id, itemId), eq(deliveryItems.outlineId, outlineId))),
     app.db
-      .select({
-        deliveryItemId: files.deliveryItemId,
-        r2Key: files.r2Key,
-        originalName: files.originalName,
-        sizeBytes: files.sizeBytes,
-      })
+      .select(itemFileColumns)
       .from(files)
       .where(eq(files.deliveryItemId, itemId))
       .orderBy(files.createdAt, files.id),

@@ -1,4 +1,4 @@
-import type { DeliveryItem, DeliveryOutline } from "~db/schema";
+import { files, type DeliveryItem, type DeliveryOutline } from "~db/schema";
 import {
   activeItem,
   engagementStatus,
@@ -19,6 +19,14 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** A stored file of an item, as the views list it. */
 export type ItemFileRow = { deliveryItemId: string | null; r2Key: string; originalName: string; sizeBytes: number };
+
+/** The select of ItemFileRow (files joined or filtered by their delivery item). */
+export const itemFileColumns = {
+  deliveryItemId: files.deliveryItemId,
+  r2Key: files.r2Key,
+  originalName: files.originalName,
+  sizeBytes: files.sizeBytes,
+};
 
 /** A decision's notes on an item; the callers read them newest first. */
 export type DecisionNoteRow = { itemId: string; businessNotes: string };

@@ -29,12 +29,12 @@ import {
 } from "~/lib/engagements/engagement-display";
 import { buildSowDocument } from "~/lib/engagements/sow";
 import { engagementResults } from "~/lib/engagements/engagement-results";
-import { sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { consultantPhotoPath } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
-import { itemView, outlineView, type DecisionNoteRow, type ItemFileRow } from "./delivery-view.server";
+import { signedStatementColumns, toSignedStatements } from "./plan-review.server";
+import { itemFileColumns, itemView, outlineView, type DecisionNoteRow, type ItemFileRow } from "./delivery-view.server";
 
 /**
  * The business's engagements (spec §2 /features Engagements, the engagement panel,
@@ -228,26 +228,13 @@ export async function loadBusinessEngagement(
         .where(and(eq(deliveryItemDecisions.outlineId, target), eq(deliveryItemDecisions.businessId, businessId)))
         .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
       app.db
-        .select({
-          r2Key: files.r2Key,
-          originalName: files.originalName,
-          sizeBytes: files.sizeBytes,
-          deliveryItemId: files.deliveryItemId,
-        })
+        .select(itemFileColumns)
         .from(files)
         .innerJoin(deliveryItems, eq(deliveryItems.id, files.deliveryItemId))
         .where(and(eq(deliveryItems.outlineId, target), eq(files.businessId, businessId)))
         .orderBy(asc(files.createdAt), asc(files.id)),
       app.db
-        .select({
-          outlineId: sowSignatures.outlineId,
-          version: sowSignatures.outlineVersion,
-          signerName: sowSignatures.signerName,
-          signatureDate: sowSignatures.signatureDate,
-          signedAt: sowSignatures.signedAt,
-          sha256: sowSignatures.pdfSha256,
-          size: sowSignatures.pdfSize,
-        })
+        .select(signedStatementColumns)
         .from(sowSignatures)
         .where(and(eq(sowSignatures.outlineId, target), eq(sowSignatures.businessId, businessId)))
         .orderBy(desc(sowSignatures.outlineVersion)),
@@ -261,15 +248,7 @@ export async function loadBusinessEngagement(
   const match = matchRows[0];
   if (!outline || !match || !visibleToBusiness(outline)) return null;
   const extras: EngagementExtras = {
-    signedStatements: signatureRows.map((row) => ({
-      version: row.version,
-      signerName: row.signerName,
-      signatureDate: row.signatureDate,
-      signedAt: row.signedAt.toISOString(),
-      sha256: row.sha256,
-      size: row.size,
-      url: sowPdfPath(row.outlineId, row.version),
-    })),
+    signedStatements: toSignedStatements(signatureRows),
     rating:
       match.clientSatisfaction !== null
         ? { clientSatisfaction: match.clientSatisfaction, clientFeedback: match.clientFeedback }
@@ -433,12 +412,7 @@ export async function loadDeliveryItemView(
       .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id))
       .limit(1),
     app.db
-      .select({
-        r2Key: files.r2Key,
-        originalName: files.originalName,
-        sizeBytes: files.sizeBytes,
-        deliveryItemId: files.deliveryItemId,
-      })
+      .select(itemFileColumns)
       .from(files)
       .where(and(eq(files.deliveryItemId, itemId), eq(files.businessId, businessId)))
       .orderBy(asc(files.createdAt), asc(files.id)),

@@ -32,6 +32,7 @@ import { type SowDocument } from "~/lib/engagements/sow";
 import { formatDateTime } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
+import { itemScheduleColumns, outlineStageColumns } from "./engagement-columns.server";
 import { notify } from "~/server/notifications/notify.server";
 import { itemLabels, loadOutlineContext, planDocument, type Failure } from "./plan-drafting.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
@@ -90,10 +91,7 @@ export async function listManagerEngagements(
         business: businesses.name,
         consultantFirstName: consultant.firstName,
         consultantLastName: consultant.lastName,
-        state: deliveryOutlines.state,
-        complete: deliveryOutlines.complete,
-        egmReviewStatus: deliveryOutlines.egmReviewStatus,
-        businessReviewStatus: deliveryOutlines.businessReviewStatus,
+        ...outlineStageColumns,
         pausedAt: deliveryOutlines.pausedAt,
         createdAt: deliveryOutlines.createdAt,
       })
@@ -101,15 +99,7 @@ export async function listManagerEngagements(
       .innerJoin(businesses, eq(businesses.id, deliveryOutlines.businessId))
       .leftJoin(consultant, eq(consultant.id, deliveryOutlines.consultantId))
       .orderBy(desc(deliveryOutlines.createdAt), deliveryOutlines.id),
-    app.db
-      .select({
-        id: deliveryItems.id,
-        outlineId: deliveryItems.outlineId,
-        position: deliveryItems.position,
-        status: deliveryItems.status,
-        deliveryDate: deliveryItems.deliveryDate,
-      })
-      .from(deliveryItems),
+    app.db.select(itemScheduleColumns).from(deliveryItems),
   ]);
   const today = utcToday(app.now());
   const all = outlines.map((outline): ManagerEngagementRow => {

@@ -38,6 +38,7 @@ import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
+import { itemScheduleColumns, outlineStageColumns } from "./engagement-columns.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
 
@@ -116,23 +117,14 @@ export async function listConsultantEngagements(
         id: deliveryOutlines.id,
         title: deliveryOutlines.title,
         business: businesses.name,
-        state: deliveryOutlines.state,
-        complete: deliveryOutlines.complete,
-        egmReviewStatus: deliveryOutlines.egmReviewStatus,
-        businessReviewStatus: deliveryOutlines.businessReviewStatus,
+        ...outlineStageColumns,
       })
       .from(deliveryOutlines)
       .innerJoin(businesses, eq(businesses.id, deliveryOutlines.businessId))
       .where(eq(deliveryOutlines.consultantId, consultantId))
       .orderBy(desc(deliveryOutlines.createdAt), deliveryOutlines.id),
     app.db
-      .select({
-        id: deliveryItems.id,
-        outlineId: deliveryItems.outlineId,
-        position: deliveryItems.position,
-        status: deliveryItems.status,
-        deliveryDate: deliveryItems.deliveryDate,
-      })
+      .select(itemScheduleColumns)
       .from(deliveryItems)
       .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
       .where(eq(deliveryOutlines.consultantId, consultantId)),
@@ -173,15 +165,15 @@ export type DraftableMatch = {
   outlineId: string | null;
 };
 
-/** The match the consultant may start a plan for (theirs, matched or later), or null. One query. */
-export async function loadDraftableMatch(
-  app: AppContext,
-  consultantId: string,
-  matchId: string,
-): Promise<DraftableMatch | null> {
+/**
+ * The consultant's match a plan may be drafted for (theirs, matched or later), with its business's
+ * name and its plan's id when it has one; undefined otherwise. One query.
+ */
+async function findDraftableMatch(app: AppContext, consultantId: string, matchId: string) {
   const [row] = await app.db
     .select({
       id: matchRequests.id,
+      businessId: matchRequests.businessId,
       business: businesses.name,
       category: matchRequests.category,
       consultingType: matchRequests.consultingType,
@@ -198,6 +190,16 @@ export async function loadDraftableMatch(
       ),
     )
     .limit(1);
+  return row;
+}
+
+/** The match the consultant may start a plan for (theirs, matched or later), or null. One query. */
+export async function loadDraftableMatch(
+  app: AppContext,
+  consultantId: string,
+  matchId: string,
+): Promise<DraftableMatch | null> {
+  const row = await findDraftableMatch(app, consultantId, matchId);
   if (!row) return null;
   return {
     matchId: row.id,
@@ -218,25 +220,7 @@ export async function createPlan(
   consultantId: string,
   matchId: string,
 ): Promise<{ ok: true; outlineId: string; created: boolean } | Failure> {
-  const [match] = await app.db
-    .select({
-      id: matchRequests.id,
-      businessId: matchRequests.businessId,
-      category: matchRequests.category,
-      business: businesses.name,
-      outlineId: deliveryOutlines.id,
-    })
-    .from(matchRequests)
-    .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
-    .leftJoin(deliveryOutlines, eq(deliveryOutlines.matchRequestId, matchRequests.id))
-    .where(
-      and(
-        eq(matchRequests.id, matchId),
-        eq(matchRequests.matchedConsultantId, consultantId),
-        inArray(matchRequests.status, [...DRAFTABLE_MATCH_STATUSES]),
-      ),
-    )
-    .limit(1);
+  const match = await findDraftableMatch(app, consultantId, matchId);
   if (!match) return { ok: false, status: 404, msg: "Match not found." };
   if (match.outlineId) return { ok: true, outlineId: match.outlineId, created: false };
   const now = app.now();

@@ -416,18 +416,21 @@ export type SignedStatement = {
   url: string;
 };
 
+/** The select of a signed statement's row (toSignedStatements reads it). */
+export const signedStatementColumns = {
+  outlineId: sowSignatures.outlineId,
+  version: sowSignatures.outlineVersion,
+  signerName: sowSignatures.signerName,
+  signatureDate: sowSignatures.signatureDate,
+  signedAt: sowSignatures.signedAt,
+  sha256: sowSignatures.pdfSha256,
+  size: sowSignatures.pdfSize,
+};
+
 /** The query of an outline's signatures, newest version first (to run inside a db.batch). */
 export function signedStatementsQuery(app: AppContext, outlineId: string) {
   return app.db
-    .select({
-      outlineId: sowSignatures.outlineId,
-      version: sowSignatures.outlineVersion,
-      signerName: sowSignatures.signerName,
-      signatureDate: sowSignatures.signatureDate,
-      signedAt: sowSignatures.signedAt,
-      sha256: sowSignatures.pdfSha256,
-      size: sowSignatures.pdfSize,
-    })
+    .select(signedStatementColumns)
     .from(sowSignatures)
     .where(eq(sowSignatures.outlineId, outlineId))
     .orderBy(desc(sowSignatures.outlineVersion));
