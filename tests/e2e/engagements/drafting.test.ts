@@ -7,7 +7,8 @@ import {
   PLAN_SENT_BACK,
   PLAN_SUBMITTED,
 } from "../../../app/lib/engagements/engagement-copy";
-import { browserTest, expectPath, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
+import { browserTest, expectPath, PHONE, signIn, signUpNewClient } from "../support";
+import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, signOut } from "./steps";
 
 /**
  * Drafting an engagement plan as the consultant and the engagement manager live it: a business is
@@ -16,89 +17,9 @@ import { browserTest, expectPath, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewC
  * fixes the plan and sends it again; the manager approves it.
  */
 
-const MANAGER = "manager@partwise.test";
 // Available, in HR, and matched by no other browser test.
 const CONSULTANT = { name: "Sofia Marchetti", email: "consultant11@partwise.test" };
 const AREA = "HR";
-
-async function signOut(page: Page) {
-  await page.context().clearCookies();
-}
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
-/** A new business requests an HR match (fractional) through the wizard. */
-async function requestMatch(page: Page) {
-  await page.goto("/create-match");
-  await page.getByRole("radio", { name: AREA, exact: true }).check();
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("heading", { name: "Select One Engagement Type", level: 2 }).waitFor();
-  await page.getByRole("radio", { name: "Fractional", exact: true }).check();
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("heading", { name: "Match Request Summary", level: 2 }).waitFor();
-  await page
-    .getByLabel("What do you need help with?", { exact: true })
-    .fill("Our shift leads need a hiring and onboarding routine that sticks.");
-  await page.getByRole("button", { name: "Finish", exact: true }).click();
-  await page.getByRole("button", { name: "Confirm", exact: true }).click();
-  await page.getByRole("heading", { name: "Your match request has been sent!", level: 2 }).waitFor();
-}
-
-/** The manager proposes the consultant, who accepts; the business accepts them. */
-async function matchWithConsultant(page: Page, company: string, email: string) {
-  await signIn(page, MANAGER);
-  await expectPath(page, "/manage");
-  await page.goto("/manage/matches");
-  await page.getByRole("link", { name: `Open request from ${company}: ${AREA}` }).click();
-  await page.getByRole("heading", { name: company, level: 1 }).waitFor();
-  await page.getByRole("button", { name: `Propose ${CONSULTANT.name}` }).click();
-  await page
-    .getByRole("status")
-    .getByText(`${CONSULTANT.name} was proposed. They have been notified and asked to accept or decline.`, {
-      exact: true,
-    })
-    .waitFor();
-  await signOut(page);
-
-  await signIn(page, CONSULTANT.email);
-  await expectPath(page, "/consultant");
-  await page.getByRole("link", { name: `Review and answer: ${company}, ${AREA}` }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/consultant/candidacies/"));
-  await page.getByRole("link", { name: "Accept", exact: true }).click();
-  await page.getByRole("button", { name: "Yes, accept", exact: true }).click();
-  await page
-    .getByRole("status")
-    .getByText(/^You accepted this candidacy/)
-    .waitFor();
-  await signOut(page);
-
-  await signIn(page, email, NEW_CLIENT_PASSWORD);
-  await expectPath(page, "/dashboard");
-  await page.goto("/features?focus=Matching");
-  await page
-    .getByRole("link", { name: "We found the best fit for your request. Review your consultant's profile." })
-    .click();
-  await page.getByRole("heading", { name: "Suggested Candidate", level: 2 }).waitFor();
-  await page.getByRole("link", { name: "Accept", exact: true }).click();
-  await page.getByRole("heading", { name: "Accept Consultant", level: 2 }).waitFor();
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("heading", { name: "Congratulations!", level: 2 }).waitFor();
-  await signOut(page);
-}
-
-/** Fills deliverable `number` (1-based) of the editor. */
-async function fillItem(
-  page: Page,
-  number: number,
-  item: { title: string; description: string; date: string; price: string },
-) {
-  await page.getByLabel(`Deliverable ${number} title`, { exact: true }).fill(item.title);
-  await page.getByLabel(`Deliverable ${number} description`, { exact: true }).fill(item.description);
-  await page.getByLabel(`Deliverable ${number} delivery date`, { exact: true }).fill(item.date);
-  await page.getByLabel(`Deliverable ${number} price (USD)`, { exact: true }).fill(item.price);
-}
 
 async function openAsManager(page: Page, company: string, title: string) {
   await signIn(page, MANAGER);
@@ -120,9 +41,13 @@ describe("engagement plan drafting", () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       const company = `Birchwood Hospitality ${Date.now().toString(36)}`;
       const { email } = await signUpNewClient(page, { emailPrefix: "drafting", business: { name: company } });
-      await requestMatch(page);
+      await requestMatch(page, {
+        area: AREA,
+        type: "Fractional",
+        need: "Our shift leads need a hiring and onboarding routine that sticks.",
+      });
       await signOut(page);
-      await matchWithConsultant(page, company, email);
+      await matchWithConsultant(page, { company, email, area: AREA, consultant: CONSULTANT });
 
       // The consultant drafts the plan from the portal's list.
       await signIn(page, CONSULTANT.email);

@@ -28,6 +28,7 @@ import {
 } from "../../../app/lib/engagements/engagement-copy";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../app/lib/payments/payment-copy";
 import { browserTest, expectPath, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
+import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, signOut, type PlanItem } from "./steps";
 
 /**
  * Issue #14's whole engagement as the three people live it, through the screens only: a new
@@ -41,33 +42,24 @@ import { browserTest, expectPath, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewC
  * steps that ask someone to act reach the right person (the local outbox).
  */
 
-const MANAGER = "manager@partwise.test";
 const CONSULTANT = { name: "Thomas Becker", email: "consultant4@partwise.test" };
 const AREA = "Management";
 const WIDE = { width: 1280, height: 900 };
 const SHOTS = "/tmp/shots-j";
 
 const TITLE = "Store managers' weekly rhythm";
-const FIRST = {
+const FIRST: PlanItem = {
   title: "Weekly review routine",
   description: "One weekly review with the store managers: figures, decisions, owners.",
   date: "2027-03-15",
   price: "2,000",
 };
-const SECOND = {
+const SECOND: PlanItem = {
   title: "Manager handbook",
   description: "The routine written down so a new store manager can run it from week one.",
   date: "2027-04-15",
   price: "1,500",
 };
-
-async function signOut(page: Page) {
-  await page.context().clearCookies();
-}
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 /** Nothing in these boxes is wider than the box itself (content cut off at a card's edge). */
 async function fitsItsBox(page: Page, selector: string) {
@@ -103,73 +95,6 @@ async function expectEmail(page: Page, to: string, subject: string, text: string
     await page.waitForTimeout(200);
   }
   throw new Error(`No email "${subject}" to ${to} mentioning "${text}" in the outbox`);
-}
-
-/** The business requests a Management project through the wizard. */
-async function requestMatch(page: Page) {
-  await page.goto("/create-match");
-  await page.getByRole("radio", { name: AREA, exact: true }).check();
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("heading", { name: "Select One Engagement Type", level: 2 }).waitFor();
-  await page.getByRole("radio", { name: "Project", exact: true }).check();
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("heading", { name: "Match Request Summary", level: 2 }).waitFor();
-  await page
-    .getByLabel("What do you need help with?", { exact: true })
-    .fill("Our three store managers each run their week differently; we need one rhythm they all keep.");
-  await page.getByRole("button", { name: "Finish", exact: true }).click();
-  await page.getByRole("button", { name: "Confirm", exact: true }).click();
-  await page.getByRole("heading", { name: "Your match request has been sent!", level: 2 }).waitFor();
-}
-
-/** The manager proposes the consultant, who accepts; the business accepts them (the matching journey's steps). */
-async function matchWithConsultant(page: Page, company: string, email: string) {
-  await signIn(page, MANAGER);
-  await expectPath(page, "/manage");
-  await page.goto("/manage/matches");
-  await page.getByRole("link", { name: `Open request from ${company}: ${AREA}` }).click();
-  await page.getByRole("heading", { name: company, level: 1 }).waitFor();
-  await page.getByRole("button", { name: `Propose ${CONSULTANT.name}` }).click();
-  await page
-    .getByRole("status")
-    .getByText(`${CONSULTANT.name} was proposed. They have been notified and asked to accept or decline.`, {
-      exact: true,
-    })
-    .waitFor();
-  await signOut(page);
-
-  await signIn(page, CONSULTANT.email);
-  await expectPath(page, "/consultant");
-  await page.getByRole("link", { name: `Review and answer: ${company}, ${AREA}` }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/consultant/candidacies/"));
-  await page.getByRole("link", { name: "Accept", exact: true }).click();
-  await page.getByRole("button", { name: "Yes, accept", exact: true }).click();
-  await page
-    .getByRole("status")
-    .getByText(/^You accepted this candidacy/)
-    .waitFor();
-  await signOut(page);
-
-  await signIn(page, email, NEW_CLIENT_PASSWORD);
-  await expectPath(page, "/dashboard");
-  await page.goto("/features?focus=Matching");
-  await page
-    .getByRole("link", { name: "We found the best fit for your request. Review your consultant's profile." })
-    .click();
-  await page.getByRole("heading", { name: "Suggested Candidate", level: 2 }).waitFor();
-  await page.getByText(CONSULTANT.name, { exact: true }).waitFor();
-  await page.getByRole("link", { name: "Accept", exact: true }).click();
-  await page.getByRole("heading", { name: "Accept Consultant", level: 2 }).waitFor();
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("heading", { name: "Congratulations!", level: 2 }).waitFor();
-  await signOut(page);
-}
-
-async function fillItem(page: Page, number: number, item: typeof FIRST) {
-  await page.getByLabel(`Deliverable ${number} title`, { exact: true }).fill(item.title);
-  await page.getByLabel(`Deliverable ${number} description`, { exact: true }).fill(item.description);
-  await page.getByLabel(`Deliverable ${number} delivery date`, { exact: true }).fill(item.date);
-  await page.getByLabel(`Deliverable ${number} price (USD)`, { exact: true }).fill(item.price);
 }
 
 async function openAsManager(page: Page, company: string) {
@@ -251,9 +176,13 @@ describe("the whole engagement", () => {
       await page.setViewportSize(WIDE);
       const company = `Juniper Row Markets ${Date.now().toString(36)}`;
       const { email } = await signUpNewClient(page, { emailPrefix: "journey", business: { name: company } });
-      await requestMatch(page);
+      await requestMatch(page, {
+        area: AREA,
+        type: "Project",
+        need: "Our three store managers each run their week differently; we need one rhythm they all keep.",
+      });
       await signOut(page);
-      await matchWithConsultant(page, company, email);
+      await matchWithConsultant(page, { company, email, area: AREA, consultant: CONSULTANT });
 
       // 1. The consultant drafts the plan and sends it.
       await signIn(page, CONSULTANT.email);

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { FILE_ADDED_MESSAGE } from "../../../app/lib/files/file-rules";
 import { browserTest, expectPath, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
+import { fillMatchWizard, sendMatchRequest } from "./steps";
 
 /**
  * The whole matching loop as the three people live it, offline: a new business requests a match
@@ -46,23 +47,16 @@ async function signOut(page: Page) {
 
 /** The business's request through the wizard, with a PDF; answers the new request's id. */
 async function requestMatch(page: Page, run: Run): Promise<string> {
-  await page.goto("/create-match");
-  await page.getByRole("radio", { name: run.area, exact: true }).check();
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("heading", { name: "Select One Engagement Type", level: 2 }).waitFor();
-  await page.getByRole("radio", { name: "Project", exact: true }).check();
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("heading", { name: "Match Request Summary", level: 2 }).waitFor();
-  await page
-    .getByLabel("What do you need help with?", { exact: true })
-    .fill("We need a clear plan for the next two quarters and someone to run it with us.");
+  await fillMatchWizard(page, {
+    area: run.area,
+    type: "Project",
+    need: "We need a clear plan for the next two quarters and someone to run it with us.",
+  });
   await page
     .getByLabel("Attach files", { exact: true })
     .setInputFiles({ name: "brief.pdf", mimeType: "application/pdf", buffer: Buffer.from(PDF) });
   await page.getByRole("status").getByText(FILE_ADDED_MESSAGE, { exact: true }).waitFor();
-  await page.getByRole("button", { name: "Finish", exact: true }).click();
-  await page.getByRole("button", { name: "Confirm", exact: true }).click();
-  await page.getByRole("heading", { name: "Your match request has been sent!", level: 2 }).waitFor();
+  await sendMatchRequest(page);
   await page.getByText("Sending your Engagement request out to our top 1% of consultants.", { exact: true }).waitFor();
   await page.getByRole("link", { name: "Next", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/features" && url.searchParams.has("matchId"));

@@ -1,0 +1,84 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { fillMatchWizard, sendMatchRequest, type MatchWizard } from "../matching/steps";
+import { expectPath, NEW_CLIENT_PASSWORD, signIn } from "../support";
+
+/** Steps the engagement journeys share: the match that precedes a plan, and the plan editor. */
+
+export const MANAGER = "manager@partwise.test";
+
+export async function signOut(page: Page) {
+  await page.context().clearCookies();
+}
+
+/** The page is no wider than the window (no sideways scrolling). */
+export async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** The signed-in business requests a match through the wizard. */
+export async function requestMatch(page: Page, wizard: MatchWizard) {
+  await fillMatchWizard(page, wizard);
+  await sendMatchRequest(page);
+}
+
+/**
+ * The manager proposes the consultant for the business's request in `area`, the consultant
+ * accepts the candidacy, and the business (`email`, the new client's password) accepts them.
+ * Ends signed out.
+ */
+export async function matchWithConsultant(
+  page: Page,
+  match: { company: string; email: string; area: string; consultant: { name: string; email: string } },
+) {
+  const { company, email, area, consultant } = match;
+  await signIn(page, MANAGER);
+  await expectPath(page, "/manage");
+  await page.goto("/manage/matches");
+  await page.getByRole("link", { name: `Open request from ${company}: ${area}` }).click();
+  await page.getByRole("heading", { name: company, level: 1 }).waitFor();
+  await page.getByRole("button", { name: `Propose ${consultant.name}` }).click();
+  await page
+    .getByRole("status")
+    .getByText(`${consultant.name} was proposed. They have been notified and asked to accept or decline.`, {
+      exact: true,
+    })
+    .waitFor();
+  await signOut(page);
+
+  await signIn(page, consultant.email);
+  await expectPath(page, "/consultant");
+  await page.getByRole("link", { name: `Review and answer: ${company}, ${area}` }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/consultant/candidacies/"));
+  await page.getByRole("link", { name: "Accept", exact: true }).click();
+  await page.getByRole("button", { name: "Yes, accept", exact: true }).click();
+  await page
+    .getByRole("status")
+    .getByText(/^You accepted this candidacy/)
+    .waitFor();
+  await signOut(page);
+
+  await signIn(page, email, NEW_CLIENT_PASSWORD);
+  await expectPath(page, "/dashboard");
+  await page.goto("/features?focus=Matching");
+  await page
+    .getByRole("link", { name: "We found the best fit for your request. Review your consultant's profile." })
+    .click();
+  await page.getByRole("heading", { name: "Suggested Candidate", level: 2 }).waitFor();
+  await page.getByText(consultant.name, { exact: true }).waitFor();
+  await page.getByRole("link", { name: "Accept", exact: true }).click();
+  await page.getByRole("heading", { name: "Accept Consultant", level: 2 }).waitFor();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.getByRole("heading", { name: "Congratulations!", level: 2 }).waitFor();
+  await signOut(page);
+}
+
+export type PlanItem = { title: string; description: string; date: string; price: string };
+
+/** Fills deliverable `number` (1-based) of the plan editor. */
+export async function fillItem(page: Page, number: number, item: PlanItem) {
+  await page.getByLabel(`Deliverable ${number} title`, { exact: true }).fill(item.title);
+  await page.getByLabel(`Deliverable ${number} description`, { exact: true }).fill(item.description);
+  await page.getByLabel(`Deliverable ${number} delivery date`, { exact: true }).fill(item.date);
+  await page.getByLabel(`Deliverable ${number} price (USD)`, { exact: true }).fill(item.price);
+}
