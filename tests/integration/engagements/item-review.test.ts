@@ -60,6 +60,22 @@ async function deliveredEngagement(options: { items?: number; index?: number } =
   return { client, consultant, ...engagement, item };
 }
 
+/** The API's body for a decision on an item. */
+const reviewBody = (outlineId: string, itemId: string, decision: string, businessNotes = "") => ({
+  deliveryItemId: itemId,
+  deliveryOutlineId: outlineId,
+  decision,
+  businessNotes,
+});
+
+/** The engagement panel's review form (no notes). */
+const reviewFields = (outlineId: string, itemId: string, decision: string) => ({
+  intent: "review-item",
+  deliveryItemId: itemId,
+  deliveryOutlineId: outlineId,
+  decision,
+});
+
 const review = (token: string | null, body: Record<string, unknown>) =>
   sendWithStripe("/api/delivery-outline/business/item-review", { token, method: "PUT", json: body });
 
@@ -82,7 +98,7 @@ const noticesOf = (userId: string, kind: string) =>
 describe("PUT /api/delivery-outline/business/item-review", () => {
   it("revise: needs notes, sends the item back with them once; a double submission is refused and changes nothing", async () => {
     const { client, consultant, outline, item } = await deliveredEngagement();
-    const body = { deliveryItemId: item.id, deliveryOutlineId: outline.id, decision: "revise", businessNotes: "" };
+    const body = reviewBody(outline.id, item.id, "revise");
     const missing = await review(client.token, body);
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ msg: NOTES_REQUIRED });
@@ -120,7 +136,7 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
 
   it("concurrent submissions decide once", async () => {
     const { client, outline, item } = await deliveredEngagement();
-    const body = { deliveryItemId: item.id, deliveryOutlineId: outline.id, decision: "pause", businessNotes: "" };
+    const body = reviewBody(outline.id, item.id, "pause");
     const answers = await Promise.all([
       review(client.token, body),
       review(client.token, body),
@@ -133,12 +149,7 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
 
   it("pause: approves the item and pauses the engagement", async () => {
     const { client, consultant, outline, item } = await deliveredEngagement();
-    const response = await review(client.token, {
-      deliveryItemId: item.id,
-      deliveryOutlineId: outline.id,
-      decision: "pause",
-      businessNotes: "Great work.",
-    });
+    const response = await review(client.token, reviewBody(outline.id, item.id, "pause", "Great work."));
     expect(response.status).toBe(200);
     const answer = (await response.json()) as {
       pausedAt: string | null;
@@ -158,12 +169,7 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
 
   it("prepay: approves the item and answers the next item's checkout", async () => {
     const { client, consultant, outline, items, item } = await deliveredEngagement();
-    const response = await review(client.token, {
-      deliveryItemId: item.id,
-      deliveryOutlineId: outline.id,
-      decision: "prepay",
-      businessNotes: "",
-    });
+    const response = await review(client.token, reviewBody(outline.id, item.id, "prepay"));
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { checkoutUrl: string | null };
     expect(answer.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
@@ -178,12 +184,7 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
 
   it("approving the last item completes the outline and the match, and tells all three", async () => {
     const { client, consultant, outline, match, item } = await deliveredEngagement({ items: 2, index: 1 });
-    const response = await review(client.token, {
-      deliveryItemId: item.id,
-      deliveryOutlineId: outline.id,
-      decision: "prepay",
-      businessNotes: "",
-    });
+    const response = await review(client.token, reviewBody(outline.id, item.id, "prepay"));
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { complete: boolean; status: string; checkoutUrl: string | null };
     expect(answer).toMatchObject({ complete: true, status: "complete", checkoutUrl: null });
@@ -198,12 +199,7 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
     expect(await noticesOf(client.user.id, "engagement_completed")).toHaveLength(1);
     expect(await noticesOf(consultant.user.id, "engagement_completed")).toHaveLength(1);
 
-    const again = await review(client.token, {
-      deliveryItemId: item.id,
-      deliveryOutlineId: outline.id,
-      decision: "pause",
-      businessNotes: "",
-    });
+    const again = await review(client.token, reviewBody(outline.id, item.id, "pause"));
     expect(again.status).toBe(409);
     expect((await outlineRow(outline.id)).completedAt?.getTime()).toBe(row.completedAt!.getTime());
     expect(await noticesOf(client.user.id, "engagement_completed")).toHaveLength(1);
@@ -211,16 +207,11 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
 
   it("refuses out of turn (409), another business (404), no session (401), staff (403) and junk (400) without writing", async () => {
     const { client, outline, items, item } = await deliveredEngagement();
-    const notDelivered = await review(client.token, {
-      deliveryItemId: items[1]!.id,
-      deliveryOutlineId: outline.id,
-      decision: "pause",
-      businessNotes: "",
-    });
+    const notDelivered = await review(client.token, reviewBody(outline.id, items[1]!.id, "pause"));
     expect(notDelivered.status).toBe(409);
     expect(await notDelivered.json()).toEqual(OUT_OF_TURN);
 
-    const body = { deliveryItemId: item.id, deliveryOutlineId: outline.id, decision: "pause", businessNotes: "" };
+    const body = reviewBody(outline.id, item.id, "pause");
     const other = await signedInClient();
     const foreign = await review(other.token, body);
     expect(foreign.status).toBe(404);
@@ -252,30 +243,15 @@ async function runAction(client: SignedInClient, fields: Record<string, string>)
 describe("deliverablesAction (the engagement panel's page action)", () => {
   it("review-item: 400 with the form's errors, a pause confirmed, prepay redirected to the next checkout", async () => {
     const { client, outline, item } = await deliveredEngagement();
-    const invalid = await runAction(client, {
-      intent: "review-item",
-      deliveryItemId: item.id,
-      deliveryOutlineId: outline.id,
-      decision: "revise",
-    });
+    const invalid = await runAction(client, reviewFields(outline.id, item.id, "revise"));
     expect(invalid.status).toBe(400);
     expect(invalid.data?.result.error?.businessNotes).toEqual([NOTES_REQUIRED]);
 
-    const prepaid = await runAction(client, {
-      intent: "review-item",
-      deliveryItemId: item.id,
-      deliveryOutlineId: outline.id,
-      decision: "prepay",
-    });
+    const prepaid = await runAction(client, reviewFields(outline.id, item.id, "prepay"));
     expect(prepaid.status).toBe(302);
     expect(prepaid.redirect).toMatch(/^https:\/\/checkout\.stripe\.test\//);
 
-    const twice = await runAction(client, {
-      intent: "review-item",
-      deliveryItemId: item.id,
-      deliveryOutlineId: outline.id,
-      decision: "pause",
-    });
+    const twice = await runAction(client, reviewFields(outline.id, item.id, "pause"));
     expect(twice.status).toBe(409);
     expect(twice.data?.result.error?.[""]).toEqual([OUT_OF_TURN.msg]);
   });
@@ -310,12 +286,7 @@ describe("deliverablesAction (the engagement panel's page action)", () => {
     expect(early.status).toBe(409);
     expect(early.data?.result.error?.[""]).toEqual(["You can rate your consultant once the engagement is complete."]);
 
-    const done = await runAction(client, {
-      intent: "review-item",
-      deliveryItemId: item.id,
-      deliveryOutlineId: outline.id,
-      decision: "pause",
-    });
+    const done = await runAction(client, reviewFields(outline.id, item.id, "pause"));
     expect(done.status).toBe(200);
     expect(done.data?.message).toBe("Deliverable accepted. Your engagement is complete!");
 
