@@ -13,6 +13,27 @@ import { itemFileColumns, itemView, outlineView } from "./delivery-view.server";
  * consultant's confirmation of a delivery (summary of work and files).
  */
 
+/** An item's decision notes, as DecisionNoteRow reads them (newest first by createdAt). */
+const decisionNoteColumns = {
+  itemId: deliveryItemDecisions.itemId,
+  businessNotes: deliveryItemDecisions.businessNotes,
+  createdAt: deliveryItemDecisions.createdAt,
+};
+
+/** The queries of the business's outline and its items (for one db.batch). */
+export function ownOutlineQueries(app: AppContext, businessId: string, outlineId: string) {
+  return [
+    app.db
+      .select()
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, businessId))),
+    app.db
+      .select()
+      .from(deliveryItems)
+      .where(and(eq(deliveryItems.outlineId, outlineId), eq(deliveryItems.businessId, businessId))),
+  ] as const;
+}
+
 /** The queries of an outline's items' files and decision notes (for one db.batch). */
 function itemExtras(app: AppContext, outlineId: string) {
   return [
@@ -23,11 +44,7 @@ function itemExtras(app: AppContext, outlineId: string) {
       .where(and(eq(deliveryItems.outlineId, outlineId), eq(files.businessId, deliveryItems.businessId)))
       .orderBy(files.createdAt, files.id),
     app.db
-      .select({
-        itemId: deliveryItemDecisions.itemId,
-        businessNotes: deliveryItemDecisions.businessNotes,
-        createdAt: deliveryItemDecisions.createdAt,
-      })
+      .select(decisionNoteColumns)
       .from(deliveryItemDecisions)
       .where(eq(deliveryItemDecisions.outlineId, outlineId))
       .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
@@ -41,18 +58,8 @@ export async function loadOutlineView(
   outlineId: string,
 ): Promise<DeliveryOutlineView | null> {
   const [fileQuery, noteQuery] = itemExtras(app, outlineId);
-  const [outlines, items, fileRows, notes] = await app.db.batch([
-    app.db
-      .select()
-      .from(deliveryOutlines)
-      .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, businessId))),
-    app.db
-      .select()
-      .from(deliveryItems)
-      .where(and(eq(deliveryItems.outlineId, outlineId), eq(deliveryItems.businessId, businessId))),
-    fileQuery,
-    noteQuery,
-  ]);
+  const [outlineQuery, itemQuery] = ownOutlineQueries(app, businessId, outlineId);
+  const [outlines, items, fileRows, notes] = await app.db.batch([outlineQuery, itemQuery, fileQuery, noteQuery]);
   const outline = outlines[0];
   if (!outline) return null;
   return outlineView(outline, items, fileRows, notes);
@@ -103,12 +110,7 @@ export async function loadDeliveryPage(
       .where(eq(files.deliveryItemId, itemId))
       .orderBy(files.createdAt, files.id),
     app.db
-      .select({
-        itemId: deliveryItemDecisions.itemId,
-        businessNotes: deliveryItemDecisions.businessNotes,
-        createdAt: deliveryItemDecisions.createdAt,
-        decision: deliveryItemDecisions.decision,
-      })
+      .select({ ...decisionNoteColumns, decision: deliveryItemDecisions.decision })
       .from(deliveryItemDecisions)
       .where(eq(deliveryItemDecisions.itemId, itemId))
       .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),

@@ -38,22 +38,14 @@ import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { appOrigin, startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { notifyDeliverable, type DeliverableNoticeKind } from "./deliverable-notices.server";
+import { ownOutlineQueries } from "./deliveries.server";
 
 export type ItemReviewResult =
   { ok: true; outline: DeliveryOutline; checkoutUrl: string | null } | { ok: false; status: 404 | 409; msg: string };
 
 /** The business's outline and its items, in one db.batch. */
 async function loadOwnOutline(app: AppContext, businessId: string, outlineId: string) {
-  const [outlines, items] = await app.db.batch([
-    app.db
-      .select()
-      .from(deliveryOutlines)
-      .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, businessId))),
-    app.db
-      .select()
-      .from(deliveryItems)
-      .where(and(eq(deliveryItems.outlineId, outlineId), eq(deliveryItems.businessId, businessId))),
-  ]);
+  const [outlines, items] = await app.db.batch(ownOutlineQueries(app, businessId, outlineId));
   return { outline: outlines[0] ?? null, items };
 }
 
