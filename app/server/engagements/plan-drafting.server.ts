@@ -91,27 +91,11 @@ export async function listConsultantEngagements(
   consultantId: string,
 ): Promise<{ toDraft: PlanToDraft[]; engagements: ConsultantEngagementRow[] }> {
   const [matches, outlines, items] = await Promise.all([
-    app.db
-      .select({
-        id: matchRequests.id,
-        business: businesses.name,
-        category: matchRequests.category,
-        consultingType: matchRequests.consultingType,
-        status: matchRequests.status,
-        matchedAt: matchRequests.matchedAt,
-        updatedAt: matchRequests.updatedAt,
-        outlineId: deliveryOutlines.id,
-      })
-      .from(matchRequests)
-      .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
-      .leftJoin(deliveryOutlines, eq(deliveryOutlines.matchRequestId, matchRequests.id))
-      .where(
-        and(
-          eq(matchRequests.matchedConsultantId, consultantId),
-          inArray(matchRequests.status, [...DRAFTABLE_MATCH_STATUSES]),
-        ),
-      )
-      .orderBy(desc(matchRequests.matchedAt), desc(matchRequests.updatedAt), matchRequests.id),
+    draftableMatches(app, consultantId).orderBy(
+      desc(matchRequests.matchedAt),
+      desc(matchRequests.updatedAt),
+      matchRequests.id,
+    ),
     app.db
       .select({
         id: deliveryOutlines.id,
@@ -166,17 +150,20 @@ export type DraftableMatch = {
 };
 
 /**
- * The consultant's match a plan may be drafted for (theirs, matched or later), with its business's
- * name and its plan's id when it has one; undefined otherwise. One query.
+ * The consultant's matches a plan may be drafted for (theirs, matched or later; only `matchId`
+ * when given), each with its business's name and its plan's id when it has one.
  */
-async function findDraftableMatch(app: AppContext, consultantId: string, matchId: string) {
-  const [row] = await app.db
+function draftableMatches(app: AppContext, consultantId: string, matchId?: string) {
+  return app.db
     .select({
       id: matchRequests.id,
       businessId: matchRequests.businessId,
       business: businesses.name,
       category: matchRequests.category,
       consultingType: matchRequests.consultingType,
+      status: matchRequests.status,
+      matchedAt: matchRequests.matchedAt,
+      updatedAt: matchRequests.updatedAt,
       outlineId: deliveryOutlines.id,
     })
     .from(matchRequests)
@@ -184,12 +171,16 @@ async function findDraftableMatch(app: AppContext, consultantId: string, matchId
     .leftJoin(deliveryOutlines, eq(deliveryOutlines.matchRequestId, matchRequests.id))
     .where(
       and(
-        eq(matchRequests.id, matchId),
+        matchId === undefined ? undefined : eq(matchRequests.id, matchId),
         eq(matchRequests.matchedConsultantId, consultantId),
         inArray(matchRequests.status, [...DRAFTABLE_MATCH_STATUSES]),
       ),
-    )
-    .limit(1);
+    );
+}
+
+/** One draftable match of the consultant (see draftableMatches), or undefined. One query. */
+async function findDraftableMatch(app: AppContext, consultantId: string, matchId: string) {
+  const [row] = await draftableMatches(app, consultantId, matchId).limit(1);
   return row;
 }
 
