@@ -80,6 +80,7 @@ const round2 = (n) => Math.round(n * 100) / 100;
  */
 export function measures(raw, opts = {}) {
   const keep = (n) => (n !== undefined && n > 0 ? n : undefined);
+  /** @type {Record<string, number>} */
   const out = {};
   const firms = keep(raw.firms);
   const receipts = keep(raw.receiptsK) !== undefined ? raw.receiptsK * 1000 : undefined;
@@ -101,6 +102,7 @@ export function measures(raw, opts = {}) {
  * @param {string} text
  */
 export function parseAbsNaics(text) {
+  /** @type {Record<string, Record<string, string | number>>} */
   const out = {};
   for (const r of csvRecords(text)) {
     const code = r.NAICS2017;
@@ -128,7 +130,9 @@ export function parseAbsNaics(text) {
  * @param {"EMPSZFI" | "RCPSZFI"} sizeColumn
  */
 export function parseAbsSizeTable(text, sizeColumn) {
+  /** @type {Record<string, string>} */
   const classes = {};
+  /** @type {Record<string, {label: string, classes: Record<string, Record<string, number>>}>} */
   const sectors = {};
   for (const r of csvRecords(text)) {
     const code = r.NAICS2017;
@@ -166,6 +170,7 @@ export function parseAbsSizeTable(text, sizeColumn) {
  * @param {number} year the only YEAR the file may hold
  */
 export function parseEconomicCensus(text, codeColumn, year) {
+  /** @type {Record<string, Record<string, string | number>>} */
   const out = {};
   for (const r of csvRecords(text)) {
     if (Number(r.YEAR) !== year) throw new Error(`${r[codeColumn]}: YEAR ${r.YEAR}, expected ${year}`);
@@ -193,7 +198,9 @@ export function parseEconomicCensus(text, codeColumn, year) {
  * @param {string} text
  */
 export function parseSusb(text) {
+  /** @type {Record<string, string>} */
   const classes = {};
+  /** @type {Record<string, {label: string, classes: Record<string, Record<string, number>>}>} */
   const sectors = {};
   for (const r of csvRecords(text)) {
     const code = r.naics_sector === "--" ? "00" : r.naics_sector;
