@@ -12,22 +12,24 @@ import {
   serializeBenchmarks,
 } from "../../../scripts/lib/benchmark-csv.mjs";
 import {
-  absByEmployerSize,
-  absByReceiptsSize,
-  absCodesAtLevel,
-  absIndustry,
   absSectorOf,
-  constructionIndustry,
   EMPLOYER_SIZE_CLASSES,
   employerSizeClassOf,
   inDollarsOf,
   RECEIPTS_SIZE_CLASSES,
   receiptsSizeClassOf,
+  type Measures,
+} from "~/lib/benchmarking/benchmarks";
+import {
+  absByEmployerSize,
+  absByReceiptsSize,
+  absCodesAtLevel,
+  absIndustry,
+  constructionIndustry,
   retailIndustry,
   sectorDistribution,
   susbByEnterpriseSize,
-  type Measures,
-} from "~/lib/benchmarking/benchmarks";
+} from "~/server/benchmarking/reference-data.server";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const SOURCE = path.join(ROOT, "../shared/data/benchmarks");
