@@ -9,6 +9,8 @@ import {
   naicsLevel,
   parseAbsSizeTable,
   parseCount,
+  parseEconomicCensus,
+  parseSusb,
   serializeBenchmarks,
 } from "../../../scripts/lib/benchmark-csv.mjs";
 import {
@@ -115,6 +117,27 @@ describe("measures", () => {
     expect(t.sectors["23"].classes["611"]).toMatchObject({ firms: 1, employees: 0, firmShare: 0.25 });
     expect(t.sectors["23"].classes["612"].firmShare).toBe(0.75);
     expect(t.sectors["23"].classes["001"].firmShare).toBeUndefined();
+  });
+});
+
+describe("the SUSB and Economic Census readers", () => {
+  it("SUSB: quoted size labels, '--' as 00, and D/S-flagged (withheld) employment and payroll left out", () => {
+    const text =
+      "naics_sector,naics_description,entrsize_code,entrsize_label,firms,establishments,employment,employment_noise_flag,annual_payroll_kusd\n" +
+      '--,Total,31,"1,000-1,499",3412,83203,4151589,G,305347201\n' +
+      '21,"Mining, quarrying",02,<5,10,12,0,D,0\n';
+    const t = parseSusb(text);
+    expect(t.classes).toEqual({ "31": "1,000-1,499", "02": "<5" });
+    expect(t.sectors["00"].classes["31"]).toMatchObject({ firms: 3412, employees: 4151589, payroll: 305347201000 });
+    expect(t.sectors["21"]).toEqual({
+      label: "Mining, quarrying",
+      classes: { "02": { establishments: 12, firms: 10 } },
+    });
+  });
+
+  it("Economic Census: refuses a row of another year", () => {
+    const text = "NAICS2017,NAICS2017_LABEL,YEAR,FIRM,ESTAB,EMP,PAYANN,RCPTOT\n441,Motor vehicle,2012,1,1,1,1,1\n";
+    expect(() => parseEconomicCensus(text, "NAICS2017", 2017)).toThrow("YEAR 2012, expected 2017");
   });
 });
 
