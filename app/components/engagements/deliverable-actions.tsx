@@ -8,6 +8,8 @@ import {
   DELIVERED_SUMMARY_HEADING,
   DELIVERY_CONGRATULATIONS,
   ENGAGEMENT_COMPLETE_TEXT,
+  ratingText,
+  YOUR_RATING,
   ENGAGEMENT_PAUSED,
   ITEM_IN_REVISION,
   ITEM_UPDATE_FAILED,
@@ -77,7 +79,15 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
             saved={intent === "rate" ? message : null}
             failed={intent === "rate" && failed}
           />
-        ) : null}
+        ) : (
+          <section className="card rate-consultant" aria-labelledby={`rated-${outline.matchRequestId}`}>
+            <h3 id={`rated-${outline.matchRequestId}`} className="card-title">
+              {YOUR_RATING}
+            </h3>
+            <p>{ratingText(rating.clientSatisfaction)}</p>
+            {rating.clientFeedback ? <p>{rating.clientFeedback}</p> : null}
+          </section>
+        )}
       </section>
     );
   }

@@ -224,6 +224,8 @@ export const RATE_CONSULTANT_PLACEHOLDER = "What went well, and what could have 
 export const RATE_CONSULTANT_SUBMIT = "Send rating";
 export const RATE_CONSULTANT_SENDING = "Sending…";
 export const RATE_CONSULTANT_THANKS = "Thank you for rating your consultant.";
+export const YOUR_RATING = "Your rating";
+export const ratingText = (stars: number) => `${stars} of 5 stars`;
 export const RATE_NOT_YET = "You can rate your consultant once the engagement is complete.";
 export const ENGAGEMENT_COMPLETE_TEXT = "This engagement is complete.";
 

@@ -23,6 +23,8 @@ import {
   PLAN_SUBMITTED,
   PLAN_SUBMITTED_NOTICE,
   RATE_CONSULTANT_THANKS,
+  ratingText,
+  YOUR_RATING,
   SIGNED_STATEMENTS_HEADING,
   VIEW_PROJECT_PLAN,
 } from "../../../app/lib/engagements/engagement-copy";
@@ -354,6 +356,10 @@ describe("the whole engagement", () => {
       await tile.click();
       await page.getByText(ENGAGEMENT_COMPLETE_TEXT, { exact: true }).waitFor();
       expect(await page.getByRole("button", { name: "Send rating" }).count()).toBe(0);
+      // …and the panel shows the rating the business gave.
+      await page.getByRole("heading", { name: YOUR_RATING, exact: true }).waitFor();
+      await page.getByText(ratingText(4), { exact: true }).waitFor();
+      await page.getByText("Thomas gave our managers a rhythm they actually keep.", { exact: true }).waitFor();
       console.info(`engagement journey: ${Math.round((Date.now() - started) / 1000)} s`);
     },
     { timeout: 240_000 },
