@@ -2,7 +2,7 @@
 // migrations, demo seed, then `wrangler dev` on a free port. Used by scripts/e2e.mjs and, when
 // the E2E tests are run directly with vitest, by tests/e2e/global-setup.ts.
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -40,13 +40,56 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
     });
     if (seed !== 0) throw new Error(`scripts/seed.mjs failed (exit ${seed})`);
 
+    const { child, baseURL, log } = await startWrangler(persistTo, logFile);
+    const stop = async () => {
+      await stopGroup(child);
+      log.end();
+      await cleanup();
+    };
+    try {
+      // The browser tests see the demo a fresh `npm start` shows, marketplace states included.
+      await playDemoFlows(baseURL, { log: () => undefined, persistTo });
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    return { baseURL, persistTo, stop, child };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/** Times `wrangler dev` is started before the browser tests give up (see startWrangler). */
+const START_ATTEMPTS = 3;
+
+/** The last `lines` lines of a log file, for an error message ("" when it cannot be read). */
+function logTail(file, lines = 40) {
+  try {
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * `wrangler dev` on free ports, answering /healthz. A free port can be taken by another process
+ * between our probe and wrangler's bind, which makes wrangler exit at once: such an early exit is
+ * retried on new ports, up to START_ATTEMPTS times. Each attempt has its own log; when every
+ * attempt fails the error carries the tail of the last log, so CI output shows why.
+ */
+async function startWrangler(persistTo, logFile) {
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  let lastError = null;
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+    const file = attempt === 1 ? logFile : logFile.replace(/\.log$/, `.${attempt}.log`);
     // Never the default port: links must follow the port the app is served on.
     let port = await freePort();
     while (port === 8787) port = await freePort();
-    const inspectorPort = await freePort();
-    mkdirSync(path.dirname(logFile), { recursive: true });
-    const log = createWriteStream(logFile);
-    console.log(`\n▶ e2e: wrangler dev on 127.0.0.1:${port} (log: ${path.relative(ROOT, logFile)})`);
+    let inspectorPort = await freePort();
+    while (inspectorPort === port) inspectorPort = await freePort();
+    const log = createWriteStream(file);
+    console.log(`\n▶ e2e: wrangler dev on 127.0.0.1:${port} (log: ${path.relative(ROOT, file)})`);
     const child = spawn(
       bin("wrangler"),
       [
@@ -79,27 +122,21 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     const baseURL = `http://127.0.0.1:${port}`;
-    const stop = async () => {
+    try {
+      await waitForHttp(`${baseURL}/healthz`, { timeoutMs: 90_000, child });
+      return { child, baseURL, log };
+    } catch (error) {
       await stopGroup(child);
-      log.end();
-      await cleanup();
-    };
-    try {
-      await waitForHttp(`${baseURL}/healthz`, { timeoutMs: 60_000, child });
-    } catch (error) {
-      await stop();
-      throw new Error(`wrangler dev did not start: ${error.message}. See ${path.relative(ROOT, logFile)}.`);
+      await new Promise((resolve) => log.end(resolve));
+      lastError = error;
+      const tail = logTail(file);
+      console.error(
+        `e2e: wrangler dev attempt ${attempt} of ${START_ATTEMPTS} failed: ${error.message}` +
+          (tail ? `\n--- last lines of ${path.relative(ROOT, file)} ---\n${tail}\n---` : ""),
+      );
     }
-    try {
-      // The browser tests see the demo a fresh `npm start` shows, marketplace states included.
-      await playDemoFlows(baseURL, { log: () => undefined, persistTo });
-    } catch (error) {
-      await stop();
-      throw error;
-    }
-    return { baseURL, persistTo, stop, child };
-  } catch (error) {
-    await cleanup();
-    throw error;
   }
+  throw new Error(
+    `wrangler dev did not start after ${START_ATTEMPTS} attempts: ${lastError?.message}. See ${path.relative(ROOT, logFile)}.`,
+  );
 }

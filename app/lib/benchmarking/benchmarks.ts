@@ -106,12 +106,13 @@ export function absSectorOf(code: string): string {
 }
 
 /**
- * CPI-U, U.S. city average, all items, annual averages (BLS series CUUR0000SA0; 1982-84 = 100),
- * as given in issue #15. Only these two years for now: the 2022 sources (SUSB, construction) can be
- * restated once the 2022 average is added here from BLS.
+ * CPI-U, U.S. city average, all items, annual averages (BLS series CUUR0000SA0; 1982-84 = 100):
+ * 2017 and 2024 as given in the benchmarking issue, 2022 (292.655) from the BLS CPI Detailed
+ * Report's annual average table, for the 2022 sources (SUSB, construction).
  */
 export const CPI_U_ANNUAL_AVERAGE: Readonly<Record<number, number>> = {
   2017: 245.12,
+  2022: 292.655,
   2024: 313.689,
 };
 
