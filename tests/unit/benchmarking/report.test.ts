@@ -241,6 +241,25 @@ describe("without books: the stated bands", () => {
   });
 });
 
+describe("the server wrapper", () => {
+  it("names the business's code in the note with its NAICS 2022 title by default", () => {
+    expect(compute("541120", { numberOfEmployees: 3, employeeBand: "0-25" }).peerGroup.note).toBe(
+      "NAICS 541120 (Offices of Notaries) has no published Census figures of its own; the nearest level that means the same industry and has published figures is Legal services (NAICS 5411) (the levels in between changed in 2022 or have no published figures).",
+    );
+  });
+
+  it("refuses a code that is not NAICS", () => {
+    expect(() => compute("72-511")).toThrow('Not a NAICS code: "72-511"');
+  });
+
+  it("keeps the finance report's version even when too few months send it to the bands", () => {
+    const short = booksFor();
+    const r = compute("722511", {}, short && { ...short, rows: short.rows.filter((row) => row.date !== "2026-01") });
+    expect(r.basis).toBe("stated");
+    expect(r.booksVersion).toBe("2026-11-03T10:00:00.000Z");
+  });
+});
+
 describe("positions", () => {
   const bounds = [
     { code: "a", min: 0, max: 0 },
