@@ -10,7 +10,7 @@ export const BENCHMARKING_ERROR_MESSAGE = "An error has occurred... Please try a
 
 // ===== engine (H1) =====
 import { formatCurrency } from "~/lib/finance/finance";
-import type { BenchmarkMeasure, MeasureKey } from "./report-types";
+import type { BenchmarkMeasure, MeasureKey, MeasureUnit } from "./report-types";
 
 // The report's texts (app/lib/benchmarking/report.ts, business-figures.ts, peer-group.ts) and the
 // benchmark_gap value insight (gap-insights.ts). Money with formatCurrency (whole dollars).
@@ -50,6 +50,14 @@ export function positionText(
 
 const whole = (n: number) => formatCurrency(n, { cents: false });
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-US", { maximumFractionDigits: 1 });
+
+/** A measure's figure as on screen: "$182,400", "24.7" employees, "12.3%"; "—" when absent. */
+export function formatMeasureValue(unit: MeasureUnit, value: number | null): string {
+  if (value === null) return "—";
+  if (unit === "usd") return whole(value);
+  if (unit === "percent") return `${oneDecimal(value)}%`;
+  return oneDecimal(value);
+}
 
 /** Gaps under this many percent read as "about the same". */
 export const SAME_PERCENT = 1;
@@ -99,13 +107,20 @@ export function readingText(
   }
 }
 
-/** The benchmark_gap value insight's title, from the largest gap. */
-export function benchmarkGapTitle(m: Pick<BenchmarkMeasure, "label" | "business" | "peer" | "gapPercent">): string {
+/** The benchmark_gap value insight's title, from the largest gap (a share's gap in percentage points). */
+export function benchmarkGapTitle(
+  m: Pick<BenchmarkMeasure, "label" | "unit" | "business" | "peer" | "gapPercent" | "gapAmount">,
+): string {
   const gap = m.gapPercent ?? 0;
   if (Math.abs(gap) < SAME_PERCENT) return `${m.label} in line with peer firms`;
+  const side = gap > 0 ? "above" : "below";
+  if (m.unit === "percent") {
+    const points = Math.abs(m.gapAmount ?? 0);
+    return `${m.label} ${oneDecimal(points)} percentage ${points === 1 ? "point" : "points"} ${side} peer firms`;
+  }
   if (gap >= TIMES_PERCENT && (m.peer ?? 0) > 0)
     return `${m.label} ${times(m.business ?? 0, m.peer!)} the peer average`;
-  return `${m.label} ${oneDecimal(Math.abs(gap))}% ${gap > 0 ? "above" : "below"} peer firms`;
+  return `${m.label} ${oneDecimal(Math.abs(gap))}% ${side} peer firms`;
 }
 
 /** The benchmark_gap value insight's summary: the readings, then who the peers are. */
