@@ -72,7 +72,8 @@ function times(business: number, peer: number): string {
 
 /** A plain-English reading of one measure's gap (business, peer and both gaps present). */
 export function readingText(
-  m: Pick<BenchmarkMeasure, "key" | "business" | "peer" | "gapPercent" | "gapAmount">,
+  m: Pick<BenchmarkMeasure, "key" | "business" | "peer" | "gapPercent" | "gapAmount"> &
+    Partial<Pick<BenchmarkMeasure, "businessBasis">>,
 ): string {
   const business = m.business ?? 0;
   const peer = m.peer ?? 0;
@@ -96,7 +97,8 @@ export function readingText(
     case "netMargin":
       return `Your net margin is ${oneDecimal(business)}%.`;
     default: {
-      const your = `Your ${MEASURE_LABELS[m.key].toLowerCase()} (${whole(business)})`;
+      const stated = m.businessBasis === "stated" ? ", from the bands you gave at sign-up" : "";
+      const your = `Your ${MEASURE_LABELS[m.key].toLowerCase()} (${whole(business)}${stated})`;
       const avg = `${PEER_FIGURE_TEXT} (${whole(peer)})`;
       const per = m.key === "revenue" ? "" : " per employee";
       if (same) return `${your} is about the same as ${avg}.`;

@@ -240,9 +240,9 @@ describe("without books: the stated bands", () => {
       peer: 34.2,
     });
     expect(r.readings).toEqual([
-      "Your revenue ($7,500,000) is 4.2 times the average of peer firms ($1,803,772), $5,696,228 more.",
+      "Your revenue ($7,500,000, from the bands you gave at sign-up) is 4.2 times the average of peer firms ($1,803,772), $5,696,228 more.",
       "You have 75 employees, 2.9 times as many as the average peer firm (26).",
-      "Your revenue per employee ($100,000) is 44.3% higher than the average of peer firms ($69,277), $30,723 more per employee.",
+      "Your revenue per employee ($100,000, from the bands you gave at sign-up) is 44.3% higher than the average of peer firms ($69,277), $30,723 more per employee.",
     ]);
   });
 });
