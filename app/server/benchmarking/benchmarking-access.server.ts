@@ -11,7 +11,7 @@ import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 
 /**
- * Who may have benchmarking for a year, and starting it (docs/decisions/033):
+ * Who may have benchmarking for a year, and starting it (docs/decisions/034):
  * - STARTER and SCALE (STANDARD / PREMIUM) include it: never charged. The year is recorded in
  *   benchmarking_purchases with purchase_id NULL when benchmarking starts for it.
  * - BASIC needs the year bought: a benchmarking_purchases row WITH a purchase (the webhook
