@@ -138,6 +138,8 @@ export function benchmarkGapSummary(readings: readonly string[], peerGroupName: 
 /** POST /api/benchmarking/create without a bought year or a plan that includes benchmarking. */
 export const BENCHMARKING_NOT_UNLOCKED_MESSAGE =
   "Benchmarking for this year is not unlocked. Buy it, or choose a plan that includes it.";
+/** POST /api/benchmarking/create from a staff account (403). */
+export const BENCHMARKING_CLIENTS_ONLY_MESSAGE = "Only business accounts have benchmarking.";
 /** A job's lastError when its message could not be queued (the next start retries). */
 export const BENCHMARKING_START_FAILED_MESSAGE = "The benchmarking build could not be queued.";
 /** The job's lastError when the business has no access to the job's year any more. */
