@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { benchmarkReports, businesses, financeReports, jobs, notifications, valueInsights, type Job } from "~db/schema";
+import { benchmarkReports, businesses, financeReports, jobs, valueInsights, type Job } from "~db/schema";
 import {
   BENCHMARKING_NO_ACCESS_ERROR,
   BENCHMARKING_NOTICE_FOOTER,
@@ -210,21 +210,10 @@ export function booksInput(finance: {
   };
 }
 
+/** The owner's notice; a notice that cannot be written is logged, the built report stands. */
 async function tellOwner(app: AppContext, notice: Notice): Promise<void> {
   try {
-    if (app.env.APP_URL) {
-      await notify(app, app.env.APP_URL.replace(/\/+$/, ""), [notice]);
-      return;
-    }
-    await app.db.insert(notifications).values({
-      userId: notice.userId,
-      businessId: notice.businessId ?? null,
-      kind: notice.kind,
-      title: notice.title,
-      body: notice.body,
-      link: notice.link,
-      createdAt: app.now(),
-    });
+    await notify(app, app.env.APP_URL?.replace(/\/+$/, "") ?? null, [notice]);
   } catch (error) {
     console.error(`The ${notice.kind} notice to user ${notice.userId} could not be written:`, errorText(error));
   }
