@@ -1,10 +1,13 @@
 import type { AppContext } from "../app/server/load-context";
 import { sweepUnlinkedFiles } from "../app/server/files/sweep.server";
 import { enqueueMonthlyFinanceRefresh } from "../app/server/finance/monthly-refresh.server";
+import { startIncludedYears } from "../app/server/benchmarking/benchmarking-access.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
- * finance refresh (the reports are built on the queue) and sweeps abandoned uploads.
+ * finance refresh (the reports are built on the queue; a rebuilt report refreshes the year's
+ * benchmarking when its books changed), starts the new year of benchmarking for the plans that
+ * include it, and sweeps abandoned uploads.
  */
 export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
@@ -32,7 +35,7 @@ export async function handleScheduled(
 ) {
   switch (controller.cron) {
     case CRONS.monthlyFinanceRefresh:
-      await runAll(app, [enqueueMonthlyFinanceRefresh, sweepUnlinkedFiles]);
+      await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

@@ -3,13 +3,15 @@ import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
 import { BenchmarkingCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout.server";
+import { planIncludesBenchmarking, recordIncludedBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
 import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
 
 /**
  * PUT /api/payments/update-business-benchmarking {businessId} → {url, _id}: a Checkout Session for
- * this year's benchmarking (BENCHMARKING_PRICE_CENTS). Another business → 404; this year already
- * unlocked → 409 {msg}; Stripe down → 502 {msg}.
+ * this year's benchmarking (BENCHMARKING_PRICE_CENTS). A plan that includes benchmarking (STARTER,
+ * SCALE) is never charged: the year is recorded as included and the answer is `{_id}` without a
+ * url. Another business → 404; this year already unlocked → 409 {msg}; Stripe down → 502 {msg}.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
@@ -17,6 +19,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, BenchmarkingCheckoutSchema);
   const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  if (planIncludesBenchmarking(viewer.business.memberTier)) {
+    await recordIncludedBenchmarking(context.app, viewer.business.id);
+    return jsonResponse({ _id: viewer.business.id });
+  }
   const result = await startBenchmarkingCheckout(context.app, viewer, appOrigin(context.app, request));
   return resultResponse(result, (ok) => jsonResponse({ _id: viewer.business.id, url: ok.url }));
 }

@@ -2,12 +2,15 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
   accountingConnections,
   benchmarkingPurchases,
+  benchmarkReports,
   insightReports,
+  jobs,
   insightRequests,
   matchRequests,
   valueInsights,
 } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
+import type { NaicsReportSummary } from "~/lib/benchmarking/report-types";
 
 /**
  * The parts of the client-facing business (spec §3 "Business") that live outside the businesses
@@ -36,14 +39,15 @@ export type EngagementEvent = { matchRequestId: string; value: string; completed
 export type BusinessExtras = {
   /** Set while an accounting connection is live: its company id ('demo' for the built-in company). Never a token. */
   quickbooks: { realmId: string } | null;
-  /** The industry benchmarking report; none is built for the client yet. */
-  naicsReport: null;
+  /** The current year's industry benchmarking report while building or built (else null). */
+  naicsReport: NaicsReportSummary | null;
   benchmarking: { yearsPurchased: number[] };
   events: { insights: InsightEvent[]; valueInsights: ValueInsightEvent[]; engagements: EngagementEvent[] };
 };
 
-/** The five reads behind BusinessExtras, in the order toBusinessExtras expects their results. */
+/** The seven reads behind BusinessExtras, in the order toBusinessExtras expects their results. */
 export function businessExtrasQueries(app: AppContext, businessId: string) {
+  const period = String(app.now().getUTCFullYear());
   return [
     app.db
       .select({ realmId: accountingConnections.realmId })
@@ -93,6 +97,7 @@ export function businessExtrasQueries(app: AppContext, businessId: string) {
       .where(eq(matchRequests.businessId, businessId))
       .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id))
       .limit(BUSINESS_EVENTS_LIMIT),
+    ...benchmarkingStateQueries(app, businessId, period),
   ] as const;
 }
 
@@ -100,10 +105,18 @@ type Results<T> = { -readonly [K in keyof T]: Awaited<T[K]> };
 type ExtrasRows = Readonly<Results<ReturnType<typeof businessExtrasQueries>>>;
 
 /** BusinessExtras from the results of businessExtrasQueries, in order. */
-export function toBusinessExtras([connection, years, insights, values, matches]: ExtrasRows): BusinessExtras {
+export function toBusinessExtras([
+  connection,
+  years,
+  insights,
+  values,
+  matches,
+  benchmarkJob,
+  benchmarkReport,
+]: ExtrasRows): BusinessExtras {
   return {
     quickbooks: connection[0] ? { realmId: connection[0].realmId } : null,
-    naicsReport: null,
+    naicsReport: toNaicsReportSummary(benchmarkJob[0], benchmarkReport[0]),
     benchmarking: { yearsPurchased: years.map((row) => row.year) },
     events: {
       insights: insights.map((row) => ({
@@ -141,5 +154,56 @@ export function newBusinessExtras(): BusinessExtras {
     naicsReport: null,
     benchmarking: { yearsPurchased: [] },
     events: { insights: [], valueInsights: [], engagements: [] },
+  };
+}
+
+/**
+ * The benchmarking job and report of a year (period 'YYYY'): the two reads behind
+ * NaicsReportSummary, also used by the /benchmarking loader. The report's peer group name and
+ * build time are read from its JSON, not the whole report.
+ */
+export function benchmarkingStateQueries(app: AppContext, businessId: string, period: string) {
+  return [
+    app.db
+      .select({ period: jobs.period, status: jobs.status, updatedAt: jobs.updatedAt })
+      .from(jobs)
+      .where(and(eq(jobs.kind, "benchmarking"), eq(jobs.businessId, businessId), eq(jobs.period, period)))
+      .limit(1),
+    app.db
+      .select({
+        period: benchmarkReports.period,
+        peerGroup: sql<string | null>`json_extract(${benchmarkReports.data}, '$.peerGroup.name')`.as("peer_group"),
+        builtAt: sql<string | null>`json_extract(${benchmarkReports.data}, '$.builtAt')`.as("built_at"),
+        createdAt: benchmarkReports.createdAt,
+      })
+      .from(benchmarkReports)
+      .where(and(eq(benchmarkReports.businessId, businessId), eq(benchmarkReports.period, period)))
+      .limit(1),
+  ] as const;
+}
+
+/**
+ * The year's state as the business entity shows it: a built report is "ready" (a rebuild in
+ * progress or failed keeps showing it); without one, a queued or running job is "building" and a
+ * failed one "failed"; neither: null.
+ */
+export function toNaicsReportSummary(
+  job: { period: string; status: string; updatedAt: Date } | undefined,
+  report: { period: string; peerGroup: string | null; builtAt: string | null; createdAt: Date } | undefined,
+): NaicsReportSummary | null {
+  if (report) {
+    return {
+      year: Number(report.period),
+      status: "ready",
+      peerGroup: report.peerGroup,
+      updatedAt: report.builtAt ?? report.createdAt.toISOString(),
+    };
+  }
+  if (!job || job.status === "succeeded" || !/^\d{4}$/.test(job.period)) return null;
+  return {
+    year: Number(job.period),
+    status: job.status === "failed" ? "failed" : "building",
+    peerGroup: null,
+    updatedAt: job.updatedAt.toISOString(),
   };
 }

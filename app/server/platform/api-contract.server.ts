@@ -36,6 +36,7 @@ import { FinanceReportRequestSchema } from "~/server/finance/finance-reports.ser
 import { SESSION_COOKIE } from "~/server/identity/session.server";
 import { BusinessDecisionSchema, MatchFeedbackPayloadSchema } from "~/lib/matching/match-view";
 import { BusinessReviewSchema, ItemReviewSchema } from "~/lib/engagements/engagement-schemas";
+import { BenchmarkingCreateSchema } from "~/lib/benchmarking/benchmarking-schemas";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -383,11 +384,26 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/api/payments/update-business-benchmarking",
     operationId: "createBenchmarkingCheckout",
     tag: "payments",
-    summary: "A Checkout Session for this year's benchmarking.",
+    summary:
+      "A Checkout Session for this year's benchmarking; a plan that includes it (STARTER, SCALE) is never charged and gets {_id} without a url.",
     access: "session",
     body: { name: "BenchmarkingCheckout", schema: BenchmarkingCheckoutSchema, reader: "json" },
-    ok: { 200: "{url, _id}" },
+    ok: { 200: "{url, _id}, or {_id} when the plan includes benchmarking" },
     errors: [400, ...CLIENT, 404, 409, 502],
+  },
+  {
+    method: "post",
+    path: "/api/benchmarking/create",
+    operationId: "createBenchmarking",
+    tag: "benchmarking",
+    summary:
+      "Starts building this year's benchmarking report (again after a failure); BASIC needs the year bought, STARTER and SCALE include it.",
+    access: "session",
+    body: { name: "BenchmarkingCreate", schema: BenchmarkingCreateSchema, reader: "json" },
+    ok: {
+      200: "the business, with naicsReport {year, status, peerGroup, updatedAt} and benchmarking {yearsPurchased}",
+    },
+    errors: [400, ...CLIENT, 402, 404],
   },
   {
     method: "put",

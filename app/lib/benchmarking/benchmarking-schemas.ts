@@ -1,0 +1,8 @@
+// Bodies of the benchmarking API routes; the API contract (app/server/platform/api-contract.server.ts)
+// describes the same objects, so the two cannot drift.
+import { z } from "zod";
+
+/** POST /api/benchmarking/create. */
+export const BenchmarkingCreateSchema = z.object({
+  businessId: z.string({ error: "businessId is required." }).min(1, { error: "businessId is required." }).max(64),
+});

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BenchmarkingCreateSchema } from "~/lib/benchmarking/benchmarking-schemas";
+import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
+import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
+import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+
+/**
+ * POST /api/benchmarking/create {businessId} → the business (`_id`, `naicsReport`,
+ * `benchmarking.yearsPurchased`): starts building this year's benchmarking report on the queue
+ * (again after a failure; a build queued, running or done is left alone). STARTER and SCALE start
+ * without a purchase (the year is recorded as included); BASIC needs the year bought, else 402
+ * {msg}. Another business → 404, nothing written.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const signedIn = await requireApiClient(context.app, request);
+  const input = await readBody(request, BenchmarkingCreateSchema);
+  const viewer = requireBusiness(signedIn);
+  if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
+  const result = await startBenchmarking(context.app, viewer);
+  return resultResponse(result, (ok) => jsonResponse(ok.business));
+}
+
+export const loader = methodNotAllowed("POST");

@@ -1,0 +1,274 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { benchmarkingPurchases, businesses, jobs, type Business, type Job } from "~db/schema";
+import { PLANS, type PlanTier } from "~/lib/payments/plans";
+import {
+  BENCHMARKING_NOT_UNLOCKED_MESSAGE,
+  BENCHMARKING_START_FAILED_MESSAGE,
+} from "~/lib/benchmarking/benchmarking-copy";
+import { businessExtrasQueries, toBusinessExtras } from "~/server/identity/business-entity.server";
+import { toClientBusiness } from "~/server/identity/serializers.server";
+import type { ClientViewer } from "~/server/identity/guards.server";
+import type { AppContext } from "~/server/load-context";
+
+/**
+ * Who may have benchmarking for a year, and starting it (docs/decisions/033):
+ * - STARTER and SCALE (STANDARD / PREMIUM) include it: never charged. The year is recorded in
+ *   benchmarking_purchases with purchase_id NULL when benchmarking starts for it.
+ * - BASIC needs the year bought: a benchmarking_purchases row WITH a purchase (the webhook
+ *   fulfilment writes it). A year recorded as included while on a plan does not carry over
+ *   after a move to BASIC.
+ * - The benchmarking year is the calendar year in UTC (the year a BASIC checkout sells); the
+ *   job's and the report's `period` is that year as text ("2026").
+ */
+
+export type BenchmarkingAccess = "included" | "purchased" | "none";
+
+/** The benchmarking year of `now`: the calendar year in UTC. */
+export function benchmarkingYear(now: Date): number {
+  return now.getUTCFullYear();
+}
+
+/** The job and report period of a benchmarking year. */
+export const benchmarkingPeriod = (year: number) => String(year);
+
+/** Whether the tier's plan includes benchmarking (STARTER and SCALE). */
+export function planIncludesBenchmarking(tier: PlanTier): boolean {
+  return (PLANS[tier].perks as readonly string[]).includes("competitiveBenchmarking");
+}
+
+/** Tiers whose plan includes benchmarking, for queries. */
+export const INCLUDED_TIERS = (Object.keys(PLANS) as PlanTier[]).filter(planIncludesBenchmarking);
+
+/**
+ * The access of a business to the year: purchased when a row of the year carries a purchase,
+ * included when its plan includes benchmarking, otherwise none. `yearRow` is the business's
+ * benchmarking_purchases row of that year (or undefined).
+ */
+export function benchmarkingAccess(
+  tier: PlanTier,
+  yearRow: { purchaseId: string | null } | undefined,
+): BenchmarkingAccess {
+  if (yearRow?.purchaseId) return "purchased";
+  if (planIncludesBenchmarking(tier)) return "included";
+  return "none";
+}
+
+/** The business's row of the year in benchmarking_purchases (a query, for batches). */
+export function yearRowQuery(app: AppContext, businessId: string, year: number) {
+  return app.db
+    .select({ purchaseId: benchmarkingPurchases.purchaseId })
+    .from(benchmarkingPurchases)
+    .where(and(eq(benchmarkingPurchases.businessId, businessId), eq(benchmarkingPurchases.year, year)))
+    .limit(1);
+}
+
+/** Records an included year (purchase_id NULL); an existing row of the year (bought or not) stays as it is. */
+export function recordIncludedYear(app: AppContext, businessId: string, year: number, now: Date) {
+  return app.db
+    .insert(benchmarkingPurchases)
+    .values({ id: crypto.randomUUID(), businessId, year, purchaseId: null, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/**
+ * PUT /api/payments/update-business-benchmarking for a plan that includes benchmarking: nothing
+ * is charged, the year is recorded as included (idempotent: ON CONFLICT DO NOTHING).
+ */
+export async function recordIncludedBenchmarking(app: AppContext, businessId: string): Promise<void> {
+  const now = app.now();
+  await recordIncludedYear(app, businessId, benchmarkingYear(now), now);
+}
+
+export type BenchmarkingJobStart = { job: Job; created: boolean; reset: boolean };
+
+/**
+ * The year's benchmarking job, in ONE D1 batch: the included year's row when the plan includes
+ * it, the job inserted ON CONFLICT DO NOTHING, a FAILED job put back to queued (a succeeded one
+ * is left alone: its report is there; a queued or running one already has its message), and the
+ * job read back. The caller sends the message when `created` or `reset`.
+ */
+async function ensureBenchmarkingJob(
+  app: AppContext,
+  businessId: string,
+  year: number,
+  options: { includeYear: boolean; rerun: "failed" | "finished" },
+): Promise<BenchmarkingJobStart> {
+  const now = app.now();
+  const period = benchmarkingPeriod(year);
+  const key = and(eq(jobs.kind, "benchmarking"), eq(jobs.businessId, businessId), eq(jobs.period, period));
+  const insert = app.db
+    .insert(jobs)
+    .values({
+      id: crypto.randomUUID(),
+      kind: "benchmarking",
+      businessId,
+      period,
+      status: "queued",
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  const rerunStatuses: Job["status"][] = options.rerun === "failed" ? ["failed"] : ["failed", "succeeded"];
+  const reset = app.db
+    .update(jobs)
+    .set({ status: "queued", attempts: 0, lastError: null, startedAt: null, finishedAt: null, updatedAt: now })
+    .where(and(key, inArray(jobs.status, rerunStatuses)))
+    .returning({ id: jobs.id });
+  const read = app.db.select().from(jobs).where(key).limit(1);
+  let inserted: { id: string }[];
+  let wasReset: { id: string }[];
+  let rows: Job[];
+  if (options.includeYear) {
+    [, inserted, wasReset, rows] = await app.db.batch([
+      recordIncludedYear(app, businessId, year, now),
+      insert,
+      reset,
+      read,
+    ]);
+  } else {
+    [inserted, wasReset, rows] = await app.db.batch([insert, reset, read]);
+  }
+  const job = rows[0];
+  if (!job) throw new Error(`The benchmarking job of ${businessId} for ${period} could not be recorded.`);
+  return { job, created: inserted.length > 0, reset: wasReset.length > 0 };
+}
+
+/**
+ * Sends the job's message when it was just created or reset. If the queue refuses, a job just
+ * created is removed and one just reset is marked failed again, so the next start retries
+ * instead of waiting on a message that never went out; the error is rethrown.
+ */
+async function sendJob(app: AppContext, start: BenchmarkingJobStart): Promise<void> {
+  if (!start.created && !start.reset) return;
+  try {
+    await app.queues.sendBenchmarking([start.job.id]);
+  } catch (error) {
+    if (start.created) {
+      await app.db.delete(jobs).where(and(eq(jobs.id, start.job.id), eq(jobs.status, "queued")));
+    } else {
+      await app.db
+        .update(jobs)
+        .set({ status: "failed", lastError: BENCHMARKING_START_FAILED_MESSAGE, updatedAt: app.now() })
+        .where(and(eq(jobs.id, start.job.id), eq(jobs.status, "queued")));
+    }
+    throw error;
+  }
+}
+
+export type StartBenchmarkingResult =
+  { ok: true; business: ReturnType<typeof toClientBusiness> } | { ok: false; status: 402; msg: string };
+
+/**
+ * POST /api/benchmarking/create: starts (or restarts after a failure) the building of the
+ * current year's report for the viewer's own business and answers the business as the API
+ * shows it (with `naicsReport` and `benchmarking.yearsPurchased`). A business with neither a
+ * bought year nor a plan that includes benchmarking gets 402 {msg} and nothing is written. A
+ * repeat call while the job is queued, running or done sends nothing.
+ */
+export async function startBenchmarking(app: AppContext, viewer: ClientViewer): Promise<StartBenchmarkingResult> {
+  const businessId = viewer.business.id;
+  const year = benchmarkingYear(app.now());
+  // The tier is read again with the year's row: the session's copy may predate a plan change.
+  const [tierRows, yearRows] = await app.db.batch([
+    app.db.select({ memberTier: businesses.memberTier }).from(businesses).where(eq(businesses.id, businessId)),
+    yearRowQuery(app, businessId, year),
+  ]);
+  const tier = tierRows[0]?.memberTier ?? viewer.business.memberTier;
+  const access = benchmarkingAccess(tier, yearRows[0]);
+  if (access === "none") return { ok: false, status: 402, msg: BENCHMARKING_NOT_UNLOCKED_MESSAGE };
+
+  const start = await ensureBenchmarkingJob(app, businessId, year, {
+    includeYear: access === "included",
+    rerun: "failed",
+  });
+  await sendJob(app, start);
+  return { ok: true, business: await clientBusiness(app, viewer) };
+}
+
+/** The business as the API shows it, read after a change: one batch. */
+async function clientBusiness(app: AppContext, viewer: ClientViewer) {
+  const [rows, ...extras] = await app.db.batch([
+    app.db.select().from(businesses).where(eq(businesses.id, viewer.business.id)),
+    ...businessExtrasQueries(app, viewer.business.id),
+  ]);
+  const business: Business = rows[0] ?? viewer.business;
+  return toClientBusiness(business, viewer.user.role, toBusinessExtras(extras));
+}
+
+/**
+ * Rebuilds the year's report of a business that has benchmarking for the year and whose job is
+ * finished (succeeded or failed): used when its books changed. A queued or running job is left
+ * alone (it reads the books when it runs). Answers whether a build was queued.
+ */
+export async function rerunBenchmarking(app: AppContext, businessId: string, year: number): Promise<boolean> {
+  const start = await ensureBenchmarkingJob(app, businessId, year, { includeYear: false, rerun: "finished" });
+  await sendJob(app, start);
+  return start.created || start.reset;
+}
+
+/**
+ * The monthly cron's part: every STARTER or SCALE business that has used benchmarking in an
+ * earlier year and has no row for the current year gets the year recorded as included and its
+ * job queued, so the plan's new year is built without anyone asking. Idempotent: the year's row
+ * and the job are unique per business and year, so a second fire records and sends nothing.
+ */
+export async function startIncludedYears(app: AppContext): Promise<{ year: number; enqueued: number }> {
+  const now = app.now();
+  const year = benchmarkingYear(now);
+  const due = await app.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(
+      and(
+        inArray(businesses.memberTier, INCLUDED_TIERS),
+        sql`EXISTS (SELECT 1 FROM ${benchmarkingPurchases} AS past WHERE past.business_id = ${businesses.id} AND past.year < ${year})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${benchmarkingPurchases} AS current WHERE current.business_id = ${businesses.id} AND current.year = ${year})`,
+      ),
+    );
+  if (due.length === 0) return { year, enqueued: 0 };
+  const period = benchmarkingPeriod(year);
+  const statements = due.flatMap(({ id }) => [
+    recordIncludedYear(app, id, year, now),
+    app.db
+      .insert(jobs)
+      .values({
+        id: crypto.randomUUID(),
+        kind: "benchmarking",
+        businessId: id,
+        period,
+        status: "queued",
+        attempts: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: jobs.id }),
+  ]);
+  const results = await app.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  const jobIds = results.flatMap((rows) => (Array.isArray(rows) ? rows.map((row) => (row as { id: string }).id) : []));
+  try {
+    await app.queues.sendBenchmarking(jobIds);
+  } catch (error) {
+    // Without their messages the jobs would never run: take jobs and year rows back out so the
+    // next fire retries them.
+    if (jobIds.length > 0) {
+      await app.db.batch([
+        app.db.delete(jobs).where(inArray(jobs.id, jobIds)),
+        app.db.delete(benchmarkingPurchases).where(
+          and(
+            inArray(
+              benchmarkingPurchases.businessId,
+              due.map((row) => row.id),
+            ),
+            eq(benchmarkingPurchases.year, year),
+            sql`${benchmarkingPurchases.purchaseId} IS NULL`,
+          ),
+        ),
+      ]);
+    }
+    throw error;
+  }
+  return { year, enqueued: jobIds.length };
+}

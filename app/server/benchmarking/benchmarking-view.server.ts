@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import { accountingConnections, benchmarkReports, jobs } from "~db/schema";
+import type { BenchmarkingPageView, BenchmarkReportData } from "~/lib/benchmarking/report-types";
+import { formatUsdCents } from "~/lib/engagements/sow";
+import { BENCHMARKING_PRICE_CENTS, PLANS } from "~/lib/payments/plans";
+import type { ClientViewer } from "~/server/identity/guards.server";
+import type { AppContext } from "~/server/load-context";
+import { benchmarkingAccess, benchmarkingPeriod, benchmarkingYear, yearRowQuery } from "./benchmarking-access.server";
+
+/**
+ * What /benchmarking shows for the viewer's own business and the current year: access (bought,
+ * included in the plan, or to buy), whether company data is connected, the job's state and the
+ * built report. ONE D1 round trip (a db.batch of four reads, all scoped by the session's
+ * business id).
+ *
+ * Status: a built report is "ready" (a rebuild in progress or failed keeps showing it); without
+ * one, a queued or running job is "building", a failed one "failed"; nothing started: "none".
+ */
+export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer): Promise<BenchmarkingPageView> {
+  const business = viewer.business;
+  const year = benchmarkingYear(app.now());
+  const period = benchmarkingPeriod(year);
+  const [yearRows, connections, jobRows, reportRows] = await app.db.batch([
+    yearRowQuery(app, business.id, year),
+    app.db
+      .select({ status: accountingConnections.status })
+      .from(accountingConnections)
+      .where(eq(accountingConnections.businessId, business.id))
+      .limit(1),
+    app.db
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(and(eq(jobs.kind, "benchmarking"), eq(jobs.businessId, business.id), eq(jobs.period, period)))
+      .limit(1),
+    app.db
+      .select({ data: benchmarkReports.data })
+      .from(benchmarkReports)
+      .where(and(eq(benchmarkReports.businessId, business.id), eq(benchmarkReports.period, period)))
+      .limit(1),
+  ]);
+  const report = (reportRows[0]?.data as BenchmarkReportData | undefined) ?? null;
+  const job = jobRows[0];
+  return {
+    businessId: business.id,
+    year,
+    access: benchmarkingAccess(business.memberTier, yearRows[0]),
+    planName: PLANS[business.memberTier].displayName,
+    priceLabel: formatUsdCents(BENCHMARKING_PRICE_CENTS),
+    connected: connections[0]?.status === "connected",
+    status: report
+      ? "ready"
+      : !job || job.status === "succeeded"
+        ? "none"
+        : job.status === "failed"
+          ? "failed"
+          : "building",
+    report,
+  };
+}

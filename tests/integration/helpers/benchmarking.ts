@@ -1,0 +1,182 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { vi } from "vitest";
+import { createAppContext } from "~/server/load-context";
+import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
+import { benchmarkingPurchases, benchmarkReports, jobs, purchases, valueInsights } from "~db/schema";
+import worker from "../../../functions/worker";
+import { db, ORIGIN, SESSION_COOKIE } from "./session";
+
+/**
+ * Benchmarking's integration helpers: a producer that records what is sent (so the real consumer
+ * never races a test), the Worker called with it, and the rows a test starts from or checks.
+ */
+
+/** A producer that records what is sent; `fail` makes it refuse like a queue outage. */
+export function fakeQueue(options: { fail?: boolean } = {}) {
+  return {
+    send: vi.fn(async () => undefined),
+    sendBatch: vi.fn(async (_messages: { body: unknown }[]) => {
+      if (options.fail) throw new Error("queue unavailable");
+    }),
+  };
+}
+export type FakeQueue = ReturnType<typeof fakeQueue>;
+
+export const sentJobIds = (queue: FakeQueue) =>
+  queue.sendBatch.mock.calls.flatMap(([messages]) => messages.map((m) => (m.body as { jobId: string }).jobId));
+
+export function withQueue(queue: FakeQueue, base: object = env) {
+  return {
+    ...base,
+    BENCHMARKING_QUEUE: queue as unknown as Queue<unknown>,
+    FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown>,
+  } as typeof env;
+}
+
+/** An app context with a fake queue and a clock. */
+export function benchmarkingApp(queue: FakeQueue = fakeQueue(), now: () => Date = () => new Date(), base?: object) {
+  return createAppContext(withQueue(queue, base), () => undefined, now);
+}
+
+/** The Worker's fetch with a fake queue; answers status and JSON body. */
+export async function apiCall(
+  path: string,
+  options: { method?: string; token?: string; json?: unknown; body?: string; queue?: FakeQueue } = {},
+) {
+  const headers = new Headers({ Origin: ORIGIN, Host: new URL(ORIGIN).host });
+  if (options.token) headers.set("Cookie", `${SESSION_COOKIE}=${options.token}`);
+  if (options.json !== undefined || options.body !== undefined) headers.set("Content-Type", "application/json");
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: options.method ?? "POST",
+    headers,
+    body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+  });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    request as Request<unknown, IncomingRequestCfProperties>,
+    withQueue(options.queue ?? fakeQueue()),
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+export const currentYear = () => new Date().getUTCFullYear();
+
+/** A paid benchmarking purchase of the year, as the webhook fulfilment leaves it. */
+export async function buyYear(businessId: string, year: number = currentYear()) {
+  const purchaseId = crypto.randomUUID();
+  const now = new Date();
+  await db()
+    .insert(purchases)
+    .values({
+      id: purchaseId,
+      businessId,
+      kind: "benchmarking",
+      referenceId: String(year),
+      amountCents: 29_900,
+      status: "paid",
+      idempotencyKey: `benchmarking-${businessId}-${year}-${purchaseId}`,
+      createdAt: now,
+      updatedAt: now,
+    });
+  await db()
+    .insert(benchmarkingPurchases)
+    .values({ id: crypto.randomUUID(), businessId, year, purchaseId, createdAt: now });
+  return purchaseId;
+}
+
+/** A year recorded as included in the plan (purchase_id NULL). */
+export async function includeYear(businessId: string, year: number) {
+  await db()
+    .insert(benchmarkingPurchases)
+    .values({ id: crypto.randomUUID(), businessId, year, purchaseId: null, createdAt: new Date() });
+}
+
+export const yearRowsOf = (businessId: string) =>
+  db().select().from(benchmarkingPurchases).where(eq(benchmarkingPurchases.businessId, businessId));
+
+export const benchmarkJobsOf = (businessId: string) =>
+  db()
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.businessId, businessId), eq(jobs.kind, "benchmarking")));
+
+export const benchmarkReportsOf = (businessId: string) =>
+  db().select().from(benchmarkReports).where(eq(benchmarkReports.businessId, businessId));
+
+export const gapInsightsOf = (businessId: string) =>
+  db()
+    .select()
+    .from(valueInsights)
+    .where(and(eq(valueInsights.businessId, businessId), eq(valueInsights.kind, "benchmark_gap")));
+
+export const purchasesOf = (businessId: string) =>
+  db().select().from(purchases).where(eq(purchases.businessId, businessId));
+
+/** A built report as the job stores it (the figures are only carried, not checked, by these tests). */
+export function sampleReport(year: number): BenchmarkReportData {
+  return {
+    version: 1,
+    year,
+    builtAt: `${year}-03-02T10:00:00.000Z`,
+    peerGroup: {
+      requestedCode: "423840",
+      industry: {
+        code: "4238",
+        label: "Machinery, equipment, and supplies merchant wholesalers",
+        level: 4,
+        source: "abs2017",
+        year: 2017,
+      },
+      sizeClass: null,
+      name: "Machinery, equipment, and supplies merchant wholesalers (NAICS 4238), 2017",
+      note: null,
+    },
+    dollarsOf: 2024,
+    basis: "stated",
+    booksThrough: null,
+    measures: [],
+    readings: [],
+    sources: [],
+    booksVersion: null,
+  };
+}
+
+/** Stores a built report for the year (as a finished job leaves it). */
+export async function storeReport(businessId: string, year: number, data: BenchmarkReportData = sampleReport(year)) {
+  await db()
+    .insert(benchmarkReports)
+    .values({
+      id: crypto.randomUUID(),
+      businessId,
+      naics: "423840",
+      period: String(year),
+      data,
+      createdAt: new Date(),
+    });
+}
+
+/** Records the year's benchmarking job in a given state. */
+export async function storeJob(
+  businessId: string,
+  year: number,
+  status: "queued" | "running" | "succeeded" | "failed",
+) {
+  const now = new Date();
+  const id = crypto.randomUUID();
+  await db()
+    .insert(jobs)
+    .values({
+      id,
+      kind: "benchmarking",
+      businessId,
+      period: String(year),
+      status,
+      attempts: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+  return id;
+}
