@@ -89,7 +89,7 @@ export function BenchmarkReport({ report }: { report: BenchmarkReportData }) {
         <ul>
           {report.sources.map((source) => (
             <li key={source.key}>
-              {source.name} ({source.year})
+              {`${source.name} (${source.year})`}
             </li>
           ))}
         </ul>

@@ -31,7 +31,7 @@ function SummaryLines({ summary }: { summary: BenchmarkingSummaryView }) {
     <>
       <p>{BENCHMARKING_CARD_TEXT[summary.status]}</p>
       {summary.status === "ready" && summary.peerGroup ? (
-        <p className="bench-summary-peers">Compared with {summary.peerGroup}.</p>
+        <p className="bench-summary-peers">{`Compared with ${summary.peerGroup}.`}</p>
       ) : null}
       {summary.status === "none" ? (
         <p className="console-muted">
