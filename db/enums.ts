@@ -241,6 +241,22 @@ export const FINANCE_REPORT_SOURCES = ["quickbooks", "demo"] as const;
 /** One monthly row of the profit-and-loss series (spec §3 Finance report). */
 export type ProfitAndLossRow = { date: string; Income: number; NetIncome: number };
 
+/** The P&L sections whose accounts are kept as expense lines (Intuit's section groups). */
+export const EXPENSE_LINE_GROUPS = ["COGS", "Expenses", "OtherExpenses"] as const;
+
+/**
+ * One expense account of the profit-and-loss report, month by month (app/lib/finance/expense-lines.ts).
+ * `path` is the titles of the sections the account sits in, outermost first, e.g.
+ * ["Expenses", "Payroll Expenses"]; `monthly` has one entry per month of the report, oldest first.
+ */
+export type ExpenseLineRow = {
+  accountId: string | null;
+  account: string;
+  group: (typeof EXPENSE_LINE_GROUPS)[number];
+  path: string[];
+  monthly: { date: string; amount: number }[];
+};
+
 export const SUPPORT_SUBJECTS = ["generalInquiry", "insights", "matching", "techSupport"] as const;
 
 export const SUPPORT_STATUSES = ["open", "closed"] as const;

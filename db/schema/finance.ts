@@ -7,6 +7,7 @@ import {
   ACCOUNTING_CONNECTION_STATUSES,
   ACCOUNTING_PROVIDERS,
   BUSINESS_AREAS,
+  type ExpenseLineRow,
   FINANCE_REPORT_SOURCES,
   OAUTH_RETURN_PAGES,
   type ProfitAndLossRow,
@@ -79,6 +80,12 @@ export const financeReports = sqliteTable(
       .references(() => businesses.id, { onDelete: "cascade" }),
     /** Monthly rows, oldest first: { date: 'YYYY-MM', Income, NetIncome } in dollars. */
     profitAndLoss: text("profit_and_loss", { mode: "json" }).$type<ProfitAndLossRow[]>().notNull().default([]),
+    /**
+     * The report's expense accounts month by month, with their section path (ExpenseLineRow;
+     * app/lib/finance/expense-lines.ts reads payroll from them). NULL: built before the lines were
+     * kept (the next refresh fills it); []: the books have no expense activity.
+     */
+    expenseLines: text("expense_lines", { mode: "json" }).$type<ExpenseLineRow[]>(),
     source: text("source", { enum: FINANCE_REPORT_SOURCES }).notNull(),
     /** 'YYYY-MM', inclusive. */
     periodStart: text("period_start").notNull(),

@@ -7,7 +7,7 @@
 //   cells were saved as 0 (the flag columns were dropped), so a 0 is withheld, except EMP in the
 //   employment-size class 611 ("no employees"), which is truly 0.
 // - Derived figures exist only when both of their inputs do (and the divisor is above 0).
-import { parseCsv } from "./naics-csv.mjs";
+import { cleanTitle, parseCsv } from "./naics-csv.mjs";
 
 /** Where each table comes from: the name and year the screens cite. */
 export const SOURCES = {
@@ -222,7 +222,41 @@ export function parseSusb(text) {
 }
 
 /**
- * Everything the app needs, from the six files' texts (keyed by file name).
+ * The 2022 NAICS Structure's change indicators (column 1: `*` … `****`): every code the 2022
+ * revision marked as changed against 2017, with its 2022 title. A code absent here was not
+ * changed, so the 2017-coded figures for the same digits describe the same industry (the
+ * benchmarking peer group relies on this, ADR 032). Range sectors never carry an indicator.
+ * @param {string} text 2022_NAICS_Structure.csv
+ * @returns {Record<string, { change: string, title: string }>}
+ */
+export function parseNaicsChanges(text) {
+  const rows = parseCsv(text);
+  const headerIndex = rows.findIndex((r) => r.some((f) => /^\s*2022 NAICS Code\s*$/i.test(f)));
+  if (headerIndex < 0) throw new Error('Header row with "2022 NAICS Code" not found');
+  const header = rows[headerIndex].map((f) => f.trim().toLowerCase());
+  const changeCol = header.indexOf("change indicator");
+  const codeCol = header.indexOf("2022 naics code");
+  const titleCol = header.indexOf("2022 naics title");
+  if (changeCol < 0 || codeCol < 0 || titleCol < 0) throw new Error("Structure header lacks its three columns");
+  /** @type {Record<string, { change: string, title: string }>} */
+  const out = {};
+  for (const row of rows.slice(headerIndex + 1)) {
+    const change = (row[changeCol] ?? "").trim();
+    const code = (row[codeCol] ?? "").trim();
+    if (change === "") continue;
+    if (!/^\*{1,4}$/.test(change)) throw new Error(`${code}: unexpected change indicator "${change}"`);
+    if (!/^\d{2,6}$/.test(code)) throw new Error(`unexpected NAICS code "${code}" with change ${change}`);
+    out[code] = { change, title: cleanTitle(row[titleCol] ?? "") };
+  }
+  return out;
+}
+
+/** The NAICS 2022 structure file the build reads next to the benchmark files (../shared/data/naics/). */
+export const NAICS_STRUCTURE_FILE = "2022_NAICS_Structure.csv";
+
+/**
+ * Everything the app needs, from the six files' texts (keyed by file name) and the 2022 NAICS
+ * Structure (key NAICS_STRUCTURE_FILE).
  * @param {Record<string, string>} files
  */
 export function buildBenchmarks(files) {
@@ -254,6 +288,7 @@ export function buildBenchmarks(files) {
       source: "susb2022",
       ...parseSusb(read("susb2022_us_sector_by_enterprise_size.csv")),
     },
+    naics2022: { changes: parseNaicsChanges(read(NAICS_STRUCTURE_FILE)) },
   };
 }
 
@@ -283,7 +318,7 @@ export function serializeBenchmarks(data) {
     const parts = Object.entries(table);
     parts.forEach(([pk, pv], pi) => {
       const plast = pi === parts.length - 1 ? "" : ",";
-      if (pk === "codes" || pk === "sectors") {
+      if (pk === "codes" || pk === "sectors" || pk === "changes") {
         const rows = Object.entries(pv).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
         lines.push(`${JSON.stringify(pk)}:{`, rows.join(",\n"), `}${plast}`);
       } else {

@@ -9,6 +9,92 @@ export const BENCHMARKING_ERROR_MESSAGE = "An error has occurred... Please try a
 // (app/lib/payments/payment-copy.ts).
 
 // ===== engine (H1) =====
+import { formatCurrency } from "~/lib/finance/finance";
+import type { BenchmarkMeasure, MeasureKey } from "./report-types";
+
+// The report's texts (app/lib/benchmarking/report.ts, business-figures.ts, peer-group.ts) and the
+// benchmark_gap value insight (gap-insights.ts). Money with formatCurrency (whole dollars).
+
+/** The measure names, as on screen. */
+export const MEASURE_LABELS: Record<MeasureKey, string> = {
+  revenue: "Revenue",
+  employees: "Employees",
+  revenuePerEmployee: "Revenue per employee",
+  payrollPerEmployee: "Payroll per employee",
+  payrollShare: "Payroll as a share of revenue",
+  netMargin: "Net margin",
+};
+
+/** Census publishes totals, not medians: what a peer figure is, on screen. */
+export const PEER_FIGURE_TEXT = "the average of peer firms";
+
+/** The net margin row's peer side (Census has no profit data). */
+export const NET_MARGIN_NO_PEER_TEXT = "Census publishes no profit figures, so there is no peer figure for net margin.";
+
+/** The dollars note: "in 2024 dollars, restated from 2017 with the CPI-U". */
+export function dollarsNote(dollarsOf: number, dataYear: number): string {
+  return dataYear === dollarsOf
+    ? `in ${dollarsOf} dollars`
+    : `in ${dollarsOf} dollars, restated from ${dataYear} with the CPI-U`;
+}
+
+/** "larger than about 96% of retail trade firms by employees" (ABS 2017 size tables). */
+export function positionText(
+  by: "employees" | "revenue",
+  position: { percent: number; atLeast: boolean },
+  sectorWords: string,
+): string {
+  if (position.percent === 0 && !position.atLeast) return `among the smallest ${sectorWords} firms by ${by}`;
+  return `larger than ${position.atLeast ? "at least" : "about"} ${position.percent}% of ${sectorWords} firms by ${by}`;
+}
+
+const whole = (n: number) => formatCurrency(n, { cents: false });
+const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-US", { maximumFractionDigits: 1 });
+
+/** Gaps under this many percent read as "about the same". */
+export const SAME_PERCENT = 1;
+
+/** A plain-English reading of one measure's gap (business, peer and both gaps present). */
+export function readingText(
+  m: Pick<BenchmarkMeasure, "key" | "unit" | "business" | "peer" | "gapPercent" | "gapAmount">,
+): string {
+  const business = m.business ?? 0;
+  const peer = m.peer ?? 0;
+  const pct = Math.abs(m.gapPercent ?? 0);
+  const up = (m.gapPercent ?? 0) > 0;
+  const same = pct < SAME_PERCENT;
+  switch (m.key) {
+    case "employees":
+      return same
+        ? `You have ${oneDecimal(business)} employees, about as many as the average peer firm (${oneDecimal(peer)}).`
+        : `You have ${oneDecimal(business)} employees, ${oneDecimal(pct)}% ${up ? "more" : "fewer"} than the average peer firm (${oneDecimal(peer)}).`;
+    case "payrollShare":
+      return same
+        ? `Wages and salaries take ${oneDecimal(business)}% of your revenue, about the same as at peer firms (${oneDecimal(peer)}%).`
+        : `Wages and salaries take ${oneDecimal(business)}% of your revenue, ${oneDecimal(Math.abs(m.gapAmount ?? 0))} percentage points ${up ? "more" : "less"} than at peer firms (${oneDecimal(peer)}%).`;
+    case "netMargin":
+      return `Your net margin is ${oneDecimal(business)}%.`;
+    default: {
+      const noun = MEASURE_LABELS[m.key].toLowerCase();
+      const per = m.key === "revenue" ? "" : " per employee";
+      return same
+        ? `Your ${noun} (${whole(business)}) is about the same as ${PEER_FIGURE_TEXT} (${whole(peer)}).`
+        : `Your ${noun} (${whole(business)}) is ${oneDecimal(pct)}% ${up ? "higher" : "lower"} than ${PEER_FIGURE_TEXT} (${whole(peer)}), ${whole(Math.abs(m.gapAmount ?? 0))} ${up ? "more" : "less"}${per}.`;
+    }
+  }
+}
+
+/** The benchmark_gap value insight's title, from the largest gap. */
+export function benchmarkGapTitle(m: Pick<BenchmarkMeasure, "label" | "gapPercent">): string {
+  const pct = Math.abs(m.gapPercent ?? 0);
+  if (pct < SAME_PERCENT) return `${m.label} in line with peer firms`;
+  return `${m.label} ${oneDecimal(pct)}% ${(m.gapPercent ?? 0) > 0 ? "above" : "below"} peer firms`;
+}
+
+/** The benchmark_gap value insight's summary: the readings, then who the peers are. */
+export function benchmarkGapSummary(readings: readonly string[], peerGroupName: string, dollarsOf: number): string {
+  return `${readings.join(" ")} Peers: ${peerGroupName}; dollar figures in ${dollarsOf} dollars.`;
+}
 // ===== end engine (H1) =====
 
 // ===== books (H2) =====

@@ -58,6 +58,9 @@ export type SizeClassFigures = Measures & {
   source: BenchmarkSource;
 };
 
+/** A code the 2022 NAICS revision marked as changed (Structure file, column 1), with its 2022 title. */
+export type NaicsChange = { change: "*" | "**" | "***" | "****"; title: string };
+
 /** ABS firm employment-size classes (EMPSZFI), smallest first. "001" is all firms. */
 export const EMPLOYER_SIZE_CLASSES = [
   { code: "611", minEmployees: 0, maxEmployees: 0 },

@@ -97,6 +97,7 @@ const ACCOUNTS = {
   cogs: { id: "80", name: "Cost of Goods Sold" },
   freight: { id: "83", name: "Freight & Delivery" },
   wages: { id: "102", name: "Wages" },
+  officersSalaries: { id: "105", name: "Officers' Salaries" },
   payrollTaxes: { id: "103", name: "Payroll Taxes" },
   benefits: { id: "104", name: "Employee Benefits" },
   rent: { id: "17", name: "Rent or Lease" },
@@ -136,8 +137,11 @@ function monthBooks(seed: string, scale: number, m: Month): MonthBooks {
   const freight = cents(sales * rng.between(0.012, 0.018));
 
   const seasonalStaff = summer || m.month === 12 ? 38_000 : m.month === 11 || m.month === 5 ? 18_000 : 0;
-  const wages = cents((112_000 * scale + seasonalStaff) * rng.between(0.98, 1.03));
-  const payrollTaxes = Math.round(wages * 0.0765);
+  const grossPay = cents((112_000 * scale + seasonalStaff) * rng.between(0.98, 1.03));
+  const payrollTaxes = Math.round(grossPay * 0.0765);
+  // The two owner-officers draw a fixed salary out of the gross pay; the rest is staff wages.
+  const officersSalaries = cents(14_500 * scale);
+  const wages = grossPay - officersSalaries;
   const benefits = cents(9_800 * scale);
   const rent = cents(38_500 * scale);
   // Marketing ramps up ahead of the peaks.
@@ -162,6 +166,7 @@ function monthBooks(seed: string, scale: number, m: Month): MonthBooks {
     cogs,
     freight,
     wages,
+    officersSalaries,
     payrollTaxes,
     benefits,
     rent,
@@ -190,7 +195,7 @@ function totals(b: MonthBooks) {
   const income = b.productSales + b.discounts + b.rentals + b.guidedTrips;
   const cogs = b.cogs + b.freight;
   const grossProfit = income - cogs;
-  const payroll = b.wages + b.payrollTaxes + b.benefits;
+  const payroll = b.wages + b.officersSalaries + b.payrollTaxes + b.benefits;
   const expenses =
     payroll + b.rent + b.advertising + b.utilities + b.insurance + b.software + b.merchantFees + b.repairs;
   const netOperatingIncome = grossProfit - expenses;
@@ -283,7 +288,7 @@ export function demoProfitAndLossReport(options: DemoReportOptions): IntuitRepor
 
   const payrollSection = section(
     "Payroll Expenses",
-    [...account("wages"), ...account("payrollTaxes"), ...account("benefits")],
+    [...account("wages"), ...account("officersSalaries"), ...account("payrollTaxes"), ...account("benefits")],
     "Total Payroll Expenses",
     sums.map((s) => s.payroll),
   );

@@ -14,8 +14,9 @@
  * EndDate, and a last "Total" column (ColKey "total") sums the period.
  */
 import type { ProfitAndLossRow } from "~db/enums";
+import { EXPENSE_LINE_GROUPS, type ExpenseLine, type ExpenseLineGroup } from "./expense-lines";
 
-export type { ProfitAndLossRow };
+export type { ExpenseLine, ProfitAndLossRow };
 
 export type IntuitColData = { value: string; id?: string; href?: string };
 
@@ -178,24 +179,90 @@ function rowList(rows: unknown, where: string): unknown[] {
 
 type Section = { group: unknown; label: unknown; summary: number[] | null };
 
+/** Where a row sits: the expense group of its top-level section (null outside one) and the section titles. */
+type Place = { group: ExpenseLineGroup | null; path: string[] };
+
+/** Top-level sections without a `group`, recognised by their title as QuickBooks writes it. */
+const GROUP_BY_TITLE: Record<string, ExpenseLineGroup> = {
+  expenses: "Expenses",
+  "cost of goods sold": "COGS",
+  "cost of sales": "COGS",
+  "other expenses": "OtherExpenses",
+  "other expense": "OtherExpenses",
+};
+
+function expenseGroupOf(group: unknown, title: string): ExpenseLineGroup | null {
+  if (typeof group === "string") {
+    return (EXPENSE_LINE_GROUPS as readonly string[]).includes(group) ? (group as ExpenseLineGroup) : null;
+  }
+  return GROUP_BY_TITLE[title.trim().toLowerCase()] ?? null;
+}
+
+/** A section's title: its Header's first cell, else its Summary label without "Total ". */
+function sectionTitle(header: unknown[] | null, summaryLabel: unknown): string {
+  const first = header ? (header[0] as Record<string, unknown>).value : undefined;
+  if (typeof first === "string" && first.trim() !== "") return first.trim();
+  if (typeof summaryLabel === "string") return summaryLabel.trim().replace(/^Total\s+/i, "");
+  return "";
+}
+
+function cellId(cells: unknown[]): string | null {
+  const id = (cells[0] as Record<string, unknown>).id;
+  return typeof id === "string" && id !== "" ? id : null;
+}
+
+const toCents = (amount: number) => Math.round(amount * 100);
+
 /**
- * Checks every row of the tree (types, cell counts, every money cell numeric) and collects the
- * sections with their Summary amounts per month column.
+ * Checks every row of the tree (types, cell counts, every money cell numeric), collects the
+ * sections with their Summary amounts per month column, and the expense lines of the rows inside
+ * an expense group (Data rows by account; a section whose Summary is more than its rows, i.e. the
+ * parent account's own postings, adds a line for the difference so the lines add up to the Summary).
+ * Returns the rows' total per month column, in cents.
  */
-function walk(rows: unknown[], columns: { count: number; months: MonthColumn[] }, depth: number, out: Section[]): void {
+function walk(
+  rows: unknown[],
+  columns: { count: number; months: MonthColumn[] },
+  depth: number,
+  out: Section[],
+  place: Place,
+  lines: ExpenseLine[],
+): number[] {
   if (depth > MAX_DEPTH) fail("rows are nested too deeply");
+  const total = columns.months.map(() => 0);
+  const add = (amounts: number[]) => amounts.forEach((amount, i) => (total[i] += amount));
+  const line = (
+    group: ExpenseLineGroup | null,
+    accountId: string | null,
+    account: string,
+    path: string[],
+    cents: number[],
+  ) => {
+    if (!group || cents.every((amount) => amount === 0)) return;
+    lines.push({
+      accountId,
+      account,
+      group,
+      path,
+      monthly: columns.months.map(({ month }, i) => ({ date: month, amount: cents[i] / 100 })),
+    });
+  };
   rows.forEach((row: unknown, position) => {
     const where = `row ${depth}.${position}`;
     if (!isObject(row)) fail(`${where} is not an object`);
     const amounts = (cells: unknown[], part: string) =>
       columns.months.map(({ index }) => money(cells[index], `${where} ${part}`));
     if (row.type === "Data" || (row.type === undefined && row.ColData !== undefined && row.Rows === undefined)) {
-      amounts(colData(row, where, columns.count), "ColData");
+      const cells = colData(row, where, columns.count);
+      const cents = amounts(cells, "ColData").map(toCents);
+      add(cents);
+      const name = (cells[0] as Record<string, unknown>).value;
+      line(place.group, cellId(cells), typeof name === "string" ? name.trim() : "", place.path, cents);
       return;
     }
     if (row.type !== undefined && row.type !== "Section") fail(`${where} has type ${JSON.stringify(row.type)}`);
     if (row.group !== undefined && typeof row.group !== "string") fail(`${where} has a non-string group`);
-    if (row.Header !== undefined) colData(row.Header, `${where} Header`, columns.count);
+    const header = row.Header !== undefined ? colData(row.Header, `${where} Header`, columns.count) : null;
     let summary: number[] | null = null;
     let label: unknown = undefined;
     if (row.Summary !== undefined) {
@@ -204,17 +271,37 @@ function walk(rows: unknown[], columns: { count: number; months: MonthColumn[] }
       label = (cells[0] as Record<string, unknown>).value;
     }
     out.push({ group: row.group, label, summary });
-    walk(rowList(row.Rows, where), columns, depth + 1, out);
+    const title = sectionTitle(header, label);
+    const group = depth === 0 ? expenseGroupOf(row.group, title) : place.group;
+    const inner: Place = { group, path: group ? [...place.path, title] : [] };
+    const childTotal = walk(rowList(row.Rows, where), columns, depth + 1, out, inner, lines);
+    if (!summary) {
+      add(childTotal);
+      return;
+    }
+    const summaryCents = summary.map(toCents);
+    add(summaryCents);
+    const rest = summaryCents.map((amount, i) => amount - childTotal[i]);
+    line(group, header ? cellId(header) : null, title, inner.path, rest);
   });
+  return total;
 }
+
+/** The parsed report: the monthly rows and the expense lines. */
+export type ParsedProfitAndLoss = { rows: ProfitAndLossRow[]; expenseLines: ExpenseLine[] };
 
 /**
  * Intuit's ProfitAndLoss report (summarize_column_by=Month) → one row per month, oldest first:
  * Income = the "Income" section's Summary, NetIncome = the "NetIncome" section's Summary (or the
  * section whose Summary is labelled "Net Income"). Empty cells are 0, amounts are rounded to cents,
  * losses stay negative. Anything not in Intuit's documented shape throws ReportFormatError.
+ *
+ * And the expense lines: every account with activity under Cost of Goods Sold, Expenses and Other
+ * Expenses (nested sections kept as the line's `path`, e.g. ["Expenses", "Payroll Expenses"]),
+ * month by month in the rows' order, in report order. Accounts with no activity in the period are
+ * left out. Payroll is read from them by app/lib/finance/expense-lines.ts.
  */
-export function parseProfitAndLoss(report: unknown): ProfitAndLossRow[] {
+export function parseProfitAndLossReport(report: unknown): ParsedProfitAndLoss {
   if (!isObject(report)) fail("the report is not an object");
   if (report.Header !== undefined && !isObject(report.Header)) fail("Header is not an object");
   const name = isObject(report.Header) ? report.Header.ReportName : undefined;
@@ -222,7 +309,8 @@ export function parseProfitAndLoss(report: unknown): ProfitAndLossRow[] {
   const columns = monthColumns(report);
   if (report.Rows === undefined) fail("Rows is missing");
   const sections: Section[] = [];
-  walk(rowList(report.Rows, "report"), columns, 0, sections);
+  const lines: ExpenseLine[] = [];
+  walk(rowList(report.Rows, "report"), columns, 0, sections, { group: null, path: [] }, lines);
 
   const income = sections.find((section) => section.group === "Income");
   const netIncome =
@@ -235,7 +323,15 @@ export function parseProfitAndLoss(report: unknown): ProfitAndLossRow[] {
   const zeros = columns.months.map(() => 0);
   const incomeAmounts = income?.summary ?? zeros;
   const netAmounts = netIncome?.summary ?? zeros;
-  return columns.months
+  const byDate = (a: { date: string }, b: { date: string }) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+  const rows = columns.months
     .map(({ month }, i) => ({ date: month, Income: incomeAmounts[i], NetIncome: netAmounts[i] }))
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    .sort(byDate);
+  const expenseLines = lines.map((line) => ({ ...line, monthly: [...line.monthly].sort(byDate) }));
+  return { rows, expenseLines };
+}
+
+/** The monthly rows only (see parseProfitAndLossReport). */
+export function parseProfitAndLoss(report: unknown): ProfitAndLossRow[] {
+  return parseProfitAndLossReport(report).rows;
 }

@@ -8,6 +8,7 @@ import {
   type BenchmarkSource,
   type IndustryFigures,
   type Measures,
+  type NaicsChange,
   type SizeClassFigures,
   type SourceKey,
 } from "~/lib/benchmarking/benchmarks";
@@ -28,6 +29,7 @@ type BenchmarkFile = {
   retail: CodesTable;
   construction: CodesTable;
   enterpriseSize: SizeTable;
+  naics2022: { changes: Record<string, NaicsChange> };
 };
 
 const file = data as unknown as BenchmarkFile;
@@ -102,3 +104,22 @@ export function sectorDistribution(by: "employees" | "receipts", sector: string)
   const read = by === "employees" ? absByEmployerSize : absByReceiptsSize;
   return classes.map((c) => read(sector, c.code)).filter((f): f is SizeClassFigures => f !== undefined);
 }
+
+/**
+ * The 2022 NAICS revision's change indicator and 2022 title of a code it marked as changed;
+ * undefined for a code the revision left as it was in 2017 (ADR 032).
+ */
+export function naics2022Change(code: string): NaicsChange | undefined {
+  return file.naics2022.changes[code];
+}
+
+/** The lookups the pure benchmarking engine (app/lib/benchmarking) is given. */
+export const REFERENCE_DATA = {
+  absIndustry,
+  retailIndustry,
+  constructionIndustry,
+  absByEmployerSize,
+  absByReceiptsSize,
+  sectorDistribution,
+  naics2022Change,
+};

@@ -1,5 +1,5 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
-import { parseProfitAndLoss, ReportFormatError } from "~/lib/finance/intuit-report";
+import { parseProfitAndLossReport, ReportFormatError } from "~/lib/finance/intuit-report";
 import { NOT_CONNECTED_MESSAGE, reportAsOf, reportRange } from "~/lib/finance/finance";
 import { fetchProfitAndLossReport } from "./intuit-client.server";
 import { PermanentJobError, RetryableJobError } from "~/server/platform/jobs.server";
@@ -10,7 +10,9 @@ import { accountingConnections, businesses, financeReports, valueInsights, type 
 /**
  * Builds a business's finance report: the profit and loss of the last 24 months up to and
  * including the job's month, pulled from its accounting connection (QuickBooks Online, or the
- * built-in demo company, which answers in the same Intuit format) and parsed into monthly rows.
+ * built-in demo company, which answers in the same Intuit format) and parsed into monthly rows and
+ * the expense lines by account (app/lib/finance/expense-lines.ts: payroll for benchmarking); a
+ * refresh replaces both.
  *
  * Failures: no working connection, or access revoked (invalid_grant, raised by the client) →
  * PermanentJobError, the job fails at once. Intuit down, slow, rate limiting, or a report we
@@ -34,15 +36,16 @@ export async function buildFinanceReport(app: AppContext, job: Job): Promise<voi
 
   const range = reportRange(job.period);
   const report = await fetchProfitAndLossReport(app, connection, range);
-  let rows;
+  let parsed;
   try {
-    rows = parseProfitAndLoss(report);
+    parsed = parseProfitAndLossReport(report);
   } catch (error) {
     if (error instanceof ReportFormatError) {
       throw new RetryableJobError(`The QuickBooks report could not be read: ${error.message}`);
     }
     throw error;
   }
+  const { rows, expenseLines } = parsed;
 
   const now = app.now();
   const source = connection.realmId === "demo" ? "demo" : "quickbooks";
@@ -66,6 +69,7 @@ export async function buildFinanceReport(app: AppContext, job: Job): Promise<voi
         id: crypto.randomUUID(),
         businessId: job.businessId,
         profitAndLoss: rows,
+        expenseLines,
         source,
         periodStart: range.start,
         periodEnd: range.end,
@@ -78,6 +82,7 @@ export async function buildFinanceReport(app: AppContext, job: Job): Promise<voi
         target: financeReports.businessId,
         set: {
           profitAndLoss: rows,
+          expenseLines,
           source,
           periodStart: range.start,
           periodEnd: range.end,

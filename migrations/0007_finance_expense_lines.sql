@@ -1,0 +1,1 @@
+ALTER TABLE `finance_reports` ADD `expense_lines` text;
