@@ -54,20 +54,33 @@ const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-U
 /** Gaps under this many percent read as "about the same". */
 export const SAME_PERCENT = 1;
 
+/** Gaps of at least this many percent above read as "N times". */
+export const TIMES_PERCENT = 100;
+
+/** "2.5 times" for a business figure 150% above its peers. */
+function times(business: number, peer: number): string {
+  return `${(Math.round((business / peer) * 10) / 10).toFixed(1)} times`;
+}
+
 /** A plain-English reading of one measure's gap (business, peer and both gaps present). */
 export function readingText(
-  m: Pick<BenchmarkMeasure, "key" | "unit" | "business" | "peer" | "gapPercent" | "gapAmount">,
+  m: Pick<BenchmarkMeasure, "key" | "business" | "peer" | "gapPercent" | "gapAmount">,
 ): string {
   const business = m.business ?? 0;
   const peer = m.peer ?? 0;
-  const pct = Math.abs(m.gapPercent ?? 0);
-  const up = (m.gapPercent ?? 0) > 0;
-  const same = pct < SAME_PERCENT;
+  const gap = m.gapPercent ?? 0;
+  const pct = `${oneDecimal(Math.abs(gap))}%`;
+  const up = gap > 0;
+  const same = Math.abs(gap) < SAME_PERCENT;
+  const multiple = gap >= TIMES_PERCENT && peer > 0;
   switch (m.key) {
-    case "employees":
-      return same
-        ? `You have ${oneDecimal(business)} employees, about as many as the average peer firm (${oneDecimal(peer)}).`
-        : `You have ${oneDecimal(business)} employees, ${oneDecimal(pct)}% ${up ? "more" : "fewer"} than the average peer firm (${oneDecimal(peer)}).`;
+    case "employees": {
+      const you = `You have ${oneDecimal(business)} ${business === 1 ? "employee" : "employees"}`;
+      const avg = `the average peer firm (${oneDecimal(peer)})`;
+      if (same) return `${you}, about as many as ${avg}.`;
+      if (multiple) return `${you}, ${times(business, peer)} as many as ${avg}.`;
+      return `${you}, ${pct} ${up ? "more" : "fewer"} than ${avg}.`;
+    }
     case "payrollShare":
       return same
         ? `Wages and salaries take ${oneDecimal(business)}% of your revenue, about the same as at peer firms (${oneDecimal(peer)}%).`
@@ -75,20 +88,24 @@ export function readingText(
     case "netMargin":
       return `Your net margin is ${oneDecimal(business)}%.`;
     default: {
-      const noun = MEASURE_LABELS[m.key].toLowerCase();
+      const your = `Your ${MEASURE_LABELS[m.key].toLowerCase()} (${whole(business)})`;
+      const avg = `${PEER_FIGURE_TEXT} (${whole(peer)})`;
       const per = m.key === "revenue" ? "" : " per employee";
-      return same
-        ? `Your ${noun} (${whole(business)}) is about the same as ${PEER_FIGURE_TEXT} (${whole(peer)}).`
-        : `Your ${noun} (${whole(business)}) is ${oneDecimal(pct)}% ${up ? "higher" : "lower"} than ${PEER_FIGURE_TEXT} (${whole(peer)}), ${whole(Math.abs(m.gapAmount ?? 0))} ${up ? "more" : "less"}${per}.`;
+      if (same) return `${your} is about the same as ${avg}.`;
+      if (multiple)
+        return `${your} is ${times(business, peer)} ${avg}, ${whole(Math.abs(m.gapAmount ?? 0))} more${per}.`;
+      return `${your} is ${pct} ${up ? "higher" : "lower"} than ${avg}, ${whole(Math.abs(m.gapAmount ?? 0))} ${up ? "more" : "less"}${per}.`;
     }
   }
 }
 
 /** The benchmark_gap value insight's title, from the largest gap. */
-export function benchmarkGapTitle(m: Pick<BenchmarkMeasure, "label" | "gapPercent">): string {
-  const pct = Math.abs(m.gapPercent ?? 0);
-  if (pct < SAME_PERCENT) return `${m.label} in line with peer firms`;
-  return `${m.label} ${oneDecimal(pct)}% ${(m.gapPercent ?? 0) > 0 ? "above" : "below"} peer firms`;
+export function benchmarkGapTitle(m: Pick<BenchmarkMeasure, "label" | "business" | "peer" | "gapPercent">): string {
+  const gap = m.gapPercent ?? 0;
+  if (Math.abs(gap) < SAME_PERCENT) return `${m.label} in line with peer firms`;
+  if (gap >= TIMES_PERCENT && (m.peer ?? 0) > 0)
+    return `${m.label} ${times(m.business ?? 0, m.peer!)} the peer average`;
+  return `${m.label} ${oneDecimal(Math.abs(gap))}% ${gap > 0 ? "above" : "below"} peer firms`;
 }
 
 /** The benchmark_gap value insight's summary: the readings, then who the peers are. */

@@ -16,7 +16,9 @@
 //    (firm-based, like the size tables); in retail, the 2017 Economic Census is the fallback when
 //    ABS withholds the code.
 // 4. The sector (ABS, "44-45" for retail) always means the same industry; when ABS does not cover
-//    the sector at all (public administration) the peers are all sectors ("00").
+//    the sector at all (public administration) the peers are all industries ("00"). A business in
+//    an industry outside ABS's scope (crop and animal production, rail, postal service, …) is
+//    compared with the rest of its sector, and the note says so.
 import {
   absSectorOf,
   employerSizeClassOf,
@@ -46,17 +48,23 @@ export type PeerChoice = {
   sector: string;
 };
 
-/** Industries ABS 2017 does not survey (its scope), by 3-digit code. */
+/** Industries ABS 2017 does not survey (its scope), by 3-digit code or sector. */
 const OUT_OF_ABS_SCOPE: Record<string, string> = {
-  "111": "crop production",
-  "112": "animal production",
-  "482": "rail transportation",
-  "491": "the postal service",
-  "521": "monetary authorities",
-  "525": "funds, trusts and other financial vehicles",
-  "813": "religious, grantmaking, civic, professional and similar organizations",
-  "814": "private households",
+  "111": "crop production (NAICS 111)",
+  "112": "animal production (NAICS 112)",
+  "482": "rail transportation (NAICS 482)",
+  "491": "the postal service (NAICS 491)",
+  "521": "monetary authorities (NAICS 521)",
+  "525": "funds, trusts and other financial vehicles (NAICS 525)",
+  "813": "religious, grantmaking, civic, professional and similar organizations (NAICS 813)",
+  "814": "private households (NAICS 814)",
+  "92": "public administration (NAICS 92)",
 };
+
+/** What ABS leaves out that the code belongs to, or null. */
+export function outOfAbsScope(code: string): string | null {
+  return OUT_OF_ABS_SCOPE[code.slice(0, 3)] ?? OUT_OF_ABS_SCOPE[code.slice(0, 2)] ?? null;
+}
 
 /** The figures the measures need: receipts, employees and firms all published. */
 export function hasFigures(f: IndustryFigures | undefined): f is IndustryFigures {
@@ -93,7 +101,7 @@ export function chooseIndustry(
       continue;
     }
     const abs = ref.absIndustry(level);
-    if (hasFigures(abs)) return { industry: abs, skipped, outOfScope: outOfScope(code, isSector) };
+    if (hasFigures(abs)) return { industry: abs, skipped, outOfScope: isSector ? outOfAbsScope(code) : null };
     if (sector === "44-45") {
       const retail = ref.retailIndustry(level);
       if (hasFigures(retail)) return { industry: retail, skipped, outOfScope: null };
@@ -102,11 +110,7 @@ export function chooseIndustry(
   }
   const all = ref.absIndustry("00");
   if (!hasFigures(all)) throw new Error("The reference data has no all-sector ABS figures");
-  return { industry: all, skipped, outOfScope: null };
-}
-
-function outOfScope(code: string, atSector: boolean): string | null {
-  return atSector ? (OUT_OF_ABS_SCOPE[code.slice(0, 3)] ?? null) : null;
+  return { industry: all, skipped, outOfScope: outOfAbsScope(code) };
 }
 
 /** "Retail trade" from ABS's "Total for all sectors" and the like. */
@@ -139,24 +143,20 @@ export function peerNote(
   skipped: Skip[],
   outOfScopeText: string | null,
 ): string | null {
-  if (chosen.code === requestedCode && outOfScopeText === null) return null;
+  if (outOfScopeText !== null) {
+    const rest = chosen.code === "00" ? "all industries" : `the rest of its sector, ${industryName(chosen)}`;
+    return `The Annual Business Survey does not cover ${outOfScopeText}, so NAICS ${requestedCode} is compared with ${rest}.`;
+  }
+  if (chosen.code === requestedCode) return null;
   const first = skipped[0];
   const title = first?.change?.title ?? requestedTitle;
   const subject = `NAICS ${requestedCode}${title ? ` (${title})` : ""}`;
-  let reason: string;
-  if (!first || first.code !== requestedCode) {
-    reason = `${subject} has no published Census figures of its own`;
-  } else if (first.why === "changed") {
-    reason = `${subject} ${CHANGE_WORDS[first.change!.change]}, so the 2017 figures under the same digits may describe different firms`;
-  } else {
-    reason = `${subject} has no published Census figures of its own`;
-  }
+  const reason =
+    first?.code === requestedCode && first.why === "changed"
+      ? `${subject} ${CHANGE_WORDS[first.change!.change]}, so the 2017 figures under the same digits may describe different firms`
+      : `${subject} has no published Census figures of its own`;
   const between = skipped.length > 1 ? " (the levels in between changed in 2022 or have no published figures)" : "";
-  const scope = outOfScopeText
-    ? ` The Annual Business Survey does not cover ${outOfScopeText}, so these figures are for the rest of the sector.`
-    : "";
-  if (chosen.code === requestedCode) return scope.trim();
-  return `${reason}; the nearest level that means the same industry and has published figures is ${industryName(chosen)}${between}.${scope}`;
+  return `${reason}; the nearest level that means the same industry and has published figures is ${industryName(chosen)}${between}.`;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { choosePeerGroup } from "~/lib/benchmarking/peer-group";
 import { buildReport } from "~/lib/benchmarking/report";
 import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
+import { naicsTitle } from "~/server/business/naics.server";
 import { REFERENCE_DATA } from "./reference-data.server";
 
 export type { BooksInput, DerivedBenchmarkInsight };
@@ -25,7 +26,7 @@ export type ComputeBenchmarkInput = {
   business: {
     /** NAICS 2022 six-digit code (businesses.naics). */
     naics: string;
-    /** Its 2022 title (naics_codes.title), for the peer-group note; null if unknown. */
+    /** Its 2022 title for the peer-group note; by default the NAICS 2022 list's (naics.server.ts). */
     naicsTitle?: string | null;
     numberOfEmployees: number;
     employeeBand: EmployeeBand;
@@ -50,7 +51,7 @@ export function computeBenchmarkReport(input: ComputeBenchmarkInput): BenchmarkR
     input.business.naics,
     business.figures.employees.value,
     REFERENCE_DATA,
-    input.business.naicsTitle ?? null,
+    input.business.naicsTitle ?? naicsTitle(input.business.naics),
   );
   return buildReport({
     year: input.year,

@@ -6,6 +6,7 @@ import {
   csvRecords,
   INPUT_FILES,
   measures,
+  NAICS_STRUCTURE_FILE,
   naicsLevel,
   parseAbsSizeTable,
   parseCount,
@@ -36,6 +37,8 @@ import {
 const ROOT = path.resolve(__dirname, "../../..");
 const SOURCE = path.join(ROOT, "../shared/data/benchmarks");
 const haveSource = INPUT_FILES.every((f) => existsSync(path.join(SOURCE, f)));
+const STRUCTURE = path.join(ROOT, "../shared/data/naics", NAICS_STRUCTURE_FILE);
+const haveStructure = existsSync(STRUCTURE);
 
 const SECTORS = absCodesAtLevel(2);
 const sum = (values: (number | undefined)[]) => values.reduce<number>((a, v) => a + (v ?? 0), 0);
@@ -356,8 +359,9 @@ describe("CPI-U", () => {
 });
 
 describe("app/data/benchmarks.json", () => {
-  it.skipIf(!haveSource)("is what `npm run data:benchmarks` builds from ../shared/data/benchmarks now", () => {
+  it.skipIf(!haveSource || !haveStructure)("is what `npm run data:benchmarks` builds from ../shared/data now", () => {
     const files = Object.fromEntries(INPUT_FILES.map((f) => [f, readFileSync(path.join(SOURCE, f), "utf8")]));
+    files[NAICS_STRUCTURE_FILE] = readFileSync(STRUCTURE, "utf8");
     const built = serializeBenchmarks(buildBenchmarks(files));
     expect(built).toBe(readFileSync(path.join(ROOT, "app/data/benchmarks.json"), "utf8"));
   });

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { benchmarkGapInsightId, deriveBenchmarkGapInsights } from "~/lib/benchmarking/gap-insights";
+import { VALUE_INSIGHT_KINDS } from "~db/enums";
+import { monthsEndingAt } from "~/lib/finance/finance";
+import { benchmarkGapInsights, computeBenchmarkReport } from "~/server/benchmarking/report-compute.server";
+
+const MONTHS = monthsEndingAt("2026-10", 12);
+const report = (books = true) =>
+  computeBenchmarkReport({
+    year: 2026,
+    now: new Date("2026-11-20T08:00:00.000Z"),
+    business: { naics: "722511", numberOfEmployees: 37, employeeBand: "25-50", revenueBand: "< 5 million" },
+    books: books
+      ? {
+          rows: monthsEndingAt("2026-11", 24).map((date) => ({ date, Income: 100_000, NetIncome: 8_000 })),
+          payrollByMonth: Object.fromEntries(MONTHS.map((m) => [m, 30_000])),
+          periodEnd: "2026-11",
+          lastUpdate: "2026-11-03T10:00:00.000Z",
+        }
+      : null,
+  });
+
+describe("the benchmark_gap value insight", () => {
+  it("one per report: the largest gap as title, the readings and the peer group as summary", () => {
+    expect(VALUE_INSIGHT_KINDS).toContain("benchmark_gap");
+    expect(benchmarkGapInsights(report())).toEqual([
+      {
+        kind: "benchmark_gap",
+        category: "finance",
+        title: "Payroll per employee 58.9% below peer firms",
+        summary:
+          "Your payroll per employee ($9,730) is 58.9% lower than the average of peer firms ($23,694), $13,964 less per employee. " +
+          "Your revenue per employee ($32,432) is 53.2% lower than the average of peer firms ($69,277), $36,845 less per employee. " +
+          "You have 37 employees, 42.1% more than the average peer firm (26). " +
+          "Peers: Full-service restaurants (NAICS 722511), 2017; Accommodation and food services (NAICS 72) firms with 20 to 49 employees, 2017; dollar figures in 2024 dollars.",
+        statusText: "Your value insight is ready to view.",
+      },
+    ]);
+  });
+
+  it("is the same, word for word, for the same report (a rebuild upserts the same row)", () => {
+    expect(deriveBenchmarkGapInsights(report())).toEqual(deriveBenchmarkGapInsights(report()));
+  });
+
+  it("none when no measure has both sides", () => {
+    const r = report(false);
+    const bare = {
+      ...r,
+      measures: r.measures.map((m) => ({ ...m, peer: null, gapPercent: null, gapAmount: null })),
+      readings: [],
+    };
+    expect(deriveBenchmarkGapInsights(bare)).toEqual([]);
+  });
+
+  it("its id is the finance insights' pattern with the year as period", () => {
+    expect(benchmarkGapInsightId("biz_1", 2026)).toBe("vi-biz_1-benchmark_gap-2026");
+  });
+});
