@@ -9,6 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { BenchmarkReport } from "~/components/benchmarking/benchmark-report";
 import {
+  BENCHMARKING_CONNECT_PATH,
   BenchmarkingBuilding,
   BenchmarkingConnect,
   BenchmarkingFailed,
@@ -90,7 +91,8 @@ export default function Benchmarking() {
   const actionData = useActionData<typeof action>();
   const error = actionData?.error ?? null;
   let screen;
-  if (view.status === "ready" && view.report) screen = <BenchmarkReport report={view.report} />;
+  if (view.status === "ready" && view.report)
+    screen = <BenchmarkReport report={view.report} connectHref={view.connected ? null : BENCHMARKING_CONNECT_PATH} />;
   else if (view.status === "building") screen = <BenchmarkingBuilding />;
   else if (view.status === "failed") screen = <BenchmarkingFailed error={error} />;
   else screen = <BenchmarkingConnect view={view} error={error} />;

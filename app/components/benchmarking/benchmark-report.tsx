@@ -2,10 +2,10 @@ import { lazy, Suspense } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   BENCHMARKING_CHART_LABELS,
+  BENCHMARKING_CONNECT_BUTTON,
+  BENCHMARKING_CONNECT_FOR_BOOKS,
   BENCHMARKING_MEASURES_HEADING,
-  BENCHMARKING_NO_BUSINESS,
   BENCHMARKING_NO_PEER,
-  BENCHMARKING_NO_PROFIT_DATA,
   BENCHMARKING_PEER_GROUP_HEADING,
   BENCHMARKING_PEERS,
   BENCHMARKING_READINGS_HEADING,
@@ -35,7 +35,14 @@ const BenchmarkBarChart = lazy(() => import("./benchmark-chart.client"));
  * figures as text, which is what the server renders and assistive technology reads), and the
  * sources with their year.
  */
-export function BenchmarkReport({ report }: { report: BenchmarkReportData }) {
+export function BenchmarkReport({
+  report,
+  connectHref = null,
+}: {
+  report: BenchmarkReportData;
+  /** Connect Company Data, offered under the stated-bands note when no books are connected. */
+  connectHref?: string | null;
+}) {
   const years = restatedYears(report);
   return (
     <div className="bench-report stack">
@@ -50,6 +57,14 @@ export function BenchmarkReport({ report }: { report: BenchmarkReportData }) {
           {years.length > 0 ? <li>{benchmarkingDollarsNote(report.dollarsOf, years)}</li> : null}
           <li>{benchmarkingBuiltNote(formatDate(report.builtAt))}</li>
         </ul>
+        {report.basis === "stated" && connectHref ? (
+          <p className="bench-connect-books">
+            {BENCHMARKING_CONNECT_FOR_BOOKS}{" "}
+            <a href={connectHref} className="button button-secondary">
+              {BENCHMARKING_CONNECT_BUTTON}
+            </a>
+          </p>
+        ) : null}
       </section>
 
       {report.readings.length > 0 ? (
@@ -88,9 +103,7 @@ export function BenchmarkReport({ report }: { report: BenchmarkReportData }) {
         </h2>
         <ul>
           {report.sources.map((source) => (
-            <li key={source.key}>
-              {`${source.name} (${source.year})`}
-            </li>
+            <li key={source.key}>{`${source.name} (${source.year})`}</li>
           ))}
         </ul>
       </section>
@@ -103,7 +116,8 @@ function MeasureCard({ measure }: { measure: BenchmarkMeasure }) {
   const titleId = `bench-measure-${measure.key}`;
   const gap = formatGap(measure);
   const drawable = hydrated && measure.business !== null && measure.peer !== null;
-  const peerMissing = measure.key === "netMargin" ? BENCHMARKING_NO_PROFIT_DATA : BENCHMARKING_NO_PEER;
+  // Net margin: the engine's peerLabel is the sentence that Census publishes no profit figures.
+  const peerMissing = measure.key === "netMargin" ? measure.peerLabel : `${BENCHMARKING_NO_PEER} ${measure.peerLabel}`;
   const showPublished =
     measure.unit === "usd" &&
     measure.peer !== null &&
@@ -131,9 +145,7 @@ function MeasureCard({ measure }: { measure: BenchmarkMeasure }) {
           <dt>{BENCHMARKING_YOU}</dt>
           <dd>
             <span className="bench-value">{formatMeasureValue(measure.unit, measure.business)}</span>
-            <span className="bench-source">
-              {measure.business === null ? BENCHMARKING_NO_BUSINESS : measure.businessNote}
-            </span>
+            <span className="bench-source">{measure.businessNote}</span>
           </dd>
         </div>
         <div>

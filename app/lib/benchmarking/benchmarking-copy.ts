@@ -157,6 +157,9 @@ export const BENCHMARKING_CONNECT_TEXT =
   "Your side of the comparison comes from your books: the last twelve complete months of revenue, payroll and net income. Without them we use the revenue and employee bands you gave at sign-up.";
 export const BENCHMARKING_CONNECTED_TEXT = "Your company data is connected.";
 export const BENCHMARKING_CONNECT_BUTTON = "Connect Company Data";
+/** On a report built from the bands: books give payroll and net margin too. */
+export const BENCHMARKING_CONNECT_FOR_BOOKS =
+  "Connect your books for payroll and net margin, and figures from your own last twelve months.";
 export const BENCHMARKING_BUY_HEADING = "Unlock benchmarking";
 export const benchmarkingBuyText = (price: string, year: number) =>
   `One payment of ${price} unlocks benchmarking for ${year}.`;
@@ -180,10 +183,8 @@ export const BENCHMARKING_YOU = "Your company";
 export const BENCHMARKING_PEERS = "Average of peer firms";
 /** The bars' axis labels (short, for 375 px); the legend and the figures use the long names. */
 export const BENCHMARKING_CHART_LABELS: [string, string] = ["You", "Peers"];
-export const BENCHMARKING_NO_PEER = "No peer figure: the Census does not publish it for this group.";
-export const BENCHMARKING_NO_PROFIT_DATA =
-  "The Census publishes no profit figures, so there is no peer figure to compare.";
-export const BENCHMARKING_NO_BUSINESS = "Not available from your books or bands.";
+/** Before the peer group's label when Census withheld or did not publish the figure. */
+export const BENCHMARKING_NO_PEER = "Not published by Census for:";
 export const benchmarkingDollarsNote = (dollarsOf: number, years: readonly number[]) =>
   `Peer dollars are in ${dollarsOf} dollars, restated from ${years.join(" and ")} with the CPI-U; the published figure is shown beside each.`;
 export const benchmarkingBasisNote = (basis: "books" | "stated", booksThrough: string | null) =>
