@@ -1,0 +1,274 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { benchmarkReports, businesses, financeReports, jobs, notifications, valueInsights, type Job } from "~db/schema";
+import {
+  BENCHMARKING_NO_ACCESS_ERROR,
+  BENCHMARKING_NOTICE_FOOTER,
+  benchmarkingReadyNotice,
+  benchmarkingUpdatedNotice,
+} from "~/lib/benchmarking/benchmarking-copy";
+import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
+import { monthlyPayroll } from "~/lib/finance/expense-lines";
+import { naicsTitle } from "~/server/business/naics.server";
+import type { AppContext } from "~/server/load-context";
+import { notify, type Notice } from "~/server/notifications/notify.server";
+import { PermanentJobError } from "~/server/platform/jobs.server";
+import { benchmarkingAccess, benchmarkingYear, rerunBenchmarking, yearRowQuery } from "./benchmarking-access.server";
+import {
+  benchmarkGapInsightId,
+  benchmarkGapInsights,
+  computeBenchmarkReport,
+  type BooksInput,
+} from "./report-compute.server";
+
+/** Where the notification and the email send the owner. */
+export const BENCHMARKING_PATH = "/benchmarking";
+/** The notification kind of a built (or rebuilt) report. */
+export const BENCHMARKING_READY_KIND = "benchmarking_ready";
+
+/**
+ * The `benchmarking` queue job: builds a business's report for the job's year (period 'YYYY').
+ *
+ * 1. One D1 batch reads the business, its finance report (monthly rows and expense lines), its
+ *    row of the year in benchmarking_purchases and whether a report of the year exists.
+ * 2. No business, an unreadable period, or no access to the year (BASIC without the year bought)
+ *    → PermanentJobError: the job fails at once, nothing is written.
+ * 3. The report is computed by the engine (report-compute.server.ts) from the business's NAICS
+ *    code, headcount and bands, and the books when there are some (payroll from the Census
+ *    payroll lines, app/lib/finance/expense-lines.ts; none kept yet → null, said on screen).
+ * 4. ONE batch writes the report (upsert on business + year: a rerun or a replay overwrites, never
+ *    duplicates) and the year's benchmark_gap value insight (upsert on its id
+ *    `vi-<business>-benchmark_gap-<year>`, keeping the client's rating and feedback; when the new
+ *    report has no gap to tell, an unrated one is taken out). A failure before that batch leaves
+ *    the previous report as it was.
+ * 5. The owner is told: an in-app notification and an email with a link to /benchmarking
+ *    ("ready" the first time, "updated" on a rebuild). Without APP_URL (local runs without one)
+ *    there is no address for the email's link: only the notification is written. A notice that
+ *    cannot be written is logged; the built report stands.
+ *
+ * Anything else that throws (D1 unavailable) is retried by the consumer with backoff and, after
+ * the last retry, dead-lettered and the job recorded as failed (functions/queues.ts).
+ */
+export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<void> {
+  if (!/^\d{4}$/.test(job.period)) throw new PermanentJobError(`Not a benchmarking year: "${job.period}".`);
+  const year = Number(job.period);
+  const [businessRows, financeRows, yearRows, previous] = await app.db.batch([
+    app.db
+      .select({
+        id: businesses.id,
+        ownerUserId: businesses.ownerUserId,
+        naics: businesses.naics,
+        numberOfEmployees: businesses.numberOfEmployees,
+        employeeBand: businesses.employeeBand,
+        revenueBand: businesses.revenueBand,
+        memberTier: businesses.memberTier,
+      })
+      .from(businesses)
+      .where(eq(businesses.id, job.businessId))
+      .limit(1),
+    app.db
+      .select({
+        id: financeReports.id,
+        rows: financeReports.profitAndLoss,
+        expenseLines: financeReports.expenseLines,
+        periodEnd: financeReports.periodEnd,
+        lastUpdate: financeReports.lastUpdate,
+      })
+      .from(financeReports)
+      .where(eq(financeReports.businessId, job.businessId))
+      .limit(1),
+    yearRowQuery(app, job.businessId, year),
+    app.db
+      .select({ id: benchmarkReports.id })
+      .from(benchmarkReports)
+      .where(and(eq(benchmarkReports.businessId, job.businessId), eq(benchmarkReports.period, job.period)))
+      .limit(1),
+  ]);
+  const business = businessRows[0];
+  if (!business) throw new PermanentJobError(`Business ${job.businessId} not found.`);
+  if (benchmarkingAccess(business.memberTier, yearRows[0]) === "none") {
+    throw new PermanentJobError(BENCHMARKING_NO_ACCESS_ERROR);
+  }
+
+  const now = app.now();
+  const finance = financeRows[0] ?? null;
+  let report: BenchmarkReportData;
+  try {
+    report = computeBenchmarkReport({
+      year,
+      now,
+      business: {
+        naics: business.naics,
+        naicsTitle: naicsTitle(business.naics),
+        numberOfEmployees: business.numberOfEmployees,
+        employeeBand: business.employeeBand,
+        revenueBand: business.revenueBand,
+      },
+      books: finance ? booksInput(finance) : null,
+    });
+  } catch (error) {
+    // The engine throws only on a code it cannot read: retrying cannot fix the business's data.
+    throw new PermanentJobError(`The benchmarking report could not be computed: ${errorText(error)}`);
+  }
+
+  const insightId = benchmarkGapInsightId(job.businessId, year);
+  const [insight] = benchmarkGapInsights(report);
+  const writeReport = app.db
+    .insert(benchmarkReports)
+    .values({
+      id: crypto.randomUUID(),
+      businessId: job.businessId,
+      naics: business.naics,
+      period: job.period,
+      data: report,
+      jobId: job.id,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [benchmarkReports.businessId, benchmarkReports.period],
+      set: { naics: business.naics, data: report, jobId: job.id },
+    });
+  const writeInsight = insight
+    ? app.db
+        .insert(valueInsights)
+        .values({
+          id: insightId,
+          businessId: job.businessId,
+          financeReportId: finance?.id ?? null,
+          kind: insight.kind,
+          category: insight.category,
+          title: insight.title,
+          summary: insight.summary,
+          statusText: insight.statusText,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: valueInsights.id,
+          set: {
+            financeReportId: finance?.id ?? null,
+            title: insight.title,
+            summary: insight.summary,
+            statusText: insight.statusText,
+            updatedAt: now,
+          },
+        })
+    : app.db
+        .delete(valueInsights)
+        .where(
+          and(
+            eq(valueInsights.id, insightId),
+            isNull(valueInsights.clientSatisfaction),
+            isNull(valueInsights.convertedToMatchRequestId),
+          ),
+        );
+  await app.db.batch([writeReport, writeInsight]);
+
+  const texts = (previous.length > 0 ? benchmarkingUpdatedNotice : benchmarkingReadyNotice)(
+    year,
+    report.peerGroup.name,
+  );
+  await tellOwner(app, {
+    userId: business.ownerUserId,
+    businessId: job.businessId,
+    kind: BENCHMARKING_READY_KIND,
+    title: texts.title,
+    body: texts.body,
+    link: BENCHMARKING_PATH,
+    action: texts.action,
+    footer: BENCHMARKING_NOTICE_FOOTER,
+  });
+}
+
+/** The engine's books from a stored finance report; payroll null when it has no expense lines. */
+export function booksInput(finance: {
+  rows: BooksInput["rows"];
+  expenseLines: Parameters<typeof monthlyPayroll>[0] | null;
+  periodEnd: string;
+  lastUpdate: Date;
+}): BooksInput {
+  return {
+    rows: finance.rows,
+    payrollByMonth: finance.expenseLines
+      ? Object.fromEntries(monthlyPayroll(finance.expenseLines).map((month) => [month.date, month.amount]))
+      : null,
+    periodEnd: finance.periodEnd,
+    lastUpdate: finance.lastUpdate.toISOString(),
+  };
+}
+
+async function tellOwner(app: AppContext, notice: Notice): Promise<void> {
+  try {
+    if (app.env.APP_URL) {
+      await notify(app, app.env.APP_URL.replace(/\/+$/, ""), [notice]);
+      return;
+    }
+    await app.db.insert(notifications).values({
+      userId: notice.userId,
+      businessId: notice.businessId ?? null,
+      kind: notice.kind,
+      title: notice.title,
+      body: notice.body,
+      link: notice.link,
+      createdAt: app.now(),
+    });
+  } catch (error) {
+    console.error(`The ${notice.kind} notice to user ${notice.userId} could not be written:`, errorText(error));
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * After a business's finance report was rebuilt (call it once the new report is stored): when the
+ * business has benchmarking for the current year (started: a job or a report of the year exists,
+ * the year is recorded, and it still has access) and the year's report was built from other books
+ * than the finance report's current ones (booksVersion ≠ lastUpdate, or built from the stated
+ * bands while books now exist), the year's report is rebuilt on the queue. A build already queued
+ * or running is left alone (it reads the books when it runs). Two D1 round trips at most, plus the
+ * queue send. Never throws: the finance report is already written and must not be rebuilt because
+ * of this; a failure is logged and the next finance build tries again. Answers whether a build was
+ * queued.
+ */
+export async function refreshBenchmarkingAfterBooks(app: AppContext, businessId: string): Promise<boolean> {
+  try {
+    return await refreshIfBooksChanged(app, businessId);
+  } catch (error) {
+    console.error(`Benchmarking of ${businessId} could not be refreshed after its books:`, errorText(error));
+    return false;
+  }
+}
+
+async function refreshIfBooksChanged(app: AppContext, businessId: string): Promise<boolean> {
+  const year = benchmarkingYear(app.now());
+  const period = String(year);
+  const [businessRows, yearRows, reportRows, financeRows, jobRows] = await app.db.batch([
+    app.db.select({ memberTier: businesses.memberTier }).from(businesses).where(eq(businesses.id, businessId)),
+    yearRowQuery(app, businessId, year),
+    app.db
+      .select({ booksVersion: sql<string | null>`json_extract(${benchmarkReports.data}, '$.booksVersion')` })
+      .from(benchmarkReports)
+      .where(and(eq(benchmarkReports.businessId, businessId), eq(benchmarkReports.period, period)))
+      .limit(1),
+    app.db
+      .select({ lastUpdate: financeReports.lastUpdate })
+      .from(financeReports)
+      .where(eq(financeReports.businessId, businessId))
+      .limit(1),
+    app.db
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(and(eq(jobs.kind, "benchmarking"), eq(jobs.businessId, businessId), eq(jobs.period, period)))
+      .limit(1),
+  ]);
+  const business = businessRows[0];
+  const finance = financeRows[0];
+  const job = jobRows[0];
+  const built = reportRows[0];
+  if (!business || !finance || !yearRows[0] || (!job && !built)) return false;
+  if (job && (job.status === "queued" || job.status === "running")) return false;
+  if (benchmarkingAccess(business.memberTier, yearRows[0]) === "none") return false;
+  if (built && built.booksVersion === finance.lastUpdate.toISOString()) return false;
+  return rerunBenchmarking(app, businessId, year);
+}
