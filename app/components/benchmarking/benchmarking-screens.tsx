@@ -56,7 +56,7 @@ export function BenchmarkingConnect({ view, error }: { view: BenchmarkingPageVie
         <p>{BENCHMARKING_CONNECT_TEXT}</p>
         {view.connected ? (
           <p className="bench-connected">
-            <span className="badge badge-soft">Connected</span> {BENCHMARKING_CONNECTED_TEXT}
+            <span className="badge badge-soft">Connected</span> <span>{BENCHMARKING_CONNECTED_TEXT}</span>
           </p>
         ) : (
           <p>
