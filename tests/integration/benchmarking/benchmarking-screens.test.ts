@@ -1,4 +1,4 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   BENCHMARKING_BUILDING_MESSAGE,
@@ -11,7 +11,7 @@ import { payLocalCheckout } from "~/server/payments/provider/local-checkout.serv
 import worker from "../../../functions/worker";
 import { SAMPLE_REPORT } from "../../fixtures/benchmarking/report";
 import { createClient, signedInClient } from "../../factories";
-import { connectAccounting, html, ORIGIN, SESSION_COOKIE, setPlan } from "../helpers";
+import { connectAccounting, html, ORIGIN, SESSION_COOKIE, setPlan, signedIn } from "../helpers";
 import {
   benchmarkJobsOf,
   buyYear,
@@ -61,10 +61,17 @@ async function page(
 }
 
 describe("/benchmarking screens", () => {
-  it("sends anonymous visitors away and a refused accounting authorization to the connect flow's screen", async () => {
+  it("sends anonymous visitors and clients without a business away, and a refused accounting authorization to the connect flow's screen", async () => {
     const anonymous = await page("/benchmarking");
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toBe("/");
+
+    // Exempt from startup routing: a client with a business stays here (never sent to /dashboard);
+    // without a business there is nothing to compare, so the layout's guard asks for one.
+    const withoutBusiness = await signedIn();
+    const noBusiness = await page("/benchmarking", { token: withoutBusiness.token });
+    expect(noBusiness.status).toBe(302);
+    expect(noBusiness.location).toBe("/signup-business");
 
     const client = await signedInClient();
     const denied = await page("/benchmarking?error=access_denied", { token: client.token });
