@@ -18,13 +18,13 @@ import {
 } from "../app/server/platform/queues.server";
 import type { Job } from "../db/schema";
 import { buildBenchmarking } from "./jobs/benchmarking";
-import { buildFinanceReport } from "../app/server/finance/report-build.server";
+import { buildFinanceReportJob } from "./jobs/finance-report";
 
 export type JobBuilder = (app: AppContext, job: Job) => Promise<void>;
 export type JobBuilders = Record<JobKind, JobBuilder>;
 
 export const JOB_BUILDERS: JobBuilders = {
-  finance_report: buildFinanceReport,
+  finance_report: buildFinanceReportJob,
   benchmarking: buildBenchmarking,
 };
 

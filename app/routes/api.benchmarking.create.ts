@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { BENCHMARKING_CLIENTS_ONLY_MESSAGE } from "~/lib/benchmarking/benchmarking-copy";
 import { BenchmarkingCreateSchema } from "~/lib/benchmarking/benchmarking-schemas";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
@@ -11,11 +12,11 @@ import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.se
  * `benchmarking.yearsPurchased`): starts building this year's benchmarking report on the queue
  * (again after a failure; a build queued, running or done is left alone). STARTER and SCALE start
  * without a purchase (the year is recorded as included); BASIC needs the year bought, else 402
- * {msg}. Another business → 404, nothing written.
+ * {msg}. Another business → 404, nothing written; staff → 403; no session → 401.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { forbidden: BENCHMARKING_CLIENTS_ONLY_MESSAGE });
   const input = await readBody(request, BenchmarkingCreateSchema);
   const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);

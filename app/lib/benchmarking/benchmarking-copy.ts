@@ -10,7 +10,7 @@ export const BENCHMARKING_ERROR_MESSAGE = "An error has occurred... Please try a
 
 // ===== engine (H1) =====
 import { formatCurrency } from "~/lib/finance/finance";
-import type { BenchmarkMeasure, MeasureKey } from "./report-types";
+import type { BenchmarkMeasure, MeasureKey, MeasureUnit } from "./report-types";
 
 // The report's texts (app/lib/benchmarking/report.ts, business-figures.ts, peer-group.ts) and the
 // benchmark_gap value insight (gap-insights.ts). Money with formatCurrency (whole dollars).
@@ -51,6 +51,14 @@ export function positionText(
 const whole = (n: number) => formatCurrency(n, { cents: false });
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-US", { maximumFractionDigits: 1 });
 
+/** A measure's figure as on screen: "$182,400", "24.7" employees, "12.3%"; "—" when absent. */
+export function formatMeasureValue(unit: MeasureUnit, value: number | null): string {
+  if (value === null) return "—";
+  if (unit === "usd") return whole(value);
+  if (unit === "percent") return `${oneDecimal(value)}%`;
+  return oneDecimal(value);
+}
+
 /** Gaps under this many percent read as "about the same". */
 export const SAME_PERCENT = 1;
 
@@ -64,7 +72,8 @@ function times(business: number, peer: number): string {
 
 /** A plain-English reading of one measure's gap (business, peer and both gaps present). */
 export function readingText(
-  m: Pick<BenchmarkMeasure, "key" | "business" | "peer" | "gapPercent" | "gapAmount">,
+  m: Pick<BenchmarkMeasure, "key" | "business" | "peer" | "gapPercent" | "gapAmount"> &
+    Partial<Pick<BenchmarkMeasure, "businessBasis">>,
 ): string {
   const business = m.business ?? 0;
   const peer = m.peer ?? 0;
@@ -88,7 +97,8 @@ export function readingText(
     case "netMargin":
       return `Your net margin is ${oneDecimal(business)}%.`;
     default: {
-      const your = `Your ${MEASURE_LABELS[m.key].toLowerCase()} (${whole(business)})`;
+      const stated = m.businessBasis === "stated" ? ", from the bands you gave at sign-up" : "";
+      const your = `Your ${MEASURE_LABELS[m.key].toLowerCase()} (${whole(business)}${stated})`;
       const avg = `${PEER_FIGURE_TEXT} (${whole(peer)})`;
       const per = m.key === "revenue" ? "" : " per employee";
       if (same) return `${your} is about the same as ${avg}.`;
@@ -99,13 +109,20 @@ export function readingText(
   }
 }
 
-/** The benchmark_gap value insight's title, from the largest gap. */
-export function benchmarkGapTitle(m: Pick<BenchmarkMeasure, "label" | "business" | "peer" | "gapPercent">): string {
+/** The benchmark_gap value insight's title, from the largest gap (a share's gap in percentage points). */
+export function benchmarkGapTitle(
+  m: Pick<BenchmarkMeasure, "label" | "unit" | "business" | "peer" | "gapPercent" | "gapAmount">,
+): string {
   const gap = m.gapPercent ?? 0;
   if (Math.abs(gap) < SAME_PERCENT) return `${m.label} in line with peer firms`;
+  const side = gap > 0 ? "above" : "below";
+  if (m.unit === "percent") {
+    const points = Math.abs(m.gapAmount ?? 0);
+    return `${m.label} ${oneDecimal(points)} percentage ${points === 1 ? "point" : "points"} ${side} peer firms`;
+  }
   if (gap >= TIMES_PERCENT && (m.peer ?? 0) > 0)
     return `${m.label} ${times(m.business ?? 0, m.peer!)} the peer average`;
-  return `${m.label} ${oneDecimal(Math.abs(gap))}% ${gap > 0 ? "above" : "below"} peer firms`;
+  return `${m.label} ${oneDecimal(Math.abs(gap))}% ${side} peer firms`;
 }
 
 /** The benchmark_gap value insight's summary: the readings, then who the peers are. */
@@ -121,6 +138,8 @@ export function benchmarkGapSummary(readings: readonly string[], peerGroupName: 
 /** POST /api/benchmarking/create without a bought year or a plan that includes benchmarking. */
 export const BENCHMARKING_NOT_UNLOCKED_MESSAGE =
   "Benchmarking for this year is not unlocked. Buy it, or choose a plan that includes it.";
+/** POST /api/benchmarking/create from a staff account (403). */
+export const BENCHMARKING_CLIENTS_ONLY_MESSAGE = "Only business accounts have benchmarking.";
 /** A job's lastError when its message could not be queued (the next start retries). */
 export const BENCHMARKING_START_FAILED_MESSAGE = "The benchmarking build could not be queued.";
 /** The job's lastError when the business has no access to the job's year any more. */

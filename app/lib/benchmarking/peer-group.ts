@@ -179,7 +179,7 @@ export function choosePeerGroup(
       : (ref.absByEmployerSize(sector, employerSizeClassOf(employees)) ?? null);
   const usableSize = sizeClass && sizeClass.firms !== undefined ? sizeClass : null;
 
-  const industryPart = `${industryName(industry)}`;
+  const industryPart = industryName(industry);
   let name: string;
   if (!usableSize) {
     name = `${industryPart}, all employer firms, ${industry.source.year}`;

@@ -148,3 +148,14 @@ export function payrollOver(lines: readonly ExpenseLine[], months: readonly stri
   const accounts = [...new Set(censusPayrollLines(lines).map((line) => line.account))];
   return { months: [...months], amount: total / 100, accounts };
 }
+
+/**
+ * Payroll by month as the benchmarking engine takes it (BooksInput.payrollByMonth in
+ * app/lib/benchmarking/business-figures.ts): 'YYYY-MM' → dollars. Null when the report has no
+ * expense lines stored (finance_reports.expense_lines NULL: built before they were kept); an empty
+ * record when the books show no payroll line (the engine then reports no payroll figure).
+ */
+export function payrollByMonth(lines: readonly ExpenseLine[] | null | undefined): Record<string, number> | null {
+  if (lines == null) return null;
+  return Object.fromEntries(monthlyPayroll(lines).map((month) => [month.date, month.amount]));
+}

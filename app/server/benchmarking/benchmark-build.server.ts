@@ -7,7 +7,7 @@ import {
   benchmarkingUpdatedNotice,
 } from "~/lib/benchmarking/benchmarking-copy";
 import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
-import { monthlyPayroll } from "~/lib/finance/expense-lines";
+import { payrollByMonth, type ExpenseLine } from "~/lib/finance/expense-lines";
 import { naicsTitle } from "~/server/business/naics.server";
 import type { AppContext } from "~/server/load-context";
 import { notify, type Notice } from "~/server/notifications/notify.server";
@@ -182,15 +182,13 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
 /** The engine's books from a stored finance report; payroll null when it has no expense lines. */
 export function booksInput(finance: {
   rows: BooksInput["rows"];
-  expenseLines: Parameters<typeof monthlyPayroll>[0] | null;
+  expenseLines: readonly ExpenseLine[] | null;
   periodEnd: string;
   lastUpdate: Date;
 }): BooksInput {
   return {
     rows: finance.rows,
-    payrollByMonth: finance.expenseLines
-      ? Object.fromEntries(monthlyPayroll(finance.expenseLines).map((month) => [month.date, month.amount]))
-      : null,
+    payrollByMonth: payrollByMonth(finance.expenseLines),
     periodEnd: finance.periodEnd,
     lastUpdate: finance.lastUpdate.toISOString(),
   };

@@ -11,7 +11,7 @@ import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 
 /**
- * Who may have benchmarking for a year, and starting it (docs/decisions/033):
+ * Who may have benchmarking for a year, and starting it (docs/decisions/034):
  * - STARTER and SCALE (STANDARD / PREMIUM) include it: never charged. The year is recorded in
  *   benchmarking_purchases with purchase_id NULL when benchmarking starts for it.
  * - BASIC needs the year bought: a benchmarking_purchases row WITH a purchase (the webhook
@@ -247,7 +247,11 @@ export async function startIncludedYears(app: AppContext): Promise<{ year: numbe
       .returning({ id: jobs.id }),
   ]);
   const results = await app.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  const jobIds = results.flatMap((rows) => (Array.isArray(rows) ? rows.map((row) => (row as { id: string }).id) : []));
+  // Each business's pair is (year row, job): the job inserts are the odd statements, and answer
+  // their id only when the job did not exist yet.
+  const jobIds = results
+    .filter((_, index) => index % 2 === 1)
+    .flatMap((rows) => (rows as { id: string }[]).map((row) => row.id));
   try {
     await app.queues.sendBenchmarking(jobIds);
   } catch (error) {

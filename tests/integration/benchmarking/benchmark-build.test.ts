@@ -8,6 +8,7 @@ import { reportRange } from "~/lib/finance/finance";
 import { parseProfitAndLossReport } from "~/lib/finance/intuit-report";
 import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import { refreshBenchmarkingAfterBooks } from "~/server/benchmarking/benchmark-build.server";
+import { requestFinanceReport } from "~/server/finance/finance-reports.server";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import type { AppContext } from "~/server/load-context";
 import { emailOutbox, financeReports, jobs, notifications, users, valueInsights } from "~db/schema";
@@ -293,6 +294,23 @@ describe("refreshBenchmarkingAfterBooks", () => {
     expect(queue.sendBatch).not.toHaveBeenCalled();
     const [job] = await benchmarkJobsOf(downgraded.business.id);
     expect(job.status).toBe("succeeded");
+  });
+
+  it("runs after every finance build on the queue: new books rebuild the year's benchmarking", async () => {
+    const { business, jobId } = await startedBusiness({ books: true });
+    await deliver(jobApp(), [message(jobId)]);
+    const queue = fakeQueue();
+    const app = jobApp(queue);
+    const { jobId: financeJobId } = await requestFinanceReport(app, business.id, { rerun: true });
+    const financeDelivery = await deliver(
+      app,
+      [{ ...message(financeJobId), body: { v: 1, type: "finance-report.build", jobId: financeJobId } }],
+      "finance-report",
+    );
+    expect(financeDelivery).toMatchObject({ acked: [true], retried: [false] });
+    expect(await jobOf(financeJobId)).toMatchObject({ status: "succeeded" });
+    expect(sentJobIds(queue)).toContain(jobId);
+    expect(await jobOf(jobId)).toMatchObject({ status: "queued", attempts: 0 });
   });
 
   it("never throws: a queue outage is logged and answered false", async () => {

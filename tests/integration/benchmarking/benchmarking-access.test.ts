@@ -50,7 +50,7 @@ describe("POST /api/benchmarking/create", () => {
     const manager = await signedInManager();
     expect(await apiCall(CREATE, { token: manager.token, json: { businessId: client.business.id }, queue })).toEqual({
       status: 403,
-      body: { msg: "Only business accounts have these settings." },
+      body: { msg: "Only business accounts have benchmarking." },
     });
     expect(await apiCall(CREATE, { token: client.token, body: "{nope", queue })).toEqual({
       status: 400,

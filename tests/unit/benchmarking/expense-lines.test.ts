@@ -6,6 +6,7 @@ import {
   censusPayrollLines,
   isCensusPayroll,
   monthlyPayroll,
+  payrollByMonth,
   payrollClassOf,
   payrollOver,
   type ExpenseLine,
@@ -267,6 +268,20 @@ describe("monthlyPayroll and payrollOver", () => {
     });
     expect(payrollOver(expenseLines, ["2025-12", "2026-01"])).toBeNull();
     expect(payrollOver(expenseLines, [])).toBeNull();
+  });
+});
+
+describe("payrollByMonth (the engine's BooksInput.payrollByMonth)", () => {
+  it("maps each month to its payroll", () => {
+    const { expenseLines } = parseProfitAndLossReport(fixture("pnl-payroll-nested"));
+    expect(payrollByMonth(expenseLines)).toEqual({ "2026-01": 20550, "2026-02": 19850, "2026-03": 22100 });
+  });
+
+  it("is an empty record without payroll lines, null without stored lines", () => {
+    expect(payrollByMonth(parseProfitAndLossReport(fixture("pnl-no-payroll")).expenseLines)).toEqual({});
+    expect(payrollByMonth([])).toEqual({});
+    expect(payrollByMonth(null)).toBeNull();
+    expect(payrollByMonth(undefined)).toBeNull();
   });
 });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { EMPLOYER_SIZE_CLASSES } from "~/lib/benchmarking/benchmarks";
-import { readingText, benchmarkGapTitle, positionText, dollarsNote } from "~/lib/benchmarking/benchmarking-copy";
+import {
+  benchmarkGapTitle,
+  dollarsNote,
+  formatMeasureValue,
+  positionText,
+  readingText,
+} from "~/lib/benchmarking/benchmarking-copy";
 import { gapAmount, gapPercent, largestGaps, positionIn } from "~/lib/benchmarking/report";
 import type { BenchmarkMeasure } from "~/lib/benchmarking/report-types";
 import { monthsEndingAt } from "~/lib/finance/finance";
@@ -234,9 +240,9 @@ describe("without books: the stated bands", () => {
       peer: 34.2,
     });
     expect(r.readings).toEqual([
-      "Your revenue ($7,500,000) is 4.2 times the average of peer firms ($1,803,772), $5,696,228 more.",
+      "Your revenue ($7,500,000, from the bands you gave at sign-up) is 4.2 times the average of peer firms ($1,803,772), $5,696,228 more.",
       "You have 75 employees, 2.9 times as many as the average peer firm (26).",
-      "Your revenue per employee ($100,000) is 44.3% higher than the average of peer firms ($69,277), $30,723 more per employee.",
+      "Your revenue per employee ($100,000, from the bands you gave at sign-up) is 44.3% higher than the average of peer firms ($69,277), $30,723 more per employee.",
     ]);
   });
 });
@@ -368,6 +374,20 @@ describe("readings and words", () => {
     expect(benchmarkGapTitle(m({ business: 420, peer: 100, gapPercent: 320 }))).toBe(
       "Revenue per employee 4.2 times the peer average",
     );
+    expect(
+      benchmarkGapTitle(
+        m({ label: "Payroll as a share of revenue", unit: "percent", gapPercent: 94.2, gapAmount: 9.7 }),
+      ),
+    ).toBe("Payroll as a share of revenue 9.7 percentage points above peer firms");
+  });
+
+  it("figures as on screen", () => {
+    expect(formatMeasureValue("usd", 182_400.4)).toBe("$182,400");
+    expect(formatMeasureValue("count", 24.65)).toBe("24.7");
+    expect(formatMeasureValue("count", 37)).toBe("37");
+    expect(formatMeasureValue("percent", -5)).toBe("-5%");
+    expect(formatMeasureValue("percent", 12.34)).toBe("12.3%");
+    expect(formatMeasureValue("usd", null)).toBe("—");
   });
 
   it("the dollars note", () => {
