@@ -55,17 +55,19 @@ function normalise(text: string): string {
     .trim()} `;
 }
 
+/** Paid to third parties, whatever the words around them (QuickBooks' default "Commissions & fees"). */
+const THIRD_PARTY = / (commissions? (and )?fees?|referral fees?|finder'?s fees?|broker\w* (fees?|commissions?)) /;
 const PAYROLL_FEES =
   /( (payroll|gusto|adp|paychex) .*(fee|fees|service|services|processing|charge|charges) | (fee|fees|service|services|processing) .*payroll )/;
 const CONTRACT_LABOR =
-  / (contract labou?r|contractors?|subcontract\w*|sub contractors?|1099|freelance\w*|outside services|temp(orary)? (labou?r|staff|help|workers?)|staffing agency) /;
+  / (contract labou?r|contractors?|subcontract\w*|sub contractors?|1099|freelance\w*|outside services|outside labou?r|temp(orary)? (labou?r|staff|help|workers?)|temp agency|staffing( agency)?) /;
 const PAYROLL_TAX =
-  / (fica|futa|suta|sui|sdi|medicare|social security|unemployment (tax|taxes|insurance)|payroll tax|payroll taxes|employment tax|employment taxes|employer tax|employer taxes) /;
+  / (fica|futa|suta|sui|sdi|medicare|social security|unemployment|payroll tax|payroll taxes|employment tax|employment taxes|employer tax|employer taxes) /;
 const TAX = / (tax|taxes) /;
 const BENEFITS =
   / (benefits?|health|medical|dental|vision|401 ?k|403 ?b|retirement|pension|simple ira|sep ira|profit sharing|hsa|workers' ?comp\w*|workers comp\w*|workman'?s comp\w*|employer contributions?|company contributions?|life insurance|disability|deferred comp\w*) /;
 const OFFICERS =
-  / (officers?'?|officer's|owners?'? (salary|salaries|wages|pay|compensation)|owner's (salary|salaries|wages|pay|compensation)|shareholder (salary|salaries|wages)|directors'? fees) /;
+  / (officers?'?|officer's|owners?'? (salary|salaries|wages|pay|compensation)|owner's (salary|salaries|wages|pay|compensation)|shareholder (salary|salaries|wages)) /;
 const WAGES =
   / (wages?|salary|salaries|payroll|commissions?|bonus|bonuses|compensation|labou?r|gross pay|overtime|holiday pay|vacation pay|sick pay|pto|paid time off|severance|employee pay|staff pay) /;
 /** A section title that only says "payroll" (context, not a class of its own). */
@@ -74,6 +76,7 @@ const BARE_PAYROLL = /^ (payroll|payroll expenses?|payroll costs?) $/;
 /** The class a name says by itself, with `payrollContext` when a section around it is about payroll. */
 function classOfName(name: string, payrollContext: boolean): PayrollClass | null {
   const text = normalise(name);
+  if (THIRD_PARTY.test(text)) return null;
   if (PAYROLL_FEES.test(text)) return "payrollFees";
   if (CONTRACT_LABOR.test(text)) return "contractLabor";
   if (PAYROLL_TAX.test(text)) return "payrollTaxes";
@@ -93,13 +96,21 @@ function isPayrollTitle(title: string): boolean {
  * not payroll-related (rent, advertising, an unrecognised line under "Payroll Expenses").
  */
 export function payrollClassOf(line: Pick<ExpenseLine, "account" | "path">): PayrollClass | null {
-  const payrollContext = line.path.some((title) => isPayrollTitle(title));
-  const own = classOfName(line.account, payrollContext);
+  // A fully qualified name ("Payroll Expenses:Taxes") is read as its sections and its account.
+  const segments = line.account
+    .split(":")
+    .map((segment) => segment.trim())
+    .filter((segment) => segment !== "");
+  const account = segments.length > 1 ? segments[segments.length - 1] : line.account;
+  const path = segments.length > 1 ? [...line.path, ...segments.slice(0, -1)] : line.path;
+  if (THIRD_PARTY.test(normalise(account))) return null;
+  const payrollContext = path.some((title) => isPayrollTitle(title));
+  const own = classOfName(account, payrollContext);
   if (own) return own;
-  for (let i = line.path.length - 1; i >= 0; i--) {
-    const title = line.path[i];
+  for (let i = path.length - 1; i >= 0; i--) {
+    const title = path[i];
     if (BARE_PAYROLL.test(normalise(title))) continue;
-    const outer = line.path.slice(0, i).some((t) => isPayrollTitle(t));
+    const outer = path.slice(0, i).some((t) => isPayrollTitle(t));
     const fromSection = classOfName(title, outer);
     if (fromSection) return fromSection;
   }

@@ -190,6 +190,13 @@ describe("payrollClassOf: Census payroll is wages, salaries, commissions, bonuse
     ["Contract labor", ["Expenses", "Payroll Expenses"], "contractLabor"],
     ["Payroll Service Fees", ["Expenses"], "payrollFees"],
     ["Gusto fees", ["Expenses", "Payroll Expenses"], "payrollFees"],
+    ["Salaries - Officers", ["Expenses"], "officers"],
+    ["Payroll Expenses:Wages", ["Expenses"], "wages"],
+    ["Payroll Expenses:Taxes", ["Expenses"], "payrollTaxes"],
+    ["Payroll Expenses:Company Contributions:Other", ["Expenses"], "benefits"],
+    ["Unemployment Compensation", ["Expenses", "Payroll Expenses"], "payrollTaxes"],
+    ["Outside Labor", ["Cost of Goods Sold"], "contractLabor"],
+    ["Staffing Agency", ["Expenses"], "contractLabor"],
   ] as const)("%s under %j is %s", (account, path, expected) => {
     expect(payrollClassOf(named(account, [...path]))).toBe(expected);
   });
@@ -201,6 +208,10 @@ describe("payrollClassOf: Census payroll is wages, salaries, commissions, bonuse
     ["Advertising", ["Expenses"]],
     ["Reimbursements", ["Expenses", "Payroll Expenses"]],
     ["Staff Meals", ["Expenses"]],
+    ["Commissions & fees", ["Expenses"]],
+    ["Referral Fees", ["Expenses"]],
+    ["Guaranteed Payments", ["Expenses"]],
+    ["Payroll Expenses:Reimbursements", ["Expenses"]],
     ["Interest Expense", ["Other Expenses"]],
   ] as const)("%s under %j is not payroll-related", (account, path) => {
     expect(payrollClassOf(named(account, [...path]))).toBeNull();
