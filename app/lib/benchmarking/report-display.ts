@@ -3,22 +3,18 @@
 
 import { formatCurrency } from "~/lib/finance/finance";
 import { MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
-import type { BenchmarkMeasure, BenchmarkReportData, MeasureUnit } from "./report-types";
+import { formatMeasureValue } from "./benchmarking-copy";
+import type { BenchmarkMeasure, BenchmarkReportData } from "./report-types";
 
 const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
-/** A figure in its unit: "$412,300", "37", "10.4", "12.3%"; "—" when missing. */
-export function formatMeasureValue(unit: MeasureUnit, value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return "—";
-  if (unit === "usd") return formatCurrency(Math.round(value), { cents: false });
-  if (unit === "percent") return `${value.toFixed(1)}%`;
-  return COUNT.format(value);
-}
+/** The engine's one writer of a figure ("$412,300", "37", "10.4", "12.3%"; "—" when missing). */
+export { formatMeasureValue };
 
 const sign = (value: number) => (value > 0 ? "+" : value < 0 ? "−" : "");
 
 /**
- * The gap as read on screen: "+12.4% (+$48,200)", "−8.0% (−3.5 employees)", "+2.1 points";
+ * The gap as read on screen: "+12.4% (+$48,200)", "−8.0% (−3.5 employees)", "+2.1 percentage points";
  * null when either side is missing.
  */
 export function formatGap(measure: Pick<BenchmarkMeasure, "unit" | "gapPercent" | "gapAmount">): string | null {
@@ -27,7 +23,7 @@ export function formatGap(measure: Pick<BenchmarkMeasure, "unit" | "gapPercent" 
   const magnitude = Math.abs(gapAmount);
   if (unit === "percent") {
     const points = magnitude.toFixed(1);
-    return `${sign(gapAmount)}${points} ${points === "1.0" ? "point" : "points"}`;
+    return `${sign(gapAmount)}${points} ${points === "1.0" ? "percentage point" : "percentage points"}`;
   }
   const amount =
     unit === "usd"

