@@ -141,8 +141,8 @@ describe("benchmarking", () => {
         const readings = await region(page, "What stands out").getByRole("listitem").allTextContents();
         expect(readings).toEqual([
           "You have 38 employees, 54.2% more than the average peer firm (24.7).",
-          "Your revenue per employee ($197,368) is 51.6% lower than the average of peer firms ($407,587), $210,219 less per employee.",
-          "Your revenue ($7,500,000) is 22.6% lower than the average of peer firms ($9,695,893), $2,195,893 less.",
+          "Your revenue per employee ($197,368, from the bands you gave at sign-up) is 51.6% lower than the average of peer firms ($407,587), $210,219 less per employee.",
+          "Your revenue ($7,500,000, from the bands you gave at sign-up) is 22.6% lower than the average of peer firms ($9,695,893), $2,195,893 less.",
         ]);
         await measure(page, "Revenue").getByText("−22.6% (−$2,195,893)", { exact: true }).waitFor();
         await measure(page, "Revenue")
