@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, PHONE, signUpNewClient } from "../support";
+import { browserTest, expectPath, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
 
 /** Brand-new businesses (Fore River Provisions: NAICS 459110, 25-50 employees, $5-10 million). */
 const NEW_CLIENT = { emailPrefix: "benchmarking" };
@@ -63,6 +63,23 @@ async function expectReport(page: Page, basisNote: string | RegExp) {
 }
 
 describe("benchmarking", () => {
+  browserTest(
+    "the demo business has this year's report, from its books, one click from the navigation",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Benchmarking", exact: true })
+        .click();
+      await expectPath(page, "/features?focus=Benchmarking");
+      await page.getByText("Your benchmarking report is ready.", { exact: true }).waitFor();
+      await page.getByText(`Compared with ${PEER_GROUP}.`, { exact: true }).waitFor();
+      await page.getByRole("link", { name: "Open Benchmarking", exact: true }).click();
+      await expectPath(page, "/benchmarking");
+      await expectReport(page, /^Your figures come from your books, the twelve months through [A-Z][a-z]+ \d{4}\.$/);
+    },
+  );
+
   for (const viewport of [LAPTOP, PHONE]) {
     browserTest(
       `BASIC at ${viewport.width} px: a new business connects the demo company, buys the year and reads its report`,
