@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { benchmarkingPurchases, businesses, jobs, type Business, type Job } from "~db/schema";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { benchmarkingPurchases, businesses, jobs, type Business } from "~db/schema";
+import { createJobs, ensureJob, sendEnsuredJob } from "~/server/platform/jobs.server";
 import { PLANS, type PlanTier } from "~/lib/payments/plans";
 import {
   BENCHMARKING_NOT_UNLOCKED_MESSAGE,
@@ -79,82 +80,24 @@ export async function recordIncludedBenchmarking(app: AppContext, businessId: st
   await recordIncludedYear(app, businessId, benchmarkingYear(now), now);
 }
 
-export type BenchmarkingJobStart = { job: Job; created: boolean; reset: boolean };
-
 /**
- * The year's benchmarking job, in ONE D1 batch: the included year's row when the plan includes
- * it, the job inserted ON CONFLICT DO NOTHING, a FAILED job put back to queued (a succeeded one
- * is left alone: its report is there; a queued or running one already has its message), and the
- * job read back. The caller sends the message when `created` or `reset`.
+ * The year's benchmarking job, in ONE D1 batch (ensureJob), and its message when the job was
+ * just created or put back to queued (sendEnsuredJob: a queue that refuses leaves no job waiting
+ * on a message that never went out). With `includeYear` the included year's row is recorded in
+ * the same batch. Answers whether a build was queued.
  */
-async function ensureBenchmarkingJob(
+async function queueBenchmarkingJob(
   app: AppContext,
   businessId: string,
   year: number,
-  options: { includeYear: boolean; rerun: "failed" | "finished" },
-): Promise<BenchmarkingJobStart> {
-  const now = app.now();
-  const period = benchmarkingPeriod(year);
-  const key = and(eq(jobs.kind, "benchmarking"), eq(jobs.businessId, businessId), eq(jobs.period, period));
-  const insert = app.db
-    .insert(jobs)
-    .values({
-      id: crypto.randomUUID(),
-      kind: "benchmarking",
-      businessId,
-      period,
-      status: "queued",
-      attempts: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: jobs.id });
-  const rerunStatuses: Job["status"][] = options.rerun === "failed" ? ["failed"] : ["failed", "succeeded"];
-  const reset = app.db
-    .update(jobs)
-    .set({ status: "queued", attempts: 0, lastError: null, startedAt: null, finishedAt: null, updatedAt: now })
-    .where(and(key, inArray(jobs.status, rerunStatuses)))
-    .returning({ id: jobs.id });
-  const read = app.db.select().from(jobs).where(key).limit(1);
-  let inserted: { id: string }[];
-  let wasReset: { id: string }[];
-  let rows: Job[];
-  if (options.includeYear) {
-    [, inserted, wasReset, rows] = await app.db.batch([
-      recordIncludedYear(app, businessId, year, now),
-      insert,
-      reset,
-      read,
-    ]);
-  } else {
-    [inserted, wasReset, rows] = await app.db.batch([insert, reset, read]);
-  }
-  const job = rows[0];
-  if (!job) throw new Error(`The benchmarking job of ${businessId} for ${period} could not be recorded.`);
-  return { job, created: inserted.length > 0, reset: wasReset.length > 0 };
-}
-
-/**
- * Sends the job's message when it was just created or reset. If the queue refuses, a job just
- * created is removed and one just reset is marked failed again, so the next start retries
- * instead of waiting on a message that never went out; the error is rethrown.
- */
-async function sendJob(app: AppContext, start: BenchmarkingJobStart): Promise<void> {
-  if (!start.created && !start.reset) return;
-  try {
-    await app.queues.sendBenchmarking([start.job.id]);
-  } catch (error) {
-    if (start.created) {
-      await app.db.delete(jobs).where(and(eq(jobs.id, start.job.id), eq(jobs.status, "queued")));
-    } else {
-      await app.db
-        .update(jobs)
-        .set({ status: "failed", lastError: BENCHMARKING_START_FAILED_MESSAGE, updatedAt: app.now() })
-        .where(and(eq(jobs.id, start.job.id), eq(jobs.status, "queued")));
-    }
-    throw error;
-  }
+  options: { includeYear: boolean; rerun: true | "failed" },
+): Promise<boolean> {
+  const ensured = await ensureJob(app, "benchmarking", businessId, benchmarkingPeriod(year), {
+    rerun: options.rerun,
+    first: options.includeYear ? recordIncludedYear(app, businessId, year, app.now()) : undefined,
+  });
+  await sendEnsuredJob(app, ensured, (ids) => app.queues.sendBenchmarking(ids), BENCHMARKING_START_FAILED_MESSAGE);
+  return ensured.created || ensured.reset;
 }
 
 export type StartBenchmarkingResult =
@@ -179,11 +122,8 @@ export async function startBenchmarking(app: AppContext, viewer: ClientViewer): 
   const access = benchmarkingAccess(tier, yearRows[0]);
   if (access === "none") return { ok: false, status: 402, msg: BENCHMARKING_NOT_UNLOCKED_MESSAGE };
 
-  const start = await ensureBenchmarkingJob(app, businessId, year, {
-    includeYear: access === "included",
-    rerun: "failed",
-  });
-  await sendJob(app, start);
+  // A failed build starts again; a succeeded one's report stands; a queued or running one has its message.
+  await queueBenchmarkingJob(app, businessId, year, { includeYear: access === "included", rerun: "failed" });
   return { ok: true, business: await clientBusiness(app, viewer) };
 }
 
@@ -202,10 +142,8 @@ async function clientBusiness(app: AppContext, viewer: ClientViewer) {
  * finished (succeeded or failed): used when its books changed. A queued or running job is left
  * alone (it reads the books when it runs). Answers whether a build was queued.
  */
-export async function rerunBenchmarking(app: AppContext, businessId: string, year: number): Promise<boolean> {
-  const start = await ensureBenchmarkingJob(app, businessId, year, { includeYear: false, rerun: "finished" });
-  await sendJob(app, start);
-  return start.created || start.reset;
+export function rerunBenchmarking(app: AppContext, businessId: string, year: number): Promise<boolean> {
+  return queueBenchmarkingJob(app, businessId, year, { includeYear: false, rerun: true });
 }
 
 /**
@@ -228,50 +166,31 @@ export async function startIncludedYears(app: AppContext): Promise<{ year: numbe
       ),
     );
   if (due.length === 0) return { year, enqueued: 0 };
-  const period = benchmarkingPeriod(year);
-  const statements = due.flatMap(({ id }) => [
-    recordIncludedYear(app, id, year, now),
-    app.db
-      .insert(jobs)
-      .values({
-        id: crypto.randomUUID(),
-        kind: "benchmarking",
-        businessId: id,
-        period,
-        status: "queued",
-        attempts: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: jobs.id }),
-  ]);
-  const results = await app.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  // Each business's pair is (year row, job): the job inserts are the odd statements, and answer
-  // their id only when the job did not exist yet.
-  const jobIds = results
-    .filter((_, index) => index % 2 === 1)
-    .flatMap((rows) => (rows as { id: string }[]).map((row) => row.id));
+  const businessIds = due.map((row) => row.id);
+  // One statement per business (D1 binds at most 100 parameters per statement), in one batch.
+  const [firstYear, ...otherYears] = businessIds.map((businessId) => recordIncludedYear(app, businessId, year, now));
+  await app.db.batch([firstYear!, ...otherYears]);
+  const jobIds = await createJobs(app, "benchmarking", businessIds, benchmarkingPeriod(year));
   try {
     await app.queues.sendBenchmarking(jobIds);
   } catch (error) {
-    // Without their messages the jobs would never run: take jobs and year rows back out so the
-    // next fire retries them.
-    if (jobIds.length > 0) {
-      await app.db.batch([
-        app.db.delete(jobs).where(inArray(jobs.id, jobIds)),
-        app.db.delete(benchmarkingPurchases).where(
-          and(
-            inArray(
-              benchmarkingPurchases.businessId,
-              due.map((row) => row.id),
+    // Without their messages the jobs would never run: take the jobs and the year rows just
+    // recorded back out, so the next fire retries them.
+    const [firstUndo, ...otherUndos] = [
+      ...jobIds.map((jobId) => app.db.delete(jobs).where(eq(jobs.id, jobId))),
+      ...businessIds.map((businessId) =>
+        app.db
+          .delete(benchmarkingPurchases)
+          .where(
+            and(
+              eq(benchmarkingPurchases.businessId, businessId),
+              eq(benchmarkingPurchases.year, year),
+              isNull(benchmarkingPurchases.purchaseId),
             ),
-            eq(benchmarkingPurchases.year, year),
-            sql`${benchmarkingPurchases.purchaseId} IS NULL`,
           ),
-        ),
-      ]);
-    }
+      ),
+    ];
+    await app.db.batch([firstUndo!, ...otherUndos]);
     throw error;
   }
   return { year, enqueued: jobIds.length };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   accountingConnections,
@@ -11,7 +11,7 @@ import {
 import { FINANCE_REPORT_FAILED_MESSAGE, isStale, monthKey, NOT_CONNECTED_MESSAGE } from "~/lib/finance/finance";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { ACCESS_REVOKED_MESSAGE } from "./intuit-client.server";
-import { ensureJob, failJobs, periodOf, type JobStatus } from "~/server/platform/jobs.server";
+import { ensureJob, periodOf, sendEnsuredJob, type JobStatus } from "~/server/platform/jobs.server";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/business/settings.server";
 
@@ -41,17 +41,9 @@ export async function requestFinanceReport(
   businessId: string,
   options: { rerun: boolean },
 ): Promise<FinanceReportRequest> {
-  const { job, created, reset } = await ensureJob(app, "finance_report", businessId, periodOf(app.now()), options);
-  if (created || reset) {
-    try {
-      await app.queues.sendFinanceReport([job.id]);
-    } catch (error) {
-      if (created) await app.db.delete(jobs).where(and(eq(jobs.id, job.id), eq(jobs.status, "queued")));
-      else await failJobs(app, [job.id], FINANCE_REPORT_FAILED_MESSAGE);
-      throw error;
-    }
-  }
-  return { jobId: job.id, status: job.status, created };
+  const ensured = await ensureJob(app, "finance_report", businessId, periodOf(app.now()), options);
+  await sendEnsuredJob(app, ensured, (ids) => app.queues.sendFinanceReport(ids), FINANCE_REPORT_FAILED_MESSAGE);
+  return { jobId: ensured.job.id, status: ensured.job.status, created: ensured.created };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { jobs, type Job } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 
@@ -134,10 +135,20 @@ export function retryDelaySeconds(attempts: number): number {
 
 export type EnsuredJob = { job: Job; created: boolean; reset: boolean };
 
+export type EnsureJobOptions = {
+  /**
+   * Put a finished job back to queued: `true` a succeeded or failed one, "failed" only a failed
+   * one (a succeeded job's result stands), `false` never.
+   */
+  rerun: boolean | "failed";
+  /** A write that must happen with the job, run first in the same batch (e.g. recording access). */
+  first?: BatchItem<"sqlite">;
+};
+
 /**
  * The job of (kind, business, period), recorded if missing, in ONE D1 batch (atomic, one round
- * trip): insert ON CONFLICT DO NOTHING, then with `rerun` a conditional UPDATE that puts a
- * finished (succeeded or failed) job back to queued, then a read of the row. `created`/`reset`
+ * trip): `first` when given, insert ON CONFLICT DO NOTHING, then with `rerun` a conditional
+ * UPDATE that puts a finished job back to queued, then a read of the row. `created`/`reset`
  * tell the caller whether a message must be sent: a queued or running job already has one.
  */
 export async function ensureJob(
@@ -145,7 +156,7 @@ export async function ensureJob(
   kind: JobKind,
   businessId: string,
   period: string,
-  options: { rerun: boolean },
+  options: EnsureJobOptions,
 ): Promise<EnsuredJob> {
   const now = app.now();
   const key = and(eq(jobs.kind, kind), eq(jobs.businessId, businessId), eq(jobs.period, period));
@@ -164,20 +175,43 @@ export async function ensureJob(
     .onConflictDoNothing()
     .returning({ id: jobs.id });
   const read = app.db.select().from(jobs).where(key).limit(1);
-  let inserted: { id: string }[];
-  let wasReset: { id: string }[] = [];
-  let rows: Job[];
-  if (options.rerun) {
-    const reset = app.db
-      .update(jobs)
-      .set({ status: "queued", attempts: 0, lastError: null, startedAt: null, finishedAt: null, updatedAt: now })
-      .where(and(key, inArray(jobs.status, ["succeeded", "failed"])))
-      .returning({ id: jobs.id });
-    [inserted, wasReset, rows] = await app.db.batch([insert, reset, read]);
-  } else {
-    [inserted, rows] = await app.db.batch([insert, read]);
-  }
-  const job = rows[0];
+  const rerunStatuses: JobStatus[] = options.rerun === "failed" ? ["failed"] : ["succeeded", "failed"];
+  const reset = options.rerun
+    ? app.db
+        .update(jobs)
+        .set({ status: "queued", attempts: 0, lastError: null, startedAt: null, finishedAt: null, updatedAt: now })
+        .where(and(key, inArray(jobs.status, rerunStatuses)))
+        .returning({ id: jobs.id })
+    : null;
+  const statements: BatchItem<"sqlite">[] = [insert, ...(reset ? [reset] : []), read];
+  if (options.first) statements.unshift(options.first);
+  const results = await app.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const ours = options.first ? results.slice(1) : results;
+  const inserted = ours[0] as { id: string }[];
+  const wasReset = reset ? (ours[1] as { id: string }[]) : [];
+  const job = (ours[ours.length - 1] as Job[])[0];
   if (!job) throw new Error(`The ${kind} job of ${businessId} for ${period} could not be recorded.`);
   return { job, created: inserted.length > 0, reset: wasReset.length > 0 };
+}
+
+/**
+ * Sends the message of a job ensureJob just created or reset (nothing otherwise: a queued or
+ * running job already has one). If the queue refuses it, a job just created is removed and a job
+ * just reset is marked failed with `failedMessage`, so the next request retries instead of
+ * waiting on a message that never went out; the error is rethrown.
+ */
+export async function sendEnsuredJob(
+  app: AppContext,
+  ensured: EnsuredJob,
+  send: (jobIds: string[]) => Promise<void>,
+  failedMessage: string,
+): Promise<void> {
+  if (!ensured.created && !ensured.reset) return;
+  try {
+    await send([ensured.job.id]);
+  } catch (error) {
+    if (ensured.created) await app.db.delete(jobs).where(and(eq(jobs.id, ensured.job.id), eq(jobs.status, "queued")));
+    else await failJobs(app, [ensured.job.id], failedMessage);
+    throw error;
+  }
 }
