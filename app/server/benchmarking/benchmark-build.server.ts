@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { benchmarkReports, businesses, financeReports, jobs, notifications, valueInsights, type Job } from "~db/schema";
+import { benchmarkReports, businesses, financeReports, jobs, valueInsights, type Job } from "~db/schema";
 import {
   BENCHMARKING_NO_ACCESS_ERROR,
   BENCHMARKING_NOTICE_FOOTER,
@@ -11,7 +11,7 @@ import { payrollByMonth, type ExpenseLine } from "~/lib/finance/expense-lines";
 import { naicsTitle } from "~/server/business/naics.server";
 import type { AppContext } from "~/server/load-context";
 import { notify, type Notice } from "~/server/notifications/notify.server";
-import { PermanentJobError } from "~/server/platform/jobs.server";
+import { PermanentJobError, RetryableJobError } from "~/server/platform/jobs.server";
 import { benchmarkingAccess, benchmarkingYear, rerunBenchmarking, yearRowQuery } from "./benchmarking-access.server";
 import {
   benchmarkGapInsightId,
@@ -22,6 +22,8 @@ import {
 
 /** Where the notification and the email send the owner. */
 export const BENCHMARKING_PATH = "/benchmarking";
+/** The job's lastError while it goes round again because the books changed during the build. */
+export const BOOKS_CHANGED_DURING_BUILD = "The books changed while the report was built; building again with them.";
 /** The notification kind of a built (or rebuilt) report. */
 export const BENCHMARKING_READY_KIND = "benchmarking_ready";
 
@@ -39,7 +41,8 @@ export const BENCHMARKING_READY_KIND = "benchmarking_ready";
  *    duplicates) and the year's benchmark_gap value insight (upsert on its id
  *    `vi-<business>-benchmark_gap-<year>`, keeping the client's rating and feedback; when the new
  *    report has no gap to tell, an unrated one is taken out). A failure before that batch leaves
- *    the previous report as it was.
+ *    the previous report as it was. The same batch reads the finance report again: books stored
+ *    while the build ran (their refresh left this running job alone) send it round again at once.
  * 5. The owner is told: an in-app notification and an email with a link to /benchmarking
  *    ("ready" the first time, "updated" on a rebuild). Without APP_URL (local runs without one)
  *    there is no address for the email's link: only the notification is written. A notice that
@@ -161,7 +164,20 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
             isNull(valueInsights.convertedToMatchRequestId),
           ),
         );
-  await app.db.batch([writeReport, writeInsight]);
+  const [, , booksNow] = await app.db.batch([
+    writeReport,
+    writeInsight,
+    app.db
+      .select({ lastUpdate: financeReports.lastUpdate })
+      .from(financeReports)
+      .where(eq(financeReports.businessId, job.businessId))
+      .limit(1),
+  ]);
+  // New books stored while this build ran: the finance job's refresh saw this job running and left
+  // it alone, so this build goes round again at once with them (the owner is told after that one).
+  if ((booksNow[0]?.lastUpdate.getTime() ?? null) !== (finance?.lastUpdate.getTime() ?? null)) {
+    throw new RetryableJobError(BOOKS_CHANGED_DURING_BUILD, 0);
+  }
 
   const texts = (previous.length > 0 ? benchmarkingUpdatedNotice : benchmarkingReadyNotice)(
     year,
@@ -194,21 +210,10 @@ export function booksInput(finance: {
   };
 }
 
+/** The owner's notice; a notice that cannot be written is logged, the built report stands. */
 async function tellOwner(app: AppContext, notice: Notice): Promise<void> {
   try {
-    if (app.env.APP_URL) {
-      await notify(app, app.env.APP_URL.replace(/\/+$/, ""), [notice]);
-      return;
-    }
-    await app.db.insert(notifications).values({
-      userId: notice.userId,
-      businessId: notice.businessId ?? null,
-      kind: notice.kind,
-      title: notice.title,
-      body: notice.body,
-      link: notice.link,
-      createdAt: app.now(),
-    });
+    await notify(app, app.env.APP_URL?.replace(/\/+$/, "") ?? null, [notice]);
   } catch (error) {
     console.error(`The ${notice.kind} notice to user ${notice.userId} could not be written:`, errorText(error));
   }

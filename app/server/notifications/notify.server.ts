@@ -32,8 +32,12 @@ export type Notice = {
   footer: string;
 };
 
-/** In-app notifications plus emails with absolute links on `origin` (the app's URL). */
-export async function notify(app: AppContext, origin: string, notices: readonly Notice[]): Promise<void> {
+/**
+ * In-app notifications plus emails with absolute links on `origin` (the app's URL). Work done
+ * outside a request (a queue job) takes APP_URL; without one (`null`, a local run without
+ * APP_URL) there is no address for the email's link: only the notifications are written.
+ */
+export async function notify(app: AppContext, origin: string | null, notices: readonly Notice[]): Promise<void> {
   if (notices.length === 0) return;
   const now = app.now();
   const [first, ...rest] = notices.map((notice) =>
@@ -56,6 +60,10 @@ export async function notify(app: AppContext, origin: string, notices: readonly 
         notices.map((notice) => notice.userId),
       ),
     );
+  if (origin === null) {
+    await app.db.batch([first!, ...rest]);
+    return;
+  }
   const [, ...results] = await app.db.batch([first!, ...rest, recipients]);
   const people = results[results.length - 1] as { id: string; email: string; firstName: string }[];
   for (const notice of notices) {

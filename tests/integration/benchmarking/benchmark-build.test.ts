@@ -7,7 +7,10 @@ import { demoProfitAndLossReport } from "~/lib/finance/demo-company";
 import { reportRange } from "~/lib/finance/finance";
 import { parseProfitAndLossReport } from "~/lib/finance/intuit-report";
 import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
-import { refreshBenchmarkingAfterBooks } from "~/server/benchmarking/benchmark-build.server";
+import {
+  BOOKS_CHANGED_DURING_BUILD,
+  refreshBenchmarkingAfterBooks,
+} from "~/server/benchmarking/benchmark-build.server";
 import { requestFinanceReport } from "~/server/finance/finance-reports.server";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import type { AppContext } from "~/server/load-context";
@@ -226,6 +229,28 @@ describe("the benchmarking job", () => {
       `Your ${currentYear()} benchmarking is ready`,
       `Your ${currentYear()} benchmarking is updated`,
     ]);
+  });
+
+  it("goes round again at once when new books are stored while it builds, then tells the owner once", async () => {
+    const { user, business, jobId } = await startedBusiness();
+    const app = jobApp();
+    const original = app.db.batch.bind(app.db);
+    let calls = 0;
+    vi.spyOn(app.db, "batch").mockImplementation((async (statements: never) => {
+      // The finance job stores the first books between this build's read and its write.
+      if (++calls === 2) await storeDemoBooks(business.id);
+      return original(statements);
+    }) as unknown as typeof original);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const first = await deliver(app, [message(jobId)]);
+    expect(first).toMatchObject({ acked: [false], retried: [true] });
+    expect(await jobOf(jobId)).toMatchObject({ status: "queued", lastError: BOOKS_CHANGED_DURING_BUILD });
+    expect(await noticesOf(user.id)).toEqual([]);
+
+    expect(await deliver(app, [message(jobId, 2)])).toMatchObject({ acked: [true] });
+    const [report] = await benchmarkReportsOf(business.id);
+    expect((report.data as BenchmarkReportData).basis).toBe("books");
+    expect(await noticesOf(user.id)).toHaveLength(1);
   });
 
   it("writes only the in-app notification when the app has no APP_URL for the email's link", async () => {

@@ -285,6 +285,15 @@ describe("loadBenchmarkingView", () => {
     const ready = await loadBenchmarkingView(app, await viewer());
     expect(ready.status).toBe("ready");
     expect(ready.report).toEqual(sampleReport(year));
+    // Another business of the same plan sees nothing of it.
+    const neighbour = await createClient();
+    await setPlan(neighbour.business.id, "STANDARD");
+    expect(await loadBenchmarkingView(app, await viewerOf(neighbour.user.id, neighbour.business.id))).toMatchObject({
+      businessId: neighbour.business.id,
+      status: "none",
+      report: null,
+      connected: false,
+    });
     // Last year's report is not this year's.
     const lastYear = await createClient();
     await buyYear(lastYear.business.id, year - 1);
