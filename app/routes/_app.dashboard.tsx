@@ -16,28 +16,33 @@ import { requireClientBusiness } from "~/server/identity/guards.server";
 import { loadDashboardFinance } from "~/server/finance/finance-reports.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { loadEngagementTiles } from "~/server/engagements/engagement-views.server";
+import { BenchmarkingCard, benchmarkingSummary } from "~/components/benchmarking/benchmarking-summary";
+import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
 /**
  * After the viewer (which the `_app` loader running in parallel shares, memoised), three reads go
  * out at the same time: the company-data cards' figures (one query: connection, report, latest
- * job), every insight and match list (one db.batch) and the engagements (one db.batch). So at most two sequential
+ * job), every insight and match list (one db.batch), the engagements (one db.batch) and the year's
+ * benchmarking (loadBenchmarkingView, one db.batch). So at most two sequential
  * D1 round trips. A stale report asks for its refresh off the critical path (loadDashboardFinance).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const now = context.app.now();
-  const [finance, lists, engagements] = await Promise.all([
+  const [finance, lists, engagements, benchmarking] = await Promise.all([
     loadDashboardFinance(context.app, viewer.business, now),
     loadClientInsightLists(context.app, viewer),
     loadEngagementTiles(context.app, viewer),
+    loadBenchmarkingView(context.app, viewer),
   ]);
   return {
     engagements: engagementSummary(engagements),
     finance: financeCards(finance, viewer.business.numberOfEmployees, now),
     tiles: [...lists.requests, ...lists.valueInsights],
     matches: lists.matches,
+    benchmarking: benchmarkingSummary(benchmarking),
   };
 }
 
@@ -49,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { finance, tiles, matches, engagements } = useLoaderData<typeof loader>();
+  const { finance, tiles, matches, engagements, benchmarking } = useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   return (
     <div className="page dashboard">
@@ -79,6 +84,7 @@ export default function Dashboard() {
               <p className="empty-state">Documents Hub is coming soon.</p>
             </DashboardCard>
             <MonthlyRevenueCard cards={finance} />
+            <BenchmarkingCard summary={benchmarking} />
           </div>
           <ActivityPanel tiles={tiles} matches={matches} />
         </div>

@@ -35,6 +35,9 @@ import { isDeliverableIntent } from "~/lib/engagements/deliverable-forms";
 import { decideCandidate } from "~/server/matching/business-decision.server";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { loadMatchRequest } from "~/server/matching/match-view.server";
+import { BenchmarkingFeature, benchmarkingSummary } from "~/components/benchmarking/benchmarking-summary";
+import { BENCHMARKING_TITLE } from "~/lib/benchmarking/benchmarking-copy";
+import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = ({ location }) => [
@@ -44,8 +47,9 @@ export const meta: MetaFunction = ({ location }) => [
 /**
  * The business's insights (requests and value insights) and match requests, and with `?matchId=`
  * that match request; on the Engagements tab its engagements, and with `?engagementId=` that
- * engagement: after the viewer, the lists' db.batch, the match's and the engagements' db.batches
- * run side by side (two sequential D1 round trips in all).
+ * engagement; on the Benchmarking tab the year's benchmarking: after the viewer, the lists'
+ * db.batch, the match's, the engagements' and the benchmarking view's reads run side by side (two
+ * sequential D1 round trips in all).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
@@ -53,16 +57,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const matchId = params.get("matchId")?.trim() ?? "";
   const engagementId = params.get("engagementId")?.trim() ?? "";
   const onEngagements = featureFromSearch(params) === "Engagements";
-  const [lists, match, engagements, engagement] = await Promise.all([
+  const onBenchmarking = featureFromSearch(params) === "Benchmarking";
+  const [lists, match, engagements, engagement, benchmarking] = await Promise.all([
     loadClientInsightLists(context.app, viewer),
     matchId ? loadMatchRequest(context.app, viewer, matchId) : Promise.resolve(null),
     onEngagements ? loadEngagementTiles(context.app, viewer) : Promise.resolve([]),
     engagementId ? loadBusinessEngagement(context.app, viewer, engagementId) : Promise.resolve(null),
+    onBenchmarking ? loadBenchmarkingView(context.app, viewer).then(benchmarkingSummary) : Promise.resolve(null),
   ]);
   const tiles = [...lists.requests, ...lists.valueInsights].sort((a, b) =>
     a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
   );
-  return { tiles, matches: lists.matches, match, engagements, engagement };
+  return { tiles, matches: lists.matches, match, engagements, engagement, benchmarking };
 }
 
 const PayIntentSchema = z.object({ intent: z.literal("pay"), insightId: z.string().trim().min(1).max(80) });
@@ -281,10 +287,8 @@ function FeaturePanel({
       );
     case "Benchmarking":
       return (
-        <FeaturePanelFrame title="Benchmarking" action={<span className="badge badge-soft">Coming soon</span>}>
-          <p className="empty-state">
-            Benchmarking is coming soon. You will be able to compare your company with others in your industry.
-          </p>
+        <FeaturePanelFrame title={BENCHMARKING_TITLE}>
+          {data.benchmarking ? <BenchmarkingFeature summary={data.benchmarking} /> : null}
         </FeaturePanelFrame>
       );
     case "Documents":

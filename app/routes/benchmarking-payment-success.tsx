@@ -1,28 +1,45 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
+import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { requireViewer } from "~/server/identity/guards.server";
 import { confirmCheckout } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking payment | Partwise" }];
 
 /**
- * /benchmarking-payment-success?businessId&session_id: fulfils the benchmarking Checkout Session
- * (once) and shows "You've unlocked Partwise Benchmarking!" with View Benchmarking. The businessId
- * must be the viewer's own. Exempt from startup routing (spec §2).
+ * /benchmarking-payment-success (spec §4, the BENCHMARKING congratulations card): with
+ * `?businessId=` (the viewer's own), the benchmarking update, then the creation: the Checkout
+ * Session in `session_id` is fulfilled (once; the webhook may have done it already), then the
+ * year's build starts (startBenchmarking, the same call as POST /api/benchmarking/create, which
+ * checks the year is bought or included and does nothing twice). Without parameters, a STARTER
+ * or SCALE business's creation starts too (its plan includes the year). Shows "You've unlocked
+ * Partwise Benchmarking!" with View Benchmarking once the year is unlocked, else the pending card.
+ * Exempt from startup routing (spec §2).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(context.app, request);
+  const app = context.app;
+  const viewer = await requireViewer(app, request);
   const params = new URL(request.url).searchParams;
   const sessionId = params.get("session_id");
   const businessId = params.get("businessId");
-  if (!sessionId || viewer.user.role !== "client" || !viewer.business || businessId !== viewer.business.id) {
-    return { paid: false };
+  const business = viewer.user.role === "client" ? viewer.business : null;
+  if (!business) return { paid: false };
+  const client = { ...viewer, business };
+  if (businessId !== null && businessId !== business.id) return { paid: false };
+  if (businessId === null && business.memberTier === "BASIC") return { paid: false };
+  let paid = false;
+  if (sessionId && businessId !== null) {
+    const confirmed = await confirmCheckout(app, { user: viewer.user, business }, sessionId, { kind: "benchmarking" });
+    if (!confirmed.ok) return { paid: false };
+    paid = true;
   }
-  const confirmed = await confirmCheckout(context.app, { user: viewer.user, business: viewer.business }, sessionId, {
-    kind: "benchmarking",
+  const started = await startBenchmarking(app, client).catch((error: unknown) => {
+    console.error(`Benchmarking did not start for business ${business.id}:`, error);
+    return null;
   });
-  return { paid: confirmed.ok };
+  // A paid year is unlocked even if its build could not start now: /benchmarking starts it again.
+  return { paid: paid || started?.ok === true };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

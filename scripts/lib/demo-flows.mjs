@@ -14,7 +14,9 @@
 //    manager; leila.haddad@partwise.test: invited, password set, half her profile written;
 //    jordan.alvarez@partwise.test: an application waiting in the manager's queue;
 //  - then the engagements (demo-engagements.mjs): a completed one, one with a delivery to review
-//    and a plan to sign for demo@partwise.test, a plan to draft for consultant2@partwise.test.
+//    and a plan to sign for demo@partwise.test, a plan to draft for consultant2@partwise.test;
+//  - then benchmarking (demo-benchmarking.mjs): demo@partwise.test buys this year's benchmarking
+//    through the local test checkout and her report is built from the demo company's books.
 
 import { demoPortraitPng } from "./demo-photos.mjs";
 
@@ -173,7 +175,12 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
   const consultants = await playConsultantFlows(baseURL, log);
   const { playEngagementFlows } = await import("./demo-engagements.mjs");
   const engagements = await playEngagementFlows(baseURL, { log, persistTo });
-  return { played: matching.played || consultants.played || engagements.played, ids: matching.ids };
+  const { playBenchmarkingFlows } = await import("./demo-benchmarking.mjs");
+  const benchmarking = await playBenchmarkingFlows(baseURL, { log });
+  return {
+    played: matching.played || consultants.played || engagements.played || benchmarking.played,
+    ids: matching.ids,
+  };
 }
 
 async function playMatchingFlows(baseURL, log) {

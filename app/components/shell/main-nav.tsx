@@ -16,8 +16,8 @@ const onFeature =
     (path === "/features" && parseFeatureFocus(focus) === feature) || paths.includes(path);
 
 /**
- * The v2.2 toolbar (spec §2). Benchmarking, Documents Hub and Learning Center are not available
- * yet; Engagements becomes available once the business has an engagement (a plan a manager approved).
+ * The v2.2 toolbar (spec §2). Documents Hub and Learning Center are not available yet;
+ * Benchmarking opens its tab of /features (and is current on /benchmarking); Engagements becomes available once the business has an engagement (a plan a manager approved).
  */
 export function mainNavItems({ hasEngagements }: { hasEngagements: boolean }): NavItem[] {
   return [
@@ -43,7 +43,12 @@ export function mainNavItems({ hasEngagements }: { hasEngagements: boolean }): N
         }
       : { label: "Engagements", icon: "engagements" },
     { label: "Documents Hub", icon: "documents" },
-    { label: "Benchmarking", icon: "benchmarking" },
+    {
+      label: "Benchmarking",
+      icon: "benchmarking",
+      to: "/features?focus=Benchmarking",
+      isCurrent: onFeature("Benchmarking", "/benchmarking"),
+    },
     { label: "Learning Center", icon: "learning" },
   ];
 }

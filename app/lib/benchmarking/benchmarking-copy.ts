@@ -160,4 +160,63 @@ export const BENCHMARKING_NOTICE_FOOTER = "You receive this email because benchm
 // ===== end server (H3) =====
 
 // ===== screens (H4) =====
+/** The page's title (h1) on every /benchmarking screen, the tab and the dashboard card. */
+export const BENCHMARKING_TITLE = "Benchmarking";
+/** Connect screen: what benchmarking shows, in one sentence, then the list. */
+export const BENCHMARKING_INTRO =
+  "See how your company compares with businesses like yours: the same industry and a similar number of employees.";
+export const BENCHMARKING_SHOWS: readonly string[] = [
+  "Revenue, employees, revenue per employee and payroll per employee beside the average of peer firms.",
+  "The gap in percent and in dollars, and where your size puts you among the firms of your sector.",
+  "A short reading of your three largest gaps, in plain English.",
+  "Figures from the US Census Bureau, named with their year; peer dollars restated in today's dollars.",
+];
+export const BENCHMARKING_CONNECT_HEADING = "Connect your company data";
+export const BENCHMARKING_CONNECT_TEXT =
+  "Your side of the comparison comes from your books: the last twelve complete months of revenue, payroll and net income. Without them we use the revenue and employee bands you gave at sign-up.";
+export const BENCHMARKING_CONNECTED_TEXT = "Your company data is connected.";
+export const BENCHMARKING_CONNECT_BUTTON = "Connect Company Data";
+/** On a report built from the bands: books give payroll and net margin too. */
+export const BENCHMARKING_CONNECT_FOR_BOOKS =
+  "Connect your books for payroll and net margin, and figures from your own last twelve months.";
+export const BENCHMARKING_BUY_HEADING = "Unlock benchmarking";
+export const benchmarkingBuyText = (price: string, year: number) =>
+  `One payment of ${price} unlocks benchmarking for ${year}.`;
+export const benchmarkingBuyButton = (price: string) => `Unlock for ${price}`;
+export const BENCHMARKING_INCLUDED_HEADING = "Included in your plan";
+export const benchmarkingIncludedText = (planName: string, year: number) =>
+  `Your ${planName} plan includes benchmarking for ${year}, at no extra charge.`;
+export const BENCHMARKING_START_BUTTON = "Start Benchmarking";
+export const BENCHMARKING_CHECKOUT_FAILED = "The checkout could not start. Please try again in a moment.";
+export const BENCHMARKING_START_FAILED = "Benchmarking could not start. Please try again in a moment.";
+/** Shown with the building message: what happens next. */
+export const BENCHMARKING_BUILDING_NOTE =
+  "This page updates by itself; we will also email you when the report is ready.";
+export const BENCHMARKING_HOME_BUTTON = "Home";
+export const BENCHMARKING_TRY_AGAIN_BUTTON = "Try again";
+export const BENCHMARKING_PEER_GROUP_HEADING = "Your peer group";
+export const BENCHMARKING_MEASURES_HEADING = "You and your peers";
+export const BENCHMARKING_READINGS_HEADING = "What stands out";
+export const BENCHMARKING_SOURCES_HEADING = "Sources";
+export const BENCHMARKING_YOU = "Your company";
+export const BENCHMARKING_PEERS = "Average of peer firms";
+/** The bars' axis labels (short, for 375 px); the legend and the figures use the long names. */
+export const BENCHMARKING_CHART_LABELS: [string, string] = ["You", "Peers"];
+/** Before the peer group's label when Census withheld or did not publish the figure. */
+export const BENCHMARKING_NO_PEER = "Not published by Census for:";
+export const benchmarkingDollarsNote = (dollarsOf: number, years: readonly number[]) =>
+  `Peer dollars are in ${dollarsOf} dollars, restated from ${years.join(" and ")} with the CPI-U; the published figure is shown beside each.`;
+export const benchmarkingBasisNote = (basis: "books" | "stated", booksThrough: string | null) =>
+  basis === "books"
+    ? `Your figures come from your books${booksThrough ? `, the twelve months through ${booksThrough}` : ""}.`
+    : "Your figures come from the bands you gave at sign-up.";
+export const benchmarkingBuiltNote = (date: string) => `Built on ${date}.`;
+/** The features tab and the dashboard card, by status. */
+export const BENCHMARKING_CARD_TEXT = {
+  none: "Compare your company with businesses of your industry and size.",
+  building: "Your benchmarking report is being built.",
+  ready: "Your benchmarking report is ready.",
+  failed: "Your benchmarking report could not be built.",
+} as const;
+export const BENCHMARKING_OPEN_BUTTON = "Open Benchmarking";
 // ===== end screens (H4) =====

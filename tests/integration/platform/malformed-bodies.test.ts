@@ -168,6 +168,7 @@ beforeAll(async () => {
   page("/contact-us", "client");
   page("/create-insight", "client");
   page("/features?focus=Insights", "client", false);
+  page("/benchmarking", "client");
   page(`/insight-discovery?type=REPORT&id=${delivered.requestId}`, "client", false);
   page("/company-profile?tab=personal", "client");
   page(`/test-checkout/${open.id}`, "anonymous");
@@ -194,7 +195,7 @@ beforeAll(async () => {
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(31);
+    expect(actions.length).toBe(32);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {

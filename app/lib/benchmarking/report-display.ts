@@ -1,0 +1,60 @@
+// How the benchmarking screens write a report's figures: pure and isomorphic, so the server's HTML
+// and the browser's hydration read the same and the unit tests pin every text.
+
+import { formatCurrency } from "~/lib/finance/finance";
+import { MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
+import { formatMeasureValue } from "./benchmarking-copy";
+import type { BenchmarkMeasure, BenchmarkReportData } from "./report-types";
+
+const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** The engine's one writer of a figure ("$412,300", "37", "10.4", "12.3%"; "—" when missing). */
+export { formatMeasureValue };
+
+const sign = (value: number) => (value > 0 ? "+" : value < 0 ? "−" : "");
+
+/**
+ * The gap as read on screen: "+12.4% (+$48,200)", "−8.0% (−3.5 employees)", "+2.1 percentage points";
+ * null when either side is missing.
+ */
+export function formatGap(measure: Pick<BenchmarkMeasure, "unit" | "gapPercent" | "gapAmount">): string | null {
+  const { unit, gapPercent, gapAmount } = measure;
+  if (gapAmount === null) return null;
+  const magnitude = Math.abs(gapAmount);
+  if (unit === "percent") {
+    const points = magnitude.toFixed(1);
+    return `${sign(gapAmount)}${points} ${points === "1.0" ? "percentage point" : "percentage points"}`;
+  }
+  const amount =
+    unit === "usd"
+      ? `${sign(gapAmount)}${formatCurrency(Math.round(magnitude), { cents: false })}`
+      : `${sign(gapAmount)}${COUNT.format(magnitude)} ${magnitude === 1 ? "employee" : "employees"}`;
+  if (gapPercent === null) return amount;
+  return `${sign(gapPercent)}${Math.abs(gapPercent).toFixed(1)}% (${amount})`;
+}
+
+/** "2025-11" → "Nov 2025"; anything else as given. */
+export function formatMonth(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  return `${MONTH_ABBREVIATIONS[Number(match[2]) - 1] ?? ""} ${match[1]}`;
+}
+
+/** The data years the peer dollars were restated from, oldest first ("2017", or "2017 and 2022"). */
+export function restatedYears(report: Pick<BenchmarkReportData, "measures" | "sources">): number[] {
+  const dollarSources = new Set(
+    report.measures.filter((m) => m.unit === "usd" && m.peer !== null).map((m) => m.source),
+  );
+  const years = report.sources.filter((s) => dollarSources.has(s.key)).map((s) => s.year);
+  return [...new Set(years)].sort((a, b) => a - b);
+}
+
+/** The measures that can be drawn as two bars: both sides known. */
+export function chartableMeasures(measures: readonly BenchmarkMeasure[]): BenchmarkMeasure[] {
+  return measures.filter((m) => m.business !== null && m.peer !== null);
+}
+
+/** The text alternative of one measure's chart. */
+export function chartSummary(measure: BenchmarkMeasure, you: string, peers: string): string {
+  return `${measure.label}: ${you.toLowerCase()} ${formatMeasureValue(measure.unit, measure.business)}, ${peers.toLowerCase()} ${formatMeasureValue(measure.unit, measure.peer)}.`;
+}

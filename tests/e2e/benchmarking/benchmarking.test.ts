@@ -1,0 +1,178 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { browserTest, expectPath, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
+
+/** Brand-new businesses (Fore River Provisions: NAICS 459110, 25-50 employees, $5-10 million). */
+const NEW_CLIENT = { emailPrefix: "benchmarking" };
+const LAPTOP = { width: 1280, height: 900 };
+const YEAR = new Date().getUTCFullYear();
+
+const PEER_GROUP = "Retail trade (NAICS 44-45), firms with 20 to 49 employees, 2017";
+const PEER_NOTE =
+  "NAICS 459110 (Sporting Goods Retailers) is new in the 2022 NAICS revision, so the 2017 figures under the same digits may describe different firms; the nearest level that means the same industry and has published figures is Retail trade (NAICS 44-45) (the levels in between changed in 2022 or have no published figures).";
+const DOLLARS_NOTE =
+  "Peer dollars are in 2024 dollars, restated from 2017 with the CPI-U; the published figure is shown beside each.";
+const SOURCE = "U.S. Census Bureau, Annual Business Survey (ABS), Company Summary (2017)";
+
+const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+const measure = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
+
+/** The dashboard's Benchmarking card → its /features tab → Open Benchmarking. */
+async function openFromDashboard(page: Page, status: string) {
+  await page.goto("/dashboard");
+  const card = region(page, "Benchmarking");
+  await card.getByText(status, { exact: true }).waitFor();
+  await card.getByRole("link", { name: "Benchmarking", exact: true }).click();
+  await expectPath(page, "/features?focus=Benchmarking");
+  await page.getByRole("heading", { name: "Benchmarking", level: 1 }).waitFor();
+  await page.getByText(status, { exact: true }).waitFor();
+  await page.getByRole("link", { name: "Open Benchmarking", exact: true }).click();
+  await expectPath(page, "/benchmarking");
+  await page.getByRole("heading", { name: "Benchmarking", level: 1 }).waitFor();
+}
+
+/** The activated screen: the peer group named with its note, the dollars note, the sources. */
+async function expectReport(page: Page, basisNote: string | RegExp) {
+  const peers = region(page, "Your peer group");
+  await peers.waitFor({ timeout: 30_000 });
+  await peers.getByText(PEER_GROUP, { exact: true }).waitFor();
+  await peers.getByText(PEER_NOTE, { exact: true }).waitFor();
+  await peers.getByText(basisNote, typeof basisNote === "string" ? { exact: true } : {}).waitFor();
+  await peers.getByText(DOLLARS_NOTE, { exact: true }).waitFor();
+  await region(page, "Sources").getByText(SOURCE, { exact: true }).waitFor();
+  expect(await region(page, "What stands out").getByRole("listitem").count()).toBe(3);
+  for (const name of [
+    "Revenue",
+    "Employees",
+    "Revenue per employee",
+    "Payroll per employee",
+    "Payroll as a share of revenue",
+    "Net margin",
+  ]) {
+    await measure(page, name).waitFor();
+  }
+  await measure(page, "Net margin")
+    .getByText("Census publishes no profit figures, so there is no peer figure for net margin.", { exact: true })
+    .waitFor();
+  // The lazily loaded chart.js bars, described for screen readers.
+  await measure(page, "Revenue per employee")
+    .getByRole("img", { name: /^Revenue per employee: your company \$[\d,]+, average of peer firms \$407,587\.$/ })
+    .waitFor();
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+describe("benchmarking", () => {
+  browserTest(
+    "the demo business has this year's report, from its books, one click from the navigation",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Benchmarking", exact: true })
+        .click();
+      await expectPath(page, "/features?focus=Benchmarking");
+      await page.getByText("Your benchmarking report is ready.", { exact: true }).waitFor();
+      await page.getByText(`Compared with ${PEER_GROUP}.`, { exact: true }).waitFor();
+      await page.getByRole("link", { name: "Open Benchmarking", exact: true }).click();
+      await expectPath(page, "/benchmarking");
+      await expectReport(page, /^Your figures come from your books, the twelve months through [A-Z][a-z]+ \d{4}\.$/);
+    },
+  );
+
+  for (const viewport of [LAPTOP, PHONE]) {
+    browserTest(
+      `BASIC at ${viewport.width} px: a new business connects the demo company, buys the year and reads its report`,
+      async ({ page }) => {
+        await signUpNewClient(page, NEW_CLIENT);
+        await openFromDashboard(page, "Compare your company with businesses of your industry and size.");
+
+        await region(page, "What benchmarking shows")
+          .getByText(
+            "See how your company compares with businesses like yours: the same industry and a similar number of employees.",
+            { exact: true },
+          )
+          .waitFor();
+        const access = region(page, "Unlock benchmarking");
+        await access.getByText(`One payment of $299.00 unlocks benchmarking for ${YEAR}.`, { exact: true }).waitFor();
+
+        // Connect Company Data: the usual connect flow, back to /benchmarking.
+        await region(page, "Connect your company data")
+          .getByRole("link", { name: "Connect Company Data", exact: true })
+          .click();
+        await expectPath(page, "/quickbooks/demo-consent");
+        await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
+        await page.waitForURL((url) => url.pathname === "/quickbook-status" && url.searchParams.has("job"));
+        expect(new URL(page.url()).searchParams.get("returnPage")).toBe("BENCHMARKING");
+        await page
+          .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
+          .waitFor({ timeout: 20_000 });
+        await page.getByRole("link", { name: "Back", exact: true }).click();
+        await expectPath(page, "/benchmarking");
+        await page.getByText("Your company data is connected.", { exact: true }).waitFor();
+
+        // Buy the year in the test checkout; the success page runs the update, then the creation.
+        await access.getByRole("button", { name: "Unlock for $299.00", exact: true }).click();
+        await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+        await page.getByRole("button", { name: "Pay", exact: true }).click();
+        await expectPath(page, "/benchmarking-payment-success");
+        await page.getByRole("heading", { name: "Congratulations!", level: 1 }).waitFor();
+        await page.getByText("You've unlocked Partwise Benchmarking!", { exact: true }).waitFor();
+        await page.getByRole("link", { name: "View Benchmarking", exact: true }).click();
+        await expectPath(page, "/benchmarking");
+
+        await expectReport(page, /^Your figures come from your books, the twelve months through [A-Z][a-z]+ \d{4}\.$/);
+        await measure(page, "Payroll per employee")
+          .getByRole("img", { name: /^Payroll per employee: your company \$[\d,]+, average of peer firms \$42,018\.$/ })
+          .waitFor();
+
+        await openFromDashboard(page, "Your benchmarking report is ready.");
+        await region(page, "Your peer group").waitFor();
+      },
+      { viewport, timeout: 120_000 },
+    );
+
+    browserTest(
+      `SCALE at ${viewport.width} px: the plan includes the year, Start Benchmarking builds the report from the sign-up bands`,
+      async ({ page }) => {
+        await signUpNewClient(page, NEW_CLIENT);
+        await page.goto("/plan-select");
+        await page
+          .getByRole("article", { name: "SCALE", exact: true })
+          .getByRole("button", { name: "Try for Free", exact: true })
+          .click();
+        await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+        await page.getByRole("button", { name: "Pay", exact: true }).click();
+        await expectPath(page, "/paymentStatus");
+        await page.getByText("You've updated your subscription plan!", { exact: true }).waitFor();
+
+        await page.goto("/benchmarking");
+        const access = region(page, "Included in your plan");
+        await access
+          .getByText(`Your SCALE plan includes benchmarking for ${YEAR}, at no extra charge.`, { exact: true })
+          .waitFor();
+        expect(await page.getByRole("button", { name: "Unlock for $299.00" }).count()).toBe(0);
+        await access.getByRole("button", { name: "Start Benchmarking", exact: true }).click();
+
+        await expectReport(page, "Your figures come from the bands you gave at sign-up.");
+        const readings = await region(page, "What stands out").getByRole("listitem").allTextContents();
+        expect(readings).toEqual([
+          "You have 38 employees, 54.2% more than the average peer firm (24.7).",
+          "Your revenue per employee ($197,368, from the bands you gave at sign-up) is 51.6% lower than the average of peer firms ($407,587), $210,219 less per employee.",
+          "Your revenue ($7,500,000, from the bands you gave at sign-up) is 22.6% lower than the average of peer firms ($9,695,893), $2,195,893 less.",
+        ]);
+        await measure(page, "Revenue").getByText("−22.6% (−$2,195,893)", { exact: true }).waitFor();
+        await measure(page, "Revenue")
+          .getByText("Larger than at least 62% of retail trade firms by revenue", { exact: true })
+          .waitFor();
+        await measure(page, "Payroll per employee")
+          .getByText("Needs your books: connect your company data.", { exact: true })
+          .waitFor();
+        await region(page, "Your peer group")
+          .getByRole("link", { name: "Connect Company Data", exact: true })
+          .waitFor();
+      },
+      { viewport, timeout: 90_000 },
+    );
+  }
+});
