@@ -22,8 +22,9 @@ describe("notifications", () => {
   browserTest("the bell lists the same notifications as the dashboard's card", async ({ page }) => {
     await signInAsDemoClient(page);
     const onCard = await cardTitles(page);
-    // The seed's delivered insight announced itself; other tests may publish more to this account.
-    expect(onCard).toContain("Your insight is available!");
+    // The demo's flows (insight, matching, engagements, benchmarking) announced themselves; other
+    // tests may publish more to this account, so the newest ones are whatever came last.
+    expect(onCard.length).toBeGreaterThan(0);
     expect(await bellTitles(page)).toEqual(onCard);
     const bell = page.getByRole("button", { name: "Notifications", exact: true });
     const panel = page.locator(`[id="${await bell.getAttribute("aria-controls")}"]`);
@@ -37,7 +38,7 @@ describe("notifications", () => {
 
     // Following a link from the bell navigates inside the app and closes the panel.
     await bell.click();
-    const link = panel.getByRole("link", { name: "Your insight is available!" }).first();
+    const link = panel.getByRole("link", { name: onCard[0] }).first();
     const href = (await link.getAttribute("href")) ?? "";
     expect(href.startsWith("/")).toBe(true);
     await link.click();
