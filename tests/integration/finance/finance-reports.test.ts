@@ -5,7 +5,6 @@ import {
   env,
   getQueueResult,
   SELF,
-  waitOnExecutionContext,
 } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -24,7 +23,8 @@ import { createAppContext } from "~/server/load-context";
 import { encryptSecret } from "~/server/platform/token-crypto.server";
 import { accountingConnections, financeReports, jobs, type ProfitAndLossRow } from "~db/schema";
 import worker from "../../../functions/worker";
-import { intuitEnv, stubRequests, connectAccounting, db, ORIGIN, SESSION_COOKIE } from "../helpers";
+import { intuitEnv, stubRequests, connectAccounting, db, ORIGIN } from "../helpers";
+import { apiCall, fakeQueue, sentJobIds, withQueue, type FakeQueue } from "../helpers/queues";
 import { createClient, signedInClient } from "../../factories";
 
 afterEach(() => {
@@ -36,18 +36,6 @@ const expectConsoleErrors = () => vi.spyOn(console, "error").mockImplementation(
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
-
-/** A producer that records what is sent, so the real consumer never races a test. */
-function fakeQueue() {
-  return { send: vi.fn(async () => undefined), sendBatch: vi.fn(async (_messages: { body: unknown }[]) => undefined) };
-}
-type FakeQueue = ReturnType<typeof fakeQueue>;
-const sentJobIds = (queue: FakeQueue) =>
-  queue.sendBatch.mock.calls.flatMap(([messages]) => messages.map((m) => (m.body as { jobId: string }).jobId));
-
-function withQueue(queue: FakeQueue, base: object = env) {
-  return { ...base, FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown> } as typeof env;
-}
 
 /** An app context with a fake queue; waitUntil promises are collected for the test to await. */
 function testApp(queue: FakeQueue = fakeQueue()) {
@@ -492,27 +480,7 @@ describe("loadDashboardFinance", () => {
 
 describe("finance report API", () => {
   /** A request through the Worker's fetch entry, with the fake queue, as the browser sends it. */
-  async function api(
-    path: string,
-    options: { method?: string; token?: string; json?: unknown; body?: string; queue?: FakeQueue } = {},
-  ) {
-    const headers = new Headers({ Origin: ORIGIN });
-    if (options.token) headers.set("Cookie", `${SESSION_COOKIE}=${options.token}`);
-    if (options.json !== undefined || options.body !== undefined) headers.set("Content-Type", "application/json");
-    const request = new Request(`${ORIGIN}${path}`, {
-      method: options.method ?? "GET",
-      headers,
-      body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
-    });
-    const ctx = createExecutionContext();
-    const response = await worker.fetch(
-      request as Request<unknown, IncomingRequestCfProperties>,
-      withQueue(options.queue ?? fakeQueue()),
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  const api = apiCall;
 
   async function connectedClient() {
     const client = await signedInClient();

@@ -1,65 +1,20 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { vi } from "vitest";
 import { createAppContext } from "~/server/load-context";
 import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { benchmarkingPurchases, benchmarkReports, jobs, purchases, valueInsights } from "~db/schema";
-import worker from "../../../functions/worker";
-import { db, ORIGIN, SESSION_COOKIE } from "./session";
+import { db } from "./session";
+import { fakeQueue, withQueue, type FakeQueue } from "./queues";
+
+export { apiCall, fakeQueue, sentJobIds, withQueue, type FakeQueue } from "./queues";
 
 /**
  * Benchmarking's integration helpers: a producer that records what is sent (so the real consumer
  * never races a test), the Worker called with it, and the rows a test starts from or checks.
  */
 
-/** A producer that records what is sent; `fail` makes it refuse like a queue outage. */
-export function fakeQueue(options: { fail?: boolean } = {}) {
-  return {
-    send: vi.fn(async () => undefined),
-    sendBatch: vi.fn(async (_messages: { body: unknown }[]) => {
-      if (options.fail) throw new Error("queue unavailable");
-    }),
-  };
-}
-export type FakeQueue = ReturnType<typeof fakeQueue>;
-
-export const sentJobIds = (queue: FakeQueue) =>
-  queue.sendBatch.mock.calls.flatMap(([messages]) => messages.map((m) => (m.body as { jobId: string }).jobId));
-
-export function withQueue(queue: FakeQueue, base: object = env) {
-  return {
-    ...base,
-    BENCHMARKING_QUEUE: queue as unknown as Queue<unknown>,
-    FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown>,
-  } as typeof env;
-}
-
 /** An app context with a fake queue and a clock. */
 export function benchmarkingApp(queue: FakeQueue = fakeQueue(), now: () => Date = () => new Date(), base?: object) {
   return createAppContext(withQueue(queue, base), () => undefined, now);
-}
-
-/** The Worker's fetch with a fake queue; answers status and JSON body. */
-export async function apiCall(
-  path: string,
-  options: { method?: string; token?: string; json?: unknown; body?: string; queue?: FakeQueue } = {},
-) {
-  const headers = new Headers({ Origin: ORIGIN, Host: new URL(ORIGIN).host });
-  if (options.token) headers.set("Cookie", `${SESSION_COOKIE}=${options.token}`);
-  if (options.json !== undefined || options.body !== undefined) headers.set("Content-Type", "application/json");
-  const request = new Request(`${ORIGIN}${path}`, {
-    method: options.method ?? "POST",
-    headers,
-    body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
-  });
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    request as Request<unknown, IncomingRequestCfProperties>,
-    withQueue(options.queue ?? fakeQueue()),
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 export const currentYear = () => new Date().getUTCFullYear();
