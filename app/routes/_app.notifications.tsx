@@ -1,6 +1,32 @@
-import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { NotificationsPage } from "~/components/notifications/notifications-page";
+import { NOTIFICATIONS_PATH } from "~/lib/notifications/notification-copy";
+import { requireClientBusiness } from "~/server/identity/guards.server";
+import { notificationAction, pageParam } from "~/server/notifications/notification-actions.server";
+import { loadNotificationPage } from "~/server/notifications/notifications.server";
 
-/** /notifications has no screen of its own (spec §2): the dashboard's Notifications card shows them. */
-export async function loader() {
-  throw redirect("/dashboard");
+export const meta: MetaFunction = () => [{ title: "Notifications | Partwise" }];
+
+/**
+ * /notifications: the client's notifications, newest first, paged (`?page=`). Two sequential D1
+ * round trips: the viewer, then the page, its total and the unread count in one db.batch.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request);
+  return loadNotificationPage(context.app, viewer.user.id, pageParam(request));
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** Mark one read, open one (marks it read, then its link), mark all read. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request);
+  return notificationAction(context.app, request, viewer.user.id, NOTIFICATIONS_PATH);
+}
+
+export default function Notifications() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <NotificationsPage {...page} path={NOTIFICATIONS_PATH} actionData={actionData} />;
 }

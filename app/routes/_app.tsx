@@ -3,23 +3,24 @@ import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run
 import { AppShell } from "~/components/shell/app-shell";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { hasEngagements } from "~/server/engagements/engagement-views.server";
-import { loadNotifications } from "~/server/notifications/notifications.server";
+import { loadNotificationSummary } from "~/server/notifications/notifications.server";
 
 /**
  * Pathless layout of every signed-in client page. The guard applies startup routing (spec §2):
  * no session → /, other roles → their home, a client without a business → /signup-business.
  * It also loads the user's notifications: the one list the top bar's bell and the dashboard's
- * Notifications card both show, and whether the business has an engagement (the navigation's
+ * Notifications card both show (and the bell's unread count, in the same db.batch), and whether the business has an engagement (the navigation's
  * Engagements entry, spec §2). Two sequential D1 round trips (viewer, then the two side by side).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const [notifications, engagements] = await Promise.all([
-    loadNotifications(context.app, viewer.user.id),
+  const [{ notifications, unread }, engagements] = await Promise.all([
+    loadNotificationSummary(context.app, viewer.user.id),
     hasEngagements(context.app, viewer.business.id),
   ]);
   return {
     notifications,
+    unreadNotifications: unread,
     hasEngagements: engagements,
     user: {
       firstName: viewer.user.firstName,

@@ -1,46 +1,36 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { NOTIFICATIONS_TEXTS as T, PORTAL_NOTIFICATION_LIMIT } from "~/lib/consultants/portal";
-import { formatDate } from "~/lib/shared/dates";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { NOTIFICATIONS_PATH } from "~/lib/consultants/portal";
+import { NotificationsPage } from "~/components/notifications/notifications-page";
 import { requireRole } from "~/server/identity/guards.server";
-import { loadNotifications } from "~/server/notifications/notifications.server";
-import { PortalPageHeader } from "~/components/consultant/portal-layout";
+import { notificationAction, pageParam } from "~/server/notifications/notification-actions.server";
+import { loadNotificationPage } from "~/server/notifications/notifications.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Consultant portal | Partwise" }];
 
-/** /consultant/notifications: the consultant's own notifications, newest first. */
+/**
+ * /consultant/notifications: the consultant's own notifications, newest first, paged. Two
+ * sequential D1 round trips: the viewer, then the page, total and unread count in one db.batch.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
-  return { notifications: await loadNotifications(context.app, viewer.user.id, PORTAL_NOTIFICATION_LIMIT) };
+  return loadNotificationPage(context.app, viewer.user.id, pageParam(request));
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
+/** Mark one read, open one (marks it read, then its link), mark all read: the consultant's own only. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
+  return notificationAction(context.app, request, viewer.user.id, NOTIFICATIONS_PATH);
+}
+
 export default function ConsultantNotifications() {
-  const { notifications } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="console-page">
-      <PortalPageHeader title={T.title} />
-      {notifications.length === 0 ? (
-        <p className="card console-empty">{T.empty}</p>
-      ) : (
-        <ul className="candidacy-list" aria-label={T.title}>
-          {notifications.map((item) => (
-            <li key={item.id} className="card candidacy-row">
-              <div className="candidacy-row-main">
-                <span className="candidacy-row-company">{item.title}</span>
-                <span className="badge badge-soft">{formatDate(item.createdAt)}</span>
-              </div>
-              {item.body ? <p>{item.body}</p> : null}
-              {item.link ? (
-                <Link to={item.link} aria-label={`${T.open}: ${item.title}`}>
-                  {T.open}
-                </Link>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <NotificationsPage {...page} path={NOTIFICATIONS_PATH} actionData={actionData} />
     </div>
   );
 }

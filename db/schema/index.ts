@@ -31,5 +31,6 @@ export * from "./matching";
 export * from "./engagements";
 export * from "./files";
 export * from "./notifications";
+export * from "./notification-preferences";
 export * from "./support";
 export * from "./relations";

@@ -64,6 +64,8 @@ export const emailOutbox = sqliteTable(
     htmlBody: text("html_body"),
     /** e.g. 'password_reset', 'welcome', 'insight_ready'. */
     kind: text("kind").notNull(),
+    /** Extra email headers as a JSON object (e.g. List-Unsubscribe), null when there are none. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
     providerMessageId: text("provider_message_id"),
     error: text("error"),

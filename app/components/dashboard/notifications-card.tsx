@@ -2,13 +2,18 @@ import { Link } from "@remix-run/react";
 import { formatDate } from "~/lib/shared/dates";
 import { NO_NOTIFICATIONS_MESSAGE } from "~/lib/insights/insight-views";
 import { DashboardCard } from "./dashboard-card";
+import { OpenNotification } from "~/components/notifications/notifications-page";
+import { inAppPath, NOTIFICATIONS_PATH, NOTIFICATION_TEXTS } from "~/lib/notifications/notification-copy";
 
-export type NotificationData = { id: string; title: string; body: string; createdAt: string; link: string | null };
+export type NotificationData = {
+  id: string;
+  title: string;
+  body: string;
+  createdAt: string;
+  link: string | null;
+  unread: boolean;
+};
 
-/** Only in-app paths become links (a stored link is never an external URL, but be sure). */
-function inAppPath(link: string | null): string | null {
-  return link && link.startsWith("/") && !link.startsWith("//") ? link : null;
-}
 
 /**
  * The dashboard's Notifications card (spec §2; the card itself goes nowhere): the user's newest
@@ -36,8 +41,15 @@ export function NotificationList({ notifications }: { notifications: readonly No
           {notifications.map((item) => {
             const href = inAppPath(item.link);
             return (
-              <li key={item.id} className="notification-item">
-                <p className="notification-title">{href ? <Link to={href}>{item.title}</Link> : item.title}</p>
+              <li key={item.id} className={item.unread ? "notification-item hub-n-unread" : "notification-item"}>
+                <p className="notification-title">
+                  {item.unread ? <span className="badge hub-n-badge">{NOTIFICATION_TEXTS.unreadBadge}</span> : null}
+                  {href ? (
+                    <OpenNotification id={item.id} title={item.title} action={NOTIFICATIONS_PATH} />
+                  ) : (
+                    item.title
+                  )}
+                </p>
                 {item.body ? <p className="notification-body">{item.body}</p> : null}
                 <time className="notification-date" dateTime={item.createdAt}>
                   {formatDate(item.createdAt)}
@@ -47,6 +59,9 @@ export function NotificationList({ notifications }: { notifications: readonly No
           })}
         </ul>
       )}
+      <p className="hub-n-view-all">
+        <Link to={NOTIFICATIONS_PATH}>{NOTIFICATION_TEXTS.viewAll}</Link>
+      </p>
     </>
   );
 }

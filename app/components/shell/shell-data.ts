@@ -7,6 +7,8 @@ export type ShellData = {
   business: { name: string; memberTier: string; paymentPastDue: boolean };
   /** The user's newest notifications: the bell and the dashboard's card show this one list. */
   notifications: NotificationData[];
+  /** How many of the user's notifications are unread (the bell's badge). */
+  unreadNotifications: number;
   /** The business has an engagement (the navigation's Engagements entry). */
   hasEngagements: boolean;
 };

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { fullName, initials } from "~/lib/shared/format";
 import { BrandMark } from "./brand-mark";
 import { NotificationList } from "~/components/dashboard/notifications-card";
+import { bellBadge, bellLabel } from "~/lib/notifications/notification-copy";
 import { Icon } from "./icons";
 import { useShellData } from "./shell-data";
 
@@ -56,7 +57,8 @@ export function TopBar({ firstName, lastName, navId, navOpen, onToggleNav, menuB
 
 /** The bell opens a small panel with the user's notifications: the list the dashboard shows. */
 function NotificationsButton() {
-  const { notifications } = useShellData();
+  const { notifications, unreadNotifications } = useShellData();
+  const badge = bellBadge(unreadNotifications);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -93,12 +95,17 @@ function NotificationsButton() {
         ref={buttonRef}
         type="button"
         className="icon-button"
-        aria-label="Notifications"
+        aria-label={bellLabel(unreadNotifications)}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
         <Icon name="bell" size={22} />
+        {badge ? (
+          <span className="hub-n-bell-badge" aria-hidden="true">
+            {badge}
+          </span>
+        ) : null}
       </button>
       <div id={panelId} className="popover" hidden={!open}>
         <p className="popover-title">Notifications</p>

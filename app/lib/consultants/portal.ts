@@ -43,10 +43,3 @@ export const ENGAGEMENTS_TEXTS = {
 } as const;
 
 export const NOTIFICATIONS_PATH = "/consultant/notifications";
-/** The portal's notifications page shows this many, newest first (older ones are in the emails). */
-export const PORTAL_NOTIFICATION_LIMIT = 50;
-export const NOTIFICATIONS_TEXTS = {
-  title: "Notifications",
-  empty: "You have no notifications yet. We tell you here, and by email, when something needs you.",
-  open: "Open",
-} as const;

@@ -3,6 +3,10 @@ import { notifications, users } from "~db/schema";
 import { sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 import type { AppContext } from "~/server/load-context";
+import { notificationKind } from "~/lib/notifications/notification-kinds";
+import { UNSUBSCRIBE_TEXTS } from "~/lib/notifications/notification-copy";
+import { optOutsQuery } from "./preferences.server";
+import { signUnsubscribeToken } from "./unsubscribe-token.server";
 
 /**
  * Telling someone they have something to do: an in-app notification (the bell, the dashboard
@@ -10,6 +14,12 @@ import type { AppContext } from "~/server/load-context";
  * act. The notifications are written together in one db.batch; the emails follow, one by one,
  * each recorded in the outbox. An email that cannot be sent is logged and does not undo the step
  * it follows, which has already happened (the notification is still there).
+ *
+ * Each kind's registry entry (app/lib/notifications/notification-kinds.ts) decides the email: a
+ * recipient who turned the kind's group off in Settings (or through an unsubscribe link) gets
+ * only the in-app notification; every non-essential email carries a one-click unsubscribe link
+ * and the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058). Essential kinds (security,
+ * payments, signatures) are always emailed, without the link.
  */
 export type Notice = {
   /** Who is told: a user id. */
@@ -64,11 +74,25 @@ export async function notify(app: AppContext, origin: string | null, notices: re
     await app.db.batch([first!, ...rest]);
     return;
   }
-  const [, ...results] = await app.db.batch([first!, ...rest, recipients]);
-  const people = results[results.length - 1] as { id: string; email: string; firstName: string }[];
+  const optOuts = optOutsQuery(
+    app,
+    notices.map((notice) => notice.userId),
+  );
+  const results = await app.db.batch([first!, ...rest, recipients, optOuts]);
+  const people = results[results.length - 2] as { id: string; email: string; firstName: string }[];
+  const off = new Set(
+    (results[results.length - 1] as { userId: string; group: string }[]).map((row) => `${row.userId}:${row.group}`),
+  );
   for (const notice of notices) {
     const person = people.find((row) => row.id === notice.userId);
     if (!person) continue;
+    const entry = notificationKind(notice.kind);
+    if (!entry.essential && off.has(`${notice.userId}:${entry.group}`)) continue;
+    const unsubscribeUrl = entry.essential
+      ? null
+      : `${origin}/unsubscribe?token=${encodeURIComponent(
+          await signUnsubscribeToken(app.env.PASSWORD_PEPPER, notice.userId, entry.group, now),
+        )}`;
     const { text, html } = renderEmail({
       heading: notice.title,
       blocks: [
@@ -78,9 +102,13 @@ export async function notify(app: AppContext, origin: string | null, notices: re
         { type: "button", label: notice.action, url: new URL(notice.link, `${origin}/`).toString() },
       ],
       footer: notice.footer,
+      ...(unsubscribeUrl ? { unsubscribe: { label: UNSUBSCRIBE_TEXTS.footer, url: unsubscribeUrl } } : {}),
     });
+    const headers = unsubscribeUrl
+      ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+      : undefined;
     try {
-      await sendEmail(app, { to: person.email, subject: notice.title, text, html, kind: notice.kind });
+      await sendEmail(app, { to: person.email, subject: notice.title, text, html, kind: notice.kind, headers });
     } catch (error) {
       console.error(`The ${notice.kind} email to user ${notice.userId} could not be sent:`, error);
     }

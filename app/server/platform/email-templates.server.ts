@@ -28,6 +28,8 @@ export type EmailContent = {
   blocks: EmailBlock[];
   /** A closing line, e.g. why the recipient got the email. */
   footer?: string;
+  /** The one-click unsubscribe link under the footer (non-essential notification emails). */
+  unsubscribe?: { label: string; url: string };
 };
 
 /** Only http(s) links go into an email; anything else would be a script or data URL. */
@@ -80,6 +82,7 @@ function htmlBlock(block: EmailBlock): string {
 export function renderEmail(content: EmailContent): { text: string; html: string } {
   const text = [content.heading, "", ...content.blocks.map(textBlock).flatMap((part) => [part, ""])]
     .concat(content.footer ? [content.footer] : [])
+    .concat(content.unsubscribe ? ["", `${content.unsubscribe.label} ${safeUrl(content.unsubscribe.url)}`] : [])
     .join("\n")
     .trimEnd();
   const html =
@@ -92,6 +95,11 @@ export function renderEmail(content: EmailContent): { text: string; html: string
     content.blocks.map(htmlBlock).join("") +
     (content.footer
       ? `<p style="${FONT}font-size:12px;color:#52606d;margin:24px 0 0">${escapeHtml(content.footer)}</p>`
+      : "") +
+    (content.unsubscribe
+      ? `<p style="${FONT}font-size:12px;color:#52606d;margin:8px 0 0">${escapeHtml(content.unsubscribe.label)} ` +
+        `<a href="${escapeHtml(safeUrl(content.unsubscribe.url))}" style="color:#1d4ed8">` +
+        `${escapeHtml(safeUrl(content.unsubscribe.url))}</a></p>`
       : "") +
     `</div></body></html>`;
   return { text, html };

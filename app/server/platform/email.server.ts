@@ -24,6 +24,8 @@ export type OutgoingEmail = {
   /** What the email is about, e.g. "password_reset", "support_message". */
   kind: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 export type EmailTransportName = "resend" | "outbox";
@@ -68,6 +70,7 @@ export async function sendEmail(app: AppContext, email: OutgoingEmail): Promise<
     textBody: email.text,
     htmlBody: email.html,
     kind: email.kind,
+    headers: email.headers && Object.keys(email.headers).length > 0 ? email.headers : null,
     status: "queued" as const,
     createdAt: now,
   };
@@ -110,6 +113,7 @@ async function sendWithResend(app: AppContext, outboxId: string, email: Outgoing
     html: email.html,
   };
   if (email.replyTo) body.reply_to = email.replyTo;
+  if (email.headers && Object.keys(email.headers).length > 0) body.headers = email.headers;
 
   const response = await fetch(`${base}/emails`, {
     method: "POST",

@@ -1,0 +1,68 @@
+/**
+ * The one registry of notification kinds: every `kind` passed to notify() (or written to the
+ * notifications table) is one entry here, with its label, whether its email is essential and the
+ * email preference group it belongs to. Essential emails (security, payments, signatures) are
+ * always sent and never carry an unsubscribe link. A new kind is one entry.
+ */
+
+/** The email preference groups a person can turn off, in the order Settings lists them. */
+export const NOTIFICATION_GROUPS = ["insights", "matching", "engagements", "consultants"] as const;
+
+export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
+
+export type NotificationKindEntry = {
+  /** What the kind is, as Settings and the Notifications page may name it. */
+  label: string;
+  /** Security, payments and signatures: always emailed, never unsubscribable. */
+  essential: boolean;
+  /** The preference group that turns its email off (unused for essential kinds). */
+  group: NotificationGroup;
+};
+
+export const NOTIFICATION_KINDS = {
+  insight_ready: { label: "Insight ready", essential: false, group: "insights" },
+  benchmarking_ready: { label: "Benchmarking report ready", essential: false, group: "insights" },
+  candidate_proposed: { label: "Candidacy proposed", essential: false, group: "matching" },
+  candidate_ready: { label: "Candidate ready", essential: false, group: "matching" },
+  candidacy_declined: { label: "Candidacy declined", essential: false, group: "matching" },
+  candidacy_withdrawn: { label: "Candidacy withdrawn", essential: false, group: "matching" },
+  candidate_rejected: { label: "Candidate not chosen", essential: false, group: "matching" },
+  consultant_matched: { label: "Consultant matched", essential: false, group: "matching" },
+  shortlist_ready: { label: "Shortlist ready", essential: false, group: "matching" },
+  shortlist_empty: { label: "No consultant fits", essential: false, group: "matching" },
+  plan_submitted: { label: "Engagement plan submitted", essential: false, group: "engagements" },
+  plan_approved: { label: "Engagement plan approved", essential: false, group: "engagements" },
+  plan_sent_back: { label: "Engagement plan sent back", essential: false, group: "engagements" },
+  plan_signed: { label: "Engagement plan signed", essential: true, group: "engagements" },
+  plan_rejected: { label: "Engagement plan declined", essential: false, group: "engagements" },
+  item_paid: { label: "Deliverable paid", essential: true, group: "engagements" },
+  item_delivered: { label: "Deliverable delivered", essential: false, group: "engagements" },
+  item_approved: { label: "Deliverable approved", essential: false, group: "engagements" },
+  item_revision: { label: "Revision requested", essential: false, group: "engagements" },
+  item_paused: { label: "Deliverable paused", essential: false, group: "engagements" },
+  engagement_completed: { label: "Engagement completed", essential: false, group: "engagements" },
+  consultant_application: { label: "Consultant application", essential: false, group: "consultants" },
+  consultant_profile_submitted: { label: "Consultant profile submitted", essential: false, group: "consultants" },
+  profile_changes_requested: { label: "Profile changes requested", essential: false, group: "consultants" },
+  profile_approved: { label: "Profile approved", essential: false, group: "consultants" },
+} as const satisfies Record<string, NotificationKindEntry>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+
+export function isNotificationKind(kind: string): kind is NotificationKind {
+  return Object.prototype.hasOwnProperty.call(NOTIFICATION_KINDS, kind);
+}
+
+/**
+ * The registry entry of a kind. An unknown kind is treated as essential (its email is sent and
+ * carries no unsubscribe link): a kind missing from the registry never silently loses an email.
+ */
+export function notificationKind(kind: string): NotificationKindEntry {
+  return isNotificationKind(kind)
+    ? NOTIFICATION_KINDS[kind]
+    : { label: kind, essential: true, group: "engagements" };
+}
+
+export function isNotificationGroup(value: string): value is NotificationGroup {
+  return (NOTIFICATION_GROUPS as readonly string[]).includes(value);
+}
