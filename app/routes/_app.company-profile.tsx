@@ -23,6 +23,11 @@ import {
   type SettingsTab,
 } from "~/lib/business/settings-schemas";
 import { requireClientBusiness } from "~/server/identity/guards.server";
+import { EmailPreferencesForm } from "~/components/notifications/email-preferences-form";
+import { CLIENT_NOTIFICATION_GROUPS } from "~/lib/notifications/notification-kinds";
+import { EMAIL_PREFERENCES_INTENT, type EmailPreferencesActionData } from "~/lib/notifications/notification-schemas";
+import { emailPreferencesAction } from "~/server/notifications/preferences-action.server";
+import { loadEmailPreferences } from "~/server/notifications/preferences.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
@@ -43,6 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = settingsTabFrom(query.get("tab"));
   // The Account tab shows the accounting connection (one more query, only there).
   const connection = tab === "account" ? await getConnectionSummary(context.app, viewer.business.id) : null;
+  // The Preferences tab shows the email notification choices (one more query, only there).
+  const emailPreferences = tab === "preferences" ? await loadEmailPreferences(context.app, viewer.user.id) : null;
   return {
     tab,
     ...getSettingsView(viewer),
@@ -55,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }
       : null,
     confirmDisconnect: tab === "account" && query.get("confirm") === "disconnect" && connection !== null,
+    emailPreferences,
   };
 }
 
@@ -88,6 +96,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   switch (intent) {
+    case EMAIL_PREFERENCES_INTENT:
+      return emailPreferencesAction(app, viewer.user.id, CLIENT_NOTIFICATION_GROUPS, formData);
     case "personal": {
       const submission = parseWithZod(formData, { schema: PersonalInfoSchema });
       if (submission.status !== "success") return answer("personal", submission.reply(), null, 400);
@@ -178,9 +188,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CompanyProfile() {
-  const { tab, user, business, companyData, confirmDisconnect } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as SettingsActionData | DisconnectActionData | undefined;
-  const actionData = answer?.intent === DISCONNECT_INTENT ? undefined : answer;
+  const { tab, user, business, companyData, confirmDisconnect, emailPreferences } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as
+    | SettingsActionData
+    | DisconnectActionData
+    | EmailPreferencesActionData
+    | undefined;
+  const emailPreferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
+  const actionData = answer?.intent === DISCONNECT_INTENT || answer?.intent === EMAIL_PREFERENCES_INTENT ? undefined : answer;
   const disconnectData = answer?.intent === DISCONNECT_INTENT ? answer : undefined;
   // Post back to the tab the form is on, so a no-JavaScript reply shows the same tab.
   const formAction = `/company-profile?tab=${tab}`;
@@ -219,7 +234,17 @@ export default function CompanyProfile() {
             </>
           ) : null}
           {tab === "preferences" ? (
-            <PreferencesForm current={business.insightPreferences} actionData={actionData} action={formAction} />
+            <>
+              <PreferencesForm current={business.insightPreferences} actionData={actionData} action={formAction} />
+              {emailPreferences ? (
+                <EmailPreferencesForm
+                  groups={CLIENT_NOTIFICATION_GROUPS}
+                  current={emailPreferences}
+                  actionData={emailPreferencesData}
+                  action={formAction}
+                />
+              ) : null}
+            </>
           ) : null}
         </div>
       </section>

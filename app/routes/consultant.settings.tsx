@@ -26,6 +26,11 @@ import { requireRole } from "~/server/identity/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
+import { EmailPreferencesForm } from "~/components/notifications/email-preferences-form";
+import { CONSULTANT_NOTIFICATION_GROUPS } from "~/lib/notifications/notification-kinds";
+import { EMAIL_PREFERENCES_INTENT, type EmailPreferencesActionData } from "~/lib/notifications/notification-schemas";
+import { emailPreferencesAction } from "~/server/notifications/preferences-action.server";
+import { loadEmailPreferences } from "~/server/notifications/preferences.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Consultant portal | Partwise" }];
 
@@ -37,7 +42,7 @@ type ActionData = { intent: Intent | null; result: SubmissionResult<string[]>; m
 /** /consultant/settings: the consultant's sign-in email and password. The portal's frame guards the role. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
-  return { email: viewer.user.email };
+  return { email: viewer.user.email, emailPreferences: await loadEmailPreferences(context.app, viewer.user.id) };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -70,6 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   switch (intent) {
+    case EMAIL_PREFERENCES_INTENT:
+      return emailPreferencesAction(app, viewer.user.id, CONSULTANT_NOTIFICATION_GROUPS, formData);
     case "password": {
       const submission = parsePasswordChangeForm(formData);
       if (submission.status !== "success") {
@@ -217,14 +224,24 @@ function EmailForm({ current, actionData }: { current: string; actionData: Actio
 }
 
 export default function ConsultantSettings() {
-  const { email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { email, emailPreferences } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as ActionData | EmailPreferencesActionData | undefined;
+  const preferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
+  const actionData = answer?.intent === EMAIL_PREFERENCES_INTENT ? undefined : answer;
   return (
     <div className="console-page">
       <PortalPageHeader title={"Settings"} />
       <div className="stack consultant-settings">
         <PasswordForm actionData={actionData} />
         <EmailForm current={email} actionData={actionData} />
+        <section className="card stack">
+          <EmailPreferencesForm
+            groups={CONSULTANT_NOTIFICATION_GROUPS}
+            current={emailPreferences}
+            actionData={preferencesData}
+            action="/consultant/settings"
+          />
+        </section>
       </div>
     </div>
   );

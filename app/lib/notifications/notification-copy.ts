@@ -69,6 +69,7 @@ export const GROUP_LABELS: Record<NotificationGroup, { label: string; hint: stri
 /** The one-click unsubscribe page (works without signing in). */
 export const UNSUBSCRIBE_TEXTS = {
   title: "Unsubscribe",
+  settings: "Go to Partwise",
   confirm: (group: string) => `Stop emails about ${group}?`,
   explain: "You will still see these notifications in the app. You can turn the emails back on in Settings.",
   button: "Unsubscribe",

@@ -10,6 +10,10 @@ export const NOTIFICATION_GROUPS = ["insights", "matching", "engagements", "cons
 
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
+/** The groups each audience's Settings offer (the kinds that reach them). */
+export const CLIENT_NOTIFICATION_GROUPS = ["insights", "matching", "engagements"] as const satisfies readonly NotificationGroup[];
+export const CONSULTANT_NOTIFICATION_GROUPS = ["matching", "engagements", "consultants"] as const satisfies readonly NotificationGroup[];
+
 export type NotificationKindEntry = {
   /** What the kind is, as Settings and the Notifications page may name it. */
   label: string;

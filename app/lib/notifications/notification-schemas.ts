@@ -19,10 +19,12 @@ export function parseNotificationAction(formData: FormData) {
   return parseWithZod(formData, { schema: NotificationActionSchema });
 }
 
+/** The Settings intent of the Email notifications form. */
+export const EMAIL_PREFERENCES_INTENT = "email-preferences";
+
 /**
  * The Email notifications form: one checkbox per group, checked = send the emails. An unchecked
- * box is absent from the form, so every group defaults to off here and the form always sends the
- * `intent` field that tells it apart.
+ * box is absent from the form, so every group shown is read as on (present) or off (absent).
  */
 export const EmailPreferencesSchema = z.object(
   Object.fromEntries(NOTIFICATION_GROUPS.map((group) => [group, z.literal("on").optional()])) as Record<
@@ -33,4 +35,18 @@ export const EmailPreferencesSchema = z.object(
 
 export function parseEmailPreferences(formData: FormData) {
   return parseWithZod(formData, { schema: EmailPreferencesSchema });
+}
+
+/** What a Settings action answers for the Email notifications form. */
+export type EmailPreferencesActionData = {
+  intent: typeof EMAIL_PREFERENCES_INTENT;
+  result: SubmissionResult<string[]>;
+  message: string | null;
+};
+
+/** The unsubscribe confirmation (and RFC 8058's one-click POST, whose token is in the URL). */
+export const UnsubscribeSchema = z.object({ token: z.string().trim().min(1).max(1000) });
+
+export function parseUnsubscribe(formData: FormData) {
+  return parseWithZod(formData, { schema: UnsubscribeSchema });
 }

@@ -29,10 +29,18 @@ function upsert(app: AppContext, userId: string, group: NotificationGroup, enabl
     });
 }
 
-/** Saves every group's choice (idempotent upserts, one db.batch). */
-export async function saveEmailPreferences(app: AppContext, userId: string, preferences: EmailPreferences): Promise<void> {
-  const [first, ...rest] = NOTIFICATION_GROUPS.map((group) => upsert(app, userId, group, preferences[group]));
-  await app.db.batch([first!, ...rest]);
+/** Saves the given groups' choices (idempotent upserts, one db.batch); other groups are kept. */
+export async function saveEmailPreferences(
+  app: AppContext,
+  userId: string,
+  preferences: Partial<EmailPreferences>,
+): Promise<void> {
+  const writes = NOTIFICATION_GROUPS.flatMap((group) => {
+    const enabled = preferences[group];
+    return enabled === undefined ? [] : [upsert(app, userId, group, enabled)];
+  });
+  const [first, ...rest] = writes;
+  if (first) await app.db.batch([first, ...rest]);
 }
 
 /** Turns one group's emails off (the unsubscribe link). Idempotent. */

@@ -31,7 +31,9 @@ export function applySecurityHeaders(headers: Headers, nonce: string): void {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Stripe signs its webhook; it is the one cross-site POST we accept. */
-const CROSS_ORIGIN_EXEMPT_PATHS = new Set(["/api/payments/webhook"]);
+// The unsubscribe link is authorised by its signed token alone (no cookie), and mail providers
+// post it from their own servers (RFC 8058 one-click).
+const CROSS_ORIGIN_EXEMPT_PATHS = new Set(["/api/payments/webhook", "/unsubscribe", "/unsubscribe.data"]);
 
 /**
  * CSRF defence in depth on top of SameSite=Lax: a state-changing request whose Origin (or, without
