@@ -190,12 +190,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CompanyProfile() {
   const { tab, user, business, companyData, confirmDisconnect, emailPreferences } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
-    | SettingsActionData
-    | DisconnectActionData
-    | EmailPreferencesActionData
-    | undefined;
+    SettingsActionData | DisconnectActionData | EmailPreferencesActionData | undefined;
   const emailPreferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
-  const actionData = answer?.intent === DISCONNECT_INTENT || answer?.intent === EMAIL_PREFERENCES_INTENT ? undefined : answer;
+  const actionData =
+    answer?.intent === DISCONNECT_INTENT || answer?.intent === EMAIL_PREFERENCES_INTENT ? undefined : answer;
   const disconnectData = answer?.intent === DISCONNECT_INTENT ? answer : undefined;
   // Post back to the tab the form is on, so a no-JavaScript reply shows the same tab.
   const formAction = `/company-profile?tab=${tab}`;

@@ -14,7 +14,6 @@ export type NotificationData = {
   unread: boolean;
 };
 
-
 /**
  * The dashboard's Notifications card (spec §2; the card itself goes nowhere): the user's newest
  * five notifications, as the top bar's bell lists them.
@@ -44,11 +43,7 @@ export function NotificationList({ notifications }: { notifications: readonly No
               <li key={item.id} className={item.unread ? "notification-item hub-n-unread" : "notification-item"}>
                 <p className="notification-title">
                   {item.unread ? <span className="badge hub-n-badge">{NOTIFICATION_TEXTS.unreadBadge}</span> : null}
-                  {href ? (
-                    <OpenNotification id={item.id} title={item.title} action={NOTIFICATIONS_PATH} />
-                  ) : (
-                    item.title
-                  )}
+                  {href ? <OpenNotification id={item.id} title={item.title} action={NOTIFICATIONS_PATH} /> : item.title}
                 </p>
                 {item.body ? <p className="notification-body">{item.body}</p> : null}
                 <time className="notification-date" dateTime={item.createdAt}>

@@ -1,11 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { formatDate } from "~/lib/shared/dates";
-import {
-  inAppPath,
-  NOTIFICATION_TEXTS as T,
-  pageSummary,
-  unreadSummary,
-} from "~/lib/notifications/notification-copy";
+import { inAppPath, NOTIFICATION_TEXTS as T, pageSummary, unreadSummary } from "~/lib/notifications/notification-copy";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { NotificationActionData } from "~/lib/notifications/notification-schemas";
 
@@ -78,7 +73,11 @@ export function NotificationsPage({ notifications, page, pageCount, unread, path
                 <div className="hub-n-item-head">
                   <p className="hub-n-item-title">
                     {item.unread ? <span className="badge hub-n-badge">{T.unreadBadge}</span> : null}
-                    {href ? <OpenNotification id={item.id} title={item.title} action={path} /> : <span>{item.title}</span>}
+                    {href ? (
+                      <OpenNotification id={item.id} title={item.title} action={path} />
+                    ) : (
+                      <span>{item.title}</span>
+                    )}
                   </p>
                   <time className="notification-date" dateTime={item.createdAt}>
                     {formatDate(item.createdAt)}

@@ -11,8 +11,16 @@ export const NOTIFICATION_GROUPS = ["insights", "matching", "engagements", "cons
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 /** The groups each audience's Settings offer (the kinds that reach them). */
-export const CLIENT_NOTIFICATION_GROUPS = ["insights", "matching", "engagements"] as const satisfies readonly NotificationGroup[];
-export const CONSULTANT_NOTIFICATION_GROUPS = ["matching", "engagements", "consultants"] as const satisfies readonly NotificationGroup[];
+export const CLIENT_NOTIFICATION_GROUPS = [
+  "insights",
+  "matching",
+  "engagements",
+] as const satisfies readonly NotificationGroup[];
+export const CONSULTANT_NOTIFICATION_GROUPS = [
+  "matching",
+  "engagements",
+  "consultants",
+] as const satisfies readonly NotificationGroup[];
 
 export type NotificationKindEntry = {
   /** What the kind is, as Settings and the Notifications page may name it. */
@@ -62,9 +70,7 @@ export function isNotificationKind(kind: string): kind is NotificationKind {
  * carries no unsubscribe link): a kind missing from the registry never silently loses an email.
  */
 export function notificationKind(kind: string): NotificationKindEntry {
-  return isNotificationKind(kind)
-    ? NOTIFICATION_KINDS[kind]
-    : { label: kind, essential: true, group: "engagements" };
+  return isNotificationKind(kind) ? NOTIFICATION_KINDS[kind] : { label: kind, essential: true, group: "engagements" };
 }
 
 export function isNotificationGroup(value: string): value is NotificationGroup {

@@ -12,9 +12,10 @@ export async function loadEmailPreferences(app: AppContext, userId: string): Pro
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
   const preferences = Object.fromEntries(NOTIFICATION_GROUPS.map((group) => [group, true])) as EmailPreferences;
-  for (const row of rows) if ((NOTIFICATION_GROUPS as readonly string[]).includes(row.group)) {
-    preferences[row.group as NotificationGroup] = row.enabled;
-  }
+  for (const row of rows)
+    if ((NOTIFICATION_GROUPS as readonly string[]).includes(row.group)) {
+      preferences[row.group as NotificationGroup] = row.enabled;
+    }
   return preferences;
 }
 

@@ -56,7 +56,11 @@ export async function signUnsubscribeToken(
 }
 
 /** The token's claim, or null when it is malformed, forged (wrong MAC) or expired at `now`. */
-export async function verifyUnsubscribeToken(secret: string, token: string, now: Date): Promise<UnsubscribeClaim | null> {
+export async function verifyUnsubscribeToken(
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<UnsubscribeClaim | null> {
   if (token.length > 1000) return null;
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return null;

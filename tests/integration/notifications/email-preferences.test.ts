@@ -57,7 +57,11 @@ describe("email preferences in Settings", () => {
     expect(await preference(client.user.id, "matching")).toBe(false);
     expect(await preference(client.user.id, "engagements")).toBe(false);
     expect(await preference(client.user.id, "consultants")).toBeUndefined();
-    const again = await postForm("/company-profile?tab=preferences", { intent: "email-preferences", insights: "on" }, client.token);
+    const again = await postForm(
+      "/company-profile?tab=preferences",
+      { intent: "email-preferences", insights: "on" },
+      client.token,
+    );
     expect(again.status).toBe(200);
 
     await notify(app(), ORIGIN, [
@@ -80,7 +84,11 @@ describe("email preferences in Settings", () => {
     const consultant = await signedInConsultant();
     const page = await (await call("/consultant/settings", { cookie: consultant.token })).text();
     expect(page).toContain("Consultant profile");
-    const saved = await postForm("/consultant/settings", { intent: "email-preferences", matching: "on" }, consultant.token);
+    const saved = await postForm(
+      "/consultant/settings",
+      { intent: "email-preferences", matching: "on" },
+      consultant.token,
+    );
     expect(saved.status).toBe(200);
     expect(await preference(consultant.user.id, "consultants")).toBe(false);
     expect(await preference(consultant.user.id, "matching")).toBe(true);
@@ -98,7 +106,9 @@ describe("unsubscribe links and headers", () => {
     const insight = rows.find((row) => row.kind === "insight_ready")!;
     const signed = rows.find((row) => row.kind === "plan_signed")!;
     expect(insight.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    const link = /^<(https:\/\/partwise\.test\/unsubscribe\?token=[^>]+)>$/.exec(insight.headers!["List-Unsubscribe"]!)![1]!;
+    const link = /^<(https:\/\/partwise\.test\/unsubscribe\?token=[^>]+)>$/.exec(
+      insight.headers!["List-Unsubscribe"]!,
+    )![1]!;
     expect(insight.textBody).toContain(`Unsubscribe from these emails: ${link}`);
     expect(insight.htmlBody).toContain(html(link));
     expect(signed.headers).toBeNull();
@@ -125,14 +135,20 @@ describe("unsubscribe links and headers", () => {
 
   it("refuses forged and expired tokens, changing nothing", async () => {
     const client = await signedInClient();
-    const forged = await signUnsubscribeToken("another-secret-of-at-least-32-chars!!", client.user.id, "matching", new Date());
+    const forged = await signUnsubscribeToken(
+      "another-secret-of-at-least-32-chars!!",
+      client.user.id,
+      "matching",
+      new Date(),
+    );
     const expired = await signUnsubscribeToken(
       LOCAL_PEPPER,
       client.user.id,
       "matching",
       new Date(Date.now() - UNSUBSCRIBE_TOKEN_TTL_MS - 1000),
     );
-    const invalid = "This unsubscribe link is not valid or has expired. You can change your email preferences in Settings.";
+    const invalid =
+      "This unsubscribe link is not valid or has expired. You can change your email preferences in Settings.";
     for (const token of [forged, expired, "junk", ""]) {
       const page = await call(`/unsubscribe?token=${encodeURIComponent(token)}`);
       expect(page.status).toBe(400);

@@ -72,7 +72,7 @@ describe("/notifications", () => {
     const first = await call("/notifications", { cookie: client.token });
     expect(first.status).toBe(200);
     const text = await first.text();
-    expect(text).toContain("<h1 id=\"notifications-title\">Notifications</h1>");
+    expect(text).toContain('<h1 id="notifications-title">Notifications</h1>');
     expect(text).toContain("22 unread");
     expect(text).toContain("Page 1 of 2");
     expect(text).toContain("Nov 3, 2026");
@@ -93,7 +93,9 @@ describe("/notifications", () => {
   it("shows the empty state", async () => {
     const client = await signedInClient();
     const text = await (await call("/notifications", { cookie: client.token })).text();
-    expect(text).toContain(html("You have no notifications yet. We tell you here, and by email, when something needs you."));
+    expect(text).toContain(
+      html("You have no notifications yet. We tell you here, and by email, when something needs you."),
+    );
     expect(text).toContain("No unread notifications");
   });
 
@@ -174,7 +176,9 @@ describe("/consultant/notifications", () => {
     const page = await (await call("/consultant/notifications", { cookie: consultant.token })).text();
     expect(page).toContain("3 unread");
     expect(page).toContain(">Notice 1<");
-    expect((await postForm("/consultant/notifications", { intent: "read", id: mine! }, consultant.token)).status).toBe(200);
+    expect((await postForm("/consultant/notifications", { intent: "read", id: mine! }, consultant.token)).status).toBe(
+      200,
+    );
     expect(await unreadOf(consultant.user.id)).toBe(2);
     const refused = await postForm("/consultant/notifications", { intent: "read", id: theirs! }, consultant.token);
     expect(refused.status).toBe(404);

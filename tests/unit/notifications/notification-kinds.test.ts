@@ -9,7 +9,14 @@ import {
   isNotificationKind,
   notificationKind,
 } from "~/lib/notifications/notification-kinds";
-import { GROUP_LABELS, bellBadge, bellLabel, inAppPath, pageSummary, unreadSummary } from "~/lib/notifications/notification-copy";
+import {
+  GROUP_LABELS,
+  bellBadge,
+  bellLabel,
+  inAppPath,
+  pageSummary,
+  unreadSummary,
+} from "~/lib/notifications/notification-copy";
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -43,7 +50,9 @@ describe("the notification kinds registry", () => {
     expect(missing).toEqual([]);
     // And no entry is dead: every registered kind is a string the server code uses.
     const literals = new Set(
-      sources("app/server").flatMap((file) => [...readFileSync(file, "utf8").matchAll(/"([a-z_]+)"/g)].map((m) => m[1]!)),
+      sources("app/server").flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/"([a-z_]+)"/g)].map((m) => m[1]!),
+      ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
     expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(25);
@@ -68,7 +77,11 @@ describe("the notification kinds registry", () => {
   });
 
   it("treats an unknown kind as essential, so its email is never lost", () => {
-    expect(notificationKind("brand_new_kind")).toEqual({ label: "brand_new_kind", essential: true, group: "engagements" });
+    expect(notificationKind("brand_new_kind")).toEqual({
+      label: "brand_new_kind",
+      essential: true,
+      group: "engagements",
+    });
     expect(notificationKind("insight_ready")).toEqual({ label: "Insight ready", essential: false, group: "insights" });
   });
 });
