@@ -41,10 +41,10 @@ export function NotificationList({ notifications }: { notifications: readonly No
             const href = inAppPath(item.link);
             return (
               <li key={item.id} className={item.unread ? "notification-item hub-n-unread" : "notification-item"}>
-                <p className="notification-title">
+                <div className="notification-title">
                   {item.unread ? <span className="badge hub-n-badge">{NOTIFICATION_TEXTS.unreadBadge}</span> : null}
                   {href ? <OpenNotification id={item.id} title={item.title} action={NOTIFICATIONS_PATH} /> : item.title}
-                </p>
+                </div>
                 {item.body ? <p className="notification-body">{item.body}</p> : null}
                 <time className="notification-date" dateTime={item.createdAt}>
                   {formatDate(item.createdAt)}

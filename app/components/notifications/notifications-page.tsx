@@ -71,14 +71,14 @@ export function NotificationsPage({ notifications, page, pageCount, unread, path
             return (
               <li key={item.id} className={item.unread ? "card hub-n-item hub-n-unread" : "card hub-n-item"}>
                 <div className="hub-n-item-head">
-                  <p className="hub-n-item-title">
+                  <div className="hub-n-item-title">
                     {item.unread ? <span className="badge hub-n-badge">{T.unreadBadge}</span> : null}
                     {href ? (
                       <OpenNotification id={item.id} title={item.title} action={path} />
                     ) : (
                       <span>{item.title}</span>
                     )}
-                  </p>
+                  </div>
                   <time className="notification-date" dateTime={item.createdAt}>
                     {formatDate(item.createdAt)}
                   </time>

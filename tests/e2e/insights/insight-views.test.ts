@@ -40,8 +40,9 @@ describe("insight views", () => {
       // The Notifications card shows the five newest notices: the demo's engagements (played after
       // the seed) are newer than the insight's delivery notice, so the card lists theirs.
       const notificationsCard = page.getByRole("region", { name: "Notifications" });
+      // Each title is a button that marks the notification read and opens its link.
       await notificationsCard
-        .getByRole("link")
+        .getByRole("button")
         .filter({ hasText: /Your engagement plan is ready for review|A consultant is ready for you/ })
         .first()
         .waitFor();

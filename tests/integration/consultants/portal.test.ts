@@ -11,6 +11,7 @@ import {
   sessionTokenFrom,
   signIn,
   signedIn,
+  postForm,
 } from "../helpers";
 import { createClient } from "../../factories";
 
@@ -201,8 +202,12 @@ describe("the portal's notifications", () => {
     expect(body.indexOf("Newer notice")).toBeGreaterThan(0);
     expect(body.indexOf("Newer notice")).toBeLessThan(body.indexOf("Older notice"));
     expect(body).toContain("Oct 3, 2026");
-    expect(body).toContain('href="/consultant/profile"');
     expect(body).not.toContain("Not yours");
+    // A title opens its notification: the post marks it read, then goes to its link.
+    expect(body).toContain(`value="n-new-${me.user.id}"`);
+    const opened = await postForm("/consultant/notifications", { intent: "open", id: `n-new-${me.user.id}` }, me.token);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toBe("/consultant/profile");
   });
 
   it("says plainly when there are none", async () => {
