@@ -58,6 +58,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     icon: "support",
     count: { of: (counts) => counts.openSupportMessages, what: "open" },
   },
+  { to: "/manage/notifications", label: "Notifications", icon: "bell" },
 ];
 
 /**

@@ -5,6 +5,7 @@ import type { NotificationGroup } from "./notification-kinds";
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const NOTIFICATIONS_PATH = "/notifications";
+export const MANAGER_NOTIFICATIONS_PATH = "/manage/notifications";
 
 export const NOTIFICATION_TEXTS = {
   title: "Notifications",

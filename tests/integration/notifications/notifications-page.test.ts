@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "~db/schema";
 import { call, db, html, postForm } from "../helpers";
-import { signedInClient, signedInConsultant } from "../../factories";
+import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 
 /** Inserts notifications for a user, the first one newest. */
 async function seed(userId: string, count: number, options: { read?: boolean; link?: string | null } = {}) {
@@ -188,5 +188,29 @@ describe("/consultant/notifications", () => {
     expect((await call("/consultant/notifications", { cookie: client.token })).status).toBe(404);
     expect((await postForm("/consultant/notifications", { intent: "read-all" }, client.token)).status).toBe(404);
     expect(await unreadOf(client.user.id)).toBe(1);
+  });
+});
+
+describe("/manage/notifications", () => {
+  it("lists the manager's own, marks them read, refuses another's and is not there for clients", async () => {
+    const manager = await signedInManager();
+    const client = await signedInClient();
+    const [mine] = await seed(manager.user.id, 2);
+    const [theirs] = await seed(client.user.id, 1);
+    const page = await call("/manage/notifications", { cookie: manager.token });
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain("2 unread");
+    expect(text).toMatch(
+      /href="\/manage\/notifications"[^>]*>.*?<span class="console-nav-label">Notifications<\/span>/,
+    );
+    expect((await postForm("/manage/notifications", { intent: "read", id: mine! }, manager.token)).status).toBe(200);
+    expect(await unreadOf(manager.user.id)).toBe(1);
+    expect((await postForm("/manage/notifications", { intent: "read", id: theirs! }, manager.token)).status).toBe(404);
+    expect(await readAt(theirs!)).toBeNull();
+    expect((await postForm("/manage/notifications", { intent: "read-all" }, manager.token)).status).toBe(200);
+    expect(await unreadOf(manager.user.id)).toBe(0);
+    expect((await call("/manage/notifications", { cookie: client.token })).status).toBe(404);
+    expect((await call("/manage/notifications")).status).toBe(404);
   });
 });

@@ -193,12 +193,13 @@ beforeAll(async () => {
   page(managerEngagementPath(outline.id), "manager");
   page("/notifications", "client");
   page("/consultant/notifications", "consultant");
+  page("/manage/notifications", "manager");
   page("/unsubscribe?token=x", "anonymous");
 });
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(35);
+    expect(actions.length).toBe(36);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {
