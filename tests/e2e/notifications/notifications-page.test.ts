@@ -1,5 +1,15 @@
+import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { browserTest, DESKTOP, expectPath, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
+
+/** Nothing is wider than the screen (no sideways scrolling at 375 px). */
+async function expectNoSidewaysScroll(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
 
 describe("the notifications page, email preferences and unsubscribe", () => {
   for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
@@ -9,6 +19,7 @@ describe("the notifications page, email preferences and unsubscribe", () => {
         await signInAsDemoClient(page);
         await page.goto("/notifications");
         await page.getByRole("heading", { level: 1, name: "Notifications" }).waitFor();
+        await expectNoSidewaysScroll(page);
         const bell = page.getByRole("button", { name: /^Notifications(, \d+ unread)?$/ });
         const name = (await bell.getAttribute("aria-label")) ?? "";
         if (name !== "Notifications") {
@@ -65,6 +76,7 @@ describe("the notifications page, email preferences and unsubscribe", () => {
         const group = /^Stop emails about (.+)\?$/.exec(question ?? "")![1];
         await page.getByRole("button", { name: "Unsubscribe" }).click();
         await page.getByText(`You will no longer get emails about ${group}.`).waitFor();
+        await expectNoSidewaysScroll(page);
       },
       { viewport },
     );
