@@ -52,7 +52,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return answer(submission.reply({ formErrors: [T.invalid] }), null, 400);
   const claim = await verifyUnsubscribeToken(app.env.PASSWORD_PEPPER, submission.value.token, app.now());
   if (!claim) return answer(submission.reply({ formErrors: [T.invalid] }), null, 400);
-  await unsubscribeGroup(app, claim.userId, claim.group);
+  try {
+    await unsubscribeGroup(app, claim.userId, claim.group);
+  } catch (error) {
+    // The account is gone (the row's user no longer exists) or the database failed: the link
+    // cannot do anything now, and the page says so instead of an error page.
+    console.error("unsubscribe failed", error);
+    return answer(submission.reply({ formErrors: [T.invalid] }), null, 400);
+  }
   return answer(submission.reply({ resetForm: true }), T.done(GROUP_LABELS[claim.group].label));
 }
 

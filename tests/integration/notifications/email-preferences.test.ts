@@ -158,6 +158,12 @@ describe("unsubscribe links and headers", () => {
       expect(await post.text()).toContain(html(invalid));
     }
     expect(await preference(client.user.id, "matching")).toBeUndefined();
+
+    // A valid token of an account that no longer exists cannot do anything: a 400, not an error page.
+    const gone = await signUnsubscribeToken(LOCAL_PEPPER, crypto.randomUUID(), "matching", new Date());
+    const post = await postForm(`/unsubscribe?token=${encodeURIComponent(gone)}`, { token: gone }, null);
+    expect(post.status).toBe(400);
+    expect(await post.text()).toContain(html(invalid));
   });
 });
 
