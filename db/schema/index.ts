@@ -32,4 +32,5 @@ export * from "./engagements";
 export * from "./files";
 export * from "./notifications";
 export * from "./support";
+export * from "./events";
 export * from "./relations";
