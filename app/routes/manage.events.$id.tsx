@@ -139,7 +139,7 @@ export default function ConsoleEventPage() {
           <div>
             <dt>Registrations</dt>
             <dd>
-              {active} / {event.capacity}
+              {`${active} / ${event.capacity}`}
             </dd>
           </div>
           <div>
@@ -169,8 +169,8 @@ export default function ConsoleEventPage() {
         {registrations.length === 0 ? (
           <p className="empty-state">{EVENT_COPY.noRegistrations}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="console-table">
+          <div className="events-table-scroll">
+            <table className="events-table">
               <thead>
                 <tr>
                   <th scope="col">Business</th>

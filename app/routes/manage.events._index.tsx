@@ -86,8 +86,8 @@ export default function ConsoleEventsPage() {
         {events.length === 0 ? (
           <p className="empty-state">{EVENT_COPY.noConsoleEvents}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="console-table">
+          <div className="events-table-scroll">
+            <table className="events-table">
               <thead>
                 <tr>
                   <th scope="col">Event</th>
@@ -106,7 +106,7 @@ export default function ConsoleEventsPage() {
                     <td>{event.kindLabel}</td>
                     <td>{event.when}</td>
                     <td>
-                      {event.registrations} / {event.capacity}
+                      {`${event.registrations} / ${event.capacity}`}
                     </td>
                   </tr>
                 ))}

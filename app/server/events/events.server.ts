@@ -57,7 +57,7 @@ export function eventFormFields(form: FormData): Record<string, unknown> {
   return fields;
 }
 
-const activeRegistrations = sql<number>`(SELECT count(*) FROM event_registrations r WHERE r.event_id = ${events.id} AND r.cancelled_at IS NULL)`;
+const activeRegistrations = sql<number>`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.cancelled_at IS NULL)`;
 
 // ---------------------------------------------------------------- managers
 
@@ -150,7 +150,7 @@ export async function listUpcomingEvents(app: AppContext, businessId: string, li
       joinUrl: events.joinUrl,
       allowedTiers: events.allowedTiers,
       registrations: activeRegistrations,
-      registered: sql<number>`EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = ${events.id} AND r.business_id = ${businessId} AND r.cancelled_at IS NULL)`,
+      registered: sql<number>`EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = events.id AND r.business_id = ${businessId} AND r.cancelled_at IS NULL)`,
     })
     .from(events)
     .where(and(isNull(events.cancelledAt), gt(events.endsAt, app.now())))
@@ -164,8 +164,8 @@ export type RegistrationResult = { ok: true; msg: string } | { ok: false; status
 export async function registerForEvent(app: AppContext, viewer: ClientViewer, eventId: string): Promise<RegistrationResult> {
   const now = app.now();
   const tier = viewer.business.memberTier;
-  const seatFree = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = ${events.id} AND r.cancelled_at IS NULL) < ${events.capacity}`;
-  const tierAllowed = sql`EXISTS (SELECT 1 FROM json_each(${events.allowedTiers}) WHERE value = ${tier})`;
+  const seatFree = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.cancelled_at IS NULL) < events.capacity`;
+  const tierAllowed = sql`EXISTS (SELECT 1 FROM json_each(events.allowed_tiers) WHERE value = ${tier})`;
   const inserted = await app.db
     .insert(eventRegistrations)
     .select(
@@ -202,7 +202,7 @@ export async function registerForEvent(app: AppContext, viewer: ClientViewer, ev
       capacity: events.capacity,
       allowedTiers: events.allowedTiers,
       registrations: activeRegistrations,
-      registered: sql<number>`EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = ${events.id} AND r.business_id = ${viewer.business.id} AND r.cancelled_at IS NULL)`,
+      registered: sql<number>`EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = events.id AND r.business_id = ${viewer.business.id} AND r.cancelled_at IS NULL)`,
     })
     .from(events)
     .where(eq(events.id, eventId));
