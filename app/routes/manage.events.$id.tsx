@@ -86,7 +86,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!found) throw notFound();
   if (fields.intent === "cancel") {
     const outcome = await cancelEvent(context.app, found.event.id);
-    return reply({ notice: outcome === "cancelled" ? EVENT_COPY.cancelled : EVENT_COPY.alreadyCancelled, error: null, errors: {} });
+    return reply({
+      notice: outcome === "cancelled" ? EVENT_COPY.cancelled : EVENT_COPY.alreadyCancelled,
+      error: null,
+      errors: {},
+    });
   }
   const parsed = EventFormSchema.safeParse(fields);
   if (!parsed.success) {
@@ -138,9 +142,7 @@ export default function ConsoleEventPage() {
           </div>
           <div>
             <dt>Registrations</dt>
-            <dd>
-              {`${active} / ${event.capacity}`}
-            </dd>
+            <dd>{`${active} / ${event.capacity}`}</dd>
           </div>
           <div>
             <dt>Join link</dt>

@@ -101,13 +101,13 @@ export default function ConsoleEventsPage() {
                   <tr key={event.id}>
                     <td>
                       <Link to={`/manage/events/${event.id}`}>{event.title}</Link>
-                      {event.cancelled ? <span className="badge event-badge-cancelled">{EVENT_COPY.cancelledBadge}</span> : null}
+                      {event.cancelled ? (
+                        <span className="badge event-badge-cancelled">{EVENT_COPY.cancelledBadge}</span>
+                      ) : null}
                     </td>
                     <td>{event.kindLabel}</td>
                     <td>{event.when}</td>
-                    <td>
-                      {`${event.registrations} / ${event.capacity}`}
-                    </td>
+                    <td>{`${event.registrations} / ${event.capacity}`}</td>
                   </tr>
                 ))}
               </tbody>

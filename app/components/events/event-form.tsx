@@ -121,7 +121,12 @@ export function EventForm({
         <legend>Plans that may join</legend>
         {MEMBER_TIERS.map((tier) => (
           <label key={tier} className="checkbox">
-            <input type="checkbox" name="allowedTiers" value={tier} defaultChecked={values.allowedTiers.includes(tier)} />{" "}
+            <input
+              type="checkbox"
+              name="allowedTiers"
+              value={tier}
+              defaultChecked={values.allowedTiers.includes(tier)}
+            />{" "}
             {planLabel(tier)}
           </label>
         ))}

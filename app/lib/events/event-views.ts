@@ -26,9 +26,7 @@ export type EventCardView = ReturnType<typeof eventCardView>;
 export function eventCardView(event: ClientEvent, tier: string, now: Date) {
   const registrations = Number(event.registrations);
   const registered = Boolean(event.registered);
-  const block = registered
-    ? null
-    : registrationBlock({ cancelledAt: null, ...event, now, tier, registrations });
+  const block = registered ? null : registrationBlock({ cancelledAt: null, ...event, now, tier, registrations });
   return {
     id: event.id,
     title: event.title,

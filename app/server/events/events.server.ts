@@ -161,7 +161,11 @@ export async function listUpcomingEvents(app: AppContext, businessId: string, li
 export type RegistrationResult = { ok: true; msg: string } | { ok: false; status: 404 | 409 | 403; msg: string };
 
 /** Registers the viewer's business: idempotent, capacity-safe, plan-gated (one statement, then one read to explain a refusal). */
-export async function registerForEvent(app: AppContext, viewer: ClientViewer, eventId: string): Promise<RegistrationResult> {
+export async function registerForEvent(
+  app: AppContext,
+  viewer: ClientViewer,
+  eventId: string,
+): Promise<RegistrationResult> {
   const now = app.now();
   const tier = viewer.business.memberTier;
   const seatFree = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.cancelled_at IS NULL) < events.capacity`;
@@ -180,7 +184,9 @@ export async function registerForEvent(app: AppContext, viewer: ClientViewer, ev
           remindedAt: sql<null>`NULL`.as("reminded_at"),
         })
         .from(events)
-        .where(and(eq(events.id, eventId), isNull(events.cancelledAt), gt(events.startsAt, now), tierAllowed, seatFree)),
+        .where(
+          and(eq(events.id, eventId), isNull(events.cancelledAt), gt(events.startsAt, now), tierAllowed, seatFree),
+        ),
     )
     .onConflictDoUpdate({
       target: [eventRegistrations.eventId, eventRegistrations.businessId],
@@ -213,7 +219,11 @@ export async function registerForEvent(app: AppContext, viewer: ClientViewer, ev
 }
 
 /** Cancels the business's registration (idempotent: a second cancel says it is not registered, writes nothing). */
-export async function cancelRegistration(app: AppContext, viewer: ClientViewer, eventId: string): Promise<RegistrationResult> {
+export async function cancelRegistration(
+  app: AppContext,
+  viewer: ClientViewer,
+  eventId: string,
+): Promise<RegistrationResult> {
   const rows = await app.db
     .update(eventRegistrations)
     .set({ cancelledAt: app.now() })

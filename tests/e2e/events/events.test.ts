@@ -19,7 +19,10 @@ for (const [label, viewport] of [
         const joinUrl = `https://meet.example.test/roundtable-${label}`;
         await signIn(page, "manager@partwise.test");
         await expectPath(page, "/manage");
-        await page.getByRole("link", { name: /^Events/ }).first().click();
+        await page
+          .getByRole("link", { name: /^Events/ })
+          .first()
+          .click();
         await expectPath(page, "/manage/events");
         await page.getByRole("heading", { name: "Create an event" }).waitFor();
         await page.getByLabel("Title").fill(title);

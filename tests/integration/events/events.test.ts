@@ -57,7 +57,9 @@ describe("/events (clients)", () => {
     for (let i = 0; i < 2; i++) {
       const response = await postForm("/events", { intent: "register", eventId: sooner }, client.token);
       expect(response.status).toBe(200);
-      expect(await response.text()).toContain(html(i === 0 ? EVENT_COPY.registeredNotice : EVENT_COPY.alreadyRegistered));
+      expect(await response.text()).toContain(
+        html(i === 0 ? EVENT_COPY.registeredNotice : EVENT_COPY.alreadyRegistered),
+      );
     }
     expect(await active(sooner)).toHaveLength(1);
     const after = await (await call("/events", { cookie: client.token })).text();
@@ -270,7 +272,8 @@ describe("the daily event reminder cron", () => {
     const nextWeek = await insertEvent({ startsAt: new Date(tomorrowNoon.getTime() + 6 * DAY) });
     const registered = await signedInClient();
     const cancelledOne = await signedInClient();
-    for (const id of [tomorrow, nextWeek]) await postForm("/events", { intent: "register", eventId: id }, registered.token);
+    for (const id of [tomorrow, nextWeek])
+      await postForm("/events", { intent: "register", eventId: id }, registered.token);
     await postForm("/events", { intent: "register", eventId: tomorrow }, cancelledOne.token);
     await postForm("/events", { intent: "cancel", eventId: tomorrow }, cancelledOne.token);
 
