@@ -78,21 +78,24 @@ for (const [label, viewport] of [
 }
 
 describe("demo events", () => {
-  browserTest("the demo business sees the three demo events and its registration for the peer group", async ({ page }) => {
-    await signIn(page, "demo@partwise.test");
-    await expectPath(page, "/dashboard");
-    const card = page.locator("#events-card");
-    await card.getByRole("link", { name: "Owner peer group: cash flow in the slow season" }).waitFor();
-    await card.getByText(/You're registered/).waitFor();
-    await page.goto("/events");
-    const peerGroup = page.getByRole("article", { name: "Owner peer group: cash flow in the slow season" });
-    expect(await peerGroup.getByRole("link", { name: /^Join the event/ }).getAttribute("href")).toBe(
-      "https://meet.partwise.test/peer-group-cash-flow",
-    );
-    const workshop = page.getByRole("article", { name: "Workshop: building your first 13-week cash forecast" });
-    await workshop
-      .getByText("This event is open to the SCALE plans. Upgrade your plan to join.", { exact: true })
-      .waitFor();
-    expect(await workshop.getByRole("button", { name: /^Register/ }).isDisabled()).toBe(true);
-  });
+  browserTest(
+    "the demo business sees the three demo events and its registration for the peer group",
+    async ({ page }) => {
+      await signIn(page, "demo@partwise.test");
+      await expectPath(page, "/dashboard");
+      const card = page.locator("#events-card");
+      await card.getByRole("link", { name: "Owner peer group: cash flow in the slow season" }).waitFor();
+      await card.getByText(/You're registered/).waitFor();
+      await page.goto("/events");
+      const peerGroup = page.getByRole("article", { name: "Owner peer group: cash flow in the slow season" });
+      expect(await peerGroup.getByRole("link", { name: /^Join the event/ }).getAttribute("href")).toBe(
+        "https://meet.partwise.test/peer-group-cash-flow",
+      );
+      const workshop = page.getByRole("article", { name: "Workshop: building your first 13-week cash forecast" });
+      await workshop
+        .getByText("This event is open to the SCALE plans. Upgrade your plan to join.", { exact: true })
+        .waitFor();
+      expect(await workshop.getByRole("button", { name: /^Register/ }).isDisabled()).toBe(true);
+    },
+  );
 });
