@@ -1,11 +1,11 @@
 import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eventRegistrations, events, notifications, type MemberTier } from "~db/schema";
+import { emailOutbox, eventRegistrations, events, notifications, type MemberTier } from "~db/schema";
 import { EVENT_COPY } from "~/lib/events/event-copy";
 import worker from "../../../functions/worker";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
-import { call, db, html, postForm, setPlan } from "../helpers";
+import { call, db, html, ORIGIN, postForm, setPlan } from "../helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -280,7 +280,7 @@ describe("the daily event reminder cron", () => {
     const fire = () =>
       worker.scheduled(
         createScheduledController({ cron: "0 13 * * *", scheduledTime: Date.now() }),
-        env as never,
+        { ...env, APP_URL: ORIGIN } as never,
         createExecutionContext(),
       );
     await fire();
@@ -296,6 +296,13 @@ describe("the daily event reminder cron", () => {
     expect(mine[0]!.title).toBe("Tomorrow: Tomorrow's peer group");
     expect(mine[0]!.link).toBe("/events");
     expect(await reminders(cancelledOne.user.id)).toHaveLength(0);
+    const emails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, registered.user.email), eq(emailOutbox.kind, "event_reminder")));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.subject).toBe("Tomorrow: Tomorrow's peer group");
+    expect(emails[0]!.textBody).toContain(`${ORIGIN}/events`);
     const [nextWeekRow] = await registrationsOf(nextWeek);
     expect(nextWeekRow!.remindedAt).toBeNull();
   });
