@@ -269,3 +269,8 @@ export const LOCAL_STRIPE_OBJECT_TYPES = [
   "subscription",
   "billing_portal.session",
 ] as const;
+
+/** Upcoming events (issue #16): what kind of gathering an event is. */
+export const EVENT_KINDS = ["virtual_peer_group", "webinar", "workshop"] as const;
+
+export type EventKind = (typeof EVENT_KINDS)[number];

@@ -2,15 +2,18 @@ import type { AppContext } from "../app/server/load-context";
 import { sweepUnlinkedFiles } from "../app/server/files/sweep.server";
 import { enqueueMonthlyFinanceRefresh } from "../app/server/finance/monthly-refresh.server";
 import { startIncludedYears } from "../app/server/benchmarking/benchmarking-access.server";
+import { sendEventReminders } from "../app/server/events/events.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
  * finance refresh (the reports are built on the queue; a rebuilt report refreshes the year's
  * benchmarking when its books changed), starts the new year of benchmarking for the plans that
- * include it, and sweeps abandoned uploads.
+ * include it, and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders.
  */
 export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
+  /** Daily at 13:00 UTC: reminds registered businesses of the events starting the next day. */
+  dailyEventReminders: "0 13 * * *",
 } as const;
 
 type CronJob = (app: AppContext) => Promise<unknown>;
@@ -36,6 +39,9 @@ export async function handleScheduled(
   switch (controller.cron) {
     case CRONS.monthlyFinanceRefresh:
       await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles]);
+      return;
+    case CRONS.dailyEventReminders:
+      await runAll(app, [sendEventReminders]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

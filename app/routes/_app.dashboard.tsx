@@ -18,24 +18,28 @@ import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { loadEngagementTiles } from "~/server/engagements/engagement-views.server";
 import { BenchmarkingCard, benchmarkingSummary } from "~/components/benchmarking/benchmarking-summary";
 import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
+import { UpcomingEventsCard } from "~/components/events/upcoming-events-card";
+import { eventCardView } from "~/lib/events/event-views";
+import { listUpcomingEvents } from "~/server/events/events.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
 /**
  * After the viewer (which the `_app` loader running in parallel shares, memoised), three reads go
  * out at the same time: the company-data cards' figures (one query: connection, report, latest
- * job), every insight and match list (one db.batch), the engagements (one db.batch) and the year's
+ * job), the next three events (one query), every insight and match list (one db.batch), the engagements (one db.batch) and the year's
  * benchmarking (loadBenchmarkingView, one db.batch). So at most two sequential
  * D1 round trips. A stale report asks for its refresh off the critical path (loadDashboardFinance).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const now = context.app.now();
-  const [finance, lists, engagements, benchmarking] = await Promise.all([
+  const [finance, lists, engagements, benchmarking, events] = await Promise.all([
     loadDashboardFinance(context.app, viewer.business, now),
     loadClientInsightLists(context.app, viewer),
     loadEngagementTiles(context.app, viewer),
     loadBenchmarkingView(context.app, viewer),
+    listUpcomingEvents(context.app, viewer.business.id, 3),
   ]);
   return {
     engagements: engagementSummary(engagements),
@@ -43,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tiles: [...lists.requests, ...lists.valueInsights],
     matches: lists.matches,
     benchmarking: benchmarkingSummary(benchmarking),
+    events: events.map((event) => eventCardView(event, viewer.business.memberTier, now)),
   };
 }
 
@@ -54,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { finance, tiles, matches, engagements, benchmarking } = useLoaderData<typeof loader>();
+  const { finance, tiles, matches, engagements, benchmarking, events } = useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   return (
     <div className="page dashboard">
@@ -91,9 +96,7 @@ export default function Dashboard() {
 
         <div className="dashboard-secondary">
           <RevenuePerEmployeeCard cards={finance} />
-          <DashboardCard id="events-card" title="Upcoming Events">
-            <p className="empty-state">No upcoming events.</p>
-          </DashboardCard>
+          <UpcomingEventsCard events={events} />
           <NotificationsCard notifications={notifications} />
           <DashboardCard id="learning-card" title="Learning Center">
             <p className="empty-state">Learning Center is coming soon.</p>

@@ -33,4 +33,5 @@ export * from "./files";
 export * from "./notifications";
 export * from "./notification-preferences";
 export * from "./support";
+export * from "./events";
 export * from "./relations";

@@ -177,8 +177,10 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
   const engagements = await playEngagementFlows(baseURL, { log, persistTo });
   const { playBenchmarkingFlows } = await import("./demo-benchmarking.mjs");
   const benchmarking = await playBenchmarkingFlows(baseURL, { log });
+  const { playEventFlows } = await import("./demo-events.mjs");
+  const events = await playEventFlows(baseURL, { log });
   return {
-    played: matching.played || consultants.played || engagements.played || benchmarking.played,
+    played: matching.played || consultants.played || engagements.played || benchmarking.played || events.played,
     ids: matching.ids,
   };
 }

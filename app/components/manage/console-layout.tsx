@@ -52,6 +52,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     icon: "people",
     count: { of: (counts) => counts.profilesToReview, what: "to review" },
   },
+  { to: "/manage/events", label: "Events", icon: "events" },
   {
     to: "/manage/support",
     label: "Support messages",

@@ -6,7 +6,7 @@
  */
 
 /** The email preference groups a person can turn off, in the order Settings lists them. */
-export const NOTIFICATION_GROUPS = ["insights", "matching", "engagements", "consultants"] as const;
+export const NOTIFICATION_GROUPS = ["insights", "matching", "engagements", "events", "consultants"] as const;
 
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
@@ -15,6 +15,7 @@ export const CLIENT_NOTIFICATION_GROUPS = [
   "insights",
   "matching",
   "engagements",
+  "events",
 ] as const satisfies readonly NotificationGroup[];
 export const CONSULTANT_NOTIFICATION_GROUPS = [
   "matching",
@@ -34,6 +35,7 @@ export type NotificationKindEntry = {
 export const NOTIFICATION_KINDS = {
   insight_ready: { label: "Insight ready", essential: false, group: "insights" },
   benchmarking_ready: { label: "Benchmarking report ready", essential: false, group: "insights" },
+  event_reminder: { label: "Event reminder", essential: false, group: "events" },
   candidate_proposed: { label: "Candidacy proposed", essential: false, group: "matching" },
   candidate_ready: { label: "Candidate ready", essential: false, group: "matching" },
   candidacy_declined: { label: "Candidacy declined", essential: false, group: "matching" },

@@ -1,0 +1,132 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { EMPTY_EVENT_FORM, EventForm, type EventFormValues } from "~/components/events/event-form";
+import { ConsoleNotices } from "~/components/manage/console-notices";
+import { EVENT_COPY, EVENT_KIND_LABELS } from "~/lib/events/event-copy";
+import { formatEventTime } from "~/lib/events/event-time";
+import { requireRole } from "~/server/identity/guards.server";
+import { createEvent, eventFormFields, EventFormSchema, listConsoleEvents } from "~/server/events/events.server";
+import { describeIssues, readForm } from "~/server/platform/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Events | Partwise" }];
+
+/** /manage/events: every event with its registrations, and the create form (managers only, else 404). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(context.app, request, "manager");
+  const rows = await listConsoleEvents(context.app);
+  return {
+    events: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      kindLabel: EVENT_KIND_LABELS[row.kind],
+      when: formatEventTime(row.startsAt, row.endsAt),
+      registrations: Number(row.registrations),
+      capacity: row.capacity,
+      cancelled: row.cancelledAt !== null,
+    })),
+  };
+}
+
+type ActionResult = {
+  notice: string | null;
+  error: string | null;
+  errors: Record<string, string>;
+  values: EventFormValues | null;
+  createdId: string | null;
+};
+
+/** intent=create with the event's fields; anything else, or invalid fields, is a 400 with the form's errors. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "manager");
+  const body = await readForm(request);
+  const fail = (error: string, errors: Record<string, string>, values: EventFormValues | null, status: number) =>
+    data<ActionResult>({ notice: null, error, errors, values, createdId: null }, { status });
+  if (!body.ok) return fail(body.msg, {}, null, body.status);
+  const fields = eventFormFields(body.form);
+  const values: EventFormValues = {
+    ...EMPTY_EVENT_FORM,
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === "string")),
+    allowedTiers: body.form.getAll("allowedTiers").map(String),
+  };
+  if (fields.intent !== "create") return fail(EVENT_COPY.chooseAction, {}, values, 400);
+  const parsed = EventFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    const { msg, errors } = describeIssues(parsed.error);
+    return fail(msg, errors, values, 400);
+  }
+  const id = await createEvent(context.app, viewer.user.id, parsed.data);
+  return data<ActionResult>({ notice: EVENT_COPY.created, error: null, errors: {}, values: null, createdId: id });
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function ConsoleEventsPage() {
+  const { events } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="console-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">{EVENT_COPY.consoleEyebrow}</p>
+          <h1>{EVENT_COPY.consoleTitle}</h1>
+        </div>
+      </header>
+      <ConsoleNotices notice={actionData?.notice} error={actionData?.error} />
+      <section className="card stack" aria-labelledby="events-table-heading">
+        <h2 id="events-table-heading" className="card-title">
+          All events
+        </h2>
+        {events.length === 0 ? (
+          <p className="empty-state">{EVENT_COPY.noConsoleEvents}</p>
+        ) : (
+          <div className="events-table-scroll">
+            <table className="events-table">
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Registrations</th>
+                </tr>
+              </thead>
+              <tbody>
+                {events.map((event) => (
+                  <tr key={event.id}>
+                    <td>
+                      <Link to={`/manage/events/${event.id}`}>{event.title}</Link>
+                      {event.cancelled ? (
+                        <span className="badge event-badge-cancelled">{EVENT_COPY.cancelledBadge}</span>
+                      ) : null}
+                    </td>
+                    <td>{event.kindLabel}</td>
+                    <td>{event.when}</td>
+                    <td>{`${event.registrations} / ${event.capacity}`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="card stack" aria-labelledby="event-create-heading">
+        <h2 id="event-create-heading" className="card-title">
+          {EVENT_COPY.createHeading}
+        </h2>
+        <EventForm
+          key={actionData?.createdId ?? "new"}
+          intent="create"
+          values={actionData?.values ?? EMPTY_EVENT_FORM}
+          errors={actionData?.errors ?? {}}
+          busy={navigation.state === "submitting"}
+        />
+      </section>
+    </div>
+  );
+}

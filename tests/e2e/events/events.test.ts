@@ -1,0 +1,101 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect } from "vitest";
+import { baseURL, browserTest, expectPath, PHONE, signIn, signUpNewClient } from "../support";
+
+const WIDE = { width: 1280, height: 900 };
+
+/** Next year's July 1 at 10:00 New York time, written as the datetime-local field takes it. */
+const YEAR = new Date().getUTCFullYear() + 1;
+
+for (const [label, viewport] of [
+  ["1280", WIDE],
+  ["375", PHONE],
+] as const) {
+  describe(`events at ${label}px`, () => {
+    browserTest(
+      "a manager creates an event; a client registers, downloads the .ics, sees the join link and cancels",
+      async ({ page, context }) => {
+        const title = `Cash flow roundtable ${label}`;
+        const joinUrl = `https://meet.example.test/roundtable-${label}`;
+        await signIn(page, "manager@partwise.test");
+        await expectPath(page, "/manage");
+        await page
+          .getByRole("link", { name: /^Events/ })
+          .first()
+          .click();
+        await expectPath(page, "/manage/events");
+        await page.getByRole("heading", { name: "Create an event" }).waitFor();
+        await page.getByLabel("Title").fill(title);
+        await page.getByLabel("Kind").selectOption("virtual_peer_group");
+        await page.getByLabel("Description").fill("Bring one question about cash flow.");
+        await page.getByLabel("Starts").fill(`${YEAR}-07-01T10:00`);
+        await page.getByLabel("Ends").fill(`${YEAR}-07-01T11:00`);
+        await page.getByLabel("Time zone (IANA)").fill("America/New_York");
+        await page.getByLabel("Capacity").fill("5");
+        await page.getByLabel("Join link").fill(joinUrl);
+        await page.getByRole("button", { name: "Create event" }).click();
+        await page.getByRole("status").getByText("Event created.", { exact: true }).waitFor();
+        await page.getByRole("link", { name: title }).waitFor();
+
+        const client = await context.browser()!.newContext({ baseURL, viewport, acceptDownloads: true });
+        const clientPage = await client.newPage();
+        try {
+          await signUpNewClient(clientPage, { emailPrefix: `events-${label}` });
+          await clientPage.goto("/dashboard");
+          const card = clientPage.locator("#events-card");
+          await card.getByRole("link", { name: "See all events" }).click();
+          await expectPath(clientPage, "/events");
+          const article = clientPage.getByRole("article", { name: title });
+          await article.getByText(`July 1, ${YEAR}, 14:00–15:00 UTC`, { exact: true }).waitFor();
+          expect(await article.getByRole("link", { name: /^Join the event/ }).count()).toBe(0);
+          await article.getByRole("button", { name: /^Register/ }).click();
+          await article
+            .getByRole("status")
+            .getByText("You're registered. The join link is on this page.", { exact: true })
+            .waitFor();
+          const join = article.getByRole("link", { name: /^Join the event/ });
+          expect(await join.getAttribute("href")).toBe(joinUrl);
+
+          const [download] = await Promise.all([
+            clientPage.waitForEvent("download"),
+            article.getByRole("link", { name: /^Add to calendar/ }).click(),
+          ]);
+          const ics = await readFile((await download.path())!, "utf8");
+          expect(ics).toContain(`\r\nDTSTART:${YEAR}0701T140000Z\r\n`);
+          expect(ics).toContain(`\r\nSUMMARY:${title}\r\n`);
+
+          await article.getByRole("button", { name: /^Cancel registration/ }).click();
+          await article.getByRole("status").getByText("Your registration is cancelled.", { exact: true }).waitFor();
+          await join.waitFor({ state: "detached" });
+          await article.getByRole("button", { name: /^Register/ }).waitFor();
+        } finally {
+          await client.close();
+        }
+      },
+      { viewport, timeout: 90_000 },
+    );
+  });
+}
+
+describe("demo events", () => {
+  browserTest(
+    "the demo business sees the three demo events and its registration for the peer group",
+    async ({ page }) => {
+      await signIn(page, "demo@partwise.test");
+      await expectPath(page, "/dashboard");
+      const card = page.locator("#events-card");
+      await card.getByRole("link", { name: "Owner peer group: cash flow in the slow season" }).waitFor();
+      await card.getByText(/You're registered/).waitFor();
+      await page.goto("/events");
+      const peerGroup = page.getByRole("article", { name: "Owner peer group: cash flow in the slow season" });
+      expect(await peerGroup.getByRole("link", { name: /^Join the event/ }).getAttribute("href")).toBe(
+        "https://meet.partwise.test/peer-group-cash-flow",
+      );
+      const workshop = page.getByRole("article", { name: "Workshop: building your first 13-week cash forecast" });
+      await workshop
+        .getByText("This event is open to the SCALE plans. Upgrade your plan to join.", { exact: true })
+        .waitFor();
+      expect(await workshop.getByRole("button", { name: /^Register/ }).isDisabled()).toBe(true);
+    },
+  );
+});
