@@ -149,7 +149,7 @@ describe("settings", () => {
     expect(await hr.isChecked()).toBe(true);
     await hr.uncheck();
     await page.getByRole("checkbox", { name: "Technology" }).uncheck();
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await status(page).getByText("Your preferences have been updated!", { exact: true }).waitFor();
 
     await page.reload();

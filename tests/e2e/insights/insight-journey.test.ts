@@ -89,7 +89,7 @@ describe("insight journey", () => {
       await expectPath(page, "/dashboard");
       await page
         .getByRole("region", { name: "Notifications" })
-        .getByRole("link", { name: "Your insight is available!" })
+        .getByRole("button", { name: "Your insight is available!" })
         .waitFor();
       const tile = page.getByRole("region", { name: "Activity" }).getByRole("article", { name: /^Operations insight/ });
       await tile.getByText("Your insight is available!", { exact: true }).waitFor();

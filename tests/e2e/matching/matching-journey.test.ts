@@ -117,7 +117,8 @@ async function decide(
   await signIn(page, email, NEW_CLIENT_PASSWORD);
   await expectPath(page, "/dashboard");
   if (via === "notification") {
-    await page.getByRole("link", { name: "A consultant is ready for you", exact: true }).first().click();
+    // A notification's title is a button that marks it read, then opens its link.
+    await page.getByRole("button", { name: "A consultant is ready for you", exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === "/features" && url.searchParams.has("viewCandidate"));
   } else {
     await page.goto("/features?focus=Matching");
