@@ -133,9 +133,15 @@ function EventCard({ event, notice, error }: { event: EventCardView; notice: str
         <Form method="post">
           <input type="hidden" name="eventId" value={event.id} />
           {event.registered ? (
-            <button type="submit" name="intent" value="cancel" className="button button-secondary" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              className="button button-secondary"
+              disabled={busy}
+              aria-label={EVENT_COPY.cancelRegistrationFor(event.title)}
+            >
               {EVENT_COPY.cancelRegistration}
-              <span className="visually-hidden">: {event.title}</span>
             </button>
           ) : (
             <button
@@ -144,9 +150,9 @@ function EventCard({ event, notice, error }: { event: EventCardView; notice: str
               value="register"
               className="button button-primary"
               disabled={busy || event.block !== null}
+              aria-label={EVENT_COPY.registerFor(event.title)}
             >
               {EVENT_COPY.register}
-              <span className="visually-hidden">: {event.title}</span>
             </button>
           )}
         </Form>

@@ -22,6 +22,7 @@ import {
   VerbalApprovalSchema,
 } from "~/lib/engagements/engagement-schemas";
 import { addEngagementNote, loadManagerEngagement, reviewPlan } from "~/server/engagements/manager-engagements.server";
+import { managerSharedDocuments } from "~/server/files/shared-documents.server";
 import { requireRole } from "~/server/identity/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
@@ -36,14 +37,21 @@ const NOTICES = {
   verbal: VERBAL_APPROVAL_SAVED,
 } as const;
 
-/** /manage/engagements/{id}: one engagement (managers only; anyone else, or an unknown id, 404). */
+/**
+ * /manage/engagements/{id}: one engagement (managers only; anyone else, or an unknown id, 404),
+ * with the documents shared with its match, read beside it (one round trip).
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(context.app, request, "manager");
-  const engagement = await loadManagerEngagement(context.app, params.id ?? "");
-  if (!engagement) throw notFound();
+  const viewer = await requireRole(context.app, request, "manager");
+  const id = params.id ?? "";
+  const [engagement, documents] = await Promise.all([
+    loadManagerEngagement(context.app, id),
+    managerSharedDocuments(context.app, viewer.user.id, { outlineId: id }),
+  ]);
+  if (!engagement || !documents) throw notFound();
   const key = new URL(request.url).searchParams.get("notice");
   const notice = key !== null && Object.hasOwn(NOTICES, key) ? NOTICES[key as keyof typeof NOTICES] : null;
-  return { engagement, notice };
+  return { engagement, documents, notice };
 }
 
 type Outcome = { error: { form: ManagerFormName; message: string } };
@@ -105,7 +113,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ManagerEngagementPage() {
-  const { engagement, notice } = useLoaderData<typeof loader>();
+  const { engagement, documents, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <ManagerEngagementView engagement={engagement} notice={notice} error={actionData?.error ?? null} />;
+  return (
+    <ManagerEngagementView
+      engagement={engagement}
+      documents={documents}
+      notice={notice}
+      error={actionData?.error ?? null}
+    />
+  );
 }

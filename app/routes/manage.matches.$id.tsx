@@ -15,6 +15,7 @@ import {
   SUGGESTION_SKIPPED_MESSAGE,
   UNKNOWN_MATCH_ACTION_MESSAGE,
 } from "~/lib/matching/match-console-schemas";
+import { managerSharedDocuments } from "~/server/files/shared-documents.server";
 import { requireRole } from "~/server/identity/guards.server";
 import {
   assignMatch,
@@ -30,12 +31,19 @@ import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Match request | Partwise" }];
 
-/** /manage/matches/{id}: one match request (managers only; anyone else, or an unknown id, 404). */
+/**
+ * /manage/matches/{id}: one match request (managers only; anyone else, or an unknown id, 404),
+ * with the documents shared with it and its engagement, read beside it (one round trip).
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
-  const detail = await getMatchRequestDetail(context.app, viewer.user, params.id ?? "");
-  if (!detail) throw notFound();
-  return { detail };
+  const id = params.id ?? "";
+  const [detail, documents] = await Promise.all([
+    getMatchRequestDetail(context.app, viewer.user, id),
+    managerSharedDocuments(context.app, viewer.user.id, { matchRequestId: id }),
+  ]);
+  if (!detail || !documents) throw notFound();
+  return { detail, documents };
 }
 
 type Outcome = { notice: string | null; error: string | null; suggestionId: string | null };
@@ -90,11 +98,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function MatchRequestPage() {
-  const { detail } = useLoaderData<typeof loader>();
+  const { detail, documents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <MatchRequestView
       detail={detail}
+      documents={documents}
       outcome={{
         notice: actionData?.notice ?? null,
         error: actionData?.error ?? null,

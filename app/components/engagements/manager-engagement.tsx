@@ -1,7 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { BUSINESS_NOTES_HEADING, NO_NOTES_YET, UNTITLED_PLAN } from "~/lib/engagements/engagement-copy";
 import type { ManagerEngagement } from "~/server/engagements/manager-engagements.server";
+import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
 import { PlanDocument } from "./plan-document";
 import { SignedStatements } from "./signed-statements";
 
@@ -9,15 +11,18 @@ export type ManagerFormName = "review" | "note" | "verbal";
 
 /**
  * One engagement in the console: where the plan stands, the review (approve, send back with
- * notes) while a version waits for it, the deliverables, the plan as the statement reads, and the
- * manager's record (notes, the business's verbal approvals), newest first.
+ * notes) while a version waits for it, the deliverables, the plan as the statement reads, the
+ * documents shared with the engagement's match (SharedDocumentsCard, as on the match page), and
+ * the manager's record (notes, the business's verbal approvals), newest first.
  */
 export function ManagerEngagementView({
   engagement,
+  documents,
   notice,
   error,
 }: {
   engagement: ManagerEngagement;
+  documents: ManagerSharedDocuments;
   notice: string | null;
   error: { form: ManagerFormName; message: string } | null;
 }) {
@@ -97,6 +102,7 @@ export function ManagerEngagementView({
           {engagement.signedStatements.length > 0 ? (
             <SignedStatements statements={engagement.signedStatements} headingLevel={2} />
           ) : null}
+          <SharedDocumentsCard titleId="engagement-documents-title" shared={documents} />
         </div>
         <aside className="manager-engagement-side">
           <section className="card" aria-labelledby="manager-facts">

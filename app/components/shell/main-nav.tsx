@@ -15,9 +15,14 @@ const onFeature =
   (path: string, focus: string | null) =>
     (path === "/features" && parseFeatureFocus(focus) === feature) || paths.includes(path);
 
+/** Current on `base` and every page under it (`/learning`, `/learning/{id}`). */
+const onSection = (base: string) => (path: string) => path === base || path.startsWith(`${base}/`);
+
 /**
- * The v2.2 toolbar (spec §2). Documents Hub and Learning Center are not available yet;
- * Benchmarking opens its tab of /features (and is current on /benchmarking); Engagements becomes available once the business has an engagement (a plan a manager approved).
+ * The v2.2 toolbar (spec §2) with the pages issue #16 made real: Documents Hub opens its tab of
+ * /features, Benchmarking its tab (and is current on /benchmarking), Learning Center /learning (current
+ * on every page under it) and Events /events. Engagements becomes available once the business
+ * has an engagement (a plan a manager approved); until then it is the one unavailable entry.
  */
 export function mainNavItems({ hasEngagements }: { hasEngagements: boolean }): NavItem[] {
   return [
@@ -42,14 +47,20 @@ export function mainNavItems({ hasEngagements }: { hasEngagements: boolean }): N
           isCurrent: onFeature("Engagements", "/engagement-portal"),
         }
       : { label: "Engagements", icon: "engagements" },
-    { label: "Documents Hub", icon: "documents" },
+    {
+      label: "Documents Hub",
+      icon: "documents",
+      to: "/features?focus=Documents",
+      isCurrent: onFeature("Documents"),
+    },
     {
       label: "Benchmarking",
       icon: "benchmarking",
       to: "/features?focus=Benchmarking",
       isCurrent: onFeature("Benchmarking", "/benchmarking"),
     },
-    { label: "Learning Center", icon: "learning" },
+    { label: "Learning Center", icon: "learning", to: "/learning", isCurrent: onSection("/learning") },
+    { label: "Events", icon: "events", to: "/events", isCurrent: onSection("/events") },
   ];
 }
 

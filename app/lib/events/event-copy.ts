@@ -16,6 +16,9 @@ export const EVENT_COPY = {
   registered: "You're registered",
   register: "Register",
   cancelRegistration: "Cancel registration",
+  /** The accessible names of the buttons: the visible word plus the event it acts on. */
+  registerFor: (title: string) => `Register for ${title}`,
+  cancelRegistrationFor: (title: string) => `Cancel registration for ${title}`,
   addToCalendar: "Add to calendar",
   joinLink: "Join the event",
   openTo: "Open to",

@@ -159,9 +159,6 @@ export const ALREADY_CANDIDATE_MESSAGE = "This consultant is already a candidate
 export const MATCH_CLOSED_MESSAGE = "This match request already has its consultant, or it was closed.";
 
 // The page's explanations.
-export const FILES_AFTER_ASSIGN_MESSAGE =
-  "Assign the request to yourself to download its files: files are shown to the assigned manager only.";
-export const NO_FILES_MESSAGE = "No files were attached.";
 export const SHORTLIST_EMPTY_MESSAGE =
   "The engine has not shortlisted anyone yet. Run matching again once consultants' profiles change.";
 

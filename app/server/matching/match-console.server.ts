@@ -3,7 +3,6 @@ import { alias } from "drizzle-orm/sqlite-core";
 import {
   businesses,
   consultantProfiles,
-  files,
   matchCandidates,
   matchRequests,
   matchSuggestions,
@@ -47,8 +46,6 @@ import type { AppContext } from "~/server/load-context";
 import { findNaics } from "~/server/business/naics.server";
 import { notify } from "~/server/notifications/notify.server";
 import { runMatching } from "~/server/matching/run-matching.server";
-import { listedFile, type ListedFile } from "~/lib/files/listed-file";
-import { requestFiles } from "~/server/files/files.server";
 
 /**
  * The engagement manager console's match requests (`/manage/matches`): the queue of requests that
@@ -203,11 +200,11 @@ export async function matchRequestsToDo(app: AppContext): Promise<number> {
 
 /**
  * A request with everything its page and the actions decide on, in ONE batch: the request and
- * its business, the assigned manager, the files, the shortlist (with each consultant's name,
+ * its business, the assigned manager, the shortlist (with each consultant's name,
  * headline and pool state) and the candidates.
  */
 async function loadMatch(app: AppContext, id: string) {
-  const [requestRows, managerRows, fileRows, suggestionRows, candidateRows] = await app.db.batch([
+  const [requestRows, managerRows, suggestionRows, candidateRows] = await app.db.batch([
     app.db
       .select({
         id: matchRequests.id,
@@ -240,7 +237,6 @@ async function loadMatch(app: AppContext, id: string) {
       .innerJoin(users, eq(users.id, matchRequests.assignedManagerId))
       .where(eq(matchRequests.id, id))
       .limit(1),
-    requestFiles(app, eq(files.matchRequestId, id)),
     app.db
       .select({
         id: matchSuggestions.id,
@@ -290,7 +286,6 @@ async function loadMatch(app: AppContext, id: string) {
   return {
     request,
     manager: managerRows[0] ?? null,
-    files: fileRows,
     suggestions: suggestionRows,
     candidates: candidateRows,
   };
@@ -370,9 +365,6 @@ export type MatchRequestDetail = {
     employeeBand: string;
     plan: string;
   };
-  fileCount: number;
-  /** Listed to the assigned manager only (the file route serves them to that manager). */
-  files: ListedFile[];
   shortlist: ShortlistEntry[];
   candidates: CandidateEntry[];
   /** What happened so far, oldest first. */
@@ -440,8 +432,6 @@ export async function getMatchRequestDetail(
       employeeBand: request.employeeBand,
       plan: planLabel(request.memberTier),
     },
-    fileCount: loaded.files.length,
-    files: assignedToMe ? loaded.files.map(listedFile) : [],
     shortlist: loaded.suggestions.map((suggestion) => {
       const blocker = proposalBlocker(loaded, suggestion, app.now());
       const decidable = open && suggestion.status === "pending";

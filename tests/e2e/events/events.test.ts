@@ -48,7 +48,7 @@ for (const [label, viewport] of [
           const article = clientPage.getByRole("article", { name: title });
           await article.getByText(`July 1, ${YEAR}, 14:00–15:00 UTC`, { exact: true }).waitFor();
           expect(await article.getByRole("link", { name: /^Join the event/ }).count()).toBe(0);
-          await article.getByRole("button", { name: /^Register/ }).click();
+          await article.getByRole("button", { name: `Register for ${title}`, exact: true }).click();
           await article
             .getByRole("status")
             .getByText("You're registered. The join link is on this page.", { exact: true })
@@ -64,10 +64,10 @@ for (const [label, viewport] of [
           expect(ics).toContain(`\r\nDTSTART:${YEAR}0701T140000Z\r\n`);
           expect(ics).toContain(`\r\nSUMMARY:${title}\r\n`);
 
-          await article.getByRole("button", { name: /^Cancel registration/ }).click();
+          await article.getByRole("button", { name: `Cancel registration for ${title}`, exact: true }).click();
           await article.getByRole("status").getByText("Your registration is cancelled.", { exact: true }).waitFor();
           await join.waitFor({ state: "detached" });
-          await article.getByRole("button", { name: /^Register/ }).waitFor();
+          await article.getByRole("button", { name: `Register for ${title}`, exact: true }).waitFor();
         } finally {
           await client.close();
         }
@@ -95,7 +95,11 @@ describe("demo events", () => {
       await workshop
         .getByText("This event is open to the SCALE plans. Upgrade your plan to join.", { exact: true })
         .waitFor();
-      expect(await workshop.getByRole("button", { name: /^Register/ }).isDisabled()).toBe(true);
+      const register = workshop.getByRole("button", {
+        name: "Register for Workshop: building your first 13-week cash forecast",
+        exact: true,
+      });
+      expect(await register.isDisabled()).toBe(true);
     },
   );
 });

@@ -65,11 +65,11 @@ describe("engagement manager console: match requests", () => {
         "History",
         "Request",
         "Business",
-        "Files",
+        "Documents",
       ]) {
         await page.getByRole("heading", { name, level: 2, exact: true }).waitFor();
       }
-      await page.getByText("No files were attached.", { exact: true }).waitFor();
+      await page.getByText("No documents are shared with this match yet.", { exact: true }).waitFor();
       const request = page.getByRole("region", { name: "Request", exact: true });
       await request.getByText("Unassigned", { exact: true }).waitFor();
 

@@ -52,6 +52,8 @@ describe("/events (clients)", () => {
     expect(text).not.toContain("Cancelled thing");
     expect(text).not.toContain(`https://meet.example.test/${sooner}`);
     expect(text).toContain(html("BASIC, STARTER and SCALE"));
+    // The button says "Register"; its accessible name names the event.
+    expect(text).toContain(`aria-label="Register for Sooner webinar"`);
     void cancelled;
 
     for (let i = 0; i < 2; i++) {
@@ -66,6 +68,7 @@ describe("/events (clients)", () => {
     expect(after).toContain(`https://meet.example.test/${sooner}`);
     expect(after).not.toContain(`https://meet.example.test/${later}`);
     expect(after).toContain(html(EVENT_COPY.registered));
+    expect(after).toContain(`aria-label="Cancel registration for Sooner webinar"`);
 
     // Cancel twice: once cancelled, the second says so and writes nothing; then register again.
     const cancel = await postForm("/events", { intent: "cancel", eventId: sooner }, client.token);

@@ -271,11 +271,8 @@ describe("engagement manager console: match requests", () => {
     expect(text).toContain("Declined the candidacy");
     expect(text).toContain("Fully booked until March.");
     expect(text).toContain(html(`${declined.name} declined the candidacy`));
-    // Files: named and downloadable only once the request is the manager's.
-    expect(text).toContain("1 file is attached.");
-    expect(text).toContain(
-      "Assign the request to yourself to download its files: files are shown to the assigned manager only.",
-    );
+    // Documents: named and downloadable only once the request is the manager's.
+    expect(text).toContain("1 document is shared with this match. Assign the request to yourself to see them.");
     expect(text).not.toContain(fileName);
     expect((await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token })).status).toBe(404);
 

@@ -1,17 +1,16 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FilesCard } from "~/components/files/file-list";
+import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import {
-  FILES_AFTER_ASSIGN_MESSAGE,
-  NO_FILES_MESSAGE,
   SHORTLIST_EMPTY_MESSAGE,
 } from "~/lib/matching/match-console-schemas";
+import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
 import type { MatchRequestDetail, ShortlistEntry } from "~/server/matching/match-console.server";
 
 /** The last move's notice or error; `suggestionId` names the shortlist card it was about, if any. */
 type Outcome = { notice: string | null; error: string | null; suggestionId: string | null };
 
-type Props = { detail: MatchRequestDetail; outcome: Outcome };
+type Props = { detail: MatchRequestDetail; documents: ManagerSharedDocuments; outcome: Outcome };
 
 /** The form being sent, if any: its intent and the shortlist entry it is about. */
 function useSending(): { intent: string | null; suggestionId: string | null } {
@@ -27,9 +26,9 @@ function useSending(): { intent: string | null; suggestionId: string | null } {
  * One match request as the engagement manager works it: the problem, the engine's shortlist with
  * every factor's explanation (Propose / Skip per consultant), the candidates and their answers,
  * what happened so far; beside it the request with Assign to me and Re-run matching, the
- * business and the files.
+ * business and the documents shared with the request (SharedDocumentsCard).
  */
-export function MatchRequestView({ detail, outcome }: Props) {
+export function MatchRequestView({ detail, documents, outcome }: Props) {
   // A move on a consultant no longer (or never) on this shortlist is answered at the top.
   const onCard = outcome.suggestionId !== null && detail.shortlist.some((entry) => entry.id === outcome.suggestionId);
   return (
@@ -69,7 +68,7 @@ export function MatchRequestView({ detail, outcome }: Props) {
               <dd>{detail.business.plan}</dd>
             </dl>
           </section>
-          <FilesSection detail={detail} />
+          <SharedDocumentsCard titleId="match-documents-title" shared={documents} />
         </div>
         <div className="insight-request-main">
           <section className="card" aria-labelledby="match-problem-title">
@@ -328,18 +327,3 @@ function CandidatesSection({ detail }: { detail: MatchRequestDetail }) {
   );
 }
 
-function FilesSection({ detail }: { detail: MatchRequestDetail }) {
-  return (
-    <FilesCard
-      titleId="match-files-title"
-      files={detail.assignedToMe || detail.fileCount === 0 ? detail.files : null}
-      hiddenText={
-        <>
-          {detail.fileCount === 1 ? "1 file is attached. " : `${detail.fileCount} files are attached. `}
-          {FILES_AFTER_ASSIGN_MESSAGE}
-        </>
-      }
-      emptyText={NO_FILES_MESSAGE}
-    />
-  );
-}

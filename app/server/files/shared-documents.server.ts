@@ -1,0 +1,247 @@
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  businesses,
+  deliveryItems,
+  deliveryOutlines,
+  files,
+  matchCandidates,
+  matchRequests,
+  sowSignatures,
+  users,
+} from "~db/schema";
+import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
+import { matchAreaLabel } from "~/lib/matching/match-console-schemas";
+import {
+  deliverableDocument,
+  requestDocument,
+  sortSharedDocuments,
+  statementDocument,
+  type SharedDocument,
+} from "~/lib/files/shared-documents";
+import type { AppContext } from "~/server/load-context";
+
+/**
+ * The documents shared with a match request or its engagement (issue #16 "The consultant and
+ * manager see only the documents shared with their match or engagement"): the files linked to the
+ * request (its attachments and the company documents the business shared with it), the files
+ * delivered for the engagement's items and the signed statements of work. The lists link to the
+ * existing downloads, which authorise every file again (getAssignedFile, getCandidateFile,
+ * getSowPdf): a document is listed here only to someone those would serve it to.
+ */
+
+const uploader = alias(users, "uploader");
+
+type Scope = {
+  /** Which match requests' linked files are listed (a condition on match_requests). */
+  requests: SQL | undefined;
+  /** Which outlines' deliverables and signed statements are listed (a condition on delivery_outlines). */
+  outlines: SQL | undefined;
+};
+
+/** Three statements of one batch: the files of the requests, the deliverables' files, the statements. */
+function documentQueries(app: AppContext, scope: Scope) {
+  const requestFiles = app.db
+    .select({
+      matchRequestId: matchRequests.id,
+      r2Key: files.r2Key,
+      originalName: files.originalName,
+      sizeBytes: files.sizeBytes,
+      purpose: files.purpose,
+      createdAt: files.createdAt,
+      firstName: uploader.firstName,
+      lastName: uploader.lastName,
+    })
+    .from(matchRequests)
+    // Only the request's own business's files, whatever a row links (as the downloads check).
+    .innerJoin(files, and(eq(files.matchRequestId, matchRequests.id), eq(files.businessId, matchRequests.businessId)))
+    .leftJoin(uploader, eq(uploader.id, files.uploadedByUserId))
+    .where(scope.requests ?? sql`0`);
+  const deliverableFiles = app.db
+    .select({
+      matchRequestId: deliveryOutlines.matchRequestId,
+      r2Key: files.r2Key,
+      originalName: files.originalName,
+      sizeBytes: files.sizeBytes,
+      createdAt: files.createdAt,
+      itemTitle: deliveryItems.title,
+      firstName: uploader.firstName,
+      lastName: uploader.lastName,
+    })
+    .from(deliveryOutlines)
+    .innerJoin(matchRequests, eq(matchRequests.id, deliveryOutlines.matchRequestId))
+    .innerJoin(deliveryItems, eq(deliveryItems.outlineId, deliveryOutlines.id))
+    .innerJoin(files, and(eq(files.deliveryItemId, deliveryItems.id), eq(files.businessId, matchRequests.businessId)))
+    .leftJoin(uploader, eq(uploader.id, files.uploadedByUserId))
+    .where(scope.outlines ?? sql`0`);
+  const statements = app.db
+    .select({
+      matchRequestId: deliveryOutlines.matchRequestId,
+      outlineId: sowSignatures.outlineId,
+      version: sowSignatures.outlineVersion,
+      signerName: sowSignatures.signerName,
+      signedAt: sowSignatures.signedAt,
+      size: sowSignatures.pdfSize,
+    })
+    .from(deliveryOutlines)
+    .innerJoin(sowSignatures, eq(sowSignatures.outlineId, deliveryOutlines.id))
+    .where(scope.outlines ?? sql`0`);
+  return [requestFiles, deliverableFiles, statements] as const;
+}
+
+/** The rows of documentQueries, as documents per match request id (each list sorted). */
+function documentsByMatch(
+  [requestRows, deliverableRows, statementRows]: [
+    Awaited<ReturnType<typeof documentQueries>[0]>,
+    Awaited<ReturnType<typeof documentQueries>[1]>,
+    Awaited<ReturnType<typeof documentQueries>[2]>,
+  ],
+): Map<string, SharedDocument[]> {
+  const byMatch = new Map<string, SharedDocument[]>();
+  const add = (matchId: string, document: SharedDocument) => {
+    const list = byMatch.get(matchId) ?? [];
+    list.push(document);
+    byMatch.set(matchId, list);
+  };
+  for (const row of requestRows) add(row.matchRequestId, requestDocument(row));
+  for (const row of deliverableRows) add(row.matchRequestId, deliverableDocument(row));
+  for (const row of statementRows) add(row.matchRequestId, statementDocument(row));
+  for (const [matchId, list] of byMatch) byMatch.set(matchId, sortSharedDocuments(list));
+  return byMatch;
+}
+
+/** The match request of an engagement (its outline), as SQL for a WHERE. */
+const matchOfOutline = (outlineId: string) =>
+  sql`(SELECT ${deliveryOutlines.matchRequestId} FROM ${deliveryOutlines} WHERE ${deliveryOutlines.id} = ${outlineId})`;
+
+export type SharedDocumentsOfMatch = {
+  matchRequestId: string;
+  assignedManagerId: string | null;
+  documents: SharedDocument[];
+};
+
+/**
+ * Every document shared with one match request and its engagement, named by the request's id or
+ * by its engagement's (outline's) id; null when there is no such request. One batch (one round
+ * trip). The caller decides who may see them (managerSharedDocuments for the console).
+ */
+export async function listSharedDocuments(
+  app: AppContext,
+  key: { matchRequestId: string } | { outlineId: string },
+): Promise<SharedDocumentsOfMatch | null> {
+  const matchId = "matchRequestId" in key ? sql`${key.matchRequestId}` : matchOfOutline(key.outlineId);
+  const [requestRows, deliverableRows, statementRows, heads] = await app.db.batch([
+    ...documentQueries(app, {
+      requests: sql`${matchRequests.id} = ${matchId}`,
+      outlines: sql`${deliveryOutlines.matchRequestId} = ${matchId}`,
+    }),
+    app.db
+      .select({ id: matchRequests.id, assignedManagerId: matchRequests.assignedManagerId })
+      .from(matchRequests)
+      .where(sql`${matchRequests.id} = ${matchId}`),
+  ]);
+  const head = heads[0];
+  if (!head) return null;
+  const documents = documentsByMatch([requestRows, deliverableRows, statementRows]).get(head.id) ?? [];
+  return { matchRequestId: head.id, assignedManagerId: head.assignedManagerId, documents };
+}
+
+/** What the console shows: the documents to the request's assigned manager; to another manager only how many. */
+export type ManagerSharedDocuments = { assignedToMe: boolean; count: number; documents: SharedDocument[] };
+
+/**
+ * The console's "Documents" section of a match or engagement for manager `managerId`: the list
+ * when the request is assigned to them (the downloads serve its files to them alone), else only
+ * the count. Null for an unknown request or engagement.
+ */
+export async function managerSharedDocuments(
+  app: AppContext,
+  managerId: string,
+  key: { matchRequestId: string } | { outlineId: string },
+): Promise<ManagerSharedDocuments | null> {
+  const shared = await listSharedDocuments(app, key);
+  if (!shared) return null;
+  const assignedToMe = shared.assignedManagerId === managerId;
+  return { assignedToMe, count: shared.documents.length, documents: assignedToMe ? shared.documents : [] };
+}
+
+/** One match on the consultant's Documents page. */
+export type ConsultantDocumentGroup = {
+  matchRequestId: string;
+  business: string;
+  area: string;
+  /** The candidacy or the engagement, where the consultant works on it. */
+  link: { href: string; label: "candidacy" | "engagement" } | null;
+  documents: SharedDocument[];
+};
+
+/** 1 for a candidacy still in play, exactly as getCandidateFile reads it; else 0. */
+const candidacyInPlay = sql<number>`CASE WHEN ${and(
+  inArray(matchCandidates.status, ["proposed", "accepted"]),
+  eq(matchCandidates.businessDecisionStatus, "pending"),
+  inArray(matchRequests.status, ["matching", "candidates_proposed", "awaiting_decision"]),
+)} THEN 1 ELSE 0 END`;
+
+/**
+ * The consultant's Documents page: per match request, the documents they may download, following
+ * getCandidateFile and getSowPdf exactly — the request's files while a candidate still in play on
+ * it or once matched to it; the deliverables and signed statements of the engagements they run.
+ * Nothing of another business or another match. Two round trips: the matches, then one batch of
+ * their documents. Matches with nothing shared are listed too (with the empty text), newest first.
+ */
+export async function listConsultantDocuments(app: AppContext, consultantId: string): Promise<ConsultantDocumentGroup[]> {
+  const [candidacies, matched, outlines] = await app.db.batch([
+    app.db
+      .select({ matchRequestId: matchRequests.id, candidacyId: matchCandidates.id, inPlay: candidacyInPlay })
+      .from(matchCandidates)
+      .innerJoin(matchRequests, eq(matchRequests.id, matchCandidates.matchRequestId))
+      .where(eq(matchCandidates.consultantId, consultantId)),
+    app.db
+      .select({ matchRequestId: matchRequests.id })
+      .from(matchRequests)
+      .where(eq(matchRequests.matchedConsultantId, consultantId)),
+    app.db
+      .select({ matchRequestId: deliveryOutlines.matchRequestId, outlineId: deliveryOutlines.id })
+      .from(deliveryOutlines)
+      .where(eq(deliveryOutlines.consultantId, consultantId)),
+  ]);
+  const inPlay = candidacies.filter((row) => Number(row.inPlay) === 1);
+  const requestIds = [...new Set([...inPlay, ...matched].map((row) => row.matchRequestId))];
+  const matchIds = [...new Set([...requestIds, ...outlines.map((row) => row.matchRequestId)])];
+  if (matchIds.length === 0) return [];
+
+  const [requestRows, deliverableRows, statementRows, heads] = await app.db.batch([
+    ...documentQueries(app, {
+      requests: requestIds.length > 0 ? inArray(matchRequests.id, requestIds) : undefined,
+      outlines: eq(deliveryOutlines.consultantId, consultantId),
+    }),
+    app.db
+      .select({
+        id: matchRequests.id,
+        business: businesses.name,
+        category: matchRequests.category,
+        createdAt: matchRequests.createdAt,
+      })
+      .from(matchRequests)
+      .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
+      .where(inArray(matchRequests.id, matchIds))
+      .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id)),
+  ]);
+  const byMatch = documentsByMatch([requestRows, deliverableRows, statementRows]);
+  return heads.map((head) => {
+    const outline = outlines.find((row) => row.matchRequestId === head.id);
+    const candidacy = candidacies.find((row) => row.matchRequestId === head.id);
+    const link = outline
+      ? { href: consultantEngagementPath(outline.outlineId), label: "engagement" as const }
+      : candidacy
+        ? { href: `/consultant/candidacies/${encodeURIComponent(candidacy.candidacyId)}`, label: "candidacy" as const }
+        : null;
+    return {
+      matchRequestId: head.id,
+      business: head.business,
+      area: matchAreaLabel(head.category),
+      link,
+      documents: byMatch.get(head.id) ?? [],
+    };
+  });
+}
