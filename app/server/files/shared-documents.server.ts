@@ -175,12 +175,17 @@ export type ConsultantDocumentGroup = {
   documents: SharedDocument[];
 };
 
-/** 1 for a candidacy still in play, exactly as getCandidateFile reads it; else 0. */
-const candidacyInPlay = sql<number>`CASE WHEN ${and(
-  inArray(matchCandidates.status, ["proposed", "accepted"]),
-  eq(matchCandidates.businessDecisionStatus, "pending"),
-  inArray(matchRequests.status, ["matching", "candidates_proposed", "awaiting_decision"]),
-)} THEN 1 ELSE 0 END`;
+/**
+ * A candidacy still in play, exactly as getCandidateFile reads it: proposed or accepted, the
+ * business not decided yet, the request still looking for its consultant.
+ */
+function candidacyInPlay(row: { status: string; decision: string; requestStatus: string }): boolean {
+  return (
+    ["proposed", "accepted"].includes(row.status) &&
+    row.decision === "pending" &&
+    ["matching", "candidates_proposed", "awaiting_decision"].includes(row.requestStatus)
+  );
+}
 
 /**
  * The consultant's Documents page: per match request, the documents they may download, following
@@ -192,7 +197,14 @@ const candidacyInPlay = sql<number>`CASE WHEN ${and(
 export async function listConsultantDocuments(app: AppContext, consultantId: string): Promise<ConsultantDocumentGroup[]> {
   const [candidacies, matched, outlines] = await app.db.batch([
     app.db
-      .select({ matchRequestId: matchRequests.id, candidacyId: matchCandidates.id, inPlay: candidacyInPlay })
+      // D1's batch answers rows keyed by column name: every selected name must be distinct.
+      .select({
+        matchRequestId: matchCandidates.matchRequestId,
+        candidacyId: matchCandidates.id,
+        status: matchCandidates.status,
+        decision: matchCandidates.businessDecisionStatus,
+        requestStatus: sql<string>`${matchRequests.status}`.as("request_status"),
+      })
       .from(matchCandidates)
       .innerJoin(matchRequests, eq(matchRequests.id, matchCandidates.matchRequestId))
       .where(eq(matchCandidates.consultantId, consultantId)),
@@ -205,7 +217,7 @@ export async function listConsultantDocuments(app: AppContext, consultantId: str
       .from(deliveryOutlines)
       .where(eq(deliveryOutlines.consultantId, consultantId)),
   ]);
-  const inPlay = candidacies.filter((row) => Number(row.inPlay) === 1);
+  const inPlay = candidacies.filter(candidacyInPlay);
   const requestIds = [...new Set([...inPlay, ...matched].map((row) => row.matchRequestId))];
   const matchIds = [...new Set([...requestIds, ...outlines.map((row) => row.matchRequestId)])];
   if (matchIds.length === 0) return [];
