@@ -60,6 +60,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     count: { of: (counts) => counts.openSupportMessages, what: "open" },
   },
   { to: "/manage/notifications", label: "Notifications", icon: "bell" },
+  { to: "/manage/settings", label: "Settings", icon: "settings" },
 ];
 
 /**

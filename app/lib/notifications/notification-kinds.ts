@@ -22,6 +22,12 @@ export const CONSULTANT_NOTIFICATION_GROUPS = [
   "engagements",
   "consultants",
 ] as const satisfies readonly NotificationGroup[];
+/** Engagement managers: shortlists and declined candidacies, plans to review, consultant applications and profiles. */
+export const MANAGER_NOTIFICATION_GROUPS = [
+  "matching",
+  "engagements",
+  "consultants",
+] as const satisfies readonly NotificationGroup[];
 
 export type NotificationKindEntry = {
   /** What the kind is, as Settings and the Notifications page may name it. */

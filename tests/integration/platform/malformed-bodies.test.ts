@@ -194,6 +194,7 @@ beforeAll(async () => {
   page("/notifications", "client");
   page("/consultant/notifications", "consultant");
   page("/manage/notifications", "manager");
+  page("/manage/settings", "manager");
   page("/unsubscribe?token=x", "anonymous");
   const eventId = crypto.randomUUID();
   await db()
@@ -216,7 +217,7 @@ beforeAll(async () => {
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(39);
+    expect(actions.length).toBe(40);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {
