@@ -2,7 +2,17 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { browserTest, DESKTOP, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
 
-const NAV_LINKS = ["Dashboard", "Insights", "Matching", "Support", "Settings"];
+const NAV_LINKS = [
+  "Dashboard",
+  "Insights",
+  "Matching",
+  "Documents Hub",
+  "Benchmarking",
+  "Learning Center",
+  "Events",
+  "Support",
+  "Settings",
+];
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const menuButton = (page: Page) => page.getByRole("button", { name: "Menu", exact: true });
@@ -44,6 +54,28 @@ describe("app shell", () => {
       expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
     },
     { viewport: PHONE },
+  );
+
+  browserTest(
+    "Documents Hub, Learning Center and Events are available and marked current on their pages",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      const nav = mainNav(page);
+      const link = (name: string) => nav.getByRole("link", { name, exact: true });
+      expect(await link("Learning Center").getAttribute("href")).toBe("/learning");
+      expect(await nav.locator(".is-unavailable").count()).toBe(0);
+
+      await link("Documents Hub").click();
+      await expect.poll(() => page.url()).toContain("/features?focus=Documents");
+      await expect.poll(() => link("Documents Hub").getAttribute("aria-current")).toBe("page");
+      expect(await link("Dashboard").getAttribute("aria-current")).toBeNull();
+
+      await link("Events").click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/events");
+      await expect.poll(() => link("Events").getAttribute("aria-current")).toBe("page");
+      expect(await link("Documents Hub").getAttribute("aria-current")).toBeNull();
+    },
+    { viewport: DESKTOP },
   );
 
   browserTest("the dashboard shows its cards", async ({ page }) => {
