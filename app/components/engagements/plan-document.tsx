@@ -21,7 +21,8 @@ export function PlanDocument({ document, headingLevel = 3 }: { document: SowDocu
             <p key={index}>{paragraph}</p>
           ))}
           {section.items && section.items.length > 0 ? (
-            <div className="plan-document-table-wrap">
+            // Scrolls sideways on a phone: focusable and named so the keyboard can scroll it too.
+            <div className="plan-document-table-wrap" tabIndex={0} role="region" aria-label="Deliverables table">
               <table className="plan-document-table">
                 <caption className="visually-hidden">Deliverables</caption>
                 <thead>

@@ -5,7 +5,13 @@ import { SHARED_DOCUMENTS_COPY as COPY, type SharedDocument } from "~/lib/files/
  * from, who added it and when, its size and the download. One list for the consultant's Documents
  * page and the console's match and engagement pages; rows wrap on a phone, nothing scrolls sideways.
  */
-export function SharedDocumentList({ documents, emptyText }: { documents: readonly SharedDocument[]; emptyText: string }) {
+export function SharedDocumentList({
+  documents,
+  emptyText,
+}: {
+  documents: readonly SharedDocument[];
+  emptyText: string;
+}) {
   if (documents.length === 0) return <p className="console-muted">{emptyText}</p>;
   return (
     <ul className="shared-documents">

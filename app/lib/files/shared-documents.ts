@@ -122,6 +122,7 @@ export function statementDocument(row: {
 export function sortSharedDocuments(documents: readonly SharedDocument[]): SharedDocument[] {
   const rank = (source: SharedDocumentSource) => SHARED_DOCUMENT_SOURCES.indexOf(source);
   return [...documents].sort(
-    (a, b) => rank(a.source) - rank(b.source) || b.at - a.at || a.name.localeCompare(b.name) || a.key.localeCompare(b.key),
+    (a, b) =>
+      rank(a.source) - rank(b.source) || b.at - a.at || a.name.localeCompare(b.name) || a.key.localeCompare(b.key),
   );
 }

@@ -90,13 +90,11 @@ function documentQueries(app: AppContext, scope: Scope) {
 }
 
 /** The rows of documentQueries, as documents per match request id (each list sorted). */
-function documentsByMatch(
-  [requestRows, deliverableRows, statementRows]: [
-    Awaited<ReturnType<typeof documentQueries>[0]>,
-    Awaited<ReturnType<typeof documentQueries>[1]>,
-    Awaited<ReturnType<typeof documentQueries>[2]>,
-  ],
-): Map<string, SharedDocument[]> {
+function documentsByMatch([requestRows, deliverableRows, statementRows]: [
+  Awaited<ReturnType<typeof documentQueries>[0]>,
+  Awaited<ReturnType<typeof documentQueries>[1]>,
+  Awaited<ReturnType<typeof documentQueries>[2]>,
+]): Map<string, SharedDocument[]> {
   const byMatch = new Map<string, SharedDocument[]>();
   const add = (matchId: string, document: SharedDocument) => {
     const list = byMatch.get(matchId) ?? [];
@@ -194,7 +192,10 @@ function candidacyInPlay(row: { status: string; decision: string; requestStatus:
  * Nothing of another business or another match. Two round trips: the matches, then one batch of
  * their documents. Matches with nothing shared are listed too (with the empty text), newest first.
  */
-export async function listConsultantDocuments(app: AppContext, consultantId: string): Promise<ConsultantDocumentGroup[]> {
+export async function listConsultantDocuments(
+  app: AppContext,
+  consultantId: string,
+): Promise<ConsultantDocumentGroup[]> {
   const [candidacies, matched, outlines] = await app.db.batch([
     app.db
       // D1's batch answers rows keyed by column name: every selected name must be distinct.

@@ -53,8 +53,8 @@ for (const [label, viewport] of [
         expect(download.suggestedFilename()).toBe(DELIVERED);
         expect(await readFile((await download.path())!, "utf8")).toContain("account,orders,revenue,margin");
 
-        await group.getByRole("link", { name: "Open the engagement", exact: true }).click();
-        await page.getByRole("heading", { level: 1, name: "Wholesale growth plan" }).waitFor();
+        const engagement = group.getByRole("link", { name: "Open the engagement", exact: true });
+        expect(await engagement.getAttribute("href")).toMatch(/^\/consultant\/engagements\/[^/]+$/);
       },
       { viewport },
     );
@@ -65,7 +65,10 @@ for (const [label, viewport] of [
         await signIn(page, "manager@partwise.test");
         await expectPath(page, "/manage");
         await page.goto("/manage/engagements");
-        await page.getByRole("link", { name: /Wholesale growth plan/ }).first().click();
+        await page
+          .getByRole("link", { name: /Wholesale growth plan/ })
+          .first()
+          .click();
         const card = page.getByRole("region", { name: "Documents", exact: true });
         await card.getByRole("link", { name: `Download ${DELIVERED}`, exact: true }).waitFor();
         await card.getByRole("link", { name: "Download statement-of-work-v1.pdf", exact: true }).waitFor();

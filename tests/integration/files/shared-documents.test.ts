@@ -4,15 +4,7 @@ import { describe, expect, it } from "vitest";
 import { files, sowSignatures, users } from "~db/schema";
 import { SHARED_DOCUMENTS_COPY as COPY } from "~/lib/files/shared-documents";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
-import {
-  call,
-  createCandidateRow,
-  createMatchRequestRow,
-  createOutlineRows,
-  db,
-  html,
-  sha256Hex,
-} from "../helpers";
+import { call, createCandidateRow, createMatchRequestRow, createOutlineRows, db, html, sha256Hex } from "../helpers";
 
 /**
  * The documents shared with a match or engagement: the consultant's /consultant/documents and the
@@ -108,10 +100,7 @@ describe("/consultant/documents", () => {
   it("lists per match the request's files, the deliverables and the signed statements, each downloadable", async () => {
     const consultant = await signedInConsultant();
     await rename(consultant.user.id, "Avery", "Stone");
-    const { match, outline, attachment, shared, delivered } = await engagementWithDocuments(
-      consultant.user.id,
-      null,
-    );
+    const { match, outline, attachment, shared, delivered } = await engagementWithDocuments(consultant.user.id, null);
 
     const page = await call("/consultant/documents", { cookie: consultant.token });
     expect(page.status).toBe(200);
@@ -142,8 +131,8 @@ describe("/consultant/documents", () => {
     expect(text).toContain(">12.3 KB</dd>");
     expect(text).toContain('aria-label="Download phase-1-report.pdf"');
     // In order: request files, shared documents, deliverables, statements.
-    const order = ["margins-2026.pdf", "org-chart.pdf", "phase-1-report.pdf", "statement-of-work-v1.pdf"].map(
-      (name) => text.indexOf(name),
+    const order = ["margins-2026.pdf", "org-chart.pdf", "phase-1-report.pdf", "statement-of-work-v1.pdf"].map((name) =>
+      text.indexOf(name),
     );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     void match;
@@ -229,7 +218,10 @@ describe("the console's Documents card", () => {
   it("lists the match's and engagement's documents to the assigned manager on both pages", async () => {
     const manager = await signedInManager();
     const consultant = await signedInConsultant();
-    const { match, outline, attachment, delivered } = await engagementWithDocuments(consultant.user.id, manager.user.id);
+    const { match, outline, attachment, delivered } = await engagementWithDocuments(
+      consultant.user.id,
+      manager.user.id,
+    );
     for (const path of [`/manage/matches/${match.id}`, `/manage/engagements/${outline.id}`]) {
       const response = await call(path, { cookie: manager.token });
       expect(response.status).toBe(200);

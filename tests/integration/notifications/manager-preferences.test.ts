@@ -52,7 +52,11 @@ describe("/manage/settings", () => {
   it("saves the manager's choices idempotently; notify() then skips those emails but keeps the notifications", async () => {
     const manager = await signedInManager();
     for (let i = 0; i < 2; i++) {
-      const saved = await postForm("/manage/settings", { intent: "email-preferences", consultants: "on" }, manager.token);
+      const saved = await postForm(
+        "/manage/settings",
+        { intent: "email-preferences", consultants: "on" },
+        manager.token,
+      );
       expect(saved.status).toBe(200);
       expect(await saved.text()).toContain("Your email preferences are saved.");
     }
@@ -73,7 +77,11 @@ describe("/manage/settings", () => {
       .orderBy(desc(emailOutbox.createdAt));
     expect(sent.map((row) => row.kind)).toEqual(["consultant_application"]);
     const written = await db().select().from(notifications).where(eq(notifications.userId, manager.user.id));
-    expect(written.map((row) => row.kind).sort()).toEqual(["consultant_application", "plan_submitted", "shortlist_ready"]);
+    expect(written.map((row) => row.kind).sort()).toEqual([
+      "consultant_application",
+      "plan_submitted",
+      "shortlist_ready",
+    ]);
 
     const page = await (await call("/manage/settings", { cookie: manager.token })).text();
     expect(page.match(/name="(matching|engagements|consultants)"[^>]*checked/g)).toEqual([

@@ -68,7 +68,9 @@ describe("shared documents", () => {
   it("orders by source (request, shared, deliverables, statements), newest first within one", () => {
     const older = requestDocument(file({ r2Key: "biz/b1/a.pdf", createdAt: new Date("2026-01-01") }));
     const newer = requestDocument(file({ r2Key: "biz/b1/b.pdf", createdAt: new Date("2026-02-01") }));
-    const shared = requestDocument(file({ r2Key: "biz/b1/c.pdf", purpose: "other", createdAt: new Date("2026-03-01") }));
+    const shared = requestDocument(
+      file({ r2Key: "biz/b1/c.pdf", purpose: "other", createdAt: new Date("2026-03-01") }),
+    );
     const statement = statementDocument({
       outlineId: "o",
       version: 1,

@@ -1,9 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import {
-  SHORTLIST_EMPTY_MESSAGE,
-} from "~/lib/matching/match-console-schemas";
+import { SHORTLIST_EMPTY_MESSAGE } from "~/lib/matching/match-console-schemas";
 import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
 import type { MatchRequestDetail, ShortlistEntry } from "~/server/matching/match-console.server";
 
@@ -326,4 +324,3 @@ function CandidatesSection({ detail }: { detail: MatchRequestDetail }) {
     </section>
   );
 }
-
