@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { formatFileSize } from "~/components/files/file-check";
 import { formatDate } from "~/lib/shared/dates";
 import { DOWNLOAD_SOW_LABEL, NO_SIGNED_STATEMENTS, SIGNED_STATEMENTS_HEADING } from "~/lib/engagements/engagement-copy";
 import { formatDateTime, isoDateTime } from "~/lib/shared/dates";
@@ -16,13 +17,6 @@ export type SignedStatementItem = {
   /** sowPdfPath(outlineId, version). */
   url: string;
 };
-
-/** "2.4 KB": the PDF's size. */
-function sizeLabel(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 100) / 10} KB`;
-  return `${Math.round(bytes / 100_000) / 10} MB`;
-}
 
 /**
  * The signed statements of work of an engagement, newest version first: who signed, the date they
@@ -75,7 +69,7 @@ export function SignedStatements({
                 </div>
                 <div>
                   <dt>PDF size</dt>
-                  <dd>{sizeLabel(statement.size)}</dd>
+                  <dd>{formatFileSize(statement.size)}</dd>
                 </div>
                 <div className="signed-statement-hash">
                   <dt>SHA-256</dt>
