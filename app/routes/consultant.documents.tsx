@@ -26,7 +26,7 @@ export default function ConsultantDocuments() {
   return (
     <div className="console-page">
       <PortalPageHeader title={COPY.pageTitle} />
-      <p className="field-hint">{COPY.pageIntro}</p>
+      <p className="field-hint shared-documents-intro">{COPY.pageIntro}</p>
       {groups.length === 0 ? <p className="card console-empty">{COPY.noneAtAll}</p> : null}
       {groups.map((group) => {
         const titleId = `documents-${group.matchRequestId}`;
