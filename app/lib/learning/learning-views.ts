@@ -3,7 +3,7 @@ import type { LearningKind } from "~db/enums";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
 import { LEARNING_COPY, LEARNING_KIND_LABELS } from "./learning-copy";
-import { canOpen, isNewSince, plansText } from "./learning-rules";
+import { canOpen, isNewSince, plansText, videoView } from "./learning-rules";
 
 export type LearningRow = {
   id: string;
@@ -72,3 +72,34 @@ export function learningFilter(
     kind: kind && kinds.includes(kind) ? kind : null,
   };
 }
+
+/** The dashboard's Learning Center and Featured video cards, from the published items. */
+export function learningDashboardView(
+  summary: {
+    items: (LearningRow & { videoUrl: string | null })[];
+    done: ReadonlySet<string>;
+    lastVisit: Date | string | null;
+  },
+  tier: string,
+) {
+  const cards = summary.items.map((row) =>
+    learningCardView(row, { tier, done: summary.done, since: summary.lastVisit }),
+  );
+  const openable = cards.filter((card) => !card.locked);
+  const videos = summary.items.filter((row) => row.kind === "video");
+  const featured = videos.find((row) => canOpen(row.allowedTiers, tier)) ?? null;
+  const featuredVideo = featured ? videoView(featured.videoUrl) : null;
+  return {
+    newest: cards.slice(0, 3),
+    newCount: cards.filter((card) => card.isNew).length,
+    progress: openable.length > 0 ? LEARNING_COPY.progress(openable.filter((card) => card.done).length, openable.length) : null,
+    featured:
+      featured && featuredVideo
+        ? { id: featured.id, title: featured.title, video: featuredVideo }
+        : null,
+    /** Videos exist but none this plan may open. */
+    videosLocked: videos.length > 0 && !featured,
+  };
+}
+
+export type LearningDashboardView = ReturnType<typeof learningDashboardView>;

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { contentMatchesExtension, crc32, zipEntryNames } from "~/lib/files/file-content";
-// @ts-expect-error: a plain .mjs build script without types
 import { LEARNING_TEMPLATES } from "../../../scripts/lib/learning-templates.mjs";
 
 type Template = { file: string; build: () => Uint8Array };
