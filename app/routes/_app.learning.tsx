@@ -156,7 +156,7 @@ function LearningCard({ item, notice, error }: { item: LearningCardView; notice:
       ) : null}
       {item.locked ? (
         <p className="learning-locked">
-          {item.lockedText} <Link to="/plan-select">{LEARNING_COPY.seePlans}</Link>
+          <span>{item.lockedText}</span> <Link to="/plan-select">{LEARNING_COPY.seePlans}</Link>
         </p>
       ) : (
         <div className="learning-actions">

@@ -106,7 +106,7 @@ export default function LearningItemPage() {
       ) : null}
       {item.locked ? (
         <p className="learning-locked">
-          {item.lockedMessage} <Link to="/plan-select">{LEARNING_COPY.seePlans}</Link>
+          <span>{item.lockedMessage}</span> <Link to="/plan-select">{LEARNING_COPY.seePlans}</Link>
         </p>
       ) : (
         <>

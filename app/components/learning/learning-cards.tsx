@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useState } from "react";
 import { DashboardCard } from "~/components/dashboard/dashboard-card";
 import { LearningBody } from "~/components/learning/learning-content";
 import { LEARNING_COPY } from "~/lib/learning/learning-copy";
@@ -37,16 +38,33 @@ export function LearningCenterCard({ view }: { view: LearningDashboardView }) {
   );
 }
 
-/** The dashboard's video card (spec §2's video player): the newest published video this plan may open. */
+/**
+ * The dashboard's video card (spec §2's video player): the newest published video this plan may
+ * open. The player loads only when asked (Play), so the dashboard never calls a video site by
+ * itself; without JavaScript the title opens the video's page.
+ */
 export function FeaturedVideoCard({ view }: { view: LearningDashboardView }) {
+  const [playing, setPlaying] = useState(false);
+  const featured = view.featured;
   return (
     <DashboardCard id="featured-video-card" title={LEARNING_COPY.featuredVideoTitle}>
-      {view.featured ? (
+      {featured ? (
         <>
           <p>
-            <Link to={`/learning/${view.featured.id}`}>{view.featured.title}</Link>
+            <Link to={`/learning/${featured.id}`}>{featured.title}</Link>
           </p>
-          <LearningBody title={view.featured.title} bodyMarkdown={null} video={view.featured.video} />
+          {featured.video.kind === "link" || playing ? (
+            <LearningBody title={featured.title} bodyMarkdown={null} video={featured.video} />
+          ) : (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setPlaying(true)}
+              aria-label={LEARNING_COPY.playVideo(featured.title)}
+            >
+              {LEARNING_COPY.play}
+            </button>
+          )}
         </>
       ) : (
         <p className="empty-state">

@@ -42,6 +42,8 @@ export const LEARNING_COPY = {
   cardEmpty: "New articles, videos and templates will appear here.",
   cardOpen: "Open the Learning Center",
   featuredVideoTitle: "Featured video",
+  play: "Play",
+  playVideo: (title: string) => `Play the video: ${title}`,
   featuredVideoEmpty: "No video for your plan yet.",
   featuredVideoLocked: "Videos are part of the SCALE plan.",
   published: (date: string) => `Published ${date}`,
