@@ -32,10 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     filter,
     total: items.length,
-    progress: LEARNING_COPY.progress(
-      openable.filter((card) => card.done).length,
-      openable.length,
-    ),
+    progress: LEARNING_COPY.progress(openable.filter((card) => card.done).length, openable.length),
     items: cards.filter(
       (card) => (!filter.area || card.area === filter.area) && (!filter.kind || card.kind === filter.kind),
     ),
@@ -127,7 +124,15 @@ export default function LearningCenterPage() {
   );
 }
 
-function LearningCard({ item, notice, error }: { item: LearningCardView; notice: string | null; error: string | null }) {
+function LearningCard({
+  item,
+  notice,
+  error,
+}: {
+  item: LearningCardView;
+  notice: string | null;
+  error: string | null;
+}) {
   const titleId = `learning-${item.id}-title`;
   return (
     <article className="card learning-card" aria-labelledby={titleId}>
@@ -160,7 +165,11 @@ function LearningCard({ item, notice, error }: { item: LearningCardView; notice:
         </p>
       ) : (
         <div className="learning-actions">
-          <Link className="button button-secondary" to={`/learning/${item.id}`} aria-label={`${LEARNING_COPY.open}: ${item.title}`}>
+          <Link
+            className="button button-secondary"
+            to={`/learning/${item.id}`}
+            aria-label={`${LEARNING_COPY.open}: ${item.title}`}
+          >
             {LEARNING_COPY.open}
           </Link>
           <ProgressForm itemId={item.id} title={item.title} done={item.done} />

@@ -14,11 +14,7 @@ import { canOpen, plansText, videoView } from "~/lib/learning/learning-rules";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
 import { requireClientBusiness } from "~/server/identity/guards.server";
-import {
-  getClientLearningItem,
-  ProgressActionSchema,
-  setLearningProgress,
-} from "~/server/learning/learning.server";
+import { getClientLearningItem, ProgressActionSchema, setLearningProgress } from "~/server/learning/learning.server";
 import { readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
 

@@ -181,7 +181,13 @@ export default function ConsoleLearningItemPage() {
           <h2 id="learning-edit-heading" className="card-title">
             {LEARNING_COPY.editHeading}
           </h2>
-          <LearningForm intent="update" values={form} errors={actionData?.errors ?? {}} busy={busy} currentFile={item.file} />
+          <LearningForm
+            intent="update"
+            values={form}
+            errors={actionData?.errors ?? {}}
+            busy={busy}
+            currentFile={item.file}
+          />
         </section>
       )}
     </div>

@@ -5,7 +5,17 @@
 import { buildWorkbook, columnName, STYLE } from "./xlsx-writer.mjs";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const AREAS = ["Strategy", "Leadership", "Management", "Finance", "Operations", "HR", "Sales", "Marketing", "Technology"];
+const AREAS = [
+  "Strategy",
+  "Leadership",
+  "Management",
+  "Finance",
+  "Operations",
+  "HR",
+  "Sales",
+  "Marketing",
+  "Technology",
+];
 
 const h = (v) => ({ v, s: STYLE.header });
 const input = () => ({ s: STYLE.input });
@@ -31,7 +41,20 @@ function instructions(name, lines) {
 }
 
 function annualPlanning() {
-  const header = ["Business area", "Goal for the year", "Measure", "Target", "Q1", "Q2", "Q3", "Q4", "Year to date", "% of target", "Owner", "Notes"];
+  const header = [
+    "Business area",
+    "Goal for the year",
+    "Measure",
+    "Target",
+    "Q1",
+    "Q2",
+    "Q3",
+    "Q4",
+    "Year to date",
+    "% of target",
+    "Owner",
+    "Notes",
+  ];
   const rows = AREAS.map((area, i) => {
     const r = i + 2;
     return [
@@ -65,7 +88,14 @@ function annualPlanning() {
         inputText(),
       ]),
       [],
-      ["Done", { v: "", s: STYLE.plain }, "", "", total("SUM(E2:E13)"), pct("IF(COUNTA(B2:B13)=0,\"\",E15/COUNTA(B2:B13))")],
+      [
+        "Done",
+        { v: "", s: STYLE.plain },
+        "",
+        "",
+        total("SUM(E2:E13)"),
+        pct('IF(COUNTA(B2:B13)=0,"",E15/COUNTA(B2:B13))'),
+      ],
     ],
   };
   return buildWorkbook({
@@ -84,7 +114,18 @@ function annualPlanning() {
           header.map(h),
           ...rows,
           [],
-          ["Total", "", "", total(`SUM(D2:D${last})`), total(`SUM(E2:E${last})`), total(`SUM(F2:F${last})`), total(`SUM(G2:G${last})`), total(`SUM(H2:H${last})`), total(`SUM(I2:I${last})`), pct(`IF(D${last + 2}=0,"",I${last + 2}/D${last + 2})`)],
+          [
+            "Total",
+            "",
+            "",
+            total(`SUM(D2:D${last})`),
+            total(`SUM(E2:E${last})`),
+            total(`SUM(F2:F${last})`),
+            total(`SUM(G2:G${last})`),
+            total(`SUM(H2:H${last})`),
+            total(`SUM(I2:I${last})`),
+            pct(`IF(D${last + 2}=0,"",I${last + 2}/D${last + 2})`),
+          ],
         ],
       },
       priorities,
@@ -93,7 +134,16 @@ function annualPlanning() {
 }
 
 const REVENUE = ["Product sales", "Services", "Other income"];
-const EXPENSES = ["Payroll and benefits", "Rent and utilities", "Marketing", "Software and subscriptions", "Insurance", "Professional fees", "Travel", "Other expenses"];
+const EXPENSES = [
+  "Payroll and benefits",
+  "Rent and utilities",
+  "Marketing",
+  "Software and subscriptions",
+  "Insurance",
+  "Professional fees",
+  "Travel",
+  "Other expenses",
+];
 
 /** The budget's row layout, shared by Budget, Actuals and Variance (same cells on each sheet). */
 function budgetLayout() {
@@ -108,16 +158,28 @@ function budgetLayout() {
   const cogs = rows.length + 1;
   rows.push({ label: "Gross profit", kind: "formula", formula: (col) => `${col}${totalRevenue}-${col}${cogs}` });
   const grossProfit = rows.length + 1;
-  rows.push({ label: "Gross margin", kind: "percent", formula: (col) => `IF(${col}${totalRevenue}=0,"",${col}${grossProfit}/${col}${totalRevenue})` });
+  rows.push({
+    label: "Gross margin",
+    kind: "percent",
+    formula: (col) => `IF(${col}${totalRevenue}=0,"",${col}${grossProfit}/${col}${totalRevenue})`,
+  });
   rows.push({ label: "Operating expenses", kind: "section" });
   const expenseStart = rows.length + 2;
   for (const label of EXPENSES) rows.push({ label, kind: "input" });
   const expenseEnd = rows.length + 1;
   rows.push({ label: "Total operating expenses", kind: "total", sum: [expenseStart, expenseEnd] });
   const totalExpenses = rows.length + 1;
-  rows.push({ label: "Net operating income", kind: "formula", formula: (col) => `${col}${grossProfit}-${col}${totalExpenses}` });
+  rows.push({
+    label: "Net operating income",
+    kind: "formula",
+    formula: (col) => `${col}${grossProfit}-${col}${totalExpenses}`,
+  });
   const net = rows.length + 1;
-  rows.push({ label: "Net margin", kind: "percent", formula: (col) => `IF(${col}${totalRevenue}=0,"",${col}${net}/${col}${totalRevenue})` });
+  rows.push({
+    label: "Net margin",
+    kind: "percent",
+    formula: (col) => `IF(${col}${totalRevenue}=0,"",${col}${net}/${col}${totalRevenue})`,
+  });
   return rows;
 }
 
@@ -140,8 +202,7 @@ function budgetSheet(name) {
           if (row.kind === "percent") return pct(row.formula(col));
           return total(row.formula(col));
         });
-        const year =
-          row.kind === "percent" ? pct(row.formula(yearCol)) : total(`SUM(B${r}:M${r})`);
+        const year = row.kind === "percent" ? pct(row.formula(yearCol)) : total(`SUM(B${r}:M${r})`);
         return [row.label, ...months, year];
       }),
     ],
@@ -159,7 +220,14 @@ function varianceSheet() {
       ...layout.map((row, i) => {
         const r = i + 2;
         if (row.kind === "section") return [{ v: row.label, s: STYLE.header }];
-        if (row.kind === "percent") return [row.label, pct(`Budget!N${r}`), pct(`Actuals!N${r}`), pct(`IF(OR(B${r}="",C${r}=""),"",C${r}-B${r})`), ""];
+        if (row.kind === "percent")
+          return [
+            row.label,
+            pct(`Budget!N${r}`),
+            pct(`Actuals!N${r}`),
+            pct(`IF(OR(B${r}="",C${r}=""),"",C${r}-B${r})`),
+            "",
+          ];
         return [
           row.label,
           total(`Budget!N${r}`),
@@ -234,7 +302,18 @@ function businessScorecard() {
         widths: [14, 36, 10, 12, 12, 12, 12, 10, 14, 12],
         freezeRows: 1,
         rows: [
-          ["Perspective", "Measure", "Unit", "Target", "Actual", "Variance", "% of target", "Weight", "Weighted score", "Status"].map(h),
+          [
+            "Perspective",
+            "Measure",
+            "Unit",
+            "Target",
+            "Actual",
+            "Variance",
+            "% of target",
+            "Weight",
+            "Weighted score",
+            "Status",
+          ].map(h),
           ...rows,
           [],
           [
@@ -274,7 +353,8 @@ export const LEARNING_TEMPLATES = [
     file: "business-scorecard.xlsx",
     title: "Business Scorecard",
     area: "management",
-    summary: "Twelve measures across finance, customers, operations, people and growth, with targets, weights and status.",
+    summary:
+      "Twelve measures across finance, customers, operations, people and growth, with targets, weights and status.",
     build: businessScorecard,
   },
 ];

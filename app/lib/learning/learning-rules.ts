@@ -83,7 +83,8 @@ export function videoView(raw: string | null): VideoView | null {
   } else if (host === "youtu.be" && path[0]) {
     youtube = path[0];
   }
-  if (youtube && YOUTUBE_ID.test(youtube)) return { kind: "embed", src: `https://www.youtube-nocookie.com/embed/${youtube}` };
+  if (youtube && YOUTUBE_ID.test(youtube))
+    return { kind: "embed", src: `https://www.youtube-nocookie.com/embed/${youtube}` };
   if (host === "vimeo.com" && path.length === 1 && /^\d{1,12}$/.test(path[0]!)) {
     return { kind: "embed", src: `https://player.vimeo.com/video/${path[0]}` };
   }

@@ -92,11 +92,9 @@ export function learningDashboardView(
   return {
     newest: cards.slice(0, 3),
     newCount: cards.filter((card) => card.isNew).length,
-    progress: openable.length > 0 ? LEARNING_COPY.progress(openable.filter((card) => card.done).length, openable.length) : null,
-    featured:
-      featured && featuredVideo
-        ? { id: featured.id, title: featured.title, video: featuredVideo }
-        : null,
+    progress:
+      openable.length > 0 ? LEARNING_COPY.progress(openable.filter((card) => card.done).length, openable.length) : null,
+    featured: featured && featuredVideo ? { id: featured.id, title: featured.title, video: featuredVideo } : null,
     /** Videos exist but none this plan may open. */
     videosLocked: videos.length > 0 && !featured,
   };

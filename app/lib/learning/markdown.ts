@@ -30,11 +30,16 @@ const MAX_SOURCE = 100_000;
 /** Emphasis nested deeper than this is shown as text (no pathological recursion). */
 const MAX_DEPTH = 8;
 
+function isControlOrSpace(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code <= 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
 /** The address a link may keep: http(s) with a host, or mailto; null for anything else. */
 export function safeHref(raw: string): string | null {
   const value = raw.trim();
   // Control characters and whitespace inside an address are how scheme filters get tricked.
-  if (value === "" || /[\u0000-\u0020\u007f-\u009f]/.test(value)) return null;
+  if (value === "" || Array.from(value).some(isControlOrSpace)) return null;
   let url: URL;
   try {
     url = new URL(value);

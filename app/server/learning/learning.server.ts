@@ -52,10 +52,7 @@ export const LearningFormSchema = z
     if (value.kind === "article" && value.bodyMarkdown === "") {
       ctx.addIssue({ code: "custom", path: ["bodyMarkdown"], message: LEARNING_FIELD_ERRORS.body });
     }
-    if (
-      value.kind === "video" &&
-      !(/^https:\/\/[^\s]+$/.test(value.videoUrl) && URL.canParse(value.videoUrl))
-    ) {
+    if (value.kind === "video" && !(/^https:\/\/[^\s]+$/.test(value.videoUrl) && URL.canParse(value.videoUrl))) {
       ctx.addIssue({ code: "custom", path: ["videoUrl"], message: LEARNING_FIELD_ERRORS.videoUrl });
     }
   });
@@ -392,7 +389,9 @@ export async function getTemplateDownload(
   if (!object) return null;
   const contentType = found.item.fileContentType ?? "application/octet-stream";
   const body =
-    contentType === FILE_CONTENT_TYPES.csv ? neutralizeCsvFormulas(new Uint8Array(await object.arrayBuffer())) : object.body;
+    contentType === FILE_CONTENT_TYPES.csv
+      ? neutralizeCsvFormulas(new Uint8Array(await object.arrayBuffer()))
+      : object.body;
   return { name: found.item.fileName, contentType, sizeBytes: found.item.fileSizeBytes ?? 0, body };
 }
 

@@ -59,7 +59,10 @@ for (const [label, viewport] of [
         await page.getByLabel("Every plan").check();
         await page.getByRole("button", { name: "Add item" }).click();
         await page.getByRole("link", { name: "Open the new item to publish it" }).click();
-        await page.getByText(/^Current file: annual-budgeting\.xlsx \(\d+\.\d KB\)$/).first().waitFor();
+        await page
+          .getByText(/^Current file: annual-budgeting\.xlsx \(\d+\.\d KB\)$/)
+          .first()
+          .waitFor();
         await page.getByRole("button", { name: "Publish" }).click();
         await page.getByRole("status").getByText("Item published.", { exact: true }).waitFor();
         await expectNoHorizontalScroll(page);

@@ -30,7 +30,7 @@ const XSS = [
   "",
   "Read <img src=x onerror=\"alert('img')\"> and [this](javascript:alert('link')) and [that](https://ok.example.test/a).",
   "",
-  "<a href=\"javascript:alert(1)\" onclick=\"alert(2)\">raw</a> &lt;b&gt;entity&lt;/b&gt;",
+  '<a href="javascript:alert(1)" onclick="alert(2)">raw</a> &lt;b&gt;entity&lt;/b&gt;',
   "",
   "- **bold** item",
   "- `<script>` in code",
@@ -55,7 +55,15 @@ describe("/manage/learning (managers)", () => {
     const title = `Cash habits ${crypto.randomUUID().slice(0, 8)}`;
     const created = await postMultipart(
       "/manage/learning?index",
-      { intent: "create", kind: "article", title, summary: "Weekly habits.", area: "finance", bodyMarkdown: XSS, access: "perk" },
+      {
+        intent: "create",
+        kind: "article",
+        title,
+        summary: "Weekly habits.",
+        area: "finance",
+        bodyMarkdown: XSS,
+        access: "perk",
+      },
       manager.token,
     );
     expect(created.status).toBe(200);
@@ -123,9 +131,7 @@ describe("/manage/learning (managers)", () => {
       const body = article.slice(0, article.indexOf("</div>"));
       expect(body).toContain("<h2>Cash &lt;script&gt;alert(&#x27;h&#x27;)&lt;/script&gt;</h2>");
       expect(body).toContain("&lt;img src=x onerror=&quot;alert(&#x27;img&#x27;)&quot;&gt;");
-      expect(body).toContain(
-        '<a href="https://ok.example.test/a" rel="noopener noreferrer nofollow">that</a>',
-      );
+      expect(body).toContain('<a href="https://ok.example.test/a" rel="noopener noreferrer nofollow">that</a>');
       expect(body).toContain("&amp;lt;b&amp;gt;entity&amp;lt;/b&amp;gt;");
       expect(body).toContain("<li><code>&lt;script&gt;</code> in code</li>");
       // No real tag of those, no handler attribute inside a real tag, no javascript: address.
@@ -157,7 +163,14 @@ describe("/manage/learning (managers)", () => {
     expect(await missing.text()).toContain(html(LEARNING_FIELD_ERRORS.file));
     const badVideo = await postMultipart(
       "/manage/learning?index",
-      { intent: "create", kind: "video", title: "Bad video", area: "sales", videoUrl: "javascript:alert(1)", access: "perk" },
+      {
+        intent: "create",
+        kind: "video",
+        title: "Bad video",
+        area: "sales",
+        videoUrl: "javascript:alert(1)",
+        access: "perk",
+      },
       manager.token,
     );
     expect(badVideo.status).toBe(400);
@@ -185,7 +198,10 @@ describe("/manage/learning (managers)", () => {
       const post = await postForm(`/manage/learning/${id}`, { intent: "archive" }, cookie);
       expect(post.status).toBe(404);
     }
-    expect((await itemByTitle((await db().select().from(learningItems).where(eq(learningItems.id, id)))[0]!.title))!.archivedAt).toBeNull();
+    expect(
+      (await itemByTitle((await db().select().from(learningItems).where(eq(learningItems.id, id)))[0]!.title))!
+        .archivedAt,
+    ).toBeNull();
     expect((await call(`/manage/learning/${crypto.randomUUID()}`, { cookie: manager.token })).status).toBe(404);
     const unknown = await postForm(`/manage/learning/${crypto.randomUUID()}`, { intent: "publish" }, manager.token);
     expect(unknown.status).toBe(404);

@@ -73,7 +73,7 @@ describe("videos", () => {
       kind: "embed",
       src: "https://player.vimeo.com/video/76979871",
     });
-    expect(videoView("https://www.youtube.com/watch?v=bad\"onload")).toEqual({
+    expect(videoView('https://www.youtube.com/watch?v=bad"onload')).toEqual({
       kind: "link",
       href: "https://www.youtube.com/watch?v=bad%22onload",
     });

@@ -84,14 +84,14 @@ describe("the Tools & Templates workbooks", () => {
     const read = async (file: string) => storedEntries(new Uint8Array(await readFile(`content/templates/${file}`)));
     const planning = await read("annual-planning.xlsx");
     const goals = planning.get("xl/worksheets/sheet2.xml")!;
-    expect(goals).toContain("<t xml:space=\"preserve\">Goal for the year</t>");
+    expect(goals).toContain('<t xml:space="preserve">Goal for the year</t>');
     expect(goals).toContain("<f>SUM(E2:H2)</f>");
     expect(goals).toContain("<f>IF(D2=0,&quot;&quot;,I2/D2)</f>");
     expect(goals).toContain('<c r="D2" s="2"/>');
 
     const budgeting = await read("annual-budgeting.xlsx");
     const budget = budgeting.get("xl/worksheets/sheet2.xml")!;
-    expect(budget).toContain("<t xml:space=\"preserve\">Total revenue</t>");
+    expect(budget).toContain('<t xml:space="preserve">Total revenue</t>');
     expect(budget).toContain("<f>SUM(B3:B5)</f>");
     expect(budget).toContain("<f>SUM(B6:M6)</f>");
     expect(budget).toContain("<f>B6-B7</f>");
