@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { learningItems, learningProgress, learningVisits } from "~db/schema";
@@ -179,6 +180,69 @@ describe("/manage/learning (managers)", () => {
     expect(junk.status).toBe(400);
     expect(await junk.text()).toContain(html(LEARNING_COPY.consoleChooseAction));
     expect((await db().select().from(learningItems)).length).toBe(before);
+  });
+
+  it("edits an item: a new template file replaces the old object; another kind drops the file; invalid fields change nothing", async () => {
+    const manager = await signedInManager();
+    const title = `Scorecard ${crypto.randomUUID().slice(0, 8)}`;
+    const fields = { intent: "create", kind: "template", title, area: "management", access: "perk" };
+    await postMultipart("/manage/learning?index", fields, manager.token, { name: "scorecard.xlsx", bytes: xlsx() });
+    const item = (await itemByTitle(title))!;
+    const firstKey = item.fileKey!;
+    expect(await env.FILES.head(firstKey)).not.toBeNull();
+
+    // Saving without a new file keeps the current one.
+    const kept = await postMultipart(
+      `/manage/learning/${item.id}`,
+      { ...fields, intent: "update", summary: "Twelve measures.", access: "all" },
+      manager.token,
+    );
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).toContain(html(LEARNING_COPY.updated));
+    expect(await itemByTitle(title)).toMatchObject({
+      fileKey: firstKey,
+      summary: "Twelve measures.",
+      allowedTiers: ["BASIC", "STANDARD", "PREMIUM"],
+    });
+
+    const replaced = await postMultipart(
+      `/manage/learning/${item.id}`,
+      { ...fields, intent: "update" },
+      manager.token,
+      { name: "Scorecard v2.xlsx", bytes: xlsx() },
+    );
+    expect(replaced.status).toBe(200);
+    const after = (await itemByTitle(title))!;
+    expect(after.fileKey).not.toBe(firstKey);
+    expect(after.fileName).toBe("Scorecard v2.xlsx");
+    expect(await env.FILES.head(firstKey)).toBeNull();
+    expect(await env.FILES.head(after.fileKey!)).not.toBeNull();
+
+    const article = await postMultipart(
+      `/manage/learning/${item.id}`,
+      { ...fields, intent: "update", kind: "article", bodyMarkdown: "Now an article." },
+      manager.token,
+    );
+    expect(article.status).toBe(200);
+    const asArticle = (await itemByTitle(title))!;
+    expect(asArticle).toMatchObject({
+      kind: "article",
+      fileKey: null,
+      fileName: null,
+      bodyMarkdown: "Now an article.",
+    });
+    expect(await env.FILES.head(after.fileKey!)).toBeNull();
+
+    const invalid = await postMultipart(
+      `/manage/learning/${item.id}`,
+      { ...fields, intent: "update", kind: "article", bodyMarkdown: "", title: "" },
+      manager.token,
+    );
+    expect(invalid.status).toBe(400);
+    const text = await invalid.text();
+    expect(text).toContain(html(LEARNING_FIELD_ERRORS.title));
+    expect(text).toContain(html(LEARNING_FIELD_ERRORS.body));
+    expect((await itemByTitle(title))!.bodyMarkdown).toBe("Now an article.");
   });
 
   it("is for managers only: clients, consultants and visitors get 404, an unknown item 404", async () => {
