@@ -87,6 +87,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const found = await getConsoleLearningItem(context.app, params.id ?? "");
   if (!found) throw notFound();
+  if (found.item.archivedAt && intent !== "archive") {
+    return reply({ notice: null, error: LEARNING_COPY.archivedEdit, errors: {} }, 409);
+  }
   if (isStatus) {
     if (intent === "publish") {
       const missing = missingContent(found.item);

@@ -107,6 +107,9 @@ describe("/manage/learning (managers)", () => {
     );
     expect(edit.status).toBe(409);
     expect(await edit.text()).toContain(html(LEARNING_COPY.archivedEdit));
+    const republish = await postForm(`/manage/learning/${item.id}`, { intent: "publish" }, manager.token);
+    expect(republish.status).toBe(409);
+    expect(await republish.text()).toContain(html(LEARNING_COPY.archivedEdit));
     expect((await itemByTitle(title))!.archivedAt).not.toBeNull();
   });
 
