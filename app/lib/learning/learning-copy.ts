@@ -55,7 +55,7 @@ export const LEARNING_COPY = {
   noConsoleItems: "No learning items yet.",
   created: "Item saved as a draft. Publish it when it is ready.",
   updated: "Item saved.",
-  publishedNotice: "Item published.",
+  publishedConfirmation: "Item published.",
   alreadyPublished: "This item is already published.",
   unpublished: "Item unpublished: clients no longer see it.",
   alreadyUnpublished: "This item is not published.",

@@ -213,7 +213,7 @@ export async function changeLearningStatus(
     case "publish": {
       const rows = await update({ publishedAt: now }, and(open, isNull(learningItems.publishedAt)));
       return rows.length > 0
-        ? { changed: true, msg: LEARNING_COPY.publishedNotice }
+        ? { changed: true, msg: LEARNING_COPY.publishedConfirmation }
         : { changed: false, msg: LEARNING_COPY.alreadyPublished };
     }
     case "unpublish": {

@@ -78,7 +78,7 @@ describe("/manage/learning (managers)", () => {
     expect((await call(`/learning/${item.id}`, { cookie: client.token })).status).toBe(404);
     expect(await (await call("/learning", { cookie: client.token })).text()).not.toContain(html(title));
 
-    for (const expected of [LEARNING_COPY.publishedNotice, LEARNING_COPY.alreadyPublished]) {
+    for (const expected of [LEARNING_COPY.publishedConfirmation, LEARNING_COPY.alreadyPublished]) {
       const response = await postForm(`/manage/learning/${item.id}`, { intent: "publish" }, manager.token);
       expect(await response.text()).toContain(html(expected));
     }
