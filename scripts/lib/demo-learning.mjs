@@ -1,4 +1,4 @@
-// The demo's Learning Center, made the way people make it: the engagement manager adds a dozen
+// The demo's Learning Center, made the way people make it: the engagement manager adds thirteen
 // items through the console's forms (/manage/learning: articles across business areas, three
 // videos and the three Tools & Templates workbooks from content/templates/, uploaded as files) and
 // publishes each; then demo@partwise.test marks two articles done on /learning. A second run
@@ -158,19 +158,19 @@ Review it every quarter with the numbers: leads, conversion and cost per custome
   },
   {
     kind: "video",
-    title: "Vimeo's guide to making a product video",
+    title: "Product videos on a budget",
     area: "marketing",
     access: "perk",
-    summary: "A short walk-through of filming a simple product video with what you have.",
+    summary: "An example of a short product video to watch before filming your own with what you have.",
     videoUrl: "https://vimeo.com/76979871",
   },
   {
     kind: "video",
-    title: "Strategy in plain words",
+    title: "Talks for business leaders",
     area: "strategy",
     access: "perk",
-    summary: "A talk on choosing what not to do, for owners setting next year's direction.",
-    videoUrl: "https://www.ted.com/talks/simon_sinek_how_great_leaders_inspire_action",
+    summary: "TED's library of talks: pick one on strategy before your next planning session.",
+    videoUrl: "https://www.ted.com/talks",
   },
   ...LEARNING_TEMPLATES.map((template) => ({
     kind: "template",
