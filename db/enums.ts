@@ -274,3 +274,8 @@ export const LOCAL_STRIPE_OBJECT_TYPES = [
 export const EVENT_KINDS = ["virtual_peer_group", "webinar", "workshop"] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Learning Center (issue #16): what a learning item is. */
+export const LEARNING_KINDS = ["article", "video", "template"] as const;
+
+export type LearningKind = (typeof LEARNING_KINDS)[number];

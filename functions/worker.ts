@@ -27,7 +27,11 @@ function plain(status: number, body: string): Response {
  */
 const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files", "/create-match", "/consultant/profile"]);
 /** The consultant's delivery page takes its files in its multipart form, counted like an upload. */
-const LARGE_BODY_PATTERNS = [/^\/consultant\/engagements\/[^/]+\/items\/[^/]+(\.data)?$/];
+const LARGE_BODY_PATTERNS = [
+  /^\/consultant\/engagements\/[^/]+\/items\/[^/]+(\.data)?$/,
+  // The Learning console's forms carry a template file, counted like an upload.
+  /^\/manage\/learning(\/[^/]+)?(\.data)?$/,
+];
 
 /**
  * The request with its body held to MAX_REQUEST_BYTES, or null when it is larger. A declared

@@ -21,25 +21,30 @@ import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.se
 import { UpcomingEventsCard } from "~/components/events/upcoming-events-card";
 import { eventCardView } from "~/lib/events/event-views";
 import { listUpcomingEvents } from "~/server/events/events.server";
+import { FeaturedVideoCard, LearningCenterCard } from "~/components/learning/learning-cards";
+import { learningDashboardView } from "~/lib/learning/learning-views";
+import { loadLearningSummary } from "~/server/learning/learning.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
 /**
  * After the viewer (which the `_app` loader running in parallel shares, memoised), three reads go
  * out at the same time: the company-data cards' figures (one query: connection, report, latest
- * job), the next three events (one query), every insight and match list (one db.batch), the engagements (one db.batch) and the year's
+ * job), the next three events (one query), the Learning Center's items, progress and last visit (one
+ * db.batch), every insight and match list (one db.batch), the engagements (one db.batch) and the year's
  * benchmarking (loadBenchmarkingView, one db.batch). So at most two sequential
  * D1 round trips. A stale report asks for its refresh off the critical path (loadDashboardFinance).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const now = context.app.now();
-  const [finance, lists, engagements, benchmarking, events] = await Promise.all([
+  const [finance, lists, engagements, benchmarking, events, learning] = await Promise.all([
     loadDashboardFinance(context.app, viewer.business, now),
     loadClientInsightLists(context.app, viewer),
     loadEngagementTiles(context.app, viewer),
     loadBenchmarkingView(context.app, viewer),
     listUpcomingEvents(context.app, viewer.business.id, 3),
+    loadLearningSummary(context.app, viewer),
   ]);
   return {
     engagements: engagementSummary(engagements),
@@ -48,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     matches: lists.matches,
     benchmarking: benchmarkingSummary(benchmarking),
     events: events.map((event) => eventCardView(event, viewer.business.memberTier, now)),
+    learning: learningDashboardView(learning, viewer.business.memberTier),
   };
 }
 
@@ -59,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { finance, tiles, matches, engagements, benchmarking, events } = useLoaderData<typeof loader>();
+  const { finance, tiles, matches, engagements, benchmarking, events, learning } = useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   return (
     <div className="page dashboard">
@@ -98,9 +104,8 @@ export default function Dashboard() {
           <RevenuePerEmployeeCard cards={finance} />
           <UpcomingEventsCard events={events} />
           <NotificationsCard notifications={notifications} />
-          <DashboardCard id="learning-card" title="Learning Center">
-            <p className="empty-state">Learning Center is coming soon.</p>
-          </DashboardCard>
+          <LearningCenterCard view={learning} />
+          <FeaturedVideoCard view={learning} />
         </div>
       </div>
     </div>

@@ -34,4 +34,5 @@ export * from "./notifications";
 export * from "./notification-preferences";
 export * from "./support";
 export * from "./events";
+export * from "./learning";
 export * from "./relations";

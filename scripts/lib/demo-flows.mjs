@@ -179,8 +179,16 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
   const benchmarking = await playBenchmarkingFlows(baseURL, { log });
   const { playEventFlows } = await import("./demo-events.mjs");
   const events = await playEventFlows(baseURL, { log });
+  const { playLearningFlows } = await import("./demo-learning.mjs");
+  const learning = await playLearningFlows(baseURL, { log });
   return {
-    played: matching.played || consultants.played || engagements.played || benchmarking.played || events.played,
+    played:
+      matching.played ||
+      consultants.played ||
+      engagements.played ||
+      benchmarking.played ||
+      events.played ||
+      learning.played,
     ids: matching.ids,
   };
 }

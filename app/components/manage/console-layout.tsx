@@ -53,6 +53,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     count: { of: (counts) => counts.profilesToReview, what: "to review" },
   },
   { to: "/manage/events", label: "Events", icon: "events" },
+  { to: "/manage/learning", label: "Learning", icon: "learning" },
   {
     to: "/manage/support",
     label: "Support messages",

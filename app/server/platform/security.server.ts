@@ -1,3 +1,5 @@
+import { VIDEO_FRAME_ORIGINS } from "~/lib/learning/learning-rules";
+
 /**
  * Security headers for every response. The CSP is enforcing and uses a per-request nonce for the
  * document's inline scripts; styles allow inline attributes because React and chart.js set them.
@@ -12,6 +14,8 @@ export function contentSecurityPolicy(nonce: string, { dev = false }: { dev?: bo
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     // Form posts may be redirected to Stripe Checkout or Intuit's consent page.
     "form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://appcenter.intuit.com",
+    // The Learning Center's videos: YouTube (no-cookie) and Vimeo players only.
+    `frame-src ${VIDEO_FRAME_ORIGINS.join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -13,6 +13,8 @@ describe("contentSecurityPolicy", () => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe-eval");
+    // The Learning Center's video players, and nothing else, may be framed.
+    expect(csp).toContain("frame-src https://www.youtube-nocookie.com https://player.vimeo.com;");
   });
 
   it("allows Vite's websocket and eval only in development", () => {

@@ -1,0 +1,36 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { LEARNING_COPY } from "~/lib/learning/learning-copy";
+
+/** Mark as done / Mark as not done for one item (a plain POST to the page it is on). */
+export function ProgressForm({ itemId, title, done }: { itemId: string; title: string; done: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("itemId") === itemId;
+  return (
+    <Form method="post" className="learning-progress-form">
+      <input type="hidden" name="itemId" value={itemId} />
+      {done ? (
+        <button
+          type="submit"
+          name="intent"
+          value="undone"
+          className="button button-secondary"
+          disabled={busy}
+          aria-label={`${LEARNING_COPY.markNotDone}: ${title}`}
+        >
+          {LEARNING_COPY.markNotDone}
+        </button>
+      ) : (
+        <button
+          type="submit"
+          name="intent"
+          value="done"
+          className="button button-primary"
+          disabled={busy}
+          aria-label={`${LEARNING_COPY.markDone}: ${title}`}
+        >
+          {LEARNING_COPY.markDone}
+        </button>
+      )}
+    </Form>
+  );
+}

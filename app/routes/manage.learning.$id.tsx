@@ -1,0 +1,198 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatFileSize } from "~/components/files/file-check";
+import { LearningBody } from "~/components/learning/learning-content";
+import { LearningForm, type LearningFormValues } from "~/components/learning/learning-form";
+import { ConsoleNotices } from "~/components/manage/console-notices";
+import { LEARNING_COPY, LEARNING_KIND_LABELS } from "~/lib/learning/learning-copy";
+import { accessOf, plansText, videoView } from "~/lib/learning/learning-rules";
+import { learningStatus } from "~/lib/learning/learning-views";
+import { formatDate } from "~/lib/shared/dates";
+import { categoryLabel } from "~/lib/shared/format";
+import { requireRole } from "~/server/identity/guards.server";
+import {
+  changeLearningStatus,
+  getConsoleLearningItem,
+  LEARNING_FORM_MAX_BYTES,
+  learningFormFields,
+  missingContent,
+  readLearningSubmission,
+  updateLearningItem,
+} from "~/server/learning/learning.server";
+import { readForm } from "~/server/platform/http.server";
+import { notFound } from "~/server/platform/route-kit.server";
+
+export const meta: MetaFunction = () => [{ title: "Learning item | Partwise" }];
+
+/** /manage/learning/{id}: the item, its preview, its status buttons and edit form (managers only, else 404). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(context.app, request, "manager");
+  const found = await getConsoleLearningItem(context.app, params.id ?? "");
+  if (!found) throw notFound();
+  const { item, done } = found;
+  return {
+    item: {
+      id: item.id,
+      title: item.title,
+      summary: item.summary,
+      kind: item.kind,
+      kindLabel: LEARNING_KIND_LABELS[item.kind],
+      areaLabel: categoryLabel(item.area),
+      plans: plansText(item.allowedTiers),
+      status: learningStatus(item),
+      published: item.publishedAt !== null,
+      archived: item.archivedAt !== null,
+      publishedOn: item.publishedAt ? formatDate(item.publishedAt) : null,
+      updatedOn: formatDate(item.updatedAt),
+      bodyMarkdown: item.kind === "article" ? item.bodyMarkdown : null,
+      video: item.kind === "video" ? videoView(item.videoUrl) : null,
+      file:
+        item.fileName && item.fileSizeBytes !== null
+          ? LEARNING_COPY.currentFile(item.fileName, formatFileSize(item.fileSizeBytes))
+          : null,
+      done,
+    },
+    form: {
+      kind: item.kind,
+      title: item.title,
+      summary: item.summary,
+      area: item.area,
+      bodyMarkdown: item.bodyMarkdown,
+      videoUrl: item.videoUrl ?? "",
+      access: accessOf(item.kind, item.allowedTiers),
+    } satisfies LearningFormValues,
+  };
+}
+
+type ActionResult = { notice: string | null; error: string | null; errors: Record<string, string> };
+
+const STATUS_INTENTS = ["publish", "unpublish", "archive"] as const;
+
+/** intent=update (the edit form), publish, unpublish or archive; an unknown item 404, anything else a 400. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireRole(context.app, request, "manager");
+  const body = await readForm(request, { maxBytes: LEARNING_FORM_MAX_BYTES });
+  const reply = (result: ActionResult, status = 200) => data<ActionResult>(result, { status });
+  if (!body.ok) return reply({ notice: null, error: body.msg, errors: {} }, body.status);
+  const intent = learningFormFields(body.form).intent;
+  const isStatus = (STATUS_INTENTS as readonly string[]).includes(intent ?? "");
+  if (intent !== "update" && !isStatus) {
+    return reply({ notice: null, error: LEARNING_COPY.consoleChooseAction, errors: {} }, 400);
+  }
+  const found = await getConsoleLearningItem(context.app, params.id ?? "");
+  if (!found) throw notFound();
+  if (found.item.archivedAt && intent !== "archive") {
+    return reply({ notice: null, error: LEARNING_COPY.archivedEdit, errors: {} }, 409);
+  }
+  if (isStatus) {
+    if (intent === "publish") {
+      const missing = missingContent(found.item);
+      if (missing) return reply({ notice: null, error: missing, errors: {} }, 400);
+    }
+    const outcome = await changeLearningStatus(context.app, found.item.id, intent as (typeof STATUS_INTENTS)[number]);
+    return reply({ notice: outcome.msg, error: null, errors: {} });
+  }
+  const submission = await readLearningSubmission(body.form, { hasFile: found.item.fileKey !== null });
+  if (!submission.ok) return reply({ notice: null, error: submission.msg, errors: submission.errors }, 400);
+  const saved = await updateLearningItem(context.app, found.item, submission.input, submission.file);
+  if (!saved) return reply({ notice: null, error: LEARNING_COPY.archivedEdit, errors: {} }, 409);
+  return reply({ notice: LEARNING_COPY.updated, error: null, errors: {} });
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function ConsoleLearningItemPage() {
+  const { item, form } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="console-page">
+      <header className="page-header">
+        <div>
+          <p className="eyebrow">
+            <Link to="/manage/learning">{LEARNING_COPY.consoleTitle}</Link>
+          </p>
+          <h1>{item.title}</h1>
+        </div>
+        <span className="badge">{item.status}</span>
+      </header>
+      <ConsoleNotices notice={actionData?.notice} error={actionData?.error} />
+      <section className="card stack" aria-labelledby="learning-details-heading">
+        <h2 id="learning-details-heading" className="card-title">
+          {LEARNING_COPY.details}
+        </h2>
+        <dl className="learning-facts">
+          <div>
+            <dt>Kind</dt>
+            <dd>{item.kindLabel}</dd>
+          </div>
+          <div>
+            <dt>Business area</dt>
+            <dd>{item.areaLabel}</dd>
+          </div>
+          <div>
+            <dt>Open to</dt>
+            <dd>{item.plans}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>{item.publishedOn ? `${item.status} (${item.publishedOn})` : item.status}</dd>
+          </div>
+          <div>
+            <dt>Marked done</dt>
+            <dd>{item.done}</dd>
+          </div>
+          <div>
+            <dt>Last change</dt>
+            <dd>{item.updatedOn}</dd>
+          </div>
+        </dl>
+        {item.archived ? null : (
+          <Form method="post" className="button-row">
+            {item.published ? (
+              <button type="submit" name="intent" value="unpublish" className="button button-secondary" disabled={busy}>
+                {LEARNING_COPY.unpublish}
+              </button>
+            ) : (
+              <button type="submit" name="intent" value="publish" className="button button-primary" disabled={busy}>
+                {LEARNING_COPY.publish}
+              </button>
+            )}
+            <button type="submit" name="intent" value="archive" className="button button-danger" disabled={busy}>
+              {LEARNING_COPY.archive}
+            </button>
+          </Form>
+        )}
+      </section>
+      <section className="card stack" aria-labelledby="learning-preview-heading">
+        <h2 id="learning-preview-heading" className="card-title">
+          {LEARNING_COPY.preview}
+        </h2>
+        {item.summary ? <p className="learning-summary">{item.summary}</p> : null}
+        <LearningBody title={item.title} bodyMarkdown={item.bodyMarkdown} video={item.video} />
+        {item.file ? <p>{item.file}</p> : null}
+      </section>
+      {item.archived ? null : (
+        <section className="card stack" aria-labelledby="learning-edit-heading">
+          <h2 id="learning-edit-heading" className="card-title">
+            {LEARNING_COPY.editHeading}
+          </h2>
+          <LearningForm
+            intent="update"
+            values={form}
+            errors={actionData?.errors ?? {}}
+            busy={busy}
+            currentFile={item.file}
+          />
+        </section>
+      )}
+    </div>
+  );
+}
