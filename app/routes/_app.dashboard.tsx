@@ -21,25 +21,28 @@ import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.se
 import { UpcomingEventsCard } from "~/components/events/upcoming-events-card";
 import { eventCardView } from "~/lib/events/event-views";
 import { listUpcomingEvents } from "~/server/events/events.server";
+import { DocumentsCard } from "~/components/documents/documents-card";
+import { loadDocumentsSummary } from "~/server/documents/documents.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
 /**
  * After the viewer (which the `_app` loader running in parallel shares, memoised), three reads go
  * out at the same time: the company-data cards' figures (one query: connection, report, latest
- * job), the next three events (one query), every insight and match list (one db.batch), the engagements (one db.batch) and the year's
+ * job), the next three events (one query), the Documents Hub's summary (one db.batch), every insight and match list (one db.batch), the engagements (one db.batch) and the year's
  * benchmarking (loadBenchmarkingView, one db.batch). So at most two sequential
  * D1 round trips. A stale report asks for its refresh off the critical path (loadDashboardFinance).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const now = context.app.now();
-  const [finance, lists, engagements, benchmarking, events] = await Promise.all([
+  const [finance, lists, engagements, benchmarking, events, documents] = await Promise.all([
     loadDashboardFinance(context.app, viewer.business, now),
     loadClientInsightLists(context.app, viewer),
     loadEngagementTiles(context.app, viewer),
     loadBenchmarkingView(context.app, viewer),
     listUpcomingEvents(context.app, viewer.business.id, 3),
+    loadDocumentsSummary(context.app, viewer),
   ]);
   return {
     engagements: engagementSummary(engagements),
@@ -48,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     matches: lists.matches,
     benchmarking: benchmarkingSummary(benchmarking),
     events: events.map((event) => eventCardView(event, viewer.business.memberTier, now)),
+    documents,
   };
 }
 
@@ -59,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { finance, tiles, matches, engagements, benchmarking, events } = useLoaderData<typeof loader>();
+  const { finance, tiles, matches, engagements, benchmarking, events, documents } = useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   return (
     <div className="page dashboard">
@@ -85,9 +89,7 @@ export default function Dashboard() {
           <div className="card-grid">
             <InsightsCard tiles={tiles} />
             <EngagementsCard summary={engagements} />
-            <DashboardCard id="documents-card" title="Documents Hub" to="/features?focus=Documents">
-              <p className="empty-state">Documents Hub is coming soon.</p>
-            </DashboardCard>
+            <DocumentsCard summary={documents} />
             <MonthlyRevenueCard cards={finance} />
             <BenchmarkingCard summary={benchmarking} />
           </div>

@@ -170,12 +170,8 @@ export const DocumentIntentSchema = z.discriminatedUnion("intent", [
 ]);
 export type DocumentIntent = z.infer<typeof DocumentIntentSchema>;
 
-/** The upload form's fields beside its files: a chosen folder, or a new one typed (which wins). */
-export const DocumentUploadSchema = z.object({
-  intent: z.literal("document-upload"),
-  folder: folderField,
-  newFolder: folderField,
-});
+/** The upload form's field beside its files: the folder, chosen from the list or typed (none when empty). */
+export const DocumentUploadSchema = z.object({ intent: z.literal("document-upload"), folder: folderField });
 
 export const DOCUMENT_INTENTS = [
   "document-upload",

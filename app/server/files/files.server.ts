@@ -65,12 +65,14 @@ export async function readUpload(request: Request): Promise<{ files: File[]; pur
       body.status === 413 ? FILE_TOO_LARGE_MESSAGE : body.status === 415 ? NO_FILE_MESSAGE : UPLOAD_UNREADABLE_MESSAGE;
     return { ok: false, status: 400, msg };
   }
-  const form = body.form;
-  // A browser sends an empty, nameless part when no file was chosen: not a file.
-  const chosen = form
+  return { files: uploadedFilesOf(body.form), purpose: body.form.get("purpose") };
+}
+
+/** The parts named `files` of a form; a browser sends an empty, nameless part when no file was chosen: not a file. */
+export function uploadedFilesOf(form: FormData): File[] {
+  return form
     .getAll("files")
     .filter((entry): entry is File => typeof entry !== "string" && (entry.name !== "" || entry.size > 0));
-  return { files: chosen, purpose: form.get("purpose") };
 }
 
 function parsePurpose(value: unknown): FilePurpose | null {
