@@ -165,7 +165,7 @@ export const DocumentIntentSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("document-move"), fileId, folder: folderField }),
   z.object({ intent: z.literal("document-delete"), fileId }),
-  z.object({ intent: z.literal("document-share"), fileId, matchId: z.string().uuid() }),
+  z.object({ intent: z.literal("document-share"), fileId, matchId: z.string().trim().min(1).max(80) }),
   z.object({ intent: z.literal("document-unshare"), fileId }),
 ]);
 export type DocumentIntent = z.infer<typeof DocumentIntentSchema>;

@@ -70,9 +70,9 @@ async function loadHubData(app: AppContext, businessId: string): Promise<HubData
         deliveryItemId: files.deliveryItemId,
         firstName: users.firstName,
         lastName: users.lastName,
-        insightCategory: insightRequests.category,
-        matchCategory: matchRequests.category,
-        matchCreatedAt: matchRequests.createdAt,
+        // D1's batch answers rows keyed by column name: two `category` columns would collide.
+        insightCategory: sql<string | null>`${insightRequests.category}`.as("insight_category"),
+        matchCategory: sql<string | null>`${matchRequests.category}`.as("match_category"),
         itemTitle: deliveryItems.title,
         outlineId: deliveryItems.outlineId,
       })
@@ -124,8 +124,11 @@ async function loadHubData(app: AppContext, businessId: string): Promise<HubData
       .orderBy(desc(matchRequests.createdAt)),
   ]);
 
-  const matchLabel = (category: string, createdAt: Date) =>
-    DOCUMENT_COPY.matchOption(categoryLabel(category), formatDate(createdAt));
+  const shareOptions = matches.map((match) => ({
+    id: match.id,
+    label: DOCUMENT_COPY.matchOption(categoryLabel(match.category), formatDate(match.createdAt)),
+  }));
+  const matchLabels = new Map(shareOptions.map((option) => [option.id, option.label]));
   const rows: DocumentRow[] = [];
   let usedBytes = 0;
   for (const file of fileRows) {
@@ -152,8 +155,8 @@ async function loadHubData(app: AppContext, businessId: string): Promise<HubData
         fileId: file.id,
         folder: file.folder,
         sharedWith:
-          file.matchRequestId && file.matchCategory && file.matchCreatedAt
-            ? { matchId: file.matchRequestId, label: matchLabel(file.matchCategory, file.matchCreatedAt) }
+          file.matchRequestId && matchLabels.has(file.matchRequestId)
+            ? { matchId: file.matchRequestId, label: matchLabels.get(file.matchRequestId)! }
             : null,
       });
     } else if (source === "deliverable") {
@@ -229,7 +232,7 @@ async function loadHubData(app: AppContext, businessId: string): Promise<HubData
   return {
     rows,
     usedBytes,
-    matches: matches.map((match) => ({ id: match.id, label: matchLabel(match.category, match.createdAt) })),
+    matches: shareOptions,
   };
 }
 

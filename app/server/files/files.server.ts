@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { FILE_PURPOSES, files } from "~db/schema";
+import { businesses, FILE_PURPOSES, files } from "~db/schema";
 import {
   acceptedExtension,
   FILE_ADDED_MESSAGE,
@@ -201,15 +201,36 @@ export async function storeFilesFor(
       quotaBytes === undefined
         ? sql`1`
         : sql`(SELECT coalesce(sum(size_bytes), 0) FROM files WHERE business_id = ${owner.businessId} AND id NOT IN (${ids})) + ${total} <= ${quotaBytes}`;
+    // INSERT … SELECT from the business's own row: every column of files, in the table's order.
+    const value = <T>(v: T, name: string) => sql<T>`${v}`.as(name);
     const [first, ...rest] = checked.map((file) =>
-      app.db.run(sql`INSERT INTO files (id, business_id, uploaded_by_user_id, r2_key, original_name, content_type,
-          size_bytes, sha256, purpose, folder, created_at)
-        SELECT ${file.id}, ${owner.businessId}, ${owner.userId}, ${file.key}, ${file.originalName}, ${file.contentType},
-          ${file.bytes.byteLength}, ${file.sha256}, ${purpose}, ${folder}, ${now}
-        WHERE ${fits}`),
+      app.db
+        .insert(files)
+        .select(
+          app.db
+            .select({
+              id: value(file.id, "id"),
+              businessId: businesses.id,
+              uploadedByUserId: value(owner.userId, "uploaded_by_user_id"),
+              r2Key: value(file.key, "r2_key"),
+              originalName: value(file.originalName, "original_name"),
+              contentType: value(file.contentType, "content_type"),
+              sizeBytes: value(file.bytes.byteLength, "size_bytes"),
+              sha256: value(file.sha256, "sha256"),
+              purpose: value(purpose, "purpose"),
+              insightRequestId: sql<null>`NULL`.as("insight_request_id"),
+              matchRequestId: sql<null>`NULL`.as("match_request_id"),
+              deliveryItemId: sql<null>`NULL`.as("delivery_item_id"),
+              folder: value(folder, "folder"),
+              createdAt: value(now, "created_at"),
+            })
+            .from(businesses)
+            .where(and(eq(businesses.id, owner.businessId), fits)),
+        )
+        .returning({ id: files.id }),
     );
     const results = await app.db.batch([first, ...rest]);
-    inserted = results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+    inserted = results.reduce((sum, rows) => sum + rows.length, 0);
   } catch (error) {
     if (written.length > 0) await app.files.delete(written).catch((e: unknown) => console.error(e));
     throw error;
