@@ -179,8 +179,16 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
   const benchmarking = await playBenchmarkingFlows(baseURL, { log });
   const { playEventFlows } = await import("./demo-events.mjs");
   const events = await playEventFlows(baseURL, { log });
+  const { playDocumentFlows } = await import("./demo-documents.mjs");
+  const documents = await playDocumentFlows(baseURL, { log });
   return {
-    played: matching.played || consultants.played || engagements.played || benchmarking.played || events.played,
+    played:
+      matching.played ||
+      consultants.played ||
+      engagements.played ||
+      benchmarking.played ||
+      events.played ||
+      documents.played,
     ids: matching.ids,
   };
 }
