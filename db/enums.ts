@@ -227,7 +227,13 @@ export const DELIVERY_DECISION_ACTIONS = ["prepay", "pause", "revise"] as const;
 export const ENGAGEMENT_NOTE_KINDS = ["note", "verbal_approval"] as const;
 
 /** company_document: the business's own upload to the Documents Hub (kept until the business deletes it). */
-export const FILE_PURPOSES = ["insight_request", "match_request", "delivery_item", "other", "company_document"] as const;
+export const FILE_PURPOSES = [
+  "insight_request",
+  "match_request",
+  "delivery_item",
+  "other",
+  "company_document",
+] as const;
 
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 

@@ -85,7 +85,9 @@ export const DEMO_DOCUMENTS = [
       {
         name: "Monthly sales 2026.csv",
         type: "text/csv",
-        bytes: csv("Month,Store 1,Store 2,Web shop\nJan,48200,31900,12400\nFeb,45100,30200,13800\nMar,51800,33400,15100\n"),
+        bytes: csv(
+          "Month,Store 1,Store 2,Web shop\nJan,48200,31900,12400\nFeb,45100,30200,13800\nMar,51800,33400,15100\n",
+        ),
       },
       { name: "Inventory count sheet.pdf", type: "application/pdf", bytes: pdf("Inventory count sheet, Q3") },
     ],

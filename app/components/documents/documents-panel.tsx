@@ -259,12 +259,24 @@ function DocumentItem({ row, hub, result }: { row: DocumentRow; hub: DocumentsHu
           </Link>
         )}
       </div>
-      {row.fileId ? <ManageDocument row={row} fileId={row.fileId} hub={hub} open={result !== null && !result.ok} /> : null}
+      {row.fileId ? (
+        <ManageDocument row={row} fileId={row.fileId} hub={hub} open={result !== null && !result.ok} />
+      ) : null}
     </article>
   );
 }
 
-function ManageDocument({ row, fileId, hub, open }: { row: DocumentRow; fileId: string; hub: DocumentsHub; open: boolean }) {
+function ManageDocument({
+  row,
+  fileId,
+  hub,
+  open,
+}: {
+  row: DocumentRow;
+  fileId: string;
+  hub: DocumentsHub;
+  open: boolean;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("fileId") === fileId;
   const id = (name: string) => `document-${fileId}-${name}`;
@@ -292,7 +304,13 @@ function ManageDocument({ row, fileId, hub, open }: { row: DocumentRow; fileId: 
               {DOCUMENT_COPY.renameHint}
             </p>
           </div>
-          <button type="submit" name="intent" value="document-rename" className="button button-secondary" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="document-rename"
+            className="button button-secondary"
+            disabled={busy}
+          >
             {DOCUMENT_COPY.rename}
           </button>
         </Form>
@@ -341,7 +359,13 @@ function ManageDocument({ row, fileId, hub, open }: { row: DocumentRow; fileId: 
                 ))}
               </select>
             </div>
-            <button type="submit" name="intent" value="document-share" className="button button-secondary" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="document-share"
+              className="button button-secondary"
+              disabled={busy}
+            >
               {DOCUMENT_COPY.share}
             </button>
           </Form>

@@ -53,7 +53,10 @@ export function PlanCard({ plan, billing, current }: PlanCardProps) {
               {perk.name}
               {perk.key === "toolsTemplates" ? <span className="plan-perk-detail"> ({perk.detail})</span> : null}
               {perk.key === "companyDocsHub" ? (
-                <span className="plan-perk-detail"> ({DOCUMENT_COPY.storageIncluded(formatFileSize(plan.storageQuotaBytes))})</span>
+                <span className="plan-perk-detail">
+                  {" "}
+                  ({DOCUMENT_COPY.storageIncluded(formatFileSize(plan.storageQuotaBytes))})
+                </span>
               ) : null}
             </span>
           </li>

@@ -13,7 +13,8 @@ export const DOCUMENT_SOURCE_LABELS: Record<DocumentSource, string> = {
 export const DOCUMENT_COPY = {
   title: "Documents",
   cardTitle: "Documents Hub",
-  intro: "Every document of your business in one place: your own uploads and the files of your requests and engagements.",
+  intro:
+    "Every document of your business in one place: your own uploads and the files of your requests and engagements.",
   // Storage
   storageHeading: "Storage",
   storageUsed: (used: string, quota: string) => `${used} of ${quota} used`,
@@ -65,8 +66,7 @@ export const DOCUMENT_COPY = {
   removed: "The document was deleted.",
   share: "Share",
   shareWith: "Share with a match request",
-  shared:
-    "The document is shared with the match request: its engagement manager and the consultants on it can see it.",
+  shared: "The document is shared with the match request: its engagement manager and the consultants on it can see it.",
   unshare: "Stop sharing",
   unshared: "The document is no longer shared.",
   noMatchesToShare: "You have no match requests to share with yet.",
@@ -74,7 +74,8 @@ export const DOCUMENT_COPY = {
   chooseAction: "Choose what to do with the document.",
   notFound: "Document not found.",
   matchNotFound: "Match request not found.",
-  notCompanyDocument: "Only your company documents can be changed here; files of requests and deliverables stay with them.",
+  notCompanyDocument:
+    "Only your company documents can be changed here; files of requests and deliverables stay with them.",
   nameInvalid: "Enter a name of 1 to 150 characters.",
   folderInvalid: "A folder name has at most 60 characters.",
   // Source descriptions

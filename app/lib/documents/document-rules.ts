@@ -98,7 +98,11 @@ export function filterDocuments(rows: readonly DocumentRow[], query: DocumentQue
       (query.folder === "" || (row.source === "company" && row.folder === query.folder)),
   );
   const compare =
-    query.sort === "name" ? byName : query.sort === "oldest" ? byDate : (a: DocumentRow, b: DocumentRow) => byDate(b, a);
+    query.sort === "name"
+      ? byName
+      : query.sort === "oldest"
+        ? byDate
+        : (a: DocumentRow, b: DocumentRow) => byDate(b, a);
   return kept.sort(compare);
 }
 

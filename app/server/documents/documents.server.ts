@@ -82,8 +82,14 @@ async function loadHubData(app: AppContext, businessId: string): Promise<HubData
         insightRequests,
         and(eq(insightRequests.id, files.insightRequestId), eq(insightRequests.businessId, businessId)),
       )
-      .leftJoin(matchRequests, and(eq(matchRequests.id, files.matchRequestId), eq(matchRequests.businessId, businessId)))
-      .leftJoin(deliveryItems, and(eq(deliveryItems.id, files.deliveryItemId), eq(deliveryItems.businessId, businessId)))
+      .leftJoin(
+        matchRequests,
+        and(eq(matchRequests.id, files.matchRequestId), eq(matchRequests.businessId, businessId)),
+      )
+      .leftJoin(
+        deliveryItems,
+        and(eq(deliveryItems.id, files.deliveryItemId), eq(deliveryItems.businessId, businessId)),
+      )
       .where(eq(files.businessId, businessId)),
     app.db
       .select({
@@ -360,7 +366,11 @@ export async function shareDocument(
   if (rows.length > 0) return { ok: true, msg: DOCUMENT_COPY.shared };
   const result = await missing(app, businessId, fileId);
   // The document is the business's own company document: then the match was not.
-  const isOwnDocument = await app.db.select({ id: files.id }).from(files).where(ownCompanyDocument(businessId, fileId)).get();
+  const isOwnDocument = await app.db
+    .select({ id: files.id })
+    .from(files)
+    .where(ownCompanyDocument(businessId, fileId))
+    .get();
   return isOwnDocument ? { ok: false, status: 404, msg: DOCUMENT_COPY.matchNotFound } : result;
 }
 
@@ -421,7 +431,11 @@ export async function documentsAction(
     const fileId = typeof fields.fileId === "string" && fields.fileId.length <= 80 ? fields.fileId : null;
     const field = parsed.error.issues[0]?.path[0];
     const msg =
-      field === "name" ? DOCUMENT_COPY.nameInvalid : field === "folder" ? DOCUMENT_COPY.folderInvalid : DOCUMENT_COPY.chooseAction;
+      field === "name"
+        ? DOCUMENT_COPY.nameInvalid
+        : field === "folder"
+          ? DOCUMENT_COPY.folderInvalid
+          : DOCUMENT_COPY.chooseAction;
     return reply({ ok: false, status: 400, msg }, fileId, typeof field === "string" ? { [field]: msg } : {});
   }
   const input = parsed.data;

@@ -22,7 +22,11 @@ for (const [label, viewport] of [
 
         await page.getByLabel("Files").setInputFiles([
           { name: "Board minutes.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf({ pageText: "Minutes" })) },
-          { name: "Supplier list.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf({ pageText: "Suppliers" })) },
+          {
+            name: "Supplier list.pdf",
+            mimeType: "application/pdf",
+            buffer: Buffer.from(pdf({ pageText: "Suppliers" })),
+          },
         ]);
         await page.getByLabel("Folder (optional)").fill("Board");
         await page.getByRole("button", { name: "Upload", exact: true }).click();
@@ -84,17 +88,26 @@ for (const [label, viewport] of [
 }
 
 describe("demo documents", () => {
-  browserTest("the demo business finds its company documents in two folders, one shared with its match", async ({ page }) => {
-    await signIn(page, "demo@partwise.test");
-    await expectPath(page, "/dashboard");
-    await page.locator("#documents-card").getByText(/^\d+ documents$/).waitFor();
-    await page.goto("/features?focus=Documents");
-    const handbook = page.getByRole("article", { name: "Employee handbook 2026.pdf" });
-    await handbook.getByText("Folder: Policies", { exact: true }).waitFor();
-    await page.getByRole("article", { name: "Monthly sales 2026.csv" }).getByText("Folder: Finance", { exact: true }).waitFor();
-    await page
-      .getByRole("article", { name: "Inventory count sheet.pdf" })
-      .getByText(/^Shared with .* match request of /)
-      .waitFor();
-  });
+  browserTest(
+    "the demo business finds its company documents in two folders, one shared with its match",
+    async ({ page }) => {
+      await signIn(page, "demo@partwise.test");
+      await expectPath(page, "/dashboard");
+      await page
+        .locator("#documents-card")
+        .getByText(/^\d+ documents$/)
+        .waitFor();
+      await page.goto("/features?focus=Documents");
+      const handbook = page.getByRole("article", { name: "Employee handbook 2026.pdf" });
+      await handbook.getByText("Folder: Policies", { exact: true }).waitFor();
+      await page
+        .getByRole("article", { name: "Monthly sales 2026.csv" })
+        .getByText("Folder: Finance", { exact: true })
+        .waitFor();
+      await page
+        .getByRole("article", { name: "Inventory count sheet.pdf" })
+        .getByText(/^Shared with .* match request of /)
+        .waitFor();
+    },
+  );
 });

@@ -31,7 +31,11 @@ const DOCUMENT_SOURCE_LABELS_IN_ORDER = [
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The hub's upload form as a browser without JavaScript posts it. */
-function upload(token: string | null, parts: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }[], folder = "") {
+function upload(
+  token: string | null,
+  parts: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }[],
+  folder = "",
+) {
   const body = new FormData();
   body.append("intent", "document-upload");
   body.append("folder", folder);
@@ -43,7 +47,13 @@ const pdfPart = (name: string) => ({ name, bytes: pdf({ pageText: name }), type:
 
 async function uploadOne(token: string, name: string, folder = "") {
   const response = await upload(token, [pdfPart(name)], folder);
-  expect(response.status, await response.clone().text().then((t) => t.slice(0, 200))).toBe(200);
+  expect(
+    response.status,
+    await response
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 200)),
+  ).toBe(200);
   const [row] = await db()
     .select()
     .from(files)
@@ -84,10 +94,16 @@ describe("Documents Hub: the list", () => {
     // An insight request's file and a match request's file (uploaded, then linked as the wizards do).
     const insight = await createDeliveredInsight(businessId, { title: "Reorder weekly" });
     const insightFile = await uploadPdf(client.token, "Stock counts.pdf");
-    await db().update(files).set({ insightRequestId: insight.requestId, purpose: "insight_request" }).where(eq(files.r2Key, `biz/${businessId}/${insightFile}`));
+    await db()
+      .update(files)
+      .set({ insightRequestId: insight.requestId, purpose: "insight_request" })
+      .where(eq(files.r2Key, `biz/${businessId}/${insightFile}`));
     const match = await createMatchRequestRow(businessId, { category: "operations" });
     const matchFile = await uploadPdf(client.token, "Org chart.pdf");
-    await db().update(files).set({ matchRequestId: match.id, purpose: "match_request" }).where(eq(files.r2Key, `biz/${businessId}/${matchFile}`));
+    await db()
+      .update(files)
+      .set({ matchRequestId: match.id, purpose: "match_request" })
+      .where(eq(files.r2Key, `biz/${businessId}/${matchFile}`));
     // A deliverable's file and a signed statement of work.
     const engagement = await createSignedOutline(businessId, consultant.user.id, {
       outline: { title: "Cash flow turnaround" },
@@ -97,17 +113,19 @@ describe("Documents Hub: the list", () => {
       .update(files)
       .set({ deliveryItemId: engagement.items[0]!.id, purpose: "delivery_item" })
       .where(eq(files.r2Key, `biz/${businessId}/${deliveredFile}`));
-    await db().insert(sowSignatures).values({
-      outlineId: engagement.outline.id,
-      businessId,
-      outlineVersion: 1,
-      signerName: "Dana Reyes",
-      signatureDate: "2026-10-20",
-      signedAt: new Date("2026-10-20T15:00:00Z"),
-      pdfKey: `sow/${engagement.outline.id}/1.pdf`,
-      pdfSha256: "0".repeat(64),
-      pdfSize: 48_213,
-    });
+    await db()
+      .insert(sowSignatures)
+      .values({
+        outlineId: engagement.outline.id,
+        businessId,
+        outlineVersion: 1,
+        signerName: "Dana Reyes",
+        signatureDate: "2026-10-20",
+        signedAt: new Date("2026-10-20T15:00:00Z"),
+        pdfKey: `sow/${engagement.outline.id}/1.pdf`,
+        pdfSha256: "0".repeat(64),
+        pdfSize: 48_213,
+      });
     await db().insert(benchmarkReports).values({ businessId, naics: "423", period: "2025", data: {} });
     // A wizard's upload not yet sent with a request is no document of the hub.
     await uploadPdf(client.token, "Half finished.pdf");
@@ -155,17 +173,31 @@ describe("Documents Hub: the list", () => {
   it("searches by name, sorts by date or name and filters by folder through GET parameters", async () => {
     const client = await signedInClient();
     const invoices = await uploadOne(client.token, "b Invoices 2026.pdf", "Finance");
-    await db().update(files).set({ createdAt: new Date(Date.now() - 3 * DAY_MS) }).where(eq(files.id, invoices.id));
+    await db()
+      .update(files)
+      .set({ createdAt: new Date(Date.now() - 3 * DAY_MS) })
+      .where(eq(files.id, invoices.id));
     const contract = await uploadOne(client.token, "a Lease contract.pdf", "Legal");
-    await db().update(files).set({ createdAt: new Date(Date.now() - 2 * DAY_MS) }).where(eq(files.id, contract.id));
+    await db()
+      .update(files)
+      .set({ createdAt: new Date(Date.now() - 2 * DAY_MS) })
+      .where(eq(files.id, contract.id));
     await uploadOne(client.token, "c Invoice template.pdf", "Finance");
 
     const at = (text: string, names: string[]) => names.map((name) => text.indexOf(name));
     const newest = at(await page(client.token), ["c Invoice template", "a Lease contract", "b Invoices 2026"]);
     expect([...newest].sort((a, b) => a - b)).toEqual(newest);
-    const oldest = at(await page(client.token, "&sort=oldest"), ["b Invoices 2026", "a Lease contract", "c Invoice template"]);
+    const oldest = at(await page(client.token, "&sort=oldest"), [
+      "b Invoices 2026",
+      "a Lease contract",
+      "c Invoice template",
+    ]);
     expect([...oldest].sort((a, b) => a - b)).toEqual(oldest);
-    const byName = at(await page(client.token, "&sort=name"), ["a Lease contract", "b Invoices 2026", "c Invoice template"]);
+    const byName = at(await page(client.token, "&sort=name"), [
+      "a Lease contract",
+      "b Invoices 2026",
+      "c Invoice template",
+    ]);
     expect([...byName].sort((a, b) => a - b)).toEqual(byName);
 
     const search = await page(client.token, "&q=INVOICE");
@@ -186,7 +218,12 @@ describe("Documents Hub: the list", () => {
     await setPlan(client.business.id, "BASIC");
     for (const name of ["One.pdf", "Two.pdf", "Three.pdf", "Four.pdf"]) {
       const row = await uploadOne(client.token, name);
-      await db().update(files).set({ createdAt: new Date(Date.now() - ["One.pdf", "Two.pdf", "Three.pdf", "Four.pdf"].indexOf(name) * DAY_MS) }).where(eq(files.id, row.id));
+      await db()
+        .update(files)
+        .set({
+          createdAt: new Date(Date.now() - ["One.pdf", "Two.pdf", "Three.pdf", "Four.pdf"].indexOf(name) * DAY_MS),
+        })
+        .where(eq(files.id, row.id));
     }
     const dashboard = await (await call("/dashboard", { cookie: client.token })).text();
     expect(dashboard).toContain(DOCUMENT_COPY.cardCount(4));
@@ -252,7 +289,10 @@ describe("Documents Hub: company documents", () => {
       sha256: "0".repeat(64),
       purpose: (i % 2 === 0 ? "other" : "company_document") as "other" | "company_document",
     }));
-    for (let i = 0; i < filler.length; i += 8) await db().insert(files).values(filler.slice(i, i + 8));
+    for (let i = 0; i < filler.length; i += 8)
+      await db()
+        .insert(files)
+        .values(filler.slice(i, i + 8));
     const before = await db().select().from(files).where(eq(files.businessId, businessId));
     const listed = (await env.FILES.list({ prefix: `biz/${businessId}/` })).objects.length;
 
@@ -280,7 +320,11 @@ describe("Documents Hub: company documents", () => {
   it("renames (keeping the extension), moves between folders, only the business's own company documents", async () => {
     const client = await signedInClient();
     const doc = await uploadOne(client.token, "Q3 report.pdf", "Finance");
-    const renamed = await postForm(HUB, { intent: "document-rename", fileId: doc.id, name: "Board pack.docx" }, client.token);
+    const renamed = await postForm(
+      HUB,
+      { intent: "document-rename", fileId: doc.id, name: "Board pack.docx" },
+      client.token,
+    );
     expect(renamed.status).toBe(200);
     expect(await renamed.text()).toContain(html(DOCUMENT_COPY.renamed));
     expect((await rowOf(doc.id))?.originalName).toBe("Board pack.docx.pdf");
@@ -323,14 +367,21 @@ describe("Documents Hub: company documents", () => {
     const insight = await createDeliveredInsight(client.business.id);
     const requestFile = await uploadPdf(client.token, "Attached.pdf");
     const key = `biz/${client.business.id}/${requestFile}`;
-    await db().update(files).set({ insightRequestId: insight.requestId, purpose: "insight_request" }).where(eq(files.r2Key, key));
+    await db()
+      .update(files)
+      .set({ insightRequestId: insight.requestId, purpose: "insight_request" })
+      .where(eq(files.r2Key, key));
     const [attached] = await db().select().from(files).where(eq(files.r2Key, key));
 
     const refused = await postForm(HUB, { intent: "document-delete", fileId: attached!.id }, client.token);
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(html(DOCUMENT_COPY.notCompanyDocument));
     expect(await rowOf(attached!.id)).not.toBeNull();
-    const renameRequestFile = await postForm(HUB, { intent: "document-rename", fileId: attached!.id, name: "X" }, client.token);
+    const renameRequestFile = await postForm(
+      HUB,
+      { intent: "document-rename", fileId: attached!.id, name: "X" },
+      client.token,
+    );
     expect(renameRequestFile.status).toBe(409);
 
     const deleted = await postForm(HUB, { intent: "document-delete", fileId: doc.id }, client.token);
@@ -352,11 +403,19 @@ describe("Documents Hub: company documents", () => {
     const fileName = doc.r2Key.split("/").pop()!;
 
     expect((await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token })).status).toBe(404);
-    const foreign = await postForm(HUB, { intent: "document-share", fileId: doc.id, matchId: otherMatch.id }, client.token);
+    const foreign = await postForm(
+      HUB,
+      { intent: "document-share", fileId: doc.id, matchId: otherMatch.id },
+      client.token,
+    );
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).toContain(html(DOCUMENT_COPY.matchNotFound));
     expect((await rowOf(doc.id))?.matchRequestId).toBeNull();
-    const byOther = await postForm(HUB, { intent: "document-share", fileId: doc.id, matchId: otherMatch.id }, other.token);
+    const byOther = await postForm(
+      HUB,
+      { intent: "document-share", fileId: doc.id, matchId: otherMatch.id },
+      other.token,
+    );
     expect(byOther.status).toBe(404);
 
     for (let i = 0; i < 2; i++) {
@@ -381,12 +440,23 @@ describe("Documents Hub: company documents", () => {
     const client = await signedInClient();
     const doc = await uploadOne(client.token, "Keep me.pdf");
     const abandoned = await uploadPdf(client.token, "Abandoned.pdf");
-    await db().update(files).set({ createdAt: new Date(Date.now() - 30 * DAY_MS) }).where(eq(files.businessId, client.business.id));
+    await db()
+      .update(files)
+      .set({ createdAt: new Date(Date.now() - 30 * DAY_MS) })
+      .where(eq(files.businessId, client.business.id));
     await sweepUnlinkedFiles(appAt());
     expect(await rowOf(doc.id)).not.toBeNull();
-    expect(await db().select().from(files).where(eq(files.r2Key, `biz/${client.business.id}/${abandoned}`))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(files)
+        .where(eq(files.r2Key, `biz/${client.business.id}/${abandoned}`)),
+    ).toHaveLength(0);
     const fileName = doc.r2Key.split("/").pop()!;
-    const removal = await call(`/api/file-handling/delete-file/${fileName}`, { method: "DELETE", cookie: client.token });
+    const removal = await call(`/api/file-handling/delete-file/${fileName}`, {
+      method: "DELETE",
+      cookie: client.token,
+    });
     expect(removal.status).toBe(409);
     expect(await rowOf(doc.id)).not.toBeNull();
   });

@@ -48,7 +48,9 @@ describe("document sources", () => {
   const file = { purpose: "other" as const, insightRequestId: null, matchRequestId: null, deliveryItemId: null };
   it("puts a company document in its group even when shared, and a request file by its link", () => {
     expect(fileSource({ ...file, purpose: "company_document", matchRequestId: "m" })).toBe("company");
-    expect(fileSource({ ...file, purpose: "delivery_item", deliveryItemId: "i", matchRequestId: "m" })).toBe("deliverable");
+    expect(fileSource({ ...file, purpose: "delivery_item", deliveryItemId: "i", matchRequestId: "m" })).toBe(
+      "deliverable",
+    );
     expect(fileSource({ ...file, purpose: "match_request", matchRequestId: "m" })).toBe("match");
     expect(fileSource({ ...file, purpose: "insight_request", insightRequestId: "i" })).toBe("insight");
     expect(fileSource(file)).toBeNull();
