@@ -131,7 +131,14 @@ function FilterForm({ hub }: { hub: DocumentsHub }) {
       <h2 id="documents-filter-title" className="documents-subtitle">
         {DOCUMENT_COPY.filterHeading}
       </h2>
-      <Form method="get" action="/features" className="documents-filter-form" role="search">
+      {/* key: after Clear or a link to another query the fields show that query, not what was typed. */}
+      <Form
+        key={`${hub.query.q}\n${hub.query.sort}\n${hub.query.folder}`}
+        method="get"
+        action="/features"
+        className="documents-filter-form"
+        role="search"
+      >
         <input type="hidden" name="focus" value="Documents" />
         <div className="field">
           <label htmlFor="documents-q">{DOCUMENT_COPY.search}</label>
@@ -209,7 +216,7 @@ function DocumentGroupSection({
 }
 
 function DocumentItem({ row, hub, result }: { row: DocumentRow; hub: DocumentsHub; result: Result }) {
-  const nameId = `document-${row.key}-name`;
+  const nameId = `document-${row.key}-title`;
   return (
     <article className="document-row" aria-labelledby={nameId}>
       <div className="document-main">
@@ -335,7 +342,6 @@ function ManageDocument({
         {row.sharedWith ? (
           <Form method="post" className="document-inline-form">
             <input type="hidden" name="fileId" value={fileId} />
-            <p>{DOCUMENT_COPY.sharedWith(row.sharedWith.label)}</p>
             <button
               type="submit"
               name="intent"

@@ -1,9 +1,16 @@
 import { readFile } from "node:fs/promises";
+import type { Locator } from "playwright-core";
 import { describe, expect } from "vitest";
 import { pdf } from "../../support/sample-files";
 import { browserTest, expectNoAxeViolations, expectPath, PHONE, signIn, signUpNewClient } from "../support";
 
 const WIDE = { width: 1280, height: 900 };
+
+/** Opens a document's Manage section unless it is open already (it stays open after a change). */
+async function openManage(article: Locator) {
+  const details = article.locator("details");
+  if ((await details.getAttribute("open")) === null) await article.locator("summary").click();
+}
 
 for (const [label, viewport] of [
   ["1280", WIDE],
@@ -37,20 +44,20 @@ for (const [label, viewport] of [
         await expectNoAxeViolations(page);
 
         // Rename: the extension stays.
-        await minutes.getByText("Manage", { exact: true }).click();
+        await openManage(minutes);
         await minutes.getByLabel("New name").fill("Board pack Q3");
         await minutes.getByRole("button", { name: "Rename", exact: true }).click();
         const pack = page.getByRole("article", { name: "Board pack Q3.pdf" });
         await pack.getByRole("status").getByText("The document was renamed.", { exact: true }).waitFor();
 
         // Move it to another folder, then filter by that folder.
-        await pack.getByText("Manage", { exact: true }).click();
+        await openManage(pack);
         await pack.getByLabel("Folder", { exact: true }).fill("Governance");
         await pack.getByRole("button", { name: "Move", exact: true }).click();
         await pack.getByText("Folder: Governance", { exact: true }).waitFor();
         await page.getByRole("search").getByLabel("Folder").selectOption("Governance");
         await page.getByRole("button", { name: "Apply", exact: true }).click();
-        await expectPath(page, "/features?focus=Documents&folder=Governance");
+        await expectPath(page, "/features?focus=Documents&q=&sort=newest&folder=Governance");
         await pack.waitFor();
         expect(await page.getByRole("article", { name: "Supplier list.pdf" }).count()).toBe(0);
 
@@ -59,7 +66,7 @@ for (const [label, viewport] of [
         await expectPath(page, "/features?focus=Documents");
         await page.getByLabel("Search by name").fill("supplier");
         await page.getByRole("button", { name: "Apply", exact: true }).click();
-        await expectPath(page, "/features?focus=Documents&q=supplier");
+        await expectPath(page, "/features?focus=Documents&q=supplier&sort=newest&folder=");
         const supplier = page.getByRole("article", { name: "Supplier list.pdf" });
         await supplier.waitFor();
         expect(await page.getByRole("article", { name: "Board pack Q3.pdf" }).count()).toBe(0);
@@ -74,7 +81,7 @@ for (const [label, viewport] of [
         expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
         // Delete.
-        await supplier.getByText("Manage", { exact: true }).click();
+        await openManage(supplier);
         await supplier.getByRole("button", { name: /^Delete/ }).click();
         await page.getByText("No documents match your search.").first().waitFor();
         await supplier.waitFor({ state: "detached" });
