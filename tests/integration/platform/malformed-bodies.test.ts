@@ -238,7 +238,8 @@ describe("malformed bodies sent to every page action", () => {
         }
       }
     }
-  });
+    // 400 requests (40 pages × page and .data × 5 bodies): alone about 18 s, longer beside other files.
+  }, 90_000);
 
   it("a form over the size limit answers 413, declared or not", async () => {
     const big = `email=${"a".repeat(1024 * 1024)}`;
