@@ -4,12 +4,13 @@ import { describe, expect, it } from "vitest";
 import { benchmarkReports, files, sowSignatures } from "~db/schema";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
 import { sweepUnlinkedFiles } from "~/server/files/sweep.server";
-import { signedInClient, signedInManager } from "../../factories";
+import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 import { pdf, png } from "../../support/sample-files";
 import {
   appAt,
   call,
   createDeliveredInsight,
+  createMatchedMatch,
   createMatchRequestRow,
   db,
   html,
@@ -393,7 +394,7 @@ describe("Documents Hub: company documents", () => {
     expect(again.status).toBe(404);
   });
 
-  it("shares with the business's own match request only; its manager can then download it; unshare clears it", async () => {
+  it("shares with the business's own match request only; its manager, then its consultant, can download it; unshare clears it", async () => {
     const client = await signedInClient();
     const manager = await signedInManager();
     const doc = await uploadOne(client.token, "Supplier list.pdf");
@@ -430,10 +431,19 @@ describe("Documents Hub: company documents", () => {
     const download = await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token });
     expect(download.status).toBe(200);
 
+    // The consultant matched to another of the business's requests: nothing until it is shared there.
+    const consultant = await signedInConsultant();
+    const matched = await createMatchedMatch(client.business.id, consultant.user.id);
+    const asConsultant = () => call(`/api/file-handling/get-file/${fileName}`, { cookie: consultant.token });
+    expect((await asConsultant()).status).toBe(404);
+    await postForm(HUB, { intent: "document-share", fileId: doc.id, matchId: matched.id }, client.token);
+    expect((await asConsultant()).status).toBe(200);
+    expect((await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token })).status).toBe(404);
+
     const unshared = await postForm(HUB, { intent: "document-unshare", fileId: doc.id }, client.token);
     expect(await unshared.text()).toContain(html(DOCUMENT_COPY.unshared));
     expect((await rowOf(doc.id))?.matchRequestId).toBeNull();
-    expect((await call(`/api/file-handling/get-file/${fileName}`, { cookie: manager.token })).status).toBe(404);
+    expect((await asConsultant()).status).toBe(404);
   });
 
   it("keeps company documents out of the monthly sweep of abandoned uploads and out of the delete-file endpoint", async () => {
