@@ -226,7 +226,16 @@ export const DELIVERY_DECISION_ACTIONS = ["prepay", "pause", "revise"] as const;
 /** What an engagement manager records on an engagement. */
 export const ENGAGEMENT_NOTE_KINDS = ["note", "verbal_approval"] as const;
 
-export const FILE_PURPOSES = ["insight_request", "match_request", "delivery_item", "other"] as const;
+/** company_document: the business's own upload to the Documents Hub (kept until the business deletes it). */
+export const FILE_PURPOSES = [
+  "insight_request",
+  "match_request",
+  "delivery_item",
+  "other",
+  "company_document",
+] as const;
+
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 export const PURCHASE_KINDS = ["subscription", "insight", "delivery_item", "benchmarking"] as const;
 

@@ -23,9 +23,16 @@ function plain(status: number, body: string): Response {
  * Uploads have their own, larger limit, which their route counts (app/server/files/files.server.ts);
  * /create-match takes files from a plain file input without JavaScript and counts the same way;
  * /consultant/profile takes a photo and holds its body to the photo's limit; the consultant's
- * delivery page takes its files and counts like the upload route.
+ * delivery page takes its files and counts like the upload route; /features takes the Documents
+ * Hub's upload: its action counts a multipart body like the upload route, any other to MAX_REQUEST_BYTES.
  */
-const LARGE_BODY_PATHS = new Set(["/api/file-handling/upload-files", "/create-match", "/consultant/profile"]);
+const LARGE_BODY_PATHS = new Set([
+  "/api/file-handling/upload-files",
+  "/create-match",
+  "/consultant/profile",
+  "/features",
+  "/features.data",
+]);
 /** The consultant's delivery page takes its files in its multipart form, counted like an upload. */
 const LARGE_BODY_PATTERNS = [
   /^\/consultant\/engagements\/[^/]+\/items\/[^/]+(\.data)?$/,

@@ -24,13 +24,15 @@ import { listUpcomingEvents } from "~/server/events/events.server";
 import { FeaturedVideoCard, LearningCenterCard } from "~/components/learning/learning-cards";
 import { learningDashboardView } from "~/lib/learning/learning-views";
 import { loadLearningSummary } from "~/server/learning/learning.server";
+import { DocumentsCard } from "~/components/documents/documents-card";
+import { loadDocumentsSummary } from "~/server/documents/documents.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
 /**
  * After the viewer (which the `_app` loader running in parallel shares, memoised), three reads go
  * out at the same time: the company-data cards' figures (one query: connection, report, latest
- * job), the next three events (one query), the Learning Center's items, progress and last visit (one
+ * job), the next three events (one query), the Documents Hub's summary (one db.batch), the Learning Center's items, progress and last visit (one
  * db.batch), every insight and match list (one db.batch), the engagements (one db.batch) and the year's
  * benchmarking (loadBenchmarkingView, one db.batch). So at most two sequential
  * D1 round trips. A stale report asks for its refresh off the critical path (loadDashboardFinance).
@@ -38,13 +40,14 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const now = context.app.now();
-  const [finance, lists, engagements, benchmarking, events, learning] = await Promise.all([
+  const [finance, lists, engagements, benchmarking, events, learning, documents] = await Promise.all([
     loadDashboardFinance(context.app, viewer.business, now),
     loadClientInsightLists(context.app, viewer),
     loadEngagementTiles(context.app, viewer),
     loadBenchmarkingView(context.app, viewer),
     listUpcomingEvents(context.app, viewer.business.id, 3),
     loadLearningSummary(context.app, viewer),
+    loadDocumentsSummary(context.app, viewer),
   ]);
   return {
     engagements: engagementSummary(engagements),
@@ -54,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     benchmarking: benchmarkingSummary(benchmarking),
     events: events.map((event) => eventCardView(event, viewer.business.memberTier, now)),
     learning: learningDashboardView(learning, viewer.business.memberTier),
+    documents,
   };
 }
 
@@ -65,7 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { finance, tiles, matches, engagements, benchmarking, events, learning } = useLoaderData<typeof loader>();
+  const { finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
+    useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   return (
     <div className="page dashboard">
@@ -91,9 +96,7 @@ export default function Dashboard() {
           <div className="card-grid">
             <InsightsCard tiles={tiles} />
             <EngagementsCard summary={engagements} />
-            <DashboardCard id="documents-card" title="Documents Hub" to="/features?focus=Documents">
-              <p className="empty-state">Documents Hub is coming soon.</p>
-            </DashboardCard>
+            <DocumentsCard summary={documents} />
             <MonthlyRevenueCard cards={finance} />
             <BenchmarkingCard summary={benchmarking} />
           </div>

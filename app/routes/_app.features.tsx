@@ -25,7 +25,12 @@ import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
 import { DECISION_FAILED_TITLE, DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
 import { DecideIntentSchema, parseConfirm } from "~/lib/matching/match-view";
 import { requireClientBusiness } from "~/server/identity/guards.server";
-import { describeIssues, errorResponse, readForm } from "~/server/platform/http.server";
+import { describeIssues, errorResponse, MAX_REQUEST_BYTES, readForm } from "~/server/platform/http.server";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
+import { isDocumentIntent, parseDocumentQuery } from "~/lib/documents/document-rules";
+import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
+import { DocumentsPanel } from "~/components/documents/documents-panel";
+import { documentsAction, loadDocumentsHub } from "~/server/documents/documents.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { loadBusinessEngagement, loadEngagementTiles } from "~/server/engagements/engagement-views.server";
@@ -47,9 +52,9 @@ export const meta: MetaFunction = ({ location }) => [
 /**
  * The business's insights (requests and value insights) and match requests, and with `?matchId=`
  * that match request; on the Engagements tab its engagements, and with `?engagementId=` that
- * engagement; on the Benchmarking tab the year's benchmarking: after the viewer, the lists'
- * db.batch, the match's, the engagements' and the benchmarking view's reads run side by side (two
- * sequential D1 round trips in all).
+ * engagement; on the Benchmarking tab the year's benchmarking; on the Documents tab the Documents
+ * Hub (`?q=&sort=&folder=`): after the viewer, the lists' db.batch, the match's, the engagements',
+ * the benchmarking view's and the hub's reads run side by side (two sequential D1 round trips in all).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
@@ -58,17 +63,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const engagementId = params.get("engagementId")?.trim() ?? "";
   const onEngagements = featureFromSearch(params) === "Engagements";
   const onBenchmarking = featureFromSearch(params) === "Benchmarking";
-  const [lists, match, engagements, engagement, benchmarking] = await Promise.all([
+  const onDocuments = featureFromSearch(params) === "Documents";
+  const [lists, match, engagements, engagement, benchmarking, documents] = await Promise.all([
     loadClientInsightLists(context.app, viewer),
     matchId ? loadMatchRequest(context.app, viewer, matchId) : Promise.resolve(null),
     onEngagements ? loadEngagementTiles(context.app, viewer) : Promise.resolve([]),
     engagementId ? loadBusinessEngagement(context.app, viewer, engagementId) : Promise.resolve(null),
     onBenchmarking ? loadBenchmarkingView(context.app, viewer).then(benchmarkingSummary) : Promise.resolve(null),
+    onDocuments ? loadDocumentsHub(context.app, viewer, parseDocumentQuery(params)) : Promise.resolve(null),
   ]);
   const tiles = [...lists.requests, ...lists.valueInsights].sort((a, b) =>
     a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
   );
-  return { tiles, matches: lists.matches, match, engagements, engagement, benchmarking };
+  return { tiles, matches: lists.matches, match, engagements, engagement, benchmarking, documents };
 }
 
 const PayIntentSchema = z.object({ intent: z.literal("pay"), insightId: z.string().trim().min(1).max(80) });
@@ -93,12 +100,19 @@ function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer
  * answers the server's msg for the result card. intent=feedback: the matching feedback form.
  * intent=review-plan (the engagement plan's Reject / Accept dialog): planReviewAction.
  * intent=review-item, prepay, rate (the deliverables): deliverablesAction.
+ * intent=document-* (the Documents Hub's upload and a company document's forms): documentsAction.
  * Every id is checked against the session's business by the domain functions.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const body = await readForm(request);
+  // The Documents Hub's upload is a multipart form with files, counted like the upload endpoint.
+  const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  const body = await readForm(request, { maxBytes: multipart ? MAX_UPLOAD_REQUEST_BYTES : MAX_REQUEST_BYTES });
   const intent = body.ok ? body.form.get("intent") : null;
+  if (isDocumentIntent(intent) && body.ok) {
+    const result = await documentsAction(context.app, viewer, body.form);
+    return data(result.data, { status: result.status });
+  }
   if (intent === "feedback" && body.ok) {
     const submission = parseWithZod(body.form, { schema: FeedbackFormSchema });
     const target = FeedbackIntentSchema.safeParse(Object.fromEntries(body.form));
@@ -293,8 +307,10 @@ function FeaturePanel({
       );
     case "Documents":
       return (
-        <FeaturePanelFrame title="Documents" action={<span className="badge badge-soft">Coming soon</span>}>
-          <p className="empty-state">The Documents Hub is coming soon. Your company documents will be kept here.</p>
+        <FeaturePanelFrame title={DOCUMENT_COPY.title}>
+          {data.documents ? (
+            <DocumentsPanel hub={data.documents} result={actionData?.intent === "documents" ? actionData : null} />
+          ) : null}
         </FeaturePanelFrame>
       );
   }

@@ -29,6 +29,8 @@ export const files = sqliteTable(
     }),
     matchRequestId: text("match_request_id").references(() => matchRequests.id, { onDelete: "set null" }),
     deliveryItemId: text("delivery_item_id").references(() => deliveryItems.id, { onDelete: "set null" }),
+    /** The Documents Hub folder of a company document (trimmed, 1–60 characters); null when in none. */
+    folder: text("folder"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -38,6 +40,7 @@ export const files = sqliteTable(
     index("files_insight_request_id_idx").on(t.insightRequestId),
     index("files_match_request_id_idx").on(t.matchRequestId),
     index("files_delivery_item_id_idx").on(t.deliveryItemId),
+    index("files_business_purpose_idx").on(t.businessId, t.purpose),
     // Spec §5: at most 16,000,000 bytes.
     check("files_size_range", sql`size_bytes >= 0 AND size_bytes <= 16000000`),
   ],

@@ -181,6 +181,8 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
   const events = await playEventFlows(baseURL, { log });
   const { playLearningFlows } = await import("./demo-learning.mjs");
   const learning = await playLearningFlows(baseURL, { log });
+  const { playDocumentFlows } = await import("./demo-documents.mjs");
+  const documents = await playDocumentFlows(baseURL, { log });
   return {
     played:
       matching.played ||
@@ -188,7 +190,8 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
       engagements.played ||
       benchmarking.played ||
       events.played ||
-      learning.played,
+      learning.played ||
+      documents.played,
     ids: matching.ids,
   };
 }

@@ -43,9 +43,13 @@ export function addedMessage(count: number): string {
   return count > 1 ? FILES_ADDED_MESSAGE : FILE_ADDED_MESSAGE;
 }
 
-/** A byte count for people: "512 B", "12.3 KB", "4.5 MB" (decimal units, like the 16MB limit). */
+/**
+ * A byte count for people: "512 B", "12.3 KB", "4.5 MB", "1.0 GB" (decimal units, like the 16MB
+ * limit; GB for the Documents Hub's storage quotas).
+ */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;
   if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${(bytes / 1_000_000_000).toFixed(1)} GB`;
 }

@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { formatFileSize } from "~/components/files/file-check";
+import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
 import { formatPlanPrice, insightsText, lookupKey, PERKS, type Billing, type Plan } from "~/lib/payments/plans";
 
 type PlanCardProps = {
@@ -50,6 +52,12 @@ export function PlanCard({ plan, billing, current }: PlanCardProps) {
             <span>
               {perk.name}
               {perk.key === "toolsTemplates" ? <span className="plan-perk-detail"> ({perk.detail})</span> : null}
+              {perk.key === "companyDocsHub" ? (
+                <span className="plan-perk-detail">
+                  {" "}
+                  ({DOCUMENT_COPY.storageIncluded(formatFileSize(plan.storageQuotaBytes))})
+                </span>
+              ) : null}
             </span>
           </li>
         ))}

@@ -50,7 +50,11 @@ export type Plan = {
   insightsPerMonth: number;
   perks: readonly PerkKey[];
   popular: boolean;
+  /** The Documents Hub's storage: every file of the business counts (decimal units, 1 GB = 10^9 bytes). */
+  storageQuotaBytes: number;
 };
+
+const GB = 1_000_000_000;
 
 const BASIC_PERKS = ["smartMatching", "engagementAssurance", "companyDocsHub"] as const satisfies readonly PerkKey[];
 const STARTER_PERKS = [
@@ -75,6 +79,7 @@ export const PLANS: Readonly<Record<PlanTier, Plan>> = {
     insightsPerMonth: 0,
     perks: BASIC_PERKS,
     popular: false,
+    storageQuotaBytes: 1 * GB,
   },
   STANDARD: {
     tier: "STANDARD",
@@ -83,6 +88,7 @@ export const PLANS: Readonly<Record<PlanTier, Plan>> = {
     insightsPerMonth: 1,
     perks: STARTER_PERKS,
     popular: false,
+    storageQuotaBytes: 10 * GB,
   },
   PREMIUM: {
     tier: "PREMIUM",
@@ -91,6 +97,7 @@ export const PLANS: Readonly<Record<PlanTier, Plan>> = {
     insightsPerMonth: 2,
     perks: SCALE_PERKS,
     popular: true,
+    storageQuotaBytes: 50 * GB,
   },
 };
 

@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { FILE_PURPOSES, files } from "~db/schema";
+import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { businesses, FILE_PURPOSES, files } from "~db/schema";
 import {
   acceptedExtension,
   FILE_ADDED_MESSAGE,
@@ -22,6 +22,9 @@ import {
   type FileExtension,
 } from "~/lib/files/file-rules";
 import { contentMatchesExtension } from "~/lib/files/file-content";
+import { formatFileSize } from "~/components/files/file-check";
+import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
+import { PLANS } from "~/lib/payments/plans";
 import { neutralizeCsvFormulas } from "~/lib/files/csv-formulas";
 import { readForm } from "~/server/platform/http.server";
 import type { AppContext } from "~/server/load-context";
@@ -62,12 +65,14 @@ export async function readUpload(request: Request): Promise<{ files: File[]; pur
       body.status === 413 ? FILE_TOO_LARGE_MESSAGE : body.status === 415 ? NO_FILE_MESSAGE : UPLOAD_UNREADABLE_MESSAGE;
     return { ok: false, status: 400, msg };
   }
-  const form = body.form;
-  // A browser sends an empty, nameless part when no file was chosen: not a file.
-  const chosen = form
+  return { files: uploadedFilesOf(body.form), purpose: body.form.get("purpose") };
+}
+
+/** The parts named `files` of a form; a browser sends an empty, nameless part when no file was chosen: not a file. */
+export function uploadedFilesOf(form: FormData): File[] {
+  return form
     .getAll("files")
     .filter((entry): entry is File => typeof entry !== "string" && (entry.name !== "" || entry.size > 0));
-  return { files: chosen, purpose: form.get("purpose") };
 }
 
 function parsePurpose(value: unknown): FilePurpose | null {
@@ -112,33 +117,58 @@ async function checkFile(file: File, businessId: string): Promise<Checked | Fail
   };
 }
 
+/** The bytes every file of the business takes (the Documents Hub's storage, against its plan's quota). */
+export async function businessStorageUsed(app: AppContext, businessId: string): Promise<number> {
+  const row = await app.db
+    .select({ used: sql<number>`coalesce(sum(${files.sizeBytes}), 0)` })
+    .from(files)
+    .where(eq(files.businessId, businessId))
+    .get();
+  return Number(row?.used ?? 0);
+}
+
+/** The refusal of an upload that does not fit the plan's storage (nothing is stored). */
+export function quotaFailure(quotaBytes: number): Failure {
+  return { ok: false, status: 400, msg: DOCUMENT_COPY.quotaExceeded(formatFileSize(quotaBytes)) };
+}
+
 /**
  * Stores the files of one upload for the caller's business: all are validated first, and if any
  * is refused nothing is stored. R2 objects are written, then all rows in one batch; when the
- * batch fails the objects are deleted again.
+ * batch fails the objects are deleted again. Every client upload counts against the plan's
+ * storage quota (PLANS[tier].storageQuotaBytes): see storeFilesFor.
  */
 export async function uploadFiles(
   app: AppContext,
   viewer: ClientViewer,
-  input: { files: File[]; purpose: unknown },
+  input: { files: File[]; purpose: unknown; folder?: string | null },
 ): Promise<UploadResult> {
-  return storeFilesFor(app, { businessId: viewer.business.id, userId: viewer.user.id }, input);
+  return storeFilesFor(app, { businessId: viewer.business.id, userId: viewer.user.id }, input, {
+    quotaBytes: PLANS[viewer.business.memberTier].storageQuotaBytes,
+  });
 }
 
 /**
  * The same upload for files that belong to a business but are uploaded by someone else on its
  * behalf (the consultant's deliverables): stored under the business's keys, unlinked, with the
  * uploader recorded. The caller has checked that `owner.userId` may add files to that business.
+ * With `quotaBytes`, an upload that would take the business's files over it is refused before
+ * anything is written, and each row's INSERT repeats the check (the business's other files plus
+ * this upload), so two uploads racing each other cannot both pass: a refused batch inserts
+ * nothing and its R2 objects are deleted again.
  */
 export async function storeFilesFor(
   app: AppContext,
   owner: { businessId: string; userId: string },
-  input: { files: File[]; purpose: unknown },
+  input: { files: File[]; purpose: unknown; folder?: string | null },
+  options: { quotaBytes?: number } = {},
 ): Promise<UploadResult> {
   if (input.files.length === 0) return { ok: false, status: 400, msg: NO_FILE_MESSAGE };
   if (input.files.length > MAX_FILES_PER_REQUEST) return { ok: false, status: 400, msg: TOO_MANY_FILES_MESSAGE };
   const purpose = parsePurpose(input.purpose);
   if (!purpose) return { ok: false, status: 400, msg: INVALID_PURPOSE_MESSAGE };
+  // Only company documents sit in folders.
+  const folder = purpose === "company_document" ? (input.folder ?? null) : null;
 
   const checked: Checked[] = [];
   for (const file of input.files) {
@@ -146,8 +176,14 @@ export async function storeFilesFor(
     if ("ok" in result) return result;
     checked.push(result);
   }
+  const total = checked.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  const { quotaBytes } = options;
+  if (quotaBytes !== undefined && (await businessStorageUsed(app, owner.businessId)) + total > quotaBytes) {
+    return quotaFailure(quotaBytes);
+  }
 
   const written: string[] = [];
+  let inserted = 0;
   try {
     for (const file of checked) {
       await app.files.put(file.key, file.bytes, {
@@ -156,25 +192,52 @@ export async function storeFilesFor(
       });
       written.push(file.key);
     }
-    const now = app.now();
-    const [first, ...rest] = checked.map((file) =>
-      app.db.insert(files).values({
-        id: file.id,
-        businessId: owner.businessId,
-        uploadedByUserId: owner.userId,
-        r2Key: file.key,
-        originalName: file.originalName,
-        contentType: file.contentType,
-        sizeBytes: file.bytes.byteLength,
-        sha256: file.sha256,
-        purpose,
-        createdAt: now,
-      }),
+    const now = app.now().getTime();
+    const ids = sql.join(
+      checked.map((file) => sql`${file.id}`),
+      sql`, `,
     );
-    await app.db.batch([first, ...rest]);
+    const fits =
+      quotaBytes === undefined
+        ? sql`1`
+        : sql`(SELECT coalesce(sum(size_bytes), 0) FROM files WHERE business_id = ${owner.businessId} AND id NOT IN (${ids})) + ${total} <= ${quotaBytes}`;
+    // INSERT … SELECT from the business's own row: every column of files, in the table's order.
+    const value = <T>(v: T, name: string) => sql<T>`${v}`.as(name);
+    const [first, ...rest] = checked.map((file) =>
+      app.db
+        .insert(files)
+        .select(
+          app.db
+            .select({
+              id: value(file.id, "id"),
+              businessId: businesses.id,
+              uploadedByUserId: value(owner.userId, "uploaded_by_user_id"),
+              r2Key: value(file.key, "r2_key"),
+              originalName: value(file.originalName, "original_name"),
+              contentType: value(file.contentType, "content_type"),
+              sizeBytes: value(file.bytes.byteLength, "size_bytes"),
+              sha256: value(file.sha256, "sha256"),
+              purpose: value(purpose, "purpose"),
+              insightRequestId: sql<null>`NULL`.as("insight_request_id"),
+              matchRequestId: sql<null>`NULL`.as("match_request_id"),
+              deliveryItemId: sql<null>`NULL`.as("delivery_item_id"),
+              folder: value(folder, "folder"),
+              createdAt: value(now, "created_at"),
+            })
+            .from(businesses)
+            .where(and(eq(businesses.id, owner.businessId), fits)),
+        )
+        .returning({ id: files.id }),
+    );
+    const results = await app.db.batch([first, ...rest]);
+    inserted = results.reduce((sum, rows) => sum + rows.length, 0);
   } catch (error) {
     if (written.length > 0) await app.files.delete(written).catch((e: unknown) => console.error(e));
     throw error;
+  }
+  if (inserted === 0 && quotaBytes !== undefined) {
+    await app.files.delete(written).catch((e: unknown) => console.error(e));
+    return quotaFailure(quotaBytes);
   }
 
   return {
@@ -327,8 +390,12 @@ export async function getCandidateFile(
   return storedFileFrom(app, row);
 }
 
-/** A file linked to nothing: no insight request, match request or delivery item. */
+/**
+ * A file linked to nothing: no insight request, match request or delivery item, and not a
+ * company document (those stay until the business deletes them in the Documents Hub).
+ */
 export const fileIsUnlinked = and(
+  ne(files.purpose, "company_document"),
   isNull(files.insightRequestId),
   isNull(files.matchRequestId),
   isNull(files.deliveryItemId),
@@ -340,15 +407,15 @@ export function businessFileKeys(businessId: string, names: readonly string[]): 
 }
 
 /**
- * The files a new request may take: the business's own, named by `keys`, and linked to nothing
- * yet. Plain SQL so it can stand inside the INSERT … SELECT and UPDATE of one batch; `IN ()` is
+ * The files a new request may take: the business's own, named by `keys`, linked to nothing yet
+ * and not company documents (the hub shares those with a match request instead). Plain SQL so it can stand inside the INSERT … SELECT and UPDATE of one batch; `IN ()` is
  * valid SQLite (false).
  */
 export function freeFilesOf(businessId: string, keys: readonly string[]): SQL {
   return sql`${files.businessId} = ${businessId} AND ${files.r2Key} IN (${sql.join(
     keys.map((key) => sql`${key}`),
     sql`, `,
-  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL`;
+  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL AND ${files.purpose} <> 'company_document'`;
 }
 
 /** The files `where` picks, as a request's pages list them (see listedFile), in upload order. */

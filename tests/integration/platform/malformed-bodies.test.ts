@@ -229,11 +229,12 @@ beforeAll(async () => {
   page(`/learning/${learningId}`, "client");
   page("/manage/learning?index", "manager");
   page(`/manage/learning/${learningId}`, "manager");
+  page("/features?focus=Documents", "client", false);
 });
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(44);
+    expect(actions.length).toBe(45);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {
@@ -254,7 +255,7 @@ describe("malformed bodies sent to every page action", () => {
         }
       }
     }
-    // 44 actions × 2 URLs × 5 bodies, one after another: more than the default 20 s on a busy machine.
+    // 45 actions × 2 URLs × 5 bodies, one after another: more than the default 20 s on a busy machine.
   }, 180_000);
 
   it("a form over the size limit answers 413, declared or not", async () => {

@@ -1,0 +1,391 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
+import { DOCUMENT_COPY, DOCUMENT_SOURCE_LABELS } from "~/lib/documents/document-copy";
+import {
+  documentsHref,
+  MAX_DOCUMENT_NAME_LENGTH,
+  MAX_FOLDER_LENGTH,
+  MAX_SEARCH_LENGTH,
+  type DocumentGroup,
+  type DocumentRow,
+} from "~/lib/documents/document-rules";
+import { formatDate } from "~/lib/shared/dates";
+import type { DocumentsActionData, DocumentsHub } from "~/server/documents/documents.server";
+
+type Result = Pick<DocumentsActionData, "ok" | "msg" | "fileId" | "errors"> | null;
+
+const FOLDER_LIST_ID = "document-folders";
+
+/**
+ * The Documents Hub on /features?focus=Documents: storage against the plan's quota, the upload of
+ * company documents, search / sort / folder as a GET form (works without JavaScript), then every
+ * document grouped by source. A company document has its own forms (rename, move, share, delete).
+ */
+export function DocumentsPanel({ hub, result }: { hub: DocumentsHub; result: Result }) {
+  const filtering = hub.query.q !== "" || hub.query.folder !== "";
+  return (
+    <div className="documents-hub stack">
+      <p className="documents-intro">{DOCUMENT_COPY.intro}</p>
+      <StorageMeter storage={hub.storage} />
+      {result && result.fileId === null ? (
+        <p className={result.ok ? "notice" : "notice notice-danger"} role={result.ok ? "status" : "alert"}>
+          {result.msg}
+        </p>
+      ) : null}
+      <datalist id={FOLDER_LIST_ID}>
+        {hub.folders.map((folder) => (
+          <option key={folder} value={folder} />
+        ))}
+      </datalist>
+      <UploadForm />
+      <FilterForm hub={hub} />
+      {hub.groups.map((group) => (
+        <DocumentGroupSection
+          key={group.source}
+          group={group}
+          emptyText={filtering ? DOCUMENT_COPY.noMatches : DOCUMENT_COPY.noDocuments}
+          hub={hub}
+          result={result}
+        />
+      ))}
+    </div>
+  );
+}
+
+function StorageMeter({ storage }: { storage: DocumentsHub["storage"] }) {
+  const text = DOCUMENT_COPY.storageUsed(formatFileSize(storage.usedBytes), formatFileSize(storage.quotaBytes));
+  return (
+    <section className="documents-storage" aria-labelledby="documents-storage-title">
+      <h2 id="documents-storage-title" className="documents-subtitle">
+        {DOCUMENT_COPY.storageHeading}
+      </h2>
+      <meter
+        className="documents-meter"
+        min={0}
+        max={storage.quotaBytes}
+        value={Math.min(storage.usedBytes, storage.quotaBytes)}
+        aria-label={DOCUMENT_COPY.storageHeading}
+        aria-describedby="documents-storage-text"
+      >
+        {storage.percent}%
+      </meter>
+      <p id="documents-storage-text" className="documents-storage-text">
+        {text}
+      </p>
+    </section>
+  );
+}
+
+function UploadForm() {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "document-upload";
+  return (
+    <section className="documents-upload" aria-labelledby="documents-upload-title">
+      <h2 id="documents-upload-title" className="documents-subtitle">
+        {DOCUMENT_COPY.uploadHeading}
+      </h2>
+      <Form method="post" encType="multipart/form-data" className="documents-upload-form">
+        <input type="hidden" name="intent" value="document-upload" />
+        <div className="field">
+          <label htmlFor="document-files">{DOCUMENT_COPY.uploadFiles}</label>
+          <input
+            id="document-files"
+            className="input"
+            type="file"
+            name="files"
+            multiple
+            required
+            accept={FILE_ACCEPT}
+            aria-describedby="document-files-hint"
+          />
+          <p id="document-files-hint" className="muted">
+            {DOCUMENT_COPY.uploadHint}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="document-upload-folder">{DOCUMENT_COPY.uploadFolder}</label>
+          <input
+            id="document-upload-folder"
+            className="input"
+            name="folder"
+            list={FOLDER_LIST_ID}
+            maxLength={MAX_FOLDER_LENGTH}
+            autoComplete="off"
+            aria-describedby="document-upload-folder-hint"
+          />
+          <p id="document-upload-folder-hint" className="muted">
+            {DOCUMENT_COPY.folderHint}
+          </p>
+        </div>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {DOCUMENT_COPY.uploadButton}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function FilterForm({ hub }: { hub: DocumentsHub }) {
+  return (
+    <section className="documents-filter" aria-labelledby="documents-filter-title">
+      <h2 id="documents-filter-title" className="documents-subtitle">
+        {DOCUMENT_COPY.filterHeading}
+      </h2>
+      {/* key: after Clear or a link to another query the fields show that query, not what was typed. */}
+      <Form
+        key={`${hub.query.q}\n${hub.query.sort}\n${hub.query.folder}`}
+        method="get"
+        action="/features"
+        className="documents-filter-form"
+        role="search"
+      >
+        <input type="hidden" name="focus" value="Documents" />
+        <div className="field">
+          <label htmlFor="documents-q">{DOCUMENT_COPY.search}</label>
+          <input
+            id="documents-q"
+            className="input"
+            type="search"
+            name="q"
+            defaultValue={hub.query.q}
+            maxLength={MAX_SEARCH_LENGTH}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="documents-sort">{DOCUMENT_COPY.sort}</label>
+          <select id="documents-sort" className="input" name="sort" defaultValue={hub.query.sort}>
+            <option value="newest">{DOCUMENT_COPY.sortNewest}</option>
+            <option value="oldest">{DOCUMENT_COPY.sortOldest}</option>
+            <option value="name">{DOCUMENT_COPY.sortName}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="documents-folder">{DOCUMENT_COPY.folderFilter}</label>
+          <select id="documents-folder" className="input" name="folder" defaultValue={hub.query.folder}>
+            <option value="">{DOCUMENT_COPY.allFolders}</option>
+            {hub.folders.map((folder) => (
+              <option key={folder} value={folder}>
+                {folder}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="documents-filter-actions">
+          <button type="submit" className="button button-secondary">
+            {DOCUMENT_COPY.applyFilters}
+          </button>
+          <Link to={documentsHref()} className="button button-ghost">
+            {DOCUMENT_COPY.clearFilters}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function DocumentGroupSection({
+  group,
+  emptyText,
+  hub,
+  result,
+}: {
+  group: DocumentGroup;
+  emptyText: string;
+  hub: DocumentsHub;
+  result: Result;
+}) {
+  const titleId = `documents-group-${group.source}`;
+  return (
+    <section className="documents-group" aria-labelledby={titleId}>
+      <h2 id={titleId} className="documents-subtitle">
+        {DOCUMENT_SOURCE_LABELS[group.source]} <span className="muted">({group.rows.length})</span>
+      </h2>
+      {group.rows.length === 0 ? (
+        <p className="empty-state">{emptyText}</p>
+      ) : (
+        <ul className="documents-list" aria-label={DOCUMENT_SOURCE_LABELS[group.source]}>
+          {group.rows.map((row) => (
+            <li key={row.key}>
+              <DocumentItem row={row} hub={hub} result={result && result.fileId === row.fileId ? result : null} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DocumentItem({ row, hub, result }: { row: DocumentRow; hub: DocumentsHub; result: Result }) {
+  const nameId = `document-${row.key}-title`;
+  return (
+    <article className="document-row" aria-labelledby={nameId}>
+      <div className="document-main">
+        <h3 id={nameId} className="document-name">
+          {row.name}
+        </h3>
+        <p className="document-meta">
+          <span>
+            <span className="visually-hidden">{DOCUMENT_COPY.columnSource}: </span>
+            <Link to={row.sourceHref}>{row.sourceLabel}</Link>
+          </span>
+          <span>
+            <span className="visually-hidden">{DOCUMENT_COPY.columnUploaded}: </span>
+            {DOCUMENT_COPY.uploadedBy(row.uploadedBy, formatDate(row.createdAt))}
+          </span>
+          {row.sizeBytes !== null ? (
+            <span>
+              <span className="visually-hidden">{DOCUMENT_COPY.columnSize}: </span>
+              {formatFileSize(row.sizeBytes)}
+            </span>
+          ) : null}
+        </p>
+        {row.folder || row.sharedWith ? (
+          <p className="document-tags">
+            {row.folder ? <span className="badge badge-soft">{DOCUMENT_COPY.folderLabel(row.folder)}</span> : null}
+            {row.sharedWith ? (
+              <span className="badge badge-soft">{DOCUMENT_COPY.sharedWith(row.sharedWith.label)}</span>
+            ) : null}
+          </p>
+        ) : null}
+        {result ? (
+          <p className={result.ok ? "notice" : "notice notice-danger"} role={result.ok ? "status" : "alert"}>
+            {result.msg}
+          </p>
+        ) : null}
+      </div>
+      <div className="document-actions">
+        {row.downloadHref ? (
+          <a className="button button-secondary" href={row.downloadHref} download>
+            {DOCUMENT_COPY.download}
+            <span className="visually-hidden">: {row.name}</span>
+          </a>
+        ) : (
+          <Link className="button button-secondary" to={row.sourceHref}>
+            {DOCUMENT_COPY.view}
+            <span className="visually-hidden">: {row.name}</span>
+          </Link>
+        )}
+      </div>
+      {row.fileId ? (
+        <ManageDocument row={row} fileId={row.fileId} hub={hub} open={result !== null && !result.ok} />
+      ) : null}
+    </article>
+  );
+}
+
+function ManageDocument({
+  row,
+  fileId,
+  hub,
+  open,
+}: {
+  row: DocumentRow;
+  fileId: string;
+  hub: DocumentsHub;
+  open: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("fileId") === fileId;
+  const id = (name: string) => `document-${fileId}-${name}`;
+  return (
+    <details className="document-manage" open={open || undefined}>
+      <summary>
+        {DOCUMENT_COPY.manage}
+        <span className="visually-hidden">: {row.name}</span>
+      </summary>
+      <div className="document-manage-forms">
+        <Form method="post" className="document-inline-form">
+          <input type="hidden" name="fileId" value={fileId} />
+          <div className="field">
+            <label htmlFor={id("name")}>{DOCUMENT_COPY.newName}</label>
+            <input
+              id={id("name")}
+              className="input"
+              name="name"
+              required
+              maxLength={MAX_DOCUMENT_NAME_LENGTH}
+              defaultValue={row.name}
+              aria-describedby={id("name-hint")}
+            />
+            <p id={id("name-hint")} className="muted">
+              {DOCUMENT_COPY.renameHint}
+            </p>
+          </div>
+          <button
+            type="submit"
+            name="intent"
+            value="document-rename"
+            className="button button-secondary"
+            disabled={busy}
+          >
+            {DOCUMENT_COPY.rename}
+          </button>
+        </Form>
+        <Form method="post" className="document-inline-form">
+          <input type="hidden" name="fileId" value={fileId} />
+          <div className="field">
+            <label htmlFor={id("folder")}>{DOCUMENT_COPY.moveFolder}</label>
+            <input
+              id={id("folder")}
+              className="input"
+              name="folder"
+              list={FOLDER_LIST_ID}
+              maxLength={MAX_FOLDER_LENGTH}
+              autoComplete="off"
+              defaultValue={row.folder ?? ""}
+            />
+          </div>
+          <button type="submit" name="intent" value="document-move" className="button button-secondary" disabled={busy}>
+            {DOCUMENT_COPY.move}
+          </button>
+        </Form>
+        {row.sharedWith ? (
+          <Form method="post" className="document-inline-form">
+            <input type="hidden" name="fileId" value={fileId} />
+            <button
+              type="submit"
+              name="intent"
+              value="document-unshare"
+              className="button button-secondary"
+              disabled={busy}
+            >
+              {DOCUMENT_COPY.unshare}
+            </button>
+          </Form>
+        ) : hub.matches.length > 0 ? (
+          <Form method="post" className="document-inline-form">
+            <input type="hidden" name="fileId" value={fileId} />
+            <div className="field">
+              <label htmlFor={id("match")}>{DOCUMENT_COPY.shareWith}</label>
+              <select id={id("match")} className="input" name="matchId">
+                {hub.matches.map((match) => (
+                  <option key={match.id} value={match.id}>
+                    {match.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="submit"
+              name="intent"
+              value="document-share"
+              className="button button-secondary"
+              disabled={busy}
+            >
+              {DOCUMENT_COPY.share}
+            </button>
+          </Form>
+        ) : (
+          <p className="muted">{DOCUMENT_COPY.noMatchesToShare}</p>
+        )}
+        <Form method="post" className="document-inline-form">
+          <input type="hidden" name="fileId" value={fileId} />
+          <button type="submit" name="intent" value="document-delete" className="button button-danger" disabled={busy}>
+            {DOCUMENT_COPY.remove}
+            <span className="visually-hidden">: {row.name}</span>
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

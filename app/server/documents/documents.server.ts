@@ -1,0 +1,454 @@
+/**
+ * The Documents Hub (issue #16 item 1): every document of a business in one place, grouped by
+ * source, and the business's own company documents (upload into folders, rename, move, delete,
+ * share with one of its match requests). Every query takes the business from the session; a
+ * change is one conditional UPDATE or DELETE on the business's own company document, so a replay,
+ * another business's id or a request's file changes nothing.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  benchmarkReports,
+  deliveryItems,
+  deliveryOutlines,
+  files,
+  insightReports,
+  insightRequests,
+  matchRequests,
+  sowSignatures,
+  users,
+} from "~db/schema";
+import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
+import {
+  DocumentIntentSchema,
+  DocumentUploadSchema,
+  fileSource,
+  filterDocuments,
+  folderNames,
+  groupDocuments,
+  newestDocuments,
+  renamedFileName,
+  storageUsage,
+  type DocumentGroup,
+  type DocumentQuery,
+  type DocumentRow,
+  type StorageUsage,
+} from "~/lib/documents/document-rules";
+import { businessEngagementPath, sowPdfPath } from "~/lib/engagements/engagement-paths";
+import { storedFileName } from "~/lib/files/listed-file";
+import { insightDiscoveryHref } from "~/lib/insights/insight-views";
+import { PLANS } from "~/lib/payments/plans";
+import { formatDate } from "~/lib/shared/dates";
+import { categoryLabel, fullName } from "~/lib/shared/format";
+import { uploadedFilesOf, uploadFiles } from "~/server/files/files.server";
+import type { ClientViewer } from "~/server/identity/guards.server";
+import type { AppContext } from "~/server/load-context";
+
+const FILE_DOWNLOAD = "/api/file-handling/get-file/";
+const isCompanyDocument = eq(files.purpose, "company_document");
+
+export type ShareOption = { id: string; label: string };
+
+type HubData = { rows: DocumentRow[]; usedBytes: number; matches: ShareOption[] };
+
+/**
+ * Every document row of the business, its storage used (every file row, also uploads not yet
+ * sent with a request) and its match requests (the share targets): one db.batch.
+ */
+async function loadHubData(app: AppContext, businessId: string): Promise<HubData> {
+  const [fileRows, sows, reports, benchmarks, matches] = await app.db.batch([
+    app.db
+      .select({
+        id: files.id,
+        r2Key: files.r2Key,
+        originalName: files.originalName,
+        sizeBytes: files.sizeBytes,
+        purpose: files.purpose,
+        folder: files.folder,
+        createdAt: files.createdAt,
+        insightRequestId: files.insightRequestId,
+        matchRequestId: files.matchRequestId,
+        deliveryItemId: files.deliveryItemId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        // D1's batch answers rows keyed by column name: two `category` columns would collide.
+        insightCategory: sql<string | null>`${insightRequests.category}`.as("insight_category"),
+        matchCategory: sql<string | null>`${matchRequests.category}`.as("match_category"),
+        itemTitle: deliveryItems.title,
+        outlineId: deliveryItems.outlineId,
+      })
+      .from(files)
+      .leftJoin(users, eq(users.id, files.uploadedByUserId))
+      .leftJoin(
+        insightRequests,
+        and(eq(insightRequests.id, files.insightRequestId), eq(insightRequests.businessId, businessId)),
+      )
+      .leftJoin(
+        matchRequests,
+        and(eq(matchRequests.id, files.matchRequestId), eq(matchRequests.businessId, businessId)),
+      )
+      .leftJoin(
+        deliveryItems,
+        and(eq(deliveryItems.id, files.deliveryItemId), eq(deliveryItems.businessId, businessId)),
+      )
+      .where(eq(files.businessId, businessId)),
+    app.db
+      .select({
+        id: sowSignatures.id,
+        outlineId: sowSignatures.outlineId,
+        version: sowSignatures.outlineVersion,
+        signerName: sowSignatures.signerName,
+        signedAt: sowSignatures.signedAt,
+        size: sowSignatures.pdfSize,
+        title: deliveryOutlines.title,
+      })
+      .from(sowSignatures)
+      .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, sowSignatures.outlineId))
+      .where(eq(sowSignatures.businessId, businessId)),
+    app.db
+      .select({
+        id: insightReports.id,
+        requestId: insightReports.insightRequestId,
+        title: insightReports.title,
+        publishedAt: insightReports.publishedAt,
+        createdAt: insightReports.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(insightReports)
+      .leftJoin(users, eq(users.id, insightReports.authorId))
+      .where(and(eq(insightReports.businessId, businessId), eq(insightReports.status, "published"))),
+    app.db
+      .select({ id: benchmarkReports.id, period: benchmarkReports.period, createdAt: benchmarkReports.createdAt })
+      .from(benchmarkReports)
+      .where(eq(benchmarkReports.businessId, businessId))
+      .orderBy(desc(benchmarkReports.createdAt))
+      .limit(1),
+    app.db
+      .select({ id: matchRequests.id, category: matchRequests.category, createdAt: matchRequests.createdAt })
+      .from(matchRequests)
+      .where(eq(matchRequests.businessId, businessId))
+      .orderBy(desc(matchRequests.createdAt)),
+  ]);
+
+  const shareOptions = matches.map((match) => ({
+    id: match.id,
+    label: DOCUMENT_COPY.matchOption(categoryLabel(match.category), formatDate(match.createdAt)),
+  }));
+  const matchLabels = new Map(shareOptions.map((option) => [option.id, option.label]));
+  const rows: DocumentRow[] = [];
+  let usedBytes = 0;
+  for (const file of fileRows) {
+    usedBytes += file.sizeBytes;
+    const source = fileSource(file);
+    if (!source) continue;
+    const base = {
+      key: file.id,
+      source,
+      name: file.originalName,
+      uploadedBy: file.firstName ? fullName(file.firstName, file.lastName) : "",
+      createdAt: file.createdAt.toISOString(),
+      sizeBytes: file.sizeBytes,
+      downloadHref: `${FILE_DOWNLOAD}${storedFileName(file.r2Key)}`,
+      fileId: null,
+      folder: null,
+      sharedWith: null,
+    } satisfies Omit<DocumentRow, "sourceLabel" | "sourceHref">;
+    if (source === "company") {
+      rows.push({
+        ...base,
+        sourceLabel: DOCUMENT_COPY.uploadedSource,
+        sourceHref: "/features?focus=Documents",
+        fileId: file.id,
+        folder: file.folder,
+        sharedWith:
+          file.matchRequestId && matchLabels.has(file.matchRequestId)
+            ? { matchId: file.matchRequestId, label: matchLabels.get(file.matchRequestId)! }
+            : null,
+      });
+    } else if (source === "deliverable") {
+      rows.push({
+        ...base,
+        sourceLabel: DOCUMENT_COPY.deliverableSource(file.itemTitle ?? DOCUMENT_COPY.untitledEngagement),
+        sourceHref: file.outlineId
+          ? `${businessEngagementPath(file.outlineId)}&tab=deliverables`
+          : "/features?focus=Engagements",
+      });
+    } else if (source === "match") {
+      rows.push({
+        ...base,
+        sourceLabel: DOCUMENT_COPY.matchSource(categoryLabel(file.matchCategory ?? "unknown")),
+        sourceHref: `/features?focus=Matching&matchId=${encodeURIComponent(file.matchRequestId ?? "")}`,
+      });
+    } else {
+      rows.push({
+        ...base,
+        sourceLabel: DOCUMENT_COPY.insightSource(categoryLabel(file.insightCategory ?? "")),
+        sourceHref: "/features?focus=Insights",
+      });
+    }
+  }
+  for (const sow of sows) {
+    rows.push({
+      key: `sow-${sow.id}`,
+      source: "sow",
+      name: DOCUMENT_COPY.sowName(sow.title || DOCUMENT_COPY.untitledEngagement, sow.version),
+      sourceLabel: DOCUMENT_COPY.sowSource,
+      sourceHref: businessEngagementPath(sow.outlineId),
+      uploadedBy: sow.signerName,
+      createdAt: sow.signedAt.toISOString(),
+      sizeBytes: sow.size,
+      downloadHref: sowPdfPath(sow.outlineId, sow.version),
+      fileId: null,
+      folder: null,
+      sharedWith: null,
+    });
+  }
+  for (const report of reports) {
+    rows.push({
+      key: `report-${report.id}`,
+      source: "report",
+      name: report.title,
+      sourceLabel: DOCUMENT_COPY.insightReportSource,
+      sourceHref: insightDiscoveryHref("REPORT", report.requestId),
+      uploadedBy: report.firstName ? fullName(report.firstName, report.lastName) : "",
+      createdAt: (report.publishedAt ?? report.createdAt).toISOString(),
+      sizeBytes: null,
+      downloadHref: null,
+      fileId: null,
+      folder: null,
+      sharedWith: null,
+    });
+  }
+  for (const benchmark of benchmarks) {
+    rows.push({
+      key: `benchmarking-${benchmark.id}`,
+      source: "report",
+      name: DOCUMENT_COPY.benchmarkingName(benchmark.period),
+      sourceLabel: DOCUMENT_COPY.benchmarkingSource,
+      sourceHref: "/benchmarking",
+      uploadedBy: "",
+      createdAt: benchmark.createdAt.toISOString(),
+      sizeBytes: null,
+      downloadHref: null,
+      fileId: null,
+      folder: null,
+      sharedWith: null,
+    });
+  }
+  return {
+    rows,
+    usedBytes,
+    matches: shareOptions,
+  };
+}
+
+export type DocumentsHub = {
+  query: DocumentQuery;
+  groups: DocumentGroup[];
+  folders: string[];
+  total: number;
+  shown: number;
+  storage: StorageUsage;
+  matches: ShareOption[];
+};
+
+/** The hub for /features?focus=Documents: one db.batch after the session. */
+export async function loadDocumentsHub(
+  app: AppContext,
+  viewer: ClientViewer,
+  query: DocumentQuery,
+): Promise<DocumentsHub> {
+  const data = await loadHubData(app, viewer.business.id);
+  const shown = filterDocuments(data.rows, query);
+  return {
+    query,
+    groups: groupDocuments(shown),
+    folders: folderNames(data.rows),
+    total: data.rows.length,
+    shown: shown.length,
+    storage: storageUsage(data.usedBytes, PLANS[viewer.business.memberTier].storageQuotaBytes),
+    matches: data.matches,
+  };
+}
+
+export type DocumentsSummary = { count: number; storage: StorageUsage; newest: DocumentRow[] };
+
+/** The dashboard card: how many documents, the storage used and the three newest (one db.batch). */
+export async function loadDocumentsSummary(app: AppContext, viewer: ClientViewer): Promise<DocumentsSummary> {
+  const data = await loadHubData(app, viewer.business.id);
+  return {
+    count: data.rows.length,
+    storage: storageUsage(data.usedBytes, PLANS[viewer.business.memberTier].storageQuotaBytes),
+    newest: newestDocuments(data.rows, 3),
+  };
+}
+
+// ------------------------------------------------------------------ changes
+
+export type DocumentResult = { ok: true; msg: string } | { ok: false; status: number; msg: string };
+
+const ownCompanyDocument = (businessId: string, fileId: string) =>
+  and(eq(files.id, fileId), eq(files.businessId, businessId), isCompanyDocument);
+
+/** Why a change found no company document: 409 for the business's request file, 404 for anything else. */
+async function missing(app: AppContext, businessId: string, fileId: string): Promise<DocumentResult> {
+  const row = await app.db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.businessId, businessId)))
+    .get();
+  return row
+    ? { ok: false, status: 409, msg: DOCUMENT_COPY.notCompanyDocument }
+    : { ok: false, status: 404, msg: DOCUMENT_COPY.notFound };
+}
+
+/** Changes the shown name (the stored object and its extension stay). */
+export async function renameDocument(
+  app: AppContext,
+  businessId: string,
+  fileId: string,
+  typed: string,
+): Promise<DocumentResult> {
+  const current = await app.db
+    .select({ name: files.originalName })
+    .from(files)
+    .where(ownCompanyDocument(businessId, fileId))
+    .get();
+  if (!current) return missing(app, businessId, fileId);
+  const name = renamedFileName(typed, current.name);
+  await app.db.update(files).set({ originalName: name }).where(ownCompanyDocument(businessId, fileId));
+  return { ok: true, msg: DOCUMENT_COPY.renamed };
+}
+
+export async function moveDocument(
+  app: AppContext,
+  businessId: string,
+  fileId: string,
+  folder: string | null,
+): Promise<DocumentResult> {
+  const rows = await app.db
+    .update(files)
+    .set({ folder })
+    .where(ownCompanyDocument(businessId, fileId))
+    .returning({ id: files.id });
+  return rows.length > 0 ? { ok: true, msg: DOCUMENT_COPY.moved } : missing(app, businessId, fileId);
+}
+
+/** Deletes a company document (shared or not) and its R2 object; request and deliverable files stay. */
+export async function deleteDocument(app: AppContext, businessId: string, fileId: string): Promise<DocumentResult> {
+  const [removed] = await app.db
+    .delete(files)
+    .where(ownCompanyDocument(businessId, fileId))
+    .returning({ r2Key: files.r2Key });
+  if (!removed) return missing(app, businessId, fileId);
+  await app.files
+    .delete(removed.r2Key)
+    .catch((error: unknown) => console.error(`R2 delete of ${removed.r2Key} failed`, error));
+  return { ok: true, msg: DOCUMENT_COPY.removed };
+}
+
+/**
+ * Shares a company document with one of the business's own match requests (sets its
+ * match_request_id, which getAssignedFile and getCandidateFile authorise by); sharing again is a no-op.
+ */
+export async function shareDocument(
+  app: AppContext,
+  businessId: string,
+  fileId: string,
+  matchId: string,
+): Promise<DocumentResult> {
+  const ownMatch = sql`EXISTS (SELECT 1 FROM match_requests m WHERE m.id = ${matchId} AND m.business_id = ${businessId})`;
+  const rows = await app.db
+    .update(files)
+    .set({ matchRequestId: matchId })
+    .where(and(ownCompanyDocument(businessId, fileId), ownMatch))
+    .returning({ id: files.id });
+  if (rows.length > 0) return { ok: true, msg: DOCUMENT_COPY.shared };
+  const result = await missing(app, businessId, fileId);
+  // The document is the business's own company document: then the match was not.
+  const isOwnDocument = await app.db
+    .select({ id: files.id })
+    .from(files)
+    .where(ownCompanyDocument(businessId, fileId))
+    .get();
+  return isOwnDocument ? { ok: false, status: 404, msg: DOCUMENT_COPY.matchNotFound } : result;
+}
+
+export async function unshareDocument(app: AppContext, businessId: string, fileId: string): Promise<DocumentResult> {
+  const rows = await app.db
+    .update(files)
+    .set({ matchRequestId: null })
+    .where(ownCompanyDocument(businessId, fileId))
+    .returning({ id: files.id });
+  return rows.length > 0 ? { ok: true, msg: DOCUMENT_COPY.unshared } : missing(app, businessId, fileId);
+}
+
+// ------------------------------------------------------------------ the page action
+
+export type DocumentsActionData = {
+  intent: "documents";
+  ok: boolean;
+  msg: string;
+  /** The document a row's form changed (its message shows beside it); null for the upload and bad posts. */
+  fileId: string | null;
+  errors: Record<string, string>;
+};
+
+/**
+ * The hub's forms on /features (intent=document-upload | document-rename | document-move |
+ * document-delete | document-share | document-unshare). A wrong shape is a 400 with the form's
+ * message; refusals keep their status (404, 409, 400 for the quota and the upload rules).
+ */
+export async function documentsAction(
+  app: AppContext,
+  viewer: ClientViewer,
+  form: FormData,
+): Promise<{ data: DocumentsActionData; status: number }> {
+  const businessId = viewer.business.id;
+  const reply = (result: DocumentResult, fileId: string | null, errors: Record<string, string> = {}) => ({
+    data: { intent: "documents" as const, ok: result.ok, msg: result.msg, fileId, errors },
+    status: result.ok ? 200 : result.status,
+  });
+  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+  if (fields.intent === "document-upload") {
+    const parsed = DocumentUploadSchema.safeParse(fields);
+    if (!parsed.success) {
+      return reply({ ok: false, status: 400, msg: DOCUMENT_COPY.folderInvalid }, null, {
+        folder: DOCUMENT_COPY.folderInvalid,
+      });
+    }
+    const result = await uploadFiles(app, viewer, {
+      files: uploadedFilesOf(form),
+      purpose: "company_document",
+      folder: parsed.data.folder,
+    });
+    return result.ok
+      ? reply({ ok: true, msg: DOCUMENT_COPY.uploaded(result.files.length) }, null)
+      : reply(result, null, { files: result.msg });
+  }
+  const parsed = DocumentIntentSchema.safeParse(fields);
+  if (!parsed.success) {
+    const fileId = typeof fields.fileId === "string" && fields.fileId.length <= 80 ? fields.fileId : null;
+    const field = parsed.error.issues[0]?.path[0];
+    const msg =
+      field === "name"
+        ? DOCUMENT_COPY.nameInvalid
+        : field === "folder"
+          ? DOCUMENT_COPY.folderInvalid
+          : DOCUMENT_COPY.chooseAction;
+    return reply({ ok: false, status: 400, msg }, fileId, typeof field === "string" ? { [field]: msg } : {});
+  }
+  const input = parsed.data;
+  switch (input.intent) {
+    case "document-rename":
+      return reply(await renameDocument(app, businessId, input.fileId, input.name), input.fileId);
+    case "document-move":
+      return reply(await moveDocument(app, businessId, input.fileId, input.folder), input.fileId);
+    case "document-delete":
+      return reply(await deleteDocument(app, businessId, input.fileId), input.fileId);
+    case "document-share":
+      return reply(await shareDocument(app, businessId, input.fileId, input.matchId), input.fileId);
+    case "document-unshare":
+      return reply(await unshareDocument(app, businessId, input.fileId), input.fileId);
+  }
+}

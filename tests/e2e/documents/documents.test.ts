@@ -1,0 +1,120 @@
+import { readFile } from "node:fs/promises";
+import type { Locator } from "playwright-core";
+import { describe, expect } from "vitest";
+import { pdf } from "../../support/sample-files";
+import { browserTest, expectNoAxeViolations, expectPath, PHONE, signIn, signUpNewClient } from "../support";
+
+const WIDE = { width: 1280, height: 900 };
+
+/** Opens a document's Manage section unless it is open already (it stays open after a change). */
+async function openManage(article: Locator) {
+  const details = article.locator("details");
+  if ((await details.getAttribute("open")) === null) await article.locator("summary").click();
+}
+
+for (const [label, viewport] of [
+  ["1280", WIDE],
+  ["375", PHONE],
+] as const) {
+  describe(`Documents Hub at ${label}px`, () => {
+    browserTest(
+      "a client uploads into a folder, renames, moves, searches, downloads and deletes a company document",
+      async ({ page }) => {
+        await signUpNewClient(page, { emailPrefix: `documents-${label}` });
+        await page.goto("/dashboard");
+        await page.locator("#documents-card").getByRole("link", { name: "Documents Hub" }).click();
+        await expectPath(page, "/features?focus=Documents");
+        await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
+        await page.getByText("0 B of 1.0 GB used", { exact: true }).waitFor();
+
+        await page.getByLabel("Files").setInputFiles([
+          { name: "Board minutes.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf({ pageText: "Minutes" })) },
+          {
+            name: "Supplier list.pdf",
+            mimeType: "application/pdf",
+            buffer: Buffer.from(pdf({ pageText: "Suppliers" })),
+          },
+        ]);
+        await page.getByLabel("Folder (optional)").fill("Board");
+        await page.getByRole("button", { name: "Upload", exact: true }).click();
+        await page.getByRole("status").getByText("2 documents were uploaded.", { exact: true }).waitFor();
+        const minutes = page.getByRole("article", { name: "Board minutes.pdf" });
+        await minutes.getByText("Folder: Board", { exact: true }).waitFor();
+        await page.getByText(/^1\.\d KB of 1\.0 GB used$/).waitFor();
+        await expectNoAxeViolations(page);
+
+        // Rename: the extension stays.
+        await openManage(minutes);
+        await minutes.getByLabel("New name").fill("Board pack Q3");
+        await minutes.getByRole("button", { name: "Rename", exact: true }).click();
+        const pack = page.getByRole("article", { name: "Board pack Q3.pdf" });
+        await pack.getByRole("status").getByText("The document was renamed.", { exact: true }).waitFor();
+
+        // Move it to another folder, then filter by that folder.
+        await openManage(pack);
+        await pack.getByLabel("Folder", { exact: true }).fill("Governance");
+        await pack.getByRole("button", { name: "Move", exact: true }).click();
+        await pack.getByText("Folder: Governance", { exact: true }).waitFor();
+        await page.getByRole("search").getByLabel("Folder").selectOption("Governance");
+        await page.getByRole("button", { name: "Apply", exact: true }).click();
+        await expectPath(page, "/features?focus=Documents&q=&sort=newest&folder=Governance");
+        await pack.waitFor();
+        expect(await page.getByRole("article", { name: "Supplier list.pdf" }).count()).toBe(0);
+
+        // Search by name.
+        await page.getByRole("link", { name: "Clear", exact: true }).click();
+        await expectPath(page, "/features?focus=Documents");
+        await page.getByLabel("Search by name").fill("supplier");
+        await page.getByRole("button", { name: "Apply", exact: true }).click();
+        await expectPath(page, "/features?focus=Documents&q=supplier&sort=newest&folder=");
+        const supplier = page.getByRole("article", { name: "Supplier list.pdf" });
+        await supplier.waitFor();
+        expect(await page.getByRole("article", { name: "Board pack Q3.pdf" }).count()).toBe(0);
+
+        // Download: the bytes as uploaded.
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          supplier.getByRole("link", { name: /^Download/ }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe("Supplier list.pdf");
+        const bytes = await readFile((await download.path())!);
+        expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+        // Delete.
+        await openManage(supplier);
+        await supplier.getByRole("button", { name: /^Delete/ }).click();
+        await page.getByText("No documents match your search.").first().waitFor();
+        await supplier.waitFor({ state: "detached" });
+
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
+      },
+      { viewport, timeout: 90_000 },
+    );
+  });
+}
+
+describe("demo documents", () => {
+  browserTest(
+    "the demo business finds its company documents in two folders, one shared with its match",
+    async ({ page }) => {
+      await signIn(page, "demo@partwise.test");
+      await expectPath(page, "/dashboard");
+      await page
+        .locator("#documents-card")
+        .getByText(/^\d+ documents$/)
+        .waitFor();
+      await page.goto("/features?focus=Documents");
+      const handbook = page.getByRole("article", { name: "Employee handbook 2026.pdf" });
+      await handbook.getByText("Folder: Policies", { exact: true }).waitFor();
+      await page
+        .getByRole("article", { name: "Monthly sales 2026.csv" })
+        .getByText("Folder: Finance", { exact: true })
+        .waitFor();
+      await page
+        .getByRole("article", { name: "Inventory count sheet.pdf" })
+        .getByText(/^Shared with .* match request of /)
+        .waitFor();
+    },
+  );
+});
