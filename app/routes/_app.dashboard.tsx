@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ActivityPanel } from "~/components/dashboard/activity-panel";
-import { DashboardCard } from "~/components/dashboard/dashboard-card";
 import { FinanceBanner, MonthlyRevenueCard, RevenuePerEmployeeCard } from "~/components/dashboard/finance-cards";
 import { financeCards } from "~/components/dashboard/finance-view";
 import { InsightsCard } from "~/components/dashboard/insights-card";
