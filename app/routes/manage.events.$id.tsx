@@ -8,6 +8,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EventForm, type EventFormValues } from "~/components/events/event-form";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { ConsolePageHeader, ConsoleTableCard } from "~/components/manage/console-page-parts";
 import { EVENT_COPY, EVENT_KIND_LABELS } from "~/lib/events/event-copy";
 import { plansText } from "~/lib/events/event-rules";
 import { formatEventTime, utcToWallTime } from "~/lib/events/event-time";
@@ -111,15 +112,13 @@ export default function ConsoleEventPage() {
   const busy = navigation.state === "submitting";
   return (
     <div className="console-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">
-            <Link to="/manage/events">{EVENT_COPY.consoleTitle}</Link>
-          </p>
-          <h1>{event.title}</h1>
-        </div>
-        {event.cancelled ? <span className="badge event-badge-cancelled">{EVENT_COPY.cancelledBadge}</span> : null}
-      </header>
+      <ConsolePageHeader
+        eyebrow={<Link to="/manage/events">{EVENT_COPY.consoleTitle}</Link>}
+        title={event.title}
+        aside={
+          event.cancelled ? <span className="badge event-badge-cancelled">{EVENT_COPY.cancelledBadge}</span> : null
+        }
+      />
       <ConsoleNotices notice={actionData?.notice} error={actionData?.error} />
       <section className="card stack" aria-labelledby="event-details-heading">
         <h2 id="event-details-heading" className="card-title">
@@ -164,39 +163,24 @@ export default function ConsoleEventPage() {
           </Form>
         )}
       </section>
-      <section className="card stack" aria-labelledby="event-registrations-heading">
-        <h2 id="event-registrations-heading" className="card-title">
-          {EVENT_COPY.registrationsHeading}
-        </h2>
-        {registrations.length === 0 ? (
-          <p className="empty-state">{EVENT_COPY.noRegistrations}</p>
-        ) : (
-          <div className="events-table-scroll">
-            <table className="events-table">
-              <thead>
-                <tr>
-                  <th scope="col">Business</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Registered by</th>
-                  <th scope="col">Registered</th>
-                </tr>
-              </thead>
-              <tbody>
-                {registrations.map((row) => (
-                  <tr key={row.id}>
-                    <td>{row.business}</td>
-                    <td>{row.plan}</td>
-                    <td>
-                      {row.person} ({row.email})
-                    </td>
-                    <td>{row.cancelledOn ? `${row.registeredOn} (cancelled ${row.cancelledOn})` : row.registeredOn}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ConsoleTableCard
+        headingId="event-registrations-heading"
+        title={EVENT_COPY.registrationsHeading}
+        emptyText={EVENT_COPY.noRegistrations}
+        columns={["Business", "Plan", "Registered by", "Registered"]}
+        rows={registrations}
+        rowKey={(row) => row.id}
+        cells={(row) => (
+          <>
+            <td>{row.business}</td>
+            <td>{row.plan}</td>
+            <td>
+              {row.person} ({row.email})
+            </td>
+            <td>{row.cancelledOn ? `${row.registeredOn} (cancelled ${row.cancelledOn})` : row.registeredOn}</td>
+          </>
         )}
-      </section>
+      />
       {event.cancelled ? null : (
         <section className="card stack" aria-labelledby="event-edit-heading">
           <h2 id="event-edit-heading" className="card-title">

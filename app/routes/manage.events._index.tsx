@@ -8,6 +8,7 @@ import {
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EMPTY_EVENT_FORM, EventForm, type EventFormValues } from "~/components/events/event-form";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { ConsolePageHeader, ConsoleTableCard } from "~/components/manage/console-page-parts";
 import { EVENT_COPY, EVENT_KIND_LABELS } from "~/lib/events/event-copy";
 import { formatEventTime } from "~/lib/events/event-time";
 import { requireRole } from "~/server/identity/guards.server";
@@ -72,49 +73,29 @@ export default function ConsoleEventsPage() {
   const navigation = useNavigation();
   return (
     <div className="console-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">{EVENT_COPY.consoleEyebrow}</p>
-          <h1>{EVENT_COPY.consoleTitle}</h1>
-        </div>
-      </header>
+      <ConsolePageHeader eyebrow={EVENT_COPY.consoleEyebrow} title={EVENT_COPY.consoleTitle} />
       <ConsoleNotices notice={actionData?.notice} error={actionData?.error} />
-      <section className="card stack" aria-labelledby="events-table-heading">
-        <h2 id="events-table-heading" className="card-title">
-          All events
-        </h2>
-        {events.length === 0 ? (
-          <p className="empty-state">{EVENT_COPY.noConsoleEvents}</p>
-        ) : (
-          <div className="events-table-scroll">
-            <table className="events-table">
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Registrations</th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.map((event) => (
-                  <tr key={event.id}>
-                    <td>
-                      <Link to={`/manage/events/${event.id}`}>{event.title}</Link>
-                      {event.cancelled ? (
-                        <span className="badge event-badge-cancelled">{EVENT_COPY.cancelledBadge}</span>
-                      ) : null}
-                    </td>
-                    <td>{event.kindLabel}</td>
-                    <td>{event.when}</td>
-                    <td>{`${event.registrations} / ${event.capacity}`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ConsoleTableCard
+        headingId="events-table-heading"
+        title="All events"
+        emptyText={EVENT_COPY.noConsoleEvents}
+        columns={["Event", "Kind", "When", "Registrations"]}
+        rows={events}
+        rowKey={(event) => event.id}
+        cells={(event) => (
+          <>
+            <td>
+              <Link to={`/manage/events/${event.id}`}>{event.title}</Link>
+              {event.cancelled ? (
+                <span className="badge event-badge-cancelled">{EVENT_COPY.cancelledBadge}</span>
+              ) : null}
+            </td>
+            <td>{event.kindLabel}</td>
+            <td>{event.when}</td>
+            <td>{`${event.registrations} / ${event.capacity}`}</td>
+          </>
         )}
-      </section>
+      />
       <section className="card stack" aria-labelledby="event-create-heading">
         <h2 id="event-create-heading" className="card-title">
           {EVENT_COPY.createHeading}

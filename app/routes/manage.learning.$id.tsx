@@ -10,6 +10,7 @@ import { formatFileSize } from "~/components/files/file-check";
 import { LearningBody } from "~/components/learning/learning-content";
 import { LearningForm, type LearningFormValues } from "~/components/learning/learning-form";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { ConsolePageHeader } from "~/components/manage/console-page-parts";
 import { LEARNING_COPY, LEARNING_KIND_LABELS } from "~/lib/learning/learning-copy";
 import { accessOf, plansText, videoView } from "~/lib/learning/learning-rules";
 import { learningStatus } from "~/lib/learning/learning-views";
@@ -114,15 +115,11 @@ export default function ConsoleLearningItemPage() {
   const busy = navigation.state === "submitting";
   return (
     <div className="console-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">
-            <Link to="/manage/learning">{LEARNING_COPY.consoleTitle}</Link>
-          </p>
-          <h1>{item.title}</h1>
-        </div>
-        <span className="badge">{item.status}</span>
-      </header>
+      <ConsolePageHeader
+        eyebrow={<Link to="/manage/learning">{LEARNING_COPY.consoleTitle}</Link>}
+        title={item.title}
+        aside={<span className="badge">{item.status}</span>}
+      />
       <ConsoleNotices notice={actionData?.notice} error={actionData?.error} />
       <section className="card stack" aria-labelledby="learning-details-heading">
         <h2 id="learning-details-heading" className="card-title">

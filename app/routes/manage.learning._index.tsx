@@ -7,6 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { ConsolePageHeader, ConsoleTableCard } from "~/components/manage/console-page-parts";
 import {
   EMPTY_LEARNING_FORM,
   LearningForm,
@@ -80,55 +81,33 @@ export default function ConsoleLearningPage() {
   const navigation = useNavigation();
   return (
     <div className="console-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">{LEARNING_COPY.consoleEyebrow}</p>
-          <h1>{LEARNING_COPY.consoleTitle}</h1>
-        </div>
-      </header>
+      <ConsolePageHeader eyebrow={LEARNING_COPY.consoleEyebrow} title={LEARNING_COPY.consoleTitle} />
       <ConsoleNotices notice={actionData?.notice} error={actionData?.error} />
       {actionData?.createdId ? (
         <p>
           <Link to={`/manage/learning/${actionData.createdId}`}>{LEARNING_COPY.openNew}</Link>
         </p>
       ) : null}
-      <section className="card stack" aria-labelledby="learning-table-heading">
-        <h2 id="learning-table-heading" className="card-title">
-          {LEARNING_COPY.allItems}
-        </h2>
-        {items.length === 0 ? (
-          <p className="empty-state">{LEARNING_COPY.noConsoleItems}</p>
-        ) : (
-          <div className="learning-table-scroll">
-            <table className="learning-table">
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Area</th>
-                  <th scope="col">Open to</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Marked done</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id}>
-                    <td>
-                      <Link to={`/manage/learning/${item.id}`}>{item.title}</Link>
-                    </td>
-                    <td>{item.kindLabel}</td>
-                    <td>{item.areaLabel}</td>
-                    <td>{item.plans}</td>
-                    <td>{item.status}</td>
-                    <td>{item.done}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ConsoleTableCard
+        headingId="learning-table-heading"
+        title={LEARNING_COPY.allItems}
+        emptyText={LEARNING_COPY.noConsoleItems}
+        columns={["Item", "Kind", "Area", "Open to", "Status", "Marked done"]}
+        rows={items}
+        rowKey={(item) => item.id}
+        cells={(item) => (
+          <>
+            <td>
+              <Link to={`/manage/learning/${item.id}`}>{item.title}</Link>
+            </td>
+            <td>{item.kindLabel}</td>
+            <td>{item.areaLabel}</td>
+            <td>{item.plans}</td>
+            <td>{item.status}</td>
+            <td>{item.done}</td>
+          </>
         )}
-      </section>
+      />
       <section className="card stack" aria-labelledby="learning-create-heading">
         <h2 id="learning-create-heading" className="card-title">
           {LEARNING_COPY.createHeading}
