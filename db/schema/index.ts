@@ -37,3 +37,4 @@ export * from "./events";
 export * from "./learning";
 export * from "./payouts";
 export * from "./relations";
+export * from "./transfers";
