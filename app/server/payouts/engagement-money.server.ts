@@ -22,7 +22,7 @@ export type EngagementMoney = { items: ItemMoneyRow[]; totals: MoneyTotals };
 
 /**
  * The money of one engagement's deliverables: what was charged, the fee, the transfer and any
- * refund, in ONE db.batch. `scope` limits it to the business's own or the consultant's own
+ * refund, in three parallel queries (one round trip). `scope` limits it to the business's own or the consultant's own
  * engagement; a mismatch answers no rows (so another business's or consultant's money is never
  * read). The manager (no scope) sees every engagement.
  */
@@ -34,7 +34,9 @@ export async function loadEngagementMoney(
   const itemScope = scope && "businessId" in scope ? eq(deliveryItems.businessId, scope.businessId) : undefined;
   const transferScope =
     scope && "consultantUserId" in scope ? eq(consultantTransfers.consultantUserId, scope.consultantUserId) : undefined;
-  const [items, transfers, refunds] = await app.db.batch([
+  // In parallel, not a db.batch: D1's batch answers rows keyed by column name, so a join's
+  // same-named columns (id, status) would collide.
+  const [items, transfers, refunds] = await Promise.all([
     app.db
       .select({
         id: deliveryItems.id,

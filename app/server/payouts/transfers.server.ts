@@ -96,9 +96,14 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
           feeCents: value(fee, "fee_cents"),
           amountCents: value(charged - fee, "amount_cents"),
           status: value("held", "status"),
+          stripeTransferId: value(null, "stripe_transfer_id"),
+          stripeReversalId: value(null, "stripe_reversal_id"),
+          failureMessage: value(null, "failure_message"),
           attempts: value(0, "attempts"),
           createdAt: value(now.getTime(), "created_at"),
           updatedAt: value(now.getTime(), "updated_at"),
+          paidAt: value(null, "paid_at"),
+          reversedAt: value(null, "reversed_at"),
         })
         .from(deliveryItems)
         .where(and(eq(deliveryItems.id, row.itemId), sql`NOT ${liveRefund(row.itemId)}`)),
@@ -211,11 +216,21 @@ export async function releaseHeldTransfers(app: AppContext, consultantUserId: st
 
 export type MoneyActionResult = { ok: true; msg: string } | { ok: false; status: 404 | 409 | 502; msg: string };
 
-/** The item of this engagement with its purchase, transfer and refund (one batch). */
+/** The item of this engagement with its purchase, transfer and refund (three parallel queries). */
 async function loadItemMoney(app: AppContext, outlineId: string, itemId: string) {
-  const [items, transfers, refunds] = await app.db.batch([
+  // In parallel, not a db.batch: D1's batch answers rows keyed by column name, so a join's
+  // same-named columns (id, status) would collide.
+  const [items, transfers, refunds] = await Promise.all([
     app.db
-      .select({ item: deliveryItems, purchase: purchases })
+      .select({
+        itemId: deliveryItems.id,
+        businessId: deliveryItems.businessId,
+        itemStatus: deliveryItems.status,
+        purchaseId: purchases.id,
+        purchaseStatus: purchases.status,
+        purchaseAmountCents: purchases.amountCents,
+        paymentIntentId: purchases.stripePaymentIntentId,
+      })
       .from(deliveryItems)
       .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
       .where(and(eq(deliveryItems.id, itemId), eq(deliveryItems.outlineId, outlineId)))
@@ -225,7 +240,21 @@ async function loadItemMoney(app: AppContext, outlineId: string, itemId: string)
   ]);
   const found = items[0];
   if (!found) return null;
-  return { ...found, transfer: transfers[0] ?? null, refund: refunds[0] ?? null };
+  const purchase =
+    found.purchaseId && found.purchaseStatus && found.purchaseAmountCents !== null
+      ? {
+          id: found.purchaseId,
+          status: found.purchaseStatus,
+          amountCents: found.purchaseAmountCents,
+          stripePaymentIntentId: found.paymentIntentId,
+        }
+      : null;
+  return {
+    item: { id: found.itemId, businessId: found.businessId, status: found.itemStatus },
+    purchase,
+    transfer: transfers[0] ?? null,
+    refund: refunds[0] ?? null,
+  };
 }
 
 /** The manager's Retry of a failed (or held, or stuck) transfer. */
@@ -318,6 +347,8 @@ export async function refundItem(
           purchaseId: value(purchase.id, "purchase_id"),
           amountCents: value(purchase.amountCents, "amount_cents"),
           status: value("pending", "status"),
+          stripeRefundId: value(null, "stripe_refund_id"),
+          failureMessage: value(null, "failure_message"),
           createdByUserId: value(managerUserId, "created_by_user_id"),
           createdAt: value(now.getTime(), "created_at"),
           updatedAt: value(now.getTime(), "updated_at"),
