@@ -110,3 +110,21 @@ function MoneyAction({ intent, itemId, label, busy }: { intent: string; itemId: 
     </Form>
   );
 }
+
+/** One item's amount for its viewer: the consultant's earning or the business's cost, with its state. */
+export function ItemEarning({ label, amountCents, status }: { label: string; amountCents: number; status: string }) {
+  return (
+    <section className="card payout-item-earning" aria-label={label}>
+      <dl className="payout-money-figures">
+        <div>
+          <dt>{label}</dt>
+          <dd>{formatUsdCents(amountCents)}</dd>
+        </div>
+        <div>
+          <dt>{MONEY_LABELS.status}</dt>
+          <dd>{status}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

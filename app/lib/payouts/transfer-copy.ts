@@ -20,6 +20,7 @@ export const MONEY_LABELS = {
   youEarn: "You earn",
   cost: "Cost",
   totals: "Engagement totals",
+  status: "Status",
 } as const;
 
 export const MONEY_ACTIONS = {
@@ -48,3 +49,5 @@ export const REFUND_FAILED = "Stripe could not refund the payment. Please try ag
 
 export const ITEM_NOT_IN_ENGAGEMENT = "This deliverable is not part of this engagement.";
 export const MONEY_ACTION_INVALID = "Choose a deliverable of this engagement.";
+
+export const EARNING_ON_APPROVAL = "Paid to you when the business approves it";

@@ -8,7 +8,7 @@ import {
 } from "~/lib/payouts/transfer-copy";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { payApprovedItem, releaseHeldTransfers } from "~/server/payouts/transfers.server";
-import { db, html } from "../helpers";
+import { db, html, PASSWORD, sessionTokenFrom, signIn } from "../helpers";
 import { sendWithStripe } from "../helpers/deliverables";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 import {
@@ -248,5 +248,24 @@ describe("refunds", () => {
     expect(money.totals.charged).toBe(0);
     void consultantTransfers;
     void itemRefunds;
+  });
+});
+
+describe("the consultant's earning on their item page", () => {
+  it("shows the price less the fee, then the transfer's state; another consultant gets 404", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    const token = sessionTokenFrom(await signIn(consultant.user.email, PASSWORD))!;
+    const path = `/consultant/engagements/${outline.id}/items/${item.id}`;
+    const before = await (await sendWithStripe(path, { token })).text();
+    expect(before).toContain("You earn");
+    expect(before).toContain("$1,200.00");
+    expect(before).toContain("Paid to you when the business approves it");
+
+    await approve(client.token, outline.id, item.id);
+    const held = await (await sendWithStripe(path, { token })).text();
+    expect(held).toContain("Held until payouts are set up");
+
+    const stranger = await signedInConsultant();
+    expect((await sendWithStripe(path, { token: stranger.token })).status).toBe(404);
   });
 });
