@@ -28,12 +28,7 @@ import { appOrigin } from "~/server/payments/checkout.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
 import { z } from "zod";
-import {
-  MONEY_ACTION_INVALID,
-  REFUND_DONE,
-  TRANSFER_RETRIED,
-  TRANSFER_REVERSED,
-} from "~/lib/payouts/transfer-copy";
+import { MONEY_ACTION_INVALID, REFUND_DONE, TRANSFER_RETRIED, TRANSFER_REVERSED } from "~/lib/payouts/transfer-copy";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { refundItem, retryTransfer, reverseTransfer } from "~/server/payouts/transfers.server";
 
@@ -141,7 +136,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return refused("money", result.msg, result.status);
       }
       return done(
-        intent === "retry-transfer" ? "transfer-retried" : intent === "reverse-transfer" ? "transfer-reversed" : "refunded",
+        intent === "retry-transfer"
+          ? "transfer-retried"
+          : intent === "reverse-transfer"
+            ? "transfer-reversed"
+            : "refunded",
       );
     }
     default:

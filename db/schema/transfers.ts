@@ -52,7 +52,10 @@ export const consultantTransfers = sqliteTable(
     index("consultant_transfers_consultant_idx").on(t.consultantUserId, t.status),
     index("consultant_transfers_outline_idx").on(t.outlineId),
     index("consultant_transfers_business_idx").on(t.businessId),
-    check("consultant_transfers_amounts", sql`fee_cents >= 0 AND amount_cents >= 0 AND charged_cents = fee_cents + amount_cents`),
+    check(
+      "consultant_transfers_amounts",
+      sql`fee_cents >= 0 AND amount_cents >= 0 AND charged_cents = fee_cents + amount_cents`,
+    ),
   ],
 );
 

@@ -337,7 +337,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       const amount = Number(form.amount);
       if (!Number.isInteger(amount) || amount < 1) return invalid("Invalid positive integer", "amount");
       if (form.currency !== "usd") return invalid("Invalid currency", "currency");
-      if (!form.destination?.startsWith("acct_")) return invalid(`No such destination: '${form.destination}'`, "destination");
+      if (!form.destination?.startsWith("acct_"))
+        return invalid(`No such destination: '${form.destination}'`, "destination");
       const id = nextId("tr_stub_");
       const transfer: Json = {
         id,

@@ -64,11 +64,15 @@ export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; 
               <p className="console-muted">{row.failureMessage}</p>
             ) : null}
             <div className="payout-money-actions">
-              {row.canRetry ? <MoneyAction intent="retry-transfer" itemId={row.itemId} label={MONEY_ACTIONS.retry} busy={busy} /> : null}
+              {row.canRetry ? (
+                <MoneyAction intent="retry-transfer" itemId={row.itemId} label={MONEY_ACTIONS.retry} busy={busy} />
+              ) : null}
               {row.canReverse ? (
                 <MoneyAction intent="reverse-transfer" itemId={row.itemId} label={MONEY_ACTIONS.reverse} busy={busy} />
               ) : null}
-              {row.canRefund ? <MoneyAction intent="refund-item" itemId={row.itemId} label={MONEY_ACTIONS.refund} busy={busy} /> : null}
+              {row.canRefund ? (
+                <MoneyAction intent="refund-item" itemId={row.itemId} label={MONEY_ACTIONS.refund} busy={busy} />
+              ) : null}
             </div>
           </li>
         ))}
@@ -99,7 +103,17 @@ export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; 
   );
 }
 
-function MoneyAction({ intent, itemId, label, busy }: { intent: string; itemId: string; label: string; busy: boolean }) {
+function MoneyAction({
+  intent,
+  itemId,
+  label,
+  busy,
+}: {
+  intent: string;
+  itemId: string;
+  label: string;
+  busy: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />

@@ -25,7 +25,14 @@ export type MoneyTotals = {
 };
 
 export function itemMoney(item: ItemMoneyInput): MoneyTotals {
-  const out: MoneyTotals = { charged: item.chargedCents, fees: 0, transferred: 0, refunded: 0, held: 0, awaitingApproval: 0 };
+  const out: MoneyTotals = {
+    charged: item.chargedCents,
+    fees: 0,
+    transferred: 0,
+    refunded: 0,
+    held: 0,
+    awaitingApproval: 0,
+  };
   if (item.refundedCents > 0) {
     out.refunded = item.refundedCents;
     // A partial refund would leave the rest with the platform: held.

@@ -376,7 +376,11 @@ export async function refundItem(
 
   try {
     const made = await paymentProvider(app).createRefund(
-      { paymentIntentId: purchase.stripePaymentIntentId, amountCents: purchase.amountCents, metadata: { itemId, outlineId } },
+      {
+        paymentIntentId: purchase.stripePaymentIntentId,
+        amountCents: purchase.amountCents,
+        metadata: { itemId, outlineId },
+      },
       refundKey(itemId),
     );
     const at = app.now();

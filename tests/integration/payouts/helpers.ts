@@ -1,6 +1,13 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { consultantPayoutAccounts, consultantTransfers, deliveryItems, deliveryOutlines, itemRefunds, purchases } from "~db/schema";
+import {
+  consultantPayoutAccounts,
+  consultantTransfers,
+  deliveryItems,
+  deliveryOutlines,
+  itemRefunds,
+  purchases,
+} from "~db/schema";
 import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import { createConsultant, db, stripeEnv, stripeStubUrl } from "../helpers";

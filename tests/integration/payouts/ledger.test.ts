@@ -36,7 +36,9 @@ describe("the ledger over generated engagements", () => {
       for (const item of engagement.items) {
         const fate = FATES[Math.floor(next() * FATES.length)]!;
         if (fate === "refund") {
-          expect(await refundItem(app, engagement.client.user.id, engagement.outline.id, item.id)).toMatchObject({ ok: true });
+          expect(await refundItem(app, engagement.client.user.id, engagement.outline.id, item.id)).toMatchObject({
+            ok: true,
+          });
           continue;
         }
         if (fate === "active") continue;
@@ -53,14 +55,19 @@ describe("the ledger over generated engagements", () => {
           await releaseHeldTransfers(app, engagement.consultant.user.id);
           expect(await reverseTransfer(app, engagement.outline.id, item.id)).toMatchObject({ ok: true });
           if (fate === "reverse-refund") {
-            expect(await refundItem(app, engagement.client.user.id, engagement.outline.id, item.id)).toMatchObject({ ok: true });
+            expect(await refundItem(app, engagement.client.user.id, engagement.outline.id, item.id)).toMatchObject({
+              ok: true,
+            });
           }
         }
       }
     }
 
     // Every approved item: exactly one transfer row.
-    const transfers = await db().select().from(consultantTransfers).where(inArray(consultantTransfers.outlineId, outlines));
+    const transfers = await db()
+      .select()
+      .from(consultantTransfers)
+      .where(inArray(consultantTransfers.outlineId, outlines));
     const perItem = new Map<string, number>();
     for (const row of transfers) perItem.set(row.itemId, (perItem.get(row.itemId) ?? 0) + 1);
     for (const itemId of approvedItems) expect(perItem.get(itemId)).toBe(1);
@@ -71,7 +78,12 @@ describe("the ledger over generated engagements", () => {
     const paid = await db()
       .select()
       .from(purchases)
-      .where(inArray(purchases.id, items.map((item) => item.paidPurchaseId!)));
+      .where(
+        inArray(
+          purchases.id,
+          items.map((item) => item.paidPurchaseId!),
+        ),
+      );
     const refunds = await db().select().from(itemRefunds).where(inArray(itemRefunds.outlineId, outlines));
     const refunded = new Set(refunds.filter((r) => r.status === "succeeded").map((r) => r.itemId));
     const charges = paid.reduce((sum, p) => sum + p.amountCents, 0);

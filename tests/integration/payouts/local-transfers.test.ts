@@ -15,10 +15,23 @@ describe("the local provider's transfers", () => {
     const provider = paymentProvider(localApp());
     expect(provider.kind).toBe("local");
     const idem = key("transfer-item");
-    const input = { amountCents: 12_000, destination: "acct_local_x1", transferGroup: "outline-1", metadata: { itemId: "i1" } };
-    const [first, again] = await Promise.all([provider.createTransfer(input, idem), provider.createTransfer(input, idem)]);
+    const input = {
+      amountCents: 12_000,
+      destination: "acct_local_x1",
+      transferGroup: "outline-1",
+      metadata: { itemId: "i1" },
+    };
+    const [first, again] = await Promise.all([
+      provider.createTransfer(input, idem),
+      provider.createTransfer(input, idem),
+    ]);
     expect(first).toEqual(again);
-    expect(first).toMatchObject({ amount: 12_000, destination: "acct_local_x1", transfer_group: "outline-1", reversed: false });
+    expect(first).toMatchObject({
+      amount: 12_000,
+      destination: "acct_local_x1",
+      transfer_group: "outline-1",
+      reversed: false,
+    });
     expect(first.id).toMatch(/^tr_test_/);
 
     const reversalKey = key("reverse-item");
@@ -28,9 +41,9 @@ describe("the local provider's transfers", () => {
     await expect(provider.createTransferReversal(first.id, { metadata: {} }, key("other"))).rejects.toBeInstanceOf(
       PaymentProviderError,
     );
-    await expect(
-      provider.createTransfer({ ...input, destination: "nobody" }, key("bad")),
-    ).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(provider.createTransfer({ ...input, destination: "nobody" }, key("bad"))).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
   });
 
   it("refunds a paid test checkout's PaymentIntent, never more than was paid", async () => {
@@ -54,10 +67,16 @@ describe("the local provider's transfers", () => {
     const paid = await provider.retrieveCheckoutSession(session.id);
     expect(paid.payment_intent).toMatch(/^pi_test_/);
     const refundKey = key("refund-item");
-    const refund = await provider.createRefund({ paymentIntentId: paid.payment_intent!, amountCents: 50_000, metadata: {} }, refundKey);
+    const refund = await provider.createRefund(
+      { paymentIntentId: paid.payment_intent!, amountCents: 50_000, metadata: {} },
+      refundKey,
+    );
     expect(refund).toMatchObject({ amount: 50_000, status: "succeeded", payment_intent: paid.payment_intent });
     expect(
-      await provider.createRefund({ paymentIntentId: paid.payment_intent!, amountCents: 50_000, metadata: {} }, refundKey),
+      await provider.createRefund(
+        { paymentIntentId: paid.payment_intent!, amountCents: 50_000, metadata: {} },
+        refundKey,
+      ),
     ).toEqual(refund);
     await expect(
       provider.createRefund({ paymentIntentId: paid.payment_intent!, amountCents: 1, metadata: {} }, key("more")),

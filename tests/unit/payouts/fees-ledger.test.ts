@@ -24,15 +24,41 @@ describe("platformFeeCents", () => {
 describe("the ledger", () => {
   it("puts every charged cent in one bucket", () => {
     const items = [
-      { chargedCents: 100_000, transfer: { status: "paid" as const, feeCents: 20_000, amountCents: 80_000 }, refundedCents: 0 },
-      { chargedCents: 50_000, transfer: { status: "held" as const, feeCents: 10_000, amountCents: 40_000 }, refundedCents: 0 },
+      {
+        chargedCents: 100_000,
+        transfer: { status: "paid" as const, feeCents: 20_000, amountCents: 80_000 },
+        refundedCents: 0,
+      },
+      {
+        chargedCents: 50_000,
+        transfer: { status: "held" as const, feeCents: 10_000, amountCents: 40_000 },
+        refundedCents: 0,
+      },
       { chargedCents: 70_000, transfer: null, refundedCents: 70_000 },
-      { chargedCents: 30_000, transfer: { status: "reversed" as const, feeCents: 6_000, amountCents: 24_000 }, refundedCents: 30_000 },
+      {
+        chargedCents: 30_000,
+        transfer: { status: "reversed" as const, feeCents: 6_000, amountCents: 24_000 },
+        refundedCents: 30_000,
+      },
       { chargedCents: 40_000, transfer: null, refundedCents: 0 },
       { chargedCents: 0, transfer: null, refundedCents: 0 },
     ];
-    expect(itemMoney(items[0]!)).toEqual({ charged: 100_000, fees: 20_000, transferred: 80_000, refunded: 0, held: 0, awaitingApproval: 0 });
-    expect(itemMoney(items[3]!)).toEqual({ charged: 30_000, fees: 0, transferred: 0, refunded: 30_000, held: 0, awaitingApproval: 0 });
+    expect(itemMoney(items[0]!)).toEqual({
+      charged: 100_000,
+      fees: 20_000,
+      transferred: 80_000,
+      refunded: 0,
+      held: 0,
+      awaitingApproval: 0,
+    });
+    expect(itemMoney(items[3]!)).toEqual({
+      charged: 30_000,
+      fees: 0,
+      transferred: 0,
+      refunded: 30_000,
+      held: 0,
+      awaitingApproval: 0,
+    });
     const total = sumMoney(items);
     expect(total).toEqual({
       charged: 290_000,

@@ -254,7 +254,8 @@ function localTransfersApi(app: AppContext): TransfersApi {
           ),
         )
         .limit(1);
-      if (!session) throw new PaymentProviderError(`No such payment_intent: '${input.paymentIntentId}'`, { status: 404 });
+      if (!session)
+        throw new PaymentProviderError(`No such payment_intent: '${input.paymentIntentId}'`, { status: 404 });
       const refunded = await app.db
         .select({ amount: sql<number>`coalesce(sum(json_extract(${localStripeObjects.data}, '$.amount')), 0)` })
         .from(localStripeObjects)
