@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deliveryItems, purchases } from "~db/schema";
-import { REFUND_AFTER_TRANSFER, REFUND_ALREADY, REFUND_APPROVED } from "~/lib/payouts/transfer-copy";
+import {
+  MONEY_ACTION_INVALID,
+  REFUND_AFTER_TRANSFER,
+  REFUND_ALREADY,
+  REFUND_APPROVED,
+} from "~/lib/payouts/transfer-copy";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { payApprovedItem, releaseHeldTransfers } from "~/server/payouts/transfers.server";
 import { db, html, PASSWORD, sessionTokenFrom, signIn } from "../helpers";
@@ -225,6 +230,23 @@ describe("refunds", () => {
     expect((await moneyAction(manager.token, outline.id, "refund-item", elsewhere.item.id)).status).toBe(404);
     expect(await refundsOf(target.id)).toHaveLength(0);
     expect(await refundsOf(elsewhere.item.id)).toHaveLength(0);
+  });
+
+  it("a money action without a deliverable, or with JSON, answers 400 with the form's error and changes nothing", async () => {
+    const { outline, items } = await paidEngagement({ count: 2 });
+    const manager = await signedInManager();
+    const missing = await sendWithStripe(`/manage/engagements/${outline.id}`, {
+      token: manager.token,
+      form: { intent: "refund-item" },
+    });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain(html(MONEY_ACTION_INVALID));
+    const json = await sendWithStripe(`/manage/engagements/${outline.id}`, {
+      token: manager.token,
+      json: { intent: "refund-item", deliveryItemId: items[1]!.id },
+    });
+    expect([400, 415]).toContain(json.status);
+    expect(await refundsOf(items[1]!.id)).toHaveLength(0);
   });
 
   it("another business's money is never read", async () => {
