@@ -277,7 +277,18 @@ export const LOCAL_STRIPE_OBJECT_TYPES = [
   "checkout.session",
   "subscription",
   "billing_portal.session",
+  "transfer",
+  "transfer_reversal",
+  "refund",
 ] as const;
+
+/** A consultant's transfer for one approved deliverable (issue #18). */
+export const CONSULTANT_TRANSFER_STATUSES = ["held", "pending", "paid", "failed", "reversed"] as const;
+
+export type ConsultantTransferStatus = (typeof CONSULTANT_TRANSFER_STATUSES)[number];
+
+/** A refund of one prepaid deliverable. */
+export const ITEM_REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 
 /** Upcoming events (issue #16): what kind of gathering an event is. */
 export const EVENT_KINDS = ["virtual_peer_group", "webinar", "workshop"] as const;

@@ -19,6 +19,10 @@ import { appOrigin } from "~/server/payments/checkout.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
+import { ItemEarning } from "~/components/payouts/engagement-money";
+import { consultantShareCents } from "~/lib/payouts/fees";
+import { EARNING_ON_APPROVAL, MONEY_LABELS, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
+import { consultantItemEarning } from "~/server/payouts/engagement-money.server";
 
 export const meta: MetaFunction = () => [{ title: "Deliverable | Consultant portal | Partwise" }];
 
@@ -29,9 +33,19 @@ export const meta: MetaFunction = () => [{ title: "Deliverable | Consultant port
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
-  const page = await loadDeliveryPage(context.app, viewer.user.id, params.id ?? "", params.itemId ?? "");
+  const [page, transfer] = await Promise.all([
+    loadDeliveryPage(context.app, viewer.user.id, params.id ?? "", params.itemId ?? ""),
+    consultantItemEarning(context.app, viewer.user.id, params.itemId ?? ""),
+  ]);
   if (!page) throw notFound();
-  return { page };
+  // What the consultant earns: their transfer once approved, else the price less the platform fee.
+  const earning = transfer
+    ? { amountCents: transfer.amountCents, status: TRANSFER_STATUS_LABELS[transfer.status] }
+    : {
+        amountCents: consultantShareCents(page.item.priceCents, context.app.env.PLATFORM_FEE_PERCENT),
+        status: EARNING_ON_APPROVAL,
+      };
+  return { page, earning };
 }
 
 type DeliveryActionData = { result: SubmissionResult<string[]> };
@@ -78,15 +92,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function DeliveryPageRoute() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, earning } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   return (
-    <ConsultantDelivery
-      key={page.item.status}
-      page={page}
-      lastResult={actionData?.result}
-      delivered={params.get("delivered") === "1" && page.item.consultantConfirmedDelivery}
-    />
+    <>
+      <ConsultantDelivery
+        key={page.item.status}
+        page={page}
+        lastResult={actionData?.result}
+        delivered={params.get("delivered") === "1" && page.item.consultantConfirmedDelivery}
+      />
+      <ItemEarning label={MONEY_LABELS.youEarn} amountCents={earning.amountCents} status={earning.status} />
+    </>
   );
 }

@@ -27,6 +27,10 @@ import { requireRole } from "~/server/identity/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
+import { z } from "zod";
+import { MONEY_ACTION_INVALID, REFUND_DONE, TRANSFER_RETRIED, TRANSFER_REVERSED } from "~/lib/payouts/transfer-copy";
+import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
+import { refundItem, retryTransfer, reverseTransfer } from "~/server/payouts/transfers.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement | Partwise" }];
 
@@ -35,7 +39,16 @@ const NOTICES = {
   "sent-back": PLAN_SENT_BACK,
   note: NOTE_SAVED,
   verbal: VERBAL_APPROVAL_SAVED,
+  "transfer-retried": TRANSFER_RETRIED,
+  "transfer-reversed": TRANSFER_REVERSED,
+  refunded: REFUND_DONE,
 } as const;
+
+/** The money actions (issue #18): one deliverable of this engagement. */
+const MoneyActionSchema = z.object({
+  intent: z.enum(["retry-transfer", "reverse-transfer", "refund-item"]),
+  deliveryItemId: z.string({ error: MONEY_ACTION_INVALID }).trim().min(1, MONEY_ACTION_INVALID).max(100),
+});
 
 /**
  * /manage/engagements/{id}: one engagement (managers only; anyone else, or an unknown id, 404),
@@ -44,14 +57,15 @@ const NOTICES = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   const id = params.id ?? "";
-  const [engagement, documents] = await Promise.all([
+  const [engagement, documents, money] = await Promise.all([
     loadManagerEngagement(context.app, id),
     managerSharedDocuments(context.app, viewer.user.id, { outlineId: id }),
+    loadEngagementMoney(context.app, id),
   ]);
   if (!engagement || !documents) throw notFound();
   const key = new URL(request.url).searchParams.get("notice");
   const notice = key !== null && Object.hasOwn(NOTICES, key) ? NOTICES[key as keyof typeof NOTICES] : null;
-  return { engagement, documents, notice };
+  return { engagement, documents, money, notice };
 }
 
 type Outcome = { error: { form: ManagerFormName; message: string } };
@@ -105,6 +119,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!result.ok) throw notFound();
       return done("verbal");
     }
+    case "retry-transfer":
+    case "reverse-transfer":
+    case "refund-item": {
+      const parsed = MoneyActionSchema.safeParse(fields);
+      if (!parsed.success) return refused("money", describeIssues(parsed.error).msg, 400);
+      const { intent, deliveryItemId } = parsed.data;
+      const result =
+        intent === "retry-transfer"
+          ? await retryTransfer(context.app, id, deliveryItemId)
+          : intent === "reverse-transfer"
+            ? await reverseTransfer(context.app, id, deliveryItemId)
+            : await refundItem(context.app, viewer.user.id, id, deliveryItemId);
+      if (!result.ok) {
+        if (result.status === 404) throw notFound();
+        return refused("money", result.msg, result.status);
+      }
+      return done(
+        intent === "retry-transfer"
+          ? "transfer-retried"
+          : intent === "reverse-transfer"
+            ? "transfer-reversed"
+            : "refunded",
+      );
+    }
     default:
       return refused("review", PLAN_ACTION_UNKNOWN, 400);
   }
@@ -113,7 +151,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ManagerEngagementPage() {
-  const { engagement, documents, notice } = useLoaderData<typeof loader>();
+  const { engagement, documents, money, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ManagerEngagementView
@@ -121,6 +159,7 @@ export default function ManagerEngagementPage() {
       documents={documents}
       notice={notice}
       error={actionData?.error ?? null}
+      money={money}
     />
   );
 }

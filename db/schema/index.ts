@@ -35,4 +35,6 @@ export * from "./notification-preferences";
 export * from "./support";
 export * from "./events";
 export * from "./learning";
+export * from "./payouts";
 export * from "./relations";
+export * from "./transfers";

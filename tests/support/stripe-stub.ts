@@ -12,6 +12,12 @@
  *   GET  /v1/checkout/sessions/:id     → the session, or 404 resource_missing.
  *   GET  /v1/subscriptions/:id         → the subscription, or 404 resource_missing.
  *   POST /v1/billing_portal/sessions   → portal session bps_stub_… (url https://billing.stripe.test/p/session/<id>).
+ *   POST /v1/transfers                 → transfer tr_stub_… (amount, currency usd, destination acct_…,
+ *                                        transfer_group, metadata[…]); 400 for a bad amount/destination.
+ *   POST /v1/transfers/:id/reversals   → reversal trr_stub_… of the whole amount; 400 when already reversed.
+ *   POST /v1/refunds                   → refund re_stub_… (status succeeded) of a paid session's
+ *                                        payment_intent (pi_stub_…, set when /__sessions/:id/pay pays a
+ *                                        payment-mode session); 400 beyond the unrefunded amount.
  *   POST requests with an Idempotency-Key answer the first answer again (like Stripe).
  *
  * Test controls:
@@ -115,6 +121,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
+  const transfers = new Map<string, Json>();
+  const paymentIntents = new Map<string, { amount: number; refunded: number }>();
   let counter = 0;
   let failures: { status: number; count: number } = { status: 500, count: 0 };
   const nextId = (prefix: string) =>
@@ -160,6 +168,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       client_reference_id: form.client_reference_id ?? null,
       metadata: nested(form, "metadata"),
       amount_total: trialDays > 0 ? 0 : unitAmount,
+      payment_intent: null,
       currency: "usd",
       success_url: form.success_url,
       cancel_url: form.cancel_url,
@@ -232,6 +241,11 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     }
     session.status = "complete";
     session.payment_status = (input.payment_status as string | undefined) ?? "paid";
+    if (session.mode === "payment" && !session.payment_intent) {
+      const paymentIntent = nextId("pi_stub_");
+      session.payment_intent = paymentIntent;
+      paymentIntents.set(paymentIntent, { amount: session.amount_total as number, refunded: 0 });
+    }
     return send(res, 200, publicView(session));
   }
 
@@ -282,6 +296,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
         };
       return { status: 200, body: subscription };
     }
+    const transfersAnswer = transferRoutes(method, path, form);
+    if (transfersAnswer) return transfersAnswer;
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!form.customer)
         return {
@@ -305,6 +321,92 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       status: 404,
       body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } },
     };
+  }
+
+  /** Transfers, reversals and refunds (issue #18, P2); null when the request is none of them. */
+  function transferRoutes(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+  ): { status: number; body: unknown } | null {
+    const invalid = (message: string, param?: string) => ({
+      status: 400,
+      body: { error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } },
+    });
+    if (method === "POST" && path === "/v1/transfers") {
+      const amount = Number(form.amount);
+      if (!Number.isInteger(amount) || amount < 1) return invalid("Invalid positive integer", "amount");
+      if (form.currency !== "usd") return invalid("Invalid currency", "currency");
+      if (!form.destination?.startsWith("acct_"))
+        return invalid(`No such destination: '${form.destination}'`, "destination");
+      const id = nextId("tr_stub_");
+      const transfer: Json = {
+        id,
+        object: "transfer",
+        amount,
+        amount_reversed: 0,
+        currency: "usd",
+        destination: form.destination,
+        transfer_group: form.transfer_group ?? null,
+        source_transaction: form.source_transaction ?? null,
+        reversed: false,
+        metadata: nested(form, "metadata"),
+        livemode: false,
+      };
+      transfers.set(id, transfer);
+      return { status: 200, body: transfer };
+    }
+    const reversal = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+    if (method === "POST" && reversal) {
+      const transfer = transfers.get(decodeURIComponent(reversal[1]));
+      if (!transfer)
+        return {
+          status: 404,
+          body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such transfer" } },
+        };
+      if (transfer.reversed) return invalid("The transfer is already fully reversed.");
+      transfer.reversed = true;
+      transfer.amount_reversed = transfer.amount;
+      return {
+        status: 200,
+        body: {
+          id: nextId("trr_stub_"),
+          object: "transfer_reversal",
+          amount: transfer.amount,
+          currency: "usd",
+          transfer: transfer.id,
+          metadata: nested(form, "metadata"),
+        },
+      };
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const paymentIntent = form.payment_intent ? paymentIntents.get(form.payment_intent) : undefined;
+      if (!paymentIntent)
+        return {
+          status: 404,
+          body: {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
+          },
+        };
+      const amount = form.amount ? Number(form.amount) : paymentIntent.amount - paymentIntent.refunded;
+      if (!Number.isInteger(amount) || amount < 1 || amount > paymentIntent.amount - paymentIntent.refunded) {
+        return invalid("Refund amount is greater than the unrefunded amount.", "amount");
+      }
+      paymentIntent.refunded += amount;
+      return {
+        status: 200,
+        body: {
+          id: nextId("re_stub_"),
+          object: "refund",
+          amount,
+          currency: "usd",
+          payment_intent: form.payment_intent,
+          status: "succeeded",
+          metadata: nested(form, "metadata"),
+        },
+      };
+    }
+    return null;
   }
 
   const server = createServer(async (req, res) => {

@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { SharedDocumentsCard } from "~/components/files/shared-documents";
+import { EngagementMoneyCard } from "~/components/payouts/engagement-money";
+import type { EngagementMoney } from "~/server/payouts/engagement-money.server";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { BUSINESS_NOTES_HEADING, NO_NOTES_YET, UNTITLED_PLAN } from "~/lib/engagements/engagement-copy";
 import type { ManagerEngagement } from "~/server/engagements/manager-engagements.server";
@@ -7,7 +9,7 @@ import type { ManagerSharedDocuments } from "~/server/files/shared-documents.ser
 import { PlanDocument } from "./plan-document";
 import { SignedStatements } from "./signed-statements";
 
-export type ManagerFormName = "review" | "note" | "verbal";
+export type ManagerFormName = "review" | "note" | "verbal" | "money";
 
 /**
  * One engagement in the console: where the plan stands, the review (approve, send back with
@@ -20,11 +22,13 @@ export function ManagerEngagementView({
   documents,
   notice,
   error,
+  money,
 }: {
   engagement: ManagerEngagement;
   documents: ManagerSharedDocuments;
   notice: string | null;
   error: { form: ManagerFormName; message: string } | null;
+  money: EngagementMoney;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -161,6 +165,7 @@ export function ManagerEngagementView({
               </ol>
             )}
           </section>
+          <EngagementMoneyCard money={money} error={errorFor("money")} />
           <section className="card stack" aria-labelledby="manager-record">
             <h2 id="manager-record" className="card-title">
               Notes and verbal approvals

@@ -29,6 +29,8 @@ export type SowInput = {
   signature: { name: string; date: string } | null;
   /** Today (YYYY-MM-DD, UTC): the effective date before a signature. */
   today: string;
+  /** The platform's fee in whole percent of each phase's price (PLATFORM_FEE_PERCENT). */
+  platformFeePercent: number;
 };
 
 export type SowItem = { number: number; title: string; description: string; deliveryDate: string; price: string };
@@ -97,6 +99,7 @@ export function buildSowDocument(input: SowInput): SowDocument {
           `The work is divided into ${phases}, listed in the Work Schedule and Deliverables below. Each phase is billed in advance.`,
           "The Client's card on file is charged for the first phase after the Client's verbal approval, and later phases are billed the same way, each before its work begins. In the Partwise app the Client gives that approval by prepaying the phase.",
           "When a phase is delivered, the Client reviews it: accepts it and prepays the next phase, accepts it and pauses, or asks for a revision with notes.",
+          `When the Client accepts a phase, Partwise keeps a platform fee of ${input.platformFeePercent}% of its price and pays the rest to ${input.consultantName}.`,
           "The Client may terminate this engagement after notifying the engagement manager and settling the fees and expenses incurred up to the termination.",
           "A change to this plan takes effect only when the engagement manager has approved it and the Client has signed the changed Statement of Work.",
         ],

@@ -329,6 +329,7 @@ function toBusinessEngagement(
         items: ordered,
         signature: signed ? { name: outline.businessSignature ?? "", date: outline.businessSignatureDate ?? "" } : null,
         today: todayOf(app),
+        platformFeePercent: app.env.PLATFORM_FEE_PERCENT,
       })
     : null;
   const next = planVisible ? nextItemToPrepay(outline, ordered) : null;

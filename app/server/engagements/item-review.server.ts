@@ -36,6 +36,7 @@ import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { appOrigin, startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
+import { payApprovedItem } from "~/server/payouts/transfers.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { notifyDeliverable, type DeliverableNoticeKind } from "./deliverable-notices.server";
 import { ownOutlineQueries } from "./deliveries.server";
@@ -185,6 +186,16 @@ export async function reviewDeliveryItem(
   ]);
   const current = after[0] ?? outline;
   if (inserted.length === 0) return { ok: false, status: 409, msg: ITEM_REVIEW_OUT_OF_TURN };
+
+  if (approve) {
+    // The consultant's transfer for the approved item (held until their payouts are enabled); a
+    // failure is recorded on the transfer for the manager's retry and never undoes the decision.
+    try {
+      await payApprovedItem(app, item.id);
+    } catch (error) {
+      console.error(`The transfer of approved item ${item.id} could not be recorded:`, error);
+    }
+  }
 
   const completed = completes && changedOutline.length > 0;
   const kinds: DeliverableNoticeKind[] = !approve

@@ -243,7 +243,7 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
         item: item ? `${item.number}. ${item.title}` : null,
       };
     }),
-    document: planDocument(context, app.now()),
+    document: planDocument(context, app.now(), app.env.PLATFORM_FEE_PERCENT),
     signedStatements: toSignedStatements(signatures),
   };
 }

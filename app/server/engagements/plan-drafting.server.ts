@@ -374,7 +374,7 @@ export async function loadOutlineContext(
 }
 
 /** The plan as the signed statement reads it (the current version, signature when it covers it). */
-export function planDocument(context: OutlineContext, now: Date): SowDocument {
+export function planDocument(context: OutlineContext, now: Date, platformFeePercent: number): SowDocument {
   const { outline } = context;
   const signed =
     outline.businessReviewStatus === "approved" &&
@@ -397,6 +397,7 @@ export function planDocument(context: OutlineContext, now: Date): SowDocument {
     items: context.items,
     signature: signed,
     today: utcToday(now),
+    platformFeePercent,
   });
 }
 
@@ -455,7 +456,7 @@ export async function loadConsultantPlan(
       canDeliver: canConsultantDeliver(item),
       ...itemLabels(item),
     })),
-    document: planDocument(context, app.now()),
+    document: planDocument(context, app.now(), app.env.PLATFORM_FEE_PERCENT),
     signedStatements: toSignedStatements(signatures),
   };
 }

@@ -197,6 +197,7 @@ async function sign(
     items: state.items,
     signature,
     today: now.toISOString().slice(0, 10),
+    platformFeePercent: app.env.PLATFORM_FEE_PERCENT,
   });
   const pdf = renderSowPdf({
     document,

@@ -88,7 +88,7 @@ export async function fulfilCheckoutSession(
   const now = app.now();
   const markPaid = app.db
     .update(purchases)
-    .set({ status: "paid", paidAt: now, updatedAt: now })
+    .set({ status: "paid", paidAt: now, updatedAt: now, stripePaymentIntentId: session.payment_intent })
     .where(and(eq(purchases.stripeCheckoutSessionId, session.id), inArray(purchases.status, [...UNPAID_STATES])))
     .returning();
   const effect = purchasable.fulfil(app.db, found, now);

@@ -28,6 +28,9 @@ const LOCAL_DEFAULTS = {
   STRIPE_WEBHOOK_SECRET: "whsec_local_partwise_test_checkout_not_a_secret",
 } as const;
 
+/** The platform's fee on approved deliverables when PLATFORM_FEE_PERCENT is unset. */
+export const DEFAULT_PLATFORM_FEE_PERCENT = 20;
+
 /** Stripe's API origin. */
 export const STRIPE_DEFAULT_API_BASE = "https://api.stripe.com";
 
@@ -91,6 +94,8 @@ const VarsSchema = z.object({
   STRIPE_API_BASE: optional(z.url()),
   /** Sign-ups allowed per client network per hour. */
   SIGNUP_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1).max(100_000)),
+  /** The platform's fee on every approved deliverable, a whole percent 0–100 (default 20). */
+  PLATFORM_FEE_PERCENT: optional(z.coerce.number().int().min(0).max(100)),
 });
 
 export type AppEnv = {
@@ -118,6 +123,8 @@ export type AppEnv = {
   STRIPE_API_BASE: string;
   /** Sign-ups allowed per client network (CF-Connecting-IP) per hour; default 20. */
   SIGNUP_LIMIT_PER_HOUR: number;
+  /** The platform's fee in whole percent of each approved deliverable's price (default 20). */
+  PLATFORM_FEE_PERCENT: number;
 };
 
 /** Secrets that have no local default but production cannot run without. */
@@ -194,5 +201,6 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     STRIPE_WEBHOOK_SECRET: vars.STRIPE_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET,
     STRIPE_API_BASE: vars.STRIPE_API_BASE ?? STRIPE_DEFAULT_API_BASE,
     SIGNUP_LIMIT_PER_HOUR: vars.SIGNUP_LIMIT_PER_HOUR ?? DEFAULT_SIGNUP_LIMIT_PER_HOUR,
+    PLATFORM_FEE_PERCENT: vars.PLATFORM_FEE_PERCENT ?? DEFAULT_PLATFORM_FEE_PERCENT,
   };
 }

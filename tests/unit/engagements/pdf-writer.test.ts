@@ -158,6 +158,7 @@ const sowInput = (overrides: Partial<SowInput> = {}): SowInput => ({
   ],
   signature: { name: "Dana Reyes", date: "2026-11-23" },
   today: "2026-11-23",
+  platformFeePercent: 20,
   ...overrides,
 });
 

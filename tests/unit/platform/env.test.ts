@@ -119,7 +119,16 @@ describe("parseEnv", () => {
       STRIPE_WEBHOOK_SECRET: "whsec_0123456789abcdefABCDEF",
       STRIPE_API_BASE: "https://api.stripe.com",
       SIGNUP_LIMIT_PER_HOUR: 20,
+      PLATFORM_FEE_PERCENT: 20,
     });
+  });
+
+  it("takes the platform fee from PLATFORM_FEE_PERCENT: a whole percent 0–100, default 20", () => {
+    expect(parseEnv({ APP_ENV: "local" }).PLATFORM_FEE_PERCENT).toBe(20);
+    expect(parseEnv({ APP_ENV: "local", PLATFORM_FEE_PERCENT: "0" }).PLATFORM_FEE_PERCENT).toBe(0);
+    expect(parseEnv({ APP_ENV: "local", PLATFORM_FEE_PERCENT: "15" }).PLATFORM_FEE_PERCENT).toBe(15);
+    expect(() => parseEnv({ APP_ENV: "local", PLATFORM_FEE_PERCENT: "101" })).toThrow(ConfigurationError);
+    expect(() => parseEnv({ APP_ENV: "local", PLATFORM_FEE_PERCENT: "12.5" })).toThrow(ConfigurationError);
   });
 
   it("rejects malformed values without echoing them", () => {

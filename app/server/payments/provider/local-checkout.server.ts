@@ -85,6 +85,8 @@ export async function payLocalCheckout(
     status: "complete",
     payment_status: session.mode === "subscription" && session.details.trialDays > 0 ? "no_payment_required" : "paid",
     subscription: subscription ? subscription.id : null,
+    // Stripe makes a PaymentIntent for a payment-mode session; a refund names it.
+    payment_intent: session.mode === "payment" ? await hashId("pi_test_", `payment:${session.id}`) : null,
   };
   const statements = [
     ...(subscription

@@ -1,9 +1,26 @@
 import type Stripe from "stripe";
 import { PLANS, parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
-import { hashId, insertOnce, load, randomId, seconds, type LocalCheckoutDetails } from "./local-objects.server";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  hashId,
+  insertOnce,
+  load,
+  localStripeObjects,
+  randomId,
+  seconds,
+  type LocalCheckoutDetails,
+} from "./local-objects.server";
 import { toCheckoutSession, toSubscription, verifyStripeSignature } from "./stripe-wire.server";
-import { PaymentProviderError, type CheckoutSession, type PaymentProvider } from "./types";
+import {
+  PaymentProviderError,
+  type CheckoutSession,
+  type PaymentProvider,
+  type Refund,
+  type TransfersApi,
+  type Transfer,
+  type TransferReversal,
+} from "./types";
 
 /**
  * The built-in test checkout (STRIPE_SECRET_KEY unset, never in production): Stripe-shaped objects
@@ -147,5 +164,146 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
     verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeSignature(rawBody, signatureHeader, app.env.STRIPE_WEBHOOK_SECRET);
     },
+
+    ...localTransfersApi(app),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transfers, reversals and refunds (issue #18, P2): Stripe-shaped objects kept in
+// local_stripe_objects, ids derived from the Idempotency-Key so a repeated call answers the
+// object made the first time, and Stripe's refusals (a reversed transfer, an unknown or
+// over-refunded payment) answered as Stripe would.
+// ---------------------------------------------------------------------------------------------
+
+const invalid = (message: string) => new PaymentProviderError(`Stripe (local) refused: ${message}`, { status: 400 });
+
+function localTransfersApi(app: AppContext): TransfersApi {
+  return {
+    async createTransfer(input, idempotencyKey) {
+      if (!/^acct_/.test(input.destination)) throw invalid(`No such destination: '${input.destination}'`);
+      if (!Number.isInteger(input.amountCents) || input.amountCents < 1) throw invalid("Invalid positive integer");
+      const id = await hashId("tr_test_", `transfer:${idempotencyKey}`);
+      const data = await insertOnce(app, id, "transfer", input.destination, {
+        id,
+        object: "transfer",
+        amount: input.amountCents,
+        amount_reversed: 0,
+        currency: "usd",
+        destination: input.destination,
+        transfer_group: input.transferGroup,
+        source_transaction: input.sourceTransaction ?? null,
+        reversed: false,
+        reversals: { object: "list", data: [] },
+        metadata: input.metadata,
+        created: seconds(app.now()),
+        livemode: false,
+      });
+      return toLocalTransfer(data);
+    },
+
+    async createTransferReversal(transferId, input, idempotencyKey) {
+      const id = await hashId("trr_test_", `reversal:${idempotencyKey}`);
+      const existing = await app.db.query.localStripeObjects.findFirst({
+        where: and(eq(localStripeObjects.id, id), eq(localStripeObjects.type, "transfer_reversal")),
+      });
+      if (existing) return toLocalReversal(existing.data);
+      const transfer = await load(app, transferId, "transfer");
+      const now = app.now();
+      // Reverses once: only a transfer not yet reversed is marked (a conditional update).
+      const [marked] = await app.db
+        .update(localStripeObjects)
+        .set({
+          data: { ...transfer, reversed: true, amount_reversed: transfer.amount },
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(localStripeObjects.id, transferId),
+            eq(localStripeObjects.type, "transfer"),
+            sql`json_extract(${localStripeObjects.data}, '$.reversed') = 0`,
+          ),
+        )
+        .returning({ id: localStripeObjects.id });
+      if (!marked) throw invalid(`Transfer ${transferId} is already fully reversed.`);
+      const data = await insertOnce(app, id, "transfer_reversal", String(transfer.destination), {
+        id,
+        object: "transfer_reversal",
+        amount: transfer.amount,
+        currency: "usd",
+        transfer: transferId,
+        metadata: input.metadata,
+        created: seconds(now),
+      });
+      return toLocalReversal(data);
+    },
+
+    async createRefund(input, idempotencyKey) {
+      const id = await hashId("re_test_", `refund:${idempotencyKey}`);
+      const existing = await app.db.query.localStripeObjects.findFirst({
+        where: and(eq(localStripeObjects.id, id), eq(localStripeObjects.type, "refund")),
+      });
+      if (existing) return toLocalRefund(existing.data);
+      const [session] = await app.db
+        .select()
+        .from(localStripeObjects)
+        .where(
+          and(
+            eq(localStripeObjects.type, "checkout.session"),
+            sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${input.paymentIntentId}`,
+          ),
+        )
+        .limit(1);
+      if (!session)
+        throw new PaymentProviderError(`No such payment_intent: '${input.paymentIntentId}'`, { status: 404 });
+      const refunded = await app.db
+        .select({ amount: sql<number>`coalesce(sum(json_extract(${localStripeObjects.data}, '$.amount')), 0)` })
+        .from(localStripeObjects)
+        .where(
+          and(
+            eq(localStripeObjects.type, "refund"),
+            sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${input.paymentIntentId}`,
+          ),
+        );
+      const total = Number(session.data.amount_total ?? 0);
+      if (input.amountCents > total - Number(refunded[0]?.amount ?? 0)) {
+        throw invalid(`Refund amount is greater than the unrefunded amount of ${input.paymentIntentId}.`);
+      }
+      const data = await insertOnce(app, id, "refund", session.customerId, {
+        id,
+        object: "refund",
+        amount: input.amountCents,
+        currency: "usd",
+        payment_intent: input.paymentIntentId,
+        status: "succeeded",
+        metadata: input.metadata,
+        created: seconds(app.now()),
+      });
+      return toLocalRefund(data);
+    },
+  };
+}
+
+function toLocalTransfer(data: Record<string, unknown>): Transfer {
+  return {
+    id: String(data.id),
+    amount: Number(data.amount),
+    destination: String(data.destination),
+    transfer_group: (data.transfer_group as string | null) ?? null,
+    reversed: Boolean(data.reversed),
+    metadata: { ...((data.metadata as Record<string, string> | undefined) ?? {}) },
+  };
+}
+
+function toLocalReversal(data: Record<string, unknown>): TransferReversal {
+  return { id: String(data.id), amount: Number(data.amount), transfer: String(data.transfer) };
+}
+
+function toLocalRefund(data: Record<string, unknown>): Refund {
+  return {
+    id: String(data.id),
+    amount: Number(data.amount),
+    payment_intent: (data.payment_intent as string | null) ?? null,
+    status: String(data.status),
   };
 }

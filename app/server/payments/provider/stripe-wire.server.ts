@@ -3,8 +3,11 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
   type CheckoutSession,
+  type Refund,
   type StripeEvent,
   type Subscription,
+  type Transfer,
+  type TransferReversal,
 } from "./types";
 
 // Stripe's wire format and webhook signatures, shared by both providers: the mappers from the
@@ -52,6 +55,7 @@ export function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSes
     client_reference_id: session.client_reference_id ?? null,
     metadata: { ...(session.metadata ?? {}) },
     amount_total: session.amount_total ?? null,
+    payment_intent: idOf(session.payment_intent),
   };
 }
 
@@ -83,4 +87,32 @@ export function signPayload(payload: string, secret: string, timestamp: number):
     timestamp,
     cryptoProvider: Stripe.createSubtleCryptoProvider(),
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transfers, reversals and refunds (issue #18, P2)
+// ---------------------------------------------------------------------------------------------
+
+export function toTransfer(transfer: Stripe.Transfer): Transfer {
+  return {
+    id: transfer.id,
+    amount: transfer.amount,
+    destination: idOf(transfer.destination) ?? "",
+    transfer_group: transfer.transfer_group ?? null,
+    reversed: Boolean(transfer.reversed),
+    metadata: { ...(transfer.metadata ?? {}) },
+  };
+}
+
+export function toTransferReversal(reversal: Stripe.TransferReversal): TransferReversal {
+  return { id: reversal.id, amount: reversal.amount, transfer: idOf(reversal.transfer) ?? "" };
+}
+
+export function toRefund(refund: Stripe.Refund): Refund {
+  return {
+    id: refund.id,
+    amount: refund.amount,
+    payment_intent: idOf(refund.payment_intent),
+    status: refund.status ?? "pending",
+  };
 }

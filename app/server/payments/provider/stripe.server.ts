@@ -1,6 +1,13 @@
 import Stripe from "stripe";
-import { toCheckoutSession, toSubscription, verifyStripeSignature } from "./stripe-wire.server";
-import { PaymentProviderError, type PaymentProvider } from "./types";
+import {
+  toCheckoutSession,
+  toRefund,
+  toSubscription,
+  toTransfer,
+  toTransferReversal,
+  verifyStripeSignature,
+} from "./stripe-wire.server";
+import { PaymentProviderError, type PaymentProvider, type TransfersApi } from "./types";
 
 /**
  * The provider backed by Stripe's HTTP API (or a stub of it at STRIPE_API_BASE). Uses the stripe
@@ -119,6 +126,8 @@ export function createStripeProvider(config: {
     verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeSignature(rawBody, signatureHeader, config.webhookSecret, stripe);
     },
+
+    ...stripeTransfersApi(stripe, call),
   };
 }
 function toProviderError(what: string, error: unknown): PaymentProviderError {
@@ -129,4 +138,48 @@ function toProviderError(what: string, error: unknown): PaymentProviderError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new PaymentProviderError(`Stripe ${what} failed: ${message}`, { cause: error });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transfers, reversals and refunds (issue #18, P2)
+// ---------------------------------------------------------------------------------------------
+
+type Call = <T>(what: string, run: () => Promise<T>) => Promise<T>;
+
+function stripeTransfersApi(stripe: Stripe, call: Call): TransfersApi {
+  return {
+    async createTransfer(input, idempotencyKey) {
+      const transfer = await call("transfers.create", () =>
+        stripe.transfers.create(
+          {
+            amount: input.amountCents,
+            currency: "usd",
+            destination: input.destination,
+            transfer_group: input.transferGroup,
+            ...(input.sourceTransaction ? { source_transaction: input.sourceTransaction } : {}),
+            metadata: input.metadata,
+          },
+          { idempotencyKey },
+        ),
+      );
+      return toTransfer(transfer);
+    },
+
+    async createTransferReversal(transferId, input, idempotencyKey) {
+      const reversal = await call("transfers.createReversal", () =>
+        stripe.transfers.createReversal(transferId, { metadata: input.metadata }, { idempotencyKey }),
+      );
+      return toTransferReversal(reversal);
+    },
+
+    async createRefund(input, idempotencyKey) {
+      const refund = await call("refunds.create", () =>
+        stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, amount: input.amountCents, metadata: input.metadata },
+          { idempotencyKey },
+        ),
+      );
+      return toRefund(refund);
+    },
+  };
 }

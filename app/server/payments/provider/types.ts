@@ -16,6 +16,8 @@ export type CheckoutSession = {
   client_reference_id: string | null;
   metadata: Record<string, string>;
   amount_total: number | null;
+  /** The payment's PaymentIntent id (payment mode, once paid); a refund names it. */
+  payment_intent: string | null;
 };
 
 /** The fields of a Stripe Subscription that Partwise reads. */
@@ -62,7 +64,7 @@ export type PaymentCheckoutInput = {
   metadata: Record<string, string>;
 };
 
-export interface PaymentProvider {
+export interface PaymentProvider extends TransfersApi {
   /** "stripe" (real or stub Stripe API) or "local" (the built-in test checkout). */
   readonly kind: "stripe" | "local";
   createCustomer(input: CreateCustomerInput, idempotencyKey: string): Promise<{ id: string }>;
@@ -98,4 +100,55 @@ export class WebhookSignatureError extends Error {
     super(message);
     this.name = "WebhookSignatureError";
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transfers to connected accounts, their reversals, and refunds (issue #18, P2)
+// ---------------------------------------------------------------------------------------------
+
+/** The fields of a Stripe Transfer that Partwise reads. */
+export type Transfer = {
+  id: string;
+  amount: number;
+  destination: string;
+  transfer_group: string | null;
+  reversed: boolean;
+  metadata: Record<string, string>;
+};
+
+/** The fields of a Stripe Transfer Reversal that Partwise reads. */
+export type TransferReversal = { id: string; amount: number; transfer: string };
+
+/** The fields of a Stripe Refund that Partwise reads. */
+export type Refund = {
+  id: string;
+  amount: number;
+  payment_intent: string | null;
+  /** pending | requires_action | succeeded | failed | canceled */
+  status: string;
+};
+
+export type CreateTransferInput = {
+  amountCents: number;
+  /** The connected account, acct_…. */
+  destination: string;
+  transferGroup: string;
+  /** A charge (ch_…) whose funds the transfer waits for, when known. */
+  sourceTransaction?: string;
+  metadata: Record<string, string>;
+};
+
+export type CreateRefundInput = { paymentIntentId: string; amountCents: number; metadata: Record<string, string> };
+
+export interface TransfersApi {
+  /** POST /v1/transfers (currency usd). */
+  createTransfer(input: CreateTransferInput, idempotencyKey: string): Promise<Transfer>;
+  /** POST /v1/transfers/{id}/reversals: the whole amount. */
+  createTransferReversal(
+    transferId: string,
+    input: { metadata: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<TransferReversal>;
+  /** POST /v1/refunds of a PaymentIntent. */
+  createRefund(input: CreateRefundInput, idempotencyKey: string): Promise<Refund>;
 }

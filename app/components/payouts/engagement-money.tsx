@@ -1,0 +1,144 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { formatUsdCents } from "~/lib/engagements/sow";
+import { MONEY_ACTIONS, MONEY_LABELS, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
+import type { EngagementMoney, ItemMoneyRow } from "~/server/payouts/engagement-money.server";
+
+/** The state of an item's money in words: refunded, transferred, held, failed… */
+export function moneyStatusLabel(row: Pick<ItemMoneyRow, "refunded" | "transferStatus" | "charged">): string {
+  if (row.refunded > 0) return MONEY_LABELS.refunded;
+  if (row.transferStatus) return TRANSFER_STATUS_LABELS[row.transferStatus];
+  return row.charged > 0 ? MONEY_LABELS.awaitingApproval : MONEY_LABELS.notCharged;
+}
+
+/**
+ * The manager's money of an engagement: per deliverable what was charged, the fee, what was
+ * transferred or refunded, its state, and the Retry / Reverse / Refund actions where they apply.
+ */
+export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; error: string | null }) {
+  const busy = useNavigation().state !== "idle";
+  const { totals } = money;
+  return (
+    <section className="card stack" aria-labelledby="engagement-money">
+      <h2 id="engagement-money" className="card-title">
+        {MONEY_LABELS.heading}
+      </h2>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ul className="payout-money-list" aria-label="Money by deliverable">
+        {money.items.map((row) => (
+          <li key={row.itemId} className="payout-money-item">
+            <p className="payout-money-title">
+              <strong>
+                {row.number}. {row.title}
+              </strong>{" "}
+              <span className="badge badge-soft">{moneyStatusLabel(row)}</span>
+            </p>
+            <dl className="payout-money-figures">
+              <div>
+                <dt>{MONEY_LABELS.charged}</dt>
+                <dd>{formatUsdCents(row.charged)}</dd>
+              </div>
+              <div>
+                <dt>{MONEY_LABELS.fee}</dt>
+                <dd>{formatUsdCents(row.fees)}</dd>
+              </div>
+              <div>
+                <dt>{MONEY_LABELS.transferred}</dt>
+                <dd>{formatUsdCents(row.transferred)}</dd>
+              </div>
+              <div>
+                <dt>{MONEY_LABELS.refunded}</dt>
+                <dd>{formatUsdCents(row.refunded)}</dd>
+              </div>
+              {row.held > 0 ? (
+                <div>
+                  <dt>{MONEY_LABELS.held}</dt>
+                  <dd>{formatUsdCents(row.held)}</dd>
+                </div>
+              ) : null}
+            </dl>
+            {row.failureMessage && row.transferStatus === "failed" ? (
+              <p className="console-muted">{row.failureMessage}</p>
+            ) : null}
+            <div className="payout-money-actions">
+              {row.canRetry ? (
+                <MoneyAction intent="retry-transfer" itemId={row.itemId} label={MONEY_ACTIONS.retry} busy={busy} />
+              ) : null}
+              {row.canReverse ? (
+                <MoneyAction intent="reverse-transfer" itemId={row.itemId} label={MONEY_ACTIONS.reverse} busy={busy} />
+              ) : null}
+              {row.canRefund ? (
+                <MoneyAction intent="refund-item" itemId={row.itemId} label={MONEY_ACTIONS.refund} busy={busy} />
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="payout-money-figures payout-money-totals" aria-label={MONEY_LABELS.totals}>
+        <div>
+          <dt>{MONEY_LABELS.charged}</dt>
+          <dd>{formatUsdCents(totals.charged)}</dd>
+        </div>
+        <div>
+          <dt>{MONEY_LABELS.fee}</dt>
+          <dd>{formatUsdCents(totals.fees)}</dd>
+        </div>
+        <div>
+          <dt>{MONEY_LABELS.transferred}</dt>
+          <dd>{formatUsdCents(totals.transferred)}</dd>
+        </div>
+        <div>
+          <dt>{MONEY_LABELS.refunded}</dt>
+          <dd>{formatUsdCents(totals.refunded)}</dd>
+        </div>
+        <div>
+          <dt>{MONEY_LABELS.held}</dt>
+          <dd>{formatUsdCents(totals.held)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function MoneyAction({
+  intent,
+  itemId,
+  label,
+  busy,
+}: {
+  intent: string;
+  itemId: string;
+  label: string;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="deliveryItemId" value={itemId} />
+      <button type="submit" className="button button-secondary button-small" disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** One item's amount for its viewer: the consultant's earning or the business's cost, with its state. */
+export function ItemEarning({ label, amountCents, status }: { label: string; amountCents: number; status: string }) {
+  return (
+    <section className="card payout-item-earning" aria-label={label}>
+      <dl className="payout-money-figures">
+        <div>
+          <dt>{label}</dt>
+          <dd>{formatUsdCents(amountCents)}</dd>
+        </div>
+        <div>
+          <dt>{MONEY_LABELS.status}</dt>
+          <dd>{status}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ConsultantTransferStatus } from "~db/enums";
+
+/**
+ * The money of deliverables, item by item and in total. Every cent charged ends in exactly one
+ * bucket: the platform's fee, transferred to the consultant, refunded to the business, held
+ * (owed to the consultant but not sent: payouts not set up, a failed or in-progress transfer, or
+ * taken back by a reversal and not refunded yet) or awaiting approval (prepaid, not approved).
+ * So charged = fees + transferred + refunded + held + awaitingApproval.
+ */
+export type ItemMoneyInput = {
+  /** What the business paid (0 when the item was never paid). */
+  chargedCents: number;
+  transfer: { status: ConsultantTransferStatus; feeCents: number; amountCents: number } | null;
+  /** The refunded amount, once the refund succeeded. */
+  refundedCents: number;
+};
+
+export type MoneyTotals = {
+  charged: number;
+  fees: number;
+  transferred: number;
+  refunded: number;
+  held: number;
+  awaitingApproval: number;
+};
+
+export function itemMoney(item: ItemMoneyInput): MoneyTotals {
+  const out: MoneyTotals = {
+    charged: item.chargedCents,
+    fees: 0,
+    transferred: 0,
+    refunded: 0,
+    held: 0,
+    awaitingApproval: 0,
+  };
+  if (item.refundedCents > 0) {
+    out.refunded = item.refundedCents;
+    // A partial refund would leave the rest with the platform: held.
+    out.held = item.chargedCents - item.refundedCents;
+    return out;
+  }
+  if (!item.transfer) {
+    out.awaitingApproval = item.chargedCents;
+    return out;
+  }
+  out.fees = item.transfer.feeCents;
+  if (item.transfer.status === "paid") out.transferred = item.transfer.amountCents;
+  else out.held = item.transfer.amountCents;
+  return out;
+}
+
+export function sumMoney(items: readonly ItemMoneyInput[]): MoneyTotals {
+  const total: MoneyTotals = { charged: 0, fees: 0, transferred: 0, refunded: 0, held: 0, awaitingApproval: 0 };
+  for (const item of items) {
+    const money = itemMoney(item);
+    for (const key of Object.keys(total) as (keyof MoneyTotals)[]) total[key] += money[key];
+  }
+  return total;
+}

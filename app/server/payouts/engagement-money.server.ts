@@ -1,0 +1,102 @@
+import { and, asc, eq } from "drizzle-orm";
+import { consultantTransfers, deliveryItems, itemRefunds, purchases, type ConsultantTransferStatus } from "~db/schema";
+import { itemMoney, sumMoney, type ItemMoneyInput, type MoneyTotals } from "~/lib/payouts/ledger";
+import type { AppContext } from "~/server/load-context";
+
+/** One deliverable's money, as the engagement pages show it (cents; the views format them). */
+export type ItemMoneyRow = MoneyTotals & {
+  itemId: string;
+  number: number;
+  title: string;
+  /** The consultant's share (price less fee) once approved, else null. */
+  earnedCents: number | null;
+  transferStatus: ConsultantTransferStatus | null;
+  failureMessage: string | null;
+  refundedAt: string | null;
+  canRetry: boolean;
+  canReverse: boolean;
+  canRefund: boolean;
+};
+
+export type EngagementMoney = { items: ItemMoneyRow[]; totals: MoneyTotals };
+
+/**
+ * The money of one engagement's deliverables: what was charged, the fee, the transfer and any
+ * refund, in three parallel queries (one round trip). `scope` limits it to the business's own or the consultant's own
+ * engagement; a mismatch answers no rows (so another business's or consultant's money is never
+ * read). The manager (no scope) sees every engagement.
+ */
+export async function loadEngagementMoney(
+  app: AppContext,
+  outlineId: string,
+  scope: { businessId: string } | { consultantUserId: string } | null = null,
+): Promise<EngagementMoney> {
+  const itemScope = scope && "businessId" in scope ? eq(deliveryItems.businessId, scope.businessId) : undefined;
+  const transferScope =
+    scope && "consultantUserId" in scope ? eq(consultantTransfers.consultantUserId, scope.consultantUserId) : undefined;
+  // In parallel, not a db.batch: D1's batch answers rows keyed by column name, so a join's
+  // same-named columns (id, status) would collide.
+  const [items, transfers, refunds] = await Promise.all([
+    app.db
+      .select({
+        id: deliveryItems.id,
+        title: deliveryItems.title,
+        status: deliveryItems.status,
+        purchaseStatus: purchases.status,
+        chargedCents: purchases.amountCents,
+      })
+      .from(deliveryItems)
+      .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
+      .where(and(eq(deliveryItems.outlineId, outlineId), itemScope))
+      .orderBy(asc(deliveryItems.position), asc(deliveryItems.createdAt)),
+    app.db
+      .select()
+      .from(consultantTransfers)
+      .where(and(eq(consultantTransfers.outlineId, outlineId), transferScope)),
+    app.db.select().from(itemRefunds).where(eq(itemRefunds.outlineId, outlineId)),
+  ]);
+  const transferOf = new Map(transfers.map((row) => [row.itemId, row]));
+  const refundOf = new Map(refunds.map((row) => [row.itemId, row]));
+  const rows: (ItemMoneyRow & { input: ItemMoneyInput })[] = items.map((item, index) => {
+    const transfer = transferOf.get(item.id) ?? null;
+    const refund = refundOf.get(item.id);
+    const refunded = refund?.status === "succeeded" ? refund.amountCents : 0;
+    const paid = item.purchaseStatus === "paid" || item.purchaseStatus === "refunded";
+    const input: ItemMoneyInput = {
+      chargedCents: paid ? (item.chargedCents ?? 0) : 0,
+      transfer: transfer
+        ? { status: transfer.status, feeCents: transfer.feeCents, amountCents: transfer.amountCents }
+        : null,
+      refundedCents: refunded,
+    };
+    const refundBlocked = transfer ? transfer.status !== "reversed" : item.status === "approved";
+    return {
+      ...itemMoney(input),
+      input,
+      itemId: item.id,
+      number: index + 1,
+      title: item.title,
+      earnedCents: transfer && transfer.status !== "reversed" ? transfer.amountCents : null,
+      transferStatus: transfer?.status ?? null,
+      failureMessage: transfer?.failureMessage ?? null,
+      refundedAt: refund?.status === "succeeded" ? refund.updatedAt.toISOString() : null,
+      canRetry: transfer?.status === "failed",
+      canReverse: transfer?.status === "paid" && Boolean(transfer.stripeTransferId),
+      canRefund: item.purchaseStatus === "paid" && refunded === 0 && !refundBlocked,
+    };
+  });
+  return {
+    items: rows.map(({ input: _input, ...row }) => row),
+    totals: sumMoney(rows.map((row) => row.input)),
+  };
+}
+
+/** What the consultant earns for one of their items: their transfer (scoped to them), or null. */
+export async function consultantItemEarning(app: AppContext, consultantUserId: string, itemId: string) {
+  const [row] = await app.db
+    .select({ amountCents: consultantTransfers.amountCents, status: consultantTransfers.status })
+    .from(consultantTransfers)
+    .where(and(eq(consultantTransfers.itemId, itemId), eq(consultantTransfers.consultantUserId, consultantUserId)))
+    .limit(1);
+  return row ?? null;
+}

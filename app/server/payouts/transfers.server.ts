@@ -1,0 +1,407 @@
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import {
+  consultantPayoutAccounts,
+  consultantTransfers,
+  deliveryItems,
+  deliveryOutlines,
+  itemRefunds,
+  purchases,
+  type ConsultantTransfer,
+} from "~db/schema";
+import { platformFeeCents } from "~/lib/payouts/fees";
+import {
+  ITEM_NOT_IN_ENGAGEMENT,
+  REFUND_AFTER_TRANSFER,
+  REFUND_ALREADY,
+  REFUND_APPROVED,
+  REFUND_DONE,
+  REFUND_FAILED,
+  REFUND_IN_PROGRESS,
+  REFUND_NOT_PREPAID,
+  TRANSFER_NOT_RETRYABLE,
+  TRANSFER_NOT_REVERSIBLE,
+  TRANSFER_RETRIED,
+  TRANSFER_RETRY_FAILED,
+  TRANSFER_REVERSAL_FAILED,
+  TRANSFER_REVERSED,
+  TRANSFER_STILL_HELD,
+} from "~/lib/payouts/transfer-copy";
+import type { AppContext } from "~/server/load-context";
+import { paymentProvider } from "~/server/payments/provider/factory.server";
+
+/**
+ * Transfers to consultants (issue #18): one per approved deliverable, the price less the platform
+ * fee, sent to the consultant's Stripe Connect account with the Idempotency-Key
+ * `transfer-item-{itemId}` and the engagement (outline id) as the transfer group. Exactly once:
+ * the row is unique per item (ON CONFLICT DO NOTHING), and only the call whose conditional UPDATE
+ * claims it (held/failed → pending) asks Stripe, with a key Stripe itself de-duplicates.
+ */
+
+/** The Idempotency-Keys of the money operations on an item. */
+export const transferKey = (itemId: string) => `transfer-item-${itemId}`;
+export const reversalKey = (itemId: string) => `reverse-item-${itemId}`;
+export const refundKey = (itemId: string) => `refund-item-${itemId}`;
+
+/** A transfer left 'pending' this long (a crash between the claim and Stripe's answer) may be retried. */
+const STALE_PENDING_MS = 10 * 60 * 1000;
+
+/** A refund that is under way or done: no transfer may start for its item. */
+const liveRefund = (itemId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${itemRefunds} WHERE ${itemRefunds.itemId} = ${itemId} AND ${itemRefunds.status} IN ('pending', 'succeeded'))`;
+
+/**
+ * Records the transfer of an approved item and sends it when the consultant's payouts are
+ * enabled (else it stays held). Called by reviewDeliveryItem after its approval was written, and
+ * safe to call any number of times, concurrently: one row, one Stripe transfer. An item not
+ * approved, without a consultant, or without a paid purchase (never charged, or refunded) pays
+ * nothing. Returns the item's transfer row (null when there is none).
+ */
+export async function payApprovedItem(app: AppContext, itemId: string): Promise<ConsultantTransfer | null> {
+  const [row] = await app.db
+    .select({
+      itemId: deliveryItems.id,
+      outlineId: deliveryItems.outlineId,
+      businessId: deliveryItems.businessId,
+      status: deliveryItems.status,
+      consultantId: deliveryOutlines.consultantId,
+      purchaseId: purchases.id,
+      purchaseStatus: purchases.status,
+      chargedCents: purchases.amountCents,
+    })
+    .from(deliveryItems)
+    .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+    .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
+    .where(eq(deliveryItems.id, itemId))
+    .limit(1);
+  if (!row || row.status !== "approved" || !row.consultantId) return null;
+  if (!row.purchaseId || row.purchaseStatus !== "paid" || row.chargedCents === null) return null;
+
+  const charged = row.chargedCents;
+  const fee = platformFeeCents(charged, app.env.PLATFORM_FEE_PERCENT);
+  const now = app.now();
+  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
+  // Inserted once per item, and never for an item whose refund is under way or done.
+  await app.db
+    .insert(consultantTransfers)
+    .select(
+      app.db
+        .select({
+          id: value(crypto.randomUUID(), "id"),
+          itemId: value(row.itemId, "item_id"),
+          outlineId: value(row.outlineId, "outline_id"),
+          businessId: value(row.businessId, "business_id"),
+          consultantUserId: value(row.consultantId, "consultant_user_id"),
+          purchaseId: value(row.purchaseId, "purchase_id"),
+          chargedCents: value(charged, "charged_cents"),
+          feeCents: value(fee, "fee_cents"),
+          amountCents: value(charged - fee, "amount_cents"),
+          status: value("held", "status"),
+          stripeTransferId: value(null, "stripe_transfer_id"),
+          stripeReversalId: value(null, "stripe_reversal_id"),
+          failureMessage: value(null, "failure_message"),
+          attempts: value(0, "attempts"),
+          createdAt: value(now.getTime(), "created_at"),
+          updatedAt: value(now.getTime(), "updated_at"),
+          paidAt: value(null, "paid_at"),
+          reversedAt: value(null, "reversed_at"),
+        })
+        .from(deliveryItems)
+        .where(and(eq(deliveryItems.id, row.itemId), sql`NOT ${liveRefund(row.itemId)}`)),
+    )
+    .onConflictDoNothing();
+  return sendTransfer(app, itemId, ["held"]);
+}
+
+/**
+ * Sends the item's transfer when the consultant's payouts are enabled and the row is in one of
+ * `from` (or pending for longer than STALE_PENDING_MS): the conditional UPDATE to pending is the
+ * claim, so of any number of concurrent calls one asks Stripe. Returns the row as it ends.
+ */
+async function sendTransfer(
+  app: AppContext,
+  itemId: string,
+  from: readonly ("held" | "failed")[],
+): Promise<ConsultantTransfer | null> {
+  const [current] = await app.db
+    .select({ transfer: consultantTransfers, account: consultantPayoutAccounts })
+    .from(consultantTransfers)
+    .leftJoin(
+      consultantPayoutAccounts,
+      eq(consultantPayoutAccounts.consultantUserId, consultantTransfers.consultantUserId),
+    )
+    .where(eq(consultantTransfers.itemId, itemId))
+    .limit(1);
+  if (!current) return null;
+  const { transfer, account } = current;
+  if (!account?.payoutsEnabled) return transfer;
+
+  const now = app.now();
+  const [claimed] = await app.db
+    .update(consultantTransfers)
+    .set({ status: "pending", attempts: sql`${consultantTransfers.attempts} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(consultantTransfers.id, transfer.id),
+        or(
+          inArray(consultantTransfers.status, [...from]),
+          and(
+            eq(consultantTransfers.status, "pending"),
+            lt(consultantTransfers.updatedAt, new Date(now.getTime() - STALE_PENDING_MS)),
+          ),
+        ),
+        sql`NOT ${liveRefund(itemId)}`,
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const [after] = await app.db.select().from(consultantTransfers).where(eq(consultantTransfers.id, transfer.id));
+    return after ?? transfer;
+  }
+
+  if (claimed.amountCents === 0) {
+    // A 100 % fee (or a free item) leaves nothing to send; Stripe refuses a zero transfer.
+    const [done] = await app.db
+      .update(consultantTransfers)
+      .set({ status: "paid", paidAt: now, updatedAt: now, failureMessage: null })
+      .where(and(eq(consultantTransfers.id, claimed.id), eq(consultantTransfers.status, "pending")))
+      .returning();
+    return done ?? claimed;
+  }
+
+  try {
+    const sent = await paymentProvider(app).createTransfer(
+      {
+        amountCents: claimed.amountCents,
+        destination: account.stripeAccountId,
+        transferGroup: claimed.outlineId,
+        metadata: { itemId: claimed.itemId, outlineId: claimed.outlineId, consultantUserId: claimed.consultantUserId },
+      },
+      transferKey(claimed.itemId),
+    );
+    const [done] = await app.db
+      .update(consultantTransfers)
+      .set({ status: "paid", stripeTransferId: sent.id, paidAt: app.now(), updatedAt: app.now(), failureMessage: null })
+      .where(and(eq(consultantTransfers.id, claimed.id), eq(consultantTransfers.status, "pending")))
+      .returning();
+    return done ?? claimed;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`The transfer of item ${claimed.itemId} failed:`, message);
+    const [failed] = await app.db
+      .update(consultantTransfers)
+      .set({ status: "failed", failureMessage: message.slice(0, 500), updatedAt: app.now() })
+      .where(and(eq(consultantTransfers.id, claimed.id), eq(consultantTransfers.status, "pending")))
+      .returning();
+    return failed ?? claimed;
+  }
+}
+
+/**
+ * Sends every held transfer of the consultant (their payouts were just enabled: P1's
+ * onPayoutsEnabled calls this). Each one exactly once, however often this runs. Returns how many
+ * were paid by this call.
+ */
+export async function releaseHeldTransfers(app: AppContext, consultantUserId: string): Promise<number> {
+  const held = await app.db
+    .select({ itemId: consultantTransfers.itemId })
+    .from(consultantTransfers)
+    .where(and(eq(consultantTransfers.consultantUserId, consultantUserId), eq(consultantTransfers.status, "held")));
+  let paid = 0;
+  for (const { itemId } of held) {
+    const after = await sendTransfer(app, itemId, ["held"]);
+    if (after?.status === "paid") paid += 1;
+  }
+  return paid;
+}
+
+export type MoneyActionResult = { ok: true; msg: string } | { ok: false; status: 404 | 409 | 502; msg: string };
+
+/** The item of this engagement with its purchase, transfer and refund (three parallel queries). */
+async function loadItemMoney(app: AppContext, outlineId: string, itemId: string) {
+  // In parallel, not a db.batch: D1's batch answers rows keyed by column name, so a join's
+  // same-named columns (id, status) would collide.
+  const [items, transfers, refunds] = await Promise.all([
+    app.db
+      .select({
+        itemId: deliveryItems.id,
+        businessId: deliveryItems.businessId,
+        itemStatus: deliveryItems.status,
+        purchaseId: purchases.id,
+        purchaseStatus: purchases.status,
+        purchaseAmountCents: purchases.amountCents,
+        paymentIntentId: purchases.stripePaymentIntentId,
+      })
+      .from(deliveryItems)
+      .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
+      .where(and(eq(deliveryItems.id, itemId), eq(deliveryItems.outlineId, outlineId)))
+      .limit(1),
+    app.db.select().from(consultantTransfers).where(eq(consultantTransfers.itemId, itemId)).limit(1),
+    app.db.select().from(itemRefunds).where(eq(itemRefunds.itemId, itemId)).limit(1),
+  ]);
+  const found = items[0];
+  if (!found) return null;
+  const purchase =
+    found.purchaseId && found.purchaseStatus && found.purchaseAmountCents !== null
+      ? {
+          id: found.purchaseId,
+          status: found.purchaseStatus,
+          amountCents: found.purchaseAmountCents,
+          stripePaymentIntentId: found.paymentIntentId,
+        }
+      : null;
+  return {
+    item: { id: found.itemId, businessId: found.businessId, status: found.itemStatus },
+    purchase,
+    transfer: transfers[0] ?? null,
+    refund: refunds[0] ?? null,
+  };
+}
+
+/** The manager's Retry of a failed (or held, or stuck) transfer. */
+export async function retryTransfer(app: AppContext, outlineId: string, itemId: string): Promise<MoneyActionResult> {
+  const found = await loadItemMoney(app, outlineId, itemId);
+  if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
+  if (!found.transfer || found.transfer.status === "paid" || found.transfer.status === "reversed") {
+    return { ok: false, status: 409, msg: TRANSFER_NOT_RETRYABLE };
+  }
+  const after = await sendTransfer(app, itemId, ["held", "failed"]);
+  if (after?.status === "paid") return { ok: true, msg: TRANSFER_RETRIED };
+  if (after?.status === "held") return { ok: false, status: 409, msg: TRANSFER_STILL_HELD };
+  if (after?.status === "failed") return { ok: false, status: 502, msg: TRANSFER_RETRY_FAILED };
+  return { ok: false, status: 409, msg: TRANSFER_NOT_RETRYABLE };
+}
+
+/**
+ * The manager's Reverse transfer: takes a paid transfer back from the consultant's account
+ * (Idempotency-Key `reverse-item-{itemId}`, so a double submit makes one reversal), after which
+ * the item may be refunded.
+ */
+export async function reverseTransfer(app: AppContext, outlineId: string, itemId: string): Promise<MoneyActionResult> {
+  const found = await loadItemMoney(app, outlineId, itemId);
+  if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
+  const transfer = found.transfer;
+  if (!transfer || transfer.status !== "paid") return { ok: false, status: 409, msg: TRANSFER_NOT_REVERSIBLE };
+  let reversalId: string | null = null;
+  if (transfer.stripeTransferId) {
+    try {
+      const reversal = await paymentProvider(app).createTransferReversal(
+        transfer.stripeTransferId,
+        { metadata: { itemId, outlineId } },
+        reversalKey(itemId),
+      );
+      reversalId = reversal.id;
+    } catch (error) {
+      console.error(`The reversal of item ${itemId}'s transfer failed:`, error);
+      return { ok: false, status: 502, msg: TRANSFER_REVERSAL_FAILED };
+    }
+  }
+  const now = app.now();
+  await app.db
+    .update(consultantTransfers)
+    .set({ status: "reversed", stripeReversalId: reversalId, reversedAt: now, updatedAt: now })
+    .where(and(eq(consultantTransfers.id, transfer.id), eq(consultantTransfers.status, "paid")));
+  return { ok: true, msg: TRANSFER_REVERSED };
+}
+
+/**
+ * The manager's Refund of a prepaid item that will not be delivered: a Stripe refund of the
+ * item's payment (Idempotency-Key `refund-item-{itemId}`), the purchase then 'refunded'. Refused
+ * while the consultant holds the money (a paid or in-progress transfer: reverse it first) or is
+ * owed it (an approved item whose transfer is held or failed). One refund row per item: a double
+ * submit or a race refunds once; a failed refund may be tried again.
+ */
+export async function refundItem(
+  app: AppContext,
+  managerUserId: string,
+  outlineId: string,
+  itemId: string,
+): Promise<MoneyActionResult> {
+  const found = await loadItemMoney(app, outlineId, itemId);
+  if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
+  const { item, purchase, transfer, refund } = found;
+  if (refund?.status === "succeeded" || purchase?.status === "refunded") {
+    return { ok: false, status: 409, msg: REFUND_ALREADY };
+  }
+  if (!purchase || purchase.status !== "paid") return { ok: false, status: 409, msg: REFUND_NOT_PREPAID };
+  if (transfer && (transfer.status === "paid" || transfer.status === "pending")) {
+    return { ok: false, status: 409, msg: REFUND_AFTER_TRANSFER };
+  }
+  if (transfer ? transfer.status !== "reversed" : item.status === "approved") {
+    return { ok: false, status: 409, msg: REFUND_APPROVED };
+  }
+  if (!purchase.stripePaymentIntentId) return { ok: false, status: 409, msg: REFUND_NOT_PREPAID };
+
+  const now = app.now();
+  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
+  // The claim: a new row (only while no live transfer exists), or a failed one made pending again.
+  const noLiveTransfer = sql`NOT EXISTS (SELECT 1 FROM ${consultantTransfers} WHERE ${consultantTransfers.itemId} = ${itemId} AND ${consultantTransfers.status} <> 'reversed')`;
+  const inserted = await app.db
+    .insert(itemRefunds)
+    .select(
+      app.db
+        .select({
+          id: value(crypto.randomUUID(), "id"),
+          itemId: value(itemId, "item_id"),
+          outlineId: value(outlineId, "outline_id"),
+          businessId: value(item.businessId, "business_id"),
+          purchaseId: value(purchase.id, "purchase_id"),
+          amountCents: value(purchase.amountCents, "amount_cents"),
+          status: value("pending", "status"),
+          stripeRefundId: value(null, "stripe_refund_id"),
+          failureMessage: value(null, "failure_message"),
+          createdByUserId: value(managerUserId, "created_by_user_id"),
+          createdAt: value(now.getTime(), "created_at"),
+          updatedAt: value(now.getTime(), "updated_at"),
+        })
+        .from(deliveryItems)
+        .where(and(eq(deliveryItems.id, itemId), noLiveTransfer)),
+    )
+    .onConflictDoNothing()
+    .returning({ id: itemRefunds.id });
+  let claimedId = inserted[0]?.id ?? null;
+  if (!claimedId) {
+    const [again] = await app.db
+      .update(itemRefunds)
+      .set({ status: "pending", failureMessage: null, createdByUserId: managerUserId, updatedAt: now })
+      .where(and(eq(itemRefunds.itemId, itemId), eq(itemRefunds.status, "failed"), noLiveTransfer))
+      .returning({ id: itemRefunds.id });
+    claimedId = again?.id ?? null;
+  }
+  if (!claimedId) {
+    const [latest] = await app.db.select().from(itemRefunds).where(eq(itemRefunds.itemId, itemId)).limit(1);
+    if (latest?.status === "succeeded") return { ok: false, status: 409, msg: REFUND_ALREADY };
+    if (latest) return { ok: false, status: 409, msg: REFUND_IN_PROGRESS };
+    return { ok: false, status: 409, msg: REFUND_APPROVED };
+  }
+
+  try {
+    const made = await paymentProvider(app).createRefund(
+      {
+        paymentIntentId: purchase.stripePaymentIntentId,
+        amountCents: purchase.amountCents,
+        metadata: { itemId, outlineId },
+      },
+      refundKey(itemId),
+    );
+    const at = app.now();
+    await app.db.batch([
+      app.db
+        .update(itemRefunds)
+        .set({ status: "succeeded", stripeRefundId: made.id, updatedAt: at })
+        .where(and(eq(itemRefunds.id, claimedId), eq(itemRefunds.status, "pending"))),
+      app.db
+        .update(purchases)
+        .set({ status: "refunded", updatedAt: at })
+        .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "paid"))),
+    ]);
+    return { ok: true, msg: REFUND_DONE };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`The refund of item ${itemId} failed:`, message);
+    await app.db
+      .update(itemRefunds)
+      .set({ status: "failed", failureMessage: message.slice(0, 500), updatedAt: app.now() })
+      .where(and(eq(itemRefunds.id, claimedId), eq(itemRefunds.status, "pending")));
+    return { ok: false, status: 502, msg: REFUND_FAILED };
+  }
+}

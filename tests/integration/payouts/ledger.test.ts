@@ -1,0 +1,112 @@
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { consultantTransfers, deliveryItems, itemRefunds, purchases } from "~db/schema";
+import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
+import { payApprovedItem, refundItem, releaseHeldTransfers, reverseTransfer } from "~/server/payouts/transfers.server";
+import { db } from "../helpers";
+import { paidEngagement, payoutAccount, stubApp } from "./helpers";
+
+/** A small deterministic generator (mulberry32), so a failure reproduces. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Fate = "approve" | "approve-held" | "refund" | "reverse-refund" | "reverse" | "active";
+const FATES: Fate[] = ["approve", "approve-held", "refund", "reverse-refund", "reverse", "active"];
+
+describe("the ledger over generated engagements", () => {
+  it("charges = fees + transfers + refunds + held (+ awaiting approval), and every approved item has one transfer", async () => {
+    const next = random(18);
+    const app = stubApp();
+    const outlines: string[] = [];
+    const approvedItems: string[] = [];
+    for (let e = 0; e < 5; e++) {
+      const count = 1 + Math.floor(next() * 3);
+      const price = 10_000 + Math.floor(next() * 500_000);
+      const engagement = await paidEngagement({ count, priceCents: price, delivered: 0 });
+      outlines.push(engagement.outline.id);
+      const enabled = next() < 0.6;
+      await payoutAccount(engagement.consultant.user.id, enabled);
+      for (const item of engagement.items) {
+        const fate = FATES[Math.floor(next() * FATES.length)]!;
+        if (fate === "refund") {
+          expect(await refundItem(app, engagement.client.user.id, engagement.outline.id, item.id)).toMatchObject({
+            ok: true,
+          });
+          continue;
+        }
+        if (fate === "active") continue;
+        await db()
+          .update(deliveryItems)
+          .set({ status: "approved", businessDeliveryReview: "approved" })
+          .where(eq(deliveryItems.id, item.id));
+        approvedItems.push(item.id);
+        // Approvals replayed: still one transfer each.
+        await Promise.all([payApprovedItem(app, item.id), payApprovedItem(app, item.id)]);
+        if (fate === "approve-held") continue;
+        if (fate === "reverse" || fate === "reverse-refund") {
+          await payoutAccount(engagement.consultant.user.id, true);
+          await releaseHeldTransfers(app, engagement.consultant.user.id);
+          expect(await reverseTransfer(app, engagement.outline.id, item.id)).toMatchObject({ ok: true });
+          if (fate === "reverse-refund") {
+            expect(await refundItem(app, engagement.client.user.id, engagement.outline.id, item.id)).toMatchObject({
+              ok: true,
+            });
+          }
+        }
+      }
+    }
+
+    // Every approved item: exactly one transfer row.
+    const transfers = await db()
+      .select()
+      .from(consultantTransfers)
+      .where(inArray(consultantTransfers.outlineId, outlines));
+    const perItem = new Map<string, number>();
+    for (const row of transfers) perItem.set(row.itemId, (perItem.get(row.itemId) ?? 0) + 1);
+    for (const itemId of approvedItems) expect(perItem.get(itemId)).toBe(1);
+    expect(transfers).toHaveLength(approvedItems.length);
+
+    // The ledger, from the rows themselves.
+    const items = await db().select().from(deliveryItems).where(inArray(deliveryItems.outlineId, outlines));
+    const paid = await db()
+      .select()
+      .from(purchases)
+      .where(
+        inArray(
+          purchases.id,
+          items.map((item) => item.paidPurchaseId!),
+        ),
+      );
+    const refunds = await db().select().from(itemRefunds).where(inArray(itemRefunds.outlineId, outlines));
+    const refunded = new Set(refunds.filter((r) => r.status === "succeeded").map((r) => r.itemId));
+    const charges = paid.reduce((sum, p) => sum + p.amountCents, 0);
+    const refundTotal = refunds.reduce((sum, r) => sum + (r.status === "succeeded" ? r.amountCents : 0), 0);
+    const live = transfers.filter((t) => !refunded.has(t.itemId));
+    const fees = live.reduce((sum, t) => sum + t.feeCents, 0);
+    const transferred = live.filter((t) => t.status === "paid").reduce((sum, t) => sum + t.amountCents, 0);
+    const held = live.filter((t) => t.status !== "paid").reduce((sum, t) => sum + t.amountCents, 0);
+    const withMoney = new Set([...transfers.map((t) => t.itemId), ...refunded]);
+    const awaiting = items.filter((item) => !withMoney.has(item.id)).reduce((sum, item) => sum + item.priceCents, 0);
+    expect(fees + transferred + refundTotal + held + awaiting).toBe(charges);
+
+    // The engagement pages' totals say the same.
+    const totals = await Promise.all(outlines.map((id) => loadEngagementMoney(app, id)));
+    const sum = (key: "charged" | "fees" | "transferred" | "refunded" | "held" | "awaitingApproval") =>
+      totals.reduce((acc, money) => acc + money.totals[key], 0);
+    expect({
+      charged: sum("charged"),
+      fees: sum("fees"),
+      transferred: sum("transferred"),
+      refunded: sum("refunded"),
+      held: sum("held"),
+      awaitingApproval: sum("awaitingApproval"),
+    }).toEqual({ charged: charges, fees, transferred, refunded: refundTotal, held, awaitingApproval: awaiting });
+  });
+});

@@ -1,0 +1,278 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { deliveryItems, purchases } from "~db/schema";
+import {
+  MONEY_ACTION_INVALID,
+  REFUND_AFTER_TRANSFER,
+  REFUND_ALREADY,
+  REFUND_APPROVED,
+} from "~/lib/payouts/transfer-copy";
+import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
+import { payApprovedItem, releaseHeldTransfers } from "~/server/payouts/transfers.server";
+import { db, html, PASSWORD, sessionTokenFrom, signIn } from "../helpers";
+import { sendWithStripe } from "../helpers/deliverables";
+import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
+import { failStub, paidEngagement, payoutAccount, refundsOf, stubApp, stubRequests, transfersOf } from "./helpers";
+
+const approve = (token: string, outlineId: string, itemId: string, decision = "pause", businessNotes = "") =>
+  sendWithStripe("/api/delivery-outline/business/item-review", {
+    token,
+    method: "PUT",
+    json: { deliveryItemId: itemId, deliveryOutlineId: outlineId, decision, businessNotes },
+  });
+
+const moneyAction = (token: string | null, outlineId: string, intent: string, itemId: string) =>
+  sendWithStripe(`/manage/engagements/${outlineId}`, {
+    token,
+    form: { intent, deliveryItemId: itemId },
+  });
+
+const transferRequests = async (itemId: string) =>
+  (await stubRequests()).filter((r) => r.path === "/v1/transfers" && r.idempotencyKey === `transfer-item-${itemId}`);
+
+describe("transfers on approval", () => {
+  it("pays the price less the 20 % fee once, to the consultant's account, with the engagement as transfer group", async () => {
+    const { client, consultant, outline, item } = await paidEngagement({ priceCents: 150_005 });
+    const account = await payoutAccount(consultant.user.id, true);
+    const response = await approve(client.token, outline.id, item.id);
+    expect(response.status).toBe(200);
+
+    const [transfer] = await transfersOf(item.id);
+    // 20 % of 150,005 = 30,001 (30,001.0 exactly); the consultant gets 120,004.
+    expect(transfer).toMatchObject({
+      status: "paid",
+      chargedCents: 150_005,
+      feeCents: 30_001,
+      amountCents: 120_004,
+      attempts: 1,
+      consultantUserId: consultant.user.id,
+    });
+    expect(transfer!.stripeTransferId).toMatch(/^tr_stub_/);
+    const sent = await transferRequests(item.id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.form).toMatchObject({
+      amount: "120004",
+      currency: "usd",
+      destination: account.stripeAccountId,
+      transfer_group: outline.id,
+      "metadata[itemId]": item.id,
+    });
+
+    // Replays pay nothing more.
+    const app = stubApp();
+    await Promise.all([payApprovedItem(app, item.id), payApprovedItem(app, item.id)]);
+    expect(await transfersOf(item.id)).toHaveLength(1);
+    expect(await transferRequests(item.id)).toHaveLength(1);
+  });
+
+  it("ten concurrent approvals and replays make exactly one transfer", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    await payoutAccount(consultant.user.id, true);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => approve(client.token, outline.id, item.id)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(9);
+    const app = stubApp();
+    await Promise.all(Array.from({ length: 10 }, () => payApprovedItem(app, item.id)));
+    const rows = await transfersOf(item.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "paid", attempts: 1, amountCents: 120_000, feeCents: 30_000 });
+    expect(await transferRequests(item.id)).toHaveLength(1);
+  });
+
+  it("holds the amount while payouts are not enabled and sends it once they are", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    await payoutAccount(consultant.user.id, false);
+    expect((await approve(client.token, outline.id, item.id)).status).toBe(200);
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "held", attempts: 0, amountCents: 120_000 }]);
+    expect(await transferRequests(item.id)).toHaveLength(0);
+
+    const app = stubApp();
+    expect(await releaseHeldTransfers(app, consultant.user.id)).toBe(0);
+    await payoutAccount(consultant.user.id, true);
+    const released = await Promise.all([
+      releaseHeldTransfers(app, consultant.user.id),
+      releaseHeldTransfers(app, consultant.user.id),
+    ]);
+    expect(released[0]! + released[1]!).toBe(1);
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "paid", attempts: 1 }]);
+    expect(await transferRequests(item.id)).toHaveLength(1);
+    expect(await releaseHeldTransfers(app, consultant.user.id)).toBe(0);
+  });
+
+  it("a consultant without a payout account is held too", async () => {
+    const { client, outline, item } = await paidEngagement();
+    expect((await approve(client.token, outline.id, item.id)).status).toBe(200);
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "held" }]);
+  });
+
+  it("a revision pays nothing", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    await payoutAccount(consultant.user.id, true);
+    const response = await approve(client.token, outline.id, item.id, "revise", "Split freight by carrier.");
+    expect(response.status).toBe(200);
+    expect(await transfersOf(item.id)).toHaveLength(0);
+    expect(await transferRequests(item.id)).toHaveLength(0);
+  });
+
+  it("a refused transfer is failed with Stripe's message; the manager's retry sends it once", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    await payoutAccount(consultant.user.id, true);
+    await failStub(2, 500);
+    expect((await approve(client.token, outline.id, item.id)).status).toBe(200);
+    const [failed] = await transfersOf(item.id);
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed!.failureMessage).toContain("Stripe transfers.create failed");
+
+    const manager = await signedInManager();
+    const page = await sendWithStripe(`/manage/engagements/${outline.id}`, { token: manager.token });
+    const text = await page.text();
+    expect(text).toContain("Transfer failed");
+    expect(text).toContain("Retry transfer");
+
+    const retried = await Promise.all([
+      moneyAction(manager.token, outline.id, "retry-transfer", item.id),
+      moneyAction(manager.token, outline.id, "retry-transfer", item.id),
+    ]);
+    expect(retried.map((r) => r.status).sort()).toEqual([302, 409]);
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "paid", attempts: 2, failureMessage: null }]);
+  });
+});
+
+describe("refunds", () => {
+  it("the manager refunds a prepaid item that will not be delivered, once", async () => {
+    const { outline, items, client } = await paidEngagement({ count: 2, delivered: 0 });
+    const active = items[1]!;
+    const manager = await signedInManager();
+    const done = await moneyAction(manager.token, outline.id, "refund-item", active.id);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/manage/engagements/${outline.id}?notice=refunded`);
+    const [refund] = await refundsOf(active.id);
+    expect(refund).toMatchObject({ status: "succeeded", amountCents: 150_000, createdByUserId: manager.user.id });
+    expect(refund!.stripeRefundId).toMatch(/^re_stub_/);
+    const [item] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, active.id));
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.id, item!.paidPurchaseId!));
+    expect(purchase!.status).toBe("refunded");
+    const refundCalls = (await stubRequests()).filter((r) => r.idempotencyKey === `refund-item-${active.id}`);
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.form).toMatchObject({
+      payment_intent: purchase!.stripePaymentIntentId,
+      amount: "150000",
+    });
+
+    const again = await moneyAction(manager.token, outline.id, "refund-item", active.id);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain(html(REFUND_ALREADY));
+
+    // The manager's page and the business's money both show it.
+    const page = await (
+      await sendWithStripe(`/manage/engagements/${outline.id}?notice=refunded`, { token: manager.token })
+    ).text();
+    expect(page).toContain("The payment for this deliverable was refunded to the business.");
+    expect(page).toContain("Refunded");
+    const money = await loadEngagementMoney(stubApp(), outline.id, { businessId: client.business.id });
+    expect(money.items[1]).toMatchObject({ charged: 150_000, refunded: 150_000 });
+  });
+
+  it("a refund after a paid transfer is refused until the transfer is reversed", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    await payoutAccount(consultant.user.id, true);
+    await approve(client.token, outline.id, item.id);
+    const manager = await signedInManager();
+
+    const refused = await moneyAction(manager.token, outline.id, "refund-item", item.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(html(REFUND_AFTER_TRANSFER));
+    expect(await refundsOf(item.id)).toHaveLength(0);
+
+    const reversed = await moneyAction(manager.token, outline.id, "reverse-transfer", item.id);
+    expect(reversed.status).toBe(302);
+    const [transfer] = await transfersOf(item.id);
+    expect(transfer!.status).toBe("reversed");
+    expect(transfer!.stripeReversalId).toMatch(/^trr_stub_/);
+
+    const refunded = await moneyAction(manager.token, outline.id, "refund-item", item.id);
+    expect(refunded.status).toBe(302);
+    expect(await refundsOf(item.id)).toMatchObject([{ status: "succeeded" }]);
+    const money = await loadEngagementMoney(stubApp(), outline.id);
+    expect(money.items[0]).toMatchObject({ charged: 150_000, fees: 0, transferred: 0, refunded: 150_000, held: 0 });
+  });
+
+  it("an approved item whose transfer is held is not refundable; a refunded item never pays out", async () => {
+    const { client, outline, item } = await paidEngagement();
+    await approve(client.token, outline.id, item.id);
+    const manager = await signedInManager();
+    const refused = await moneyAction(manager.token, outline.id, "refund-item", item.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(html(REFUND_APPROVED));
+
+    // An item refunded before approval: a later approval records no transfer.
+    const other = await paidEngagement();
+    await payoutAccount(other.consultant.user.id, true);
+    expect((await moneyAction(manager.token, other.outline.id, "refund-item", other.item.id)).status).toBe(302);
+    await approve(other.client.token, other.outline.id, other.item.id);
+    expect(await transfersOf(other.item.id)).toHaveLength(0);
+  });
+
+  it("only managers: anonymous, clients and consultants get 404 and change nothing", async () => {
+    const { client, outline, items } = await paidEngagement({ count: 2 });
+    const target = items[1]!;
+    const consultant = await signedInConsultant();
+    const anonymous = await moneyAction(null, outline.id, "refund-item", target.id);
+    // Manager pages answer 404 to anyone else, signed in or not (requireRole), as the other manager actions.
+    expect(anonymous.status).toBe(404);
+    for (const token of [client.token, consultant.token]) {
+      const response = await moneyAction(token, outline.id, "refund-item", target.id);
+      expect(response.status).toBe(404);
+    }
+    // An item of another engagement: 404 for the manager too.
+    const manager = await signedInManager();
+    const elsewhere = await paidEngagement();
+    expect((await moneyAction(manager.token, outline.id, "refund-item", elsewhere.item.id)).status).toBe(404);
+    expect(await refundsOf(target.id)).toHaveLength(0);
+    expect(await refundsOf(elsewhere.item.id)).toHaveLength(0);
+  });
+
+  it("a money action without a deliverable, or with JSON, answers 400 with the form's error and changes nothing", async () => {
+    const { outline, items } = await paidEngagement({ count: 2 });
+    const manager = await signedInManager();
+    const missing = await sendWithStripe(`/manage/engagements/${outline.id}`, {
+      token: manager.token,
+      form: { intent: "refund-item" },
+    });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain(html(MONEY_ACTION_INVALID));
+    const json = await sendWithStripe(`/manage/engagements/${outline.id}`, {
+      token: manager.token,
+      json: { intent: "refund-item", deliveryItemId: items[1]!.id },
+    });
+    expect([400, 415]).toContain(json.status);
+    expect(await refundsOf(items[1]!.id)).toHaveLength(0);
+  });
+
+  it("another business's money is never read", async () => {
+    const { outline } = await paidEngagement();
+    const stranger = await signedInClient();
+    const money = await loadEngagementMoney(stubApp(), outline.id, { businessId: stranger.business.id });
+    expect(money.items).toEqual([]);
+    expect(money.totals.charged).toBe(0);
+  });
+});
+
+describe("the consultant's earning on their item page", () => {
+  it("shows the price less the fee, then the transfer's state; another consultant gets 404", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    const token = sessionTokenFrom(await signIn(consultant.user.email, PASSWORD))!;
+    const path = `/consultant/engagements/${outline.id}/items/${item.id}`;
+    const before = await (await sendWithStripe(path, { token })).text();
+    expect(before).toContain("You earn");
+    expect(before).toContain("$1,200.00");
+    expect(before).toContain("Paid to you when the business approves it");
+
+    await approve(client.token, outline.id, item.id);
+    const held = await (await sendWithStripe(path, { token })).text();
+    expect(held).toContain("Held until payouts are set up");
+
+    const stranger = await signedInConsultant();
+    expect((await sendWithStripe(path, { token: stranger.token })).status).toBe(404);
+  });
+});

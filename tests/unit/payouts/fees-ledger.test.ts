@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { consultantShareCents, platformFeeCents } from "~/lib/payouts/fees";
+import { itemMoney, sumMoney } from "~/lib/payouts/ledger";
+
+describe("platformFeeCents", () => {
+  it("rounds half up in whole cents", () => {
+    expect(platformFeeCents(150_000, 20)).toBe(30_000);
+    expect(platformFeeCents(150_005, 20)).toBe(30_001);
+    expect(platformFeeCents(2, 25)).toBe(1); // 0.5 → 1
+    expect(platformFeeCents(1, 25)).toBe(0); // 0.25 → 0
+    expect(platformFeeCents(3, 50)).toBe(2); // 1.5 → 2
+    expect(platformFeeCents(999, 0)).toBe(0);
+    expect(platformFeeCents(999, 100)).toBe(999);
+    expect(consultantShareCents(150_005, 20)).toBe(120_004);
+  });
+
+  it("refuses fractional cents and percents outside 0–100", () => {
+    expect(() => platformFeeCents(1.5, 20)).toThrow(RangeError);
+    expect(() => platformFeeCents(100, 101)).toThrow(RangeError);
+    expect(() => platformFeeCents(-1, 20)).toThrow(RangeError);
+  });
+});
+
+describe("the ledger", () => {
+  it("puts every charged cent in one bucket", () => {
+    const items = [
+      {
+        chargedCents: 100_000,
+        transfer: { status: "paid" as const, feeCents: 20_000, amountCents: 80_000 },
+        refundedCents: 0,
+      },
+      {
+        chargedCents: 50_000,
+        transfer: { status: "held" as const, feeCents: 10_000, amountCents: 40_000 },
+        refundedCents: 0,
+      },
+      { chargedCents: 70_000, transfer: null, refundedCents: 70_000 },
+      {
+        chargedCents: 30_000,
+        transfer: { status: "reversed" as const, feeCents: 6_000, amountCents: 24_000 },
+        refundedCents: 30_000,
+      },
+      { chargedCents: 40_000, transfer: null, refundedCents: 0 },
+      { chargedCents: 0, transfer: null, refundedCents: 0 },
+    ];
+    expect(itemMoney(items[0]!)).toEqual({
+      charged: 100_000,
+      fees: 20_000,
+      transferred: 80_000,
+      refunded: 0,
+      held: 0,
+      awaitingApproval: 0,
+    });
+    expect(itemMoney(items[3]!)).toEqual({
+      charged: 30_000,
+      fees: 0,
+      transferred: 0,
+      refunded: 30_000,
+      held: 0,
+      awaitingApproval: 0,
+    });
+    const total = sumMoney(items);
+    expect(total).toEqual({
+      charged: 290_000,
+      fees: 30_000,
+      transferred: 80_000,
+      refunded: 100_000,
+      held: 40_000,
+      awaitingApproval: 40_000,
+    });
+    expect(total.fees + total.transferred + total.refunded + total.held + total.awaitingApproval).toBe(total.charged);
+  });
+});
