@@ -277,6 +277,10 @@ export const LOCAL_STRIPE_OBJECT_TYPES = [
   "checkout.session",
   "subscription",
   "billing_portal.session",
+  // Connect accounts (issue #18, P1): the test onboarding's accounts and their links.
+  "account",
+  "account_link",
+  "login_link",
 ] as const;
 
 /** Upcoming events (issue #16): what kind of gathering an event is. */

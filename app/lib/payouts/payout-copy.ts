@@ -123,3 +123,5 @@ export const TEST_ONBOARDING_ERRORS = {
 export const TEST_DASHBOARD_TITLE = "Test Express dashboard";
 export const TEST_DASHBOARD_BANNER =
   "Local test Express dashboard: stands in for Stripe's Express dashboard when Stripe keys are not set.";
+export const OPEN_PAYOUTS_ACTION = "Open Payouts";
+export const PAYOUTS_NOTIFICATION_FOOTER = "You're receiving this email because you work with clients on Partwise.";

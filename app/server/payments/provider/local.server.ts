@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { PLANS, parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
+import { localConnectAccounts } from "./local-connect.server";
 import { hashId, insertOnce, load, randomId, seconds, type LocalCheckoutDetails } from "./local-objects.server";
 import { toCheckoutSession, toSubscription, verifyStripeSignature } from "./stripe-wire.server";
 import { PaymentProviderError, type CheckoutSession, type PaymentProvider } from "./types";
@@ -147,5 +148,7 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
     verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeSignature(rawBody, signatureHeader, app.env.STRIPE_WEBHOOK_SECRET);
     },
+
+    ...localConnectAccounts(app),
   };
 }

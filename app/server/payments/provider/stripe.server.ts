@@ -1,6 +1,6 @@
 import Stripe from "stripe";
-import { toCheckoutSession, toSubscription, verifyStripeSignature } from "./stripe-wire.server";
-import { PaymentProviderError, type PaymentProvider } from "./types";
+import { toCheckoutSession, toConnectAccount, toSubscription, verifyStripeSignature } from "./stripe-wire.server";
+import { PaymentProviderError, type ConnectAccountsApi, type PaymentProvider } from "./types";
 
 /**
  * The provider backed by Stripe's HTTP API (or a stub of it at STRIPE_API_BASE). Uses the stripe
@@ -9,6 +9,7 @@ import { PaymentProviderError, type PaymentProvider } from "./types";
 export function createStripeProvider(config: {
   secretKey: string;
   webhookSecret: string;
+  connectWebhookSecret: string;
   apiBase: string;
 }): PaymentProvider {
   const base = new URL(config.apiBase);
@@ -119,6 +120,8 @@ export function createStripeProvider(config: {
     verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeSignature(rawBody, signatureHeader, config.webhookSecret, stripe);
     },
+
+    ...stripeConnectAccounts(stripe, call, config.connectWebhookSecret),
   };
 }
 function toProviderError(what: string, error: unknown): PaymentProviderError {
@@ -129,4 +132,55 @@ function toProviderError(what: string, error: unknown): PaymentProviderError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new PaymentProviderError(`Stripe ${what} failed: ${message}`, { cause: error });
+}
+
+// ===== Connect accounts (issue #18, P1) =====
+
+function stripeConnectAccounts(
+  stripe: Stripe,
+  call: <T>(what: string, run: () => Promise<T>) => Promise<T>,
+  connectWebhookSecret: string,
+): ConnectAccountsApi {
+  return {
+    async createConnectAccount(input, idempotencyKey) {
+      const account = await call("accounts.create", () =>
+        stripe.accounts.create(
+          {
+            type: "express",
+            country: "US",
+            email: input.email,
+            capabilities: { transfers: { requested: true } },
+            metadata: { consultantUserId: input.consultantUserId },
+          },
+          { idempotencyKey },
+        ),
+      );
+      return toConnectAccount(account);
+    },
+
+    async retrieveConnectAccount(id) {
+      return toConnectAccount(await call("accounts.retrieve", () => stripe.accounts.retrieve(id)));
+    },
+
+    async createAccountLink(input) {
+      const link = await call("account_links.create", () =>
+        stripe.accountLinks.create({
+          account: input.accountId,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+          type: "account_onboarding",
+        }),
+      );
+      return { url: link.url };
+    },
+
+    async createLoginLink(accountId) {
+      const link = await call("accounts.createLoginLink", () => stripe.accounts.createLoginLink(accountId));
+      return { url: link.url };
+    },
+
+    verifyConnectWebhook(rawBody, signatureHeader) {
+      return verifyStripeSignature(rawBody, signatureHeader, connectWebhookSecret, stripe);
+    },
+  };
 }
