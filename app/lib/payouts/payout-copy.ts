@@ -125,3 +125,17 @@ export const TEST_DASHBOARD_BANNER =
   "Local test Express dashboard: stands in for Stripe's Express dashboard when Stripe keys are not set.";
 export const OPEN_PAYOUTS_ACTION = "Open Payouts";
 export const PAYOUTS_NOTIFICATION_FOOTER = "You're receiving this email because you work with clients on Partwise.";
+export const TEST_ONBOARDING_HINT =
+  "Prefilled with Stripe's test details. Last 4 digits 0000 leave the account waiting for a full taxpayer ID.";
+export const TEST_ONBOARDING_ACCOUNT_LABEL = "Account";
+export const TEST_ONBOARDING_DONE = "These details are submitted.";
+export const TEST_DASHBOARD_FIELDS = {
+  account: "Account",
+  email: "Email",
+  name: "Name",
+  payouts: "Payouts",
+  bank: "Bank account",
+} as const;
+export const TEST_DASHBOARD_BACK = "Back to Partwise";
+export const TEST_DASHBOARD_ENABLED = "Enabled";
+export const TEST_DASHBOARD_NOT_ENABLED = "Not enabled";
