@@ -8,9 +8,9 @@ import {
   TEST_DASHBOARD_FIELDS as FIELDS,
   TEST_DASHBOARD_NOT_ENABLED,
   TEST_DASHBOARD_TITLE,
+  PAYOUTS_PATH,
 } from "~/lib/payouts/payout-copy";
 import { getLocalConnectAccount } from "~/server/payments/provider/local-connect.server";
-import { PAYOUTS_PATH } from "~/server/payouts/accounts.server";
 import { notFound } from "~/server/platform/route-kit.server";
 
 export const meta: MetaFunction = () => [

@@ -139,3 +139,6 @@ export const TEST_DASHBOARD_FIELDS = {
 export const TEST_DASHBOARD_BACK = "Back to Partwise";
 export const TEST_DASHBOARD_ENABLED = "Enabled";
 export const TEST_DASHBOARD_NOT_ENABLED = "Not enabled";
+
+/** The consultant's Payouts page. */
+export const PAYOUTS_PATH = "/consultant/payouts";

@@ -5,11 +5,10 @@ import {
   PAYOUTS_ENABLED_NOTIFICATION_TITLE,
   OPEN_PAYOUTS_ACTION,
   PAYOUTS_NOTIFICATION_FOOTER,
+  PAYOUTS_PATH,
 } from "~/lib/payouts/payout-copy";
 import type { AppContext } from "~/server/load-context";
 import { notify } from "~/server/notifications/notify.server";
-
-export const PAYOUTS_PATH = "/consultant/payouts";
 
 /**
  * Stripe now reports payouts enabled for the consultant's account (it was not before). Tells the

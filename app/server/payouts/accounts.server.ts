@@ -15,7 +15,7 @@ import { toConnectAccount } from "~/server/payments/provider/stripe-wire.server"
 import { WebhookSignatureError, type ConnectAccount, type StripeEvent } from "~/server/payments/provider/types";
 import { onPayoutsEnabled } from "./account-events.server";
 
-export { PAYOUTS_PATH } from "./account-events.server";
+export { PAYOUTS_PATH } from "~/lib/payouts/payout-copy";
 export const PAYOUTS_RETURN_PATH = "/consultant/payouts/return";
 export const PAYOUTS_REFRESH_PATH = "/consultant/payouts/refresh";
 
