@@ -65,7 +65,7 @@ type ActionData = { error: string };
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
-  const viewer = await requireRole(app, request, "consultant");
+  const viewer = await requireRole(app, request, "consultant", { anonymous: "login" });
   const body = await readForm(request);
   if (!body.ok) return data<ActionData>({ error: FORM_UNREADABLE_MESSAGE }, { status: body.status });
   const parsed = IntentSchema.safeParse(Object.fromEntries(body.form));
@@ -110,7 +110,7 @@ export default function ConsultantPayouts() {
         <p className="payouts-message">{view.message}</p>
         {view.disabledReason ? (
           <p className="payouts-reason">
-            {DISABLED_REASON_PREFIX} {view.disabledReason}
+            {`${DISABLED_REASON_PREFIX} ${view.disabledReason}`}
           </p>
         ) : null}
         {view.requirements.length > 0 && view.state !== "not_set_up" ? (
@@ -125,7 +125,7 @@ export default function ConsultantPayouts() {
         ) : null}
         {createdAt ? (
           <p className="field-hint">
-            {ACCOUNT_CREATED_LABEL}: {createdAt}
+            {`${ACCOUNT_CREATED_LABEL}: ${createdAt}`}
           </p>
         ) : null}
         {actionData?.error ? (

@@ -8,6 +8,8 @@ import {
   type PayoutState,
 } from "./payout-copy";
 
+const PENDING_VERIFICATION = "requirements.pending_verification";
+
 /** The account's fields the state depends on (a consultant_payout_accounts row, or null when none). */
 export type PayoutAccountFacts = {
   detailsSubmitted: boolean;
@@ -34,7 +36,8 @@ export type PayoutStateView = {
  * not_set_up: no account yet. enabled: Stripe reports payouts enabled. pending: the consultant has
  * not finished onboarding (details not submitted — Stripe then reports requirements.past_due as
  * the disabled reason, which is no more than "unfinished"), or only requirements are due.
- * disabled: details submitted, payouts not enabled and Stripe names a reason.
+ * disabled: details submitted, payouts not enabled and Stripe names a reason (other than that it
+ * is still verifying them, which is pending).
  */
 export function payoutState(account: PayoutAccountFacts | null): PayoutStateView {
   if (!account) return view("not_set_up", [], null, { canSetUp: true });
@@ -42,7 +45,7 @@ export function payoutState(account: PayoutAccountFacts | null): PayoutStateView
   const canContinue = !account.detailsSubmitted || account.requirementsDue.length > 0;
   const canOpenDashboard = account.detailsSubmitted;
   if (account.payoutsEnabled) return view("enabled", requirements, null, { canContinue, canOpenDashboard });
-  if (account.detailsSubmitted && account.disabledReason) {
+  if (account.detailsSubmitted && account.disabledReason && account.disabledReason !== PENDING_VERIFICATION) {
     return view("disabled", requirements, disabledReasonLabel(account.disabledReason), {
       canContinue,
       canOpenDashboard,

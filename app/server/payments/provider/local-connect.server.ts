@@ -193,7 +193,7 @@ export async function submitLocalOnboarding(
       currently_due: pending ? ["individual.id_number"] : [],
       eventually_due: pending ? ["individual.id_number"] : [],
       past_due: [],
-      disabled_reason: pending ? "requirements.pending_verification" : null,
+      disabled_reason: null,
     },
     tos_acceptance: { date: seconds(app.now()) },
   };
