@@ -109,9 +109,7 @@ export default function ConsultantPayouts() {
         </h2>
         <p className="payouts-message">{view.message}</p>
         {view.disabledReason ? (
-          <p className="payouts-reason">
-            {`${DISABLED_REASON_PREFIX} ${view.disabledReason}`}
-          </p>
+          <p className="payouts-reason">{`${DISABLED_REASON_PREFIX} ${view.disabledReason}`}</p>
         ) : null}
         {view.requirements.length > 0 && view.state !== "not_set_up" ? (
           <div className="payouts-requirements">
@@ -123,11 +121,7 @@ export default function ConsultantPayouts() {
             </ul>
           </div>
         ) : null}
-        {createdAt ? (
-          <p className="field-hint">
-            {`${ACCOUNT_CREATED_LABEL}: ${createdAt}`}
-          </p>
-        ) : null}
+        {createdAt ? <p className="field-hint">{`${ACCOUNT_CREATED_LABEL}: ${createdAt}`}</p> : null}
         {actionData?.error ? (
           <p className="form-error" role="alert">
             {actionData.error}

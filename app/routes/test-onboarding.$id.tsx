@@ -80,10 +80,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.intent !== "submit") return data<ActionData>({ error: FORM_UNREADABLE_MESSAGE }, { status: 400 });
   const parsed = parseTestOnboarding(form);
   if (!parsed.ok) {
-    return data<ActionData>(
-      { errors: parsed.errors, values: form as Partial<TestOnboardingFields> },
-      { status: 400 },
-    );
+    return data<ActionData>({ errors: parsed.errors, values: form as Partial<TestOnboardingFields> }, { status: 400 });
   }
   const origin = appOrigin(app, request);
   const next = await submitLocalOnboarding(app, account.id, parsed.value, (rawBody, header) =>

@@ -24,7 +24,10 @@ export function connectAccountIdempotencyKey(consultantUserId: string): string {
 }
 
 /** The consultant's payout account, or null before 'Set up payouts'. One D1 round trip. */
-export async function getPayoutAccount(app: AppContext, consultantUserId: string): Promise<ConsultantPayoutAccount | null> {
+export async function getPayoutAccount(
+  app: AppContext,
+  consultantUserId: string,
+): Promise<ConsultantPayoutAccount | null> {
   const [row] = await app.db
     .select()
     .from(consultantPayoutAccounts)

@@ -102,7 +102,10 @@ function accountUpdated(
   return { id, object: "event", type: "account.updated", account: account.id, created, data: { object: account } };
 }
 
-function accountObject(id: string, state: { payouts: boolean; submitted: boolean; due?: string[]; reason?: string | null }) {
+function accountObject(
+  id: string,
+  state: { payouts: boolean; submitted: boolean; due?: string[]; reason?: string | null },
+) {
   return {
     id,
     object: "account",
@@ -194,7 +197,11 @@ describe("local mode: the built-in test onboarding", () => {
     expect(onboarding.status).toBe(200);
     expect(await onboarding.text()).toContain(html(TEST_ONBOARDING_BANNER));
 
-    const invalid = await postForm(`/test-onboarding/${accountId}`, { ...ONBOARDING_DETAILS, routingNumber: "12", intent: "submit" });
+    const invalid = await postForm(`/test-onboarding/${accountId}`, {
+      ...ONBOARDING_DETAILS,
+      routingNumber: "12",
+      intent: "submit",
+    });
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain(TEST_ONBOARDING_ERRORS.routingNumber);
     expect((await accountRows(me.user.id))[0]!.detailsSubmitted).toBe(false);
@@ -203,7 +210,12 @@ describe("local mode: the built-in test onboarding", () => {
     expect(submitted.status).toBe(303);
     expect(submitted.headers.get("Location")).toBe(`${ORIGIN}/consultant/payouts/return`);
     const [row] = await accountRows(me.user.id);
-    expect(row).toMatchObject({ detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [], disabledReason: null });
+    expect(row).toMatchObject({
+      detailsSubmitted: true,
+      payoutsEnabled: true,
+      requirementsDue: [],
+      disabledReason: null,
+    });
     expect(row!.lastEventCreated).toBeTypeOf("number");
     expect(await payoutNotices(me.user.id)).toHaveLength(1);
     expect((await payoutNotices(me.user.id))[0]!.title).toBe(PAYOUTS_ENABLED_NOTIFICATION_TITLE);
@@ -290,7 +302,12 @@ describe("the Connect webhook", () => {
 
     // An older event arriving late (Stripe does not order deliveries) changes nothing.
     const older = accountUpdated(
-      accountObject(accountId, { payouts: false, submitted: false, due: ["external_account"], reason: "requirements.past_due" }),
+      accountObject(accountId, {
+        payouts: false,
+        submitted: false,
+        due: ["external_account"],
+        reason: "requirements.past_due",
+      }),
       now - 60,
     );
     const late = await signedEvent(older, LOCAL_CONNECT_SECRET);
@@ -299,7 +316,12 @@ describe("the Connect webhook", () => {
 
     // A newer event disabling the account applies; enabling again later notifies again (a new change).
     const disabled = accountUpdated(
-      accountObject(accountId, { payouts: false, submitted: true, due: ["individual.id_number"], reason: "requirements.past_due" }),
+      accountObject(accountId, {
+        payouts: false,
+        submitted: true,
+        due: ["individual.id_number"],
+        reason: "requirements.past_due",
+      }),
       now + 1,
     );
     const newer = await signedEvent(disabled, LOCAL_CONNECT_SECRET);
@@ -320,7 +342,10 @@ describe("the Connect webhook", () => {
     const [ignored] = await db().select().from(stripeEvents).where(eq(stripeEvents.id, stranger.id));
     expect(ignored!.outcome).toBe("ignored");
 
-    const other = { ...accountUpdated(accountObject(accountId, { payouts: true, submitted: true })), type: "capability.updated" };
+    const other = {
+      ...accountUpdated(accountObject(accountId, { payouts: true, submitted: true })),
+      type: "capability.updated",
+    };
     const otherType = await signedEvent(other, LOCAL_CONNECT_SECRET);
     expect((await deliverConnect(otherType.body, otherType.header)).status).toBe(200);
     expect((await db().select().from(stripeEvents).where(eq(stripeEvents.id, other.id)))[0]!.outcome).toBe("ignored");
@@ -371,14 +396,23 @@ describe("Stripe mode (the loopback stub)", () => {
     // Back from onboarding before any event: the return reads the account from Stripe.
     const dashboardEarly = await stubCall("/consultant/payouts", { form: { intent: "dashboard" }, cookie: me.token });
     expect(dashboardEarly.status).toBe(409);
-    await setStubAccount(accountId, { details_submitted: true, payouts_enabled: true, charges_enabled: true, currently_due: [], disabled_reason: null });
+    await setStubAccount(accountId, {
+      details_submitted: true,
+      payouts_enabled: true,
+      charges_enabled: true,
+      currently_due: [],
+      disabled_reason: null,
+    });
     const back = await stubCall("/consultant/payouts/return", { cookie: me.token });
     expect(back.status).toBe(303);
     expect((await accountRows(me.user.id))[0]).toMatchObject({ detailsSubmitted: true, payoutsEnabled: true });
     expect(await payoutNotices(me.user.id)).toHaveLength(1);
 
     // The account.updated that follows (sent before the read) is older and changes nothing more.
-    const event = accountUpdated(accountObject(accountId, { payouts: true, submitted: true }), Math.floor(Date.now() / 1000) - 30);
+    const event = accountUpdated(
+      accountObject(accountId, { payouts: true, submitted: true }),
+      Math.floor(Date.now() / 1000) - 30,
+    );
     const signed = await signedEvent(event, STRIPE_STUB_CONNECT_WEBHOOK_SECRET);
     expect((await deliverConnect(signed.body, signed.header, true)).status).toBe(200);
     const withPaymentsSecret = await signedEvent(event, STRIPE_STUB_WEBHOOK_SECRET);
@@ -387,11 +421,15 @@ describe("Stripe mode (the loopback stub)", () => {
 
     const dashboard = await stubCall("/consultant/payouts", { form: { intent: "dashboard" }, cookie: me.token });
     expect(dashboard.status).toBe(303);
-    expect(dashboard.headers.get("Location")).toMatch(new RegExp(`^https://connect\\.stripe\\.test/express/${accountId}/`));
+    expect(dashboard.headers.get("Location")).toMatch(
+      new RegExp(`^https://connect\\.stripe\\.test/express/${accountId}/`),
+    );
 
     const refresh = await stubCall("/consultant/payouts/refresh", { cookie: me.token });
     expect(refresh.status).toBe(303);
-    expect(refresh.headers.get("Location")).toMatch(new RegExp(`^https://connect\\.stripe\\.test/setup/e/${accountId}/`));
+    expect(refresh.headers.get("Location")).toMatch(
+      new RegExp(`^https://connect\\.stripe\\.test/setup/e/${accountId}/`),
+    );
   });
 
   it("shows a readable message and records nothing when Stripe fails", async () => {
