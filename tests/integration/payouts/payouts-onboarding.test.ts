@@ -233,6 +233,17 @@ describe("local mode: the built-in test onboarding", () => {
     const dashboard = await postForm("/consultant/payouts", { intent: "dashboard" }, me.token);
     expect(dashboard.status).toBe(303);
     expect(dashboard.headers.get("Location")).toBe(`${ORIGIN}/test-express-dashboard/${accountId}`);
+    // Another consultant sees nothing of it and cannot reach its dashboard.
+    const other = await consultant();
+    const theirPage = await (await call("/consultant/payouts", { cookie: other.token })).text();
+    expect(theirPage).toContain("Not set up");
+    expect(theirPage).not.toContain(accountId);
+    const theirDashboard = await postForm("/consultant/payouts", { intent: "dashboard" }, other.token);
+    expect(theirDashboard.status).toBe(409);
+    expect((await call("/consultant/payouts/return", { cookie: other.token })).headers.get("Location")).toBe(
+      "/consultant/payouts?returned=1",
+    );
+    expect(await accountRows(other.user.id)).toEqual([]);
     const dashboardPage = await (await call(`/test-express-dashboard/${accountId}`)).text();
     expect(dashboardPage).toContain(TEST_DASHBOARD_TITLE);
     expect(dashboardPage).toContain("Jenny Rosen");
