@@ -147,7 +147,8 @@ export type ApplyResult = {
  * Applies Stripe's state of an account as of `asOf` (Unix seconds: the event's `created`, or the
  * time of a read) unless a newer state was applied already. In one atomic batch it reads the row
  * before and updates it conditionally, so exactly one call sees payouts turn on; that call runs
- * onPayoutsEnabled.
+ * onPayoutsEnabled. Should the hook fail, payouts are set back to off and the error propagates (the
+ * webhook answers 500), so the retry runs the hook again: it runs once per successful change.
  */
 export async function applyAccountState(
   app: AppContext,
@@ -181,7 +182,25 @@ export async function applyAccountState(
   if (!previous) return { unknown: true, row: null, payoutsEnabledNow: false };
   const row = after[0] ?? null;
   const payoutsEnabledNow = Boolean(row?.payoutsEnabled && !previous.payoutsEnabled);
-  if (row && payoutsEnabledNow) await onPayoutsEnabled(app, row.consultantUserId, origin);
+  if (row && payoutsEnabledNow) {
+    try {
+      await onPayoutsEnabled(app, row.consultantUserId, origin);
+    } catch (error) {
+      // Give the change back (unless a newer state landed meanwhile), so Stripe's retry of this
+      // event — or the next read on return — sees payouts turn on again and runs the hook again.
+      await app.db
+        .update(consultantPayoutAccounts)
+        .set({ payoutsEnabled: false, updatedAt: app.now() })
+        .where(
+          and(
+            where,
+            eq(consultantPayoutAccounts.payoutsEnabled, true),
+            eq(consultantPayoutAccounts.lastEventCreated, asOf),
+          ),
+        );
+      throw error;
+    }
+  }
   return { unknown: false, row, payoutsEnabledNow };
 }
 

@@ -362,6 +362,28 @@ describe("the Connect webhook", () => {
     expect((await db().select().from(stripeEvents).where(eq(stripeEvents.id, other.id)))[0]!.outcome).toBe("ignored");
   });
 
+  it("answers 500 and gives the change back when reacting to payouts enabled fails, so Stripe's retry runs it once", async () => {
+    const me = await consultant();
+    const accountId = await setUpLocally(me.token);
+    const trigger = `fail_payouts_notice_${me.user.id.replace(/[^a-zA-Z0-9]/g, "_")}`;
+    await env.DB.exec(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON notifications WHEN NEW.user_id = '${me.user.id}' AND NEW.kind = 'payouts_enabled' BEGIN SELECT RAISE(ABORT, 'notifications are down'); END;`,
+    );
+    const event = accountUpdated(accountObject(accountId, { payouts: true, submitted: true }));
+    const signed = await signedEvent(event, LOCAL_CONNECT_SECRET);
+    const failed = await deliverConnect(signed.body, signed.header);
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ msg: "The event could not be processed; please retry." });
+    expect((await accountRows(me.user.id))[0]).toMatchObject({ payoutsEnabled: false, detailsSubmitted: true });
+    expect(await db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toEqual([]);
+
+    await env.DB.exec(`DROP TRIGGER ${trigger};`);
+    const retried = await deliverConnect(signed.body, signed.header);
+    expect(retried.status).toBe(200);
+    expect((await accountRows(me.user.id))[0]!.payoutsEnabled).toBe(true);
+    expect(await payoutNotices(me.user.id)).toHaveLength(1);
+  });
+
   it("is accepted cross-site (Stripe posts it without an Origin) and answers GET with 405", async () => {
     const response = await call("/api/payments/connect-webhook");
     expect(response.status).toBe(405);
