@@ -280,6 +280,10 @@ export const LOCAL_STRIPE_OBJECT_TYPES = [
   "transfer",
   "transfer_reversal",
   "refund",
+  // Connect accounts (issue #18, P1): the test onboarding's accounts and their links.
+  "account",
+  "account_link",
+  "login_link",
 ] as const;
 
 /** A consultant's transfer for one approved deliverable (issue #18). */

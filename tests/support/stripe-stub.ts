@@ -19,6 +19,16 @@
  *                                        payment_intent (pi_stub_…, set when /__sessions/:id/pay pays a
  *                                        payment-mode session); 400 beyond the unrefunded amount.
  *   POST requests with an Idempotency-Key answer the first answer again (like Stripe).
+ *   Connect (issue #18, P1):
+ *   POST /v1/accounts                  → Express account acct_stub_… (type, country, email,
+ *                                        capabilities[transfers][requested], metadata[…]); new
+ *                                        accounts have details_submitted false, payouts_enabled
+ *                                        false and requirements.currently_due.
+ *   GET  /v1/accounts/:id              → the account, or 404 resource_missing.
+ *   POST /v1/account_links             → {object: "account_link", url https://connect.stripe.test/setup/e/<acct>/<n>}
+ *                                        (account, refresh_url, return_url, type=account_onboarding required).
+ *   POST /v1/accounts/:id/login_links  → {object: "login_link", url https://connect.stripe.test/express/<acct>/<n>};
+ *                                        400 while the account's details are not submitted (as Stripe).
  *
  * Test controls:
  *   GET  /__requests                   → every /v1 request so far: method, path, query, form (the
@@ -33,6 +43,9 @@
  *   PUT  /__subscriptions/:id          → creates or replaces a subscription's current state from a
  *                                        JSON body {status, customer, lookup_key, metadata?,
  *                                        current_period_end?, cancel_at_period_end?}.
+ *   PUT  /__accounts/:id               → merges a JSON body {details_submitted?, charges_enabled?,
+ *                                        payouts_enabled?, currently_due?, disabled_reason?} into the
+ *                                        account (what GET /v1/accounts/:id answers next). Answers it.
  *   POST /__fail                       → JSON {status, count}: the next `count` /v1 requests answer
  *                                        `status` with a Stripe api_error (e.g. 500; the SDK retries
  *                                        once, so count 2 fails one call).
@@ -123,6 +136,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
   const subscriptions = new Map<string, Json>();
   const transfers = new Map<string, Json>();
   const paymentIntents = new Map<string, { amount: number; refunded: number }>();
+  const accounts = new Map<string, Json>();
   let counter = 0;
   let failures: { status: number; count: number } = { status: 500, count: 0 };
   const nextId = (prefix: string) =>
@@ -273,6 +287,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       const data = PLAN_LOOKUP_KEYS.filter((key) => keys.includes(key)).map(priceObject);
       return { status: 200, body: { object: "list", url: "/v1/prices", has_more: false, data } };
     }
+    const connect = connectRoutes(accounts, nextId, method, path, form);
+    if (connect) return connect;
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form);
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && sessionMatch) {
@@ -428,6 +444,13 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       }
       const payMatch = /^\/__sessions\/([^/]+)\/pay$/.exec(url.pathname);
       if (payMatch && method === "POST") return pay(res, decodeURIComponent(payMatch[1]), body);
+      const setAccount = /^\/__accounts\/([^/]+)$/.exec(url.pathname);
+      if (setAccount && method === "PUT") {
+        const account = accounts.get(decodeURIComponent(setAccount[1]));
+        if (!account) return send(res, 404, { error: "no such account" });
+        updateAccount(account, JSON.parse(body || "{}") as Json);
+        return send(res, 200, account);
+      }
       const setSubscription = /^\/__subscriptions\/([^/]+)$/.exec(url.pathname);
       if (setSubscription && method === "PUT") {
         const id = decodeURIComponent(setSubscription[1]);
@@ -494,4 +517,132 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
         server.close(() => resolve());
       }),
   };
+}
+
+// ===== Connect (issue #18, P1): accounts, account links and login links =====
+
+/** What a new Express account of a US individual still needs, as Stripe reports it. */
+const STUB_INITIAL_REQUIREMENTS = [
+  "business_profile.url",
+  "business_type",
+  "external_account",
+  "individual.dob.day",
+  "individual.first_name",
+  "individual.last_name",
+  "tos_acceptance.date",
+];
+
+function missing(param: string) {
+  return {
+    status: 400,
+    body: { error: { type: "invalid_request_error", message: `Missing required param: ${param}.`, param } },
+  };
+}
+
+function noSuchAccount(id: string) {
+  return {
+    status: 404,
+    body: {
+      error: {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such account: '${id}'`,
+        param: "account",
+      },
+    },
+  };
+}
+
+function updateAccount(account: Json, input: Json): void {
+  for (const key of ["details_submitted", "charges_enabled", "payouts_enabled"] as const) {
+    if (typeof input[key] === "boolean") account[key] = input[key];
+  }
+  const requirements = account.requirements as Json;
+  if (Array.isArray(input.currently_due)) requirements.currently_due = input.currently_due;
+  if (input.disabled_reason !== undefined) requirements.disabled_reason = input.disabled_reason;
+}
+
+/** The Connect part of /v1, or null when the path is not one of its. */
+function connectRoutes(
+  accounts: Map<string, Json>,
+  nextId: (prefix: string) => string,
+  method: string,
+  path: string,
+  form: Record<string, string>,
+): { status: number; body: unknown } | null {
+  if (method === "POST" && path === "/v1/accounts") {
+    if (!form.type) return missing("type");
+    const id = nextId("acct_stub_");
+    const account: Json = {
+      id,
+      object: "account",
+      type: form.type,
+      country: form.country ?? "US",
+      email: form.email ?? null,
+      capabilities: { transfers: form["capabilities[transfers][requested]"] === "true" ? "inactive" : undefined },
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      requirements: {
+        currently_due: [...STUB_INITIAL_REQUIREMENTS],
+        eventually_due: [...STUB_INITIAL_REQUIREMENTS],
+        past_due: [],
+        disabled_reason: "requirements.past_due",
+      },
+      metadata: nested(form, "metadata"),
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    accounts.set(id, account);
+    return { status: 200, body: account };
+  }
+  const loginLink = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(path);
+  if (method === "POST" && loginLink) {
+    const id = decodeURIComponent(loginLink[1]);
+    const account = accounts.get(id);
+    if (!account) return noSuchAccount(id);
+    if (!account.details_submitted) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            message: "Cannot create a login link for an account that has not completed onboarding.",
+          },
+        },
+      };
+    }
+    return {
+      status: 200,
+      body: {
+        object: "login_link",
+        url: `https://connect.stripe.test/express/${id}/${nextId("")}`,
+        created: Math.floor(Date.now() / 1000),
+      },
+    };
+  }
+  const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+  if (method === "GET" && accountMatch) {
+    const id = decodeURIComponent(accountMatch[1]);
+    const account = accounts.get(id);
+    return account ? { status: 200, body: account } : noSuchAccount(id);
+  }
+  if (method === "POST" && path === "/v1/account_links") {
+    for (const param of ["account", "type"]) if (!form[param]) return missing(param);
+    if (form.type === "account_onboarding" && (!form.refresh_url || !form.return_url)) {
+      return missing(form.refresh_url ? "return_url" : "refresh_url");
+    }
+    if (!accounts.has(form.account)) return noSuchAccount(form.account);
+    const created = Math.floor(Date.now() / 1000);
+    return {
+      status: 200,
+      body: {
+        object: "account_link",
+        created,
+        expires_at: created + 300,
+        url: `https://connect.stripe.test/setup/e/${form.account}/${nextId("")}`,
+      },
+    };
+  }
+  return null;
 }

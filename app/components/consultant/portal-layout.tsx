@@ -33,6 +33,7 @@ export function PortalLayout({
         { to: "/consultant/profile", label: "Profile", icon: "people" },
         { to: "/consultant/engagements", label: "Engagements", icon: "engagements" },
         { to: "/consultant/documents", label: "Documents", icon: "documents" },
+        { to: "/consultant/payouts", label: "Payouts", icon: "payouts" },
         { to: "/consultant/notifications", label: "Notifications", icon: "bell" },
         { to: "/consultant/settings", label: "Settings", icon: "settings" },
       ]}

@@ -6,6 +6,7 @@ type IconName =
   | "engagements"
   | "people"
   | "documents"
+  | "payouts"
   | "benchmarking"
   | "learning"
   | "events"
@@ -24,6 +25,7 @@ const PATHS: Record<IconName, string> = {
   engagements: "M4 7h16v12H4zM9 7V5h6v2M4 12h16",
   people: "M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21a8 8 0 0 1 16 0",
   documents: "M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6",
+  payouts: "M3 6h18v12H3zM3 10h18M7 15h4",
   benchmarking: "M4 20V10M10 20V4M16 20v-7M22 20H2",
   learning: "M2 8l10-5 10 5-10 5zM6 10v5c0 1.7 2.7 3 6 3s6-1.3 6-3v-5",
   events: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",

@@ -490,6 +490,23 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ok: { 200: "{received: true}" },
     errors: [400, 500],
   },
+  {
+    method: "post",
+    path: "/api/payments/connect-webhook",
+    operationId: "stripeConnectWebhook",
+    tag: "payments",
+    summary:
+      "Stripe's Connect webhook (events of the consultants' connected accounts, e.g. account.updated), authenticated by the Stripe-Signature header with its own signing secret.",
+    access: "stripe",
+    body: {
+      name: "StripeConnectEvent",
+      schema: z.looseObject({ id: z.string(), type: z.string() }),
+      reader: "raw",
+      description: "A Stripe Connect event as Stripe signed it.",
+    },
+    ok: { 200: "{received: true}" },
+    errors: [400, 500],
+  },
   // Files.
   {
     method: "post",

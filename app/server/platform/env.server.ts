@@ -26,6 +26,11 @@ const LOCAL_DEFAULTS = {
    * Published here, so production refuses it (see parseEnv).
    */
   STRIPE_WEBHOOK_SECRET: "whsec_local_partwise_test_checkout_not_a_secret",
+  /**
+   * Signs the built-in test onboarding's account.updated events (local runs without
+   * STRIPE_SECRET_KEY). Published here, so production refuses it (see parseEnv).
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_local_partwise_test_onboarding_not_a_secret",
 } as const;
 
 /** The platform's fee on approved deliverables when PLATFORM_FEE_PERCENT is unset. */
@@ -90,6 +95,8 @@ const VarsSchema = z.object({
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(live|test)_\S+$/)),
   /** Signing secret of the Stripe webhook endpoint (whsec_…). */
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\S+$/)),
+  /** Signing secret of the Stripe Connect webhook endpoint (whsec_…): events from connected accounts. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\S+$/)),
   /** Stripe's API base URL; tests point it at a loopback stub. Default https://api.stripe.com */
   STRIPE_API_BASE: optional(z.url()),
   /** Sign-ups allowed per client network per hour. */
@@ -120,6 +127,8 @@ export type AppEnv = {
   STRIPE_SECRET_KEY?: string;
   /** Verifies Stripe's webhook signatures; locally it also signs the test checkout's events. */
   STRIPE_WEBHOOK_SECRET: string;
+  /** Verifies the Connect endpoint's signatures; locally it also signs the test onboarding's events. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: string;
   STRIPE_API_BASE: string;
   /** Sign-ups allowed per client network (CF-Connecting-IP) per hour; default 20. */
   SIGNUP_LIMIT_PER_HOUR: number;
@@ -175,6 +184,11 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
         "STRIPE_WEBHOOK_SECRET is the published local secret; use the endpoint's signing secret.",
       );
     }
+    if (vars.STRIPE_CONNECT_WEBHOOK_SECRET === LOCAL_DEFAULTS.STRIPE_CONNECT_WEBHOOK_SECRET) {
+      throw new ConfigurationError(
+        "STRIPE_CONNECT_WEBHOOK_SECRET is the published local secret; use the Connect endpoint's signing secret.",
+      );
+    }
   }
   // Half a set of Intuit keys is a mistake, not demo mode.
   if (Boolean(vars.INTUIT_CLIENT_ID) !== Boolean(vars.INTUIT_CLIENT_SECRET)) {
@@ -200,6 +214,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     STRIPE_SECRET_KEY: vars.STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: vars.STRIPE_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.STRIPE_WEBHOOK_SECRET,
     STRIPE_API_BASE: vars.STRIPE_API_BASE ?? STRIPE_DEFAULT_API_BASE,
+    STRIPE_CONNECT_WEBHOOK_SECRET: vars.STRIPE_CONNECT_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.STRIPE_CONNECT_WEBHOOK_SECRET,
     SIGNUP_LIMIT_PER_HOUR: vars.SIGNUP_LIMIT_PER_HOUR ?? DEFAULT_SIGNUP_LIMIT_PER_HOUR,
     PLATFORM_FEE_PERCENT: vars.PLATFORM_FEE_PERCENT ?? DEFAULT_PLATFORM_FEE_PERCENT,
   };

@@ -34,10 +34,15 @@ export function applySecurityHeaders(headers: Headers, nonce: string): void {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Stripe signs its webhook; it is the one cross-site POST we accept. */
+/** Stripe signs its webhooks (payments and Connect); they are the cross-site POSTs we accept. */
 // The unsubscribe link is authorised by its signed token alone (no cookie), and mail providers
 // post it from their own servers (RFC 8058 one-click).
-const CROSS_ORIGIN_EXEMPT_PATHS = new Set(["/api/payments/webhook", "/unsubscribe", "/unsubscribe.data"]);
+const CROSS_ORIGIN_EXEMPT_PATHS = new Set([
+  "/api/payments/webhook",
+  "/api/payments/connect-webhook",
+  "/unsubscribe",
+  "/unsubscribe.data",
+]);
 
 /**
  * CSRF defence in depth on top of SameSite=Lax: a state-changing request whose Origin (or, without

@@ -8,6 +8,8 @@ import { inject } from "vitest";
 
 export const STRIPE_STUB_SECRET_KEY = "sk_test_stub";
 export const STRIPE_STUB_WEBHOOK_SECRET = "whsec_test_stub";
+/** The Connect endpoint's own signing secret in stub mode. */
+export const STRIPE_STUB_CONNECT_WEBHOOK_SECRET = "whsec_test_stub_connect";
 
 /** The Stripe stub's base URL. */
 export function stripeStubUrl(): string {
@@ -25,6 +27,7 @@ export function stripeEnv<E extends object = TestEnv>(base: E = env as unknown a
     ...base,
     STRIPE_SECRET_KEY: STRIPE_STUB_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: STRIPE_STUB_WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_STUB_CONNECT_WEBHOOK_SECRET,
     STRIPE_API_BASE: url,
   };
 }
@@ -121,4 +124,23 @@ export async function failNextStripeCalls(count = 2, status = 500) {
   });
   if (!response.ok) throw new Error(`stripe stub: /__fail answered ${response.status}`);
   await response.body?.cancel();
+}
+
+/** Sets a stub Connect account's state (what GET /v1/accounts/:id answers next). */
+export async function setStubAccount(
+  id: string,
+  state: {
+    details_submitted?: boolean;
+    charges_enabled?: boolean;
+    payouts_enabled?: boolean;
+    currently_due?: string[];
+    disabled_reason?: string | null;
+  },
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${stripeStubUrl()}/__accounts/${encodeURIComponent(id)}`, {
+    method: "PUT",
+    body: JSON.stringify(state),
+  });
+  if (!response.ok) throw new Error(`stripe stub: set account answered ${response.status}`);
+  return response.json();
 }

@@ -230,11 +230,24 @@ beforeAll(async () => {
   page("/manage/learning?index", "manager");
   page(`/manage/learning/${learningId}`, "manager");
   page("/features?focus=Documents", "client", false);
+  // Payouts (issue #18): the consultant's Payouts page and the local test onboarding of their account.
+  page("/consultant/payouts", "consultant");
+  const payoutsConsultant = await createConsultant();
+  const onboardingAccount = await provider.createConnectAccount(
+    { consultantUserId: payoutsConsultant.user.id, email: payoutsConsultant.user.email },
+    `connect-account-${payoutsConsultant.user.id}`,
+  );
+  await provider.createAccountLink({
+    accountId: onboardingAccount.id,
+    refreshUrl: `${ORIGIN}/consultant/payouts/refresh`,
+    returnUrl: `${ORIGIN}/consultant/payouts/return`,
+  });
+  page(`/test-onboarding/${onboardingAccount.id}`, "anonymous");
 });
 
 describe("malformed bodies sent to every page action", () => {
   it("answer 400 or 415 with the form's error, never a 500 or a stack, in both the page and the .data form", async () => {
-    expect(actions.length).toBe(45);
+    expect(actions.length).toBe(47);
     for (const action of actions) {
       for (const variant of [action.path, action.data]) {
         for (const malformed of MALFORMED) {
@@ -255,7 +268,7 @@ describe("malformed bodies sent to every page action", () => {
         }
       }
     }
-    // 45 actions × 2 URLs × 5 bodies, one after another: more than the default 20 s on a busy machine.
+    // 47 actions × 2 URLs × 5 bodies, one after another: more than the default 20 s on a busy machine.
   }, 180_000);
 
   it("a form over the size limit answers 413, declared or not", async () => {

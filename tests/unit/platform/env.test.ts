@@ -17,6 +17,7 @@ const PRODUCTION = {
   TOKEN_ENCRYPTION_KEY: PROD_KEY,
   STRIPE_SECRET_KEY: "sk_live_0123456789abcdef",
   STRIPE_WEBHOOK_SECRET: "whsec_0123456789abcdefABCDEF",
+  STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connect0123456789abcdef",
 };
 
 /** The published local webhook secret (env.server.ts); production must refuse it. */
@@ -40,7 +41,7 @@ describe("parseEnv", () => {
   it("refuses to run in production without its secrets", () => {
     expect(() => parseEnv({ APP_ENV: "production" })).toThrow(
       new ConfigurationError(
-        "Missing required secrets: PASSWORD_PEPPER, TOKEN_ENCRYPTION_KEY, STRIPE_WEBHOOK_SECRET, RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET, STRIPE_SECRET_KEY",
+        "Missing required secrets: PASSWORD_PEPPER, TOKEN_ENCRYPTION_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET, RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET, STRIPE_SECRET_KEY",
       ),
     );
     // Production never falls back to the local outbox for email, nor to the demo company.
@@ -48,7 +49,7 @@ describe("parseEnv", () => {
       parseEnv({ APP_ENV: "production", PASSWORD_PEPPER: "p".repeat(48), TOKEN_ENCRYPTION_KEY: PROD_KEY }),
     ).toThrow(
       new ConfigurationError(
-        "Missing required secrets: STRIPE_WEBHOOK_SECRET, RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET, STRIPE_SECRET_KEY",
+        "Missing required secrets: STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET, RESEND_API_KEY, INTUIT_CLIENT_ID, INTUIT_CLIENT_SECRET, STRIPE_SECRET_KEY",
       ),
     );
     expect(() => parseEnv({ ...PRODUCTION, TOKEN_ENCRYPTION_KEY: undefined })).toThrow(
@@ -70,6 +71,22 @@ describe("parseEnv", () => {
   it("refuses the published local token key in production", () => {
     expect(() => parseEnv({ ...PRODUCTION, TOKEN_ENCRYPTION_KEY: LOCAL_TOKEN_KEY })).toThrow(
       new ConfigurationError("TOKEN_ENCRYPTION_KEY is the published local key; set a random one."),
+    );
+  });
+
+  it("refuses a missing or published local Connect webhook secret in production", () => {
+    expect(() => parseEnv({ ...PRODUCTION, STRIPE_CONNECT_WEBHOOK_SECRET: undefined })).toThrow(
+      new ConfigurationError("Missing required secrets: STRIPE_CONNECT_WEBHOOK_SECRET"),
+    );
+    expect(() =>
+      parseEnv({ ...PRODUCTION, STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_local_partwise_test_onboarding_not_a_secret" }),
+    ).toThrow(
+      new ConfigurationError(
+        "STRIPE_CONNECT_WEBHOOK_SECRET is the published local secret; use the Connect endpoint's signing secret.",
+      ),
+    );
+    expect(parseEnv({ APP_ENV: "local" }).STRIPE_CONNECT_WEBHOOK_SECRET).toBe(
+      "whsec_local_partwise_test_onboarding_not_a_secret",
     );
   });
 
@@ -118,6 +135,7 @@ describe("parseEnv", () => {
       STRIPE_SECRET_KEY: "sk_live_0123456789abcdef",
       STRIPE_WEBHOOK_SECRET: "whsec_0123456789abcdefABCDEF",
       STRIPE_API_BASE: "https://api.stripe.com",
+      STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connect0123456789abcdef",
       SIGNUP_LIMIT_PER_HOUR: 20,
       PLATFORM_FEE_PERCENT: 20,
     });

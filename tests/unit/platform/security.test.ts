@@ -74,4 +74,19 @@ describe("isCrossSiteWrite", () => {
       isCrossSiteWrite(post("https://app.test/api/payments/webhook", { Origin: "https://stripe.com" }), undefined),
     ).toBe(false);
   });
+
+  it("exempts the Stripe Connect webhook too (its own signing secret), and nothing else under /api/payments", () => {
+    expect(
+      isCrossSiteWrite(
+        post("https://app.test/api/payments/connect-webhook", { Origin: "https://stripe.com" }),
+        undefined,
+      ),
+    ).toBe(false);
+    expect(
+      isCrossSiteWrite(
+        post("https://app.test/api/payments/create-item-session", { Origin: "https://evil.test" }),
+        undefined,
+      ),
+    ).toBe(true);
+  });
 });

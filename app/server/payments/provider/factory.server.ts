@@ -20,6 +20,7 @@ export function paymentProvider(app: AppContext): PaymentProvider {
     return createStripeProvider({
       secretKey: app.env.STRIPE_SECRET_KEY,
       webhookSecret: app.env.STRIPE_WEBHOOK_SECRET,
+      connectWebhookSecret: app.env.STRIPE_CONNECT_WEBHOOK_SECRET,
       apiBase: app.env.STRIPE_API_BASE,
     });
   }

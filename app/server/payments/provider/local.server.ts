@@ -11,6 +11,7 @@ import {
   seconds,
   type LocalCheckoutDetails,
 } from "./local-objects.server";
+import { localConnectAccounts } from "./local-connect.server";
 import { toCheckoutSession, toSubscription, verifyStripeSignature } from "./stripe-wire.server";
 import {
   PaymentProviderError,
@@ -165,6 +166,7 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
       return verifyStripeSignature(rawBody, signatureHeader, app.env.STRIPE_WEBHOOK_SECRET);
     },
 
+    ...localConnectAccounts(app),
     ...localTransfersApi(app),
   };
 }

@@ -3,6 +3,7 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
   type CheckoutSession,
+  type ConnectAccount,
   type Refund,
   type StripeEvent,
   type Subscription,
@@ -114,5 +115,22 @@ export function toRefund(refund: Stripe.Refund): Refund {
     amount: refund.amount,
     payment_intent: idOf(refund.payment_intent),
     status: refund.status ?? "pending",
+  };
+}
+
+// ===== Connect accounts (issue #18, P1) =====
+
+/** Stripe's Account object (or an account.updated event's object) → the fields Partwise reads. */
+export function toConnectAccount(account: Stripe.Account | Record<string, unknown>): ConnectAccount {
+  const a = account as Stripe.Account;
+  const due = a.requirements?.currently_due;
+  return {
+    id: a.id,
+    details_submitted: Boolean(a.details_submitted),
+    charges_enabled: Boolean(a.charges_enabled),
+    payouts_enabled: Boolean(a.payouts_enabled),
+    requirements_due: Array.isArray(due) ? due.filter((key): key is string => typeof key === "string") : [],
+    disabled_reason: a.requirements?.disabled_reason ?? null,
+    metadata: { ...((a.metadata as Record<string, string> | null | undefined) ?? {}) },
   };
 }

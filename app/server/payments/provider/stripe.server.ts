@@ -1,13 +1,14 @@
 import Stripe from "stripe";
 import {
   toCheckoutSession,
+  toConnectAccount,
   toRefund,
   toSubscription,
   toTransfer,
   toTransferReversal,
   verifyStripeSignature,
 } from "./stripe-wire.server";
-import { PaymentProviderError, type PaymentProvider, type TransfersApi } from "./types";
+import { PaymentProviderError, type ConnectAccountsApi, type PaymentProvider, type TransfersApi } from "./types";
 
 /**
  * The provider backed by Stripe's HTTP API (or a stub of it at STRIPE_API_BASE). Uses the stripe
@@ -16,6 +17,7 @@ import { PaymentProviderError, type PaymentProvider, type TransfersApi } from ".
 export function createStripeProvider(config: {
   secretKey: string;
   webhookSecret: string;
+  connectWebhookSecret: string;
   apiBase: string;
 }): PaymentProvider {
   const base = new URL(config.apiBase);
@@ -128,6 +130,7 @@ export function createStripeProvider(config: {
     },
 
     ...stripeTransfersApi(stripe, call),
+    ...stripeConnectAccounts(stripe, call, config.connectWebhookSecret),
   };
 }
 function toProviderError(what: string, error: unknown): PaymentProviderError {
@@ -180,6 +183,57 @@ function stripeTransfersApi(stripe: Stripe, call: Call): TransfersApi {
         ),
       );
       return toRefund(refund);
+    },
+  };
+}
+
+// ===== Connect accounts (issue #18, P1) =====
+
+function stripeConnectAccounts(
+  stripe: Stripe,
+  call: <T>(what: string, run: () => Promise<T>) => Promise<T>,
+  connectWebhookSecret: string,
+): ConnectAccountsApi {
+  return {
+    async createConnectAccount(input, idempotencyKey) {
+      const account = await call("accounts.create", () =>
+        stripe.accounts.create(
+          {
+            type: "express",
+            country: "US",
+            email: input.email,
+            capabilities: { transfers: { requested: true } },
+            metadata: { consultantUserId: input.consultantUserId },
+          },
+          { idempotencyKey },
+        ),
+      );
+      return toConnectAccount(account);
+    },
+
+    async retrieveConnectAccount(id) {
+      return toConnectAccount(await call("accounts.retrieve", () => stripe.accounts.retrieve(id)));
+    },
+
+    async createAccountLink(input) {
+      const link = await call("account_links.create", () =>
+        stripe.accountLinks.create({
+          account: input.accountId,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+          type: "account_onboarding",
+        }),
+      );
+      return { url: link.url };
+    },
+
+    async createLoginLink(accountId) {
+      const link = await call("accounts.createLoginLink", () => stripe.accounts.createLoginLink(accountId));
+      return { url: link.url };
+    },
+
+    verifyConnectWebhook(rawBody, signatureHeader) {
+      return verifyStripeSignature(rawBody, signatureHeader, connectWebhookSecret, stripe);
     },
   };
 }

@@ -64,7 +64,7 @@ export type PaymentCheckoutInput = {
   metadata: Record<string, string>;
 };
 
-export interface PaymentProvider extends TransfersApi {
+export interface PaymentProvider extends ConnectAccountsApi, TransfersApi {
   /** "stripe" (real or stub Stripe API) or "local" (the built-in test checkout). */
   readonly kind: "stripe" | "local";
   createCustomer(input: CreateCustomerInput, idempotencyKey: string): Promise<{ id: string }>;
@@ -151,4 +151,34 @@ export interface TransfersApi {
   ): Promise<TransferReversal>;
   /** POST /v1/refunds of a PaymentIntent. */
   createRefund(input: CreateRefundInput, idempotencyKey: string): Promise<Refund>;
+}
+
+// ===== Connect accounts (issue #18, P1: consultants' payout onboarding) =====
+
+/** The fields of a Stripe Connect account that Partwise reads. */
+export type ConnectAccount = {
+  id: string;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  /** requirements.currently_due */
+  requirements_due: string[];
+  /** requirements.disabled_reason */
+  disabled_reason: string | null;
+  metadata: Record<string, string>;
+};
+
+export type CreateConnectAccountInput = { consultantUserId: string; email: string };
+
+/** Stripe Connect (Express accounts): creating a consultant's account, its onboarding and dashboard links. */
+export interface ConnectAccountsApi {
+  /** An Express account (country US, transfers capability requested, metadata.consultantUserId). */
+  createConnectAccount(input: CreateConnectAccountInput, idempotencyKey: string): Promise<ConnectAccount>;
+  retrieveConnectAccount(id: string): Promise<ConnectAccount>;
+  /** An account_onboarding Account Link: a single-use URL to the hosted onboarding. */
+  createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  /** A single-use link to the account's Express dashboard. */
+  createLoginLink(accountId: string): Promise<{ url: string }>;
+  /** Verifies a Connect webhook delivery with STRIPE_CONNECT_WEBHOOK_SECRET; throws WebhookSignatureError. */
+  verifyConnectWebhook(rawBody: string, signatureHeader: string | null): Promise<StripeEvent>;
 }

@@ -1,0 +1,150 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { PortalPageHeader } from "~/components/consultant/portal-layout";
+import {
+  ACCOUNT_CREATED_LABEL,
+  CONTINUE_SET_UP_BUTTON,
+  DISABLED_REASON_PREFIX,
+  OPEN_DASHBOARD_BUTTON,
+  PAYOUTS_DASHBOARD_UNAVAILABLE_MESSAGE,
+  PAYOUTS_INTRO,
+  PAYOUTS_INVALID_REQUEST_MESSAGE,
+  PAYOUTS_RETURN_NOTICE,
+  PAYOUTS_START_FAILED_MESSAGE,
+  PAYOUTS_TITLE,
+  REQUIREMENTS_DUE_HEADING,
+  SET_UP_PAYOUTS_BUTTON,
+} from "~/lib/payouts/payout-copy";
+import { payoutState } from "~/lib/payouts/payout-state";
+import { formatDate } from "~/lib/shared/dates";
+import { requireRole } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
+import { PaymentProviderError } from "~/server/payments/provider/types";
+import { expressDashboardUrl, getPayoutAccount, startPayoutOnboarding } from "~/server/payouts/accounts.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Payouts | Consultant portal | Partwise" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * /consultant/payouts: the consultant's payout account as Stripe reports it (not set up, details
+ * pending with the requirements due, payouts enabled, disabled with the reason) and its actions.
+ * Their own only; no session → the login screen; another role → 404. Two D1 round trips (the
+ * session, the account).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
+  const account = await getPayoutAccount(context.app, viewer.user.id);
+  const returned = new URL(request.url).searchParams.get("returned") === "1";
+  return {
+    view: payoutState(account),
+    createdAt: account ? formatDate(account.createdAt) : null,
+    returned,
+  };
+}
+
+const IntentSchema = z.object({ intent: z.enum(["setup", "continue", "dashboard"]) });
+
+type ActionData = { error: string };
+
+/**
+ * POST intent=setup | continue: the consultant's Connect account (created once, whatever the number
+ * of submits) and a fresh onboarding link, then 303 to Stripe's hosted onboarding (the local test
+ * onboarding without Stripe keys). intent=dashboard: 303 to a login link of the Express dashboard,
+ * once details are submitted (else 409). A body that is not a form: 400 with the form's error;
+ * Stripe unreachable: 502 and a readable message.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const app = context.app;
+  const viewer = await requireRole(app, request, "consultant", { anonymous: "login" });
+  const body = await readForm(request);
+  if (!body.ok) return data<ActionData>({ error: FORM_UNREADABLE_MESSAGE }, { status: body.status });
+  const parsed = IntentSchema.safeParse(Object.fromEntries(body.form));
+  if (!parsed.success) return data<ActionData>({ error: PAYOUTS_INVALID_REQUEST_MESSAGE }, { status: 400 });
+  try {
+    if (parsed.data.intent === "dashboard") {
+      const url = await expressDashboardUrl(app, viewer.user.id);
+      if (!url) return data<ActionData>({ error: PAYOUTS_DASHBOARD_UNAVAILABLE_MESSAGE }, { status: 409 });
+      return redirect(url, 303);
+    }
+    const url = await startPayoutOnboarding(
+      app,
+      { id: viewer.user.id, email: viewer.user.email },
+      appOrigin(app, request),
+    );
+    return redirect(url, 303);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(`Payouts ${parsed.data.intent} for ${viewer.user.id} failed:`, error);
+    return data<ActionData>({ error: PAYOUTS_START_FAILED_MESSAGE }, { status: 502 });
+  }
+}
+
+export default function ConsultantPayouts() {
+  const { view, createdAt, returned } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  return (
+    <div className="console-page payouts-page">
+      <PortalPageHeader title={PAYOUTS_TITLE} />
+      <p className="field-hint payouts-intro">{PAYOUTS_INTRO}</p>
+      {returned && view.state !== "enabled" ? (
+        <p className="card payouts-notice" role="status">
+          {PAYOUTS_RETURN_NOTICE}
+        </p>
+      ) : null}
+      <section className="card payouts-card" aria-labelledby="payouts-state">
+        <h2 id="payouts-state" className="card-title">
+          <span className={`payouts-badge payouts-badge-${view.state}`}>{view.label}</span>
+        </h2>
+        <p className="payouts-message">{view.message}</p>
+        {view.disabledReason ? (
+          <p className="payouts-reason">{`${DISABLED_REASON_PREFIX} ${view.disabledReason}`}</p>
+        ) : null}
+        {view.requirements.length > 0 && view.state !== "not_set_up" ? (
+          <div className="payouts-requirements">
+            <h3 id="payouts-requirements-title">{REQUIREMENTS_DUE_HEADING}</h3>
+            <ul aria-labelledby="payouts-requirements-title">
+              {view.requirements.map((requirement) => (
+                <li key={requirement}>{requirement}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {createdAt ? <p className="field-hint">{`${ACCOUNT_CREATED_LABEL}: ${createdAt}`}</p> : null}
+        {actionData?.error ? (
+          <p className="form-error" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+        <Form method="post" className="button-row payouts-actions">
+          {view.canSetUp ? (
+            <button type="submit" name="intent" value="setup" className="button button-primary" disabled={busy}>
+              {SET_UP_PAYOUTS_BUTTON}
+            </button>
+          ) : null}
+          {view.canContinue ? (
+            <button type="submit" name="intent" value="continue" className="button button-primary" disabled={busy}>
+              {CONTINUE_SET_UP_BUTTON}
+            </button>
+          ) : null}
+          {view.canOpenDashboard ? (
+            <button type="submit" name="intent" value="dashboard" className="button button-ghost" disabled={busy}>
+              {OPEN_DASHBOARD_BUTTON}
+            </button>
+          ) : null}
+        </Form>
+      </section>
+    </div>
+  );
+}
