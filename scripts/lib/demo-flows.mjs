@@ -183,6 +183,8 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
   const learning = await playLearningFlows(baseURL, { log });
   const { playDocumentFlows } = await import("./demo-documents.mjs");
   const documents = await playDocumentFlows(baseURL, { log });
+  const { playPayoutFlows } = await import("./demo-payouts.mjs");
+  const payouts = await playPayoutFlows(baseURL, { log });
   return {
     played:
       matching.played ||
@@ -191,7 +193,8 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
       benchmarking.played ||
       events.played ||
       learning.played ||
-      documents.played,
+      documents.played ||
+      payouts.played,
     ids: matching.ids,
   };
 }

@@ -1,0 +1,44 @@
+// The demo consultants' payouts, set up the way a consultant sets them up: 'Set up payouts' on
+// /consultant/payouts, then the built-in test onboarding (local mode's stand-in for Stripe's hosted
+// onboarding), whose signed account.updated enables payouts and sends the transfers held for the
+// deliverables their businesses already approved. Runs after the engagement flows; a second run
+// changes nothing (a consultant whose payouts are enabled is skipped).
+//
+// What a new user finds afterwards: Thomas Becker (consultant4@) and Daniel Brennan (consultant6@)
+// have payouts enabled and a transfer for each approved deliverable; Grace Liu (consultant7@) has
+// not set up payouts, so what her businesses approve is held until she does.
+
+import { Session } from "./demo-flows.mjs";
+
+const DEMO_PAYOUT_CONSULTANTS = [
+  { email: "consultant4@partwise.test", firstName: "Thomas", lastName: "Becker" },
+  { email: "consultant6@partwise.test", firstName: "Daniel", lastName: "Brennan" },
+];
+
+export async function playPayoutFlows(baseURL, { log = console.log } = {}) {
+  let played = false;
+  for (const person of DEMO_PAYOUT_CONSULTANTS) {
+    const consultant = await new Session(baseURL, person.email).signIn(person.email);
+    if ((await consultant.page("/consultant/payouts")).includes("Payouts enabled")) continue;
+    const setup = await consultant.form("/consultant/payouts", { intent: "setup" });
+    const onboarding = new URL(setup.headers.get("Location") ?? "", baseURL);
+    if (!/^\/test-onboarding\/acct_/.test(onboarding.pathname)) {
+      throw new Error(`demo flows: 'Set up payouts' for ${person.email} went to ${onboarding.href}`);
+    }
+    await consultant.form(onboarding.pathname, {
+      intent: "submit",
+      firstName: person.firstName,
+      lastName: person.lastName,
+      dob: "1984-05-14",
+      ssnLast4: "4321",
+      routingNumber: "110000000",
+      accountNumber: "000123456789",
+    });
+    if (!(await consultant.page("/consultant/payouts")).includes("Payouts enabled")) {
+      throw new Error(`demo flows: payouts for ${person.email} are not enabled after the test onboarding`);
+    }
+    played = true;
+  }
+  if (played) log("demo flows: two demo consultants set up payouts; their held transfers were sent");
+  return { played };
+}
