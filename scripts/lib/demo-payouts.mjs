@@ -4,14 +4,16 @@
 // deliverables their businesses already approved. Runs after the engagement flows; a second run
 // changes nothing (a consultant whose payouts are enabled is skipped).
 //
-// What a new user finds afterwards: Thomas Becker (consultant4@) and Daniel Brennan (consultant6@)
-// have payouts enabled and a transfer for each approved deliverable; Grace Liu (consultant7@) has
-// not set up payouts, so what her businesses approve is held until she does.
+// What a new user finds afterwards: Grace Liu (consultant7@) and Daniel Brennan (consultant6@) have
+// payouts enabled, so each of the three deliverables demo@ approved in Grace's completed engagement
+// has one paid transfer (held until this step) and Daniel's delivered item is paid when demo@
+// approves it; Thomas Becker (consultant4@) has not set up payouts, so what is approved in his
+// engagement is held until he does.
 
 import { Session } from "./demo-flows.mjs";
 
 const DEMO_PAYOUT_CONSULTANTS = [
-  { email: "consultant4@partwise.test", firstName: "Thomas", lastName: "Becker" },
+  { email: "consultant7@partwise.test", firstName: "Grace", lastName: "Liu" },
   { email: "consultant6@partwise.test", firstName: "Daniel", lastName: "Brennan" },
 ];
 
