@@ -1,6 +1,5 @@
 /** Who may register for an event: shared by the page (what to show) and the server (what to allow). */
-import type { MemberTier } from "~db/enums";
-import { planLabel } from "~/lib/shared/format";
+import { plansText } from "~/lib/shared/format";
 import { EVENT_COPY } from "./event-copy";
 
 export type RegistrationBlock = "cancelled" | "started" | "plan" | "full" | null;
@@ -22,11 +21,8 @@ export function registrationBlock(input: {
   return null;
 }
 
-/** "BASIC, STARTER and SCALE" for the plans that may join. */
-export function plansText(tiers: readonly MemberTier[] | readonly string[]): string {
-  const labels = tiers.map((tier) => planLabel(tier));
-  return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
-}
+/** "BASIC, STARTER and SCALE" for the plans that may join (one wording with the Learning Center). */
+export { plansText };
 
 /** The message a blocked registration answers with. */
 export function blockMessage(block: Exclude<RegistrationBlock, null>, tiers: readonly string[]): string {

@@ -1,7 +1,7 @@
 /** Who may open a learning item, what is "New", and how a video is shown. Pure; shared by server and pages. */
 import { MEMBER_TIERS, type LearningKind, type MemberTier } from "~db/enums";
 import { PLANS, type PerkKey } from "~/lib/payments/plans";
-import { planLabel } from "~/lib/shared/format";
+import { plansText } from "~/lib/shared/format";
 
 /** The plan perk that opens each kind (the plan page: Tools & Templates, E-Learning for Leaders). */
 export const LEARNING_PERK: Record<LearningKind, PerkKey> = {
@@ -32,11 +32,7 @@ export function canOpen(tiers: readonly string[], tier: string): boolean {
   return tiers.includes(tier);
 }
 
-/** "STARTER and SCALE" for the plans that may open an item. */
-export function plansText(tiers: readonly string[]): string {
-  const labels = MEMBER_TIERS.filter((tier) => tiers.includes(tier)).map((tier) => planLabel(tier));
-  return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
-}
+export { plansText };
 
 /**
  * Visits closer together than this are one visit: reloading the page or marking an item done

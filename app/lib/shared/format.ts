@@ -1,4 +1,5 @@
 /** Display helpers shared by server and browser. Pure. */
+import { MEMBER_TIERS } from "~db/enums";
 
 /** Company names are shown up to 40 characters, then an ellipsis (spec §5, §9). */
 export const COMPANY_NAME_LIMIT = 40;
@@ -49,4 +50,10 @@ export function fullName(firstName: string | null | undefined, lastName: string 
     .map((part) => (part ?? "").trim())
     .filter(Boolean)
     .join(" ");
+}
+
+/** "BASIC, STARTER and SCALE": the plans of a list of member tiers, in the plan page's order. */
+export function plansText(tiers: readonly string[]): string {
+  const labels = MEMBER_TIERS.filter((tier) => tiers.includes(tier)).map((tier) => planLabel(tier));
+  return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
 }
