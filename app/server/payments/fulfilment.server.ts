@@ -12,13 +12,14 @@
 //   subscription sync that writes the provider's current state), so running it again — after a
 //   crash, a retry or a race — changes nothing more.
 import { and, eq, inArray } from "drizzle-orm";
-import { purchases, stripeEvents, type Purchase } from "~db/schema";
+import { purchases, type Purchase } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 import { paymentProvider } from "./provider/factory.server";
-import { WebhookSignatureError, type CheckoutSession, type StripeEvent } from "./provider/types";
+import type { CheckoutSession, StripeEvent } from "./provider/types";
 import type { PurchaseKind } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
 import { invoiceSubscriptionId, stripeId, syncSubscription } from "./subscriptions.server";
+import { handleSignedEvent, ignored, processed, type EventOutcome, type WebhookResult } from "./webhook-events.server";
 
 export { syncSubscription } from "./subscriptions.server";
 
@@ -31,11 +32,6 @@ export type FulfilmentResult = {
   purchase: Purchase | null;
   kind: PurchaseKind | null;
 };
-
-export type WebhookResult = { status: 200 | 400 | 500; msg: string };
-
-export const WEBHOOK_SIGNATURE_MESSAGE = "The webhook signature is not valid.";
-export const WEBHOOK_RETRY_MESSAGE = "The event could not be processed; please retry.";
 
 /** Purchase states a paid session may move to 'paid' (a canceled checkout can still be paid later
  * from its open Stripe page; 'failed' covers an async payment that was retried). Never 'refunded'. */
@@ -107,11 +103,6 @@ export async function fulfilCheckoutSession(
   return { fulfilled: Boolean(winner), purchase: current ?? found, kind: found.kind };
 }
 
-type EventOutcome = { outcome: "processed" | "ignored"; note: string };
-
-const ignored = (note: string): EventOutcome => ({ outcome: "ignored", note });
-const processed = (note: string): EventOutcome => ({ outcome: "processed", note });
-
 /** Acts on one verified event. Every branch is idempotent. Returns its outcome and a note for the log. */
 async function processEvent(app: AppContext, event: StripeEvent, origin: string | null): Promise<EventOutcome> {
   const object = event.data.object;
@@ -157,16 +148,8 @@ async function processEvent(app: AppContext, event: StripeEvent, origin: string 
 }
 
 /**
- * Verifies and handles one Stripe webhook delivery (also used by the built-in test checkout).
- * 400 with no side effect for a missing, wrong or stale signature or a tampered body; 200 for
- * handled, duplicate and unknown events (an event about nothing Partwise made is recorded as
- * 'ignored', so it is acknowledged and never retried); 500 when acting failed (e.g. Stripe unreachable), so
- * Stripe retries.
- *
- * Ordering (D1 has no transactions): an event already in stripe_events is acknowledged at once;
- * otherwise we ACT FIRST, idempotently, and only then record event.id with INSERT ... ON CONFLICT
- * DO NOTHING. A crash between the two only means Stripe's retry runs the idempotent action again
- * (harmless), whereas record-then-act would lose the event if acting failed after the record.
+ * Verifies (STRIPE_WEBHOOK_SECRET) and handles one Stripe webhook delivery (also used by the
+ * built-in test checkout): see handleSignedEvent for the statuses and the act-then-record order.
  * Concurrent deliveries of one event may both act; the conditional purchase UPDATE lets only one
  * of them fulfil.
  */
@@ -176,34 +159,10 @@ export async function handleStripeWebhook(
   signatureHeader: string | null,
   origin: string | null = app.env.APP_URL ?? null,
 ): Promise<WebhookResult> {
-  let event: StripeEvent;
-  try {
-    event = await paymentProvider(app).verifyWebhook(rawBody, signatureHeader);
-  } catch (error) {
-    if (!(error instanceof WebhookSignatureError)) console.error("Webhook verification failed:", error);
-    return { status: 400, msg: WEBHOOK_SIGNATURE_MESSAGE };
-  }
-  if (typeof event?.id !== "string" || typeof event.type !== "string" || !event.data?.object) {
-    return { status: 400, msg: "The webhook event is not valid." };
-  }
-
-  const [seen] = await app.db
-    .select({ id: stripeEvents.id })
-    .from(stripeEvents)
-    .where(eq(stripeEvents.id, event.id))
-    .limit(1);
-  if (seen) return { status: 200, msg: "Already processed." };
-
-  let result: EventOutcome;
-  try {
-    result = await processEvent(app, event, origin);
-  } catch (error) {
-    console.error(`Stripe event ${event.id} (${event.type}) failed:`, error);
-    return { status: 500, msg: WEBHOOK_RETRY_MESSAGE };
-  }
-  await app.db
-    .insert(stripeEvents)
-    .values({ id: event.id, type: event.type, outcome: result.outcome, processedAt: app.now() })
-    .onConflictDoNothing();
-  return { status: 200, msg: result.note };
+  return handleSignedEvent(
+    app,
+    "Stripe webhook",
+    () => paymentProvider(app).verifyWebhook(rawBody, signatureHeader),
+    (event) => processEvent(app, event, origin),
+  );
 }

@@ -8,11 +8,18 @@
 // unique consultant, so a double submit records one account; state updates are conditional on the
 // `created` time of the newest state applied, so an older event never overwrites a newer one.
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import { consultantPayoutAccounts, stripeEvents, type ConsultantPayoutAccount } from "~db/schema";
+import { consultantPayoutAccounts, type ConsultantPayoutAccount } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { toConnectAccount } from "~/server/payments/provider/stripe-wire.server";
-import { WebhookSignatureError, type ConnectAccount, type StripeEvent } from "~/server/payments/provider/types";
+import type { ConnectAccount, StripeEvent } from "~/server/payments/provider/types";
+import {
+  handleSignedEvent,
+  ignored,
+  processed,
+  type EventOutcome,
+  type WebhookResult,
+} from "~/server/payments/webhook-events.server";
 import { onPayoutsEnabled } from "./account-events.server";
 
 export { PAYOUTS_PATH } from "~/lib/payouts/payout-copy";
@@ -204,66 +211,35 @@ export async function applyAccountState(
   return { unknown: false, row, payoutsEnabledNow };
 }
 
-export type ConnectWebhookResult = { status: 200 | 400 | 500; msg: string };
-export const CONNECT_WEBHOOK_SIGNATURE_MESSAGE = "The webhook signature is not valid.";
-export const CONNECT_WEBHOOK_RETRY_MESSAGE = "The event could not be processed; please retry.";
-
 /**
  * Verifies (STRIPE_CONNECT_WEBHOOK_SECRET) and handles one delivery to the Connect endpoint: 400
  * and nothing changed for a bad, missing or stale signature; 200 for handled, duplicate (the event
  * id is recorded once in stripe_events) and ignored events (other types, accounts that are not a
- * consultant's); 500 when acting failed, so Stripe retries. Acts first, idempotently, then records
- * the event id (the pattern of the payments webhook).
+ * consultant's); 500 when acting failed, so Stripe retries. The same steps as the payments
+ * webhook (handleSignedEvent).
  */
 export async function handleConnectWebhook(
   app: AppContext,
   rawBody: string,
   signatureHeader: string | null,
   origin: string | null = app.env.APP_URL ?? null,
-): Promise<ConnectWebhookResult> {
-  let event: StripeEvent & { account?: string };
-  try {
-    event = await paymentProvider(app).verifyConnectWebhook(rawBody, signatureHeader);
-  } catch (error) {
-    if (!(error instanceof WebhookSignatureError)) console.error("Connect webhook verification failed:", error);
-    return { status: 400, msg: CONNECT_WEBHOOK_SIGNATURE_MESSAGE };
-  }
-  if (typeof event?.id !== "string" || typeof event.type !== "string" || !event.data?.object) {
-    return { status: 400, msg: "The webhook event is not valid." };
-  }
-  const [seen] = await app.db
-    .select({ id: stripeEvents.id })
-    .from(stripeEvents)
-    .where(eq(stripeEvents.id, event.id))
-    .limit(1);
-  if (seen) return { status: 200, msg: "Already processed." };
-
-  let outcome: { outcome: "processed" | "ignored"; note: string };
-  try {
-    outcome = await processConnectEvent(app, event, origin);
-  } catch (error) {
-    console.error(`Connect event ${event.id} (${event.type}) failed:`, error);
-    return { status: 500, msg: CONNECT_WEBHOOK_RETRY_MESSAGE };
-  }
-  await app.db
-    .insert(stripeEvents)
-    .values({ id: event.id, type: event.type, outcome: outcome.outcome, processedAt: app.now() })
-    .onConflictDoNothing();
-  return { status: 200, msg: outcome.note };
+): Promise<WebhookResult> {
+  return handleSignedEvent(
+    app,
+    "Connect webhook",
+    () => paymentProvider(app).verifyConnectWebhook(rawBody, signatureHeader),
+    (event) => processConnectEvent(app, event, origin),
+  );
 }
 
-async function processConnectEvent(
-  app: AppContext,
-  event: StripeEvent,
-  origin: string | null,
-): Promise<{ outcome: "processed" | "ignored"; note: string }> {
-  if (event.type !== "account.updated") return { outcome: "ignored", note: "Ignored." };
+async function processConnectEvent(app: AppContext, event: StripeEvent, origin: string | null): Promise<EventOutcome> {
+  if (event.type !== "account.updated") return ignored("Ignored.");
   const object = event.data.object;
   if (typeof object.id !== "string" || !object.id.startsWith("acct_")) {
-    return { outcome: "ignored", note: "No account id." };
+    return ignored("No account id.");
   }
   const created = typeof event.created === "number" ? event.created : 0;
   const result = await applyAccountState(app, toConnectAccount(object), created, origin);
-  if (result.unknown) return { outcome: "ignored", note: "Not a Partwise consultant's account." };
-  return { outcome: "processed", note: result.row ? "Updated." : "Older than the state applied." };
+  if (result.unknown) return ignored("Not a Partwise consultant's account.");
+  return processed(result.row ? "Updated." : "Older than the state applied.");
 }
