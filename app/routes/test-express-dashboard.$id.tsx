@@ -52,12 +52,14 @@ export default function TestExpressDashboard() {
   ];
   return (
     <PlainLayout>
-      <section className="card test-onboarding" aria-labelledby="test-dashboard-title">
-        <h1 id="test-dashboard-title">{TEST_DASHBOARD_TITLE}</h1>
-        <p className="test-onboarding-banner" role="note">
+      <section className="card test-checkout" aria-labelledby="test-dashboard-title">
+        <h1 id="test-dashboard-title" className="test-checkout-title">
+          {TEST_DASHBOARD_TITLE}
+        </h1>
+        <p className="test-checkout-note" role="note">
           {TEST_DASHBOARD_BANNER}
         </p>
-        <dl className="test-onboarding-summary">
+        <dl className="test-checkout-summary">
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>

@@ -108,9 +108,11 @@ export default function TestOnboardingPage() {
   const errors = actionData?.errors ?? {};
   return (
     <PlainLayout>
-      <section className="card test-onboarding" aria-labelledby="test-onboarding-title">
-        <h1 id="test-onboarding-title">{TEST_ONBOARDING_TITLE}</h1>
-        <p className="test-onboarding-banner" role="note">
+      <section className="card test-checkout" aria-labelledby="test-onboarding-title">
+        <h1 id="test-onboarding-title" className="test-checkout-title">
+          {TEST_ONBOARDING_TITLE}
+        </h1>
+        <p className="test-checkout-note" role="note">
           {TEST_ONBOARDING_BANNER}
         </p>
         <p className="field-hint">
@@ -123,7 +125,7 @@ export default function TestOnboardingPage() {
             {actionData.error}
           </p>
         ) : null}
-        <Form method="post" className="test-onboarding-form" noValidate>
+        <Form method="post" className="test-checkout-form" noValidate>
           <p className="field-hint">{TEST_ONBOARDING_HINT}</p>
           {FIELD_INPUTS.map((field) => {
             const id = `onboarding-${field.name}`;
