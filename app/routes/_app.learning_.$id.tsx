@@ -10,7 +10,8 @@ import { formatFileSize } from "~/components/files/file-check";
 import { LearningBody } from "~/components/learning/learning-content";
 import { ProgressForm } from "~/components/learning/progress-form";
 import { LEARNING_COPY, LEARNING_KIND_LABELS } from "~/lib/learning/learning-copy";
-import { canOpen, plansText, videoView } from "~/lib/learning/learning-rules";
+import { canOpen, videoView } from "~/lib/learning/learning-rules";
+import { thePlans } from "~/lib/shared/format";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
 import { requireClientBusiness } from "~/server/identity/guards.server";
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       areaLabel: categoryLabel(item.area),
       published: item.publishedAt ? formatDate(item.publishedAt) : "",
       locked: !open,
-      lockedMessage: open ? null : LEARNING_COPY.lockedMessage(plansText(item.allowedTiers)),
+      lockedMessage: open ? null : LEARNING_COPY.lockedMessage(thePlans(item.allowedTiers)),
       bodyMarkdown: open && item.kind === "article" ? item.bodyMarkdown : null,
       video: open && item.kind === "video" ? videoView(item.videoUrl) : null,
       file:

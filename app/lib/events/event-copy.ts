@@ -28,7 +28,7 @@ export const EVENT_COPY = {
   cancelledNotice: "Your registration is cancelled.",
   notRegistered: "You're not registered for this event.",
   fullMessage: "This event is full.",
-  planMessage: (plans: string) => `This event is open to the ${plans} plans. Upgrade your plan to join.`,
+  planMessage: (plans: string) => `This event is open to ${plans}. Upgrade your plan to join.`,
   eventNotFound: "Event not found.",
   eventOver: "This event has already started.",
   chooseAction: "Choose Register or Cancel registration.",

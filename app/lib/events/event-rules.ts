@@ -1,5 +1,5 @@
 /** Who may register for an event: shared by the page (what to show) and the server (what to allow). */
-import { plansText } from "~/lib/shared/format";
+import { plansText, thePlans } from "~/lib/shared/format";
 import { EVENT_COPY } from "./event-copy";
 
 export type RegistrationBlock = "cancelled" | "started" | "plan" | "full" | null;
@@ -32,7 +32,7 @@ export function blockMessage(block: Exclude<RegistrationBlock, null>, tiers: rea
     case "started":
       return EVENT_COPY.eventOver;
     case "plan":
-      return EVENT_COPY.planMessage(plansText(tiers));
+      return EVENT_COPY.planMessage(thePlans(tiers));
     case "full":
       return EVENT_COPY.fullMessage;
   }

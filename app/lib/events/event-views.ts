@@ -1,6 +1,7 @@
 /** Shapes the client's events for the page and the dashboard card (plain data, no JSX). */
 import { EVENT_COPY, EVENT_KIND_LABELS } from "~/lib/events/event-copy";
 import { plansText, registrationBlock, seatsLeft } from "~/lib/events/event-rules";
+import { thePlans } from "~/lib/shared/format";
 import { formatEventTime } from "~/lib/events/event-time";
 import type { EventKind } from "~db/enums";
 
@@ -40,7 +41,7 @@ export function eventCardView(event: ClientEvent, tier: string, now: Date) {
     full: registrations >= event.capacity,
     registered,
     block,
-    planMessage: block === "plan" ? EVENT_COPY.planMessage(plansText(event.allowedTiers)) : null,
+    planMessage: block === "plan" ? EVENT_COPY.planMessage(thePlans(event.allowedTiers)) : null,
     joinUrl: registered ? event.joinUrl : null,
   };
 }

@@ -3,7 +3,8 @@ import type { LearningKind } from "~db/enums";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
 import { LEARNING_COPY, LEARNING_KIND_LABELS } from "./learning-copy";
-import { canOpen, isNewSince, plansText, videoView } from "./learning-rules";
+import { thePlans } from "~/lib/shared/format";
+import { canOpen, isNewSince, videoView } from "./learning-rules";
 
 export type LearningRow = {
   id: string;
@@ -49,7 +50,7 @@ export function learningCardView(
     isNew: isNewSince(row.publishedAt, context.since),
     done: context.done.has(row.id),
     locked,
-    lockedText: locked ? LEARNING_COPY.includedIn(plansText(row.allowedTiers)) : null,
+    lockedText: locked ? LEARNING_COPY.includedIn(thePlans(row.allowedTiers)) : null,
   };
 }
 

@@ -57,3 +57,9 @@ export function plansText(tiers: readonly string[]): string {
   const labels = MEMBER_TIERS.filter((tier) => tiers.includes(tier)).map((tier) => planLabel(tier));
   return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
 }
+
+/** "the SCALE plan", "the STARTER and SCALE plans": the plans of `tiers` as a sentence names them. */
+export function thePlans(tiers: readonly string[]): string {
+  const count = MEMBER_TIERS.filter((tier) => tiers.includes(tier)).length;
+  return `the ${plansText(tiers)} ${count === 1 ? "plan" : "plans"}`;
+}

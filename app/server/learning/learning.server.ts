@@ -15,7 +15,8 @@ import {
   type LearningItem,
 } from "~db/schema";
 import { LEARNING_COPY, LEARNING_FIELD_ERRORS } from "~/lib/learning/learning-copy";
-import { canOpen, plansText, tiersFor, VISIT_GAP_MS } from "~/lib/learning/learning-rules";
+import { canOpen, tiersFor, VISIT_GAP_MS } from "~/lib/learning/learning-rules";
+import { thePlans } from "~/lib/shared/format";
 import {
   acceptedExtension,
   FILE_CONTENT_TYPES,
@@ -354,7 +355,7 @@ export async function setLearningProgress(
   const found = await getClientLearningItem(app, viewer, itemId);
   if (!found) return { ok: false, status: 404, msg: LEARNING_COPY.itemNotFound };
   if (!canOpen(found.item.allowedTiers, viewer.business.memberTier)) {
-    return { ok: false, status: 403, msg: LEARNING_COPY.lockedMessage(plansText(found.item.allowedTiers)) };
+    return { ok: false, status: 403, msg: LEARNING_COPY.lockedMessage(thePlans(found.item.allowedTiers)) };
   }
   if (!done) {
     await app.db

@@ -93,7 +93,7 @@ describe("demo events", () => {
       );
       const workshop = page.getByRole("article", { name: "Workshop: building your first 13-week cash forecast" });
       await workshop
-        .getByText("This event is open to the SCALE plans. Upgrade your plan to join.", { exact: true })
+        .getByText("This event is open to the SCALE plan. Upgrade your plan to join.", { exact: true })
         .waitFor();
       const register = workshop.getByRole("button", {
         name: "Register for Workshop: building your first 13-week cash forecast",

@@ -96,7 +96,7 @@ describe("/events (clients)", () => {
     const scaleOnly = await insertEvent({ tiers: ["PREMIUM"] });
     const gated = await postForm("/events", { intent: "register", eventId: scaleOnly }, second.token);
     expect(gated.status).toBe(403);
-    expect(await gated.text()).toContain(html("This event is open to the SCALE plans. Upgrade your plan to join."));
+    expect(await gated.text()).toContain(html("This event is open to the SCALE plan. Upgrade your plan to join."));
     expect(await active(scaleOnly)).toHaveLength(0);
     await setPlan(second.business.id, "PREMIUM");
     expect((await postForm("/events", { intent: "register", eventId: scaleOnly }, second.token)).status).toBe(200);

@@ -57,6 +57,7 @@ describe("registration rules", () => {
     expect(blockMessage("plan", ["STANDARD", "PREMIUM"])).toBe(
       "This event is open to the STARTER and SCALE plans. Upgrade your plan to join.",
     );
+    expect(blockMessage("plan", ["PREMIUM"])).toBe("This event is open to the SCALE plan. Upgrade your plan to join.");
     expect(blockMessage("full", [])).toBe("This event is full.");
     expect(seatsLeft(3, 5)).toBe(0);
     expect(seatsLeft(5, 3)).toBe(2);
