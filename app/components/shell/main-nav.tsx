@@ -8,7 +8,11 @@ type NavItem = {
   /** Where the item goes; absent when the feature is not available yet. */
   to?: string;
   isCurrent?: (path: string, focus: string | null) => boolean;
+  /** Why an item without `to` is unavailable (announced and shown on hover). */
+  unavailableReason?: string;
 };
+
+export const ENGAGEMENTS_UNAVAILABLE = "available once a plan with a consultant is approved";
 
 const onFeature =
   (feature: string, ...paths: string[]) =>
@@ -46,7 +50,7 @@ export function mainNavItems({ hasEngagements }: { hasEngagements: boolean }): N
           to: "/features?focus=Engagements",
           isCurrent: onFeature("Engagements", "/engagement-portal"),
         }
-      : { label: "Engagements", icon: "engagements" },
+      : { label: "Engagements", icon: "engagements", unavailableReason: ENGAGEMENTS_UNAVAILABLE },
     {
       label: "Documents Hub",
       icon: "documents",
@@ -85,13 +89,16 @@ export function MainNav({ id, hasEngagements = false }: { id: string; hasEngagem
       return (
         <li key={item.label}>
           {/* A link with no destination: announced as unavailable, reachable, does nothing. */}
-          <a role="link" aria-disabled="true" tabIndex={0} className="nav-item is-unavailable">
+          <a
+            role="link"
+            aria-disabled="true"
+            tabIndex={0}
+            className="nav-item is-unavailable"
+            title={item.unavailableReason}
+          >
             <Icon name={item.icon} />
             <span className="nav-label">{item.label}</span>
-            <span className="badge" aria-hidden="true">
-              Soon
-            </span>
-            <span className="visually-hidden"> (coming soon)</span>
+            <span className="visually-hidden"> ({item.unavailableReason})</span>
           </a>
         </li>
       );

@@ -22,6 +22,10 @@ describe("the main navigation", () => {
     }
     // Only Engagements (no engagement yet) is still unavailable.
     expect(dashboard.match(/aria-disabled="true"/g)).toHaveLength(1);
+    expect(entry(dashboard, "Engagements").replaceAll("<!-- -->", "")).toContain(
+      "(available once a plan with a consultant is approved)",
+    );
+    expect(entry(dashboard, "Engagements")).not.toContain("Soon");
 
     const documents = mainNav(await (await call("/features?focus=documents", { cookie: client.token })).text());
     expect(entry(documents, "Documents Hub")).toContain('aria-current="page"');
