@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       title: event.title,
       description: event.description,
       kindLabel: EVENT_KIND_LABELS[event.kind],
-      when: formatEventTime(event.startsAt, event.endsAt),
+      when: formatEventTime(event.startsAt, event.endsAt, event.timeZone),
       timeZone: event.timeZone,
       capacity: event.capacity,
       joinUrl: event.joinUrl,
@@ -131,9 +131,7 @@ export default function ConsoleEventPage() {
           </div>
           <div>
             <dt>When</dt>
-            <dd>
-              {event.when} ({event.timeZone})
-            </dd>
+            <dd>{event.when}</dd>
           </div>
           <div>
             <dt>{EVENT_COPY.openTo}</dt>

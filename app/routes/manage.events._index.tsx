@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       id: row.id,
       title: row.title,
       kindLabel: EVENT_KIND_LABELS[row.kind],
-      when: formatEventTime(row.startsAt, row.endsAt),
+      when: formatEventTime(row.startsAt, row.endsAt, row.timeZone),
       registrations: Number(row.registrations),
       capacity: row.capacity,
       cancelled: row.cancelledAt !== null,

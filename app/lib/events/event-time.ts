@@ -1,7 +1,7 @@
 /**
  * Event times: the manager types a wall-clock time in the event's IANA zone; we store the UTC
- * instant. Formatting for readers uses the one date format (formatDate) plus the UTC time, so the
- * server's HTML and the browser's hydration always agree.
+ * instant. Readers see it in the event's zone with the one date format (formatDate), computed
+ * from the zone name, so the server's HTML and the browser's hydration always agree.
  */
 import { formatDate } from "~/lib/shared/dates";
 
@@ -54,13 +54,29 @@ export function utcToWallTime(at: Date, zone: string): string {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** "Nov 3, 2026, 14:00–15:30 UTC" (or with the end's date when it ends on another day). */
-export function formatEventTime(startsAt: Date | string, endsAt: Date | string): string {
+/** "UTC", or the zone's city and its offset then: "New York time (UTC−5)", "Kolkata time (UTC+5:30)". */
+export function zoneLabel(zone: string, at: Date): string {
+  if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
+  const offset = zoneOffsetMinutes(zone, at);
+  const sign = offset < 0 ? "−" : "+";
+  const hours = Math.floor(Math.abs(offset) / 60);
+  const minutes = Math.abs(offset) % 60;
+  const city = (zone.split("/").at(-1) ?? zone).replaceAll("_", " ");
+  return `${city} time (UTC${sign}${hours}${minutes ? `:${pad(minutes)}` : ""})`;
+}
+
+/**
+ * "Nov 3, 2026, 09:00–10:30 New York time (UTC−5)": the range as wall-clock time in the event's
+ * zone (UTC by default), with the end's date when it ends on another day. Computed from the zone
+ * name and the instant only, so the server's HTML and the browser's hydration agree.
+ */
+export function formatEventTime(startsAt: Date | string, endsAt: Date | string, zone = "UTC"): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  const time = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  const sameDay = formatDate(start) === formatDate(end);
-  return sameDay
-    ? `${formatDate(start)}, ${time(start)}–${time(end)} UTC`
-    : `${formatDate(start)}, ${time(start)} – ${formatDate(end)}, ${time(end)} UTC`;
+  const [startDay, startTime] = utcToWallTime(start, zone).split("T") as [string, string];
+  const [endDay, endTime] = utcToWallTime(end, zone).split("T") as [string, string];
+  const label = zoneLabel(zone, start);
+  return startDay === endDay
+    ? `${formatDate(startDay)}, ${startTime}–${endTime} ${label}`
+    : `${formatDate(startDay)}, ${startTime} – ${formatDate(endDay)}, ${endTime} ${label}`;
 }

@@ -33,7 +33,7 @@ export function eventCardView(event: ClientEvent, tier: string, now: Date) {
     title: event.title,
     description: event.description,
     kindLabel: EVENT_KIND_LABELS[event.kind],
-    when: formatEventTime(event.startsAt, event.endsAt),
+    when: formatEventTime(event.startsAt, event.endsAt, event.timeZone),
     startsAtIso: new Date(event.startsAt).toISOString(),
     timeZone: event.timeZone,
     plans: plansText(event.allowedTiers),

@@ -98,6 +98,7 @@ export async function listConsoleEvents(app: AppContext) {
       kind: events.kind,
       startsAt: events.startsAt,
       endsAt: events.endsAt,
+      timeZone: events.timeZone,
       capacity: events.capacity,
       cancelledAt: events.cancelledAt,
       registrations: activeRegistrations,
@@ -286,7 +287,13 @@ export async function sendEventReminders(app: AppContext): Promise<number> {
     });
   if (claimed.length === 0) return 0;
   const eventRows = await app.db
-    .select({ id: events.id, title: events.title, startsAt: events.startsAt, endsAt: events.endsAt })
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      timeZone: events.timeZone,
+    })
     .from(events)
     .where(inArray(events.id, [...new Set(claimed.map((row) => row.eventId))]));
   const byId = new Map(eventRows.map((row) => [row.id, row]));
@@ -299,7 +306,7 @@ export async function sendEventReminders(app: AppContext): Promise<number> {
         businessId: row.businessId,
         kind: "event_reminder",
         title: EVENT_COPY.reminderTitle(event.title),
-        body: EVENT_COPY.reminderBody(event.title, formatEventTime(event.startsAt, event.endsAt)),
+        body: EVENT_COPY.reminderBody(event.title, formatEventTime(event.startsAt, event.endsAt, event.timeZone)),
         link: EVENTS_PATH,
         action: EVENT_COPY.reminderAction,
         footer: EVENT_COPY.reminderFooter,
