@@ -176,7 +176,8 @@ function PayoutsList({ payouts }: { payouts: ConsultantPayouts }) {
   return (
     <div className="earnings-table-scroll">
       <table className="earnings-table payouts-table">
-        <caption>{PAYOUTS_TABLE_CAPTION}</caption>
+        {/* The section's heading says it already; the caption names the table for screen readers. */}
+        <caption className="visually-hidden">{PAYOUTS_TABLE_CAPTION}</caption>
         <thead>
           <tr>
             <th scope="col">{PAYOUTS_COLUMNS.arrival}</th>
