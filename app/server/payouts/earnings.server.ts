@@ -1,9 +1,10 @@
-import { and, eq, ne, notExists } from "drizzle-orm";
+import { and, eq, inArray, ne, notExists } from "drizzle-orm";
 import {
   businesses,
   consultantTransfers,
   deliveryItems,
   deliveryOutlines,
+  itemRefunds,
   purchases,
   type ConsultantPayoutAccount,
 } from "~db/schema";
@@ -39,8 +40,8 @@ export type ConsultantEarnings = { rows: EarningRow[]; totals: EarningsTotals };
 /**
  * Everything the consultant earns across their engagements, in two parallel queries (one D1 round
  * trip): their transfers (consultant_transfers.consultant_user_id = them) and their prepaid items
- * not approved yet (the outline's consultant = them, a paid purchase, no transfer), whose share is
- * the price less PLATFORM_FEE_PERCENT. Nobody else's money is read.
+ * not approved yet (the outline's consultant = them, a paid purchase, no transfer, no refund under
+ * way or done), whose share is the price less PLATFORM_FEE_PERCENT. Nobody else's money is read.
  */
 export async function loadConsultantEarnings(app: AppContext, consultantUserId: string): Promise<ConsultantEarnings> {
   const [transfers, unapproved] = await Promise.all([
@@ -87,6 +88,15 @@ export async function loadConsultantEarnings(app: AppContext, consultantUserId: 
               .select({ one: consultantTransfers.id })
               .from(consultantTransfers)
               .where(eq(consultantTransfers.itemId, deliveryItems.id)),
+          ),
+          // A refund under way (or done) takes the item's money back to the business.
+          notExists(
+            app.db
+              .select({ one: itemRefunds.id })
+              .from(itemRefunds)
+              .where(
+                and(eq(itemRefunds.itemId, deliveryItems.id), inArray(itemRefunds.status, ["pending", "succeeded"])),
+              ),
           ),
         ),
       ),

@@ -5,6 +5,7 @@ import {
   consultantPayoutAccounts,
   consultantTransfers,
   deliveryItems,
+  itemRefunds,
   localStripeObjects,
   purchases,
   type ConsultantTransferStatus,
@@ -163,6 +164,7 @@ describe("earnings", () => {
       { title: "Reorder points", priceCents: 20_000, status: "revision", purchase: "paid" },
       { title: "Not prepaid", priceCents: 30_000, status: "upcoming" },
       { title: "Refunded phase", priceCents: 40_000, status: "active", purchase: "refunded" },
+      { title: "Refund under way", priceCents: 45_000, status: "active", purchase: "paid" },
       {
         title: "Taken back",
         priceCents: 60_000,
@@ -172,6 +174,18 @@ describe("earnings", () => {
         approvedAt: APPROVED_ON,
       },
     ]);
+
+    // The manager's refund of "Refund under way" has started (Stripe not answered yet).
+    const refunding = second.items[4]!;
+    const [refundingRow] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, refunding.id));
+    await db().insert(itemRefunds).values({
+      itemId: refunding.id,
+      outlineId: second.outline.id,
+      businessId: otherClient.business.id,
+      purchaseId: refundingRow!.paidPurchaseId!,
+      amountCents: 45_000,
+      status: "pending",
+    });
 
     const earnings = await loadConsultantEarnings(
       createAppContext(env as unknown as CloudflareBindings, () => {}),
@@ -225,9 +239,10 @@ describe("earnings", () => {
     expect(rowOf(text, second.items[0]!.id)).toContain("$80.04");
     expect(rowOf(text, second.items[0]!.id)).toContain(EARNING_STATE_LABELS.in_progress);
     expect(rowOf(text, second.items[1]!.id)).toContain("$160.00");
-    expect(rowOf(text, second.items[4]!.id)).toContain(EARNING_STATE_LABELS.reversed);
+    expect(rowOf(text, second.items[5]!.id)).toContain(EARNING_STATE_LABELS.reversed);
     expect(text).not.toContain("Not prepaid");
     expect(text).not.toContain("Refunded phase");
+    expect(text).not.toContain("Refund under way");
     // The business of each engagement is named.
     expect(text).toContain(html(client.business.name));
     expect(text).toContain(html(otherClient.business.name));
