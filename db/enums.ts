@@ -284,6 +284,8 @@ export const LOCAL_STRIPE_OBJECT_TYPES = [
   "account",
   "account_link",
   "login_link",
+  // Payouts of connected accounts (issue #18, Q1): the automatic payout each local transfer makes.
+  "payout",
 ] as const;
 
 /** A consultant's transfer for one approved deliverable (issue #18). */

@@ -9,6 +9,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
+import { EarningsCard, PayoutsListCard } from "~/components/payouts/earnings";
 import {
   ACCOUNT_CREATED_LABEL,
   CONTINUE_SET_UP_BUTTON,
@@ -23,12 +24,14 @@ import {
   REQUIREMENTS_DUE_HEADING,
   SET_UP_PAYOUTS_BUTTON,
 } from "~/lib/payouts/payout-copy";
+import { PAYOUTS_DASHBOARD_HINT } from "~/lib/payouts/earnings-copy";
 import { payoutState } from "~/lib/payouts/payout-state";
 import { formatDate } from "~/lib/shared/dates";
 import { requireRole } from "~/server/identity/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { PaymentProviderError } from "~/server/payments/provider/types";
 import { expressDashboardUrl, getPayoutAccount, startPayoutOnboarding } from "~/server/payouts/accounts.server";
+import { loadConsultantEarnings, loadConsultantPayouts } from "~/server/payouts/earnings.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Payouts | Consultant portal | Partwise" }];
@@ -37,24 +40,35 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 /**
  * /consultant/payouts: the consultant's payout account as Stripe reports it (not set up, details
- * pending with the requirements due, payouts enabled, disabled with the reason) and its actions.
- * Their own only; no session → the login screen; another role → 404. Two D1 round trips (the
- * session, the account).
+ * pending with the requirements due, payouts enabled, disabled with the reason) and its actions,
+ * their earnings across all their engagements (paid, held, pending approval, per deliverable) and
+ * their payouts to their bank as Stripe reports them. Their own only; no session → the login
+ * screen; another role → 404. Two D1 round trips (the session; the account and the earnings in
+ * parallel); the payouts come from Stripe after that and are streamed, so a slow or failing Stripe
+ * never holds up or breaks the rest of the page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
-  const account = await getPayoutAccount(context.app, viewer.user.id);
+  const app = context.app;
+  const viewer = await requireRole(app, request, "consultant", { anonymous: "login" });
+  const [account, earnings] = await Promise.all([
+    getPayoutAccount(app, viewer.user.id),
+    loadConsultantEarnings(app, viewer.user.id),
+  ]);
   const returned = new URL(request.url).searchParams.get("returned") === "1";
   return {
     view: payoutState(account),
     createdAt: account ? formatDate(account.createdAt) : null,
     returned,
+    earnings,
+    feePercent: app.env.PLATFORM_FEE_PERCENT,
+    // Not awaited: streamed to the page (Suspense/Await).
+    payouts: loadConsultantPayouts(app, account),
   };
 }
 
 const IntentSchema = z.object({ intent: z.enum(["setup", "continue", "dashboard"]) });
 
-type ActionData = { error: string };
+type ActionData = { error: string; intent?: string };
 
 /**
  * POST intent=setup | continue: the consultant's Connect account (created once, whatever the number
@@ -73,7 +87,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (parsed.data.intent === "dashboard") {
       const url = await expressDashboardUrl(app, viewer.user.id);
-      if (!url) return data<ActionData>({ error: PAYOUTS_DASHBOARD_UNAVAILABLE_MESSAGE }, { status: 409 });
+      if (!url) {
+        return data<ActionData>({ error: PAYOUTS_DASHBOARD_UNAVAILABLE_MESSAGE, intent: "dashboard" }, { status: 409 });
+      }
       return redirect(url, 303);
     }
     const url = await startPayoutOnboarding(
@@ -85,12 +101,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     console.error(`Payouts ${parsed.data.intent} for ${viewer.user.id} failed:`, error);
-    return data<ActionData>({ error: PAYOUTS_START_FAILED_MESSAGE }, { status: 502 });
+    return data<ActionData>({ error: PAYOUTS_START_FAILED_MESSAGE, intent: parsed.data.intent }, { status: 502 });
   }
 }
 
 export default function ConsultantPayouts() {
-  const { view, createdAt, returned } = useLoaderData<typeof loader>();
+  const { view, createdAt, returned, earnings, feePercent, payouts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
@@ -122,7 +138,7 @@ export default function ConsultantPayouts() {
           </div>
         ) : null}
         {createdAt ? <p className="field-hint">{`${ACCOUNT_CREATED_LABEL}: ${createdAt}`}</p> : null}
-        {actionData?.error ? (
+        {actionData?.error && actionData.intent !== "dashboard" ? (
           <p className="form-error" role="alert">
             {actionData.error}
           </p>
@@ -138,13 +154,39 @@ export default function ConsultantPayouts() {
               {CONTINUE_SET_UP_BUTTON}
             </button>
           ) : null}
-          {view.canOpenDashboard ? (
-            <button type="submit" name="intent" value="dashboard" className="button button-ghost" disabled={busy}>
-              {OPEN_DASHBOARD_BUTTON}
-            </button>
-          ) : null}
         </Form>
       </section>
+      <EarningsCard earnings={earnings} feePercent={feePercent} />
+      <PayoutsListCard
+        payouts={payouts}
+        dashboard={
+          view.canOpenDashboard || actionData?.intent === "dashboard" ? (
+            <div className="earnings-dashboard">
+              {actionData?.error && actionData.intent === "dashboard" ? (
+                <p className="form-error" role="alert">
+                  {actionData.error}
+                </p>
+              ) : null}
+              {view.canOpenDashboard ? (
+                <>
+                  <p className="field-hint">{PAYOUTS_DASHBOARD_HINT}</p>
+                  <Form method="post" className="button-row payouts-actions">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="dashboard"
+                      className="button button-ghost"
+                      disabled={busy}
+                    >
+                      {OPEN_DASHBOARD_BUTTON}
+                    </button>
+                  </Form>
+                </>
+              ) : null}
+            </div>
+          ) : null
+        }
+      />
     </div>
   );
 }

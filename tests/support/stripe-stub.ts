@@ -49,6 +49,14 @@
  *   POST /__fail                       → JSON {status, count}: the next `count` /v1 requests answer
  *                                        `status` with a Stripe api_error (e.g. 500; the SDK retries
  *                                        once, so count 2 fails one call).
+ *   Payouts (issue #18, Q1):
+ *   GET  /v1/payouts?limit=…           → the payouts of the account named by the `Stripe-Account`
+ *                                        header, newest first (limit 1–100, default 10); without the
+ *                                        header the platform's own (none). Each request's header is
+ *                                        logged as `stripeAccount`.
+ *   POST /__payouts                    → JSON {account, amount, status?, arrival_date?, created?}:
+ *                                        adds a payout po_stub_… to the account (status default
+ *                                        in_transit). Answers it.
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -75,6 +83,8 @@ export type StripeStubRequest = {
   form: Record<string, string>;
   idempotencyKey: string | null;
   authorization: string | null;
+  /** The Stripe-Account header (a connected account's id), or null. */
+  stripeAccount: string | null;
 };
 
 export type StripeStub = { url: string; requests: StripeStubRequest[]; reset(): void; close(): Promise<void> };
@@ -137,6 +147,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
   const transfers = new Map<string, Json>();
   const paymentIntents = new Map<string, { amount: number; refunded: number }>();
   const accounts = new Map<string, Json>();
+  const payouts = new Map<string, Json[]>();
   let counter = 0;
   let failures: { status: number; count: number } = { status: 500, count: 0 };
   const nextId = (prefix: string) =>
@@ -268,6 +279,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     path: string,
     params: URLSearchParams,
     form: Record<string, string>,
+    stripeAccount: string | null = null,
   ): Promise<{ status: number; body: unknown }> {
     if (method === "POST" && path === "/v1/customers") {
       return {
@@ -287,6 +299,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       const data = PLAN_LOOKUP_KEYS.filter((key) => keys.includes(key)).map(priceObject);
       return { status: 200, body: { object: "list", url: "/v1/prices", has_more: false, data } };
     }
+    const payoutsAnswer = payoutRoutes(payouts, method, path, params, stripeAccount);
+    if (payoutsAnswer) return payoutsAnswer;
     const connect = connectRoutes(accounts, nextId, method, path, form);
     if (connect) return connect;
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form);
@@ -451,6 +465,9 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
         updateAccount(account, JSON.parse(body || "{}") as Json);
         return send(res, 200, account);
       }
+      if (url.pathname === "/__payouts" && method === "POST") {
+        return send(res, 200, addPayout(payouts, nextId, JSON.parse(body || "{}") as Json));
+      }
       const setSubscription = /^\/__subscriptions\/([^/]+)$/.exec(url.pathname);
       if (setSubscription && method === "PUT") {
         const id = decodeURIComponent(setSubscription[1]);
@@ -473,6 +490,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
         form,
         idempotencyKey,
         authorization,
+        stripeAccount: header("stripe-account"),
       });
 
       if (authorization !== `Bearer ${STUB_SECRET_KEY}`) {
@@ -485,7 +503,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       const replayKey = idempotencyKey && method === "POST" ? `${url.pathname}:${idempotencyKey}` : null;
       const replay = replayKey ? idempotent.get(replayKey) : undefined;
       if (replay) return send(res, replay.status, replay.body);
-      const answer = await v1(method, url.pathname, url.searchParams, form);
+      const answer = await v1(method, url.pathname, url.searchParams, form, header("stripe-account"));
       if (replayKey && answer.status < 500) idempotent.set(replayKey, answer);
       return send(res, answer.status, answer.body);
     } catch (error) {
@@ -645,4 +663,52 @@ function connectRoutes(
     };
   }
   return null;
+}
+
+// ===== Payouts of connected accounts (issue #18, Q1) =====
+
+/** POST /__payouts: a payout of `account` (what GET /v1/payouts answers with its Stripe-Account header). */
+function addPayout(payouts: Map<string, Json[]>, nextId: (prefix: string) => string, input: Json): Json {
+  const account = String(input.account ?? "");
+  const created = typeof input.created === "number" ? input.created : Math.floor(Date.now() / 1000);
+  const payout: Json = {
+    id: nextId("po_stub_"),
+    object: "payout",
+    amount: Number(input.amount ?? 0),
+    currency: "usd",
+    arrival_date: typeof input.arrival_date === "number" ? input.arrival_date : created + 2 * 86_400,
+    automatic: true,
+    method: "standard",
+    type: "bank_account",
+    status: typeof input.status === "string" ? input.status : "in_transit",
+    created,
+    livemode: false,
+  };
+  payouts.set(account, [...(payouts.get(account) ?? []), payout]);
+  return payout;
+}
+
+/** GET /v1/payouts for the account of the Stripe-Account header; null when the request is not that. */
+function payoutRoutes(
+  payouts: Map<string, Json[]>,
+  method: string,
+  path: string,
+  params: URLSearchParams,
+  stripeAccount: string | null,
+): { status: number; body: unknown } | null {
+  if (method !== "GET" || path !== "/v1/payouts") return null;
+  const limit = params.has("limit") ? Number(params.get("limit")) : 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    return {
+      status: 400,
+      body: { error: { type: "invalid_request_error", message: "Invalid integer: limit", param: "limit" } },
+    };
+  }
+  const all = stripeAccount ? (payouts.get(stripeAccount) ?? []) : [];
+  // Newest first; of two created in the same second, the one added later.
+  const newestFirst = [...all].sort((a, b) => Number(b.created) - Number(a.created) || all.indexOf(b) - all.indexOf(a));
+  return {
+    status: 200,
+    body: { object: "list", url: "/v1/payouts", has_more: all.length > limit, data: newestFirst.slice(0, limit) },
+  };
 }

@@ -12,6 +12,7 @@ import {
   type LocalCheckoutDetails,
 } from "./local-objects.server";
 import { localConnectAccounts } from "./local-connect.server";
+import { localPayoutsApi, recordLocalPayout } from "./local-payouts.server";
 import { toCheckoutSession, toSubscription, verifyStripeSignature } from "./stripe-wire.server";
 import {
   PaymentProviderError,
@@ -168,6 +169,7 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
 
     ...localConnectAccounts(app),
     ...localTransfersApi(app),
+    ...localPayoutsApi(app),
   };
 }
 
@@ -201,6 +203,8 @@ function localTransfersApi(app: AppContext): TransfersApi {
         created: seconds(app.now()),
         livemode: false,
       });
+      // Express accounts pay out automatically: the transfer's payout to the account's bank (Q1).
+      await recordLocalPayout(app, data);
       return toLocalTransfer(data);
     },
 

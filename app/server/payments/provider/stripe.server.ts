@@ -8,7 +8,14 @@ import {
   toTransferReversal,
   verifyStripeSignature,
 } from "./stripe-wire.server";
-import { PaymentProviderError, type ConnectAccountsApi, type PaymentProvider, type TransfersApi } from "./types";
+import {
+  PAYOUT_STATUSES,
+  PaymentProviderError,
+  type ConnectAccountsApi,
+  type PaymentProvider,
+  type Payout,
+  type TransfersApi,
+} from "./types";
 
 /**
  * The provider backed by Stripe's HTTP API (or a stub of it at STRIPE_API_BASE). Uses the stripe
@@ -131,6 +138,7 @@ export function createStripeProvider(config: {
 
     ...stripeTransfersApi(stripe, call),
     ...stripeConnectAccounts(stripe, call, config.connectWebhookSecret),
+    ...stripePayoutsApi(stripe, call),
   };
 }
 function toProviderError(what: string, error: unknown): PaymentProviderError {
@@ -235,5 +243,32 @@ function stripeConnectAccounts(
     verifyConnectWebhook(rawBody, signatureHeader) {
       return verifyStripeSignature(rawBody, signatureHeader, connectWebhookSecret, stripe);
     },
+  };
+}
+
+// ===== Payouts of connected accounts (issue #18, Q1) =====
+
+function stripePayoutsApi(stripe: Stripe, call: Call): Pick<PaymentProvider, "listPayouts"> {
+  return {
+    async listPayouts(accountId, options) {
+      // The SDK's stripeAccount option sends the `Stripe-Account: acct_…` header.
+      const list = await call("payouts.list", () =>
+        stripe.payouts.list({ limit: options.limit }, { stripeAccount: accountId }),
+      );
+      return list.data.map(toPayout);
+    },
+  };
+}
+
+/** Stripe's Payout → the fields Partwise reads (an unknown status reads as pending). */
+export function toPayout(payout: Stripe.Payout | Record<string, unknown>): Payout {
+  const p = payout as Stripe.Payout;
+  return {
+    id: p.id,
+    amount: Number(p.amount),
+    currency: String(p.currency ?? "usd"),
+    arrival_date: Number(p.arrival_date),
+    status: (PAYOUT_STATUSES as readonly string[]).includes(p.status) ? (p.status as Payout["status"]) : "pending",
+    created: Number(p.created),
   };
 }

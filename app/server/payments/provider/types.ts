@@ -182,3 +182,32 @@ export interface ConnectAccountsApi {
   /** Verifies a Connect webhook delivery with STRIPE_CONNECT_WEBHOOK_SECRET; throws WebhookSignatureError. */
   verifyConnectWebhook(rawBody: string, signatureHeader: string | null): Promise<StripeEvent>;
 }
+
+// ===== Payouts of connected accounts (issue #18, Q1: the consultant's earnings and payouts) =====
+
+/** A payout's state as Stripe reports it. */
+export const PAYOUT_STATUSES = ["paid", "pending", "in_transit", "canceled", "failed"] as const;
+
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** The fields of a Stripe Payout (from a connected account's balance to its bank) that Partwise reads. */
+export type Payout = {
+  id: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** Unix seconds: when the money is expected in (or reached) the bank. */
+  arrival_date: number;
+  status: PayoutStatus;
+  /** Unix seconds. */
+  created: number;
+};
+
+// Declaration merging keeps this addition in its own block: every provider lists payouts too.
+export interface PaymentProvider {
+  /**
+   * GET /v1/payouts?limit=… with the header `Stripe-Account: acct_…`: the connected account's
+   * payouts to its bank, newest first.
+   */
+  listPayouts(accountId: string, options: { limit: number }): Promise<Payout[]>;
+}
