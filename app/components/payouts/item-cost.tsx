@@ -47,18 +47,18 @@ export function EngagementCostTotals({ costs }: { costs: EngagementCosts | null 
         {COST_LABELS.totals}
       </p>
       <dl className="engagement-item-facts">
-      <div>
-        <dt>{COST_LABELS.totalPaid}</dt>
-        <dd>{formatUsdCents(costs.paidCents)}</dd>
-      </div>
-      <div>
-        <dt>{COST_LABELS.totalRefunded}</dt>
-        <dd>{formatUsdCents(costs.refundedCents)}</dd>
-      </div>
-      <div>
-        <dt>{COST_LABELS.totalNet}</dt>
-        <dd>{formatUsdCents(costs.netCents)}</dd>
-      </div>
+        <div>
+          <dt>{COST_LABELS.totalPaid}</dt>
+          <dd>{formatUsdCents(costs.paidCents)}</dd>
+        </div>
+        <div>
+          <dt>{COST_LABELS.totalRefunded}</dt>
+          <dd>{formatUsdCents(costs.refundedCents)}</dd>
+        </div>
+        <div>
+          <dt>{COST_LABELS.totalNet}</dt>
+          <dd>{formatUsdCents(costs.netCents)}</dd>
+        </div>
       </dl>
     </div>
   );

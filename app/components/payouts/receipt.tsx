@@ -24,7 +24,6 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
       <header className="receipt-head">
         <p className="receipt-brand">{RECEIPT_BRAND}</p>
         <h1 id="receipt-title">{RECEIPT_TITLE}</h1>
-        <p className="receipt-number">{receipt.number}</p>
       </header>
       <dl className="receipt-facts">
         <div>

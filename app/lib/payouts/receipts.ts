@@ -17,7 +17,10 @@ export const PAYMENTS_PATH = "/company-profile?tab=account#payments";
 export function receiptNumber(purchaseId: string, paidAt: Date | string): string {
   const date = new Date(paidAt);
   const day = Number.isNaN(date.getTime()) ? "00000000" : date.toISOString().slice(0, 10).replaceAll("-", "");
-  const digits = purchaseId.replace(/[^0-9a-z]/gi, "").slice(0, 8).toUpperCase();
+  const digits = purchaseId
+    .replace(/[^0-9a-z]/gi, "")
+    .slice(0, 8)
+    .toUpperCase();
   return `PW-${day}-${digits}`;
 }
 

@@ -295,7 +295,12 @@ export async function loadPaymentHistory(app: AppContext, businessId: string): P
     ];
   });
   const refunds: PaymentEntry[] = refundRows.map((row) => {
-    const { description, href } = subjectOf({ kind: "delivery_item", referenceId: null, insightCategory: null, ...row });
+    const { description, href } = subjectOf({
+      kind: "delivery_item",
+      referenceId: null,
+      insightCategory: null,
+      ...row,
+    });
     return {
       key: `refund-${row.id}`,
       entry: "refund" as const,

@@ -92,7 +92,7 @@ describe("the receipt page", () => {
     const text = textOf(receipt);
     const number = receiptNumber(purchaseId, purchase!.paidAt!);
     expect(number).toMatch(/^PW-\d{8}-[0-9A-Z]{8}$/);
-    expect(text).toContain(`Partwise Receipt ${number}`);
+    expect(text).toContain(`Partwise Receipt Receipt number ${number}`);
     expect(text).toContain(`Receipt number ${number}`);
     expect(text).toContain(`Date paid ${formatDate(purchase!.paidAt!)}`);
     expect(text).toContain(`Billed to ${client.business.name}`);
@@ -179,7 +179,9 @@ describe("Settings → Account → Payments", () => {
       ([, entry, row]) => `${entry}: ${textOf(row!).trim()}`,
     );
     expect(rows).toHaveLength(5);
-    expect(rows[0]).toMatch(/^refund: .* Refund: Deliverable: Phase 3 \(Margin recovery plan\) -\$1,500\.00 Refunded PW-/);
+    expect(rows[0]).toMatch(
+      /^refund: .* Refund: Deliverable: Phase 3 \(Margin recovery plan\) -\$1,500\.00 Refunded PW-/,
+    );
     expect(rows.filter((row) => row.startsWith("payment:") && row.includes("$1,500.00"))).toHaveLength(3);
     expect(rows.filter((row) => row.includes("Phase 3 (Margin recovery plan) $1,500.00 Refunded"))).toHaveLength(1);
     expect(rows[4]).toBe(
@@ -193,6 +195,8 @@ describe("Settings → Account → Payments", () => {
     expect(theirs).toContain("You have not made any payments yet.");
     expect(theirs).not.toContain("Phase 1");
     // Other tabs read no payments.
-    expect(textOf(await page("/company-profile?tab=personal", client.token))).not.toContain("Your payments and refunds");
+    expect(textOf(await page("/company-profile?tab=personal", client.token))).not.toContain(
+      "Your payments and refunds",
+    );
   });
 });
