@@ -64,3 +64,10 @@ export const PAYMENTS_COLUMNS = {
 } as const;
 export const REFUND_ENTRY = (what: string) => `Refund: ${what}`;
 export const VIEW_RECEIPT = "View receipt";
+
+/** The notice of a refunded deliverable (kind item_refunded), to the business and the consultant. */
+export const NOTICE_ITEM_REFUNDED = "A deliverable was refunded";
+export const NOTICE_ITEM_REFUNDED_BUSINESS = (item: string, plan: string) =>
+  `Partwise refunded your payment for "${item}" of ${plan}. Your bank shows it within 5–10 business days; the receipt lists the refund.`;
+export const NOTICE_ITEM_REFUNDED_CONSULTANT = (business: string, item: string, plan: string) =>
+  `Partwise refunded ${business}'s payment for "${item}" of ${plan}: it will not be delivered.`;

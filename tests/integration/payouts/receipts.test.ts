@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryItems, insightRequests, purchases } from "~db/schema";
+import { deliveryItems, insightRequests, notifications, purchases } from "~db/schema";
 import { formatDate } from "~/lib/shared/dates";
 import { receiptNumber } from "~/lib/payouts/receipts";
 import { refundItem } from "~/server/payouts/transfers.server";
@@ -44,7 +44,7 @@ async function engagementWithRefund() {
     .where(inArray(deliveryItems.id, [first!.id, second!.id, third!.id]));
   const purchaseOf = (itemId: string) => rows.find((row) => row.id === itemId)!.purchaseId!;
   const [refund] = await refundsOf(third!.id);
-  return { ...engagement, first: first!, second: second!, third: third!, purchaseOf, refund: refund! };
+  return { ...engagement, manager, first: first!, second: second!, third: third!, purchaseOf, refund: refund! };
 }
 
 describe("the engagement panel's costs", () => {
@@ -198,5 +198,47 @@ describe("Settings → Account → Payments", () => {
     expect(textOf(await page("/company-profile?tab=personal", client.token))).not.toContain(
       "Your payments and refunds",
     );
+  });
+});
+
+describe("the refund's notices", () => {
+  it("tell the business and the consultant once, and the business's Notifications list it", async () => {
+    const { client, consultant, manager, outline, third } = await engagementWithRefund();
+    const refundNotices = () =>
+      db()
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.kind, "item_refunded"),
+            inArray(notifications.userId, [client.user.id, consultant.user.id]),
+          ),
+        );
+    const sent = await refundNotices();
+    expect(
+      sent
+        .map(({ userId, title, body, link }) => ({ userId, title, body, link }))
+        .sort((a, b) => (a.userId === client.user.id ? -1 : b.userId === client.user.id ? 1 : 0)),
+    ).toEqual([
+      {
+        userId: client.user.id,
+        title: "A deliverable was refunded",
+        body: 'Partwise refunded your payment for "Phase 3" of Margin recovery plan. Your bank shows it within 5–10 business days; the receipt lists the refund.',
+        link: `/features?focus=Engagements&engagementId=${outline.id}`,
+      },
+      {
+        userId: consultant.user.id,
+        title: "A deliverable was refunded",
+        body: `Partwise refunded ${client.business.name}'s payment for "Phase 3" of Margin recovery plan: it will not be delivered.`,
+        link: `/consultant/engagements/${outline.id}`,
+      },
+    ]);
+    // A second refund is refused and tells no one again.
+    expect(await refundItem(stubApp(), manager.user.id, outline.id, third.id)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await refundNotices()).toHaveLength(2);
+    expect(textOf(await page("/notifications", client.token))).toContain("A deliverable was refunded");
   });
 });
