@@ -6,6 +6,7 @@ import {
   PAYMENTS_COLUMNS,
   PAYMENTS_EMPTY,
   PAYMENTS_INTRO,
+  PAYMENTS_MEMBERSHIP_NOTE,
   PAYMENTS_TITLE,
   REFUND_ENTRY,
   VIEW_RECEIPT,
@@ -63,6 +64,7 @@ export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
           </div>
         </>
       )}
+      <p className="payment-history-note">{PAYMENTS_MEMBERSHIP_NOTE}</p>
     </section>
   );
 }

@@ -54,6 +54,7 @@ export const COST_LABELS = {
 export const PAYMENTS_TITLE = "Payments";
 export const PAYMENTS_INTRO = "Every payment you made to Partwise and every refund, newest first.";
 export const PAYMENTS_EMPTY = "You have not made any payments yet.";
+export const PAYMENTS_MEMBERSHIP_NOTE = "Your membership's invoices are in the billing portal (Manage Payment).";
 export const PAYMENTS_CAPTION = "Your payments and refunds";
 export const PAYMENTS_COLUMNS = {
   date: "Date",

@@ -3,7 +3,7 @@
  * and its refund, the receipt of any paid purchase, and the payment history (payments and refunds).
  * Every query is scoped by the session's business: another business's purchase reads as not found.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { deliveryItems, deliveryOutlines, insightRequests, itemRefunds, purchases, type Purchase } from "~db/schema";
 import { describePurchase, receiptNumber, type PurchaseSubject } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";
@@ -11,6 +11,13 @@ import { outlineIdSql } from "~/server/engagements/engagement-views.server";
 
 /** Purchases that took the business's money (a receipt exists for them). */
 const RECEIPTED_STATUSES = ["paid", "refunded"] as const satisfies readonly Purchase["status"][];
+
+/**
+ * A plan's purchase records the subscription's start (often a free trial: nothing charged, no
+ * PaymentIntent); its charges are Stripe's invoices, which the billing portal (Manage Payment)
+ * shows. So receipts and the history cover the one-off payments only.
+ */
+const oneOffPayment = ne(purchases.kind, "subscription");
 
 /** The longest payment history the settings list shows (newest first). */
 export const PAYMENT_HISTORY_LIMIT = 100;
@@ -170,8 +177,8 @@ export type Receipt = {
 };
 
 /**
- * The receipt of one of the business's paid (or since refunded) purchases, or null when the
- * purchase is unknown, another business's, or never paid. Two queries in parallel (one round trip).
+ * The receipt of one of the business's paid (or since refunded) one-off purchases, or null when
+ * the purchase is unknown, another business's, never paid, or a plan's (its invoices are Stripe's). Two queries in parallel (one round trip).
  */
 export async function loadReceipt(
   app: AppContext,
@@ -185,6 +192,7 @@ export async function loadReceipt(
           eq(purchases.id, purchaseId),
           eq(purchases.businessId, business.id),
           inArray(purchases.status, RECEIPTED_STATUSES),
+          oneOffPayment,
         ),
       )
       .limit(1),
@@ -247,13 +255,13 @@ export type PaymentEntry = {
 };
 
 /**
- * The business's payment history, newest first: every paid (or since refunded) purchase and every
- * refund as its own entry. Two queries in parallel (one round trip).
+ * The business's payment history, newest first: every paid (or since refunded) one-off purchase
+ * and every refund as its own entry (a plan's charges are its invoices, in the billing portal). Two queries in parallel (one round trip).
  */
 export async function loadPaymentHistory(app: AppContext, businessId: string): Promise<PaymentEntry[]> {
   const [rows, refundRows] = await Promise.all([
     receiptedPurchases(app, businessId)
-      .where(and(eq(purchases.businessId, businessId), inArray(purchases.status, RECEIPTED_STATUSES)))
+      .where(and(eq(purchases.businessId, businessId), inArray(purchases.status, RECEIPTED_STATUSES), oneOffPayment))
       .orderBy(desc(sql`coalesce(${purchases.paidAt}, ${purchases.updatedAt})`), desc(purchases.id))
       .limit(PAYMENT_HISTORY_LIMIT),
     app.db

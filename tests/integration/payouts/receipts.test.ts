@@ -161,6 +161,16 @@ describe("Settings → Account → Payments", () => {
           paidAt: older,
         },
         {
+          id: `plan-${insight!.id}`,
+          businessId: client.business.id,
+          kind: "subscription",
+          referenceId: "STANDARD_PLAN_MONTHLY",
+          amountCents: 24_700,
+          status: "paid",
+          idempotencyKey: `plan-${insight!.id}`,
+          paidAt: older,
+        },
+        {
           id: `unpaid-${insight!.id}`,
           businessId: client.business.id,
           kind: "benchmarking",
@@ -188,6 +198,10 @@ describe("Settings → Account → Payments", () => {
       `payment: ${formatDate(older)} Insight request: Strategy $99.00 Paid ${receiptNumber(`insight-${insight!.id}`, older)}`,
     );
     expect(text).not.toContain("$500.00");
+    // A plan's start is no payment receipt: its charges are invoices in the billing portal.
+    expect(text).not.toContain("STARTER (monthly) membership");
+    expect(text).toContain("Your membership's invoices are in the billing portal (Manage Payment).");
+    expect((await call(`/receipts/plan-${insight!.id}`, { cookie: client.token })).status).toBe(404);
     expect(page1).toContain(`href="/receipts/${purchaseOf(first.id)}"`);
     expect(page1.match(new RegExp(`href="/receipts/${purchaseOf(third.id)}"`, "g"))).toHaveLength(2);
 
