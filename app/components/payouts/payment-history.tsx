@@ -30,7 +30,8 @@ export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
       ) : (
         <>
           <p className="payment-history-intro">{PAYMENTS_INTRO}</p>
-          <div className="payment-history-wrap">
+          {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+          <div className="payment-history-wrap" role="region" aria-label={PAYMENTS_CAPTION} tabIndex={0}>
             <table className="chart-table payment-history-table">
               <caption>{PAYMENTS_CAPTION}</caption>
               <thead>
