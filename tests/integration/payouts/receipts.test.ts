@@ -1,9 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { deliveryItems, insightRequests, notifications, purchases } from "~db/schema";
 import { formatDate } from "~/lib/shared/dates";
 import { receiptNumber } from "~/lib/payouts/receipts";
 import { refundItem } from "~/server/payouts/transfers.server";
+import { createAppContext } from "~/server/load-context";
+import type { CloudflareBindings } from "~/server/platform/env.server";
+import { loadEngagementCosts, loadPaymentHistory, loadReceipt } from "~/server/payments/receipts.server";
 import { call, db } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 import { paidEngagement, refundsOf, stubApp } from "./helpers";
@@ -254,5 +258,67 @@ describe("the refund's notices", () => {
     });
     expect(await refundNotices()).toHaveLength(2);
     expect(textOf(await page("/notifications", client.token))).toContain("A deliverable was refunded");
+  });
+});
+
+/**
+ * A D1 that counts the round trips a call makes: each statement waits a few milliseconds before
+ * it runs, so statements sent side by side overlap and form one wave; a statement started after
+ * another finished opens a new wave.
+ */
+function countingDb() {
+  let inflight = 0;
+  let waves = 0;
+  let statements = 0;
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (typeof value !== "function") return value;
+        if (prop === "bind")
+          return (...args: unknown[]) => wrap((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args));
+        if (prop === "all" || prop === "raw" || prop === "first" || prop === "run") {
+          return async (...args: unknown[]) => {
+            if (inflight === 0) waves++;
+            inflight++;
+            statements++;
+            try {
+              await new Promise((resolve) => setTimeout(resolve, 5));
+              return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            } finally {
+              inflight--;
+            }
+          };
+        }
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+  const db = new Proxy(env.DB, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop) as unknown;
+      if (prop === "prepare") return (query: string) => wrap(target.prepare(query));
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const app = createAppContext({ ...env, DB: db } as unknown as CloudflareBindings, () => undefined);
+  return { app, counts: () => ({ waves, statements }) };
+}
+
+describe("the reads' round trips", () => {
+  it("costs, a receipt and the payment history each read in ONE D1 round trip", async () => {
+    const { client, outline, first, purchaseOf } = await engagementWithRefund();
+    const costs = countingDb();
+    const read = await loadEngagementCosts(costs.app, client.business.id, outline.id);
+    expect(read.paidCents).toBe(450_000);
+    expect(costs.counts()).toEqual({ waves: 1, statements: 2 });
+    const current = countingDb();
+    expect((await loadEngagementCosts(current.app, client.business.id, null)).paidCents).toBe(450_000);
+    expect(current.counts()).toEqual({ waves: 1, statements: 2 });
+    const receipt = countingDb();
+    expect(await loadReceipt(receipt.app, client.business, purchaseOf(first.id))).not.toBeNull();
+    expect(receipt.counts()).toEqual({ waves: 1, statements: 2 });
+    const history = countingDb();
+    expect(await loadPaymentHistory(history.app, client.business.id)).toHaveLength(4);
+    expect(history.counts()).toEqual({ waves: 1, statements: 2 });
   });
 });
