@@ -55,7 +55,8 @@ export const meta: MetaFunction = ({ location }) => [
  * that match request; on the Engagements tab its engagements, and with `?engagementId=` that
  * engagement; on the Benchmarking tab the year's benchmarking; on the Documents tab the Documents
  * Hub (`?q=&sort=&folder=`): after the viewer, the lists' db.batch, the match's, the engagements',
- * the benchmarking view's and the hub's reads run side by side (two sequential D1 round trips in all).
+ * the engagement's costs (issue #18), the benchmarking view's and the hub's reads run side by side
+ * (two sequential D1 round trips in all).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
