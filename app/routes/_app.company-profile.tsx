@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm } from "~/components/settings/account-form";
+import { PaymentHistory } from "~/components/payouts/payment-history";
 import { CompanyDataSection, DISCONNECT_INTENT, type DisconnectActionData } from "~/components/settings/company-data";
 import { BusinessForm } from "~/components/settings/business-form";
 import { PersonalForm } from "~/components/settings/personal-form";
@@ -38,6 +39,7 @@ import {
   updateInsightPreferences,
   updatePersonalInfo,
 } from "~/server/business/settings.server";
+import { loadPaymentHistory } from "~/server/payments/receipts.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Partwise" }];
 
@@ -46,8 +48,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const query = new URL(request.url).searchParams;
   const tab = settingsTabFrom(query.get("tab"));
-  // The Account tab shows the accounting connection (one more query, only there).
-  const connection = tab === "account" ? await getConnectionSummary(context.app, viewer.business.id) : null;
+  // The Account tab shows the accounting connection and the payments (one more round trip, only there).
+  const [connection, payments] =
+    tab === "account"
+      ? await Promise.all([
+          getConnectionSummary(context.app, viewer.business.id),
+          loadPaymentHistory(context.app, viewer.business.id),
+        ])
+      : [null, null];
   // The Preferences tab shows the email notification choices (one more query, only there).
   const emailPreferences = tab === "preferences" ? await loadEmailPreferences(context.app, viewer.user.id) : null;
   return {
@@ -63,6 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     confirmDisconnect: tab === "account" && query.get("confirm") === "disconnect" && connection !== null,
     emailPreferences,
+    payments,
   };
 }
 
@@ -188,7 +197,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CompanyProfile() {
-  const { tab, user, business, companyData, confirmDisconnect, emailPreferences } = useLoaderData<typeof loader>();
+  const { tab, user, business, companyData, confirmDisconnect, emailPreferences, payments } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
     SettingsActionData | DisconnectActionData | EmailPreferencesActionData | undefined;
   const emailPreferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
@@ -229,6 +239,7 @@ export default function CompanyProfile() {
                 actionData={disconnectData}
                 action={formAction}
               />
+              {payments ? <PaymentHistory entries={payments} /> : null}
             </>
           ) : null}
           {tab === "preferences" ? (

@@ -12,6 +12,7 @@ import { engagementStatusLabel, type BusinessEngagement } from "~/lib/engagement
 import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { loadBusinessEngagement } from "~/server/engagements/engagement-views.server";
+import { loadEngagementCosts } from "~/server/payments/receipts.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement Plan | Partwise" }];
 
@@ -21,13 +22,18 @@ const SECTION_LABELS: Record<Section, string> = { match: "Match", consultant: "C
 
 /**
  * The business's current engagement (the newest not complete, else the newest), or `?engagementId=`
- * of one of its engagements: one db.batch after the viewer (two sequential D1 round trips).
+ * of one of its engagements: one db.batch and the costs' reads side by side after the viewer (two
+ * sequential D1 round trips).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const requested = new URL(request.url).searchParams.get("engagementId")?.trim() || null;
-  const engagement = await loadBusinessEngagement(context.app, viewer, requested);
-  return { engagement, requested: requested !== null };
+  // What each deliverable cost (issue #18), read beside the engagement's batch (same round trip).
+  const [engagement, costs] = await Promise.all([
+    loadBusinessEngagement(context.app, viewer, requested),
+    loadEngagementCosts(context.app, viewer.business.id, requested),
+  ]);
+  return { engagement, costs: engagement ? costs : null, requested: requested !== null };
 }
 
 /** Plan shows only when the engagement's plan loaded (its text, or the items the business may see). */
@@ -45,7 +51,7 @@ function hasPlan(engagement: BusinessEngagement): boolean {
  * /features engagement panel's.
  */
 export default function EngagementPortal() {
-  const { engagement, requested } = useLoaderData<typeof loader>();
+  const { engagement, costs, requested } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   // The forms post to the /features engagement panel's action (one page action for both pages).
   const slots = useDeliverableSlots(engagement, {
@@ -105,7 +111,9 @@ export default function EngagementPortal() {
         <div className="card engagement-portal-content">
           {section === "match" ? <EngagementMatchInfo engagement={engagement} heading="h2" /> : null}
           {section === "consultant" ? <EngagementConsultant engagement={engagement} heading="h2" /> : null}
-          {section === "plan" ? <EngagementDeliverables engagement={engagement} heading="h2" slots={slots} /> : null}
+          {section === "plan" ? (
+            <EngagementDeliverables engagement={engagement} heading="h2" slots={slots} costs={costs} />
+          ) : null}
         </div>
       </div>
     </div>

@@ -44,6 +44,7 @@ import { BenchmarkingFeature, benchmarkingSummary } from "~/components/benchmark
 import { BENCHMARKING_TITLE } from "~/lib/benchmarking/benchmarking-copy";
 import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
+import { loadEngagementCosts } from "~/server/payments/receipts.server";
 
 export const meta: MetaFunction = ({ location }) => [
   { title: `${featureFromSearch(new URLSearchParams(location.search))} | Partwise` },
@@ -54,7 +55,8 @@ export const meta: MetaFunction = ({ location }) => [
  * that match request; on the Engagements tab its engagements, and with `?engagementId=` that
  * engagement; on the Benchmarking tab the year's benchmarking; on the Documents tab the Documents
  * Hub (`?q=&sort=&folder=`): after the viewer, the lists' db.batch, the match's, the engagements',
- * the benchmarking view's and the hub's reads run side by side (two sequential D1 round trips in all).
+ * the engagement's costs (issue #18), the benchmarking view's and the hub's reads run side by side
+ * (two sequential D1 round trips in all).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
@@ -64,18 +66,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const onEngagements = featureFromSearch(params) === "Engagements";
   const onBenchmarking = featureFromSearch(params) === "Benchmarking";
   const onDocuments = featureFromSearch(params) === "Documents";
-  const [lists, match, engagements, engagement, benchmarking, documents] = await Promise.all([
+  const [lists, match, engagements, engagement, costs, benchmarking, documents] = await Promise.all([
     loadClientInsightLists(context.app, viewer),
     matchId ? loadMatchRequest(context.app, viewer, matchId) : Promise.resolve(null),
     onEngagements ? loadEngagementTiles(context.app, viewer) : Promise.resolve([]),
     engagementId ? loadBusinessEngagement(context.app, viewer, engagementId) : Promise.resolve(null),
+    // What each deliverable cost (issue #18), read beside the engagement's batch.
+    engagementId ? loadEngagementCosts(context.app, viewer.business.id, engagementId) : Promise.resolve(null),
     onBenchmarking ? loadBenchmarkingView(context.app, viewer).then(benchmarkingSummary) : Promise.resolve(null),
     onDocuments ? loadDocumentsHub(context.app, viewer, parseDocumentQuery(params)) : Promise.resolve(null),
   ]);
   const tiles = [...lists.requests, ...lists.valueInsights].sort((a, b) =>
     a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
   );
-  return { tiles, matches: lists.matches, match, engagements, engagement, benchmarking, documents };
+  return {
+    tiles,
+    matches: lists.matches,
+    match,
+    engagements,
+    engagement,
+    costs: engagement ? costs : null,
+    benchmarking,
+    documents,
+  };
 }
 
 const PayIntentSchema = z.object({ intent: z.literal("pay"), insightId: z.string().trim().min(1).max(80) });
@@ -341,6 +354,7 @@ function EngagementsFeature({
         hrefFor={hrefFor}
         closeHref="/features?focus=Engagements"
         slots={slots}
+        costs={data.costs}
       />
     );
   }

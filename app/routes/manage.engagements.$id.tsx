@@ -130,7 +130,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           ? await retryTransfer(context.app, id, deliveryItemId)
           : intent === "reverse-transfer"
             ? await reverseTransfer(context.app, id, deliveryItemId)
-            : await refundItem(context.app, viewer.user.id, id, deliveryItemId);
+            : await refundItem(context.app, viewer.user.id, id, deliveryItemId, appOrigin(context.app, request));
       if (!result.ok) {
         if (result.status === 404) throw notFound();
         return refused("money", result.msg, result.status);

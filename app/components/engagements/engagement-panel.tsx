@@ -29,6 +29,8 @@ import {
 } from "~/lib/engagements/engagement-view";
 import { consultingTypeLabel } from "~/lib/engagements/sow";
 import { categoryLabel } from "~/lib/shared/format";
+import { DeliverableCost, EngagementCostTotals } from "~/components/payouts/item-cost";
+import type { EngagementCosts, ItemCost } from "~/server/payments/receipts.server";
 
 /**
  * The business's engagement (spec §2 "Engagement panel tabs", /engagement-portal): Match Info,
@@ -134,12 +136,15 @@ function DeliverableItem({
   heading,
   actions,
   showDelivery = false,
+  cost,
 }: {
   item: DeliveryItemView;
   heading: Heading;
   actions?: (item: DeliveryItemView) => ReactNode;
   /** A completed item shows what was delivered (the item in progress shows it in the actions). */
   showDelivery?: boolean;
+  /** What the business paid for it (and any refund), when it was paid. */
+  cost?: ItemCost;
 }) {
   const H = heading;
   const title = preview(item.title, ITEM_TITLE_PREVIEW);
@@ -164,6 +169,7 @@ function DeliverableItem({
           <dt>Status</dt>
           <dd className="engagement-item-status">{itemStatusText(item)}</dd>
         </div>
+        <DeliverableCost cost={cost} title={item.title} />
       </dl>
       {showDelivery && item.summaryOfWork ? (
         <div className="engagement-item-summary">
@@ -196,10 +202,13 @@ export function EngagementDeliverables({
   engagement,
   heading = "h3",
   slots = {},
+  costs = null,
 }: {
   engagement: EngagementData;
   heading?: Heading;
   slots?: DeliverableSlots;
+  /** What each paid deliverable cost and the engagement's payments (issue #18). */
+  costs?: EngagementCosts | null;
 }) {
   const H = heading;
   const [planOpen, setPlanOpen] = useState(false);
@@ -240,7 +249,13 @@ export function EngagementDeliverables({
           {outline.incompleteItems.length > 0 ? (
             <ul className="engagement-items" aria-label="Deliverables to do">
               {outline.incompleteItems.map((item) => (
-                <DeliverableItem key={item._id} item={item} heading={itemHeading} actions={slots.itemActions} />
+                <DeliverableItem
+                  key={item._id}
+                  item={item}
+                  heading={itemHeading}
+                  actions={slots.itemActions}
+                  cost={costs?.items[item._id]}
+                />
               ))}
             </ul>
           ) : (
@@ -260,6 +275,7 @@ export function EngagementDeliverables({
                     heading={lower(itemHeading)}
                     actions={slots.itemActions}
                     showDelivery
+                    cost={costs?.items[item._id]}
                   />
                 ))}
               </ul>
@@ -267,6 +283,7 @@ export function EngagementDeliverables({
           ) : null}
         </>
       )}
+      <EngagementCostTotals costs={costs} />
       {slots.signedStatements}
       {slots.results}
     </section>
@@ -284,12 +301,15 @@ export function EngagementPanel({
   hrefFor,
   closeHref,
   slots,
+  costs = null,
 }: {
   engagement: EngagementData;
   tab: EngagementPanelTab;
   hrefFor: (tab: EngagementPanelTab) => string;
   closeHref: string;
   slots?: DeliverableSlots;
+  /** What each paid deliverable cost and the engagement's payments (issue #18). */
+  costs?: EngagementCosts | null;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -346,7 +366,7 @@ export function EngagementPanel({
       <div role="tabpanel" id="engagement-tab-panel" aria-labelledby={`engagement-tab-${tab}`} className="tab-panel">
         {tab === "match" ? <EngagementMatchInfo engagement={engagement} /> : null}
         {tab === "consultant" ? <EngagementConsultant engagement={engagement} /> : null}
-        {tab === "deliverables" ? <EngagementDeliverables engagement={engagement} slots={slots} /> : null}
+        {tab === "deliverables" ? <EngagementDeliverables engagement={engagement} slots={slots} costs={costs} /> : null}
       </div>
     </section>
   );

@@ -66,6 +66,7 @@ export const NOTIFICATION_KINDS = {
   profile_changes_requested: { label: "Profile changes requested", essential: false, group: "consultants" },
   profile_approved: { label: "Profile approved", essential: false, group: "consultants" },
   payouts_enabled: { label: "Payouts enabled", essential: true, group: "engagements" },
+  item_refunded: { label: "Deliverable refunded", essential: true, group: "engagements" },
 } as const satisfies Record<string, NotificationKindEntry>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -14,6 +14,11 @@ import {
   consultantEngagementPath,
   managerEngagementPath,
 } from "~/lib/engagements/engagement-paths";
+import {
+  NOTICE_ITEM_REFUNDED,
+  NOTICE_ITEM_REFUNDED_BUSINESS,
+  NOTICE_ITEM_REFUNDED_CONSULTANT,
+} from "~/lib/payouts/receipt-copy";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
 
@@ -24,7 +29,13 @@ import { managerIds, notify, type Notice } from "~/server/notifications/notify.s
  * a notice that cannot be written is logged and never undoes the step.
  */
 export type DeliverableNoticeKind =
-  "item_paid" | "item_delivered" | "item_approved" | "item_revision" | "item_paused" | "engagement_completed";
+  | "item_paid"
+  | "item_delivered"
+  | "item_approved"
+  | "item_revision"
+  | "item_paused"
+  | "engagement_completed"
+  | "item_refunded";
 
 type People = {
   outlineId: string;
@@ -167,6 +178,16 @@ function noticesFor(kind: DeliverableNoticeKind, people: People, managers: reado
       );
       toManagers(NOTICE_ENGAGEMENT_COMPLETED, `${people.businessName}'s ${plan} is complete.`);
       break;
+    // Issue #18: the manager refunded a prepaid deliverable that will not be delivered.
+    case "item_refunded":
+      toBusiness(NOTICE_ITEM_REFUNDED, NOTICE_ITEM_REFUNDED_BUSINESS(people.itemTitle, plan));
+      toConsultant(
+        NOTICE_ITEM_REFUNDED,
+        NOTICE_ITEM_REFUNDED_CONSULTANT(people.businessName, people.itemTitle, plan),
+        engagement,
+        "Open the engagement",
+      );
+      break;
   }
   return notices;
 }
@@ -174,14 +195,16 @@ function noticesFor(kind: DeliverableNoticeKind, people: People, managers: reado
 /** Sends the notices of `kinds` about one item; logs and swallows any failure. */
 export async function notifyDeliverable(
   app: AppContext,
-  origin: string,
+  origin: string | null,
   itemId: string,
   kinds: readonly DeliverableNoticeKind[],
 ): Promise<void> {
   try {
     const people = await peopleOfItem(app, itemId);
     if (!people) return;
-    const needsManagers = kinds.some((kind) => kind !== "item_paid" && kind !== "item_delivered");
+    const needsManagers = kinds.some(
+      (kind) => kind !== "item_paid" && kind !== "item_delivered" && kind !== "item_refunded",
+    );
     const managers = !needsManagers
       ? []
       : people.assignedManagerId

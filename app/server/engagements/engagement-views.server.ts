@@ -153,7 +153,7 @@ export async function hasEngagements(app: AppContext, businessId: string): Promi
  * The visible outline of the business: `outlineId`, or with null its current engagement (the
  * newest not complete, else the newest). A SQL expression so the batch's other queries can key on it.
  */
-function outlineIdSql(businessId: string, outlineId: string | null): SQL {
+export function outlineIdSql(businessId: string, outlineId: string | null): SQL {
   if (outlineId !== null) return sql`${outlineId}`;
   return sql`(select ${deliveryOutlines.id} from ${deliveryOutlines} where ${deliveryOutlines.businessId} = ${businessId} and ${visibleSql} order by ${deliveryOutlines.complete} asc, ${deliveryOutlines.createdAt} desc, ${deliveryOutlines.id} desc limit 1)`;
 }

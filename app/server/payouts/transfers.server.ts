@@ -28,6 +28,7 @@ import {
 } from "~/lib/payouts/transfer-copy";
 import type { AppContext } from "~/server/load-context";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
+import { notifyDeliverable } from "~/server/engagements/deliverable-notices.server";
 
 /**
  * Transfers to consultants (issue #18): one per approved deliverable, the price less the platform
@@ -308,13 +309,16 @@ export async function reverseTransfer(app: AppContext, outlineId: string, itemId
  * item's payment (Idempotency-Key `refund-item-{itemId}`), the purchase then 'refunded'. Refused
  * while the consultant holds the money (a paid or in-progress transfer: reverse it first) or is
  * owed it (an approved item whose transfer is held or failed). One refund row per item: a double
- * submit or a race refunds once; a failed refund may be tried again.
+ * submit or a race refunds once; a failed refund may be tried again. The business and the
+ * consultant are notified (item_refunded) once, by the call that settles the refund.
  */
 export async function refundItem(
   app: AppContext,
   managerUserId: string,
   outlineId: string,
   itemId: string,
+  /** The origin for the notice emails' links (null: in-app notices only). */
+  origin: string | null = null,
 ): Promise<MoneyActionResult> {
   const found = await loadItemMoney(app, outlineId, itemId);
   if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
@@ -384,16 +388,19 @@ export async function refundItem(
       refundKey(itemId),
     );
     const at = app.now();
-    await app.db.batch([
+    const [settled] = await app.db.batch([
       app.db
         .update(itemRefunds)
         .set({ status: "succeeded", stripeRefundId: made.id, updatedAt: at })
-        .where(and(eq(itemRefunds.id, claimedId), eq(itemRefunds.status, "pending"))),
+        .where(and(eq(itemRefunds.id, claimedId), eq(itemRefunds.status, "pending")))
+        .returning({ id: itemRefunds.id }),
       app.db
         .update(purchases)
         .set({ status: "refunded", updatedAt: at })
         .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "paid"))),
     ]);
+    // The business's (and the consultant's) history: told once, by the call that settled the refund.
+    if (settled.length > 0) await notifyDeliverable(app, origin, itemId, ["item_refunded"]);
     return { ok: true, msg: REFUND_DONE };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

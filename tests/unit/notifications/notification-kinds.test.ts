@@ -55,7 +55,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(27);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(28);
   });
 
   it("marks payments and signatures essential, and nothing else", () => {
@@ -63,7 +63,7 @@ describe("the notification kinds registry", () => {
       .filter(([, entry]) => entry.essential)
       .map(([kind]) => kind)
       .sort();
-    expect(essential).toEqual(["item_paid", "payouts_enabled", "plan_signed"]);
+    expect(essential).toEqual(["item_paid", "item_refunded", "payouts_enabled", "plan_signed"]);
   });
 
   it("puts every kind in a known group, with a label", () => {

@@ -1,0 +1,65 @@
+import { Link } from "@remix-run/react";
+import { useId } from "react";
+import { formatUsdCents } from "~/lib/engagements/sow";
+import { COST_LABELS } from "~/lib/payouts/receipt-copy";
+import { receiptPath } from "~/lib/payouts/receipts";
+import { formatDate } from "~/lib/shared/dates";
+import type { EngagementCosts, ItemCost } from "~/server/payments/receipts.server";
+
+/**
+ * What one deliverable cost the business (issue #18): the amount and date paid with a link to its
+ * receipt, and a refund with its date and amount. Rows of the item's facts list (dt/dd pairs).
+ */
+export function DeliverableCost({ cost, title }: { cost: ItemCost | undefined; title: string }) {
+  if (!cost) return null;
+  return (
+    <>
+      <div className="item-cost">
+        <dt>{COST_LABELS.paid}</dt>
+        <dd>
+          {COST_LABELS.paidOn(formatUsdCents(cost.paidCents), formatDate(cost.paidAt))}{" "}
+          <Link
+            to={receiptPath(cost.purchaseId)}
+            className="item-cost-receipt"
+            aria-label={COST_LABELS.receiptOf(title)}
+          >
+            {COST_LABELS.receipt}
+          </Link>
+        </dd>
+      </div>
+      {cost.refundedAt ? (
+        <div className="item-cost item-cost-refunded">
+          <dt>{COST_LABELS.refunded}</dt>
+          <dd>{COST_LABELS.refundedOn(formatUsdCents(cost.refundedCents), formatDate(cost.refundedAt))}</dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The engagement's payments: paid, refunded and net (shown once anything was paid). */
+export function EngagementCostTotals({ costs }: { costs: EngagementCosts | null | undefined }) {
+  const id = useId();
+  if (!costs || Object.keys(costs.items).length === 0) return null;
+  return (
+    <div className="engagement-cost-totals" role="group" aria-labelledby={id}>
+      <p id={id} className="engagement-item-label">
+        {COST_LABELS.totals}
+      </p>
+      <dl className="engagement-item-facts">
+        <div>
+          <dt>{COST_LABELS.totalPaid}</dt>
+          <dd>{formatUsdCents(costs.paidCents)}</dd>
+        </div>
+        <div>
+          <dt>{COST_LABELS.totalRefunded}</dt>
+          <dd>{formatUsdCents(costs.refundedCents)}</dd>
+        </div>
+        <div>
+          <dt>{COST_LABELS.totalNet}</dt>
+          <dd>{formatUsdCents(costs.netCents)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

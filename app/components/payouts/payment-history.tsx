@@ -1,0 +1,71 @@
+import { Link } from "@remix-run/react";
+import { formatUsdCents } from "~/lib/engagements/sow";
+import {
+  PAYMENT_STATUS_LABELS,
+  PAYMENTS_CAPTION,
+  PAYMENTS_COLUMNS,
+  PAYMENTS_EMPTY,
+  PAYMENTS_INTRO,
+  PAYMENTS_MEMBERSHIP_NOTE,
+  PAYMENTS_TITLE,
+  REFUND_ENTRY,
+  VIEW_RECEIPT,
+} from "~/lib/payouts/receipt-copy";
+import { receiptPath } from "~/lib/payouts/receipts";
+import { formatDate } from "~/lib/shared/dates";
+import type { PaymentEntry } from "~/server/payments/receipts.server";
+
+/**
+ * Settings → Account → Payments (issue #18): every payment the business made and every refund,
+ * newest first, each with the receipt of its payment.
+ */
+export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
+  return (
+    <section className="stack payment-history" id="payments" aria-labelledby="payments-title">
+      <h2 id="payments-title" className="settings-heading">
+        {PAYMENTS_TITLE}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="empty-state">{PAYMENTS_EMPTY}</p>
+      ) : (
+        <>
+          <p className="payment-history-intro">{PAYMENTS_INTRO}</p>
+          {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+          <div className="payment-history-wrap" role="region" aria-label={PAYMENTS_CAPTION} tabIndex={0}>
+            <table className="chart-table payment-history-table">
+              <caption>{PAYMENTS_CAPTION}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{PAYMENTS_COLUMNS.date}</th>
+                  <th scope="col">{PAYMENTS_COLUMNS.what}</th>
+                  <th scope="col">{PAYMENTS_COLUMNS.amount}</th>
+                  <th scope="col">{PAYMENTS_COLUMNS.status}</th>
+                  <th scope="col">{PAYMENTS_COLUMNS.receipt}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => {
+                  const what = entry.entry === "refund" ? REFUND_ENTRY(entry.description) : entry.description;
+                  return (
+                    <tr key={entry.key} className={`payment-entry payment-entry-${entry.entry}`}>
+                      <td>{formatDate(entry.date)}</td>
+                      <td className="payment-entry-what">{entry.href ? <Link to={entry.href}>{what}</Link> : what}</td>
+                      <td>{formatUsdCents(entry.amountCents)}</td>
+                      <td>{PAYMENT_STATUS_LABELS[entry.status]}</td>
+                      <td>
+                        <Link to={receiptPath(entry.purchaseId)} aria-label={`${VIEW_RECEIPT} ${entry.number}`}>
+                          {entry.number}
+                        </Link>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <p className="payment-history-note">{PAYMENTS_MEMBERSHIP_NOTE}</p>
+    </section>
+  );
+}

@@ -1,0 +1,327 @@
+/**
+ * The business's side of the money (issue #18, Q3): what each deliverable of an engagement cost
+ * and its refund, the receipt of any paid purchase, and the payment history (payments and refunds).
+ * Every query is scoped by the session's business: another business's purchase reads as not found.
+ */
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { deliveryItems, deliveryOutlines, insightRequests, itemRefunds, purchases, type Purchase } from "~db/schema";
+import { describePurchase, receiptNumber, type PurchaseSubject } from "~/lib/payouts/receipts";
+import type { AppContext } from "~/server/load-context";
+import { outlineIdSql } from "~/server/engagements/engagement-views.server";
+
+/** Purchases that took the business's money (a receipt exists for them). */
+const RECEIPTED_STATUSES = ["paid", "refunded"] as const satisfies readonly Purchase["status"][];
+
+/**
+ * A plan's purchase records the subscription's start (often a free trial: nothing charged, no
+ * PaymentIntent); its charges are Stripe's invoices, which the billing portal (Manage Payment)
+ * shows. So receipts and the history cover the one-off payments only.
+ */
+const oneOffPayment = ne(purchases.kind, "subscription");
+
+/** The longest payment history the settings list shows (newest first). */
+export const PAYMENT_HISTORY_LIMIT = 100;
+
+export type ItemCost = {
+  purchaseId: string;
+  paidCents: number;
+  /** ISO time the payment went through. */
+  paidAt: string;
+  refundedCents: number;
+  refundedAt: string | null;
+};
+
+/** One engagement's costs for the business: per deliverable (by item id) and the totals, in cents. */
+export type EngagementCosts = {
+  items: Record<string, ItemCost>;
+  paidCents: number;
+  refundedCents: number;
+  netCents: number;
+};
+
+/**
+ * What the business paid for each deliverable of its engagement `outlineId` (null: its current
+ * engagement, as loadBusinessEngagement picks it) and what was refunded: two queries in parallel,
+ * one D1 round trip, meant to run beside loadBusinessEngagement's batch.
+ */
+export async function loadEngagementCosts(
+  app: AppContext,
+  businessId: string,
+  outlineId: string | null,
+): Promise<EngagementCosts> {
+  const target = outlineIdSql(businessId, outlineId);
+  const [paidRows, refundRows] = await Promise.all([
+    app.db
+      .select({
+        itemId: deliveryItems.id,
+        purchaseId: purchases.id,
+        amountCents: purchases.amountCents,
+        paidAt: purchases.paidAt,
+        updatedAt: purchases.updatedAt,
+      })
+      .from(deliveryItems)
+      .innerJoin(
+        purchases,
+        and(
+          eq(purchases.id, deliveryItems.paidPurchaseId),
+          eq(purchases.businessId, businessId),
+          inArray(purchases.status, RECEIPTED_STATUSES),
+        ),
+      )
+      .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
+      .orderBy(asc(deliveryItems.position)),
+    app.db
+      .select({ itemId: itemRefunds.itemId, amountCents: itemRefunds.amountCents, updatedAt: itemRefunds.updatedAt })
+      .from(itemRefunds)
+      .where(
+        and(
+          eq(itemRefunds.outlineId, target),
+          eq(itemRefunds.businessId, businessId),
+          eq(itemRefunds.status, "succeeded"),
+        ),
+      ),
+  ]);
+  const refundOf = new Map(refundRows.map((row) => [row.itemId, row]));
+  const items: Record<string, ItemCost> = {};
+  let paidCents = 0;
+  let refundedCents = 0;
+  for (const row of paidRows) {
+    const refund = refundOf.get(row.itemId);
+    items[row.itemId] = {
+      purchaseId: row.purchaseId,
+      paidCents: row.amountCents,
+      paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
+      refundedCents: refund?.amountCents ?? 0,
+      refundedAt: refund ? refund.updatedAt.toISOString() : null,
+    };
+    paidCents += row.amountCents;
+    refundedCents += refund?.amountCents ?? 0;
+  }
+  return { items, paidCents, refundedCents, netCents: paidCents - refundedCents };
+}
+
+const subjectColumns = {
+  itemTitle: deliveryItems.title,
+  outlineId: deliveryItems.outlineId,
+  outlineTitle: deliveryOutlines.title,
+  insightCategory: insightRequests.category,
+};
+
+const purchaseColumns = {
+  id: purchases.id,
+  kind: purchases.kind,
+  referenceId: purchases.referenceId,
+  amountCents: purchases.amountCents,
+  currency: purchases.currency,
+  status: purchases.status,
+  paidAt: purchases.paidAt,
+  updatedAt: purchases.updatedAt,
+  stripePaymentIntentId: purchases.stripePaymentIntentId,
+  ...subjectColumns,
+};
+
+/** The business's receipted purchases with what each bought (the item and engagement, or the insight). */
+function receiptedPurchases(app: AppContext, businessId: string) {
+  return app.db
+    .select(purchaseColumns)
+    .from(purchases)
+    .leftJoin(
+      deliveryItems,
+      and(
+        eq(purchases.kind, "delivery_item"),
+        eq(deliveryItems.id, purchases.referenceId),
+        eq(deliveryItems.businessId, businessId),
+      ),
+    )
+    .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+    .leftJoin(
+      insightRequests,
+      and(
+        eq(purchases.kind, "insight"),
+        eq(insightRequests.id, purchases.referenceId),
+        eq(insightRequests.businessId, businessId),
+      ),
+    )
+    .$dynamic();
+}
+
+const subjectOf = (row: { kind: Purchase["kind"]; referenceId: string | null } & PurchaseSubjectColumns) =>
+  describePurchase({
+    kind: row.kind,
+    referenceId: row.referenceId,
+    itemTitle: row.itemTitle,
+    outlineId: row.outlineId,
+    outlineTitle: row.outlineTitle,
+    insightCategory: row.insightCategory,
+  } satisfies PurchaseSubject);
+
+type PurchaseSubjectColumns = Omit<PurchaseSubject, "kind" | "referenceId">;
+
+export type ReceiptRefund = { id: string; amountCents: number; refundedAt: string; reference: string | null };
+
+export type Receipt = {
+  purchaseId: string;
+  number: string;
+  businessName: string;
+  description: string;
+  href: string | null;
+  amountCents: number;
+  currency: string;
+  status: "paid" | "refunded";
+  paidAt: string;
+  /** The payment's reference at Stripe: its PaymentIntent id (null for a plan paid by invoice). */
+  paymentReference: string | null;
+  refunds: ReceiptRefund[];
+  refundedCents: number;
+  netCents: number;
+};
+
+/**
+ * The receipt of one of the business's paid (or since refunded) one-off purchases, or null when
+ * the purchase is unknown, another business's, never paid, or a plan's (its invoices are Stripe's). Two queries in parallel (one round trip).
+ */
+export async function loadReceipt(
+  app: AppContext,
+  business: { id: string; name: string },
+  purchaseId: string,
+): Promise<Receipt | null> {
+  const [rows, refundRows] = await Promise.all([
+    receiptedPurchases(app, business.id)
+      .where(
+        and(
+          eq(purchases.id, purchaseId),
+          eq(purchases.businessId, business.id),
+          inArray(purchases.status, RECEIPTED_STATUSES),
+          oneOffPayment,
+        ),
+      )
+      .limit(1),
+    app.db
+      .select({
+        id: itemRefunds.id,
+        amountCents: itemRefunds.amountCents,
+        updatedAt: itemRefunds.updatedAt,
+        stripeRefundId: itemRefunds.stripeRefundId,
+      })
+      .from(itemRefunds)
+      .where(
+        and(
+          eq(itemRefunds.purchaseId, purchaseId),
+          eq(itemRefunds.businessId, business.id),
+          eq(itemRefunds.status, "succeeded"),
+        ),
+      )
+      .orderBy(asc(itemRefunds.updatedAt)),
+  ]);
+  const row = rows[0];
+  if (!row || (row.status !== "paid" && row.status !== "refunded")) return null;
+  const paidAt = row.paidAt ?? row.updatedAt;
+  const refunds = refundRows.map((refund) => ({
+    id: refund.id,
+    amountCents: refund.amountCents,
+    refundedAt: refund.updatedAt.toISOString(),
+    reference: refund.stripeRefundId,
+  }));
+  const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
+  const { description, href } = subjectOf(row);
+  return {
+    purchaseId: row.id,
+    number: receiptNumber(row.id, paidAt),
+    businessName: business.name,
+    description,
+    href,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    paidAt: paidAt.toISOString(),
+    paymentReference: row.stripePaymentIntentId,
+    refunds,
+    refundedCents,
+    netCents: row.amountCents - refundedCents,
+  };
+}
+
+/** One line of the business's payment history: a payment, or a refund (a negative amount). */
+export type PaymentEntry = {
+  key: string;
+  entry: "payment" | "refund";
+  purchaseId: string;
+  number: string;
+  date: string;
+  description: string;
+  href: string | null;
+  amountCents: number;
+  status: "paid" | "refunded";
+};
+
+/**
+ * The business's payment history, newest first: every paid (or since refunded) one-off purchase
+ * and every refund as its own entry (a plan's charges are its invoices, in the billing portal). Two queries in parallel (one round trip).
+ */
+export async function loadPaymentHistory(app: AppContext, businessId: string): Promise<PaymentEntry[]> {
+  const [rows, refundRows] = await Promise.all([
+    receiptedPurchases(app, businessId)
+      .where(and(eq(purchases.businessId, businessId), inArray(purchases.status, RECEIPTED_STATUSES), oneOffPayment))
+      .orderBy(desc(sql`coalesce(${purchases.paidAt}, ${purchases.updatedAt})`), desc(purchases.id))
+      .limit(PAYMENT_HISTORY_LIMIT),
+    app.db
+      .select({
+        id: itemRefunds.id,
+        purchaseId: itemRefunds.purchaseId,
+        amountCents: itemRefunds.amountCents,
+        updatedAt: itemRefunds.updatedAt,
+        paidAt: purchases.paidAt,
+        purchaseUpdatedAt: purchases.updatedAt,
+        itemTitle: deliveryItems.title,
+        outlineId: deliveryItems.outlineId,
+        outlineTitle: deliveryOutlines.title,
+      })
+      .from(itemRefunds)
+      .innerJoin(purchases, and(eq(purchases.id, itemRefunds.purchaseId), eq(purchases.businessId, businessId)))
+      .leftJoin(deliveryItems, eq(deliveryItems.id, itemRefunds.itemId))
+      .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+      .where(and(eq(itemRefunds.businessId, businessId), eq(itemRefunds.status, "succeeded")))
+      .orderBy(desc(itemRefunds.updatedAt))
+      .limit(PAYMENT_HISTORY_LIMIT),
+  ]);
+  const payments: PaymentEntry[] = rows.flatMap((row) => {
+    if (row.status !== "paid" && row.status !== "refunded") return [];
+    const paidAt = row.paidAt ?? row.updatedAt;
+    const { description, href } = subjectOf(row);
+    return [
+      {
+        key: `payment-${row.id}`,
+        entry: "payment" as const,
+        purchaseId: row.id,
+        number: receiptNumber(row.id, paidAt),
+        date: paidAt.toISOString(),
+        description,
+        href,
+        amountCents: row.amountCents,
+        status: row.status,
+      },
+    ];
+  });
+  const refunds: PaymentEntry[] = refundRows.map((row) => {
+    const { description, href } = subjectOf({
+      kind: "delivery_item",
+      referenceId: null,
+      insightCategory: null,
+      ...row,
+    });
+    return {
+      key: `refund-${row.id}`,
+      entry: "refund" as const,
+      purchaseId: row.purchaseId,
+      number: receiptNumber(row.purchaseId, row.paidAt ?? row.purchaseUpdatedAt),
+      date: row.updatedAt.toISOString(),
+      description,
+      href,
+      amountCents: -row.amountCents,
+      status: "refunded" as const,
+    };
+  });
+  return [...payments, ...refunds]
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.key < b.key ? 1 : -1))
+    .slice(0, PAYMENT_HISTORY_LIMIT);
+}
