@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import {
   consultantPayoutAccounts,
   consultantTransfers,
@@ -20,6 +20,7 @@ import {
   REFUND_NOT_PREPAID,
   TRANSFER_NOT_RETRYABLE,
   TRANSFER_NOT_REVERSIBLE,
+  TRANSFER_NOTHING_TO_REVERSE,
   TRANSFER_RETRIED,
   TRANSFER_RETRY_FAILED,
   TRANSFER_REVERSAL_FAILED,
@@ -36,6 +37,11 @@ import { paymentProvider } from "~/server/payments/provider/factory.server";
  * the row is unique per item (ON CONFLICT DO NOTHING), and only the call whose conditional UPDATE
  * claims it (held/failed → pending) asks Stripe, with a key Stripe itself de-duplicates.
  */
+
+/** A paid transfer of a zero share: recorded paid with no Stripe transfer, so nothing was sent. */
+export function isNothingSent(transfer: Pick<ConsultantTransfer, "status" | "amountCents" | "stripeTransferId">) {
+  return transfer.status === "paid" && transfer.amountCents === 0 && !transfer.stripeTransferId;
+}
 
 /** The Idempotency-Keys of the money operations on an item. */
 export const transferKey = (itemId: string) => `transfer-item-${itemId}`;
@@ -78,6 +84,9 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
 
   const charged = row.chargedCents;
   const fee = platformFeeCents(charged, app.env.PLATFORM_FEE_PERCENT);
+  // A 100 % fee (or a free item) leaves the consultant nothing: the row is paid at once, with no
+  // Stripe call and no transfer id (Stripe refuses a zero transfer), whatever their payouts' state.
+  const nothingToSend = charged - fee === 0;
   const now = app.now();
   const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
   // Inserted once per item, and never for an item whose refund is under way or done.
@@ -95,14 +104,14 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
           chargedCents: value(charged, "charged_cents"),
           feeCents: value(fee, "fee_cents"),
           amountCents: value(charged - fee, "amount_cents"),
-          status: value("held", "status"),
+          status: value(nothingToSend ? "paid" : "held", "status"),
           stripeTransferId: value(null, "stripe_transfer_id"),
           stripeReversalId: value(null, "stripe_reversal_id"),
           failureMessage: value(null, "failure_message"),
           attempts: value(0, "attempts"),
           createdAt: value(now.getTime(), "created_at"),
           updatedAt: value(now.getTime(), "updated_at"),
-          paidAt: value(null, "paid_at"),
+          paidAt: value(nothingToSend ? now.getTime() : null, "paid_at"),
           reversedAt: value(null, "reversed_at"),
         })
         .from(deliveryItems)
@@ -133,7 +142,10 @@ async function sendTransfer(
     .limit(1);
   if (!current) return null;
   const { transfer, account } = current;
-  if (!account?.payoutsEnabled) return transfer;
+  // Where the share goes: the consultant's account once payouts are enabled. A zero share is
+  // settled without Stripe (below), so it needs none.
+  const destination = account?.payoutsEnabled ? account.stripeAccountId : null;
+  if (transfer.amountCents > 0 && destination === null) return transfer;
 
   const now = app.now();
   const [claimed] = await app.db
@@ -158,8 +170,9 @@ async function sendTransfer(
     return after ?? transfer;
   }
 
-  if (claimed.amountCents === 0) {
-    // A 100 % fee (or a free item) leaves nothing to send; Stripe refuses a zero transfer.
+  if (claimed.amountCents === 0 || destination === null) {
+    // A 100 % fee (or a free item) leaves nothing to send; Stripe refuses a zero transfer. (A
+    // non-zero share without a destination returned above, before the claim.)
     const [done] = await app.db
       .update(consultantTransfers)
       .set({ status: "paid", paidAt: now, updatedAt: now, failureMessage: null })
@@ -172,7 +185,7 @@ async function sendTransfer(
     const sent = await paymentProvider(app).createTransfer(
       {
         amountCents: claimed.amountCents,
-        destination: account.stripeAccountId,
+        destination,
         transferGroup: claimed.outlineId,
         metadata: { itemId: claimed.itemId, outlineId: claimed.outlineId, consultantUserId: claimed.consultantUserId },
       },
@@ -281,6 +294,9 @@ export async function reverseTransfer(app: AppContext, outlineId: string, itemId
   if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
   const transfer = found.transfer;
   if (!transfer || transfer.status !== "paid") return { ok: false, status: 409, msg: TRANSFER_NOT_REVERSIBLE };
+  // A zero share sent nothing to the consultant: there is nothing to take back (a refund of the
+  // item needs no reversal, see refundItem).
+  if (isNothingSent(transfer)) return { ok: false, status: 409, msg: TRANSFER_NOTHING_TO_REVERSE };
   let reversalId: string | null = null;
   if (transfer.stripeTransferId) {
     try {
@@ -318,7 +334,26 @@ export async function refundItem(
 ): Promise<MoneyActionResult> {
   const found = await loadItemMoney(app, outlineId, itemId);
   if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
-  const { item, purchase, transfer, refund } = found;
+  const { item, purchase, refund } = found;
+  let transfer = found.transfer;
+  if (transfer && isNothingSent(transfer) && purchase?.status === "paid" && refund?.status !== "succeeded") {
+    // The consultant holds nothing of a zero share: the transfer is closed as reversed (no Stripe
+    // call, no reversal id) so that the refund may go ahead, as after a reversal.
+    const now = app.now();
+    const [closed] = await app.db
+      .update(consultantTransfers)
+      .set({ status: "reversed", reversedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(consultantTransfers.id, transfer.id),
+          eq(consultantTransfers.status, "paid"),
+          eq(consultantTransfers.amountCents, 0),
+          isNull(consultantTransfers.stripeTransferId),
+        ),
+      )
+      .returning();
+    transfer = closed ?? { ...transfer, status: "reversed" };
+  }
   if (refund?.status === "succeeded" || purchase?.status === "refunded") {
     return { ok: false, status: 409, msg: REFUND_ALREADY };
   }
