@@ -29,6 +29,7 @@ import {
 } from "~/lib/payouts/transfer-copy";
 import type { AppContext } from "~/server/load-context";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
+import { settleRefundedItem } from "~/server/engagements/item-refunds.server";
 
 /**
  * Transfers to consultants (issue #18): one per approved deliverable, the price less the platform
@@ -428,6 +429,8 @@ export async function refundItem(
         .update(purchases)
         .set({ status: "refunded", updatedAt: at })
         .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "paid"))),
+      // The refunded item stops: settled in its engagement, which completes if nothing else is left.
+      ...settleRefundedItem(app, outlineId, itemId, at),
     ]);
     return { ok: true, msg: REFUND_DONE };
   } catch (error) {
