@@ -144,7 +144,7 @@ export default function ConsoleTransfersPage() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
-    <div className="console-page">
+    <div className="console-page transfers-page">
       <ConsolePageHeader eyebrow={TRANSFERS_CONSOLE.eyebrow} title={TRANSFERS_CONSOLE.title} />
       <p className="console-muted">{TRANSFERS_CONSOLE.intro}</p>
       <ConsoleNotices notice={actionData ? null : notice} error={actionData?.error} />

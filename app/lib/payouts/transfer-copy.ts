@@ -56,8 +56,7 @@ export const EARNING_ON_APPROVAL = "Paid to you when the business approves it";
 export const TRANSFER_NOTHING_TO_REVERSE =
   "Nothing was sent to the consultant for this deliverable (their share after the fee is $0.00), so there is nothing to reverse.";
 export const ITEM_REFUNDED_LABEL = "Refunded";
-export const DELIVERY_REFUNDED =
-  "This deliverable was refunded to the business, so it can no longer be delivered.";
+export const DELIVERY_REFUNDED = "This deliverable was refunded to the business, so it can no longer be delivered.";
 export const REVIEW_REFUNDED =
   "This deliverable was refunded, so it can no longer be approved or sent back for revision.";
 export const ITEM_REFUNDED_NOTE = "This deliverable was refunded to the business: there is nothing more to do on it.";

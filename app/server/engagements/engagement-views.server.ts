@@ -9,7 +9,6 @@ import {
   matchRequests,
   sowSignatures,
   users,
-  type DeliveryItem,
 } from "~db/schema";
 import {
   canBusinessReviewPlan,

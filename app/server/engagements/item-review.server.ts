@@ -6,7 +6,6 @@ import {
   deliveryItems,
   deliveryOutlines,
   matchRequests,
-  type DeliveryItem,
   type DeliveryOutline,
 } from "~db/schema";
 import {

@@ -187,7 +187,10 @@ describe("the managers' Transfers page", () => {
     const tried = (await transferRequests(item.id)).length;
     const manager = await signedInManager();
 
-    const missing = await sendWithStripe(PATH, { token: manager.token, form: { intent: "retry-transfer", itemId: item.id } });
+    const missing = await sendWithStripe(PATH, {
+      token: manager.token,
+      form: { intent: "retry-transfer", itemId: item.id },
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain(html(TRANSFER_RETRY_INVALID));
     const json = await sendWithStripe(PATH, {
@@ -248,7 +251,10 @@ describe("a zero-amount transfer", () => {
     await payApprovedItem(fullFeeApp(), item.id);
     const manager = await signedInManager();
     const action = (intent: string) =>
-      sendWithStripe(`/manage/engagements/${outline.id}`, { token: manager.token, form: { intent, deliveryItemId: item.id } });
+      sendWithStripe(`/manage/engagements/${outline.id}`, {
+        token: manager.token,
+        form: { intent, deliveryItemId: item.id },
+      });
 
     const before = await loadEngagementMoney(stubApp(), outline.id);
     expect(before.items[0]).toMatchObject({ charged: 150_000, fees: 150_000, transferred: 0, held: 0 });
@@ -276,7 +282,13 @@ describe("a zero-amount transfer", () => {
     const [row] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, item.id));
     await db().update(purchases).set({ amountCents: 0 }).where(eq(purchases.id, row!.paidPurchaseId!));
     const transfer = await payApprovedItem(stubApp(), item.id);
-    expect(transfer).toMatchObject({ status: "paid", chargedCents: 0, feeCents: 0, amountCents: 0, stripeTransferId: null });
+    expect(transfer).toMatchObject({
+      status: "paid",
+      chargedCents: 0,
+      feeCents: 0,
+      amountCents: 0,
+      stripeTransferId: null,
+    });
     expect(await transferRequests(item.id)).toHaveLength(0);
   });
 });

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files, matchRequests } from "~db/schema";
-import { businessEngagementPath, consultantDeliveryPath, consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import {
-  DELIVERY_REFUNDED,
-  ITEM_REFUNDED_NOTE,
-  REVIEW_REFUNDED,
-} from "~/lib/payouts/transfer-copy";
+  businessEngagementPath,
+  consultantDeliveryPath,
+  consultantEngagementPath,
+} from "~/lib/engagements/engagement-paths";
+import { DELIVERY_REFUNDED, ITEM_REFUNDED_NOTE, REVIEW_REFUNDED } from "~/lib/payouts/transfer-copy";
 import { db, html, PASSWORD, sessionTokenFrom, signIn } from "../helpers";
 import { sendWithStripe } from "../helpers/deliverables";
 import { signedInManager } from "../../factories";
@@ -126,10 +126,7 @@ describe("a refunded item", () => {
     // Item 0 approved, item 1 delivered and waiting: the manager refunds item 1.
     const { outline, item, items } = await paidEngagement({ count: 2, delivered: 1 });
     expect(items[0]!.id).not.toBe(item.id);
-    await db()
-      .update(deliveryOutlines)
-      .set({ activeItemId: item.id })
-      .where(eq(deliveryOutlines.id, outline.id));
+    await db().update(deliveryOutlines).set({ activeItemId: item.id }).where(eq(deliveryOutlines.id, outline.id));
     await refund(outline.id, item.id);
     const after = await outlineRow(outline.id);
     expect(after).toMatchObject({ complete: true, state: "complete", activeItemId: null });

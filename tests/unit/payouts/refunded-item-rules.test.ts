@@ -61,7 +61,12 @@ describe("a refunded item", () => {
       item("b", 2, { status: "active", paidPurchaseId: "p2" }),
     ];
     expect(completesEngagement(items, "a")).toBe(false);
-    expect(completesEngagement(items.map((row) => (row.id === "b" ? { ...row, refunded: true } : row)), "a")).toBe(true);
+    expect(
+      completesEngagement(
+        items.map((row) => (row.id === "b" ? { ...row, refunded: true } : row)),
+        "a",
+      ),
+    ).toBe(true);
     // An unpaid item still to come keeps it open.
     expect(completesEngagement([...items, item("c", 3)], "a")).toBe(false);
   });
