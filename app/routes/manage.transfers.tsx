@@ -53,10 +53,12 @@ function shown(row: ConsoleTransferRow) {
       row.status === "paid" && row.amountCents === 0 && !row.stripeTransferId
         ? TRANSFERS_CONSOLE.paidZero
         : TRANSFER_STATUS_LABELS[row.status],
-    failureMessage: row.failureMessage ?? TRANSFERS_CONSOLE.noMessage,
+    failureMessage:
+      row.status === "pending" ? TRANSFERS_CONSOLE.interrupted : (row.failureMessage ?? TRANSFERS_CONSOLE.noMessage),
     attempts: row.attempts,
     payoutSetup: PAYOUT_SETUP_STATES[row.payoutSetup],
-    canRetry: row.status === "failed" || (row.status === "held" && row.payoutSetup === "enabled"),
+    canRetry:
+      row.status === "failed" || row.status === "pending" || (row.status === "held" && row.payoutSetup === "enabled"),
     changedOn: formatDate(row.updatedAt),
     heldSince: formatDate(row.createdAt),
     paidOn: row.paidAt ? formatDate(row.paidAt) : "",

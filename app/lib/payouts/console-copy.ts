@@ -5,7 +5,7 @@ export const TRANSFERS_CONSOLE = {
   eyebrow: "Paying consultants",
   title: "Transfers",
   intro:
-    "Transfers to consultants that need attention across every engagement: those Stripe refused, and those held until the consultant finishes setting up payouts.",
+    "Transfers to consultants that need attention across every engagement: those Stripe refused (or that were interrupted before it answered), and those held until the consultant finishes setting up payouts.",
   failedHeading: "Failed transfers",
   failedEmpty: "No transfer has failed.",
   heldHeading: "Held transfers",
@@ -30,6 +30,7 @@ export const TRANSFERS_CONSOLE = {
   retrying: "Retrying…",
   retryLabel: (deliverable: string, consultant: string) => `Retry the transfer of ${deliverable} to ${consultant}`,
   noMessage: "No message from Stripe.",
+  interrupted: "Interrupted before Stripe answered: retrying is safe (Stripe makes it once).",
   untitledEngagement: "Untitled engagement",
   paidZero: "Nothing to send (no share after the fee)",
 } as const;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   businesses,
@@ -10,6 +10,7 @@ import {
 } from "~db/schema";
 import type { ConsultantTransferStatus } from "~db/enums";
 import type { AppContext } from "~/server/load-context";
+import { STALE_PENDING_MS } from "./transfers.server";
 
 /**
  * The managers' Transfers page (issue #18): transfers that need attention across every engagement
@@ -112,22 +113,30 @@ function toRow(raw: RawRow): ConsoleTransferRow {
 }
 
 /**
- * Every failed and held transfer (newest change first) and the last RECENTLY_PAID_LIMIT paid
- * ones: two queries in parallel, one round trip. Managers only (the route checks the role).
+ * Every failed transfer (with those stuck 'pending' longer than STALE_PENDING_MS: interrupted
+ * between the claim and Stripe's answer, retryable too), every held one, newest change first, and
+ * the last RECENTLY_PAID_LIMIT paid ones: two queries in parallel, one round trip. Managers only
+ * (the route checks the role).
  */
 export async function loadConsoleTransfers(app: AppContext): Promise<ConsoleTransfers> {
+  const staleBefore = new Date(app.now().getTime() - STALE_PENDING_MS);
   const [attention, paid] = await Promise.all([
     transferQuery(app)
-      .where(inArray(consultantTransfers.status, ["failed", "held"]))
+      .where(
+        or(
+          inArray(consultantTransfers.status, ["failed", "held"]),
+          and(eq(consultantTransfers.status, "pending"), lt(consultantTransfers.updatedAt, staleBefore)),
+        ),
+      )
       .orderBy(desc(consultantTransfers.updatedAt), desc(consultantTransfers.id)),
     transferQuery(app)
-      .where(and(eq(consultantTransfers.status, "paid")))
+      .where(eq(consultantTransfers.status, "paid"))
       .orderBy(desc(consultantTransfers.paidAt), desc(consultantTransfers.id))
       .limit(RECENTLY_PAID_LIMIT),
   ]);
   const rows = attention.map(toRow);
   return {
-    failed: rows.filter((row) => row.status === "failed"),
+    failed: rows.filter((row) => row.status === "failed" || row.status === "pending"),
     held: rows
       .filter((row) => row.status === "held")
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.transferId.localeCompare(b.transferId)),

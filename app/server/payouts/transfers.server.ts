@@ -50,7 +50,7 @@ export const reversalKey = (itemId: string) => `reverse-item-${itemId}`;
 export const refundKey = (itemId: string) => `refund-item-${itemId}`;
 
 /** A transfer left 'pending' this long (a crash between the claim and Stripe's answer) may be retried. */
-const STALE_PENDING_MS = 10 * 60 * 1000;
+export const STALE_PENDING_MS = 10 * 60 * 1000;
 
 /** A refund that is under way or done: no transfer may start for its item. */
 const liveRefund = (itemId: string) =>

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businesses, deliveryItems, deliveryOutlines, purchases, users } from "~db/schema";
-import { TRANSFER_RETRY_INVALID } from "~/lib/payouts/console-copy";
+import { businesses, consultantTransfers, deliveryItems, deliveryOutlines, purchases, users } from "~db/schema";
+import { TRANSFER_RETRY_INVALID, TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import {
   ITEM_NOT_IN_ENGAGEMENT,
   TRANSFER_NOT_RETRYABLE,
@@ -162,6 +162,43 @@ describe("the managers' Transfers page", () => {
     expect(heldPart).toContain(`name="itemId" value="${item.id}"`);
     expect((await retry(manager.token, outline.id, item.id)).status).toBe(302);
     expect(await transfersOf(item.id)).toMatchObject([{ status: "paid", attempts: 1 }]);
+  });
+
+  it("a transfer interrupted before Stripe answered (pending for over ten minutes) is listed with the failed ones and retried once", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    await approve(client.token, outline.id, item.id);
+    await payoutAccount(consultant.user.id, true);
+    // A crash between the claim and Stripe's answer leaves the row pending.
+    const stale = new Date(Date.now() - 11 * 60 * 1000);
+    await db()
+      .update(consultantTransfers)
+      .set({ status: "pending", attempts: 1, updatedAt: stale })
+      .where(eq(consultantTransfers.itemId, item.id));
+    const manager = await signedInManager();
+    const page = await (await sendWithStripe(PATH, { token: manager.token })).text();
+    const failedPart = section(page, "transfers-failed-heading");
+    expect(failedPart).toContain("Transfer in progress");
+    expect(failedPart).toContain(html(TRANSFERS_CONSOLE.interrupted));
+    expect(failedPart).toContain(`name="itemId" value="${item.id}"`);
+    expect(section(page, "transfers-held-heading")).not.toContain(item.id);
+
+    const answers = await Promise.all([
+      retry(manager.token, outline.id, item.id),
+      retry(manager.token, outline.id, item.id),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([302, 409]);
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "paid", attempts: 2 }]);
+    expect(await transferRequests(item.id)).toHaveLength(1);
+
+    // A transfer pending for less than ten minutes is under way: not listed.
+    const fresh = await paidEngagement();
+    await approve(fresh.client.token, fresh.outline.id, fresh.item.id);
+    await db()
+      .update(consultantTransfers)
+      .set({ status: "pending", attempts: 1, updatedAt: new Date() })
+      .where(eq(consultantTransfers.itemId, fresh.item.id));
+    const later = await (await sendWithStripe(PATH, { token: manager.token })).text();
+    expect(later).not.toContain(fresh.item.id);
   });
 
   it("only managers: anonymous, clients and consultants get 404 for the page and the action, and nothing is sent", async () => {
