@@ -18,7 +18,7 @@ import {
   TRANSFER_RETRY_INVALID,
   TRANSFERS_CONSOLE,
 } from "~/lib/payouts/console-copy";
-import { TRANSFER_RETRIED, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
+import { MONEY_LABELS, TRANSFER_RETRIED, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
 import { formatDate } from "~/lib/shared/dates";
 import { requireRole } from "~/server/identity/guards.server";
 import { loadConsoleTransfers, type ConsoleTransferRow } from "~/server/payouts/console-transfers.server";
@@ -49,10 +49,13 @@ function shown(row: ConsoleTransferRow) {
     consultantName: row.consultantName,
     deliverable: row.deliverable,
     amount: formatUsdCents(row.amountCents),
+    // Under "Held transfers" the short "Held" (the consultant's set-up is said beside it).
     status:
       row.status === "paid" && row.amountCents === 0 && !row.stripeTransferId
         ? TRANSFERS_CONSOLE.paidZero
-        : TRANSFER_STATUS_LABELS[row.status],
+        : row.status === "held"
+          ? MONEY_LABELS.held
+          : TRANSFER_STATUS_LABELS[row.status],
     failureMessage:
       row.status === "pending" ? TRANSFERS_CONSOLE.interrupted : (row.failureMessage ?? TRANSFERS_CONSOLE.noMessage),
     attempts: row.attempts,
@@ -154,17 +157,17 @@ export default function ConsoleTransfersPage() {
         headingId="transfers-failed-heading"
         title={TRANSFERS_CONSOLE.failedHeading}
         emptyText={TRANSFERS_CONSOLE.failedEmpty}
-        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.reason, COLUMNS.attempts, COLUMNS.date, COLUMNS.action]}
+        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.date, COLUMNS.action]}
         rows={failed}
         rowKey={(row) => row.key}
         cells={(row) => (
           <>
             <BaseCells row={row} />
-            <td>
+            <td className="transfers-status">
               <span className="badge badge-soft">{row.status}</span>
+              <span className="transfers-detail">{row.failureMessage}</span>
+              <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.attempts(row.attempts)}</span>
             </td>
-            <td className="transfers-reason">{row.failureMessage}</td>
-            <td>{row.attempts}</td>
             <td>{row.changedOn}</td>
             <td>
               <RetryButton row={row} busy={busy} />
@@ -176,16 +179,16 @@ export default function ConsoleTransfersPage() {
         headingId="transfers-held-heading"
         title={TRANSFERS_CONSOLE.heldHeading}
         emptyText={TRANSFERS_CONSOLE.heldEmpty}
-        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.payouts, COLUMNS.since, COLUMNS.action]}
+        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.since, COLUMNS.action]}
         rows={held}
         rowKey={(row) => row.key}
         cells={(row) => (
           <>
             <BaseCells row={row} />
-            <td>
+            <td className="transfers-status">
               <span className="badge badge-soft">{row.status}</span>
+              <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.payoutSetup(row.payoutSetup)}</span>
             </td>
-            <td>{row.payoutSetup}</td>
             <td>{row.heldSince}</td>
             <td>{row.canRetry ? <RetryButton row={row} busy={busy} /> : null}</td>
           </>

@@ -101,8 +101,8 @@ describe("the managers' Transfers page", () => {
     const h = await namesOf(holding.outline.id, holding.item.id, holding.consultant.user.id);
     for (const text of [h.title, h.business, h.consultant, h.item]) expect(heldPart).toContain(html(text));
     expect(heldPart).toContain("$720.00");
-    expect(heldPart).toContain("Held until payouts are set up");
-    expect(heldPart).toContain("Not started");
+    expect(heldPart).toContain('<span class="badge badge-soft">Held</span>');
+    expect(heldPart).toContain(html("Consultant's payouts: Not started"));
     expect(heldPart).toContain(formatDate(held!.createdAt));
     // Nothing to retry while the consultant has no payouts: no Retry for this row.
     expect(heldPart).not.toContain(`name="itemId" value="${holding.item.id}"`);
@@ -114,7 +114,7 @@ describe("the managers' Transfers page", () => {
     expect(paidPart).toContain("$400.00");
     expect(paidPart).toContain("Transferred");
     expect(paidPart).toContain(formatDate(paid!.paidAt!));
-    expect(paidPart).not.toContain("Retry transfer");
+    expect(paidPart).not.toContain('value="retry-transfer"');
   });
 
   it("Retry sends a failed transfer once under a double submit, and says so", async () => {
