@@ -134,6 +134,26 @@ describe("a refunded item", () => {
     expect(match!.status).toBe("completed");
   });
 
+  it("does not hold up the next prepayment: the business prepays the following item", async () => {
+    // Item 0 delivered and waiting; item 1 not paid yet.
+    const { client, outline, items, item } = await paidEngagement({ count: 2, delivered: 0 });
+    const next = items[1]!;
+    await db()
+      .update(deliveryItems)
+      .set({ paidPurchaseId: null, status: "upcoming" })
+      .where(eq(deliveryItems.id, next.id));
+    const prepay = () =>
+      sendWithStripe(businessEngagementPath(outline.id), {
+        token: client.token,
+        form: { intent: "prepay", deliveryOutlineId: outline.id },
+      });
+    expect((await prepay()).status).toBe(409);
+    await refund(outline.id, item.id);
+    const started = await prepay();
+    expect(started.status).toBe(302);
+    expect(started.headers.get("Location")).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+  });
+
   it("an engagement whose only item is refunded is not marked complete, and no longer points at the item", async () => {
     const { outline, item } = await paidEngagement({ count: 1, delivered: 0 });
     await refund(outline.id, item.id);
