@@ -143,10 +143,15 @@ async function sendTransfer(
     .limit(1);
   if (!current) return null;
   const { transfer, account } = current;
-  // Where the share goes: the consultant's account once payouts are enabled. A zero share is
-  // settled without Stripe (below), so it needs none.
-  const destination = account?.payoutsEnabled ? account.stripeAccountId : null;
-  if (transfer.amountCents > 0 && destination === null) return transfer;
+  // What settles it: a zero share is paid without Stripe (so it needs no account); any other is
+  // sent to the consultant's account once their payouts are enabled, and stays as it is until then.
+  const settle =
+    transfer.amountCents === 0
+      ? ({ kind: "nothing-to-send" } as const)
+      : account?.payoutsEnabled
+        ? ({ kind: "send", destination: account.stripeAccountId } as const)
+        : null;
+  if (!settle) return transfer;
 
   const now = app.now();
   const [claimed] = await app.db
@@ -171,9 +176,8 @@ async function sendTransfer(
     return after ?? transfer;
   }
 
-  if (claimed.amountCents === 0 || destination === null) {
-    // A 100 % fee (or a free item) leaves nothing to send; Stripe refuses a zero transfer. (A
-    // non-zero share without a destination returned above, before the claim.)
+  if (settle.kind === "nothing-to-send") {
+    // A 100 % fee (or a free item) leaves nothing to send; Stripe refuses a zero transfer.
     const [done] = await app.db
       .update(consultantTransfers)
       .set({ status: "paid", paidAt: now, updatedAt: now, failureMessage: null })
@@ -186,7 +190,7 @@ async function sendTransfer(
     const sent = await paymentProvider(app).createTransfer(
       {
         amountCents: claimed.amountCents,
-        destination,
+        destination: settle.destination,
         transferGroup: claimed.outlineId,
         metadata: { itemId: claimed.itemId, outlineId: claimed.outlineId, consultantUserId: claimed.consultantUserId },
       },

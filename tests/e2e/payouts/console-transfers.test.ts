@@ -2,9 +2,9 @@ import { describe, expect } from "vitest";
 import { browserTest, expectPath, PHONE, signIn } from "../support";
 
 /**
- * The managers' Transfers page (issue #18, Q2) over the demo data: nothing failed or held (Grace
- * Liu and Daniel Brennan set up payouts; Thomas Becker has nothing approved), and Grace's three
- * transfers of "Store leadership rhythm" among the recently paid. The Retry of a failed transfer
+ * The managers' Transfers page (issue #18, Q2) over the demo data: Grace Liu's three transfers of
+ * "Store leadership rhythm" among the recently paid, and the failed and held sections (empty in the
+ * demo; other browser tests may add to them). The Retry of a failed transfer
  * is covered by the integration tests against the Stripe stub (the built-in local provider has no
  * real way to refuse a transfer to an account the app believes ready).
  */
@@ -26,13 +26,22 @@ for (const [label, viewport] of [
         await expectPath(page, "/manage/transfers");
         await page.getByRole("heading", { name: "Transfers", level: 1 }).waitFor();
 
-        const failed = page.getByRole("region", { name: "Failed transfers" });
-        await expect(failed.getByText("No transfer has failed.", { exact: true }).isVisible()).resolves.toBe(true);
-        const held = page.getByRole("region", { name: "Held transfers" });
-        await expect(held.getByText("No transfer is held.", { exact: true }).isVisible()).resolves.toBe(true);
+        // Other browser tests may leave transfers held or failed (a completed journey's consultant
+        // without payouts): each section is either its empty text or rows in its own state.
+        const section = (id: string) => page.locator(`section[aria-labelledby="${id}"]`);
+        for (const [id, empty, badge] of [
+          ["transfers-failed-heading", "No transfer has failed.", /^(Transfer failed|Transfer in progress)$/],
+          ["transfers-held-heading", "No transfer is held.", /^Held$/],
+        ] as const) {
+          const rows = section(id).locator("tbody tr");
+          if ((await rows.count()) === 0) {
+            expect(await section(id).getByText(empty, { exact: true }).isVisible()).toBe(true);
+          } else {
+            for (const badgeText of await rows.locator(".badge").allTextContents()) expect(badgeText).toMatch(badge);
+          }
+        }
 
-        const paid = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Consultant" }) });
-        expect(await paid.count()).toBe(1);
+        const paid = section("transfers-paid-heading").getByRole("table");
         const headers = await paid.getByRole("columnheader").allTextContents();
         expect(headers).toEqual(["Engagement", "Business", "Consultant", "Deliverable", "Amount", "Status", "Date"]);
         const grace = paid.getByRole("row").filter({ hasText: "Grace Liu" });
