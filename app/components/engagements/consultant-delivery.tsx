@@ -24,6 +24,7 @@ import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
 import { formatUsdCents } from "~/lib/engagements/sow";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
+import { ITEM_REFUNDED_LABEL, ITEM_REFUNDED_NOTE } from "~/lib/payouts/transfer-copy";
 
 /**
  * The consultant's page of one deliverable: what it is, the business's revision notes when it is
@@ -67,7 +68,7 @@ export function ConsultantDelivery({
           </p>
           <h1>{item.title}</h1>
         </div>
-        <span className="badge badge-soft">{statusLabel(item.status)}</span>
+        <span className="badge badge-soft">{page.refunded ? ITEM_REFUNDED_LABEL : statusLabel(item.status)}</span>
       </header>
       {/* A refusal when the form is no longer offered (delivered meanwhile, or not paid). */}
       {!page.canDeliver ? <FormAlert id={form.errorId} errors={form.errors} /> : null}
@@ -153,6 +154,10 @@ export function ConsultantDelivery({
             </div>
           </Form>
         </section>
+      ) : page.refunded ? (
+        <p className="card console-muted" role="status">
+          {ITEM_REFUNDED_NOTE}
+        </p>
       ) : item.paid || item.status === "approved" ? null : (
         <p className="card console-muted">{DELIVERY_NOT_PAID}</p>
       )}

@@ -46,6 +46,8 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     icon: "engagements",
     count: { of: (counts) => counts.plansToReview, what: "to review" },
   },
+  // Paying consultants (issue #18): failed and held transfers across engagements.
+  { to: "/manage/transfers", label: "Transfers", icon: "payouts" },
   {
     to: "/manage/consultants",
     label: "Consultants",

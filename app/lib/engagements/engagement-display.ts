@@ -15,6 +15,7 @@ import type { DeliveryOutlineView } from "./engagement-view";
 import type { SowDocument } from "./sow";
 import type { EngagementResults } from "./engagement-results";
 import { NEXT_STEP_PREPAY, NEXT_STEP_REVIEW_ITEM, NEXT_STEP_REVIEW_PLAN } from "./engagement-copy";
+import { ITEM_REFUNDED_LABEL } from "~/lib/payouts/transfer-copy";
 
 /**
  * How the business reads its engagements (spec §2 /features Engagements, the engagement panel,
@@ -35,8 +36,13 @@ export const ITEM_STATUS_TEXTS: Record<DeliveryItemStatus, string> = {
   paused: "Paused",
 };
 
-/** The item's status in words; a delivery waiting for the business's review says so. */
-export function itemStatusText(item: { status: DeliveryItemStatus; businessDeliveryReview: DeliveryReview | null }) {
+/** The item's status in words; a delivery waiting for the business's review says so; a refunded item is "Refunded". */
+export function itemStatusText(item: {
+  status: DeliveryItemStatus;
+  businessDeliveryReview: DeliveryReview | null;
+  refunded?: boolean;
+}) {
+  if (item.refunded) return ITEM_REFUNDED_LABEL;
   if (item.status === "delivered" && item.businessDeliveryReview === "pending")
     return "Delivered: awaiting your review";
   return ITEM_STATUS_TEXTS[item.status];

@@ -152,6 +152,8 @@ export type ItemStatusFields = {
   paidPurchaseId: string | null;
   consultantConfirmedDelivery: boolean;
   businessDeliveryReview: DeliveryReview | null;
+  /** The manager refunded its payment (issue #18): it will not be delivered. Absent = not refunded. */
+  refunded?: boolean;
 };
 
 /** Items done: approved by the business. */
@@ -159,14 +161,24 @@ export function isItemComplete(item: Pick<ItemStatusFields, "status">): boolean 
   return item.status === "approved";
 }
 
-/** A paid item the consultant works on or reworks (revision), not yet delivered. */
-export function canConsultantDeliver(item: Pick<ItemStatusFields, "status" | "paidPurchaseId">): boolean {
-  return item.paidPurchaseId !== null && (item.status === "active" || item.status === "revision");
+/**
+ * Items settled: approved, or refunded (a prepaid item that will not be delivered). A settled item
+ * no longer holds up the next prepayment or the engagement's completion.
+ */
+export function isItemSettled(item: Pick<ItemStatusFields, "status" | "refunded">): boolean {
+  return isItemComplete(item) || item.refunded === true;
 }
 
-/** The business's review of a delivered item is actionable only while pending (spec). */
-export function canBusinessReviewItem(item: Pick<ItemStatusFields, "status" | "businessDeliveryReview">): boolean {
-  return item.status === "delivered" && item.businessDeliveryReview === "pending";
+/** A paid item the consultant works on or reworks (revision), not yet delivered, and not refunded. */
+export function canConsultantDeliver(item: Pick<ItemStatusFields, "status" | "paidPurchaseId" | "refunded">): boolean {
+  return item.paidPurchaseId !== null && (item.status === "active" || item.status === "revision") && !item.refunded;
+}
+
+/** The business's review of a delivered item is actionable only while pending (spec), and not once refunded. */
+export function canBusinessReviewItem(
+  item: Pick<ItemStatusFields, "status" | "businessDeliveryReview" | "refunded">,
+): boolean {
+  return item.status === "delivered" && item.businessDeliveryReview === "pending" && !item.refunded;
 }
 
 /** An item the consultant may still change in a plan: not paid for yet. */
@@ -190,21 +202,24 @@ export function nextItemToPrepay<T extends ItemStatusFields>(
 ): T | null {
   if (outline.complete || !signedForCurrentVersion(outline)) return null;
   const ordered = sortedItems(items);
-  if (ordered.some((item) => item.paidPurchaseId !== null && !isItemComplete(item))) return null;
+  if (ordered.some((item) => item.paidPurchaseId !== null && !isItemSettled(item))) return null;
   return ordered.find((item) => item.paidPurchaseId === null && !isItemComplete(item)) ?? null;
 }
 
-/** The item in progress: paid and not yet approved (active, delivered or in revision). */
+/** The item in progress: paid and not yet approved (active, delivered or in revision), nor refunded. */
 export function activeItem<T extends ItemStatusFields>(items: readonly T[]): T | null {
-  return sortedItems(items).find((item) => item.paidPurchaseId !== null && !isItemComplete(item)) ?? null;
+  return sortedItems(items).find((item) => item.paidPurchaseId !== null && !isItemSettled(item)) ?? null;
 }
 
-/** Whether approving this item completes the engagement: every other item is approved. */
+/**
+ * Whether approving this item completes the engagement: every other item is settled (approved, or
+ * refunded: a refunded item will never be approved, so the engagement does not wait for it).
+ */
 export function completesEngagement(
-  items: readonly Pick<ItemStatusFields, "id" | "status">[],
+  items: readonly Pick<ItemStatusFields, "id" | "status" | "refunded">[],
   approvedItemId: string,
 ): boolean {
-  return items.length > 0 && items.every((item) => item.id === approvedItemId || isItemComplete(item));
+  return items.length > 0 && items.every((item) => item.id === approvedItemId || isItemSettled(item));
 }
 
 /**

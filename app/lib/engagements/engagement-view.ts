@@ -36,6 +36,8 @@ export type DeliveryItemView = {
   businessId: string;
   files: DeliveryItemFile[];
   completedAt: string | null;
+  /** The manager refunded its payment (issue #18): it will not be delivered, approved or revised. */
+  refunded: boolean;
 };
 
 export type DeliveryOutlineView = {

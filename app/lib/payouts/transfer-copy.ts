@@ -51,3 +51,12 @@ export const ITEM_NOT_IN_ENGAGEMENT = "This deliverable is not part of this enga
 export const MONEY_ACTION_INVALID = "Choose a deliverable of this engagement.";
 
 export const EARNING_ON_APPROVAL = "Paid to you when the business approves it";
+
+// ---- pay Q2: zero shares and refunded deliverables ----
+export const TRANSFER_NOTHING_TO_REVERSE =
+  "Nothing was sent to the consultant for this deliverable (their share after the fee is $0.00), so there is nothing to reverse.";
+export const ITEM_REFUNDED_LABEL = "Refunded";
+export const DELIVERY_REFUNDED = "This deliverable was refunded to the business, so it can no longer be delivered.";
+export const REVIEW_REFUNDED =
+  "This deliverable was refunded, so it can no longer be approved or sent back for revision.";
+export const ITEM_REFUNDED_NOTE = "This deliverable was refunded to the business: there is nothing more to do on it.";

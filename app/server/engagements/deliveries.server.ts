@@ -1,12 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files } from "~db/schema";
 import { DELIVERY_OUT_OF_TURN, DELIVERY_TOO_MANY_FILES, ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
+import { DELIVERY_REFUNDED } from "~/lib/payouts/transfer-copy";
 import { canConsultantDeliver } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { storeFilesFor, removeBusinessFile } from "~/server/files/files.server";
 import type { AppContext } from "~/server/load-context";
 import { notifyDeliverable } from "./deliverable-notices.server";
 import { itemFileColumns, itemView, outlineView } from "./delivery-view.server";
+import { itemColumnsWithRefund, itemRefundedColumn, refundStarted } from "./item-refunds.server";
 
 /**
  * Deliveries: the outline as the business reads it after a change (the API's answer), and the
@@ -20,7 +22,7 @@ const decisionNoteColumns = {
   createdAt: deliveryItemDecisions.createdAt,
 };
 
-/** The queries of the business's outline and its items (for one db.batch). */
+/** The queries of the business's outline and its items, each with `refunded` (for one db.batch). */
 export function ownOutlineQueries(app: AppContext, businessId: string, outlineId: string) {
   return [
     app.db
@@ -28,7 +30,7 @@ export function ownOutlineQueries(app: AppContext, businessId: string, outlineId
       .from(deliveryOutlines)
       .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, businessId))),
     app.db
-      .select()
+      .select(itemColumnsWithRefund())
       .from(deliveryItems)
       .where(and(eq(deliveryItems.outlineId, outlineId), eq(deliveryItems.businessId, businessId))),
   ] as const;
@@ -75,6 +77,8 @@ export type DeliveryPage = {
   /** The business's notes of the latest revision request, when the item is being reworked. */
   revisionNotes: string | null;
   canDeliver: boolean;
+  /** The manager refunded the item's payment: it will not be delivered (issue #18). */
+  refunded: boolean;
 };
 
 /**
@@ -101,7 +105,7 @@ export async function loadDeliveryPage(
       .from(deliveryOutlines)
       .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.consultantId, consultantId))),
     app.db
-      .select()
+      .select(itemColumnsWithRefund())
       .from(deliveryItems)
       .where(and(eq(deliveryItems.id, itemId), eq(deliveryItems.outlineId, outlineId))),
     app.db
@@ -134,6 +138,7 @@ export async function loadDeliveryPage(
         ? latest.businessNotes
         : null,
     canDeliver: !outline.complete && canConsultantDeliver(item),
+    refunded: item.refunded,
   };
 }
 
@@ -158,7 +163,7 @@ export async function confirmDelivery(
   origin: string,
 ): Promise<DeliveryResult> {
   const [row] = await app.db
-    .select({ item: deliveryItems, complete: deliveryOutlines.complete })
+    .select({ item: deliveryItems, complete: deliveryOutlines.complete, refunded: itemRefundedColumn() })
     .from(deliveryItems)
     .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
     .where(
@@ -170,6 +175,8 @@ export async function confirmDelivery(
     );
   if (!row) return { ok: false, status: 404, msg: ITEM_NOT_FOUND };
   const item = row.item;
+  // A refunded item is never delivered (and nothing is stored or written for it).
+  if (row.refunded) return { ok: false, status: 409, msg: DELIVERY_REFUNDED };
   if (row.complete || !canConsultantDeliver(item)) return { ok: false, status: 409, msg: DELIVERY_OUT_OF_TURN };
   if (input.files.length > MAX_DELIVERY_FILES) {
     return { ok: false, status: 400, msg: DELIVERY_TOO_MANY_FILES, field: "files" };
@@ -191,6 +198,8 @@ export async function confirmDelivery(
     eq(deliveryItems.id, item.id),
     inArray(deliveryItems.status, ["active", "revision"]),
     isNotNull(deliveryItems.paidPurchaseId),
+    // A refund started meanwhile stops the delivery too (its files are removed again below).
+    sql`NOT ${refundStarted(deliveryItems.id)}`,
   );
   const stillDeliverable = app.db.select({ id: deliveryItems.id }).from(deliveryItems).where(deliverable);
   const update = app.db

@@ -7,7 +7,8 @@ import {
   PREPAY_NEEDS_SIGNATURE,
   PREPAY_OUT_OF_ORDER,
 } from "~/lib/engagements/engagement-copy";
-import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
+import { isItemSettled, nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
+import { itemColumnsWithRefund } from "./item-refunds.server";
 import { ITEM_ALREADY_PAID_MESSAGE, ITEM_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { deliveryItemProductName } from "~/lib/payments/plans";
 import type { Purchasable } from "~/server/payments/purchasable";
@@ -30,8 +31,9 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
         .select()
         .from(deliveryOutlines)
         .where(and(eq(deliveryOutlines.id, deliveryOutlineId), eq(deliveryOutlines.businessId, businessId))),
+      // With `refunded`: a refunded item is settled and does not hold up the next one (issue #18).
       app.db
-        .select()
+        .select(itemColumnsWithRefund())
         .from(deliveryItems)
         .where(and(eq(deliveryItems.outlineId, deliveryOutlineId), eq(deliveryItems.businessId, businessId))),
     ]);
@@ -46,7 +48,7 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
           ? PREPAY_ENGAGEMENT_COMPLETE
           : !signedForCurrentVersion(outline)
             ? PREPAY_NEEDS_SIGNATURE
-            : items.some((row) => row.paidPurchaseId !== null && row.status !== "approved")
+            : items.some((row) => row.paidPurchaseId !== null && !isItemSettled(row))
               ? PREPAY_ITEM_IN_PROGRESS
               : next
                 ? PREPAY_OUT_OF_ORDER

@@ -44,7 +44,7 @@ export function itemFile(row: ItemFileRow): DeliveryItemFile {
 
 /** One item as the API answers it. `notes` are decisions newest first: the item's first is its latest. */
 export function itemView(
-  item: DeliveryItem,
+  item: DeliveryItem & { refunded?: boolean },
   fileRows: readonly ItemFileRow[],
   notes: readonly DecisionNoteRow[],
 ): DeliveryItemView {
@@ -67,6 +67,7 @@ export function itemView(
     businessId: item.businessId,
     files: fileRows.filter((row) => row.deliveryItemId === item.id).map(itemFile),
     completedAt: iso(item.completedAt),
+    refunded: item.refunded === true,
   };
 }
 
@@ -76,7 +77,7 @@ export function itemView(
  */
 export function outlineView(
   outline: DeliveryOutline,
-  items: readonly DeliveryItem[],
+  items: readonly (DeliveryItem & { refunded?: boolean })[],
   fileRows: readonly ItemFileRow[],
   notes: readonly DecisionNoteRow[],
 ): DeliveryOutlineView {

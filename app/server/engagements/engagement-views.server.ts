@@ -9,7 +9,6 @@ import {
   matchRequests,
   sowSignatures,
   users,
-  type DeliveryItem,
 } from "~db/schema";
 import {
   canBusinessReviewPlan,
@@ -35,6 +34,7 @@ import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { signedStatementColumns, toSignedStatements } from "./plan-review.server";
 import { itemFileColumns, itemView, outlineView, type DecisionNoteRow, type ItemFileRow } from "./delivery-view.server";
+import { itemColumnsWithRefund, itemRefundedColumn, type DeliveryItemWithRefund } from "./item-refunds.server";
 
 /**
  * The business's engagements (spec §2 /features Engagements, the engagement panel,
@@ -73,6 +73,8 @@ const itemStatusColumns = {
   paidPurchaseId: deliveryItems.paidPurchaseId,
   consultantConfirmedDelivery: deliveryItems.consultantConfirmedDelivery,
   businessDeliveryReview: deliveryItems.businessDeliveryReview,
+  // A refunded item is settled and never waits for the business's review (issue #18).
+  refunded: itemRefundedColumn(),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -218,7 +220,7 @@ export async function loadBusinessEngagement(
         )
         .limit(1),
       app.db
-        .select()
+        .select(itemColumnsWithRefund())
         .from(deliveryItems)
         .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
         .orderBy(asc(deliveryItems.position), asc(deliveryItems.id)),
@@ -298,7 +300,7 @@ function toBusinessEngagement(
   app: AppContext,
   viewer: ClientViewer,
   row: EngagementRow,
-  allItems: readonly DeliveryItem[],
+  allItems: readonly DeliveryItemWithRefund[],
   notes: readonly DecisionNoteRow[],
   fileRows: readonly ItemFileRow[],
   extras: EngagementExtras,
@@ -398,7 +400,7 @@ export async function loadDeliveryItemView(
   const businessId = viewer.business.id;
   const [rows, noteRows, fileRows] = await app.db.batch([
     app.db
-      .select({ item: deliveryItems, outline: outlineStatusColumns })
+      .select({ item: deliveryItems, outline: outlineStatusColumns, refunded: itemRefundedColumn() })
       .from(deliveryItems)
       .innerJoin(
         deliveryOutlines,
@@ -423,5 +425,5 @@ export async function loadDeliveryItemView(
   const outline: OutlineStatusFields = row.outline;
   if (!visibleToBusiness(outline)) return null;
   if (!planDetailsVisibleToBusiness(outline) && row.item.paidPurchaseId === null) return null;
-  return itemView(row.item, fileRows, noteRows);
+  return itemView({ ...row.item, refunded: row.refunded }, fileRows, noteRows);
 }

@@ -6,7 +6,6 @@ import {
   deliveryItems,
   deliveryOutlines,
   matchRequests,
-  type DeliveryItem,
   type DeliveryOutline,
 } from "~db/schema";
 import {
@@ -40,6 +39,8 @@ import { payApprovedItem } from "~/server/payouts/transfers.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { notifyDeliverable, type DeliverableNoticeKind } from "./deliverable-notices.server";
 import { ownOutlineQueries } from "./deliveries.server";
+import { itemColumnsWithRefund, refundStarted, type DeliveryItemWithRefund } from "./item-refunds.server";
+import { REVIEW_REFUNDED } from "~/lib/payouts/transfer-copy";
 
 export type ItemReviewResult =
   { ok: true; outline: DeliveryOutline; checkoutUrl: string | null } | { ok: false; status: 404 | 409; msg: string };
@@ -72,6 +73,8 @@ export async function reviewDeliveryItem(
   if (!outline) return { ok: false, status: 404, msg: OUTLINE_NOT_FOUND };
   const item = items.find((row) => row.id === input.deliveryItemId);
   if (!item) return { ok: false, status: 404, msg: ITEM_NOT_FOUND };
+  // A refunded item is never approved or sent back (nothing is written for it).
+  if (item.refunded) return { ok: false, status: 409, msg: REVIEW_REFUNDED };
   if (outline.complete || !canBusinessReviewItem(item)) {
     return { ok: false, status: 409, msg: ITEM_REVIEW_OUT_OF_TURN };
   }
@@ -87,6 +90,8 @@ export async function reviewDeliveryItem(
     eq(deliveryItems.businessId, businessId),
     eq(deliveryItems.status, "delivered"),
     eq(deliveryItems.businessDeliveryReview, "pending"),
+    // A refund started meanwhile stops the decision too.
+    sql`NOT ${refundStarted(item.id)}`,
   );
   const decided = sql`EXISTS (SELECT 1 FROM ${deliveryItemDecisions} WHERE ${deliveryItemDecisions.id} = ${decisionId})`;
   const own = and(eq(deliveryOutlines.id, outline.id), eq(deliveryOutlines.businessId, businessId));
@@ -152,7 +157,8 @@ export async function reviewDeliveryItem(
         completes
           ? and(
               eq(deliveryOutlines.complete, false),
-              sql`NOT EXISTS (SELECT 1 FROM ${deliveryItems} WHERE ${deliveryItems.outlineId} = ${outline.id} AND ${deliveryItems.status} <> 'approved')`,
+              // Every item settled: approved, or refunded (a refunded item is never approved).
+              sql`NOT EXISTS (SELECT 1 FROM ${deliveryItems} WHERE ${deliveryItems.outlineId} = ${outline.id} AND ${deliveryItems.status} <> 'approved' AND NOT ${refundStarted(deliveryItems.id)})`,
             )
           : undefined,
       ),
@@ -172,7 +178,7 @@ export async function reviewDeliveryItem(
     );
   const readOutline = app.db.select().from(deliveryOutlines).where(own);
   const readItems = app.db
-    .select()
+    .select(itemColumnsWithRefund())
     .from(deliveryItems)
     .where(and(eq(deliveryItems.outlineId, outline.id), eq(deliveryItems.businessId, businessId)));
 
@@ -209,7 +215,7 @@ export async function reviewDeliveryItem(
 
   let checkoutUrl: string | null = null;
   if (input.action === "prepay" && !completed) {
-    const next = nextItemToPrepay(current, itemsAfter as DeliveryItem[]);
+    const next = nextItemToPrepay(current, itemsAfter as DeliveryItemWithRefund[]);
     if (next) {
       try {
         const started = await startOneOffCheckout(

@@ -41,6 +41,8 @@ import type { AppContext } from "~/server/load-context";
 import { itemScheduleColumns, outlineStageColumns } from "./engagement-columns.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
+import { ITEM_REFUNDED_LABEL } from "~/lib/payouts/transfer-copy";
+import { itemColumnsWithRefund, type DeliveryItemWithRefund } from "./item-refunds.server";
 
 /**
  * The consultant's side of the engagement plan: the list of plans to draft and engagements, the
@@ -298,7 +300,7 @@ export type OutlineContext = {
   match: { id: string; category: string; consultingType: string | null; problemStatement: string };
   business: { id: string; name: string; ownerUserId: string };
   consultant: { id: string; firstName: string; lastName: string } | null;
-  items: DeliveryItem[];
+  items: DeliveryItemWithRefund[];
 };
 
 /**
@@ -338,7 +340,7 @@ export async function loadOutlineContext(
       )
       .limit(1),
     app.db
-      .select()
+      .select(itemColumnsWithRefund())
       .from(deliveryItems)
       .where(
         and(
@@ -451,7 +453,7 @@ export async function loadConsultantPlan(
       deliveryDate: item.deliveryDate,
       price: PRICE_FIELD.format(item.priceCents / 100),
       status: item.status,
-      statusLabel: itemStatusLabel(item.status),
+      statusLabel: item.refunded ? ITEM_REFUNDED_LABEL : itemStatusLabel(item.status),
       editable: isItemEditable(item),
       canDeliver: canConsultantDeliver(item),
       ...itemLabels(item),

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { consultantTransfers, deliveryItems, itemRefunds, purchases, type ConsultantTransferStatus } from "~db/schema";
 import { itemMoney, sumMoney, type ItemMoneyInput, type MoneyTotals } from "~/lib/payouts/ledger";
 import type { AppContext } from "~/server/load-context";
+import { isNothingSent } from "./transfers.server";
 
 /** One deliverable's money, as the engagement pages show it (cents; the views format them). */
 export type ItemMoneyRow = MoneyTotals & {
@@ -69,7 +70,10 @@ export async function loadEngagementMoney(
         : null,
       refundedCents: refunded,
     };
-    const refundBlocked = transfer ? transfer.status !== "reversed" : item.status === "approved";
+    // A zero share sent nothing (isNothingSent): refundItem closes it, no reversal needed.
+    const refundBlocked = transfer
+      ? transfer.status !== "reversed" && !isNothingSent(transfer)
+      : item.status === "approved";
     return {
       ...itemMoney(input),
       input,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import {
   consultantPayoutAccounts,
   consultantTransfers,
@@ -20,6 +20,7 @@ import {
   REFUND_NOT_PREPAID,
   TRANSFER_NOT_RETRYABLE,
   TRANSFER_NOT_REVERSIBLE,
+  TRANSFER_NOTHING_TO_REVERSE,
   TRANSFER_RETRIED,
   TRANSFER_RETRY_FAILED,
   TRANSFER_REVERSAL_FAILED,
@@ -29,6 +30,7 @@ import {
 import type { AppContext } from "~/server/load-context";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { notifyDeliverable } from "~/server/engagements/deliverable-notices.server";
+import { settleRefundedItem } from "~/server/engagements/item-refunds.server";
 
 /**
  * Transfers to consultants (issue #18): one per approved deliverable, the price less the platform
@@ -38,13 +40,18 @@ import { notifyDeliverable } from "~/server/engagements/deliverable-notices.serv
  * claims it (held/failed → pending) asks Stripe, with a key Stripe itself de-duplicates.
  */
 
+/** A paid transfer of a zero share: recorded paid with no Stripe transfer, so nothing was sent. */
+export function isNothingSent(transfer: Pick<ConsultantTransfer, "status" | "amountCents" | "stripeTransferId">) {
+  return transfer.status === "paid" && transfer.amountCents === 0 && !transfer.stripeTransferId;
+}
+
 /** The Idempotency-Keys of the money operations on an item. */
 export const transferKey = (itemId: string) => `transfer-item-${itemId}`;
 export const reversalKey = (itemId: string) => `reverse-item-${itemId}`;
 export const refundKey = (itemId: string) => `refund-item-${itemId}`;
 
 /** A transfer left 'pending' this long (a crash between the claim and Stripe's answer) may be retried. */
-const STALE_PENDING_MS = 10 * 60 * 1000;
+export const STALE_PENDING_MS = 10 * 60 * 1000;
 
 /** A refund that is under way or done: no transfer may start for its item. */
 const liveRefund = (itemId: string) =>
@@ -79,6 +86,9 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
 
   const charged = row.chargedCents;
   const fee = platformFeeCents(charged, app.env.PLATFORM_FEE_PERCENT);
+  // A 100 % fee (or a free item) leaves the consultant nothing: the row is paid at once, with no
+  // Stripe call and no transfer id (Stripe refuses a zero transfer), whatever their payouts' state.
+  const nothingToSend = charged - fee === 0;
   const now = app.now();
   const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
   // Inserted once per item, and never for an item whose refund is under way or done.
@@ -96,14 +106,14 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
           chargedCents: value(charged, "charged_cents"),
           feeCents: value(fee, "fee_cents"),
           amountCents: value(charged - fee, "amount_cents"),
-          status: value("held", "status"),
+          status: value(nothingToSend ? "paid" : "held", "status"),
           stripeTransferId: value(null, "stripe_transfer_id"),
           stripeReversalId: value(null, "stripe_reversal_id"),
           failureMessage: value(null, "failure_message"),
           attempts: value(0, "attempts"),
           createdAt: value(now.getTime(), "created_at"),
           updatedAt: value(now.getTime(), "updated_at"),
-          paidAt: value(null, "paid_at"),
+          paidAt: value(nothingToSend ? now.getTime() : null, "paid_at"),
           reversedAt: value(null, "reversed_at"),
         })
         .from(deliveryItems)
@@ -134,7 +144,15 @@ async function sendTransfer(
     .limit(1);
   if (!current) return null;
   const { transfer, account } = current;
-  if (!account?.payoutsEnabled) return transfer;
+  // What settles it: a zero share is paid without Stripe (so it needs no account); any other is
+  // sent to the consultant's account once their payouts are enabled, and stays as it is until then.
+  const settle =
+    transfer.amountCents === 0
+      ? ({ kind: "nothing-to-send" } as const)
+      : account?.payoutsEnabled
+        ? ({ kind: "send", destination: account.stripeAccountId } as const)
+        : null;
+  if (!settle) return transfer;
 
   const now = app.now();
   const [claimed] = await app.db
@@ -159,7 +177,7 @@ async function sendTransfer(
     return after ?? transfer;
   }
 
-  if (claimed.amountCents === 0) {
+  if (settle.kind === "nothing-to-send") {
     // A 100 % fee (or a free item) leaves nothing to send; Stripe refuses a zero transfer.
     const [done] = await app.db
       .update(consultantTransfers)
@@ -173,7 +191,7 @@ async function sendTransfer(
     const sent = await paymentProvider(app).createTransfer(
       {
         amountCents: claimed.amountCents,
-        destination: account.stripeAccountId,
+        destination: settle.destination,
         transferGroup: claimed.outlineId,
         metadata: { itemId: claimed.itemId, outlineId: claimed.outlineId, consultantUserId: claimed.consultantUserId },
       },
@@ -282,6 +300,9 @@ export async function reverseTransfer(app: AppContext, outlineId: string, itemId
   if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
   const transfer = found.transfer;
   if (!transfer || transfer.status !== "paid") return { ok: false, status: 409, msg: TRANSFER_NOT_REVERSIBLE };
+  // A zero share sent nothing to the consultant: there is nothing to take back (a refund of the
+  // item needs no reversal, see refundItem).
+  if (isNothingSent(transfer)) return { ok: false, status: 409, msg: TRANSFER_NOTHING_TO_REVERSE };
   let reversalId: string | null = null;
   if (transfer.stripeTransferId) {
     try {
@@ -322,7 +343,26 @@ export async function refundItem(
 ): Promise<MoneyActionResult> {
   const found = await loadItemMoney(app, outlineId, itemId);
   if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
-  const { item, purchase, transfer, refund } = found;
+  const { item, purchase, refund } = found;
+  let transfer = found.transfer;
+  if (transfer && isNothingSent(transfer) && purchase?.status === "paid" && refund?.status !== "succeeded") {
+    // The consultant holds nothing of a zero share: the transfer is closed as reversed (no Stripe
+    // call, no reversal id) so that the refund may go ahead, as after a reversal.
+    const now = app.now();
+    const [closed] = await app.db
+      .update(consultantTransfers)
+      .set({ status: "reversed", reversedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(consultantTransfers.id, transfer.id),
+          eq(consultantTransfers.status, "paid"),
+          eq(consultantTransfers.amountCents, 0),
+          isNull(consultantTransfers.stripeTransferId),
+        ),
+      )
+      .returning();
+    transfer = closed ?? { ...transfer, status: "reversed" };
+  }
   if (refund?.status === "succeeded" || purchase?.status === "refunded") {
     return { ok: false, status: 409, msg: REFUND_ALREADY };
   }
@@ -398,6 +438,8 @@ export async function refundItem(
         .update(purchases)
         .set({ status: "refunded", updatedAt: at })
         .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "paid"))),
+      // The refunded item stops: settled in its engagement, which completes if nothing else is left.
+      ...settleRefundedItem(app, outlineId, itemId, at),
     ]);
     // The business's (and the consultant's) history: told once, by the call that settled the refund.
     if (settled.length > 0) await notifyDeliverable(app, origin, itemId, ["item_refunded"]);

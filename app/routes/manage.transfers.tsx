@@ -1,0 +1,216 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { ConsoleNotices } from "~/components/manage/console-notices";
+import { ConsolePageHeader, ConsoleTableCard } from "~/components/manage/console-page-parts";
+import { formatUsdCents } from "~/lib/engagements/sow";
+import { managerEngagementPath } from "~/lib/engagements/engagement-paths";
+import {
+  PAYOUT_SETUP_STATES,
+  TRANSFER_ACTION_UNKNOWN,
+  TRANSFER_RETRY_INVALID,
+  TRANSFERS_CONSOLE,
+} from "~/lib/payouts/console-copy";
+import { MONEY_LABELS, TRANSFER_RETRIED, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
+import { formatDate } from "~/lib/shared/dates";
+import { requireRole } from "~/server/identity/guards.server";
+import { loadConsoleTransfers, type ConsoleTransferRow } from "~/server/payouts/console-transfers.server";
+import { retryTransfer } from "~/server/payouts/transfers.server";
+import { describeIssues, readForm } from "~/server/platform/http.server";
+
+export const meta: MetaFunction = () => [{ title: TRANSFERS_CONSOLE.metaTitle }];
+
+const TRANSFERS_PATH = "/manage/transfers";
+
+const NOTICES = { retried: TRANSFER_RETRIED } as const;
+
+/** The Retry of one transfer: the deliverable and its engagement. */
+const RetryTransferSchema = z.object({
+  intent: z.literal("retry-transfer", { error: TRANSFER_ACTION_UNKNOWN }),
+  itemId: z.string({ error: TRANSFER_RETRY_INVALID }).trim().min(1, TRANSFER_RETRY_INVALID).max(100),
+  outlineId: z.string({ error: TRANSFER_RETRY_INVALID }).trim().min(1, TRANSFER_RETRY_INVALID).max(100),
+});
+
+/** A transfer as the page shows it: dates and amounts formatted on the server, one format everywhere. */
+function shown(row: ConsoleTransferRow) {
+  return {
+    key: row.transferId,
+    itemId: row.itemId,
+    outlineId: row.outlineId,
+    engagementTitle: row.engagementTitle || TRANSFERS_CONSOLE.untitledEngagement,
+    businessName: row.businessName,
+    consultantName: row.consultantName,
+    deliverable: row.deliverable,
+    amount: formatUsdCents(row.amountCents),
+    // Under "Held transfers" the short "Held" (the consultant's set-up is said beside it).
+    status:
+      row.status === "paid" && row.amountCents === 0 && !row.stripeTransferId
+        ? TRANSFERS_CONSOLE.paidZero
+        : row.status === "held"
+          ? MONEY_LABELS.held
+          : TRANSFER_STATUS_LABELS[row.status],
+    failureMessage:
+      row.status === "pending" ? TRANSFERS_CONSOLE.interrupted : (row.failureMessage ?? TRANSFERS_CONSOLE.noMessage),
+    attempts: row.attempts,
+    payoutSetup: PAYOUT_SETUP_STATES[row.payoutSetup],
+    canRetry:
+      row.status === "failed" || row.status === "pending" || (row.status === "held" && row.payoutSetup === "enabled"),
+    changedOn: formatDate(row.updatedAt),
+    heldSince: formatDate(row.createdAt),
+    paidOn: row.paidAt ? formatDate(row.paidAt) : "",
+  };
+}
+
+type ShownTransfer = ReturnType<typeof shown>;
+
+/**
+ * /manage/transfers: the transfers to consultants that need attention across every engagement
+ * (failed, held) and the last paid ones. Managers only (anyone else 404, as every console page).
+ * Two round trips: the session, then the transfers (two queries in parallel).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(context.app, request, "manager");
+  const transfers = await loadConsoleTransfers(context.app);
+  const key = new URL(request.url).searchParams.get("notice");
+  const notice = key !== null && Object.hasOwn(NOTICES, key) ? NOTICES[key as keyof typeof NOTICES] : null;
+  return {
+    failed: transfers.failed.map(shown),
+    held: transfers.held.map(shown),
+    paid: transfers.paid.map(shown),
+    notice,
+  };
+}
+
+type ActionResult = { error: string };
+
+/**
+ * intent=retry-transfer with itemId and outlineId: retryTransfer (the same Idempotency-Key, a
+ * conditional claim, so a double submit sends once). Sent, the page reloads with a one-time
+ * notice; refused (not waiting for a retry, still held, Stripe refused again) → 409/502 with the
+ * reason; an unknown deliverable → 404; an unreadable body or missing fields → 400/415.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(context.app, request, "manager");
+  const body = await readForm(request);
+  if (!body.ok) return data<ActionResult>({ error: body.msg }, { status: body.status });
+  const parsed = RetryTransferSchema.safeParse(Object.fromEntries(body.form));
+  if (!parsed.success) return data<ActionResult>({ error: describeIssues(parsed.error).msg }, { status: 400 });
+  const result = await retryTransfer(context.app, parsed.data.outlineId, parsed.data.itemId);
+  if (!result.ok) return data<ActionResult>({ error: result.msg }, { status: result.status });
+  return redirect(`${TRANSFERS_PATH}?notice=retried`);
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const COLUMNS = TRANSFERS_CONSOLE.columns;
+const BASE_COLUMNS = [COLUMNS.engagement, COLUMNS.business, COLUMNS.consultant, COLUMNS.deliverable, COLUMNS.amount];
+
+function BaseCells({ row }: { row: ShownTransfer }) {
+  return (
+    <>
+      <td>
+        <Link to={managerEngagementPath(row.outlineId)}>{row.engagementTitle}</Link>
+      </td>
+      <td>{row.businessName}</td>
+      <td>{row.consultantName}</td>
+      <td>{row.deliverable}</td>
+      <td className="transfers-amount">{row.amount}</td>
+    </>
+  );
+}
+
+function RetryButton({ row, busy }: { row: ShownTransfer; busy: boolean }) {
+  return (
+    <Form method="post" className="transfers-retry">
+      <input type="hidden" name="intent" value="retry-transfer" />
+      <input type="hidden" name="itemId" value={row.itemId} />
+      <input type="hidden" name="outlineId" value={row.outlineId} />
+      <button
+        type="submit"
+        className="button button-secondary button-small"
+        disabled={busy}
+        aria-label={TRANSFERS_CONSOLE.retryLabel(row.deliverable, row.consultantName)}
+      >
+        {busy ? TRANSFERS_CONSOLE.retrying : TRANSFERS_CONSOLE.retry}
+      </button>
+    </Form>
+  );
+}
+
+export default function ConsoleTransfersPage() {
+  const { failed, held, paid, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="console-page transfers-page">
+      <ConsolePageHeader eyebrow={TRANSFERS_CONSOLE.eyebrow} title={TRANSFERS_CONSOLE.title} />
+      <p className="console-muted">{TRANSFERS_CONSOLE.intro}</p>
+      <ConsoleNotices notice={actionData ? null : notice} error={actionData?.error} />
+      <ConsoleTableCard
+        headingId="transfers-failed-heading"
+        title={TRANSFERS_CONSOLE.failedHeading}
+        emptyText={TRANSFERS_CONSOLE.failedEmpty}
+        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.date, COLUMNS.action]}
+        rows={failed}
+        rowKey={(row) => row.key}
+        cells={(row) => (
+          <>
+            <BaseCells row={row} />
+            <td className="transfers-status">
+              <span className="badge badge-soft">{row.status}</span>
+              <span className="transfers-detail">{row.failureMessage}</span>
+              <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.attempts(row.attempts)}</span>
+            </td>
+            <td>{row.changedOn}</td>
+            <td>
+              <RetryButton row={row} busy={busy} />
+            </td>
+          </>
+        )}
+      />
+      <ConsoleTableCard
+        headingId="transfers-held-heading"
+        title={TRANSFERS_CONSOLE.heldHeading}
+        emptyText={TRANSFERS_CONSOLE.heldEmpty}
+        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.since, COLUMNS.action]}
+        rows={held}
+        rowKey={(row) => row.key}
+        cells={(row) => (
+          <>
+            <BaseCells row={row} />
+            <td className="transfers-status">
+              <span className="badge badge-soft">{row.status}</span>
+              <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.payoutSetup(row.payoutSetup)}</span>
+            </td>
+            <td>{row.heldSince}</td>
+            <td>{row.canRetry ? <RetryButton row={row} busy={busy} /> : null}</td>
+          </>
+        )}
+      />
+      <ConsoleTableCard
+        headingId="transfers-paid-heading"
+        title={TRANSFERS_CONSOLE.paidHeading}
+        emptyText={TRANSFERS_CONSOLE.paidEmpty}
+        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.date]}
+        rows={paid}
+        rowKey={(row) => row.key}
+        cells={(row) => (
+          <>
+            <BaseCells row={row} />
+            <td>
+              <span className="badge badge-soft">{row.status}</span>
+            </td>
+            <td>{row.paidOn}</td>
+          </>
+        )}
+      />
+    </div>
+  );
+}
