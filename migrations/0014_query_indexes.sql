@@ -1,0 +1,1 @@
+CREATE INDEX `consultant_profile_drafts_status_idx` ON `consultant_profile_drafts` (`status`);
