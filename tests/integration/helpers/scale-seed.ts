@@ -3,7 +3,7 @@
  * becomes `copies + 1` businesses with the same rows in the same proportions. Generic over the
  * schema, read from SQLite itself: rows of `businesses`, client `users` and every row that points
  * (any text column) at a copied row are copied, tables in foreign-key order; in a copy, every text
- * value that is the id of a copied row gets a suffix `~<n>`, and so do the values of single-table
+ * value that is the id of a copied row gets a suffix `~<n>` (`mark`: another mark for a second round, so its copies' ids differ), and so do the values of single-table
  * unique text columns (emails, idempotency keys). Reference data (NAICS, consultants, events…)
  * is left as it is. One INSERT … SELECT over a recursive CTE per table, so it stays fast.
  */
@@ -73,7 +73,7 @@ async function uniqueTextColumns(db: D1Database, table: string, columns: Column[
 }
 
 /** Copies the tenant rows `copies` times; returns the tables copied and what each added in bytes. */
-export async function multiplyTenants(db: D1Database, copies: number, only?: string[]) {
+export async function multiplyTenants(db: D1Database, copies: number, only?: string[], mark = "~") {
   await db.prepare("CREATE TABLE IF NOT EXISTS scale_ids (id TEXT PRIMARY KEY) WITHOUT ROWID").run();
   await db.prepare("DELETE FROM scale_ids").run();
   const tables = await foreignKeyOrder(db, only ?? (await userTables(db)));
@@ -112,9 +112,9 @@ export async function multiplyTenants(db: D1Database, copies: number, only?: str
     if (count[0].n === 0) continue;
     const values = columns.map((column) => {
       const name = quote(column.name);
-      if (unique.has(column.name)) return `CASE WHEN ${name} IS NULL THEN NULL ELSE ${name} || '~' || seq.n END`;
+      if (unique.has(column.name)) return `CASE WHEN ${name} IS NULL THEN NULL ELSE ${name} || '${mark}' || seq.n END`;
       if (text.includes(column)) {
-        return `CASE WHEN ${name} IN (SELECT id FROM scale_ids) THEN ${name} || '~' || seq.n ELSE ${name} END`;
+        return `CASE WHEN ${name} IN (SELECT id FROM scale_ids) THEN ${name} || '${mark}' || seq.n ELSE ${name} END`;
       }
       return name;
     });
@@ -139,4 +139,28 @@ export async function multiplyTenants(db: D1Database, copies: number, only?: str
     bytesAdded: Object.fromEntries(copied.map((table, index) => [table, sizes[index + 1] - sizes[index]])),
     sizeAfter: sizes[sizes.length - 1],
   };
+}
+
+/**
+ * `count` copies of one row of `table` (the row whose id is `id`), as one INSERT … SELECT over a
+ * recursive CTE; `overrides` gives SQL expressions (over `seq.n`, 1…count) for the columns that
+ * must differ, e.g. `{ id: "'biz-' || seq.n" }`.
+ */
+export async function copyRow(
+  db: D1Database,
+  table: string,
+  id: string,
+  count: number,
+  overrides: Record<string, string>,
+) {
+  const columns = await all<Column>(db, "SELECT name, type, pk FROM pragma_table_info(?)", table);
+  const values = columns.map((column) => overrides[column.name] ?? quote(column.name));
+  await db
+    .prepare(
+      `INSERT INTO ${quote(table)} (${columns.map((c) => quote(c.name)).join(", ")})
+       WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ?)
+       SELECT ${values.join(", ")} FROM ${quote(table)} CROSS JOIN seq WHERE ${quote(table)}.id = ?`,
+    )
+    .bind(count, id)
+    .run();
 }

@@ -1,9 +1,17 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/server/identity/password.server";
 import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
-import { notifications, users } from "~db/schema";
+import { jobs, notifications, users } from "~db/schema";
+import { FANOUT_PAGES_PER_INVOCATION } from "~/server/finance/monthly-refresh.server";
+import { SEND_BATCH_LIMIT } from "~/server/platform/queues.server";
 import {
   DEMO_BUSINESS,
   DEMO_CLIENT,
@@ -15,7 +23,7 @@ import {
 } from "~db/seed/demo";
 import worker from "../../../functions/worker";
 import { columnNames, isSelect, recordD1, type RecordedStatement } from "../helpers/d1-recorder";
-import { multiplyTenants, userTables } from "../helpers/scale-seed";
+import { copyRow, multiplyTenants, userTables } from "../helpers/scale-seed";
 import {
   createBusinessEngagement,
   createMatchRequestRow,
@@ -240,4 +248,121 @@ describe(`query plans at ${TARGET_BUSINESSES.toLocaleString("en-US")} businesses
     console.log(`${tenantQueries.size} tenant queries explained; their scans:\n${[...seen].sort().join("\n")}`);
     expect([...new Set(scans)]).toEqual([]);
   });
+});
+
+const FANOUT_BUSINESSES = 100_000;
+/** Cloudflare's documented limits (docs/decisions/040-d1-at-scale.md). */
+const LIMITS = {
+  messagesPerSendBatch: 100,
+  bytesPerSendBatch: 256_000,
+  bytesPerMessage: 128_000,
+  d1QueriesPerInvocation: 1000,
+};
+
+describe(`the monthly finance refresh at ${FANOUT_BUSINESSES.toLocaleString("en-US")} connected businesses`, () => {
+  it("enqueues every business once, in batches within the Queues limits, each invocation within D1's", async () => {
+    await env.DB.prepare(
+      `INSERT INTO accounting_connections (id, business_id, realm_id, access_token_ciphertext, access_token_expires_at,
+         refresh_token_ciphertext, refresh_token_expires_at, status, connected_at, created_at, updated_at)
+       SELECT 'conn-' || id, id, 'realm', 'x', 0, 'x', 0, 'connected', 0, 0, 0 FROM businesses
+       WHERE id NOT IN (SELECT business_id FROM accounting_connections)`,
+    ).run();
+    // Every business connected, then more connected businesses copied from the demo's.
+    const [{ n: have }] = (await env.DB.prepare("SELECT COUNT(*) AS n FROM businesses").all<{ n: number }>()).results;
+    const more = FANOUT_BUSINESSES - have;
+    const [client] = await db().select().from(users).where(eq(users.email, DEMO_CLIENT.email));
+    await copyRow(env.DB, "users", client.id, more, {
+      id: "'fan-user-' || seq.n",
+      email: "'fan-' || seq.n || '@example.test'",
+    });
+    await copyRow(env.DB, "businesses", DEMO_BUSINESS.id, more, {
+      id: "'fan-biz-' || seq.n",
+      owner_user_id: "'fan-user-' || seq.n",
+    });
+    await copyRow(env.DB, "accounting_connections", `conn-${DEMO_BUSINESS.id}`, more, {
+      id: "'fan-conn-' || seq.n",
+      business_id: "'fan-biz-' || seq.n",
+    });
+    const [{ n: connected }] = (
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM accounting_connections WHERE status = 'connected'").all<{
+        n: number;
+      }>()
+    ).results;
+    expect(connected).toBeGreaterThanOrEqual(FANOUT_BUSINESSES);
+
+    // The real producer binding, recorded: every sendBatch is checked against the limits; the
+    // first one reaches the real queue (its consumer would build a report per job, so the rest
+    // are only recorded), the continuations are delivered below through the Worker's queue entry.
+    const sent: string[] = [];
+    const batchSizes: number[] = [];
+    const continuations: unknown[] = [];
+    const violations: string[] = [];
+    const realQueue = env.FINANCE_REPORT_QUEUE;
+    const queue = {
+      async sendBatch(messages: MessageSendRequest<unknown>[]) {
+        const bytes = new TextEncoder().encode(JSON.stringify(messages.map((m) => m.body))).length;
+        if (messages.length > LIMITS.messagesPerSendBatch) violations.push(`${messages.length} messages in one batch`);
+        if (bytes > LIMITS.bytesPerSendBatch) violations.push(`${bytes} bytes in one batch`);
+        batchSizes.push(messages.length);
+        for (const message of messages) sent.push((message.body as { jobId: string }).jobId);
+        if (batchSizes.length === 1) await realQueue.sendBatch(messages);
+      },
+      async send(body: unknown) {
+        if (new TextEncoder().encode(JSON.stringify(body)).length > LIMITS.bytesPerMessage)
+          violations.push("message too large");
+        continuations.push(body);
+      },
+    };
+    const invocations: { statements: number; d1Calls: number; queueCalls: number }[] = [];
+    const run = async (invoke: (testEnv: typeof env) => Promise<void>) => {
+      const recorder = recordD1(env.DB);
+      const before = { batches: batchSizes.length, continued: continuations.length };
+      await invoke({ ...env, DB: recorder.db, FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown> });
+      invocations.push({
+        statements: recorder.calls.reduce((sum, call) => sum + call.statements.length, 0),
+        d1Calls: recorder.calls.length,
+        queueCalls: batchSizes.length - before.batches + continuations.length - before.continued,
+      });
+    };
+
+    const january1 = Date.UTC(2027, 0, 1, 6, 0, 0); // the fake clock: the cron's scheduled time
+    await run(async (testEnv) => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ cron: "0 6 1 * *", scheduledTime: january1 }), testEnv, ctx);
+      await waitOnExecutionContext(ctx);
+    });
+    let delivered = 0;
+    while (delivered < continuations.length) {
+      const body = continuations[delivered++];
+      await run(async (testEnv) => {
+        const ctx = createExecutionContext();
+        const batch = createMessageBatch("finance-report", [
+          { id: `continue-${delivered}`, timestamp: new Date(january1), attempts: 1, body },
+        ]);
+        await worker.queue(batch, testEnv, ctx);
+        await waitOnExecutionContext(ctx);
+      });
+    }
+
+    const [{ n: recorded }] = (
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM jobs WHERE period = '2027-01' AND kind = 'finance_report'").all<{
+        n: number;
+      }>()
+    ).results;
+    console.log(
+      `Monthly fan-out: ${connected} connected businesses, ${recorded} jobs, ${sent.length} messages in ` +
+        `${batchSizes.length} sendBatch calls (largest ${Math.max(...batchSizes)}), ${invocations.length} invocations ` +
+        `(1 cron + ${continuations.length} continuations), per invocation at most ` +
+        `${Math.max(...invocations.map((i) => i.statements))} D1 statements in ${Math.max(...invocations.map((i) => i.d1Calls))} calls ` +
+        `and ${Math.max(...invocations.map((i) => i.queueCalls))} queue calls`,
+    );
+    expect(violations).toEqual([]);
+    expect(recorded).toBe(connected);
+    expect(new Set(sent).size).toBe(connected);
+    expect(sent).toHaveLength(connected);
+    expect(Math.max(...batchSizes)).toBeLessThanOrEqual(SEND_BATCH_LIMIT);
+    expect(Math.max(...invocations.map((i) => i.statements))).toBeLessThanOrEqual(LIMITS.d1QueriesPerInvocation);
+    expect(invocations).toHaveLength(Math.ceil(connected / (SEND_BATCH_LIMIT * FANOUT_PAGES_PER_INVOCATION)));
+    expect(await db().select().from(jobs).where(eq(jobs.period, "2027-01")).limit(1)).toHaveLength(1);
+  }, 180_000);
 });
