@@ -13,9 +13,11 @@ import { FINANCE_REPORT_FAILED_MESSAGE } from "../app/lib/finance/finance";
 import type { AppContext } from "../app/server/load-context";
 import {
   BenchmarkingMessageSchema,
+  FinanceRefreshContinueMessageSchema,
   FinanceReportMessageSchema,
   QUEUE_NAMES,
 } from "../app/server/platform/queues.server";
+import { enqueueMonthlyFinanceRefresh } from "../app/server/finance/monthly-refresh.server";
 import type { Job } from "../db/schema";
 import { buildBenchmarking } from "./jobs/benchmarking";
 import { buildFinanceReportJob } from "./jobs/finance-report";
@@ -41,7 +43,7 @@ function errorText(error: unknown): string {
  * Retry-After on a 429), otherwise the exponential backoff; the job stays queued with lastError.
  */
 export async function consumeJobMessages(
-  batch: MessageBatch<unknown>,
+  batch: Pick<MessageBatch<unknown>, "queue" | "messages">,
   app: AppContext,
   schema: JobMessageSchema,
   kind: JobKind,
@@ -124,6 +126,29 @@ export const DEAD_LETTER_REASONS = {
   benchmarking: "The job kept failing and was stopped after its last retry.",
 } as const;
 
+const isContinuation = (body: unknown) =>
+  typeof body === "object" && body !== null && (body as { type?: unknown }).type === "finance-report.fanout";
+
+/**
+ * The monthly refresh's next pages (enqueueMonthlyFinanceRefresh). Retried on failure: the jobs
+ * are unique per business and period, so a replay records and sends only what is missing.
+ */
+async function continueFinanceRefresh(message: Message<unknown>, app: AppContext): Promise<void> {
+  const parsed = FinanceRefreshContinueMessageSchema.safeParse(message.body);
+  if (!parsed.success) {
+    console.error(`Dropping malformed finance-report continuation ${message.id}`);
+    message.ack();
+    return;
+  }
+  try {
+    await enqueueMonthlyFinanceRefresh(app, { period: parsed.data.period, after: parsed.data.after });
+    message.ack();
+  } catch (error) {
+    console.error(`Could not continue the monthly finance refresh (${message.id}):`, errorText(error));
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  }
+}
+
 /** The Worker's `queue` entry: dispatch by queue name; an unknown queue is an error. */
 export async function handleQueueBatch(
   batch: MessageBatch<unknown>,
@@ -131,8 +156,19 @@ export async function handleQueueBatch(
   builders: JobBuilders = JOB_BUILDERS,
 ): Promise<void> {
   switch (batch.queue) {
-    case QUEUE_NAMES.financeReport:
-      return consumeJobMessages(batch, app, FinanceReportMessageSchema, "finance_report", builders.finance_report);
+    case QUEUE_NAMES.financeReport: {
+      const continuations = batch.messages.filter((message) => isContinuation(message.body));
+      for (const message of continuations) await continueFinanceRefresh(message, app);
+      const builds = batch.messages.filter((message) => !isContinuation(message.body));
+      if (builds.length === 0) return;
+      return consumeJobMessages(
+        { queue: batch.queue, messages: builds },
+        app,
+        FinanceReportMessageSchema,
+        "finance_report",
+        builders.finance_report,
+      );
+    }
     case QUEUE_NAMES.benchmarking:
       return consumeJobMessages(batch, app, BenchmarkingMessageSchema, "benchmarking", builders.benchmarking);
     case QUEUE_NAMES.financeReportDeadLetter:

@@ -191,22 +191,27 @@ export type ConsultantApplication = typeof consultantApplications.$inferSelect;
  * profile; later, changes to what businesses see, waiting for a manager's review. Approving
  * copies the fields into consultant_profiles and removes the row.
  */
-export const consultantProfileDrafts = sqliteTable("consultant_profile_drafts", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  fields: text("fields", { mode: "json" })
-    .$type<ProfileDraftFields>()
-    .notNull()
-    .default(sql`'{}'`),
-  status: text("status", { enum: PROFILE_DRAFT_STATUSES }).notNull().default("editing"),
-  submittedAt: timestamp("submitted_at"),
-  /** The manager's notes when they asked for changes. */
-  reviewNotes: text("review_notes"),
-  reviewedAt: timestamp("reviewed_at"),
-  reviewedById: text("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const consultantProfileDrafts = sqliteTable(
+  "consultant_profile_drafts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fields: text("fields", { mode: "json" })
+      .$type<ProfileDraftFields>()
+      .notNull()
+      .default(sql`'{}'`),
+    status: text("status", { enum: PROFILE_DRAFT_STATUSES }).notNull().default("editing"),
+    submittedAt: timestamp("submitted_at"),
+    /** The manager's notes when they asked for changes. */
+    reviewNotes: text("review_notes"),
+    reviewedAt: timestamp("reviewed_at"),
+    reviewedById: text("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The console's navigation counts the drafts waiting for review on every manager page.
+  (t) => [index("consultant_profile_drafts_status_idx").on(t.status)],
+);
 
 export type ConsultantProfileDraft = typeof consultantProfileDrafts.$inferSelect;

@@ -41,8 +41,8 @@ export const accountingConnections = sqliteTable(
   },
   (t) => [
     uniqueIndex("accounting_connections_business_id_unique").on(t.businessId),
-    // The monthly cron walks connected businesses.
-    index("accounting_connections_status_idx").on(t.status),
+    // The monthly cron walks connected businesses by id, a page at a time.
+    index("accounting_connections_status_business_idx").on(t.status, t.businessId),
   ],
 );
 

@@ -102,8 +102,15 @@ export async function listManagerEngagements(
     app.db.select(itemScheduleColumns).from(deliveryItems),
   ]);
   const today = utcToday(app.now());
+  // Grouped once: every engagement's items, without a pass over all items per engagement.
+  const itemsOf = new Map<string, typeof items>();
+  for (const item of items) {
+    const list = itemsOf.get(item.outlineId);
+    if (list) list.push(item);
+    else itemsOf.set(item.outlineId, [item]);
+  }
   const all = outlines.map((outline): ManagerEngagementRow => {
-    const own = items.filter((item) => item.outlineId === outline.id);
+    const own = itemsOf.get(outline.id) ?? [];
     const next = nextDeliveryDate(own);
     return {
       id: outline.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   businesses,
@@ -189,57 +189,77 @@ function candidacyInPlay(row: { status: string; decision: string; requestStatus:
  * The consultant's Documents page: per match request, the documents they may download, following
  * getCandidateFile and getSowPdf exactly — the request's files while a candidate still in play on
  * it or once matched to it; the deliverables and signed statements of the engagements they run.
- * Nothing of another business or another match. Two round trips: the matches, then one batch of
+ * Nothing of another business or another match. One round trip: one batch of the matches and
  * their documents. Matches with nothing shared are listed too (with the empty text), newest first.
  */
 export async function listConsultantDocuments(
   app: AppContext,
   consultantId: string,
 ): Promise<ConsultantDocumentGroup[]> {
-  const [candidacies, matched, outlines] = await app.db.batch([
-    app.db
-      // D1's batch answers rows keyed by column name: every selected name must be distinct.
-      .select({
-        matchRequestId: matchCandidates.matchRequestId,
-        candidacyId: matchCandidates.id,
-        status: matchCandidates.status,
-        decision: matchCandidates.businessDecisionStatus,
-        requestStatus: sql<string>`${matchRequests.status}`.as("request_status"),
-      })
-      .from(matchCandidates)
-      .innerJoin(matchRequests, eq(matchRequests.id, matchCandidates.matchRequestId))
-      .where(eq(matchCandidates.consultantId, consultantId)),
-    app.db
-      .select({ matchRequestId: matchRequests.id })
-      .from(matchRequests)
-      .where(eq(matchRequests.matchedConsultantId, consultantId)),
-    app.db
-      .select({ matchRequestId: deliveryOutlines.matchRequestId, outlineId: deliveryOutlines.id })
-      .from(deliveryOutlines)
-      .where(eq(deliveryOutlines.consultantId, consultantId)),
-  ]);
+  // One batch (one round trip): the consultant's candidacies, matches and engagements, and the
+  // documents and heads of every request they touch (a superset, narrowed below in code to the
+  // candidacies still in play, as getCandidateFile reads them).
+  const candidacyRequests = app.db
+    .select({ id: matchCandidates.matchRequestId })
+    .from(matchCandidates)
+    .where(eq(matchCandidates.consultantId, consultantId));
+  const matchedRequests = app.db
+    .select({ id: matchRequests.id })
+    .from(matchRequests)
+    .where(eq(matchRequests.matchedConsultantId, consultantId));
+  const outlineRequests = app.db
+    .select({ id: deliveryOutlines.matchRequestId })
+    .from(deliveryOutlines)
+    .where(eq(deliveryOutlines.consultantId, consultantId));
+  const [candidacies, matched, outlines, allRequestRows, deliverableRows, statementRows, allHeads] = await app.db.batch(
+    [
+      app.db
+        // D1's batch answers rows keyed by column name: every selected name must be distinct.
+        .select({
+          matchRequestId: matchCandidates.matchRequestId,
+          candidacyId: matchCandidates.id,
+          status: matchCandidates.status,
+          decision: matchCandidates.businessDecisionStatus,
+          requestStatus: sql<string>`${matchRequests.status}`.as("request_status"),
+        })
+        .from(matchCandidates)
+        .innerJoin(matchRequests, eq(matchRequests.id, matchCandidates.matchRequestId))
+        .where(eq(matchCandidates.consultantId, consultantId)),
+      matchedRequests,
+      app.db
+        .select({ matchRequestId: deliveryOutlines.matchRequestId, outlineId: deliveryOutlines.id })
+        .from(deliveryOutlines)
+        .where(eq(deliveryOutlines.consultantId, consultantId)),
+      ...documentQueries(app, {
+        requests: or(inArray(matchRequests.id, candidacyRequests), eq(matchRequests.matchedConsultantId, consultantId)),
+        outlines: eq(deliveryOutlines.consultantId, consultantId),
+      }),
+      app.db
+        .select({
+          id: matchRequests.id,
+          business: businesses.name,
+          category: matchRequests.category,
+          createdAt: matchRequests.createdAt,
+        })
+        .from(matchRequests)
+        .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
+        .where(
+          or(
+            inArray(matchRequests.id, candidacyRequests),
+            inArray(matchRequests.id, matchedRequests),
+            inArray(matchRequests.id, outlineRequests),
+          ),
+        )
+        .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id)),
+    ],
+  );
   const inPlay = candidacies.filter(candidacyInPlay);
-  const requestIds = [...new Set([...inPlay, ...matched].map((row) => row.matchRequestId))];
-  const matchIds = [...new Set([...requestIds, ...outlines.map((row) => row.matchRequestId)])];
-  if (matchIds.length === 0) return [];
-
-  const [requestRows, deliverableRows, statementRows, heads] = await app.db.batch([
-    ...documentQueries(app, {
-      requests: requestIds.length > 0 ? inArray(matchRequests.id, requestIds) : undefined,
-      outlines: eq(deliveryOutlines.consultantId, consultantId),
-    }),
-    app.db
-      .select({
-        id: matchRequests.id,
-        business: businesses.name,
-        category: matchRequests.category,
-        createdAt: matchRequests.createdAt,
-      })
-      .from(matchRequests)
-      .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
-      .where(inArray(matchRequests.id, matchIds))
-      .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id)),
-  ]);
+  const requestIds = new Set(
+    [...inPlay, ...matched.map((row) => ({ matchRequestId: row.id }))].map((row) => row.matchRequestId),
+  );
+  const matchIds = new Set([...requestIds, ...outlines.map((row) => row.matchRequestId)]);
+  const requestRows = allRequestRows.filter((row) => requestIds.has(row.matchRequestId));
+  const heads = allHeads.filter((head) => matchIds.has(head.id));
   const byMatch = documentsByMatch([requestRows, deliverableRows, statementRows]);
   return heads.map((head) => {
     const outline = outlines.find((row) => row.matchRequestId === head.id);

@@ -15,7 +15,28 @@ export const BenchmarkingMessageSchema = z.object({
   type: z.literal("benchmarking.build"),
   jobId: z.string().min(1).max(64),
 });
+/**
+ * The monthly finance refresh, continued: one invocation records and enqueues a bounded number of
+ * pages of connected businesses, then hands the rest (those after `after`, by business id) to the
+ * queue's consumer in this message (app/server/finance/monthly-refresh.server.ts).
+ */
+export const FinanceRefreshContinueMessageSchema = z.object({
+  v: z.literal(1),
+  type: z.literal("finance-report.fanout"),
+  period: z.string().regex(/^\d{4}-\d{2}$/),
+  after: z.string().min(1).max(64),
+});
 export type FinanceReportMessage = z.infer<typeof FinanceReportMessageSchema>;
+export type FinanceRefreshContinueMessage = z.infer<typeof FinanceRefreshContinueMessageSchema>;
+
+/** Cloudflare Queues takes at most 100 messages (and 256 KB) per sendBatch call. */
+export const SEND_BATCH_LIMIT = 100;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
 export type BenchmarkingMessage = z.infer<typeof BenchmarkingMessageSchema>;
 
 export const QUEUE_NAMES = {
@@ -28,28 +49,38 @@ export const QUEUE_NAMES = {
 export interface AppQueues {
   sendFinanceReport(jobIds: string[]): Promise<void>;
   sendBenchmarking(jobIds: string[]): Promise<void>;
+  continueFinanceRefresh(period: string, after: string): Promise<void>;
 }
 
 export function createQueues(
   bindings: Pick<CloudflareBindings, "FINANCE_REPORT_QUEUE" | "BENCHMARKING_QUEUE">,
 ): AppQueues {
   return {
+    // Ids only (under 100 bytes each): SEND_BATCH_LIMIT messages stay far below 256 KB.
     async sendFinanceReport(jobIds) {
-      if (jobIds.length === 0) return;
-      await bindings.FINANCE_REPORT_QUEUE.sendBatch(
-        jobIds.map((jobId) => ({
-          body: FinanceReportMessageSchema.parse({ v: 1, type: "finance-report.build", jobId }),
-          contentType: "json" as const,
-        })),
-      );
+      for (const chunk of chunks(jobIds, SEND_BATCH_LIMIT)) {
+        await bindings.FINANCE_REPORT_QUEUE.sendBatch(
+          chunk.map((jobId) => ({
+            body: FinanceReportMessageSchema.parse({ v: 1, type: "finance-report.build", jobId }),
+            contentType: "json" as const,
+          })),
+        );
+      }
     },
     async sendBenchmarking(jobIds) {
-      if (jobIds.length === 0) return;
-      await bindings.BENCHMARKING_QUEUE.sendBatch(
-        jobIds.map((jobId) => ({
-          body: BenchmarkingMessageSchema.parse({ v: 1, type: "benchmarking.build", jobId }),
-          contentType: "json" as const,
-        })),
+      for (const chunk of chunks(jobIds, SEND_BATCH_LIMIT)) {
+        await bindings.BENCHMARKING_QUEUE.sendBatch(
+          chunk.map((jobId) => ({
+            body: BenchmarkingMessageSchema.parse({ v: 1, type: "benchmarking.build", jobId }),
+            contentType: "json" as const,
+          })),
+        );
+      }
+    },
+    async continueFinanceRefresh(period, after) {
+      await bindings.FINANCE_REPORT_QUEUE.send(
+        FinanceRefreshContinueMessageSchema.parse({ v: 1, type: "finance-report.fanout", period, after }),
+        { contentType: "json" },
       );
     },
   };

@@ -377,6 +377,30 @@ describe("queue consumers", () => {
     );
   });
 
+  it("continues the monthly refresh from a continuation's cursor, beside job messages; drops a malformed one", async () => {
+    const consoleError = expectConsoleErrors();
+    const first = await createClient();
+    const second = await createClient();
+    await connectAccounting(first.business.id);
+    await connectAccounting(second.business.id);
+    const [before, after] = [first.business.id, second.business.id].sort();
+    const continuation = message({ v: 1, type: "finance-report.fanout", period: "2026-09", after: before });
+    const malformed = message({ v: 1, type: "finance-report.fanout", period: "September" });
+    const unknownJob = financeMessage("no-such-job");
+    const queue = fakeQueue();
+    const testEnv = { ...env, FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown> };
+    const batch = createMessageBatch("finance-report", [continuation, malformed, unknownJob]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, testEnv, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual([continuation.id, malformed.id, unknownJob.id].sort());
+    expect(result.retryMessages).toEqual([]);
+    const september = await db().select().from(jobs).where(eq(jobs.period, "2026-09"));
+    expect(september.some((job) => job.businessId === after)).toBe(true);
+    expect(september.some((job) => job.businessId === before)).toBe(false);
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining(`continuation ${malformed.id}`));
+  });
+
   it("fails a job that arrives on the wrong queue", async () => {
     const job = await businessWithJob("benchmarking");
     const msg = financeMessage(job.id);
