@@ -53,9 +53,7 @@ describe("sign-in rules without Zod", () => {
     for (const email of emails) {
       for (const password of passwords) {
         const formData = form({ email, password });
-        expect(signInErrors(formData), JSON.stringify({ email, password })).toEqual(
-          zodErrors(SignInSchema, formData),
-        );
+        expect(signInErrors(formData), JSON.stringify({ email, password })).toEqual(zodErrors(SignInSchema, formData));
       }
     }
   });
