@@ -23,5 +23,5 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-  build: { sourcemap: false },
+  build: { sourcemap: false, manifest: true },
 });

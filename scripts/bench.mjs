@@ -11,6 +11,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startE2EServer } from "./lib/e2e-server.mjs";
 import { benchEngine } from "./lib/engine-bench.mjs";
+import { formatTable, measureRoutes } from "./lib/js-weight.mjs";
 import { bin, ROOT, run } from "./lib/proc.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
@@ -159,6 +160,8 @@ async function main() {
     }
   }
   if (interrupted) return 130;
+  // The JavaScript each page loads, against its budget (docs/decisions/041-javascript-weight.md).
+  console.log(`\n${formatTable(measureRoutes(path.join(ROOT, "build", "client")))}`);
 
   try {
     server = await startE2EServer({ logFile: path.join(RESULTS, "bench-wrangler.log") });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, continuing past failures, then one line `N passed, N failed`
 // summed over all runners (the figure CI reports). Exits non-zero if anything failed.
-//   typecheck (1 test) → lint: ESLint + Prettier --check (1 test) → unit → build → integration (workerd) → e2e (Chromium)
+//   typecheck (1 test) → lint: ESLint + Prettier --check (1 test) → unit → build → bundle (checks over
+//   the build: JavaScript budgets per page, the React build wrangler dev serves) → integration (workerd) → e2e (Chromium)
 // The build is not a test; a failed build counts as one failure.
 import path from "node:path";
 import { clearReport, countSummary, countVitest } from "./lib/reports.mjs";
@@ -50,6 +51,9 @@ await vitest("unit", "vitest.unit.config.ts", "unit.json", "tests/unit");
     note: code === 0 ? "ok" : "failed",
   });
 }
+
+// Needs the build: the JavaScript each page loads (budgets) and the React build `wrangler dev` bundles.
+await vitest("bundle", "vitest.bundle.config.ts", "bundle.json", "tests/bundle");
 
 await vitest("integration", "vitest.config.ts", "integration.json", "tests/integration");
 

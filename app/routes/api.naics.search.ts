@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NaicsSearchQuerySchema } from "~/lib/business/naics";
+import { NaicsSearchQuerySchema } from "~/lib/business/naics-search-schema";
 import { errorResponse, jsonResponse } from "~/server/platform/http.server";
 import { searchNaics } from "~/server/business/naics-search.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";

@@ -5,15 +5,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, parse, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
-import { INSIGHT_AREAS } from "~/lib/business/settings-schemas";
+import { INSIGHT_AREAS } from "~/lib/business/insight-areas";
+import { APPLICATION_CONSTRAINT, applicationErrors } from "~/lib/consultants/application-rules";
 import { ApplicationSchema } from "~/lib/consultants/invitation-schemas";
-import { PARTWISE_CONTACT } from "~/lib/support/support-schemas";
+import { PARTWISE_CONTACT } from "~/lib/support/contact";
 import { submitApplication } from "~/server/consultants/invitations.server";
 import { homePathFor } from "~/server/identity/auth.server";
 import { getViewer } from "~/server/identity/session.server";
@@ -89,11 +90,17 @@ function ApplicationForm() {
   const [form, fields] = useForm({
     id: "consultant-application-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ApplicationSchema),
+    constraint: APPLICATION_CONSTRAINT,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: ApplicationSchema });
+      // ApplicationSchema's rules and messages without Zod (application-rules.ts; the action uses the schema).
+      return parse(formData, {
+        resolve(payload) {
+          const error = applicationErrors(payload);
+          return Object.keys(error).length > 0 ? { error } : { value: payload };
+        },
+      });
     },
   });
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";

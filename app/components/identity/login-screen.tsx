@@ -1,14 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { SignInSchema } from "~/lib/identity/auth-schemas";
-import { PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
+import { resetRequestErrors, signInErrors } from "~/lib/identity/sign-in-rules";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
 import { AuthLayout } from "./auth-layout";
-import { EmailField } from "./email-field";
+import { useCheckedForm } from "./checked-form";
+import { PlainEmailField } from "./plain-email-field";
 import type { loginAction } from "~/server/identity/login.server";
 
 /** The heading of both halves of password recovery: asking for the email here, and /password-reset. */
@@ -65,38 +63,29 @@ export function LoginScreen() {
 function LoginForm({ pathname }: { pathname: string }) {
   const actionData = useActionData<typeof loginAction>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  // Checked in the browser without Zod or Conform (the login page's JavaScript budget); the server
+  // validates with SignInSchema, whose messages are the same.
+  const { formProps, form, field } = useCheckedForm({
     id: "login-form",
     lastResult: actionData?.intent === "login" ? actionData.result : undefined,
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: SignInSchema });
-    },
+    validate: signInErrors,
   });
+  const email = field("email");
+  const password = field("password");
   const loggingIn =
     navigation.state !== "idle" &&
     navigation.formMethod?.toUpperCase() === "POST" &&
     navigation.formData?.get("intent") === "login";
 
-  const {
-    key: passwordKey,
-    type: _passwordType,
-    ...passwordProps
-  } = getInputProps(fields.password, {
-    type: "password",
-  });
-
   return (
     <>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...formProps} className="stack">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <EmailField field={fields.email} />
+        <PlainEmailField field={email} />
         <div className="field">
-          <label htmlFor={fields.password.id}>Password</label>
-          <PasswordInput key={passwordKey} {...passwordProps} label="Password" autoComplete="current-password" />
-          <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
+          <label htmlFor={password.id}>Password</label>
+          <PasswordInput {...password.inputProps} label="Password" autoComplete="current-password" />
+          <FieldErrors id={password.errorId} errors={password.errors} />
         </div>
         <div className="auth-row">
           {/* Belongs to the GET form below: nested forms are not allowed, and the credentials
@@ -129,15 +118,10 @@ function LoginForm({ pathname }: { pathname: string }) {
 function ResetForm({ pathname }: { pathname: string }) {
   const actionData = useActionData<typeof loginAction>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { formProps, form, field } = useCheckedForm({
     id: "reset-form",
     lastResult: actionData?.intent === "reset" ? actionData.result : undefined,
-    constraint: getZodConstraint(PasswordResetRequestSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: PasswordResetRequestSchema });
-    },
+    validate: resetRequestErrors,
   });
   const sending =
     navigation.state !== "idle" &&
@@ -146,10 +130,10 @@ function ResetForm({ pathname }: { pathname: string }) {
 
   return (
     <>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...formProps} className="stack">
         <p className="auth-lead">Enter your email to reset your password</p>
         <FormAlert id={form.errorId} errors={form.errors} />
-        <EmailField field={fields.email} />
+        <PlainEmailField field={field("email")} />
         <div className="button-row">
           <button type="submit" name="intent" value="reset" className="button button-primary" disabled={sending}>
             {sending ? "Sending…" : "Reset"}

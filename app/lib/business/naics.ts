@@ -1,5 +1,4 @@
 // NAICS helpers shared by the browser and the server (pure: no data, no I/O).
-import { z } from "zod";
 
 /** Shown when a NAICS field is not exactly six digits (spec §5). */
 export const NAICS_FORMAT_MESSAGE = "NAICS must be a 6-digit number";
@@ -36,20 +35,3 @@ export const NAICS_SEARCH_API_MAX_LIMIT = 20;
 export const NAICS_SEARCH_REQUIRED_MESSAGE = "Type at least 2 characters to search.";
 export const NAICS_SEARCH_TOO_LONG_MESSAGE = "Search for at most 100 characters.";
 export const NAICS_SEARCH_LIMIT_MESSAGE = "limit must be a whole number from 1 to 20.";
-
-/** GET /api/naics/search query: `q` (words or code digits) and an optional `limit`. */
-export const NaicsSearchQuerySchema = z.object({
-  q: z
-    .string({ error: NAICS_SEARCH_REQUIRED_MESSAGE })
-    .trim()
-    .min(NAICS_SEARCH_MIN_LENGTH, NAICS_SEARCH_REQUIRED_MESSAGE)
-    .max(NAICS_SEARCH_MAX_LENGTH, NAICS_SEARCH_TOO_LONG_MESSAGE),
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,2}$/, NAICS_SEARCH_LIMIT_MESSAGE)
-    .transform(Number)
-    .pipe(
-      z.number().int().min(1, NAICS_SEARCH_LIMIT_MESSAGE).max(NAICS_SEARCH_API_MAX_LIMIT, NAICS_SEARCH_LIMIT_MESSAGE),
-    )
-    .optional(),
-});

@@ -70,19 +70,7 @@ export function settingsTabFrom(value: string | null | undefined): SettingsTab {
   return SETTINGS_TABS.find((tab) => tab.id === value)?.id ?? "personal";
 }
 
-/** The nine areas in the order the Preferences tab lists them, with their labels. */
-export const INSIGHT_AREAS = [
-  { key: "finance", label: "Finance" },
-  { key: "hr", label: "HR" },
-  { key: "leadership", label: "Leadership" },
-  { key: "management", label: "Management" },
-  { key: "marketing", label: "Marketing" },
-  { key: "operations", label: "Operations" },
-  { key: "sales", label: "Sales" },
-  { key: "strategy", label: "Strategy" },
-  { key: "technology", label: "Technology" },
-] as const satisfies readonly { key: BusinessArea; label: string }[];
-export const INSIGHT_AREA_KEYS = INSIGHT_AREAS.map((area) => area.key);
+export { INSIGHT_AREA_KEYS, INSIGHT_AREAS } from "./insight-areas";
 
 /** Membership Type as the Account tab shows it: STANDARD is sold as Starter, PREMIUM as Scale. */
 export function membershipLabel(tier: MemberTier | string | null | undefined): string {

@@ -1,4 +1,16 @@
 import { z } from "zod";
+import {
+  APPLICATION_MESSAGE_MAX_LENGTH,
+  APPLICATION_NAME_MAX_LENGTH,
+  APPLICATION_NAME_REQUIRED_MESSAGE,
+  APPLICATION_NAME_TOO_LONG_MESSAGE,
+  AREAS_REQUIRED_MESSAGE,
+  isLinkedInUrl,
+  LINKEDIN_INVALID_MESSAGE,
+  LINKEDIN_MAX_LENGTH,
+  MESSAGE_REQUIRED_MESSAGE,
+  MESSAGE_TOO_LONG_MESSAGE,
+} from "./application-rules";
 import { BUSINESS_AREAS } from "~db/enums";
 import { PASSWORDS_DO_NOT_MATCH, PasswordSchema } from "~/lib/identity/password-rules";
 import {
@@ -39,10 +51,6 @@ export const APPLICATION_SENT_MESSAGE =
 export const NOTE_TOO_LONG_MESSAGE = "The note must be 1,000 characters or fewer.";
 export const NAME_REQUIRED_MESSAGE = "Enter your name.";
 export const NAME_TOO_LONG_MESSAGE = "Name must be 120 characters or fewer.";
-export const LINKEDIN_INVALID_MESSAGE = "Enter a LinkedIn profile link starting with https://www.linkedin.com/.";
-export const AREAS_REQUIRED_MESSAGE = "Choose at least one business area.";
-export const MESSAGE_REQUIRED_MESSAGE = "Tell us a few lines about your experience.";
-export const MESSAGE_TOO_LONG_MESSAGE = "Your message must be 2,000 characters or fewer.";
 
 export type InvitationStatus = "pending" | "accepted" | "expired" | "revoked";
 
@@ -101,24 +109,28 @@ export const AcceptInvitationSchema = z
   });
 export type AcceptInvitationInput = z.infer<typeof AcceptInvitationSchema>;
 
-/** Only LinkedIn profile links over HTTPS, so the console never shows a link elsewhere. */
-export function isLinkedInUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && (url.hostname === "www.linkedin.com" || url.hostname === "linkedin.com");
-  } catch {
-    return false;
-  }
-}
+// The application's rules and messages live in application-rules.ts (the browser checks the form
+// with it, without Zod); re-exported for the server's importers.
+export {
+  AREAS_REQUIRED_MESSAGE,
+  isLinkedInUrl,
+  LINKEDIN_INVALID_MESSAGE,
+  MESSAGE_REQUIRED_MESSAGE,
+  MESSAGE_TOO_LONG_MESSAGE,
+} from "./application-rules";
 
 /** The consultant application on the sign-up chooser's consultant page. */
 export const ApplicationSchema = z.object({
-  name: z.string({ error: NAME_REQUIRED_MESSAGE }).trim().min(1, NAME_REQUIRED_MESSAGE).max(120, NAME_TOO_LONG_MESSAGE),
+  name: z
+    .string({ error: APPLICATION_NAME_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, APPLICATION_NAME_REQUIRED_MESSAGE)
+    .max(APPLICATION_NAME_MAX_LENGTH, APPLICATION_NAME_TOO_LONG_MESSAGE),
   email: EmailSchema,
   linkedinUrl: z
     .string()
     .trim()
-    .max(300, LINKEDIN_INVALID_MESSAGE)
+    .max(LINKEDIN_MAX_LENGTH, LINKEDIN_INVALID_MESSAGE)
     .optional()
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || isLinkedInUrl(value), LINKEDIN_INVALID_MESSAGE),
@@ -130,6 +142,6 @@ export const ApplicationSchema = z.object({
     .string({ error: MESSAGE_REQUIRED_MESSAGE })
     .trim()
     .min(1, MESSAGE_REQUIRED_MESSAGE)
-    .max(2000, MESSAGE_TOO_LONG_MESSAGE),
+    .max(APPLICATION_MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG_MESSAGE),
 });
 export type ApplicationInput = z.infer<typeof ApplicationSchema>;

@@ -5,13 +5,14 @@ import {
   RECOVERY_PASSWORD_REQUIRED_MESSAGE,
 } from "./password-reset-copy";
 import { PASSWORDS_DO_NOT_MATCH, PasswordSchema } from "./password-rules";
+import { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, EMAIL_REQUIRED_MESSAGE } from "./sign-in-rules";
 
 const EmailField = z
-  .string({ error: "Enter your email." })
+  .string({ error: EMAIL_REQUIRED_MESSAGE })
   .trim()
-  .min(1, "Enter your email.")
-  .max(254, "Enter a valid email.")
-  .pipe(z.email("Enter a valid email."));
+  .min(1, EMAIL_REQUIRED_MESSAGE)
+  .max(EMAIL_MAX_LENGTH, EMAIL_INVALID_MESSAGE)
+  .pipe(z.email(EMAIL_INVALID_MESSAGE));
 
 /**
  * The reset form on the login screen and `PUT /api/client/auth/reset-password` {email}: asks for a

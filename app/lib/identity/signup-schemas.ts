@@ -1,5 +1,23 @@
 import { z } from "zod";
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MAX_LENGTH, PasswordSchema } from "./password-rules";
+import {
+  CONFIRM_PASSWORD_REQUIRED_MESSAGE,
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_MAX_LENGTH,
+  EMAIL_REQUIRED_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  FIRST_NAME_REQUIRED_MESSAGE,
+  FIRST_NAME_TOO_LONG_MESSAGE,
+  isValidPhone,
+  LAST_NAME_REQUIRED_MESSAGE,
+  LAST_NAME_TOO_LONG_MESSAGE,
+  NAME_MAX_LENGTH,
+  PHONE_INVALID_MESSAGE,
+  PHONE_MAX_DIGITS,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_DIGITS,
+  PHONE_REQUIRED_MESSAGE,
+} from "./signup-rules";
 
 /**
  * Sign-up, step one ("Let's Get Started", spec §2 and §5). One schema for the browser (Conform)
@@ -7,23 +25,25 @@ import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MAX_LENGTH, PasswordSchema } from "./p
  * that needs I/O, the email being taken, as an error on the email field.
  */
 
-export const EMAIL_TAKEN_MESSAGE = "Email is already taken";
-export const FIRST_NAME_REQUIRED_MESSAGE = "Enter your first name.";
-export const FIRST_NAME_TOO_LONG_MESSAGE = "First name must be 60 characters or fewer.";
-export const LAST_NAME_REQUIRED_MESSAGE = "Enter your last name.";
-export const LAST_NAME_TOO_LONG_MESSAGE = "Last name must be 60 characters or fewer.";
-export const EMAIL_REQUIRED_MESSAGE = "Enter your email.";
-export const EMAIL_INVALID_MESSAGE = "Enter a valid email.";
-export const PHONE_REQUIRED_MESSAGE = "Enter your phone number.";
-export const PHONE_INVALID_MESSAGE = "Enter a valid phone number.";
-export const CONFIRM_PASSWORD_REQUIRED_MESSAGE = "Confirm your password.";
-
-export const NAME_MAX_LENGTH = 60;
-/** RFC 5321 caps a forward path at 256 octets including the angle brackets: 254 for the address. */
-export const EMAIL_MAX_LENGTH = 254;
-export const PHONE_MIN_DIGITS = 7;
-/** E.164 allows 15 digits; 20 leaves room for an extension typed after the number. */
-export const PHONE_MAX_DIGITS = 20;
+// The messages, limits and phone rule live in signup-rules.ts, which the browser checks the form
+// with (no Zod in the sign-up pages' JavaScript); re-exported here for the server's importers.
+export {
+  CONFIRM_PASSWORD_REQUIRED_MESSAGE,
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_MAX_LENGTH,
+  EMAIL_REQUIRED_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  FIRST_NAME_REQUIRED_MESSAGE,
+  FIRST_NAME_TOO_LONG_MESSAGE,
+  isValidPhone,
+  LAST_NAME_REQUIRED_MESSAGE,
+  LAST_NAME_TOO_LONG_MESSAGE,
+  NAME_MAX_LENGTH,
+  PHONE_INVALID_MESSAGE,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  PHONE_REQUIRED_MESSAGE,
+};
 
 const name = (required: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, tooLong);
@@ -37,18 +57,11 @@ export const EmailSchema = z
   .pipe(z.email(EMAIL_INVALID_MESSAGE))
   .transform((email) => email.toLowerCase());
 
-/** Phone numbers as people type them: digits plus spaces, +, -, (, ) and dots; 7 to 20 digits. */
-export function isValidPhone(value: string): boolean {
-  if (!/^[0-9 +\-().]+$/.test(value)) return false;
-  const digits = value.replace(/[^0-9]/g, "").length;
-  return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
-}
-
 export const PhoneSchema = z
   .string({ error: PHONE_REQUIRED_MESSAGE })
   .trim()
   .min(1, PHONE_REQUIRED_MESSAGE)
-  .max(40, PHONE_INVALID_MESSAGE)
+  .max(PHONE_MAX_LENGTH, PHONE_INVALID_MESSAGE)
   .refine(isValidPhone, PHONE_INVALID_MESSAGE);
 
 export const PersonalDetailsSchema = z

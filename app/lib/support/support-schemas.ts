@@ -42,17 +42,7 @@ export const SupportMessageSchema = z.object({
 });
 export type SupportMessageInput = z.infer<typeof SupportMessageSchema>;
 
-/** Partwise's own contact details: the support page shows these, and emails may quote them. */
-export const PARTWISE_CONTACT = {
-  phone: "(207) 555-0100",
-  phoneHref: "tel:+12075550100",
-  email: "support@partwise.com",
-  street: "100 Commercial Street, Suite 400",
-  city: "Portland",
-  state: "ME",
-  postalCode: "04101",
-  country: "United States",
-} as const;
+export { PARTWISE_CONTACT } from "./contact";
 
 /** Where the agreements are served (spec §2). */
 export const PRIVACY_POLICY_PATH = "/api/agreements/privacy-policy/";

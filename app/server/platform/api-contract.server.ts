@@ -12,7 +12,7 @@ import {
   ReportFeedbackPayloadSchema,
   ValueInsightFeedbackPayloadSchema,
 } from "~/lib/insights/insight-schemas";
-import { NaicsSearchQuerySchema } from "~/lib/business/naics";
+import { NaicsSearchQuerySchema } from "~/lib/business/naics-search-schema";
 import { MatchRequestPayloadSchema } from "~/lib/matching/match-schemas";
 import { PasswordRecoverySchema, PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
 import {

@@ -1,13 +1,18 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { BusinessDetailsSchema, EMPLOYEE_OPTIONS, REVENUE_OPTIONS, US_STATES } from "~/lib/business/business-schemas";
+import {
+  BUSINESS_DETAILS_CONSTRAINT,
+  businessDetailsErrors,
+  EMPLOYEE_OPTIONS,
+  REVENUE_OPTIONS,
+  US_STATES,
+} from "~/lib/business/business-rules";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NaicsCombobox } from "~/components/ui/naics-combobox";
 
 /**
- * Business details (spec §2, §5, §9). Validated by BusinessDetailsSchema in the browser and by
+ * Business details (spec §2, §5, §9). Validated by BusinessDetailsSchema's rules in the browser (business-rules.ts, without Zod) and by
  * the route action. The industry is chosen in a combobox that searches by words or takes the
  * six-digit code as typed (NaicsCombobox).
  */
@@ -16,11 +21,17 @@ export function BusinessDetailsForm({ lastResult }: { lastResult: SubmissionResu
   const [form, fields] = useForm({
     id: "business-details",
     lastResult,
-    constraint: getZodConstraint(BusinessDetailsSchema),
+    constraint: BUSINESS_DETAILS_CONSTRAINT,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: BusinessDetailsSchema });
+      // BusinessDetailsSchema's rules and messages without Zod (business-rules.ts; the action uses the schema).
+      return parse(formData, {
+        resolve(payload) {
+          const error = businessDetailsErrors(payload);
+          return Object.keys(error).length > 0 ? { error } : { value: payload };
+        },
+      });
     },
   });
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";

@@ -1,9 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { EMAIL_TAKEN_MESSAGE, EmailSchema, PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
-import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
+import {
+  EMAIL_TAKEN_MESSAGE,
+  normalizeEmail,
+  PERSONAL_DETAILS_CONSTRAINT,
+  personalDetailsErrors,
+} from "~/lib/identity/signup-rules";
+import { PASSWORD_RULES_HINT } from "~/lib/identity/password-policy";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
@@ -16,7 +20,7 @@ type EmailCheck = { emailAvailable?: boolean; msg?: string };
 
 /**
  * "Let's Get Started" (spec §2, §5): the personal details of a new business client. Validated by
- * PersonalDetailsSchema in the browser (each field on blur, again on input once shown) and by the
+ * PersonalDetailsSchema's rules in the browser (signup-rules.ts, without Zod) (each field on blur, again on input once shown) and by the
  * route action; the email's availability is asked on blur through GET /api/client/checkEmail and
  * decided for good by the action's race-safe insert.
  */
@@ -28,17 +32,23 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
   const [form, fields] = useForm({
     id: "personal-details",
     lastResult,
-    constraint: getZodConstraint(PersonalDetailsSchema),
+    constraint: PERSONAL_DETAILS_CONSTRAINT,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    // PersonalDetailsSchema's rules and messages without Zod (signup-rules.ts; the action uses the schema).
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: PersonalDetailsSchema });
+      return parse(formData, {
+        resolve(payload) {
+          const error = personalDetailsErrors(payload);
+          return Object.keys(error).length > 0 ? { error } : { value: payload };
+        },
+      });
     },
   });
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
   // The availability answer counts only for the address it was asked about and still typed.
-  const normalizedCurrent = currentEmail === null ? null : (EmailSchema.safeParse(currentEmail).data ?? null);
+  const normalizedCurrent = currentEmail === null ? null : normalizeEmail(currentEmail);
   const emailTaken =
     emailCheck.state === "idle" &&
     emailCheck.data?.emailAvailable === false &&
@@ -48,10 +58,10 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
 
   const checkEmail = (value: string) => {
     setCurrentEmail(value);
-    const parsed = EmailSchema.safeParse(value);
-    if (!parsed.success || parsed.data === checkedEmail) return;
-    setCheckedEmail(parsed.data);
-    emailCheck.load(`/api/client/checkEmail/${encodeURIComponent(parsed.data)}`);
+    const normalized = normalizeEmail(value);
+    if (normalized === null || normalized === checkedEmail) return;
+    setCheckedEmail(normalized);
+    emailCheck.load(`/api/client/checkEmail/${encodeURIComponent(normalized)}`);
   };
 
   const { key: firstNameKey, ...firstNameProps } = getInputProps(fields.firstName, { type: "text" });
