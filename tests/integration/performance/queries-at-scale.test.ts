@@ -5,11 +5,11 @@ import {
   env,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/server/identity/password.server";
 import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
-import { jobs, notifications, users } from "~db/schema";
+import { jobs, notifications, purchases, users } from "~db/schema";
 import { FANOUT_PAGES_PER_INVOCATION } from "~/server/finance/monthly-refresh.server";
 import { SEND_BATCH_LIMIT } from "~/server/platform/queues.server";
 import {
@@ -74,6 +74,12 @@ beforeAll(async () => {
   tokens.manager = await signInAs(DEMO_MANAGER.email);
   tokens.consultant = await signInAs(consultant1.email);
   const engagementId = active.outline.id;
+  const [paid] = await db()
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.businessId, DEMO_BUSINESS.id), eq(purchases.status, "paid")))
+    .limit(1);
+  if (!paid) throw new Error("The seeded demo business has no paid purchase to open a receipt of.");
   pages = [
     ...[
       "/dashboard",
@@ -95,6 +101,7 @@ beforeAll(async () => {
       "/learning",
       "/events",
       "/notifications",
+      `/receipts/${paid.id}`,
     ].map((path) => ({ role: "client" as const, path })),
     ...[
       "/manage",
@@ -108,6 +115,7 @@ beforeAll(async () => {
       "/manage/learning",
       "/manage/notifications",
       "/manage/support",
+      "/manage/transfers",
     ].map((path) => ({ role: "manager" as const, path })),
     ...[
       "/consultant",
@@ -116,6 +124,7 @@ beforeAll(async () => {
       `/consultant/engagements/${engagementId}`,
       "/consultant/documents",
       "/consultant/notifications",
+      "/consultant/payouts",
     ].map((path) => ({ role: "consultant" as const, path })),
   ];
 });
