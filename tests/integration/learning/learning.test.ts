@@ -309,10 +309,10 @@ describe("/learning (clients)", () => {
     const basic = await signedInClient();
     const list = await (await call("/learning", { cookie: basic.token })).text();
     expect(list).toContain(html(title));
-    expect(list).toContain(LEARNING_COPY.includedIn("STARTER and SCALE"));
+    expect(list).toContain("Included in the STARTER and SCALE plans.");
     expect(list).toContain('href="/plan-select"');
     const locked = await (await call(`/learning/${id}`, { cookie: basic.token })).text();
-    expect(locked).toContain(LEARNING_COPY.lockedMessage("STARTER and SCALE"));
+    expect(locked).toContain("This is included in the STARTER and SCALE plans. Upgrade your plan to open it.");
     expect(locked).not.toContain(`/learning/${id}/file`);
     expect((await call(`/learning/${id}/file`, { cookie: basic.token })).status).toBe(403);
     const mark = await postForm("/learning", { intent: "done", itemId: id }, basic.token);
@@ -428,7 +428,7 @@ describe("/learning (clients)", () => {
     const basic = await signedInClient();
     const lockedVideo = await (await call(`/learning/${videoId}`, { cookie: basic.token })).text();
     expect(lockedVideo).not.toContain("youtube");
-    expect(lockedVideo).toContain(LEARNING_COPY.lockedMessage("SCALE"));
+    expect(lockedVideo).toContain("This is included in the SCALE plan. Upgrade your plan to open it.");
   });
 
   it("the dashboard's Learning Center and Featured video cards show live content", async () => {
