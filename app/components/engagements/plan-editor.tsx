@@ -464,7 +464,7 @@ function PlanItemRow({
             type="submit"
             className="button button-ghost"
             {...formUp}
-            aria-label={`Move deliverable ${number} up`}
+            aria-label={`Move up: deliverable ${number}`}
           >
             Move up
           </button>
@@ -474,7 +474,7 @@ function PlanItemRow({
             type="submit"
             className="button button-ghost"
             {...formDown}
-            aria-label={`Move deliverable ${number} down`}
+            aria-label={`Move down: deliverable ${number}`}
           >
             Move down
           </button>

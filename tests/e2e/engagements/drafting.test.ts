@@ -78,9 +78,9 @@ describe("engagement plan drafting", () => {
         date: "2027-02-15",
         price: "2,400",
       });
-      await page.getByRole("button", { name: "Move deliverable 2 up", exact: true }).click();
+      await page.getByRole("button", { name: "Move up: deliverable 2", exact: true }).click();
       expect(await page.getByLabel("Deliverable 1 title", { exact: true }).inputValue()).toBe("Onboarding week");
-      await page.getByRole("button", { name: "Move deliverable 1 down", exact: true }).click();
+      await page.getByRole("button", { name: "Move down: deliverable 1", exact: true }).click();
       expect(await page.getByLabel("Deliverable 1 title", { exact: true }).inputValue()).toBe("Hiring routine");
       await page.getByRole("button", { name: "Save draft", exact: true }).click();
       await page.getByRole("status").getByText(PLAN_SAVED, { exact: true }).waitFor();
