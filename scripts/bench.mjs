@@ -12,6 +12,7 @@ import { performance } from "node:perf_hooks";
 import { startE2EServer } from "./lib/e2e-server.mjs";
 import { benchEngine } from "./lib/engine-bench.mjs";
 import { formatTable, measureRoutes } from "./lib/js-weight.mjs";
+import { formatWorkerSize, measureWorker } from "./lib/worker-size.mjs";
 import { bin, ROOT, run } from "./lib/proc.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
@@ -162,6 +163,15 @@ async function main() {
   if (interrupted) return 130;
   // The JavaScript each page loads, against its budget (docs/decisions/041-javascript-weight.md).
   console.log(`\n${formatTable(measureRoutes(path.join(ROOT, "build", "client")))}`);
+  // The Worker a deploy uploads, gzipped, and its largest parts (issue #17, item 7).
+  let workerSize = null;
+  try {
+    workerSize = await measureWorker(ROOT);
+    console.log(`\n${formatWorkerSize(workerSize)}`);
+  } catch (error) {
+    console.error(`bench: the deploy dry run failed: ${error.message}`);
+    return 1;
+  }
 
   try {
     server = await startE2EServer({ logFile: path.join(RESULTS, "bench-wrangler.log") });
@@ -219,6 +229,11 @@ async function main() {
           node: process.version,
           runs: options.runs,
           warmupRounds: WARMUP_ROUNDS,
+          worker: {
+            gzipBytes: workerSize.gzipBytes,
+            rawBytes: workerSize.rawBytes,
+            largest: workerSize.packages.slice(0, 10),
+          },
           results: rows,
           failures: failures.map((r) => ({ path: r.path, user: r.user, status: r.status, count: r.non200 })),
         },
