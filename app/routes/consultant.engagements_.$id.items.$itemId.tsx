@@ -20,13 +20,8 @@ import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
 import { ItemEarning } from "~/components/payouts/engagement-money";
-import { consultantShareCents } from "~/lib/payouts/fees";
-import {
-  EARNING_ON_APPROVAL,
-  MONEY_LABELS,
-  TRANSFER_STATUS_LABELS,
-  ITEM_REFUNDED_LABEL,
-} from "~/lib/payouts/transfer-copy";
+import { itemEarning } from "~/lib/payouts/earnings";
+import { MONEY_LABELS } from "~/lib/payouts/transfer-copy";
 import { consultantItemEarning } from "~/server/payouts/engagement-money.server";
 
 export const meta: MetaFunction = () => [{ title: "Deliverable | Consultant portal | Partwise" }];
@@ -43,17 +38,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     consultantItemEarning(context.app, viewer.user.id, params.itemId ?? ""),
   ]);
   if (!page) throw notFound();
-  // What the consultant earns: their transfer once approved, else the price less the platform fee.
-  // A refunded item pays nothing (unless a transfer was made and not taken back).
-  const earning =
-    page.refunded && (!transfer || transfer.status === "reversed")
-      ? { amountCents: 0, status: ITEM_REFUNDED_LABEL }
-      : transfer
-        ? { amountCents: transfer.amountCents, status: TRANSFER_STATUS_LABELS[transfer.status] }
-        : {
-            amountCents: consultantShareCents(page.item.priceCents, context.app.env.PLATFORM_FEE_PERCENT),
-            status: EARNING_ON_APPROVAL,
-          };
+  const earning = itemEarning({
+    priceCents: page.item.priceCents,
+    feePercent: context.app.env.PLATFORM_FEE_PERCENT,
+    refunded: page.refunded,
+    transfer,
+  });
   return { page, earning };
 }
 

@@ -1,4 +1,6 @@
 import type { ConsultantTransferStatus } from "~db/enums";
+import { consultantShareCents } from "./fees";
+import { EARNING_ON_APPROVAL, ITEM_REFUNDED_LABEL, TRANSFER_STATUS_LABELS } from "./transfer-copy";
 
 /**
  * The consultant's earnings (issue #18, Q1), pure: each deliverable's state from the consultant's
@@ -75,4 +77,23 @@ export function earningsTotals(inputs: readonly EarningInput[]): EarningsTotals 
   }
   totals.heldCents = totals.heldWaitingCents + totals.heldFailedCents + totals.heldSendingCents;
   return totals;
+}
+
+/**
+ * What one deliverable earns the consultant, as their item page states it: their transfer once
+ * approved, else the price less the platform fee; a refunded item pays nothing (unless a transfer
+ * was made and not taken back).
+ */
+export function itemEarning(input: {
+  priceCents: number;
+  feePercent: number;
+  refunded: boolean;
+  transfer: { amountCents: number; status: ConsultantTransferStatus } | null;
+}): { amountCents: number; status: string } {
+  const { transfer } = input;
+  if (input.refunded && (!transfer || transfer.status === "reversed")) {
+    return { amountCents: 0, status: ITEM_REFUNDED_LABEL };
+  }
+  if (transfer) return { amountCents: transfer.amountCents, status: TRANSFER_STATUS_LABELS[transfer.status] };
+  return { amountCents: consultantShareCents(input.priceCents, input.feePercent), status: EARNING_ON_APPROVAL };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConsultantTransferStatus } from "~db/enums";
-import { earningState, earningsTotals, type EarningInput } from "~/lib/payouts/earnings";
+import { earningState, earningsTotals, itemEarning, type EarningInput } from "~/lib/payouts/earnings";
 import { EARNING_STATE_LABELS, EARNINGS_HELD_PARTS, earningsIntro } from "~/lib/payouts/earnings-copy";
 import { consultantShareCents } from "~/lib/payouts/fees";
 import { localPayoutNow } from "~/server/payments/provider/local-payouts.server";
@@ -112,5 +112,27 @@ describe("payouts", () => {
     expect(localPayoutNow(data, new Date(999_000)).status).toBe("in_transit");
     expect(localPayoutNow(data, new Date(1_000_000)).status).toBe("paid");
     expect(localPayoutNow({ ...data, status: "failed" }, new Date(5_000_000)).status).toBe("failed");
+  });
+});
+
+describe("what one deliverable earns the consultant (itemEarning)", () => {
+  const base = { priceCents: 125_000, feePercent: 20, refunded: false, transfer: null };
+  it("is the price less the fee until approved, then the transfer", () => {
+    expect(itemEarning(base)).toEqual({ amountCents: 100_000, status: "Paid to you when the business approves it" });
+    expect(itemEarning({ ...base, transfer: { amountCents: 100_000, status: "held" } })).toEqual({
+      amountCents: 100_000,
+      status: "Held until payouts are set up",
+    });
+  });
+  it("is nothing once refunded, unless a transfer was made and not taken back", () => {
+    expect(itemEarning({ ...base, refunded: true })).toEqual({ amountCents: 0, status: "Refunded" });
+    expect(itemEarning({ ...base, refunded: true, transfer: { amountCents: 100_000, status: "reversed" } })).toEqual({
+      amountCents: 0,
+      status: "Refunded",
+    });
+    expect(itemEarning({ ...base, refunded: true, transfer: { amountCents: 100_000, status: "paid" } })).toEqual({
+      amountCents: 100_000,
+      status: "Transferred",
+    });
   });
 });
