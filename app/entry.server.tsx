@@ -5,6 +5,11 @@ import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/ui/nonce";
 import { contentSecurityPolicy } from "~/server/platform/security.server";
 
+// The Worker entry (functions/worker.ts) takes the app context, the security headers, the queue
+// consumer and the cron from here, so the deployed Worker holds the app's code once: the copy in
+// this server build (docs/decisions/042-request-cost.md).
+export * as workerRuntime from "../functions/runtime";
+
 const ABORT_DELAY = 5_000;
 
 export default async function handleRequest(

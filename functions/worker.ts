@@ -3,14 +3,39 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- build/server does not exist until the app is built, and is not type-checked.
 import * as serverBuild from "../build/server";
 import type { CloudflareBindings } from "../app/server/platform/env.server";
-import { ConfigurationError } from "../app/server/platform/env.server";
-import { MAX_REQUEST_BYTES, readLimitedBytes, REQUEST_TOO_LARGE_MESSAGE } from "../app/server/platform/http.server";
-import { createAppContext, type AppContext } from "../app/server/load-context";
-import { applySecurityHeaders, isCrossSiteWrite } from "../app/server/platform/security.server";
-import { handleQueueBatch } from "./queues";
-import { handleScheduled } from "./scheduled";
+import type { AppContext } from "../app/server/load-context";
+import type * as WorkerRuntime from "./runtime";
 
 const build = serverBuild as unknown as ServerBuild;
+
+/**
+ * The app's side of the Worker, taken from the server build (app/entry.server.tsx re-exports
+ * functions/runtime.ts): importing those modules here from source would put a second copy of
+ * the whole app into the deployed Worker.
+ */
+function runtimeOf(serverBuild: ServerBuild): typeof WorkerRuntime {
+  const runtime = (serverBuild.entry.module as unknown as { workerRuntime?: typeof WorkerRuntime }).workerRuntime;
+  if (!runtime) throw new Error("The server build has no workerRuntime export: run `npm run build`.");
+  return runtime;
+}
+
+const {
+  applySecurityHeaders,
+  ConfigurationError,
+  createAppContext,
+  handleQueueBatch,
+  handleScheduled,
+  isCrossSiteWrite,
+  MAX_REQUEST_BYTES,
+  readLimitedBytes,
+  REQUEST_TOO_LARGE_MESSAGE,
+} = runtimeOf(build);
+
+// Built once per isolate: Remix derives its route tree and static handler on the handler's first
+// call and keeps them, so a handler made per request would redo that work for every request.
+// Always production mode: Remix's development mode puts an error's message, type and stack into
+// the page and the .data answer, and local runs must not show what production would not.
+const handleRemixRequest = createRequestHandler(build, "production");
 
 function plain(status: number, body: string): Response {
   return new Response(body, {
@@ -83,10 +108,7 @@ async function route(incoming: Request, env: CloudflareBindings, ctx: ExecutionC
       return response;
     }
   }
-  // Always production mode: Remix's development mode puts an error's message, type and stack into
-  // the page and the .data answer, and local runs must not show what production would not.
-  const handler = createRequestHandler(build, "production");
-  return handler(request, {
+  return handleRemixRequest(request, {
     cloudflare: { env, ctx, cf: incoming.cf, caches },
     app,
   });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds app/data/naics-2022.json from the Census "2022 NAICS Structure" CSV and
-// app/data/naics-2022-index.json from the Census "2022 NAICS Index File" CSV.
+// public/reference/naics-2022-index.json from the Census "2022 NAICS Index File" CSV.
 //
 // Run by hand when the Census Bureau publishes a new edition, then commit both JSON files; CI and
 // the product never read ../shared/. Usage:
@@ -25,7 +25,7 @@ const SOURCE = path.join(ROOT, "../shared/data/naics");
 const structureInput = path.resolve(process.argv[2] ?? path.join(SOURCE, "2022_NAICS_Structure.csv"));
 const indexInput = path.resolve(process.argv[3] ?? path.join(SOURCE, "2022_NAICS_Index_File.csv"));
 const structureOutput = path.join(ROOT, "app/data/naics-2022.json");
-const indexOutput = path.join(ROOT, "app/data/naics-2022-index.json");
+const indexOutput = path.join(ROOT, "public/reference/naics-2022-index.json");
 
 function sizeOf(text) {
   const kb = (n) => `${Math.round(n / 1024)} KB`;

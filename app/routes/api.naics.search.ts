@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NaicsSearchQuerySchema } from "~/lib/business/naics-search-schema";
 import { errorResponse, jsonResponse } from "~/server/platform/http.server";
-import { searchNaics } from "~/server/business/naics-search.server";
+import { naicsIndexFromAssets, searchNaics } from "~/server/business/naics-search.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /** Suggestions a combobox shows unless it asks for another number. */
@@ -16,9 +16,9 @@ const DEFAULT_LIMIT = 8;
  * Public like GET /api/naics/{code} and the /naics directory: the same public reference data for
  * everyone, no tenant data, so browsers and shared caches may keep answers a day. Each answer is
  * a bounded in-memory search (query ≤ 100 characters, ≤ 8 words, ≤ 20 results) without any
- * database or outbound call (docs/decisions/007-naics-data.md).
+ * database or outbound call (the index is read once per isolate from the deploy's static assets) (docs/decisions/007-naics-data.md).
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const parsed = NaicsSearchQuerySchema.safeParse({
     q: params.get("q") ?? undefined,
@@ -26,7 +26,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? "Invalid search.");
   const { q, limit } = parsed.data;
-  const { results, total, partial } = searchNaics(q, limit ?? DEFAULT_LIMIT);
+  const source = naicsIndexFromAssets(context.app.bindings.ASSETS);
+  const { results, total, partial } = await searchNaics(source, q, limit ?? DEFAULT_LIMIT);
   const response = jsonResponse({ query: q, results, total, partial });
   response.headers.set("Cache-Control", "public, max-age=86400");
   return response;

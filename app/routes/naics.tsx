@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { NAICS_SEARCH_MAX_LENGTH } from "~/lib/business/naics";
-import { searchNaics } from "~/server/business/naics-search.server";
+import { naicsIndexFromAssets, searchNaics } from "~/server/business/naics-search.server";
 
 export const meta: MetaFunction = () => [{ title: "NAICS code lookup | Partwise" }];
 
@@ -19,13 +19,14 @@ const MAX_QUERY_LENGTH = NAICS_SEARCH_MAX_LENGTH;
  * details form links here). GET ?q= searches by words (titles and the Census index entries) or
  * by a code prefix; works without JS.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH).trim();
-  const { results, total, partial } = searchNaics(query, PAGE_SIZE);
+  const source = naicsIndexFromAssets(context.app.bindings.ASSETS);
+  const { results, total, partial } = await searchNaics(source, query, PAGE_SIZE);
   return { query, results, total, partial };
 }
 
-type SearchData = ReturnType<typeof loader>;
+type SearchData = Awaited<ReturnType<typeof loader>>;
 
 export default function NaicsDirectory() {
   const loaderData = useLoaderData<typeof loader>();

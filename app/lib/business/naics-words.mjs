@@ -1,5 +1,5 @@
 // Word rules of the NAICS search, shared by the build script (scripts/build-naics.mjs writes each
-// title's and index description's search key into app/data/naics-2022-index.json) and the Worker's
+// title's and index description's search key into public/reference/naics-2022-index.json) and the Worker's
 // search (app/server/business/naics-search.server.ts), so queries and keys always follow the same rules.
 // Pure functions, no data, no I/O.
 

@@ -2,22 +2,40 @@
 // entries, the everyday descriptions ("Coffee shops, on premise brewing" → 722515) that let a
 // business owner find a code by the words they use (docs/decisions/007-naics-data.md).
 //
-// The index ships in the Worker as text and is parsed on the first search only, so requests that
-// never search (almost all) do not pay for it; its search keys were computed by the build script,
-// so the Worker does no text processing beyond the query. The structures built from it are static
-// public reference data, immutable and shared by every request of the isolate; no env or tenant
-// data lives here.
-import indexText from "~/data/naics-2022-index.json?raw";
+// The index (1.9 MB of text) is a static asset of the deploy, public/reference/naics-2022-index.json,
+// not part of the Worker's code: bundled, it was a quarter of the Worker's gzipped size
+// (docs/decisions/042-request-cost.md). The Worker reads it through the ASSETS binding on the
+// first search of an isolate and parses it then, so requests that never search (almost all) do
+// not pay for it; its search keys were computed by the build script, so the Worker does no text
+// processing beyond the query. The structures built from it are static public reference data,
+// immutable and shared by every request of the isolate; no env or tenant data lives here.
 import { queryWords, stemWord } from "~/lib/business/naics-words.mjs";
 import type { NaicsIndustry, NaicsSearchResult } from "~/lib/business/naics";
 import { naicsIndustries } from "./naics.server";
+
+/** Where the index is among the deploy's static assets (vite copies public/ into build/client/). */
+export const NAICS_INDEX_ASSET_PATH = "/reference/naics-2022-index.json";
+
+/** Reads the index file's text: from the ASSETS binding in the Worker, from disk in unit tests. */
+export type NaicsIndexSource = () => Promise<string>;
+
+/** The index from the deploy's static assets (the Worker's ASSETS binding). */
+export function naicsIndexFromAssets(assets: Fetcher | undefined): NaicsIndexSource {
+  return async () => {
+    if (!assets) throw new Error("The NAICS index needs the ASSETS binding (wrangler.toml [assets]).");
+    const response = await assets.fetch(new Request(`https://assets.invalid${NAICS_INDEX_ASSET_PATH}`));
+    if (!response.ok) throw new Error(`The NAICS index asset answered ${response.status}.`);
+    return response.text();
+  };
+}
 
 /** The largest page a search may ask for. */
 export const NAICS_SEARCH_MAX_LIMIT = 100;
 
 type QueryWord = { word: string; stem: string; root: string };
 
-type SearchIndex = {
+/** The parsed index, built once per isolate (parseNaicsIndex). */
+export type SearchIndex = {
   industries: readonly NaicsIndustry[];
   /** Per document (each industry's title, then its index descriptions): the industry's position. */
   docIndustry: Int32Array;
@@ -31,10 +49,19 @@ type SearchIndex = {
   docStart: Int32Array;
 };
 
-let searchIndex: SearchIndex | null = null;
+/** The isolate's index once loaded; a failed load is forgotten so the next search tries again. */
+let searchIndex: Promise<SearchIndex> | null = null;
 
-function getSearchIndex(): SearchIndex {
-  if (searchIndex) return searchIndex;
+function getSearchIndex(source: NaicsIndexSource): Promise<SearchIndex> {
+  searchIndex ??= source().then(parseNaicsIndex, (error: unknown) => {
+    searchIndex = null;
+    throw error;
+  });
+  return searchIndex;
+}
+
+/** The search structures of the index file's text. */
+export function parseNaicsIndex(indexText: string): SearchIndex {
   const industries = naicsIndustries();
   const entries = JSON.parse(indexText) as Record<string, string[]>;
   const docIndustry: number[] = [];
@@ -58,7 +85,7 @@ function getSearchIndex(): SearchIndex {
     docStart[id] = offset;
     offset += key.length + 1;
   });
-  searchIndex = {
+  return {
     industries,
     docIndustry: Int32Array.from(docIndustry),
     docText,
@@ -66,7 +93,6 @@ function getSearchIndex(): SearchIndex {
     haystack: docKey.join("\n") + "\n",
     docStart,
   };
-  return searchIndex;
 }
 
 /** The document whose key holds this haystack position. */
@@ -164,11 +190,17 @@ function resultOf(index: SearchIndex, industry: number, doc: number | null): Nai
  *   instead (`partial`), so "marketing agency" still finds Marketing Consulting Services.
  * Words shorter than two letters alone find nothing (too many to be useful).
  */
-export function searchNaics(query: string, limit = 10): NaicsSearch {
+export async function searchNaics(source: NaicsIndexSource, query: string, limit = 10): Promise<NaicsSearch> {
+  const q = (typeof query === "string" ? query : "").trim();
+  if (q === "") return NOTHING;
+  return searchNaicsIndex(await getSearchIndex(source), q, limit);
+}
+
+/** searchNaics over an index already parsed. */
+export function searchNaicsIndex(index: SearchIndex, query: string, limit = 10): NaicsSearch {
   const max = clampLimit(limit);
   const q = (typeof query === "string" ? query : "").trim();
   if (q === "") return NOTHING;
-  const index = getSearchIndex();
   const digits = q.replace(/\s+/g, "");
   if (/^[0-9]+$/.test(digits)) {
     if (digits.length > 6) return NOTHING;

@@ -8,11 +8,20 @@ import {
   sectorOf,
 } from "../../../scripts/lib/naics-csv.mjs";
 import data from "~/data/naics-2022.json";
-import indexData from "~/data/naics-2022-index.json";
+import indexData from "../../../public/reference/naics-2022-index.json";
 import { isSixDigitNumber, NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/business/naics";
 import { queryWords, rootOf, searchKey, stemWord } from "~/lib/business/naics-words.mjs";
-import { searchNaics as search } from "~/server/business/naics-search.server";
+import {
+  naicsIndexFromAssets,
+  parseNaicsIndex,
+  searchNaics as searchThroughSource,
+  searchNaicsIndex,
+} from "~/server/business/naics-search.server";
 import { findNaics, naicsTitle } from "~/server/business/naics.server";
+
+/** The committed index, parsed as the Worker parses the asset's text. */
+const INDEX = parseNaicsIndex(JSON.stringify(indexData));
+const search = (query: string, limit?: number) => searchNaicsIndex(INDEX, query, limit);
 
 /** The industries of a search, best first, with the old (results only) shape. */
 const searchNaics = (query: string, limit?: number) => search(query, limit).results;
@@ -201,6 +210,33 @@ describe("naicsTitle", () => {
   });
 });
 
+describe("searchNaics through the index's source (the Worker's ASSETS binding)", () => {
+  it("reads the index once per isolate, and again after a failed read", async () => {
+    const text = JSON.stringify(indexData);
+    const missing = naicsIndexFromAssets({
+      fetch: async () => new Response("Not found", { status: 404 }),
+    } as unknown as Fetcher);
+    await expect(searchThroughSource(missing, "bakery")).rejects.toThrow("The NAICS index asset answered 404.");
+    await expect(searchThroughSource(naicsIndexFromAssets(undefined), "bakery")).rejects.toThrow(
+      "The NAICS index needs the ASSETS binding (wrangler.toml [assets]).",
+    );
+    const requested: string[] = [];
+    const assets = {
+      fetch: async (request: Request) => {
+        requested.push(new URL(request.url).pathname);
+        return new Response(text);
+      },
+    } as unknown as Fetcher;
+    const first = await searchThroughSource(naicsIndexFromAssets(assets), "soybean farm");
+    const second = await searchThroughSource(naicsIndexFromAssets(assets), "SPORTING goods", 3);
+    expect(first.results.map((r) => r.code)).toEqual(["111110"]);
+    expect(second).toEqual(search("SPORTING goods", 3));
+    expect(requested).toEqual(["/reference/naics-2022-index.json"]);
+    // An empty query needs no index.
+    expect(await searchThroughSource(missing, "  ")).toEqual({ results: [], total: 0, partial: false });
+  });
+});
+
 describe("searchNaics", () => {
   it("matches every word case-insensitively, best match first", () => {
     const results = searchNaics("SPORTING goods");
@@ -307,7 +343,7 @@ describe("search words", () => {
   });
 });
 
-describe("the committed app/data/naics-2022-index.json", () => {
+describe("the committed public/reference/naics-2022-index.json", () => {
   const index = indexData as unknown as Record<string, string[]>;
   const sixDigit = (data as unknown as [string, string, number, string | null][]).filter((e) => e[2] === 6);
 
