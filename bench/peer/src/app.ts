@@ -107,10 +107,13 @@ function insightListReads(db: D1Database, businessId: string) {
 /** "marketing" → "Marketing", as the app names an insight's area. */
 const label = (value: unknown) => String(value ?? "").replace(/^./, (c) => c.toUpperCase());
 
-const dateLabel = (ms: unknown) =>
-  typeof ms === "number"
-    ? new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })
-    : "";
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "Oct 9, 2026" in UTC, from the date's parts as the app's formatDate does (no Intl). */
+const dateLabel = (ms: unknown) => {
+  if (typeof ms !== "number") return "";
+  const date = new Date(ms);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+};
 
 type InsightTile = { title: string; status: string; createdAt: number; delivered: boolean };
 
