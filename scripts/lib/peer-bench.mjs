@@ -4,6 +4,7 @@
 // on the same seeded local D1. Runs alternate (app, peer, app, peer, ...) so both sides see the
 // same machine; each side's rounds are pooled. The goals are shown as met / not met, for
 // information: only a non-200 answer (or a failed start) fails the bench.
+import os from "node:os";
 import path from "node:path";
 import { startWranglerDev } from "./e2e-server.mjs";
 import { runLoad, summarize } from "./load.mjs";
@@ -156,6 +157,10 @@ export async function benchPeer({
     }
   };
   process.once("exit", killOnExit);
+  // The machine's load (1, 5, 15 min) around the runs: both sides share it, but a busy machine
+  // lowers and spreads every figure.
+  const load = () => os.loadavg().map(round2);
+  const loadBefore = load();
   try {
     const headers = { Cookie: cookie, Accept: "text/html" };
     const settings = {
@@ -198,6 +203,11 @@ export async function benchPeer({
         rows.push(row);
       }
     }
+    settings.loadAverage = { cpus: os.cpus().length, before: loadBefore, after: load() };
+    log(
+      `  load average (1 min) on ${settings.loadAverage.cpus} CPUs: ${loadBefore[0]} before, ` +
+        `${settings.loadAverage.after[0]} after`,
+    );
     return { settings, rows, failures: peerFailures(rows) };
   } finally {
     await stopGroup(child);
