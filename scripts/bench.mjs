@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench [-- --runs N] [-- --no-build] [-- --engine-only]`: first the smart-matching
+// `npm run bench [-- --runs N] [-- --no-build] [-- --engine-only] [-- --peer-only|--no-peer]
+// [-- --peer-seconds N] [-- --peer-rounds N]`: first the smart-matching
 // engine on 10,000 generated consultants (in Node, no server; test-results/bench-engine.json),
 // then server-side response times of the key pages and APIs against the same throw-away
 // `wrangler dev` (fresh migrated + seeded local D1) the E2E suite uses. Signs in over HTTP as the demo client and the manager, warms up, then requests each
-// path N times one after another and prints p50 / p95 / max and the response size. Writes
+// path N times one after another and prints p50 / p95 / max and the response size. Then the same
+// documents against a bare Worker on the same database (scripts/lib/peer-bench.mjs). Writes
 // test-results/bench.json. Exits non-zero only when a request does not answer 200 (or the build,
 // server or sign-in fails) — never on timings, which depend on the machine.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -12,6 +14,7 @@ import { performance } from "node:perf_hooks";
 import { startE2EServer } from "./lib/e2e-server.mjs";
 import { benchEngine } from "./lib/engine-bench.mjs";
 import { formatTable, measureRoutes } from "./lib/js-weight.mjs";
+import { benchPeer, formatPeerTable, PEER_DEFAULTS, peerReport } from "./lib/peer-bench.mjs";
 import { formatWorkerSize, measureWorker } from "./lib/worker-size.mjs";
 import { bin, ROOT, run } from "./lib/proc.mjs";
 
@@ -48,11 +51,30 @@ const ACCOUNTS = {
 };
 
 function parseArgs(argv) {
-  const options = { runs: 30, build: true, engineOnly: false };
+  const options = {
+    runs: 30,
+    build: true,
+    engineOnly: false,
+    peer: true,
+    peerOnly: false,
+    peerSeconds: PEER_DEFAULTS.seconds,
+    peerRounds: PEER_DEFAULTS.rounds,
+  };
+  const wholeNumber = (name, value) => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < 1) throw new Error(`${name} needs a whole number ≥ 1 (got ${value})`);
+    return number;
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--no-build") options.build = false;
     else if (arg === "--engine-only") options.engineOnly = true;
+    else if (arg === "--peer-only") options.peerOnly = true;
+    else if (arg === "--no-peer") options.peer = false;
+    else if (arg === "--peer-seconds" || arg.startsWith("--peer-seconds="))
+      options.peerSeconds = wholeNumber("--peer-seconds", arg.includes("=") ? arg.split("=")[1] : argv[++i]);
+    else if (arg === "--peer-rounds" || arg.startsWith("--peer-rounds="))
+      options.peerRounds = wholeNumber("--peer-rounds", arg.includes("=") ? arg.split("=")[1] : argv[++i]);
     else if (arg === "--runs" || arg.startsWith("--runs=")) {
       const value = arg.includes("=") ? arg.slice("--runs=".length) : argv[++i];
       const runs = Number(value);
@@ -61,9 +83,12 @@ function parseArgs(argv) {
     } else if (arg === "--help" || arg === "-h") {
       options.help = true;
     } else {
-      throw new Error(`unknown option ${arg} (use --runs N, --no-build, --engine-only)`);
+      throw new Error(
+        `unknown option ${arg} (use --runs N, --no-build, --engine-only, --peer-only, --no-peer, --peer-seconds N, --peer-rounds N)`,
+      );
     }
   }
+  if (options.peerOnly && !options.peer) throw new Error("--peer-only and --no-peer exclude each other");
   return options;
 }
 
@@ -129,13 +154,18 @@ async function main() {
     return 2;
   }
   if (options.help) {
-    console.log("Usage: npm run bench [-- --runs N] [-- --no-build] [-- --engine-only]   (default 30 runs per path)");
+    console.log(
+      "Usage: npm run bench [-- --runs N] [-- --no-build] [-- --engine-only] [-- --peer-only | --no-peer]\n" +
+        "                     [-- --peer-seconds N] [-- --peer-rounds N]\n" +
+        `  (default 30 runs per path; against the bare peer ${PEER_DEFAULTS.rounds} rounds of ${PEER_DEFAULTS.seconds} s per side;\n` +
+        "   --peer-only skips the matching engine and the per-path timings)",
+    );
     return 0;
   }
 
   try {
     mkdirSync(RESULTS, { recursive: true });
-    await benchEngine({ size: ENGINE_POOL, runs: ENGINE_RUNS, output: ENGINE_OUTPUT });
+    if (!options.peerOnly) await benchEngine({ size: ENGINE_POOL, runs: ENGINE_RUNS, output: ENGINE_OUTPUT });
   } catch (error) {
     console.error(`bench: the matching engine failed: ${error.message}`);
     return 1;
@@ -189,13 +219,16 @@ async function main() {
     const cookies = {};
     for (const [user, email] of Object.entries(ACCOUNTS)) cookies[user] = await signIn(baseURL, email);
 
-    console.log(`\n▶ bench: ${WARMUP_ROUNDS} warm-up rounds, then ${options.runs} sequential runs per path\n`);
+    // --peer-only: no per-path timings.
+    const targets = options.peerOnly ? [] : TARGETS;
+    if (targets.length > 0)
+      console.log(`\n▶ bench: ${WARMUP_ROUNDS} warm-up rounds, then ${options.runs} sequential runs per path\n`);
     for (let round = 0; round < WARMUP_ROUNDS; round++) {
-      for (const target of TARGETS) await timedGet(baseURL, target.path, cookies[target.user]);
+      for (const target of targets) await timedGet(baseURL, target.path, cookies[target.user]);
     }
 
     const rows = [];
-    for (const target of TARGETS) {
+    for (const target of targets) {
       const samples = [];
       for (let i = 0; i < options.runs; i++) samples.push(await timedGet(baseURL, target.path, cookies[target.user]));
       const times = samples.map((s) => s.ms).sort((a, b) => a - b);
@@ -217,7 +250,21 @@ async function main() {
       });
     }
 
-    printTable(rows);
+    if (rows.length > 0) printTable(rows);
+
+    // ---- Against a bare Worker (issue #17, item 1): scripts/lib/peer-bench.mjs -------------------
+    const peer = options.peer
+      ? await benchPeer({
+          server,
+          cookie: cookies.client,
+          seconds: options.peerSeconds,
+          rounds: options.peerRounds,
+          resultsDir: RESULTS,
+        })
+      : null;
+    if (peer) console.log(`\n${formatPeerTable(peer.rows)}`);
+    // ---- end of the bare-Worker comparison ------------------------------------------------------
+
     const failures = rows.filter((r) => r.non200 > 0);
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(
@@ -236,13 +283,18 @@ async function main() {
           },
           results: rows,
           failures: failures.map((r) => ({ path: r.path, user: r.user, status: r.status, count: r.non200 })),
+          peer: peer ? peerReport(peer) : null,
         },
         null,
         2,
       ) + "\n",
     );
     console.log(`\nWrote ${path.relative(ROOT, OUTPUT)}`);
-    if (failures.length > 0) {
+    for (const f of peer?.failures ?? [])
+      console.error(
+        `bench: ${f.path} (${f.side}, ${f.connections} connections) answered ${f.status} in ${f.count} of ${f.requests} requests`,
+      );
+    if (failures.length > 0 || (peer?.failures.length ?? 0) > 0) {
       for (const f of failures)
         console.error(`bench: ${f.path} (${f.user}) answered ${f.status} in ${f.non200} of ${f.runs} runs`);
       return 1;

@@ -40,7 +40,7 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
     });
     if (seed !== 0) throw new Error(`scripts/seed.mjs failed (exit ${seed})`);
 
-    const { child, baseURL, log } = await startWrangler(persistTo, logFile);
+    const { child, baseURL, log } = await startWranglerDev({ persistTo, logFile, args: APP_ARGS });
     const stop = async () => {
       await stopGroup(child);
       log.end();
@@ -73,12 +73,30 @@ function logTail(file, lines = 40) {
 }
 
 /**
- * `wrangler dev` on free ports, answering /healthz. A free port can be taken by another process
- * between our probe and wrangler's bind, which makes wrangler exit at once: such an early exit is
- * retried on new ports, up to START_ATTEMPTS times. Each attempt has its own log; when every
- * attempt fails the error carries the tail of the last log, so CI output shows why.
+ * The app's own settings for `wrangler dev`: the settings a fresh clone's `npm start` writes to
+ * .dev.vars, never a developer's own .dev.vars (the browser tests see what a fresh clone serves),
+ * and more sign-ups from 127.0.0.1 than one network's default (every browser test signs up).
  */
-async function startWrangler(persistTo, logFile) {
+const APP_ARGS = [
+  "--env-file",
+  DEV_VARS_EXAMPLE,
+  "--var",
+  "APP_ENV:local",
+  "--var",
+  "SIGNUP_LIMIT_PER_HOUR:1000",
+  "--test-scheduled",
+];
+
+/**
+ * `wrangler dev` of `config` (default: the app's wrangler.toml) on free ports with local state in
+ * `persistTo`, answering /healthz; `args` are added to the command line. Also used by
+ * `npm run bench` to start its bare peer (bench/peer/wrangler.toml) on the app's database.
+ * A free port can be taken by another process between our probe and wrangler's bind, which makes
+ * wrangler exit at once: such an early exit is retried on new ports, up to START_ATTEMPTS times.
+ * Each attempt has its own log; when every attempt fails the error carries the tail of the last
+ * log, so CI output shows why. Resolves with `{ child, baseURL, log }`; stop with stopGroup(child).
+ */
+export async function startWranglerDev({ persistTo, logFile, config = null, args = [], label = "e2e" }) {
   mkdirSync(path.dirname(logFile), { recursive: true });
   let lastError = null;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
@@ -89,11 +107,12 @@ async function startWrangler(persistTo, logFile) {
     let inspectorPort = await freePort();
     while (inspectorPort === port) inspectorPort = await freePort();
     const log = createWriteStream(file);
-    console.log(`\n▶ e2e: wrangler dev on 127.0.0.1:${port} (log: ${path.relative(ROOT, file)})`);
+    console.log(`\n▶ ${label}: wrangler dev on 127.0.0.1:${port} (log: ${path.relative(ROOT, file)})`);
     const child = spawn(
       bin("wrangler"),
       [
         "dev",
+        ...(config ? ["--config", config] : []),
         "--ip",
         "127.0.0.1",
         "--port",
@@ -102,16 +121,7 @@ async function startWrangler(persistTo, logFile) {
         String(inspectorPort),
         "--persist-to",
         persistTo,
-        // The settings a fresh clone's `npm start` writes to .dev.vars, never a developer's own
-        // .dev.vars: the browser tests see what a fresh clone serves.
-        "--env-file",
-        DEV_VARS_EXAMPLE,
-        "--var",
-        "APP_ENV:local",
-        // Every browser test signs up from 127.0.0.1: more sign-ups than one network's default.
-        "--var",
-        "SIGNUP_LIMIT_PER_HOUR:1000",
-        "--test-scheduled",
+        ...args,
         "--show-interactive-dev-session=false",
         "--log-level",
         "info",
@@ -131,7 +141,7 @@ async function startWrangler(persistTo, logFile) {
       lastError = error;
       const tail = logTail(file);
       console.error(
-        `e2e: wrangler dev attempt ${attempt} of ${START_ATTEMPTS} failed: ${error.message}` +
+        `${label}: wrangler dev attempt ${attempt} of ${START_ATTEMPTS} failed: ${error.message}` +
           (tail ? `\n--- last lines of ${path.relative(ROOT, file)} ---\n${tail}\n---` : ""),
       );
     }

@@ -40,6 +40,7 @@ function get(agent, url, headers) {
 /**
  * GET `url` with `headers` from `connections` concurrent loops for `durationMs` (after
  * `warmupMs` whose answers are not counted). Redirects are not followed: a redirect is not a 200.
+ * Returns the summary with the run's `elapsedMs` and its samples (`latencies`, `statuses`).
  */
 export async function runLoad({ url, headers = {}, connections, durationMs, warmupMs = 0 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -60,7 +61,8 @@ export async function runLoad({ url, headers = {}, connections, durationMs, warm
     };
     await Promise.all(Array.from({ length: connections }, loop));
     const elapsed = performance.now() - warmupEnds;
-    return summarize(latencies, statuses, elapsed);
+    // The samples too, so rounds can be pooled (scripts/lib/peer-bench.mjs combineRounds).
+    return { ...summarize(latencies, statuses, elapsed), elapsedMs: elapsed, latencies, statuses };
   } finally {
     agent.destroy();
   }
