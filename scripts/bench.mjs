@@ -1,16 +1,20 @@
 #!/usr/bin/env node
-// `npm run bench [-- --runs N] [-- --no-build] [-- --engine-only]`: first the smart-matching
+// `npm run bench [-- --runs N] [-- --no-build] [-- --engine-only] [-- --lighthouse-only] [-- --no-lighthouse]`: first the smart-matching
 // engine on 10,000 generated consultants (in Node, no server; test-results/bench-engine.json),
 // then server-side response times of the key pages and APIs against the same throw-away
 // `wrangler dev` (fresh migrated + seeded local D1) the E2E suite uses. Signs in over HTTP as the demo client and the manager, warms up, then requests each
 // path N times one after another and prints p50 / p95 / max and the response size. Writes
-// test-results/bench.json. Exits non-zero only when a request does not answer 200 (or the build,
-// server or sign-in fails) — never on timings, which depend on the machine.
+// test-results/bench.json. Then Lighthouse (mobile) on four pages, median of three runs
+// (scripts/lib/lighthouse.mjs; `--lighthouse-only`: build, server and Lighthouse alone). Exits
+// non-zero only when a request does not answer 200 (or the build, server, sign-in or Lighthouse
+// itself fails) — never on timings or scores, which depend on the machine.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startE2EServer } from "./lib/e2e-server.mjs";
 import { benchEngine } from "./lib/engine-bench.mjs";
+import { findChromium } from "./lib/e2e-server.mjs";
+import { formatLighthouseTable, runLighthouse } from "./lib/lighthouse.mjs";
 import { formatTable, measureRoutes } from "./lib/js-weight.mjs";
 import { formatWorkerSize, measureWorker } from "./lib/worker-size.mjs";
 import { bin, ROOT, run } from "./lib/proc.mjs";
@@ -48,11 +52,13 @@ const ACCOUNTS = {
 };
 
 function parseArgs(argv) {
-  const options = { runs: 30, build: true, engineOnly: false };
+  const options = { runs: 30, build: true, engineOnly: false, lighthouse: true, lighthouseOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--no-build") options.build = false;
     else if (arg === "--engine-only") options.engineOnly = true;
+    else if (arg === "--no-lighthouse") options.lighthouse = false;
+    else if (arg === "--lighthouse-only") options.lighthouseOnly = true;
     else if (arg === "--runs" || arg.startsWith("--runs=")) {
       const value = arg.includes("=") ? arg.slice("--runs=".length) : argv[++i];
       const runs = Number(value);
@@ -61,9 +67,15 @@ function parseArgs(argv) {
     } else if (arg === "--help" || arg === "-h") {
       options.help = true;
     } else {
-      throw new Error(`unknown option ${arg} (use --runs N, --no-build, --engine-only)`);
+      throw new Error(
+        `unknown option ${arg} (use --runs N, --no-build, --engine-only, --lighthouse-only, --no-lighthouse)`,
+      );
     }
   }
+  if (options.lighthouseOnly && !options.lighthouse)
+    throw new Error("--lighthouse-only and --no-lighthouse exclude each other");
+  if (options.lighthouseOnly && options.engineOnly)
+    throw new Error("--lighthouse-only and --engine-only exclude each other");
   return options;
 }
 
@@ -129,18 +141,22 @@ async function main() {
     return 2;
   }
   if (options.help) {
-    console.log("Usage: npm run bench [-- --runs N] [-- --no-build] [-- --engine-only]   (default 30 runs per path)");
+    console.log(
+      "Usage: npm run bench [-- --runs N] [-- --no-build] [-- --engine-only] [-- --lighthouse-only] [-- --no-lighthouse]   (default 30 runs per path)",
+    );
     return 0;
   }
 
-  try {
-    mkdirSync(RESULTS, { recursive: true });
-    await benchEngine({ size: ENGINE_POOL, runs: ENGINE_RUNS, output: ENGINE_OUTPUT });
-  } catch (error) {
-    console.error(`bench: the matching engine failed: ${error.message}`);
-    return 1;
+  mkdirSync(RESULTS, { recursive: true });
+  if (!options.lighthouseOnly) {
+    try {
+      await benchEngine({ size: ENGINE_POOL, runs: ENGINE_RUNS, output: ENGINE_OUTPUT });
+    } catch (error) {
+      console.error(`bench: the matching engine failed: ${error.message}`);
+      return 1;
+    }
+    if (options.engineOnly) return 0;
   }
-  if (options.engineOnly) return 0;
 
   // Ctrl-C / SIGTERM: stop wrangler (also when it arrives while the server is still starting).
   let server;
@@ -161,16 +177,18 @@ async function main() {
     }
   }
   if (interrupted) return 130;
-  // The JavaScript each page loads, against its budget (docs/decisions/041-javascript-weight.md).
-  console.log(`\n${formatTable(measureRoutes(path.join(ROOT, "build", "client")))}`);
-  // The Worker a deploy uploads, gzipped, and its largest parts (issue #17, item 7).
   let workerSize = null;
-  try {
-    workerSize = await measureWorker(ROOT);
-    console.log(`\n${formatWorkerSize(workerSize)}`);
-  } catch (error) {
-    console.error(`bench: the deploy dry run failed: ${error.message}`);
-    return 1;
+  if (!options.lighthouseOnly) {
+    // The JavaScript each page loads, against its budget (docs/decisions/041-javascript-weight.md).
+    console.log(`\n${formatTable(measureRoutes(path.join(ROOT, "build", "client")))}`);
+    // The Worker a deploy uploads, gzipped, and its largest parts (issue #17, item 7).
+    try {
+      workerSize = await measureWorker(ROOT);
+      console.log(`\n${formatWorkerSize(workerSize)}`);
+    } catch (error) {
+      console.error(`bench: the deploy dry run failed: ${error.message}`);
+      return 1;
+    }
   }
 
   try {
@@ -189,13 +207,14 @@ async function main() {
     const cookies = {};
     for (const [user, email] of Object.entries(ACCOUNTS)) cookies[user] = await signIn(baseURL, email);
 
-    console.log(`\n▶ bench: ${WARMUP_ROUNDS} warm-up rounds, then ${options.runs} sequential runs per path\n`);
-    for (let round = 0; round < WARMUP_ROUNDS; round++) {
-      for (const target of TARGETS) await timedGet(baseURL, target.path, cookies[target.user]);
-    }
-
     const rows = [];
-    for (const target of TARGETS) {
+    if (!options.lighthouseOnly) {
+      console.log(`\n▶ bench: ${WARMUP_ROUNDS} warm-up rounds, then ${options.runs} sequential runs per path\n`);
+      for (let round = 0; round < WARMUP_ROUNDS; round++) {
+        for (const target of TARGETS) await timedGet(baseURL, target.path, cookies[target.user]);
+      }
+    }
+    for (const target of options.lighthouseOnly ? [] : TARGETS) {
       const samples = [];
       for (let i = 0; i < options.runs; i++) samples.push(await timedGet(baseURL, target.path, cookies[target.user]));
       const times = samples.map((s) => s.ms).sort((a, b) => a - b);
@@ -217,8 +236,28 @@ async function main() {
       });
     }
 
-    printTable(rows);
+    if (rows.length > 0) printTable(rows);
     const failures = rows.filter((r) => r.non200 > 0);
+
+    // ── Lighthouse (issue #17, item 4): mobile, median of three, informational scores ──────────
+    let lighthouse = null;
+    if (options.lighthouse) {
+      console.log("\n▶ bench: Lighthouse (system Chromium, mobile emulation, simulated throttling)\n");
+      try {
+        const pages = await runLighthouse({
+          baseURL,
+          cookie: cookies.client,
+          chromiumPath: findChromium(),
+          reportDir: path.join(RESULTS, "lighthouse"),
+        });
+        console.log(`\n${formatLighthouseTable(pages)}`);
+        lighthouse = { reports: "test-results/lighthouse/<page>.json (last run of each page)", pages };
+      } catch (error) {
+        if (interrupted) return 130;
+        console.error(`bench: Lighthouse could not run: ${error.message}`);
+        return 1;
+      }
+    }
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(
       OUTPUT,
@@ -229,12 +268,13 @@ async function main() {
           node: process.version,
           runs: options.runs,
           warmupRounds: WARMUP_ROUNDS,
-          worker: {
+          worker: workerSize && {
             gzipBytes: workerSize.gzipBytes,
             rawBytes: workerSize.rawBytes,
             largest: workerSize.packages.slice(0, 10),
           },
           results: rows,
+          lighthouse,
           failures: failures.map((r) => ({ path: r.path, user: r.user, status: r.status, count: r.non200 })),
         },
         null,
