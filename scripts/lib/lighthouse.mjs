@@ -160,6 +160,31 @@ async function launchChromium(chromiumPath) {
   return { port, stop };
 }
 
+/** Lighthouse's own trace-recording failures, which a new attempt usually does not repeat. */
+export const TRANSIENT_ERRORS = new Set([
+  "NO_NAVSTART",
+  "NO_FCP",
+  "NO_LCP",
+  "NO_TRACING_STARTED",
+  "NO_RESOURCE_REQUEST",
+]);
+const ATTEMPTS = 3;
+
+/** One Lighthouse run; a transient runtime error is retried (up to ATTEMPTS in all), others throw. */
+export async function auditWithRetry(lighthouse, url, flags) {
+  const page = new URL(url).pathname;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    const error = result?.lhr?.runtimeError;
+    if (result?.lhr && !error) return result;
+    const reason = error ? `${error.code} ${error.message}` : "no result";
+    if (!error || !TRANSIENT_ERRORS.has(error.code) || attempt === ATTEMPTS) {
+      throw new Error(`Lighthouse on ${page}: ${reason}`);
+    }
+    console.warn(`  (Lighthouse on ${page}: ${error.code}; trying again)`);
+  }
+}
+
 /**
  * Runs Lighthouse `runs` times on each page and returns, per page, every run's figures and their
  * medians. `cookie` is the demo client's session (sent as a header on every request of the
@@ -184,7 +209,7 @@ export async function runLighthouse({
       const url = `${baseURL}${page.path}`;
       const figures = [];
       for (let i = 1; i <= runs; i++) {
-        const result = await lighthouse(url, {
+        const result = await auditWithRetry(lighthouse, url, {
           port: chromium.port,
           output: "json",
           logLevel: "error",
@@ -194,10 +219,7 @@ export async function runLighthouse({
           disableFullPageScreenshot: true,
           enableErrorReporting: false,
         });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-        if (lhr.runtimeError)
-          throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const lhr = result.lhr;
         if (lhr.finalDisplayedUrl !== url && new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
           throw new Error(
             `Lighthouse on ${page.path} ended on ${lhr.finalDisplayedUrl} (redirected: is the session valid?)`,

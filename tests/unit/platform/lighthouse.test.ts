@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
+  auditWithRetry,
   checkGoals,
   formatLighthouseTable,
   LIGHTHOUSE_GOALS,
@@ -97,5 +98,36 @@ describe("Lighthouse in the benchmark", () => {
     expect(reportName("/")).toBe("index");
     expect(reportName("/create-insight")).toBe("create-insight");
     expect(reportName("/features?focus=Insights")).toBe("features-focus-Insights");
+  });
+
+  it("tries a run again after Lighthouse's own trace failures, at most three times, and never after others", async () => {
+    const ok = { lhr: lhr({ score: 1 }), report: "{}" };
+    const failed = (code: string) => ({ lhr: { runtimeError: { code, message: code } }, report: "{}" });
+    const fake = (answers: unknown[]) => {
+      const calls: string[] = [];
+      const run = async (url: string) => {
+        calls.push(url);
+        return answers[calls.length - 1];
+      };
+      return { run, calls };
+    };
+    const url = "http://127.0.0.1:1/dashboard";
+    const quiet = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+
+    const once = fake([failed("NO_NAVSTART"), ok]);
+    await expect(auditWithRetry(once.run, url, {})).resolves.toBe(ok);
+    expect(once.calls).toHaveLength(2);
+
+    const always = fake([failed("NO_FCP"), failed("NO_FCP"), failed("NO_FCP"), ok]);
+    await expect(auditWithRetry(always.run, url, {})).rejects.toThrow("Lighthouse on /dashboard: NO_FCP");
+    expect(always.calls).toHaveLength(3);
+
+    const fatal = fake([failed("CHROME_INTERSTITIAL_ERROR"), ok]);
+    await expect(auditWithRetry(fatal.run, url, {})).rejects.toThrow("CHROME_INTERSTITIAL_ERROR");
+    expect(fatal.calls).toHaveLength(1);
+
+    const nothing = fake([undefined]);
+    await expect(auditWithRetry(nothing.run, url, {})).rejects.toThrow("no result");
+    quiet.mockRestore();
   });
 });
