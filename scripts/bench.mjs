@@ -1,19 +1,23 @@
 #!/usr/bin/env node
-// `npm run bench [-- --runs N] [-- --no-build] [-- --engine-only] [-- --peer-only|--no-peer]
-// [-- --peer-seconds N] [-- --peer-rounds N]`: first the smart-matching
-// engine on 10,000 generated consultants (in Node, no server; test-results/bench-engine.json),
+// `npm run bench [-- --runs N] [-- --no-build] [-- --engine-only | --peer-only | --lighthouse-only]
+// [-- --no-peer] [-- --no-lighthouse] [-- --peer-seconds N] [-- --peer-rounds N]`: first the
+// smart-matching engine on 10,000 generated consultants (in Node, no server;
+// test-results/bench-engine.json), then the JavaScript per page and the deployed Worker's size,
 // then server-side response times of the key pages and APIs against the same throw-away
-// `wrangler dev` (fresh migrated + seeded local D1) the E2E suite uses. Signs in over HTTP as the demo client and the manager, warms up, then requests each
-// path N times one after another and prints p50 / p95 / max and the response size. Then the same
-// documents against a bare Worker on the same database (scripts/lib/peer-bench.mjs). Writes
-// test-results/bench.json. Exits non-zero only when a request does not answer 200 (or the build,
-// server or sign-in fails) — never on timings, which depend on the machine.
+// `wrangler dev` (fresh migrated + seeded local D1) the E2E suite uses. Signs in over HTTP as the
+// demo client and the manager, warms up, then requests each path N times one after another and
+// prints p50 / p95 / max and the response size. Then the same documents against a bare Worker on
+// the same database (scripts/lib/peer-bench.mjs), then Lighthouse (mobile) on four pages, median of
+// three runs (scripts/lib/lighthouse.mjs). Writes test-results/bench.json. Exits non-zero only when
+// a request does not answer 200 (or the build, server, sign-in or Lighthouse itself fails) — never
+// on timings or scores, which depend on the machine.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { startE2EServer } from "./lib/e2e-server.mjs";
+import { findChromium, startE2EServer } from "./lib/e2e-server.mjs";
 import { benchEngine } from "./lib/engine-bench.mjs";
 import { formatTable, measureRoutes } from "./lib/js-weight.mjs";
+import { formatLighthouseTable, runLighthouse } from "./lib/lighthouse.mjs";
 import { benchPeer, formatPeerTable, PEER_DEFAULTS, peerReport } from "./lib/peer-bench.mjs";
 import { formatWorkerSize, measureWorker } from "./lib/worker-size.mjs";
 import { bin, ROOT, run } from "./lib/proc.mjs";
@@ -59,6 +63,8 @@ function parseArgs(argv) {
     peerOnly: false,
     peerSeconds: PEER_DEFAULTS.seconds,
     peerRounds: PEER_DEFAULTS.rounds,
+    lighthouse: true,
+    lighthouseOnly: false,
   };
   const wholeNumber = (name, value) => {
     const number = Number(value);
@@ -71,6 +77,8 @@ function parseArgs(argv) {
     else if (arg === "--engine-only") options.engineOnly = true;
     else if (arg === "--peer-only") options.peerOnly = true;
     else if (arg === "--no-peer") options.peer = false;
+    else if (arg === "--lighthouse-only") options.lighthouseOnly = true;
+    else if (arg === "--no-lighthouse") options.lighthouse = false;
     else if (arg === "--peer-seconds" || arg.startsWith("--peer-seconds="))
       options.peerSeconds = wholeNumber("--peer-seconds", arg.includes("=") ? arg.split("=")[1] : argv[++i]);
     else if (arg === "--peer-rounds" || arg.startsWith("--peer-rounds="))
@@ -84,11 +92,17 @@ function parseArgs(argv) {
       options.help = true;
     } else {
       throw new Error(
-        `unknown option ${arg} (use --runs N, --no-build, --engine-only, --peer-only, --no-peer, --peer-seconds N, --peer-rounds N)`,
+        `unknown option ${arg} (use --runs N, --no-build, --engine-only, --peer-only, --lighthouse-only, --no-peer, --no-lighthouse, --peer-seconds N, --peer-rounds N)`,
       );
     }
   }
   if (options.peerOnly && !options.peer) throw new Error("--peer-only and --no-peer exclude each other");
+  if (options.lighthouseOnly && !options.lighthouse)
+    throw new Error("--lighthouse-only and --no-lighthouse exclude each other");
+  const only = ["engineOnly", "peerOnly", "lighthouseOnly"].filter((key) => options[key]);
+  if (only.length > 1) throw new Error("--engine-only, --peer-only and --lighthouse-only exclude each other");
+  /** One part alone: no engine, no weights, no per-path timings. */
+  options.onePart = options.peerOnly || options.lighthouseOnly;
   return options;
 }
 
@@ -155,17 +169,17 @@ async function main() {
   }
   if (options.help) {
     console.log(
-      "Usage: npm run bench [-- --runs N] [-- --no-build] [-- --engine-only] [-- --peer-only | --no-peer]\n" +
-        "                     [-- --peer-seconds N] [-- --peer-rounds N]\n" +
+      "Usage: npm run bench [-- --runs N] [-- --no-build] [-- --engine-only | --peer-only | --lighthouse-only]\n" +
+        "                     [-- --no-peer] [-- --no-lighthouse] [-- --peer-seconds N] [-- --peer-rounds N]\n" +
         `  (default 30 runs per path; against the bare peer ${PEER_DEFAULTS.rounds} rounds of ${PEER_DEFAULTS.seconds} s per side;\n` +
-        "   --peer-only skips the matching engine and the per-path timings)",
+        "   --peer-only / --lighthouse-only: that part alone, after the build and the server)",
     );
     return 0;
   }
 
   try {
     mkdirSync(RESULTS, { recursive: true });
-    if (!options.peerOnly) await benchEngine({ size: ENGINE_POOL, runs: ENGINE_RUNS, output: ENGINE_OUTPUT });
+    if (!options.onePart) await benchEngine({ size: ENGINE_POOL, runs: ENGINE_RUNS, output: ENGINE_OUTPUT });
   } catch (error) {
     console.error(`bench: the matching engine failed: ${error.message}`);
     return 1;
@@ -191,16 +205,18 @@ async function main() {
     }
   }
   if (interrupted) return 130;
-  // The JavaScript each page loads, against its budget (docs/decisions/041-javascript-weight.md).
-  console.log(`\n${formatTable(measureRoutes(path.join(ROOT, "build", "client")))}`);
-  // The Worker a deploy uploads, gzipped, and its largest parts (issue #17, item 7).
   let workerSize = null;
-  try {
-    workerSize = await measureWorker(ROOT);
-    console.log(`\n${formatWorkerSize(workerSize)}`);
-  } catch (error) {
-    console.error(`bench: the deploy dry run failed: ${error.message}`);
-    return 1;
+  if (!options.onePart) {
+    // The JavaScript each page loads, against its budget (docs/decisions/041-javascript-weight.md).
+    console.log(`\n${formatTable(measureRoutes(path.join(ROOT, "build", "client")))}`);
+    // The Worker a deploy uploads, gzipped, and its largest parts (issue #17, item 7).
+    try {
+      workerSize = await measureWorker(ROOT);
+      console.log(`\n${formatWorkerSize(workerSize)}`);
+    } catch (error) {
+      console.error(`bench: the deploy dry run failed: ${error.message}`);
+      return 1;
+    }
   }
 
   try {
@@ -219,8 +235,8 @@ async function main() {
     const cookies = {};
     for (const [user, email] of Object.entries(ACCOUNTS)) cookies[user] = await signIn(baseURL, email);
 
-    // --peer-only: no per-path timings.
-    const targets = options.peerOnly ? [] : TARGETS;
+    // --peer-only, --lighthouse-only: no per-path timings.
+    const targets = options.onePart ? [] : TARGETS;
     if (targets.length > 0)
       console.log(`\n▶ bench: ${WARMUP_ROUNDS} warm-up rounds, then ${options.runs} sequential runs per path\n`);
     for (let round = 0; round < WARMUP_ROUNDS; round++) {
@@ -253,17 +269,39 @@ async function main() {
     if (rows.length > 0) printTable(rows);
 
     // ---- Against a bare Worker (issue #17, item 1): scripts/lib/peer-bench.mjs -------------------
-    const peer = options.peer
-      ? await benchPeer({
-          server,
-          cookie: cookies.client,
-          seconds: options.peerSeconds,
-          rounds: options.peerRounds,
-          resultsDir: RESULTS,
-        })
-      : null;
+    const peer =
+      options.peer && !options.lighthouseOnly
+        ? await benchPeer({
+            server,
+            cookie: cookies.client,
+            seconds: options.peerSeconds,
+            rounds: options.peerRounds,
+            resultsDir: RESULTS,
+          })
+        : null;
     if (peer) console.log(`\n${formatPeerTable(peer.rows)}`);
     // ---- end of the bare-Worker comparison ------------------------------------------------------
+
+    // ---- Lighthouse (issue #17, item 4): mobile, median of three, informational scores ----------
+    let lighthouse = null;
+    if (options.lighthouse && !options.peerOnly) {
+      console.log("\n▶ bench: Lighthouse (system Chromium, mobile emulation, simulated throttling)\n");
+      try {
+        const pages = await runLighthouse({
+          baseURL,
+          cookie: cookies.client,
+          chromiumPath: findChromium(),
+          reportDir: path.join(RESULTS, "lighthouse"),
+        });
+        console.log(`\n${formatLighthouseTable(pages)}`);
+        lighthouse = { reports: "test-results/lighthouse/<page>.json (last run of each page)", pages };
+      } catch (error) {
+        if (interrupted) return 130;
+        console.error(`bench: Lighthouse could not run: ${error.message}`);
+        return 1;
+      }
+    }
+    // ---- end of Lighthouse ----------------------------------------------------------------------
 
     const failures = rows.filter((r) => r.non200 > 0);
     mkdirSync(RESULTS, { recursive: true });
@@ -276,7 +314,7 @@ async function main() {
           node: process.version,
           runs: options.runs,
           warmupRounds: WARMUP_ROUNDS,
-          worker: {
+          worker: workerSize && {
             gzipBytes: workerSize.gzipBytes,
             rawBytes: workerSize.rawBytes,
             largest: workerSize.packages.slice(0, 10),
@@ -284,6 +322,7 @@ async function main() {
           results: rows,
           failures: failures.map((r) => ({ path: r.path, user: r.user, status: r.status, count: r.non200 })),
           peer: peer ? peerReport(peer) : null,
+          lighthouse,
         },
         null,
         2,

@@ -7,29 +7,21 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { z } from "zod";
 import { InsightTile } from "~/components/insights/insight-tile";
-import { MatchRequestToggleList } from "~/components/matching/match-tiles";
-import { MatchView } from "~/components/matching/match-view/match-view";
-import { EngagementToggleList } from "~/components/engagements/engagement-list";
-import { EngagementPanel } from "~/components/engagements/engagement-panel";
-import { useDeliverableSlots } from "~/components/engagements/engagement-slots";
-import { ENGAGEMENT_NOT_FOUND } from "~/lib/engagements/engagement-copy";
-import { parsePanelTab, type EngagementPanelTab } from "~/lib/engagements/engagement-display";
-import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
+import { lazyTab } from "~/components/features/lazy-tab";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { FEATURES, featureFromSearch, featureHref, type Feature } from "~/lib/shared/features";
 import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
-import { DECISION_FAILED_TITLE, DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
-import { DecideIntentSchema, parseConfirm } from "~/lib/matching/match-view";
+import { DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
+import { DecideIntentSchema } from "~/lib/matching/match-view";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { describeIssues, errorResponse, MAX_REQUEST_BYTES, readForm } from "~/server/platform/http.server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 import { isDocumentIntent, parseDocumentQuery } from "~/lib/documents/document-rules";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
-import { DocumentsPanel } from "~/components/documents/documents-panel";
 import { documentsAction, loadDocumentsHub } from "~/server/documents/documents.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
@@ -45,6 +37,13 @@ import { BENCHMARKING_TITLE } from "~/lib/benchmarking/benchmarking-copy";
 import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
 import { loadEngagementCosts } from "~/server/payments/receipts.server";
+
+// The Matching, Engagements and Documents tabs carry forms (and their validation) the default
+// Insights tab never shows: each is its own chunk, fetched when its tab is first rendered (see the
+// Suspense boundary in Features).
+const MatchingFeature = lazyTab(() => import("~/components/features/matching-feature"));
+const EngagementsFeature = lazyTab(() => import("~/components/features/engagements-feature"));
+const DocumentsFeature = lazyTab(() => import("~/components/features/documents-feature"));
 
 export const meta: MetaFunction = ({ location }) => [
   { title: `${featureFromSearch(new URLSearchParams(location.search))} | Partwise` },
@@ -222,8 +221,12 @@ export default function Features() {
       </nav>
       <div className="feature-content">
         <NoticeBanner />
-        {/* key: a new feature starts with its own toggles at their defaults. */}
-        <FeaturePanel key={focus} focus={focus} params={params} data={data} actionData={actionData} />
+        {/* key: a new feature starts with its own toggles at their defaults. The boundary is for the
+            lazily loaded tabs: while one's chunk loads, the server's HTML (on a document load) or the
+            current tab (on a tab change, a transition) stays on screen; it has no visible fallback. */}
+        <Suspense fallback={null}>
+          <FeaturePanel key={focus} focus={focus} params={params} data={data} actionData={actionData} />
+        </Suspense>
       </div>
     </div>
   );
@@ -277,39 +280,29 @@ function FeaturePanel({
             </Link>
           }
         >
-          {data.match ? (
-            <MatchView
-              match={data.match}
-              viewCandidate={params.get("viewCandidate")}
-              confirm={parseConfirm(params.get("confirm"))}
-              decisionMsg={actionData?.intent === "decide" ? actionData.msg : null}
-              feedback={
-                actionData?.intent === "feedback"
-                  ? { result: actionData.result, saved: actionData.saved, failed: actionData.failed }
-                  : { result: undefined, saved: null, failed: false }
-              }
-            />
-          ) : (
-            <>
-              {actionData?.intent === "decide" ? (
-                <div role="alert" className="form-error">
-                  <p className="notice-title">{DECISION_FAILED_TITLE}</p>
-                  <p>{actionData.msg}</p>
-                </div>
-              ) : params.get("matchId") ? (
-                <p role="status" className="notice">
-                  {MATCH_NOT_FOUND_MESSAGE}
-                </p>
-              ) : null}
-              <MatchRequestToggleList matches={data.matches} />
-            </>
-          )}
+          <MatchingFeature
+            params={params}
+            match={data.match}
+            matches={data.matches}
+            decisionMsg={actionData?.intent === "decide" ? actionData.msg : null}
+            feedback={
+              actionData?.intent === "feedback"
+                ? { result: actionData.result, saved: actionData.saved, failed: actionData.failed }
+                : { result: undefined, saved: null, failed: false }
+            }
+          />
         </FeaturePanelFrame>
       );
     case "Engagements":
       return (
         <FeaturePanelFrame title="Engagements">
-          <EngagementsFeature params={params} data={data} actionData={actionData} />
+          <EngagementsFeature
+            params={params}
+            engagement={data.engagement}
+            engagements={data.engagements}
+            costs={data.costs}
+            actionData={actionData}
+          />
         </FeaturePanelFrame>
       );
     case "Benchmarking":
@@ -322,52 +315,11 @@ function FeaturePanel({
       return (
         <FeaturePanelFrame title={DOCUMENT_COPY.title}>
           {data.documents ? (
-            <DocumentsPanel hub={data.documents} result={actionData?.intent === "documents" ? actionData : null} />
+            <DocumentsFeature hub={data.documents} result={actionData?.intent === "documents" ? actionData : null} />
           ) : null}
         </FeaturePanelFrame>
       );
   }
-}
-
-/**
- * The Engagements tab: with `?engagementId=` of one of the business's engagements, its panel;
- * an unknown or another business's id shows the not-found notice above the lists.
- */
-function EngagementsFeature({
-  params,
-  data,
-  actionData,
-}: {
-  params: URLSearchParams;
-  data: FeatureData;
-  actionData: FeatureActionData;
-}) {
-  const engagementId = params.get("engagementId");
-  const engagement = data.engagement;
-  const slots = useDeliverableSlots(engagement, { actionData });
-  if (engagementId && engagement) {
-    const hrefFor = (tab: EngagementPanelTab) => `${businessEngagementPath(engagement.tile.id)}&tab=${tab}`;
-    return (
-      <EngagementPanel
-        engagement={engagement}
-        tab={parsePanelTab(params.get("tab"))}
-        hrefFor={hrefFor}
-        closeHref="/features?focus=Engagements"
-        slots={slots}
-        costs={data.costs}
-      />
-    );
-  }
-  return (
-    <>
-      {engagementId ? (
-        <p role="status" className="notice">
-          {ENGAGEMENT_NOT_FOUND}
-        </p>
-      ) : null}
-      <EngagementToggleList tiles={data.engagements} />
-    </>
-  );
 }
 
 /** One feature's panel: its title (the page's h1), an optional action beside it, then its content. */

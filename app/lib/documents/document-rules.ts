@@ -1,9 +1,9 @@
 /**
  * The Documents Hub's rules (issue #16 item 1), pure: where a file comes from (one registry entry
  * per source), the hub's query (search, sort, folder) read from GET parameters, grouping and
- * ordering, the storage quota, and the forms' schemas.
+ * ordering, the storage quota, and the forms' intents. The forms' Zod schemas are in
+ * document-schemas.ts, so the pages that only link to the hub (the dashboard's card) do not load Zod.
  */
-import { z } from "zod";
 import type { FilePurpose } from "~db/enums";
 import { fileExtension, sanitizeFileName } from "~/lib/files/file-rules";
 
@@ -152,30 +152,6 @@ export function renamedFileName(typed: string, current: string): string {
 }
 
 // ------------------------------------------------------------------ forms
-
-const fileId = z.string().uuid();
-const folderField = z
-  .string()
-  .max(MAX_FOLDER_LENGTH * 2)
-  .default("")
-  .transform((value) => normalizeFolder(value));
-
-/** The forms a company document's row posts, by `intent`. */
-export const DocumentIntentSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("document-rename"),
-    fileId,
-    name: z.string().trim().min(1).max(MAX_DOCUMENT_NAME_LENGTH),
-  }),
-  z.object({ intent: z.literal("document-move"), fileId, folder: folderField }),
-  z.object({ intent: z.literal("document-delete"), fileId }),
-  z.object({ intent: z.literal("document-share"), fileId, matchId: z.string().trim().min(1).max(80) }),
-  z.object({ intent: z.literal("document-unshare"), fileId }),
-]);
-export type DocumentIntent = z.infer<typeof DocumentIntentSchema>;
-
-/** The upload form's field beside its files: the folder, chosen from the list or typed (none when empty). */
-export const DocumentUploadSchema = z.object({ intent: z.literal("document-upload"), folder: folderField });
 
 export const DOCUMENT_INTENTS = [
   "document-upload",

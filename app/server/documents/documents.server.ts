@@ -18,9 +18,8 @@ import {
   users,
 } from "~db/schema";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
+import { DocumentIntentSchema, DocumentUploadSchema } from "~/lib/documents/document-schemas";
 import {
-  DocumentIntentSchema,
-  DocumentUploadSchema,
   fileSource,
   filterDocuments,
   folderNames,

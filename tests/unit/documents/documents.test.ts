@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatFileSize } from "~/components/files/file-check";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
+import { DocumentIntentSchema, DocumentUploadSchema } from "~/lib/documents/document-schemas";
 import {
-  DocumentIntentSchema,
-  DocumentUploadSchema,
   documentsHref,
   fileSource,
   filterDocuments,

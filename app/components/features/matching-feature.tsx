@@ -1,0 +1,54 @@
+import type { ComponentProps } from "react";
+import { MatchRequestToggleList } from "~/components/matching/match-tiles";
+import { MatchView } from "~/components/matching/match-view/match-view";
+import { DECISION_FAILED_TITLE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
+import { parseConfirm } from "~/lib/matching/match-view";
+
+type MatchViewProps = ComponentProps<typeof MatchView>;
+
+/**
+ * The Matching tab of /features: with `?matchId=` that match request's view, else the business's
+ * match requests. Its own module, loaded with React.lazy, so the other tabs do not download the
+ * match view's code (its forms and their validation) up front.
+ */
+export default function MatchingFeature({
+  params,
+  match,
+  matches,
+  decisionMsg,
+  feedback,
+}: {
+  params: URLSearchParams;
+  match: MatchViewProps["match"] | null;
+  matches: ComponentProps<typeof MatchRequestToggleList>["matches"];
+  /** The server's msg after Continue on a decision (intent=decide), else null. */
+  decisionMsg: string | null;
+  feedback: MatchViewProps["feedback"];
+}) {
+  if (match) {
+    return (
+      <MatchView
+        match={match}
+        viewCandidate={params.get("viewCandidate")}
+        confirm={parseConfirm(params.get("confirm"))}
+        decisionMsg={decisionMsg}
+        feedback={feedback}
+      />
+    );
+  }
+  return (
+    <>
+      {decisionMsg !== null ? (
+        <div role="alert" className="form-error">
+          <p className="notice-title">{DECISION_FAILED_TITLE}</p>
+          <p>{decisionMsg}</p>
+        </div>
+      ) : params.get("matchId") ? (
+        <p role="status" className="notice">
+          {MATCH_NOT_FOUND_MESSAGE}
+        </p>
+      ) : null}
+      <MatchRequestToggleList matches={matches} />
+    </>
+  );
+}
