@@ -86,25 +86,32 @@ function specialPart(functionName) {
 
 /**
  * Self time per profile node, in microseconds. Each sample stands for the time until the next one
- * (Chrome DevTools' convention; the last sample runs to endTime), held to `maxSampleUs`: on a busy
- * machine the sampler thread is sometimes not scheduled for tens of milliseconds, and without the
- * cap that whole gap would be charged to whichever function the sample before it happened to catch.
- * Returns { self: Map(nodeId → µs), samples, cappedUs (time dropped by the cap) }.
+ * (Chrome DevTools' convention; the last sample runs to endTime) — unless that gap is longer than
+ * `maxSampleUs`: workerd's sampler only records while this isolate runs, so a long gap is time
+ * spent elsewhere (workerd's other isolates, such as the local D1 and wrangler's entry Worker, or
+ * a busy machine), and charging it to whichever function the sample before it caught would inflate
+ * that function. Such a sample counts for the profile's typical interval (the median gap) instead.
+ * Returns { self: Map(nodeId → µs), samples, cappedUs (gap time left out), typicalUs }.
  */
 export function selfTimes(profile, { maxSampleUs = Infinity } = {}) {
   const self = new Map();
   const { samples = [], timeDeltas = [] } = profile;
   let time = profile.startTime;
   const stamps = samples.map((_, i) => (time += timeDeltas[i] ?? 0));
+  const gaps = timeDeltas
+    .slice(1, samples.length)
+    .filter((delta) => delta > 0)
+    .sort((a, b) => a - b);
+  const typicalUs = gaps.length > 0 ? gaps[Math.floor((gaps.length - 1) / 2)] : 0;
   let cappedUs = 0;
   for (let i = 0; i < samples.length; i++) {
     const next = i + 1 < samples.length ? stamps[i + 1] : Math.max(profile.endTime, stamps[i]);
     const span = Math.max(0, next - stamps[i]);
-    const counted = Math.min(span, maxSampleUs);
+    const counted = span <= maxSampleUs ? span : Math.min(span, typicalUs);
     cappedUs += span - counted;
     self.set(samples[i], (self.get(samples[i]) ?? 0) + counted);
   }
-  return { self, samples: samples.length, cappedUs };
+  return { self, samples: samples.length, cappedUs, typicalUs };
 }
 
 /**
@@ -116,7 +123,7 @@ export function selfTimes(profile, { maxSampleUs = Infinity } = {}) {
  * "runtime".
  */
 export function aggregateProfile(profile, { resolve = defaultResolve, maxSampleUs = Infinity } = {}) {
-  const { self, samples, cappedUs } = selfTimes(profile, { maxSampleUs });
+  const { self, samples, cappedUs, typicalUs } = selfTimes(profile, { maxSampleUs });
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -156,7 +163,13 @@ export function aggregateProfile(profile, { resolve = defaultResolve, maxSampleU
     parts[info.part] += us;
     if (info.part === IDLE) continue;
     const key = `${info.name}\u0000${info.source}\u0000${info.line}\u0000${info.part}`;
-    const entry = functions.get(key) ?? { name: info.name, source: info.source, line: info.line, part: info.part, us: 0 };
+    const entry = functions.get(key) ?? {
+      name: info.name,
+      source: info.source,
+      line: info.line,
+      part: info.part,
+      us: 0,
+    };
     entry.us += us;
     functions.set(key, entry);
   }
@@ -166,6 +179,7 @@ export function aggregateProfile(profile, { resolve = defaultResolve, maxSampleU
     busyUs,
     idleUs: parts[IDLE],
     cappedUs,
+    typicalUs,
     parts,
     functions: [...functions.values()].sort((a, b) => b.us - a.us),
   };
@@ -290,14 +304,23 @@ export async function connectInspector(inspectorPort, { timeoutMs = 15_000 } = {
 
 /** "/features?focus=Insights" → "features-focus-Insights" (for a file name). */
 export function slug(target) {
-  return target.replace(/^\/+/, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/-+$/, "") || "root";
+  return (
+    target
+      .replace(/^\/+/, "")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/-+$/, "") || "root"
+  );
 }
 
 const ms = (us, requests) => us / 1000 / Math.max(1, requests);
 
 /** The per-part table for one profiled path: ms of CPU per answered request and share. */
 export function formatParts(result, requests) {
-  const rows = PARTS.map((p) => [p.label, ms(result.parts[p.key], requests).toFixed(2), share(result.parts[p.key], result.busyUs)]);
+  const rows = PARTS.map((p) => [
+    p.label,
+    ms(result.parts[p.key], requests).toFixed(2),
+    share(result.parts[p.key], result.busyUs),
+  ]);
   rows.push(["Total (everything but idle)", ms(result.busyUs, requests).toFixed(2), "100%"]);
   rows.push(["(idle: waiting, not counted)", ms(result.idleUs, requests).toFixed(2), ""]);
   return table(["part", "ms/request", "share"], rows);
