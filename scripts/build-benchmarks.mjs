@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds app/data/benchmarks.json, the benchmarking reference data, from the Census extracts in
+// Builds public/reference/benchmarks.json, the benchmarking reference data, from the Census extracts in
 // ../shared/data/benchmarks/ (see the README.md there and ADR 031).
 //
 // Run by hand (`npm run data:benchmarks`) when the sources change, then commit the JSON; CI and
@@ -16,7 +16,7 @@ import { buildBenchmarks, INPUT_FILES, NAICS_STRUCTURE_FILE, serializeBenchmarks
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const input = path.resolve(process.argv[2] ?? path.join(ROOT, "../shared/data/benchmarks"));
 const naicsInput = path.resolve(process.argv[3] ?? path.join(ROOT, "../shared/data/naics"));
-const output = path.join(ROOT, "app/data/benchmarks.json");
+const output = path.join(ROOT, "public/reference/benchmarks.json");
 
 function sizeOf(text) {
   const kb = (n) => `${Math.round(n / 1024)} KB`;

@@ -2,12 +2,13 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 // Relative on purpose: vite.config.ts imports this module through plain Node, where the ~/ and
 // ~db/ aliases do not exist yet.
 import { database, type Database } from "../../db";
-import { parseEnv, type AppEnv, type CloudflareBindings } from "./platform/env.server";
+import { envOf, type AppEnv, type CloudflareBindings } from "./platform/env.server";
 import { createQueues, type AppQueues } from "./platform/queues.server";
 
 /**
  * Everything a loader, action, queue consumer or cron job needs, built once per invocation from
- * the platform's bindings. Nothing here lives at module scope: an isolate serves many requests.
+ * the platform's bindings. The parsed env and the Drizzle handle are made once per bindings object
+ * (they hold no request or tenant data, ADR 042); the rest is per request.
  */
 export interface AppContext {
   env: AppEnv;
@@ -53,7 +54,7 @@ export function createAppContext(
   options: { afterResponse?: (task: () => Promise<unknown>) => void } = {},
 ): AppContext {
   return {
-    env: parseEnv(bindings),
+    env: envOf(bindings),
     bindings,
     db: database(bindings.DB),
     files: bindings.FILES,

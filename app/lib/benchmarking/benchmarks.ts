@@ -1,4 +1,4 @@
-// Benchmarking, pure and isomorphic: the types of the reference data (app/data/benchmarks.json,
+// Benchmarking, pure and isomorphic: the types of the reference data (public/reference/benchmarks.json,
 // built by `npm run data:benchmarks`, ADR 031), the ABS size classes, and the CPI-U restatement of
 // a figure in today's dollars. The lookups that read the JSON are server-only
 // (app/server/benchmarking/reference-data.server.ts), so the data never reaches the browser bundle.

@@ -1,7 +1,7 @@
 // The benchmarking report as stored (benchmark_reports.data, one row per business and year) and
 // as the screens and the API read it. Pure types, isomorphic. Built by the `benchmarking` queue
 // job (app/server/benchmarking/benchmark-build.server.ts) from the reference data
-// (app/data/benchmarks.json) and the business's books (or its stated bands).
+// (public/reference/benchmarks.json) and the business's books (or its stated bands).
 
 import type { SourceKey } from "./benchmarks";
 

@@ -12,6 +12,7 @@ import { naicsTitle } from "~/server/business/naics.server";
 import type { AppContext } from "~/server/load-context";
 import { notify, type Notice } from "~/server/notifications/notify.server";
 import { PermanentJobError, RetryableJobError } from "~/server/platform/jobs.server";
+import { benchmarksFromAssets, loadReferenceData } from "./reference-data.server";
 import { benchmarkingAccess, benchmarkingYear, rerunBenchmarking, yearRowQuery } from "./benchmarking-access.server";
 import {
   benchmarkGapInsightId,
@@ -54,6 +55,9 @@ export const BENCHMARKING_READY_KIND = "benchmarking_ready";
 export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<void> {
   if (!/^\d{4}$/.test(job.period)) throw new PermanentJobError(`Not a benchmarking year: "${job.period}".`);
   const year = Number(job.period);
+  // The reference data (read from the deploy's assets once per isolate) loads alongside the batch.
+  const referenceData = loadReferenceData(benchmarksFromAssets(app.bindings.ASSETS));
+  referenceData.catch(() => undefined); // awaited below; a rejection before then is not unhandled
   const [businessRows, financeRows, yearRows, previous] = await app.db.batch([
     app.db
       .select({
@@ -94,9 +98,10 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
 
   const now = app.now();
   const finance = financeRows[0] ?? null;
+  const ref = await referenceData;
   let report: BenchmarkReportData;
   try {
-    report = computeBenchmarkReport({
+    report = computeBenchmarkReport(ref, {
       year,
       now,
       business: {

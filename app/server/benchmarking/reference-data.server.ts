@@ -1,7 +1,9 @@
-// Lookups in app/data/benchmarks.json, the benchmarking reference data (ADR 031). Server-only: the
-// file is 674 KB. Each lookup returns the figures with their source (name, data year, NAICS edition)
-// for the screen's citation; a withheld figure is absent, never 0.
-import data from "~/data/benchmarks.json";
+// Lookups in public/reference/benchmarks.json, the benchmarking reference data (ADR 031). The file
+// (0.7 MB) is a static asset of the deploy, read through the ASSETS binding when an isolate first
+// builds a report (app/server/platform/reference-assets.server.ts, ADR 042), not part of the
+// Worker's code. Each lookup returns the figures with their source (name, data year, NAICS
+// edition) for the screen's citation; a withheld figure is absent, never 0.
+import { loadOncePerIsolate, referenceAsset, type ReferenceSource } from "~/server/platform/reference-assets.server";
 import {
   EMPLOYER_SIZE_CLASSES,
   RECEIPTS_SIZE_CLASSES,
@@ -32,94 +34,113 @@ type BenchmarkFile = {
   naics2022: { changes: Record<string, NaicsChange> };
 };
 
-const file = data as unknown as BenchmarkFile;
+/** Where the file is among the deploy's static assets (vite copies public/ into build/client/). */
+export const BENCHMARKS_ASSET_PATH = "/reference/benchmarks.json";
 
-export function benchmarkSource(key: SourceKey): BenchmarkSource {
-  return { key, ...file.sources[key] };
+/** The reference data from the deploy's static assets (the Worker's ASSETS binding). */
+export function benchmarksFromAssets(assets: Fetcher | undefined): ReferenceSource {
+  return referenceAsset(assets, BENCHMARKS_ASSET_PATH, "The benchmark reference data");
 }
 
-function industry(table: CodesTable, code: string): IndustryFigures | undefined {
-  const row = table.codes[code];
-  return row && { code, ...row, source: benchmarkSource(table.source) };
-}
+/** Every lookup over one parsed benchmarks file. */
+export type ReferenceData = ReturnType<typeof referenceDataOf>;
 
-/**
- * ABS 2017 figures for a 2017 NAICS code at any level ("00", a sector such as "44-45", or 3–6
- * digits). Undefined when ABS does not publish the code. A code ABS withheld has a label and
- * level but no figures.
- */
-export function absIndustry(code: string): IndustryFigures | undefined {
-  return industry(file.naics, code);
-}
+/** The lookups over the file's parsed JSON (in unit tests: the committed file, imported). */
+export function referenceDataOf(data: unknown) {
+  const file = data as BenchmarkFile;
 
-/** Every ABS code at a level (0, 2, 3, 4, 5 or 6), in no particular order. */
-export function absCodesAtLevel(level: number): string[] {
-  return Object.entries(file.naics.codes)
-    .filter(([, row]) => row.level === level)
-    .map(([code]) => code);
-}
+  function benchmarkSource(key: SourceKey): BenchmarkSource {
+    return { key, ...file.sources[key] };
+  }
 
-/** 2017 Economic Census retail figures (NAICS 2017, codes within 44-45; establishments too). */
-export function retailIndustry(code: string): IndustryFigures | undefined {
-  return industry(file.retail, code);
-}
+  function industry(table: CodesTable, code: string): IndustryFigures | undefined {
+    const row = table.codes[code];
+    return row && { code, ...row, source: benchmarkSource(table.source) };
+  }
 
-/** 2022 Economic Census construction figures (NAICS 2022; 236118 and 238 and its trades). */
-export function constructionIndustry(code: string): IndustryFigures | undefined {
-  return industry(file.construction, code);
-}
+  /**
+   * ABS 2017 figures for a 2017 NAICS code at any level ("00", a sector such as "44-45", or 3–6
+   * digits). Undefined when ABS does not publish the code. A code ABS withheld has a label and
+   * level but no figures.
+   */
+  function absIndustry(code: string): IndustryFigures | undefined {
+    return industry(file.naics, code);
+  }
 
-function sizeClass(table: SizeTable, sector: string, cls: string): SizeClassFigures | undefined {
-  const s = table.sectors[sector];
-  const row = s?.classes[cls];
-  if (!s || !row) return undefined;
+  /** Every ABS code at a level (0, 2, 3, 4, 5 or 6), in no particular order. */
+  function absCodesAtLevel(level: number): string[] {
+    return Object.entries(file.naics.codes)
+      .filter(([, row]) => row.level === level)
+      .map(([code]) => code);
+  }
+
+  /** 2017 Economic Census retail figures (NAICS 2017, codes within 44-45; establishments too). */
+  function retailIndustry(code: string): IndustryFigures | undefined {
+    return industry(file.retail, code);
+  }
+
+  /** 2022 Economic Census construction figures (NAICS 2022; 236118 and 238 and its trades). */
+  function constructionIndustry(code: string): IndustryFigures | undefined {
+    return industry(file.construction, code);
+  }
+
+  function sizeClass(table: SizeTable, sector: string, cls: string): SizeClassFigures | undefined {
+    const s = table.sectors[sector];
+    const row = s?.classes[cls];
+    if (!s || !row) return undefined;
+    return {
+      sector,
+      sectorLabel: s.label,
+      sizeClass: cls,
+      sizeClassLabel: table.classes[cls] ?? cls,
+      ...row,
+      source: benchmarkSource(table.source),
+    };
+  }
+
+  /** ABS 2017 figures for a sector ("00", "23", "44-45", …) and employment-size class (EMPSZFI). */
+  function absByEmployerSize(sector: string, cls: string): SizeClassFigures | undefined {
+    return sizeClass(file.employerSize, sector, cls);
+  }
+
+  /** ABS 2017 figures for a sector and receipts-size class (RCPSZFI). */
+  function absByReceiptsSize(sector: string, cls: string): SizeClassFigures | undefined {
+    return sizeClass(file.receiptsSize, sector, cls);
+  }
+
+  /** SUSB 2022 figures (no receipts) for a sector and enterprise-size class ("01" = total). */
+  function susbByEnterpriseSize(sector: string, cls: string): SizeClassFigures | undefined {
+    return sizeClass(file.enterpriseSize, sector, cls);
+  }
+
+  /** Every size class of a sector in an ABS size table, in the order of the class list. */
+  function sectorDistribution(by: "employees" | "receipts", sector: string): SizeClassFigures[] {
+    const classes = by === "employees" ? EMPLOYER_SIZE_CLASSES : RECEIPTS_SIZE_CLASSES;
+    const read = by === "employees" ? absByEmployerSize : absByReceiptsSize;
+    return classes.map((c) => read(sector, c.code)).filter((f): f is SizeClassFigures => f !== undefined);
+  }
+
+  /**
+   * The 2022 NAICS revision's change indicator and 2022 title of a code it marked as changed;
+   * undefined for a code the revision left as it was in 2017 (ADR 032).
+   */
+  function naics2022Change(code: string): NaicsChange | undefined {
+    return file.naics2022.changes[code];
+  }
+
   return {
-    sector,
-    sectorLabel: s.label,
-    sizeClass: cls,
-    sizeClassLabel: table.classes[cls] ?? cls,
-    ...row,
-    source: benchmarkSource(table.source),
+    benchmarkSource,
+    absIndustry,
+    absCodesAtLevel,
+    retailIndustry,
+    constructionIndustry,
+    absByEmployerSize,
+    absByReceiptsSize,
+    susbByEnterpriseSize,
+    sectorDistribution,
+    naics2022Change,
   };
 }
 
-/** ABS 2017 figures for a sector ("00", "23", "44-45", …) and employment-size class (EMPSZFI). */
-export function absByEmployerSize(sector: string, cls: string): SizeClassFigures | undefined {
-  return sizeClass(file.employerSize, sector, cls);
-}
-
-/** ABS 2017 figures for a sector and receipts-size class (RCPSZFI). */
-export function absByReceiptsSize(sector: string, cls: string): SizeClassFigures | undefined {
-  return sizeClass(file.receiptsSize, sector, cls);
-}
-
-/** SUSB 2022 figures (no receipts) for a sector and enterprise-size class ("01" = total). */
-export function susbByEnterpriseSize(sector: string, cls: string): SizeClassFigures | undefined {
-  return sizeClass(file.enterpriseSize, sector, cls);
-}
-
-/** Every size class of a sector in an ABS size table, in the order of the class list. */
-export function sectorDistribution(by: "employees" | "receipts", sector: string): SizeClassFigures[] {
-  const classes = by === "employees" ? EMPLOYER_SIZE_CLASSES : RECEIPTS_SIZE_CLASSES;
-  const read = by === "employees" ? absByEmployerSize : absByReceiptsSize;
-  return classes.map((c) => read(sector, c.code)).filter((f): f is SizeClassFigures => f !== undefined);
-}
-
-/**
- * The 2022 NAICS revision's change indicator and 2022 title of a code it marked as changed;
- * undefined for a code the revision left as it was in 2017 (ADR 032).
- */
-export function naics2022Change(code: string): NaicsChange | undefined {
-  return file.naics2022.changes[code];
-}
-
-/** The lookups the pure benchmarking engine (app/lib/benchmarking) is given. */
-export const REFERENCE_DATA = {
-  absIndustry,
-  retailIndustry,
-  constructionIndustry,
-  absByEmployerSize,
-  absByReceiptsSize,
-  sectorDistribution,
-  naics2022Change,
-};
+/** The isolate's reference data, read once from `source` (benchmarksFromAssets in the Worker). */
+export const loadReferenceData = loadOncePerIsolate((text) => referenceDataOf(JSON.parse(text)));

@@ -13,7 +13,7 @@ import { choosePeerGroup } from "~/lib/benchmarking/peer-group";
 import { buildReport } from "~/lib/benchmarking/report";
 import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { naicsTitle } from "~/server/business/naics.server";
-import { REFERENCE_DATA } from "./reference-data.server";
+import type { ReferenceData } from "./reference-data.server";
 
 export type { BooksInput, DerivedBenchmarkInsight };
 export { benchmarkGapInsightId };
@@ -40,7 +40,7 @@ export type ComputeBenchmarkInput = {
 };
 
 /** The report to store in benchmark_reports.data for (business, year). Throws only on a malformed NAICS code. */
-export function computeBenchmarkReport(input: ComputeBenchmarkInput): BenchmarkReportData {
+export function computeBenchmarkReport(ref: ReferenceData, input: ComputeBenchmarkInput): BenchmarkReportData {
   const business = businessFigures({
     numberOfEmployees: input.business.numberOfEmployees,
     employeeBand: input.business.employeeBand,
@@ -50,7 +50,7 @@ export function computeBenchmarkReport(input: ComputeBenchmarkInput): BenchmarkR
   const choice = choosePeerGroup(
     input.business.naics,
     business.figures.employees.value,
-    REFERENCE_DATA,
+    ref,
     input.business.naicsTitle ?? naicsTitle(input.business.naics),
   );
   return buildReport({
@@ -58,7 +58,7 @@ export function computeBenchmarkReport(input: ComputeBenchmarkInput): BenchmarkR
     builtAt: input.now,
     choice,
     business,
-    ref: REFERENCE_DATA,
+    ref,
     booksVersion: input.books?.lastUpdate ?? null,
   });
 }

@@ -11,22 +11,15 @@
 // immutable and shared by every request of the isolate; no env or tenant data lives here.
 import { queryWords, stemWord } from "~/lib/business/naics-words.mjs";
 import type { NaicsIndustry, NaicsSearchResult } from "~/lib/business/naics";
+import { loadOncePerIsolate, referenceAsset, type ReferenceSource } from "~/server/platform/reference-assets.server";
 import { naicsIndustries } from "./naics.server";
 
 /** Where the index is among the deploy's static assets (vite copies public/ into build/client/). */
 export const NAICS_INDEX_ASSET_PATH = "/reference/naics-2022-index.json";
 
-/** Reads the index file's text: from the ASSETS binding in the Worker, from disk in unit tests. */
-export type NaicsIndexSource = () => Promise<string>;
-
 /** The index from the deploy's static assets (the Worker's ASSETS binding). */
-export function naicsIndexFromAssets(assets: Fetcher | undefined): NaicsIndexSource {
-  return async () => {
-    if (!assets) throw new Error("The NAICS index needs the ASSETS binding (wrangler.toml [assets]).");
-    const response = await assets.fetch(new Request(`https://assets.invalid${NAICS_INDEX_ASSET_PATH}`));
-    if (!response.ok) throw new Error(`The NAICS index asset answered ${response.status}.`);
-    return response.text();
-  };
+export function naicsIndexFromAssets(assets: Fetcher | undefined): ReferenceSource {
+  return referenceAsset(assets, NAICS_INDEX_ASSET_PATH, "The NAICS index");
 }
 
 /** The largest page a search may ask for. */
@@ -49,16 +42,8 @@ export type SearchIndex = {
   docStart: Int32Array;
 };
 
-/** The isolate's index once loaded; a failed load is forgotten so the next search tries again. */
-let searchIndex: Promise<SearchIndex> | null = null;
-
-function getSearchIndex(source: NaicsIndexSource): Promise<SearchIndex> {
-  searchIndex ??= source().then(parseNaicsIndex, (error: unknown) => {
-    searchIndex = null;
-    throw error;
-  });
-  return searchIndex;
-}
+/** The isolate's parsed index, read on its first search. */
+const loadSearchIndex = loadOncePerIsolate((text) => parseNaicsIndex(text));
 
 /** The search structures of the index file's text. */
 export function parseNaicsIndex(indexText: string): SearchIndex {
@@ -190,10 +175,10 @@ function resultOf(index: SearchIndex, industry: number, doc: number | null): Nai
  *   instead (`partial`), so "marketing agency" still finds Marketing Consulting Services.
  * Words shorter than two letters alone find nothing (too many to be useful).
  */
-export async function searchNaics(source: NaicsIndexSource, query: string, limit = 10): Promise<NaicsSearch> {
+export async function searchNaics(source: ReferenceSource, query: string, limit = 10): Promise<NaicsSearch> {
   const q = (typeof query === "string" ? query : "").trim();
   if (q === "") return NOTHING;
-  return searchNaicsIndex(await getSearchIndex(source), q, limit);
+  return searchNaicsIndex(await loadSearchIndex(source), q, limit);
 }
 
 /** searchNaics over an index already parsed. */

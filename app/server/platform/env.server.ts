@@ -157,9 +157,27 @@ export class ConfigurationError extends Error {
 }
 
 /**
- * Parses the Worker's environment once per request. In production every secret is required and a
- * missing or malformed one stops the request with a ConfigurationError (the Worker answers 503
- * without details); locally the safe defaults above fill the gaps.
+ * The parsed environment of each bindings object. The platform hands an isolate the same `env`
+ * object for every request, so it is parsed once per isolate, not per request (ADR 042); a
+ * different object (a test's, a changed deploy's) is parsed afresh. A configuration error is not
+ * remembered: every request answers 503 until the configuration is fixed.
+ */
+const parsedEnvs = new WeakMap<object, AppEnv>();
+
+/** parseEnv, once per bindings object; the result is frozen (shared by the isolate's requests). */
+export function envOf(raw: Record<string, unknown>): AppEnv {
+  let parsed = parsedEnvs.get(raw);
+  if (!parsed) {
+    parsed = Object.freeze(parseEnv(raw));
+    parsedEnvs.set(raw, parsed);
+  }
+  return parsed;
+}
+
+/**
+ * Parses the Worker's environment. In production every secret is required and a missing or
+ * malformed one stops the request with a ConfigurationError (the Worker answers 503 without
+ * details); locally the safe defaults above fill the gaps.
  */
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const parsed = VarsSchema.safeParse(raw);

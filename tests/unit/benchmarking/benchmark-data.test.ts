@@ -32,7 +32,7 @@ import {
   retailIndustry,
   sectorDistribution,
   susbByEnterpriseSize,
-} from "~/server/benchmarking/reference-data.server";
+} from "./committed-reference-data";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const SOURCE = path.join(ROOT, "../shared/data/benchmarks");
@@ -358,11 +358,11 @@ describe("CPI-U", () => {
   });
 });
 
-describe("app/data/benchmarks.json", () => {
+describe("public/reference/benchmarks.json", () => {
   it.skipIf(!haveSource || !haveStructure)("is what `npm run data:benchmarks` builds from ../shared/data now", () => {
     const files = Object.fromEntries(INPUT_FILES.map((f) => [f, readFileSync(path.join(SOURCE, f), "utf8")]));
     files[NAICS_STRUCTURE_FILE] = readFileSync(STRUCTURE, "utf8");
     const built = serializeBenchmarks(buildBenchmarks(files));
-    expect(built).toBe(readFileSync(path.join(ROOT, "app/data/benchmarks.json"), "utf8"));
+    expect(built).toBe(readFileSync(path.join(ROOT, "public/reference/benchmarks.json"), "utf8"));
   });
 });

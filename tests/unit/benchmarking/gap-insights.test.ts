@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { benchmarkGapInsightId, deriveBenchmarkGapInsights } from "~/lib/benchmarking/gap-insights";
 import { VALUE_INSIGHT_KINDS } from "~db/enums";
 import { monthsEndingAt } from "~/lib/finance/finance";
+import { REFERENCE_DATA } from "./committed-reference-data";
 import { benchmarkGapInsights, computeBenchmarkReport } from "~/server/benchmarking/report-compute.server";
 
 const MONTHS = monthsEndingAt("2026-10", 12);
 const report = (books = true) =>
-  computeBenchmarkReport({
+  computeBenchmarkReport(REFERENCE_DATA, {
     year: 2026,
     now: new Date("2026-11-20T08:00:00.000Z"),
     business: { naics: "722511", numberOfEmployees: 37, employeeBand: "25-50", revenueBand: "< 5 million" },

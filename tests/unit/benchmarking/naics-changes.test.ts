@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NAICS_STRUCTURE_FILE, parseNaicsChanges } from "../../../scripts/lib/benchmark-csv.mjs";
-import { naics2022Change } from "~/server/benchmarking/reference-data.server";
+import { naics2022Change } from "./committed-reference-data";
 
 const STRUCTURE = path.resolve(__dirname, "../../..", "../shared/data/naics", NAICS_STRUCTURE_FILE);
 
@@ -43,7 +43,7 @@ describe("the 2022 NAICS change indicators (data build)", () => {
     expect(count("*") + count("**") + count("***") + count("****")).toBe(229);
   });
 
-  it("app/data/benchmarks.json holds them for the engine", () => {
+  it("public/reference/benchmarks.json holds them for the engine", () => {
     expect(naics2022Change("457110")).toEqual({ change: "**", title: "Gasoline Stations with Convenience Stores" });
     expect(naics2022Change("456110")).toEqual({ change: "**", title: "Pharmacies and Drug Retailers" });
     expect(naics2022Change("212114")).toEqual({ change: "**", title: "Surface Coal Mining" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { IndustryFigures, NaicsChange, SizeClassFigures } from "~/lib/benchmarking/benchmarks";
 import { chooseIndustry, choosePeerGroup, naicsLevelsUp, type ReferenceLookups } from "~/lib/benchmarking/peer-group";
-import { naics2022Change, REFERENCE_DATA } from "~/server/benchmarking/reference-data.server";
+import { naics2022Change, REFERENCE_DATA } from "./committed-reference-data";
 
 const ref = REFERENCE_DATA;
 const pick = (code: string, employees: number | null = 64, title: string | null = null) =>

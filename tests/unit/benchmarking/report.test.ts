@@ -10,7 +10,7 @@ import {
 import { gapAmount, gapPercent, largestGaps, positionIn } from "~/lib/benchmarking/report";
 import type { BenchmarkMeasure } from "~/lib/benchmarking/report-types";
 import { monthsEndingAt } from "~/lib/finance/finance";
-import { sectorDistribution } from "~/server/benchmarking/reference-data.server";
+import { REFERENCE_DATA, sectorDistribution } from "./committed-reference-data";
 import { computeBenchmarkReport, type ComputeBenchmarkInput } from "~/server/benchmarking/report-compute.server";
 
 const NOW = new Date("2026-11-20T08:00:00.000Z");
@@ -22,7 +22,7 @@ const booksFor = (income = 100_000, net = 8_000, payroll = 30_000): ComputeBench
   lastUpdate: "2026-11-03T10:00:00.000Z",
 });
 const compute = (naics: string, over: Partial<ComputeBenchmarkInput["business"]> = {}, books = booksFor()) =>
-  computeBenchmarkReport({
+  computeBenchmarkReport(REFERENCE_DATA, {
     year: 2026,
     now: NOW,
     business: { naics, numberOfEmployees: 37, employeeBand: "25-50", revenueBand: "< 5 million", ...over },

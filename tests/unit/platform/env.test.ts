@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, parseEnv } from "~/server/platform/env.server";
+import { ConfigurationError, envOf, parseEnv } from "~/server/platform/env.server";
+import { database } from "~db/index";
 
 /** The published local-only key (env.server.ts); production must refuse it. */
 const LOCAL_TOKEN_KEY = "cGFydHdpc2UtbG9jYWwtb25seS10b2tlbi1rZXktMzI=";
@@ -239,5 +240,30 @@ describe("parseEnv", () => {
 
   it("treats an empty APP_URL as unset", () => {
     expect(parseEnv({ APP_ENV: "local", APP_URL: "" }).APP_URL).toBeUndefined();
+  });
+});
+
+describe("envOf and database: once per bindings object (ADR 042)", () => {
+  it("parses an env object once and shares the frozen result; another object is parsed afresh", () => {
+    const bindings = { APP_ENV: "local" };
+    const first = envOf(bindings);
+    expect(envOf(bindings)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toEqual(parseEnv(bindings));
+    const other = envOf({ APP_ENV: "local", APP_URL: "https://partwise.example" });
+    expect(other).not.toBe(first);
+    expect(other.APP_URL).toBe("https://partwise.example");
+  });
+
+  it("does not remember a configuration error: each request refuses until it is fixed", () => {
+    const broken = { ...PRODUCTION, STRIPE_SECRET_KEY: undefined };
+    expect(() => envOf(broken)).toThrow(ConfigurationError);
+    expect(() => envOf(broken)).toThrow("Missing required secrets: STRIPE_SECRET_KEY");
+  });
+
+  it("makes one Drizzle handle per D1 binding object", () => {
+    const d1 = {} as D1Database;
+    expect(database(d1)).toBe(database(d1));
+    expect(database({} as D1Database)).not.toBe(database(d1));
   });
 });
