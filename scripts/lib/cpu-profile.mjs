@@ -90,7 +90,8 @@ function specialPart(functionName) {
  * `maxSampleUs`: workerd's sampler only records while this isolate runs, so a long gap is time
  * spent elsewhere (workerd's other isolates, such as the local D1 and wrangler's entry Worker, or
  * a busy machine), and charging it to whichever function the sample before it caught would inflate
- * that function. Such a sample counts for the profile's typical interval (the median gap) instead.
+ * that function. Such a sample counts for the sampler's typical interval instead (the median of the
+ * gaps up to `maxSampleUs`; a request that runs for less than a millisecond is mostly such samples).
  * Returns { self: Map(nodeId → µs), samples, cappedUs (gap time left out), typicalUs }.
  */
 export function selfTimes(profile, { maxSampleUs = Infinity } = {}) {
@@ -98,11 +99,13 @@ export function selfTimes(profile, { maxSampleUs = Infinity } = {}) {
   const { samples = [], timeDeltas = [] } = profile;
   let time = profile.startTime;
   const stamps = samples.map((_, i) => (time += timeDeltas[i] ?? 0));
+  // The sampler's cadence while the isolate runs: the median of the gaps that are not long ones.
   const gaps = timeDeltas
     .slice(1, samples.length)
-    .filter((delta) => delta > 0)
+    .filter((delta) => delta > 0 && delta <= maxSampleUs)
     .sort((a, b) => a - b);
-  const typicalUs = gaps.length > 0 ? gaps[Math.floor((gaps.length - 1) / 2)] : 0;
+  const typicalUs =
+    gaps.length > 0 ? gaps[Math.floor((gaps.length - 1) / 2)] : Number.isFinite(maxSampleUs) ? maxSampleUs : 0;
   let cappedUs = 0;
   for (let i = 0; i < samples.length; i++) {
     const next = i + 1 < samples.length ? stamps[i + 1] : Math.max(profile.endTime, stamps[i]);

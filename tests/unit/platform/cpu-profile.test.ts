@@ -117,6 +117,14 @@ describe("aggregating a V8 profile (npm run profile)", () => {
     expect(cappedUs).toBe(4_900);
   });
 
+  it("takes the typical interval from the short gaps only, even when most gaps are long", () => {
+    const sparse = { ...PROFILE, timeDeltas: [0, 100, 3_000, 3_000, 120, 3_000, 3_000, 3_000, 3_000, 80, 3_000] };
+    sparse.endTime = sparse.startTime + sparse.timeDeltas.reduce((sum, delta) => sum + delta, 0) + 100;
+    const { self, typicalUs } = selfTimes(sparse, { maxSampleUs: 1_000 });
+    expect(typicalUs).toBe(100); // the median of 100, 120 and 80
+    expect([...self.values()].reduce((sum, us) => sum + us, 0)).toBe(100 + 120 + 80 + 8 * 100);
+  });
+
   it("adds self time up per part; a native frame counts for its caller's part", () => {
     const result = aggregateProfile(PROFILE, { resolve, maxSampleUs: 200 });
     expect(result.parts).toMatchObject({
