@@ -8,6 +8,7 @@ import { contentSecurityPolicy } from "~/server/platform/security.server";
 // The Worker entry (functions/worker.ts) takes the app context, the security headers, the queue
 // consumer and the cron from here, so the deployed Worker holds the app's code once: the copy in
 // this server build (docs/decisions/042-request-cost.md).
+// eslint-disable-next-line no-restricted-imports -- functions/ has no alias: it is the Worker, not the app
 export * as workerRuntime from "../functions/runtime";
 
 const ABORT_DELAY = 5_000;
