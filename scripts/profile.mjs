@@ -114,7 +114,8 @@ async function profilePath({ baseURL, inspector, cookie, target, options, groupI
   const cpuBefore = workerdCpuMs(groupId);
   const load = await runLoad({ url, headers, connections: options.connections, durationMs: options.seconds * 1000 });
   const cpuAfter = workerdCpuMs(groupId);
-  const { profile } = await inspector.send("Profiler.stop");
+  const { profile } = await inspector.send("Profiler.stop", {}, { needsResult: true, waitMs: 120_000 });
+  if (!profile?.nodes) throw new Error(`Profiler.stop brought no profile for ${target}`);
   return {
     load,
     warmupNon200: warmup.non200,
@@ -189,14 +190,24 @@ async function main() {
       console.log(
         `\n▶ profile: ${target} — ${WARMUP_MS / 1000} s warm-up, then ${options.seconds} s at ${options.connections} connections under V8's sampling profiler (${SAMPLING_INTERVAL_US} µs)`,
       );
-      const measured = await profilePath({
-        baseURL: server.baseURL,
-        inspector,
-        cookie,
-        target,
-        options,
-        groupId: server.child.pid,
-      });
+      let measured;
+      for (let attempt = 1; !measured; attempt++) {
+        try {
+          measured = await profilePath({
+            baseURL: server.baseURL,
+            inspector,
+            cookie,
+            target,
+            options,
+            groupId: server.child.pid,
+          });
+        } catch (error) {
+          // The inspector very rarely answers Profiler.stop without the profile: measure again once.
+          if (attempt >= 2 || interrupted) throw error;
+          console.error(`profile: ${error.message}; measuring ${target} again`);
+          await inspector.send("Profiler.stop").catch(() => undefined);
+        }
+      }
       const requests = measured.load.requests;
       // The raw profile too: Chrome DevTools (Performance → Load profile) opens it.
       mkdirSync(RESULTS, { recursive: true });

@@ -253,7 +253,7 @@ export async function sourceMapResolver(scripts, { root }) {
 
 /**
  * The Worker's target on workerd's inspector (wrangler dev's proxy lists it at /json) and a
- * connection to it: { send(method, params) → result, scripts, close() }. `scripts` collects
+ * connection to it: { send(method, params, { needsResult }) → result, scripts, close() }. `scripts` collects
  * Debugger.scriptParsed events.
  */
 export async function connectInspector(inspectorPort, { timeoutMs = 15_000 } = {}) {
@@ -271,13 +271,14 @@ export async function connectInspector(inspectorPort, { timeoutMs = 15_000 } = {
   const scripts = [];
   socket.on("message", (data) => {
     const message = JSON.parse(data.toString());
-    // workerd answers its own Profiler.* commands with the command echoed back (id, method,
-    // params, and result only where there is one, as for Profiler.stop): any message with a
-    // pending id is the answer.
-    if (message.id !== undefined) {
+    // workerd answers some commands (Profiler.enable, .start, .setSamplingInterval) with the
+    // command echoed back (id, method, params; no result): that echo is the answer, except for a
+    // command that must bring a result (Profiler.stop), which waits for the message carrying it.
+    if (message.id !== undefined && pending.has(message.id)) {
       const waiter = pending.get(message.id);
+      const answered = "result" in message || "error" in message;
+      if (!answered && waiter.needsResult) return;
       pending.delete(message.id);
-      if (!waiter) return;
       if (message.error) waiter.reject(new Error(`${waiter.method}: ${message.error.message}`));
       else waiter.resolve(message.result ?? {});
     } else if (message.method === "Debugger.scriptParsed") {
@@ -288,15 +289,16 @@ export async function connectInspector(inspectorPort, { timeoutMs = 15_000 } = {
     for (const waiter of pending.values()) waiter.reject(new Error(`${waiter.method}: the inspector closed`));
     pending.clear();
   });
-  const send = (method, params = {}) =>
+  const send = (method, params = {}, { needsResult = false, waitMs = timeoutMs } = {}) =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
       const timer = setTimeout(() => {
         pending.delete(id);
-        reject(new Error(`${method}: no answer from the inspector within ${timeoutMs} ms`));
-      }, timeoutMs);
+        reject(new Error(`${method}: no answer from the inspector within ${waitMs} ms`));
+      }, waitMs);
       pending.set(id, {
         method,
+        needsResult,
         resolve: (value) => (clearTimeout(timer), resolve(value)),
         reject: (error) => (clearTimeout(timer), reject(error)),
       });
