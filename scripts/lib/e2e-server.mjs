@@ -40,7 +40,7 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
     });
     if (seed !== 0) throw new Error(`scripts/seed.mjs failed (exit ${seed})`);
 
-    const { child, baseURL, log } = await startWranglerDev({ persistTo, logFile, args: APP_ARGS });
+    const { child, baseURL, inspectorPort, log } = await startWranglerDev({ persistTo, logFile, args: APP_ARGS });
     const stop = async () => {
       await stopGroup(child);
       log.end();
@@ -53,7 +53,8 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
       await stop();
       throw error;
     }
-    return { baseURL, persistTo, stop, child };
+    // inspectorPort: workerd's V8 inspector (scripts/profile.mjs takes CPU profiles through it).
+    return { baseURL, inspectorPort, persistTo, stop, child };
   } catch (error) {
     await cleanup();
     throw error;
@@ -134,7 +135,7 @@ export async function startWranglerDev({ persistTo, logFile, config = null, args
     const baseURL = `http://127.0.0.1:${port}`;
     try {
       await waitForHttp(`${baseURL}/healthz`, { timeoutMs: 90_000, child });
-      return { child, baseURL, log };
+      return { child, baseURL, inspectorPort, log };
     } catch (error) {
       await stopGroup(child);
       await new Promise((resolve) => log.end(resolve));
