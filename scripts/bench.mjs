@@ -21,13 +21,13 @@ import { formatLighthouseTable, runLighthouse } from "./lib/lighthouse.mjs";
 import { benchPeer, formatPeerTable, PEER_DEFAULTS, peerReport } from "./lib/peer-bench.mjs";
 import { formatWorkerSize, measureWorker } from "./lib/worker-size.mjs";
 import { bin, ROOT, run } from "./lib/proc.mjs";
+import { signIn } from "./lib/demo-sign-in.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
 const OUTPUT = path.join(RESULTS, "bench.json");
 const ENGINE_OUTPUT = path.join(RESULTS, "bench-engine.json");
 const ENGINE_POOL = 10_000;
 const ENGINE_RUNS = 50;
-const PASSWORD = "Partwise-demo-1";
 const WARMUP_ROUNDS = 3;
 
 const TARGETS = [
@@ -104,22 +104,6 @@ function parseArgs(argv) {
   /** One part alone: no engine, no weights, no per-path timings. */
   options.onePart = options.peerOnly || options.lighthouseOnly;
   return options;
-}
-
-/** POST /api/client/auth/signin with JSON; returns the `name=value` cookie pairs to send back. */
-async function signIn(baseURL, email) {
-  const response = await fetch(`${baseURL}/api/client/auth/signin`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", Origin: baseURL },
-    body: JSON.stringify({ email, password: PASSWORD }),
-    redirect: "manual",
-  });
-  const body = await response.text();
-  if (response.status !== 200)
-    throw new Error(`sign-in as ${email} answered ${response.status}: ${body.slice(0, 200)}`);
-  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0].trim());
-  if (cookies.length === 0) throw new Error(`sign-in as ${email} set no cookie`);
-  return cookies.join("; ");
 }
 
 /** One GET, body read to the end; redirects are not followed (a redirect is not a 200). */

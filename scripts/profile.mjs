@@ -23,11 +23,11 @@ import {
 import { startE2EServer } from "./lib/e2e-server.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { bin, ROOT, run } from "./lib/proc.mjs";
+import { signIn } from "./lib/demo-sign-in.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
 const OUTPUT = path.join(RESULTS, "profile.json");
 const EMAIL = "demo@partwise.test";
-const PASSWORD = "Partwise-demo-1";
 /** V8's sampling interval (µs): ~100 µs is as fine as a shared 2-CPU machine keeps up with. */
 const SAMPLING_INTERVAL_US = 100;
 /** A longer gap after a sample is time outside the isolate (see selfTimes in scripts/lib/cpu-profile.mjs). */
@@ -60,22 +60,6 @@ function parseArgs(argv) {
   }
   if (options.paths.length === 0) options.paths.push("/dashboard");
   return options;
-}
-
-/** POST /api/client/auth/signin with JSON (as bench does); returns the cookie pairs to send back. */
-async function signIn(baseURL) {
-  const response = await fetch(`${baseURL}/api/client/auth/signin`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", Origin: baseURL },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    redirect: "manual",
-  });
-  const body = await response.text();
-  if (response.status !== 200)
-    throw new Error(`sign-in as ${EMAIL} answered ${response.status}: ${body.slice(0, 200)}`);
-  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0].trim());
-  if (cookies.length === 0) throw new Error(`sign-in as ${EMAIL} set no cookie`);
-  return cookies.join("; ");
 }
 
 /**
@@ -175,7 +159,7 @@ async function main() {
   let inspector;
   let resolver;
   try {
-    const cookie = await signIn(server.baseURL);
+    const cookie = await signIn(server.baseURL, EMAIL);
     inspector = await connectInspector(server.inspectorPort);
     // The scripts the isolate runs (and where their source maps are): read now, while wrangler dev
     // still has its temporary folder. The debugger is switched off again before any profiling.

@@ -20,7 +20,7 @@
 
 import { demoPortraitPng } from "./demo-photos.mjs";
 
-const PASSWORD = "Partwise-demo-1";
+import { DEMO_PASSWORD as PASSWORD } from "./demo-sign-in.mjs";
 const CLIENT = "demo@partwise.test";
 const MANAGER = "manager@partwise.test";
 const CONSULTANT1 = "consultant1@partwise.test";
