@@ -12,7 +12,8 @@ export type ReferenceSource = () => Promise<string>;
 export function referenceAsset(assets: Fetcher | undefined, path: string, what: string): ReferenceSource {
   return async () => {
     if (!assets) throw new Error(`${what} needs the ASSETS binding (wrangler.toml [assets]).`);
-    const response = await assets.fetch(new Request(`https://assets.invalid${path}`));
+    // A URL string, not a Request: the local proxy of `npm run dev` (Node) takes only that.
+    const response = await assets.fetch(`https://assets.invalid${path}`);
     if (!response.ok) throw new Error(`${what} asset answered ${response.status}.`);
     return response.text();
   };

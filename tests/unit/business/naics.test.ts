@@ -222,8 +222,8 @@ describe("searchNaics through the index's source (the Worker's ASSETS binding)",
     );
     const requested: string[] = [];
     const assets = {
-      fetch: async (request: Request) => {
-        requested.push(new URL(request.url).pathname);
+      fetch: async (request: string | Request) => {
+        requested.push(new URL(typeof request === "string" ? request : request.url).pathname);
         return new Response(text);
       },
     } as unknown as Fetcher;
