@@ -20,7 +20,7 @@ import { formatTable, measureRoutes } from "./lib/js-weight.mjs";
 import { formatLighthouseTable, runLighthouse } from "./lib/lighthouse.mjs";
 import { benchPeer, formatPeerTable, PEER_DEFAULTS, peerReport } from "./lib/peer-bench.mjs";
 import { formatWorkerSize, measureWorker } from "./lib/worker-size.mjs";
-import { bin, ROOT, run } from "./lib/proc.mjs";
+import { buildApp, ROOT, stopServerOnSignal } from "./lib/proc.mjs";
 import { signIn } from "./lib/demo-sign-in.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
@@ -172,23 +172,10 @@ async function main() {
 
   // Ctrl-C / SIGTERM: stop wrangler (also when it arrives while the server is still starting).
   let server;
-  let interrupted = null;
-  const onSignal = (signal) => {
-    interrupted = signal;
-    console.error(`\n${signal}: stopping`);
-    if (server) server.stop().finally(() => process.exit(130));
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  const interrupted = stopServerOnSignal(() => server);
 
-  if (options.build) {
-    const code = await run(bin("remix"), ["vite:build"], { label: "bench: build" });
-    if (code !== 0) {
-      console.error(`bench: the build failed (exit ${code})`);
-      return 1;
-    }
-  }
-  if (interrupted) return 130;
+  if (options.build && !(await buildApp("bench"))) return 1;
+  if (interrupted()) return 130;
   let workerSize = null;
   if (!options.onePart) {
     // The JavaScript each page loads, against its budget (docs/decisions/041-javascript-weight.md).
@@ -209,7 +196,7 @@ async function main() {
     console.error(`bench: ${error.message}`);
     return 1;
   }
-  if (interrupted) {
+  if (interrupted()) {
     await server.stop();
     return 130;
   }
@@ -280,7 +267,7 @@ async function main() {
         console.log(`\n${formatLighthouseTable(pages)}`);
         lighthouse = { reports: "test-results/lighthouse/<page>.json (last run of each page)", pages };
       } catch (error) {
-        if (interrupted) return 130;
+        if (interrupted()) return 130;
         console.error(`bench: Lighthouse could not run: ${error.message}`);
         return 1;
       }
@@ -324,11 +311,11 @@ async function main() {
     }
     return 0;
   } catch (error) {
-    if (interrupted) return 130; // the server is being stopped under us
+    if (interrupted()) return 130; // the server is being stopped under us
     console.error(`bench: ${error.message}`);
     return 1;
   } finally {
-    if (!interrupted) await server.stop();
+    if (!interrupted()) await server.stop();
   }
 }
 

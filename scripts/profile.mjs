@@ -22,7 +22,7 @@ import {
 } from "./lib/cpu-profile.mjs";
 import { startE2EServer } from "./lib/e2e-server.mjs";
 import { runLoad } from "./lib/load.mjs";
-import { bin, ROOT, run } from "./lib/proc.mjs";
+import { buildApp, ROOT, stopServerOnSignal } from "./lib/proc.mjs";
 import { signIn } from "./lib/demo-sign-in.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
@@ -127,23 +127,10 @@ async function main() {
   }
 
   let server;
-  let interrupted = null;
-  const onSignal = (signal) => {
-    interrupted = signal;
-    console.error(`\n${signal}: stopping`);
-    if (server) server.stop().finally(() => process.exit(130));
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  const interrupted = stopServerOnSignal(() => server);
 
-  if (options.build) {
-    const code = await run(bin("remix"), ["vite:build"], { label: "profile: build" });
-    if (code !== 0) {
-      console.error(`profile: the build failed (exit ${code})`);
-      return 1;
-    }
-  }
-  if (interrupted) return 130;
+  if (options.build && !(await buildApp("profile"))) return 1;
+  if (interrupted()) return 130;
 
   try {
     server = await startE2EServer({ logFile: path.join(RESULTS, "profile-wrangler.log") });
@@ -151,7 +138,7 @@ async function main() {
     console.error(`profile: ${error.message}`);
     return 1;
   }
-  if (interrupted) {
+  if (interrupted()) {
     await server.stop();
     return 130;
   }
@@ -187,7 +174,7 @@ async function main() {
           });
         } catch (error) {
           // The inspector very rarely answers Profiler.stop without the profile: measure again once.
-          if (attempt >= 2 || interrupted) throw error;
+          if (attempt >= 2 || interrupted()) throw error;
           console.error(`profile: ${error.message}; measuring ${target} again`);
           await inspector.send("Profiler.stop").catch(() => undefined);
         }
@@ -270,13 +257,13 @@ async function main() {
     console.log(`\nWrote ${path.relative(ROOT, OUTPUT)}`);
     return results.some((r) => r.non200 > 0) ? 1 : 0;
   } catch (error) {
-    if (interrupted) return 130;
+    if (interrupted()) return 130;
     console.error(`profile: ${error.message}`);
     return 1;
   } finally {
     resolver?.destroy();
     inspector?.close();
-    if (!interrupted) await server.stop();
+    if (!interrupted()) await server.stop();
   }
 }
 

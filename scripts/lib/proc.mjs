@@ -128,3 +128,28 @@ function killGroup(child, signal) {
     // The group is already gone.
   }
 }
+
+/**
+ * Ctrl-C / SIGTERM for a script that starts a server (bench, profile): stops the server
+ * `currentServer()` returns, also when the signal arrives while it is still starting, and exits
+ * 130. Returns a function telling which signal arrived (null: none).
+ */
+export function stopServerOnSignal(currentServer) {
+  let received = null;
+  const onSignal = (signal) => {
+    received = signal;
+    console.error(`\n${signal}: stopping`);
+    const server = currentServer();
+    if (server) server.stop().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return () => received;
+}
+
+/** `remix vite:build`; false, with a message under `label`, when it fails. */
+export async function buildApp(label) {
+  const code = await run(bin("remix"), ["vite:build"], { label: `${label}: build` });
+  if (code !== 0) console.error(`${label}: the build failed (exit ${code})`);
+  return code === 0;
+}
