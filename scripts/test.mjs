@@ -5,7 +5,7 @@
 //   the build: JavaScript budgets per page, the React build wrangler dev serves) → integration (workerd) → e2e (Chromium)
 // The build is not a test; a failed build counts as one failure.
 import path from "node:path";
-import { clearReport, countSummary, countVitest } from "./lib/reports.mjs";
+import { clearReport, countSummary, countVitest, failureLines } from "./lib/reports.mjs";
 import { bin, quietEnv, ROOT, run } from "./lib/proc.mjs";
 
 const results = (file) => path.join(ROOT, "test-results", file);
@@ -74,6 +74,11 @@ for (const step of steps) {
   const detail = step.name === "build" ? step.note : `ok ${step.passed} / failing ${step.failed}`;
   const note = step.note && step.name !== "build" ? ` (${step.note})` : "";
   console.log(`  ${status} ${step.name.padEnd(12)} ${detail}${note}  ${(step.ms / 1000).toFixed(1)} s`);
+}
+const failures = steps.flatMap((step) => (step.failures ?? []).map((failure) => ({ ...failure, step: step.name })));
+if (failures.length > 0) {
+  console.log("\nFailed");
+  for (const line of failureLines(failures)) console.log(line);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -35,7 +35,18 @@ export function countVitest(file, exitCode, { testDir } = {}) {
   if (broken.length) notes.push(`${broken.length} file(s) failed to load`);
   if (missing.length)
     notes.push(`${missing.length} file(s) never ran: ${missing.map((m) => path.basename(m)).join(", ")}`);
-  return { passed, failed, note: notes.join("; ") || undefined };
+  const failures = results.flatMap((result) => {
+    const file = path.relative(process.cwd(), result.name);
+    const failedTests = (result.assertionResults ?? []).filter((assertion) => assertion.status === "failed");
+    if (failedTests.length === 0 && result.status === "failed")
+      return [{ file, name: "(file failed to load)", message: result.message }];
+    return failedTests.map((assertion) => ({
+      file,
+      name: assertion.fullName ?? assertion.title,
+      message: assertion.failureMessages?.[0],
+    }));
+  });
+  return { passed, failed, failures, note: notes.join("; ") || undefined };
 }
 
 function listTestFiles(dir) {
@@ -52,5 +63,27 @@ export function countSummary(file, exitCode) {
   const passed = report.passed ?? 0;
   let failed = report.failed ?? 0;
   if (exitCode !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  const failures = (report.tests ?? [])
+    .filter((test) => test.status === "failed")
+    .map((test) => ({ file: test.file, name: test.name, message: test.error }));
+  return { passed, failed, failures };
+}
+
+/**
+ * One line per failed test: where it is, its name and the first line of its error, without colour
+ * codes, so the tail of a CI log says which test failed and why.
+ */
+export function failureLines(failures, { max = 20, width = 400 } = {}) {
+  const lines = failures.slice(0, max).map(({ file, name, message }) => {
+    const reason = String(message ?? "")
+      // eslint-disable-next-line no-control-regex -- strips the colour codes Vitest writes
+      .replace(/\u001b\[[0-9;]*m/g, "")
+      .split("\n")
+      .map((line) => line.trim())
+      .find((line) => line.length > 0);
+    const line = `  ${file ? `${file} › ` : ""}${name}${reason ? ` — ${reason}` : ""}`;
+    return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+  });
+  if (failures.length > max) lines.push(`  … and ${failures.length - max} more`);
+  return lines;
 }
