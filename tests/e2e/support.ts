@@ -59,6 +59,9 @@ function slug(text: string): string {
  * A browser test: fresh context and page, fails on any unexpected console.error or uncaught page
  * error, and saves a full-page screenshot to test-results/e2e-screenshots/ when it fails.
  */
+/** How long a browser action, navigation or wait may take before the test fails. */
+export const ACTION_TIMEOUT_MS = 20_000;
+
 export function browserTest(
   name: string,
   fn: (fixtures: BrowserFixtures) => Promise<void>,
@@ -74,8 +77,10 @@ export function browserTest(
         viewport: options.viewport ?? DESKTOP,
         ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       });
-      context.setDefaultTimeout(10_000);
-      context.setDefaultNavigationTimeout(15_000);
+      // Generous: CI runs the browser, wrangler and the queue consumers on two busy CPUs. A wait
+      // that times out still fails the test; it only stops a slow machine from looking broken.
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
       const page = await context.newPage();
       const problems: string[] = [];
       waitForHydrationAfterGoto(page, problems);
@@ -199,7 +204,7 @@ export async function expectNoAxeViolations(page: Page) {
 /** Waits until the page's path (and optional search) is `path`. */
 export async function expectPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname + (path.includes("?") ? url.search : "") === path, {
-    timeout: 10_000,
+    timeout: ACTION_TIMEOUT_MS,
   });
   expect(new URL(page.url()).pathname).toBe(path.split("?")[0]);
   accessibilityFindings.get(page)?.push(...(await axeFindings(page)));

@@ -34,7 +34,7 @@ async function openFromDashboard(page: Page, status: string) {
 /** The activated screen: the peer group named with its note, the dollars note, the sources. */
 async function expectReport(page: Page, basisNote: string | RegExp) {
   const peers = region(page, "Your peer group");
-  await peers.waitFor({ timeout: 30_000 });
+  await peers.waitFor({ timeout: 40_000 });
   await peers.getByText(PEER_GROUP, { exact: true }).waitFor();
   await peers.getByText(PEER_NOTE, { exact: true }).waitFor();
   await peers.getByText(basisNote, typeof basisNote === "string" ? { exact: true } : {}).waitFor();
@@ -106,14 +106,14 @@ describe("benchmarking", () => {
         expect(new URL(page.url()).searchParams.get("returnPage")).toBe("BENCHMARKING");
         await page
           .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
-          .waitFor({ timeout: 20_000 });
+          .waitFor({ timeout: 40_000 });
         await page.getByRole("link", { name: "Back", exact: true }).click();
         await expectPath(page, "/benchmarking");
         await page.getByText("Your company data is connected.", { exact: true }).waitFor();
 
         // Buy the year in the test checkout; the success page runs the update, then the creation.
         await access.getByRole("button", { name: "Unlock for $299.00", exact: true }).click();
-        await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+        await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
         await page.getByRole("button", { name: "Pay", exact: true }).click();
         await expectPath(page, "/benchmarking-payment-success");
         await page.getByRole("heading", { name: "Congratulations!", level: 1 }).waitFor();
@@ -141,7 +141,7 @@ describe("benchmarking", () => {
           .getByRole("article", { name: "SCALE", exact: true })
           .getByRole("button", { name: "Try for Free", exact: true })
           .click();
-        await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+        await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
         await page.getByRole("button", { name: "Pay", exact: true }).click();
         await expectPath(page, "/paymentStatus");
         await page.getByText("You've updated your subscription plan!", { exact: true }).waitFor();

@@ -48,7 +48,7 @@ describe("company data", () => {
       await page.getByRole("heading", { name: "Building Business Finance Profile", level: 2 }).waitFor();
       await page
         .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: 40_000 });
 
       await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
       await expectPath(page, "/dashboard");

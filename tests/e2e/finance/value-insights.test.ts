@@ -20,7 +20,7 @@ describe("value insights", () => {
       await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
       await page
         .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: 40_000 });
       await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
       await expectPath(page, "/dashboard");
 

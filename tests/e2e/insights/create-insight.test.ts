@@ -47,7 +47,7 @@ async function startStarterPlan(page: Page) {
     .getByRole("article", { name: "STARTER", exact: true })
     .getByRole("button", { name: "Start Free Trial", exact: true })
     .click();
-  await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expectPath(page, "/paymentStatus");
   await page.getByText("You've updated your subscription plan!", { exact: true }).waitFor();
@@ -85,7 +85,7 @@ describe("/create-insight", () => {
       await page.getByText("Complete payment to submit your insight request.", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Pay Now", exact: true }).click();
 
-      await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await expectPath(page, "/insight-payment-success");
       await page.getByText("Preparing your Insight request.", { exact: true }).waitFor();

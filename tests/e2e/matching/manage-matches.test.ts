@@ -19,7 +19,7 @@ async function matchRequestOfNewBusiness(page: Page): Promise<string> {
     .click();
   await expectPath(page, "/quickbooks/demo-consent");
   await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
-  await page.getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 }).waitFor({ timeout: 20_000 });
+  await page.getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 }).waitFor({ timeout: 40_000 });
   await page.goto("/dashboard");
   const activity = page.getByRole("region", { name: "Activity" });
   const tile = activity.getByRole("article", { name: /^Finance insight/ }).first();

@@ -24,7 +24,7 @@ describe("payments in the built-in test checkout", () => {
       await card(page, "SCALE").getByText("$447", { exact: false }).waitFor();
       await card(page, "SCALE").getByRole("button", { name: "Try for Free", exact: true }).click();
 
-      await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
       await page.getByRole("heading", { name: "Test checkout — no real card is charged", level: 1 }).waitFor();
       expect(await page.getByLabel("Card number").inputValue()).toContain("4242");
       await page.getByRole("button", { name: "Pay", exact: true }).click();
@@ -40,7 +40,7 @@ describe("payments in the built-in test checkout", () => {
       await membership(page).getByText("Scale", { exact: true }).waitFor();
 
       await membership(page).getByRole("button", { name: "Manage Payment", exact: true }).click();
-      await page.waitForURL((url) => url.pathname.startsWith("/test-billing-portal/"), { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname.startsWith("/test-billing-portal/"));
       await page.getByRole("heading", { name: "Test billing portal", level: 1 }).waitFor();
       await page.getByRole("button", { name: "Cancel subscription", exact: true }).click();
 
@@ -58,7 +58,7 @@ describe("payments in the built-in test checkout", () => {
     await signUpNewClient(page, NEW_CLIENT);
     await page.goto("/plan-select");
     await card(page, "STARTER").getByRole("button", { name: "Start Free Trial", exact: true }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
 
     await expectPath(page, "/paymentStatus?canceled=true&purchaseType=plan");

@@ -35,7 +35,7 @@ describe("plan selection", () => {
       );
 
       await card(page, "SCALE").getByRole("button", { name: "Try for Free", exact: true }).click();
-      await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
       await page
         .getByRole("button", { name: "Cancel", exact: true })
         .or(page.getByRole("link", { name: "Cancel", exact: true }))

@@ -19,7 +19,7 @@ async function setUpPayouts(page: Page, email: string) {
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Set up payouts", exact: true }).click();
 
-  await page.waitForURL((url) => url.pathname.startsWith("/test-onboarding/acct_local_"), { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname.startsWith("/test-onboarding/acct_local_"));
   await page.getByRole("heading", { name: "Test onboarding", level: 1 }).waitFor();
   await page
     .getByText(
@@ -40,7 +40,7 @@ async function setUpPayouts(page: Page, email: string) {
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Open Stripe Express dashboard", exact: true }).click();
-  await page.waitForURL((url) => url.pathname.startsWith("/test-express-dashboard/"), { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname.startsWith("/test-express-dashboard/"));
   await page.getByRole("heading", { name: "Test Express dashboard", level: 1 }).waitFor();
   await page.getByText("Jenny Rosen", { exact: true }).waitFor();
   await page.getByText("Enabled", { exact: true }).waitFor();

@@ -20,7 +20,7 @@ describe("serving on a port other than the default", () => {
       .getByRole("article", { name: "STARTER", exact: true })
       .getByRole("button", { name: "Start Free Trial", exact: true })
       .click();
-    await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"), { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
     expect(new URL(page.url()).origin).toBe(origin);
     await page.getByRole("button", { name: "Pay", exact: true }).click();
 
