@@ -10,6 +10,7 @@ import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { payrollByMonth, type ExpenseLine } from "~/lib/finance/expense-lines";
 import { naicsTitle } from "~/server/business/naics.server";
 import type { AppContext } from "~/server/load-context";
+import { runReads } from "~db/prepared";
 import { notify, type Notice } from "~/server/notifications/notify.server";
 import { PermanentJobError, RetryableJobError } from "~/server/platform/jobs.server";
 import { benchmarksFromAssets, loadReferenceData } from "./reference-data.server";
@@ -58,7 +59,7 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
   // The reference data (read from the deploy's assets once per isolate) loads alongside the batch.
   const referenceData = loadReferenceData(benchmarksFromAssets(app.bindings.ASSETS));
   referenceData.catch(() => undefined); // awaited below; a rejection before then is not unhandled
-  const [businessRows, financeRows, yearRows, previous] = await app.db.batch([
+  const [businessRows, financeRows, yearRows, previous] = await runReads(app.db, [
     app.db
       .select({
         id: businesses.id,
@@ -251,7 +252,7 @@ export async function refreshBenchmarkingAfterBooks(app: AppContext, businessId:
 async function refreshIfBooksChanged(app: AppContext, businessId: string): Promise<boolean> {
   const year = benchmarkingYear(app.now());
   const period = String(year);
-  const [businessRows, yearRows, reportRows, financeRows, jobRows] = await app.db.batch([
+  const [businessRows, yearRows, reportRows, financeRows, jobRows] = await runReads(app.db, [
     app.db.select({ memberTier: businesses.memberTier }).from(businesses).where(eq(businesses.id, businessId)),
     yearRowQuery(app, businessId, year),
     app.db

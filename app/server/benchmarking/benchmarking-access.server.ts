@@ -10,6 +10,7 @@ import { businessExtrasQueries, toBusinessExtras } from "~/server/identity/busin
 import { toClientBusiness } from "~/server/identity/serializers.server";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead, runReads } from "~db/prepared";
 
 /**
  * Who may have benchmarking for a year, and starting it (docs/decisions/034):
@@ -54,13 +55,18 @@ export function benchmarkingAccess(
   return "none";
 }
 
-/** The business's row of the year in benchmarking_purchases (a query, for batches). */
-export function yearRowQuery(app: AppContext, businessId: string, year: number) {
-  return app.db
+const yearRows = preparedRead(["businessId", "year"], (db, p) =>
+  db
     .select({ purchaseId: benchmarkingPurchases.purchaseId })
     .from(benchmarkingPurchases)
-    .where(and(eq(benchmarkingPurchases.businessId, businessId), eq(benchmarkingPurchases.year, year)))
-    .limit(1);
+    .where(and(eq(benchmarkingPurchases.businessId, p.businessId), eq(benchmarkingPurchases.year, p.year)))
+    .limit(1)
+    .prepare(),
+);
+
+/** The business's row of the year in benchmarking_purchases (a read, for runReads). */
+export function yearRowQuery(app: AppContext, businessId: string, year: number) {
+  return yearRows(app.db, { businessId, year });
 }
 
 /** Records an included year (purchase_id NULL); an existing row of the year (bought or not) stays as it is. */
@@ -114,7 +120,7 @@ export async function startBenchmarking(app: AppContext, viewer: ClientViewer): 
   const businessId = viewer.business.id;
   const year = benchmarkingYear(app.now());
   // The tier is read again with the year's row: the session's copy may predate a plan change.
-  const [tierRows, yearRows] = await app.db.batch([
+  const [tierRows, yearRows] = await runReads(app.db, [
     app.db.select({ memberTier: businesses.memberTier }).from(businesses).where(eq(businesses.id, businessId)),
     yearRowQuery(app, businessId, year),
   ]);

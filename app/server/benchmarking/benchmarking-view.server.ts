@@ -5,7 +5,33 @@ import { formatUsdCents } from "~/lib/engagements/sow";
 import { BENCHMARKING_PRICE_CENTS, PLANS } from "~/lib/payments/plans";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead, runReads } from "~db/prepared";
 import { benchmarkingAccess, benchmarkingPeriod, benchmarkingYear, yearRowQuery } from "./benchmarking-access.server";
+
+const connectionRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({ status: accountingConnections.status })
+    .from(accountingConnections)
+    .where(eq(accountingConnections.businessId, p.businessId))
+    .limit(1)
+    .prepare(),
+);
+const benchmarkingJobRows = preparedRead(["businessId", "period"], (db, p) =>
+  db
+    .select({ status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.kind, "benchmarking"), eq(jobs.businessId, p.businessId), eq(jobs.period, p.period)))
+    .limit(1)
+    .prepare(),
+);
+const benchmarkReportRows = preparedRead(["businessId", "period"], (db, p) =>
+  db
+    .select({ data: benchmarkReports.data })
+    .from(benchmarkReports)
+    .where(and(eq(benchmarkReports.businessId, p.businessId), eq(benchmarkReports.period, p.period)))
+    .limit(1)
+    .prepare(),
+);
 
 /**
  * What /benchmarking shows for the viewer's own business and the current year: access (bought,
@@ -20,23 +46,12 @@ export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer
   const business = viewer.business;
   const year = benchmarkingYear(app.now());
   const period = benchmarkingPeriod(year);
-  const [yearRows, connections, jobRows, reportRows] = await app.db.batch([
+  const values = { businessId: business.id, period };
+  const [yearRows, connections, jobRows, reportRows] = await runReads(app.db, [
     yearRowQuery(app, business.id, year),
-    app.db
-      .select({ status: accountingConnections.status })
-      .from(accountingConnections)
-      .where(eq(accountingConnections.businessId, business.id))
-      .limit(1),
-    app.db
-      .select({ status: jobs.status })
-      .from(jobs)
-      .where(and(eq(jobs.kind, "benchmarking"), eq(jobs.businessId, business.id), eq(jobs.period, period)))
-      .limit(1),
-    app.db
-      .select({ data: benchmarkReports.data })
-      .from(benchmarkReports)
-      .where(and(eq(benchmarkReports.businessId, business.id), eq(benchmarkReports.period, period)))
-      .limit(1),
+    connectionRows(app.db, values),
+    benchmarkingJobRows(app.db, values),
+    benchmarkReportRows(app.db, values),
   ]);
   const report = (reportRows[0]?.data as BenchmarkReportData | undefined) ?? null;
   const job = jobRows[0];

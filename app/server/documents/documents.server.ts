@@ -41,6 +41,7 @@ import { categoryLabel, fullName } from "~/lib/shared/format";
 import { uploadedFilesOf, uploadFiles } from "~/server/files/files.server";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead, runReads } from "~db/prepared";
 
 const FILE_DOWNLOAD = "/api/file-handling/get-file/";
 const isCompanyDocument = eq(files.purpose, "company_document");
@@ -49,84 +50,114 @@ export type ShareOption = { id: string; label: string };
 
 type HubData = { rows: DocumentRow[]; usedBytes: number; matches: ShareOption[] };
 
+/** The business's files with who uploaded them and what they belong to. */
+const documentFileRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({
+      id: files.id,
+      r2Key: files.r2Key,
+      originalName: files.originalName,
+      sizeBytes: files.sizeBytes,
+      purpose: files.purpose,
+      folder: files.folder,
+      createdAt: files.createdAt,
+      insightRequestId: files.insightRequestId,
+      matchRequestId: files.matchRequestId,
+      deliveryItemId: files.deliveryItemId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      // D1's batch answers rows keyed by column name: two `category` columns would collide.
+      insightCategory: sql<string | null>`${insightRequests.category}`.as("insight_category"),
+      matchCategory: sql<string | null>`${matchRequests.category}`.as("match_category"),
+      itemTitle: deliveryItems.title,
+      outlineId: deliveryItems.outlineId,
+    })
+    .from(files)
+    .leftJoin(users, eq(users.id, files.uploadedByUserId))
+    .leftJoin(
+      insightRequests,
+      and(eq(insightRequests.id, files.insightRequestId), eq(insightRequests.businessId, p.businessId)),
+    )
+    .leftJoin(
+      matchRequests,
+      and(eq(matchRequests.id, files.matchRequestId), eq(matchRequests.businessId, p.businessId)),
+    )
+    .leftJoin(
+      deliveryItems,
+      and(eq(deliveryItems.id, files.deliveryItemId), eq(deliveryItems.businessId, p.businessId)),
+    )
+    .where(eq(files.businessId, p.businessId))
+    .prepare(),
+);
+
+/** The business's signed statements of work. */
+const signedStatementRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({
+      id: sowSignatures.id,
+      outlineId: sowSignatures.outlineId,
+      version: sowSignatures.outlineVersion,
+      signerName: sowSignatures.signerName,
+      signedAt: sowSignatures.signedAt,
+      size: sowSignatures.pdfSize,
+      title: deliveryOutlines.title,
+    })
+    .from(sowSignatures)
+    .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, sowSignatures.outlineId))
+    .where(eq(sowSignatures.businessId, p.businessId))
+    .prepare(),
+);
+
+/** The business's published insight reports. */
+const publishedReportRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({
+      id: insightReports.id,
+      requestId: insightReports.insightRequestId,
+      title: insightReports.title,
+      publishedAt: insightReports.publishedAt,
+      createdAt: insightReports.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(insightReports)
+    .leftJoin(users, eq(users.id, insightReports.authorId))
+    .where(and(eq(insightReports.businessId, p.businessId), eq(insightReports.status, "published")))
+    .prepare(),
+);
+
+/** The business's newest benchmarking report. */
+const newestBenchmarkRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({ id: benchmarkReports.id, period: benchmarkReports.period, createdAt: benchmarkReports.createdAt })
+    .from(benchmarkReports)
+    .where(eq(benchmarkReports.businessId, p.businessId))
+    .orderBy(desc(benchmarkReports.createdAt))
+    .limit(1)
+    .prepare(),
+);
+
+/** The business's match requests, newest first (what a document can be shared with). */
+const matchOptionRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({ id: matchRequests.id, category: matchRequests.category, createdAt: matchRequests.createdAt })
+    .from(matchRequests)
+    .where(eq(matchRequests.businessId, p.businessId))
+    .orderBy(desc(matchRequests.createdAt))
+    .prepare(),
+);
+
 /**
  * Every document row of the business, its storage used (every file row, also uploads not yet
  * sent with a request) and its match requests (the share targets): one db.batch.
  */
 async function loadHubData(app: AppContext, businessId: string): Promise<HubData> {
-  const [fileRows, sows, reports, benchmarks, matches] = await app.db.batch([
-    app.db
-      .select({
-        id: files.id,
-        r2Key: files.r2Key,
-        originalName: files.originalName,
-        sizeBytes: files.sizeBytes,
-        purpose: files.purpose,
-        folder: files.folder,
-        createdAt: files.createdAt,
-        insightRequestId: files.insightRequestId,
-        matchRequestId: files.matchRequestId,
-        deliveryItemId: files.deliveryItemId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        // D1's batch answers rows keyed by column name: two `category` columns would collide.
-        insightCategory: sql<string | null>`${insightRequests.category}`.as("insight_category"),
-        matchCategory: sql<string | null>`${matchRequests.category}`.as("match_category"),
-        itemTitle: deliveryItems.title,
-        outlineId: deliveryItems.outlineId,
-      })
-      .from(files)
-      .leftJoin(users, eq(users.id, files.uploadedByUserId))
-      .leftJoin(
-        insightRequests,
-        and(eq(insightRequests.id, files.insightRequestId), eq(insightRequests.businessId, businessId)),
-      )
-      .leftJoin(
-        matchRequests,
-        and(eq(matchRequests.id, files.matchRequestId), eq(matchRequests.businessId, businessId)),
-      )
-      .leftJoin(
-        deliveryItems,
-        and(eq(deliveryItems.id, files.deliveryItemId), eq(deliveryItems.businessId, businessId)),
-      )
-      .where(eq(files.businessId, businessId)),
-    app.db
-      .select({
-        id: sowSignatures.id,
-        outlineId: sowSignatures.outlineId,
-        version: sowSignatures.outlineVersion,
-        signerName: sowSignatures.signerName,
-        signedAt: sowSignatures.signedAt,
-        size: sowSignatures.pdfSize,
-        title: deliveryOutlines.title,
-      })
-      .from(sowSignatures)
-      .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, sowSignatures.outlineId))
-      .where(eq(sowSignatures.businessId, businessId)),
-    app.db
-      .select({
-        id: insightReports.id,
-        requestId: insightReports.insightRequestId,
-        title: insightReports.title,
-        publishedAt: insightReports.publishedAt,
-        createdAt: insightReports.createdAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(insightReports)
-      .leftJoin(users, eq(users.id, insightReports.authorId))
-      .where(and(eq(insightReports.businessId, businessId), eq(insightReports.status, "published"))),
-    app.db
-      .select({ id: benchmarkReports.id, period: benchmarkReports.period, createdAt: benchmarkReports.createdAt })
-      .from(benchmarkReports)
-      .where(eq(benchmarkReports.businessId, businessId))
-      .orderBy(desc(benchmarkReports.createdAt))
-      .limit(1),
-    app.db
-      .select({ id: matchRequests.id, category: matchRequests.category, createdAt: matchRequests.createdAt })
-      .from(matchRequests)
-      .where(eq(matchRequests.businessId, businessId))
-      .orderBy(desc(matchRequests.createdAt)),
+  const [fileRows, sows, reports, benchmarks, matches] = await runReads(app.db, [
+    documentFileRows(app.db, { businessId }),
+    signedStatementRows(app.db, { businessId }),
+    publishedReportRows(app.db, { businessId }),
+    newestBenchmarkRows(app.db, { businessId }),
+    matchOptionRows(app.db, { businessId }),
   ]);
 
   const shareOptions = matches.map((match) => ({

@@ -32,6 +32,7 @@ import { consultantPhotoPath } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead, runReads } from "~db/prepared";
 import { signedStatementColumns, toSignedStatements } from "./plan-review.server";
 import { itemFileColumns, itemView, outlineView, type DecisionNoteRow, type ItemFileRow } from "./delivery-view.server";
 import { itemColumnsWithRefund, itemRefundedColumn, type DeliveryItemWithRefund } from "./item-refunds.server";
@@ -81,40 +82,53 @@ const itemStatusColumns = {
 // Lists: the Engagements tab, the dashboard's card, the navigation
 // ---------------------------------------------------------------------------------------------
 
+/** The business's visible engagements with their match and consultant, newest first. */
+const engagementTileRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({
+      id: deliveryOutlines.id,
+      matchRequestId: deliveryOutlines.matchRequestId,
+      title: deliveryOutlines.title,
+      createdAt: deliveryOutlines.createdAt,
+      ...outlineStatusColumns,
+      category: matchRequests.category,
+      consultingType: matchRequests.consultingType,
+      consultantFirstName: users.firstName,
+      consultantLastName: users.lastName,
+    })
+    .from(deliveryOutlines)
+    .innerJoin(
+      matchRequests,
+      and(eq(matchRequests.id, deliveryOutlines.matchRequestId), eq(matchRequests.businessId, p.businessId)),
+    )
+    .leftJoin(users, eq(users.id, deliveryOutlines.consultantId))
+    .where(and(eq(deliveryOutlines.businessId, p.businessId), visibleSql))
+    .orderBy(desc(deliveryOutlines.createdAt), desc(deliveryOutlines.id))
+    .limit(ENGAGEMENT_LIST_LIMIT)
+    .prepare(),
+);
+
+/** The states of those engagements' items. */
+const engagementTileItemRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select(itemStatusColumns)
+    .from(deliveryItems)
+    .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+    .where(
+      and(eq(deliveryItems.businessId, p.businessId), and(eq(deliveryOutlines.businessId, p.businessId), visibleSql)),
+    )
+    .prepare(),
+);
+
 /**
  * The business's engagements as tiles, newest first, each with its status and the business's
  * next step: ONE db.batch (the outlines with their match and consultant, and their items' states).
  */
 export async function loadEngagementTiles(app: AppContext, viewer: ClientViewer): Promise<EngagementTileData[]> {
-  const businessId = viewer.business.id;
-  const visibleOfBusiness = and(eq(deliveryOutlines.businessId, businessId), visibleSql);
-  const [outlineRows, itemRows] = await app.db.batch([
-    app.db
-      .select({
-        id: deliveryOutlines.id,
-        matchRequestId: deliveryOutlines.matchRequestId,
-        title: deliveryOutlines.title,
-        createdAt: deliveryOutlines.createdAt,
-        ...outlineStatusColumns,
-        category: matchRequests.category,
-        consultingType: matchRequests.consultingType,
-        consultantFirstName: users.firstName,
-        consultantLastName: users.lastName,
-      })
-      .from(deliveryOutlines)
-      .innerJoin(
-        matchRequests,
-        and(eq(matchRequests.id, deliveryOutlines.matchRequestId), eq(matchRequests.businessId, businessId)),
-      )
-      .leftJoin(users, eq(users.id, deliveryOutlines.consultantId))
-      .where(visibleOfBusiness)
-      .orderBy(desc(deliveryOutlines.createdAt), desc(deliveryOutlines.id))
-      .limit(ENGAGEMENT_LIST_LIMIT),
-    app.db
-      .select(itemStatusColumns)
-      .from(deliveryItems)
-      .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
-      .where(and(eq(deliveryItems.businessId, businessId), visibleOfBusiness)),
+  const values = { businessId: viewer.business.id };
+  const [outlineRows, itemRows] = await runReads(app.db, [
+    engagementTileRows(app.db, values),
+    engagementTileItemRows(app.db, values),
   ]);
   const tiles = outlineRows
     .filter((row) => visibleToBusiness(row))
@@ -136,15 +150,19 @@ export async function loadEngagementTiles(app: AppContext, viewer: ClientViewer)
   return newestEngagementsFirst(tiles);
 }
 
-/** Whether the business has an engagement (spec §2: the navigation's Engagements entry). One query. */
-export async function hasEngagements(app: AppContext, businessId: string): Promise<boolean> {
-  const row = await app.db
+const anyVisibleEngagement = preparedRead(["businessId"], (db, p) =>
+  db
     .select({ id: deliveryOutlines.id })
     .from(deliveryOutlines)
-    .where(and(eq(deliveryOutlines.businessId, businessId), visibleSql))
+    .where(and(eq(deliveryOutlines.businessId, p.businessId), visibleSql))
     .limit(1)
-    .get();
-  return row !== undefined;
+    .prepare(),
+);
+
+/** Whether the business has an engagement (spec §2: the navigation's Engagements entry). One query. */
+export async function hasEngagements(app: AppContext, businessId: string): Promise<boolean> {
+  const rows = await anyVisibleEngagement(app.db, { businessId }).run();
+  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

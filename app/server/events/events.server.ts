@@ -12,6 +12,7 @@ import { blockMessage, registrationBlock } from "~/lib/events/event-rules";
 import { formatEventTime, isValidTimeZone, wallTimeToUtc } from "~/lib/events/event-time";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead } from "~db/prepared";
 import { notify } from "~/server/notifications/notify.server";
 
 export const EVENTS_PATH = "/events";
@@ -136,9 +137,8 @@ export async function getConsoleEvent(app: AppContext, id: string) {
 
 export type { ClientEvent } from "~/lib/events/event-views";
 
-/** Events not yet over and not cancelled, soonest first, with the seats taken and this business's registration. */
-export async function listUpcomingEvents(app: AppContext, businessId: string, limit = 50) {
-  return app.db
+const upcomingEventRows = preparedRead(["businessId", "now", "limit"], (db, p) =>
+  db
     .select({
       id: events.id,
       title: events.title,
@@ -151,12 +151,19 @@ export async function listUpcomingEvents(app: AppContext, businessId: string, li
       joinUrl: events.joinUrl,
       allowedTiers: events.allowedTiers,
       registrations: activeRegistrations,
-      registered: sql<number>`EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = events.id AND r.business_id = ${businessId} AND r.cancelled_at IS NULL)`,
+      registered: sql<number>`EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = events.id AND r.business_id = ${p.businessId} AND r.cancelled_at IS NULL)`,
     })
     .from(events)
-    .where(and(isNull(events.cancelledAt), gt(events.endsAt, app.now())))
+    .where(and(isNull(events.cancelledAt), gt(events.endsAt, p.now)))
     .orderBy(asc(events.startsAt))
-    .limit(limit);
+    .limit(p.limit)
+    .prepare(),
+);
+
+/** Events not yet over and not cancelled, soonest first, with the seats taken and this business's registration. */
+export async function listUpcomingEvents(app: AppContext, businessId: string, limit = 50) {
+  // Timestamps are bound as the columns store them (epoch milliseconds).
+  return upcomingEventRows(app.db, { businessId, now: app.now().getTime(), limit }).run();
 }
 
 export type RegistrationResult = { ok: true; msg: string } | { ok: false; status: 404 | 409 | 403; msg: string };

@@ -13,6 +13,7 @@ import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/business/settings-schemas";
 import { ACCESS_REVOKED_MESSAGE } from "./intuit-client.server";
 import { ensureJob, periodOf, sendEnsuredJob, type JobStatus } from "~/server/platform/jobs.server";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead } from "~db/prepared";
 import type { ClientViewer } from "~/server/business/settings.server";
 
 /**
@@ -71,12 +72,8 @@ const latestFinanceJobId = sql`(
   LIMIT 1
 )`;
 
-/**
- * The business's accounting connection, finance report and latest finance job in ONE query:
- * the business LEFT JOIN its connection, its report and its newest finance job.
- */
-export async function loadFinanceState(app: AppContext, businessId: string): Promise<FinanceState> {
-  const rows = await app.db
+const financeStateRows = preparedRead(["businessId"], (db, p) =>
+  db
     .select({
       connectionStatus: accountingConnections.status,
       realmId: accountingConnections.realmId,
@@ -95,8 +92,17 @@ export async function loadFinanceState(app: AppContext, businessId: string): Pro
     .leftJoin(accountingConnections, eq(accountingConnections.businessId, businesses.id))
     .leftJoin(financeReports, eq(financeReports.businessId, businesses.id))
     .leftJoin(jobs, eq(jobs.id, latestFinanceJobId))
-    .where(eq(businesses.id, businessId))
-    .limit(1);
+    .where(eq(businesses.id, p.businessId))
+    .limit(1)
+    .prepare(),
+);
+
+/**
+ * The business's accounting connection, finance report and latest finance job in ONE query:
+ * the business LEFT JOIN its connection, its report and its newest finance job.
+ */
+export async function loadFinanceState(app: AppContext, businessId: string): Promise<FinanceState> {
+  const rows = await financeStateRows(app.db, { businessId }).run();
   const row = rows[0];
   if (!row) return { connection: null, report: null, job: null };
   return {

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import { businesses, sessions, users, type Business, type User } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead } from "~db/prepared";
 
 /** `__Host-` pins the cookie to this origin: Secure, Path=/, no Domain. */
 export const SESSION_COOKIE = "__Host-partwise_session";
@@ -93,12 +94,9 @@ export async function createSession(
   return { token, cookie: sessionCookie(token, SESSION_ABSOLUTE_MS / 1000) };
 }
 
-async function loadViewer(app: AppContext, request: Request): Promise<Viewer | null> {
-  const token = readSessionToken(request);
-  if (!token) return null;
-  const id = await hashToken(token);
-  const now = app.now();
-  const row = await app.db
+/** The session, its user and their business: the one read behind every signed-in page. */
+const viewerRows = preparedRead(["sessionId", "now", "idleSince"], (db, p) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -108,14 +106,21 @@ async function loadViewer(app: AppContext, request: Request): Promise<Viewer | n
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
-    .where(
-      and(
-        eq(sessions.id, id),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-      ),
-    )
-    .get();
+    .where(and(eq(sessions.id, p.sessionId), gt(sessions.expiresAt, p.now), gt(sessions.lastSeenAt, p.idleSince)))
+    .prepare(),
+);
+
+async function loadViewer(app: AppContext, request: Request): Promise<Viewer | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const id = await hashToken(token);
+  const now = app.now();
+  // Timestamps are bound as the columns store them (epoch milliseconds).
+  const [row] = await viewerRows(app.db, {
+    sessionId: id,
+    now: now.getTime(),
+    idleSince: now.getTime() - SESSION_IDLE_MS,
+  }).run();
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     app.waitUntil(app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run());

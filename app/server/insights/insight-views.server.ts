@@ -16,6 +16,7 @@ import {
 } from "~/lib/insights/insight-schemas";
 import { isCompletedMatch, type MatchTileData, type MatchTileOutline } from "~/lib/matching/match-tiles";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead, runReads } from "~db/prepared";
 import type { ClientViewer } from "~/server/business/settings.server";
 
 /**
@@ -71,82 +72,100 @@ export type ClientInsightLists = {
   matches: MatchTile[];
 };
 
+/** The business's insight requests, newest first. */
+const insightRequestRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({
+      id: insightRequests.id,
+      category: insightRequests.category,
+      createdAt: insightRequests.createdAt,
+      status: insightRequests.status,
+      value: insightRequests.statusText,
+      paymentComplete: insightRequests.paymentComplete,
+      coveredByPlan: insightRequests.coveredByPlan,
+    })
+    .from(insightRequests)
+    .where(eq(insightRequests.businessId, p.businessId))
+    .orderBy(desc(insightRequests.createdAt), desc(insightRequests.id))
+    .limit(LIST_LIMIT)
+    .prepare(),
+);
+
+/** The business's value insights, newest first. */
+const valueInsightRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({
+      id: valueInsights.id,
+      category: valueInsights.category,
+      createdAt: valueInsights.createdAt,
+      title: valueInsights.title,
+      value: valueInsights.statusText,
+    })
+    .from(valueInsights)
+    .where(eq(valueInsights.businessId, p.businessId))
+    .orderBy(desc(valueInsights.createdAt), desc(valueInsights.id))
+    .limit(LIST_LIMIT)
+    .prepare(),
+);
+
+/** The business's match requests with the candidacy waiting for it and its visible engagement, newest first. */
+const matchRequestRows = preparedRead(["businessId"], (db, p) =>
+  db
+    .select({
+      id: matchRequests.id,
+      category: matchRequests.category,
+      createdAt: matchRequests.createdAt,
+      status: matchRequests.status,
+      value: matchRequests.statusText,
+      // The candidacy waiting for the business: accepted by the consultant, not yet decided
+      // (the one that has waited longest, should two be waiting).
+      candidateConsultantId: sql<string | null>`(
+        select ${matchCandidates.consultantId} from ${matchCandidates}
+        where ${matchCandidates.matchRequestId} = ${matchRequests.id}
+          and ${matchCandidates.businessId} = ${matchRequests.businessId}
+          and ${matchCandidates.status} = 'accepted'
+          and ${matchCandidates.businessDecisionStatus} = 'pending'
+        order by ${matchCandidates.consultantRespondedAt}, ${matchCandidates.createdAt}, ${matchCandidates.id}
+        limit 1)`.as("candidate_consultant_id"),
+      // Aliased: a batch's rows come back keyed by column name, and match_requests has an id too.
+      outlineId: sql<string | null>`${deliveryOutlines.id}`.as("outline_id"),
+      outlineState: deliveryOutlines.state,
+    })
+    .from(matchRequests)
+    // The newest outline the business can see (visibleToBusiness: a manager approved a version);
+    // a consultant's draft and a plan still with the manager stay hidden.
+    .leftJoin(
+      deliveryOutlines,
+      eq(
+        deliveryOutlines.id,
+        sql`(
+          select ${sql.raw("o.id")} from ${deliveryOutlines} as ${sql.raw("o")}
+          where ${sql.raw("o.match_request_id")} = ${matchRequests.id}
+            and ${sql.raw("o.business_id")} = ${matchRequests.businessId}
+            and ${sql.raw("o.state")} <> 'draft'
+            and (${sql.raw("o.egm_review_status")} = 'approved' or ${sql.raw("o.signed_version")} is not null
+              or ${sql.raw("o.business_review_status")} = 'revision')
+          order by ${sql.raw("o.created_at")} desc, ${sql.raw("o.id")} desc
+          limit 1)`,
+      ),
+    )
+    .where(eq(matchRequests.businessId, p.businessId))
+    .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id))
+    .limit(LIST_LIMIT)
+    .prepare(),
+);
+
 /**
  * Every list the dashboard and /features show, in ONE db.batch (one D1 round trip): the
  * business's insight requests, value insights and match requests. Newest first. (The user's
  * notifications come with the `_app` layout: notifications.server.ts.)
  */
 export async function loadClientInsightLists(app: AppContext, viewer: ClientViewer): Promise<ClientInsightLists> {
-  const businessId = viewer.business.id;
-  const [requestRows, valueRows, matchRows] = await app.db.batch([
-    app.db
-      .select({
-        id: insightRequests.id,
-        category: insightRequests.category,
-        createdAt: insightRequests.createdAt,
-        status: insightRequests.status,
-        value: insightRequests.statusText,
-        paymentComplete: insightRequests.paymentComplete,
-        coveredByPlan: insightRequests.coveredByPlan,
-      })
-      .from(insightRequests)
-      .where(eq(insightRequests.businessId, businessId))
-      .orderBy(desc(insightRequests.createdAt), desc(insightRequests.id))
-      .limit(LIST_LIMIT),
-    app.db
-      .select({
-        id: valueInsights.id,
-        category: valueInsights.category,
-        createdAt: valueInsights.createdAt,
-        title: valueInsights.title,
-        value: valueInsights.statusText,
-      })
-      .from(valueInsights)
-      .where(eq(valueInsights.businessId, businessId))
-      .orderBy(desc(valueInsights.createdAt), desc(valueInsights.id))
-      .limit(LIST_LIMIT),
-    app.db
-      .select({
-        id: matchRequests.id,
-        category: matchRequests.category,
-        createdAt: matchRequests.createdAt,
-        status: matchRequests.status,
-        value: matchRequests.statusText,
-        // The candidacy waiting for the business: accepted by the consultant, not yet decided
-        // (the one that has waited longest, should two be waiting).
-        candidateConsultantId: sql<string | null>`(
-          select ${matchCandidates.consultantId} from ${matchCandidates}
-          where ${matchCandidates.matchRequestId} = ${matchRequests.id}
-            and ${matchCandidates.businessId} = ${matchRequests.businessId}
-            and ${matchCandidates.status} = 'accepted'
-            and ${matchCandidates.businessDecisionStatus} = 'pending'
-          order by ${matchCandidates.consultantRespondedAt}, ${matchCandidates.createdAt}, ${matchCandidates.id}
-          limit 1)`.as("candidate_consultant_id"),
-        // Aliased: a batch's rows come back keyed by column name, and match_requests has an id too.
-        outlineId: sql<string | null>`${deliveryOutlines.id}`.as("outline_id"),
-        outlineState: deliveryOutlines.state,
-      })
-      .from(matchRequests)
-      // The newest outline the business can see (visibleToBusiness: a manager approved a version);
-      // a consultant's draft and a plan still with the manager stay hidden.
-      .leftJoin(
-        deliveryOutlines,
-        eq(
-          deliveryOutlines.id,
-          sql`(
-            select ${sql.raw("o.id")} from ${deliveryOutlines} as ${sql.raw("o")}
-            where ${sql.raw("o.match_request_id")} = ${matchRequests.id}
-              and ${sql.raw("o.business_id")} = ${matchRequests.businessId}
-              and ${sql.raw("o.state")} <> 'draft'
-              and (${sql.raw("o.egm_review_status")} = 'approved' or ${sql.raw("o.signed_version")} is not null
-                or ${sql.raw("o.business_review_status")} = 'revision')
-            order by ${sql.raw("o.created_at")} desc, ${sql.raw("o.id")} desc
-            limit 1)`,
-        ),
-      )
-      .where(eq(matchRequests.businessId, businessId))
-      .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id))
-      .limit(LIST_LIMIT),
+  const values = { businessId: viewer.business.id };
+  const [requestRows, valueRows, matchRows] = await runReads(app.db, [
+    insightRequestRows(app.db, values),
+    valueInsightRows(app.db, values),
+    matchRequestRows(app.db, values),
   ]);
   return {
     requests: requestRows.map((row) => ({

@@ -31,6 +31,7 @@ import { neutralizeCsvFormulas } from "~/lib/files/csv-formulas";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import { describeIssues } from "~/server/platform/http.server";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead, runReads } from "~db/prepared";
 
 export const LEARNING_PATH = "/learning";
 
@@ -304,22 +305,36 @@ export async function loadLearningCenter(app: AppContext, viewer: ClientViewer) 
   return { previousSeenAt: visit[0]?.previousSeenAt ?? null, items, done: new Set(progress.map((row) => row.itemId)) };
 }
 
+const publishedItemRows = preparedRead([], (db) =>
+  db
+    .select({ ...listColumns, videoUrl: learningItems.videoUrl })
+    .from(learningItems)
+    .where(visible)
+    .orderBy(desc(learningItems.publishedAt))
+    .prepare(),
+);
+const progressRows = preparedRead(["userId"], (db, p) =>
+  db
+    .select({ itemId: learningProgress.itemId })
+    .from(learningProgress)
+    .where(eq(learningProgress.userId, p.userId))
+    .prepare(),
+);
+const visitRows = preparedRead(["userId"], (db, p) =>
+  db
+    .select({ seenAt: learningVisits.seenAt })
+    .from(learningVisits)
+    .where(eq(learningVisits.userId, p.userId))
+    .prepare(),
+);
+
 /** The dashboard's cards: the published items (list columns and video address), progress and last visit (one db.batch). */
 export async function loadLearningSummary(app: AppContext, viewer: ClientViewer) {
-  const [items, progress, visit] = await app.db.batch([
-    app.db
-      .select({ ...listColumns, videoUrl: learningItems.videoUrl })
-      .from(learningItems)
-      .where(visible)
-      .orderBy(desc(learningItems.publishedAt)),
-    app.db
-      .select({ itemId: learningProgress.itemId })
-      .from(learningProgress)
-      .where(eq(learningProgress.userId, viewer.user.id)),
-    app.db
-      .select({ seenAt: learningVisits.seenAt })
-      .from(learningVisits)
-      .where(eq(learningVisits.userId, viewer.user.id)),
+  const values = { userId: viewer.user.id };
+  const [items, progress, visit] = await runReads(app.db, [
+    publishedItemRows(app.db, {}),
+    progressRows(app.db, values),
+    visitRows(app.db, values),
   ]);
   return { items, done: new Set(progress.map((row) => row.itemId)), lastVisit: visit[0]?.seenAt ?? null };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { notifications } from "~db/schema";
 import { NOTIFICATIONS_PAGE_SIZE, inAppPath } from "~/lib/notifications/notification-copy";
 import type { AppContext } from "~/server/load-context";
+import { preparedRead, runReads } from "~db/prepared";
 
 /** The bell and the dashboard's Notifications card show the newest five. */
 export const NOTIFICATION_LIMIT = 5;
@@ -69,13 +70,34 @@ export async function loadNotifications(
   return rows.map(toItem);
 }
 
+/** The bell's list (newest first, `limit` of them) and its unread count, read on every page. */
+const summaryRows = preparedRead(["userId", "limit"], (db, p) =>
+  db
+    .select(columns)
+    .from(notifications)
+    .where(eq(notifications.userId, p.userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(p.limit)
+    .prepare(),
+);
+const unreadRows = preparedRead(["userId"], (db, p) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, p.userId), isNull(notifications.readAt)))
+    .prepare(),
+);
+
 /** The bell's list and its unread count: one D1 round trip (db.batch). */
 export async function loadNotificationSummary(
   app: AppContext,
   userId: string,
   limit: number = NOTIFICATION_LIMIT,
 ): Promise<{ notifications: NotificationItem[]; unread: number }> {
-  const [rows, unread] = await app.db.batch([newest(app, userId, limit), unreadCount(app, userId)]);
+  const [rows, unread] = await runReads(app.db, [
+    summaryRows(app.db, { userId, limit }),
+    unreadRows(app.db, { userId }),
+  ]);
   return { notifications: rows.map(toItem), unread: unread[0]?.n ?? 0 };
 }
 
