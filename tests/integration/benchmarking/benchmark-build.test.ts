@@ -237,8 +237,9 @@ describe("the benchmarking job", () => {
     const original = app.db.batch.bind(app.db);
     let calls = 0;
     vi.spyOn(app.db, "batch").mockImplementation((async (statements: never) => {
-      // The finance job stores the first books between this build's read and its write.
-      if (++calls === 2) await storeDemoBooks(business.id);
+      // The finance job stores the first books between this build's read (a runReads batch) and
+      // its write (the build's first db.batch).
+      if (++calls === 1) await storeDemoBooks(business.id);
       return original(statements);
     }) as unknown as typeof original);
     vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -317,12 +317,17 @@ describe("loadBenchmarkingView", () => {
     const app = benchmarkingApp();
     // The viewer first: the test's helpers share the binding's Drizzle handle with the app.
     const viewer = await viewerOf(user.id, business.id);
-    const batch = vi.spyOn(app.db, "batch");
-    const select = vi.spyOn(app.db, "select");
+    const batch = vi.spyOn(app.db.$client, "batch");
+    const prepare = vi.spyOn(app.db.$client, "prepare");
     await loadBenchmarkingView(app, viewer);
     expect(batch).toHaveBeenCalledTimes(1);
-    // The four selects are the batch's own statements, not separate round trips.
-    expect(select).toHaveBeenCalledTimes(4);
+    // The four reads are the batch's own statements, not separate round trips.
+    expect(batch.mock.calls[0]![0]).toHaveLength(4);
+    prepare.mockClear();
+    await loadBenchmarkingView(app, viewer);
+    expect(batch).toHaveBeenCalledTimes(2);
+    // Prepared reads (db/prepared.ts): the second request builds no SQL.
+    expect(prepare).not.toHaveBeenCalled();
   });
 });
 
