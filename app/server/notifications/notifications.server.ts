@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type Placeholder } from "drizzle-orm";
 import { notifications } from "~db/schema";
 import { NOTIFICATIONS_PAGE_SIZE, inAppPath } from "~/lib/notifications/notification-copy";
 import type { AppContext } from "~/server/load-context";
+import type { Database } from "~db/index";
 import { preparedRead, runReads } from "~db/prepared";
 
 /** The bell and the dashboard's Notifications card show the newest five. */
@@ -39,8 +40,9 @@ function toItem(row: Row): NotificationItem {
   };
 }
 
-function newest(app: AppContext, userId: string, limit: number, offset = 0) {
-  return app.db
+/** The user's notifications, newest first (values, or placeholders for a prepared read). */
+function newest(db: Database, userId: string | Placeholder, limit: number | Placeholder, offset = 0) {
+  return db
     .select(columns)
     .from(notifications)
     .where(eq(notifications.userId, userId))
@@ -66,20 +68,12 @@ export async function loadNotifications(
   userId: string,
   limit: number = NOTIFICATION_LIMIT,
 ): Promise<NotificationItem[]> {
-  const rows = await newest(app, userId, limit);
+  const rows = await newest(app.db, userId, limit);
   return rows.map(toItem);
 }
 
 /** The bell's list (newest first, `limit` of them) and its unread count, read on every page. */
-const summaryRows = preparedRead(["userId", "limit"], (db, p) =>
-  db
-    .select(columns)
-    .from(notifications)
-    .where(eq(notifications.userId, p.userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(p.limit)
-    .prepare(),
-);
+const summaryRows = preparedRead(["userId", "limit"], (db, p) => newest(db, p.userId, p.limit).prepare());
 const unreadRows = preparedRead(["userId"], (db, p) =>
   db
     .select({ n: count() })
@@ -118,7 +112,7 @@ export type NotificationPage = {
 export async function loadNotificationPage(app: AppContext, userId: string, page: number): Promise<NotificationPage> {
   const offset = (page - 1) * NOTIFICATIONS_PAGE_SIZE;
   const [rows, totals, unread] = await app.db.batch([
-    newest(app, userId, NOTIFICATIONS_PAGE_SIZE, offset),
+    newest(app.db, userId, NOTIFICATIONS_PAGE_SIZE, offset),
     app.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
     unreadCount(app, userId),
   ]);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, type Placeholder } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "~db/index";
+import { database, type Database } from "~db/index";
 import { preparedRead, runReads } from "~db/prepared";
 import { notifications } from "~db/schema";
 import { createUser } from "../helpers";
@@ -10,7 +10,8 @@ import { recordD1 } from "../helpers/d1-recorder";
 // db/prepared.ts (ADR 042): a read's SQL is built once per database handle and only the values
 // change between runs; alone or in a batch it answers what the Drizzle builder answers.
 
-const newestOf = preparedRead(["userId", "limit"], (db, p) =>
+/** The user's notifications, newest first: with values (a builder) or placeholders (a prepared read). */
+const newestQuery = (db: Database, userId: string | Placeholder, limit: number | Placeholder) =>
   db
     .select({
       id: notifications.id,
@@ -19,11 +20,10 @@ const newestOf = preparedRead(["userId", "limit"], (db, p) =>
       readAt: notifications.readAt,
     })
     .from(notifications)
-    .where(eq(notifications.userId, p.userId))
+    .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(p.limit)
-    .prepare(),
-);
+    .limit(limit);
+const newestOf = preparedRead(["userId", "limit"], (db, p) => newestQuery(db, p.userId, p.limit).prepare());
 const unreadOf = preparedRead(["userId"], (db, p) =>
   db
     .select({ id: notifications.id })
@@ -52,17 +52,7 @@ describe("prepared reads", () => {
   it("answer what the Drizzle builder answers, alone and in a batch, with dates mapped", async () => {
     const user = await userWithNotifications(["First", "Second", "Third"]);
     const db = database(env.DB);
-    const builder = db
-      .select({
-        id: notifications.id,
-        title: notifications.title,
-        createdAt: notifications.createdAt,
-        readAt: notifications.readAt,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, user.id))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(2);
+    const builder = newestQuery(db, user.id, 2);
     const expected = await builder;
     expect(expected.map((row) => row.title)).toEqual(["Third", "Second"]);
 
