@@ -121,7 +121,9 @@ describe("transfers on approval", () => {
     expect((await approve(client.token, outline.id, item.id)).status).toBe(200);
     const [failed] = await transfersOf(item.id);
     expect(failed).toMatchObject({ status: "failed", attempts: 1 });
-    expect(failed!.failureMessage).toContain("Stripe transfers.create failed");
+    expect(failed!.failureMessage).toMatch(
+      /^Stripe transfers\.create failed: The stub was told to fail this request\. \(StripeAPIError 500 req_/,
+    );
 
     const manager = await signedInManager();
     const page = await sendWithStripe(`/manage/engagements/${outline.id}`, { token: manager.token });

@@ -144,8 +144,11 @@ export function createStripeProvider(config: {
 function toProviderError(what: string, error: unknown): PaymentProviderError {
   if (error instanceof PaymentProviderError) return error;
   if (error instanceof Stripe.errors.StripeError) {
+    // Stripe's own sentence first (what a manager can act on), then its type, status, code and
+    // request id (what Stripe's support asks for).
     const detail = [error.type, error.statusCode, error.code, error.requestId].filter(Boolean).join(" ");
-    return new PaymentProviderError(`Stripe ${what} failed: ${detail}`, { cause: error, status: error.statusCode });
+    const message = error.message ? `${error.message} (${detail})` : detail;
+    return new PaymentProviderError(`Stripe ${what} failed: ${message}`, { cause: error, status: error.statusCode });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new PaymentProviderError(`Stripe ${what} failed: ${message}`, { cause: error });
