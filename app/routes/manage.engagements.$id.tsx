@@ -28,6 +28,7 @@ import { appOrigin } from "~/server/payments/checkout.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
 import { z } from "zod";
+import { deliveryItemIdField } from "~/lib/payouts/money-action-fields";
 import { MONEY_ACTION_INVALID, REFUND_DONE, TRANSFER_RETRIED, TRANSFER_REVERSED } from "~/lib/payouts/transfer-copy";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { refundItem, retryTransfer, reverseTransfer } from "~/server/payouts/transfers.server";
@@ -47,7 +48,7 @@ const NOTICES = {
 /** The money actions (issue #18): one deliverable of this engagement. */
 const MoneyActionSchema = z.object({
   intent: z.enum(["retry-transfer", "reverse-transfer", "refund-item"]),
-  deliveryItemId: z.string({ error: MONEY_ACTION_INVALID }).trim().min(1, MONEY_ACTION_INVALID).max(100),
+  deliveryItemId: deliveryItemIdField(MONEY_ACTION_INVALID),
 });
 
 /**

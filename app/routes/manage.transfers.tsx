@@ -18,6 +18,7 @@ import {
   TRANSFER_RETRY_INVALID,
   TRANSFERS_CONSOLE,
 } from "~/lib/payouts/console-copy";
+import { deliveryItemIdField } from "~/lib/payouts/money-action-fields";
 import { MONEY_LABELS, TRANSFER_RETRIED, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
 import { formatDate } from "~/lib/shared/dates";
 import { requireRole } from "~/server/identity/guards.server";
@@ -34,7 +35,7 @@ const NOTICES = { retried: TRANSFER_RETRIED } as const;
 /** The Retry of one transfer: the deliverable and its engagement. */
 const RetryTransferSchema = z.object({
   intent: z.literal("retry-transfer", { error: TRANSFER_ACTION_UNKNOWN }),
-  itemId: z.string({ error: TRANSFER_RETRY_INVALID }).trim().min(1, TRANSFER_RETRY_INVALID).max(100),
+  deliveryItemId: deliveryItemIdField(TRANSFER_RETRY_INVALID),
   outlineId: z.string({ error: TRANSFER_RETRY_INVALID }).trim().min(1, TRANSFER_RETRY_INVALID).max(100),
 });
 
@@ -91,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = { error: string };
 
 /**
- * intent=retry-transfer with itemId and outlineId: retryTransfer (the same Idempotency-Key, a
+ * intent=retry-transfer with deliveryItemId and outlineId: retryTransfer (the same Idempotency-Key, a
  * conditional claim, so a double submit sends once). Sent, the page reloads with a one-time
  * notice; refused (not waiting for a retry, still held, Stripe refused again) → 409/502 with the
  * reason; an unknown deliverable → 404; an unreadable body or missing fields → 400/415.
@@ -102,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return data<ActionResult>({ error: body.msg }, { status: body.status });
   const parsed = RetryTransferSchema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) return data<ActionResult>({ error: describeIssues(parsed.error).msg }, { status: 400 });
-  const result = await retryTransfer(context.app, parsed.data.outlineId, parsed.data.itemId);
+  const result = await retryTransfer(context.app, parsed.data.outlineId, parsed.data.deliveryItemId);
   if (!result.ok) return data<ActionResult>({ error: result.msg }, { status: result.status });
   return redirect(`${TRANSFERS_PATH}?notice=retried`);
 }
@@ -130,7 +131,7 @@ function RetryButton({ row, busy }: { row: ShownTransfer; busy: boolean }) {
   return (
     <Form method="post" className="transfers-retry">
       <input type="hidden" name="intent" value="retry-transfer" />
-      <input type="hidden" name="itemId" value={row.itemId} />
+      <input type="hidden" name="deliveryItemId" value={row.itemId} />
       <input type="hidden" name="outlineId" value={row.outlineId} />
       <button
         type="submit"

@@ -31,7 +31,7 @@ const approve = (token: string, outlineId: string, itemId: string) =>
   });
 
 const retry = (token: string | null, outlineId: string, itemId: string) =>
-  sendWithStripe(PATH, { token, form: { intent: "retry-transfer", itemId, outlineId } });
+  sendWithStripe(PATH, { token, form: { intent: "retry-transfer", deliveryItemId: itemId, outlineId } });
 
 const transferRequests = async (itemId: string) =>
   (await stubRequests()).filter((r) => r.path === "/v1/transfers" && r.idempotencyKey === `transfer-item-${itemId}`);
@@ -93,7 +93,7 @@ describe("the managers' Transfers page", () => {
     expect(failedPart).toContain("Transfer failed");
     expect(failedPart).toContain(html(failed!.failureMessage!));
     expect(failedPart).toContain(formatDate(failed!.updatedAt));
-    expect(failedPart).toContain(`name="itemId" value="${failing.item.id}"`);
+    expect(failedPart).toContain(`name="deliveryItemId" value="${failing.item.id}"`);
     expect(failedPart).toContain(`name="outlineId" value="${failing.outline.id}"`);
     expect(failedPart).not.toContain(holding.item.id);
 
@@ -105,7 +105,7 @@ describe("the managers' Transfers page", () => {
     expect(heldPart).toContain(html("Consultant's payouts: Not started"));
     expect(heldPart).toContain(formatDate(held!.createdAt));
     // Nothing to retry while the consultant has no payouts: no Retry for this row.
-    expect(heldPart).not.toContain(`name="itemId" value="${holding.item.id}"`);
+    expect(heldPart).not.toContain(`name="deliveryItemId" value="${holding.item.id}"`);
     expect(heldPart).not.toContain(failing.item.id);
 
     const paidPart = section(page, "transfers-paid-heading");
@@ -159,7 +159,7 @@ describe("the managers' Transfers page", () => {
     const page = await (await sendWithStripe(PATH, { token: manager.token })).text();
     const heldPart = section(page, "transfers-held-heading");
     expect(heldPart).toContain("Payouts enabled");
-    expect(heldPart).toContain(`name="itemId" value="${item.id}"`);
+    expect(heldPart).toContain(`name="deliveryItemId" value="${item.id}"`);
     expect((await retry(manager.token, outline.id, item.id)).status).toBe(302);
     expect(await transfersOf(item.id)).toMatchObject([{ status: "paid", attempts: 1 }]);
   });
@@ -179,7 +179,7 @@ describe("the managers' Transfers page", () => {
     const failedPart = section(page, "transfers-failed-heading");
     expect(failedPart).toContain("Transfer in progress");
     expect(failedPart).toContain(html(TRANSFERS_CONSOLE.interrupted));
-    expect(failedPart).toContain(`name="itemId" value="${item.id}"`);
+    expect(failedPart).toContain(`name="deliveryItemId" value="${item.id}"`);
     expect(section(page, "transfers-held-heading")).not.toContain(item.id);
 
     const answers = await Promise.all([
@@ -226,13 +226,13 @@ describe("the managers' Transfers page", () => {
 
     const missing = await sendWithStripe(PATH, {
       token: manager.token,
-      form: { intent: "retry-transfer", itemId: item.id },
+      form: { intent: "retry-transfer", deliveryItemId: item.id },
     });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain(html(TRANSFER_RETRY_INVALID));
     const json = await sendWithStripe(PATH, {
       token: manager.token,
-      json: { intent: "retry-transfer", itemId: item.id, outlineId: outline.id },
+      json: { intent: "retry-transfer", deliveryItemId: item.id, outlineId: outline.id },
     });
     expect([400, 415]).toContain(json.status);
     const elsewhere = await paidEngagement();
