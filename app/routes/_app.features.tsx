@@ -41,9 +41,10 @@ import { loadEngagementCosts } from "~/server/payments/receipts.server";
 // The Matching, Engagements and Documents tabs carry forms (and their validation) the default
 // Insights tab never shows: each is its own chunk, fetched when its tab is first rendered (see the
 // Suspense boundary in Features).
-const MatchingFeature = lazyTab(() => import("~/components/features/matching-feature"));
-const EngagementsFeature = lazyTab(() => import("~/components/features/engagements-feature"));
-const DocumentsFeature = lazyTab(() => import("~/components/features/documents-feature"));
+const shownAt = (feature: Feature) => (url: URL) => featureFromSearch(url.searchParams) === feature;
+const MatchingFeature = lazyTab(() => import("~/components/features/matching-feature"), shownAt("Matching"));
+const EngagementsFeature = lazyTab(() => import("~/components/features/engagements-feature"), shownAt("Engagements"));
+const DocumentsFeature = lazyTab(() => import("~/components/features/documents-feature"), shownAt("Documents"));
 
 export const meta: MetaFunction = ({ location }) => [
   { title: `${featureFromSearch(new URLSearchParams(location.search))} | Partwise` },
