@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run profile [-- --path /dashboard] [-- --seconds N] [-- --connections N] [-- --no-build]`:
+// `npm run profile [-- --path /dashboard] [-- --seconds N] [-- --connections N] [-- --no-build] [-- --peer]`:
 // where a request's CPU time goes in the local Worker (issue #17, item 2). Builds (unless
 // --no-build), starts the same throw-away `wrangler dev` bench uses (fresh migrated + seeded local
 // D1, demo flows played), signs in over HTTP as the demo client, and for each --path (repeatable;
@@ -7,7 +7,9 @@
 // runs closed-loop load for N seconds, stops the profiler and charges each sample's self time to a
 // part (React, Remix, Drizzle, Zod, the D1 client, the app's code, GC, …) through the source map of
 // the bundle wrangler dev serves. Prints ms of CPU per answered request per part and the top 15
-// functions; writes test-results/profile.json. Exits non-zero when an answer is not 200 (or the
+// functions; writes test-results/profile.json. With --peer it profiles the bare peer of the bench
+// (bench/peer, on the same seeded D1, the same session) instead of the app, for the same paths, so
+// both sides' cost per request is read the same way (test-results/profile-peer.json). Exits non-zero when an answer is not 200 (or the
 // build, server, sign-in or inspector fails) — never on timings, which depend on the machine.
 import { readFileSync, readdirSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,13 +22,14 @@ import {
   slug,
   sourceMapResolver,
 } from "./lib/cpu-profile.mjs";
-import { startE2EServer } from "./lib/e2e-server.mjs";
+import { startE2EServer, startWranglerDev } from "./lib/e2e-server.mjs";
 import { runLoad } from "./lib/load.mjs";
-import { buildApp, ROOT, stopServerOnSignal } from "./lib/proc.mjs";
+import { PEER_CONFIG } from "./lib/peer-bench.mjs";
+import { buildApp, ROOT, stopGroup, stopServerOnSignal } from "./lib/proc.mjs";
 import { signIn } from "./lib/demo-sign-in.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
-const OUTPUT = path.join(RESULTS, "profile.json");
+const output = (peer) => path.join(RESULTS, peer ? "profile-peer.json" : "profile.json");
 const EMAIL = "demo@partwise.test";
 /** V8's sampling interval (µs): ~100 µs is as fine as a shared 2-CPU machine keeps up with. */
 const SAMPLING_INTERVAL_US = 100;
@@ -36,12 +39,13 @@ const WARMUP_MS = 3_000;
 const TOP_FUNCTIONS = 15;
 
 function parseArgs(argv) {
-  const options = { paths: [], seconds: 10, connections: 4, build: true };
+  const options = { paths: [], seconds: 10, connections: 4, build: true, peer: false };
   const value = (arg, i) => (arg.includes("=") ? [arg.slice(arg.indexOf("=") + 1), i] : [argv[i + 1], i + 1]);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const name = arg.split("=")[0];
     if (arg === "--no-build") options.build = false;
+    else if (arg === "--peer") options.peer = true;
     else if (arg === "--help" || arg === "-h") options.help = true;
     else if (name === "--path") {
       const [v, next] = value(arg, i);
@@ -55,7 +59,7 @@ function parseArgs(argv) {
       if (!Number.isInteger(number) || number < 1) throw new Error(`${name} needs a whole number ≥ 1 (got ${v})`);
       options[name.slice(2)] = number;
     } else {
-      throw new Error(`unknown option ${arg} (use --path P, --seconds N, --connections N, --no-build)`);
+      throw new Error(`unknown option ${arg} (use --path P, --seconds N, --connections N, --no-build, --peer)`);
     }
   }
   if (options.paths.length === 0) options.paths.push("/dashboard");
@@ -121,7 +125,7 @@ async function main() {
   }
   if (options.help) {
     console.log(
-      "Usage: npm run profile [-- --path /dashboard] [-- --path /healthz …] [-- --seconds 10] [-- --connections 4] [-- --no-build]",
+      "Usage: npm run profile [-- --path /dashboard] [-- --path /healthz …] [-- --seconds 10] [-- --connections 4] [-- --no-build] [-- --peer]",
     );
     return 0;
   }
@@ -145,9 +149,19 @@ async function main() {
 
   let inspector;
   let resolver;
+  let peer;
   try {
     const cookie = await signIn(server.baseURL, EMAIL);
-    inspector = await connectInspector(server.inspectorPort);
+    // The peer reads the same D1 (the same session row), so the app's cookie signs it in too.
+    if (options.peer)
+      peer = await startWranglerDev({
+        persistTo: server.persistTo,
+        logFile: path.join(RESULTS, "profile-peer-wrangler.log"),
+        config: PEER_CONFIG,
+        label: "profile: peer",
+      });
+    const profiled = peer ? { ...peer, groupId: peer.child.pid } : { ...server, groupId: server.child.pid };
+    inspector = await connectInspector(profiled.inspectorPort);
     // The scripts the isolate runs (and where their source maps are): read now, while wrangler dev
     // still has its temporary folder. The debugger is switched off again before any profiling.
     await inspector.send("Debugger.enable");
@@ -159,18 +173,18 @@ async function main() {
     const results = [];
     for (const target of options.paths) {
       console.log(
-        `\n▶ profile: ${target} — ${WARMUP_MS / 1000} s warm-up, then ${options.seconds} s at ${options.connections} connections under V8's sampling profiler (${SAMPLING_INTERVAL_US} µs)`,
+        `\n▶ profile: ${peer ? "the peer's " : ""}${target} — ${WARMUP_MS / 1000} s warm-up, then ${options.seconds} s at ${options.connections} connections under V8's sampling profiler (${SAMPLING_INTERVAL_US} µs)`,
       );
       let measured;
       for (let attempt = 1; !measured; attempt++) {
         try {
           measured = await profilePath({
-            baseURL: server.baseURL,
+            baseURL: profiled.baseURL,
             inspector,
             cookie,
             target,
             options,
-            groupId: server.child.pid,
+            groupId: profiled.groupId,
           });
         } catch (error) {
           // The inspector very rarely answers Profiler.stop without the profile: measure again once.
@@ -182,7 +196,7 @@ async function main() {
       const requests = measured.load.requests;
       // The raw profile too: Chrome DevTools (Performance → Load profile) opens it.
       mkdirSync(RESULTS, { recursive: true });
-      const rawFile = path.join(RESULTS, `profile-${slug(target)}.cpuprofile`);
+      const rawFile = path.join(RESULTS, `profile-${peer ? "peer-" : ""}${slug(target)}.cpuprofile`);
       writeFileSync(rawFile, JSON.stringify(measured.profile));
       const summary = aggregateProfile(measured.profile, { resolve: resolver.resolve, maxSampleUs: MAX_SAMPLE_US });
       // The same profile with every gap counted (Chrome DevTools' reading): an upper bound.
@@ -236,11 +250,11 @@ async function main() {
 
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(
-      OUTPUT,
+      output(options.peer),
       JSON.stringify(
         {
           createdAt: new Date().toISOString(),
-          server: "wrangler dev (local D1, fresh migrated + seeded), the demo client signed in",
+          server: `wrangler dev (local D1, fresh migrated + seeded), the demo client signed in; profiled: ${peer ? "the bare peer (bench/peer)" : "the app"}`,
           node: process.version,
           seconds: options.seconds,
           connections: options.connections,
@@ -254,7 +268,7 @@ async function main() {
         2,
       ) + "\n",
     );
-    console.log(`\nWrote ${path.relative(ROOT, OUTPUT)}`);
+    console.log(`\nWrote ${path.relative(ROOT, output(options.peer))}`);
     return results.some((r) => r.non200 > 0) ? 1 : 0;
   } catch (error) {
     if (interrupted()) return 130;
@@ -263,6 +277,7 @@ async function main() {
   } finally {
     resolver?.destroy();
     inspector?.close();
+    if (peer) await stopGroup(peer.child);
     if (!interrupted()) await server.stop();
   }
 }
