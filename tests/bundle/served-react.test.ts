@@ -49,4 +49,10 @@ describe("the Worker that wrangler dev serves", () => {
     expect(bundle).not.toContain("react/cjs/react.development.js");
     expect(bundle).not.toContain("react/cjs/react-jsx-runtime.development.js");
   });
+
+  it("does not rename its functions at run time (wrangler.toml keep_names = false)", () => {
+    // With esbuild's keep_names every function expression, closures included, is wrapped in
+    // __name(fn, "name"), a property definition each time the closure is made.
+    expect(bundle).not.toMatch(/\b__name\(/);
+  });
 });
