@@ -10,7 +10,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
-      ".wrangler/",
+      "**/.wrangler/",
       "node_modules/",
       "test-results/",
       "playwright-report/",
