@@ -9,8 +9,9 @@
 // the bundle wrangler dev serves. Prints ms of CPU per answered request per part and the top 15
 // functions; writes test-results/profile.json. With --peer it profiles the bare peer of the bench
 // (bench/peer, on the same seeded D1, the same session) instead of the app, for the same paths, so
-// both sides' cost per request is read the same way (test-results/profile-peer.json). Exits non-zero when an answer is not 200 (or the
-// build, server, sign-in or inspector fails) — never on timings, which depend on the machine.
+// both sides' cost per request is read the same way (test-results/profile-peer.json). Exits
+// non-zero when an answer is not 200 (or the build, server, sign-in or inspector fails) — never on
+// timings, which depend on the machine.
 import { readFileSync, readdirSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -22,10 +23,10 @@ import {
   slug,
   sourceMapResolver,
 } from "./lib/cpu-profile.mjs";
-import { startE2EServer, startWranglerDev } from "./lib/e2e-server.mjs";
+import { startE2EServer } from "./lib/e2e-server.mjs";
 import { runLoad } from "./lib/load.mjs";
-import { PEER_CONFIG } from "./lib/peer-bench.mjs";
-import { buildApp, ROOT, stopGroup, stopServerOnSignal } from "./lib/proc.mjs";
+import { startPeer } from "./lib/peer-bench.mjs";
+import { buildApp, ROOT, stopServerOnSignal } from "./lib/proc.mjs";
 import { signIn } from "./lib/demo-sign-in.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
@@ -154,10 +155,9 @@ async function main() {
     const cookie = await signIn(server.baseURL, EMAIL);
     // The peer reads the same D1 (the same session row), so the app's cookie signs it in too.
     if (options.peer)
-      peer = await startWranglerDev({
+      peer = await startPeer({
         persistTo: server.persistTo,
         logFile: path.join(RESULTS, "profile-peer-wrangler.log"),
-        config: PEER_CONFIG,
         label: "profile: peer",
       });
     const profiled = peer ? { ...peer, groupId: peer.child.pid } : { ...server, groupId: server.child.pid };
@@ -277,7 +277,7 @@ async function main() {
   } finally {
     resolver?.destroy();
     inspector?.close();
-    if (peer) await stopGroup(peer.child);
+    await peer?.stop();
     if (!interrupted()) await server.stop();
   }
 }

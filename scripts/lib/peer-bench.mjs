@@ -123,6 +123,34 @@ export function peerReport({ settings, rows, failures }) {
 }
 
 /**
+ * The peer under `wrangler dev` on the app server's local D1 (`persistTo`), with its own config and
+ * a free port: `{ baseURL, inspectorPort, child, stop }`. Should the process exit without `stop`
+ * (an interrupted bench or profile), the peer is killed with it, never left running.
+ */
+export async function startPeer({ persistTo, logFile, label }) {
+  const { child, baseURL, inspectorPort, log } = await startWranglerDev({
+    persistTo,
+    logFile,
+    config: PEER_CONFIG,
+    label,
+  });
+  const killOnExit = () => {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once("exit", killOnExit);
+  const stop = async () => {
+    await stopGroup(child);
+    log.end();
+    process.removeListener("exit", killOnExit);
+  };
+  return { baseURL, inspectorPort, child, stop };
+}
+
+/**
  * Starts the peer with `wrangler dev` on the app server's local state (`server.persistTo`, the
  * same flags as the app's but its own config), then for each path and number of connections runs
  * `rounds` alternating rounds of `seconds` (after a short warm-up each) against the app and the
@@ -138,25 +166,12 @@ export async function benchPeer({
   resultsDir = path.join(ROOT, "test-results"),
   log = console.log,
 }) {
-  const {
-    child,
-    baseURL: peerURL,
-    log: peerLog,
-  } = await startWranglerDev({
+  const peer = await startPeer({
     persistTo: server.persistTo,
     logFile: path.join(resultsDir, "bench-peer-wrangler.log"),
-    config: PEER_CONFIG,
     label: "bench: peer",
   });
-  // An interrupted bench exits without reaching `finally`: never leave the peer running.
-  const killOnExit = () => {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  };
-  process.once("exit", killOnExit);
+  const peerURL = peer.baseURL;
   // The machine's load (1, 5, 15 min) around the runs: both sides share it, but a busy machine
   // lowers and spreads every figure.
   const load = () => os.loadavg().map(round2);
@@ -210,8 +225,6 @@ export async function benchPeer({
     );
     return { settings, rows, failures: peerFailures(rows) };
   } finally {
-    await stopGroup(child);
-    peerLog.end();
-    process.removeListener("exit", killOnExit);
+    await peer.stop();
   }
 }
