@@ -41,12 +41,27 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * Offsets already worked out, by zone and second: the same few events are shown on every
+ * dashboard, and formatToParts is the costly part of showing one (ADR 042). An offset is a fact
+ * about the zone and the instant only; the map is emptied when it reaches OFFSET_CACHE_LIMIT.
+ */
+const zoneOffsets = new Map<string, number>();
+const OFFSET_CACHE_LIMIT = 2000;
+
 /** The zone's offset from UTC in minutes at the given instant (e.g. -240 for New York in summer). */
 export function zoneOffsetMinutes(zone: string, at: Date): number {
+  const second = Math.floor(at.getTime() / 1000);
+  const key = `${zone} ${second}`;
+  const known = zoneOffsets.get(key);
+  if (known !== undefined) return known;
   const parts = zoneFormatter(zone).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+  const offset = Math.round((asUtc - second * 1000) / 60000);
+  if (zoneOffsets.size >= OFFSET_CACHE_LIMIT) zoneOffsets.clear();
+  zoneOffsets.set(key, offset);
+  return offset;
 }
 
 /** "2026-11-03T14:00" read as wall-clock time in `zone` → the UTC instant; null when malformed. */

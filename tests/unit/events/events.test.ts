@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { buildIcs, icsDate, icsEscape, icsFold } from "~/lib/events/event-ics";
 import { blockMessage, plansText, registrationBlock, seatsLeft } from "~/lib/events/event-rules";
-import { formatEventTime, isValidTimeZone, utcToWallTime, wallTimeToUtc } from "~/lib/events/event-time";
+import {
+  formatEventTime,
+  isValidTimeZone,
+  utcToWallTime,
+  wallTimeToUtc,
+  zoneOffsetMinutes,
+} from "~/lib/events/event-time";
 
 describe("event times", () => {
   it("reads wall-clock times in the event's zone, across daylight saving", () => {
@@ -40,6 +46,22 @@ describe("event times", () => {
     expect(formatEventTime(new Date("2026-11-03T22:00:00Z"), new Date("2026-11-04T01:00:00Z"))).toBe(
       "Nov 3, 2026, 22:00 – Nov 4, 2026, 01:00 UTC",
     );
+  });
+
+  it("gives each second its own offset, asked once or again, across a daylight-saving change", () => {
+    // New York springs forward at 2026-03-08 07:00 UTC (02:00 local).
+    const before = new Date("2026-03-08T06:59:59Z");
+    const after = new Date("2026-03-08T07:00:00Z");
+    for (let round = 0; round < 2; round++) {
+      expect(zoneOffsetMinutes("America/New_York", before)).toBe(-300);
+      expect(zoneOffsetMinutes("America/New_York", after)).toBe(-240);
+      expect(zoneOffsetMinutes("Europe/Paris", after)).toBe(60);
+      expect(zoneOffsetMinutes("Asia/Kolkata", after)).toBe(330);
+    }
+    // Thousands of distinct instants later, the answers are still right.
+    for (let i = 0; i < 2500; i++) zoneOffsetMinutes("America/New_York", new Date(Date.UTC(2026, 0, 1) + i * 1000));
+    expect(zoneOffsetMinutes("America/New_York", after)).toBe(-240);
+    expect(zoneOffsetMinutes("America/New_York", before)).toBe(-300);
   });
 });
 
