@@ -19,6 +19,7 @@ import {
   connectInspector,
   formatFunctions,
   formatParts,
+  mapProfile,
   PARTS,
   slug,
   sourceMapResolver,
@@ -194,10 +195,11 @@ async function main() {
         }
       }
       const requests = measured.load.requests;
-      // The raw profile too: Chrome DevTools (Performance → Load profile) opens it.
+      // The profile too, its frames at their original sources (the bundle wrangler dev served is
+      // gone once it stops): Chrome DevTools (Performance → Load profile) opens it.
       mkdirSync(RESULTS, { recursive: true });
       const rawFile = path.join(RESULTS, `profile-${peer ? "peer-" : ""}${slug(target)}.cpuprofile`);
-      writeFileSync(rawFile, JSON.stringify(measured.profile));
+      writeFileSync(rawFile, JSON.stringify(mapProfile(measured.profile, resolver.resolve)));
       const summary = aggregateProfile(measured.profile, { resolve: resolver.resolve, maxSampleUs: MAX_SAMPLE_US });
       // The same profile with every gap counted (Chrome DevTools' reading): an upper bound.
       const uncapped = aggregateProfile(measured.profile, { resolve: resolver.resolve });

@@ -188,6 +188,33 @@ export function aggregateProfile(profile, { resolve = defaultResolve, maxSampleU
   };
 }
 
+/**
+ * The profile with each frame at its original position: url = the original source ("app/…",
+ * "node_modules/…"), lineNumber 0-based, functionName the original name when the bundle's was
+ * lost. Chrome DevTools then shows the sources after wrangler dev has deleted its bundle and map.
+ * Frames `resolve` gives nothing for keep their own position.
+ */
+export function mapProfile(profile, resolve = defaultResolve) {
+  return {
+    ...profile,
+    nodes: profile.nodes.map((node) => {
+      const frame = node.callFrame;
+      const original = frame.url ? resolve(frame) : null;
+      if (!original) return node;
+      return {
+        ...node,
+        callFrame: {
+          ...frame,
+          url: original.source,
+          lineNumber: original.line - 1,
+          columnNumber: 0,
+          functionName: frame.functionName || original.name || "",
+        },
+      };
+    }),
+  };
+}
+
 function defaultResolve(frame) {
   return { source: frame.url, line: frame.lineNumber + 1 };
 }

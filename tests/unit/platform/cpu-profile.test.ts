@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   aggregateProfile,
+  mapProfile,
   packageOfSource,
   partOfSource,
   relativeSource,
@@ -168,5 +169,24 @@ describe("aggregating a V8 profile (npm run profile)", () => {
     // worker.js alone says nothing about a package: its frames are "other libraries".
     expect(parts.libraries).toBe(300 + 100 + 100 + 100); // render (+ Headers), handler, match
     expect(parts.d1).toBe(200);
+  });
+
+  it("writes each frame at its original source for DevTools, the samples and timing unchanged", () => {
+    const mapped = mapProfile(PROFILE, (callFrame) =>
+      callFrame.url === "worker.js" ? SOURCES[callFrame.lineNumber + 1] : null,
+    );
+    const at = (id: number) => mapped.nodes.find((node) => node.id === id)?.callFrame;
+    expect(at(3)).toMatchObject({
+      functionName: "render",
+      url: "node_modules/react-dom/cjs/react-dom-server.browser.production.min.js",
+      lineNumber: 29,
+    });
+    expect(at(2)).toMatchObject({ url: "build/server/index.js", lineNumber: 499 });
+    // Unresolved frames (no map, or no URL) stay where they were.
+    expect(at(6)).toEqual(PROFILE.nodes[5]?.callFrame);
+    expect(at(4)).toEqual(PROFILE.nodes[3]?.callFrame);
+    expect(mapped.samples).toEqual(PROFILE.samples);
+    expect(mapped.timeDeltas).toEqual(PROFILE.timeDeltas);
+    expect(aggregateProfile(mapped).parts.react).toBe(aggregateProfile(PROFILE, { resolve }).parts.react);
   });
 });
