@@ -1,4 +1,4 @@
-import { fillPlaceholders, sql, type Placeholder, type Query } from "drizzle-orm";
+import { Column, fillPlaceholders, is, SQL, sql, Subquery, type Placeholder, type Query } from "drizzle-orm";
 import type { Database } from "./index";
 
 /**
@@ -29,7 +29,62 @@ export type Read<T> = {
   map(result: D1Result): T;
 };
 
-type Prepared<T> = { drizzle: DrizzlePrepared<T>; query: Query; statement: D1PreparedStatement };
+type Prepared<T> = {
+  drizzle: DrizzlePrepared<T>;
+  query: Query;
+  statement: D1PreparedStatement;
+  rows: RowMapper | null;
+};
+
+/** A column's decoder (Drizzle's `mapFromDriverValue`: integer timestamps to Dates, booleans, JSON). */
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/** What a prepared select keeps of its selection (Drizzle's internal fields: path and column or SQL). */
+type SelectedField = { path: string[]; field: unknown };
+
+/** A select's rows, as D1 gives them in a batch (objects) or alone (arrays), mapped to its fields. */
+type RowMapper = { fromObjects(rows: Record<string, unknown>[]): unknown[]; fromArrays(rows: unknown[][]): unknown[] };
+
+/** The decoder Drizzle uses for a selected field (the same choice as its mapResultRow). */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field as unknown as Decoder;
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  if (is(field, Subquery)) return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
+  return (field as { sql: { decoder: Decoder } }).sql.decoder;
+}
+
+/**
+ * The row mapping of a select whose fields are all top-level (no nested objects, no relational
+ * query), worked out once: each field's name and decoder. Drizzle's own mapping redoes that work
+ * for every cell (entity checks, a path walk, the left-join bookkeeping nested selections need),
+ * and in a batch first turns D1's row objects back into arrays; this gives the same rows (checked
+ * against Drizzle's by tests/integration/platform/prepared-reads.test.ts). null for anything
+ * else: Drizzle maps those itself.
+ */
+function flatRowMapper(drizzle: unknown): RowMapper | null {
+  const { fields, customResultMapper, executeMethod } = drizzle as {
+    fields?: SelectedField[];
+    customResultMapper?: unknown;
+    executeMethod?: string;
+  };
+  if (executeMethod !== "all" || customResultMapper || !fields || fields.some((f) => f.path.length !== 1)) return null;
+  const names = fields.map((f) => f.path[0]!);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  const count = names.length;
+  const mapValues = (values: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) {
+      const raw = values[i];
+      row[names[i]!] = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
+    }
+    return row;
+  };
+  return {
+    // D1 keys a batch's row by column name, in the select's order (as Drizzle reads it).
+    fromObjects: (rows) => rows.map((row) => mapValues(Object.values(row))),
+    fromArrays: (rows) => rows.map(mapValues),
+  };
+}
 
 /**
  * A value bound to a placeholder. Bound as given: Drizzle does not encode a placeholder's value
@@ -55,14 +110,22 @@ export function preparedRead<const Names extends readonly string[], T>(
     if (!prepared) {
       const drizzle = build(db, placeholders);
       const query = drizzle.getQuery();
-      prepared = { drizzle, query, statement: db.$client.prepare(query.sql) };
+      prepared = { drizzle, query, statement: db.$client.prepare(query.sql), rows: flatRowMapper(drizzle) };
       perHandle.set(db, prepared);
     }
-    const { drizzle, query, statement } = prepared;
+    const { drizzle, query, statement, rows } = prepared;
+    const bound = () => statement.bind(...fillPlaceholders(query.params, values));
+    if (!rows) {
+      return {
+        run: () => drizzle.execute(values),
+        statement: bound,
+        map: (result) => drizzle.mapResult(result, true) as T,
+      };
+    }
     return {
-      run: () => drizzle.execute(values),
-      statement: () => statement.bind(...fillPlaceholders(query.params, values)),
-      map: (result) => drizzle.mapResult(result, true) as T,
+      run: async () => rows.fromArrays(await bound().raw()) as T,
+      statement: bound,
+      map: (result) => rows.fromObjects(result.results as Record<string, unknown>[]) as T,
     };
   };
 }

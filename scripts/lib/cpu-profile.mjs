@@ -193,6 +193,10 @@ export function aggregateProfile(profile, { resolve = defaultResolve, maxSampleU
  * "node_modules/…"), lineNumber 0-based, functionName the original name when the bundle's was
  * lost. Chrome DevTools then shows the sources after wrangler dev has deleted its bundle and map.
  * Frames `resolve` gives nothing for keep their own position.
+ * @template {{ nodes: { callFrame: { url: string, lineNumber: number, functionName: string } }[] }} P
+ * @param {P} profile
+ * @param {(frame: any) => ({ source: string, line: number, name?: string } | null | undefined)} [resolve]
+ * @returns {P}
  */
 export function mapProfile(profile, resolve = defaultResolve) {
   return {

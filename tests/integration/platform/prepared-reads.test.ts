@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
-import { and, desc, eq, isNull, type Placeholder } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type Placeholder } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database, type Database } from "~db/index";
 import { preparedRead, runReads } from "~db/prepared";
-import { notifications } from "~db/schema";
+import { eventRegistrations, events, notifications } from "~db/schema";
 import { createUser } from "../helpers";
 import { recordD1 } from "../helpers/d1-recorder";
 
@@ -114,5 +114,84 @@ describe("prepared reads", () => {
     const db = database(env.DB);
     const read = newestOf(db, { userId: "someone" } as unknown as { userId: string; limit: number });
     expect(() => read.statement()).toThrow('No value for placeholder "limit" was provided');
+  });
+
+  it("map every kind of column as Drizzle does: JSON, dates, nulls, SQL with its own decoder, a left join, nested fields", async () => {
+    const db = database(env.DB);
+    const eventId = crypto.randomUUID();
+    await db.insert(events).values({
+      id: eventId,
+      title: "Row mapping check",
+      kind: "webinar",
+      startsAt: new Date(Date.UTC(2031, 0, 5, 15)),
+      endsAt: new Date(Date.UTC(2031, 0, 5, 16)),
+      timeZone: "America/New_York",
+      capacity: 12,
+      joinUrl: "https://meet.partwise.test/row-mapping",
+      allowedTiers: ["BASIC", "SCALE"],
+    });
+    const flat = (d: Database, id: string | Placeholder) =>
+      d
+        .select({
+          id: events.id,
+          allowedTiers: events.allowedTiers,
+          startsAt: events.startsAt,
+          cancelledAt: events.cancelledAt,
+          capacity: events.capacity,
+          registered:
+            sql<number>`(select count(*) from ${eventRegistrations} where ${eventRegistrations.eventId} = ${events.id})`
+              .mapWith(Number)
+              .as("registered"),
+          openLabel: sql<string>`'open'`.as("open_label"),
+          // Aliased: a batch's rows come back keyed by column name, and both tables have an id.
+          registrationId: sql<string | null>`${eventRegistrations.id}`.as("registration_id"),
+          registeredAt: eventRegistrations.createdAt,
+        })
+        .from(events)
+        .leftJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
+        .where(eq(events.id, id));
+    const nested = (d: Database, id: string | Placeholder) =>
+      d
+        .select({
+          event: { id: events.id, startsAt: events.startsAt },
+          registration: { userId: eventRegistrations.userId, createdAt: eventRegistrations.createdAt },
+        })
+        .from(events)
+        .leftJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
+        .where(eq(events.id, id));
+    const flatOf = preparedRead(["id"], (d, p) => flat(d, p.id).prepare());
+    const nestedOf = preparedRead(["id"], (d, p) => nested(d, p.id).prepare());
+
+    const expectedFlat = await flat(db, eventId);
+    const expectedNested = await nested(db, eventId);
+    expect(expectedFlat).toEqual([
+      {
+        id: eventId,
+        allowedTiers: ["BASIC", "SCALE"],
+        startsAt: new Date(Date.UTC(2031, 0, 5, 15)),
+        cancelledAt: null,
+        capacity: 12,
+        registered: 0,
+        openLabel: "open",
+        registrationId: null,
+        registeredAt: null,
+      },
+    ]);
+    // Drizzle leaves out a left-joined object whose columns are all null.
+    expect(expectedNested).toEqual([
+      { event: { id: eventId, startsAt: new Date(Date.UTC(2031, 0, 5, 15)) }, registration: null },
+    ]);
+
+    const [batchedFlat, batchedNested] = await runReads(db, [
+      flatOf(db, { id: eventId }),
+      nestedOf(db, { id: eventId }),
+    ]);
+    expect(batchedFlat).toEqual(expectedFlat);
+    expect(batchedNested).toEqual(expectedNested);
+    expect(await flatOf(db, { id: eventId }).run()).toEqual(expectedFlat);
+    expect(await nestedOf(db, { id: eventId }).run()).toEqual(expectedNested);
+    expect(await flatOf(db, { id: "no-such-event" }).run()).toEqual([]);
+    const [none] = await runReads(db, [flatOf(db, { id: "no-such-event" })]);
+    expect(none).toEqual([]);
   });
 });
