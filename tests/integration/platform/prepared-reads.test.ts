@@ -128,7 +128,7 @@ describe("prepared reads", () => {
       timeZone: "America/New_York",
       capacity: 12,
       joinUrl: "https://meet.partwise.test/row-mapping",
-      allowedTiers: ["BASIC", "SCALE"],
+      allowedTiers: ["BASIC", "PREMIUM"],
     });
     const flat = (d: Database, id: string | Placeholder) =>
       d
@@ -167,7 +167,7 @@ describe("prepared reads", () => {
     expect(expectedFlat).toEqual([
       {
         id: eventId,
-        allowedTiers: ["BASIC", "SCALE"],
+        allowedTiers: ["BASIC", "PREMIUM"],
         startsAt: new Date(Date.UTC(2031, 0, 5, 15)),
         cancelledAt: null,
         capacity: 12,
