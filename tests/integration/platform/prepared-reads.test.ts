@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { and, desc, eq, isNull, sql, type Placeholder } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { database, type Database } from "~db/index";
 import { preparedRead, runReads } from "~db/prepared";
 import { eventRegistrations, events, notifications } from "~db/schema";
@@ -47,6 +47,10 @@ async function userWithNotifications(titles: string[]) {
   );
   return user;
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("prepared reads", () => {
   it("answer what the Drizzle builder answers, alone and in a batch, with dates mapped", async () => {
@@ -182,14 +186,19 @@ describe("prepared reads", () => {
       { event: { id: eventId, startsAt: new Date(Date.UTC(2031, 0, 5, 15)) }, registration: null },
     ]);
 
+    // A flat select is mapped by the read's own mapper; a nested one by Drizzle.
+    const drizzlePrepared = Object.getPrototypeOf(flat(db, eventId).prepare()) as { mapAllResult(): unknown };
+    const drizzleMapping = vi.spyOn(drizzlePrepared, "mapAllResult");
     const [batchedFlat, batchedNested] = await runReads(db, [
       flatOf(db, { id: eventId }),
       nestedOf(db, { id: eventId }),
     ]);
+    expect(drizzleMapping).toHaveBeenCalledTimes(1);
     expect(batchedFlat).toEqual(expectedFlat);
     expect(batchedNested).toEqual(expectedNested);
     expect(await flatOf(db, { id: eventId }).run()).toEqual(expectedFlat);
     expect(await nestedOf(db, { id: eventId }).run()).toEqual(expectedNested);
+    expect(drizzleMapping).toHaveBeenCalledTimes(2);
     expect(await flatOf(db, { id: "no-such-event" }).run()).toEqual([]);
     const [none] = await runReads(db, [flatOf(db, { id: "no-such-event" })]);
     expect(none).toEqual([]);
