@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort, stopGroup, waitForHttp } from "./proc.mjs";
+import { freePort, killGroupOnExit, stopGroup, waitForHttp } from "./proc.mjs";
 
 /** The pages measured. `/` redirects a signed-in client to /dashboard, so it is measured as what
  * `/` shows the client before signing in: the sign-in page. The others as the demo client. */
@@ -138,16 +138,9 @@ async function launchChromium(chromiumPath) {
     { stdio: "ignore", detached: true },
   );
   // Whatever happens to this process later (an error, process.exit on Ctrl-C), Chromium goes too.
-  const killOnExit = () => {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  };
-  process.once("exit", killOnExit);
+  const cancelKillOnExit = killGroupOnExit(child);
   const stop = async () => {
-    process.removeListener("exit", killOnExit);
+    cancelKillOnExit();
     await stopGroup(child, { graceMs: 3_000 });
     await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   };

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { startWranglerDev } from "./e2e-server.mjs";
 import { runLoad, summarize } from "./load.mjs";
-import { ROOT, stopGroup } from "./proc.mjs";
+import { killGroupOnExit, ROOT, stopGroup } from "./proc.mjs";
 
 export const PEER_CONFIG = path.join(ROOT, "bench", "peer", "wrangler.toml");
 /** The features document in its Insights focus, as bench's per-path timings request it. */
@@ -134,18 +134,11 @@ export async function startPeer({ persistTo, logFile, label }) {
     config: PEER_CONFIG,
     label,
   });
-  const killOnExit = () => {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  };
-  process.once("exit", killOnExit);
+  const cancelKillOnExit = killGroupOnExit(child);
   const stop = async () => {
     await stopGroup(child);
     log.end();
-    process.removeListener("exit", killOnExit);
+    cancelKillOnExit();
   };
   return { baseURL, inspectorPort, child, stop };
 }

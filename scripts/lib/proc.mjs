@@ -120,6 +120,17 @@ export async function stopGroup(child, { graceMs = 5_000 } = {}) {
   }
 }
 
+/**
+ * Whatever happens to this process later (an error, process.exit on Ctrl-C), the detached
+ * `child`'s group is killed with it. Returns the function that cancels this (call it once the
+ * group has been stopped).
+ */
+export function killGroupOnExit(child) {
+  const kill = () => killGroup(child, "SIGKILL");
+  process.once("exit", kill);
+  return () => process.removeListener("exit", kill);
+}
+
 function killGroup(child, signal) {
   if (!child?.pid) return;
   try {
