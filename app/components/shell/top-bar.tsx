@@ -31,7 +31,7 @@ export function TopBar({ firstName, lastName, navId, navOpen, onToggleNav, menuB
           aria-controls={navId}
           onClick={onToggleNav}
         >
-          <Icon name={navOpen ? "close" : "menu"} size={22} />
+          <Icon name={navOpen ? "close" : "menu"} large />
         </button>
         <Link to="/dashboard" className="topbar-brand" aria-label="Partwise dashboard">
           <BrandMark />
@@ -100,7 +100,7 @@ function NotificationsButton() {
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        <Icon name="bell" size={22} />
+        <Icon name="bell" large />
         {badge ? (
           <span className="hub-n-bell-badge" aria-hidden="true">
             {badge}
