@@ -21,7 +21,7 @@ const BUILDS = {
 // resolves its `to` three times a render (Remix's <Link>, React Router's <Link> and its click
 // handler), and each resolution turned the route matches into JSON and parsed it back
 // (docs/decisions/042-request-cost.md). Patched, the route pathnames and each resolved path are
-// kept per render's matches. These tests fail when the patch is not applied, and check that the
+// kept per render's matches, and an absolute path's answer across renders. These tests fail when the patch is not applied, and check that the
 // answers are those of an unpatched router.
 
 afterEach(() => {
@@ -106,6 +106,24 @@ describe.each(Object.entries(BUILDS))("link resolution (patched react-router), %
     expect(answers).toEqual(links.map((link) => link.to));
     // Unpatched: one JSON round trip per resolution, 120 for 40 links resolved three times each.
     expect(stringify.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  it("keeps an absolute path's answer across renders and locations, frozen so no reader can change it", () => {
+    const answers: object[] = [];
+    const { MemoryRouter, useResolvedPath } = build;
+    function Probe(): ReactNode {
+      answers.push(useResolvedPath("/features?focus=Insights"), useResolvedPath("?page=2"));
+      return null;
+    }
+    for (const location of ["/projects/7/files", "/dashboard/"])
+      renderToString(createElement(MemoryRouter, { initialEntries: [location] }, createElement(Probe)));
+    const [absolute, relative, absoluteAgain, relativeAgain] = answers;
+    expect(absolute).toEqual({ pathname: "/features", search: "?focus=Insights", hash: "" });
+    expect(absoluteAgain).toBe(absolute);
+    expect(Object.isFrozen(absolute)).toBe(true);
+    // A search-only one depends on the location: each render resolves it.
+    expect(relative).toEqual({ pathname: "/projects/7/files", search: "?page=2", hash: "" });
+    expect(relativeAgain).toEqual({ pathname: "/dashboard/", search: "?page=2", hash: "" });
   });
 
   it("gives each render its own answers: another location resolves relative links afresh", () => {
