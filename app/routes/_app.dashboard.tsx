@@ -18,7 +18,7 @@ import { loadEngagementTiles } from "~/server/engagements/engagement-views.serve
 import { BenchmarkingCard, benchmarkingSummary } from "~/components/benchmarking/benchmarking-summary";
 import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
 import { UpcomingEventsCard } from "~/components/events/upcoming-events-card";
-import { eventCardView } from "~/lib/events/event-views";
+import { eventCardView, eventTeaser } from "~/lib/events/event-views";
 import { listUpcomingEvents } from "~/server/events/events.server";
 import { FeaturedVideoCard, LearningCenterCard } from "~/components/learning/learning-cards";
 import { learningDashboardView } from "~/lib/learning/learning-views";
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tiles: [...lists.requests, ...lists.valueInsights],
     matches: lists.matches,
     benchmarking: benchmarkingSummary(benchmarking),
-    events: events.map((event) => eventCardView(event, viewer.business.memberTier, now)),
+    events: events.map((event) => eventTeaser(eventCardView(event, viewer.business.memberTier, now))),
     learning: learningDashboardView(learning, viewer.business.memberTier),
     documents,
   };

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { DashboardCard } from "~/components/dashboard/dashboard-card";
 import { EVENT_COPY } from "~/lib/events/event-copy";
-import type { EventCardView } from "~/lib/events/event-views";
+import type { EventTeaser } from "~/lib/events/event-views";
 
 /** The dashboard's Upcoming Events card: the next events, each linking to /events. */
-export function UpcomingEventsCard({ events }: { events: EventCardView[] }) {
+export function UpcomingEventsCard({ events }: { events: EventTeaser[] }) {
   return (
     <DashboardCard id="events-card" title={EVENT_COPY.pageTitle}>
       {events.length === 0 ? (

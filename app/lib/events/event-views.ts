@@ -23,6 +23,13 @@ export type ClientEvent = {
 
 export type EventCardView = ReturnType<typeof eventCardView>;
 
+/** What the dashboard's Upcoming Events card shows of an event (the /events page shows the rest). */
+export type EventTeaser = Pick<EventCardView, "id" | "title" | "when" | "startsAtIso" | "registered" | "full">;
+
+export function eventTeaser({ id, title, when, startsAtIso, registered, full }: EventCardView): EventTeaser {
+  return { id, title, when, startsAtIso, registered, full };
+}
+
 /** What a business sees of one event; the join link only once it is registered. */
 export function eventCardView(event: ClientEvent, tier: string, now: Date) {
   const registrations = Number(event.registrations);

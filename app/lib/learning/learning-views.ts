@@ -91,7 +91,10 @@ export function learningDashboardView(
   const featured = videos.find((row) => canOpen(row.allowedTiers, tier)) ?? null;
   const featuredVideo = featured ? videoView(featured.videoUrl) : null;
   return {
-    newest: cards.slice(0, 3),
+    // What the card shows of each: its title and link, its kind, New and Locked.
+    newest: cards
+      .slice(0, 3)
+      .map(({ id, title, kindLabel, isNew, locked }) => ({ id, title, kindLabel, isNew, locked })),
     newCount: cards.filter((card) => card.isNew).length,
     progress:
       openable.length > 0 ? LEARNING_COPY.progress(openable.filter((card) => card.done).length, openable.length) : null,

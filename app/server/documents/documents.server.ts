@@ -301,7 +301,10 @@ export async function loadDocumentsHub(
   };
 }
 
-export type DocumentsSummary = { count: number; storage: StorageUsage; newest: DocumentRow[] };
+/** What the dashboard card shows of a document: its name, its date and where it opens. */
+export type DocumentTeaser = Pick<DocumentRow, "key" | "name" | "createdAt" | "downloadHref" | "sourceHref">;
+
+export type DocumentsSummary = { count: number; storage: StorageUsage; newest: DocumentTeaser[] };
 
 /** The dashboard card: how many documents, the storage used and the three newest (one db.batch). */
 export async function loadDocumentsSummary(app: AppContext, viewer: ClientViewer): Promise<DocumentsSummary> {
@@ -309,7 +312,13 @@ export async function loadDocumentsSummary(app: AppContext, viewer: ClientViewer
   return {
     count: data.rows.length,
     storage: storageUsage(data.usedBytes, PLANS[viewer.business.memberTier].storageQuotaBytes),
-    newest: newestDocuments(data.rows, 3),
+    newest: newestDocuments(data.rows, 3).map(({ key, name, createdAt, downloadHref, sourceHref }) => ({
+      key,
+      name,
+      createdAt,
+      downloadHref,
+      sourceHref,
+    })),
   };
 }
 
