@@ -109,7 +109,9 @@ function NotificationsButton() {
       </button>
       <div id={panelId} className="popover" hidden={!open}>
         <p className="popover-title">Notifications</p>
-        <NotificationList notifications={notifications} />
+        {/* Only while open: the panel opens with JavaScript alone, and every page would otherwise
+            render the list (and a form per notification) that nobody sees. */}
+        {open ? <NotificationList notifications={notifications} /> : null}
       </div>
     </div>
   );
