@@ -43,16 +43,33 @@ export function combineRounds(rounds) {
   };
 }
 
+/**
+ * Each round's throughput ratio (app / peer): a round runs the app, then the peer, so the two share
+ * that moment's machine. Their spread shows how far the machine moved the pooled ratio; a change
+ * smaller than that spread cannot be read from one run.
+ */
+export function roundRatios(app, peer) {
+  const count = Math.min(app.roundThroughputs.length, peer.roundThroughputs.length);
+  const ratios = [];
+  for (let i = 0; i < count; i++) {
+    if (peer.roundThroughputs[i] > 0) ratios.push(round2(app.roundThroughputs[i] / peer.roundThroughputs[i]));
+  }
+  return ratios;
+}
+
 /** A table row: both sides, their ratios (app / peer) and the goals met or not. */
 export function compareSides(target, connections, app, peer) {
   const ratio = peer.throughput > 0 ? round2(app.throughput / peer.throughput) : null;
   const p99Ratio = peer.p99Ms > 0 ? round2(app.p99Ms / peer.p99Ms) : null;
+  const rounds = roundRatios(app, peer);
   return {
     path: target,
     connections,
     app,
     peer,
     ratio,
+    roundRatios: rounds,
+    ratioRange: rounds.length > 0 ? [Math.min(...rounds), Math.max(...rounds)] : null,
     p99Ratio,
     goals: {
       throughput: ratio !== null && ratio >= GOALS.throughputRatio,
@@ -88,6 +105,7 @@ export function formatPeerTable(rows) {
     "app req/s",
     "peer req/s",
     "ratio",
+    "rounds",
     "app p50/p99 ms",
     "peer p50/p99 ms",
     "p99 ratio",
@@ -100,6 +118,7 @@ export function formatPeerTable(rows) {
     r.app.throughput.toFixed(1),
     r.peer.throughput.toFixed(1),
     times(r.ratio),
+    r.ratioRange ? `${r.ratioRange[0].toFixed(2)}–${r.ratioRange[1].toFixed(2)}` : "—",
     `${r.app.p50Ms.toFixed(1)} / ${r.app.p99Ms.toFixed(1)}`,
     `${r.peer.p50Ms.toFixed(1)} / ${r.peer.p99Ms.toFixed(1)}`,
     times(r.p99Ratio),
@@ -110,7 +129,8 @@ export function formatPeerTable(rows) {
   const format = (cells) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   return [
-    "Against a bare Worker (bench/peer): app / peer, goals of issue #17 (informational, never a failure)",
+    "Against a bare Worker (bench/peer): app / peer, goals of issue #17 (informational, never a failure);",
+    "rounds: the lowest and highest ratio of single rounds (app then peer), how much the machine moved it",
     format(header),
     widths.map((w) => "-".repeat(w)).join("  "),
     ...lines.map(format),

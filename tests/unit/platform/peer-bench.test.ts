@@ -4,6 +4,7 @@ import {
   compareSides,
   formatPeerTable,
   GOALS,
+  roundRatios,
   peerFailures,
   PEER_PATHS,
 } from "../../../scripts/lib/peer-bench.mjs";
@@ -16,15 +17,22 @@ const round = (latencies: number[], elapsedMs: number, statuses = latencies.map(
   throughput: (latencies.length * 1000) / elapsedMs,
 });
 
-const side = (throughput: number, p50Ms: number, p99Ms: number, non200 = 0, firstBadStatus: number | null = null) => ({
+const side = (
+  throughput: number,
+  p50Ms: number,
+  p99Ms: number,
+  non200 = 0,
+  firstBadStatus: number | null = null,
+  roundThroughputs = [throughput],
+) => ({
   requests: 100,
   non200,
   firstBadStatus,
   throughput,
   p50Ms,
   p99Ms,
-  rounds: 3,
-  roundThroughputs: [throughput],
+  rounds: roundThroughputs.length,
+  roundThroughputs,
 });
 
 describe("the comparison with the bare peer", () => {
@@ -68,6 +76,21 @@ describe("the comparison with the bare peer", () => {
     expect(compareSides("/healthz", 4, side(0, 0, 0), side(0, 0, 0)).goals).toEqual({ throughput: false, p99: null });
   });
 
+  it("gives each round's ratio (the app's round against the peer's that followed it) and their range", () => {
+    const row = compareSides(
+      "/dashboard",
+      4,
+      side(45, 80, 160, 0, null, [44, 47, 45]),
+      side(50, 70, 140, 0, null, [50, 49, 55]),
+    );
+    expect(roundRatios(row.app, row.peer)).toEqual([0.88, 0.96, 0.82]);
+    expect(row.roundRatios).toEqual([0.88, 0.96, 0.82]);
+    expect(row.ratioRange).toEqual([0.82, 0.96]);
+    // A round the peer did not answer in has no ratio; no rounds at all, no range.
+    expect(roundRatios(side(1, 1, 1, 0, null, [3, 4]), side(1, 1, 1, 0, null, [0, 5]))).toEqual([0.8]);
+    expect(compareSides("/healthz", 4, side(0, 0, 0, 0, null, []), side(0, 0, 0, 0, null, [])).ratioRange).toBeNull();
+  });
+
   it("lists every side that answered something other than 200", () => {
     const rows = [
       compareSides("/dashboard", 4, side(80, 40, 120), side(257, 14, 40)),
@@ -81,12 +104,12 @@ describe("the comparison with the bare peer", () => {
 
   it("prints one line per path and connections with both sides, the ratios and the goals", () => {
     const table = formatPeerTable([
-      compareSides("/dashboard", 4, side(80, 40, 120), side(257, 14, 40)),
+      compareSides("/dashboard", 4, side(80, 40, 120, 0, null, [78, 82]), side(257, 14, 40, 0, null, [250, 264])),
       compareSides("/healthz", 16, side(950, 2, 9), side(1000, 1, 3)),
     ]);
-    const lines = table.split("\n");
+    const lines = table.split("\n").slice(1);
     expect(lines[1]).toMatch(
-      /^path\s+conn\s+app req\/s\s+peer req\/s\s+ratio\s+app p50\/p99 ms\s+peer p50\/p99 ms\s+p99 ratio\s+≥ 0.9×\s+p99 ≤ 1.2×$/,
+      /^path\s+conn\s+app req\/s\s+peer req\/s\s+ratio\s+rounds\s+app p50\/p99 ms\s+peer p50\/p99 ms\s+p99 ratio\s+≥ 0.9×\s+p99 ≤ 1.2×$/,
     );
     expect(lines[3].split(/\s{2,}/)).toEqual([
       "/dashboard",
@@ -94,6 +117,7 @@ describe("the comparison with the bare peer", () => {
       "80.0",
       "257.0",
       "0.31×",
+      "0.31–0.31",
       "40.0 / 120.0",
       "14.0 / 40.0",
       "3.00×",
@@ -106,6 +130,7 @@ describe("the comparison with the bare peer", () => {
       "950.0",
       "1000.0",
       "0.95×",
+      "0.95–0.95",
       "2.0 / 9.0",
       "1.0 / 3.0",
       "3.00×",
