@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ActivityPanel } from "~/components/dashboard/activity-panel";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { ActivityPanel, activityTabFrom } from "~/components/dashboard/activity-panel";
 import { FinanceBanner, MonthlyRevenueCard, RevenuePerEmployeeCard } from "~/components/dashboard/finance-cards";
 import { financeCards } from "~/components/dashboard/finance-view";
 import { InsightsCard } from "~/components/dashboard/insights-card";
@@ -71,6 +71,7 @@ export default function Dashboard() {
   const { finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
     useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
+  const activityTab = activityTabFrom(useSearchParams()[0].get("activity"));
   return (
     <div className="page dashboard">
       <header className="page-header">
@@ -99,7 +100,7 @@ export default function Dashboard() {
             <MonthlyRevenueCard cards={finance} />
             <BenchmarkingCard summary={benchmarking} />
           </div>
-          <ActivityPanel tiles={tiles} matches={matches} />
+          <ActivityPanel key={activityTab} tiles={tiles} matches={matches} initialTab={activityTab} />
         </div>
 
         <div className="dashboard-secondary">

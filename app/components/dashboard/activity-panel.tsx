@@ -8,15 +8,37 @@ const TABS = [
   { id: "insights", label: "Insights" },
   { id: "matching", label: "Matching" },
 ] as const;
-type TabId = (typeof TABS)[number]["id"];
+export type ActivityTab = (typeof TABS)[number]["id"];
+type TabId = ActivityTab;
+
+/** The tab `/dashboard?activity=…` opens on: Matching when asked, otherwise Insights. */
+export function activityTabFrom(value: string | null): ActivityTab {
+  return value === "matching" ? "matching" : "insights";
+}
 
 /**
  * Activity panel of the dashboard (spec §2): tabs Insights (the insight carousel) and Matching
  * (the match requests). Follows the WAI-ARIA
  * tabs pattern (arrow keys, Home/End move between tabs; only the selected tab is in tab order).
+ * A panel's content renders once its tab is first opened and then stays (with its scroll and
+ * carousel position): only JavaScript switches tabs, so the page does not render a hidden list for
+ * nobody. `?activity=matching` opens the page on the Matching tab.
  */
-export function ActivityPanel({ tiles, matches }: { tiles: readonly TileData[]; matches: readonly MatchItem[] }) {
-  const [selected, setSelected] = useState<TabId>("insights");
+export function ActivityPanel({
+  tiles,
+  matches,
+  initialTab = "insights",
+}: {
+  tiles: readonly TileData[];
+  matches: readonly MatchItem[];
+  initialTab?: TabId;
+}) {
+  const [selected, setSelected] = useState<TabId>(initialTab);
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set([initialTab]));
+  const select = (id: TabId) => {
+    setSelected(id);
+    setOpened((previous) => (previous.has(id) ? previous : new Set(previous).add(id)));
+  };
   const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ insights: null, matching: null });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -29,7 +51,7 @@ export function ActivityPanel({ tiles, matches }: { tiles: readonly TileData[]; 
     if (next === null) return;
     event.preventDefault();
     const id = TABS[next].id;
-    setSelected(id);
+    select(id);
     tabRefs.current[id]?.focus();
   };
 
@@ -52,7 +74,7 @@ export function ActivityPanel({ tiles, matches }: { tiles: readonly TileData[]; 
             aria-controls={`activity-panel-${tab.id}`}
             tabIndex={selected === tab.id ? 0 : -1}
             className="tab"
-            onClick={() => setSelected(tab.id)}
+            onClick={() => select(tab.id)}
           >
             {tab.label}
           </button>
@@ -66,7 +88,7 @@ export function ActivityPanel({ tiles, matches }: { tiles: readonly TileData[]; 
         tabIndex={0}
         className="tab-panel"
       >
-        <InsightCarousel tiles={tiles} />
+        {opened.has("insights") ? <InsightCarousel tiles={tiles} /> : null}
       </div>
       <div
         role="tabpanel"
@@ -76,7 +98,7 @@ export function ActivityPanel({ tiles, matches }: { tiles: readonly TileData[]; 
         tabIndex={0}
         className="tab-panel"
       >
-        <MatchRequestItems matches={matches} empty={NO_MATCHES_MESSAGE} />
+        {opened.has("matching") ? <MatchRequestItems matches={matches} empty={NO_MATCHES_MESSAGE} /> : null}
       </div>
     </section>
   );

@@ -301,8 +301,9 @@ describe("the navigation and the dashboard", () => {
     const client = await signedInClient();
     const approved = await createBusinessEngagement(client.business.id, "awaiting");
     const pending = await createBusinessEngagement(client.business.id, "unapproved");
-    // The dashboard's activity panel lists every match (matched ones are on the Completed side of /features).
-    const text = decode(await page("/dashboard", client.token));
+    // The dashboard's activity panel lists every match (matched ones are on the Completed side of
+    // /features) on its Matching tab, rendered when open.
+    const text = decode(await page("/dashboard?activity=matching", client.token));
     expect(text).toContain(`href="${panelUrl(approved.outline.id)}"`);
     expect(text).not.toContain(pending.outline.id);
     expect(text).toContain(`href="/features?matchId=${pending.match.id}"`);

@@ -299,7 +299,9 @@ describe("pages", () => {
     const { token } = await client();
     const dashboard = await (await call("/dashboard", { cookie: token })).text();
     expect(dashboard).toContain("There are no Delivered insights at this time.");
-    expect(dashboard).toContain("There are no matches at this time.");
+    // The Matching tab's list renders when that tab is open.
+    const matching = await (await call("/dashboard?activity=matching", { cookie: token })).text();
+    expect(matching).toContain("There are no matches at this time.");
     const card = /<section id="notifications"[\s\S]*?<\/section>/.exec(dashboard)?.[0] ?? "";
     expect(card).toContain("You have no notifications.");
   });

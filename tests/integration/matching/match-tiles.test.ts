@@ -27,7 +27,7 @@ function tilesIn(scope: string): Tile[] {
   }));
 }
 
-/** The dashboard activity panel's Matching tab. */
+/** The dashboard activity panel's Matching tab (its list renders when the tab is open: `?activity=matching`). */
 function matchingTab(page: string): string {
   return /<div role="tabpanel" id="activity-panel-matching"[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
 }
@@ -75,7 +75,8 @@ describe("match tiles", () => {
     const other = await signedInClient();
     const foreign = await createMatchRequestRow(other.business.id, { status: "awaiting_decision" });
 
-    const page = await (await call("/dashboard", { cookie: rows.client.token })).text();
+    const page = await (await call("/dashboard?activity=matching", { cookie: rows.client.token })).text();
+    expect(page).toContain('aria-selected="true" aria-controls="activity-panel-matching"');
     expect(tilesIn(matchingTab(page))).toEqual([
       {
         category: "Finance",
@@ -130,6 +131,17 @@ describe("match tiles", () => {
     expect(page).not.toContain(foreign.id);
   });
 
+  it("the dashboard opens on the Insights tab and renders the Matching list only once that tab is opened", async () => {
+    const rows = await businessWithMatches();
+    const page = await (await call("/dashboard", { cookie: rows.client.token })).text();
+    expect(page).toContain('aria-selected="true" aria-controls="activity-panel-insights"');
+    expect(matchingTab(page)).toMatch(/^<div role="tabpanel" id="activity-panel-matching"[^>]*hidden=""[^>]*><\/div>/);
+    expect(tilesIn(matchingTab(page))).toEqual([]);
+    // Anything but "matching" is the default tab.
+    const junk = await (await call("/dashboard?activity=%3Cscript%3E", { cookie: rows.client.token })).text();
+    expect(junk).toContain('aria-selected="true" aria-controls="activity-panel-insights"');
+  });
+
   it("/features?focus=Matching opens on the Active matches: those still being matched, newest first", async () => {
     const rows = await businessWithMatches();
     const page = await (await call("/features?focus=Matching", { cookie: rows.client.token })).text();
@@ -161,7 +173,7 @@ describe("match tiles", () => {
     const features = await (await call("/features?focus=Matching", { cookie: token })).text();
     expect(features).toContain(html("No Active Matches"));
     expect(features).not.toContain(foreign.id);
-    const dashboard = await (await call("/dashboard", { cookie: token })).text();
+    const dashboard = await (await call("/dashboard?activity=matching", { cookie: token })).text();
     expect(matchingTab(dashboard)).toContain("There are no matches at this time.");
     expect(dashboard).not.toContain(foreign.id);
   });
