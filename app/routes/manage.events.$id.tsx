@@ -8,20 +8,15 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EventForm, type EventFormValues } from "~/components/events/event-form";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { ConsolePageHeader, ConsoleTableCard } from "~/components/manage/console-page-parts";
+import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
 import { EVENT_COPY, EVENT_KIND_LABELS } from "~/lib/events/event-copy";
 import { plansText } from "~/lib/events/event-rules";
 import { formatEventTime, utcToWallTime } from "~/lib/events/event-time";
 import { formatDate } from "~/lib/shared/dates";
 import { fullName, planLabel } from "~/lib/shared/format";
 import { requireRole } from "~/server/identity/guards.server";
-import {
-  cancelEvent,
-  eventFormFields,
-  EventFormSchema,
-  getConsoleEvent,
-  updateEvent,
-} from "~/server/events/events.server";
+import { eventFormFields, EventFormSchema } from "~/lib/events/event-schemas";
+import { cancelEvent, getConsoleEvent, updateEvent } from "~/server/events/events.server";
 import { describeIssues, readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
 
@@ -70,6 +65,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     active: registrations.filter((row) => row.cancelledAt === null).length,
   };
 }
+
+type RegistrationRow = Awaited<ReturnType<typeof loader>>["registrations"][number];
+
+const REGISTRATION_COLUMNS: readonly ConsoleColumn<RegistrationRow>[] = [
+  { label: "Business", cell: (row) => row.business },
+  { label: "Plan", cell: (row) => row.plan },
+  { label: "Registered by", cell: (row) => `${row.person} (${row.email})` },
+  {
+    label: "Registered",
+    cell: (row) => (row.cancelledOn ? `${row.registeredOn} (cancelled ${row.cancelledOn})` : row.registeredOn),
+  },
+];
 
 type ActionResult = { notice: string | null; error: string | null; errors: Record<string, string> };
 
@@ -165,26 +172,16 @@ export default function ConsoleEventPage() {
         headingId="event-registrations-heading"
         title={EVENT_COPY.registrationsHeading}
         emptyText={EVENT_COPY.noRegistrations}
-        columns={["Business", "Plan", "Registered by", "Registered"]}
+        columns={REGISTRATION_COLUMNS}
         rows={registrations}
         rowKey={(row) => row.id}
-        cells={(row) => (
-          <>
-            <td>{row.business}</td>
-            <td>{row.plan}</td>
-            <td>
-              {row.person} ({row.email})
-            </td>
-            <td>{row.cancelledOn ? `${row.registeredOn} (cancelled ${row.cancelledOn})` : row.registeredOn}</td>
-          </>
-        )}
       />
       {event.cancelled ? null : (
         <section className="card stack" aria-labelledby="event-edit-heading">
           <h2 id="event-edit-heading" className="card-title">
             {EVENT_COPY.editHeading}
           </h2>
-          <EventForm intent="update" values={form} errors={actionData?.errors ?? {}} busy={busy} />
+          <EventForm intent="update" values={form} errors={actionData?.errors} busy={busy} />
         </section>
       )}
     </div>

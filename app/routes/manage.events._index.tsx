@@ -8,11 +8,12 @@ import {
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EMPTY_EVENT_FORM, EventForm, type EventFormValues } from "~/components/events/event-form";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { ConsolePageHeader, ConsoleTableCard } from "~/components/manage/console-page-parts";
+import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
 import { EVENT_COPY, EVENT_KIND_LABELS } from "~/lib/events/event-copy";
 import { formatEventTime } from "~/lib/events/event-time";
 import { requireRole } from "~/server/identity/guards.server";
-import { createEvent, eventFormFields, EventFormSchema, listConsoleEvents } from "~/server/events/events.server";
+import { eventFormFields, EventFormSchema } from "~/lib/events/event-schemas";
+import { createEvent, listConsoleEvents } from "~/server/events/events.server";
 import { describeIssues, readForm } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Events | Partwise" }];
@@ -33,6 +34,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
   };
 }
+
+type ConsoleEventRow = Awaited<ReturnType<typeof loader>>["events"][number];
+
+const EVENT_COLUMNS: readonly ConsoleColumn<ConsoleEventRow>[] = [
+  {
+    label: "Event",
+    cell: (event) => (
+      <>
+        <Link to={`/manage/events/${event.id}`}>{event.title}</Link>
+        {event.cancelled ? <span className="badge event-badge-cancelled">{EVENT_COPY.cancelledBadge}</span> : null}
+      </>
+    ),
+  },
+  { label: "Kind", cell: (event) => event.kindLabel },
+  { label: "When", cell: (event) => event.when },
+  { label: "Registrations", cell: (event) => `${event.registrations} / ${event.capacity}` },
+];
 
 type ActionResult = {
   notice: string | null;
@@ -79,22 +97,9 @@ export default function ConsoleEventsPage() {
         headingId="events-table-heading"
         title="All events"
         emptyText={EVENT_COPY.noConsoleEvents}
-        columns={["Event", "Kind", "When", "Registrations"]}
+        columns={EVENT_COLUMNS}
         rows={events}
         rowKey={(event) => event.id}
-        cells={(event) => (
-          <>
-            <td>
-              <Link to={`/manage/events/${event.id}`}>{event.title}</Link>
-              {event.cancelled ? (
-                <span className="badge event-badge-cancelled">{EVENT_COPY.cancelledBadge}</span>
-              ) : null}
-            </td>
-            <td>{event.kindLabel}</td>
-            <td>{event.when}</td>
-            <td>{`${event.registrations} / ${event.capacity}`}</td>
-          </>
-        )}
       />
       <section className="card stack" aria-labelledby="event-create-heading">
         <h2 id="event-create-heading" className="card-title">
@@ -104,7 +109,7 @@ export default function ConsoleEventsPage() {
           key={actionData?.createdId ?? "new"}
           intent="create"
           values={actionData?.values ?? EMPTY_EVENT_FORM}
-          errors={actionData?.errors ?? {}}
+          errors={actionData?.errors}
           busy={navigation.state === "submitting"}
         />
       </section>

@@ -16,12 +16,12 @@ import { accessOf, plansText, videoView } from "~/lib/learning/learning-rules";
 import { learningStatus } from "~/lib/learning/learning-views";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
+import { learningFormFields } from "~/lib/learning/learning-schemas";
 import { requireRole } from "~/server/identity/guards.server";
 import {
   changeLearningStatus,
   getConsoleLearningItem,
   LEARNING_FORM_MAX_BYTES,
-  learningFormFields,
   missingContent,
   readLearningSubmission,
   updateLearningItem,
@@ -181,13 +181,7 @@ export default function ConsoleLearningItemPage() {
           <h2 id="learning-edit-heading" className="card-title">
             {LEARNING_COPY.editHeading}
           </h2>
-          <LearningForm
-            intent="update"
-            values={form}
-            errors={actionData?.errors ?? {}}
-            busy={busy}
-            currentFile={item.file}
-          />
+          <LearningForm intent="update" values={form} errors={actionData?.errors} busy={busy} currentFile={item.file} />
         </section>
       )}
     </div>

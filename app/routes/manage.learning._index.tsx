@@ -7,7 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { ConsolePageHeader, ConsoleTableCard } from "~/components/manage/console-page-parts";
+import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
 import {
   EMPTY_LEARNING_FORM,
   LearningForm,
@@ -19,11 +19,11 @@ import { plansText } from "~/lib/learning/learning-rules";
 import { learningStatus } from "~/lib/learning/learning-views";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
+import { learningFormFields } from "~/lib/learning/learning-schemas";
 import { requireRole } from "~/server/identity/guards.server";
 import {
   createLearningItem,
   LEARNING_FORM_MAX_BYTES,
-  learningFormFields,
   listConsoleLearningItems,
   readLearningSubmission,
 } from "~/server/learning/learning.server";
@@ -48,6 +48,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
   };
 }
+
+type ConsoleLearningRow = Awaited<ReturnType<typeof loader>>["items"][number];
+
+const LEARNING_COLUMNS: readonly ConsoleColumn<ConsoleLearningRow>[] = [
+  { label: "Item", cell: (item) => <Link to={`/manage/learning/${item.id}`}>{item.title}</Link> },
+  { label: "Kind", cell: (item) => item.kindLabel },
+  { label: "Area", cell: (item) => item.areaLabel },
+  { label: "Open to", cell: (item) => item.plans },
+  { label: "Status", cell: (item) => item.status },
+  { label: "Marked done", cell: (item) => item.done },
+];
 
 type ActionResult = {
   notice: string | null;
@@ -92,21 +103,9 @@ export default function ConsoleLearningPage() {
         headingId="learning-table-heading"
         title={LEARNING_COPY.allItems}
         emptyText={LEARNING_COPY.noConsoleItems}
-        columns={["Item", "Kind", "Area", "Open to", "Status", "Marked done"]}
+        columns={LEARNING_COLUMNS}
         rows={items}
         rowKey={(item) => item.id}
-        cells={(item) => (
-          <>
-            <td>
-              <Link to={`/manage/learning/${item.id}`}>{item.title}</Link>
-            </td>
-            <td>{item.kindLabel}</td>
-            <td>{item.areaLabel}</td>
-            <td>{item.plans}</td>
-            <td>{item.status}</td>
-            <td>{item.done}</td>
-          </>
-        )}
       />
       <section className="card stack" aria-labelledby="learning-create-heading">
         <h2 id="learning-create-heading" className="card-title">
@@ -116,7 +115,7 @@ export default function ConsoleLearningPage() {
           key={actionData?.createdId ?? "new"}
           intent="create"
           values={actionData?.values ?? EMPTY_LEARNING_FORM}
-          errors={actionData?.errors ?? {}}
+          errors={actionData?.errors}
           busy={navigation.state === "submitting"}
           currentFile={null}
         />

@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { ConsolePageHeader, ConsoleTableCard } from "~/components/manage/console-page-parts";
+import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
 import { formatUsdCents } from "~/lib/engagements/sow";
 import { managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import {
@@ -111,21 +111,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 const COLUMNS = TRANSFERS_CONSOLE.columns;
-const BASE_COLUMNS = [COLUMNS.engagement, COLUMNS.business, COLUMNS.consultant, COLUMNS.deliverable, COLUMNS.amount];
 
-function BaseCells({ row }: { row: ShownTransfer }) {
-  return (
-    <>
-      <td>
-        <Link to={managerEngagementPath(row.outlineId)}>{row.engagementTitle}</Link>
-      </td>
-      <td>{row.businessName}</td>
-      <td>{row.consultantName}</td>
-      <td>{row.deliverable}</td>
-      <td className="transfers-amount">{row.amount}</td>
-    </>
-  );
-}
+/** The columns every section shows: where the money goes and how much. */
+const BASE_COLUMNS: readonly ConsoleColumn<ShownTransfer>[] = [
+  {
+    label: COLUMNS.engagement,
+    cell: (row) => <Link to={managerEngagementPath(row.outlineId)}>{row.engagementTitle}</Link>,
+  },
+  { label: COLUMNS.business, cell: (row) => row.businessName },
+  { label: COLUMNS.consultant, cell: (row) => row.consultantName },
+  { label: COLUMNS.deliverable, cell: (row) => row.deliverable },
+  { label: COLUMNS.amount, cell: (row) => row.amount, className: "transfers-amount" },
+];
+
+const statusBadge = (row: ShownTransfer) => <span className="badge badge-soft">{row.status}</span>;
 
 function RetryButton({ row, busy }: { row: ShownTransfer; busy: boolean }) {
   return (
@@ -158,59 +157,58 @@ export default function ConsoleTransfersPage() {
         headingId="transfers-failed-heading"
         title={TRANSFERS_CONSOLE.failedHeading}
         emptyText={TRANSFERS_CONSOLE.failedEmpty}
-        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.date, COLUMNS.action]}
+        columns={[
+          ...BASE_COLUMNS,
+          {
+            label: COLUMNS.status,
+            className: "transfers-status",
+            cell: (row) => (
+              <>
+                {statusBadge(row)}
+                <span className="transfers-detail">{row.failureMessage}</span>
+                <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.attempts(row.attempts)}</span>
+              </>
+            ),
+          },
+          { label: COLUMNS.date, cell: (row) => row.changedOn },
+          { label: COLUMNS.action, cell: (row) => <RetryButton row={row} busy={busy} /> },
+        ]}
         rows={failed}
         rowKey={(row) => row.key}
-        cells={(row) => (
-          <>
-            <BaseCells row={row} />
-            <td className="transfers-status">
-              <span className="badge badge-soft">{row.status}</span>
-              <span className="transfers-detail">{row.failureMessage}</span>
-              <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.attempts(row.attempts)}</span>
-            </td>
-            <td>{row.changedOn}</td>
-            <td>
-              <RetryButton row={row} busy={busy} />
-            </td>
-          </>
-        )}
       />
       <ConsoleTableCard
         headingId="transfers-held-heading"
         title={TRANSFERS_CONSOLE.heldHeading}
         emptyText={TRANSFERS_CONSOLE.heldEmpty}
-        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.since, COLUMNS.action]}
+        columns={[
+          ...BASE_COLUMNS,
+          {
+            label: COLUMNS.status,
+            className: "transfers-status",
+            cell: (row) => (
+              <>
+                {statusBadge(row)}
+                <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.payoutSetup(row.payoutSetup)}</span>
+              </>
+            ),
+          },
+          { label: COLUMNS.since, cell: (row) => row.heldSince },
+          { label: COLUMNS.action, cell: (row) => (row.canRetry ? <RetryButton row={row} busy={busy} /> : null) },
+        ]}
         rows={held}
         rowKey={(row) => row.key}
-        cells={(row) => (
-          <>
-            <BaseCells row={row} />
-            <td className="transfers-status">
-              <span className="badge badge-soft">{row.status}</span>
-              <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.payoutSetup(row.payoutSetup)}</span>
-            </td>
-            <td>{row.heldSince}</td>
-            <td>{row.canRetry ? <RetryButton row={row} busy={busy} /> : null}</td>
-          </>
-        )}
       />
       <ConsoleTableCard
         headingId="transfers-paid-heading"
         title={TRANSFERS_CONSOLE.paidHeading}
         emptyText={TRANSFERS_CONSOLE.paidEmpty}
-        columns={[...BASE_COLUMNS, COLUMNS.status, COLUMNS.date]}
+        columns={[
+          ...BASE_COLUMNS,
+          { label: COLUMNS.status, cell: statusBadge },
+          { label: COLUMNS.date, cell: (row) => row.paidOn },
+        ]}
         rows={paid}
         rowKey={(row) => row.key}
-        cells={(row) => (
-          <>
-            <BaseCells row={row} />
-            <td>
-              <span className="badge badge-soft">{row.status}</span>
-            </td>
-            <td>{row.paidOn}</td>
-          </>
-        )}
       />
     </div>
   );

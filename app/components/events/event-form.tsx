@@ -1,4 +1,8 @@
 import { Form } from "@remix-run/react";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { useFormCheck } from "~/components/ui/use-form-check";
+import { checkEventForm } from "~/lib/events/event-schemas";
+import type { FieldIssues } from "~/lib/shared/field-issues";
 import { MEMBER_TIERS, EVENT_KINDS } from "~db/enums";
 import { EVENT_COPY, EVENT_KIND_LABELS } from "~/lib/events/event-copy";
 import { planLabel } from "~/lib/shared/format";
@@ -27,15 +31,10 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   allowedTiers: [...MEMBER_TIERS],
 };
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="field-error">
-      {message}
-    </p>
-  ) : null;
-}
-
-/** The manager's create / edit form (a plain POST; the server validates with EventFormSchema). */
+/**
+ * The manager's create / edit form: a plain POST the server validates with EventFormSchema, and
+ * the browser first (`checkEventForm`, the same schema and messages).
+ */
 export function EventForm({
   intent,
   values,
@@ -44,22 +43,27 @@ export function EventForm({
 }: {
   intent: "create" | "update";
   values: EventFormValues;
-  errors: Record<string, string>;
+  /** The server's answer to the last post, if it refused it. */
+  errors: FieldIssues | undefined;
   busy: boolean;
 }) {
+  const { issues, onSubmit, onChange } = useFormCheck(checkEventForm, errors);
   const field = (name: keyof EventFormValues) => ({
     id: `event-${name}`,
     name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `event-${name}-error` : undefined,
+    "aria-invalid": issues[name] ? true : undefined,
+    "aria-describedby": issues[name] ? `event-${name}-error` : undefined,
   });
+  const problem = (name: keyof EventFormValues) => (
+    <FieldErrors id={`event-${name}-error`} errors={issues[name] ? [issues[name]] : null} />
+  );
   return (
-    <Form method="post" className="stack event-form" noValidate>
+    <Form method="post" className="stack event-form" noValidate onSubmit={onSubmit} onChange={onChange}>
       <input type="hidden" name="intent" value={intent} />
       <div className="field">
         <label htmlFor="event-title">Title</label>
         <input className="input" defaultValue={values.title} maxLength={120} {...field("title")} />
-        <FieldError id="event-title-error" message={errors.title} />
+        {problem("title")}
       </div>
       <div className="field">
         <label htmlFor="event-kind">Kind</label>
@@ -70,28 +74,28 @@ export function EventForm({
             </option>
           ))}
         </select>
-        <FieldError id="event-kind-error" message={errors.kind} />
+        {problem("kind")}
       </div>
       <div className="field">
         <label htmlFor="event-description">Description</label>
         <textarea className="input" rows={3} defaultValue={values.description} {...field("description")} />
-        <FieldError id="event-description-error" message={errors.description} />
+        {problem("description")}
       </div>
       <div className="event-form-row">
         <div className="field">
           <label htmlFor="event-startsAt">Starts</label>
           <input className="input" type="datetime-local" defaultValue={values.startsAt} {...field("startsAt")} />
-          <FieldError id="event-startsAt-error" message={errors.startsAt} />
+          {problem("startsAt")}
         </div>
         <div className="field">
           <label htmlFor="event-endsAt">Ends</label>
           <input className="input" type="datetime-local" defaultValue={values.endsAt} {...field("endsAt")} />
-          <FieldError id="event-endsAt-error" message={errors.endsAt} />
+          {problem("endsAt")}
         </div>
         <div className="field">
           <label htmlFor="event-timeZone">Time zone (IANA)</label>
           <input className="input" defaultValue={values.timeZone} autoComplete="off" {...field("timeZone")} />
-          <FieldError id="event-timeZone-error" message={errors.timeZone} />
+          {problem("timeZone")}
         </div>
       </div>
       <div className="event-form-row">
@@ -106,17 +110,17 @@ export function EventForm({
             defaultValue={values.capacity}
             {...field("capacity")}
           />
-          <FieldError id="event-capacity-error" message={errors.capacity} />
+          {problem("capacity")}
         </div>
         <div className="field">
           <label htmlFor="event-joinUrl">Join link</label>
           <input className="input" type="url" defaultValue={values.joinUrl} {...field("joinUrl")} />
-          <FieldError id="event-joinUrl-error" message={errors.joinUrl} />
+          {problem("joinUrl")}
         </div>
       </div>
       <fieldset
         className="field event-form-plans"
-        aria-describedby={errors.allowedTiers ? "event-allowedTiers-error" : undefined}
+        aria-describedby={issues.allowedTiers ? "event-allowedTiers-error" : undefined}
       >
         <legend>Plans that may join</legend>
         {MEMBER_TIERS.map((tier) => (
@@ -130,7 +134,7 @@ export function EventForm({
             {planLabel(tier)}
           </label>
         ))}
-        <FieldError id="event-allowedTiers-error" message={errors.allowedTiers} />
+        {problem("allowedTiers")}
       </fieldset>
       <div className="button-row">
         <button type="submit" className="button button-primary" disabled={busy}>

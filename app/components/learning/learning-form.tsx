@@ -1,4 +1,8 @@
 import { Form } from "@remix-run/react";
+import { FieldErrors } from "~/components/ui/field-errors";
+import { useFormCheck } from "~/components/ui/use-form-check";
+import { checkLearningForm } from "~/lib/learning/learning-schemas";
+import type { FieldIssues } from "~/lib/shared/field-issues";
 import { BUSINESS_AREAS, LEARNING_KINDS } from "~db/enums";
 import { LEARNING_COPY, LEARNING_KIND_LABELS } from "~/lib/learning/learning-copy";
 import { categoryLabel } from "~/lib/shared/format";
@@ -32,16 +36,9 @@ export function learningFormValues(fields: Record<string, string>): LearningForm
   return values;
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="field-error">
-      {message}
-    </p>
-  ) : null;
-}
-
 /**
- * The manager's create / edit form (a multipart POST: a template carries its file). Every kind's
+ * The manager's create / edit form (a multipart POST: a template carries its file), checked in the
+ * browser first with the server's schema and messages (`checkLearningForm`). Every kind's
  * fields are shown; the server keeps only the chosen kind's content (an article's text, a video's
  * address, a template's file).
  */
@@ -54,18 +51,33 @@ export function LearningForm({
 }: {
   intent: "create" | "update";
   values: LearningFormValues;
-  errors: Record<string, string>;
+  /** The server's answer to the last post, if it refused it. */
+  errors: FieldIssues | undefined;
   busy: boolean;
   currentFile: string | null;
 }) {
+  const { issues, onSubmit, onChange } = useFormCheck(
+    (form) => checkLearningForm(form, { hasFile: currentFile !== null }),
+    errors,
+  );
   const field = (name: keyof LearningFormValues | "file") => ({
     id: `learning-${name}`,
     name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `learning-${name}-error` : undefined,
+    "aria-invalid": issues[name] ? true : undefined,
+    "aria-describedby": issues[name] ? `learning-${name}-error` : undefined,
   });
+  const problem = (name: keyof LearningFormValues | "file") => (
+    <FieldErrors id={`learning-${name}-error`} errors={issues[name] ? [issues[name]] : null} />
+  );
   return (
-    <Form method="post" encType="multipart/form-data" className="stack learning-form" noValidate>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="stack learning-form"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+    >
       <input type="hidden" name="intent" value={intent} />
       <div className="learning-form-row">
         <div className="field">
@@ -77,7 +89,7 @@ export function LearningForm({
               </option>
             ))}
           </select>
-          <FieldError id="learning-kind-error" message={errors.kind} />
+          {problem("kind")}
         </div>
         <div className="field">
           <label htmlFor="learning-area">Business area</label>
@@ -88,18 +100,18 @@ export function LearningForm({
               </option>
             ))}
           </select>
-          <FieldError id="learning-area-error" message={errors.area} />
+          {problem("area")}
         </div>
       </div>
       <div className="field">
         <label htmlFor="learning-title">Title</label>
         <input className="input" defaultValue={values.title} maxLength={120} {...field("title")} />
-        <FieldError id="learning-title-error" message={errors.title} />
+        {problem("title")}
       </div>
       <div className="field">
         <label htmlFor="learning-summary">Summary</label>
         <textarea className="input" rows={2} maxLength={300} defaultValue={values.summary} {...field("summary")} />
-        <FieldError id="learning-summary-error" message={errors.summary} />
+        {problem("summary")}
       </div>
       <div className="field">
         <label htmlFor="learning-bodyMarkdown">Article text (Markdown, for articles)</label>
@@ -108,22 +120,22 @@ export function LearningForm({
           Headings (#), **bold**, *italic*, lists (- or 1.), [links](https://…), `code`, ``` code blocks and &gt;
           quotes. HTML is shown as text.
         </p>
-        <FieldError id="learning-bodyMarkdown-error" message={errors.bodyMarkdown} />
+        {problem("bodyMarkdown")}
       </div>
       <div className="field">
         <label htmlFor="learning-videoUrl">Video address (https, for videos)</label>
         <input className="input" type="url" defaultValue={values.videoUrl} {...field("videoUrl")} />
-        <FieldError id="learning-videoUrl-error" message={errors.videoUrl} />
+        {problem("videoUrl")}
       </div>
       <div className="field">
         <label htmlFor="learning-file">Template file (for templates)</label>
         <input className="input" type="file" {...field("file")} />
         {currentFile ? <p className="field-hint">{currentFile}</p> : null}
-        <FieldError id="learning-file-error" message={errors.file} />
+        {problem("file")}
       </div>
       <fieldset
         className="field learning-form-access"
-        aria-describedby={errors.access ? "learning-access-error" : undefined}
+        aria-describedby={issues.access ? "learning-access-error" : undefined}
       >
         <legend>Who may open it</legend>
         <label className="checkbox">
@@ -134,7 +146,7 @@ export function LearningForm({
           <input type="radio" name="access" value="all" defaultChecked={values.access === "all"} />{" "}
           {LEARNING_COPY.accessAll}
         </label>
-        <FieldError id="learning-access-error" message={errors.access} />
+        {problem("access")}
       </fieldset>
       <div className="button-row">
         <button type="submit" className="button button-primary" disabled={busy}>

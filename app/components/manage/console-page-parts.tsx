@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
+import { LabelledTable } from "~/components/ui/labelled-table";
 
 /**
  * The parts every console editor page repeats (events, learning): the page header with its
  * eyebrow (a link back to the list on an item's page) and an aside such as a status badge, and a
- * card holding one table with its empty state. One markup, one set of styles (`.console-table`).
+ * card holding one table with its empty state. One markup, one set of styles (`.labelled-table`: a card per row on a phone).
  */
 export function ConsolePageHeader({ eyebrow, title, aside }: { eyebrow: ReactNode; title: string; aside?: ReactNode }) {
   return (
@@ -17,27 +18,24 @@ export function ConsolePageHeader({ eyebrow, title, aside }: { eyebrow: ReactNod
   );
 }
 
+/** One column of a console table: its header, which also labels its cells on a phone, and its cell. */
+export type ConsoleColumn<Row> = {
+  label: string;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+};
+
 export type ConsoleTableProps<Row> = {
-  /** The id of the card's heading, which also names the scrollable table region. */
+  /** The id of the card's heading, which also names the table's region. */
   headingId: string;
   title: string;
   emptyText: string;
-  columns: readonly string[];
+  columns: readonly ConsoleColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** The row's cells, one `<td>` per column. */
-  cells: (row: Row) => ReactNode;
 };
 
-export function ConsoleTableCard<Row>({
-  headingId,
-  title,
-  emptyText,
-  columns,
-  rows,
-  rowKey,
-  cells,
-}: ConsoleTableProps<Row>) {
+export function ConsoleTableCard<Row>({ headingId, title, emptyText, columns, rows, rowKey }: ConsoleTableProps<Row>) {
   return (
     <section className="card stack" aria-labelledby={headingId}>
       <h2 id={headingId} className="card-title">
@@ -46,25 +44,29 @@ export function ConsoleTableCard<Row>({
       {rows.length === 0 ? (
         <p className="empty-state">{emptyText}</p>
       ) : (
-        // Focusable and named, so a keyboard can scroll a table wider than a phone.
-        <div className="console-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-          <table className="console-table">
-            <thead>
-              <tr>
+        <LabelledTable labelledBy={headingId}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.label} scope="col" className={column.className}>
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
+                  <td key={column.label} data-label={column.label} className={column.className}>
+                    {/* One box, so a phone's two-column card keeps the cell's parts together. */}
+                    <div>{column.cell(row)}</div>
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={rowKey(row)}>{cells(row)}</tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </LabelledTable>
       )}
     </section>
   );

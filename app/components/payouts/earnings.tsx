@@ -1,5 +1,6 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
+import { LabelledTable, StatusPill, type StatusTone } from "~/components/ui/labelled-table";
 import { formatUsdCents } from "~/lib/engagements/sow";
 import {
   EARNING_STATE_LABELS,
@@ -29,7 +30,7 @@ import type { EarningState } from "~/lib/payouts/earnings";
 import { formatDate } from "~/lib/shared/dates";
 import type { ConsultantEarnings, ConsultantPayouts } from "~/server/payouts/earnings.server";
 
-const STATE_TONE: Record<EarningState, "done" | "waiting" | "alert" | "muted"> = {
+const STATE_TONE: Record<EarningState, StatusTone> = {
   paid: "done",
   held: "waiting",
   failed: "alert",
@@ -37,6 +38,14 @@ const STATE_TONE: Record<EarningState, "done" | "waiting" | "alert" | "muted"> =
   reversed: "muted",
   awaiting_approval: "waiting",
   in_progress: "muted",
+};
+
+const PAYOUT_TONE: Record<keyof typeof PAYOUT_STATUS_LABELS, StatusTone> = {
+  paid: "done",
+  pending: "waiting",
+  in_transit: "waiting",
+  canceled: "alert",
+  failed: "alert",
 };
 
 /** The consultant's earnings: the three totals (what is held, and why) and the table per deliverable. */
@@ -78,52 +87,48 @@ export function EarningsCard({ earnings, feePercent }: { earnings: ConsultantEar
       {rows.length === 0 ? (
         <p className="empty-state">{EARNINGS_EMPTY}</p>
       ) : (
-        <div className="earnings-table-scroll">
-          <table className="earnings-table">
-            <caption>{EARNINGS_TABLE_CAPTION}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{EARNINGS_COLUMNS.engagement}</th>
-                <th scope="col">{EARNINGS_COLUMNS.deliverable}</th>
-                <th scope="col">{EARNINGS_COLUMNS.approved}</th>
-                <th scope="col" className="earnings-amount">
-                  {EARNINGS_COLUMNS.amount}
+        <LabelledTable labelledBy="earnings-title">
+          <caption>{EARNINGS_TABLE_CAPTION}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{EARNINGS_COLUMNS.engagement}</th>
+              <th scope="col">{EARNINGS_COLUMNS.deliverable}</th>
+              <th scope="col">{EARNINGS_COLUMNS.approved}</th>
+              <th scope="col" className="cell-amount">
+                {EARNINGS_COLUMNS.amount}
+              </th>
+              <th scope="col">{EARNINGS_COLUMNS.status}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.itemId}>
+                <td data-label={EARNINGS_COLUMNS.engagement}>
+                  <span>
+                    <span className="earnings-business">{row.businessName}</span>
+                    {row.engagementTitle ? <span className="earnings-engagement">{row.engagementTitle}</span> : null}
+                  </span>
+                </td>
+                <th scope="row" data-label={EARNINGS_COLUMNS.deliverable}>
+                  <Link to={`/consultant/engagements/${row.outlineId}/items/${row.itemId}`}>{row.itemTitle}</Link>
                 </th>
-                <th scope="col">{EARNINGS_COLUMNS.status}</th>
+                <td data-label={EARNINGS_COLUMNS.approved}>
+                  {row.approvedAt ? (
+                    <time dateTime={row.approvedAt}>{formatDate(row.approvedAt)}</time>
+                  ) : (
+                    EARNINGS_NOT_APPROVED
+                  )}
+                </td>
+                <td data-label={EARNINGS_COLUMNS.amount} className="cell-amount">
+                  {formatUsdCents(row.amountCents)}
+                </td>
+                <td data-label={EARNINGS_COLUMNS.status}>
+                  <StatusPill tone={STATE_TONE[row.state]}>{EARNING_STATE_LABELS[row.state]}</StatusPill>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.itemId}>
-                  <td data-label={EARNINGS_COLUMNS.engagement}>
-                    <span>
-                      <span className="earnings-business">{row.businessName}</span>
-                      {row.engagementTitle ? <span className="earnings-engagement">{row.engagementTitle}</span> : null}
-                    </span>
-                  </td>
-                  <th scope="row" data-label={EARNINGS_COLUMNS.deliverable}>
-                    <Link to={`/consultant/engagements/${row.outlineId}/items/${row.itemId}`}>{row.itemTitle}</Link>
-                  </th>
-                  <td data-label={EARNINGS_COLUMNS.approved}>
-                    {row.approvedAt ? (
-                      <time dateTime={row.approvedAt}>{formatDate(row.approvedAt)}</time>
-                    ) : (
-                      EARNINGS_NOT_APPROVED
-                    )}
-                  </td>
-                  <td data-label={EARNINGS_COLUMNS.amount} className="earnings-amount">
-                    {formatUsdCents(row.amountCents)}
-                  </td>
-                  <td data-label={EARNINGS_COLUMNS.status}>
-                    <span className={`earnings-status earnings-status-${STATE_TONE[row.state]}`}>
-                      {EARNING_STATE_LABELS[row.state]}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </LabelledTable>
       )}
     </section>
   );
@@ -174,39 +179,33 @@ function PayoutsList({ payouts }: { payouts: ConsultantPayouts }) {
   }
   if (payouts.payouts.length === 0) return <p className="empty-state">{PAYOUTS_NONE}</p>;
   return (
-    <div className="earnings-table-scroll">
-      <table className="earnings-table payouts-table">
-        {/* The section's heading says it already; the caption names the table for screen readers. */}
-        <caption className="visually-hidden">{PAYOUTS_TABLE_CAPTION}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{PAYOUTS_COLUMNS.arrival}</th>
-            <th scope="col" className="earnings-amount">
-              {PAYOUTS_COLUMNS.amount}
+    <LabelledTable labelledBy="payouts-list-title">
+      {/* The section's heading says it already; the caption names the table for screen readers. */}
+      <caption className="visually-hidden">{PAYOUTS_TABLE_CAPTION}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{PAYOUTS_COLUMNS.arrival}</th>
+          <th scope="col" className="cell-amount">
+            {PAYOUTS_COLUMNS.amount}
+          </th>
+          <th scope="col">{PAYOUTS_COLUMNS.status}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {payouts.payouts.map((payout) => (
+          <tr key={payout.id}>
+            <th scope="row" data-label={PAYOUTS_COLUMNS.arrival}>
+              <time dateTime={payout.arrivalDate}>{formatDate(payout.arrivalDate)}</time>
             </th>
-            <th scope="col">{PAYOUTS_COLUMNS.status}</th>
+            <td data-label={PAYOUTS_COLUMNS.amount} className="cell-amount">
+              {formatUsdCents(payout.amountCents)}
+            </td>
+            <td data-label={PAYOUTS_COLUMNS.status}>
+              <StatusPill tone={PAYOUT_TONE[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</StatusPill>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {payouts.payouts.map((payout) => (
-            <tr key={payout.id}>
-              <th scope="row" data-label={PAYOUTS_COLUMNS.arrival}>
-                <time dateTime={payout.arrivalDate}>{formatDate(payout.arrivalDate)}</time>
-              </th>
-              <td data-label={PAYOUTS_COLUMNS.amount} className="earnings-amount">
-                {formatUsdCents(payout.amountCents)}
-              </td>
-              <td data-label={PAYOUTS_COLUMNS.status}>
-                <span
-                  className={`earnings-status earnings-status-${payout.status === "paid" ? "done" : payout.status === "failed" || payout.status === "canceled" ? "alert" : "waiting"}`}
-                >
-                  {PAYOUT_STATUS_LABELS[payout.status]}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </LabelledTable>
   );
 }

@@ -64,6 +64,16 @@ export function fileExtension(name: string): string | null {
   return base.slice(dot + 1).toLowerCase();
 }
 
+/**
+ * What is wrong with a file before its bytes are read, in the words the upload answers with: a type
+ * not accepted, then a size over the limit; null when neither. The server then checks its content.
+ */
+export function fileProblem(file: { name: string; size: number }): string | null {
+  if (!acceptedExtension(file.name)) return FILE_REJECTED_MESSAGE;
+  if (file.size > MAX_FILE_BYTES) return FILE_TOO_LARGE_MESSAGE;
+  return null;
+}
+
 /** The accepted extension of a file name, or null when it has none or another one. */
 export function acceptedExtension(name: string): FileExtension | null {
   const ext = fileExtension(name);

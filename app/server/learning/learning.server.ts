@@ -6,22 +6,21 @@
  */
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import {
-  BUSINESS_AREAS,
-  LEARNING_KINDS,
-  learningItems,
-  learningProgress,
-  learningVisits,
-  type LearningItem,
-} from "~db/schema";
+import { learningItems, learningProgress, learningVisits, type LearningItem } from "~db/schema";
 import { LEARNING_COPY, LEARNING_FIELD_ERRORS } from "~/lib/learning/learning-copy";
+import {
+  chosenFile,
+  LearningFormSchema,
+  learningFormFields,
+  type LearningInput,
+} from "~/lib/learning/learning-schemas";
 import { canOpen, tiersFor, VISIT_GAP_MS } from "~/lib/learning/learning-rules";
 import { thePlans } from "~/lib/shared/format";
 import {
   acceptedExtension,
   FILE_CONTENT_TYPES,
   FILE_REJECTED_MESSAGE,
-  FILE_TOO_LARGE_MESSAGE,
+  fileProblem,
   MAX_FILE_BYTES,
   MULTIPART_OVERHEAD_BYTES,
   sanitizeFileName,
@@ -36,43 +35,6 @@ import { preparedRead, runReads } from "~db/prepared";
 export const LEARNING_PATH = "/learning";
 
 // ---------------------------------------------------------------- the manager's form
-
-const trimmed = (max: number, message: string) => z.string().trim().max(max, message);
-
-/** The console's create / edit form; what each kind needs is checked after the common fields. */
-export const LearningFormSchema = z
-  .object({
-    kind: z.enum(LEARNING_KINDS, { message: LEARNING_FIELD_ERRORS.kind }),
-    title: trimmed(120, LEARNING_FIELD_ERRORS.title).min(1, LEARNING_FIELD_ERRORS.title),
-    summary: trimmed(300, LEARNING_FIELD_ERRORS.summary).default(""),
-    area: z.enum(BUSINESS_AREAS, { message: LEARNING_FIELD_ERRORS.area }),
-    bodyMarkdown: trimmed(20_000, LEARNING_FIELD_ERRORS.body).default(""),
-    videoUrl: trimmed(500, LEARNING_FIELD_ERRORS.videoUrl).default(""),
-    access: z.enum(["perk", "all"], { message: LEARNING_FIELD_ERRORS.access }),
-  })
-  .superRefine((value, ctx) => {
-    if (value.kind === "article" && value.bodyMarkdown === "") {
-      ctx.addIssue({ code: "custom", path: ["bodyMarkdown"], message: LEARNING_FIELD_ERRORS.body });
-    }
-    if (value.kind === "video" && !(/^https:\/\/[^\s]+$/.test(value.videoUrl) && URL.canParse(value.videoUrl))) {
-      ctx.addIssue({ code: "custom", path: ["videoUrl"], message: LEARNING_FIELD_ERRORS.videoUrl });
-    }
-  });
-
-export type LearningInput = z.infer<typeof LearningFormSchema>;
-
-/** The form's text fields (the file is read apart). */
-export function learningFormFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
-  return fields;
-}
-
-/** The chosen file of a form, or null when none was chosen (a browser sends an empty, nameless part). */
-export function chosenFile(form: FormData, name = "file"): File | null {
-  const value = form.get(name);
-  return value && typeof value !== "string" && (value.name !== "" || value.size > 0) ? value : null;
-}
 
 export type TemplateFile = {
   key: string;
@@ -89,9 +51,9 @@ function toHex(buffer: ArrayBuffer): string {
 
 /** A template upload checked by the upload rules (type, 16 MB, content matching its extension). */
 export async function checkTemplateFile(file: File): Promise<TemplateFile | { error: string }> {
+  const problem = fileProblem(file);
   const ext = acceptedExtension(file.name);
-  if (!ext) return { error: FILE_REJECTED_MESSAGE };
-  if (file.size > MAX_FILE_BYTES) return { error: FILE_TOO_LARGE_MESSAGE };
+  if (problem || !ext) return { error: problem ?? FILE_REJECTED_MESSAGE };
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!contentMatchesExtension(ext, bytes)) return { error: FILE_REJECTED_MESSAGE };
   return {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldIssues } from "~/lib/shared/field-issues";
 
 /** Largest JSON or form body the API accepts (uploads have their own limit and route). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -134,13 +135,8 @@ export async function readForm(
 
 /** Human-readable summary of a Zod error: the first message per field. */
 export function describeIssues(error: z.ZodError): { msg: string; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "body";
-    errors[key] ??= issue.message;
-  }
   const first = error.issues[0];
-  return { msg: first ? first.message : "The request is not valid.", errors };
+  return { msg: first ? first.message : "The request is not valid.", errors: fieldIssues(error) };
 }
 
 /** A 400's `{ msg, errors? }` in the shape an endpoint answers its refusals in. */

@@ -25,7 +25,32 @@ for (const [label, viewport] of [
           .click();
         await expectPath(page, "/manage/events");
         await page.getByRole("heading", { name: "Create an event" }).waitFor();
-        await page.getByLabel("Title").fill(title);
+        await page.waitForSelector("html[data-hydrated]");
+
+        // Sent empty, the form is stopped in the browser with the server's own messages: nothing posts.
+        const posts: string[] = [];
+        page.on("request", (request) => {
+          if (request.method() === "POST") posts.push(request.url());
+        });
+        await page.getByRole("button", { name: "Create event" }).click();
+        const titleField = page.getByLabel("Title");
+        await titleField.and(page.locator(":focus")).waitFor();
+        expect(await titleField.getAttribute("aria-invalid")).toBe("true");
+        for (const [id, message] of [
+          ["event-title-error", "Enter a title (up to 120 characters)."],
+          ["event-startsAt-error", "Enter the start date and time."],
+          ["event-endsAt-error", "Enter an end after the start."],
+          ["event-joinUrl-error", "Enter the join link (https://…)."],
+        ] as const) {
+          expect(await page.locator(`#${id}`).textContent()).toBe(message);
+        }
+        expect(posts).toEqual([]);
+        // A message goes as soon as its field is right.
+        await titleField.fill(title);
+        await page.locator("#event-title-error").waitFor({ state: "detached" });
+        expect(await titleField.getAttribute("aria-invalid")).toBeNull();
+        expect(await page.locator("#event-startsAt-error").textContent()).toBe("Enter the start date and time.");
+
         await page.getByLabel("Kind").selectOption("virtual_peer_group");
         await page.getByLabel("Description").fill("Bring one question about cash flow.");
         await page.getByLabel("Starts").fill(`${YEAR}-07-01T10:00`);

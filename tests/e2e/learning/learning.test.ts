@@ -52,11 +52,25 @@ for (const [label, viewport] of [
 
         // The template, uploaded as a real workbook.
         await page.goto("/manage/learning");
+        await page.waitForSelector("html[data-hydrated]");
         await page.getByLabel("Kind").selectOption("template");
         await page.getByLabel("Business area").selectOption("finance");
         await page.getByLabel("Title").fill(templateTitle);
-        await page.getByLabel(/^Template file/).setInputFiles(WORKBOOK);
         await page.getByLabel("Every plan").check();
+        // Without its file, the template is stopped in the browser with the server's message.
+        const posts: string[] = [];
+        page.on("request", (request) => {
+          if (request.method() === "POST") posts.push(request.url());
+        });
+        await page.getByRole("button", { name: "Add item" }).click();
+        const fileField = page.getByLabel(/^Template file/);
+        await fileField.and(page.locator(":focus")).waitFor();
+        expect(await page.locator("#learning-file-error").textContent()).toBe(
+          "Choose the template file (.xlsx, .ods, .csv, .docx, .pdf …, up to 16MB).",
+        );
+        expect(posts).toEqual([]);
+        await fileField.setInputFiles(WORKBOOK);
+        await page.locator("#learning-file-error").waitFor({ state: "detached" });
         await page.getByRole("button", { name: "Add item" }).click();
         await page.getByRole("link", { name: "Open the new item to publish it" }).click();
         await page

@@ -53,6 +53,17 @@ for (const [label, viewport] of [
           expect(await row.getByRole("cell").nth(6).textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
         }
 
+        if (label === "375") {
+          // On a phone each row is a card, every cell labelled by its column: nothing scrolls sideways.
+          const scroller = section("transfers-paid-heading").locator(".table-scroll");
+          expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+          const cells = grace.first().getByRole("cell");
+          expect(await cells.evaluateAll((all) => all.map((cell) => cell.getAttribute("data-label")))).toEqual(headers);
+          const amount = cells.nth(4);
+          expect(await amount.evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"Amount"');
+        }
+
         await grace.first().getByRole("link", { name: "Store leadership rhythm" }).click();
         await page.getByRole("heading", { name: "Money", level: 2 }).waitFor();
         expect(new URL(page.url()).pathname).toMatch(/^\/manage\/engagements\/[^/]+$/);

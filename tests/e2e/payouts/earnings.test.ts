@@ -50,7 +50,7 @@ for (const [label, viewport] of [
         for (const item of PAID) {
           const row = payoutRows.filter({ hasText: item.amount });
           expect(await row.count()).toBe(1);
-          expect(["In transit", "Paid"]).toContain((await row.locator(".earnings-status").textContent()) ?? "");
+          expect(["In transit", "Paid"]).toContain((await row.locator(".status-pill").textContent()) ?? "");
         }
         const section = page.getByRole("region", { name: "Payouts to your bank" });
         await section.getByRole("button", { name: "Open Stripe Express dashboard", exact: true }).waitFor();

@@ -6,6 +6,7 @@ import {
   FILE_REJECTED_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
   fileExtension,
+  fileProblem,
   isStoredFileName,
   MAX_FILE_BYTES,
   MAX_UPLOAD_REQUEST_BYTES,
@@ -87,5 +88,14 @@ describe("download disposition", () => {
       `attachment; filename="R_sum_ _final_ (1).pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22%20%281%29.pdf`,
     );
     expect(contentDisposition("a\\b\r\nc.pdf")).toBe(`attachment; filename="bc.pdf"; filename*=UTF-8''bc.pdf`);
+  });
+});
+
+describe("fileProblem", () => {
+  it("names a type that is not accepted before a size over the limit, in the upload's words", () => {
+    expect(fileProblem({ name: "setup.exe", size: MAX_FILE_BYTES + 1 })).toBe(FILE_REJECTED_MESSAGE);
+    expect(fileProblem({ name: "noextension", size: 1 })).toBe(FILE_REJECTED_MESSAGE);
+    expect(fileProblem({ name: "Budget.XLSX", size: MAX_FILE_BYTES + 1 })).toBe(FILE_TOO_LARGE_MESSAGE);
+    expect(fileProblem({ name: "Budget.XLSX", size: MAX_FILE_BYTES })).toBeNull();
   });
 });
