@@ -10,6 +10,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { EarningsCard, PayoutsListCard } from "~/components/payouts/earnings";
+import { StatusPill, type StatusTone } from "~/components/ui/labelled-table";
 import {
   ACCOUNT_CREATED_LABEL,
   CONTINUE_SET_UP_BUTTON,
@@ -23,6 +24,7 @@ import {
   PAYOUTS_TITLE,
   REQUIREMENTS_DUE_HEADING,
   SET_UP_PAYOUTS_BUTTON,
+  type PayoutState,
 } from "~/lib/payouts/payout-copy";
 import { PAYOUTS_DASHBOARD_HINT } from "~/lib/payouts/earnings-copy";
 import { payoutState } from "~/lib/payouts/payout-state";
@@ -33,6 +35,13 @@ import { PaymentProviderError } from "~/server/payments/provider/types";
 import { expressDashboardUrl, getPayoutAccount, startPayoutOnboarding } from "~/server/payouts/accounts.server";
 import { loadConsultantEarnings, loadConsultantPayouts } from "~/server/payouts/earnings.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+
+const STATE_TONE: Record<PayoutState, StatusTone> = {
+  not_set_up: "muted",
+  pending: "waiting",
+  enabled: "done",
+  disabled: "alert",
+};
 
 export const meta: MetaFunction = () => [{ title: "Payouts | Consultant portal | Partwise" }];
 
@@ -121,7 +130,9 @@ export default function ConsultantPayouts() {
       ) : null}
       <section className="card payouts-card" aria-labelledby="payouts-state">
         <h2 id="payouts-state" className="card-title">
-          <span className={`payouts-badge payouts-badge-${view.state}`}>{view.label}</span>
+          <StatusPill tone={STATE_TONE[view.state]} className="payouts-badge">
+            {view.label}
+          </StatusPill>
         </h2>
         <p className="payouts-message">{view.message}</p>
         {view.disabledReason ? (

@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
@@ -126,6 +127,18 @@ const BASE_COLUMNS: readonly ConsoleColumn<ShownTransfer>[] = [
 
 const statusBadge = (row: ShownTransfer) => <span className="badge badge-soft">{row.status}</span>;
 
+/** The Status column of a section that needs attention: the badge, then what the section adds, a line each. */
+const statusColumn = (details: (row: ShownTransfer) => ReactNode): ConsoleColumn<ShownTransfer> => ({
+  label: COLUMNS.status,
+  className: "transfers-status",
+  cell: (row) => (
+    <>
+      {statusBadge(row)}
+      {details(row)}
+    </>
+  ),
+});
+
 function RetryButton({ row, busy }: { row: ShownTransfer; busy: boolean }) {
   return (
     <Form method="post" className="transfers-retry">
@@ -159,17 +172,12 @@ export default function ConsoleTransfersPage() {
         emptyText={TRANSFERS_CONSOLE.failedEmpty}
         columns={[
           ...BASE_COLUMNS,
-          {
-            label: COLUMNS.status,
-            className: "transfers-status",
-            cell: (row) => (
-              <>
-                {statusBadge(row)}
-                <span className="transfers-detail">{row.failureMessage}</span>
-                <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.attempts(row.attempts)}</span>
-              </>
-            ),
-          },
+          statusColumn((row) => (
+            <>
+              <span className="transfers-detail">{row.failureMessage}</span>
+              <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.attempts(row.attempts)}</span>
+            </>
+          )),
           { label: COLUMNS.date, cell: (row) => row.changedOn },
           { label: COLUMNS.action, cell: (row) => <RetryButton row={row} busy={busy} /> },
         ]}
@@ -182,16 +190,9 @@ export default function ConsoleTransfersPage() {
         emptyText={TRANSFERS_CONSOLE.heldEmpty}
         columns={[
           ...BASE_COLUMNS,
-          {
-            label: COLUMNS.status,
-            className: "transfers-status",
-            cell: (row) => (
-              <>
-                {statusBadge(row)}
-                <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.payoutSetup(row.payoutSetup)}</span>
-              </>
-            ),
-          },
+          statusColumn((row) => (
+            <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.payoutSetup(row.payoutSetup)}</span>
+          )),
           { label: COLUMNS.since, cell: (row) => row.heldSince },
           { label: COLUMNS.action, cell: (row) => (row.canRetry ? <RetryButton row={row} busy={busy} /> : null) },
         ]}

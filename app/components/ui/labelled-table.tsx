@@ -24,7 +24,15 @@ export function LabelledTable({
 
 export type StatusTone = "done" | "waiting" | "alert" | "muted";
 
-/** A row's state as a small pill, coloured by its tone (paid, waiting, failed, neither). */
-export function StatusPill({ tone, children }: { tone: StatusTone; children: ReactNode }) {
-  return <span className={`status-pill status-pill-${tone}`}>{children}</span>;
+/** A state as a small pill, coloured by its tone (paid, waiting, failed, neither). */
+export function StatusPill({
+  tone,
+  className,
+  children,
+}: {
+  tone: StatusTone;
+  className?: string;
+  children: ReactNode;
+}) {
+  return <span className={`status-pill status-pill-${tone}${className ? ` ${className}` : ""}`}>{children}</span>;
 }
