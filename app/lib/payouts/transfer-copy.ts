@@ -44,7 +44,8 @@ export const REFUND_AFTER_TRANSFER =
   "The consultant has already been paid for this deliverable. Reverse the transfer first, then refund.";
 export const REFUND_APPROVED =
   "This deliverable was approved, so its payment belongs to the consultant and cannot be refunded.";
-export const REFUND_IN_PROGRESS = "A refund of this deliverable is already under way.";
+export const REFUND_IN_PROGRESS =
+  "A refund of this deliverable is already under way. If it has not finished in ten minutes, refund it again: Stripe refunds it only once.";
 export const REFUND_FAILED = "Stripe could not refund the payment. Please try again in a few minutes.";
 
 export const ITEM_NOT_IN_ENGAGEMENT = "This deliverable is not part of this engagement.";

@@ -50,7 +50,10 @@ export const transferKey = (itemId: string) => `transfer-item-${itemId}`;
 export const reversalKey = (itemId: string) => `reverse-item-${itemId}`;
 export const refundKey = (itemId: string) => `refund-item-${itemId}`;
 
-/** A transfer left 'pending' this long (a crash between the claim and Stripe's answer) may be retried. */
+/**
+ * A transfer or refund left 'pending' this long (a crash between the claim and Stripe's answer)
+ * may be retried: no call of ours waits on Stripe nearly this long.
+ */
 export const STALE_PENDING_MS = 10 * 60 * 1000;
 
 /** A refund that is under way or done: no transfer may start for its item. */
@@ -330,7 +333,8 @@ export async function reverseTransfer(app: AppContext, outlineId: string, itemId
  * item's payment (Idempotency-Key `refund-item-{itemId}`), the purchase then 'refunded'. Refused
  * while the consultant holds the money (a paid or in-progress transfer: reverse it first) or is
  * owed it (an approved item whose transfer is held or failed). One refund row per item: a double
- * submit or a race refunds once; a failed refund may be tried again. The business and the
+ * submit or a race refunds once; a failed refund, or one left pending longer than STALE_PENDING_MS
+ * (interrupted before Stripe answered), may be tried again. The business and the
  * consultant are notified (item_refunded) once, by the call that settles the refund.
  */
 export async function refundItem(
@@ -404,10 +408,25 @@ export async function refundItem(
     .returning({ id: itemRefunds.id });
   let claimedId = inserted[0]?.id ?? null;
   if (!claimedId) {
+    // Tried again: a failed refund, or one left pending by a call that never heard Stripe's answer
+    // (a crash between the claim and the answer). The same Idempotency-Key makes Stripe answer
+    // with the refund it may already have made, so the money moves once either way.
     const [again] = await app.db
       .update(itemRefunds)
       .set({ status: "pending", failureMessage: null, createdByUserId: managerUserId, updatedAt: now })
-      .where(and(eq(itemRefunds.itemId, itemId), eq(itemRefunds.status, "failed"), noLiveTransfer))
+      .where(
+        and(
+          eq(itemRefunds.itemId, itemId),
+          or(
+            eq(itemRefunds.status, "failed"),
+            and(
+              eq(itemRefunds.status, "pending"),
+              lt(itemRefunds.updatedAt, new Date(now.getTime() - STALE_PENDING_MS)),
+            ),
+          ),
+          noLiveTransfer,
+        ),
+      )
       .returning({ id: itemRefunds.id });
     claimedId = again?.id ?? null;
   }

@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryItems, purchases } from "~db/schema";
+import { deliveryItems, itemRefunds, notifications, purchases } from "~db/schema";
 import {
   MONEY_ACTION_INVALID,
   REFUND_AFTER_TRANSFER,
   REFUND_ALREADY,
   REFUND_APPROVED,
+  REFUND_IN_PROGRESS,
 } from "~/lib/payouts/transfer-copy";
+import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
-import { payApprovedItem, releaseHeldTransfers } from "~/server/payouts/transfers.server";
+import { payApprovedItem, refundKey, releaseHeldTransfers } from "~/server/payouts/transfers.server";
 import { db, html, PASSWORD, sessionTokenFrom, signIn } from "../helpers";
 import { sendWithStripe } from "../helpers/deliverables";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
@@ -173,6 +175,58 @@ describe("refunds", () => {
     expect(page).toContain("Refunded");
     const money = await loadEngagementMoney(stubApp(), outline.id, { businessId: client.business.id });
     expect(money.items[1]).toMatchObject({ charged: 150_000, refunded: 150_000 });
+  });
+
+  it("a refund interrupted before Stripe's answer was recorded is under way for ten minutes, then tried again and recorded once", async () => {
+    const { outline, items, client } = await paidEngagement({ count: 2, delivered: 0 });
+    const active = items[1]!;
+    const [item] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, active.id));
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.id, item!.paidPurchaseId!));
+    // The call that claimed the refund reached Stripe, then died before recording the answer.
+    const made = await paymentProvider(stubApp()).createRefund(
+      { paymentIntentId: purchase!.stripePaymentIntentId!, amountCents: 150_000, metadata: { itemId: active.id } },
+      refundKey(active.id),
+    );
+    await db().insert(itemRefunds).values({
+      id: crypto.randomUUID(),
+      itemId: active.id,
+      outlineId: outline.id,
+      businessId: client.business.id,
+      purchaseId: purchase!.id,
+      amountCents: 150_000,
+      status: "pending",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const manager = await signedInManager();
+    const refundCalls = async () =>
+      (await stubRequests()).filter((r) => r.idempotencyKey === refundKey(active.id)).length;
+
+    // Within ten minutes it may still be answered: refused, nothing sent.
+    const early = await moneyAction(manager.token, outline.id, "refund-item", active.id);
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain(html(REFUND_IN_PROGRESS));
+    expect(await refundCalls()).toBe(1);
+    expect(await refundsOf(active.id)).toMatchObject([{ status: "pending", stripeRefundId: null }]);
+
+    // Later, a double submit: one claim, Stripe answers the same key with the refund it made.
+    await db()
+      .update(itemRefunds)
+      .set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(itemRefunds.itemId, active.id));
+    const answers = await Promise.all([
+      moneyAction(manager.token, outline.id, "refund-item", active.id),
+      moneyAction(manager.token, outline.id, "refund-item", active.id),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([302, 409]);
+    expect(await refundsOf(active.id)).toMatchObject([{ status: "succeeded", stripeRefundId: made.id }]);
+    expect(await refundCalls()).toBe(2);
+    const [after] = await db().select().from(purchases).where(eq(purchases.id, purchase!.id));
+    expect(after!.status).toBe("refunded");
+    const told = await db().select().from(notifications).where(eq(notifications.kind, "item_refunded"));
+    // Told once: the business's owner and the consultant, one notice each.
+    expect(told.filter((row) => row.userId === client.user.id)).toHaveLength(1);
+    expect(told.filter((row) => row.businessId === client.business.id)).toHaveLength(2);
   });
 
   it("a refund after a paid transfer is refused until the transfer is reversed", async () => {
