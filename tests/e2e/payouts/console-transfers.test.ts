@@ -53,9 +53,20 @@ for (const [label, viewport] of [
           expect(await row.getByRole("cell").nth(6).textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
         }
 
+        // The table's region takes the keyboard's focus only while there is something to scroll.
+        const scroller = section("transfers-paid-heading").locator(".table-scroll");
+        await page.waitForSelector("html[data-hydrated]");
+        const overflows = await scroller.evaluate((element) => element.scrollWidth > element.clientWidth);
+        await expect.poll(() => scroller.getAttribute("tabindex")).toBe(overflows ? "0" : null);
+        if (label === "1280") {
+          // Narrowed below the table's width, the region becomes a tab stop; widened again, it is not.
+          await scroller.evaluate((element) => (element.style.width = "320px"));
+          await expect.poll(() => scroller.getAttribute("tabindex")).toBe("0");
+          await scroller.evaluate((element) => (element.style.width = ""));
+          await expect.poll(() => scroller.getAttribute("tabindex")).toBe(overflows ? "0" : null);
+        }
         if (label === "375") {
           // On a phone each row is a card, every cell labelled by its column: nothing scrolls sideways.
-          const scroller = section("transfers-paid-heading").locator(".table-scroll");
           expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
           const cells = grace.first().getByRole("cell");
