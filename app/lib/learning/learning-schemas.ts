@@ -43,17 +43,30 @@ export function chosenFile(form: FormData, name = "file"): File | null {
   return value && typeof value !== "string" && (value.name !== "" || value.size > 0) ? value : null;
 }
 
+export type LearningFormReading =
+  { ok: true; input: LearningInput; upload: File | null } | { ok: false; issues: FieldIssues };
+
 /**
- * The console form's problems as the browser finds them before posting, in the server's words: the
- * fields, then a template's file (needed unless the item has one, `hasFile`; its type and size; the
- * server also checks its content).
+ * The console form read as both sides read it, in the server's words: the fields, then a
+ * template's file (needed unless the item has one, `hasFile`; its type and size). Every problem is
+ * reported at once. The server then checks an accepted upload's content (`readLearningSubmission`).
+ * A file given for another kind is ignored.
  */
-export function checkLearningForm(form: FormData, { hasFile }: { hasFile: boolean }): FieldIssues {
-  const parsed = LearningFormSchema.safeParse(learningFormFields(form));
+export function readLearningForm(form: FormData, { hasFile }: { hasFile: boolean }): LearningFormReading {
+  const fields = learningFormFields(form);
+  const parsed = LearningFormSchema.safeParse(fields);
   const issues = parsed.success ? {} : fieldIssues(parsed.error);
-  if (learningFormFields(form).kind !== "template") return issues;
-  const upload = chosenFile(form);
-  if (!upload) return hasFile ? issues : { ...issues, file: LEARNING_FIELD_ERRORS.file };
-  const problem = fileProblem(upload);
-  return problem ? { ...issues, file: problem } : issues;
+  const upload = fields.kind === "template" ? chosenFile(form) : null;
+  if (fields.kind === "template") {
+    const fileIssue = upload ? fileProblem(upload) : hasFile ? null : LEARNING_FIELD_ERRORS.file;
+    if (fileIssue) issues.file = fileIssue;
+  }
+  if (!parsed.success || Object.keys(issues).length > 0) return { ok: false, issues };
+  return { ok: true, input: parsed.data, upload };
+}
+
+/** The console form's problems as the browser finds them before posting (see readLearningForm). */
+export function checkLearningForm(form: FormData, options: { hasFile: boolean }): FieldIssues {
+  const read = readLearningForm(form, options);
+  return read.ok ? {} : read.issues;
 }

@@ -8,12 +8,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { learningItems, learningProgress, learningVisits, type LearningItem } from "~db/schema";
 import { LEARNING_COPY, LEARNING_FIELD_ERRORS } from "~/lib/learning/learning-copy";
-import {
-  chosenFile,
-  LearningFormSchema,
-  learningFormFields,
-  type LearningInput,
-} from "~/lib/learning/learning-schemas";
+import { readLearningForm, type LearningInput } from "~/lib/learning/learning-schemas";
 import { canOpen, tiersFor, VISIT_GAP_MS } from "~/lib/learning/learning-rules";
 import { thePlans } from "~/lib/shared/format";
 import {
@@ -28,7 +23,6 @@ import {
 import { contentMatchesExtension } from "~/lib/files/file-content";
 import { neutralizeCsvFormulas } from "~/lib/files/csv-formulas";
 import type { ClientViewer } from "~/server/identity/guards.server";
-import { describeIssues } from "~/server/platform/http.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
 
@@ -381,25 +375,19 @@ export type LearningSubmission =
   | { ok: false; msg: string; errors: Record<string, string> };
 
 /**
- * The console form's fields and file, validated. A template needs a file unless it has one
- * (`hasFile`, when editing); a file given for another kind is ignored.
+ * The console form's fields and file, validated as the browser checks them (readLearningForm:
+ * every problem at once, the first as `msg`), then an accepted upload's content.
  */
 export async function readLearningSubmission(
   form: FormData,
   { hasFile }: { hasFile: boolean },
 ): Promise<LearningSubmission> {
-  const parsed = LearningFormSchema.safeParse(learningFormFields(form));
-  if (!parsed.success) return { ok: false, ...describeIssues(parsed.error) };
-  if (parsed.data.kind !== "template") return { ok: true, input: parsed.data, file: null };
-  const upload = chosenFile(form);
-  if (!upload) {
-    return hasFile
-      ? { ok: true, input: parsed.data, file: null }
-      : { ok: false, msg: LEARNING_FIELD_ERRORS.file, errors: { file: LEARNING_FIELD_ERRORS.file } };
-  }
-  const checked = await checkTemplateFile(upload);
+  const read = readLearningForm(form, { hasFile });
+  if (!read.ok) return { ok: false, msg: Object.values(read.issues)[0]!, errors: read.issues };
+  if (!read.upload) return { ok: true, input: read.input, file: null };
+  const checked = await checkTemplateFile(read.upload);
   if ("error" in checked) return { ok: false, msg: checked.error, errors: { file: checked.error } };
-  return { ok: true, input: parsed.data, file: checked };
+  return { ok: true, input: read.input, file: checked };
 }
 
 export const ProgressActionSchema = z.object({ intent: z.enum(["done", "undone"]), itemId: z.string().uuid() });
