@@ -62,8 +62,7 @@ function shown(row: ConsoleTransferRow) {
       row.status === "pending" ? TRANSFERS_CONSOLE.interrupted : (row.failureMessage ?? TRANSFERS_CONSOLE.noMessage),
     attempts: row.attempts,
     payoutSetup: PAYOUT_SETUP_STATES[row.payoutSetup],
-    canRetry:
-      row.status === "failed" || row.status === "pending" || (row.status === "held" && row.payoutSetup === "enabled"),
+    canRetry: row.canRetry,
     changedOn: formatDate(row.updatedAt),
     heldSince: formatDate(row.createdAt),
     paidOn: row.paidAt ? formatDate(row.paidAt) : "",

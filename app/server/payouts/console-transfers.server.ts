@@ -10,7 +10,7 @@ import {
 } from "~db/schema";
 import type { ConsultantTransferStatus } from "~db/enums";
 import type { AppContext } from "~/server/load-context";
-import { STALE_PENDING_MS } from "./transfers.server";
+import { canRetryTransfer, STALE_PENDING_MS } from "~/lib/payouts/transfer-rules";
 
 /**
  * The managers' Transfers page (issue #18): transfers that need attention across every engagement
@@ -38,6 +38,8 @@ export type ConsoleTransferRow = {
   /** Whether it was sent to Stripe (a zero share is paid with no transfer). */
   stripeTransferId: string | null;
   payoutSetup: PayoutSetup;
+  /** Whether Retry can send it now (canRetryTransfer, the rule retryTransfer claims by). */
+  canRetry: boolean;
   createdAt: Date;
   updatedAt: Date;
   paidAt: Date | null;
@@ -86,7 +88,7 @@ function transferQuery(app: AppContext) {
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof transferQuery>["all"]>>[number];
 
-function toRow(raw: RawRow): ConsoleTransferRow {
+function toRow(raw: RawRow, now: Date): ConsoleTransferRow {
   const payoutSetup: PayoutSetup = raw.payoutsEnabled
     ? "enabled"
     : raw.detailsSubmitted === null
@@ -106,6 +108,7 @@ function toRow(raw: RawRow): ConsoleTransferRow {
     attempts: raw.attempts,
     stripeTransferId: raw.stripeTransferId,
     payoutSetup,
+    canRetry: canRetryTransfer(raw, payoutSetup === "enabled", now),
     createdAt: raw.createdAt,
     updatedAt: raw.updatedAt,
     paidAt: raw.paidAt,
@@ -119,7 +122,8 @@ function toRow(raw: RawRow): ConsoleTransferRow {
  * (the route checks the role).
  */
 export async function loadConsoleTransfers(app: AppContext): Promise<ConsoleTransfers> {
-  const staleBefore = new Date(app.now().getTime() - STALE_PENDING_MS);
+  const now = app.now();
+  const staleBefore = new Date(now.getTime() - STALE_PENDING_MS);
   const [attention, paid] = await Promise.all([
     transferQuery(app)
       .where(
@@ -134,12 +138,12 @@ export async function loadConsoleTransfers(app: AppContext): Promise<ConsoleTran
       .orderBy(desc(consultantTransfers.paidAt), desc(consultantTransfers.id))
       .limit(RECENTLY_PAID_LIMIT),
   ]);
-  const rows = attention.map(toRow);
+  const rows = attention.map((raw) => toRow(raw, now));
   return {
     failed: rows.filter((row) => row.status === "failed" || row.status === "pending"),
     held: rows
       .filter((row) => row.status === "held")
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.transferId.localeCompare(b.transferId)),
-    paid: paid.map(toRow),
+    paid: paid.map((raw) => toRow(raw, now)),
   };
 }

@@ -1,8 +1,15 @@
-import { and, asc, eq } from "drizzle-orm";
-import { consultantTransfers, deliveryItems, itemRefunds, purchases, type ConsultantTransferStatus } from "~db/schema";
+import { and, asc, eq, getTableColumns } from "drizzle-orm";
+import {
+  consultantPayoutAccounts,
+  consultantTransfers,
+  deliveryItems,
+  itemRefunds,
+  purchases,
+  type ConsultantTransferStatus,
+} from "~db/schema";
 import { itemMoney, sumMoney, type ItemMoneyInput, type MoneyTotals } from "~/lib/payouts/ledger";
 import type { AppContext } from "~/server/load-context";
-import { isNothingSent } from "./transfers.server";
+import { canRetryTransfer, canReverseTransfer, isNothingSent } from "~/lib/payouts/transfer-rules";
 
 /** One deliverable's money, as the engagement pages show it (cents; the views format them). */
 export type ItemMoneyRow = MoneyTotals & {
@@ -22,19 +29,12 @@ export type ItemMoneyRow = MoneyTotals & {
 export type EngagementMoney = { items: ItemMoneyRow[]; totals: MoneyTotals };
 
 /**
- * The money of one engagement's deliverables: what was charged, the fee, the transfer and any
- * refund, in three parallel queries (one round trip). `scope` limits it to the business's own or the consultant's own
- * engagement; a mismatch answers no rows (so another business's or consultant's money is never
- * read). The manager (no scope) sees every engagement.
+ * The money of one engagement's deliverables for the manager's engagement page: what was charged,
+ * the fee, the transfer and any refund, in three parallel queries (one round trip). Managers
+ * only (the route checks the role); the business's side of the same money is loadEngagementCosts
+ * (receipts.server.ts), the consultant's consultantItemEarning, each scoped to its reader.
  */
-export async function loadEngagementMoney(
-  app: AppContext,
-  outlineId: string,
-  scope: { businessId: string } | { consultantUserId: string } | null = null,
-): Promise<EngagementMoney> {
-  const itemScope = scope && "businessId" in scope ? eq(deliveryItems.businessId, scope.businessId) : undefined;
-  const transferScope =
-    scope && "consultantUserId" in scope ? eq(consultantTransfers.consultantUserId, scope.consultantUserId) : undefined;
+export async function loadEngagementMoney(app: AppContext, outlineId: string): Promise<EngagementMoney> {
   // In parallel, not a db.batch: D1's batch answers rows keyed by column name, so a join's
   // same-named columns (id, status) would collide.
   const [items, transfers, refunds] = await Promise.all([
@@ -48,14 +48,19 @@ export async function loadEngagementMoney(
       })
       .from(deliveryItems)
       .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
-      .where(and(eq(deliveryItems.outlineId, outlineId), itemScope))
+      .where(eq(deliveryItems.outlineId, outlineId))
       .orderBy(asc(deliveryItems.position), asc(deliveryItems.createdAt)),
     app.db
-      .select()
+      .select({ ...getTableColumns(consultantTransfers), payoutsEnabled: consultantPayoutAccounts.payoutsEnabled })
       .from(consultantTransfers)
-      .where(and(eq(consultantTransfers.outlineId, outlineId), transferScope)),
+      .leftJoin(
+        consultantPayoutAccounts,
+        eq(consultantPayoutAccounts.consultantUserId, consultantTransfers.consultantUserId),
+      )
+      .where(eq(consultantTransfers.outlineId, outlineId)),
     app.db.select().from(itemRefunds).where(eq(itemRefunds.outlineId, outlineId)),
   ]);
+  const now = app.now();
   const transferOf = new Map(transfers.map((row) => [row.itemId, row]));
   const refundOf = new Map(refunds.map((row) => [row.itemId, row]));
   const rows: (ItemMoneyRow & { input: ItemMoneyInput })[] = items.map((item, index) => {
@@ -84,8 +89,8 @@ export async function loadEngagementMoney(
       transferStatus: transfer?.status ?? null,
       failureMessage: transfer?.failureMessage ?? null,
       refundedAt: refund?.status === "succeeded" ? refund.updatedAt.toISOString() : null,
-      canRetry: transfer?.status === "failed",
-      canReverse: transfer?.status === "paid" && Boolean(transfer.stripeTransferId),
+      canRetry: transfer ? canRetryTransfer(transfer, transfer.payoutsEnabled === true, now) : false,
+      canReverse: transfer ? canReverseTransfer(transfer) : false,
       canRefund: item.purchaseStatus === "paid" && refunded === 0 && !refundBlocked,
     };
   });

@@ -9,6 +9,7 @@ import {
   type ConsultantTransfer,
 } from "~db/schema";
 import { platformFeeCents } from "~/lib/payouts/fees";
+import { isNothingSent, STALE_PENDING_MS } from "~/lib/payouts/transfer-rules";
 import {
   ITEM_NOT_IN_ENGAGEMENT,
   REFUND_AFTER_TRANSFER,
@@ -40,21 +41,10 @@ import { settleRefundedItem } from "~/server/engagements/item-refunds.server";
  * claims it (held/failed → pending) asks Stripe, with a key Stripe itself de-duplicates.
  */
 
-/** A paid transfer of a zero share: recorded paid with no Stripe transfer, so nothing was sent. */
-export function isNothingSent(transfer: Pick<ConsultantTransfer, "status" | "amountCents" | "stripeTransferId">) {
-  return transfer.status === "paid" && transfer.amountCents === 0 && !transfer.stripeTransferId;
-}
-
 /** The Idempotency-Keys of the money operations on an item. */
 export const transferKey = (itemId: string) => `transfer-item-${itemId}`;
 export const reversalKey = (itemId: string) => `reverse-item-${itemId}`;
 export const refundKey = (itemId: string) => `refund-item-${itemId}`;
-
-/**
- * A transfer or refund left 'pending' this long (a crash between the claim and Stripe's answer)
- * may be retried: no call of ours waits on Stripe nearly this long.
- */
-export const STALE_PENDING_MS = 10 * 60 * 1000;
 
 /** A refund that is under way or done: no transfer may start for its item. */
 const liveRefund = (itemId: string) =>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryItems, itemRefunds, notifications, purchases } from "~db/schema";
+import { consultantTransfers, deliveryItems, itemRefunds, notifications, purchases } from "~db/schema";
 import {
   MONEY_ACTION_INVALID,
   REFUND_AFTER_TRANSFER,
@@ -9,6 +9,7 @@ import {
   REFUND_IN_PROGRESS,
 } from "~/lib/payouts/transfer-copy";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
+import { loadEngagementCosts } from "~/server/payments/receipts.server";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { payApprovedItem, refundKey, releaseHeldTransfers } from "~/server/payouts/transfers.server";
 import { db, html, PASSWORD, sessionTokenFrom, signIn } from "../helpers";
@@ -142,6 +143,57 @@ describe("transfers on approval", () => {
   });
 });
 
+describe("Retry on an engagement's money card", () => {
+  const retryOffered = async (token: string, outlineId: string) =>
+    (await (await sendWithStripe(`/manage/engagements/${outlineId}`, { token })).text()).includes("Retry transfer");
+
+  it("is offered for a held transfer only once the consultant's payouts are enabled, and sends it once", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    await payoutAccount(consultant.user.id, false);
+    expect((await approve(client.token, outline.id, item.id)).status).toBe(200);
+    const manager = await signedInManager();
+    expect(await retryOffered(manager.token, outline.id)).toBe(false);
+
+    // Enabled without the release that normally follows (the account webhook's call was lost).
+    await payoutAccount(consultant.user.id, true);
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "held" }]);
+    expect(await retryOffered(manager.token, outline.id)).toBe(true);
+    const retried = await Promise.all([
+      moneyAction(manager.token, outline.id, "retry-transfer", item.id),
+      moneyAction(manager.token, outline.id, "retry-transfer", item.id),
+    ]);
+    expect(retried.map((r) => r.status).sort()).toEqual([302, 409]);
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "paid", attempts: 1 }]);
+    expect(await transferRequests(item.id)).toHaveLength(1);
+    expect(await retryOffered(manager.token, outline.id)).toBe(false);
+  });
+
+  it("is offered for a transfer left pending past ten minutes, not for one under way", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    await payoutAccount(consultant.user.id, false);
+    expect((await approve(client.token, outline.id, item.id)).status).toBe(200);
+    await payoutAccount(consultant.user.id, true);
+    const [held] = await transfersOf(item.id);
+    await db()
+      .update(consultantTransfers)
+      .set({ status: "pending", updatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(consultantTransfers.id, held!.id));
+    const manager = await signedInManager();
+    expect(await retryOffered(manager.token, outline.id)).toBe(false);
+    expect((await moneyAction(manager.token, outline.id, "retry-transfer", item.id)).status).toBe(409);
+    expect(await transferRequests(item.id)).toHaveLength(0);
+
+    await db()
+      .update(consultantTransfers)
+      .set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(consultantTransfers.id, held!.id));
+    expect(await retryOffered(manager.token, outline.id)).toBe(true);
+    expect((await moneyAction(manager.token, outline.id, "retry-transfer", item.id)).status).toBe(302);
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "paid" }]);
+    expect(await transferRequests(item.id)).toHaveLength(1);
+  });
+});
+
 describe("refunds", () => {
   it("the manager refunds a prepaid item that will not be delivered, once", async () => {
     const { outline, items, client } = await paidEngagement({ count: 2, delivered: 0 });
@@ -173,8 +225,10 @@ describe("refunds", () => {
     ).text();
     expect(page).toContain("The payment for this deliverable was refunded to the business.");
     expect(page).toContain("Refunded");
-    const money = await loadEngagementMoney(stubApp(), outline.id, { businessId: client.business.id });
+    const money = await loadEngagementMoney(stubApp(), outline.id);
     expect(money.items[1]).toMatchObject({ charged: 150_000, refunded: 150_000 });
+    const costs = await loadEngagementCosts(stubApp(), client.business.id, outline.id);
+    expect(costs.items[active.id]).toMatchObject({ paidCents: 150_000, refundedCents: 150_000 });
   });
 
   it("a refund interrupted before Stripe's answer was recorded is under way for ten minutes, then tried again and recorded once", async () => {
@@ -305,12 +359,15 @@ describe("refunds", () => {
     expect(await refundsOf(items[1]!.id)).toHaveLength(0);
   });
 
-  it("another business's money is never read", async () => {
-    const { outline } = await paidEngagement();
+  it("another business's money is never read: its costs are empty and the manager's money page is 404 to it", async () => {
+    const { outline, client } = await paidEngagement();
+    expect((await loadEngagementCosts(stubApp(), client.business.id, outline.id)).paidCents).toBe(300_000);
     const stranger = await signedInClient();
-    const money = await loadEngagementMoney(stubApp(), outline.id, { businessId: stranger.business.id });
-    expect(money.items).toEqual([]);
-    expect(money.totals.charged).toBe(0);
+    const costs = await loadEngagementCosts(stubApp(), stranger.business.id, outline.id);
+    expect(costs).toEqual({ items: {}, paidCents: 0, refundedCents: 0, netCents: 0 });
+    const page = await sendWithStripe(`/manage/engagements/${outline.id}`, { token: stranger.token });
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain("$1,500.00");
   });
 });
 
