@@ -10,7 +10,14 @@ import type { AppContext } from "~/server/load-context";
  * approved item) so it neither blocks the next prepayment nor the engagement's completion.
  */
 
-/** SQL: the item `itemId` (a value or a column) has a refund under way or done. */
+/**
+ * SQL: the item `itemId` (a value or a column) has a refund under way or done. The one definition
+ * of an item "refunded" for what the item may still do: the item rules (`refunded` on its rows),
+ * the transfers (none starts for it) and the consultant's earnings (nothing owed for it) all read
+ * this. The money refunded (receipts, the business's costs, the ledger) is the succeeded refunds
+ * only: a pending one lasts the Stripe call, and one interrupted is recovered after
+ * STALE_PENDING_MS.
+ */
 export function refundStarted(itemId: SQLWrapper | string): SQL {
   return sql`EXISTS (SELECT 1 FROM ${itemRefunds} WHERE ${itemRefunds.itemId} = ${itemId} AND ${itemRefunds.status} IN ('pending', 'succeeded'))`;
 }

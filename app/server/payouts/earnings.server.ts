@@ -1,10 +1,9 @@
-import { and, eq, inArray, ne, notExists } from "drizzle-orm";
+import { and, eq, ne, notExists, sql } from "drizzle-orm";
 import {
   businesses,
   consultantTransfers,
   deliveryItems,
   deliveryOutlines,
-  itemRefunds,
   purchases,
   type ConsultantPayoutAccount,
 } from "~db/schema";
@@ -17,6 +16,7 @@ import {
 } from "~/lib/payouts/earnings";
 import { PAYOUTS_LIST_LIMIT } from "~/lib/payouts/earnings-copy";
 import { consultantShareCents } from "~/lib/payouts/fees";
+import { refundStarted } from "~/server/engagements/item-refunds.server";
 import type { AppContext } from "~/server/load-context";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { PaymentProviderError, type PayoutStatus } from "~/server/payments/provider/types";
@@ -90,14 +90,7 @@ export async function loadConsultantEarnings(app: AppContext, consultantUserId: 
               .where(eq(consultantTransfers.itemId, deliveryItems.id)),
           ),
           // A refund under way (or done) takes the item's money back to the business.
-          notExists(
-            app.db
-              .select({ one: itemRefunds.id })
-              .from(itemRefunds)
-              .where(
-                and(eq(itemRefunds.itemId, deliveryItems.id), inArray(itemRefunds.status, ["pending", "succeeded"])),
-              ),
-          ),
+          sql`NOT ${refundStarted(deliveryItems.id)}`,
         ),
       ),
   ]);

@@ -31,7 +31,7 @@ import {
 import type { AppContext } from "~/server/load-context";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { notifyDeliverable } from "~/server/engagements/deliverable-notices.server";
-import { settleRefundedItem } from "~/server/engagements/item-refunds.server";
+import { refundStarted, settleRefundedItem } from "~/server/engagements/item-refunds.server";
 
 /**
  * Transfers to consultants (issue #18): one per approved deliverable, the price less the platform
@@ -45,10 +45,6 @@ import { settleRefundedItem } from "~/server/engagements/item-refunds.server";
 export const transferKey = (itemId: string) => `transfer-item-${itemId}`;
 export const reversalKey = (itemId: string) => `reverse-item-${itemId}`;
 export const refundKey = (itemId: string) => `refund-item-${itemId}`;
-
-/** A refund that is under way or done: no transfer may start for its item. */
-const liveRefund = (itemId: string) =>
-  sql`EXISTS (SELECT 1 FROM ${itemRefunds} WHERE ${itemRefunds.itemId} = ${itemId} AND ${itemRefunds.status} IN ('pending', 'succeeded'))`;
 
 /**
  * Records the transfer of an approved item and sends it when the consultant's payouts are
@@ -110,7 +106,7 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
           reversedAt: value(null, "reversed_at"),
         })
         .from(deliveryItems)
-        .where(and(eq(deliveryItems.id, row.itemId), sql`NOT ${liveRefund(row.itemId)}`)),
+        .where(and(eq(deliveryItems.id, row.itemId), sql`NOT ${refundStarted(row.itemId)}`)),
     )
     .onConflictDoNothing();
   return sendTransfer(app, itemId, ["held"]);
@@ -161,7 +157,7 @@ async function sendTransfer(
             lt(consultantTransfers.updatedAt, new Date(now.getTime() - STALE_PENDING_MS)),
           ),
         ),
-        sql`NOT ${liveRefund(itemId)}`,
+        sql`NOT ${refundStarted(itemId)}`,
       ),
     )
     .returning();
