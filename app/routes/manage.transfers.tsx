@@ -193,7 +193,15 @@ export default function ConsoleTransfersPage() {
             <span className="transfers-detail console-muted">{TRANSFERS_CONSOLE.payoutSetup(row.payoutSetup)}</span>
           )),
           { label: COLUMNS.since, cell: (row) => row.heldSince },
-          { label: COLUMNS.action, cell: (row) => (row.canRetry ? <RetryButton row={row} busy={busy} /> : null) },
+          // Most held transfers wait for the consultant: the column shows only when one can be sent.
+          ...(held.some((row) => row.canRetry)
+            ? [
+                {
+                  label: COLUMNS.action,
+                  cell: (row: ShownTransfer) => (row.canRetry ? <RetryButton row={row} busy={busy} /> : null),
+                },
+              ]
+            : []),
         ]}
         rows={held}
         rowKey={(row) => row.key}

@@ -8,7 +8,8 @@
 //  - demo@partwise.test: a completed Management engagement with Grace Liu (three items paid,
 //    delivered, accepted; rated five stars) with before/after figures from the demo company's
 //    books (connected through /quickbooks/demo-consent); an active Strategy engagement with
-//    Daniel Brennan whose first item is prepaid and delivered, waiting for her review; and a
+//    Daniel Brennan whose first item she accepted (its transfer held: Daniel has no payouts yet)
+//    and whose second is prepaid and delivered, waiting for her review; and a
 //    Management plan from Thomas Becker, approved by the manager, waiting for her signature;
 //  - consultant2@partwise.test (Elena Vasquez): an HR match the business accepted, plan to draft;
 //  - manager@partwise.test: the three plans (approved) in /manage/engagements.
@@ -95,6 +96,17 @@ export const DEMO_ENGAGEMENTS = [
       file: {
         name: "wholesale-accounts.csv",
         text: "account,orders,revenue,margin\nCasco Bay Gifts,24,18400,31%\nHarborview Market,18,12950,28%\nPine Street Provisions,15,9800,26%\nKennebunk Trading,11,7600,24%\nBelfast Outfitters,9,6100,22%\n",
+      },
+      /** Her words when she accepts the first deliverable and prepays the second. */
+      review: "Clear ranking; we start with the top five accounts.",
+      /** The second deliverable, delivered and waiting for her review. */
+      second: {
+        summary:
+          "Three price tiers by yearly volume, a 10-case minimum and one person who may discount, up to 5%. The attached price list has the tiers and the discount rule.",
+        file: {
+          name: "wholesale-price-list.csv",
+          text: "tier,yearly_cases,discount,minimum_order_cases\nStandard,0-99,0%,10\nPreferred,100-299,8%,10\nPartner,300+,12%,10\nDiscretionary (owner only),any,up to 5% more,10\n",
+        },
       },
     },
   },
@@ -321,13 +333,24 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
     await backdate(outlineId, matchRequestId, persistTo);
   }
 
-  // Active: signed today, the first item prepaid and delivered with a summary and a file.
+  // Active: signed today; the first item prepaid, delivered with a summary and a file, and accepted
+  // with the second prepaid; the second delivered and waiting for her review. Daniel has not set
+  // up payouts (demo-payouts.mjs), so what the first earned him is held.
   {
     const { matchRequestId, consultant } = await matchWith(client, manager, business._id, active);
     const { outlineId, items } = await planApproved(client, manager, consultant, matchRequestId, active.plan);
     await sign(client, outlineId, isoDay(0));
     await prepay(client, outlineId, itemId(items[0]));
     await deliver(consultant, outlineId, itemId(items[0]), active.delivery.summary, active.delivery.file);
+    const review = await client.json("PUT", "/api/delivery-outline/business/item-review", {
+      deliveryItemId: itemId(items[0]),
+      deliveryOutlineId: outlineId,
+      businessNotes: active.delivery.review,
+      decision: "prepay",
+    });
+    if (!review.checkoutUrl) throw new Error("demo engagements: accepting the first wholesale deliverable gave no checkout");
+    await payCheckout(client, review.checkoutUrl);
+    await deliver(consultant, outlineId, itemId(items[1]), active.delivery.second.summary, active.delivery.second.file);
   }
 
   // Waiting for her signature: drafted, sent and approved.

@@ -4,17 +4,16 @@
 // deliverables their businesses already approved. Runs after the engagement flows; a second run
 // changes nothing (a consultant whose payouts are enabled is skipped).
 //
-// What a new user finds afterwards: Grace Liu (consultant7@) and Daniel Brennan (consultant6@) have
-// payouts enabled, so each of the three deliverables demo@ approved in Grace's completed engagement
-// has one paid transfer (held until this step) and Daniel's delivered item is paid when demo@
-// approves it; Thomas Becker (consultant4@) has not set up payouts, so what is approved in his
-// engagement is held until he does.
+// What a new user finds afterwards: Grace Liu (consultant7@) has payouts enabled, so each of the
+// three deliverables demo@ approved in her completed engagement has one paid transfer (held until
+// this step). Daniel Brennan (consultant6@) has not set up payouts: the deliverable demo@ accepted
+// in his engagement is held (the manager's Transfers page lists it), and signing in as Daniel and
+// setting up payouts sends it. Thomas Becker (consultant4@) has not set up payouts either.
 
 import { Session } from "./demo-flows.mjs";
 
 const DEMO_PAYOUT_CONSULTANTS = [
   { email: "consultant7@partwise.test", firstName: "Grace", lastName: "Liu" },
-  { email: "consultant6@partwise.test", firstName: "Daniel", lastName: "Brennan" },
 ];
 
 export async function playPayoutFlows(baseURL, { log = console.log } = {}) {
@@ -41,6 +40,6 @@ export async function playPayoutFlows(baseURL, { log = console.log } = {}) {
     }
     played = true;
   }
-  if (played) log("demo flows: two demo consultants set up payouts; their held transfers were sent");
+  if (played) log("demo flows: Grace Liu set up payouts; her held transfers were sent");
   return { played };
 }

@@ -13,7 +13,7 @@ const COMPANY = "Harbor & Pine Outfitters";
 
 describe("demo engagements", () => {
   browserTest(
-    "the demo business has a plan to sign, a delivery to review and a completed engagement",
+    "the demo business has a plan to sign, a delivery to review after one accepted, and a completed engagement",
     async ({ page }) => {
       await signInAsDemoClient(page);
       await page.goto("/features?focus=Engagements");
@@ -25,12 +25,15 @@ describe("demo engagements", () => {
       await page.getByText("Approved (awaiting customer decision)", { exact: true }).first().waitFor();
       await page.getByRole("button", { name: "Accept", exact: true }).first().waitFor();
 
-      // The active engagement: the first item delivered with a summary and a file.
+      // The active engagement: the first item accepted (its file kept), the second delivered with
+      // a summary and a file, waiting for her review.
       await page.goto("/features?focus=Engagements");
       await page.getByRole("link", { name: "Wholesale growth plan", exact: true }).click();
       await page.getByRole("heading", { name: "Wholesale growth plan", level: 2 }).waitFor();
       const todo = page.getByRole("list", { name: "Deliverables to do" });
       await todo.getByText("Delivered: awaiting your review", { exact: true }).waitFor();
+      await page.getByText("wholesale-price-list.csv", { exact: false }).first().waitFor();
+      await page.getByRole("heading", { name: "Completed Items" }).waitFor();
       await page.getByText("wholesale-accounts.csv", { exact: false }).first().waitFor();
 
       // The completed one: every item approved, the signed statement and the before/after results.

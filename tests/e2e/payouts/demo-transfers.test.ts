@@ -4,6 +4,9 @@ import { browserTest, expectPath, PHONE, signIn } from "../support";
 /**
  * The demo's completed engagement (Grace Liu, three deliverables the business approved): Grace set
  * up payouts after the approvals (scripts/lib/demo-payouts.mjs), so each held amount was sent once.
+ * The active one (Daniel Brennan): the business accepted its first deliverable, and Daniel has not
+ * set up payouts, so what it earned him is held. Nothing here sets up payouts or retries, so the
+ * states stay for the other tests.
  */
 for (const [label, viewport] of [
   ["1280", { width: 1280, height: 900 }],
@@ -26,6 +29,66 @@ for (const [label, viewport] of [
           expect(await items.nth(index).locator(".payout-money-title .badge").textContent()).toBe("Transferred");
         }
         expect(await page.getByText("Held until payouts are set up", { exact: true }).count()).toBe(0);
+      },
+      { viewport },
+    );
+  });
+}
+
+for (const [label, viewport] of [
+  ["1280", { width: 1280, height: 900 }],
+  ["375", PHONE],
+] as const) {
+  describe(`the demo's held transfer at ${label}px`, () => {
+    browserTest(
+      "the manager sees Daniel's accepted deliverable held, with no Retry while his payouts are not set up",
+      async ({ page }) => {
+        await signIn(page, "manager@partwise.test");
+        await expectPath(page, "/manage");
+        await page.goto("/manage/transfers");
+        const held = page.locator('section[aria-labelledby="transfers-held-heading"]');
+        const row = held.locator("tbody tr").filter({ hasText: "Daniel Brennan" });
+        expect(await row.count()).toBe(1);
+        await row.getByText("Wholesale review and target accounts", { exact: true }).waitFor();
+        await row.getByText("$1,200.00", { exact: true }).waitFor();
+        await row.getByText("Held", { exact: true }).waitFor();
+        await row.getByText("Consultant's payouts: Not started", { exact: true }).waitFor();
+        expect(await row.getByRole("button", { name: /^Retry/ }).count()).toBe(0);
+        if (label === "375") {
+          // Nothing to do for it: no empty "Action" line in the row's card.
+          expect(
+            await row.locator("td:visible").evaluateAll((cells) => cells.map((c) => c.dataset.label)),
+          ).not.toContain("Action");
+        }
+
+        await row.getByRole("link", { name: "Wholesale growth plan" }).click();
+        await page.getByRole("heading", { name: "Money", level: 2 }).waitFor();
+        const items = page.getByRole("list", { name: "Money by deliverable" }).getByRole("listitem");
+        expect(await items.nth(0).locator(".payout-money-title .badge").textContent()).toBe(
+          "Held until payouts are set up",
+        );
+        expect(await items.nth(0).getByRole("button", { name: "Retry transfer" }).count()).toBe(0);
+      },
+      { viewport },
+    );
+
+    browserTest(
+      "Daniel sees the amount held for him and the button that releases it",
+      async ({ page }) => {
+        await signIn(page, "consultant6@partwise.test");
+        await expectPath(page, "/consultant");
+        await page.goto("/consultant/payouts");
+        await page.getByRole("heading", { name: "Earnings", level: 2 }).waitFor();
+        await page.getByText("Not set up", { exact: true }).waitFor();
+        await page.getByRole("button", { name: "Set up payouts", exact: true }).waitFor();
+        expect(await page.locator('[data-total="paid"] .earnings-total-amount').textContent()).toBe("$0.00");
+        expect(await page.locator('[data-total="held"] .earnings-total-amount').textContent()).toBe("$1,200.00");
+        const earnings = page.getByRole("table", { name: "Earnings by deliverable" });
+        const accepted = earnings.getByRole("row").filter({ hasText: "Wholesale review and target accounts" });
+        await accepted.getByText("Held: payouts not set up", { exact: true }).waitFor();
+        const delivered = earnings.getByRole("row").filter({ hasText: "Price list and guardrails" });
+        await delivered.getByText("Delivered, awaiting approval", { exact: true }).waitFor();
+        await delivered.getByText("$960.00", { exact: true }).waitFor();
       },
       { viewport },
     );
