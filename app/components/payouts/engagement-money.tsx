@@ -77,7 +77,10 @@ export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; 
           </li>
         ))}
       </ul>
-      <dl className="payout-money-figures payout-money-totals" aria-label={MONEY_LABELS.totals}>
+      <h3 id="engagement-money-totals" className="payout-money-totals-title">
+        {MONEY_LABELS.totals}
+      </h3>
+      <dl className="payout-money-figures" aria-labelledby="engagement-money-totals">
         <div>
           <dt>{MONEY_LABELS.charged}</dt>
           <dd>{formatUsdCents(totals.charged)}</dd>
