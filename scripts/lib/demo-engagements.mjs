@@ -348,7 +348,8 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
       businessNotes: active.delivery.review,
       decision: "prepay",
     });
-    if (!review.checkoutUrl) throw new Error("demo engagements: accepting the first wholesale deliverable gave no checkout");
+    if (!review.checkoutUrl)
+      throw new Error("demo engagements: accepting the first wholesale deliverable gave no checkout");
     await payCheckout(client, review.checkoutUrl);
     await deliver(consultant, outlineId, itemId(items[1]), active.delivery.second.summary, active.delivery.second.file);
   }

@@ -12,9 +12,7 @@
 
 import { Session } from "./demo-flows.mjs";
 
-const DEMO_PAYOUT_CONSULTANTS = [
-  { email: "consultant7@partwise.test", firstName: "Grace", lastName: "Liu" },
-];
+const DEMO_PAYOUT_CONSULTANTS = [{ email: "consultant7@partwise.test", firstName: "Grace", lastName: "Liu" }];
 
 export async function playPayoutFlows(baseURL, { log = console.log } = {}) {
   let played = false;
