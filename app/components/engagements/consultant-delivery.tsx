@@ -9,6 +9,7 @@ import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
 import {
   DELIVERED_FILES_HEADING,
   DELIVERED_SUMMARY_HEADING,
+  DELIVERY_APPROVAL_NOTES,
   DELIVERY_APPROVED,
   DELIVERY_AWAITING_REVIEW,
   DELIVERY_CONFIRMED,
@@ -116,6 +117,12 @@ export function ConsultantDelivery({
             <p className="console-muted">{NO_DELIVERED_FILES}</p>
           )}
           <p className="console-muted">{item.status === "approved" ? DELIVERY_APPROVED : DELIVERY_AWAITING_REVIEW}</p>
+          {page.approvalNotes ? (
+            <blockquote className="delivery-approval-notes">
+              <p className="console-muted">{DELIVERY_APPROVAL_NOTES}</p>
+              <p className="delivery-notes">{page.approvalNotes}</p>
+            </blockquote>
+          ) : null}
         </section>
       ) : null}
 

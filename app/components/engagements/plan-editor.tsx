@@ -181,7 +181,10 @@ function ItemStatusList({ planId, items, label }: { planId: string; items: Edito
       {items.map((item) => (
         <li key={item.id} className="plan-item-status">
           <div className="plan-item-status-main">
-            <strong>{item.title}</strong>
+            {/* Its page: the delivery (or the form for it), the business's review and what it earns. */}
+            <strong>
+              <Link to={consultantDeliveryPath(planId, item.id)}>{item.title}</Link>
+            </strong>
             <span className="badge badge-soft">{item.statusLabel}</span>
           </div>
           <p className="console-muted">
@@ -216,7 +219,7 @@ export function ConsultantPlanView({
   // form-level message is shown above the plan.
   const refusal = plan.editable ? null : (lastResult?.error?.[""] ?? []).join(" ") || null;
   return (
-    <div className="console-page">
+    <div className="console-page plan-page">
       <header className="page-header">
         <div>
           <p className="eyebrow">Consultant portal · {plan.business}</p>

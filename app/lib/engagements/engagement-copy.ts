@@ -207,6 +207,8 @@ export const DELIVERY_SUBMIT = "Confirm delivery";
 export const DELIVERY_AWAITING_REVIEW = "Delivered. The business is reviewing this deliverable.";
 export const DELIVERY_NOT_PAID = "This deliverable is not paid yet: you can deliver it once the business prepays it.";
 export const DELIVERY_APPROVED = "The business approved this deliverable.";
+/** Before the business's own words on approving it. */
+export const DELIVERY_APPROVAL_NOTES = "The business's note:";
 export const DELIVERY_TOO_MANY_FILES = "Attach at most 10 files.";
 
 // Notifications.

@@ -76,6 +76,8 @@ export type DeliveryPage = {
   item: DeliveryItemView;
   /** The business's notes of the latest revision request, when the item is being reworked. */
   revisionNotes: string | null;
+  /** What the business wrote when it approved the item (null: approved without a note, or not approved). */
+  approvalNotes: string | null;
   canDeliver: boolean;
   /** The manager refunded the item's payment: it will not be delivered (issue #18). */
   refunded: boolean;
@@ -135,6 +137,10 @@ export async function loadDeliveryPage(
     item: itemView(item, own, notes),
     revisionNotes:
       item.status === "revision" && latest?.decision === "revision" && latest.businessNotes !== ""
+        ? latest.businessNotes
+        : null,
+    approvalNotes:
+      item.status === "approved" && latest?.decision === "approved" && latest.businessNotes !== ""
         ? latest.businessNotes
         : null,
     canDeliver: !outline.complete && canConsultantDeliver(item),

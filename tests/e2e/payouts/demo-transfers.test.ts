@@ -73,10 +73,25 @@ for (const [label, viewport] of [
     );
 
     browserTest(
-      "Daniel sees the amount held for him and the button that releases it",
+      "Daniel opens his accepted deliverable from the plan, then sees the amount held for him and the button that releases it",
       async ({ page }) => {
         await signIn(page, "consultant6@partwise.test");
         await expectPath(page, "/consultant");
+        await page.goto("/consultant/engagements");
+        await page
+          .getByRole("link", { name: /Wholesale growth plan/ })
+          .first()
+          .click();
+        const paid = page.getByRole("list", { name: "Paid deliverables" });
+        await paid.getByRole("link", { name: "Wholesale review and target accounts", exact: true }).click();
+        await page.getByRole("heading", { name: "Wholesale review and target accounts", level: 1 }).waitFor();
+        await page.getByText("The business approved this deliverable.", { exact: true }).waitFor();
+        await page.getByText("The business's note:", { exact: true }).waitFor();
+        await page.getByText("Clear ranking; we start with the top five accounts.", { exact: true }).waitFor();
+        const earning = page.getByRole("region", { name: "You earn" });
+        await earning.getByText("$1,200.00", { exact: true }).waitFor();
+        await earning.getByText("Held until payouts are set up", { exact: true }).waitFor();
+
         await page.goto("/consultant/payouts");
         await page.getByRole("heading", { name: "Earnings", level: 2 }).waitFor();
         await page.getByText("Not set up", { exact: true }).waitFor();

@@ -10,12 +10,23 @@ import {
   purchases,
 } from "~db/schema";
 import type { DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
+import { DELIVERY_APPROVAL_NOTES, DELIVERY_APPROVED } from "~/lib/engagements/engagement-copy";
 import { deliverablesAction } from "~/server/engagements/item-review.server";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import { getViewer } from "~/server/identity/session.server";
 import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
-import { createConsultant, db, ORIGIN, SESSION_COOKIE, stripeEnv } from "../helpers";
+import {
+  createConsultant,
+  db,
+  html,
+  ORIGIN,
+  PASSWORD,
+  SESSION_COOKIE,
+  sessionTokenFrom,
+  signIn,
+  stripeEnv,
+} from "../helpers";
 import { createPaidPurchase, createSignedOutline, sendWithStripe } from "../helpers/deliverables";
 import { signedInClient, type SignedInClient } from "../../factories";
 
@@ -165,6 +176,26 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
     expect(row.activeItemId).toBeNull();
     expect(row.complete).toBe(false);
     expect(await noticesOf(consultant.user.id, "item_paused")).toHaveLength(1);
+
+    // The consultant's page of the item says it was approved, with her words.
+    const token = sessionTokenFrom(await signIn(consultant.user.email, PASSWORD))!;
+    const page = await (
+      await sendWithStripe(`/consultant/engagements/${outline.id}/items/${item.id}`, { token })
+    ).text();
+    expect(page).toContain(html(DELIVERY_APPROVED));
+    expect(page).toContain(html(DELIVERY_APPROVAL_NOTES));
+    expect(page).toContain("Great work.");
+  });
+
+  it("an approval without a note shows none on the consultant's page", async () => {
+    const { client, consultant, outline, item } = await deliveredEngagement();
+    expect((await review(client.token, reviewBody(outline.id, item.id, "pause"))).status).toBe(200);
+    const token = sessionTokenFrom(await signIn(consultant.user.email, PASSWORD))!;
+    const page = await (
+      await sendWithStripe(`/consultant/engagements/${outline.id}/items/${item.id}`, { token })
+    ).text();
+    expect(page).toContain(html(DELIVERY_APPROVED));
+    expect(page).not.toContain(html(DELIVERY_APPROVAL_NOTES));
   });
 
   it("prepay: approves the item and answers the next item's checkout", async () => {
