@@ -1,6 +1,21 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CANDIDACIES_PATH, PORTAL_HOME_TEXTS as T, candidacyPath } from "~/lib/consultants/portal";
+import {
+  CANDIDACIES_PATH,
+  ENGAGEMENTS_PATH,
+  PORTAL_HOME_TEXTS as T,
+  candidacyPath,
+  dueText,
+  heldForSetupText,
+} from "~/lib/consultants/portal";
+import { PLANS_TO_DRAFT } from "~/lib/engagements/engagement-copy";
+import {
+  consultantDeliveryPath,
+  consultantEngagementPath,
+  consultantNewPlanPath,
+} from "~/lib/engagements/engagement-paths";
+import { formatUsdCents } from "~/lib/engagements/sow";
+import { PAYOUTS_PATH } from "~/lib/payouts/payout-copy";
 import { PROFILE_PATH } from "~/lib/consultants/profile";
 import { toAnswerSummary } from "~/lib/matching/candidacy-state";
 import { loadPortalHome } from "~/server/consultants/portal.server";
@@ -9,7 +24,10 @@ import { PortalPageHeader } from "~/components/consultant/portal-layout";
 
 export const meta: MetaFunction = () => [{ title: "Home | Consultant portal | Partwise" }];
 
-/** /consultant: the portal's home, what needs the consultant (their profile, candidacies to answer). */
+/**
+ * /consultant: the portal's home, what needs the consultant: their profile, candidacies to answer,
+ * plans to draft or revise, deliverables to deliver and money held until they set up payouts.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
   const home = await loadPortalHome(context.app, viewer.user.id);
@@ -20,8 +38,14 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export default function ConsultantHome() {
   const { firstName, home } = useLoaderData<typeof loader>();
-  const { profile, toAnswer } = home;
-  const nothing = profile === null && toAnswer.count === 0;
+  const { profile, toAnswer, work } = home;
+  const nothing =
+    profile === null &&
+    toAnswer.count === 0 &&
+    work.toDraft.length === 0 &&
+    work.toRevise.length === 0 &&
+    work.toDeliver.length === 0 &&
+    work.heldForSetupCents === 0;
   return (
     <div className="console-page portal-home">
       <PortalPageHeader title={firstName ? `Hello, ${firstName}` : "Welcome"} />
@@ -82,7 +106,77 @@ export default function ConsultantHome() {
               </li>
             ))}
           </ul>
-          <Link to={CANDIDACIES_PATH}>{T.allCandidacies}</Link>
+          <p>
+            <Link to={CANDIDACIES_PATH}>{T.allCandidacies}</Link>
+          </p>
+        </section>
+      ) : null}
+      {work.toDeliver.length > 0 ? (
+        <section className="card" aria-labelledby="home-to-deliver-title">
+          <h3 id="home-to-deliver-title" className="card-title">
+            {T.toDeliverTitle} <span className="badge badge-soft">{work.toDeliver.length}</span>
+          </h3>
+          <ul className="portal-home-list" aria-label={T.toDeliverTitle}>
+            {work.toDeliver.map((item) => (
+              <li key={item.itemId}>
+                <Link to={consultantDeliveryPath(item.outlineId, item.itemId)}>{item.title}</Link>{" "}
+                <span className="console-muted">
+                  {item.engagementTitle}, {item.business} · {dueText(item.deliveryDate)}
+                </span>{" "}
+                {item.revision ? <span className="badge badge-soft">{T.revisionRequested}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {work.toRevise.length > 0 ? (
+        <section className="card" aria-labelledby="home-to-revise-title">
+          <h3 id="home-to-revise-title" className="card-title">
+            {T.toReviseTitle} <span className="badge badge-soft">{work.toRevise.length}</span>
+          </h3>
+          <ul className="portal-home-list" aria-label={T.toReviseTitle}>
+            {work.toRevise.map((plan) => (
+              <li key={plan.outlineId}>
+                <Link to={consultantEngagementPath(plan.outlineId)}>{plan.title}</Link>{" "}
+                <span className="console-muted">
+                  {plan.business} · {plan.stage}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {work.toDraft.length > 0 ? (
+        <section className="card" aria-labelledby="home-to-draft-title">
+          <h3 id="home-to-draft-title" className="card-title">
+            {PLANS_TO_DRAFT} <span className="badge badge-soft">{work.toDraft.length}</span>
+          </h3>
+          <ul className="portal-home-list" aria-label={PLANS_TO_DRAFT}>
+            {work.toDraft.map((match) => (
+              <li key={match.matchId}>
+                <Link to={consultantNewPlanPath(match.matchId)}>
+                  {match.business}, {match.area}
+                </Link>{" "}
+                <span className="console-muted">
+                  ({match.type}, matched {match.since})
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to={ENGAGEMENTS_PATH}>{T.allEngagements}</Link>
+          </p>
+        </section>
+      ) : null}
+      {work.heldForSetupCents > 0 ? (
+        <section className="card" aria-labelledby="home-payouts-title">
+          <h3 id="home-payouts-title" className="card-title">
+            {T.payoutsTitle}
+          </h3>
+          <p>{heldForSetupText(formatUsdCents(work.heldForSetupCents))}</p>
+          <Link to={PAYOUTS_PATH} className="button button-primary">
+            {T.payoutsLink}
+          </Link>
         </section>
       ) : null}
     </div>

@@ -17,7 +17,20 @@ export const PORTAL_HOME_TEXTS = {
   submitted: "Your profile changes are waiting for review. Businesses see your published profile until then.",
   toAnswerTitle: "Candidacies to answer",
   allCandidacies: "See all candidacies",
+  toReviseTitle: "Plans to finish or revise",
+  toDeliverTitle: "Deliverables to deliver",
+  revisionRequested: "Revision requested",
+  payoutsTitle: "Set up payouts",
+  payoutsLink: "Set up payouts",
+  allEngagements: "See all engagements",
 } as const;
+
+/** The portal home's payouts prompt: "$1,200.00 is held for you until you set up payouts." */
+export const heldForSetupText = (amount: string) =>
+  `${amount} is held for you until you set up payouts. Stripe checks your identity and bank details, then sends it.`;
+
+/** "Due Dec 16, 2026". */
+export const dueText = (date: string) => `Due ${date}`;
 
 /** "1 matched engagement" / "2 matched engagements". */
 export const matchedText = (count: number) => `${count} matched engagement${count === 1 ? "" : "s"}`;

@@ -3,6 +3,7 @@ import { consultantProfileDrafts, consultantProfiles } from "~db/schema";
 import { profileProgress, progressText, type ProfileDraftStatus } from "~/lib/consultants/profile";
 import type { AppContext } from "~/server/load-context";
 import { loadCandidacyInbox, type CandidacyInboxItem } from "~/server/matching/candidacies.server";
+import { loadConsultantWork, type ConsultantWork } from "./consultant-work.server";
 
 /** How many candidacies to answer the home lists before pointing at the inbox. */
 export const HOME_CANDIDACIES_SHOWN = 3;
@@ -17,14 +18,17 @@ export type PortalHome = {
   toAnswer: { count: number; first: CandidacyInboxItem[] };
   /** Requests matched to the consultant: the engagements as they exist today. */
   matched: number;
+  /** What their engagements and payouts wait on them for. */
+  work: ConsultantWork;
 };
 
 /**
- * What needs the consultant: their profile (onboarding or under review) and the candidacies to
- * answer. The three reads are independent and go out together, one round trip's wait.
+ * What needs the consultant: their profile (onboarding or under review), the candidacies to
+ * answer and their engagements' and payouts' next steps (loadConsultantWork). The reads are
+ * independent and go out together, one round trip's wait.
  */
 export async function loadPortalHome(app: AppContext, consultantId: string): Promise<PortalHome> {
-  const [published, draftRows, inbox] = await Promise.all([
+  const [published, draftRows, inbox, work] = await Promise.all([
     app.db
       .select({ userId: consultantProfiles.userId })
       .from(consultantProfiles)
@@ -32,6 +36,7 @@ export async function loadPortalHome(app: AppContext, consultantId: string): Pro
       .limit(1),
     app.db.select().from(consultantProfileDrafts).where(eq(consultantProfileDrafts.userId, consultantId)).limit(1),
     loadCandidacyInbox(app, consultantId),
+    loadConsultantWork(app, consultantId),
   ]);
   const draft = draftRows[0];
   let profile: PortalHome["profile"] = null;
@@ -50,5 +55,10 @@ export async function loadPortalHome(app: AppContext, consultantId: string): Pro
   }
   const toAnswer = inbox.groups[0]!.items;
   const matched = inbox.groups.find((group) => group.state === "matched")!.items.length;
-  return { profile, toAnswer: { count: toAnswer.length, first: toAnswer.slice(0, HOME_CANDIDACIES_SHOWN) }, matched };
+  return {
+    profile,
+    toAnswer: { count: toAnswer.length, first: toAnswer.slice(0, HOME_CANDIDACIES_SHOWN) },
+    matched,
+    work,
+  };
 }

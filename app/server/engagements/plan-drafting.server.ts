@@ -92,12 +92,8 @@ export async function listConsultantEngagements(
   app: AppContext,
   consultantId: string,
 ): Promise<{ toDraft: PlanToDraft[]; engagements: ConsultantEngagementRow[] }> {
-  const [matches, outlines, items] = await Promise.all([
-    draftableMatches(app, consultantId).orderBy(
-      desc(matchRequests.matchedAt),
-      desc(matchRequests.updatedAt),
-      matchRequests.id,
-    ),
+  const [toDraft, outlines, items] = await Promise.all([
+    loadPlansToDraft(app, consultantId),
     app.db
       .select({
         id: deliveryOutlines.id,
@@ -115,16 +111,6 @@ export async function listConsultantEngagements(
       .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
       .where(eq(deliveryOutlines.consultantId, consultantId)),
   ]);
-  const toDraft = matches
-    .filter((row) => row.outlineId === null)
-    .map((row) => ({
-      matchId: row.id,
-      business: row.business,
-      area: candidacyAreaLabel(row.category),
-      type: candidacyTypeLabel(row.consultingType),
-      status: (MATCH_STATUS_LABELS as Record<string, string>)[row.status] ?? "",
-      since: formatDate(row.matchedAt ?? row.updatedAt),
-    }));
   const engagements = outlines.map((outline) => {
     const next = nextDeliveryDate(items.filter((item) => item.outlineId === outline.id));
     return {
@@ -137,6 +123,30 @@ export async function listConsultantEngagements(
     };
   });
   return { toDraft, engagements };
+}
+
+/** The matches among `matches` that have no plan yet, as the lists show them. */
+function plansToDraftOf(matches: Awaited<ReturnType<ReturnType<typeof draftableMatches>["all"]>>): PlanToDraft[] {
+  return matches
+    .filter((row) => row.outlineId === null)
+    .map((row) => ({
+      matchId: row.id,
+      business: row.business,
+      area: candidacyAreaLabel(row.category),
+      type: candidacyTypeLabel(row.consultingType),
+      status: (MATCH_STATUS_LABELS as Record<string, string>)[row.status] ?? "",
+      since: formatDate(row.matchedAt ?? row.updatedAt),
+    }));
+}
+
+/** The consultant's matches with no plan yet, newest match first (the portal home's list). One query. */
+export async function loadPlansToDraft(app: AppContext, consultantId: string): Promise<PlanToDraft[]> {
+  const matches = await draftableMatches(app, consultantId).orderBy(
+    desc(matchRequests.matchedAt),
+    desc(matchRequests.updatedAt),
+    matchRequests.id,
+  );
+  return plansToDraftOf(matches);
 }
 
 // ---------------------------------------------------------------------------------------------

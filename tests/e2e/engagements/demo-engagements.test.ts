@@ -54,6 +54,10 @@ describe("demo engagements", () => {
     async ({ page }) => {
       await signIn(page, "consultant2@partwise.test");
       await expectPath(page, "/consultant");
+      // The home lists it; its link opens the drafting page.
+      const toDraft = page.getByRole("list", { name: "Plans to draft" });
+      await toDraft.getByRole("link", { name: `${COMPANY}, HR`, exact: true }).click();
+      await page.waitForURL(/\/consultant\/engagements\/new\?matchId=/);
       await page.goto("/consultant/engagements");
       await page.getByRole("heading", { name: "Plans to draft" }).waitFor();
       await page.getByText(COMPANY, { exact: true }).first().waitFor();

@@ -77,6 +77,17 @@ for (const [label, viewport] of [
       async ({ page }) => {
         await signIn(page, "consultant6@partwise.test");
         await expectPath(page, "/consultant");
+        // The portal's home says what waits for him: the money held until he sets up payouts.
+        const payouts = page.getByRole("region", { name: "Set up payouts" });
+        await payouts
+          .getByText(
+            "$1,200.00 is held for you until you set up payouts. Stripe checks your identity and bank details, then sends it.",
+            { exact: true },
+          )
+          .waitFor();
+        expect(await payouts.getByRole("link", { name: "Set up payouts" }).getAttribute("href")).toBe(
+          "/consultant/payouts",
+        );
         await page.goto("/consultant/engagements");
         await page
           .getByRole("link", { name: /Wholesale growth plan/ })

@@ -1,11 +1,20 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businesses, consultantProfileDrafts, notifications } from "~db/schema";
+import {
+  businesses,
+  consultantPayoutAccounts,
+  consultantProfileDrafts,
+  consultantTransfers,
+  deliveryItems,
+  notifications,
+} from "~db/schema";
+import { heldForSetupText, PORTAL_HOME_TEXTS } from "~/lib/consultants/portal";
 import {
   call,
   createCandidateRow,
   createConsultant,
   createMatchRequestRow,
+  createOutlineRows,
   db,
   html,
   sessionTokenFrom,
@@ -13,6 +22,7 @@ import {
   signedIn,
   postForm,
 } from "../helpers";
+import { createPaidPurchase, createSignedOutline } from "../helpers/deliverables";
 import { createClient } from "../../factories";
 
 /**
@@ -112,6 +122,109 @@ describe("the portal home", () => {
     expect(body).toContain('href="/consultant"');
     expect(body).toContain(">Home<");
     expect(body).toContain(">Candidacies<");
+  });
+});
+
+describe("the portal home's engagement work", () => {
+  /**
+   * For `me`: a match with no plan yet, a plan the manager sent back, a signed engagement with a
+   * paid deliverable to deliver, one sent back for revision and an approved one whose transfer is
+   * held (no payout account).
+   */
+  async function busyConsultant(me: { id: string }) {
+    const owner = await createClient();
+    await db().update(businesses).set({ name: "Work Co." }).where(eq(businesses.id, owner.business.id));
+    const toDraft = await createMatchRequestRow(owner.business.id, {
+      status: "consultant_matched",
+      matchedConsultantId: me.id,
+      category: "finance",
+    });
+    const sentBackMatch = await createMatchRequestRow(owner.business.id, {
+      status: "outline_proposed",
+      matchedConsultantId: me.id,
+    });
+    const sentBack = await createOutlineRows(sentBackMatch, {
+      outline: { title: "Cash plan", state: "proposed", egmReviewStatus: "revision" },
+    });
+    const running = await createSignedOutline(owner.business.id, me.id, {
+      outline: { title: "Growth plan" },
+      items: [
+        { title: "Approved part", status: "approved", position: 1 },
+        { title: "Part to deliver", status: "active", position: 2, deliveryDate: "2026-12-16" },
+        { title: "Part to redo", status: "revision", position: 3 },
+        { title: "Unpaid part", status: "upcoming", position: 4 },
+      ],
+    });
+    for (const item of running.items.slice(0, 3)) {
+      const purchaseId = await createPaidPurchase(owner.business.id, item.id);
+      await db().update(deliveryItems).set({ paidPurchaseId: purchaseId }).where(eq(deliveryItems.id, item.id));
+    }
+    await db().insert(consultantTransfers).values({
+      id: crypto.randomUUID(),
+      itemId: running.items[0]!.id,
+      outlineId: running.outline.id,
+      businessId: owner.business.id,
+      consultantUserId: me.id,
+      chargedCents: 150_000,
+      feeCents: 30_000,
+      amountCents: 120_000,
+      status: "held",
+    });
+    return { toDraft, sentBack, running };
+  }
+
+  it("lists the deliverables to deliver, the plans to revise or draft and the money held, linking to each; another consultant sees none of it", async () => {
+    const me = await vettedSession();
+    const other = await vettedSession();
+    const { toDraft, sentBack, running } = await busyConsultant(me.user);
+    const body = await (await call("/consultant", { cookie: me.token })).text();
+    expect(body).not.toContain(html(PORTAL_HOME_TEXTS.nothingNeeded));
+
+    expect(body).toContain("Deliverables to deliver");
+    const [, toDeliver, toRedo, unpaid] = running.items;
+    expect(body).toContain(`href="/consultant/engagements/${running.outline.id}/items/${toDeliver!.id}"`);
+    expect(body).toContain(`href="/consultant/engagements/${running.outline.id}/items/${toRedo!.id}"`);
+    expect(body).not.toContain(`/items/${unpaid!.id}"`);
+    expect(body).toContain("Due Dec 16, 2026");
+    expect(body).toContain("Revision requested");
+
+    expect(body).toContain("Plans to finish or revise");
+    expect(body).toContain(`href="/consultant/engagements/${sentBack.outline.id}"`);
+    expect(body).toContain("Sent back by the engagement manager");
+    expect(body).not.toContain(`href="/consultant/engagements/${running.outline.id}"`);
+
+    expect(body).toContain("Plans to draft");
+    expect(body).toContain(`href="/consultant/engagements/new?matchId=${toDraft.id}"`);
+
+    expect(body).toContain(html(heldForSetupText("$1,200.00")));
+    expect(body).toContain('href="/consultant/payouts"');
+
+    const theirs = await (await call("/consultant", { cookie: other.token })).text();
+    expect(theirs).toContain(html(PORTAL_HOME_TEXTS.nothingNeeded));
+    expect(theirs).not.toContain("Work Co.");
+    expect(theirs).not.toContain("$1,200.00");
+  });
+
+  it("no longer asks for payouts once they are enabled, nor for a deliverable once delivered", async () => {
+    const me = await vettedSession();
+    const { running } = await busyConsultant(me.user);
+    await db()
+      .insert(consultantPayoutAccounts)
+      .values({
+        consultantUserId: me.user.id,
+        stripeAccountId: `acct_${crypto.randomUUID().slice(0, 12)}`,
+        detailsSubmitted: true,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+      });
+    await db()
+      .update(deliveryItems)
+      .set({ status: "delivered", consultantConfirmedDelivery: true })
+      .where(eq(deliveryItems.id, running.items[1]!.id));
+    const body = await (await call("/consultant", { cookie: me.token })).text();
+    expect(body).not.toContain(html(heldForSetupText("$1,200.00")));
+    expect(body).not.toContain(`/items/${running.items[1]!.id}"`);
+    expect(body).toContain(`/items/${running.items[2]!.id}"`);
   });
 });
 
