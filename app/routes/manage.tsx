@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { ConsoleLayout } from "~/components/manage/console-layout";
+import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/server/identity/guards.server";
 import { profilesToReview } from "~/server/consultants/profile-review.server";
@@ -8,6 +9,7 @@ import { consoleOverview } from "~/server/insights/manager-console.server";
 import { insightQueueCounts } from "~/server/insights/insight-queue.server";
 import { matchRequestsToDo } from "~/server/matching/match-console.server";
 import { plansToReview } from "~/server/engagements/manager-engagements.server";
+import { countConsoleTransfers } from "~/server/payouts/console-transfers.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
 
@@ -18,12 +20,13 @@ export const meta: MetaFunction = () => [{ title: "Engagement manager console | 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   // Independent counts, read in parallel: one round trip after the session's.
-  const [overview, insights, matchesToDo, toReview, plans] = await Promise.all([
+  const [overview, insights, matchesToDo, toReview, plans, transfers] = await Promise.all([
     consoleOverview(context.app),
     insightQueueCounts(context.app),
     matchRequestsToDo(context.app),
     profilesToReview(context.app),
     plansToReview(context.app),
+    countConsoleTransfers(context.app),
   ]);
   return {
     firstName: viewer.user.firstName,
@@ -33,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     matchesToDo,
     profilesToReview: toReview,
     plansToReview: plans,
+    transfers,
   };
 }
 
@@ -40,8 +44,16 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export default function ManagerConsole() {
   const outlet = useOutlet();
-  const { firstName, lastName, openSupportMessages, insights, matchesToDo, profilesToReview, plansToReview } =
-    useLoaderData<typeof loader>();
+  const {
+    firstName,
+    lastName,
+    openSupportMessages,
+    insights,
+    matchesToDo,
+    profilesToReview,
+    plansToReview,
+    transfers,
+  } = useLoaderData<typeof loader>();
   return (
     <ConsoleLayout
       manager={fullName(firstName, lastName)}
@@ -51,6 +63,7 @@ export default function ManagerConsole() {
         openSupportMessages,
         profilesToReview,
         plansToReview,
+        transfersToRetry: transfers.toRetry,
       }}
     >
       {outlet ?? <Overview />}
@@ -59,7 +72,7 @@ export default function ManagerConsole() {
 }
 
 function Overview() {
-  const { firstName, lastName, openSupportMessages, insights, matchesToDo, plansToReview } =
+  const { firstName, lastName, openSupportMessages, insights, matchesToDo, plansToReview, transfers } =
     useLoaderData<typeof loader>();
   return (
     <div className="console-page">
@@ -102,6 +115,14 @@ function Overview() {
           </h2>
           <p className="console-stat-value">{plansToReview}</p>
           <Link to="/manage/engagements?show=review">View engagements</Link>
+        </section>
+        <section className="card console-stat" aria-labelledby="stat-transfers">
+          <h2 id="stat-transfers" className="card-title">
+            {TRANSFERS_CONSOLE.toRetryTitle}
+          </h2>
+          <p className="console-stat-value">{transfers.toRetry}</p>
+          <p className="console-muted">{TRANSFERS_CONSOLE.awaitingSetup(transfers.awaitingSetup)}</p>
+          <Link to="/manage/transfers">{TRANSFERS_CONSOLE.viewTransfers}</Link>
         </section>
       </div>
     </div>

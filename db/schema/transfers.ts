@@ -50,6 +50,8 @@ export const consultantTransfers = sqliteTable(
   (t) => [
     uniqueIndex("consultant_transfers_item_unique").on(t.itemId),
     index("consultant_transfers_consultant_idx").on(t.consultantUserId, t.status),
+    // The console's Transfers page and its count of transfers to retry read by state across consultants.
+    index("consultant_transfers_status_idx").on(t.status, t.updatedAt),
     index("consultant_transfers_outline_idx").on(t.outlineId),
     index("consultant_transfers_business_idx").on(t.businessId),
     check(

@@ -10,6 +10,8 @@ export type ConsoleCounts = {
   profilesToReview: number;
   /** Engagement plans sent for a manager's review. */
   plansToReview: number;
+  /** Transfers to consultants that Retry can send now. */
+  transfersToRetry: number;
 };
 
 type ConsoleSection = {
@@ -47,7 +49,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     count: { of: (counts) => counts.plansToReview, what: "to review" },
   },
   // Paying consultants (issue #18): failed and held transfers across engagements.
-  { to: "/manage/transfers", label: "Transfers", icon: "payouts" },
+  {
+    to: "/manage/transfers",
+    label: "Transfers",
+    icon: "payouts",
+    count: { of: (counts) => counts.transfersToRetry, what: "to retry" },
+  },
   {
     to: "/manage/consultants",
     label: "Consultants",

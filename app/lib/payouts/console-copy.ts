@@ -32,6 +32,12 @@ export const TRANSFERS_CONSOLE = {
   interrupted: "Interrupted before Stripe answered: retrying is safe (Stripe makes it once).",
   untitledEngagement: "Untitled engagement",
   paidZero: "Nothing to send (no share after the fee)",
+  toRetryTitle: "Transfers to retry",
+  awaitingSetup: (count: number) =>
+    count === 1
+      ? "1 held until its consultant sets up payouts"
+      : `${count} held until their consultants set up payouts`,
+  viewTransfers: "View transfers",
 } as const;
 
 /** Where the consultant's payout set-up stands, beside a held transfer. */

@@ -129,9 +129,9 @@ beforeAll(async () => {
   ];
 });
 
-/** The dashboard, features, insight, match and engagement pages, of the client, the console and the portal. */
+/** The dashboard, features, insight, match and engagement pages, of the client, the console (its home and Transfers too) and the portal. */
 const TENANT_PAGES =
-  /^\/(dashboard|features|insight-discovery|create-insight|create-match|engagement-portal|manage\/(insights|matches|engagements)|consultant($|\/candidacies|\/engagements))/;
+  /^\/(dashboard|features|insight-discovery|create-insight|create-match|engagement-portal|manage($|\/(insights|matches|engagements|transfers))|consultant($|\/candidacies|\/engagements))/;
 
 describe("sequential D1 round trips per document", () => {
   it("serves every document page in at most two waves, with no batch repeating a column name", async () => {

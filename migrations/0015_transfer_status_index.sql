@@ -1,0 +1,1 @@
+CREATE INDEX `consultant_transfers_status_idx` ON `consultant_transfers` (`status`,`updated_at`);
