@@ -72,8 +72,10 @@ describe("a refunded item", () => {
     // What they earn for it: nothing.
     expect(page).toContain("$0.00");
 
+    // The plan page links to the item's page (its title) but offers no Confirm delivery for it.
     const plan = await (await sendWithStripe(consultantEngagementPath(outline.id), { token })).text();
-    expect(plan).not.toContain(`href="${path}"`);
+    expect(plan).toContain(`href="${path}"`);
+    expect(plan).not.toContain(`aria-label="Confirm delivery: ${active.title}"`);
     expect(plan).toContain("Refunded");
   });
 
