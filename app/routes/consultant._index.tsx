@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import {
   CANDIDACIES_PATH,
   ENGAGEMENTS_PATH,
@@ -89,10 +90,7 @@ export default function ConsultantHome() {
         </section>
       ) : null}
       {toAnswer.count > 0 ? (
-        <section className="card" aria-labelledby="home-to-answer-title">
-          <h3 id="home-to-answer-title" className="card-title">
-            {T.toAnswerTitle} <span className="badge badge-soft">{toAnswer.count}</span>
-          </h3>
+        <TaskCard id="home-to-answer-title" title={T.toAnswerTitle} count={toAnswer.count}>
           <p>{toAnswerSummary(toAnswer.count)}</p>
           <ul aria-label={T.toAnswerTitle}>
             {toAnswer.first.map((item) => (
@@ -109,13 +107,10 @@ export default function ConsultantHome() {
           <p>
             <Link to={CANDIDACIES_PATH}>{T.allCandidacies}</Link>
           </p>
-        </section>
+        </TaskCard>
       ) : null}
       {work.toDeliver.length > 0 ? (
-        <section className="card" aria-labelledby="home-to-deliver-title">
-          <h3 id="home-to-deliver-title" className="card-title">
-            {T.toDeliverTitle} <span className="badge badge-soft">{work.toDeliver.length}</span>
-          </h3>
+        <TaskCard id="home-to-deliver-title" title={T.toDeliverTitle} count={work.toDeliver.length}>
           <ul className="portal-home-list" aria-label={T.toDeliverTitle}>
             {work.toDeliver.map((item) => (
               <li key={item.itemId}>
@@ -127,13 +122,10 @@ export default function ConsultantHome() {
               </li>
             ))}
           </ul>
-        </section>
+        </TaskCard>
       ) : null}
       {work.toRevise.length > 0 ? (
-        <section className="card" aria-labelledby="home-to-revise-title">
-          <h3 id="home-to-revise-title" className="card-title">
-            {T.toReviseTitle} <span className="badge badge-soft">{work.toRevise.length}</span>
-          </h3>
+        <TaskCard id="home-to-revise-title" title={T.toReviseTitle} count={work.toRevise.length}>
           <ul className="portal-home-list" aria-label={T.toReviseTitle}>
             {work.toRevise.map((plan) => (
               <li key={plan.outlineId}>
@@ -144,13 +136,10 @@ export default function ConsultantHome() {
               </li>
             ))}
           </ul>
-        </section>
+        </TaskCard>
       ) : null}
       {work.toDraft.length > 0 ? (
-        <section className="card" aria-labelledby="home-to-draft-title">
-          <h3 id="home-to-draft-title" className="card-title">
-            {PLANS_TO_DRAFT} <span className="badge badge-soft">{work.toDraft.length}</span>
-          </h3>
+        <TaskCard id="home-to-draft-title" title={PLANS_TO_DRAFT} count={work.toDraft.length}>
           <ul className="portal-home-list" aria-label={PLANS_TO_DRAFT}>
             {work.toDraft.map((match) => (
               <li key={match.matchId}>
@@ -166,7 +155,7 @@ export default function ConsultantHome() {
           <p>
             <Link to={ENGAGEMENTS_PATH}>{T.allEngagements}</Link>
           </p>
-        </section>
+        </TaskCard>
       ) : null}
       {work.heldForSetupCents > 0 ? (
         <section className="card" aria-labelledby="home-payouts-title">
@@ -180,5 +169,17 @@ export default function ConsultantHome() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** One kind of task on the home: its title with how many there are, then the list. */
+function TaskCard({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h3 id={id} className="card-title">
+        {title} <span className="badge badge-soft">{count}</span>
+      </h3>
+      {children}
+    </section>
   );
 }

@@ -4,8 +4,7 @@ import { canConsultantDeliver } from "~/lib/engagements/engagement-state";
 import { planStage, planStageLabel } from "~/lib/engagements/plan-stage";
 import { formatDate } from "~/lib/shared/dates";
 import { itemRefundedColumn } from "~/server/engagements/item-refunds.server";
-import { loadPlansToDraft, type PlanToDraft } from "~/server/engagements/plan-drafting.server";
-import { outlineStageColumns } from "~/server/engagements/engagement-columns.server";
+import { consultantOutlines, loadPlansToDraft, type PlanToDraft } from "~/server/engagements/plan-drafting.server";
 import type { AppContext } from "~/server/load-context";
 
 /** A plan that waits for the consultant: not sent yet, or sent back by the manager or the business. */
@@ -42,27 +41,18 @@ const CONSULTANT_STAGES = new Set(["draft", "sent_back", "rejected"]);
 export async function loadConsultantWork(app: AppContext, consultantId: string): Promise<ConsultantWork> {
   const [toDraft, plans, items, held] = await Promise.all([
     loadPlansToDraft(app, consultantId),
-    app.db
-      .select({
-        id: deliveryOutlines.id,
-        title: deliveryOutlines.title,
-        business: businesses.name,
-        ...outlineStageColumns,
-      })
-      .from(deliveryOutlines)
-      .innerJoin(businesses, eq(businesses.id, deliveryOutlines.businessId))
-      .where(
-        and(
-          eq(deliveryOutlines.consultantId, consultantId),
-          eq(deliveryOutlines.complete, false),
-          or(
-            eq(deliveryOutlines.state, "draft"),
-            eq(deliveryOutlines.egmReviewStatus, "revision"),
-            eq(deliveryOutlines.businessReviewStatus, "revision"),
-          ),
+    consultantOutlines(
+      app,
+      consultantId,
+      and(
+        eq(deliveryOutlines.complete, false),
+        or(
+          eq(deliveryOutlines.state, "draft"),
+          eq(deliveryOutlines.egmReviewStatus, "revision"),
+          eq(deliveryOutlines.businessReviewStatus, "revision"),
         ),
-      )
-      .orderBy(desc(deliveryOutlines.updatedAt), deliveryOutlines.id),
+      ),
+    ).orderBy(desc(deliveryOutlines.updatedAt), deliveryOutlines.id),
     app.db
       .select({
         id: deliveryItems.id,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { businesses, deliveryItems, deliveryOutlines, matchRequests, users, type DeliveryItem } from "~db/schema";
@@ -85,6 +85,23 @@ export type ConsultantEngagementRow = {
 };
 
 /**
+ * The consultant's plans (only theirs; `where` narrows them), each with its business's name and
+ * what its stage is read from: the engagements list and the portal home read the same rows.
+ */
+export function consultantOutlines(app: AppContext, consultantId: string, where?: SQL) {
+  return app.db
+    .select({
+      id: deliveryOutlines.id,
+      title: deliveryOutlines.title,
+      business: businesses.name,
+      ...outlineStageColumns,
+    })
+    .from(deliveryOutlines)
+    .innerJoin(businesses, eq(businesses.id, deliveryOutlines.businessId))
+    .where(and(eq(deliveryOutlines.consultantId, consultantId), where));
+}
+
+/**
  * /consultant/engagements: the matches of this consultant that have no plan yet (consultant_matched
  * or later) and their engagements (plans), newest first. Three independent reads in parallel.
  */
@@ -94,17 +111,7 @@ export async function listConsultantEngagements(
 ): Promise<{ toDraft: PlanToDraft[]; engagements: ConsultantEngagementRow[] }> {
   const [toDraft, outlines, items] = await Promise.all([
     loadPlansToDraft(app, consultantId),
-    app.db
-      .select({
-        id: deliveryOutlines.id,
-        title: deliveryOutlines.title,
-        business: businesses.name,
-        ...outlineStageColumns,
-      })
-      .from(deliveryOutlines)
-      .innerJoin(businesses, eq(businesses.id, deliveryOutlines.businessId))
-      .where(eq(deliveryOutlines.consultantId, consultantId))
-      .orderBy(desc(deliveryOutlines.createdAt), deliveryOutlines.id),
+    consultantOutlines(app, consultantId).orderBy(desc(deliveryOutlines.createdAt), deliveryOutlines.id),
     app.db
       .select(itemScheduleColumns)
       .from(deliveryItems)
