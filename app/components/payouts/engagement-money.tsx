@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { formatUsdCents } from "~/lib/engagements/sow";
+import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import { MONEY_ACTIONS, MONEY_LABELS, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
 import type { EngagementMoney, ItemMoneyRow } from "~/server/payouts/engagement-money.server";
 
@@ -62,6 +63,9 @@ export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; 
             </dl>
             {row.failureMessage && row.transferStatus === "failed" ? (
               <p className="console-muted">{row.failureMessage}</p>
+            ) : null}
+            {row.transferStatus === "pending" && row.canRetry ? (
+              <p className="console-muted">{TRANSFERS_CONSOLE.interrupted}</p>
             ) : null}
             <div className="payout-money-actions">
               {row.canRetry ? (

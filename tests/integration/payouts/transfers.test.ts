@@ -8,6 +8,7 @@ import {
   REFUND_APPROVED,
   REFUND_IN_PROGRESS,
 } from "~/lib/payouts/transfer-copy";
+import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { loadEngagementCosts } from "~/server/payments/receipts.server";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
@@ -188,6 +189,8 @@ describe("Retry on an engagement's money card", () => {
       .set({ updatedAt: new Date(Date.now() - 11 * 60 * 1000) })
       .where(eq(consultantTransfers.id, held!.id));
     expect(await retryOffered(manager.token, outline.id)).toBe(true);
+    const page = await (await sendWithStripe(`/manage/engagements/${outline.id}`, { token: manager.token })).text();
+    expect(page).toContain(html(TRANSFERS_CONSOLE.interrupted));
     expect((await moneyAction(manager.token, outline.id, "retry-transfer", item.id)).status).toBe(302);
     expect(await transfersOf(item.id)).toMatchObject([{ status: "paid" }]);
     expect(await transferRequests(item.id)).toHaveLength(1);
