@@ -72,6 +72,16 @@ for (const [label, viewport] of [
         await fileField.setInputFiles(WORKBOOK);
         await page.locator("#learning-file-error").waitFor({ state: "detached" });
         await page.getByRole("button", { name: "Add item" }).click();
+        // Saved, and the list reloaded with it (leaving mid-reload interrupts it): then open it.
+        await page
+          .getByRole("status")
+          .getByText("Item saved as a draft. Publish it when it is ready.", { exact: true })
+          .waitFor();
+        await page
+          .locator('section[aria-labelledby="learning-table-heading"]')
+          .getByText(templateTitle, { exact: true })
+          .first()
+          .waitFor();
         await page.getByRole("link", { name: "Open the new item to publish it" }).click();
         await page
           .getByText(/^Current file: annual-budgeting\.xlsx \(\d+\.\d KB\)$/)
