@@ -6,7 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { keepWizardOnOwnPosts, WizardFrame } from "~/components/ui/request-wizard";
 import { z } from "zod";
 import {
   CategoryPageSchema,
@@ -27,7 +28,7 @@ import {
 import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_PRICE_CENTS } from "~/lib/payments/plans";
 import { requireClientBusiness } from "~/server/identity/guards.server";
-import { formErrorReply } from "~/server/platform/form-reply.server";
+import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { createInsightRequest, getInsightAllowance } from "~/server/insights/insight-requests.server";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
@@ -105,9 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "create": {
       const submission = parseWithZod(formData, { schema: InsightRequestFormSchema });
       if (submission.status !== "success") {
-        const fields = Object.keys(submission.error ?? {}).filter(
-          (name) => (submission.error?.[name]?.length ?? 0) > 0,
-        );
+        const fields = fieldsWithErrors(submission.error);
         return answer({ kind: "step", page: pageForErrors(fields), result: submission.reply() }, 400);
       }
       let result: Awaited<ReturnType<typeof createInsightRequest>>;
@@ -159,31 +158,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/**
- * The wizard's own posts don't reload the loader: its requestId (the idempotency key) must stay
- * the same while the person fixes an error and retries. A new visit (GET) starts a new wizard.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formMethod,
-  formAction,
-  currentUrl,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod?.toUpperCase() === "POST" && (formAction ?? currentUrl.pathname) === currentUrl.pathname) return false;
-  return defaultShouldRevalidate;
-};
+/** The wizard's own posts keep its requestId (the idempotency key); a new visit starts a new wizard. */
+export const shouldRevalidate = keepWizardOnOwnPosts;
 
 export default function CreateInsight() {
   const { requestId, draftScope, defaults, pricing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as CreateInsightActionData | undefined;
   return (
-    <div className="page create-insight-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Insights</p>
-          <h1>{CREATE_INSIGHT_TITLE}</h1>
-        </div>
-      </header>
+    <WizardFrame eyebrow="Insights" title={CREATE_INSIGHT_TITLE}>
       <CreateInsightWizard
         key={requestId}
         requestId={requestId}
@@ -192,6 +174,6 @@ export default function CreateInsight() {
         pricing={pricing}
         actionData={actionData}
       />
-    </div>
+    </WizardFrame>
   );
 }

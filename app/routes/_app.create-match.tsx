@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { keepWizardOnOwnPosts, WizardFrame } from "~/components/ui/request-wizard";
 import { CreateMatchWizard } from "~/components/matching/create-match/wizard";
 import {
   pageForErrors,
@@ -20,7 +21,7 @@ import { requireClientBusiness, type ClientViewer } from "~/server/identity/guar
 import type { AppContext } from "~/server/load-context";
 import { attachableFiles, createMatchRequest } from "~/server/matching/match-requests.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { formErrorReply } from "~/server/platform/form-reply.server";
+import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
 import { MAX_REQUEST_BYTES, readForm } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: `${CREATE_MATCH_TITLE} | Partwise` }];
@@ -117,9 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "create": {
       const submission = parseWithZod(formData, { schema: MatchWizardFormSchema });
       if (submission.status !== "success") {
-        const fields = Object.keys(submission.error ?? {}).filter(
-          (name) => (submission.error?.[name]?.length ?? 0) > 0,
-        );
+        const fields = fieldsWithErrors(submission.error);
         return step(pageForErrors(fields), submission.reply(), 400);
       }
       let result: Awaited<ReturnType<typeof createMatchRequest>>;
@@ -145,32 +144,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/**
- * The wizard's own posts don't reload the loader: its requestId (the idempotency key) must stay
- * the same while the person fixes an error and retries. A new visit (GET) starts a new wizard.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formMethod,
-  formAction,
-  currentUrl,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod?.toUpperCase() === "POST" && (formAction ?? currentUrl.pathname) === currentUrl.pathname) return false;
-  return defaultShouldRevalidate;
-};
+/** The wizard's own posts keep its requestId (the idempotency key); a new visit starts a new wizard. */
+export const shouldRevalidate = keepWizardOnOwnPosts;
 
 export default function CreateMatch() {
   const { requestId, draftScope } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as CreateMatchActionData | undefined;
   return (
-    <div className="page create-insight-page create-match-page">
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Matching</p>
-          <h1>{CREATE_MATCH_TITLE}</h1>
-        </div>
-      </header>
+    <WizardFrame eyebrow="Matching" title={CREATE_MATCH_TITLE} className="create-match-page">
       <CreateMatchWizard key={requestId} requestId={requestId} draftScope={draftScope} actionData={actionData} />
-    </div>
+    </WizardFrame>
   );
 }

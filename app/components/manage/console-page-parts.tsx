@@ -71,3 +71,63 @@ export function ConsoleTableCard<Row>({ headingId, title, emptyText, columns, ro
     </section>
   );
 }
+
+/** What the console shows of a request's business; the revenue band and the contact where the page has them. */
+export type ConsoleBusinessFacts = {
+  name: string;
+  location: string;
+  naics: string;
+  naicsTitle: string | null;
+  revenueBand?: string;
+  employeeBand: string;
+  plan: string;
+  contact?: { name: string; email: string };
+};
+
+/** A request's business as a card of facts (the insight and match request pages). */
+export function ConsoleBusinessCard({
+  headingId,
+  title,
+  business,
+}: {
+  headingId: string;
+  title: string;
+  business: ConsoleBusinessFacts;
+}) {
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="card-title">
+        {title}
+      </h2>
+      <dl className="insight-facts">
+        <dt>Company</dt>
+        <dd>{business.name}</dd>
+        <dt>Location</dt>
+        <dd>{business.location}</dd>
+        <dt>NAICS</dt>
+        <dd>
+          {business.naics}
+          {business.naicsTitle ? ` – ${business.naicsTitle}` : null}
+        </dd>
+        {business.revenueBand !== undefined ? (
+          <>
+            <dt>Revenue</dt>
+            <dd>{business.revenueBand}</dd>
+          </>
+        ) : null}
+        <dt>Employees</dt>
+        <dd>{business.employeeBand}</dd>
+        <dt>Plan</dt>
+        <dd>{business.plan}</dd>
+        {business.contact ? (
+          <>
+            <dt>Contact</dt>
+            <dd>
+              {business.contact.name} · <a href={`mailto:${business.contact.email}`}>{business.contact.email}</a>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

@@ -14,6 +14,9 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_FILES_PER_REQUEST * MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES;
 
 export const FILE_TOO_LARGE_MESSAGE = "This file is too large. Maximum file size is 16MB.";
+/** The hint under a request wizard's optional files (the insight and match requests). */
+export const REQUEST_FILES_HINT =
+  "Optional. Accepted: .pdf, .png, .jpg, .csv, .doc, .docx, .xls, .xlsx, .odt, .ods, .odg — up to 16MB each.";
 export const FILE_REJECTED_MESSAGE =
   "File was not added. Accepted file types: .doc, .docx, .pdf, .xlsx, .csv, .odt, .ods, .odg, .png, & .jpg";
 export const FILE_ADDED_MESSAGE = "Your file has been added!";

@@ -11,3 +11,10 @@ import { FORM_UNREADABLE_MESSAGE } from "./http.server";
 export function formErrorReply(message: string = FORM_UNREADABLE_MESSAGE): SubmissionResult<string[]> {
   return parseWithZod(new FormData(), { schema: z.object({}) }).reply({ formErrors: [message] });
 }
+
+/** The names of the fields a failed submission blames (Conform keeps an empty list for the others). */
+export function fieldsWithErrors(errors: Record<string, string[] | null> | null | undefined): string[] {
+  return Object.entries(errors ?? {})
+    .filter(([, messages]) => (messages?.length ?? 0) > 0)
+    .map(([name]) => name);
+}

@@ -9,6 +9,7 @@ import {
 import type { InsightRequestDetail } from "~/server/insights/insight-request-detail.server";
 import { InsightReportEditor } from "./insight-report-editor";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { ConsoleBusinessCard, ConsolePageHeader } from "~/components/manage/console-page-parts";
 
 type Props = {
   detail: InsightRequestDetail;
@@ -27,13 +28,11 @@ export function InsightRequestView({ detail, notice, error, lastResult }: Props)
       <p>
         <Link to={`/manage/insights?status=${detail.status}`}>Back to insight requests</Link>
       </p>
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Insight request · {detail.category}</p>
-          <h1>{detail.business.name}</h1>
-        </div>
-        <span className="badge badge-soft">{detail.statusLabel}</span>
-      </header>
+      <ConsolePageHeader
+        eyebrow={`Insight request · ${detail.category}`}
+        title={detail.business.name}
+        aside={<span className="badge badge-soft">{detail.statusLabel}</span>}
+      />
       <ConsoleNotices notice={notice} error={error} />
       <div className="insight-request-layout">
         <div className="insight-request-main">
@@ -55,32 +54,11 @@ export function InsightRequestView({ detail, notice, error, lastResult }: Props)
         </div>
         <div className="insight-request-side">
           <RequestSection detail={detail} />
-          <section className="card" aria-labelledby="insight-business-title">
-            <h2 id="insight-business-title" className="card-title">
-              Business profile
-            </h2>
-            <dl className="insight-facts">
-              <dt>Company</dt>
-              <dd>{detail.business.name}</dd>
-              <dt>Location</dt>
-              <dd>{detail.business.location}</dd>
-              <dt>NAICS</dt>
-              <dd>
-                {detail.business.naics}
-                {detail.business.naicsTitle ? ` – ${detail.business.naicsTitle}` : null}
-              </dd>
-              <dt>Revenue</dt>
-              <dd>{detail.business.revenueBand}</dd>
-              <dt>Employees</dt>
-              <dd>{detail.business.employeeBand}</dd>
-              <dt>Plan</dt>
-              <dd>{detail.business.plan}</dd>
-              <dt>Contact</dt>
-              <dd>
-                {detail.owner.name} · <a href={`mailto:${detail.owner.email}`}>{detail.owner.email}</a>
-              </dd>
-            </dl>
-          </section>
+          <ConsoleBusinessCard
+            headingId="insight-business-title"
+            title="Business profile"
+            business={{ ...detail.business, contact: detail.owner }}
+          />
           <section className="card" aria-labelledby="insight-finance-title">
             <h2 id="insight-finance-title" className="card-title">
               Finance profile

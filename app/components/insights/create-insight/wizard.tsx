@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import {
   INSIGHT_CATEGORY_OPTIONS,
@@ -9,8 +9,8 @@ import {
   INSIGHT_TOO_MANY_FILES_MESSAGE,
 } from "~/lib/insights/insight-schemas";
 import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, PAYMENT_COMPLETE_LABEL } from "~/lib/insights/insight-status";
-import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "~/lib/payments/payment-copy";
-import { FILE_REMOVE_FAILED_MESSAGE } from "~/lib/files/file-rules";
+import { CONGRATULATIONS } from "~/lib/payments/payment-copy";
+import { FILE_REMOVE_FAILED_MESSAGE, REQUEST_FILES_HINT } from "~/lib/files/file-rules";
 import {
   draftHasAnswers,
   filesToAddAgainMessage,
@@ -22,6 +22,14 @@ import {
 import { FileDrop, type AttachedFile } from "~/components/files/file-drop";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
+import {
+  CongratulationsCard,
+  usePageTurnFocus,
+  usePendingIntent,
+  WizardBackButton,
+  WizardCancelLink,
+  WizardSendButton,
+} from "~/components/ui/request-wizard";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useSessionDraft } from "~/components/ui/use-session-draft";
 import { AreaRadioGrid, SummaryFileList } from "~/components/ui/wizard-parts";
@@ -49,9 +57,6 @@ const SHORT_QUESTIONS = [
   { name: "numEmployees", label: "Number of employees" },
 ] as const;
 
-const FILE_HINT =
-  "Optional. Accepted: .pdf, .png, .jpg, .csv, .doc, .docx, .xls, .xlsx, .odt, .ods, .odg — up to 16MB each.";
-
 const PAGE_HEADINGS: Record<WizardPage, string> = {
   1: "Which area of your business needs an insight?",
   2: "Tell us about the issue",
@@ -63,12 +68,6 @@ const CATEGORY_KEYS = INSIGHT_CATEGORY_OPTIONS.map((option) => option.key);
 
 function categoryName(key: string | undefined): string {
   return INSIGHT_CATEGORY_OPTIONS.find((option) => option.key === key)?.label ?? "";
-}
-
-function pendingIntent(navigation: ReturnType<typeof useNavigation>): string | null {
-  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return null;
-  const intent = navigation.formData?.get("intent");
-  return typeof intent === "string" ? intent : null;
 }
 
 /**
@@ -95,8 +94,7 @@ export function CreateInsightWizard({
   actionData: CreateInsightActionData | undefined;
 }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const pending = pendingIntent(navigation);
+  const pending = usePendingIntent();
   const stepData = actionData?.kind === "step" ? actionData : undefined;
   const created: CreatedInsight | null = actionData?.kind === "created" ? actionData.request : null;
   const [page, setPage] = useState<WizardPage>(created ? 4 : (stepData?.page ?? 1));
@@ -106,24 +104,12 @@ export function CreateInsightWizard({
   const postedId = stepData?.result.initialValue?.requestId;
   const [wizardId, setWizardId] = useState(typeof postedId === "string" && postedId ? postedId : requestId);
   const [files, setFiles] = useState<AttachedFile[]>([]);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-  const restoringPage = useRef(false);
+  const { headingRef, restoringPage } = usePageTurnFocus(page);
   const [filesToAddAgain, setFilesToAddAgain] = useState<string[]>([]);
 
   useEffect(() => {
     if (actionData) setPage(actionData.kind === "created" ? 4 : actionData.page);
   }, [actionData]);
-
-  useEffect(() => {
-    // Neither the first page nor a restored draft moves focus: only a page turn does.
-    if (firstRender.current || restoringPage.current) {
-      firstRender.current = false;
-      restoringPage.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [page]);
 
   const [form, fields] = useForm({
     id: "create-insight",
@@ -191,24 +177,10 @@ export function CreateInsightWizard({
   }
 
   const backButton = (
-    <button
-      type={hydrated ? "button" : "submit"}
-      name={hydrated ? undefined : "intent"}
-      value={hydrated ? undefined : "back"}
-      className="button button-ghost"
-      onClick={hydrated ? () => setPage((current) => (current === 3 ? 2 : 1)) : undefined}
-    >
-      Back
-    </button>
+    <WizardBackButton hydrated={hydrated} onBack={() => setPage((current) => (current === 3 ? 2 : 1))} />
   );
-
-  // spec §2: the create-new mode has a Cancel that returns to the Insights list; nothing is saved,
-  // and the draft is dropped.
-  const cancelLink = (
-    <Link to="/features?focus=Insights" className="button button-ghost create-insight-cancel" onClick={discardDraft}>
-      Cancel
-    </Link>
-  );
+  // spec §2: the create-new mode has a Cancel that returns to the Insights list.
+  const cancelLink = <WizardCancelLink to="/features?focus=Insights" onCancel={discardDraft} />;
 
   return (
     <section className="card create-insight-card" aria-labelledby="create-insight-heading">
@@ -266,7 +238,7 @@ export function CreateInsightWizard({
             ) : null}
             <FileDrop
               label="Attach files"
-              hint={FILE_HINT}
+              hint={REQUEST_FILES_HINT}
               files={files}
               onAdd={(file) => setFiles((current) => [...current, file])}
               onRemove={(fileName) => setFiles((current) => current.filter((file) => file.fileName !== fileName))}
@@ -331,16 +303,7 @@ export function CreateInsightWizard({
           <div className="create-insight-actions">
             {cancelLink}
             {backButton}
-            <button
-              type="submit"
-              name="intent"
-              value="create"
-              className="button button-primary"
-              disabled={pending === "create"}
-              aria-disabled={pending === "create" ? true : undefined}
-            >
-              {pending === "create" ? "Submitting…" : "Submit"}
-            </button>
+            <WizardSendButton intent="create" busy={pending === "create"} label="Submit" busyLabel="Submitting…" />
           </div>
         </div>
       </Form>
@@ -396,15 +359,7 @@ function CoveredOutcome() {
   return (
     <div className="stack">
       <p className="badge insight-payment-complete">{PAYMENT_COMPLETE_LABEL}</p>
-      <section className="congrats-card" aria-labelledby="create-insight-congrats">
-        <h3 id="create-insight-congrats">{CONGRATULATIONS_TITLE}</h3>
-        <p>{card.message}</p>
-        <p>
-          <Link to={card.to} className="button button-primary">
-            {card.button}
-          </Link>
-        </p>
-      </section>
+      <CongratulationsCard id="create-insight-congrats" card={card} to={card.to} />
     </div>
   );
 }
@@ -432,9 +387,7 @@ function PayOutcome({
         </div>
       ) : null}
       <div className="create-insight-actions">
-        <button type="submit" name="intent" value="pay" className="button button-primary" disabled={pending}>
-          {pending ? "Opening payment…" : PAY_NOW_LABEL}
-        </button>
+        <WizardSendButton intent="pay" busy={pending} label={PAY_NOW_LABEL} busyLabel="Opening payment…" />
         {/* The request is kept: its tile in /features offers Pay Now later. */}
         <Link to="/features?focus=Insights" className="button button-ghost">
           Pay later

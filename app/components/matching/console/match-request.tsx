@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { ConsoleBusinessCard, ConsolePageHeader } from "~/components/manage/console-page-parts";
 import { SHORTLIST_EMPTY_MESSAGE } from "~/lib/matching/match-console-schemas";
 import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
 import type { MatchRequestDetail, ShortlistEntry } from "~/server/matching/match-console.server";
@@ -34,38 +35,17 @@ export function MatchRequestView({ detail, documents, outcome }: Props) {
       <p>
         <Link to="/manage/matches">Back to match requests</Link>
       </p>
-      <header className="page-header">
-        <div>
-          <p className="eyebrow">Match request · {detail.area}</p>
-          <h1>{detail.business.name}</h1>
-        </div>
-        <span className="badge match-badge-status">{detail.statusLabel}</span>
-      </header>
+      <ConsolePageHeader
+        eyebrow={`Match request · ${detail.area}`}
+        title={detail.business.name}
+        aside={<span className="badge match-badge-status">{detail.statusLabel}</span>}
+      />
       {onCard ? null : <ConsoleNotices notice={outcome.notice} error={outcome.error} />}
       {/* The request and its actions come first on a phone; from 1200px they are the side column. */}
       <div className="insight-request-layout match-request-layout">
         <div className="insight-request-side">
           <RequestSection detail={detail} />
-          <section className="card" aria-labelledby="match-business-title">
-            <h2 id="match-business-title" className="card-title">
-              Business
-            </h2>
-            <dl className="insight-facts">
-              <dt>Company</dt>
-              <dd>{detail.business.name}</dd>
-              <dt>Location</dt>
-              <dd>{detail.business.location}</dd>
-              <dt>NAICS</dt>
-              <dd>
-                {detail.business.naics}
-                {detail.business.naicsTitle ? ` – ${detail.business.naicsTitle}` : null}
-              </dd>
-              <dt>Employees</dt>
-              <dd>{detail.business.employeeBand}</dd>
-              <dt>Plan</dt>
-              <dd>{detail.business.plan}</dd>
-            </dl>
-          </section>
+          <ConsoleBusinessCard headingId="match-business-title" title="Business" business={detail.business} />
           <SharedDocumentsCard titleId="match-documents-title" shared={documents} />
         </div>
         <div className="insight-request-main">

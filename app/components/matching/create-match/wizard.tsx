@@ -7,16 +7,24 @@ import {
   type Submission,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FileDrop } from "~/components/files/file-drop";
 import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
+import {
+  CongratulationsCard,
+  usePageTurnFocus,
+  usePendingIntent,
+  WizardBackButton,
+  WizardCancelLink,
+  WizardSendButton,
+} from "~/components/ui/request-wizard";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useSessionDraft } from "~/components/ui/use-session-draft";
 import { AreaRadioGrid, SummaryFileList } from "~/components/ui/wizard-parts";
-import { FILE_REMOVE_FAILED_MESSAGE } from "~/lib/files/file-rules";
+import { FILE_REMOVE_FAILED_MESSAGE, REQUEST_FILES_HINT } from "~/lib/files/file-rules";
 import { DRAFT_RESTORED_MESSAGE } from "~/lib/insights/insight-wizard-draft";
 import {
   BUSINESS_AREA_LABEL,
@@ -48,7 +56,7 @@ import {
   matchDraftKey,
   parseMatchDraft,
 } from "~/lib/matching/match-wizard-draft";
-import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "~/lib/payments/payment-copy";
+import { CONGRATULATIONS } from "~/lib/payments/payment-copy";
 import { MatchStepBar } from "./step-bar";
 import {
   previousPage,
@@ -77,20 +85,11 @@ const PAGE_HEADINGS: Record<MatchFormPage, string> = {
   4: CONFIRM_MATCH_PAGE_TITLE,
 };
 
-const FILE_HINT =
-  "Optional. Accepted: .pdf, .png, .jpg, .csv, .doc, .docx, .xls, .xlsx, .odt, .ods, .odg — up to 16MB each.";
-
 const MATCH_AREA_KEYS = MATCH_AREA_OPTIONS.map((option) => option.key);
 
 /** Where Next on the MATCHING congratulations card goes: the Matching feature, opened on the new match. */
 export function matchingNextLink(matchId: string): string {
   return `${CONGRATULATIONS.MATCHING.to}&matchId=${encodeURIComponent(matchId)}`;
-}
-
-function pendingIntent(navigation: ReturnType<typeof useNavigation>): string | null {
-  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return null;
-  const intent = navigation.formData?.get("intent");
-  return typeof intent === "string" ? intent : null;
 }
 
 /**
@@ -123,8 +122,7 @@ export function CreateMatchWizard({
   actionData: CreateMatchActionData | undefined;
 }) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const pending = pendingIntent(navigation);
+  const pending = usePendingIntent();
   const formResult = actionData && actionData.kind !== "created" ? actionData.result : undefined;
   const [page, setPage] = useState<MatchWizardPage>(actionData?.kind === "step" ? actionData.page : actionData ? 5 : 1);
   const pageRef = useRef<MatchWizardPage>(page);
@@ -135,9 +133,7 @@ export function CreateMatchWizard({
   const [files, setFiles] = useState<AttachedMatchFile[]>(
     actionData && actionData.kind !== "created" ? actionData.files : [],
   );
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-  const restoringPage = useRef(false);
+  const { headingRef, restoringPage } = usePageTurnFocus(page);
   const created = actionData?.kind === "created" ? actionData : null;
   const succeeded = created !== null && matchCreationSucceeded(created.msg);
 
@@ -146,16 +142,6 @@ export function CreateMatchWizard({
     setPage(actionData.kind === "step" ? actionData.page : 5);
     if (actionData.kind !== "created") setFiles(actionData.files);
   }, [actionData]);
-
-  useEffect(() => {
-    // Neither the first page nor a restored draft moves focus: only a page turn does.
-    if (firstRender.current || restoringPage.current) {
-      firstRender.current = false;
-      restoringPage.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [page]);
 
   const [form, fields] = useForm<WizardFields>({
     id: "create-match",
@@ -224,15 +210,7 @@ export function CreateMatchWizard({
         <h2 id="create-match-heading" ref={headingRef} tabIndex={-1} className="create-insight-heading">
           {MATCH_REQUEST_SENT_MESSAGE}
         </h2>
-        <section className="congrats-card" aria-labelledby="create-match-congrats">
-          <h3 id="create-match-congrats">{CONGRATULATIONS_TITLE}</h3>
-          <p>{card.message}</p>
-          <p>
-            <Link to={matchingNextLink(created.matchId)} className="button button-primary">
-              {card.button}
-            </Link>
-          </p>
-        </section>
+        <CongratulationsCard id="create-match-congrats" card={card} to={matchingNextLink(created.matchId)} />
       </section>
     );
   }
@@ -247,25 +225,13 @@ export function CreateMatchWizard({
   const finishing = pending === "review" || creating;
 
   const backButton = (
-    <button
-      type={hydrated ? "button" : "submit"}
-      name={hydrated ? undefined : "intent"}
-      value={hydrated ? undefined : "back"}
-      className="button button-ghost"
-      onClick={
-        hydrated ? () => setPage((current) => (current === 5 ? 4 : previousPage(current as MatchFormPage))) : undefined
-      }
-    >
-      Back
-    </button>
+    <WizardBackButton
+      hydrated={hydrated}
+      onBack={() => setPage((current) => (current === 5 ? 4 : previousPage(current as MatchFormPage)))}
+    />
   );
-
-  // spec §2: the create-new mode has a Cancel that returns to the Matching list; nothing is saved.
-  const cancelLink = (
-    <Link to="/features?focus=Matching" className="button button-ghost create-insight-cancel" onClick={discardDraft}>
-      Cancel
-    </Link>
-  );
+  // spec §2: the create-new mode has a Cancel that returns to the Matching list.
+  const cancelLink = <WizardCancelLink to="/features?focus=Matching" onCancel={discardDraft} />;
 
   const { key: issueKey, ...issueProps } = getTextareaProps(issueCause);
   const { key: categoryKey, ...categoryProps } = getSelectProps(category);
@@ -400,7 +366,7 @@ export function CreateMatchWizard({
             {hydrated ? (
               <FileDrop
                 label="Attach files"
-                hint={FILE_HINT}
+                hint={REQUEST_FILES_HINT}
                 files={files}
                 onAdd={(file) => setFiles((current) => [...current, file])}
                 onRemove={(fileName) => setFiles((current) => current.filter((file) => file.fileName !== fileName))}
@@ -419,17 +385,7 @@ export function CreateMatchWizard({
           <div className="create-insight-actions">
             {cancelLink}
             {backButton}
-            <button
-              type="submit"
-              name="intent"
-              value="review"
-              className="button button-primary"
-              disabled={finishing}
-              aria-disabled={finishing ? true : undefined}
-            >
-              {finishing ? <span className="button-spinner" aria-hidden="true" /> : null}
-              {finishing ? "Sending…" : "Finish"}
-            </button>
+            <WizardSendButton intent="review" busy={finishing} label="Finish" busyLabel="Sending…" />
           </div>
         </div>
 
@@ -459,32 +415,19 @@ export function CreateMatchWizard({
           <div className="create-insight-actions">
             {cancelLink}
             {backButton}
-            <button
-              type="submit"
-              name="intent"
-              value="create"
-              className="button button-primary"
-              disabled={creating}
-              aria-disabled={creating ? true : undefined}
-            >
-              {creating ? <span className="button-spinner" aria-hidden="true" /> : null}
-              {creating ? "Sending…" : "Confirm"}
-            </button>
+            <WizardSendButton intent="create" busy={creating} label="Confirm" busyLabel="Sending…" />
           </div>
         </div>
 
         {page === 5 ? (
           <div className="create-insight-actions">
             {cancelLink}
-            <button
-              type={hydrated ? "button" : "submit"}
-              name={hydrated ? undefined : "intent"}
-              value={hydrated ? undefined : "retry"}
+            <WizardBackButton
+              hydrated={hydrated}
+              onBack={() => setPage(4)}
+              intent="retry"
               className="button button-primary"
-              onClick={hydrated ? () => setPage(4) : undefined}
-            >
-              Back
-            </button>
+            />
           </div>
         ) : null}
       </Form>
@@ -512,7 +455,7 @@ function PlainFilePicker({ files }: { files: readonly AttachedMatchFile[] }) {
         className="input"
       />
       <p id="create-match-upload-hint" className="field-hint">
-        {FILE_HINT}
+        {REQUEST_FILES_HINT}
       </p>
       {files.length > 0 ? (
         <ul className="file-list" aria-label="Attached files">
