@@ -13,7 +13,10 @@
  *   GET  /v1/subscriptions/:id         → the subscription, or 404 resource_missing.
  *   POST /v1/billing_portal/sessions   → portal session bps_stub_… (url https://billing.stripe.test/p/session/<id>).
  *   POST /v1/transfers                 → transfer tr_stub_… (amount, currency usd, destination acct_…,
- *                                        transfer_group, metadata[…]); 400 for a bad amount/destination.
+ *                                        transfer_group, source_transaction, metadata[…]); 400 for a bad
+ *                                        amount/destination, an unknown source_transaction charge or
+ *                                        more than is left of it.
+ *   GET  /v1/payment_intents/:id       → the PaymentIntent (amount, latest_charge ch_stub_…), or 404.
  *   POST /v1/transfers/:id/reversals   → reversal trr_stub_… of the whole amount; 400 when already reversed.
  *   POST /v1/refunds                   → refund re_stub_… (status succeeded) of a paid session's
  *                                        payment_intent (pi_stub_…, set when /__sessions/:id/pay pays a
@@ -46,9 +49,10 @@
  *   PUT  /__accounts/:id               → merges a JSON body {details_submitted?, charges_enabled?,
  *                                        payouts_enabled?, currently_due?, disabled_reason?} into the
  *                                        account (what GET /v1/accounts/:id answers next). Answers it.
- *   POST /__fail                       → JSON {status, count}: the next `count` /v1 requests answer
- *                                        `status` with a Stripe api_error (e.g. 500; the SDK retries
- *                                        once, so count 2 fails one call).
+ *   POST /__fail                       → JSON {status, count, path?}: the next `count` /v1 requests (to
+ *                                        `path` only, when given) answer `status` with a Stripe
+ *                                        api_error (e.g. 500; the SDK retries once, so count 2 fails
+ *                                        one call).
  *   Payouts (issue #18, Q1):
  *   GET  /v1/payouts?limit=…           → the payouts of the account named by the `Stripe-Account`
  *                                        header, newest first (limit 1–100, default 10); without the
@@ -145,11 +149,13 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const transfers = new Map<string, Json>();
-  const paymentIntents = new Map<string, { amount: number; refunded: number }>();
+  const paymentIntents = new Map<string, { amount: number; refunded: number; charge: string }>();
+  /** Per charge: its amount and how much of it transfers took (their source_transaction). */
+  const charges = new Map<string, { amount: number; transferred: number }>();
   const accounts = new Map<string, Json>();
   const payouts = new Map<string, Json[]>();
   let counter = 0;
-  let failures: { status: number; count: number } = { status: 500, count: 0 };
+  let failures: { status: number; count: number; path: string | null } = { status: 500, count: 0, path: null };
   const nextId = (prefix: string) =>
     `${prefix}${(++counter).toString().padStart(6, "0")}${Math.random().toString(36).slice(2, 8)}`;
 
@@ -269,7 +275,9 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     if (session.mode === "payment" && !session.payment_intent) {
       const paymentIntent = nextId("pi_stub_");
       session.payment_intent = paymentIntent;
-      paymentIntents.set(paymentIntent, { amount: session.amount_total as number, refunded: 0 });
+      const charge = nextId("ch_stub_");
+      paymentIntents.set(paymentIntent, { amount: session.amount_total as number, refunded: 0, charge });
+      charges.set(charge, { amount: session.amount_total as number, transferred: 0 });
     }
     return send(res, 200, publicView(session));
   }
@@ -369,6 +377,12 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       if (form.currency !== "usd") return invalid("Invalid currency", "currency");
       if (!form.destination?.startsWith("acct_"))
         return invalid(`No such destination: '${form.destination}'`, "destination");
+      const source = form.source_transaction ? charges.get(form.source_transaction) : undefined;
+      if (form.source_transaction && !source)
+        return invalid(`No such charge: '${form.source_transaction}'`, "source_transaction");
+      if (source && amount > source.amount - source.transferred)
+        return invalid("The transfer amount is greater than what is left of the source transaction.", "amount");
+      if (source) source.transferred += amount;
       const id = nextId("tr_stub_");
       const transfer: Json = {
         id,
@@ -407,6 +421,22 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
           transfer: transfer.id,
           metadata: nested(form, "metadata"),
         },
+      };
+    }
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && intent) {
+      const id = decodeURIComponent(intent[1]!);
+      const found = paymentIntents.get(id);
+      if (!found)
+        return {
+          status: 404,
+          body: {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
+          },
+        };
+      return {
+        status: 200,
+        body: { id, object: "payment_intent", amount: found.amount, status: "succeeded", latest_charge: found.charge },
       };
     }
     if (method === "POST" && path === "/v1/refunds") {
@@ -448,12 +478,12 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       if (url.pathname === "/__requests" && method === "GET") return send(res, 200, requests);
       if (url.pathname === "/__reset" && method === "POST") {
         requests.length = 0;
-        failures = { status: 500, count: 0 };
+        failures = { status: 500, count: 0, path: null };
         return send(res, 200, { ok: true });
       }
       if (url.pathname === "/__fail" && method === "POST") {
-        const input = JSON.parse(body || "{}") as { status?: number; count?: number };
-        failures = { status: input.status ?? 500, count: input.count ?? 2 };
+        const input = JSON.parse(body || "{}") as { status?: number; count?: number; path?: string };
+        failures = { status: input.status ?? 500, count: input.count ?? 2, path: input.path ?? null };
         return send(res, 200, failures);
       }
       const payMatch = /^\/__sessions\/([^/]+)\/pay$/.exec(url.pathname);
@@ -496,7 +526,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       if (authorization !== `Bearer ${STUB_SECRET_KEY}`) {
         return stripeError(res, 401, "authentication_error", "Invalid API Key provided");
       }
-      if (failures.count > 0) {
+      if (failures.count > 0 && (failures.path === null || failures.path === url.pathname)) {
         failures.count -= 1;
         return stripeError(res, failures.status, "api_error", "The stub was told to fail this request.");
       }

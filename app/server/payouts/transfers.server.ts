@@ -123,12 +123,17 @@ async function sendTransfer(
   from: readonly ("held" | "failed")[],
 ): Promise<ConsultantTransfer | null> {
   const [current] = await app.db
-    .select({ transfer: consultantTransfers, account: consultantPayoutAccounts })
+    .select({
+      transfer: consultantTransfers,
+      account: consultantPayoutAccounts,
+      paymentIntentId: purchases.stripePaymentIntentId,
+    })
     .from(consultantTransfers)
     .leftJoin(
       consultantPayoutAccounts,
       eq(consultantPayoutAccounts.consultantUserId, consultantTransfers.consultantUserId),
     )
+    .leftJoin(purchases, eq(purchases.id, consultantTransfers.purchaseId))
     .where(eq(consultantTransfers.itemId, itemId))
     .limit(1);
   if (!current) return null;
@@ -177,11 +182,19 @@ async function sendTransfer(
   }
 
   try {
-    const sent = await paymentProvider(app).createTransfer(
+    const provider = paymentProvider(app);
+    // The item's charge as the transfer's source: Stripe then sends the consultant's share from
+    // that charge when its funds settle, instead of refusing while the platform's available
+    // balance is short (card funds take days to become available).
+    const sourceTransaction = current.paymentIntentId
+      ? await provider.retrievePaymentCharge(current.paymentIntentId)
+      : null;
+    const sent = await provider.createTransfer(
       {
         amountCents: claimed.amountCents,
         destination: settle.destination,
         transferGroup: claimed.outlineId,
+        ...(sourceTransaction ? { sourceTransaction } : {}),
         metadata: { itemId: claimed.itemId, outlineId: claimed.outlineId, consultantUserId: claimed.consultantUserId },
       },
       transferKey(claimed.itemId),

@@ -130,7 +130,7 @@ export async function stubRequests(): Promise<
   return (await (await fetch(`${stripeStubUrl()}/__requests`)).json()) as never;
 }
 
-/** The next `count` stub requests fail with `status`. */
-export async function failStub(count: number, status = 500) {
-  await fetch(`${stripeStubUrl()}/__fail`, { method: "POST", body: JSON.stringify({ status, count }) });
+/** The next `count` stub requests to `path` (by default the transfers') fail with `status`. */
+export async function failStub(count: number, status = 500, path = "/v1/transfers") {
+  await fetch(`${stripeStubUrl()}/__fail`, { method: "POST", body: JSON.stringify({ status, count, path }) });
 }

@@ -82,4 +82,50 @@ describe("the local provider's transfers", () => {
       provider.createRefund({ paymentIntentId: paid.payment_intent!, amountCents: 1, metadata: {} }, key("more")),
     ).rejects.toBeInstanceOf(PaymentProviderError);
   });
+
+  it("gives a paid checkout's charge, and takes it as a transfer's source only up to its amount", async () => {
+    const app = localApp();
+    const provider = paymentProvider(app);
+    const customer = await provider.createCustomer({ businessId: "b", email: "c@example.com", name: "C" }, key("cus"));
+    const session = await provider.createPaymentCheckout(
+      {
+        customerId: customer.id,
+        amountCents: 150_000,
+        currency: "usd",
+        productName: "Freight audit",
+        successUrl: "https://partwise.test/ok?session_id={CHECKOUT_SESSION_ID}",
+        cancelUrl: "https://partwise.test/cancel",
+        clientReferenceId: "p2",
+        metadata: {},
+      },
+      key("cs"),
+    );
+    await payLocalCheckout(app, session.id, async () => ({ status: 200, msg: "ok" }));
+    const paid = await provider.retrieveCheckoutSession(session.id);
+    const charge = await provider.retrievePaymentCharge(paid.payment_intent!);
+    expect(charge).toMatch(/^ch_test_/);
+    expect(await provider.retrievePaymentCharge(paid.payment_intent!)).toBe(charge);
+    await expect(provider.retrievePaymentCharge("pi_test_unknown")).rejects.toMatchObject({ status: 404 });
+
+    const input = {
+      amountCents: 120_000,
+      destination: "acct_local_x2",
+      transferGroup: "outline-2",
+      sourceTransaction: charge!,
+      metadata: {},
+    };
+    const transferKey = key("transfer-source");
+    const first = await provider.createTransfer(input, transferKey);
+    expect(first.amount).toBe(120_000);
+    // The same key answers the same transfer; it is not counted against the charge again.
+    expect(await provider.createTransfer(input, transferKey)).toEqual(first);
+    // 30,000 of the charge is left: a second transfer of more is refused, one within it is made.
+    await expect(provider.createTransfer({ ...input, amountCents: 30_001 }, key("more"))).rejects.toThrow(
+      /greater than what is left of charge/,
+    );
+    expect((await provider.createTransfer({ ...input, amountCents: 30_000 }, key("rest"))).amount).toBe(30_000);
+    await expect(
+      provider.createTransfer({ ...input, sourceTransaction: "ch_test_unknown" }, key("unknown")),
+    ).rejects.toThrow(/No such charge: 'ch_test_unknown'/);
+  });
 });

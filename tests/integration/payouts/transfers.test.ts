@@ -61,6 +61,12 @@ describe("transfers on approval", () => {
       transfer_group: outline.id,
       "metadata[itemId]": item.id,
     });
+    // The item's own charge is the transfer's source: Stripe sends the share once that charge's
+    // funds settle rather than refusing while the platform's available balance is short.
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.id, transfer!.purchaseId!));
+    const charge = await paymentProvider(stubApp()).retrievePaymentCharge(purchase!.stripePaymentIntentId!);
+    expect(charge).toMatch(/^ch_stub_/);
+    expect(sent[0]!.form.source_transaction).toBe(charge);
 
     // Replays pay nothing more.
     const app = stubApp();

@@ -85,8 +85,10 @@ export async function payLocalCheckout(
     status: "complete",
     payment_status: session.mode === "subscription" && session.details.trialDays > 0 ? "no_payment_required" : "paid",
     subscription: subscription ? subscription.id : null,
-    // Stripe makes a PaymentIntent for a payment-mode session; a refund names it.
+    // Stripe makes a PaymentIntent for a payment-mode session, and its charge; a refund names the
+    // PaymentIntent, a transfer the charge (its source_transaction).
     payment_intent: session.mode === "payment" ? await hashId("pi_test_", `payment:${session.id}`) : null,
+    latest_charge: session.mode === "payment" ? await hashId("ch_test_", `charge:${session.id}`) : null,
   };
   const statements = [
     ...(subscription

@@ -6,6 +6,7 @@ import {
   hashId,
   insertOnce,
   load,
+  loadOrNull,
   localStripeObjects,
   randomId,
   seconds,
@@ -188,6 +189,9 @@ function localTransfersApi(app: AppContext): TransfersApi {
       if (!/^acct_/.test(input.destination)) throw invalid(`No such destination: '${input.destination}'`);
       if (!Number.isInteger(input.amountCents) || input.amountCents < 1) throw invalid("Invalid positive integer");
       const id = await hashId("tr_test_", `transfer:${idempotencyKey}`);
+      const made = await loadOrNull(app, id, "transfer");
+      if (made) return toLocalTransfer(made);
+      if (input.sourceTransaction) await checkSourceCharge(app, input.sourceTransaction, input.amountCents);
       const data = await insertOnce(app, id, "transfer", input.destination, {
         id,
         object: "transfer",
@@ -244,6 +248,21 @@ function localTransfersApi(app: AppContext): TransfersApi {
       return toLocalReversal(data);
     },
 
+    async retrievePaymentCharge(paymentIntentId) {
+      const [session] = await app.db
+        .select({ charge: sql<string | null>`json_extract(${localStripeObjects.data}, '$.latest_charge')` })
+        .from(localStripeObjects)
+        .where(
+          and(
+            eq(localStripeObjects.type, "checkout.session"),
+            sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${paymentIntentId}`,
+          ),
+        )
+        .limit(1);
+      if (!session) throw new PaymentProviderError(`No such payment_intent: '${paymentIntentId}'`, { status: 404 });
+      return session.charge ?? null;
+    },
+
     async createRefund(input, idempotencyKey) {
       const id = await hashId("re_test_", `refund:${idempotencyKey}`);
       const existing = await app.db.query.localStripeObjects.findFirst({
@@ -288,6 +307,42 @@ function localTransfersApi(app: AppContext): TransfersApi {
       return toLocalRefund(data);
     },
   };
+}
+
+/**
+ * A transfer's source_transaction, as Stripe checks it: a charge of a paid test checkout, with
+ * enough of its amount not yet transferred (less what was reversed) for this transfer.
+ */
+async function checkSourceCharge(app: AppContext, chargeId: string, amountCents: number): Promise<void> {
+  const [charged, transferred] = await app.db.batch([
+    app.db
+      .select({ amount: sql<number>`json_extract(${localStripeObjects.data}, '$.amount_total')` })
+      .from(localStripeObjects)
+      .where(
+        and(
+          eq(localStripeObjects.type, "checkout.session"),
+          sql`json_extract(${localStripeObjects.data}, '$.latest_charge') = ${chargeId}`,
+        ),
+      )
+      .limit(1),
+    app.db
+      .select({
+        amount: sql<number>`coalesce(sum(json_extract(${localStripeObjects.data}, '$.amount') - json_extract(${localStripeObjects.data}, '$.amount_reversed')), 0)`,
+      })
+      .from(localStripeObjects)
+      .where(
+        and(
+          eq(localStripeObjects.type, "transfer"),
+          sql`json_extract(${localStripeObjects.data}, '$.source_transaction') = ${chargeId}`,
+        ),
+      ),
+  ]);
+  const charge = charged[0];
+  if (!charge) throw invalid(`No such charge: '${chargeId}'`);
+  const left = Number(charge.amount ?? 0) - Number(transferred[0]?.amount ?? 0);
+  if (amountCents > left) {
+    throw invalid(`The transfer amount is greater than what is left of charge ${chargeId} (${left} cents).`);
+  }
 }
 
 function toLocalTransfer(data: Record<string, unknown>): Transfer {

@@ -186,6 +186,12 @@ function stripeTransfersApi(stripe: Stripe, call: Call): TransfersApi {
       return toTransferReversal(reversal);
     },
 
+    async retrievePaymentCharge(paymentIntentId) {
+      const intent = await call("paymentIntents.retrieve", () => stripe.paymentIntents.retrieve(paymentIntentId));
+      const charge = intent.latest_charge;
+      return typeof charge === "string" ? charge : (charge?.id ?? null);
+    },
+
     async createRefund(input, idempotencyKey) {
       const refund = await call("refunds.create", () =>
         stripe.refunds.create(

@@ -151,6 +151,12 @@ export interface TransfersApi {
   ): Promise<TransferReversal>;
   /** POST /v1/refunds of a PaymentIntent. */
   createRefund(input: CreateRefundInput, idempotencyKey: string): Promise<Refund>;
+  /**
+   * GET /v1/payment_intents/{id}: its charge (`latest_charge`, ch_…), or null while it has none.
+   * A transfer names it as its source_transaction, so it waits for that charge's funds instead of
+   * needing them in the platform's available balance.
+   */
+  retrievePaymentCharge(paymentIntentId: string): Promise<string | null>;
 }
 
 // ===== Connect accounts (issue #18, P1: consultants' payout onboarding) =====
