@@ -45,12 +45,19 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
-  // Marks the document once React has taken over, so styles (and browser tests) can tell a page
-  // that is interactive from one that is still server-rendered HTML.
+/**
+ * Marks the document once React has taken over, so styles (and browser tests) can tell a page
+ * that is interactive from one that is still server-rendered HTML: the app's pages and its error
+ * page alike.
+ */
+function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+}
+
+export default function App() {
+  useHydratedMark();
   return <Outlet />;
 }
 
@@ -104,6 +111,7 @@ function describeError(error: unknown): ErrorCopy & { status: number | null } {
 
 /** One error boundary for the whole app, per status. Never shows a stack trace. */
 export function ErrorBoundary() {
+  useHydratedMark();
   const error = useRouteError();
   const copy = describeError(error);
   // In development only, the thrown error's message (never its stack) helps whoever is debugging.
