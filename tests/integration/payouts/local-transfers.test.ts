@@ -10,6 +10,27 @@ const localApp = () => createAppContext(env, () => undefined);
 let counter = 0;
 const key = (what: string) => `${what}-${Date.now().toString(36)}-${counter++}`;
 
+/** A payment-mode test checkout of `amountCents`, paid: its session as the provider answers it. */
+async function paidCheckout(app: ReturnType<typeof localApp>, amountCents: number, productName: string) {
+  const provider = paymentProvider(app);
+  const customer = await provider.createCustomer({ businessId: "b", email: "a@example.com", name: "A" }, key("cus"));
+  const session = await provider.createPaymentCheckout(
+    {
+      customerId: customer.id,
+      amountCents,
+      currency: "usd",
+      productName,
+      successUrl: "https://partwise.test/ok?session_id={CHECKOUT_SESSION_ID}",
+      cancelUrl: "https://partwise.test/cancel",
+      clientReferenceId: key("purchase"),
+      metadata: {},
+    },
+    key("cs"),
+  );
+  await payLocalCheckout(app, session.id, async () => ({ status: 200, msg: "ok" }));
+  return provider.retrieveCheckoutSession(session.id);
+}
+
 describe("the local provider's transfers", () => {
   it("makes one transfer per Idempotency-Key and reverses it once", async () => {
     const provider = paymentProvider(localApp());
@@ -49,22 +70,7 @@ describe("the local provider's transfers", () => {
   it("refunds a paid test checkout's PaymentIntent, never more than was paid", async () => {
     const app = localApp();
     const provider = paymentProvider(app);
-    const customer = await provider.createCustomer({ businessId: "b", email: "a@example.com", name: "A" }, key("cus"));
-    const session = await provider.createPaymentCheckout(
-      {
-        customerId: customer.id,
-        amountCents: 50_000,
-        currency: "usd",
-        productName: "Phase 1",
-        successUrl: "https://partwise.test/ok?session_id={CHECKOUT_SESSION_ID}",
-        cancelUrl: "https://partwise.test/cancel",
-        clientReferenceId: "p1",
-        metadata: {},
-      },
-      key("cs"),
-    );
-    await payLocalCheckout(app, session.id, async () => ({ status: 200, msg: "ok" }));
-    const paid = await provider.retrieveCheckoutSession(session.id);
+    const paid = await paidCheckout(app, 50_000, "Phase 1");
     expect(paid.payment_intent).toMatch(/^pi_test_/);
     const refundKey = key("refund-item");
     const refund = await provider.createRefund(
@@ -86,22 +92,7 @@ describe("the local provider's transfers", () => {
   it("gives a paid checkout's charge, and takes it as a transfer's source only up to its amount", async () => {
     const app = localApp();
     const provider = paymentProvider(app);
-    const customer = await provider.createCustomer({ businessId: "b", email: "c@example.com", name: "C" }, key("cus"));
-    const session = await provider.createPaymentCheckout(
-      {
-        customerId: customer.id,
-        amountCents: 150_000,
-        currency: "usd",
-        productName: "Freight audit",
-        successUrl: "https://partwise.test/ok?session_id={CHECKOUT_SESSION_ID}",
-        cancelUrl: "https://partwise.test/cancel",
-        clientReferenceId: "p2",
-        metadata: {},
-      },
-      key("cs"),
-    );
-    await payLocalCheckout(app, session.id, async () => ({ status: 200, msg: "ok" }));
-    const paid = await provider.retrieveCheckoutSession(session.id);
+    const paid = await paidCheckout(app, 150_000, "Freight audit");
     const charge = await provider.retrievePaymentCharge(paid.payment_intent!);
     expect(charge).toMatch(/^ch_test_/);
     expect(await provider.retrievePaymentCharge(paid.payment_intent!)).toBe(charge);
