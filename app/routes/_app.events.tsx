@@ -5,13 +5,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { EVENT_COPY } from "~/lib/events/event-copy";
 import { eventCardView, type EventCardView } from "~/lib/events/event-views";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { cancelRegistration, listUpcomingEvents, registerForEvent } from "~/server/events/events.server";
 import { readForm } from "~/server/platform/http.server";
+import { usePosting } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Upcoming Events | Partwise" }];
 
@@ -84,8 +85,7 @@ export default function EventsPage() {
 }
 
 function EventCard({ event, notice, error }: { event: EventCardView; notice: string | null; error: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("eventId") === event.id;
+  const busy = usePosting({ eventId: event.id });
   const titleId = `event-${event.id}-title`;
   return (
     <article className="card event-card" aria-labelledby={titleId}>

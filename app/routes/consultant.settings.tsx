@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormOutcome } from "~/components/settings/settings-parts";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { PasswordInput } from "~/components/ui/password-input";
@@ -31,6 +31,7 @@ import { CONSULTANT_NOTIFICATION_GROUPS } from "~/lib/notifications/notification
 import { EMAIL_PREFERENCES_INTENT, type EmailPreferencesActionData } from "~/lib/notifications/notification-schemas";
 import { emailPreferencesAction } from "~/server/notifications/preferences-action.server";
 import { loadEmailPreferences } from "~/server/notifications/preferences.server";
+import { usePosting } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Consultant portal | Partwise" }];
 
@@ -113,11 +114,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function useSubmitting(intent: Intent): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
-
 function PasswordField<Schema, FormSchema extends Record<string, unknown>>({
   meta,
   label,
@@ -151,7 +147,7 @@ function PasswordForm({ actionData }: { actionData: ActionData | undefined }) {
       return parsePasswordChangeForm(formData);
     },
   });
-  const submitting = useSubmitting("password");
+  const submitting = usePosting("password");
   const success = mine?.message ?? null;
   return (
     <section className="card stack" aria-labelledby="settings-password-title">
@@ -190,7 +186,7 @@ function EmailForm({ current, actionData }: { current: string; actionData: Actio
       return parseEmailChangeForm(formData);
     },
   });
-  const submitting = useSubmitting("email");
+  const submitting = usePosting("email");
   const success = mine?.message ?? null;
   const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
   return (

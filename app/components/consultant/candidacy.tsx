@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FilesCard } from "~/components/files/file-list";
 import { ConsoleNotices } from "~/components/manage/console-notices";
@@ -11,6 +11,7 @@ import {
   CANDIDACY_DECLINE_REASON_MAX,
 } from "~/lib/matching/match-copy";
 import type { CandidacyDetail } from "~/server/matching/candidacies.server";
+import { usePosting } from "~/components/ui/pending-post";
 
 /**
  * One candidacy as its consultant reads it: what the business asks for, who the business is, its
@@ -133,8 +134,7 @@ function AnswerSection({ candidacy }: { candidacy: CandidacyDetail }) {
 /** The second step of an answer: the consequence in words, then "Yes, …" or Cancel. */
 function Confirmation({ answer }: { answer: "accept" | "decline" }) {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === answer;
+  const sending = usePosting(answer);
   const heading = useRef<HTMLHeadingElement>(null);
   // The confirmation replaces the button that opened it: move focus there, not back to the page's top.
   useEffect(() => heading.current?.focus(), [answer]);

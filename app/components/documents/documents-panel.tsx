@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
 import { DOCUMENT_COPY, DOCUMENT_SOURCE_LABELS } from "~/lib/documents/document-copy";
 import {
@@ -11,6 +11,7 @@ import {
 } from "~/lib/documents/document-rules";
 import { formatDate } from "~/lib/shared/dates";
 import type { DocumentsActionData, DocumentsHub } from "~/server/documents/documents.server";
+import { usePosting } from "~/components/ui/pending-post";
 
 type Result = Pick<DocumentsActionData, "ok" | "msg" | "fileId" | "errors"> | null;
 
@@ -77,8 +78,7 @@ function StorageMeter({ storage }: { storage: DocumentsHub["storage"] }) {
 }
 
 function UploadForm() {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "document-upload";
+  const busy = usePosting("document-upload");
   return (
     <section className="documents-upload" aria-labelledby="documents-upload-title">
       <h2 id="documents-upload-title" className="documents-subtitle">
@@ -284,8 +284,7 @@ function ManageDocument({
   hub: DocumentsHub;
   open: boolean;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("fileId") === fileId;
+  const busy = usePosting({ fileId });
   const id = (name: string) => `document-${fileId}-${name}`;
   return (
     <details className="document-manage" open={open || undefined}>

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { formatDate } from "~/lib/shared/dates";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FileList } from "~/components/files/file-list";
@@ -26,6 +26,7 @@ import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
 import { formatUsdCents } from "~/lib/engagements/sow";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
 import { ITEM_REFUNDED_LABEL, ITEM_REFUNDED_NOTE } from "~/lib/payouts/transfer-copy";
+import { usePosting } from "~/components/ui/pending-post";
 
 /**
  * The consultant's page of one deliverable: what it is, the business's revision notes when it is
@@ -42,8 +43,7 @@ export function ConsultantDelivery({
   delivered: boolean;
 }) {
   const { item, outline } = page;
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "deliver";
+  const sending = usePosting("deliver");
   const [form, fields] = useForm({
     id: "delivery-form",
     lastResult,

@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { formatDate } from "~/lib/shared/dates";
 import { FileList } from "~/components/files/file-list";
 import { formatFileSize } from "~/components/files/file-check";
+import { usePosting } from "~/components/ui/pending-post";
 import { type DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
 import {
   DELIVERED_FILES_HEADING,
@@ -55,7 +56,7 @@ function stateItems(items: readonly DeliveryItemView[]) {
  * without JavaScript; a refusal or failure comes back in `actionData`.
  */
 export function DeliverableActions({ outline, rating = null, actionData = null, action }: DeliverableActionsProps) {
-  const navigation = useNavigation();
+  const prepaying = usePosting("prepay");
   const intent = actionData?.intent ?? null;
   const message = actionData?.message ?? null;
   const failed = Boolean(actionData?.failed);
@@ -102,7 +103,6 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
     ? (outline.incompleteItems.find((item) => item.deliveryItemId === outline.activeItem?.deliveryItemId) ?? null)
     : null;
   const unpaidLeft = outline.incompleteItems.filter((item) => !item.paid).length;
-  const prepaying = navigation.state !== "idle" && navigation.formData?.get("intent") === "prepay";
 
   return (
     <section className="deliverable-actions" aria-label="Deliverables">

@@ -1,8 +1,9 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { FieldErrors } from "~/components/ui/field-errors";
+import { usePosting } from "~/components/ui/pending-post";
 import {
   ITEM_DECISION_LABEL_LAST,
   ITEM_DECISION_LABELS,
@@ -49,8 +50,7 @@ export function ItemReviewDialog({
   failed = false,
   action,
 }: ItemReviewDialogProps) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "review-item";
+  const sending = usePosting("review-item");
   const [choice, setChoice] = useState<ItemDecisionAction | null>(null);
   const [form, fields] = useForm({
     id: `item-review-${deliveryItemId}`,

@@ -43,6 +43,7 @@ import type {
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PlanDocument } from "./plan-document";
+import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 
 /**
  * The consultant's side of the engagement plan: the portal list (plans to draft, engagements),
@@ -316,7 +317,6 @@ export function PlanEditor({
   plan: ConsultantPlan;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
   const editable = plan.items.filter((item) => item.editable);
   const [form, fields] = useForm({
     id: `plan-editor-${plan.id}`,
@@ -339,8 +339,9 @@ export function PlanEditor({
       return parseWithZod(formData, { schema: PlanFormSchema, disableAutoCoercion: true });
     },
   });
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const pendingIntent = submitting ? navigation.formData?.get("intent") : null;
+  const post = usePendingPost();
+  const submitting = post !== null;
+  const pendingIntent = intentOf(post);
   const items = fields.items.getFieldList();
   const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
   const { key: overviewKey, ...overviewProps } = getTextareaProps(fields.overview, {

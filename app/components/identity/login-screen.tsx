@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { resetRequestErrors, signInErrors } from "~/lib/identity/sign-in-rules";
 import { FieldErrors } from "~/components/ui/field-errors";
@@ -8,6 +8,7 @@ import { AuthLayout } from "./auth-layout";
 import { useCheckedForm } from "./checked-form";
 import { PlainEmailField } from "./plain-email-field";
 import type { loginAction } from "~/server/identity/login.server";
+import { usePosting } from "~/components/ui/pending-post";
 
 /** The heading of both halves of password recovery: asking for the email here, and /password-reset. */
 export const RESET_HEADING = "Reset your password";
@@ -62,7 +63,6 @@ export function LoginScreen() {
 
 function LoginForm({ pathname }: { pathname: string }) {
   const actionData = useActionData<typeof loginAction>();
-  const navigation = useNavigation();
   // Checked in the browser without Zod or Conform (the login page's JavaScript budget); the server
   // validates with SignInSchema, whose messages are the same.
   const { formProps, form, field } = useCheckedForm({
@@ -72,10 +72,7 @@ function LoginForm({ pathname }: { pathname: string }) {
   });
   const email = field("email");
   const password = field("password");
-  const loggingIn =
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    navigation.formData?.get("intent") === "login";
+  const loggingIn = usePosting("login");
 
   return (
     <>
@@ -117,16 +114,12 @@ function LoginForm({ pathname }: { pathname: string }) {
 
 function ResetForm({ pathname }: { pathname: string }) {
   const actionData = useActionData<typeof loginAction>();
-  const navigation = useNavigation();
   const { formProps, form, field } = useCheckedForm({
     id: "reset-form",
     lastResult: actionData?.intent === "reset" ? actionData.result : undefined,
     validate: resetRequestErrors,
   });
-  const sending =
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    navigation.formData?.get("intent") === "reset";
+  const sending = usePosting("reset");
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { categoryLabel } from "~/lib/shared/format";
 import {
   CLICK_TO_VIEW,
@@ -8,6 +8,7 @@ import {
 } from "~/lib/insights/insight-status";
 import { formatDate } from "~/lib/shared/dates";
 import { insightDiscoveryHref } from "~/lib/insights/insight-views";
+import { usePosting } from "~/components/ui/pending-post";
 
 /** What a tile needs (the serialised InsightTile of app/server/insights/insight-views.server.ts). */
 export type TileData =
@@ -56,14 +57,10 @@ export function InsightTile({ tile, headingLevel = 3 }: { tile: TileData; headin
 }
 
 function PaymentState({ tile }: { tile: Extract<TileData, { type: "REPORT" }> }) {
-  const navigation = useNavigation();
+  const paying = usePosting({ intent: "pay", insightId: tile.id });
   if (tile.paymentComplete || tile.coveredByPlan) {
     return <p className="insight-tile-payment badge badge-soft">{PAYMENT_COMPLETE_LABEL}</p>;
   }
-  const paying =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "pay" &&
-    navigation.formData?.get("insightId") === tile.id;
   return (
     <Form method="post" action="/features?focus=Insights" className="insight-tile-pay">
       <input type="hidden" name="intent" value="pay" />

@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { MATCH_FROM_INSIGHT_FAILED_MESSAGE, MATCH_WITH_CONSULTANT_LABEL } from "~/lib/insights/insight-schemas";
 import { MATCH_LINK_TEXT } from "~/lib/insights/insight-views";
+import { usePosting } from "~/components/ui/pending-post";
 
 /**
  * 'Match with Consultant' (spec §2 /insight-discovery): posts intent=match to the page's action,
@@ -16,8 +17,7 @@ export function MatchFromInsight({
   message: string | null;
   failed: boolean;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "match";
+  const sending = usePosting("match");
   return (
     <Form method="post" className="match-from-insight">
       <input type="hidden" name="intent" value="match" />

@@ -1,10 +1,10 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { LEARNING_COPY } from "~/lib/learning/learning-copy";
+import { usePosting } from "~/components/ui/pending-post";
 
 /** Mark as done / Mark as not done for one item (a plain POST to the page it is on). */
 export function ProgressForm({ itemId, title, done }: { itemId: string; title: string; done: boolean }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("itemId") === itemId;
+  const busy = usePosting({ itemId });
   return (
     <Form method="post" className="learning-progress-form">
       <input type="hidden" name="itemId" value={itemId} />

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { FormOutcome } from "~/components/settings/settings-parts";
 import { GROUP_LABELS, PREFERENCE_TEXTS as T } from "~/lib/notifications/notification-copy";
 import type { NotificationGroup } from "~/lib/notifications/notification-kinds";
+import { usePosting } from "~/components/ui/pending-post";
 import {
   EMAIL_PREFERENCES_INTENT,
   EmailPreferencesSchema,
@@ -27,8 +28,7 @@ export function EmailPreferencesForm({
 }) {
   const mine = actionData?.intent === EMAIL_PREFERENCES_INTENT ? (actionData as EmailPreferencesActionData) : undefined;
   const lastResult = mine?.result;
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === EMAIL_PREFERENCES_INTENT;
+  const submitting = usePosting(EMAIL_PREFERENCES_INTENT);
   const [form, fields] = useForm({
     id: "email-preferences",
     lastResult,

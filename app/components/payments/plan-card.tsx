@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { formatFileSize } from "~/components/files/file-check";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
 import { formatPlanPrice, insightsText, lookupKey, PERKS, type Billing, type Plan } from "~/lib/payments/plans";
+import { usePosting } from "~/components/ui/pending-post";
 
 type PlanCardProps = {
   plan: Plan;
@@ -70,8 +71,7 @@ export function PlanCard({ plan, billing, current }: PlanCardProps) {
 }
 
 function BasicButton() {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "basic";
+  const pending = usePosting("basic");
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="basic" />

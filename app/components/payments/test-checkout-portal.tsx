@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 
 export const TEST_PORTAL_TITLE = "Test billing portal";
 export const NO_SUBSCRIPTION_MESSAGE = "You have no active subscription.";
@@ -28,9 +29,9 @@ function statusText(status: string): string {
  * cancel the subscription, back to Partwise. Plain form posts: works without JavaScript.
  */
 export function TestBillingPortal({ portal }: { portal: TestPortalView }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const intent = busy ? navigation.formData?.get("intent") : null;
+  const post = usePendingPost();
+  const busy = post !== null;
+  const intent = intentOf(post);
   return (
     <section className="card test-checkout" aria-labelledby="test-portal-title">
       <h1 id="test-portal-title" className="test-checkout-title">

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 
 /** Shared texts of the built-in test checkout (STRIPE_SECRET_KEY unset). */
 export const TEST_CHECKOUT_TITLE = "Test checkout — no real card is charged";
@@ -31,9 +32,9 @@ export type TestCheckoutView = {
  * without JavaScript.
  */
 export function TestCheckout({ session, error }: { session: TestCheckoutView; error?: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const intent = busy ? navigation.formData?.get("intent") : null;
+  const post = usePendingPost();
+  const busy = post !== null;
+  const intent = intentOf(post);
   const recurring = session.interval ? ` per ${session.interval}` : "";
   return (
     <section className="card test-checkout" aria-labelledby="test-checkout-title">

@@ -6,7 +6,8 @@ import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "~/lib/business/settings-schemas";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { PasswordInput } from "~/components/ui/password-input";
-import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
+import { usePosting } from "~/components/ui/pending-post";
+import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
 
 /** Where Manage Payment posts for paid tiers (spec §7): 303 to the billing portal. */
 export const PORTAL_SESSION_PATH = "/api/payments/create-portal-session";
@@ -25,7 +26,7 @@ export function AccountForm({
   action: string;
 }) {
   const lastResult = resultFor(actionData, "account");
-  const submitting = useSubmitting("account");
+  const submitting = usePosting("account");
   const [form, fields] = useForm({
     id: "settings-account",
     lastResult,

@@ -4,7 +4,8 @@ import { Form } from "@remix-run/react";
 import { REVENUE_OPTIONS } from "~/lib/business/business-schemas";
 import { BusinessInfoFormSchema, EMPLOYEE_OPTIONS, joinLocation } from "~/lib/business/settings-schemas";
 import { FieldErrors } from "~/components/ui/field-errors";
-import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
+import { usePosting } from "~/components/ui/pending-post";
+import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
 
 type BusinessValues = {
   name: string;
@@ -31,7 +32,7 @@ export function BusinessForm({
   action: string;
 }) {
   const lastResult = resultFor(actionData, "business");
-  const submitting = useSubmitting("business");
+  const submitting = usePosting("business");
   const location = joinLocation(current.city, current.state);
   const [form, fields] = useForm({
     id: "settings-business",

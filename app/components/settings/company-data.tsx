@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/lib/shared/dates";
 import { FormAlert } from "~/components/ui/form-alert";
+import { usePosting } from "~/components/ui/pending-post";
 
 export const DISCONNECT_INTENT = "disconnect-company-data";
 export const CONNECT_SETTINGS_PATH = "/api/quickbooks/createAuthPortal?returnPage=DASHBOARD";
@@ -35,8 +36,7 @@ export function CompanyDataSection({
   actionData: DisconnectActionData | undefined;
   action: string;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === DISCONNECT_INTENT;
+  const submitting = usePosting(DISCONNECT_INTENT);
   const success = actionData?.message ?? null;
   const error = actionData?.error ?? null;
 

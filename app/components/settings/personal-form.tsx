@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { PersonalInfoSchema } from "~/lib/business/settings-schemas";
 import { FieldErrors } from "~/components/ui/field-errors";
-import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
+import { usePosting } from "~/components/ui/pending-post";
+import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
 
 type PersonalValues = { email: string; phone: string; firstName: string; lastName: string };
 
@@ -21,7 +22,7 @@ export function PersonalForm({
   action: string;
 }) {
   const lastResult = resultFor(actionData, "personal");
-  const submitting = useSubmitting("personal");
+  const submitting = usePosting("personal");
   const [form, fields] = useForm({
     id: "settings-personal",
     lastResult,

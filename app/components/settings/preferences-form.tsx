@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { InsightPreferences } from "~db/enums";
 import { INSIGHT_AREAS, InsightPreferencesFormSchema, PREFERENCES_INTRO } from "~/lib/business/settings-schemas";
-import { FormOutcome, resultFor, useSubmitting, type SettingsActionData } from "./settings-parts";
+import { usePosting } from "~/components/ui/pending-post";
+import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
 
 /** Preferences tab (spec §2): a checkbox per business area the business wants insights from. */
 export function PreferencesForm({
@@ -16,7 +17,7 @@ export function PreferencesForm({
   action: string;
 }) {
   const lastResult = resultFor(actionData, "preferences");
-  const submitting = useSubmitting("preferences");
+  const submitting = usePosting("preferences");
   const [form, fields] = useForm({
     id: "settings-preferences",
     lastResult,

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SettingsTab } from "~/lib/business/settings-schemas";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -14,16 +13,6 @@ export type SettingsActionData = {
 /** The reply for this form, or undefined when the last action answered another form. */
 export function resultFor(actionData: SettingsActionData | undefined, intent: SettingsTab) {
   return actionData?.intent === intent ? actionData.result : undefined;
-}
-
-/** True while this form's post is in flight (pending state of its submit button). */
-export function useSubmitting(intent: SettingsTab): boolean {
-  const navigation = useNavigation();
-  return (
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    navigation.formData?.get("intent") === intent
-  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Link, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { CONGRATULATIONS_TITLE } from "~/lib/payments/payment-copy";
 
@@ -46,14 +46,6 @@ export const keepWizardOnOwnPosts: ShouldRevalidateFunction = ({
   if (formMethod?.toUpperCase() === "POST" && (formAction ?? currentUrl.pathname) === currentUrl.pathname) return false;
   return defaultShouldRevalidate;
 };
-
-/** The intent of the wizard's post under way (the button that sent it), or null when none is. */
-export function usePendingIntent(): string | null {
-  const navigation = useNavigation();
-  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return null;
-  const intent = navigation.formData?.get("intent");
-  return typeof intent === "string" ? intent : null;
-}
 
 /**
  * Moves focus to the page's heading when the page turns, so a screen reader reads the new page.

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 import {
   DEFAULT_RATING,
@@ -11,6 +11,7 @@ import {
   RATING_PROMPTS,
 } from "~/lib/insights/insight-schemas";
 import { FieldErrors } from "~/components/ui/field-errors";
+import { usePosting } from "~/components/ui/pending-post";
 
 type Rating = 1 | 2 | 3 | 4 | 5;
 const LEVELS: Rating[] = [1, 2, 3, 4, 5];
@@ -63,7 +64,6 @@ export function StarRatingForm({
   showFormErrors?: boolean;
   preventScrollReset?: boolean;
 }) {
-  const navigation = useNavigation();
   const [rating, setRating] = useState<Rating>(asRating(savedRating));
   const [form, fields] = useForm({
     id: formId,
@@ -76,7 +76,7 @@ export function StarRatingForm({
       return parseWithZod(formData, { schema: FeedbackFormSchema });
     },
   });
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const sending = usePosting(intent);
   const promptId = `${idPrefix}-prompt`;
   const formErrors = showFormErrors ? (form.errors ?? []) : [];
   return (

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { BUSINESS_AREAS, CONSULTANT_AVAILABILITY, EMPLOYEE_BANDS, ENGAGEMENT_TYPES } from "~db/enums";
@@ -23,6 +23,7 @@ import {
 import { ENGAGEMENT_TYPE_LABELS } from "~/lib/matching/match-console-schemas";
 import { employeeBandLabel } from "~/lib/matching/candidacy-state";
 import { categoryLabel } from "~/lib/shared/format";
+import { usePosting } from "~/components/ui/pending-post";
 
 export type SectionReply = {
   intent: string;
@@ -74,8 +75,7 @@ function useSectionForm(intent: string, reply: SectionReply | undefined, schema:
 }
 
 function SaveButton({ intent, locked, label = "Save" }: { intent: string; locked: boolean; label?: string }) {
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const saving = usePosting(intent);
   return (
     <div className="settings-actions">
       <button type="submit" className="button button-primary" disabled={locked || saving}>

@@ -1,5 +1,6 @@
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PlainLayout } from "~/components/shell/plain-layout";
+import { usePendingIntent } from "~/components/ui/pending-post";
 
 type DemoConsentData = { state: string | null };
 
@@ -11,8 +12,7 @@ export const DEMO_CONSENT_TITLE = "Connect the demo company";
  */
 export function DemoConsent() {
   const { state } = useLoaderData<DemoConsentData>();
-  const navigation = useNavigation();
-  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const pendingIntent = usePendingIntent();
 
   return (
     <PlainLayout signedIn>

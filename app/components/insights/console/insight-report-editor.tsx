@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import {
   InsightReportEditorSchema,
   REPORT_TEXT_MAX_LENGTH,
@@ -9,6 +9,7 @@ import {
 } from "~/lib/insights/manager-insights-schemas";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
+import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 
 /**
  * The report editor: title, high-level summary and recommendations (one per line), with
@@ -23,7 +24,6 @@ export function InsightReportEditor({
   report: ReportContent;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "insight-report-editor",
     lastResult,
@@ -35,8 +35,9 @@ export function InsightReportEditor({
       return parseWithZod(formData, { schema: InsightReportEditorSchema });
     },
   });
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const pendingIntent = submitting ? navigation.formData?.get("intent") : null;
+  const post = usePendingPost();
+  const submitting = post !== null;
+  const pendingIntent = intentOf(post);
   const { key: titleKey, ...titleProps } = getInputProps(fields.title, {
     type: "text",
   });

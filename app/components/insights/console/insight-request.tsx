@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { FilesCard } from "~/components/files/file-list";
 import {
   NO_COMPANY_DATA_MESSAGE,
@@ -10,6 +10,7 @@ import type { InsightRequestDetail } from "~/server/insights/insight-request-det
 import { InsightReportEditor } from "./insight-report-editor";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsoleBusinessCard, ConsolePageHeader } from "~/components/manage/console-page-parts";
+import { usePosting } from "~/components/ui/pending-post";
 
 type Props = {
   detail: InsightRequestDetail;
@@ -95,8 +96,7 @@ export function InsightRequestView({ detail, notice, error, lastResult }: Props)
 }
 
 function RequestSection({ detail }: { detail: InsightRequestDetail }) {
-  const navigation = useNavigation();
-  const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
+  const starting = usePosting("start");
   const canStart = detail.status === "submitted" || (detail.status === "in_review" && !detail.assignedToMe);
   const label = detail.status === "submitted" ? "Start review" : "Take over";
   return (

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import {
   insightRequestPath,
   NOTHING_TO_PREVIEW_MESSAGE,
@@ -6,6 +6,7 @@ import {
 } from "~/lib/insights/manager-insights-schemas";
 import { InsightReportView, type InsightReportContent } from "~/components/insights/insight-report-view";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { usePosting } from "~/components/ui/pending-post";
 
 export type PublishPreviewData = {
   requestId: string;
@@ -31,8 +32,7 @@ export function PublishPreview({
   notice: string | null;
   error: string | null;
 }) {
-  const navigation = useNavigation();
-  const publishing = navigation.state !== "idle" && navigation.formData?.get("intent") === "publish";
+  const publishing = usePosting("publish");
   const published = preview.state === "published";
   const requestPath = insightRequestPath(preview.requestId);
   return (

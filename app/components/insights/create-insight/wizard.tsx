@@ -25,11 +25,11 @@ import { FormAlert } from "~/components/ui/form-alert";
 import {
   CongratulationsCard,
   usePageTurnFocus,
-  usePendingIntent,
   WizardBackButton,
   WizardCancelLink,
   WizardSendButton,
 } from "~/components/ui/request-wizard";
+import { usePendingIntent } from "~/components/ui/pending-post";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useSessionDraft } from "~/components/ui/use-session-draft";
 import { AreaRadioGrid, SummaryFileList } from "~/components/ui/wizard-parts";

@@ -1,10 +1,11 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsoleBusinessCard, ConsolePageHeader } from "~/components/manage/console-page-parts";
 import { SHORTLIST_EMPTY_MESSAGE } from "~/lib/matching/match-console-schemas";
 import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
 import type { MatchRequestDetail, ShortlistEntry } from "~/server/matching/match-console.server";
+import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 
 /** The last move's notice or error; `suggestionId` names the shortlist card it was about, if any. */
 type Outcome = { notice: string | null; error: string | null; suggestionId: string | null };
@@ -13,12 +14,9 @@ type Props = { detail: MatchRequestDetail; documents: ManagerSharedDocuments; ou
 
 /** The form being sent, if any: its intent and the shortlist entry it is about. */
 function useSending(): { intent: string | null; suggestionId: string | null } {
-  const navigation = useNavigation();
-  if (navigation.state === "idle" || !navigation.formData) return { intent: null, suggestionId: null };
-  return {
-    intent: String(navigation.formData.get("intent") ?? ""),
-    suggestionId: String(navigation.formData.get("suggestionId") ?? ""),
-  };
+  const post = usePendingPost();
+  const suggestionId = post?.get("suggestionId");
+  return { intent: intentOf(post), suggestionId: typeof suggestionId === "string" ? suggestionId : null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import {
   ACCEPT_CONSULTANT_CONFIRMATION,
@@ -15,6 +15,7 @@ import {
 } from "~/lib/matching/match-copy";
 import { decisionSucceeded, matchViewHref, type ConfirmKind, type ConsultantInfo } from "~/lib/matching/match-view";
 import { fullName } from "~/lib/shared/format";
+import { usePosting } from "~/components/ui/pending-post";
 
 /** Moves the keyboard focus to a card's heading when it opens, so the next Tab starts there. */
 function useFocusOnOpen<T extends HTMLElement>() {
@@ -142,8 +143,7 @@ export function DecisionConfirmation({
   kind: ConfirmKind;
 }) {
   const heading = useFocusOnOpen<HTMLHeadingElement>();
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "decide";
+  const sending = usePosting("decide");
   const title = kind === "accept" ? ACCEPT_CONSULTANT_TITLE : REJECT_CONSULTANT_TITLE;
   return (
     <section className="card decision-card" aria-labelledby="decision-card-title">
