@@ -8,7 +8,7 @@ import {
 } from "@remix-run/cloudflare";
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -19,6 +19,7 @@ import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { acceptInvitation, lookupInvitation } from "~/server/consultants/invitations.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Join Partwise as a consultant | Partwise" }];
 
@@ -93,7 +94,6 @@ function AcceptForm({
   invitation: { firstName: string; email: string; invitedBy: string | null; note: string };
 }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "consultant-invitation-form",
     lastResult: actionData?.result,
@@ -104,7 +104,7 @@ function AcceptForm({
       return parseWithZod(formData, { schema: AcceptInvitationSchema });
     },
   });
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting = usePendingPost() !== null;
   return (
     <>
       <h1 className="auth-title">{`Welcome to Partwise, ${invitation.firstName}`}</h1>

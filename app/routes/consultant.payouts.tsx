@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { EarningsCard, PayoutsListCard } from "~/components/payouts/earnings";
@@ -35,6 +35,7 @@ import { PaymentProviderError } from "~/server/payments/provider/types";
 import { expressDashboardUrl, getPayoutAccount, startPayoutOnboarding } from "~/server/payouts/accounts.server";
 import { loadConsultantEarnings, loadConsultantPayouts } from "~/server/payouts/earnings.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 const STATE_TONE: Record<PayoutState, StatusTone> = {
   not_set_up: "muted",
@@ -117,8 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConsultantPayouts() {
   const { view, createdAt, returned, earnings, feePercent, payouts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const busy = usePendingPost() !== null;
   return (
     <div className="console-page payouts-page">
       <PortalPageHeader title={PAYOUTS_TITLE} />

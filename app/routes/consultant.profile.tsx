@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
   AboutSection,
   AvailabilitySection,
@@ -40,6 +40,7 @@ import { appOrigin } from "~/server/payments/checkout.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Your profile | Consultant portal | Partwise" }];
 
@@ -118,7 +119,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export default function ProfilePage() {
   const editor = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SectionReply | undefined;
-  const navigation = useNavigation();
+  const sending = usePendingPost() !== null;
   const progress = profileProgress(editor.fields);
   const submitted = editor.status === "submitted";
   // Once published, availability is not reviewed: it stays editable while other changes wait.
@@ -163,7 +164,7 @@ export default function ProfilePage() {
         {progress.complete && !submitted ? (
           <Form method="post" className="settings-actions">
             <input type="hidden" name="intent" value="submit" />
-            <button type="submit" className="button button-primary" disabled={navigation.state !== "idle"}>
+            <button type="submit" className="button button-primary" disabled={sending}>
               Send for review
             </button>
           </Form>

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { InviteSchema } from "~/lib/consultants/invitation-schemas";
@@ -21,6 +21,7 @@ import {
 import { requireRole } from "~/server/identity/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Consultant invitations | Partwise" }];
 
@@ -109,9 +110,8 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 export default function ConsultantInvitationsPage() {
   const { invitations, applications, prefill } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const errors: Record<string, string> = actionData?.errors ?? {};
-  const busy = navigation.state === "submitting";
+  const busy = usePendingPost() !== null;
   // After a successful invite the form starts empty again.
   const formKey = `${prefill?.applicationId ?? "new"}-${actionData?.notice ?? ""}`;
   return (

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EventForm, type EventFormValues } from "~/components/events/event-form";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
@@ -19,6 +19,7 @@ import { eventFormFields, EventFormSchema } from "~/lib/events/event-schemas";
 import { cancelEvent, getConsoleEvent, updateEvent } from "~/server/events/events.server";
 import { describeIssues, readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Event | Partwise" }];
 
@@ -115,8 +116,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export default function ConsoleEventPage() {
   const { event, form, registrations, active } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = usePendingPost() !== null;
   return (
     <div className="console-page">
       <ConsolePageHeader

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EMPTY_EVENT_FORM, EventForm, type EventFormValues } from "~/components/events/event-form";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
@@ -15,6 +15,7 @@ import { requireRole } from "~/server/identity/guards.server";
 import { eventFormFields, EventFormSchema } from "~/lib/events/event-schemas";
 import { createEvent, listConsoleEvents } from "~/server/events/events.server";
 import { describeIssues, readForm } from "~/server/platform/http.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Events | Partwise" }];
 
@@ -88,7 +89,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export default function ConsoleEventsPage() {
   const { events } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const busy = usePendingPost() !== null;
   return (
     <div className="console-page">
       <ConsolePageHeader eyebrow={EVENT_COPY.consoleEyebrow} title={EVENT_COPY.consoleTitle} />
@@ -110,7 +111,7 @@ export default function ConsoleEventsPage() {
           intent="create"
           values={actionData?.values ?? EMPTY_EVENT_FORM}
           errors={actionData?.errors}
-          busy={navigation.state === "submitting"}
+          busy={busy}
         />
       </section>
     </div>

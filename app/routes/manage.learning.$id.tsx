@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatFileSize } from "~/components/files/file-check";
 import { LearningBody } from "~/components/learning/learning-content";
 import { LearningForm, type LearningFormValues } from "~/components/learning/learning-form";
@@ -28,6 +28,7 @@ import {
 } from "~/server/learning/learning.server";
 import { readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Learning item | Partwise" }];
 
@@ -111,8 +112,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export default function ConsoleLearningItemPage() {
   const { item, form } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = usePendingPost() !== null;
   return (
     <div className="console-page">
       <ConsolePageHeader

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
 import {
@@ -28,6 +28,7 @@ import {
   readLearningSubmission,
 } from "~/server/learning/learning.server";
 import { readForm } from "~/server/platform/http.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Learning | Partwise" }];
 
@@ -89,7 +90,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export default function ConsoleLearningPage() {
   const { items } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const busy = usePendingPost() !== null;
   return (
     <div className="console-page">
       <ConsolePageHeader eyebrow={LEARNING_COPY.consoleEyebrow} title={LEARNING_COPY.consoleTitle} />
@@ -116,7 +117,7 @@ export default function ConsoleLearningPage() {
           intent="create"
           values={actionData?.values ?? EMPTY_LEARNING_FORM}
           errors={actionData?.errors}
-          busy={navigation.state === "submitting"}
+          busy={busy}
           currentFile={null}
         />
       </section>

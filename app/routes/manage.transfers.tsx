@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { ConsoleNotices } from "~/components/manage/console-notices";
@@ -26,6 +26,7 @@ import { requireRole } from "~/server/identity/guards.server";
 import { loadConsoleTransfers, type ConsoleTransferRow } from "~/server/payouts/console-transfers.server";
 import { retryTransfer } from "~/server/payouts/transfers.server";
 import { describeIssues, readForm } from "~/server/platform/http.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: TRANSFERS_CONSOLE.metaTitle }];
 
@@ -159,7 +160,7 @@ function RetryButton({ row, busy }: { row: ShownTransfer; busy: boolean }) {
 export default function ConsoleTransfersPage() {
   const { failed, held, paid, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const busy = usePendingPost() !== null;
   return (
     <div className="console-page transfers-page">
       <ConsolePageHeader eyebrow={TRANSFERS_CONSOLE.eyebrow} title={TRANSFERS_CONSOLE.title} />

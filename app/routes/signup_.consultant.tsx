@@ -7,7 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { getFormProps, getInputProps, getTextareaProps, parse, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -20,6 +20,7 @@ import { homePathFor } from "~/server/identity/auth.server";
 import { getViewer } from "~/server/identity/session.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Consulting Sign Up Not Yet Available | Partwise" }];
 
@@ -86,7 +87,6 @@ export default function ConsultantSignup() {
 
 function ApplicationForm() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "consultant-application-form",
     lastResult: actionData?.result,
@@ -103,7 +103,7 @@ function ApplicationForm() {
       });
     },
   });
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting = usePendingPost() !== null;
   const described = (errors: unknown, id: string) => (errors ? id : undefined);
   const areas = new Set(fields.businessAreas.initialValue as string[] | undefined);
   return (

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import {
   TEST_ONBOARDING_ACCOUNT_LABEL,
@@ -29,6 +29,7 @@ import { getLocalConnectAccount, submitLocalOnboarding } from "~/server/payments
 import { handleConnectWebhook } from "~/server/payouts/accounts.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [
   { title: "Test onboarding | Partwise" },
@@ -103,8 +104,7 @@ const FIELD_INPUTS: { name: keyof TestOnboardingFields; type: string; inputMode?
 export default function TestOnboardingPage() {
   const { account } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const busy = usePendingPost() !== null;
   const errors = actionData?.errors ?? {};
   return (
     <PlainLayout>

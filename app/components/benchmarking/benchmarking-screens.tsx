@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import {
   BENCHMARKING_BUILDING_MESSAGE,
@@ -20,6 +20,7 @@ import {
   benchmarkingIncludedText,
 } from "~/lib/benchmarking/benchmarking-copy";
 import type { BenchmarkingPageView } from "~/lib/benchmarking/report-types";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 /** Connect Company Data from /benchmarking: the existing connect flow, back to /benchmarking. */
 export const BENCHMARKING_CONNECT_PATH = "/api/quickbooks/createAuthPortal?returnPage=BENCHMARKING";
@@ -33,8 +34,7 @@ export const BENCHMARKING_POLL_MS = 2500;
  * Both forms post to /benchmarking's action; `error` is its refusal, shown above the buttons.
  */
 export function BenchmarkingConnect({ view, error }: { view: BenchmarkingPageView; error: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/benchmarking";
+  const busy = usePendingPost("/benchmarking") !== null;
   return (
     <div className="bench-connect">
       <section className="card bench-intro" aria-labelledby="bench-intro-title">
@@ -130,8 +130,7 @@ export function BenchmarkingBuilding() {
  * again (the same start, which queues the year's job again).
  */
 export function BenchmarkingFailed({ error }: { error: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/benchmarking";
+  const busy = usePendingPost("/benchmarking") !== null;
   return (
     <section className="card bench-status" aria-labelledby="bench-status-title">
       <h2 id="bench-status-title" className="bench-status-message" role="alert">

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { EngagementMoneyCard } from "~/components/payouts/engagement-money";
 import type { EngagementMoney } from "~/server/payouts/engagement-money.server";
@@ -8,6 +8,7 @@ import type { ManagerEngagement } from "~/server/engagements/manager-engagements
 import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
 import { PlanDocument } from "./plan-document";
 import { SignedStatements } from "./signed-statements";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export type ManagerFormName = "review" | "note" | "verbal" | "money";
 
@@ -30,8 +31,7 @@ export function ManagerEngagementView({
   error: { form: ManagerFormName; message: string } | null;
   money: EngagementMoney;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const busy = usePendingPost() !== null;
   const errorFor = (form: ManagerFormName) => (error?.form === form ? error.message : null);
   return (
     <div className="console-page">

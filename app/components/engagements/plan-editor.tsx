@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { SignedStatements } from "./signed-statements";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
@@ -142,8 +142,7 @@ export function ConsultantEngagementList({
 }
 
 export function NewPlanView({ match, error }: { match: DraftableMatch; error: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const busy = usePendingPost() !== null;
   return (
     <div className="console-page">
       <PortalPageHeader title={DRAFT_THE_PLAN} />

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PasswordRecoverySchema } from "~/lib/identity/password-reset-schema";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { FieldErrors } from "~/components/ui/field-errors";
@@ -10,6 +10,7 @@ import { AuthLayout } from "./auth-layout";
 import { EmailField } from "./email-field";
 import { RESET_HEADING } from "./login-screen";
 import type { passwordResetAction, passwordResetLoader } from "~/server/identity/password-reset-page.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 /**
  * /password-reset (spec §2): email, the emailed recovery password, a new password and its
@@ -18,7 +19,6 @@ import type { passwordResetAction, passwordResetLoader } from "~/server/identity
 export function PasswordResetScreen() {
   const { email } = useLoaderData<typeof passwordResetLoader>();
   const actionData = useActionData<typeof passwordResetAction>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "password-reset-form",
     lastResult: actionData?.result,
@@ -30,7 +30,7 @@ export function PasswordResetScreen() {
       return parseWithZod(formData, { schema: PasswordRecoverySchema });
     },
   });
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting = usePendingPost() !== null;
 
   return (
     <AuthLayout>

@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/lib/shared/dates";
 import { inAppPath, NOTIFICATION_TEXTS as T, pageSummary, unreadSummary } from "~/lib/notifications/notification-copy";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { NotificationActionData } from "~/lib/notifications/notification-schemas";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export type NotificationRow = {
   id: string;
@@ -40,8 +41,7 @@ export function OpenNotification({ id, title, action }: { id: string; title: str
  * notification, newest first, paged, unread ones marked; mark one read, open one, mark all read.
  */
 export function NotificationsPage({ notifications, page, pageCount, unread, path, actionData }: Props) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const busy = usePendingPost() !== null;
   const errors = actionData?.result.error?.[""] ?? undefined;
   return (
     <section className="hub-n-page" aria-labelledby="notifications-title">

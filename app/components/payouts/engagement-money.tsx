@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { formatUsdCents } from "~/lib/engagements/sow";
 import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import { MONEY_ACTIONS, MONEY_LABELS, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
 import type { EngagementMoney, ItemMoneyRow } from "~/server/payouts/engagement-money.server";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 /** The state of an item's money in words: refunded, transferred, held, failed… */
 export function moneyStatusLabel(row: Pick<ItemMoneyRow, "refunded" | "transferStatus" | "charged">): string {
@@ -16,7 +17,7 @@ export function moneyStatusLabel(row: Pick<ItemMoneyRow, "refunded" | "transferS
  * transferred or refunded, its state, and the Retry / Reverse / Refund actions where they apply.
  */
 export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; error: string | null }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = usePendingPost() !== null;
   const { totals } = money;
   return (
     <section className="card stack" aria-labelledby="engagement-money">

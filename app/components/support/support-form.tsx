@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import {
   MESSAGE_PLACEHOLDER,
   SUPPORT_MESSAGE_MAX_LENGTH,
@@ -10,6 +10,7 @@ import {
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 type Sender = { firstName: string; lastName: string; email: string; phone: string };
 
@@ -25,7 +26,6 @@ export function SupportForm({
   sender: Sender;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "support-message",
@@ -37,7 +37,7 @@ export function SupportForm({
       return parseWithZod(formData, { schema: SupportMessageSchema });
     },
   });
-  const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const sending = usePendingPost() !== null;
   const { key: messageKey, ...messageProps } = getTextareaProps(fields.message, {
     ariaDescribedBy: hydrated ? fields.message.descriptionId : undefined,
   });

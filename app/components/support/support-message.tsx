@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { SupportMessageDetail } from "~/server/insights/manager-console.server";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 /** One support message: the text (line breaks kept), the sender, the status and its action. */
 export function SupportMessageView({
@@ -12,8 +13,7 @@ export function SupportMessageView({
   notice: string | null;
   error: string | null;
 }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = usePendingPost() !== null;
   const open = message.status === "open";
   return (
     <div className="console-page">

@@ -7,10 +7,17 @@ import { useNavigation, type Navigation } from "@remix-run/react";
  * moment between the two. A GET form (a search, a filter) is never a post.
  */
 
-/** The form data of the post under way, or null when none is. */
-export function postUnderWay(navigation: Pick<Navigation, "state" | "formMethod" | "formData">): FormData | null {
+/**
+ * The form data of the post under way, or null when none is. Given an `action`, only a post to
+ * that address counts (a form that several pages show, posting to its own page).
+ */
+export function postUnderWay(
+  navigation: Pick<Navigation, "state" | "formMethod" | "formAction" | "formData">,
+  action?: string,
+): FormData | null {
   if (navigation.state === "idle" || !navigation.formData) return null;
   if (navigation.formMethod?.toUpperCase() === "GET") return null;
+  if (action !== undefined && navigation.formAction !== action) return null;
   return navigation.formData;
 }
 
@@ -30,9 +37,9 @@ export function intentOf(post: FormData | null): string | null {
   return typeof intent === "string" ? intent : null;
 }
 
-/** The page's post under way, or null. */
-export function usePendingPost(): FormData | null {
-  return postUnderWay(useNavigation());
+/** The page's post under way (given an `action`, to that address), or null. */
+export function usePendingPost(action?: string): FormData | null {
+  return postUnderWay(useNavigation(), action);
 }
 
 /** The intent of the page's post under way, or null when none is (or it names none). */

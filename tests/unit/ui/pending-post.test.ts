@@ -10,16 +10,27 @@ function form(fields: Record<string, string>): FormData {
 describe("the post under way", () => {
   const data = form({ intent: "prepay", itemId: "item-1" });
 
+  const action = "/features";
+
   it("is the form data while a post is sent and while the page it leads to loads", () => {
-    expect(postUnderWay({ state: "submitting", formMethod: "POST", formData: data })).toBe(data);
-    expect(postUnderWay({ state: "loading", formMethod: "POST", formData: data })).toBe(data);
-    expect(postUnderWay({ state: "submitting", formMethod: "DELETE", formData: data })).toBe(data);
+    expect(postUnderWay({ state: "submitting", formMethod: "POST", formAction: action, formData: data })).toBe(data);
+    expect(postUnderWay({ state: "loading", formMethod: "POST", formAction: action, formData: data })).toBe(data);
+    expect(postUnderWay({ state: "submitting", formMethod: "DELETE", formAction: action, formData: data })).toBe(data);
   });
 
   it("is none when the page is idle, for a link's navigation and for a GET form", () => {
-    expect(postUnderWay({ state: "idle", formMethod: undefined, formData: undefined })).toBeNull();
-    expect(postUnderWay({ state: "loading", formMethod: undefined, formData: undefined })).toBeNull();
-    expect(postUnderWay({ state: "loading", formMethod: "GET", formData: form({ q: "tax" }) })).toBeNull();
+    const none = { formMethod: undefined, formAction: undefined, formData: undefined };
+    expect(postUnderWay({ state: "idle", ...none })).toBeNull();
+    expect(postUnderWay({ state: "loading", ...none })).toBeNull();
+    expect(
+      postUnderWay({ state: "loading", formMethod: "GET", formAction: action, formData: form({ q: "tax" }) }),
+    ).toBeNull();
+  });
+
+  it("given an address, counts only a post to it", () => {
+    const posting = { state: "submitting", formMethod: "POST", formAction: "/benchmarking", formData: data } as const;
+    expect(postUnderWay(posting, "/benchmarking")).toBe(data);
+    expect(postUnderWay(posting, "/dashboard")).toBeNull();
   });
 });
 

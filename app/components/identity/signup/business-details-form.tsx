@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import {
   BUSINESS_DETAILS_CONSTRAINT,
   businessDetailsErrors,
@@ -10,6 +10,7 @@ import {
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NaicsCombobox } from "~/components/ui/naics-combobox";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 /**
  * Business details (spec §2, §5, §9). Validated by BusinessDetailsSchema's rules in the browser (business-rules.ts, without Zod) and by
@@ -17,7 +18,6 @@ import { NaicsCombobox } from "~/components/ui/naics-combobox";
  * six-digit code as typed (NaicsCombobox).
  */
 export function BusinessDetailsForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "business-details",
     lastResult,
@@ -34,7 +34,7 @@ export function BusinessDetailsForm({ lastResult }: { lastResult: SubmissionResu
       });
     },
   });
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting = usePendingPost() !== null;
 
   const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
   const { key: roleKey, ...roleProps } = getInputProps(fields.clientRole, { type: "text" });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import {
   EMAIL_TAKEN_MESSAGE,
@@ -12,6 +12,7 @@ import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
 import { NewTabNote } from "./field-parts";
+import { usePendingPost } from "~/components/ui/pending-post";
 
 export const PRIVACY_POLICY_PATH = "/api/agreements/privacy-policy/";
 export const TERMS_PATH = "/api/agreements/terms-and-conditions/";
@@ -25,7 +26,6 @@ type EmailCheck = { emailAvailable?: boolean; msg?: string };
  * decided for good by the action's race-safe insert.
  */
 export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const navigation = useNavigation();
   const emailCheck = useFetcher<EmailCheck>();
   const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
   const [currentEmail, setCurrentEmail] = useState<string | null>(null);
@@ -45,7 +45,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
       });
     },
   });
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting = usePendingPost() !== null;
 
   // The availability answer counts only for the address it was asked about and still typed.
   const normalizedCurrent = currentEmail === null ? null : normalizeEmail(currentEmail);
