@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { useNonce } from "~/components/ui/nonce";
 import appStyles from "~/styles/app.css?url";
 
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <NavigationProgress />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

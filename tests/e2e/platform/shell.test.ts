@@ -57,6 +57,33 @@ describe("app shell", () => {
   );
 
   browserTest(
+    "a page that takes a while to arrive shows the loading bar until it does",
+    async ({ page }) => {
+      await signInAsDemoClient(page);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/events\.data/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const bar = page.getByRole("progressbar", { name: "Loading the page" });
+      expect(await bar.count()).toBe(0);
+
+      await mainNav(page).getByRole("link", { name: "Events", exact: true }).click();
+      await bar.waitFor({ state: "visible" });
+      // Shown after a quarter of a second, while the dashboard is still the page.
+      await expect.poll(() => bar.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+
+      release();
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/events");
+      await bar.waitFor({ state: "detached" });
+      await page.getByRole("heading", { level: 1, name: "Upcoming Events" }).waitFor();
+    },
+    { viewport: DESKTOP },
+  );
+
+  browserTest(
     "Documents Hub, Learning Center and Events are available and marked current on their pages",
     async ({ page }) => {
       await signInAsDemoClient(page);
