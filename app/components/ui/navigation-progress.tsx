@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 
-export const NAVIGATION_PROGRESS_LABEL = "Loading the page";
+const NAVIGATION_PROGRESS_LABEL = "Loading the page";
 
 /**
  * A thin bar across the top of the window while the next page loads in the browser: a link

@@ -31,10 +31,15 @@ export function postMatches(post: FormData | null, fields: string | Readonly<Rec
   return Object.entries(wanted).every(([name, value]) => post.get(name) === value);
 }
 
+/** A text field of a post, or null when there is no post or it has no such field. */
+export function fieldOf(post: FormData | null, name: string): string | null {
+  const value = post?.get(name);
+  return typeof value === "string" ? value : null;
+}
+
 /** The intent of a post (the button that sent it), or null when it has none. */
 export function intentOf(post: FormData | null): string | null {
-  const intent = post?.get("intent");
-  return typeof intent === "string" ? intent : null;
+  return fieldOf(post, "intent");
 }
 
 /** The page's post under way (given an `action`, to that address), or null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { intentOf, postMatches, postUnderWay } from "~/components/ui/pending-post";
+import { fieldOf, intentOf, postMatches, postUnderWay } from "~/components/ui/pending-post";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -57,5 +57,7 @@ describe("which post it is", () => {
     expect(intentOf(data)).toBe("pay");
     expect(intentOf(form({ itemId: "item-1" }))).toBeNull();
     expect(intentOf(null)).toBeNull();
+    expect(fieldOf(data, "insightId")).toBe("ins-2");
+    expect(fieldOf(data, "fileId")).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { ConsoleBusinessCard, ConsolePageHeader } from "~/components/manage/cons
 import { SHORTLIST_EMPTY_MESSAGE } from "~/lib/matching/match-console-schemas";
 import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
 import type { MatchRequestDetail, ShortlistEntry } from "~/server/matching/match-console.server";
-import { intentOf, usePendingPost } from "~/components/ui/pending-post";
+import { fieldOf, intentOf, usePendingPost } from "~/components/ui/pending-post";
 
 /** The last move's notice or error; `suggestionId` names the shortlist card it was about, if any. */
 type Outcome = { notice: string | null; error: string | null; suggestionId: string | null };
@@ -15,8 +15,7 @@ type Props = { detail: MatchRequestDetail; documents: ManagerSharedDocuments; ou
 /** The form being sent, if any: its intent and the shortlist entry it is about. */
 function useSending(): { intent: string | null; suggestionId: string | null } {
   const post = usePendingPost();
-  const suggestionId = post?.get("suggestionId");
-  return { intent: intentOf(post), suggestionId: typeof suggestionId === "string" ? suggestionId : null };
+  return { intent: intentOf(post), suggestionId: fieldOf(post, "suggestionId") };
 }
 
 /**
