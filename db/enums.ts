@@ -153,11 +153,20 @@ export const MATCH_SOURCES = ["direct", "insight_report", "value_insight"] as co
 
 /**
  * The consultant's side of a candidacy: proposed (asked by the engagement manager), accepted or
- * declined by the consultant, or withdrawn when the business accepted someone else first.
+ * declined by the consultant, or withdrawn (the business accepted someone else first, or the
+ * consultant was unvetted or paused: see CANDIDACY_WITHDRAWAL_REASONS).
  */
 export const CANDIDATE_STATUSES = ["proposed", "accepted", "declined", "withdrawn"] as const;
 
 export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+
+/**
+ * Why a candidacy was withdrawn (issue #36 item 4): the business accepted another consultant, or
+ * an engagement manager unvetted or paused the consultant while the candidacy was open.
+ */
+export const CANDIDACY_WITHDRAWAL_REASONS = ["matched_elsewhere", "unvetted", "paused"] as const;
+
+export type CandidacyWithdrawalReason = (typeof CANDIDACY_WITHDRAWAL_REASONS)[number];
 
 /** The business's side of a candidacy. */
 export const BUSINESS_DECISION_STATUSES = ["pending", "accepted", "rejected"] as const;

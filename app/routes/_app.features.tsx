@@ -172,10 +172,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const origin = appOrigin(context.app, request);
     try {
       const result = await decideCandidate(context.app, viewer, input.matchId, input, origin);
-      return data({ intent: "decide" as const, msg: result.msg }, { status: result.ok ? 200 : result.status });
+      return data(
+        { intent: "decide" as const, msg: result.msg, decision: input.decision },
+        { status: result.ok ? 200 : result.status },
+      );
     } catch (error) {
       console.error("Could not save the business's decision:", error);
-      return data({ intent: "decide" as const, msg: DECISION_NOT_SAVED_MESSAGE }, { status: 500 });
+      return data(
+        { intent: "decide" as const, msg: DECISION_NOT_SAVED_MESSAGE, decision: input.decision },
+        { status: 500 },
+      );
     }
   }
   const { insightId } = parseFixedForm(body.form, PayIntentSchema);
@@ -285,7 +291,9 @@ function FeaturePanel({
             params={params}
             match={data.match}
             matches={data.matches}
-            decisionMsg={actionData?.intent === "decide" ? actionData.msg : null}
+            decision={
+              actionData?.intent === "decide" ? { msg: actionData.msg, decision: actionData.decision } : null
+            }
             feedback={
               actionData?.intent === "feedback"
                 ? { result: actionData.result, saved: actionData.saved, failed: actionData.failed }

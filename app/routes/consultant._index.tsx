@@ -18,7 +18,7 @@ import {
 import { formatUsdCents } from "~/lib/engagements/sow";
 import { PAYOUTS_PATH } from "~/lib/payouts/payout-copy";
 import { PROFILE_PATH } from "~/lib/consultants/profile";
-import { toAnswerSummary } from "~/lib/matching/candidacy-state";
+import { HIDDEN_BUSINESS_LABEL, toAnswerSummary } from "~/lib/matching/candidacy-state";
 import { loadPortalHome } from "~/server/consultants/portal.server";
 import { requireRole } from "~/server/identity/guards.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
@@ -95,8 +95,11 @@ export default function ConsultantHome() {
           <ul aria-label={T.toAnswerTitle}>
             {toAnswer.first.map((item) => (
               <li key={item.id}>
-                <Link to={candidacyPath(item.id)} aria-label={`Review and answer: ${item.business.name}, ${item.area}`}>
-                  {item.business.name}, {item.area}
+                <Link
+                  to={candidacyPath(item.id)}
+                  aria-label={`Review and answer: ${item.business?.name ?? HIDDEN_BUSINESS_LABEL}, ${item.area}`}
+                >
+                  {item.business?.name ?? HIDDEN_BUSINESS_LABEL}, {item.area}
                 </Link>{" "}
                 <span>
                   ({item.type}, requested {item.created})

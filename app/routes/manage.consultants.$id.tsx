@@ -10,6 +10,7 @@ import { ConsultantConsolePage } from "~/components/consultants/roster";
 import { reviewOutcomeText, VettingActionSchema } from "~/lib/consultants/roster";
 import { decideVetting, getConsultantPage, setPaused } from "~/server/consultants/roster.server";
 import { requireRole } from "~/server/identity/guards.server";
+import { appOrigin } from "~/server/payments/checkout.server";
 import { readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
 
@@ -29,7 +30,8 @@ type Outcome = { notice: string | null; error: string | null };
 
 /**
  * intent=vet (notes optional), intent=unvet (notes required), intent=pause or intent=unpause. A body that is not a form, or an
- * invalid one, is a 400/415 with the form's message; the outcome is shown once on the page.
+ * invalid one, is a 400/415 with the form's message; the outcome is shown once on the page. Unvet and pause withdraw the
+ * consultant's open candidacies (ADR 024); the message says how many.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
@@ -41,10 +43,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const id = params.id ?? "";
   const chosen = parsed.data;
+  const origin = appOrigin(context.app, request);
   const result =
     chosen.intent === "pause" || chosen.intent === "unpause"
-      ? await setPaused(context.app, id, chosen.intent === "pause")
-      : await decideVetting(context.app, viewer.user, id, chosen);
+      ? await setPaused(context.app, viewer.user, id, chosen.intent === "pause", origin)
+      : await decideVetting(context.app, viewer.user, id, chosen, origin);
   if (!result.ok) {
     if (result.status === 404) throw notFound();
     return data<Outcome>({ notice: null, error: result.msg }, { status: result.status });

@@ -5,6 +5,7 @@ import { businesses } from "./business";
 import { createdAt, id, satisfaction, timestamp, updatedAt } from "./columns";
 import {
   BUSINESS_DECISION_STATUSES,
+  CANDIDACY_WITHDRAWAL_REASONS,
   CANDIDATE_STATUSES,
   ENGAGEMENT_TYPES,
   MATCH_CATEGORIES,
@@ -84,6 +85,9 @@ export const matchCandidates = sqliteTable(
     /** The consultant's reason when declining (seen by the engagement manager only). */
     declineReason: text("decline_reason"),
     decidedAt: timestamp("decided_at"),
+    /** Why and when the candidacy was withdrawn; null while it was not. */
+    withdrawalReason: text("withdrawal_reason", { enum: CANDIDACY_WITHDRAWAL_REASONS }),
+    withdrawnAt: timestamp("withdrawn_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

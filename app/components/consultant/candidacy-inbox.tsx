@@ -1,5 +1,10 @@
 import { Link } from "@remix-run/react";
-import { NO_CANDIDACIES_MESSAGE, NOTHING_TO_ANSWER_MESSAGE, toAnswerSummary } from "~/lib/matching/candidacy-state";
+import {
+  HIDDEN_BUSINESS_LABEL,
+  NO_CANDIDACIES_MESSAGE,
+  NOTHING_TO_ANSWER_MESSAGE,
+  toAnswerSummary,
+} from "~/lib/matching/candidacy-state";
 import type { CandidacyInbox, CandidacyInboxItem } from "~/server/matching/candidacies.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 
@@ -53,42 +58,46 @@ function CandidacyList({ items, label }: { items: CandidacyInboxItem[]; label: s
   const open = (item: CandidacyInboxItem) => (item.state === "to_answer" ? "Review and answer" : "Open candidacy");
   return (
     <ul className="candidacy-list" aria-label={label}>
-      {items.map((item) => (
-        <li key={item.id} className="card candidacy-row">
-          <div className="candidacy-row-main">
-            <span className="candidacy-row-company">{item.business.name}</span>
-            <span className="badge badge-soft">{item.area}</span>
-          </div>
-          <dl className="candidacy-meta">
-            <div>
-              <dt>Engagement type</dt>
-              <dd>{item.type}</dd>
+      {items.map((item) => {
+        const company = item.business?.name ?? HIDDEN_BUSINESS_LABEL;
+        return (
+          <li key={item.id} className="card candidacy-row">
+            <div className="candidacy-row-main">
+              <span className="candidacy-row-company">{company}</span>
+              <span className="badge badge-soft">{item.area}</span>
             </div>
-            <div>
-              <dt>Requested</dt>
-              <dd>{item.created}</dd>
-            </div>
-            <div>
-              <dt>Industry</dt>
-              <dd>{item.business.industry}</dd>
-            </div>
-            <div>
-              <dt>Size</dt>
-              <dd>{item.business.size}</dd>
-            </div>
-            <div>
-              <dt>City</dt>
-              <dd>{item.business.city}</dd>
-            </div>
-          </dl>
-          <Link
-            to={`/consultant/candidacies/${item.id}`}
-            aria-label={`${open(item)}: ${item.business.name}, ${item.area}`}
-          >
-            {open(item)}
-          </Link>
-        </li>
-      ))}
+            <dl className="candidacy-meta">
+              <div>
+                <dt>Engagement type</dt>
+                <dd>{item.type}</dd>
+              </div>
+              <div>
+                <dt>Requested</dt>
+                <dd>{item.created}</dd>
+              </div>
+              {item.business ? (
+                <>
+                  <div>
+                    <dt>Industry</dt>
+                    <dd>{item.business.industry}</dd>
+                  </div>
+                  <div>
+                    <dt>Size</dt>
+                    <dd>{item.business.size}</dd>
+                  </div>
+                  <div>
+                    <dt>City</dt>
+                    <dd>{item.business.city}</dd>
+                  </div>
+                </>
+              ) : null}
+            </dl>
+            <Link to={`/consultant/candidacies/${item.id}`} aria-label={`${open(item)}: ${company}, ${item.area}`}>
+              {open(item)}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

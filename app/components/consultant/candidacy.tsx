@@ -4,6 +4,7 @@ import { FilesCard } from "~/components/files/file-list";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { confirmingAnswer } from "~/lib/matching/candidacy-schemas";
+import { WITHDRAWN_CANDIDACY_TITLE } from "~/lib/matching/candidacy-state";
 import {
   CANDIDACY_ACCEPT_CONFIRMATION,
   CANDIDACY_DECLINE_CONFIRMATION,
@@ -19,6 +20,7 @@ import { usePosting } from "~/components/ui/pending-post";
  * Accept and Decline (each confirmed in a second step that works without JavaScript).
  */
 export function CandidacyView({ candidacy, error }: { candidacy: CandidacyDetail; error: string | null }) {
+  const { business } = candidacy;
   return (
     <div className="console-page">
       <p>
@@ -27,7 +29,7 @@ export function CandidacyView({ candidacy, error }: { candidacy: CandidacyDetail
       <header className="page-header">
         <div>
           <p className="eyebrow">Candidacy · {candidacy.request.area}</p>
-          <h1>{candidacy.business.name}</h1>
+          <h1>{business?.name ?? WITHDRAWN_CANDIDACY_TITLE}</h1>
         </div>
         <span className="badge badge-soft">{candidacy.stateLabel}</span>
       </header>
@@ -47,30 +49,36 @@ export function CandidacyView({ candidacy, error }: { candidacy: CandidacyDetail
               <dt>Requested</dt>
               <dd>{candidacy.request.created}</dd>
             </dl>
-            <h3 className="candidacy-subtitle">What the business needs help with</h3>
-            <p className="candidacy-problem">
-              {candidacy.request.problemStatement.trim() || "The business did not describe it yet."}
-            </p>
+            {candidacy.request.problemStatement !== null ? (
+              <>
+                <h3 className="candidacy-subtitle">What the business needs help with</h3>
+                <p className="candidacy-problem">
+                  {candidacy.request.problemStatement.trim() || "The business did not describe it yet."}
+                </p>
+              </>
+            ) : null}
           </section>
-          <FilesSection files={candidacy.files} />
+          {business ? <FilesSection files={candidacy.files} /> : null}
         </div>
         <div className="candidacy-side">
           <AnswerSection candidacy={candidacy} />
-          <section className="card" aria-labelledby="candidacy-business-title">
-            <h2 id="candidacy-business-title" className="card-title">
-              The business
-            </h2>
-            <dl className="insight-facts">
-              <dt>Company</dt>
-              <dd>{candidacy.business.name}</dd>
-              <dt>Industry</dt>
-              <dd>{candidacy.business.industry}</dd>
-              <dt>Size</dt>
-              <dd>{candidacy.business.size}</dd>
-              <dt>Location</dt>
-              <dd>{candidacy.business.location}</dd>
-            </dl>
-          </section>
+          {business ? (
+            <section className="card" aria-labelledby="candidacy-business-title">
+              <h2 id="candidacy-business-title" className="card-title">
+                The business
+              </h2>
+              <dl className="insight-facts">
+                <dt>Company</dt>
+                <dd>{business.name}</dd>
+                <dt>Industry</dt>
+                <dd>{business.industry}</dd>
+                <dt>Size</dt>
+                <dd>{business.size}</dd>
+                <dt>Location</dt>
+                <dd>{business.location}</dd>
+              </dl>
+            </section>
+          ) : null}
         </div>
       </div>
     </div>

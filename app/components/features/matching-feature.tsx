@@ -15,14 +15,14 @@ export default function MatchingFeature({
   params,
   match,
   matches,
-  decisionMsg,
+  decision,
   feedback,
 }: {
   params: URLSearchParams;
   match: MatchViewProps["match"] | null;
   matches: ComponentProps<typeof MatchRequestToggleList>["matches"];
-  /** The server's msg after Continue on a decision (intent=decide), else null. */
-  decisionMsg: string | null;
+  /** The decision sent with Continue (intent=decide) and the server's msg, else null. */
+  decision: MatchViewProps["decision"];
   feedback: MatchViewProps["feedback"];
 }) {
   if (match) {
@@ -31,17 +31,17 @@ export default function MatchingFeature({
         match={match}
         viewCandidate={params.get("viewCandidate")}
         confirm={parseConfirm(params.get("confirm"))}
-        decisionMsg={decisionMsg}
+        decision={decision}
         feedback={feedback}
       />
     );
   }
   return (
     <>
-      {decisionMsg !== null ? (
+      {decision !== null ? (
         <div role="alert" className="form-error">
           <p className="notice-title">{DECISION_FAILED_TITLE}</p>
-          <p>{decisionMsg}</p>
+          <p>{decision.msg}</p>
         </div>
       ) : params.get("matchId") ? (
         <p role="status" className="notice">

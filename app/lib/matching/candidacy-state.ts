@@ -1,4 +1,10 @@
-import type { BusinessDecisionStatus, CandidateStatus, EngagementType, MatchRequestStatus } from "~db/enums";
+import type {
+  BusinessDecisionStatus,
+  CandidacyWithdrawalReason,
+  CandidateStatus,
+  EngagementType,
+  MatchRequestStatus,
+} from "~db/enums";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
 
@@ -9,7 +15,7 @@ import { categoryLabel } from "~/lib/shared/format";
  */
 
 /** The inbox's groups, in the order the inbox shows them (what needs action first). */
-export const CANDIDACY_STATES = ["to_answer", "accepted", "matched", "not_chosen", "declined"] as const;
+export const CANDIDACY_STATES = ["to_answer", "accepted", "matched", "not_chosen", "declined", "withdrawn"] as const;
 
 export type CandidacyState = (typeof CANDIDACY_STATES)[number];
 
@@ -19,7 +25,13 @@ export const CANDIDACY_STATE_LABELS: Record<CandidacyState, string> = {
   matched: "Matched",
   not_chosen: "Not chosen",
   declined: "Declined",
+  withdrawn: "Withdrawn",
 };
+
+/** The candidacy page's title once an engagement manager withdrew it (the business is not named). */
+export const WITHDRAWN_CANDIDACY_TITLE = "Withdrawn candidacy";
+/** In place of the business's name on a candidacy an engagement manager withdrew. */
+export const HIDDEN_BUSINESS_LABEL = "A business no longer shown to you";
 
 /** The inbox's empty text per group; only the first group is shown when empty. */
 export const NOTHING_TO_ANSWER_MESSAGE =
@@ -40,13 +52,26 @@ export type CandidacyFacts = {
   businessDecisionStatus: BusinessDecisionStatus;
   requestStatus: MatchRequestStatus;
   matchedConsultantId: string | null;
+  /** Why the candidacy was withdrawn, when it was (null or absent otherwise). */
+  withdrawalReason?: CandidacyWithdrawalReason | null;
+  withdrawnAt?: Date | string | null;
 };
+
+/**
+ * Withdrawn by an engagement manager who unvetted or paused the consultant (issue #36 item 4):
+ * the consultant no longer sees the business, its request or its files.
+ */
+export function withdrawnByManager(facts: Pick<CandidacyFacts, "status" | "withdrawalReason">): boolean {
+  return facts.status === "withdrawn" && (facts.withdrawalReason === "unvetted" || facts.withdrawalReason === "paused");
+}
 
 /**
  * Where a candidacy stands for its consultant. A request that was matched with someone else or
  * cancelled closes every candidacy still open on it, even before its row says withdrawn.
  */
 export function candidacyState(facts: CandidacyFacts): CandidacyState {
+  // First: a manager's withdrawal stands even over the business's acceptance of an unsigned match.
+  if (withdrawnByManager(facts)) return "withdrawn";
   if (facts.matchedConsultantId === facts.consultantId || facts.businessDecisionStatus === "accepted") {
     return "matched";
   }
@@ -69,6 +94,11 @@ export function candidacyNextStep(facts: CandidacyFacts, respondedAt: Date | str
       return respondedAt
         ? `You declined this candidacy on ${formatDate(respondedAt)}. There is nothing more to do.`
         : "You declined this candidacy. There is nothing more to do.";
+    case "withdrawn": {
+      const on = facts.withdrawnAt ? ` on ${formatDate(facts.withdrawnAt)}` : "";
+      const why = facts.withdrawalReason === "paused" ? "is paused" : "is no longer vetted";
+      return `Your engagement manager withdrew this candidacy${on} because your profile ${why}. The business and its request are no longer shown to you.`;
+    }
     case "not_chosen":
       if (facts.businessDecisionStatus === "rejected") {
         return "The business decided not to go ahead with you for this request. There is nothing more to do.";

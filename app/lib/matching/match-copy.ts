@@ -84,7 +84,10 @@ export const REJECT_CONSULTANT_CONFIRMATION =
   "Once you reject this consultant, they will no longer appear on your Match Status.";
 export const ACCEPT_CONSULTANT_CONFIRMATION =
   "Once you accept this consultant, you will be contacted to begin a consulting plan.";
+/** The result card's title after an acceptance (the spec's 'Congratuations!', spelled right). */
 export const DECISION_SUCCESS_TITLE = "Congratulations!";
+/** The result card's title after a rejection: nothing to congratulate (issue #36 item 15). */
+export const DECISION_REJECTED_TITLE = "Candidate rejected";
 export const DECISION_FAILED_TITLE = "Something went wrong.";
 
 /** The server's msg after an acceptance; contains 'success', which the client checks for. */
@@ -101,6 +104,9 @@ export function candidateRejectedMessage(nextBy: Date | string): string {
 
 /** A decision on a candidacy that is no longer open (already decided, or not ready yet). */
 export const CANDIDATE_NOT_OPEN_MESSAGE = "This candidate is no longer waiting for your decision.";
+/** A decision on a candidate an engagement manager withdrew (unvetted or paused; issue #36 item 4). */
+export const CANDIDATE_WITHDRAWN_MESSAGE =
+  "This candidate was withdrawn and can no longer be accepted or rejected: they are no longer available through Partwise. We are finding your next candidate.";
 export const CANDIDATE_NOT_FOUND_MESSAGE = "We couldn't find that candidate on your match request.";
 export const CONSULTANT_NOT_FOUND_MESSAGE = "We couldn't find that consultant.";
 export const CONTINUE_LABEL = "Continue";
@@ -134,6 +140,46 @@ export const CANDIDACY_CLOSED_NOTICE = {
   notChosenTitle: "You were not chosen",
   notChosenBody: (business: string) => `${business} decided to go on with another candidate. Thank you for your time.`,
 } as const;
+
+/**
+ * A candidacy withdrawn because an engagement manager unvetted or paused its consultant (issue #36
+ * item 4, ADR 024): what the business, the managers and the consultant are told. The manager's
+ * notes stay in the console; nobody else reads why.
+ */
+export const CANDIDATE_WITHDRAWN_NOTICE = {
+  businessTitle: "Your candidate was withdrawn",
+  /** `area` is null for a request sent without a business area; `asConsultant` once the business had accepted them. */
+  businessBody: (consultant: string, area: string | null, asConsultant: boolean, planWithdrawn: boolean) => {
+    const request = area ? `your ${area} match request` : "your match request";
+    const what = asConsultant ? `as your consultant on ${request}` : `from ${request}`;
+    const plan = planWithdrawn ? " Their engagement plan, not signed yet, was withdrawn with them." : "";
+    return `${consultant} is no longer available through Partwise, so we withdrew them ${what}.${plan} We are finding your next candidate.`;
+  },
+  managerTitle: "A candidate was withdrawn",
+  managerBody: (consultant: string, business: string, area: string | null, why: "unvetted" | "paused") => {
+    const request = area ? `${area} match request` : "match request";
+    const reason = why === "unvetted" ? "no longer vetted" : "paused";
+    return `${consultant} (${reason}) was withdrawn from the ${request} of ${business}. Propose the next candidate from the refreshed shortlist.`;
+  },
+  consultantTitle: "Your candidacies were withdrawn",
+  consultantBody: (count: number, why: "unvetted" | "paused") =>
+    `An engagement manager withdrew ${count === 1 ? "your open candidacy" : `your ${count} open candidacies`} because your profile is ${
+      why === "unvetted" ? "no longer vetted" : "paused"
+    }.`,
+} as const;
+
+/** The match view's words for a candidate withdrawn while the business was deciding (or had chosen them). */
+export function candidateWithdrawnText(consultant: string, on: Date | string): string {
+  return `${consultant} is no longer available through Partwise, so we withdrew them from this match request on ${formatDate(on)}.`;
+}
+
+/** What the manager reads after an unvet or a pause that withdrew open candidacies. */
+export function candidaciesWithdrawnSummary(count: number): string {
+  if (count === 0) return "";
+  return count === 1
+    ? "Their open candidacy was withdrawn and its match is back in smart matching."
+    : `Their ${count} open candidacies were withdrawn and their matches are back in smart matching.`;
+}
 
 // --- matching feedback ------------------------------------------------------------------------
 

@@ -67,6 +67,12 @@ export type MatchRequestView = {
   value: string;
   requestInfo: { category: string; consultingType: string | null; problemStatement: string };
   candidates: CandidateView[];
+  /**
+   * Candidates the business had seen (accepted by the consultant, or chosen) whom an engagement
+   * manager withdrew (unvetted or paused; issue #36 item 4), while the request still looks for
+   * its consultant; withdrawnAt is ISO 8601.
+   */
+  withdrawnCandidates: { firstName: string; lastName: string; withdrawnAt: string }[];
   matchedConsultant: ConsultantInfo | null;
   draftDeliveryOutline: string | null;
   proposedDeliveryOutline: string | null;

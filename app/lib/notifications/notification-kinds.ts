@@ -46,6 +46,7 @@ export const NOTIFICATION_KINDS = {
   candidate_ready: { label: "Candidate ready", essential: false, group: "matching" },
   candidacy_declined: { label: "Candidacy declined", essential: false, group: "matching" },
   candidacy_withdrawn: { label: "Candidacy withdrawn", essential: false, group: "matching" },
+  candidate_withdrawn: { label: "Candidate withdrawn", essential: false, group: "matching" },
   candidate_rejected: { label: "Candidate not chosen", essential: false, group: "matching" },
   consultant_matched: { label: "Consultant matched", essential: false, group: "matching" },
   shortlist_ready: { label: "Shortlist ready", essential: false, group: "matching" },

@@ -30,6 +30,7 @@ import {
   type VettingAction,
 } from "~/lib/consultants/roster";
 import type { ConsultantInfo } from "~/lib/matching/match-view";
+import { candidaciesWithdrawnSummary } from "~/lib/matching/match-copy";
 import {
   BUSINESS_DECISION_LABELS,
   CANDIDATE_STATUS_LABELS,
@@ -42,6 +43,7 @@ import { consultantPhotoPath, rateText } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import { engagementHours } from "~/server/matching/matching-pool.server";
+import { afterCandidacyWithdrawal, candidacyWithdrawal } from "~/server/matching/candidacy-withdrawal.server";
 
 export type RosterRow = {
   id: string;
@@ -381,15 +383,31 @@ export type VettingResult =
   { ok: true; changed: boolean; message: string } | { ok: false; status: 404 | 409; msg: string };
 
 /**
+ * While the consultant is out of the pool (unvetted or paused), in SQL: the condition matching's
+ * withdrawal of their open candidacies runs under, in the same batch as the flip that put them out.
+ */
+function outOfPool(userId: string) {
+  return sql`EXISTS (SELECT 1 FROM consultant_profiles AS p WHERE p.user_id = ${userId}
+    AND (p.vetted = 0 OR p.paused_at IS NOT NULL))`;
+}
+
+/** The manager's message, with what the withdrawal did (issue #36 item 4). */
+const withWithdrawn = (message: string, withdrawn: number) =>
+  [message, candidaciesWithdrawnSummary(withdrawn)].filter(Boolean).join(" ");
+
+/**
  * Vet or unvet a consultant: ONE batch whose history row is written only while the profile is
  * still in the other state, then the profile flipped, so a repeat (or a race with another
- * manager) records nothing new and says so.
+ * manager) records nothing new and says so. Unvetting withdraws, in that same batch, every
+ * candidacy of theirs not yet turned into a signed engagement (matching's candidacyWithdrawal,
+ * ADR 024); the businesses that saw them are told and the matches go back to smart matching.
  */
 export async function decideVetting(
   app: AppContext,
   manager: { id: string },
   userId: string,
   action: VettingAction,
+  origin: string,
 ): Promise<VettingResult> {
   const page = await getConsultantPage(app, userId);
   if (!page) return { ok: false, status: 404, msg: "Not found" };
@@ -399,7 +417,8 @@ export async function decideVetting(
   const now = app.now();
   const nowMs = now.getTime();
   const { db } = app;
-  const [recorded] = await db.batch([
+  const withdrawal = candidacyWithdrawal(app, userId, "unvetted", now, outOfPool(userId));
+  const [recorded, , ...withdrawn] = await db.batch([
     db
       .insert(consultantVettings)
       .select(
@@ -420,27 +439,47 @@ export async function decideVetting(
       .update(consultantProfiles)
       .set({ vetted: vet, updatedAt: now })
       .where(and(eq(consultantProfiles.userId, userId), eq(consultantProfiles.vetted, !vet))),
+    // Vetting again withdraws nothing: the statements run only while the consultant is out of the pool.
+    ...withdrawal,
   ]);
+  const after = await afterCandidacyWithdrawal(app, withdrawn, {
+    consultantId: userId,
+    reason: "unvetted",
+    actorId: manager.id,
+    origin,
+  });
   if (recorded.length === 0) {
     return {
       ok: true,
       changed: false,
-      message: vet ? alreadyVettedMessage(page.name) : alreadyUnvettedMessage(page.name),
+      message: withWithdrawn(vet ? alreadyVettedMessage(page.name) : alreadyUnvettedMessage(page.name), after.count),
     };
   }
-  return { ok: true, changed: true, message: vet ? vettedMessage(page.name) : unvettedMessage(page.name) };
+  return {
+    ok: true,
+    changed: true,
+    message: withWithdrawn(vet ? vettedMessage(page.name) : unvettedMessage(page.name), after.count),
+  };
 }
 
 /**
  * Pause (out of the pool whatever the availability) or unpause a consultant. The write is guarded
- * by the current state, so a repeat changes nothing and says so.
+ * by the current state, so a repeat changes nothing and says so. Pausing withdraws, in the same
+ * batch, every candidacy of theirs not yet turned into a signed engagement, as unvetting does;
+ * unpausing gives none back (the engine may rank them again for requests to come).
  */
-export async function setPaused(app: AppContext, userId: string, pause: boolean): Promise<VettingResult> {
+export async function setPaused(
+  app: AppContext,
+  manager: { id: string },
+  userId: string,
+  pause: boolean,
+  origin: string,
+): Promise<VettingResult> {
   const page = await getConsultantPage(app, userId);
   if (!page) return { ok: false, status: 404, msg: "Not found" };
   if (!page.profile) return { ok: false, status: 409, msg: NO_PROFILE_TO_PAUSE_MESSAGE };
   const now = app.now();
-  const changed = await app.db
+  const flip = app.db
     .update(consultantProfiles)
     .set({ pausedAt: pause ? now : null, updatedAt: now })
     .where(
@@ -450,12 +489,35 @@ export async function setPaused(app: AppContext, userId: string, pause: boolean)
       ),
     )
     .returning({ id: consultantProfiles.id });
+  let changed: { id: string }[];
+  let withdrawn = 0;
+  if (pause) {
+    const [flipped, ...results] = await app.db.batch([
+      flip,
+      ...candidacyWithdrawal(app, userId, "paused", now, outOfPool(userId)),
+    ]);
+    changed = flipped;
+    withdrawn = (
+      await afterCandidacyWithdrawal(app, results, {
+        consultantId: userId,
+        reason: "paused",
+        actorId: manager.id,
+        origin,
+      })
+    ).count;
+  } else {
+    changed = await flip;
+  }
   if (changed.length === 0) {
     return {
       ok: true,
       changed: false,
-      message: pause ? alreadyPausedMessage(page.name) : alreadyUnpausedMessage(page.name),
+      message: withWithdrawn(pause ? alreadyPausedMessage(page.name) : alreadyUnpausedMessage(page.name), withdrawn),
     };
   }
-  return { ok: true, changed: true, message: pause ? pausedMessage(page.name) : unpausedMessage(page.name) };
+  return {
+    ok: true,
+    changed: true,
+    message: withWithdrawn(pause ? pausedMessage(page.name) : unpausedMessage(page.name), withdrawn),
+  };
 }

@@ -5,6 +5,7 @@ import {
   CANDIDATE_NOT_FOUND_MESSAGE,
   CANDIDATE_NOT_OPEN_MESSAGE,
   CANDIDATE_REJECTED_NOTICE,
+  CANDIDATE_WITHDRAWN_MESSAGE,
   CONSULTANT_MATCHED_NOTICE,
   MATCH_NOT_FOUND_MESSAGE,
   NEXT_CANDIDATE_BUSINESS_DAYS,
@@ -37,6 +38,7 @@ type State = {
     status: string;
     businessDecisionStatus: string;
     decidedAt: Date | null;
+    withdrawalReason: string | null;
     firstName: string;
     lastName: string;
   } | null;
@@ -103,6 +105,7 @@ export async function decideCandidate(
       status: matchCandidates.status,
       businessDecisionStatus: matchCandidates.businessDecisionStatus,
       decidedAt: matchCandidates.decidedAt,
+      withdrawalReason: matchCandidates.withdrawalReason,
       firstName: users.firstName,
       lastName: users.lastName,
     })
@@ -134,7 +137,7 @@ export async function decideCandidate(
       // Everyone else still in the running is told the position is filled.
       app.db
         .update(matchCandidates)
-        .set({ status: "withdrawn", updatedAt: now })
+        .set({ status: "withdrawn", withdrawalReason: "matched_elsewhere", withdrawnAt: now, updatedAt: now })
         .where(
           and(
             eq(matchCandidates.matchRequestId, matchRequestId),
@@ -254,8 +257,9 @@ export async function decideCandidate(
 
 /**
  * The answer when this call changed nothing: the request or candidate does not exist for this
- * business (404), the same decision already stands (the same success again), or the candidate is
- * not open to this decision (409).
+ * business (404), the same decision already stands (the same success again), the candidate was
+ * withdrawn by an engagement manager (409 that says so), or the candidate is not open to this
+ * decision (409).
  */
 function settled(state: State, decision: BusinessDecisionInput["decision"]): DecisionResult {
   if (!state.match) return { ok: false, status: 404, msg: MATCH_NOT_FOUND_MESSAGE };
@@ -265,6 +269,10 @@ function settled(state: State, decision: BusinessDecisionInput["decision"]): Dec
     return decision === "accepted"
       ? { ok: true, msg: candidateAcceptedMessage(fullName(candidate.firstName, candidate.lastName)) }
       : { ok: true, msg: candidateRejectedMessage(promisedBy(state, candidate.decidedAt ?? new Date(0))) };
+  }
+  // Unvetted or paused while the business was deciding (or before its stale Accept arrived).
+  if (candidate.status === "withdrawn" && ["unvetted", "paused"].includes(candidate.withdrawalReason ?? "")) {
+    return { ok: false, status: 409, msg: CANDIDATE_WITHDRAWN_MESSAGE };
   }
   return { ok: false, status: 409, msg: CANDIDATE_NOT_OPEN_MESSAGE };
 }

@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { businesses, files, matchCandidates, matchRequests, users } from "~db/schema";
-import type { CandidateStatus, BusinessDecisionStatus, EngagementType, MatchRequestStatus } from "~db/enums";
+import type {
+  BusinessDecisionStatus,
+  CandidacyWithdrawalReason,
+  CandidateStatus,
+  EngagementType,
+  MatchRequestStatus,
+} from "~db/enums";
 import {
   CANDIDACY_STATE_LABELS,
   CANDIDACY_STATES,
@@ -62,7 +68,8 @@ export type CandidacyInboxItem = {
   type: string;
   /** The match request's date. */
   created: string;
-  business: { name: string; industry: string; size: string; city: string };
+  /** Null once an engagement manager withdrew the candidacy: the business is no longer shown. */
+  business: { name: string; industry: string; size: string; city: string } | null;
 };
 
 export type CandidacyInbox = {
@@ -79,6 +86,7 @@ export async function loadCandidacyInbox(app: AppContext, consultantId: string):
       id: matchCandidates.id,
       status: matchCandidates.status,
       businessDecisionStatus: matchCandidates.businessDecisionStatus,
+      withdrawalReason: matchCandidates.withdrawalReason,
       requestStatus: matchRequests.status,
       matchedConsultantId: matchRequests.matchedConsultantId,
       category: matchRequests.category,
@@ -111,12 +119,15 @@ export async function loadCandidacyInbox(app: AppContext, consultantId: string):
         area: candidacyAreaLabel(row.category),
         type: candidacyTypeLabel(row.consultingType),
         created: formatDate(row.requestCreatedAt),
-        business: {
-          name: row.businessName,
-          industry: industryTitle(row.naics),
-          size: employeeBandLabel(row.employeeBand),
-          city: `${row.city}, ${row.state}`,
-        },
+        business:
+          state === "withdrawn"
+            ? null
+            : {
+                name: row.businessName,
+                industry: industryTitle(row.naics),
+                size: employeeBandLabel(row.employeeBand),
+                city: `${row.city}, ${row.state}`,
+              },
       });
   }
   return { groups, toAnswer: groups[0]!.items.length, total: rows.length };
@@ -151,8 +162,9 @@ export type CandidacyDetail = {
   proposed: string;
   responded: string | null;
   declineReason: string | null;
-  request: { area: string; type: string; problemStatement: string; created: string };
-  business: { name: string; industry: string; size: string; location: string };
+  /** The problem statement is null, and the business null, once an engagement manager withdrew the candidacy. */
+  request: { area: string; type: string; problemStatement: string | null; created: string };
+  business: { name: string; industry: string; size: string; location: string } | null;
   /** The request's files while the consultant may download them, null once they may not. */
   files: ListedFile[] | null;
 };
@@ -176,6 +188,8 @@ function candidacyReads(app: AppContext, consultantId: string, candidateId: stri
         businessDecisionStatus: matchCandidates.businessDecisionStatus,
         consultantRespondedAt: matchCandidates.consultantRespondedAt,
         declineReason: matchCandidates.declineReason,
+        withdrawalReason: matchCandidates.withdrawalReason,
+        withdrawnAt: matchCandidates.withdrawnAt,
         createdAt: matchCandidates.createdAt,
       })
       .from(matchCandidates)
@@ -215,6 +229,8 @@ type CandidateRead = {
   businessDecisionStatus: BusinessDecisionStatus;
   consultantRespondedAt: Date | null;
   declineReason: string | null;
+  withdrawalReason: CandidacyWithdrawalReason | null;
+  withdrawnAt: Date | null;
   createdAt: Date;
 };
 type RequestRead = {
@@ -235,6 +251,8 @@ function factsOf(consultantId: string, candidate: CandidateRead, request: Reques
     businessDecisionStatus: candidate.businessDecisionStatus,
     requestStatus: request.status,
     matchedConsultantId: request.matchedConsultantId,
+    withdrawalReason: candidate.withdrawalReason,
+    withdrawnAt: candidate.withdrawnAt,
   };
 }
 
@@ -259,6 +277,8 @@ export async function loadCandidacy(
   if (!candidate || !request || !business) return null;
   const facts = factsOf(consultantId, candidate, request);
   const state = candidacyState(facts);
+  // Withdrawn by a manager (unvetted or paused): what the business shared is no longer theirs to read.
+  const hidden = state === "withdrawn";
   return {
     id: candidate.id,
     state,
@@ -271,15 +291,17 @@ export async function loadCandidacy(
     request: {
       area: candidacyAreaLabel(request.category),
       type: candidacyTypeLabel(request.consultingType),
-      problemStatement: request.problemStatement,
+      problemStatement: hidden ? null : request.problemStatement,
       created: formatDate(request.createdAt),
     },
-    business: {
-      name: business.name,
-      industry: industryTitle(business.naics),
-      size: employeeBandLabel(business.employeeBand),
-      location: `${business.city}, ${business.state}`,
-    },
+    business: hidden
+      ? null
+      : {
+          name: business.name,
+          industry: industryTitle(business.naics),
+          size: employeeBandLabel(business.employeeBand),
+          location: `${business.city}, ${business.state}`,
+        },
     files: seesFiles(state) ? fileRows.map(listedFile) : null,
   };
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { consultantProfiles, deliveryOutlines, files, matchCandidates, matchRequests, users } from "~db/schema";
 import { visibleToBusiness } from "~/lib/engagements/engagement-state";
+import { OPEN_MATCH_STATUSES } from "~/lib/matching/candidacy-state";
 import type { ConsultantInfo, MatchRequestView, CandidateView } from "~/lib/matching/match-view";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
@@ -55,7 +56,7 @@ export async function loadMatchRequest(
   id: string,
 ): Promise<MatchRequestView | null> {
   const businessId = viewer.business.id;
-  const [matchRows, candidateRows, matchedRows, fileRows, outlineRows] = await app.db.batch([
+  const [matchRows, candidateRows, matchedRows, fileRows, outlineRows, withdrawnRows] = await app.db.batch([
     app.db
       .select()
       .from(matchRequests)
@@ -98,9 +99,25 @@ export async function loadMatchRequest(
       .from(deliveryOutlines)
       .where(and(eq(deliveryOutlines.matchRequestId, id), eq(deliveryOutlines.businessId, businessId)))
       .orderBy(desc(deliveryOutlines.createdAt), desc(deliveryOutlines.id)),
+    // Candidates the business had seen whom a manager withdrew (unvetted or paused).
+    app.db
+      .select({ firstName: users.firstName, lastName: users.lastName, withdrawnAt: matchCandidates.withdrawnAt })
+      .from(matchCandidates)
+      .innerJoin(users, eq(users.id, matchCandidates.consultantId))
+      .where(
+        and(
+          eq(matchCandidates.matchRequestId, id),
+          eq(matchCandidates.businessId, businessId),
+          eq(matchCandidates.status, "withdrawn"),
+          inArray(matchCandidates.withdrawalReason, ["unvetted", "paused"]),
+          or(isNotNull(matchCandidates.consultantRespondedAt), eq(matchCandidates.businessDecisionStatus, "accepted")),
+        ),
+      )
+      .orderBy(desc(matchCandidates.withdrawnAt), matchCandidates.id),
   ]);
   const match = matchRows[0];
   if (!match) return null;
+  const stillLooking = (OPEN_MATCH_STATUSES as readonly string[]).includes(match.status) || match.status === "submitted";
   // The plan of each state, once a manager has let the business see it (a draft never is); a
   // completed plan is still the engagement's active one.
   const outline = (...states: string[]) =>
@@ -120,6 +137,13 @@ export async function loadMatchRequest(
       status: "accepted",
       businessDecisionStatus: row.businessDecisionStatus === "accepted" ? "accepted" : "pending",
     })),
+    withdrawnCandidates: stillLooking
+      ? withdrawnRows.map((row) => ({
+          firstName: row.firstName,
+          lastName: row.lastName,
+          withdrawnAt: (row.withdrawnAt ?? match.updatedAt).toISOString(),
+        }))
+      : [],
     matchedConsultant: matchedRows[0] ? toConsultantInfo(matchedRows[0]) : null,
     draftDeliveryOutline: outline("draft"),
     proposedDeliveryOutline: outline("proposed"),

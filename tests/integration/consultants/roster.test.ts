@@ -5,6 +5,7 @@ import { HOURS_NEEDED } from "~/server/matching/engine";
 import { runMatching } from "~/server/matching/run-matching.server";
 import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
 import {
+  addConsultantExperience,
   appAt,
   call,
   createCandidateRow,
@@ -121,11 +122,34 @@ describe("the consultant roster", () => {
     });
     const proposed = await createMatchRequestRow(client.business.id, { status: "candidates_proposed" });
     await createCandidateRow(proposed.id, client.business.id, vera.user.id, { status: "proposed" });
+    await addConsultantExperience(vera.user.id, {
+      clientDescription: "Two-site dental practice",
+      naicsCode: "621210",
+      employeeBand: "0-25",
+      years: 2,
+    });
+    await createMatchRequestRow(client.business.id, {
+      status: "completed",
+      matchedConsultantId: vera.user.id,
+      clientSatisfaction: 4,
+    });
 
     const response = await call(`/manage/consultants/${vera.user.id}`, { cookie: manager.token });
     expect(response.status).toBe(200);
     const page = await response.text();
     expect(page).toContain("Profile, as businesses see it");
+    // The profile a business decides from (issue #36 item 19): the same component and data.
+    for (const words of [
+      "Past clients",
+      "Two-site dental practice",
+      "Offices of Dentists",
+      "Engagements through Partwise",
+      "4.0 of 5 from 1 completed engagement",
+      "Available for new work",
+      "Finance, Operations",
+    ]) {
+      expect(page, words).toContain(html(words));
+    }
     for (const text of ["Vera Pagefield", "Ops lead for clinics", "Portland, ME", "MBA, University of Maine"]) {
       expect(page).toContain(text);
     }

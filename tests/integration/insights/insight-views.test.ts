@@ -347,6 +347,34 @@ describe("pages", () => {
     expect(await value.text()).toContain(VALUE_INSIGHT_NOT_FOUND_MESSAGE);
   });
 
+  it("/insight-discovery: an insight already turned into a match says the match was requested and links to it", async () => {
+    const { business, token } = await client();
+    const { requestId, reportId } = await createDeliveredInsight(business.id);
+    const valueId = await createValueInsight(business.id);
+    const MATCH_BUTTON = ">Match with Consultant</button>";
+    const REQUESTED = "Match requested: you already asked for a consultant on this insight.";
+    for (const [type, pageId, targetId, source] of [
+      ["REPORT", requestId, reportId, "insight_report"],
+      ["VALUE", valueId, valueId, "value_insight"],
+    ] as const) {
+      const path = `/insight-discovery?type=${type}&id=${pageId}`;
+      const before = await (await call(path, { cookie: token })).text();
+      expect(before, type).toContain(MATCH_BUTTON);
+      expect(before, type).not.toContain(REQUESTED);
+      const matched = await postForm(path, { intent: "match", targetId }, token);
+      expect(matched.status, type).toBe(200);
+      const [match] = await db()
+        .select({ id: matchRequests.id })
+        .from(matchRequests)
+        .where(and(eq(matchRequests.source, source), eq(matchRequests.sourceId, targetId)));
+      const after = await (await call(path, { cookie: token })).text();
+      expect(after, type).not.toContain(MATCH_BUTTON);
+      expect(after, type).toContain(html(REQUESTED));
+      expect(after, type).toContain(`href="/features?matchId=${match!.id}"`);
+      expect(after, type).toContain(">View the match request</a>");
+    }
+  });
+
   it("a tile's Pay Now (/features intent=pay) opens the checkout of the business's own unpaid request only", async () => {
     const { business, token } = await client();
     const other = await client();

@@ -407,7 +407,8 @@ describe("/features intent=decide (Continue on the confirmation card)", () => {
     );
     expect(response.status).toBe(200);
     const body = await response.text();
-    expect(body).toContain(DECISION_SUCCESS_TITLE);
+    expect(body).toContain(`>${DECISION_SUCCESS_TITLE}</h2>`);
+    expect(DECISION_SUCCESS_TITLE).toBe("Congratulations!");
     expect(body).toContain(html(candidateAcceptedMessage(NAME)));
     expect(body).toContain(`href="/features?matchId=${match.id}"`);
     // The view under the card already shows the new state.
@@ -426,7 +427,9 @@ describe("/features intent=decide (Continue on the confirmation card)", () => {
     expect(response.status).toBe(200);
     const decidedAt = (await candidateRow(candidate.id)).decidedAt!;
     const body = await response.text();
-    expect(body).toContain(DECISION_SUCCESS_TITLE);
+    // Issue #36 item 15: a rejection is not congratulated; the heading says what happened.
+    expect(body).toContain(">Candidate rejected</h2>");
+    expect(body).not.toContain(DECISION_SUCCESS_TITLE);
     expect(body).toContain(html(candidateRejectedMessage(addBusinessDays(decidedAt, NEXT_CANDIDATE_BUSINESS_DAYS))));
     const late = await postForm(
       page(match.id, consultant.user.id, "accept"),

@@ -1,6 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consultantProfiles, deliveryOutlines, files, matchRequests } from "~db/schema";
+import {
+  businesses,
+  consultantProfiles,
+  consultantVettings,
+  deliveryOutlines,
+  files,
+  matchRequests,
+  users,
+} from "~db/schema";
 import { RATING_RANGE_MESSAGE } from "~/lib/insights/insight-schemas";
 import {
   CANDIDATE_NOT_OPEN_MESSAGE,
@@ -15,6 +23,7 @@ import {
 } from "~/lib/matching/match-copy";
 import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
 import {
+  addConsultantExperience,
   call,
   createCandidateRow,
   createConsultant,
@@ -24,9 +33,33 @@ import {
   postForm,
   signedIn,
 } from "../helpers";
-import { signedInClient, signedInManager } from "../../factories";
+import { createClient, signedInClient, signedInManager } from "../../factories";
 
 const put = (path: string, json: unknown, cookie?: string) => call(path, { method: "PUT", json, cookie });
+
+/**
+ * What a hiring owner reads beside the spec's fields (issue #36 item 19), for createConsultant's
+ * defaults with no past clients and no completed engagement: the same profile the manager vets.
+ */
+const HIRING_FACTS = {
+  businessAreas: ["Finance", "Operations"],
+  engagementTypes: ["Fractional", "Project"],
+  industries: ["Retail Trade", "Wholesale Trade"],
+  industrySpecialties: [
+    "Merchant Wholesalers, Durable Goods",
+    "Sporting Goods, Hobby, Musical Instrument, Book, and Miscellaneous Retailers",
+  ],
+  companySizes: ["25-50 employees", "50-100 employees"],
+  availability: {
+    status: "Available for new work",
+    hoursPerWeek: 30,
+    timeZone: "Eastern Time (New York)",
+    awayUntil: null,
+  },
+  pastClients: [],
+  completedEngagements: [],
+  rating: null,
+};
 const getMatch = (id: string, cookie?: string) =>
   call(`/api/matching/matchRequest/get-match-request/${id}`, { cookie });
 
@@ -98,8 +131,10 @@ describe("GET /api/matching/matchRequest/get-match-request/{id}", () => {
           photoUrl: null,
           linkedinUrl: null,
           rate: "$150 per hour",
+          ...HIRING_FACTS,
         },
       ],
+      withdrawnCandidates: [],
       matchedConsultant: null,
       draftDeliveryOutline: null,
       proposedDeliveryOutline: null,
@@ -193,7 +228,137 @@ describe("GET /api/matching/matchRequest/consultant-info/{id}", () => {
       photoUrl: null,
       linkedinUrl: null,
       rate: "$150 per hour",
+      ...HIRING_FACTS,
     });
+  });
+
+  it("adds what a hiring owner needs: past clients, completed engagements and their ratings, availability; nothing private", async () => {
+    const { business, token } = await signedInClient();
+    const { consultant } = await awaitingDecision(business.id);
+    await db().update(users).set({ phone: "(207) 555-0199" }).where(eq(users.id, consultant.user.id));
+    await db()
+      .update(consultantProfiles)
+      .set({
+        availability: "limited",
+        hoursPerWeek: 12,
+        timeZone: "America/Chicago",
+        awayUntil: new Date("2030-01-15T00:00:00Z"),
+      })
+      .where(eq(consultantProfiles.userId, consultant.user.id));
+    await addConsultantExperience(consultant.user.id, {
+      clientDescription: "Regional outdoor-gear retailer",
+      naicsCode: "459110",
+      employeeBand: "25-50",
+      years: 3,
+    });
+    // Engagements through Partwise at other businesses: two completed and rated, one completed
+    // without a rating, one still running with a rating (not an outcome yet): 4.5 from 2.
+    const elsewhere = await createClient();
+    const others = await createClient();
+    await db()
+      .update(businesses)
+      .set({ naics: "423450", employeeBand: "50-100" })
+      .where(eq(businesses.id, others.business.id));
+    for (const [owner, status, clientSatisfaction, category] of [
+      [elsewhere, "completed", 5, "finance"],
+      [others, "completed", 4, "operations"],
+      [elsewhere, "completed", null, "strategy"],
+      [others, "engagement_active", 1, "finance"],
+    ] as const) {
+      await createMatchRequestRow(owner.business.id, {
+        status,
+        category,
+        consultingType: "project",
+        matchedConsultantId: consultant.user.id,
+        clientSatisfaction,
+        clientFeedback: clientSatisfaction ? "Private words of another business." : null,
+      });
+    }
+    await db().insert(consultantVettings).values({
+      consultantId: consultant.user.id,
+      decision: "vetted",
+      notes: "Internal: checked two references by phone.",
+    });
+    const response = await call(`/api/matching/matchRequest/consultant-info/${consultant.user.id}`, { cookie: token });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      availability: {
+        status: "Limited: a small engagement at most",
+        hoursPerWeek: 12,
+        timeZone: "Central Time (Chicago)",
+        awayUntil: "2030-01-15",
+      },
+      pastClients: [
+        {
+          description: "Regional outdoor-gear retailer",
+          industry: "Sporting Goods Retailers",
+          size: "25-50 employees",
+          years: 3,
+        },
+      ],
+      rating: { average: 4.5, count: 2 },
+    });
+    expect(body.completedEngagements).toEqual(
+      expect.arrayContaining([
+        {
+          area: "Finance",
+          type: "Project",
+          industry: "Industrial Supplies Merchant Wholesalers",
+          size: "25-50 employees",
+          rating: 5,
+        },
+        {
+          area: "Operations",
+          type: "Project",
+          industry: "Medical, Dental, and Hospital Equipment and Supplies Merchant Wholesalers",
+          size: "50-100 employees",
+          rating: 4,
+        },
+        {
+          area: "Strategy",
+          type: "Project",
+          industry: "Industrial Supplies Merchant Wholesalers",
+          size: "25-50 employees",
+          rating: null,
+        },
+      ]),
+    );
+    expect(body.completedEngagements).toHaveLength(3);
+    // Nothing private: no contact details, no other business's name or words, no internal notes.
+    for (const secret of [
+      consultant.user.email,
+      "555-0199",
+      "Internal: checked",
+      "Private words",
+      "payout",
+      "stripe",
+    ]) {
+      expect(text.toLowerCase(), secret).not.toContain(secret.toLowerCase());
+    }
+    // The panel shows the same profile.
+    const match = (await createMatchRequestRow(business.id, { status: "awaiting_decision" })).id;
+    await createCandidateRow(match, business.id, consultant.user.id, { status: "accepted" });
+    const panel = await (
+      await call(`/features?matchId=${match}&viewCandidate=${consultant.user.id}`, { cookie: token })
+    ).text();
+    for (const words of [
+      "Past clients",
+      "Regional outdoor-gear retailer",
+      "Engagements through Partwise",
+      "4.5 of 5 from 2 completed engagements",
+      "Limited: a small engagement at most",
+      "Away until Jan 15, 2030",
+      "Business areas",
+      "Finance, Operations",
+      "Industries",
+      "Retail Trade, Wholesale Trade",
+    ]) {
+      expect(panel, words).toContain(html(words));
+    }
+    expect(panel).not.toContain(consultant.user.email);
+    expect(panel).not.toContain("Internal: checked");
   });
 
   it("gives the published photo's address, the LinkedIn profile and a day rate in words", async () => {

@@ -6,6 +6,7 @@ import {
   CANCEL_LABEL,
   CONTINUE_LABEL,
   DECISION_FAILED_TITLE,
+  DECISION_REJECTED_TITLE,
   DECISION_SUCCESS_TITLE,
   OK_LABEL,
   REJECT_CONSULTANT_CONFIRMATION,
@@ -13,7 +14,13 @@ import {
   SUGGESTED_CANDIDATE_TITLE,
   YOUR_CONSULTANT_TITLE,
 } from "~/lib/matching/match-copy";
-import { decisionSucceeded, matchViewHref, type ConfirmKind, type ConsultantInfo } from "~/lib/matching/match-view";
+import {
+  decisionSucceeded,
+  matchViewHref,
+  type BusinessDecision,
+  type ConfirmKind,
+  type ConsultantInfo,
+} from "~/lib/matching/match-view";
 import { fullName } from "~/lib/shared/format";
 import { usePosting } from "~/components/ui/pending-post";
 
@@ -172,12 +179,18 @@ export function DecisionConfirmation({
 }
 
 /**
- * The decision's result (spec §4): 'Congratulations!' with the server's msg when it says
- * 'success', else 'Something went wrong.' with it. Ok reloads the match view.
+ * The decision's result (spec §4): when the server's msg says 'success', 'Congratulations!' after
+ * an acceptance and 'Candidate rejected' after a rejection (nothing to congratulate; issue #36
+ * item 15), with the msg; else 'Something went wrong.' with it. Ok reloads the match view.
  */
-export function DecisionResult({ matchId, msg }: { matchId: string; msg: string }) {
+export function DecisionResult({ matchId, msg, decision }: { matchId: string; msg: string; decision: BusinessDecision }) {
   const heading = useFocusOnOpen<HTMLHeadingElement>();
   const succeeded = decisionSucceeded(msg);
+  const title = !succeeded
+    ? DECISION_FAILED_TITLE
+    : decision === "accepted"
+      ? DECISION_SUCCESS_TITLE
+      : DECISION_REJECTED_TITLE;
   return (
     <section
       className={`card decision-card ${succeeded ? "decision-card-success" : "decision-card-failed"}`}
@@ -185,7 +198,7 @@ export function DecisionResult({ matchId, msg }: { matchId: string; msg: string 
       role={succeeded ? "status" : "alert"}
     >
       <h2 id="decision-result-title" className="card-title" tabIndex={-1} ref={heading}>
-        {succeeded ? DECISION_SUCCESS_TITLE : DECISION_FAILED_TITLE}
+        {title}
       </h2>
       <p>{msg}</p>
       <div className="button-row">

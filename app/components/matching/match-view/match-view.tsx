@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { FileList } from "~/components/files/file-list";
 import {
+  candidateWithdrawnText,
   CANDIDATE_NOT_OPEN_MESSAGE,
   MATCH_INFO_TITLE,
   MATCH_STATUS_TITLE,
@@ -11,6 +12,7 @@ import {
   awaitsDecision,
   consultingTypeLabel,
   matchViewHref,
+  type BusinessDecision,
   type ConfirmKind,
   type MatchRequestView,
 } from "~/lib/matching/match-view";
@@ -37,14 +39,14 @@ export function MatchView({
   match,
   viewCandidate,
   confirm,
-  decisionMsg,
+  decision,
   feedback,
 }: {
   match: MatchRequestView;
   viewCandidate: string | null;
   confirm: ConfirmKind | null;
-  /** The server's msg after Continue, shown in the result card. */
-  decisionMsg: string | null;
+  /** After Continue: the decision sent and the server's msg, shown in the result card. */
+  decision: { msg: string; decision: BusinessDecision } | null;
   feedback: MatchFeedbackOutcome;
 }) {
   const waiting = match.candidates.filter(awaitsDecision);
@@ -65,6 +67,11 @@ export function MatchView({
         </h2>
         <MatchStatusBar value={match.value} />
         <p className="match-view-value">{match.value}</p>
+        {match.withdrawnCandidates.map((candidate) => (
+          <p key={`${candidate.firstName}-${candidate.lastName}-${candidate.withdrawnAt}`} className="notice">
+            {candidateWithdrawnText(fullName(candidate.firstName, candidate.lastName), candidate.withdrawnAt)}
+          </p>
+        ))}
         {matched ? (
           <div className="match-view-actions">
             <Link
@@ -100,8 +107,8 @@ export function MatchView({
         ) : null}
       </section>
 
-      {decisionMsg !== null ? (
-        <DecisionResult matchId={match._id} msg={decisionMsg} />
+      {decision !== null ? (
+        <DecisionResult matchId={match._id} msg={decision.msg} decision={decision.decision} />
       ) : selectedCandidate && confirm ? (
         <DecisionConfirmation matchId={match._id} consultantId={selectedCandidate.consultantId} kind={confirm} />
       ) : selectedCandidate || selectedConsultant ? (
