@@ -34,6 +34,8 @@ type Discovery = {
   recommendations: string[];
   clientSatisfaction: number | null;
   clientFeedback: string | null;
+  /** The match request this insight was already turned into, else null (then 'Match with Consultant'). */
+  matchRequestId: string | null;
 };
 
 /**
@@ -58,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       recommendations: [],
       clientSatisfaction: insight.clientSatisfaction,
       clientFeedback: insight.clientFeedback,
+      matchRequestId: insight.convertedToMatchRequestId,
     };
     return { found: true as const, view };
   }
@@ -72,6 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     recommendations: recommendationLines(report.recommendations),
     clientSatisfaction: report.clientSatisfaction,
     clientFeedback: report.clientFeedback,
+    matchRequestId: report.convertedToMatchRequestId,
   };
   return { found: true as const, view };
 }
@@ -188,6 +192,7 @@ export default function InsightDiscovery() {
             <h2 className="card-title">Work on it with an expert</h2>
             <MatchFromInsight
               targetId={view.targetId}
+              matchRequestId={view.matchRequestId}
               message={match?.message ?? null}
               failed={match?.failed ?? false}
             />

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { ConsultantProfileFacts } from "~/components/matching/match-view/consultant-panel";
+import { ConsultantProfileFacts } from "./consultant-profile";
 import { REVIEW_TEXTS } from "~/lib/consultants/profile";
 import { consultantConsolePath, INCOMPLETE_REVIEW_TEXT, ROSTER_PATH } from "~/lib/consultants/roster";
 import type { ProfileReviewPage } from "~/server/consultants/profile-review.server";
@@ -30,14 +30,6 @@ export function ProfileReviewView({ review, error }: { review: ProfileReviewPage
               The profile, as businesses will see it
             </h2>
             <ConsultantProfileFacts consultant={draft.profile} />
-            <dl className="consultant-facts">
-              {draft.facts.map((fact) => (
-                <div key={fact.label}>
-                  <dt>{fact.label}</dt>
-                  <dd>{fact.value}</dd>
-                </div>
-              ))}
-            </dl>
           </section>
           <section className="card" aria-labelledby="review-changes-title">
             <h2 id="review-changes-title" className="card-title">

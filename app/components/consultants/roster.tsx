@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { ConsultantProfileFacts } from "~/components/matching/match-view/consultant-panel";
+import { ConsultantProfileFacts } from "./consultant-profile";
 import { profileReviewPath } from "~/lib/consultants/profile";
 import {
   consultantConsolePath,

@@ -166,4 +166,7 @@ export const ValueInsightFeedbackPayloadSchema = FeedbackFormSchema.extend({
 // ---------------------------------------------------------------------------------------------
 
 export const MATCH_WITH_CONSULTANT_LABEL = "Match with Consultant";
+/** In place of the button once the insight was turned into a match (its `convertedToMatch`). */
+export const MATCH_REQUESTED_TEXT = "Match requested: you already asked for a consultant on this insight.";
+export const VIEW_MATCH_REQUEST_LABEL = "View the match request";
 export const MATCH_FROM_INSIGHT_FAILED_MESSAGE = "Unable to process your matching request at this time";

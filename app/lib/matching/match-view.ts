@@ -52,6 +52,33 @@ export type ConsultantInfo = {
   linkedinUrl: string | null;
   /** "$150 per hour", or null before a rate is set. */
   rate: string | null;
+  // What a hiring owner decides from (issue #36 item 19), the same profile the manager vets. All
+  // in words; nothing private (no email, phone, payout details or the manager's notes).
+  /** "Finance", "HR", … */
+  businessAreas: string[];
+  /** "Fractional", "Coaching", "Project". */
+  engagementTypes: string[];
+  /** NAICS sectors by their titles ("Retail Trade"). */
+  industries: string[];
+  /** NAICS subsectors by their titles ("Merchant Wholesalers, Durable Goods"). */
+  industrySpecialties: string[];
+  /** "25-50 employees". */
+  companySizes: string[];
+  availability: {
+    /** "Available for new work" / "Limited: a small engagement at most" / "Not taking new work". */
+    status: string;
+    hoursPerWeek: number;
+    /** "Eastern Time (New York)". */
+    timeZone: string;
+    /** YYYY-MM-DD while the consultant is away, else null. */
+    awayUntil: string | null;
+  };
+  /** Past clients as the profile states them. */
+  pastClients: { description: string; industry: string; size: string; years: number }[];
+  /** Engagements through Partwise that were completed, newest first, with the client's rating (1-5) if any; no client named. */
+  completedEngagements: { area: string; type: string; industry: string; size: string; rating: number | null }[];
+  /** The average (one decimal) and count of the ratings of completed engagements; null before the first. */
+  rating: { average: number; count: number } | null;
 };
 
 export type CandidateView = ConsultantInfo & {

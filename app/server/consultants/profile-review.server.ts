@@ -38,6 +38,7 @@ import naics from "~/data/naics-2022.json";
 import { industrySectors } from "~/server/consultants/profile.server";
 import type { AppContext } from "~/server/load-context";
 import { notify } from "~/server/notifications/notify.server";
+import { consultantInfo, hiringFactReads, type HiringFacts } from "./profile-view.server";
 
 export type ProfileChange = { field: string; label: string; before: string; after: string };
 
@@ -54,7 +55,6 @@ export type ProfileReviewPage = {
     profile: ConsultantInfo;
     /** Whether the draft carries a new photo (shown from the draft's photo address). */
     photo: boolean;
-    facts: { label: string; value: string }[];
     changes: ProfileChange[];
     complete: boolean;
   } | null;
@@ -128,12 +128,15 @@ type Loaded = {
   person: { id: string; firstName: string; lastName: string; email: string };
   profile: typeof consultantProfiles.$inferSelect | null;
   draft: typeof consultantProfileDrafts.$inferSelect | null;
+  /** Past clients and completed engagements: the rest of the profile a business reads. */
+  facts: HiringFacts;
 };
 
 // Each query selects its own table: D1's batch keys rows by column name, so no joins mixing ids.
 async function load(app: AppContext, userId: string): Promise<Loaded | null> {
   const { db } = app;
-  const [people, profiles, drafts] = await db.batch([
+  const [experienceReads, engagementReads] = hiringFactReads(app, sql`(${userId})`);
+  const [people, profiles, drafts, experiences, engagements] = await db.batch([
     db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(users)
@@ -141,10 +144,12 @@ async function load(app: AppContext, userId: string): Promise<Loaded | null> {
       .limit(1),
     db.select().from(consultantProfiles).where(eq(consultantProfiles.userId, userId)).limit(1),
     db.select().from(consultantProfileDrafts).where(eq(consultantProfileDrafts.userId, userId)).limit(1),
+    experienceReads,
+    engagementReads,
   ]);
   const person = people[0];
   if (!person) return null;
-  return { person, profile: profiles[0] ?? null, draft: drafts[0] ?? null };
+  return { person, profile: profiles[0] ?? null, draft: drafts[0] ?? null, facts: { experiences, engagements } };
 }
 
 const nameOf = (person: Loaded["person"]) => fullName(person.firstName, person.lastName) || person.email;
@@ -161,33 +166,38 @@ export async function getProfileReview(app: AppContext, userId: string): Promise
     view = {
       status: draft.status,
       submittedAt: draft.submittedAt ? formatDateTime(draft.submittedAt) : null,
-      profile: {
-        consultantId: person.id,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        headline: merged.headline ?? "",
-        location: merged.location ?? "",
-        yearsOfExperience: merged.yearsOfExperience ?? 0,
-        education: merged.education ?? "",
-        missionStatement: merged.missionStatement ?? "",
-        bio: merged.bio ?? "",
-        photoUrl: merged.photoKey ? consultantPhotoPath(person.id, draft.fields.photoKey ? "draft" : undefined) : null,
-        // Rate and LinkedIn are among the review's facts below.
-        linkedinUrl: null,
-        rate: null,
-      },
+      // The same profile a business will read on a candidate (issue #36 item 19), from the draft.
+      profile: consultantInfo(
+        {
+          consultantId: person.id,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          headline: merged.headline ?? "",
+          location: merged.location ?? "",
+          yearsOfExperience: merged.yearsOfExperience ?? 0,
+          education: merged.education ?? "",
+          missionStatement: merged.missionStatement ?? "",
+          bio: merged.bio ?? "",
+          photoUrl: merged.photoKey
+            ? consultantPhotoPath(person.id, draft.fields.photoKey ? "draft" : undefined)
+            : null,
+          linkedinUrl: merged.linkedinUrl ?? null,
+          rateUnit: merged.rateUnit ?? null,
+          rateCents: merged.rateCents ?? null,
+          businessAreas: merged.businessAreas ?? [],
+          engagementTypes: merged.engagementTypes ?? [],
+          industries: merged.industries ?? [],
+          industryCodes: merged.industryCodes ?? [],
+          companySizes: merged.companySizes ?? [],
+          availability: merged.availability ?? "available",
+          hoursPerWeek: merged.hoursPerWeek ?? 0,
+          awayUntil: merged.awayUntil ?? null,
+          timeZone: merged.timeZone ?? "America/New_York",
+        },
+        loaded.facts,
+        app.now(),
+      ),
       photo: Boolean(draft.fields.photoKey),
-      facts: (
-        [
-          "businessAreas",
-          "engagementTypes",
-          "industries",
-          "industryCodes",
-          "companySizes",
-          "rateCents",
-          "linkedinUrl",
-        ] as const
-      ).map((field) => ({ label: PROFILE_FIELD_LABELS[field], value: valueText(field, merged) })),
       changes: changesOf(published, draft.fields, merged),
       complete: profileProgress(merged).complete,
     };

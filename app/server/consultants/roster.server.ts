@@ -39,11 +39,11 @@ import {
 } from "~/lib/matching/match-console-schemas";
 import { areaLabel } from "~/lib/matching/match-schemas";
 import { formatDate, formatDateTime } from "~/lib/shared/dates";
-import { consultantPhotoPath, rateText } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import { engagementHours } from "~/server/matching/matching-pool.server";
 import { afterCandidacyWithdrawal, candidacyWithdrawal } from "~/server/matching/candidacy-withdrawal.server";
+import { consultantInfo, hiringFactReads, profileColumns, publishedSource } from "./profile-view.server";
 
 export type RosterRow = {
   id: string;
@@ -236,30 +236,44 @@ export type ConsultantPage = {
 
 const decider = alias(users, "decider");
 
+/** A left-joined row whose profile exists, as the profile builder's source. */
+function publishedOf(row: {
+  [K in keyof typeof profileColumns]: K extends "consultantId" | "firstName" | "lastName"
+    ? string
+    : Parameters<typeof publishedSource>[0][K] | null;
+}) {
+  return publishedSource({
+    ...row,
+    headline: row.headline ?? "",
+    location: row.location ?? "",
+    yearsOfExperience: row.yearsOfExperience ?? 0,
+    education: row.education ?? "",
+    missionStatement: row.missionStatement ?? "",
+    bio: row.bio ?? "",
+    rateUnit: row.rateUnit ?? "hour",
+    rateCents: row.rateCents ?? 0,
+    businessAreas: row.businessAreas ?? [],
+    engagementTypes: row.engagementTypes ?? [],
+    industries: row.industries ?? [],
+    industryCodes: row.industryCodes ?? [],
+    companySizes: row.companySizes ?? [],
+    availability: row.availability ?? "available",
+    hoursPerWeek: row.hoursPerWeek ?? 0,
+    timeZone: row.timeZone ?? "America/New_York",
+  });
+}
+
 /** One consultant for the console (one D1 round trip); null for an unknown id or a non-consultant. */
 export async function getConsultantPage(app: AppContext, userId: string): Promise<ConsultantPage | null> {
   const { db } = app;
-  const [people, vettings, candidacies, matches, drafts] = await db.batch([
+  const [experienceReads, engagementReads] = hiringFactReads(app, sql`(${userId})`);
+  const [people, vettings, candidacies, matches, drafts, experiences, engagements] = await db.batch([
     db
       .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        ...profileColumns,
         email: users.email,
         profileUserId: consultantProfiles.userId,
-        headline: consultantProfiles.headline,
-        location: consultantProfiles.location,
-        yearsOfExperience: consultantProfiles.yearsOfExperience,
-        education: consultantProfiles.education,
-        missionStatement: consultantProfiles.missionStatement,
-        bio: consultantProfiles.bio,
-        photoKey: consultantProfiles.photoKey,
-        linkedinUrl: consultantProfiles.linkedinUrl,
-        rateUnit: consultantProfiles.rateUnit,
-        rateCents: consultantProfiles.rateCents,
         vetted: consultantProfiles.vetted,
-        availability: consultantProfiles.availability,
-        awayUntil: consultantProfiles.awayUntil,
         pausedAt: consultantProfiles.pausedAt,
       })
       .from(users)
@@ -309,10 +323,13 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
       .select({ status: consultantProfileDrafts.status })
       .from(consultantProfileDrafts)
       .where(eq(consultantProfileDrafts.userId, userId)),
+    experienceReads,
+    engagementReads,
   ]);
   const person = people[0];
   if (!person) return null;
   const hasProfile = person.profileUserId !== null;
+  const published = hasProfile ? publishedOf(person) : null;
   const status = rosterStatus(
     hasProfile
       ? {
@@ -325,7 +342,7 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
     app.now(),
   );
   return {
-    id: person.id,
+    id: person.consultantId,
     name: fullName(person.firstName, person.lastName) || person.email,
     email: person.email,
     status,
@@ -334,25 +351,8 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
     awayUntil: person.awayUntil && person.awayUntil > app.now() ? formatDate(person.awayUntil) : null,
     pausedAt: person.pausedAt ? formatDate(person.pausedAt) : null,
     reviewWaiting: drafts[0]?.status === "submitted",
-    profile: hasProfile
-      ? {
-          consultantId: person.id,
-          firstName: person.firstName ?? "",
-          lastName: person.lastName ?? "",
-          headline: person.headline ?? "",
-          location: person.location ?? "",
-          yearsOfExperience: person.yearsOfExperience ?? 0,
-          education: person.education ?? "",
-          missionStatement: person.missionStatement ?? "",
-          bio: person.bio ?? "",
-          photoUrl: person.photoKey ? consultantPhotoPath(person.id) : null,
-          linkedinUrl: person.linkedinUrl,
-          rate:
-            person.rateUnit && person.rateCents
-              ? rateText({ rateUnit: person.rateUnit, rateCents: person.rateCents })
-              : null,
-        }
-      : null,
+    // The same profile a business reads on a candidate (issue #36 item 19).
+    profile: published ? consultantInfo(published, { experiences, engagements }, app.now()) : null,
     vettings: vettings.map((row) => ({
       id: row.id,
       decision: row.decision,

@@ -219,6 +219,8 @@ export type InsightReportView = {
   clientSatisfaction: number | null;
   clientFeedback: string | null;
   convertedToMatch: boolean;
+  /** The match request it was turned into (its view is /features?matchId=…), else null. */
+  convertedToMatchRequestId: string | null;
   publishedAt: string | null;
 };
 
@@ -233,6 +235,8 @@ export type ValueInsightView = {
   clientSatisfaction: number | null;
   clientFeedback: string | null;
   convertedToMatch: boolean;
+  /** The match request it was turned into, else null. */
+  convertedToMatchRequestId: string | null;
   createdAt: string;
 };
 
@@ -273,6 +277,7 @@ function toReportView(row: ReportRow): InsightReportView {
     clientSatisfaction: row.clientSatisfaction,
     clientFeedback: row.clientFeedback,
     convertedToMatch: row.convertedToMatchRequestId !== null,
+    convertedToMatchRequestId: row.convertedToMatchRequestId,
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
   };
 }
@@ -337,6 +342,7 @@ export async function getValueInsight(
     clientSatisfaction: row.clientSatisfaction,
     clientFeedback: row.clientFeedback,
     convertedToMatch: row.convertedToMatchRequestId !== null,
+    convertedToMatchRequestId: row.convertedToMatchRequestId,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -6,8 +6,13 @@ import type { ConsultantInfo, MatchRequestView, CandidateView } from "~/lib/matc
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import { storedFileName } from "~/lib/files/listed-file";
-import { consultantPhotoPath, rateText, type RateUnit } from "~/lib/consultants/profile";
 import { requestFiles } from "~/server/files/files.server";
+import {
+  consultantInfo,
+  hiringFactReads,
+  profileColumns,
+  publishedSource,
+} from "~/server/consultants/profile-view.server";
 
 /**
  * The business's reading of its match requests (spec §3 Match request, Candidate, Consultant
@@ -15,34 +20,6 @@ import { requestFiles } from "~/server/files/files.server";
  * and one consultant's info. Every query is scoped by the session's business, so another
  * business's id reads as not found.
  */
-
-const consultantColumns = {
-  consultantId: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  headline: consultantProfiles.headline,
-  location: consultantProfiles.location,
-  yearsOfExperience: consultantProfiles.yearsOfExperience,
-  education: consultantProfiles.education,
-  missionStatement: consultantProfiles.missionStatement,
-  bio: consultantProfiles.bio,
-  photoKey: consultantProfiles.photoKey,
-  linkedinUrl: consultantProfiles.linkedinUrl,
-  rateUnit: consultantProfiles.rateUnit,
-  rateCents: consultantProfiles.rateCents,
-};
-
-/** A consultant row as a business reads it: the photo by its address, the rate in words. */
-function toConsultantInfo<
-  T extends { consultantId: string; photoKey: string | null; rateUnit: RateUnit; rateCents: number },
->(row: T): Omit<T, "photoKey" | "rateUnit" | "rateCents"> & Pick<ConsultantInfo, "photoUrl" | "rate"> {
-  const { photoKey, rateUnit, rateCents, ...rest } = row;
-  return {
-    ...rest,
-    photoUrl: photoKey ? consultantPhotoPath(row.consultantId) : null,
-    rate: rateCents > 0 ? rateText({ rateUnit, rateCents }) : null,
-  };
-}
 
 /**
  * The spec §3 match request of the viewer's business, or null (unknown or another business's).
@@ -56,68 +33,84 @@ export async function loadMatchRequest(
   id: string,
 ): Promise<MatchRequestView | null> {
   const businessId = viewer.business.id;
-  const [matchRows, candidateRows, matchedRows, fileRows, outlineRows, withdrawnRows] = await app.db.batch([
-    app.db
-      .select()
-      .from(matchRequests)
-      .where(and(eq(matchRequests.id, id), eq(matchRequests.businessId, businessId)))
-      .limit(1),
-    app.db
-      .select({
-        ...consultantColumns,
-        status: matchCandidates.status,
-        businessDecisionStatus: matchCandidates.businessDecisionStatus,
-      })
-      .from(matchCandidates)
-      .innerJoin(users, eq(users.id, matchCandidates.consultantId))
-      .innerJoin(consultantProfiles, eq(consultantProfiles.userId, matchCandidates.consultantId))
-      .where(
-        and(
-          eq(matchCandidates.matchRequestId, id),
-          eq(matchCandidates.businessId, businessId),
-          eq(matchCandidates.status, "accepted"),
-          ne(matchCandidates.businessDecisionStatus, "rejected"),
-        ),
-      )
-      .orderBy(matchCandidates.createdAt, matchCandidates.id),
-    app.db
-      .select(consultantColumns)
-      .from(matchRequests)
-      .innerJoin(users, eq(users.id, matchRequests.matchedConsultantId))
-      .innerJoin(consultantProfiles, eq(consultantProfiles.userId, matchRequests.matchedConsultantId))
-      .where(and(eq(matchRequests.id, id), eq(matchRequests.businessId, businessId)))
-      .limit(1),
-    requestFiles(app, and(eq(files.matchRequestId, id), eq(files.businessId, businessId))),
-    app.db
-      .select({
-        id: deliveryOutlines.id,
-        state: deliveryOutlines.state,
-        egmReviewStatus: deliveryOutlines.egmReviewStatus,
-        businessReviewStatus: deliveryOutlines.businessReviewStatus,
-        signedVersion: deliveryOutlines.signedVersion,
-      })
-      .from(deliveryOutlines)
-      .where(and(eq(deliveryOutlines.matchRequestId, id), eq(deliveryOutlines.businessId, businessId)))
-      .orderBy(desc(deliveryOutlines.createdAt), desc(deliveryOutlines.id)),
-    // Candidates the business had seen whom a manager withdrew (unvetted or paused).
-    app.db
-      .select({ firstName: users.firstName, lastName: users.lastName, withdrawnAt: matchCandidates.withdrawnAt })
-      .from(matchCandidates)
-      .innerJoin(users, eq(users.id, matchCandidates.consultantId))
-      .where(
-        and(
-          eq(matchCandidates.matchRequestId, id),
-          eq(matchCandidates.businessId, businessId),
-          eq(matchCandidates.status, "withdrawn"),
-          inArray(matchCandidates.withdrawalReason, ["unvetted", "paused"]),
-          or(isNotNull(matchCandidates.consultantRespondedAt), eq(matchCandidates.businessDecisionStatus, "accepted")),
-        ),
-      )
-      .orderBy(desc(matchCandidates.withdrawnAt), matchCandidates.id),
-  ]);
+  // The consultants the business may read on this request: its candidates and its consultant.
+  const shown = sql`(SELECT consultant_id FROM match_candidates WHERE match_request_id = ${id}
+      AND business_id = ${businessId} AND status = 'accepted' AND business_decision_status != 'rejected'
+    UNION SELECT matched_consultant_id FROM match_requests WHERE id = ${id} AND business_id = ${businessId}
+      AND matched_consultant_id IS NOT NULL)`;
+  const [experienceReads, engagementReads] = hiringFactReads(app, shown);
+  const [matchRows, candidateRows, matchedRows, fileRows, outlineRows, withdrawnRows, experiences, engagements] =
+    await app.db.batch([
+      app.db
+        .select()
+        .from(matchRequests)
+        .where(and(eq(matchRequests.id, id), eq(matchRequests.businessId, businessId)))
+        .limit(1),
+      app.db
+        .select({
+          ...profileColumns,
+          status: matchCandidates.status,
+          businessDecisionStatus: matchCandidates.businessDecisionStatus,
+        })
+        .from(matchCandidates)
+        .innerJoin(users, eq(users.id, matchCandidates.consultantId))
+        .innerJoin(consultantProfiles, eq(consultantProfiles.userId, matchCandidates.consultantId))
+        .where(
+          and(
+            eq(matchCandidates.matchRequestId, id),
+            eq(matchCandidates.businessId, businessId),
+            eq(matchCandidates.status, "accepted"),
+            ne(matchCandidates.businessDecisionStatus, "rejected"),
+          ),
+        )
+        .orderBy(matchCandidates.createdAt, matchCandidates.id),
+      app.db
+        .select(profileColumns)
+        .from(matchRequests)
+        .innerJoin(users, eq(users.id, matchRequests.matchedConsultantId))
+        .innerJoin(consultantProfiles, eq(consultantProfiles.userId, matchRequests.matchedConsultantId))
+        .where(and(eq(matchRequests.id, id), eq(matchRequests.businessId, businessId)))
+        .limit(1),
+      requestFiles(app, and(eq(files.matchRequestId, id), eq(files.businessId, businessId))),
+      app.db
+        .select({
+          id: deliveryOutlines.id,
+          state: deliveryOutlines.state,
+          egmReviewStatus: deliveryOutlines.egmReviewStatus,
+          businessReviewStatus: deliveryOutlines.businessReviewStatus,
+          signedVersion: deliveryOutlines.signedVersion,
+        })
+        .from(deliveryOutlines)
+        .where(and(eq(deliveryOutlines.matchRequestId, id), eq(deliveryOutlines.businessId, businessId)))
+        .orderBy(desc(deliveryOutlines.createdAt), desc(deliveryOutlines.id)),
+      // Candidates the business had seen whom a manager withdrew (unvetted or paused).
+      app.db
+        .select({ firstName: users.firstName, lastName: users.lastName, withdrawnAt: matchCandidates.withdrawnAt })
+        .from(matchCandidates)
+        .innerJoin(users, eq(users.id, matchCandidates.consultantId))
+        .where(
+          and(
+            eq(matchCandidates.matchRequestId, id),
+            eq(matchCandidates.businessId, businessId),
+            eq(matchCandidates.status, "withdrawn"),
+            inArray(matchCandidates.withdrawalReason, ["unvetted", "paused"]),
+            or(
+              isNotNull(matchCandidates.consultantRespondedAt),
+              eq(matchCandidates.businessDecisionStatus, "accepted"),
+            ),
+          ),
+        )
+        .orderBy(desc(matchCandidates.withdrawnAt), matchCandidates.id),
+      experienceReads,
+      engagementReads,
+    ]);
+  const facts = { experiences, engagements };
+  const now = app.now();
+  const info = (row: Parameters<typeof publishedSource>[0]) => consultantInfo(publishedSource(row), facts, now);
   const match = matchRows[0];
   if (!match) return null;
-  const stillLooking = (OPEN_MATCH_STATUSES as readonly string[]).includes(match.status) || match.status === "submitted";
+  const stillLooking =
+    (OPEN_MATCH_STATUSES as readonly string[]).includes(match.status) || match.status === "submitted";
   // The plan of each state, once a manager has let the business see it (a draft never is); a
   // completed plan is still the engagement's active one.
   const outline = (...states: string[]) =>
@@ -132,10 +125,10 @@ export async function loadMatchRequest(
       consultingType: match.consultingType,
       problemStatement: match.problemStatement,
     },
-    candidates: candidateRows.map((row): CandidateView => ({
-      ...toConsultantInfo(row),
+    candidates: candidateRows.map(({ status: _status, businessDecisionStatus, ...row }): CandidateView => ({
+      ...info(row),
       status: "accepted",
-      businessDecisionStatus: row.businessDecisionStatus === "accepted" ? "accepted" : "pending",
+      businessDecisionStatus: businessDecisionStatus === "accepted" ? "accepted" : "pending",
     })),
     withdrawnCandidates: stillLooking
       ? withdrawnRows.map((row) => ({
@@ -144,7 +137,7 @@ export async function loadMatchRequest(
           withdrawnAt: (row.withdrawnAt ?? match.updatedAt).toISOString(),
         }))
       : [],
-    matchedConsultant: matchedRows[0] ? toConsultantInfo(matchedRows[0]) : null,
+    matchedConsultant: matchedRows[0] ? info(matchedRows[0]) : null,
     draftDeliveryOutline: outline("draft"),
     proposedDeliveryOutline: outline("proposed"),
     activeDeliveryOutline: outline("active", "complete"),
@@ -162,9 +155,10 @@ export async function loadMatchRequest(
 }
 
 /**
- * GET consultant-info: a consultant's profile, only when they accepted a candidacy on one of the
- * viewer's match requests (and were not rejected), or are the consultant one of them was matched
- * with; null otherwise, so the business cannot browse the consultant pool. One query.
+ * GET consultant-info: a consultant's profile (with what a hiring owner needs, the same profile the
+ * manager vets), only when they accepted a candidacy on one of the viewer's match requests (and
+ * were not rejected or withdrawn), or are the consultant one of them was matched with; null
+ * otherwise, so the business cannot browse the consultant pool. One round trip (one batch).
  */
 export async function loadConsultantInfo(
   app: AppContext,
@@ -187,17 +181,23 @@ export async function loadConsultantInfo(
     .select({ one: sql`1` })
     .from(matchRequests)
     .where(and(eq(matchRequests.matchedConsultantId, consultantId), eq(matchRequests.businessId, businessId)));
-  const [row] = await app.db
-    .select(consultantColumns)
-    .from(users)
-    .innerJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
-    .where(
-      and(
-        eq(users.id, consultantId),
-        eq(users.role, "consultant"),
-        or(sql`EXISTS ${candidateOnOwnMatch}`, sql`EXISTS ${matchedOnOwnMatch}`),
-      ),
-    )
-    .limit(1);
-  return row ? toConsultantInfo(row) : null;
+  const [experienceReads, engagementReads] = hiringFactReads(app, sql`(${consultantId})`);
+  const [rows, experiences, engagements] = await app.db.batch([
+    app.db
+      .select(profileColumns)
+      .from(users)
+      .innerJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
+      .where(
+        and(
+          eq(users.id, consultantId),
+          eq(users.role, "consultant"),
+          or(sql`EXISTS ${candidateOnOwnMatch}`, sql`EXISTS ${matchedOnOwnMatch}`),
+        ),
+      )
+      .limit(1),
+    experienceReads,
+    engagementReads,
+  ]);
+  const row = rows[0];
+  return row ? consultantInfo(publishedSource(row), { experiences, engagements }, app.now()) : null;
 }

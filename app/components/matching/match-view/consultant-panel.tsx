@@ -21,7 +21,7 @@ import {
   type ConfirmKind,
   type ConsultantInfo,
 } from "~/lib/matching/match-view";
-import { fullName } from "~/lib/shared/format";
+import { ConsultantProfileFacts } from "~/components/consultants/consultant-profile";
 import { usePosting } from "~/components/ui/pending-post";
 
 /** Moves the keyboard focus to a card's heading when it opens, so the next Tab starts there. */
@@ -31,60 +31,6 @@ function useFocusOnOpen<T extends HTMLElement>() {
     ref.current?.focus();
   }, []);
   return ref;
-}
-
-/**
- * Who the consultant is, exactly as a business sees it on a candidate: photo, name, headline,
- * location, experience, education, mission statement, bio, rate and LinkedIn profile. The manager's console vets from this view.
- */
-export function ConsultantProfileFacts({ consultant }: { consultant: ConsultantInfo }) {
-  const name = fullName(consultant.firstName, consultant.lastName);
-  return (
-    <>
-      {consultant.photoUrl ? (
-        <img className="consultant-photo" src={consultant.photoUrl} alt={name} width={120} height={120} />
-      ) : null}
-      <div className="consultant-identity">
-        <p className="consultant-name">{name}</p>
-        <p className="consultant-headline">{consultant.headline}</p>
-        <p className="consultant-location">{consultant.location}</p>
-      </div>
-      <dl className="consultant-facts">
-        <div>
-          <dt>Years of experience</dt>
-          <dd>{consultant.yearsOfExperience}</dd>
-        </div>
-        <div>
-          <dt>Education</dt>
-          <dd>{consultant.education}</dd>
-        </div>
-        <div>
-          <dt>Mission statement</dt>
-          <dd>{consultant.missionStatement}</dd>
-        </div>
-        <div>
-          <dt>Bio</dt>
-          <dd>{consultant.bio}</dd>
-        </div>
-        {consultant.rate ? (
-          <div>
-            <dt>Rate</dt>
-            <dd>{consultant.rate}</dd>
-          </div>
-        ) : null}
-        {consultant.linkedinUrl ? (
-          <div>
-            <dt>LinkedIn</dt>
-            <dd>
-              <a href={consultant.linkedinUrl} target="_blank" rel="noopener noreferrer">
-                {`${name} on LinkedIn`}
-              </a>
-            </dd>
-          </div>
-        ) : null}
-      </dl>
-    </>
-  );
 }
 
 /**
@@ -183,7 +129,15 @@ export function DecisionConfirmation({
  * an acceptance and 'Candidate rejected' after a rejection (nothing to congratulate; issue #36
  * item 15), with the msg; else 'Something went wrong.' with it. Ok reloads the match view.
  */
-export function DecisionResult({ matchId, msg, decision }: { matchId: string; msg: string; decision: BusinessDecision }) {
+export function DecisionResult({
+  matchId,
+  msg,
+  decision,
+}: {
+  matchId: string;
+  msg: string;
+  decision: BusinessDecision;
+}) {
   const heading = useFocusOnOpen<HTMLHeadingElement>();
   const succeeded = decisionSucceeded(msg);
   const title = !succeeded
