@@ -27,6 +27,20 @@ async function matchRequestOfNewBusiness(page: Page): Promise<string> {
   await page.waitForURL((url) => url.pathname === "/insight-discovery" && url.searchParams.get("type") === "VALUE");
   await page.getByRole("button", { name: "Match with Consultant", exact: true }).click();
   await page.getByRole("status").getByText("Your match request has been sent!").waitFor();
+  // Issue #36 item 12: once turned into a match, the insight says so and links to the match,
+  // instead of offering Match with Consultant again (also after a reload).
+  const insight = page.url();
+  for (let visit = 0; visit < 2; visit++) {
+    await page
+      .getByText("Match requested: you already asked for a consultant on this insight.", { exact: true })
+      .waitFor();
+    expect(await page.getByRole("button", { name: "Match with Consultant" }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    if (visit === 0) await page.goto(insight);
+  }
+  await page.getByRole("link", { name: "View the match request", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/features" && url.searchParams.has("matchId"));
+  await page.getByRole("heading", { name: "Match Status: Finance", level: 2 }).waitFor();
   await page.context().clearCookies();
   return company;
 }
@@ -97,6 +111,7 @@ describe("engagement manager console: match requests", () => {
       });
       await mine.getByText("Morgan Ellis", { exact: true }).waitFor();
     },
+    { viewport: { width: 1280, height: 900 } },
   );
 
   browserTest(

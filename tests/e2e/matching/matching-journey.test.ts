@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { FILE_ADDED_MESSAGE } from "../../../app/lib/files/file-rules";
+import { DEMO_CONSULTANTS } from "../../../db/seed/demo";
 import { browserTest, expectPath, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
 import { fillMatchWizard, sendMatchRequest } from "./steps";
 
@@ -107,10 +108,43 @@ async function acceptCandidacy(page: Page, company: string, run: Run, email: str
  * The business opens its candidate — from the dashboard's notification (its deep link) or from the
  * Matching tab's tile — then decides.
  */
+/**
+ * Issue #36 item 19: the candidate panel shows what a hiring owner needs, the same profile the
+ * manager vets (past clients from the demo profile, engagements through Partwise and their
+ * ratings, availability, areas and industries), and nothing private such as the email address.
+ */
+async function expectHiringProfile(page: Page, name: string, consultantEmail: string) {
+  const panel = page.getByRole("region", { name: "Suggested Candidate" });
+  const demo = DEMO_CONSULTANTS.find((consultant) => consultant.email === consultantEmail)!;
+  const pastClients = panel.getByRole("region", { name: `Past clients: ${name}` });
+  await pastClients.getByRole("heading", { name: "Past clients", level: 3 }).waitFor();
+  await pastClients.getByText(demo.pastClients[0]!.clientDescription, { exact: true }).waitFor();
+  const engagements = panel.getByRole("region", { name: `Engagements through Partwise: ${name}` });
+  await engagements.getByRole("heading", { name: "Engagements through Partwise", level: 3 }).waitFor();
+  for (const label of [
+    "Availability",
+    "Ratings",
+    "Business areas",
+    "Engagement types",
+    "Industries",
+    "Company sizes",
+  ]) {
+    await panel
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .waitFor();
+  }
+  await panel.getByText(/ hours? a week · /).waitFor();
+  expect(await panel.getByText(consultantEmail).count()).toBe(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 async function decide(
   page: Page,
   email: string,
   name: string,
+  consultantEmail: string,
   decision: "Reject" | "Accept",
   via: "notification" | "tile",
 ) {
@@ -128,6 +162,7 @@ async function decide(
   }
   await page.getByRole("heading", { name: "Suggested Candidate", level: 2 }).waitFor();
   await page.getByText(name, { exact: true }).waitFor();
+  await expectHiringProfile(page, name, consultantEmail);
   const current = page.getByRole("list", { name: "Match status" }).locator('[aria-current="step"]');
   expect(await current.textContent()).toContain("Review Consultant");
   await page.getByRole("link", { name: decision, exact: true }).click();
@@ -143,7 +178,10 @@ async function decide(
       .waitFor();
   }
   await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("heading", { name: "Congratulations!", level: 2 }).waitFor();
+  // Issue #36 item 15: an acceptance is congratulated; a rejection says what happened.
+  const result = decision === "Accept" ? "Congratulations!" : "Candidate rejected";
+  await page.getByRole("heading", { name: result, level: 2 }).waitFor();
+  expect(await page.getByRole("heading", { name: "Congratulations!" }).count()).toBe(decision === "Accept" ? 1 : 0);
   await page.getByText(/^Your decision was saved successfully\./).waitFor();
   await page.getByRole("link", { name: "Ok", exact: true }).click();
 }
@@ -164,7 +202,7 @@ describe("matching journey", () => {
         // The first candidate: proposed, accepted by the consultant, rejected by the business.
         await propose(page, company, run, run.first.name);
         await acceptCandidacy(page, company, run, run.first.email);
-        await decide(page, email, run.first.name, "Reject", "notification");
+        await decide(page, email, run.first.name, run.first.email, "Reject", "notification");
         // Back at Smart Matching with the date of the next candidate; the rejected one is gone.
         await page
           .getByText(/^We are finding the best consultant for your request\. You will see your next candidate by /)
@@ -182,7 +220,7 @@ describe("matching journey", () => {
         await signOut(page);
         await propose(page, company, run, run.next.name);
         await acceptCandidacy(page, company, run, run.next.email);
-        await decide(page, email, run.next.name, "Accept", "tile");
+        await decide(page, email, run.next.name, run.next.email, "Accept", "tile");
 
         // Matched: 'View Consultant' instead of a decision, and the status says so.
         await page

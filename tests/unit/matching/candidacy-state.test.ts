@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CandidacyAnswerSchema, confirmingAnswer } from "~/lib/matching/candidacy-schemas";
 import {
+  CANDIDACY_STATE_LABELS,
   candidacyAreaLabel,
   candidacyNextStep,
   candidacyState,
@@ -49,6 +50,25 @@ describe("candidacyState", () => {
     expect(candidacyState(facts({ status: "withdrawn" }))).toBe("not_chosen");
   });
 
+  it("reads a candidacy a manager withdrew (unvetted or paused) as withdrawn, even one the business had chosen", () => {
+    for (const withdrawalReason of ["unvetted", "paused"] as const) {
+      expect(candidacyState(facts({ status: "withdrawn", withdrawalReason }))).toBe("withdrawn");
+      expect(
+        candidacyState(
+          facts({
+            status: "withdrawn",
+            withdrawalReason,
+            businessDecisionStatus: "accepted",
+            requestStatus: "matching",
+          }),
+        ),
+      ).toBe("withdrawn");
+    }
+    // Withdrawn because the business chose someone else: not chosen, as before.
+    expect(candidacyState(facts({ status: "withdrawn", withdrawalReason: "matched_elsewhere" }))).toBe("not_chosen");
+    expect(CANDIDACY_STATE_LABELS.withdrawn).toBe("Withdrawn");
+  });
+
   it("keeps a decline a decline", () => {
     expect(candidacyState(facts({ status: "declined" }))).toBe("declined");
     expect(candidacyState(facts({ status: "declined", requestStatus: "consultant_matched" }))).toBe("declined");
@@ -56,6 +76,16 @@ describe("candidacyState", () => {
 });
 
 describe("candidacyNextStep", () => {
+  it("tells a withdrawn consultant why and when, and that the business is no longer shown", () => {
+    const withdrawnAt = new Date("2026-11-28T15:00:00Z");
+    expect(candidacyNextStep(facts({ status: "withdrawn", withdrawalReason: "unvetted", withdrawnAt }), null)).toBe(
+      "Your engagement manager withdrew this candidacy on Nov 28, 2026 because your profile is no longer vetted. The business and its request are no longer shown to you.",
+    );
+    expect(candidacyNextStep(facts({ status: "withdrawn", withdrawalReason: "paused", withdrawnAt }), null)).toBe(
+      "Your engagement manager withdrew this candidacy on Nov 28, 2026 because your profile is paused. The business and its request are no longer shown to you.",
+    );
+  });
+
   it("says what happens next in each state", () => {
     expect(candidacyNextStep(facts(), null)).toMatch(/^The business has not seen you yet\./);
     expect(candidacyNextStep(facts({ status: "declined" }), new Date(Date.UTC(2026, 10, 3)))).toBe(
