@@ -577,6 +577,8 @@ export async function proposeCandidate(
             consultantRespondedAt: sql<null>`NULL`.as("consultant_responded_at"),
             declineReason: sql<null>`NULL`.as("decline_reason"),
             decidedAt: sql<null>`NULL`.as("decided_at"),
+            withdrawalReason: sql<null>`NULL`.as("withdrawal_reason"),
+            withdrawnAt: sql<null>`NULL`.as("withdrawn_at"),
             createdAt: sql<number>`${nowMs}`.as("created_at"),
             updatedAt: sql<number>`${nowMs}`.as("updated_at"),
           })

@@ -138,6 +138,8 @@ describe("the candidacy inbox", () => {
       matched: [matched.candidate.id],
       not_chosen: [withdrawn.candidate.id, overtaken.candidate.id, rejected.candidate.id],
       declined: [declined.candidate.id],
+      // Withdrawn by a manager who unvetted or paused the consultant (withdrawn-candidacies.test.ts).
+      withdrawn: [],
     });
     expect(inbox.toAnswer).toBe(2);
     expect(inbox.total).toBe(8);
