@@ -291,9 +291,7 @@ function FeaturePanel({
             params={params}
             match={data.match}
             matches={data.matches}
-            decision={
-              actionData?.intent === "decide" ? { msg: actionData.msg, decision: actionData.decision } : null
-            }
+            decision={actionData?.intent === "decide" ? { msg: actionData.msg, decision: actionData.decision } : null}
             feedback={
               actionData?.intent === "feedback"
                 ? { result: actionData.result, saved: actionData.saved, failed: actionData.failed }

@@ -7,9 +7,11 @@ import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**
  * GET /api/matching/matchRequest/consultant-info/{id} (a consultant's user id) → {yearsOfExperience,
- * education, missionStatement, bio, firstName, lastName, headline, location, consultantId}, only
- * for a consultant who accepted a candidacy on one of the caller's match requests (and was not
- * rejected) or was matched with one; any other id → 404 {msg}. 401 without a session; 403 for staff.
+ * education, missionStatement, bio, firstName, lastName, headline, location, consultantId, photoUrl,
+ * linkedinUrl, rate} and what a hiring owner needs (areas, industries, availability, past clients,
+ * completed engagements and their ratings; ADR 048), only for a consultant who accepted a
+ * candidacy on one of the caller's match requests (and was not rejected or withdrawn) or was
+ * matched with one; any other id → 404 {msg}. 401 without a session; 403 for staff.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireApiClient(context.app, request, { business: true });

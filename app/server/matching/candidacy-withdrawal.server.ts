@@ -4,11 +4,7 @@ import { businesses, matchCandidates, matchRequests, users } from "~db/schema";
 import type { MatchRequestStatus } from "~db/enums";
 import { CANDIDACIES_PATH } from "~/lib/consultants/portal";
 import { OPEN_MATCH_STATUSES } from "~/lib/matching/candidacy-state";
-import {
-  addBusinessDays,
-  CANDIDATE_WITHDRAWN_NOTICE,
-  NEXT_CANDIDATE_BUSINESS_DAYS,
-} from "~/lib/matching/match-copy";
+import { addBusinessDays, CANDIDATE_WITHDRAWN_NOTICE, NEXT_CANDIDATE_BUSINESS_DAYS } from "~/lib/matching/match-copy";
 import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { discardUnsignedPlans } from "~/server/engagements/plan-withdrawal.server";
@@ -38,7 +34,11 @@ import { runMatching } from "./run-matching.server";
 export type WithdrawalReason = "unvetted" | "paused";
 
 /** The request statuses at which a business has accepted its consultant but signed no plan yet. */
-const UNSIGNED_MATCH_STATUSES: readonly MatchRequestStatus[] = ["consultant_matched", "outline_draft", "outline_proposed"];
+const UNSIGNED_MATCH_STATUSES: readonly MatchRequestStatus[] = [
+  "consultant_matched",
+  "outline_draft",
+  "outline_proposed",
+];
 
 const list = (statuses: readonly string[]) =>
   sql.join(

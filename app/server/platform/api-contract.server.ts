@@ -675,7 +675,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: "session",
     params: id("id", "The consultant's user id."),
     ok: {
-      200: "the consultant info: consultantId, firstName, lastName, headline, location, yearsOfExperience, education, missionStatement, bio, photoUrl (the published photo's address or null), linkedinUrl (or null) and rate (e.g. '$150 per hour', or null)",
+      200: "the consultant info: consultantId, firstName, lastName, headline, location, yearsOfExperience, education, missionStatement, bio, photoUrl (the published photo's address or null), linkedinUrl (or null) and rate (e.g. '$150 per hour', or null); and what a hiring owner needs: businessAreas, engagementTypes, industries, industrySpecialties, companySizes (words), availability {status, hoursPerWeek, timeZone, awayUntil}, pastClients [{description, industry, size, years}], completedEngagements [{area, type, industry, size, rating}] and rating {average, count} of completed, rated engagements (or null)",
     },
     errors: [...CLIENT, 404],
   },

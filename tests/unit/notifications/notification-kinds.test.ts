@@ -55,7 +55,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(28);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(29);
   });
 
   it("marks payments and signatures essential, and nothing else", () => {
