@@ -417,48 +417,58 @@ export async function decideVetting(
   const now = app.now();
   const nowMs = now.getTime();
   const { db } = app;
-  const withdrawal = candidacyWithdrawal(app, userId, "unvetted", now, outOfPool(userId));
-  const [recorded, , ...withdrawn] = await db.batch([
-    db
-      .insert(consultantVettings)
-      .select(
-        db
-          .select({
-            id: sql<string>`${crypto.randomUUID()}`.as("id"),
-            consultantId: consultantProfiles.userId,
-            decision: sql<string>`${decision}`.as("decision"),
-            notes: sql<string>`${action.notes}`.as("notes"),
-            decidedById: sql<string>`${manager.id}`.as("decided_by_id"),
-            createdAt: sql<number>`${nowMs}`.as("created_at"),
-          })
-          .from(consultantProfiles)
-          .where(and(eq(consultantProfiles.userId, userId), eq(consultantProfiles.vetted, !vet))),
-      )
-      .returning({ id: consultantVettings.id }),
-    db
-      .update(consultantProfiles)
-      .set({ vetted: vet, updatedAt: now })
-      .where(and(eq(consultantProfiles.userId, userId), eq(consultantProfiles.vetted, !vet))),
-    // Vetting again withdraws nothing: the statements run only while the consultant is out of the pool.
-    ...withdrawal,
-  ]);
-  const after = await afterCandidacyWithdrawal(app, withdrawn, {
-    consultantId: userId,
-    reason: "unvetted",
-    actorId: manager.id,
-    origin,
-  });
+  const record = db
+    .insert(consultantVettings)
+    .select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          consultantId: consultantProfiles.userId,
+          decision: sql<string>`${decision}`.as("decision"),
+          notes: sql<string>`${action.notes}`.as("notes"),
+          decidedById: sql<string>`${manager.id}`.as("decided_by_id"),
+          createdAt: sql<number>`${nowMs}`.as("created_at"),
+        })
+        .from(consultantProfiles)
+        .where(and(eq(consultantProfiles.userId, userId), eq(consultantProfiles.vetted, !vet))),
+    )
+    .returning({ id: consultantVettings.id });
+  const flip = db
+    .update(consultantProfiles)
+    .set({ vetted: vet, updatedAt: now })
+    .where(and(eq(consultantProfiles.userId, userId), eq(consultantProfiles.vetted, !vet)));
+  let recorded: { id: string }[];
+  let withdrawn = 0;
+  if (vet) {
+    [recorded] = await db.batch([record, flip]);
+  } else {
+    // A repeat withdraws what is still open too: the statements run while the consultant is out of the pool.
+    const [inserted, , ...results] = await db.batch([
+      record,
+      flip,
+      ...candidacyWithdrawal(app, userId, "unvetted", now, outOfPool(userId)),
+    ]);
+    recorded = inserted;
+    withdrawn = (
+      await afterCandidacyWithdrawal(app, results, {
+        consultantId: userId,
+        reason: "unvetted",
+        actorId: manager.id,
+        origin,
+      })
+    ).count;
+  }
   if (recorded.length === 0) {
     return {
       ok: true,
       changed: false,
-      message: withWithdrawn(vet ? alreadyVettedMessage(page.name) : alreadyUnvettedMessage(page.name), after.count),
+      message: withWithdrawn(vet ? alreadyVettedMessage(page.name) : alreadyUnvettedMessage(page.name), withdrawn),
     };
   }
   return {
     ok: true,
     changed: true,
-    message: withWithdrawn(vet ? vettedMessage(page.name) : unvettedMessage(page.name), after.count),
+    message: withWithdrawn(vet ? vettedMessage(page.name) : unvettedMessage(page.name), withdrawn),
   };
 }
 

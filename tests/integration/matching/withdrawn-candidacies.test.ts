@@ -279,6 +279,13 @@ describe("unvetting a consultant withdraws their open candidacies", () => {
     expect(inbox).toContain("Signed Cove Co.");
     expect(inbox).toContain("Declined Lane Co.");
     expect((await call(`/api/file-handling/get-file/${fileName}`, { cookie: cora.token })).status).toBe(404);
+    // Nor on the portal's home (no plan to draft for Draft Point) or its Documents page.
+    for (const path of ["/consultant", "/consultant/documents"]) {
+      const text = await (await call(path, { cookie: cora.token })).text();
+      for (const name of ["Waiting Bay Ltd.", "Draft Point LLC", "brief.pdf"]) {
+        expect(text, `${path} ${name}`).not.toContain(html(name));
+      }
+    }
     const answer = await postForm(`/consultant/candidacies/${proposed.id}`, { intent: "accept" }, cora.token);
     expect(answer.status).toBe(409);
     expect(await answer.text()).toContain(
