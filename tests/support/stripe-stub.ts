@@ -205,6 +205,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       client_reference_id: form.client_reference_id ?? null,
       metadata: nested(form, "metadata"),
       amount_total: trialDays > 0 ? 0 : unitAmount,
+      // No Stripe Tax on Partwise's sessions: Stripe reports the tax as 0.
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       payment_intent: null,
       currency: "usd",
       success_url: form.success_url,
