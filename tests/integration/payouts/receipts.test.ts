@@ -374,7 +374,11 @@ async function insightCheckout() {
   await db().update(businesses).set({ stripeCustomerId: customer.id }).where(eq(businesses.id, client.business.id));
   const [insight] = await db()
     .insert(insightRequests)
-    .values({ businessId: client.business.id, category: "finance", statusText: "Complete payment to submit your insight request." })
+    .values({
+      businessId: client.business.id,
+      category: "finance",
+      statusText: "Complete payment to submit your insight request.",
+    })
     .returning();
   const purchaseId = crypto.randomUUID();
   const session = await paymentProvider(app).createPaymentCheckout(
@@ -390,17 +394,19 @@ async function insightCheckout() {
     },
     `purchase-${purchaseId}`,
   );
-  await db().insert(purchases).values({
-    id: purchaseId,
-    businessId: client.business.id,
-    createdByUserId: client.user.id,
-    kind: "insight",
-    referenceId: insight!.id,
-    amountCents: 49_500,
-    status: "pending",
-    stripeCheckoutSessionId: session.id,
-    idempotencyKey: `purchase-${purchaseId}`,
-  });
+  await db()
+    .insert(purchases)
+    .values({
+      id: purchaseId,
+      businessId: client.business.id,
+      createdByUserId: client.user.id,
+      kind: "insight",
+      referenceId: insight!.id,
+      amountCents: 49_500,
+      status: "pending",
+      stripeCheckoutSessionId: session.id,
+      idempotencyKey: `purchase-${purchaseId}`,
+    });
   return { client, app, customerId: customer.id, purchaseId, sessionId: session.id };
 }
 
@@ -408,7 +414,8 @@ describe("the receipt email of a payment (issue #36)", () => {
   it("is sent once, to who paid, whichever door fulfils the payment and however often, with the seller, card, tax and links", async () => {
     const { client, app, purchaseId, sessionId } = await insightCheckout();
     const paid = await payStubSession(sessionId, "paid", { brand: "mastercard", last4: "4444" });
-    const completed = () => signedEvent(stripeEvent("checkout.session.completed", { id: sessionId, object: "checkout.session" }));
+    const completed = () =>
+      signedEvent(stripeEvent("checkout.session.completed", { id: sessionId, object: "checkout.session" }));
     const [first, second] = [await completed(), await completed()];
     // The webhook (twice, two event ids) and two success pages, all at once.
     const [hookA, hookB, pageA, pageB] = await Promise.all([
@@ -521,7 +528,10 @@ describe("the receipt email of a refund (issue #36)", () => {
 
     // Another refund (another path, e.g. an automatic refund of a duplicate payment) has its own receipt, once.
     const other = { ...input, refundId: `re_other_${crypto.randomUUID()}`, amountCents: 500 };
-    const raced = await Promise.all([sendRefundReceipt(stubApp(), other, ORIGIN), sendRefundReceipt(stubApp(), other, ORIGIN)]);
+    const raced = await Promise.all([
+      sendRefundReceipt(stubApp(), other, ORIGIN),
+      sendRefundReceipt(stubApp(), other, ORIGIN),
+    ]);
     expect(raced.filter(Boolean)).toHaveLength(1);
     const [second] = await receiptEmails(refundReceiptKey(other.refundId));
     expect(second!.textBody).toContain("Amount refunded:\n$5.00");
@@ -533,7 +543,11 @@ describe("the receipt email of a membership invoice (issue #36)", () => {
   it("is sent once per paid invoice from invoice.paid, to the business's owner; a trial's $0 invoice sends nothing", async () => {
     const { client, app, customerId } = await insightCheckout();
     const subscriptionId = `sub_stub_receipt_${crypto.randomUUID().slice(0, 8)}`;
-    await setStubSubscription(subscriptionId, { status: "active", customer: customerId, lookup_key: "STANDARD_PLAN_MONTHLY" });
+    await setStubSubscription(subscriptionId, {
+      status: "active",
+      customer: customerId,
+      lookup_key: "STANDARD_PLAN_MONTHLY",
+    });
     const paymentIntent = await stubPayment(24_700);
     const start = Math.floor(Date.UTC(2026, 10, 3) / 1000);
     const end = Math.floor(Date.UTC(2026, 11, 3) / 1000);
@@ -625,7 +639,10 @@ describe("the receipt's PDF (issue #36)", () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/");
     expect((await call("/receipts/no-such-purchase/receipt.pdf", { cookie: client.token })).status).toBe(404);
-    await db().update(purchases).set({ status: "pending" }).where(eq(purchases.id, purchaseOf(first.id)));
+    await db()
+      .update(purchases)
+      .set({ status: "pending" })
+      .where(eq(purchases.id, purchaseOf(first.id)));
     expect((await call(`/receipts/${purchaseOf(first.id)}/receipt.pdf`, { cookie: client.token })).status).toBe(404);
     const post = await call(`/receipts/${purchaseId}/receipt.pdf`, { method: "POST", cookie: client.token });
     expect(post.status).toBe(405);
