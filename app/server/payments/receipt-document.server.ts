@@ -113,6 +113,8 @@ export async function loadReceipt(
   app: AppContext,
   business: ReceiptBusiness,
   purchaseId: string,
+  /** false: do not ask the provider for a card not recorded (the caller just did). */
+  options: { lookUpCard?: boolean } = {},
 ): Promise<Receipt | null> {
   const [rows, refundRows] = await Promise.all([
     receiptedPurchases(app, business.id)
@@ -147,7 +149,9 @@ export async function loadReceipt(
   const card =
     row.cardBrand && row.cardLast4
       ? { brand: row.cardBrand, last4: row.cardLast4 }
-      : await rememberPaymentCard(app, row.id, row.stripePaymentIntentId);
+      : options.lookUpCard === false
+        ? null
+        : await rememberPaymentCard(app, row.id, row.stripePaymentIntentId);
   const paidAt = row.paidAt ?? row.updatedAt;
   const refunds = refundRows.map((refund) => ({
     id: refund.id,

@@ -19,8 +19,8 @@
  * own invoice page.
  */
 import { alias } from "drizzle-orm/sqlite-core";
-import { eq } from "drizzle-orm";
-import { businesses, emailOutbox, purchases, users } from "~db/schema";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { businesses, emailOutbox, itemRefunds, purchases, users } from "~db/schema";
 import { formatUsdCents } from "~/lib/engagements/sow";
 import {
   PAYMENT_STATUS_LABELS,
@@ -34,7 +34,7 @@ import { buyerAddress, cardLabel, receiptPath, receiptPdfPath, type Receipt } fr
 import { formatDate } from "~/lib/shared/dates";
 import type { AppContext } from "~/server/load-context";
 import { renderEmail, type EmailBlock } from "~/server/platform/email-templates.server";
-import { sendEmail } from "~/server/platform/email.server";
+import { sendEmail, STALE_QUEUED_EMAIL_MS } from "~/server/platform/email.server";
 import { paymentProvider } from "./provider/factory.server";
 import type { PaymentCard } from "./provider/types";
 import { loadReceipt, rememberPaymentCard, sellerOf } from "./receipt-document.server";
@@ -178,7 +178,8 @@ export async function sendPaymentReceipt(
     if (!target.cardBrand || options.taxCents !== undefined) {
       await rememberPaymentCard(app, purchaseId, target.cardBrand ? null : target.paymentIntentId, options.taxCents);
     }
-    const receipt = await loadReceipt(app, target.business, purchaseId);
+    // The card was just asked for: the receipt does not ask again.
+    const receipt = await loadReceipt(app, target.business, purchaseId, { lookUpCard: false });
     if (!receipt) return false;
     return await send(app, {
       to: target.to,
@@ -375,4 +376,77 @@ export async function sendInvoiceReceipt(app: AppContext, invoice: Record<string
     console.error(`The receipt of invoice ${invoiceId} could not be made:`, error);
     return false;
   }
+}
+
+// ===== The daily sweep: a receipt whose sending failed or was cut short =====
+
+/** How far back the sweep looks for a charge or refund without its receipt. */
+export const MISSED_RECEIPTS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** The most receipts one sweep sends (the next day's takes the rest). */
+export const MISSED_RECEIPTS_LIMIT = 100;
+
+/** SQL: the receipt under `key` was never claimed, failed, or its claim is stale (the sender died). */
+const receiptMissing = (staleBefore: Date) =>
+  or(
+    isNull(emailOutbox.id),
+    eq(emailOutbox.status, "failed"),
+    and(eq(emailOutbox.status, "queued"), lt(emailOutbox.createdAt, staleBefore)),
+  );
+
+/**
+ * The daily cron's sweep: every one-off charge and every refund of the last 7 days whose receipt
+ * was not sent (the email failed, or the Worker died between the payment and its receipt) is sent
+ * now, through the same keyed functions, so still once. Charges and refunds younger than 10
+ * minutes are left to the call that is sending them. The links use APP_URL (a cron has no
+ * request); without it the receipts say where to find them. Answers how many were sent.
+ */
+export async function sendMissedReceipts(app: AppContext): Promise<number> {
+  const now = app.now().getTime();
+  const since = new Date(now - MISSED_RECEIPTS_WINDOW_MS);
+  const settled = new Date(now - STALE_QUEUED_EMAIL_MS);
+  const [charges, refunds] = await Promise.all([
+    app.db
+      .select({ id: purchases.id })
+      .from(purchases)
+      .leftJoin(emailOutbox, eq(emailOutbox.dedupeKey, sql`'receipt-charge-' || ${purchases.id}`))
+      .where(
+        and(
+          inArray(purchases.status, ["paid", "refunded"]),
+          ne(purchases.kind, "subscription"),
+          gte(purchases.paidAt, since),
+          lt(purchases.paidAt, settled),
+          receiptMissing(settled),
+        ),
+      )
+      .limit(MISSED_RECEIPTS_LIMIT),
+    app.db
+      .select({
+        purchaseId: itemRefunds.purchaseId,
+        refundId: itemRefunds.stripeRefundId,
+        amountCents: itemRefunds.amountCents,
+        refundedAt: itemRefunds.updatedAt,
+      })
+      .from(itemRefunds)
+      .leftJoin(emailOutbox, eq(emailOutbox.dedupeKey, sql`'receipt-refund-' || ${itemRefunds.stripeRefundId}`))
+      .where(
+        and(
+          eq(itemRefunds.status, "succeeded"),
+          isNotNull(itemRefunds.stripeRefundId),
+          gte(itemRefunds.updatedAt, since),
+          lt(itemRefunds.updatedAt, settled),
+          receiptMissing(settled),
+        ),
+      )
+      .limit(MISSED_RECEIPTS_LIMIT),
+  ]);
+  const origin = app.env.APP_URL ?? null;
+  let sent = 0;
+  for (const charge of charges) {
+    if (await sendPaymentReceipt(app, charge.id, origin)) sent += 1;
+  }
+  for (const refund of refunds) {
+    if (!refund.refundId) continue;
+    if (await sendRefundReceipt(app, { ...refund, refundId: refund.refundId }, origin)) sent += 1;
+  }
+  return sent;
 }

@@ -100,7 +100,17 @@ export async function sendEmail(app: AppContext, email: OutgoingEmail): Promise<
     ? insert
         .onConflictDoUpdate({
           target: emailOutbox.dedupeKey,
-          set: { status: "queued", error: null, createdAt: now },
+          // The retry sends what the caller has now (the same email, rendered again).
+          set: {
+            status: "queued",
+            error: null,
+            createdAt: now,
+            toAddress: row.toAddress,
+            subject: row.subject,
+            textBody: row.textBody,
+            htmlBody: row.htmlBody,
+            headers: row.headers,
+          },
           setWhere: or(
             eq(emailOutbox.status, "failed"),
             and(

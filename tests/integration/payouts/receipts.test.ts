@@ -1,7 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { businesses, deliveryItems, emailOutbox, insightRequests, notifications, purchases } from "~db/schema";
+import {
+  businesses,
+  deliveryItems,
+  emailOutbox,
+  insightRequests,
+  itemRefunds,
+  notifications,
+  purchases,
+} from "~db/schema";
 import { formatDate } from "~/lib/shared/dates";
 import { receiptNumber } from "~/lib/payouts/receipts";
 import { refundItem } from "~/server/payouts/transfers.server";
@@ -14,6 +22,7 @@ import {
   invoiceReceiptKey,
   refundReceiptKey,
   sendInvoiceReceipt,
+  sendMissedReceipts,
   sendPaymentReceipt,
   sendRefundReceipt,
 } from "~/server/payments/receipt-emails.server";
@@ -646,5 +655,71 @@ describe("the receipt's PDF (issue #36)", () => {
     expect((await call(`/receipts/${purchaseOf(first.id)}/receipt.pdf`, { cookie: client.token })).status).toBe(404);
     const post = await call(`/receipts/${purchaseId}/receipt.pdf`, { method: "POST", cookie: client.token });
     expect(post.status).toBe(405);
+  });
+});
+
+describe("the daily sweep of missed receipts (issue #36)", () => {
+  it("sends, once, the receipts of the last 7 days whose sending failed or never happened", async () => {
+    const hour = 60 * 60 * 1000;
+    // A charge paid an hour ago whose Worker died before its receipt; one whose email failed; one
+    // paid two minutes ago (its sender may still be at work); one paid 8 days ago.
+    const missed = await insightCheckout();
+    const failed = await insightCheckout();
+    const young = await insightCheckout();
+    const old = await insightCheckout();
+    for (const [checkout, ago] of [
+      [missed, hour],
+      [failed, hour],
+      [young, 2 * 60_000],
+      [old, 8 * 24 * hour],
+    ] as const) {
+      const paid = await payStubSession(checkout.sessionId);
+      await db()
+        .update(purchases)
+        .set({ status: "paid", paidAt: new Date(Date.now() - ago), stripePaymentIntentId: paid.payment_intent })
+        .where(eq(purchases.id, checkout.purchaseId));
+    }
+    await db()
+      .insert(emailOutbox)
+      .values({
+        toAddress: failed.client.user.email,
+        fromAddress: "Partwise <no-reply@partwise.test>",
+        subject: "Your Partwise receipt",
+        textBody: "(the failed try)",
+        kind: "receipt_charge",
+        status: "failed",
+        error: "Resend answered 503",
+        dedupeKey: chargeReceiptKey(failed.purchaseId),
+      });
+    // A refund whose receipt never went out (its row is gone, as if the Worker died before it).
+    const { third, refund } = await engagementWithRefund();
+    await db()
+      .delete(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, refundReceiptKey(refund.stripeRefundId!)));
+    await db()
+      .update(itemRefunds)
+      .set({ updatedAt: new Date(Date.now() - hour) })
+      .where(eq(itemRefunds.itemId, third.id));
+
+    const [first, second] = await Promise.all([sendMissedReceipts(stubApp()), sendMissedReceipts(stubApp())]);
+    expect(first + second).toBeGreaterThanOrEqual(3);
+    for (const key of [
+      chargeReceiptKey(missed.purchaseId),
+      chargeReceiptKey(failed.purchaseId),
+      refundReceiptKey(refund.stripeRefundId!),
+    ]) {
+      const rows = await receiptEmails(key);
+      expect(rows, key).toHaveLength(1);
+      expect(rows[0]!.status, key).toBe("sent");
+    }
+    const [retried] = await receiptEmails(chargeReceiptKey(failed.purchaseId));
+    expect(retried!.textBody).toContain("Total paid:\n$495.00");
+    expect(await receiptEmails(chargeReceiptKey(young.purchaseId))).toHaveLength(0);
+    expect(await receiptEmails(chargeReceiptKey(old.purchaseId))).toHaveLength(0);
+
+    // The next day's sweep finds nothing of theirs left to send.
+    await sendMissedReceipts(stubApp());
+    expect(await receiptEmails(chargeReceiptKey(missed.purchaseId))).toHaveLength(1);
+    expect(await receiptEmails(refundReceiptKey(refund.stripeRefundId!))).toHaveLength(1);
   });
 });
