@@ -48,6 +48,8 @@ export const RECEIPT_EMAIL = {
   refundHeading: (number: string) => `Refund for receipt ${number}`,
   refundIntro: (amount: string, description: string) =>
     `Partwise refunded ${amount} of your payment for ${description}. Your bank shows it within 5–10 business days.`,
+  planRefundSubject: (description: string) => `Your Partwise refund: ${description}`,
+  planRefundHeading: "Refund",
   invoiceSubject: (number: string) => `Your Partwise membership receipt ${number}`,
   invoiceHeading: (number: string) => `Membership receipt ${number}`,
   invoiceIntro: (plan: string) => `Thank you for your payment. This is your receipt for ${plan}.`,

@@ -30,7 +30,14 @@ import {
   RECEIPT_LABELS,
   RECEIPT_TAX_NOTE,
 } from "~/lib/payouts/receipt-copy";
-import { buyerAddress, cardLabel, receiptPath, receiptPdfPath, type Receipt } from "~/lib/payouts/receipts";
+import {
+  buyerAddress,
+  cardLabel,
+  describePurchase,
+  receiptPath,
+  receiptPdfPath,
+  type Receipt,
+} from "~/lib/payouts/receipts";
 import { formatDate } from "~/lib/shared/dates";
 import type { AppContext } from "~/server/load-context";
 import { renderEmail, type EmailBlock } from "~/server/platform/email-templates.server";
@@ -64,6 +71,7 @@ async function receiptTarget(app: AppContext, purchaseId: string, key: string) {
     .select({
       purchaseId: purchases.id,
       kind: purchases.kind,
+      referenceId: purchases.referenceId,
       status: purchases.status,
       paymentIntentId: purchases.stripePaymentIntentId,
       cardBrand: purchases.cardBrand,
@@ -206,6 +214,11 @@ export type RefundForReceipt = {
   refundId: string;
   amountCents: number;
   refundedAt: Date;
+  /**
+   * The refunded PaymentIntent, when the purchase does not record it (a plan's charge is an
+   * invoice's): the card the money goes back to is asked of it.
+   */
+  paymentIntentId?: string | null;
 };
 
 /**
@@ -213,7 +226,9 @@ export type RefundForReceipt = {
  * `receipt-refund-{refundId}`), to whoever paid (else the business's owner): how much, when, to
  * which card, the refund's reference, and the original payment with its receipt (whose page lists
  * the refunds against the charge). Any refund path calls it after the provider confirmed the
- * refund; calling it again (a retry, a race, a replayed event) sends nothing more.
+ * refund; calling it again (a retry, a race, a replayed event) sends nothing more. A refund of a
+ * plan's purchase (which has no one-off receipt: its charges are invoices) is emailed too, naming
+ * the plan, with the card asked of `paymentIntentId`.
  */
 export async function sendRefundReceipt(
   app: AppContext,
@@ -225,8 +240,14 @@ export async function sendRefundReceipt(
     const target = await receiptTarget(app, refund.purchaseId, key);
     if (!target || !target.to || target.sentStatus === "sent") return false;
     const receipt = await loadReceipt(app, target.business, refund.purchaseId);
-    if (!receipt) return false;
     const amount = formatUsdCents(refund.amountCents);
+    if (!receipt && target.kind === "subscription") {
+      return await sendPlanRefundReceipt(app, { ...target, to: target.to }, refund, key);
+    }
+    if (!receipt) {
+      console.warn(`receipts: refund ${refund.refundId} names purchase ${refund.purchaseId}, which has no receipt.`);
+      return false;
+    }
     return await send(app, {
       to: target.to,
       subject: RECEIPT_EMAIL.refundSubject(receipt.number),
@@ -262,6 +283,56 @@ export async function sendRefundReceipt(
     console.error(`The receipt of refund ${refund.refundId} could not be made:`, error);
     return false;
   }
+}
+
+/** The refund of a purchase without a one-off receipt (a plan's): what was refunded, to which card. */
+async function sendPlanRefundReceipt(
+  app: AppContext,
+  target: NonNullable<Awaited<ReturnType<typeof receiptTarget>>> & { to: string },
+  refund: RefundForReceipt,
+  key: string,
+): Promise<boolean> {
+  const { description } = describePurchase({
+    kind: target.kind,
+    referenceId: target.referenceId,
+    itemTitle: null,
+    outlineId: null,
+    outlineTitle: null,
+    insightCategory: null,
+  });
+  const paymentIntentId = refund.paymentIntentId ?? target.paymentIntentId;
+  const card = paymentIntentId
+    ? await paymentProvider(app)
+        .retrievePaymentCard(paymentIntentId)
+        .catch((error: unknown) => {
+          console.warn(`receipts: the card of refund ${refund.refundId} could not be read:`, error);
+          return null;
+        })
+    : null;
+  const seller = sellerOf(app);
+  const amount = formatUsdCents(refund.amountCents);
+  return send(app, {
+    to: target.to,
+    subject: RECEIPT_EMAIL.planRefundSubject(description),
+    heading: RECEIPT_EMAIL.planRefundHeading,
+    blocks: [
+      { type: "paragraph", text: RECEIPT_EMAIL.refundIntro(amount, description) },
+      { type: "field", label: RECEIPT_LABELS.seller, value: `${seller.name}\n${seller.address}` },
+      {
+        type: "field",
+        label: RECEIPT_LABELS.billedTo,
+        value: [target.business.name, buyerAddress(target.business)].filter(Boolean).join("\n"),
+      },
+      { type: "field", label: RECEIPT_EMAIL.labels.refundedOn, value: formatDate(refund.refundedAt) },
+      { type: "field", label: RECEIPT_EMAIL.labels.refunded, value: amount },
+      { type: "field", label: RECEIPT_EMAIL.labels.refundedTo, value: card ? cardLabel(card) : RECEIPT_CARD_UNKNOWN },
+      { type: "field", label: RECEIPT_EMAIL.labels.refundReference, value: refund.refundId },
+      { type: "field", label: RECEIPT_LABELS.item, value: description },
+      { type: "paragraph", text: PAYMENTS_MEMBERSHIP_NOTE },
+    ],
+    kind: RECEIPT_EMAIL_KINDS.refund,
+    key,
+  });
 }
 
 // ===== Membership invoices (Stripe's invoice.paid) =====

@@ -548,6 +548,43 @@ describe("the receipt email of a refund (issue #36)", () => {
   });
 });
 
+describe("the receipt email of a plan's refund (issue #36)", () => {
+  it("names the plan and the card, once, for a refund of a subscription's purchase (which has no one-off receipt)", async () => {
+    const { client, app, purchaseId } = await insightCheckout();
+    await db()
+      .update(purchases)
+      .set({ kind: "subscription", referenceId: "PREMIUM_PLAN_MONTHLY", status: "paid", paidAt: new Date() })
+      .where(eq(purchases.id, purchaseId));
+    const paymentIntentId = await stubPayment(55_900);
+    const refund = {
+      purchaseId,
+      refundId: `re_plan_${crypto.randomUUID()}`,
+      amountCents: 31_940,
+      refundedAt: new Date(Date.UTC(2026, 10, 20)),
+      paymentIntentId,
+    };
+    const sent = await Promise.all([sendRefundReceipt(app, refund, ORIGIN), sendRefundReceipt(app, refund, ORIGIN)]);
+    expect(sent.filter(Boolean)).toHaveLength(1);
+    const emails = await receiptEmails(refundReceiptKey(refund.refundId));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({
+      toAddress: client.user.email,
+      subject: "Your Partwise refund: SCALE (monthly) membership",
+      kind: "receipt_refund",
+    });
+    for (const part of [
+      "Partwise refunded $319.40 of your payment for SCALE (monthly) membership.",
+      "Date refunded:\nNov 20, 2026",
+      "Amount refunded:\n$319.40",
+      "Refunded to:\nVisa ending in 4242",
+      `Refund reference:\n${refund.refundId}`,
+      "Your membership's invoices are in the billing portal (Manage Payment).",
+    ]) {
+      expect(emails[0]!.textBody).toContain(part);
+    }
+  });
+});
+
 describe("the receipt email of a membership invoice (issue #36)", () => {
   it("is sent once per paid invoice from invoice.paid, to the business's owner; a trial's $0 invoice sends nothing", async () => {
     const { client, app, customerId } = await insightCheckout();
