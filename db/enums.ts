@@ -295,6 +295,8 @@ export const LOCAL_STRIPE_OBJECT_TYPES = [
   "login_link",
   // Payouts of connected accounts (issue #18, Q1): the automatic payout each local transfer makes.
   "payout",
+  // Receipts (issue #36): a paid session's charge, with the card it was paid with.
+  "charge",
 ] as const;
 
 /** A consultant's transfer for one approved deliverable (issue #18). */

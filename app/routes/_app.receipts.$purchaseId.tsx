@@ -15,8 +15,9 @@ const PurchaseIdSchema = z.string().trim().min(1).max(80);
 
 /**
  * /receipts/{purchaseId}: the printable receipt of one of the business's paid (or since refunded)
- * purchases. Anonymous → the login screen; another business's, an unpaid or an unknown purchase →
- * 404. The viewer, then one parallel read (two sequential D1 round trips).
+ * purchases, with its PDF at /receipts/{purchaseId}/receipt.pdf. Anonymous → the login screen;
+ * another business's, an unpaid or an unknown purchase → 404. The viewer, then one parallel read
+ * (two sequential D1 round trips; a purchase whose card is not yet recorded asks the provider once).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);

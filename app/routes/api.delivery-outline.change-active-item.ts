@@ -4,6 +4,7 @@ import { ChangeActiveItemSchema } from "~/lib/payments/api-schemas";
 import { changeActiveItem } from "~/server/engagements/delivery-items.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { appOrigin } from "~/server/payments/checkout.server";
 
 /**
  * PUT /api/delivery-outline/change-active-item {deliveryItemId, deliveryOutlineId, sessionId} →
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, ChangeActiveItemSchema);
   const viewer = requireBusiness(signedIn);
-  const result = await changeActiveItem(context.app, viewer, input);
+  const result = await changeActiveItem(context.app, viewer, input, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);
   const { outline } = result;
   return jsonResponse({

@@ -8,6 +8,7 @@ import { toClientBusiness } from "~/server/identity/serializers.server";
 import { businessExtrasQueries, toBusinessExtras } from "~/server/identity/business-entity.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { appOrigin } from "~/server/payments/checkout.server";
 
 /**
  * PUT /api/insight/insightRequest/successful-payment {insightId} → the business. Marks nothing by
@@ -19,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, InsightPaymentSchema);
   const viewer = requireBusiness(signedIn);
-  const result = await confirmInsightPayment(context.app, viewer, input.insightId);
+  const result = await confirmInsightPayment(context.app, viewer, input.insightId, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);
   // The payment changed the insight's event: the business and its extras are read after it, in one batch.
   const [rows, ...extras] = await context.app.db.batch([

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { requireViewer } from "~/server/identity/guards.server";
-import { confirmCheckout } from "~/server/payments/checkout.server";
+import { appOrigin, confirmCheckout } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking payment | Partwise" }];
 
@@ -30,7 +30,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (businessId === null && business.memberTier === "BASIC") return { paid: false };
   let paid = false;
   if (sessionId && businessId !== null) {
-    const confirmed = await confirmCheckout(app, { user: viewer.user, business }, sessionId, { kind: "benchmarking" });
+    const confirmed = await confirmCheckout(
+      app,
+      { user: viewer.user, business },
+      sessionId,
+      { kind: "benchmarking" },
+      appOrigin(app, request),
+    );
     if (!confirmed.ok) return { paid: false };
     paid = true;
   }

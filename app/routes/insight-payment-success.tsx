@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
 import { requireViewer } from "~/server/identity/guards.server";
-import { confirmCheckout } from "~/server/payments/checkout.server";
+import { appOrigin, confirmCheckout } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight payment | Partwise" }];
 
@@ -17,10 +17,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sessionId = params.get("session_id");
   const insightId = params.get("insightId");
   if (!sessionId || !insightId || viewer.user.role !== "client" || !viewer.business) return { paid: false };
-  const confirmed = await confirmCheckout(context.app, { user: viewer.user, business: viewer.business }, sessionId, {
-    kind: "insight",
-    referenceId: insightId,
-  });
+  const confirmed = await confirmCheckout(
+    context.app,
+    { user: viewer.user, business: viewer.business },
+    sessionId,
+    { kind: "insight", referenceId: insightId },
+    appOrigin(context.app, request),
+  );
   return { paid: confirmed.ok };
 }
 

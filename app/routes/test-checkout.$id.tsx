@@ -19,6 +19,7 @@ import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import {
   fillSessionId,
   getLocalCheckoutSession,
+  cardOf,
   payLocalCheckout,
 } from "~/server/payments/provider/local-checkout.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/platform/http.server";
@@ -89,8 +90,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (digits === "4000000000000002") return data({ error: CARD_DECLINED_MESSAGE }, { status: 402 });
   if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
 
-  const next = await payLocalCheckout(app, session.id, (rawBody, header) =>
-    handleStripeWebhook(app, rawBody, header, appOrigin(app, request)),
+  const next = await payLocalCheckout(
+    app,
+    session.id,
+    (rawBody, header) => handleStripeWebhook(app, rawBody, header, appOrigin(app, request)),
+    cardOf(digits),
   );
   if (!next) throw notFound();
   return seeOther(next);

@@ -30,6 +30,15 @@ export const purchases = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at"),
+    /**
+     * The card that paid, as the provider reports its charge (`payment_method_details.card`): the
+     * brand ('visa', 'mastercard', …) and the last 4 digits, recorded when the receipt is made
+     * (docs/decisions/051-receipts.md); null until then, or for a payment by other means.
+     */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    /** The sales tax in amount_cents, from the Checkout Session's total_details.amount_tax; null when unknown. */
+    taxCents: integer("tax_cents"),
   },
   (t) => [
     uniqueIndex("purchases_stripe_checkout_session_id_unique").on(t.stripeCheckoutSessionId),

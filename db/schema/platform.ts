@@ -71,8 +71,14 @@ export const emailOutbox = sqliteTable(
     error: text("error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at"),
+    /**
+     * Makes an email exactly-once (a receipt): the first send with a key claims it, any later send
+     * with the same key sends nothing. Null for the emails that may repeat.
+     */
+    dedupeKey: text("dedupe_key"),
   },
   (t) => [
+    uniqueIndex("email_outbox_dedupe_key_unique").on(t.dedupeKey),
     index("email_outbox_created_at_idx").on(t.createdAt),
     index("email_outbox_status_idx").on(t.status, t.createdAt),
     index("email_outbox_to_address_idx").on(t.toAddress),

@@ -16,7 +16,9 @@
  *                                        transfer_group, source_transaction, metadata[…]); 400 for a bad
  *                                        amount/destination, an unknown source_transaction charge or
  *                                        more than is left of it.
- *   GET  /v1/payment_intents/:id       → the PaymentIntent (amount, latest_charge ch_stub_…), or 404.
+ *   GET  /v1/payment_intents/:id       → the PaymentIntent (amount, latest_charge ch_stub_…), or 404;
+ *                                        with expand[]=latest_charge the charge object (amount,
+ *                                        payment_intent, payment_method_details.card {brand, last4}).
  *   POST /v1/transfers/:id/reversals   → reversal trr_stub_… of the whole amount; 400 when already reversed.
  *   POST /v1/refunds                   → refund re_stub_… (status succeeded) of a paid session's
  *                                        payment_intent (pi_stub_…, set when /__sessions/:id/pay pays a
@@ -39,7 +41,8 @@
  *                                        idempotencyKey, authorization.
  *   POST /__reset                      → clears the log (objects stay: other files may use them).
  *   POST /__sessions/:id/pay           → completes the session: status complete, payment_status
- *                                        (JSON body {payment_status}, default "paid"); in
+ *                                        (JSON body {payment_status, card?: {brand, last4}}, default
+ *                                        "paid" with a visa ending 4242: the charge's card); in
  *                                        subscription mode also creates its subscription (status
  *                                        trialing when the session asked for a trial, else active,
  *                                        with the price's lookup key). Answers the session.
@@ -149,7 +152,10 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const transfers = new Map<string, Json>();
-  const paymentIntents = new Map<string, { amount: number; refunded: number; charge: string }>();
+  const paymentIntents = new Map<
+    string,
+    { amount: number; refunded: number; charge: string; card: { brand: string; last4: string } }
+  >();
   /** Per charge: its amount and how much of it transfers took (their source_transaction). */
   const charges = new Map<string, { amount: number; transferred: number }>();
   const accounts = new Map<string, Json>();
@@ -199,6 +205,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       client_reference_id: form.client_reference_id ?? null,
       metadata: nested(form, "metadata"),
       amount_total: trialDays > 0 ? 0 : unitAmount,
+      // No Stripe Tax on Partwise's sessions: Stripe reports the tax as 0.
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       payment_intent: null,
       currency: "usd",
       success_url: form.success_url,
@@ -276,7 +284,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       const paymentIntent = nextId("pi_stub_");
       session.payment_intent = paymentIntent;
       const charge = nextId("ch_stub_");
-      paymentIntents.set(paymentIntent, { amount: session.amount_total as number, refunded: 0, charge });
+      const card = (input.card as { brand: string; last4: string } | undefined) ?? { brand: "visa", last4: "4242" };
+      paymentIntents.set(paymentIntent, { amount: session.amount_total as number, refunded: 0, charge, card });
       charges.set(charge, { amount: session.amount_total as number, transferred: 0 });
     }
     return send(res, 200, publicView(session));
@@ -334,7 +343,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
         };
       return { status: 200, body: subscription };
     }
-    const transfersAnswer = transferRoutes(method, path, form);
+    const transfersAnswer = transferRoutes(method, path, form, params);
     if (transfersAnswer) return transfersAnswer;
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!form.customer)
@@ -366,6 +375,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     method: string,
     path: string,
     form: Record<string, string>,
+    params: URLSearchParams,
   ): { status: number; body: unknown } | null {
     const invalid = (message: string, param?: string) => ({
       status: 400,
@@ -434,9 +444,23 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
             error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" },
           },
         };
+      // expand[]=latest_charge answers the charge itself, with the card it was paid with.
+      const latestCharge = arrayParam(params, "expand").includes("latest_charge")
+        ? {
+            id: found.charge,
+            object: "charge",
+            amount: found.amount,
+            amount_refunded: found.refunded,
+            currency: "usd",
+            paid: true,
+            status: "succeeded",
+            payment_intent: id,
+            payment_method_details: { type: "card", card: { ...found.card, exp_month: 12, exp_year: 2034 } },
+          }
+        : found.charge;
       return {
         status: 200,
-        body: { id, object: "payment_intent", amount: found.amount, status: "succeeded", latest_charge: found.charge },
+        body: { id, object: "payment_intent", amount: found.amount, status: "succeeded", latest_charge: latestCharge },
       };
     }
     if (method === "POST" && path === "/v1/refunds") {

@@ -1,11 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { categoryLabel } from "~/lib/shared/format";
-import {
-  CLICK_TO_VIEW,
-  PAY_NOW_LABEL,
-  PAYMENT_COMPLETE_LABEL,
-  clientInsightStatus,
-} from "~/lib/insights/insight-status";
+import { CLICK_TO_VIEW, PAY_NOW_LABEL, clientInsightStatus, paidStateLabel } from "~/lib/insights/insight-status";
 import { formatDate } from "~/lib/shared/dates";
 import { insightDiscoveryHref } from "~/lib/insights/insight-views";
 import { usePosting } from "~/components/ui/pending-post";
@@ -28,7 +23,8 @@ export type TileData =
  * One insight tile (spec §4 Insight): category, date ("Nov 3, 2026") and the status the client
  * derives from the stored sentence. Delivered tiles say 'Click here to view.' and link to
  * /insight-discovery. Requests show their payment state: 'Pay Now' (a form posting to the
- * /features action, which opens the checkout) or 'Payment Complete'.
+ * /features action, which opens the checkout), 'Payment Complete', or 'Included in your plan' for
+ * a request the plan's monthly allowance covered (nothing was paid).
  */
 export function InsightTile({ tile, headingLevel = 3 }: { tile: TileData; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
@@ -59,7 +55,7 @@ export function InsightTile({ tile, headingLevel = 3 }: { tile: TileData; headin
 function PaymentState({ tile }: { tile: Extract<TileData, { type: "REPORT" }> }) {
   const paying = usePosting({ intent: "pay", insightId: tile.id });
   if (tile.paymentComplete || tile.coveredByPlan) {
-    return <p className="insight-tile-payment badge badge-soft">{PAYMENT_COMPLETE_LABEL}</p>;
+    return <p className="insight-tile-payment badge badge-soft">{paidStateLabel(tile)}</p>;
   }
   return (
     <Form method="post" action="/features?focus=Insights" className="insight-tile-pay">

@@ -5,17 +5,22 @@ import {
   PAYMENT_STATUS_LABELS,
   RECEIPT_BACK_TO_PAYMENTS,
   RECEIPT_BRAND,
+  RECEIPT_CARD_UNKNOWN,
+  RECEIPT_DOWNLOAD_PDF,
   RECEIPT_LABELS,
   RECEIPT_PRINT,
+  RECEIPT_TAX_NOTE,
   RECEIPT_TITLE,
 } from "~/lib/payouts/receipt-copy";
-import { PAYMENTS_PATH } from "~/lib/payouts/receipts";
+import { cardLabel, PAYMENTS_PATH, receiptPdfPath, type Receipt } from "~/lib/payouts/receipts";
 import { formatDate } from "~/lib/shared/dates";
-import type { Receipt } from "~/server/payments/receipts.server";
 
 /**
- * A printable receipt (issue #18): Partwise, the receipt number, the date paid, the business, what
- * was bought (with a link to it), the amount, Stripe's payment reference, the status and refunds.
+ * A receipt a bookkeeper can file (issue #18, #36; docs/decisions/051-receipts.md): the seller's
+ * legal name and address, the receipt number, the date paid and the status, the buyer's name and
+ * address, the card and Stripe's payment reference, the line paid for with its subtotal, the sales
+ * tax (and how tax was handled) and the total, and every refund against the charge with what is
+ * left paid. Print it, or download the same receipt as a PDF.
  */
 export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const hydrated = useHydrated();
@@ -27,6 +32,13 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
       </header>
       <dl className="receipt-facts">
         <div>
+          <dt>{RECEIPT_LABELS.seller}</dt>
+          <dd>
+            <span className="receipt-party-name">{receipt.seller.name}</span>
+            <span className="receipt-address">{receipt.seller.address}</span>
+          </dd>
+        </div>
+        <div>
           <dt>{RECEIPT_LABELS.number}</dt>
           <dd>{receipt.number}</dd>
         </div>
@@ -36,15 +48,14 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         </div>
         <div>
           <dt>{RECEIPT_LABELS.billedTo}</dt>
-          <dd>{receipt.businessName}</dd>
+          <dd>
+            <span className="receipt-party-name">{receipt.buyer.name}</span>
+            {receipt.buyer.address ? <span className="receipt-address">{receipt.buyer.address}</span> : null}
+          </dd>
         </div>
         <div>
-          <dt>{RECEIPT_LABELS.item}</dt>
-          <dd>{receipt.href ? <Link to={receipt.href}>{receipt.description}</Link> : receipt.description}</dd>
-        </div>
-        <div>
-          <dt>{RECEIPT_LABELS.amount}</dt>
-          <dd className="receipt-amount">{formatUsdCents(receipt.amountCents)}</dd>
+          <dt>{RECEIPT_LABELS.paymentMethod}</dt>
+          <dd>{receipt.card ? cardLabel(receipt.card) : RECEIPT_CARD_UNKNOWN}</dd>
         </div>
         {receipt.paymentReference ? (
           <div>
@@ -61,6 +72,42 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           </dd>
         </div>
       </dl>
+      <div className="receipt-lines-wrap">
+        <table className="chart-table receipt-table receipt-lines">
+          <caption>{RECEIPT_LABELS.lines}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{RECEIPT_LABELS.description}</th>
+              <th scope="col" className="receipt-money">
+                {RECEIPT_LABELS.lineAmount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td className="receipt-line-description">
+                {receipt.href ? <Link to={receipt.href}>{receipt.description}</Link> : receipt.description}
+              </td>
+              <td className="receipt-money">{formatUsdCents(receipt.subtotalCents)}</td>
+            </tr>
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{RECEIPT_LABELS.subtotal}</th>
+              <td className="receipt-money">{formatUsdCents(receipt.subtotalCents)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{RECEIPT_LABELS.tax}</th>
+              <td className="receipt-money">{formatUsdCents(receipt.taxCents)}</td>
+            </tr>
+            <tr className="receipt-total">
+              <th scope="row">{RECEIPT_LABELS.total}</th>
+              <td className="receipt-money receipt-amount">{formatUsdCents(receipt.amountCents)}</td>
+            </tr>
+          </tfoot>
+        </table>
+        <p className="receipt-tax-note">{RECEIPT_TAX_NOTE(receipt.taxCents)}</p>
+      </div>
       {receipt.refunds.length > 0 ? (
         <div className="receipt-refunds">
           <table className="chart-table receipt-table">
@@ -96,6 +143,9 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             {RECEIPT_PRINT}
           </button>
         ) : null}
+        <a className="button button-secondary" href={receiptPdfPath(receipt.purchaseId)} download>
+          {RECEIPT_DOWNLOAD_PDF}
+        </a>
         <Link to={PAYMENTS_PATH}>{RECEIPT_BACK_TO_PAYMENTS}</Link>
       </div>
     </article>

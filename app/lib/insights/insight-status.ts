@@ -69,3 +69,13 @@ export function isInsightCompleted(event: { completed?: boolean | null; value?: 
 /** spec §4 "Payment": the request's payment label. */
 export const PAY_NOW_LABEL = "Pay Now";
 export const PAYMENT_COMPLETE_LABEL = "Payment Complete";
+/**
+ * A request the plan's monthly allowance covered was never paid for: its payment state says so
+ * (issue #36), the words the wizard's confirmation uses for its price.
+ */
+export const INCLUDED_IN_PLAN_LABEL = "Included in your plan";
+
+/** What a request's payment state shows once nothing is left to pay: included, or paid. */
+export function paidStateLabel(request: { coveredByPlan: boolean }): string {
+  return request.coveredByPlan ? INCLUDED_IN_PLAN_LABEL : PAYMENT_COMPLETE_LABEL;
+}

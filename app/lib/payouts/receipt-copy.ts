@@ -4,14 +4,22 @@ export const RECEIPT_TITLE = "Receipt";
 export const RECEIPT_BRAND = "Partwise";
 export const RECEIPT_NOT_FOUND = "This receipt was not found.";
 export const RECEIPT_PRINT = "Print receipt";
+export const RECEIPT_DOWNLOAD_PDF = "Download PDF";
 export const RECEIPT_BACK_TO_PAYMENTS = "All payments";
 
 export const RECEIPT_LABELS = {
+  seller: "Sold by",
   number: "Receipt number",
   datePaid: "Date paid",
   billedTo: "Billed to",
   item: "Item",
-  amount: "Amount paid",
+  description: "Description",
+  lineAmount: "Amount",
+  lines: "What was paid for",
+  subtotal: "Subtotal",
+  tax: "Sales tax",
+  total: "Total paid",
+  paymentMethod: "Payment method",
   paymentReference: "Payment reference",
   status: "Status",
   refunds: "Refunds",
@@ -19,6 +27,47 @@ export const RECEIPT_LABELS = {
   refundAmount: "Amount refunded",
   refundReference: "Refund reference",
   net: "Net paid",
+} as const;
+
+/** The card line when the provider did not say which card paid. */
+export const RECEIPT_CARD_UNKNOWN = "Card (details not available)";
+
+/** How tax was handled, under the tax line (honest either way: Partwise does not add sales tax itself). */
+export const RECEIPT_TAX_NOTE = (taxCents: number) =>
+  taxCents > 0 ? "The sales tax is included in the total." : "No sales tax was charged on this purchase.";
+
+/** The footer of the PDF: the receipt number and the page. */
+export const RECEIPT_PDF_FOOTER = (seller: string, number: string) => `${seller} · Receipt ${number}`;
+
+/** The receipt emails (docs/decisions/051-receipts.md): one per charge, one per refund, one per membership invoice. */
+export const RECEIPT_EMAIL = {
+  chargeSubject: (number: string) => `Your Partwise receipt ${number}`,
+  chargeHeading: (number: string) => `Receipt ${number}`,
+  chargeIntro: (description: string) => `Thank you for your payment. This is your receipt for ${description}.`,
+  refundSubject: (number: string) => `Your Partwise refund for receipt ${number}`,
+  refundHeading: (number: string) => `Refund for receipt ${number}`,
+  refundIntro: (amount: string, description: string) =>
+    `Partwise refunded ${amount} of your payment for ${description}. Your bank shows it within 5–10 business days.`,
+  planRefundSubject: (description: string) => `Your Partwise refund: ${description}`,
+  planRefundHeading: "Refund",
+  invoiceSubject: (number: string) => `Your Partwise membership receipt ${number}`,
+  invoiceHeading: (number: string) => `Membership receipt ${number}`,
+  invoiceIntro: (plan: string) => `Thank you for your payment. This is your receipt for ${plan}.`,
+  viewReceipt: "View your receipt",
+  downloadPdf: "Download the PDF",
+  viewInvoice: "View the invoice at Stripe",
+  findIt: "Your receipts are in Partwise under Settings → Account → Payments.",
+  footer: "You get this email because your business paid Partwise. Keep it for your records.",
+  labels: {
+    refundedOn: "Date refunded",
+    refunded: "Amount refunded",
+    refundedTo: "Refunded to",
+    refundReference: "Refund reference",
+    originalPayment: "Original payment",
+    period: "Period",
+    invoice: "Invoice number",
+  },
+  membership: "Partwise membership",
 } as const;
 
 export const PAYMENT_STATUS_LABELS = {

@@ -14,6 +14,8 @@ export async function confirmInsightPayment(
   app: AppContext,
   viewer: CheckoutViewer,
   insightId: string,
+  /** The origin of the receipt email's links (the request's). */
+  origin: string | null = app.env.APP_URL ?? null,
 ): Promise<{ ok: true } | CheckoutFailure> {
   const [insight] = await app.db
     .select({ id: insightRequests.id, paymentComplete: insightRequests.paymentComplete })
@@ -23,6 +25,6 @@ export async function confirmInsightPayment(
   if (insight.paymentComplete) return { ok: true };
   const sessionId = await latestSessionFor(app, viewer.business.id, "insight", insight.id);
   if (!sessionId) return { ok: false, status: 409, msg: PAYMENT_NOT_COMPLETED_MESSAGE };
-  const confirmed = await confirmCheckout(app, viewer, sessionId, { kind: "insight", referenceId: insight.id });
+  const confirmed = await confirmCheckout(app, viewer, sessionId, { kind: "insight", referenceId: insight.id }, origin);
   return confirmed.ok ? { ok: true } : confirmed;
 }

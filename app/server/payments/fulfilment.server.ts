@@ -18,6 +18,7 @@ import { paymentProvider } from "./provider/factory.server";
 import type { CheckoutSession, StripeEvent } from "./provider/types";
 import type { PurchaseKind } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
+import { sendInvoiceReceipt, sendPaymentReceipt } from "./receipt-emails.server";
 import { invoiceSubscriptionId, stripeId, syncSubscription } from "./subscriptions.server";
 import { handleSignedEvent, ignored, processed, type EventOutcome, type WebhookResult } from "./webhook-events.server";
 
@@ -97,6 +98,9 @@ export async function fulfilCheckoutSession(
       console.error(`After-payment step of purchase ${winner.id} failed:`, error);
     });
   }
+  // The receipt, by the call that turned the purchase paid (once more guarded by its outbox key;
+  // it never throws). A plan's charges get theirs from invoice.paid.
+  if (winner) await sendPaymentReceipt(app, winner.id, origin, { taxCents: session.amount_tax });
   const [current] = winner
     ? [winner]
     : await app.db.select().from(purchases).where(eq(purchases.id, found.id)).limit(1);
@@ -140,6 +144,8 @@ async function processEvent(app: AppContext, event: StripeEvent, origin: string 
       const subscriptionId = invoiceSubscriptionId(object);
       if (!subscriptionId) return ignored("No subscription.");
       await syncSubscription(app, subscriptionId);
+      // A membership charge's receipt, once per invoice (nothing for a trial's $0 invoice).
+      if (event.type === "invoice.paid") await sendInvoiceReceipt(app, object);
       return processed("Synced.");
     }
     default:

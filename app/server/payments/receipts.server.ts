@@ -1,23 +1,17 @@
 /**
  * The business's side of the money (issue #18, Q3): what each deliverable of an engagement cost
- * and its refund, the receipt of any paid purchase, and the payment history (payments and refunds).
+ * and its refund, and the payment history (payments and refunds); the receipt of a paid purchase
+ * is receipt-document.server.ts (re-exported here).
  * Every query is scoped by the session's business: another business's purchase reads as not found.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { deliveryItems, deliveryOutlines, insightRequests, itemRefunds, purchases, type Purchase } from "~db/schema";
-import { describePurchase, receiptNumber, type PurchaseSubject } from "~/lib/payouts/receipts";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { deliveryItems, deliveryOutlines, itemRefunds, purchases } from "~db/schema";
+import { receiptNumber } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";
 import { outlineIdSql } from "~/server/engagements/engagement-views.server";
+import { oneOffPayment, RECEIPTED_STATUSES, receiptedPurchases, subjectOf } from "./receipt-document.server";
 
-/** Purchases that took the business's money (a receipt exists for them). */
-const RECEIPTED_STATUSES = ["paid", "refunded"] as const satisfies readonly Purchase["status"][];
-
-/**
- * A plan's purchase records the subscription's start (often a free trial: nothing charged, no
- * PaymentIntent); its charges are Stripe's invoices, which the billing portal (Manage Payment)
- * shows. So receipts and the history cover the one-off payments only.
- */
-const oneOffPayment = ne(purchases.kind, "subscription");
+export { loadReceipt, type Receipt, type ReceiptRefund } from "./receipt-document.server";
 
 /** The longest payment history the settings list shows (newest first). */
 export const PAYMENT_HISTORY_LIMIT = 100;
@@ -98,147 +92,6 @@ export async function loadEngagementCosts(
     refundedCents += refund?.amountCents ?? 0;
   }
   return { items, paidCents, refundedCents, netCents: paidCents - refundedCents };
-}
-
-const subjectColumns = {
-  itemTitle: deliveryItems.title,
-  outlineId: deliveryItems.outlineId,
-  outlineTitle: deliveryOutlines.title,
-  insightCategory: insightRequests.category,
-};
-
-const purchaseColumns = {
-  id: purchases.id,
-  kind: purchases.kind,
-  referenceId: purchases.referenceId,
-  amountCents: purchases.amountCents,
-  currency: purchases.currency,
-  status: purchases.status,
-  paidAt: purchases.paidAt,
-  updatedAt: purchases.updatedAt,
-  stripePaymentIntentId: purchases.stripePaymentIntentId,
-  ...subjectColumns,
-};
-
-/** The business's receipted purchases with what each bought (the item and engagement, or the insight). */
-function receiptedPurchases(app: AppContext, businessId: string) {
-  return app.db
-    .select(purchaseColumns)
-    .from(purchases)
-    .leftJoin(
-      deliveryItems,
-      and(
-        eq(purchases.kind, "delivery_item"),
-        eq(deliveryItems.id, purchases.referenceId),
-        eq(deliveryItems.businessId, businessId),
-      ),
-    )
-    .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
-    .leftJoin(
-      insightRequests,
-      and(
-        eq(purchases.kind, "insight"),
-        eq(insightRequests.id, purchases.referenceId),
-        eq(insightRequests.businessId, businessId),
-      ),
-    )
-    .$dynamic();
-}
-
-const subjectOf = (row: { kind: Purchase["kind"]; referenceId: string | null } & PurchaseSubjectColumns) =>
-  describePurchase({
-    kind: row.kind,
-    referenceId: row.referenceId,
-    itemTitle: row.itemTitle,
-    outlineId: row.outlineId,
-    outlineTitle: row.outlineTitle,
-    insightCategory: row.insightCategory,
-  } satisfies PurchaseSubject);
-
-type PurchaseSubjectColumns = Omit<PurchaseSubject, "kind" | "referenceId">;
-
-export type ReceiptRefund = { id: string; amountCents: number; refundedAt: string; reference: string | null };
-
-export type Receipt = {
-  purchaseId: string;
-  number: string;
-  businessName: string;
-  description: string;
-  href: string | null;
-  amountCents: number;
-  currency: string;
-  status: "paid" | "refunded";
-  paidAt: string;
-  /** The payment's reference at Stripe: its PaymentIntent id (null for a plan paid by invoice). */
-  paymentReference: string | null;
-  refunds: ReceiptRefund[];
-  refundedCents: number;
-  netCents: number;
-};
-
-/**
- * The receipt of one of the business's paid (or since refunded) one-off purchases, or null when
- * the purchase is unknown, another business's, never paid, or a plan's (its invoices are Stripe's). Two queries in parallel (one round trip).
- */
-export async function loadReceipt(
-  app: AppContext,
-  business: { id: string; name: string },
-  purchaseId: string,
-): Promise<Receipt | null> {
-  const [rows, refundRows] = await Promise.all([
-    receiptedPurchases(app, business.id)
-      .where(
-        and(
-          eq(purchases.id, purchaseId),
-          eq(purchases.businessId, business.id),
-          inArray(purchases.status, RECEIPTED_STATUSES),
-          oneOffPayment,
-        ),
-      )
-      .limit(1),
-    app.db
-      .select({
-        id: itemRefunds.id,
-        amountCents: itemRefunds.amountCents,
-        updatedAt: itemRefunds.updatedAt,
-        stripeRefundId: itemRefunds.stripeRefundId,
-      })
-      .from(itemRefunds)
-      .where(
-        and(
-          eq(itemRefunds.purchaseId, purchaseId),
-          eq(itemRefunds.businessId, business.id),
-          eq(itemRefunds.status, "succeeded"),
-        ),
-      )
-      .orderBy(asc(itemRefunds.updatedAt)),
-  ]);
-  const row = rows[0];
-  if (!row || (row.status !== "paid" && row.status !== "refunded")) return null;
-  const paidAt = row.paidAt ?? row.updatedAt;
-  const refunds = refundRows.map((refund) => ({
-    id: refund.id,
-    amountCents: refund.amountCents,
-    refundedAt: refund.updatedAt.toISOString(),
-    reference: refund.stripeRefundId,
-  }));
-  const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
-  const { description, href } = subjectOf(row);
-  return {
-    purchaseId: row.id,
-    number: receiptNumber(row.id, paidAt),
-    businessName: business.name,
-    description,
-    href,
-    amountCents: row.amountCents,
-    currency: row.currency,
-    status: row.status,
-    paidAt: paidAt.toISOString(),
-    paymentReference: row.stripePaymentIntentId,
-    refunds,
-    refundedCents,
-    netCents: row.amountCents - refundedCents,
-  };
 }
 
 /** One line of the business's payment history: a payment, or a refund (a negative amount). */

@@ -30,6 +30,7 @@ import {
 } from "~/lib/payouts/transfer-copy";
 import type { AppContext } from "~/server/load-context";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
+import { sendRefundReceipt } from "~/server/payments/receipt-emails.server";
 import { notifyDeliverable } from "~/server/engagements/deliverable-notices.server";
 import { refundStarted, settleRefundedItem } from "~/server/engagements/item-refunds.server";
 
@@ -460,7 +461,15 @@ export async function refundItem(
       ...settleRefundedItem(app, outlineId, itemId, at),
     ]);
     // The business's (and the consultant's) history: told once, by the call that settled the refund.
-    if (settled.length > 0) await notifyDeliverable(app, origin, itemId, ["item_refunded"]);
+    if (settled.length > 0) {
+      await notifyDeliverable(app, origin, itemId, ["item_refunded"]);
+      // The refund's receipt to the business (once per Stripe refund: its outbox key).
+      await sendRefundReceipt(
+        app,
+        { purchaseId: purchase.id, refundId: made.id, amountCents: made.amount, refundedAt: at },
+        origin,
+      );
+    }
     return { ok: true, msg: REFUND_DONE };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lt, or } from "drizzle-orm";
 import { emailOutbox } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 
@@ -26,7 +26,19 @@ export type OutgoingEmail = {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * Sends the email at most once per key (e.g. `receipt-charge-{purchaseId}`): see sendEmail.
+   * Leave it out for emails that may be sent again (a new reset code).
+   */
+  dedupeKey?: string;
 };
+
+/**
+ * A keyed email still 'queued' this long after its claim was interrupted before the provider
+ * answered (a crash): the next send with its key claims it again. Resend's Idempotency-Key is the
+ * row's id, so a second try of an email the provider did take sends nothing more.
+ */
+export const STALE_QUEUED_EMAIL_MS = 10 * 60 * 1000;
 
 export type EmailTransportName = "resend" | "outbox";
 
@@ -58,12 +70,18 @@ export function emailTransportName(app: Pick<AppContext, "env">): EmailTransport
   return app.env.RESEND_API_KEY ? "resend" : "outbox";
 }
 
-/** Records the email in the outbox, then delivers it with the configured transport. */
-export async function sendEmail(app: AppContext, email: OutgoingEmail): Promise<void> {
-  const id = crypto.randomUUID();
+/**
+ * Records the email in the outbox, then delivers it with the configured transport. Answers true
+ * when it was sent now, false when an email with the same `dedupeKey` was already sent (or is
+ * being sent): the outbox row is unique per key and claimed with ONE statement (INSERT … ON
+ * CONFLICT (dedupe_key) DO UPDATE … WHERE the earlier try failed or was interrupted … RETURNING),
+ * so concurrent or repeated calls send it once. Throws EmailDeliveryError when the provider fails;
+ * the row is then 'failed', and the next send with its key tries again under the same row id.
+ */
+export async function sendEmail(app: AppContext, email: OutgoingEmail): Promise<boolean> {
   const now = app.now();
   const row = {
-    id,
+    id: crypto.randomUUID(),
     toAddress: email.to,
     fromAddress: app.env.EMAIL_FROM,
     subject: email.subject,
@@ -73,18 +91,57 @@ export async function sendEmail(app: AppContext, email: OutgoingEmail): Promise<
     headers: email.headers && Object.keys(email.headers).length > 0 ? email.headers : null,
     status: "queued" as const,
     createdAt: now,
+    dedupeKey: email.dedupeKey ?? null,
   };
+  const insert = app.db.insert(emailOutbox).values(row);
+  // A keyed email is claimed: a new row, or its row again when the earlier try failed or was
+  // left queued by a call that never finished (then the same row id is Resend's Idempotency-Key).
+  const claim = email.dedupeKey
+    ? insert
+        .onConflictDoUpdate({
+          target: emailOutbox.dedupeKey,
+          // The retry sends what the caller has now (the same email, rendered again).
+          set: {
+            status: "queued",
+            error: null,
+            createdAt: now,
+            toAddress: row.toAddress,
+            subject: row.subject,
+            textBody: row.textBody,
+            htmlBody: row.htmlBody,
+            headers: row.headers,
+          },
+          setWhere: or(
+            eq(emailOutbox.status, "failed"),
+            and(
+              eq(emailOutbox.status, "queued"),
+              lt(emailOutbox.createdAt, new Date(now.getTime() - STALE_QUEUED_EMAIL_MS)),
+            ),
+          ),
+        })
+        .returning({ id: emailOutbox.id })
+    : insert.returning({ id: emailOutbox.id });
 
   if (emailTransportName(app) === "outbox") {
-    // Locally the outbox row is the delivery: record and mark it sent in one round trip.
-    await app.db.batch([
-      app.db.insert(emailOutbox).values(row),
-      app.db.update(emailOutbox).set({ status: "sent", sentAt: now }).where(eq(emailOutbox.id, id)),
+    // Locally the outbox row is the delivery: claim it and mark it sent in one atomic round trip
+    // (the update names the claimed row by its key, or by its new id).
+    const [claimed] = await app.db.batch([
+      claim,
+      app.db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: now })
+        .where(
+          email.dedupeKey
+            ? and(eq(emailOutbox.dedupeKey, email.dedupeKey), eq(emailOutbox.status, "queued"))
+            : eq(emailOutbox.id, row.id),
+        ),
     ]);
-    return;
+    return claimed.length > 0;
   }
 
-  await app.db.insert(emailOutbox).values(row);
+  const [claimed] = await claim;
+  if (!claimed) return false;
+  const id = claimed.id;
   let providerMessageId: string;
   try {
     providerMessageId = await sendWithResend(app, id, email);
@@ -100,6 +157,7 @@ export async function sendEmail(app: AppContext, email: OutgoingEmail): Promise<
     .update(emailOutbox)
     .set({ status: "sent", sentAt: app.now(), providerMessageId, error: null })
     .where(eq(emailOutbox.id, id));
+  return true;
 }
 
 /** POST /emails at Resend. Returns the provider's message id; throws on any failure. */

@@ -103,6 +103,10 @@ const VarsSchema = z.object({
   SIGNUP_LIMIT_PER_HOUR: optional(z.coerce.number().int().min(1).max(100_000)),
   /** The platform's fee on every approved deliverable, a whole percent 0–100 (default 20). */
   PLATFORM_FEE_PERCENT: optional(z.coerce.number().int().min(0).max(100)),
+  /** The seller's legal name on every receipt (the company that takes the payments). */
+  SELLER_LEGAL_NAME: optional(z.string().trim().min(2).max(120)),
+  /** The seller's postal address on every receipt, one line (commas between its parts). */
+  SELLER_ADDRESS: optional(z.string().trim().min(5).max(300)),
 });
 
 export type AppEnv = {
@@ -134,6 +138,9 @@ export type AppEnv = {
   SIGNUP_LIMIT_PER_HOUR: number;
   /** The platform's fee in whole percent of each approved deliverable's price (default 20). */
   PLATFORM_FEE_PERCENT: number;
+  /** The seller named on receipts: its legal name and postal address (defaults below). */
+  SELLER_LEGAL_NAME: string;
+  SELLER_ADDRESS: string;
 };
 
 /** Secrets that have no local default but production cannot run without. */
@@ -148,6 +155,9 @@ export const DEFAULT_EMAIL_FROM = "Partwise <no-reply@partwise.test>";
 export const DEFAULT_SUPPORT_EMAIL = "support@partwise.test";
 /** Sign-ups per client network per hour unless SIGNUP_LIMIT_PER_HOUR says otherwise. */
 export const DEFAULT_SIGNUP_LIMIT_PER_HOUR = 20;
+/** The seller on receipts unless SELLER_LEGAL_NAME / SELLER_ADDRESS say otherwise (wrangler.toml sets both). */
+export const DEFAULT_SELLER_LEGAL_NAME = "Partwise, Inc.";
+export const DEFAULT_SELLER_ADDRESS = "100 Commercial Street, Suite 400, Portland, ME 04101, United States";
 
 export class ConfigurationError extends Error {
   constructor(message: string) {
@@ -235,5 +245,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     STRIPE_CONNECT_WEBHOOK_SECRET: vars.STRIPE_CONNECT_WEBHOOK_SECRET ?? LOCAL_DEFAULTS.STRIPE_CONNECT_WEBHOOK_SECRET,
     SIGNUP_LIMIT_PER_HOUR: vars.SIGNUP_LIMIT_PER_HOUR ?? DEFAULT_SIGNUP_LIMIT_PER_HOUR,
     PLATFORM_FEE_PERCENT: vars.PLATFORM_FEE_PERCENT ?? DEFAULT_PLATFORM_FEE_PERCENT,
+    SELLER_LEGAL_NAME: vars.SELLER_LEGAL_NAME ?? DEFAULT_SELLER_LEGAL_NAME,
+    SELLER_ADDRESS: vars.SELLER_ADDRESS ?? DEFAULT_SELLER_ADDRESS,
   };
 }

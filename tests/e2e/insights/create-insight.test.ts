@@ -221,33 +221,51 @@ describe("/create-insight", () => {
     await page.getByText("Preparing your Insight request.", { exact: true }).waitFor();
   });
 
-  browserTest(
-    "a STARTER business's first insight of the month is included; the second asks for payment",
-    async ({ page }) => {
-      await signUpNewClient(page, NEW_CLIENT);
-      await startStarterPlan(page);
+  // Issue #36: an insight the plan covers was never paid for: it says "Included in your plan"
+  // (never "Payment Complete") after Submit and on its tile, at a phone's width and a laptop's.
+  for (const [label, viewport] of [
+    ["1280", { width: 1280, height: 900 }],
+    ["375", PHONE],
+  ] as const) {
+    browserTest(
+      `a STARTER business's first insight of the month is included; the second asks for payment (${label}px)`,
+      async ({ page }) => {
+        await signUpNewClient(page, NEW_CLIENT);
+        await startStarterPlan(page);
 
-      await openWizard(page);
-      await chooseArea(page, "Marketing");
-      await fillOverview(page);
-      await continueToConfirmation(page);
-      await page.getByText("Included in your plan", { exact: true }).waitFor();
-      await page.getByRole("button", { name: "Submit", exact: true }).click();
-      await page.getByText("Payment Complete", { exact: true }).waitFor();
-      await page.getByRole("heading", { name: "Congratulations!" }).waitFor();
-      await page.getByText("Preparing your Insight request.", { exact: true }).waitFor();
-      expect(await page.getByRole("button", { name: "Pay Now", exact: true }).count()).toBe(0);
+        await openWizard(page);
+        await chooseArea(page, "Marketing");
+        await fillOverview(page);
+        await continueToConfirmation(page);
+        await page.getByText("Included in your plan", { exact: true }).waitFor();
+        await page.getByRole("button", { name: "Submit", exact: true }).click();
+        await page.getByRole("heading", { name: "Congratulations!" }).waitFor();
+        await page.locator(".insight-payment-complete").getByText("Included in your plan", { exact: true }).waitFor();
+        expect(await page.getByText("Payment Complete", { exact: true }).count()).toBe(0);
+        await page.getByText("Preparing your Insight request.", { exact: true }).waitFor();
+        expect(await page.getByRole("button", { name: "Pay Now", exact: true }).count()).toBe(0);
+        await page.screenshot({ path: `test-results/create-insight-included-${label}.png`, fullPage: true });
 
-      await openWizard(page);
-      await chooseArea(page, "Sales");
-      await fillOverview(page);
-      await continueToConfirmation(page);
-      await page.getByText("$495.00", { exact: true }).waitFor();
-      await page.getByRole("button", { name: "Submit", exact: true }).click();
-      await page.getByRole("button", { name: "Pay Now", exact: true }).waitFor();
-      expect(await page.getByText("Payment Complete", { exact: true }).count()).toBe(0);
-    },
-  );
+        // Its tile in /features says the same.
+        await page.goto("/features?focus=Insights");
+        const tile = page.getByRole("article", { name: /^Marketing insight/ });
+        await tile.getByText("Included in your plan", { exact: true }).waitFor();
+        expect(await tile.getByText("Payment Complete", { exact: true }).count()).toBe(0);
+        await page.screenshot({ path: `test-results/insight-tile-included-${label}.png`, fullPage: true });
+
+        await openWizard(page);
+        await chooseArea(page, "Sales");
+        await fillOverview(page);
+        await continueToConfirmation(page);
+        await page.getByText("$495.00", { exact: true }).waitFor();
+        await page.getByRole("button", { name: "Submit", exact: true }).click();
+        await page.getByRole("button", { name: "Pay Now", exact: true }).waitFor();
+        expect(await page.getByText("Payment Complete", { exact: true }).count()).toBe(0);
+        expect(await page.getByText("Included in your plan", { exact: true }).count()).toBe(0);
+      },
+      { viewport },
+    );
+  }
 
   browserTest("without JavaScript the wizard turns its pages on the server and submits", async ({ page, context }) => {
     await signUpNewClient(page, NEW_CLIENT);

@@ -3,7 +3,10 @@ import { browserTest, expectPath, PHONE, signInAsDemoClient } from "../support";
 
 /**
  * The business's cost and receipt of each deliverable (issue #18): demo@ paid the three
- * deliverables of the completed "Store leadership rhythm" ($1,800, $2,400 and $2,100).
+ * deliverables of the completed "Store leadership rhythm" ($1,800, $2,400 and $2,100) through the
+ * test checkout with the 4242 card. Issue #36: the receipt is a document a bookkeeper can file
+ * (seller and buyer with addresses, the line, sales tax and total, the card), also as a PDF, and
+ * each payment's receipt was emailed once.
  */
 for (const [label, viewport] of [
   ["1280", { width: 1280, height: 900 }],
@@ -41,13 +44,40 @@ for (const [label, viewport] of [
             .filter({ has: page.getByText(name, { exact: true }) })
             .locator("dd")
             .textContent()) ?? "";
-        expect(await fact("Receipt number")).toMatch(/^PW-\d{8}-[0-9A-Z]{8}$/);
-        expect(await fact("Billed to")).toBe("Harbor & Pine Outfitters");
-        expect(await fact("Item")).toBe("Deliverable: Roles and ownership map (Store leadership rhythm)");
-        expect(await fact("Amount paid")).toBe("$1,800.00");
+        expect(await fact("Sold by")).toBe(
+          "Partwise, Inc.100 Commercial Street, Suite 400, Portland, ME 04101, United States",
+        );
+        const number = await fact("Receipt number");
+        expect(number).toMatch(/^PW-\d{8}-[0-9A-Z]{8}$/);
+        expect(await fact("Billed to")).toBe("Harbor & Pine OutfittersPortland, ME");
+        expect(await fact("Payment method")).toBe("Visa ending in 4242");
         expect(await fact("Payment reference")).toMatch(/^pi_test_/);
         expect(await fact("Status")).toBe("Paid");
+        // The line paid for, its subtotal, the sales tax (and how tax was handled) and the total.
+        const lines = page.getByRole("table", { name: "What was paid for" });
+        const cells = async (row: number) =>
+          (await lines.getByRole("row").nth(row).locator("th, td").allTextContents()).map((cell) => cell.trim());
+        expect(await cells(0)).toEqual(["Description", "Amount"]);
+        expect(await cells(1)).toEqual(["Deliverable: Roles and ownership map (Store leadership rhythm)", "$1,800.00"]);
+        expect(await cells(2)).toEqual(["Subtotal", "$1,800.00"]);
+        expect(await cells(3)).toEqual(["Sales tax", "$0.00"]);
+        expect(await cells(4)).toEqual(["Total paid", "$1,800.00"]);
+        await page.getByText("No sales tax was charged on this purchase.", { exact: true }).waitFor();
         await page.getByRole("button", { name: "Print receipt" }).waitFor();
+
+        // The same receipt as a PDF, for this business only.
+        const download = page.getByRole("link", { name: "Download PDF" });
+        const pdfHref = (await download.getAttribute("href")) ?? "";
+        expect(pdfHref).toBe(`${href}/receipt.pdf`);
+        const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+        expect(file.suggestedFilename()).toBe(`receipt-${number}.pdf`);
+        const pdf = await page.request.get(pdfHref);
+        expect(pdf.status()).toBe(200);
+        expect(pdf.headers()["content-type"]).toBe("application/pdf");
+        const bytes = (await pdf.body()).toString("latin1");
+        expect(bytes.startsWith("%PDF-")).toBe(true);
+        expect(bytes).toContain("(Visa ending in 4242) Tj");
+        expect(bytes).toContain("(Total paid: $1,800.00) Tj");
 
         // The link to what was bought goes back to the engagement.
         await page
@@ -63,6 +93,23 @@ for (const [label, viewport] of [
         expect(await row.getByRole("cell").nth(3).textContent()).toBe("Paid");
         await row.getByRole("link", { name: /^View receipt PW-/ }).click();
         await expectPath(page, href);
+
+        // The receipt was emailed when the deliverable was paid: once, with the card and the links.
+        const purchaseId = href.slice("/receipts/".length);
+        await page.goto("/dev/outbox");
+        await page.getByRole("heading", { name: "Local email outbox", level: 1 }).waitFor();
+        const emails = page
+          .getByRole("article")
+          .filter({ hasText: /^Your Partwise receipt PW-/ })
+          .filter({ hasText: `/receipts/${purchaseId}/receipt.pdf` });
+        expect(await emails.count()).toBe(1);
+        const mail = (await emails.textContent()) ?? "";
+        expect(mail).toContain("demo@partwise.test");
+        expect(mail).toContain(
+          "Thank you for your payment. This is your receipt for Deliverable: Roles and ownership map",
+        );
+        expect(mail).toContain("Payment method:\nVisa ending in 4242");
+        expect(mail).toContain("Total paid:\n$1,800.00");
       },
       { viewport },
     );

@@ -88,13 +88,21 @@ export async function stripeRequests(): Promise<StripeStubRequest[]> {
 export async function payStubSession(
   sessionId: string,
   paymentStatus: "paid" | "no_payment_required" | "unpaid" = "paid",
+  /** The card the charge is paid with (default a visa ending 4242). */
+  card?: { brand: string; last4: string },
 ) {
   const response = await fetch(`${stripeStubUrl()}/__sessions/${encodeURIComponent(sessionId)}/pay`, {
     method: "POST",
-    body: JSON.stringify({ payment_status: paymentStatus }),
+    body: JSON.stringify({ payment_status: paymentStatus, ...(card ? { card } : {}) }),
   });
   if (!response.ok) throw new Error(`stripe stub: pay answered ${response.status}`);
-  return (await response.json()) as { id: string; subscription: string | null; status: string; payment_status: string };
+  return (await response.json()) as {
+    id: string;
+    subscription: string | null;
+    status: string;
+    payment_status: string;
+    payment_intent: string | null;
+  };
 }
 
 /** Sets a subscription's current state in the stub (what GET /v1/subscriptions/:id answers). */

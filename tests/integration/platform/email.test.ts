@@ -171,6 +171,82 @@ describe("sendEmail with the Resend transport", () => {
   });
 });
 
+describe("sendEmail with a dedupeKey (an exactly-once email, e.g. a receipt)", () => {
+  const keyed = (key: string, overrides: Partial<OutgoingEmail> = {}) => email({ dedupeKey: key, ...overrides });
+  const rowsOf = (key: string) => db().select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, key));
+
+  it("sends once however many calls race or repeat (outbox transport): one row, one true", async () => {
+    const key = `test-once-${crypto.randomUUID()}`;
+    const message = keyed(key);
+    const results = await Promise.all(Array.from({ length: 6 }, () => sendEmail(context(), message)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await sendEmail(context(), message)).toBe(false);
+    const rows = await rowsOf(key);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "sent", toAddress: message.to, dedupeKey: key });
+    // Emails without a key are never de-duplicated.
+    const plain = email();
+    expect(await sendEmail(context(), plain)).toBe(true);
+    expect(await sendEmail(context(), plain)).toBe(true);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, plain.to))).toHaveLength(2);
+  });
+
+  it("with Resend: a failed send is tried again under the same row (its Idempotency-Key), a sent one never again", async () => {
+    const key = `test-retry-${crypto.randomUUID()}`;
+    const message = keyed(key);
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(new Response("{}", { status: 503 }))
+      .mockResolvedValue(new Response(JSON.stringify({ id: "msg_retry" }), { status: 200 }));
+    await expect(sendEmail(resendContext(), message)).rejects.toBeInstanceOf(EmailDeliveryError);
+    const [failed] = await rowsOf(key);
+    expect(failed).toMatchObject({ status: "failed" });
+
+    const again = await Promise.all([sendEmail(resendContext(), message), sendEmail(resendContext(), message)]);
+    expect(again.filter(Boolean)).toHaveLength(1);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    const idempotencyKeys = fetchSpy.mock.calls.map(([, init]) =>
+      new Headers((init as RequestInit).headers).get("Idempotency-Key"),
+    );
+    expect(idempotencyKeys).toEqual([failed!.id, failed!.id]);
+    const rows = await rowsOf(key);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: failed!.id, status: "sent", providerMessageId: "msg_retry", error: null });
+
+    expect(await sendEmail(resendContext(), message)).toBe(false);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it("with Resend: a row left queued by a call that died is taken again only once it is stale", async () => {
+    const key = `test-stale-${crypto.randomUUID()}`;
+    const message = keyed(key);
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(new Response(JSON.stringify({ id: "msg_stale" }), { status: 200 }));
+    const id = crypto.randomUUID();
+    const claimedAt = new Date(Date.now() - 11 * 60_000);
+    await db().insert(emailOutbox).values({
+      id,
+      toAddress: message.to,
+      fromAddress: "Partwise <no-reply@partwise.com>",
+      subject: message.subject,
+      textBody: message.text,
+      kind: message.kind,
+      status: "queued",
+      createdAt: claimedAt,
+      dedupeKey: key,
+    });
+    // A minute after the claim: maybe still being sent. Nothing is sent.
+    const soon = { ...resendContext(), now: () => new Date(claimedAt.getTime() + 60_000) };
+    expect(await sendEmail(soon, message)).toBe(false);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // Eleven minutes after it, it is stale: taken again under its id, sent once.
+    expect(await sendEmail(resendContext(), message)).toBe(true);
+    expect(new Headers((fetchSpy.mock.calls[0] as [string, RequestInit])[1].headers).get("Idempotency-Key")).toBe(id);
+    expect(await rowsOf(key)).toEqual([expect.objectContaining({ id, status: "sent" })]);
+  });
+});
+
 describe("/dev/outbox", () => {
   it("lists the emails newest first with their text, and links to the HTML part", async () => {
     const app = context();

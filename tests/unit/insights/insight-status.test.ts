@@ -6,6 +6,7 @@ import {
   INSIGHT_STATUS_TEXTS,
   insightStatusText,
   isInsightCompleted,
+  paidStateLabel,
   VALUE_INSIGHT_STATUS_TEXT,
 } from "~/lib/insights/insight-status";
 
@@ -92,5 +93,12 @@ describe("insight status catalogue ↔ client keyword rules (spec §4)", () => {
 
   it("labels delivered tiles 'Click here to view.'", () => {
     expect(CLICK_TO_VIEW).toBe("Click here to view.");
+  });
+});
+
+describe("a request's payment state once nothing is left to pay (issue #36)", () => {
+  it("says 'Included in your plan' for a request the plan covered, 'Payment Complete' for a paid one", () => {
+    expect(paidStateLabel({ coveredByPlan: true })).toBe("Included in your plan");
+    expect(paidStateLabel({ coveredByPlan: false })).toBe("Payment Complete");
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { describePurchase, receiptNumber, receiptPath, type PurchaseSubject } from "~/lib/payouts/receipts";
+import {
+  buyerAddress,
+  cardLabel,
+  describePurchase,
+  receiptNumber,
+  receiptPath,
+  receiptPdfFileName,
+  receiptPdfPath,
+  type PurchaseSubject,
+  type Receipt,
+} from "~/lib/payouts/receipts";
+import { receiptPdfBlocks, renderReceiptPdf } from "~/lib/payouts/receipt-pdf";
 
 const subject = (overrides: Partial<PurchaseSubject>): PurchaseSubject => ({
   kind: "delivery_item",
@@ -20,8 +31,11 @@ describe("receipt numbers", () => {
     expect(receiptNumber("abc", "not a date")).toBe("PW-00000000-ABC");
   });
 
-  it("link to /receipts/{id}", () => {
+  it("link to /receipts/{id}, its PDF to /receipts/{id}/receipt.pdf named by the number", () => {
     expect(receiptPath("p 1")).toBe("/receipts/p%201");
+    expect(receiptPdfPath("p 1")).toBe("/receipts/p%201/receipt.pdf");
+    expect(receiptPdfFileName("PW-20261103-3F2A9C1B")).toBe("receipt-PW-20261103-3F2A9C1B.pdf");
+    expect(receiptPdfFileName('PW-1"; x')).toBe("receipt-PW-1x.pdf");
   });
 });
 
@@ -64,5 +78,96 @@ describe("what a purchase bought", () => {
     expect(describePurchase(subject({ kind: "subscription", referenceId: "junk" })).description).toBe(
       "Plan membership",
     );
+  });
+});
+
+describe("what a receipt says about the card and the buyer (issue #36)", () => {
+  it("names the card's brand and its last 4 digits", () => {
+    expect(cardLabel({ brand: "visa", last4: "4242" })).toBe("Visa ending in 4242");
+    expect(cardLabel({ brand: "amex", last4: "0005" })).toBe("American Express ending in 0005");
+    expect(cardLabel({ brand: "mastercard", last4: "4444" })).toBe("Mastercard ending in 4444");
+    expect(cardLabel({ brand: "unknown", last4: "1111" })).toBe("Card ending in 1111");
+  });
+
+  it("gives the buyer's address as its city and state", () => {
+    expect(buyerAddress({ city: " Portland ", state: "ME" })).toBe("Portland, ME");
+    expect(buyerAddress({ city: "", state: "" })).toBe("");
+  });
+});
+
+const latin1 = (bytes: Uint8Array) => Array.from(bytes, (byte) => String.fromCharCode(byte)).join("");
+
+const RECEIPT: Receipt = {
+  purchaseId: "3f2a9c1b-77de",
+  number: "PW-20261103-3F2A9C1B",
+  seller: { name: "Partwise, Inc.", address: "100 Commercial Street, Suite 400, Portland, ME 04101, United States" },
+  buyer: { name: "Harbor & Pine Outfitters", address: "Portland, ME" },
+  description: "Deliverable: Phase 1 (Margin recovery plan)",
+  href: "/features?focus=Engagements&engagementId=o1",
+  amountCents: 150_000,
+  taxCents: 0,
+  subtotalCents: 150_000,
+  currency: "usd",
+  status: "refunded",
+  paidAt: "2026-11-03T15:00:00.000Z",
+  card: { brand: "visa", last4: "4242" },
+  paymentReference: "pi_test_123",
+  refunds: [{ id: "r1", amountCents: 150_000, refundedAt: "2026-11-05T15:00:00.000Z", reference: "re_test_9" }],
+  refundedCents: 150_000,
+  netCents: 0,
+};
+
+describe("the receipt's PDF (issue #36)", () => {
+  it("names the seller and its address, the number, date, buyer, line, tax, total, card and refunds", () => {
+    const text = receiptPdfBlocks(RECEIPT).map((block) =>
+      block.type === "paragraph" || block.type === "title" || block.type === "heading"
+        ? block.text
+        : block.type === "table"
+          ? block.rows.map((row) => row.join(" | ")).join("\n")
+          : "",
+    );
+    expect(text.filter(Boolean)).toEqual([
+      "Receipt",
+      "Partwise, Inc.",
+      "100 Commercial Street, Suite 400, Portland, ME 04101, United States",
+      "Receipt number: PW-20261103-3F2A9C1B",
+      "Date paid: Nov 3, 2026",
+      "Status: Refunded",
+      "Billed to",
+      "Harbor & Pine Outfitters",
+      "Portland, ME",
+      "What was paid for",
+      "Deliverable: Phase 1 (Margin recovery plan) | $1,500.00",
+      "Subtotal: $1,500.00",
+      "Sales tax: $0.00",
+      "Total paid: $1,500.00",
+      "No sales tax was charged on this purchase.",
+      "Payment method",
+      "Visa ending in 4242",
+      "Payment reference: pi_test_123",
+      "Refunds",
+      "Nov 5, 2026 | $1,500.00 | re_test_9",
+      "Net paid: $0.00",
+    ]);
+  });
+
+  it("is a PDF with those words, the same bytes each time, and says when tax is included", () => {
+    const bytes = renderReceiptPdf(RECEIPT);
+    const text = latin1(bytes);
+    expect(text.startsWith("%PDF-")).toBe(true);
+    expect(text).toContain("(Partwise, Inc.) Tj");
+    expect(text).toContain("(Total paid: $1,500.00) Tj");
+    expect(text).toContain("(Visa ending in 4242) Tj");
+    expect(text).toContain("(Partwise, Inc. \\267 Receipt PW-20261103-3F2A9C1B) Tj");
+    expect(text).toContain("/Title (Receipt PW-20261103-3F2A9C1B)");
+    expect(latin1(renderReceiptPdf(RECEIPT))).toBe(text);
+
+    const taxed = receiptPdfBlocks({ ...RECEIPT, taxCents: 9_000, subtotalCents: 141_000, refunds: [], card: null });
+    const words = taxed.flatMap((block) => ("text" in block ? [block.text] : []));
+    expect(words).toContain("Subtotal: $1,410.00");
+    expect(words).toContain("Sales tax: $90.00");
+    expect(words).toContain("The sales tax is included in the total.");
+    expect(words).toContain("Card (details not available)");
+    expect(words).not.toContain("Refunds");
   });
 });

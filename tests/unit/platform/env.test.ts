@@ -139,7 +139,32 @@ describe("parseEnv", () => {
       STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connect0123456789abcdef",
       SIGNUP_LIMIT_PER_HOUR: 20,
       PLATFORM_FEE_PERCENT: 20,
+      SELLER_LEGAL_NAME: "Partwise, Inc.",
+      SELLER_ADDRESS: "100 Commercial Street, Suite 400, Portland, ME 04101, United States",
     });
+  });
+
+  it("takes the seller on receipts from SELLER_LEGAL_NAME and SELLER_ADDRESS, with Partwise's as the default", () => {
+    const seller = parseEnv({
+      APP_ENV: "local",
+      SELLER_LEGAL_NAME: "  Partwise Advisory LLC ",
+      SELLER_ADDRESS: "1 Main Street, Bangor, ME 04401",
+    });
+    expect([seller.SELLER_LEGAL_NAME, seller.SELLER_ADDRESS]).toEqual([
+      "Partwise Advisory LLC",
+      "1 Main Street, Bangor, ME 04401",
+    ]);
+    const empty = parseEnv({ APP_ENV: "local", SELLER_LEGAL_NAME: "", SELLER_ADDRESS: "" });
+    expect([empty.SELLER_LEGAL_NAME, empty.SELLER_ADDRESS]).toEqual([
+      "Partwise, Inc.",
+      "100 Commercial Street, Suite 400, Portland, ME 04101, United States",
+    ]);
+    expect(() => parseEnv({ APP_ENV: "local", SELLER_LEGAL_NAME: "x" })).toThrow(
+      "Invalid configuration: SELLER_LEGAL_NAME",
+    );
+    expect(() => parseEnv({ APP_ENV: "local", SELLER_ADDRESS: "a".repeat(301) })).toThrow(
+      "Invalid configuration: SELLER_ADDRESS",
+    );
   });
 
   it("takes the platform fee from PLATFORM_FEE_PERCENT: a whole percent 0–100, default 20", () => {

@@ -8,7 +8,7 @@ import {
   INSIGHT_SUBMIT_FAILED_MESSAGE,
   INSIGHT_TOO_MANY_FILES_MESSAGE,
 } from "~/lib/insights/insight-schemas";
-import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, PAYMENT_COMPLETE_LABEL } from "~/lib/insights/insight-status";
+import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, paidStateLabel } from "~/lib/insights/insight-status";
 import { CONGRATULATIONS } from "~/lib/payments/payment-copy";
 import { FILE_REMOVE_FAILED_MESSAGE, REQUEST_FILES_HINT } from "~/lib/files/file-rules";
 import {
@@ -163,7 +163,7 @@ export function CreateInsightWizard({
           {PAGE_HEADINGS[4]}
         </h2>
         {created.coveredByPlan || created.paymentComplete ? (
-          <CoveredOutcome />
+          <CoveredOutcome coveredByPlan={created.coveredByPlan} />
         ) : (
           <PayOutcome
             insightId={created.id}
@@ -353,12 +353,12 @@ function TextareaField({
   );
 }
 
-/** Covered by the plan (or already paid): 'Payment Complete' and the Congratulations card. */
-function CoveredOutcome() {
+/** Covered by the plan ('Included in your plan') or already paid ('Payment Complete'), and the Congratulations card. */
+function CoveredOutcome({ coveredByPlan }: { coveredByPlan: boolean }) {
   const card = CONGRATULATIONS.INSIGHT;
   return (
     <div className="stack">
-      <p className="badge insight-payment-complete">{PAYMENT_COMPLETE_LABEL}</p>
+      <p className="badge insight-payment-complete">{paidStateLabel({ coveredByPlan })}</p>
       <CongratulationsCard id="create-insight-congrats" card={card} to={card.to} />
     </div>
   );

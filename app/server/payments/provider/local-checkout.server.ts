@@ -21,6 +21,29 @@ export async function getLocalCheckoutSession(app: AppContext, id: string): Prom
   return data ? toLocalCheckoutSession(data) : null;
 }
 
+/** The card typed on the test checkout, as Stripe's charge reports it (payment_method_details.card). */
+export type LocalCard = { brand: string; last4: string };
+
+/** The brand Stripe names for a card number (by its leading digits) and its last 4 digits. */
+export function cardOf(digits: string): LocalCard {
+  const brand = /^4/.test(digits)
+    ? "visa"
+    : /^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)
+      ? "mastercard"
+      : /^3[47]/.test(digits)
+        ? "amex"
+        : /^(6011|65|64[4-9])/.test(digits)
+          ? "discover"
+          : /^35(2[89]|[3-8])/.test(digits)
+            ? "jcb"
+            : /^3(0[0-5]|[68])/.test(digits)
+              ? "diners"
+              : /^62/.test(digits)
+                ? "unionpay"
+                : "unknown";
+  return { brand, last4: digits.slice(-4) };
+}
+
 /** Stripe replaces this template in success URLs with the session's id. */
 export function fillSessionId(url: string, sessionId: string): string {
   return url.replaceAll("{CHECKOUT_SESSION_ID}", encodeURIComponent(sessionId));
@@ -31,12 +54,14 @@ export function fillSessionId(url: string, sessionId: string): string {
  * submit completes it once), creates the subscription in subscription mode (trialing with the
  * plan's lookup key), then delivers checkout.session.completed (and customer.subscription.created)
  * to the webhook handler. Answers the URL to continue to (the success URL with the session id), or
- * null for an unknown session.
+ * null for an unknown session. In payment mode the session's charge is stored too, with the card
+ * it was paid with (what a receipt shows).
  */
 export async function payLocalCheckout(
   app: AppContext,
   sessionId: string,
   deliver: DeliverWebhook,
+  card: LocalCard = { brand: "visa", last4: "4242" },
 ): Promise<string | null> {
   const current = await loadOrNull(app, sessionId, "checkout.session");
   if (!current) return null;
@@ -90,7 +115,38 @@ export async function payLocalCheckout(
     payment_intent: session.mode === "payment" ? await hashId("pi_test_", `payment:${session.id}`) : null,
     latest_charge: session.mode === "payment" ? await hashId("ch_test_", `charge:${session.id}`) : null,
   };
+  const charge =
+    session.mode === "payment"
+      ? {
+          id: completed.latest_charge as string,
+          object: "charge",
+          amount: session.amount_total ?? 0,
+          currency: "usd",
+          customer: session.customer,
+          payment_intent: completed.payment_intent,
+          paid: true,
+          status: "succeeded",
+          payment_method_details: { type: "card", card: { brand: card.brand, last4: card.last4 } },
+          created: seconds(now),
+          livemode: false,
+        }
+      : null;
   const statements = [
+    ...(charge
+      ? [
+          app.db
+            .insert(localStripeObjects)
+            .values({
+              id: charge.id,
+              type: "charge",
+              customerId: session.customer,
+              data: charge,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .onConflictDoNothing(),
+        ]
+      : []),
     ...(subscription
       ? [
           app.db

@@ -14,7 +14,7 @@ import {
 } from "./local-objects.server";
 import { localConnectAccounts } from "./local-connect.server";
 import { localPayoutsApi, recordLocalPayout } from "./local-payouts.server";
-import { toCheckoutSession, toSubscription, verifyStripeSignature } from "./stripe-wire.server";
+import { toCheckoutSession, toPaymentCard, toSubscription, verifyStripeSignature } from "./stripe-wire.server";
 import {
   PaymentProviderError,
   type CheckoutSession,
@@ -166,6 +166,22 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
 
     verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeSignature(rawBody, signatureHeader, app.env.STRIPE_WEBHOOK_SECRET);
+    },
+
+    async retrievePaymentCard(paymentIntentId) {
+      // The PaymentIntent's latest charge: the paid session names both; the charge keeps the card.
+      const [found] = await app.db
+        .select({ charge: sql<string | null>`json_extract(${localStripeObjects.data}, '$.latest_charge')` })
+        .from(localStripeObjects)
+        .where(
+          and(
+            eq(localStripeObjects.type, "checkout.session"),
+            sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${paymentIntentId}`,
+          ),
+        )
+        .limit(1);
+      if (!found) throw new PaymentProviderError(`No such payment_intent: '${paymentIntentId}'`, { status: 404 });
+      return found.charge ? toPaymentCard(await loadOrNull(app, found.charge, "charge")) : null;
     },
 
     ...localConnectAccounts(app),

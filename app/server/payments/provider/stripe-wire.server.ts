@@ -4,6 +4,7 @@ import {
   WebhookSignatureError,
   type CheckoutSession,
   type ConnectAccount,
+  type PaymentCard,
   type Refund,
   type StripeEvent,
   type Subscription,
@@ -57,6 +58,7 @@ export function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSes
     metadata: { ...(session.metadata ?? {}) },
     amount_total: session.amount_total ?? null,
     payment_intent: idOf(session.payment_intent),
+    amount_tax: session.total_details?.amount_tax ?? null,
   };
 }
 
@@ -133,4 +135,18 @@ export function toConnectAccount(account: Stripe.Account | Record<string, unknow
     disabled_reason: a.requirements?.disabled_reason ?? null,
     metadata: { ...((a.metadata as Record<string, string> | null | undefined) ?? {}) },
   };
+}
+
+/**
+ * The card of a charge (its payment_method_details.card), or null for another way of paying or a
+ * charge not expanded (an id). Both providers read their charge objects through it.
+ */
+export function toPaymentCard(
+  charge: Stripe.Charge | Record<string, unknown> | string | null | undefined,
+): PaymentCard | null {
+  if (!charge || typeof charge === "string") return null;
+  const details = (charge as Stripe.Charge).payment_method_details;
+  const card = details?.card;
+  if (!card || typeof card.last4 !== "string" || !/^\d{4}$/.test(card.last4)) return null;
+  return { brand: typeof card.brand === "string" && card.brand ? card.brand : "unknown", last4: card.last4 };
 }

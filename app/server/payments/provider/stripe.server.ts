@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import {
   toCheckoutSession,
   toConnectAccount,
+  toPaymentCard,
   toRefund,
   toSubscription,
   toTransfer,
@@ -134,6 +135,13 @@ export function createStripeProvider(config: {
 
     verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeSignature(rawBody, signatureHeader, config.webhookSecret, stripe);
+    },
+
+    async retrievePaymentCard(paymentIntentId) {
+      const intent = await call("paymentIntents.retrieve", () =>
+        stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }),
+      );
+      return toPaymentCard(intent.latest_charge);
     },
 
     ...stripeTransfersApi(stripe, call),

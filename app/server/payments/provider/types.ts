@@ -18,6 +18,8 @@ export type CheckoutSession = {
   amount_total: number | null;
   /** The payment's PaymentIntent id (payment mode, once paid); a refund names it. */
   payment_intent: string | null;
+  /** total_details.amount_tax: the tax in amount_total (0 without Stripe Tax); null when not reported. */
+  amount_tax: number | null;
 };
 
 /** The fields of a Stripe Subscription that Partwise reads. */
@@ -216,4 +218,23 @@ export interface PaymentProvider {
    * payouts to its bank, newest first.
    */
   listPayouts(accountId: string, options: { limit: number }): Promise<Payout[]>;
+}
+
+// ===== Receipts (issue #36): the card that paid =====
+
+/** The card of a payment, as its charge's payment_method_details.card reports it. */
+export type PaymentCard = {
+  /** Stripe's brand: amex, diners, discover, eftpos_au, jcb, link, mastercard, unionpay, visa or unknown. */
+  brand: string;
+  last4: string;
+};
+
+// Declaration merging, like the payouts' block: every provider tells the card of a payment.
+export interface PaymentProvider {
+  /**
+   * GET /v1/payment_intents/{id}?expand[]=latest_charge: the card its charge was paid with
+   * (latest_charge.payment_method_details.card), or null while it has no charge or when it was
+   * paid by other means. Receipts show it (docs/decisions/051-receipts.md).
+   */
+  retrievePaymentCard(paymentIntentId: string): Promise<PaymentCard | null>;
 }
