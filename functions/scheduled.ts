@@ -3,17 +3,25 @@ import { sweepUnlinkedFiles } from "../app/server/files/sweep.server";
 import { enqueueMonthlyFinanceRefresh } from "../app/server/finance/monthly-refresh.server";
 import { startIncludedYears } from "../app/server/benchmarking/benchmarking-access.server";
 import { sendEventReminders } from "../app/server/events/events.server";
+import { resendStalledJobs } from "../app/server/platform/jobs.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
  * finance refresh (the reports are built on the queue; a rebuilt report refreshes the year's
  * benchmarking when its books changed), starts the new year of benchmarking for the plans that
- * include it, and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders.
+ * include it, and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders. The
+ * lease sweep, every 10 minutes, sends again the jobs whose worker died or whose message was lost
+ * (docs/decisions/006).
  */
 export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
   /** Daily at 13:00 UTC: reminds registered businesses of the events starting the next day. */
   dailyEventReminders: "0 13 * * *",
+  /**
+   * Every 10 minutes: a job whose lease ran out or whose message was lost gets its message again.
+   * With the 10-minute lease, a job whose worker died runs again within 20 minutes.
+   */
+  jobLeaseSweep: "*/10 * * * *",
 } as const;
 
 type CronJob = (app: AppContext) => Promise<unknown>;
@@ -42,6 +50,9 @@ export async function handleScheduled(
       return;
     case CRONS.dailyEventReminders:
       await runAll(app, [sendEventReminders]);
+      return;
+    case CRONS.jobLeaseSweep:
+      await runAll(app, [resendStalledJobs]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

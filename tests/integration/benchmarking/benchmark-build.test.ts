@@ -163,7 +163,12 @@ describe("the benchmarking job", () => {
     const { business, jobId } = await startedBusiness({ books: true });
     const app = jobApp();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const batch = vi.spyOn(app.db, "batch").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+    // The claim's batch goes through; the build's write batch fails.
+    const original = app.db.batch.bind(app.db);
+    const batch = vi
+      .spyOn(app.db, "batch")
+      .mockImplementationOnce(original as never)
+      .mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
     expect(await deliver(app, [message(jobId)])).toMatchObject({ acked: [false], retried: [true] });
     expect(await jobOf(jobId)).toMatchObject({
       status: "queued",
@@ -238,8 +243,8 @@ describe("the benchmarking job", () => {
     let calls = 0;
     vi.spyOn(app.db, "batch").mockImplementation((async (statements: never) => {
       // The finance job stores the first books between this build's read (a runReads batch) and
-      // its write (the build's first db.batch).
-      if (++calls === 1) await storeDemoBooks(business.id);
+      // its write (the build's first db.batch, after the claim's).
+      if (++calls === 2) await storeDemoBooks(business.id);
       return original(statements);
     }) as unknown as typeof original);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
