@@ -122,6 +122,7 @@ export default {
     try {
       app = createAppContext(env, (promise) => ctx.waitUntil(promise), undefined, {
         afterResponse: (task) => afterResponse.push(task),
+        request,
       });
     } catch (error) {
       // Never show configuration details to the visitor; the log has them.
