@@ -237,6 +237,37 @@ describe("the 1 MB body cap", () => {
     expect(pulled).toBeLessThan(24);
   });
 
+  it("holds the pages that take files to 1 MB too, for any body but a multipart form", async () => {
+    const paths = [
+      "/consultant/engagements/o1/items/i1",
+      "/consultant/engagements/o1/items/i1.data",
+      "/manage/learning",
+      "/manage/learning/item1",
+      "/features",
+      "/create-match",
+      "/consultant/profile",
+      "/api/file-handling/upload-files",
+    ];
+    for (const path of paths) {
+      let pulled = 0;
+      const response = await SELF.fetch(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded" },
+        body: chunkedBody(128, 64 * 1024, () => (pulled += 1)),
+        duplex: "half",
+      } as RequestInit);
+      expect(response.status, path).toBe(413);
+      expect(await response.text()).toBe("The request is too large.");
+      expect(pulled).toBeLessThan(24);
+      const declared = await SELF.fetch(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/json", "Content-Length": String(2 * 1024 * 1024) },
+        body: "x".repeat(2 * 1024 * 1024),
+      });
+      expect(declared.status, path).toBe(413);
+    }
+  });
+
   it("passes a chunked body under 1 MB through to the app unchanged", async () => {
     const { user } = await createUser();
     const json = new TextEncoder().encode(JSON.stringify({ email: user.email, password: PASSWORD }));
