@@ -38,7 +38,9 @@ function errorText(error: unknown): string {
 
 /**
  * Runs each message's job once. Every message is acknowledged or retried on its own, so one bad
- * message never replays the whole batch. Malformed messages and finished jobs are acknowledged.
+ * message never replays the whole batch. Malformed messages and finished jobs are acknowledged;
+ * a message for a job another attempt holds is retried after that attempt's lease (never
+ * acknowledged: if the attempt's worker died, this message is what runs the job).
  * A retryable failure waits the error's own `delaySeconds` when it has one (e.g. Intuit's
  * Retry-After on a 429), otherwise the exponential backoff; the job stays queued with lastError.
  */
@@ -76,11 +78,19 @@ async function consumeJobMessage(
     message.ack();
     return;
   }
-  const job = await claimJob(app, parsed.data.jobId);
-  if (!job) {
-    message.ack(); // unknown, already finished, or being run by another attempt
+  const claim = await claimJob(app, parsed.data.jobId);
+  if ("gone" in claim) {
+    message.ack(); // unknown or already finished
     return;
   }
+  if ("held" in claim) {
+    // Another attempt holds the lease. If that attempt's worker died (the usual reason for a
+    // redelivery), this message is the only one left: it comes back once the lease is over and
+    // takes the job over then; if the attempt finishes first, it finds the job done.
+    message.retry({ delaySeconds: claim.retryInSeconds });
+    return;
+  }
+  const job = claim.claimed;
   if (job.kind !== kind) {
     await failJobs(app, [job.id], `A ${job.kind} job arrived on the ${queue} queue.`);
     message.ack();
@@ -94,12 +104,13 @@ async function consumeJobMessage(
       message.ack();
     } else {
       console.error(`Job ${job.id} failed (attempt ${job.attempts}):`, errorText(error));
-      await releaseJob(app, job, errorText(error));
-      message.retry({ delaySeconds: retryDelayFor(error, job.attempts) });
+      const delaySeconds = retryDelayFor(error, job.attempts);
+      await releaseJob(app, job, errorText(error), delaySeconds);
+      message.retry({ delaySeconds });
     }
     return;
   }
-  await completeJob(app, job.id);
+  await completeJob(app, job);
   message.ack();
 }
 

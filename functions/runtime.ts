@@ -5,7 +5,12 @@
 // into the deployed Worker (docs/decisions/042-request-cost.md).
 export { createAppContext } from "../app/server/load-context";
 export { ConfigurationError } from "../app/server/platform/env.server";
-export { MAX_REQUEST_BYTES, readLimitedBytes, REQUEST_TOO_LARGE_MESSAGE } from "../app/server/platform/http.server";
+export {
+  isMultipartRequest,
+  MAX_REQUEST_BYTES,
+  readLimitedBytes,
+  REQUEST_TOO_LARGE_MESSAGE,
+} from "../app/server/platform/http.server";
 export { applySecurityHeaders, isCrossSiteWrite } from "../app/server/platform/security.server";
 export { handleQueueBatch } from "./queues";
 export { handleScheduled } from "./scheduled";

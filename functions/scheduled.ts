@@ -4,18 +4,26 @@ import { enqueueMonthlyFinanceRefresh } from "../app/server/finance/monthly-refr
 import { startIncludedYears } from "../app/server/benchmarking/benchmarking-access.server";
 import { sendEventReminders } from "../app/server/events/events.server";
 import { sendMissedReceipts } from "../app/server/payments/receipt-emails.server";
+import { resendStalledJobs } from "../app/server/platform/jobs.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
  * finance refresh (the reports are built on the queue; a rebuilt report refreshes the year's
  * benchmarking when its books changed), starts the new year of benchmarking for the plans that
  * include it, and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders and
- * the receipts whose sending failed or was cut short (docs/decisions/051-receipts.md).
+ * the receipts whose sending failed or was cut short (docs/decisions/051-receipts.md). The lease
+ * sweep, every 10 minutes, sends again the jobs whose worker died or whose message was lost
+ * (docs/decisions/006).
  */
 export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
   /** Daily at 13:00 UTC: reminds registered businesses of the events starting the next day; sends missed receipts. */
   dailyEventReminders: "0 13 * * *",
+  /**
+   * Every 10 minutes: a job whose lease ran out or whose message was lost gets its message again.
+   * With the 10-minute lease, a job whose worker died runs again within 20 minutes.
+   */
+  jobLeaseSweep: "*/10 * * * *",
 } as const;
 
 type CronJob = (app: AppContext) => Promise<unknown>;
@@ -44,6 +52,9 @@ export async function handleScheduled(
       return;
     case CRONS.dailyEventReminders:
       await runAll(app, [sendEventReminders, sendMissedReceipts]);
+      return;
+    case CRONS.jobLeaseSweep:
+      await runAll(app, [resendStalledJobs]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

@@ -26,6 +26,7 @@ const {
   handleQueueBatch,
   handleScheduled,
   isCrossSiteWrite,
+  isMultipartRequest,
   MAX_REQUEST_BYTES,
   readLimitedBytes,
   REQUEST_TOO_LARGE_MESSAGE,
@@ -45,6 +46,9 @@ function plain(status: number, body: string): Response {
 }
 
 /**
+ * Only a multipart body (a form carrying files) may be larger than MAX_REQUEST_BYTES, and only on
+ * these paths; their routes count it (readForm's multipartMaxBytes). Any other body to them, like
+ * every body elsewhere, is held to MAX_REQUEST_BYTES here (ADR 013: files aside, one 1 MB cap).
  * Uploads have their own, larger limit, which their route counts (app/server/files/files.server.ts);
  * /create-match takes files from a plain file input without JavaScript and counts the same way;
  * /consultant/profile takes a photo and holds its body to the photo's limit; the consultant's
@@ -71,10 +75,10 @@ const LARGE_BODY_PATTERNS = [
  * counting bytes, and the app gets the buffered copy, so no route can be made to read more.
  */
 async function boundedRequest(request: Request, pathname: string): Promise<Request | null> {
+  if (!request.body) return request;
   if (
-    LARGE_BODY_PATHS.has(pathname) ||
-    LARGE_BODY_PATTERNS.some((pattern) => pattern.test(pathname)) ||
-    !request.body
+    isMultipartRequest(request) &&
+    (LARGE_BODY_PATHS.has(pathname) || LARGE_BODY_PATTERNS.some((pattern) => pattern.test(pathname)))
   ) {
     return request;
   }
@@ -122,6 +126,7 @@ export default {
     try {
       app = createAppContext(env, (promise) => ctx.waitUntil(promise), undefined, {
         afterResponse: (task) => afterResponse.push(task),
+        request,
       });
     } catch (error) {
       // Never show configuration details to the visitor; the log has them.

@@ -4,10 +4,12 @@
 // (idempotent), then runs `wrangler dev` (queues and the cron run there; trigger the cron with
 // GET /__scheduled?cron=0+6+1+*+*).
 import { spawn } from "node:child_process";
+import { announceDemo } from "./lib/demo-announce.mjs";
 import { playDemoFlows } from "./lib/demo-flows.mjs";
 import { ensureDevVars, LOCAL_DATABASE_STEPS, runSteps } from "./lib/local-setup.mjs";
 import { bin, quietEnv, ROOT, waitForHttp } from "./lib/proc.mjs";
 
+const startedAt = Date.now();
 ensureDevVars();
 await runSteps([["build", bin("remix"), ["vite:build"]], ...LOCAL_DATABASE_STEPS]);
 
@@ -15,6 +17,7 @@ const port = process.env.PORT || "8787";
 console.log(`\n▶ wrangler dev on http://localhost:${port}`);
 console.log(`  demo sign-in: demo@partwise.test / Partwise-demo-1 · emails: http://localhost:${port}/dev/outbox`);
 console.log(`  monthly cron by hand: curl "http://localhost:${port}/__scheduled?cron=0+6+1+*+*"`);
+console.log(`  the jobs' lease sweep runs every 10 minutes (npm start calls it: wrangler dev fires no cron itself)`);
 const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--test-scheduled"], {
   cwd: ROOT,
   env: quietEnv(),
@@ -28,8 +31,22 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
 // The demo's match requests are made the way people make them, over HTTP, once the server answers
-// (a second start finds them and changes nothing). A failure is reported; the server keeps running.
+// (a second start finds them and changes nothing). The server answers pages before they end: a
+// line says so, and a "demo ready" line says when they have. A failure is reported; the server
+// keeps running.
 const baseURL = `http://127.0.0.1:${port}`;
-waitForHttp(`${baseURL}/healthz`, { timeoutMs: 120_000, child })
-  .then(() => playDemoFlows(baseURL))
-  .catch((error) => console.error(`demo flows: ${error.message}`));
+// wrangler dev fires no cron by itself: the lease sweep (functions/scheduled.ts) is called here on
+// its production schedule, so a local job whose worker died runs again as it would when deployed.
+const LEASE_SWEEP_MS = 10 * 60 * 1000;
+setInterval(() => {
+  const query = new URLSearchParams({ cron: "*/10 * * * *" });
+  fetch(`${baseURL}/__scheduled?${query}`)
+    .then((response) => response.arrayBuffer())
+    .catch((error) => console.error(`lease sweep: ${error.message}`));
+}, LEASE_SWEEP_MS);
+await announceDemo({
+  url: `http://localhost:${port}`,
+  waitForServer: () => waitForHttp(`${baseURL}/healthz`, { timeoutMs: 120_000, child }),
+  play: () => playDemoFlows(baseURL),
+  startedAt,
+});

@@ -56,8 +56,9 @@ const IntentSchema = z.object({ intent: z.enum(["buy", "start"]) });
 /**
  * intent=buy (BASIC, no year bought): the year's checkout (the same domain call as PUT
  * /api/payments/update-business-benchmarking), then its url; a year already bought comes back here.
- * intent=start (included in the plan, a bought year, or Try again after a failure): starts the
- * year's build (the same domain call as POST /api/benchmarking/create), then back here, building.
+ * intent=start (included in the plan, a bought year, or Try again after a failure or on a stalled
+ * build): starts the year's build, or sends a stalled one again (the same domain call as POST
+ * /api/benchmarking/create), then back here, building.
  * An unreadable body or another intent answers 400 (or 413/415) with the form's error.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -93,7 +94,7 @@ export default function Benchmarking() {
   let screen;
   if (view.status === "ready" && view.report)
     screen = <BenchmarkReport report={view.report} connectHref={view.connected ? null : BENCHMARKING_CONNECT_PATH} />;
-  else if (view.status === "building") screen = <BenchmarkingBuilding />;
+  else if (view.status === "building") screen = <BenchmarkingBuilding stalled={view.stalled} />;
   else if (view.status === "failed") screen = <BenchmarkingFailed error={error} />;
   else screen = <BenchmarkingConnect view={view} error={error} />;
   const showsError = view.status === "ready" || view.status === "building";

@@ -22,7 +22,7 @@ import type { AppContext } from "~/server/load-context";
 import { attachableFiles, createMatchRequest } from "~/server/matching/match-requests.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
-import { MAX_REQUEST_BYTES, readForm } from "~/server/platform/http.server";
+import { readForm } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: `${CREATE_MATCH_TITLE} | Partwise` }];
 
@@ -65,8 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientBusiness(app, request);
   const answer = (body: CreateMatchActionData, status = 200) => data<CreateMatchActionData>(body, { status });
   // Only a multipart post (the no-JS Finish with its files) may be as large as an upload.
-  const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
-  const body = await readForm(request, { maxBytes: multipart ? MAX_UPLOAD_REQUEST_BYTES : MAX_REQUEST_BYTES });
+  const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
   if (!body.ok) return answer({ kind: "step", page: 1, result: formErrorReply(body.msg), files: [] }, body.status);
   const formData = body.form;
   const intent = formData.get("intent");
@@ -97,23 +96,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return step(4, submission.reply());
     }
     case "review": {
+      // Validate first, then store: a refused Finish stores nothing (no R2 object, no files row).
       const uploads = chosenUploads(formData);
       formData.delete("upload");
-      if (uploads.length > 0) {
-        const kept = formData.getAll("files").length;
-        const stored =
-          kept + uploads.length > MATCH_MAX_FILES
-            ? ({ ok: false, msg: MATCH_TOO_MANY_FILES_MESSAGE } as const)
-            : await uploadFiles(app, viewer, { files: uploads, purpose: "match_request" });
-        if (!stored.ok) {
-          const submission = parseWithZod(formData, { schema: schemaFor(3, intent) });
-          return step(3, submission.reply({ fieldErrors: { files: [stored.msg] } }), 400);
-        }
-        for (const file of stored.files) formData.append("files", file.fileName);
-      }
       const submission = parseWithZod(formData, { schema: schemaFor(3, intent) });
-      if (submission.status !== "success") return step(3, submission.reply(), 400);
-      return step(4, submission.reply());
+      const tooMany = formData.getAll("files").length + uploads.length > MATCH_MAX_FILES;
+      if (submission.status !== "success" || tooMany) {
+        return step(
+          3,
+          tooMany ? submission.reply({ fieldErrors: { files: [MATCH_TOO_MANY_FILES_MESSAGE] } }) : submission.reply(),
+          400,
+        );
+      }
+      if (uploads.length === 0) return step(4, submission.reply());
+      const stored = await uploadFiles(app, viewer, { files: uploads, purpose: "match_request" });
+      if (!stored.ok) return step(3, submission.reply({ fieldErrors: { files: [stored.msg] } }), 400);
+      for (const file of stored.files) formData.append("files", file.fileName);
+      return step(4, parseWithZod(formData, { schema: schemaFor(3, intent) }).reply());
     }
     case "create": {
       const submission = parseWithZod(formData, { schema: MatchWizardFormSchema });

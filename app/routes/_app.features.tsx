@@ -18,7 +18,7 @@ import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
 import { DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
 import { DecideIntentSchema } from "~/lib/matching/match-view";
 import { requireClientBusiness } from "~/server/identity/guards.server";
-import { describeIssues, errorResponse, MAX_REQUEST_BYTES, readForm } from "~/server/platform/http.server";
+import { describeIssues, errorResponse, readForm } from "~/server/platform/http.server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 import { isDocumentIntent, parseDocumentQuery } from "~/lib/documents/document-rules";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
@@ -119,8 +119,7 @@ function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   // The Documents Hub's upload is a multipart form with files, counted like the upload endpoint.
-  const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
-  const body = await readForm(request, { maxBytes: multipart ? MAX_UPLOAD_REQUEST_BYTES : MAX_REQUEST_BYTES });
+  const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
   const intent = body.ok ? body.form.get("intent") : null;
   if (isDocumentIntent(intent) && body.ok) {
     const result = await documentsAction(context.app, viewer, body.form);

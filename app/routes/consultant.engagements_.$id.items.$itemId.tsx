@@ -59,7 +59,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const app = context.app;
   const viewer = await requireRole(app, request, "consultant", { anonymous: "login" });
   const answer = (body: DeliveryActionData, status: number) => data(body, { status });
-  const body = await readForm(request, { maxBytes: MAX_UPLOAD_REQUEST_BYTES });
+  // Only the multipart form with its files may be as large as an upload; any other body, 1 MB.
+  const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
   if (!body.ok) return answer({ result: formErrorReply(body.msg) }, body.status === 415 ? 400 : body.status);
   const formData = body.form;
   const uploads = formData

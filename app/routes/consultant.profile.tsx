@@ -38,7 +38,7 @@ import {
 import { requireRole } from "~/server/identity/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { isMultipartRequest, readForm } from "~/server/platform/http.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { usePendingPost } from "~/components/ui/pending-post";
 
@@ -73,13 +73,12 @@ const refuse = (intent: string, msg: string, status = 400) =>
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
   const app = context.app;
-  const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  const multipart = contentType.startsWith("multipart/form-data");
+  const multipart = isMultipartRequest(request);
   if (multipart) {
     const declared = Number(request.headers.get("Content-Length") ?? "0");
     if (declared > PHOTO_BODY_MAX) return refuse("photo", PROFILE_TEXTS.photoTooLarge);
   }
-  const body = await readForm(request, multipart ? { maxBytes: PHOTO_BODY_MAX } : undefined);
+  const body = await readForm(request, { multipartMaxBytes: PHOTO_BODY_MAX });
   if (!body.ok) return refuse("", body.status === 413 && multipart ? PROFILE_TEXTS.photoTooLarge : body.msg);
   const intent = body.form.get("intent");
   if (intent === "photo") {

@@ -79,7 +79,8 @@ const STATUS_INTENTS = ["publish", "unpublish", "archive"] as const;
 /** intent=update (the edit form), publish, unpublish or archive; an unknown item 404, anything else a 400. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(context.app, request, "manager");
-  const body = await readForm(request, { maxBytes: LEARNING_FORM_MAX_BYTES });
+  // Only the multipart form with its template may be as large as an upload; any other body, 1 MB.
+  const body = await readForm(request, { multipartMaxBytes: LEARNING_FORM_MAX_BYTES });
   const reply = (result: ActionResult, status = 200) => data<ActionResult>(result, { status });
   if (!body.ok) return reply({ notice: null, error: body.msg, errors: {} }, body.status);
   const intent = learningFormFields(body.form).intent;

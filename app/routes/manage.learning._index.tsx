@@ -72,7 +72,8 @@ type ActionResult = {
 /** intent=create with the item's fields (and a template's file); anything else, or invalid fields, is a 400. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
-  const body = await readForm(request, { maxBytes: LEARNING_FORM_MAX_BYTES });
+  // Only the multipart form with its template may be as large as an upload; any other body, 1 MB.
+  const body = await readForm(request, { multipartMaxBytes: LEARNING_FORM_MAX_BYTES });
   const fail = (error: string, errors: Record<string, string>, values: LearningFormValues | null, status: number) =>
     data<ActionResult>({ notice: null, error, errors, values, createdId: null }, { status });
   if (!body.ok) return fail(body.msg, {}, null, body.status);

@@ -28,6 +28,11 @@ export interface AppContext {
   afterResponse: (task: () => Promise<unknown>) => void;
   /** Per-request memo (e.g. the signed-in viewer), so parallel loaders share one D1 round trip. */
   memo: Map<string, Promise<unknown>>;
+  /**
+   * The origin the request came to (e.g. "http://localhost:8787"); null in queue jobs and cron.
+   * Recorded as the app's last known origin for the emails jobs send (app-origin.server.ts).
+   */
+  requestOrigin: string | null;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -51,7 +56,7 @@ export function createAppContext(
   bindings: CloudflareBindings,
   waitUntil: (promise: Promise<unknown>) => void,
   now: () => Date = () => new Date(),
-  options: { afterResponse?: (task: () => Promise<unknown>) => void } = {},
+  options: { afterResponse?: (task: () => Promise<unknown>) => void; request?: Request } = {},
 ): AppContext {
   return {
     env: envOf(bindings),
@@ -64,11 +69,13 @@ export function createAppContext(
     waitUntil,
     afterResponse: options.afterResponse ?? ((task) => waitUntil(task())),
     memo: new Map(),
+    requestOrigin: options.request ? new URL(options.request.url).origin : null,
   };
 }
 
 /** Used by the Worker entry and by the Vite dev proxy, so both build the same context. */
 export function getLoadContext({
+  request,
   context,
 }: {
   request: Request;
@@ -77,6 +84,6 @@ export function getLoadContext({
   const cloudflare = context.cloudflare as AppLoadContext["cloudflare"];
   return {
     cloudflare,
-    app: createAppContext(cloudflare.env, (promise) => cloudflare.ctx.waitUntil(promise)),
+    app: createAppContext(cloudflare.env, (promise) => cloudflare.ctx.waitUntil(promise), undefined, { request }),
   };
 }

@@ -41,6 +41,13 @@ export const jobs = sqliteTable(
     updatedAt: updatedAt(),
     startedAt: timestamp("started_at"),
     finishedAt: timestamp("finished_at"),
+    /**
+     * When the job's message is due on the queue: when it was sent, or when a retry's delay ends.
+     * A queued job still waiting a lease after it, or a running one past its lease, has lost its
+     * message and is sent again (resendStalledJobs; docs/decisions/006). NULL on rows older than
+     * the column: their updated_at stands in.
+     */
+    dueAt: timestamp("due_at"),
   },
   (t) => [
     uniqueIndex("jobs_kind_business_period_unique").on(t.kind, t.businessId, t.period),
@@ -48,6 +55,18 @@ export const jobs = sqliteTable(
     index("jobs_status_idx").on(t.status, t.updatedAt),
   ],
 );
+
+/**
+ * The address the app was last reached at (one row, id 'app'), for links in emails sent where no
+ * request names one: queue jobs and cron, when APP_URL is not configured (local runs). Recorded
+ * by the requests that start work for later (a job, a notice); read by notify().
+ */
+export const appOrigins = sqliteTable("app_origins", {
+  id: text("id").primaryKey(),
+  /** e.g. "http://localhost:8787": scheme, host and port, no path. */
+  origin: text("origin").notNull(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Outgoing email, written in the same batch as the change that causes it and sent afterwards
@@ -92,6 +111,8 @@ export type NewRateLimit = typeof rateLimits.$inferInsert;
 export type Job = typeof jobs.$inferSelect;
 
 export type NewJob = typeof jobs.$inferInsert;
+
+export type AppOrigin = typeof appOrigins.$inferSelect;
 
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 

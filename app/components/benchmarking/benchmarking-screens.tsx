@@ -13,6 +13,7 @@ import {
   BENCHMARKING_INCLUDED_HEADING,
   BENCHMARKING_INTRO,
   BENCHMARKING_SHOWS,
+  BENCHMARKING_STALLED_MESSAGE,
   BENCHMARKING_START_BUTTON,
   BENCHMARKING_TRY_AGAIN_BUTTON,
   benchmarkingBuyButton,
@@ -96,9 +97,11 @@ export function BenchmarkingConnect({ view, error }: { view: BenchmarkingPageVie
 /**
  * While the job runs (spec §4): the fixed message and an indeterminate progress bar; the page
  * revalidates every few seconds until the report is ready or the build failed. Without
- * JavaScript, "Check again" reloads it.
+ * JavaScript, "Check again" reloads it. A job that `stalled` (its worker stopped or its message
+ * was lost a lease ago) is said to be late, with Try again, which sends the job again.
  */
-export function BenchmarkingBuilding() {
+export function BenchmarkingBuilding({ stalled }: { stalled: boolean }) {
+  const busy = usePendingPost("/benchmarking") !== null;
   const revalidator = useRevalidator();
   const revalidate = revalidator.revalidate;
   useEffect(() => {
@@ -114,6 +117,18 @@ export function BenchmarkingBuilding() {
       </h2>
       <progress className="bench-progress" aria-label="Benchmarking report progress" />
       <p className="console-muted">{BENCHMARKING_BUILDING_NOTE}</p>
+      {stalled ? (
+        <>
+          <p>{BENCHMARKING_STALLED_MESSAGE}</p>
+          <Form method="post" action="/benchmarking">
+            <input type="hidden" name="intent" value="start" />
+            <button type="submit" className="button button-secondary" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
+              {BENCHMARKING_TRY_AGAIN_BUTTON}
+            </button>
+          </Form>
+        </>
+      ) : null}
       <noscript>
         <p>
           <a href="/benchmarking" className="button button-secondary">

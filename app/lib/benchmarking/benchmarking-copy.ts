@@ -192,6 +192,8 @@ export const BENCHMARKING_START_FAILED = "Benchmarking could not start. Please t
 /** Shown with the building message: what happens next. */
 export const BENCHMARKING_BUILDING_NOTE =
   "This page updates by itself; we will also email you when the report is ready.";
+/** The building screen once the job stalled (its worker stopped, or its message was lost). */
+export const BENCHMARKING_STALLED_MESSAGE = "This is taking longer than it should. Try again to build your report now.";
 export const BENCHMARKING_HOME_BUTTON = "Home";
 export const BENCHMARKING_TRY_AGAIN_BUTTON = "Try again";
 export const BENCHMARKING_PEER_GROUP_HEADING = "Your peer group";

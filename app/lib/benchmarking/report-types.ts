@@ -101,5 +101,10 @@ export type BenchmarkingPageView = {
   connected: boolean;
   /** none: nothing started for this year; building: the job is queued or running. */
   status: "none" | "building" | "ready" | "failed";
+  /**
+   * Building, but the job stalled (its worker died or its message was lost, a lease ago): the
+   * building screen offers Try again, which sends the job again.
+   */
+  stalled: boolean;
   report: BenchmarkReportData | null;
 };

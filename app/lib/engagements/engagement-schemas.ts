@@ -35,8 +35,37 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * An ISO 8601 date-time, e.g. what `JSON.stringify(new Date())` sends ("2026-11-23T18:04:05.123Z"):
+ * a date, "T", hours and minutes, optional seconds and fraction, an optional offset or Z.
+ */
+const ISO_DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/;
+
+/**
+ * The calendar date of a date field: a YYYY-MM-DD date, or the date part of an ISO 8601 date-time
+ * as written (never shifted by its offset: "2026-11-23T23:30:00-05:00" is Nov 23); null when the
+ * value is neither or names no real day.
+ */
+export function calendarDateOf(value: string): string | null {
+  const date = ISO_DATE_TIME.exec(value)?.[1] ?? value;
+  return isCalendarDate(date) ? date : null;
+}
+
+/** A date field of the JSON API and the forms: parsed to its calendar date, YYYY-MM-DD. */
 const CalendarDate = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).refine(isCalendarDate, message);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .transform((value, ctx) => {
+      const date = calendarDateOf(value);
+      if (date === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return date;
+    });
 
 /**
  * Optional text: "" when absent, empty or null. Optional inside the pipe so that Conform, which

@@ -46,9 +46,9 @@ export const BENCHMARKING_READY_KIND = "benchmarking_ready";
  *    the previous report as it was. The same batch reads the finance report again: books stored
  *    while the build ran (their refresh left this running job alone) send it round again at once.
  * 5. The owner is told: an in-app notification and an email with a link to /benchmarking
- *    ("ready" the first time, "updated" on a rebuild). Without APP_URL (local runs without one)
- *    there is no address for the email's link: only the notification is written. A notice that
- *    cannot be written is logged; the built report stands.
+ *    ("ready" the first time, "updated" on a rebuild). The link is on APP_URL, else on the app's
+ *    last known origin (recorded by the request that started the job; docs/decisions/047). A
+ *    notice that cannot be written is logged; the built report stands.
  *
  * Anything else that throws (D1 unavailable) is retried by the consumer with backoff and, after
  * the last retry, dead-lettered and the job recorded as failed (functions/queues.ts).
@@ -219,7 +219,8 @@ export function booksInput(finance: {
 /** The owner's notice; a notice that cannot be written is logged, the built report stands. */
 async function tellOwner(app: AppContext, notice: Notice): Promise<void> {
   try {
-    await notify(app, app.env.APP_URL?.replace(/\/+$/, "") ?? null, [notice]);
+    // No request here: notify takes APP_URL, else the app's last known origin, for the link.
+    await notify(app, null, [notice]);
   } catch (error) {
     console.error(`The ${notice.kind} notice to user ${notice.userId} could not be written:`, errorText(error));
   }

@@ -88,7 +88,7 @@ export async function recordIncludedBenchmarking(app: AppContext, businessId: st
 
 /**
  * The year's benchmarking job, in ONE D1 batch (ensureJob), and its message when the job was
- * just created or put back to queued (sendEnsuredJob: a queue that refuses leaves no job waiting
+ * just created, put back to queued or found stalled (its worker died or its message was lost) (sendEnsuredJob: a queue that refuses leaves no job waiting
  * on a message that never went out). With `includeYear` the included year's row is recorded in
  * the same batch. Answers whether a build was queued.
  */
@@ -103,7 +103,7 @@ async function queueBenchmarkingJob(
     first: options.includeYear ? recordIncludedYear(app, businessId, year, app.now()) : undefined,
   });
   await sendEnsuredJob(app, ensured, (ids) => app.queues.sendBenchmarking(ids), BENCHMARKING_START_FAILED_MESSAGE);
-  return ensured.created || ensured.reset;
+  return ensured.created || ensured.reset || ensured.resent;
 }
 
 export type StartBenchmarkingResult =
@@ -114,7 +114,8 @@ export type StartBenchmarkingResult =
  * current year's report for the viewer's own business and answers the business as the API
  * shows it (with `naicsReport` and `benchmarking.yearsPurchased`). A business with neither a
  * bought year nor a plan that includes benchmarking gets 402 {msg} and nothing is written. A
- * repeat call while the job is queued, running or done sends nothing.
+ * repeat call while the job is queued, running or done sends nothing, unless the job stalled
+ * (its worker died, or its message was lost: the building screen's Try again), when it is sent again.
  */
 export async function startBenchmarking(app: AppContext, viewer: ClientViewer): Promise<StartBenchmarkingResult> {
   const businessId = viewer.business.id;
@@ -128,7 +129,8 @@ export async function startBenchmarking(app: AppContext, viewer: ClientViewer): 
   const access = benchmarkingAccess(tier, yearRows[0]);
   if (access === "none") return { ok: false, status: 402, msg: BENCHMARKING_NOT_UNLOCKED_MESSAGE };
 
-  // A failed build starts again; a succeeded one's report stands; a queued or running one has its message.
+  // A failed build starts again; a succeeded one's report stands; a queued or running one has its
+  // message, unless it stalled, when ensureJob marks it to be sent again.
   await queueBenchmarkingJob(app, businessId, year, { includeYear: access === "included", rerun: "failed" });
   return { ok: true, business: await clientBusiness(app, viewer) };
 }

@@ -5,6 +5,7 @@ import { formatUsdCents } from "~/lib/engagements/sow";
 import { BENCHMARKING_PRICE_CENTS, PLANS } from "~/lib/payments/plans";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
+import { isStalled } from "~/server/platform/jobs.server";
 import { preparedRead, runReads } from "~db/prepared";
 import { benchmarkingAccess, benchmarkingPeriod, benchmarkingYear, yearRowQuery } from "./benchmarking-access.server";
 
@@ -18,7 +19,7 @@ const connectionRows = preparedRead(["businessId"], (db, p) =>
 );
 const benchmarkingJobRows = preparedRead(["businessId", "period"], (db, p) =>
   db
-    .select({ status: jobs.status })
+    .select({ status: jobs.status, startedAt: jobs.startedAt, dueAt: jobs.dueAt, updatedAt: jobs.updatedAt })
     .from(jobs)
     .where(and(eq(jobs.kind, "benchmarking"), eq(jobs.businessId, p.businessId), eq(jobs.period, p.period)))
     .limit(1)
@@ -41,6 +42,7 @@ const benchmarkReportRows = preparedRead(["businessId", "period"], (db, p) =>
  *
  * Status: a built report is "ready" (a rebuild in progress or failed keeps showing it); without
  * one, a queued or running job is "building", a failed one "failed"; nothing started: "none".
+ * A building job that stalled (jobs.server.ts isStalled) is `stalled`: the screen offers Try again.
  */
 export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer): Promise<BenchmarkingPageView> {
   const business = viewer.business;
@@ -55,6 +57,13 @@ export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer
   ]);
   const report = (reportRows[0]?.data as BenchmarkReportData | undefined) ?? null;
   const job = jobRows[0];
+  const status = report
+    ? "ready"
+    : !job || job.status === "succeeded"
+      ? "none"
+      : job.status === "failed"
+        ? "failed"
+        : "building";
   return {
     businessId: business.id,
     year,
@@ -62,13 +71,8 @@ export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer
     planName: PLANS[business.memberTier].displayName,
     priceLabel: formatUsdCents(BENCHMARKING_PRICE_CENTS),
     connected: connections[0]?.status === "connected",
-    status: report
-      ? "ready"
-      : !job || job.status === "succeeded"
-        ? "none"
-        : job.status === "failed"
-          ? "failed"
-          : "building",
+    status,
+    stalled: status === "building" && job !== undefined && isStalled(job, app.now()),
     report,
   };
 }

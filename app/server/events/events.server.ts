@@ -13,6 +13,7 @@ import { formatEventTime } from "~/lib/events/event-time";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead } from "~db/prepared";
+import { rememberOriginStatement } from "~/server/platform/app-origin.server";
 import { notify } from "~/server/notifications/notify.server";
 
 export const EVENTS_PATH = "/events";
@@ -137,7 +138,7 @@ export async function registerForEvent(
   const tier = viewer.business.memberTier;
   const seatFree = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.cancelled_at IS NULL) < events.capacity`;
   const tierAllowed = sql`EXISTS (SELECT 1 FROM json_each(events.allowed_tiers) WHERE value = ${tier})`;
-  const inserted = await app.db
+  const register = app.db
     .insert(eventRegistrations)
     .select(
       app.db
@@ -166,6 +167,10 @@ export async function registerForEvent(
       setWhere: isNotNull(eventRegistrations.cancelledAt),
     })
     .returning({ id: eventRegistrations.id });
+  // The reminder is emailed by the daily cron, which has no request: record this one's origin
+  // for its link (null with APP_URL set), in the same round trip.
+  const remember = rememberOriginStatement(app);
+  const [inserted] = remember ? await app.db.batch([register, remember]) : [await register];
   if (inserted.length > 0) return { ok: true, msg: EVENT_COPY.registeredNotice };
   // Nothing written: say why.
   const [row] = await app.db
@@ -279,6 +284,7 @@ export async function sendEventReminders(app: AppContext): Promise<number> {
       },
     ];
   });
-  await notify(app, app.env.APP_URL ?? null, notices);
+  // Cron: notify takes APP_URL, else the app's last known origin, for the links.
+  await notify(app, null, notices);
   return notices.length;
 }

@@ -30,8 +30,9 @@ export type FinanceReportRequest = { jobId: string; status: JobStatus; created: 
  * Records the business's finance-report job for the current month and sends its id to the queue.
  * The job is unique per business and month (insert ON CONFLICT DO NOTHING). With `rerun`, a
  * finished job (succeeded or failed) is put back to queued in the same D1 batch and sent again;
- * a queued or running job is never sent twice (it already has its message). The cron uses
- * createJobs instead (no rerun).
+ * a queued or running job is never sent twice (it already has its message) unless it stalled (its
+ * worker died or its message was lost: jobs.server.ts isStalled), when it is sent again. The cron
+ * uses createJobs instead (no rerun).
  *
  * If the queue refuses the message, a job just created is removed and a job just reset is
  * marked failed again, so the next request retries instead of waiting on a message that never

@@ -7,6 +7,7 @@ import { notificationKind } from "~/lib/notifications/notification-kinds";
 import { UNSUBSCRIBE_TEXTS } from "~/lib/notifications/notification-copy";
 import { optOutsQuery } from "./preferences.server";
 import { signUnsubscribeToken } from "./unsubscribe-token.server";
+import { configuredOrigin, rememberOriginStatement, storedOriginQuery } from "~/server/platform/app-origin.server";
 
 /**
  * Telling someone they have something to do: an in-app notification (the bell, the dashboard
@@ -43,9 +44,12 @@ export type Notice = {
 };
 
 /**
- * In-app notifications plus emails with absolute links on `origin` (the app's URL). Work done
- * outside a request (a queue job) takes APP_URL; without one (`null`, a local run without
- * APP_URL) there is no address for the email's link: only the notifications are written.
+ * In-app notifications plus emails with absolute links on `origin` (the app's URL). Work done in
+ * a request passes the request's origin (which is then recorded as the app's last known one);
+ * work done outside a request (a queue job, cron) passes null and gets APP_URL, else the last
+ * known origin recorded in D1 (app-origin.server.ts), read in the same batch as the writes. Only
+ * when neither exists (nobody ever reached the app) is there no address for the email's link:
+ * then only the notifications are written, and the log says so.
  */
 export async function notify(app: AppContext, origin: string | null, notices: readonly Notice[]): Promise<void> {
   if (notices.length === 0) return;
@@ -70,19 +74,33 @@ export async function notify(app: AppContext, origin: string | null, notices: re
         notices.map((notice) => notice.userId),
       ),
     );
-  if (origin === null) {
-    await app.db.batch([first!, ...rest]);
-    return;
-  }
   const optOuts = optOutsQuery(
     app,
     notices.map((notice) => notice.userId),
   );
-  const results = await app.db.batch([first!, ...rest, recipients, optOuts]);
-  const people = results[results.length - 2] as { id: string; email: string; firstName: string }[];
+  const known = origin ?? configuredOrigin(app);
+  const remember = origin !== null ? rememberOriginStatement(app) : null;
+  const results = await app.db.batch([
+    first!,
+    ...rest,
+    recipients,
+    optOuts,
+    ...(remember ? [remember] : []),
+    ...(known === null ? [storedOriginQuery(app)] : []),
+  ]);
+  const at = notices.length;
+  const people = results[at] as { id: string; email: string; firstName: string }[];
   const off = new Set(
-    (results[results.length - 1] as { userId: string; group: string }[]).map((row) => `${row.userId}:${row.group}`),
+    (results[at + 1] as { userId: string; group: string }[]).map((row) => `${row.userId}:${row.group}`),
   );
+  const linkOrigin =
+    known ?? (results[results.length - 1] as { origin: string }[])[0]?.origin?.replace(/\/+$/, "") ?? null;
+  if (linkOrigin === null) {
+    console.error(
+      `No address is known for the links of ${notices.length} email(s): only the notifications were written.`,
+    );
+    return;
+  }
   for (const notice of notices) {
     const person = people.find((row) => row.id === notice.userId);
     if (!person) continue;
@@ -90,7 +108,7 @@ export async function notify(app: AppContext, origin: string | null, notices: re
     if (!entry.essential && off.has(`${notice.userId}:${entry.group}`)) continue;
     const unsubscribeUrl = entry.essential
       ? null
-      : `${origin}/unsubscribe?token=${encodeURIComponent(
+      : `${linkOrigin}/unsubscribe?token=${encodeURIComponent(
           await signUnsubscribeToken(app.env.PASSWORD_PEPPER, notice.userId, entry.group, now),
         )}`;
     const { text, html } = renderEmail({
@@ -99,7 +117,7 @@ export async function notify(app: AppContext, origin: string | null, notices: re
         { type: "paragraph", text: `Hi ${person.firstName || "there"},` },
         { type: "paragraph", text: notice.body },
         ...(notice.fields ?? []).map((field) => ({ type: "field" as const, ...field })),
-        { type: "button", label: notice.action, url: new URL(notice.link, `${origin}/`).toString() },
+        { type: "button", label: notice.action, url: new URL(notice.link, `${linkOrigin}/`).toString() },
       ],
       footer: notice.footer,
       ...(unsubscribeUrl ? { unsubscribe: { label: UNSUBSCRIBE_TEXTS.footer, url: unsubscribeUrl } } : {}),

@@ -40,6 +40,7 @@ import {
 } from "~/lib/payouts/receipts";
 import { formatDate } from "~/lib/shared/dates";
 import type { AppContext } from "~/server/load-context";
+import { configuredOrigin, storedOriginQuery } from "~/server/platform/app-origin.server";
 import { renderEmail, type EmailBlock } from "~/server/platform/email-templates.server";
 import { sendEmail, STALE_QUEUED_EMAIL_MS } from "~/server/platform/email.server";
 import { paymentProvider } from "./provider/factory.server";
@@ -468,14 +469,15 @@ const receiptMissing = (staleBefore: Date) =>
  * The daily cron's sweep: every one-off charge and every refund of the last 7 days whose receipt
  * was not sent (the email failed, or the Worker died between the payment and its receipt) is sent
  * now, through the same keyed functions, so still once. Charges and refunds younger than 10
- * minutes are left to the call that is sending them. The links use APP_URL (a cron has no
- * request); without it the receipts say where to find them. Answers how many were sent.
+ * minutes are left to the call that is sending them. A cron has no request: the links use APP_URL,
+ * else the app's last known origin (docs/decisions/047); with neither, the receipts say where to
+ * find them. Answers how many were sent.
  */
 export async function sendMissedReceipts(app: AppContext): Promise<number> {
   const now = app.now().getTime();
   const since = new Date(now - MISSED_RECEIPTS_WINDOW_MS);
   const settled = new Date(now - STALE_QUEUED_EMAIL_MS);
-  const [charges, refunds] = await Promise.all([
+  const [charges, refunds, stored] = await Promise.all([
     app.db
       .select({ id: purchases.id })
       .from(purchases)
@@ -509,8 +511,9 @@ export async function sendMissedReceipts(app: AppContext): Promise<number> {
         ),
       )
       .limit(MISSED_RECEIPTS_LIMIT),
+    storedOriginQuery(app),
   ]);
-  const origin = app.env.APP_URL ?? null;
+  const origin = configuredOrigin(app) ?? stored[0]?.origin ?? null;
   let sent = 0;
   for (const charge of charges) {
     if (await sendPaymentReceipt(app, charge.id, origin)) sent += 1;

@@ -108,29 +108,56 @@ export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 |
  * multipart body of at most `maxBytes` comes back as FormData; anything else is an answer for the
  * action to give in its own shape, never an exception: another media type (JSON, text, none) is
  * 415, an empty or broken body 400, and a body over the limit 413 (declared or counted).
+ *
+ * Files aside, every form has the same 1 MB cap (ADR 013): a form that takes files gives
+ * `multipartMaxBytes`, the larger limit of a multipart body (its files), while any other body to
+ * it stays under `maxBytes`; and the text fields of a multipart body, together, under
+ * MAX_REQUEST_BYTES.
  */
 export async function readForm(
   request: Request,
-  { maxBytes = MAX_REQUEST_BYTES, accept = FORM_TYPES }: { maxBytes?: number; accept?: readonly FormType[] } = {},
+  {
+    maxBytes = MAX_REQUEST_BYTES,
+    multipartMaxBytes = maxBytes,
+    accept = FORM_TYPES,
+  }: { maxBytes?: number; multipartMaxBytes?: number; accept?: readonly FormType[] } = {},
 ): Promise<FormBody> {
   const unreadable = (status: 400 | 415): FormBody => ({ ok: false, status, msg: FORM_UNREADABLE_MESSAGE });
+  const tooLarge: FormBody = { ok: false, status: 413, msg: REQUEST_TOO_LARGE_MESSAGE };
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
   if (!(accept as readonly string[]).includes(mediaType)) return unreadable(415);
+  const limit = isMultipartRequest(request) ? multipartMaxBytes : maxBytes;
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && !(Number(declared) <= maxBytes)) {
-    return { ok: false, status: 413, msg: REQUEST_TOO_LARGE_MESSAGE };
-  }
+  if (declared !== null && !(Number(declared) <= limit)) return tooLarge;
   if (!request.body) return unreadable(400);
   let exceeded = false;
-  const counted = request.body.pipeThrough(byteLimit(maxBytes, () => (exceeded = true)));
+  const counted = request.body.pipeThrough(byteLimit(limit, () => (exceeded = true)));
+  let form: FormData;
   try {
     // The original header: a multipart boundary is case-sensitive.
-    const form = await new Response(counted, { headers: { "Content-Type": contentType } }).formData();
-    return { ok: true, form };
+    form = await new Response(counted, { headers: { "Content-Type": contentType } }).formData();
   } catch {
-    return exceeded ? { ok: false, status: 413, msg: REQUEST_TOO_LARGE_MESSAGE } : unreadable(400);
+    return exceeded ? tooLarge : unreadable(400);
   }
+  if (limit > MAX_REQUEST_BYTES && textBytesOf(form) > MAX_REQUEST_BYTES) return tooLarge;
+  return { ok: true, form };
+}
+
+/** The bytes of a form's text fields (names and values, UTF-8); files do not count. */
+function textBytesOf(form: FormData): number {
+  const encoder = new TextEncoder();
+  let total = 0;
+  for (const [name, value] of form) {
+    total += encoder.encode(name).byteLength;
+    if (typeof value === "string") total += encoder.encode(value).byteLength;
+  }
+  return total;
+}
+
+/** Whether the request's body is a multipart form (the only kind that may carry files). */
+export function isMultipartRequest(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
 }
 
 /** Human-readable summary of a Zod error: the first message per field. */

@@ -35,14 +35,14 @@ export function applySecurityHeaders(headers: Headers, nonce: string): void {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Stripe signs its webhooks (payments and Connect); they are the cross-site POSTs we accept. */
-// The unsubscribe link is authorised by its signed token alone (no cookie), and mail providers
-// post it from their own servers (RFC 8058 one-click).
-const CROSS_ORIGIN_EXEMPT_PATHS = new Set([
-  "/api/payments/webhook",
-  "/api/payments/connect-webhook",
-  "/unsubscribe",
-  "/unsubscribe.data",
-]);
+const SIGNED_WEBHOOK_PATHS = new Set(["/api/payments/webhook", "/api/payments/connect-webhook"]);
+/**
+ * The unsubscribe link is authorised by its signed token alone (no cookie), and mail providers
+ * post it from their own servers (RFC 8058 one-click), with no Origin: such a POST passes. A POST
+ * that names another origin (or "null", a sandboxed or privacy-redirected page) comes from a page
+ * that is not ours and is refused like every other cross-site write.
+ */
+const TOKEN_LINK_PATHS = new Set(["/unsubscribe", "/unsubscribe.data"]);
 
 /**
  * CSRF defence in depth on top of SameSite=Lax: a state-changing request whose Origin (or, without
@@ -53,13 +53,14 @@ const CROSS_ORIGIN_EXEMPT_PATHS = new Set([
 export function isCrossSiteWrite(request: Request, appUrl: string | undefined): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const url = new URL(request.url);
-  if (CROSS_ORIGIN_EXEMPT_PATHS.has(url.pathname)) return false;
+  if (SIGNED_WEBHOOK_PATHS.has(url.pathname)) return false;
   const origin = request.headers.get("Origin");
   if (origin) {
     const allowed = new Set([url.origin]);
     if (appUrl) allowed.add(new URL(appUrl).origin);
     return !allowed.has(origin);
   }
+  if (TOKEN_LINK_PATHS.has(url.pathname)) return false;
   const site = request.headers.get("Sec-Fetch-Site");
   if (site) return site === "cross-site";
   return Boolean(request.headers.get("Cookie"));

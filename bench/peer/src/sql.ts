@@ -40,7 +40,7 @@ export const ENGAGEMENT_ITEMS = `select "delivery_items"."id", "delivery_items".
 // loadBenchmarkingView (one batch): the year's purchase, the connection, the job, the report.
 export const BENCHMARKING_YEAR = `select "purchase_id" from "benchmarking_purchases" where ("benchmarking_purchases"."business_id" = ? and "benchmarking_purchases"."year" = ?) limit ?`;
 export const BENCHMARKING_CONNECTION = `select "status" from "accounting_connections" where "accounting_connections"."business_id" = ? limit ?`;
-export const BENCHMARKING_JOB = `select "status" from "jobs" where ("jobs"."kind" = ? and "jobs"."business_id" = ? and "jobs"."period" = ?) limit ?`;
+export const BENCHMARKING_JOB = `select "status", "started_at", "due_at", "updated_at" from "jobs" where ("jobs"."kind" = ? and "jobs"."business_id" = ? and "jobs"."period" = ?) limit ?`;
 export const BENCHMARKING_REPORT = `select "data" from "benchmark_reports" where ("benchmark_reports"."business_id" = ? and "benchmark_reports"."period" = ?) limit ?`;
 
 // loadLearningSummary (one batch): published items, the user's progress, the last visit.

@@ -14,11 +14,12 @@ import {
 import { requestFinanceReport } from "~/server/finance/finance-reports.server";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import type { AppContext } from "~/server/load-context";
-import { emailOutbox, financeReports, jobs, notifications, users, valueInsights } from "~db/schema";
+import { appOrigins, emailOutbox, financeReports, jobs, notifications, users, valueInsights } from "~db/schema";
 import { DEAD_LETTER_REASONS, handleQueueBatch } from "../../../functions/queues";
-import { createClient } from "../../factories";
-import { connectAccounting, db, setPlan, viewerOf } from "../helpers";
+import { createClient, signedInClient } from "../../factories";
+import { call, connectAccounting, db, html, ORIGIN, setPlan, viewerOf } from "../helpers";
 import {
+  apiCall,
   benchmarkingApp,
   benchmarkJobsOf,
   benchmarkReportsOf,
@@ -163,7 +164,12 @@ describe("the benchmarking job", () => {
     const { business, jobId } = await startedBusiness({ books: true });
     const app = jobApp();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const batch = vi.spyOn(app.db, "batch").mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
+    // The claim's batch goes through; the build's write batch fails.
+    const original = app.db.batch.bind(app.db);
+    const batch = vi
+      .spyOn(app.db, "batch")
+      .mockImplementationOnce(original as never)
+      .mockRejectedValueOnce(new Error("D1_ERROR: Network connection lost."));
     expect(await deliver(app, [message(jobId)])).toMatchObject({ acked: [false], retried: [true] });
     expect(await jobOf(jobId)).toMatchObject({
       status: "queued",
@@ -238,8 +244,8 @@ describe("the benchmarking job", () => {
     let calls = 0;
     vi.spyOn(app.db, "batch").mockImplementation((async (statements: never) => {
       // The finance job stores the first books between this build's read (a runReads batch) and
-      // its write (the build's first db.batch).
-      if (++calls === 1) await storeDemoBooks(business.id);
+      // its write (the build's first db.batch, after the claim's).
+      if (++calls === 2) await storeDemoBooks(business.id);
       return original(statements);
     }) as unknown as typeof original);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -254,12 +260,43 @@ describe("the benchmarking job", () => {
     expect(await noticesOf(user.id)).toHaveLength(1);
   });
 
-  it("writes only the in-app notification when the app has no APP_URL for the email's link", async () => {
-    const { user, jobId } = await startedBusiness();
-    const app = benchmarkingApp(fakeQueue(), () => new Date(), { ...env, APP_URL: undefined });
-    await deliver(app, [message(jobId)]);
-    expect(await noticesOf(user.id)).toHaveLength(1);
-    expect(await emailsTo(user.id)).toEqual([]);
+  it("without APP_URL, emails the owner with links on the origin of the request that started the build", async () => {
+    // Nobody has reached the app yet: no address is known, only the notification is written.
+    await db().delete(appOrigins);
+    const before = await startedBusiness();
+    const noUrl = benchmarkingApp(fakeQueue(), () => new Date(), { ...env, APP_URL: undefined });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await deliver(noUrl, [message(before.jobId)]);
+    expect(await noticesOf(before.user.id)).toHaveLength(1);
+    expect(await emailsTo(before.user.id)).toEqual([]);
+
+    // A local run (APP_URL empty): the owner starts the build from the app at its address; the
+    // job, which has no request, emails the link on that address, as the building screen promised.
+    const client = await signedInClient();
+    await setPlan(client.business.id, "STANDARD");
+    const queue = fakeQueue();
+    const started = await apiCall("/api/benchmarking/create", {
+      token: client.token,
+      json: { businessId: client.business.id },
+      queue,
+    });
+    expect(started.status).toBe(200);
+    const [jobId] = sentJobIds(queue);
+    expect(await deliver(noUrl, [message(jobId!)])).toMatchObject({ acked: [true] });
+    const emails = await emailsTo(client.user.id);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({
+      kind: "benchmarking_ready",
+      subject: `Your ${currentYear()} benchmarking is ready`,
+    });
+    expect(emails[0]!.textBody).toContain(`${ORIGIN}/benchmarking`);
+    expect(emails[0]!.textBody).toContain(`${ORIGIN}/unsubscribe?token=`);
+    // The local mailbox shows it.
+    const outbox = await call("/dev/outbox");
+    expect(outbox.status).toBe(200);
+    const page = await outbox.text();
+    expect(page).toContain(`Your ${currentYear()} benchmarking is ready`);
+    expect(page).toContain(html(client.user.email));
   });
 });
 

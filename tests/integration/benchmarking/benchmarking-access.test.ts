@@ -259,6 +259,7 @@ describe("loadBenchmarkingView", () => {
       priceLabel: "$299.00",
       connected: false,
       status: "none",
+      stalled: false,
       report: null,
     });
   });

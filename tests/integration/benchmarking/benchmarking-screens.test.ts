@@ -1,9 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
 import {
   BENCHMARKING_BUILDING_MESSAGE,
   BENCHMARKING_ERROR_MESSAGE,
   BENCHMARKING_NOT_UNLOCKED_MESSAGE,
+  BENCHMARKING_STALLED_MESSAGE,
+  BENCHMARKING_TRY_AGAIN_BUTTON,
 } from "~/lib/benchmarking/benchmarking-copy";
 import { PAYMENT_PENDING_TITLE } from "~/lib/payments/payment-copy";
 import { createAppContext } from "~/server/load-context";
@@ -11,7 +14,8 @@ import { payLocalCheckout } from "~/server/payments/provider/local-checkout.serv
 import worker from "../../../functions/worker";
 import { SAMPLE_REPORT } from "../../fixtures/benchmarking/report";
 import { createClient, signedInClient } from "../../factories";
-import { connectAccounting, html, ORIGIN, SESSION_COOKIE, setPlan, signedIn } from "../helpers";
+import { jobs } from "~db/schema";
+import { connectAccounting, db, html, ORIGIN, SESSION_COOKIE, setPlan, signedIn } from "../helpers";
 import {
   benchmarkJobsOf,
   buyYear,
@@ -158,6 +162,41 @@ describe("/benchmarking screens", () => {
     const repeat = fakeQueue();
     await page("/benchmarking", { token: client.token, form: { intent: "start" }, queue: repeat });
     expect(repeat.sendBatch).not.toHaveBeenCalled();
+    expect(await benchmarkJobsOf(client.business.id)).toHaveLength(1);
+  });
+
+  it("a build whose worker died shows Try again after its lease, and Try again sends the job again, once", async () => {
+    const client = await signedInClient();
+    await setPlan(client.business.id, "PREMIUM");
+    const queue = fakeQueue();
+    await page("/benchmarking", { token: client.token, form: { intent: "start" }, queue });
+    const [jobId] = sentJobIds(queue);
+    // The consumer claimed the job eleven minutes ago and died (its lease is ten minutes); the
+    // queue's redelivery was lost with it.
+    const claimedAt = new Date(Date.now() - 11 * 60 * 1000);
+    await db()
+      .update(jobs)
+      .set({ status: "running", attempts: 1, startedAt: claimedAt, dueAt: claimedAt, updatedAt: claimedAt })
+      .where(eq(jobs.id, jobId!));
+
+    const stuck = await page("/benchmarking", { token: client.token });
+    expect(stuck.text).toContain(BENCHMARKING_BUILDING_MESSAGE);
+    expect(stuck.text).toContain(BENCHMARKING_STALLED_MESSAGE);
+    expect(stuck.text).toMatch(/<input type="hidden" name="intent" value="start"\/>/);
+    expect(stuck.text).toContain(`>${BENCHMARKING_TRY_AGAIN_BUTTON}</button>`);
+
+    const again = fakeQueue();
+    const tried = await page("/benchmarking", { token: client.token, form: { intent: "start" }, queue: again });
+    expect(tried.status).toBe(302);
+    expect(tried.location).toBe("/benchmarking");
+    expect(sentJobIds(again)).toEqual([jobId]);
+    // Sent again just now: building, without Try again; a second click sends nothing more.
+    const building = await page("/benchmarking", { token: client.token });
+    expect(building.text).toContain(BENCHMARKING_BUILDING_MESSAGE);
+    expect(building.text).not.toContain(BENCHMARKING_STALLED_MESSAGE);
+    const twice = fakeQueue();
+    await page("/benchmarking", { token: client.token, form: { intent: "start" }, queue: twice });
+    expect(twice.sendBatch).not.toHaveBeenCalled();
     expect(await benchmarkJobsOf(client.business.id)).toHaveLength(1);
   });
 

@@ -169,6 +169,19 @@ describe("the consultant's delivery page", () => {
     expect(foreign.status).toBe(404);
     const mismatched = await sendWithStripe(path, { token: consultant.token, form: deliveryForm(unpaid.id, "x") });
     expect(mismatched.status).toBe(404);
+    // Files aside, the delivery form has the 1 MB cap of every form: a 2 MB body that is not a
+    // multipart form is refused before it is read, and a multipart form whose text comes to
+    // 2 MB is refused too (413, the form's error); nothing is delivered.
+    const big = "x".repeat(2 * 1024 * 1024);
+    const plain = await sendWithStripe(path, {
+      token: consultant.token,
+      form: { intent: "deliver", deliveryItemId: item.id, summaryOfWork: big },
+    });
+    expect(plain.status).toBe(413);
+    expect(await plain.text()).toBe("The request is too large.");
+    const textPart = await sendWithStripe(path, { token: consultant.token, form: deliveryForm(item.id, big) });
+    expect(textPart.status).toBe(413);
+    expect(await textPart.text()).toContain("The request is too large.");
     expect(await itemRow(item.id)).toMatchObject({ status: "active", summaryOfWork: null });
   });
 });

@@ -207,9 +207,19 @@ describe("PUT /api/delivery-outline/submit-business-review: accepting signs the 
         pdfSha256: "0".repeat(64),
         pdfSize: 10,
       });
-    const response = await review(approve(outline.id), client.token);
+    // The date as a client's JSON.stringify(new Date()) sends it, an ISO 8601 date-time: its
+    // calendar date as written is kept (late on Nov 23 in New York is Nov 24 in UTC, not here).
+    const response = await review(
+      { ...approve(outline.id), businessSignatureDate: `${DATE}T23:30:00.000-05:00` },
+      client.token,
+    );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ version: 2, signedVersion: 2, businessSignature: SIGNER });
+    expect(await response.json()).toMatchObject({
+      version: 2,
+      signedVersion: 2,
+      businessSignature: SIGNER,
+      businessSignatureDate: DATE,
+    });
     const signatures = (await signaturesOf(outline.id)).sort((a, b) => a.outlineVersion - b.outlineVersion);
     expect(signatures.map((row) => [row.outlineVersion, row.signerName])).toEqual([
       [1, "Old Signer"],
@@ -220,6 +230,8 @@ describe("PUT /api/delivery-outline/submit-business-review: accepting signs the 
     const object = await env.FILES.get(signatures[1]!.pdfKey);
     const text = new TextDecoder("latin1").decode(await object!.arrayBuffer());
     expect(text).toContain("Version 2");
+    expect(text).toContain("(Date: Nov 23, 2026) Tj");
+    expect(signatures[1]!.signatureDate).toBe(DATE);
     expect((await loadSignedStatements(appAt(), outline.id)).map((statement) => statement.version)).toEqual([2, 1]);
   });
 });
@@ -293,8 +305,16 @@ describe("PUT /api/delivery-outline/submit-business-review: rejecting, refusals"
       msg: REJECTION_NOTES_REQUIRED,
       errors: { notes: REJECTION_NOTES_REQUIRED },
     });
-    const badDate = await review({ ...approve(outline.id), businessSignatureDate: "2026-02-30" }, business.token);
-    expect(badDate.status).toBe(400);
+    for (const date of [
+      "2026-02-30",
+      "2026-02-30T10:00:00.000Z",
+      "2026-11-23T25:00:00Z",
+      "2026-11-23 10:00",
+      "Nov 23",
+    ]) {
+      const badDate = await review({ ...approve(outline.id), businessSignatureDate: date }, business.token);
+      expect(badDate.status, date).toBe(400);
+    }
     const junk = await call(REVIEW, {
       method: "PUT",
       cookie: business.token,

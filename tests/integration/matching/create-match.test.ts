@@ -4,12 +4,15 @@ import { describe, expect, it, vi } from "vitest";
 import { files, insightRequests, matchRequests } from "~db/schema";
 import { FILE_REJECTED_MESSAGE } from "~/lib/files/file-rules";
 import {
+  ISSUE_CAUSE_REQUIRED_MESSAGE,
   MATCH_FILES_INVALID_MESSAGE,
+  MATCH_MAX_FILES,
   MATCH_REQUEST_CONFLICT_MESSAGE,
   MATCH_REQUEST_CREATED_MESSAGE,
   MATCHING_CLIENTS_ONLY_MESSAGE,
   MATCH_REQUEST_FAILED_MESSAGES,
   MATCH_SUBMIT_UNAVAILABLE_MESSAGE,
+  MATCH_TOO_MANY_FILES_MESSAGE,
 } from "~/lib/matching/match-copy";
 import { matchStatusText } from "~/lib/matching/match-status";
 import { createMatchRequest } from "~/server/matching/match-requests.server";
@@ -390,6 +393,27 @@ describe("the /create-match page action", () => {
     expect(refusedHtml).toContain(html(FILE_REJECTED_MESSAGE));
     expect(refusedHtml).toContain("Match Request Summary");
     expect(await filesOf(business.id)).toHaveLength(0);
+
+    // A good file with a refused summary (no problem statement): the page's error, and the file
+    // is not stored, neither in R2 nor in D1 (validate first, then store).
+    const pdf = new TextEncoder().encode("%PDF-1.7\n% one page\n%%EOF\n");
+    for (const fields of [
+      { ...answers, issueCause: "" },
+      { ...answers, files: Array.from({ length: MATCH_MAX_FILES }, (_, i) => `kept-${i}.pdf`) },
+    ]) {
+      const withFile = new FormData();
+      for (const [name, value] of Object.entries(wizardForm({ intent: "review", page: "3", ...fields }))) {
+        for (const item of Array.isArray(value) ? value : [value]) withFile.append(name, String(item));
+      }
+      withFile.append("upload", new File([pdf], "Org chart.pdf", { type: "application/pdf" }));
+      const invalid = await call(PAGE, { method: "POST", body: withFile, cookie: token });
+      expect(invalid.status).toBe(400);
+      expect(await invalid.text()).toContain(
+        html(fields.issueCause === "" ? ISSUE_CAUSE_REQUIRED_MESSAGE : MATCH_TOO_MANY_FILES_MESSAGE),
+      );
+      expect(await filesOf(business.id)).toHaveLength(0);
+      expect((await env.FILES.list({ prefix: `biz/${business.id}/` })).objects).toEqual([]);
+    }
 
     const foreign = await uploadPdf(other.token);
     const linked = await postForm(

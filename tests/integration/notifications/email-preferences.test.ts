@@ -129,6 +129,23 @@ describe("unsubscribe links and headers", () => {
     const twice = await SELF_POST(path, "List-Unsubscribe=One-Click");
     expect(twice.status).toBe(200);
 
+    // A POST from a page that is not ours (a foreign or null Origin) is refused like every other
+    // cross-site write: 403, never an error page, and nothing changes.
+    const other = await signedInClient();
+    await notify(app(), ORIGIN, [notice(other.user.id, "insight_ready")]);
+    const [otherEmail] = await outboxFor(other.user.email);
+    const otherPath = otherEmail!.headers!["List-Unsubscribe"]!.slice(`<${ORIGIN}`.length, -1);
+    for (const origin of ["https://evil.example", "null"]) {
+      const refused = await call(otherPath, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toBe("Cross-site requests are not allowed.");
+    }
+    expect(await preference(other.user.id, "insights")).toBeUndefined();
+
     await notify(app(), ORIGIN, [notice(client.user.id, "benchmarking_ready")]);
     expect((await outboxFor(client.user.email)).some((row) => row.kind === "benchmarking_ready")).toBe(false);
   });

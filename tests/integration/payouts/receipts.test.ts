@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
+  appOrigins,
   businesses,
   deliveryItems,
   emailOutbox,
@@ -738,6 +739,13 @@ describe("the daily sweep of missed receipts (issue #36)", () => {
       .set({ updatedAt: new Date(Date.now() - hour) })
       .where(eq(itemRefunds.itemId, third.id));
 
+    // A cron has no request: without APP_URL the links take the app's last known origin (ADR 047).
+    const stored = "https://stored-origin.partwise.test";
+    await db()
+      .insert(appOrigins)
+      .values({ id: "app", origin: stored, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: appOrigins.id, set: { origin: stored } });
+
     const [first, second] = await Promise.all([sendMissedReceipts(stubApp()), sendMissedReceipts(stubApp())]);
     expect(first + second).toBeGreaterThanOrEqual(3);
     for (const key of [
@@ -751,6 +759,8 @@ describe("the daily sweep of missed receipts (issue #36)", () => {
     }
     const [retried] = await receiptEmails(chargeReceiptKey(failed.purchaseId));
     expect(retried!.textBody).toContain("Total paid:\n$495.00");
+    const [swept] = await receiptEmails(chargeReceiptKey(missed.purchaseId));
+    expect(swept!.textBody).toContain(`${stored}/receipts/${missed.purchaseId}`);
     expect(await receiptEmails(chargeReceiptKey(young.purchaseId))).toHaveLength(0);
     expect(await receiptEmails(chargeReceiptKey(old.purchaseId))).toHaveLength(0);
 

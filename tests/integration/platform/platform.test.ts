@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FINANCE_REPORT_FAILED_MESSAGE, NOT_CONNECTED_MESSAGE } from "~/lib/finance/finance";
 import { createAppContext } from "~/server/load-context";
-import { PermanentJobError } from "~/server/platform/jobs.server";
+import { claimJob, completeJob, JOB_LEASE_MS, PermanentJobError } from "~/server/platform/jobs.server";
 import { businesses, jobs, sessions } from "~db/schema";
 import { handleQueueBatch, type JobBuilders } from "../../../functions/queues";
 import worker from "../../../functions/worker";
@@ -237,6 +237,37 @@ describe("the 1 MB body cap", () => {
     expect(pulled).toBeLessThan(24);
   });
 
+  it("holds the pages that take files to 1 MB too, for any body but a multipart form", async () => {
+    const paths = [
+      "/consultant/engagements/o1/items/i1",
+      "/consultant/engagements/o1/items/i1.data",
+      "/manage/learning",
+      "/manage/learning/item1",
+      "/features",
+      "/create-match",
+      "/consultant/profile",
+      "/api/file-handling/upload-files",
+    ];
+    for (const path of paths) {
+      let pulled = 0;
+      const response = await SELF.fetch(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded" },
+        body: chunkedBody(128, 64 * 1024, () => (pulled += 1)),
+        duplex: "half",
+      } as RequestInit);
+      expect(response.status, path).toBe(413);
+      expect(await response.text()).toBe("The request is too large.");
+      expect(pulled).toBeLessThan(24);
+      const declared = await SELF.fetch(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/json", "Content-Length": String(2 * 1024 * 1024) },
+        body: "x".repeat(2 * 1024 * 1024),
+      });
+      expect(declared.status, path).toBe(413);
+    }
+  });
+
   it("passes a chunked body under 1 MB through to the app unchanged", async () => {
     const { user } = await createUser();
     const json = new TextEncoder().encode(JSON.stringify({ email: user.email, password: PASSWORD }));
@@ -460,6 +491,141 @@ describe("queue consumers", () => {
       lastError: "accounting API timed out",
     });
     expect(await jobById(fine.id)).toMatchObject({ status: "succeeded" });
+  });
+
+  describe("a job whose consumer died after claiming it", () => {
+    const minutes = (n: number) => n * 60 * 1000;
+    /** The Worker's context at a given time, with a producer that records what is sent. */
+    const appAt = (at: number, queue = fakeQueue()) =>
+      createAppContext(
+        {
+          ...env,
+          FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown>,
+          BENCHMARKING_QUEUE: queue as unknown as Queue<unknown>,
+        },
+        () => undefined,
+        () => new Date(at),
+      );
+    /** One delivery of `msg` to the consumer at `app`'s time: what the message was told. */
+    async function deliver(
+      app: ReturnType<typeof appAt>,
+      msg: ReturnType<typeof financeMessage>,
+      builders: JobBuilders,
+    ) {
+      const batch = createMessageBatch("finance-report", [msg]);
+      const retry = vi.spyOn(batch.messages[0]!, "retry");
+      const ctx = createExecutionContext();
+      await handleQueueBatch(batch, app, builders);
+      const result = await getQueueResult(batch, ctx);
+      return {
+        acked: result.explicitAcks.includes(msg.id),
+        retriedAfter: (retry.mock.calls[0]?.[0] as { delaySeconds?: number } | undefined)?.delaySeconds ?? null,
+      };
+    }
+    const counting = () => {
+      const build = vi.fn(async () => undefined);
+      return { build, builders: { finance_report: build, benchmarking: build } satisfies JobBuilders };
+    };
+
+    it("keeps the redelivery that arrives inside the lease, and runs the job once the lease is over, exactly once", async () => {
+      const job = await businessWithJob();
+      const t0 = Date.now();
+      // The first attempt claims the job, then its worker dies: no completion, no release.
+      const first = await claimJob(appAt(t0), job.id);
+      expect(first).toMatchObject({ claimed: { id: job.id, status: "running", attempts: 1 } });
+
+      // The queue redelivers one minute later, inside the lease: not acknowledged (it is the only
+      // message left), but retried once the lease is over (9 minutes left, plus 30 s).
+      const { build, builders } = counting();
+      const msg = financeMessage(job.id);
+      expect(await deliver(appAt(t0 + minutes(1)), msg, builders)).toEqual({ acked: false, retriedAfter: 9 * 60 + 30 });
+      expect(build).not.toHaveBeenCalled();
+      expect(await jobById(job.id)).toMatchObject({ status: "running", attempts: 1 });
+
+      // The retried message comes back after the lease: it takes the job over and completes it.
+      const later = t0 + JOB_LEASE_MS + 30_000;
+      expect(await deliver(appAt(later), msg, builders)).toEqual({ acked: true, retriedAfter: null });
+      expect(build).toHaveBeenCalledTimes(1);
+      expect(await jobById(job.id)).toMatchObject({ status: "succeeded", attempts: 2, lastError: null });
+
+      // Any further copy finds the job done: acknowledged, not run again.
+      expect(await deliver(appAt(later + minutes(1)), financeMessage(job.id), builders)).toEqual({
+        acked: true,
+        retriedAfter: null,
+      });
+      expect(build).toHaveBeenCalledTimes(1);
+    });
+
+    it("the attempt that outlived its lease cannot complete the job another attempt took over", async () => {
+      const job = await businessWithJob();
+      const t0 = Date.now();
+      const slow = await claimJob(appAt(t0), job.id);
+      const takeover = await claimJob(appAt(t0 + JOB_LEASE_MS + 1000), job.id);
+      expect(takeover).toMatchObject({ claimed: { attempts: 2 } });
+      if (!("claimed" in slow)) throw new Error("the first claim failed");
+      await completeJob(appAt(t0 + JOB_LEASE_MS + 2000), slow.claimed);
+      expect(await jobById(job.id)).toMatchObject({ status: "running", attempts: 2 });
+    });
+
+    it("the lease sweep (cron every 10 minutes) sends stalled jobs again, once each, and each runs once", async () => {
+      const t0 = Date.now() + minutes(60); // later than every other job of this file
+      const queue = fakeQueue();
+      // A: claimed, then its worker died and its message is gone.
+      const dead = await businessWithJob();
+      await claimJob(appAt(t0), dead.id);
+      // B: queued, but its message never arrived (lost).
+      const lost = await businessWithJob();
+      await db()
+        .update(jobs)
+        .set({ dueAt: new Date(t0), updatedAt: new Date(t0) })
+        .where(eq(jobs.id, lost.id));
+      // C: queued, its retry due in an hour (a backoff): its message is coming, not stalled.
+      const waiting = await businessWithJob();
+      await db()
+        .update(jobs)
+        .set({ dueAt: new Date(t0 + minutes(60)), updatedAt: new Date(t0) })
+        .where(eq(jobs.id, waiting.id));
+      // D: running, claimed five minutes later: its lease still runs.
+      const running = await businessWithJob();
+      await claimJob(appAt(t0 + minutes(5)), running.id);
+
+      const sweepAt = t0 + JOB_LEASE_MS + minutes(1);
+      const sweep = (at: number) =>
+        worker.scheduled(
+          createScheduledController({ cron: "*/10 * * * *", scheduledTime: at }),
+          {
+            ...env,
+            FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown>,
+            BENCHMARKING_QUEUE: queue as unknown as Queue<unknown>,
+          },
+          createExecutionContext(),
+        );
+      vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      await sweep(sweepAt);
+      const sentIds = () =>
+        queue.sendBatch.mock.calls.flatMap((call) =>
+          (call as unknown as [{ body: { jobId: string } }[]])[0].map((m) => m.body.jobId),
+        );
+      expect(sentIds()).toEqual(expect.arrayContaining([dead.id, lost.id]));
+      expect(sentIds()).not.toContain(waiting.id);
+      expect(sentIds()).not.toContain(running.id);
+      // A second sweep within the lease sends none of them again.
+      const sentBefore = sentIds().length;
+      await sweep(sweepAt + minutes(1));
+      expect(sentIds().slice(sentBefore)).not.toContain(dead.id);
+      expect(sentIds().slice(sentBefore)).not.toContain(lost.id);
+
+      // The messages the sweep sent run each job once; a duplicate finds it done.
+      const { build, builders } = counting();
+      for (const id of [dead.id, lost.id]) {
+        expect(await deliver(appAt(sweepAt + minutes(2)), financeMessage(id), builders)).toMatchObject({ acked: true });
+        expect(await deliver(appAt(sweepAt + minutes(3)), financeMessage(id), builders)).toMatchObject({ acked: true });
+      }
+      expect(build).toHaveBeenCalledTimes(2);
+      expect(await jobById(dead.id)).toMatchObject({ status: "succeeded", attempts: 2 });
+      expect(await jobById(lost.id)).toMatchObject({ status: "succeeded", attempts: 1 });
+      expect(await jobById(waiting.id)).toMatchObject({ status: "queued" });
+    });
   });
 
   it("marks dead-lettered jobs as failed and acknowledges the whole batch", async () => {

@@ -142,6 +142,7 @@ describe("benchmarkingSummary (the dashboard card and the features tab)", () => 
       priceLabel: "$299.00",
       connected: true,
       status: "ready",
+      stalled: false,
       report: SAMPLE_REPORT,
     };
     expect(benchmarkingSummary(view)).toEqual({

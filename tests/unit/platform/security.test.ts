@@ -75,6 +75,18 @@ describe("isCrossSiteWrite", () => {
     ).toBe(false);
   });
 
+  it("lets the unsubscribe link's one-click POST through without an Origin, and refuses a foreign or null one", () => {
+    for (const path of ["/unsubscribe?token=t", "/unsubscribe.data?token=t"]) {
+      // RFC 8058: the mail provider's server posts it, with no Origin (and no cookie).
+      expect(isCrossSiteWrite(post(`https://app.test${path}`), undefined)).toBe(false);
+      expect(isCrossSiteWrite(post(`https://app.test${path}`, { Cookie: "a=b" }), undefined)).toBe(false);
+      expect(isCrossSiteWrite(post(`https://app.test${path}`, { Origin: "https://app.test" }), undefined)).toBe(false);
+      // A page that is not ours: refused like every other cross-site write (a 403, never a 500).
+      expect(isCrossSiteWrite(post(`https://app.test${path}`, { Origin: "https://evil.test" }), undefined)).toBe(true);
+      expect(isCrossSiteWrite(post(`https://app.test${path}`, { Origin: "null" }), undefined)).toBe(true);
+    }
+  });
+
   it("exempts the Stripe Connect webhook too (its own signing secret), and nothing else under /api/payments", () => {
     expect(
       isCrossSiteWrite(
