@@ -19,6 +19,7 @@ import {
   MANAGER_NOTES_HEADING,
   NO_NEXT_DELIVERY,
   OPEN_THE_ENGAGEMENT,
+  OVERDUE_LABEL,
   PAID_ITEM_LOCKED,
   PLAN_EDIT_AFTER_SIGNATURE,
   PLANS_TO_DRAFT,
@@ -32,7 +33,8 @@ import {
   consultantEngagementPath,
   consultantNewPlanPath,
 } from "~/lib/engagements/engagement-paths";
-import { PLAN_ITEMS_MAX, PlanFormSchema } from "~/lib/engagements/engagement-schemas";
+import { PLAN_ITEMS_MAX, PlanFormSchema, planFormSchemaFor } from "~/lib/engagements/engagement-schemas";
+import { todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
 import type {
   ConsultantEngagementRow,
   ConsultantPlan,
@@ -186,6 +188,7 @@ function ItemStatusList({ planId, items, label }: { planId: string; items: Edito
               <Link to={consultantDeliveryPath(planId, item.id)}>{item.title}</Link>
             </strong>
             <span className="badge badge-soft">{item.statusLabel}</span>
+            {item.overdue ? <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> : null}
           </div>
           <p className="console-muted">
             {item.deliveryDateLabel} · {item.priceLabel}
@@ -335,7 +338,10 @@ export function PlanEditor({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: PlanFormSchema, disableAutoCoercion: true });
+      return parseWithZod(formData, {
+        schema: planFormSchemaFor(todayAnywhereOnEarth(new Date())),
+        disableAutoCoercion: true,
+      });
     },
   });
   const post = usePendingPost();
