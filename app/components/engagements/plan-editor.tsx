@@ -16,6 +16,7 @@ import {
   BUSINESS_NOTES_HEADING,
   CONFIRM_DELIVERY,
   DRAFT_THE_PLAN,
+  ITEM_DATE_PAST,
   MANAGER_NOTES_HEADING,
   NO_NEXT_DELIVERY,
   OPEN_THE_ENGAGEMENT,
@@ -344,6 +345,8 @@ export function PlanEditor({
       });
     },
   });
+  // Saved deliverables whose date has passed: the date must change before the plan is sent again.
+  const overdueIds = new Set(editable.filter((item) => item.overdue).map((item) => item.id));
   const post = usePendingPost();
   const submitting = post !== null;
   const pendingIntent = intentOf(post);
@@ -381,6 +384,7 @@ export function PlanEditor({
               item={item as unknown as ItemFields}
               index={index}
               count={items.length}
+              overdueIds={overdueIds}
               formRemove={form.remove.getButtonProps({ name: fields.items.name, index })}
               formUp={
                 index > 0 ? form.reorder.getButtonProps({ name: fields.items.name, from: index, to: index - 1 }) : null
@@ -424,6 +428,7 @@ function PlanItemRow({
   item,
   index,
   count,
+  overdueIds,
   formRemove,
   formUp,
   formDown,
@@ -431,6 +436,7 @@ function PlanItemRow({
   item: ItemFields;
   index: number;
   count: number;
+  overdueIds: ReadonlySet<string>;
   formRemove: ButtonProps;
   formUp: ButtonProps | null;
   formDown: ButtonProps | null;
@@ -460,6 +466,14 @@ function PlanItemRow({
           <label htmlFor={row.deliveryDate.id}>Deliverable {number} delivery date</label>
           <input key={dateKey} {...dateProps} className="input" />
           <FieldErrors id={row.deliveryDate.errorId} errors={row.deliveryDate.errors} />
+          {!row.deliveryDate.errors?.length &&
+          row.id.initialValue &&
+          overdueIds.has(row.id.initialValue) &&
+          row.deliveryDate.value === row.deliveryDate.initialValue ? (
+            <p className="field-hint">
+              <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> {ITEM_DATE_PAST}
+            </p>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor={row.price.id}>Deliverable {number} price (USD)</label>
