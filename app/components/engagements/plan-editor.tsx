@@ -471,7 +471,7 @@ function PlanItemRow({
           overdueIds.has(row.id.initialValue) &&
           row.deliveryDate.value === row.deliveryDate.initialValue ? (
             <p className="field-hint">
-              <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> {ITEM_DATE_PAST}
+              <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> <span>{ITEM_DATE_PAST}</span>
             </p>
           ) : null}
         </div>
