@@ -9,7 +9,7 @@ import {
   dueText,
   heldForSetupText,
 } from "~/lib/consultants/portal";
-import { PLANS_TO_DRAFT } from "~/lib/engagements/engagement-copy";
+import { OVERDUE_LABEL, PLANS_TO_DRAFT } from "~/lib/engagements/engagement-copy";
 import {
   consultantDeliveryPath,
   consultantEngagementPath,
@@ -122,6 +122,7 @@ export default function ConsultantHome() {
                   {item.engagementTitle}, {item.business} · {dueText(item.deliveryDate)}
                 </span>{" "}
                 {item.revision ? <span className="badge badge-soft">{T.revisionRequested}</span> : null}
+                {item.overdue ? <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> : null}
               </li>
             ))}
           </ul>

@@ -55,6 +55,11 @@ export const deliveryOutlines = sqliteTable(
     /** 'YYYY-MM-DD' as entered; also the statement of work's effective date. */
     businessSignatureDate: text("business_signature_date"),
     businessReviewedAt: timestamp("business_reviewed_at"),
+    /**
+     * The version the business last rejected (asked for changes, with `business_notes`); null if
+     * it never did. Accept and Reject are offered only on a later version (ADR 049).
+     */
+    businessRejectedVersion: integer("business_rejected_version"),
     activeItemId: text("active_item_id").references((): AnySQLiteColumn => deliveryItems.id, {
       onDelete: "set null",
     }),
@@ -142,6 +147,42 @@ export const deliveryItemDecisions = sqliteTable(
   ],
 );
 
+/** One deliverable of a plan version as the consultant sent it (delivery_outline_versions.items). */
+export type PlanVersionItemRow = {
+  id: string;
+  title: string;
+  description: string;
+  /** 'YYYY-MM-DD'. */
+  deliveryDate: string;
+  priceCents: number;
+};
+
+/**
+ * Each version of a plan as the consultant sent it for review: its title, overview and
+ * deliverables in plan order, so the engagement manager sees what changed from one version to the
+ * next (ADR 049). Written in the batch that sends the plan; one row per (outline, version); never
+ * updated.
+ */
+export const deliveryOutlineVersions = sqliteTable(
+  "delivery_outline_versions",
+  {
+    id: id(),
+    outlineId: text("outline_id")
+      .notNull()
+      .references(() => deliveryOutlines.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    title: text("title").notNull(),
+    overview: text("overview").notNull(),
+    items: text("items", { mode: "json" }).$type<PlanVersionItemRow[]>().notNull(),
+    submittedAt: timestamp("submitted_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("delivery_outline_versions_outline_version_unique").on(t.outlineId, t.version)],
+);
+
 /**
  * A signed statement of work: the audit record of one signature (who, the typed name, the date
  * they wrote, when, from where) and the PDF made from the plan version they signed, kept in R2
@@ -213,6 +254,8 @@ export type NewDeliveryOutline = typeof deliveryOutlines.$inferInsert;
 export type DeliveryItem = typeof deliveryItems.$inferSelect;
 
 export type NewDeliveryItem = typeof deliveryItems.$inferInsert;
+
+export type DeliveryOutlineVersion = typeof deliveryOutlineVersions.$inferSelect;
 
 export type DeliveryItemDecision = typeof deliveryItemDecisions.$inferSelect;
 

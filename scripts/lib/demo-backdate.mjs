@@ -28,5 +28,8 @@ export function backdateSql(outlineId, matchRequestId, months = BACKDATE_START_M
     `UPDATE delivery_item_decisions SET created_at = ${shift("created_at", `(${months} - 2 * ${positionOf("delivery_item_decisions.item_id")})`)} WHERE outline_id = ${outline};`,
     `UPDATE engagement_notes SET created_at = ${shift("created_at", months)} WHERE outline_id = ${outline};`,
     `UPDATE delivery_items SET delivery_date = date(delivery_date, '-' || ${itemShift} || ' months'), created_at = ${shift("created_at", months)}, consultant_confirmed_at = ${shift("consultant_confirmed_at", itemShift)}, completed_at = ${shift("completed_at", itemShift)}, updated_at = ${shift("updated_at", itemShift)} WHERE outline_id = ${outline};`,
+    // The version sent (ADR 049; the demo sends this plan once): sent when the outline was, with
+    // the deliverables as they now read (after the line above), so the record and the plan agree.
+    `UPDATE delivery_outline_versions SET submitted_at = ${shift("submitted_at", months)}, created_at = ${shift("created_at", months)}, items = (SELECT json_group_array(json_object('id', id, 'title', title, 'description', description, 'deliveryDate', delivery_date, 'priceCents', price_cents)) FROM (SELECT id, title, description, delivery_date, price_cents FROM delivery_items WHERE outline_id = ${outline} ORDER BY position, id)) WHERE outline_id = ${outline};`,
   ];
 }

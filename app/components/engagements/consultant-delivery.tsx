@@ -4,8 +4,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
-import { FileList } from "~/components/files/file-list";
-import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
+import { FILE_ACCEPT } from "~/components/files/file-check";
 import {
   DELIVERED_FILES_HEADING,
   DELIVERED_SUMMARY_HEADING,
@@ -19,7 +18,7 @@ import {
   DELIVERY_REVISION_NOTES_HEADING,
   DELIVERY_SUBMIT,
   DELIVERY_SUMMARY_LABEL,
-  NO_DELIVERED_FILES,
+  OVERDUE_LABEL,
 } from "~/lib/engagements/engagement-copy";
 import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
@@ -27,6 +26,7 @@ import { formatUsdCents } from "~/lib/engagements/sow";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
 import { ITEM_REFUNDED_LABEL, ITEM_REFUNDED_NOTE } from "~/lib/payouts/transfer-copy";
 import { usePosting } from "~/components/ui/pending-post";
+import { DeliveredFiles } from "./delivered-files";
 
 /**
  * The consultant's page of one deliverable: what it is, the business's revision notes when it is
@@ -85,7 +85,10 @@ export function ConsultantDelivery({
         </h2>
         <dl className="insight-facts">
           <dt>Delivery date</dt>
-          <dd>{formatDate(item.deliveryDate)}</dd>
+          <dd>
+            {formatDate(item.deliveryDate)}
+            {item.overdue ? <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> : null}
+          </dd>
           <dt>Price</dt>
           <dd>{formatUsdCents(item.priceCents)}</dd>
         </dl>
@@ -108,14 +111,7 @@ export function ConsultantDelivery({
           </h2>
           <p className="delivery-notes">{item.summaryOfWork}</p>
           <h3>{DELIVERED_FILES_HEADING}</h3>
-          {item.files.length > 0 ? (
-            <FileList
-              files={item.files.map((file) => ({ ...file, size: formatFileSize(file.size) }))}
-              className="delivery-files"
-            />
-          ) : (
-            <p className="console-muted">{NO_DELIVERED_FILES}</p>
-          )}
+          <DeliveredFiles files={item.files} itemTitle={item.title} />
           <p className="console-muted">{item.status === "approved" ? DELIVERY_APPROVED : DELIVERY_AWAITING_REVIEW}</p>
           {page.approvalNotes ? (
             <blockquote className="delivery-approval-notes">

@@ -1,7 +1,5 @@
 import { Form } from "@remix-run/react";
 import { formatDate } from "~/lib/shared/dates";
-import { FileList } from "~/components/files/file-list";
-import { formatFileSize } from "~/components/files/file-check";
 import { usePosting } from "~/components/ui/pending-post";
 import { type DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
 import {
@@ -15,12 +13,12 @@ import {
   ITEM_IN_REVISION,
   ITEM_UPDATE_FAILED,
   ITEM_UPDATE_FAILED_TITLE,
-  NO_DELIVERED_FILES,
   PREPAY_LABEL,
 } from "~/lib/engagements/engagement-copy";
 import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { formatUsdCents } from "~/lib/engagements/sow";
+import { DeliveredFiles } from "./delivered-files";
 import { ItemReviewDialog } from "./item-review-dialog";
 import { RateConsultant } from "./rate-consultant";
 
@@ -126,14 +124,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
               <h4>{DELIVERED_SUMMARY_HEADING}</h4>
               <p className="delivery-notes">{current.summaryOfWork}</p>
               <h4>{DELIVERED_FILES_HEADING}</h4>
-              {current.files.length > 0 ? (
-                <FileList
-                  files={current.files.map((file) => ({ ...file, size: formatFileSize(file.size) }))}
-                  className="delivery-files"
-                />
-              ) : (
-                <p className="console-muted">{NO_DELIVERED_FILES}</p>
-              )}
+              <DeliveredFiles files={current.files} itemTitle={current.title} />
               {current.businessDeliveryReview === "pending" ? (
                 <ItemReviewDialog
                   deliveryOutlineId={outline._id}

@@ -5,11 +5,15 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "rea
 import { PlanDocument } from "~/components/engagements/plan-document";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
+  CHANGES_REQUESTED_NEXT,
+  CHANGES_REQUESTED_NOTES,
+  CHANGES_REQUESTED_TITLE,
   COMPLETED_ITEMS,
   HIDE_PROJECT_PLAN,
   NO_CONSULTANT,
   NO_DELIVERABLES,
   NO_OPEN_DELIVERABLES,
+  OVERDUE_LABEL,
   PLAN_CHANGE_AWAITING_MANAGER,
   VIEW_PROJECT_PLAN,
 } from "~/lib/engagements/engagement-copy";
@@ -21,16 +25,12 @@ import {
   type BusinessEngagement,
   type EngagementPanelTab,
 } from "~/lib/engagements/engagement-display";
-import {
-  ITEM_DESCRIPTION_PREVIEW,
-  ITEM_TITLE_PREVIEW,
-  preview,
-  type DeliveryItemView,
-} from "~/lib/engagements/engagement-view";
+import { ITEM_DESCRIPTION_PREVIEW, preview, type DeliveryItemView } from "~/lib/engagements/engagement-view";
 import { consultingTypeLabel } from "~/lib/engagements/sow";
 import { categoryLabel } from "~/lib/shared/format";
 import { DeliverableCost, EngagementCostTotals } from "~/components/payouts/item-cost";
 import type { EngagementCosts, ItemCost } from "~/server/payments/receipts.server";
+import { DeliveredFiles } from "./delivered-files";
 
 /**
  * The business's engagement (spec §2 "Engagement panel tabs", /engagement-portal): Match Info,
@@ -130,7 +130,11 @@ export function EngagementConsultant({
   );
 }
 
-/** One deliverable: previews of its title (15) and description (100), price, date and status. */
+/**
+ * One deliverable: its title (whole; cut with an ellipsis only where two lines end, the full title
+ * in its tooltip and the item's name), the description's preview (100), price, date (and Overdue
+ * when it has passed undelivered) and status.
+ */
 function DeliverableItem({
   item,
   heading,
@@ -147,11 +151,10 @@ function DeliverableItem({
   cost?: ItemCost;
 }) {
   const H = heading;
-  const title = preview(item.title, ITEM_TITLE_PREVIEW);
   return (
     <li className="engagement-item" aria-label={item.title}>
-      <H className="engagement-item-title" title={title !== item.title ? item.title : undefined}>
-        {title}
+      <H className="engagement-item-title" title={item.title}>
+        {item.title}
       </H>
       {item.description ? (
         <p className="engagement-item-description">{preview(item.description, ITEM_DESCRIPTION_PREVIEW)}</p>
@@ -163,7 +166,15 @@ function DeliverableItem({
         </div>
         <div>
           <dt>Delivery date</dt>
-          <dd>{formatDate(item.deliveryDate)}</dd>
+          <dd>
+            {formatDate(item.deliveryDate)}
+            {item.overdue ? (
+              <>
+                {" "}
+                <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span>
+              </>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt>Status</dt>
@@ -177,19 +188,34 @@ function DeliverableItem({
           <p>{item.summaryOfWork}</p>
         </div>
       ) : null}
-      {showDelivery && item.files.length > 0 ? (
-        <ul className="engagement-item-files" aria-label={`Files of ${item.title}`}>
-          {item.files.map((file) => (
-            <li key={file.fileName}>
-              <a href={file.url} download={file.originalName}>
-                {file.originalName}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {showDelivery && item.files.length > 0 ? <DeliveredFiles files={item.files} itemTitle={item.title} /> : null}
       {actions?.(item)}
     </li>
+  );
+}
+
+/**
+ * The business rejected the plan it sees (ADR 049): what it asked for, until the consultant's new
+ * version comes; Accept is not offered on it.
+ */
+function ChangesRequested({ notes, heading }: { notes: string; heading: Heading }) {
+  const H = heading;
+  const id = useId();
+  return (
+    <section className="card changes-requested" aria-labelledby={id}>
+      <H id={id} className="card-title">
+        {CHANGES_REQUESTED_TITLE}
+      </H>
+      {notes ? (
+        <figure className="changes-requested-notes">
+          <figcaption className="engagement-item-label">{CHANGES_REQUESTED_NOTES}</figcaption>
+          <blockquote>
+            <p>{notes}</p>
+          </blockquote>
+        </figure>
+      ) : null}
+      <p>{CHANGES_REQUESTED_NEXT}</p>
+    </section>
   );
 }
 
@@ -223,6 +249,9 @@ export function EngagementDeliverables({
         <p role="status" className="notice">
           {PLAN_CHANGE_AWAITING_MANAGER}
         </p>
+      ) : null}
+      {engagement.changesRequested ? (
+        <ChangesRequested notes={engagement.changesRequested.notes} heading={lower(heading)} />
       ) : null}
       {slots.planReview}
       {slots.deliverableActions}

@@ -3,9 +3,10 @@ import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { EngagementMoneyCard } from "~/components/payouts/engagement-money";
 import type { EngagementMoney } from "~/server/payouts/engagement-money.server";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { BUSINESS_NOTES_HEADING, NO_NOTES_YET, UNTITLED_PLAN } from "~/lib/engagements/engagement-copy";
+import { BUSINESS_NOTES_HEADING, NO_NOTES_YET, OVERDUE_LABEL, UNTITLED_PLAN } from "~/lib/engagements/engagement-copy";
 import type { ManagerEngagement } from "~/server/engagements/manager-engagements.server";
 import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
+import { PlanChanges } from "./plan-changes";
 import { PlanDocument } from "./plan-document";
 import { SignedStatements } from "./signed-statements";
 import { usePendingPost } from "~/components/ui/pending-post";
@@ -81,6 +82,7 @@ export function ManagerEngagementView({
           ) : (
             <ConsoleNotices error={errorFor("review")} />
           )}
+          <PlanChanges changes={engagement.changes} unknown={engagement.changesUnknown} />
           {engagement.managerNotes ? (
             <section className="card plan-notes" aria-labelledby="manager-last-notes">
               <h2 id="manager-last-notes" className="card-title">
@@ -155,7 +157,7 @@ export function ManagerEngagementView({
                     <div className="plan-item-status-main">
                       <strong>{item.title}</strong>
                       <span className="badge badge-soft">{item.statusLabel}</span>
-                      {item.overdue ? <span className="badge match-badge-overdue">Overdue</span> : null}
+                      {item.overdue ? <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> : null}
                     </div>
                     <p className="console-muted">
                       {item.deliveryDateLabel} · {item.priceLabel}

@@ -16,9 +16,11 @@ import {
   BUSINESS_NOTES_HEADING,
   CONFIRM_DELIVERY,
   DRAFT_THE_PLAN,
+  ITEM_DATE_PAST,
   MANAGER_NOTES_HEADING,
   NO_NEXT_DELIVERY,
   OPEN_THE_ENGAGEMENT,
+  OVERDUE_LABEL,
   PAID_ITEM_LOCKED,
   PLAN_EDIT_AFTER_SIGNATURE,
   PLANS_TO_DRAFT,
@@ -32,7 +34,8 @@ import {
   consultantEngagementPath,
   consultantNewPlanPath,
 } from "~/lib/engagements/engagement-paths";
-import { PLAN_ITEMS_MAX, PlanFormSchema } from "~/lib/engagements/engagement-schemas";
+import { PLAN_ITEMS_MAX, PlanFormSchema, planFormSchemaFor } from "~/lib/engagements/engagement-schemas";
+import { todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
 import type {
   ConsultantEngagementRow,
   ConsultantPlan,
@@ -186,6 +189,7 @@ function ItemStatusList({ planId, items, label }: { planId: string; items: Edito
               <Link to={consultantDeliveryPath(planId, item.id)}>{item.title}</Link>
             </strong>
             <span className="badge badge-soft">{item.statusLabel}</span>
+            {item.overdue ? <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> : null}
           </div>
           <p className="console-muted">
             {item.deliveryDateLabel} · {item.priceLabel}
@@ -335,9 +339,14 @@ export function PlanEditor({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: PlanFormSchema, disableAutoCoercion: true });
+      return parseWithZod(formData, {
+        schema: planFormSchemaFor(todayAnywhereOnEarth(new Date())),
+        disableAutoCoercion: true,
+      });
     },
   });
+  // Saved deliverables whose date has passed: the date must change before the plan is sent again.
+  const overdueIds = new Set(editable.filter((item) => item.overdue).map((item) => item.id));
   const post = usePendingPost();
   const submitting = post !== null;
   const pendingIntent = intentOf(post);
@@ -375,6 +384,7 @@ export function PlanEditor({
               item={item as unknown as ItemFields}
               index={index}
               count={items.length}
+              overdueIds={overdueIds}
               formRemove={form.remove.getButtonProps({ name: fields.items.name, index })}
               formUp={
                 index > 0 ? form.reorder.getButtonProps({ name: fields.items.name, from: index, to: index - 1 }) : null
@@ -418,6 +428,7 @@ function PlanItemRow({
   item,
   index,
   count,
+  overdueIds,
   formRemove,
   formUp,
   formDown,
@@ -425,6 +436,7 @@ function PlanItemRow({
   item: ItemFields;
   index: number;
   count: number;
+  overdueIds: ReadonlySet<string>;
   formRemove: ButtonProps;
   formUp: ButtonProps | null;
   formDown: ButtonProps | null;
@@ -454,6 +466,14 @@ function PlanItemRow({
           <label htmlFor={row.deliveryDate.id}>Deliverable {number} delivery date</label>
           <input key={dateKey} {...dateProps} className="input" />
           <FieldErrors id={row.deliveryDate.errorId} errors={row.deliveryDate.errors} />
+          {!row.deliveryDate.errors?.length &&
+          row.id.initialValue &&
+          overdueIds.has(row.id.initialValue) &&
+          row.deliveryDate.value === row.deliveryDate.initialValue ? (
+            <p className="field-hint">
+              <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> <span>{ITEM_DATE_PAST}</span>
+            </p>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor={row.price.id}>Deliverable {number} price (USD)</label>

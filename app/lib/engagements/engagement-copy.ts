@@ -243,3 +243,33 @@ export const RESULTS_METRICS = {
   revenuePerEmployee: "Monthly revenue per employee",
 } as const;
 // ===== end H4 =====
+
+// ===== issue #36 (ADR 049): dates, the business's rejection, failed sends, versions, deliveries =====
+export const ITEM_DATE_PAST = "This delivery date has passed. Choose today or a later date.";
+export const PLAN_HAS_PAST_DATES =
+  "Your plan was not sent: a delivery date has passed. Choose today or a later date, then send it again.";
+/** The manager's approval refused: `items` as "deliverable 2, “Hiring routine” (Jan 15, 2020)". */
+export const planPastDatesRefusal = (items: readonly string[]) =>
+  `This plan cannot be approved: ${items.join("; ")} ${items.length === 1 ? "is" : "are"} dated in the past. Send it back so the consultant can set new dates.`;
+export const OVERDUE_LABEL = "Overdue";
+
+/** The plan editor's answer when the server did not answer (or failed) on a save or a send. */
+export const PLAN_SEND_FAILED = {
+  submit:
+    "Your plan was not sent: Partwise did not answer. Your edits are still in the form; send it again in a moment. If the page then says the plan cannot be changed, it had arrived: reload the page to see it.",
+  save: "Your draft was not saved: Partwise did not answer. Your edits are still in the form; save it again in a moment.",
+} as const;
+
+export const CHANGES_REQUESTED_TITLE = "You asked for changes";
+export const CHANGES_REQUESTED_NOTES = "Your notes to your consultant";
+export const CHANGES_REQUESTED_NEXT =
+  "Your consultant is revising the plan. Once an engagement manager approves the new version, you will be asked to review it.";
+
+export const planChangesHeading = (from: number, to: number) => `What changed from version ${from} to ${to}`;
+export const PLAN_NO_CHANGES = "Nothing changed in the title, the overview or the deliverables.";
+export const planPreviousUnknown = (version: number) =>
+  `Version ${version} was sent before Partwise kept each version, so what changed cannot be shown.`;
+
+/** A delivery of an item, with the date its files came. */
+export const deliveryRoundLabel = (round: number, date: string) => `Delivery ${round} · ${date}`;
+// ===== end issue #36 =====

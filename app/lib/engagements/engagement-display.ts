@@ -65,6 +65,7 @@ export type OutlineForNextStep = {
   egmReviewStatus: EgmReviewStatus;
   businessReviewStatus: BusinessReviewStatus;
   signedVersion: number | null;
+  businessRejectedVersion: number | null;
   version: number;
 };
 
@@ -179,6 +180,11 @@ export type BusinessEngagement = {
   plan: SowDocument | null;
   /** Reject / Accept are offered (canBusinessReviewPlan). */
   canReviewPlan: boolean;
+  /**
+   * The business rejected the version it sees (asked for changes) and waits for the consultant's
+   * next one: its notes, shown as "You asked for changes" instead of Accept (ADR 049).
+   */
+  changesRequested: { notes: string } | null;
   /** The item offered for prepayment (nextItemToPrepay), or null. */
   nextItemToPrepayId: string | null;
   /** The signed statements of work, newest version first (SignedStatements' props). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import {
   DELIVERY_SUMMARY_REQUIRED,
+  ITEM_DATE_PAST,
   ITEM_DATE_REQUIRED,
   ITEM_PRICE_INVALID,
   ITEM_PRICE_REQUIRED,
@@ -15,6 +16,7 @@ import {
   SIGNATURE_FIRST_NAME_REQUIRED,
   SIGNATURE_LAST_NAME_REQUIRED,
 } from "./engagement-copy";
+import { isPastDate } from "./engagement-state";
 
 /**
  * Every body about engagements: the spec's API payloads and our pages' forms. Pure and isomorphic
@@ -228,6 +230,20 @@ export const PlanFormSchema = z.object({
   items: z.array(PlanItemSchema).max(PLAN_ITEMS_MAX, `A plan has at most ${PLAN_ITEMS_MAX} deliverables.`).default([]),
 });
 export type PlanFormInput = z.infer<typeof PlanFormSchema>;
+
+/**
+ * The plan editor's check in the browser: PlanFormSchema, and a plan sent with no deliverable dated
+ * before `today` (todayAnywhereOnEarth; ADR 049). The server decides again when it saves (savePlan).
+ */
+export function planFormSchemaFor(today: string) {
+  return PlanFormSchema.superRefine((value, ctx) => {
+    if (value.intent !== "submit") return;
+    value.items.forEach((item, index) => {
+      if (isPastDate(item.deliveryDate, today))
+        ctx.addIssue({ code: "custom", path: ["items", index, "deliveryDate"], message: ITEM_DATE_PAST });
+    });
+  });
+}
 
 /** The consultant confirms delivery: a summary of the work and the files uploaded for it. */
 export const DeliveryFormSchema = z.object({

@@ -17,7 +17,9 @@ import type {
  * - `egmReviewStatus`: the engagement manager's review of the latest version sent: pending,
  *   approved, or revision (sent back with notes the consultant sees).
  * - `businessReviewStatus`: pending, revision (rejected with notes), approved (signed).
- * - `version`: + 1 each time a plan is sent again; `signedVersion` the version the signature covers.
+ * - `version`: + 1 each time a plan is sent again; `signedVersion` the version the signature covers;
+ *   `businessRejectedVersion` the version the business last rejected (ADR 049: never offered for
+ *   acceptance again; the business sees its notes until a new version comes).
  *
  * The business sees nothing of a plan before a manager has approved it; a change after the
  * signature goes through the manager again and needs a new signature.
@@ -36,27 +38,63 @@ export type OutlineStatusFields = {
   businessReviewStatus: BusinessReviewStatus;
   version: number;
   signedVersion: number | null;
+  /** The version the business last rejected; null if none (ADR 049). */
+  businessRejectedVersion: number | null;
   submittedAt: Date | string | number | null;
+  /** Set while the business paused before the next deliverable ("accept and pause the next"). */
+  pausedAt?: Date | string | number | null;
 };
 
-/** The engagement status on a tile (spec §4 "Engagement plan review"), in that order of precedence. */
-export const ENGAGEMENT_STATUSES = ["complete", "pending", "awaiting_customer", "active"] as const;
+/**
+ * The engagement status catalogue (spec §4 "Engagement plan review", and ADR 049): the spec's four
+ * statuses of a tile, in that order of precedence, and the two in which a signed engagement waits:
+ * the business paused it before the next deliverable ("accept and pause the next"), or asked for a
+ * revision of a delivery (spec: "reject and pause the engagement"). An engagement in either is not
+ * shown as Active.
+ */
+export const ENGAGEMENT_STATUSES = [
+  "complete",
+  "pending",
+  "awaiting_customer",
+  "paused",
+  "revision",
+  "active",
+] as const;
 export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
 
 export const ENGAGEMENT_STATUS_LABELS: Record<EngagementStatus, string> = {
   complete: "Complete",
   pending: "Pending",
   awaiting_customer: "Approved (awaiting customer decision)",
+  paused: "Paused",
+  revision: "Paused for a revision",
   active: "Active",
 };
 
+/**
+ * The status of an engagement. `items` (their statuses) tell a revision apart; without them, a
+ * signed engagement is Active unless `pausedAt` is set.
+ */
 export function engagementStatus(
-  outline: Pick<OutlineStatusFields, "complete" | "egmReviewStatus" | "businessReviewStatus">,
+  outline: Pick<OutlineStatusFields, "complete" | "egmReviewStatus" | "businessReviewStatus" | "pausedAt">,
+  items: readonly Pick<ItemStatusFields, "status" | "refunded">[] = [],
 ): EngagementStatus {
   if (outline.complete) return "complete";
   if (outline.egmReviewStatus !== "approved") return "pending";
   if (outline.businessReviewStatus !== "approved") return "awaiting_customer";
+  if (items.some((item) => item.status === "revision" && !item.refunded)) return "revision";
+  if (outline.pausedAt !== null && outline.pausedAt !== undefined) return "paused";
   return "active";
+}
+
+/**
+ * Whether the business rejected the current version (asked for changes): it waits for the
+ * consultant's new version, and the business sees its notes, not Accept (ADR 049).
+ */
+export function businessRejectedCurrentVersion(
+  outline: Pick<OutlineStatusFields, "businessReviewStatus" | "businessRejectedVersion" | "version">,
+): boolean {
+  return outline.businessReviewStatus === "revision" && outline.businessRejectedVersion === outline.version;
 }
 
 /**
@@ -86,12 +124,21 @@ export function planDetailsVisibleToBusiness(outline: Pick<OutlineStatusFields, 
 
 /**
  * Reject and Accept (spec): only when the manager approved and the business review is pending or
- * revision, and the engagement is not complete.
+ * revision, and the engagement is not complete; never on a version the business has already
+ * rejected (ADR 049: it waits for the consultant's new version).
  */
 export function canBusinessReviewPlan(
-  outline: Pick<OutlineStatusFields, "complete" | "egmReviewStatus" | "businessReviewStatus">,
+  outline: Pick<
+    OutlineStatusFields,
+    "complete" | "egmReviewStatus" | "businessReviewStatus" | "businessRejectedVersion" | "version"
+  >,
 ): boolean {
-  return !outline.complete && outline.egmReviewStatus === "approved" && outline.businessReviewStatus !== "approved";
+  return (
+    !outline.complete &&
+    outline.egmReviewStatus === "approved" &&
+    outline.businessReviewStatus !== "approved" &&
+    !businessRejectedCurrentVersion(outline)
+  );
 }
 
 /**
@@ -101,14 +148,18 @@ export function canBusinessReviewPlan(
  * which then needs the manager's approval and a new signature).
  */
 export function canConsultantEditPlan(
-  outline: Pick<OutlineStatusFields, "state" | "complete" | "egmReviewStatus" | "businessReviewStatus">,
+  outline: Pick<
+    OutlineStatusFields,
+    "state" | "complete" | "egmReviewStatus" | "businessReviewStatus" | "businessRejectedVersion" | "version"
+  >,
 ): boolean {
   if (outline.complete || outline.state === "complete") return false;
   if (outline.state === "draft") return true;
   if (outline.egmReviewStatus === "pending") return false;
   if (outline.egmReviewStatus === "revision") return true;
-  // Approved by the manager: editable once the business has decided (rejected, or signed).
-  return outline.businessReviewStatus !== "pending";
+  // Approved by the manager: editable once the business has decided on this version (rejected
+  // it, or signed it).
+  return outline.businessReviewStatus === "approved" || businessRejectedCurrentVersion(outline);
 }
 
 /** Whether the manager can approve or send back: a version was sent and waits for them. */
@@ -223,12 +274,42 @@ export function completesEngagement(
 }
 
 /**
- * Overdue: a paid item the consultant works on (active, or in revision) whose delivery date
- * (YYYY-MM-DD) is before today (YYYY-MM-DD, UTC). An unpaid item is waiting for the business, not late.
+ * Overdue (ADR 049): a deliverable of a plan that was sent (not a draft) and is not complete, whose
+ * delivery date (YYYY-MM-DD) has passed (`isPastDate` against `todayAnywhereOnEarth`) and which
+ * is not delivered: not started, awaiting payment, paid and in progress, paused or in revision.
+ * Delivered (waiting for the business's review), approved and refunded deliverables are not.
  */
 export function isItemOverdue(
-  item: Pick<ItemStatusFields, "status"> & { deliveryDate: string },
+  item: Pick<ItemStatusFields, "status" | "refunded"> & { deliveryDate: string },
+  outline: Pick<OutlineStatusFields, "state" | "complete">,
   today: string,
 ): boolean {
-  return (item.status === "active" || item.status === "revision") && item.deliveryDate < today;
+  if (outline.state === "draft" || outline.state === "complete" || outline.complete) return false;
+  if (item.refunded === true || item.status === "delivered" || item.status === "approved") return false;
+  return isPastDate(item.deliveryDate, today);
+}
+
+/**
+ * Today's calendar date (YYYY-MM-DD) in the last time zone on Earth to reach it (UTC−12, "anywhere
+ * on Earth"). A delivery date is past only once that day has ended everywhere, so nobody, in any
+ * time zone, sees today's date refused as past or a deliverable due today counted overdue (ADR 049).
+ */
+export function todayAnywhereOnEarth(now: Date): string {
+  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** Whether a calendar date (YYYY-MM-DD) is before `today` (YYYY-MM-DD, todayAnywhereOnEarth). */
+export function isPastDate(date: string, today: string): boolean {
+  return date < today;
+}
+
+/**
+ * The deliverables a plan cannot be sent or approved with (ADR 049): those still to agree on (not
+ * paid for yet: isItemEditable) dated in the past. A paid deliverable keeps its agreed date; if it
+ * has passed, it is overdue, not a mistake in the plan.
+ */
+export function pastDatedItems<
+  T extends Pick<ItemStatusFields, "paidPurchaseId" | "status"> & { deliveryDate: string },
+>(items: readonly T[], today: string): T[] {
+  return items.filter((item) => isItemEditable(item) && isPastDate(item.deliveryDate, today));
 }

@@ -13,7 +13,36 @@ import type {
  * engagement panel (spec §9). Pure and isomorphic.
  */
 
-export type DeliveryItemFile = { fileName: string; originalName: string; size: number; url: string };
+export type DeliveryItemFile = {
+  fileName: string;
+  originalName: string;
+  size: number;
+  url: string;
+  /** The delivery it came with: 1 for the first, 2 for the delivery after the first revision request… */
+  round: number;
+  /** ISO instant: when it was uploaded (with its delivery). */
+  uploadedAt: string;
+};
+
+/** The files of one delivery of an item, newest delivery first (deliveryRounds). */
+export type DeliveryRound = { round: number; deliveredAt: string; files: DeliveryItemFile[] };
+
+/** An item's files grouped by the delivery they came with, newest delivery first, each file once. */
+export function deliveryRounds(files: readonly DeliveryItemFile[]): DeliveryRound[] {
+  const rounds = new Map<number, DeliveryItemFile[]>();
+  for (const file of files) {
+    const list = rounds.get(file.round) ?? [];
+    if (!list.some((known) => known.fileName === file.fileName)) list.push(file);
+    rounds.set(file.round, list);
+  }
+  return [...rounds.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([round, list]) => ({
+      round,
+      deliveredAt: list.reduce((latest, file) => (file.uploadedAt > latest ? file.uploadedAt : latest), ""),
+      files: list,
+    }));
+}
 
 export type DeliveryItemView = {
   _id: string;
@@ -23,6 +52,8 @@ export type DeliveryItemView = {
   description: string;
   /** YYYY-MM-DD. */
   deliveryDate: string;
+  /** Its delivery date has passed and it is not delivered (isItemOverdue). */
+  overdue: boolean;
   /** Dollars (spec: price in USD). */
   price: number;
   priceCents: number;
@@ -62,10 +93,14 @@ export type DeliveryOutlineView = {
   pausedAt: string | null;
 };
 
-export const ITEM_TITLE_PREVIEW = 15;
+/**
+ * spec §9 previews: title 15, description 100 characters. The title is no longer cut to 15
+ * characters where there is room (issue #36): the lists show it whole and cut it with CSS only
+ * where the space ends (ADR 049); the description preview stays.
+ */
 export const ITEM_DESCRIPTION_PREVIEW = 100;
 
-/** The first `limit` characters, with "…" when cut (spec §9 previews: title 15, description 100). */
+/** The first `limit` characters, with "…" when cut (the description's preview). */
 export function preview(text: string, limit: number): string {
   const trimmed = text.trim();
   return trimmed.length <= limit ? trimmed : `${trimmed.slice(0, limit).trimEnd()}…`;

@@ -1,5 +1,5 @@
 import { ITEM_STATUS_LABELS, PLAN_STAGE_LABELS } from "./engagement-copy";
-import type { DeliveryItemStatus, OutlineStatusFields } from "./engagement-state";
+import { businessRejectedCurrentVersion, type DeliveryItemStatus, type OutlineStatusFields } from "./engagement-state";
 
 /**
  * Where a plan stands between the consultant, the engagement manager and the business (the
@@ -7,21 +7,23 @@ import type { DeliveryItemStatus, OutlineStatusFields } from "./engagement-state
  */
 export type PlanStage = keyof typeof PLAN_STAGE_LABELS;
 
-export function planStage(
-  outline: Pick<OutlineStatusFields, "state" | "complete" | "egmReviewStatus" | "businessReviewStatus">,
-): PlanStage {
+type StageFields = Pick<
+  OutlineStatusFields,
+  "state" | "complete" | "egmReviewStatus" | "businessReviewStatus" | "businessRejectedVersion" | "version"
+>;
+
+export function planStage(outline: StageFields): PlanStage {
   if (outline.complete || outline.state === "complete") return "complete";
   if (outline.state === "draft") return "draft";
   if (outline.egmReviewStatus === "pending") return "manager_review";
   if (outline.egmReviewStatus === "revision") return "sent_back";
-  if (outline.businessReviewStatus === "revision") return "rejected";
+  // A later version approved by the manager waits for the business again (ADR 049).
+  if (businessRejectedCurrentVersion(outline)) return "rejected";
   if (outline.businessReviewStatus === "approved") return "signed";
   return "business_review";
 }
 
-export function planStageLabel(
-  outline: Pick<OutlineStatusFields, "state" | "complete" | "egmReviewStatus" | "businessReviewStatus">,
-): string {
+export function planStageLabel(outline: StageFields): string {
   return PLAN_STAGE_LABELS[planStage(outline)];
 }
 
@@ -39,7 +41,7 @@ export function nextDeliveryDate(
   return open?.deliveryDate ?? null;
 }
 
-/** Today in UTC as YYYY-MM-DD (what isItemOverdue compares delivery dates with). */
+/** Today in UTC as YYYY-MM-DD (the statement of work's date; overdue uses todayAnywhereOnEarth). */
 export function utcToday(now: Date): string {
   return now.toISOString().slice(0, 10);
 }

@@ -26,7 +26,10 @@ export const MATCH_STATUS_TEXTS: Record<MatchRequestStatus, string> = {
   outline_proposed: "Your consultant made an engagement plan for you to review.",
   /** 'plan is active' → step FIVE, review */
   engagement_active: "Your engagement plan is active! Review the progress here!",
-  /** 'view their findings' → step FIVE */
+  /**
+   * 'engagement is complete' → step FIVE, complete (ours, read before the spec's 'view their
+   * findings', which asks for action: a finished engagement asks for none)
+   */
   completed: "Your engagement is complete. View their findings in your documents.",
   /** no keyword: step ONE, incomplete */
   cancelled: "This match request was cancelled.",
@@ -59,6 +62,9 @@ export type MatchStepState = "complete" | "review" | "incomplete";
 export type MatchStep = { step: 1 | 2 | 3 | 4 | 5; state: MatchStepState };
 
 const STEP_KEYWORDS: readonly { words: readonly string[]; step: MatchStep }[] = [
+  // A finished engagement is done, not waiting for the business (issue #36): before the spec's
+  // step FIVE review words, which its sentence also carries.
+  { words: ["engagement is complete"], step: { step: 5, state: "complete" } },
   { words: ["finding the best consultant", "being paired"], step: { step: 2, state: "complete" } },
   { words: ["payment was successful"], step: { step: 3, state: "complete" } },
   { words: ["complete payment", "found the best fit"], step: { step: 3, state: "review" } },

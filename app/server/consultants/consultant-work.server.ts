@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { businesses, consultantPayoutAccounts, consultantTransfers, deliveryItems, deliveryOutlines } from "~db/schema";
-import { canConsultantDeliver } from "~/lib/engagements/engagement-state";
+import { canConsultantDeliver, isPastDate, todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
 import { planStage, planStageLabel } from "~/lib/engagements/plan-stage";
 import { formatDate } from "~/lib/shared/dates";
 import { itemRefundedColumn } from "~/server/engagements/item-refunds.server";
@@ -19,6 +19,8 @@ export type DeliverableToDeliver = {
   business: string;
   /** "Dec 16, 2026". */
   deliveryDate: string;
+  /** Its delivery date has passed (isItemOverdue: it is paid and not delivered). */
+  overdue: boolean;
   revision: boolean;
 };
 
@@ -92,6 +94,7 @@ export async function loadConsultantWork(app: AppContext, consultantId: string):
         ),
       ),
   ]);
+  const today = todayAnywhereOnEarth(app.now());
   return {
     toDraft,
     toRevise: plans
@@ -104,6 +107,8 @@ export async function loadConsultantWork(app: AppContext, consultantId: string):
       engagementTitle: item.engagementTitle,
       business: item.business,
       deliveryDate: formatDate(item.deliveryDate),
+      // Paid, active or in revision, on an engagement not complete: overdue once its date passed.
+      overdue: isPastDate(item.deliveryDate, today),
       revision: item.status === "revision",
     })),
     heldForSetupCents: held[0]?.cents ?? 0,

@@ -2,25 +2,18 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files } from "~db/schema";
 import { DELIVERY_OUT_OF_TURN, DELIVERY_TOO_MANY_FILES, ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import { DELIVERY_REFUNDED } from "~/lib/payouts/transfer-copy";
-import { canConsultantDeliver } from "~/lib/engagements/engagement-state";
+import { canConsultantDeliver, todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { storeFilesFor, removeBusinessFile } from "~/server/files/files.server";
 import type { AppContext } from "~/server/load-context";
 import { notifyDeliverable } from "./deliverable-notices.server";
-import { itemFileColumns, itemView, outlineView } from "./delivery-view.server";
+import { decisionNoteColumns, itemFileColumns, itemView, outlineView } from "./delivery-view.server";
 import { itemColumnsWithRefund, itemRefundedColumn, refundStarted } from "./item-refunds.server";
 
 /**
  * Deliveries: the outline as the business reads it after a change (the API's answer), and the
  * consultant's confirmation of a delivery (summary of work and files).
  */
-
-/** An item's decision notes, as DecisionNoteRow reads them (newest first by createdAt). */
-const decisionNoteColumns = {
-  itemId: deliveryItemDecisions.itemId,
-  businessNotes: deliveryItemDecisions.businessNotes,
-  createdAt: deliveryItemDecisions.createdAt,
-};
 
 /** The queries of the business's outline and its items, each with `refunded` (for one db.batch). */
 export function ownOutlineQueries(app: AppContext, businessId: string, outlineId: string) {
@@ -64,7 +57,7 @@ export async function loadOutlineView(
   const [outlines, items, fileRows, notes] = await app.db.batch([outlineQuery, itemQuery, fileQuery, noteQuery]);
   const outline = outlines[0];
   if (!outline) return null;
-  return outlineView(outline, items, fileRows, notes);
+  return outlineView(outline, items, fileRows, notes, todayAnywhereOnEarth(app.now()));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -100,6 +93,7 @@ export async function loadDeliveryPage(
       .select({
         title: deliveryOutlines.title,
         complete: deliveryOutlines.complete,
+        state: deliveryOutlines.state,
         businessName: sql<string>`(SELECT name FROM businesses WHERE id = ${deliveryOutlines.businessId})`.as(
           "business_name",
         ),
@@ -116,7 +110,7 @@ export async function loadDeliveryPage(
       .where(eq(files.deliveryItemId, itemId))
       .orderBy(files.createdAt, files.id),
     app.db
-      .select({ ...decisionNoteColumns, decision: deliveryItemDecisions.decision })
+      .select(decisionNoteColumns)
       .from(deliveryItemDecisions)
       .where(eq(deliveryItemDecisions.itemId, itemId))
       .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
@@ -134,7 +128,7 @@ export async function loadDeliveryPage(
       businessName: outline.businessName ?? "",
       complete: outline.complete,
     },
-    item: itemView(item, own, notes),
+    item: itemView(item, own, notes, { outline, today: todayAnywhereOnEarth(app.now()) }),
     revisionNotes:
       item.status === "revision" && latest?.decision === "revision" && latest.businessNotes !== ""
         ? latest.businessNotes

@@ -1,8 +1,9 @@
-import { files, type DeliveryItem, type DeliveryOutline } from "~db/schema";
+import { deliveryItemDecisions, files, type DeliveryItem, type DeliveryOutline } from "~db/schema";
 import {
   activeItem,
   engagementStatus,
   isItemComplete,
+  isItemOverdue,
   planDetailsVisibleToBusiness,
   sortedItems,
 } from "~/lib/engagements/engagement-state";
@@ -18,7 +19,13 @@ import { storedFileName } from "~/lib/files/listed-file";
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** A stored file of an item, as the views list it. */
-export type ItemFileRow = { deliveryItemId: string | null; r2Key: string; originalName: string; sizeBytes: number };
+export type ItemFileRow = {
+  deliveryItemId: string | null;
+  r2Key: string;
+  originalName: string;
+  sizeBytes: number;
+  createdAt: Date;
+};
 
 /** The select of ItemFileRow (files joined or filtered by their delivery item). */
 export const itemFileColumns = {
@@ -26,27 +33,58 @@ export const itemFileColumns = {
   r2Key: files.r2Key,
   originalName: files.originalName,
   sizeBytes: files.sizeBytes,
+  createdAt: files.createdAt,
 };
 
-/** A decision's notes on an item; the callers read them newest first. */
-export type DecisionNoteRow = { itemId: string; businessNotes: string };
+/** A decision on an item (its notes, what it was, when); the callers read them newest first. */
+export type DecisionNoteRow = {
+  itemId: string;
+  businessNotes: string;
+  decision: "approved" | "revision";
+  createdAt: Date;
+};
 
-/** A stored file as a download link the business can follow (its own business's file). */
-export function itemFile(row: ItemFileRow): DeliveryItemFile {
+/** The select of DecisionNoteRow (read newest first: createdAt desc, id desc). */
+export const decisionNoteColumns = {
+  itemId: deliveryItemDecisions.itemId,
+  businessNotes: deliveryItemDecisions.businessNotes,
+  decision: deliveryItemDecisions.decision,
+  createdAt: deliveryItemDecisions.createdAt,
+};
+
+/**
+ * A stored file as a download link the business can follow (its own business's file), with the
+ * delivery it came with: files are uploaded when the consultant confirms a delivery, so a file
+ * uploaded after the business's n-th revision request of the item came with delivery n + 1.
+ */
+export function itemFile(row: ItemFileRow, decisions: readonly DecisionNoteRow[] = []): DeliveryItemFile {
   const fileName = storedFileName(row.r2Key);
+  const uploaded = row.createdAt.getTime();
+  const revisionsBefore = decisions.filter(
+    (decision) =>
+      decision.itemId === row.deliveryItemId &&
+      decision.decision === "revision" &&
+      decision.createdAt.getTime() <= uploaded,
+  ).length;
   return {
     fileName,
     originalName: row.originalName,
     size: row.sizeBytes,
     url: `/api/file-handling/get-file/${encodeURIComponent(fileName)}`,
+    round: revisionsBefore + 1,
+    uploadedAt: row.createdAt.toISOString(),
   };
 }
 
-/** One item as the API answers it. `notes` are decisions newest first: the item's first is its latest. */
+/**
+ * One item as the API answers it. `notes` are decisions newest first: the item's first is its
+ * latest. `overdue` needs the outline's state and today (todayAnywhereOnEarth); without them, false.
+ */
 export function itemView(
   item: DeliveryItem & { refunded?: boolean },
   fileRows: readonly ItemFileRow[],
   notes: readonly DecisionNoteRow[],
+  schedule: { outline: Pick<DeliveryOutline, "state" | "complete">; today: string } | null = null,
 ): DeliveryItemView {
   const latest = notes.find((note) => note.itemId === item.id);
   return {
@@ -56,6 +94,7 @@ export function itemView(
     title: item.title,
     description: item.description,
     deliveryDate: item.deliveryDate,
+    overdue: schedule !== null && isItemOverdue(item, schedule.outline, schedule.today),
     price: item.priceCents / 100,
     priceCents: item.priceCents,
     status: item.status,
@@ -65,7 +104,7 @@ export function itemView(
     businessDeliveryReview: item.businessDeliveryReview,
     businessNotes: latest && latest.businessNotes !== "" ? latest.businessNotes : null,
     businessId: item.businessId,
-    files: fileRows.filter((row) => row.deliveryItemId === item.id).map(itemFile),
+    files: fileRows.filter((row) => row.deliveryItemId === item.id).map((row) => itemFile(row, notes)),
     completedAt: iso(item.completedAt),
     refunded: item.refunded === true,
   };
@@ -80,12 +119,13 @@ export function outlineView(
   items: readonly (DeliveryItem & { refunded?: boolean })[],
   fileRows: readonly ItemFileRow[],
   notes: readonly DecisionNoteRow[],
+  today: string,
 ): DeliveryOutlineView {
   const ordered = sortedItems(items);
   const shown = planDetailsVisibleToBusiness(outline)
     ? ordered
     : ordered.filter((item) => item.paidPurchaseId !== null);
-  const views = shown.map((item) => itemView(item, fileRows, notes));
+  const views = shown.map((item) => itemView(item, fileRows, notes, { outline, today }));
   const current = activeItem(ordered);
   return {
     _id: outline.id,
@@ -96,7 +136,7 @@ export function outlineView(
     signedVersion: outline.signedVersion,
     state: outline.state,
     complete: outline.complete,
-    status: engagementStatus(outline),
+    status: engagementStatus(outline, items),
     egmReview: { status: outline.egmReviewStatus },
     businessReview: { status: outline.businessReviewStatus, notes: outline.businessNotes },
     incompleteItems: views.filter((item) => !isItemComplete(item)),

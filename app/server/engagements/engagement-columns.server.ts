@@ -1,9 +1,10 @@
 import { deliveryItems, deliveryOutlines } from "~db/schema";
+import { itemRefundedColumn } from "./item-refunds.server";
 
 /**
  * Select shapes the engagement lists share (the consultant's and the manager's): what
- * engagementStatus and planStageLabel read of an outline, and what nextDeliveryDate reads of its
- * items.
+ * engagementStatus and planStageLabel read of an outline, and what nextDeliveryDate and
+ * isItemOverdue read of its items.
  */
 
 export const outlineStageColumns = {
@@ -11,6 +12,9 @@ export const outlineStageColumns = {
   complete: deliveryOutlines.complete,
   egmReviewStatus: deliveryOutlines.egmReviewStatus,
   businessReviewStatus: deliveryOutlines.businessReviewStatus,
+  businessRejectedVersion: deliveryOutlines.businessRejectedVersion,
+  version: deliveryOutlines.version,
+  pausedAt: deliveryOutlines.pausedAt,
 };
 
 export const itemScheduleColumns = {
@@ -19,4 +23,5 @@ export const itemScheduleColumns = {
   position: deliveryItems.position,
   status: deliveryItems.status,
   deliveryDate: deliveryItems.deliveryDate,
+  refunded: itemRefundedColumn(),
 };

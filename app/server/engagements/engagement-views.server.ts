@@ -11,11 +11,13 @@ import {
   users,
 } from "~db/schema";
 import {
+  businessRejectedCurrentVersion,
   canBusinessReviewPlan,
   engagementStatus,
   nextItemToPrepay,
   planDetailsVisibleToBusiness,
   sortedItems,
+  todayAnywhereOnEarth,
   visibleToBusiness,
   type OutlineStatusFields,
 } from "~/lib/engagements/engagement-state";
@@ -34,7 +36,14 @@ import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
 import { signedStatementColumns, toSignedStatements } from "./plan-review.server";
-import { itemFileColumns, itemView, outlineView, type DecisionNoteRow, type ItemFileRow } from "./delivery-view.server";
+import {
+  decisionNoteColumns,
+  itemFileColumns,
+  itemView,
+  outlineView,
+  type DecisionNoteRow,
+  type ItemFileRow,
+} from "./delivery-view.server";
 import { itemColumnsWithRefund, itemRefundedColumn, type DeliveryItemWithRefund } from "./item-refunds.server";
 
 /**
@@ -63,7 +72,9 @@ const outlineStatusColumns = {
   businessReviewStatus: deliveryOutlines.businessReviewStatus,
   version: deliveryOutlines.version,
   signedVersion: deliveryOutlines.signedVersion,
+  businessRejectedVersion: deliveryOutlines.businessRejectedVersion,
   submittedAt: deliveryOutlines.submittedAt,
+  pausedAt: deliveryOutlines.pausedAt,
 };
 
 const itemStatusColumns = {
@@ -143,7 +154,7 @@ export async function loadEngagementTiles(app: AppContext, viewer: ClientViewer)
         consultantName: fullName(row.consultantFirstName, row.consultantLastName),
         createdAt: row.createdAt.toISOString(),
         complete: row.complete,
-        status: engagementStatus(row),
+        status: engagementStatus(row, items),
         nextStep: engagementNextStep(row, items),
       };
     });
@@ -243,7 +254,7 @@ export async function loadBusinessEngagement(
         .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
         .orderBy(asc(deliveryItems.position), asc(deliveryItems.id)),
       app.db
-        .select({ itemId: deliveryItemDecisions.itemId, businessNotes: deliveryItemDecisions.businessNotes })
+        .select(decisionNoteColumns)
         .from(deliveryItemDecisions)
         .where(and(eq(deliveryItemDecisions.outlineId, target), eq(deliveryItemDecisions.businessId, businessId)))
         .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
@@ -330,7 +341,7 @@ function toBusinessEngagement(
   const consultantName = consultantRow ? fullName(consultantRow.firstName, consultantRow.lastName) : "";
   // The unapproved text of a changed version stays hidden too.
   const view: DeliveryOutlineView = {
-    ...outlineView(outline, allItems, fileRows, notes),
+    ...outlineView(outline, allItems, fileRows, notes, todayAnywhereOnEarth(app.now())),
     overview: planVisible ? outline.overview : "",
   };
   const status = view.status;
@@ -389,6 +400,7 @@ function toBusinessEngagement(
     planVisible,
     plan,
     canReviewPlan: canBusinessReviewPlan(outline),
+    changesRequested: businessRejectedCurrentVersion(outline) ? { notes: outline.businessNotes ?? "" } : null,
     nextItemToPrepayId: next?.id ?? null,
     ...extras,
   };
@@ -427,11 +439,10 @@ export async function loadDeliveryItemView(
       .where(and(eq(deliveryItems.id, itemId), eq(deliveryItems.businessId, businessId), visibleSql))
       .limit(1),
     app.db
-      .select({ itemId: deliveryItemDecisions.itemId, businessNotes: deliveryItemDecisions.businessNotes })
+      .select(decisionNoteColumns)
       .from(deliveryItemDecisions)
       .where(and(eq(deliveryItemDecisions.itemId, itemId), eq(deliveryItemDecisions.businessId, businessId)))
-      .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id))
-      .limit(1),
+      .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
     app.db
       .select(itemFileColumns)
       .from(files)
@@ -443,5 +454,8 @@ export async function loadDeliveryItemView(
   const outline: OutlineStatusFields = row.outline;
   if (!visibleToBusiness(outline)) return null;
   if (!planDetailsVisibleToBusiness(outline) && row.item.paidPurchaseId === null) return null;
-  return itemView({ ...row.item, refunded: row.refunded }, fileRows, noteRows);
+  return itemView({ ...row.item, refunded: row.refunded }, fileRows, noteRows, {
+    outline: row.outline,
+    today: todayAnywhereOnEarth(app.now()),
+  });
 }

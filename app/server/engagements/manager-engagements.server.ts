@@ -1,7 +1,15 @@
-import { and, asc, desc, eq, exists, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, ne, notExists, sql } from "drizzle-orm";
 import { formatDate } from "~/lib/shared/dates";
 import { alias } from "drizzle-orm/sqlite-core";
-import { businesses, deliveryItems, deliveryOutlines, engagementNotes, matchRequests, users } from "~db/schema";
+import {
+  businesses,
+  deliveryItems,
+  deliveryOutlines,
+  deliveryOutlineVersions,
+  engagementNotes,
+  matchRequests,
+  users,
+} from "~db/schema";
 import {
   ITEM_NOT_FOUND,
   OUTLINE_NOT_FOUND,
@@ -9,7 +17,10 @@ import {
   PLAN_APPROVED_CONSULTANT_NOTICE,
   PLAN_REVIEW_NOT_PENDING,
   PLAN_SENT_BACK_NOTICE,
+  planPastDatesRefusal,
+  planPreviousUnknown,
 } from "~/lib/engagements/engagement-copy";
+import { planDiff, type PlanDiff, type PlanVersionContent } from "~/lib/engagements/plan-diff";
 import { matchStatusText } from "~/lib/matching/match-status";
 import { businessEngagementPath, consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import {
@@ -17,6 +28,8 @@ import {
   ENGAGEMENT_STATUS_LABELS,
   engagementStatus,
   isItemOverdue,
+  pastDatedItems,
+  todayAnywhereOnEarth,
   type DeliveryItemStatus,
 } from "~/lib/engagements/engagement-state";
 import {
@@ -25,7 +38,6 @@ import {
   nextDeliveryDate,
   planStage,
   planStageLabel,
-  utcToday,
   type EngagementFilter,
 } from "~/lib/engagements/plan-stage";
 import { type SowDocument } from "~/lib/engagements/sow";
@@ -34,7 +46,13 @@ import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import { itemScheduleColumns, outlineStageColumns } from "./engagement-columns.server";
 import { notify } from "~/server/notifications/notify.server";
-import { itemLabels, loadOutlineContext, planDocument, type Failure } from "./plan-drafting.server";
+import {
+  itemLabels,
+  loadOutlineContext,
+  planDocument,
+  type Failure,
+  type OutlineContext,
+} from "./plan-drafting.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
 
 /**
@@ -92,7 +110,6 @@ export async function listManagerEngagements(
         consultantFirstName: consultant.firstName,
         consultantLastName: consultant.lastName,
         ...outlineStageColumns,
-        pausedAt: deliveryOutlines.pausedAt,
         createdAt: deliveryOutlines.createdAt,
       })
       .from(deliveryOutlines)
@@ -101,7 +118,7 @@ export async function listManagerEngagements(
       .orderBy(desc(deliveryOutlines.createdAt), deliveryOutlines.id),
     app.db.select(itemScheduleColumns).from(deliveryItems),
   ]);
-  const today = utcToday(app.now());
+  const today = todayAnywhereOnEarth(app.now());
   // Grouped once: every engagement's items, without a pass over all items per engagement.
   const itemsOf = new Map<string, typeof items>();
   for (const item of items) {
@@ -117,10 +134,10 @@ export async function listManagerEngagements(
       title: outline.title,
       business: outline.business,
       consultant: fullName(outline.consultantFirstName, outline.consultantLastName),
-      status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline)],
+      status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline, own)],
       stage: planStageLabel(outline),
       needsReview: canManagerReviewPlan(outline),
-      overdue: own.filter((item) => isItemOverdue(item, today)).length,
+      overdue: own.filter((item) => isItemOverdue(item, outline, today)).length,
       inRevision: own.filter((item) => item.status === "revision").length,
       paused: outline.pausedAt !== null && !outline.complete,
       nextDelivery: next ? formatDate(next) : null,
@@ -182,6 +199,12 @@ export type ManagerEngagement = {
     overdue: boolean;
   }[];
   notes: ManagerNote[];
+  /**
+   * What changed from the previous version sent to this one (ADR 049); null for version 1. When
+   * the previous version was sent before versions were kept, `changesUnknown` says so instead.
+   */
+  changes: PlanDiff | null;
+  changesUnknown: string | null;
   document: SowDocument;
   /** The signed statements of work, newest version first (the PDFs the manager can download). */
   signedStatements: SignedStatement[];
@@ -192,7 +215,7 @@ export type ManagerEngagement = {
  * four queries read in parallel (one round trip).
  */
 export async function loadManagerEngagement(app: AppContext, outlineId: string): Promise<ManagerEngagement | null> {
-  const [context, notes, signatures] = await Promise.all([
+  const [context, notes, signatures, versions] = await Promise.all([
     loadOutlineContext(app, outlineId, null),
     app.db
       .select({
@@ -209,25 +232,42 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
       .where(eq(engagementNotes.outlineId, outlineId))
       .orderBy(desc(engagementNotes.createdAt), desc(engagementNotes.id)),
     signedStatementsQuery(app, outlineId),
+    // The versions sent, newest first: the current one and the one before it.
+    app.db
+      .select({
+        version: deliveryOutlineVersions.version,
+        title: deliveryOutlineVersions.title,
+        overview: deliveryOutlineVersions.overview,
+        items: deliveryOutlineVersions.items,
+      })
+      .from(deliveryOutlineVersions)
+      .where(
+        and(
+          eq(deliveryOutlineVersions.outlineId, outlineId),
+          sql`${deliveryOutlineVersions.version} >= (SELECT ${deliveryOutlines.version} - 1 FROM ${deliveryOutlines} WHERE ${deliveryOutlines.id} = ${outlineId})`,
+        ),
+      )
+      .orderBy(desc(deliveryOutlineVersions.version)),
   ]);
   if (!context) return null;
   const { outline } = context;
-  const today = utcToday(app.now());
+  const today = todayAnywhereOnEarth(app.now());
   const items = context.items.map((item, index) => ({
     id: item.id,
     number: index + 1,
     title: item.title,
     status: item.status,
     statusLabel: itemStatusLabel(item.status),
-    overdue: isItemOverdue(item, today),
+    overdue: isItemOverdue(item, outline, today),
     ...itemLabels(item),
   }));
+  const { changes, changesUnknown } = versionChanges(context, versions);
   return {
     id: outline.id,
     title: outline.title,
     business: context.business.name,
     consultant: context.consultant ? fullName(context.consultant.firstName, context.consultant.lastName) : "",
-    status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline)],
+    status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline, context.items)],
     stage: planStageLabel(outline),
     stageKey: planStage(outline),
     version: outline.version,
@@ -250,9 +290,33 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
         item: item ? `${item.number}. ${item.title}` : null,
       };
     }),
+    changes,
+    changesUnknown,
     document: planDocument(context, app.now(), app.env.PLATFORM_FEE_PERCENT),
     signedStatements: toSignedStatements(signatures),
   };
+}
+
+/**
+ * What changed from the previous version sent to the current one: the current version as recorded
+ * when sent (or, sent before versions were kept, as the rows read now: nothing changes a plan while
+ * it waits for the manager), against the previous version's record.
+ */
+function versionChanges(
+  context: OutlineContext,
+  versions: readonly PlanVersionContent[],
+): { changes: PlanDiff | null; changesUnknown: string | null } {
+  const { outline } = context;
+  if (outline.version <= 1 || outline.submittedAt === null) return { changes: null, changesUnknown: null };
+  const previous = versions.find((row) => row.version === outline.version - 1);
+  if (!previous) return { changes: null, changesUnknown: planPreviousUnknown(outline.version - 1) };
+  const current = versions.find((row) => row.version === outline.version) ?? {
+    version: outline.version,
+    title: outline.title,
+    overview: outline.overview,
+    items: context.items,
+  };
+  return { changes: planDiff(previous, current), changesUnknown: null };
 }
 
 /**
@@ -274,6 +338,16 @@ export async function reviewPlan(
   if (!canManagerReviewPlan(outline)) return { ok: false, status: 409, msg: PLAN_REVIEW_NOT_PENDING };
   const approved = review.intent === "approve-plan";
   const now = app.now();
+  // A plan is never approved with a deliverable still to agree on dated in the past (ADR 049).
+  if (approved) {
+    const past = pastDatedItems(context.items, todayAnywhereOnEarth(now));
+    if (past.length > 0) {
+      const named = past.map(
+        (item) => `deliverable ${context.items.indexOf(item) + 1}, “${item.title}” (${formatDate(item.deliveryDate)})`,
+      );
+      return { ok: false, status: 409, msg: planPastDatesRefusal(named) };
+    }
+  }
   const reviewWrite = app.db
     .update(deliveryOutlines)
     .set({
@@ -290,6 +364,22 @@ export async function reviewPlan(
         ne(deliveryOutlines.state, "draft"),
         eq(deliveryOutlines.complete, false),
         eq(deliveryOutlines.version, outline.version),
+        // Approval: still no deliverable to agree on dated in the past (checked above; held here).
+        approved
+          ? notExists(
+              app.db
+                .select({ one: sql`1` })
+                .from(deliveryItems)
+                .where(
+                  and(
+                    eq(deliveryItems.outlineId, outline.id),
+                    sql`${deliveryItems.paidPurchaseId} IS NULL`,
+                    sql`${deliveryItems.status} IN ('upcoming', 'awaiting_payment')`,
+                    sql`${deliveryItems.deliveryDate} < ${todayAnywhereOnEarth(now)}`,
+                  ),
+                ),
+            )
+          : undefined,
       ),
     )
     .returning({ id: deliveryOutlines.id });

@@ -1,12 +1,23 @@
 import { and, asc, desc, eq, exists, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
-import { businesses, deliveryItems, deliveryOutlines, matchRequests, users, type DeliveryItem } from "~db/schema";
+import {
+  businesses,
+  deliveryItems,
+  deliveryOutlines,
+  deliveryOutlineVersions,
+  matchRequests,
+  users,
+  type DeliveryItem,
+  type PlanVersionItemRow,
+} from "~db/schema";
 import type { MatchRequestStatus } from "~db/enums";
 import { ENGAGEMENT_STATUS_LABELS as MATCH_STATUS_LABELS } from "~/lib/consultants/portal";
 import {
+  ITEM_DATE_PAST,
   OUTLINE_NOT_FOUND,
   PLAN_CHANGED_MEANWHILE,
+  PLAN_HAS_PAST_DATES,
   PLAN_NEEDS_ITEMS,
   PLAN_NEEDS_OVERVIEW,
   PLAN_NOT_EDITABLE,
@@ -22,7 +33,10 @@ import {
   ENGAGEMENT_STATUS_LABELS,
   engagementStatus,
   isItemEditable,
+  isItemOverdue,
+  isPastDate,
   sortedItems,
+  todayAnywhereOnEarth,
   type DeliveryItemStatus,
 } from "~/lib/engagements/engagement-state";
 import {
@@ -51,7 +65,14 @@ import { itemColumnsWithRefund, type DeliveryItemWithRefund } from "./item-refun
  * replayed or racing request changes nothing twice.
  */
 
-export type Failure = { ok: false; status: 400 | 404 | 409; msg: string; field?: "items" | "overview" };
+export type Failure = {
+  ok: false;
+  status: 400 | 404 | 409;
+  msg: string;
+  field?: "items" | "overview";
+  /** Messages of the form's own fields, by their names ("items[1].deliveryDate"). */
+  fieldErrors?: Record<string, string[]>;
+};
 
 /** The match statuses in which the matched consultant may start (or has) the plan. */
 export const DRAFTABLE_MATCH_STATUSES: readonly MatchRequestStatus[] = [
@@ -119,12 +140,13 @@ export async function listConsultantEngagements(
       .where(eq(deliveryOutlines.consultantId, consultantId)),
   ]);
   const engagements = outlines.map((outline) => {
-    const next = nextDeliveryDate(items.filter((item) => item.outlineId === outline.id));
+    const own = items.filter((item) => item.outlineId === outline.id);
+    const next = nextDeliveryDate(own);
     return {
       id: outline.id,
       title: outline.title,
       business: outline.business,
-      status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline)],
+      status: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline, own)],
       stage: planStageLabel(outline),
       nextDelivery: next ? formatDate(next) : null,
     };
@@ -284,6 +306,8 @@ export type EditorItem = {
   priceLabel: string;
   status: DeliveryItemStatus;
   statusLabel: string;
+  /** Its delivery date has passed and it is not delivered (isItemOverdue). */
+  overdue: boolean;
   editable: boolean;
   canDeliver: boolean;
 };
@@ -446,6 +470,7 @@ export async function loadConsultantPlan(
   if (!context) return null;
   const { outline } = context;
   const stage = planStage(outline);
+  const today = todayAnywhereOnEarth(app.now());
   return {
     id: outline.id,
     matchId: context.match.id,
@@ -456,7 +481,7 @@ export async function loadConsultantPlan(
     signedVersion: outline.signedVersion,
     stage,
     stageLabel: planStageLabel(outline),
-    statusLabel: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline)],
+    statusLabel: ENGAGEMENT_STATUS_LABELS[engagementStatus(outline, context.items)],
     editable: canConsultantEditPlan(outline),
     signed: outline.signedVersion !== null,
     revision: String(outline.updatedAt.getTime()),
@@ -471,6 +496,7 @@ export async function loadConsultantPlan(
       price: PRICE_FIELD.format(item.priceCents / 100),
       status: item.status,
       statusLabel: item.refunded ? ITEM_REFUNDED_LABEL : itemStatusLabel(item.status),
+      overdue: isItemOverdue(item, outline, today),
       editable: isItemEditable(item),
       canDeliver: canConsultantDeliver(item),
       ...itemLabels(item),
@@ -512,8 +538,23 @@ export async function savePlan(
     return { ok: false, status: 400, msg: PLAN_NEEDS_OVERVIEW, field: "overview" };
   if (submit && locked.length + submitted.length === 0)
     return { ok: false, status: 400, msg: PLAN_NEEDS_ITEMS, field: "items" };
-
   const now = app.now();
+  // A plan is sent with no deliverable still to agree on dated in the past (ADR 049); a draft may
+  // keep one while the consultant works on it. Paid deliverables keep their agreed dates.
+  if (submit) {
+    const today = todayAnywhereOnEarth(now);
+    const past = input.items.flatMap((item, index) =>
+      !(item.id && lockedIds.has(item.id)) && isPastDate(item.deliveryDate, today) ? [index] : [],
+    );
+    if (past.length > 0)
+      return {
+        ok: false,
+        status: 400,
+        msg: PLAN_HAS_PAST_DATES,
+        fieldErrors: Object.fromEntries(past.map((index) => [`items[${index}].deliveryDate`, [ITEM_DATE_PAST]])),
+      };
+  }
+
   const unchanged = exists(
     app.db
       .select({ one: sql`1` })
@@ -544,6 +585,8 @@ export async function savePlan(
         .where(and(eq(deliveryItems.id, item.id), eq(deliveryItems.outlineId, outline.id), unchanged)),
     );
   });
+  // The rows the plan has after this save, in plan order (what a sent version records).
+  const idsAfter = submitted.map((item) => (item.id && editable.has(item.id) ? item.id : crypto.randomUUID()));
   submitted.forEach((item, index) => {
     const position = locked.length + index;
     const values = {
@@ -572,7 +615,7 @@ export async function savePlan(
         app.db.insert(deliveryItems).select(
           app.db
             .select({
-              id: sql<string>`${crypto.randomUUID()}`.as("id"),
+              id: sql<string>`${idsAfter[index]}`.as("id"),
               outlineId: deliveryOutlines.id,
               businessId: deliveryOutlines.businessId,
               position: sql<number>`${position}`.as("position"),
@@ -612,32 +655,103 @@ export async function savePlan(
       ),
     )
     .returning({ id: deliveryOutlines.id });
-  const results = await app.db.batch([...writes, outlineWrite] as unknown as [
+  // A sent version is recorded as sent (ADR 049), only when this batch's outline write landed.
+  const snapshot = submit
+    ? [
+        app.db
+          .insert(deliveryOutlineVersions)
+          .select(
+            app.db
+              .select({
+                id: sql<string>`${crypto.randomUUID()}`.as("id"),
+                outlineId: deliveryOutlines.id,
+                businessId: deliveryOutlines.businessId,
+                version: deliveryOutlines.version,
+                title: deliveryOutlines.title,
+                overview: deliveryOutlines.overview,
+                items: sql<string>`${JSON.stringify(versionItems(locked, submitted, idsAfter))}`.as("items"),
+                submittedAt: deliveryOutlines.submittedAt,
+                createdAt: sql<number>`${now.getTime()}`.as("created_at"),
+              })
+              .from(deliveryOutlines)
+              .where(
+                and(
+                  eq(deliveryOutlines.id, outline.id),
+                  eq(deliveryOutlines.updatedAt, now),
+                  eq(deliveryOutlines.submittedAt, now),
+                ),
+              ),
+          )
+          .onConflictDoNothing(),
+      ]
+    : [];
+  const results = await app.db.batch([...writes, outlineWrite, ...snapshot] as unknown as [
     BatchItem<"sqlite">,
     ...BatchItem<"sqlite">[],
   ]);
-  const written = results[results.length - 1] as { id: string }[];
+  const written = results[writes.length] as { id: string }[];
   if (written.length === 0) return { ok: false, status: 409, msg: PLAN_CHANGED_MEANWHILE };
 
   if (submit) {
-    const managers = await managerIds(app);
-    const consultantName = context.consultant
-      ? fullName(context.consultant.firstName, context.consultant.lastName)
-      : "The consultant";
-    await notify(
-      app,
-      origin,
-      managers.map((userId) => ({
-        userId,
-        businessId: context.business.id,
-        kind: "plan_submitted",
-        title: PLAN_SUBMITTED_NOTICE.title,
-        body: `${consultantName} sent the engagement plan "${input.title}" for ${context.business.name}. Approve it or send it back with notes.`,
-        link: managerEngagementPath(outline.id),
-        action: PLAN_SUBMITTED_NOTICE.action,
-        footer: PLAN_SUBMITTED_NOTICE.footer,
-      })),
-    );
+    // The plan is sent: a notice that cannot be written now (the console lists the plan anyway)
+    // must not turn the send into a failure the consultant would retry.
+    try {
+      await tellManagers(app, context, outline.id, input.title, origin);
+    } catch (error) {
+      console.error(`The managers could not be told of plan ${outline.id}:`, error);
+    }
   }
   return { ok: true, submitted: submit };
+}
+
+/** One sent version's deliverables (the paid ones first, as they stay, then the form's). */
+function versionItems(
+  locked: readonly DeliveryItem[],
+  submitted: PlanFormInput["items"],
+  ids: readonly string[],
+): PlanVersionItemRow[] {
+  return [
+    ...locked.map((item) => ({
+      id: item.id,
+      title: item.title,
+      description: item.description,
+      deliveryDate: item.deliveryDate,
+      priceCents: item.priceCents,
+    })),
+    ...submitted.map((item, index) => ({
+      id: ids[index]!,
+      title: item.title,
+      description: item.description,
+      deliveryDate: item.deliveryDate,
+      priceCents: item.price,
+    })),
+  ];
+}
+
+/** Tells every engagement manager that a plan waits for their review. */
+async function tellManagers(
+  app: AppContext,
+  context: OutlineContext,
+  outlineId: string,
+  title: string,
+  origin: string,
+) {
+  const managers = await managerIds(app);
+  const consultantName = context.consultant
+    ? fullName(context.consultant.firstName, context.consultant.lastName)
+    : "The consultant";
+  await notify(
+    app,
+    origin,
+    managers.map((userId) => ({
+      userId,
+      businessId: context.business.id,
+      kind: "plan_submitted",
+      title: PLAN_SUBMITTED_NOTICE.title,
+      body: `${consultantName} sent the engagement plan "${title}" for ${context.business.name}. Approve it or send it back with notes.`,
+      link: managerEngagementPath(outlineId),
+      action: PLAN_SUBMITTED_NOTICE.action,
+      footer: PLAN_SUBMITTED_NOTICE.footer,
+    })),
+  );
 }

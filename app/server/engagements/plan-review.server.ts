@@ -24,7 +24,7 @@ import {
 import { matchStatusText } from "~/lib/matching/match-status";
 import { consultantEngagementPath, managerEngagementPath, sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { PlanReviewFormSchema, type BusinessReviewInput } from "~/lib/engagements/engagement-schemas";
-import { canBusinessReviewPlan, sortedItems } from "~/lib/engagements/engagement-state";
+import { businessRejectedCurrentVersion, canBusinessReviewPlan, sortedItems } from "~/lib/engagements/engagement-state";
 import { renderSowPdf } from "~/lib/engagements/sow-pdf";
 import { buildSowDocument } from "~/lib/engagements/sow";
 import { fullName } from "~/lib/shared/format";
@@ -99,7 +99,10 @@ async function loadForReview(app: AppContext, businessId: string, outlineId: str
 
 type ReviewState = NonNullable<Awaited<ReturnType<typeof loadForReview>>>;
 
-/** The state a review may change: the version the business read, approved by the manager, not yet decided. */
+/**
+ * The state a review may change: the version the business read, approved by the manager, not yet
+ * decided, and not a version the business rejected (ADR 049).
+ */
 function reviewable(outlineId: string, businessId: string, version: number) {
   return and(
     eq(deliveryOutlines.id, outlineId),
@@ -108,16 +111,8 @@ function reviewable(outlineId: string, businessId: string, version: number) {
     eq(deliveryOutlines.egmReviewStatus, "approved"),
     eq(deliveryOutlines.complete, false),
     sql`${deliveryOutlines.businessReviewStatus} <> 'approved'`,
+    sql`${deliveryOutlines.businessRejectedVersion} IS NOT ${version}`,
   );
-}
-
-/**
- * Whether a rejection of this version already stands: the business rejected it and no manager
- * has approved a version since (a new version keeps "revision" until the business decides again).
- */
-function alreadyRejected(outline: DeliveryOutline): boolean {
-  if (outline.businessReviewStatus !== "revision" || !outline.businessReviewedAt) return false;
-  return !outline.egmReviewedAt || outline.egmReviewedAt.getTime() <= outline.businessReviewedAt.getTime();
 }
 
 export async function submitBusinessReview(
@@ -132,7 +127,11 @@ export async function submitBusinessReview(
   const state = await loadForReview(app, businessId, input.deliveryOutlineId);
   if (!state) return { ok: false, status: 404, msg: OUTLINE_NOT_FOUND };
   const { outline } = state;
-  if (input.decision === "revision" && alreadyRejected(outline) && outline.egmReviewStatus === "approved") {
+  if (
+    input.decision === "revision" &&
+    businessRejectedCurrentVersion(outline) &&
+    outline.egmReviewStatus === "approved"
+  ) {
     // The same rejection again: it stands, nobody is told twice.
     return { ok: true, outline };
   }
@@ -157,15 +156,15 @@ async function reject(
   const now = app.now();
   const [updated] = await app.db
     .update(deliveryOutlines)
-    .set({ businessReviewStatus: "revision", businessNotes: input.notes, businessReviewedAt: now, updatedAt: now })
-    .where(
-      and(
-        reviewable(outline.id, viewer.business.id, outline.version),
-        // Not a rejection of this version already (a racing repeat finds the first one's mark).
-        sql`(${deliveryOutlines.businessReviewStatus} = 'pending' OR ${deliveryOutlines.businessReviewedAt} IS NULL
-          OR ${deliveryOutlines.egmReviewedAt} > ${deliveryOutlines.businessReviewedAt})`,
-      ),
-    )
+    .set({
+      businessReviewStatus: "revision",
+      businessNotes: input.notes,
+      businessRejectedVersion: outline.version,
+      businessReviewedAt: now,
+      updatedAt: now,
+    })
+    // Not a rejection of this version already (a racing repeat finds the first one's mark).
+    .where(reviewable(outline.id, viewer.business.id, outline.version))
     .returning();
   if (!updated) return settled(app, viewer.business.id, outline.id, outline.version, "revision");
   await tell(app, origin, await notices(app, state, "plan_rejected"));
@@ -285,7 +284,9 @@ async function settled(
   const stands =
     decision === "approved"
       ? current.businessReviewStatus === "approved" && current.signedVersion === version && current.version === version
-      : current.businessReviewStatus === "revision" && current.version === version;
+      : current.businessReviewStatus === "revision" &&
+        current.version === version &&
+        current.businessRejectedVersion === version;
   return stands ? { ok: true, outline: current } : { ok: false, status: 409, msg: PLAN_REVIEW_OUT_OF_TURN };
 }
 

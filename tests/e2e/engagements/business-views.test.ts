@@ -1,7 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { browserTest, DESKTOP, PHONE, signUpNewClient, type BrowserTestOptions } from "../support";
-import { ITEM_REVIEW_CONFIRM } from "~/lib/engagements/engagement-copy";
+import {
+  CHANGES_REQUESTED_NEXT,
+  CHANGES_REQUESTED_TITLE,
+  ITEM_REVIEW_CONFIRM,
+  NEXT_STEP_REVIEW_PLAN,
+} from "~/lib/engagements/engagement-copy";
 import { SEEDED_CONSULTANT, seedEngagement } from "./seed-engagements";
 
 /**
@@ -13,11 +18,15 @@ import { SEEDED_CONSULTANT, seedEngagement } from "./seed-engagements";
 
 const WIDE = { width: 1280, height: DESKTOP.height };
 
-async function businessWithEngagements(page: Page, prefix: string) {
+/** A deliverable title longer than the spec's 15-character preview (issue #36: shown whole where it fits). */
+const LONG_TITLE = "Price list rollout to every store and the online shop";
+
+async function businessWithEngagements(page: Page, prefix: string, phase3?: { title?: string; date?: string }) {
   const { email } = await signUpNewClient(page, { emailPrefix: prefix });
   const active = seedEngagement(email, "active", {
     title: "Margin recovery plan",
     createdAt: new Date("2026-11-10T12:00:00Z"),
+    phase3,
   });
   const complete = seedEngagement(email, "complete", {
     title: "Finished pricing plan",
@@ -57,7 +66,11 @@ for (const [label, viewport] of [
     browserTest(
       "the Engagements tab lists active and completed engagements and opens the panel on Deliverables",
       async ({ page }) => {
-        const { active } = await businessWithEngagements(page, `engagements-${viewport.width}`);
+        // Phase 3 (not paid yet) has a long title and was due in 2020 (issue #36).
+        const { active } = await businessWithEngagements(page, `engagements-${viewport.width}`, {
+          title: LONG_TITLE,
+          date: "2020-01-15",
+        });
         await page.goto("/features?focus=Engagements");
         const toggle = page.getByRole("group", { name: "Engagements" });
         expect(await toggle.getByRole("button", { name: "Active Engagements" }).getAttribute("aria-pressed")).toBe(
@@ -80,6 +93,15 @@ for (const [label, viewport] of [
         await todo.getByText("Delivered: awaiting your review", { exact: true }).waitFor();
         await todo.getByText("Feb 1, 2027", { exact: true }).waitFor();
         expect(await todo.getByText("$1,500.00", { exact: true }).count()).toBe(2);
+        // A long title is shown whole where it fits (not cut to 15 characters), with its tooltip;
+        // a deliverable past its date and not delivered is Overdue, not "Not started" alone.
+        const long = todo.getByRole("listitem", { name: LONG_TITLE });
+        const heading = long.getByRole("heading", { name: LONG_TITLE, exact: true });
+        expect(await heading.getAttribute("title")).toBe(LONG_TITLE);
+        expect(await heading.evaluate((node) => node.scrollHeight <= node.clientHeight + 1)).toBe(true);
+        await long.getByText("Jan 15, 2020", { exact: false }).waitFor();
+        await long.getByText("Overdue", { exact: true }).waitFor();
+        expect(await todo.getByText("Overdue", { exact: true }).count()).toBe(1);
         await page.getByRole("heading", { name: "Completed Items", exact: true }).waitFor();
         await page
           .getByRole("list", { name: "Completed Items" })
@@ -218,7 +240,62 @@ describe("reviewing a delivered item in the engagement panel", () => {
         .getByRole("heading", { name: "Phase 2", exact: true })
         .waitFor();
       await page.getByRole("button", { name: /^Prepay Phase 3/ }).waitFor();
+      // Paused, not Active (issue #36): on the panel and on the tile, at 375 and 1280 px.
+      for (const viewport of [PHONE, WIDE]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/features?focus=Engagements&engagementId=${outlineId}`);
+        await page.locator(".engagement-panel-head").getByText("Paused", { exact: true }).waitFor();
+        expect(await page.locator(".engagement-panel-head").getByText("Active", { exact: true }).count()).toBe(0);
+        await page.goto("/features?focus=Engagements");
+        const tile = page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("link", { name: "Margin recovery plan" }) });
+        await tile.getByText("Paused", { exact: true }).waitFor();
+        await expectNoSidewaysScroll(page);
+      }
     },
     { viewport: PHONE },
+  );
+});
+
+describe("rejecting the plan in the engagement panel (issue #36)", () => {
+  browserTest(
+    "Reject with notes: the business reads 'You asked for changes' and its notes, and is not asked to sign that version",
+    async ({ page }) => {
+      const { email } = await signUpNewClient(page, { emailPrefix: "engagement-reject" });
+      const { outlineId } = seedEngagement(email, "awaiting", {
+        title: "Hiring plan",
+        createdAt: new Date("2026-11-12T12:00:00Z"),
+      });
+      await page.goto(`/features?focus=Engagements&engagementId=${outlineId}`);
+      await page.getByRole("button", { name: "Reject", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Review the engagement plan: Reject" });
+      await dialog.getByRole("checkbox").check();
+      const notes = "Phase 2 should start after the busy season, in March.";
+      await dialog.getByLabel("Notes (required)").fill(notes);
+      await dialog.getByRole("button", { name: "Send my notes" }).click();
+      await page.getByText("Your outline review has been sent!", { exact: true }).waitFor();
+      for (const viewport of [WIDE, PHONE]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/features?focus=Engagements&engagementId=${outlineId}`);
+        const asked = page.getByRole("region", { name: CHANGES_REQUESTED_TITLE });
+        await asked.getByText(notes, { exact: true }).waitFor();
+        await asked.getByText(CHANGES_REQUESTED_NEXT, { exact: true }).waitFor();
+        expect(await page.getByRole("button", { name: "Accept", exact: true }).count()).toBe(0);
+        expect(await page.getByRole("button", { name: "Reject", exact: true }).count()).toBe(0);
+        // The tile keeps the spec's status.
+        await page
+          .locator(".engagement-panel-head")
+          .getByText("Approved (awaiting customer decision)", { exact: true })
+          .waitFor();
+        await expectNoSidewaysScroll(page);
+        await page.goto("/dashboard");
+        await page.locator("#engagements-card").waitFor();
+        expect(await page.locator("#engagements-card").getByText(NEXT_STEP_REVIEW_PLAN, { exact: false }).count()).toBe(
+          0,
+        );
+      }
+    },
+    { viewport: WIDE },
   );
 });

@@ -29,6 +29,7 @@ import {
   VIEW_PROJECT_PLAN,
 } from "../../../app/lib/engagements/engagement-copy";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../app/lib/payments/payment-copy";
+import { formatDate } from "../../../app/lib/shared/dates";
 import { browserTest, expectPath, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
 import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, signOut, type PlanItem } from "./steps";
 
@@ -41,7 +42,8 @@ import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, sig
  * checkout; the consultant delivers; the business asks for a revision; the consultant delivers
  * again; the business accepts and prepays the second; the consultant delivers it; the business
  * accepts, the engagement is complete, and the business rates the consultant. The emails of the
- * steps that ask someone to act reach the right person (the local outbox).
+ * steps that ask someone to act reach the right person (the local outbox). Issue #36 on the way:
+ * the file delivered again is listed under each delivery; the finished match asks for nothing.
  */
 
 const CONSULTANT = { name: "Thomas Becker", email: "consultant4@partwise.test" };
@@ -156,8 +158,35 @@ async function deliver(page: Page, item: typeof FIRST, summary: string, file: st
   await page.waitForURL((url) => url.searchParams.get("delivered") === "1");
   await page.getByText(DELIVERY_CONFIRMED, { exact: true }).waitFor();
   await page.getByText(summary, { exact: true }).waitFor();
-  await page.getByRole("link", { name: file }).waitFor();
+  await page.getByRole("link", { name: file }).first().waitFor();
   await page.getByText(DELIVERY_AWAITING_REVIEW, { exact: true }).waitFor();
+}
+
+/**
+ * The files of `title` by delivery, newest first, as the groups name them ("Files of …,
+ * Delivery 2 · Nov 28, 2026") with their links, checked at 1280 and 375 px (issue #36: a file
+ * delivered again is listed once under each delivery, with its number and date).
+ */
+async function expectDeliveryRounds(page: Page, title: string, rounds: [number, string[]][]) {
+  const today = formatDate(new Date());
+  const size = page.viewportSize() ?? WIDE;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const groups = page.getByRole("group", { name: new RegExp(`^Files of ${title}, Delivery \\d`) });
+    await groups.first().waitFor();
+    const seen = [];
+    for (const group of await groups.all()) {
+      // The label as shown (the "Files of …" prefix is for screen readers only).
+      const label = (await group.locator(".delivery-round-label").innerText())
+        .replace(/\s+/g, " ")
+        .replace(/^.*?(?=Delivery \d)/, "")
+        .trim();
+      seen.push([label, await group.getByRole("link").allInnerTexts()]);
+    }
+    expect(seen).toEqual(rounds.map(([round, files]) => [`Delivery ${round} · ${today}`, files]));
+    await noSideScroll(page);
+  }
+  await page.setViewportSize(size);
 }
 
 /** The business opens the delivered item's review, picks `decision` and confirms. */
@@ -313,12 +342,21 @@ describe("the whole engagement", () => {
 
       // The consultant reads the notes and delivers again.
       await page.setViewportSize(WIDE);
+      // The same file name again: listed once under each delivery, numbered and dated.
       const revisedSummary = "The decision log now names an owner and a due date for every decision.";
-      await deliver(page, FIRST, revisedSummary, "decision-log-v2.csv", revisionNotes);
+      await deliver(page, FIRST, revisedSummary, "decision-log.csv", revisionNotes);
+      await expectDeliveryRounds(page, FIRST.title, [
+        [2, ["decision-log.csv"]],
+        [1, ["decision-log.csv"]],
+      ]);
       await signOut(page);
 
-      // The business accepts and prepays the second deliverable.
+      // The business sees both deliveries, accepts and prepays the second deliverable.
       await openEngagement(page, email);
+      await expectDeliveryRounds(page, FIRST.title, [
+        [2, ["decision-log.csv"]],
+        [1, ["decision-log.csv"]],
+      ]);
       await review(page, revisedSummary, ITEM_DECISION_LABELS.prepay);
       await payInTestCheckout(page, "$1,500.00");
       await signOut(page);
@@ -360,6 +398,26 @@ describe("the whole engagement", () => {
       await page.getByRole("heading", { name: YOUR_RATING, exact: true }).waitFor();
       await page.getByText(ratingText(4), { exact: true }).waitFor();
       await page.getByText("Thomas gave our managers a rhythm they actually keep.", { exact: true }).waitFor();
+
+      // The match is done, and asks nothing more of the business (issue #36: not "Done!, action
+      // required"): its tile and its status bar, at 1280 and 375 px.
+      const outline = (await (await page.request.get(`/api/delivery-outline/${outlineId}`)).json()) as {
+        matchRequestId: string;
+      };
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto("/features?focus=Matching");
+        await page.getByRole("group", { name: "Match requests" }).getByRole("button", { name: "Completed" }).click();
+        const matchTile = page.locator(".match-row").filter({ hasText: "Your engagement is complete." });
+        await matchTile.getByText("Step 5 of 5: Done!", { exact: true }).waitFor();
+        expect(await matchTile.getByText("Action required").count()).toBe(0);
+        await page.goto(`/features?matchId=${outline.matchRequestId}`);
+        const bar = page.getByRole("list", { name: "Match status" });
+        const last = bar.locator("li[aria-current='step']");
+        expect((await last.textContent())?.replace(/\s+/g, " ")).toBe("✓Done!, complete");
+        expect(await bar.getByText("Action required").count()).toBe(0);
+        await noSideScroll(page);
+      }
       console.info(`engagement journey: ${Math.round((Date.now() - started) / 1000)} s`);
     },
     { timeout: 240_000 },

@@ -12,7 +12,7 @@ export const SEEDED_CONSULTANT = DEMO_CONSULTANTS[0];
 
 let counter = 0;
 
-type ItemSpec = { title: string; status: string; paid: boolean; review?: string; summary?: string };
+type ItemSpec = { title: string; status: string; paid: boolean; review?: string; summary?: string; date?: string };
 
 /**
  * An engagement of the business whose owner signed up with `ownerEmail`, with the demo's first
@@ -23,7 +23,12 @@ type ItemSpec = { title: string; status: string; paid: boolean; review?: string;
 export function seedEngagement(
   ownerEmail: string,
   kind: "active" | "complete" | "awaiting",
-  options: { title: string; createdAt: Date },
+  options: {
+    title: string;
+    createdAt: Date;
+    /** The active engagement's Phase 3 (not paid yet): another title, another date (YYYY-MM-DD). */
+    phase3?: { title?: string; date?: string };
+  },
 ) {
   const tag = `${Date.now().toString(36)}${(counter++).toString(36)}`;
   const at = options.createdAt.getTime();
@@ -52,7 +57,7 @@ export function seedEngagement(
             review: "pending",
             summary: "Found the three products that lost margin.",
           },
-          { title: "Phase 3", status: "upcoming", paid: false },
+          { title: options.phase3?.title ?? "Phase 3", status: "upcoming", paid: false, date: options.phase3?.date },
         ];
   const statements = [
     `insert into match_requests (id, business_id, category, consulting_type, problem_statement, status, status_text, source, matched_consultant_id, created_at, updated_at) values (${sqlLiteral(matchId)}, ${business}, 'finance', 'fractional', 'Our margins fell this year and we do not know why.', ${complete ? "'completed'" : awaiting ? "'outline_proposed'" : "'engagement_active'"}, ${sqlLiteral(complete ? "Your engagement is complete. View their findings in your documents." : awaiting ? "Your consultant made an engagement plan for you to review." : "Your engagement plan is active! Review the progress here!")}, 'direct', ${consultant}, ${at}, ${at});`,
@@ -66,7 +71,7 @@ export function seedEngagement(
       );
     }
     statements.push(
-      `insert into delivery_items (id, outline_id, business_id, position, title, description, delivery_date, price_cents, status, consultant_confirmed_delivery, summary_of_work, business_delivery_review, paid_purchase_id, created_at, updated_at, completed_at) values (${sqlLiteral(`e2e-item-${tag}-${position}`)}, ${sqlLiteral(outlineId)}, ${business}, ${position}, ${sqlLiteral(item.title)}, ${sqlLiteral(`What phase ${position + 1} delivers.`)}, '2027-0${position + 1}-01', 150000, ${sqlLiteral(item.status)}, ${item.review ? 1 : 0}, ${item.summary ? sqlLiteral(item.summary) : "null"}, ${item.review ? sqlLiteral(item.review) : "null"}, ${item.paid ? sqlLiteral(purchaseId) : "null"}, ${at}, ${at}, ${item.status === "approved" ? at : "null"});`,
+      `insert into delivery_items (id, outline_id, business_id, position, title, description, delivery_date, price_cents, status, consultant_confirmed_delivery, summary_of_work, business_delivery_review, paid_purchase_id, created_at, updated_at, completed_at) values (${sqlLiteral(`e2e-item-${tag}-${position}`)}, ${sqlLiteral(outlineId)}, ${business}, ${position}, ${sqlLiteral(item.title)}, ${sqlLiteral(`What phase ${position + 1} delivers.`)}, ${sqlLiteral(item.date ?? `2027-0${position + 1}-01`)}, 150000, ${sqlLiteral(item.status)}, ${item.review ? 1 : 0}, ${item.summary ? sqlLiteral(item.summary) : "null"}, ${item.review ? sqlLiteral(item.review) : "null"}, ${item.paid ? sqlLiteral(purchaseId) : "null"}, ${at}, ${at}, ${item.status === "approved" ? at : "null"});`,
     );
   });
   runSql(statements.map((statement) => statement.replace(/;$/, "")));

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deliveryItems, files, notifications } from "~db/schema";
 import { consultantDeliveryPath } from "~/lib/engagements/engagement-paths";
+import { formatDate } from "~/lib/shared/dates";
 import { call, createConsultant, db, html, sessionTokenFrom, signIn } from "../helpers";
 import { createPaidPurchase, createSignedOutline, sendWithStripe } from "../helpers/deliverables";
 import { signedInClient } from "../../factories";
@@ -183,5 +184,59 @@ describe("the consultant's delivery page", () => {
     expect(textPart.status).toBe(413);
     expect(await textPart.text()).toContain("The request is too large.");
     expect(await itemRow(item.id)).toMatchObject({ status: "active", summaryOfWork: null });
+  });
+});
+
+describe("a deliverable delivered again after a revision request (issue #36)", () => {
+  it("lists each file once under the delivery it came with, numbered and dated, to the consultant and the business", async () => {
+    const { client, consultant, outline, item } = await paidEngagement();
+    const path = consultantDeliveryPath(outline.id, item.id);
+    const file = { name: "decision-log.csv", text: "week,decision\n1,Open Sundays\n" };
+    expect(
+      (await sendWithStripe(path, { token: consultant.token, form: deliveryForm(item.id, "First log.", [file]) }))
+        .status,
+    ).toBe(302);
+    const revise = await sendWithStripe("/api/delivery-outline/business/item-review", {
+      token: client.token,
+      method: "PUT",
+      json: {
+        deliveryItemId: item.id,
+        deliveryOutlineId: outline.id,
+        decision: "revise",
+        businessNotes: "Add the owners.",
+      },
+    });
+    expect(revise.status).toBe(200);
+    expect(
+      (
+        await sendWithStripe(path, {
+          token: consultant.token,
+          form: deliveryForm(item.id, "The log names an owner for each decision.", [file]),
+        })
+      ).status,
+    ).toBe(302);
+
+    const today = formatDate(new Date());
+    const rounds = (page: string) =>
+      [
+        ...page
+          .replace(/<!-- -->/g, "")
+          .matchAll(
+            /class="delivery-round-label">(?:<span class="visually-hidden">[^<]*<\/span>)?([^<]*)<\/p><ul class="delivery-files">([\s\S]*?)<\/ul>/g,
+          ),
+      ].map(([, label, list]) => [label, [...list!.matchAll(/download="([^"]*)"/g)].map(([, name]) => name)]);
+    const expected = [
+      [`Delivery 2 · ${today}`, ["decision-log.csv"]],
+      [`Delivery 1 · ${today}`, ["decision-log.csv"]],
+    ];
+    expect(rounds(await (await call(path, { cookie: consultant.token })).text())).toEqual(expected);
+    const panel = await call(`/features?focus=Engagements&engagementId=${outline.id}`, { cookie: client.token });
+    expect(rounds(await panel.text())).toEqual(expected);
+    const api = await call(`/api/delivery-outline/item/${item.id}`, { cookie: client.token });
+    const body = (await api.json()) as { files: { originalName: string; round: number }[] };
+    expect(body.files.map((entry) => [entry.originalName, entry.round])).toEqual([
+      ["decision-log.csv", 1],
+      ["decision-log.csv", 2],
+    ]);
   });
 });

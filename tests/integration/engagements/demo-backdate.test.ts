@@ -1,7 +1,14 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryItems, deliveryOutlines, matchRequests, purchases, sowSignatures } from "~db/schema";
+import {
+  deliveryItems,
+  deliveryOutlines,
+  deliveryOutlineVersions,
+  matchRequests,
+  purchases,
+  sowSignatures,
+} from "~db/schema";
 import { backdateSql } from "../../../scripts/lib/demo-backdate.mjs";
 import { createConsultant, db } from "../helpers";
 import { createPaidPurchase, createSignedOutline } from "../helpers/deliverables";
@@ -49,6 +56,25 @@ describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)",
         pdfSize: 100,
         createdAt: at,
       });
+    // The version the consultant sent (ADR 049).
+    await db()
+      .insert(deliveryOutlineVersions)
+      .values({
+        outlineId: engagement.outline.id,
+        businessId: client.business.id,
+        version: 1,
+        title: "Plan",
+        overview: "Overview",
+        items: engagement.items.map((item) => ({
+          id: item.id,
+          title: item.title,
+          description: item.description ?? "",
+          deliveryDate: item.deliveryDate,
+          priceCents: item.priceCents,
+        })),
+        submittedAt: at,
+        createdAt: at,
+      });
     const other = await createSignedOutline(client.business.id, consultant.user.id);
     const otherBefore = (
       await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, other.outline.id))
@@ -68,6 +94,14 @@ describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)",
       .orderBy(deliveryItems.position);
     expect(items.map((item) => item.deliveryDate)).toEqual(["2026-06-14", "2026-09-04", "2026-11-25"]);
     expect(items.map((item) => item.completedAt)).toEqual([6, 4, 2].map((months) => monthsBefore(at, months)));
+    const [version] = await db()
+      .select()
+      .from(deliveryOutlineVersions)
+      .where(eq(deliveryOutlineVersions.outlineId, outline!.id));
+    expect(version!.submittedAt).toEqual(monthsBefore(at, 6));
+    expect(version!.items.map((item) => [item.id, item.deliveryDate])).toEqual(
+      items.map((item) => [item.id, item.deliveryDate]),
+    );
     const [signature] = await db().select().from(sowSignatures).where(eq(sowSignatures.outlineId, outline!.id));
     expect(signature!.signedAt).toEqual(monthsBefore(at, 6));
     expect(signature!.signatureDate).toBe("2026-05-23");

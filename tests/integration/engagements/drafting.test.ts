@@ -1,13 +1,25 @@
+import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businesses, deliveryItems, deliveryOutlines, matchRequests, notifications, users } from "~db/schema";
+import {
+  businesses,
+  deliveryItems,
+  deliveryOutlines,
+  deliveryOutlineVersions,
+  matchRequests,
+  notifications,
+  users,
+} from "~db/schema";
 import { matchStatusText } from "~/lib/matching/match-status";
 import {
+  ITEM_DATE_PAST,
   PLAN_CHANGED_MEANWHILE,
+  PLAN_HAS_PAST_DATES,
   PLAN_NEEDS_ITEMS,
   PLAN_NEEDS_OVERVIEW,
   PLAN_NOT_EDITABLE,
   PLAN_SAVED,
+  PLAN_SEND_FAILED,
   PLAN_SUBMITTED,
 } from "~/lib/engagements/engagement-copy";
 import {
@@ -365,6 +377,7 @@ describe("the plan editor", () => {
           state: "proposed",
           egmReviewStatus: "approved",
           businessReviewStatus: "revision",
+          businessRejectedVersion: 1,
           businessNotes: "The second phase is too expensive.",
           submittedAt: new Date(),
         },
@@ -428,5 +441,122 @@ describe("the plan editor", () => {
       egmReviewStatus: "pending",
       businessReviewStatus: "pending",
     });
+  });
+});
+
+describe("sending a plan (issue #36, ADR 049)", () => {
+  const versionsOf = (outlineId: string) =>
+    db()
+      .select()
+      .from(deliveryOutlineVersions)
+      .where(eq(deliveryOutlineVersions.outlineId, outlineId))
+      .orderBy(deliveryOutlineVersions.version);
+
+  it("refuses to send a deliverable dated in the past (400, the date field's message) and writes nothing; a draft may keep it", async () => {
+    const { consultant, match } = await matchedPair();
+    const id = await startPlan(consultant.token, match.id);
+    const items = [TWO_ITEMS[0]!, { ...TWO_ITEMS[1]!, deliveryDate: "2020-01-15" }];
+    const refused = await postForm(
+      consultantEngagementPath(id),
+      planFields({ intent: "submit", items }),
+      consultant.token,
+    );
+    expect(refused.status).toBe(400);
+    const text = await refused.text();
+    expect(text).toContain(html(PLAN_HAS_PAST_DATES));
+    expect(text).toContain(html(ITEM_DATE_PAST));
+    // The form comes back as it was posted.
+    expect(text).toContain('value="2020-01-15"');
+    expect(await outlineOf(id)).toMatchObject({ state: "draft", submittedAt: null });
+    expect(await itemsOf(id)).toHaveLength(0);
+    expect(await versionsOf(id)).toHaveLength(0);
+    // Today (anywhere on Earth) is not past.
+    const today = new Date(Date.now() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const draft = await postForm(consultantEngagementPath(id), planFields({ intent: "save", items }), consultant.token);
+    expect(draft.status).toBe(302);
+    const saved = await itemsOf(id);
+    const sent = await postForm(
+      consultantEngagementPath(id),
+      planFields({
+        intent: "submit",
+        items: [
+          { ...items[0]!, id: saved[0]!.id },
+          { ...items[1]!, id: saved[1]!.id, deliveryDate: today },
+        ],
+      }),
+      consultant.token,
+    );
+    expect(sent.status).toBe(302);
+    expect(await outlineOf(id)).toMatchObject({ state: "proposed", version: 1 });
+  });
+
+  it("keeps each version as it was sent", async () => {
+    const { consultant, match } = await matchedPair();
+    const id = await startPlan(consultant.token, match.id);
+    await postForm(consultantEngagementPath(id), planFields({ intent: "submit", items: TWO_ITEMS }), consultant.token);
+    const [first] = await versionsOf(id);
+    const rows = await itemsOf(id);
+    expect(first).toMatchObject({ version: 1, title: "Margin recovery plan" });
+    expect(first!.items).toEqual(
+      rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        deliveryDate: row.deliveryDate,
+        priceCents: row.priceCents,
+      })),
+    );
+    expect(first!.submittedAt).toEqual((await outlineOf(id)).submittedAt);
+  });
+
+  it("a send that fails in D1 answers 503 with the form as posted and what to do, writes nothing, and the retry sends", async () => {
+    const { consultant, match } = await matchedPair();
+    const id = await startPlan(consultant.token, match.id);
+    const fields = planFields({
+      intent: "submit",
+      title: "Margin recovery, revised",
+      items: [{ ...TWO_ITEMS[0]!, title: "Margin review, line by line" }],
+    });
+    // D1 refuses the send's write (as a lost or contended database would).
+    await env.DB.prepare(
+      "CREATE TRIGGER fail_plan_send BEFORE UPDATE OF submitted_at ON delivery_outlines BEGIN SELECT RAISE(ABORT, 'injected D1 failure'); END",
+    ).run();
+    try {
+      const failed = await postForm(consultantEngagementPath(id), fields, consultant.token);
+      expect(failed.status).toBe(503);
+      const text = await failed.text();
+      expect(text).toContain(html(PLAN_SEND_FAILED.submit));
+      expect(text).toContain('value="Margin recovery, revised"');
+      expect(text).toContain('value="Margin review, line by line"');
+      expect(text).toContain("Edit the plan");
+      expect(await outlineOf(id)).toMatchObject({ state: "draft", submittedAt: null });
+      expect(await itemsOf(id)).toHaveLength(0);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER IF EXISTS fail_plan_send").run();
+    }
+    const retried = await postForm(consultantEngagementPath(id), fields, consultant.token);
+    expect(retried.status).toBe(302);
+    expect(await outlineOf(id)).toMatchObject({ state: "proposed", title: "Margin recovery, revised" });
+  });
+
+  it("a notice that cannot be written does not turn a send that landed into a failure", async () => {
+    const { consultant, match } = await matchedPair();
+    await signedInManager();
+    const id = await startPlan(consultant.token, match.id);
+    await env.DB.prepare(
+      "CREATE TRIGGER fail_plan_notice BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'injected D1 failure'); END",
+    ).run();
+    try {
+      const sent = await postForm(
+        consultantEngagementPath(id),
+        planFields({ intent: "submit", items: TWO_ITEMS }),
+        consultant.token,
+      );
+      expect(sent.status).toBe(302);
+      expect(sent.headers.get("Location")).toBe(`${consultantEngagementPath(id)}?notice=submitted`);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER IF EXISTS fail_plan_notice").run();
+    }
+    expect(await outlineOf(id)).toMatchObject({ state: "proposed", egmReviewStatus: "pending" });
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryOutlines, matchRequests } from "~db/schema";
+import { deliveryItems, deliveryOutlines, matchRequests } from "~db/schema";
 import { ITEM_REVIEW_BUTTON, PREPAY_LABEL } from "~/lib/engagements/engagement-copy";
 import {
   call,
@@ -148,7 +148,7 @@ describe("the engagement panel", () => {
     expect(items).toHaveLength(3);
   });
 
-  it("previews an item's title in 15 characters and its description in 100", async () => {
+  it("shows an item's whole title (cut by CSS only where the space ends, issue #36) and its description in 100", async () => {
     const client = await signedInClient();
     const { user: consultant } = await createConsultant();
     const match = await createMatchedMatch(client.business.id, consultant.id);
@@ -159,7 +159,7 @@ describe("the engagement panel", () => {
       items: [{ title: "Quarterly forecasting workshop", description }],
     });
     const text = decode(await page(panelUrl(outline.id), client.token));
-    expect(text).toContain('title="Quarterly forecasting workshop">Quarterly forec…</h4>');
+    expect(text).toContain('title="Quarterly forecasting workshop">Quarterly forecasting workshop</h4>');
     expect(text).toContain(`>${description.slice(0, 100).trimEnd()}…</p>`);
   });
 
@@ -361,5 +361,35 @@ describe("the panel's forms post to /features", () => {
     expect(early.status).toBe(409);
     const junk = await postForm(panelUrl(outline.id), { intent: "review-item" }, client.token);
     expect(junk.status).toBe(400);
+  });
+});
+
+describe("statuses and dates the business reads (issue #36)", () => {
+  it("a paused engagement is Paused, not Active; a deliverable past its date and not delivered is Overdue", async () => {
+    const client = await signedInClient();
+    const { outline, items } = await createBusinessEngagement(client.business.id, "active", {
+      title: "Margin recovery plan",
+    });
+    // Phase 2 accepted, the next paused; Phase 3, not paid yet, was due in 2020.
+    await db()
+      .update(deliveryItems)
+      .set({ status: "approved", businessDeliveryReview: "approved", completedAt: new Date() })
+      .where(eq(deliveryItems.id, items[1]!.id));
+    await db().update(deliveryItems).set({ deliveryDate: "2020-01-15" }).where(eq(deliveryItems.id, items[2]!.id));
+    await db().update(deliveryOutlines).set({ pausedAt: new Date() }).where(eq(deliveryOutlines.id, outline.id));
+
+    const list = await page("/features?focus=Engagements", client.token);
+    expect(tilesIn(list).map((tile) => [tile.title, tile.status])).toEqual([["Margin recovery plan", "Paused"]]);
+    const panel = decode((await page(panelUrl(outline.id), client.token)).replace(/<!-- -->/g, ""));
+    expect(panel).toContain('<span class="badge engagement-status engagement-status-paused">Paused</span>');
+    expect(panel).not.toContain(">Active<");
+    expect(panel).toContain('<dd>Jan 15, 2020 <span class="badge match-badge-overdue">Overdue</span></dd>');
+    expect(panel.match(/match-badge-overdue/g)).toHaveLength(1);
+    const api = (await (await call(`/api/delivery-outline/${outline.id}`, { cookie: client.token })).json()) as {
+      status: string;
+      incompleteItems: { title: string; overdue: boolean }[];
+    };
+    expect(api.status).toBe("paused");
+    expect(api.incompleteItems.map((item) => [item.title, item.overdue])).toEqual([["Phase 3", true]]);
   });
 });

@@ -1,14 +1,26 @@
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businesses, deliveryOutlines, engagementNotes, matchRequests, notifications, users } from "~db/schema";
+import {
+  businesses,
+  deliveryItems,
+  deliveryOutlines,
+  engagementNotes,
+  matchRequests,
+  notifications,
+  users,
+} from "~db/schema";
 import { matchStatusText } from "~/lib/matching/match-status";
 import {
+  ITEM_DATE_PAST,
   MANAGER_NOTES_REQUIRED,
   NOTE_REQUIRED,
   NOTE_SAVED,
   PLAN_APPROVED,
   PLAN_REVIEW_NOT_PENDING,
   PLAN_SENT_BACK,
+  planChangesHeading,
+  planPastDatesRefusal,
+  planPreviousUnknown,
   VERBAL_APPROVAL_SAVED,
 } from "~/lib/engagements/engagement-copy";
 import {
@@ -17,7 +29,16 @@ import {
   managerEngagementPath,
 } from "~/lib/engagements/engagement-paths";
 import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
-import { call, createMatchedMatch, createOutlineRows, createPaidPurchase, db, html, postForm } from "../helpers";
+import {
+  call,
+  createMatchedMatch,
+  createOutlineRows,
+  createPaidPurchase,
+  db,
+  html,
+  planFields,
+  postForm,
+} from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 
 const outlineOf = async (id: string) =>
@@ -29,6 +50,16 @@ const notificationsOf = (userId: string, kind: string) =>
     .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 
 let counter = 0;
+
+/** The page's text as read: entities decoded, React's text separators (<!-- -->) dropped. */
+const decode = (text: string) =>
+  text
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /**
  * An engagement whose plan waits for the manager (proposed, pending) unless `outline` says
@@ -335,5 +366,139 @@ describe("one engagement in the console", () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain("That action is not available on this page.");
     expect((await outlineOf(outline.id)).egmReviewStatus).toBe("pending");
+  });
+});
+
+describe("dates, versions and statuses in the console (issue #36, ADR 049)", () => {
+  const signed = {
+    state: "active" as const,
+    egmReviewStatus: "approved" as const,
+    businessReviewStatus: "approved" as const,
+    signedVersion: 1,
+  };
+
+  it("counts a deliverable past its date and not delivered as overdue, paid or not; not a delivered one or a draft's", async () => {
+    const manager = await signedInManager();
+    const unpaid = await engagement(signed, [
+      { status: "approved", deliveryDate: "2020-01-01" },
+      { title: "Pricing fixes", deliveryDate: "2020-01-15" },
+    ]);
+    const delivered = await engagement(signed, [
+      { status: "delivered", businessDeliveryReview: "pending", deliveryDate: "2020-01-15" },
+    ]);
+    const draft = await engagement({ state: "draft", submittedAt: null }, [{ deliveryDate: "2020-01-15" }]);
+    const overdue = await (await call("/manage/engagements?show=overdue", { cookie: manager.token })).text();
+    expect(overdue).toContain(unpaid.businessName);
+    expect(overdue).not.toContain(delivered.businessName);
+    expect(overdue).not.toContain(draft.businessName);
+    const list = await (await call("/manage/engagements", { cookie: manager.token })).text();
+    const row = list.slice(list.indexOf(unpaid.businessName) - 600, list.indexOf(unpaid.businessName) + 600);
+    expect(row).toContain("1 delivery overdue");
+    const page = await (await call(managerEngagementPath(unpaid.outline.id), { cookie: manager.token })).text();
+    expect(page).toMatch(
+      /Pricing fixes<\/strong><span class="badge badge-soft">Upcoming<\/span><span class="badge match-badge-overdue">Overdue</,
+    );
+    // The consultant's plan (their editor: the deliverable is not paid yet) says its date has passed.
+    const consultantPage = decode(
+      await (await call(consultantEngagementPath(unpaid.outline.id), { cookie: unpaid.consultant.token })).text(),
+    );
+    expect(consultantPage).toContain(
+      `<span class="badge match-badge-overdue">Overdue</span> <span>${ITEM_DATE_PAST}</span>`,
+    );
+  });
+
+  it("refuses to approve a plan with a deliverable dated in the past (409, named) and changes nothing", async () => {
+    const manager = await signedInManager();
+    const { outline, client } = await engagement({}, [{ title: "Hiring routine", deliveryDate: "2020-01-15" }, {}]);
+    const refused = await postForm(managerEngagementPath(outline.id), { intent: "approve-plan" }, manager.token);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(
+      html(planPastDatesRefusal(["deliverable 1, “Hiring routine” (Jan 15, 2020)"])),
+    );
+    expect(await outlineOf(outline.id)).toMatchObject({ egmReviewStatus: "pending", egmReviewerId: null });
+    expect(await notificationsOf(client.user.id, "plan_approved")).toHaveLength(0);
+    // Sending it back stays possible.
+    const sentBack = await postForm(
+      managerEngagementPath(outline.id),
+      { intent: "send-back-plan", notes: "Phase 1's date has passed." },
+      manager.token,
+    );
+    expect(sentBack.status).toBe(302);
+  });
+
+  it("shows what changed from the previous version sent", async () => {
+    const manager = await signedInManager();
+    const { outline, consultant } = await engagement({ state: "draft", submittedAt: null }, []);
+    const send = (items: Parameters<typeof planFields>[0]["items"], title = "Margin plan") =>
+      postForm(consultantEngagementPath(outline.id), planFields({ intent: "submit", title, items }), consultant.token);
+    expect(
+      (
+        await send([
+          { title: "Margin review", description: "Where it went.", deliveryDate: "2027-01-15", price: "1,500" },
+          { title: "Pricing fixes", deliveryDate: "2027-02-15", price: "2,000" },
+        ])
+      ).status,
+    ).toBe(302);
+    const first = await (await call(managerEngagementPath(outline.id), { cookie: manager.token })).text();
+    expect(first).not.toContain("What changed");
+    await postForm(managerEngagementPath(outline.id), { intent: "send-back-plan", notes: "Split it." }, manager.token);
+    const [review, fixes] = await db()
+      .select()
+      .from(deliveryItems)
+      .where(eq(deliveryItems.outlineId, outline.id))
+      .orderBy(deliveryItems.position);
+    expect(
+      (
+        await send(
+          [
+            {
+              id: review!.id,
+              title: "Margin review",
+              description: "Where it went, line by line.",
+              deliveryDate: "2027-01-20",
+              price: "1,500",
+            },
+            { title: "Price list", deliveryDate: "2027-03-01", price: "900" },
+          ],
+          "Margin recovery plan",
+        )
+      ).status,
+    ).toBe(302);
+    const page = decode(await (await call(managerEngagementPath(outline.id), { cookie: manager.token })).text());
+    expect(page).toContain(planChangesHeading(1, 2));
+    expect(page).toContain(
+      'Plan title</strong>: <del class="plan-change-before">Margin plan</del> → <ins class="plan-change-after">Margin recovery plan</ins>',
+    );
+    expect(page).toContain("Added</span> <strong>Deliverable 2, “Price list”</strong>: Mar 1, 2027 · $900.00");
+    expect(page).toContain(
+      `Removed</span> <strong>Deliverable 2, “${fixes!.title}”</strong> (was Feb 15, 2027 · $2,000.00)`,
+    );
+    expect(page).toContain(
+      'Description: <del class="plan-change-before">Where it went.</del> → <ins class="plan-change-after">Where it went, line by line.</ins>',
+    );
+    expect(page).toContain(
+      'Delivery date: <del class="plan-change-before">Jan 15, 2027</del> → <ins class="plan-change-after">Jan 20, 2027</ins>',
+    );
+
+    // A version 2 whose version 1 was sent before versions were kept says so.
+    const legacy = await engagement({ version: 2 });
+    const legacyPage = await (await call(managerEngagementPath(legacy.outline.id), { cookie: manager.token })).text();
+    expect(legacyPage).toContain(planPreviousUnknown(1));
+  });
+
+  it("calls a paused engagement Paused and one waiting for a revision Paused for a revision, never Active", async () => {
+    const manager = await signedInManager();
+    const paused = await engagement({ ...signed, pausedAt: new Date() }, [{ status: "approved" }, {}]);
+    const revising = await engagement(signed, [{ status: "revision" }, {}]);
+    const list = await (await call("/manage/engagements", { cookie: manager.token })).text();
+    const rowOf = (name: string) => list.slice(list.indexOf(name) - 600, list.indexOf(name) + 300);
+    expect(rowOf(paused.businessName)).toContain('<span class="badge badge-soft">Paused</span>');
+    expect(rowOf(revising.businessName)).toContain('<span class="badge badge-soft">Paused for a revision</span>');
+    for (const row of [paused, revising]) {
+      const page = await (await call(managerEngagementPath(row.outline.id), { cookie: manager.token })).text();
+      expect(page).not.toContain('<span class="badge badge-soft">Active</span>');
+      const own = await (await call("/consultant/engagements", { cookie: row.consultant.token })).text();
+      expect(own).not.toContain('<span class="badge badge-soft">Active</span>');
+    }
   });
 });

@@ -4,9 +4,15 @@ import { describe, expect, it } from "vitest";
 import { deliveryOutlines, matchRequests, notifications, sowSignatures } from "~db/schema";
 import { matchStatusText } from "~/lib/matching/match-status";
 import {
+  CHANGES_REQUESTED_NEXT,
+  CHANGES_REQUESTED_TITLE,
+  NEXT_STEP_REVIEW_PLAN,
   OUTLINE_NOT_FOUND,
   OUTLINE_REVIEW_FAILED,
   OUTLINE_REVIEW_SENT,
+  PLAN_ACCEPT_LABEL,
+  PLAN_CHANGE_AWAITING_MANAGER,
+  PLAN_REJECT_LABEL,
   PLAN_REJECTED_TITLE,
   PLAN_REVIEW_OUT_OF_TURN,
   PLAN_SIGNED_TITLE,
@@ -18,7 +24,7 @@ import { consultantEngagementPath, managerEngagementPath } from "~/lib/engagemen
 import { SOW_HEADINGS } from "~/lib/engagements/sow";
 import { loadSignedStatements, planReviewAction } from "~/server/engagements/plan-review.server";
 import { CLIENTS_ONLY_MESSAGE, NOT_SIGNED_IN_MESSAGE } from "~/server/identity/guards.server";
-import { appAt, call, createPlanAwaitingBusiness, db, ORIGIN, viewerOf } from "../helpers";
+import { appAt, call, createPlanAwaitingBusiness, db, html, ORIGIN, planFields, postForm, viewerOf } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager, type SignedInClient } from "../../factories";
 
 const REVIEW = "/api/delivery-outline/submit-business-review";
@@ -468,5 +474,75 @@ describe("planReviewAction (the review dialog's intent=review-plan)", () => {
     expect(refused.init?.status).toBe(404);
     expect(refused.data.failed).toEqual([...OUTLINE_REVIEW_FAILED]);
     expect(await signaturesOf(outline.id)).toHaveLength(0);
+  });
+});
+
+describe("after the business asks for changes (issue #36, ADR 049)", () => {
+  const panel = (id: string) => `/features?focus=Engagements&engagementId=${encodeURIComponent(id)}`;
+  const read = async (path: string, token: string) => {
+    const response = await call(path, { cookie: token });
+    expect(response.status, path).toBe(200);
+    return response.text();
+  };
+
+  it("shows its notes as 'You asked for changes', offers no Accept until the consultant's new version is approved", async () => {
+    const { business, consultant, manager, outline } = await setUp();
+    const notes = "Phase 2 is too expensive & too long.";
+    const rejected = await review(
+      {
+        deliveryOutlineId: outline.id,
+        decision: "revision",
+        businessSignature: SIGNER,
+        businessSignatureDate: DATE,
+        notes,
+      },
+      business.token,
+    );
+    expect(rejected.status).toBe(200);
+    expect((await outlineRow(outline.id)).businessRejectedVersion).toBe(1);
+
+    // The panel says what happened, with the notes, and offers neither Accept nor Reject.
+    const page = await read(panel(outline.id), business.token);
+    expect(page).toContain(`>${CHANGES_REQUESTED_TITLE}</h4>`);
+    expect(page).toContain(html(notes));
+    expect(page).toContain(CHANGES_REQUESTED_NEXT);
+    expect(page).not.toContain(`>${PLAN_ACCEPT_LABEL}</button>`);
+    expect(page).not.toContain(`>${PLAN_REJECT_LABEL}</button>`);
+    // The tile keeps the spec's status; nothing asks the business to sign.
+    expect(page).toContain("Approved (awaiting customer decision)");
+    const dashboard = await read("/dashboard", business.token);
+    expect(dashboard).not.toContain(NEXT_STEP_REVIEW_PLAN);
+
+    // Accepting the version it rejected is refused and changes nothing.
+    const accept = await review(approve(outline.id), business.token);
+    expect(accept.status).toBe(409);
+    expect(await accept.json()).toMatchObject({ msg: PLAN_REVIEW_OUT_OF_TURN });
+    expect(await outlineRow(outline.id)).toMatchObject({ businessReviewStatus: "revision", signedVersion: null });
+    expect(await signaturesOf(outline.id)).toHaveLength(0);
+
+    // The consultant sends a new version, the manager approves it: the business decides again.
+    const edit = await read(consultantEngagementPath(outline.id), consultant.token);
+    expect(edit).toContain("Edit the plan");
+    const sent = await postForm(
+      consultantEngagementPath(outline.id),
+      planFields({
+        intent: "submit",
+        items: [{ title: "Phase 1", deliveryDate: "2027-01-01", price: "1500" }],
+      }),
+      consultant.token,
+    );
+    expect(sent.status).toBe(302);
+    const waiting = await read(panel(outline.id), business.token);
+    expect(waiting).not.toContain(CHANGES_REQUESTED_TITLE);
+    expect(waiting).toContain(html(PLAN_CHANGE_AWAITING_MANAGER));
+    const approved = await postForm(managerEngagementPath(outline.id), { intent: "approve-plan" }, manager.token);
+    expect(approved.status).toBe(302);
+    const again = await read(panel(outline.id), business.token);
+    expect(again).not.toContain(CHANGES_REQUESTED_TITLE);
+    expect(again).toContain(`>${PLAN_ACCEPT_LABEL}</button>`);
+    expect(await read("/dashboard", business.token)).toContain(NEXT_STEP_REVIEW_PLAN);
+    const signed = await review({ ...approve(outline.id) }, business.token);
+    expect(signed.status).toBe(200);
+    expect(await outlineRow(outline.id)).toMatchObject({ businessReviewStatus: "approved", signedVersion: 2 });
   });
 });

@@ -15,6 +15,7 @@ const outline = (overrides: Partial<Parameters<typeof engagementNextStep>[0]> = 
   egmReviewStatus: "approved" as const,
   businessReviewStatus: "approved" as const,
   signedVersion: 1 as number | null,
+  businessRejectedVersion: null as number | null,
   version: 1,
   ...overrides,
 });
@@ -66,9 +67,22 @@ describe("the business's next step", () => {
     expect(engagementNextStep(outline({ businessReviewStatus: "pending", signedVersion: null }), [item()])).toBe(
       "reviewPlan",
     );
-    expect(engagementNextStep(outline({ businessReviewStatus: "revision", signedVersion: null }), [item()])).toBe(
-      "reviewPlan",
-    );
+    // A later version than the one the business rejected.
+    expect(
+      engagementNextStep(
+        outline({ businessReviewStatus: "revision", signedVersion: null, businessRejectedVersion: 1, version: 2 }),
+        [item()],
+      ),
+    ).toBe("reviewPlan");
+  });
+
+  it("does not ask to sign the version the business rejected (issue #36): it waits for the consultant", () => {
+    expect(
+      engagementNextStep(
+        outline({ businessReviewStatus: "revision", signedVersion: null, businessRejectedVersion: 1 }),
+        [item()],
+      ),
+    ).toBeNull();
   });
 
   it("waits while the manager reviews, and when the engagement is complete", () => {

@@ -13,6 +13,8 @@ const base = {
   complete: false,
   egmReviewStatus: "pending" as const,
   businessReviewStatus: "pending" as const,
+  version: 1,
+  businessRejectedVersion: null as number | null,
 };
 
 describe("planStage", () => {
@@ -22,8 +24,25 @@ describe("planStage", () => {
     expect(planStage({ ...base, state: "proposed", egmReviewStatus: "revision" })).toBe("sent_back");
     expect(planStage({ ...base, state: "proposed", egmReviewStatus: "approved" })).toBe("business_review");
     expect(
-      planStage({ ...base, state: "proposed", egmReviewStatus: "approved", businessReviewStatus: "revision" }),
+      planStage({
+        ...base,
+        state: "proposed",
+        egmReviewStatus: "approved",
+        businessReviewStatus: "revision",
+        businessRejectedVersion: 1,
+      }),
     ).toBe("rejected");
+    // The next version, approved by the manager, waits for the business again (issue #36).
+    expect(
+      planStage({
+        ...base,
+        state: "proposed",
+        egmReviewStatus: "approved",
+        businessReviewStatus: "revision",
+        businessRejectedVersion: 1,
+        version: 2,
+      }),
+    ).toBe("business_review");
     expect(planStage({ ...base, state: "active", egmReviewStatus: "approved", businessReviewStatus: "approved" })).toBe(
       "signed",
     );

@@ -47,6 +47,18 @@ describe("statusBarSteps", () => {
     ]);
   });
 
+  it("a finished engagement is Done!, complete: no action is asked of the business (issue #36)", () => {
+    expect(positions(MATCH_STATUS_TEXTS.completed)).toEqual([
+      "done:complete",
+      "done:complete",
+      "done:complete",
+      "done:complete",
+      "current:complete",
+    ]);
+    const last = statusBarSteps(MATCH_STATUS_TEXTS.completed)[4]!;
+    expect(`${last.label}, ${stepStateLabel(last)}`).toBe("Done!, complete");
+  });
+
   it("a sentence without a keyword (cancelled) sits on step one, incomplete", () => {
     expect(positions(MATCH_STATUS_TEXTS.cancelled)[0]).toBe("current:incomplete");
     expect(stepStateLabel(statusBarSteps(MATCH_STATUS_TEXTS.cancelled)[0]!)).toBe("in progress");
