@@ -153,6 +153,8 @@ export function candidacyWithdrawal(
         businessId: matchCandidates.businessId,
         decision: matchCandidates.businessDecisionStatus,
         category: matchRequests.category,
+        // The request's status once this batch ran: 'matching' when no candidate is left on it.
+        requestStatus: sql<MatchRequestStatus>`${matchRequests.status}`.as("request_status"),
         assignedManagerId: matchRequests.assignedManagerId,
         business: businesses.name,
         ownerUserId: businesses.ownerUserId,
@@ -178,7 +180,8 @@ export function candidacyWithdrawal(
 /** What the caller's batch answered for the withdrawal's statements, in their order. */
 type Results = BatchResponse<ReturnType<typeof candidacyWithdrawal>>;
 
-export type WithdrawnCandidacies = { count: number };
+/** How many candidacies were withdrawn, and how many of their matches are back in smart matching. */
+export type WithdrawnCandidacies = { count: number; backInMatching: number };
 
 /**
  * After the caller's batch ran the withdrawal's statements: tells the businesses that had seen the
@@ -193,7 +196,8 @@ export async function afterCandidacyWithdrawal(
 ): Promise<WithdrawnCandidacies> {
   const [unseen, seen, discarded, , , rows, people] = results;
   const count = unseen.length + seen.length;
-  if (count === 0) return { count };
+  if (count === 0) return { count, backInMatching: 0 };
+  const backInMatching = rows.filter((row) => row.requestStatus === "matching").length;
   const person = people[0];
   const name = person ? fullName(person.firstName, person.lastName) || person.email : "A consultant";
   const seenIds = new Set(seen.map((row) => row.id));
@@ -214,6 +218,7 @@ export async function afterCandidacyWithdrawal(
           areaOf(row.category),
           row.decision === "accepted",
           planWithdrawn.has(row.matchRequestId),
+          row.requestStatus === "matching",
         ),
         link: `/features?matchId=${encodeURIComponent(row.matchRequestId)}`,
         action: "Open the match request",
@@ -256,5 +261,5 @@ export async function afterCandidacyWithdrawal(
       console.error(`Matching after a withdrawn candidacy on ${matchRequestId} failed:`, error);
     }
   }
-  return { count };
+  return { count, backInMatching };
 }
