@@ -54,7 +54,6 @@ export const RECEIPT_EMAIL = {
   invoiceHeading: (number: string) => `Membership receipt ${number}`,
   invoiceIntro: (plan: string) => `Thank you for your payment. This is your receipt for ${plan}.`,
   viewReceipt: "View your receipt",
-  downloadPdf: "Download the PDF",
   viewInvoice: "View the invoice at Stripe",
   findIt: "Your receipts are in Partwise under Settings → Account → Payments.",
   footer: "You get this email because your business paid Partwise. Keep it for your records.",

@@ -26,6 +26,7 @@ import {
   PAYMENT_STATUS_LABELS,
   PAYMENTS_MEMBERSHIP_NOTE,
   RECEIPT_CARD_UNKNOWN,
+  RECEIPT_DOWNLOAD_PDF,
   RECEIPT_EMAIL,
   RECEIPT_LABELS,
   RECEIPT_TAX_NOTE,
@@ -140,7 +141,7 @@ function receiptLinks(receipt: Receipt, origin: string | null): EmailBlock[] {
     },
     {
       type: "button",
-      label: RECEIPT_EMAIL.downloadPdf,
+      label: RECEIPT_DOWNLOAD_PDF,
       url: new URL(receiptPdfPath(receipt.purchaseId), origin).toString(),
     },
   ];

@@ -169,19 +169,9 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
     },
 
     async retrievePaymentCard(paymentIntentId) {
-      // The PaymentIntent's latest charge: the paid session names both; the charge keeps the card.
-      const [found] = await app.db
-        .select({ charge: sql<string | null>`json_extract(${localStripeObjects.data}, '$.latest_charge')` })
-        .from(localStripeObjects)
-        .where(
-          and(
-            eq(localStripeObjects.type, "checkout.session"),
-            sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${paymentIntentId}`,
-          ),
-        )
-        .limit(1);
-      if (!found) throw new PaymentProviderError(`No such payment_intent: '${paymentIntentId}'`, { status: 404 });
-      return found.charge ? toPaymentCard(await loadOrNull(app, found.charge, "charge")) : null;
+      // The PaymentIntent's latest charge keeps the card it was paid with.
+      const charge = await latestChargeOf(app, paymentIntentId);
+      return charge ? toPaymentCard(await loadOrNull(app, charge, "charge")) : null;
     },
 
     ...localConnectAccounts(app),
@@ -196,6 +186,25 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
 // object made the first time, and Stripe's refusals (a reversed transfer, an unknown or
 // over-refunded payment) answered as Stripe would.
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The latest charge of a local PaymentIntent: the paid checkout session names both (a PaymentIntent
+ * is not stored on its own). Null while the session has no charge; a 404 error for an unknown id.
+ */
+async function latestChargeOf(app: AppContext, paymentIntentId: string): Promise<string | null> {
+  const [session] = await app.db
+    .select({ charge: sql<string | null>`json_extract(${localStripeObjects.data}, '$.latest_charge')` })
+    .from(localStripeObjects)
+    .where(
+      and(
+        eq(localStripeObjects.type, "checkout.session"),
+        sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${paymentIntentId}`,
+      ),
+    )
+    .limit(1);
+  if (!session) throw new PaymentProviderError(`No such payment_intent: '${paymentIntentId}'`, { status: 404 });
+  return session.charge ?? null;
+}
 
 const invalid = (message: string) => new PaymentProviderError(`Stripe (local) refused: ${message}`, { status: 400 });
 
@@ -264,19 +273,8 @@ function localTransfersApi(app: AppContext): TransfersApi {
       return toLocalReversal(data);
     },
 
-    async retrievePaymentCharge(paymentIntentId) {
-      const [session] = await app.db
-        .select({ charge: sql<string | null>`json_extract(${localStripeObjects.data}, '$.latest_charge')` })
-        .from(localStripeObjects)
-        .where(
-          and(
-            eq(localStripeObjects.type, "checkout.session"),
-            sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${paymentIntentId}`,
-          ),
-        )
-        .limit(1);
-      if (!session) throw new PaymentProviderError(`No such payment_intent: '${paymentIntentId}'`, { status: 404 });
-      return session.charge ?? null;
+    retrievePaymentCharge(paymentIntentId) {
+      return latestChargeOf(app, paymentIntentId);
     },
 
     async createRefund(input, idempotencyKey) {
