@@ -13,7 +13,7 @@ const shot = (page: Page, name: string) =>
 /** The text of the newest email to `address` whose text matches `pattern`, from the local outbox page. */
 async function mailFromOutbox(page: Page, address: string, pattern: RegExp): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    await page.goto("/dev/outbox");
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(address)}`);
     await page.getByRole("heading", { name: "Local email outbox", level: 1 }).waitFor();
     const mail = page.getByRole("article").filter({ hasText: address }).filter({ hasText: pattern }).first();
     if ((await mail.count()) > 0) return (await mail.textContent()) ?? "";
