@@ -3,12 +3,14 @@ import { sweepUnlinkedFiles } from "../app/server/files/sweep.server";
 import { enqueueMonthlyFinanceRefresh } from "../app/server/finance/monthly-refresh.server";
 import { startIncludedYears } from "../app/server/benchmarking/benchmarking-access.server";
 import { sendEventReminders } from "../app/server/events/events.server";
+import { retryDuplicateRefunds } from "../app/server/payments/duplicate-payments.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
  * finance refresh (the reports are built on the queue; a rebuilt report refreshes the year's
  * benchmarking when its books changed), starts the new year of benchmarking for the plans that
- * include it, and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders.
+ * include it, and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders and
+ * tries again any automatic refund of a duplicate payment or subscription that failed (ADR 010).
  */
 export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
@@ -41,7 +43,7 @@ export async function handleScheduled(
       await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles]);
       return;
     case CRONS.dailyEventReminders:
-      await runAll(app, [sendEventReminders]);
+      await runAll(app, [sendEventReminders, retryDuplicateRefunds]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

@@ -5,6 +5,7 @@ import {
   PAYMENT_STATUS_LABELS,
   RECEIPT_BACK_TO_PAYMENTS,
   RECEIPT_BRAND,
+  RECEIPT_DUPLICATE_NOTE,
   RECEIPT_LABELS,
   RECEIPT_PRINT,
   RECEIPT_TITLE,
@@ -42,6 +43,12 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <dt>{RECEIPT_LABELS.item}</dt>
           <dd>{receipt.href ? <Link to={receipt.href}>{receipt.description}</Link> : receipt.description}</dd>
         </div>
+        {receipt.duplicateOf ? (
+          <div>
+            <dt>{RECEIPT_LABELS.note}</dt>
+            <dd>{RECEIPT_DUPLICATE_NOTE}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{RECEIPT_LABELS.amount}</dt>
           <dd className="receipt-amount">{formatUsdCents(receipt.amountCents)}</dd>

@@ -3,11 +3,19 @@
  * and its refund, the receipt of any paid purchase, and the payment history (payments and refunds).
  * Every query is scoped by the session's business: another business's purchase reads as not found.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { deliveryItems, deliveryOutlines, insightRequests, itemRefunds, purchases, type Purchase } from "~db/schema";
-import { describePurchase, receiptNumber, type PurchaseSubject } from "~/lib/payouts/receipts";
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import {
+  deliveryItems,
+  deliveryOutlines,
+  itemRefunds,
+  purchaseRefunds,
+  purchases,
+  type Purchase,
+} from "~db/schema";
+import { receiptNumber } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";
 import { outlineIdSql } from "~/server/engagements/engagement-views.server";
+import { purchasesWith, receiptedPurchases, subjectOf } from "./purchase-subjects.server";
 
 /** Purchases that took the business's money (a receipt exists for them). */
 const RECEIPTED_STATUSES = ["paid", "refunded"] as const satisfies readonly Purchase["status"][];
@@ -29,7 +37,25 @@ export type ItemCost = {
   paidAt: string;
   refundedCents: number;
   refundedAt: string | null;
+  /** Second payments for this deliverable (a race with the provider), each refunded automatically. */
+  duplicates: DuplicateCost[];
 };
+
+/** A duplicate payment of a deliverable and its automatic refund (refundedAt null while it is under way). */
+export type DuplicateCost = {
+  purchaseId: string;
+  paidCents: number;
+  paidAt: string;
+  refundedCents: number;
+  refundedAt: string | null;
+};
+
+/** Succeeded automatic refunds of duplicate payments, joined to the purchase they refunded. */
+const duplicateRefundJoin = and(
+  eq(purchaseRefunds.purchaseId, purchases.id),
+  eq(purchaseRefunds.reason, "duplicate_payment"),
+  eq(purchaseRefunds.status, "succeeded"),
+);
 
 /** One engagement's costs for the business: per deliverable (by item id) and the totals, in cents. */
 export type EngagementCosts = {
@@ -41,8 +67,9 @@ export type EngagementCosts = {
 
 /**
  * What the business paid for each deliverable of its engagement `outlineId` (null: its current
- * engagement, as loadBusinessEngagement picks it) and what was refunded: two queries in parallel,
- * one D1 round trip, meant to run beside loadBusinessEngagement's batch.
+ * engagement, as loadBusinessEngagement picks it) and what was refunded, a duplicate payment and
+ * its automatic refund included: three queries in parallel, one D1 round trip, meant to run beside
+ * loadBusinessEngagement's batch.
  */
 export async function loadEngagementCosts(
   app: AppContext,
@@ -50,7 +77,7 @@ export async function loadEngagementCosts(
   outlineId: string | null,
 ): Promise<EngagementCosts> {
   const target = outlineIdSql(businessId, outlineId);
-  const [paidRows, refundRows] = await Promise.all([
+  const [paidRows, refundRows, duplicateRows] = await Promise.all([
     app.db
       .select({
         itemId: deliveryItems.id,
@@ -80,84 +107,81 @@ export async function loadEngagementCosts(
           eq(itemRefunds.status, "succeeded"),
         ),
       ),
+    app.db
+      .select({
+        itemId: deliveryItems.id,
+        purchaseId: purchases.id,
+        amountCents: purchases.amountCents,
+        paidAt: purchases.paidAt,
+        updatedAt: purchases.updatedAt,
+        refundedCents: purchaseRefunds.amountCents,
+        refundedAt: purchaseRefunds.updatedAt,
+      })
+      .from(purchases)
+      .innerJoin(
+        deliveryItems,
+        and(
+          eq(deliveryItems.id, purchases.referenceId),
+          eq(deliveryItems.outlineId, target),
+          eq(deliveryItems.businessId, businessId),
+        ),
+      )
+      .leftJoin(purchaseRefunds, duplicateRefundJoin)
+      .where(
+        and(
+          eq(purchases.businessId, businessId),
+          eq(purchases.kind, "delivery_item"),
+          isNotNull(purchases.duplicateOfPurchaseId),
+          inArray(purchases.status, RECEIPTED_STATUSES),
+        ),
+      )
+      .orderBy(asc(purchases.paidAt)),
   ]);
   const refundOf = new Map(refundRows.map((row) => [row.itemId, row]));
+  const duplicatesOf = new Map<string, DuplicateCost[]>();
+  for (const row of duplicateRows) {
+    const list = duplicatesOf.get(row.itemId) ?? [];
+    list.push({
+      purchaseId: row.purchaseId,
+      paidCents: row.amountCents,
+      paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
+      refundedCents: row.refundedCents ?? 0,
+      refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
+    });
+    duplicatesOf.set(row.itemId, list);
+  }
   const items: Record<string, ItemCost> = {};
   let paidCents = 0;
   let refundedCents = 0;
   for (const row of paidRows) {
     const refund = refundOf.get(row.itemId);
+    const duplicates = duplicatesOf.get(row.itemId) ?? [];
     items[row.itemId] = {
       purchaseId: row.purchaseId,
       paidCents: row.amountCents,
       paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
       refundedCents: refund?.amountCents ?? 0,
       refundedAt: refund ? refund.updatedAt.toISOString() : null,
+      duplicates,
     };
     paidCents += row.amountCents;
     refundedCents += refund?.amountCents ?? 0;
+    for (const duplicate of duplicates) {
+      paidCents += duplicate.paidCents;
+      refundedCents += duplicate.refundedCents;
+    }
   }
   return { items, paidCents, refundedCents, netCents: paidCents - refundedCents };
 }
 
-const subjectColumns = {
-  itemTitle: deliveryItems.title,
-  outlineId: deliveryItems.outlineId,
-  outlineTitle: deliveryOutlines.title,
-  insightCategory: insightRequests.category,
+export type ReceiptRefund = {
+  id: string;
+  amountCents: number;
+  refundedAt: string;
+  reference: string | null;
+  /** A manager's refund of a deliverable, or the automatic refund of a duplicate payment. */
+  reason: "refund" | "duplicate_payment";
 };
-
-const purchaseColumns = {
-  id: purchases.id,
-  kind: purchases.kind,
-  referenceId: purchases.referenceId,
-  amountCents: purchases.amountCents,
-  currency: purchases.currency,
-  status: purchases.status,
-  paidAt: purchases.paidAt,
-  updatedAt: purchases.updatedAt,
-  stripePaymentIntentId: purchases.stripePaymentIntentId,
-  ...subjectColumns,
-};
-
-/** The business's receipted purchases with what each bought (the item and engagement, or the insight). */
-function receiptedPurchases(app: AppContext, businessId: string) {
-  return app.db
-    .select(purchaseColumns)
-    .from(purchases)
-    .leftJoin(
-      deliveryItems,
-      and(
-        eq(purchases.kind, "delivery_item"),
-        eq(deliveryItems.id, purchases.referenceId),
-        eq(deliveryItems.businessId, businessId),
-      ),
-    )
-    .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
-    .leftJoin(
-      insightRequests,
-      and(
-        eq(purchases.kind, "insight"),
-        eq(insightRequests.id, purchases.referenceId),
-        eq(insightRequests.businessId, businessId),
-      ),
-    )
-    .$dynamic();
-}
-
-const subjectOf = (row: { kind: Purchase["kind"]; referenceId: string | null } & PurchaseSubjectColumns) =>
-  describePurchase({
-    kind: row.kind,
-    referenceId: row.referenceId,
-    itemTitle: row.itemTitle,
-    outlineId: row.outlineId,
-    outlineTitle: row.outlineTitle,
-    insightCategory: row.insightCategory,
-  } satisfies PurchaseSubject);
-
-type PurchaseSubjectColumns = Omit<PurchaseSubject, "kind" | "referenceId">;
-
-export type ReceiptRefund = { id: string; amountCents: number; refundedAt: string; reference: string | null };
 
 export type Receipt = {
   purchaseId: string;
@@ -171,6 +195,8 @@ export type Receipt = {
   paidAt: string;
   /** The payment's reference at Stripe: its PaymentIntent id (null for a plan paid by invoice). */
   paymentReference: string | null;
+  /** A second payment for what another purchase paid (its receipt id): refunded automatically. */
+  duplicateOf: string | null;
   refunds: ReceiptRefund[];
   refundedCents: number;
   netCents: number;
@@ -185,7 +211,7 @@ export async function loadReceipt(
   business: { id: string; name: string },
   purchaseId: string,
 ): Promise<Receipt | null> {
-  const [rows, refundRows] = await Promise.all([
+  const [rows, automaticRows, refundRows] = await Promise.all([
     receiptedPurchases(app, business.id)
       .where(
         and(
@@ -196,6 +222,22 @@ export async function loadReceipt(
         ),
       )
       .limit(1),
+    app.db
+      .select({
+        id: purchaseRefunds.id,
+        amountCents: purchaseRefunds.amountCents,
+        updatedAt: purchaseRefunds.updatedAt,
+        stripeRefundId: purchaseRefunds.stripeRefundId,
+      })
+      .from(purchaseRefunds)
+      .where(
+        and(
+          eq(purchaseRefunds.purchaseId, purchaseId),
+          eq(purchaseRefunds.businessId, business.id),
+          eq(purchaseRefunds.reason, "duplicate_payment"),
+          eq(purchaseRefunds.status, "succeeded"),
+        ),
+      ),
     app.db
       .select({
         id: itemRefunds.id,
@@ -216,12 +258,18 @@ export async function loadReceipt(
   const row = rows[0];
   if (!row || (row.status !== "paid" && row.status !== "refunded")) return null;
   const paidAt = row.paidAt ?? row.updatedAt;
-  const refunds = refundRows.map((refund) => ({
-    id: refund.id,
-    amountCents: refund.amountCents,
-    refundedAt: refund.updatedAt.toISOString(),
-    reference: refund.stripeRefundId,
-  }));
+  const refunds = [
+    ...refundRows.map((refund) => ({ ...refund, reason: "refund" as const })),
+    ...automaticRows.map((refund) => ({ ...refund, reason: "duplicate_payment" as const })),
+  ]
+    .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+    .map((refund) => ({
+      id: refund.id,
+      amountCents: refund.amountCents,
+      refundedAt: refund.updatedAt.toISOString(),
+      reference: refund.stripeRefundId,
+      reason: refund.reason,
+    }));
   const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
   const { description, href } = subjectOf(row);
   return {
@@ -235,6 +283,7 @@ export async function loadReceipt(
     status: row.status,
     paidAt: paidAt.toISOString(),
     paymentReference: row.stripePaymentIntentId,
+    duplicateOf: row.duplicateOfPurchaseId,
     refunds,
     refundedCents,
     netCents: row.amountCents - refundedCents,
@@ -252,14 +301,17 @@ export type PaymentEntry = {
   href: string | null;
   amountCents: number;
   status: "paid" | "refunded";
+  /** A second payment for something already paid, or its automatic refund (ADR 010). */
+  duplicate: boolean;
 };
 
 /**
  * The business's payment history, newest first: every paid (or since refunded) one-off purchase
- * and every refund as its own entry (a plan's charges are its invoices, in the billing portal). Two queries in parallel (one round trip).
+ * and every refund as its own entry, the automatic refunds of duplicate payments included (a
+ * plan's charges are its invoices, in the billing portal). Three queries in parallel (one round trip).
  */
 export async function loadPaymentHistory(app: AppContext, businessId: string): Promise<PaymentEntry[]> {
-  const [rows, refundRows] = await Promise.all([
+  const [rows, refundRows, automaticRows] = await Promise.all([
     receiptedPurchases(app, businessId)
       .where(and(eq(purchases.businessId, businessId), inArray(purchases.status, RECEIPTED_STATUSES), oneOffPayment))
       .orderBy(desc(sql`coalesce(${purchases.paidAt}, ${purchases.updatedAt})`), desc(purchases.id))
@@ -283,6 +335,15 @@ export async function loadPaymentHistory(app: AppContext, businessId: string): P
       .where(and(eq(itemRefunds.businessId, businessId), eq(itemRefunds.status, "succeeded")))
       .orderBy(desc(itemRefunds.updatedAt))
       .limit(PAYMENT_HISTORY_LIMIT),
+    purchasesWith(app, businessId, {
+      refundId: purchaseRefunds.id,
+      refundedCents: purchaseRefunds.amountCents,
+      refundedAt: purchaseRefunds.updatedAt,
+    })
+      .innerJoin(purchaseRefunds, duplicateRefundJoin)
+      .where(and(eq(purchases.businessId, businessId), eq(purchaseRefunds.businessId, businessId), oneOffPayment))
+      .orderBy(desc(purchaseRefunds.updatedAt))
+      .limit(PAYMENT_HISTORY_LIMIT),
   ]);
   const payments: PaymentEntry[] = rows.flatMap((row) => {
     if (row.status !== "paid" && row.status !== "refunded") return [];
@@ -299,6 +360,7 @@ export async function loadPaymentHistory(app: AppContext, businessId: string): P
         href,
         amountCents: row.amountCents,
         status: row.status,
+        duplicate: row.duplicateOfPurchaseId !== null,
       },
     ];
   });
@@ -319,9 +381,25 @@ export async function loadPaymentHistory(app: AppContext, businessId: string): P
       href,
       amountCents: -row.amountCents,
       status: "refunded" as const,
+      duplicate: false,
     };
   });
-  return [...payments, ...refunds]
+  const automatic: PaymentEntry[] = automaticRows.map((row) => {
+    const { description, href } = subjectOf(row);
+    return {
+      key: `refund-${row.refundId}`,
+      entry: "refund" as const,
+      purchaseId: row.id,
+      number: receiptNumber(row.id, row.paidAt ?? row.updatedAt),
+      date: row.refundedAt.toISOString(),
+      description,
+      duplicate: true,
+      href,
+      amountCents: -row.refundedCents,
+      status: "refunded" as const,
+    };
+  });
+  return [...payments, ...refunds, ...automatic]
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.key < b.key ? 1 : -1))
     .slice(0, PAYMENT_HISTORY_LIMIT);
 }
