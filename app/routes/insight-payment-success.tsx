@@ -23,7 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     kind: "insight",
     referenceId: insightId,
   });
-  return { paid: confirmed.ok, duplicate: !confirmed.ok && confirmed.code === "duplicate_payment" ? confirmed.msg : null };
+  return {
+    paid: confirmed.ok,
+    duplicate: !confirmed.ok && confirmed.code === "duplicate_payment" ? confirmed.msg : null,
+  };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

@@ -38,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       kind: "subscription",
     });
     if (confirmed.ok) return { view: "success" as const, planName: planNameOf(confirmed.purchase), purchaseType: null };
-    if (confirmed.code === "duplicate_payment") return { view: "duplicate" as const, planName: null, purchaseType: null };
+    if (confirmed.code === "duplicate_payment")
+      return { view: "duplicate" as const, planName: null, purchaseType: null };
     return { view: "pending" as const, planName: null, purchaseType: null };
   }
   if (params.has("canceled") && isPurchaseType(purchaseType)) {

@@ -285,7 +285,14 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
   /** The first invoice of a subscription made by a checkout: $0 in a trial, else the first period, paid. */
   function firstInvoice(subscriptionId: string, amount: number): Json {
     const id = nextId("in_stub_");
-    if (amount === 0) return { id, object: "invoice", subscription: subscriptionId, amount_paid: 0, payments: { object: "list", data: [] } };
+    if (amount === 0)
+      return {
+        id,
+        object: "invoice",
+        subscription: subscriptionId,
+        amount_paid: 0,
+        payments: { object: "list", data: [] },
+      };
     const paymentIntent = nextId("pi_stub_");
     const charge = nextId("ch_stub_");
     paymentIntents.set(paymentIntent, { amount, refunded: 0, charge });

@@ -50,7 +50,7 @@ export const DUPLICATE_SUBSCRIPTION_MESSAGE =
 /** The notices (in-app and email) of an automatic refund or cancellation. */
 export const NOTICE_DUPLICATE_PAYMENT_REFUNDED = "A duplicate payment was refunded";
 export const NOTICE_DUPLICATE_PAYMENT_REFUNDED_BODY = (amount: string, what: string) =>
-  `You paid twice for ${what}. We refunded the second payment of ${amount} to your card; your bank shows it within 5–10 business days. The first payment stands and nothing else changes.`;
+  `You paid twice for "${what}". We refunded the second payment of ${amount} to your card; your bank shows it within 5–10 business days. The first payment stands and nothing else changes.`;
 export const NOTICE_DUPLICATE_SUBSCRIPTION_CANCELED = "A second plan subscription was canceled";
 export const NOTICE_DUPLICATE_SUBSCRIPTION_CANCELED_BODY = (kept: string, canceled: string, refunded: string | null) =>
   `Your business already had the ${kept} plan, so the second subscription you started (${canceled}) was canceled at once${refunded ? ` and its charge of ${refunded} refunded to your card` : "; nothing was charged for it"}. To switch plans, use the billing portal (Manage billing).`;

@@ -35,13 +35,7 @@ import { ensureCustomer } from "./customers.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { paymentProvider } from "./provider/factory.server";
 import { PaymentProviderError, type CheckoutSession } from "./provider/types";
-import type {
-  CheckoutFailure,
-  Purchasable,
-  PurchaseDescription,
-  PurchaseKind,
-  PurchaseRefs,
-} from "./purchasable";
+import type { CheckoutFailure, Purchasable, PurchaseDescription, PurchaseKind, PurchaseRefs } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
 
 export type { CheckoutFailure } from "./purchasable";
@@ -234,7 +228,9 @@ async function settleOpenCheckout(
       await markFailed(app, open.id);
       return { next: "again" };
     }
-    return same ? { next: "create", purchase: open } : { next: "refuse", failure: failed(409, CHECKOUT_STARTING_MESSAGE) };
+    return same
+      ? { next: "create", purchase: open }
+      : { next: "refuse", failure: failed(409, CHECKOUT_STARTING_MESSAGE) };
   }
   const provider = paymentProvider(app);
   let session: CheckoutSession;
@@ -262,11 +258,16 @@ async function settleOpenCheckout(
   }
   const lapsing =
     session.expires_at !== null && session.expires_at * 1000 - app.now().getTime() < CHECKOUT_REUSE_MARGIN_MS;
-  if (same && !lapsing && session.url) return { next: "reuse", start: { ok: true, url: session.url, purchaseId: open.id } };
+  if (same && !lapsing && session.url)
+    return { next: "reuse", start: { ok: true, url: session.url, purchaseId: open.id } };
   if (open.kind === "subscription" && !same && !lapsing) {
     return {
       next: "refuse",
-      failure: failed(409, SUBSCRIPTION_CHECKOUT_OPEN_MESSAGE(planNameOf(open) ?? "another"), "subscription_checkout_open"),
+      failure: failed(
+        409,
+        SUBSCRIPTION_CHECKOUT_OPEN_MESSAGE(planNameOf(open) ?? "another"),
+        "subscription_checkout_open",
+      ),
     };
   }
   return (await closeOpenCheckout(app, open, session.id, origin)) ?? { next: "again" };

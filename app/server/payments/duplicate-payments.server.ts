@@ -248,10 +248,7 @@ export async function cancelDuplicateSubscription(
       .update(purchases)
       .set({ status: "refunded", updatedAt: at })
       .where(
-        and(
-          eq(purchases.id, purchase?.id ?? ""),
-          inArray(purchases.status, ["pending", "paid", "canceled", "failed"]),
-        ),
+        and(eq(purchases.id, purchase?.id ?? ""), inArray(purchases.status, ["pending", "paid", "canceled", "failed"])),
       ),
   ]);
   if (settled.length === 0) return;
@@ -311,12 +308,7 @@ export async function retryDuplicateRefunds(app: AppContext): Promise<{ retried:
           provider.retrieveSubscription(row.subscriptionId),
           provider.retrieveSubscription(business.subscriptionId),
         ]);
-        await cancelDuplicateSubscription(
-          app,
-          { businessId: row.businessId, subscription, kept },
-          origin,
-          provider,
-        );
+        await cancelDuplicateSubscription(app, { businessId: row.businessId, subscription, kept }, origin, provider);
       }
       retried += 1;
     } catch (error) {

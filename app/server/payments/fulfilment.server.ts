@@ -68,7 +68,12 @@ export async function fulfilCheckoutSession(
   if (!found) return { fulfilled: false, duplicate: false, purchase: null, kind: null };
   const provider = paymentProvider(app);
   const session = await provider.retrieveCheckoutSession(sessionId);
-  const unchanged = { fulfilled: false, duplicate: Boolean(found.duplicateOfPurchaseId), purchase: found, kind: found.kind };
+  const unchanged = {
+    fulfilled: false,
+    duplicate: Boolean(found.duplicateOfPurchaseId),
+    purchase: found,
+    kind: found.kind,
+  };
   if (!isPaidSession(session) || found.status === "refunded") return unchanged;
   if (session.mode === "payment" && session.amount_total !== null && session.amount_total !== found.amountCents) {
     // The amount is set by the server; a different total means this session is not this purchase.
@@ -195,7 +200,9 @@ async function syncFromEvent(
   try {
     const synced = await syncSubscription(app, subscriptionId, { origin });
     if (!synced.matched) {
-      console.warn(`Stripe event ${event.id} (${event.type}): no business has subscription ${subscriptionId}; ignored.`);
+      console.warn(
+        `Stripe event ${event.id} (${event.type}): no business has subscription ${subscriptionId}; ignored.`,
+      );
       return ignored("No business has this subscription.");
     }
     return processed(synced.duplicate ? "Second subscription canceled." : "Synced.");

@@ -82,4 +82,3 @@ export async function describeOwnPurchase(
     .limit(1);
   return row ? subjectOf(row) : null;
 }
-

@@ -4,14 +4,7 @@
  * Every query is scoped by the session's business: another business's purchase reads as not found.
  */
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import {
-  deliveryItems,
-  deliveryOutlines,
-  itemRefunds,
-  purchaseRefunds,
-  purchases,
-  type Purchase,
-} from "~db/schema";
+import { deliveryItems, deliveryOutlines, itemRefunds, purchaseRefunds, purchases, type Purchase } from "~db/schema";
 import { receiptNumber } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";
 import { outlineIdSql } from "~/server/engagements/engagement-views.server";

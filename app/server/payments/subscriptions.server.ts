@@ -106,7 +106,12 @@ export async function syncSubscription(
     else await forgetSubscription(app, holder.id, holder.subscriptionId);
     return done(await writeSubscription(app, subscription, holder.id), false);
   }
-  await cancelDuplicateSubscription(app, { businessId: holder.id, subscription, kept }, options.origin ?? null, provider);
+  await cancelDuplicateSubscription(
+    app,
+    { businessId: holder.id, subscription, kept },
+    options.origin ?? null,
+    provider,
+  );
   return { updated: false, matched: true, duplicate: true, tier: null, status: subscription.status };
 }
 

@@ -186,7 +186,9 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
       return {
         subscription: toSubscription(current as unknown as Stripe.Subscription),
         charge:
-          charged > 0 && invoice?.payment_intent ? { paymentIntentId: invoice.payment_intent, amountCents: charged } : null,
+          charged > 0 && invoice?.payment_intent
+            ? { paymentIntentId: invoice.payment_intent, amountCents: charged }
+            : null,
       };
     },
 
