@@ -3,7 +3,6 @@
 // notices of automatic refunds share. It reads only ids and titles, so payments' modules can use it
 // without the engagements' views.
 import { and, eq } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { deliveryItems, deliveryOutlines, insightRequests, purchases, type Purchase } from "~db/schema";
 import { describePurchase, type PurchaseSubject } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";
@@ -31,13 +30,8 @@ const purchaseColumns = {
 
 /** The business's receipted purchases with what each bought (the item and engagement, or the insight). */
 export function receiptedPurchases(app: AppContext, businessId: string) {
-  return purchasesWith(app, businessId, {});
-}
-
-/** receiptedPurchases' query with more columns (of tables the caller joins). */
-export function purchasesWith<E extends Record<string, SQLiteColumn>>(app: AppContext, businessId: string, extra: E) {
   return app.db
-    .select({ ...purchaseColumns, ...extra })
+    .select(purchaseColumns)
     .from(purchases)
     .leftJoin(
       deliveryItems,

@@ -3,12 +3,20 @@
  * and its refund, the receipt of any paid purchase, and the payment history (payments and refunds).
  * Every query is scoped by the session's business: another business's purchase reads as not found.
  */
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { deliveryItems, deliveryOutlines, itemRefunds, purchaseRefunds, purchases, type Purchase } from "~db/schema";
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import {
+  deliveryItems,
+  deliveryOutlines,
+  insightRequests,
+  itemRefunds,
+  purchaseRefunds,
+  purchases,
+  type Purchase,
+} from "~db/schema";
 import { receiptNumber } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";
 import { outlineIdSql } from "~/server/engagements/engagement-views.server";
-import { purchasesWith, receiptedPurchases, subjectOf } from "./purchase-subjects.server";
+import { receiptedPurchases, subjectOf } from "./purchase-subjects.server";
 
 /** Purchases that took the business's money (a receipt exists for them). */
 const RECEIPTED_STATUSES = ["paid", "refunded"] as const satisfies readonly Purchase["status"][];
@@ -61,7 +69,7 @@ export type EngagementCosts = {
 /**
  * What the business paid for each deliverable of its engagement `outlineId` (null: its current
  * engagement, as loadBusinessEngagement picks it) and what was refunded, a duplicate payment and
- * its automatic refund included: three queries in parallel, one D1 round trip, meant to run beside
+ * its automatic refund included: two queries in parallel, one D1 round trip, meant to run beside
  * loadBusinessEngagement's batch.
  */
 export async function loadEngagementCosts(
@@ -70,7 +78,8 @@ export async function loadEngagementCosts(
   outlineId: string | null,
 ): Promise<EngagementCosts> {
   const target = outlineIdSql(businessId, outlineId);
-  const [paidRows, refundRows, duplicateRows] = await Promise.all([
+  const [paidRows, refundRows] = await Promise.all([
+    // Each item's payment, and any duplicate payment of it with its automatic refund.
     app.db
       .select({
         itemId: deliveryItems.id,
@@ -78,18 +87,29 @@ export async function loadEngagementCosts(
         amountCents: purchases.amountCents,
         paidAt: purchases.paidAt,
         updatedAt: purchases.updatedAt,
+        duplicateOf: purchases.duplicateOfPurchaseId,
+        refundedCents: purchaseRefunds.amountCents,
+        refundedAt: purchaseRefunds.updatedAt,
       })
       .from(deliveryItems)
       .innerJoin(
         purchases,
         and(
-          eq(purchases.id, deliveryItems.paidPurchaseId),
+          or(
+            eq(purchases.id, deliveryItems.paidPurchaseId),
+            and(
+              eq(purchases.kind, "delivery_item"),
+              eq(purchases.referenceId, deliveryItems.id),
+              isNotNull(purchases.duplicateOfPurchaseId),
+            ),
+          ),
           eq(purchases.businessId, businessId),
           inArray(purchases.status, RECEIPTED_STATUSES),
         ),
       )
+      .leftJoin(purchaseRefunds, duplicateRefundJoin)
       .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
-      .orderBy(asc(deliveryItems.position)),
+      .orderBy(asc(deliveryItems.position), asc(purchases.paidAt)),
     app.db
       .select({ itemId: itemRefunds.itemId, amountCents: itemRefunds.amountCents, updatedAt: itemRefunds.updatedAt })
       .from(itemRefunds)
@@ -100,36 +120,8 @@ export async function loadEngagementCosts(
           eq(itemRefunds.status, "succeeded"),
         ),
       ),
-    app.db
-      .select({
-        itemId: deliveryItems.id,
-        purchaseId: purchases.id,
-        amountCents: purchases.amountCents,
-        paidAt: purchases.paidAt,
-        updatedAt: purchases.updatedAt,
-        refundedCents: purchaseRefunds.amountCents,
-        refundedAt: purchaseRefunds.updatedAt,
-      })
-      .from(purchases)
-      .innerJoin(
-        deliveryItems,
-        and(
-          eq(deliveryItems.id, purchases.referenceId),
-          eq(deliveryItems.outlineId, target),
-          eq(deliveryItems.businessId, businessId),
-        ),
-      )
-      .leftJoin(purchaseRefunds, duplicateRefundJoin)
-      .where(
-        and(
-          eq(purchases.businessId, businessId),
-          eq(purchases.kind, "delivery_item"),
-          isNotNull(purchases.duplicateOfPurchaseId),
-          inArray(purchases.status, RECEIPTED_STATUSES),
-        ),
-      )
-      .orderBy(asc(purchases.paidAt)),
   ]);
+  const duplicateRows = paidRows.filter((row) => row.duplicateOf !== null);
   const refundOf = new Map(refundRows.map((row) => [row.itemId, row]));
   const duplicatesOf = new Map<string, DuplicateCost[]>();
   for (const row of duplicateRows) {
@@ -147,6 +139,7 @@ export async function loadEngagementCosts(
   let paidCents = 0;
   let refundedCents = 0;
   for (const row of paidRows) {
+    if (row.duplicateOf !== null) continue;
     const refund = refundOf.get(row.itemId);
     const duplicates = duplicatesOf.get(row.itemId) ?? [];
     items[row.itemId] = {
@@ -204,7 +197,7 @@ export async function loadReceipt(
   business: { id: string; name: string },
   purchaseId: string,
 ): Promise<Receipt | null> {
-  const [rows, automaticRows, refundRows] = await Promise.all([
+  const [rows, refundRows] = await Promise.all([
     receiptedPurchases(app, business.id)
       .where(
         and(
@@ -215,28 +208,14 @@ export async function loadReceipt(
         ),
       )
       .limit(1),
-    app.db
-      .select({
-        id: purchaseRefunds.id,
-        amountCents: purchaseRefunds.amountCents,
-        updatedAt: purchaseRefunds.updatedAt,
-        stripeRefundId: purchaseRefunds.stripeRefundId,
-      })
-      .from(purchaseRefunds)
-      .where(
-        and(
-          eq(purchaseRefunds.purchaseId, purchaseId),
-          eq(purchaseRefunds.businessId, business.id),
-          eq(purchaseRefunds.reason, "duplicate_payment"),
-          eq(purchaseRefunds.status, "succeeded"),
-        ),
-      ),
+    // Its refunds: a manager's (item_refunds) and the automatic one of a duplicate (purchase_refunds).
     app.db
       .select({
         id: itemRefunds.id,
         amountCents: itemRefunds.amountCents,
         updatedAt: itemRefunds.updatedAt,
         stripeRefundId: itemRefunds.stripeRefundId,
+        reason: sql<ReceiptRefund["reason"]>`'refund'`.as("reason"),
       })
       .from(itemRefunds)
       .where(
@@ -246,15 +225,30 @@ export async function loadReceipt(
           eq(itemRefunds.status, "succeeded"),
         ),
       )
-      .orderBy(asc(itemRefunds.updatedAt)),
+      .unionAll(
+        app.db
+          .select({
+            id: purchaseRefunds.id,
+            amountCents: purchaseRefunds.amountCents,
+            updatedAt: purchaseRefunds.updatedAt,
+            stripeRefundId: purchaseRefunds.stripeRefundId,
+            reason: sql<ReceiptRefund["reason"]>`'duplicate_payment'`.as("reason"),
+          })
+          .from(purchaseRefunds)
+          .where(
+            and(
+              eq(purchaseRefunds.purchaseId, purchaseId),
+              eq(purchaseRefunds.businessId, business.id),
+              eq(purchaseRefunds.reason, "duplicate_payment"),
+              eq(purchaseRefunds.status, "succeeded"),
+            ),
+          ),
+      ),
   ]);
   const row = rows[0];
   if (!row || (row.status !== "paid" && row.status !== "refunded")) return null;
   const paidAt = row.paidAt ?? row.updatedAt;
-  const refunds = [
-    ...refundRows.map((refund) => ({ ...refund, reason: "refund" as const })),
-    ...automaticRows.map((refund) => ({ ...refund, reason: "duplicate_payment" as const })),
-  ]
+  const refunds = refundRows
     .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
     .map((refund) => ({
       id: refund.id,
@@ -301,41 +295,75 @@ export type PaymentEntry = {
 /**
  * The business's payment history, newest first: every paid (or since refunded) one-off purchase
  * and every refund as its own entry, the automatic refunds of duplicate payments included (a
- * plan's charges are its invoices, in the billing portal). Three queries in parallel (one round trip).
+ * plan's charges are its invoices, in the billing portal). Two queries in parallel (one round trip).
  */
 export async function loadPaymentHistory(app: AppContext, businessId: string): Promise<PaymentEntry[]> {
-  const [rows, refundRows, automaticRows] = await Promise.all([
+  const [rows, refundRows] = await Promise.all([
     receiptedPurchases(app, businessId)
       .where(and(eq(purchases.businessId, businessId), inArray(purchases.status, RECEIPTED_STATUSES), oneOffPayment))
       .orderBy(desc(sql`coalesce(${purchases.paidAt}, ${purchases.updatedAt})`), desc(purchases.id))
       .limit(PAYMENT_HISTORY_LIMIT),
+    // Every refund: a manager's (item_refunds) and the automatic ones of duplicates (purchase_refunds).
     app.db
       .select({
         id: itemRefunds.id,
         purchaseId: itemRefunds.purchaseId,
         amountCents: itemRefunds.amountCents,
-        updatedAt: itemRefunds.updatedAt,
+        refundedAt: sql<Date>`${itemRefunds.updatedAt}`.mapWith(itemRefunds.updatedAt).as("refunded_at"),
         paidAt: purchases.paidAt,
         purchaseUpdatedAt: purchases.updatedAt,
+        kind: purchases.kind,
+        referenceId: purchases.referenceId,
         itemTitle: deliveryItems.title,
         outlineId: deliveryItems.outlineId,
         outlineTitle: deliveryOutlines.title,
+        insightCategory: sql<string | null>`NULL`.as("insight_category"),
+        duplicate: sql<number>`0`.mapWith(Number).as("duplicate"),
       })
       .from(itemRefunds)
       .innerJoin(purchases, and(eq(purchases.id, itemRefunds.purchaseId), eq(purchases.businessId, businessId)))
       .leftJoin(deliveryItems, eq(deliveryItems.id, itemRefunds.itemId))
       .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
       .where(and(eq(itemRefunds.businessId, businessId), eq(itemRefunds.status, "succeeded")))
-      .orderBy(desc(itemRefunds.updatedAt))
-      .limit(PAYMENT_HISTORY_LIMIT),
-    purchasesWith(app, businessId, {
-      refundId: purchaseRefunds.id,
-      refundedCents: purchaseRefunds.amountCents,
-      refundedAt: purchaseRefunds.updatedAt,
-    })
-      .innerJoin(purchaseRefunds, duplicateRefundJoin)
-      .where(and(eq(purchases.businessId, businessId), eq(purchaseRefunds.businessId, businessId), oneOffPayment))
-      .orderBy(desc(purchaseRefunds.updatedAt))
+      .unionAll(
+        app.db
+          .select({
+            id: purchaseRefunds.id,
+            purchaseId: purchases.id,
+            amountCents: purchaseRefunds.amountCents,
+            refundedAt: sql<Date>`${purchaseRefunds.updatedAt}`.mapWith(purchaseRefunds.updatedAt).as("refunded_at"),
+            paidAt: purchases.paidAt,
+            purchaseUpdatedAt: purchases.updatedAt,
+            kind: purchases.kind,
+            referenceId: purchases.referenceId,
+            itemTitle: deliveryItems.title,
+            outlineId: deliveryItems.outlineId,
+            outlineTitle: deliveryOutlines.title,
+            insightCategory: sql<string | null>`${insightRequests.category}`.as("insight_category"),
+            duplicate: sql<number>`1`.mapWith(Number).as("duplicate"),
+          })
+          .from(purchaseRefunds)
+          .innerJoin(purchases, and(duplicateRefundJoin, eq(purchases.businessId, businessId), oneOffPayment))
+          .leftJoin(
+            deliveryItems,
+            and(
+              eq(purchases.kind, "delivery_item"),
+              eq(deliveryItems.id, purchases.referenceId),
+              eq(deliveryItems.businessId, businessId),
+            ),
+          )
+          .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+          .leftJoin(
+            insightRequests,
+            and(
+              eq(purchases.kind, "insight"),
+              eq(insightRequests.id, purchases.referenceId),
+              eq(insightRequests.businessId, businessId),
+            ),
+          )
+          .where(eq(purchaseRefunds.businessId, businessId)),
+      )
+      .orderBy(desc(sql`refunded_at`))
       .limit(PAYMENT_HISTORY_LIMIT),
   ]);
   const payments: PaymentEntry[] = rows.flatMap((row) => {
@@ -358,41 +386,21 @@ export async function loadPaymentHistory(app: AppContext, businessId: string): P
     ];
   });
   const refunds: PaymentEntry[] = refundRows.map((row) => {
-    const { description, href } = subjectOf({
-      kind: "delivery_item",
-      referenceId: null,
-      insightCategory: null,
-      ...row,
-    });
+    const { description, href } = subjectOf(row);
     return {
       key: `refund-${row.id}`,
       entry: "refund" as const,
       purchaseId: row.purchaseId,
       number: receiptNumber(row.purchaseId, row.paidAt ?? row.purchaseUpdatedAt),
-      date: row.updatedAt.toISOString(),
+      date: row.refundedAt.toISOString(),
       description,
       href,
       amountCents: -row.amountCents,
       status: "refunded" as const,
-      duplicate: false,
+      duplicate: row.duplicate === 1,
     };
   });
-  const automatic: PaymentEntry[] = automaticRows.map((row) => {
-    const { description, href } = subjectOf(row);
-    return {
-      key: `refund-${row.refundId}`,
-      entry: "refund" as const,
-      purchaseId: row.id,
-      number: receiptNumber(row.id, row.paidAt ?? row.updatedAt),
-      date: row.refundedAt.toISOString(),
-      description,
-      duplicate: true,
-      href,
-      amountCents: -row.refundedCents,
-      status: "refunded" as const,
-    };
-  });
-  return [...payments, ...refunds, ...automatic]
+  return [...payments, ...refunds]
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.key < b.key ? 1 : -1))
     .slice(0, PAYMENT_HISTORY_LIMIT);
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import {
   consultantPayoutAccounts,
   consultantTransfers,
@@ -11,6 +12,12 @@ import {
 import { itemMoney, sumMoney, type ItemMoneyInput, type MoneyTotals } from "~/lib/payouts/ledger";
 import type { AppContext } from "~/server/load-context";
 import { canRetryTransfer, canReverseTransfer, isNothingSent } from "~/lib/payouts/transfer-rules";
+
+/** Purchases that are a second payment of the item of the outer query (their own alias, in subqueries). */
+const duplicates = alias(purchases, "duplicates");
+const duplicatesName = sql.identifier("duplicates");
+const duplicateOfItem = sql`${duplicates.kind} = 'delivery_item' AND ${duplicates.referenceId} = ${deliveryItems.id} AND ${duplicates.duplicateOfPurchaseId} IS NOT NULL AND ${duplicates.status} IN ('paid', 'refunded')`;
+const duplicateRefunded = sql`${purchaseRefunds.reason} = 'duplicate_payment' AND ${purchaseRefunds.status} = 'succeeded'`;
 
 /** One deliverable's money, as the engagement pages show it (cents; the views format them). */
 export type ItemMoneyRow = MoneyTotals & {
@@ -37,14 +44,14 @@ export type EngagementMoney = { items: ItemMoneyRow[]; totals: MoneyTotals };
 /**
  * The money of one engagement's deliverables for the manager's engagement page: what was charged,
  * the fee, the transfer and any refund, and any duplicate payment with its automatic refund, in
- * four parallel queries (one round trip). Managers
- * only (the route checks the role); the business's side of the same money is loadEngagementCosts
- * (receipts.server.ts), the consultant's consultantItemEarning, each scoped to its reader.
+ * three parallel queries (one round trip). Managers only (the route checks the role); the
+ * business's side of the same money is loadEngagementCosts (receipts.server.ts), the consultant's
+ * consultantItemEarning, each scoped to its reader.
  */
 export async function loadEngagementMoney(app: AppContext, outlineId: string): Promise<EngagementMoney> {
   // In parallel, not a db.batch: D1's batch answers rows keyed by column name, so a join's
   // same-named columns (id, status) would collide.
-  const [items, transfers, refunds, duplicates] = await Promise.all([
+  const [items, transfers, refunds] = await Promise.all([
     app.db
       .select({
         id: deliveryItems.id,
@@ -52,6 +59,18 @@ export async function loadEngagementMoney(app: AppContext, outlineId: string): P
         status: deliveryItems.status,
         purchaseStatus: purchases.status,
         chargedCents: purchases.amountCents,
+        // Second payments for the item (a race with the provider) and their automatic refunds.
+        duplicateChargedCents:
+          sql<number>`(SELECT COALESCE(SUM(${duplicates.amountCents}), 0) FROM ${purchases} AS ${duplicatesName} WHERE ${duplicateOfItem})`.mapWith(
+            Number,
+          ),
+        duplicateRefundedCents:
+          sql<number>`(SELECT COALESCE(SUM(${purchaseRefunds.amountCents}), 0) FROM ${purchaseRefunds} JOIN ${purchases} AS ${duplicatesName} ON ${duplicates.id} = ${purchaseRefunds.purchaseId} WHERE ${duplicateOfItem} AND ${duplicateRefunded})`.mapWith(
+            Number,
+          ),
+        duplicateRefundedAt: sql<
+          number | null
+        >`(SELECT MAX(${purchaseRefunds.updatedAt}) FROM ${purchaseRefunds} JOIN ${purchases} AS ${duplicatesName} ON ${duplicates.id} = ${purchaseRefunds.purchaseId} WHERE ${duplicateOfItem} AND ${duplicateRefunded})`,
       })
       .from(deliveryItems)
       .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
@@ -66,48 +85,23 @@ export async function loadEngagementMoney(app: AppContext, outlineId: string): P
       )
       .where(eq(consultantTransfers.outlineId, outlineId)),
     app.db.select().from(itemRefunds).where(eq(itemRefunds.outlineId, outlineId)),
-    app.db
-      .select({
-        itemId: deliveryItems.id,
-        chargedCents: purchases.amountCents,
-        refundedCents: purchaseRefunds.amountCents,
-        refundedAt: purchaseRefunds.updatedAt,
-      })
-      .from(purchases)
-      .innerJoin(deliveryItems, eq(deliveryItems.id, purchases.referenceId))
-      .leftJoin(
-        purchaseRefunds,
-        and(
-          eq(purchaseRefunds.purchaseId, purchases.id),
-          eq(purchaseRefunds.reason, "duplicate_payment"),
-          eq(purchaseRefunds.status, "succeeded"),
-        ),
-      )
-      .where(
-        and(
-          eq(deliveryItems.outlineId, outlineId),
-          eq(purchases.kind, "delivery_item"),
-          isNotNull(purchases.duplicateOfPurchaseId),
-          inArray(purchases.status, ["paid", "refunded"]),
-        ),
-      ),
   ]);
   const now = app.now();
   const transferOf = new Map(transfers.map((row) => [row.itemId, row]));
   const refundOf = new Map(refunds.map((row) => [row.itemId, row]));
-  const duplicateOf = new Map<string, { chargedCents: number; refundedCents: number; refundedAt: string | null }>();
-  for (const row of duplicates) {
-    const sum = duplicateOf.get(row.itemId) ?? { chargedCents: 0, refundedCents: 0, refundedAt: null };
-    sum.chargedCents += row.chargedCents;
-    sum.refundedCents += row.refundedCents ?? 0;
-    const at = row.refundedAt ? row.refundedAt.toISOString() : null;
-    if (at && (!sum.refundedAt || at > sum.refundedAt)) sum.refundedAt = at;
-    duplicateOf.set(row.itemId, sum);
-  }
   const rows: (ItemMoneyRow & { input: ItemMoneyInput })[] = items.map((item, index) => {
     const transfer = transferOf.get(item.id) ?? null;
     const refund = refundOf.get(item.id);
     const refunded = refund?.status === "succeeded" ? refund.amountCents : 0;
+    const duplicate =
+      item.duplicateChargedCents > 0
+        ? {
+            chargedCents: item.duplicateChargedCents,
+            refundedCents: item.duplicateRefundedCents,
+            refundedAt:
+              item.duplicateRefundedAt === null ? null : new Date(Number(item.duplicateRefundedAt)).toISOString(),
+          }
+        : null;
     const paid = item.purchaseStatus === "paid" || item.purchaseStatus === "refunded";
     const input: ItemMoneyInput = {
       chargedCents: paid ? (item.chargedCents ?? 0) : 0,
@@ -115,7 +109,9 @@ export async function loadEngagementMoney(app: AppContext, outlineId: string): P
         ? { status: transfer.status, feeCents: transfer.feeCents, amountCents: transfer.amountCents }
         : null,
       refundedCents: refunded,
-      ...(duplicateOf.has(item.id) ? { duplicate: duplicateOf.get(item.id) } : {}),
+      ...(duplicate
+        ? { duplicate: { chargedCents: duplicate.chargedCents, refundedCents: duplicate.refundedCents } }
+        : {}),
     };
     // A zero share sent nothing (isNothingSent): refundItem closes it, no reversal needed.
     const refundBlocked = transfer
@@ -131,7 +127,7 @@ export async function loadEngagementMoney(app: AppContext, outlineId: string): P
       transferStatus: transfer?.status ?? null,
       failureMessage: transfer?.failureMessage ?? null,
       refundedAt: refund?.status === "succeeded" ? refund.updatedAt.toISOString() : null,
-      duplicate: duplicateOf.get(item.id) ?? null,
+      duplicate,
       canRetry: transfer ? canRetryTransfer(transfer, transfer.payoutsEnabled === true, now) : false,
       canReverse: transfer ? canReverseTransfer(transfer) : false,
       canRefund: item.purchaseStatus === "paid" && refunded === 0 && !refundBlocked,
