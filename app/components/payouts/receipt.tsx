@@ -69,7 +69,8 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         </div>
       </dl>
       {receipt.refunds.length > 0 ? (
-        <div className="receipt-refunds">
+        // Scrolls sideways on a phone: focusable and named, so the keyboard can scroll it too.
+        <div className="receipt-refunds" role="region" aria-label={RECEIPT_LABELS.refunds} tabIndex={0}>
           <table className="chart-table receipt-table">
             <caption>{RECEIPT_LABELS.refunds}</caption>
             <thead>

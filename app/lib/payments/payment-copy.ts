@@ -42,8 +42,8 @@ export const CONTINUE_CHECKOUT_LABEL = "Continue that checkout";
 export const CANCEL_CHECKOUT_LABEL = "Cancel that checkout";
 /** The success page of a second payment for what was already paid (refunded automatically). */
 export const DUPLICATE_PAYMENT_TITLE = "Already paid";
-export const DUPLICATE_PAYMENT_REFUNDED_MESSAGE = (amount: string) =>
-  `You had already paid for this, so this second payment of ${amount} is being refunded to your card automatically. Your bank shows the refund within 5–10 business days; nothing else changes.`;
+export const DUPLICATE_PAYMENT_REFUNDED_MESSAGE = (amount: string, refunded: boolean) =>
+  `You had already paid for this, so this second payment of ${amount} ${refunded ? "was refunded" : "is being refunded"} to your card automatically. Your bank shows the refund within 5–10 business days; nothing else changes.`;
 export const DUPLICATE_SUBSCRIPTION_TITLE = "You already have a plan";
 export const DUPLICATE_SUBSCRIPTION_MESSAGE =
   "Your business already had a plan, so this second subscription was canceled at once and anything it charged is refunded to your card. To switch plans, use the billing portal (Manage billing).";

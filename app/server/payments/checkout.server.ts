@@ -567,7 +567,12 @@ export async function confirmCheckout(
   const [after] = await app.db.select().from(purchases).where(eq(purchases.id, purchase.id));
   if (after?.duplicateOfPurchaseId) {
     // A second payment for what was already paid: it delivers nothing and is (being) refunded.
-    return failed(409, DUPLICATE_PAYMENT_REFUNDED_MESSAGE(formatUsdCents(after.amountCents)), "duplicate_payment");
+    const refunded = after.status === "refunded";
+    return failed(
+      409,
+      DUPLICATE_PAYMENT_REFUNDED_MESSAGE(formatUsdCents(after.amountCents), refunded),
+      "duplicate_payment",
+    );
   }
   if (after?.kind === "subscription" && after.status === "refunded") {
     // A second subscription, canceled at once (the business keeps its plan).

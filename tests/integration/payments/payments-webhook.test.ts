@@ -541,9 +541,7 @@ describe("a second payment for what is already paid (issue #36)", () => {
     const text = await page.text();
     expect(text).toContain("Already paid");
     expect(text).toContain(
-      html(
-        "You had already paid for this, so this second payment of $500.00 is being refunded to your card automatically.",
-      ),
+      html("You had already paid for this, so this second payment of $500.00 was refunded to your card automatically."),
     );
     expect(text).not.toContain("Congratulations!");
   });
