@@ -37,6 +37,7 @@ import { paymentProvider } from "./provider/factory.server";
 import { PaymentProviderError, type CheckoutSession } from "./provider/types";
 import type { CheckoutFailure, Purchasable, PurchaseDescription, PurchaseKind, PurchaseRefs } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
+import { LIVE_SUBSCRIPTION_STATES } from "./subscriptions.server";
 
 export type { CheckoutFailure } from "./purchasable";
 export type CheckoutBusiness = Pick<
@@ -56,12 +57,12 @@ export const CHECKOUT_REUSE_MARGIN_MS = 60 * 60 * 1000;
 const STARTING_TIMEOUT_MS = 60 * 1000;
 /** How often a start re-reads the open checkout after closing one (or losing a race for the slot). */
 const START_ATTEMPTS = 4;
-/** Subscriptions that still hold a plan: a new checkout would make a second subscription. */
-const LIVE_SUBSCRIPTION_STATUSES = new Set(["trialing", "active", "past_due"]);
-
-/** Whether the business (as stored) holds a live subscription. */
+/** Whether the business (as stored) holds a live subscription: a new checkout would make a second one. */
 export function hasLiveSubscription(business: Pick<CheckoutBusiness, "subscriptionId" | "subscriptionStatus">) {
-  return Boolean(business.subscriptionId) && LIVE_SUBSCRIPTION_STATUSES.has(business.subscriptionStatus ?? "");
+  return (
+    Boolean(business.subscriptionId) &&
+    (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(business.subscriptionStatus ?? "")
+  );
 }
 
 /** APP_URL when configured, else the request's own origin. */
@@ -245,7 +246,8 @@ async function settleOpenCheckout(
   }
   if (session.status === "complete") {
     // Paid, and neither the webhook nor the success page has told us yet: fulfil it now.
-    const result = await fulfilCheckoutSession(app, session.id, origin);
+    const result = await withProvider(app, null, () => fulfilCheckoutSession(app, session.id, origin));
+    if (isFailure(result)) return { next: "refuse", failure: result };
     if (result.purchase?.status === "pending") {
       // Complete but not paid yet (an asynchronous payment method): a second checkout would charge twice.
       return { next: "refuse", failure: failed(409, PAYMENT_PROCESSING_MESSAGE) };
@@ -294,7 +296,8 @@ async function closeOpenCheckout(
     if (isFailure(again)) return { next: "refuse", failure: again };
     if (again.status === "open") return { next: "refuse", failure: failed(502, PAYMENT_START_FAILED_MESSAGE) };
     if (again.status === "complete") {
-      await fulfilCheckoutSession(app, sessionId, origin);
+      const fulfilled = await withProvider(app, null, () => fulfilCheckoutSession(app, sessionId, origin));
+      if (isFailure(fulfilled)) return { next: "refuse", failure: fulfilled };
       return { next: "again", paid: true };
     }
   }

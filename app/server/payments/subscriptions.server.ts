@@ -53,8 +53,11 @@ export function invoiceSubscriptionId(invoice: Record<string, unknown>): string 
 /** An id field of a Stripe object, whether a plain id or an expanded object. */
 export const stripeId = idOf;
 
-/** Subscriptions that hold the business's one plan (a second one of these is a duplicate). */
-const LIVE_STATES = ["trialing", "active", "past_due"] as const;
+/**
+ * Subscription states that hold the business's one plan: a new plan checkout is refused while the
+ * business has one, and a second subscription in one of them is a duplicate (ADR 010).
+ */
+export const LIVE_SUBSCRIPTION_STATES = ["trialing", "active", "past_due"] as const;
 
 export type SyncResult = {
   /** The business row was written. */
@@ -99,7 +102,7 @@ export async function syncSubscription(
   if (!holder) return { ...done(result, false), matched: false };
   if (result.ended || !holder.subscriptionId || holder.subscriptionId === subscription.id) return done(result, false);
   const kept = await retrieveOrNull(provider, holder.subscriptionId);
-  if (!kept || !(LIVE_STATES as readonly string[]).includes(kept.status)) {
+  if (!kept || !(LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(kept.status)) {
     // The stored plan has ended at the provider and we were not told yet: record that, then this
     // subscription may take its place.
     if (kept) await writeSubscription(app, kept, holder.id);
@@ -129,7 +132,7 @@ async function writeSubscription(app: AppContext, subscription: Subscription, bu
   const ownsSubscription = or(isNull(businesses.subscriptionId), eq(businesses.subscriptionId, subscription.id));
   const mayHold = or(
     ownsSubscription,
-    sql`COALESCE(${businesses.subscriptionStatus}, '') NOT IN ${sql.raw(`('${LIVE_STATES.join("', '")}')`)}`,
+    sql`COALESCE(${businesses.subscriptionStatus}, '') NOT IN ${sql.raw(`('${LIVE_SUBSCRIPTION_STATES.join("', '")}')`)}`,
   );
   const now = app.now();
   const result = await app.db
