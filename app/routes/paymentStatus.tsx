@@ -7,6 +7,8 @@ import {
   CANCEL_MESSAGES,
   CONGRATULATIONS,
   CONGRATULATIONS_TITLE,
+  DUPLICATE_SUBSCRIPTION_MESSAGE,
+  DUPLICATE_SUBSCRIPTION_TITLE,
   isPurchaseType,
   ORDER_CANCELED_TITLE,
   PAYMENT_PENDING_MESSAGE,
@@ -35,9 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const confirmed = await confirmCheckout(context.app, { user: viewer.user, business: viewer.business }, sessionId, {
       kind: "subscription",
     });
-    return confirmed.ok
-      ? { view: "success" as const, planName: planNameOf(confirmed.purchase), purchaseType: null }
-      : { view: "pending" as const, planName: null, purchaseType: null };
+    if (confirmed.ok) return { view: "success" as const, planName: planNameOf(confirmed.purchase), purchaseType: null };
+    if (confirmed.code === "duplicate_payment")
+      return { view: "duplicate" as const, planName: null, purchaseType: null };
+    return { view: "pending" as const, planName: null, purchaseType: null };
   }
   if (params.has("canceled") && isPurchaseType(purchaseType)) {
     return { view: "canceled" as const, planName: null, purchaseType };
@@ -68,6 +71,13 @@ export default function PaymentStatus() {
       ) : null}
       {data.view === "canceled" && data.purchaseType ? (
         <PaymentResultCard title={ORDER_CANCELED_TITLE} message={CANCEL_MESSAGES[data.purchaseType]} action={home} />
+      ) : null}
+      {data.view === "duplicate" ? (
+        <PaymentResultCard
+          title={DUPLICATE_SUBSCRIPTION_TITLE}
+          message={DUPLICATE_SUBSCRIPTION_MESSAGE}
+          action={{ to: "/company-profile?tab=account", label: "Your plan" }}
+        />
       ) : null}
       {data.view === "pending" ? (
         <PaymentResultCard title={PAYMENT_PENDING_TITLE} message={PAYMENT_PENDING_MESSAGE} action={home} />

@@ -294,11 +294,23 @@ describe("POST /api/payments/create-checkout-session (built-in test checkout, no
 
   it("sends a valid choice to the test checkout; nothing changes until it is paid", async () => {
     const { token, business } = await signedInClient();
-    for (const key of ["STANDARD_PLAN_MONTHLY", "PREMIUM_PLAN_YEARLY"]) {
-      const response = await postForm("/api/payments/create-checkout-session", { lookup_key: key }, token);
-      expect(response.status).toBe(303);
-      expect(response.headers.get("Location")).toMatch(/^https:\/\/partwise\.test\/test-checkout\/[\w-]+$/);
-    }
+    const first = await postForm(
+      "/api/payments/create-checkout-session",
+      { lookup_key: "STANDARD_PLAN_MONTHLY" },
+      token,
+    );
+    expect(first.status).toBe(303);
+    expect(first.headers.get("Location")).toMatch(/^https:\/\/partwise\.test\/test-checkout\/[\w-]+$/);
+    // One open plan checkout per business: the same plan again reuses it, another plan waits for it.
+    const again = await postForm(
+      "/api/payments/create-checkout-session",
+      { lookup_key: "STANDARD_PLAN_MONTHLY" },
+      token,
+    );
+    expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+    const other = await postForm("/api/payments/create-checkout-session", { lookup_key: "PREMIUM_PLAN_YEARLY" }, token);
+    expect(other.status).toBe(303);
+    expect(other.headers.get("Location")).toBe("/plan-select?notice=checkout-open");
     const [row] = await db().select().from(businesses).where(eq(businesses.id, business.id));
     expect(row.memberTier).toBe("BASIC");
     expect(row.planChosenAt).toBeNull();

@@ -3,9 +3,11 @@ import { PLANS, parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import { and, eq, sql } from "drizzle-orm";
 import {
+  expireOpenSession,
   hashId,
   insertOnce,
   load,
+  loadCheckoutSession,
   loadOrNull,
   localStripeObjects,
   randomId,
@@ -142,7 +144,52 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
     },
 
     async retrieveCheckoutSession(id) {
-      return toCheckoutSession((await load(app, id, "checkout.session")) as unknown as Stripe.Checkout.Session);
+      const data = await loadCheckoutSession(app, id);
+      if (!data) throw new PaymentProviderError(`No such checkout.session: '${id}'`, { status: 404 });
+      return toCheckoutSession(data as unknown as Stripe.Checkout.Session);
+    },
+
+    async expireCheckoutSession(id) {
+      const data = await loadCheckoutSession(app, id);
+      if (!data) throw new PaymentProviderError(`No such checkout.session: '${id}'`, { status: 404 });
+      const expired = data.status === "open" ? await expireOpenSession(app, data) : null;
+      if (!expired) {
+        const now = (await loadOrNull(app, id, "checkout.session")) ?? data;
+        throw invalid(
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${String(now.status)}\`.`,
+        );
+      }
+      return toCheckoutSession(expired as unknown as Stripe.Checkout.Session);
+    },
+
+    async cancelSubscription(id) {
+      const data = await load(app, id, "subscription");
+      let current = data;
+      if (data.status !== "canceled") {
+        const at = seconds(app.now());
+        const next = { ...data, status: "canceled", canceled_at: at, ended_at: at };
+        const [updated] = await app.db
+          .update(localStripeObjects)
+          .set({ data: next, updatedAt: app.now() })
+          .where(
+            and(
+              eq(localStripeObjects.id, id),
+              eq(localStripeObjects.type, "subscription"),
+              sql`json_extract(${localStripeObjects.data}, '$.status') <> 'canceled'`,
+            ),
+          )
+          .returning({ id: localStripeObjects.id });
+        current = updated ? next : await load(app, id, "subscription");
+      }
+      const invoice = current.latest_invoice as { amount_paid?: number; payment_intent?: string | null } | undefined;
+      const charged = Number(invoice?.amount_paid ?? 0);
+      return {
+        subscription: toSubscription(current as unknown as Stripe.Subscription),
+        charge:
+          charged > 0 && invoice?.payment_intent
+            ? { paymentIntentId: invoice.payment_intent, amountCents: charged }
+            : null,
+      };
     },
 
     async retrieveSubscription(id) {
