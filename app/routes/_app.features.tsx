@@ -22,7 +22,7 @@ import { describeIssues, errorResponse, MAX_REQUEST_BYTES, readForm } from "~/se
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 import { isDocumentIntent, parseDocumentQuery } from "~/lib/documents/document-rules";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
-import { documentsAction, loadDocumentsHub } from "~/server/documents/documents.server";
+import { documentsAction, documentsUploadRefused, loadDocumentsHub } from "~/server/documents/documents.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { loadBusinessEngagement, loadEngagementTiles } from "~/server/engagements/engagement-views.server";
@@ -121,6 +121,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The Documents Hub's upload is a multipart form with files, counted like the upload endpoint.
   const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
   const body = await readForm(request, { maxBytes: multipart ? MAX_UPLOAD_REQUEST_BYTES : MAX_REQUEST_BYTES });
+  // On this page only the Documents Hub's upload is a multipart form: a body too large (or broken)
+  // to read is answered at that form.
+  if (multipart && !body.ok) {
+    const refused = documentsUploadRefused(body.status);
+    return data(refused.data, { status: refused.status });
+  }
   const intent = body.ok ? body.form.get("intent") : null;
   if (isDocumentIntent(intent) && body.ok) {
     const result = await documentsAction(context.app, viewer, body.form);
