@@ -7,6 +7,8 @@ import { InsightsCard } from "~/components/dashboard/insights-card";
 import { EngagementsCard } from "~/components/engagements/engagements-card";
 import { engagementSummary } from "~/lib/engagements/engagement-display";
 import { NotificationsCard } from "~/components/dashboard/notifications-card";
+import { ProfileSetupBanner } from "~/components/dashboard/profile-setup-banner";
+import { computeProfileProgress } from "~/server/business/profile-progress.server";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { useShellData } from "~/components/shell/shell-data";
 import { planLabel, shortenCompanyName } from "~/lib/shared/format";
@@ -48,7 +50,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadLearningSummary(context.app, viewer),
     loadDocumentsSummary(context.app, viewer),
   ]);
+  // First-run guidance: the profile's steps from what is already loaded (no extra query).
+  const progress = computeProfileProgress({
+    user: viewer.user,
+    business: viewer.business,
+    accountingStatus: finance.connection?.status ?? null,
+  });
   return {
+    setup:
+      progress.completed < progress.steps.length
+        ? { completed: progress.completed, total: progress.steps.length, percent: progress.percent }
+        : null,
     engagements: engagementSummary(engagements),
     finance: financeCards(finance, viewer.business.numberOfEmployees, now),
     tiles: [...lists.requests, ...lists.valueInsights],
@@ -68,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
+  const { setup, finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
     useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   const activityTab = activityTabFrom(useSearchParams()[0].get("activity"));
@@ -84,6 +96,7 @@ export default function Dashboard() {
         <span className="badge badge-plan">{planLabel(business.memberTier)} plan</span>
       </header>
       <NoticeBanner />
+      <ProfileSetupBanner setup={setup} />
       {business.paymentPastDue ? (
         <p className="notice notice-danger" role="alert">
           {PAST_DUE_MESSAGE} <Link to="/company-profile?tab=account">Manage Payment</Link>

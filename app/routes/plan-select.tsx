@@ -11,6 +11,7 @@ import { parseBilling, PLAN_ORDER, PLANS, type Billing } from "~/lib/payments/pl
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { readFormAs, requireMethod } from "~/server/platform/http.server";
 import { chooseBasicPlan } from "~/server/payments/plans.server";
+import { pathAfterPlanChoice } from "~/server/business/profile-progress.server";
 
 export const meta: MetaFunction = () => [{ title: "Best Plans for Business | Partwise" }];
 
@@ -31,13 +32,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const ChooseBasicSchema = z.object({ intent: z.literal("basic", { error: "Choose a plan." }) });
 
-/** "Continue with Basic": records the first plan choice and goes to the dashboard. */
+/**
+ * "Continue with Basic": records the first plan choice, then goes on with the sign-up flow: the
+ * "Almost there!" page while the profile is incomplete, else the dashboard.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireClientBusiness(context.app, request);
   await readFormAs(request, ChooseBasicSchema);
   await chooseBasicPlan(context.app, viewer.business.id);
-  return redirect("/dashboard");
+  return redirect(await pathAfterPlanChoice(context.app, viewer.user.id));
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
