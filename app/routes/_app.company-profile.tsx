@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const emailPreferences = tab === "preferences" ? await loadEmailPreferences(context.app, viewer.user.id) : null;
   return {
     tab,
-    ...getSettingsView(viewer),
+    ...getSettingsView(viewer, context.app.now()),
     companyData: connection
       ? {
           realmId: connection.realmId,
@@ -228,6 +228,7 @@ export default function CompanyProfile() {
                   memberTier: business.memberTier,
                   stripeCustomerId: business.stripeCustomerId,
                   subscriptionStatus: business.subscriptionStatus,
+                  trialText: business.trialText,
                 }}
                 actionData={actionData}
                 action={formAction}

@@ -27,6 +27,7 @@ import { learningDashboardView } from "~/lib/learning/learning-views";
 import { loadLearningSummary } from "~/server/learning/learning.server";
 import { DocumentsCard } from "~/components/documents/documents-card";
 import { loadDocumentsSummary } from "~/server/documents/documents.server";
+import { accessTier, TRIAL_COPY, trialState } from "~/lib/payments/trial";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
@@ -50,13 +51,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadLearningSummary(context.app, viewer),
     loadDocumentsSummary(context.app, viewer),
   ]);
+  // What the plan (or the free trial, ADR 050) unlocks.
+  const tier = accessTier(viewer.business, now);
   // First-run guidance: the profile's steps from what is already loaded (no extra query).
   const progress = computeProfileProgress({
     user: viewer.user,
     business: viewer.business,
     accountingStatus: finance.connection?.status ?? null,
   });
+  const trial = trialState(viewer.business, now);
   return {
+    // The free trial while it runs on BASIC (ADR 050), beside the plan.
+    trialBadge:
+      viewer.business.memberTier === "BASIC" && trial.state === "active"
+        ? TRIAL_COPY.badge(trial.tier, trial.endsAt)
+        : null,
     setup:
       progress.completed < progress.steps.length
         ? { completed: progress.completed, total: progress.steps.length, percent: progress.percent }
@@ -66,8 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tiles: [...lists.requests, ...lists.valueInsights],
     matches: lists.matches,
     benchmarking: benchmarkingSummary(benchmarking),
-    events: events.map((event) => eventTeaser(eventCardView(event, viewer.business.memberTier, now))),
-    learning: learningDashboardView(learning, viewer.business.memberTier),
+    events: events.map((event) => eventTeaser(eventCardView(event, tier, now))),
+    learning: learningDashboardView(learning, tier),
     documents,
   };
 }
@@ -80,7 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { setup, finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
+  const { trialBadge, setup, finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
     useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   const activityTab = activityTabFrom(useSearchParams()[0].get("activity"));
@@ -93,7 +102,10 @@ export default function Dashboard() {
           </p>
           <h1>Dashboard</h1>
         </div>
-        <span className="badge badge-plan">{planLabel(business.memberTier)} plan</span>
+        <span className="dashboard-plan">
+          <span className="badge badge-plan">{planLabel(business.memberTier)} plan</span>
+          {trialBadge ? <span className="badge badge-soft">{trialBadge}</span> : null}
+        </span>
       </header>
       <NoticeBanner />
       <ProfileSetupBanner setup={setup} />

@@ -4,6 +4,7 @@ import { CongratulationsPage } from "~/components/payments/congratulations-page"
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { requireViewer } from "~/server/identity/guards.server";
 import { confirmCheckout } from "~/server/payments/checkout.server";
+import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking payment | Partwise" }];
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!business) return { paid: false };
   const client = { ...viewer, business };
   if (businessId !== null && businessId !== business.id) return { paid: false };
-  if (businessId === null && business.memberTier === "BASIC") return { paid: false };
+  if (businessId === null && accessTier(business, app.now()) === "BASIC") return { paid: false };
   let paid = false;
   if (sessionId && businessId !== null) {
     const confirmed = await confirmCheckout(app, { user: viewer.user, business }, sessionId, { kind: "benchmarking" });

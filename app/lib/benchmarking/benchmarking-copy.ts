@@ -184,8 +184,10 @@ export const benchmarkingBuyText = (price: string, year: number) =>
   `One payment of ${price} unlocks benchmarking for ${year}.`;
 export const benchmarkingBuyButton = (price: string) => `Unlock for ${price}`;
 export const BENCHMARKING_INCLUDED_HEADING = "Included in your plan";
-export const benchmarkingIncludedText = (planName: string, year: number) =>
-  `Your ${planName} plan includes benchmarking for ${year}, at no extra charge.`;
+export const benchmarkingIncludedText = (planName: string, year: number, trialEndsAt: string | null = null) =>
+  trialEndsAt
+    ? `Your free trial of ${planName} includes benchmarking for ${year} until ${trialEndsAt}, at no extra charge.`
+    : `Your ${planName} plan includes benchmarking for ${year}, at no extra charge.`;
 export const BENCHMARKING_START_BUTTON = "Start Benchmarking";
 export const BENCHMARKING_CHECKOUT_FAILED = "The checkout could not start. Please try again in a moment.";
 export const BENCHMARKING_START_FAILED = "Benchmarking could not start. Please try again in a moment.";

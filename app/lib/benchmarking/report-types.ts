@@ -93,8 +93,10 @@ export type BenchmarkingPageView = {
   year: number;
   /** included: the plan includes it (STARTER/SCALE); purchased: a year bought; none: must buy. */
   access: "included" | "purchased" | "none";
-  /** The plan's display name, e.g. "Starter". */
+  /** The plan's display name, e.g. "STARTER" (the free trial's plan while it runs). */
   planName: string;
+  /** "Dec 5, 2026" while benchmarking is included by the free trial (ADR 050), else null. */
+  trialEndsAt: string | null;
   /** "$299.00" */
   priceLabel: string;
   /** Company data connected (QuickBooks or the demo company). */

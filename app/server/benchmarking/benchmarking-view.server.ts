@@ -7,6 +7,8 @@ import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
 import { benchmarkingAccess, benchmarkingPeriod, benchmarkingYear, yearRowQuery } from "./benchmarking-access.server";
+import { accessTier, trialState } from "~/lib/payments/trial";
+import { formatDate } from "~/lib/shared/dates";
 
 const connectionRows = preparedRead(["businessId"], (db, p) =>
   db
@@ -55,11 +57,15 @@ export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer
   ]);
   const report = (reportRows[0]?.data as BenchmarkReportData | undefined) ?? null;
   const job = jobRows[0];
+  // The plan, or the free trial while it runs (ADR 050), decides what is included.
+  const tier = accessTier(business, app.now());
+  const trial = trialState(business, app.now());
   return {
     businessId: business.id,
     year,
-    access: benchmarkingAccess(business.memberTier, yearRows[0]),
-    planName: PLANS[business.memberTier].displayName,
+    access: benchmarkingAccess(tier, yearRows[0]),
+    planName: PLANS[tier].displayName,
+    trialEndsAt: business.memberTier === "BASIC" && trial.state === "active" ? formatDate(trial.endsAt) : null,
     priceLabel: formatUsdCents(BENCHMARKING_PRICE_CENTS),
     connected: connections[0]?.status === "connected",
     status: report

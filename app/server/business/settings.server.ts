@@ -13,6 +13,7 @@ import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { findNaics } from "./naics.server";
 import { viewerUserColumns, type Viewer } from "~/server/identity/session.server";
+import { TRIAL_COPY, trialState } from "~/lib/payments/trial";
 
 /**
  * Settings (spec §2 "/company-profile", §4 Settings, §5 Settings, §7): one function per form.
@@ -35,9 +36,13 @@ function namesOtherBusiness(viewer: ClientViewer, businessId: string | undefined
 // Read
 // ---------------------------------------------------------------------------------------------
 
-/** What the settings page shows: the session's user and business, plus the NAICS title. */
-export function getSettingsView(viewer: ClientViewer) {
+/**
+ * What the settings page shows: the session's user and business, plus the NAICS title and, on
+ * BASIC, where the free trial stands (ADR 050) at `now`.
+ */
+export function getSettingsView(viewer: ClientViewer, now: Date) {
   const { user, business } = viewer;
+  const trial = trialState(business, now);
   return {
     user: { email: user.email, phone: user.phone, firstName: user.firstName, lastName: user.lastName },
     business: {
@@ -53,6 +58,12 @@ export function getSettingsView(viewer: ClientViewer) {
       memberTier: business.memberTier,
       stripeCustomerId: business.stripeCustomerId,
       subscriptionStatus: business.subscriptionStatus,
+      trialText:
+        business.memberTier !== "BASIC" || trial.state === "none"
+          ? null
+          : trial.state === "active"
+            ? TRIAL_COPY.active(trial.tier, trial.endsAt)
+            : TRIAL_COPY.ended(trial.tier, trial.endsAt),
       insightPreferences: business.insightPreferences,
     },
   };

@@ -80,5 +80,58 @@ for (const [label, viewport] of [
       },
       { viewport },
     );
+
+    browserTest(
+      "'Try a 7-Day Free Trial!' opens SCALE's perks without a card, shown on the dashboard, in settings and in what unlocks",
+      async ({ page }) => {
+        await signUpNewClient(page, { emailPrefix: `first-run-trial-${label}` });
+        await page.goto("/plan-select");
+        const trial = page.getByRole("region", { name: "Free trial", exact: true });
+        await trial
+          .getByText(
+            "No card required: 7 days of SCALE's Competitive Benchmarking, Tools & Templates, E-Learning for Leaders and Virtual Peer Groups, then back to BASIC by itself. Diagnostic insights stay pay as you go.",
+            { exact: true },
+          )
+          .waitFor();
+        await trial.getByRole("button", { name: "Try a 7-Day Free Trial!", exact: true }).click();
+        await expectAlmostThere(page);
+        await page.getByRole("link", { name: "Skip this Step", exact: true }).click();
+        await expectFirstDashboard(page);
+
+        const until = /^SCALE trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+        await page.getByText("BASIC plan", { exact: true }).waitFor();
+        await page.getByText(until).waitFor();
+        // The trial's perks are open: the templates are no longer locked.
+        await page.goto("/learning?kind=template");
+        const workbook = page.getByRole("article", { name: "Annual Planning workbook" });
+        await workbook.getByRole("link", { name: "Open: Annual Planning workbook" }).waitFor();
+        expect(await workbook.getByText("Locked", { exact: true }).count()).toBe(0);
+        // Benchmarking is included while it runs, at no charge.
+        await page.goto("/benchmarking");
+        await page
+          .getByText(
+            /^Your free trial of SCALE includes benchmarking for \d{4} until [A-Z][a-z]{2} \d{1,2}, \d{4}, at no extra charge\.$/,
+          )
+          .waitFor();
+        await page.getByRole("button", { name: "Start Benchmarking", exact: true }).waitFor();
+
+        // Settings' membership: still BASIC, with the trial and its end.
+        await page.goto("/company-profile?tab=account");
+        const membership = page.getByRole("region", { name: "Membership", exact: true });
+        await membership.getByText("Basic", { exact: true }).waitFor();
+        await membership
+          .getByText(
+            /^Your free trial of SCALE runs until [A-Z][a-z]{2} \d{1,2}, \d{4}\. No card is on file; it ends by itself\.$/,
+          )
+          .waitFor();
+        // Once only: the plan page no longer offers it.
+        await page.goto("/plan-select");
+        await page.getByText(/^Your free trial of SCALE runs until /).waitFor();
+        expect(await page.getByRole("button", { name: "Try a 7-Day Free Trial!" }).count()).toBe(0);
+        const width = page.viewportSize()!.width;
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      },
+      { viewport },
+    );
   });
 }

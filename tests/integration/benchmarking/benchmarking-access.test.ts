@@ -256,6 +256,7 @@ describe("loadBenchmarkingView", () => {
       year: currentYear(),
       access: "none",
       planName: "BASIC",
+      trialEndsAt: null,
       priceLabel: "$299.00",
       connected: false,
       status: "none",

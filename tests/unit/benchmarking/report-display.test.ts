@@ -139,6 +139,7 @@ describe("benchmarkingSummary (the dashboard card and the features tab)", () => 
       year: 2026,
       access: "purchased",
       planName: "BASIC",
+      trialEndsAt: null,
       priceLabel: "$299.00",
       connected: true,
       status: "ready",
