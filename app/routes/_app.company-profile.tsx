@@ -40,6 +40,9 @@ import {
   updatePersonalInfo,
 } from "~/server/business/settings.server";
 import { loadPaymentHistory } from "~/server/payments/receipts.server";
+import { appOrigin } from "~/server/payments/checkout.server";
+import { pendingEmailChange } from "~/server/identity/email-change.server";
+import { pendingEmailMessage, verificationSentMessage } from "~/lib/identity/email-change";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Partwise" }];
 
@@ -56,8 +59,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           loadPaymentHistory(context.app, viewer.business.id),
         ])
       : [null, null];
-  // The Preferences tab shows the email notification choices (one more query, only there).
+  // The Preferences tab shows the email notification choices, the Personal tab an email change
+  // waiting for its link (one more query, only there).
   const emailPreferences = tab === "preferences" ? await loadEmailPreferences(context.app, viewer.user.id) : null;
+  const pending = tab === "personal" ? await pendingEmailChange(context.app, viewer.user.id) : null;
   return {
     tab,
     ...getSettingsView(viewer, context.app.now()),
@@ -72,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     confirmDisconnect: tab === "account" && query.get("confirm") === "disconnect" && connection !== null,
     emailPreferences,
     payments,
+    pendingEmail: pending ? pendingEmailMessage(pending.email, pending.until) : null,
   };
 }
 
@@ -109,18 +115,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return emailPreferencesAction(app, viewer.user.id, CLIENT_NOTIFICATION_GROUPS, formData);
     case "personal": {
       const submission = parseWithZod(formData, { schema: PersonalInfoSchema });
-      if (submission.status !== "success") return answer("personal", submission.reply(), null, 400);
-      const result = await guarded(() => updatePersonalInfo(app, viewer, submission.value));
-      if (!result) return answer("personal", submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE] }), null, 500);
-      if (!result.ok) {
-        return answer(
-          "personal",
-          submission.reply({ fieldErrors: { [result.field]: [result.msg] } }),
-          null,
-          result.status,
-        );
+      if (submission.status !== "success") {
+        return answer("personal", submission.reply({ hideFields: ["password"] }), null, 400);
       }
-      return answer("personal", submission.reply(), INFO_UPDATED_MESSAGE);
+      const origin = appOrigin(app, request);
+      const result = await guarded(() => updatePersonalInfo(app, viewer, submission.value, origin));
+      if (!result) {
+        const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
+        return answer("personal", reply, null, 500);
+      }
+      if (!result.ok) {
+        const reply = result.field
+          ? submission.reply({ fieldErrors: { [result.field]: [result.msg] }, hideFields: ["password"] })
+          : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
+        return answer("personal", reply, null, result.status);
+      }
+      // A new email waits for its link: the field shows the current one again, the message says why.
+      const message = result.pendingEmail
+        ? `${INFO_UPDATED_MESSAGE} ${verificationSentMessage(result.pendingEmail)}`
+        : INFO_UPDATED_MESSAGE;
+      return answer("personal", submission.reply({ resetForm: result.pendingEmail !== null }), message);
     }
     case "business": {
       const submission = parseWithZod(formData, { schema: BusinessInfoFormSchema });
@@ -197,7 +211,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CompanyProfile() {
-  const { tab, user, business, companyData, confirmDisconnect, emailPreferences, payments } =
+  const { tab, user, business, companyData, confirmDisconnect, emailPreferences, payments, pendingEmail } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
     SettingsActionData | DisconnectActionData | EmailPreferencesActionData | undefined;
@@ -219,7 +233,15 @@ export default function CompanyProfile() {
       <section className="card settings-card">
         <SettingsTabs selected={tab} />
         <div role="tabpanel" id={SETTINGS_PANEL_ID} aria-labelledby={settingsTabId(tab)} className="tab-panel">
-          {tab === "personal" ? <PersonalForm current={user} actionData={actionData} action={formAction} /> : null}
+          {tab === "personal" ? (
+            <PersonalForm
+              key={pendingEmail ?? ""}
+              current={user}
+              pendingEmail={pendingEmail}
+              actionData={actionData}
+              action={formAction}
+            />
+          ) : null}
           {tab === "business" ? <BusinessForm current={business} actionData={actionData} action={formAction} /> : null}
           {tab === "account" ? (
             <>
