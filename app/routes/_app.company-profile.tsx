@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { AccountForm } from "~/components/settings/account-form";
 import { PaymentHistory } from "~/components/payouts/payment-history";
 import { CompanyDataSection, DISCONNECT_INTENT, type DisconnectActionData } from "~/components/settings/company-data";
@@ -40,6 +41,10 @@ import {
   updatePersonalInfo,
 } from "~/server/business/settings.server";
 import { loadPaymentHistory } from "~/server/payments/receipts.server";
+import { RevenueBandCheck, type RevenueBandActionData } from "~/components/settings/revenue-band-check";
+import { REVENUE_BAND_COPY, REVENUE_BAND_INTENT } from "~/lib/business/revenue-band";
+import { loadBandDisagreement, updateRevenueBandFromBooks } from "~/server/business/revenue-band.server";
+import { REVENUE_BANDS } from "~db/enums";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { pendingEmailChange } from "~/server/identity/email-change.server";
 import { pendingEmailMessage, verificationSentMessage } from "~/lib/identity/email-change";
@@ -63,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // waiting for its link (one more query, only there).
   const emailPreferences = tab === "preferences" ? await loadEmailPreferences(context.app, viewer.user.id) : null;
   const pending = tab === "personal" ? await pendingEmailChange(context.app, viewer.user.id) : null;
+  // The Business tab says when the books show another revenue band than the one chosen (ADR 050).
+  const bandCheck = tab === "business" ? await loadBandDisagreement(context.app, viewer.business) : null;
   return {
     tab,
     ...getSettingsView(viewer, context.app.now()),
@@ -78,10 +85,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     emailPreferences,
     payments,
     pendingEmail: pending ? pendingEmailMessage(pending.email, pending.until) : null,
+    bandCheck,
+    confirmRevenueBand: bandCheck !== null && query.get("confirm") === "revenue-band",
   };
 }
 
 const PASSWORD_FIELDS = ["password", "newPassword", "confirmNewPassword"];
+
+const RevenueBandConfirmSchema = z.object({ band: z.enum(REVENUE_BANDS) });
 
 /**
  * One action for the four forms, told apart by the submit button's `intent`. Each branch parses
@@ -184,6 +195,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return answer("preferences", submission.reply(), PREFERENCES_UPDATED_MESSAGE);
     }
+    case REVENUE_BAND_INTENT: {
+      // The band the books show, as the owner confirmed it; the domain reads the books again.
+      const parsed = RevenueBandConfirmSchema.safeParse(Object.fromEntries(formData));
+      const reply = (message: string | null, error: string | null, status: number) =>
+        data<RevenueBandActionData>({ intent: REVENUE_BAND_INTENT, message, error }, { status });
+      if (!parsed.success) return reply(null, REVENUE_BAND_COPY.changed, 400);
+      const result = await guarded(() => updateRevenueBandFromBooks(app, viewer, parsed.data.band));
+      if (!result) return reply(null, INFO_UPDATE_FAILED_MESSAGE, 500);
+      return result.ok ? reply(result.msg, null, 200) : reply(null, result.msg, result.status);
+    }
     case DISCONNECT_INTENT: {
       // Company data (Account tab): the same domain function as POST /api/quickbooks/disconnect.
       const named = formData.get("businessId");
@@ -211,14 +232,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CompanyProfile() {
-  const { tab, user, business, companyData, confirmDisconnect, emailPreferences, payments, pendingEmail } =
-    useLoaderData<typeof loader>();
+  const {
+    tab,
+    user,
+    business,
+    companyData,
+    confirmDisconnect,
+    emailPreferences,
+    payments,
+    pendingEmail,
+    bandCheck,
+    confirmRevenueBand,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
-    SettingsActionData | DisconnectActionData | EmailPreferencesActionData | undefined;
+    SettingsActionData | DisconnectActionData | EmailPreferencesActionData | RevenueBandActionData | undefined;
   const emailPreferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
   const actionData =
-    answer?.intent === DISCONNECT_INTENT || answer?.intent === EMAIL_PREFERENCES_INTENT ? undefined : answer;
+    answer?.intent === DISCONNECT_INTENT ||
+    answer?.intent === EMAIL_PREFERENCES_INTENT ||
+    answer?.intent === REVENUE_BAND_INTENT
+      ? undefined
+      : answer;
   const disconnectData = answer?.intent === DISCONNECT_INTENT ? answer : undefined;
+  const revenueBandData = answer?.intent === REVENUE_BAND_INTENT ? answer : undefined;
   // Post back to the tab the form is on, so a no-JavaScript reply shows the same tab.
   const formAction = `/company-profile?tab=${tab}`;
 
@@ -242,7 +278,17 @@ export default function CompanyProfile() {
               action={formAction}
             />
           ) : null}
-          {tab === "business" ? <BusinessForm current={business} actionData={actionData} action={formAction} /> : null}
+          {tab === "business" ? (
+            <>
+              <BusinessForm current={business} actionData={actionData} action={formAction} />
+              <RevenueBandCheck
+                disagreement={bandCheck}
+                confirming={confirmRevenueBand}
+                actionData={revenueBandData}
+                action={formAction}
+              />
+            </>
+          ) : null}
           {tab === "account" ? (
             <>
               <AccountForm

@@ -28,6 +28,9 @@ import { loadLearningSummary } from "~/server/learning/learning.server";
 import { DocumentsCard } from "~/components/documents/documents-card";
 import { loadDocumentsSummary } from "~/server/documents/documents.server";
 import { accessTier, TRIAL_COPY, trialState } from "~/lib/payments/trial";
+import { BandsBanner } from "~/components/dashboard/bands-banner";
+import { bandDisagreement } from "~/lib/business/revenue-band";
+import { booksYearIncome } from "~/lib/finance/finance";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
@@ -60,7 +63,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     accountingStatus: finance.connection?.status ?? null,
   });
   const trial = trialState(viewer.business, now);
+  // The books against the revenue band chosen (ADR 050), from the report already loaded.
+  const bands = finance.report
+    ? bandDisagreement(viewer.business.revenueBand, booksYearIncome(finance.report.rows, finance.report.periodEnd))
+    : null;
   return {
+    bands,
     // The free trial while it runs on BASIC (ADR 050), beside the plan.
     trialBadge:
       viewer.business.memberTier === "BASIC" && trial.state === "active"
@@ -89,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { trialBadge, setup, finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
+  const { bands, trialBadge, setup, finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
     useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   const activityTab = activityTabFrom(useSearchParams()[0].get("activity"));
@@ -115,6 +123,7 @@ export default function Dashboard() {
         </p>
       ) : null}
       <FinanceBanner cards={finance} />
+      <BandsBanner bands={bands} />
 
       <div className="dashboard-grid">
         <div className="dashboard-main">

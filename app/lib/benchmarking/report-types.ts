@@ -4,6 +4,7 @@
 // (public/reference/benchmarks.json) and the business's books (or its stated bands).
 
 import type { SourceKey } from "./benchmarks";
+import type { BandDisagreement } from "~/lib/business/revenue-band";
 
 /** The firms the business is compared with, always named on screen. */
 export type PeerGroup = {
@@ -104,4 +105,6 @@ export type BenchmarkingPageView = {
   /** none: nothing started for this year; building: the job is queued or running. */
   status: "none" | "building" | "ready" | "failed";
   report: BenchmarkReportData | null;
+  /** The report's year of books puts the business in another revenue band than it chose (ADR 050). */
+  bands: BandDisagreement | null;
 };

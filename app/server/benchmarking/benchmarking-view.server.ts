@@ -9,6 +9,8 @@ import { preparedRead, runReads } from "~db/prepared";
 import { benchmarkingAccess, benchmarkingPeriod, benchmarkingYear, yearRowQuery } from "./benchmarking-access.server";
 import { accessTier, trialState } from "~/lib/payments/trial";
 import { formatDate } from "~/lib/shared/dates";
+import { bandDisagreement } from "~/lib/business/revenue-band";
+import { BOOKS_YEAR_MONTHS, monthsEndingAt } from "~/lib/finance/finance";
 
 const connectionRows = preparedRead(["businessId"], (db, p) =>
   db
@@ -60,6 +62,15 @@ export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer
   // The plan, or the free trial while it runs (ADR 050), decides what is included.
   const tier = accessTier(business, app.now());
   const trial = trialState(business, app.now());
+  // The books behind the report against the revenue band chosen (ADR 050): its twelve months' revenue.
+  const revenue = report?.measures.find((measure) => measure.key === "revenue")?.business ?? null;
+  const bands =
+    report?.basis === "books" && report.booksThrough && revenue !== null
+      ? bandDisagreement(business.revenueBand, {
+          months: monthsEndingAt(report.booksThrough, BOOKS_YEAR_MONTHS),
+          income: revenue,
+        })
+      : null;
   return {
     businessId: business.id,
     year,
@@ -76,5 +87,6 @@ export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer
           ? "failed"
           : "building",
     report,
+    bands,
   };
 }

@@ -261,6 +261,7 @@ describe("loadBenchmarkingView", () => {
       connected: false,
       status: "none",
       report: null,
+      bands: null,
     });
   });
 

@@ -144,11 +144,13 @@ describe("benchmarkingSummary (the dashboard card and the features tab)", () => 
       connected: true,
       status: "ready",
       report: SAMPLE_REPORT,
+      bands: null,
     };
     expect(benchmarkingSummary(view)).toEqual({
       year: 2026,
       access: "purchased",
       planName: "BASIC",
+      trialEndsAt: null,
       priceLabel: "$299.00",
       status: "ready",
       peerGroup: SAMPLE_REPORT.peerGroup.name,
