@@ -44,8 +44,18 @@ describe("the notification kinds registry", () => {
     );
     written.add(constant![1]!);
     // Other `kind`s the scan meets in those files: direct emails (sendEmail, not notify), a job
-    // kind, an engagement note kind and a local parameter.
-    const notNotifications = new Set(["consultant_invitation", "email_changed", "benchmarking", "note", "ready"]);
+    // kind, an engagement note kind and a local parameter; the identity emails (ADR 050).
+    const notNotifications = new Set([
+      "consultant_invitation",
+      "email_changed",
+      "email_change_verify",
+      "email_change_requested",
+      "password_changed",
+      "password_reset",
+      "benchmarking",
+      "note",
+      "ready",
+    ]);
     const missing = [...written].filter((kind) => !notNotifications.has(kind) && !isNotificationKind(kind));
     expect(missing).toEqual([]);
     // And no entry is dead: every registered kind is a string the server code uses.
