@@ -4,6 +4,7 @@ import { CongratulationsPage } from "~/components/payments/congratulations-page"
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { requireViewer } from "~/server/identity/guards.server";
 import { appOrigin, confirmCheckout } from "~/server/payments/checkout.server";
+import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking payment | Partwise" }];
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!business) return none;
   const client = { ...viewer, business };
   if (businessId !== null && businessId !== business.id) return none;
-  if (businessId === null && business.memberTier === "BASIC") return none;
+  if (businessId === null && accessTier(business, app.now()) === "BASIC") return none;
   let paid = false;
   if (sessionId && businessId !== null) {
     const confirmed = await confirmCheckout(

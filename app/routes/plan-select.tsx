@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data as answer, redirect } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { BillingToggle } from "~/components/payments/billing-toggle";
@@ -30,6 +30,9 @@ import {
   openSubscriptionCheckout,
 } from "~/server/payments/checkout.server";
 import { chooseBasicPlan } from "~/server/payments/plans.server";
+import { startTrial } from "~/server/payments/trial.server";
+import { TRIAL_COPY, trialState } from "~/lib/payments/trial";
+import { pathAfterPlanChoice } from "~/server/business/profile-progress.server";
 
 export const meta: MetaFunction = () => [{ title: "Best Plans for Business | Partwise" }];
 
@@ -44,29 +47,44 @@ export const meta: MetaFunction = () => [{ title: "Best Plans for Business | Par
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const params = new URL(request.url).searchParams;
+  const { business } = viewer;
   const notice = params.get("notice");
-  const live = hasLiveSubscription(viewer.business);
-  const openCheckout = live ? null : await openSubscriptionCheckout(context.app, viewer.business.id);
+  const live = hasLiveSubscription(business);
+  const openCheckout = live ? null : await openSubscriptionCheckout(context.app, business.id);
+  const trial = trialState(business, context.app.now());
   return {
     billing: parseBilling(params.get("billing")),
-    currentTier: viewer.business.memberTier,
+    currentTier: business.memberTier,
     paymentFailed: notice === PAYMENT_FAILED_NOTICE,
-    liveSubscription: live ? { planName: PLANS[viewer.business.memberTier].displayName } : null,
+    liveSubscription: live ? { planName: PLANS[business.memberTier].displayName } : null,
     openCheckout: openCheckout ? { lookupKey: openCheckout.lookupKey, planName: openCheckout.planName } : null,
     /** Which of the notices above was the answer to the business's own click (said as an alert). */
     refused: notice === SUBSCRIPTION_LIVE_NOTICE || notice === CHECKOUT_OPEN_NOTICE,
     checkoutCanceled: notice === CHECKOUT_CANCELED_NOTICE,
+    // The free trial (ADR 050): offered on BASIC to a business that never had a trial or a subscription.
+    trial:
+      trial.state === "none"
+        ? { offered: business.memberTier === "BASIC" && business.subscriptionId === null, text: null }
+        : {
+            offered: false,
+            text:
+              trial.state === "active"
+                ? TRIAL_COPY.active(trial.tier, trial.endsAt)
+                : TRIAL_COPY.ended(trial.tier, trial.endsAt),
+          },
   };
 }
 
 const PlanSelectSchema = z.object({
-  intent: z.enum(["basic", "cancel-checkout"], { error: "Choose a plan." }),
+  intent: z.enum(["basic", "trial", "cancel-checkout"], { error: "Choose a plan." }),
 });
 
 /**
- * "Continue with Basic": records the first plan choice and goes to the dashboard. "Cancel that
- * checkout": the open plan checkout is expired through the provider (it can no longer be paid),
- * then the page again, saying so.
+ * "Continue with Basic" records the first plan choice; "Try a 7-Day Free Trial!" starts the free
+ * trial (startTrial: once per business, on BASIC only; a refusal is answered here with 409). Both
+ * then go on with the sign-up flow: the "Almost there!" page while the profile is incomplete, else
+ * the dashboard. "Cancel that checkout": the open plan checkout is expired through the provider
+ * (it can no longer be paid), then the page again, saying so.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -77,8 +95,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!result.ok) return seeOther(`/plan-select?notice=${PAYMENT_FAILED_NOTICE}`);
     return seeOther(`/plan-select?notice=${CHECKOUT_CANCELED_NOTICE}`);
   }
-  await chooseBasicPlan(context.app, viewer.business.id);
-  return redirect("/dashboard");
+  if (intent === "trial") {
+    const result = await startTrial(context.app, viewer.business.id);
+    if (!result.ok) return answer({ trialError: result.msg }, { status: result.status });
+  } else {
+    await chooseBasicPlan(context.app, viewer.business.id);
+  }
+  return redirect(await pathAfterPlanChoice(context.app, viewer.user.id));
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -115,6 +138,8 @@ function OpenCheckoutNotice({
 
 export default function PlanSelect() {
   const data = useLoaderData<typeof loader>();
+  // The action answers data only when the trial was refused (every other answer redirects).
+  const refused = useActionData<typeof action>() as { trialError?: string } | undefined;
   const [billing, setBilling] = useState<Billing>(data.billing);
   // A no-JS style navigation (?billing=...) brings its own period.
   useEffect(() => setBilling(data.billing), [data.billing]);
@@ -153,10 +178,40 @@ export default function PlanSelect() {
             <PlanCard key={tier} plan={PLANS[tier]} billing={billing} current={data.currentTier === tier} />
           ))}
         </div>
-        <p className="plans-trial">
-          <Link to="/dashboard">Try a 7-Day Free Trial!</Link>
-        </p>
+        <TrialOffer trial={data.trial} error={refused?.trialError ?? null} />
       </div>
     </PlainLayout>
+  );
+}
+
+/** The free trial: the button that starts it and what it opens, or where the business's trial stands. */
+function TrialOffer({ trial, error }: { trial: { offered: boolean; text: string | null }; error: string | null }) {
+  const busy = usePosting("trial");
+  return (
+    <section className="plans-trial" aria-label="Free trial">
+      {trial.offered ? (
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value="trial"
+            className="link-button plans-trial-button"
+            disabled={busy}
+            aria-describedby="plans-trial-offer"
+          >
+            {TRIAL_COPY.start}
+          </button>
+          <p id="plans-trial-offer" className="muted plans-trial-offer">
+            {TRIAL_COPY.offer()}
+          </p>
+        </Form>
+      ) : null}
+      {trial.text ? <p className="plans-trial-state">{trial.text}</p> : null}
+      {error ? (
+        <p className="notice notice-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -20,7 +20,8 @@ import { PaymentProviderError, type CheckoutSession, type StripeEvent } from "./
 import type { PurchaseKind } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
 import { sendInvoiceReceipt, sendPaymentReceipt } from "./receipt-emails.server";
-import { invoiceSubscriptionId, stripeId, syncSubscription } from "./subscriptions.server";
+import { invoiceSubscriptionId, stripeId } from "./stripe-ids";
+import { syncSubscription } from "./subscriptions.server";
 import { handleSignedEvent, ignored, processed, type EventOutcome, type WebhookResult } from "./webhook-events.server";
 
 export { syncSubscription } from "./subscriptions.server";

@@ -47,7 +47,7 @@ import { sendEmail, STALE_QUEUED_EMAIL_MS } from "~/server/platform/email.server
 import { paymentProvider } from "./provider/factory.server";
 import type { PaymentCard } from "./provider/types";
 import { loadReceipt, rememberPaymentCard, sellerOf } from "./receipt-document.server";
-import { stripeId } from "./subscriptions.server";
+import { stripeId } from "./stripe-ids";
 
 /** The outbox keys: one receipt per charge (purchase), per refund (provider refund id), per invoice. */
 export const chargeReceiptKey = (purchaseId: string) => `receipt-charge-${purchaseId}`;

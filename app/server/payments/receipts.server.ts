@@ -4,7 +4,7 @@
  * is receipt-document.server.ts (re-exported here).
  * Every query is scoped by the session's business: another business's purchase reads as not found.
  */
-import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { deliveryItems, deliveryOutlines, insightRequests, itemRefunds, purchaseRefunds, purchases } from "~db/schema";
 import { receiptNumber } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";

@@ -31,27 +31,6 @@ export function subscriptionPlan(subscription: Pick<Subscription, "status" | "lo
   return { tier: null, ended: false };
 }
 
-function idOf(value: unknown): string | null {
-  if (typeof value === "string" && value !== "") return value;
-  if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") {
-    return (value as { id: string }).id;
-  }
-  return null;
-}
-
-/**
- * An invoice's subscription id (pure): `subscription` in older API versions, or
- * `parent.subscription_details.subscription` since 2025-03-31; either may be expanded.
- */
-export function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
-  const direct = idOf(invoice.subscription);
-  if (direct) return direct;
-  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
-  return idOf(parent?.subscription_details?.subscription);
-}
-
-/** An id field of a Stripe object, whether a plain id or an expanded object. */
-export const stripeId = idOf;
 
 /**
  * Subscription states that hold the business's one plan: a new plan checkout is refused while the

@@ -98,7 +98,16 @@ describe("consultant settings", () => {
         await emailForm.getByLabel("New Email", { exact: true }).fill(`  ${moved.toUpperCase()} `);
         await emailForm.getByLabel("Current Password", { exact: true }).fill(NEW_PASSWORD);
         await page.getByRole("button", { name: "Update Email" }).click();
-        await page.getByText("We sent a notice to your previous address.", { exact: true }).waitFor();
+        // Nothing changes until the link sent to the new address is opened (ADR 050).
+        await page.getByText(new RegExp(`^We sent a link to ${moved.replace(/\./g, "\\.")}\\.`)).waitFor();
+        await shot(page, "email-link-sent");
+        const mail = await mailFromOutbox(page, moved, /Confirm your new Partwise sign-in email/);
+        const link = /https?:\/\/[^\s"]+\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mail);
+        expect(link, "no link in the confirmation email").not.toBeNull();
+        await page.goto(new URL(link![0]).pathname + new URL(link![0]).search);
+        await page.getByRole("button", { name: "Confirm my new email", exact: true }).click();
+        await page.getByRole("heading", { name: "Your email is changed", level: 1 }).waitFor();
+        await page.goto("/consultant/settings");
         await page.getByText(moved, { exact: true }).waitFor();
         await shot(page, "email-changed");
 

@@ -33,8 +33,9 @@ describe("payments in the built-in test checkout", () => {
       await page.getByRole("heading", { name: "Congratulations!", level: 1 }).waitFor();
       await page.getByText("You've updated your subscription plan!", { exact: true }).waitFor();
       await page.getByText("SCALE", { exact: true }).waitFor();
-      await page.getByRole("link", { name: "Home", exact: true }).click();
-      await expectPath(page, "/dashboard");
+      // A new business goes on with its sign-up flow ("Almost there!", issue #36).
+      await page.getByRole("link", { name: "Next", exact: true }).click();
+      await expectPath(page, "/profile-progress");
 
       await openAccountTab(page);
       await membership(page).getByText("Scale", { exact: true }).waitFor();

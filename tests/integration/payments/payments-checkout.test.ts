@@ -307,7 +307,8 @@ describe("/paymentStatus", () => {
     expect(text).toContain("Congratulations!");
     expect(text).toContain(html("You've updated your subscription plan!"));
     expect(text).toContain("SCALE");
-    expect(text).toContain('href="/dashboard"');
+    // A business whose profile is incomplete goes on with its sign-up flow (ADR 050).
+    expect(text).toMatch(/href="\/profile-progress"[^>]*>Next</);
     const row = await businessRow(business.id);
     expect(row.memberTier).toBe("PREMIUM");
     const [purchase] = await purchasesOf(business.id);

@@ -44,10 +44,14 @@ describe("the notification kinds registry", () => {
     );
     written.add(constant![1]!);
     // Other `kind`s the scan meets in those files: direct emails (sendEmail, not notify), a job
-    // kind, an engagement note kind, a local parameter and a purchase kind.
+    // kind, an engagement note kind, a local parameter and a purchase kind; the identity emails (ADR 050).
     const notNotifications = new Set([
       "consultant_invitation",
       "email_changed",
+      "email_change_verify",
+      "email_change_requested",
+      "password_changed",
+      "password_reset",
       "benchmarking",
       "note",
       "ready",
