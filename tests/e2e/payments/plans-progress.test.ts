@@ -47,7 +47,7 @@ describe("plan selection", () => {
       await page.goto("/plan-select");
       await card(page, "BASIC").getByText("Current plan", { exact: true }).waitFor();
 
-      await page.getByRole("link", { name: "Try a 7-Day Free Trial!", exact: true }).waitFor();
+      await page.getByRole("button", { name: "Try a 7-Day Free Trial!", exact: true }).waitFor();
       await card(page, "BASIC").getByRole("button", { name: "Continue with Basic", exact: true }).click();
       // The demo's insight preferences were never saved, so its profile is incomplete: "Almost there!".
       await expectPath(page, "/profile-progress");
