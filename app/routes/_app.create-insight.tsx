@@ -11,7 +11,6 @@ import { keepWizardOnOwnPosts, WizardFrame } from "~/components/ui/request-wizar
 import { z } from "zod";
 import {
   CategoryPageSchema,
-  formatPrice,
   OverviewPageSchema,
   pageForErrors,
   parsePage,
@@ -27,6 +26,7 @@ import {
 } from "~/lib/insights/insight-schemas";
 import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_PRICE_CENTS } from "~/lib/payments/plans";
+import { formatMoney } from "~/lib/shared/numbers";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     covered: false,
     remaining: 0,
     included: 0,
-    priceLabel: formatPrice(INSIGHT_PRICE_CENTS),
+    priceLabel: formatMoney(INSIGHT_PRICE_CENTS),
   };
   try {
     const allowance = await getInsightAllowance(app, business, app.now());

@@ -9,11 +9,11 @@ export const BENCHMARKING_ERROR_MESSAGE = "An error has occurred... Please try a
 // (app/lib/payments/payment-copy.ts).
 
 // ===== engine (H1) =====
-import { formatCurrency } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 import type { BenchmarkMeasure, MeasureKey, MeasureUnit } from "./report-types";
 
 // The report's texts (app/lib/benchmarking/report.ts, business-figures.ts, peer-group.ts) and the
-// benchmark_gap value insight (gap-insights.ts). Money with formatCurrency (whole dollars).
+// benchmark_gap value insight (gap-insights.ts). Money with formatDollars (whole dollars, ADR 052).
 
 /** The measure names, as on screen. */
 export const MEASURE_LABELS: Record<MeasureKey, string> = {
@@ -48,7 +48,7 @@ export function positionText(
   return `larger than ${position.atLeast ? "at least" : "about"} ${position.percent}% of ${sectorWords} firms by ${by}`;
 }
 
-const whole = (n: number) => formatCurrency(n, { cents: false });
+const whole = (n: number) => formatDollars(n, { whole: true });
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-US", { maximumFractionDigits: 1 });
 
 /** A measure's figure as on screen: "$182,400", "24.7" employees, "12.3%"; "—" when absent. */

@@ -1,7 +1,7 @@
 // How the benchmarking screens write a report's figures: pure and isomorphic, so the server's HTML
 // and the browser's hydration read the same and the unit tests pin every text.
 
-import { formatCurrency } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 import { MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
 import { formatMeasureValue } from "./benchmarking-copy";
 import type { BenchmarkMeasure, BenchmarkReportData } from "./report-types";
@@ -27,7 +27,7 @@ export function formatGap(measure: Pick<BenchmarkMeasure, "unit" | "gapPercent" 
   }
   const amount =
     unit === "usd"
-      ? `${sign(gapAmount)}${formatCurrency(Math.round(magnitude), { cents: false })}`
+      ? `${sign(gapAmount)}${formatDollars(magnitude, { whole: true })}`
       : `${sign(gapAmount)}${COUNT.format(magnitude)} ${magnitude === 1 ? "employee" : "employees"}`;
   if (gapPercent === null) return amount;
   return `${sign(gapPercent)}${Math.abs(gapPercent).toFixed(1)}% (${amount})`;

@@ -1,5 +1,6 @@
 import { categoryLabel } from "~/lib/shared/format";
 import { formatDate } from "~/lib/shared/dates";
+import { formatMoney } from "~/lib/shared/numbers";
 
 /**
  * The engagement plan's text: the Engagement Plan, the Form of Statement of Work and the Work
@@ -47,13 +48,6 @@ export type SowDocument = {
   signature: string | null;
 };
 
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** "$1,250.00" (USD, en-US) from cents. */
-export function formatUsdCents(cents: number): string {
-  return USD.format(cents / 100);
-}
-
 /** Capitalised engagement type ("Fractional"), or "Not sure yet". */
 export function consultingTypeLabel(type: string | null): string {
   if (!type) return "Not sure yet";
@@ -72,7 +66,7 @@ export function buildSowDocument(input: SowInput): SowDocument {
     title: item.title,
     description: item.description,
     deliveryDate: formatDate(item.deliveryDate),
-    price: formatUsdCents(item.priceCents),
+    price: formatMoney(item.priceCents),
   }));
   const phases = items.length === 1 ? "one phase" : `${items.length} phases`;
   return {
@@ -108,7 +102,7 @@ export function buildSowDocument(input: SowInput): SowDocument {
         heading: SOW_HEADINGS.schedule,
         paragraphs: items.length === 0 ? ["No deliverables yet."] : [],
         items,
-        total: formatUsdCents(total),
+        total: formatMoney(total),
       },
     ],
   };

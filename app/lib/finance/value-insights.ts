@@ -23,11 +23,10 @@
  *   headcount, since the report has no past headcount. In January the window is the whole
  *   previous year, which a 24-month report cannot compare, so none is produced.
  * - Direction words: a change under 1 % (percent changes) or under 0.5 points (margin) is
- *   "steady"; otherwise up or down with the absolute figure. Money with formatCurrency.
+ *   "steady"; otherwise up or down with the absolute figure. Money with formatDollars.
  */
 import {
   addMonths,
-  formatCurrency,
   lastCompleteMonth,
   monthSpan,
   monthsEndingAt,
@@ -37,6 +36,7 @@ import {
   type FinanceRow,
 } from "./finance";
 import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
+import { formatDollars } from "~/lib/shared/numbers";
 
 export type ValueInsightKind = "revenue_trend" | "net_income_trend" | "revenue_per_employee";
 
@@ -198,13 +198,13 @@ function revenueTrendInsight(trend: RevenueTrend): DerivedValueInsight {
   const title = dir === "steady" ? "Revenue is steady on last year" : `Revenue ${dir} ${pct}% on last year`;
   const move =
     dir === "steady"
-      ? `level with the ${formatCurrency(trend.earlier)} of ${earlierSpan}`
-      : `${dir} ${pct}% from ${formatCurrency(trend.earlier)} in ${earlierSpan}`;
+      ? `level with the ${formatDollars(trend.earlier)} of ${earlierSpan}`
+      : `${dir} ${pct}% from ${formatDollars(trend.earlier)} in ${earlierSpan}`;
   return {
     kind: "revenue_trend",
     category: "finance",
     title,
-    summary: `Income for ${span} was ${formatCurrency(trend.recent)}, ${move}. Comparing the same months a year apart takes the season out of the picture.`,
+    summary: `Income for ${span} was ${formatDollars(trend.recent)}, ${move}. Comparing the same months a year apart takes the season out of the picture.`,
     statusText: VALUE_INSIGHT_STATUS_TEXT,
   };
 }
@@ -212,7 +212,7 @@ function revenueTrendInsight(trend: RevenueTrend): DerivedValueInsight {
 function netIncomeInsight(trend: NetIncomeTrend): DerivedValueInsight {
   const last = trend.months[trend.months.length - 1];
   const margin = formatPercent(trend.marginPercent);
-  const base = `Net income for the 12 months to ${monthYearLabel(last)} was ${formatCurrency(trend.netIncome)} on income of ${formatCurrency(trend.income)}, a net margin of ${margin}%.`;
+  const base = `Net income for the 12 months to ${monthYearLabel(last)} was ${formatDollars(trend.netIncome)} on income of ${formatDollars(trend.income)}, a net margin of ${margin}%.`;
   const c = trend.comparison;
   if (!c) {
     return {
@@ -251,14 +251,14 @@ function revenuePerEmployeeInsight(trend: RevenuePerEmployeeTrend): DerivedValue
   const earlierYear = yearOf(addMonths(first, -12));
   const move =
     dir === "steady"
-      ? `level with ${formatCurrency(trend.earlierPerEmployee)} for the same months of ${earlierYear}`
-      : `${dir} ${pct}% from ${formatCurrency(trend.earlierPerEmployee)} for the same months of ${earlierYear}`;
+      ? `level with ${formatDollars(trend.earlierPerEmployee)} for the same months of ${earlierYear}`
+      : `${dir} ${pct}% from ${formatDollars(trend.earlierPerEmployee)} for the same months of ${earlierYear}`;
   const people = trend.employees === 1 ? "1 employee" : `${trend.employees} employees`;
   return {
     kind: "revenue_per_employee",
     category: "finance",
-    title: `Revenue per employee ${formatCurrency(trend.perEmployee)} this year`,
-    summary: `Income for ${monthSpan(first, last)} comes to ${formatCurrency(trend.perEmployee)} for each of your ${people}, ${move}. Both years use today's headcount.`,
+    title: `Revenue per employee ${formatDollars(trend.perEmployee)} this year`,
+    summary: `Income for ${monthSpan(first, last)} comes to ${formatDollars(trend.perEmployee)} for each of your ${people}, ${move}. Both years use today's headcount.`,
     statusText: VALUE_INSIGHT_STATUS_TEXT,
   };
 }

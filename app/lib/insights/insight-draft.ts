@@ -20,7 +20,8 @@
  * answers are quoted as given.
  */
 import type { BusinessArea } from "~db/enums";
-import { formatCurrency, monthSpan, monthYearLabel, type FinanceRow } from "~/lib/finance/finance";
+import { monthSpan, monthYearLabel, type FinanceRow } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 import { categoryLabel } from "~/lib/shared/format";
 import { formatPercent, netIncomeTrend, revenuePerEmployeeTrend, revenueTrend } from "~/lib/finance/value-insights";
 
@@ -243,7 +244,7 @@ function financeParagraph(input: DraftInput): { text: string; signals: Signals }
   const parts: string[] = [];
   if (net) {
     parts.push(
-      `Over the 12 months to ${monthYearLabel(net.months[net.months.length - 1])} the business booked ${formatCurrency(net.income)} of income and ${formatCurrency(net.netIncome)} of net income, a net margin of ${formatPercent(net.marginPercent)}%.`,
+      `Over the 12 months to ${monthYearLabel(net.months[net.months.length - 1])} the business booked ${formatDollars(net.income)} of income and ${formatDollars(net.netIncome)} of net income, a net margin of ${formatPercent(net.marginPercent)}%.`,
     );
   }
   if (revenue) {
@@ -253,11 +254,11 @@ function financeParagraph(input: DraftInput): { text: string; signals: Signals }
       Math.abs(change) < 1
         ? "level with the same months a year earlier"
         : `${change > 0 ? "up" : "down"} ${formatPercent(Math.abs(change))}% on the same months a year earlier`;
-    parts.push(`Income for ${span} was ${formatCurrency(revenue.recent)}, ${move}.`);
+    parts.push(`Income for ${span} was ${formatDollars(revenue.recent)}, ${move}.`);
   }
   if (perEmployee) {
     parts.push(
-      `Income per employee for ${monthSpan(perEmployee.months[0], perEmployee.months[perEmployee.months.length - 1])} is ${formatCurrency(perEmployee.perEmployee)}.`,
+      `Income per employee for ${monthSpan(perEmployee.months[0], perEmployee.months[perEmployee.months.length - 1])} is ${formatDollars(perEmployee.perEmployee)}.`,
     );
   }
   return { text: parts.join(" "), signals };

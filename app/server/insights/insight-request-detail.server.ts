@@ -10,7 +10,6 @@ import {
   type InsightRequestStatus,
 } from "~db/schema";
 import {
-  formatCurrency,
   monthSpan,
   reportAsOf,
   revenuePerEmployee,
@@ -19,6 +18,7 @@ import {
   type FinanceRow,
 } from "~/lib/finance/finance";
 import { formatDate } from "~/lib/shared/dates";
+import { formatDollars } from "~/lib/shared/numbers";
 import { categoryLabel, fullName, planLabel } from "~/lib/shared/format";
 import { insightQueueLabel } from "~/lib/insights/manager-insights-schemas";
 import type { AppContext } from "~/server/load-context";
@@ -159,10 +159,10 @@ export function financeProfile(
   const perEmployee = revenuePerEmployee(rows, numberOfEmployees, asOf);
   return {
     period: monthSpan(year.months[0], year.months[year.months.length - 1]),
-    revenue: formatCurrency(revenue),
-    netIncome: formatCurrency(netIncome),
+    revenue: formatDollars(revenue),
+    netIncome: formatDollars(netIncome),
     netMargin: revenue > 0 ? percent.format(netIncome / revenue) : "Not available",
-    revenuePerEmployee: perEmployee === null ? "Not available" : formatCurrency(perEmployee.amount),
+    revenuePerEmployee: perEmployee === null ? "Not available" : formatDollars(perEmployee.amount),
     revenuePerEmployeeNote: perEmployee === null ? null : revenuePerEmployeeExplanation(perEmployee),
     lastUpdate: formatDate(lastUpdate),
   };

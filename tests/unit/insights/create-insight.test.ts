@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { addedMessage, FILE_ACCEPT, fileProblem, formatFileSize, partitionFiles } from "~/components/files/file-check";
 import { stepImageFor } from "~/components/insights/create-insight/step-bar";
+import { formatMoney } from "~/lib/shared/numbers";
 import {
   CategoryPageSchema,
-  formatPrice,
   OverviewPageSchema,
   pageForErrors,
   parsePage,
@@ -107,6 +107,6 @@ describe("the wizard's pages", () => {
   });
 
   it("shows the insight price as $495.00", () => {
-    expect(formatPrice(INSIGHT_PRICE_CENTS)).toBe("$495.00");
+    expect(formatMoney(INSIGHT_PRICE_CENTS)).toBe("$495.00");
   });
 });
