@@ -250,6 +250,11 @@ export const PURCHASE_KINDS = ["subscription", "insight", "delivery_item", "benc
 
 export const PURCHASE_STATUSES = ["pending", "paid", "canceled", "failed", "refunded"] as const;
 
+/** Why Partwise refunded a purchase on its own (purchase_refunds, ADR 010). */
+export const PURCHASE_REFUND_REASONS = ["duplicate_payment", "duplicate_subscription"] as const;
+
+export const PURCHASE_REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+
 export const JOB_KINDS = ["finance_report", "benchmarking"] as const;
 
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;

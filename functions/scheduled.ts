@@ -5,14 +5,16 @@ import { startIncludedYears } from "../app/server/benchmarking/benchmarking-acce
 import { sendEventReminders } from "../app/server/events/events.server";
 import { sendMissedReceipts } from "../app/server/payments/receipt-emails.server";
 import { resendStalledJobs } from "../app/server/platform/jobs.server";
+import { retryDuplicateRefunds } from "../app/server/payments/duplicate-payments.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
  * finance refresh (the reports are built on the queue; a rebuilt report refreshes the year's
  * benchmarking when its books changed), starts the new year of benchmarking for the plans that
  * include it, and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders and
- * the receipts whose sending failed or was cut short (docs/decisions/051-receipts.md). The lease
- * sweep, every 10 minutes, sends again the jobs whose worker died or whose message was lost
+ * the receipts whose sending failed or was cut short (docs/decisions/051-receipts.md), and tries
+ * again any automatic refund of a duplicate payment or subscription that failed (ADR 010). The
+ * lease sweep, every 10 minutes, sends again the jobs whose worker died or whose message was lost
  * (docs/decisions/006).
  */
 export const CRONS = {
@@ -51,7 +53,7 @@ export async function handleScheduled(
       await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles]);
       return;
     case CRONS.dailyEventReminders:
-      await runAll(app, [sendEventReminders, sendMissedReceipts]);
+      await runAll(app, [sendEventReminders, sendMissedReceipts, retryDuplicateRefunds]);
       return;
     case CRONS.jobLeaseSweep:
       await runAll(app, [resendStalledJobs]);

@@ -93,7 +93,13 @@ export default function Benchmarking() {
   const error = actionData?.error ?? null;
   let screen;
   if (view.status === "ready" && view.report)
-    screen = <BenchmarkReport report={view.report} connectHref={view.connected ? null : BENCHMARKING_CONNECT_PATH} />;
+    screen = (
+      <BenchmarkReport
+        report={view.report}
+        bands={view.bands}
+        connectHref={view.connected ? null : BENCHMARKING_CONNECT_PATH}
+      />
+    );
   else if (view.status === "building") screen = <BenchmarkingBuilding stalled={view.stalled} />;
   else if (view.status === "failed") screen = <BenchmarkingFailed error={error} />;
   else screen = <BenchmarkingConnect view={view} error={error} />;

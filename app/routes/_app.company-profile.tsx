@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { AccountForm } from "~/components/settings/account-form";
 import { PaymentHistory } from "~/components/payouts/payment-history";
 import { CompanyDataSection, DISCONNECT_INTENT, type DisconnectActionData } from "~/components/settings/company-data";
@@ -40,6 +41,13 @@ import {
   updatePersonalInfo,
 } from "~/server/business/settings.server";
 import { loadPaymentHistory } from "~/server/payments/receipts.server";
+import { RevenueBandCheck, type RevenueBandActionData } from "~/components/settings/revenue-band-check";
+import { REVENUE_BAND_COPY, REVENUE_BAND_INTENT } from "~/lib/business/revenue-band";
+import { loadBandDisagreement, updateRevenueBandFromBooks } from "~/server/business/revenue-band.server";
+import { REVENUE_BANDS } from "~db/enums";
+import { appOrigin } from "~/server/payments/checkout.server";
+import { pendingEmailChange } from "~/server/identity/email-change.server";
+import { pendingEmailMessage, verificationSentMessage } from "~/lib/identity/email-change";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Partwise" }];
 
@@ -56,11 +64,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           loadPaymentHistory(context.app, viewer.business.id),
         ])
       : [null, null];
-  // The Preferences tab shows the email notification choices (one more query, only there).
+  // The Preferences tab shows the email notification choices, the Personal tab an email change
+  // waiting for its link (one more query, only there).
   const emailPreferences = tab === "preferences" ? await loadEmailPreferences(context.app, viewer.user.id) : null;
+  const pending = tab === "personal" ? await pendingEmailChange(context.app, viewer.user.id) : null;
+  // The Business tab says when the books show another revenue band than the one chosen (ADR 050).
+  const bandCheck = tab === "business" ? await loadBandDisagreement(context.app, viewer.business) : null;
   return {
     tab,
-    ...getSettingsView(viewer),
+    ...getSettingsView(viewer, context.app.now()),
     companyData: connection
       ? {
           realmId: connection.realmId,
@@ -72,10 +84,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     confirmDisconnect: tab === "account" && query.get("confirm") === "disconnect" && connection !== null,
     emailPreferences,
     payments,
+    pendingEmail: pending ? pendingEmailMessage(pending.email, pending.until) : null,
+    bandCheck,
+    confirmRevenueBand: bandCheck !== null && query.get("confirm") === "revenue-band",
   };
 }
 
 const PASSWORD_FIELDS = ["password", "newPassword", "confirmNewPassword"];
+
+const RevenueBandConfirmSchema = z.object({ band: z.enum(REVENUE_BANDS) });
 
 /**
  * One action for the four forms, told apart by the submit button's `intent`. Each branch parses
@@ -109,18 +126,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return emailPreferencesAction(app, viewer.user.id, CLIENT_NOTIFICATION_GROUPS, formData);
     case "personal": {
       const submission = parseWithZod(formData, { schema: PersonalInfoSchema });
-      if (submission.status !== "success") return answer("personal", submission.reply(), null, 400);
-      const result = await guarded(() => updatePersonalInfo(app, viewer, submission.value));
-      if (!result) return answer("personal", submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE] }), null, 500);
-      if (!result.ok) {
-        return answer(
-          "personal",
-          submission.reply({ fieldErrors: { [result.field]: [result.msg] } }),
-          null,
-          result.status,
-        );
+      if (submission.status !== "success") {
+        return answer("personal", submission.reply({ hideFields: ["password"] }), null, 400);
       }
-      return answer("personal", submission.reply(), INFO_UPDATED_MESSAGE);
+      const origin = appOrigin(app, request);
+      const result = await guarded(() => updatePersonalInfo(app, viewer, submission.value, origin));
+      if (!result) {
+        const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
+        return answer("personal", reply, null, 500);
+      }
+      if (!result.ok) {
+        const reply = result.field
+          ? submission.reply({ fieldErrors: { [result.field]: [result.msg] }, hideFields: ["password"] })
+          : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
+        return answer("personal", reply, null, result.status);
+      }
+      // A new email waits for its link: the field shows the current one again, the message says why.
+      const message = result.pendingEmail
+        ? `${INFO_UPDATED_MESSAGE} ${verificationSentMessage(result.pendingEmail)}`
+        : INFO_UPDATED_MESSAGE;
+      return answer("personal", submission.reply({ resetForm: result.pendingEmail !== null }), message);
     }
     case "business": {
       const submission = parseWithZod(formData, { schema: BusinessInfoFormSchema });
@@ -170,6 +195,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return answer("preferences", submission.reply(), PREFERENCES_UPDATED_MESSAGE);
     }
+    case REVENUE_BAND_INTENT: {
+      // The band the books show, as the owner confirmed it; the domain reads the books again.
+      const parsed = RevenueBandConfirmSchema.safeParse(Object.fromEntries(formData));
+      const reply = (message: string | null, error: string | null, status: number) =>
+        data<RevenueBandActionData>({ intent: REVENUE_BAND_INTENT, message, error }, { status });
+      if (!parsed.success) return reply(null, REVENUE_BAND_COPY.changed, 400);
+      const result = await guarded(() => updateRevenueBandFromBooks(app, viewer, parsed.data.band));
+      if (!result) return reply(null, INFO_UPDATE_FAILED_MESSAGE, 500);
+      return result.ok ? reply(result.msg, null, 200) : reply(null, result.msg, result.status);
+    }
     case DISCONNECT_INTENT: {
       // Company data (Account tab): the same domain function as POST /api/quickbooks/disconnect.
       const named = formData.get("businessId");
@@ -197,14 +232,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CompanyProfile() {
-  const { tab, user, business, companyData, confirmDisconnect, emailPreferences, payments } =
-    useLoaderData<typeof loader>();
+  const {
+    tab,
+    user,
+    business,
+    companyData,
+    confirmDisconnect,
+    emailPreferences,
+    payments,
+    pendingEmail,
+    bandCheck,
+    confirmRevenueBand,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
-    SettingsActionData | DisconnectActionData | EmailPreferencesActionData | undefined;
+    SettingsActionData | DisconnectActionData | EmailPreferencesActionData | RevenueBandActionData | undefined;
   const emailPreferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
   const actionData =
-    answer?.intent === DISCONNECT_INTENT || answer?.intent === EMAIL_PREFERENCES_INTENT ? undefined : answer;
+    answer?.intent === DISCONNECT_INTENT ||
+    answer?.intent === EMAIL_PREFERENCES_INTENT ||
+    answer?.intent === REVENUE_BAND_INTENT
+      ? undefined
+      : answer;
   const disconnectData = answer?.intent === DISCONNECT_INTENT ? answer : undefined;
+  const revenueBandData = answer?.intent === REVENUE_BAND_INTENT ? answer : undefined;
   // Post back to the tab the form is on, so a no-JavaScript reply shows the same tab.
   const formAction = `/company-profile?tab=${tab}`;
 
@@ -219,8 +269,26 @@ export default function CompanyProfile() {
       <section className="card settings-card">
         <SettingsTabs selected={tab} />
         <div role="tabpanel" id={SETTINGS_PANEL_ID} aria-labelledby={settingsTabId(tab)} className="tab-panel">
-          {tab === "personal" ? <PersonalForm current={user} actionData={actionData} action={formAction} /> : null}
-          {tab === "business" ? <BusinessForm current={business} actionData={actionData} action={formAction} /> : null}
+          {tab === "personal" ? (
+            <PersonalForm
+              key={pendingEmail ?? ""}
+              current={user}
+              pendingEmail={pendingEmail}
+              actionData={actionData}
+              action={formAction}
+            />
+          ) : null}
+          {tab === "business" ? (
+            <>
+              <BusinessForm current={business} actionData={actionData} action={formAction} />
+              <RevenueBandCheck
+                disagreement={bandCheck}
+                confirming={confirmRevenueBand}
+                actionData={revenueBandData}
+                action={formAction}
+              />
+            </>
+          ) : null}
           {tab === "account" ? (
             <>
               <AccountForm
@@ -228,6 +296,7 @@ export default function CompanyProfile() {
                   memberTier: business.memberTier,
                   stripeCustomerId: business.stripeCustomerId,
                   subscriptionStatus: business.subscriptionStatus,
+                  trialText: business.trialText,
                 }}
                 actionData={actionData}
                 action={formAction}

@@ -7,6 +7,8 @@ import { InsightsCard } from "~/components/dashboard/insights-card";
 import { EngagementsCard } from "~/components/engagements/engagements-card";
 import { engagementSummary } from "~/lib/engagements/engagement-display";
 import { NotificationsCard } from "~/components/dashboard/notifications-card";
+import { ProfileSetupBanner } from "~/components/dashboard/profile-setup-banner";
+import { computeProfileProgress } from "~/server/business/profile-progress.server";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { useShellData } from "~/components/shell/shell-data";
 import { planLabel, shortenCompanyName } from "~/lib/shared/format";
@@ -25,6 +27,10 @@ import { learningDashboardView } from "~/lib/learning/learning-views";
 import { loadLearningSummary } from "~/server/learning/learning.server";
 import { DocumentsCard } from "~/components/documents/documents-card";
 import { loadDocumentsSummary } from "~/server/documents/documents.server";
+import { accessTier, TRIAL_COPY, trialState } from "~/lib/payments/trial";
+import { BandsBanner } from "~/components/dashboard/bands-banner";
+import { bandDisagreement } from "~/lib/business/revenue-band";
+import { booksYearIncome } from "~/lib/finance/finance";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
@@ -48,14 +54,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadLearningSummary(context.app, viewer),
     loadDocumentsSummary(context.app, viewer),
   ]);
+  // What the plan (or the free trial, ADR 050) unlocks.
+  const tier = accessTier(viewer.business, now);
+  // First-run guidance: the profile's steps from what is already loaded (no extra query).
+  const progress = computeProfileProgress({
+    user: viewer.user,
+    business: viewer.business,
+    accountingStatus: finance.connection?.status ?? null,
+  });
+  const trial = trialState(viewer.business, now);
+  // The books against the revenue band chosen (ADR 050), from the report already loaded.
+  const bands = finance.report
+    ? bandDisagreement(viewer.business.revenueBand, booksYearIncome(finance.report.rows, finance.report.periodEnd))
+    : null;
   return {
+    bands,
+    // The free trial while it runs on BASIC (ADR 050), beside the plan.
+    trialBadge:
+      viewer.business.memberTier === "BASIC" && trial.state === "active"
+        ? TRIAL_COPY.badge(trial.tier, trial.endsAt)
+        : null,
+    setup:
+      progress.completed < progress.steps.length
+        ? { completed: progress.completed, total: progress.steps.length, percent: progress.percent }
+        : null,
     engagements: engagementSummary(engagements),
     finance: financeCards(finance, viewer.business.numberOfEmployees, now),
     tiles: [...lists.requests, ...lists.valueInsights],
     matches: lists.matches,
     benchmarking: benchmarkingSummary(benchmarking),
-    events: events.map((event) => eventTeaser(eventCardView(event, viewer.business.memberTier, now))),
-    learning: learningDashboardView(learning, viewer.business.memberTier),
+    events: events.map((event) => eventTeaser(eventCardView(event, tier, now))),
+    learning: learningDashboardView(learning, tier),
     documents,
   };
 }
@@ -68,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
+  const { bands, trialBadge, setup, finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
     useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   const activityTab = activityTabFrom(useSearchParams()[0].get("activity"));
@@ -81,15 +110,20 @@ export default function Dashboard() {
           </p>
           <h1>Dashboard</h1>
         </div>
-        <span className="badge badge-plan">{planLabel(business.memberTier)} plan</span>
+        <span className="dashboard-plan">
+          <span className="badge badge-plan">{planLabel(business.memberTier)} plan</span>
+          {trialBadge ? <span className="badge badge-soft">{trialBadge}</span> : null}
+        </span>
       </header>
       <NoticeBanner />
+      <ProfileSetupBanner setup={setup} />
       {business.paymentPastDue ? (
         <p className="notice notice-danger" role="alert">
           {PAST_DUE_MESSAGE} <Link to="/company-profile?tab=account">Manage Payment</Link>
         </p>
       ) : null}
       <FinanceBanner cards={finance} />
+      <BandsBanner bands={bands} />
 
       <div className="dashboard-grid">
         <div className="dashboard-main">

@@ -13,6 +13,7 @@ import { requireClientBusiness } from "~/server/identity/guards.server";
 import { cancelRegistration, listUpcomingEvents, registerForEvent } from "~/server/events/events.server";
 import { readForm } from "~/server/platform/http.server";
 import { usePosting } from "~/components/ui/pending-post";
+import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction = () => [{ title: "Upcoming Events | Partwise" }];
 
@@ -21,7 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const now = context.app.now();
   const rows = await listUpcomingEvents(context.app, viewer.business.id);
-  return { events: rows.map((row) => eventCardView(row, viewer.business.memberTier, now)) };
+  const tier = accessTier(viewer.business, now);
+  return { events: rows.map((row) => eventCardView(row, tier, now)) };
 }
 
 const EventActionSchema = z.object({ intent: z.enum(["register", "cancel"]), eventId: z.string().uuid() });

@@ -18,11 +18,11 @@ import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
 import { DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
 import { DecideIntentSchema } from "~/lib/matching/match-view";
 import { requireClientBusiness } from "~/server/identity/guards.server";
-import { describeIssues, errorResponse, readForm } from "~/server/platform/http.server";
+import { describeIssues, errorResponse, isMultipartRequest, readForm } from "~/server/platform/http.server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 import { isDocumentIntent, parseDocumentQuery } from "~/lib/documents/document-rules";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
-import { documentsAction, loadDocumentsHub } from "~/server/documents/documents.server";
+import { documentsAction, documentsUploadRefused, loadDocumentsHub } from "~/server/documents/documents.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { loadBusinessEngagement, loadEngagementTiles } from "~/server/engagements/engagement-views.server";
@@ -120,6 +120,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   // The Documents Hub's upload is a multipart form with files, counted like the upload endpoint.
   const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
+  // On this page only the Documents Hub's upload is a multipart form: a body too large (or broken)
+  // to read is answered at that form.
+  if (isMultipartRequest(request) && !body.ok) {
+    const refused = documentsUploadRefused(body.status);
+    return data(refused.data, { status: refused.status });
+  }
   const intent = body.ok ? body.form.get("intent") : null;
   if (isDocumentIntent(intent) && body.ok) {
     const result = await documentsAction(context.app, viewer, body.form);

@@ -14,6 +14,7 @@ import { categoryLabel } from "~/lib/shared/format";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { loadLearningCenter, ProgressActionSchema, setLearningProgress } from "~/server/learning/learning.server";
 import { readForm } from "~/server/platform/http.server";
+import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction = () => [{ title: "Learning Center | Partwise" }];
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = learningFilter(new URL(request.url).searchParams, BUSINESS_AREAS, LEARNING_KINDS);
   const { items, done, previousSeenAt } = await loadLearningCenter(context.app, viewer);
   const cards = items.map((row) =>
-    learningCardView(row, { tier: viewer.business.memberTier, done, since: previousSeenAt }),
+    learningCardView(row, { tier: accessTier(viewer.business, context.app.now()), done, since: previousSeenAt }),
   );
   const openable = cards.filter((card) => !card.locked);
   return {

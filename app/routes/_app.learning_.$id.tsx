@@ -18,6 +18,7 @@ import { requireClientBusiness } from "~/server/identity/guards.server";
 import { getClientLearningItem, ProgressActionSchema, setLearningProgress } from "~/server/learning/learning.server";
 import { readForm } from "~/server/platform/http.server";
 import { notFound } from "~/server/platform/route-kit.server";
+import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.item.title ?? LEARNING_COPY.pageTitle} | Partwise` },
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await getClientLearningItem(context.app, viewer, params.id ?? "");
   if (!found) throw notFound();
   const { item, done } = found;
-  const open = canOpen(item.allowedTiers, viewer.business.memberTier);
+  const open = canOpen(item.allowedTiers, accessTier(viewer.business, context.app.now()));
   return {
     item: {
       id: item.id,

@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { PAYMENT_FAILED_NOTICE, PLANS_CLIENTS_ONLY_MESSAGE } from "~/lib/payments/payment-copy";
+import {
+  CHECKOUT_OPEN_NOTICE,
+  PAYMENT_FAILED_NOTICE,
+  PLANS_CLIENTS_ONLY_MESSAGE,
+  SUBSCRIPTION_LIVE_NOTICE,
+} from "~/lib/payments/payment-copy";
 import { requireApiClient } from "~/server/identity/guards.server";
 import { readBody, requireMethod, seeOther } from "~/server/platform/http.server";
 import { CheckoutSessionSchema } from "~/lib/payments/api-schemas";
@@ -12,6 +17,10 @@ import { methodNotAllowed } from "~/server/platform/route-kit.server";
  * pending purchase and answers 303 to a subscription Checkout Session with the 7-day trial.
  * No session → 401 {msg}; staff → 403 {msg}; no business → 404 {msg}; an unknown key → 400 {msg} and nothing is sent
  * to Stripe; Stripe unreachable → 303 /plan-select?notice=payment-failed (the purchase is failed).
+ * One subscription per business (ADR 010): a business with a live subscription → 303
+ * /plan-select?notice=subscription-live (it switches plans in the billing portal); another plan's
+ * checkout still open → 303 /plan-select?notice=checkout-open (continue or cancel it). The same
+ * plan's open checkout is reused.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -26,7 +35,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     plan,
     appOrigin(context.app, request),
   );
-  if (!result.ok) return seeOther(`/plan-select?notice=${PAYMENT_FAILED_NOTICE}`);
+  if (!result.ok) {
+    const notice =
+      result.code === "subscription_live"
+        ? SUBSCRIPTION_LIVE_NOTICE
+        : result.code === "subscription_checkout_open"
+          ? CHECKOUT_OPEN_NOTICE
+          : PAYMENT_FAILED_NOTICE;
+    return seeOther(`/plan-select?notice=${notice}`);
+  }
   return seeOther(result.url);
 }
 

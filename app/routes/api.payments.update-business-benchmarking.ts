@@ -6,6 +6,7 @@ import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout
 import { planIncludesBenchmarking, recordIncludedBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
 import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { accessTier } from "~/lib/payments/trial";
 
 /**
  * PUT /api/payments/update-business-benchmarking {businessId} → {url, _id}: a Checkout Session for
@@ -19,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, BenchmarkingCheckoutSchema);
   const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
-  if (planIncludesBenchmarking(viewer.business.memberTier)) {
+  if (planIncludesBenchmarking(accessTier(viewer.business, context.app.now()))) {
     await recordIncludedBenchmarking(context.app, viewer.business.id);
     return jsonResponse({ _id: viewer.business.id });
   }

@@ -4,6 +4,7 @@ import { CongratulationsPage } from "~/components/payments/congratulations-page"
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { requireViewer } from "~/server/identity/guards.server";
 import { appOrigin, confirmCheckout } from "~/server/payments/checkout.server";
+import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking payment | Partwise" }];
 
@@ -24,10 +25,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sessionId = params.get("session_id");
   const businessId = params.get("businessId");
   const business = viewer.user.role === "client" ? viewer.business : null;
-  if (!business) return { paid: false };
+  const none = { paid: false, duplicate: null };
+  if (!business) return none;
   const client = { ...viewer, business };
-  if (businessId !== null && businessId !== business.id) return { paid: false };
-  if (businessId === null && business.memberTier === "BASIC") return { paid: false };
+  if (businessId !== null && businessId !== business.id) return none;
+  if (businessId === null && accessTier(business, app.now()) === "BASIC") return none;
   let paid = false;
   if (sessionId && businessId !== null) {
     const confirmed = await confirmCheckout(
@@ -37,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { kind: "benchmarking" },
       appOrigin(app, request),
     );
-    if (!confirmed.ok) return { paid: false };
+    if (!confirmed.ok) return { paid: false, duplicate: confirmed.code === "duplicate_payment" ? confirmed.msg : null };
     paid = true;
   }
   const started = await startBenchmarking(app, client).catch((error: unknown) => {
@@ -45,12 +47,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return null;
   });
   // A paid year is unlocked even if its build could not start now: /benchmarking starts it again.
-  return { paid: paid || started?.ok === true };
+  return { paid: paid || started?.ok === true, duplicate: null };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Page() {
-  const { paid } = useLoaderData<typeof loader>();
-  return <CongratulationsPage type="BENCHMARKING" paid={paid} />;
+  const { paid, duplicate } = useLoaderData<typeof loader>();
+  return <CongratulationsPage type="BENCHMARKING" paid={paid} duplicate={duplicate} />;
 }

@@ -18,10 +18,16 @@ import {
   parsePasswordChangeForm,
   PasswordChangeFormSchema,
 } from "~/lib/business/settings-schemas";
-import { EMAIL_CHANGE_NOTICE_SENT, EmailChangeFormSchema, parseEmailChangeForm } from "~/lib/identity/email-change";
+import {
+  EmailChangeFormSchema,
+  parseEmailChangeForm,
+  pendingEmailMessage,
+  verificationSentMessage,
+} from "~/lib/identity/email-change";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { changePassword } from "~/server/identity/password-change.server";
-import { changeEmail } from "~/server/identity/email-change.server";
+import { pendingEmailChange, requestEmailChange } from "~/server/identity/email-change.server";
+import { appOrigin } from "~/server/payments/checkout.server";
 import { requireRole } from "~/server/identity/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
@@ -43,7 +49,15 @@ type ActionData = { intent: Intent | null; result: SubmissionResult<string[]>; m
 /** /consultant/settings: the consultant's sign-in email and password. The portal's frame guards the role. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
-  return { email: viewer.user.email, emailPreferences: await loadEmailPreferences(context.app, viewer.user.id) };
+  const [emailPreferences, pending] = await Promise.all([
+    loadEmailPreferences(context.app, viewer.user.id),
+    pendingEmailChange(context.app, viewer.user.id),
+  ]);
+  return {
+    email: viewer.user.email,
+    emailPreferences,
+    pendingEmail: pending ? pendingEmailMessage(pending.email, pending.until) : null,
+  };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -52,8 +66,9 @@ const PASSWORD_FIELDS = ["password", "newPassword", "confirmNewPassword"];
 
 /**
  * Two forms told apart by the submit button's `intent`. The password change is the business
- * Settings' own (same schema, same domain function, same texts); the email change checks the
- * current password and tells the previous address.
+ * Settings' own (same schema, same domain function, same texts); the email change is the business
+ * Settings' too (ADR 050): it checks the current password, sends a link to the new address and
+ * tells the current one; the email changes when the link is opened.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
@@ -96,7 +111,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") {
         return answer("email", submission.reply({ hideFields: ["password"] }), null, 400);
       }
-      const result = await guarded(() => changeEmail(app, viewer, submission.value));
+      const origin = appOrigin(app, request);
+      const result = await guarded(() => requestEmailChange(app, viewer, submission.value, origin));
       if (!result) {
         const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
         return answer("email", reply, null, 500);
@@ -107,7 +123,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
         return answer("email", reply, null, result.status);
       }
-      return answer("email", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
+      return answer("email", submission.reply({ resetForm: true }), verificationSentMessage(result.pendingEmail));
     }
     default:
       return answer(null, formErrorReply(), null, 400);
@@ -174,7 +190,15 @@ function PasswordForm({ actionData }: { actionData: ActionData | undefined }) {
   );
 }
 
-function EmailForm({ current, actionData }: { current: string; actionData: ActionData | undefined }) {
+function EmailForm({
+  current,
+  pending,
+  actionData,
+}: {
+  current: string;
+  pending: string | null;
+  actionData: ActionData | undefined;
+}) {
   const mine = actionData?.intent === "email" ? actionData : undefined;
   const [form, fields] = useForm({
     id: "consultant-settings-email",
@@ -196,8 +220,14 @@ function EmailForm({ current, actionData }: { current: string; actionData: Actio
           Change email
         </h2>
         <p className="muted settings-note">
-          You sign in with <strong>{current}</strong>. We tell that address when it changes.
+          You sign in with <strong>{current}</strong>. We send a link to the new address, and the email changes when it
+          is opened; we tell this address too.
         </p>
+        {pending && !success ? (
+          <p className="notice" role="status">
+            {pending}
+          </p>
+        ) : null}
         <div className="settings-grid settings-grid-single">
           <div className="field">
             <label htmlFor={fields.email.id}>New Email</label>
@@ -206,9 +236,7 @@ function EmailForm({ current, actionData }: { current: string; actionData: Actio
           </div>
           <PasswordField meta={fields.password} label="Current Password" autoComplete="current-password" />
         </div>
-        <FormOutcome success={success} errors={form.errors} errorId={form.errorId}>
-          {success ? <p>{EMAIL_CHANGE_NOTICE_SENT}</p> : null}
-        </FormOutcome>
+        <FormOutcome success={success} errors={form.errors} errorId={form.errorId} />
         <div className="settings-actions">
           <button type="submit" name="intent" value="email" className="button button-primary" disabled={submitting}>
             {submitting ? "Updating…" : "Update Email"}
@@ -220,7 +248,7 @@ function EmailForm({ current, actionData }: { current: string; actionData: Actio
 }
 
 export default function ConsultantSettings() {
-  const { email, emailPreferences } = useLoaderData<typeof loader>();
+  const { email, emailPreferences, pendingEmail } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionData | EmailPreferencesActionData | undefined;
   const preferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
   const actionData = answer?.intent === EMAIL_PREFERENCES_INTENT ? undefined : answer;
@@ -229,7 +257,7 @@ export default function ConsultantSettings() {
       <PortalPageHeader title={"Settings"} />
       <div className="stack consultant-settings">
         <PasswordForm actionData={actionData} />
-        <EmailForm current={email} actionData={actionData} />
+        <EmailForm current={email} pending={pendingEmail} actionData={actionData} />
         <section className="card stack">
           <EmailPreferencesForm
             groups={CONSULTANT_NOTIFICATION_GROUPS}

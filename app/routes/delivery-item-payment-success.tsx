@@ -7,6 +7,7 @@ import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
 import {
   CONGRATULATIONS,
   CONGRATULATIONS_TITLE,
+  DUPLICATE_PAYMENT_TITLE,
   PAYMENT_PENDING_MESSAGE,
   PAYMENT_PENDING_TITLE,
 } from "~/lib/payments/payment-copy";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const itemId = params.get("itemId");
   const outlineId = params.get("outlineId");
   if (!sessionId || !itemId || !outlineId || viewer.user.role !== "client" || !viewer.business) {
-    return { paid: false, outlineId: null };
+    return { paid: false, outlineId: null, duplicate: null };
   }
   const result = await changeActiveItem(
     context.app,
@@ -38,17 +39,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { deliveryItemId: itemId, deliveryOutlineId: outlineId, sessionId },
     appOrigin(context.app, request),
   );
-  return { paid: result.ok, outlineId: result.ok ? result.outline.id : null };
+  return {
+    paid: result.ok,
+    outlineId: result.ok ? result.outline.id : outlineId,
+    duplicate: !result.ok && result.code === "duplicate_payment" ? result.msg : null,
+  };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Page() {
-  const { paid, outlineId } = useLoaderData<typeof loader>();
+  const { paid, outlineId, duplicate } = useLoaderData<typeof loader>();
   const card = CONGRATULATIONS.DELIVERY;
   return (
     <PlainLayout signedIn>
-      {paid && outlineId ? (
+      {duplicate && outlineId ? (
+        <PaymentResultCard
+          title={DUPLICATE_PAYMENT_TITLE}
+          message={duplicate}
+          action={{ to: businessEngagementPath(outlineId), label: card.button }}
+        />
+      ) : paid && outlineId ? (
         <PaymentResultCard
           title={CONGRATULATIONS_TITLE}
           message={card.message}

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { desc } from "drizzle-orm";
+import { Form, useLoaderData } from "@remix-run/react";
+import { desc, sql } from "drizzle-orm";
+import { z } from "zod";
 import { emailOutbox } from "~db/schema";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { formatDateTime } from "~/lib/shared/dates";
@@ -12,13 +13,17 @@ export const meta: MetaFunction = () => [{ title: "Local email outbox | Partwise
 /** The newest emails are enough for a person or a test reading their mail. */
 const OUTBOX_PAGE_SIZE = 100;
 
+/** ?to= shows one address's mail, as a person's own inbox would: a busy outbox never hides it. */
+const OutboxQuery = z.object({ to: z.string().trim().toLowerCase().max(254).catch("") });
+
 /**
  * /dev/outbox: the local mailbox. It exists only while emails go to the outbox transport (no
  * RESEND_API_KEY, which production requires); with a real provider it is a plain 404.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const app = context.app;
   if (emailTransportName(app) !== "outbox") throw notFound();
+  const { to } = OutboxQuery.parse({ to: new URL(request.url).searchParams.get("to") ?? "" });
   const emails = await app.db
     .select({
       id: emailOutbox.id,
@@ -32,9 +37,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
+    .where(to ? sql`lower(${emailOutbox.toAddress}) = ${to}` : undefined)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(OUTBOX_PAGE_SIZE);
   return {
+    to,
     emails: emails.map(({ hasHtml, createdAt, ...email }) => ({
       ...email,
       hasHtml: Boolean(hasHtml),
@@ -44,7 +51,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export default function DevOutbox() {
-  const { emails } = useLoaderData<typeof loader>();
+  const { to, emails } = useLoaderData<typeof loader>();
   return (
     <PlainLayout>
       <section className="outbox" aria-labelledby="outbox-title">
@@ -52,8 +59,16 @@ export default function DevOutbox() {
         <p className="muted">
           Emails the app sent while running without an email provider, newest first. Nothing here left this machine.
         </p>
+        <Form method="get" className="outbox-filter" role="search" aria-label="Emails to one address">
+          <label htmlFor="outbox-to">To</label>
+          <input id="outbox-to" name="to" type="email" defaultValue={to} autoComplete="off" />
+          <button type="submit" className="btn btn-secondary">
+            Show
+          </button>
+          {to ? <a href="/dev/outbox">Show all emails</a> : null}
+        </Form>
         {emails.length === 0 ? (
-          <p className="empty-state">No emails yet.</p>
+          <p className="empty-state">{to ? `No emails to ${to}.` : "No emails yet."}</p>
         ) : (
           <ol className="outbox-list">
             {emails.map((email) => (

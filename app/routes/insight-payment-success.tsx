@@ -16,7 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const sessionId = params.get("session_id");
   const insightId = params.get("insightId");
-  if (!sessionId || !insightId || viewer.user.role !== "client" || !viewer.business) return { paid: false };
+  if (!sessionId || !insightId || viewer.user.role !== "client" || !viewer.business) {
+    return { paid: false, duplicate: null };
+  }
   const confirmed = await confirmCheckout(
     context.app,
     { user: viewer.user, business: viewer.business },
@@ -24,12 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { kind: "insight", referenceId: insightId },
     appOrigin(context.app, request),
   );
-  return { paid: confirmed.ok };
+  return {
+    paid: confirmed.ok,
+    duplicate: !confirmed.ok && confirmed.code === "duplicate_payment" ? confirmed.msg : null,
+  };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function Page() {
-  const { paid } = useLoaderData<typeof loader>();
-  return <CongratulationsPage type="INSIGHT" paid={paid} />;
+  const { paid, duplicate } = useLoaderData<typeof loader>();
+  return <CongratulationsPage type="INSIGHT" paid={paid} duplicate={duplicate} />;
 }

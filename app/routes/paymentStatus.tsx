@@ -7,6 +7,8 @@ import {
   CANCEL_MESSAGES,
   CONGRATULATIONS,
   CONGRATULATIONS_TITLE,
+  DUPLICATE_SUBSCRIPTION_MESSAGE,
+  DUPLICATE_SUBSCRIPTION_TITLE,
   isPurchaseType,
   ORDER_CANCELED_TITLE,
   PAYMENT_PENDING_MESSAGE,
@@ -14,6 +16,7 @@ import {
 } from "~/lib/payments/payment-copy";
 import { requireViewer } from "~/server/identity/guards.server";
 import { confirmCheckout, planNameOf } from "~/server/payments/checkout.server";
+import { pathAfterPlanChoice } from "~/server/business/profile-progress.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment | Partwise" }];
 
@@ -35,9 +38,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const confirmed = await confirmCheckout(context.app, { user: viewer.user, business: viewer.business }, sessionId, {
       kind: "subscription",
     });
-    return confirmed.ok
-      ? { view: "success" as const, planName: planNameOf(confirmed.purchase), purchaseType: null }
-      : { view: "pending" as const, planName: null, purchaseType: null };
+    if (!confirmed.ok) {
+      return confirmed.code === "duplicate_payment"
+        ? { view: "duplicate" as const, planName: null, purchaseType: null }
+        : { view: "pending" as const, planName: null, purchaseType: null };
+    }
+    // The sign-up flow goes on to "Almost there!" while the profile is incomplete (read after the
+    // plan is recorded, so the plan step counts).
+    const next = await pathAfterPlanChoice(context.app, viewer.user.id);
+    return { view: "success" as const, planName: planNameOf(confirmed.purchase), purchaseType: null, next };
   }
   if (params.has("canceled") && isPurchaseType(purchaseType)) {
     return { view: "canceled" as const, planName: null, purchaseType };
@@ -50,13 +59,15 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export default function PaymentStatus() {
   const data = useLoaderData<typeof loader>();
   const home = { to: "/dashboard", label: "Home" };
+  // After a first plan choice the sign-up flow goes on ("Next"); otherwise Home (spec §4).
+  const next = data.view === "success" && data.next !== home.to ? { to: data.next, label: "Next" } : home;
   return (
     <PlainLayout signedIn>
       {data.view === "success" ? (
         <PaymentResultCard
           title={CONGRATULATIONS_TITLE}
           message={CONGRATULATIONS.SUBSCRIPTION.message}
-          action={home}
+          action={next}
           tone="success"
         >
           {data.planName ? (
@@ -68,6 +79,13 @@ export default function PaymentStatus() {
       ) : null}
       {data.view === "canceled" && data.purchaseType ? (
         <PaymentResultCard title={ORDER_CANCELED_TITLE} message={CANCEL_MESSAGES[data.purchaseType]} action={home} />
+      ) : null}
+      {data.view === "duplicate" ? (
+        <PaymentResultCard
+          title={DUPLICATE_SUBSCRIPTION_TITLE}
+          message={DUPLICATE_SUBSCRIPTION_MESSAGE}
+          action={{ to: "/company-profile?tab=account", label: "Your plan" }}
+        />
       ) : null}
       {data.view === "pending" ? (
         <PaymentResultCard title={PAYMENT_PENDING_TITLE} message={PAYMENT_PENDING_MESSAGE} action={home} />

@@ -11,9 +11,10 @@ import { loadProfileProgress } from "~/server/business/profile-progress.server";
 export const meta: MetaFunction = () => [{ title: "Profile progress | Partwise" }];
 
 /**
- * /profile-progress: the real profile completion (five steps). Exempt from startup routing
- * (spec §2): a session is enough; a client without a business is sent to business details and
- * staff to their own home.
+ * /profile-progress: the real profile completion (five steps), the sign-up flow's step after the
+ * plan ("Almost there!", ADR 050): Skip this Step and Next go on to the dashboard. Exempt from
+ * startup routing (spec §2): a session is enough; a client without a business is sent to
+ * business details and staff to their own home.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);
@@ -35,7 +36,7 @@ export default function ProfileProgressPage() {
             <h1 id="progress-title">You're all set!</h1>
             <p>It looks like you've already connected your company data.</p>
             <p className="progress-actions">
-              <Link to="/plan-select" className="button button-primary">
+              <Link to="/dashboard" className="button button-primary">
                 Next
               </Link>
             </p>
@@ -60,7 +61,7 @@ export default function ProfileProgressPage() {
 
         {progress.accountingConnected ? null : (
           <p className="progress-skip">
-            <Link to="/plan-select" className="button button-secondary">
+            <Link to="/dashboard" className="button button-secondary">
               Skip this Step
             </Link>
           </p>

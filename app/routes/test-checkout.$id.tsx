@@ -9,6 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   CARD_DECLINED_MESSAGE,
   CARD_INVALID_MESSAGE,
+  CHECKOUT_EXPIRED_MESSAGE,
   TestCheckout,
   type TestCheckoutView,
 } from "~/components/payments/test-checkout";
@@ -67,6 +68,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     interval: session.details.interval,
     trialDays: session.details.trialDays,
     successUrl: fillSessionId(session.details.successUrl, session.id),
+    cancelUrl: session.details.cancelUrl,
   };
   return { session: view };
 }
@@ -74,8 +76,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 /**
  * POST intent=pay: a test card (4242…) completes the session and delivers the signed
  * checkout.session.completed (and customer.subscription.created) events to the webhook handler,
- * then 303 to the success URL; 4000 0000 0000 0002 is declined (400 and the message). intent=cancel:
- * 303 to the cancel URL, the session stays open (as on Stripe).
+ * then 303 to the success URL; 4000 0000 0000 0002 is declined (400 and the message); an expired
+ * session (expired by Partwise, or past its expires_at) is refused with 409 and nothing is charged.
+ * intent=cancel: 303 to the cancel URL, the session stays open (as on Stripe).
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const app = context.app;
@@ -85,6 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = body.form;
   if (form.get("intent") === "cancel") return seeOther(session.details.cancelUrl);
   if (form.get("intent") !== "pay") return data({ error: FORM_UNREADABLE_MESSAGE }, { status: 400 });
+  if (session.status === "expired") return data({ error: CHECKOUT_EXPIRED_MESSAGE }, { status: 409 });
 
   const digits = String(form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
   if (digits === "4000000000000002") return data({ error: CARD_DECLINED_MESSAGE }, { status: 402 });
@@ -96,7 +100,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     (rawBody, header) => handleStripeWebhook(app, rawBody, header, appOrigin(app, request)),
     cardOf(digits),
   );
-  if (!next) throw notFound();
+  if (!next) {
+    // Expired between the page and the payment (the only way a known session is refused).
+    if ((await getLocalCheckoutSession(app, session.id))?.status === "expired") {
+      return data({ error: CHECKOUT_EXPIRED_MESSAGE }, { status: 409 });
+    }
+    throw notFound();
+  }
   return seeOther(next);
 }
 

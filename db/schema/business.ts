@@ -44,6 +44,14 @@ export const businesses = sqliteTable(
     planChosenAt: timestamp("plan_chosen_at"),
     /** When the owner last saved insight preferences; null while they are the defaults. */
     insightPreferencesSavedAt: timestamp("insight_preferences_saved_at"),
+    /**
+     * The free trial without a card (ADR 050): the tier whose perks it opens, when it started and
+     * when it ends. All null until a trial starts; set once (one trial per business), never cleared,
+     * so an ended trial is still known. Written only by app/server/payments/trial.server.ts.
+     */
+    trialTier: text("trial_tier", { enum: MEMBER_TIERS }),
+    trialStartedAt: timestamp("trial_started_at"),
+    trialEndsAt: timestamp("trial_ends_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

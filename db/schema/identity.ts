@@ -1,4 +1,4 @@
-/** Identity: users, their sessions and password resets. */
+/** Identity: users, their sessions, password resets and email changes. */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp, updatedAt } from "./columns";
 import { USER_ROLES } from "../enums";
@@ -63,6 +63,33 @@ export const passwordResets = sqliteTable(
   ],
 );
 
+/**
+ * A requested change of a user's sign-in email (ADR 050): it takes effect only when the link sent to
+ * the new address is opened. Only the newest live request of a user works (a new one expires the
+ * earlier ones); a link works once and expires.
+ */
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Lowercased and trimmed, like users.email. */
+    newEmail: text("new_email").notNull(),
+    /** HMAC-SHA256 hex of the link's token under the password pepper; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    /** When the link was opened and the email changed. */
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_changes_token_hash_unique").on(t.tokenHash),
+    index("email_changes_user_id_idx").on(t.userId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 
 export type NewUser = typeof users.$inferInsert;
@@ -74,3 +101,5 @@ export type NewSession = typeof sessions.$inferInsert;
 export type PasswordReset = typeof passwordResets.$inferSelect;
 
 export type NewPasswordReset = typeof passwordResets.$inferInsert;
+
+export type EmailChange = typeof emailChanges.$inferSelect;

@@ -1,9 +1,15 @@
 /** Payments: purchases, processed Stripe events and the built-in test checkout's objects (used only while STRIPE_SECRET_KEY is unset). */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { businesses } from "./business";
 import { createdAt, currency, id, timestamp, updatedAt } from "./columns";
-import { LOCAL_STRIPE_OBJECT_TYPES, PURCHASE_KINDS, PURCHASE_STATUSES } from "../enums";
+import {
+  LOCAL_STRIPE_OBJECT_TYPES,
+  PURCHASE_KINDS,
+  PURCHASE_REFUND_REASONS,
+  PURCHASE_REFUND_STATUSES,
+  PURCHASE_STATUSES,
+} from "../enums";
 import { users } from "./identity";
 
 export const purchases = sqliteTable(
@@ -27,6 +33,16 @@ export const purchases = sqliteTable(
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     /** Sent to Stripe as the Idempotency-Key so a double click makes one Checkout session. */
     idempotencyKey: text("idempotency_key").notNull(),
+    /** When the Checkout Session stops being payable (Stripe's expires_at), once it exists. */
+    checkoutExpiresAt: timestamp("checkout_expires_at"),
+    /**
+     * A second payment for what another purchase already paid (a race with the provider): the
+     * purchase it duplicates. Such a purchase delivers nothing and is refunded automatically
+     * (purchase_refunds, reason duplicate_payment).
+     */
+    duplicateOfPurchaseId: text("duplicate_of_purchase_id").references((): AnySQLiteColumn => purchases.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at"),
@@ -41,6 +57,14 @@ export const purchases = sqliteTable(
     taxCents: integer("tax_cents"),
   },
   (t) => [
+    // One open checkout per thing bought: at most one pending purchase per business and
+    // reference of a one-off kind, and one pending subscription checkout per business (ADR 010).
+    uniqueIndex("purchases_one_open_checkout")
+      .on(t.businessId, t.kind, t.referenceId)
+      .where(sql`status = 'pending' AND kind <> 'subscription'`),
+    uniqueIndex("purchases_one_open_subscription_checkout")
+      .on(t.businessId)
+      .where(sql`status = 'pending' AND kind = 'subscription'`),
     uniqueIndex("purchases_stripe_checkout_session_id_unique").on(t.stripeCheckoutSessionId),
     uniqueIndex("purchases_idempotency_key_unique").on(t.idempotencyKey),
     index("purchases_business_id_idx").on(t.businessId, t.createdAt),
@@ -64,7 +88,45 @@ export const stripeEvents = sqliteTable("stripe_events", {
     .$defaultFn(() => new Date()),
 });
 
+/**
+ * Refunds Partwise makes on its own (ADR 010): a second payment for something already paid
+ * (reason duplicate_payment, one per purchase) and a second subscription cancelled with what it
+ * charged refunded (duplicate_subscription, one per subscription). Claimed by inserting the row
+ * (pending), settled with the provider's refund id; a failed or interrupted one is tried again
+ * under the same Idempotency-Key. The manager's refunds of deliverables are item_refunds.
+ */
+export const purchaseRefunds = sqliteTable(
+  "purchase_refunds",
+  {
+    id: id(),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    /** The refunded purchase (null for a subscription Partwise never sold through a checkout). */
+    purchaseId: text("purchase_id").references(() => purchases.id, { onDelete: "cascade" }),
+    /** The cancelled subscription (duplicate_subscription only). */
+    subscriptionId: text("subscription_id"),
+    reason: text("reason", { enum: PURCHASE_REFUND_REASONS }).notNull(),
+    /** What was refunded (0 when nothing had been charged, e.g. a subscription still in its trial). */
+    amountCents: integer("amount_cents").notNull().default(0),
+    status: text("status", { enum: PURCHASE_REFUND_STATUSES }).notNull().default("pending"),
+    stripeRefundId: text("stripe_refund_id"),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("purchase_refunds_purchase_reason_unique").on(t.purchaseId, t.reason),
+    uniqueIndex("purchase_refunds_subscription_unique").on(t.subscriptionId),
+    index("purchase_refunds_business_idx").on(t.businessId, t.status),
+    index("purchase_refunds_status_idx").on(t.status, t.updatedAt),
+    check("purchase_refunds_amount_nonnegative", sql`amount_cents >= 0`),
+  ],
+);
+
 export type Purchase = typeof purchases.$inferSelect;
+
+export type PurchaseRefund = typeof purchaseRefunds.$inferSelect;
 
 export type NewPurchase = typeof purchases.$inferInsert;
 

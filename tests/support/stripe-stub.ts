@@ -8,9 +8,15 @@
  *   GET  /v1/prices?lookup_keys[0]=…   → list of the active prices with those lookup keys (the four
  *                                        plan keys exist: STANDARD/PREMIUM_PLAN_MONTHLY/YEARLY).
  *   POST /v1/checkout/sessions         → session cs_test_stub_… (status open, payment_status unpaid,
- *                                        url https://checkout.stripe.test/c/pay/<id>).
- *   GET  /v1/checkout/sessions/:id     → the session, or 404 resource_missing.
- *   GET  /v1/subscriptions/:id         → the subscription, or 404 resource_missing.
+ *                                        url https://checkout.stripe.test/c/pay/<id>, expires_at in 24 h).
+ *   GET  /v1/checkout/sessions/:id     → the session (expired once its expires_at passed, url null),
+ *                                        or 404 resource_missing.
+ *   POST /v1/checkout/sessions/:id/expire → the session, now expired (url null); 400 with Stripe's
+ *                                        error when it is not open (complete or already expired).
+ *   GET  /v1/subscriptions/:id         → the subscription (latest_invoice an id, or the invoice with
+ *                                        `expand[]=latest_invoice` / `latest_invoice.payments`), or 404.
+ *   DELETE /v1/subscriptions/:id       → cancels it at once (status canceled; the query, e.g. prorate
+ *                                        and invoice_now, is logged); 400 when already canceled.
  *   POST /v1/billing_portal/sessions   → portal session bps_stub_… (url https://billing.stripe.test/p/session/<id>).
  *   POST /v1/transfers                 → transfer tr_stub_… (amount, currency usd, destination acct_…,
  *                                        transfer_group, source_transaction, metadata[…]); 400 for a bad
@@ -40,12 +46,16 @@
  *                                        flat form fields, e.g. "subscription_data[trial_period_days]"),
  *                                        idempotencyKey, authorization.
  *   POST /__reset                      → clears the log (objects stay: other files may use them).
- *   POST /__sessions/:id/pay           → completes the session: status complete, payment_status
+ *   POST /__sessions/:id/pay           → completes an open session: status complete, payment_status
  *                                        (JSON body {payment_status, card?: {brand, last4}}, default
  *                                        "paid" with a visa ending 4242: the charge's card); in
  *                                        subscription mode also creates its subscription (status
  *                                        trialing when the session asked for a trial, else active,
- *                                        with the price's lookup key). Answers the session.
+ *                                        with the price's lookup key, and its first invoice: $0 in a
+ *                                        trial, else paid by a refundable pi_stub_…). Answers the
+ *                                        session; a complete one is answered unchanged; an expired
+ *                                        one cannot be paid (400, as Stripe's page refuses it).
+ *   PUT  /__sessions/:id               → JSON {expires_at}: moves the session's expiry (unix seconds).
  *   PUT  /__subscriptions/:id          → creates or replaces a subscription's current state from a
  *                                        JSON body {status, customer, lookup_key, metadata?,
  *                                        current_period_end?, cancel_at_period_end?}.
@@ -212,6 +222,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       success_url: form.success_url,
       cancel_url: form.cancel_url,
       created: Math.floor(Date.now() / 1000),
+      // Like Stripe's default: payable for 24 hours.
+      expires_at: Math.floor(Date.now() / 1000) + 24 * 60 * 60,
       livemode: false,
       // The stub's own memory of what was asked, for /__sessions/:id/pay.
       __stub: {
@@ -231,6 +243,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
 
   function subscriptionObject(id: string, input: Json): Json {
     const lookupKey = (input.lookup_key as string | null) ?? null;
+    const invoice = (input.latest_invoice as Json | undefined) ?? null;
     const periodEnd = (input.current_period_end as number | undefined) ?? Math.floor(Date.now() / 1000) + 7 * 86_400;
     return {
       id,
@@ -251,7 +264,56 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
           },
         ],
       },
+      latest_invoice: invoice,
       livemode: false,
+    };
+  }
+
+  /** A subscription as Stripe answers it: latest_invoice an id unless `expand` names it (with its payments). */
+  function subscriptionView(subscription: Json, expand: string[]): Json {
+    const invoice = subscription.latest_invoice as Json | null;
+    if (!invoice) return subscription;
+    if (expand.includes("latest_invoice.payments")) return subscription;
+    if (expand.includes("latest_invoice")) {
+      const { payments: _payments, ...rest } = invoice;
+      return { ...subscription, latest_invoice: rest };
+    }
+    return { ...subscription, latest_invoice: invoice.id };
+  }
+
+  /** A session past its expires_at is expired, as on Stripe. */
+  function lapse(session: Json): Json {
+    if (session.status === "open" && Number(session.expires_at) <= Math.floor(Date.now() / 1000)) {
+      session.status = "expired";
+      session.url = null;
+    }
+    return session;
+  }
+
+  /** The first invoice of a subscription made by a checkout: $0 in a trial, else the first period, paid. */
+  function firstInvoice(subscriptionId: string, amount: number): Json {
+    const id = nextId("in_stub_");
+    if (amount === 0)
+      return {
+        id,
+        object: "invoice",
+        subscription: subscriptionId,
+        amount_paid: 0,
+        payments: { object: "list", data: [] },
+      };
+    const paymentIntent = nextId("pi_stub_");
+    const charge = nextId("ch_stub_");
+    paymentIntents.set(paymentIntent, { amount, refunded: 0, charge, card: { brand: "visa", last4: "4242" } });
+    charges.set(charge, { amount, transferred: 0 });
+    return {
+      id,
+      object: "invoice",
+      subscription: subscriptionId,
+      amount_paid: amount,
+      payments: {
+        object: "list",
+        data: [{ object: "invoice_payment", payment: { type: "payment_intent", payment_intent: paymentIntent } }],
+      },
     };
   }
 
@@ -259,6 +321,12 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     const session = sessions.get(id);
     if (!session)
       return stripeError(res, 404, "invalid_request_error", `No such checkout.session: '${id}'`, "resource_missing");
+    lapse(session);
+    if (session.status === "expired") {
+      return stripeError(res, 400, "invalid_request_error", "This Checkout Session is no longer active.");
+    }
+    // A completed session cannot be paid again: the page shows it as paid.
+    if (session.status === "complete") return send(res, 200, publicView(session));
     const input = body ? (JSON.parse(body) as Json) : {};
     const memory = session.__stub as {
       lookupKey: string | null;
@@ -274,6 +342,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
           customer: session.customer,
           lookup_key: memory.lookupKey,
           metadata: memory.subscriptionMetadata,
+          latest_invoice: firstInvoice(subscriptionId, memory.trialDays > 0 ? 0 : (session.amount_total as number)),
         }),
       );
       session.subscription = subscriptionId;
@@ -321,27 +390,62 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     const connect = connectRoutes(accounts, nextId, method, path, form);
     if (connect) return connect;
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form);
+    const noSuchSession = {
+      status: 404,
+      body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } },
+    };
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && sessionMatch) {
       const session = sessions.get(decodeURIComponent(sessionMatch[1]));
-      if (!session)
+      if (!session) return noSuchSession;
+      return { status: 200, body: publicView(lapse(session)) };
+    }
+    const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === "POST" && expireMatch) {
+      const session = sessions.get(decodeURIComponent(expireMatch[1]));
+      if (!session) return noSuchSession;
+      lapse(session);
+      if (session.status !== "open") {
         return {
-          status: 404,
+          status: 400,
           body: {
-            error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" },
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${String(session.status)}\`.`,
+            },
           },
         };
+      }
+      session.status = "expired";
+      session.url = null;
       return { status: 200, body: publicView(session) };
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    if (method === "GET" && subscriptionMatch) {
+    if ((method === "GET" || method === "DELETE") && subscriptionMatch) {
       const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]));
       if (!subscription)
         return {
           status: 404,
           body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } },
         };
-      return { status: 200, body: subscription };
+      const expand = arrayParam(params, "expand");
+      if (method === "DELETE") {
+        if (subscription.status === "canceled") {
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: "invalid_request_error",
+                message: "A canceled subscription can only update its cancellation_details and metadata.",
+              },
+            },
+          };
+        }
+        subscription.status = "canceled";
+        subscription.canceled_at = Math.floor(Date.now() / 1000);
+        subscription.ended_at = subscription.canceled_at;
+      }
+      return { status: 200, body: subscriptionView(subscription, expand) };
     }
     const transfersAnswer = transferRoutes(method, path, form, params);
     if (transfersAnswer) return transfersAnswer;
@@ -509,6 +613,14 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
         const input = JSON.parse(body || "{}") as { status?: number; count?: number; path?: string };
         failures = { status: input.status ?? 500, count: input.count ?? 2, path: input.path ?? null };
         return send(res, 200, failures);
+      }
+      const setSession = /^\/__sessions\/([^/]+)$/.exec(url.pathname);
+      if (setSession && method === "PUT") {
+        const session = sessions.get(decodeURIComponent(setSession[1]));
+        if (!session) return send(res, 404, { error: "no such session" });
+        const input = JSON.parse(body || "{}") as Json;
+        if (typeof input.expires_at === "number") session.expires_at = input.expires_at;
+        return send(res, 200, publicView(lapse(session)));
       }
       const payMatch = /^\/__sessions\/([^/]+)\/pay$/.exec(url.pathname);
       if (payMatch && method === "POST") return pay(res, decodeURIComponent(payMatch[1]), body);

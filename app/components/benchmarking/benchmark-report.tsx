@@ -24,6 +24,8 @@ import {
 } from "~/lib/benchmarking/report-display";
 import type { BenchmarkMeasure, BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { formatDate } from "~/lib/shared/dates";
+import { Link } from "@remix-run/react";
+import { REVENUE_BAND_CONFIRM_PATH, REVENUE_BAND_COPY, type BandDisagreement } from "~/lib/business/revenue-band";
 
 /** chart.js loads only when a report is drawn: a separate chunk, in the browser only. */
 const BenchmarkBarChart = lazy(() => import("./benchmark-chart.client"));
@@ -37,15 +39,33 @@ const BenchmarkBarChart = lazy(() => import("./benchmark-chart.client"));
  */
 export function BenchmarkReport({
   report,
+  bands = null,
   connectHref = null,
 }: {
   report: BenchmarkReportData;
+  /** The books put the business in another revenue band than it chose: said first (ADR 050). */
+  bands?: BandDisagreement | null;
   /** Connect Company Data, offered under the stated-bands note when no books are connected. */
   connectHref?: string | null;
 }) {
   const years = restatedYears(report);
+  const employees = report.measures.find((measure) => measure.key === "employees")?.business ?? null;
   return (
     <div className="bench-report stack">
+      {bands ? (
+        <section className="card bench-bands" aria-labelledby="bench-bands-title">
+          <h2 id="bench-bands-title" className="card-title">
+            {REVENUE_BAND_COPY.title}
+          </h2>
+          <p>{REVENUE_BAND_COPY.statement(bands)}</p>
+          {employees !== null ? <p>{REVENUE_BAND_COPY.benchmarkingCaveat(employees)}</p> : null}
+          <p>
+            <Link to={REVENUE_BAND_CONFIRM_PATH} className="button button-secondary">
+              {REVENUE_BAND_COPY.offer}
+            </Link>
+          </p>
+        </section>
+      ) : null}
       <section className="card bench-peer" aria-labelledby="bench-peer-title">
         <h2 id="bench-peer-title" className="card-title">
           {BENCHMARKING_PEER_GROUP_HEADING}

@@ -74,7 +74,7 @@ export function BenchmarkingConnect({ view, error }: { view: BenchmarkingPageVie
         </h2>
         <p>
           {view.access === "included"
-            ? benchmarkingIncludedText(view.planName, view.year)
+            ? benchmarkingIncludedText(view.planName, view.year, view.trialEndsAt)
             : benchmarkingBuyText(view.priceLabel, view.year)}
         </p>
         {error ? (

@@ -12,7 +12,7 @@ import type { BenchmarkingPageView } from "~/lib/benchmarking/report-types";
 /** The parts of the page view the tab and the card read. */
 export type BenchmarkingSummaryView = Pick<
   BenchmarkingPageView,
-  "year" | "access" | "planName" | "priceLabel" | "status"
+  "year" | "access" | "planName" | "trialEndsAt" | "priceLabel" | "status"
 > & { peerGroup: string | null };
 
 export function benchmarkingSummary(view: BenchmarkingPageView): BenchmarkingSummaryView {
@@ -20,6 +20,7 @@ export function benchmarkingSummary(view: BenchmarkingPageView): BenchmarkingSum
     year: view.year,
     access: view.access,
     planName: view.planName,
+    trialEndsAt: view.trialEndsAt,
     priceLabel: view.priceLabel,
     status: view.status,
     peerGroup: view.report?.peerGroup.name ?? null,
@@ -36,7 +37,7 @@ function SummaryLines({ summary }: { summary: BenchmarkingSummaryView }) {
       {summary.status === "none" ? (
         <p className="console-muted">
           {summary.access === "included"
-            ? benchmarkingIncludedText(summary.planName, summary.year)
+            ? benchmarkingIncludedText(summary.planName, summary.year, summary.trialEndsAt)
             : benchmarkingBuyText(summary.priceLabel, summary.year)}
         </p>
       ) : null}

@@ -13,7 +13,7 @@ import { formatDate } from "~/lib/shared/dates";
 import type { DocumentsActionData, DocumentsHub } from "~/server/documents/documents.server";
 import { usePosting } from "~/components/ui/pending-post";
 
-type Result = Pick<DocumentsActionData, "ok" | "msg" | "fileId" | "errors"> | null;
+type Result = Pick<DocumentsActionData, "ok" | "msg" | "form" | "fileId" | "errors"> | null;
 
 const FOLDER_LIST_ID = "document-folders";
 
@@ -28,17 +28,14 @@ export function DocumentsPanel({ hub, result }: { hub: DocumentsHub; result: Res
     <div className="documents-hub stack">
       <p className="documents-intro">{DOCUMENT_COPY.intro}</p>
       <StorageMeter storage={hub.storage} />
-      {result && result.fileId === null ? (
-        <p className={result.ok ? "notice" : "notice notice-danger"} role={result.ok ? "status" : "alert"}>
-          {result.msg}
-        </p>
-      ) : null}
+      {/* Each answer shows at the form that was used: here only a post no form makes. */}
+      {result?.form === "page" ? <Outcome result={result} /> : null}
       <datalist id={FOLDER_LIST_ID}>
         {hub.folders.map((folder) => (
           <option key={folder} value={folder} />
         ))}
       </datalist>
-      <UploadForm />
+      <UploadForm result={result?.form === "upload" ? result : null} />
       <FilterForm hub={hub} />
       {hub.groups.map((group) => (
         <DocumentGroupSection
@@ -77,8 +74,20 @@ function StorageMeter({ storage }: { storage: DocumentsHub["storage"] }) {
   );
 }
 
-function UploadForm() {
+/** A form's answer: a status when it worked, an alert when it did not. */
+function Outcome({ result, id }: { result: NonNullable<Result>; id?: string }) {
+  return (
+    <p id={id} className={result.ok ? "notice" : "notice notice-danger"} role={result.ok ? "status" : "alert"}>
+      {result.msg}
+    </p>
+  );
+}
+
+function UploadForm({ result }: { result: Result }) {
   const busy = usePosting("document-upload");
+  // A refusal names its field (the files or the folder); its message is that field's description.
+  const filesError = result && !result.ok && result.errors.folder === undefined;
+  const folderError = result && !result.ok && result.errors.folder !== undefined;
   return (
     <section className="documents-upload" aria-labelledby="documents-upload-title">
       <h2 id="documents-upload-title" className="documents-subtitle">
@@ -96,7 +105,8 @@ function UploadForm() {
             multiple
             required
             accept={FILE_ACCEPT}
-            aria-describedby="document-files-hint"
+            aria-invalid={filesError || undefined}
+            aria-describedby={filesError ? "document-upload-result document-files-hint" : "document-files-hint"}
           />
           <p id="document-files-hint" className="muted">
             {DOCUMENT_COPY.uploadHint}
@@ -111,12 +121,16 @@ function UploadForm() {
             list={FOLDER_LIST_ID}
             maxLength={MAX_FOLDER_LENGTH}
             autoComplete="off"
-            aria-describedby="document-upload-folder-hint"
+            aria-invalid={folderError || undefined}
+            aria-describedby={
+              folderError ? "document-upload-result document-upload-folder-hint" : "document-upload-folder-hint"
+            }
           />
           <p id="document-upload-folder-hint" className="muted">
             {DOCUMENT_COPY.folderHint}
           </p>
         </div>
+        {result ? <Outcome result={result} id="document-upload-result" /> : null}
         <button type="submit" className="button button-primary" disabled={busy}>
           {DOCUMENT_COPY.uploadButton}
         </button>
@@ -206,7 +220,13 @@ function DocumentGroupSection({
         <ul className="documents-list" aria-label={DOCUMENT_SOURCE_LABELS[group.source]}>
           {group.rows.map((row) => (
             <li key={row.key}>
-              <DocumentItem row={row} hub={hub} result={result && result.fileId === row.fileId ? result : null} />
+              <DocumentItem
+                row={row}
+                hub={hub}
+                result={
+                  result?.form === "document" && row.fileId !== null && result.fileId === row.fileId ? result : null
+                }
+              />
             </li>
           ))}
         </ul>
@@ -247,11 +267,7 @@ function DocumentItem({ row, hub, result }: { row: DocumentRow; hub: DocumentsHu
             ) : null}
           </p>
         ) : null}
-        {result ? (
-          <p className={result.ok ? "notice" : "notice notice-danger"} role={result.ok ? "status" : "alert"}>
-            {result.msg}
-          </p>
-        ) : null}
+        {result ? <Outcome result={result} /> : null}
       </div>
       <div className="document-actions">
         {row.downloadHref ? (

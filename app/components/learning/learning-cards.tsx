@@ -13,10 +13,13 @@ export function LearningCenterCard({ view }: { view: LearningDashboardView }) {
         <p className="empty-state">{LEARNING_COPY.cardEmpty}</p>
       ) : (
         <>
-          <p className="learning-card-meta">
-            {LEARNING_COPY.newSince(view.newCount)}
-            {view.progress ? ` · ${view.progress}` : ""}
-          </p>
+          {view.newCount > 0 || view.progress ? (
+            <p className="learning-card-meta">
+              {[view.newCount > 0 ? LEARNING_COPY.newSince(view.newCount) : null, view.progress]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          ) : null}
           <ul className="learning-card-list">
             {view.newest.map((item) => (
               <li key={item.id}>

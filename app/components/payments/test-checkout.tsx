@@ -9,6 +9,8 @@ export const TEST_CARD_DECLINED = "4000 0000 0000 0002";
 export const CARD_DECLINED_MESSAGE = "Your card was declined. Use the test card 4242 4242 4242 4242.";
 export const CARD_INVALID_MESSAGE = "Enter a test card number such as 4242 4242 4242 4242.";
 export const CHECKOUT_COMPLETE_MESSAGE = "This checkout is already complete.";
+/** Like Stripe's page: an expired session (expired by Partwise, or 24 hours old) cannot be paid. */
+export const CHECKOUT_EXPIRED_MESSAGE = "This checkout has expired and can no longer be paid. Nothing was charged.";
 
 export type TestCheckoutView = {
   id: string;
@@ -20,6 +22,7 @@ export type TestCheckoutView = {
   interval: "month" | "year" | null;
   trialDays: number;
   successUrl: string;
+  cancelUrl: string;
 };
 
 /**
@@ -55,7 +58,14 @@ export function TestCheckout({ session, error }: { session: TestCheckoutView; er
           <dd>{formatMoney(session.amountDueToday)}</dd>
         </div>
       </dl>
-      {session.status !== "open" ? (
+      {session.status === "expired" ? (
+        <>
+          <p role={error ? "alert" : "status"}>{CHECKOUT_EXPIRED_MESSAGE}</p>
+          <a className="button button-primary" href={session.cancelUrl}>
+            Back
+          </a>
+        </>
+      ) : session.status !== "open" ? (
         <>
           <p role="status">{CHECKOUT_COMPLETE_MESSAGE}</p>
           <a className="button button-primary" href={session.successUrl}>

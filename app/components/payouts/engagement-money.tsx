@@ -1,13 +1,16 @@
 import { Form } from "@remix-run/react";
 import { formatMoney } from "~/lib/shared/numbers";
+import { formatDate } from "~/lib/shared/dates";
 import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import { MONEY_ACTIONS, MONEY_LABELS, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
 import type { EngagementMoney, ItemMoneyRow } from "~/server/payouts/engagement-money.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
-/** The state of an item's money in words: refunded, transferred, held, failed… */
-export function moneyStatusLabel(row: Pick<ItemMoneyRow, "refunded" | "transferStatus" | "charged">): string {
-  if (row.refunded > 0) return MONEY_LABELS.refunded;
+/** The state of an item's money in words: refunded, transferred, held, failed… (a duplicate's refund aside). */
+export function moneyStatusLabel(
+  row: Pick<ItemMoneyRow, "refunded" | "transferStatus" | "charged" | "duplicate">,
+): string {
+  if (row.refunded - (row.duplicate?.refundedCents ?? 0) > 0) return MONEY_LABELS.refunded;
   if (row.transferStatus) return TRANSFER_STATUS_LABELS[row.transferStatus];
   return row.charged > 0 ? MONEY_LABELS.awaitingApproval : MONEY_LABELS.notCharged;
 }
@@ -62,6 +65,16 @@ export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; 
                 </div>
               ) : null}
             </dl>
+            {row.duplicate ? (
+              <p className="console-muted">
+                {row.duplicate.refundedAt
+                  ? MONEY_LABELS.duplicateRefunded(
+                      formatMoney(row.duplicate.chargedCents),
+                      formatDate(row.duplicate.refundedAt),
+                    )
+                  : MONEY_LABELS.duplicateRefunding(formatMoney(row.duplicate.chargedCents))}
+              </p>
+            ) : null}
             {row.failureMessage && row.transferStatus === "failed" ? (
               <p className="console-muted">{row.failureMessage}</p>
             ) : null}

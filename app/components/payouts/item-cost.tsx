@@ -8,7 +8,8 @@ import type { EngagementCosts, ItemCost } from "~/server/payments/receipts.serve
 
 /**
  * What one deliverable cost the business (issue #18): the amount and date paid with a link to its
- * receipt, and a refund with its date and amount. Rows of the item's facts list (dt/dd pairs).
+ * receipt, a refund with its date and amount, and any duplicate payment with its automatic refund.
+ * Rows of the item's facts list (dt/dd pairs).
  */
 export function DeliverableCost({ cost, title }: { cost: ItemCost | undefined; title: string }) {
   if (!cost) return null;
@@ -33,6 +34,27 @@ export function DeliverableCost({ cost, title }: { cost: ItemCost | undefined; t
           <dd>{COST_LABELS.refundedOn(formatMoney(cost.refundedCents), formatDate(cost.refundedAt))}</dd>
         </div>
       ) : null}
+      {cost.duplicates.map((duplicate) => (
+        <div key={duplicate.purchaseId} className="item-cost item-cost-refunded">
+          <dt>{COST_LABELS.duplicate}</dt>
+          <dd>
+            {duplicate.refundedAt
+              ? COST_LABELS.duplicateRefunded(
+                  formatMoney(duplicate.paidCents),
+                  formatDate(duplicate.paidAt),
+                  formatDate(duplicate.refundedAt),
+                )
+              : COST_LABELS.duplicateRefunding(formatMoney(duplicate.paidCents), formatDate(duplicate.paidAt))}{" "}
+            <Link
+              to={receiptPath(duplicate.purchaseId)}
+              className="item-cost-receipt"
+              aria-label={COST_LABELS.duplicateReceiptOf(title)}
+            >
+              {COST_LABELS.receipt}
+            </Link>
+          </dd>
+        </div>
+      ))}
     </>
   );
 }

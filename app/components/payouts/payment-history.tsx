@@ -8,12 +8,22 @@ import {
   PAYMENTS_INTRO,
   PAYMENTS_MEMBERSHIP_NOTE,
   PAYMENTS_TITLE,
+  PAYMENT_DUPLICATE_ENTRY,
+  REFUND_DUPLICATE_ENTRY,
   REFUND_ENTRY,
   VIEW_RECEIPT,
 } from "~/lib/payouts/receipt-copy";
 import { receiptPath } from "~/lib/payouts/receipts";
 import { formatDate } from "~/lib/shared/dates";
 import type { PaymentEntry } from "~/server/payments/receipts.server";
+
+/** What an entry is, in words: a payment, a refund, or a duplicate payment and its automatic refund. */
+function entryText(entry: PaymentEntry): string {
+  if (entry.entry === "refund") {
+    return entry.duplicate ? REFUND_DUPLICATE_ENTRY(entry.description) : REFUND_ENTRY(entry.description);
+  }
+  return entry.duplicate ? PAYMENT_DUPLICATE_ENTRY(entry.description) : entry.description;
+}
 
 /**
  * Settings → Account → Payments (issue #18): every payment the business made and every refund,
@@ -45,7 +55,7 @@ export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
               </thead>
               <tbody>
                 {entries.map((entry) => {
-                  const what = entry.entry === "refund" ? REFUND_ENTRY(entry.description) : entry.description;
+                  const what = entryText(entry);
                   return (
                     <tr key={entry.key} className={`payment-entry payment-entry-${entry.entry}`}>
                       <td>{formatDate(entry.date)}</td>

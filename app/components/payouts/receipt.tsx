@@ -7,6 +7,7 @@ import {
   RECEIPT_BRAND,
   RECEIPT_CARD_UNKNOWN,
   RECEIPT_DOWNLOAD_PDF,
+  RECEIPT_DUPLICATE_NOTE,
   RECEIPT_LABELS,
   RECEIPT_PRINT,
   RECEIPT_TAX_NOTE,
@@ -57,6 +58,12 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <dt>{RECEIPT_LABELS.paymentMethod}</dt>
           <dd>{receipt.card ? cardLabel(receipt.card) : RECEIPT_CARD_UNKNOWN}</dd>
         </div>
+        {receipt.duplicateOf ? (
+          <div>
+            <dt>{RECEIPT_LABELS.note}</dt>
+            <dd>{RECEIPT_DUPLICATE_NOTE}</dd>
+          </div>
+        ) : null}
         {receipt.paymentReference ? (
           <div>
             <dt>{RECEIPT_LABELS.paymentReference}</dt>
@@ -109,7 +116,8 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         <p className="receipt-tax-note">{RECEIPT_TAX_NOTE(receipt.taxCents)}</p>
       </div>
       {receipt.refunds.length > 0 ? (
-        <div className="receipt-refunds">
+        // Scrolls sideways on a phone: focusable and named, so the keyboard can scroll it too.
+        <div className="receipt-refunds" role="region" aria-label={RECEIPT_LABELS.refunds} tabIndex={0}>
           <table className="chart-table receipt-table">
             <caption>{RECEIPT_LABELS.refunds}</caption>
             <thead>

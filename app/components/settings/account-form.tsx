@@ -21,7 +21,13 @@ export function AccountForm({
   actionData,
   action,
 }: {
-  membership: { memberTier: string; stripeCustomerId: string | null; subscriptionStatus?: string | null };
+  membership: {
+    memberTier: string;
+    stripeCustomerId: string | null;
+    subscriptionStatus?: string | null;
+    /** Where the free trial stands (ADR 050), on BASIC only; null without one. */
+    trialText?: string | null;
+  };
   actionData: SettingsActionData | undefined;
   action: string;
 }) {
@@ -83,6 +89,12 @@ export function AccountForm({
             <dt>Membership Type</dt>
             <dd>{membershipLabel(membership.memberTier)}</dd>
           </div>
+          {membership.trialText ? (
+            <div>
+              <dt>Free trial</dt>
+              <dd>{membership.trialText}</dd>
+            </div>
+          ) : null}
         </dl>
         {membership.subscriptionStatus === "past_due" ? (
           <p className="notice payment-past-due" role="alert">

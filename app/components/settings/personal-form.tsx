@@ -3,27 +3,34 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { PersonalInfoSchema } from "~/lib/business/settings-schemas";
 import { FieldErrors } from "~/components/ui/field-errors";
+import { PasswordInput } from "~/components/ui/password-input";
 import { usePosting } from "~/components/ui/pending-post";
 import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
 
 type PersonalValues = { email: string; phone: string; firstName: string; lastName: string };
+type PersonalFields = PersonalValues & { password?: string };
 
 /**
  * Personal tab (spec §2): email, phone, first and last name. The current values are both the
  * placeholders (as the spec shows them) and the prefilled values (what people expect to edit).
+ * A new email needs the current password and changes only when the link sent to it is opened
+ * (ADR 050): the tab says which address waits for its link.
  */
 export function PersonalForm({
   current,
+  pendingEmail,
   actionData,
   action,
 }: {
   current: PersonalValues;
+  /** "Waiting for you to confirm …" while an email change waits for its link. */
+  pendingEmail: string | null;
   actionData: SettingsActionData | undefined;
   action: string;
 }) {
   const lastResult = resultFor(actionData, "personal");
   const submitting = usePosting("personal");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<PersonalFields>({
     id: "settings-personal",
     lastResult,
     defaultValue: current,
@@ -34,7 +41,10 @@ export function PersonalForm({
       return parseWithZod(formData, { schema: PersonalInfoSchema });
     },
   });
-  const success = lastResult?.status === "success" ? (actionData?.message ?? null) : null;
+  // A saved email change resets the form (the field shows the current email again), so its reply
+  // carries no status: the message says what happened.
+  const success = actionData?.intent === "personal" ? actionData.message : null;
+  const { key: passwordKey, type: _type, ...passwordProps } = getInputProps(fields.password, { type: "password" });
 
   const inputs = [
     { meta: fields.email, label: "Email", type: "email", autoComplete: "email", placeholder: current.email },
@@ -77,6 +87,28 @@ export function PersonalForm({
           );
         })}
       </div>
+      <div className="settings-grid settings-grid-single">
+        <div className="field">
+          <label htmlFor={fields.password.id}>Current Password</label>
+          <PasswordInput
+            key={passwordKey}
+            {...passwordProps}
+            id={fields.password.id}
+            autoComplete="current-password"
+            label="Current Password"
+            aria-describedby={`${fields.password.id}-hint ${fields.password.errorId}`}
+          />
+          <p id={`${fields.password.id}-hint`} className="muted">
+            Needed only to change your email. We send a link to the new address; your email changes when you open it.
+          </p>
+          <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
+        </div>
+      </div>
+      {pendingEmail && !success ? (
+        <p className="notice" role="status">
+          {pendingEmail}
+        </p>
+      ) : null}
       <FormOutcome success={success} errors={form.errors} errorId={form.errorId} />
       <div className="settings-actions">
         <button type="submit" name="intent" value="personal" className="button button-primary" disabled={submitting}>

@@ -70,10 +70,15 @@ function times(business: number, peer: number): string {
   return `${(Math.round((business / peer) * 10) / 10).toFixed(1)} times`;
 }
 
-/** A plain-English reading of one measure's gap (business, peer and both gaps present). */
+/**
+ * A plain-English reading of one measure's gap (business, peer and both gaps present). `period`
+ * names the months of books behind a dollar figure ("Dec 2025 to Nov 2026"), so a revenue per
+ * employee always says which months it divides (issue #36).
+ */
 export function readingText(
   m: Pick<BenchmarkMeasure, "key" | "business" | "peer" | "gapPercent" | "gapAmount"> &
     Partial<Pick<BenchmarkMeasure, "businessBasis">>,
+  period: string | null = null,
 ): string {
   const business = m.business ?? 0;
   const peer = m.peer ?? 0;
@@ -98,7 +103,8 @@ export function readingText(
       return `Your net margin is ${oneDecimal(business)}%.`;
     default: {
       const stated = m.businessBasis === "stated" ? ", from the bands you gave at sign-up" : "";
-      const your = `Your ${MEASURE_LABELS[m.key].toLowerCase()} (${whole(business)}${stated})`;
+      const months = m.businessBasis === "books" && period ? ` for ${period}` : "";
+      const your = `Your ${MEASURE_LABELS[m.key].toLowerCase()}${months} (${whole(business)}${stated})`;
       const avg = `${PEER_FIGURE_TEXT} (${whole(peer)})`;
       const per = m.key === "revenue" ? "" : " per employee";
       if (same) return `${your} is about the same as ${avg}.`;
@@ -184,8 +190,10 @@ export const benchmarkingBuyText = (price: string, year: number) =>
   `One payment of ${price} unlocks benchmarking for ${year}.`;
 export const benchmarkingBuyButton = (price: string) => `Unlock for ${price}`;
 export const BENCHMARKING_INCLUDED_HEADING = "Included in your plan";
-export const benchmarkingIncludedText = (planName: string, year: number) =>
-  `Your ${planName} plan includes benchmarking for ${year}, at no extra charge.`;
+export const benchmarkingIncludedText = (planName: string, year: number, trialEndsAt: string | null = null) =>
+  trialEndsAt
+    ? `Your free trial of ${planName} includes benchmarking for ${year} until ${trialEndsAt}, at no extra charge.`
+    : `Your ${planName} plan includes benchmarking for ${year}, at no extra charge.`;
 export const BENCHMARKING_START_BUTTON = "Start Benchmarking";
 export const BENCHMARKING_CHECKOUT_FAILED = "The checkout could not start. Please try again in a moment.";
 export const BENCHMARKING_START_FAILED = "Benchmarking could not start. Please try again in a moment.";

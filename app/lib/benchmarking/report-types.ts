@@ -4,6 +4,7 @@
 // (public/reference/benchmarks.json) and the business's books (or its stated bands).
 
 import type { SourceKey } from "./benchmarks";
+import type { BandDisagreement } from "~/lib/business/revenue-band";
 
 /** The firms the business is compared with, always named on screen. */
 export type PeerGroup = {
@@ -93,8 +94,10 @@ export type BenchmarkingPageView = {
   year: number;
   /** included: the plan includes it (STARTER/SCALE); purchased: a year bought; none: must buy. */
   access: "included" | "purchased" | "none";
-  /** The plan's display name, e.g. "Starter". */
+  /** The plan's display name, e.g. "STARTER" (the free trial's plan while it runs). */
   planName: string;
+  /** "Dec 5, 2026" while benchmarking is included by the free trial (ADR 050), else null. */
+  trialEndsAt: string | null;
   /** "$299.00" */
   priceLabel: string;
   /** Company data connected (QuickBooks or the demo company). */
@@ -107,4 +110,6 @@ export type BenchmarkingPageView = {
    */
   stalled: boolean;
   report: BenchmarkReportData | null;
+  /** The report's year of books puts the business in another revenue band than it chose (ADR 050). */
+  bands: BandDisagreement | null;
 };

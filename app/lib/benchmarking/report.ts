@@ -27,6 +27,7 @@ import {
   type SizeClassFigures,
   type SourceKey,
 } from "./benchmarks";
+import { monthSpan } from "~/lib/finance/finance";
 import { MEASURE_LABELS, NET_MARGIN_NO_PEER_TEXT, positionText, readingText } from "./benchmarking-copy";
 import type { BusinessFigures } from "./business-figures";
 import { industryName, sizeClassPhrase, type PeerChoice, type ReferenceLookups } from "./peer-group";
@@ -207,7 +208,10 @@ export function buildReport(args: ReportArgs): BenchmarkReportData {
     basis: business.basis,
     booksThrough: business.booksThrough,
     measures,
-    readings: readings(measures),
+    readings: readings(
+      measures,
+      business.months.length > 0 ? monthSpan(business.months[0], business.months[business.months.length - 1]) : null,
+    ),
     sources: [...sources.values()],
     booksVersion: args.booksVersion,
   };
@@ -223,7 +227,7 @@ export function largestGaps(measures: readonly BenchmarkMeasure[], count: number
     .map(({ m }) => m);
 }
 
-/** Plain-English readings of the (up to) three largest gaps, largest first. */
-export function readings(measures: readonly BenchmarkMeasure[]): string[] {
-  return largestGaps(measures).map((m) => readingText(m));
+/** Plain-English readings of the (up to) three largest gaps, largest first; `period`: the books' months. */
+export function readings(measures: readonly BenchmarkMeasure[], period: string | null = null): string[] {
+  return largestGaps(measures).map((m) => readingText(m, period));
 }

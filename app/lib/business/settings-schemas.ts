@@ -128,6 +128,8 @@ export const PersonalInfoSchema = z.object({
   phone: PhoneSchema,
   firstName: FirstNameSchema,
   lastName: LastNameSchema,
+  /** The current password: needed only when the email changes (ADR 050). */
+  password: z.string().max(256, "Password is too long.").optional(),
 });
 export type PersonalInfoInput = z.infer<typeof PersonalInfoSchema>;
 

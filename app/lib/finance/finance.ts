@@ -233,6 +233,23 @@ export function revenuePerEmployee(
   return revenuePerEmployeeOver(rows, numberOfEmployees, revenuePerEmployeeMonths(now));
 }
 
+/** Months in a year of books: the twelve complete months before a report's reference date. */
+export const BOOKS_YEAR_MONTHS = 12;
+
+/**
+ * The income of the last twelve complete months of a report (the same months benchmarking
+ * compares, ADR 032): null when a month is missing (never estimated).
+ */
+export function booksYearIncome(
+  rows: readonly FinanceRow[],
+  periodEnd: string,
+): { months: string[]; income: number } | null {
+  const months = monthsEndingAt(lastCompleteMonth(reportAsOf(periodEnd)), BOOKS_YEAR_MONTHS);
+  const byMonth = rowsByMonth(rows);
+  if (!months.every((month) => byMonth.has(month))) return null;
+  return { months, income: cents(months.reduce((sum, month) => sum + finite(byMonth.get(month)?.Income), 0)) };
+}
+
 /** "Income for Jan to Oct 2026 divided by 37 employees." */
 export function revenuePerEmployeeExplanation(figure: Pick<RevenuePerEmployee, "months" | "employees">): string {
   const span = monthSpan(figure.months[0], figure.months[figure.months.length - 1]);

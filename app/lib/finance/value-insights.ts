@@ -257,7 +257,7 @@ function revenuePerEmployeeInsight(trend: RevenuePerEmployeeTrend): DerivedValue
   return {
     kind: "revenue_per_employee",
     category: "finance",
-    title: `Revenue per employee ${formatDollars(trend.perEmployee)} this year`,
+    title: `Revenue per employee ${formatDollars(trend.perEmployee)} for ${monthSpan(first, last)}`,
     summary: `Income for ${monthSpan(first, last)} comes to ${formatDollars(trend.perEmployee)} for each of your ${people}, ${move}. Both years use today's headcount.`,
     statusText: VALUE_INSIGHT_STATUS_TEXT,
   };

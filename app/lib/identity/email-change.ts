@@ -10,8 +10,33 @@ import { EmailSchema } from "~/lib/identity/signup-schemas";
  */
 
 export const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Enter your current password.";
+/** The Personal tab and PUT /api/client/updateInfo: a new email without the password. */
+export const PASSWORD_FOR_EMAIL_MESSAGE = "Enter your current password to change your email.";
 export const EMAIL_UNCHANGED_MESSAGE = "That is already your sign-in email.";
-export const EMAIL_CHANGE_NOTICE_SENT = "We sent a notice to your previous address.";
+
+/** How long a link sent to the new address works (ADR 050). */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/** The answer once the link is sent: nothing has changed yet. */
+export const verificationSentMessage = (email: string) =>
+  `We sent a link to ${email}. Your sign-in email changes when you open it (within ${EMAIL_CHANGE_TTL_HOURS} hours); until then, keep signing in with your current email.`;
+/** Settings, while a change waits for its link. */
+export const pendingEmailMessage = (email: string, until: string) =>
+  `Waiting for you to confirm ${email}: open the link we sent there before ${until}.`;
+
+/** /verify-email's texts. */
+export const VERIFY_EMAIL_COPY = {
+  title: "Confirm your new sign-in email",
+  intro: (email: string) => `Use ${email} to sign in to Partwise from now on?`,
+  button: "Confirm my new email",
+  done: (email: string) => `Your sign-in email is now ${email}. Use it the next time you sign in.`,
+  doneTitle: "Your email is changed",
+  /** One text for unknown, used, expired and superseded links: none tells more than the others. */
+  invalid: "This link has expired or was already used. Ask for a new one in your settings.",
+  invalidTitle: "This link doesn't work",
+  taken:
+    "Another account now uses that email, so it could not become your sign-in email. Choose another one in your settings.",
+} as const;
 
 export const EmailChangeSchema = z.object({
   email: EmailSchema,

@@ -50,10 +50,12 @@ export function nextVisit(
   return { seenAt: now, previousSeenAt: stored.previousSeenAt };
 }
 
-/** An item is New when it was published after the previous visit (every item on a first visit). */
+/**
+ * An item is New when it was published after the previous visit. A first visit has no previous
+ * visit, so nothing is new on it (issue #36: a new business was told "13 new since your last visit").
+ */
 export function isNewSince(publishedAt: Date | string | null, previousSeenAt: Date | string | null): boolean {
-  if (!publishedAt) return false;
-  if (!previousSeenAt) return true;
+  if (!publishedAt || !previousSeenAt) return false;
   return new Date(publishedAt).getTime() > new Date(previousSeenAt).getTime();
 }
 

@@ -148,12 +148,25 @@ export const CANDIDACY_CLOSED_NOTICE = {
  */
 export const CANDIDATE_WITHDRAWN_NOTICE = {
   businessTitle: "Your candidate was withdrawn",
-  /** `area` is null for a request sent without a business area; `asConsultant` once the business had accepted them. */
-  businessBody: (consultant: string, area: string | null, asConsultant: boolean, planWithdrawn: boolean) => {
+  /**
+   * `area` is null for a request sent without a business area; `asConsultant` once the business
+   * had accepted them; `backInMatching` when the request has no other candidate left and is in
+   * smart matching again (else it goes on with the candidates it has).
+   */
+  businessBody: (
+    consultant: string,
+    area: string | null,
+    asConsultant: boolean,
+    planWithdrawn: boolean,
+    backInMatching: boolean,
+  ) => {
     const request = area ? `your ${area} match request` : "your match request";
     const what = asConsultant ? `as your consultant on ${request}` : `from ${request}`;
     const plan = planWithdrawn ? " Their engagement plan, not signed yet, was withdrawn with them." : "";
-    return `${consultant} is no longer available through Partwise, so we withdrew them ${what}.${plan} We are finding your next candidate.`;
+    const next = backInMatching
+      ? "We are finding your next candidate."
+      : "The request goes on with its other candidates.";
+    return `${consultant} is no longer available through Partwise, so we withdrew them ${what}.${plan} ${next}`;
   },
   managerTitle: "A candidate was withdrawn",
   managerBody: (consultant: string, business: string, area: string | null, why: "unvetted" | "paused") => {
@@ -173,12 +186,26 @@ export function candidateWithdrawnText(consultant: string, on: Date | string): s
   return `${consultant} is no longer available through Partwise, so we withdrew them from this match request on ${formatDate(on)}.`;
 }
 
-/** What the manager reads after an unvet or a pause that withdrew open candidacies. */
-export function candidaciesWithdrawnSummary(count: number): string {
+/**
+ * What the manager reads after an unvet or a pause that withdrew `count` open candidacies (one per
+ * match), of which `backInMatching` left their match without a candidate, so in smart matching
+ * again; the others go on with the candidates they have.
+ */
+export function candidaciesWithdrawnSummary(count: number, backInMatching: number): string {
   if (count === 0) return "";
-  return count === 1
-    ? "Their open candidacy was withdrawn and its match is back in smart matching."
-    : `Their ${count} open candidacies were withdrawn and their matches are back in smart matching.`;
+  const goOn = count - backInMatching;
+  if (count === 1) {
+    return backInMatching === 1
+      ? "Their open candidacy was withdrawn and its match is back in smart matching."
+      : "Their open candidacy was withdrawn; its match goes on with its other candidates.";
+  }
+  if (goOn === 0) return `Their ${count} open candidacies were withdrawn and their matches are back in smart matching.`;
+  if (backInMatching === 0) {
+    return `Their ${count} open candidacies were withdrawn; their matches go on with their other candidates.`;
+  }
+  const back = backInMatching === 1 ? "1 match is" : `${backInMatching} matches are`;
+  const rest = goOn === 1 ? "1 goes on with its" : `${goOn} go on with their`;
+  return `Their ${count} open candidacies were withdrawn: ${back} back in smart matching and ${rest} other candidates.`;
 }
 
 // --- matching feedback ------------------------------------------------------------------------

@@ -68,6 +68,9 @@ export const NOTIFICATION_KINDS = {
   profile_approved: { label: "Profile approved", essential: false, group: "consultants" },
   payouts_enabled: { label: "Payouts enabled", essential: true, group: "engagements" },
   item_refunded: { label: "Deliverable refunded", essential: true, group: "engagements" },
+  // Automatic refunds of a duplicate payment or subscription (ADR 010): payments, always emailed.
+  duplicate_payment_refunded: { label: "Duplicate payment refunded", essential: true, group: "engagements" },
+  duplicate_subscription_canceled: { label: "Second subscription canceled", essential: true, group: "engagements" },
 } as const satisfies Record<string, NotificationKindEntry>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -22,6 +22,39 @@ export const STRIPE_ID_CONFLICT_MESSAGE = "A different payment account is alread
 export const STRIPE_ID_UNVERIFIED_MESSAGE = "Payment accounts are linked when you start a checkout.";
 export const PAST_DUE_MESSAGE = "Your last payment failed. Update your card in Manage Payment.";
 
+// One open checkout per thing bought, one subscription per business (ADR 010).
+/** Two requests started the same checkout at once and the other one has not finished. */
+export const CHECKOUT_STARTING_MESSAGE = "This checkout is already being started. Please try again in a moment.";
+/** The open checkout was completed with a payment that has not gone through yet (an asynchronous method). */
+export const PAYMENT_PROCESSING_MESSAGE =
+  "Your payment for this is still being processed. We'll let you know as soon as it goes through.";
+/** /plan-select's notices (?notice=…) after a refused plan checkout, and its cancel action. */
+export const SUBSCRIPTION_LIVE_NOTICE = "subscription-live";
+export const CHECKOUT_OPEN_NOTICE = "checkout-open";
+export const CHECKOUT_CANCELED_NOTICE = "checkout-canceled";
+export const SUBSCRIPTION_LIVE_MESSAGE = (plan: string) =>
+  `Your business already has the ${plan} plan. To switch plans, use the billing portal (Manage billing): your subscription changes there, so you are never billed twice.`;
+export const SUBSCRIPTION_CHECKOUT_OPEN_MESSAGE = (plan: string) =>
+  `You already started a checkout for the ${plan} plan. Continue it, or cancel it to choose another plan.`;
+export const CHECKOUT_CANCELED_MESSAGE = "That checkout is canceled and can no longer be paid. You can choose a plan.";
+export const MANAGE_BILLING_LABEL = "Manage billing";
+export const CONTINUE_CHECKOUT_LABEL = "Continue that checkout";
+export const CANCEL_CHECKOUT_LABEL = "Cancel that checkout";
+/** The success page of a second payment for what was already paid (refunded automatically). */
+export const DUPLICATE_PAYMENT_TITLE = "Already paid";
+export const DUPLICATE_PAYMENT_REFUNDED_MESSAGE = (amount: string, refunded: boolean) =>
+  `You had already paid for this, so this second payment of ${amount} ${refunded ? "was refunded" : "is being refunded"} to your card automatically. Your bank shows the refund within 5–10 business days; nothing else changes.`;
+export const DUPLICATE_SUBSCRIPTION_TITLE = "You already have a plan";
+export const DUPLICATE_SUBSCRIPTION_MESSAGE =
+  "Your business already had a plan, so this second subscription was canceled at once and anything it charged is refunded to your card. To switch plans, use the billing portal (Manage billing).";
+/** The notices (in-app and email) of an automatic refund or cancellation. */
+export const NOTICE_DUPLICATE_PAYMENT_REFUNDED = "A duplicate payment was refunded";
+export const NOTICE_DUPLICATE_PAYMENT_REFUNDED_BODY = (amount: string, what: string) =>
+  `You paid twice for "${what}". We refunded the second payment of ${amount} to your card; your bank shows it within 5–10 business days. The first payment stands and nothing else changes.`;
+export const NOTICE_DUPLICATE_SUBSCRIPTION_CANCELED = "A second plan subscription was canceled";
+export const NOTICE_DUPLICATE_SUBSCRIPTION_CANCELED_BODY = (kept: string, canceled: string, refunded: string | null) =>
+  `Your business already had the ${kept} plan, so the second subscription you started (${canceled}) was canceled at once${refunded ? ` and its charge of ${refunded} refunded to your card` : "; nothing was charged for it"}. To switch plans, use the billing portal (Manage billing).`;
+
 export const CONGRATULATIONS_TITLE = "Congratulations!";
 export const ORDER_CANCELED_TITLE = "Order Canceled";
 

@@ -4,7 +4,8 @@ import type { ConsultantTransferStatus } from "~db/enums";
  * The money of deliverables, item by item and in total. Every cent charged ends in exactly one
  * bucket: the platform's fee, transferred to the consultant, refunded to the business, held
  * (owed to the consultant but not sent: payouts not set up, a failed or in-progress transfer, or
- * taken back by a reversal and not refunded yet) or awaiting approval (prepaid, not approved).
+ * taken back by a reversal and not refunded yet; or a duplicate payment whose automatic refund is
+ * still under way) or awaiting approval (prepaid, not approved).
  * So charged = fees + transferred + refunded + held + awaitingApproval.
  */
 export type ItemMoneyInput = {
@@ -13,6 +14,11 @@ export type ItemMoneyInput = {
   transfer: { status: ConsultantTransferStatus; feeCents: number; amountCents: number } | null;
   /** The refunded amount, once the refund succeeded. */
   refundedCents: number;
+  /**
+   * Second payments for the same deliverable (a race with the provider) and what of them was
+   * refunded automatically so far; what is not refunded yet is held by the platform.
+   */
+  duplicate?: { chargedCents: number; refundedCents: number };
 };
 
 export type MoneyTotals = {
@@ -25,6 +31,17 @@ export type MoneyTotals = {
 };
 
 export function itemMoney(item: ItemMoneyInput): MoneyTotals {
+  const out = paymentMoney(item);
+  if (item.duplicate) {
+    out.charged += item.duplicate.chargedCents;
+    out.refunded += item.duplicate.refundedCents;
+    out.held += item.duplicate.chargedCents - item.duplicate.refundedCents;
+  }
+  return out;
+}
+
+/** The money of the deliverable's own payment (its duplicates aside). */
+function paymentMoney(item: ItemMoneyInput): MoneyTotals {
   const out: MoneyTotals = {
     charged: item.chargedCents,
     fees: 0,

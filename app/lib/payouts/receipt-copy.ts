@@ -27,6 +27,7 @@ export const RECEIPT_LABELS = {
   refundAmount: "Amount refunded",
   refundReference: "Refund reference",
   net: "Net paid",
+  note: "Note",
 } as const;
 
 /** The card line when the provider did not say which card paid. */
@@ -54,7 +55,6 @@ export const RECEIPT_EMAIL = {
   invoiceHeading: (number: string) => `Membership receipt ${number}`,
   invoiceIntro: (plan: string) => `Thank you for your payment. This is your receipt for ${plan}.`,
   viewReceipt: "View your receipt",
-  downloadPdf: "Download the PDF",
   viewInvoice: "View the invoice at Stripe",
   findIt: "Your receipts are in Partwise under Settings → Account → Payments.",
   footer: "You get this email because your business paid Partwise. Keep it for your records.",
@@ -69,6 +69,10 @@ export const RECEIPT_EMAIL = {
   },
   membership: "Partwise membership",
 } as const;
+
+/** A duplicate payment's receipt (ADR 010). */
+export const RECEIPT_DUPLICATE_NOTE =
+  "A second payment for something you had already paid. Partwise refunded it automatically.";
 
 export const PAYMENT_STATUS_LABELS = {
   paid: "Paid",
@@ -93,6 +97,12 @@ export const COST_LABELS = {
   receiptOf: (title: string) => `Receipt for ${title}`,
   refunded: "Refunded",
   refundedOn: (amount: string, date: string) => `${amount} on ${date}`,
+  duplicate: "Paid twice",
+  duplicateRefunded: (amount: string, paid: string, refunded: string) =>
+    `A second payment of ${amount} on ${paid} was refunded automatically on ${refunded}.`,
+  duplicateRefunding: (amount: string, paid: string) =>
+    `A second payment of ${amount} on ${paid} is being refunded automatically.`,
+  duplicateReceiptOf: (title: string) => `Receipt for the second payment for ${title}`,
   totals: "Engagement payments",
   totalPaid: "Paid",
   totalRefunded: "Refunded",
@@ -113,6 +123,9 @@ export const PAYMENTS_COLUMNS = {
   receipt: "Receipt",
 } as const;
 export const REFUND_ENTRY = (what: string) => `Refund: ${what}`;
+/** A second payment for something already paid, and its automatic refund (ADR 010). */
+export const PAYMENT_DUPLICATE_ENTRY = (what: string) => `Duplicate payment: ${what}`;
+export const REFUND_DUPLICATE_ENTRY = (what: string) => `Refund of a duplicate payment: ${what}`;
 export const VIEW_RECEIPT = "View receipt";
 
 /** The notice of a refunded deliverable (kind item_refunded), to the business and the consultant. */

@@ -32,7 +32,14 @@ export function cardLabel(card: { brand: string; last4: string }): string {
 }
 
 /** A refund of a receipted purchase, as the receipt lists it against the charge. */
-export type ReceiptRefund = { id: string; amountCents: number; refundedAt: string; reference: string | null };
+export type ReceiptRefund = {
+  id: string;
+  amountCents: number;
+  refundedAt: string;
+  reference: string | null;
+  /** A manager's refund of a deliverable, or the automatic refund of a duplicate payment. */
+  reason: "refund" | "duplicate_payment";
+};
 
 /**
  * The receipt of one paid (or since refunded) one-off purchase: a document a bookkeeper can file
@@ -60,6 +67,8 @@ export type Receipt = {
   card: { brand: string; last4: string } | null;
   /** The payment's reference at Stripe: its PaymentIntent id. */
   paymentReference: string | null;
+  /** A second payment for what another purchase paid (its receipt id): refunded automatically. */
+  duplicateOf: string | null;
   refunds: ReceiptRefund[];
   refundedCents: number;
   netCents: number;

@@ -21,6 +21,11 @@ export const MONEY_LABELS = {
   cost: "Cost",
   totals: "Engagement totals",
   status: "Status",
+  /** A second payment for the deliverable, refunded automatically (ADR 010). */
+  duplicateRefunded: (amount: string, date: string) =>
+    `Charged twice: the second payment of ${amount} was refunded automatically on ${date}.`,
+  duplicateRefunding: (amount: string) =>
+    `Charged twice: the second payment of ${amount} is being refunded automatically (held until then).`,
 } as const;
 
 export const MONEY_ACTIONS = {

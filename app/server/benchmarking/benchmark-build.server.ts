@@ -21,6 +21,7 @@ import {
   computeBenchmarkReport,
   type BooksInput,
 } from "./report-compute.server";
+import { accessTier } from "~/lib/payments/trial";
 
 /** Where the notification and the email send the owner. */
 export const BENCHMARKING_PATH = "/benchmarking";
@@ -69,6 +70,8 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
         employeeBand: businesses.employeeBand,
         revenueBand: businesses.revenueBand,
         memberTier: businesses.memberTier,
+        trialTier: businesses.trialTier,
+        trialEndsAt: businesses.trialEndsAt,
       })
       .from(businesses)
       .where(eq(businesses.id, job.businessId))
@@ -93,7 +96,7 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
   ]);
   const business = businessRows[0];
   if (!business) throw new PermanentJobError(`Business ${job.businessId} not found.`);
-  if (benchmarkingAccess(business.memberTier, yearRows[0]) === "none") {
+  if (benchmarkingAccess(accessTier(business, app.now()), yearRows[0]) === "none") {
     throw new PermanentJobError(BENCHMARKING_NO_ACCESS_ERROR);
   }
 
@@ -254,7 +257,14 @@ async function refreshIfBooksChanged(app: AppContext, businessId: string): Promi
   const year = benchmarkingYear(app.now());
   const period = String(year);
   const [businessRows, yearRows, reportRows, financeRows, jobRows] = await runReads(app.db, [
-    app.db.select({ memberTier: businesses.memberTier }).from(businesses).where(eq(businesses.id, businessId)),
+    app.db
+      .select({
+        memberTier: businesses.memberTier,
+        trialTier: businesses.trialTier,
+        trialEndsAt: businesses.trialEndsAt,
+      })
+      .from(businesses)
+      .where(eq(businesses.id, businessId)),
     yearRowQuery(app, businessId, year),
     app.db
       .select({ booksVersion: sql<string | null>`json_extract(${benchmarkReports.data}, '$.booksVersion')` })
@@ -278,7 +288,7 @@ async function refreshIfBooksChanged(app: AppContext, businessId: string): Promi
   const built = reportRows[0];
   if (!business || !finance || !yearRows[0] || (!job && !built)) return false;
   if (job && (job.status === "queued" || job.status === "running")) return false;
-  if (benchmarkingAccess(business.memberTier, yearRows[0]) === "none") return false;
+  if (benchmarkingAccess(accessTier(business, app.now()), yearRows[0]) === "none") return false;
   if (built && built.booksVersion === finance.lastUpdate.toISOString()) return false;
   return rerunBenchmarking(app, businessId, year);
 }

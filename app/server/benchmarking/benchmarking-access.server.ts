@@ -11,6 +11,7 @@ import { toClientBusiness } from "~/server/identity/serializers.server";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
+import { accessTier } from "~/lib/payments/trial";
 
 /**
  * Who may have benchmarking for a year, and starting it (docs/decisions/034):
@@ -120,12 +121,20 @@ export type StartBenchmarkingResult =
 export async function startBenchmarking(app: AppContext, viewer: ClientViewer): Promise<StartBenchmarkingResult> {
   const businessId = viewer.business.id;
   const year = benchmarkingYear(app.now());
-  // The tier is read again with the year's row: the session's copy may predate a plan change.
+  // The tier (and the free trial, ADR 050) is read again with the year's row: the session's copy
+  // may predate a plan change.
   const [tierRows, yearRows] = await runReads(app.db, [
-    app.db.select({ memberTier: businesses.memberTier }).from(businesses).where(eq(businesses.id, businessId)),
+    app.db
+      .select({
+        memberTier: businesses.memberTier,
+        trialTier: businesses.trialTier,
+        trialEndsAt: businesses.trialEndsAt,
+      })
+      .from(businesses)
+      .where(eq(businesses.id, businessId)),
     yearRowQuery(app, businessId, year),
   ]);
-  const tier = tierRows[0]?.memberTier ?? viewer.business.memberTier;
+  const tier = accessTier(tierRows[0] ?? viewer.business, app.now());
   const access = benchmarkingAccess(tier, yearRows[0]);
   if (access === "none") return { ok: false, status: 402, msg: BENCHMARKING_NOT_UNLOCKED_MESSAGE };
 

@@ -8,6 +8,10 @@ import type { AppContext } from "~/server/load-context";
 import { isStalled } from "~/server/platform/jobs.server";
 import { preparedRead, runReads } from "~db/prepared";
 import { benchmarkingAccess, benchmarkingPeriod, benchmarkingYear, yearRowQuery } from "./benchmarking-access.server";
+import { accessTier, trialState } from "~/lib/payments/trial";
+import { formatDate } from "~/lib/shared/dates";
+import { bandDisagreement } from "~/lib/business/revenue-band";
+import { BOOKS_YEAR_MONTHS, monthsEndingAt } from "~/lib/finance/finance";
 
 const connectionRows = preparedRead(["businessId"], (db, p) =>
   db
@@ -64,15 +68,29 @@ export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer
       : job.status === "failed"
         ? "failed"
         : "building";
+  // The plan, or the free trial while it runs (ADR 050), decides what is included.
+  const tier = accessTier(business, app.now());
+  const trial = trialState(business, app.now());
+  // The books behind the report against the revenue band chosen (ADR 050): its twelve months' revenue.
+  const revenue = report?.measures.find((measure) => measure.key === "revenue")?.business ?? null;
+  const bands =
+    report?.basis === "books" && report.booksThrough && revenue !== null
+      ? bandDisagreement(business.revenueBand, {
+          months: monthsEndingAt(report.booksThrough, BOOKS_YEAR_MONTHS),
+          income: revenue,
+        })
+      : null;
   return {
     businessId: business.id,
     year,
-    access: benchmarkingAccess(business.memberTier, yearRows[0]),
-    planName: PLANS[business.memberTier].displayName,
+    access: benchmarkingAccess(tier, yearRows[0]),
+    planName: PLANS[tier].displayName,
+    trialEndsAt: business.memberTier === "BASIC" && trial.state === "active" ? formatDate(trial.endsAt) : null,
     priceLabel: formatMoney(BENCHMARKING_PRICE_CENTS),
     connected: connections[0]?.status === "connected",
     status,
     stalled: status === "building" && job !== undefined && isStalled(job, app.now()),
     report,
+    bands,
   };
 }

@@ -74,3 +74,16 @@ export async function loadProfileProgress(app: AppContext, userId: string): Prom
     accountingStatus: row.accountingStatus,
   });
 }
+
+/** Where the sign-up flow goes after a plan is chosen (ADR 050). */
+export const PROFILE_PROGRESS_PATH = "/profile-progress";
+
+/**
+ * Where a business goes once it has chosen a plan (Basic, the free trial, or a paid plan's
+ * checkout returning): the "Almost there!" page while its profile is incomplete, else the
+ * dashboard. One query (loadProfileProgress).
+ */
+export async function pathAfterPlanChoice(app: AppContext, userId: string): Promise<string> {
+  const progress = await loadProfileProgress(app, userId);
+  return progress && progress.completed < progress.steps.length ? PROFILE_PROGRESS_PATH : "/dashboard";
+}

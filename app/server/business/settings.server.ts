@@ -1,10 +1,8 @@
-import { and, eq, ne, notExists } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { businesses, users, type Business, type InsightPreferences } from "~db/schema";
+import { and, eq } from "drizzle-orm";
+import { businesses, type Business, type InsightPreferences } from "~db/schema";
 import { headcountForBand } from "~/lib/business/business-schemas";
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
-  EMAIL_TAKEN_MESSAGE,
   READ_ONLY_FIELDS_MESSAGE,
   type BusinessInfoInput,
   type PersonalInfoInput,
@@ -12,7 +10,10 @@ import {
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { findNaics } from "./naics.server";
-import { viewerUserColumns, type Viewer } from "~/server/identity/session.server";
+import type { Viewer } from "~/server/identity/session.server";
+import { updateNameAndPhone } from "~/server/identity/accounts.server";
+import { requestEmailChange, type EmailChangeRefusal } from "~/server/identity/email-change.server";
+import { TRIAL_COPY, trialState } from "~/lib/payments/trial";
 
 /**
  * Settings (spec §2 "/company-profile", §4 Settings, §5 Settings, §7): one function per form.
@@ -35,9 +36,13 @@ function namesOtherBusiness(viewer: ClientViewer, businessId: string | undefined
 // Read
 // ---------------------------------------------------------------------------------------------
 
-/** What the settings page shows: the session's user and business, plus the NAICS title. */
-export function getSettingsView(viewer: ClientViewer) {
+/**
+ * What the settings page shows: the session's user and business, plus the NAICS title and, on
+ * BASIC, where the free trial stands (ADR 050) at `now`.
+ */
+export function getSettingsView(viewer: ClientViewer, now: Date) {
   const { user, business } = viewer;
+  const trial = trialState(business, now);
   return {
     user: { email: user.email, phone: user.phone, firstName: user.firstName, lastName: user.lastName },
     business: {
@@ -53,6 +58,12 @@ export function getSettingsView(viewer: ClientViewer) {
       memberTier: business.memberTier,
       stripeCustomerId: business.stripeCustomerId,
       subscriptionStatus: business.subscriptionStatus,
+      trialText:
+        business.memberTier !== "BASIC" || trial.state === "none"
+          ? null
+          : trial.state === "active"
+            ? TRIAL_COPY.active(trial.tier, trial.endsAt)
+            : TRIAL_COPY.ended(trial.tier, trial.endsAt),
       insightPreferences: business.insightPreferences,
     },
   };
@@ -63,56 +74,28 @@ export function getSettingsView(viewer: ClientViewer) {
 // ---------------------------------------------------------------------------------------------
 
 export type UpdatePersonalInfoResult =
-  { ok: true; user: Viewer["user"] } | { ok: false; status: 409; field: "email"; msg: string };
-
-function isUniqueEmailViolation(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
-  return /UNIQUE constraint failed: users\.email/i.test(text);
-}
+  { ok: true; user: Viewer["user"]; pendingEmail: string | null } | EmailChangeRefusal | (NotFound & { field: null });
 
 /**
- * Updates the user's name, phone and email. A changed email must be free: the UPDATE only applies
- * when no other user has it (one statement, so no check-then-write gap), and the unique index
- * catches whatever could still race past it.
+ * Updates the user's name and phone. A new email is not set here (ADR 050): it needs the current
+ * password, and it changes only when the link sent to the new address is opened
+ * (requestEmailChange); the answer names the address waiting for it. A refused email change
+ * (no or a wrong password, taken, the link not delivered) changes nothing at all.
  */
 export async function updatePersonalInfo(
   app: AppContext,
   viewer: Viewer,
   input: PersonalInfoInput,
+  origin: string,
 ): Promise<UpdatePersonalInfoResult> {
-  const taken = { ok: false, status: 409, field: "email", msg: EMAIL_TAKEN_MESSAGE } as const;
-  const other = alias(users, "other_users");
-  let rows: Viewer["user"][];
-  try {
-    rows = await app.db
-      .update(users)
-      .set({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        updatedAt: app.now(),
-      })
-      .where(
-        and(
-          eq(users.id, viewer.user.id),
-          notExists(
-            app.db
-              .select({ id: other.id })
-              .from(other)
-              .where(and(eq(other.email, input.email), ne(other.id, viewer.user.id))),
-          ),
-        ),
-      )
-      .returning(viewerUserColumns)
-      .all();
-  } catch (error) {
-    if (isUniqueEmailViolation(error)) return taken;
-    throw error;
+  let pendingEmail: string | null = null;
+  if (input.email !== viewer.user.email) {
+    const requested = await requestEmailChange(app, viewer, { email: input.email, password: input.password }, origin);
+    if (!requested.ok) return requested;
+    pendingEmail = requested.pendingEmail;
   }
-  // The signed-in user exists, so no row means another user holds the email.
-  if (rows.length === 0) return taken;
-  return { ok: true, user: rows[0] };
+  const user = await updateNameAndPhone(app, viewer.user.id, input);
+  return user ? { ok: true, user, pendingEmail } : { ...notFound, field: null };
 }
 
 // ---------------------------------------------------------------------------------------------

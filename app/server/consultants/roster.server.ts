@@ -42,7 +42,11 @@ import { formatDate, formatDateTime } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import { engagementHours } from "~/server/matching/matching-pool.server";
-import { afterCandidacyWithdrawal, candidacyWithdrawal } from "~/server/matching/candidacy-withdrawal.server";
+import {
+  afterCandidacyWithdrawal,
+  candidacyWithdrawal,
+  type WithdrawnCandidacies,
+} from "~/server/matching/candidacy-withdrawal.server";
 import { consultantInfo, hiringFactReads, profileColumns, publishedSource } from "./profile-view.server";
 
 export type RosterRow = {
@@ -392,8 +396,10 @@ function outOfPool(userId: string) {
 }
 
 /** The manager's message, with what the withdrawal did (issue #36 item 4). */
-const withWithdrawn = (message: string, withdrawn: number) =>
-  [message, candidaciesWithdrawnSummary(withdrawn)].filter(Boolean).join(" ");
+const withWithdrawn = (message: string, withdrawn: WithdrawnCandidacies) =>
+  [message, candidaciesWithdrawnSummary(withdrawn.count, withdrawn.backInMatching)].filter(Boolean).join(" ");
+
+const NOTHING_WITHDRAWN: WithdrawnCandidacies = { count: 0, backInMatching: 0 };
 
 /**
  * Vet or unvet a consultant: ONE batch whose history row is written only while the profile is
@@ -438,7 +444,7 @@ export async function decideVetting(
     .set({ vetted: vet, updatedAt: now })
     .where(and(eq(consultantProfiles.userId, userId), eq(consultantProfiles.vetted, !vet)));
   let recorded: { id: string }[];
-  let withdrawn = 0;
+  let withdrawn = NOTHING_WITHDRAWN;
   if (vet) {
     [recorded] = await db.batch([record, flip]);
   } else {
@@ -449,14 +455,12 @@ export async function decideVetting(
       ...candidacyWithdrawal(app, userId, "unvetted", now, outOfPool(userId)),
     ]);
     recorded = inserted;
-    withdrawn = (
-      await afterCandidacyWithdrawal(app, results, {
-        consultantId: userId,
-        reason: "unvetted",
-        actorId: manager.id,
-        origin,
-      })
-    ).count;
+    withdrawn = await afterCandidacyWithdrawal(app, results, {
+      consultantId: userId,
+      reason: "unvetted",
+      actorId: manager.id,
+      origin,
+    });
   }
   if (recorded.length === 0) {
     return {
@@ -500,21 +504,19 @@ export async function setPaused(
     )
     .returning({ id: consultantProfiles.id });
   let changed: { id: string }[];
-  let withdrawn = 0;
+  let withdrawn = NOTHING_WITHDRAWN;
   if (pause) {
     const [flipped, ...results] = await app.db.batch([
       flip,
       ...candidacyWithdrawal(app, userId, "paused", now, outOfPool(userId)),
     ]);
     changed = flipped;
-    withdrawn = (
-      await afterCandidacyWithdrawal(app, results, {
-        consultantId: userId,
-        reason: "paused",
-        actorId: manager.id,
-        origin,
-      })
-    ).count;
+    withdrawn = await afterCandidacyWithdrawal(app, results, {
+      consultantId: userId,
+      reason: "paused",
+      actorId: manager.id,
+      origin,
+    });
   } else {
     changed = await flip;
   }

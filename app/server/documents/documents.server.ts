@@ -38,7 +38,7 @@ import { insightDiscoveryHref } from "~/lib/insights/insight-views";
 import { PLANS } from "~/lib/payments/plans";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
-import { uploadedFilesOf, uploadFiles } from "~/server/files/files.server";
+import { uploadedFilesOf, uploadFiles, uploadRefusedMessage } from "~/server/files/files.server";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
@@ -428,10 +428,27 @@ export type DocumentsActionData = {
   intent: "documents";
   ok: boolean;
   msg: string;
+  /**
+   * Which form the answer belongs to, so its message shows there and nowhere else: the upload
+   * form, one company document's forms (`fileId`), or the page (a post no form makes).
+   */
+  form: "upload" | "document" | "page";
   /** The document a row's form changed (its message shows beside it); null for the upload and bad posts. */
   fileId: string | null;
   errors: Record<string, string>;
 };
+
+/**
+ * The hub's upload whose body could not be read (over the upload cap, or broken): the upload
+ * form's own message, shown at that form, with the reader's status (413, 400).
+ */
+export function documentsUploadRefused(status: number): { data: DocumentsActionData; status: number } {
+  const msg = uploadRefusedMessage(status);
+  return {
+    data: { intent: "documents", ok: false, msg, form: "upload", fileId: null, errors: { files: msg } },
+    status,
+  };
+}
 
 /**
  * The hub's forms on /features (intent=document-upload | document-rename | document-move |
@@ -444,17 +461,25 @@ export async function documentsAction(
   form: FormData,
 ): Promise<{ data: DocumentsActionData; status: number }> {
   const businessId = viewer.business.id;
-  const reply = (result: DocumentResult, fileId: string | null, errors: Record<string, string> = {}) => ({
-    data: { intent: "documents" as const, ok: result.ok, msg: result.msg, fileId, errors },
+  const reply = (
+    result: DocumentResult,
+    fileId: string | null,
+    errors: Record<string, string> = {},
+    form: DocumentsActionData["form"] = fileId === null ? "page" : "document",
+  ) => ({
+    data: { intent: "documents" as const, ok: result.ok, msg: result.msg, form, fileId, errors },
     status: result.ok ? 200 : result.status,
   });
   const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
   if (fields.intent === "document-upload") {
     const parsed = DocumentUploadSchema.safeParse(fields);
     if (!parsed.success) {
-      return reply({ ok: false, status: 400, msg: DOCUMENT_COPY.folderInvalid }, null, {
-        folder: DOCUMENT_COPY.folderInvalid,
-      });
+      return reply(
+        { ok: false, status: 400, msg: DOCUMENT_COPY.folderInvalid },
+        null,
+        { folder: DOCUMENT_COPY.folderInvalid },
+        "upload",
+      );
     }
     const result = await uploadFiles(app, viewer, {
       files: uploadedFilesOf(form),
@@ -462,8 +487,8 @@ export async function documentsAction(
       folder: parsed.data.folder,
     });
     return result.ok
-      ? reply({ ok: true, msg: DOCUMENT_COPY.uploaded(result.files.length) }, null)
-      : reply(result, null, { files: result.msg });
+      ? reply({ ok: true, msg: DOCUMENT_COPY.uploaded(result.files.length) }, null, {}, "upload")
+      : reply(result, null, { files: result.msg }, "upload");
   }
   const parsed = DocumentIntentSchema.safeParse(fields);
   if (!parsed.success) {

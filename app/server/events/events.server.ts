@@ -15,6 +15,7 @@ import type { AppContext } from "~/server/load-context";
 import { preparedRead } from "~db/prepared";
 import { rememberOriginStatement } from "~/server/platform/app-origin.server";
 import { notify } from "~/server/notifications/notify.server";
+import { accessTier } from "~/lib/payments/trial";
 
 export const EVENTS_PATH = "/events";
 
@@ -135,7 +136,7 @@ export async function registerForEvent(
   eventId: string,
 ): Promise<RegistrationResult> {
   const now = app.now();
-  const tier = viewer.business.memberTier;
+  const tier = accessTier(viewer.business, now);
   const seatFree = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.cancelled_at IS NULL) < events.capacity`;
   const tierAllowed = sql`EXISTS (SELECT 1 FROM json_each(events.allowed_tiers) WHERE value = ${tier})`;
   const register = app.db

@@ -59,13 +59,13 @@ export const FILES_CLIENTS_ONLY_MESSAGE = "Only business accounts can upload fil
  */
 export async function readUpload(request: Request): Promise<{ files: File[]; purpose: unknown } | Failure> {
   const body = await readForm(request, { maxBytes: MAX_UPLOAD_REQUEST_BYTES, accept: ["multipart/form-data"] });
-  if (!body.ok) {
-    // The spec's texts: too large, no file (not a multipart form at all), or unreadable.
-    const msg =
-      body.status === 413 ? FILE_TOO_LARGE_MESSAGE : body.status === 415 ? NO_FILE_MESSAGE : UPLOAD_UNREADABLE_MESSAGE;
-    return { ok: false, status: 400, msg };
-  }
+  if (!body.ok) return { ok: false, status: 400, msg: uploadRefusedMessage(body.status) };
   return { files: uploadedFilesOf(body.form), purpose: body.form.get("purpose") };
+}
+
+/** An upload's body the form reader refused, in the spec's texts: too large, no file (not a multipart form), or unreadable. */
+export function uploadRefusedMessage(status: number): string {
+  return status === 413 ? FILE_TOO_LARGE_MESSAGE : status === 415 ? NO_FILE_MESSAGE : UPLOAD_UNREADABLE_MESSAGE;
 }
 
 /** The parts named `files` of a form; a browser sends an empty, nameless part when no file was chosen: not a file. */

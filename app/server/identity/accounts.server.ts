@@ -12,7 +12,7 @@ import type { AppContext } from "~/server/load-context";
 import { findNaics } from "~/server/business/naics.server";
 import { hashPassword } from "./password.server";
 import { limitByNetwork, SIGNUP_POLICY, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
-import { createSession, type Viewer } from "./session.server";
+import { createSession, viewerUserColumns, type Viewer } from "./session.server";
 
 /**
  * Sign-up and business creation (spec §2 "Public and sign-up", §4 "Sign-up"). Used by the sign-up
@@ -130,4 +130,21 @@ export async function createClientBusiness(
     .all();
   if (!business) return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
   return { ok: true, business };
+}
+
+/**
+ * Sets a user's name and phone (Settings → Personal, PUT /api/client/updateInfo). The sign-in email
+ * is not changed here: it changes only through a confirmed link (email-change.server.ts).
+ */
+export async function updateNameAndPhone(
+  app: AppContext,
+  userId: string,
+  input: { firstName: string; lastName: string; phone: string },
+): Promise<Viewer["user"] | null> {
+  const [user] = await app.db
+    .update(users)
+    .set({ firstName: input.firstName, lastName: input.lastName, phone: input.phone, updatedAt: app.now() })
+    .where(eq(users.id, userId))
+    .returning(viewerUserColumns);
+  return user ?? null;
 }

@@ -1,90 +1,299 @@
-import { and, eq, ne, notExists } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { users } from "~db/schema";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { emailChanges, users } from "~db/schema";
 import { WRONG_OLD_PASSWORD_MESSAGE } from "~/lib/business/settings-schemas";
-import { EMAIL_UNCHANGED_MESSAGE, type EmailChangeInput } from "~/lib/identity/email-change";
+import {
+  EMAIL_CHANGE_TTL_HOURS,
+  EMAIL_UNCHANGED_MESSAGE,
+  PASSWORD_FOR_EMAIL_MESSAGE,
+  VERIFY_EMAIL_COPY,
+} from "~/lib/identity/email-change";
 import { EMAIL_TAKEN_MESSAGE } from "~/lib/identity/signup-schemas";
+import { formatDateTime } from "~/lib/shared/dates";
 import type { AppContext } from "~/server/load-context";
-import { sendEmail } from "~/server/platform/email.server";
+import { EMAIL_DELIVERY_FAILED_MESSAGE, sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 import { isEmailAvailable } from "./accounts.server";
 import { verifyPassword } from "./password.server";
 import type { Viewer } from "./session.server";
 
-export type ChangeEmailResult =
-  | { ok: true; previousEmail: string; email: string }
-  | { ok: false; status: 400 | 409; field: "email" | "password" | null; msg: string };
+/**
+ * Changing a sign-in email (ADR 050), for every account that has one: the business Settings'
+ * Personal tab and PUT /api/client/updateInfo, and the consultant portal's Settings.
+ *
+ * 1. `requestEmailChange`: the current password is checked, then a link is sent to the NEW address
+ *    (a 256-bit token; D1 keeps only its HMAC-SHA256 under the password pepper, for
+ *    EMAIL_CHANGE_TTL_HOURS) and the OLD address is told a change was requested. Nothing changes
+ *    yet. A new request expires the earlier ones in the same batch, so only the newest link works.
+ * 2. `confirmEmailChange` (the link, /verify-email): ONE batch claims the link (unused, unexpired,
+ *    the user's newest, the address still free) and sets the email from it, so two clicks, two
+ *    links or a sign-up taking the address in between change it at most once, to the newest. The
+ *    old address is told it changed.
+ * A password change or reset expires every pending change (`expirePendingEmailChanges`).
+ */
+
+const TTL_MS = EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000;
+
+/** A fresh link token: 32 random bytes, base64url (43 characters). */
+function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** What D1 keeps of a token: its HMAC-SHA256 under the pepper, hex. */
+export async function hashEmailChangeToken(token: string, pepper: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`email-change:${token}`));
+  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A token as the link carries it: 43 base64url characters (anything else is never looked up). */
+export const isEmailChangeToken = (value: unknown): value is string =>
+  typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
+
+export type EmailChangeRefusal = {
+  ok: false;
+  status: 400 | 409 | 502;
+  field: "email" | "password" | null;
+  msg: string;
+};
+
+export type RequestEmailChangeResult = { ok: true; pendingEmail: string; expiresAt: Date } | EmailChangeRefusal;
 
 /**
- * Changes the sign-in email after checking the current password, then tells the previous address:
- * if someone else made the change, the owner learns of it where they can still read mail. The
- * session stays valid (it belongs to the user, not to the address).
+ * Starts a change of the viewer's sign-in email to `input.email` (trimmed and lowercased by the
+ * schema). Refused, with nothing written or sent: no or a wrong current password, the same email,
+ * an email another account has. The link's email must be delivered, or the answer says it was not
+ * (502) and the request is dropped.
  */
-export async function changeEmail(
+export async function requestEmailChange(
   app: AppContext,
   viewer: Viewer,
-  input: EmailChangeInput,
-): Promise<ChangeEmailResult> {
+  input: { email: string; password: string | undefined },
+  origin: string,
+): Promise<RequestEmailChangeResult> {
   const row = await app.db
     .select({ passwordHash: users.passwordHash, email: users.email, firstName: users.firstName })
     .from(users)
     .where(eq(users.id, viewer.user.id))
     .get();
-  const check = row ? await verifyPassword(input.password, row.passwordHash, app.env.PASSWORD_PEPPER) : null;
-  if (!row || !check?.valid) return { ok: false, status: 400, field: null, msg: WRONG_OLD_PASSWORD_MESSAGE };
+  if (!row) return { ok: false, status: 400, field: null, msg: WRONG_OLD_PASSWORD_MESSAGE };
   if (input.email === row.email) return { ok: false, status: 400, field: "email", msg: EMAIL_UNCHANGED_MESSAGE };
-
-  const taken = { ok: false, status: 409, field: "email", msg: EMAIL_TAKEN_MESSAGE } as const;
-  if (!(await isEmailAvailable(app, input.email))) return taken;
-
-  // The availability check above gives the common answer; the guarded UPDATE and the unique index
-  // close the gap when another account takes the address in between.
-  const other = alias(users, "other_users");
-  let updated: { id: string }[];
-  try {
-    updated = await app.db
-      .update(users)
-      .set({ email: input.email, updatedAt: app.now() })
-      .where(
-        and(
-          eq(users.id, viewer.user.id),
-          notExists(
-            app.db
-              .select({ id: other.id })
-              .from(other)
-              .where(and(eq(other.email, input.email), ne(other.id, viewer.user.id))),
-          ),
-        ),
-      )
-      .returning({ id: users.id })
-      .all();
-  } catch (error) {
-    const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
-    if (/UNIQUE constraint failed: users\.email/i.test(text)) return taken;
-    throw error;
+  if (!input.password) return { ok: false, status: 400, field: "password", msg: PASSWORD_FOR_EMAIL_MESSAGE };
+  const check = await verifyPassword(input.password, row.passwordHash, app.env.PASSWORD_PEPPER);
+  if (!check.valid) return { ok: false, status: 400, field: "password", msg: WRONG_OLD_PASSWORD_MESSAGE };
+  if (!(await isEmailAvailable(app, input.email))) {
+    return { ok: false, status: 409, field: "email", msg: EMAIL_TAKEN_MESSAGE };
   }
-  if (updated.length === 0) return taken;
 
+  const now = app.now();
+  const token = newToken();
+  const id = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + TTL_MS);
+  await app.db.batch([
+    // Only the newest link works.
+    expirePendingEmailChanges(app, viewer.user.id, now),
+    app.db.insert(emailChanges).values({
+      id,
+      userId: viewer.user.id,
+      newEmail: input.email,
+      tokenHash: await hashEmailChangeToken(token, app.env.PASSWORD_PEPPER),
+      expiresAt,
+      createdAt: now,
+    }),
+  ]);
   try {
     await sendEmail(app, {
-      to: row.email,
-      kind: "email_changed",
-      ...emailChangedNotice(row.firstName, input.email),
+      to: input.email,
+      kind: "email_change_verify",
+      ...verifyNewEmail(row.firstName, input.email, `${origin}/verify-email?token=${token}`),
     });
   } catch (error) {
-    // The change is made and the outbox row records the failed delivery; the person is not told
-    // their change failed when it did not.
-    console.error("email change notice failed", error);
+    console.error("email change link failed", error instanceof Error ? error.message : error);
+    await app.db.update(emailChanges).set({ expiresAt: now }).where(eq(emailChanges.id, id));
+    return { ok: false, status: 502, field: null, msg: EMAIL_DELIVERY_FAILED_MESSAGE };
   }
-  return { ok: true, previousEmail: row.email, email: input.email };
+  await notifyQuietly(app, row.email, "email_change_requested", changeRequestedNotice(row.firstName, input.email));
+  return { ok: true, pendingEmail: input.email, expiresAt };
 }
 
-/** The notice to the previous address: subject, plain text and HTML. */
+/** The statement that expires every pending change of a user (for a caller's batch). */
+export function expirePendingEmailChanges(app: AppContext, userId: string, now: Date) {
+  return app.db
+    .update(emailChanges)
+    .set({ expiresAt: now })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)));
+}
+
+/** The user's change waiting for its link, if any (the settings pages show it). */
+export async function pendingEmailChange(
+  app: AppContext,
+  userId: string,
+): Promise<{ email: string; expiresAt: Date; until: string } | null> {
+  const now = app.now();
+  const row = await app.db
+    .select({ email: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+    .orderBy(desc(emailChanges.createdAt))
+    .get();
+  return row ? { ...row, until: formatDateTime(row.expiresAt) } : null;
+}
+
+export type EmailChangeLink = { ok: true; email: string } | { ok: false; status: 400; msg: string };
+
+/** What /verify-email shows for a link before it is confirmed (reading changes nothing). */
+export async function describeEmailChangeLink(app: AppContext, token: unknown): Promise<EmailChangeLink> {
+  const invalid = { ok: false, status: 400, msg: VERIFY_EMAIL_COPY.invalid } as const;
+  if (!isEmailChangeToken(token)) return invalid;
+  const row = await app.db
+    .select({ email: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(
+      and(
+        eq(emailChanges.tokenHash, await hashEmailChangeToken(token, app.env.PASSWORD_PEPPER)),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, app.now()),
+      ),
+    )
+    .get();
+  return row ? { ok: true, email: row.email } : invalid;
+}
+
+export type ConfirmEmailChangeResult =
+  { ok: true; email: string; previousEmail: string } | { ok: false; status: 400 | 409; msg: string };
+
+/**
+ * Opens a link: in ONE batch, (1) reads the user's current address, (2) claims the link — unused,
+ * unexpired, no newer request of the same user, the address not taken by another account — and
+ * (3) sets users.email from the claimed row. Only a claim made by this call (used_at = this
+ * instant, by this token) can change the email, so a reused, expired or older link changes
+ * nothing. Then the old address is told.
+ */
+export async function confirmEmailChange(app: AppContext, token: unknown): Promise<ConfirmEmailChangeResult> {
+  const invalid = { ok: false, status: 400, msg: VERIFY_EMAIL_COPY.invalid } as const;
+  if (!isEmailChangeToken(token)) return invalid;
+  const now = app.now();
+  const at = now.getTime();
+  const tokenHash = await hashEmailChangeToken(token, app.env.PASSWORD_PEPPER);
+  const claimed = sql`(SELECT ec.user_id FROM email_changes ec WHERE ec.token_hash = ${tokenHash} AND ec.used_at = ${at})`;
+  const [before, claim, changed] = await app.db.batch([
+    app.db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .innerJoin(emailChanges, eq(emailChanges.userId, users.id))
+      .where(eq(emailChanges.tokenHash, tokenHash)),
+    app.db
+      .update(emailChanges)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailChanges.tokenHash, tokenHash),
+          isNull(emailChanges.usedAt),
+          gt(emailChanges.expiresAt, now),
+          sql`NOT EXISTS (SELECT 1 FROM email_changes newer WHERE newer.user_id = ${emailChanges.userId} AND newer.created_at > ${emailChanges.createdAt})`,
+          sql`NOT EXISTS (SELECT 1 FROM users taken WHERE taken.email = ${emailChanges.newEmail})`,
+        ),
+      )
+      .returning({ email: emailChanges.newEmail }),
+    app.db
+      .update(users)
+      .set({
+        email: sql`(SELECT ec.new_email FROM email_changes ec WHERE ec.token_hash = ${tokenHash} AND ec.used_at = ${at})`,
+        updatedAt: now,
+      })
+      .where(sql`${users.id} = ${claimed}`)
+      .returning({ email: users.email }),
+  ]);
+  const email = changed[0]?.email;
+  if (!claim[0] || !email) {
+    // Explain only the one refusal the person can act on differently: the address was taken.
+    const row = await app.db
+      .select({ email: emailChanges.newEmail })
+      .from(emailChanges)
+      .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+      .get();
+    const taken = row ? !(await isEmailAvailable(app, row.email)) : false;
+    return taken ? { ok: false, status: 409, msg: VERIFY_EMAIL_COPY.taken } : invalid;
+  }
+  const previous = before[0];
+  if (previous) {
+    await notifyQuietly(app, previous.email, "email_changed", emailChangedNotice(previous.firstName, email));
+  }
+  return { ok: true, email, previousEmail: previous?.email ?? "" };
+}
+
+/** A notice whose failure must not undo what was done: the outbox row records it, the log says why. */
+async function notifyQuietly(
+  app: AppContext,
+  to: string,
+  kind: string,
+  content: { subject: string; text: string; html: string },
+) {
+  try {
+    await sendEmail(app, { to, kind, ...content });
+  } catch (error) {
+    console.error(`${kind} notice failed`, error instanceof Error ? error.message : error);
+  }
+}
+
+const greeting = (firstName: string) => ({
+  type: "paragraph" as const,
+  text: firstName ? `Hi ${firstName},` : "Hello,",
+});
+
+/** To the new address: the link that makes it the sign-in email. */
+export function verifyNewEmail(firstName: string, newEmail: string, link: string) {
+  const { text, html } = renderEmail({
+    heading: "Confirm your new sign-in email",
+    blocks: [
+      greeting(firstName),
+      {
+        type: "paragraph",
+        text: `You asked to sign in to Partwise with ${newEmail} from now on. Open this link to confirm it. It works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours.`,
+      },
+      { type: "button", label: "Confirm my new email", url: link },
+      {
+        type: "paragraph",
+        text: "If you didn't ask for this, ignore this email: nothing changes without the link.",
+      },
+    ],
+    footer: "You got this email because someone asked to make this address the sign-in email of a Partwise account.",
+  });
+  return { subject: "Confirm your new Partwise sign-in email", text, html };
+}
+
+/** To the current address, when a change is asked for: nothing has changed yet. */
+export function changeRequestedNotice(firstName: string, newEmail: string) {
+  const { text, html } = renderEmail({
+    heading: "A change of your sign-in email was requested",
+    blocks: [
+      greeting(firstName),
+      {
+        type: "paragraph",
+        text: `Someone signed in to your Partwise account asked to change its sign-in email to ${newEmail}. It changes only if the link we sent to that address is opened.`,
+      },
+      {
+        type: "paragraph",
+        text: "If you asked for this, there is nothing to do. If you did not, change your password at once: that also cancels the change.",
+      },
+    ],
+    footer: "You got this email because it is the sign-in email of a Partwise account.",
+  });
+  return { subject: "A change of your Partwise sign-in email was requested", text, html };
+}
+
+/** To the previous address, once the change is made. */
 export function emailChangedNotice(firstName: string, newEmail: string) {
   const { text, html } = renderEmail({
     heading: "Your Partwise sign-in email changed",
     blocks: [
-      { type: "paragraph", text: firstName ? `Hi ${firstName},` : "Hello," },
+      greeting(firstName),
       { type: "paragraph", text: `The email you sign in to Partwise with was changed to ${newEmail}.` },
       {
         type: "paragraph",

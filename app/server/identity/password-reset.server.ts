@@ -12,6 +12,8 @@ import { sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 import type { AppContext } from "~/server/load-context";
 import { hashPassword } from "./password.server";
+import { expirePendingEmailChanges } from "./email-change.server";
+import { sendPasswordChangedNotice } from "./password-change.server";
 import {
   authRateLimits,
   countAttempt,
@@ -222,7 +224,7 @@ export async function recoverAccount(
     .returning({ id: passwordResets.id });
   if (used.length === 0) return { ok: false, status: 400, msg: RECOVERY_FAILED_MESSAGE };
 
-  const [, , , , updated] = await app.db.batch([
+  const [, , , , , updated] = await app.db.batch([
     app.db
       .update(users)
       .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
@@ -236,9 +238,12 @@ export async function recoverAccount(
         and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
       ),
     recordSuccess(app, limits, now),
+    // A pending email change dies with the old password (ADR 050).
+    expirePendingEmailChanges(app, reset.userId, now),
     app.db.select(viewerUserColumns).from(users).where(eq(users.id, reset.userId)),
   ]);
   const user = updated[0];
+  sendPasswordChangedNotice(app, user, now);
   const { cookie } = await createSession(app, request, reset.userId);
   return { ok: true, cookie, user, msg: PASSWORD_RESET_DONE_MESSAGE };
 }

@@ -25,6 +25,7 @@ import { neutralizeCsvFormulas } from "~/lib/files/csv-formulas";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
+import { accessTier } from "~/lib/payments/trial";
 
 export const LEARNING_PATH = "/learning";
 
@@ -325,7 +326,7 @@ export async function setLearningProgress(
 ): Promise<ProgressResult> {
   const found = await getClientLearningItem(app, viewer, itemId);
   if (!found) return { ok: false, status: 404, msg: LEARNING_COPY.itemNotFound };
-  if (!canOpen(found.item.allowedTiers, viewer.business.memberTier)) {
+  if (!canOpen(found.item.allowedTiers, accessTier(viewer.business, app.now()))) {
     return { ok: false, status: 403, msg: LEARNING_COPY.lockedMessage(thePlans(found.item.allowedTiers)) };
   }
   if (!done) {
@@ -356,7 +357,7 @@ export async function getTemplateDownload(
 ): Promise<TemplateDownload | "locked" | null> {
   const found = await getClientLearningItem(app, viewer, id);
   if (!found || found.item.kind !== "template" || !found.item.fileKey || !found.item.fileName) return null;
-  if (!canOpen(found.item.allowedTiers, viewer.business.memberTier)) return "locked";
+  if (!canOpen(found.item.allowedTiers, accessTier(viewer.business, app.now()))) return "locked";
   const object = await app.files.get(found.item.fileKey);
   if (!object) return null;
   const contentType = found.item.fileContentType ?? "application/octet-stream";

@@ -13,12 +13,13 @@ import {
   candidateAcceptedMessage,
   candidateRejectedMessage,
 } from "~/lib/matching/match-copy";
-import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import type { BusinessDecisionInput } from "~/lib/matching/match-view";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/guards.server";
+import { afterCandidateLeft } from "./request-after-candidate.server";
 import { runMatching } from "./run-matching.server";
 import { CANDIDACIES_PATH } from "~/lib/consultants/portal";
 
@@ -196,26 +197,13 @@ export async function decideCandidate(
   }
 
   const nextBy = addBusinessDays(now, NEXT_CANDIDATE_BUSINESS_DAYS);
-  const nextByMs = nextBy.getTime();
   // After the rejection: another candidate waiting for the business, else one waiting for the
   // consultant's answer, else back to the engine and the manager with a promised date.
-  const otherWaiting = sql`EXISTS (SELECT 1 FROM match_candidates AS c WHERE c.match_request_id = ${matchRequestId}
-    AND c.status = 'accepted' AND c.business_decision_status = 'pending')`;
-  const otherProposed = sql`EXISTS (SELECT 1 FROM match_candidates AS c WHERE c.match_request_id = ${matchRequestId}
-    AND c.status = 'proposed')`;
   const [decided, , matchRows, candidateRows] = await app.db.batch([
     decide,
     app.db
       .update(matchRequests)
-      .set({
-        status: sql`CASE WHEN ${otherWaiting} THEN 'awaiting_decision' WHEN ${otherProposed} THEN 'candidates_proposed'
-          ELSE 'matching' END`,
-        statusText: sql`CASE WHEN ${otherWaiting} THEN ${MATCH_STATUS_TEXTS.awaiting_decision}
-          WHEN ${otherProposed} THEN ${MATCH_STATUS_TEXTS.candidates_proposed}
-          ELSE ${nextCandidateStatusText(nextBy)} END`,
-        nextCandidateBy: sql`CASE WHEN ${otherWaiting} OR ${otherProposed} THEN NULL ELSE ${nextByMs} END`,
-        updatedAt: now,
-      })
+      .set({ ...afterCandidateLeft(matchRequestId, nextBy), updatedAt: now })
       .where(and(ownAwaiting, decidedNow)),
     readMatch,
     readCandidate,

@@ -5,11 +5,12 @@ import type { MatchRequestStatus } from "~db/enums";
 import { CANDIDACIES_PATH } from "~/lib/consultants/portal";
 import { OPEN_MATCH_STATUSES } from "~/lib/matching/candidacy-state";
 import { addBusinessDays, CANDIDATE_WITHDRAWN_NOTICE, NEXT_CANDIDATE_BUSINESS_DAYS } from "~/lib/matching/match-copy";
-import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
+import { nextCandidateStatusText } from "~/lib/matching/match-status";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { discardUnsignedPlans } from "~/server/engagements/plan-withdrawal.server";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
+import { afterCandidateLeft } from "./request-after-candidate.server";
 import { runMatching } from "./run-matching.server";
 
 /**
@@ -70,11 +71,6 @@ export function candidacyWithdrawal(
     sql`(SELECT c.match_request_id FROM match_candidates AS c WHERE c.consultant_id = ${consultantId}
       AND c.status = 'withdrawn' AND c.withdrawal_reason = ${reason} AND c.withdrawn_at = ${nowMs}
       AND c.business_decision_status = ${decision})`;
-  // What is left on a request once this consultant is gone (the same reading as after a rejection).
-  const otherWaiting = sql`EXISTS (SELECT 1 FROM match_candidates AS o WHERE o.match_request_id = ${matchRequests.id}
-    AND o.status = 'accepted' AND o.business_decision_status = 'pending')`;
-  const otherProposed = sql`EXISTS (SELECT 1 FROM match_candidates AS o WHERE o.match_request_id = ${matchRequests.id}
-    AND o.status = 'proposed')`;
 
   return [
     // Proposed only: the business never saw them.
@@ -126,18 +122,11 @@ export function candidacyWithdrawal(
         ),
       )
       .returning({ id: matchRequests.id }),
-    // A request still looking: another candidate waiting for the business, else one asked, else matching.
+    // A request still looking: another candidate waiting for the business, else one asked, else
+    // matching (the same reading as after a rejection).
     db
       .update(matchRequests)
-      .set({
-        status: sql`CASE WHEN ${otherWaiting} THEN 'awaiting_decision' WHEN ${otherProposed} THEN 'candidates_proposed'
-          ELSE 'matching' END`,
-        statusText: sql`CASE WHEN ${otherWaiting} THEN ${MATCH_STATUS_TEXTS.awaiting_decision}
-          WHEN ${otherProposed} THEN ${MATCH_STATUS_TEXTS.candidates_proposed}
-          ELSE ${nextCandidateStatusText(nextBy)} END`,
-        nextCandidateBy: sql`CASE WHEN ${otherWaiting} OR ${otherProposed} THEN NULL ELSE ${nextBy.getTime()} END`,
-        updatedAt: now,
-      })
+      .set({ ...afterCandidateLeft(matchRequests.id, nextBy), updatedAt: now })
       .where(
         and(
           sql`${matchRequests.id} IN ${withdrawnHere("pending")}`,
@@ -153,6 +142,8 @@ export function candidacyWithdrawal(
         businessId: matchCandidates.businessId,
         decision: matchCandidates.businessDecisionStatus,
         category: matchRequests.category,
+        // The request's status once this batch ran: 'matching' when no candidate is left on it.
+        requestStatus: sql<MatchRequestStatus>`${matchRequests.status}`.as("request_status"),
         assignedManagerId: matchRequests.assignedManagerId,
         business: businesses.name,
         ownerUserId: businesses.ownerUserId,
@@ -178,7 +169,8 @@ export function candidacyWithdrawal(
 /** What the caller's batch answered for the withdrawal's statements, in their order. */
 type Results = BatchResponse<ReturnType<typeof candidacyWithdrawal>>;
 
-export type WithdrawnCandidacies = { count: number };
+/** How many candidacies were withdrawn, and how many of their matches are back in smart matching. */
+export type WithdrawnCandidacies = { count: number; backInMatching: number };
 
 /**
  * After the caller's batch ran the withdrawal's statements: tells the businesses that had seen the
@@ -193,7 +185,8 @@ export async function afterCandidacyWithdrawal(
 ): Promise<WithdrawnCandidacies> {
   const [unseen, seen, discarded, , , rows, people] = results;
   const count = unseen.length + seen.length;
-  if (count === 0) return { count };
+  if (count === 0) return { count, backInMatching: 0 };
+  const backInMatching = rows.filter((row) => row.requestStatus === "matching").length;
   const person = people[0];
   const name = person ? fullName(person.firstName, person.lastName) || person.email : "A consultant";
   const seenIds = new Set(seen.map((row) => row.id));
@@ -214,6 +207,7 @@ export async function afterCandidacyWithdrawal(
           areaOf(row.category),
           row.decision === "accepted",
           planWithdrawn.has(row.matchRequestId),
+          row.requestStatus === "matching",
         ),
         link: `/features?matchId=${encodeURIComponent(row.matchRequestId)}`,
         action: "Open the match request",
@@ -256,5 +250,5 @@ export async function afterCandidacyWithdrawal(
       console.error(`Matching after a withdrawn candidacy on ${matchRequestId} failed:`, error);
     }
   }
-  return { count };
+  return { count, backInMatching };
 }

@@ -6,22 +6,38 @@
 // reads the owning domain. Nothing here marks anything paid: that is only done by
 // fulfilCheckoutSession (fulfilment.server.ts), which retrieves the session from Stripe.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { purchases, type Business, type Purchase } from "~db/schema";
+import { businesses, purchases, type Business, type Purchase } from "~db/schema";
 import {
+  CHECKOUT_STARTING_MESSAGE,
+  DUPLICATE_PAYMENT_REFUNDED_MESSAGE,
+  DUPLICATE_SUBSCRIPTION_MESSAGE,
   PAYMENT_NOT_COMPLETED_MESSAGE,
   PAYMENT_NOT_FOUND_MESSAGE,
+  PAYMENT_PROCESSING_MESSAGE,
   PAYMENT_START_FAILED_MESSAGE,
   STRIPE_ID_CONFLICT_MESSAGE,
   STRIPE_ID_UNVERIFIED_MESSAGE,
+  SUBSCRIPTION_CHECKOUT_OPEN_MESSAGE,
+  SUBSCRIPTION_LIVE_MESSAGE,
 } from "~/lib/payments/payment-copy";
-import { isPaidTier, PLANS, TRIAL_DAYS, type Billing, type LookupKey, type PaidTier } from "~/lib/payments/plans";
+import {
+  isPaidTier,
+  parseLookupKey,
+  PLANS,
+  TRIAL_DAYS,
+  type Billing,
+  type LookupKey,
+  type PaidTier,
+} from "~/lib/payments/plans";
+import { formatMoney } from "~/lib/shared/numbers";
 import type { AppContext } from "~/server/load-context";
 import { ensureCustomer } from "./customers.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { paymentProvider } from "./provider/factory.server";
 import { PaymentProviderError, type CheckoutSession } from "./provider/types";
-import type { CheckoutFailure, Purchasable, PurchaseKind, PurchaseRefs } from "./purchasable";
+import type { CheckoutFailure, Purchasable, PurchaseDescription, PurchaseKind, PurchaseRefs } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
+import { LIVE_SUBSCRIPTION_STATES } from "./subscriptions.server";
 
 export type { CheckoutFailure } from "./purchasable";
 export type CheckoutBusiness = Pick<
@@ -32,60 +48,90 @@ export type CheckoutViewer = { user: { id: string; email: string }; business: Ch
 
 export type CheckoutStart = { ok: true; url: string; purchaseId: string } | CheckoutFailure;
 
-/** A double click within this window reuses the same purchase and Stripe idempotency key. */
-export const IDEMPOTENCY_WINDOW_MS = 10 * 60 * 1000;
-/** Subscriptions that still hold a plan: a new checkout would make a second subscription. */
-const LIVE_SUBSCRIPTION_STATUSES = new Set(["trialing", "active", "past_due"]);
+/**
+ * An open checkout is reused only while it has at least this long left to be paid (Stripe expires
+ * a session 24 hours after it was made); closer to its end it is expired and a new one opened.
+ */
+export const CHECKOUT_REUSE_MARGIN_MS = 60 * 60 * 1000;
+/** A purchase still without its session after this long was never started (its request died): it is failed. */
+const STARTING_TIMEOUT_MS = 60 * 1000;
+/** How often a start re-reads the open checkout after closing one (or losing a race for the slot). */
+const START_ATTEMPTS = 4;
+/** Whether the business (as stored) holds a live subscription: a new checkout would make a second one. */
+export function hasLiveSubscription(business: Pick<CheckoutBusiness, "subscriptionId" | "subscriptionStatus">) {
+  return (
+    Boolean(business.subscriptionId) &&
+    (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(business.subscriptionStatus ?? "")
+  );
+}
 
 /** APP_URL when configured, else the request's own origin. */
 export function appOrigin(app: AppContext, request: Request): string {
   return (app.env.APP_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
 }
 
-function bucket(app: AppContext): number {
-  return Math.floor(app.now().getTime() / IDEMPOTENCY_WINDOW_MS);
-}
-
-const failed = (status: CheckoutFailure["status"], msg: string): CheckoutFailure => ({ ok: false, status, msg });
+const failed = (status: CheckoutFailure["status"], msg: string, code?: CheckoutFailure["code"]): CheckoutFailure => ({
+  ok: false,
+  status,
+  msg,
+  ...(code ? { code } : {}),
+});
 
 /**
- * The pending purchase for this idempotency key: inserted once (INSERT … ON CONFLICT DO NOTHING
- * RETURNING), so a double click finds the first one. A purchase that failed to start is retried
- * under the same key; one that already completed gets a fresh key.
+ * The business's open checkout for what is being bought: its pending purchase of this kind and
+ * reference, or for a plan its pending subscription purchase of any plan (one open subscription
+ * checkout per business). The partial unique indexes of `purchases` keep it to one.
  */
-async function recordPurchase(
+async function openPurchaseOf(
+  app: AppContext,
+  businessId: string,
+  kind: PurchaseKind,
+  referenceId: string,
+): Promise<Purchase | null> {
+  const [row] = await app.db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.businessId, businessId),
+        eq(purchases.kind, kind),
+        eq(purchases.status, "pending"),
+        kind === "subscription" ? undefined : eq(purchases.referenceId, referenceId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A new pending purchase, unless the business already has an open one for the same thing (a
+ * concurrent click): INSERT … ON CONFLICT DO NOTHING on the one-open-checkout indexes, so one of
+ * two racing requests records it and the other takes it over. Its Idempotency-Key is its own.
+ */
+async function insertPurchase(
   app: AppContext,
   viewer: CheckoutViewer,
-  input: { kind: PurchaseKind; referenceId: string; amountCents: number; idempotencyKey: string },
-): Promise<Purchase> {
+  input: { kind: PurchaseKind; referenceId: string; amountCents: number },
+): Promise<Purchase | null> {
   const now = app.now();
-  const values = {
-    id: crypto.randomUUID(),
-    businessId: viewer.business.id,
-    createdByUserId: viewer.user.id,
-    kind: input.kind,
-    referenceId: input.referenceId,
-    amountCents: input.amountCents,
-    status: "pending" as const,
-    idempotencyKey: input.idempotencyKey,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const [inserted] = await app.db.insert(purchases).values(values).onConflictDoNothing().returning();
-  if (inserted) return inserted;
-  const [existing] = await app.db.select().from(purchases).where(eq(purchases.idempotencyKey, input.idempotencyKey));
-  if (!existing || existing.businessId !== viewer.business.id) throw new Error("purchase idempotency key collision");
-  if (existing.status === "pending") return existing;
-  if (existing.status === "failed") {
-    const [retried] = await app.db
-      .update(purchases)
-      .set({ status: "pending", updatedAt: now })
-      .where(and(eq(purchases.id, existing.id), eq(purchases.status, "failed")))
-      .returning();
-    return retried ?? existing;
-  }
-  // Paid or canceled within the window: a new, separate purchase.
-  return recordPurchase(app, viewer, { ...input, idempotencyKey: `${input.idempotencyKey}-${crypto.randomUUID()}` });
+  const prefix = input.kind === "subscription" ? "sub" : input.kind;
+  const [inserted] = await app.db
+    .insert(purchases)
+    .values({
+      id: crypto.randomUUID(),
+      businessId: viewer.business.id,
+      createdByUserId: viewer.user.id,
+      kind: input.kind,
+      referenceId: input.referenceId,
+      amountCents: input.amountCents,
+      status: "pending",
+      idempotencyKey: `${prefix}-${viewer.business.id}-${input.referenceId}-${crypto.randomUUID()}`,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return inserted ?? null;
 }
 
 async function markFailed(app: AppContext, purchaseId: string): Promise<void> {
@@ -96,15 +142,28 @@ async function markFailed(app: AppContext, purchaseId: string): Promise<void> {
     .run();
 }
 
-async function storeSession(app: AppContext, purchaseId: string, sessionId: string): Promise<void> {
+/** The open checkout is closed (expired at the provider, or never payable): its purchase is canceled. */
+async function markCanceled(app: AppContext, purchaseId: string): Promise<void> {
   await app.db
     .update(purchases)
-    .set({ stripeCheckoutSessionId: sessionId, updatedAt: app.now() })
+    .set({ status: "canceled", updatedAt: app.now() })
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, "pending")))
+    .run();
+}
+
+async function storeSession(app: AppContext, purchaseId: string, session: CheckoutSession): Promise<void> {
+  await app.db
+    .update(purchases)
+    .set({
+      stripeCheckoutSessionId: session.id,
+      checkoutExpiresAt: session.expires_at === null ? null : new Date(session.expires_at * 1000),
+      updatedAt: app.now(),
+    })
     .where(eq(purchases.id, purchaseId))
     .run();
 }
 
-/** Runs a provider call; Stripe unreachable or refusing becomes the readable 502 and a failed purchase. */
+/** Runs a provider call; Stripe unreachable or refusing becomes the readable 502 (and a failed purchase). */
 async function withProvider<T>(
   app: AppContext,
   purchaseId: string | null,
@@ -131,7 +190,7 @@ async function finishCheckout(
     await markFailed(app, purchaseId);
     return failed(502, PAYMENT_START_FAILED_MESSAGE);
   }
-  await storeSession(app, purchaseId, session.id);
+  await storeSession(app, purchaseId, session);
   return { ok: true, url: session.url, purchaseId };
 }
 
@@ -139,10 +198,165 @@ function isFailure(value: unknown): value is CheckoutFailure {
   return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
 }
 
+/** What to do with the business's open checkout when it asks for a new one. */
+type OpenCheckout =
+  | { next: "reuse"; start: CheckoutStart }
+  | { next: "create"; purchase: Purchase }
+  /** Closed: read the open checkout again; `paid` when it was found paid (and is now fulfilled). */
+  | { next: "again"; paid?: boolean }
+  | { next: "refuse"; failure: CheckoutFailure };
+
+/**
+ * One open checkout per thing bought (ADR 010). The open one is reused while it can still be paid
+ * (the same reference and amount, open at the provider, more than CHECKOUT_REUSE_MARGIN_MS left).
+ * Otherwise it is closed before another is opened: expired through the provider (the amount
+ * changed, it is about to lapse), or found already paid (fulfilled now; the kind then refuses a
+ * second purchase) or expired (its purchase canceled). A plan's open checkout for another plan is
+ * not closed: the business is told to continue or cancel it (SUBSCRIPTION_CHECKOUT_OPEN).
+ */
+async function settleOpenCheckout(
+  app: AppContext,
+  open: Purchase,
+  wanted: { referenceId: string; amountCents: number },
+  origin: string,
+): Promise<OpenCheckout> {
+  const same = open.referenceId === wanted.referenceId && open.amountCents === wanted.amountCents;
+  const sessionId = open.stripeCheckoutSessionId;
+  if (!sessionId) {
+    // Another request recorded it and is asking the provider for its session right now (or died
+    // doing so). The same purchase and Idempotency-Key answer the same session.
+    if (app.now().getTime() - open.createdAt.getTime() > STARTING_TIMEOUT_MS) {
+      await markFailed(app, open.id);
+      return { next: "again" };
+    }
+    return same
+      ? { next: "create", purchase: open }
+      : { next: "refuse", failure: failed(409, CHECKOUT_STARTING_MESSAGE) };
+  }
+  const provider = paymentProvider(app);
+  let session: CheckoutSession;
+  try {
+    session = await provider.retrieveCheckoutSession(sessionId);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    if (error.status !== 404) return { next: "refuse", failure: failed(502, PAYMENT_START_FAILED_MESSAGE) };
+    // The provider does not know it (a session of another account or mode): it can never be paid.
+    await markCanceled(app, open.id);
+    return { next: "again" };
+  }
+  if (session.status === "complete") {
+    // Paid, and neither the webhook nor the success page has told us yet: fulfil it now.
+    const result = await withProvider(app, null, () => fulfilCheckoutSession(app, session.id, origin));
+    if (isFailure(result)) return { next: "refuse", failure: result };
+    if (result.purchase?.status === "pending") {
+      // Complete but not paid yet (an asynchronous payment method): a second checkout would charge twice.
+      return { next: "refuse", failure: failed(409, PAYMENT_PROCESSING_MESSAGE) };
+    }
+    return { next: "again", paid: true };
+  }
+  if (session.status === "expired") {
+    await markCanceled(app, open.id);
+    return { next: "again" };
+  }
+  const lapsing =
+    session.expires_at !== null && session.expires_at * 1000 - app.now().getTime() < CHECKOUT_REUSE_MARGIN_MS;
+  if (same && !lapsing && session.url)
+    return { next: "reuse", start: { ok: true, url: session.url, purchaseId: open.id } };
+  if (open.kind === "subscription" && !same && !lapsing) {
+    return {
+      next: "refuse",
+      failure: failed(
+        409,
+        SUBSCRIPTION_CHECKOUT_OPEN_MESSAGE(planNameOf(open) ?? "another"),
+        "subscription_checkout_open",
+      ),
+    };
+  }
+  return (await closeOpenCheckout(app, open, session.id, origin)) ?? { next: "again" };
+}
+
+/**
+ * Expires the open checkout through the provider and cancels its purchase. When the provider
+ * refuses (it was paid or expired meanwhile), the next attempt reads it again; still open (the
+ * provider failing) answers the readable 502.
+ */
+async function closeOpenCheckout(
+  app: AppContext,
+  open: Purchase,
+  sessionId: string,
+  origin: string,
+): Promise<OpenCheckout | null> {
+  const provider = paymentProvider(app);
+  try {
+    await provider.expireCheckoutSession(sessionId);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.warn(`payments: could not expire checkout ${sessionId}: ${error.message}`);
+    const again = await withProvider(app, null, () => provider.retrieveCheckoutSession(sessionId));
+    if (isFailure(again)) return { next: "refuse", failure: again };
+    if (again.status === "open") return { next: "refuse", failure: failed(502, PAYMENT_START_FAILED_MESSAGE) };
+    if (again.status === "complete") {
+      const fulfilled = await withProvider(app, null, () => fulfilCheckoutSession(app, sessionId, origin));
+      if (isFailure(fulfilled)) return { next: "refuse", failure: fulfilled };
+      return { next: "again", paid: true };
+    }
+  }
+  await markCanceled(app, open.id);
+  return null;
+}
+
+/**
+ * The one way a checkout starts: `describe` says what the business is buying (or refuses it),
+ * then its open checkout is reused or closed (settleOpenCheckout) and, when none is left, a pending
+ * purchase is recorded and `create` asks the provider for its Checkout Session under the
+ * purchase's Idempotency-Key.
+ */
+async function startCheckout(
+  app: AppContext,
+  viewer: CheckoutViewer,
+  kind: PurchaseKind,
+  describe: () => Promise<PurchaseDescription | CheckoutFailure>,
+  create: (description: PurchaseDescription, purchase: Purchase, customerId: string) => Promise<CheckoutSession>,
+  origin: string,
+): Promise<CheckoutStart> {
+  let customerId: string | null = null;
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
+    const described = await describe();
+    if (!described.ok) return described;
+    if (customerId === null) {
+      const customer = await withProvider(app, null, () => ensureCustomer(app, viewer));
+      if (isFailure(customer)) return customer;
+      customerId = customer;
+    }
+    const open = await openPurchaseOf(app, viewer.business.id, kind, described.referenceId);
+    let purchase: Purchase | null = null;
+    if (open) {
+      const settled = await settleOpenCheckout(app, open, described, origin);
+      if (settled.next === "reuse") return settled.start;
+      if (settled.next === "refuse") return settled.failure;
+      // A plan checkout found paid made a subscription: no second one (the caller says which plan).
+      if (settled.next === "again" && settled.paid && kind === "subscription") {
+        return failed(409, SUBSCRIPTION_LIVE_MESSAGE("a"), "subscription_live");
+      }
+      if (settled.next === "again") continue;
+      purchase = settled.purchase;
+    } else {
+      purchase = await insertPurchase(app, viewer, { kind, ...described });
+      if (!purchase) continue; // A concurrent click recorded it first: take that one over.
+    }
+    const current = purchase;
+    const owner = customerId;
+    const session = await withProvider(app, current.id, () => create(described, current, owner));
+    return finishCheckout(app, current.id, session);
+  }
+  return failed(409, CHECKOUT_STARTING_MESSAGE);
+}
+
 /**
  * POST /api/payments/create-checkout-session: a Checkout Session in subscription mode for the plan
- * of `key` with the 7-day trial. A business that already holds a live subscription goes to the
- * customer portal instead (switching plans there keeps one subscription).
+ * of `key` with the 7-day trial. One subscription per business: one that already holds a live
+ * subscription is refused (it changes plans in the customer portal), and so is a second plan
+ * while another plan's checkout is open (the business continues or cancels that one).
  */
 export async function startSubscriptionCheckout(
   app: AppContext,
@@ -152,47 +366,91 @@ export async function startSubscriptionCheckout(
 ): Promise<CheckoutStart> {
   const key: LookupKey = `${plan.tier}_PLAN_${plan.billing}`;
   const business = viewer.business;
-  if (
-    business.subscriptionId &&
-    business.stripeCustomerId &&
-    LIVE_SUBSCRIPTION_STATUSES.has(business.subscriptionStatus ?? "")
-  ) {
-    const portal = await openPortal(app, viewer, origin);
-    return portal.ok ? { ok: true, url: portal.url, purchaseId: "" } : portal;
+  if (hasLiveSubscription(business)) {
+    return failed(409, SUBSCRIPTION_LIVE_MESSAGE(PLANS[business.memberTier].displayName), "subscription_live");
   }
-  const described = await PURCHASABLES.subscription.describe(app, business.id, key);
-  if (!described.ok) return described;
-
-  const customerId = await withProvider(app, null, () => ensureCustomer(app, viewer));
-  if (isFailure(customerId)) return customerId;
-  const purchase = await recordPurchase(app, viewer, {
-    kind: "subscription",
-    referenceId: described.referenceId,
-    amountCents: described.amountCents,
-    idempotencyKey: `sub-${business.id}-${key}-${bucket(app)}`,
-  });
-  const session = await withProvider(app, purchase.id, () =>
-    paymentProvider(app).createSubscriptionCheckout(
-      {
-        customerId,
-        lookupKey: key,
-        trialDays: TRIAL_DAYS,
-        successUrl: `${origin}${described.successPath}`,
-        cancelUrl: `${origin}${described.cancelPath}`,
-        clientReferenceId: business.id,
-        metadata: { businessId: business.id, kind: "subscription", purchaseId: purchase.id },
-      },
-      purchase.idempotencyKey,
-    ),
+  const started = await startCheckout(
+    app,
+    viewer,
+    "subscription",
+    () => PURCHASABLES.subscription.describe(app, business.id, key),
+    (described, purchase, customerId) =>
+      paymentProvider(app).createSubscriptionCheckout(
+        {
+          customerId,
+          lookupKey: key,
+          trialDays: TRIAL_DAYS,
+          successUrl: `${origin}${described.successPath}`,
+          cancelUrl: `${origin}${described.cancelPath}`,
+          clientReferenceId: business.id,
+          metadata: { businessId: business.id, kind: "subscription", purchaseId: purchase.id },
+        },
+        purchase.idempotencyKey,
+      ),
+    origin,
   );
-  return finishCheckout(app, purchase.id, session);
+  if (started.ok) return started;
+  // An open checkout found paid meanwhile made the business's subscription live.
+  const [fresh] = await app.db
+    .select({
+      memberTier: businesses.memberTier,
+      subscriptionId: businesses.subscriptionId,
+      subscriptionStatus: businesses.subscriptionStatus,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, business.id));
+  if (fresh && hasLiveSubscription(fresh) && started.code !== "subscription_checkout_open") {
+    return failed(409, SUBSCRIPTION_LIVE_MESSAGE(PLANS[fresh.memberTier].displayName), "subscription_live");
+  }
+  return started;
+}
+
+/**
+ * "Cancel that checkout" on /plan-select: the business's open subscription checkout is expired
+ * through the provider, so it can no longer be paid, and another plan may be chosen. Answers
+ * whether one was closed; a checkout paid meanwhile is fulfilled instead.
+ */
+export async function cancelSubscriptionCheckout(
+  app: AppContext,
+  viewer: CheckoutViewer,
+  origin: string,
+): Promise<{ ok: true; closed: boolean } | CheckoutFailure> {
+  const open = await openPurchaseOf(app, viewer.business.id, "subscription", "");
+  if (!open) return { ok: true, closed: false };
+  if (!open.stripeCheckoutSessionId) {
+    await markFailed(app, open.id);
+    return { ok: true, closed: true };
+  }
+  const closed = await closeOpenCheckout(app, open, open.stripeCheckoutSessionId, origin);
+  if (closed?.next === "refuse") return closed.failure;
+  const [after] = await app.db.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, open.id));
+  return { ok: true, closed: after?.status === "canceled" };
+}
+
+/** The business's open plan checkout, as /plan-select shows it (read from D1 only), or null. */
+export async function openSubscriptionCheckout(
+  app: AppContext,
+  businessId: string,
+): Promise<{ purchaseId: string; lookupKey: LookupKey; planName: string; expiresAt: string } | null> {
+  const open = await openPurchaseOf(app, businessId, "subscription", "");
+  if (!open?.stripeCheckoutSessionId) return null;
+  const expiresAt = open.checkoutExpiresAt ?? new Date(open.createdAt.getTime() + 24 * 60 * 60 * 1000);
+  const plan = parseLookupKey(open.referenceId);
+  if (!plan || expiresAt <= app.now()) return null;
+  return {
+    purchaseId: open.id,
+    lookupKey: `${plan.tier}_PLAN_${plan.billing}`,
+    planName: planNameOf(open) ?? PLANS[plan.tier].displayName,
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 type OneOffKind = Exclude<PurchaseKind, "subscription">;
 
 /**
  * The one mechanism for every one-off purchase: the kind describes the business's reference (or
- * refuses it), then a purchase record and a payment-mode Checkout Session.
+ * refuses it), then its one open checkout (reused or replaced) or a new purchase record and a
+ * payment-mode Checkout Session.
  */
 export async function startOneOffCheckout<K extends OneOffKind>(
   app: AppContext,
@@ -203,32 +461,27 @@ export async function startOneOffCheckout<K extends OneOffKind>(
 ): Promise<CheckoutStart> {
   const business = viewer.business;
   const purchasable: Purchasable<K> = PURCHASABLES[kind];
-  const input = await purchasable.describe(app, business.id, ref);
-  if (!input.ok) return input;
-  const customerId = await withProvider(app, null, () => ensureCustomer(app, viewer));
-  if (isFailure(customerId)) return customerId;
-  const purchase = await recordPurchase(app, viewer, {
+  return startCheckout(
+    app,
+    viewer,
     kind,
-    referenceId: input.referenceId,
-    amountCents: input.amountCents,
-    idempotencyKey: `${kind}-${business.id}-${input.referenceId}-${bucket(app)}`,
-  });
-  const session = await withProvider(app, purchase.id, () =>
-    paymentProvider(app).createPaymentCheckout(
-      {
-        customerId,
-        amountCents: input.amountCents,
-        currency: "usd",
-        productName: input.productName,
-        successUrl: `${origin}${input.successPath}`,
-        cancelUrl: `${origin}${input.cancelPath}`,
-        clientReferenceId: business.id,
-        metadata: { businessId: business.id, kind, purchaseId: purchase.id, referenceId: input.referenceId },
-      },
-      purchase.idempotencyKey,
-    ),
+    () => purchasable.describe(app, business.id, ref),
+    (input, purchase, customerId) =>
+      paymentProvider(app).createPaymentCheckout(
+        {
+          customerId,
+          amountCents: input.amountCents,
+          currency: "usd",
+          productName: input.productName,
+          successUrl: `${origin}${input.successPath}`,
+          cancelUrl: `${origin}${input.cancelPath}`,
+          clientReferenceId: business.id,
+          metadata: { businessId: business.id, kind, purchaseId: purchase.id, referenceId: input.referenceId },
+        },
+        purchase.idempotencyKey,
+      ),
+    origin,
   );
-  return finishCheckout(app, purchase.id, session);
 }
 
 /** POST /api/payments/create-insight-checkout: the business's own unpaid insight request. */
@@ -315,6 +568,19 @@ export async function confirmCheckout(
     }
   }
   const [after] = await app.db.select().from(purchases).where(eq(purchases.id, purchase.id));
+  if (after?.duplicateOfPurchaseId) {
+    // A second payment for what was already paid: it delivers nothing and is (being) refunded.
+    const refunded = after.status === "refunded";
+    return failed(
+      409,
+      DUPLICATE_PAYMENT_REFUNDED_MESSAGE(formatMoney(after.amountCents), refunded),
+      "duplicate_payment",
+    );
+  }
+  if (after?.kind === "subscription" && after.status === "refunded") {
+    // A second subscription, canceled at once (the business keeps its plan).
+    return failed(409, DUPLICATE_SUBSCRIPTION_MESSAGE, "duplicate_payment");
+  }
   if (!after || after.status !== "paid") return failed(409, PAYMENT_NOT_COMPLETED_MESSAGE);
   return { ok: true, purchase: after };
 }

@@ -11,15 +11,17 @@
 // - every effect is itself idempotent (set-a-flag, INSERT ... ON CONFLICT DO NOTHING, a
 //   subscription sync that writes the provider's current state), so running it again — after a
 //   crash, a retry or a race — changes nothing more.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { purchases, type Purchase } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
+import { refundDuplicatePayment } from "./duplicate-payments.server";
 import { paymentProvider } from "./provider/factory.server";
-import type { CheckoutSession, StripeEvent } from "./provider/types";
+import { PaymentProviderError, type CheckoutSession, type StripeEvent } from "./provider/types";
 import type { PurchaseKind } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
 import { sendInvoiceReceipt, sendPaymentReceipt } from "./receipt-emails.server";
-import { invoiceSubscriptionId, stripeId, syncSubscription } from "./subscriptions.server";
+import { invoiceSubscriptionId, stripeId } from "./stripe-ids";
+import { syncSubscription } from "./subscriptions.server";
 import { handleSignedEvent, ignored, processed, type EventOutcome, type WebhookResult } from "./webhook-events.server";
 
 export { syncSubscription } from "./subscriptions.server";
@@ -27,8 +29,10 @@ export { syncSubscription } from "./subscriptions.server";
 export type { PurchaseKind } from "./purchasable";
 
 export type FulfilmentResult = {
-  /** True only for the one call that turned the purchase paid. */
+  /** True only for the one call that turned the purchase paid (as a duplicate too). */
   fulfilled: boolean;
+  /** The payment was a second one for what another purchase had paid: refunded, nothing delivered. */
+  duplicate: boolean;
   /** The purchase behind the session (as it stands after this call), or null if there is none. */
   purchase: Purchase | null;
   kind: PurchaseKind | null;
@@ -63,37 +67,49 @@ export async function fulfilCheckoutSession(
     .from(purchases)
     .where(eq(purchases.stripeCheckoutSessionId, sessionId))
     .limit(1);
-  if (!found) return { fulfilled: false, purchase: null, kind: null };
+  if (!found) return { fulfilled: false, duplicate: false, purchase: null, kind: null };
   const provider = paymentProvider(app);
   const session = await provider.retrieveCheckoutSession(sessionId);
-  if (!isPaidSession(session) || found.status === "refunded") {
-    return { fulfilled: false, purchase: found, kind: found.kind };
-  }
+  const unchanged = {
+    fulfilled: false,
+    duplicate: Boolean(found.duplicateOfPurchaseId),
+    purchase: found,
+    kind: found.kind,
+  };
+  if (!isPaidSession(session) || found.status === "refunded") return unchanged;
   if (session.mode === "payment" && session.amount_total !== null && session.amount_total !== found.amountCents) {
     // The amount is set by the server; a different total means this session is not this purchase.
     console.error(
       `Checkout session ${session.id} total ${session.amount_total} does not match purchase ${found.id} (${found.amountCents}); not fulfilled.`,
     );
-    return { fulfilled: false, purchase: found, kind: found.kind };
+    return unchanged;
   }
 
   // An effect that needs the provider's current state (a subscription's) reads it before the
   // batch; it is idempotent (it writes the current state), so it may run on every call.
   const purchasable = PURCHASABLES[found.kind];
-  await purchasable.prepare?.(app, found, session, provider);
+  await purchasable.prepare?.(app, found, session, provider, origin);
 
   const now = app.now();
   const markPaid = app.db
     .update(purchases)
-    .set({ status: "paid", paidAt: now, updatedAt: now, stripePaymentIntentId: session.payment_intent })
+    .set({
+      status: "paid",
+      paidAt: now,
+      updatedAt: now,
+      stripePaymentIntentId: session.payment_intent,
+      duplicateOfPurchaseId: earlierPayment(found),
+    })
     .where(and(eq(purchases.stripeCheckoutSessionId, session.id), inArray(purchases.status, [...UNPAID_STATES])))
     .returning();
-  const effect = purchasable.fulfil(app.db, found, now);
+  // A purchase already marked a duplicate (a later call) has no effect to repair.
+  const effect = found.duplicateOfPurchaseId ? [] : purchasable.fulfil(app.db, found, now);
   // One atomic batch: the paid mark and the effect land together or not at all. The effect
-  // statements are idempotent, so they also repair a purchase paid by an earlier partial run.
+  // statements are idempotent, so they also repair a purchase paid by an earlier partial run;
+  // they also change nothing for a duplicate, which the paid mark names in the same statement.
   const [updated] = effect.length > 0 ? await app.db.batch([markPaid, ...effect]) : [await markPaid];
   const winner = (updated as Purchase[])[0];
-  if (winner && purchasable.afterFulfil && origin) {
+  if (winner && !winner.duplicateOfPurchaseId && purchasable.afterFulfil && origin) {
     await purchasable.afterFulfil(app, winner, origin).catch((error: unknown) => {
       console.error(`After-payment step of purchase ${winner.id} failed:`, error);
     });
@@ -104,7 +120,33 @@ export async function fulfilCheckoutSession(
   const [current] = winner
     ? [winner]
     : await app.db.select().from(purchases).where(eq(purchases.id, found.id)).limit(1);
-  return { fulfilled: Boolean(winner), purchase: current ?? found, kind: found.kind };
+  const purchase = current ?? found;
+  // A second payment for what was already paid: refunded now (or again, by a later call, when the
+  // provider failed; the refund's own claim keeps it to one).
+  if (purchase.duplicateOfPurchaseId && purchase.status === "paid") {
+    await refundDuplicatePayment(app, purchase, origin, provider);
+    const [after] = await app.db.select().from(purchases).where(eq(purchases.id, purchase.id)).limit(1);
+    return { fulfilled: Boolean(winner), duplicate: true, purchase: after ?? purchase, kind: found.kind };
+  }
+  return {
+    fulfilled: Boolean(winner),
+    duplicate: Boolean(purchase.duplicateOfPurchaseId),
+    purchase,
+    kind: found.kind,
+  };
+}
+
+/**
+ * SQL for the paid mark's duplicate_of_purchase_id: for a one-off kind, the purchase of the same
+ * business, kind and reference that was paid first (paid or since refunded, and not itself a
+ * duplicate), or NULL. Evaluated inside the paid mark's single UPDATE, so of two payments racing
+ * for one reference exactly one is the original: D1 runs the statements one at a time. Plans are
+ * not compared by reference (a business may subscribe to a plan again after cancelling): a second
+ * live subscription is found by its subscription instead (subscriptions.server.ts).
+ */
+function earlierPayment(purchase: Purchase) {
+  if (purchase.kind === "subscription" || purchase.referenceId === null) return sql`NULL`;
+  return sql`(SELECT earlier.id FROM purchases AS earlier WHERE earlier.business_id = ${purchase.businessId} AND earlier.kind = ${purchase.kind} AND earlier.reference_id = ${purchase.referenceId} AND earlier.id <> ${purchase.id} AND earlier.status IN ('paid', 'refunded') AND earlier.duplicate_of_purchase_id IS NULL ORDER BY earlier.paid_at, earlier.id LIMIT 1)`;
 }
 
 /** Acts on one verified event. Every branch is idempotent. Returns its outcome and a note for the log. */
@@ -136,20 +178,49 @@ async function processEvent(app: AppContext, event: StripeEvent, origin: string 
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       if (!id) return ignored("No subscription id.");
-      await syncSubscription(app, id);
-      return processed("Synced.");
+      return syncFromEvent(app, event, id, origin);
     }
     case "invoice.paid":
     case "invoice.payment_failed": {
       const subscriptionId = invoiceSubscriptionId(object);
       if (!subscriptionId) return ignored("No subscription.");
-      await syncSubscription(app, subscriptionId);
-      // A membership charge's receipt, once per invoice (nothing for a trial's $0 invoice).
-      if (event.type === "invoice.paid") await sendInvoiceReceipt(app, object);
-      return processed("Synced.");
+      const synced = await syncFromEvent(app, event, subscriptionId, origin);
+      // A membership charge's receipt, once per invoice (nothing for a trial's $0 invoice; a second
+      // subscription's charge gets its receipt and then its refund's).
+      if (event.type === "invoice.paid" && synced.outcome === "processed") await sendInvoiceReceipt(app, object);
+      return synced;
     }
     default:
       return ignored("Ignored.");
+  }
+}
+
+/**
+ * Syncs the subscription an event is about. A subscription the provider does not know (404), or
+ * one no business has, is acknowledged as 'ignored' and logged: Stripe would otherwise retry it for
+ * days, and retrying cannot make it known. Any other failure still answers 500 (Stripe retries).
+ */
+async function syncFromEvent(
+  app: AppContext,
+  event: StripeEvent,
+  subscriptionId: string,
+  origin: string | null,
+): Promise<EventOutcome> {
+  try {
+    const synced = await syncSubscription(app, subscriptionId, { origin });
+    if (!synced.matched) {
+      console.warn(
+        `Stripe event ${event.id} (${event.type}): no business has subscription ${subscriptionId}; ignored.`,
+      );
+      return ignored("No business has this subscription.");
+    }
+    return processed(synced.duplicate ? "Second subscription canceled." : "Synced.");
+  } catch (error) {
+    if (error instanceof PaymentProviderError && error.status === 404) {
+      console.warn(`Stripe event ${event.id} (${event.type}): unknown subscription ${subscriptionId}; ignored.`);
+      return ignored("Unknown subscription.");
+    }
+    throw error;
   }
 }
 

@@ -43,9 +43,9 @@ export const planPurchasable: Purchasable<"subscription"> = {
     };
   },
 
-  async prepare(app, purchase, session, provider) {
+  async prepare(app, purchase, session, provider, origin) {
     if (session.subscription)
-      await syncSubscription(app, session.subscription, { businessId: purchase.businessId, provider });
+      await syncSubscription(app, session.subscription, { businessId: purchase.businessId, provider, origin });
   },
 
   fulfil() {

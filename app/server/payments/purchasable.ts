@@ -15,7 +15,17 @@ import type { PaymentProvider, CheckoutSession } from "./provider/types";
 export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
 /** A refused request the route answers with `status` and `{ msg }` (or a redirect for form posts). */
-export type CheckoutFailure = { ok: false; status: 402 | 404 | 409 | 400 | 502; msg: string };
+export type CheckoutFailure = {
+  ok: false;
+  status: 402 | 404 | 409 | 400 | 502;
+  msg: string;
+  /**
+   * Why, where a page words it differently: the business already has a live subscription (change
+   * plans in the customer portal), another plan's checkout is open, or the returned payment was a
+   * duplicate (refunded automatically).
+   */
+  code?: "subscription_live" | "subscription_checkout_open" | "duplicate_payment";
+};
 
 /** What the business is about to buy: the purchase's reference, price and the Checkout Session's texts and return paths. */
 export type PurchaseDescription = {
@@ -45,11 +55,19 @@ export type Purchasable<K extends PurchaseKind> = {
    * Reads the provider before the paid mark, for effects that need its current state (a
    * subscription's); idempotent, as it may run on every confirmation.
    */
-  prepare?(app: AppContext, purchase: Purchase, session: CheckoutSession, provider: PaymentProvider): Promise<void>;
+  prepare?(
+    app: AppContext,
+    purchase: Purchase,
+    session: CheckoutSession,
+    provider: PaymentProvider,
+    /** The app's URL for the emails' links (null: in-app notices only). */
+    origin: string | null,
+  ): Promise<void>;
   /**
    * The idempotent statements that deliver what the purchase bought, scoped to its business. They
    * run in one batch with the purchase's paid mark, and again on any later confirmation, so a second
-   * run must change nothing.
+   * run must change nothing. They must also change nothing when the reference is already delivered
+   * by another purchase: a duplicate payment (marked in the same batch) runs them too, and is refunded.
    */
   fulfil(db: Database, purchase: Purchase, now: Date): BatchItem<"sqlite">[];
   /**

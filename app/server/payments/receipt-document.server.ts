@@ -5,12 +5,13 @@
  * here too, for the business's costs and payment history (receipts.server.ts). Scoped by the
  * business: another business's purchase reads as not found.
  */
-import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   deliveryItems,
   deliveryOutlines,
   insightRequests,
   itemRefunds,
+  purchaseRefunds,
   purchases,
   type Business,
   type Purchase,
@@ -21,6 +22,7 @@ import {
   receiptNumber,
   type PurchaseSubject,
   type Receipt,
+  type ReceiptRefund,
 } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";
 import { paymentProvider } from "./provider/factory.server";
@@ -58,6 +60,7 @@ const purchaseColumns = {
   cardBrand: purchases.cardBrand,
   cardLast4: purchases.cardLast4,
   taxCents: purchases.taxCents,
+  duplicateOfPurchaseId: purchases.duplicateOfPurchaseId,
   ...subjectColumns,
 };
 
@@ -98,6 +101,18 @@ export const subjectOf = (row: { kind: Purchase["kind"]; referenceId: string | n
 
 type PurchaseSubjectColumns = Omit<PurchaseSubject, "kind" | "referenceId">;
 
+/** What one of the business's purchases bought, in words, and where it is (null: not its purchase). */
+export async function describeOwnPurchase(
+  app: AppContext,
+  businessId: string,
+  purchaseId: string,
+): Promise<{ description: string; href: string | null } | null> {
+  const [row] = await receiptedPurchases(app, businessId)
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.businessId, businessId)))
+    .limit(1);
+  return row ? subjectOf(row) : null;
+}
+
 /** The business a receipt is made out to: its name and address. */
 export type ReceiptBusiness = Pick<Business, "id" | "name" | "city" | "state">;
 
@@ -127,12 +142,14 @@ export async function loadReceipt(
         ),
       )
       .limit(1),
+    // Its refunds: a manager's (item_refunds) and the automatic one of a duplicate (purchase_refunds).
     app.db
       .select({
         id: itemRefunds.id,
         amountCents: itemRefunds.amountCents,
         updatedAt: itemRefunds.updatedAt,
         stripeRefundId: itemRefunds.stripeRefundId,
+        reason: sql<ReceiptRefund["reason"]>`'refund'`.as("reason"),
       })
       .from(itemRefunds)
       .where(
@@ -142,7 +159,25 @@ export async function loadReceipt(
           eq(itemRefunds.status, "succeeded"),
         ),
       )
-      .orderBy(asc(itemRefunds.updatedAt)),
+      .unionAll(
+        app.db
+          .select({
+            id: purchaseRefunds.id,
+            amountCents: purchaseRefunds.amountCents,
+            updatedAt: purchaseRefunds.updatedAt,
+            stripeRefundId: purchaseRefunds.stripeRefundId,
+            reason: sql<ReceiptRefund["reason"]>`'duplicate_payment'`.as("reason"),
+          })
+          .from(purchaseRefunds)
+          .where(
+            and(
+              eq(purchaseRefunds.purchaseId, purchaseId),
+              eq(purchaseRefunds.businessId, business.id),
+              eq(purchaseRefunds.reason, "duplicate_payment"),
+              eq(purchaseRefunds.status, "succeeded"),
+            ),
+          ),
+      ),
   ]);
   const row = rows[0];
   if (!row || (row.status !== "paid" && row.status !== "refunded")) return null;
@@ -153,12 +188,15 @@ export async function loadReceipt(
         ? null
         : await rememberPaymentCard(app, row.id, row.stripePaymentIntentId);
   const paidAt = row.paidAt ?? row.updatedAt;
-  const refunds = refundRows.map((refund) => ({
-    id: refund.id,
-    amountCents: refund.amountCents,
-    refundedAt: refund.updatedAt.toISOString(),
-    reference: refund.stripeRefundId,
-  }));
+  const refunds = refundRows
+    .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+    .map((refund) => ({
+      id: refund.id,
+      amountCents: refund.amountCents,
+      refundedAt: refund.updatedAt.toISOString(),
+      reference: refund.stripeRefundId,
+      reason: refund.reason,
+    }));
   const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
   const { description, href } = subjectOf(row);
   const taxCents = Math.min(Math.max(row.taxCents ?? 0, 0), row.amountCents);
@@ -177,6 +215,7 @@ export async function loadReceipt(
     paidAt: paidAt.toISOString(),
     card,
     paymentReference: row.stripePaymentIntentId,
+    duplicateOf: row.duplicateOfPurchaseId,
     refunds,
     refundedCents,
     netCents: row.amountCents - refundedCents,

@@ -20,12 +20,13 @@
  */
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { businesses, emailOutbox, itemRefunds, purchases, users } from "~db/schema";
+import { businesses, emailOutbox, itemRefunds, purchaseRefunds, purchases, users } from "~db/schema";
 import { formatMoney } from "~/lib/shared/numbers";
 import {
   PAYMENT_STATUS_LABELS,
   PAYMENTS_MEMBERSHIP_NOTE,
   RECEIPT_CARD_UNKNOWN,
+  RECEIPT_DOWNLOAD_PDF,
   RECEIPT_EMAIL,
   RECEIPT_LABELS,
   RECEIPT_TAX_NOTE,
@@ -46,7 +47,7 @@ import { sendEmail, STALE_QUEUED_EMAIL_MS } from "~/server/platform/email.server
 import { paymentProvider } from "./provider/factory.server";
 import type { PaymentCard } from "./provider/types";
 import { loadReceipt, rememberPaymentCard, sellerOf } from "./receipt-document.server";
-import { stripeId } from "./subscriptions.server";
+import { stripeId } from "./stripe-ids";
 
 /** The outbox keys: one receipt per charge (purchase), per refund (provider refund id), per invoice. */
 export const chargeReceiptKey = (purchaseId: string) => `receipt-charge-${purchaseId}`;
@@ -140,7 +141,7 @@ function receiptLinks(receipt: Receipt, origin: string | null): EmailBlock[] {
     },
     {
       type: "button",
-      label: RECEIPT_EMAIL.downloadPdf,
+      label: RECEIPT_DOWNLOAD_PDF,
       url: new URL(receiptPdfPath(receipt.purchaseId), origin).toString(),
     },
   ];
@@ -477,7 +478,7 @@ export async function sendMissedReceipts(app: AppContext): Promise<number> {
   const now = app.now().getTime();
   const since = new Date(now - MISSED_RECEIPTS_WINDOW_MS);
   const settled = new Date(now - STALE_QUEUED_EMAIL_MS);
-  const [charges, refunds, stored] = await Promise.all([
+  const [charges, refunds, automaticRefunds, stored] = await Promise.all([
     app.db
       .select({ id: purchases.id })
       .from(purchases)
@@ -511,6 +512,27 @@ export async function sendMissedReceipts(app: AppContext): Promise<number> {
         ),
       )
       .limit(MISSED_RECEIPTS_LIMIT),
+    // The automatic refunds of a duplicate payment or subscription (docs/decisions/010).
+    app.db
+      .select({
+        purchaseId: purchaseRefunds.purchaseId,
+        refundId: purchaseRefunds.stripeRefundId,
+        amountCents: purchaseRefunds.amountCents,
+        refundedAt: purchaseRefunds.updatedAt,
+      })
+      .from(purchaseRefunds)
+      .leftJoin(emailOutbox, eq(emailOutbox.dedupeKey, sql`'receipt-refund-' || ${purchaseRefunds.stripeRefundId}`))
+      .where(
+        and(
+          eq(purchaseRefunds.status, "succeeded"),
+          isNotNull(purchaseRefunds.stripeRefundId),
+          isNotNull(purchaseRefunds.purchaseId),
+          gte(purchaseRefunds.updatedAt, since),
+          lt(purchaseRefunds.updatedAt, settled),
+          receiptMissing(settled),
+        ),
+      )
+      .limit(MISSED_RECEIPTS_LIMIT),
     storedOriginQuery(app),
   ]);
   const origin = configuredOrigin(app) ?? stored[0]?.origin ?? null;
@@ -518,9 +540,11 @@ export async function sendMissedReceipts(app: AppContext): Promise<number> {
   for (const charge of charges) {
     if (await sendPaymentReceipt(app, charge.id, origin)) sent += 1;
   }
-  for (const refund of refunds) {
-    if (!refund.refundId) continue;
-    if (await sendRefundReceipt(app, { ...refund, refundId: refund.refundId }, origin)) sent += 1;
+  for (const refund of [...refunds, ...automaticRefunds]) {
+    if (!refund.refundId || !refund.purchaseId) continue;
+    if (await sendRefundReceipt(app, { ...refund, purchaseId: refund.purchaseId, refundId: refund.refundId }, origin)) {
+      sent += 1;
+    }
   }
   return sent;
 }

@@ -4,8 +4,8 @@
  * is receipt-document.server.ts (re-exported here).
  * Every query is scoped by the session's business: another business's purchase reads as not found.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { deliveryItems, deliveryOutlines, itemRefunds, purchases } from "~db/schema";
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { deliveryItems, deliveryOutlines, insightRequests, itemRefunds, purchaseRefunds, purchases } from "~db/schema";
 import { receiptNumber } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";
 import { outlineIdSql } from "~/server/engagements/engagement-views.server";
@@ -23,7 +23,25 @@ export type ItemCost = {
   paidAt: string;
   refundedCents: number;
   refundedAt: string | null;
+  /** Second payments for this deliverable (a race with the provider), each refunded automatically. */
+  duplicates: DuplicateCost[];
 };
+
+/** A duplicate payment of a deliverable and its automatic refund (refundedAt null while it is under way). */
+export type DuplicateCost = {
+  purchaseId: string;
+  paidCents: number;
+  paidAt: string;
+  refundedCents: number;
+  refundedAt: string | null;
+};
+
+/** Succeeded automatic refunds of duplicate payments, joined to the purchase they refunded. */
+const duplicateRefundJoin = and(
+  eq(purchaseRefunds.purchaseId, purchases.id),
+  eq(purchaseRefunds.reason, "duplicate_payment"),
+  eq(purchaseRefunds.status, "succeeded"),
+);
 
 /** One engagement's costs for the business: per deliverable (by item id) and the totals, in cents. */
 export type EngagementCosts = {
@@ -35,8 +53,9 @@ export type EngagementCosts = {
 
 /**
  * What the business paid for each deliverable of its engagement `outlineId` (null: its current
- * engagement, as loadBusinessEngagement picks it) and what was refunded: two queries in parallel,
- * one D1 round trip, meant to run beside loadBusinessEngagement's batch.
+ * engagement, as loadBusinessEngagement picks it) and what was refunded, a duplicate payment and
+ * its automatic refund included: two queries in parallel, one D1 round trip, meant to run beside
+ * loadBusinessEngagement's batch.
  */
 export async function loadEngagementCosts(
   app: AppContext,
@@ -45,6 +64,7 @@ export async function loadEngagementCosts(
 ): Promise<EngagementCosts> {
   const target = outlineIdSql(businessId, outlineId);
   const [paidRows, refundRows] = await Promise.all([
+    // Each item's payment, and any duplicate payment of it with its automatic refund.
     app.db
       .select({
         itemId: deliveryItems.id,
@@ -52,18 +72,29 @@ export async function loadEngagementCosts(
         amountCents: purchases.amountCents,
         paidAt: purchases.paidAt,
         updatedAt: purchases.updatedAt,
+        duplicateOf: purchases.duplicateOfPurchaseId,
+        refundedCents: purchaseRefunds.amountCents,
+        refundedAt: purchaseRefunds.updatedAt,
       })
       .from(deliveryItems)
       .innerJoin(
         purchases,
         and(
-          eq(purchases.id, deliveryItems.paidPurchaseId),
+          or(
+            eq(purchases.id, deliveryItems.paidPurchaseId),
+            and(
+              eq(purchases.kind, "delivery_item"),
+              eq(purchases.referenceId, deliveryItems.id),
+              isNotNull(purchases.duplicateOfPurchaseId),
+            ),
+          ),
           eq(purchases.businessId, businessId),
           inArray(purchases.status, RECEIPTED_STATUSES),
         ),
       )
+      .leftJoin(purchaseRefunds, duplicateRefundJoin)
       .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
-      .orderBy(asc(deliveryItems.position)),
+      .orderBy(asc(deliveryItems.position), asc(purchases.paidAt)),
     app.db
       .select({ itemId: itemRefunds.itemId, amountCents: itemRefunds.amountCents, updatedAt: itemRefunds.updatedAt })
       .from(itemRefunds)
@@ -75,21 +106,41 @@ export async function loadEngagementCosts(
         ),
       ),
   ]);
+  const duplicateRows = paidRows.filter((row) => row.duplicateOf !== null);
   const refundOf = new Map(refundRows.map((row) => [row.itemId, row]));
+  const duplicatesOf = new Map<string, DuplicateCost[]>();
+  for (const row of duplicateRows) {
+    const list = duplicatesOf.get(row.itemId) ?? [];
+    list.push({
+      purchaseId: row.purchaseId,
+      paidCents: row.amountCents,
+      paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
+      refundedCents: row.refundedCents ?? 0,
+      refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
+    });
+    duplicatesOf.set(row.itemId, list);
+  }
   const items: Record<string, ItemCost> = {};
   let paidCents = 0;
   let refundedCents = 0;
   for (const row of paidRows) {
+    if (row.duplicateOf !== null) continue;
     const refund = refundOf.get(row.itemId);
+    const duplicates = duplicatesOf.get(row.itemId) ?? [];
     items[row.itemId] = {
       purchaseId: row.purchaseId,
       paidCents: row.amountCents,
       paidAt: (row.paidAt ?? row.updatedAt).toISOString(),
       refundedCents: refund?.amountCents ?? 0,
       refundedAt: refund ? refund.updatedAt.toISOString() : null,
+      duplicates,
     };
     paidCents += row.amountCents;
     refundedCents += refund?.amountCents ?? 0;
+    for (const duplicate of duplicates) {
+      paidCents += duplicate.paidCents;
+      refundedCents += duplicate.refundedCents;
+    }
   }
   return { items, paidCents, refundedCents, netCents: paidCents - refundedCents };
 }
@@ -105,11 +156,14 @@ export type PaymentEntry = {
   href: string | null;
   amountCents: number;
   status: "paid" | "refunded";
+  /** A second payment for something already paid, or its automatic refund (ADR 010). */
+  duplicate: boolean;
 };
 
 /**
  * The business's payment history, newest first: every paid (or since refunded) one-off purchase
- * and every refund as its own entry (a plan's charges are its invoices, in the billing portal). Two queries in parallel (one round trip).
+ * and every refund as its own entry, the automatic refunds of duplicate payments included (a
+ * plan's charges are its invoices, in the billing portal). Two queries in parallel (one round trip).
  */
 export async function loadPaymentHistory(app: AppContext, businessId: string): Promise<PaymentEntry[]> {
   const [rows, refundRows] = await Promise.all([
@@ -117,24 +171,67 @@ export async function loadPaymentHistory(app: AppContext, businessId: string): P
       .where(and(eq(purchases.businessId, businessId), inArray(purchases.status, RECEIPTED_STATUSES), oneOffPayment))
       .orderBy(desc(sql`coalesce(${purchases.paidAt}, ${purchases.updatedAt})`), desc(purchases.id))
       .limit(PAYMENT_HISTORY_LIMIT),
+    // Every refund: a manager's (item_refunds) and the automatic ones of duplicates (purchase_refunds).
     app.db
       .select({
         id: itemRefunds.id,
         purchaseId: itemRefunds.purchaseId,
         amountCents: itemRefunds.amountCents,
-        updatedAt: itemRefunds.updatedAt,
+        refundedAt: sql<Date>`${itemRefunds.updatedAt}`.mapWith(itemRefunds.updatedAt).as("refunded_at"),
         paidAt: purchases.paidAt,
         purchaseUpdatedAt: purchases.updatedAt,
+        kind: purchases.kind,
+        referenceId: purchases.referenceId,
         itemTitle: deliveryItems.title,
         outlineId: deliveryItems.outlineId,
         outlineTitle: deliveryOutlines.title,
+        insightCategory: sql<string | null>`NULL`.as("insight_category"),
+        duplicate: sql<number>`0`.mapWith(Number).as("duplicate"),
       })
       .from(itemRefunds)
       .innerJoin(purchases, and(eq(purchases.id, itemRefunds.purchaseId), eq(purchases.businessId, businessId)))
       .leftJoin(deliveryItems, eq(deliveryItems.id, itemRefunds.itemId))
       .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
       .where(and(eq(itemRefunds.businessId, businessId), eq(itemRefunds.status, "succeeded")))
-      .orderBy(desc(itemRefunds.updatedAt))
+      .unionAll(
+        app.db
+          .select({
+            id: purchaseRefunds.id,
+            purchaseId: purchases.id,
+            amountCents: purchaseRefunds.amountCents,
+            refundedAt: sql<Date>`${purchaseRefunds.updatedAt}`.mapWith(purchaseRefunds.updatedAt).as("refunded_at"),
+            paidAt: purchases.paidAt,
+            purchaseUpdatedAt: purchases.updatedAt,
+            kind: purchases.kind,
+            referenceId: purchases.referenceId,
+            itemTitle: deliveryItems.title,
+            outlineId: deliveryItems.outlineId,
+            outlineTitle: deliveryOutlines.title,
+            insightCategory: sql<string | null>`${insightRequests.category}`.as("insight_category"),
+            duplicate: sql<number>`1`.mapWith(Number).as("duplicate"),
+          })
+          .from(purchaseRefunds)
+          .innerJoin(purchases, and(duplicateRefundJoin, eq(purchases.businessId, businessId), oneOffPayment))
+          .leftJoin(
+            deliveryItems,
+            and(
+              eq(purchases.kind, "delivery_item"),
+              eq(deliveryItems.id, purchases.referenceId),
+              eq(deliveryItems.businessId, businessId),
+            ),
+          )
+          .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+          .leftJoin(
+            insightRequests,
+            and(
+              eq(purchases.kind, "insight"),
+              eq(insightRequests.id, purchases.referenceId),
+              eq(insightRequests.businessId, businessId),
+            ),
+          )
+          .where(eq(purchaseRefunds.businessId, businessId)),
+      )
+      .orderBy(desc(sql`refunded_at`))
       .limit(PAYMENT_HISTORY_LIMIT),
   ]);
   const payments: PaymentEntry[] = rows.flatMap((row) => {
@@ -152,26 +249,23 @@ export async function loadPaymentHistory(app: AppContext, businessId: string): P
         href,
         amountCents: row.amountCents,
         status: row.status,
+        duplicate: row.duplicateOfPurchaseId !== null,
       },
     ];
   });
   const refunds: PaymentEntry[] = refundRows.map((row) => {
-    const { description, href } = subjectOf({
-      kind: "delivery_item",
-      referenceId: null,
-      insightCategory: null,
-      ...row,
-    });
+    const { description, href } = subjectOf(row);
     return {
       key: `refund-${row.id}`,
       entry: "refund" as const,
       purchaseId: row.purchaseId,
       number: receiptNumber(row.purchaseId, row.paidAt ?? row.purchaseUpdatedAt),
-      date: row.updatedAt.toISOString(),
+      date: row.refundedAt.toISOString(),
       description,
       href,
       amountCents: -row.amountCents,
       status: "refunded" as const,
+      duplicate: row.duplicate === 1,
     };
   });
   return [...payments, ...refunds]

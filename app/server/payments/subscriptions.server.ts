@@ -5,8 +5,9 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { businesses, type MemberTier } from "~db/schema";
 import { parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
+import { cancelDuplicateSubscription } from "./duplicate-payments.server";
 import { paymentProvider } from "./provider/factory.server";
-import type { PaymentProvider, Subscription } from "./provider/types";
+import { PaymentProviderError, type PaymentProvider, type Subscription } from "./provider/types";
 
 /** Subscription states that grant the plan of the subscription's price. */
 const GRANTING_STATES = new Set(["trialing", "active"]);
@@ -30,49 +31,88 @@ export function subscriptionPlan(subscription: Pick<Subscription, "status" | "lo
   return { tier: null, ended: false };
 }
 
-function idOf(value: unknown): string | null {
-  if (typeof value === "string" && value !== "") return value;
-  if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") {
-    return (value as { id: string }).id;
-  }
-  return null;
-}
 
 /**
- * An invoice's subscription id (pure): `subscription` in older API versions, or
- * `parent.subscription_details.subscription` since 2025-03-31; either may be expanded.
+ * Subscription states that hold the business's one plan: a new plan checkout is refused while the
+ * business has one, and a second subscription in one of them is a duplicate (ADR 010).
  */
-export function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
-  const direct = idOf(invoice.subscription);
-  if (direct) return direct;
-  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
-  return idOf(parent?.subscription_details?.subscription);
-}
+export const LIVE_SUBSCRIPTION_STATES = ["trialing", "active", "past_due"] as const;
 
-/** An id field of a Stripe object, whether a plain id or an expanded object. */
-export const stripeId = idOf;
+export type SyncResult = {
+  /** The business row was written. */
+  updated: boolean;
+  /** A business has (or was given) this subscription: false when none matches it. */
+  matched: boolean;
+  /** It was a second subscription of a business with a live one: canceled, the business unchanged. */
+  duplicate: boolean;
+  tier: MemberTier | null;
+  status: string;
+};
 
 /**
  * Sets the business's plan from the subscription's current state at the provider (see
  * subscriptionPlan): memberTier, subscriptionId, subscriptionStatus, and planChosenAt if unset.
  * The business is found by the hint (a purchase's business), the subscription's customer, its
- * metadata.businessId (only with that customer or none yet) or the stored subscription id. An
- * ended subscription only touches a business still pointing at it (or at none), so a late event
- * about an old subscription cannot undo a newer plan. One conditional UPDATE.
+ * metadata.businessId (only with that customer or none yet) or the stored subscription id. One
+ * conditional UPDATE:
+ * - an ended subscription only touches a business still pointing at it (or at none), so a late
+ *   event about an old subscription cannot undo a newer plan;
+ * - any other only takes a business with no live subscription, or that holds this one. One
+ *   business has at most one live subscription: a second one (two checkouts both completed) does
+ *   not flip the plan; once the provider confirms the first is still live, the second is canceled
+ *   and what it charged refunded (cancelDuplicateSubscription), and the business is told.
  */
 export async function syncSubscription(
   app: AppContext,
   subscriptionId: string,
-  options: { businessId?: string; provider?: PaymentProvider } = {},
-): Promise<{ updated: boolean; tier: MemberTier | null; status: string }> {
+  options: { businessId?: string; provider?: PaymentProvider; origin?: string | null } = {},
+): Promise<SyncResult> {
   const provider = options.provider ?? paymentProvider(app);
   const subscription = await provider.retrieveSubscription(subscriptionId);
+  const result = await writeSubscription(app, subscription, options.businessId);
+  if (result.updated) return done(result, false);
+  // Not written: which business is it, and does that business hold another live subscription?
+  const target = businessMatch(subscription, options.businessId);
+  const [holder] = await app.db
+    .select({ id: businesses.id, subscriptionId: businesses.subscriptionId })
+    .from(businesses)
+    .where(target)
+    .limit(1);
+  if (!holder) return { ...done(result, false), matched: false };
+  if (result.ended || !holder.subscriptionId || holder.subscriptionId === subscription.id) return done(result, false);
+  const kept = await retrieveOrNull(provider, holder.subscriptionId);
+  if (!kept || !(LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(kept.status)) {
+    // The stored plan has ended at the provider and we were not told yet: record that, then this
+    // subscription may take its place.
+    if (kept) await writeSubscription(app, kept, holder.id);
+    else await forgetSubscription(app, holder.id, holder.subscriptionId);
+    return done(await writeSubscription(app, subscription, holder.id), false);
+  }
+  await cancelDuplicateSubscription(
+    app,
+    { businessId: holder.id, subscription, kept },
+    options.origin ?? null,
+    provider,
+  );
+  return { updated: false, matched: true, duplicate: true, tier: null, status: subscription.status };
+}
+
+function done(result: { updated: boolean; tier: MemberTier | null; status: string }, duplicate: boolean): SyncResult {
+  return { updated: result.updated, matched: true, duplicate, tier: result.tier, status: result.status };
+}
+
+/** The one conditional UPDATE of syncSubscription. */
+async function writeSubscription(app: AppContext, subscription: Subscription, businessId?: string) {
   const { tier, ended } = subscriptionPlan(subscription);
   if (!tier && GRANTING_STATES.has(subscription.status)) {
     console.error(`Subscription ${subscription.id} has an unknown lookup key ${String(subscription.lookup_key)}.`);
   }
-  const target = businessMatch(subscription, options.businessId);
+  const target = businessMatch(subscription, businessId);
   const ownsSubscription = or(isNull(businesses.subscriptionId), eq(businesses.subscriptionId, subscription.id));
+  const mayHold = or(
+    ownsSubscription,
+    sql`COALESCE(${businesses.subscriptionStatus}, '') NOT IN ${sql.raw(`('${LIVE_SUBSCRIPTION_STATES.join("', '")}')`)}`,
+  );
   const now = app.now();
   const result = await app.db
     .update(businesses)
@@ -83,9 +123,27 @@ export async function syncSubscription(
       planChosenAt: sql`COALESCE(${businesses.planChosenAt}, ${now.getTime()})`,
       updatedAt: now,
     })
-    .where(ended ? and(target, ownsSubscription) : target)
+    .where(and(target, ended ? ownsSubscription : mayHold))
     .run();
-  return { updated: (result.meta?.changes ?? 0) > 0, tier, status: subscription.status };
+  return { updated: (result.meta?.changes ?? 0) > 0, ended, tier, status: subscription.status };
+}
+
+/** A stored subscription the provider no longer knows: no longer live (the plan itself is kept until a sync says otherwise). */
+async function forgetSubscription(app: AppContext, businessId: string, subscriptionId: string) {
+  await app.db
+    .update(businesses)
+    .set({ subscriptionStatus: "canceled", updatedAt: app.now() })
+    .where(and(eq(businesses.id, businessId), eq(businesses.subscriptionId, subscriptionId)))
+    .run();
+}
+
+async function retrieveOrNull(provider: PaymentProvider, id: string): Promise<Subscription | null> {
+  try {
+    return await provider.retrieveSubscription(id);
+  } catch (error) {
+    if (error instanceof PaymentProviderError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 function businessMatch(subscription: Subscription, businessId?: string) {

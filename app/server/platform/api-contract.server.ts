@@ -182,11 +182,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/api/client/updateInfo",
     operationId: "updatePersonalInfo",
     tag: "identity",
-    summary: "Updates the client's name, phone and email.",
+    summary:
+      "Updates the client's name and phone. A new email needs `password` (the current one) and changes only when the link sent to it is opened: the answer is the user with its current email, `pendingEmail` and `msg`.",
     access: "session",
     body: { name: "PersonalInfo", schema: PersonalInfoSchema, reader: "json" },
     ok: { 200: "the user" },
-    errors: [400, ...CLIENT, 409],
+    errors: [400, ...CLIENT, 409, 502],
   },
   // Business.
   {

@@ -133,6 +133,81 @@ describe("benchmarking", () => {
     );
 
     browserTest(
+      `"< 5 Million" at ${viewport.width} px: books that disagree with the band are said on the dashboard and the report, with the months, and the band follows the books once confirmed`,
+      async ({ page }) => {
+        await signUpNewClient(page, { emailPrefix: "bands", business: { revenue: "< 5 million" } });
+        // The free trial includes benchmarking (ADR 050).
+        await page.goto("/plan-select");
+        await page.getByRole("button", { name: "Try a 7-Day Free Trial!", exact: true }).click();
+        await expectPath(page, "/profile-progress");
+        await page.goto("/dashboard");
+        await page
+          .locator("#monthly-revenue-card")
+          .getByRole("link", { name: "Connect Company Data", exact: true })
+          .click();
+        await expectPath(page, "/quickbooks/demo-consent");
+        await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
+        await page
+          .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
+          .waitFor({ timeout: 40_000 });
+        await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
+        await expectPath(page, "/dashboard");
+
+        const statement =
+          /^Your books show \$[\d,]+ of income for [A-Z][a-z]+ \d{4} to [A-Z][a-z]+ \d{4}, in the "5-10 Million" band, but the revenue band you chose is "< 5 Million"\.$/;
+        const disagree = "Your books and your revenue band disagree";
+        await region(page, disagree).getByText(statement).waitFor();
+        await region(page, disagree).getByRole("link", { name: "Update my revenue band", exact: true }).waitFor();
+        const width = page.viewportSize()!.width;
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+        await page.goto("/benchmarking");
+        await region(page, "Included in your plan")
+          .getByRole("button", { name: "Start Benchmarking", exact: true })
+          .click();
+        await region(page, "Your peer group").waitFor({ timeout: 40_000 });
+        const report = region(page, disagree);
+        await report.getByText(statement).waitFor();
+        await report
+          .getByText(
+            "Your figures below come from your books; your number of employees (38) comes from Settings → Business. A very large gap may come from either: check them before reading it.",
+            { exact: true },
+          )
+          .waitFor();
+        // Every revenue per employee names its months.
+        const months = /[A-Z][a-z]+ \d{4} to [A-Z][a-z]+ \d{4}/;
+        await measure(page, "Revenue per employee")
+          .getByText(new RegExp(`^Income for ${months.source} divided by 38 employees\\.$`))
+          .waitFor();
+        const readings = await region(page, "What stands out").getByRole("listitem").allTextContents();
+        const perEmployee = readings.find((reading) => reading.startsWith("Your revenue per employee"));
+        expect(perEmployee).toMatch(new RegExp(`^Your revenue per employee for ${months.source} \\(\\$[\\d,]+\\) is `));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+        // The update, asked twice, through the settings' Business tab.
+        await report.getByRole("link", { name: "Update my revenue band", exact: true }).click();
+        await expectPath(page, "/company-profile?tab=business&confirm=revenue-band");
+        const settings = region(page, disagree);
+        await settings
+          .getByText('Change your revenue band from "< 5 Million" to "5-10 Million", the band your books show?', {
+            exact: true,
+          })
+          .waitFor();
+        await settings.getByRole("button", { name: "Yes, update my revenue band", exact: true }).click();
+        await page
+          .getByRole("status")
+          .getByText('Your revenue band is now "5-10 Million", from your books.', { exact: true })
+          .waitFor();
+        await expect.poll(() => page.getByLabel("Revenue", { exact: true }).inputValue()).toBe("5-10 Million");
+        expect(await settings.getByText(statement).count()).toBe(0);
+        await page.goto("/dashboard");
+        await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+        expect(await region(page, disagree).count()).toBe(0);
+      },
+      { viewport, timeout: 150_000 },
+    );
+
+    browserTest(
       `SCALE at ${viewport.width} px: the plan includes the year, Start Benchmarking builds the report from the sign-up bands`,
       async ({ page }) => {
         await signUpNewClient(page, NEW_CLIENT);

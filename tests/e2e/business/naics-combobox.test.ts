@@ -130,7 +130,7 @@ describe("the NAICS combobox", () => {
       await page.getByRole("button", { name: "Next", exact: true }).click();
       await expectPath(page, "/plan-select");
       await page.getByRole("button", { name: "Continue with Basic" }).click();
-      await expectPath(page, "/dashboard");
+      await expectPath(page, "/profile-progress");
       await page.goto("/company-profile?tab=business");
       expect(await page.getByLabel("Industry NAICS").inputValue()).toBe("459110 — Sporting Goods Retailers");
     },

@@ -13,7 +13,7 @@ const shot = (page: Page, name: string) =>
 /** The text of the newest email to `address` whose text matches `pattern`, from the local outbox page. */
 async function mailFromOutbox(page: Page, address: string, pattern: RegExp): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    await page.goto("/dev/outbox");
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(address)}`);
     await page.getByRole("heading", { name: "Local email outbox", level: 1 }).waitFor();
     const mail = page.getByRole("article").filter({ hasText: address }).filter({ hasText: pattern }).first();
     if ((await mail.count()) > 0) return (await mail.textContent()) ?? "";
@@ -98,7 +98,16 @@ describe("consultant settings", () => {
         await emailForm.getByLabel("New Email", { exact: true }).fill(`  ${moved.toUpperCase()} `);
         await emailForm.getByLabel("Current Password", { exact: true }).fill(NEW_PASSWORD);
         await page.getByRole("button", { name: "Update Email" }).click();
-        await page.getByText("We sent a notice to your previous address.", { exact: true }).waitFor();
+        // Nothing changes until the link sent to the new address is opened (ADR 050).
+        await page.getByText(new RegExp(`^We sent a link to ${moved.replace(/\./g, "\\.")}\\.`)).waitFor();
+        await shot(page, "email-link-sent");
+        const mail = await mailFromOutbox(page, moved, /Confirm your new Partwise sign-in email/);
+        const link = /https?:\/\/[^\s"]+\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mail);
+        expect(link, "no link in the confirmation email").not.toBeNull();
+        await page.goto(new URL(link![0]).pathname + new URL(link![0]).search);
+        await page.getByRole("button", { name: "Confirm my new email", exact: true }).click();
+        await page.getByRole("heading", { name: "Your email is changed", level: 1 }).waitFor();
+        await page.goto("/consultant/settings");
         await page.getByText(moved, { exact: true }).waitFor();
         await shot(page, "email-changed");
 

@@ -6,7 +6,7 @@ import { expectPath, signIn } from "../support";
 export async function invitationLinkFromOutbox(page: Page, email: string): Promise<string> {
   let text = "";
   for (let attempt = 0; attempt < 20 && !text; attempt++) {
-    await page.goto("/dev/outbox");
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
     await page.getByRole("heading", { name: "Local email outbox", level: 1 }).waitFor();
     const mail = page.getByRole("article").filter({ hasText: email }).first();
     if ((await mail.count()) > 0) text = (await mail.textContent()) ?? "";

@@ -94,6 +94,51 @@ for (const [label, viewport] of [
   });
 }
 
+const TOO_LARGE = "This file is too large. Maximum file size is 16MB.";
+
+for (const [label, viewport] of [
+  ["1280", WIDE],
+  ["375", PHONE],
+] as const) {
+  describe(`an oversized upload at ${label}px`, () => {
+    browserTest(
+      "says so once, at the upload form, and under none of the business's documents",
+      async ({ page }) => {
+        await signIn(page, "demo@partwise.test");
+        await expectPath(page, "/dashboard");
+        await page.goto("/features?focus=Documents");
+        // The demo business has documents of every source: request files, deliverables, reports.
+        const rows = page.getByRole("article");
+        await rows.first().waitFor();
+        expect(await rows.count()).toBeGreaterThan(5);
+        const used = await page.locator("#documents-storage-text").innerText();
+
+        // 16,000,001 bytes: one byte over the limit, a real PDF otherwise.
+        const head = Buffer.from(pdf({ pageText: "Scanned archive" }));
+        const big = Buffer.concat([head, Buffer.alloc(16_000_001 - head.length, 0x20)]);
+        await page
+          .getByLabel("Files")
+          .setInputFiles([{ name: "Archive scan.pdf", mimeType: "application/pdf", buffer: big }]);
+        await page.getByRole("button", { name: "Upload", exact: true }).click();
+
+        const upload = page.getByRole("region", { name: "Upload company documents" });
+        await upload.getByRole("alert").getByText(TOO_LARGE, { exact: true }).waitFor();
+        expect(await page.getByText(TOO_LARGE).count()).toBe(1);
+        expect(await rows.getByText(TOO_LARGE).count()).toBe(0);
+        // The field says what is wrong with it, and nothing was stored.
+        const files = page.getByLabel("Files");
+        expect(await files.getAttribute("aria-invalid")).toBe("true");
+        expect(await page.locator("#documents-storage-text").innerText()).toBe(used);
+        expect(await page.getByRole("article", { name: "Archive scan.pdf" }).count()).toBe(0);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
+      },
+      // The refused upload answers 400, which Chromium logs as a failed resource load.
+      { viewport, timeout: 90_000, allowConsoleErrors: [/status of 400/] },
+    );
+  });
+}
+
 describe("demo documents", () => {
   browserTest(
     "the demo business finds its company documents in two folders, one shared with its match",

@@ -90,7 +90,7 @@ async function screenshots(page: Page, name: string) {
 /** Waits until the local outbox holds an email to `to` with this subject whose text contains `text`. */
 async function expectEmail(page: Page, to: string, subject: string, text: string) {
   for (let attempt = 0; attempt < 25; attempt++) {
-    await page.goto("/dev/outbox");
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
     const mail = page
       .getByRole("article", { name: subject, exact: true })
       .filter({ hasText: to })

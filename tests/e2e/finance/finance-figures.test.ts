@@ -87,7 +87,7 @@ describe("finance figures on the dashboard", () => {
         .first()
         .waitFor();
       if (last.slice(5, 7) !== "12") {
-        await activity.getByText(`Revenue per employee ${amount} this year`, { exact: true }).waitFor();
+        await activity.getByText(`Revenue per employee ${amount} for ${perEmployeeSpan}`, { exact: true }).waitFor();
       }
       // Its date in the one format, the UTC day (this browser's local day is another one).
       const tileDate = activity

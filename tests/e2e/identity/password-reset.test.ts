@@ -24,7 +24,7 @@ async function recoveryPasswordFromOutbox(page: Page, email: string): Promise<st
   let text = "";
   // The email is sent just after the answer: reload until it is listed.
   for (let attempt = 0; attempt < 20 && !text; attempt++) {
-    await page.goto("/dev/outbox");
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
     await page.getByRole("heading", { name: "Local email outbox", level: 1 }).waitFor();
     const mail = page.getByRole("article").filter({ hasText: email }).first();
     if ((await mail.count()) > 0) text = (await mail.textContent()) ?? "";

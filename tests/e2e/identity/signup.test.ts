@@ -101,6 +101,10 @@ describe("signing up a new business", () => {
       await expectPath(page, "/plan-select");
       await page.getByRole("heading", { name: "Best Plans for Business" }).waitFor();
       await page.getByRole("button", { name: "Continue with Basic" }).click();
+      // After the plan, "Almost there!" (issue #36), then the dashboard.
+      await expectPath(page, "/profile-progress");
+      await page.getByRole("heading", { name: "Almost there!", level: 1 }).waitFor();
+      await page.getByRole("link", { name: "Skip this Step", exact: true }).click();
       await expectPath(page, "/dashboard");
       await page.getByText("Hello, Rowan Castellano", { exact: true }).waitFor();
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, signUpNewClient } from "../support";
+import { browserTest, expectPath, PHONE, signUpNewClient } from "../support";
 
 /** Brand-new businesses: the demo account stays on its own plan for the other tests. */
 const NEW_CLIENT = { emailPrefix: "payments" };
@@ -33,12 +33,31 @@ describe("payments in the built-in test checkout", () => {
       await page.getByRole("heading", { name: "Congratulations!", level: 1 }).waitFor();
       await page.getByText("You've updated your subscription plan!", { exact: true }).waitFor();
       await page.getByText("SCALE", { exact: true }).waitFor();
-      await page.getByRole("link", { name: "Home", exact: true }).click();
-      await expectPath(page, "/dashboard");
+      // A new business goes on with its sign-up flow ("Almost there!", issue #36).
+      await page.getByRole("link", { name: "Next", exact: true }).click();
+      await expectPath(page, "/profile-progress");
 
       await openAccountTab(page);
       await membership(page).getByText("Scale", { exact: true }).waitFor();
 
+      // One subscription per business: another plan is changed in the billing portal, and the
+      // plan page says so in words instead of starting a second subscription.
+      await page.goto("/plan-select");
+      const live = page.getByRole("status").filter({ hasText: "Your business already has the SCALE plan." });
+      await live
+        .getByText(
+          "Your business already has the SCALE plan. To switch plans, use the billing portal (Manage billing): your subscription changes there, so you are never billed twice.",
+          { exact: true },
+        )
+        .waitFor();
+      await card(page, "STARTER").getByRole("button", { name: "Start Free Trial", exact: true }).click();
+      await expectPath(page, "/plan-select?notice=subscription-live");
+      await page.getByRole("alert").getByText("Your business already has the SCALE plan.", { exact: false }).waitFor();
+      await page.getByRole("button", { name: "Manage billing", exact: true }).click();
+      await page.waitForURL((url) => url.pathname.startsWith("/test-billing-portal/"));
+      await page.goBack();
+
+      await openAccountTab(page);
       await membership(page).getByRole("button", { name: "Manage Payment", exact: true }).click();
       await page.waitForURL((url) => url.pathname.startsWith("/test-billing-portal/"));
       await page.getByRole("heading", { name: "Test billing portal", level: 1 }).waitFor();
@@ -54,20 +73,63 @@ describe("payments in the built-in test checkout", () => {
     },
   );
 
-  browserTest("canceling the test checkout shows the plan message and changes nothing", async ({ page }) => {
-    await signUpNewClient(page, NEW_CLIENT);
-    await page.goto("/plan-select");
-    await card(page, "STARTER").getByRole("button", { name: "Start Free Trial", exact: true }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
-    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+    browserTest(
+      `at ${viewport.width} px: canceling the test checkout changes nothing; another plan waits for that checkout, which can be canceled`,
+      async ({ page }) => {
+        await signUpNewClient(page, NEW_CLIENT);
+        await page.goto("/plan-select");
+        await card(page, "STARTER").getByRole("button", { name: "Start Free Trial", exact: true }).click();
+        await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
+        const firstCheckout = page.url();
+        await page.getByRole("button", { name: "Cancel", exact: true }).click();
 
-    await expectPath(page, "/paymentStatus?canceled=true&purchaseType=plan");
-    await page.getByRole("heading", { name: "Order Canceled", level: 1 }).waitFor();
-    await page.getByText("You can change your plan in the Company Profile at any time!", { exact: true }).waitFor();
-    await page.getByRole("link", { name: "Home", exact: true }).click();
-    await expectPath(page, "/dashboard");
+        await expectPath(page, "/paymentStatus?canceled=true&purchaseType=plan");
+        await page.getByRole("heading", { name: "Order Canceled", level: 1 }).waitFor();
+        await page.getByText("You can change your plan in the Company Profile at any time!", { exact: true }).waitFor();
+        await page.getByRole("link", { name: "Home", exact: true }).click();
+        await expectPath(page, "/dashboard");
 
-    await openAccountTab(page);
-    await membership(page).getByText("Basic", { exact: true }).waitFor();
-  });
+        await openAccountTab(page);
+        await membership(page).getByText("Basic", { exact: true }).waitFor();
+
+        // The STARTER checkout is still open (as on Stripe): SCALE is refused until it is finished
+        // or canceled, so the business can never hold two subscriptions.
+        await page.goto("/plan-select");
+        const open =
+          "You already started a checkout for the STARTER plan. Continue it, or cancel it to choose another plan.";
+        await page.getByRole("status").getByText(open, { exact: true }).waitFor();
+        await card(page, "SCALE").getByRole("button", { name: "Try for Free", exact: true }).click();
+        await expectPath(page, "/plan-select?notice=checkout-open");
+        await page.getByRole("alert").getByText(open, { exact: true }).waitFor();
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
+
+        await page.getByRole("button", { name: "Continue that checkout", exact: true }).click();
+        await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
+        expect(page.url()).toBe(firstCheckout);
+        await page.goBack();
+        await expectPath(page, "/plan-select?notice=checkout-open");
+
+        await page.getByRole("button", { name: "Cancel that checkout", exact: true }).click();
+        await expectPath(page, "/plan-select?notice=checkout-canceled");
+        await page
+          .getByRole("status")
+          .getByText("That checkout is canceled and can no longer be paid. You can choose a plan.", { exact: true })
+          .waitFor();
+        // Stripe's page (here the test checkout) no longer takes the payment.
+        await page.goto(firstCheckout);
+        await page
+          .getByText("This checkout has expired and can no longer be paid. Nothing was charged.", { exact: true })
+          .waitFor();
+        expect(await page.getByRole("button", { name: "Pay", exact: true }).count()).toBe(0);
+
+        await page.goto("/plan-select");
+        await card(page, "SCALE").getByRole("button", { name: "Try for Free", exact: true }).click();
+        await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));
+        expect(page.url()).not.toBe(firstCheckout);
+      },
+      { viewport },
+    );
+  }
 });

@@ -49,7 +49,8 @@ describe("plan selection", () => {
 
       await page.getByRole("link", { name: "Try a 7-Day Free Trial!", exact: true }).waitFor();
       await card(page, "BASIC").getByRole("button", { name: "Continue with Basic", exact: true }).click();
-      await expectPath(page, "/dashboard");
+      // The demo's insight preferences were never saved, so its profile is incomplete: "Almost there!".
+      await expectPath(page, "/profile-progress");
     },
   );
 
@@ -98,9 +99,9 @@ describe("profile progress", () => {
       .locator('[data-step="companyData"]')
       .getByRole("link", { name: /Your accounting data is connected\./ });
     expect(await companyData.getAttribute("href")).toBe("/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS");
-    // Connected, the banner's Next goes on to the plans.
+    // Connected, the banner's Next goes on to the dashboard (the step after the plan, issue #36).
     await page.getByRole("link", { name: "Next", exact: true }).click();
-    await expectPath(page, "/plan-select");
+    await expectPath(page, "/dashboard");
   });
 });
 

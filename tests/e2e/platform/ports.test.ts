@@ -59,7 +59,7 @@ describe("serving on a port other than the default", () => {
     // The email is written just after the answer: reload until it is listed.
     let text = "";
     for (let attempt = 0; attempt < 20 && !text; attempt++) {
-      await page.goto("/dev/outbox");
+      await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
       const mail = page.getByRole("article").filter({ hasText: email }).first();
       if ((await mail.count()) > 0) text = (await mail.textContent()) ?? "";
       else await page.waitForTimeout(200);

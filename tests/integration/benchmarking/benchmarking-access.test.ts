@@ -256,11 +256,13 @@ describe("loadBenchmarkingView", () => {
       year: currentYear(),
       access: "none",
       planName: "BASIC",
+      trialEndsAt: null,
       priceLabel: "$299.00",
       connected: false,
       status: "none",
       stalled: false,
       report: null,
+      bands: null,
     });
   });
 

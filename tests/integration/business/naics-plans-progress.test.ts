@@ -225,20 +225,27 @@ describe("/plan-select", () => {
     expect(unknown).not.toContain("Paid plans open soon");
   });
 
-  it("Continue with Basic records the first plan choice once and goes to the dashboard", async () => {
+  it("Continue with Basic records the first plan choice once and goes on to 'Almost there!' until the profile is complete", async () => {
     const { token, business } = await signedInClient();
     expect(await planChosenAt(business.id)).toBeNull();
 
     const first = await postForm("/plan-select", { intent: "basic" }, token);
     expect(first.status).toBe(302);
-    expect(first.headers.get("Location")).toBe("/dashboard");
+    expect(first.headers.get("Location")).toBe("/profile-progress");
     const chosen = await planChosenAt(business.id);
     expect(chosen).toBeInstanceOf(Date);
 
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await postForm("/plan-select", { intent: "basic" }, token);
     expect(second.status).toBe(302);
+    expect(second.headers.get("Location")).toBe("/profile-progress");
     expect((await planChosenAt(business.id))?.getTime()).toBe(chosen!.getTime());
+
+    // Every step done (books connected, preferences saved): the plan page goes to the dashboard.
+    await connectAccounting(business.id);
+    await db().update(businesses).set({ insightPreferencesSavedAt: new Date() }).where(eq(businesses.id, business.id));
+    const complete = await postForm("/plan-select", { intent: "basic" }, token);
+    expect(complete.headers.get("Location")).toBe("/dashboard");
   });
 
   it("refuses a malformed choice and a post without a session, and changes nothing", async () => {
@@ -294,11 +301,23 @@ describe("POST /api/payments/create-checkout-session (built-in test checkout, no
 
   it("sends a valid choice to the test checkout; nothing changes until it is paid", async () => {
     const { token, business } = await signedInClient();
-    for (const key of ["STANDARD_PLAN_MONTHLY", "PREMIUM_PLAN_YEARLY"]) {
-      const response = await postForm("/api/payments/create-checkout-session", { lookup_key: key }, token);
-      expect(response.status).toBe(303);
-      expect(response.headers.get("Location")).toMatch(/^https:\/\/partwise\.test\/test-checkout\/[\w-]+$/);
-    }
+    const first = await postForm(
+      "/api/payments/create-checkout-session",
+      { lookup_key: "STANDARD_PLAN_MONTHLY" },
+      token,
+    );
+    expect(first.status).toBe(303);
+    expect(first.headers.get("Location")).toMatch(/^https:\/\/partwise\.test\/test-checkout\/[\w-]+$/);
+    // One open plan checkout per business: the same plan again reuses it, another plan waits for it.
+    const again = await postForm(
+      "/api/payments/create-checkout-session",
+      { lookup_key: "STANDARD_PLAN_MONTHLY" },
+      token,
+    );
+    expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+    const other = await postForm("/api/payments/create-checkout-session", { lookup_key: "PREMIUM_PLAN_YEARLY" }, token);
+    expect(other.status).toBe(303);
+    expect(other.headers.get("Location")).toBe("/plan-select?notice=checkout-open");
     const [row] = await db().select().from(businesses).where(eq(businesses.id, business.id));
     expect(row.memberTier).toBe("BASIC");
     expect(row.planChosenAt).toBeNull();
@@ -335,6 +354,8 @@ describe("/profile-progress", () => {
     expect(fresh).toContain('aria-valuenow="40"');
     expect(fresh).toContain("40%");
     expect(fresh).toContain("Skip this Step");
+    // The step after the plan in the sign-up flow: Skip goes on to the dashboard.
+    expect(fresh).toMatch(/href="\/dashboard"[^>]*>Skip this Step</);
     expect(fresh).toContain("Connect your accounting data");
     expect(fresh).toContain('href="/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS"');
     expect(fresh).not.toContain("coming soon");

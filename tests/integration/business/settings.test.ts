@@ -1,7 +1,19 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businesses, sessions, users } from "~db/schema";
-import { call, createUser, db, html, PASSWORD, postForm, sessionTokenFrom, signedIn, signIn } from "../helpers";
+import { businesses, emailOutbox, financeReports, sessions, users } from "~db/schema";
+import { monthKey, monthSpan } from "~/lib/finance/finance";
+import {
+  call,
+  connectAccounting,
+  createUser,
+  db,
+  html,
+  PASSWORD,
+  postForm,
+  sessionTokenFrom,
+  signedIn,
+  signIn,
+} from "../helpers";
 import { createClient, signedInClient, signedInManager } from "../../factories";
 
 const UPDATED = "Your information was updated!";
@@ -38,32 +50,28 @@ const ALL_AREAS = {
 };
 
 describe("PUT /api/client/updateInfo", () => {
-  it("updates name, phone and email and answers the user", async () => {
+  it("updates name and phone and answers the user; a new email waits for its link (ADR 050)", async () => {
     const { user, token } = await signedInClient();
     const email = `Renamed-${user.id}@Example.TEST`;
     const response = await put(
       "/api/client/updateInfo",
-      { firstName: " Robin ", lastName: "Okafor", phone: "(207) 555-0199", email },
+      { firstName: " Robin ", lastName: "Okafor", phone: "(207) 555-0199", email, password: PASSWORD },
       token,
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       _id: user.id,
-      email: email.toLowerCase(),
+      email: user.email,
       firstName: "Robin",
       lastName: "Okafor",
       phone: "(207) 555-0199",
       role: "client",
+      pendingEmail: email.toLowerCase(),
     });
     const row = await userRow(user.id);
-    expect(row).toMatchObject({
-      email: email.toLowerCase(),
-      firstName: "Robin",
-      lastName: "Okafor",
-      phone: "(207) 555-0199",
-    });
-    // The new email signs in.
-    expect((await signIn(email)).status).toBe(200);
+    expect(row).toMatchObject({ email: user.email, firstName: "Robin", lastName: "Okafor", phone: "(207) 555-0199" });
+    // Until the link is opened the current email signs in (tests/integration/identity/email-change.test.ts).
+    expect((await signIn(user.email)).status).toBe(200);
   });
 
   it("keeps the same email without calling it taken", async () => {
@@ -82,7 +90,13 @@ describe("PUT /api/client/updateInfo", () => {
     const { user, token } = await signedInClient();
     const response = await put(
       "/api/client/updateInfo",
-      { firstName: "Taken", lastName: "Email", phone: user.phone, email: other.user.email.toUpperCase() },
+      {
+        firstName: "Taken",
+        lastName: "Email",
+        phone: user.phone,
+        email: other.user.email.toUpperCase(),
+        password: PASSWORD,
+      },
       token,
     );
     expect(response.status).toBe(409);
@@ -90,15 +104,23 @@ describe("PUT /api/client/updateInfo", () => {
     expect(await userRow(user.id)).toMatchObject({ email: user.email, firstName: "Test" });
   });
 
-  it("gives one of two racing changes to the same email a 409", async () => {
+  it("gives one of two racing changes to the same email a 409, at the link", async () => {
     const a = await signedInClient();
     const b = await signedInClient();
     const email = `race-${a.user.id}@example.test`;
-    const body = { firstName: "Race", lastName: "Condition", phone: a.user.phone, email };
-    const answers = await Promise.all([
+    const body = { firstName: "Race", lastName: "Condition", phone: a.user.phone, email, password: PASSWORD };
+    const asked = await Promise.all([
       put("/api/client/updateInfo", body, a.token),
       put("/api/client/updateInfo", body, b.token),
     ]);
+    expect(asked.map((answer) => answer.status)).toEqual([200, 200]);
+    const links = await db()
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "email_change_verify")));
+    const tokens = links.map((link) => /token=([A-Za-z0-9_-]{43})/.exec(link.text)![1]);
+    expect(tokens).toHaveLength(2);
+    const answers = await Promise.all(tokens.map((token) => postForm("/verify-email", { token })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const holders = await db().select().from(users).where(eq(users.email, email));
     expect(holders).toHaveLength(1);
@@ -407,7 +429,14 @@ describe("/company-profile page", () => {
     const { user, token } = await signedInClient();
     const response = await postForm(
       "/company-profile?tab=personal",
-      { intent: "personal", email: other.user.email, phone: user.phone, firstName: "A", lastName: "B" },
+      {
+        intent: "personal",
+        email: other.user.email,
+        phone: user.phone,
+        firstName: "A",
+        lastName: "B",
+        password: PASSWORD,
+      },
       token,
     );
     expect(response.status).toBe(409);
@@ -585,5 +614,115 @@ describe("/company-profile page", () => {
     });
     expect(response.status).toBe(403);
     expect((await userRow(user.id)).firstName).toBe("Test");
+  });
+});
+
+describe("the revenue band against the books (ADR 050)", () => {
+  const CONFIRM = "/company-profile?tab=business&confirm=revenue-band";
+  const statement = (period: string) =>
+    `Your books show $7,200,000 of income for ${period}, in the &quot;5-10 Million&quot; band, but the revenue band you chose is &quot;&lt; 5 Million&quot;.`;
+
+  /** Books of 24 months up to this one at $600,000 a month: $7.2 million a year. */
+  async function booksOf(businessId: string, monthly = 600_000) {
+    const now = new Date();
+    const rows = Array.from({ length: 24 }, (_, i) => {
+      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 23 + i, 1));
+      return { date: monthKey(d), Income: monthly, NetIncome: monthly / 10 };
+    });
+    await db()
+      .insert(financeReports)
+      .values({
+        businessId,
+        profitAndLoss: rows,
+        source: "demo",
+        periodStart: rows[0]!.date,
+        periodEnd: rows.at(-1)!.date,
+        lastUpdate: now,
+      });
+    const last = monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+    const first = monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 12, 1)));
+    return monthSpan(first, last);
+  }
+
+  const setBand = (businessId: string, revenueBand: "< 5 million" | "5-10 million") =>
+    db().update(businesses).set({ revenueBand }).where(eq(businesses.id, businessId));
+
+  it("says so on the dashboard and the Business tab, and updates the band to the books' once confirmed", async () => {
+    const { business, token } = await signedInClient();
+    await setBand(business.id, "< 5 million");
+    await connectAccounting(business.id);
+    const period = await booksOf(business.id);
+
+    const dashboard = await (await call("/dashboard", { cookie: token })).text();
+    expect(dashboard).toContain(statement(period));
+    expect(dashboard).toContain(`href="${CONFIRM.replace(/&/g, "&amp;")}"`);
+    const asked = await (await call(CONFIRM, { cookie: token })).text();
+    expect(asked).toContain(
+      "Change your revenue band from &quot;&lt; 5 Million&quot; to &quot;5-10 Million&quot;, the band your books show?",
+    );
+
+    // Only the band the books show, as confirmed; twice at once changes it once.
+    const wrong = await postForm(CONFIRM, { intent: "revenue-band-from-books", band: "> 20 million" }, token);
+    expect(wrong.status).toBe(409);
+    expect((await businessRow(business.id)).revenueBand).toBe("< 5 million");
+    const junk = await postForm(CONFIRM, { intent: "revenue-band-from-books", band: "lots" }, token);
+    expect(junk.status).toBe(400);
+    const answers = await Promise.all([
+      postForm(CONFIRM, { intent: "revenue-band-from-books", band: "5-10 million" }, token),
+      postForm(CONFIRM, { intent: "revenue-band-from-books", band: "5-10 million" }, token),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const done = answers.find((answer) => answer.status === 200)!;
+    expect(await done.text()).toContain("Your revenue band is now &quot;5-10 Million&quot;, from your books.");
+    expect((await businessRow(business.id)).revenueBand).toBe("5-10 million");
+    expect(await (await call("/dashboard", { cookie: token })).text()).not.toContain("of income for");
+  });
+
+  it("offers nothing when the books agree or are not a full year, and never for another business", async () => {
+    const agreeing = await signedInClient();
+    await setBand(agreeing.business.id, "5-10 million");
+    await connectAccounting(agreeing.business.id);
+    await booksOf(agreeing.business.id);
+    expect(await (await call("/dashboard", { cookie: agreeing.token })).text()).not.toContain(
+      "Your books and your revenue band disagree",
+    );
+    const refused = await postForm(
+      CONFIRM,
+      { intent: "revenue-band-from-books", band: "5-10 million" },
+      agreeing.token,
+    );
+    expect(refused.status).toBe(409);
+
+    // Another business's books are never read: the caller's own have no report.
+    const other = await signedInClient();
+    await setBand(other.business.id, "< 5 million");
+    const mine = await signedInClient();
+    await setBand(mine.business.id, "< 5 million");
+    await connectAccounting(other.business.id);
+    await booksOf(other.business.id);
+    const foreign = await postForm(
+      CONFIRM,
+      { intent: "revenue-band-from-books", band: "5-10 million", businessId: other.business.id },
+      mine.token,
+    );
+    expect(foreign.status).toBe(409);
+    expect((await businessRow(other.business.id)).revenueBand).toBe("< 5 million");
+    expect((await businessRow(mine.business.id)).revenueBand).toBe("< 5 million");
+    // The API keeps the band read-only.
+    const api = await put(
+      "/api/client/business/updateInfo",
+      {
+        businessId: mine.business.id,
+        name: "X",
+        role: "Owner",
+        city: "Portland",
+        state: "ME",
+        revenue: "5-10 million",
+        employeeCount: "25-50",
+        naics: 459110,
+      },
+      mine.token,
+    );
+    expect(api.status).toBe(400);
   });
 });

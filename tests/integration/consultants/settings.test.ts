@@ -6,7 +6,8 @@ import { call, createUser, db, html, LOCAL_PEPPER, PASSWORD, postForm, signIn, s
 
 /**
  * The consultant portal's Settings: the password change of the business Settings (same rules and
- * texts) and the sign-in email change, which needs the current password and tells the old address.
+ * texts) and the sign-in email change, which needs the current password, is confirmed by a link
+ * sent to the new address and tells the old one (ADR 050).
  */
 
 const PATH = "/consultant/settings";
@@ -24,12 +25,13 @@ async function passwordIs(id: string, password: string) {
   return (await verifyPassword(password, (await userRow(id)).passwordHash, LOCAL_PEPPER)).valid;
 }
 
-const noticesTo = (address: string) =>
+const mailsTo = (address: string, kind: string) =>
   db()
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, "email_changed")))
+    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
     .all();
+const noticesTo = (address: string) => mailsTo(address, "email_changed");
 
 describe("/consultant/settings page", () => {
   it("shows both forms with labelled fields, the password rules and the current email", async () => {
@@ -129,14 +131,23 @@ describe("changing the password", () => {
 describe("changing the email", () => {
   const post = (token: string, fields: Record<string, string>) => postForm(PATH, { intent: "email", ...fields }, token);
 
-  it("changes it (trimmed, lowercased), keeps the session and tells the old address", async () => {
+  it("sends a link to the new address (trimmed, lowercased) and tells the old one; the link changes it (ADR 050)", async () => {
     const me = await signedIn({ role: "consultant" });
     const wanted = `moved-${Date.now().toString(36)}@example.test`;
     const response = await post(me.token, { email: `  ${wanted.toUpperCase()} `, password: PASSWORD });
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(text).toContain(UPDATED);
-    expect(text).toContain("We sent a notice to your previous address.");
+    expect(text).toContain(html(`We sent a link to ${wanted}.`));
+    // Nothing changes before the link is opened.
+    expect((await userRow(me.user.id)).email).toBe(me.user.email);
+    const page = await (await call(PATH, { cookie: me.token })).text();
+    expect(page).toContain(html(`Waiting for you to confirm ${wanted}`));
+    const [asked] = await mailsTo(me.user.email, "email_change_requested");
+    expect(asked!.subject).toBe("A change of your Partwise sign-in email was requested");
+
+    const [link] = await mailsTo(wanted, "email_change_verify");
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(link!.textBody)![1];
+    expect((await postForm("/verify-email", { token })).status).toBe(200);
     expect((await userRow(me.user.id)).email).toBe(wanted);
 
     const notices = await noticesTo(me.user.email);
@@ -145,9 +156,9 @@ describe("changing the email", () => {
     expect(notices[0].textBody).toContain(`The email you sign in to Partwise with was changed to ${wanted}.`);
     expect(await noticesTo(wanted)).toHaveLength(0);
 
-    const page = await call(PATH, { cookie: me.token });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain(wanted);
+    const after = await call(PATH, { cookie: me.token });
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain(wanted);
     expect((await signIn(wanted)).status).toBe(200);
     expect((await signIn(me.user.email)).status).not.toBe(200);
   });

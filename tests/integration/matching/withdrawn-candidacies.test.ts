@@ -169,7 +169,7 @@ describe("unvetting a consultant withdraws their open candidacies", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(
       html(
-        "Cora Withdrawn is no longer vetted. Matching will not propose them. Their 4 open candidacies were withdrawn and their matches are back in smart matching.",
+        "Cora Withdrawn is no longer vetted. Matching will not propose them. Their 4 open candidacies were withdrawn: 3 matches are back in smart matching and 1 goes on with its other candidates.",
       ),
     );
 
@@ -228,6 +228,15 @@ describe("unvetting a consultant withdraws their open candidacies", () => {
       ).toEqual([["Your candidate was withdrawn", `/features?matchId=${matchId}`]]);
       expect(told[0]!.body).toContain("Cora Withdrawn is no longer available through Partwise");
     }
+    // Only a match left without a candidate is looking again; the shared one still has Dev waiting.
+    for (const owner of [waiting, drafted]) {
+      expect((await noticesOf(owner.user.id, "candidate_withdrawn"))[0]!.body, owner.business.name).toMatch(
+        / We are finding your next candidate\.$/,
+      );
+    }
+    expect((await noticesOf(shared.user.id, "candidate_withdrawn"))[0]!.body).toBe(
+      "Cora Withdrawn is no longer available through Partwise, so we withdrew them from your Finance match request. The request goes on with its other candidates.",
+    );
     expect((await noticesOf(drafted.user.id, "candidate_withdrawn"))[0]!.body).toContain(
       "Their engagement plan, not signed yet, was withdrawn with them.",
     );

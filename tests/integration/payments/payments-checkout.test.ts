@@ -3,11 +3,15 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, deliveryItems, deliveryOutlines, insightRequests, matchRequests, purchases } from "~db/schema";
 import worker from "../../../functions/worker";
+import { createAppContext } from "~/server/load-context";
+import type { CloudflareBindings } from "~/server/platform/env.server";
+import { startItemCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
 import {
   failNextStripeCalls,
   payStubSession,
   stripeEnv,
   stripeRequests,
+  stripeStubUrl,
   type StripeStubRequest,
   db,
   html,
@@ -96,7 +100,8 @@ describe("POST /api/payments/create-checkout-session (Stripe)", () => {
     expect(form.success_url).toBe(`${ORIGIN}/paymentStatus?success=true&session_id={CHECKOUT_SESSION_ID}`);
     expect(form.cancel_url).toBe(`${ORIGIN}/paymentStatus?canceled=true&purchaseType=plan`);
     expect(form["line_items[0][price]"]).toBeTruthy();
-    expect(sessions[0].idempotencyKey).toMatch(new RegExp(`^sub-${business.id}-PREMIUM_PLAN_YEARLY-\\d+$`));
+    // The purchase's own key (one open checkout per business, ADR 010), not a time window's.
+    expect(sessions[0].idempotencyKey).toMatch(new RegExp(`^sub-${business.id}-PREMIUM_PLAN_YEARLY-[0-9a-f-]{36}$`));
     // The price was found by its lookup key.
     const priceLookups = (await stripeRequests()).filter(
       (r) => r.path === "/v1/prices" && JSON.stringify(r.query).includes("PREMIUM_PLAN_YEARLY"),
@@ -115,23 +120,98 @@ describe("POST /api/payments/create-checkout-session (Stripe)", () => {
     expect(row.memberTier).toBe("BASIC");
   });
 
-  it("reuses the customer on a second checkout, and a double click reuses the purchase and idempotency key", async () => {
+  it("one open plan checkout: the same plan reuses it, another plan is refused with words, and cancelling it expires it at Stripe", async () => {
     const { token, business } = await signedInClient();
     const a = await checkout(token, "STANDARD_PLAN_MONTHLY");
     const b = await checkout(token, "STANDARD_PLAN_MONTHLY");
-    const c = await checkout(token, "PREMIUM_PLAN_MONTHLY");
-    expect([a.status, b.status, c.status]).toEqual([303, 303, 303]);
+    expect([a.status, b.status]).toEqual([303, 303]);
     expect(b.headers.get("Location")).toBe(a.headers.get("Location"));
+    const first = sessionIdOf(a.headers.get("Location")!);
+
+    // A second plan while the first one's checkout is open: both could be paid, so it is refused.
+    const c = await checkout(token, "PREMIUM_PLAN_MONTHLY");
+    expect(c.status).toBe(303);
+    expect(c.headers.get("Location")).toBe("/plan-select?notice=checkout-open");
+    const refused = await (await send("/plan-select?notice=checkout-open", { token })).text();
+    expect(refused).toContain(
+      html("You already started a checkout for the STARTER plan. Continue it, or cancel it to choose another plan."),
+    );
+    expect(refused).toMatch(/role="alert"[^>]*><p>You already started a checkout/);
+    expect(refused).toContain("Continue that checkout");
+    expect(refused).toContain('name="lookup_key" value="STANDARD_PLAN_MONTHLY"');
+    expect(refused).toContain("Cancel that checkout");
 
     const customerId = (await businessRow(business.id)).stripeCustomerId;
     const all = await requestsFor(business.id, customerId);
     expect(all.filter((r) => r.path === "/v1/customers")).toHaveLength(1);
-    const sessions = all.filter((r) => r.path === "/v1/checkout/sessions");
-    expect(sessions).toHaveLength(3);
-    expect(sessions.every((r) => r.form.customer === customerId)).toBe(true);
-    expect(sessions[0].idempotencyKey).toBe(sessions[1].idempotencyKey);
-    expect(sessions[2].idempotencyKey).not.toBe(sessions[0].idempotencyKey);
-    expect(await purchasesOf(business.id)).toHaveLength(2);
+    expect(all.filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(1);
+    expect(await purchasesOf(business.id)).toHaveLength(1);
+
+    const canceled = await send("/plan-select", { token, form: { intent: "cancel-checkout" } });
+    expect(canceled.status).toBe(303);
+    expect(canceled.headers.get("Location")).toBe("/plan-select?notice=checkout-canceled");
+    const expired = (await stripeRequests()).filter((r) => r.path === `/v1/checkout/sessions/${first}/expire`);
+    expect(expired).toHaveLength(1);
+    expect((await purchasesOf(business.id)).map((p) => p.status)).toEqual(["canceled"]);
+    // Stripe's page can no longer take the payment.
+    await expect(payStubSession(first)).rejects.toThrow(/answered 400/);
+    const after = await (await send("/plan-select?notice=checkout-canceled", { token })).text();
+    expect(after).toContain(html("That checkout is canceled and can no longer be paid. You can choose a plan."));
+
+    const d = await checkout(token, "PREMIUM_PLAN_MONTHLY");
+    expect(d.headers.get("Location")).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_stub_/);
+    expect(d.headers.get("Location")).not.toBe(a.headers.get("Location"));
+    const sessions = (await requestsFor(business.id, customerId)).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(sessions).toHaveLength(2);
+    expect(sessions[1].idempotencyKey).not.toBe(sessions[0].idempotencyKey);
+    expect((await purchasesOf(business.id)).map((p) => p.status).sort()).toEqual(["canceled", "pending"]);
+  });
+
+  it("a business with a live subscription is refused a second one and told to switch in the billing portal", async () => {
+    const { token, business } = await signedInClient();
+    const customerId = `cus_live_${crypto.randomUUID().slice(0, 8)}`;
+    await db()
+      .update(businesses)
+      .set({
+        memberTier: "STANDARD",
+        stripeCustomerId: customerId,
+        subscriptionId: `sub_live_${crypto.randomUUID().slice(0, 8)}`,
+        subscriptionStatus: "trialing",
+      })
+      .where(eq(businesses.id, business.id));
+    const response = await checkout(token, "PREMIUM_PLAN_YEARLY");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/plan-select?notice=subscription-live");
+    expect(await requestsFor(business.id, customerId)).toEqual([]);
+    expect(await purchasesOf(business.id)).toEqual([]);
+
+    const page = await (await send("/plan-select?notice=subscription-live", { token })).text();
+    const words = html(
+      "Your business already has the STARTER plan. To switch plans, use the billing portal (Manage billing): your subscription changes there, so you are never billed twice.",
+    );
+    expect(page).toContain(words);
+    expect(page).toMatch(/role="alert"[^>]*><p>Your business already has the STARTER plan/);
+    expect(page).toMatch(/<form method="post" action="\/api\/payments\/create-portal-session">/);
+    expect(page).toContain(">Manage billing</button>");
+    // Without the refusal the page still says it, as a status.
+    const plain = await (await send("/plan-select", { token })).text();
+    expect(plain).toContain(words);
+    expect(plain).toMatch(/role="status"[^>]*><p>Your business already has the STARTER plan/);
+  });
+
+  it("an open plan checkout found paid (its webhook not in yet) is fulfilled, and a second plan is refused", async () => {
+    const { token, business } = await signedInClient();
+    const a = await checkout(token, "STANDARD_PLAN_YEARLY");
+    const first = sessionIdOf(a.headers.get("Location")!);
+    await payStubSession(first, "no_payment_required");
+    const b = await checkout(token, "PREMIUM_PLAN_YEARLY");
+    expect(b.headers.get("Location")).toBe("/plan-select?notice=subscription-live");
+    expect(await businessRow(business.id)).toMatchObject({ memberTier: "STANDARD", subscriptionStatus: "trialing" });
+    expect((await purchasesOf(business.id)).map((p) => p.status)).toEqual(["paid"]);
+    const customerId = (await businessRow(business.id)).stripeCustomerId;
+    expect((await requestsFor(business.id, customerId)).filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(
+      1,
+    );
   });
 
   it("refuses an unknown lookup key with 400 and sends nothing to Stripe", async () => {
@@ -227,7 +307,8 @@ describe("/paymentStatus", () => {
     expect(text).toContain("Congratulations!");
     expect(text).toContain(html("You've updated your subscription plan!"));
     expect(text).toContain("SCALE");
-    expect(text).toContain('href="/dashboard"');
+    // A business whose profile is incomplete goes on with its sign-up flow (ADR 050).
+    expect(text).toMatch(/href="\/profile-progress"[^>]*>Next</);
     const row = await businessRow(business.id);
     expect(row.memberTier).toBe("PREMIUM");
     const [purchase] = await purchasesOf(business.id);
@@ -530,6 +611,95 @@ describe("one-off checkouts", () => {
       .from(purchases)
       .where(and(eq(purchases.businessId, other.business.id), eq(purchases.kind, "benchmarking")));
     expect(rows).toEqual([]);
+  });
+});
+
+describe("one open checkout per deliverable (issue #36)", () => {
+  /** The Worker's AppContext against the Stripe stub, at the instant `at` (ms). */
+  const appAt = (at: number) =>
+    createAppContext(
+      stripeEnv(env) as unknown as CloudflareBindings,
+      () => {},
+      () => new Date(at),
+    );
+
+  async function prepay() {
+    const { user, business } = await signedInClient();
+    const { outlineId, itemId } = await createItem(business.id, 50_000);
+    const viewer = async (): Promise<CheckoutViewer> => ({
+      user: { id: user.id, email: user.email },
+      business: await businessRow(business.id),
+    });
+    const start = async (at: number) =>
+      startItemCheckout(appAt(at), await viewer(), { deliveryItemId: itemId, deliveryOutlineId: outlineId }, ORIGIN);
+    return { business, itemId, start };
+  }
+
+  const sessionsOf = async (businessId: string) =>
+    (await requestsFor(businessId)).filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
+  const expiresOf = async (sessionId: string) =>
+    (await stripeRequests()).filter((r) => r.path === `/v1/checkout/sessions/${sessionId}/expire`);
+
+  it("a Prepay opened again 8 minutes later, across the old 10-minute window, reuses its one checkout", async () => {
+    const { business, start } = await prepay();
+    // 9 minutes into a 10-minute window, then 8 minutes later: the old idempotency window changed.
+    const window = 10 * 60 * 1000;
+    const first = Math.floor(Date.now() / window) * window + 9 * 60 * 1000;
+    const a = await start(first);
+    const b = await start(first + 8 * 60 * 1000);
+    expect(a.ok && b.ok).toBe(true);
+    expect(b).toEqual(a);
+    expect(await sessionsOf(business.id)).toHaveLength(1);
+    const rows = await purchasesOf(business.id);
+    expect(rows.map((p) => [p.status, p.amountCents])).toEqual([["pending", 50_000]]);
+    expect(rows[0].checkoutExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 23 * 60 * 60 * 1000);
+
+    // Only one of them can ever be paid: it is the same session.
+    await payStubSession(sessionIdOf((a as { url: string }).url));
+    const again = await start(first + 9 * 60 * 1000);
+    expect(again).toEqual({ ok: false, status: 409, msg: "This deliverable is already paid." });
+    expect((await purchasesOf(business.id)).map((p) => p.status)).toEqual(["paid"]);
+    expect(await sessionsOf(business.id)).toHaveLength(1);
+  });
+
+  it("a changed price, or a checkout about to lapse, is expired through Stripe before another opens", async () => {
+    const { business, itemId, start } = await prepay();
+    const now = Date.now();
+    const a = (await start(now)) as { url: string; purchaseId: string };
+    await db().update(deliveryItems).set({ priceCents: 60_000 }).where(eq(deliveryItems.id, itemId));
+    const b = (await start(now + 60_000)) as { url: string; purchaseId: string };
+    expect(b.url).not.toBe(a.url);
+    const first = sessionIdOf(a.url);
+    expect(await expiresOf(first)).toHaveLength(1);
+    await expect(payStubSession(first)).rejects.toThrow(/answered 400/);
+    const byId = new Map((await purchasesOf(business.id)).map((p) => [p.id, p]));
+    expect(byId.get(a.purchaseId)).toMatchObject({ status: "canceled", amountCents: 50_000 });
+    expect(byId.get(b.purchaseId)).toMatchObject({ status: "pending", amountCents: 60_000 });
+
+    // 20 minutes left to pay (less than the hour a reused checkout must have): replaced too.
+    const second = sessionIdOf(b.url);
+    await fetch(`${stripeStubUrl()}/__sessions/${second}`, {
+      method: "PUT",
+      body: JSON.stringify({ expires_at: Math.floor(Date.now() / 1000) + 20 * 60 }),
+    });
+    const c = (await start(now + 2 * 60_000)) as { url: string; purchaseId: string };
+    expect(c.url).not.toBe(b.url);
+    expect(await expiresOf(second)).toHaveLength(1);
+    expect((await purchasesOf(business.id)).filter((p) => p.status === "pending").map((p) => p.id)).toEqual([
+      c.purchaseId,
+    ]);
+    expect(await sessionsOf(business.id)).toHaveLength(3);
+  });
+
+  it("ten concurrent Prepay clicks record one purchase and one session", async () => {
+    const { business, start } = await prepay();
+    const now = Date.now();
+    const results = await Promise.all(Array.from({ length: 10 }, () => start(now)));
+    const urls = new Set(results.map((r) => (r.ok ? r.url : r.msg)));
+    expect(urls.size).toBe(1);
+    expect([...urls][0]).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(await purchasesOf(business.id)).toHaveLength(1);
+    expect(new Set((await sessionsOf(business.id)).map((r) => r.idempotencyKey)).size).toBe(1);
   });
 });
 

@@ -298,6 +298,77 @@ describe("Stripe provider against the stub Stripe API", () => {
     // A recent timestamp inside the 300 s tolerance is accepted.
     const recent = await signedEvent(event, STRIPE_STUB_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 240);
     await expect(provider.verifyWebhook(recent.body, recent.header)).resolves.toMatchObject({ id: event.id });
+    // Dated in the future: beyond the same tolerance it is refused (the SDK alone accepts any), a
+    // signer's clock a little ahead is not.
+    for (const ahead of [301, 3600, 86_400 * 365]) {
+      const future = await signedEvent(event, STRIPE_STUB_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) + ahead);
+      await expect(provider.verifyWebhook(future.body, future.header), `${ahead} s ahead`).rejects.toThrow(
+        /Timestamp is in the future/,
+      );
+    }
+    const slightlyAhead = await signedEvent(event, STRIPE_STUB_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) + 240);
+    await expect(provider.verifyWebhook(slightlyAhead.body, slightlyAhead.header)).resolves.toMatchObject({
+      id: event.id,
+    });
+  });
+
+  it("expires an open Checkout Session and cancels a subscription through Stripe's API, refusing as Stripe does", async () => {
+    const app = stripeApp();
+    const provider = paymentProvider(app);
+    const businessId = unique();
+    const customer = await provider.createCustomer(
+      { businessId, email: "e@example.com", name: "E" },
+      `customer-${businessId}`,
+    );
+    const oneOff = (key: string) =>
+      provider.createPaymentCheckout(
+        {
+          customerId: customer.id,
+          amountCents: 50_000,
+          currency: "usd",
+          productName: "Deliverable",
+          successUrl: `${ORIGIN}/ok`,
+          cancelUrl: `${ORIGIN}/no`,
+          clientReferenceId: businessId,
+          metadata: { businessId },
+        },
+        key,
+      );
+    const open = await oneOff(`expire-${businessId}`);
+    expect(open.expires_at! - Date.now() / 1000).toBeGreaterThan(23 * 3600);
+    const expired = await provider.expireCheckoutSession(open.id);
+    expect(expired).toMatchObject({ id: open.id, status: "expired", url: null });
+    expect((await stripeRequests()).filter((r) => r.path === `/v1/checkout/sessions/${open.id}/expire`)).toEqual([
+      expect.objectContaining({ method: "POST", authorization: `Bearer ${STRIPE_STUB_SECRET_KEY}` }),
+    ]);
+    await expect(provider.expireCheckoutSession(open.id)).rejects.toMatchObject({
+      name: "PaymentProviderError",
+      status: 400,
+      message: expect.stringContaining(
+        'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of `expired`.',
+      ),
+    });
+    await expect(payStubSession(open.id)).rejects.toThrow(/answered 400/);
+    const paid = await oneOff(`paid-${businessId}`);
+    await payStubSession(paid.id);
+    await expect(provider.expireCheckoutSession(paid.id)).rejects.toThrow(/has a status of `complete`/);
+    await expect(provider.expireCheckoutSession("cs_test_stub_nope")).rejects.toMatchObject({ status: 404 });
+
+    const { session } = await subscriptionCheckout(app, businessId, "STANDARD_PLAN_MONTHLY");
+    const { subscription } = await payStubSession(session.id, "no_payment_required");
+    const canceled = await provider.cancelSubscription(subscription!);
+    expect(canceled).toMatchObject({ subscription: { id: subscription, status: "canceled" }, charge: null });
+    // Stripe refuses a second cancel; the provider answers the subscription as it stands.
+    expect(await provider.cancelSubscription(subscription!)).toEqual(canceled);
+    const deletes = (await stripeRequests()).filter(
+      (r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subscription}`,
+    );
+    expect(deletes).toHaveLength(2);
+    expect(deletes[0]!.query).toMatchObject({
+      prorate: "false",
+      invoice_now: "false",
+      "expand[0]": "latest_invoice.payments",
+    });
   });
 });
 
@@ -451,6 +522,94 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
       payment_status: "paid",
       subscription: null,
     });
+  });
+
+  it("expires an open checkout, which the test checkout then refuses to pay, as Stripe's page does", async () => {
+    const app = localApp();
+    const businessId = unique();
+    const provider = paymentProvider(app);
+    const customer = await provider.createCustomer(
+      { businessId, email: "x@example.com", name: "X" },
+      `c-${businessId}`,
+    );
+    const checkout = (key: string) =>
+      provider.createPaymentCheckout(
+        {
+          customerId: customer.id,
+          amountCents: 50_000,
+          currency: "usd",
+          productName: "Deliverable: Freight audit",
+          successUrl: `${ORIGIN}/ok?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${ORIGIN}/paymentStatus?canceled=true&purchaseType=deliveryItem`,
+          clientReferenceId: businessId,
+          metadata: { businessId },
+        },
+        key,
+      );
+    const session = await checkout(`one-${businessId}`);
+    expect(session.expires_at! - Date.now() / 1000).toBeGreaterThan(23 * 3600);
+    expect(await provider.expireCheckoutSession(session.id)).toMatchObject({ status: "expired", url: null });
+    await expect(provider.expireCheckoutSession(session.id)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("This Checkout Session has a status of `expired`."),
+    });
+    const { events, deliver } = recorder(app);
+    expect(await payLocalCheckout(app, session.id, deliver)).toBeNull();
+    expect(events).toEqual([]);
+
+    const page = await (await SELF.fetch(`${ORIGIN}/test-checkout/${session.id}`)).text();
+    expect(page).toContain("This checkout has expired and can no longer be paid. Nothing was charged.");
+    expect(page).not.toContain('value="pay"');
+    const pay = await postForm(`/test-checkout/${session.id}`, { intent: "pay", cardNumber: "4242 4242 4242 4242" });
+    expect(pay.status).toBe(409);
+    expect(await pay.text()).toContain("This checkout has expired and can no longer be paid. Nothing was charged.");
+    expect(await provider.retrieveCheckoutSession(session.id)).toMatchObject({
+      status: "expired",
+      payment_intent: null,
+    });
+
+    // A paid one cannot be expired.
+    const paid = await checkout(`two-${businessId}`);
+    await payLocalCheckout(app, paid.id, deliver);
+    await expect(provider.expireCheckoutSession(paid.id)).rejects.toThrow(/has a status of `complete`/);
+
+    // Like Stripe, a session past its expires_at (24 hours) is expired and cannot be paid.
+    const lapsing = await checkout(`three-${businessId}`);
+    const later = createAppContext(
+      env,
+      () => undefined,
+      () => new Date(Date.now() + 25 * 3600 * 1000),
+    );
+    expect(await paymentProvider(later).retrieveCheckoutSession(lapsing.id)).toMatchObject({ status: "expired" });
+    expect(await payLocalCheckout(later, lapsing.id, deliver)).toBeNull();
+    expect(await provider.retrieveCheckoutSession(lapsing.id)).toMatchObject({ status: "expired" });
+  });
+
+  it("cancels a subscription at once (no charge in its trial), and answers a second cancel the same", async () => {
+    const app = localApp();
+    const { provider, session } = await subscriptionCheckout(app, unique(), "STANDARD_PLAN_MONTHLY");
+    await payLocalCheckout(app, session.id, async () => ({ status: 200, msg: "ok" }));
+    const subscriptionId = (await provider.retrieveCheckoutSession(session.id)).subscription!;
+    const canceled = await provider.cancelSubscription(subscriptionId);
+    expect(canceled).toMatchObject({ subscription: { id: subscriptionId, status: "canceled" }, charge: null });
+    expect(await provider.cancelSubscription(subscriptionId)).toEqual(canceled);
+    await expect(provider.cancelSubscription("sub_test_nope")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("its signature check refuses a timestamp beyond the 300 s tolerance, in the past or the future", async () => {
+    const provider = paymentProvider(localApp());
+    const event = stripeEvent("checkout.session.completed", { id: "cs_test_local", object: "checkout.session" });
+    const now = Math.floor(Date.now() / 1000);
+    for (const at of [now - 301, now + 301, now + 86_400]) {
+      const signed = await signedEvent(event, LOCAL_WEBHOOK_SECRET, at);
+      await expect(provider.verifyWebhook(signed.body, signed.header), `t=${at - now}`).rejects.toBeInstanceOf(
+        WebhookSignatureError,
+      );
+    }
+    for (const at of [now - 240, now + 240]) {
+      const signed = await signedEvent(event, LOCAL_WEBHOOK_SECRET, at);
+      await expect(provider.verifyWebhook(signed.body, signed.header)).resolves.toMatchObject({ id: event.id });
+    }
   });
 
   it("the billing portal switches plan and cancels with signed subscription events", async () => {

@@ -1,13 +1,16 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import {
   benchmarkingPurchases,
   businesses,
   deliveryItems,
   deliveryOutlines,
+  emailOutbox,
   insightRequests,
   matchRequests,
+  notifications,
+  purchaseRefunds,
   purchases,
   stripeEvents,
   type NewPurchase,
@@ -17,7 +20,14 @@ import type { CloudflareBindings } from "~/server/platform/env.server";
 import { createAppContext } from "~/server/load-context";
 import { fulfilCheckoutSession, handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
+import { retryDuplicateRefunds } from "~/server/payments/duplicate-payments.server";
+import { loadEngagementCosts, loadPaymentHistory, loadReceipt } from "~/server/payments/receipts.server";
+import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
+import { createSignedOutline, sendWithStripe } from "../helpers/deliverables";
 import {
+  createConsultant,
+  html,
+  stripeStubUrl,
   payStubSession,
   setStubSubscription,
   signedEvent,
@@ -28,7 +38,7 @@ import {
   db,
   ORIGIN,
 } from "../helpers";
-import { createClient } from "../../factories";
+import { createClient, signedInClient, signedInManager } from "../../factories";
 
 const BAD_SIGNATURE = { msg: "The webhook signature is not valid." };
 
@@ -92,6 +102,8 @@ async function oneOffPurchaseFor(
   kind: "insight" | "delivery_item" | "benchmarking",
   referenceId: string,
   amountCents: number,
+  /** 'canceled': a checkout Partwise took as closed that Stripe still completed (the race of ADR 010). */
+  status: "pending" | "canceled" = "pending",
 ) {
   const purchaseId = crypto.randomUUID();
   const session = await paymentProvider(stubApp()).createPaymentCheckout(
@@ -115,7 +127,7 @@ async function oneOffPurchaseFor(
       kind,
       referenceId,
       amountCents,
-      status: "pending",
+      status,
       stripeCheckoutSessionId: session.id,
       idempotencyKey: `purchase-${purchaseId}`,
     });
@@ -325,6 +337,7 @@ describe("checkout.session.completed", () => {
     await payStubSession(session.id);
     expect(await fulfilCheckoutSession(stubApp(), session.id)).toEqual({
       fulfilled: false,
+      duplicate: false,
       purchase: null,
       kind: null,
     });
@@ -351,6 +364,265 @@ describe("checkout.session.completed", () => {
     expect(await db().select().from(purchases)).toEqual(purchasesBefore);
     // Nothing to fulfil, so Stripe was not even asked about it.
     expect((await stripeRequests()).filter((r) => r.path.includes(sessionId))).toEqual([]);
+  });
+});
+
+describe("a second payment for what is already paid (issue #36)", () => {
+  const DUPLICATE_TITLE = "A duplicate payment was refunded";
+
+  /** A signed-in client's business with a Stripe customer at the stub. */
+  async function signedInCustomer() {
+    const client = await signedInClient();
+    const customer = await paymentProvider(stubApp()).createCustomer(
+      { businessId: client.business.id, email: client.user.email, name: client.business.name },
+      `customer-${client.business.id}`,
+    );
+    await db().update(businesses).set({ stripeCustomerId: customer.id }).where(eq(businesses.id, client.business.id));
+    return { ...client, customerId: customer.id };
+  }
+
+  const refundCallsOf = async (purchaseId: string) =>
+    (await stripeRequests()).filter(
+      (r) => r.path === "/v1/refunds" && r.idempotencyKey === `refund-duplicate-${purchaseId}`,
+    );
+
+  const noticesOf = (userId: string, kind: string) =>
+    db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+
+  it("two paid checkouts for one $500 deliverable: the second is refunded once, under concurrent and repeated deliveries, and balances everywhere", async () => {
+    const client = await signedInCustomer();
+    const consultant = await createConsultant();
+    const { outline, items } = await createSignedOutline(client.business.id, consultant.user.id, {
+      items: [{ priceCents: 50_000, title: "Freight audit" }],
+    });
+    const item = items[0]!;
+    // Two checkouts both completed at Stripe: one Partwise had closed (canceled) was paid anyway.
+    const a = await oneOffPurchaseFor(client.business.id, client.customerId, "delivery_item", item.id, 50_000);
+    const b = await oneOffPurchaseFor(
+      client.business.id,
+      client.customerId,
+      "delivery_item",
+      item.id,
+      50_000,
+      "canceled",
+    );
+    await payStubSession(a.sessionId);
+    await payStubSession(b.sessionId);
+    const eventA = await signedEvent(stripeEvent("checkout.session.completed", { id: a.sessionId }));
+    const eventB = await signedEvent(stripeEvent("checkout.session.completed", { id: b.sessionId }));
+    const answers = await Promise.all([
+      deliver(eventA.body, eventA.header),
+      deliver(eventB.body, eventB.header),
+      deliver(eventB.body, eventB.header),
+      fulfilCheckoutSession(stubApp(), b.sessionId, ORIGIN),
+      deliverEvent(stripeEvent("checkout.session.async_payment_succeeded", { id: b.sessionId })),
+      fulfilCheckoutSession(stubApp(), a.sessionId, ORIGIN),
+    ]);
+    for (const answer of answers) if (answer instanceof Response) expect(answer.status).toBe(200);
+
+    const rows = [await purchaseRow(a.purchaseId), await purchaseRow(b.purchaseId)];
+    const original = rows.find((row) => row.status === "paid")!;
+    const duplicate = rows.find((row) => row.status === "refunded")!;
+    expect(original).toBeDefined();
+    expect(duplicate).toMatchObject({ duplicateOfPurchaseId: original.id, amountCents: 50_000 });
+    expect(original.duplicateOfPurchaseId).toBeNull();
+    const [paidItem] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, item.id));
+    expect(paidItem).toMatchObject({ paidPurchaseId: original.id, status: "active" });
+
+    // Exactly one refund of the whole second payment, under its own Idempotency-Key.
+    const refunds = await db().select().from(purchaseRefunds).where(eq(purchaseRefunds.businessId, client.business.id));
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        purchaseId: duplicate.id,
+        reason: "duplicate_payment",
+        status: "succeeded",
+        amountCents: 50_000,
+        stripeRefundId: expect.stringMatching(/^re_stub_/),
+      }),
+    ]);
+    const calls = await refundCallsOf(duplicate.id);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls[0]!.form).toMatchObject({
+      payment_intent: duplicate.stripePaymentIntentId,
+      amount: "50000",
+      "metadata[duplicateOf]": original.id,
+    });
+    expect(await refundCallsOf(original.id)).toEqual([]);
+    // The stub refunded the second payment in full: nothing of it is left to refund.
+    await expect(
+      paymentProvider(stubApp()).createRefund(
+        { paymentIntentId: duplicate.stripePaymentIntentId!, amountCents: 1, metadata: {} },
+        `probe-${duplicate.id}`,
+      ),
+    ).rejects.toThrow(/greater than the unrefunded amount/);
+
+    // Told once: in the app and by email.
+    const notices = await noticesOf(client.user.id, "duplicate_payment_refunded");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      title: DUPLICATE_TITLE,
+      body:
+        'You paid twice for "Deliverable: Freight audit (' +
+        outline.title +
+        ')". We refunded the second payment of $500.00 to your card; your bank shows it within 5–10 business days. The first payment stands and nothing else changes.',
+      link: `/receipts/${duplicate.id}`,
+    });
+    const emails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, client.user.email), eq(emailOutbox.kind, "duplicate_payment_refunded")));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.subject).toBe(DUPLICATE_TITLE);
+
+    // Replays change nothing more.
+    await deliver(eventB.body, eventB.header);
+    await deliverEvent(stripeEvent("checkout.session.completed", { id: b.sessionId }));
+    expect(await noticesOf(client.user.id, "duplicate_payment_refunded")).toHaveLength(1);
+    expect(
+      await db().select().from(purchaseRefunds).where(eq(purchaseRefunds.businessId, client.business.id)),
+    ).toHaveLength(1);
+    // The refund's receipt was emailed once, to whoever paid, naming the amount and what it was for.
+    const refundReceipts = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, client.user.email), eq(emailOutbox.kind, "receipt_refund")));
+    expect(refundReceipts).toHaveLength(1);
+    expect(refundReceipts[0]!.subject).toMatch(/^Your Partwise refund for receipt PW-\d{8}-[0-9A-Z]{8}$/);
+    expect(refundReceipts[0]!.textBody).toContain("Partwise refunded $500.00 of your payment for Deliverable:");
+
+    // The same cents everywhere: the business's payments, its engagement, the receipt, the manager's money.
+    const history = await loadPaymentHistory(stubApp(), client.business.id);
+    expect(history.map((entry) => [entry.entry, entry.amountCents, entry.duplicate]).sort()).toEqual(
+      [
+        ["payment", 50_000, false],
+        ["payment", 50_000, true],
+        ["refund", -50_000, true],
+      ].sort(),
+    );
+    expect(history.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(50_000);
+    const costs = await loadEngagementCosts(stubApp(), client.business.id, outline.id);
+    expect(costs).toMatchObject({ paidCents: 100_000, refundedCents: 50_000, netCents: 50_000 });
+    expect(costs.items[item.id]).toMatchObject({
+      purchaseId: original.id,
+      paidCents: 50_000,
+      refundedCents: 0,
+      duplicates: [expect.objectContaining({ purchaseId: duplicate.id, paidCents: 50_000, refundedCents: 50_000 })],
+    });
+    const receipt = await loadReceipt(stubApp(), client.business, duplicate.id);
+    expect(receipt).toMatchObject({
+      status: "refunded",
+      duplicateOf: original.id,
+      amountCents: 50_000,
+      refundedCents: 50_000,
+      netCents: 0,
+      refunds: [expect.objectContaining({ amountCents: 50_000, reason: "duplicate_payment" })],
+    });
+    const money = await loadEngagementMoney(stubApp(), outline.id);
+    const row = money.items[0]!;
+    expect(row).toMatchObject({
+      charged: 100_000,
+      refunded: 50_000,
+      awaitingApproval: 50_000,
+      held: 0,
+      duplicate: { chargedCents: 50_000, refundedCents: 50_000, refundedAt: expect.any(String) },
+      canRefund: true,
+    });
+    const { totals } = money;
+    expect(totals.charged).toBe(
+      totals.fees + totals.transferred + totals.refunded + totals.held + totals.awaitingApproval,
+    );
+    const manager = await signedInManager();
+    const consolePage = await (
+      await sendWithStripe(`/manage/engagements/${outline.id}`, { token: manager.token })
+    ).text();
+    expect(consolePage).toContain("Charged twice: the second payment of $500.00 was refunded automatically on");
+    expect(consolePage).toContain("$1,000.00");
+
+    // The second payment's success page says what happened instead of congratulating.
+    const page = await sendWithStripe(
+      `/delivery-item-payment-success?success=true&session_id=${duplicate.stripeCheckoutSessionId}&itemId=${item.id}&outlineId=${outline.id}`,
+      { token: client.token },
+    );
+    const text = await page.text();
+    expect(text).toContain("Already paid");
+    expect(text).toContain(
+      html("You had already paid for this, so this second payment of $500.00 was refunded to your card automatically."),
+    );
+    expect(text).not.toContain("Congratulations!");
+  });
+
+  it("the same rule for an insight and a benchmarking year: one delivered, the other refunded", async () => {
+    const client = await signedInCustomer();
+    const insightId = await createInsight(client.business.id);
+    for (const [kind, reference, amount] of [
+      ["insight", insightId, 49_500],
+      ["benchmarking", "2031", 29_900],
+    ] as const) {
+      const a = await oneOffPurchaseFor(client.business.id, client.customerId, kind, reference, amount);
+      const b = await oneOffPurchaseFor(client.business.id, client.customerId, kind, reference, amount, "canceled");
+      await payStubSession(a.sessionId);
+      await payStubSession(b.sessionId);
+      await Promise.all([
+        deliverEvent(stripeEvent("checkout.session.completed", { id: a.sessionId })),
+        deliverEvent(stripeEvent("checkout.session.completed", { id: b.sessionId })),
+        deliverEvent(stripeEvent("checkout.session.completed", { id: b.sessionId })),
+      ]);
+      const rows = [await purchaseRow(a.purchaseId), await purchaseRow(b.purchaseId)];
+      expect(rows.map((row) => row.status).sort(), kind).toEqual(["paid", "refunded"]);
+      const duplicate = rows.find((row) => row.status === "refunded")!;
+      const original = rows.find((row) => row.status === "paid")!;
+      expect(duplicate.duplicateOfPurchaseId).toBe(original.id);
+      expect(await refundCallsOf(original.id)).toEqual([]);
+      expect((await refundCallsOf(duplicate.id))[0]!.form.amount).toBe(String(amount));
+    }
+    const [insight] = await db().select().from(insightRequests).where(eq(insightRequests.id, insightId));
+    expect(insight!.paymentComplete).toBe(true);
+    const years = await benchmarkingRows(client.business.id);
+    expect(years).toHaveLength(1);
+    expect((await purchaseRow(years[0]!.purchaseId!)).status).toBe("paid");
+    expect(await noticesOf(client.user.id, "duplicate_payment_refunded")).toHaveLength(2);
+    const history = await loadPaymentHistory(stubApp(), client.business.id);
+    expect(history.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(49_500 + 29_900);
+  });
+
+  it("a refund Stripe refuses answers 500 so Stripe retries; the daily retry settles it once", async () => {
+    const client = await signedInCustomer();
+    const a = await oneOffPurchaseFor(client.business.id, client.customerId, "benchmarking", "2032", 29_900);
+    const b = await oneOffPurchaseFor(
+      client.business.id,
+      client.customerId,
+      "benchmarking",
+      "2032",
+      29_900,
+      "canceled",
+    );
+    await payStubSession(a.sessionId);
+    await payStubSession(b.sessionId);
+    expect((await deliverEvent(stripeEvent("checkout.session.completed", { id: a.sessionId }))).status).toBe(200);
+
+    await fetch(`${stripeStubUrl()}/__fail`, {
+      method: "POST",
+      body: JSON.stringify({ status: 500, count: 2, path: "/v1/refunds" }),
+    });
+    const event = await signedEvent(stripeEvent("checkout.session.completed", { id: b.sessionId }));
+    const failed = await deliver(event.body, event.header);
+    expect(failed.status).toBe(500);
+    expect(await purchaseRow(b.purchaseId)).toMatchObject({ status: "paid", duplicateOfPurchaseId: a.purchaseId });
+    const [row] = await db().select().from(purchaseRefunds).where(eq(purchaseRefunds.purchaseId, b.purchaseId));
+    expect(row).toMatchObject({ status: "failed", failureMessage: expect.stringContaining("refunds.create") });
+    expect(await noticesOf(client.user.id, "duplicate_payment_refunded")).toEqual([]);
+
+    // The daily cron's retry, then Stripe's own redelivery: one refund, one notice.
+    expect(await retryDuplicateRefunds(stubApp())).toMatchObject({ failed: 0 });
+    expect((await deliver(event.body, event.header)).status).toBe(200);
+    expect(await purchaseRow(b.purchaseId)).toMatchObject({ status: "refunded" });
+    const [settled] = await db().select().from(purchaseRefunds).where(eq(purchaseRefunds.purchaseId, b.purchaseId));
+    expect(settled).toMatchObject({ status: "succeeded", amountCents: 29_900 });
+    expect(new Set((await refundCallsOf(b.purchaseId)).map((call) => call.idempotencyKey)).size).toBe(1);
+    expect(await noticesOf(client.user.id, "duplicate_payment_refunded")).toHaveLength(1);
   });
 });
 
@@ -464,6 +736,167 @@ describe("subscriptions", () => {
   });
 });
 
+describe("one live subscription per business (issue #36)", () => {
+  /** A subscription checkout of `lookupKey` for the business, paid at the stub; its purchase recorded with `status`. */
+  async function paidPlanCheckout(
+    business: { businessId: string; customerId: string; userId?: string },
+    lookupKey: string,
+    options: { status?: "pending" | "canceled"; trialDays?: number } = {},
+  ) {
+    const purchaseId = crypto.randomUUID();
+    const session = await paymentProvider(stubApp()).createSubscriptionCheckout(
+      {
+        customerId: business.customerId,
+        lookupKey,
+        trialDays: options.trialDays ?? 7,
+        successUrl: `${ORIGIN}/paymentStatus?success=true&session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${ORIGIN}/paymentStatus?canceled=true&purchaseType=plan`,
+        clientReferenceId: business.businessId,
+        metadata: { businessId: business.businessId, kind: "subscription", purchaseId },
+      },
+      `sub-${purchaseId}`,
+    );
+    await db()
+      .insert(purchases)
+      .values({
+        id: purchaseId,
+        businessId: business.businessId,
+        createdByUserId: business.userId ?? null,
+        kind: "subscription",
+        referenceId: lookupKey,
+        amountCents: 24_700,
+        status: options.status ?? "pending",
+        stripeCheckoutSessionId: session.id,
+        idempotencyKey: `sub-${purchaseId}`,
+      });
+    const paid = await payStubSession(session.id, (options.trialDays ?? 7) > 0 ? "no_payment_required" : "paid");
+    return { purchaseId, sessionId: session.id, subscriptionId: paid.subscription! };
+  }
+
+  const cancelCalls = async (subscriptionId: string) =>
+    (await stripeRequests()).filter((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subscriptionId}`);
+
+  it("STARTER and SCALE checkouts both completed: SCALE is canceled at Stripe once, the plan stays STARTER, the business is told", async () => {
+    const client = await signedInClient();
+    const customer = await paymentProvider(stubApp()).createCustomer(
+      { businessId: client.business.id, email: client.user.email, name: client.business.name },
+      `customer-${client.business.id}`,
+    );
+    await db().update(businesses).set({ stripeCustomerId: customer.id }).where(eq(businesses.id, client.business.id));
+    const owner = { businessId: client.business.id, customerId: customer.id, userId: client.user.id };
+    const starter = await paidPlanCheckout(owner, "STANDARD_PLAN_MONTHLY");
+    const scale = await paidPlanCheckout(owner, "PREMIUM_PLAN_MONTHLY", { status: "canceled" });
+
+    expect((await deliverEvent(stripeEvent("checkout.session.completed", { id: starter.sessionId }))).status).toBe(200);
+    const completed = await signedEvent(stripeEvent("checkout.session.completed", { id: scale.sessionId }));
+    const created = await signedEvent(stripeEvent("customer.subscription.created", { id: scale.subscriptionId }));
+    const answers = await Promise.all([
+      deliver(completed.body, completed.header),
+      deliver(completed.body, completed.header),
+      deliver(created.body, created.header),
+      deliver(created.body, created.header),
+      fulfilCheckoutSession(stubApp(), scale.sessionId, ORIGIN),
+    ]);
+    for (const answer of answers) if (answer instanceof Response) expect(answer.status).toBe(200);
+
+    expect(await businessRow(client.business.id)).toMatchObject({
+      memberTier: "STANDARD",
+      subscriptionId: starter.subscriptionId,
+      subscriptionStatus: "trialing",
+    });
+    const calls = await cancelCalls(scale.subscriptionId);
+    expect(calls).toHaveLength(1);
+    // Canceled at once, without a proration credit: what it charged is refunded instead (here
+    // nothing: it was in its trial).
+    expect(calls[0]!.query).toMatchObject({ prorate: "false", invoice_now: "false" });
+    expect((await paymentProvider(stubApp()).retrieveSubscription(scale.subscriptionId)).status).toBe("canceled");
+    expect((await paymentProvider(stubApp()).retrieveSubscription(starter.subscriptionId)).status).toBe("trialing");
+    expect(await cancelCalls(starter.subscriptionId)).toEqual([]);
+    expect(
+      (await stripeRequests()).filter(
+        (r) => r.idempotencyKey === `refund-duplicate-subscription-${scale.subscriptionId}`,
+      ),
+    ).toEqual([]);
+    expect(await purchaseRow(scale.purchaseId)).toMatchObject({ status: "refunded" });
+    expect(await purchaseRow(starter.purchaseId)).toMatchObject({ status: "paid" });
+    expect(
+      await db().select().from(purchaseRefunds).where(eq(purchaseRefunds.subscriptionId, scale.subscriptionId)),
+    ).toEqual([
+      expect.objectContaining({
+        purchaseId: scale.purchaseId,
+        reason: "duplicate_subscription",
+        status: "succeeded",
+        amountCents: 0,
+      }),
+    ]);
+    const notices = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, client.user.id), eq(notifications.kind, "duplicate_subscription_canceled")));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toBe(
+      "Your business already had the STARTER plan, so the second subscription you started (SCALE) was canceled at once; nothing was charged for it. To switch plans, use the billing portal (Manage billing).",
+    );
+
+    // Stripe's events about the canceled one change nothing.
+    expect(
+      (await deliverEvent(stripeEvent("customer.subscription.deleted", { id: scale.subscriptionId }))).status,
+    ).toBe(200);
+    expect(
+      (await deliverEvent(stripeEvent("customer.subscription.updated", { id: scale.subscriptionId }))).status,
+    ).toBe(200);
+    expect(await businessRow(client.business.id)).toMatchObject({
+      memberTier: "STANDARD",
+      subscriptionId: starter.subscriptionId,
+    });
+    expect(await cancelCalls(scale.subscriptionId)).toHaveLength(1);
+
+    // Its return page says what happened.
+    const page = await sendWithStripe(`/paymentStatus?success=true&session_id=${scale.sessionId}`, {
+      token: client.token,
+    });
+    const text = await page.text();
+    expect(text).toContain("You already have a plan");
+    expect(text).not.toContain("Congratulations!");
+  });
+
+  it("a second subscription that charged (no trial) is canceled and its charge refunded once", async () => {
+    const { businessId, customerId } = await customerBusiness();
+    const kept = `sub_kept_${crypto.randomUUID().slice(0, 8)}`;
+    await setStubSubscription(kept, { status: "active", customer: customerId, lookup_key: "STANDARD_PLAN_YEARLY" });
+    await db()
+      .update(businesses)
+      .set({ memberTier: "STANDARD", subscriptionId: kept, subscriptionStatus: "active" })
+      .where(eq(businesses.id, businessId));
+    const second = await paidPlanCheckout({ businessId, customerId }, "PREMIUM_PLAN_MONTHLY", { trialDays: 0 });
+    const event = await signedEvent(stripeEvent("customer.subscription.created", { id: second.subscriptionId }));
+    const answers = await Promise.all([deliver(event.body, event.header), deliver(event.body, event.header)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await businessRow(businessId)).toMatchObject({ memberTier: "STANDARD", subscriptionId: kept });
+    expect(await cancelCalls(second.subscriptionId)).toHaveLength(1);
+    const refunds = (await stripeRequests()).filter(
+      (r) => r.path === "/v1/refunds" && r.idempotencyKey === `refund-duplicate-subscription-${second.subscriptionId}`,
+    );
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.form.amount).toBe("55900");
+    expect(
+      await db().select().from(purchaseRefunds).where(eq(purchaseRefunds.subscriptionId, second.subscriptionId)),
+    ).toEqual([expect.objectContaining({ status: "succeeded", amountCents: 55_900, purchaseId: second.purchaseId })]);
+    // Its refund's receipt, once: the plan refunded and the amount.
+    const [refundRow] = await db()
+      .select()
+      .from(purchaseRefunds)
+      .where(eq(purchaseRefunds.subscriptionId, second.subscriptionId));
+    const receipts = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `receipt-refund-${refundRow!.stripeRefundId}`));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.kind).toBe("receipt_refund");
+    expect(receipts[0]!.subject).toMatch(/^Your Partwise refund: /);
+  });
+});
+
 describe("bad deliveries", () => {
   it("every bad signature case answers 400 and changes nothing", async () => {
     const { purchaseId, sessionId, businessId } = await oneOffPurchase("benchmarking", "2030", 29_900);
@@ -476,6 +909,12 @@ describe("bad deliveries", () => {
     const cases: [string, string, string | null][] = [
       ["tampered body", body.replace(sessionId, `${sessionId}x`), good.header],
       ["stale timestamp (301 s)", body, (await signedEvent(body, STRIPE_STUB_WEBHOOK_SECRET, now - 301)).header],
+      ["timestamp 301 s in the future", body, (await signedEvent(body, STRIPE_STUB_WEBHOOK_SECRET, now + 301)).header],
+      [
+        "timestamp a day in the future",
+        body,
+        (await signedEvent(body, STRIPE_STUB_WEBHOOK_SECRET, now + 86_400)).header,
+      ],
       ["wrong secret", body, (await signedEvent(body, "whsec_someone_else")).header],
       ["missing signature", body, null],
       ["empty signature", body, ""],
@@ -490,8 +929,10 @@ describe("bad deliveries", () => {
     expect(await benchmarkingRows(businessId)).toHaveLength(0);
     expect(await eventRows(event.id)).toHaveLength(0);
 
-    // The same event, correctly signed, is fulfilled: the 400s were the signatures' doing.
-    expect((await deliver(body, good.header)).status).toBe(200);
+    // The same event, correctly signed (a clock a minute ahead is within the tolerance), is
+    // fulfilled: the 400s were the signatures' doing.
+    const ahead = await signedEvent(body, STRIPE_STUB_WEBHOOK_SECRET, now + 60);
+    expect((await deliver(body, ahead.header)).status).toBe(200);
     expect((await purchaseRow(purchaseId)).status).toBe("paid");
   });
 
@@ -502,6 +943,44 @@ describe("bad deliveries", () => {
       msg: BAD_SIGNATURE.msg,
     });
     expect(await eventRows(event.id)).toHaveLength(0);
+  });
+
+  it("an event about a subscription Stripe does not know, or no business has, is acknowledged, recorded as ignored and logged", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const unknown = `sub_unknown_${crypto.randomUUID().slice(0, 8)}`;
+    const orphan = `sub_orphan_${crypto.randomUUID().slice(0, 8)}`;
+    await setStubSubscription(orphan, {
+      status: "active",
+      customer: "cus_nobody",
+      lookup_key: "STANDARD_PLAN_MONTHLY",
+    });
+    const events = [
+      stripeEvent("customer.subscription.updated", { id: unknown, object: "subscription" }),
+      stripeEvent("customer.subscription.deleted", { id: unknown, object: "subscription" }),
+      stripeEvent("invoice.paid", { id: "in_unknown", object: "invoice", subscription: unknown }),
+      stripeEvent("invoice.payment_failed", {
+        id: "in_unknown_2",
+        object: "invoice",
+        parent: { subscription_details: { subscription: unknown } },
+      }),
+      stripeEvent("customer.subscription.created", { id: orphan, object: "subscription" }),
+      stripeEvent("invoice.paid", { id: "in_orphan", object: "invoice", subscription: orphan }),
+    ];
+    try {
+      for (const event of events) {
+        const response = await deliverEvent(event);
+        expect(response.status, event.type).toBe(200);
+        expect(await response.json()).toEqual({ received: true });
+        expect(await eventRows(event.id)).toEqual([expect.objectContaining({ type: event.type, outcome: "ignored" })]);
+      }
+      const logged = warn.mock.calls.map((call) => String(call[0]));
+      expect(logged.filter((line) => line.includes(`unknown subscription ${unknown}; ignored`))).toHaveLength(4);
+      expect(logged.filter((line) => line.includes(`no business has subscription ${orphan}; ignored`))).toHaveLength(2);
+    } finally {
+      warn.mockRestore();
+    }
+    // A second delivery of one of them is answered from the record.
+    expect((await deliverEvent(events[0]!)).status).toBe(200);
   });
 
   it("an unknown event type is acknowledged with 200 and recorded once", async () => {

@@ -463,7 +463,7 @@ describe("the receipt email of a payment (issue #36)", () => {
       "Payment method:\nMastercard ending in 4444",
       `Payment reference:\n${paid.payment_intent}`,
       `View your receipt: ${ORIGIN}/receipts/${purchaseId}`,
-      `Download the PDF: ${ORIGIN}/receipts/${purchaseId}/receipt.pdf`,
+      `Download PDF: ${ORIGIN}/receipts/${purchaseId}/receipt.pdf`,
       "You get this email because your business paid Partwise. Keep it for your records.",
     ]) {
       expect(text).toContain(part);

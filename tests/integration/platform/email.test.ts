@@ -279,6 +279,24 @@ describe("/dev/outbox", () => {
     expect((await call("/dev/outbox/not-an-id")).status).toBe(404);
   });
 
+  it("shows one address's mail with ?to=, whatever its case, and says when there is none", async () => {
+    const app = context();
+    const mine = email({ to: "reader@example.com", subject: "For the reader" });
+    const theirs = email({ to: "someone-else@example.com", subject: "For someone else" });
+    await sendEmail(app, mine);
+    await sendEmail(app, theirs);
+
+    const html = await (await call("/dev/outbox?to=Reader%40Example.com")).text();
+    expect(html).toContain("For the reader");
+    expect(html).not.toContain("For someone else");
+    expect(html).toContain('value="reader@example.com"');
+    expect(html).toContain("Show all emails");
+
+    const none = await (await call("/dev/outbox?to=nobody%40example.com")).text();
+    expect(none).toContain("No emails to nobody@example.com.");
+    expect(none).not.toContain("For the reader");
+  });
+
   it("does not exist when a real provider is configured", async () => {
     const app = resendContext();
     const request = new Request("https://partwise.test/dev/outbox");

@@ -178,8 +178,8 @@ describe("the report of a full-service restaurant with twelve months of books (7
 
   it("reads the three largest gaps, largest first", () => {
     expect(r.readings).toEqual([
-      "Your payroll per employee ($9,730) is 58.9% lower than the average of peer firms ($23,694), $13,964 less per employee.",
-      "Your revenue per employee ($32,432) is 53.2% lower than the average of peer firms ($69,277), $36,845 less per employee.",
+      "Your payroll per employee for Nov 2025 to Oct 2026 ($9,730) is 58.9% lower than the average of peer firms ($23,694), $13,964 less per employee.",
+      "Your revenue per employee for Nov 2025 to Oct 2026 ($32,432) is 53.2% lower than the average of peer firms ($69,277), $36,845 less per employee.",
       "You have 37 employees, 42.1% more than the average peer firm (26).",
     ]);
   });

@@ -180,7 +180,7 @@ describe("revenue per employee: the dashboard card and the value-insight tile", 
       expect(cards.revenuePerEmployee.period).toBe("Jan to Oct 2026");
 
       const amount = formatDollars(cards.revenuePerEmployee.amount);
-      expect(tile.title).toBe(`Revenue per employee ${amount} this year`);
+      expect(tile.title).toBe(`Revenue per employee ${amount} for ${cards.revenuePerEmployee.period}`);
       expect(tile.summary).toContain(
         `Income for Jan to Oct 2026 comes to ${amount} for each of your ${employees} employees`,
       );

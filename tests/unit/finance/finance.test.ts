@@ -21,6 +21,7 @@ import {
   trends,
   type FinanceRow,
 } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 
 const at = (iso: string) => new Date(iso);
 const row = (date: string, NetIncome: number, Income = NetIncome * 4): FinanceRow => ({ date, Income, NetIncome });

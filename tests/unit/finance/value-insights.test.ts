@@ -145,7 +145,7 @@ describe("revenue per employee", () => {
       changePercent: 10,
     });
     const insight = deriveValueInsights(yearOnYear(1100, 100), 4, NOW).find((i) => i.kind === "revenue_per_employee")!;
-    expect(insight.title).toBe("Revenue per employee $2,750.00 this year");
+    expect(insight.title).toBe("Revenue per employee $2,750.00 for Jan to Oct 2026");
     expect(insight.summary).toBe(
       "Income for Jan to Oct 2026 comes to $2,750.00 for each of your 4 employees, up 10.0% from $2,500.00 for the same months of 2025. Both years use today's headcount.",
     );

@@ -37,7 +37,7 @@ describe("plan gates", () => {
       publishedAt: new Date("2026-11-03T10:00:00Z"),
     };
     const basic = learningCardView(row, { tier: "BASIC", done: new Set(), since: null });
-    expect(basic).toMatchObject({ locked: true, lockedText: "Included in the STARTER and SCALE plans.", isNew: true });
+    expect(basic).toMatchObject({ locked: true, lockedText: "Included in the STARTER and SCALE plans.", isNew: false });
     expect(basic.published).toBe("Nov 3, 2026");
     const starter = learningCardView(row, { tier: "STANDARD", done: new Set(["a"]), since: "2026-11-04T00:00:00Z" });
     expect(starter).toMatchObject({ locked: false, lockedText: null, isNew: false, done: true, areaLabel: "Finance" });
@@ -46,11 +46,11 @@ describe("plan gates", () => {
 
 describe("New since the last visit", () => {
   const t0 = new Date("2026-11-01T10:00:00Z");
-  it("marks items published after the previous visit; every item on a first visit", () => {
+  it("marks items published after the previous visit; nothing on a first visit", () => {
     expect(isNewSince(new Date("2026-11-02T00:00:00Z"), t0)).toBe(true);
     expect(isNewSince(new Date("2026-10-30T00:00:00Z"), t0)).toBe(false);
     expect(isNewSince(t0, t0)).toBe(false);
-    expect(isNewSince(t0, null)).toBe(true);
+    expect(isNewSince(t0, null)).toBe(false);
     expect(isNewSince(null, null)).toBe(false);
   });
 

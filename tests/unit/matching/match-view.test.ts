@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  CANDIDATE_WITHDRAWN_NOTICE,
   DECISION_UNREADABLE_MESSAGE,
+  candidaciesWithdrawnSummary,
   candidateAcceptedMessage,
   candidateRejectedMessage,
 } from "~/lib/matching/match-copy";
@@ -146,5 +148,39 @@ describe("featureFromSearch", () => {
     expect(featureFromSearch(new URLSearchParams("engagementId=e1&matchId=m1"))).toBe("Engagements");
     expect(featureFromSearch(new URLSearchParams("focus=matching"))).toBe("Matching");
     expect(featureFromSearch(new URLSearchParams(""))).toBe("Insights");
+  });
+});
+
+describe("the words after a manager withdrew a consultant's open candidacies (issue #36 item 4)", () => {
+  it("tells the manager how many matches are back in smart matching and how many go on with other candidates", () => {
+    expect(candidaciesWithdrawnSummary(0, 0)).toBe("");
+    expect(candidaciesWithdrawnSummary(1, 1)).toBe(
+      "Their open candidacy was withdrawn and its match is back in smart matching.",
+    );
+    expect(candidaciesWithdrawnSummary(1, 0)).toBe(
+      "Their open candidacy was withdrawn; its match goes on with its other candidates.",
+    );
+    expect(candidaciesWithdrawnSummary(3, 3)).toBe(
+      "Their 3 open candidacies were withdrawn and their matches are back in smart matching.",
+    );
+    expect(candidaciesWithdrawnSummary(2, 0)).toBe(
+      "Their 2 open candidacies were withdrawn; their matches go on with their other candidates.",
+    );
+    expect(candidaciesWithdrawnSummary(4, 3)).toBe(
+      "Their 4 open candidacies were withdrawn: 3 matches are back in smart matching and 1 goes on with its other candidates.",
+    );
+    expect(candidaciesWithdrawnSummary(5, 1)).toBe(
+      "Their 5 open candidacies were withdrawn: 1 match is back in smart matching and 4 go on with their other candidates.",
+    );
+  });
+
+  it("promises the business a next candidate only when its request is looking again", () => {
+    const { businessBody } = CANDIDATE_WITHDRAWN_NOTICE;
+    expect(businessBody("Cora Lane", "Finance", true, true, true)).toBe(
+      "Cora Lane is no longer available through Partwise, so we withdrew them as your consultant on your Finance match request. Their engagement plan, not signed yet, was withdrawn with them. We are finding your next candidate.",
+    );
+    expect(businessBody("Cora Lane", null, false, false, false)).toBe(
+      "Cora Lane is no longer available through Partwise, so we withdrew them from your match request. The request goes on with its other candidates.",
+    );
   });
 });

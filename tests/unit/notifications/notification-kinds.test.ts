@@ -44,8 +44,19 @@ describe("the notification kinds registry", () => {
     );
     written.add(constant![1]!);
     // Other `kind`s the scan meets in those files: direct emails (sendEmail, not notify), a job
-    // kind, an engagement note kind and a local parameter.
-    const notNotifications = new Set(["consultant_invitation", "email_changed", "benchmarking", "note", "ready"]);
+    // kind, an engagement note kind, a local parameter and a purchase kind; the identity emails (ADR 050).
+    const notNotifications = new Set([
+      "consultant_invitation",
+      "email_changed",
+      "email_change_verify",
+      "email_change_requested",
+      "password_changed",
+      "password_reset",
+      "benchmarking",
+      "note",
+      "ready",
+      "subscription",
+    ]);
     const missing = [...written].filter((kind) => !notNotifications.has(kind) && !isNotificationKind(kind));
     expect(missing).toEqual([]);
     // And no entry is dead: every registered kind is a string the server code uses.
@@ -55,7 +66,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(29);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(31);
   });
 
   it("marks payments and signatures essential, and nothing else", () => {
@@ -63,7 +74,14 @@ describe("the notification kinds registry", () => {
       .filter(([, entry]) => entry.essential)
       .map(([kind]) => kind)
       .sort();
-    expect(essential).toEqual(["item_paid", "item_refunded", "payouts_enabled", "plan_signed"]);
+    expect(essential).toEqual([
+      "duplicate_payment_refunded",
+      "duplicate_subscription_canceled",
+      "item_paid",
+      "item_refunded",
+      "payouts_enabled",
+      "plan_signed",
+    ]);
   });
 
   it("puts every kind in a known group, with a label", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { invoiceSubscriptionId, stripeId, subscriptionPlan } from "~/server/payments/subscriptions.server";
+import { invoiceSubscriptionId, stripeId } from "~/server/payments/stripe-ids";
+import { subscriptionPlan } from "~/server/payments/subscriptions.server";
 
 describe("subscriptionPlan", () => {
   it("grants the tier of the lookup key while trialing or active", () => {

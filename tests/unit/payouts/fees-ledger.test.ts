@@ -70,4 +70,42 @@ describe("the ledger", () => {
     });
     expect(total.fees + total.transferred + total.refunded + total.held + total.awaitingApproval).toBe(total.charged);
   });
+
+  it("a duplicate payment adds to what was charged: refunded once its automatic refund succeeds, held until then", () => {
+    const paid = { status: "paid" as const, feeCents: 10_000, amountCents: 40_000 };
+    const refunding = {
+      chargedCents: 50_000,
+      transfer: paid,
+      refundedCents: 0,
+      duplicate: { chargedCents: 50_000, refundedCents: 0 },
+    };
+    const refunded = { ...refunding, duplicate: { chargedCents: 50_000, refundedCents: 50_000 } };
+    expect(itemMoney(refunding)).toEqual({
+      charged: 100_000,
+      fees: 10_000,
+      transferred: 40_000,
+      refunded: 0,
+      held: 50_000,
+      awaitingApproval: 0,
+    });
+    expect(itemMoney(refunded)).toEqual({
+      charged: 100_000,
+      fees: 10_000,
+      transferred: 40_000,
+      refunded: 50_000,
+      held: 0,
+      awaitingApproval: 0,
+    });
+    // With the item's own payment refunded by a manager as well.
+    const both = itemMoney({
+      chargedCents: 50_000,
+      transfer: null,
+      refundedCents: 50_000,
+      duplicate: { chargedCents: 50_000, refundedCents: 50_000 },
+    });
+    expect(both).toMatchObject({ charged: 100_000, refunded: 100_000, held: 0, awaitingApproval: 0 });
+    for (const money of [itemMoney(refunding), itemMoney(refunded), both]) {
+      expect(money.fees + money.transferred + money.refunded + money.held + money.awaitingApproval).toBe(money.charged);
+    }
+  });
 });

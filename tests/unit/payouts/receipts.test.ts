@@ -112,7 +112,8 @@ const RECEIPT: Receipt = {
   paidAt: "2026-11-03T15:00:00.000Z",
   card: { brand: "visa", last4: "4242" },
   paymentReference: "pi_test_123",
-  refunds: [{ id: "r1", amountCents: 150_000, refundedAt: "2026-11-05T15:00:00.000Z", reference: "re_test_9" }],
+  duplicateOf: null,
+  refunds: [{ id: "r1", amountCents: 150_000, refundedAt: "2026-11-05T15:00:00.000Z", reference: "re_test_9", reason: "refund" }],
   refundedCents: 150_000,
   netCents: 0,
 };

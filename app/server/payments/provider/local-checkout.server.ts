@@ -3,7 +3,7 @@ import type { AppContext } from "~/server/load-context";
 import {
   deliverEvent,
   hashId,
-  loadOrNull,
+  loadCheckoutSession,
   localStripeObjects,
   priceObject,
   seconds,
@@ -15,9 +15,9 @@ import {
 // The test checkout page's logic (/test-checkout/:id): what it shows, and "Pay", which completes
 // the session and delivers the signed events Stripe would send.
 
-/** A Checkout Session of the test checkout, with what the page shows; null when unknown. */
+/** A Checkout Session of the test checkout (expired once its expires_at passed), with what the page shows; null when unknown. */
 export async function getLocalCheckoutSession(app: AppContext, id: string): Promise<LocalCheckoutSession | null> {
-  const data = await loadOrNull(app, id, "checkout.session");
+  const data = await loadCheckoutSession(app, id);
   return data ? toLocalCheckoutSession(data) : null;
 }
 
@@ -54,8 +54,9 @@ export function fillSessionId(url: string, sessionId: string): string {
  * submit completes it once), creates the subscription in subscription mode (trialing with the
  * plan's lookup key), then delivers checkout.session.completed (and customer.subscription.created)
  * to the webhook handler. Answers the URL to continue to (the success URL with the session id), or
- * null for an unknown session. In payment mode the session's charge is stored too, with the card
- * it was paid with (what a receipt shows).
+ * null for an unknown session or one that can no longer be paid (expired, as Stripe's page refuses
+ * it: by the expire call or once its expires_at passed). In payment mode the session's charge is
+ * stored too, with the card it was paid with (what a receipt shows).
  */
 export async function payLocalCheckout(
   app: AppContext,
@@ -63,13 +64,18 @@ export async function payLocalCheckout(
   deliver: DeliverWebhook,
   card: LocalCard = { brand: "visa", last4: "4242" },
 ): Promise<string | null> {
-  const current = await loadOrNull(app, sessionId, "checkout.session");
+  const current = await loadCheckoutSession(app, sessionId);
   if (!current) return null;
   const session = toLocalCheckoutSession(current);
   const successUrl = fillSessionId(session.details.successUrl, session.id);
+  if (session.status === "expired") return null;
   if (session.status !== "open") return successUrl;
 
   const now = app.now();
+  // Stripe makes a PaymentIntent for what the checkout charges today (a payment, or a subscription
+  // without a trial), and its charge; a refund names the PaymentIntent, a transfer the charge.
+  const charges = session.mode === "payment" || session.details.trialDays === 0;
+  const paymentIntent = charges ? await hashId("pi_test_", `payment:${session.id}`) : null;
   let subscription: Record<string, unknown> | null = null;
   if (session.mode === "subscription" && session.customer) {
     const subscriptionId = await hashId("sub_test_", `subscription:${session.id}`);
@@ -98,6 +104,13 @@ export async function payLocalCheckout(
       },
       current_period_end: periodEnd,
       trial_end: session.details.trialDays > 0 ? trialEnd : null,
+      // Its first invoice: $0 during a trial, else the first period, paid by the checkout.
+      latest_invoice: {
+        id: await hashId("in_test_", `invoice:${session.id}`),
+        object: "invoice",
+        amount_paid: paymentIntent ? session.details.unitAmount : 0,
+        payment_intent: paymentIntent,
+      },
       cancel_at_period_end: false,
       canceled_at: null,
       metadata: session.metadata,
@@ -110,13 +123,43 @@ export async function payLocalCheckout(
     status: "complete",
     payment_status: session.mode === "subscription" && session.details.trialDays > 0 ? "no_payment_required" : "paid",
     subscription: subscription ? subscription.id : null,
-    // Stripe makes a PaymentIntent for a payment-mode session, and its charge; a refund names the
-    // PaymentIntent, a transfer the charge (its source_transaction).
-    payment_intent: session.mode === "payment" ? await hashId("pi_test_", `payment:${session.id}`) : null,
-    latest_charge: session.mode === "payment" ? await hashId("ch_test_", `charge:${session.id}`) : null,
+    payment_intent: paymentIntent,
+    latest_charge: paymentIntent ? await hashId("ch_test_", `charge:${session.id}`) : null,
   };
+  const completeSession = app.db
+    .update(localStripeObjects)
+    .set({ data: completed, updatedAt: now })
+    .where(
+      and(eq(localStripeObjects.id, session.id), sql`json_extract(${localStripeObjects.data}, '$.status') = 'open'`),
+    )
+    .returning({ id: localStripeObjects.id });
+  // The charge and the subscription exist only with the session this call completed (an expired
+  // session makes neither): each is inserted from the session row only once it names them.
+  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
+  const insertNamedBySession = (object: Record<string, unknown>, type: string, field: string) =>
+    app.db
+      .insert(localStripeObjects)
+      .select(
+        app.db
+          .select({
+            id: value(String(object.id), "id"),
+            type: value(type, "type"),
+            customerId: value(session.customer, "customer_id"),
+            data: value(JSON.stringify(object), "data"),
+            createdAt: value(now.getTime(), "created_at"),
+            updatedAt: value(now.getTime(), "updated_at"),
+          })
+          .from(localStripeObjects)
+          .where(
+            and(
+              eq(localStripeObjects.id, session.id),
+              sql`json_extract(${localStripeObjects.data}, ${`$.${field}`}) = ${String(object.id)}`,
+            ),
+          ),
+      )
+      .onConflictDoNothing();
   const charge =
-    session.mode === "payment"
+    session.mode === "payment" && completed.latest_charge
       ? {
           id: completed.latest_charge as string,
           object: "charge",
@@ -132,47 +175,17 @@ export async function payLocalCheckout(
         }
       : null;
   const statements = [
-    ...(charge
-      ? [
-          app.db
-            .insert(localStripeObjects)
-            .values({
-              id: charge.id,
-              type: "charge",
-              customerId: session.customer,
-              data: charge,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .onConflictDoNothing(),
-        ]
-      : []),
-    ...(subscription
-      ? [
-          app.db
-            .insert(localStripeObjects)
-            .values({
-              id: subscription.id as string,
-              type: "subscription",
-              customerId: session.customer,
-              data: subscription,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .onConflictDoNothing(),
-        ]
-      : []),
-    app.db
-      .update(localStripeObjects)
-      .set({ data: completed, updatedAt: now })
-      .where(
-        and(eq(localStripeObjects.id, session.id), sql`json_extract(${localStripeObjects.data}, '$.status') = 'open'`),
-      )
-      .returning({ id: localStripeObjects.id }),
-  ] as const;
+    completeSession,
+    ...(charge ? [insertNamedBySession(charge, "charge", "latest_charge")] : []),
+    ...(subscription ? [insertNamedBySession(subscription, "subscription", "subscription")] : []),
+  ];
   const results = await app.db.batch(statements as unknown as Parameters<typeof app.db.batch>[0]);
-  const updated = results[results.length - 1] as { id: string }[];
-  if (updated.length === 0) return successUrl; // Completed by a concurrent submit; it delivers the events.
+  const updated = results[0] as { id: string }[];
+  if (updated.length === 0) {
+    // Completed by a concurrent submit (which delivers the events), or expired meanwhile.
+    const now = await loadCheckoutSession(app, session.id);
+    return now?.status === "complete" ? successUrl : null;
+  }
 
   await deliverEvent(app, deliver, "checkout.session.completed", stripeView(completed));
   if (subscription) await deliverEvent(app, deliver, "customer.subscription.created", subscription);

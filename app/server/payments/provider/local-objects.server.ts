@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { schema } from "~db/index";
 import type { AppContext } from "~/server/load-context";
@@ -82,6 +82,37 @@ export async function loadOrNull(
     if (error instanceof PaymentProviderError && error.status === 404) return null;
     throw error;
   }
+}
+
+/**
+ * A test checkout session as it stands now: like Stripe, an open session whose expires_at has
+ * passed is expired (written once, conditionally, so it can no longer be paid).
+ */
+export async function loadCheckoutSession(app: AppContext, id: string): Promise<Record<string, unknown> | null> {
+  const data = await loadOrNull(app, id, "checkout.session");
+  if (!data || data.status !== "open" || typeof data.expires_at !== "number") return data;
+  if (data.expires_at > seconds(app.now())) return data;
+  return (await expireOpenSession(app, data)) ?? loadOrNull(app, id, "checkout.session");
+}
+
+/** Expires an open test checkout session (one conditional update); null when it was not open. */
+export async function expireOpenSession(
+  app: AppContext,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown> | null> {
+  const next = { ...data, status: "expired", url: null };
+  const [updated] = await app.db
+    .update(localStripeObjects)
+    .set({ data: next, updatedAt: app.now() })
+    .where(
+      and(
+        eq(localStripeObjects.id, String(data.id)),
+        eq(localStripeObjects.type, "checkout.session"),
+        sql`json_extract(${localStripeObjects.data}, '$.status') = 'open'`,
+      ),
+    )
+    .returning({ id: localStripeObjects.id });
+  return updated ? next : null;
 }
 
 export function toLocalCheckoutSession(data: Record<string, unknown>): LocalCheckoutSession {

@@ -3,9 +3,11 @@ import { PLANS, parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import { and, eq, sql } from "drizzle-orm";
 import {
+  expireOpenSession,
   hashId,
   insertOnce,
   load,
+  loadCheckoutSession,
   loadOrNull,
   localStripeObjects,
   randomId,
@@ -142,7 +144,52 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
     },
 
     async retrieveCheckoutSession(id) {
-      return toCheckoutSession((await load(app, id, "checkout.session")) as unknown as Stripe.Checkout.Session);
+      const data = await loadCheckoutSession(app, id);
+      if (!data) throw new PaymentProviderError(`No such checkout.session: '${id}'`, { status: 404 });
+      return toCheckoutSession(data as unknown as Stripe.Checkout.Session);
+    },
+
+    async expireCheckoutSession(id) {
+      const data = await loadCheckoutSession(app, id);
+      if (!data) throw new PaymentProviderError(`No such checkout.session: '${id}'`, { status: 404 });
+      const expired = data.status === "open" ? await expireOpenSession(app, data) : null;
+      if (!expired) {
+        const now = (await loadOrNull(app, id, "checkout.session")) ?? data;
+        throw invalid(
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${String(now.status)}\`.`,
+        );
+      }
+      return toCheckoutSession(expired as unknown as Stripe.Checkout.Session);
+    },
+
+    async cancelSubscription(id) {
+      const data = await load(app, id, "subscription");
+      let current = data;
+      if (data.status !== "canceled") {
+        const at = seconds(app.now());
+        const next = { ...data, status: "canceled", canceled_at: at, ended_at: at };
+        const [updated] = await app.db
+          .update(localStripeObjects)
+          .set({ data: next, updatedAt: app.now() })
+          .where(
+            and(
+              eq(localStripeObjects.id, id),
+              eq(localStripeObjects.type, "subscription"),
+              sql`json_extract(${localStripeObjects.data}, '$.status') <> 'canceled'`,
+            ),
+          )
+          .returning({ id: localStripeObjects.id });
+        current = updated ? next : await load(app, id, "subscription");
+      }
+      const invoice = current.latest_invoice as { amount_paid?: number; payment_intent?: string | null } | undefined;
+      const charged = Number(invoice?.amount_paid ?? 0);
+      return {
+        subscription: toSubscription(current as unknown as Stripe.Subscription),
+        charge:
+          charged > 0 && invoice?.payment_intent
+            ? { paymentIntentId: invoice.payment_intent, amountCents: charged }
+            : null,
+      };
     },
 
     async retrieveSubscription(id) {
@@ -169,19 +216,9 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
     },
 
     async retrievePaymentCard(paymentIntentId) {
-      // The PaymentIntent's latest charge: the paid session names both; the charge keeps the card.
-      const [found] = await app.db
-        .select({ charge: sql<string | null>`json_extract(${localStripeObjects.data}, '$.latest_charge')` })
-        .from(localStripeObjects)
-        .where(
-          and(
-            eq(localStripeObjects.type, "checkout.session"),
-            sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${paymentIntentId}`,
-          ),
-        )
-        .limit(1);
-      if (!found) throw new PaymentProviderError(`No such payment_intent: '${paymentIntentId}'`, { status: 404 });
-      return found.charge ? toPaymentCard(await loadOrNull(app, found.charge, "charge")) : null;
+      // The PaymentIntent's latest charge keeps the card it was paid with.
+      const charge = await latestChargeOf(app, paymentIntentId);
+      return charge ? toPaymentCard(await loadOrNull(app, charge, "charge")) : null;
     },
 
     ...localConnectAccounts(app),
@@ -196,6 +233,25 @@ export function createLocalProvider(app: AppContext): PaymentProvider {
 // object made the first time, and Stripe's refusals (a reversed transfer, an unknown or
 // over-refunded payment) answered as Stripe would.
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The latest charge of a local PaymentIntent: the paid checkout session names both (a PaymentIntent
+ * is not stored on its own). Null while the session has no charge; a 404 error for an unknown id.
+ */
+async function latestChargeOf(app: AppContext, paymentIntentId: string): Promise<string | null> {
+  const [session] = await app.db
+    .select({ charge: sql<string | null>`json_extract(${localStripeObjects.data}, '$.latest_charge')` })
+    .from(localStripeObjects)
+    .where(
+      and(
+        eq(localStripeObjects.type, "checkout.session"),
+        sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${paymentIntentId}`,
+      ),
+    )
+    .limit(1);
+  if (!session) throw new PaymentProviderError(`No such payment_intent: '${paymentIntentId}'`, { status: 404 });
+  return session.charge ?? null;
+}
 
 const invalid = (message: string) => new PaymentProviderError(`Stripe (local) refused: ${message}`, { status: 400 });
 
@@ -264,19 +320,8 @@ function localTransfersApi(app: AppContext): TransfersApi {
       return toLocalReversal(data);
     },
 
-    async retrievePaymentCharge(paymentIntentId) {
-      const [session] = await app.db
-        .select({ charge: sql<string | null>`json_extract(${localStripeObjects.data}, '$.latest_charge')` })
-        .from(localStripeObjects)
-        .where(
-          and(
-            eq(localStripeObjects.type, "checkout.session"),
-            sql`json_extract(${localStripeObjects.data}, '$.payment_intent') = ${paymentIntentId}`,
-          ),
-        )
-        .limit(1);
-      if (!session) throw new PaymentProviderError(`No such payment_intent: '${paymentIntentId}'`, { status: 404 });
-      return session.charge ?? null;
+    retrievePaymentCharge(paymentIntentId) {
+      return latestChargeOf(app, paymentIntentId);
     },
 
     async createRefund(input, idempotencyKey) {

@@ -5,6 +5,7 @@ import {
   type CheckoutSession,
   type ConnectAccount,
   type PaymentCard,
+  type InvoiceCharge,
   type Refund,
   type StripeEvent,
   type Subscription,
@@ -17,15 +18,22 @@ import {
 
 /**
  * Stripe's own check (constructEventAsync with SubtleCrypto): the header's v1 signature must be
- * HMAC-SHA256(secret, `${t}.${rawBody}`) and t within WEBHOOK_TOLERANCE_SECONDS of now.
+ * HMAC-SHA256(secret, `${t}.${rawBody}`) and t at most WEBHOOK_TOLERANCE_SECONDS old. The SDK
+ * accepts any t in the future, so a signature dated more than the same tolerance ahead of `now`
+ * (a replay prepared in advance, or a signer's clock far off) is refused here first.
  */
 export async function verifyStripeSignature(
   rawBody: string,
   signatureHeader: string | null,
   secret: string,
   stripe: Stripe = new Stripe("sk_test_signature_check", { httpClient: Stripe.createFetchHttpClient() }),
+  now: () => number = Date.now,
 ): Promise<StripeEvent> {
   if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
+  const signedAt = signatureTimestamp(signatureHeader);
+  if (signedAt !== null && signedAt - Math.floor(now() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new WebhookSignatureError("Timestamp is in the future, outside the tolerance zone");
+  }
   try {
     const event = await stripe.webhooks.constructEventAsync(
       rawBody,
@@ -38,6 +46,15 @@ export async function verifyStripeSignature(
   } catch (error) {
     throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
   }
+}
+
+/** The `t=` of a Stripe-Signature header (unix seconds), or null when it has none. */
+export function signatureTimestamp(header: string): number | null {
+  for (const part of header.split(",")) {
+    const [key, value] = part.split("=", 2);
+    if (key?.trim() === "t" && value !== undefined && /^\d+$/.test(value.trim())) return Number(value.trim());
+  }
+  return null;
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -59,6 +76,7 @@ export function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSes
     amount_total: session.amount_total ?? null,
     payment_intent: idOf(session.payment_intent),
     amount_tax: session.total_details?.amount_tax ?? null,
+    expires_at: typeof session.expires_at === "number" ? session.expires_at : null,
   };
 }
 
@@ -78,6 +96,21 @@ export function toSubscription(subscription: Stripe.Subscription): Subscription 
     cancel_at_period_end: Boolean(subscription.cancel_at_period_end),
     metadata: { ...(subscription.metadata ?? {}) },
   };
+}
+
+/**
+ * What an invoice took from the customer, as a refund names it: its amount paid and its payment's
+ * PaymentIntent (`payments.data[].payment.payment_intent` since API 2025-03-31, or the legacy
+ * `payment_intent`). Null when nothing was paid (a trial's $0 invoice) or the invoice is not expanded.
+ */
+export function toInvoiceCharge(invoice: Stripe.Invoice | string | null | undefined): InvoiceCharge | null {
+  if (!invoice || typeof invoice === "string") return null;
+  const amount = Number(invoice.amount_paid ?? 0);
+  if (!Number.isInteger(amount) || amount <= 0) return null;
+  const payment = invoice.payments?.data?.find((entry) => entry.payment?.payment_intent)?.payment?.payment_intent;
+  const legacy = (invoice as unknown as { payment_intent?: string | { id: string } | null }).payment_intent;
+  const paymentIntentId = idOf(payment ?? legacy ?? null);
+  return paymentIntentId ? { paymentIntentId, amountCents: amount } : null;
 }
 
 /** A Stripe-Signature header for the payload (the SDK's own signer, SubtleCrypto). */

@@ -3,6 +3,7 @@ import {
   toCheckoutSession,
   toConnectAccount,
   toPaymentCard,
+  toInvoiceCharge,
   toRefund,
   toSubscription,
   toTransfer,
@@ -131,6 +132,26 @@ export function createStripeProvider(config: {
         stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
       );
       return { url: session.url };
+    },
+
+    async expireCheckoutSession(id) {
+      return toCheckoutSession(await call("checkout.sessions.expire", () => stripe.checkout.sessions.expire(id)));
+    },
+
+    async cancelSubscription(id) {
+      // The latest invoice with its payments: what the subscription charged, to refund it.
+      const expand = ["latest_invoice.payments"];
+      try {
+        const canceled = await call("subscriptions.cancel", () =>
+          stripe.subscriptions.cancel(id, { prorate: false, invoice_now: false, expand }),
+        );
+        return { subscription: toSubscription(canceled), charge: toInvoiceCharge(canceled.latest_invoice) };
+      } catch (error) {
+        // Stripe refuses to cancel a subscription twice: one already canceled answers as it stands.
+        const current = await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(id, { expand }));
+        if (current.status !== "canceled") throw error;
+        return { subscription: toSubscription(current), charge: toInvoiceCharge(current.latest_invoice) };
+      }
     },
 
     verifyWebhook(rawBody, signatureHeader) {

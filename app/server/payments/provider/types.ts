@@ -20,6 +20,8 @@ export type CheckoutSession = {
   payment_intent: string | null;
   /** total_details.amount_tax: the tax in amount_total (0 without Stripe Tax); null when not reported. */
   amount_tax: number | null;
+  /** Unix seconds after which the session can no longer be paid (Stripe: 24 hours after it was made). */
+  expires_at: number | null;
 };
 
 /** The fields of a Stripe Subscription that Partwise reads. */
@@ -34,6 +36,11 @@ export type Subscription = {
   cancel_at_period_end: boolean;
   metadata: Record<string, string>;
 };
+
+/** A payment a subscription's latest invoice took: what a refund of it names. */
+export type InvoiceCharge = { paymentIntentId: string; amountCents: number };
+
+export type CanceledSubscription = { subscription: Subscription; charge: InvoiceCharge | null };
 
 /** A verified webhook event (Stripe's Event object, the fields Partwise reads). */
 export type StripeEvent = {
@@ -75,11 +82,24 @@ export interface PaymentProvider extends ConnectAccountsApi, TransfersApi {
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
   retrieveSubscription(id: string): Promise<Subscription>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * POST /v1/checkout/sessions/{id}/expire: an open session can no longer be paid. Stripe refuses
+   * (400) a session that is not open (already complete or expired): the caller reads the session
+   * again to learn which.
+   */
+  expireCheckoutSession(id: string): Promise<CheckoutSession>;
+  /**
+   * DELETE /v1/subscriptions/{id} (at once, without a proration credit: what it charged is refunded
+   * instead, see ADR 010), answering the canceled subscription and what its latest invoice charged
+   * (null when nothing was, e.g. during the trial). A subscription already canceled answers the same
+   * (Stripe refuses a second cancel, and its DELETE takes no Idempotency-Key), so it may be retried.
+   */
+  cancelSubscription(id: string): Promise<CanceledSubscription>;
   /** Verifies a webhook's raw body + Stripe-Signature header (300 s tolerance); throws WebhookSignatureError. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<StripeEvent>;
 }
 
-/** Seconds a webhook signature stays valid (Stripe's default tolerance). */
+/** Seconds a webhook signature stays valid (Stripe's default tolerance), and how far in the future its timestamp may be. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** What users see when Stripe is unreachable or refuses a request. */

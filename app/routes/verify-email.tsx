@@ -1,0 +1,80 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PlainLayout } from "~/components/shell/plain-layout";
+import { usePosting } from "~/components/ui/pending-post";
+import { VERIFY_EMAIL_COPY } from "~/lib/identity/email-change";
+import { confirmEmailChange, describeEmailChangeLink } from "~/server/identity/email-change.server";
+import { readForm } from "~/server/platform/http.server";
+
+export const meta: MetaFunction = () => [{ title: `${VERIFY_EMAIL_COPY.title} | Partwise` }];
+
+/**
+ * /verify-email?token=…: the link sent to a new sign-in email (ADR 050). Opening it changes
+ * nothing (mail scanners fetch links): it shows the address and a button; the POST confirms it
+ * (confirmEmailChange: once, the newest link only). No session needed: the link is the proof that
+ * the address is the person's, and the current password was checked when it was asked for.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const link = await describeEmailChangeLink(context.app, token);
+  return data(link.ok ? { token, email: link.email, msg: null } : { token: null, email: null, msg: link.msg }, {
+    status: link.ok ? 200 : link.status,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await readForm(request);
+  const token = body.ok ? body.form.get("token") : null;
+  const result = await confirmEmailChange(context.app, token);
+  return data(result.ok ? { done: result.email, msg: null } : { done: null, msg: result.msg }, {
+    status: result.ok ? 200 : result.status,
+  });
+}
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function VerifyEmail() {
+  const link = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = usePosting({});
+  const title = answer?.done
+    ? VERIFY_EMAIL_COPY.doneTitle
+    : (answer?.msg ?? link.msg)
+      ? VERIFY_EMAIL_COPY.invalidTitle
+      : VERIFY_EMAIL_COPY.title;
+  return (
+    <PlainLayout>
+      <section className="card payment-result verify-email" aria-labelledby="verify-email-title">
+        <h1 id="verify-email-title">{title}</h1>
+        {answer?.done ? (
+          <>
+            <p role="status">{VERIFY_EMAIL_COPY.done(answer.done)}</p>
+            <p>
+              <Link to="/" className="button button-primary">
+                Continue
+              </Link>
+            </p>
+          </>
+        ) : answer?.msg || link.msg ? (
+          <p role="alert">{answer?.msg ?? link.msg}</p>
+        ) : (
+          <Form method="post" className="stack">
+            <p>{VERIFY_EMAIL_COPY.intro(link.email ?? "")}</p>
+            <input type="hidden" name="token" value={link.token ?? ""} />
+            <p>
+              <button type="submit" className="button button-primary" disabled={busy}>
+                {VERIFY_EMAIL_COPY.button}
+              </button>
+            </p>
+          </Form>
+        )}
+      </section>
+    </PlainLayout>
+  );
+}
