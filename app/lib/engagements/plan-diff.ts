@@ -81,8 +81,7 @@ export function planDiff(before: PlanVersionContent, after: PlanVersionContent):
     if (!same(old.description, item.description)) push("description", old.description, item.description);
     if (old.deliveryDate !== item.deliveryDate)
       push("deliveryDate", formatDate(old.deliveryDate), formatDate(item.deliveryDate));
-    if (old.priceCents !== item.priceCents)
-      push("price", formatMoney(old.priceCents), formatMoney(item.priceCents));
+    if (old.priceCents !== item.priceCents) push("price", formatMoney(old.priceCents), formatMoney(item.priceCents));
     if (keptBefore.indexOf(item.id) !== keptAfter.indexOf(item.id))
       push("position", `Deliverable ${at + 1}`, `Deliverable ${index + 1}`);
     if (changes.length > 0) changed.push({ item: diffItem(item, index), changes });

@@ -325,4 +325,3 @@ export function sampleQuickIncome(now: Date): QuickIncome {
     incomeChange: SAMPLE_QUICK_INCOME.incomeChange,
   };
 }
-

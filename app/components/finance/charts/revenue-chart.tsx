@@ -9,8 +9,7 @@ const RevenueBarChart = lazy(() => import("./revenue-bar-chart.client"));
 /** "Revenue and net income, May to Oct 2026: May 2026 revenue $1,200.00, net income -$300.00; …". */
 export function chartSummary(label: string, months: string[], revenue: number[], netIncome: number[]): string {
   const parts = months.map(
-    (month, i) =>
-      `${month} revenue ${formatDollars(revenue[i] ?? 0)}, net income ${formatDollars(netIncome[i] ?? 0)}`,
+    (month, i) => `${month} revenue ${formatDollars(revenue[i] ?? 0)}, net income ${formatDollars(netIncome[i] ?? 0)}`,
   );
   return `${label}: ${parts.join("; ")}.`;
 }
