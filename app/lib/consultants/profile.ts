@@ -181,7 +181,7 @@ export const LIMITS = {
 export const PROFILE_TEXTS = {
   photoRequired: "Choose a photo to upload.",
   photoType: "Upload your photo as a .png or .jpg image.",
-  photoTooLarge: "This photo is too large. Maximum photo size is 2MB.",
+  photoTooLarge: "This photo is too large. Maximum photo size is 2 MB.",
   photoSaved: "Your photo has been added!",
   headlineRequired: "Write a headline.",
   headlineTooLong: `Keep the headline to ${LIMITS.headline} characters or fewer.`,

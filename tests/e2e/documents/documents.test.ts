@@ -25,7 +25,7 @@ for (const [label, viewport] of [
         await page.locator("#documents-card").getByRole("link", { name: "Documents Hub" }).click();
         await expectPath(page, "/features?focus=Documents");
         await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
-        await page.getByText("0 B of 1.0 GB used", { exact: true }).waitFor();
+        await page.getByText("0 B of 1 GB used", { exact: true }).waitFor();
 
         await page.getByLabel("Files").setInputFiles([
           { name: "Board minutes.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf({ pageText: "Minutes" })) },
@@ -94,7 +94,7 @@ for (const [label, viewport] of [
   });
 }
 
-const TOO_LARGE = "This file is too large. Maximum file size is 16MB.";
+const TOO_LARGE = "This file is too large. Maximum file size is 16 MB.";
 
 for (const [label, viewport] of [
   ["1280", WIDE],

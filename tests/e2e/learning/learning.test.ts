@@ -66,7 +66,7 @@ for (const [label, viewport] of [
         const fileField = page.getByLabel(/^Template file/);
         await fileField.and(page.locator(":focus")).waitFor();
         expect(await page.locator("#learning-file-error").textContent()).toBe(
-          "Choose the template file (.xlsx, .ods, .csv, .docx, .pdf …, up to 16MB).",
+          "Choose the template file (.xlsx, .ods, .csv, .docx, .pdf …, up to 16 MB).",
         );
         expect(posts).toEqual([]);
         await fileField.setInputFiles(WORKBOOK);
