@@ -1,7 +1,7 @@
 import type { ChartData, ChartOptions } from "chart.js";
 import { Chart as ChartComponent } from "react-chartjs-2";
 import { setupCharts } from "~/components/finance/charts/chart-setup.client";
-import { formatDollars } from "~/lib/shared/numbers";
+import { formatDollars, formatPercent } from "~/lib/shared/numbers";
 
 setupCharts();
 
@@ -21,7 +21,7 @@ export type ResultsBarChartProps = {
 
 /** The tooltip's exact figure and the axis's rounded tick (ADR 052: whole dollars only on an axis). */
 const formatValue = (value: number, format: ResultsBarChartProps["format"], tick = false) =>
-  format === "currency" ? formatDollars(value, { whole: tick }) : `${(value * 100).toFixed(1)}%`;
+  format === "currency" ? formatDollars(value, { whole: tick }) : formatPercent(value * 100);
 
 /** Two bars, before and since the engagement's start (chart.js); loaded lazily, in the browser only. */
 export default function ResultsBarChart({ labels, values, format, summary }: ResultsBarChartProps) {

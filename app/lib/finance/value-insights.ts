@@ -36,7 +36,7 @@ import {
   type FinanceRow,
 } from "./finance";
 import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
-import { formatDollars } from "~/lib/shared/numbers";
+import { formatDollars, formatPercent, formatPoints } from "~/lib/shared/numbers";
 
 export type ValueInsightKind = "revenue_trend" | "net_income_trend" | "revenue_per_employee";
 
@@ -63,12 +63,6 @@ export const STEADY_POINTS = 0.5;
 const finite = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** "12.3" — one decimal, never "-0.0". */
-export function formatPercent(value: number): string {
-  const rounded = round1(value);
-  return (Object.is(rounded, -0) ? 0 : rounded).toFixed(1);
-}
 
 function byMonth(rows: readonly FinanceRow[]): Map<string, FinanceRow> {
   const map = new Map<string, FinanceRow>();
@@ -195,11 +189,11 @@ function revenueTrendInsight(trend: RevenueTrend): DerivedValueInsight {
   const earlierSpan = monthSpan(addMonths(first, -12), addMonths(last, -12));
   const dir = direction(trend.changePercent, STEADY_PERCENT);
   const pct = formatPercent(Math.abs(trend.changePercent));
-  const title = dir === "steady" ? "Revenue is steady on last year" : `Revenue ${dir} ${pct}% on last year`;
+  const title = dir === "steady" ? "Revenue is steady on last year" : `Revenue ${dir} ${pct} on last year`;
   const move =
     dir === "steady"
       ? `level with the ${formatDollars(trend.earlier)} of ${earlierSpan}`
-      : `${dir} ${pct}% from ${formatDollars(trend.earlier)} in ${earlierSpan}`;
+      : `${dir} ${pct} from ${formatDollars(trend.earlier)} in ${earlierSpan}`;
   return {
     kind: "revenue_trend",
     category: "finance",
@@ -212,33 +206,31 @@ function revenueTrendInsight(trend: RevenueTrend): DerivedValueInsight {
 function netIncomeInsight(trend: NetIncomeTrend): DerivedValueInsight {
   const last = trend.months[trend.months.length - 1];
   const margin = formatPercent(trend.marginPercent);
-  const base = `Net income for the 12 months to ${monthYearLabel(last)} was ${formatDollars(trend.netIncome)} on income of ${formatDollars(trend.income)}, a net margin of ${margin}%.`;
+  const base = `Net income for the 12 months to ${monthYearLabel(last)} was ${formatDollars(trend.netIncome)} on income of ${formatDollars(trend.income)}, a net margin of ${margin}.`;
   const c = trend.comparison;
   if (!c) {
     return {
       kind: "net_income_trend",
       category: "finance",
-      title: `Net margin of ${margin}% over 12 months`,
+      title: `Net margin of ${margin} over 12 months`,
       summary: `${base} The report does not reach far enough back to compare it with a year earlier.`,
       statusText: VALUE_INSIGHT_STATUS_TEXT,
     };
   }
   const dir = direction(c.changePoints, STEADY_POINTS);
-  const points = formatPercent(Math.abs(c.changePoints));
+  const points = formatPoints(Math.abs(c.changePoints));
   const title =
-    dir === "steady"
-      ? `Net margin steady at ${margin}%`
-      : `Net margin ${margin}%, ${dir} ${points} points on a year earlier`;
+    dir === "steady" ? `Net margin steady at ${margin}` : `Net margin ${margin}, ${dir} ${points} on a year earlier`;
   const which = c.pairedMonths === NET_INCOME_MONTHS ? "all 12 months" : `the ${c.pairedMonths} of those months`;
   const move =
     dir === "steady"
-      ? `about the same as the ${formatPercent(c.earlierMarginPercent)}% of the same months a year before`
-      : `${dir} ${points} points from ${formatPercent(c.earlierMarginPercent)}% in the same months a year before`;
+      ? `about the same as the ${formatPercent(c.earlierMarginPercent)} of the same months a year before`
+      : `${dir} ${points} from ${formatPercent(c.earlierMarginPercent)} in the same months a year before`;
   return {
     kind: "net_income_trend",
     category: "finance",
     title,
-    summary: `${base} Over ${which} that the report also has for a year earlier, the margin was ${formatPercent(c.marginPercent)}%, ${move}.`,
+    summary: `${base} Over ${which} that the report also has for a year earlier, the margin was ${formatPercent(c.marginPercent)}, ${move}.`,
     statusText: VALUE_INSIGHT_STATUS_TEXT,
   };
 }
@@ -252,7 +244,7 @@ function revenuePerEmployeeInsight(trend: RevenuePerEmployeeTrend): DerivedValue
   const move =
     dir === "steady"
       ? `level with ${formatDollars(trend.earlierPerEmployee)} for the same months of ${earlierYear}`
-      : `${dir} ${pct}% from ${formatDollars(trend.earlierPerEmployee)} for the same months of ${earlierYear}`;
+      : `${dir} ${pct} from ${formatDollars(trend.earlierPerEmployee)} for the same months of ${earlierYear}`;
   const people = trend.employees === 1 ? "1 employee" : `${trend.employees} employees`;
   return {
     kind: "revenue_per_employee",

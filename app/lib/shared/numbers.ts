@@ -21,7 +21,10 @@ function groupThousands(digits: string): string {
  */
 function digits(value: number, decimals: number, trim: boolean): { sign: "-" | "+" | ""; text: string } {
   const safe = Number.isFinite(value) ? value : 0;
-  const fixed = Math.abs(safe).toFixed(decimals);
+  // Rounded on the number's shortest decimal form ("24.65" → 24.7), which `toFixed` alone gets
+  // wrong for halves that binary floating point cannot hold exactly (24.65 is 24.6499…).
+  const rounded = Number(`${Math.round(Number(`${Math.abs(safe)}e${decimals}`))}e-${decimals}`);
+  const fixed = (Number.isFinite(rounded) ? rounded : Math.abs(safe)).toFixed(decimals);
   const [whole = "0", fraction = ""] = fixed.split(".");
   const shown = trim ? fraction.replace(/0+$/, "") : fraction;
   const zero = /^[0.]*$/.test(fixed);

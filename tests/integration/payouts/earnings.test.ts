@@ -159,7 +159,7 @@ describe("earnings", () => {
     ]);
     const otherClient = await signedInClient();
     const second = await engagementWith(otherClient.business.id, me.user.id, "Inventory plan", [
-      // 10,005 less the 20 % fee (2,001, rounded half up) = 8,004.
+      // 10,005 less the 20% fee (2,001, rounded half up) = 8,004.
       { title: "Stock count", priceCents: 10_005, status: "active", purchase: "paid" },
       { title: "Reorder points", priceCents: 20_000, status: "revision", purchase: "paid" },
       { title: "Not prepaid", priceCents: 30_000, status: "upcoming" },

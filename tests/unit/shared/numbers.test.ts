@@ -36,7 +36,8 @@ describe("formatMoney and formatDollars, the one money format (ADR 052)", () => 
     expect(formatDollars(1327.066)).toBe("$1,327.07");
     expect(formatDollars(0.125)).toBe("$0.13");
     expect(formatDollars(-0.125)).toBe("-$0.13");
-    expect(formatDollars(2.675)).toBe("$2.67"); // 2.675 is 2.67499999… as a double
+    expect(formatDollars(2.675)).toBe("$2.68"); // as it reads, though the double is 2.67499…
+    expect(formatNumber(24.65, 1)).toBe("24.7");
     expect(formatMoney(-1)).toBe("-$0.01");
   });
 
