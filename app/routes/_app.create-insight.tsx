@@ -18,7 +18,8 @@ import {
   type InsightPricing,
 } from "~/components/insights/create-insight/wizard-data";
 import { CreateInsightWizard } from "~/components/insights/create-insight/wizard";
-import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS } from "~/lib/business/business-schemas";
+import { EMPLOYEE_OPTIONS } from "~/lib/business/business-schemas";
+import { revenueBandLabel } from "~/lib/shared/format";
 import {
   CREATE_INSIGHT_TITLE,
   INSIGHT_SUBMIT_FAILED_MESSAGE,
@@ -67,8 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     requestId: crypto.randomUUID(),
     draftScope: `${viewer.user.id}:${business.id}`,
     defaults: {
-      annualSales:
-        REVENUE_OPTIONS.find((option) => option.value === business.revenueBand)?.label ?? business.revenueBand,
+      annualSales: revenueBandLabel(business.revenueBand),
       numEmployees:
         EMPLOYEE_OPTIONS.find((option) => option.value === business.employeeBand)?.label ?? business.employeeBand,
     },
