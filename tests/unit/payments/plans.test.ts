@@ -27,9 +27,9 @@ describe("plan tiers and prices (spec §9)", () => {
     expect(PLANS.BASIC.monthlyPriceCents).toEqual({ MONTHLY: 0, YEARLY: 0 });
     expect(PLANS.STANDARD.monthlyPriceCents).toEqual({ MONTHLY: 24_700, YEARLY: 19_700 });
     expect(PLANS.PREMIUM.monthlyPriceCents).toEqual({ MONTHLY: 55_900, YEARLY: 44_700 });
-    // Shown like every other price, with cents (ADR 052).
-    expect(formatMoney(PLANS.STANDARD.monthlyPriceCents.YEARLY)).toBe("$197.00");
-    expect(formatMoney(PLANS.PREMIUM.monthlyPriceCents.YEARLY * 12)).toBe("$5,364.00");
+    // The plan page shows its prices in whole dollars, as the spec does (ADR 052).
+    expect(formatMoney(PLANS.STANDARD.monthlyPriceCents.YEARLY, { whole: true })).toBe("$197");
+    expect(formatMoney(PLANS.PREMIUM.monthlyPriceCents.YEARLY * 12, { whole: true })).toBe("$5,364");
   });
 
   it("saves up to 20% yearly", () => {
