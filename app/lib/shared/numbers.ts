@@ -1,5 +1,5 @@
 /**
- * The one format of each kind of number a person reads (docs/decisions/052-one-format-per-value.md):
+ * The one format of each kind of number a person reads (docs/decisions/052-one-format-per-value-kind.md):
  * money, counts, percentages, percentage points and file sizes, on every page, in the console, the
  * portal, emails, receipts and their PDF, and the JSON API's display texts.
  *
@@ -38,8 +38,9 @@ export type MoneyOptions = {
   /** "+$290.00" for a gain (a change); a loss is always "-$60.00". */
   signed?: boolean;
   /**
-   * Whole dollars, "$182,400": only for estimates and scales (the benchmarking report's figures and
-   * gaps, chart axis ticks); every amount charged, refunded, transferred, priced or booked has cents.
+   * Whole dollars, "$182,400": only the plan page's prices (the spec shows "$247"), estimates (the
+   * benchmarking report's figures and gaps) and scales (chart axis ticks); every amount charged,
+   * refunded, transferred, received, priced or booked has cents.
    */
   whole?: boolean;
 };
