@@ -84,7 +84,7 @@ for (const [label, viewport] of [
           .waitFor();
         await page.getByRole("link", { name: "Open the new item to publish it" }).click();
         await page
-          .getByText(/^Current file: annual-budgeting\.xlsx \(\d+\.\d KB\)$/)
+          .getByText(/^Current file: annual-budgeting\.xlsx \((\d\.\d|[1-9]\d{1,2}) KB\)$/)
           .first()
           .waitFor();
         await page.getByRole("button", { name: "Publish" }).click();
