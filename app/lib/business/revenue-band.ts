@@ -24,7 +24,6 @@ export function revenueBandOf(revenue: number): RevenueBand {
   return band ?? "< 5 million";
 }
 
-
 export type BandDisagreement = {
   chosen: RevenueBand;
   books: RevenueBand;
