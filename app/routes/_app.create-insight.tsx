@@ -11,7 +11,6 @@ import { keepWizardOnOwnPosts, WizardFrame } from "~/components/ui/request-wizar
 import { z } from "zod";
 import {
   CategoryPageSchema,
-  formatPrice,
   OverviewPageSchema,
   pageForErrors,
   parsePage,
@@ -19,7 +18,8 @@ import {
   type InsightPricing,
 } from "~/components/insights/create-insight/wizard-data";
 import { CreateInsightWizard } from "~/components/insights/create-insight/wizard";
-import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS } from "~/lib/business/business-schemas";
+import { EMPLOYEE_OPTIONS } from "~/lib/business/business-schemas";
+import { revenueBandLabel } from "~/lib/shared/format";
 import {
   CREATE_INSIGHT_TITLE,
   INSIGHT_SUBMIT_FAILED_MESSAGE,
@@ -27,6 +27,7 @@ import {
 } from "~/lib/insights/insight-schemas";
 import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_PRICE_CENTS } from "~/lib/payments/plans";
+import { formatMoney } from "~/lib/shared/numbers";
 import { requireClientBusiness } from "~/server/identity/guards.server";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/server/platform/http.server";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     covered: false,
     remaining: 0,
     included: 0,
-    priceLabel: formatPrice(INSIGHT_PRICE_CENTS),
+    priceLabel: formatMoney(INSIGHT_PRICE_CENTS),
   };
   try {
     const allowance = await getInsightAllowance(app, business, app.now());
@@ -67,8 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     requestId: crypto.randomUUID(),
     draftScope: `${viewer.user.id}:${business.id}`,
     defaults: {
-      annualSales:
-        REVENUE_OPTIONS.find((option) => option.value === business.revenueBand)?.label ?? business.revenueBand,
+      annualSales: revenueBandLabel(business.revenueBand),
       numEmployees:
         EMPLOYEE_OPTIONS.find((option) => option.value === business.employeeBand)?.label ?? business.employeeBand,
     },

@@ -15,7 +15,7 @@ import {
   consultantEngagementPath,
   consultantNewPlanPath,
 } from "~/lib/engagements/engagement-paths";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { PAYOUTS_PATH } from "~/lib/payouts/payout-copy";
 import { PROFILE_PATH } from "~/lib/consultants/profile";
 import { HIDDEN_BUSINESS_LABEL, toAnswerSummary } from "~/lib/matching/candidacy-state";
@@ -166,7 +166,7 @@ export default function ConsultantHome() {
           <h3 id="home-payouts-title" className="card-title">
             {T.payoutsTitle}
           </h3>
-          <p>{heldForSetupText(formatUsdCents(work.heldForSetupCents))}</p>
+          <p>{heldForSetupText(formatMoney(work.heldForSetupCents))}</p>
           <Link to={PAYOUTS_PATH} className="button button-primary">
             {T.payoutsLink}
           </Link>

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { LearningBody } from "~/components/learning/learning-content";
 import { LearningForm, type LearningFormValues } from "~/components/learning/learning-form";
 import { ConsoleNotices } from "~/components/manage/console-notices";

@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 import { z } from "zod";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import {
   PAYOUT_SETUP_STATES,
@@ -51,7 +51,7 @@ function shown(row: ConsoleTransferRow) {
     businessName: row.businessName,
     consultantName: row.consultantName,
     deliverable: row.deliverable,
-    amount: formatUsdCents(row.amountCents),
+    amount: formatMoney(row.amountCents),
     // Under "Held transfers" the short "Held" (the consultant's set-up is said beside it).
     status:
       row.status === "paid" && row.amountCents === 0 && !row.stripeTransferId

@@ -1,3 +1,4 @@
+import { formatPercent } from "~/lib/shared/numbers";
 /** Accessible completion ring: a progressbar (0–100) drawn as an SVG circle with "{n}%" inside. */
 export function ProgressWheel({ percent, size = 168 }: { percent: number; size?: number }) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
@@ -37,7 +38,7 @@ export function ProgressWheel({ percent, size = 168 }: { percent: number; size?:
           transform={`rotate(-90 ${size / 2} ${size / 2})`}
         />
       </svg>
-      <span className="progress-wheel-text">{`${value}%`}</span>
+      <span className="progress-wheel-text">{formatPercent(value, { decimals: 0 })}</span>
     </div>
   );
 }

@@ -1,11 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import {
-  formatCurrency,
-  formatIncomeChange,
-  NO_FINANCE_DATA_MESSAGE,
-  REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE,
-} from "~/lib/finance/finance";
+import { NO_FINANCE_DATA_MESSAGE, REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 import { RevenueChart } from "~/components/finance/charts/revenue-chart";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { DashboardCard } from "./dashboard-card";
@@ -75,7 +71,7 @@ export function RevenuePerEmployeeCard({ cards }: { cards: FinanceCards }) {
           <p className="empty-state">{NO_FINANCE_DATA_MESSAGE}</p>
         ) : (
           <div className="finance-figure">
-            <p className="finance-amount">{formatCurrency(figure.amount)}</p>
+            <p className="finance-amount">{formatDollars(figure.amount)}</p>
             <p className="finance-note">
               <span className="finance-info" aria-hidden="true">
                 i
@@ -102,16 +98,16 @@ function MonthlyRevenue({ series, showTrend, onToggle }: { series: Series; showT
       <dl className="finance-facts">
         <div>
           <dt>Total revenue</dt>
-          <dd className="finance-amount">{formatCurrency(series.revenueTotal)}</dd>
+          <dd className="finance-amount">{formatDollars(series.revenueTotal)}</dd>
         </div>
         <div>
           <dt>Total net income</dt>
-          <dd className="finance-amount">{formatCurrency(series.netIncomeTotal)}</dd>
+          <dd className="finance-amount">{formatDollars(series.netIncomeTotal)}</dd>
         </div>
         <div>
           <dt>Net income change</dt>
           <dd className={`finance-change ${change > 0 ? "is-up" : change < 0 ? "is-down" : ""}`.trim()}>
-            {formatIncomeChange(change)}
+            {formatDollars(change, { signed: true })}
           </dd>
         </div>
       </dl>
@@ -148,7 +144,7 @@ function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
           <div className="finance-sample" aria-hidden="true">
             {what === "monthly revenue and net income" ? (
               <>
-                <p className="finance-amount">{formatCurrency(cards.sample.netIncome)}</p>
+                <p className="finance-amount">{formatDollars(cards.sample.netIncome)}</p>
                 <div className="finance-sample-bars">
                   {cards.sample.amounts.map((amount, i) => (
                     <span key={cards.sample.labels[i]} className="finance-sample-pair">
@@ -162,7 +158,7 @@ function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
                 </div>
               </>
             ) : (
-              <p className="finance-amount">{formatCurrency(cards.sample.revenuePerEmployee)}</p>
+              <p className="finance-amount">{formatDollars(cards.sample.revenuePerEmployee)}</p>
             )}
           </div>
           <div className="finance-locked-prompt">

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { formatPercent } from "~/lib/shared/numbers";
 
 export type ProfileSetup = { completed: number; total: number; percent: number };
 
@@ -14,7 +15,7 @@ export function ProfileSetupBanner({ setup }: { setup: ProfileSetup | null }) {
         <h2 id="profile-setup-title" className="profile-setup-title">
           Almost there!
         </h2>
-        <p>{`Your profile is ${setup.percent}% complete: ${setup.completed} of ${setup.total} steps done.`}</p>
+        <p>{`Your profile is ${formatPercent(setup.percent, { decimals: 0 })} complete: ${setup.completed} of ${setup.total} steps done.`}</p>
       </div>
       <Link to="/profile-progress" className="button button-secondary">
         Finish your profile

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { DashboardCard } from "~/components/dashboard/dashboard-card";
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize, formatPercent } from "~/lib/shared/numbers";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
 import { documentsHref } from "~/lib/documents/document-rules";
 import { formatDate } from "~/lib/shared/dates";
@@ -28,7 +28,7 @@ export function DocumentsCard({ summary }: { summary: DocumentsSummary }) {
         value={Math.min(storage.usedBytes, storage.quotaBytes)}
         aria-label={DOCUMENT_COPY.storageHeading}
       >
-        {storage.percent}%
+        {formatPercent(storage.percent, { decimals: 0 })}
       </meter>
       {summary.newest.length === 0 ? (
         <p className="empty-state">{DOCUMENT_COPY.cardEmpty}</p>

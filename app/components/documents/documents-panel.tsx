@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
+import { FILE_ACCEPT } from "~/components/files/file-check";
+import { formatFileSize, formatPercent } from "~/lib/shared/numbers";
 import { DOCUMENT_COPY, DOCUMENT_SOURCE_LABELS } from "~/lib/documents/document-copy";
 import {
   documentsHref,
@@ -65,7 +66,7 @@ function StorageMeter({ storage }: { storage: DocumentsHub["storage"] }) {
         aria-label={DOCUMENT_COPY.storageHeading}
         aria-describedby="documents-storage-text"
       >
-        {storage.percent}%
+        {formatPercent(storage.percent, { decimals: 0 })}
       </meter>
       <p id="documents-storage-text" className="documents-storage-text">
         {text}

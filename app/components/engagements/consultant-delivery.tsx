@@ -22,7 +22,7 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
 import { ITEM_REFUNDED_LABEL, ITEM_REFUNDED_NOTE } from "~/lib/payouts/transfer-copy";
 import { usePosting } from "~/components/ui/pending-post";
@@ -90,7 +90,7 @@ export function ConsultantDelivery({
             {item.overdue ? <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> : null}
           </dd>
           <dt>Price</dt>
-          <dd>{formatUsdCents(item.priceCents)}</dd>
+          <dd>{formatMoney(item.priceCents)}</dd>
         </dl>
         {item.description ? <p className="delivery-description">{item.description}</p> : null}
       </section>

@@ -17,7 +17,7 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { DeliveredFiles } from "./delivered-files";
 import { ItemReviewDialog } from "./item-review-dialog";
 import { RateConsultant } from "./rate-consultant";
@@ -117,7 +117,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
             {current.title}
           </h3>
           <p className="console-muted">
-            {formatDate(current.deliveryDate)} · {formatUsdCents(current.priceCents)}
+            {formatDate(current.deliveryDate)} · {formatMoney(current.priceCents)}
           </p>
           {current.status === "delivered" ? (
             <>
@@ -150,7 +150,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
           <input type="hidden" name="intent" value="prepay" />
           <input type="hidden" name="deliveryOutlineId" value={outline._id} />
           <p>
-            Next: <strong>{next.title}</strong> · {formatDate(next.deliveryDate)} · {formatUsdCents(next.priceCents)}
+            Next: <strong>{next.title}</strong> · {formatDate(next.deliveryDate)} · {formatMoney(next.priceCents)}
           </p>
           {intent === "prepay" && failed ? (
             <div role="alert" className="form-error">
@@ -168,7 +168,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
             type="submit"
             className="button button-primary"
             disabled={prepaying}
-            aria-label={`${PREPAY_LABEL} ${next.title} (${formatUsdCents(next.priceCents)})`}
+            aria-label={`${PREPAY_LABEL} ${next.title} (${formatMoney(next.priceCents)})`}
           >
             {prepaying ? "Opening the payment…" : PREPAY_LABEL}
           </button>

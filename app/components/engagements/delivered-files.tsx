@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { FileList } from "~/components/files/file-list";
 import { deliveryRoundLabel, NO_DELIVERED_FILES } from "~/lib/engagements/engagement-copy";
 import { deliveryRounds, type DeliveryItemFile } from "~/lib/engagements/engagement-view";

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { formatDate } from "~/lib/shared/dates";
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { PlanDocument } from "~/components/engagements/plan-document";
@@ -162,7 +162,7 @@ function DeliverableItem({
       <dl className="engagement-item-facts">
         <div>
           <dt>Price</dt>
-          <dd>{formatUsdCents(item.priceCents)}</dd>
+          <dd>{formatMoney(item.priceCents)}</dd>
         </div>
         <div>
           <dt>Delivery date</dt>

@@ -1,6 +1,7 @@
 import type { ChartData, ChartOptions } from "chart.js";
 import { Chart as ChartComponent } from "react-chartjs-2";
 import { setupCharts } from "~/components/finance/charts/chart-setup.client";
+import { formatDollars, formatPercent } from "~/lib/shared/numbers";
 
 setupCharts();
 
@@ -18,9 +19,9 @@ export type ResultsBarChartProps = {
   summary: string;
 };
 
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const formatValue = (value: number, format: ResultsBarChartProps["format"]) =>
-  format === "currency" ? USD.format(value) : `${(value * 100).toFixed(1)}%`;
+/** The tooltip's exact figure and the axis's rounded tick (ADR 052: whole dollars only on an axis). */
+const formatValue = (value: number, format: ResultsBarChartProps["format"], tick = false) =>
+  format === "currency" ? formatDollars(value, { whole: tick }) : formatPercent(value * 100);
 
 /** Two bars, before and since the engagement's start (chart.js); loaded lazily, in the browser only. */
 export default function ResultsBarChart({ labels, values, format, summary }: ResultsBarChartProps) {
@@ -40,7 +41,7 @@ export default function ResultsBarChart({ labels, values, format, summary }: Res
     },
     scales: {
       x: { grid: { display: false } },
-      y: { beginAtZero: true, ticks: { callback: (value) => formatValue(Number(value), format) } },
+      y: { beginAtZero: true, ticks: { callback: (value) => formatValue(Number(value), format, true) } },
     },
   };
   return <ChartComponent type="bar" data={data} options={options} role="img" aria-label={summary} />;

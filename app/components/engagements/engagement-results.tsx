@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatCurrency } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 import {
   RESULTS_BEFORE,
   RESULTS_METRICS,
@@ -36,7 +36,7 @@ function span(period: { from: string; to: string; months: number }): string {
 
 function value(metric: Metric, amount: number | null): string {
   if (amount === null) return "—";
-  return metric === "netMargin" ? formatPercent(amount) : formatCurrency(amount);
+  return metric === "netMargin" ? formatPercent(amount) : formatDollars(amount);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { formatDate } from "~/lib/shared/dates";
 import { DOWNLOAD_SOW_LABEL, NO_SIGNED_STATEMENTS, SIGNED_STATEMENTS_HEADING } from "~/lib/engagements/engagement-copy";
 import { formatDateTime, isoDateTime } from "~/lib/shared/dates";

@@ -42,14 +42,3 @@ export function partitionFiles<T extends { name: string; size: number }>(
 export function addedMessage(count: number): string {
   return count > 1 ? FILES_ADDED_MESSAGE : FILE_ADDED_MESSAGE;
 }
-
-/**
- * A byte count for people: "512 B", "12.3 KB", "4.5 MB", "1.0 GB" (decimal units, like the 16MB
- * limit; GB for the Documents Hub's storage quotas).
- */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
-  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  return `${(bytes / 1_000_000_000).toFixed(1)} GB`;
-}

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { addedMessage, FILE_ACCEPT, formatFileSize, partitionFiles } from "./file-check";
+import { addedMessage, FILE_ACCEPT, partitionFiles } from "./file-check";
+import { formatFileSize, formatPercent } from "~/lib/shared/numbers";
 import { removeStoredFile, uploadFile } from "./upload-files";
 
 /** A file the business attached: the stored name the server made and what the person called it. */
@@ -31,7 +32,7 @@ type FileDropProps = {
 /**
  * Drag-and-drop zone plus a labelled file picker (keyboard reachable: the picker is a real
  * `<input type=file>`). Every file is checked with the server's rules before upload (extension,
- * 16MB), uploaded at once with a progress bar, and listed with a Remove button that deletes the stored
+ * 16 MB), uploaded at once with a progress bar, and listed with a Remove button that deletes the stored
  * file on the server (the file stays listed, with the server's msg, when that fails). The success text
  * is announced in a status region, refusals in an alert. Needs JavaScript; without it a note says so.
  */
@@ -172,7 +173,7 @@ export function FileDrop({
               <li key={upload.key} className="file-upload">
                 <span className="file-name">{upload.name}</span>
                 <progress max={100} value={percent} aria-label={`Uploading ${upload.name}`} />
-                <span className="file-percent">{percent}%</span>
+                <span className="file-percent">{formatPercent(percent, { decimals: 0 })}</span>
               </li>
             );
           })}

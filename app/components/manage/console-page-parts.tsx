@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { LabelledTable } from "~/components/ui/labelled-table";
+import { revenueBandLabel } from "~/lib/shared/format";
 
 /**
  * The parts every console editor page repeats (events, learning): the page header with its
@@ -112,7 +113,7 @@ export function ConsoleBusinessCard({
         {business.revenueBand !== undefined ? (
           <>
             <dt>Revenue</dt>
-            <dd>{business.revenueBand}</dd>
+            <dd>{revenueBandLabel(business.revenueBand)}</dd>
           </>
         ) : null}
         <dt>Employees</dt>

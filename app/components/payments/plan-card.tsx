@@ -1,9 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
-import { formatPlanPrice, insightsText, lookupKey, PERKS, type Billing, type Plan } from "~/lib/payments/plans";
+import { insightsText, lookupKey, PERKS, type Billing, type Plan } from "~/lib/payments/plans";
 import { usePosting } from "~/components/ui/pending-post";
+import { formatMoney } from "~/lib/shared/numbers";
 
 type PlanCardProps = {
   plan: Plan;
@@ -37,11 +38,13 @@ export function PlanCard({ plan, billing, current }: PlanCardProps) {
       ) : (
         <div className="plan-price">
           <span className="plan-amount">
-            {formatPlanPrice(price)}
+            {formatMoney(price, { whole: true })}
             <span className="plan-period">/month</span>
           </span>
           <span className="plan-price-note">
-            {billing === "YEARLY" ? `Billed yearly: ${formatPlanPrice(price * 12)} a year` : "Billed monthly"}
+            {billing === "YEARLY"
+              ? `Billed yearly: ${formatMoney(price * 12, { whole: true })} a year`
+              : "Billed monthly"}
           </span>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
+import { formatMoney } from "~/lib/shared/numbers";
 
 /** Shared texts of the built-in test checkout (STRIPE_SECRET_KEY unset). */
 export const TEST_CHECKOUT_TITLE = "Test checkout — no real card is charged";
@@ -10,11 +11,6 @@ export const CARD_INVALID_MESSAGE = "Enter a test card number such as 4242 4242 
 export const CHECKOUT_COMPLETE_MESSAGE = "This checkout is already complete.";
 /** Like Stripe's page: an expired session (expired by Partwise, or 24 hours old) cannot be paid. */
 export const CHECKOUT_EXPIRED_MESSAGE = "This checkout has expired and can no longer be paid. Nothing was charged.";
-
-/** "$5,364.00" for 536,400 cents. */
-export function formatCents(cents: number): string {
-  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
-}
 
 export type TestCheckoutView = {
   id: string;
@@ -55,11 +51,11 @@ export function TestCheckout({ session, error }: { session: TestCheckoutView; er
         </div>
         <div>
           <dt>Price</dt>
-          <dd>{`${formatCents(session.unitAmount)}${recurring}${session.trialDays > 0 ? ` after a ${session.trialDays}-day free trial` : ""}`}</dd>
+          <dd>{`${formatMoney(session.unitAmount)}${recurring}${session.trialDays > 0 ? ` after a ${session.trialDays}-day free trial` : ""}`}</dd>
         </div>
         <div>
           <dt>Due today</dt>
-          <dd>{formatCents(session.amountDueToday)}</dd>
+          <dd>{formatMoney(session.amountDueToday)}</dd>
         </div>
       </dl>
       {session.status === "expired" ? (

@@ -1,7 +1,7 @@
 import { Await, Link } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import { LabelledTable, StatusPill, type StatusTone } from "~/components/ui/labelled-table";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import {
   EARNING_STATE_LABELS,
   EARNINGS_COLUMNS,
@@ -52,9 +52,9 @@ const PAYOUT_TONE: Record<keyof typeof PAYOUT_STATUS_LABELS, StatusTone> = {
 export function EarningsCard({ earnings, feePercent }: { earnings: ConsultantEarnings; feePercent: number }) {
   const { totals, rows } = earnings;
   const heldParts = [
-    totals.heldWaitingCents > 0 ? EARNINGS_HELD_PARTS.waiting(formatUsdCents(totals.heldWaitingCents)) : null,
-    totals.heldFailedCents > 0 ? EARNINGS_HELD_PARTS.failed(formatUsdCents(totals.heldFailedCents)) : null,
-    totals.heldSendingCents > 0 ? EARNINGS_HELD_PARTS.sending(formatUsdCents(totals.heldSendingCents)) : null,
+    totals.heldWaitingCents > 0 ? EARNINGS_HELD_PARTS.waiting(formatMoney(totals.heldWaitingCents)) : null,
+    totals.heldFailedCents > 0 ? EARNINGS_HELD_PARTS.failed(formatMoney(totals.heldFailedCents)) : null,
+    totals.heldSendingCents > 0 ? EARNINGS_HELD_PARTS.sending(formatMoney(totals.heldSendingCents)) : null,
   ].filter((part): part is string => part !== null);
   return (
     <section className="card earnings-card" aria-labelledby="earnings-title">
@@ -65,12 +65,12 @@ export function EarningsCard({ earnings, feePercent }: { earnings: ConsultantEar
       <dl className="earnings-totals" aria-label={EARNINGS_TOTALS_LABEL}>
         <div className="earnings-total" data-total="paid">
           <dt>{EARNINGS_TOTAL_LABELS.paid}</dt>
-          <dd className="earnings-total-amount">{formatUsdCents(totals.paidCents)}</dd>
+          <dd className="earnings-total-amount">{formatMoney(totals.paidCents)}</dd>
           <dd className="earnings-total-note">{EARNINGS_PAID_HINT}</dd>
         </div>
         <div className="earnings-total" data-total="held">
           <dt>{EARNINGS_TOTAL_LABELS.held}</dt>
-          <dd className="earnings-total-amount">{formatUsdCents(totals.heldCents)}</dd>
+          <dd className="earnings-total-amount">{formatMoney(totals.heldCents)}</dd>
           {heldParts.length === 0 ? <dd className="earnings-total-note">{EARNINGS_NOTHING_HELD}</dd> : null}
           {heldParts.map((part) => (
             <dd key={part} className="earnings-total-note">
@@ -80,7 +80,7 @@ export function EarningsCard({ earnings, feePercent }: { earnings: ConsultantEar
         </div>
         <div className="earnings-total" data-total="pending-approval">
           <dt>{EARNINGS_TOTAL_LABELS.pendingApproval}</dt>
-          <dd className="earnings-total-amount">{formatUsdCents(totals.pendingApprovalCents)}</dd>
+          <dd className="earnings-total-amount">{formatMoney(totals.pendingApprovalCents)}</dd>
           <dd className="earnings-total-note">{EARNINGS_PENDING_APPROVAL_HINT}</dd>
         </div>
       </dl>
@@ -120,7 +120,7 @@ export function EarningsCard({ earnings, feePercent }: { earnings: ConsultantEar
                   )}
                 </td>
                 <td data-label={EARNINGS_COLUMNS.amount} className="cell-amount">
-                  {formatUsdCents(row.amountCents)}
+                  {formatMoney(row.amountCents)}
                 </td>
                 <td data-label={EARNINGS_COLUMNS.status}>
                   <StatusPill tone={STATE_TONE[row.state]}>{EARNING_STATE_LABELS[row.state]}</StatusPill>
@@ -198,7 +198,7 @@ function PayoutsList({ payouts }: { payouts: ConsultantPayouts }) {
               <time dateTime={payout.arrivalDate}>{formatDate(payout.arrivalDate)}</time>
             </th>
             <td data-label={PAYOUTS_COLUMNS.amount} className="cell-amount">
-              {formatUsdCents(payout.amountCents)}
+              {formatMoney(payout.amountCents)}
             </td>
             <td data-label={PAYOUTS_COLUMNS.status}>
               <StatusPill tone={PAYOUT_TONE[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</StatusPill>

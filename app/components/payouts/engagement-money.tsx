@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { formatDate } from "~/lib/shared/dates";
 import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import { MONEY_ACTIONS, MONEY_LABELS, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
@@ -44,24 +44,24 @@ export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; 
             <dl className="payout-money-figures">
               <div>
                 <dt>{MONEY_LABELS.charged}</dt>
-                <dd>{formatUsdCents(row.charged)}</dd>
+                <dd>{formatMoney(row.charged)}</dd>
               </div>
               <div>
                 <dt>{MONEY_LABELS.fee}</dt>
-                <dd>{formatUsdCents(row.fees)}</dd>
+                <dd>{formatMoney(row.fees)}</dd>
               </div>
               <div>
                 <dt>{MONEY_LABELS.transferred}</dt>
-                <dd>{formatUsdCents(row.transferred)}</dd>
+                <dd>{formatMoney(row.transferred)}</dd>
               </div>
               <div>
                 <dt>{MONEY_LABELS.refunded}</dt>
-                <dd>{formatUsdCents(row.refunded)}</dd>
+                <dd>{formatMoney(row.refunded)}</dd>
               </div>
               {row.held > 0 ? (
                 <div>
                   <dt>{MONEY_LABELS.held}</dt>
-                  <dd>{formatUsdCents(row.held)}</dd>
+                  <dd>{formatMoney(row.held)}</dd>
                 </div>
               ) : null}
             </dl>
@@ -69,10 +69,10 @@ export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; 
               <p className="console-muted">
                 {row.duplicate.refundedAt
                   ? MONEY_LABELS.duplicateRefunded(
-                      formatUsdCents(row.duplicate.chargedCents),
+                      formatMoney(row.duplicate.chargedCents),
                       formatDate(row.duplicate.refundedAt),
                     )
-                  : MONEY_LABELS.duplicateRefunding(formatUsdCents(row.duplicate.chargedCents))}
+                  : MONEY_LABELS.duplicateRefunding(formatMoney(row.duplicate.chargedCents))}
               </p>
             ) : null}
             {row.failureMessage && row.transferStatus === "failed" ? (
@@ -101,23 +101,23 @@ export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; 
       <dl className="payout-money-figures" aria-labelledby="engagement-money-totals">
         <div>
           <dt>{MONEY_LABELS.charged}</dt>
-          <dd>{formatUsdCents(totals.charged)}</dd>
+          <dd>{formatMoney(totals.charged)}</dd>
         </div>
         <div>
           <dt>{MONEY_LABELS.fee}</dt>
-          <dd>{formatUsdCents(totals.fees)}</dd>
+          <dd>{formatMoney(totals.fees)}</dd>
         </div>
         <div>
           <dt>{MONEY_LABELS.transferred}</dt>
-          <dd>{formatUsdCents(totals.transferred)}</dd>
+          <dd>{formatMoney(totals.transferred)}</dd>
         </div>
         <div>
           <dt>{MONEY_LABELS.refunded}</dt>
-          <dd>{formatUsdCents(totals.refunded)}</dd>
+          <dd>{formatMoney(totals.refunded)}</dd>
         </div>
         <div>
           <dt>{MONEY_LABELS.held}</dt>
-          <dd>{formatUsdCents(totals.held)}</dd>
+          <dd>{formatMoney(totals.held)}</dd>
         </div>
       </dl>
     </section>
@@ -153,7 +153,7 @@ export function ItemEarning({ label, amountCents, status }: { label: string; amo
       <dl className="payout-money-figures">
         <div>
           <dt>{label}</dt>
-          <dd>{formatUsdCents(amountCents)}</dd>
+          <dd>{formatMoney(amountCents)}</dd>
         </div>
         <div>
           <dt>{MONEY_LABELS.status}</dt>

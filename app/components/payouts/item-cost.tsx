@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { COST_LABELS } from "~/lib/payouts/receipt-copy";
 import { receiptPath } from "~/lib/payouts/receipts";
 import { formatDate } from "~/lib/shared/dates";
@@ -18,7 +18,7 @@ export function DeliverableCost({ cost, title }: { cost: ItemCost | undefined; t
       <div className="item-cost">
         <dt>{COST_LABELS.paid}</dt>
         <dd>
-          {COST_LABELS.paidOn(formatUsdCents(cost.paidCents), formatDate(cost.paidAt))}{" "}
+          {COST_LABELS.paidOn(formatMoney(cost.paidCents), formatDate(cost.paidAt))}{" "}
           <Link
             to={receiptPath(cost.purchaseId)}
             className="item-cost-receipt"
@@ -31,7 +31,7 @@ export function DeliverableCost({ cost, title }: { cost: ItemCost | undefined; t
       {cost.refundedAt ? (
         <div className="item-cost item-cost-refunded">
           <dt>{COST_LABELS.refunded}</dt>
-          <dd>{COST_LABELS.refundedOn(formatUsdCents(cost.refundedCents), formatDate(cost.refundedAt))}</dd>
+          <dd>{COST_LABELS.refundedOn(formatMoney(cost.refundedCents), formatDate(cost.refundedAt))}</dd>
         </div>
       ) : null}
       {cost.duplicates.map((duplicate) => (
@@ -40,11 +40,11 @@ export function DeliverableCost({ cost, title }: { cost: ItemCost | undefined; t
           <dd>
             {duplicate.refundedAt
               ? COST_LABELS.duplicateRefunded(
-                  formatUsdCents(duplicate.paidCents),
+                  formatMoney(duplicate.paidCents),
                   formatDate(duplicate.paidAt),
                   formatDate(duplicate.refundedAt),
                 )
-              : COST_LABELS.duplicateRefunding(formatUsdCents(duplicate.paidCents), formatDate(duplicate.paidAt))}{" "}
+              : COST_LABELS.duplicateRefunding(formatMoney(duplicate.paidCents), formatDate(duplicate.paidAt))}{" "}
             <Link
               to={receiptPath(duplicate.purchaseId)}
               className="item-cost-receipt"
@@ -71,15 +71,15 @@ export function EngagementCostTotals({ costs }: { costs: EngagementCosts | null 
       <dl className="engagement-item-facts">
         <div>
           <dt>{COST_LABELS.totalPaid}</dt>
-          <dd>{formatUsdCents(costs.paidCents)}</dd>
+          <dd>{formatMoney(costs.paidCents)}</dd>
         </div>
         <div>
           <dt>{COST_LABELS.totalRefunded}</dt>
-          <dd>{formatUsdCents(costs.refundedCents)}</dd>
+          <dd>{formatMoney(costs.refundedCents)}</dd>
         </div>
         <div>
           <dt>{COST_LABELS.totalNet}</dt>
-          <dd>{formatUsdCents(costs.netCents)}</dd>
+          <dd>{formatMoney(costs.netCents)}</dd>
         </div>
       </dl>
     </div>

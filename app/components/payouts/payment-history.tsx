@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import {
   PAYMENT_STATUS_LABELS,
   PAYMENTS_CAPTION,
@@ -60,7 +60,7 @@ export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
                     <tr key={entry.key} className={`payment-entry payment-entry-${entry.entry}`}>
                       <td>{formatDate(entry.date)}</td>
                       <td className="payment-entry-what">{entry.href ? <Link to={entry.href}>{what}</Link> : what}</td>
-                      <td>{formatUsdCents(entry.amountCents)}</td>
+                      <td>{formatMoney(entry.amountCents)}</td>
                       <td>{PAYMENT_STATUS_LABELS[entry.status]}</td>
                       <td>
                         <Link to={receiptPath(entry.purchaseId)} aria-label={`${VIEW_RECEIPT} ${entry.number}`}>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import {
   PAYMENT_STATUS_LABELS,
   RECEIPT_BACK_TO_PAYMENTS,
@@ -95,21 +95,21 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
               <td className="receipt-line-description">
                 {receipt.href ? <Link to={receipt.href}>{receipt.description}</Link> : receipt.description}
               </td>
-              <td className="receipt-money">{formatUsdCents(receipt.subtotalCents)}</td>
+              <td className="receipt-money">{formatMoney(receipt.subtotalCents)}</td>
             </tr>
           </tbody>
           <tfoot>
             <tr>
               <th scope="row">{RECEIPT_LABELS.subtotal}</th>
-              <td className="receipt-money">{formatUsdCents(receipt.subtotalCents)}</td>
+              <td className="receipt-money">{formatMoney(receipt.subtotalCents)}</td>
             </tr>
             <tr>
               <th scope="row">{RECEIPT_LABELS.tax}</th>
-              <td className="receipt-money">{formatUsdCents(receipt.taxCents)}</td>
+              <td className="receipt-money">{formatMoney(receipt.taxCents)}</td>
             </tr>
             <tr className="receipt-total">
               <th scope="row">{RECEIPT_LABELS.total}</th>
-              <td className="receipt-money receipt-amount">{formatUsdCents(receipt.amountCents)}</td>
+              <td className="receipt-money receipt-amount">{formatMoney(receipt.amountCents)}</td>
             </tr>
           </tfoot>
         </table>
@@ -131,7 +131,7 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
               {receipt.refunds.map((refund) => (
                 <tr key={refund.id}>
                   <td>{formatDate(refund.refundedAt)}</td>
-                  <td>{formatUsdCents(refund.amountCents)}</td>
+                  <td>{formatMoney(refund.amountCents)}</td>
                   <td className="receipt-reference">{refund.reference ?? ""}</td>
                 </tr>
               ))}
@@ -140,7 +140,7 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <dl className="receipt-facts receipt-net">
             <div>
               <dt>{RECEIPT_LABELS.net}</dt>
-              <dd>{formatUsdCents(receipt.netCents)}</dd>
+              <dd>{formatMoney(receipt.netCents)}</dd>
             </div>
           </dl>
         </div>

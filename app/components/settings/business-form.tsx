@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { REVENUE_OPTIONS } from "~/lib/business/business-schemas";
+import { revenueBandLabel } from "~/lib/shared/format";
 import { BusinessInfoFormSchema, EMPLOYEE_OPTIONS, joinLocation } from "~/lib/business/settings-schemas";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { usePosting } from "~/components/ui/pending-post";
@@ -54,8 +54,7 @@ export function BusinessForm({
     ariaDescribedBy: fields.location.errors ? undefined : fields.location.descriptionId,
   });
   const { key: employeesKey, ...employeesProps } = getSelectProps(fields.employeeCount);
-  const revenueLabel =
-    REVENUE_OPTIONS.find((option) => option.value === current.revenueBand)?.label ?? current.revenueBand;
+  const revenueLabel = revenueBandLabel(current.revenueBand);
   const industry = current.naicsTitle ? `${current.naics} — ${current.naicsTitle}` : current.naics;
 
   return (

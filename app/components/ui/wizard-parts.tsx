@@ -1,5 +1,5 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { FieldErrors } from "~/components/ui/field-errors";
 
 /**

@@ -9,11 +9,11 @@ export const BENCHMARKING_ERROR_MESSAGE = "An error has occurred... Please try a
 // (app/lib/payments/payment-copy.ts).
 
 // ===== engine (H1) =====
-import { formatCurrency } from "~/lib/finance/finance";
+import { formatDollars, formatNumber, formatPercent, formatPoints } from "~/lib/shared/numbers";
 import type { BenchmarkMeasure, MeasureKey, MeasureUnit } from "./report-types";
 
 // The report's texts (app/lib/benchmarking/report.ts, business-figures.ts, peer-group.ts) and the
-// benchmark_gap value insight (gap-insights.ts). Money with formatCurrency (whole dollars).
+// benchmark_gap value insight (gap-insights.ts). Money with formatDollars (whole dollars, ADR 052).
 
 /** The measure names, as on screen. */
 export const MEASURE_LABELS: Record<MeasureKey, string> = {
@@ -45,17 +45,18 @@ export function positionText(
   sectorWords: string,
 ): string {
   if (position.percent === 0 && !position.atLeast) return `among the smallest ${sectorWords} firms by ${by}`;
-  return `larger than ${position.atLeast ? "at least" : "about"} ${position.percent}% of ${sectorWords} firms by ${by}`;
+  return `larger than ${position.atLeast ? "at least" : "about"} ${formatPercent(position.percent, { decimals: 0 })} of ${sectorWords} firms by ${by}`;
 }
 
-const whole = (n: number) => formatCurrency(n, { cents: false });
-const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-US", { maximumFractionDigits: 1 });
+const whole = (n: number) => formatDollars(n, { whole: true });
+/** A count with at most one decimal: "24.7", "37". */
+const oneDecimal = (n: number) => formatNumber(n, 1);
 
-/** A measure's figure as on screen: "$182,400", "24.7" employees, "12.3%"; "—" when absent. */
+/** A measure's figure as on screen: "$182,400", "24.7" employees, "12.3%", "12.0%"; "—" when absent. */
 export function formatMeasureValue(unit: MeasureUnit, value: number | null): string {
   if (value === null) return "—";
   if (unit === "usd") return whole(value);
-  if (unit === "percent") return `${oneDecimal(value)}%`;
+  if (unit === "percent") return formatPercent(value);
   return oneDecimal(value);
 }
 
@@ -83,7 +84,7 @@ export function readingText(
   const business = m.business ?? 0;
   const peer = m.peer ?? 0;
   const gap = m.gapPercent ?? 0;
-  const pct = `${oneDecimal(Math.abs(gap))}%`;
+  const pct = formatPercent(Math.abs(gap));
   const up = gap > 0;
   const same = Math.abs(gap) < SAME_PERCENT;
   const multiple = gap >= TIMES_PERCENT && peer > 0;
@@ -97,10 +98,10 @@ export function readingText(
     }
     case "payrollShare":
       return same
-        ? `Wages and salaries take ${oneDecimal(business)}% of your revenue, about the same as at peer firms (${oneDecimal(peer)}%).`
-        : `Wages and salaries take ${oneDecimal(business)}% of your revenue, ${oneDecimal(Math.abs(m.gapAmount ?? 0))} percentage points ${up ? "more" : "less"} than at peer firms (${oneDecimal(peer)}%).`;
+        ? `Wages and salaries take ${formatPercent(business)} of your revenue, about the same as at peer firms (${formatPercent(peer)}).`
+        : `Wages and salaries take ${formatPercent(business)} of your revenue, ${formatPoints(Math.abs(m.gapAmount ?? 0))} ${up ? "more" : "less"} than at peer firms (${formatPercent(peer)}).`;
     case "netMargin":
-      return `Your net margin is ${oneDecimal(business)}%.`;
+      return `Your net margin is ${formatPercent(business)}.`;
     default: {
       const stated = m.businessBasis === "stated" ? ", from the bands you gave at sign-up" : "";
       const months = m.businessBasis === "books" && period ? ` for ${period}` : "";
@@ -123,12 +124,11 @@ export function benchmarkGapTitle(
   if (Math.abs(gap) < SAME_PERCENT) return `${m.label} in line with peer firms`;
   const side = gap > 0 ? "above" : "below";
   if (m.unit === "percent") {
-    const points = Math.abs(m.gapAmount ?? 0);
-    return `${m.label} ${oneDecimal(points)} percentage ${points === 1 ? "point" : "points"} ${side} peer firms`;
+    return `${m.label} ${formatPoints(Math.abs(m.gapAmount ?? 0))} ${side} peer firms`;
   }
   if (gap >= TIMES_PERCENT && (m.peer ?? 0) > 0)
     return `${m.label} ${times(m.business ?? 0, m.peer!)} the peer average`;
-  return `${m.label} ${oneDecimal(Math.abs(gap))}% ${side} peer firms`;
+  return `${m.label} ${formatPercent(Math.abs(gap))} ${side} peer firms`;
 }
 
 /** The benchmark_gap value insight's summary: the readings, then who the peers are. */

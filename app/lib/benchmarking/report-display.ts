@@ -1,36 +1,31 @@
 // How the benchmarking screens write a report's figures: pure and isomorphic, so the server's HTML
 // and the browser's hydration read the same and the unit tests pin every text.
 
-import { formatCurrency } from "~/lib/finance/finance";
+import { formatDollars, formatNumber, formatPercent, formatPoints } from "~/lib/shared/numbers";
 import { MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
 import { formatMeasureValue } from "./benchmarking-copy";
 import type { BenchmarkMeasure, BenchmarkReportData } from "./report-types";
 
-const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-
 /** The engine's one writer of a figure ("$412,300", "37", "10.4", "12.3%"; "—" when missing). */
 export { formatMeasureValue };
 
-const sign = (value: number) => (value > 0 ? "+" : value < 0 ? "−" : "");
-
 /**
- * The gap as read on screen: "+12.4% (+$48,200)", "−8.0% (−3.5 employees)", "+2.1 percentage points";
+ * The gap as read on screen, in the one format of each kind (ADR 052): "+12.4% (+$48,200)",
+ * "-8.0% (-3.5 employees)", "+2.1 percentage points";
  * null when either side is missing.
  */
 export function formatGap(measure: Pick<BenchmarkMeasure, "unit" | "gapPercent" | "gapAmount">): string | null {
   const { unit, gapPercent, gapAmount } = measure;
   if (gapAmount === null) return null;
   const magnitude = Math.abs(gapAmount);
-  if (unit === "percent") {
-    const points = magnitude.toFixed(1);
-    return `${sign(gapAmount)}${points} ${points === "1.0" ? "percentage point" : "percentage points"}`;
-  }
+  if (unit === "percent") return formatPoints(gapAmount, { signed: true });
+  const count = formatNumber(gapAmount, 1);
   const amount =
     unit === "usd"
-      ? `${sign(gapAmount)}${formatCurrency(Math.round(magnitude), { cents: false })}`
-      : `${sign(gapAmount)}${COUNT.format(magnitude)} ${magnitude === 1 ? "employee" : "employees"}`;
+      ? formatDollars(gapAmount, { whole: true, signed: true })
+      : `${gapAmount > 0 && count !== "0" ? "+" : ""}${count} ${magnitude === 1 ? "employee" : "employees"}`;
   if (gapPercent === null) return amount;
-  return `${sign(gapPercent)}${Math.abs(gapPercent).toFixed(1)}% (${amount})`;
+  return `${formatPercent(gapPercent, { signed: true })} (${amount})`;
 }
 
 /** "2025-11" → "Nov 2025"; anything else as given. */

@@ -2,7 +2,8 @@
 // the sign-up's business step without loading Zod (docs/decisions/041-javascript-weight.md). The
 // server validates with BusinessDetailsSchema (business-schemas.ts), which re-exports all of this;
 // tests/unit/business/business-rules.test.ts checks that both give the same answers.
-import type { EmployeeBand, RevenueBand } from "~db/enums";
+import { REVENUE_BANDS, type EmployeeBand, type RevenueBand } from "~db/enums";
+import { revenueBandLabel } from "~/lib/shared/format";
 import { NAICS_FORMAT_MESSAGE } from "./naics";
 
 export const COMPANY_NAME_REQUIRED_MESSAGE = "Enter your company name.";
@@ -21,14 +22,11 @@ export const COMPANY_NAME_MAX_LENGTH = 120;
 export const ROLE_MAX_LENGTH = 80;
 export const CITY_MAX_LENGTH = 80;
 
-/** The revenue bands of spec §9 (stored values) with the labels the form shows. */
-export const REVENUE_OPTIONS = [
-  { value: "< 5 million", label: "< 5 Million" },
-  { value: "5-10 million", label: "5-10 Million" },
-  { value: "10-15 million", label: "10-15 Million" },
-  { value: "15-20 million", label: "15-20 Million" },
-  { value: "> 20 million", label: "> 20 Million" },
-] as const satisfies readonly { value: RevenueBand; label: string }[];
+/** The revenue bands of spec §9 (stored values) with the labels the form shows ("5-10 Million", ADR 052). */
+export const REVENUE_OPTIONS: readonly { value: RevenueBand; label: string }[] = REVENUE_BANDS.map((value) => ({
+  value,
+  label: revenueBandLabel(value),
+}));
 
 export const EMPLOYEE_OPTIONS = [
   { value: "0-25", label: "0-25" },

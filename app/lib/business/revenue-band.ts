@@ -3,8 +3,9 @@
 // thing from the same rule. The band is read-only in settings (spec §5); the only change offered is
 // to the band the books show, confirmed by the owner (app/server/business/revenue-band.server.ts).
 import type { RevenueBand } from "~db/enums";
-import { formatCurrency, monthSpan } from "~/lib/finance/finance";
-import { REVENUE_OPTIONS } from "./business-rules";
+import { monthSpan } from "~/lib/finance/finance";
+import { revenueBandLabel } from "~/lib/shared/format";
+import { formatDollars } from "~/lib/shared/numbers";
 
 /** Each band's range of yearly revenue in dollars: [min, max). */
 const BAND_RANGES: Record<RevenueBand, { min: number; max: number }> = {
@@ -21,11 +22,6 @@ export function revenueBandOf(revenue: number): RevenueBand {
     (key) => revenue >= BAND_RANGES[key].min && revenue < BAND_RANGES[key].max,
   );
   return band ?? "< 5 million";
-}
-
-/** "5-10 Million", as the forms show a band. */
-export function revenueBandLabel(band: RevenueBand): string {
-  return REVENUE_OPTIONS.find((option) => option.value === band)?.label ?? band;
 }
 
 export type BandDisagreement = {
@@ -66,7 +62,7 @@ export const REVENUE_BAND_COPY = {
   title: "Your books and your revenue band disagree",
   /** The one sentence the dashboard, benchmarking and settings all say. */
   statement: (d: BandDisagreement) =>
-    `Your books show ${formatCurrency(d.revenue, { cents: false })} of income for ${d.period}, in the "${revenueBandLabel(d.books)}" band, but the revenue band you chose is "${revenueBandLabel(d.chosen)}".`,
+    `Your books show ${formatDollars(d.revenue)} of income for ${d.period}, in the "${revenueBandLabel(d.books)}" band, but the revenue band you chose is "${revenueBandLabel(d.chosen)}".`,
   /** Benchmarking: what the figures below rest on. */
   benchmarkingCaveat: (employees: number) =>
     `Your figures below come from your books; your number of employees (${employees}) comes from Settings → Business. A very large gap may come from either: check them before reading it.`,

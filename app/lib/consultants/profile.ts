@@ -25,6 +25,7 @@ import {
   type EngagementType,
   type NaicsSector,
 } from "~db/enums";
+import { formatMoney } from "~/lib/shared/numbers";
 
 export const PROFILE_PATH = "/consultant/profile";
 /** The manager's review of a consultant's waiting profile changes. */
@@ -132,14 +133,9 @@ export function hourlyRateCents(rate: { rateUnit: RateUnit; rateCents: number })
   return rate.rateUnit === "day" ? Math.round(rate.rateCents / HOURS_PER_DAY) : rate.rateCents;
 }
 
-/** "$150 per hour", "$1,200 per day". */
+/** "$150.00 per hour", "$1,200.00 per day": a price, so with cents (ADR 052). */
 export function rateText(rate: { rateUnit: RateUnit; rateCents: number }): string {
-  const dollars = new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    maximumFractionDigits: rate.rateCents % 100 === 0 ? 0 : 2,
-  }).format(rate.rateCents / 100);
-  return `${dollars} per ${rate.rateUnit}`;
+  return `${formatMoney(rate.rateCents)} per ${rate.rateUnit}`;
 }
 
 /** The time zones offered (US and the zones our consultants work from), as IANA names. */
@@ -185,7 +181,7 @@ export const LIMITS = {
 export const PROFILE_TEXTS = {
   photoRequired: "Choose a photo to upload.",
   photoType: "Upload your photo as a .png or .jpg image.",
-  photoTooLarge: "This photo is too large. Maximum photo size is 2MB.",
+  photoTooLarge: "This photo is too large. Maximum photo size is 2 MB.",
   photoSaved: "Your photo has been added!",
   headlineRequired: "Write a headline.",
   headlineTooLong: `Keep the headline to ${LIMITS.headline} characters or fewer.`,

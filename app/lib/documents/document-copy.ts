@@ -24,7 +24,7 @@ export const DOCUMENT_COPY = {
   // Upload
   uploadHeading: "Upload company documents",
   uploadFiles: "Files",
-  uploadHint: "PDF, Word, Excel, CSV, OpenDocument, PNG or JPG; at most 16MB each.",
+  uploadHint: "PDF, Word, Excel, CSV, OpenDocument, PNG or JPG; at most 16 MB each.",
   uploadFolder: "Folder (optional)",
   folderHint: "Choose a folder or type a new name; leave empty for none.",
   uploadButton: "Upload",

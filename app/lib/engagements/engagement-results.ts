@@ -1,4 +1,5 @@
 import type { ProfitAndLossRow } from "~db/enums";
+import { formatPercent as formatSharedPercent, formatPoints } from "~/lib/shared/numbers";
 
 /**
  * An engagement's before/after from the business's books (issue #14 §6): the monthly
@@ -105,20 +106,17 @@ export function change(before: number | null, since: number | null): number | nu
 /** "12.5%" / "-3.0%" with one decimal; "—" for null. */
 export function formatPercent(value: number | null): string {
   if (value === null) return "—";
-  return `${(value * 100).toFixed(1)}%`;
+  return formatSharedPercent(value * 100);
 }
 
 /** A change with its sign: "+33.3%", "-3.0%", "0.0%"; "—" for null. */
 export function formatChange(value: number | null): string {
   if (value === null) return "—";
-  const text = formatPercent(value);
-  return value > 0 && text !== "0.0%" ? `+${text}` : text;
+  return formatSharedPercent(value * 100, { signed: true });
 }
 
-/** A change of net margin in percentage points: "+7.5 pts"; "—" when either side is missing. */
+/** A change of net margin in percentage points: "+7.5 percentage points"; "—" when either side is missing. */
 export function formatPointsChange(before: number | null, since: number | null): string {
   if (before === null || since === null) return "—";
-  const points = (since - before) * 100;
-  const text = `${points.toFixed(1)} pts`;
-  return points > 0 && text !== "0.0 pts" ? `+${text}` : text;
+  return formatPoints((since - before) * 100, { signed: true });
 }

@@ -1,6 +1,6 @@
 import type { PlanVersionItemRow } from "~db/schema";
 import { formatDate } from "~/lib/shared/dates";
-import { formatUsdCents } from "./sow";
+import { formatMoney } from "~/lib/shared/numbers";
 
 /**
  * What changed between two versions of a plan as the consultant sent them (ADR 049): the title,
@@ -54,7 +54,7 @@ function diffItem(item: PlanVersionItemRow, index: number): DiffItem {
     number: index + 1,
     title: item.title,
     deliveryDate: formatDate(item.deliveryDate),
-    price: formatUsdCents(item.priceCents),
+    price: formatMoney(item.priceCents),
   };
 }
 
@@ -81,8 +81,7 @@ export function planDiff(before: PlanVersionContent, after: PlanVersionContent):
     if (!same(old.description, item.description)) push("description", old.description, item.description);
     if (old.deliveryDate !== item.deliveryDate)
       push("deliveryDate", formatDate(old.deliveryDate), formatDate(item.deliveryDate));
-    if (old.priceCents !== item.priceCents)
-      push("price", formatUsdCents(old.priceCents), formatUsdCents(item.priceCents));
+    if (old.priceCents !== item.priceCents) push("price", formatMoney(old.priceCents), formatMoney(item.priceCents));
     if (keptBefore.indexOf(item.id) !== keptAfter.indexOf(item.id))
       push("position", `Deliverable ${at + 1}`, `Deliverable ${index + 1}`);
     if (changes.length > 0) changed.push({ item: diffItem(item, index), changes });

@@ -1,5 +1,6 @@
 import { categoryLabel } from "~/lib/shared/format";
 import { formatDate } from "~/lib/shared/dates";
+import { formatMoney, formatPercent } from "~/lib/shared/numbers";
 
 /**
  * The engagement plan's text: the Engagement Plan, the Form of Statement of Work and the Work
@@ -47,13 +48,6 @@ export type SowDocument = {
   signature: string | null;
 };
 
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** "$1,250.00" (USD, en-US) from cents. */
-export function formatUsdCents(cents: number): string {
-  return USD.format(cents / 100);
-}
-
 /** Capitalised engagement type ("Fractional"), or "Not sure yet". */
 export function consultingTypeLabel(type: string | null): string {
   if (!type) return "Not sure yet";
@@ -72,7 +66,7 @@ export function buildSowDocument(input: SowInput): SowDocument {
     title: item.title,
     description: item.description,
     deliveryDate: formatDate(item.deliveryDate),
-    price: formatUsdCents(item.priceCents),
+    price: formatMoney(item.priceCents),
   }));
   const phases = items.length === 1 ? "one phase" : `${items.length} phases`;
   return {
@@ -99,7 +93,7 @@ export function buildSowDocument(input: SowInput): SowDocument {
           `The work is divided into ${phases}, listed in the Work Schedule and Deliverables below. Each phase is billed in advance.`,
           "The Client's card on file is charged for the first phase after the Client's verbal approval, and later phases are billed the same way, each before its work begins. In the Partwise app the Client gives that approval by prepaying the phase.",
           "When a phase is delivered, the Client reviews it: accepts it and prepays the next phase, accepts it and pauses, or asks for a revision with notes.",
-          `When the Client accepts a phase, Partwise keeps a platform fee of ${input.platformFeePercent}% of its price and pays the rest to ${input.consultantName}.`,
+          `When the Client accepts a phase, Partwise keeps a platform fee of ${formatPercent(input.platformFeePercent, { decimals: 0 })} of its price and pays the rest to ${input.consultantName}.`,
           "The Client may terminate this engagement after notifying the engagement manager and settling the fees and expenses incurred up to the termination.",
           "A change to this plan takes effect only when the engagement manager has approved it and the Client has signed the changed Statement of Work.",
         ],
@@ -108,7 +102,7 @@ export function buildSowDocument(input: SowInput): SowDocument {
         heading: SOW_HEADINGS.schedule,
         paragraphs: items.length === 0 ? ["No deliverables yet."] : [],
         items,
-        total: formatUsdCents(total),
+        total: formatMoney(total),
       },
     ],
   };

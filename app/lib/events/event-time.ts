@@ -1,9 +1,10 @@
 /**
  * Event times: the manager types a wall-clock time in the event's IANA zone; we store the UTC
- * instant. Readers see it in the event's zone with the one date format (formatDate), computed
+ * instant. Readers see it in the event's zone with the one date format (formatDate) and the one
+ * 12-hour clock (formatClock, ADR 052), computed
  * from the zone name, so the server's HTML and the browser's hydration always agree.
  */
-import { formatDate } from "~/lib/shared/dates";
+import { formatClock, formatDate } from "~/lib/shared/dates";
 
 /**
  * One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (it was
@@ -85,11 +86,11 @@ export function utcToWallTime(at: Date, zone: string): string {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** "UTC", or the zone's city and its offset then: "New York time (UTC−5)", "Kolkata time (UTC+5:30)". */
+/** "UTC", or the zone's city and its offset then: "New York time (UTC-5)", "Kolkata time (UTC+5:30)". */
 export function zoneLabel(zone: string, at: Date): string {
   if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
   const offset = zoneOffsetMinutes(zone, at);
-  const sign = offset < 0 ? "−" : "+";
+  const sign = offset < 0 ? "-" : "+";
   const hours = Math.floor(Math.abs(offset) / 60);
   const minutes = Math.abs(offset) % 60;
   const city = (zone.split("/").at(-1) ?? zone).replaceAll("_", " ");
@@ -97,15 +98,18 @@ export function zoneLabel(zone: string, at: Date): string {
 }
 
 /**
- * "Nov 3, 2026, 09:00–10:30 New York time (UTC−5)": the range as wall-clock time in the event's
+ * "Nov 3, 2026, 9:00 AM–10:30 AM New York time (UTC-5)": the range as wall-clock time in the event's
  * zone (UTC by default), with the end's date when it ends on another day. Computed from the zone
  * name and the instant only, so the server's HTML and the browser's hydration agree.
  */
 export function formatEventTime(startsAt: Date | string, endsAt: Date | string, zone = "UTC"): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  const [startDay, startTime] = utcToWallTime(start, zone).split("T") as [string, string];
-  const [endDay, endTime] = utcToWallTime(end, zone).split("T") as [string, string];
+  const [startDay, startWall] = utcToWallTime(start, zone).split("T") as [string, string];
+  const [endDay, endWall] = utcToWallTime(end, zone).split("T") as [string, string];
+  const clock = (wall: string) => formatClock(Number(wall.slice(0, 2)), Number(wall.slice(3, 5)));
+  const startTime = clock(startWall);
+  const endTime = clock(endWall);
   const label = zoneLabel(zone, start);
   return startDay === endDay
     ? `${formatDate(startDay)}, ${startTime}–${endTime} ${label}`

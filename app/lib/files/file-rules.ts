@@ -13,10 +13,10 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** A declared request body over this is refused before it is read. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_FILES_PER_REQUEST * MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES;
 
-export const FILE_TOO_LARGE_MESSAGE = "This file is too large. Maximum file size is 16MB.";
+export const FILE_TOO_LARGE_MESSAGE = "This file is too large. Maximum file size is 16 MB.";
 /** The hint under a request wizard's optional files (the insight and match requests). */
 export const REQUEST_FILES_HINT =
-  "Optional. Accepted: .pdf, .png, .jpg, .csv, .doc, .docx, .xls, .xlsx, .odt, .ods, .odg — up to 16MB each.";
+  "Optional. Accepted: .pdf, .png, .jpg, .csv, .doc, .docx, .xls, .xlsx, .odt, .ods, .odg — up to 16 MB each.";
 export const FILE_REJECTED_MESSAGE =
   "File was not added. Accepted file types: .doc, .docx, .pdf, .xlsx, .csv, .odt, .ods, .odg, .png, & .jpg";
 export const FILE_ADDED_MESSAGE = "Your file has been added!";

@@ -1,4 +1,4 @@
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 
 /**
  * A request's file as the manager's console and the consultant's portal list it: the stored name

@@ -3,7 +3,7 @@
  * manager's match and engagement pages list them: one row per file, in one order, with one set of
  * texts. Pure; app/server/files/shared-documents.server.ts loads the rows.
  */
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { fileDownloadHref } from "~/components/files/file-list";
 import { sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { storedFileName } from "~/lib/files/listed-file";

@@ -23,6 +23,7 @@
 export type FinanceRow = { date: string; Income: number; NetIncome: number };
 
 import { MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
+import { formatDollars } from "~/lib/shared/numbers";
 
 export { MONTH_ABBREVIATIONS };
 
@@ -184,7 +185,7 @@ export function incomeChangeExplanation(incomeChange: number, months: readonly s
   const before = monthYearLabel(months[months.length - 2]);
   if (incomeChange === 0) return `Net income in ${last} was the same as in ${before}.`;
   const more = incomeChange > 0 ? "more" : "less";
-  return `Net income in ${last} was ${formatCurrency(Math.abs(incomeChange))} ${more} than in ${before}.`;
+  return `Net income in ${last} was ${formatDollars(Math.abs(incomeChange))} ${more} than in ${before}.`;
 }
 
 /** The months revenue per employee covers: January to the last complete month, of that month's year. */
@@ -323,23 +324,4 @@ export function sampleQuickIncome(now: Date): QuickIncome {
     netIncomeAmount: SAMPLE_QUICK_INCOME.netIncomeAmount,
     incomeChange: SAMPLE_QUICK_INCOME.incomeChange,
   };
-}
-
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const USD_WHOLE = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const USD_SIGNED = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", signDisplay: "exceptZero" });
-
-/** "$1,327.07" (en-US); `{ cents: false }` gives "$1,327" (chart ticks). Negative: "-$1,200.00". */
-export function formatCurrency(amount: number, options: { cents?: boolean } = {}): string {
-  return (options.cents === false ? USD_WHOLE : USD).format(amount);
-}
-
-/** The income change with its sign: "+$290.00", "-$60.00", "$0.00". */
-export function formatIncomeChange(amount: number): string {
-  return USD_SIGNED.format(amount);
 }

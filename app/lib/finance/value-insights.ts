@@ -23,11 +23,10 @@
  *   headcount, since the report has no past headcount. In January the window is the whole
  *   previous year, which a 24-month report cannot compare, so none is produced.
  * - Direction words: a change under 1 % (percent changes) or under 0.5 points (margin) is
- *   "steady"; otherwise up or down with the absolute figure. Money with formatCurrency.
+ *   "steady"; otherwise up or down with the absolute figure. Money with formatDollars.
  */
 import {
   addMonths,
-  formatCurrency,
   lastCompleteMonth,
   monthSpan,
   monthsEndingAt,
@@ -37,6 +36,7 @@ import {
   type FinanceRow,
 } from "./finance";
 import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
+import { formatDollars, formatPercent, formatPoints } from "~/lib/shared/numbers";
 
 export type ValueInsightKind = "revenue_trend" | "net_income_trend" | "revenue_per_employee";
 
@@ -63,12 +63,6 @@ export const STEADY_POINTS = 0.5;
 const finite = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** "12.3" — one decimal, never "-0.0". */
-export function formatPercent(value: number): string {
-  const rounded = round1(value);
-  return (Object.is(rounded, -0) ? 0 : rounded).toFixed(1);
-}
 
 function byMonth(rows: readonly FinanceRow[]): Map<string, FinanceRow> {
   const map = new Map<string, FinanceRow>();
@@ -195,16 +189,16 @@ function revenueTrendInsight(trend: RevenueTrend): DerivedValueInsight {
   const earlierSpan = monthSpan(addMonths(first, -12), addMonths(last, -12));
   const dir = direction(trend.changePercent, STEADY_PERCENT);
   const pct = formatPercent(Math.abs(trend.changePercent));
-  const title = dir === "steady" ? "Revenue is steady on last year" : `Revenue ${dir} ${pct}% on last year`;
+  const title = dir === "steady" ? "Revenue is steady on last year" : `Revenue ${dir} ${pct} on last year`;
   const move =
     dir === "steady"
-      ? `level with the ${formatCurrency(trend.earlier)} of ${earlierSpan}`
-      : `${dir} ${pct}% from ${formatCurrency(trend.earlier)} in ${earlierSpan}`;
+      ? `level with the ${formatDollars(trend.earlier)} of ${earlierSpan}`
+      : `${dir} ${pct} from ${formatDollars(trend.earlier)} in ${earlierSpan}`;
   return {
     kind: "revenue_trend",
     category: "finance",
     title,
-    summary: `Income for ${span} was ${formatCurrency(trend.recent)}, ${move}. Comparing the same months a year apart takes the season out of the picture.`,
+    summary: `Income for ${span} was ${formatDollars(trend.recent)}, ${move}. Comparing the same months a year apart takes the season out of the picture.`,
     statusText: VALUE_INSIGHT_STATUS_TEXT,
   };
 }
@@ -212,33 +206,31 @@ function revenueTrendInsight(trend: RevenueTrend): DerivedValueInsight {
 function netIncomeInsight(trend: NetIncomeTrend): DerivedValueInsight {
   const last = trend.months[trend.months.length - 1];
   const margin = formatPercent(trend.marginPercent);
-  const base = `Net income for the 12 months to ${monthYearLabel(last)} was ${formatCurrency(trend.netIncome)} on income of ${formatCurrency(trend.income)}, a net margin of ${margin}%.`;
+  const base = `Net income for the 12 months to ${monthYearLabel(last)} was ${formatDollars(trend.netIncome)} on income of ${formatDollars(trend.income)}, a net margin of ${margin}.`;
   const c = trend.comparison;
   if (!c) {
     return {
       kind: "net_income_trend",
       category: "finance",
-      title: `Net margin of ${margin}% over 12 months`,
+      title: `Net margin of ${margin} over 12 months`,
       summary: `${base} The report does not reach far enough back to compare it with a year earlier.`,
       statusText: VALUE_INSIGHT_STATUS_TEXT,
     };
   }
   const dir = direction(c.changePoints, STEADY_POINTS);
-  const points = formatPercent(Math.abs(c.changePoints));
+  const points = formatPoints(Math.abs(c.changePoints));
   const title =
-    dir === "steady"
-      ? `Net margin steady at ${margin}%`
-      : `Net margin ${margin}%, ${dir} ${points} points on a year earlier`;
+    dir === "steady" ? `Net margin steady at ${margin}` : `Net margin ${margin}, ${dir} ${points} on a year earlier`;
   const which = c.pairedMonths === NET_INCOME_MONTHS ? "all 12 months" : `the ${c.pairedMonths} of those months`;
   const move =
     dir === "steady"
-      ? `about the same as the ${formatPercent(c.earlierMarginPercent)}% of the same months a year before`
-      : `${dir} ${points} points from ${formatPercent(c.earlierMarginPercent)}% in the same months a year before`;
+      ? `about the same as the ${formatPercent(c.earlierMarginPercent)} of the same months a year before`
+      : `${dir} ${points} from ${formatPercent(c.earlierMarginPercent)} in the same months a year before`;
   return {
     kind: "net_income_trend",
     category: "finance",
     title,
-    summary: `${base} Over ${which} that the report also has for a year earlier, the margin was ${formatPercent(c.marginPercent)}%, ${move}.`,
+    summary: `${base} Over ${which} that the report also has for a year earlier, the margin was ${formatPercent(c.marginPercent)}, ${move}.`,
     statusText: VALUE_INSIGHT_STATUS_TEXT,
   };
 }
@@ -251,14 +243,14 @@ function revenuePerEmployeeInsight(trend: RevenuePerEmployeeTrend): DerivedValue
   const earlierYear = yearOf(addMonths(first, -12));
   const move =
     dir === "steady"
-      ? `level with ${formatCurrency(trend.earlierPerEmployee)} for the same months of ${earlierYear}`
-      : `${dir} ${pct}% from ${formatCurrency(trend.earlierPerEmployee)} for the same months of ${earlierYear}`;
+      ? `level with ${formatDollars(trend.earlierPerEmployee)} for the same months of ${earlierYear}`
+      : `${dir} ${pct} from ${formatDollars(trend.earlierPerEmployee)} for the same months of ${earlierYear}`;
   const people = trend.employees === 1 ? "1 employee" : `${trend.employees} employees`;
   return {
     kind: "revenue_per_employee",
     category: "finance",
-    title: `Revenue per employee ${formatCurrency(trend.perEmployee)} for ${monthSpan(first, last)}`,
-    summary: `Income for ${monthSpan(first, last)} comes to ${formatCurrency(trend.perEmployee)} for each of your ${people}, ${move}. Both years use today's headcount.`,
+    title: `Revenue per employee ${formatDollars(trend.perEmployee)} for ${monthSpan(first, last)}`,
+    summary: `Income for ${monthSpan(first, last)} comes to ${formatDollars(trend.perEmployee)} for each of your ${people}, ${move}. Both years use today's headcount.`,
     statusText: VALUE_INSIGHT_STATUS_TEXT,
   };
 }

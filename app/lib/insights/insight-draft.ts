@@ -20,9 +20,10 @@
  * answers are quoted as given.
  */
 import type { BusinessArea } from "~db/enums";
-import { formatCurrency, monthSpan, monthYearLabel, type FinanceRow } from "~/lib/finance/finance";
-import { categoryLabel } from "~/lib/shared/format";
-import { formatPercent, netIncomeTrend, revenuePerEmployeeTrend, revenueTrend } from "~/lib/finance/value-insights";
+import { monthSpan, monthYearLabel, type FinanceRow } from "~/lib/finance/finance";
+import { formatDollars, formatPercent } from "~/lib/shared/numbers";
+import { categoryLabel, revenueBandLabel } from "~/lib/shared/format";
+import { netIncomeTrend, revenuePerEmployeeTrend, revenueTrend } from "~/lib/finance/value-insights";
 
 export type DraftAnswers = {
   businessNature: string;
@@ -189,7 +190,7 @@ function businessParagraph(input: DraftInput): string {
   const industry = business.naicsTitle
     ? `the ${collapse(business.naicsTitle)} industry (NAICS ${business.naics})`
     : `NAICS industry ${business.naics}`;
-  const sales = collapse(answers.annualSales) || business.revenueBand;
+  const sales = revenueBandLabel(collapse(answers.annualSales) || business.revenueBand);
   const people = collapse(answers.numEmployees) || business.employeeBand;
   const parts = [
     `${collapse(business.name)} is in ${industry} and reports annual sales of ${sales} and ${people} employees.`,
@@ -243,7 +244,7 @@ function financeParagraph(input: DraftInput): { text: string; signals: Signals }
   const parts: string[] = [];
   if (net) {
     parts.push(
-      `Over the 12 months to ${monthYearLabel(net.months[net.months.length - 1])} the business booked ${formatCurrency(net.income)} of income and ${formatCurrency(net.netIncome)} of net income, a net margin of ${formatPercent(net.marginPercent)}%.`,
+      `Over the 12 months to ${monthYearLabel(net.months[net.months.length - 1])} the business booked ${formatDollars(net.income)} of income and ${formatDollars(net.netIncome)} of net income, a net margin of ${formatPercent(net.marginPercent)}.`,
     );
   }
   if (revenue) {
@@ -252,12 +253,12 @@ function financeParagraph(input: DraftInput): { text: string; signals: Signals }
     const move =
       Math.abs(change) < 1
         ? "level with the same months a year earlier"
-        : `${change > 0 ? "up" : "down"} ${formatPercent(Math.abs(change))}% on the same months a year earlier`;
-    parts.push(`Income for ${span} was ${formatCurrency(revenue.recent)}, ${move}.`);
+        : `${change > 0 ? "up" : "down"} ${formatPercent(Math.abs(change))} on the same months a year earlier`;
+    parts.push(`Income for ${span} was ${formatDollars(revenue.recent)}, ${move}.`);
   }
   if (perEmployee) {
     parts.push(
-      `Income per employee for ${monthSpan(perEmployee.months[0], perEmployee.months[perEmployee.months.length - 1])} is ${formatCurrency(perEmployee.perEmployee)}.`,
+      `Income per employee for ${monthSpan(perEmployee.months[0], perEmployee.months[perEmployee.months.length - 1])} is ${formatDollars(perEmployee.perEmployee)}.`,
     );
   }
   return { text: parts.join(" "), signals };
@@ -268,21 +269,21 @@ function financeRecommendations(signals: Signals): string[] {
   const margin = signals.marginPercent;
   if (margin !== null && margin < 0) {
     lines.push(
-      `Net income was negative over the last 12 months (margin ${formatPercent(margin)}%): build a 13-week cash forecast and set a monthly break-even sales target before adding fixed costs.`,
+      `Net income was negative over the last 12 months (margin ${formatPercent(margin)}): build a 13-week cash forecast and set a monthly break-even sales target before adding fixed costs.`,
     );
   } else if (margin !== null && margin < THIN_MARGIN_PERCENT) {
     lines.push(
-      `Net margin is ${formatPercent(margin)}%, under ${THIN_MARGIN_PERCENT}%: review gross margin by product line and the three largest overhead costs to find two points of margin.`,
+      `Net margin is ${formatPercent(margin)}, under ${formatPercent(THIN_MARGIN_PERCENT, { decimals: 0 })}: review gross margin by product line and the three largest overhead costs to find two points of margin.`,
     );
   }
   const change = signals.revenueChangePercent;
   if (change !== null && change < REVENUE_DROP_PERCENT) {
     lines.push(
-      `Revenue for the last three months is down ${formatPercent(Math.abs(change))}% on a year earlier: find which customers, products or channels account for the drop before cutting costs.`,
+      `Revenue for the last three months is down ${formatPercent(Math.abs(change))} on a year earlier: find which customers, products or channels account for the drop before cutting costs.`,
     );
   } else if (change !== null && change > REVENUE_GROWTH_PERCENT) {
     lines.push(
-      `Revenue for the last three months is up ${formatPercent(change)}% on a year earlier: check that cash, stock and staffing keep pace before taking on more.`,
+      `Revenue for the last three months is up ${formatPercent(change)} on a year earlier: check that cash, stock and staffing keep pace before taking on more.`,
     );
   }
   return lines;

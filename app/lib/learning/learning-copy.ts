@@ -87,6 +87,6 @@ export const LEARNING_FIELD_ERRORS = {
   area: "Choose a business area.",
   body: "Write the article (up to 20,000 characters).",
   videoUrl: "Enter the video's https:// address.",
-  file: "Choose the template file (.xlsx, .ods, .csv, .docx, .pdf …, up to 16MB).",
+  file: "Choose the template file (.xlsx, .ods, .csv, .docx, .pdf …, up to 16 MB).",
   access: "Choose who may open it.",
 } as const;

@@ -132,12 +132,6 @@ export function parseBilling(value: string | null | undefined): Billing {
   return value?.trim().toLowerCase() === "yearly" ? "YEARLY" : "MONTHLY";
 }
 
-/** "$247" for 24,700 cents (whole dollars; all plan prices are whole). */
-export function formatPlanPrice(cents: number): string {
-  const dollars = cents / 100;
-  return `$${dollars.toLocaleString("en-US", { maximumFractionDigits: Number.isInteger(dollars) ? 0 : 2 })}`;
-}
-
 /** The yearly saving against paying monthly, in whole percent rounded down (20 for STARTER). */
 export function yearlySavingsPercent(tier: PaidTier): number {
   const { MONTHLY, YEARLY } = PLANS[tier].monthlyPriceCents;

@@ -1,11 +1,12 @@
 /** The texts of the consultant's earnings and payouts on /consultant/payouts (issue #18, Q1). */
 import type { EarningState } from "./earnings";
+import { formatPercent } from "~/lib/shared/numbers";
 
 export const EARNINGS_TITLE = "Earnings";
 
 /** The intro under the earnings heading; `feePercent` is PLATFORM_FEE_PERCENT. */
 export function earningsIntro(feePercent: number): string {
-  return `What you earn for each prepaid deliverable of your engagements: its price less Partwise's ${feePercent} % fee.`;
+  return `What you earn for each prepaid deliverable of your engagements: its price less Partwise's ${formatPercent(feePercent, { decimals: 0 })} fee.`;
 }
 
 export const EARNINGS_TOTAL_LABELS = {

@@ -1,5 +1,5 @@
 import { writePdf, type PdfBlock } from "~/lib/engagements/pdf-writer";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { formatDate } from "~/lib/shared/dates";
 import {
   PAYMENT_STATUS_LABELS,
@@ -39,13 +39,13 @@ export function receiptPdfBlocks(receipt: Receipt): PdfBlock[] {
         { header: RECEIPT_LABELS.description, width: 0.75 },
         { header: RECEIPT_LABELS.lineAmount, width: 0.25, align: "right" },
       ],
-      rows: [[receipt.description, formatUsdCents(receipt.subtotalCents)]],
+      rows: [[receipt.description, formatMoney(receipt.subtotalCents)]],
     },
-    { type: "paragraph", text: `${RECEIPT_LABELS.subtotal}: ${formatUsdCents(receipt.subtotalCents)}`, align: "right" },
-    { type: "paragraph", text: `${RECEIPT_LABELS.tax}: ${formatUsdCents(receipt.taxCents)}`, align: "right" },
+    { type: "paragraph", text: `${RECEIPT_LABELS.subtotal}: ${formatMoney(receipt.subtotalCents)}`, align: "right" },
+    { type: "paragraph", text: `${RECEIPT_LABELS.tax}: ${formatMoney(receipt.taxCents)}`, align: "right" },
     {
       type: "paragraph",
-      text: `${RECEIPT_LABELS.total}: ${formatUsdCents(receipt.amountCents)}`,
+      text: `${RECEIPT_LABELS.total}: ${formatMoney(receipt.amountCents)}`,
       font: "bold",
       align: "right",
     },
@@ -68,13 +68,13 @@ export function receiptPdfBlocks(receipt: Receipt): PdfBlock[] {
         ],
         rows: receipt.refunds.map((refund) => [
           formatDate(refund.refundedAt),
-          formatUsdCents(refund.amountCents),
+          formatMoney(refund.amountCents),
           refund.reference ?? "",
         ]),
       },
       {
         type: "paragraph",
-        text: `${RECEIPT_LABELS.net}: ${formatUsdCents(receipt.netCents)}`,
+        text: `${RECEIPT_LABELS.net}: ${formatMoney(receipt.netCents)}`,
         font: "bold",
         align: "right",
       },

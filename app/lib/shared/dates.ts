@@ -40,12 +40,21 @@ export function formatDate(value: DateInput): string {
   return `${MONTH_ABBREVIATIONS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-/** "Nov 3, 2026, 14:05 UTC": the date format plus the time, where the time matters (the outbox). */
+/**
+ * The one clock of Partwise: 12-hour, US style, "2:05 PM", "12:00 AM" (midnight), "12:30 PM" (just
+ * after noon), from the hours (0–23) and minutes of a wall clock. Every time a person reads goes
+ * through it, always followed by its zone ("UTC", "New York time (UTC-5)").
+ */
+export function formatClock(hours: number, minutes: number): string {
+  const half = hours % 12 === 0 ? 12 : hours % 12;
+  return `${half}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** "Nov 3, 2026, 2:05 PM UTC": the date format plus the time, where the time matters (the outbox). */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   if (!date) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${formatDate(date)}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+  return `${formatDate(date)}, ${formatClock(date.getUTCHours(), date.getUTCMinutes())} UTC`;
 }
 
 /** The machine-readable value for `<time dateTime>`: the full ISO instant; "" when not a date. */

@@ -1,5 +1,5 @@
 /** Display helpers shared by server and browser. Pure. */
-import { MEMBER_TIERS } from "~db/enums";
+import { MEMBER_TIERS, REVENUE_BANDS } from "~db/enums";
 
 /** Company names are shown up to 40 characters, then an ellipsis (spec §5, §9). */
 export const COMPANY_NAME_LIMIT = 40;
@@ -62,4 +62,14 @@ export function plansText(tiers: readonly string[]): string {
 export function thePlans(tiers: readonly string[]): string {
   const count = MEMBER_TIERS.filter((tier) => tiers.includes(tier)).length;
   return `the ${plansText(tiers)} ${count === 1 ? "plan" : "plans"}`;
+}
+
+/**
+ * A revenue band as people read it: the spec's stored value with "Million" capitalised, the form the
+ * spec shows ("5-10 Million", "< 5 Million"), on every page, the console and emails. The stored
+ * values ('5-10 million', db/enums.ts REVENUE_BANDS) and the JSON API's `revenue` stay as they are;
+ * anything that is not a band is shown as given.
+ */
+export function revenueBandLabel(band: string): string {
+  return (REVENUE_BANDS as readonly string[]).includes(band) ? band.replace(/million$/, "Million") : band;
 }

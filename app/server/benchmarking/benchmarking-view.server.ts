@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { accountingConnections, benchmarkReports, jobs } from "~db/schema";
 import type { BenchmarkingPageView, BenchmarkReportData } from "~/lib/benchmarking/report-types";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { BENCHMARKING_PRICE_CENTS, PLANS } from "~/lib/payments/plans";
 import type { ClientViewer } from "~/server/identity/guards.server";
 import type { AppContext } from "~/server/load-context";
@@ -86,7 +86,7 @@ export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer
     access: benchmarkingAccess(tier, yearRows[0]),
     planName: PLANS[tier].displayName,
     trialEndsAt: business.memberTier === "BASIC" && trial.state === "active" ? formatDate(trial.endsAt) : null,
-    priceLabel: formatUsdCents(BENCHMARKING_PRICE_CENTS),
+    priceLabel: formatMoney(BENCHMARKING_PRICE_CENTS),
     connected: connections[0]?.status === "connected",
     status,
     stalled: status === "building" && job !== undefined && isStalled(job, app.now()),

@@ -47,7 +47,8 @@ import {
   utcToday,
   type PlanStage,
 } from "~/lib/engagements/plan-stage";
-import { buildSowDocument, formatUsdCents, type SowDocument } from "~/lib/engagements/sow";
+import { buildSowDocument, type SowDocument } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy-state";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
@@ -447,12 +448,12 @@ export function planDocument(context: OutlineContext, now: Date, platformFeePerc
 export function itemLabels(item: DeliveryItem) {
   return {
     deliveryDateLabel: formatDate(item.deliveryDate),
-    priceLabel: formatUsdCents(item.priceCents),
+    priceLabel: formatMoney(item.priceCents),
   };
 }
 
-/** A price as the editor's field shows it: "2,400.00" (USD without the sign, as the form accepts it). */
-const PRICE_FIELD = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A price as the editor's field shows it: "2,400.00" (the one money format without the sign, as the form accepts it). */
+const priceField = (cents: number) => formatMoney(cents).replace("$", "");
 
 /**
  * The consultant's plan page: their own outline only (null otherwise), with its signed statements
@@ -493,7 +494,7 @@ export async function loadConsultantPlan(
       title: item.title,
       description: item.description,
       deliveryDate: item.deliveryDate,
-      price: PRICE_FIELD.format(item.priceCents / 100),
+      price: priceField(item.priceCents),
       status: item.status,
       statusLabel: item.refunded ? ITEM_REFUNDED_LABEL : itemStatusLabel(item.status),
       overdue: isItemOverdue(item, outline, today),

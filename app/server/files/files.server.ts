@@ -22,7 +22,7 @@ import {
   type FileExtension,
 } from "~/lib/files/file-rules";
 import { contentMatchesExtension } from "~/lib/files/file-content";
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
 import { PLANS } from "~/lib/payments/plans";
 import { neutralizeCsvFormulas } from "~/lib/files/csv-formulas";

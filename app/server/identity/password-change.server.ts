@@ -74,7 +74,7 @@ export function passwordChangedNotice(firstName: string, at: Date) {
       { type: "paragraph", text: firstName ? `Hi ${firstName},` : "Hello," },
       {
         type: "paragraph",
-        text: `The password of your Partwise account was changed on ${formatDateTime(at)} (UTC). Every other device signed in to it was signed out.`,
+        text: `The password of your Partwise account was changed on ${formatDateTime(at)}. Every other device signed in to it was signed out.`,
       },
       {
         type: "paragraph",

@@ -10,7 +10,6 @@ import {
   type InsightRequestStatus,
 } from "~db/schema";
 import {
-  formatCurrency,
   monthSpan,
   reportAsOf,
   revenuePerEmployee,
@@ -19,6 +18,7 @@ import {
   type FinanceRow,
 } from "~/lib/finance/finance";
 import { formatDate } from "~/lib/shared/dates";
+import { formatDollars, formatPercent } from "~/lib/shared/numbers";
 import { categoryLabel, fullName, planLabel } from "~/lib/shared/format";
 import { insightQueueLabel } from "~/lib/insights/manager-insights-schemas";
 import type { AppContext } from "~/server/load-context";
@@ -137,12 +137,6 @@ export async function loadRequest(app: AppContext, id: string) {
 
 export type LoadedRequest = NonNullable<Awaited<ReturnType<typeof loadRequest>>>;
 
-const percent = new Intl.NumberFormat("en-US", {
-  style: "percent",
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-
 /**
  * The last 12 complete months' totals, net margin and revenue per employee, with the dashboard's
  * definitions (app/lib/finance/finance.ts) and its reference date: the report's last month (`asOf`).
@@ -159,10 +153,10 @@ export function financeProfile(
   const perEmployee = revenuePerEmployee(rows, numberOfEmployees, asOf);
   return {
     period: monthSpan(year.months[0], year.months[year.months.length - 1]),
-    revenue: formatCurrency(revenue),
-    netIncome: formatCurrency(netIncome),
-    netMargin: revenue > 0 ? percent.format(netIncome / revenue) : "Not available",
-    revenuePerEmployee: perEmployee === null ? "Not available" : formatCurrency(perEmployee.amount),
+    revenue: formatDollars(revenue),
+    netIncome: formatDollars(netIncome),
+    netMargin: revenue > 0 ? formatPercent((netIncome / revenue) * 100) : "Not available",
+    revenuePerEmployee: perEmployee === null ? "Not available" : formatDollars(perEmployee.amount),
     revenuePerEmployeeNote: perEmployee === null ? null : revenuePerEmployeeExplanation(perEmployee),
     lastUpdate: formatDate(lastUpdate),
   };

@@ -19,6 +19,7 @@ import {
   type MatchFactorScore,
 } from "~db/enums";
 import { reportAsOf, type FinanceRow } from "~/lib/finance/finance";
+import { formatPercent, formatPoints } from "~/lib/shared/numbers";
 import { netIncomeTrend, revenueTrend, STEADY_PERCENT, STEADY_POINTS } from "~/lib/finance/value-insights";
 
 /** The most each factor can add; they sum to 100. A factor that does not apply counts 0 of 0. */
@@ -416,11 +417,6 @@ function areaList(areas: readonly string[], joiner: "and" | "or"): string {
   return `${areas.slice(0, -1).join(", ")} ${joiner} ${areas[areas.length - 1]}`;
 }
 
-function formatOne(value: number): string {
-  const rounded = Math.round(value * 10) / 10;
-  return (Object.is(rounded, -0) ? 0 : rounded).toFixed(1);
-}
-
 type Explained = MatchFactorScore & { highlight: boolean };
 
 function explain(c: PoolConsultant, ctx: Context, maxima: number[], naicsTitle: MatchInput["naicsTitle"]): Explained[] {
@@ -503,7 +499,7 @@ function explain(c: PoolConsultant, ctx: Context, maxima: number[], naicsTitle: 
     points: Math.round(ratingPoints(c)),
     max: FACTOR_WEIGHTS.ratings,
     explanation: rated
-      ? `Rated ${formatOne(c.ratings.average)} by ${plural(c.ratings.count, "client")}`
+      ? `Rated ${c.ratings.average.toFixed(1)} by ${plural(c.ratings.count, "client")}`
       : "Not rated yet",
     highlight: rated && adjustedRating(c.ratings) >= RATING_PRIOR_MEAN,
   });
@@ -526,8 +522,8 @@ function booksText(c: PoolConsultant, ctx: Context): string {
   if (ctx.marginFalling) {
     const figure =
       books.marginChangePoints !== null && books.marginChangePoints <= -STEADY_POINTS
-        ? `Net margin down ${formatOne(-books.marginChangePoints)} points on a year earlier`
-        : `Net margin of ${formatOne(books.marginPercent ?? 0)}% over 12 months`;
+        ? `Net margin down ${formatPoints(-books.marginChangePoints)} on a year earlier`
+        : `Net margin of ${formatPercent(books.marginPercent ?? 0)} over 12 months`;
     const areas = MARGIN_AREAS.filter((a) => c.businessAreas.includes(a));
     parts.push(
       areas.length
@@ -536,7 +532,7 @@ function booksText(c: PoolConsultant, ctx: Context): string {
     );
   }
   if (ctx.revenueFalling) {
-    const figure = `Revenue down ${formatOne(-(books.revenueChangePercent ?? 0))}% on a year earlier`;
+    const figure = `Revenue down ${formatPercent(-(books.revenueChangePercent ?? 0))} on a year earlier`;
     const areas = REVENUE_AREAS.filter((a) => c.businessAreas.includes(a));
     parts.push(
       areas.length

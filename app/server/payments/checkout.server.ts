@@ -29,7 +29,7 @@ import {
   type LookupKey,
   type PaidTier,
 } from "~/lib/payments/plans";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import type { AppContext } from "~/server/load-context";
 import { ensureCustomer } from "./customers.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
@@ -573,7 +573,7 @@ export async function confirmCheckout(
     const refunded = after.status === "refunded";
     return failed(
       409,
-      DUPLICATE_PAYMENT_REFUNDED_MESSAGE(formatUsdCents(after.amountCents), refunded),
+      DUPLICATE_PAYMENT_REFUNDED_MESSAGE(formatMoney(after.amountCents), refunded),
       "duplicate_payment",
     );
   }

@@ -8,7 +8,7 @@
 // between the call and the record moves no more money. The call that settles it tells the business.
 import { and, eq, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import { businesses, purchaseRefunds, purchases, type Purchase, type PurchaseRefund } from "~db/schema";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import {
   NOTICE_DUPLICATE_PAYMENT_REFUNDED,
   NOTICE_DUPLICATE_PAYMENT_REFUNDED_BODY,
@@ -171,7 +171,7 @@ export async function refundDuplicatePayment(
     kind: "duplicate_payment_refunded",
     title: NOTICE_DUPLICATE_PAYMENT_REFUNDED,
     body: NOTICE_DUPLICATE_PAYMENT_REFUNDED_BODY(
-      formatUsdCents(purchase.amountCents),
+      formatMoney(purchase.amountCents),
       subject?.description ?? "the same purchase",
     ),
     link: receiptPath(purchase.id),
@@ -273,7 +273,7 @@ export async function cancelDuplicateSubscription(
     body: NOTICE_DUPLICATE_SUBSCRIPTION_CANCELED_BODY(
       planName(kept.lookup_key),
       planName(subscription.lookup_key),
-      refunded ? formatUsdCents(refunded.amount) : null,
+      refunded ? formatMoney(refunded.amount) : null,
     ),
     link: PAYMENTS_PATH,
     action: "Open your payments",

@@ -21,7 +21,7 @@
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { businesses, emailOutbox, itemRefunds, purchaseRefunds, purchases, users } from "~db/schema";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import {
   PAYMENT_STATUS_LABELS,
   PAYMENTS_MEMBERSHIP_NOTE,
@@ -112,13 +112,13 @@ function receiptFields(receipt: Receipt): EmailBlock[] {
     { type: "field", label: RECEIPT_LABELS.number, value: receipt.number },
     { type: "field", label: RECEIPT_LABELS.datePaid, value: formatDate(receipt.paidAt) },
     { type: "field", label: RECEIPT_LABELS.item, value: receipt.description },
-    { type: "field", label: RECEIPT_LABELS.subtotal, value: formatUsdCents(receipt.subtotalCents) },
+    { type: "field", label: RECEIPT_LABELS.subtotal, value: formatMoney(receipt.subtotalCents) },
     {
       type: "field",
       label: RECEIPT_LABELS.tax,
-      value: `${formatUsdCents(receipt.taxCents)} (${RECEIPT_TAX_NOTE(receipt.taxCents)})`,
+      value: `${formatMoney(receipt.taxCents)} (${RECEIPT_TAX_NOTE(receipt.taxCents)})`,
     },
-    { type: "field", label: RECEIPT_LABELS.total, value: formatUsdCents(receipt.amountCents) },
+    { type: "field", label: RECEIPT_LABELS.total, value: formatMoney(receipt.amountCents) },
     {
       type: "field",
       label: RECEIPT_LABELS.paymentMethod,
@@ -242,7 +242,7 @@ export async function sendRefundReceipt(
     const target = await receiptTarget(app, refund.purchaseId, key);
     if (!target || !target.to || target.sentStatus === "sent") return false;
     const receipt = await loadReceipt(app, target.business, refund.purchaseId);
-    const amount = formatUsdCents(refund.amountCents);
+    const amount = formatMoney(refund.amountCents);
     if (!receipt && target.kind === "subscription") {
       return await sendPlanRefundReceipt(app, { ...target, to: target.to }, refund, key);
     }
@@ -273,7 +273,7 @@ export async function sendRefundReceipt(
         {
           type: "field",
           label: RECEIPT_EMAIL.labels.originalPayment,
-          value: `${formatUsdCents(receipt.amountCents)} on ${formatDate(receipt.paidAt)}, ${RECEIPT_LABELS.number.toLowerCase()} ${receipt.number} (${PAYMENT_STATUS_LABELS[receipt.status]})`,
+          value: `${formatMoney(receipt.amountCents)} on ${formatDate(receipt.paidAt)}, ${RECEIPT_LABELS.number.toLowerCase()} ${receipt.number} (${PAYMENT_STATUS_LABELS[receipt.status]})`,
         },
         { type: "field", label: RECEIPT_LABELS.item, value: receipt.description },
         ...receiptLinks(receipt, origin),
@@ -312,7 +312,7 @@ async function sendPlanRefundReceipt(
         })
     : null;
   const seller = sellerOf(app);
-  const amount = formatUsdCents(refund.amountCents);
+  const amount = formatMoney(refund.amountCents);
   return send(app, {
     to: target.to,
     subject: RECEIPT_EMAIL.planRefundSubject(description),
@@ -433,9 +433,9 @@ export async function sendInvoiceReceipt(app: AppContext, invoice: Record<string
         { type: "field", label: RECEIPT_LABELS.datePaid, value: formatDate(paidAt) },
         { type: "field", label: RECEIPT_LABELS.item, value: description },
         ...(line.period ? [{ type: "field" as const, label: RECEIPT_EMAIL.labels.period, value: line.period }] : []),
-        { type: "field", label: RECEIPT_LABELS.subtotal, value: formatUsdCents(paid - tax) },
-        { type: "field", label: RECEIPT_LABELS.tax, value: `${formatUsdCents(tax)} (${RECEIPT_TAX_NOTE(tax)})` },
-        { type: "field", label: RECEIPT_LABELS.total, value: formatUsdCents(paid) },
+        { type: "field", label: RECEIPT_LABELS.subtotal, value: formatMoney(paid - tax) },
+        { type: "field", label: RECEIPT_LABELS.tax, value: `${formatMoney(tax)} (${RECEIPT_TAX_NOTE(tax)})` },
+        { type: "field", label: RECEIPT_LABELS.total, value: formatMoney(paid) },
         { type: "field", label: RECEIPT_LABELS.paymentMethod, value: card ? cardLabel(card) : RECEIPT_CARD_UNKNOWN },
         ...(hosted && /^https:\/\//.test(hosted)
           ? [{ type: "button" as const, label: RECEIPT_EMAIL.viewInvoice, url: hosted }]

@@ -76,7 +76,7 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
 
   const charged = row.chargedCents;
   const fee = platformFeeCents(charged, app.env.PLATFORM_FEE_PERCENT);
-  // A 100 % fee (or a free item) leaves the consultant nothing: the row is paid at once, with no
+  // A 100% fee (or a free item) leaves the consultant nothing: the row is paid at once, with no
   // Stripe call and no transfer id (Stripe refuses a zero transfer), whatever their payouts' state.
   const nothingToSend = charged - fee === 0;
   const now = app.now();
@@ -173,7 +173,7 @@ async function sendTransfer(
   }
 
   if (settle.kind === "nothing-to-send") {
-    // A 100 % fee (or a free item) leaves nothing to send; Stripe refuses a zero transfer.
+    // A 100% fee (or a free item) leaves nothing to send; Stripe refuses a zero transfer.
     const [done] = await app.db
       .update(consultantTransfers)
       .set({ status: "paid", paidAt: now, updatedAt: now, failureMessage: null })

@@ -154,7 +154,7 @@ describe("benchmarking", () => {
         await expectPath(page, "/dashboard");
 
         const statement =
-          /^Your books show \$[\d,]+ of income for [A-Z][a-z]+ \d{4} to [A-Z][a-z]+ \d{4}, in the "5-10 Million" band, but the revenue band you chose is "< 5 Million"\.$/;
+          /^Your books show \$[\d,]+\.\d{2} of income for [A-Z][a-z]+ \d{4} to [A-Z][a-z]+ \d{4}, in the "5-10 Million" band, but the revenue band you chose is "< 5 Million"\.$/;
         const disagree = "Your books and your revenue band disagree";
         await region(page, disagree).getByText(statement).waitFor();
         await region(page, disagree).getByRole("link", { name: "Update my revenue band", exact: true }).waitFor();
@@ -236,7 +236,7 @@ describe("benchmarking", () => {
           "Your revenue per employee ($197,368, from the bands you gave at sign-up) is 51.6% lower than the average of peer firms ($407,587), $210,219 less per employee.",
           "Your revenue ($7,500,000, from the bands you gave at sign-up) is 22.6% lower than the average of peer firms ($9,695,893), $2,195,893 less.",
         ]);
-        await measure(page, "Revenue").getByText("−22.6% (−$2,195,893)", { exact: true }).waitFor();
+        await measure(page, "Revenue").getByText("-22.6% (-$2,195,893)", { exact: true }).waitFor();
         await measure(page, "Revenue")
           .getByText("Larger than at least 62% of retail trade firms by revenue", { exact: true })
           .waitFor();

@@ -27,7 +27,7 @@ const RUNS: Run[] = [
 async function writeProfile(page: Page, run: Run) {
   await page.getByText("0 of 6 sections complete").waitFor();
   await page
-    .getByLabel("Choose a photo (.png or .jpg, at most 2MB)")
+    .getByLabel("Choose a photo (.png or .jpg, at most 2 MB)")
     .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(png({ width: 8, height: 8 })) });
   await saveProfileSection(page, "photo", "Upload photo", "Your photo has been added!");
   await page.getByLabel("Headline", { exact: true }).fill(`${run.area} lead for growing retailers`);

@@ -23,7 +23,7 @@ async function fillProfile(page: Page) {
   await shot(page, "empty");
 
   await page
-    .getByLabel("Choose a photo (.png or .jpg, at most 2MB)")
+    .getByLabel("Choose a photo (.png or .jpg, at most 2 MB)")
     .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(png({ width: 8, height: 8 })) });
   await saveProfileSection(page, "photo", "Upload photo", "Your photo has been added!");
   await page.getByRole("img", { name: "Your photo" }).waitFor();

@@ -21,11 +21,22 @@ for (const [label, viewport] of [
       "a client uploads into a folder, renames, moves, searches, downloads and deletes a company document",
       async ({ page }) => {
         await signUpNewClient(page, { emailPrefix: `documents-${label}` });
+        // One format per kind of value (ADR 052), read on the pages a new client sees: the revenue
+        // band in the spec's capitals, a time on the 12-hour clock with its zone, a percentage
+        // with no space, and below, file sizes ("0 B", "1.2 KB", "1 GB").
+        await page.goto("/company-profile?tab=business");
+        expect(await page.locator("#settings-business-revenue").inputValue()).toBe("5-10 Million");
         await page.goto("/dashboard");
+        const when = await page.locator("#events-card time").first().innerText();
+        const clock = "(1[0-2]|[1-9]):[0-5]\\d [AP]M";
+        const day = "[A-Z][a-z]{2,3} \\d{1,2}, \\d{4}";
+        const zone = "(UTC|[A-Za-z ]+ time \\(UTC[+-]\\d{1,2}(:\\d{2})?\\))";
+        expect(when).toMatch(new RegExp(`^${day}, ${clock}(–${clock}| – ${day}, ${clock}) ${zone}$`));
+        await page.getByText(/^Your profile is \d{1,3}% complete: \d of \d steps done\.$/).waitFor();
         await page.locator("#documents-card").getByRole("link", { name: "Documents Hub" }).click();
         await expectPath(page, "/features?focus=Documents");
         await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
-        await page.getByText("0 B of 1.0 GB used", { exact: true }).waitFor();
+        await page.getByText("0 B of 1 GB used", { exact: true }).waitFor();
 
         await page.getByLabel("Files").setInputFiles([
           { name: "Board minutes.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf({ pageText: "Minutes" })) },
@@ -40,7 +51,7 @@ for (const [label, viewport] of [
         await page.getByRole("status").getByText("2 documents were uploaded.", { exact: true }).waitFor();
         const minutes = page.getByRole("article", { name: "Board minutes.pdf" });
         await minutes.getByText("Folder: Board", { exact: true }).waitFor();
-        await page.getByText(/^1\.\d KB of 1\.0 GB used$/).waitFor();
+        await page.getByText(/^1\.\d KB of 1 GB used$/).waitFor();
         await expectNoAxeViolations(page);
 
         // Rename: the extension stays.
@@ -94,7 +105,7 @@ for (const [label, viewport] of [
   });
 }
 
-const TOO_LARGE = "This file is too large. Maximum file size is 16MB.";
+const TOO_LARGE = "This file is too large. Maximum file size is 16 MB.";
 
 for (const [label, viewport] of [
   ["1280", WIDE],

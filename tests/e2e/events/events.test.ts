@@ -71,7 +71,9 @@ for (const [label, viewport] of [
           await card.getByRole("link", { name: "See all events" }).click();
           await expectPath(clientPage, "/events");
           const article = clientPage.getByRole("article", { name: title });
-          await article.getByText(`July 1, ${YEAR}, 10:00–11:00 New York time (UTC−4)`, { exact: true }).waitFor();
+          await article
+            .getByText(`July 1, ${YEAR}, 10:00 AM–11:00 AM New York time (UTC-4)`, { exact: true })
+            .waitFor();
           expect(await article.getByRole("link", { name: /^Join the event/ }).count()).toBe(0);
           await article.getByRole("button", { name: `Register for ${title}`, exact: true }).click();
           await article

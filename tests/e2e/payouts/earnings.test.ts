@@ -4,7 +4,7 @@ import { browserTest, expectPath, PHONE, signIn } from "../support";
 /**
  * Grace Liu (consultant7@): the three deliverables of her completed engagement were approved and,
  * once she set up payouts (scripts/lib/demo-payouts.mjs), each was transferred once — so her
- * earnings show three paid deliverables (price less the 20 % fee) and her payouts list, from the
+ * earnings show three paid deliverables (price less the 20% fee) and her payouts list, from the
  * local provider, one automatic payout per transfer.
  */
 const GRACE = "consultant7@partwise.test";

@@ -620,7 +620,7 @@ describe("/company-profile page", () => {
 describe("the revenue band against the books (ADR 050)", () => {
   const CONFIRM = "/company-profile?tab=business&confirm=revenue-band";
   const statement = (period: string) =>
-    `Your books show $7,200,000 of income for ${period}, in the &quot;5-10 Million&quot; band, but the revenue band you chose is &quot;&lt; 5 Million&quot;.`;
+    `Your books show $7,200,000.00 of income for ${period}, in the &quot;5-10 Million&quot; band, but the revenue band you chose is &quot;&lt; 5 Million&quot;.`;
 
   /** Books of 24 months up to this one at $600,000 a month: $7.2 million a year. */
   async function booksOf(businessId: string, monthly = 600_000) {

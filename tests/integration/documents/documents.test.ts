@@ -159,7 +159,7 @@ describe("Documents Hub: the list", () => {
     expect(text).toContain(`href="/engagements/${engagement.outline.id}/sow/1.pdf"`);
     expect(text).toContain(`href="/insight-discovery?type=REPORT&amp;id=${insight.requestId}"`);
     expect(text).toContain('href="/benchmarking"');
-    expect(text).toContain("48.2 KB");
+    expect(text).toContain("48 KB");
     expect(text).toContain(html(DOCUMENT_COPY.uploadedBy("Dana Reyes", "Oct 20, 2026")));
     expect(text).toContain(html(`${client.user.firstName} ${client.user.lastName}, `));
 
@@ -228,16 +228,16 @@ describe("Documents Hub: the list", () => {
     }
     const dashboard = await (await call("/dashboard", { cookie: client.token })).text();
     expect(dashboard).toContain(DOCUMENT_COPY.cardCount(4));
-    expect(dashboard).toMatch(/KB of 1\.0 GB used/);
+    expect(dashboard).toMatch(/KB of 1 GB used/);
     expect(dashboard).toContain("One.pdf");
     expect(dashboard).toContain("Three.pdf");
     expect(dashboard).not.toContain("Four.pdf");
     expect(dashboard).toContain('href="/features?focus=Documents"');
 
     const plans = await (await call("/plan-select", { cookie: client.token })).text();
-    expect(plans).toContain(html(DOCUMENT_COPY.storageIncluded("1.0 GB")));
-    expect(plans).toContain(html(DOCUMENT_COPY.storageIncluded("10.0 GB")));
-    expect(plans).toContain(html(DOCUMENT_COPY.storageIncluded("50.0 GB")));
+    expect(plans).toContain(html(DOCUMENT_COPY.storageIncluded("1 GB")));
+    expect(plans).toContain(html(DOCUMENT_COPY.storageIncluded("10 GB")));
+    expect(plans).toContain(html(DOCUMENT_COPY.storageIncluded("50 GB")));
   });
 });
 
@@ -299,7 +299,7 @@ describe("Documents Hub: company documents", () => {
 
     const refused = await upload(client.token, [pdfPart("One too many.pdf")], "Board");
     expect(refused.status).toBe(400);
-    const message = DOCUMENT_COPY.quotaExceeded("1.0 GB");
+    const message = DOCUMENT_COPY.quotaExceeded("1 GB");
     expect(await refused.text()).toContain(html(message));
     // The upload endpoint counts the same quota.
     const body = new FormData();
@@ -311,7 +311,7 @@ describe("Documents Hub: company documents", () => {
     expect(await db().select().from(files).where(eq(files.businessId, businessId))).toHaveLength(before.length);
     expect((await env.FILES.list({ prefix: `biz/${businessId}/` })).objects.length).toBe(listed);
     const text = await page(client.token);
-    expect(text).toContain(html(DOCUMENT_COPY.storageUsed("1000.0 MB", "1.0 GB")));
+    expect(text).toContain(html(DOCUMENT_COPY.storageUsed("1 GB", "1 GB")));
 
     // A bigger plan makes room.
     await setPlan(businessId, "STANDARD");

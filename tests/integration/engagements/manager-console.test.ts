@@ -324,7 +324,7 @@ describe("one engagement in the console", () => {
     ).text();
     expect(page).toContain(VERBAL_APPROVAL_SAVED);
     expect(page).toContain("Morgan Lee");
-    expect(page).toContain("Nov 20, 2026, 15:04 UTC");
+    expect(page).toContain("Nov 20, 2026, 3:04 PM UTC");
     expect(page).toContain("1. Phase 1");
     expect(page.indexOf("Approved phase 1 on the phone.")).toBeLessThan(page.indexOf("Called the owner about timing."));
     const notePage = await (

@@ -210,7 +210,7 @@ describe("/manage/events (managers)", () => {
 
     const list = await (await call("/manage/events", { cookie: manager.token })).text();
     expect(list).toContain("Pricing workshop");
-    expect(list).toContain("July 1, 2031, 10:00–11:30 New York time (UTC−4)");
+    expect(list).toContain("July 1, 2031, 10:00 AM–11:30 AM New York time (UTC-4)");
     const detail = await (await call(`/manage/events/${row!.id}`, { cookie: manager.token })).text();
     expect(detail).toContain(html(client.business.name));
     expect(detail).toContain("1 / 12");

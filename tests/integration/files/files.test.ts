@@ -19,7 +19,7 @@ import {
 import { signedInClient, signedInManager } from "../../factories";
 
 const UPLOAD = "/api/file-handling/upload-files";
-const TOO_LARGE = "This file is too large. Maximum file size is 16MB.";
+const TOO_LARGE = "This file is too large. Maximum file size is 16 MB.";
 const REJECTED =
   "File was not added. Accepted file types: .doc, .docx, .pdf, .xlsx, .csv, .odt, .ods, .odg, .png, & .jpg";
 

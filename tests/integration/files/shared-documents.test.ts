@@ -127,8 +127,8 @@ describe("/consultant/documents", () => {
     expect(text).toContain(">Avery Stone</dd>");
     expect(text).toContain(">Nov 20, 2026</time>");
     expect(text).toContain(">Nov 21, 2026</time>");
-    expect(text).toContain(">2.0 KB</dd>");
-    expect(text).toContain(">12.3 KB</dd>");
+    expect(text).toContain(">2 KB</dd>");
+    expect(text).toContain(">12 KB</dd>");
     expect(text).toContain('aria-label="Download phase-1-report.pdf"');
     // In order: request files, shared documents, deliverables, statements.
     const order = ["margins-2026.pdf", "org-chart.pdf", "phase-1-report.pdf", "statement-of-work-v1.pdf"].map((name) =>

@@ -2,7 +2,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_DENIED_MESSAGE, BAD_STATE_MESSAGE, DISCONNECTED_MESSAGE } from "~/server/finance/quickbooks.server";
-import { formatCurrency, monthKey, monthSpan, monthYearLabel } from "~/lib/finance/finance";
+import { monthKey, monthSpan, monthYearLabel } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 import { accountingConnections, financeReports, jobs, type ProfitAndLossRow } from "~db/schema";
 import worker from "../../../functions/worker";
 import { connectAccounting, db, html, ORIGIN, SESSION_COOKIE, signedIn } from "../helpers";
@@ -233,7 +234,7 @@ describe("dashboard company-data cards", () => {
     expect(text).not.toContain("chart-skeleton");
     for (const row of six) {
       expect(text).toContain(
-        `<tr><th scope="row">${monthYearLabel(row.date)}</th><td>${formatCurrency(row.Income)}</td><td>${formatCurrency(row.NetIncome)}</td></tr>`,
+        `<tr><th scope="row">${monthYearLabel(row.date)}</th><td>${formatDollars(row.Income)}</td><td>${formatDollars(row.NetIncome)}</td></tr>`,
       );
     }
     expect(text).toContain("$717,000.00"); // total revenue
@@ -252,7 +253,7 @@ describe("dashboard company-data cards", () => {
     const counted = rows.filter((r) => r.date >= `${lastComplete.slice(0, 4)}-01` && r.date <= lastComplete);
     const perEmployee =
       Math.round((counted.reduce((sum, r) => sum + r.Income, 0) / business.numberOfEmployees) * 100) / 100;
-    expect(text).toContain(`<p class="finance-amount">${formatCurrency(perEmployee)}</p>`);
+    expect(text).toContain(`<p class="finance-amount">${formatDollars(perEmployee)}</p>`);
     const span = monthSpan(counted[0].date, lastComplete);
     expect(text).toContain(
       `Revenue Per Employee<span class="visually-hidden">, </span><span class="card-title-period">${span}</span>`,

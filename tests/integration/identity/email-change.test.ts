@@ -263,6 +263,10 @@ describe("password changes are told by email", () => {
     );
     expect(notice.subject).toBe("Your Partwise password was changed");
     expect(notice.textBody).toContain("The password of your Partwise account was changed on");
+    // The one date-and-time format, 12-hour clock and zone once (ADR 052).
+    expect(notice.textBody).toMatch(
+      /was changed on [A-Z][a-z]{2,3} \d{1,2}, \d{4}, (1[0-2]|[1-9]):[0-5]\d [AP]M UTC\. Every other device/,
+    );
     // The link asked for with the old password is dead.
     expect((await confirm(token)).status).toBe(400);
     expect((await userRow(client.user.id)).email).toBe(client.user.email);

@@ -198,7 +198,8 @@ describe("engagement manager console: insight requests", () => {
     expect(text).toContain(`${html(business.name)}</h1>`);
     expect(text).toContain("Portland, ME");
     expect(text).toContain("423840<!-- --> – Industrial Supplies Merchant Wholesalers");
-    expect(text).toContain("5-10 million");
+    // The band as the spec writes it, not its stored value (ADR 052).
+    expect(text).toContain("<dt>Revenue</dt><dd>5-10 Million</dd>");
     expect(text).toContain("25-50");
     expect(text).toContain("No company data connected");
     expect(text).toContain("We wholesale industrial supplies to &lt;b&gt;contractors&lt;/b&gt; across Maine.");

@@ -197,7 +197,7 @@ describe("runMatching", () => {
       factor: "books",
       points: 10,
       max: 10,
-      explanation: "Net margin down 6.0 points on a year earlier: works in finance",
+      explanation: "Net margin down 6.0 percentage points on a year earlier: works in finance",
     });
   });
 

@@ -247,7 +247,7 @@ describe("the managers' Transfers page", () => {
 });
 
 describe("a zero-amount transfer", () => {
-  /** Stripe mode against the stub with a 100 % fee: the consultant's share is $0.00. */
+  /** Stripe mode against the stub with a 100% fee: the consultant's share is $0.00. */
   const fullFeeApp = () =>
     createAppContext({ ...stripeEnv(env), PLATFORM_FEE_PERCENT: "100" } as unknown as CloudflareBindings, () => {});
 

@@ -24,7 +24,7 @@ import {
   PAYOUTS_UNAVAILABLE,
 } from "~/lib/payouts/earnings-copy";
 import { OPEN_DASHBOARD_BUTTON } from "~/lib/payouts/payout-copy";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import { formatDate } from "~/lib/shared/dates";
 import { createAppContext } from "~/server/load-context";
 import { createLocalProvider } from "~/server/payments/provider/local.server";
@@ -159,7 +159,7 @@ describe("earnings", () => {
     ]);
     const otherClient = await signedInClient();
     const second = await engagementWith(otherClient.business.id, me.user.id, "Inventory plan", [
-      // 10,005 less the 20 % fee (2,001, rounded half up) = 8,004.
+      // 10,005 less the 20% fee (2,001, rounded half up) = 8,004.
       { title: "Stock count", priceCents: 10_005, status: "active", purchase: "paid" },
       { title: "Reorder points", priceCents: 20_000, status: "revision", purchase: "paid" },
       { title: "Not prepaid", priceCents: 30_000, status: "upcoming" },
@@ -426,7 +426,7 @@ describe("local mode", () => {
     const table = text.slice(text.indexOf(PAYOUTS_TABLE_CAPTION));
     expect(text).toContain(PAYOUTS_TABLE_CAPTION);
     expect(table).toContain(formatDate(now.getTime() + 2 * 86_400_000));
-    expect(table).toContain(formatUsdCents(120_000));
+    expect(table).toContain(formatMoney(120_000));
     expect(table).toContain(">In transit<");
 
     const later = createAppContext(

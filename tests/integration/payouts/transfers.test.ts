@@ -35,7 +35,7 @@ const transferRequests = async (itemId: string) =>
   (await stubRequests()).filter((r) => r.path === "/v1/transfers" && r.idempotencyKey === `transfer-item-${itemId}`);
 
 describe("transfers on approval", () => {
-  it("pays the price less the 20 % fee once, to the consultant's account, with the engagement as transfer group", async () => {
+  it("pays the price less the 20% fee once, to the consultant's account, with the engagement as transfer group", async () => {
     const { client, consultant, outline, item } = await paidEngagement({ priceCents: 150_005 });
     const account = await payoutAccount(consultant.user.id, true);
     const response = await approve(client.token, outline.id, item.id);

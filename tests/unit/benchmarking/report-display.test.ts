@@ -30,7 +30,7 @@ describe("formatMeasureValue", () => {
     expect(formatMeasureValue("count", 37)).toBe("37");
     expect(formatMeasureValue("count", 10.44)).toBe("10.4");
     expect(formatMeasureValue("percent", 6.4)).toBe("6.4%");
-    expect(formatMeasureValue("percent", -2)).toBe("-2%");
+    expect(formatMeasureValue("percent", -2)).toBe("-2.0%");
   });
 
   it("writes a missing figure as a dash, never zero", () => {
@@ -40,12 +40,12 @@ describe("formatMeasureValue", () => {
 
 describe("formatGap", () => {
   it("gives the percent and the amount in the measure's unit, signed", () => {
-    expect(formatGap(measure("revenue"))).toBe("−14.7% (−$1,192,900)");
+    expect(formatGap(measure("revenue"))).toBe("-14.7% (-$1,192,900)");
     expect(formatGap(measure("revenuePerEmployee"))).toBe("+9.0% (+$15,422)");
     expect(formatGap({ unit: "count", gapPercent: 12.5, gapAmount: 3.5 })).toBe("+12.5% (+3.5 employees)");
-    expect(formatGap({ unit: "count", gapPercent: -2.6, gapAmount: -1 })).toBe("−2.6% (−1 employee)");
+    expect(formatGap({ unit: "count", gapPercent: -2.6, gapAmount: -1 })).toBe("-2.6% (-1 employee)");
     expect(formatGap({ unit: "percent", gapPercent: 40, gapAmount: 2.1 })).toBe("+2.1 percentage points");
-    expect(formatGap({ unit: "percent", gapPercent: null, gapAmount: -1 })).toBe("−1.0 percentage point");
+    expect(formatGap({ unit: "percent", gapPercent: null, gapAmount: -1 })).toBe("-1.0 percentage point");
   });
 
   it("is null when a side is missing (net margin has no peer figure)", () => {
@@ -119,7 +119,7 @@ describe("BenchmarkReport (server render, before charts load)", () => {
     expect(html).toContain("$6,912,400");
     expect(html).toContain("$8,105,300");
     expect(html).toContain("(published: $6,333,500)");
-    expect(html).toContain("−14.7% (−$1,192,900)");
+    expect(html).toContain("-14.7% (-$1,192,900)");
     expect(html).toContain("Larger than about 88% of retail firms by receipts");
     expect(html).toContain("Census publishes no profit figures, so there is no peer figure for net margin.");
     for (const reading of SAMPLE_REPORT.readings) expect(html).toContain(reading);

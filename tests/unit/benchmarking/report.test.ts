@@ -346,7 +346,7 @@ describe("readings and words", () => {
 
   it("payroll share in percentage points", () => {
     expect(readingText(m({ key: "payrollShare", business: 38, peer: 32.8, gapPercent: 15.9, gapAmount: 5.2 }))).toBe(
-      "Wages and salaries take 38% of your revenue, 5.2 percentage points more than at peer firms (32.8%).",
+      "Wages and salaries take 38.0% of your revenue, 5.2 percentage points more than at peer firms (32.8%).",
     );
   });
 
@@ -385,7 +385,7 @@ describe("readings and words", () => {
     expect(formatMeasureValue("usd", 182_400.4)).toBe("$182,400");
     expect(formatMeasureValue("count", 24.65)).toBe("24.7");
     expect(formatMeasureValue("count", 37)).toBe("37");
-    expect(formatMeasureValue("percent", -5)).toBe("-5%");
+    expect(formatMeasureValue("percent", -5)).toBe("-5.0%");
     expect(formatMeasureValue("percent", 12.34)).toBe("12.3%");
     expect(formatMeasureValue("usd", null)).toBe("—");
   });

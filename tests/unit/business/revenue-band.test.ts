@@ -36,7 +36,7 @@ describe("the revenue band against the books (ADR 050)", () => {
       period: "Nov 2025 to Oct 2026",
     });
     expect(REVENUE_BAND_COPY.statement(d)).toBe(
-      'Your books show $7,105,235 of income for Nov 2025 to Oct 2026, in the "5-10 Million" band, but the revenue band you chose is "< 5 Million".',
+      'Your books show $7,105,234.50 of income for Nov 2025 to Oct 2026, in the "5-10 Million" band, but the revenue band you chose is "< 5 Million".',
     );
   });
 });

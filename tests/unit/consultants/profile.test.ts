@@ -208,8 +208,8 @@ describe("rates", () => {
   });
 
   it("writes whole dollars without cents and others with them", () => {
-    expect(rateText({ rateUnit: "hour", rateCents: 15_000 })).toBe("$150 per hour");
-    expect(rateText({ rateUnit: "day", rateCents: 120_000 })).toBe("$1,200 per day");
+    expect(rateText({ rateUnit: "hour", rateCents: 15_000 })).toBe("$150.00 per hour");
+    expect(rateText({ rateUnit: "day", rateCents: 120_000 })).toBe("$1,200.00 per day");
     expect(rateText({ rateUnit: "hour", rateCents: 15_050 })).toBe("$150.50 per hour");
   });
 });

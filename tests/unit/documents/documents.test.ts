@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFileSize } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
 import { DocumentIntentSchema, DocumentUploadSchema } from "~/lib/documents/document-schemas";
 import {
@@ -93,10 +93,10 @@ describe("storage quota", () => {
     expect(PLANS.BASIC.storageQuotaBytes).toBe(1_000_000_000);
     expect(PLANS.STANDARD.storageQuotaBytes).toBe(10_000_000_000);
     expect(PLANS.PREMIUM.storageQuotaBytes).toBe(50_000_000_000);
-    expect(formatFileSize(1_000_000_000)).toBe("1.0 GB");
-    expect(formatFileSize(999_999_999)).toBe("1000.0 MB");
+    expect(formatFileSize(1_000_000_000)).toBe("1 GB");
+    expect(formatFileSize(999_999_999)).toBe("1 GB");
     expect(DOCUMENT_COPY.storageUsed(formatFileSize(2_400), formatFileSize(PLANS.BASIC.storageQuotaBytes))).toBe(
-      "2.4 KB of 1.0 GB used",
+      "2.4 KB of 1 GB used",
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsdCents } from "~/lib/engagements/sow";
+import { formatMoney } from "~/lib/shared/numbers";
 import {
   engagementNextStep,
   engagementSummary,
@@ -46,8 +46,8 @@ const tile = (overrides: Partial<EngagementTileData>): EngagementTileData => ({
 
 describe("formats", () => {
   it("writes prices in USD, en-US", () => {
-    expect(formatUsdCents(150_000)).toBe("$1,500.00");
-    expect(formatUsdCents(99)).toBe("$0.99");
+    expect(formatMoney(150_000)).toBe("$1,500.00");
+    expect(formatMoney(99)).toBe("$0.99");
   });
 
   it("says each item's status in words, and that a delivery waits for the business's review", () => {

@@ -105,8 +105,8 @@ describe("helpers", () => {
     expect(formatChange(-0.03)).toBe("-3.0%");
     expect(formatChange(0.0001)).toBe("0.0%");
     expect(formatChange(null)).toBe("—");
-    expect(formatPointsChange(0.1, 0.175)).toBe("+7.5 pts");
-    expect(formatPointsChange(0.2, 0.15)).toBe("-5.0 pts");
+    expect(formatPointsChange(0.1, 0.175)).toBe("+7.5 percentage points");
+    expect(formatPointsChange(0.2, 0.15)).toBe("-5.0 percentage points");
     expect(formatPointsChange(null, 0.15)).toBe("—");
   });
 });

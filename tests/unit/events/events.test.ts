@@ -30,21 +30,21 @@ describe("event times", () => {
     expect(isValidTimeZone("Not/AZone")).toBe(false);
   });
 
-  it("formats the time range in the event's zone with the one date format", () => {
+  it("formats the time range in the event's zone with the one date format and the 12-hour clock", () => {
     expect(formatEventTime("2026-11-03T14:00:00Z", "2026-11-03T15:30:00Z", "America/New_York")).toBe(
-      "Nov 3, 2026, 09:00–10:30 New York time (UTC−5)",
+      "Nov 3, 2026, 9:00 AM–10:30 AM New York time (UTC-5)",
     );
     expect(formatEventTime("2031-07-01T14:00:00Z", "2031-07-01T15:00:00Z", "America/New_York")).toBe(
-      "July 1, 2031, 10:00–11:00 New York time (UTC−4)",
+      "July 1, 2031, 10:00 AM–11:00 AM New York time (UTC-4)",
     );
     expect(formatEventTime("2026-11-03T20:00:00Z", "2026-11-03T21:00:00Z", "Asia/Kolkata")).toBe(
-      "Nov 4, 2026, 01:30–02:30 Kolkata time (UTC+5:30)",
+      "Nov 4, 2026, 1:30 AM–2:30 AM Kolkata time (UTC+5:30)",
     );
     expect(formatEventTime(new Date("2026-11-03T14:00:00Z"), new Date("2026-11-03T15:30:00Z"))).toBe(
-      "Nov 3, 2026, 14:00–15:30 UTC",
+      "Nov 3, 2026, 2:00 PM–3:30 PM UTC",
     );
     expect(formatEventTime(new Date("2026-11-03T22:00:00Z"), new Date("2026-11-04T01:00:00Z"))).toBe(
-      "Nov 3, 2026, 22:00 – Nov 4, 2026, 01:00 UTC",
+      "Nov 3, 2026, 10:00 PM – Nov 4, 2026, 1:00 AM UTC",
     );
   });
 

@@ -15,7 +15,7 @@ import {
 
 describe("texts and limits", () => {
   it("uses the spec §5 texts with the misspellings fixed", () => {
-    expect(FILE_TOO_LARGE_MESSAGE).toBe("This file is too large. Maximum file size is 16MB.");
+    expect(FILE_TOO_LARGE_MESSAGE).toBe("This file is too large. Maximum file size is 16 MB.");
     expect(FILE_REJECTED_MESSAGE).toBe(
       "File was not added. Accepted file types: .doc, .docx, .pdf, .xlsx, .csv, .odt, .ods, .odg, .png, & .jpg",
     );

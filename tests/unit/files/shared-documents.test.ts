@@ -28,7 +28,7 @@ describe("shared documents", () => {
       addedBy: "Dana Reyes",
       date: "Nov 20, 2026",
       dateIso: "2026-11-20T10:00:00.000Z",
-      size: "2.0 KB",
+      size: "2 KB",
       href: "/api/file-handling/get-file/0f8fad5b-d9cb-469f-a165-70867728950e.pdf",
       at: Date.parse("2026-11-20T10:00:00Z"),
     });

@@ -8,7 +8,8 @@ import {
 } from "~/components/finance/quickbooks/connection-status";
 import { chartSummary } from "~/components/finance/charts/revenue-chart";
 import { demoProfitAndLossReport } from "~/lib/finance/demo-company";
-import { formatCurrency, monthsEndingAt, reportAsOf, reportRange, revenuePerEmployee } from "~/lib/finance/finance";
+import { monthsEndingAt, reportAsOf, reportRange, revenuePerEmployee } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 import { parseProfitAndLoss } from "~/lib/finance/intuit-report";
 import { deriveValueInsights, revenuePerEmployeeTrend } from "~/lib/finance/value-insights";
 
@@ -178,7 +179,7 @@ describe("revenue per employee: the dashboard card and the value-insight tile", 
       expect(figure.months).toEqual(monthsEndingAt("2026-10", 10));
       expect(cards.revenuePerEmployee.period).toBe("Jan to Oct 2026");
 
-      const amount = formatCurrency(cards.revenuePerEmployee.amount);
+      const amount = formatDollars(cards.revenuePerEmployee.amount);
       expect(tile.title).toBe(`Revenue per employee ${amount} for ${cards.revenuePerEmployee.period}`);
       expect(tile.summary).toContain(
         `Income for Jan to Oct 2026 comes to ${amount} for each of your ${employees} employees`,

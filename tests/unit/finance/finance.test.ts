@@ -3,8 +3,6 @@ import {
   addMonths,
   chartBounds,
   DEFAULT_CHART_BOUNDS,
-  formatCurrency,
-  formatIncomeChange,
   incomeChangeExplanation,
   isStale,
   lastCompleteMonth,
@@ -23,6 +21,7 @@ import {
   trends,
   type FinanceRow,
 } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 
 const at = (iso: string) => new Date(iso);
 const row = (date: string, NetIncome: number, Income = NetIncome * 4): FinanceRow => ({ date, Income, NetIncome });
@@ -269,11 +268,11 @@ describe("samples and formatting", () => {
   });
 
   it("formats dollars the en-US way", () => {
-    expect(formatCurrency(1327.07)).toBe("$1,327.07");
-    expect(formatCurrency(-1200)).toBe("-$1,200.00");
-    expect(formatCurrency(1500, { cents: false })).toBe("$1,500");
-    expect(formatIncomeChange(290)).toBe("+$290.00");
-    expect(formatIncomeChange(-60.5)).toBe("-$60.50");
-    expect(formatIncomeChange(0)).toBe("$0.00");
+    expect(formatDollars(1327.07)).toBe("$1,327.07");
+    expect(formatDollars(-1200)).toBe("-$1,200.00");
+    expect(formatDollars(1500, { whole: true })).toBe("$1,500");
+    expect(formatDollars(290, { signed: true })).toBe("+$290.00");
+    expect(formatDollars(-60.5, { signed: true })).toBe("-$60.50");
+    expect(formatDollars(0, { signed: true })).toBe("$0.00");
   });
 });

@@ -5,7 +5,6 @@ import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import { parseProfitAndLoss } from "~/lib/finance/intuit-report";
 import {
   deriveValueInsights,
-  formatPercent,
   netIncomeTrend,
   revenuePerEmployeeTrend,
   revenueTrend,
@@ -90,9 +89,9 @@ describe("net income trend", () => {
       changePoints: -1.8,
     });
     const insight = deriveValueInsights(data, 0, NOW).find((i) => i.kind === "net_income_trend")!;
-    expect(insight.title).toBe("Net margin 8.3%, down 1.8 points on a year earlier");
+    expect(insight.title).toBe("Net margin 8.3%, down 1.8 percentage points on a year earlier");
     expect(insight.summary).toBe(
-      "Net income for the 12 months to Oct 2026 was $1,000.00 on income of $12,000.00, a net margin of 8.3%. Over the 11 of those months that the report also has for a year earlier, the margin was 8.2%, down 1.8 points from 10.0% in the same months a year before.",
+      "Net income for the 12 months to Oct 2026 was $1,000.00 on income of $12,000.00, a net margin of 8.3%. Over the 11 of those months that the report also has for a year earlier, the margin was 8.2%, down 1.8 percentage points from 10.0% in the same months a year before.",
     );
   });
 
@@ -183,9 +182,7 @@ describe("deriveValueInsights", () => {
 });
 
 describe("helpers", () => {
-  it("formats percents and month spans", () => {
-    expect(formatPercent(-0.04)).toBe("0.0");
-    expect(formatPercent(12.345)).toBe("12.3");
+  it("formats month spans", () => {
     expect(monthSpan("2026-08", "2026-10")).toBe("Aug to Oct 2026");
     expect(monthSpan("2025-11", "2026-01")).toBe("Nov 2025 to Jan 2026");
     expect(monthSpan("2026-09", "2026-09")).toBe("Sept 2026");

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { addedMessage, FILE_ACCEPT, fileProblem, formatFileSize, partitionFiles } from "~/components/files/file-check";
+import { addedMessage, FILE_ACCEPT, fileProblem, partitionFiles } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { stepImageFor } from "~/components/insights/create-insight/step-bar";
+import { formatMoney } from "~/lib/shared/numbers";
 import {
   CategoryPageSchema,
-  formatPrice,
   OverviewPageSchema,
   pageForErrors,
   parsePage,
@@ -62,8 +63,8 @@ describe("file checks in the browser (same rules as the server)", () => {
     expect(addedMessage(1)).toBe("Your file has been added!");
     expect(addedMessage(3)).toBe(FILES_ADDED_MESSAGE);
     expect(formatFileSize(999)).toBe("999 B");
-    expect(formatFileSize(12_345)).toBe("12.3 KB");
-    expect(formatFileSize(16_000_000)).toBe("16.0 MB");
+    expect(formatFileSize(12_345)).toBe("12 KB");
+    expect(formatFileSize(16_000_000)).toBe("16 MB");
   });
 });
 
@@ -107,6 +108,6 @@ describe("the wizard's pages", () => {
   });
 
   it("shows the insight price as $495.00", () => {
-    expect(formatPrice(INSIGHT_PRICE_CENTS)).toBe("$495.00");
+    expect(formatMoney(INSIGHT_PRICE_CENTS)).toBe("$495.00");
   });
 });

@@ -77,7 +77,7 @@ describe("draft summary", () => {
     const draft = draftInsightReport(input());
     const paragraphs = draft.highLevelSummary.split("\n\n");
     expect(paragraphs).toEqual([
-      "Harbor & Pine Outfitters is in the Sporting Goods Retailers industry (NAICS 459110) and reports annual sales of 5-10 million and 25-50 employees. The business describes itself as follows: Outdoor gear retailer with two stores and an online shop.",
+      "Harbor & Pine Outfitters is in the Sporting Goods Retailers industry (NAICS 459110) and reports annual sales of 5-10 Million and 25-50 employees. The business describes itself as follows: Outdoor gear retailer with two stores and an online shop.",
       "The request concerns Operations. We run out of our best sellers every summer. Reorders are placed by feel. The business sees the cause as: No reorder points and stock counts only once a quarter. Management structure: Owner, two store managers and a part-time bookkeeper.",
       "The outcome sought: Fewer stockouts in peak season without more cash tied up in stock. The help asked for: Someone to set up a reorder process and train the store managers to run it.",
       // Nov–Dec 2025 at 1000/100, Jan–Oct 2026 at 1100/88.
@@ -112,7 +112,7 @@ describe("draft summary", () => {
     const draft = draftInsightReport(input({ finance: null }, empty));
     expect(draft.highLevelSummary).toBe(
       [
-        "Harbor & Pine Outfitters is in the Sporting Goods Retailers industry (NAICS 459110) and reports annual sales of 5-10 million and 25-50 employees.",
+        "Harbor & Pine Outfitters is in the Sporting Goods Retailers industry (NAICS 459110) and reports annual sales of 5-10 Million and 25-50 employees.",
         "The request concerns Operations.",
         "No company data is connected, so this draft does not use financial figures.",
       ].join("\n\n"),

@@ -264,14 +264,14 @@ describe("the factors", () => {
       factor: "books",
       points: 10,
       max: 10,
-      explanation: "Net margin down 2.3 points on a year earlier: works in finance",
+      explanation: "Net margin down 2.3 percentage points on a year earlier: works in finance",
     });
     const sales = only([consultant("a", { businessAreas: ["sales"] })], { books, category: "sales" });
     expect(factor(sales, "books")).toEqual({
       factor: "books",
       points: 0,
       max: 10,
-      explanation: "Net margin down 2.3 points on a year earlier: no finance or operations experience",
+      explanation: "Net margin down 2.3 percentage points on a year earlier: no finance or operations experience",
     });
   });
 
@@ -291,7 +291,7 @@ describe("the factors", () => {
       points: 10,
       max: 10,
       explanation:
-        "Net margin down 1.0 points on a year earlier: works in finance; Revenue down 8.5% on a year earlier: works in marketing",
+        "Net margin down 1.0 percentage point on a year earlier: works in finance; Revenue down 8.5% on a year earlier: works in marketing",
     });
     const half = only([consultant("a", { businessAreas: ["finance"] })], { books });
     expect(factor(half, "books").points).toBe(5);

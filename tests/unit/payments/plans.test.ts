@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MEMBER_TIERS } from "~db/schema";
 import {
-  formatPlanPrice,
   insightsText,
   isPaidTier,
   lookupKey,
@@ -14,6 +13,7 @@ import {
   YEARLY_SAVINGS_TEXT,
   yearlySavingsPercent,
 } from "~/lib/payments/plans";
+import { formatMoney } from "~/lib/shared/numbers";
 
 describe("plan tiers and prices (spec §9)", () => {
   it("uses the stored member tiers and the display names STARTER and SCALE", () => {
@@ -27,8 +27,9 @@ describe("plan tiers and prices (spec §9)", () => {
     expect(PLANS.BASIC.monthlyPriceCents).toEqual({ MONTHLY: 0, YEARLY: 0 });
     expect(PLANS.STANDARD.monthlyPriceCents).toEqual({ MONTHLY: 24_700, YEARLY: 19_700 });
     expect(PLANS.PREMIUM.monthlyPriceCents).toEqual({ MONTHLY: 55_900, YEARLY: 44_700 });
-    expect(formatPlanPrice(19_700)).toBe("$197");
-    expect(formatPlanPrice(44_700 * 12)).toBe("$5,364");
+    // The plan page shows its prices in whole dollars, as the spec does (ADR 052).
+    expect(formatMoney(PLANS.STANDARD.monthlyPriceCents.YEARLY, { whole: true })).toBe("$197");
+    expect(formatMoney(PLANS.PREMIUM.monthlyPriceCents.YEARLY * 12, { whole: true })).toBe("$5,364");
   });
 
   it("saves up to 20% yearly", () => {

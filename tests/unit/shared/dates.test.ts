@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, isoDateTime, MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
+import { formatClock, formatDate, formatDateTime, isoDateTime, MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
 import { monthYearLabel } from "~/lib/finance/finance";
 
 const ORIGINAL_TZ = process.env.TZ;
@@ -51,7 +51,7 @@ describe("formatDate, the one date format", () => {
         // The local day differs from the UTC day in most of these zones; the text must not.
         expect(formatDate(lateUtc)).toBe("Nov 3, 2026");
         expect(formatDate(earlyUtc)).toBe("Nov 3, 2026");
-        expect(formatDateTime(lateUtc)).toBe("Nov 3, 2026, 23:30 UTC");
+        expect(formatDateTime(lateUtc)).toBe("Nov 3, 2026, 11:30 PM UTC");
       });
     }
     // The zones really do move the local day, so the test above can fail.
@@ -72,7 +72,20 @@ describe("formatDate, the one date format", () => {
     expect(isoDateTime(Date.UTC(2026, 10, 3, 9, 5))).toBe("2026-11-03T09:05:00.000Z");
   });
 
-  it("writes times with two-digit hours and minutes in UTC", () => {
-    expect(formatDateTime("2026-01-02T04:05:59.999Z")).toBe("Jan 2, 2026, 04:05 UTC");
+  it("writes times on the 12-hour clock with two-digit minutes, in UTC", () => {
+    expect(formatDateTime("2026-01-02T04:05:59.999Z")).toBe("Jan 2, 2026, 4:05 AM UTC");
+    expect(formatDateTime("2026-01-02T00:00:00Z")).toBe("Jan 2, 2026, 12:00 AM UTC");
+    expect(formatDateTime("2026-01-02T12:30:00Z")).toBe("Jan 2, 2026, 12:30 PM UTC");
+    expect(formatDateTime("2026-01-02T14:05:00Z")).toBe("Jan 2, 2026, 2:05 PM UTC");
+  });
+
+  it("has one clock: 12-hour, no leading zero on the hour, AM and PM", () => {
+    expect(formatClock(0, 0)).toBe("12:00 AM");
+    expect(formatClock(0, 59)).toBe("12:59 AM");
+    expect(formatClock(9, 5)).toBe("9:05 AM");
+    expect(formatClock(11, 59)).toBe("11:59 AM");
+    expect(formatClock(12, 0)).toBe("12:00 PM");
+    expect(formatClock(14, 5)).toBe("2:05 PM");
+    expect(formatClock(23, 30)).toBe("11:30 PM");
   });
 });

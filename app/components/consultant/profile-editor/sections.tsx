@@ -200,7 +200,7 @@ export function PhotoSection({
         <fieldset disabled={locked} className="profile-fieldset">
           <input type="hidden" name="intent" value="photo" />
           <div className="field">
-            <label htmlFor="profile-photo-file">Choose a photo (.png or .jpg, at most 2MB)</label>
+            <label htmlFor="profile-photo-file">Choose a photo (.png or .jpg, at most 2 MB)</label>
             <input
               id="profile-photo-file"
               type="file"

@@ -1,6 +1,6 @@
 import type { ChartData, ChartOptions } from "chart.js";
 import { Chart as ChartComponent } from "react-chartjs-2";
-import { formatCurrency } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 import { setupCharts } from "./chart-setup.client";
 import { NET_INCOME_SERIES_LABEL, REVENUE_SERIES_LABEL, type RevenueChartProps } from "./revenue-chart-data";
 
@@ -43,7 +43,7 @@ export default function RevenueBarChart({ ticks, months, revenue, netIncome, bou
       tooltip: {
         callbacks: {
           title: (items) => months[items[0]?.dataIndex ?? 0] ?? "",
-          label: (item) => `${item.dataset.label ?? ""}: ${formatCurrency(Number(item.raw))}`,
+          label: (item) => `${item.dataset.label ?? ""}: ${formatDollars(Number(item.raw))}`,
         },
       },
     },
@@ -52,7 +52,7 @@ export default function RevenueBarChart({ ticks, months, revenue, netIncome, bou
       y: {
         min: bounds.min,
         max: bounds.max,
-        ticks: { stepSize: bounds.step, callback: (value) => formatCurrency(Number(value), { cents: false }) },
+        ticks: { stepSize: bounds.step, callback: (value) => formatDollars(Number(value), { whole: true }) },
       },
     },
   };

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { formatCurrency } from "~/lib/finance/finance";
+import { formatDollars } from "~/lib/shared/numbers";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { NET_INCOME_SERIES_LABEL, REVENUE_SERIES_LABEL, type RevenueChartProps } from "./revenue-chart-data";
 
@@ -9,8 +9,7 @@ const RevenueBarChart = lazy(() => import("./revenue-bar-chart.client"));
 /** "Revenue and net income, May to Oct 2026: May 2026 revenue $1,200.00, net income -$300.00; …". */
 export function chartSummary(label: string, months: string[], revenue: number[], netIncome: number[]): string {
   const parts = months.map(
-    (month, i) =>
-      `${month} revenue ${formatCurrency(revenue[i] ?? 0)}, net income ${formatCurrency(netIncome[i] ?? 0)}`,
+    (month, i) => `${month} revenue ${formatDollars(revenue[i] ?? 0)}, net income ${formatDollars(netIncome[i] ?? 0)}`,
   );
   return `${label}: ${parts.join("; ")}.`;
 }
@@ -39,8 +38,8 @@ export function RevenueChart(props: Omit<RevenueChartProps, "summary">) {
         {props.months.map((month, i) => (
           <tr key={month}>
             <th scope="row">{month}</th>
-            <td>{formatCurrency(props.revenue[i] ?? 0)}</td>
-            <td>{formatCurrency(props.netIncome[i] ?? 0)}</td>
+            <td>{formatDollars(props.revenue[i] ?? 0)}</td>
+            <td>{formatDollars(props.netIncome[i] ?? 0)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { formatCurrency } from "~/lib/finance/finance";
 import { InsightCategorySchema, InsightOverviewSchema, InsightRequestFormSchema } from "~/lib/insights/insight-schemas";
 import type { WizardPage } from "./step-bar";
 
@@ -38,11 +37,6 @@ export function pageForErrors(fieldNames: readonly string[]): 1 | 2 | 3 {
 /** Page number from a posted form value; anything else is page 1. */
 export function parsePage(value: unknown): 1 | 2 | 3 {
   return value === "2" ? 2 : value === "3" ? 3 : 1;
-}
-
-/** "$495.00" */
-export function formatPrice(cents: number): string {
-  return formatCurrency(cents / 100);
 }
 
 export const INCLUDED_IN_PLAN_LABEL = "Included in your plan";

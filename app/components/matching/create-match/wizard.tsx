@@ -10,7 +10,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FileDrop } from "~/components/files/file-drop";
-import { FILE_ACCEPT, formatFileSize } from "~/components/files/file-check";
+import { FILE_ACCEPT } from "~/components/files/file-check";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import {

@@ -18,15 +18,10 @@ import {
 } from "~/lib/matching/match-view";
 import { formatDate, isoDateTime } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
+import { formatFileSize } from "~/lib/shared/numbers";
 import { ConsultantPanel, DecisionConfirmation, DecisionResult } from "./consultant-panel";
 import { MatchFeedbackForm, type MatchFeedbackOutcome } from "./match-feedback-form";
 import { MatchStatusBar } from "./match-status-bar";
-
-/** "1.2 MB" / "830 KB": a file's size beside its name. */
-function fileSize(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1000))} KB`;
-}
 
 /**
  * One match request as the business sees it (spec §2 /features `?matchId=`, §4): its status bar
@@ -151,7 +146,7 @@ export function MatchView({
               <dt>Files</dt>
               <dd>
                 <FileList
-                  files={match.files.map((file) => ({ ...file, size: fileSize(file.size) }))}
+                  files={match.files.map((file) => ({ ...file, size: formatFileSize(file.size) }))}
                   className="match-info-files"
                   sizeClassName="match-info-file-size"
                 />
