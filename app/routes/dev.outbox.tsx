@@ -62,7 +62,7 @@ export default function DevOutbox() {
         <Form method="get" className="outbox-filter" role="search" aria-label="Emails to one address">
           <label htmlFor="outbox-to">To</label>
           <input id="outbox-to" name="to" type="email" defaultValue={to} autoComplete="off" />
-          <button type="submit" className="btn btn-secondary">
+          <button type="submit" className="button button-secondary">
             Show
           </button>
           {to ? <a href="/dev/outbox">Show all emails</a> : null}

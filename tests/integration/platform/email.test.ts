@@ -291,6 +291,8 @@ describe("/dev/outbox", () => {
     expect(html).not.toContain("For someone else");
     expect(html).toContain('value="reader@example.com"');
     expect(html).toContain("Show all emails");
+    // The filter's button is styled like the app's other buttons (there is no .btn class).
+    expect(html).toMatch(/<button type="submit" class="button button-secondary">Show<\/button>/);
 
     const none = await (await call("/dev/outbox?to=nobody%40example.com")).text();
     expect(none).toContain("No emails to nobody@example.com.");
