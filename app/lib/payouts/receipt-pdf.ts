@@ -4,6 +4,7 @@ import { formatDate } from "~/lib/shared/dates";
 import {
   PAYMENT_STATUS_LABELS,
   RECEIPT_CARD_UNKNOWN,
+  RECEIPT_DUPLICATE_NOTE,
   RECEIPT_LABELS,
   RECEIPT_PDF_FOOTER,
   RECEIPT_TAX_NOTE,
@@ -52,6 +53,10 @@ export function receiptPdfBlocks(receipt: Receipt): PdfBlock[] {
     { type: "paragraph", text: RECEIPT_TAX_NOTE(receipt.taxCents), size: 9, align: "right" },
     { type: "heading", text: RECEIPT_LABELS.paymentMethod },
     { type: "paragraph", text: receipt.card ? cardLabel(receipt.card) : RECEIPT_CARD_UNKNOWN },
+    // A duplicate payment says so, as the page does (ADR 010).
+    ...(receipt.duplicateOf
+      ? [{ type: "paragraph" as const, text: `${RECEIPT_LABELS.note}: ${RECEIPT_DUPLICATE_NOTE}` }]
+      : []),
     ...(receipt.paymentReference
       ? [{ type: "paragraph" as const, text: `${RECEIPT_LABELS.paymentReference}: ${receipt.paymentReference}` }]
       : []),

@@ -27,6 +27,7 @@ import {
   PAYMENTS_MEMBERSHIP_NOTE,
   RECEIPT_CARD_UNKNOWN,
   RECEIPT_DOWNLOAD_PDF,
+  RECEIPT_DUPLICATE_NOTE,
   RECEIPT_EMAIL,
   RECEIPT_LABELS,
   RECEIPT_TAX_NOTE,
@@ -124,6 +125,10 @@ function receiptFields(receipt: Receipt): EmailBlock[] {
       label: RECEIPT_LABELS.paymentMethod,
       value: receipt.card ? cardLabel(receipt.card) : RECEIPT_CARD_UNKNOWN,
     },
+    // A duplicate payment's charge receipt says it is being refunded, as the page and the PDF do.
+    ...(receipt.duplicateOf
+      ? [{ type: "field" as const, label: RECEIPT_LABELS.note, value: RECEIPT_DUPLICATE_NOTE }]
+      : []),
     ...(receipt.paymentReference
       ? [{ type: "field" as const, label: RECEIPT_LABELS.paymentReference, value: receipt.paymentReference }]
       : []),

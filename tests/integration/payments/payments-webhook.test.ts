@@ -492,6 +492,19 @@ describe("a second payment for what is already paid (issue #36)", () => {
     expect(refundReceipts).toHaveLength(1);
     expect(refundReceipts[0]!.subject).toMatch(/^Your Partwise refund for receipt PW-\d{8}-[0-9A-Z]{8}$/);
     expect(refundReceipts[0]!.textBody).toContain("Partwise refunded $500.00 of your payment for Deliverable:");
+    // The second payment's own receipt says it is a duplicate refunded automatically (as its page
+    // and PDF do); the first payment's does not.
+    const chargeReceipt = async (purchaseId: string) =>
+      (
+        await db()
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.dedupeKey, `receipt-charge-${purchaseId}`))
+      )[0];
+    expect((await chargeReceipt(duplicate.id))?.textBody).toContain(
+      "A second payment for something you had already paid. Partwise refunded it automatically.",
+    );
+    expect((await chargeReceipt(original.id))?.textBody).not.toContain("Partwise refunded it automatically");
 
     // The same cents everywhere: the business's payments, its engagement, the receipt, the manager's money.
     const history = await loadPaymentHistory(stubApp(), client.business.id);

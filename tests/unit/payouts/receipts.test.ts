@@ -113,7 +113,15 @@ const RECEIPT: Receipt = {
   card: { brand: "visa", last4: "4242" },
   paymentReference: "pi_test_123",
   duplicateOf: null,
-  refunds: [{ id: "r1", amountCents: 150_000, refundedAt: "2026-11-05T15:00:00.000Z", reference: "re_test_9", reason: "refund" }],
+  refunds: [
+    {
+      id: "r1",
+      amountCents: 150_000,
+      refundedAt: "2026-11-05T15:00:00.000Z",
+      reference: "re_test_9",
+      reason: "refund",
+    },
+  ],
   refundedCents: 150_000,
   netCents: 0,
 };
@@ -150,6 +158,15 @@ describe("the receipt's PDF (issue #36)", () => {
       "Nov 5, 2026 | $1,500.00 | re_test_9",
       "Net paid: $0.00",
     ]);
+  });
+
+  it("says a duplicate payment was refunded automatically, as the page does", () => {
+    const texts = (receipt: Receipt) =>
+      receiptPdfBlocks(receipt).flatMap((block) => (block.type === "paragraph" ? [block.text] : []));
+    expect(texts({ ...RECEIPT, duplicateOf: "first-purchase" })).toContain(
+      "Note: A second payment for something you had already paid. Partwise refunded it automatically.",
+    );
+    expect(texts(RECEIPT).some((text) => text.startsWith("Note:"))).toBe(false);
   });
 
   it("is a PDF with those words, the same bytes each time, and says when tax is included", () => {
