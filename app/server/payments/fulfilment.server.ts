@@ -186,7 +186,7 @@ async function processEvent(app: AppContext, event: StripeEvent, origin: string 
       if (!subscriptionId) return ignored("No subscription.");
       const synced = await syncFromEvent(app, event, subscriptionId, origin);
       // A membership charge's receipt, once per invoice (nothing for a trial's $0 invoice; a second
-      // subscription's charge gets its receipt and then its refund's).
+      // subscription's charge gets its receipt too, after the refund's, which the sync just sent).
       if (event.type === "invoice.paid" && synced.outcome === "processed") await sendInvoiceReceipt(app, object);
       return synced;
     }
