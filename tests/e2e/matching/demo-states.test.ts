@@ -36,7 +36,7 @@ describe("demo marketplace states", () => {
       // Her portrait, uploaded through her profile editor and approved by the manager, really loads.
       const photo = page.getByRole("img", { name: "Aisha Thompson", exact: true });
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
-      await page.getByText("$150 per hour", { exact: true }).waitFor();
+      await page.getByText("$150.00 per hour", { exact: true }).waitFor();
       await page.getByRole("link", { name: "Accept", exact: true }).waitFor();
       await page.getByRole("link", { name: "Reject", exact: true }).waitFor();
     },

@@ -72,7 +72,7 @@ describe("reviewing a consultant's profile", () => {
     expect(page).toContain(`src="/consultant-photos/${ivy.user.id}?version=draft"`);
     expect(page).toContain('alt="Ivy Reviewa"');
     expect(page).toContain("What changed");
-    expect(page).toContain("$1,200 per day");
+    expect(page).toContain("$1,200.00 per day");
     expect(page).toContain("Approve and vet");
     expect(page).toContain("Request changes");
 
@@ -138,7 +138,7 @@ describe("reviewing a consultant's profile", () => {
     const page = await (await call(review(jo.user.id), { cookie: manager.token })).text();
     expect(page).toContain("Approve changes");
     expect(page).toContain("Fractional CFO for growing retailers → Interim CFO for retailers");
-    expect(page).toContain("$150 per hour → $180 per hour");
+    expect(page).toContain("$150.00 per hour → $180.00 per hour");
     expect(page).toContain("The current photo → A new photo");
     // Facts in words: industry specialties by their NAICS titles, sizes as employee bands.
     expect(page).toContain("Merchant Wholesalers, Durable Goods");

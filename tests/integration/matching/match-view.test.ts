@@ -130,7 +130,7 @@ describe("GET /api/matching/matchRequest/get-match-request/{id}", () => {
           location: "Bangor, ME",
           photoUrl: null,
           linkedinUrl: null,
-          rate: "$150 per hour",
+          rate: "$150.00 per hour",
           ...HIRING_FACTS,
         },
       ],
@@ -227,7 +227,7 @@ describe("GET /api/matching/matchRequest/consultant-info/{id}", () => {
       bio: "Twelve years as a finance lead in wholesale and retail.",
       photoUrl: null,
       linkedinUrl: null,
-      rate: "$150 per hour",
+      rate: "$150.00 per hour",
       ...HIRING_FACTS,
     });
   });
@@ -376,7 +376,7 @@ describe("GET /api/matching/matchRequest/consultant-info/{id}", () => {
     const body = (await (await info(consultant.user.id, token)).json()) as Record<string, unknown>;
     expect(body.photoUrl).toBe(`/consultant-photos/${consultant.user.id}`);
     expect(body.linkedinUrl).toBe("https://www.linkedin.com/in/test-person");
-    expect(body.rate).toBe("$1,200 per day");
+    expect(body.rate).toBe("$1,200.00 per day");
   });
 
   it("answers the matched consultant too", async () => {
