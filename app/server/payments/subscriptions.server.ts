@@ -31,7 +31,6 @@ export function subscriptionPlan(subscription: Pick<Subscription, "status" | "lo
   return { tier: null, ended: false };
 }
 
-
 /**
  * Subscription states that hold the business's one plan: a new plan checkout is refused while the
  * business has one, and a second subscription in one of them is a duplicate (ADR 010).
