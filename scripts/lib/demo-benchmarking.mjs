@@ -8,7 +8,7 @@
 // the creation, and the `benchmarking` queue job built Harbor & Pine Outfitters' report (its peer
 // group, measures, readings and benchmark_gap value insights), shown at /benchmarking.
 
-import { CLIENT, Session } from "./demo-flows.mjs";
+import { CLIENT, Session } from "./demo-session.mjs";
 
 /** A test card the local checkout accepts. */
 const TEST_CARD = "4242 4242 4242 4242";

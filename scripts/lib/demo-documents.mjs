@@ -11,7 +11,7 @@
 // deliverables and signed statements of work; the dashboard's Documents Hub card counts them.
 
 import { crc32, deflateSync } from "node:zlib";
-import { CLIENT, Session } from "./demo-flows.mjs";
+import { CLIENT, Session } from "./demo-session.mjs";
 
 const HUB = "/features?focus=Documents";
 

@@ -17,7 +17,7 @@
 // Time cannot pass in a demo: the completed engagement is back-dated afterwards in one SQL step
 // (backdateSql in demo-backdate.mjs, ADR 030) so that its months "since" exist in the books.
 
-import { DEMO_MATCH_REQUESTS, CLIENT, MANAGER, Session } from "./demo-flows.mjs";
+import { DEMO_MATCH_REQUESTS, CLIENT, MANAGER, Session } from "./demo-session.mjs";
 import { BACKDATE_START_MONTHS, backdateSql } from "./demo-backdate.mjs";
 import { capture, bin, quietEnv } from "./proc.mjs";
 

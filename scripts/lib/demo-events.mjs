@@ -6,7 +6,7 @@
 // Events card (a peer group in 3 days the demo business is registered for, with its join link; a
 // webinar in 10 days; a SCALE-only workshop in 24 days), and the three in /manage/events.
 
-import { CLIENT, MANAGER, Session } from "./demo-flows.mjs";
+import { CLIENT, MANAGER, Session } from "./demo-session.mjs";
 
 const DAY = 24 * 60 * 60 * 1000;
 

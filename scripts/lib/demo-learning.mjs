@@ -12,7 +12,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CLIENT, MANAGER, Session } from "./demo-flows.mjs";
+import { CLIENT, MANAGER, Session } from "./demo-session.mjs";
 import { LEARNING_TEMPLATES } from "./learning-templates.mjs";
 
 const TEMPLATES_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "content", "templates");

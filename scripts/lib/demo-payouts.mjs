@@ -10,7 +10,7 @@
 // in his engagement is held (the manager's Transfers page lists it), and signing in as Daniel and
 // setting up payouts sends it. Thomas Becker (consultant4@) has not set up payouts either.
 
-import { Session } from "./demo-flows.mjs";
+import { Session } from "./demo-session.mjs";
 
 const DEMO_PAYOUT_CONSULTANTS = [{ email: "consultant7@partwise.test", firstName: "Grace", lastName: "Liu" }];
 
