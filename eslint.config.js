@@ -1,7 +1,7 @@
 // ESLint flat config: JS + TypeScript recommended everywhere, React hooks rules for the app's
 // components, and the right globals for each runtime (Workers/browser in app/, Node in scripts/).
+// Import cycles are checked by dpdm, not here (`npm run lint:cycles`, ADR 055).
 import js from "@eslint/js";
-import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -45,18 +45,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // No import cycles between files (docs/decisions/017-domain-folders.md). `import type` lines
-    // are skipped: they vanish at build time, so they cannot make a module load half-initialised.
-    files: ["**/*.{ts,tsx}"],
-    plugins: { import: importPlugin },
-    settings: {
-      "import/extensions": [".ts", ".tsx", ".js", ".mjs"],
-      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import/resolver": { typescript: { project: "./tsconfig.json" } },
-    },
-    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // Across folders the app imports through ~/ (app) and ~db/ (db), never ../, so a module can
