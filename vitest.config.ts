@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
@@ -10,14 +12,22 @@ import { defineConfig } from "vitest/config";
  */
 const migrations = await readD1Migrations("./migrations");
 
+/**
+ * The settings a fresh clone has (.dev.vars.example), bound over whatever the developer's own
+ * .dev.vars says: wrangler reads .dev.vars for the tests too, and a local APP_URL or Stripe key
+ * must not change what the tests see. tests/unit/platform/dev-vars.test.ts checks that every
+ * variable the app reads is in the example.
+ */
+const freshCloneVars = parseEnv(readFileSync("./.dev.vars.example", "utf8"));
+
 export default defineConfig({
   plugins: [
     tsconfigPaths(),
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        // wrangler.toml says production; tests run with the local defaults (no real secrets).
-        bindings: { APP_ENV: "local", TEST_MIGRATIONS: migrations },
+        // wrangler.toml says production; tests run with a fresh clone's local settings (no secrets).
+        bindings: { ...freshCloneVars, APP_ENV: "local", TEST_MIGRATIONS: migrations },
       },
     }),
   ],
@@ -30,6 +40,9 @@ export default defineConfig({
     globalSetup: ["./tests/integration/global-setup.ts"],
     reporters: ["default", "json"],
     outputFile: { json: "test-results/integration.json" },
+    // Each file gets its own Miniflare; two at a time keep both cores busy while one file's
+    // Worker loads (ADR 055).
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     deps: {
@@ -37,7 +50,7 @@ export default defineConfig({
         // @remix-run/cloudflare is CommonJS; without pre-bundling its require() of
         // @remix-run/server-runtime is undefined inside workerd. The rest are the packages the
         // server build (build/server/index.js) imports: pre-bundled, each test file starts faster.
-        // Add new runtime dependencies of the server build here (e.g. stripe).
+        // Add new runtime dependencies of the server build here.
         ssr: {
           enabled: true,
           include: [
@@ -55,6 +68,7 @@ export default defineConfig({
             "@conform-to/zod/v4",
             "zod",
             "isbot",
+            "stripe",
           ],
         },
       },

@@ -109,6 +109,9 @@ const VarsSchema = z.object({
   SELLER_ADDRESS: optional(z.string().trim().min(5).max(300)),
 });
 
+/** Every variable the app reads (.dev.vars.example lists each one; tests/unit/platform/env.test.ts). */
+export const APP_VAR_NAMES = Object.keys(VarsSchema.shape);
+
 export type AppEnv = {
   APP_ENV: "local" | "production";
   APP_URL?: string;

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { parseEnv as parseDotEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, envOf, parseEnv } from "~/server/platform/env.server";
+import { APP_VAR_NAMES, ConfigurationError, envOf, parseEnv } from "~/server/platform/env.server";
 import { database } from "~db/index";
 
 /** The published local-only key (env.server.ts); production must refuse it. */
@@ -290,5 +292,24 @@ describe("envOf and database: once per bindings object (ADR 042)", () => {
     const d1 = {} as D1Database;
     expect(database(d1)).toBe(database(d1));
     expect(database({} as D1Database)).not.toBe(database(d1));
+  });
+});
+
+describe(".dev.vars.example", () => {
+  // The integration tests bind these over a developer's own .dev.vars (vitest.config.ts): a
+  // variable missing here could leak a local setting into the tests.
+  it("lists every variable the app reads, each one empty or a harmless local value", () => {
+    const example = parseDotEnv(readFileSync(new URL("../../../.dev.vars.example", import.meta.url), "utf8"));
+    expect(APP_VAR_NAMES.filter((name) => !(name in example))).toEqual([]);
+    expect(APP_VAR_NAMES.length).toBeGreaterThan(20);
+    for (const secret of [
+      "PASSWORD_PEPPER",
+      "STRIPE_SECRET_KEY",
+      "RESEND_API_KEY",
+      "TOKEN_ENCRYPTION_KEY",
+      "APP_URL",
+    ]) {
+      expect(example[secret], secret).toBe("");
+    }
   });
 });
