@@ -1,9 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: every check in order, continuing past failures, then one line `N passed, N failed`
-// summed over all runners (the figure CI reports). Exits non-zero if anything failed.
-//   typecheck (1 test) → lint: ESLint + Prettier --check (1 test) → unit → build → bundle (checks over
-//   the build: JavaScript budgets per page, the React build wrangler dev serves) → integration (workerd) → e2e (Chromium)
+// `npm test`: every check, continuing past failures, then one line `N passed, N failed` summed
+// over all runners (the figure CI reports). Exits non-zero if anything failed.
+//   build → e2e (Chromium, against its own wrangler dev) started in the background, and beside it,
+//   one after another: typecheck (1 test) → lint: ESLint + Prettier --check + import cycles
+//   (1 test) → unit → bundle (checks over the build: JavaScript budgets per page, the React build
+//   wrangler dev serves) → integration (workerd).
+// The browser tests spend most of their time waiting on the server and the page; the other levels
+// keep the two cores busy meanwhile (ADR 055). The browser tests' output goes to
+// test-results/e2e-output.log and is printed once they end, so the two never interleave.
 // The build is not a test; a failed build counts as one failure.
+import { spawn } from "node:child_process";
+import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { clearReport, countSummary, countVitest, failureLines } from "./lib/reports.mjs";
 import { bin, quietEnv, ROOT, run } from "./lib/proc.mjs";
@@ -35,10 +42,47 @@ async function vitest(name, config, report, testDir) {
   });
 }
 
-await check("typecheck", bin("tsc"), ["-b"]);
-// The lint step: ESLint (boundaries, cycles, bugs), then Prettier's check of the formatting.
-await check("lint", bin("eslint"), ["--max-warnings=0", "."], [bin("prettier"), ["--check", "."]]);
-await vitest("unit", "vitest.unit.config.ts", "unit.json", "tests/unit");
+/**
+ * The browser tests (scripts/e2e.mjs) as a background process whose output goes to a log file,
+ * printed when it ends. Resolves with the e2e step once it has ended.
+ */
+function startE2E() {
+  clearReport(results("e2e.json"));
+  const started = Date.now();
+  const logFile = results("e2e-output.log");
+  console.log(
+    `\n▶ e2e: scripts/e2e.mjs in the background (output: ${path.relative(ROOT, logFile)}, printed when it ends)`,
+  );
+  const log = createWriteStream(logFile);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "e2e.mjs")], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    // Stopped with npm test: scripts/e2e.mjs stops its wrangler dev on SIGINT/SIGTERM.
+    for (const signal of ["SIGINT", "SIGTERM"]) {
+      process.once(signal, () => {
+        child.kill(signal);
+        process.exit(130);
+      });
+    }
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    const finish = (code) => {
+      log.end(() => {
+        console.log("\n▶ e2e output");
+        process.stdout.write(readFileSync(logFile, "utf8"));
+        resolve({ name: "e2e", ...countSummary(results("e2e.json"), code), ms: Date.now() - started });
+      });
+    };
+    child.on("error", (error) => {
+      log.write(`Could not start the browser tests: ${error.message}\n`);
+      finish(127);
+    });
+    child.on("exit", (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
 
 {
   const started = Date.now();
@@ -52,17 +96,27 @@ await vitest("unit", "vitest.unit.config.ts", "unit.json", "tests/unit");
   });
 }
 
+// The browser tests need the build; they start now and run beside the other levels.
+const e2e = startE2E();
+
+await check("typecheck", bin("tsc"), ["-b"]);
+// The lint step: ESLint (boundaries, bugs), Prettier's check of the formatting, then dpdm's
+// check that no module imports itself through others (import type aside).
+await check(
+  "lint",
+  bin("eslint"),
+  ["--max-warnings=0", "."],
+  [bin("prettier"), ["--check", "."]],
+  ["npm", ["run", "--silent", "lint:cycles"]],
+);
+await vitest("unit", "vitest.unit.config.ts", "unit.json", "tests/unit");
+
 // Needs the build: the JavaScript each page loads (budgets) and the React build `wrangler dev` bundles.
 await vitest("bundle", "vitest.bundle.config.ts", "bundle.json", "tests/bundle");
 
 await vitest("integration", "vitest.config.ts", "integration.json", "tests/integration");
 
-{
-  clearReport(results("e2e.json"));
-  const started = Date.now();
-  const code = await run(process.execPath, [path.join(ROOT, "scripts", "e2e.mjs")], { env, label: "e2e" });
-  steps.push({ name: "e2e", ...countSummary(results("e2e.json"), code), ms: Date.now() - started });
-}
+steps.push(await e2e);
 
 const passed = steps.reduce((sum, step) => sum + step.passed, 0);
 const failed = steps.reduce((sum, step) => sum + step.failed, 0);
