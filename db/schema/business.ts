@@ -47,7 +47,8 @@ export const businesses = sqliteTable(
     /**
      * The free trial without a card (ADR 050): the tier whose perks it opens, when it started and
      * when it ends. All null until a trial starts; set once (one trial per business), never cleared,
-     * so an ended trial is still known. Written only by app/server/payments/trial.server.ts.
+     * so an ended trial is still known. Written only by app/server/payments/trial.server.ts, through
+     * startBusinessTrial (app/server/business/business-row.server.ts).
      */
     trialTier: text("trial_tier", { enum: MEMBER_TIERS }),
     trialStartedAt: timestamp("trial_started_at"),

@@ -14,6 +14,12 @@ export type PaidTier = (typeof PAID_TIERS)[number];
 export const BILLING_PERIODS = ["MONTHLY", "YEARLY"] as const;
 export type Billing = (typeof BILLING_PERIODS)[number];
 
+/**
+ * Subscription states that hold the business's one plan: a new plan checkout is refused while the
+ * business has one, and a second subscription in one of them is a duplicate (ADR 010).
+ */
+export const LIVE_SUBSCRIPTION_STATES = ["trialing", "active", "past_due"] as const;
+
 /** Stripe price lookup keys (spec §7): plan type + "_PLAN_" + MONTHLY or YEARLY. */
 export type LookupKey = `${PaidTier}_PLAN_${Billing}`;
 

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { businesses, users, type Business } from "~db/schema";
+import { users, type Business } from "~db/schema";
 import {
   BUSINESS_EXISTS_MESSAGE,
-  EMPLOYEE_BAND_MEDIANS,
   STAFF_CANNOT_CREATE_BUSINESS_MESSAGE,
   type BusinessDetailsInput,
 } from "~/lib/business/business-schemas";
 import { NAICS_UNKNOWN_MESSAGE } from "~/lib/business/naics";
 import { EMAIL_TAKEN_MESSAGE, type PersonalDetailsInput } from "~/lib/identity/signup-schemas";
 import type { AppContext } from "~/server/load-context";
+import { insertBusiness } from "~/server/business/business-row.server";
 import { findNaics } from "~/server/business/naics.server";
 import { hashPassword } from "./password.server";
 import { limitByNetwork, SIGNUP_POLICY, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
@@ -85,17 +85,12 @@ export type CreateBusinessResult =
   | { ok: false; status: 400; field: "naics"; msg: string }
   | { ok: false; status: 403 | 409; msg: string };
 
-/** 'YYYY-MM' in UTC (spec §3 memberSince). */
-export function memberSinceOf(date: Date): string {
-  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
-}
-
 /**
  * The signed-in client's business (spec §2 business details). One business per client: the
- * insert is `ON CONFLICT DO NOTHING RETURNING` on the unique owner index, so a double submit or
- * two tabs create one business and the other gets 409. Staff accounts have no business (403).
- * New businesses start on BASIC, member since this month; numberOfEmployees is the band's median
- * (EMPLOYEE_BAND_MEDIANS).
+ * business domain's insert (insertBusiness) is `ON CONFLICT DO NOTHING RETURNING` on the unique
+ * owner index, so a double submit or two tabs create one business and the other gets 409. Staff
+ * accounts have no business (403). New businesses start on BASIC, member since this month;
+ * numberOfEmployees is the band's median (EMPLOYEE_BAND_MEDIANS).
  */
 export async function createClientBusiness(
   app: AppContext,
@@ -106,28 +101,7 @@ export async function createClientBusiness(
   if (viewer.business) return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
   if (!findNaics(input.naics)) return { ok: false, status: 400, field: "naics", msg: NAICS_UNKNOWN_MESSAGE };
 
-  const now = app.now();
-  const [business] = await app.db
-    .insert(businesses)
-    .values({
-      id: crypto.randomUUID(),
-      ownerUserId: viewer.user.id,
-      name: input.name,
-      clientRole: input.clientRole,
-      city: input.city,
-      state: input.state,
-      naics: input.naics,
-      revenueBand: input.revenue,
-      employeeBand: input.employeeCount,
-      numberOfEmployees: EMPLOYEE_BAND_MEDIANS[input.employeeCount],
-      memberTier: "BASIC",
-      memberSince: memberSinceOf(now),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: businesses.ownerUserId })
-    .returning()
-    .all();
+  const [business] = await insertBusiness(app.db, viewer.user.id, input, app.now()).all();
   if (!business) return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
   return { ok: true, business };
 }

@@ -22,6 +22,7 @@ import {
 } from "~/lib/payments/payment-copy";
 import {
   isPaidTier,
+  LIVE_SUBSCRIPTION_STATES,
   parseLookupKey,
   PLANS,
   TRIAL_DAYS,
@@ -37,7 +38,6 @@ import { paymentProvider } from "./provider/factory.server";
 import { PaymentProviderError, type CheckoutSession } from "./provider/types";
 import type { CheckoutFailure, Purchasable, PurchaseDescription, PurchaseKind, PurchaseRefs } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
-import { LIVE_SUBSCRIPTION_STATES } from "./subscriptions.server";
 
 export type { CheckoutFailure } from "./purchasable";
 export type CheckoutBusiness = Pick<

@@ -1,6 +1,7 @@
 // The business's Stripe customer, kept on the business row with its plan and subscription.
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { businesses } from "~db/schema";
+import { saveStripeCustomer } from "~/server/business/business-row.server";
 import type { AppContext } from "~/server/load-context";
 import type { CheckoutViewer } from "./checkout.server";
 import { paymentProvider } from "./provider/factory.server";
@@ -22,11 +23,7 @@ export async function ensureCustomer(app: AppContext, viewer: CheckoutViewer): P
     { businessId: business.id, email: viewer.user.email, name: business.name },
     `customer-${business.id}`,
   );
-  const saved = await app.db
-    .update(businesses)
-    .set({ stripeCustomerId: customer.id, updatedAt: app.now() })
-    .where(and(eq(businesses.id, business.id), isNull(businesses.stripeCustomerId)))
-    .returning({ id: businesses.stripeCustomerId });
+  const saved = await saveStripeCustomer(app.db, business.id, customer.id, app.now());
   if (saved.length > 0) return customer.id;
   const [stored] = await app.db
     .select({ stripeCustomerId: businesses.stripeCustomerId })

@@ -1,8 +1,7 @@
 // Plan choice for a business. Prices, perks and lookup keys live in app/lib/payments/plans.ts; paid plans
 // are started by the Stripe checkout (app/server/payments/checkout.server.ts).
-import { and, eq, isNull } from "drizzle-orm";
-import { businesses } from "~db/schema";
 import { parseLookupKey, PLANS } from "~/lib/payments/plans";
+import { recordPlanChoice } from "~/server/business/business-row.server";
 import type { AppContext } from "~/server/load-context";
 import type { Purchasable } from "./purchasable";
 import { syncSubscription } from "./subscriptions.server";
@@ -13,12 +12,7 @@ import { syncSubscription } from "./subscriptions.server";
  * business id comes from the session. Returns whether this call recorded the choice.
  */
 export async function chooseBasicPlan(app: AppContext, businessId: string): Promise<{ recorded: boolean }> {
-  const now = app.now();
-  const result = await app.db
-    .update(businesses)
-    .set({ planChosenAt: now, updatedAt: now })
-    .where(and(eq(businesses.id, businessId), isNull(businesses.planChosenAt)))
-    .run();
+  const result = await recordPlanChoice(app.db, businessId, app.now()).run();
   return { recorded: (result.meta?.changes ?? 0) > 0 };
 }
 

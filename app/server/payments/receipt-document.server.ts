@@ -6,6 +6,7 @@
  * business: another business's purchase reads as not found.
  */
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import {
   deliveryItems,
   deliveryOutlines,
@@ -64,11 +65,13 @@ const purchaseColumns = {
   ...subjectColumns,
 };
 
-/** The business's receipted purchases with what each bought (the item and engagement, or the insight). */
-export function receiptedPurchases(app: AppContext, businessId: string) {
-  return app.db
-    .select(purchaseColumns)
-    .from(purchases)
+/**
+ * The joins that say what a purchase bought: its deliverable (and that deliverable's engagement) or
+ * its insight, each only when it is the business's own. `query` must already have `purchases` in
+ * it; the subject's columns (subjectColumns) read null where the purchase bought neither.
+ */
+export function joinPurchaseSubjects<Q extends SQLiteSelect>(query: Q, businessId: string) {
+  return query
     .leftJoin(
       deliveryItems,
       and(
@@ -85,8 +88,12 @@ export function receiptedPurchases(app: AppContext, businessId: string) {
         eq(insightRequests.id, purchases.referenceId),
         eq(insightRequests.businessId, businessId),
       ),
-    )
-    .$dynamic();
+    );
+}
+
+/** The business's receipted purchases with what each bought (the item and engagement, or the insight). */
+export function receiptedPurchases(app: AppContext, businessId: string) {
+  return joinPurchaseSubjects(app.db.select(purchaseColumns).from(purchases).$dynamic(), businessId);
 }
 
 export const subjectOf = (row: { kind: Purchase["kind"]; referenceId: string | null } & PurchaseSubjectColumns) =>

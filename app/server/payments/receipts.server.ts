@@ -9,7 +9,13 @@ import { deliveryItems, deliveryOutlines, insightRequests, itemRefunds, purchase
 import { receiptNumber } from "~/lib/payouts/receipts";
 import type { AppContext } from "~/server/load-context";
 import { outlineIdSql } from "~/server/engagements/engagement-views.server";
-import { oneOffPayment, RECEIPTED_STATUSES, receiptedPurchases, subjectOf } from "./receipt-document.server";
+import {
+  joinPurchaseSubjects,
+  oneOffPayment,
+  RECEIPTED_STATUSES,
+  receiptedPurchases,
+  subjectOf,
+} from "./receipt-document.server";
 
 export { loadReceipt, type Receipt, type ReceiptRefund } from "./receipt-document.server";
 
@@ -161,6 +167,21 @@ export type PaymentEntry = {
 };
 
 /**
+ * What a refund line of the payment history shows of the purchase it refunded: the date its
+ * receipt number is made of, and what it bought (the subject's columns but the insight's, which
+ * each half of the union reads its own way).
+ */
+const refundedPurchaseColumns = {
+  paidAt: purchases.paidAt,
+  purchaseUpdatedAt: purchases.updatedAt,
+  kind: purchases.kind,
+  referenceId: purchases.referenceId,
+  itemTitle: deliveryItems.title,
+  outlineId: deliveryItems.outlineId,
+  outlineTitle: deliveryOutlines.title,
+};
+
+/**
  * The business's payment history, newest first: every paid (or since refunded) one-off purchase
  * and every refund as its own entry, the automatic refunds of duplicate payments included (a
  * plan's charges are its invoices, in the billing portal). Two queries in parallel (one round trip).
@@ -178,13 +199,7 @@ export async function loadPaymentHistory(app: AppContext, businessId: string): P
         purchaseId: itemRefunds.purchaseId,
         amountCents: itemRefunds.amountCents,
         refundedAt: sql<Date>`${itemRefunds.updatedAt}`.mapWith(itemRefunds.updatedAt).as("refunded_at"),
-        paidAt: purchases.paidAt,
-        purchaseUpdatedAt: purchases.updatedAt,
-        kind: purchases.kind,
-        referenceId: purchases.referenceId,
-        itemTitle: deliveryItems.title,
-        outlineId: deliveryItems.outlineId,
-        outlineTitle: deliveryOutlines.title,
+        ...refundedPurchaseColumns,
         insightCategory: sql<string | null>`NULL`.as("insight_category"),
         duplicate: sql<number>`0`.mapWith(Number).as("duplicate"),
       })
@@ -194,42 +209,22 @@ export async function loadPaymentHistory(app: AppContext, businessId: string): P
       .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
       .where(and(eq(itemRefunds.businessId, businessId), eq(itemRefunds.status, "succeeded")))
       .unionAll(
-        app.db
-          .select({
-            id: purchaseRefunds.id,
-            purchaseId: purchases.id,
-            amountCents: purchaseRefunds.amountCents,
-            refundedAt: sql<Date>`${purchaseRefunds.updatedAt}`.mapWith(purchaseRefunds.updatedAt).as("refunded_at"),
-            paidAt: purchases.paidAt,
-            purchaseUpdatedAt: purchases.updatedAt,
-            kind: purchases.kind,
-            referenceId: purchases.referenceId,
-            itemTitle: deliveryItems.title,
-            outlineId: deliveryItems.outlineId,
-            outlineTitle: deliveryOutlines.title,
-            insightCategory: sql<string | null>`${insightRequests.category}`.as("insight_category"),
-            duplicate: sql<number>`1`.mapWith(Number).as("duplicate"),
-          })
-          .from(purchaseRefunds)
-          .innerJoin(purchases, and(duplicateRefundJoin, eq(purchases.businessId, businessId), oneOffPayment))
-          .leftJoin(
-            deliveryItems,
-            and(
-              eq(purchases.kind, "delivery_item"),
-              eq(deliveryItems.id, purchases.referenceId),
-              eq(deliveryItems.businessId, businessId),
-            ),
-          )
-          .leftJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
-          .leftJoin(
-            insightRequests,
-            and(
-              eq(purchases.kind, "insight"),
-              eq(insightRequests.id, purchases.referenceId),
-              eq(insightRequests.businessId, businessId),
-            ),
-          )
-          .where(eq(purchaseRefunds.businessId, businessId)),
+        joinPurchaseSubjects(
+          app.db
+            .select({
+              id: purchaseRefunds.id,
+              purchaseId: purchases.id,
+              amountCents: purchaseRefunds.amountCents,
+              refundedAt: sql<Date>`${purchaseRefunds.updatedAt}`.mapWith(purchaseRefunds.updatedAt).as("refunded_at"),
+              ...refundedPurchaseColumns,
+              insightCategory: sql<string | null>`${insightRequests.category}`.as("insight_category"),
+              duplicate: sql<number>`1`.mapWith(Number).as("duplicate"),
+            })
+            .from(purchaseRefunds)
+            .innerJoin(purchases, and(duplicateRefundJoin, eq(purchases.businessId, businessId), oneOffPayment))
+            .$dynamic(),
+          businessId,
+        ).where(eq(purchaseRefunds.businessId, businessId)),
       )
       .orderBy(desc(sql`refunded_at`))
       .limit(PAYMENT_HISTORY_LIMIT),

@@ -1,9 +1,14 @@
 // A business's plan follows its Stripe subscription. The webhook handler and checkout
 // fulfilment call syncSubscription, which reads the subscription's CURRENT state from the provider
 // and writes it: events may arrive late, twice or out of order, and the outcome is the same.
-import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { businesses, type MemberTier } from "~db/schema";
-import { parseLookupKey } from "~/lib/payments/plans";
+import type { MemberTier } from "~db/schema";
+import { LIVE_SUBSCRIPTION_STATES, parseLookupKey } from "~/lib/payments/plans";
+import {
+  forgetBusinessSubscription,
+  subscriptionHolder,
+  writeBusinessSubscription,
+  type SubscriptionOwner,
+} from "~/server/business/business-row.server";
 import type { AppContext } from "~/server/load-context";
 import { cancelDuplicateSubscription } from "./duplicate-payments.server";
 import { paymentProvider } from "./provider/factory.server";
@@ -30,12 +35,6 @@ export function subscriptionPlan(subscription: Pick<Subscription, "status" | "lo
   }
   return { tier: null, ended: false };
 }
-
-/**
- * Subscription states that hold the business's one plan: a new plan checkout is refused while the
- * business has one, and a second subscription in one of them is a duplicate (ADR 010).
- */
-export const LIVE_SUBSCRIPTION_STATES = ["trialing", "active", "past_due"] as const;
 
 export type SyncResult = {
   /** The business row was written. */
@@ -71,12 +70,7 @@ export async function syncSubscription(
   const result = await writeSubscription(app, subscription, options.businessId);
   if (result.updated) return done(result, false);
   // Not written: which business is it, and does that business hold another live subscription?
-  const target = businessMatch(subscription, options.businessId);
-  const [holder] = await app.db
-    .select({ id: businesses.id, subscriptionId: businesses.subscriptionId })
-    .from(businesses)
-    .where(target)
-    .limit(1);
+  const [holder] = await subscriptionHolder(app.db, ownerOf(subscription, options.businessId));
   if (!holder) return { ...done(result, false), matched: false };
   if (result.ended || !holder.subscriptionId || holder.subscriptionId === subscription.id) return done(result, false);
   const kept = await retrieveOrNull(provider, holder.subscriptionId);
@@ -100,40 +94,24 @@ function done(result: { updated: boolean; tier: MemberTier | null; status: strin
   return { updated: result.updated, matched: true, duplicate, tier: result.tier, status: result.status };
 }
 
-/** The one conditional UPDATE of syncSubscription. */
+/** The one conditional UPDATE of syncSubscription (the business domain's writeBusinessSubscription). */
 async function writeSubscription(app: AppContext, subscription: Subscription, businessId?: string) {
   const { tier, ended } = subscriptionPlan(subscription);
   if (!tier && GRANTING_STATES.has(subscription.status)) {
     console.error(`Subscription ${subscription.id} has an unknown lookup key ${String(subscription.lookup_key)}.`);
   }
-  const target = businessMatch(subscription, businessId);
-  const ownsSubscription = or(isNull(businesses.subscriptionId), eq(businesses.subscriptionId, subscription.id));
-  const mayHold = or(
-    ownsSubscription,
-    sql`COALESCE(${businesses.subscriptionStatus}, '') NOT IN ${sql.raw(`('${LIVE_SUBSCRIPTION_STATES.join("', '")}')`)}`,
-  );
-  const now = app.now();
-  const result = await app.db
-    .update(businesses)
-    .set({
-      ...(tier ? { memberTier: tier } : {}),
-      subscriptionId: subscription.id,
-      subscriptionStatus: subscription.status,
-      planChosenAt: sql`COALESCE(${businesses.planChosenAt}, ${now.getTime()})`,
-      updatedAt: now,
-    })
-    .where(and(target, ended ? ownsSubscription : mayHold))
-    .run();
+  const result = await writeBusinessSubscription(
+    app.db,
+    ownerOf(subscription, businessId),
+    { status: subscription.status, tier, ended },
+    app.now(),
+  ).run();
   return { updated: (result.meta?.changes ?? 0) > 0, ended, tier, status: subscription.status };
 }
 
 /** A stored subscription the provider no longer knows: no longer live (the plan itself is kept until a sync says otherwise). */
 async function forgetSubscription(app: AppContext, businessId: string, subscriptionId: string) {
-  await app.db
-    .update(businesses)
-    .set({ subscriptionStatus: "canceled", updatedAt: app.now() })
-    .where(and(eq(businesses.id, businessId), eq(businesses.subscriptionId, subscriptionId)))
-    .run();
+  await forgetBusinessSubscription(app.db, businessId, subscriptionId, app.now()).run();
 }
 
 async function retrieveOrNull(provider: PaymentProvider, id: string): Promise<Subscription | null> {
@@ -145,19 +123,12 @@ async function retrieveOrNull(provider: PaymentProvider, id: string): Promise<Su
   }
 }
 
-function businessMatch(subscription: Subscription, businessId?: string) {
-  const conditions = [
-    eq(businesses.stripeCustomerId, subscription.customer),
-    eq(businesses.subscriptionId, subscription.id),
-  ];
-  if (businessId) conditions.push(eq(businesses.id, businessId));
-  const metaBusiness = subscription.metadata?.businessId;
-  if (metaBusiness) {
-    const named = and(
-      eq(businesses.id, metaBusiness),
-      or(isNull(businesses.stripeCustomerId), eq(businesses.stripeCustomerId, subscription.customer)),
-    );
-    if (named) conditions.push(named);
-  }
-  return or(...conditions);
+/** What finds the subscription's business: the hint, its customer, its metadata.businessId, its id. */
+function ownerOf(subscription: Subscription, businessId?: string): SubscriptionOwner {
+  return {
+    subscriptionId: subscription.id,
+    customerId: subscription.customer,
+    businessId,
+    metadataBusinessId: subscription.metadata?.businessId,
+  };
 }

@@ -1,11 +1,13 @@
 // The free trial without a card (ADR 050): started from "Try a 7-Day Free Trial!" on /plan-select.
-// The payments domain's own module for the trial's columns on businesses (trial_tier,
-// trial_started_at, trial_ends_at); checkout, fulfilment and the webhooks do not read or write them.
-// What the trial unlocks is decided by accessTier (app/lib/payments/trial.ts).
-import { and, eq, isNull, sql } from "drizzle-orm";
+// The payments domain's own module for the trial (trial_tier, trial_started_at, trial_ends_at on
+// businesses, written through the business domain's startBusinessTrial); checkout, fulfilment and
+// the webhooks do not read or write them. What the trial unlocks is decided by accessTier
+// (app/lib/payments/trial.ts).
+import { eq } from "drizzle-orm";
 import { businesses } from "~db/schema";
 import type { MemberTier } from "~db/enums";
 import { NO_CARD_TRIAL_TIER, TRIAL_COPY, TRIAL_MS } from "~/lib/payments/trial";
+import { startBusinessTrial } from "~/server/business/business-row.server";
 import type { AppContext } from "~/server/load-context";
 
 export type StartTrialResult = { ok: true; tier: MemberTier; endsAt: Date } | { ok: false; status: 409; msg: string };
@@ -20,24 +22,7 @@ export type StartTrialResult = { ok: true; tier: MemberTier; endsAt: Date } | { 
 export async function startTrial(app: AppContext, businessId: string): Promise<StartTrialResult> {
   const now = app.now();
   const endsAt = new Date(now.getTime() + TRIAL_MS);
-  const [started] = await app.db
-    .update(businesses)
-    .set({
-      trialTier: NO_CARD_TRIAL_TIER,
-      trialStartedAt: now,
-      trialEndsAt: endsAt,
-      planChosenAt: sql`COALESCE(plan_chosen_at, ${now.getTime()})`,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(businesses.id, businessId),
-        isNull(businesses.trialStartedAt),
-        eq(businesses.memberTier, "BASIC"),
-        isNull(businesses.subscriptionId),
-      ),
-    )
-    .returning({ trialTier: businesses.trialTier, trialEndsAt: businesses.trialEndsAt });
+  const [started] = await startBusinessTrial(app.db, businessId, { tier: NO_CARD_TRIAL_TIER, now, endsAt });
   if (started?.trialTier && started.trialEndsAt)
     return { ok: true, tier: started.trialTier, endsAt: started.trialEndsAt };
   // Refused: say why (a read only on this path).

@@ -1,8 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "~db/schema";
+import {
+  forgetBusinessSubscription,
+  recordPlanChoice,
+  saveStripeCustomer,
+  subscriptionHolder,
+  writeBusinessSubscription,
+} from "~/server/business/business-row.server";
 import { call, connectAccounting, db, postForm, signedIn } from "../helpers";
-import { signedInClient, signedInManager } from "../../factories";
+import { createClient, signedInClient, signedInManager } from "../../factories";
 
 const NAICS_FORMAT = { msg: "NAICS must be a 6-digit number" };
 const NAICS_UNKNOWN = { msg: "That isn't a 2022 NAICS industry code. Use the NAICS lookup to find yours." };
@@ -384,5 +391,148 @@ describe("/profile-progress", () => {
     const html = await (await call("/profile-progress", { cookie: token })).text();
     expect(html).toContain("Almost there!");
     expect(html).toContain('aria-valuenow="40"');
+  });
+});
+
+/**
+ * The business domain's statements for the columns payments decides (business-row.server.ts):
+ * what the payment flows do not reach on their own — two first checkouts racing for the customer,
+ * a subscription naming a business by metadata, a stored subscription the provider forgot — and
+ * that they join the caller's db.batch, all or nothing.
+ */
+describe("the business row's statements for payments", () => {
+  const row = async (id: string) => (await db().select().from(businesses).where(eq(businesses.id, id)))[0]!;
+  const changes = (result: { meta?: { changes?: number } }) => result.meta?.changes ?? 0;
+
+  it("saves one Stripe customer when two first checkouts race, and keeps it", async () => {
+    const { business } = await createClient();
+    const now = new Date();
+    const [first, second] = await Promise.all([
+      saveStripeCustomer(db(), business.id, `cus_a_${business.id}`, now),
+      saveStripeCustomer(db(), business.id, `cus_b_${business.id}`, now),
+    ]);
+    expect([first.length, second.length].sort()).toEqual([0, 1]);
+    const winner = first.length === 1 ? `cus_a_${business.id}` : `cus_b_${business.id}`;
+    expect(await row(business.id)).toMatchObject({ stripeCustomerId: winner });
+    expect(await saveStripeCustomer(db(), business.id, `cus_c_${business.id}`, now)).toEqual([]);
+    expect((await row(business.id)).stripeCustomerId).toBe(winner);
+  });
+
+  it("writes a subscription on its business, never over another live one, and finds the business by metadata only with its customer or none", async () => {
+    const { business } = await createClient();
+    const other = await createClient();
+    const customer = `cus_${business.id}`;
+    await db().update(businesses).set({ stripeCustomerId: customer }).where(eq(businesses.id, business.id));
+    await db()
+      .update(businesses)
+      .set({ stripeCustomerId: `cus_${other.business.id}` })
+      .where(eq(businesses.id, other.business.id));
+    const first = new Date("2026-11-28T10:00:00Z");
+    const owner = { subscriptionId: `sub_1_${business.id}`, customerId: customer };
+    const live = { status: "active", tier: "STANDARD" as const, ended: false };
+
+    expect(changes(await writeBusinessSubscription(db(), owner, live, first).run())).toBe(1);
+    expect(await row(business.id)).toMatchObject({
+      memberTier: "STANDARD",
+      subscriptionId: owner.subscriptionId,
+      subscriptionStatus: "active",
+      planChosenAt: first,
+    });
+    expect(await subscriptionHolder(db(), owner)).toEqual([{ id: business.id, subscriptionId: owner.subscriptionId }]);
+
+    // A second live subscription of the same customer does not replace the first.
+    const second = { subscriptionId: `sub_2_${business.id}`, customerId: customer };
+    const later = new Date("2026-11-29T10:00:00Z");
+    const premium = { status: "active", tier: "PREMIUM" as const, ended: false };
+    expect(changes(await writeBusinessSubscription(db(), second, premium, later).run())).toBe(0);
+    // An ended one touches only the business that points at it.
+    expect(
+      changes(
+        await writeBusinessSubscription(db(), second, { ...premium, status: "canceled", ended: true }, later).run(),
+      ),
+    ).toBe(0);
+    expect(await row(business.id)).toMatchObject({ memberTier: "STANDARD", subscriptionId: owner.subscriptionId });
+
+    // The metadata names a business with another customer: not found by it, and not written.
+    const named = {
+      subscriptionId: `sub_3_${business.id}`,
+      customerId: "cus_nobody",
+      metadataBusinessId: other.business.id,
+    };
+    expect(await subscriptionHolder(db(), named)).toEqual([]);
+    expect(changes(await writeBusinessSubscription(db(), named, live, later).run())).toBe(0);
+    expect(await row(other.business.id)).toMatchObject({ subscriptionId: null, memberTier: "BASIC" });
+
+    // Once the first is no longer live, the second may take its place; the first choice is kept.
+    expect(
+      changes(
+        await writeBusinessSubscription(db(), owner, { status: "past_due", tier: null, ended: false }, later).run(),
+      ),
+    ).toBe(1);
+    expect(await row(business.id)).toMatchObject({ memberTier: "STANDARD", subscriptionStatus: "past_due" });
+    expect(
+      changes(
+        await writeBusinessSubscription(db(), owner, { status: "canceled", tier: "BASIC", ended: true }, later).run(),
+      ),
+    ).toBe(1);
+    expect(changes(await writeBusinessSubscription(db(), second, premium, later).run())).toBe(1);
+    expect(await row(business.id)).toMatchObject({
+      memberTier: "PREMIUM",
+      subscriptionId: second.subscriptionId,
+      planChosenAt: first,
+    });
+  });
+
+  it("finds a business with no customer yet by the subscription's metadata and the hint", async () => {
+    const { business } = await createClient();
+    const owner = { subscriptionId: `sub_${business.id}`, customerId: `cus_new_${business.id}` };
+    expect(await subscriptionHolder(db(), owner)).toEqual([]);
+    expect(await subscriptionHolder(db(), { ...owner, metadataBusinessId: business.id })).toEqual([
+      { id: business.id, subscriptionId: null },
+    ]);
+    expect(await subscriptionHolder(db(), { ...owner, businessId: business.id })).toEqual([
+      { id: business.id, subscriptionId: null },
+    ]);
+  });
+
+  it("forgets a stored subscription only while the business still holds it, keeping the tier", async () => {
+    const { business } = await createClient();
+    const now = new Date();
+    await db()
+      .update(businesses)
+      .set({ memberTier: "PREMIUM", subscriptionId: `sub_${business.id}`, subscriptionStatus: "active" })
+      .where(eq(businesses.id, business.id));
+    expect(changes(await forgetBusinessSubscription(db(), business.id, `sub_other_${business.id}`, now).run())).toBe(0);
+    expect(await row(business.id)).toMatchObject({ subscriptionStatus: "active" });
+    expect(changes(await forgetBusinessSubscription(db(), business.id, `sub_${business.id}`, now).run())).toBe(1);
+    expect(await row(business.id)).toMatchObject({
+      memberTier: "PREMIUM",
+      subscriptionId: `sub_${business.id}`,
+      subscriptionStatus: "canceled",
+    });
+  });
+
+  it("run in the caller's db.batch: all of it lands, or none of it", async () => {
+    const { business } = await createClient();
+    const taken = await createClient();
+    const now = new Date();
+    await db()
+      .update(businesses)
+      .set({ stripeCustomerId: `cus_${taken.business.id}` })
+      .where(eq(businesses.id, taken.business.id));
+    // The customer is another business's (a unique index): the plan choice beside it is undone too.
+    await expect(
+      db().batch([
+        recordPlanChoice(db(), business.id, now),
+        saveStripeCustomer(db(), business.id, `cus_${taken.business.id}`, now),
+      ]),
+    ).rejects.toThrow();
+    expect(await row(business.id)).toMatchObject({ planChosenAt: null, stripeCustomerId: null });
+
+    await db().batch([
+      recordPlanChoice(db(), business.id, now),
+      saveStripeCustomer(db(), business.id, `cus_${business.id}`, now),
+    ]);
+    expect(await row(business.id)).toMatchObject({ planChosenAt: now, stripeCustomerId: `cus_${business.id}` });
   });
 });

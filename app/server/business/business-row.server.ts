@@ -1,0 +1,184 @@
+// The writes other domains make to the business row (docs/architecture.md: each domain owns its
+// tables). The business domain owns `businesses`; identity creates the row at sign-up, payments
+// keeps its membership columns (the plan chosen, the Stripe customer, the subscription, the free
+// trial). Each function answers the statement unrun, so the caller decides when it runs: awaited
+// alone, or in its own db.batch with its other writes. Every WHERE clause here is the claim that
+// makes the write happen once (a double click, two tabs, a replayed webhook): callers rely on it.
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~db/index";
+import { businesses } from "~db/schema";
+import type { MemberTier } from "~db/enums";
+import { EMPLOYEE_BAND_MEDIANS, type BusinessDetailsInput } from "~/lib/business/business-schemas";
+import { LIVE_SUBSCRIPTION_STATES } from "~/lib/payments/plans";
+
+/** 'YYYY-MM' in UTC (spec §3 memberSince). */
+export function memberSinceOf(date: Date): string {
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/**
+ * The owner's business, created from the sign-up's business details: on BASIC, member since this
+ * month, numberOfEmployees the band's median (EMPLOYEE_BAND_MEDIANS). `ON CONFLICT DO NOTHING
+ * RETURNING` on the unique owner index: of two concurrent inserts for one owner exactly one
+ * returns the row, the other nothing.
+ */
+export function insertBusiness(db: Database, ownerUserId: string, input: BusinessDetailsInput, now: Date) {
+  return db
+    .insert(businesses)
+    .values({
+      id: crypto.randomUUID(),
+      ownerUserId,
+      name: input.name,
+      clientRole: input.clientRole,
+      city: input.city,
+      state: input.state,
+      naics: input.naics,
+      revenueBand: input.revenue,
+      employeeBand: input.employeeCount,
+      numberOfEmployees: EMPLOYEE_BAND_MEDIANS[input.employeeCount],
+      memberTier: "BASIC",
+      memberSince: memberSinceOf(now),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: businesses.ownerUserId })
+    .returning();
+}
+
+/**
+ * Records the business's first plan choice (plan_chosen_at) at `now`, only while none is recorded:
+ * repeated or concurrent calls keep the first instant. Changes one row or none.
+ */
+export function recordPlanChoice(db: Database, businessId: string, now: Date) {
+  return db
+    .update(businesses)
+    .set({ planChosenAt: now, updatedAt: now })
+    .where(and(eq(businesses.id, businessId), isNull(businesses.planChosenAt)));
+}
+
+/**
+ * Starts the business's free trial (ADR 050) of `tier` from `now` to `endsAt`, and records it as
+ * the first plan choice if none is. Only once per business, only on BASIC and only for a business
+ * that never took a subscription: a business that fails any of these is left as it was and nothing
+ * is returned. Returns the trial's tier and end as stored.
+ */
+export function startBusinessTrial(
+  db: Database,
+  businessId: string,
+  trial: { tier: MemberTier; now: Date; endsAt: Date },
+) {
+  return db
+    .update(businesses)
+    .set({
+      trialTier: trial.tier,
+      trialStartedAt: trial.now,
+      trialEndsAt: trial.endsAt,
+      planChosenAt: sql`COALESCE(plan_chosen_at, ${trial.now.getTime()})`,
+      updatedAt: trial.now,
+    })
+    .where(
+      and(
+        eq(businesses.id, businessId),
+        isNull(businesses.trialStartedAt),
+        eq(businesses.memberTier, "BASIC"),
+        isNull(businesses.subscriptionId),
+      ),
+    )
+    .returning({ trialTier: businesses.trialTier, trialEndsAt: businesses.trialEndsAt });
+}
+
+/**
+ * Saves the business's Stripe customer, only while it has none: of two concurrent first checkouts
+ * one saves its customer (a row is returned), the other changes nothing.
+ */
+export function saveStripeCustomer(db: Database, businessId: string, customerId: string, now: Date) {
+  return db
+    .update(businesses)
+    .set({ stripeCustomerId: customerId, updatedAt: now })
+    .where(and(eq(businesses.id, businessId), isNull(businesses.stripeCustomerId)))
+    .returning({ id: businesses.stripeCustomerId });
+}
+
+/** What says which business a subscription is for (see subscriptionBusiness). */
+export type SubscriptionOwner = {
+  subscriptionId: string;
+  /** The subscription's customer. */
+  customerId: string;
+  /** The business the caller knows it for (a purchase's), if any. */
+  businessId?: string;
+  /** The subscription's metadata.businessId: it names a business with that customer or none yet. */
+  metadataBusinessId?: string;
+};
+
+/**
+ * The business a subscription is for: the hint (a purchase's business), the subscription's
+ * customer, its metadata.businessId (only with that customer or none yet) or the stored
+ * subscription id.
+ */
+function subscriptionBusiness(owner: SubscriptionOwner) {
+  const conditions: SQL[] = [
+    eq(businesses.stripeCustomerId, owner.customerId),
+    eq(businesses.subscriptionId, owner.subscriptionId),
+  ];
+  if (owner.businessId) conditions.push(eq(businesses.id, owner.businessId));
+  if (owner.metadataBusinessId) {
+    const named = and(
+      eq(businesses.id, owner.metadataBusinessId),
+      or(isNull(businesses.stripeCustomerId), eq(businesses.stripeCustomerId, owner.customerId)),
+    );
+    if (named) conditions.push(named);
+  }
+  return or(...conditions);
+}
+
+/** The business a subscription is for (subscriptionBusiness) and the subscription it holds: at most one row. */
+export function subscriptionHolder(db: Database, owner: SubscriptionOwner) {
+  return db
+    .select({ id: businesses.id, subscriptionId: businesses.subscriptionId })
+    .from(businesses)
+    .where(subscriptionBusiness(owner))
+    .limit(1);
+}
+
+/**
+ * Writes a subscription's state on its business (subscriptionBusiness): the subscription and its
+ * status, the tier when `tier` is given, and the first plan choice if none is recorded. One
+ * business holds at most one live subscription (LIVE_SUBSCRIPTION_STATES):
+ * - an `ended` subscription only touches a business still pointing at it (or at none), so a late
+ *   event about an old subscription cannot undo a newer plan;
+ * - any other only takes a business with no live subscription, or that holds this one.
+ * Changes one row or none.
+ */
+export function writeBusinessSubscription(
+  db: Database,
+  owner: SubscriptionOwner,
+  state: { status: string; tier: MemberTier | null; ended: boolean },
+  now: Date,
+) {
+  const ownsSubscription = or(isNull(businesses.subscriptionId), eq(businesses.subscriptionId, owner.subscriptionId));
+  const mayHold = or(
+    ownsSubscription,
+    sql`COALESCE(${businesses.subscriptionStatus}, '') NOT IN ${sql.raw(`('${LIVE_SUBSCRIPTION_STATES.join("', '")}')`)}`,
+  );
+  return db
+    .update(businesses)
+    .set({
+      ...(state.tier ? { memberTier: state.tier } : {}),
+      subscriptionId: owner.subscriptionId,
+      subscriptionStatus: state.status,
+      planChosenAt: sql`COALESCE(${businesses.planChosenAt}, ${now.getTime()})`,
+      updatedAt: now,
+    })
+    .where(and(subscriptionBusiness(owner), state.ended ? ownsSubscription : mayHold));
+}
+
+/**
+ * Marks the business's stored subscription as no longer live (status 'canceled'), only while the
+ * business still holds `subscriptionId`; the tier is kept. Changes one row or none.
+ */
+export function forgetBusinessSubscription(db: Database, businessId: string, subscriptionId: string, now: Date) {
+  return db
+    .update(businesses)
+    .set({ subscriptionStatus: "canceled", updatedAt: now })
+    .where(and(eq(businesses.id, businessId), eq(businesses.subscriptionId, subscriptionId)));
+}
