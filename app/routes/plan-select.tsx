@@ -84,7 +84,7 @@ const PlanSelectSchema = z.object({
  * trial (startTrial: once per business, on BASIC only; a refusal is answered here with 409). Both
  * then go on with the sign-up flow: the "Almost there!" page while the profile is incomplete, else
  * the dashboard. "Cancel that checkout": the open plan checkout is expired through the provider
- * (it can no longer be paid), then the page again, saying so.
+ * (it can no longer be paid), then the page again, saying so only if this click closed one.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -93,7 +93,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "cancel-checkout") {
     const result = await cancelSubscriptionCheckout(context.app, viewer, appOrigin(context.app, request));
     if (!result.ok) return seeOther(`/plan-select?notice=${PAYMENT_FAILED_NOTICE}`);
-    return seeOther(`/plan-select?notice=${CHECKOUT_CANCELED_NOTICE}`);
+    // "Canceled" only when this click closed one: none open (another tab closed it, or there never
+    // was one) or one paid meanwhile (now the business's plan, which the page says) is not.
+    return seeOther(result.closed ? `/plan-select?notice=${CHECKOUT_CANCELED_NOTICE}` : "/plan-select");
   }
   if (intent === "trial") {
     const result = await startTrial(context.app, viewer.business.id);

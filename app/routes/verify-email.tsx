@@ -10,7 +10,7 @@ import { PlainLayout } from "~/components/shell/plain-layout";
 import { usePosting } from "~/components/ui/pending-post";
 import { VERIFY_EMAIL_COPY } from "~/lib/identity/email-change";
 import { confirmEmailChange, describeEmailChangeLink } from "~/server/identity/email-change.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm, requireMethod } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: `${VERIFY_EMAIL_COPY.title} | Partwise` }];
 
@@ -18,7 +18,8 @@ export const meta: MetaFunction = () => [{ title: `${VERIFY_EMAIL_COPY.title} | 
  * /verify-email?token=…: the link sent to a new sign-in email (ADR 050). Opening it changes
  * nothing (mail scanners fetch links): it shows the address and a button; the POST confirms it
  * (confirmEmailChange: once, the newest link only). No session needed: the link is the proof that
- * the address is the person's, and the current password was checked when it was asked for.
+ * the address is the person's, and the current password was checked when it was asked for; a
+ * session, if any, is not read (another person's changes nothing of theirs). Only POST confirms.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -29,9 +30,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // Only the page's form (POST) confirms: a PUT, PATCH or DELETE is 405 and changes nothing.
+  requireMethod(request, "POST");
   const body = await readForm(request);
-  const token = body.ok ? body.form.get("token") : null;
-  const result = await confirmEmailChange(context.app, token);
+  // A body that is no form is said so (415/413/400), not taken for an expired link.
+  if (!body.ok) return data({ done: null, msg: body.msg }, { status: body.status });
+  const result = await confirmEmailChange(context.app, body.form.get("token"));
   return data(result.ok ? { done: result.email, msg: null } : { done: null, msg: result.msg }, {
     status: result.ok ? 200 : result.status,
   });

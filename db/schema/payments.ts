@@ -111,6 +111,13 @@ export const purchaseRefunds = sqliteTable(
     amountCents: integer("amount_cents").notNull().default(0),
     status: text("status", { enum: PURCHASE_REFUND_STATUSES }).notNull().default("pending"),
     stripeRefundId: text("stripe_refund_id"),
+    /**
+     * The PaymentIntent refunded (pi_…): the purchase's own for a duplicate payment, the charge
+     * of the cancelled subscription's invoice for a duplicate subscription (a plan's purchase
+     * records none). Its card is the one the refund receipt names, also when the daily sweep
+     * re-sends it. Null while nothing was charged (a trial), or for rows recorded before it was kept.
+     */
+    paymentIntentId: text("payment_intent_id"),
     failureMessage: text("failure_message"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -52,7 +52,7 @@
  *                                        subscription mode also creates its subscription (status
  *                                        trialing when the session asked for a trial, else active,
  *                                        with the price's lookup key, and its first invoice: $0 in a
- *                                        trial, else paid by a refundable pi_stub_…). Answers the
+ *                                        trial, else paid by a refundable pi_stub_… with that card). Answers the
  *                                        session; a complete one is answered unchanged; an expired
  *                                        one cannot be paid (400, as Stripe's page refuses it).
  *   PUT  /__sessions/:id               → JSON {expires_at}: moves the session's expiry (unix seconds).
@@ -291,7 +291,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
   }
 
   /** The first invoice of a subscription made by a checkout: $0 in a trial, else the first period, paid. */
-  function firstInvoice(subscriptionId: string, amount: number): Json {
+  function firstInvoice(subscriptionId: string, amount: number, card: { brand: string; last4: string }): Json {
     const id = nextId("in_stub_");
     if (amount === 0)
       return {
@@ -303,7 +303,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       };
     const paymentIntent = nextId("pi_stub_");
     const charge = nextId("ch_stub_");
-    paymentIntents.set(paymentIntent, { amount, refunded: 0, charge, card: { brand: "visa", last4: "4242" } });
+    paymentIntents.set(paymentIntent, { amount, refunded: 0, charge, card });
     charges.set(charge, { amount, transferred: 0 });
     return {
       id,
@@ -328,6 +328,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     // A completed session cannot be paid again: the page shows it as paid.
     if (session.status === "complete") return send(res, 200, publicView(session));
     const input = body ? (JSON.parse(body) as Json) : {};
+    const card = (input.card as { brand: string; last4: string } | undefined) ?? { brand: "visa", last4: "4242" };
     const memory = session.__stub as {
       lookupKey: string | null;
       trialDays: number;
@@ -342,7 +343,11 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
           customer: session.customer,
           lookup_key: memory.lookupKey,
           metadata: memory.subscriptionMetadata,
-          latest_invoice: firstInvoice(subscriptionId, memory.trialDays > 0 ? 0 : (session.amount_total as number)),
+          latest_invoice: firstInvoice(
+            subscriptionId,
+            memory.trialDays > 0 ? 0 : (session.amount_total as number),
+            card,
+          ),
         }),
       );
       session.subscription = subscriptionId;
@@ -353,7 +358,6 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
       const paymentIntent = nextId("pi_stub_");
       session.payment_intent = paymentIntent;
       const charge = nextId("ch_stub_");
-      const card = (input.card as { brand: string; last4: string } | undefined) ?? { brand: "visa", last4: "4242" };
       paymentIntents.set(paymentIntent, { amount: session.amount_total as number, refunded: 0, charge, card });
       charges.set(charge, { amount: session.amount_total as number, transferred: 0 });
     }

@@ -36,7 +36,10 @@ const FOOTER = "You get this email because your business made a payment on Partw
 /** A refund row this call may act on: a new one, or a failed (or stale pending) one taken over. */
 async function claim(
   app: AppContext,
-  values: Pick<PurchaseRefund, "businessId" | "purchaseId" | "subscriptionId" | "reason" | "amountCents">,
+  values: Pick<
+    PurchaseRefund,
+    "businessId" | "purchaseId" | "subscriptionId" | "reason" | "amountCents" | "paymentIntentId"
+  >,
   existing: SQL | undefined,
 ): Promise<string | null> {
   const now = app.now();
@@ -126,6 +129,7 @@ export async function refundDuplicatePayment(
       subscriptionId: null,
       reason: "duplicate_payment",
       amountCents: purchase.amountCents,
+      paymentIntentId: purchase.stripePaymentIntentId,
     },
     and(eq(purchaseRefunds.purchaseId, purchase.id), eq(purchaseRefunds.reason, "duplicate_payment")),
   );
@@ -154,7 +158,13 @@ export async function refundDuplicatePayment(
   const [settled] = await app.db.batch([
     app.db
       .update(purchaseRefunds)
-      .set({ status: "succeeded", stripeRefundId, amountCents: purchase.amountCents, updatedAt: at })
+      .set({
+        status: "succeeded",
+        stripeRefundId,
+        amountCents: purchase.amountCents,
+        paymentIntentId: purchase.stripePaymentIntentId,
+        updatedAt: at,
+      })
       .where(and(eq(purchaseRefunds.id, refundId), eq(purchaseRefunds.status, "pending")))
       .returning({ id: purchaseRefunds.id }),
     app.db
@@ -218,6 +228,7 @@ export async function cancelDuplicateSubscription(
       subscriptionId: subscription.id,
       reason: "duplicate_subscription",
       amountCents: 0,
+      paymentIntentId: null,
     },
     eq(purchaseRefunds.subscriptionId, subscription.id),
   );
@@ -250,6 +261,8 @@ export async function cancelDuplicateSubscription(
         status: "succeeded",
         stripeRefundId: refunded?.id ?? null,
         amountCents: refunded?.amount ?? 0,
+        // The charge refunded: its card is the one the refund receipt names (also when re-sent).
+        paymentIntentId: refunded ? refundedPaymentIntent : null,
         updatedAt: at,
       })
       .where(and(eq(purchaseRefunds.id, refundId), eq(purchaseRefunds.status, "pending")))

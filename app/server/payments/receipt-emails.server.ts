@@ -524,6 +524,9 @@ export async function sendMissedReceipts(app: AppContext): Promise<number> {
         refundId: purchaseRefunds.stripeRefundId,
         amountCents: purchaseRefunds.amountCents,
         refundedAt: purchaseRefunds.updatedAt,
+        // A plan's purchase records no PaymentIntent: the refund row names the one it refunded,
+        // so the re-sent receipt names the card as the live one did.
+        paymentIntentId: purchaseRefunds.paymentIntentId,
       })
       .from(purchaseRefunds)
       .leftJoin(emailOutbox, eq(emailOutbox.dedupeKey, sql`'receipt-refund-' || ${purchaseRefunds.stripeRefundId}`))

@@ -27,6 +27,7 @@ const SETTINGS_PASSWORD = "Fresh@start1!";
 const PASSWORD_FOR_EMAIL = "Enter your current password to change your email.";
 const WRONG_PASSWORD = "You did not enter your old password in correctly.";
 const INVALID_LINK = "This link has expired or was already used. Ask for a new one in your settings.";
+const UNREADABLE_FORM = "We couldn't read that form. Please reload the page and try again.";
 const TAKEN_AT_LINK =
   "Another account now uses that email, so it could not become your sign-in email. Choose another one in your settings.";
 const sent = (email: string) =>
@@ -206,6 +207,66 @@ describe("/verify-email: the link", () => {
     }
     expect((await call("/verify-email")).status).toBe(400);
     expect((await userRow(client.user.id)).email).toBe(client.user.email);
+  });
+
+  it("a wrong method, an unreadable body, a garbage token or a foreign origin change nothing and say why", async () => {
+    const client = await signedInClient();
+    const email = fresh("probed");
+    const token = await requestChange(client, email);
+    const form = () => new URLSearchParams({ token });
+    const formHeaders = { "Content-Type": "application/x-www-form-urlencoded" };
+    // Only POST confirms: any other method is 405 and leaves the link usable.
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const response = await call("/verify-email", { method, body: form(), headers: formHeaders });
+      expect(response.status, method).toBe(405);
+      expect(await response.text(), method).toContain(html("We couldn't handle that request"));
+    }
+    // A body that is not a form is said to be unreadable, not an expired link.
+    for (const [type, body] of [
+      ["application/json", JSON.stringify({ token })],
+      ["text/plain", token],
+    ] as const) {
+      const response = await call("/verify-email", { method: "POST", body, headers: { "Content-Type": type } });
+      expect(response.status, type).toBe(415);
+      expect(await response.text(), type).toContain(html(UNREADABLE_FORM));
+    }
+    for (const garbage of ["!".repeat(43), `${token}=`, "A".repeat(100_000)]) {
+      const response = await confirm(garbage);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(html(INVALID_LINK));
+    }
+    const opened = await call("/verify-email?token=%00%FF");
+    expect(opened.status).toBe(400);
+    expect(await opened.text()).toContain(html(INVALID_LINK));
+    // Another site's form: refused before the route (the house's answer to every cross-origin write).
+    for (const origin of ["https://evil.test", "null"]) {
+      const response = await call("/verify-email", {
+        method: "POST",
+        body: form(),
+        headers: { ...formHeaders, Origin: origin },
+      });
+      expect(response.status, origin).toBe(403);
+    }
+    expect(await userRow(client.user.id)).toMatchObject({ email: client.user.email });
+    expect(await mailsTo(client.user.email, "email_changed")).toEqual([]);
+    const [pending] = await db().select().from(emailChanges).where(eq(emailChanges.userId, client.user.id));
+    expect(pending!.usedAt).toBeNull();
+
+    // The link alone decides (ADR 050: no session needed): opened in another person's session,
+    // with fields of theirs added, it changes the link's account to the link's address, and
+    // nothing of the person signed in.
+    const other = await signedInClient();
+    const confirmed = await postForm(
+      "/verify-email",
+      { token, email: other.user.email, userId: other.user.id, newEmail: "someone@else.test" },
+      other.token,
+    );
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain(
+      html(`Your sign-in email is now ${email}. Use it the next time you sign in.`),
+    );
+    expect((await userRow(client.user.id)).email).toBe(email);
+    expect(await userRow(other.user.id)).toMatchObject({ email: other.user.email });
   });
 
   it("an address another account took in between is refused at the link, and nothing changes", async () => {

@@ -22,6 +22,7 @@ import { signedInClient } from "../../factories";
 
 const START_FAILED = "We couldn't start the payment. Please try again in a few minutes.";
 const NOT_COMPLETED = { msg: "Payment has not been completed." };
+const CANCELED = "That checkout is canceled and can no longer be paid. You can choose a plan.";
 
 /** A request through the real Worker entry with the env pointed at the Stripe stub. */
 async function send(
@@ -165,6 +166,56 @@ describe("POST /api/payments/create-checkout-session (Stripe)", () => {
     expect(sessions).toHaveLength(2);
     expect(sessions[1].idempotencyKey).not.toBe(sessions[0].idempotencyKey);
     expect((await purchasesOf(business.id)).map((p) => p.status).sort()).toEqual(["canceled", "pending"]);
+  });
+
+  it("'Cancel that checkout' cancels only the session's own: another business, a signed-out visitor or a bad request leave it open, and one paid meanwhile is not called canceled", async () => {
+    const owner = await signedInClient();
+    const opened = await checkout(owner.token, "STANDARD_PLAN_MONTHLY");
+    const sessionId = sessionIdOf(opened.headers.get("Location")!);
+    const [open] = await purchasesOf(owner.business.id);
+    const expireCalls = async () =>
+      (await stripeRequests()).filter((r) => r.path === `/v1/checkout/sessions/${sessionId}/expire`);
+    const cancel = (token: string | undefined, form: Record<string, string> = {}) =>
+      send("/plan-select", { token, form: { intent: "cancel-checkout", ...form } });
+
+    // Another business, naming the owner's business and purchase: it has no checkout of its own,
+    // so nothing is canceled and it is not told that something was.
+    const other = await signedInClient();
+    const theirs = await cancel(other.token, { businessId: owner.business.id, purchaseId: open!.id });
+    expect(theirs.status).toBe(303);
+    expect(theirs.headers.get("Location")).toBe("/plan-select");
+    const otherPage = await (await send(theirs.headers.get("Location")!, { token: other.token })).text();
+    expect(otherPage).not.toContain(html(CANCELED));
+    // Signed out: the login screen.
+    const anonymous = await cancel(undefined);
+    expect([anonymous.status, anonymous.headers.get("Location")]).toEqual([302, "/"]);
+    // A garbled intent or another method: refused with the house's words.
+    const garbled = await send("/plan-select", { token: owner.token, form: { intent: "cancel" } });
+    expect(garbled.status).toBe(400);
+    expect(await garbled.text()).toContain(html("We couldn't handle that request"));
+    const put = await send("/plan-select", { token: owner.token, method: "PUT", form: { intent: "cancel-checkout" } });
+    expect(put.status).toBe(405);
+    // Nothing was expired: the checkout is still open and the owner's page still offers it.
+    expect(await expireCalls()).toEqual([]);
+    expect((await purchasesOf(owner.business.id)).map((p) => p.status)).toEqual(["pending"]);
+    expect(await (await send("/plan-select", { token: owner.token })).text()).toContain(
+      html("You already started a checkout for the STARTER plan."),
+    );
+
+    // Paid meanwhile (its webhook not in yet): the owner's cancel finds it paid and fulfils it; the
+    // page says the plan the business has, not that the checkout was canceled.
+    await payStubSession(sessionId, "no_payment_required");
+    const late = await cancel(owner.token);
+    expect(late.status).toBe(303);
+    expect(late.headers.get("Location")).toBe("/plan-select");
+    expect(await businessRow(owner.business.id)).toMatchObject({
+      memberTier: "STANDARD",
+      subscriptionStatus: "trialing",
+    });
+    expect((await purchasesOf(owner.business.id)).map((p) => p.status)).toEqual(["paid"]);
+    const page = await (await send(late.headers.get("Location")!, { token: owner.token })).text();
+    expect(page).toContain(html("Your business already has the STARTER plan."));
+    expect(page).not.toContain(html(CANCELED));
   });
 
   it("a business with a live subscription is refused a second one and told to switch in the billing portal", async () => {

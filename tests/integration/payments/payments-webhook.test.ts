@@ -21,6 +21,7 @@ import { createAppContext } from "~/server/load-context";
 import { fulfilCheckoutSession, handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { retryDuplicateRefunds } from "~/server/payments/duplicate-payments.server";
+import { sendMissedReceipts } from "~/server/payments/receipt-emails.server";
 import { loadEngagementCosts, loadPaymentHistory, loadReceipt } from "~/server/payments/receipts.server";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { createSignedOutline, sendWithStripe } from "../helpers/deliverables";
@@ -48,7 +49,11 @@ function stubApp() {
 }
 
 /** POST /api/payments/webhook through the real Worker entry, as Stripe delivers it (no Origin). */
-async function deliver(body: string, signature: string | null, init: { method?: string } = {}) {
+async function deliver(
+  body: string,
+  signature: string | null,
+  init: { method?: string; env?: Record<string, unknown> } = {},
+) {
   const headers = new Headers({ "Content-Type": "application/json; charset=utf-8" });
   if (signature !== null) headers.set("Stripe-Signature", signature);
   const request = new Request(`${ORIGIN}/api/payments/webhook`, {
@@ -57,7 +62,11 @@ async function deliver(body: string, signature: string | null, init: { method?: 
     body: init.method === "GET" ? undefined : body,
   });
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], stripeEnv(env) as typeof env, ctx);
+  const response = await worker.fetch(
+    request as Parameters<typeof worker.fetch>[0],
+    { ...stripeEnv(env), ...init.env } as typeof env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -441,6 +450,7 @@ describe("a second payment for what is already paid (issue #36)", () => {
         status: "succeeded",
         amountCents: 50_000,
         stripeRefundId: expect.stringMatching(/^re_stub_/),
+        paymentIntentId: duplicate.stripePaymentIntentId,
       }),
     ]);
     const calls = await refundCallsOf(duplicate.id);
@@ -754,7 +764,7 @@ describe("one live subscription per business (issue #36)", () => {
   async function paidPlanCheckout(
     business: { businessId: string; customerId: string; userId?: string },
     lookupKey: string,
-    options: { status?: "pending" | "canceled"; trialDays?: number } = {},
+    options: { status?: "pending" | "canceled"; trialDays?: number; card?: { brand: string; last4: string } } = {},
   ) {
     const purchaseId = crypto.randomUUID();
     const session = await paymentProvider(stubApp()).createSubscriptionCheckout(
@@ -782,7 +792,11 @@ describe("one live subscription per business (issue #36)", () => {
         stripeCheckoutSessionId: session.id,
         idempotencyKey: `sub-${purchaseId}`,
       });
-    const paid = await payStubSession(session.id, (options.trialDays ?? 7) > 0 ? "no_payment_required" : "paid");
+    const paid = await payStubSession(
+      session.id,
+      (options.trialDays ?? 7) > 0 ? "no_payment_required" : "paid",
+      options.card,
+    );
     return { purchaseId, sessionId: session.id, subscriptionId: paid.subscription! };
   }
 
@@ -907,6 +921,78 @@ describe("one live subscription per business (issue #36)", () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.kind).toBe("receipt_refund");
     expect(receipts[0]!.subject).toMatch(/^Your Partwise refund: /);
+  });
+
+  it("its refund receipt lost to a failed email is sent by the daily sweep, naming the card as the live one does", async () => {
+    const { businessId, customerId, userId } = await customerBusiness();
+    const kept = `sub_kept_${crypto.randomUUID().slice(0, 8)}`;
+    await setStubSubscription(kept, { status: "active", customer: customerId, lookup_key: "STANDARD_PLAN_YEARLY" });
+    await db()
+      .update(businesses)
+      .set({ memberTier: "STANDARD", subscriptionId: kept, subscriptionStatus: "active" })
+      .where(eq(businesses.id, businessId));
+    const second = await paidPlanCheckout({ businessId, customerId, userId }, "PREMIUM_PLAN_MONTHLY", {
+      trialDays: 0,
+      card: { brand: "mastercard", last4: "4444" },
+    });
+
+    // Resend is down while the event is handled: the live receipt is made, and its sending fails.
+    const resend = { RESEND_API_KEY: "re_test_0123456789", RESEND_API_BASE: "https://resend.stub.test" };
+    const realFetch = globalThis.fetch;
+    const resendCalls: string[] = [];
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = new Request(input, init).url;
+      if (!url.startsWith(`${resend.RESEND_API_BASE}/`)) return realFetch(input, init);
+      resendCalls.push(url);
+      return Promise.resolve(new Response("Service unavailable", { status: 503 }));
+    });
+    try {
+      const event = await signedEvent(stripeEvent("customer.subscription.created", { id: second.subscriptionId }));
+      expect((await deliver(event.body, event.header, { env: resend })).status).toBe(200);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(resendCalls.length).toBeGreaterThan(0);
+    const [refundRow] = await db()
+      .select()
+      .from(purchaseRefunds)
+      .where(eq(purchaseRefunds.subscriptionId, second.subscriptionId));
+    const [stripeRefund] = (await stripeRequests()).filter(
+      (r) => r.path === "/v1/refunds" && r.idempotencyKey === `refund-duplicate-subscription-${second.subscriptionId}`,
+    );
+    // The refund row keeps the PaymentIntent the money went back to.
+    expect(refundRow).toMatchObject({
+      status: "succeeded",
+      amountCents: 55_900,
+      purchaseId: second.purchaseId,
+      paymentIntentId: stripeRefund!.form.payment_intent,
+    });
+    const key = `receipt-refund-${refundRow!.stripeRefundId}`;
+    const [live] = await db().select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, key));
+    expect(live).toMatchObject({ status: "failed", kind: "receipt_refund" });
+    expect(live!.textBody).toContain("Refunded to:\nMastercard ending in 4444");
+
+    // The next day's sweep (the refund is settled: older than 10 minutes) sends it once, with the card.
+    await db()
+      .update(purchaseRefunds)
+      .set({ updatedAt: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(purchaseRefunds.id, refundRow!.id));
+    await Promise.all([sendMissedReceipts(stubApp()), sendMissedReceipts(stubApp())]);
+    const swept = await db().select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, key));
+    expect(swept).toHaveLength(1);
+    expect(swept[0]).toMatchObject({
+      id: live!.id,
+      status: "sent",
+      subject: "Your Partwise refund: SCALE (monthly) membership",
+    });
+    for (const part of [
+      "Partwise refunded $559.00 of your payment for SCALE (monthly) membership.",
+      "Amount refunded:\n$559.00",
+      "Refunded to:\nMastercard ending in 4444",
+      `Refund reference:\n${refundRow!.stripeRefundId}`,
+    ]) {
+      expect(swept[0]!.textBody).toContain(part);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TRIAL_COPY } from "~/lib/payments/trial";
 import { BENCHMARKING_NOT_UNLOCKED_MESSAGE } from "~/lib/benchmarking/benchmarking-copy";
 import { businesses, learningItems, purchases } from "~db/schema";
-import { signedInClient } from "../../factories";
+import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 import { call, db, html, postForm, setPlan } from "../helpers";
 import { apiCall, benchmarkJobsOf, currentYear, fakeQueue, yearRowsOf } from "../helpers/benchmarking";
 
@@ -121,6 +121,53 @@ describe("the free trial on /plan-select", () => {
     await postForm("/plan-select", { intent: "trial", businessId: other.business.id }, mine.token);
     expect((await businessRow(other.business.id)).trialStartedAt).toBeNull();
     expect((await businessRow(mine.business.id)).trialStartedAt).not.toBeNull();
+  });
+
+  it("a malformed, misdirected or signed-out request gets a 4xx with the house's words (or goes to login) and starts nothing", async () => {
+    const client = await signedInClient();
+    const before = await businessRow(client.business.id);
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const refusals: [string, Promise<Response>, number][] = [
+      ["no intent", postForm("/plan-select", {}, client.token), 400],
+      ["an unknown intent", postForm("/plan-select", { intent: "free-forever" }, client.token), 400],
+      ["a JSON body", call("/plan-select", { json: { intent: "trial" }, cookie: client.token }), 415],
+      [
+        "PUT",
+        call("/plan-select", {
+          method: "PUT",
+          body: new URLSearchParams({ intent: "trial" }),
+          headers: form,
+          cookie: client.token,
+        }),
+        405,
+      ],
+      ["DELETE", call("/plan-select", { method: "DELETE", cookie: client.token }), 405],
+    ];
+    for (const [label, request, status] of refusals) {
+      const response = await request;
+      expect(response.status, label).toBe(status);
+      const text = await response.text();
+      expect(text, label).toContain(html("We couldn't handle that request"));
+      expect(text, label).toContain("Please go back and try again.");
+    }
+    // Signed out: the login screen. Another role: its own home. Neither touches any business.
+    const anonymous = await postForm("/plan-select", { intent: "trial", businessId: client.business.id });
+    expect([anonymous.status, anonymous.headers.get("Location")]).toEqual([302, "/"]);
+    const consultant = await signedInConsultant();
+    const manager = await signedInManager();
+    for (const [viewer, home] of [
+      [consultant, "/consultant"],
+      [manager, "/manage"],
+    ] as const) {
+      const response = await postForm(
+        "/plan-select",
+        { intent: "trial", businessId: client.business.id },
+        viewer.token,
+      );
+      expect([response.status, response.headers.get("Location")]).toEqual([302, home]);
+    }
+    expect(await businessRow(client.business.id)).toEqual(before);
+    expect(before.trialStartedAt).toBeNull();
   });
 
   it("unlocks SCALE's benchmarking and e-learning while it runs, and ends by itself", async () => {

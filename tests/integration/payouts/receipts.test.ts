@@ -39,6 +39,7 @@ import {
   stripeRequests,
 } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
+import { sendWithStripe } from "../helpers/deliverables";
 import { paidEngagement, refundsOf, stubApp, stubPayment } from "./helpers";
 
 /**
@@ -165,8 +166,26 @@ describe("the receipt page", () => {
     const { client, first, purchaseOf } = await engagementWithRefund();
     const purchaseId = purchaseOf(first.id);
     const other = await signedInClient();
-    expect((await call(`/receipts/${purchaseId}`, { cookie: other.token })).status).toBe(404);
-    expect((await call("/receipts/no-such-purchase", { cookie: client.token })).status).toBe(404);
+    // Through the Worker in Stripe mode: the first view of a receipt asks Stripe for its card and
+    // records it; another business's view (page or PDF) asks nothing and writes nothing.
+    const [before] = await db().select().from(purchases).where(eq(purchases.id, purchaseId));
+    expect(before!.cardBrand).toBeNull();
+    const cardLookups = async () =>
+      (await stripeRequests()).filter((r) => r.path === `/v1/payment_intents/${before!.stripePaymentIntentId}`).length;
+    const lookupsBefore = await cardLookups();
+    for (const path of [`/receipts/${purchaseId}`, `/receipts/${purchaseId}/receipt.pdf`]) {
+      const theirs = await sendWithStripe(path, { token: other.token });
+      expect(theirs.status, path).toBe(404);
+      expect(await theirs.text(), path).not.toContain("$1,500.00");
+    }
+    expect(await cardLookups()).toBe(lookupsBefore);
+    expect((await db().select().from(purchases).where(eq(purchases.id, purchaseId)))[0]).toEqual(before);
+    // Malformed ids are unknown purchases; a POST to the page is refused.
+    for (const id of ["no-such-purchase", "x".repeat(500), "%27%3B%20DROP%20TABLE%20purchases", "%00"]) {
+      expect((await call(`/receipts/${id}`, { cookie: client.token })).status, id).toBe(404);
+      expect((await call(`/receipts/${id}/receipt.pdf`, { cookie: client.token })).status, id).toBe(404);
+    }
+    expect((await call(`/receipts/${purchaseId}`, { method: "POST", cookie: client.token })).status).toBe(405);
     for (const status of ["pending", "canceled", "failed"] as const) {
       await db().update(purchases).set({ status }).where(eq(purchases.id, purchaseId));
       expect((await call(`/receipts/${purchaseId}`, { cookie: client.token })).status, status).toBe(404);
@@ -175,10 +194,24 @@ describe("the receipt page", () => {
     const anonymous = await call(`/receipts/${purchaseId}`);
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/");
+    // Other roles go to their own home, without the receipt.
     const consultant = await signedInConsultant();
-    const staff = await call(`/receipts/${purchaseId}`, { cookie: consultant.token });
-    expect([302, 404]).toContain(staff.status);
-    expect(await staff.text()).not.toContain("$1,500.00");
+    const manager = await signedInManager();
+    for (const [viewer, home] of [
+      [consultant, "/consultant"],
+      [manager, "/manage"],
+    ] as const) {
+      for (const path of [`/receipts/${purchaseId}`, `/receipts/${purchaseId}/receipt.pdf`]) {
+        const staff = await call(path, { cookie: viewer.token });
+        expect([staff.status, staff.headers.get("Location")], path).toEqual([302, home]);
+        expect(await staff.text()).not.toContain("$1,500.00");
+      }
+    }
+    // The business's own first view asks Stripe once and records the card.
+    expect((await sendWithStripe(`/receipts/${purchaseId}`, { token: client.token })).status).toBe(200);
+    expect(await cardLookups()).toBe(lookupsBefore + 1);
+    const [after] = await db().select().from(purchases).where(eq(purchases.id, purchaseId));
+    expect([after!.cardBrand, after!.cardLast4]).toEqual(["visa", "4242"]);
   });
 });
 
