@@ -8,7 +8,7 @@ import type { AppContext } from "~/server/load-context";
  * table. Every check-and-count is ONE statement (an UPSERT with RETURNING), so concurrent requests
  * can neither lose counts nor slip past a limit between a read and a write.
  *
- * Rules (documented in README "Email"):
+ * Rules (documented in docs/configuration.md "Email" and ADR 008):
  * - Per account, keyed by SHA-256 of the lowercased email (an unknown email gets a key like any
  *   other, so the two behave the same): after 10 failures in a row the account is locked for
  *   2^(failures − 10) seconds, at most an hour; and at most 100 attempts in an hour window.
