@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Builds public/reference/benchmarks.json, the benchmarking reference data, from the Census extracts in
-// ../shared/data/benchmarks/ (see the README.md there and ADR 031).
+// data/sources/benchmarks/ (see the README.md there and ADR 031).
 //
 // Run by hand (`npm run data:benchmarks`) when the sources change, then commit the JSON; CI and
 // the product never read ../shared/. Usage:
 //   node scripts/build-benchmarks.mjs [path/to/benchmarks-folder] [path/to/naics-folder]
-// Default inputs: ../shared/data/benchmarks/ and ../shared/data/naics/ (the 2022 NAICS Structure,
+// Default inputs: data/sources/benchmarks/ and data/sources/naics/ (the 2022 NAICS Structure,
 // for the 2022 change indicators the peer group needs, ADR 032) relative to the repo root.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -14,8 +14,8 @@ import { gzipSync } from "node:zlib";
 import { buildBenchmarks, INPUT_FILES, NAICS_STRUCTURE_FILE, serializeBenchmarks } from "./lib/benchmark-csv.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const input = path.resolve(process.argv[2] ?? path.join(ROOT, "../shared/data/benchmarks"));
-const naicsInput = path.resolve(process.argv[3] ?? path.join(ROOT, "../shared/data/naics"));
+const input = path.resolve(process.argv[2] ?? path.join(ROOT, "data/sources/benchmarks"));
+const naicsInput = path.resolve(process.argv[3] ?? path.join(ROOT, "data/sources/naics"));
 const output = path.join(ROOT, "public/reference/benchmarks.json");
 
 function sizeOf(text) {

@@ -5,7 +5,7 @@
 // Run by hand when the Census Bureau publishes a new edition, then commit both JSON files; CI and
 // the product never read ../shared/. Usage:
 //   node scripts/build-naics.mjs [path/to/2022_NAICS_Structure.csv] [path/to/2022_NAICS_Index_File.csv]
-// Default inputs: ../shared/data/naics/ relative to the repo root.
+// Default inputs: data/sources/naics/ (the public NAICS 2022 files, committed).
 // Outputs:
 // - naics-2022.json: a compact JSON array of [code, title, level, parentCode] for every level
 //   (2–6 digits; range sectors as "31-33"). Fails unless there are exactly 1,012 six-digit codes.
@@ -21,7 +21,7 @@ import { searchKey } from "../app/lib/business/naics-words.mjs";
 import { assertSixDigitCount, parseNaicsCsv, parseNaicsIndexCsv } from "./lib/naics-csv.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCE = path.join(ROOT, "../shared/data/naics");
+const SOURCE = path.join(ROOT, "data/sources/naics");
 const structureInput = path.resolve(process.argv[2] ?? path.join(SOURCE, "2022_NAICS_Structure.csv"));
 const indexInput = path.resolve(process.argv[3] ?? path.join(SOURCE, "2022_NAICS_Index_File.csv"));
 const structureOutput = path.join(ROOT, "app/data/naics-2022.json");

@@ -1,4 +1,4 @@
-// Parsing and derivation for the benchmarking reference data (../shared/data/benchmarks/, see its
+// Parsing and derivation for the benchmarking reference data (data/sources/benchmarks/, see its
 // README.md). Pure functions, no I/O: scripts/build-benchmarks.mjs and the unit tests share them.
 //
 // Conventions (ADR 031):
@@ -251,7 +251,7 @@ export function parseNaicsChanges(text) {
   return out;
 }
 
-/** The NAICS 2022 structure file the build reads next to the benchmark files (../shared/data/naics/). */
+/** The NAICS 2022 structure file the build reads next to the benchmark files (data/sources/naics/). */
 export const NAICS_STRUCTURE_FILE = "2022_NAICS_Structure.csv";
 
 /**

@@ -1,5 +1,5 @@
 // Parser for the US Census Bureau's "2022 NAICS Structure" table saved as CSV
-// (../shared/data/naics/2022_NAICS_Structure.csv). Pure functions, no I/O, so the unit tests can
+// (data/sources/naics/2022_NAICS_Structure.csv). Pure functions, no I/O, so the unit tests can
 // feed it small inline samples. Used by scripts/build-naics.mjs.
 
 /**
