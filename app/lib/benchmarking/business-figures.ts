@@ -152,7 +152,7 @@ function fromBooks(
         hasPayroll && employees
           ? {
               value: cents(payroll / employees),
-              note: `Wages and salaries for ${span} (${formatDollars(payroll, { whole: true })}) divided by ${people(employees)}.`,
+              note: `Wages and salaries for ${span} (${formatDollars(payroll)}) divided by ${people(employees)}.`,
             }
           : {
               value: null,
@@ -185,7 +185,7 @@ function fromBands(input: BusinessInput, employeesFigure: BusinessFigure, basisN
     figures: {
       revenue: {
         value: revenue,
-        note: `${basisNote ? `${basisNote} ` : ""}${STATED_BASIS_TEXT}: revenue ${REVENUE_BAND_WORDS[input.revenueBand]}, ${formatDollars(revenue, { whole: true })}.`,
+        note: `${basisNote ? `${basisNote} ` : ""}${STATED_BASIS_TEXT}: revenue ${REVENUE_BAND_WORDS[input.revenueBand]}, ${formatDollars(revenue)}.`,
       },
       employees: {
         value: employees,
@@ -197,7 +197,7 @@ function fromBands(input: BusinessInput, employeesFigure: BusinessFigure, basisN
       revenuePerEmployee: employees
         ? {
             value: cents(revenue / employees),
-            note: `${STATED_BASIS_TEXT}: ${formatDollars(revenue, { whole: true })} divided by ${people(employees)}.`,
+            note: `${STATED_BASIS_TEXT}: ${formatDollars(revenue)} divided by ${people(employees)}.`,
           }
         : { value: null, note: "Revenue per employee needs a number of employees above 0." },
       payrollPerEmployee: { value: null, note: needsBooks },
