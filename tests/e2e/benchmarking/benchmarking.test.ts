@@ -17,8 +17,8 @@ const DOLLARS_NOTE =
   "Peer dollars are in 2024 dollars, restated from 2017 with the CPI-U; the published figure is shown beside each.";
 const SOURCE = "U.S. Census Bureau, Annual Business Survey (ABS), Company Summary (2017)";
 
-/** A dollar amount without cents ("$186,822"); the band words "$5 to $10 million" are a band, not an amount. */
-const WHOLE_DOLLARS = /\$[\d,]+(?![\d,.]| to \$| million)/;
+/** A dollar amount without cents ("$186,822"). */
+const WHOLE_DOLLARS = /\$[\d,]+(?![\d,.])/;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
@@ -136,7 +136,7 @@ describe("benchmarking", () => {
           .waitFor();
         const readings = await region(page, "What stands out").getByRole("listitem").allTextContents();
         for (const reading of readings) expect(reading).not.toMatch(WHOLE_DOLLARS);
-        expect(await page.locator(".bench-measure-list").innerText()).not.toMatch(WHOLE_DOLLARS);
+        expect(await page.locator(".bench-report").innerText()).not.toMatch(WHOLE_DOLLARS);
         // With cents, every figure and gap keeps to one line, at this width and at 1440 px.
         await expectFiguresOnOneLine(page);
         if (viewport === LAPTOP) {
@@ -311,6 +311,15 @@ describe("benchmarking", () => {
           "Your revenue ($7,500,000.00, from the bands you gave at sign-up) is 22.6% lower than the average of peer firms ($9,695,893.00), $2,195,893.00 less.",
         ]);
         await measure(page, "Revenue").getByText("-22.6% (-$2,195,893.00)", { exact: true }).waitFor();
+        await measure(page, "Revenue")
+          .getByText(
+            'From the bands you gave at sign-up: revenue band "5-10 Million", taken as its midpoint, $7,500,000.00.',
+            {
+              exact: true,
+            },
+          )
+          .waitFor();
+        expect(await page.locator(".bench-report").innerText()).not.toMatch(WHOLE_DOLLARS);
         await measure(page, "Revenue")
           .getByText("Larger than at least 62% of retail trade firms by revenue", { exact: true })
           .waitFor();

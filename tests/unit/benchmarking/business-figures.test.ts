@@ -121,7 +121,7 @@ describe("from the bands stated at sign-up", () => {
     expect(f.figures).toEqual({
       revenue: {
         value: 7_500_000,
-        note: "From the bands you gave at sign-up: revenue $5 to $10 million, taken as its midpoint, $7,500,000.00.",
+        note: 'From the bands you gave at sign-up: revenue band "5-10 Million", taken as its midpoint, $7,500,000.00.',
       },
       employees: { value: 75, note: "From the bands you gave at sign-up: 50-100 employees, counted as 75." },
       revenuePerEmployee: {
@@ -144,7 +144,7 @@ describe("from the bands stated at sign-up", () => {
     });
     const top = businessFigures(input({ books: null, revenueBand: "> 20 million" }));
     expect(top.figures.revenue.note).toBe(
-      "From the bands you gave at sign-up: revenue over $20 million, taken as its floor, $20,000,000.00.",
+      'From the bands you gave at sign-up: revenue band "> 20 Million", taken as its floor, $20,000,000.00.',
     );
   });
 
@@ -156,7 +156,7 @@ describe("from the bands stated at sign-up", () => {
       "Your books do not cover all twelve complete months Nov 2025 to Oct 2026, so the figures come from the bands you gave at sign-up.",
     );
     expect(f.figures.revenue.note).toBe(
-      "Your books do not cover all twelve complete months Nov 2025 to Oct 2026, so the figures come from the bands you gave at sign-up. From the bands you gave at sign-up: revenue under $5 million, taken as its midpoint, $2,500,000.00.",
+      'Your books do not cover all twelve complete months Nov 2025 to Oct 2026, so the figures come from the bands you gave at sign-up. From the bands you gave at sign-up: revenue band "< 5 Million", taken as its midpoint, $2,500,000.00.',
     );
   });
 });
