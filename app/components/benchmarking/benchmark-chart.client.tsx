@@ -1,7 +1,7 @@
 import type { ChartData, ChartOptions } from "chart.js";
 import { Chart as ChartComponent } from "react-chartjs-2";
 import { setupCharts } from "~/components/finance/charts/chart-setup.client";
-import { formatMeasureValue } from "~/lib/benchmarking/report-display";
+import { formatMeasureTick, formatMeasureValue } from "~/lib/benchmarking/report-display";
 import type { MeasureUnit } from "~/lib/benchmarking/report-types";
 
 setupCharts();
@@ -40,7 +40,7 @@ export default function BenchmarkBarChart({ labels, values, unit, summary }: Ben
       y: { grid: { display: false } },
       x: {
         beginAtZero: true,
-        ticks: { maxTicksLimit: 4, callback: (value) => formatMeasureValue(unit, Number(value)) },
+        ticks: { maxTicksLimit: 4, callback: (value) => formatMeasureTick(unit, Number(value)) },
       },
     },
   };

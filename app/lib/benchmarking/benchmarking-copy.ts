@@ -13,7 +13,8 @@ import { formatDollars, formatNumber, formatPercent, formatPoints } from "~/lib/
 import type { BenchmarkMeasure, MeasureKey, MeasureUnit } from "./report-types";
 
 // The report's texts (app/lib/benchmarking/report.ts, business-figures.ts, peer-group.ts) and the
-// benchmark_gap value insight (gap-insights.ts). Money with formatDollars (whole dollars, ADR 052).
+// benchmark_gap value insight (gap-insights.ts). Money with formatDollars, with cents, the business's
+// own figures and the Census peer averages alike (ADR 052).
 
 /** The measure names, as on screen. */
 export const MEASURE_LABELS: Record<MeasureKey, string> = {
@@ -48,14 +49,15 @@ export function positionText(
   return `larger than ${position.atLeast ? "at least" : "about"} ${formatPercent(position.percent, { decimals: 0 })} of ${sectorWords} firms by ${by}`;
 }
 
-const whole = (n: number) => formatDollars(n, { whole: true });
+/** Money, the one format (ADR 052): "$186,822.40", the Census averages too ("$182,400.00"). */
+const money = (n: number) => formatDollars(n);
 /** A count with at most one decimal: "24.7", "37". */
 const oneDecimal = (n: number) => formatNumber(n, 1);
 
-/** A measure's figure as on screen: "$182,400", "24.7" employees, "12.3%", "12.0%"; "—" when absent. */
+/** A measure's figure as on screen: "$186,822.40", "24.7" employees, "12.3%", "12.0%"; "—" when absent. */
 export function formatMeasureValue(unit: MeasureUnit, value: number | null): string {
   if (value === null) return "—";
-  if (unit === "usd") return whole(value);
+  if (unit === "usd") return money(value);
   if (unit === "percent") return formatPercent(value);
   return oneDecimal(value);
 }
@@ -105,13 +107,13 @@ export function readingText(
     default: {
       const stated = m.businessBasis === "stated" ? ", from the bands you gave at sign-up" : "";
       const months = m.businessBasis === "books" && period ? ` for ${period}` : "";
-      const your = `Your ${MEASURE_LABELS[m.key].toLowerCase()}${months} (${whole(business)}${stated})`;
-      const avg = `${PEER_FIGURE_TEXT} (${whole(peer)})`;
+      const your = `Your ${MEASURE_LABELS[m.key].toLowerCase()}${months} (${money(business)}${stated})`;
+      const avg = `${PEER_FIGURE_TEXT} (${money(peer)})`;
       const per = m.key === "revenue" ? "" : " per employee";
       if (same) return `${your} is about the same as ${avg}.`;
       if (multiple)
-        return `${your} is ${times(business, peer)} ${avg}, ${whole(Math.abs(m.gapAmount ?? 0))} more${per}.`;
-      return `${your} is ${pct} ${up ? "higher" : "lower"} than ${avg}, ${whole(Math.abs(m.gapAmount ?? 0))} ${up ? "more" : "less"}${per}.`;
+        return `${your} is ${times(business, peer)} ${avg}, ${money(Math.abs(m.gapAmount ?? 0))} more${per}.`;
+      return `${your} is ${pct} ${up ? "higher" : "lower"} than ${avg}, ${money(Math.abs(m.gapAmount ?? 0))} ${up ? "more" : "less"}${per}.`;
     }
   }
 }

@@ -21,6 +21,7 @@ import {
   revenuePerEmployeeOver,
   type FinanceRow,
 } from "~/lib/finance/finance";
+import { revenueBandLabel } from "~/lib/shared/format";
 import { formatDollars } from "~/lib/shared/numbers";
 import type { MeasureKey } from "./report-types";
 
@@ -36,13 +37,9 @@ export const REVENUE_BAND_FIGURES: Record<RevenueBand, number> = {
   "> 20 million": 20_000_000,
 };
 
-const REVENUE_BAND_WORDS: Record<RevenueBand, string> = {
-  "< 5 million": "under $5 million, taken as its midpoint",
-  "5-10 million": "$5 to $10 million, taken as its midpoint",
-  "10-15 million": "$10 to $15 million, taken as its midpoint",
-  "15-20 million": "$15 to $20 million, taken as its midpoint",
-  "> 20 million": "over $20 million, taken as its floor",
-};
+/** The band in its one format (ADR 052: "5-10 Million") and how its figure was taken. */
+const bandWords = (band: RevenueBand) =>
+  `revenue band "${revenueBandLabel(band)}", taken as its ${band === "> 20 million" ? "floor" : "midpoint"}`;
 
 export type BooksInput = {
   /** The finance report's monthly rows (Income, NetIncome). */
@@ -152,7 +149,7 @@ function fromBooks(
         hasPayroll && employees
           ? {
               value: cents(payroll / employees),
-              note: `Wages and salaries for ${span} (${formatDollars(payroll, { whole: true })}) divided by ${people(employees)}.`,
+              note: `Wages and salaries for ${span} (${formatDollars(payroll)}) divided by ${people(employees)}.`,
             }
           : {
               value: null,
@@ -185,7 +182,7 @@ function fromBands(input: BusinessInput, employeesFigure: BusinessFigure, basisN
     figures: {
       revenue: {
         value: revenue,
-        note: `${basisNote ? `${basisNote} ` : ""}${STATED_BASIS_TEXT}: revenue ${REVENUE_BAND_WORDS[input.revenueBand]}, ${formatDollars(revenue, { whole: true })}.`,
+        note: `${basisNote ? `${basisNote} ` : ""}${STATED_BASIS_TEXT}: ${bandWords(input.revenueBand)}, ${formatDollars(revenue)}.`,
       },
       employees: {
         value: employees,
@@ -197,7 +194,7 @@ function fromBands(input: BusinessInput, employeesFigure: BusinessFigure, basisN
       revenuePerEmployee: employees
         ? {
             value: cents(revenue / employees),
-            note: `${STATED_BASIS_TEXT}: ${formatDollars(revenue, { whole: true })} divided by ${people(employees)}.`,
+            note: `${STATED_BASIS_TEXT}: ${formatDollars(revenue)} divided by ${people(employees)}.`,
           }
         : { value: null, note: "Revenue per employee needs a number of employees above 0." },
       payrollPerEmployee: { value: null, note: needsBooks },

@@ -4,13 +4,22 @@
 import { formatDollars, formatNumber, formatPercent, formatPoints } from "~/lib/shared/numbers";
 import { MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
 import { formatMeasureValue } from "./benchmarking-copy";
-import type { BenchmarkMeasure, BenchmarkReportData } from "./report-types";
+import type { BenchmarkMeasure, BenchmarkReportData, MeasureUnit } from "./report-types";
 
-/** The engine's one writer of a figure ("$412,300", "37", "10.4", "12.3%"; "—" when missing). */
+/** The engine's one writer of a figure ("$186,822.40", "37", "10.4", "12.3%"; "—" when missing). */
 export { formatMeasureValue };
 
 /**
- * The gap as read on screen, in the one format of each kind (ADR 052): "+12.4% (+$48,200)",
+ * A tick of a measure chart's value axis: a scale, not an amount anyone booked, so dollars read
+ * whole like every chart's axis (ADR 052): "$200,000"; counts and percents as their figures. The
+ * bars' figures, tooltips and text alternative use formatMeasureValue, with cents.
+ */
+export function formatMeasureTick(unit: MeasureUnit, value: number): string {
+  return unit === "usd" ? formatDollars(value, { whole: true }) : formatMeasureValue(unit, value);
+}
+
+/**
+ * The gap as read on screen, in the one format of each kind (ADR 052): "+12.4% (+$48,200.35)",
  * "-8.0% (-3.5 employees)", "+2.1 percentage points";
  * null when either side is missing.
  */
@@ -22,7 +31,7 @@ export function formatGap(measure: Pick<BenchmarkMeasure, "unit" | "gapPercent" 
   const count = formatNumber(gapAmount, 1);
   const amount =
     unit === "usd"
-      ? formatDollars(gapAmount, { whole: true, signed: true })
+      ? formatDollars(gapAmount, { signed: true })
       : `${gapAmount > 0 && count !== "0" ? "+" : ""}${count} ${magnitude === 1 ? "employee" : "employees"}`;
   if (gapPercent === null) return amount;
   return `${formatPercent(gapPercent, { signed: true })} (${amount})`;

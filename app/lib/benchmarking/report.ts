@@ -63,10 +63,10 @@ export function gapPercent(business: number | null, peer: number | null): number
   return Object.is(g, -0) ? 0 : g;
 }
 
-/** business − peer in the measure's unit: whole dollars, employees and points to one decimal. */
+/** business − peer in the measure's unit: dollars to the cent, employees and points to one decimal. */
 export function gapAmount(business: number | null, peer: number | null, unit: MeasureUnit): number | null {
   if (business === null || peer === null) return null;
-  const g = unit === "usd" ? Math.round(business - peer) : round1(business - peer);
+  const g = unit === "usd" ? Math.round((business - peer) * 100) / 100 : round1(business - peer);
   return Object.is(g, -0) ? 0 : g;
 }
 

@@ -38,9 +38,10 @@ export type MoneyOptions = {
   /** "+$290.00" for a gain (a change); a loss is always "-$60.00". */
   signed?: boolean;
   /**
-   * Whole dollars, "$182,400": only the plan page's prices (the spec shows "$247"), estimates (the
-   * benchmarking report's figures and gaps) and scales (chart axis ticks); every amount charged,
-   * refunded, transferred, received, priced or booked has cents.
+   * Whole dollars, "$182,400": only the plan page's prices (the spec shows "$247") and scales (chart
+   * axis ticks). Every other amount has cents: charged, refunded, transferred, received, priced,
+   * booked, computed from the books, and the benchmarking report's Census peer averages and gaps
+   * ("$182,400.00"; ADR 052).
    */
   whole?: boolean;
 };

@@ -1,6 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
+import { formatMonth } from "../../../app/lib/benchmarking/report-display";
+import { lastCompleteMonth, monthSpan, monthsEndingAt } from "../../../app/lib/finance/finance";
+import { formatDollars } from "../../../app/lib/shared/numbers";
+import { browserTest, DESKTOP, expectPath, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
 
 /** Brand-new businesses (Fore River Provisions: NAICS 459110, 25-50 employees, $5-10 million). */
 const NEW_CLIENT = { emailPrefix: "benchmarking" };
@@ -14,8 +17,24 @@ const DOLLARS_NOTE =
   "Peer dollars are in 2024 dollars, restated from 2017 with the CPI-U; the published figure is shown beside each.";
 const SOURCE = "U.S. Census Bureau, Annual Business Survey (ABS), Company Summary (2017)";
 
+/** A dollar amount without cents ("$186,822"). */
+const WHOLE_DOLLARS = /\$[\d,]+(?![\d,.])/;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const measure = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
+
+/** Every figure and gap of the report on one line: none wraps inside its card. */
+async function expectFiguresOnOneLine(page: Page) {
+  const wrapped = await page
+    .locator(".bench-value")
+    .evaluateAll((nodes) =>
+      nodes
+        .filter((node) => node.getBoundingClientRect().height > parseFloat(getComputedStyle(node).lineHeight) * 1.5)
+        .map((node) => node.textContent),
+    );
+  expect(wrapped).toEqual([]);
+}
 
 /** The dashboard's Benchmarking card → its /features tab → Open Benchmarking. */
 async function openFromDashboard(page: Page, status: string) {
@@ -56,29 +75,80 @@ async function expectReport(page: Page, basisNote: string | RegExp) {
     .waitFor();
   // The lazily loaded chart.js bars, described for screen readers.
   await measure(page, "Revenue per employee")
-    .getByRole("img", { name: /^Revenue per employee: your company \$[\d,]+, average of peer firms \$407,587\.$/ })
+    .getByRole("img", {
+      name: /^Revenue per employee: your company \$[\d,]+\.\d\d, average of peer firms \$407,587\.00\.$/,
+    })
     .waitFor();
   const width = page.viewportSize()!.width;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 describe("benchmarking", () => {
-  browserTest(
-    "the demo business has this year's report, from its books, one click from the navigation",
-    async ({ page }) => {
-      await signInAsDemoClient(page);
-      await page
-        .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: "Benchmarking", exact: true })
-        .click();
-      await expectPath(page, "/features?focus=Benchmarking");
-      await page.getByText("Your benchmarking report is ready.", { exact: true }).waitFor();
-      await page.getByText(`Compared with ${PEER_GROUP}.`, { exact: true }).waitFor();
-      await page.getByRole("link", { name: "Open Benchmarking", exact: true }).click();
-      await expectPath(page, "/benchmarking");
-      await expectReport(page, /^Your figures come from your books, the twelve months through [A-Z][a-z]+ \d{4}\.$/);
-    },
-  );
+  for (const viewport of [LAPTOP, PHONE]) {
+    browserTest(
+      `the demo business at ${viewport.width} px has this year's report, from its books, one click from the navigation; its own figures read as on its dashboard, to the cent`,
+      async ({ page }) => {
+        await signInAsDemoClient(page);
+        // The dashboard's twelve complete months: the months and the revenue the report compares.
+        const twelve = monthsEndingAt(lastCompleteMonth(new Date()), 12);
+        const span = monthSpan(twelve[0], twelve[11]);
+        const monthly = page.locator("#monthly-revenue-card");
+        // The chart is drawn once the page is hydrated: the toggle works from then on.
+        await monthly.getByRole("img", { name: /^Revenue and net income, / }).waitFor();
+        await monthly.getByRole("button", { name: "Show 12-month trend", exact: true }).click();
+        await expect
+          .poll(() => monthly.getByRole("heading", { level: 2 }).textContent())
+          .toBe(`Monthly Revenue and Net Income, ${span}`);
+        const total = await monthly
+          .locator(".finance-facts > div", { hasText: "Total revenue" })
+          .locator("dd")
+          .innerText();
+        expect(total).toMatch(/^\$[\d,]+\.\d\d$/);
+
+        const menu = page.getByRole("button", { name: "Menu", exact: true });
+        if (await menu.isVisible()) await menu.click();
+        await page
+          .getByRole("navigation", { name: "Main" })
+          .getByRole("link", { name: "Benchmarking", exact: true })
+          .click();
+        await expectPath(page, "/features?focus=Benchmarking");
+        await page.getByText("Your benchmarking report is ready.", { exact: true }).waitFor();
+        await page.getByText(`Compared with ${PEER_GROUP}.`, { exact: true }).waitFor();
+        await page.getByRole("link", { name: "Open Benchmarking", exact: true }).click();
+        await expectPath(page, "/benchmarking");
+        await expectReport(
+          page,
+          `Your figures come from your books, the twelve months through ${formatMonth(twelve[11])}.`,
+        );
+
+        // One money format (ADR 052): the revenue is the dashboard's twelve-month total, to the cent,
+        // and revenue per employee is that total divided by the employees, with its cents.
+        const yours = (name: string) => measure(page, name).locator(".bench-figures > div").first();
+        const revenue = yours("Revenue");
+        await revenue.getByText(`Income for ${span}, from your books.`, { exact: true }).waitFor();
+        expect(await revenue.locator(".bench-value").innerText()).toBe(total);
+        const employees = Number(await yours("Employees").locator(".bench-value").innerText());
+        const income = Number(total.replace(/[$,]/g, ""));
+        const perEmployee = formatDollars(Math.round((income / employees) * 100) / 100);
+        expect(await yours("Revenue per employee").locator(".bench-value").innerText()).toBe(perEmployee);
+        await measure(page, "Revenue per employee")
+          .getByRole("img", { name: new RegExp(`^Revenue per employee: your company ${escape(perEmployee)}, `) })
+          .waitFor();
+        const readings = await region(page, "What stands out").getByRole("listitem").allTextContents();
+        for (const reading of readings) expect(reading).not.toMatch(WHOLE_DOLLARS);
+        expect(await page.locator(".bench-report").innerText()).not.toMatch(WHOLE_DOLLARS);
+        // With cents, every figure and gap keeps to one line, at this width and at 1440 px.
+        await expectFiguresOnOneLine(page);
+        if (viewport === LAPTOP) {
+          await page.setViewportSize(DESKTOP);
+          await expectFiguresOnOneLine(page);
+          await page.setViewportSize(LAPTOP);
+        }
+        await page.screenshot({ path: `/tmp/benchmarking-demo-${viewport.width}.png`, fullPage: true });
+      },
+      { viewport },
+    );
+  }
 
   for (const viewport of [LAPTOP, PHONE]) {
     browserTest(
@@ -123,7 +193,9 @@ describe("benchmarking", () => {
 
         await expectReport(page, /^Your figures come from your books, the twelve months through [A-Z][a-z]+ \d{4}\.$/);
         await measure(page, "Payroll per employee")
-          .getByRole("img", { name: /^Payroll per employee: your company \$[\d,]+, average of peer firms \$42,018\.$/ })
+          .getByRole("img", {
+            name: /^Payroll per employee: your company \$[\d,]+\.\d\d, average of peer firms \$42,018\.00\.$/,
+          })
           .waitFor();
 
         await openFromDashboard(page, "Your benchmarking report is ready.");
@@ -181,7 +253,9 @@ describe("benchmarking", () => {
           .waitFor();
         const readings = await region(page, "What stands out").getByRole("listitem").allTextContents();
         const perEmployee = readings.find((reading) => reading.startsWith("Your revenue per employee"));
-        expect(perEmployee).toMatch(new RegExp(`^Your revenue per employee for ${months.source} \\(\\$[\\d,]+\\) is `));
+        expect(perEmployee).toMatch(
+          new RegExp(`^Your revenue per employee for ${months.source} \\(\\$[\\d,]+\\.\\d\\d\\) is `),
+        );
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
         // The update, asked twice, through the settings' Business tab.
@@ -233,10 +307,19 @@ describe("benchmarking", () => {
         const readings = await region(page, "What stands out").getByRole("listitem").allTextContents();
         expect(readings).toEqual([
           "You have 38 employees, 54.2% more than the average peer firm (24.7).",
-          "Your revenue per employee ($197,368, from the bands you gave at sign-up) is 51.6% lower than the average of peer firms ($407,587), $210,219 less per employee.",
-          "Your revenue ($7,500,000, from the bands you gave at sign-up) is 22.6% lower than the average of peer firms ($9,695,893), $2,195,893 less.",
+          "Your revenue per employee ($197,368.42, from the bands you gave at sign-up) is 51.6% lower than the average of peer firms ($407,587.00), $210,218.58 less per employee.",
+          "Your revenue ($7,500,000.00, from the bands you gave at sign-up) is 22.6% lower than the average of peer firms ($9,695,893.00), $2,195,893.00 less.",
         ]);
-        await measure(page, "Revenue").getByText("-22.6% (-$2,195,893)", { exact: true }).waitFor();
+        await measure(page, "Revenue").getByText("-22.6% (-$2,195,893.00)", { exact: true }).waitFor();
+        await measure(page, "Revenue")
+          .getByText(
+            'From the bands you gave at sign-up: revenue band "5-10 Million", taken as its midpoint, $7,500,000.00.',
+            {
+              exact: true,
+            },
+          )
+          .waitFor();
+        expect(await page.locator(".bench-report").innerText()).not.toMatch(WHOLE_DOLLARS);
         await measure(page, "Revenue")
           .getByText("Larger than at least 62% of retail trade firms by revenue", { exact: true })
           .waitFor();

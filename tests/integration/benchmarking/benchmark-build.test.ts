@@ -119,6 +119,12 @@ describe("the benchmarking job", () => {
     expect(data.peerGroup.name).toContain("NAICS");
     const payroll = data.measures.find((m) => m.key === "payrollPerEmployee");
     expect(payroll?.business).toBeGreaterThan(0);
+    // The books' figures and the Census averages in the one money format, with cents (ADR 052).
+    expect(payroll?.businessNote).toMatch(
+      /^Wages and salaries for [A-Z][a-z]+ \d{4} to [A-Z][a-z]+ \d{4} \(\$[\d,]+\.\d\d\) divided by \d+ employees\.$/,
+    );
+    expect(data.readings.join(" ")).toMatch(/\(\$[\d,]+\.\d\d\)/);
+    expect(data.readings.join(" ")).not.toMatch(/\$[\d,]+(?![\d,.])/);
 
     const insights = await gapInsightsOf(business.id);
     expect(insights).toHaveLength(1);
@@ -128,6 +134,8 @@ describe("the benchmarking job", () => {
       category: "finance",
       statusText: VALUE_INSIGHT_STATUS_TEXT,
     });
+    expect(insights[0].summary).toContain(data.readings[0]);
+    expect(insights[0].summary).not.toMatch(/\$[\d,]+(?![\d,.])/);
 
     const notices = await noticesOf(user.id);
     expect(notices).toHaveLength(1);

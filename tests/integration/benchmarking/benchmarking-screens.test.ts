@@ -139,7 +139,13 @@ describe("/benchmarking screens", () => {
     expect(report.text).toContain(
       "Peer dollars are in 2024 dollars, restated from 2017 with the CPI-U; the published figure is shown beside each.",
     );
-    expect(report.text).toContain("$8,105,300");
+    // Every dollar amount with cents (ADR 052): the business's own figures as on its dashboard
+    // ("$186,822.40", never "$186,822"), and the Census averages and the gaps alike.
+    expect(report.text).toContain('<span class="bench-value">$186,822.40</span>');
+    expect(report.text).toContain('<span class="bench-value">$6,912,428.80</span>');
+    expect(report.text).toContain('<span class="bench-value">$8,105,300.00</span>');
+    expect(report.text).toContain('<span class="bench-value">+9.0% (+$15,422.40)</span>');
+    expect(report.text).not.toContain("$186,822<");
   });
 
   it("starts SCALE's included year without a charge (Start Benchmarking), once", async () => {

@@ -40,7 +40,7 @@ describe("from the books: the twelve complete months before the report's month",
       revenuePerEmployee: { value: 32432.43, note: "Income for Nov 2025 to Oct 2026 divided by 37 employees." },
       payrollPerEmployee: {
         value: 9729.73,
-        note: "Wages and salaries for Nov 2025 to Oct 2026 ($360,000) divided by 37 employees.",
+        note: "Wages and salaries for Nov 2025 to Oct 2026 ($360,000.00) divided by 37 employees.",
       },
       payrollShare: {
         value: 30,
@@ -121,12 +121,12 @@ describe("from the bands stated at sign-up", () => {
     expect(f.figures).toEqual({
       revenue: {
         value: 7_500_000,
-        note: "From the bands you gave at sign-up: revenue $5 to $10 million, taken as its midpoint, $7,500,000.",
+        note: 'From the bands you gave at sign-up: revenue band "5-10 Million", taken as its midpoint, $7,500,000.00.',
       },
       employees: { value: 75, note: "From the bands you gave at sign-up: 50-100 employees, counted as 75." },
       revenuePerEmployee: {
         value: 100_000,
-        note: "From the bands you gave at sign-up: $7,500,000 divided by 75 employees.",
+        note: "From the bands you gave at sign-up: $7,500,000.00 divided by 75 employees.",
       },
       payrollPerEmployee: { value: null, note: "Needs your books: connect your company data." },
       payrollShare: { value: null, note: "Needs your books: connect your company data." },
@@ -144,7 +144,7 @@ describe("from the bands stated at sign-up", () => {
     });
     const top = businessFigures(input({ books: null, revenueBand: "> 20 million" }));
     expect(top.figures.revenue.note).toBe(
-      "From the bands you gave at sign-up: revenue over $20 million, taken as its floor, $20,000,000.",
+      'From the bands you gave at sign-up: revenue band "> 20 Million", taken as its floor, $20,000,000.00.',
     );
   });
 
@@ -156,7 +156,7 @@ describe("from the bands stated at sign-up", () => {
       "Your books do not cover all twelve complete months Nov 2025 to Oct 2026, so the figures come from the bands you gave at sign-up.",
     );
     expect(f.figures.revenue.note).toBe(
-      "Your books do not cover all twelve complete months Nov 2025 to Oct 2026, so the figures come from the bands you gave at sign-up. From the bands you gave at sign-up: revenue under $5 million, taken as its midpoint, $2,500,000.",
+      'Your books do not cover all twelve complete months Nov 2025 to Oct 2026, so the figures come from the bands you gave at sign-up. From the bands you gave at sign-up: revenue band "< 5 Million", taken as its midpoint, $2,500,000.00.',
     );
   });
 });

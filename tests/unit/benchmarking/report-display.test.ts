@@ -14,6 +14,7 @@ import {
   chartableMeasures,
   chartSummary,
   formatGap,
+  formatMeasureTick,
   formatMeasureValue,
   formatMonth,
   restatedYears,
@@ -24,9 +25,10 @@ import { SAMPLE_REPORT } from "../../fixtures/benchmarking/report";
 const measure = (key: string) => SAMPLE_REPORT.measures.find((m) => m.key === key)!;
 
 describe("formatMeasureValue", () => {
-  it("writes dollars whole, counts with at most one decimal, percents with one", () => {
-    expect(formatMeasureValue("usd", 186_822.4)).toBe("$186,822");
-    expect(formatMeasureValue("usd", -1200)).toBe("-$1,200");
+  it("writes dollars with cents (the books' and Census's alike), counts with at most one decimal, percents with one", () => {
+    expect(formatMeasureValue("usd", 186_822.4)).toBe("$186,822.40");
+    expect(formatMeasureValue("usd", 182_400)).toBe("$182,400.00");
+    expect(formatMeasureValue("usd", -1200)).toBe("-$1,200.00");
     expect(formatMeasureValue("count", 37)).toBe("37");
     expect(formatMeasureValue("count", 10.44)).toBe("10.4");
     expect(formatMeasureValue("percent", 6.4)).toBe("6.4%");
@@ -40,8 +42,8 @@ describe("formatMeasureValue", () => {
 
 describe("formatGap", () => {
   it("gives the percent and the amount in the measure's unit, signed", () => {
-    expect(formatGap(measure("revenue"))).toBe("-14.7% (-$1,192,900)");
-    expect(formatGap(measure("revenuePerEmployee"))).toBe("+9.0% (+$15,422)");
+    expect(formatGap(measure("revenue"))).toBe("-14.7% (-$1,192,871.20)");
+    expect(formatGap(measure("revenuePerEmployee"))).toBe("+9.0% (+$15,422.40)");
     expect(formatGap({ unit: "count", gapPercent: 12.5, gapAmount: 3.5 })).toBe("+12.5% (+3.5 employees)");
     expect(formatGap({ unit: "count", gapPercent: -2.6, gapAmount: -1 })).toBe("-2.6% (-1 employee)");
     expect(formatGap({ unit: "percent", gapPercent: 40, gapAmount: 2.1 })).toBe("+2.1 percentage points");
@@ -81,8 +83,18 @@ describe("report helpers", () => {
   it("draws only the measures with both sides", () => {
     expect(chartableMeasures(SAMPLE_REPORT.measures).map((m) => m.key)).toEqual(["revenue", "revenuePerEmployee"]);
     expect(chartSummary(measure("revenue"), "Your company", "Average of peer firms")).toBe(
-      "Revenue: your company $6,912,400, average of peer firms $8,105,300.",
+      "Revenue: your company $6,912,428.80, average of peer firms $8,105,300.00.",
     );
+    expect(chartSummary(measure("revenuePerEmployee"), "Your company", "Average of peer firms")).toBe(
+      "Revenue per employee: your company $186,822.40, average of peer firms $171,400.00.",
+    );
+  });
+
+  it("ticks the chart's dollar axis in whole dollars (a scale), other axes as their figures", () => {
+    expect(formatMeasureTick("usd", 200_000)).toBe("$200,000");
+    expect(formatMeasureTick("usd", 2_500_000)).toBe("$2,500,000");
+    expect(formatMeasureTick("count", 12.5)).toBe("12.5");
+    expect(formatMeasureTick("percent", 10)).toBe("10.0%");
   });
 
   it("says where the business's figures come from", () => {
@@ -116,10 +128,16 @@ describe("BenchmarkReport (server render, before charts load)", () => {
   });
 
   it("shows every measure's figures as text, the published peer figure, the gap and the position", () => {
-    expect(html).toContain("$6,912,400");
-    expect(html).toContain("$8,105,300");
-    expect(html).toContain("(published: $6,333,500)");
-    expect(html).toContain("-14.7% (-$1,192,900)");
+    // Every dollar amount with cents (ADR 052): the business's own figures and the Census averages.
+    expect(html).toContain('<span class="bench-value">$6,912,428.80</span>');
+    expect(html).toContain('<span class="bench-value">$8,105,300.00</span>');
+    expect(html).toContain("(published: $6,333,500.00)");
+    expect(html).toContain('<span class="bench-value">-14.7% (-$1,192,871.20)</span>');
+    expect(html).toContain('<span class="bench-value">$186,822.40</span>');
+    expect(html).toContain('<span class="bench-value">$171,400.00</span>');
+    expect(html).toContain("(published: $133,930.00)");
+    expect(html).toContain('<span class="bench-value">+9.0% (+$15,422.40)</span>');
+    expect(html).not.toMatch(/\$[\d,]+(?![\d,.])/);
     expect(html).toContain("Larger than about 88% of retail firms by receipts");
     expect(html).toContain("Census publishes no profit figures, so there is no peer figure for net margin.");
     for (const reading of SAMPLE_REPORT.readings) expect(html).toContain(reading);

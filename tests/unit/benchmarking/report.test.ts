@@ -40,8 +40,9 @@ describe("gaps", () => {
     expect(gapPercent(5, 0)).toBeNull();
   });
 
-  it("amount in the measure's unit: whole dollars, employees and percentage points to one decimal", () => {
-    expect(gapAmount(32432.43, 69277, "usd")).toBe(-36845);
+  it("amount in the measure's unit: dollars to the cent, employees and percentage points to one decimal", () => {
+    expect(gapAmount(32432.43, 69277, "usd")).toBe(-36844.57);
+    expect(gapAmount(186_822.4, 182_400, "usd")).toBe(4422.4);
     expect(gapAmount(37, 26.04, "count")).toBe(11);
     expect(gapAmount(30, 34.2, "percent")).toBe(-4.2);
     expect(gapAmount(null, 1, "usd")).toBeNull();
@@ -112,14 +113,14 @@ describe("the report of a full-service restaurant with twelve months of books (7
       peerAsPublished: 54_134,
       peerGroup: "industry",
       gapPercent: -53.2,
-      gapAmount: -36_845,
+      gapAmount: -36_844.57,
     });
     expect(measure(r, "payrollPerEmployee")).toMatchObject({
       business: 9729.73,
       peer: 23_694,
       peerAsPublished: 18_515,
       gapPercent: -58.9,
-      gapAmount: -13_964,
+      gapAmount: -13_964.27,
     });
     expect(measure(r, "payrollShare")).toMatchObject({
       unit: "percent",
@@ -178,8 +179,8 @@ describe("the report of a full-service restaurant with twelve months of books (7
 
   it("reads the three largest gaps, largest first", () => {
     expect(r.readings).toEqual([
-      "Your payroll per employee for Nov 2025 to Oct 2026 ($9,730) is 58.9% lower than the average of peer firms ($23,694), $13,964 less per employee.",
-      "Your revenue per employee for Nov 2025 to Oct 2026 ($32,432) is 53.2% lower than the average of peer firms ($69,277), $36,845 less per employee.",
+      "Your payroll per employee for Nov 2025 to Oct 2026 ($9,729.73) is 58.9% lower than the average of peer firms ($23,694.00), $13,964.27 less per employee.",
+      "Your revenue per employee for Nov 2025 to Oct 2026 ($32,432.43) is 53.2% lower than the average of peer firms ($69,277.00), $36,844.57 less per employee.",
       "You have 37 employees, 42.1% more than the average peer firm (26).",
     ]);
   });
@@ -240,9 +241,9 @@ describe("without books: the stated bands", () => {
       peer: 34.2,
     });
     expect(r.readings).toEqual([
-      "Your revenue ($7,500,000, from the bands you gave at sign-up) is 4.2 times the average of peer firms ($1,803,772), $5,696,228 more.",
+      "Your revenue ($7,500,000.00, from the bands you gave at sign-up) is 4.2 times the average of peer firms ($1,803,772.00), $5,696,228.00 more.",
       "You have 75 employees, 2.9 times as many as the average peer firm (26).",
-      "Your revenue per employee ($100,000, from the bands you gave at sign-up) is 44.3% higher than the average of peer firms ($69,277), $30,723 more per employee.",
+      "Your revenue per employee ($100,000.00, from the bands you gave at sign-up) is 44.3% higher than the average of peer firms ($69,277.00), $30,723.00 more per employee.",
     ]);
   });
 });
@@ -337,7 +338,7 @@ describe("readings and words", () => {
 
   it("about the same under 1%", () => {
     expect(readingText(m({ business: 100_500, peer: 100_000, gapPercent: 0.5, gapAmount: 500 }))).toBe(
-      "Your revenue per employee ($100,500) is about the same as the average of peer firms ($100,000).",
+      "Your revenue per employee ($100,500.00) is about the same as the average of peer firms ($100,000.00).",
     );
     expect(readingText(m({ key: "employees", business: 10, peer: 10.05, gapPercent: -0.5, gapAmount: -0.1 }))).toBe(
       "You have 10 employees, about as many as the average peer firm (10.1).",
@@ -382,7 +383,8 @@ describe("readings and words", () => {
   });
 
   it("figures as on screen", () => {
-    expect(formatMeasureValue("usd", 182_400.4)).toBe("$182,400");
+    expect(formatMeasureValue("usd", 182_400.4)).toBe("$182,400.40");
+    expect(formatMeasureValue("usd", 182_400)).toBe("$182,400.00");
     expect(formatMeasureValue("count", 24.65)).toBe("24.7");
     expect(formatMeasureValue("count", 37)).toBe("37");
     expect(formatMeasureValue("percent", -5)).toBe("-5.0%");

@@ -41,7 +41,7 @@ describe("formatMoney and formatDollars, the one money format (ADR 052)", () => 
     expect(formatMoney(-1)).toBe("-$0.01");
   });
 
-  it('rounds to whole dollars only when asked (estimates, chart ticks): "$182,400"', () => {
+  it('rounds to whole dollars only when asked (plan prices, chart ticks): "$182,400"', () => {
     expect(formatDollars(182_400.4, { whole: true })).toBe("$182,400");
     expect(formatDollars(182_400.5, { whole: true })).toBe("$182,401");
     expect(formatDollars(-48_200, { whole: true })).toBe("-$48,200");
