@@ -10,7 +10,7 @@
 // test-results/e2e-output.log and is printed once they end, so the two never interleave.
 // The build is not a test; a failed build counts as one failure.
 import { spawn } from "node:child_process";
-import { createWriteStream, readFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { clearReport, countSummary, countVitest, failureLines } from "./lib/reports.mjs";
 import { bin, quietEnv, ROOT, run } from "./lib/proc.mjs";
@@ -53,6 +53,7 @@ function startE2E() {
   console.log(
     `\n▶ e2e: scripts/e2e.mjs in the background (output: ${path.relative(ROOT, logFile)}, printed when it ends)`,
   );
+  mkdirSync(path.dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, "scripts", "e2e.mjs")], {
