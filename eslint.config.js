@@ -96,9 +96,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Node-side code: scripts, configs, seeds, the E2E driver.
+    // Node-side code: scripts, the performance apparatus's scripts, configs, seeds, the E2E driver.
     files: [
       "scripts/**/*.{js,mjs}",
+      "bench/**/*.{js,mjs}",
       "*.{js,mjs,ts}",
       "db/seed/**/*.{ts,mjs}",
       "tests/e2e/**/*.ts",

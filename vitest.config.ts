@@ -33,7 +33,8 @@ export default defineConfig({
   ],
   test: {
     name: "integration",
-    include: ["tests/integration/**/*.test.ts"],
+    // bench/: the peer-parity test (bench/README.md).
+    include: ["tests/integration/**/*.test.ts", "bench/tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
     // Starts the Intuit stub on loopback (tests/support/intuit-stub.ts); tests get its URL with
     // inject("intuitStubUrl") (see tests/integration/helpers/intuit.ts).

@@ -12,7 +12,8 @@ export default defineConfig({
     // worker thread does not see process.env.TZ changes.
     pool: "forks",
     isolate: false,
-    include: ["tests/unit/**/*.test.ts"],
+    // bench/: the performance apparatus's own unit tests (bench/README.md).
+    include: ["tests/unit/**/*.test.ts", "bench/tests/unit/**/*.test.ts"],
     passWithNoTests: true,
     reporters: ["default", "json"],
     outputFile: { json: "test-results/unit.json" },

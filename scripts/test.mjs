@@ -31,13 +31,13 @@ async function check(name, command, args, ...more) {
   return code;
 }
 
-async function vitest(name, config, report, testDir) {
+async function vitest(name, config, report, testDirs) {
   clearReport(results(report));
   const started = Date.now();
   const code = await run(bin("vitest"), ["run", "--config", config], { env, label: name });
   steps.push({
     name,
-    ...countVitest(results(report), code, { testDir: path.join(ROOT, testDir) }),
+    ...countVitest(results(report), code, { testDirs: testDirs.map((dir) => path.join(ROOT, dir)) }),
     ms: Date.now() - started,
   });
 }
@@ -110,12 +110,12 @@ await check(
   [bin("prettier"), ["--check", "."]],
   ["npm", ["run", "--silent", "lint:cycles"]],
 );
-await vitest("unit", "vitest.unit.config.ts", "unit.json", "tests/unit");
+await vitest("unit", "vitest.unit.config.ts", "unit.json", ["tests/unit", "bench/tests/unit"]);
 
 // Needs the build: the JavaScript each page loads (budgets) and the React build `wrangler dev` bundles.
-await vitest("bundle", "vitest.bundle.config.ts", "bundle.json", "tests/bundle");
+await vitest("bundle", "vitest.bundle.config.ts", "bundle.json", ["tests/bundle"]);
 
-await vitest("integration", "vitest.config.ts", "integration.json", "tests/integration");
+await vitest("integration", "vitest.config.ts", "integration.json", ["tests/integration", "bench/tests/integration"]);
 
 steps.push(await e2e);
 

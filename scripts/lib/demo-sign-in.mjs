@@ -1,5 +1,5 @@
 // Signing in over HTTP as a demo account, for the scripts that measure the served app
-// (scripts/bench.mjs, scripts/profile.mjs): the seeded demo accounts share one password.
+// (bench/bench.mjs, bench/profile.mjs): the seeded demo accounts share one password.
 
 /** The demo accounts' password (scripts/seed.mjs; README "Demo accounts"). */
 export const DEMO_PASSWORD = "Partwise-demo-1";

@@ -53,7 +53,7 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
       await stop();
       throw error;
     }
-    // inspectorPort: workerd's V8 inspector (scripts/profile.mjs takes CPU profiles through it).
+    // inspectorPort: workerd's V8 inspector (bench/profile.mjs takes CPU profiles through it).
     return { baseURL, inspectorPort, persistTo, stop, child };
   } catch (error) {
     await cleanup();

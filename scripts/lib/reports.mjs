@@ -18,8 +18,13 @@ function readJson(file) {
 /**
  * Counts from a Vitest JSON report. A run that failed without any failed test (a file that could
  * not load, a crash, no report at all) still counts as one failure, so it can never look green.
+ * `testDirs`: the folders the config's include reads (tests/unit and bench/tests/unit, …); a test
+ * file in them that the report does not name never ran and counts as a failure.
+ * @param {string} file
+ * @param {number} exitCode
+ * @param {{ testDirs?: string[] }} [options]
  */
-export function countVitest(file, exitCode, { testDir } = {}) {
+export function countVitest(file, exitCode, { testDirs = [] } = {}) {
   const report = readJson(file);
   if (!report) return { passed: 0, failed: 1, note: `no report at ${file} (exit ${exitCode})` };
   const passed = report.numPassedTests ?? 0;
@@ -28,7 +33,7 @@ export function countVitest(file, exitCode, { testDir } = {}) {
   const broken = results.filter((result) => result.status === "failed" && (result.assertionResults ?? []).length === 0);
   // A file whose runner never started (e.g. the workers pool failed to boot) is absent from the report.
   const reported = new Set(results.map((result) => path.resolve(result.name)));
-  const missing = testDir ? listTestFiles(testDir).filter((test) => !reported.has(test)) : [];
+  const missing = testDirs.flatMap(listTestFiles).filter((test) => !reported.has(test));
   failed += broken.length + missing.length;
   if (exitCode !== 0 && failed === 0) failed = 1;
   const notes = [];

@@ -6,7 +6,7 @@
  * `env.DB.prepare().bind()` and `env.DB.batch()`, and renders the same data as plain HTML from a
  * template string. No Remix, React, Drizzle or Zod: what is left is the cost of the Worker, D1 and
  * the data. It never writes (the app's off-path `last_seen_at` touch, at most hourly, is left out).
- * Kept the same as the app by tests/integration/performance/peer-parity.test.ts.
+ * Kept the same as the app by bench/tests/integration/peer-parity.test.ts.
  */
 import { Hono, type Context } from "hono";
 import * as SQL from "./sql";

@@ -1,7 +1,7 @@
 /**
  * The SQL the app runs for the signed-in client's /dashboard and /features (Insights) documents,
  * copied from what its Drizzle queries generate (recorded on a wrapped D1 binding). They are the
- * same queries: tests/integration/performance/peer-parity.test.ts compares them, wave by wave,
+ * same queries: bench/tests/integration/peer-parity.test.ts compares them, wave by wave,
  * with what the app runs, and fails when the app's queries change until these are updated.
  */
 

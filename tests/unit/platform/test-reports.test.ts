@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -42,6 +42,25 @@ describe("npm test's report reading", () => {
       "  tests/e2e/a.test.ts › a fails — AssertionError: no",
       "  tests/e2e/b.test.ts › (file failed to load) — Cannot find module",
     ]);
+  });
+
+  it("counts a test file that never ran as a failure, in each of the config's folders", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "reports-dirs-"));
+    const tests = path.join(root, "tests", "unit");
+    const bench = path.join(root, "bench", "tests", "unit");
+    for (const file of [path.join(tests, "ran.test.ts"), path.join(bench, "skipped.test.ts")]) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, "");
+    }
+    const file = writeReport({
+      numPassedTests: 1,
+      numFailedTests: 0,
+      testResults: [
+        { name: path.join(tests, "ran.test.ts"), status: "passed", assertionResults: [{ status: "passed" }] },
+      ],
+    });
+    const counted = countVitest(file, 0, { testDirs: [tests, bench] });
+    expect(counted).toMatchObject({ passed: 1, failed: 1, note: "1 file(s) never ran: skipped.test.ts" });
   });
 
   it("names the failed browser tests from the e2e summary, and caps the list", () => {

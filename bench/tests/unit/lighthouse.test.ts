@@ -9,7 +9,7 @@ import {
   metricsOf,
   reportName,
   summarize,
-} from "../../../scripts/lib/lighthouse.mjs";
+} from "../../lib/lighthouse.mjs";
 
 /** A Lighthouse result (LHR) with only the parts bench reads. */
 function lhr({ score, lcp, tbt, cls }: { score: number | null; lcp?: number; tbt?: number; cls?: number }) {

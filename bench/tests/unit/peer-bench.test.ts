@@ -7,7 +7,7 @@ import {
   roundRatios,
   peerFailures,
   PEER_PATHS,
-} from "../../../scripts/lib/peer-bench.mjs";
+} from "../../lib/peer-bench.mjs";
 
 /** A runLoad answer: `latencies` in ms over `elapsedMs`, every answer 200 unless `statuses` says otherwise. */
 const round = (latencies: number[], elapsedMs: number, statuses = latencies.map(() => 200)) => ({

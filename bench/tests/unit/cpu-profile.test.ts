@@ -7,7 +7,7 @@ import {
   relativeSource,
   selfTimes,
   slug,
-} from "../../../scripts/lib/cpu-profile.mjs";
+} from "../../lib/cpu-profile.mjs";
 
 describe("the CPU profile's parts (npm run profile)", () => {
   it("names the package of a mapped source", () => {

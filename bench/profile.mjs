@@ -24,18 +24,18 @@ import {
   slug,
   sourceMapResolver,
 } from "./lib/cpu-profile.mjs";
-import { startE2EServer } from "./lib/e2e-server.mjs";
+import { startE2EServer } from "../scripts/lib/e2e-server.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { startPeer } from "./lib/peer-bench.mjs";
-import { buildApp, ROOT, stopServerOnSignal } from "./lib/proc.mjs";
-import { signIn } from "./lib/demo-sign-in.mjs";
+import { buildApp, ROOT, stopServerOnSignal } from "../scripts/lib/proc.mjs";
+import { signIn } from "../scripts/lib/demo-sign-in.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
 const output = (peer) => path.join(RESULTS, peer ? "profile-peer.json" : "profile.json");
 const EMAIL = "demo@partwise.test";
 /** V8's sampling interval (µs): ~100 µs is as fine as a shared 2-CPU machine keeps up with. */
 const SAMPLING_INTERVAL_US = 100;
-/** A longer gap after a sample is time outside the isolate (see selfTimes in scripts/lib/cpu-profile.mjs). */
+/** A longer gap after a sample is time outside the isolate (see selfTimes in bench/lib/cpu-profile.mjs). */
 const MAX_SAMPLE_US = 10 * SAMPLING_INTERVAL_US;
 const WARMUP_MS = 3_000;
 const TOP_FUNCTIONS = 15;

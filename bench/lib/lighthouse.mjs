@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort, killGroupOnExit, stopGroup, waitForHttp } from "./proc.mjs";
+import { freePort, killGroupOnExit, stopGroup, waitForHttp } from "../../scripts/lib/proc.mjs";
 
 /** The pages measured. `/` redirects a signed-in client to /dashboard, so it is measured as what
  * `/` shows the client before signing in: the sign-in page. The others as the demo client. */

@@ -2,10 +2,17 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/server/identity/password.server";
 import { DEMO_BUSINESS, DEMO_CLIENT, DEMO_PASSWORD, demoSeedSql } from "~db/seed/demo";
-import { app as peer } from "../../../bench/peer/src/app";
+import { app as peer } from "../../peer/src/app";
 import worker from "../../../functions/worker";
-import { recordD1, type RecordedCall } from "../helpers/d1-recorder";
-import { html, LOCAL_PEPPER, ORIGIN, SESSION_COOKIE, sessionTokenFrom, signIn } from "../helpers";
+import { recordD1, type RecordedCall } from "../../../tests/integration/helpers/d1-recorder";
+import {
+  html,
+  LOCAL_PEPPER,
+  ORIGIN,
+  SESSION_COOKIE,
+  sessionTokenFrom,
+  signIn,
+} from "../../../tests/integration/helpers";
 
 /**
  * Issue #17: `npm run bench` compares the app's /dashboard and /features documents with a bare

@@ -8,7 +8,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { ROOT } from "./proc.mjs";
+import { ROOT } from "../../scripts/lib/proc.mjs";
 
 const AREAS = [
   "strategy",

@@ -1,14 +1,14 @@
 // `npm run bench`'s comparison with a bare Worker (issue #17, item 1): the app's /dashboard and
 // /features documents and /healthz against bench/peer, a Hono Worker doing the same D1 work
-// (kept the same by tests/integration/performance/peer-parity.test.ts), both under `wrangler dev`
+// (kept the same by bench/tests/integration/peer-parity.test.ts), both under `wrangler dev`
 // on the same seeded local D1. Runs alternate (app, peer, app, peer, ...) so both sides see the
 // same machine; each side's rounds are pooled. The goals are shown as met / not met, for
 // information: only a non-200 answer (or a failed start) fails the bench.
 import os from "node:os";
 import path from "node:path";
-import { startWranglerDev } from "./e2e-server.mjs";
+import { startWranglerDev } from "../../scripts/lib/e2e-server.mjs";
 import { runLoad, summarize } from "./load.mjs";
-import { killGroupOnExit, ROOT, stopGroup } from "./proc.mjs";
+import { killGroupOnExit, ROOT, stopGroup } from "../../scripts/lib/proc.mjs";
 
 export const PEER_CONFIG = path.join(ROOT, "bench", "peer", "wrangler.toml");
 /** The features document in its Insights focus, as bench's per-path timings request it. */

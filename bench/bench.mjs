@@ -7,21 +7,21 @@
 // `wrangler dev` (fresh migrated + seeded local D1) the E2E suite uses. Signs in over HTTP as the
 // demo client and the manager, warms up, then requests each path N times one after another and
 // prints p50 / p95 / max and the response size. Then the same documents against a bare Worker on
-// the same database (scripts/lib/peer-bench.mjs), then Lighthouse (mobile) on four pages, median of
-// three runs (scripts/lib/lighthouse.mjs). Writes test-results/bench.json. Exits non-zero only when
+// the same database (bench/lib/peer-bench.mjs), then Lighthouse (mobile) on four pages, median of
+// three runs (bench/lib/lighthouse.mjs). Writes test-results/bench.json. Exits non-zero only when
 // a request does not answer 200 (or the build, server, sign-in or Lighthouse itself fails) — never
 // on timings or scores, which depend on the machine.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { findChromium, startE2EServer } from "./lib/e2e-server.mjs";
+import { findChromium, startE2EServer } from "../scripts/lib/e2e-server.mjs";
 import { benchEngine } from "./lib/engine-bench.mjs";
-import { formatTable, measureRoutes } from "./lib/js-weight.mjs";
+import { formatTable, measureRoutes } from "../scripts/lib/js-weight.mjs";
 import { formatLighthouseTable, runLighthouse } from "./lib/lighthouse.mjs";
 import { benchPeer, formatPeerTable, PEER_DEFAULTS, peerReport } from "./lib/peer-bench.mjs";
-import { formatWorkerSize, measureWorker } from "./lib/worker-size.mjs";
-import { buildApp, ROOT, stopServerOnSignal } from "./lib/proc.mjs";
-import { signIn } from "./lib/demo-sign-in.mjs";
+import { formatWorkerSize, measureWorker } from "../scripts/lib/worker-size.mjs";
+import { buildApp, ROOT, stopServerOnSignal } from "../scripts/lib/proc.mjs";
+import { signIn } from "../scripts/lib/demo-sign-in.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
 const OUTPUT = path.join(RESULTS, "bench.json");
@@ -239,7 +239,7 @@ async function main() {
 
     if (rows.length > 0) printTable(rows);
 
-    // ---- Against a bare Worker (issue #17, item 1): scripts/lib/peer-bench.mjs -------------------
+    // ---- Against a bare Worker (issue #17, item 1): bench/lib/peer-bench.mjs ---------------------
     const peer =
       options.peer && !options.lighthouseOnly
         ? await benchPeer({

@@ -61,7 +61,7 @@ export async function runLoad({ url, headers = {}, connections, durationMs, warm
     };
     await Promise.all(Array.from({ length: connections }, loop));
     const elapsed = performance.now() - warmupEnds;
-    // The samples too, so rounds can be pooled (scripts/lib/peer-bench.mjs combineRounds).
+    // The samples too, so rounds can be pooled (bench/lib/peer-bench.mjs combineRounds).
     return { ...summarize(latencies, statuses, elapsed), elapsedMs: elapsed, latencies, statuses };
   } finally {
     agent.destroy();
