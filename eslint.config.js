@@ -17,6 +17,7 @@ export default tseslint.config(
       "coverage/",
       "migrations/",
       "public/",
+      "worker-configuration.d.ts",
       "dist/",
       ".cache/",
     ],

@@ -1,8 +1,10 @@
 // The Tools & Templates workbooks (Annual Planning, Annual Budgeting, Business Scorecard): what
-// each sheet holds. scripts/build-templates.mjs writes them to content/templates/; the demo manager
-// uploads them through the Learning console (scripts/lib/demo-learning.mjs).
+// each sheet holds, written as .xlsx by write-excel-file (ADR 058). scripts/build-templates.mjs
+// writes them to content/templates/; the demo manager uploads them through the Learning console
+// (scripts/lib/demo-learning.mjs).
 
-import { buildWorkbook, columnName, STYLE } from "./xlsx-writer.mjs";
+import { strFromU8, unzipSync } from "fflate";
+import writeXlsxFile from "write-excel-file/node";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const AREAS = [
@@ -17,13 +19,72 @@ const AREAS = [
   "Technology",
 ];
 
-const h = (v) => ({ v, s: STYLE.header });
-const input = () => ({ s: STYLE.input });
-const inputText = () => ({ s: STYLE.inputText });
-const total = (f) => ({ f, s: STYLE.total });
-const pct = (f) => ({ f, s: STYLE.percent });
-const wrap = (v) => ({ v, s: STYLE.wrap });
-const title = (v) => ({ v, s: STYLE.title });
+/** The cell styles: yellow input cells, grey bold headers, bold totals under a thin line. */
+const INPUT_FILL = "#FFF7D6";
+const STYLE = {
+  header: { fontWeight: "bold", backgroundColor: "#E7ECEF" },
+  input: { type: Number, format: "#,##0", backgroundColor: INPUT_FILL },
+  inputText: { backgroundColor: INPUT_FILL },
+  total: { format: "#,##0", fontWeight: "bold", topBorderStyle: "thin" },
+  percent: { format: "0.0%" },
+  wrap: { wrap: true, alignVertical: "top" },
+  title: { fontWeight: "bold", fontSize: 14 },
+};
+
+/** "A", "B", … "Z", "AA" for a 0-based column. */
+export function columnName(index) {
+  let name = "";
+  let n = index + 1;
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    name = String.fromCharCode(65 + rem) + name;
+    n = Math.floor((n - 1) / 26);
+  }
+  return name;
+}
+
+/** A formula cell (`f` without the leading "="). */
+const formula = (f, style = {}) => ({ type: "Formula", value: f, ...style });
+const h = (value) => ({ value, ...STYLE.header });
+const input = () => ({ value: null, ...STYLE.input });
+const inputText = () => ({ value: null, ...STYLE.inputText });
+const total = (f) => formula(f, STYLE.total);
+const pct = (f) => formula(f, STYLE.percent);
+const wrap = (value) => ({ value, ...STYLE.wrap });
+const title = (value) => ({ value, ...STYLE.title });
+
+/**
+ * Formulas carry no cached values, so the workbook asks the spreadsheet to calculate them all when
+ * it opens (<calcPr fullCalcOnLoad="1"/>); write-excel-file leaves <calcPr/> bare.
+ */
+const CALCULATE_ON_LOAD = {
+  files: {
+    transform: {
+      "xl/workbook.xml": {
+        transformElementAttributes: (tagName, attributes) =>
+          tagName === "calcPr" ? { ...attributes, fullCalcOnLoad: 1 } : attributes,
+      },
+    },
+  },
+};
+
+/**
+ * A workbook { sheets: [{ name, widths?, freezeRows?, rows }] } as .xlsx bytes. A cell is null
+ * (empty), a string, a number or a write-excel-file cell object.
+ * @returns {Promise<Uint8Array>}
+ */
+async function buildWorkbook({ sheets }) {
+  const buffer = await writeXlsxFile(
+    sheets.map((sheet) => ({
+      sheet: sheet.name,
+      data: sheet.rows,
+      ...(sheet.widths ? { columns: sheet.widths.map((width) => ({ width })) } : {}),
+      ...(sheet.freezeRows ? { stickyRowsCount: sheet.freezeRows } : {}),
+    })),
+    { fontFamily: "Calibri", fontSize: 11, features: [CALCULATE_ON_LOAD] },
+  ).toBuffer();
+  return new Uint8Array(buffer);
+}
 
 function instructions(name, lines) {
   return {
@@ -88,14 +149,7 @@ function annualPlanning() {
         inputText(),
       ]),
       [],
-      [
-        "Done",
-        { v: "", s: STYLE.plain },
-        "",
-        "",
-        total("SUM(E2:E13)"),
-        pct('IF(COUNTA(B2:B13)=0,"",E15/COUNTA(B2:B13))'),
-      ],
+      ["Done", "", "", "", total("SUM(E2:E13)"), pct('IF(COUNTA(B2:B13)=0,"",E15/COUNTA(B2:B13))')],
     ],
   };
   return buildWorkbook({
@@ -194,7 +248,7 @@ function budgetSheet(name) {
       ["Line", ...MONTHS, "Year"].map(h),
       ...layout.map((row, i) => {
         const r = i + 2;
-        if (row.kind === "section") return [{ v: row.label, s: STYLE.header }];
+        if (row.kind === "section") return [h(row.label)];
         const months = MONTHS.map((_, m) => {
           const col = columnName(m + 1);
           if (row.kind === "input") return input();
@@ -219,7 +273,7 @@ function varianceSheet() {
       ["Line", "Budget (year)", "Actual (year)", "Variance", "Variance %"].map(h),
       ...layout.map((row, i) => {
         const r = i + 2;
-        if (row.kind === "section") return [{ v: row.label, s: STYLE.header }];
+        if (row.kind === "section") return [h(row.label)];
         if (row.kind === "percent")
           return [
             row.label,
@@ -284,9 +338,9 @@ function businessScorecard() {
       input(),
       total(`IF(OR(D${r}="",E${r}=""),"",E${r}-D${r})`),
       pct(`IF(OR(D${r}="",D${r}=0,E${r}=""),"",E${r}/D${r})`),
-      { v: 1, s: STYLE.input },
+      { ...STYLE.input, value: 1 },
       total(`IF(G${r}="",0,MIN(G${r},1.5)*H${r})`),
-      { f: `IF(G${r}="","",IF(G${r}>=1,"On track",IF(G${r}>=0.9,"Watch","Off track")))` },
+      formula(`IF(G${r}="","",IF(G${r}>=1,"On track",IF(G${r}>=0.9,"Watch","Off track")))`),
     ];
   });
   return buildWorkbook({
@@ -326,7 +380,7 @@ function businessScorecard() {
             pct(`IF(SUM(H${first}:H${last})=0,"",SUM(I${first}:I${last})/SUM(H${first}:H${last}))`),
             total(`SUM(H${first}:H${last})`),
             total(`SUM(I${first}:I${last})`),
-            { f: `COUNTIF(J${first}:J${last},"On track")&" of ${MEASURES.length} on track"` },
+            formula(`COUNTIF(J${first}:J${last},"On track")&" of ${MEASURES.length} on track"`),
           ],
         ],
       },
@@ -358,3 +412,18 @@ export const LEARNING_TEMPLATES = [
     build: businessScorecard,
   },
 ];
+
+/**
+ * The parts of an .xlsx (a ZIP) as { name: text }, sorted by name. Two workbooks with the same
+ * parts are the same workbook: the ZIP's entry dates (the time of writing) do not count.
+ * @param {Uint8Array} bytes
+ * @returns {Record<string, string>}
+ */
+export function workbookParts(bytes) {
+  const files = unzipSync(bytes);
+  return Object.fromEntries(
+    Object.keys(files)
+      .sort()
+      .map((name) => [name, strFromU8(files[name])]),
+  );
+}

@@ -1,55 +1,18 @@
 // Parser for the US Census Bureau's "2022 NAICS Structure" table saved as CSV
 // (data/sources/naics/2022_NAICS_Structure.csv). Pure functions, no I/O, so the unit tests can
 // feed it small inline samples. Used by scripts/build-naics.mjs.
+import { parse } from "csv-parse/sync";
 
 /**
- * Parses CSV text into rows of fields. Handles quoted fields (commas, doubled quotes and line
- * breaks inside quotes), CRLF or LF line ends and a leading byte-order mark.
+ * Parses CSV text into rows of fields (RFC 4180, by csv-parse: quoted fields with commas, doubled
+ * quotes and line breaks, CRLF or LF line ends, a leading byte-order mark). Rows may differ in
+ * length: the Census files open with title lines before their header. Throws on a file that ends
+ * inside a quoted field.
  * @param {string} text
  * @returns {string[][]}
  */
 export function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = "";
-  let inQuotes = false;
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i];
-    if (inQuotes) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          inQuotes = false;
-        }
-      } else {
-        field += ch;
-      }
-      continue;
-    }
-    if (ch === '"') {
-      inQuotes = true;
-    } else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && src[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else {
-      field += ch;
-    }
-  }
-  if (inQuotes) throw new Error("CSV ends inside a quoted field");
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  return parse(text, { bom: true, relax_column_count: true });
 }
 
 /**

@@ -1,17 +1,12 @@
 import { z } from "zod";
 
 /**
- * Bindings the platform gives the Worker (wrangler.toml) plus the variables and secrets
- * (wrangler.toml [vars], `.dev.vars` locally, `wrangler secret put` in production).
+ * Bindings the platform gives the Worker and the [vars] of wrangler.toml, typed by `wrangler types`
+ * (`npm run types` writes worker-configuration.d.ts; tests/unit/platform/worker-types.test.ts fails
+ * when it is stale), plus the secrets and variables that live outside wrangler.toml (`.dev.vars`
+ * locally, `wrangler secret put` in production), read by name and checked by parseEnv.
  */
-export interface CloudflareBindings {
-  DB: D1Database;
-  FILES: R2Bucket;
-  FINANCE_REPORT_QUEUE: Queue<unknown>;
-  BENCHMARKING_QUEUE: Queue<unknown>;
-  ASSETS?: Fetcher;
-  [key: string]: unknown;
-}
+export type CloudflareBindings = Cloudflare.Env & { [key: string]: unknown };
 
 /** Safe defaults for a keyless local run. None of them is ever accepted in production. */
 const LOCAL_DEFAULTS = {
