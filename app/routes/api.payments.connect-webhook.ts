@@ -1,5 +1,5 @@
 import { handleConnectWebhook } from "~/server/payouts/accounts.server";
-import { webhookAction } from "~/server/payments/webhook-route.server";
+import { webhookAction } from "~/http/webhook-route.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**

@@ -1,5 +1,5 @@
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
-import { webhookAction } from "~/server/payments/webhook-route.server";
+import { webhookAction } from "~/http/webhook-route.server";
 import { methodNotAllowed } from "~/server/platform/route-kit.server";
 
 /**

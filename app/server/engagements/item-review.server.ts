@@ -29,7 +29,7 @@ import {
 } from "~/lib/engagements/engagement-schemas";
 import { canBusinessReviewItem, completesEngagement, nextItemToPrepay } from "~/lib/engagements/engagement-state";
 import { matchStatusText } from "~/lib/matching/match-status";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { appOrigin, startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";

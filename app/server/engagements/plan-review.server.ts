@@ -27,8 +27,7 @@ import { businessRejectedCurrentVersion, canBusinessReviewPlan, sortedItems } fr
 import { renderSowPdf } from "~/lib/engagements/sow-pdf";
 import { buildSowDocument } from "~/lib/engagements/sow";
 import { fullName } from "~/lib/shared/format";
-import type { ClientViewer } from "~/server/identity/guards.server";
-import type { Viewer } from "~/server/identity/session.server";
+import type { ClientViewer, Viewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
 import { appOrigin } from "~/server/payments/checkout.server";
