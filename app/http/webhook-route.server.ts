@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { AppContext } from "~/server/load-context";
-import { errorResponse, jsonResponse, readLimitedText, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readLimitedText, requireMethod } from "~/http/http.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import type { WebhookResult } from "~/server/payments/webhook-events.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { errorResponse, jsonResponse, readForm, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readForm, requireMethod } from "~/http/http.server";
 import {
   FILES_CLIENTS_ONLY_MESSAGE,
   UPLOAD_FORM,
@@ -7,8 +7,8 @@ import {
   uploadOf,
   uploadRefusedMessage,
 } from "~/server/files/files.server";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { requireApiClient } from "~/http/guards.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * POST /api/file-handling/upload-files — multipart, one or more parts named `files` (at most 10)

@@ -9,7 +9,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { NOTIFICATIONS_PATH } from "~/lib/consultants/portal";
 import { NotificationsPage } from "~/components/notifications/notifications-page";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import {
   notificationFormAction,
   pageParam,
@@ -17,7 +17,7 @@ import {
 } from "~/server/notifications/notification-actions.server";
 import { loadNotificationPage } from "~/server/notifications/notifications.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Consultant portal | Partwise" }];
 

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { PasswordResetScreen } from "~/components/identity/password-reset-screen";
 import { recoverFromForm } from "~/server/identity/password-reset-page.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 
 export { passwordResetLoader as loader } from "~/server/identity/password-reset-page.server";
 

@@ -12,7 +12,7 @@ import {
 import type { DeliverableIntent } from "~/lib/engagements/deliverable-forms";
 import { DELIVERY_APPROVAL_NOTES, DELIVERY_APPROVED } from "~/lib/engagements/engagement-copy";
 import { DELIVERABLE_ACTIONS } from "~/server/engagements/item-review.server";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/http/guards.server";
 import { getViewer } from "~/server/identity/session.server";
 import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";

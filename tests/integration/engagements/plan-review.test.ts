@@ -23,7 +23,7 @@ import {
 import { consultantEngagementPath, managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import { SOW_HEADINGS } from "~/lib/engagements/sow";
 import { loadSignedStatements, reviewPlanFromForm } from "~/server/engagements/plan-review.server";
-import { CLIENTS_ONLY_MESSAGE, NOT_SIGNED_IN_MESSAGE } from "~/server/identity/guards.server";
+import { CLIENTS_ONLY_MESSAGE, NOT_SIGNED_IN_MESSAGE } from "~/http/guards.server";
 import { appAt, call, createPlanAwaitingBusiness, db, html, ORIGIN, planFields, postForm, viewerOf } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager, type SignedInClient } from "../../factories";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { files, insightRequests } from "~db/schema";
 import { UPLOAD_FORM, uploadOf, uploadRefusedMessage } from "~/server/files/files.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { call, db, create, payload } from "../helpers";
 import {
   compoundFile,

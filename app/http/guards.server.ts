@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "~/server/load-context";
-import { errorResponse } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { errorResponse } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 import { homePathFor } from "~/server/identity/auth.server";
 import { getClientBusiness, getViewer, type ClientViewer, type Viewer } from "~/server/identity/session.server";
 
