@@ -122,8 +122,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   switch (intent) {
-    case EMAIL_PREFERENCES_INTENT:
-      return emailPreferencesAction(app, viewer.user.id, CLIENT_NOTIFICATION_GROUPS, formData);
+    case EMAIL_PREFERENCES_INTENT: {
+      const reply = await emailPreferencesAction(app, viewer.user.id, CLIENT_NOTIFICATION_GROUPS, formData);
+      return data(reply.data, { status: reply.status });
+    }
     case "personal": {
       const submission = parseWithZod(formData, { schema: PersonalInfoSchema });
       if (submission.status !== "success") {

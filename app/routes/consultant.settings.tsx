@@ -91,8 +91,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   switch (intent) {
-    case EMAIL_PREFERENCES_INTENT:
-      return emailPreferencesAction(app, viewer.user.id, CONSULTANT_NOTIFICATION_GROUPS, formData);
+    case EMAIL_PREFERENCES_INTENT: {
+      const reply = await emailPreferencesAction(app, viewer.user.id, CONSULTANT_NOTIFICATION_GROUPS, formData);
+      return data(reply.data, { status: reply.status });
+    }
     case "password": {
       const submission = parsePasswordChangeForm(formData);
       if (submission.status !== "success") {

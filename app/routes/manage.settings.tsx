@@ -43,7 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   if (!body.ok) return refused(body.msg, body.status);
   if (body.form.get("intent") !== EMAIL_PREFERENCES_INTENT) return refused(undefined, 400);
-  return emailPreferencesAction(context.app, viewer.user.id, MANAGER_NOTIFICATION_GROUPS, body.form);
+  const reply = await emailPreferencesAction(context.app, viewer.user.id, MANAGER_NOTIFICATION_GROUPS, body.form);
+  return data(reply.data, { status: reply.status });
 }
 
 export default function ManagerSettings() {
