@@ -304,7 +304,11 @@ describe("DELIVERABLE_ACTIONS (the engagement panel's page action)", () => {
     expect(foreign.status).toBe(404);
     expect(await db().select().from(purchases).where(eq(purchases.businessId, other.business.id))).toHaveLength(0);
 
-    const junk = await runAction(client, { intent: "dance" });
+    // An intent the page does not know never reaches the deliverables: the /features action refuses it.
+    const junk = await sendWithStripe("/features?focus=Engagements", {
+      token: client.token,
+      form: { intent: "dance" },
+    });
     expect(junk.status).toBe(400);
   });
 
