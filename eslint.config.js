@@ -6,6 +6,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// ADR 019: app/server returns results; routes (with the HTTP kit in app/http) turn them into answers.
+const HTTP_IN_ROUTES = "app/server returns results; the route turns them into HTTP answers (ADR 019, app/http).";
+const REMIX_ANSWERS = ["redirect", "data", "json", "redirectDocument", "replace"];
+const noRemixAnswers = [
+  "@remix-run/cloudflare",
+  "@remix-run/node",
+  "@remix-run/server-runtime",
+  "@remix-run/react",
+].map((name) => ({ name, importNames: REMIX_ANSWERS, message: HTTP_IN_ROUTES }));
+const RELATIVE_ACROSS_FOLDERS = {
+  group: ["../*"],
+  message: "Import across folders with ~/ (app) or ~db/ (db), not ../.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -53,11 +67,36 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/server/load-context.ts"],
     rules: {
+      "no-restricted-imports": ["error", { patterns: [RELATIVE_ACROSS_FOLDERS] }],
+    },
+  },
+  {
+    // Routes own HTTP (ADR 019): no Remix answer and no Response is built in app/server (the same
+    // no-restricted-imports also keeps the rule above, as a later block's options replace it).
+    files: ["app/server/**/*.{ts,tsx}"],
+    rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["../*"], message: "Import across folders with ~/ (app) or ~db/ (db), not ../." }] },
+        {
+          paths: noRemixAnswers,
+          patterns: [
+            RELATIVE_ACROSS_FOLDERS,
+            { group: ["~/http/*"], message: `${HTTP_IN_ROUTES} It never imports app/http.` },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "NewExpression[callee.name='Response']:not(ThrowStatement > .argument)", message: HTTP_IN_ROUTES },
+        { selector: "ThrowStatement > NewExpression[callee.name='Response']", message: HTTP_IN_ROUTES },
+        { selector: "CallExpression[callee.object.name='Response']", message: HTTP_IN_ROUTES },
       ],
     },
+  },
+  {
+    // load-context.ts is loaded by plain Node before the aliases exist (see above): ../ allowed.
+    files: ["app/server/load-context.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: noRemixAnswers }] },
   },
   {
     // app/lib is pure and isomorphic: shared by the browser and the server, it never reaches for

@@ -10,7 +10,7 @@ export {
   MAX_REQUEST_BYTES,
   readLimitedBytes,
   REQUEST_TOO_LARGE_MESSAGE,
-} from "../app/server/platform/http.server";
+} from "../app/http/http.server";
 export { applySecurityHeaders, isCrossSiteWrite } from "../app/server/platform/security.server";
 export { handleQueueBatch } from "./queues";
 export { handleScheduled } from "./scheduled";

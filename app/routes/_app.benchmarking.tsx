@@ -21,9 +21,9 @@ import {
 } from "~/lib/benchmarking/benchmarking-copy";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout.server";
-import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking | Partwise" }];
 

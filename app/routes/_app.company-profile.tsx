@@ -24,14 +24,14 @@ import {
   settingsTabFrom,
   type SettingsTab,
 } from "~/lib/business/settings-schemas";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { EmailPreferencesForm } from "~/components/notifications/email-preferences-form";
 import { CLIENT_NOTIFICATION_GROUPS } from "~/lib/notifications/notification-kinds";
 import { EMAIL_PREFERENCES_INTENT, type EmailPreferencesActionData } from "~/lib/notifications/notification-schemas";
 import { emailPreferencesAction } from "~/server/notifications/preferences-action.server";
 import { loadEmailPreferences } from "~/server/notifications/preferences.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
 import { changePassword } from "~/server/identity/password-change.server";
 import {
@@ -122,8 +122,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   switch (intent) {
-    case EMAIL_PREFERENCES_INTENT:
-      return emailPreferencesAction(app, viewer.user.id, CLIENT_NOTIFICATION_GROUPS, formData);
+    case EMAIL_PREFERENCES_INTENT: {
+      const reply = await emailPreferencesAction(app, viewer.user.id, CLIENT_NOTIFICATION_GROUPS, formData);
+      return data(reply.data, { status: reply.status });
+    }
     case "personal": {
       const submission = parseWithZod(formData, { schema: PersonalInfoSchema });
       if (submission.status !== "success") {

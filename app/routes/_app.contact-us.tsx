@@ -10,9 +10,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactDetails } from "~/components/support/contact-details";
 import { SupportForm } from "~/components/support/support-form";
 import { SUPPORT_PAGE_TITLE, SUPPORT_SENT_NOTICE, SupportMessageSchema } from "~/lib/support/support-schemas";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { sendSupportMessage } from "~/server/support/support.server";
 
 export const meta: MetaFunction = () => [{ title: "Contact Us | Partwise" }];

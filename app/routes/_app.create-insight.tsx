@@ -28,9 +28,9 @@ import {
 import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_PRICE_CENTS } from "~/lib/payments/plans";
 import { formatMoney } from "~/lib/shared/numbers";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { createInsightRequest, getInsightAllowance } from "~/server/insights/insight-requests.server";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
 

@@ -17,12 +17,12 @@ import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 import { CREATE_MATCH_TITLE, MATCH_MAX_FILES, MATCH_TOO_MANY_FILES_MESSAGE } from "~/lib/matching/match-copy";
 import { MatchWizardFormSchema, NOT_SURE_VALUE, wizardInput } from "~/lib/matching/match-schemas";
 import { uploadFiles } from "~/server/files/files.server";
-import { requireClientBusiness, type ClientViewer } from "~/server/identity/guards.server";
+import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { attachableFiles, createMatchRequest } from "~/server/matching/match-requests.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 
 export const meta: MetaFunction = () => [{ title: `${CREATE_MATCH_TITLE} | Partwise` }];
 

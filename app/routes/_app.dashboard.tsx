@@ -13,7 +13,7 @@ import { NoticeBanner } from "~/components/ui/notice-banner";
 import { useShellData } from "~/components/shell/shell-data";
 import { planLabel, shortenCompanyName } from "~/lib/shared/format";
 import { PAST_DUE_MESSAGE } from "~/lib/payments/payment-copy";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { loadDashboardFinance } from "~/server/finance/finance-reports.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { loadEngagementTiles } from "~/server/engagements/engagement-views.server";

@@ -10,7 +10,7 @@ import { NoticeBanner } from "~/components/ui/notice-banner";
 import { ENGAGEMENT_NOT_FOUND, NO_ENGAGEMENTS_YET } from "~/lib/engagements/engagement-copy";
 import { engagementStatusLabel, type BusinessEngagement } from "~/lib/engagements/engagement-display";
 import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { loadBusinessEngagement } from "~/server/engagements/engagement-views.server";
 import { loadEngagementCosts } from "~/server/payments/receipts.server";
 

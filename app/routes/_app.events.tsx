@@ -9,9 +9,9 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { EVENT_COPY } from "~/lib/events/event-copy";
 import { eventCardView, type EventCardView } from "~/lib/events/event-views";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { cancelRegistration, listUpcomingEvents, registerForEvent } from "~/server/events/events.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { usePosting } from "~/components/ui/pending-post";
 import { accessTier } from "~/lib/payments/trial";
 

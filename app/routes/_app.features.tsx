@@ -17,8 +17,8 @@ import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
 import { DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
 import { DecideIntentSchema } from "~/lib/matching/match-view";
-import { requireClientBusiness } from "~/server/identity/guards.server";
-import { describeIssues, errorResponse, isMultipartRequest, readForm } from "~/server/platform/http.server";
+import { requireClientBusiness } from "~/http/guards.server";
+import { describeIssues, errorResponse, isMultipartRequest, readForm } from "~/http/http.server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 import { isDocumentIntent, parseDocumentQuery } from "~/lib/documents/document-rules";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
@@ -26,8 +26,8 @@ import { documentsAction, documentsUploadRefused, loadDocumentsHub } from "~/ser
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { loadBusinessEngagement, loadEngagementTiles } from "~/server/engagements/engagement-views.server";
-import { planReviewAction } from "~/server/engagements/plan-review.server";
-import { deliverablesAction } from "~/server/engagements/item-review.server";
+import { reviewPlanFromForm } from "~/server/engagements/plan-review.server";
+import { DELIVERABLE_ACTIONS } from "~/server/engagements/item-review.server";
 import { isDeliverableIntent } from "~/lib/engagements/deliverable-forms";
 import { decideCandidate } from "~/server/matching/business-decision.server";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
@@ -111,8 +111,8 @@ function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer
  * that cannot start comes back here with the payment-failed notice.
  * intent=decide (Continue on a decision's confirmation card): accepts or rejects a candidate and
  * answers the server's msg for the result card. intent=feedback: the matching feedback form.
- * intent=review-plan (the engagement plan's Reject / Accept dialog): planReviewAction.
- * intent=review-item, prepay, rate (the deliverables): deliverablesAction.
+ * intent=review-plan (the engagement plan's Reject / Accept dialog): reviewPlanFromForm.
+ * intent=review-item, prepay, rate (the deliverables): their DELIVERABLE_ACTIONS, whose checkout is redirected to.
  * intent=document-* (the Documents Hub's upload and a company document's forms): documentsAction.
  * Every id is checked against the session's business by the domain functions.
  */
@@ -168,8 +168,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The engagement panel's forms (here and in /engagement-portal): the plan's review dialog and the
   // deliverables' actions; their domain functions check the outline belongs to the business.
-  if (intent === "review-plan" && body.ok) return planReviewAction(context.app, viewer, body.form, request);
-  if (isDeliverableIntent(intent) && body.ok) return deliverablesAction(context.app, viewer, body.form, request);
+  if (intent === "review-plan" && body.ok) {
+    const reply = await reviewPlanFromForm(context.app, viewer, body.form, request);
+    return data(reply.data, { status: reply.status });
+  }
+  if (isDeliverableIntent(intent) && body.ok) {
+    const outcome = await DELIVERABLE_ACTIONS[intent](context.app, viewer, body.form, request);
+    if (outcome.kind === "checkout") return redirect(outcome.url);
+    return data(outcome.data, { status: outcome.status });
+  }
   // Pay Now and Continue post fixed values: an unreadable body or a wrong shape is a 400 (or its 413/415).
   if (!body.ok) throw errorResponse(body.status, body.msg);
   if (intent === "decide") {

@@ -11,9 +11,9 @@ import {
   VALUE_INSIGHT_NOT_FOUND_MESSAGE,
 } from "~/lib/insights/insight-schemas";
 import { parseInsightType, recommendationLines } from "~/lib/insights/insight-views";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import {
   getReportForRequest,
   getValueInsight,

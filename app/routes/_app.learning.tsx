@@ -11,9 +11,9 @@ import { ProgressForm } from "~/components/learning/progress-form";
 import { LEARNING_COPY, LEARNING_KIND_LABELS } from "~/lib/learning/learning-copy";
 import { learningCardView, learningFilter, type LearningCardView } from "~/lib/learning/learning-views";
 import { categoryLabel } from "~/lib/shared/format";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { loadLearningCenter, ProgressActionSchema, setLearningProgress } from "~/server/learning/learning.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction = () => [{ title: "Learning Center | Partwise" }];

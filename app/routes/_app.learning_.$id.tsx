@@ -14,10 +14,10 @@ import { canOpen, videoView } from "~/lib/learning/learning-rules";
 import { thePlans } from "~/lib/shared/format";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { getClientLearningItem, ProgressActionSchema, setLearningProgress } from "~/server/learning/learning.server";
-import { readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [

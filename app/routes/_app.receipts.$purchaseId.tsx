@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ReceiptDocument } from "~/components/payouts/receipt";
 import { RECEIPT_TITLE } from "~/lib/payouts/receipt-copy";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { loadReceipt } from "~/server/payments/receipts.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `${RECEIPT_TITLE} ${loaded.receipt.number} | Partwise` : `${RECEIPT_TITLE} | Partwise` },

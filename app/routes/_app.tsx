@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { hasEngagements } from "~/server/engagements/engagement-views.server";
 import { loadNotificationSummary } from "~/server/notifications/notifications.server";
 

@@ -1,4 +1,4 @@
-import { jsonResponse } from "~/server/platform/http.server";
+import { jsonResponse } from "~/http/http.server";
 
 /** Unknown API paths answer JSON, not the HTML 404 page; the paths that exist are in /api/openapi.json. */
 function notFound() {

@@ -3,9 +3,9 @@ import { BENCHMARKING_CLIENTS_ONLY_MESSAGE } from "~/lib/benchmarking/benchmarki
 import { BenchmarkingCreateSchema } from "~/lib/benchmarking/benchmarking-schemas";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * POST /api/benchmarking/create {businessId} → the business (`_id`, `naicsReport`,

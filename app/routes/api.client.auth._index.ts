@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiViewer } from "~/server/identity/guards.server";
-import { jsonResponse } from "~/server/platform/http.server";
+import { requireApiViewer } from "~/http/guards.server";
+import { jsonResponse } from "~/http/http.server";
 import { toClientBusiness, toClientUser } from "~/server/identity/serializers.server";
 import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LOGGED_OUT_MESSAGE } from "~/lib/identity/auth-schemas";
 import { signOut } from "~/server/identity/auth.server";
-import { jsonResponse, requireMethod } from "~/server/platform/http.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { jsonResponse, requireMethod } from "~/http/http.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /** POST /api/client/auth/logout → {msg}; ends the session and clears the cookie. Idempotent. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PasswordRecoverySchema } from "~/lib/identity/password-reset-schema";
-import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { recoverAccount } from "~/server/identity/password-reset.server";
 import { toClientUser } from "~/server/identity/serializers.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * POST /api/client/auth/recover {email, recoveryPassword, password, confirmPassword} → {user, msg}

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
-import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { requestPasswordReset } from "~/server/identity/password-reset.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * PUT /api/client/auth/reset-password {email} → 200 {msg}, the same for every email (a recovery

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { SIGNED_IN_MESSAGE, SignInSchema } from "~/lib/identity/auth-schemas";
 import { retryAfter, signIn } from "~/server/identity/auth.server";
-import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /** POST /api/client/auth/signin {email, password} → {user, msg} and the session cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {

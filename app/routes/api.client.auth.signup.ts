@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
 import { registerClient } from "~/server/identity/accounts.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * POST /api/client/auth/signup {firstName, lastName, phone, email, password, confirmPassword}

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PasswordChangeSchema } from "~/lib/business/settings-schemas";
-import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
 import { changePassword } from "~/server/identity/password-change.server";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { requireApiClient } from "~/http/guards.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * PUT /api/client/auth/updatePassword {password, newPassword, confirmNewPassword} → 200 the user

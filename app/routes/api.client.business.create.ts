@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BusinessDetailsSchema, STAFF_CANNOT_CREATE_BUSINESS_MESSAGE } from "~/lib/business/business-schemas";
 import { createClientBusiness } from "~/server/identity/accounts.server";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { requireApiClient } from "~/http/guards.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
 import { newBusinessExtras } from "~/server/identity/business-entity.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * POST /api/client/business/create {name, city, state, employeeCount, revenue, naics, clientRole}

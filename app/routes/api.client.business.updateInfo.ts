@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BusinessInfoApiSchema } from "~/lib/business/settings-schemas";
-import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
 import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 import { updateBusinessInfo } from "~/server/business/settings.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * PUT /api/client/business/updateInfo {businessId, name, role, city, state, revenue, employeeCount,

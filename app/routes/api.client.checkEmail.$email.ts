@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CheckEmailSchema } from "~/lib/identity/signup-schemas";
 import { isEmailAvailable } from "~/server/identity/accounts.server";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse } from "~/http/http.server";
 import { EMAIL_CHECK_POLICY, limitByNetwork, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * GET /api/client/checkEmail/{email} → 200 {emailAvailable}, 400 {msg} for a malformed

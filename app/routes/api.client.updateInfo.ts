@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PersonalInfoSchema } from "~/lib/business/settings-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
 import { updatePersonalInfo } from "~/server/business/settings.server";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { requireApiClient } from "~/http/guards.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { verificationSentMessage } from "~/lib/identity/email-change";
 

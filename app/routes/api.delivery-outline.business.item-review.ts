@@ -3,10 +3,10 @@ import { ItemReviewSchema } from "~/lib/engagements/engagement-schemas";
 import { OUTLINE_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import { loadOutlineView } from "~/server/engagements/deliveries.server";
 import { reviewDeliveryItem } from "~/server/engagements/item-review.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * PUT /api/delivery-outline/business/item-review {deliveryItemId, deliveryOutlineId, businessNotes,

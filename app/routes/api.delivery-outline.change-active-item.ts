@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { ChangeActiveItemSchema } from "~/lib/payments/api-schemas";
 import { changeActiveItem } from "~/server/engagements/delivery-items.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 
 /**

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import { loadDeliveryItemView } from "~/server/engagements/engagement-views.server";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { requireApiClient } from "~/http/guards.server";
+import { errorResponse, jsonResponse } from "~/http/http.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * GET /api/delivery-outline/item/{id} → one delivery item of the caller's engagement (spec §3

@@ -3,10 +3,10 @@ import type { DeliveryOutline } from "~db/schema";
 import { BusinessReviewSchema } from "~/lib/engagements/engagement-schemas";
 import { engagementStatus } from "~/lib/engagements/engagement-state";
 import { signatureAudit, submitBusinessReview } from "~/server/engagements/plan-review.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * PUT /api/delivery-outline/submit-business-review {deliveryOutlineId, decision, businessSignature,

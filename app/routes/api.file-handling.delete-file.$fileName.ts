@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FILE_REMOVE_CLIENTS_ONLY_MESSAGE } from "~/lib/files/file-rules";
-import { jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, requireMethod } from "~/http/http.server";
 import { removeBusinessFile } from "~/server/files/files.server";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { requireApiClient } from "~/http/guards.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * DELETE /api/file-handling/delete-file/{fileName} — removes a file of the caller's business that

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentDisposition, FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rules";
-import { requireApiViewer } from "~/server/identity/guards.server";
+import { requireApiViewer } from "~/http/guards.server";
 import { getAssignedFile, getBusinessFile, getCandidateFile } from "~/server/files/files.server";
-import { errorResponse } from "~/server/platform/http.server";
+import { errorResponse } from "~/http/http.server";
 
 /**
  * GET /api/file-handling/get-file/{fileName} — the stored name `<uuid>.<ext>` → the bytes as a

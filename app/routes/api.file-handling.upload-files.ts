@@ -1,8 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { errorResponse, jsonResponse, requireMethod } from "~/server/platform/http.server";
-import { FILES_CLIENTS_ONLY_MESSAGE, readUpload, uploadFiles } from "~/server/files/files.server";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { errorResponse, jsonResponse, readForm, requireMethod } from "~/http/http.server";
+import {
+  FILES_CLIENTS_ONLY_MESSAGE,
+  UPLOAD_FORM,
+  uploadFiles,
+  uploadOf,
+  uploadRefusedMessage,
+} from "~/server/files/files.server";
+import { requireApiClient } from "~/http/guards.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * POST /api/file-handling/upload-files — multipart, one or more parts named `files` (at most 10)
@@ -18,9 +24,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     business: true,
     forbidden: FILES_CLIENTS_ONLY_MESSAGE,
   });
-  const upload = await readUpload(request);
-  if ("ok" in upload) return errorResponse(upload.status, upload.msg);
-  const result = await uploadFiles(context.app, viewer, upload);
+  // A declared size over the upload limit is refused before anything is read, and a body without a
+  // Content-Length is counted as it arrives. The isolate buffers the form (stack-notes: 128 MB shared memory).
+  const body = await readForm(request, UPLOAD_FORM);
+  if (!body.ok) return errorResponse(400, uploadRefusedMessage(body.status));
+  const result = await uploadFiles(context.app, viewer, uploadOf(body.form));
   return resultResponse(result, (ok) => jsonResponse({ msg: ok.msg, files: ok.files }, { status: 201 }));
 }
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { INSIGHT_REPORT_NOT_FOUND_MESSAGE } from "~/lib/insights/insight-schemas";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse } from "~/http/http.server";
 import { getInsightReport } from "~/server/insights/insight-views.server";
-import { requireApiClient } from "~/server/identity/guards.server";
+import { requireApiClient } from "~/http/guards.server";
 
 /**
  * GET /api/insight/insight-report/{id} → 200 the report (_id, category, title,

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_SUBMIT_FAILED_MESSAGE, InsightRequestPayloadSchema } from "~/lib/insights/insight-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import {
   createdMessage,
   createInsightRequest,
   INSIGHTS_CLIENTS_ONLY_MESSAGE,
 } from "~/server/insights/insight-requests.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * POST /api/insight/insightRequest/create (InsightRequestPayloadSchema) → 201 {msg,

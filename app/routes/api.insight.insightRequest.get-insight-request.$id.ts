@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { INSIGHT_REQUEST_NOT_FOUND_MESSAGE, INSIGHT_SUBMIT_FAILED_MESSAGE } from "~/lib/insights/insight-schemas";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse } from "~/http/http.server";
 import { getInsightRequest, INSIGHTS_CLIENTS_ONLY_MESSAGE } from "~/server/insights/insight-requests.server";
-import { getClientBusiness, requireApiClient } from "~/server/identity/guards.server";
+import { getClientBusiness, requireApiClient } from "~/http/guards.server";
 
 /**
  * GET /api/insight/insightRequest/get-insight-request/{id} → the caller's insight request (_id,

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { businesses } from "~db/schema";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { InsightPaymentSchema } from "~/lib/payments/api-schemas";
 import { confirmInsightPayment } from "~/server/insights/insight-payment.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
 import { businessExtrasQueries, toBusinessExtras } from "~/server/identity/business-entity.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 
 /**

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { VALUE_INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/insights/insight-schemas";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse } from "~/http/http.server";
 import { getValueInsight } from "~/server/insights/insight-views.server";
-import { requireApiClient } from "~/server/identity/guards.server";
+import { requireApiClient } from "~/http/guards.server";
 
 /**
  * GET /api/insight/value-insight/{id} → 200 {_id, kind, category, title, summary, value,

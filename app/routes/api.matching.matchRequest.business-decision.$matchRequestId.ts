@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BusinessDecisionSchema } from "~/lib/matching/match-view";
-import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { decideCandidate } from "~/server/matching/business-decision.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * PUT /api/matching/matchRequest/business-decision/{matchRequestId} {consultantId, decision:

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { jsonResponse, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, requireMethod } from "~/http/http.server";
 import { createMatchFromValueInsight } from "~/server/matching/match-requests.server";
-import { requireApiClient } from "~/server/identity/guards.server";
+import { requireApiClient } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * POST /api/matching/matchRequest/create-from-value-insight/{id} (no body) → 200 {message:

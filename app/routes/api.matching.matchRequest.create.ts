@@ -2,11 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { MATCHING_CLIENTS_ONLY_MESSAGE, MATCH_SUBMIT_UNAVAILABLE_MESSAGE } from "~/lib/matching/match-copy";
 import { MatchRequestPayloadSchema } from "~/lib/matching/match-schemas";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { createMatchRequest } from "~/server/matching/match-requests.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * POST /api/matching/matchRequest/create (MatchRequestPayloadSchema: businessId, category,

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MatchFeedbackPayloadSchema } from "~/lib/matching/match-view";
-import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * PUT /api/matching/matchRequest/feedback/ {matchId, clientSatisfaction 1-5, clientFeedback} →

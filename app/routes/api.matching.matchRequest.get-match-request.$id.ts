@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse } from "~/http/http.server";
 import { loadMatchRequest } from "~/server/matching/match-view.server";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { requireApiClient } from "~/http/guards.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * GET /api/matching/matchRequest/get-match-request/{id} → the caller's match request (spec §3:

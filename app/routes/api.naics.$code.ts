@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isSixDigitNumber, NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~/lib/business/naics";
-import { jsonResponse } from "~/server/platform/http.server";
+import { jsonResponse } from "~/http/http.server";
 import { findNaics } from "~/server/business/naics.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /** Public reference data (used during sign-up, no tenant data): shared caches may keep it a day. */
 const CACHEABLE = "public, max-age=86400";

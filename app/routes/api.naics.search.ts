@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NaicsSearchQuerySchema } from "~/lib/business/naics-search-schema";
-import { errorResponse, jsonResponse } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse } from "~/http/http.server";
 import { naicsIndexFromAssets, searchNaics } from "~/server/business/naics-search.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /** Suggestions a combobox shows unless it asks for another number. */
 const DEFAULT_LIMIT = 8;

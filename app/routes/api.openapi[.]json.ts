@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from "~/server/platform/api-contract.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 let document: string | null = null;
 

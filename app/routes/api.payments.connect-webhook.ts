@@ -1,6 +1,6 @@
 import { handleConnectWebhook } from "~/server/payouts/accounts.server";
-import { webhookAction } from "~/server/payments/webhook-route.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { webhookAction } from "~/http/webhook-route.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * POST /api/payments/connect-webhook — Stripe's Connect webhook (events of connected accounts),

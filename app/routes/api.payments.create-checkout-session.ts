@@ -5,11 +5,11 @@ import {
   PLANS_CLIENTS_ONLY_MESSAGE,
   SUBSCRIPTION_LIVE_NOTICE,
 } from "~/lib/payments/payment-copy";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { readBody, requireMethod, seeOther } from "~/server/platform/http.server";
+import { requireApiClient } from "~/http/guards.server";
+import { readBody, requireMethod, seeOther } from "~/http/http.server";
 import { CheckoutSessionSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startSubscriptionCheckout } from "~/server/payments/checkout.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * POST /api/payments/create-checkout-session (form post, hidden lookup_key such as

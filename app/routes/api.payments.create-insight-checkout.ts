@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { InsightCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * POST /api/payments/create-insight-checkout {businessId, insightId} → {url} of a payment-mode

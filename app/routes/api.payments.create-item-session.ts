@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { ItemCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startItemCheckout } from "~/server/payments/checkout.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * POST /api/payments/create-item-session {deliveryItemId, deliveryOutlineId} → {url}: prepays the

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PAYMENT_FAILED_NOTICE, PLANS_CLIENTS_ONLY_MESSAGE } from "~/lib/payments/payment-copy";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { requireMethod, seeOther } from "~/server/platform/http.server";
+import { requireApiClient } from "~/http/guards.server";
+import { requireMethod, seeOther } from "~/http/http.server";
 import { appOrigin, openPortal } from "~/server/payments/checkout.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * POST /api/payments/create-portal-session (settings' Manage Payment; the posted session_id is

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { BenchmarkingCheckoutSchema } from "~/lib/payments/api-schemas";
 import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout.server";
 import { planIncludesBenchmarking, recordIncludedBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 import { accessTier } from "~/lib/payments/trial";
 
 /**

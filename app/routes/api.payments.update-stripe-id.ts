@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
-import { errorResponse, jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
+import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { StripeIdSchema } from "~/lib/payments/api-schemas";
 import { confirmStripeId } from "~/server/payments/checkout.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
 import { loadBusinessExtras } from "~/server/identity/business-entity.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (toClientBusiness's shape).

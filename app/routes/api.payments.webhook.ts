@@ -1,6 +1,6 @@
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
-import { webhookAction } from "~/server/payments/webhook-route.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { webhookAction } from "~/http/webhook-route.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * POST /api/payments/webhook — Stripe's webhook for the platform's own payments (checkouts,

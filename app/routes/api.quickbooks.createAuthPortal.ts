@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { isReturnPage, startConnect } from "~/server/finance/quickbooks.server";
 
 /**

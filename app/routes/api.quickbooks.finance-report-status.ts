@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getFinanceReportStatus } from "~/server/finance/finance-reports.server";
-import { jsonResponse } from "~/server/platform/http.server";
-import { requireApiClient } from "~/server/identity/guards.server";
-import { methodNotAllowed } from "~/server/platform/route-kit.server";
+import { jsonResponse } from "~/http/http.server";
+import { requireApiClient } from "~/http/guards.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**
  * GET /api/quickbooks/finance-report-status → 200 {connection: {status, realmId} | null,

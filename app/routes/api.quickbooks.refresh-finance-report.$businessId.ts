@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FinanceReportRequestSchema, requestFinanceReportFor } from "~/server/finance/finance-reports.server";
-import { jsonResponse, readBody, requireMethod } from "~/server/platform/http.server";
-import { requireApiClient, requireBusiness } from "~/server/identity/guards.server";
-import { methodNotAllowed, resultResponse } from "~/server/platform/route-kit.server";
+import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
+import { requireApiClient, requireBusiness } from "~/http/guards.server";
+import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**
  * PUT /api/quickbooks/refresh-finance-report/{businessId} {business?: {_id, quickbooks}} → 202

@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
-import { requireViewer } from "~/server/identity/guards.server";
+import { requireViewer } from "~/http/guards.server";
 import { appOrigin, confirmCheckout } from "~/server/payments/checkout.server";
 import { accessTier } from "~/lib/payments/trial";
 

@@ -18,7 +18,7 @@ import { PROFILE_PATH } from "~/lib/consultants/profile";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { acceptInvitation, lookupInvitation } from "~/server/consultants/invitations.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Join Partwise as a consultant | Partwise" }];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { loadConsultantPhoto } from "~/server/consultants/profile.server";
-import { getViewer } from "~/server/identity/guards.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { getViewer } from "~/http/guards.server";
+import { notFound } from "~/http/route-kit.server";
 
 /**
  * /consultant-photos/{userId}[?version=draft]: a consultant's photo. The published one for the

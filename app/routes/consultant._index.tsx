@@ -20,7 +20,7 @@ import { PAYOUTS_PATH } from "~/lib/payouts/payout-copy";
 import { PROFILE_PATH } from "~/lib/consultants/profile";
 import { HIDDEN_BUSINESS_LABEL, toAnswerSummary } from "~/lib/matching/candidacy-state";
 import { loadPortalHome } from "~/server/consultants/portal.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 
 export const meta: MetaFunction = () => [{ title: "Home | Consultant portal | Partwise" }];

@@ -9,11 +9,11 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CandidacyView } from "~/components/consultant/candidacy";
 import { CandidacyAnswerSchema } from "~/lib/matching/candidacy-schemas";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { loadCandidacy, respondToCandidacy } from "~/server/matching/candidacies.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Candidacy | Consultant portal | Partwise" }];
 

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CandidacyInboxView } from "~/components/consultant/candidacy-inbox";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { loadCandidacyInbox } from "~/server/matching/candidacies.server";
 
 export const meta: MetaFunction = () => [{ title: "Candidacies | Consultant portal | Partwise" }];

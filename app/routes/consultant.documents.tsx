@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { SharedDocumentList } from "~/components/files/shared-documents";
 import { SHARED_DOCUMENTS_COPY as COPY } from "~/lib/files/shared-documents";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { listConsultantDocuments } from "~/server/files/shared-documents.server";
 
 export const meta: MetaFunction = () => [{ title: "Documents | Consultant portal | Partwise" }];

@@ -19,11 +19,11 @@ import { PLAN_SAVED, PLAN_SEND_FAILED, PLAN_SUBMITTED } from "~/lib/engagements/
 import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { PlanFormSchema } from "~/lib/engagements/engagement-schemas";
 import { loadConsultantPlan, savePlan } from "~/server/engagements/plan-drafting.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement plan | Consultant portal | Partwise" }];
 

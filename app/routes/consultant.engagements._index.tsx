@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConsultantEngagementList } from "~/components/engagements/plan-editor";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { listConsultantEngagements } from "~/server/engagements/plan-drafting.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagements | Consultant portal | Partwise" }];

@@ -10,10 +10,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { NewPlanView } from "~/components/engagements/plan-editor";
 import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { createPlan, loadDraftableMatch } from "~/server/engagements/plan-drafting.server";
-import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Draft the plan | Consultant portal | Partwise" }];
 

@@ -29,12 +29,12 @@ import {
 import { PAYOUTS_DASHBOARD_HINT } from "~/lib/payouts/earnings-copy";
 import { payoutState } from "~/lib/payouts/payout-state";
 import { formatDate } from "~/lib/shared/dates";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { PaymentProviderError } from "~/server/payments/provider/types";
 import { expressDashboardUrl, getPayoutAccount, startPayoutOnboarding } from "~/server/payouts/accounts.server";
 import { loadConsultantEarnings, loadConsultantPayouts } from "~/server/payouts/earnings.server";
-import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 const STATE_TONE: Record<PayoutState, StatusTone> = {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { PaymentProviderError } from "~/server/payments/provider/types";
 import { PAYOUTS_PATH, refreshOnboardingLink } from "~/server/payouts/accounts.server";
-import { seeOther } from "~/server/platform/http.server";
+import { seeOther } from "~/http/http.server";
 
 /**
  * GET /consultant/payouts/refresh — Stripe's refresh_url (the onboarding link expired or was

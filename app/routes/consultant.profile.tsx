@@ -35,10 +35,10 @@ import {
   saveProfileSection,
   submitProfile,
 } from "~/server/consultants/profile.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { isMultipartRequest, readForm } from "~/server/platform/http.server";
+import { isMultipartRequest, readForm } from "~/http/http.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { usePendingPost } from "~/components/ui/pending-post";
 

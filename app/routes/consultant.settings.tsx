@@ -28,9 +28,9 @@ import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { changePassword } from "~/server/identity/password-change.server";
 import { pendingEmailChange, requestEmailChange } from "~/server/identity/email-change.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { EmailPreferencesForm } from "~/components/notifications/email-preferences-form";
 import { CONSULTANT_NOTIFICATION_GROUPS } from "~/lib/notifications/notification-kinds";
@@ -91,8 +91,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   switch (intent) {
-    case EMAIL_PREFERENCES_INTENT:
-      return emailPreferencesAction(app, viewer.user.id, CONSULTANT_NOTIFICATION_GROUPS, formData);
+    case EMAIL_PREFERENCES_INTENT: {
+      const reply = await emailPreferencesAction(app, viewer.user.id, CONSULTANT_NOTIFICATION_GROUPS, formData);
+      return data(reply.data, { status: reply.status });
+    }
     case "password": {
       const submission = parsePasswordChangeForm(formData);
       if (submission.status !== "success") {

@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { PortalLayout } from "~/components/consultant/portal-layout";
 import { fullName } from "~/lib/shared/format";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { countCandidaciesToAnswer } from "~/server/matching/candidacies.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultant portal | Partwise" }];

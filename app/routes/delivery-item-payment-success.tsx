@@ -12,7 +12,7 @@ import {
   PAYMENT_PENDING_TITLE,
 } from "~/lib/payments/payment-copy";
 import { changeActiveItem } from "~/server/engagements/delivery-items.server";
-import { requireViewer } from "~/server/identity/guards.server";
+import { requireViewer } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Delivery item payment | Partwise" }];

@@ -6,7 +6,7 @@ import { emailOutbox } from "~db/schema";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { formatDateTime } from "~/lib/shared/dates";
 import { emailTransportName } from "~/server/platform/email.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Local email outbox | Partwise" }];
 

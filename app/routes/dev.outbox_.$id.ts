@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "~db/schema";
 import { emailTransportName } from "~/server/platform/email.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { notFound } from "~/http/route-kit.server";
 
 /**
  * Email HTML may contain anything a template put there. It is served as its own document with no

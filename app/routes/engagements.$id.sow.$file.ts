@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { SOW_NOT_VERIFIED } from "~/lib/engagements/engagement-copy";
 import { getSowPdf } from "~/server/engagements/plan-review.server";
-import { requireViewer } from "~/server/identity/guards.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { requireViewer } from "~/http/guards.server";
+import { notFound } from "~/http/route-kit.server";
 
 /**
  * GET /engagements/{outlineId}/sow/{version}.pdf (sowPdfPath): the signed statement of work of

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
-import { requireViewer } from "~/server/identity/guards.server";
+import { requireViewer } from "~/http/guards.server";
 import { appOrigin, confirmCheckout } from "~/server/payments/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight payment | Partwise" }];

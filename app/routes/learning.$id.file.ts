@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentDisposition } from "~/lib/files/file-rules";
 import { LEARNING_COPY } from "~/lib/learning/learning-copy";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { getTemplateDownload } from "~/server/learning/learning.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { notFound } from "~/http/route-kit.server";
 
 /**
  * /learning/{id}/file: a published template's file for a signed-in business whose plan may open it

@@ -9,10 +9,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConsultantConsolePage } from "~/components/consultants/roster";
 import { reviewOutcomeText, VettingActionSchema } from "~/lib/consultants/roster";
 import { decideVetting, getConsultantPage, setPaused } from "~/server/consultants/roster.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultant | Partwise" }];
 

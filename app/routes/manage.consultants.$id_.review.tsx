@@ -10,10 +10,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProfileReviewView } from "~/components/consultants/profile-review";
 import { consultantConsolePath, ProfileReviewActionSchema } from "~/lib/consultants/roster";
 import { getProfileReview, reviewProfile } from "~/server/consultants/profile-review.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Review profile | Partwise" }];
 

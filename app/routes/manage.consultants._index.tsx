@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RosterView } from "~/components/consultants/roster";
 import { rosterFilterFrom } from "~/lib/consultants/roster";
 import { listRoster } from "~/server/consultants/roster.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultants | Partwise" }];
 

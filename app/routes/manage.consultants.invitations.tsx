@@ -18,9 +18,9 @@ import {
   resendInvitation,
   revokeInvitation,
 } from "~/server/consultants/invitations.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Consultant invitations | Partwise" }];

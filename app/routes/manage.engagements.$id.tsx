@@ -23,10 +23,10 @@ import {
 } from "~/lib/engagements/engagement-schemas";
 import { addEngagementNote, loadManagerEngagement, reviewPlan } from "~/server/engagements/manager-engagements.server";
 import { managerSharedDocuments } from "~/server/files/shared-documents.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 import { z } from "zod";
 import { deliveryItemIdField } from "~/lib/payouts/money-action-fields";
 import { MONEY_ACTION_INVALID, REFUND_DONE, TRANSFER_RETRIED, TRANSFER_REVERSED } from "~/lib/payouts/transfer-copy";

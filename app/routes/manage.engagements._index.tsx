@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ManagerEngagementsView } from "~/components/engagements/manager-engagements";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { parseEngagementFilter } from "~/lib/engagements/plan-stage";
 import { listManagerEngagements } from "~/server/engagements/manager-engagements.server";
 

@@ -14,11 +14,11 @@ import { plansText } from "~/lib/events/event-rules";
 import { formatEventTime, utcToWallTime } from "~/lib/events/event-time";
 import { formatDate } from "~/lib/shared/dates";
 import { fullName, planLabel } from "~/lib/shared/format";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { eventFormFields, EventFormSchema } from "~/lib/events/event-schemas";
 import { cancelEvent, getConsoleEvent, updateEvent } from "~/server/events/events.server";
-import { describeIssues, readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { describeIssues, readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Event | Partwise" }];

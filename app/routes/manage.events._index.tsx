@@ -11,10 +11,10 @@ import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
 import { EVENT_COPY, EVENT_KIND_LABELS } from "~/lib/events/event-copy";
 import { formatEventTime } from "~/lib/events/event-time";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { eventFormFields, EventFormSchema } from "~/lib/events/event-schemas";
 import { createEvent, listConsoleEvents } from "~/server/events/events.server";
-import { describeIssues, readForm } from "~/server/platform/http.server";
+import { describeIssues, readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Events | Partwise" }];

@@ -16,11 +16,11 @@ import {
   REVIEW_STARTED_MESSAGE,
   UNKNOWN_ACTION_MESSAGE,
 } from "~/lib/insights/manager-insights-schemas";
-import { requireRole } from "~/server/identity/guards.server";
-import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { requireRole } from "~/http/guards.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import { getInsightRequestDetail } from "~/server/insights/insight-request-detail.server";
 import { saveInsightDraft, startInsightReview } from "~/server/insights/insight-review.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight request | Partwise" }];
 

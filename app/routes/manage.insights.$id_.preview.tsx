@@ -17,8 +17,8 @@ import {
   ConfirmPublishSchema,
   REPORT_PUBLISHED_MESSAGE,
 } from "~/lib/insights/manager-insights-schemas";
-import { requireRole } from "~/server/identity/guards.server";
-import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { requireRole } from "~/http/guards.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import { getInsightRequestDetail } from "~/server/insights/insight-request-detail.server";
 import { publishInsightReport } from "~/server/insights/insight-review.server";
 

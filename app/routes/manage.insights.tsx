@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData, useOutlet } from "@remix-run/react";
 import { InsightQueue } from "~/components/insights/console/insight-queue";
 import { insightQueueStatusFrom } from "~/lib/insights/manager-insights-schemas";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { listInsightQueue } from "~/server/insights/insight-queue.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight requests | Partwise" }];

@@ -17,7 +17,7 @@ import { learningStatus } from "~/lib/learning/learning-views";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
 import { learningFormFields } from "~/lib/learning/learning-schemas";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import {
   changeLearningStatus,
   getConsoleLearningItem,
@@ -26,8 +26,8 @@ import {
   readLearningSubmission,
   updateLearningItem,
 } from "~/server/learning/learning.server";
-import { readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Learning item | Partwise" }];

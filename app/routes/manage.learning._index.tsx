@@ -20,14 +20,14 @@ import { learningStatus } from "~/lib/learning/learning-views";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel } from "~/lib/shared/format";
 import { learningFormFields } from "~/lib/learning/learning-schemas";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import {
   createLearningItem,
   LEARNING_FORM_MAX_BYTES,
   listConsoleLearningItems,
   readLearningSubmission,
 } from "~/server/learning/learning.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Learning | Partwise" }];

@@ -16,7 +16,7 @@ import {
   UNKNOWN_MATCH_ACTION_MESSAGE,
 } from "~/lib/matching/match-console-schemas";
 import { managerSharedDocuments } from "~/server/files/shared-documents.server";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import {
   assignMatch,
   getMatchRequestDetail,
@@ -26,8 +26,8 @@ import {
   type ActionFailure,
 } from "~/server/matching/match-console.server";
 import { appOrigin } from "~/server/payments/checkout.server";
-import { readForm } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Match request | Partwise" }];
 

@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { MatchQueueView } from "~/components/matching/console/match-queue";
 import { matchQueueFilterFrom } from "~/lib/matching/match-console-schemas";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { listMatchQueue } from "~/server/matching/match-console.server";
 
 export const meta: MetaFunction = () => [{ title: "Match requests | Partwise" }];

@@ -9,11 +9,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmailPreferencesForm } from "~/components/notifications/email-preferences-form";
 import { MANAGER_NOTIFICATION_GROUPS } from "~/lib/notifications/notification-kinds";
 import { EMAIL_PREFERENCES_INTENT, type EmailPreferencesActionData } from "~/lib/notifications/notification-schemas";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { emailPreferencesAction } from "~/server/notifications/preferences-action.server";
 import { loadEmailPreferences } from "~/server/notifications/preferences.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Console | Partwise" }];
 
@@ -43,7 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   if (!body.ok) return refused(body.msg, body.status);
   if (body.form.get("intent") !== EMAIL_PREFERENCES_INTENT) return refused(undefined, 400);
-  return emailPreferencesAction(context.app, viewer.user.id, MANAGER_NOTIFICATION_GROUPS, body.form);
+  const reply = await emailPreferencesAction(context.app, viewer.user.id, MANAGER_NOTIFICATION_GROUPS, body.form);
+  return data(reply.data, { status: reply.status });
 }
 
 export default function ManagerSettings() {

@@ -7,8 +7,8 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SupportMessageView } from "~/components/support/support-message";
-import { requireRole } from "~/server/identity/guards.server";
-import { FORM_UNREADABLE_MESSAGE, readForm } from "~/server/platform/http.server";
+import { requireRole } from "~/http/guards.server";
+import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import {
   getSupportMessage,
   MARKED_AS_HANDLED,
@@ -16,7 +16,7 @@ import {
   setSupportMessageStatus,
   SupportActionSchema,
 } from "~/server/insights/manager-console.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Support message | Partwise" }];
 

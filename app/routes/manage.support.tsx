@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useOutlet } from "@remix-run/react";
 import { SupportInbox } from "~/components/support/support-inbox";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { listSupportMessages, supportStatusFromSearch } from "~/server/insights/manager-console.server";
 
 export const meta: MetaFunction = () => [{ title: "Support messages | Partwise" }];

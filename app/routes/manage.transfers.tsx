@@ -22,10 +22,10 @@ import {
 import { deliveryItemIdField } from "~/lib/payouts/money-action-fields";
 import { MONEY_LABELS, TRANSFER_RETRIED, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
 import { formatDate } from "~/lib/shared/dates";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { loadConsoleTransfers, type ConsoleTransferRow } from "~/server/payouts/console-transfers.server";
 import { retryTransfer } from "~/server/payouts/transfers.server";
-import { describeIssues, readForm } from "~/server/platform/http.server";
+import { describeIssues, readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: TRANSFERS_CONSOLE.metaTitle }];

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { ConsoleLayout } from "~/components/manage/console-layout";
 import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import { fullName } from "~/lib/shared/format";
-import { requireRole } from "~/server/identity/guards.server";
+import { requireRole } from "~/http/guards.server";
 import { profilesToReview } from "~/server/consultants/profile-review.server";
 import { consoleOverview } from "~/server/insights/manager-console.server";
 import { insightQueueCounts } from "~/server/insights/insight-queue.server";

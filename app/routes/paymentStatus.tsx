@@ -14,7 +14,7 @@ import {
   PAYMENT_PENDING_MESSAGE,
   PAYMENT_PENDING_TITLE,
 } from "~/lib/payments/payment-copy";
-import { requireViewer } from "~/server/identity/guards.server";
+import { requireViewer } from "~/http/guards.server";
 import { confirmCheckout, planNameOf } from "~/server/payments/checkout.server";
 import { pathAfterPlanChoice } from "~/server/business/profile-progress.server";
 

@@ -21,8 +21,8 @@ import {
 } from "~/lib/payments/payment-copy";
 import { parseBilling, PLAN_ORDER, PLANS, type Billing } from "~/lib/payments/plans";
 import { usePosting } from "~/components/ui/pending-post";
-import { requireClientBusiness } from "~/server/identity/guards.server";
-import { readFormAs, requireMethod, seeOther } from "~/server/platform/http.server";
+import { requireClientBusiness } from "~/http/guards.server";
+import { readFormAs, requireMethod, seeOther } from "~/http/http.server";
 import {
   appOrigin,
   cancelSubscriptionCheckout,

@@ -5,7 +5,7 @@ import { PlainLayout } from "~/components/shell/plain-layout";
 import { ProgressBlocks } from "~/components/business/progress-blocks";
 import { ProgressWheel } from "~/components/business/progress-wheel";
 import { homePathFor } from "~/server/identity/auth.server";
-import { requireViewer } from "~/server/identity/guards.server";
+import { requireViewer } from "~/http/guards.server";
 import { loadProfileProgress } from "~/server/business/profile-progress.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile progress | Partwise" }];

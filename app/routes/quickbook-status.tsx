@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { QuickbookStatusScreen, type QuickbookStatusData } from "~/components/finance/quickbooks/status-screen";
 import { isReturnPage, STATUS_PATH, type ReturnPage } from "~/components/finance/quickbooks/connection-status";
 import { homePathFor } from "~/server/identity/auth.server";
-import { requireViewer } from "~/server/identity/guards.server";
+import { requireViewer } from "~/http/guards.server";
 import { getFinanceReportStatus } from "~/server/finance/finance-reports.server";
 import {
   ACCESS_DENIED_MESSAGE,

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { DemoConsent } from "~/components/finance/quickbooks/demo-consent";
-import { requireClientBusiness } from "~/server/identity/guards.server";
-import { readFormAs, requireMethod } from "~/server/platform/http.server";
+import { requireClientBusiness } from "~/http/guards.server";
+import { readFormAs, requireMethod } from "~/http/http.server";
 import { DEMO_REALM_ID } from "~/server/finance/intuit-client.server";
 import type { AppContext } from "~/server/load-context";
 import { intuitRedirectUri, isDemoMode, isLiveState } from "~/server/finance/quickbooks.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Connect the demo company | Partwise" }];
 

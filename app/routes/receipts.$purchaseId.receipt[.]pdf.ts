@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { renderReceiptPdf } from "~/lib/payouts/receipt-pdf";
 import { receiptPdfFileName } from "~/lib/payouts/receipts";
-import { requireClientBusiness } from "~/server/identity/guards.server";
+import { requireClientBusiness } from "~/http/guards.server";
 import { loadReceipt } from "~/server/payments/receipts.server";
-import { methodNotAllowed, notFound } from "~/server/platform/route-kit.server";
+import { methodNotAllowed, notFound } from "~/http/route-kit.server";
 
 const PurchaseIdSchema = z.string().trim().min(1).max(80);
 

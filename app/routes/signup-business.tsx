@@ -13,9 +13,9 @@ import { BusinessDetailsForm } from "~/components/identity/signup/business-detai
 import { BusinessDetailsSchema } from "~/lib/business/business-schemas";
 import { createClientBusiness } from "~/server/identity/accounts.server";
 import { homePathFor } from "~/server/identity/auth.server";
-import { requireViewer } from "~/server/identity/guards.server";
+import { requireViewer } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import type { AppContext } from "~/server/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Business details | Partwise" }];

@@ -13,7 +13,7 @@ import { PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
 import { registerClient } from "~/server/identity/accounts.server";
 import { homePathFor } from "~/server/identity/auth.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { getViewer } from "~/server/identity/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Let's Get Started | Partwise" }];

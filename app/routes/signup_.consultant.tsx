@@ -19,7 +19,7 @@ import { submitApplication } from "~/server/consultants/invitations.server";
 import { homePathFor } from "~/server/identity/auth.server";
 import { getViewer } from "~/server/identity/session.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Consulting Sign Up Not Yet Available | Partwise" }];

@@ -11,8 +11,8 @@ import {
   getLocalPortal,
   switchLocalPlan,
 } from "~/server/payments/provider/local-portal.server";
-import { readForm, seeOther } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { readForm, seeOther } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [
   { title: "Test billing portal | Partwise" },

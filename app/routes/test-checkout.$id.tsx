@@ -23,8 +23,8 @@ import {
   cardOf,
   payLocalCheckout,
 } from "~/server/payments/provider/local-checkout.server";
-import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | Partwise" }, { name: "robots", content: "noindex" }];
 

@@ -11,7 +11,7 @@ import {
   PAYOUTS_PATH,
 } from "~/lib/payouts/payout-copy";
 import { getLocalConnectAccount } from "~/server/payments/provider/local-connect.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [
   { title: "Test Express dashboard | Partwise" },

@@ -27,8 +27,8 @@ import type { AppContext } from "~/server/load-context";
 import { appOrigin } from "~/server/payments/checkout.server";
 import { getLocalConnectAccount, submitLocalOnboarding } from "~/server/payments/provider/local-connect.server";
 import { handleConnectWebhook } from "~/server/payouts/accounts.server";
-import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
+import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [

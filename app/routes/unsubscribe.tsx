@@ -13,7 +13,7 @@ import { parseUnsubscribe, type NotificationActionData } from "~/lib/notificatio
 import { unsubscribeGroup } from "~/server/notifications/preferences.server";
 import { verifyUnsubscribeToken } from "~/server/notifications/unsubscribe-token.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import { readForm } from "~/http/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe | Partwise" }, { name: "robots", content: "noindex" }];
 

@@ -10,7 +10,7 @@ import { PlainLayout } from "~/components/shell/plain-layout";
 import { usePosting } from "~/components/ui/pending-post";
 import { VERIFY_EMAIL_COPY } from "~/lib/identity/email-change";
 import { confirmEmailChange, describeEmailChangeLink } from "~/server/identity/email-change.server";
-import { readForm, requireMethod } from "~/server/platform/http.server";
+import { readForm, requireMethod } from "~/http/http.server";
 
 export const meta: MetaFunction = () => [{ title: `${VERIFY_EMAIL_COPY.title} | Partwise` }];
 

@@ -30,9 +30,9 @@ export type DeliverableActionsProps = {
    * the business has not rated yet: the rating form shows at the end only while it is null.
    */
   rating?: { clientSatisfaction: number; clientFeedback: string | null } | null;
-  /** useActionData() of the page when it is a DeliverablesActionData (deliverablesAction's answer). */
+  /** useActionData() of the page when it is a DeliverablesActionData (DELIVERABLE_ACTIONS's answer). */
   actionData?: DeliverablesActionData | null;
-  /** Where the forms post; default the current page (its action calls deliverablesAction). */
+  /** Where the forms post; default the current page (its action calls DELIVERABLE_ACTIONS). */
   action?: string;
 };
 

@@ -21,8 +21,8 @@ export function deliverablesReply(actionData: unknown): DeliverablesActionData |
  * canBusinessReviewPlan), the signed statements of work, the deliverables' actions (the item in
  * progress and its review, prepay the next item, completion and the rating) and the before/after
  * results once the engagement has started. Every form posts to `action`: the /features page, whose
- * action dispatches intent review-plan to planReviewAction and review-item / prepay / rate to
- * deliverablesAction.
+ * action dispatches intent review-plan to reviewPlanFromForm and review-item / prepay / rate to
+ * DELIVERABLE_ACTIONS.
  */
 export function useDeliverableSlots(
   engagement: BusinessEngagement | null,

@@ -39,7 +39,7 @@ export type ItemReviewDialogProps = {
  * native <details>, so it opens with the keyboard and without JavaScript) holding the three
  * choices — accept and prepay the next, accept and pause, revise with notes (required) — and
  * Confirm. It posts intent=review-item (ItemReviewFormSchema) to the page's action, which calls
- * deliverablesAction; the same schema validates here.
+ * DELIVERABLE_ACTIONS; the same schema validates here.
  */
 export function ItemReviewDialog({
   deliveryOutlineId,

@@ -16,7 +16,7 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import { PlanReviewFormSchema, type PlanDecision } from "~/lib/engagements/engagement-schemas";
 
-/** What the page action answers for intent=review-plan (planReviewAction). */
+/** What the page action answers for intent=review-plan (reviewPlanFromForm). */
 export type PlanReviewReply = {
   intent: "review-plan";
   result: SubmissionResult<string[]>;
@@ -37,7 +37,7 @@ function todayIso(): string {
  * The business's Reject and Accept of an engagement plan (spec §4 "Engagement plan review"): each
  * button opens a modal dialog with the confirmation that the plan was read, the signature (first
  * and last name), the signature date (today by default) and notes (required to reject). It posts
- * intent=review-plan to the current route (whose action calls planReviewAction) with a fetcher, then
+ * intent=review-plan to the current route (whose action calls reviewPlanFromForm) with a fetcher, then
  * shows "Your outline review has been sent!" or the failure lines. Keep it mounted while the plan
  * is shown and pass `canReview={canBusinessReviewPlan(outline)}`: after a decision the buttons go
  * and the outcome stays.

@@ -7,7 +7,7 @@ import { PasswordInput } from "~/components/ui/password-input";
 import { AuthLayout } from "./auth-layout";
 import { useCheckedForm } from "./checked-form";
 import { PlainEmailField } from "./plain-email-field";
-import type { loginAction } from "~/server/identity/login.server";
+import type { action as loginAction } from "~/routes/login";
 import { usePosting } from "~/components/ui/pending-post";
 
 /** The heading of both halves of password recovery: asking for the email here, and /password-reset. */

@@ -9,7 +9,7 @@ import { PasswordInput } from "~/components/ui/password-input";
 import { AuthLayout } from "./auth-layout";
 import { EmailField } from "./email-field";
 import { RESET_HEADING } from "./login-screen";
-import type { passwordResetAction, passwordResetLoader } from "~/server/identity/password-reset-page.server";
+import type { action as passwordResetAction, loader as passwordResetLoader } from "~/routes/password-reset";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 /**

@@ -4,7 +4,7 @@ import { z } from "zod";
 /**
  * The business's deliverable forms on the engagement panel (intents review-item, prepay, rate) and
  * what their page action answers. Pure and isomorphic: the panel's components and the server's
- * deliverablesAction share them.
+ * DELIVERABLE_ACTIONS share them.
  */
 export const DELIVERABLE_INTENTS = ["review-item", "prepay", "rate"] as const;
 export type DeliverableIntent = (typeof DELIVERABLE_INTENTS)[number];
@@ -24,7 +24,7 @@ export const PrepayFormSchema = z.object({
 });
 
 /**
- * The answer of deliverablesAction when it does not redirect: the Conform reply of the form that
+ * The answer of DELIVERABLE_ACTIONS when it does not redirect: the Conform reply of the form that
  * posted (`intent`), a confirmation to show (`message`), and `failed` when the server could not
  * save (the spec's ITEM_UPDATE_FAILED texts are shown then).
  */

@@ -8,7 +8,7 @@ import {
 } from "~/lib/benchmarking/benchmarking-copy";
 import { businessExtrasQueries, toBusinessExtras } from "~/server/identity/business-entity.server";
 import { toClientBusiness } from "~/server/identity/serializers.server";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
 import { accessTier } from "~/lib/payments/trial";

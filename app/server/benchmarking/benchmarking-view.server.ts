@@ -3,7 +3,7 @@ import { accountingConnections, benchmarkReports, jobs } from "~db/schema";
 import type { BenchmarkingPageView, BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { formatMoney } from "~/lib/shared/numbers";
 import { BENCHMARKING_PRICE_CENTS, PLANS } from "~/lib/payments/plans";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { isStalled } from "~/server/platform/jobs.server";
 import { preparedRead, runReads } from "~db/prepared";

@@ -6,7 +6,7 @@ import { businesses } from "~db/schema";
 import type { RevenueBand } from "~db/enums";
 import { booksYearIncome } from "~/lib/finance/finance";
 import { bandDisagreement, REVENUE_BAND_COPY, type BandDisagreement } from "~/lib/business/revenue-band";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { loadFinanceState } from "~/server/finance/finance-reports.server";
 

@@ -7,10 +7,9 @@ import {
   type BusinessInfoInput,
   type PersonalInfoInput,
 } from "~/lib/business/settings-schemas";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer, Viewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { findNaics } from "./naics.server";
-import type { Viewer } from "~/server/identity/session.server";
 import { updateNameAndPhone } from "~/server/identity/accounts.server";
 import { requestEmailChange, type EmailChangeRefusal } from "~/server/identity/email-change.server";
 import { TRIAL_COPY, trialState } from "~/lib/payments/trial";
@@ -22,7 +21,7 @@ import { TRIAL_COPY, trialState } from "~/lib/payments/trial";
  * adds the checks that need the database. Every write is one statement or one db.batch.
  */
 
-export type { ClientViewer } from "~/server/identity/guards.server";
+export type { ClientViewer } from "~/server/identity/session.server";
 
 export type NotFound = { ok: false; status: 404; msg: string };
 const notFound: NotFound = { ok: false, status: 404, msg: BUSINESS_NOT_FOUND_MESSAGE };

@@ -25,8 +25,7 @@ import {
   type ProfileDraftStatus,
   type RateSectionSchema,
 } from "~/lib/consultants/profile";
-import { getClientBusiness } from "~/server/identity/guards.server";
-import type { Viewer } from "~/server/identity/session.server";
+import { getClientBusiness, type Viewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { loadConsultantInfo } from "~/server/matching/match-view.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";

@@ -39,7 +39,7 @@ import { PLANS } from "~/lib/payments/plans";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { uploadedFilesOf, uploadFiles, uploadRefusedMessage } from "~/server/files/files.server";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
 

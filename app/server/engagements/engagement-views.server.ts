@@ -32,7 +32,7 @@ import { buildSowDocument } from "~/lib/engagements/sow";
 import { engagementResults } from "~/lib/engagements/engagement-results";
 import { consultantPhotoPath } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
 import { signedStatementColumns, toSignedStatements } from "./plan-review.server";

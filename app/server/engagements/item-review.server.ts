@@ -1,4 +1,3 @@
-import { data, redirect } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, ne, sql } from "drizzle-orm";
 import {
@@ -9,7 +8,6 @@ import {
   type DeliveryOutline,
 } from "~db/schema";
 import {
-  isDeliverableIntent,
   PrepayFormSchema,
   type DeliverableIntent,
   type DeliverablesActionData,
@@ -31,7 +29,7 @@ import {
 } from "~/lib/engagements/engagement-schemas";
 import { canBusinessReviewItem, completesEngagement, nextItemToPrepay } from "~/lib/engagements/engagement-state";
 import { matchStatusText } from "~/lib/matching/match-status";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { appOrigin, startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
@@ -240,104 +238,114 @@ export async function reviewDeliveryItem(
 // The engagement panel's page action (the /features and /engagement-portal actions call it)
 // ---------------------------------------------------------------------------------------------
 
-const answer = (body: DeliverablesActionData, status = 200) => data(body, { status });
+/**
+ * What a deliverable's form comes to (ADR 019: the route turns it into the answer): the panel's
+ * Conform reply with its status (400 with the form's errors on bad input, 404/409 with the reason as
+ * a form error, 500 with the spec's ITEM_UPDATE_FAILED), or the checkout to go to.
+ */
+export type DeliverableResult =
+  { kind: "reply"; status: number; data: DeliverablesActionData } | { kind: "checkout"; url: string };
+
+/** One deliverable intent's handler; the caller has read the form and checked the session (requireClientBusiness). */
+type DeliverableHandler = (
+  app: AppContext,
+  viewer: ClientViewer,
+  formData: FormData,
+  request: Request,
+) => Promise<DeliverableResult>;
+
+const answer = (data: DeliverablesActionData, status = 200): DeliverableResult => ({ kind: "reply", status, data });
 
 function failedReply(intent: DeliverableIntent, error: unknown) {
   console.error(`The ${intent} of a deliverable failed:`, error);
   return answer({ intent, result: formErrorReply(ITEM_UPDATE_FAILED), message: null, failed: true }, 500);
 }
 
-/**
- * The page action of the business's deliverables, by `intent`:
- * - review-item (ItemReviewFormSchema): reviewDeliveryItem; a prepay decision redirects to the
- *   next item's checkout;
- * - prepay ({intent, deliveryOutlineId}): the checkout of nextItemToPrepay, redirected to;
- * - rate (RateConsultantFormSchema): the match's feedback (which the matching engine reads), once
- *   the engagement is complete.
- * Answers a Conform reply (400 with the form's errors on bad input, 404/409 with the reason as a
- * form error, 500 with the spec's ITEM_UPDATE_FAILED) or a redirect. The caller has read the form
- * and checked the session (requireClientBusiness).
- */
-export async function deliverablesAction(app: AppContext, viewer: ClientViewer, formData: FormData, request: Request) {
-  const intent = formData.get("intent");
-  if (!isDeliverableIntent(intent)) {
-    return answer({ intent: null, result: formErrorReply(), message: null, failed: false }, 400);
-  }
+/** intent=review-item (ItemReviewFormSchema): reviewDeliveryItem; a prepay decision goes to the next item's checkout. */
+const reviewItemFromForm: DeliverableHandler = async (app, viewer, formData, request) => {
+  const intent = "review-item";
   const origin = appOrigin(app, request);
-
-  if (intent === "review-item") {
-    // Every field is a string; without Conform's coercion an empty notes box stays "" (optional).
-    const submission = parseWithZod(formData, { schema: ItemReviewFormSchema, disableAutoCoercion: true });
-    if (submission.status !== "success") {
-      return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
-    }
-    const { decision, ...rest } = submission.value;
-    try {
-      const result = await reviewDeliveryItem(
-        app,
-        viewer,
-        {
-          deliveryItemId: rest.deliveryItemId,
-          deliveryOutlineId: rest.deliveryOutlineId,
-          businessNotes: rest.businessNotes,
-          action: decision,
-          decision: decision === "revise" ? "revision" : "approved",
-        },
-        origin,
-      );
-      if (!result.ok) {
-        return answer(
-          { intent, result: submission.reply({ formErrors: [result.msg] }), message: null, failed: false },
-          result.status,
-        );
-      }
-      if (result.checkoutUrl) return redirect(result.checkoutUrl);
-      const message = result.outline.complete ? ITEM_REVIEW_SENT.complete : ITEM_REVIEW_SENT[decision];
-      return answer({ intent, result: submission.reply({ resetForm: true }), message, failed: false });
-    } catch (error) {
-      return failedReply(intent, error);
-    }
+  // Every field is a string; without Conform's coercion an empty notes box stays "" (optional).
+  const submission = parseWithZod(formData, { schema: ItemReviewFormSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
   }
-
-  if (intent === "prepay") {
-    const submission = parseWithZod(formData, { schema: PrepayFormSchema });
-    if (submission.status !== "success") {
-      return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
-    }
-    try {
-      const { outline, items } = await loadOwnOutline(app, viewer.business.id, submission.value.deliveryOutlineId);
-      if (!outline) {
-        return answer(
-          { intent, result: submission.reply({ formErrors: [OUTLINE_NOT_FOUND] }), message: null, failed: false },
-          404,
-        );
-      }
-      const next = nextItemToPrepay(outline, items);
-      if (!next) {
-        return answer(
-          { intent, result: submission.reply({ formErrors: [NOTHING_TO_PREPAY] }), message: null, failed: false },
-          409,
-        );
-      }
-      const started = await startOneOffCheckout(
-        app,
-        viewer,
-        "delivery_item",
-        { deliveryItemId: next.id, deliveryOutlineId: outline.id },
-        origin,
+  const { decision, ...rest } = submission.value;
+  try {
+    const result = await reviewDeliveryItem(
+      app,
+      viewer,
+      {
+        deliveryItemId: rest.deliveryItemId,
+        deliveryOutlineId: rest.deliveryOutlineId,
+        businessNotes: rest.businessNotes,
+        action: decision,
+        decision: decision === "revise" ? "revision" : "approved",
+      },
+      origin,
+    );
+    if (!result.ok) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [result.msg] }), message: null, failed: false },
+        result.status,
       );
-      if (!started.ok) {
-        return answer(
-          { intent, result: submission.reply({ formErrors: [started.msg] }), message: null, failed: false },
-          started.status,
-        );
-      }
-      return redirect(started.url);
-    } catch (error) {
-      return failedReply(intent, error);
     }
+    if (result.checkoutUrl) return { kind: "checkout", url: result.checkoutUrl };
+    const message = result.outline.complete ? ITEM_REVIEW_SENT.complete : ITEM_REVIEW_SENT[decision];
+    return answer({ intent, result: submission.reply({ resetForm: true }), message, failed: false });
+  } catch (error) {
+    return failedReply(intent, error);
   }
+};
 
+/** intent=prepay ({intent, deliveryOutlineId}): the checkout of nextItemToPrepay. */
+const prepayFromForm: DeliverableHandler = async (app, viewer, formData, request) => {
+  const intent = "prepay";
+  const origin = appOrigin(app, request);
+  const submission = parseWithZod(formData, { schema: PrepayFormSchema });
+  if (submission.status !== "success") {
+    return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
+  }
+  try {
+    const { outline, items } = await loadOwnOutline(app, viewer.business.id, submission.value.deliveryOutlineId);
+    if (!outline) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [OUTLINE_NOT_FOUND] }), message: null, failed: false },
+        404,
+      );
+    }
+    const next = nextItemToPrepay(outline, items);
+    if (!next) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [NOTHING_TO_PREPAY] }), message: null, failed: false },
+        409,
+      );
+    }
+    const started = await startOneOffCheckout(
+      app,
+      viewer,
+      "delivery_item",
+      { deliveryItemId: next.id, deliveryOutlineId: outline.id },
+      origin,
+    );
+    if (!started.ok) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [started.msg] }), message: null, failed: false },
+        started.status,
+      );
+    }
+    return { kind: "checkout", url: started.url };
+  } catch (error) {
+    return failedReply(intent, error);
+  }
+};
+
+/**
+ * intent=rate (RateConsultantFormSchema): the match's feedback (which the matching engine reads),
+ * once the engagement is complete.
+ */
+const rateFromForm: DeliverableHandler = async (app, viewer, formData) => {
+  const intent = "rate";
   const submission = parseWithZod(formData, { schema: RateConsultantFormSchema });
   if (submission.status !== "success") {
     return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
@@ -371,4 +379,11 @@ export async function deliverablesAction(app: AppContext, viewer: ClientViewer, 
   } catch (error) {
     return failedReply(intent, error);
   }
-}
+};
+
+/** The handler of each intent of the business's deliverables (the /features page action dispatches on `intent`). */
+export const DELIVERABLE_ACTIONS: Record<DeliverableIntent, DeliverableHandler> = {
+  "review-item": reviewItemFromForm,
+  prepay: prepayFromForm,
+  rate: rateFromForm,
+};

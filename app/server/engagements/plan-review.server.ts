@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   businesses,
@@ -28,8 +27,7 @@ import { businessRejectedCurrentVersion, canBusinessReviewPlan, sortedItems } fr
 import { renderSowPdf } from "~/lib/engagements/sow-pdf";
 import { buildSowDocument } from "~/lib/engagements/sow";
 import { fullName } from "~/lib/shared/format";
-import type { ClientViewer } from "~/server/identity/guards.server";
-import type { Viewer } from "~/server/identity/session.server";
+import type { ClientViewer, Viewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
 import { appOrigin } from "~/server/payments/checkout.server";
@@ -338,20 +336,33 @@ async function tell(app: AppContext, origin: string, list: Notice[]): Promise<vo
 // The page action (intent=review-plan)
 // ---------------------------------------------------------------------------------------------
 
+export type PlanReviewActionData = {
+  intent: "review-plan";
+  result: SubmissionResult<string[]>;
+  sent: string | null;
+  failed: string[] | null;
+};
+
+/** The review dialog's outcome (ADR 019: the route answers `data` with `status`). */
+export type PlanReviewReply = { status: number; data: PlanReviewActionData };
+
 /**
  * The review dialog's post on a business page (intent=review-plan): the form checked with
  * PlanReviewFormSchema (400 with its field errors), the signature as "First Last", then
- * submitBusinessReview. Answers `{ intent, result, sent, failed }`: the Conform reply; `sent` the
- * success text; `failed` the lines to show when the server refused or failed (spec §8: the three
- * lines of "Outline review failure", never the specific reason).
+ * submitBusinessReview. Its data is `{ intent, result, sent, failed }`: the Conform reply; `sent`
+ * the success text; `failed` the lines to show when the server refused or failed (spec §8: the
+ * three lines of "Outline review failure", never the specific reason).
  */
-export async function planReviewAction(app: AppContext, viewer: ClientViewer, formData: FormData, request: Request) {
+export async function reviewPlanFromForm(
+  app: AppContext,
+  viewer: ClientViewer,
+  formData: FormData,
+  request: Request,
+): Promise<PlanReviewReply> {
+  const intent = "review-plan" as const;
   const submission = parseWithZod(formData, { schema: PlanReviewFormSchema });
   if (submission.status !== "success") {
-    return data(
-      { intent: "review-plan" as const, result: submission.reply(), sent: null, failed: null },
-      { status: 400 },
-    );
+    return { status: 400, data: { intent, result: submission.reply(), sent: null, failed: null } };
   }
   const value = submission.value;
   const input: BusinessReviewInput = {
@@ -369,38 +380,24 @@ export async function planReviewAction(app: AppContext, viewer: ClientViewer, fo
     if (!result.ok) {
       // Spec §8: the three lines, never the specific reason (the API answers that).
       const lines = [...OUTLINE_REVIEW_FAILED];
-      return data(
-        {
-          intent: "review-plan" as const,
-          result: submission.reply({ formErrors: lines }),
-          sent: null,
-          failed: lines,
-        },
-        { status: result.status },
-      );
+      return {
+        status: result.status,
+        data: { intent, result: submission.reply({ formErrors: lines }), sent: null, failed: lines },
+      };
     }
-    return data({
-      intent: "review-plan" as const,
-      result: submission.reply({ resetForm: true }),
-      sent: OUTLINE_REVIEW_SENT,
-      failed: null,
-    });
+    return {
+      status: 200,
+      data: { intent, result: submission.reply({ resetForm: true }), sent: OUTLINE_REVIEW_SENT, failed: null },
+    };
   } catch (error) {
     console.error("Could not save the business's plan review:", error);
     const lines = [...OUTLINE_REVIEW_FAILED];
-    return data(
-      { intent: "review-plan" as const, result: submission.reply({ formErrors: lines }), sent: null, failed: lines },
-      { status: 500 },
-    );
+    return {
+      status: 500,
+      data: { intent, result: submission.reply({ formErrors: lines }), sent: null, failed: lines },
+    };
   }
 }
-
-export type PlanReviewActionData = {
-  intent: "review-plan";
-  result: SubmissionResult<string[]>;
-  sent: string | null;
-  failed: string[] | null;
-};
 
 // ---------------------------------------------------------------------------------------------
 // The signed statements and their PDFs

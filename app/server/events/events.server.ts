@@ -10,7 +10,7 @@ import { EVENT_COPY } from "~/lib/events/event-copy";
 import type { EventInput } from "~/lib/events/event-schemas";
 import { blockMessage, registrationBlock } from "~/lib/events/event-rules";
 import { formatEventTime } from "~/lib/events/event-time";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead } from "~db/prepared";
 import { rememberOriginStatement } from "~/server/platform/app-origin.server";

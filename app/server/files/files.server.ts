@@ -26,9 +26,8 @@ import { formatFileSize } from "~/lib/shared/numbers";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
 import { PLANS } from "~/lib/payments/plans";
 import { neutralizeCsvFormulas } from "~/lib/files/csv-formulas";
-import { readForm } from "~/server/platform/http.server";
 import type { AppContext } from "~/server/load-context";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 
 /**
  * Client file uploads (spec §5 "File upload", §7 /api/file-handling/*). Bytes live in R2 under a
@@ -52,15 +51,14 @@ export type UploadResult = { ok: true; msg: string; files: UploadedFile[] } | Fa
 export const FILES_CLIENTS_ONLY_MESSAGE = "Only business accounts can upload files.";
 
 /**
- * Reads the multipart body through the shared form reader, bound by MAX_UPLOAD_REQUEST_BYTES (the
- * Worker entry exempts this path from its 1 MB cap): a declared size over it is refused before
- * anything is read, and a body without a Content-Length is counted as it arrives. The isolate
- * buffers the form (stack-notes: 128 MB shared memory).
+ * How the upload route reads its body (the shared form reader's options): multipart only, bound by
+ * MAX_UPLOAD_REQUEST_BYTES, which the Worker entry exempts this path from its 1 MB cap for.
  */
-export async function readUpload(request: Request): Promise<{ files: File[]; purpose: unknown } | Failure> {
-  const body = await readForm(request, { maxBytes: MAX_UPLOAD_REQUEST_BYTES, accept: ["multipart/form-data"] });
-  if (!body.ok) return { ok: false, status: 400, msg: uploadRefusedMessage(body.status) };
-  return { files: uploadedFilesOf(body.form), purpose: body.form.get("purpose") };
+export const UPLOAD_FORM = { maxBytes: MAX_UPLOAD_REQUEST_BYTES, accept: ["multipart/form-data"] } as const;
+
+/** What an upload's multipart form carries: its files and the `purpose` field, checked by uploadFiles. */
+export function uploadOf(form: FormData): { files: File[]; purpose: unknown } {
+  return { files: uploadedFilesOf(form), purpose: form.get("purpose") };
 }
 
 /** An upload's body the form reader refused, in the spec's texts: too large, no file (not a multipart form), or unreadable. */

@@ -1,79 +1,79 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-} from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { SignInSchema } from "~/lib/identity/auth-schemas";
 import { RESET_FAILED_MESSAGE } from "~/lib/identity/password-reset-copy";
 import { PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
-import { homePathFor, retryAfter, signIn } from "./auth.server";
-import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import type { AppContext } from "~/server/load-context";
+import { signIn } from "./auth.server";
 import { requestPasswordReset } from "./password-reset.server";
-import { getViewer } from "./session.server";
 
-/** Loader of `/` and `/login`: a signed-in visitor goes straight to their home (startup routing). */
-export async function loginLoader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await getViewer(context.app, request);
-  if (viewer) throw redirect(homePathFor(viewer));
-  return null;
-}
-
-/** A throttled sign-in or reset request tells the page's visitor when to try again, as the API does. */
-export const loginHeaders: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfterSeconds = actionHeaders.get("Retry-After");
-  return retryAfterSeconds ? { "Retry-After": retryAfterSeconds } : new Headers();
+/** What the login screen of `/` and `/login` shows after a post: the form's reply and the reset's answer. */
+export type LoginPageData = {
+  intent: "login" | "reset";
+  result: SubmissionResult<string[]>;
+  message: string | null;
 };
 
 /**
- * Action of `/` and `/login`. `intent=login` signs in; `intent=reset` emails a recovery password
- * (the same answer for every email). Both forms post here, so they work without JavaScript.
+ * A login-screen form's outcome (ADR 019: the route turns it into the answer): the page's data
+ * with its status (and `retryAfterSeconds` of a throttled request), or a new session's cookie.
  */
-export async function loginAction({ request, context }: ActionFunctionArgs) {
-  const body = await readForm(request);
-  if (!body.ok) {
-    return data({ intent: "login" as const, result: formErrorReply(), message: null }, { status: body.status });
-  }
-  const formData = body.form;
-  const intent = formData.get("intent") === "reset" ? "reset" : "login";
+export type LoginPageResult =
+  | { kind: "reply"; status: number; data: LoginPageData; retryAfterSeconds?: number }
+  | { kind: "signedIn"; cookie: string };
 
-  if (intent === "reset") {
-    const submission = parseWithZod(formData, { schema: PasswordResetRequestSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), message: null }, { status: 400 });
-    }
-    // Spec §4: the answer's msg replaces the form; an answer without one shows the generic error.
-    let message = RESET_FAILED_MESSAGE;
-    let status = 200;
-    let headers: Record<string, string> = {};
-    try {
-      const answer = await requestPasswordReset(context.app, request, submission.value);
-      message = answer.msg;
-      if (!answer.ok) {
-        status = answer.status;
-        headers = retryAfter(answer);
-      }
-    } catch (error) {
-      console.error("Password reset request failed:", error instanceof Error ? error.message : error);
-      status = 503;
-    }
-    return data({ intent, result: submission.reply({ resetForm: true }), message }, { status, headers });
-  }
-
-  const submission = parseWithZod(formData, { schema: SignInSchema });
+/** `intent=reset`: emails a recovery password (the same answer for every email). */
+export async function requestResetFromForm(
+  app: AppContext,
+  request: Request,
+  form: FormData,
+): Promise<LoginPageResult> {
+  const submission = parseWithZod(form, { schema: PasswordResetRequestSchema });
   if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields: ["password"] }), message: null }, { status: 400 });
+    return { kind: "reply", status: 400, data: { intent: "reset", result: submission.reply(), message: null } };
   }
-  const result = await signIn(context.app, request, submission.value);
+  // Spec §4: the answer's msg replaces the form; an answer without one shows the generic error.
+  let message = RESET_FAILED_MESSAGE;
+  let status = 200;
+  let retryAfterSeconds: number | undefined;
+  try {
+    const answer = await requestPasswordReset(app, request, submission.value);
+    message = answer.msg;
+    if (!answer.ok) {
+      status = answer.status;
+      retryAfterSeconds = answer.retryAfterSeconds;
+    }
+  } catch (error) {
+    console.error("Password reset request failed:", error instanceof Error ? error.message : error);
+    status = 503;
+  }
+  return {
+    kind: "reply",
+    status,
+    retryAfterSeconds,
+    data: { intent: "reset", result: submission.reply({ resetForm: true }), message },
+  };
+}
+
+/** `intent=login`: checks the credentials and starts a session. */
+export async function signInFromForm(app: AppContext, request: Request, form: FormData): Promise<LoginPageResult> {
+  const submission = parseWithZod(form, { schema: SignInSchema });
+  if (submission.status !== "success") {
+    const result = submission.reply({ hideFields: ["password"] });
+    return { kind: "reply", status: 400, data: { intent: "login", result, message: null } };
+  }
+  const result = await signIn(app, request, submission.value);
   if (!result.ok) {
-    return data(
-      { intent, result: submission.reply({ formErrors: [result.msg], hideFields: ["password"] }), message: null },
-      { status: result.status, headers: retryAfter(result) },
-    );
+    return {
+      kind: "reply",
+      status: result.status,
+      retryAfterSeconds: "retryAfterSeconds" in result ? result.retryAfterSeconds : undefined,
+      data: {
+        intent: "login",
+        result: submission.reply({ formErrors: [result.msg], hideFields: ["password"] }),
+        message: null,
+      },
+    };
   }
-  // The root then routes the new session to its home (/dashboard for a client with a business).
-  throw redirect("/", { headers: { "Set-Cookie": result.cookie } });
+  return { kind: "signedIn", cookie: result.cookie };
 }

@@ -1,9 +1,9 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RESET_FAILED_MESSAGE } from "~/lib/identity/password-reset-copy";
 import { PasswordRecoverySchema } from "~/lib/identity/password-reset-schema";
-import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/server/platform/http.server";
+import type { AppContext } from "~/server/load-context";
 import { recoverAccount } from "./password-reset.server";
 
 const SECRET_FIELDS = ["recoveryPassword", "password", "confirmPassword"];
@@ -14,30 +14,34 @@ export function passwordResetLoader({ request }: LoaderFunctionArgs) {
   return { email: email.length <= 254 ? email : "" };
 }
 
-/** Sets the new password; on success every old session is gone and a new one starts at "/". */
-export async function passwordResetAction({ request, context }: ActionFunctionArgs) {
-  const body = await readForm(request);
-  if (!body.ok) return data({ result: formErrorReply() }, { status: body.status });
-  const submission = parseWithZod(body.form, { schema: PasswordRecoverySchema });
+/** What /password-reset shows after a post: the form's reply. */
+export type PasswordResetPageData = { result: SubmissionResult<string[]> };
+
+/** The form's outcome (ADR 019): the page's data with its status, or the new session's cookie. */
+export type PasswordResetPageResult =
+  { kind: "reply"; status: number; data: PasswordResetPageData } | { kind: "signedIn"; cookie: string };
+
+/** Sets the new password; on success every old session is gone and a new one starts. */
+export async function recoverFromForm(
+  app: AppContext,
+  request: Request,
+  form: FormData,
+): Promise<PasswordResetPageResult> {
+  const submission = parseWithZod(form, { schema: PasswordRecoverySchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+    return { kind: "reply", status: 400, data: { result: submission.reply({ hideFields: SECRET_FIELDS }) } };
   }
   let result;
   try {
-    result = await recoverAccount(context.app, request, submission.value);
+    result = await recoverAccount(app, request, submission.value);
   } catch (error) {
     console.error("Password recovery failed:", error instanceof Error ? error.message : error);
-    return data(
-      { result: submission.reply({ formErrors: [RESET_FAILED_MESSAGE], hideFields: SECRET_FIELDS }) },
-      { status: 503 },
-    );
+    const reply = submission.reply({ formErrors: [RESET_FAILED_MESSAGE], hideFields: SECRET_FIELDS });
+    return { kind: "reply", status: 503, data: { result: reply } };
   }
   if (!result.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [result.msg], hideFields: SECRET_FIELDS }) },
-      { status: result.status },
-    );
+    const reply = submission.reply({ formErrors: [result.msg], hideFields: SECRET_FIELDS });
+    return { kind: "reply", status: result.status, data: { result: reply } };
   }
-  // The root's startup routing sends the new session home (/dashboard for a client with a business).
-  throw redirect("/", { headers: { "Set-Cookie": result.cookie } });
+  return { kind: "signedIn", cookie: result.cookie };
 }

@@ -17,6 +17,14 @@ export type Viewer = {
   business: Business | null;
 };
 
+/** A signed-in client with their business. */
+export type ClientViewer = Viewer & { business: Business };
+
+/** The viewer with their business, or null when they have none yet. */
+export function getClientBusiness(viewer: Viewer): ClientViewer | null {
+  return viewer.business ? (viewer as ClientViewer) : null;
+}
+
 /** The user columns a viewer carries (`Viewer["user"]`), for queries that answer one. */
 export const viewerUserColumns = {
   id: users.id,

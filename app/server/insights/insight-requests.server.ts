@@ -13,7 +13,7 @@ import { INSIGHT_FILES_INVALID_MESSAGE, type InsightRequestInput } from "~/lib/i
 import { insightStatusText } from "~/lib/insights/insight-status";
 import { PLANS } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import { storedFileName } from "~/lib/files/listed-file";
 
 /**

@@ -22,7 +22,7 @@ import {
 } from "~/lib/files/file-rules";
 import { contentMatchesExtension } from "~/lib/files/file-content";
 import { neutralizeCsvFormulas } from "~/lib/files/csv-formulas";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
 import { accessTier } from "~/lib/payments/trial";

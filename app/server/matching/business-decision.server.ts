@@ -18,7 +18,7 @@ import type { BusinessDecisionInput } from "~/lib/matching/match-view";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
 import type { AppContext } from "~/server/load-context";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import { afterCandidateLeft } from "./request-after-candidate.server";
 import { runMatching } from "./run-matching.server";
 import { CANDIDACIES_PATH } from "~/lib/consultants/portal";

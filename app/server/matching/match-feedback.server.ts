@@ -8,7 +8,7 @@ import {
 import { MATCHED_STATUSES } from "~/lib/matching/match-status";
 import type { MatchFeedbackInput } from "~/lib/matching/match-view";
 import type { AppContext } from "~/server/load-context";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 
 export type MatchFeedbackResult = { ok: true; message: string } | { ok: false; status: 404 | 409; msg: string };
 

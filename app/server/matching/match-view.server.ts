@@ -4,7 +4,7 @@ import { visibleToBusiness } from "~/lib/engagements/engagement-state";
 import { OPEN_MATCH_STATUSES } from "~/lib/matching/candidacy-state";
 import type { ConsultantInfo, MatchRequestView, CandidateView } from "~/lib/matching/match-view";
 import type { AppContext } from "~/server/load-context";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/server/identity/session.server";
 import { storedFileName } from "~/lib/files/listed-file";
 import { requestFiles } from "~/server/files/files.server";
 import {

@@ -1,4 +1,3 @@
-import { data } from "@remix-run/cloudflare";
 import { PREFERENCE_TEXTS } from "~/lib/notifications/notification-copy";
 import type { NotificationGroup } from "~/lib/notifications/notification-kinds";
 import {
@@ -9,6 +8,9 @@ import {
 import type { AppContext } from "~/server/load-context";
 import { saveEmailPreferences } from "./preferences.server";
 
+/** The form's outcome (ADR 019: the Settings route answers `data` with `status`). */
+export type EmailPreferencesReply = { status: 200 | 400 | 500; data: EmailPreferencesActionData };
+
 /**
  * The Email notifications form's branch of a Settings action (the caller read the form and
  * checked the session): the shown groups are on when checked, off when not.
@@ -18,9 +20,12 @@ export async function emailPreferencesAction(
   userId: string,
   groups: readonly NotificationGroup[],
   formData: FormData,
-) {
-  const answer = (result: EmailPreferencesActionData["result"], message: string | null, status = 200) =>
-    data<EmailPreferencesActionData>({ intent: EMAIL_PREFERENCES_INTENT, result, message }, { status });
+): Promise<EmailPreferencesReply> {
+  const answer = (
+    result: EmailPreferencesActionData["result"],
+    message: string | null,
+    status: EmailPreferencesReply["status"] = 200,
+  ): EmailPreferencesReply => ({ status, data: { intent: EMAIL_PREFERENCES_INTENT, result, message } });
   const submission = parseEmailPreferences(formData);
   if (submission.status !== "success") return answer(submission.reply(), null, 400);
   const choices = Object.fromEntries(groups.map((group) => [group, submission.value[group] === "on"]));

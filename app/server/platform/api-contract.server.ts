@@ -71,7 +71,7 @@ export type ApiOperation = {
   errorShape?: "array";
 };
 
-/** What the upload route reads from its multipart body (app/server/files/files.server.ts readUpload). */
+/** What the upload route reads from its multipart body (app/routes/api.file-handling.upload-files.ts, then uploadOf). */
 export const FileUploadSchema = z.object({
   files: z.array(z.file()).min(1).max(10).describe("One or more parts named `files`."),
   purpose: z.enum(FILE_PURPOSES).optional(),

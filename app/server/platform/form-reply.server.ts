@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { FORM_UNREADABLE_MESSAGE } from "./http.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/lib/shared/form-messages";
 
 /**
  * A Conform reply carrying only a form-level error: what a Conform form shows above its fields
  * when its body could not be read at all (no field is blamed, none is cleared). Kept apart from
- * http.server.ts so the Worker entry, which imports that module, does not bundle Conform.
+ * the HTTP kit's http.server.ts so the Worker entry, which imports that module, does not bundle Conform.
  */
 export function formErrorReply(message: string = FORM_UNREADABLE_MESSAGE): SubmissionResult<string[]> {
   return parseWithZod(new FormData(), { schema: z.object({}) }).reply({ formErrors: [message] });

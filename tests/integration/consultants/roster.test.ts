@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { consultantProfiles, consultantVettings, matchSuggestions, users } from "~db/schema";
 import { HOURS_NEEDED } from "~/server/matching/engine";
 import { runMatching } from "~/server/matching/run-matching.server";
-import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/http/http.server";
 import {
   addConsultantExperience,
   appAt,

@@ -9,10 +9,10 @@ import {
   notifications,
   purchases,
 } from "~db/schema";
-import type { DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
+import type { DeliverableIntent } from "~/lib/engagements/deliverable-forms";
 import { DELIVERY_APPROVAL_NOTES, DELIVERY_APPROVED } from "~/lib/engagements/engagement-copy";
-import { deliverablesAction } from "~/server/engagements/item-review.server";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import { DELIVERABLE_ACTIONS } from "~/server/engagements/item-review.server";
+import type { ClientViewer } from "~/http/guards.server";
 import { getViewer } from "~/server/identity/session.server";
 import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
@@ -255,7 +255,7 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
   });
 });
 
-/** deliverablesAction as the /features and /engagement-portal actions call it. */
+/** A deliverable intent's handler as the /features action calls it, and what the action answers. */
 async function runAction(client: SignedInClient, fields: Record<string, string>) {
   const app = createAppContext(stripeEnv(env) as unknown as CloudflareBindings, () => {});
   const request = new Request(`${ORIGIN}/features?focus=Engagements`, {
@@ -265,13 +265,12 @@ async function runAction(client: SignedInClient, fields: Record<string, string>)
   const viewer = (await getViewer(app, request)) as ClientViewer;
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const result = await deliverablesAction(app, viewer, form, request);
-  if (result instanceof Response) return { redirect: result.headers.get("Location"), status: result.status };
-  const answered = result as unknown as { init: ResponseInit | null; data: DeliverablesActionData };
-  return { status: answered.init?.status ?? 200, data: answered.data };
+  const result = await DELIVERABLE_ACTIONS[fields.intent as DeliverableIntent](app, viewer, form, request);
+  if (result.kind === "checkout") return { checkout: result.url, status: null };
+  return { checkout: null, status: result.status, data: result.data };
 }
 
-describe("deliverablesAction (the engagement panel's page action)", () => {
+describe("DELIVERABLE_ACTIONS (the engagement panel's page action)", () => {
   it("review-item: 400 with the form's errors, a pause confirmed, prepay redirected to the next checkout", async () => {
     const { client, outline, item } = await deliveredEngagement();
     const invalid = await runAction(client, reviewFields(outline.id, item.id, "revise"));
@@ -279,8 +278,7 @@ describe("deliverablesAction (the engagement panel's page action)", () => {
     expect(invalid.data?.result.error?.businessNotes).toEqual([NOTES_REQUIRED]);
 
     const prepaid = await runAction(client, reviewFields(outline.id, item.id, "prepay"));
-    expect(prepaid.status).toBe(302);
-    expect(prepaid.redirect).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(prepaid.checkout).toMatch(/^https:\/\/checkout\.stripe\.test\//);
 
     const twice = await runAction(client, reviewFields(outline.id, item.id, "pause"));
     expect(twice.status).toBe(409);
@@ -292,8 +290,7 @@ describe("deliverablesAction (the engagement panel's page action)", () => {
     const consultant = await createConsultant();
     const { outline } = await createSignedOutline(client.business.id, consultant.user.id);
     const started = await runAction(client, { intent: "prepay", deliveryOutlineId: outline.id });
-    expect(started.status).toBe(302);
-    expect(started.redirect).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(started.checkout).toMatch(/^https:\/\/checkout\.stripe\.test\//);
 
     const unsigned = await createSignedOutline(client.business.id, consultant.user.id, {
       outline: { businessReviewStatus: "pending", signedVersion: null },
@@ -307,7 +304,11 @@ describe("deliverablesAction (the engagement panel's page action)", () => {
     expect(foreign.status).toBe(404);
     expect(await db().select().from(purchases).where(eq(purchases.businessId, other.business.id))).toHaveLength(0);
 
-    const junk = await runAction(client, { intent: "dance" });
+    // An intent the page does not know never reaches the deliverables: the /features action refuses it.
+    const junk = await sendWithStripe("/features?focus=Engagements", {
+      token: client.token,
+      form: { intent: "dance" },
+    });
     expect(junk.status).toBe(400);
   });
 

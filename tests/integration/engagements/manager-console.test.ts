@@ -28,7 +28,7 @@ import {
   consultantEngagementPath,
   managerEngagementPath,
 } from "~/lib/engagements/engagement-paths";
-import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/http/http.server";
 import {
   call,
   createMatchedMatch,

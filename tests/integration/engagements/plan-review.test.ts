@@ -22,8 +22,8 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import { consultantEngagementPath, managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import { SOW_HEADINGS } from "~/lib/engagements/sow";
-import { loadSignedStatements, planReviewAction } from "~/server/engagements/plan-review.server";
-import { CLIENTS_ONLY_MESSAGE, NOT_SIGNED_IN_MESSAGE } from "~/server/identity/guards.server";
+import { loadSignedStatements, reviewPlanFromForm } from "~/server/engagements/plan-review.server";
+import { CLIENTS_ONLY_MESSAGE, NOT_SIGNED_IN_MESSAGE } from "~/http/guards.server";
 import { appAt, call, createPlanAwaitingBusiness, db, html, ORIGIN, planFields, postForm, viewerOf } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager, type SignedInClient } from "../../factories";
 
@@ -377,7 +377,7 @@ describe("PUT /api/delivery-outline/submit-business-review: rejecting, refusals"
   });
 });
 
-describe("planReviewAction (the review dialog's intent=review-plan)", () => {
+describe("reviewPlanFromForm (the review dialog's intent=review-plan)", () => {
   const form = (fields: Record<string, string>) => {
     const data = new FormData();
     for (const [name, value] of Object.entries(fields)) data.append(name, value);
@@ -400,38 +400,29 @@ describe("planReviewAction (the review dialog's intent=review-plan)", () => {
     version: "1",
     ...overrides,
   });
-  type Reply = {
-    data: {
-      intent: string;
-      result: { error?: Record<string, string[] | null> };
-      sent: string | null;
-      failed: string[] | null;
-    };
-    init: { status?: number } | null;
-  };
 
   it("an invalid form answers 400 with the field errors and changes nothing", async () => {
     const { business, outline } = await setUp();
     const viewer = await viewerOf(business.user.id, business.business.id);
-    const reply = (await planReviewAction(
+    const reply = await reviewPlanFromForm(
       appAt(),
       viewer,
       form(fields(outline.id, { confirm: "", lastName: "" })),
       request(),
-    )) as unknown as Reply;
-    expect(reply.init?.status).toBe(400);
+    );
+    expect(reply.status).toBe(400);
     expect(reply.data.sent).toBeNull();
     expect(reply.data.result.error).toMatchObject({
       confirm: [REVIEW_CONFIRMATION_REQUIRED],
       lastName: [SIGNATURE_LAST_NAME_REQUIRED],
     });
-    const rejectWithoutNotes = (await planReviewAction(
+    const rejectWithoutNotes = await reviewPlanFromForm(
       appAt(),
       viewer,
       form(fields(outline.id, { decision: "revision" })),
       request(),
-    )) as unknown as Reply;
-    expect(rejectWithoutNotes.init?.status).toBe(400);
+    );
+    expect(rejectWithoutNotes.status).toBe(400);
     expect(rejectWithoutNotes.data.result.error).toMatchObject({ notes: [REJECTION_NOTES_REQUIRED] });
     expect((await outlineRow(outline.id)).businessReviewStatus).toBe("pending");
   });
@@ -439,14 +430,14 @@ describe("planReviewAction (the review dialog's intent=review-plan)", () => {
   it("signs with 'First Last' and answers the sent message; then the out-of-turn lines", async () => {
     const { business, outline } = await setUp();
     const viewer = await viewerOf(business.user.id, business.business.id);
-    const reply = (await planReviewAction(appAt(), viewer, form(fields(outline.id)), request())) as unknown as Reply;
-    expect(reply.init?.status ?? 200).toBe(200);
+    const reply = await reviewPlanFromForm(appAt(), viewer, form(fields(outline.id)), request());
+    expect(reply.status).toBe(200);
     expect(reply.data).toMatchObject({ intent: "review-plan", sent: OUTLINE_REVIEW_SENT, failed: null });
     const [signature] = await signaturesOf(outline.id);
     expect(signature).toMatchObject({ signerName: "Dana Reyes", ipAddress: "198.51.100.4", userAgent: "DialogTest" });
 
-    const again = (await planReviewAction(appAt(), viewer, form(fields(outline.id)), request())) as unknown as Reply;
-    expect(again.init?.status).toBe(409);
+    const again = await reviewPlanFromForm(appAt(), viewer, form(fields(outline.id)), request());
+    expect(again.status).toBe(409);
     expect(again.data.failed).toEqual([...OUTLINE_REVIEW_FAILED]);
     expect(again.data.sent).toBeNull();
   });
@@ -454,24 +445,19 @@ describe("planReviewAction (the review dialog's intent=review-plan)", () => {
   it("a form for another version than the one waiting is refused (409); another business's plan shows the three lines", async () => {
     const { business, outline } = await setUp(undefined, { version: 3 });
     const viewer = await viewerOf(business.user.id, business.business.id);
-    const stale = (await planReviewAction(
-      appAt(),
-      viewer,
-      form(fields(outline.id, { version: "2" })),
-      request(),
-    )) as unknown as Reply;
-    expect(stale.init?.status).toBe(409);
+    const stale = await reviewPlanFromForm(appAt(), viewer, form(fields(outline.id, { version: "2" })), request());
+    expect(stale.status).toBe(409);
     expect(await signaturesOf(outline.id)).toHaveLength(0);
 
     const other = await signedInClient();
     const otherViewer = await viewerOf(other.user.id, other.business.id);
-    const refused = (await planReviewAction(
+    const refused = await reviewPlanFromForm(
       appAt(),
       otherViewer,
       form(fields(outline.id, { version: "3" })),
       request(),
-    )) as unknown as Reply;
-    expect(refused.init?.status).toBe(404);
+    );
+    expect(refused.status).toBe(404);
     expect(refused.data.failed).toEqual([...OUTLINE_REVIEW_FAILED]);
     expect(await signaturesOf(outline.id)).toHaveLength(0);
   });

@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { files, insightRequests } from "~db/schema";
-import { readUpload } from "~/server/files/files.server";
+import { UPLOAD_FORM, uploadOf, uploadRefusedMessage } from "~/server/files/files.server";
+import { readForm } from "~/http/http.server";
 import { call, db, create, payload } from "../helpers";
 import {
   compoundFile,
@@ -177,6 +178,11 @@ describe("POST /api/file-handling/upload-files", () => {
         headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(length) },
         body: "--x--\r\n",
       });
+    // What the upload route reads, and the 400 it answers for a refused body.
+    const readUpload = async (request: Request) => {
+      const body = await readForm(request, UPLOAD_FORM);
+      return body.ok ? uploadOf(body.form) : { ok: false, status: 400, msg: uploadRefusedMessage(body.status) };
+    };
     const tooLarge = declared(10 * 16_000_000 + 65_536 + 1);
     expect(await readUpload(tooLarge)).toEqual({ ok: false, status: 400, msg: TOO_LARGE });
     expect(tooLarge.bodyUsed).toBe(false);

@@ -8,7 +8,7 @@ import {
   DISCONNECTED_MESSAGE,
   EXCHANGE_FAILED_MESSAGE,
 } from "~/server/finance/quickbooks.server";
-import { CLIENTS_ONLY_MESSAGE } from "~/server/identity/guards.server";
+import { CLIENTS_ONLY_MESSAGE } from "~/http/guards.server";
 import { decryptSecret } from "~/server/platform/token-crypto.server";
 import { periodOf } from "~/server/platform/jobs.server";
 import { accountingConnections, financeReports, jobs, oauthStates } from "~db/schema";

@@ -1,4 +1,4 @@
-import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/http/http.server";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, files, financeReports, insightReports, insightRequests, notifications } from "~db/schema";

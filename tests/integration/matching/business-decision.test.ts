@@ -19,7 +19,7 @@ import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/matc
 import { decideCandidate } from "~/server/matching/business-decision.server";
 import { runMatching } from "~/server/matching/run-matching.server";
 import { createAppContext } from "~/server/load-context";
-import type { ClientViewer } from "~/server/identity/guards.server";
+import type { ClientViewer } from "~/http/guards.server";
 import {
   call,
   createCandidateRow,

@@ -12,7 +12,7 @@ import {
   type MatchFactorScore,
 } from "~db/schema";
 import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
-import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/http/http.server";
 import {
   call,
   createCandidateRow,

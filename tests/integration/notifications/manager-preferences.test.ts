@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, notificationPreferences, notifications } from "~db/schema";
 import { createAppContext } from "~/server/load-context";
-import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/http/http.server";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import { notify, type Notice } from "~/server/notifications/notify.server";
 import { call, db, html, ORIGIN, postForm } from "../helpers";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { describeIssues } from "~/server/platform/http.server";
+import { describeIssues } from "~/http/http.server";
 import { API_OPERATIONS, OPENAPI_PATH, type ApiOperation } from "~/server/platform/api-contract.server";
 import { call, ORIGIN } from "../helpers";
 import { signedInClient } from "../../factories";

@@ -31,7 +31,7 @@ import { signedInClient, signedInManager } from "../../factories";
 import { consultantDeliveryPath } from "~/lib/engagements/engagement-paths";
 import { createSignedOutline } from "../helpers/deliverables";
 
-/** What the pages say when a form arrives unreadable (app/server/platform/http.server.ts). */
+/** What the pages say when a form arrives unreadable (app/http/http.server.ts). */
 const FORM_UNREADABLE = "We couldn't read that form. Please reload the page and try again.";
 
 /** Traces of an exception that must never reach a visitor: stack frames, file paths, error types. */

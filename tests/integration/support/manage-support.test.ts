@@ -1,4 +1,4 @@
-import { FORM_UNREADABLE_MESSAGE } from "~/server/platform/http.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/http/http.server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { supportMessages } from "~db/schema";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { readBody } from "~/server/platform/http.server";
-import { methodNotAllowed, notFound, resultResponse } from "~/server/platform/route-kit.server";
+import { readBody } from "~/http/http.server";
+import { methodNotAllowed, notFound, resultResponse } from "~/http/route-kit.server";
 
 const put = (body: string) =>
   new Request("https://partwise.test/api/x", { method: "PUT", headers: { "Content-Type": "application/json" }, body });

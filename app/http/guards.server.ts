@@ -1,10 +1,9 @@
 import { redirect } from "@remix-run/cloudflare";
-import type { Business } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
-import { errorResponse } from "~/server/platform/http.server";
-import { notFound } from "~/server/platform/route-kit.server";
-import { homePathFor } from "./auth.server";
-import { getViewer, type Viewer } from "./session.server";
+import { errorResponse } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
+import { homePathFor } from "~/server/identity/auth.server";
+import { getClientBusiness, getViewer, type ClientViewer, type Viewer } from "~/server/identity/session.server";
 
 /**
  * Every guard of the app. A `require*` either returns what it promises or throws the answer the
@@ -13,10 +12,7 @@ import { getViewer, type Viewer } from "./session.server";
  * caller.
  */
 
-export { getViewer };
-
-/** A signed-in client with their business. */
-export type ClientViewer = Viewer & { business: Business };
+export { getClientBusiness, getViewer, type ClientViewer };
 
 export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
 /** What staff hear from a client-only endpoint that names no more precise reason. */
@@ -101,9 +97,4 @@ export function requireBusiness(viewer: Viewer): ClientViewer {
   const client = getClientBusiness(viewer);
   if (!client) throw errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   return client;
-}
-
-/** The viewer with their business, or null when they have none yet. */
-export function getClientBusiness(viewer: Viewer): ClientViewer | null {
-  return viewer.business ? (viewer as ClientViewer) : null;
 }

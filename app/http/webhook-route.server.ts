@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { AppContext } from "~/server/load-context";
-import { errorResponse, jsonResponse, readLimitedText, requireMethod } from "~/server/platform/http.server";
-import { appOrigin } from "./checkout.server";
-import type { WebhookResult } from "./webhook-events.server";
+import { errorResponse, jsonResponse, readLimitedText, requireMethod } from "~/http/http.server";
+import { appOrigin } from "~/server/payments/checkout.server";
+import type { WebhookResult } from "~/server/payments/webhook-events.server";
 
 /** Stripe events are small; anything larger is refused before it is verified. */
 const MAX_WEBHOOK_BYTES = 1024 * 1024;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldIssues } from "~/lib/shared/field-issues";
+import { FORM_UNREADABLE_MESSAGE } from "~/lib/shared/form-messages";
 
 /** Largest JSON or form body the API accepts (uploads have their own limit and route). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -11,8 +12,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 
 export const REQUEST_TOO_LARGE_MESSAGE = "The request is too large.";
-/** What a page shows when its form arrives unreadable (not a form, empty, or a broken multipart). */
-export const FORM_UNREADABLE_MESSAGE = "We couldn't read that form. Please reload the page and try again.";
+export { FORM_UNREADABLE_MESSAGE };
 
 export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
