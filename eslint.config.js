@@ -1,10 +1,168 @@
 // ESLint flat config: JS + TypeScript recommended everywhere, React hooks rules for the app's
 // components, and the right globals for each runtime (Workers/browser in app/, Node in scripts/).
 // Import cycles are checked by dpdm, not here (`npm run lint:cycles`, ADR 055).
+import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// ---------------------------------------------------------------------------------------------
+// Each domain owns its tables (ADR 057). The map is read from db/schema/*.ts at load time: every
+// `export const x = sqliteTable("sql_name", …)` of db/schema/<file>.ts belongs to the domain
+// app/server/<file>/, unless OWNER_EXCEPTIONS below names another, so a new table is covered
+// without editing this file. columns.ts, index.ts and relations.ts declare no tables.
+const SCHEMA_DIR = new URL("./db/schema/", import.meta.url);
+/** Schema files (or single tables) whose owner is not the domain of the same name. */
+const OWNER_EXCEPTIONS = {
+  // consultant_transfers and item_refunds: paying consultants and refunding prepaid deliverables
+  // (ADR 039), both written by app/server/payouts/transfers.server.ts.
+  "transfers.ts": "payouts",
+  // The email preferences are the notifications domain's (app/server/notifications/preferences*).
+  "notification-preferences.ts": "notifications",
+};
+
+/** @returns {Map<string, { sqlName: string, owner: string }>} export name → its SQL name and owner */
+function tableOwners() {
+  const tables = new Map();
+  for (const file of readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith(".ts"))
+    .sort()) {
+    const text = readFileSync(new URL(file, SCHEMA_DIR), "utf8");
+    const domain = OWNER_EXCEPTIONS[file] ?? file.replace(/\.ts$/, "");
+    for (const m of text.matchAll(/export const (\w+) = sqliteTable\(\s*"([^"]+)"/g)) {
+      tables.set(m[1], { sqlName: m[2], owner: OWNER_EXCEPTIONS[`table:${m[1]}`] ?? domain });
+    }
+  }
+  if (tables.size === 0) throw new Error("eslint.config.js: no sqliteTable found in db/schema");
+  return tables;
+}
+const TABLES = tableOwners();
+const DOMAINS = readdirSync(new URL("./app/server/", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+// Files allowed, for now, to write a table of another domain: "file|exportName" (see ADR 057).
+const OWNERSHIP_ALLOWLIST = new Set([
+  "app/server/benchmarking/benchmark-build.server.ts|valueInsights",
+  "app/server/benchmarking/benchmarking-access.server.ts|jobs",
+  "app/server/consultants/invitations.server.ts|users",
+  "app/server/documents/documents.server.ts|files",
+  "app/server/engagements/deliveries.server.ts|files",
+  "app/server/finance/monthly-refresh.server.ts|jobs",
+  "app/server/insights/insight-requests.server.ts|files",
+  "app/server/insights/insight-review.server.ts|notifications",
+  "app/server/insights/insight-views.server.ts|valueInsights",
+  "app/server/insights/manager-console.server.ts|supportMessages",
+  "app/server/matching/match-requests.server.ts|insightReports",
+  "app/server/matching/match-requests.server.ts|valueInsights",
+  "app/server/matching/match-requests.server.ts|files",
+  "app/server/payouts/transfers.server.ts|purchases",
+]);
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const WRITE_SQL = [...TABLES.values()].map(({ sqlName, owner }) => ({
+  sqlName,
+  owner,
+  re: new RegExp(`\\b(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+"?${escapeRe(sqlName)}\\b`, "i"),
+}));
+const WRITE_SQL_END = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?$/i;
+
+/**
+ * partwise/table-ownership, option { domain }: a write (drizzle's .insert/.update/.delete(t), or
+ * raw SQL naming the table) on a table the domain does not own. domain null (functions/,
+ * app/routes) owns no table. Imports of the schema under another local name are followed.
+ */
+const tableOwnership = {
+  meta: {
+    type: "problem",
+    schema: [{ type: "object", properties: { domain: { type: ["string", "null"] }, who: { type: "string" } } }],
+    messages: {
+      foreign:
+        "{{who}} may not write {{table}} (owned by {{owner}}): call a function of app/server/{{owner}} (ADR 057)",
+    },
+  },
+  create(context) {
+    const { domain = null, who = domain } = context.options[0] ?? {};
+    const file = context.filename.replace(/\\/g, "/").replace(/^.*?\/(app|functions)\//, "$1/");
+    const local = new Map(); // local identifier → schema export name
+    const report = (node, exportName, table, owner) => {
+      if (owner === domain || OWNERSHIP_ALLOWLIST.has(`${file}|${exportName}`)) return;
+      context.report({ node, messageId: "foreign", data: { who, table, owner } });
+    };
+    const tableOf = (node) => {
+      if (node?.type === "Identifier") {
+        const name = local.get(node.name) ?? node.name;
+        return TABLES.has(name) ? name : null;
+      }
+      if (node?.type === "MemberExpression" && !node.computed && node.property.type === "Identifier") {
+        return TABLES.has(node.property.name) ? node.property.name : null;
+      }
+      return null;
+    };
+    const checkSql = (node, text) => {
+      for (const { sqlName, owner, re } of WRITE_SQL) {
+        if (re.test(text)) {
+          const exportName = [...TABLES].find(([, t]) => t.sqlName === sqlName)[0];
+          report(node, exportName, sqlName, owner);
+        }
+      }
+    };
+    return {
+      ImportDeclaration(node) {
+        if (!/(^|\/)db\/schema(\/|$)|^~db\/schema/.test(node.source.value)) return;
+        for (const s of node.specifiers) {
+          if (s.type === "ImportSpecifier" && s.imported.type === "Identifier")
+            local.set(s.local.name, s.imported.name);
+        }
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== "MemberExpression" || callee.computed || callee.property.type !== "Identifier") return;
+        if (!["insert", "update", "delete"].includes(callee.property.name)) return;
+        const exportName = tableOf(node.arguments[0]);
+        if (!exportName) return;
+        const { sqlName, owner } = TABLES.get(exportName);
+        report(node, exportName, sqlName, owner);
+      },
+      Literal(node) {
+        if (typeof node.value === "string") checkSql(node, node.value);
+      },
+      TemplateLiteral(node) {
+        checkSql(node, node.quasis.map((q) => q.value.cooked ?? q.value.raw).join("?"));
+        // sql`UPDATE ${table} SET …`: the table interpolated right after the keyword.
+        node.quasis.forEach((q, i) => {
+          const exportName = WRITE_SQL_END.test(q.value.raw) ? tableOf(node.expressions[i]) : null;
+          if (exportName) {
+            const { sqlName, owner } = TABLES.get(exportName);
+            report(node, exportName, sqlName, owner);
+          }
+        });
+      },
+    };
+  },
+};
+const partwise = { rules: { "table-ownership": tableOwnership } };
+
+const ownershipConfigs = [
+  ...DOMAINS.map((domain) => ({
+    files: [`app/server/${domain}/**/*.{ts,tsx}`],
+    plugins: { partwise },
+    rules: { "partwise/table-ownership": ["error", { domain }] },
+  })),
+  // The Worker's entry, queues and cron, and the routes, write no table: they call app/server.
+  // app/server/load-context.ts builds the context and writes nothing either.
+  ...[
+    ["functions/**/*.ts", "functions/"],
+    ["app/routes/**/*.{ts,tsx}", "app/routes"],
+    ["app/server/*.ts", "app/server"],
+  ].map(([glob, who]) => ({
+    files: [glob],
+    plugins: { partwise },
+    rules: { "partwise/table-ownership": ["error", { domain: null, who }] },
+  })),
+];
 
 export default tseslint.config(
   {
@@ -106,4 +264,5 @@ export default tseslint.config(
     ],
     languageOptions: { globals: { ...globals.node } },
   },
+  ...ownershipConfigs,
 );
