@@ -45,18 +45,12 @@ const DOMAINS = readdirSync(new URL("./app/server/", import.meta.url), { withFil
 
 // Files allowed, for now, to write a table of another domain: "file|exportName" (see ADR 057).
 const OWNERSHIP_ALLOWLIST = new Set([
-  "app/server/benchmarking/benchmark-build.server.ts|valueInsights",
-  "app/server/benchmarking/benchmarking-access.server.ts|jobs",
   "app/server/consultants/invitations.server.ts|users",
   "app/server/documents/documents.server.ts|files",
   "app/server/engagements/deliveries.server.ts|files",
-  "app/server/finance/monthly-refresh.server.ts|jobs",
   "app/server/insights/insight-requests.server.ts|files",
   "app/server/insights/insight-review.server.ts|notifications",
-  "app/server/insights/insight-views.server.ts|valueInsights",
   "app/server/insights/manager-console.server.ts|supportMessages",
-  "app/server/matching/match-requests.server.ts|insightReports",
-  "app/server/matching/match-requests.server.ts|valueInsights",
   "app/server/matching/match-requests.server.ts|files",
   "app/server/payouts/transfers.server.ts|purchases",
 ]);
