@@ -45,23 +45,21 @@ const DOMAINS = readdirSync(new URL("./app/server/", import.meta.url), { withFil
 
 // Files allowed, for now, to write a table of another domain: "file|exportName" (see ADR 057).
 const OWNERSHIP_ALLOWLIST = new Set([
-  "app/server/consultants/invitations.server.ts|users",
   "app/server/documents/documents.server.ts|files",
   "app/server/engagements/deliveries.server.ts|files",
   "app/server/insights/insight-requests.server.ts|files",
-  "app/server/insights/insight-review.server.ts|notifications",
-  "app/server/insights/manager-console.server.ts|supportMessages",
   "app/server/matching/match-requests.server.ts|files",
-  "app/server/payouts/transfers.server.ts|purchases",
 ]);
 
+// INSERT [OR REPLACE|IGNORE…] INTO, REPLACE INTO, UPDATE, DELETE FROM: what writes a table in SQLite.
+const WRITE_KEYWORDS = String.raw`INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM`;
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const WRITE_SQL = [...TABLES.values()].map(({ sqlName, owner }) => ({
   sqlName,
   owner,
-  re: new RegExp(`\\b(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+"?${escapeRe(sqlName)}\\b`, "i"),
+  re: new RegExp(`\\b(${WRITE_KEYWORDS})\\s+["\`]?${escapeRe(sqlName)}\\b`, "i"),
 }));
-const WRITE_SQL_END = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?$/i;
+const WRITE_SQL_END = new RegExp(`\\b(${WRITE_KEYWORDS})\\s+["\`]?$`, "i");
 
 /**
  * partwise/table-ownership, option { domain }: a write (drizzle's .insert/.update/.delete(t), or
@@ -104,11 +102,16 @@ const tableOwnership = {
       }
     };
     return {
-      ImportDeclaration(node) {
-        if (!/(^|\/)db\/schema(\/|$)|^~db\/schema/.test(node.source.value)) return;
-        for (const s of node.specifiers) {
-          if (s.type === "ImportSpecifier" && s.imported.type === "Identifier")
-            local.set(s.local.name, s.imported.name);
+      // Imports first (they may follow their use in the source), so renamed tables are known.
+      Program(program) {
+        for (const node of program.body) {
+          if (node.type !== "ImportDeclaration" || !/(^|\/)db\/schema(\/|$)|^~db\/schema/.test(node.source.value)) {
+            continue;
+          }
+          for (const s of node.specifiers) {
+            if (s.type === "ImportSpecifier" && s.imported.type === "Identifier")
+              local.set(s.local.name, s.imported.name);
+          }
         }
       },
       CallExpression(node) {
