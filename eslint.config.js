@@ -1,6 +1,7 @@
 // ESLint flat config: JS + TypeScript recommended everywhere, React hooks rules for the app's
 // components, and the right globals for each runtime (Workers/browser in app/, Node in scripts/).
 // Import cycles are checked by dpdm, not here (`npm run lint:cycles`, ADR 055).
+import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -19,6 +20,163 @@ const RELATIVE_ACROSS_FOLDERS = {
   group: ["../*"],
   message: "Import across folders with ~/ (app) or ~db/ (db), not ../.",
 };
+
+// ---------------------------------------------------------------------------------------------
+// Each domain owns its tables (ADR 057). The map is read from db/schema/*.ts at load time: every
+// `export const x = sqliteTable("sql_name", …)` of db/schema/<file>.ts belongs to the domain
+// app/server/<file>/, unless OWNER_EXCEPTIONS below names another, so a new table is covered
+// without editing this file. columns.ts, index.ts and relations.ts declare no tables.
+const SCHEMA_DIR = new URL("./db/schema/", import.meta.url);
+/** Schema files (or single tables) whose owner is not the domain of the same name. */
+const OWNER_EXCEPTIONS = {
+  // consultant_transfers and item_refunds: paying consultants and refunding prepaid deliverables
+  // (ADR 039), both written by app/server/payouts/transfers.server.ts.
+  "transfers.ts": "payouts",
+  // The email preferences are the notifications domain's (app/server/notifications/preferences*).
+  "notification-preferences.ts": "notifications",
+};
+
+/** @returns {Map<string, { sqlName: string, owner: string }>} export name → its SQL name and owner */
+function tableOwners() {
+  const tables = new Map();
+  for (const file of readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith(".ts"))
+    .sort()) {
+    const text = readFileSync(new URL(file, SCHEMA_DIR), "utf8");
+    const domain = OWNER_EXCEPTIONS[file] ?? file.replace(/\.ts$/, "");
+    for (const m of text.matchAll(/export const (\w+) = sqliteTable\(\s*"([^"]+)"/g)) {
+      tables.set(m[1], { sqlName: m[2], owner: OWNER_EXCEPTIONS[`table:${m[1]}`] ?? domain });
+    }
+  }
+  if (tables.size === 0) throw new Error("eslint.config.js: no sqliteTable found in db/schema");
+  return tables;
+}
+const TABLES = tableOwners();
+const DOMAINS = readdirSync(new URL("./app/server/", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+// Files allowed, for now, to write a table of another domain: "file|exportName" (see ADR 057).
+// Not yet moved (issue #37): each links, replaces or removes uploads of its own row in the batch
+// that writes the row, with a WHERE on the file's owner and state; the files domain should answer
+// those statements (a `linkFiles(db, …)` seam). Remove an entry when its file is fixed.
+const OWNERSHIP_ALLOWLIST = new Set([
+  "app/server/documents/documents.server.ts|files", // 5 statements: company documents renamed, moved, deleted, shared, unshared
+  "app/server/engagements/deliveries.server.ts|files", // 1: the delivery's files
+  "app/server/insights/insight-requests.server.ts|files", // 1: the insight request's files
+  "app/server/matching/match-requests.server.ts|files", // 1: the match request's files
+]);
+
+// INSERT [OR REPLACE|IGNORE…] INTO, REPLACE INTO, UPDATE, DELETE FROM: what writes a table in SQLite.
+const WRITE_KEYWORDS = String.raw`INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM`;
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const WRITE_SQL = [...TABLES.values()].map(({ sqlName, owner }) => ({
+  sqlName,
+  owner,
+  re: new RegExp(`\\b(${WRITE_KEYWORDS})\\s+["\`]?${escapeRe(sqlName)}\\b`, "i"),
+}));
+const WRITE_SQL_END = new RegExp(`\\b(${WRITE_KEYWORDS})\\s+["\`]?$`, "i");
+
+/**
+ * partwise/table-ownership, option { domain }: a write (drizzle's .insert/.update/.delete(t), or
+ * raw SQL naming the table) on a table the domain does not own. domain null (functions/,
+ * app/routes) owns no table. Imports of the schema under another local name are followed.
+ */
+const tableOwnership = {
+  meta: {
+    type: "problem",
+    schema: [{ type: "object", properties: { domain: { type: ["string", "null"] }, who: { type: "string" } } }],
+    messages: {
+      foreign:
+        "{{who}} may not write {{table}} (owned by {{owner}}): call a function of app/server/{{owner}} (ADR 057)",
+    },
+  },
+  create(context) {
+    const { domain = null, who = domain } = context.options[0] ?? {};
+    const file = context.filename.replace(/\\/g, "/").replace(/^.*?\/(app|functions)\//, "$1/");
+    const local = new Map(); // local identifier → schema export name
+    const report = (node, exportName, table, owner) => {
+      if (owner === domain || OWNERSHIP_ALLOWLIST.has(`${file}|${exportName}`)) return;
+      context.report({ node, messageId: "foreign", data: { who, table, owner } });
+    };
+    const tableOf = (node) => {
+      if (node?.type === "Identifier") {
+        const name = local.get(node.name) ?? node.name;
+        return TABLES.has(name) ? name : null;
+      }
+      if (node?.type === "MemberExpression" && !node.computed && node.property.type === "Identifier") {
+        return TABLES.has(node.property.name) ? node.property.name : null;
+      }
+      return null;
+    };
+    const checkSql = (node, text) => {
+      for (const { sqlName, owner, re } of WRITE_SQL) {
+        if (re.test(text)) {
+          const exportName = [...TABLES].find(([, t]) => t.sqlName === sqlName)[0];
+          report(node, exportName, sqlName, owner);
+        }
+      }
+    };
+    return {
+      // Imports first (they may follow their use in the source), so renamed tables are known.
+      Program(program) {
+        for (const node of program.body) {
+          if (node.type !== "ImportDeclaration" || !/(^|\/)db\/schema(\/|$)|^~db\/schema/.test(node.source.value)) {
+            continue;
+          }
+          for (const s of node.specifiers) {
+            if (s.type === "ImportSpecifier" && s.imported.type === "Identifier")
+              local.set(s.local.name, s.imported.name);
+          }
+        }
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== "MemberExpression" || callee.computed || callee.property.type !== "Identifier") return;
+        if (!["insert", "update", "delete"].includes(callee.property.name)) return;
+        const exportName = tableOf(node.arguments[0]);
+        if (!exportName) return;
+        const { sqlName, owner } = TABLES.get(exportName);
+        report(node, exportName, sqlName, owner);
+      },
+      Literal(node) {
+        if (typeof node.value === "string") checkSql(node, node.value);
+      },
+      TemplateLiteral(node) {
+        checkSql(node, node.quasis.map((q) => q.value.cooked ?? q.value.raw).join("?"));
+        // sql`UPDATE ${table} SET …`: the table interpolated right after the keyword.
+        node.quasis.forEach((q, i) => {
+          const exportName = WRITE_SQL_END.test(q.value.raw) ? tableOf(node.expressions[i]) : null;
+          if (exportName) {
+            const { sqlName, owner } = TABLES.get(exportName);
+            report(node, exportName, sqlName, owner);
+          }
+        });
+      },
+    };
+  },
+};
+const partwise = { rules: { "table-ownership": tableOwnership } };
+
+const ownershipConfigs = [
+  ...DOMAINS.map((domain) => ({
+    files: [`app/server/${domain}/**/*.{ts,tsx}`],
+    plugins: { partwise },
+    rules: { "partwise/table-ownership": ["error", { domain }] },
+  })),
+  // The Worker's entry, queues and cron, and the routes, write no table: they call app/server.
+  // app/server/load-context.ts builds the context and writes nothing either.
+  ...[
+    ["functions/**/*.ts", "functions/"],
+    ["app/routes/**/*.{ts,tsx}", "app/routes"],
+    ["app/server/*.ts", "app/server"],
+  ].map(([glob, who]) => ({
+    files: [glob],
+    plugins: { partwise },
+    rules: { "partwise/table-ownership": ["error", { domain: null, who }] },
+  })),
+];
 
 export default tseslint.config(
   {
@@ -147,4 +305,5 @@ export default tseslint.config(
     ],
     languageOptions: { globals: { ...globals.node } },
   },
+  ...ownershipConfigs,
 );

@@ -9,13 +9,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { SupportMessageView } from "~/components/support/support-message";
 import { requireRole } from "~/http/guards.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
-import {
-  getSupportMessage,
-  MARKED_AS_HANDLED,
-  REOPENED,
-  setSupportMessageStatus,
-  SupportActionSchema,
-} from "~/server/insights/manager-console.server";
+import { getSupportMessage, MARKED_AS_HANDLED, REOPENED } from "~/server/insights/manager-console.server";
+import { setSupportMessageStatus, SupportActionSchema } from "~/server/support/support.server";
 import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Support message | Partwise" }];

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { benchmarkReports, businesses, financeReports, jobs, valueInsights, type Job } from "~db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { deleteUntouchedBenchmarkInsight, upsertBenchmarkInsight } from "~/server/finance/value-insight-rows.server";
+import { benchmarkReports, businesses, financeReports, jobs, type Job } from "~db/schema";
 import {
   BENCHMARKING_NO_ACCESS_ERROR,
   BENCHMARKING_NOTICE_FOOTER,
@@ -140,39 +141,13 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
       set: { naics: business.naics, data: report, jobId: job.id },
     });
   const writeInsight = insight
-    ? app.db
-        .insert(valueInsights)
-        .values({
-          id: insightId,
-          businessId: job.businessId,
-          financeReportId: finance?.id ?? null,
-          kind: insight.kind,
-          category: insight.category,
-          title: insight.title,
-          summary: insight.summary,
-          statusText: insight.statusText,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: valueInsights.id,
-          set: {
-            financeReportId: finance?.id ?? null,
-            title: insight.title,
-            summary: insight.summary,
-            statusText: insight.statusText,
-            updatedAt: now,
-          },
-        })
-    : app.db
-        .delete(valueInsights)
-        .where(
-          and(
-            eq(valueInsights.id, insightId),
-            isNull(valueInsights.clientSatisfaction),
-            isNull(valueInsights.convertedToMatchRequestId),
-          ),
-        );
+    ? upsertBenchmarkInsight(
+        app.db,
+        { id: insightId, businessId: job.businessId, financeReportId: finance?.id ?? null },
+        insight,
+        now,
+      )
+    : deleteUntouchedBenchmarkInsight(app.db, insightId);
   const [, , booksNow] = await app.db.batch([
     writeReport,
     writeInsight,

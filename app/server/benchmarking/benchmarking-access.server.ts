@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { benchmarkingPurchases, businesses, jobs, type Business } from "~db/schema";
-import { createJobs, ensureJob, sendEnsuredJob } from "~/server/platform/jobs.server";
+import { benchmarkingPurchases, businesses, type Business } from "~db/schema";
+import { createJobs, deleteJob, ensureJob, sendEnsuredJob } from "~/server/platform/jobs.server";
 import { PLANS, type PlanTier } from "~/lib/payments/plans";
 import {
   BENCHMARKING_NOT_UNLOCKED_MESSAGE,
@@ -194,7 +194,7 @@ export async function startIncludedYears(app: AppContext): Promise<{ year: numbe
     // Without their messages the jobs would never run: take the jobs and the year rows just
     // recorded back out, so the next fire retries them.
     const [firstUndo, ...otherUndos] = [
-      ...jobIds.map((jobId) => app.db.delete(jobs).where(eq(jobs.id, jobId))),
+      ...jobIds.map((jobId) => deleteJob(app.db, jobId)),
       ...businessIds.map((businessId) =>
         app.db
           .delete(benchmarkingPurchases)

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { insertUsersFrom } from "~/server/identity/user-rows.server";
 import { alias } from "drizzle-orm/sqlite-core";
 import { consultantApplications, consultantInvitations, users } from "~db/schema";
 import {
@@ -357,7 +358,8 @@ export async function acceptInvitation(
   );
   try {
     await app.db.batch([
-      app.db.insert(users).select(
+      insertUsersFrom(
+        app.db,
         app.db
           .select({
             id: sql<string>`${userId}`.as("id"),

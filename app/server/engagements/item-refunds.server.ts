@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { deliveryItems, deliveryOutlines, itemRefunds, matchRequests, type DeliveryItem } from "~db/schema";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { markMatchCompleted } from "~/server/matching/match-status.server";
 import type { AppContext } from "~/server/load-context";
 
 /**
@@ -57,14 +57,10 @@ export function settleRefundedItem(app: AppContext, outlineId: string, itemId: s
           anyApproved,
         ),
       ),
-    app.db
-      .update(matchRequests)
-      .set({ status: "completed", statusText: matchStatusText("completed"), updatedAt: at })
-      .where(
-        and(
-          ne(matchRequests.status, "completed"),
-          sql`${matchRequests.id} = (SELECT ${deliveryOutlines.matchRequestId} FROM ${deliveryOutlines} WHERE ${deliveryOutlines.id} = ${outlineId} AND ${deliveryOutlines.complete} = 1)`,
-        ),
-      ),
+    markMatchCompleted(
+      app.db,
+      sql`${matchRequests.id} = (SELECT ${deliveryOutlines.matchRequestId} FROM ${deliveryOutlines} WHERE ${deliveryOutlines.id} = ${outlineId} AND ${deliveryOutlines.complete} = 1)`,
+      at,
+    ),
   ] as const;
 }

@@ -1,12 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq, ne, sql } from "drizzle-orm";
-import {
-  deliveryItemDecisions,
-  deliveryItems,
-  deliveryOutlines,
-  matchRequests,
-  type DeliveryOutline,
-} from "~db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { deliveryItemDecisions, deliveryItems, deliveryOutlines, type DeliveryOutline } from "~db/schema";
 import {
   PrepayFormSchema,
   type DeliverableIntent,
@@ -28,7 +22,7 @@ import {
   type ItemReviewInput,
 } from "~/lib/engagements/engagement-schemas";
 import { canBusinessReviewItem, completesEngagement, nextItemToPrepay } from "~/lib/engagements/engagement-state";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { markMatchCompleted } from "~/server/matching/match-status.server";
 import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
@@ -162,18 +156,13 @@ export async function reviewDeliveryItem(
       ),
     )
     .returning({ id: deliveryOutlines.id });
-  const completeMatch = app.db
-    .update(matchRequests)
-    .set({ status: "completed", statusText: matchStatusText("completed"), updatedAt: now })
-    .where(
-      and(
-        eq(matchRequests.id, outline.matchRequestId),
-        eq(matchRequests.businessId, businessId),
-        ne(matchRequests.status, "completed"),
-        sql`EXISTS (SELECT 1 FROM ${deliveryOutlines} WHERE ${deliveryOutlines.id} = ${outline.id} AND ${deliveryOutlines.complete} = 1)`,
-        decided,
-      ),
-    );
+  const completeMatch = markMatchCompleted(
+    app.db,
+    { id: outline.matchRequestId, businessId },
+    now,
+    sql`EXISTS (SELECT 1 FROM ${deliveryOutlines} WHERE ${deliveryOutlines.id} = ${outline.id} AND ${deliveryOutlines.complete} = 1)`,
+    decided,
+  );
   const readOutline = app.db.select().from(deliveryOutlines).where(own);
   const readItems = app.db
     .select(itemColumnsWithRefund())

@@ -7,7 +7,6 @@ import {
   deliveryOutlines,
   deliveryOutlineVersions,
   engagementNotes,
-  matchRequests,
   users,
 } from "~db/schema";
 import {
@@ -21,7 +20,7 @@ import {
   planPreviousUnknown,
 } from "~/lib/engagements/engagement-copy";
 import { planDiff, type PlanDiff, type PlanVersionContent } from "~/lib/engagements/plan-diff";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { markOutlineProposed } from "~/server/matching/match-status.server";
 import { businessEngagementPath, consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import {
   canManagerReviewPlan,
@@ -385,21 +384,17 @@ export async function reviewPlan(
     .returning({ id: deliveryOutlines.id });
   // The match follows the first approval (its plan is now with the business); the review's own
   // UPDATE goes first, so a refused review leaves the match as it was.
-  const matchWrite = app.db
-    .update(matchRequests)
-    .set({ status: "outline_proposed", statusText: matchStatusText("outline_proposed"), updatedAt: now })
-    .where(
-      and(
-        eq(matchRequests.id, context.match.id),
-        eq(matchRequests.status, "outline_draft"),
-        exists(
-          app.db
-            .select({ one: sql`1` })
-            .from(deliveryOutlines)
-            .where(and(eq(deliveryOutlines.id, outline.id), eq(deliveryOutlines.egmReviewStatus, "approved"))),
-        ),
-      ),
-    );
+  const matchWrite = markOutlineProposed(
+    app.db,
+    context.match.id,
+    now,
+    exists(
+      app.db
+        .select({ one: sql`1` })
+        .from(deliveryOutlines)
+        .where(and(eq(deliveryOutlines.id, outline.id), eq(deliveryOutlines.egmReviewStatus, "approved"))),
+    ),
+  );
   const [written] = approved ? await app.db.batch([reviewWrite, matchWrite]) : [await reviewWrite];
   if (written.length === 0) return { ok: false, status: 409, msg: PLAN_REVIEW_NOT_PENDING };
   const consultantName = context.consultant ? fullName(context.consultant.firstName, context.consultant.lastName) : "";

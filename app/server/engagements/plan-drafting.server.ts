@@ -23,7 +23,7 @@ import {
   PLAN_NOT_EDITABLE,
   PLAN_SUBMITTED_NOTICE,
 } from "~/lib/engagements/engagement-copy";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { markOutlineDrafted } from "~/server/matching/match-status.server";
 import { managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import type { PlanFormInput } from "~/lib/engagements/engagement-schemas";
 import {
@@ -272,10 +272,7 @@ export async function createPlan(
       })
       .onConflictDoNothing({ target: deliveryOutlines.matchRequestId })
       .returning({ id: deliveryOutlines.id }),
-    app.db
-      .update(matchRequests)
-      .set({ status: "outline_draft", statusText: matchStatusText("outline_draft"), updatedAt: now })
-      .where(and(eq(matchRequests.id, match.id), eq(matchRequests.status, "consultant_matched"))),
+    markOutlineDrafted(app.db, match.id, now),
   ]);
   if (inserted.length > 0) return { ok: true, outlineId: id, created: true };
   const [existing] = await app.db

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
   businesses,
   deliveryItems,
@@ -20,7 +20,7 @@ import {
   planRejectedBody,
   planSignedBody,
 } from "~/lib/engagements/engagement-copy";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { markEngagementActive } from "~/server/matching/match-status.server";
 import { consultantEngagementPath, managerEngagementPath, sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { PlanReviewFormSchema, type BusinessReviewInput } from "~/lib/engagements/engagement-schemas";
 import { businessRejectedCurrentVersion, canBusinessReviewPlan, sortedItems } from "~/lib/engagements/engagement-state";
@@ -245,16 +245,12 @@ async function sign(
       )
       .onConflictDoNothing({ target: [sowSignatures.outlineId, sowSignatures.outlineVersion] }),
     // The match follows its first signature: the engagement is active (step FIVE on the match).
-    app.db
-      .update(matchRequests)
-      .set({ status: "engagement_active", statusText: matchStatusText("engagement_active"), updatedAt: now })
-      .where(
-        and(
-          eq(matchRequests.id, outline.matchRequestId),
-          inArray(matchRequests.status, ["outline_draft", "outline_proposed"]),
-          sql`exists (SELECT 1 FROM delivery_outlines WHERE id = ${outline.id} AND signed_version = ${outline.version} AND business_reviewed_at = ${nowMs})`,
-        ),
-      ),
+    markEngagementActive(
+      app.db,
+      outline.matchRequestId,
+      now,
+      sql`exists (SELECT 1 FROM delivery_outlines WHERE id = ${outline.id} AND signed_version = ${outline.version} AND business_reviewed_at = ${nowMs})`,
+    ),
   ]);
   const updated = updatedRows[0];
   if (!updated) {

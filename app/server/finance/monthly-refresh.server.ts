@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { createJobs, periodOf } from "~/server/platform/jobs.server";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { createJobs, deleteJobs, periodOf } from "~/server/platform/jobs.server";
 import type { AppContext } from "~/server/load-context";
 import { SEND_BATCH_LIMIT } from "~/server/platform/queues.server";
-import { accountingConnections, jobs } from "~db/schema";
+import { accountingConnections } from "~db/schema";
 
 /** Connected businesses per page: one SELECT, one batch of job INSERTs, one sendBatch. */
 export const FANOUT_PAGE_SIZE = SEND_BATCH_LIMIT;
@@ -53,7 +53,7 @@ export async function enqueueMonthlyFinanceRefresh(
       await app.queues.sendFinanceReport(jobIds);
     } catch (error) {
       // Without their messages the jobs would never run: remove them so the next fire retries.
-      if (jobIds.length > 0) await app.db.delete(jobs).where(inArray(jobs.id, jobIds));
+      if (jobIds.length > 0) await deleteJobs(app.db, jobIds);
       throw error;
     }
     enqueued += jobIds.length;

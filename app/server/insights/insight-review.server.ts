@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { businesses, insightReports, insightRequests, notifications } from "~db/schema";
+import { insertNotificationsOnceFrom } from "~/server/notifications/notification-rows.server";
+import { businesses, insightReports, insightRequests } from "~db/schema";
 import { draftInsightReport } from "~/lib/insights/insight-draft";
 import { insightStatusText } from "~/lib/insights/insight-status";
 import {
@@ -238,34 +239,32 @@ export async function publishInsightReport(
       ),
     // The notification's id is derived from the request, so it is written once at most. Every
     // column is named (drizzle checks them against the table), so a new column cannot shift values.
-    app.db
-      .insert(notifications)
-      .select(
-        app.db
-          .select({
-            id: sql<string>`${`insight-ready-${id}`}`.as("id"),
-            userId: businesses.ownerUserId,
-            businessId: businesses.id,
-            kind: sql<string>`'insight_ready'`.as("kind"),
-            title: sql<string>`${INSIGHT_READY_NOTIFICATION_TITLE}`.as("title"),
-            body: insightReports.title,
-            link: sql<string>`${link}`.as("link"),
-            readAt: sql<null>`NULL`.as("read_at"),
-            createdAt: sql<number>`${nowMs}`.as("created_at"),
-          })
-          .from(insightRequests)
-          .innerJoin(businesses, eq(businesses.id, insightRequests.businessId))
-          .innerJoin(insightReports, eq(insightReports.insightRequestId, insightRequests.id))
-          .where(
-            and(
-              eq(insightRequests.id, id),
-              eq(insightRequests.status, "ready"),
-              sql`${insightRequests.deliveredAt} = ${nowMs}`,
-              eq(insightReports.status, "published"),
-            ),
+    insertNotificationsOnceFrom(
+      app.db,
+      app.db
+        .select({
+          id: sql<string>`${`insight-ready-${id}`}`.as("id"),
+          userId: businesses.ownerUserId,
+          businessId: businesses.id,
+          kind: sql<string>`'insight_ready'`.as("kind"),
+          title: sql<string>`${INSIGHT_READY_NOTIFICATION_TITLE}`.as("title"),
+          body: insightReports.title,
+          link: sql<string>`${link}`.as("link"),
+          readAt: sql<null>`NULL`.as("read_at"),
+          createdAt: sql<number>`${nowMs}`.as("created_at"),
+        })
+        .from(insightRequests)
+        .innerJoin(businesses, eq(businesses.id, insightRequests.businessId))
+        .innerJoin(insightReports, eq(insightReports.insightRequestId, insightRequests.id))
+        .where(
+          and(
+            eq(insightRequests.id, id),
+            eq(insightRequests.status, "ready"),
+            sql`${insightRequests.deliveredAt} = ${nowMs}`,
+            eq(insightReports.status, "published"),
           ),
-      )
-      .onConflictDoNothing({ target: notifications.id }),
+        ),
+    ),
   ]);
   const report = published[0];
   if (!report) return whyNot(app, viewer, id, true, true);

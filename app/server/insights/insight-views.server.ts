@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { recordValueInsightFeedback } from "~/server/finance/value-insight-rows.server";
 import {
   deliveryOutlines,
   insightReports,
@@ -391,16 +392,16 @@ export async function saveValueInsightFeedback(
   input: FeedbackInput,
 ): Promise<InsightActionResult> {
   const now = app.now();
-  const rows = await app.db
-    .update(valueInsights)
-    .set({
+  const rows = await recordValueInsightFeedback(
+    app.db,
+    valueInsightId,
+    viewer.business.id,
+    {
       clientSatisfaction: input.clientSatisfaction,
       clientFeedback: input.clientFeedback === "" ? null : input.clientFeedback,
-      feedbackAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(valueInsights.id, valueInsightId), eq(valueInsights.businessId, viewer.business.id)))
-    .returning({ id: valueInsights.id });
+    },
+    now,
+  );
   return rows.length
     ? { ok: true, message: FEEDBACK_SAVED_MESSAGE }
     : { ok: false, status: 404, msg: VALUE_INSIGHT_NOT_FOUND_MESSAGE };

@@ -1,6 +1,5 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
 import { businesses, supportMessages, users, type SUPPORT_STATUSES } from "~db/schema";
 import { formatDate } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
@@ -130,34 +129,5 @@ export async function getSupportMessage(app: AppContext, id: string): Promise<Su
   };
 }
 
-/** The detail page's two buttons. Anything else is a 400. */
-export const SupportActionSchema = z.object({ intent: z.enum(["close", "reopen"]) });
-export type SupportAction = z.infer<typeof SupportActionSchema>["intent"];
-
 export const MARKED_AS_HANDLED = "Marked as handled.";
 export const REOPENED = "Reopened.";
-
-/**
- * Closes (handled by `managerId`, now) or reopens one message with one conditional UPDATE, so
- * a second click, or two managers at once, change nothing. `changed` says whether this call did it.
- */
-export async function setSupportMessageStatus(
-  app: AppContext,
-  id: string,
-  intent: SupportAction,
-  managerId: string,
-): Promise<{ changed: boolean }> {
-  const updated =
-    intent === "close"
-      ? await app.db
-          .update(supportMessages)
-          .set({ status: "closed", handledById: managerId, handledAt: app.now() })
-          .where(and(eq(supportMessages.id, id), eq(supportMessages.status, "open")))
-          .returning({ id: supportMessages.id })
-      : await app.db
-          .update(supportMessages)
-          .set({ status: "open", handledById: null, handledAt: null })
-          .where(and(eq(supportMessages.id, id), eq(supportMessages.status, "closed")))
-          .returning({ id: supportMessages.id });
-  return { changed: updated.length > 0 };
-}

@@ -1,4 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
+import { linkValueInsightToMatch } from "~/server/finance/value-insight-rows.server";
+import { linkInsightReportToMatch } from "~/server/insights/insight-report-rows.server";
 import { files, insightReports, matchRequests, valueInsights, type BusinessArea } from "~db/schema";
 import { isStoredFileName } from "~/lib/files/file-rules";
 import { businessFileKeys, freeFilesOf } from "~/server/files/files.server";
@@ -67,14 +69,8 @@ async function convertToMatch(app: AppContext, viewer: ClientViewer, from: Match
     .returning({ id: matchRequests.id });
   const link =
     from.source === "insight_report"
-      ? app.db
-          .update(insightReports)
-          .set({ convertedToMatchRequestId: matchId })
-          .where(and(eq(insightReports.id, from.id), eq(insightReports.businessId, viewer.business.id)))
-      : app.db
-          .update(valueInsights)
-          .set({ convertedToMatchRequestId: matchId })
-          .where(and(eq(valueInsights.id, from.id), eq(valueInsights.businessId, viewer.business.id)));
+      ? linkInsightReportToMatch(app.db, from.id, viewer.business.id, matchId)
+      : linkValueInsightToMatch(app.db, from.id, viewer.business.id, matchId);
   const [inserted] = await app.db.batch([insert, link]);
   // Only the press that created the request starts matching; a repeat finds it under way.
   if (inserted[0]) await startMatching(app, inserted[0].id, origin);

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { markPurchaseRefunded } from "~/server/payments/purchase-rows.server";
 import {
   consultantPayoutAccounts,
   consultantTransfers,
@@ -453,10 +454,7 @@ export async function refundItem(
         .set({ status: "succeeded", stripeRefundId: made.id, updatedAt: at })
         .where(and(eq(itemRefunds.id, claimedId), eq(itemRefunds.status, "pending")))
         .returning({ id: itemRefunds.id }),
-      app.db
-        .update(purchases)
-        .set({ status: "refunded", updatedAt: at })
-        .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "paid"))),
+      markPurchaseRefunded(app.db, purchase.id, at),
       // The refunded item stops: settled in its engagement, which completes if nothing else is left.
       ...settleRefundedItem(app, outlineId, itemId, at),
     ]);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "~db/index";
 import { jobs, type Job } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 import { rememberOriginStatement } from "./app-origin.server";
@@ -103,6 +104,18 @@ export async function createJobs(
   );
   const results = await app.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   return results.flatMap((rows) => rows.map((row) => row.id));
+}
+
+/**
+ * Takes back a job just created by createJobs whose queue message could not be sent (so the next
+ * fire creates it again): the DELETE unrun, for the caller's db.batch. `deleteJobs` is the same for
+ * a list, as one statement.
+ */
+export function deleteJob(db: Database, jobId: string) {
+  return db.delete(jobs).where(eq(jobs.id, jobId));
+}
+export function deleteJobs(db: Database, jobIds: string[]) {
+  return db.delete(jobs).where(inArray(jobs.id, jobIds));
 }
 
 export type JobClaim =

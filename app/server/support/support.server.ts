@@ -1,3 +1,5 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { supportMessages } from "~db/schema";
 import { fullName } from "~/lib/shared/format";
 import { PARTWISE_CONTACT, supportSubjectLabel, type SupportMessageInput } from "~/lib/support/support-schemas";
@@ -102,4 +104,33 @@ export async function sendSupportMessage(
     if (result.status === "rejected") console.error(`support message ${id}: email not sent`, result.reason);
   }
   return { id };
+}
+
+/** The detail page's two buttons. Anything else is a 400. */
+export const SupportActionSchema = z.object({ intent: z.enum(["close", "reopen"]) });
+export type SupportAction = z.infer<typeof SupportActionSchema>["intent"];
+
+/**
+ * Closes (handled by `managerId`, now) or reopens one message with one conditional UPDATE, so
+ * a second click, or two managers at once, change nothing. `changed` says whether this call did it.
+ */
+export async function setSupportMessageStatus(
+  app: AppContext,
+  id: string,
+  intent: SupportAction,
+  managerId: string,
+): Promise<{ changed: boolean }> {
+  const updated =
+    intent === "close"
+      ? await app.db
+          .update(supportMessages)
+          .set({ status: "closed", handledById: managerId, handledAt: app.now() })
+          .where(and(eq(supportMessages.id, id), eq(supportMessages.status, "open")))
+          .returning({ id: supportMessages.id })
+      : await app.db
+          .update(supportMessages)
+          .set({ status: "open", handledById: null, handledAt: null })
+          .where(and(eq(supportMessages.id, id), eq(supportMessages.status, "closed")))
+          .returning({ id: supportMessages.id });
+  return { changed: updated.length > 0 };
 }
