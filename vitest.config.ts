@@ -41,8 +41,9 @@ export default defineConfig({
     globalSetup: ["./tests/integration/global-setup.ts"],
     reporters: ["default", "json"],
     outputFile: { json: "test-results/integration.json" },
-    // Each file gets its own Miniflare; two at a time keep both cores busy while one file's
-    // Worker loads (ADR 055).
+    // Two files at a time, each in its own workerd: starting one (about 5 s on two cores) overlaps
+    // the other's tests. Each file has stubs of its own on the shared Intuit and Stripe servers
+    // (tests/integration/helpers/stub-key.ts), so one file's told failures never reach another's.
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,

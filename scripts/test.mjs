@@ -1,16 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every check, continuing past failures, then one line `N passed, N failed` summed
 // over all runners (the figure CI reports). Exits non-zero if anything failed.
-//   build → e2e (Chromium, against its own wrangler dev) started in the background, and beside it,
-//   one after another: typecheck (1 test) → lint: ESLint + Prettier --check + import cycles
-//   (1 test) → unit → bundle (checks over the build: JavaScript budgets per page, the React build
-//   wrangler dev serves) → integration (workerd).
-// The browser tests spend most of their time waiting on the server and the page; the other levels
-// keep the two cores busy meanwhile (ADR 055). The browser tests' output goes to
-// test-results/e2e-output.log and is printed once they end, so the two never interleave.
+//   build → typecheck (1 test) → lint: ESLint + Prettier --check + import cycles (1 test) → unit →
+//   bundle (checks over the build: JavaScript budgets per page, the React build wrangler dev
+//   serves) → integration (workerd) → e2e (Chromium, against its own wrangler dev).
+// One level at a time: run beside integration on two cores, the browser tests were no faster and
+// timed out (ADR 055).
 // The build is not a test; a failed build counts as one failure.
-import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { clearReport, countSummary, countVitest, failureLines } from "./lib/reports.mjs";
 import { bin, quietEnv, ROOT, run } from "./lib/proc.mjs";
@@ -42,49 +38,6 @@ async function vitest(name, config, report, testDirs) {
   });
 }
 
-/**
- * The browser tests (scripts/e2e.mjs) as a background process whose output goes to a log file,
- * printed when it ends. Resolves with the e2e step once it has ended.
- */
-function startE2E() {
-  clearReport(results("e2e.json"));
-  const started = Date.now();
-  const logFile = results("e2e-output.log");
-  console.log(
-    `\n▶ e2e: scripts/e2e.mjs in the background (output: ${path.relative(ROOT, logFile)}, printed when it ends)`,
-  );
-  mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = createWriteStream(logFile);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "e2e.mjs")], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    // Stopped with npm test: scripts/e2e.mjs stops its wrangler dev on SIGINT/SIGTERM.
-    for (const signal of ["SIGINT", "SIGTERM"]) {
-      process.once(signal, () => {
-        child.kill(signal);
-        process.exit(130);
-      });
-    }
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    const finish = (code) => {
-      log.end(() => {
-        console.log("\n▶ e2e output");
-        process.stdout.write(readFileSync(logFile, "utf8"));
-        resolve({ name: "e2e", ...countSummary(results("e2e.json"), code), ms: Date.now() - started });
-      });
-    };
-    child.on("error", (error) => {
-      log.write(`Could not start the browser tests: ${error.message}\n`);
-      finish(127);
-    });
-    child.on("exit", (code, signal) => finish(code ?? (signal ? 1 : 0)));
-  });
-}
-
 {
   const started = Date.now();
   const code = await run(bin("remix"), ["vite:build"], { env, label: "build" });
@@ -96,9 +49,6 @@ function startE2E() {
     note: code === 0 ? "ok" : "failed",
   });
 }
-
-// The browser tests need the build; they start now and run beside the other levels.
-const e2e = startE2E();
 
 await check("typecheck", bin("tsc"), ["-b"]);
 // The lint step: ESLint (boundaries, bugs), Prettier's check of the formatting, then dpdm's
@@ -117,7 +67,12 @@ await vitest("bundle", "vitest.bundle.config.ts", "bundle.json", ["tests/bundle"
 
 await vitest("integration", "vitest.config.ts", "integration.json", ["tests/integration", "bench/tests/integration"]);
 
-steps.push(await e2e);
+{
+  clearReport(results("e2e.json"));
+  const started = Date.now();
+  const code = await run(process.execPath, [path.join(ROOT, "scripts", "e2e.mjs")], { env, label: "e2e" });
+  steps.push({ name: "e2e", ...countSummary(results("e2e.json"), code), ms: Date.now() - started });
+}
 
 const passed = steps.reduce((sum, step) => sum + step.passed, 0);
 const failed = steps.reduce((sum, step) => sum + step.failed, 0);

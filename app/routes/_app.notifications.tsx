@@ -1,51 +1,23 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { NotificationsPage } from "~/components/notifications/notifications-page";
+import type { HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
+import { NotificationsRouteView } from "~/components/notifications/notifications-page";
 import { NOTIFICATIONS_PATH } from "~/lib/notifications/notification-copy";
 import { requireClientBusiness } from "~/http/guards.server";
-import {
-  notificationFormAction,
-  pageParam,
-  type NotificationActionData,
-} from "~/server/notifications/notification-actions.server";
-import { loadNotificationPage } from "~/server/notifications/notifications.server";
-import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/http/http.server";
+import { notificationsAction, notificationsLoader } from "~/http/notifications-route.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Partwise" }];
 
 /**
- * /notifications: the client's notifications, newest first, paged (`?page=`). Two sequential D1
- * round trips: the viewer, then the page, its total and the unread count in one db.batch.
+ * /notifications: the client's notifications, newest first, paged (`?page=`). Visitors go to sign
+ * in, staff to their own home. Two sequential D1 round trips: the viewer, then the page, its total
+ * and the unread count in one db.batch.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireClientBusiness(context.app, request);
-  return loadNotificationPage(context.app, viewer.user.id, pageParam(request));
-}
+export const loader = notificationsLoader(requireClientBusiness);
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** Mark one read, open one (marks it read, then its link), mark all read. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireClientBusiness(context.app, request);
-  const body = await readForm(request);
-  if (!body.ok) {
-    return data<NotificationActionData>({ result: formErrorReply(body.msg), message: null }, { status: body.status });
-  }
-  const outcome = await notificationFormAction(context.app, viewer.user.id, body.form, NOTIFICATIONS_PATH);
-  if (outcome.kind === "open") throw redirect(outcome.location, 303);
-  return data<NotificationActionData>(outcome.data, { status: outcome.status });
-}
+/** Mark one read, open one (marks it read, then its link), mark all read: the client's own only. */
+export const action = notificationsAction(requireClientBusiness, NOTIFICATIONS_PATH);
 
 export default function Notifications() {
-  const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return <NotificationsPage {...page} path={NOTIFICATIONS_PATH} actionData={actionData} />;
+  return <NotificationsRouteView path={NOTIFICATIONS_PATH} />;
 }

@@ -20,9 +20,9 @@
  *                                   authorization, body); POST /__reset clears it and the
  *                                   per-realm/refresh counters.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody } from "./read-body";
+import { serveTenants } from "./stub-tenants";
 import { demoProfitAndLossReport } from "../../app/lib/finance/demo-company";
 
 export const STUB_CLIENT_ID = "test-client-id";
@@ -60,11 +60,16 @@ function basicAuthOk(header: string | null): boolean {
 const monthOfDate = (value: string | undefined) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.slice(0, 7) : null;
 
-/** Starts the stub on 127.0.0.1 (random port unless given). */
+/** Starts the stub on 127.0.0.1 (random port unless given); /t/<key>/… is a stub of its own. */
 export async function startIntuitStub(options: { port?: number } = {}): Promise<IntuitStub> {
+  const served = await serveTenants("intuit", intuitStubTenant, options);
+  return { url: served.url, requests: served.main.requests, reset: served.main.reset, close: served.close };
+}
+
+/** One stub's request log and counters. */
+function intuitStubTenant() {
   const requests: StubRequest[] = [];
   const realmHits = new Map<string, number>();
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let refreshCount = 0;
 
@@ -144,9 +149,8 @@ export async function startIntuitStub(options: { port?: number } = {}): Promise<
     }
   }
 
-  const server = createServer(async (req, res) => {
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
     try {
-      const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const method = req.method ?? "GET";
       const authorization = req.headers.authorization ?? null;
       const body = method === "GET" || method === "HEAD" ? "" : await readBody(req);
@@ -172,31 +176,15 @@ export async function startIntuitStub(options: { port?: number } = {}): Promise<
     } catch (error) {
       send(res, 500, { error: error instanceof Error ? error.message : String(error) });
     }
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("intuit stub: no TCP address");
+  }
 
   return {
-    url: `http://127.0.0.1:${address.port}`,
     requests,
     reset,
-    close: () =>
-      new Promise<void>((resolve) => {
-        // Pending slow answers and keep-alive sockets must not keep the test run alive.
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        for (const socket of sockets) socket.destroy();
-        sockets.clear();
-        server.close(() => resolve());
-      }),
+    handle,
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
   };
 }

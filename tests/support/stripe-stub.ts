@@ -3,7 +3,8 @@
  * dependencies, 127.0.0.1 on a random port. Requests are form-encoded like the stripe SDK sends
  * them; answers are JSON objects shaped like Stripe's (the fields Partwise reads).
  *
- *   Every /v1 call needs `Authorization: Bearer sk_test_stub` (else 401 authentication_error).
+ *   Every /v1 call needs `Authorization: Bearer sk_test_stub` (else 401 authentication_error);
+ *   `sk_test_stub_<key>`, or a path under /t/<key>/, reaches a stub of its own (stub-tenants.ts).
  *   POST /v1/customers                 → customer cus_stub_… (email, name, metadata[…]).
  *   GET  /v1/prices?lookup_keys[0]=…   → list of the active prices with those lookup keys (the four
  *                                        plan keys exist: STANDARD/PREMIUM_PLAN_MONTHLY/YEARLY).
@@ -75,9 +76,9 @@
  *                                        adds a payout po_stub_… to the account (status default
  *                                        in_transit). Answers it.
  */
-import { createServer, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody } from "./read-body";
+import { serveTenants } from "./stub-tenants";
 
 export const STUB_SECRET_KEY = "sk_test_stub";
 export const PLAN_LOOKUP_KEYS = [
@@ -154,10 +155,26 @@ function priceObject(lookupKey: string): Json {
   };
 }
 
-/** Starts the stub on 127.0.0.1 (random port unless given). */
+/** Starts the stub on 127.0.0.1 (random port unless given); /t/<key>/… is a stub of its own. */
 export async function startStripeStub(options: { port?: number } = {}): Promise<StripeStub> {
+  const served = await serveTenants("stripe", stripeStubTenant, {
+    ...options,
+    // The Stripe SDK sends only to a host: a key `sk_test_stub_<key>` names the stub of <key>.
+    tenantOf: (req) => /^Bearer sk_test_stub_([A-Za-z0-9_-]{1,64})$/.exec(req.headers.authorization ?? "")?.[1] ?? null,
+  });
+  return {
+    url: served.url,
+    requests: served.main.requests,
+    reset: () => {
+      served.main.requests.length = 0;
+    },
+    close: served.close,
+  };
+}
+
+/** One stub's objects, request log and told failures. */
+function stripeStubTenant() {
   const requests: StripeStubRequest[] = [];
-  const sockets = new Set<Socket>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
@@ -601,9 +618,8 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     return null;
   }
 
-  const server = createServer(async (req, res) => {
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
     try {
-      const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const method = req.method ?? "GET";
       const body = await readBody(req);
 
@@ -663,7 +679,7 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
         stripeAccount: header("stripe-account"),
       });
 
-      if (authorization !== `Bearer ${STUB_SECRET_KEY}`) {
+      if (!authorization || !new RegExp(`^Bearer ${STUB_SECRET_KEY}(_[A-Za-z0-9_-]{1,64})?$`).test(authorization)) {
         return stripeError(res, 401, "authentication_error", "Invalid API Key provided");
       }
       if (failures.count > 0 && (failures.path === null || failures.path === url.pathname)) {
@@ -679,32 +695,9 @@ export async function startStripeStub(options: { port?: number } = {}): Promise<
     } catch (error) {
       send(res, 500, { error: { type: "api_error", message: error instanceof Error ? error.message : String(error) } });
     }
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
+  }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("stripe stub: no TCP address");
-
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    reset: () => {
-      requests.length = 0;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        sockets.clear();
-        server.close(() => resolve());
-      }),
-  };
+  return { requests, handle };
 }
 
 // ===== Connect (issue #18, P1): accounts, account links and login links =====

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "~/lib/shared/dates";
 import { inAppPath, NOTIFICATION_TEXTS as T, pageSummary, unreadSummary } from "~/lib/notifications/notification-copy";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -14,11 +14,15 @@ export type NotificationRow = {
   unread: boolean;
 };
 
-type Props = {
+/** What a Notifications page's loader reads (app/http/notifications-route.server.ts). */
+export type NotificationsPageData = {
   notifications: readonly NotificationRow[];
   page: number;
   pageCount: number;
   unread: number;
+};
+
+type Props = NotificationsPageData & {
   /** The page's own path (its forms post here, its page links add ?page=). */
   path: string;
   actionData: NotificationActionData | undefined;
@@ -113,4 +117,16 @@ export function NotificationsPage({ notifications, page, pageCount, unread, path
       ) : null}
     </section>
   );
+}
+
+/**
+ * The view of a Notifications route: the page its loader read and its action's answer (both from
+ * app/http/notifications-route.server.ts). `framed` sets it in the console's and the portal's
+ * page frame.
+ */
+export function NotificationsRouteView({ path, framed = false }: { path: string; framed?: boolean }) {
+  const page = useLoaderData<NotificationsPageData>();
+  const actionData = useActionData<NotificationActionData>();
+  const view = <NotificationsPage {...page} path={path} actionData={actionData} />;
+  return framed ? <div className="console-page">{view}</div> : view;
 }

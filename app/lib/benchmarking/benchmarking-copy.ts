@@ -9,12 +9,16 @@ export const BENCHMARKING_ERROR_MESSAGE = "An error has occurred... Please try a
 // (app/lib/payments/payment-copy.ts).
 
 // ===== engine (H1) =====
+import type { RevenueBand } from "~db/enums";
+import { revenueBandLabel } from "~/lib/shared/format";
 import { formatDollars, formatNumber, formatPercent, formatPoints } from "~/lib/shared/numbers";
 import type { BenchmarkMeasure, MeasureKey, MeasureUnit } from "./report-types";
 
 // The report's texts (app/lib/benchmarking/report.ts, business-figures.ts, peer-group.ts) and the
 // benchmark_gap value insight (gap-insights.ts). Money with formatDollars, with cents, the business's
-// own figures and the Census peer averages alike (ADR 052).
+// own figures and the Census peer averages alike (ADR 052). A text with an amount in it is written
+// from the report's numbers when the report is built AND each time it is read (report.ts
+// reportAsRead, ADR 060): the readings, the notes below and the gaps.
 
 /** The measure names, as on screen. */
 export const MEASURE_LABELS: Record<MeasureKey, string> = {
@@ -60,6 +64,39 @@ export function formatMeasureValue(unit: MeasureUnit, value: number | null): str
   if (unit === "usd") return money(value);
   if (unit === "percent") return formatPercent(value);
   return oneDecimal(value);
+}
+
+/** "1 employee", "37 employees". */
+export const people = (n: number) => (n === 1 ? "1 employee" : `${n} employees`);
+
+/** Figures from the bands you gave at sign-up (the intro of every stated note). */
+export const STATED_BASIS_TEXT = "From the bands you gave at sign-up";
+
+/** The band in its one format (ADR 052: "5-10 Million") and how its figure was taken. */
+const bandWords = (band: RevenueBand) =>
+  `revenue band "${revenueBandLabel(band)}", taken as its ${band === "> 20 million" ? "floor" : "midpoint"}`;
+
+/**
+ * Payroll per employee's note from the books: "Wages and salaries for Nov 2025 to Oct 2026
+ * ($850,950.36) divided by 37 employees."; without the total when a report stored before it kept
+ * the total cannot have it back (ADR 060).
+ */
+export function payrollPerEmployeeNote(span: string, payroll: number | null, employees: number): string {
+  return `Wages and salaries for ${span}${payroll === null ? "" : ` (${money(payroll)})`} divided by ${people(employees)}.`;
+}
+
+/**
+ * Revenue's note from the stated bands, after why the bands were used when books were short
+ * (`basisNote`): "From the bands you gave at sign-up: revenue band "5-10 Million", taken as its
+ * midpoint, $7,500,000.00."
+ */
+export function statedRevenueNote(basisNote: string | null, band: RevenueBand, revenue: number): string {
+  return `${basisNote ? `${basisNote} ` : ""}${STATED_BASIS_TEXT}: ${bandWords(band)}, ${money(revenue)}.`;
+}
+
+/** Revenue per employee's note from the stated bands: "From the bands … : $7,500,000.00 divided by 37 employees." */
+export function statedRevenuePerEmployeeNote(revenue: number, employees: number): string {
+  return `${STATED_BASIS_TEXT}: ${money(revenue)} divided by ${people(employees)}.`;
 }
 
 /** Gaps under this many percent read as "about the same". */

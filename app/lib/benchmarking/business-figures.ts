@@ -21,8 +21,13 @@ import {
   revenuePerEmployeeOver,
   type FinanceRow,
 } from "~/lib/finance/finance";
-import { revenueBandLabel } from "~/lib/shared/format";
-import { formatDollars } from "~/lib/shared/numbers";
+import {
+  payrollPerEmployeeNote,
+  people,
+  STATED_BASIS_TEXT,
+  statedRevenueNote,
+  statedRevenuePerEmployeeNote,
+} from "./benchmarking-copy";
 import type { MeasureKey } from "./report-types";
 
 /** Months of books the report needs. */
@@ -37,9 +42,11 @@ export const REVENUE_BAND_FIGURES: Record<RevenueBand, number> = {
   "> 20 million": 20_000_000,
 };
 
-/** The band in its one format (ADR 052: "5-10 Million") and how its figure was taken. */
-const bandWords = (band: RevenueBand) =>
-  `revenue band "${revenueBandLabel(band)}", taken as its ${band === "> 20 million" ? "floor" : "midpoint"}`;
+/** The band whose figure a stated revenue is (the figures are distinct); null for any other amount. */
+export function bandOfFigure(revenue: number): RevenueBand | null {
+  const entry = Object.entries(REVENUE_BAND_FIGURES).find(([, figure]) => figure === revenue);
+  return entry ? (entry[0] as RevenueBand) : null;
+}
 
 export type BooksInput = {
   /** The finance report's monthly rows (Income, NetIncome). */
@@ -73,15 +80,25 @@ export type BusinessFigures = {
   months: string[];
   /** Why the bands were used although books were given (too few months), else null. */
   basisNote: string | null;
+  /**
+   * Wages and salaries over the twelve months, dollars and cents (payroll per employee's note
+   * names it); null with the stated bands or books without expense lines.
+   */
+  payroll: number | null;
   figures: Record<MeasureKey, BusinessFigure>;
 };
 
-/** Figures from the bands you gave at sign-up (the intro of every stated note). */
-export const STATED_BASIS_TEXT = "From the bands you gave at sign-up";
-
 const cents = (n: number) => Math.round(n * 100) / 100;
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const people = (n: number) => (n === 1 ? "1 employee" : `${n} employees`);
+
+/** Payroll over `months` from payroll by month (a month absent counts as none): dollars and cents. */
+export function payrollOverMonths(payrollByMonth: Readonly<Record<string, number>>, months: readonly string[]): number {
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+  return cents(months.reduce((s, m) => s + num(payrollByMonth[m]), 0));
+}
+
+/** Payroll per employee as the report keeps it: to the cent. */
+export const payrollPerEmployee = (payroll: number, employees: number) => cents(payroll / employees);
 
 function twelveMonths(books: BooksInput): string[] {
   return monthsEndingAt(lastCompleteMonth(reportAsOf(books.periodEnd)), TRAILING_MONTHS);
@@ -123,8 +140,7 @@ function fromBooks(
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
   const income = cents(months.reduce((s, m) => s + num(byMonth.get(m)?.Income), 0));
   const netIncome = cents(months.reduce((s, m) => s + num(byMonth.get(m)?.NetIncome), 0));
-  const payroll =
-    books.payrollByMonth === null ? null : cents(months.reduce((s, m) => s + num(books.payrollByMonth?.[m]), 0));
+  const payroll = books.payrollByMonth === null ? null : payrollOverMonths(books.payrollByMonth, months);
   const employees = employeesFigure.value;
   const rpe = employees === null ? null : revenuePerEmployeeOver(books.rows, employees, months);
 
@@ -139,6 +155,7 @@ function fromBooks(
     booksThrough: months[months.length - 1],
     months,
     basisNote: null,
+    payroll,
     figures: {
       revenue: { value: income, note: `Income for ${span}, from your books.` },
       employees: employeesFigure,
@@ -148,8 +165,8 @@ function fromBooks(
       payrollPerEmployee:
         hasPayroll && employees
           ? {
-              value: cents(payroll / employees),
-              note: `Wages and salaries for ${span} (${formatDollars(payroll)}) divided by ${people(employees)}.`,
+              value: payrollPerEmployee(payroll, employees),
+              note: payrollPerEmployeeNote(span, payroll, employees),
             }
           : {
               value: null,
@@ -179,10 +196,11 @@ function fromBands(input: BusinessInput, employeesFigure: BusinessFigure, basisN
     booksThrough: null,
     months: [],
     basisNote,
+    payroll: null,
     figures: {
       revenue: {
         value: revenue,
-        note: `${basisNote ? `${basisNote} ` : ""}${STATED_BASIS_TEXT}: ${bandWords(input.revenueBand)}, ${formatDollars(revenue)}.`,
+        note: statedRevenueNote(basisNote, input.revenueBand, revenue),
       },
       employees: {
         value: employees,
@@ -194,7 +212,7 @@ function fromBands(input: BusinessInput, employeesFigure: BusinessFigure, basisN
       revenuePerEmployee: employees
         ? {
             value: cents(revenue / employees),
-            note: `${STATED_BASIS_TEXT}: ${formatDollars(revenue)} divided by ${people(employees)}.`,
+            note: statedRevenuePerEmployeeNote(revenue, employees),
           }
         : { value: null, note: "Revenue per employee needs a number of employees above 0." },
       payrollPerEmployee: { value: null, note: needsBooks },

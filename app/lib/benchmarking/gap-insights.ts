@@ -3,7 +3,7 @@
 // id `vi-<businessId>-benchmark_gap-<year>`, like the finance insights). Pure and deterministic:
 // the same report always gives the same words. None when no measure has a peer to compare with.
 import { benchmarkGapSummary, benchmarkGapTitle } from "./benchmarking-copy";
-import { largestGaps } from "./report";
+import { largestGaps, reportAsRead } from "./report";
 import type { BenchmarkReportData } from "./report-types";
 import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 
@@ -34,4 +34,27 @@ export function deriveBenchmarkGapInsights(report: BenchmarkReportData): Derived
 /** The value insight's id, like the finance ones (`vi-<businessId>-<kind>-<period>`), period = the year. */
 export function benchmarkGapInsightId(businessId: string, year: number): string {
   return `vi-${businessId}-benchmark_gap-${year}`;
+}
+
+/** The year of a business's benchmark_gap insight id (benchmarkGapInsightId), null for any other id. */
+export function benchmarkGapInsightYear(businessId: string, insightId: string): number | null {
+  const prefix = benchmarkGapInsightId(businessId, 0).slice(0, -1);
+  const year = insightId.startsWith(prefix) ? insightId.slice(prefix.length) : "";
+  return /^\d{4}$/.test(year) ? Number(year) : null;
+}
+
+/**
+ * A stored benchmark_gap insight's title and summary as they read (ADR 060): written from its
+ * year's report as it reads (reportAsRead), so an insight stored before a format changed reads
+ * like a new one; the stored texts when the report gives none (a rated insight kept through a
+ * rebuild that found no gap).
+ */
+export function benchmarkGapInsightAsRead(
+  stored: { title: string; summary: string },
+  report: BenchmarkReportData | null,
+): { title: string; summary: string } {
+  const [derived] = report ? deriveBenchmarkGapInsights(reportAsRead(report)) : [];
+  return derived
+    ? { title: derived.title, summary: derived.summary }
+    : { title: stored.title, summary: stored.summary };
 }

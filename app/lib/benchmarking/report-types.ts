@@ -3,6 +3,7 @@
 // job (app/server/benchmarking/benchmark-build.server.ts) from the reference data
 // (public/reference/benchmarks.json) and the business's books (or its stated bands).
 
+import type { ExpenseLineRow } from "~db/enums";
 import type { SourceKey } from "./benchmarks";
 import type { BandDisagreement } from "~/lib/business/revenue-band";
 
@@ -70,12 +71,30 @@ export type BenchmarkReportData = {
   /** Last complete month of the books used ('YYYY-MM'), null when the stated bands were used. */
   booksThrough: string | null;
   measures: BenchmarkMeasure[];
-  /** Plain-English reading of the (up to) three largest gaps, largest first. */
+  /**
+   * Plain-English reading of the (up to) three largest gaps, largest first. Like every text with an
+   * amount in it (the notes, the gaps), written again from the numbers when read (reportAsRead,
+   * ADR 060): what is stored is never shown as it is.
+   */
   readings: string[];
   /** The sources cited, with their data year. */
   sources: { key: SourceKey; name: string; year: number }[];
   /** The finance report's lastUpdate the report was built from (ISO), to rebuild when the books change. */
   booksVersion: string | null;
+  /**
+   * Wages and salaries over the twelve months of books, dollars and cents (payroll per employee's
+   * note names it); null with the stated bands or books without expense lines. Absent from a
+   * report built before it was kept (ADR 060): read again from the same books when shown.
+   */
+  payroll?: number | null;
+};
+
+/** The finance report a report's missing payroll total is read again from (ADR 060). */
+export type ReportBooks = {
+  /** finance_reports.expense_lines; null when kept before the lines were. */
+  expenseLines: readonly ExpenseLineRow[] | null;
+  /** finance_reports.last_update: the same books when it is the report's booksVersion. */
+  lastUpdate: Date;
 };
 
 /** The business entity's `naicsReport` (spec §3): the year's report while building or built, else null. */

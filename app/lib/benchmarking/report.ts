@@ -27,11 +27,27 @@ import {
   type SizeClassFigures,
   type SourceKey,
 } from "./benchmarks";
-import { monthSpan } from "~/lib/finance/finance";
-import { MEASURE_LABELS, NET_MARGIN_NO_PEER_TEXT, positionText, readingText } from "./benchmarking-copy";
-import type { BusinessFigures } from "./business-figures";
+import { payrollByMonth } from "~/lib/finance/expense-lines";
+import { monthSpan, monthsEndingAt } from "~/lib/finance/finance";
+import {
+  MEASURE_LABELS,
+  NET_MARGIN_NO_PEER_TEXT,
+  payrollPerEmployeeNote,
+  positionText,
+  readingText,
+  STATED_BASIS_TEXT,
+  statedRevenueNote,
+  statedRevenuePerEmployeeNote,
+} from "./benchmarking-copy";
+import {
+  bandOfFigure,
+  payrollOverMonths,
+  payrollPerEmployee,
+  TRAILING_MONTHS,
+  type BusinessFigures,
+} from "./business-figures";
 import { industryName, sizeClassPhrase, type PeerChoice, type ReferenceLookups } from "./peer-group";
-import type { BenchmarkMeasure, BenchmarkReportData, MeasureKey, MeasureUnit } from "./report-types";
+import type { BenchmarkMeasure, BenchmarkReportData, MeasureKey, MeasureUnit, ReportBooks } from "./report-types";
 
 export const MEASURE_ORDER: readonly MeasureKey[] = [
   "revenue",
@@ -208,13 +224,73 @@ export function buildReport(args: ReportArgs): BenchmarkReportData {
     basis: business.basis,
     booksThrough: business.booksThrough,
     measures,
-    readings: readings(
-      measures,
-      business.months.length > 0 ? monthSpan(business.months[0], business.months[business.months.length - 1]) : null,
-    ),
+    readings: readings(measures, booksSpan(business.booksThrough)),
     sources: [...sources.values()],
     booksVersion: args.booksVersion,
+    payroll: business.payroll,
   };
+}
+
+/** The twelve months of books ending at `booksThrough`, as the texts name them ("Nov 2025 to Oct 2026"); null without books. */
+export function booksSpan(booksThrough: string | null): string | null {
+  if (booksThrough === null) return null;
+  const months = monthsEndingAt(booksThrough, TRAILING_MONTHS);
+  return monthSpan(months[0], months[months.length - 1]);
+}
+
+/**
+ * A stored report as it is shown (ADR 060): every text with an amount in it written again from the
+ * report's numbers, by the same writers that built it, so a report stored before a format changed
+ * (whole dollars before ADR 052) reads exactly like one built today, without a rebuild. The gaps
+ * from business and peer figures; the readings from the measures and the books' months; the notes
+ * with amounts (stated revenue and revenue per employee from the stated figures; payroll per
+ * employee from the payroll total). The other notes carry no amount and are shown as stored.
+ *
+ * The payroll total is the one amount a report stored before ADR 060 does not keep as a number
+ * (its note had it in whole dollars, and payroll per employee × employees gives it only to within
+ * half a cent per employee): it is read again from `books`, the business's finance report, when that is the
+ * same books (its lastUpdate is the report's booksVersion) and gives the report's own payroll per
+ * employee; otherwise the note names no total (the monthly refresh rebuilds a books report).
+ */
+export function reportAsRead(report: BenchmarkReportData, books: ReportBooks | null = null): BenchmarkReportData {
+  const figure = (key: MeasureKey) => report.measures.find((m) => m.key === key)?.business ?? null;
+  const revenue = figure("revenue");
+  const employees = figure("employees");
+  const payroll = report.payroll !== undefined ? report.payroll : payrollFromBooks(report, books);
+  const span = booksSpan(report.booksThrough);
+  const noteOf = (m: BenchmarkMeasure): string => {
+    if (m.business === null) return m.businessNote;
+    if (m.key === "payrollPerEmployee" && m.businessBasis === "books" && span && employees)
+      return payrollPerEmployeeNote(span, payroll, employees);
+    if (m.key === "revenue" && m.businessBasis === "stated") {
+      const band = bandOfFigure(m.business);
+      const at = m.businessNote.indexOf(STATED_BASIS_TEXT);
+      // Why the bands were used (books short of twelve months) comes first and has no amount.
+      if (band) return statedRevenueNote(at > 0 ? m.businessNote.slice(0, at).trim() : null, band, m.business);
+    }
+    if (m.key === "revenuePerEmployee" && m.businessBasis === "stated" && revenue !== null && employees)
+      return statedRevenuePerEmployeeNote(revenue, employees);
+    return m.businessNote;
+  };
+  const measures = report.measures.map((m) => ({
+    ...m,
+    businessNote: noteOf(m),
+    gapPercent: gapPercent(m.business, m.peer),
+    gapAmount: gapAmount(m.business, m.peer, m.unit),
+  }));
+  return { ...report, measures, readings: readings(measures, span), payroll };
+}
+
+/** A report's payroll total read again from its books (reportAsRead); null unless they are the same books. */
+function payrollFromBooks(report: BenchmarkReportData, books: ReportBooks | null): number | null {
+  if (report.basis !== "books" || report.booksThrough === null || books === null) return null;
+  if (books.lastUpdate.toISOString() !== report.booksVersion) return null;
+  const byMonth = payrollByMonth(books.expenseLines);
+  const perEmployee = report.measures.find((m) => m.key === "payrollPerEmployee")?.business ?? null;
+  const employees = report.measures.find((m) => m.key === "employees")?.business ?? null;
+  if (byMonth === null || perEmployee === null || !employees) return null;
+  const payroll = payrollOverMonths(byMonth, monthsEndingAt(report.booksThrough, TRAILING_MONTHS));
+  return payroll > 0 && payrollPerEmployee(payroll, employees) === perEmployee ? payroll : null;
 }
 
 /** The measures with a gap, largest |gapPercent| first (ties: report order), at most `count`. */

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { accountingConnections, benchmarkReports, jobs } from "~db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { accountingConnections, benchmarkReports, financeReports, jobs } from "~db/schema";
+import { reportAsRead } from "~/lib/benchmarking/report";
 import type { BenchmarkingPageView, BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { formatMoney } from "~/lib/shared/numbers";
 import { BENCHMARKING_PRICE_CENTS, PLANS } from "~/lib/payments/plans";
@@ -37,12 +38,36 @@ const benchmarkReportRows = preparedRead(["businessId", "period"], (db, p) =>
     .limit(1)
     .prepare(),
 );
+/**
+ * The finance report behind a books report stored before it kept its payroll total (ADR 060), for
+ * reportAsRead to read the total again; no row for any other report (nothing more is sent).
+ */
+const booksOfReportWithoutPayrollRows = preparedRead(["businessId", "period"], (db, p) =>
+  db
+    .select({ expenseLines: financeReports.expenseLines, lastUpdate: financeReports.lastUpdate })
+    .from(financeReports)
+    .innerJoin(
+      benchmarkReports,
+      and(eq(benchmarkReports.businessId, financeReports.businessId), eq(benchmarkReports.period, p.period)),
+    )
+    .where(
+      and(
+        eq(financeReports.businessId, p.businessId),
+        sql`json_extract(${benchmarkReports.data}, '$.basis') = 'books'`,
+        sql`json_type(${benchmarkReports.data}, '$.payroll') IS NULL`,
+      ),
+    )
+    .limit(1)
+    .prepare(),
+);
 
 /**
  * What /benchmarking shows for the viewer's own business and the current year: access (bought,
  * included in the plan, or to buy), whether company data is connected, the job's state and the
- * built report. ONE D1 round trip (a db.batch of four reads, all scoped by the session's
- * business id).
+ * built report, as it reads (reportAsRead: every text with an amount written from the report's
+ * numbers, ADR 060). ONE D1 round trip (a db.batch of five reads, all scoped by the session's
+ * business id; the fifth answers a row only for a books report stored before it kept its payroll
+ * total).
  *
  * Status: a built report is "ready" (a rebuild in progress or failed keeps showing it); without
  * one, a queued or running job is "building", a failed one "failed"; nothing started: "none".
@@ -53,13 +78,15 @@ export async function loadBenchmarkingView(app: AppContext, viewer: ClientViewer
   const year = benchmarkingYear(app.now());
   const period = benchmarkingPeriod(year);
   const values = { businessId: business.id, period };
-  const [yearRows, connections, jobRows, reportRows] = await runReads(app.db, [
+  const [yearRows, connections, jobRows, reportRows, booksRows] = await runReads(app.db, [
     yearRowQuery(app, business.id, year),
     connectionRows(app.db, values),
     benchmarkingJobRows(app.db, values),
     benchmarkReportRows(app.db, values),
+    booksOfReportWithoutPayrollRows(app.db, values),
   ]);
-  const report = (reportRows[0]?.data as BenchmarkReportData | undefined) ?? null;
+  const stored = (reportRows[0]?.data as BenchmarkReportData | undefined) ?? null;
+  const report = stored ? reportAsRead(stored, booksRows[0] ?? null) : null;
   const job = jobRows[0];
   const status = report
     ? "ready"

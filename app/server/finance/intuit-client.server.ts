@@ -308,10 +308,9 @@ export async function fetchProfitAndLossReport(
   const timeoutMs = options.timeoutMs ?? REPORT_TIMEOUT_MS;
   const tokenTimeoutMs = Math.min(timeoutMs, TOKEN_TIMEOUT_MS);
 
-  const url = new URL(
-    `/v3/company/${encodeURIComponent(connection.realmId)}/reports/ProfitAndLoss`,
-    app.env.QUICKBOOKS_API_BASE,
-  );
+  // Under the base's own path, if it has one (a proxy in front of QuickBooks, a test's stub).
+  const base = app.env.QUICKBOOKS_API_BASE.replace(/\/+$/, "");
+  const url = new URL(`${base}/v3/company/${encodeURIComponent(connection.realmId)}/reports/ProfitAndLoss`);
   url.search = new URLSearchParams({
     start_date: startDate,
     end_date: endDate,

@@ -18,6 +18,7 @@ import {
 import { isCompletedMatch, type MatchTileData, type MatchTileOutline } from "~/lib/matching/match-tiles";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
+import { benchmarkGapReportQuery, benchmarkGapTextsAsRead } from "~/server/benchmarking/benchmark-gap-insight.server";
 import type { ClientViewer } from "~/server/business/settings.server";
 
 /**
@@ -321,24 +322,31 @@ export async function getReportForRequest(app: AppContext, businessId: string, r
   return row ? toReportView(row) : null;
 }
 
-/** GET /api/insight/value-insight/{id}: the business's value insight, else null. */
+/**
+ * GET /api/insight/value-insight/{id}: the business's value insight, else null. A benchmark_gap
+ * insight's title and summary are written from its year's report, read in the same batch (ADR 060).
+ */
 export async function getValueInsight(
   app: AppContext,
   businessId: string,
   id: string,
 ): Promise<ValueInsightView | null> {
-  const [row] = await app.db
+  const insight = app.db
     .select()
     .from(valueInsights)
     .where(and(eq(valueInsights.id, id), eq(valueInsights.businessId, businessId)))
     .limit(1);
+  const report = benchmarkGapReportQuery(app, businessId, id);
+  const [rows, reportRows] = report ? await runReads(app.db, [insight, report]) : [await insight, []];
+  const row = rows[0];
   if (!row) return null;
+  const { title, summary } = benchmarkGapTextsAsRead(row, reportRows);
   return {
     _id: row.id,
     kind: row.kind,
     category: row.category,
-    title: row.title,
-    summary: row.summary,
+    title,
+    summary,
     value: row.statusText,
     clientSatisfaction: row.clientSatisfaction,
     clientFeedback: row.clientFeedback,

@@ -13,6 +13,8 @@ import {
 import type { MatchRequestInput } from "~/lib/matching/match-schemas";
 import { matchStatusText } from "~/lib/matching/match-status";
 import type { AppContext } from "~/server/load-context";
+import { runReads } from "~db/prepared";
+import { benchmarkGapReportQuery, benchmarkGapTextsAsRead } from "~/server/benchmarking/benchmark-gap-insight.server";
 import type { ClientViewer } from "~/server/business/settings.server";
 import { runMatching } from "./run-matching.server";
 
@@ -121,11 +123,20 @@ export async function createMatchFromValueInsight(
   valueInsightId: string,
   origin: string,
 ) {
-  const [insight] = await app.db
-    .select({ id: valueInsights.id, category: valueInsights.category, summary: valueInsights.summary })
+  const query = app.db
+    .select({
+      id: valueInsights.id,
+      category: valueInsights.category,
+      title: valueInsights.title,
+      summary: valueInsights.summary,
+    })
     .from(valueInsights)
     .where(and(eq(valueInsights.id, valueInsightId), eq(valueInsights.businessId, viewer.business.id)))
     .limit(1);
+  // A benchmark_gap insight's summary as it reads, from its year's report (ADR 060), same batch.
+  const report = benchmarkGapReportQuery(app, viewer.business.id, valueInsightId);
+  const [rows, reportRows] = report ? await runReads(app.db, [query, report]) : [await query, []];
+  const insight = rows[0];
   if (!insight) return { ok: false, status: 404, msg: VALUE_INSIGHT_NOT_FOUND_MESSAGE } as const;
   await convertToMatch(
     app,
@@ -134,7 +145,7 @@ export async function createMatchFromValueInsight(
       source: "value_insight",
       id: insight.id,
       category: insight.category,
-      problemStatement: insight.summary,
+      problemStatement: benchmarkGapTextsAsRead(insight, reportRows).summary,
     },
     origin,
   );

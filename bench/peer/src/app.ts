@@ -197,6 +197,7 @@ app.get("/dashboard", async (c) => {
       db.prepare(SQL.BENCHMARKING_CONNECTION).bind(business, 1),
       db.prepare(SQL.BENCHMARKING_JOB).bind("benchmarking", business, String(year), 1),
       db.prepare(SQL.BENCHMARKING_REPORT).bind(business, String(year), 1),
+      db.prepare(SQL.BENCHMARKING_BOOKS).bind(String(year), business, 1),
     ]),
     db.batch([
       db.prepare(SQL.LEARNING_ITEMS),

@@ -3,6 +3,8 @@ import { describe, expect } from "vitest";
 import { formatMonth } from "../../../app/lib/benchmarking/report-display";
 import { lastCompleteMonth, monthSpan, monthsEndingAt } from "../../../app/lib/finance/finance";
 import { formatDollars } from "../../../app/lib/shared/numbers";
+import { sqlLiteral } from "../../../db/seed/demo";
+import { runSql } from "../engagements/d1";
 import { browserTest, DESKTOP, expectPath, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
 
 /** Brand-new businesses (Fore River Provisions: NAICS 459110, 25-50 employees, $5-10 million). */
@@ -282,9 +284,9 @@ describe("benchmarking", () => {
     );
 
     browserTest(
-      `SCALE at ${viewport.width} px: the plan includes the year, Start Benchmarking builds the report from the sign-up bands`,
+      `SCALE at ${viewport.width} px: the plan includes the year, Start Benchmarking builds the report from the sign-up bands; stored with the whole-dollar texts of before, it reads the same`,
       async ({ page }) => {
-        await signUpNewClient(page, NEW_CLIENT);
+        const { email } = await signUpNewClient(page, NEW_CLIENT);
         await page.goto("/plan-select");
         await page
           .getByRole("article", { name: "SCALE", exact: true })
@@ -304,22 +306,47 @@ describe("benchmarking", () => {
         await access.getByRole("button", { name: "Start Benchmarking", exact: true }).click();
 
         await expectReport(page, "Your figures come from the bands you gave at sign-up.");
-        const readings = await region(page, "What stands out").getByRole("listitem").allTextContents();
-        expect(readings).toEqual([
-          "You have 38 employees, 54.2% more than the average peer firm (24.7).",
-          "Your revenue per employee ($197,368.42, from the bands you gave at sign-up) is 51.6% lower than the average of peer firms ($407,587.00), $210,218.58 less per employee.",
-          "Your revenue ($7,500,000.00, from the bands you gave at sign-up) is 22.6% lower than the average of peer firms ($9,695,893.00), $2,195,893.00 less.",
+        const expectStatedTexts = async () => {
+          const readings = await region(page, "What stands out").getByRole("listitem").allTextContents();
+          expect(readings).toEqual([
+            "You have 38 employees, 54.2% more than the average peer firm (24.7).",
+            "Your revenue per employee ($197,368.42, from the bands you gave at sign-up) is 51.6% lower than the average of peer firms ($407,587.00), $210,218.58 less per employee.",
+            "Your revenue ($7,500,000.00, from the bands you gave at sign-up) is 22.6% lower than the average of peer firms ($9,695,893.00), $2,195,893.00 less.",
+          ]);
+          await measure(page, "Revenue").getByText("-22.6% (-$2,195,893.00)", { exact: true }).waitFor();
+          await measure(page, "Revenue")
+            .getByText(
+              'From the bands you gave at sign-up: revenue band "5-10 Million", taken as its midpoint, $7,500,000.00.',
+              { exact: true },
+            )
+            .waitFor();
+          await measure(page, "Revenue per employee")
+            .getByText("From the bands you gave at sign-up: $7,500,000.00 divided by 38 employees.", { exact: true })
+            .waitFor();
+          await measure(page, "Revenue per employee").getByText("-51.6% (-$210,218.58)", { exact: true }).waitFor();
+          expect(await page.locator(".bench-report").innerText()).not.toMatch(WHOLE_DOLLARS);
+        };
+        await expectStatedTexts();
+
+        // The same report as the code before cents (ADR 052) stored it: whole-dollar readings,
+        // notes and gaps, no payroll total. It reads exactly as built today (ADR 060).
+        runSql([
+          `UPDATE benchmark_reports SET data = json_remove(json_set(data, '$.readings', json(${sqlLiteral(
+            JSON.stringify([
+              "You have 38 employees, 54.2% more than the average peer firm (24.7).",
+              "Your revenue per employee ($197,368, from the bands you gave at sign-up) is 51.6% lower than the average of peer firms ($407,587), $210,219 less per employee.",
+              "Your revenue ($7,500,000, from the bands you gave at sign-up) is 22.6% lower than the average of peer firms ($9,695,893), $2,195,893 less.",
+            ]),
+          )}), '$.measures[0].businessNote', ${sqlLiteral(
+            "From the bands you gave at sign-up: revenue $5 to $10 million, taken as its midpoint, $7,500,000.",
+          )}, '$.measures[0].gapAmount', -2195893, '$.measures[2].businessNote', ${sqlLiteral(
+            "From the bands you gave at sign-up: $7,500,000 divided by 38 employees.",
+          )}, '$.measures[2].gapAmount', -210219), '$.payroll') WHERE business_id = (SELECT businesses.id FROM businesses JOIN users ON users.id = businesses.owner_user_id WHERE users.email = ${sqlLiteral(email)})`,
         ]);
-        await measure(page, "Revenue").getByText("-22.6% (-$2,195,893.00)", { exact: true }).waitFor();
-        await measure(page, "Revenue")
-          .getByText(
-            'From the bands you gave at sign-up: revenue band "5-10 Million", taken as its midpoint, $7,500,000.00.',
-            {
-              exact: true,
-            },
-          )
-          .waitFor();
-        expect(await page.locator(".bench-report").innerText()).not.toMatch(WHOLE_DOLLARS);
+        await page.reload();
+        await region(page, "Your peer group").waitFor();
+        await expectStatedTexts();
+        await page.screenshot({ path: `/tmp/benchmarking-stored-before-cents-${viewport.width}.png`, fullPage: true });
         await measure(page, "Revenue")
           .getByText("Larger than at least 62% of retail trade firms by revenue", { exact: true })
           .waitFor();

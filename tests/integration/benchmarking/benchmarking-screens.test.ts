@@ -12,11 +12,17 @@ import { PAYMENT_PENDING_TITLE } from "~/lib/payments/payment-copy";
 import { createAppContext } from "~/server/load-context";
 import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
 import worker from "../../../functions/worker";
-import { SAMPLE_REPORT } from "../../fixtures/benchmarking/report";
+import {
+  BOOKS_INSIGHT_STORED_BEFORE_CENTS,
+  BOOKS_REPORT_STORED_BEFORE_CENTS,
+  SAMPLE_REPORT,
+} from "../../fixtures/benchmarking/report";
 import { createClient, signedInClient } from "../../factories";
-import { jobs } from "~db/schema";
+import { financeReports, jobs, matchRequests, valueInsights } from "~db/schema";
+import { monthsEndingAt } from "~/lib/finance/finance";
 import { connectAccounting, db, html, ORIGIN, SESSION_COOKIE, setPlan, signedIn } from "../helpers";
 import {
+  apiCall,
   benchmarkJobsOf,
   buyYear,
   currentYear,
@@ -146,6 +152,90 @@ describe("/benchmarking screens", () => {
     expect(report.text).toContain('<span class="bench-value">$8,105,300.00</span>');
     expect(report.text).toContain('<span class="bench-value">+9.0% (+$15,422.40)</span>');
     expect(report.text).not.toContain("$186,822<");
+  });
+
+  it("shows a report stored before every amount had cents exactly as a new one: readings, notes, gaps and its insight, to the cent (ADR 060)", async () => {
+    const client = await signedInClient();
+    const businessId = client.business.id;
+    const year = currentYear();
+    await buyYear(businessId);
+    await storeJob(businessId, year, "succeeded");
+    // The rows as the code before cents stored them: whole-dollar readings, payroll note and gaps,
+    // no payroll total; its insight's summary in whole dollars.
+    await storeReport(businessId, year, { ...BOOKS_REPORT_STORED_BEFORE_CENTS, year });
+    const insightId = `vi-${businessId}-benchmark_gap-${year}`;
+    const now = new Date();
+    await db()
+      .insert(valueInsights)
+      .values({
+        id: insightId,
+        businessId,
+        kind: "benchmark_gap",
+        category: "finance",
+        ...BOOKS_INSIGHT_STORED_BEFORE_CENTS,
+        statusText: "Your value insight is ready to view.",
+        createdAt: now,
+        updatedAt: now,
+      });
+    // The finance report the report was built from (its booksVersion): one wages account.
+    const months = monthsEndingAt("2026-11", 24);
+    await connectAccounting(businessId);
+    await db()
+      .insert(financeReports)
+      .values({
+        id: crypto.randomUUID(),
+        businessId,
+        profitAndLoss: months.map((date) => ({ date, Income: 215_718.37, NetIncome: 9_377.21 })),
+        expenseLines: [
+          {
+            accountId: "60",
+            account: "Wages",
+            group: "Expenses",
+            path: ["Expenses", "Payroll Expenses"],
+            monthly: months.map((date) => ({ date, amount: 70_912.53 })),
+          },
+        ],
+        source: "demo",
+        periodStart: months[0]!,
+        periodEnd: "2026-11",
+        lastUpdate: new Date(BOOKS_REPORT_STORED_BEFORE_CENTS.booksVersion!),
+        createdAt: now,
+        updatedAt: now,
+      });
+    const wholeDollars = (text: string) => (text.match(/\$[\d,]+(?:\.\d+)?/g) ?? []).filter((a) => !/\.\d\d$/.test(a));
+
+    const report = await page("/benchmarking", { token: client.token });
+    expect(report.status).toBe(200);
+    expect(report.text).toContain(
+      html(
+        "Your revenue for Nov 2025 to Oct 2026 ($2,588,633.76) is 43.5% higher than the average of peer firms ($1,803,772.00), $784,861.76 more.",
+      ),
+    );
+    expect(report.text).toContain(
+      html("Wages and salaries for Nov 2025 to Oct 2026 ($850,950.36) divided by 37 employees."),
+    );
+    expect(report.text).toContain('<span class="bench-value">+43.5% (+$784,861.76)</span>');
+    expect(report.text).toContain('<span class="bench-value">+1.0% (+$686.07)</span>');
+    expect(report.text).toContain('<span class="bench-value">-2.9% (-$695.34)</span>');
+    // Nowhere on the page, the loader's data included: no whole-dollar amount of the stored texts.
+    expect(wholeDollars(report.text)).toEqual([]);
+
+    const summary =
+      "Your revenue for Nov 2025 to Oct 2026 ($2,588,633.76) is 43.5% higher than the average of peer firms ($1,803,772.00), $784,861.76 more. You have 37 employees, 42.1% more than the average peer firm (26). Wages and salaries take 32.9% of your revenue, 1.3 percentage points less than at peer firms (34.2%). Peers: Full-service restaurants (NAICS 722511), 2017; Accommodation and food services (NAICS 72) firms with 20 to 49 employees, 2017; dollar figures in 2024 dollars.";
+    const insight = await page(`/insight-discovery?type=VALUE&id=${insightId}`, { token: client.token });
+    expect(insight.status).toBe(200);
+    expect(insight.text).toContain(html(summary));
+    expect(wholeDollars(insight.text)).toEqual([]);
+    const api = await apiCall(`/api/insight/value-insight/${insightId}`, { token: client.token });
+    expect(api.body).toMatchObject({ title: BOOKS_INSIGHT_STORED_BEFORE_CENTS.title, summary });
+    // Turned into a match, its problem statement is the summary as it reads.
+    const match = await apiCall(`/api/matching/matchRequest/create-from-value-insight/${insightId}`, {
+      method: "POST",
+      token: client.token,
+    });
+    expect(match.status).toBe(200);
+    const [request] = await db().select().from(matchRequests).where(eq(matchRequests.sourceId, insightId));
+    expect(request?.problemStatement).toBe(summary);
   });
 
   it("starts SCALE's included year without a charge (Start Benchmarking), once", async () => {

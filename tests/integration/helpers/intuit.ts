@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { inject } from "vitest";
+import { stubKey } from "./stub-key";
 
 /** The Intuit stub's base URL (tests/support/intuit-stub.ts, started by global-setup.ts). */
 export function intuitStubUrl(): string {
-  return inject("intuitStubUrl");
+  return `${inject("intuitStubUrl")}/t/${stubKey()}`;
 }
 
 /** The client credentials the stub accepts (HTTP Basic on its token and revoke endpoints). */

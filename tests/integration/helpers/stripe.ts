@@ -1,19 +1,21 @@
 import { env } from "cloudflare:test";
 import { inject } from "vitest";
+import { stubKey } from "./stub-key";
 
 /**
  * Helpers for tests against the Stripe stub (tests/support/stripe-stub.ts, started by
  * global-setup.ts) and for signing webhook events exactly like Stripe.
  */
 
-export const STRIPE_STUB_SECRET_KEY = "sk_test_stub";
+/** This file's own key: the stub keeps what this file does apart from every other file (stub-key.ts). */
+export const STRIPE_STUB_SECRET_KEY = `sk_test_stub_${stubKey()}`;
 export const STRIPE_STUB_WEBHOOK_SECRET = "whsec_test_stub";
 /** The Connect endpoint's own signing secret in stub mode. */
 export const STRIPE_STUB_CONNECT_WEBHOOK_SECRET = "whsec_test_stub_connect";
 
-/** The Stripe stub's base URL. */
+/** This file's Stripe stub: its test controls (/__fail, /__requests, …) and /v1 by path. */
 export function stripeStubUrl(): string {
-  return inject("stripeStubUrl");
+  return `${inject("stripeStubUrl")}/t/${stubKey()}`;
 }
 
 type TestEnv = typeof env;
@@ -28,7 +30,8 @@ export function stripeEnv<E extends object = TestEnv>(base: E = env as unknown a
     STRIPE_SECRET_KEY: STRIPE_STUB_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: STRIPE_STUB_WEBHOOK_SECRET,
     STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_STUB_CONNECT_WEBHOOK_SECRET,
-    STRIPE_API_BASE: url,
+    // The SDK takes a host only; STRIPE_STUB_SECRET_KEY names this file's stub.
+    STRIPE_API_BASE: new URL(url).origin,
   };
 }
 

@@ -214,3 +214,103 @@ describe("/manage/notifications", () => {
     expect((await call("/manage/notifications")).status).toBe(404);
   });
 });
+
+/**
+ * The three Notifications pages share one loader and one action (app/http/notifications-route.server.ts),
+ * each naming its guard and its list path: every page answers its forms alike for its own person
+ * (no-JS posts), sends `open` of a notification without a link back to its own list, and turns
+ * everyone else away as its guard does, writing nothing.
+ */
+describe.each([
+  {
+    path: "/notifications",
+    person: signedInClient,
+    outsider: signedInConsultant,
+    visitor: { status: 302, location: "/" },
+    outsiderAnswer: { status: 302, location: "/consultant" },
+  },
+  {
+    path: "/consultant/notifications",
+    person: signedInConsultant,
+    outsider: signedInClient,
+    visitor: { status: 302, location: "/" },
+    outsiderAnswer: { status: 404, location: null },
+  },
+  {
+    path: "/manage/notifications",
+    person: signedInManager,
+    outsider: signedInClient,
+    visitor: { status: 404, location: null },
+    outsiderAnswer: { status: 404, location: null },
+  },
+])("the Notifications page $path", ({ path, person, outsider, visitor, outsiderAnswer }) => {
+  it("marks one read, opens one (its link, else the list), marks all read; another's is 404 and unwritten", async () => {
+    const me = await person();
+    const stranger = await signedInClient();
+    const [linked] = await seed(me.user.id, 1, { link: "/somewhere?from=notice" });
+    const [bare] = await seed(me.user.id, 1, { link: null });
+    const [plain] = await seed(me.user.id, 2);
+    const [theirs] = await seed(stranger.user.id, 1);
+
+    const page = await call(path, { cookie: me.token });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await page.text()).toContain("4 unread");
+
+    const marked = await postForm(path, { intent: "read", id: plain! }, me.token);
+    expect(marked.status).toBe(200);
+    expect(await marked.text()).toContain("Notification marked as read.");
+    expect(await readAt(plain!)).not.toBeNull();
+
+    const opened = await postForm(path, { intent: "open", id: linked! }, me.token);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toBe("/somewhere?from=notice");
+    expect(await readAt(linked!)).not.toBeNull();
+    const openedBare = await postForm(path, { intent: "open", id: bare! }, me.token);
+    expect(openedBare.status).toBe(303);
+    expect(openedBare.headers.get("Location")).toBe(path);
+    expect(await readAt(bare!)).not.toBeNull();
+
+    for (const intent of ["read", "open"]) {
+      const refused = await postForm(path, { intent, id: theirs! }, me.token);
+      expect(refused.status).toBe(404);
+      expect(await refused.text()).toContain("That notification was not found.");
+    }
+    expect(await readAt(theirs!)).toBeNull();
+
+    const bad = await postForm(path, { intent: "explode" }, me.token);
+    expect(bad.status).toBe(400);
+    const json = await call(path, {
+      method: "POST",
+      cookie: me.token,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "read-all" }),
+    });
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain(html("We couldn't read that form. Please reload the page and try again."));
+    expect(await unreadOf(me.user.id)).toBe(1);
+
+    const all = await postForm(path, { intent: "read-all" }, me.token);
+    expect(all.status).toBe(200);
+    expect(await all.text()).toContain("All notifications are marked as read.");
+    expect(await unreadOf(me.user.id)).toBe(0);
+    expect(await unreadOf(stranger.user.id)).toBe(1);
+  });
+
+  it("turns away a visitor and another role as its guard does, writing nothing", async () => {
+    const other = await outsider();
+    const [theirs] = await seed(other.user.id, 2);
+    const answers = [
+      [visitor, await call(path)],
+      [visitor, await postForm(path, { intent: "read-all" }, null)],
+      [outsiderAnswer, await call(path, { cookie: other.token })],
+      [outsiderAnswer, await postForm(path, { intent: "read-all" }, other.token)],
+      [outsiderAnswer, await postForm(path, { intent: "read", id: theirs! }, other.token)],
+    ] as const;
+    for (const [expected, answer] of answers) {
+      expect(answer.status).toBe(expected.status);
+      expect(answer.headers.get("Location")).toBe(expected.location);
+    }
+    expect(await unreadOf(other.user.id)).toBe(2);
+  });
+});

@@ -11,6 +11,7 @@ import {
   payStubSession,
   stripeEnv,
   stripeRequests,
+  STRIPE_STUB_SECRET_KEY,
   stripeStubUrl,
   type StripeStubRequest,
   db,
@@ -87,7 +88,7 @@ describe("POST /api/payments/create-checkout-session (Stripe)", () => {
     );
     expect(customerCalls).toHaveLength(1);
     expect(customerCalls[0].idempotencyKey).toBe(`customer-${business.id}`);
-    expect(customerCalls[0].authorization).toBe("Bearer sk_test_stub");
+    expect(customerCalls[0].authorization).toBe(`Bearer ${STRIPE_STUB_SECRET_KEY}`);
 
     const sessions = (await requestsFor(business.id)).filter((r) => r.path === "/v1/checkout/sessions");
     expect(sessions).toHaveLength(1);

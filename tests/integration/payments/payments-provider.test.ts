@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { schema } from "../../../db";
 import { createAppContext, type AppContext } from "~/server/load-context";
 import { TRIAL_DAYS } from "~/lib/payments/plans";
@@ -270,6 +270,33 @@ describe("Stripe provider against the stub Stripe API", () => {
       name: "PaymentProviderError",
       status: 500,
     });
+  });
+
+  it("answers this test file from a stub of its own: another file's told failures and requests never reach it", async () => {
+    // What a second test file running at the same time has: its own key, its own stub.
+    const otherKey = crypto.randomUUID();
+    const otherControls = `${inject("stripeStubUrl")}/t/${otherKey}`;
+    const told = await fetch(`${otherControls}/__fail`, { method: "POST", body: JSON.stringify({ count: 5 }) });
+    expect(told.status).toBe(200);
+    await told.body?.cancel();
+
+    const key = `customer-${unique()}`;
+    const customer = await paymentProvider(stripeApp()).createCustomer(
+      { businessId: "b-own-stub", email: "own@example.com", name: "Own stub" },
+      key,
+    );
+    expect(customer.id).toMatch(/^cus_stub_/);
+    expect((await stripeRequests()).filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+    expect(await (await fetch(`${otherControls}/__requests`)).json()).toEqual([]);
+
+    // The other file's stub still fails the next call made with its key, and only its log has it.
+    const subscription = `sub_${unique()}`;
+    await expect(
+      paymentProvider(stripeApp({ STRIPE_SECRET_KEY: `sk_test_stub_${otherKey}` })).retrieveSubscription(subscription),
+    ).rejects.toMatchObject({ name: "PaymentProviderError", status: 500 });
+    expect((await stripeRequests()).filter((r) => r.path.includes(subscription))).toEqual([]);
+    const othersLog = (await (await fetch(`${otherControls}/__requests`)).json()) as StripeStubRequest[];
+    expect(othersLog.filter((r) => r.path.includes(subscription)).length).toBeGreaterThan(0);
   });
 
   it("verifies webhook signatures exactly like Stripe (tampered, stale, wrong secret, missing)", async () => {

@@ -10,7 +10,7 @@ import {
 } from "~db/schema";
 import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
-import { createConsultant, db, stripeEnv, stripeStubUrl } from "../helpers";
+import { createConsultant, db, STRIPE_STUB_SECRET_KEY, stripeEnv, stripeStubUrl } from "../helpers";
 import { createSignedOutline } from "../helpers/deliverables";
 import { signedInClient } from "../../factories";
 
@@ -29,7 +29,7 @@ export async function stubPayment(amountCents: number): Promise<string> {
   const base = stripeStubUrl();
   const created = await fetch(`${base}/v1/checkout/sessions`, {
     method: "POST",
-    headers: { Authorization: "Bearer sk_test_stub", "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { Authorization: `Bearer ${STRIPE_STUB_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
       mode: "payment",
       success_url: "https://partwise.test/ok",
