@@ -3,7 +3,8 @@
  * source, and the business's own company documents (upload into folders, rename, move, delete,
  * share with one of its match requests). Every query takes the business from the session; a
  * change is one conditional UPDATE or DELETE on the business's own company document, so a replay,
- * another business's id or a request's file changes nothing.
+ * another business's id or a request's file changes nothing. The files domain owns those rows and
+ * answers each statement (app/server/files/file-rows.server.ts, ADR 057).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import {
@@ -39,6 +40,13 @@ import { PLANS } from "~/lib/payments/plans";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { uploadedFilesOf, uploadFiles, uploadRefusedMessage } from "~/server/files/files.server";
+import {
+  deleteCompanyDocument,
+  moveCompanyDocument,
+  renameCompanyDocument,
+  shareCompanyDocument,
+  unshareCompanyDocument,
+} from "~/server/files/file-rows.server";
 import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
@@ -355,7 +363,7 @@ export async function renameDocument(
     .get();
   if (!current) return missing(app, businessId, fileId);
   const name = renamedFileName(typed, current.name);
-  await app.db.update(files).set({ originalName: name }).where(ownCompanyDocument(businessId, fileId));
+  await renameCompanyDocument(app.db, businessId, fileId, name);
   return { ok: true, msg: DOCUMENT_COPY.renamed };
 }
 
@@ -365,20 +373,13 @@ export async function moveDocument(
   fileId: string,
   folder: string | null,
 ): Promise<DocumentResult> {
-  const rows = await app.db
-    .update(files)
-    .set({ folder })
-    .where(ownCompanyDocument(businessId, fileId))
-    .returning({ id: files.id });
+  const rows = await moveCompanyDocument(app.db, businessId, fileId, folder);
   return rows.length > 0 ? { ok: true, msg: DOCUMENT_COPY.moved } : missing(app, businessId, fileId);
 }
 
 /** Deletes a company document (shared or not) and its R2 object; request and deliverable files stay. */
 export async function deleteDocument(app: AppContext, businessId: string, fileId: string): Promise<DocumentResult> {
-  const [removed] = await app.db
-    .delete(files)
-    .where(ownCompanyDocument(businessId, fileId))
-    .returning({ r2Key: files.r2Key });
+  const [removed] = await deleteCompanyDocument(app.db, businessId, fileId);
   if (!removed) return missing(app, businessId, fileId);
   await app.files
     .delete(removed.r2Key)
@@ -397,11 +398,7 @@ export async function shareDocument(
   matchId: string,
 ): Promise<DocumentResult> {
   const ownMatch = sql`EXISTS (SELECT 1 FROM match_requests m WHERE m.id = ${matchId} AND m.business_id = ${businessId})`;
-  const rows = await app.db
-    .update(files)
-    .set({ matchRequestId: matchId })
-    .where(and(ownCompanyDocument(businessId, fileId), ownMatch))
-    .returning({ id: files.id });
+  const rows = await shareCompanyDocument(app.db, businessId, fileId, matchId, ownMatch);
   if (rows.length > 0) return { ok: true, msg: DOCUMENT_COPY.shared };
   const result = await missing(app, businessId, fileId);
   // The document is the business's own company document: then the match was not.
@@ -414,11 +411,7 @@ export async function shareDocument(
 }
 
 export async function unshareDocument(app: AppContext, businessId: string, fileId: string): Promise<DocumentResult> {
-  const rows = await app.db
-    .update(files)
-    .set({ matchRequestId: null })
-    .where(ownCompanyDocument(businessId, fileId))
-    .returning({ id: files.id });
+  const rows = await unshareCompanyDocument(app.db, businessId, fileId);
   return rows.length > 0 ? { ok: true, msg: DOCUMENT_COPY.unshared } : missing(app, businessId, fileId);
 }
 

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files } from "~db/schema";
 import { DELIVERY_OUT_OF_TURN, DELIVERY_TOO_MANY_FILES, ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import { DELIVERY_REFUNDED } from "~/lib/payouts/transfer-copy";
 import { canConsultantDeliver, todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { storeFilesFor, removeBusinessFile } from "~/server/files/files.server";
+import { linkFiles } from "~/server/files/file-rows.server";
 import type { AppContext } from "~/server/load-context";
 import { notifyDeliverable } from "./deliverable-notices.server";
 import { decisionNoteColumns, itemFileColumns, itemView, outlineView } from "./delivery-view.server";
@@ -217,17 +218,7 @@ export async function confirmDelivery(
   const results =
     keys.length > 0
       ? await app.db.batch([
-          app.db
-            .update(files)
-            .set({ deliveryItemId: item.id })
-            .where(
-              and(
-                eq(files.businessId, item.businessId),
-                inArray(files.r2Key, keys),
-                isNull(files.deliveryItemId),
-                sql`EXISTS ${stillDeliverable}`,
-              ),
-            ),
+          linkFiles(app.db, item.businessId, keys, { deliveryItemId: item.id }, sql`EXISTS ${stillDeliverable}`),
           update,
         ])
       : [null, await update];

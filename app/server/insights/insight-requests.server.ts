@@ -9,6 +9,7 @@ import {
 } from "~db/schema";
 import { isStoredFileName } from "~/lib/files/file-rules";
 import { businessFileKeys, freeFilesOf, requestFiles } from "~/server/files/files.server";
+import { linkFiles } from "~/server/files/file-rows.server";
 import { INSIGHT_FILES_INVALID_MESSAGE, type InsightRequestInput } from "~/lib/insights/insight-schemas";
 import { insightStatusText } from "~/lib/insights/insight-status";
 import { PLANS } from "~/lib/payments/plans";
@@ -265,16 +266,17 @@ export async function createInsightRequest(
   );
   const awaitingInsert = insert(false, filesStillFree);
   // Only the row this call inserted (its business and instant) gets the files.
-  const linkFiles = app.db
-    .update(files)
-    .set({ insightRequestId: id, purpose: "insight_request" })
-    .where(
-      sql`${freeFiles} AND EXISTS (SELECT 1 FROM ${insightRequests} WHERE ${insightRequests.id} = ${id} AND ${insightRequests.businessId} = ${business.id} AND ${insightRequests.createdAt} = ${at})`,
-    );
+  const linkRequestFiles = linkFiles(
+    app.db,
+    business.id,
+    keys,
+    { insightRequestId: id },
+    sql`EXISTS (SELECT 1 FROM ${insightRequests} WHERE ${insightRequests.id} = ${id} AND ${insightRequests.businessId} = ${business.id} AND ${insightRequests.createdAt} = ${at})`,
+  );
   const [coveredRows, awaitingRows, , requestRows, fileRows] = await app.db.batch([
     coveredInsert,
     awaitingInsert,
-    linkFiles,
+    linkRequestFiles,
     ...readRequestQueries(app, business.id, id),
   ]);
 
