@@ -57,17 +57,6 @@ const DOMAINS = readdirSync(new URL("./app/server/", import.meta.url), { withFil
   .map((d) => d.name)
   .sort();
 
-// Files allowed, for now, to write a table of another domain: "file|exportName" (see ADR 057).
-// Not yet moved (issue #37): each links, replaces or removes uploads of its own row in the batch
-// that writes the row, with a WHERE on the file's owner and state; the files domain should answer
-// those statements (a `linkFiles(db, …)` seam). Remove an entry when its file is fixed.
-const OWNERSHIP_ALLOWLIST = new Set([
-  "app/server/documents/documents.server.ts|files", // 5 statements: company documents renamed, moved, deleted, shared, unshared
-  "app/server/engagements/deliveries.server.ts|files", // 1: the delivery's files
-  "app/server/insights/insight-requests.server.ts|files", // 1: the insight request's files
-  "app/server/matching/match-requests.server.ts|files", // 1: the match request's files
-]);
-
 // INSERT [OR REPLACE|IGNORE…] INTO, REPLACE INTO, UPDATE, DELETE FROM: what writes a table in SQLite.
 const WRITE_KEYWORDS = String.raw`INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM`;
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -94,10 +83,9 @@ const tableOwnership = {
   },
   create(context) {
     const { domain = null, who = domain } = context.options[0] ?? {};
-    const file = context.filename.replace(/\\/g, "/").replace(/^.*?\/(app|functions)\//, "$1/");
     const local = new Map(); // local identifier → schema export name
-    const report = (node, exportName, table, owner) => {
-      if (owner === domain || OWNERSHIP_ALLOWLIST.has(`${file}|${exportName}`)) return;
+    const report = (node, { sqlName: table, owner }) => {
+      if (owner === domain) return;
       context.report({ node, messageId: "foreign", data: { who, table, owner } });
     };
     const tableOf = (node) => {
@@ -111,11 +99,8 @@ const tableOwnership = {
       return null;
     };
     const checkSql = (node, text) => {
-      for (const { sqlName, owner, re } of WRITE_SQL) {
-        if (re.test(text)) {
-          const exportName = [...TABLES].find(([, t]) => t.sqlName === sqlName)[0];
-          report(node, exportName, sqlName, owner);
-        }
+      for (const table of WRITE_SQL) {
+        if (table.re.test(text)) report(node, table);
       }
     };
     return {
@@ -136,9 +121,7 @@ const tableOwnership = {
         if (callee.type !== "MemberExpression" || callee.computed || callee.property.type !== "Identifier") return;
         if (!["insert", "update", "delete"].includes(callee.property.name)) return;
         const exportName = tableOf(node.arguments[0]);
-        if (!exportName) return;
-        const { sqlName, owner } = TABLES.get(exportName);
-        report(node, exportName, sqlName, owner);
+        if (exportName) report(node, TABLES.get(exportName));
       },
       Literal(node) {
         if (typeof node.value === "string") checkSql(node, node.value);
@@ -148,10 +131,7 @@ const tableOwnership = {
         // sql`UPDATE ${table} SET …`: the table interpolated right after the keyword.
         node.quasis.forEach((q, i) => {
           const exportName = WRITE_SQL_END.test(q.value.raw) ? tableOf(node.expressions[i]) : null;
-          if (exportName) {
-            const { sqlName, owner } = TABLES.get(exportName);
-            report(node, exportName, sqlName, owner);
-          }
+          if (exportName) report(node, TABLES.get(exportName));
         });
       },
     };
