@@ -5,11 +5,31 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CHROMIUM_MISSING, findChromium, startE2EServer } from "./lib/e2e-server.mjs";
-import { bin, quietEnv, ROOT, run } from "./lib/proc.mjs";
+import { e2eStreams } from "./lib/e2e-streams.mjs";
+import { bin, capture, quietEnv, ROOT, run } from "./lib/proc.mjs";
 
 const RESULTS = path.join(ROOT, "test-results");
 const SUMMARY = path.join(RESULTS, "e2e.json");
 const VITEST_REPORT = path.join(RESULTS, "e2e-vitest.json");
+
+/** Where stream `index` writes its Vitest JSON report (merged into VITEST_REPORT afterwards). */
+const streamReport = (index) => path.join(RESULTS, `e2e-vitest-${index}.json`);
+
+/** One Vitest report of every stream's test files, as one run would have written it. */
+function mergeStreamReports(count) {
+  const files = [];
+  for (let index = 0; index < count; index++) {
+    const file = streamReport(index);
+    if (!existsSync(file)) continue;
+    try {
+      files.push(...(JSON.parse(readFileSync(file, "utf8")).testResults ?? []));
+    } catch {
+      files.push({ name: file, status: "failed", message: `unreadable vitest report ${file}`, assertionResults: [] });
+    }
+    rmSync(file, { force: true });
+  }
+  if (files.length > 0) writeFileSync(VITEST_REPORT, JSON.stringify({ testResults: files }) + "\n");
+}
 
 function writeSummary(tests) {
   const passed = tests.filter((t) => t.status === "passed").length;
@@ -79,15 +99,31 @@ async function main() {
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
 
+  // Given files or options: one stream, as asked. Otherwise two streams of files at once against
+  // the one server (scripts/lib/e2e-streams.mjs); the second's output is printed when it ends.
+  const given = process.argv.slice(2);
+  const streams = given.length > 0 ? [given] : e2eStreams();
+  const vitestEnv = quietEnv({
+    E2E_BASE_URL: server.baseURL,
+    E2E_PERSIST_TO: server.persistTo,
+    CHROMIUM_PATH: chromiumPath,
+  });
   let exitCode = 1;
   try {
-    exitCode = await run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts", ...process.argv.slice(2)], {
-      env: quietEnv({ E2E_BASE_URL: server.baseURL, E2E_PERSIST_TO: server.persistTo, CHROMIUM_PATH: chromiumPath }),
-      label: "e2e: vitest + Chromium",
-    });
+    const codes = await Promise.all(
+      streams.map(async (files, index) => {
+        const args = ["run", "--config", "vitest.e2e.config.ts", `--outputFile.json=${streamReport(index)}`, ...files];
+        if (index === 0) return run(bin("vitest"), args, { env: vitestEnv, label: "e2e: vitest + Chromium" });
+        const { code, stdout, stderr } = await capture(bin("vitest"), args, { env: vitestEnv });
+        console.log(`\n▶ e2e, second stream: vitest ${args.join(" ")}\n${stdout}${stderr}`);
+        return code;
+      }),
+    );
+    exitCode = codes.find((code) => code !== 0) ?? 0;
   } finally {
     await server.stop();
   }
+  mergeStreamReports(streams.length);
   const { passed, failed } = writeSummary(summarise(exitCode));
   console.log(`E2E: ok ${passed} / failing ${failed} (test-results/e2e.json)`);
   return failed > 0 || exitCode !== 0 ? 1 : 0;

@@ -263,7 +263,8 @@ let newClientCounter = 0;
  * browser. The demo account stays untouched for the other tests.
  */
 export async function signUpNewClient(page: Page, options: NewClientOptions): Promise<{ email: string }> {
-  const email = `${options.emailPrefix}-${Date.now().toString(36)}-${newClientCounter++}@example.test`;
+  // Unique across the two streams of files running at once (scripts/lib/e2e-streams.mjs).
+  const email = `${options.emailPrefix}-${Date.now().toString(36)}-${newClientCounter++}${Math.random().toString(36).slice(2, 6)}@example.test`;
   await page.goto("/login");
   const statuses = await page.evaluate(
     async ({ email, password, person, business, signOut }) => {

@@ -11,19 +11,32 @@ import { sqlLiteral } from "~db/seed/demo";
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
+/** How often a write the server's own SQLite lock refused is tried (SQLITE_BUSY). */
+const BUSY_ATTEMPTS = 6;
+
 export function runSql(statements: string[]): void {
   const persistTo = inject("persistTo");
   if (!persistTo) throw new Error("e2e: the server's persist directory is unknown (E2E_PERSIST_TO).");
-  const result = spawnSync(
-    path.join(ROOT, "node_modules", ".bin", "wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", statements.join(";\n")],
-    {
-      cwd: ROOT,
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-      encoding: "utf8",
-    },
-  );
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(
+      path.join(ROOT, "node_modules", ".bin", "wrangler"),
+      ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", statements.join(";\n")],
+      {
+        cwd: ROOT,
+        env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+        encoding: "utf8",
+      },
+    );
+    if (result.status === 0) return;
+    const output = result.stderr || result.stdout;
+    // The server holds the database while it writes (a request, a queue job): nothing was written,
+    // so wait a little and try again.
+    if (/SQLITE_BUSY|database is locked/.test(output) && attempt < BUSY_ATTEMPTS) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250 * attempt);
+      continue;
+    }
+    throw new Error(`wrangler d1 execute failed: ${output}`);
+  }
 }
 
 type Value = string | number | null;
