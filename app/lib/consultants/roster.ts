@@ -7,7 +7,7 @@ import {
   REVIEW_TEXTS,
 } from "~/lib/consultants/profile";
 
-/** Where a consultant stands, as the roster shows it. */
+/** Where a consultant stands, as the roster shows it (from the pool rule: `rosterStatus` in app/server/consultants/eligibility.server.ts). */
 export const ROSTER_STATUSES = ["invited", "onboarding", "not_vetted", "vetted", "paused"] as const;
 export type RosterStatus = (typeof ROSTER_STATUSES)[number];
 
@@ -18,21 +18,6 @@ export const ROSTER_STATUS_LABELS: Record<RosterStatus, string> = {
   vetted: "Vetted",
   paused: "Paused",
 };
-
-/**
- * Invited: an open invitation nobody has accepted yet (no account). Onboarding: a consultant account without a profile yet. Not vetted: a profile no manager has
- * vetted (or one unvetted since). Paused: vetted, but paused by a manager, unavailable or away, so
- * out of the pool for now. Vetted: in the pool.
- */
-export function rosterStatus(
-  profile: { vetted: boolean; availability: string; awayUntil: Date | null; pausedAt: Date | null } | null,
-  now: Date,
-): RosterStatus {
-  if (!profile) return "onboarding";
-  if (!profile.vetted) return "not_vetted";
-  const away = profile.awayUntil !== null && profile.awayUntil.getTime() > now.getTime();
-  return profile.pausedAt !== null || profile.availability === "unavailable" || away ? "paused" : "vetted";
-}
 
 export type RosterFilter = { q: string; status: RosterStatus | null; area: BusinessArea | null };
 

@@ -22,7 +22,6 @@ import {
   pausedMessage,
   unpausedMessage,
   ROSTER_STATUS_LABELS,
-  rosterStatus,
   unvettedMessage,
   vettedMessage,
   type RosterFilter,
@@ -47,6 +46,7 @@ import {
   candidacyWithdrawal,
   type WithdrawnCandidacies,
 } from "~/server/matching/candidacy-withdrawal.server";
+import { consultantOutOfPoolByManager, rosterStatus } from "./eligibility.server";
 import { consultantInfo, hiringFactReads, profileColumns, publishedSource } from "./profile-view.server";
 
 export type RosterRow = {
@@ -386,15 +386,6 @@ export async function getConsultantPage(app: AppContext, userId: string): Promis
 export type VettingResult =
   { ok: true; changed: boolean; message: string } | { ok: false; status: 404 | 409; msg: string };
 
-/**
- * While the consultant is out of the pool (unvetted or paused), in SQL: the condition matching's
- * withdrawal of their open candidacies runs under, in the same batch as the flip that put them out.
- */
-function outOfPool(userId: string) {
-  return sql`EXISTS (SELECT 1 FROM consultant_profiles AS p WHERE p.user_id = ${userId}
-    AND (p.vetted = 0 OR p.paused_at IS NOT NULL))`;
-}
-
 /** The manager's message, with what the withdrawal did (issue #36 item 4). */
 const withWithdrawn = (message: string, withdrawn: WithdrawnCandidacies) =>
   [message, candidaciesWithdrawnSummary(withdrawn.count, withdrawn.backInMatching)].filter(Boolean).join(" ");
@@ -452,7 +443,7 @@ export async function decideVetting(
     const [inserted, , ...results] = await db.batch([
       record,
       flip,
-      ...candidacyWithdrawal(app, userId, "unvetted", now, outOfPool(userId)),
+      ...candidacyWithdrawal(app, userId, "unvetted", now, consultantOutOfPoolByManager(userId, now)),
     ]);
     recorded = inserted;
     withdrawn = await afterCandidacyWithdrawal(app, results, {
@@ -508,7 +499,7 @@ export async function setPaused(
   if (pause) {
     const [flipped, ...results] = await app.db.batch([
       flip,
-      ...candidacyWithdrawal(app, userId, "paused", now, outOfPool(userId)),
+      ...candidacyWithdrawal(app, userId, "paused", now, consultantOutOfPoolByManager(userId, now)),
     ]);
     changed = flipped;
     withdrawn = await afterCandidacyWithdrawal(app, results, {

@@ -39,11 +39,16 @@ import {
   SUGGESTION_STATUS_LABELS,
 } from "~/lib/matching/match-console-schemas";
 import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
-import { isAway } from "~/server/matching/matching-pool.server";
 import { formatDate } from "~/lib/shared/dates";
 import { fullName, planLabel } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import { findNaics } from "~/server/business/naics.server";
+import {
+  consultantEligible,
+  ineligibility,
+  type EligibilityFacts,
+  type Ineligibility,
+} from "~/server/consultants/eligibility.server";
 import { notify } from "~/server/notifications/notify.server";
 import { runMatching } from "~/server/matching/run-matching.server";
 
@@ -302,11 +307,24 @@ function proposalBlocker(loaded: LoadedMatch, suggestion: LoadedSuggestion, now:
   if (loaded.candidates.some((candidate) => candidate.consultantId === suggestion.consultantId)) {
     return ALREADY_CANDIDATE_MESSAGE;
   }
-  if (!suggestion.vetted) return CONSULTANT_NOT_VETTED_MESSAGE;
-  if (suggestion.availability === "unavailable") return CONSULTANT_UNAVAILABLE_MESSAGE;
-  if (isAway(suggestion.awayUntil, now)) return CONSULTANT_AWAY_MESSAGE;
-  if (suggestion.pausedAt !== null) return CONSULTANT_PAUSED_MESSAGE;
-  return null;
+  const reason = ineligibility(eligibilityFacts(suggestion), now);
+  return reason ? INELIGIBLE_MESSAGES[reason] : null;
+}
+
+/** What Propose says when the consultant is out of the pool (no published profile: never vetted). */
+const INELIGIBLE_MESSAGES: Record<Ineligibility, string> = {
+  no_profile: CONSULTANT_NOT_VETTED_MESSAGE,
+  not_vetted: CONSULTANT_NOT_VETTED_MESSAGE,
+  unavailable: CONSULTANT_UNAVAILABLE_MESSAGE,
+  away: CONSULTANT_AWAY_MESSAGE,
+  paused: CONSULTANT_PAUSED_MESSAGE,
+};
+
+/** The shortlisted consultant's profile as the rule reads it (left-joined: null columns when none is published). */
+function eligibilityFacts(suggestion: LoadedSuggestion): EligibilityFacts | null {
+  const { vetted, availability } = suggestion;
+  if (vetted === null || availability === null) return null;
+  return { vetted, availability, awayUntil: suggestion.awayUntil, pausedAt: suggestion.pausedAt };
 }
 
 export type ShortlistEntry = {
@@ -552,9 +570,7 @@ export async function proposeCandidate(
       .where(
         and(
           pendingOnOpenRequest(matchRequestId, suggestionId),
-          sql`EXISTS (SELECT 1 FROM consultant_profiles p WHERE p.user_id = match_suggestions.consultant_id
-            AND p.vetted = 1 AND p.availability <> 'unavailable'
-            AND (p.away_until IS NULL OR p.away_until <= ${nowMs}) AND p.paused_at IS NULL)`,
+          consultantEligible(matchSuggestions.consultantId, now),
           sql`NOT EXISTS (SELECT 1 FROM match_candidates c WHERE c.match_request_id = ${matchRequestId}
             AND c.consultant_id = match_suggestions.consultant_id)`,
         ),

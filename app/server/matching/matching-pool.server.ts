@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import {
   businesses,
   consultantExperiences,
@@ -14,6 +14,7 @@ import {
 } from "~db/schema";
 import { MATCHED_STATUSES } from "~/lib/matching/match-status";
 import { naicsTitle } from "~/server/business/naics.server";
+import { eligibleConsultant } from "~/server/consultants/eligibility.server";
 import {
   booksSignals,
   HOURS_NEEDED,
@@ -23,19 +24,6 @@ import {
   type PoolConsultant,
 } from "~/server/matching/engine";
 import type { AppContext } from "~/server/load-context";
-
-/** Availabilities of the pool (the consultant_profiles_pool_idx index: vetted, availability). */
-const POOL_AVAILABILITY = ["available", "limited"] as const;
-
-/** Whether a consultant's away_until lies after now: an away consultant is never shortlisted nor proposed. */
-export function isAway(awayUntil: Date | null, now: Date): boolean {
-  return awayUntil !== null && awayUntil.getTime() > now.getTime();
-}
-
-/** The SQL twin of !isAway, for the pool's queries. */
-export function notAway(now: Date) {
-  return or(isNull(consultantProfiles.awayUntil), lte(consultantProfiles.awayUntil, now));
-}
 
 /** Matched statuses whose engagement still takes the consultant's hours. */
 const CURRENT_STATUSES: readonly MatchRequestStatus[] = MATCHED_STATUSES.filter((status) => status !== "completed");
@@ -69,8 +57,8 @@ export type MatchingPool = {
 
 /**
  * Everything the engine needs for a match request, in one D1 round trip (one db.batch): the
- * request and its business, the business's finance report (for the books signals), every vetted
- * consultant who is neither unavailable nor away (away_until after now) with their past clients,
+ * request and its business, the business's finance report (for the books signals), every consultant
+ * in the pool (the consultants domain's `eligibleConsultant`) with their past clients,
  * their Partwise matches (ratings, current engagements' hours, the businesses they worked with),
  * the consultants already
  * candidates on the request and its shortlist. Consultants already candidates (whatever their
@@ -83,13 +71,8 @@ export async function loadMatchingPool(app: AppContext, matchRequestId: string):
     .select({ id: matchRequests.businessId })
     .from(matchRequests)
     .where(eq(matchRequests.id, matchRequestId));
-  const inPool = and(
-    eq(consultantProfiles.vetted, true),
-    inArray(consultantProfiles.availability, [...POOL_AVAILABILITY]),
-    notAway(app.now()),
-    // A paused consultant stays vetted (pausing is reversible) but takes no new work.
-    isNull(consultantProfiles.pausedAt),
-  );
+  // The consultants domain's one eligibility rule (vetted, available or limited, not away, not paused).
+  const inPool = eligibleConsultant(app.now());
   const [requestRows, reportRows, profiles, experiences, matches, candidates, suggestions] = await db.batch([
     db
       .select({

@@ -25,8 +25,9 @@ const RANKABLE_STATUSES: readonly MatchRequestStatus[] = [
 ];
 
 /**
- * Runs the smart-matching engine for a match request: ranks every vetted, available consultant,
- * writes the shortlist (match_suggestions) and moves a `submitted` request to `matching`, then
+ * Runs the smart-matching engine for a match request: ranks every consultant in the pool (the
+ * consultants domain's one eligibility rule, `eligibleConsultant`), writes the shortlist
+ * (match_suggestions) and moves a `submitted` request to `matching`, then
  * tells the engagement managers a shortlist waits for them. Called when a request is created and
  * again after a rejection or a declined candidacy; a request at another status keeps its status.
  *
