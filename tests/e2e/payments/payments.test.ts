@@ -56,6 +56,10 @@ describe("payments in the built-in test checkout", () => {
       await page.getByRole("button", { name: "Manage billing", exact: true }).click();
       await page.waitForURL((url) => url.pathname.startsWith("/test-billing-portal/"));
       await page.goBack();
+      // Back on the plan page, loaded and hydrated, before going elsewhere: a goto while the back
+      // navigation is still under way is interrupted by it.
+      await expectPath(page, "/plan-select?notice=subscription-live");
+      await page.getByRole("alert").getByText("Your business already has the SCALE plan.", { exact: false }).waitFor();
 
       await openAccountTab(page);
       await membership(page).getByRole("button", { name: "Manage Payment", exact: true }).click();
