@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, expect, inject, test } from "vitest";
 import { DEMO_CLIENT } from "../../db/seed/demo";
+import { withSharedTurn } from "./server-turns";
 
 /** Base URL of the running app, e.g. http://127.0.0.1:41234 (no trailing slash). */
 export const baseURL = inject("baseURL");
@@ -75,49 +76,50 @@ export function browserTest(
 ) {
   test(
     name,
-    async () => {
-      const context = await (
-        await getBrowser()
-      ).newContext({
-        baseURL,
-        viewport: options.viewport ?? DESKTOP,
-        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-      });
-      // Generous: CI runs the browser, wrangler and the queue consumers on two busy CPUs. A wait
-      // that times out still fails the test; it only stops a slow machine from looking broken.
-      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-      context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
-      const page = await context.newPage();
-      const problems: string[] = [];
-      waitForHydrationAfterGoto(page, problems);
-      accessibilityFindings.set(page, problems);
-      page.on("console", (message) => {
-        if (message.type() !== "error") return;
-        const text = message.text();
-        if (options.allowConsoleErrors?.some((pattern) => pattern.test(text))) return;
-        problems.push(`console.error at ${page.url()}: ${text}`);
-      });
-      page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
-      try {
-        await fn({ page, context });
-        // The state each test ends in, and any page it opened (e.g. a document in a new tab).
-        for (const open of context.pages()) problems.push(...(await axeFindings(open)));
-        const unexpected = [...new Set(problems)];
-        if (unexpected.length > 0) {
-          throw new Error(
-            `Unexpected console errors, page errors or accessibility violations:\n${unexpected.join("\n")}`,
-          );
+    () =>
+      withSharedTurn(async () => {
+        const context = await (
+          await getBrowser()
+        ).newContext({
+          baseURL,
+          viewport: options.viewport ?? DESKTOP,
+          ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+        });
+        // Generous: CI runs the browser, wrangler and the queue consumers on two busy CPUs. A wait
+        // that times out still fails the test; it only stops a slow machine from looking broken.
+        context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+        context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+        const page = await context.newPage();
+        const problems: string[] = [];
+        waitForHydrationAfterGoto(page, problems);
+        accessibilityFindings.set(page, problems);
+        page.on("console", (message) => {
+          if (message.type() !== "error") return;
+          const text = message.text();
+          if (options.allowConsoleErrors?.some((pattern) => pattern.test(text))) return;
+          problems.push(`console.error at ${page.url()}: ${text}`);
+        });
+        page.on("pageerror", (error) => problems.push(`page error at ${page.url()}: ${error.message}`));
+        try {
+          await fn({ page, context });
+          // The state each test ends in, and any page it opened (e.g. a document in a new tab).
+          for (const open of context.pages()) problems.push(...(await axeFindings(open)));
+          const unexpected = [...new Set(problems)];
+          if (unexpected.length > 0) {
+            throw new Error(
+              `Unexpected console errors, page errors or accessibility violations:\n${unexpected.join("\n")}`,
+            );
+          }
+        } catch (error) {
+          mkdirSync("test-results/e2e-screenshots", { recursive: true });
+          await page
+            .screenshot({ path: `test-results/e2e-screenshots/${slug(name)}.png`, fullPage: true })
+            .catch(() => undefined);
+          throw error;
+        } finally {
+          await context.close();
         }
-      } catch (error) {
-        mkdirSync("test-results/e2e-screenshots", { recursive: true });
-        await page
-          .screenshot({ path: `test-results/e2e-screenshots/${slug(name)}.png`, fullPage: true })
-          .catch(() => undefined);
-        throw error;
-      } finally {
-        await context.close();
-      }
-    },
+      }),
     options.timeout,
   );
 }

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { inject } from "vitest";
 import { sqlLiteral } from "~db/seed/demo";
+import { withExclusiveTurn } from "../server-turns";
 
 /**
  * Rows for browser tests that start mid-flow (a plan already signed, an item already paid): SQL run
@@ -15,6 +16,10 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const BUSY_ATTEMPTS = 6;
 
 export function runSql(statements: string[]): void {
+  withExclusiveTurn(() => execute(statements));
+}
+
+function execute(statements: string[]): void {
   const persistTo = inject("persistTo");
   if (!persistTo) throw new Error("e2e: the server's persist directory is unknown (E2E_PERSIST_TO).");
   for (let attempt = 1; ; attempt++) {
