@@ -29,8 +29,9 @@ function addedLines(patch: string): Map<string, string[]> {
 const patchFiles = readdirSync(PATCHES).filter((name) => name.endsWith(".patch"));
 
 describe("the framework patches", () => {
-  it("are the six ADR 042 names, each pinned to an exact version", () => {
+  it("are the six ADR 042 names and the test pool's, each pinned to an exact version", () => {
     expect(patchFiles.sort()).toEqual([
+      "@cloudflare+vitest-pool-workers+0.15.1.patch",
       "@remix-run+react+2.17.5.patch",
       "@remix-run+router+1.23.3.patch",
       "@remix-run+server-runtime+2.17.5.patch",
@@ -38,8 +39,10 @@ describe("the framework patches", () => {
       "react-router+6.30.4.patch",
       "react-router-dom+6.30.4.patch",
     ]);
-    const adr = readFileSync(path.join(ROOT, "docs/decisions/042-request-cost.md"), "utf8");
-    for (const name of patchFiles) expect(adr, name).toContain(`patches/${name}`);
+    const adrs = ["042-request-cost.md", "055-test-loop-on-two-cores.md"]
+      .map((file) => readFileSync(path.join(ROOT, "docs/decisions", file), "utf8"))
+      .join("\n");
+    for (const name of patchFiles) expect(adrs, name).toContain(`patches/${name}`);
   });
 
   it.each(patchFiles)("%s is applied to the installed package", (name) => {
@@ -56,5 +59,41 @@ describe("the framework patches", () => {
       const missing = lines.filter((line) => !text.includes(line));
       expect(missing, `${file}: lines of ${name} not in the installed file`).toEqual([]);
     }
+  });
+
+  it("the test pool's string escaper writes exactly what devalue's loop wrote, for every UTF-16 unit", () => {
+    // The pool sends each module's code to workerd as devalue JSON; the patch swaps devalue's
+    // character loop for one regular expression (ADR 055). The loop comes from the patch's removed
+    // lines, the expression from the installed file: both must write the same text.
+    const patch = readFileSync(path.join(PATCHES, "@cloudflare+vitest-pool-workers+0.15.1.patch"), "utf8");
+    const removed = patch
+      .split("\n")
+      .filter((line) => line.startsWith("-\t"))
+      .map((line) => line.slice(1))
+      .join("\n");
+    const installed = readFileSync(
+      path.join(ROOT, "node_modules/@cloudflare/vitest-pool-workers/dist/pool/index.mjs"),
+      "utf8",
+    );
+    const escaper = /\/\*\* @param \{string\} char \*\/\nfunction get_escaped_char[\s\S]*?\n}\n/.exec(installed)?.[0];
+    const patched = /\nfunction stringify_string\(str\) \{\n[\s\S]*?\n}\n/.exec(installed)?.[0];
+    expect(escaper && patched).toBeTruthy();
+    type Escape = (text: string) => string;
+    const loop = new Function(
+      `${escaper}\nfunction stringify_string(str) {\n${removed}\n}\nreturn stringify_string;`,
+    )() as Escape;
+    const regex = new Function(`${escaper}${patched}\nreturn stringify_string;`)() as Escape;
+
+    let every = "";
+    for (let unit = 0; unit < 0x10000; unit++) every += String.fromCharCode(unit);
+    expect(regex(every)).toBe(loop(every));
+    const samples = [
+      "plain",
+      "",
+      'say "hi" <b>\\n</b>\n\r\t\b\f\u2028\u2029\u0000\u001f\ud800 end',
+      "x".repeat(1000) + "<",
+    ];
+    for (const sample of samples) expect(regex(sample)).toBe(loop(sample));
+    expect(regex('a"<\n')).toBe('"a\\"\\u003C\\n"');
   });
 });
