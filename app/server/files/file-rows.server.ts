@@ -6,6 +6,7 @@
 // here; the caller's part (the row it inserted, the item still deliverable, its own match request)
 // is passed in as SQL and kept in the same WHERE.
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "~db/index";
 import { files } from "~db/schema";
 import { freeFilesOf } from "./files.server";
@@ -32,6 +33,19 @@ export function linkFiles(db: Database, businessId: string, keys: readonly strin
     .update(files)
     .set(linkColumns(link))
     .where(sql`${freeFilesOf(businessId, keys)} AND ${claim}`);
+}
+
+/** A table whose rows belong to a business and record when they were created (epoch ms). */
+type BusinessRows = SQLiteTable & { id: SQLiteColumn; businessId: SQLiteColumn; createdAt: SQLiteColumn };
+
+/**
+ * The claim "the row this call inserted", for linkFiles in the batch that inserts it: `table`'s
+ * row `id`, of `businessId`, created at `at`. A row another call inserted with the same id (a
+ * second press, another business) was created at another instant or for another business, so it
+ * gets no files from this call.
+ */
+export function insertedByThisCall(table: BusinessRows, id: string, businessId: string, at: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${table} WHERE ${table.id} = ${id} AND ${table.businessId} = ${businessId} AND ${table.createdAt} = ${at})`;
 }
 
 /** The business's company document `fileId` (request and deliverable files are not). */

@@ -9,7 +9,7 @@ import {
 } from "~db/schema";
 import { isStoredFileName } from "~/lib/files/file-rules";
 import { businessFileKeys, freeFilesOf, requestFiles } from "~/server/files/files.server";
-import { linkFiles } from "~/server/files/file-rows.server";
+import { insertedByThisCall, linkFiles } from "~/server/files/file-rows.server";
 import { INSIGHT_FILES_INVALID_MESSAGE, type InsightRequestInput } from "~/lib/insights/insight-schemas";
 import { insightStatusText } from "~/lib/insights/insight-status";
 import { PLANS } from "~/lib/payments/plans";
@@ -265,13 +265,12 @@ export async function createInsightRequest(
     allowance > 0 ? sql`${coveredCountSql(business.id, now)} < ${allowance} AND ${filesStillFree}` : sql`0 = 1`,
   );
   const awaitingInsert = insert(false, filesStillFree);
-  // Only the row this call inserted (its business and instant) gets the files.
   const linkRequestFiles = linkFiles(
     app.db,
     business.id,
     keys,
     { insightRequestId: id },
-    sql`EXISTS (SELECT 1 FROM ${insightRequests} WHERE ${insightRequests.id} = ${id} AND ${insightRequests.businessId} = ${business.id} AND ${insightRequests.createdAt} = ${at})`,
+    insertedByThisCall(insightRequests, id, business.id, at),
   );
   const [coveredRows, awaitingRows, , requestRows, fileRows] = await app.db.batch([
     coveredInsert,

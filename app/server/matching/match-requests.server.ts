@@ -4,7 +4,7 @@ import { linkInsightReportToMatch } from "~/server/insights/insight-report-rows.
 import { files, insightReports, matchRequests, valueInsights, type BusinessArea } from "~db/schema";
 import { isStoredFileName } from "~/lib/files/file-rules";
 import { businessFileKeys, freeFilesOf } from "~/server/files/files.server";
-import { linkFiles } from "~/server/files/file-rows.server";
+import { insertedByThisCall, linkFiles } from "~/server/files/file-rows.server";
 import { INSIGHT_REPORT_NOT_FOUND_MESSAGE, VALUE_INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/insights/insight-schemas";
 import {
   MATCH_FILES_INVALID_MESSAGE,
@@ -305,13 +305,12 @@ export async function createMatchRequest(
     )
     .onConflictDoNothing()
     .returning({ id: matchRequests.id });
-  // Only the row this call inserted (its business and instant) gets the files.
   const linkRequestFiles = linkFiles(
     app.db,
     business.id,
     keys,
     { matchRequestId: id },
-    sql`EXISTS (SELECT 1 FROM ${matchRequests} WHERE ${matchRequests.id} = ${id} AND ${matchRequests.businessId} = ${business.id} AND ${matchRequests.createdAt} = ${at})`,
+    insertedByThisCall(matchRequests, id, business.id, at),
   );
   const [inserted, , rows] = await app.db.batch([insert, linkRequestFiles, readRow()]);
 
