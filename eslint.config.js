@@ -238,7 +238,8 @@ export default tseslint.config(
   },
   {
     // app/lib is pure and isomorphic: shared by the browser and the server, it never reaches for
-    // server modules, drizzle or the table definitions (types aside); the allowed values of the
+    // server modules, the screens or routes above it (types aside), drizzle or the table
+    // definitions (types aside); the allowed values of the
     // data model come from ~db/enums, which imports nothing.
     files: ["app/lib/**/*.{ts,tsx,mjs}"],
     rules: {
@@ -257,6 +258,11 @@ export default tseslint.config(
           patterns: [
             { group: ["../*"], message: "Import across folders with ~/ (app) or ~db/ (db), not ../." },
             { group: ["~/server/*", "**/server/*", "*.server"], message: "app/lib never imports server code." },
+            {
+              group: ["~/components/*", "~/routes/*", "~/http/*"],
+              allowTypeImports: true,
+              message: "app/lib sits below the screens and routes: they import it, never the other way.",
+            },
             { group: ["drizzle-orm/*"], message: "app/lib never imports drizzle." },
             {
               group: ["~db/schema/*"],

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { AppContext } from "~/server/load-context";
 import { errorResponse, jsonResponse, readLimitedText, requireMethod } from "~/http/http.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import type { WebhookResult } from "~/server/payments/webhook-events.server";
 
 /** Stripe events are small; anything larger is refused before it is verified. */

@@ -22,7 +22,8 @@ import {
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
 import { requireClientBusiness } from "~/http/guards.server";
-import { appOrigin, startBenchmarkingCheckout } from "~/server/payments/checkout.server";
+import { startBenchmarkingCheckout } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking | Partwise" }];

@@ -45,7 +45,7 @@ import { RevenueBandCheck, type RevenueBandActionData } from "~/components/setti
 import { REVENUE_BAND_COPY, REVENUE_BAND_INTENT } from "~/lib/business/revenue-band";
 import { loadBandDisagreement, updateRevenueBandFromBooks } from "~/server/business/revenue-band.server";
 import { REVENUE_BANDS } from "~db/enums";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { pendingEmailChange } from "~/server/identity/email-change.server";
 import { pendingEmailMessage, verificationSentMessage } from "~/lib/identity/email-change";
 

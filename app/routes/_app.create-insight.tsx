@@ -32,7 +32,8 @@ import { requireClientBusiness } from "~/http/guards.server";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { createInsightRequest, getInsightAllowance } from "~/server/insights/insight-requests.server";
-import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
+import { startInsightCheckout } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 
 export const meta: MetaFunction = () => [{ title: `${CREATE_INSIGHT_TITLE} | Partwise` }];
 

@@ -20,7 +20,7 @@ import { uploadFiles } from "~/server/files/files.server";
 import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { attachableFiles, createMatchRequest } from "~/server/matching/match-requests.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 

@@ -35,7 +35,8 @@ import { loadMatchRequest } from "~/server/matching/match-view.server";
 import { BenchmarkingFeature, benchmarkingSummary } from "~/components/benchmarking/benchmarking-summary";
 import { BENCHMARKING_TITLE } from "~/lib/benchmarking/benchmarking-copy";
 import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
-import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
+import { startInsightCheckout } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { loadEngagementCosts } from "~/server/payments/receipts.server";
 
 // The Matching, Engagements and Documents tabs carry forms (and their validation) the default

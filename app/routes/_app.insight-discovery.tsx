@@ -21,7 +21,7 @@ import {
   saveValueInsightFeedback,
 } from "~/server/insights/insight-views.server";
 import { createMatchFromReport, createMatchFromValueInsight } from "~/server/matching/match-requests.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight Discovery | Partwise" }];
 

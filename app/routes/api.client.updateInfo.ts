@@ -5,7 +5,7 @@ import { toClientUser } from "~/server/identity/serializers.server";
 import { updatePersonalInfo } from "~/server/business/settings.server";
 import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { verificationSentMessage } from "~/lib/identity/email-change";
 
 /**

@@ -4,7 +4,7 @@ import { OUTLINE_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import { loadOutlineView } from "~/server/engagements/deliveries.server";
 import { reviewDeliveryItem } from "~/server/engagements/item-review.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 

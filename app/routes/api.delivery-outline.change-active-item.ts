@@ -4,7 +4,7 @@ import { ChangeActiveItemSchema } from "~/lib/payments/api-schemas";
 import { changeActiveItem } from "~/server/engagements/delivery-items.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 
 /**
  * PUT /api/delivery-outline/change-active-item {deliveryItemId, deliveryOutlineId, sessionId} →

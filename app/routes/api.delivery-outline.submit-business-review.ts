@@ -4,7 +4,7 @@ import { BusinessReviewSchema } from "~/lib/engagements/engagement-schemas";
 import { engagementStatus } from "~/lib/engagements/engagement-state";
 import { signatureAudit, submitBusinessReview } from "~/server/engagements/plan-review.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 

@@ -8,7 +8,7 @@ import { toClientBusiness } from "~/server/identity/serializers.server";
 import { businessExtrasQueries, toBusinessExtras } from "~/server/identity/business-entity.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 
 /**
  * PUT /api/insight/insightRequest/successful-payment {insightId} → the business. Marks nothing by

@@ -3,7 +3,7 @@ import { BusinessDecisionSchema } from "~/lib/matching/match-view";
 import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { decideCandidate } from "~/server/matching/business-decision.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**

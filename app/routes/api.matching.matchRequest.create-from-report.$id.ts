@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { jsonResponse, requireMethod } from "~/http/http.server";
 import { createMatchFromReport } from "~/server/matching/match-requests.server";
 import { requireApiClient } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 
 /**

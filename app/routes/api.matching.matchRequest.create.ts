@@ -5,7 +5,7 @@ import { MatchRequestPayloadSchema } from "~/lib/matching/match-schemas";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { createMatchRequest } from "~/server/matching/match-requests.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**

@@ -8,7 +8,8 @@ import {
 import { requireApiClient } from "~/http/guards.server";
 import { readBody, requireMethod, seeOther } from "~/http/http.server";
 import { CheckoutSessionSchema } from "~/lib/payments/api-schemas";
-import { appOrigin, startSubscriptionCheckout } from "~/server/payments/checkout.server";
+import { startSubscriptionCheckout } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**

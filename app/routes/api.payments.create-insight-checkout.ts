@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUSINESS_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { InsightCheckoutSchema } from "~/lib/payments/api-schemas";
-import { appOrigin, startInsightCheckout } from "~/server/payments/checkout.server";
+import { startInsightCheckout } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { ItemCheckoutSchema } from "~/lib/payments/api-schemas";
-import { appOrigin, startItemCheckout } from "~/server/payments/checkout.server";
+import { startItemCheckout } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PAYMENT_FAILED_NOTICE, PLANS_CLIENTS_ONLY_MESSAGE } from "~/lib/payments/payment-copy";
 import { requireApiClient } from "~/http/guards.server";
 import { requireMethod, seeOther } from "~/http/http.server";
-import { appOrigin, openPortal } from "~/server/payments/checkout.server";
+import { openPortal } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 
 /**

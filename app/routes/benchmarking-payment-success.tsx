@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { requireViewer } from "~/http/guards.server";
-import { appOrigin, confirmCheckout } from "~/server/payments/checkout.server";
+import { confirmCheckout } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking payment | Partwise" }];

@@ -11,7 +11,7 @@ import { CandidacyView } from "~/components/consultant/candidacy";
 import { CandidacyAnswerSchema } from "~/lib/matching/candidacy-schemas";
 import { requireRole } from "~/http/guards.server";
 import { loadCandidacy, respondToCandidacy } from "~/server/matching/candidacies.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
 

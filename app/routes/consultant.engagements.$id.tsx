@@ -20,7 +20,7 @@ import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { PlanFormSchema } from "~/lib/engagements/engagement-schemas";
 import { loadConsultantPlan, savePlan } from "~/server/engagements/plan-drafting.server";
 import { requireRole } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";

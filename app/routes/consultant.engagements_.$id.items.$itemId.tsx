@@ -15,7 +15,7 @@ import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 import { confirmDelivery, loadDeliveryPage } from "~/server/engagements/deliveries.server";
 import { requireRole } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";

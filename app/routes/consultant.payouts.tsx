@@ -30,7 +30,7 @@ import { PAYOUTS_DASHBOARD_HINT } from "~/lib/payouts/earnings-copy";
 import { payoutState } from "~/lib/payouts/payout-state";
 import { formatDate } from "~/lib/shared/dates";
 import { requireRole } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { PaymentProviderError } from "~/server/payments/provider/types";
 import { expressDashboardUrl, getPayoutAccount, startPayoutOnboarding } from "~/server/payouts/accounts.server";
 import { loadConsultantEarnings, loadConsultantPayouts } from "~/server/payouts/earnings.server";

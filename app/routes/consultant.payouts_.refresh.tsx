@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireRole } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { PaymentProviderError } from "~/server/payments/provider/types";
 import { PAYOUTS_PATH, refreshOnboardingLink } from "~/server/payouts/accounts.server";
 import { seeOther } from "~/http/http.server";

@@ -36,7 +36,7 @@ import {
   submitProfile,
 } from "~/server/consultants/profile.server";
 import { requireRole } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { isMultipartRequest, readForm } from "~/http/http.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";

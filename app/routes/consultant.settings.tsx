@@ -27,7 +27,7 @@ import {
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { changePassword } from "~/server/identity/password-change.server";
 import { pendingEmailChange, requestEmailChange } from "~/server/identity/email-change.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { requireRole } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";

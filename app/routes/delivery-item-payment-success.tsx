@@ -13,7 +13,7 @@ import {
 } from "~/lib/payments/payment-copy";
 import { changeActiveItem } from "~/server/engagements/delivery-items.server";
 import { requireViewer } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Delivery item payment | Partwise" }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { buildIcs } from "~/lib/events/event-ics";
 import { requireClientBusiness } from "~/http/guards.server";
 import { EVENTS_PATH, getClientEvent } from "~/server/events/events.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { notFound } from "~/http/route-kit.server";
 
 /** /events/{id}.ics: "Add to calendar" for a signed-in business (an unknown or cancelled event, 404). */

@@ -2,7 +2,8 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
 import { requireViewer } from "~/http/guards.server";
-import { appOrigin, confirmCheckout } from "~/server/payments/checkout.server";
+import { confirmCheckout } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight payment | Partwise" }];
 

@@ -10,7 +10,7 @@ import { ConsultantConsolePage } from "~/components/consultants/roster";
 import { reviewOutcomeText, VettingActionSchema } from "~/lib/consultants/roster";
 import { decideVetting, getConsultantPage, setPaused } from "~/server/consultants/roster.server";
 import { requireRole } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
 

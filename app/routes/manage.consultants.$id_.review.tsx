@@ -11,7 +11,7 @@ import { ProfileReviewView } from "~/components/consultants/profile-review";
 import { consultantConsolePath, ProfileReviewActionSchema } from "~/lib/consultants/roster";
 import { getProfileReview, reviewProfile } from "~/server/consultants/profile-review.server";
 import { requireRole } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
 

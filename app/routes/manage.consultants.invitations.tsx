@@ -19,7 +19,7 @@ import {
   revokeInvitation,
 } from "~/server/consultants/invitations.server";
 import { requireRole } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 

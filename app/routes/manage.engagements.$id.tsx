@@ -24,7 +24,7 @@ import {
 import { addEngagementNote, loadManagerEngagement, reviewPlan } from "~/server/engagements/manager-engagements.server";
 import { managerSharedDocuments } from "~/server/files/shared-documents.server";
 import { requireRole } from "~/http/guards.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
 import { z } from "zod";

@@ -25,7 +25,7 @@ import {
   skipSuggestion,
   type ActionFailure,
 } from "~/server/matching/match-console.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
 

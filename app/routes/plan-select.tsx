@@ -24,11 +24,11 @@ import { usePosting } from "~/components/ui/pending-post";
 import { requireClientBusiness } from "~/http/guards.server";
 import { readFormAs, requireMethod, seeOther } from "~/http/http.server";
 import {
-  appOrigin,
   cancelSubscriptionCheckout,
   hasLiveSubscription,
   openSubscriptionCheckout,
 } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { chooseBasicPlan } from "~/server/payments/plans.server";
 import { startTrial } from "~/server/payments/trial.server";
 import { TRIAL_COPY, trialState } from "~/lib/payments/trial";

@@ -15,7 +15,7 @@ import {
 } from "~/components/payments/test-checkout";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import type { AppContext } from "~/server/load-context";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import {
   fillSessionId,

@@ -24,7 +24,7 @@ import {
   type TestOnboardingFields,
 } from "~/lib/payouts/test-onboarding-form";
 import type { AppContext } from "~/server/load-context";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { getLocalConnectAccount, submitLocalOnboarding } from "~/server/payments/provider/local-connect.server";
 import { handleConnectWebhook } from "~/server/payouts/accounts.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/http/http.server";

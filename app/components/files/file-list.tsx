@@ -1,10 +1,5 @@
 import type { ReactNode } from "react";
-import type { ListedFile } from "~/lib/files/listed-file";
-
-/** The link that downloads a stored file under the name it was uploaded with. */
-export function fileDownloadHref(fileName: string): string {
-  return `/api/file-handling/get-file/${encodeURIComponent(fileName)}`;
-}
+import { fileDownloadHref, type ListedFile } from "~/lib/files/listed-file";
 
 type FileListProps = {
   files: readonly { fileName: string; originalName: string; size: string }[];

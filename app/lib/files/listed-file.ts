@@ -6,6 +6,11 @@ import { formatFileSize } from "~/lib/shared/numbers";
  */
 export type ListedFile = { fileName: string; originalName: string; size: string };
 
+/** Where a stored file downloads from (`GET /api/file-handling/get-file/{name}`, the caller's own files only). */
+export function fileDownloadHref(fileName: string): string {
+  return `/api/file-handling/get-file/${encodeURIComponent(fileName)}`;
+}
+
 /** The stored name `<uuid>.<ext>` of a file from its R2 key `biz/<businessId>/<name>`. */
 export function storedFileName(r2Key: string): string {
   return r2Key.slice(r2Key.lastIndexOf("/") + 1);

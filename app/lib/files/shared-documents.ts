@@ -4,7 +4,7 @@
  * texts. Pure; app/server/files/shared-documents.server.ts loads the rows.
  */
 import { formatFileSize } from "~/lib/shared/numbers";
-import { fileDownloadHref } from "~/components/files/file-list";
+import { fileDownloadHref } from "~/lib/files/listed-file";
 import { sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { storedFileName } from "~/lib/files/listed-file";
 import { formatDate, isoDateTime } from "~/lib/shared/dates";

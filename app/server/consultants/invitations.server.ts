@@ -26,7 +26,7 @@ import { hashPassword } from "~/server/identity/password.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify } from "~/server/notifications/notify.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
 import { limitByNetwork, SIGNUP_POLICY, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { renderEmail } from "~/server/platform/email-templates.server";

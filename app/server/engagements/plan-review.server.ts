@@ -30,7 +30,7 @@ import { fullName } from "~/lib/shared/format";
 import type { ClientViewer, Viewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
-import { appOrigin } from "~/server/payments/checkout.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 
 /**
  * The business's review of the engagement plan (spec §4 "Engagement plan review", PUT

@@ -65,11 +65,6 @@ export function hasLiveSubscription(business: Pick<CheckoutBusiness, "subscripti
   );
 }
 
-/** APP_URL when configured, else the request's own origin. */
-export function appOrigin(app: AppContext, request: Request): string {
-  return (app.env.APP_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
-}
-
 const failed = (status: CheckoutFailure["status"], msg: string, code?: CheckoutFailure["code"]): CheckoutFailure => ({
   ok: false,
   status,

@@ -11,6 +11,11 @@ import type { AppContext } from "~/server/load-context";
 
 const ROW_ID = "app";
 
+/** The origin links in this request's answers and redirects use: APP_URL when configured, else the request's own. */
+export function appOrigin(app: AppContext, request: Request): string {
+  return (app.env.APP_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+}
+
 /** APP_URL's origin, without a trailing slash; null when it is not configured. */
 export function configuredOrigin(app: AppContext): string | null {
   return app.env.APP_URL ? new URL(app.env.APP_URL).origin : null;

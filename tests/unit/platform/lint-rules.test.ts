@@ -136,3 +136,23 @@ export const action = () => (Math.random() > 2 ? data({ ok: true }) : new Respon
     expect(await lint("app/routes/probe.tsx", code)).toEqual([]);
   });
 });
+
+describe("app/lib sits below the screens and routes", () => {
+  it("refuses a value from a component, a route or the HTTP layer, and lets a type through", async () => {
+    const code = `import { FileList } from "~/components/files/file-list";
+import { loader } from "~/routes/_app.dashboard";
+import { seeOther } from "~/http/http.server";
+import type { BrowserFixtures } from "~/components/ui/pending-post";
+
+export const parts = [FileList, loader, seeOther] as const;
+export type Fixture = BrowserFixtures;
+`;
+    const findings = (await lint("app/lib/files/probe.ts", code)).filter((f) => f.rule === "no-restricted-imports");
+    expect(findings.map((f) => f.message)).toEqual([
+      "'~/components/files/file-list' import is restricted from being used by a pattern. app/lib sits below the screens and routes: they import it, never the other way.",
+      "'~/routes/_app.dashboard' import is restricted from being used by a pattern. app/lib sits below the screens and routes: they import it, never the other way.",
+      "'~/http/http.server' import is restricted from being used by a pattern. app/lib never imports server code.",
+      "'~/http/http.server' import is restricted from being used by a pattern. app/lib sits below the screens and routes: they import it, never the other way.",
+    ]);
+  });
+});
