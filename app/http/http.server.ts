@@ -22,6 +22,14 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
 }
 
 /** A 303 redirect (after a form post), never cached. */
+/**
+ * The `Retry-After` header (seconds) of an answer refused for too many attempts (429): a result
+ * with another status, or no wait, adds nothing.
+ */
+export function retryAfter(result: { status: number; retryAfterSeconds?: number | null }): Record<string, string> {
+  return result.status === 429 && result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+}
+
 export function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 }

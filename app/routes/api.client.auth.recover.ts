@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PasswordRecoverySchema } from "~/lib/identity/password-reset-schema";
-import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
+import { jsonResponse, readBody, requireMethod, retryAfter } from "~/http/http.server";
 import { recoverAccount } from "~/server/identity/password-reset.server";
 import { toClientUser } from "~/server/identity/serializers.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
@@ -15,8 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, PasswordRecoverySchema);
   const result = await recoverAccount(context.app, request, input);
   if (!result.ok) {
-    const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
-    return jsonResponse({ msg: result.msg }, { status: result.status, headers });
+    return jsonResponse({ msg: result.msg }, { status: result.status, headers: retryAfter(result) });
   }
   return jsonResponse(
     { user: toClientUser(result.user), msg: result.msg },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
-import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
+import { jsonResponse, readBody, requireMethod, retryAfter } from "~/http/http.server";
 import { requestPasswordReset } from "~/server/identity/password-reset.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 
@@ -14,10 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, PasswordResetRequestSchema);
   const result = await requestPasswordReset(context.app, request, input);
   if (!result.ok) {
-    return jsonResponse(
-      { msg: result.msg },
-      { status: result.status, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
+    return jsonResponse({ msg: result.msg }, { status: result.status, headers: retryAfter(result) });
   }
   return jsonResponse({ msg: result.msg });
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { SIGNED_IN_MESSAGE, SignInSchema } from "~/lib/identity/auth-schemas";
-import { retryAfter, signIn } from "~/server/identity/auth.server";
-import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
+import { signIn } from "~/server/identity/auth.server";
+import { jsonResponse, readBody, requireMethod, retryAfter } from "~/http/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CheckEmailSchema } from "~/lib/identity/signup-schemas";
 import { isEmailAvailable } from "~/server/identity/accounts.server";
-import { errorResponse, jsonResponse } from "~/http/http.server";
+import { errorResponse, jsonResponse, retryAfter } from "~/http/http.server";
 import { EMAIL_CHECK_POLICY, limitByNetwork, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 
@@ -14,7 +14,7 @@ import { methodNotAllowed } from "~/http/route-kit.server";
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const verdict = await limitByNetwork(context.app, request, "check-email", EMAIL_CHECK_POLICY);
   if (!verdict.allowed) {
-    return errorResponse(429, TOO_MANY_ATTEMPTS_MESSAGE, {}, { "Retry-After": String(verdict.retryAfterSeconds) });
+    return errorResponse(429, TOO_MANY_ATTEMPTS_MESSAGE, {}, retryAfter({ status: 429, ...verdict }));
   }
   const parsed = CheckEmailSchema.safeParse(params.email ?? "");
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? "Enter a valid email.");

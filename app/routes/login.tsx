@@ -7,11 +7,11 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { LoginScreen } from "~/components/identity/login-screen";
-import { homePathFor, retryAfter } from "~/server/identity/auth.server";
+import { homePathFor } from "~/server/identity/auth.server";
 import { requestResetFromForm, signInFromForm } from "~/server/identity/login.server";
 import { getViewer } from "~/server/identity/session.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { readForm } from "~/http/http.server";
+import { readForm, retryAfter } from "~/http/http.server";
 
 // The login screen of `/login`; `/` (_index.tsx) is the same page and re-exports this module.
 

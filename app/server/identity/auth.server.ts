@@ -69,11 +69,6 @@ export async function signIn(app: AppContext, request: Request, input: SignInInp
   };
 }
 
-/** A refused sign-in says when to come back (`Retry-After`, in seconds); others add nothing. */
-export function retryAfter(result: { status: number; retryAfterSeconds?: number }): Record<string, string> {
-  return result.status === 429 && result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
-}
-
 export async function signOut(app: AppContext, request: Request): Promise<string> {
   await destroySession(app, request);
   return clearedSessionCookie();
