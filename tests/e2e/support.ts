@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, expect, inject, test } from "vitest";
+import { expect, inject, test } from "vitest";
 import { DEMO_CLIENT } from "../../db/seed/demo";
 import { withSharedTurn } from "./server-turns";
 
@@ -25,16 +25,17 @@ const LAUNCH_ARGS = [
 
 let browser: Promise<Browser> | undefined;
 
-function getBrowser(): Promise<Browser> {
-  browser ??= chromium.launch({ executablePath: inject("chromiumPath"), headless: true, args: LAUNCH_ARGS });
+/** The stream's browser; a new one if the last has crashed or did not start. */
+async function getBrowser(): Promise<Browser> {
+  const current = await browser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  browser = chromium.launch({ executablePath: inject("chromiumPath"), headless: true, args: LAUNCH_ARGS });
   return browser;
 }
 
-// One browser per test file; every test gets its own context (cookies, storage) below.
-afterAll(async () => {
-  if (browser) await (await browser).close();
-  browser = undefined;
-});
+// One browser per stream of files: the files share this module (isolate: false in
+// vitest.e2e.config.ts), so the first test launches it and the rest reuse it; every test gets its
+// own context (cookies, storage) below. Chromium ends with the stream's process (its pipe closes).
 
 export type BrowserFixtures = { page: Page; context: BrowserContext };
 
