@@ -83,9 +83,14 @@ async function main() {
     return 1;
   }
 
+  // npm test starts the server beside integration and names it (E2E_BASE_URL, E2E_PERSIST_TO); it
+  // also stops it. Otherwise this script starts its own and stops it at the end.
+  const given = process.env.E2E_BASE_URL && process.env.E2E_PERSIST_TO;
   let server;
   try {
-    server = await startE2EServer();
+    server = given
+      ? { baseURL: process.env.E2E_BASE_URL, persistTo: process.env.E2E_PERSIST_TO, stop: async () => undefined }
+      : await startE2EServer();
   } catch (error) {
     console.error(`E2E server: ${error.message}`);
     writeSummary([{ name: "e2e server start", status: "failed", error: error.message }]);
@@ -101,8 +106,8 @@ async function main() {
 
   // Given files or options: one stream, as asked. Otherwise two streams of files at once against
   // the one server (scripts/lib/e2e-streams.mjs); the second's output is printed when it ends.
-  const given = process.argv.slice(2);
-  const streams = given.length > 0 ? [given] : e2eStreams();
+  const files = process.argv.slice(2);
+  const streams = files.length > 0 ? [files] : e2eStreams();
   const vitestEnv = quietEnv({
     E2E_BASE_URL: server.baseURL,
     E2E_PERSIST_TO: server.persistTo,

@@ -7,12 +7,14 @@
 //     bundle (checks over the build: JavaScript budgets per page, the React build wrangler dev serves)
 //   then e2e (Chromium, against its own wrangler dev; two streams of files, scripts/e2e.mjs).
 // Integration keeps the two cores busy only part of the time (each file starts its own workerd),
-// so the checks run beside it; their output is printed when they end, whole. The browser tests
-// run alone: beside integration they timed out (ADR 055).
+// so the checks run beside it; their output is printed when they end, whole. When they end, the
+// browser tests' server starts (migrations, seed, the demo flows) while integration finishes. The
+// browser tests themselves run alone: beside integration they timed out (ADR 055).
 // The build is not a test; a failed build counts as one failure.
 import path from "node:path";
 import { clearReport, countSummary, countVitest, failureLines } from "./lib/reports.mjs";
 import { bin, capture, quietEnv, ROOT, run } from "./lib/proc.mjs";
+import { startE2EServer } from "./lib/e2e-server.mjs";
 
 const results = (file) => path.join(ROOT, "test-results", file);
 const env = quietEnv();
@@ -85,6 +87,21 @@ async function checks() {
   // Needs the build: the JavaScript each page loads (budgets) and the React build `wrangler dev` bundles.
   await vitest("bundle", "vitest.bundle.config.ts", "bundle.json", ["tests/bundle"], options);
   console.log(options.log.filter(Boolean).join("\n"));
+  // The cores integration leaves idle start the browser tests' server; if it cannot start, the
+  // e2e step starts its own and reports why.
+  e2eServer = await startE2EServer().catch((error) => {
+    console.error(`E2E server, started early: ${error.message}`);
+    return null;
+  });
+}
+
+/** The browser tests' server, started beside integration (null until then, or if it failed). */
+let e2eServer = null;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the browser tests' server`);
+    Promise.resolve(e2eServer?.stop()).finally(() => process.exit(130));
+  });
 }
 
 await Promise.all([
@@ -97,7 +114,12 @@ await Promise.all([
 {
   clearReport(results("e2e.json"));
   const started = Date.now();
-  const code = await run(process.execPath, [path.join(ROOT, "scripts", "e2e.mjs")], { env, label: "e2e" });
+  const server = e2eServer ? { E2E_BASE_URL: e2eServer.baseURL, E2E_PERSIST_TO: e2eServer.persistTo } : {};
+  const code = await run(process.execPath, [path.join(ROOT, "scripts", "e2e.mjs")], {
+    env: { ...env, ...server },
+    label: "e2e",
+  });
+  await e2eServer?.stop();
   steps.set("e2e", { name: "e2e", ...countSummary(results("e2e.json"), code), ms: Date.now() - started });
 }
 
