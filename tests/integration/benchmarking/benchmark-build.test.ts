@@ -14,10 +14,10 @@ import {
 import { requestFinanceReport } from "~/server/finance/finance-reports.server";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import type { AppContext } from "~/server/load-context";
-import { appOrigins, emailOutbox, financeReports, jobs, notifications, users, valueInsights } from "~db/schema";
+import { appOrigins, emailOutbox, financeReports, jobs, users, valueInsights } from "~db/schema";
 import { DEAD_LETTER_REASONS, handleQueueBatch } from "../../../functions/queues";
 import { createClient, signedInClient } from "../../factories";
-import { call, connectAccounting, db, html, ORIGIN, setPlan, viewerOf } from "../helpers";
+import { call, connectAccounting, db, html, ORIGIN, setPlan, viewerOf, noticesOf } from "../helpers";
 import {
   apiCall,
   benchmarkingApp,
@@ -96,7 +96,6 @@ async function storeDemoBooks(businessId: string, lastUpdate = new Date()) {
 }
 
 const jobOf = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0];
-const noticesOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
 const emailsTo = async (userId: string) => {
   const [user] = await db().select().from(users).where(eq(users.id, userId));
   return db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));

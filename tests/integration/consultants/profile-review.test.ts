@@ -6,11 +6,10 @@ import {
   consultantProfileDrafts,
   consultantProfiles,
   consultantVettings,
-  notifications,
   users,
 } from "~db/schema";
 import type { ProfileDraftFields } from "~/lib/consultants/profile";
-import { call, createConsultant, createUser, db, html, postForm } from "../helpers";
+import { call, createConsultant, createUser, db, html, postForm, noticesOf } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 
 const COMPLETE: ProfileDraftFields = {
@@ -57,7 +56,6 @@ const vettingsOf = (userId: string) =>
     .from(consultantVettings)
     .where(eq(consultantVettings.consultantId, userId))
     .orderBy(asc(consultantVettings.createdAt));
-const noticesOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
 const review = (id: string) => `/manage/consultants/${id}/review`;
 
 describe("reviewing a consultant's profile", () => {

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryItemDecisions, deliveryItems, deliveryOutlines, notifications, purchases } from "~db/schema";
+import { deliveryItemDecisions, deliveryItems, deliveryOutlines, purchases } from "~db/schema";
 import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
-import { createConsultant, db, html, payStubSession, stripeEvent } from "../helpers";
+import { createConsultant, db, html, payStubSession, stripeEvent, noticesOf } from "../helpers";
 import { createPaidPurchase, createSignedOutline, deliverStripeEvent, sendWithStripe } from "../helpers/deliverables";
 import { signedInClient } from "../../factories";
 
@@ -24,13 +24,6 @@ async function itemRow(id: string) {
 async function outlineRow(id: string) {
   const [row] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, id));
   return row!;
-}
-
-async function noticesOf(userId: string, kind: string) {
-  return db()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 }
 
 describe("prepaying a deliverable (create-item-session, the webhook, the success page)", () => {

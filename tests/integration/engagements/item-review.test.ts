@@ -1,14 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  deliveryItemDecisions,
-  deliveryItems,
-  deliveryOutlines,
-  matchRequests,
-  notifications,
-  purchases,
-} from "~db/schema";
+import { deliveryItemDecisions, deliveryItems, deliveryOutlines, matchRequests, purchases } from "~db/schema";
 import type { DeliverableIntent } from "~/lib/engagements/deliverable-forms";
 import { DELIVERY_APPROVAL_NOTES, DELIVERY_APPROVED } from "~/lib/engagements/engagement-copy";
 import { DELIVERABLE_ACTIONS } from "~/server/engagements/item-review.server";
@@ -26,6 +19,7 @@ import {
   sessionTokenFrom,
   signIn,
   stripeEnv,
+  noticesOf,
 } from "../helpers";
 import { createPaidPurchase, createSignedOutline, sendWithStripe } from "../helpers/deliverables";
 import { signedInClient, type SignedInClient } from "../../factories";
@@ -100,11 +94,6 @@ async function outlineRow(id: string) {
 }
 const decisionsOf = (itemId: string) =>
   db().select().from(deliveryItemDecisions).where(eq(deliveryItemDecisions.itemId, itemId));
-const noticesOf = (userId: string, kind: string) =>
-  db()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 
 describe("PUT /api/delivery-outline/business/item-review", () => {
   it("revise: needs notes, sends the item back with them once; a double submission is refused and changes nothing", async () => {

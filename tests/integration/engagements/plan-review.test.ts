@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryOutlines, matchRequests, notifications, sowSignatures } from "~db/schema";
+import { deliveryOutlines, matchRequests, sowSignatures } from "~db/schema";
 import { matchStatusText } from "~/lib/matching/match-status";
 import {
   CHANGES_REQUESTED_NEXT,
@@ -24,7 +24,18 @@ import { consultantEngagementPath, managerEngagementPath } from "~/lib/engagemen
 import { SOW_HEADINGS } from "~/lib/engagements/sow";
 import { loadSignedStatements, reviewPlanFromForm } from "~/server/engagements/plan-review.server";
 import { CLIENTS_ONLY_MESSAGE, NOT_SIGNED_IN_MESSAGE } from "~/http/guards.server";
-import { appAt, call, createPlanAwaitingBusiness, db, html, ORIGIN, planFields, postForm, viewerOf } from "../helpers";
+import {
+  appAt,
+  call,
+  createPlanAwaitingBusiness,
+  db,
+  html,
+  ORIGIN,
+  planFields,
+  postForm,
+  viewerOf,
+  noticesOf,
+} from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager, type SignedInClient } from "../../factories";
 
 const REVIEW = "/api/delivery-outline/submit-business-review";
@@ -49,13 +60,6 @@ async function outlineRow(id: string) {
 
 async function signaturesOf(outlineId: string) {
   return db().select().from(sowSignatures).where(eq(sowSignatures.outlineId, outlineId));
-}
-
-async function noticesOf(userId: string, kind: string) {
-  return db()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 }
 
 async function sha256(bytes: ArrayBuffer): Promise<string> {

@@ -11,3 +11,4 @@ export * from "./password-reset";
 export * from "./stripe";
 export * from "./matching";
 export * from "./engagements";
+export * from "./notices";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { emailOutbox, matchCandidates, matchRequests, notifications } from "~db/schema";
+import { matchCandidates, matchRequests } from "~db/schema";
 import {
   CANDIDATE_NOT_FOUND_MESSAGE,
   CANDIDATE_NOT_OPEN_MESSAGE,
@@ -30,6 +30,8 @@ import {
   ORIGIN,
   postForm,
   signedIn,
+  emailsTo,
+  noticesOf,
 } from "../helpers";
 import { signedInClient, signedInManager, type SignedInClient } from "../../factories";
 
@@ -51,14 +53,6 @@ async function matchRow(id: string) {
 async function candidateRow(id: string) {
   const [row] = await db().select().from(matchCandidates).where(eq(matchCandidates.id, id));
   return row!;
-}
-
-async function noticesOf(userId: string) {
-  return db().select().from(notifications).where(eq(notifications.userId, userId));
-}
-
-async function mailsTo(address: string) {
-  return db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 }
 
 /** A request awaiting the business's decision on one consultant who accepted, with its own manager. */
@@ -127,16 +121,16 @@ describe("PUT business-decision: accepted", () => {
       expect(await noticesOf(other.consultant.user.id)).toEqual([
         expect.objectContaining({ kind: "candidacy_withdrawn", link: "/consultant/candidacies" }),
       ]);
-      const [mail] = await mailsTo(other.consultant.user.email);
+      const [mail] = await emailsTo(other.consultant.user.email);
       expect(mail).toMatchObject({ kind: "candidacy_withdrawn" });
       expect(mail!.textBody).toContain(`${ORIGIN}/consultant`);
     }
     expect(await noticesOf(declined.consultant.user.id)).toEqual([]);
     expect(await noticesOf(rejected.consultant.user.id)).toEqual([]);
-    const [consultantMail] = await mailsTo(consultant.user.email);
+    const [consultantMail] = await emailsTo(consultant.user.email);
     expect(consultantMail).toMatchObject({ kind: "consultant_matched" });
     expect(consultantMail!.textBody).toContain(`${ORIGIN}/consultant/candidacies/${candidate.id}`);
-    const [managerMail] = await mailsTo(manager.user.email);
+    const [managerMail] = await emailsTo(manager.user.email);
     expect(managerMail!.textBody).toContain(`${ORIGIN}/manage/matches/${match.id}`);
 
     // The business now sees its consultant and no candidate to decide on.
@@ -159,7 +153,7 @@ describe("PUT business-decision: accepted", () => {
     expect((await matchRow(match.id)).matchedAt).toEqual(matchedAt);
     expect(await noticesOf(consultant.user.id)).toHaveLength(1);
     expect(await noticesOf(manager.user.id)).toHaveLength(1);
-    expect(await mailsTo(consultant.user.email)).toHaveLength(1);
+    expect(await emailsTo(consultant.user.email)).toHaveLength(1);
     // Changing one's mind afterwards is refused.
     const reject = await decide(match.id, { ...body, decision: "rejected" }, client.token);
     expect(reject.status).toBe(409);
@@ -236,7 +230,7 @@ describe("PUT business-decision: rejected", () => {
     expect(await noticesOf(manager.user.id)).toEqual([
       expect.objectContaining({ kind: "candidate_rejected", link: `/manage/matches/${match.id}` }),
     ]);
-    const [managerMail] = await mailsTo(manager.user.email);
+    const [managerMail] = await emailsTo(manager.user.email);
     expect(managerMail).toMatchObject({ kind: "candidate_rejected", subject: "Pick the next candidate" });
     expect(await noticesOf(consultant.user.id)).toEqual([
       expect.objectContaining({

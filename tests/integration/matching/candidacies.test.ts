@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { businesses, emailOutbox, files, matchCandidates, matchRequests, notifications, users } from "~db/schema";
+import { businesses, files, matchCandidates, matchRequests, notifications, users } from "~db/schema";
 import { addBusinessDays } from "~/lib/matching/match-copy";
 import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
 import { createAppContext } from "~/server/load-context";
@@ -19,6 +19,8 @@ import {
   postForm,
   sessionTokenFrom,
   signIn,
+  emailsTo,
+  noticesOf,
 } from "../helpers";
 import { createClient, signedInClient, signedInManager } from "../../factories";
 
@@ -81,12 +83,6 @@ async function candidateRow(id: string) {
 }
 async function requestRow(id: string) {
   return (await db().select().from(matchRequests).where(eq(matchRequests.id, id)))[0]!;
-}
-async function noticesOf(userId: string) {
-  return db().select().from(notifications).where(eq(notifications.userId, userId));
-}
-async function emailsTo(address: string) {
-  return db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 }
 
 function appContext(now?: () => Date) {

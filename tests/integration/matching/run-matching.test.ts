@@ -1,15 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import {
-  consultantProfiles,
-  emailOutbox,
-  financeReports,
-  matchRequests,
-  matchSuggestions,
-  notifications,
-  users,
-} from "~db/schema";
+import { consultantProfiles, financeReports, matchRequests, matchSuggestions, users } from "~db/schema";
 import { DEMO_BUSINESS, DEMO_CONSULTANTS, demoSeedSql } from "~db/seed/demo";
 import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import { runMatching } from "~/server/matching/run-matching.server";
@@ -23,6 +15,8 @@ import {
   createUser,
   db,
   ORIGIN,
+  emailsTo,
+  noticesOf,
 } from "../helpers";
 import { createClient } from "../../factories";
 
@@ -48,10 +42,6 @@ const shortlistOf = (matchRequestId: string) =>
     .from(matchSuggestions)
     .where(eq(matchSuggestions.matchRequestId, matchRequestId))
     .orderBy(asc(matchSuggestions.rank));
-
-const noticesOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
-
-const emailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
 
 const requestRow = async (id: string) => (await db().select().from(matchRequests).where(eq(matchRequests.id, id)))[0];
 

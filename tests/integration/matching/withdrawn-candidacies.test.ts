@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   businesses,
@@ -9,7 +9,6 @@ import {
   matchCandidates,
   matchRequests,
   matchSuggestions,
-  notifications,
   users,
 } from "~db/schema";
 import { consultantEngagementPath, consultantNewPlanPath } from "~/lib/engagements/engagement-paths";
@@ -28,6 +27,7 @@ import {
   postForm,
   sessionTokenFrom,
   signIn,
+  noticesOf,
 } from "../helpers";
 import { createClient, signedInClient, signedInManager, type SignedInClient } from "../../factories";
 
@@ -85,11 +85,6 @@ async function attachFile(client: SignedInClient, matchRequestId: string) {
 const candidateRow = async (id: string) =>
   (await db().select().from(matchCandidates).where(eq(matchCandidates.id, id)))[0]!;
 const requestRow = async (id: string) => (await db().select().from(matchRequests).where(eq(matchRequests.id, id)))[0]!;
-const noticesOf = (userId: string, kind: string) =>
-  db()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 const unvet = (consultantId: string, token: string) =>
   postForm(`/manage/consultants/${consultantId}`, { intent: "unvet", notes: NOT_VETTED_ANY_MORE }, token);
 const decide = (matchId: string, consultantId: string, token: string) =>

@@ -38,6 +38,7 @@ import {
   stripeRequests,
   db,
   ORIGIN,
+  noticesOf,
 } from "../helpers";
 import { createClient, signedInClient, signedInManager } from "../../factories";
 
@@ -394,12 +395,6 @@ describe("a second payment for what is already paid (issue #36)", () => {
     (await stripeRequests()).filter(
       (r) => r.path === "/v1/refunds" && r.idempotencyKey === `refund-duplicate-${purchaseId}`,
     );
-
-  const noticesOf = (userId: string, kind: string) =>
-    db()
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 
   it("two paid checkouts for one $500 deliverable: the second is refunded once, under concurrent and repeated deliveries, and balances everywhere", async () => {
     const client = await signedInCustomer();

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { BUSINESS_DETAILS_CONSTRAINT, businessDetailsErrors } from "~/lib/business/business-rules";
 import { BusinessDetailsSchema } from "~/lib/business/business-schemas";
+import { form } from "../../support/form";
 
 // Sign-up's business step is checked in the browser with business-rules.ts (no Zod there) and on
 // the server with BusinessDetailsSchema: every input must get the same messages from both.
@@ -24,12 +25,6 @@ const variants: Record<string, (string | undefined)[]> = {
   revenue: [undefined, "", "> 20 million", "5-10 Million", "other"],
   employeeCount: [undefined, "", "150+", "0-25", "1000"],
 };
-
-function form(values: Record<string, string | undefined>): FormData {
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined) formData.set(name, value);
-  return formData;
-}
 
 const errorsOf = (reply: { error?: Record<string, string[] | null> | null }) =>
   Object.fromEntries(Object.entries(reply.error ?? {}).filter(([, messages]) => messages?.length));

@@ -29,15 +29,10 @@ import {
   supportSubjectLabel,
   SupportMessageSchema,
 } from "~/lib/support/support-schemas";
+import { form } from "../../support/form";
 
 const RULES = "Required: 8 characters, 1 uppercase, 1 number, 1 special character.";
 const MISMATCH = "New passwords do not match!";
-
-function form(entries: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) data.append(name, value);
-  return data;
-}
 
 /** Messages per field, as Conform reports them to the form (and the server action replies them). */
 function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], entries: Record<string, string>) {

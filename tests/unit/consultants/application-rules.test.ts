@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { APPLICATION_CONSTRAINT, applicationErrors } from "~/lib/consultants/application-rules";
 import { ApplicationSchema } from "~/lib/consultants/invitation-schemas";
+import { form } from "../../support/form";
 
 // The consultant application is checked in the browser with application-rules.ts (no Zod there)
 // and on the server with ApplicationSchema: every input must get the same messages from both.
@@ -29,15 +30,6 @@ const variants: Record<string, (string | string[] | undefined)[]> = {
   businessAreas: [undefined, [], ["finance", "finance"], ["nope"], ["finance", "nope", "also-nope"]],
   message: [undefined, "", "  ", "x".repeat(2000), "x".repeat(2001)],
 };
-
-function form(values: Record<string, string | string[] | undefined>): FormData {
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(values)) {
-    if (Array.isArray(value)) for (const item of value) formData.append(name, item);
-    else if (value !== undefined) formData.set(name, value);
-  }
-  return formData;
-}
 
 const errorsOf = (reply: { error?: Record<string, string[] | null> | null }) =>
   Object.fromEntries(Object.entries(reply.error ?? {}).filter(([, messages]) => messages?.length));

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_FIELD_ERRORS } from "~/lib/events/event-copy";
 import { checkEventForm, EventFormSchema, eventFormFields } from "~/lib/events/event-schemas";
-
-function form(fields: Record<string, string | string[]>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const one of Array.isArray(value) ? value : [value]) data.append(name, one);
-  }
-  return data;
-}
+import { form } from "../../support/form";
 
 const VALID = {
   intent: "create",

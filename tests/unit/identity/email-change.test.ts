@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emailChangedNotice } from "~/server/identity/email-change.server";
 import { parseEmailChangeForm } from "~/lib/identity/email-change";
-
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  return data;
-};
+import { form } from "../../support/form";
 
 describe("the email change form", () => {
   it("trims and lowercases the new email and keeps the password as typed", () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SignInSchema } from "~/lib/identity/auth-schemas";
 import { PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema";
 import { EMAIL_PATTERN, resetRequestErrors, signInErrors } from "~/lib/identity/sign-in-rules";
+import { form } from "../../support/form";
 
 // The login screen checks its forms in the browser with sign-in-rules.ts (no Zod there); the server
 // with the Zod schemas. Both must answer every input with the same messages.
@@ -30,12 +31,6 @@ const emails = [
   "ünïcode@partwise.test",
 ];
 const passwords = [undefined, "", " ", "Partwise-demo-1", "x".repeat(256), "x".repeat(257)];
-
-function form(values: Record<string, string | undefined>): FormData {
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined) formData.set(name, value);
-  return formData;
-}
 
 function zodErrors(schema: z.ZodType, formData: FormData): Record<string, string[]> {
   const reply = parseWithZod(formData, { schema }).reply();

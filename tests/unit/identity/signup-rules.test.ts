@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
 import { normalizeEmail, PERSONAL_DETAILS_CONSTRAINT, personalDetailsErrors } from "~/lib/identity/signup-rules";
 import { parse } from "@conform-to/react";
+import { form } from "../../support/form";
 
 // Sign-up step one is checked in the browser with signup-rules.ts (no Zod there) and on the server
 // with PersonalDetailsSchema: every input must get the same messages from both.
@@ -32,12 +33,6 @@ const variants: Record<string, (string | undefined)[]> = {
   password: [undefined, "", "short1!", "alllower1!", "ALLUPPER1!", "NoDigits!!", "NoSpecial11", "x".repeat(129)],
   confirmPassword: [undefined, "", "Partwise-demo-1", "other", "x".repeat(129)],
 };
-
-function form(values: Record<string, string | undefined>): FormData {
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined) formData.set(name, value);
-  return formData;
-}
 
 const errorsOf = (reply: { error?: Record<string, string[] | null> | null }) =>
   Object.fromEntries(Object.entries(reply.error ?? {}).filter(([, messages]) => messages?.length));

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { FILE_REJECTED_MESSAGE, FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/lib/files/file-rules";
 import { LEARNING_FIELD_ERRORS } from "~/lib/learning/learning-copy";
 import { checkLearningForm } from "~/lib/learning/learning-schemas";
+import { form as fieldsForm } from "../../support/form";
 
 const TEXT = { intent: "create", title: "Budget workbook", summary: "", area: "finance", access: "all" };
 
 function form(fields: Record<string, string>, file?: File): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  const data = fieldsForm(fields);
   // A browser sends an empty, nameless part when no file is chosen.
   data.append("file", file ?? new File([], "", { type: "application/octet-stream" }));
   return data;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldOf, intentOf, postMatches, postUnderWay } from "~/components/ui/pending-post";
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-}
+import { form } from "../../support/form";
 
 describe("the post under way", () => {
   const data = form({ intent: "prepay", itemId: "item-1" });
