@@ -17,6 +17,11 @@ const DEMO_CLIENT = /signInAsDemoClient|DEMO_CLIENT|demo@partwise\.test/;
 /** The recorded seconds of each file's tests, by path from the project. */
 const TIMINGS = path.join(ROOT, "tests", "e2e", "timings.json");
 
+/** Whether a browser test file (a path from the project) acts as the demo business client. */
+export function usesDemoClient(file) {
+  return DEMO_CLIENT.test(readFileSync(path.join(ROOT, file), "utf8"));
+}
+
 /** Every browser test file, relative to the project (sorted, so each run splits the same way). */
 export function e2eTestFiles() {
   const dir = path.join(ROOT, "tests", "e2e");
@@ -47,7 +52,7 @@ export function fileSeconds(files, recorded = readTimings()) {
 export function e2eStreams(files = e2eTestFiles(), recorded = readTimings()) {
   const seconds = fileSeconds(files, recorded);
   const total = (stream) => stream.reduce((sum, file) => sum + seconds.get(file), 0);
-  const first = files.filter((file) => DEMO_CLIENT.test(readFileSync(path.join(ROOT, file), "utf8")));
+  const first = files.filter(usesDemoClient);
   const second = [];
   const others = files
     .filter((file) => !first.includes(file))

@@ -1,13 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { e2eStreams, e2eTestFiles, fileSeconds } from "../../../scripts/lib/e2e-streams.mjs";
+import { e2eStreams, e2eTestFiles, fileSeconds, usesDemoClient } from "../../../scripts/lib/e2e-streams.mjs";
 
 // How the browser test files are split into the two streams npm test runs at once (ADR 055).
 
 const ROOT = path.resolve(__dirname, "../../..");
-const DEMO_CLIENT = /signInAsDemoClient|DEMO_CLIENT|demo@partwise\.test/;
-const usesDemoClient = (file: string) => DEMO_CLIENT.test(readFileSync(path.join(ROOT, file), "utf8"));
 
 describe("the browser test streams", () => {
   const files = e2eTestFiles();
