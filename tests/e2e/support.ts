@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -147,6 +148,14 @@ function waitForHydrationAfterGoto(page: Page, problems: string[]) {
 /** axe-core's browser build, read from node_modules: nothing is fetched from the web. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/**
+ * The findings of every page state this stream has checked, by `pageState`. axe's result depends only
+ * on the document, its styles (one build per run), the viewport, the scroll position, the focused
+ * element and the controls' values, so a state met again (the login page, in every test that signs
+ * in) is not checked again: a fifth of the browser tests' time went to such repeats.
+ */
+const checkedStates = new Map<string, string[]>();
+
 /** Where the checks of a test's main page report to (expectPath has only the page). */
 const accessibilityFindings = new WeakMap<Page, string[]>();
 
@@ -164,6 +173,9 @@ async function axeFindings(page: Page): Promise<string[]> {
       await page.waitForLoadState("load");
       const isHtml = await page.evaluate(() => document.contentType === "text/html");
       if (!isHtml) return [];
+      const state = await pageState(page);
+      const known = checkedStates.get(state);
+      if (known) return known;
       // Once per document: the source is half a megabyte.
       if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE_SOURCE};undefined`);
       const violations = await page.evaluate(async () => {
@@ -183,7 +195,11 @@ async function axeFindings(page: Page): Promise<string[]> {
           .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
       });
       const where = new URL(page.url()).pathname;
-      return violations.map((v) => `axe ${v.impact} ${v.id} at ${where}: ${v.help} — ${v.targets.join(" | ")}`);
+      const findings = violations.map(
+        (v) => `axe ${v.impact} ${v.id} at ${where}: ${v.help} — ${v.targets.join(" | ")}`,
+      );
+      checkedStates.set(state, findings);
+      return findings;
     } catch (error) {
       // A navigation that starts while axe runs destroys its context: check the new page instead.
       if (attempt < 2 && /context was destroyed|navigat/i.test(String(error))) continue;
@@ -193,6 +209,32 @@ async function axeFindings(page: Page): Promise<string[]> {
       throw error;
     }
   }
+}
+
+/**
+ * A digest of everything axe's result depends on: the path, the viewport, the scroll position, the
+ * focused element, every control's value and state, and the document's markup (Chromium hides
+ * nonces from the markup, so a page served twice reads the same).
+ */
+async function pageState(page: Page): Promise<string> {
+  const state = await page.evaluate(() => {
+    const all = Array.from(document.querySelectorAll("*"));
+    const controls = Array.from(document.querySelectorAll("input, select, textarea"), (element) => {
+      const control = element as HTMLInputElement;
+      return `${control.value}|${control.checked}|${control.indeterminate}`;
+    });
+    return [
+      location.pathname,
+      innerWidth,
+      innerHeight,
+      scrollX,
+      scrollY,
+      document.activeElement ? all.indexOf(document.activeElement) : -1,
+      controls.join("\u0000"),
+      document.documentElement.outerHTML,
+    ].join("\u0001");
+  });
+  return createHash("sha256").update(state).digest("hex");
 }
 
 type AxeApi = {
