@@ -8,6 +8,7 @@ import {
   RESET_REQUESTED_MESSAGE,
 } from "~/lib/identity/password-reset-copy";
 import type { PasswordRecoveryInput, PasswordResetRequestInput } from "~/lib/identity/password-reset-schema";
+import { appOrigin } from "~/server/platform/app-origin.server";
 import { sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 import type { AppContext } from "~/server/load-context";
@@ -91,7 +92,7 @@ export async function requestPasswordReset(
     return { ok: false, status: 429, msg: TOO_MANY_ATTEMPTS_MESSAGE, retryAfterSeconds: verdict.retryAfterSeconds };
   }
   // Nothing about the account is known before answering, so no answer can differ by it.
-  const origin = app.env.APP_URL ? new URL(app.env.APP_URL).origin : new URL(request.url).origin;
+  const origin = appOrigin(app, request);
   app.afterResponse(() =>
     issueRecoveryPassword(app, email, origin, now).catch((error: unknown) => {
       // Never log the recovery password itself.

@@ -13,12 +13,12 @@ const ROW_ID = "app";
 
 /** The origin links in this request's answers and redirects use: APP_URL when configured, else the request's own. */
 export function appOrigin(app: AppContext, request: Request): string {
-  return (app.env.APP_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+  return configuredOrigin(app) ?? new URL(request.url).origin;
 }
 
-/** APP_URL's origin, without a trailing slash; null when it is not configured. */
+/** APP_URL (an origin, without a trailing slash: parseEnv checks it); null when it is not configured. */
 export function configuredOrigin(app: AppContext): string | null {
-  return app.env.APP_URL ? new URL(app.env.APP_URL).origin : null;
+  return app.env.APP_URL ?? null;
 }
 
 /**

@@ -61,8 +61,18 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const VarsSchema = z.object({
   APP_ENV: z.enum(["local", "production"]).default("production"),
-  /** Public origin of the app, e.g. https://app.partwise.com. Used for links in emails and the Origin check. */
-  APP_URL: optional(z.url()),
+  /**
+   * Public origin of the app, e.g. https://app.partwise.com. Used for links in emails and the Origin
+   * check. An origin only: the app is served from the root, so a path would be lost or wrong.
+   */
+  APP_URL: optional(
+    z.url().refine((value) => {
+      // Not a URL at all: z.url() says so.
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return url.pathname === "/" && !url.search && !url.hash;
+    }, "must be an origin, e.g. https://app.partwise.com, without a path"),
+  ),
   /** Secret mixed into every password hash (HMAC key). At least 32 characters. */
   PASSWORD_PEPPER: optional(z.string().min(32)),
   /** Resend API key. Set: emails go through Resend. Unset (local only): the D1 outbox is the delivery. */
@@ -109,6 +119,7 @@ export const APP_VAR_NAMES = Object.keys(VarsSchema.shape);
 
 export type AppEnv = {
   APP_ENV: "local" | "production";
+  /** APP_URL's origin (no trailing slash); undefined when it is not configured. */
   APP_URL?: string;
   PASSWORD_PEPPER: string;
   RESEND_API_KEY?: string;
@@ -222,7 +233,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   }
   return {
     APP_ENV: vars.APP_ENV,
-    APP_URL: vars.APP_URL,
+    APP_URL: vars.APP_URL ? new URL(vars.APP_URL).origin : undefined,
     PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? LOCAL_DEFAULTS.PASSWORD_PEPPER,
     RESEND_API_KEY: vars.RESEND_API_KEY,
     RESEND_API_BASE: vars.RESEND_API_BASE,

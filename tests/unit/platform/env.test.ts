@@ -268,6 +268,16 @@ describe("parseEnv", () => {
   it("treats an empty APP_URL as unset", () => {
     expect(parseEnv({ APP_ENV: "local", APP_URL: "" }).APP_URL).toBeUndefined();
   });
+
+  it("keeps APP_URL as an origin, one form for every link, and refuses one with a path", () => {
+    expect(parseEnv({ APP_ENV: "local", APP_URL: "https://app.partwise.com/" }).APP_URL).toBe(
+      "https://app.partwise.com",
+    );
+    expect(parseEnv({ APP_ENV: "local", APP_URL: "http://localhost:8787" }).APP_URL).toBe("http://localhost:8787");
+    for (const withPath of ["https://app.partwise.com/app", "https://app.partwise.com/?a=1", "https://x.test/#top"]) {
+      expect(() => parseEnv({ APP_ENV: "local", APP_URL: withPath })).toThrow("Invalid configuration: APP_URL");
+    }
+  });
 });
 
 describe("envOf and database: once per bindings object (ADR 042)", () => {
