@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { DEMO_INSIGHTS } from "../../../db/seed/demo";
-import { browserTest, expectPath, signIn, signUpNewClient } from "../support";
+import { atEachWidth, browserTest, expectPath, signIn, signUpNewClient } from "../support";
 
 /**
  * The console has its own frame: at desktop widths the request and support pages keep a readable
@@ -76,12 +76,14 @@ async function openNewSupportMessage(page: Page) {
 }
 
 describe("engagement manager console layout", () => {
-  for (const width of [375, 1280, 1920]) {
-    const desktop = width >= 1200;
-    browserTest(
-      `the request and support pages are readable at ${width} px`,
-      async ({ page }) => {
-        await openNewSupportMessage(page);
+  // The pages are opened once, on a phone, and measured at each width (atEachWidth resizes).
+  const WIDTHS = [375, 1280, 1920].map((width) => ({ width, height: 900 }));
+  browserTest(
+    "the request and support pages are readable at 375, 1280 and 1920 px",
+    async ({ page }) => {
+      await openNewSupportMessage(page);
+      await atEachWidth(page, WIDTHS, async ({ width }) => {
+        const desktop = width >= 1200;
         const support = await measure(
           page,
           ".support-sender dd",
@@ -96,10 +98,14 @@ describe("engagement manager console layout", () => {
         // Stacked, the navigation is a short row above the page, not a stretched band.
         if (width < 900) expect(support.navHeight).toBeLessThanOrEqual(160);
         if (desktop) expect(support.height).toBeLessThanOrEqual(1200);
+      });
 
-        // The published demo request: the longest request page (its report in full).
-        await page.goto(`/manage/insights/${DEMO_INSIGHTS.delivered.requestId}`);
-        await page.getByRole("heading", { name: "Business profile" }).waitFor();
+      // The published demo request: the longest request page (its report in full).
+      await page.goto(`/manage/insights/${DEMO_INSIGHTS.delivered.requestId}`);
+      await page.getByRole("heading", { name: "Business profile" }).waitFor();
+      const nav = page.getByRole("navigation", { name: "Console" });
+      await atEachWidth(page, WIDTHS, async ({ width }) => {
+        const desktop = width >= 1200;
         const request = await measure(
           page,
           ".insight-request-side dd",
@@ -117,24 +123,23 @@ describe("engagement manager console layout", () => {
           // The main area uses the screen, not a centred reading column.
           expect(request.mainWidth).toBeGreaterThanOrEqual(1600);
         }
-
         // The navigation reaches every section and marks the current one.
-        const nav = page.getByRole("navigation", { name: "Console" });
         expect(await nav.getByRole("link", { name: "Insight requests" }).getAttribute("aria-current")).toBe("page");
-        await nav.getByRole("link", { name: "Support messages" }).click();
-        await expectPath(page, "/manage/support");
-        // A phone's row scrolls sideways and keeps the current section in sight.
-        await expect
-          .poll(async () => {
-            const box = await nav.getByRole("link", { name: "Support messages" }).boundingBox();
-            return box !== null && box.x >= 0 && box.x + box.width <= width;
-          })
-          .toBe(true);
-        await nav.getByRole("link", { name: "Home" }).click();
-        await expectPath(page, "/manage");
-        await page.getByRole("heading", { name: "Hello, Morgan Ellis", level: 1 }).waitFor();
-      },
-      { viewport: { width, height: 900 } },
-    );
-  }
+      });
+
+      await nav.getByRole("link", { name: "Support messages" }).click();
+      await expectPath(page, "/manage/support");
+      // A phone's row scrolls sideways and keeps the current section in sight.
+      await expect
+        .poll(async () => {
+          const box = await nav.getByRole("link", { name: "Support messages" }).boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= 375;
+        })
+        .toBe(true);
+      await nav.getByRole("link", { name: "Home" }).click();
+      await expectPath(page, "/manage");
+      await page.getByRole("heading", { name: "Hello, Morgan Ellis", level: 1 }).waitFor();
+    },
+    { viewport: WIDTHS[0] },
+  );
 });
