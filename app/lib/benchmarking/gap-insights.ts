@@ -6,6 +6,7 @@ import { benchmarkGapSummary, benchmarkGapTitle } from "./benchmarking-copy";
 import { largestGaps, reportAsRead } from "./report";
 import type { BenchmarkReportData } from "./report-types";
 import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
+import { formatDate } from "~/lib/shared/dates";
 
 export type DerivedBenchmarkInsight = {
   kind: "benchmark_gap";
@@ -46,15 +47,21 @@ export function benchmarkGapInsightYear(businessId: string, insightId: string): 
 /**
  * A stored benchmark_gap insight's title and summary as they read (ADR 060): written from its
  * year's report as it reads (reportAsRead), so an insight stored before a format changed reads
- * like a new one; the stored texts when the report gives none (a rated insight kept through a
- * rebuild that found no gap).
+ * like a new one. A rated insight kept through a rebuild that found no gap keeps the texts it was
+ * rated on, and its summary says that the report no longer shows the gap (NO_LONGER_SHOWN), so
+ * neither its page nor a match request made from it tells of a gap as if it were current.
  */
 export function benchmarkGapInsightAsRead(
   stored: { title: string; summary: string },
   report: BenchmarkReportData | null,
 ): { title: string; summary: string } {
-  const [derived] = report ? deriveBenchmarkGapInsights(reportAsRead(report)) : [];
-  return derived
-    ? { title: derived.title, summary: derived.summary }
-    : { title: stored.title, summary: stored.summary };
+  if (!report) return { title: stored.title, summary: stored.summary };
+  const [derived] = deriveBenchmarkGapInsights(reportAsRead(report));
+  if (derived) return { title: derived.title, summary: derived.summary };
+  return { title: stored.title, summary: `${stored.summary} ${noLongerShown(report)}` };
+}
+
+/** "Your 2026 benchmarking report, rebuilt on Nov 20, 2026, no longer shows this gap." */
+export function noLongerShown(report: Pick<BenchmarkReportData, "year" | "builtAt">): string {
+  return `Your ${report.year} benchmarking report, rebuilt on ${formatDate(report.builtAt)}, no longer shows this gap.`;
 }

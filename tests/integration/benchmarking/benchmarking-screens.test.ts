@@ -238,6 +238,58 @@ describe("/benchmarking screens", () => {
     expect(request?.problemStatement).toBe(summary);
   });
 
+  it("keeps a rated insight through a rebuild that found no gap with the texts it was rated on, saying the report no longer shows the gap, on its page, in the API and in a match made from it", async () => {
+    const client = await signedInClient();
+    const businessId = client.business.id;
+    const year = currentYear();
+    await buyYear(businessId);
+    await storeJob(businessId, year, "succeeded");
+    // The rebuilt report: no published peer figure to compare with, so no gap and no readings.
+    const builtAt = `${year}-03-04T09:30:00.000Z`;
+    await storeReport(businessId, year, {
+      ...BOOKS_REPORT_STORED_BEFORE_CENTS,
+      year,
+      builtAt,
+      measures: BOOKS_REPORT_STORED_BEFORE_CENTS.measures.map((measure) => ({
+        ...measure,
+        peer: null,
+        gapPercent: null,
+        gapAmount: null,
+      })),
+      readings: [],
+    });
+    const insightId = `vi-${businessId}-benchmark_gap-${year}`;
+    const now = new Date();
+    await db()
+      .insert(valueInsights)
+      .values({
+        id: insightId,
+        businessId,
+        kind: "benchmark_gap",
+        category: "finance",
+        ...BOOKS_INSIGHT_STORED_BEFORE_CENTS,
+        statusText: "Your value insight is ready to view.",
+        clientSatisfaction: 4,
+        clientFeedback: "Useful.",
+        createdAt: now,
+        updatedAt: now,
+      });
+    const summary = `${BOOKS_INSIGHT_STORED_BEFORE_CENTS.summary} Your ${year} benchmarking report, rebuilt on Mar 4, ${year}, no longer shows this gap.`;
+
+    const insight = await page(`/insight-discovery?type=VALUE&id=${insightId}`, { token: client.token });
+    expect(insight.status).toBe(200);
+    expect(insight.text).toContain(html(summary));
+    const api = await apiCall(`/api/insight/value-insight/${insightId}`, { token: client.token });
+    expect(api.body).toMatchObject({ title: BOOKS_INSIGHT_STORED_BEFORE_CENTS.title, summary });
+    const match = await apiCall(`/api/matching/matchRequest/create-from-value-insight/${insightId}`, {
+      method: "POST",
+      token: client.token,
+    });
+    expect(match.status).toBe(200);
+    const [request] = await db().select().from(matchRequests).where(eq(matchRequests.sourceId, insightId));
+    expect(request?.problemStatement).toBe(summary);
+  });
+
   it("starts SCALE's included year without a charge (Start Benchmarking), once", async () => {
     const client = await signedInClient();
     await setPlan(client.business.id, "PREMIUM");

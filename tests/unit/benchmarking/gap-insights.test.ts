@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { benchmarkGapInsightId, deriveBenchmarkGapInsights } from "~/lib/benchmarking/gap-insights";
+import {
+  benchmarkGapInsightAsRead,
+  benchmarkGapInsightId,
+  deriveBenchmarkGapInsights,
+} from "~/lib/benchmarking/gap-insights";
 import { VALUE_INSIGHT_KINDS } from "~db/enums";
 import { monthsEndingAt } from "~/lib/finance/finance";
 import { REFERENCE_DATA } from "./committed-reference-data";
@@ -55,5 +59,37 @@ describe("the benchmark_gap value insight", () => {
 
   it("its id is the finance insights' pattern with the year as period", () => {
     expect(benchmarkGapInsightId("biz_1", 2026)).toBe("vi-biz_1-benchmark_gap-2026");
+  });
+});
+
+describe("a stored benchmark_gap insight as it reads", () => {
+  const stored = {
+    title: "Revenue per employee 51.6% below peers",
+    summary: "Your revenue per employee ($197,368) is 51.6% lower than the average of peer firms ($407,587).",
+  };
+
+  it("is written from its year's report when the report tells a gap", () => {
+    const built = report();
+    const [derived] = deriveBenchmarkGapInsights(built);
+    expect(benchmarkGapInsightAsRead(stored, built)).toEqual({ title: derived.title, summary: derived.summary });
+  });
+
+  it("keeps the texts it was rated on, with the date the report stopped showing the gap, after a rebuild that found none", () => {
+    const built = report();
+    const noGap = {
+      ...built,
+      // No published peer figure to compare with (e.g. the industry was changed to one without).
+      measures: built.measures.map((measure) => ({ ...measure, peer: null, gapPercent: null, gapAmount: null })),
+      readings: [],
+    };
+    expect(deriveBenchmarkGapInsights(noGap)).toEqual([]);
+    expect(benchmarkGapInsightAsRead(stored, noGap)).toEqual({
+      title: stored.title,
+      summary: `${stored.summary} Your 2026 benchmarking report, rebuilt on Nov 20, 2026, no longer shows this gap.`,
+    });
+  });
+
+  it("reads as stored when its report is gone", () => {
+    expect(benchmarkGapInsightAsRead(stored, null)).toEqual(stored);
   });
 });
