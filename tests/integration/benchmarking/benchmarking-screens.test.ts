@@ -70,6 +70,30 @@ async function page(
   return { status: response.status, location: response.headers.get("Location"), text: await response.text() };
 }
 
+/** The year's benchmark_gap insight as the code before cents stored it (whole-dollar summary): its id. */
+async function storeGapInsightStoredBeforeCents(
+  businessId: string,
+  year: number,
+  rating: { clientSatisfaction?: number; clientFeedback?: string } = {},
+): Promise<string> {
+  const id = `vi-${businessId}-benchmark_gap-${year}`;
+  const now = new Date();
+  await db()
+    .insert(valueInsights)
+    .values({
+      id,
+      businessId,
+      kind: "benchmark_gap",
+      category: "finance",
+      ...BOOKS_INSIGHT_STORED_BEFORE_CENTS,
+      statusText: "Your value insight is ready to view.",
+      ...rating,
+      createdAt: now,
+      updatedAt: now,
+    });
+  return id;
+}
+
 describe("/benchmarking screens", () => {
   it("sends anonymous visitors and clients without a business away, and a refused accounting authorization to the connect flow's screen", async () => {
     const anonymous = await page("/benchmarking");
@@ -163,20 +187,8 @@ describe("/benchmarking screens", () => {
     // The rows as the code before cents stored them: whole-dollar readings, payroll note and gaps,
     // no payroll total; its insight's summary in whole dollars.
     await storeReport(businessId, year, { ...BOOKS_REPORT_STORED_BEFORE_CENTS, year });
-    const insightId = `vi-${businessId}-benchmark_gap-${year}`;
+    const insightId = await storeGapInsightStoredBeforeCents(businessId, year);
     const now = new Date();
-    await db()
-      .insert(valueInsights)
-      .values({
-        id: insightId,
-        businessId,
-        kind: "benchmark_gap",
-        category: "finance",
-        ...BOOKS_INSIGHT_STORED_BEFORE_CENTS,
-        statusText: "Your value insight is ready to view.",
-        createdAt: now,
-        updatedAt: now,
-      });
     // The finance report the report was built from (its booksVersion): one wages account.
     const months = monthsEndingAt("2026-11", 24);
     await connectAccounting(businessId);
@@ -258,22 +270,10 @@ describe("/benchmarking screens", () => {
       })),
       readings: [],
     });
-    const insightId = `vi-${businessId}-benchmark_gap-${year}`;
-    const now = new Date();
-    await db()
-      .insert(valueInsights)
-      .values({
-        id: insightId,
-        businessId,
-        kind: "benchmark_gap",
-        category: "finance",
-        ...BOOKS_INSIGHT_STORED_BEFORE_CENTS,
-        statusText: "Your value insight is ready to view.",
-        clientSatisfaction: 4,
-        clientFeedback: "Useful.",
-        createdAt: now,
-        updatedAt: now,
-      });
+    const insightId = await storeGapInsightStoredBeforeCents(businessId, year, {
+      clientSatisfaction: 4,
+      clientFeedback: "Useful.",
+    });
     const summary = `${BOOKS_INSIGHT_STORED_BEFORE_CENTS.summary} Your ${year} benchmarking report, rebuilt on Mar 4, ${year}, no longer shows this gap.`;
 
     const insight = await page(`/insight-discovery?type=VALUE&id=${insightId}`, { token: client.token });
