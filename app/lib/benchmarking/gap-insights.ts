@@ -56,12 +56,21 @@ export function benchmarkGapInsightAsRead(
   report: BenchmarkReportData | null,
 ): { title: string; summary: string } {
   if (!report) return { title: stored.title, summary: stored.summary };
-  const [derived] = deriveBenchmarkGapInsights(reportAsRead(report));
-  if (derived) return { title: derived.title, summary: derived.summary };
+  const derived = benchmarkGapTextsAsRead(report);
+  if (derived) return derived;
   return { title: stored.title, summary: `${stored.summary} ${noLongerShown(report)}` };
 }
 
+/**
+ * The gap insight's title and summary as a report tells them today (reportAsRead), null when it
+ * tells no gap. The build also keeps these texts on a rated insight when a rebuild finds no gap.
+ */
+export function benchmarkGapTextsAsRead(report: BenchmarkReportData): { title: string; summary: string } | null {
+  const [derived] = deriveBenchmarkGapInsights(reportAsRead(report));
+  return derived ? { title: derived.title, summary: derived.summary } : null;
+}
+
 /** "Your 2026 benchmarking report, rebuilt on Nov 20, 2026, no longer shows this gap." */
-export function noLongerShown(report: Pick<BenchmarkReportData, "year" | "builtAt">): string {
+function noLongerShown(report: Pick<BenchmarkReportData, "year" | "builtAt">): string {
   return `Your ${report.year} benchmarking report, rebuilt on ${formatDate(report.builtAt)}, no longer shows this gap.`;
 }

@@ -1,5 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { deleteUntouchedBenchmarkInsight, upsertBenchmarkInsight } from "~/server/finance/value-insight-rows.server";
+import type { BatchItem } from "drizzle-orm/batch";
+import {
+  deleteUntouchedBenchmarkInsight,
+  rewordKeptBenchmarkInsight,
+  upsertBenchmarkInsight,
+} from "~/server/finance/value-insight-rows.server";
+import type { Database } from "~db/index";
 import { benchmarkReports, businesses, financeReports, jobs, type Job } from "~db/schema";
 import {
   BENCHMARKING_NO_ACCESS_ERROR,
@@ -7,6 +13,7 @@ import {
   benchmarkingReadyNotice,
   benchmarkingUpdatedNotice,
 } from "~/lib/benchmarking/benchmarking-copy";
+import { benchmarkGapTextsAsRead } from "~/lib/benchmarking/gap-insights";
 import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { payrollByMonth, type ExpenseLine } from "~/lib/finance/expense-lines";
 import { naicsTitle } from "~/server/business/naics.server";
@@ -44,9 +51,11 @@ export const BENCHMARKING_READY_KIND = "benchmarking_ready";
  * 4. ONE batch writes the report (upsert on business + year: a rerun or a replay overwrites, never
  *    duplicates) and the year's benchmark_gap value insight (upsert on its id
  *    `vi-<business>-benchmark_gap-<year>`, keeping the client's rating and feedback; when the new
- *    report has no gap to tell, an unrated one is taken out). A failure before that batch leaves
- *    the previous report as it was. The same batch reads the finance report again: books stored
- *    while the build ran (their refresh left this running job alone) send it round again at once.
+ *    report has no gap to tell, an unrated one is taken out and a rated one keeps the texts it was
+ *    rated on, as the previous report reads today: benchmarkInsightWrites). A failure before that
+ *    batch leaves the previous report as it was. The same batch reads the finance report again:
+ *    books stored while the build ran (their refresh left this running job alone) send it round
+ *    again at once.
  * 5. The owner is told: an in-app notification and an email with a link to /benchmarking
  *    ("ready" the first time, "updated" on a rebuild). The link is on APP_URL, else on the app's
  *    last known origin (recorded by the request that started the job; docs/decisions/047). A
@@ -90,7 +99,7 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
       .limit(1),
     yearRowQuery(app, job.businessId, year),
     app.db
-      .select({ id: benchmarkReports.id })
+      .select({ data: benchmarkReports.data })
       .from(benchmarkReports)
       .where(and(eq(benchmarkReports.businessId, job.businessId), eq(benchmarkReports.period, job.period)))
       .limit(1),
@@ -140,22 +149,20 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
       target: [benchmarkReports.businessId, benchmarkReports.period],
       set: { naics: business.naics, data: report, jobId: job.id },
     });
-  const writeInsight = insight
-    ? upsertBenchmarkInsight(
-        app.db,
-        { id: insightId, businessId: job.businessId, financeReportId: finance?.id ?? null },
-        insight,
-        now,
-      )
-    : deleteUntouchedBenchmarkInsight(app.db, insightId);
-  const [, , booksNow] = await app.db.batch([
-    writeReport,
-    writeInsight,
+  const [booksNow] = await app.db.batch([
     app.db
       .select({ lastUpdate: financeReports.lastUpdate })
       .from(financeReports)
       .where(eq(financeReports.businessId, job.businessId))
       .limit(1),
+    writeReport,
+    ...benchmarkInsightWrites(
+      app.db,
+      { id: insightId, businessId: job.businessId, financeReportId: finance?.id ?? null },
+      insight ?? null,
+      (previous[0]?.data as BenchmarkReportData | undefined) ?? null,
+      now,
+    ),
   ]);
   // New books stored while this build ran: the finance job's refresh saw this job running and left
   // it alone, so this build goes round again at once with them (the owner is told after that one).
@@ -177,6 +184,27 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
     action: texts.action,
     footer: BENCHMARKING_NOTICE_FOOTER,
   });
+}
+
+/**
+ * The writes of the year's gap insight `row.id` in the build's batch: the new report's `insight`
+ * upserted (its rating and feedback kept); when the new report tells no gap, an unrated insight
+ * taken out and a rated one (or one a match request was made from) kept with the texts it was
+ * rated on, written again as the `previous` report tells them today (ADR 052's one money format,
+ * whatever format they were stored in). Its page then adds that the report no longer shows the
+ * gap (benchmarkGapInsightAsRead). A previous report that told no gap either leaves them alone.
+ */
+export function benchmarkInsightWrites(
+  db: Database,
+  row: { id: string; businessId: string; financeReportId: string | null },
+  insight: ReturnType<typeof benchmarkGapInsights>[number] | null,
+  previous: BenchmarkReportData | null,
+  now: Date,
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  if (insight) return [upsertBenchmarkInsight(db, row, insight, now)];
+  const ratedOn = previous && benchmarkGapTextsAsRead(previous);
+  const remove = deleteUntouchedBenchmarkInsight(db, row.id);
+  return ratedOn ? [remove, rewordKeptBenchmarkInsight(db, row.id, ratedOn, now)] : [remove];
 }
 
 /** The engine's books from a stored finance report; payroll null when it has no expense lines. */

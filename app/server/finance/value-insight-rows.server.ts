@@ -55,6 +55,22 @@ export function deleteUntouchedBenchmarkInsight(db: Database, id: string) {
     );
 }
 
+/**
+ * Benchmarking's rated gap insight `id`, kept through a rebuild that found no gap: its texts set to
+ * those it was rated on, as they read today (the caller's words; nothing else of the row changes).
+ */
+export function rewordKeptBenchmarkInsight(
+  db: Database,
+  id: string,
+  texts: Pick<NewValueInsight, "title" | "summary">,
+  now: Date,
+) {
+  return db
+    .update(valueInsights)
+    .set({ title: texts.title, summary: texts.summary, updatedAt: now })
+    .where(and(eq(valueInsights.id, id), eq(valueInsights.kind, "benchmark_gap")));
+}
+
 /** The business's rating and comment on its value insight `id` (RETURNING its id: none, not theirs). */
 export function recordValueInsightFeedback(
   db: Database,

@@ -9,6 +9,7 @@ import { parseProfitAndLossReport } from "~/lib/finance/intuit-report";
 import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import {
   BOOKS_CHANGED_DURING_BUILD,
+  benchmarkInsightWrites,
   refreshBenchmarkingAfterBooks,
 } from "~/server/benchmarking/benchmark-build.server";
 import { requestFinanceReport } from "~/server/finance/finance-reports.server";
@@ -16,6 +17,7 @@ import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.ser
 import type { AppContext } from "~/server/load-context";
 import { appOrigins, emailOutbox, financeReports, jobs, users, valueInsights } from "~db/schema";
 import { DEAD_LETTER_REASONS, handleQueueBatch } from "../../../functions/queues";
+import { BOOKS_INSIGHT_STORED_BEFORE_CENTS, BOOKS_REPORT_STORED_BEFORE_CENTS } from "../../fixtures/benchmarking/report";
 import { createClient, signedInClient } from "../../factories";
 import { call, connectAccounting, db, html, ORIGIN, setPlan, viewerOf, noticesOf } from "../helpers";
 import {
@@ -242,6 +244,52 @@ describe("the benchmarking job", () => {
       `Your ${currentYear()} benchmarking is ready`,
       `Your ${currentYear()} benchmarking is updated`,
     ]);
+  });
+
+  it("a rebuild that finds no gap takes out an unrated insight and keeps a rated one with the texts it was rated on, as they read today", async () => {
+    const year = currentYear();
+    const previous = { ...BOOKS_REPORT_STORED_BEFORE_CENTS, year };
+    const noGap = {
+      ...previous,
+      measures: previous.measures.map((measure) => ({ ...measure, peer: null, gapPercent: null, gapAmount: null })),
+      readings: [],
+    };
+    const [rated, unrated] = await Promise.all([createClient(), createClient()]);
+    const stored = new Date("2026-01-05T10:00:00.000Z");
+    const idOf = (businessId: string) => `vi-${businessId}-benchmark_gap-${year}`;
+    await db()
+      .insert(valueInsights)
+      .values(
+        [rated, unrated].map(({ business }) => ({
+          id: idOf(business.id),
+          businessId: business.id,
+          kind: "benchmark_gap" as const,
+          category: "finance" as const,
+          ...BOOKS_INSIGHT_STORED_BEFORE_CENTS,
+          statusText: VALUE_INSIGHT_STATUS_TEXT,
+          clientSatisfaction: business.id === rated.business.id ? 4 : null,
+          createdAt: stored,
+          updatedAt: stored,
+        })),
+      );
+    const rebuild = (businessId: string, report: BenchmarkReportData, at: Date) =>
+      benchmarkInsightWrites(db(), { id: idOf(businessId), businessId, financeReportId: null }, null, report, at);
+
+    const at = new Date("2026-03-04T09:30:00.000Z");
+    await db().batch([...rebuild(rated.business.id, previous, at), ...rebuild(unrated.business.id, previous, at)]);
+    expect(await gapInsightsOf(unrated.business.id)).toEqual([]);
+    const [kept] = await gapInsightsOf(rated.business.id);
+    expect(kept).toMatchObject({
+      title: "Revenue 43.5% above peer firms",
+      summary:
+        "Your revenue for Nov 2025 to Oct 2026 ($2,588,633.76) is 43.5% higher than the average of peer firms ($1,803,772.00), $784,861.76 more. You have 37 employees, 42.1% more than the average peer firm (26). Wages and salaries take 32.9% of your revenue, 1.3 percentage points less than at peer firms (34.2%). Peers: Full-service restaurants (NAICS 722511), 2017; Accommodation and food services (NAICS 72) firms with 20 to 49 employees, 2017; dollar figures in 2024 dollars.",
+      clientSatisfaction: 4,
+      updatedAt: at,
+    });
+
+    // A later rebuild without a gap either (its previous report told none): the texts stay.
+    await db().batch(rebuild(rated.business.id, noGap, new Date("2026-04-01T00:00:00.000Z")));
+    expect((await gapInsightsOf(rated.business.id))[0]).toEqual(kept);
   });
 
   it("goes round again at once when new books are stored while it builds, then tells the owner once", async () => {

@@ -9,6 +9,7 @@ import {
   BENCHMARKING_TRY_AGAIN_BUTTON,
 } from "~/lib/benchmarking/benchmarking-copy";
 import { PAYMENT_PENDING_TITLE } from "~/lib/payments/payment-copy";
+import { benchmarkInsightWrites } from "~/server/benchmarking/benchmark-build.server";
 import { createAppContext } from "~/server/load-context";
 import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
 import worker from "../../../functions/worker";
@@ -18,7 +19,7 @@ import {
   SAMPLE_REPORT,
 } from "../../fixtures/benchmarking/report";
 import { createClient, signedInClient } from "../../factories";
-import { financeReports, jobs, matchRequests, valueInsights } from "~db/schema";
+import { benchmarkReports, financeReports, jobs, matchRequests, valueInsights } from "~db/schema";
 import { monthsEndingAt } from "~/lib/finance/finance";
 import { connectAccounting, db, html, ORIGIN, SESSION_COOKIE, setPlan, signedIn } from "../helpers";
 import {
@@ -71,6 +72,10 @@ async function page(
 }
 
 /** The year's benchmark_gap insight as the code before cents stored it (whole-dollar summary): its id. */
+/** BOOKS_INSIGHT_STORED_BEFORE_CENTS's summary as it reads today: every amount to the cent. */
+const INSIGHT_SUMMARY_IN_CENTS =
+  "Your revenue for Nov 2025 to Oct 2026 ($2,588,633.76) is 43.5% higher than the average of peer firms ($1,803,772.00), $784,861.76 more. You have 37 employees, 42.1% more than the average peer firm (26). Wages and salaries take 32.9% of your revenue, 1.3 percentage points less than at peer firms (34.2%). Peers: Full-service restaurants (NAICS 722511), 2017; Accommodation and food services (NAICS 72) firms with 20 to 49 employees, 2017; dollar figures in 2024 dollars.";
+
 async function storeGapInsightStoredBeforeCents(
   businessId: string,
   year: number,
@@ -232,8 +237,7 @@ describe("/benchmarking screens", () => {
     // Nowhere on the page, the loader's data included: no whole-dollar amount of the stored texts.
     expect(wholeDollars(report.text)).toEqual([]);
 
-    const summary =
-      "Your revenue for Nov 2025 to Oct 2026 ($2,588,633.76) is 43.5% higher than the average of peer firms ($1,803,772.00), $784,861.76 more. You have 37 employees, 42.1% more than the average peer firm (26). Wages and salaries take 32.9% of your revenue, 1.3 percentage points less than at peer firms (34.2%). Peers: Full-service restaurants (NAICS 722511), 2017; Accommodation and food services (NAICS 72) firms with 20 to 49 employees, 2017; dollar figures in 2024 dollars.";
+    const summary = INSIGHT_SUMMARY_IN_CENTS;
     const insight = await page(`/insight-discovery?type=VALUE&id=${insightId}`, { token: client.token });
     expect(insight.status).toBe(200);
     expect(insight.text).toContain(html(summary));
@@ -250,35 +254,38 @@ describe("/benchmarking screens", () => {
     expect(request?.problemStatement).toBe(summary);
   });
 
-  it("keeps a rated insight through a rebuild that found no gap with the texts it was rated on, saying the report no longer shows the gap, on its page, in the API and in a match made from it", async () => {
+  it("keeps a rated insight through a rebuild that found no gap with the texts it was rated on, to the cent, saying the report no longer shows the gap, on its page, in the API and in a match made from it", async () => {
     const client = await signedInClient();
     const businessId = client.business.id;
     const year = currentYear();
     await buyYear(businessId);
     await storeJob(businessId, year, "succeeded");
-    // The rebuilt report: no published peer figure to compare with, so no gap and no readings.
-    const builtAt = `${year}-03-04T09:30:00.000Z`;
-    await storeReport(businessId, year, {
-      ...BOOKS_REPORT_STORED_BEFORE_CENTS,
-      year,
-      builtAt,
-      measures: BOOKS_REPORT_STORED_BEFORE_CENTS.measures.map((measure) => ({
-        ...measure,
-        peer: null,
-        gapPercent: null,
-        gapAmount: null,
-      })),
-      readings: [],
-    });
+    // The report and its insight as the code before cents stored them; the client rated the insight.
+    const previous = { ...BOOKS_REPORT_STORED_BEFORE_CENTS, year };
+    await storeReport(businessId, year, previous);
     const insightId = await storeGapInsightStoredBeforeCents(businessId, year, {
       clientSatisfaction: 4,
       clientFeedback: "Useful.",
     });
-    const summary = `${BOOKS_INSIGHT_STORED_BEFORE_CENTS.summary} Your ${year} benchmarking report, rebuilt on Mar 4, ${year}, no longer shows this gap.`;
+    // The rebuild: no published peer figure to compare with, so no gap and no readings. It writes
+    // the report and the insight in one batch, as the job does (benchmark-build.test.ts runs it).
+    const builtAt = `${year}-03-04T09:30:00.000Z`;
+    const rebuilt = {
+      ...previous,
+      builtAt,
+      measures: previous.measures.map((measure) => ({ ...measure, peer: null, gapPercent: null, gapAmount: null })),
+      readings: [],
+    };
+    await db().batch([
+      db().update(benchmarkReports).set({ data: rebuilt }).where(eq(benchmarkReports.businessId, businessId)),
+      ...benchmarkInsightWrites(db(), { id: insightId, businessId, financeReportId: null }, null, previous, new Date()),
+    ]);
+    const summary = `${INSIGHT_SUMMARY_IN_CENTS} Your ${year} benchmarking report, rebuilt on Mar 4, ${year}, no longer shows this gap.`;
 
     const insight = await page(`/insight-discovery?type=VALUE&id=${insightId}`, { token: client.token });
     expect(insight.status).toBe(200);
     expect(insight.text).toContain(html(summary));
+    expect(insight.text).not.toContain("$2,588,634");
     const api = await apiCall(`/api/insight/value-insight/${insightId}`, { token: client.token });
     expect(api.body).toMatchObject({ title: BOOKS_INSIGHT_STORED_BEFORE_CENTS.title, summary });
     const match = await apiCall(`/api/matching/matchRequest/create-from-value-insight/${insightId}`, {
