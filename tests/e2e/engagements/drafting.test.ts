@@ -11,7 +11,7 @@ import {
   planChangesHeading,
   planPastDatesRefusal,
 } from "../../../app/lib/engagements/engagement-copy";
-import { browserTest, expectPath, PHONE, signIn, signUpNewClient } from "../support";
+import { atEachWidth, browserTest, expectPath, PHONE, signIn, signUpNewClient } from "../support";
 import { runSql } from "./d1";
 import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, signOut } from "./steps";
 
@@ -26,16 +26,6 @@ import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, sig
  */
 
 const WIDE = { width: 1280, height: 900 };
-
-/** Runs `check` at 1280 px and at 375 px (no sideways scroll at either), then goes back to `end`. */
-async function atBothWidths(page: Page, check: () => Promise<void>, end: { width: number; height: number }) {
-  for (const size of [WIDE, PHONE]) {
-    await page.setViewportSize(size);
-    await check();
-    await noSideScroll(page);
-  }
-  await page.setViewportSize(end);
-}
 
 /** What wrangler's dev proxy answers a POST that was in flight when the Worker restarted. */
 const RESTARTED_MID_REQUEST =
@@ -115,8 +105,9 @@ describe("engagement plan drafting", () => {
       const secondDate = page.getByLabel("Deliverable 2 delivery date", { exact: true });
       await secondDate.fill("2020-01-15");
       await page.getByRole("button", { name: "Send for review", exact: true }).click();
-      await atBothWidths(
+      await atEachWidth(
         page,
+        [WIDE, PHONE],
         async () => {
           await page.getByText(ITEM_DATE_PAST, { exact: true }).waitFor();
           expect(await secondDate.getAttribute("aria-invalid")).toBe("true");
@@ -140,15 +131,21 @@ describe("engagement plan drafting", () => {
       await expectPath(page, "/manage");
       await page.goto("/manage/engagements?show=overdue");
       const row = page.getByRole("listitem").filter({ hasText: company });
-      await atBothWidths(page, () => row.getByText("1 delivery overdue", { exact: true }).waitFor(), WIDE);
+      await atEachWidth(
+        page,
+        [WIDE, PHONE],
+        () => row.getByText("1 delivery overdue", { exact: true }).waitFor(),
+        WIDE,
+      );
       await signOut(page);
       await openAsManager(page, company, title);
       await page.getByRole("heading", { name: "Review version 1", level: 2 }).waitFor();
       expect(await page.getByRole("list", { name: "Deliverables" }).getByRole("listitem").count()).toBe(2);
       await page.getByRole("button", { name: "Approve plan", exact: true }).click();
       const refusal = planPastDatesRefusal(["deliverable 1, “Hiring routine” (Jan 15, 2020)"]);
-      await atBothWidths(
+      await atEachWidth(
         page,
+        [WIDE, PHONE],
         async () => {
           await page.getByText(refusal, { exact: true }).waitFor();
           await page.getByRole("heading", { name: "Review version 1", level: 2 }).waitFor();
@@ -203,8 +200,9 @@ describe("engagement plan drafting", () => {
         },
       );
       await page.getByRole("button", { name: "Send for review", exact: true }).click();
-      await atBothWidths(
+      await atEachWidth(
         page,
+        [WIDE, PHONE],
         async () => {
           await page.getByRole("alert").getByText(PLAN_SEND_FAILED.submit, { exact: true }).waitFor();
           expect(await page.getByLabel("Deliverable 1 delivery date", { exact: true }).inputValue()).toBe("2027-01-20");
@@ -232,8 +230,9 @@ describe("engagement plan drafting", () => {
       await page.getByRole("heading", { name: "Review version 2", level: 2 }).waitFor();
       expect(await page.getByRole("list", { name: "Deliverables" }).getByRole("listitem").count()).toBe(3);
       const changes = page.getByRole("region", { name: planChangesHeading(1, 2) });
-      await atBothWidths(
+      await atEachWidth(
         page,
+        [WIDE, PHONE],
         async () => {
           const list = changes.getByRole("list", { name: "Changes" });
           await list.getByText("Added", { exact: true }).waitFor();
