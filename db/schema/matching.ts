@@ -29,8 +29,6 @@ export const matchRequests = sqliteTable(
     consultingType: text("consulting_type", { enum: ENGAGEMENT_TYPES }),
     problemStatement: text("problem_statement").notNull().default(""),
     status: text("status", { enum: MATCH_REQUEST_STATUSES }).notNull().default("submitted"),
-    /** The status sentence the client keys off (spec §4 Match status: 'value'). */
-    statusText: text("status_text").notNull(),
     source: text("source", { enum: MATCH_SOURCES }).notNull().default("direct"),
     /** The insight report or value insight this request was made from; null when direct. */
     sourceId: text("source_id"),
@@ -41,7 +39,11 @@ export const matchRequests = sqliteTable(
     assignedManagerId: text("assigned_manager_id").references(() => users.id, { onDelete: "set null" }),
     /** When the smart-matching engine last ranked consultants for this request. */
     rankedAt: timestamp("ranked_at"),
-    /** After a rejection or a decline: the time by which the business is promised its next candidate. */
+    /**
+     * After a rejection or a decline: the time by which the business is promised its next
+     * candidate. The status sentence the client keys off (spec §4: 'value') is derived from this
+     * and `status` when read (app/lib/matching/match-status.ts matchStatusText), never stored.
+     */
     nextCandidateBy: timestamp("next_candidate_by"),
     /** When the business accepted its consultant. */
     matchedAt: timestamp("matched_at"),

@@ -3,7 +3,8 @@ import { formatDate } from "~/lib/shared/dates";
 
 /**
  * The match status catalogue (spec §4 "Match request and candidates"): the sentence the server
- * stores as a match request's `value` (match_requests.status_text), and how the client reads it.
+ * answers as a match request's `value`, derived from the request's row in one place
+ * (matchStatusText, never stored), and how the client reads it.
  * The client's status bar derives its step from keywords in the sentence, and a tile whose
  * sentence says 'profile' opens the candidate, so each sentence carries exactly the keyword of
  * its step and no other (beware words that contain one: "already" contains 'ready'). Pure and
@@ -35,8 +36,15 @@ export const MATCH_STATUS_TEXTS: Record<MatchRequestStatus, string> = {
   cancelled: "This match request was cancelled.",
 };
 
-export function matchStatusText(status: MatchRequestStatus): string {
-  return MATCH_STATUS_TEXTS[status];
+/**
+ * A match request's status sentence (its `value` in the API) from its row: the status's sentence,
+ * or, while a request that lost a candidate is back in smart matching, the one with the date by
+ * which the business will see its next candidate (`nextCandidateBy`, set when a candidate left).
+ */
+export function matchStatusText(request: { status: MatchRequestStatus; nextCandidateBy: Date | null }): string {
+  if (request.nextCandidateBy && (request.status === "submitted" || request.status === "matching"))
+    return nextCandidateStatusText(request.nextCandidateBy);
+  return MATCH_STATUS_TEXTS[request.status];
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 import type { NaicsReportSummary } from "~/lib/benchmarking/report-types";
+import { matchStatusText } from "~/lib/matching/match-status";
 
 /**
  * The parts of the client-facing business (spec §3 "Business") that live outside the businesses
@@ -89,8 +90,8 @@ export function businessExtrasQueries(app: AppContext, businessId: string) {
     app.db
       .select({
         id: matchRequests.id,
-        value: matchRequests.statusText,
         status: matchRequests.status,
+        nextCandidateBy: matchRequests.nextCandidateBy,
         createdAt: matchRequests.createdAt,
       })
       .from(matchRequests)
@@ -134,7 +135,7 @@ export function toBusinessExtras([
       })),
       engagements: matches.map((row) => ({
         matchRequestId: row.id,
-        value: row.value,
+        value: matchStatusText(row),
         completed: row.status === "completed",
         createdAt: row.createdAt.toISOString(),
       })),

@@ -20,6 +20,7 @@ import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
 import { benchmarkGapReportQuery, benchmarkGapTextsAsRead } from "~/server/benchmarking/benchmark-gap-insight.server";
 import type { ClientViewer } from "~/server/business/settings.server";
+import { matchStatusText } from "~/lib/matching/match-status";
 
 /**
  * The client's side of insights (spec §2 dashboard, /features, /insight-discovery; §4 Insight;
@@ -118,7 +119,7 @@ const matchRequestRows = preparedRead(["businessId"], (db, p) =>
       category: matchRequests.category,
       createdAt: matchRequests.createdAt,
       status: matchRequests.status,
-      value: matchRequests.statusText,
+      nextCandidateBy: matchRequests.nextCandidateBy,
       // The candidacy waiting for the business: accepted by the consultant, not yet decided
       // (the one that has waited longest, should two be waiting).
       candidateConsultantId: sql<string | null>`(
@@ -195,7 +196,7 @@ export async function loadClientInsightLists(app: AppContext, viewer: ClientView
       category: row.category,
       createdAt: row.createdAt.toISOString(),
       status: row.status,
-      value: row.value,
+      value: matchStatusText(row),
       active: !isCompletedMatch(row.status),
       candidateConsultantId: row.candidateConsultantId,
       outline:

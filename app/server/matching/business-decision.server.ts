@@ -13,7 +13,6 @@ import {
   candidateAcceptedMessage,
   candidateRejectedMessage,
 } from "~/lib/matching/match-copy";
-import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import type { BusinessDecisionInput } from "~/lib/matching/match-view";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
@@ -128,7 +127,6 @@ export async function decideCandidate(
         .update(matchRequests)
         .set({
           status: "consultant_matched",
-          statusText: MATCH_STATUS_TEXTS.consultant_matched,
           matchedConsultantId: consultantId,
           matchedAt: now,
           nextCandidateBy: null,

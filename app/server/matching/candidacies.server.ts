@@ -32,7 +32,6 @@ import {
   NEXT_CANDIDATE_BUSINESS_DAYS,
   VIEW_CANDIDATE_LABEL,
 } from "~/lib/matching/match-copy";
-import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
 import { formatDate } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
 import type { NoticeKey } from "~/lib/shared/notices";
@@ -373,7 +372,7 @@ export async function respondToCandidacy(
   const moveRequest = accepting
     ? app.db
         .update(matchRequests)
-        .set({ status: "awaiting_decision", statusText: MATCH_STATUS_TEXTS.awaiting_decision, updatedAt: now })
+        .set({ status: "awaiting_decision", updatedAt: now })
         .where(
           and(
             eq(matchRequests.id, requestId),
@@ -387,7 +386,6 @@ export async function respondToCandidacy(
         .set({
           status: "matching",
           nextCandidateBy,
-          statusText: nextCandidateStatusText(nextCandidateBy),
           updatedAt: now,
         })
         .where(

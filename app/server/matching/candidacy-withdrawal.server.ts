@@ -5,7 +5,6 @@ import type { MatchRequestStatus } from "~db/enums";
 import { CANDIDACIES_PATH } from "~/lib/consultants/portal";
 import { OPEN_MATCH_STATUSES } from "~/lib/matching/candidacy-state";
 import { addBusinessDays, CANDIDATE_WITHDRAWN_NOTICE, NEXT_CANDIDATE_BUSINESS_DAYS } from "~/lib/matching/match-copy";
-import { nextCandidateStatusText } from "~/lib/matching/match-status";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { discardUnsignedPlans } from "~/server/engagements/plan-withdrawal.server";
 import type { AppContext } from "~/server/load-context";
@@ -108,7 +107,6 @@ export function candidacyWithdrawal(
       .update(matchRequests)
       .set({
         status: "matching",
-        statusText: nextCandidateStatusText(nextBy),
         nextCandidateBy: nextBy,
         matchedConsultantId: null,
         matchedAt: null,

@@ -38,7 +38,7 @@ import {
   SUGGESTION_SKIPPED_REFUSED_MESSAGE,
   SUGGESTION_STATUS_LABELS,
 } from "~/lib/matching/match-console-schemas";
-import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
+import { matchStatusText } from "~/lib/matching/match-status";
 import { formatDate } from "~/lib/shared/dates";
 import { fullName, planLabel } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
@@ -218,7 +218,6 @@ async function loadMatch(app: AppContext, id: string) {
         consultingType: matchRequests.consultingType,
         problemStatement: matchRequests.problemStatement,
         status: matchRequests.status,
-        statusText: matchRequests.statusText,
         source: matchRequests.source,
         assignedManagerId: matchRequests.assignedManagerId,
         rankedAt: matchRequests.rankedAt,
@@ -427,7 +426,7 @@ export async function getMatchRequestDetail(
     id: request.id,
     status: request.status,
     statusLabel: MATCH_STATUS_LABELS[request.status],
-    statusText: request.statusText,
+    statusText: matchStatusText(request),
     open,
     area: matchAreaLabel(request.category),
     type: engagementTypeLabel(request.consultingType),
@@ -613,7 +612,7 @@ export async function proposeCandidate(
       .returning({ id: matchCandidates.id }),
     app.db
       .update(matchRequests)
-      .set({ status: "candidates_proposed", statusText: MATCH_STATUS_TEXTS.candidates_proposed, updatedAt: now })
+      .set({ status: "candidates_proposed", updatedAt: now })
       .where(and(eq(matchRequests.id, matchRequestId), inArray(matchRequests.status, [...TO_DO]), won)),
     app.db
       .update(matchRequests)

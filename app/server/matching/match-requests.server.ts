@@ -62,7 +62,6 @@ async function convertToMatch(app: AppContext, viewer: ClientViewer, from: Match
       consultingType: null,
       problemStatement: from.problemStatement,
       status: "submitted",
-      statusText: matchStatusText("submitted"),
       source: from.source,
       sourceId: from.id,
       createdAt: now,
@@ -159,7 +158,7 @@ export type CreatedMatchRequestView = {
   matchRequestId: string;
   /** ISO 8601. */
   createdAt: string;
-  /** The stored status sentence (status_text). */
+  /** The status sentence (matchStatusText). */
   value: string;
   requestInfo: { category: string; consultingType: string; problemStatement: string };
 };
@@ -175,7 +174,7 @@ function toCreatedView(row: MatchRow): CreatedMatchRequestView {
     _id: row.id,
     matchRequestId: row.id,
     createdAt: row.createdAt.toISOString(),
-    value: row.statusText,
+    value: matchStatusText(row),
     requestInfo: {
       category: row.category,
       // spec §5: unset is sent as '' and read back the same way.
@@ -286,7 +285,6 @@ export async function createMatchRequest(
           consultingType: value(input.consultingType, "consulting_type"),
           problemStatement: value(input.problemStatement, "problem_statement"),
           status: value("submitted", "status"),
-          statusText: value(matchStatusText("submitted"), "status_text"),
           source: value("direct", "source"),
           sourceId: value(null, "source_id"),
           matchedConsultantId: value(null, "matched_consultant_id"),

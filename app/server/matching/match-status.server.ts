@@ -1,20 +1,19 @@
 // The match request's status moves that the engagement's steps make (ADR 057: each domain owns its
 // tables). Matching owns `match_requests`; engagements moves the request along as its plan is
 // drafted, approved, signed and completed. Each function answers the UPDATE unrun, so the caller
-// runs it in its own db.batch beside the plan's writes (one atomic batch). The status text comes
-// with the status here, and the status each move starts from is matching's; `guard` is the
+// runs it in its own db.batch beside the plan's writes (one atomic batch). The status each move
+// starts from is matching's (its sentence follows from it: matchStatusText); `guard` is the
 // caller's conditional claim on its own rows (e.g. the plan just signed), kept in the WHERE so the
 // request moves only when the caller's write did, exactly once under double clicks and races.
 import { and, eq, inArray, ne, SQL } from "drizzle-orm";
 import type { Database } from "~db/index";
 import { matchRequests } from "~db/schema";
-import { matchStatusText } from "~/lib/matching/match-status";
 
 /** The consultant started the plan: consultant_matched → outline_draft. */
 export function markOutlineDrafted(db: Database, matchRequestId: string, now: Date) {
   return db
     .update(matchRequests)
-    .set({ status: "outline_draft", statusText: matchStatusText("outline_draft"), updatedAt: now })
+    .set({ status: "outline_draft", updatedAt: now })
     .where(and(eq(matchRequests.id, matchRequestId), eq(matchRequests.status, "consultant_matched")));
 }
 
@@ -22,7 +21,7 @@ export function markOutlineDrafted(db: Database, matchRequestId: string, now: Da
 export function markOutlineProposed(db: Database, matchRequestId: string, now: Date, guard: SQL) {
   return db
     .update(matchRequests)
-    .set({ status: "outline_proposed", statusText: matchStatusText("outline_proposed"), updatedAt: now })
+    .set({ status: "outline_proposed", updatedAt: now })
     .where(and(eq(matchRequests.id, matchRequestId), eq(matchRequests.status, "outline_draft"), guard));
 }
 
@@ -30,7 +29,7 @@ export function markOutlineProposed(db: Database, matchRequestId: string, now: D
 export function markEngagementActive(db: Database, matchRequestId: string, now: Date, guard: SQL) {
   return db
     .update(matchRequests)
-    .set({ status: "engagement_active", statusText: matchStatusText("engagement_active"), updatedAt: now })
+    .set({ status: "engagement_active", updatedAt: now })
     .where(
       and(
         eq(matchRequests.id, matchRequestId),
@@ -54,7 +53,7 @@ export function markMatchCompleted(
   const notCompleted = ne(matchRequests.status, "completed");
   return db
     .update(matchRequests)
-    .set({ status: "completed", statusText: matchStatusText("completed"), updatedAt: now })
+    .set({ status: "completed", updatedAt: now })
     .where(
       request instanceof SQL
         ? and(notCompleted, request, ...guards)

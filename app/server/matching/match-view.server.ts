@@ -13,6 +13,7 @@ import {
   profileColumns,
   publishedSource,
 } from "~/server/consultants/profile-view.server";
+import { matchStatusText } from "~/lib/matching/match-status";
 
 /**
  * The business's reading of its match requests (spec §3 Match request, Candidate, Consultant
@@ -119,7 +120,7 @@ export async function loadMatchRequest(
     _id: match.id,
     matchRequestId: match.id,
     createdAt: match.createdAt.toISOString(),
-    value: match.statusText,
+    value: matchStatusText(match),
     requestInfo: {
       category: match.category,
       consultingType: match.consultingType,

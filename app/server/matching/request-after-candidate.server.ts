@@ -1,14 +1,14 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { MatchRequestStatus } from "~db/enums";
-import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
 
 /**
  * What a request still looking for its consultant becomes once one of its candidates leaves it
  * (the business rejected them, or an engagement manager withdrew them, issue #36 item 4): another
  * candidate waiting for the business's decision → `awaiting_decision`; else one asked and not
  * answered yet → `candidates_proposed`; else back to smart matching (`matching`) with the promised
- * date of the next candidate. The `set` of the caller's UPDATE of match_requests, read in SQL when
- * it runs, so it sees the leaving candidate's own row as the same batch changed it just before.
+ * date of the next candidate (the status sentence follows from them: matchStatusText). The `set`
+ * of the caller's UPDATE of match_requests, read in SQL when it runs, so it sees the leaving
+ * candidate's own row as the same batch changed it just before.
  * `requestId` is the request's id, or its column inside that UPDATE.
  */
 export function afterCandidateLeft(requestId: SQLWrapper | string, nextBy: Date) {
@@ -19,9 +19,6 @@ export function afterCandidateLeft(requestId: SQLWrapper | string, nextBy: Date)
   return {
     status: sql<MatchRequestStatus>`CASE WHEN ${otherWaiting} THEN 'awaiting_decision'
       WHEN ${otherProposed} THEN 'candidates_proposed' ELSE 'matching' END`,
-    statusText: sql<string>`CASE WHEN ${otherWaiting} THEN ${MATCH_STATUS_TEXTS.awaiting_decision}
-      WHEN ${otherProposed} THEN ${MATCH_STATUS_TEXTS.candidates_proposed}
-      ELSE ${nextCandidateStatusText(nextBy)} END`,
     nextCandidateBy: sql<
       number | null
     >`CASE WHEN ${otherWaiting} OR ${otherProposed} THEN NULL ELSE ${nextBy.getTime()} END`,

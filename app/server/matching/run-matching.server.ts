@@ -9,7 +9,6 @@ import {
   SHORTLIST_READY_TITLE,
   shortlistReadyBody,
 } from "~/lib/matching/match-copy";
-import { matchStatusText } from "~/lib/matching/match-status";
 import { categoryLabel } from "~/lib/shared/format";
 import { rankConsultants } from "~/server/matching/engine";
 import { loadMatchingPool, type MatchingPool } from "~/server/matching/matching-pool.server";
@@ -96,7 +95,7 @@ export async function runMatching(
     .where(eq(matchRequests.id, matchRequestId));
   const started = app.db
     .update(matchRequests)
-    .set({ status: "matching", statusText: matchStatusText("matching"), updatedAt: now })
+    .set({ status: "matching", updatedAt: now })
     .where(and(eq(matchRequests.id, matchRequestId), eq(matchRequests.status, "submitted")));
   const results = await app.db.batch([dropStale, ranked, started, ...upserts]);
 

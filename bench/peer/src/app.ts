@@ -10,6 +10,8 @@
  */
 import { Hono, type Context } from "hono";
 import * as SQL from "./sql";
+import { matchStatusText } from "../../../app/lib/matching/match-status";
+import type { MatchRequestStatus } from "../../../db/enums";
 
 export type PeerBindings = { DB: D1Database };
 type Ctx = Context<{ Bindings: PeerBindings }>;
@@ -104,6 +106,13 @@ function insightListReads(db: D1Database, businessId: string) {
   ]);
 }
 
+/** A match request's status sentence, derived from its row as the app derives it (one place). */
+const matchSentence = (m: Row) =>
+  matchStatusText({
+    status: m.status as MatchRequestStatus,
+    nextCandidateBy: typeof m.next_candidate_by === "number" ? new Date(m.next_candidate_by) : null,
+  });
+
 /** "marketing" → "Marketing", as the app names an insight's area. */
 const label = (value: unknown) => String(value ?? "").replace(/^./, (c) => c.toUpperCase());
 
@@ -160,7 +169,7 @@ function tilesSection(tiles: InsightTile[], matches: Row[]) {
   const delivered = tiles.filter((t) => t.delivered).length;
   return `<section><h2>Insights</h2><dl><dt>Delivered</dt><dd>${delivered}</dd><dt>Pending</dt><dd>${tiles.length - delivered}</dd></dl>
 ${list(tiles, (t) => `${escapeHtml(t.title)} — ${escapeHtml(t.status)} ${dateLabel(t.createdAt)}`, "You have no insights yet.")}</section>
-<section><h2>Matching</h2>${list(matches, (m) => `${escapeHtml(label(m.category))} — ${escapeHtml(m.status_text)}`, "There are no matches at this time.")}</section>`;
+<section><h2>Matching</h2>${list(matches, (m) => `${escapeHtml(label(m.category))} — ${escapeHtml(matchSentence(m))}`, "There are no matches at this time.")}</section>`;
 }
 
 export const app = new Hono<{ Bindings: PeerBindings }>();

@@ -16,7 +16,7 @@ export const HAS_ENGAGEMENTS = `select "id" from "delivery_outlines" where ("del
 // loadClientInsightLists (one batch): insight requests, value insights, match requests.
 export const INSIGHT_REQUESTS = `select "id", "category", "created_at", "status", "status_text", "payment_complete", "covered_by_plan" from "insight_requests" where "insight_requests"."business_id" = ? order by "insight_requests"."created_at" desc, "insight_requests"."id" desc limit ?`;
 export const VALUE_INSIGHTS = `select "id", "category", "created_at", "title", "status_text" from "value_insights" where "value_insights"."business_id" = ? order by "value_insights"."created_at" desc, "value_insights"."id" desc limit ?`;
-export const MATCH_REQUESTS = `select "match_requests"."id", "match_requests"."category", "match_requests"."created_at", "match_requests"."status", "match_requests"."status_text", (
+export const MATCH_REQUESTS = `select "match_requests"."id", "match_requests"."category", "match_requests"."created_at", "match_requests"."status", "match_requests"."next_candidate_by", (
           select "match_candidates"."consultant_id" from "match_candidates"
           where "match_candidates"."match_request_id" = "match_requests"."id"
             and "match_candidates"."business_id" = "match_requests"."business_id"

@@ -56,7 +56,6 @@ function seedPaidEngagement() {
       consulting_type: "project",
       problem_statement: "Our margins fell this year and we do not know why.",
       status: "engagement_active",
-      status_text: "Your engagement plan is active! Review the progress here!",
       source: "direct",
       matched_consultant_id: CONSULTANT_ID,
       created_at: now,

@@ -10,7 +10,7 @@ import {
   notifications,
   users,
 } from "~db/schema";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS, matchStatusText } from "~/lib/matching/match-status";
 import {
   ITEM_DATE_PAST,
   PLAN_CHANGED_MEANWHILE,
@@ -144,7 +144,7 @@ describe("starting the plan of a match", () => {
     });
     const [matchRow] = await db().select().from(matchRequests).where(eq(matchRequests.id, match.id));
     expect(matchRow!.status).toBe("outline_draft");
-    expect(matchRow!.statusText).toBe(matchStatusText("outline_draft"));
+    expect(matchStatusText(matchRow!)).toBe(MATCH_STATUS_TEXTS.outline_draft);
     expect(await startPlan(consultant.token, match.id)).toBe(id);
     const rows = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.matchRequestId, match.id));
     expect(rows).toHaveLength(1);

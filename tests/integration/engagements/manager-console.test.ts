@@ -9,7 +9,7 @@ import {
   notifications,
   users,
 } from "~db/schema";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS, matchStatusText } from "~/lib/matching/match-status";
 import {
   ITEM_DATE_PAST,
   MANAGER_NOTES_REQUIRED,
@@ -208,7 +208,7 @@ describe("one engagement in the console", () => {
     expect(after).toMatchObject({ egmReviewStatus: "approved", egmReviewerId: manager.user.id, egmReviewNotes: null });
     const [matchRow] = await db().select().from(matchRequests).where(eq(matchRequests.id, match.id));
     expect(matchRow!.status).toBe("outline_proposed");
-    expect(matchRow!.statusText).toBe(matchStatusText("outline_proposed"));
+    expect(matchStatusText(matchRow!)).toBe(MATCH_STATUS_TEXTS.outline_proposed);
     const owner = await notificationsOf(client.user.id, "plan_approved");
     expect(owner).toHaveLength(1);
     expect(owner[0]!.link).toBe(businessEngagementPath(outline.id));

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deliveryOutlines, matchRequests, sowSignatures } from "~db/schema";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS, matchStatusText } from "~/lib/matching/match-status";
 import {
   CHANGES_REQUESTED_NEXT,
   CHANGES_REQUESTED_TITLE,
@@ -114,10 +114,11 @@ describe("PUT /api/delivery-outline/submit-business-review: accepting signs the 
     expect(row.businessReviewedAt).toBeInstanceOf(Date);
     // The match follows: its engagement is active (step FIVE, 'plan is active').
     const [match] = await db()
-      .select({ status: matchRequests.status, statusText: matchRequests.statusText })
+      .select({ status: matchRequests.status, nextCandidateBy: matchRequests.nextCandidateBy })
       .from(matchRequests)
       .where(eq(matchRequests.id, row.matchRequestId));
-    expect(match).toEqual({ status: "engagement_active", statusText: matchStatusText("engagement_active") });
+    expect(match).toEqual({ status: "engagement_active", nextCandidateBy: null });
+    expect(matchStatusText(match!)).toBe(MATCH_STATUS_TEXTS.engagement_active);
 
     const [signature, ...others] = await signaturesOf(outline.id);
     expect(others).toHaveLength(0);

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { files, insightRequests, matchRequests } from "~db/schema";
-import { matchStatusText } from "~/lib/matching/match-status";
 import { create, FILES_INVALID, filesOf, payload, PDF_BYTES, requestsOf, uploadPdf, call, db } from "../helpers";
 import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
@@ -115,16 +114,13 @@ describe("GET /api/file-handling/get-file/{fileName} — staff access", () => {
     const pdf = await uploadPdf(token);
     const manager = await signedInManager();
     const matchId = crypto.randomUUID();
-    await db()
-      .insert(matchRequests)
-      .values({
-        id: matchId,
-        businessId: business.id,
-        createdByUserId: user.id,
-        category: "finance",
-        statusText: matchStatusText("submitted"),
-        assignedManagerId: manager.user.id,
-      });
+    await db().insert(matchRequests).values({
+      id: matchId,
+      businessId: business.id,
+      createdByUserId: user.id,
+      category: "finance",
+      assignedManagerId: manager.user.id,
+    });
     expect((await getFile(pdf, manager.token)).status).toBe(404);
     await db()
       .update(files)

@@ -25,7 +25,6 @@ export async function createSignedOutline(
 ) {
   const match = await createMatchRequestRow(businessId, {
     status: "engagement_active",
-    statusText: "Your engagement plan is active! Review the progress here!",
     matchedConsultantId: consultantId,
   });
   const rows = await createOutlineRows(match, {

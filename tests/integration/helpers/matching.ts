@@ -6,7 +6,6 @@ import {
   matchSuggestions,
 } from "~db/schema";
 import type { NewConsultantProfile, NewMatchCandidate, NewMatchRequest } from "~db/schema";
-import { matchStatusText } from "~/lib/matching/match-status";
 import { createUser, db } from "./session";
 
 /**
@@ -89,7 +88,6 @@ export async function createMatchRequestRow(
     consultingType: "fractional" as const,
     problemStatement: "Our margins fell this year and we do not know why.",
     status,
-    statusText: matchStatusText(status),
     source: "direct" as const,
     ...overrides,
   };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountingConnections, benchmarkingPurchases, businesses, matchRequests } from "~db/schema";
 import { INSIGHT_STATUS_TEXTS, VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import {
   call,
   createDeliveredInsight,
@@ -170,13 +170,13 @@ describe("the business entity (spec §3) in GET /api/client/auth", () => {
     expect(entity.events.engagements).toEqual([
       {
         matchRequestId: newerMatch.id,
-        value: matchStatusText("awaiting_decision"),
+        value: MATCH_STATUS_TEXTS.awaiting_decision,
         completed: false,
         createdAt: "2026-11-10T12:00:00.000Z",
       },
       {
         matchRequestId: olderMatch.id,
-        value: matchStatusText("completed"),
+        value: MATCH_STATUS_TEXTS.completed,
         completed: true,
         createdAt: "2026-09-01T12:00:00.000Z",
       },
@@ -186,10 +186,7 @@ describe("the business entity (spec §3) in GET /api/client/auth", () => {
     }
 
     // A status change shows in the next answer.
-    await db()
-      .update(matchRequests)
-      .set({ status: "completed", statusText: matchStatusText("completed") })
-      .where(eq(matchRequests.id, newerMatch.id));
+    await db().update(matchRequests).set({ status: "completed" }).where(eq(matchRequests.id, newerMatch.id));
     expect((await session(token)).business.events.engagements[0]).toMatchObject({
       matchRequestId: newerMatch.id,
       completed: true,

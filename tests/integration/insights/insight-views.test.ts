@@ -9,7 +9,7 @@ import {
 } from "~/lib/insights/insight-schemas";
 import { CLICK_TO_VIEW } from "~/lib/insights/insight-status";
 import { MATCH_REQUEST_CREATED_MESSAGE } from "~/lib/matching/match-copy";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import { createDeliveredInsight, createUnpaidRequest, createValueInsight, call, db, html, postForm } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
@@ -145,7 +145,6 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
       problemStatement: expect.stringContaining("monthly reorder cycle"),
       // Created 'submitted', then handed to the smart-matching engine once.
       status: "matching",
-      statusText: matchStatusText("matching"),
       source: "insight_report",
       sourceId: reportId,
       createdByUserId: user.id,
@@ -155,7 +154,7 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
     // A repeat press finds the request and does not start matching again.
     await db()
       .update(matchRequests)
-      .set({ status: "submitted", statusText: matchStatusText("submitted"), rankedAt: null })
+      .set({ status: "submitted", rankedAt: null })
       .where(eq(matchRequests.id, rows[0].id));
     await call(`/api/matching/matchRequest/create-from-report/${reportId}`, { method: "POST", cookie: token });
     const [repeated] = await db().select().from(matchRequests).where(eq(matchRequests.id, rows[0].id));
@@ -279,7 +278,7 @@ describe("pages", () => {
     expect(dashboard).toContain(html(`/insight-discovery?type=REPORT&id=${requestId}`));
     expect(dashboard).toContain("Oct 2, 2026");
     expect(dashboard).toContain("Your insight is available!");
-    expect(dashboard).toContain(matchStatusText("submitted"));
+    expect(dashboard).toContain(MATCH_STATUS_TEXTS.submitted);
     // The Notifications card (the top bar's bell has its own empty text).
     const card = /<section id="notifications"[\s\S]*?<\/section>/.exec(dashboard)?.[0] ?? "";
     expect(card).toContain("Your insight is available!");
@@ -291,7 +290,7 @@ describe("pages", () => {
     expect(features).toContain("Pay Now");
     expect(features).toContain("Payment Complete");
     const matching = await (await call("/features?focus=Matching", { cookie: token })).text();
-    expect(matching).toContain(matchStatusText("submitted"));
+    expect(matching).toContain(MATCH_STATUS_TEXTS.submitted);
     expect(matching).not.toContain("No Active Matches");
   });
 

@@ -15,7 +15,7 @@ import {
   candidateAcceptedMessage,
   candidateRejectedMessage,
 } from "~/lib/matching/match-copy";
-import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS, matchStatusText, nextCandidateStatusText } from "~/lib/matching/match-status";
 import { decideCandidate } from "~/server/matching/business-decision.server";
 import { runMatching } from "~/server/matching/run-matching.server";
 import { createAppContext } from "~/server/load-context";
@@ -96,7 +96,7 @@ describe("PUT business-decision: accepted", () => {
 
     const row = await matchRow(match.id);
     expect(row.status).toBe("consultant_matched");
-    expect(row.statusText).toBe(MATCH_STATUS_TEXTS.consultant_matched);
+    expect(matchStatusText(row)).toBe(MATCH_STATUS_TEXTS.consultant_matched);
     expect(row.matchedConsultantId).toBe(consultant.user.id);
     expect(row.matchedAt).toBeInstanceOf(Date);
     expect(row.nextCandidateBy).toBeNull();
@@ -186,7 +186,7 @@ describe("PUT business-decision: rejected", () => {
     });
     const row = await matchRow(match.id);
     expect(row.status).toBe("awaiting_decision");
-    expect(row.statusText).toBe(MATCH_STATUS_TEXTS.awaiting_decision);
+    expect(matchStatusText(row)).toBe(MATCH_STATUS_TEXTS.awaiting_decision);
     expect(row.nextCandidateBy).toBeNull();
     expect((await candidateRow(candidate.id)).businessDecisionStatus).toBe("rejected");
     expect((await candidateRow(next.candidate.id)).status).toBe("accepted");
@@ -207,7 +207,7 @@ describe("PUT business-decision: rejected", () => {
     ).toBe(200);
     const row = await matchRow(match.id);
     expect(row.status).toBe("candidates_proposed");
-    expect(row.statusText).toBe(MATCH_STATUS_TEXTS.candidates_proposed);
+    expect(matchStatusText(row)).toBe(MATCH_STATUS_TEXTS.candidates_proposed);
     expect(row.nextCandidateBy).toBeNull();
     expect((await candidateRow(asked.candidate.id)).status).toBe("proposed");
   });
@@ -224,7 +224,7 @@ describe("PUT business-decision: rejected", () => {
     const row = await matchRow(match.id);
     expect(row.status).toBe("matching");
     expect(row.nextCandidateBy).toEqual(promised);
-    expect(row.statusText).toBe(nextCandidateStatusText(promised));
+    expect(matchStatusText(row)).toBe(nextCandidateStatusText(promised));
     expect(row.matchedConsultantId).toBeNull();
 
     expect(await noticesOf(manager.user.id)).toEqual([

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { businesses, files, matchCandidates, matchRequests, notifications, users } from "~db/schema";
 import { addBusinessDays } from "~/lib/matching/match-copy";
-import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS, matchStatusText, nextCandidateStatusText } from "~/lib/matching/match-status";
 import { createAppContext } from "~/server/load-context";
 import { loadCandidacyInbox, respondToCandidacy } from "~/server/matching/candidacies.server";
 import { runMatching } from "~/server/matching/run-matching.server";
@@ -287,7 +287,7 @@ describe("accepting a candidacy", () => {
     expect(row.consultantRespondedAt).toBeInstanceOf(Date);
     const match = await requestRow(request.id);
     expect(match.status).toBe("awaiting_decision");
-    expect(match.statusText).toBe(MATCH_STATUS_TEXTS.awaiting_decision);
+    expect(matchStatusText(match)).toBe(MATCH_STATUS_TEXTS.awaiting_decision);
 
     const link = `/features?matchId=${request.id}&viewCandidate=${me.user.id}`;
     const notices = await noticesOf(owner.user.id);
@@ -381,7 +381,7 @@ describe("declining a candidacy", () => {
     const expectedBy = addBusinessDays(row.consultantRespondedAt!, 2);
     expect(match.status).toBe("matching");
     expect(match.nextCandidateBy!.getTime()).toBe(expectedBy.getTime());
-    expect(match.statusText).toBe(nextCandidateStatusText(expectedBy));
+    expect(matchStatusText(match)).toBe(nextCandidateStatusText(expectedBy));
 
     const notices = await noticesOf(manager.user.id);
     expect(notices).toHaveLength(1);
@@ -423,7 +423,7 @@ describe("declining a candidacy", () => {
     const match = await requestRow(request.id);
     expect(match.status).toBe("candidates_proposed");
     expect(match.nextCandidateBy).toBeNull();
-    expect(match.statusText).toBe(MATCH_STATUS_TEXTS.candidates_proposed);
+    expect(matchStatusText(match)).toBe(MATCH_STATUS_TEXTS.candidates_proposed);
 
     const everyManager = await db().select({ id: users.id }).from(users).where(eq(users.role, "manager"));
     const told = await db()

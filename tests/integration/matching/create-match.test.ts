@@ -14,7 +14,7 @@ import {
   MATCH_SUBMIT_UNAVAILABLE_MESSAGE,
   MATCH_TOO_MANY_FILES_MESSAGE,
 } from "~/lib/matching/match-copy";
-import { matchStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import { createMatchRequest } from "~/server/matching/match-requests.server";
 import * as runMatchingModule from "~/server/matching/run-matching.server";
 import worker from "../../../functions/worker";
@@ -68,7 +68,7 @@ describe("POST /api/matching/matchRequest/create", () => {
       _id: row.id,
       matchRequestId: row.id,
       createdAt: row.createdAt.toISOString(),
-      value: matchStatusText("matching"),
+      value: MATCH_STATUS_TEXTS.matching,
       requestInfo: { category: "operations", consultingType: "fractional", problemStatement: PROBLEM },
     });
     expect(row).toMatchObject({
@@ -78,7 +78,6 @@ describe("POST /api/matching/matchRequest/create", () => {
       consultingType: "fractional",
       problemStatement: PROBLEM,
       status: "matching",
-      statusText: matchStatusText("matching"),
       source: "direct",
       sourceId: null,
     });
@@ -232,9 +231,14 @@ describe("POST /api/matching/matchRequest/create", () => {
       "https://partwise.test",
     );
     quiet.mockRestore();
-    expect(result).toMatchObject({ ok: true, created: true, msg: MATCH_REQUEST_CREATED_MESSAGE });
+    expect(result).toMatchObject({
+      ok: true,
+      created: true,
+      msg: MATCH_REQUEST_CREATED_MESSAGE,
+      matchRequest: { value: MATCH_STATUS_TEXTS.submitted },
+    });
     const [row] = await matchesOf(business.id);
-    expect(row).toMatchObject({ status: "submitted", statusText: matchStatusText("submitted") });
+    expect(row).toMatchObject({ status: "submitted" });
     expect(runMatching).toHaveBeenCalledWith(expect.anything(), row!.id, "https://partwise.test");
   });
 });

@@ -11,7 +11,7 @@ import {
   users,
   type MatchFactorScore,
 } from "~db/schema";
-import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS, matchStatusText, nextCandidateStatusText } from "~/lib/matching/match-status";
 import { FORM_UNREADABLE_MESSAGE } from "~/http/http.server";
 import {
   call,
@@ -53,7 +53,6 @@ async function requestWithShortlist(overrides: Parameters<typeof createMatchRequ
   const client = await signedInClient();
   const match = await createMatchRequestRow(client.business.id, {
     status: "matching",
-    statusText: MATCH_STATUS_TEXTS.matching,
     problemStatement: "Our margins fell this year and we do not know <b>why</b>.",
     ...overrides,
   });
@@ -116,7 +115,6 @@ describe("engagement manager console: match requests", () => {
     });
     const overdue = await createMatchRequestRow(business, {
       status: "matching",
-      statusText: nextCandidateStatusText(at("2026-01-05T12:00:00Z")),
       nextCandidateBy: at("2026-01-05T12:00:00Z"),
       createdAt: at("2025-12-01T12:00:00Z"),
     });
@@ -206,7 +204,6 @@ describe("engagement manager console: match requests", () => {
     const manager = await signedInManager();
     const { client, match, avery, blake, first } = await requestWithShortlist({
       nextCandidateBy: new Date("2026-11-26T12:00:00Z"),
-      statusText: nextCandidateStatusText(new Date("2026-11-26T12:00:00Z")),
     });
     const declined = await consultant("Emery", "West");
     await createCandidateRow(match.id, client.business.id, declined.user.id, { status: "declined" });
@@ -323,7 +320,7 @@ describe("engagement manager console: match requests", () => {
     expect((await suggestionRow(second.id)).status).toBe("pending");
     const row = await requestRow(match.id);
     expect(row.status).toBe("candidates_proposed");
-    expect(row.statusText).toBe(MATCH_STATUS_TEXTS.candidates_proposed);
+    expect(matchStatusText(row)).toBe(MATCH_STATUS_TEXTS.candidates_proposed);
     expect(row.assignedManagerId).toBe(manager.user.id);
 
     const notices = await db().select().from(notifications).where(eq(notifications.userId, avery.user.id));
@@ -372,7 +369,6 @@ describe("engagement manager console: match requests", () => {
     const manager = await signedInManager();
     const { client, match, first } = await requestWithShortlist({
       status: "awaiting_decision",
-      statusText: MATCH_STATUS_TEXTS.awaiting_decision,
     });
     const accepted = await consultant("Finley", "East");
     await createCandidateRow(match.id, client.business.id, accepted.user.id, { status: "accepted" });
@@ -384,7 +380,7 @@ describe("engagement manager console: match requests", () => {
     expect(response.status).toBe(200);
     const row = await requestRow(match.id);
     expect(row.status).toBe("awaiting_decision");
-    expect(row.statusText).toBe(MATCH_STATUS_TEXTS.awaiting_decision);
+    expect(matchStatusText(row)).toBe(MATCH_STATUS_TEXTS.awaiting_decision);
     expect(await candidatesOf(match.id)).toHaveLength(2);
   });
 

@@ -183,7 +183,6 @@ describe("GET /api/matching/matchRequest/get-match-request/{id}", () => {
     const by = new Date("2026-11-25T10:00:00.000Z");
     const waiting = await createMatchRequestRow(business.id, {
       status: "matching",
-      statusText: nextCandidateStatusText(by),
       nextCandidateBy: by,
     });
     const next = (await (await getMatch(waiting.id, token)).json()) as Record<string, unknown>;

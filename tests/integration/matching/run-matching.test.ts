@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { consultantProfiles, financeReports, matchRequests, matchSuggestions, users } from "~db/schema";
 import { DEMO_BUSINESS, DEMO_CONSULTANTS, demoSeedSql } from "~db/seed/demo";
-import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS, matchStatusText } from "~/lib/matching/match-status";
 import { runMatching } from "~/server/matching/run-matching.server";
 import {
   addConsultantExperience,
@@ -94,7 +94,7 @@ describe("runMatching", () => {
 
     const request = await requestRow(match.id);
     expect(request.status).toBe("matching");
-    expect(request.statusText).toBe(MATCH_STATUS_TEXTS.matching);
+    expect(matchStatusText(request)).toBe(MATCH_STATUS_TEXTS.matching);
     expect(request.rankedAt?.toISOString()).toBe(NOW.toISOString());
   });
 

@@ -12,9 +12,8 @@ import {
   users,
 } from "~db/schema";
 import { consultantEngagementPath, consultantNewPlanPath } from "~/lib/engagements/engagement-paths";
-import { nextCandidateStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS, matchStatusText, nextCandidateStatusText } from "~/lib/matching/match-status";
 import { addBusinessDays } from "~/lib/matching/match-copy";
-import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import { formatDate } from "~/lib/shared/dates";
 import {
   call,
@@ -183,17 +182,18 @@ describe("unvetting a consultant withdraws their open candidacies", () => {
     const withdrawnAt = (await candidateRow(accepted.id)).withdrawnAt!;
     const by = addBusinessDays(withdrawnAt, 2);
     for (const match of [proposedMatch, waitingMatch, draftedMatch]) {
-      expect(await requestRow(match.id), match.id).toMatchObject({
+      const row = await requestRow(match.id);
+      expect(row, match.id).toMatchObject({
         status: "matching",
-        statusText: nextCandidateStatusText(by),
+        nextCandidateBy: by,
         matchedConsultantId: null,
         matchedAt: null,
       });
+      expect(matchStatusText(row)).toBe(nextCandidateStatusText(by));
     }
-    expect(await requestRow(sharedMatch.id)).toMatchObject({
-      status: "awaiting_decision",
-      statusText: MATCH_STATUS_TEXTS.awaiting_decision,
-    });
+    const sharedRow = await requestRow(sharedMatch.id);
+    expect(sharedRow.status).toBe("awaiting_decision");
+    expect(matchStatusText(sharedRow)).toBe(MATCH_STATUS_TEXTS.awaiting_decision);
     expect((await requestRow(signedMatch.id)).status).toBe("engagement_active");
     expect((await requestRow(signedMatch.id)).matchedConsultantId).toBe(cora.user.id);
     // The unsigned plan is withdrawn with her (one plan per match: the next consultant drafts theirs).

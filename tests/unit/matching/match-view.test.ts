@@ -6,7 +6,7 @@ import {
   candidateAcceptedMessage,
   candidateRejectedMessage,
 } from "~/lib/matching/match-copy";
-import { MATCH_STATUS_TEXTS, nextCandidateStatusText } from "~/lib/matching/match-status";
+import { MATCH_STATUS_TEXTS, matchStatusText, nextCandidateStatusText } from "~/lib/matching/match-status";
 import {
   BusinessDecisionSchema,
   DecideIntentSchema,
@@ -22,6 +22,31 @@ import {
 import { featureFromSearch } from "~/lib/shared/features";
 
 const positions = (value: string) => statusBarSteps(value).map((step) => `${step.position}:${step.state}`);
+
+describe("matchStatusText: a request's sentence from its row", () => {
+  const by = new Date("2026-12-02T15:00:00Z");
+  it("is its status's sentence, whatever date an earlier candidate left behind", () => {
+    expect(matchStatusText({ status: "submitted", nextCandidateBy: null })).toBe(
+      "We are finding the best consultant for your request.",
+    );
+    expect(matchStatusText({ status: "candidates_proposed", nextCandidateBy: by })).toBe(
+      "Your request is being paired with a consultant who fits it.",
+    );
+    expect(matchStatusText({ status: "awaiting_decision", nextCandidateBy: by })).toBe(
+      MATCH_STATUS_TEXTS.awaiting_decision,
+    );
+    expect(matchStatusText({ status: "completed", nextCandidateBy: null })).toBe(
+      "Your engagement is complete. View their findings in your documents.",
+    );
+  });
+
+  it("back in smart matching after a candidate left: the date of the next candidate", () => {
+    expect(matchStatusText({ status: "matching", nextCandidateBy: by })).toBe(
+      "We are finding the best consultant for your request. You will see your next candidate by Dec 2, 2026.",
+    );
+    expect(matchStatusText({ status: "submitted", nextCandidateBy: by })).toBe(nextCandidateStatusText(by));
+  });
+});
 
 describe("statusBarSteps", () => {
   it("marks the steps before the current one done and the ones after it upcoming", () => {
