@@ -114,8 +114,6 @@ export const valueInsights = sqliteTable(
     category: text("category", { enum: BUSINESS_AREAS }).notNull().default("finance"),
     title: text("title").notNull(),
     summary: text("summary").notNull(),
-    /** The status sentence shown on the tile ('value'). */
-    statusText: text("status_text").notNull(),
     clientSatisfaction: satisfaction(),
     clientFeedback: text("client_feedback"),
     feedbackAt: timestamp("feedback_at"),

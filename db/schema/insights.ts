@@ -26,8 +26,6 @@ export const insightRequests = sqliteTable(
     resolutionOutcome: text("resolution_outcome").notNull().default(""),
     resolutionHelp: text("resolution_help").notNull().default(""),
     status: text("status", { enum: INSIGHT_REQUEST_STATUSES }).notNull().default("awaiting_payment"),
-    /** The status sentence the client shows and keys off (spec §4 Insight: 'value'). */
-    statusText: text("status_text").notNull(),
     paymentComplete: bool("payment_complete").notNull().default(false),
     /** Paid by the plan's monthly allowance instead of a card payment. */
     coveredByPlan: bool("covered_by_plan").notNull().default(false),

@@ -9,7 +9,6 @@
  * are inserted only when that user exists, so a conflicting signup made by hand with a demo email
  * cannot make the seed fail on a foreign key.
  */
-import { insightStatusText } from "../../app/lib/insights/insight-status";
 import {
   DEFAULT_INSIGHT_PREFERENCES,
   type BusinessArea,
@@ -732,7 +731,6 @@ function demoInsightSql(): string[] {
       category: d.category,
       ...DELIVERED_ANSWERS,
       status: "ready",
-      status_text: insightStatusText("ready", false),
       payment_complete: true,
       covered_by_plan: false,
       insight_report_id: null,
@@ -777,7 +775,6 @@ function demoInsightSql(): string[] {
       category: sub.category,
       ...SUBMITTED_ANSWERS,
       status: "submitted",
-      status_text: insightStatusText("submitted", false),
       payment_complete: true,
       covered_by_plan: false,
       insight_report_id: null,

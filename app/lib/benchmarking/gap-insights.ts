@@ -5,7 +5,6 @@
 import { benchmarkGapSummary, benchmarkGapTitle } from "./benchmarking-copy";
 import { largestGaps, reportAsRead } from "./report";
 import type { BenchmarkReportData } from "./report-types";
-import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import { formatDate } from "~/lib/shared/dates";
 
 export type DerivedBenchmarkInsight = {
@@ -13,8 +12,6 @@ export type DerivedBenchmarkInsight = {
   category: "finance";
   title: string;
   summary: string;
-  /** VALUE_INSIGHT_STATUS_TEXT */
-  statusText: string;
 };
 
 /** The benchmark_gap insights of a report: zero or one (the largest gap leads, the readings follow). */
@@ -27,7 +24,6 @@ export function deriveBenchmarkGapInsights(report: BenchmarkReportData): Derived
       category: "finance",
       title: benchmarkGapTitle(largest),
       summary: benchmarkGapSummary(report.readings, report.peerGroup.name, report.dollarsOf),
-      statusText: VALUE_INSIGHT_STATUS_TEXT,
     },
   ];
 }
@@ -56,7 +52,7 @@ export function benchmarkGapInsightAsRead(
   report: BenchmarkReportData | null,
 ): { title: string; summary: string } {
   if (!report) return { title: stored.title, summary: stored.summary };
-  const derived = benchmarkGapTextsAsRead(report);
+  const derived = benchmarkGapTextsOf(report);
   if (derived) return derived;
   return { title: stored.title, summary: `${stored.summary} ${noLongerShown(report)}` };
 }
@@ -65,7 +61,7 @@ export function benchmarkGapInsightAsRead(
  * The gap insight's title and summary as a report tells them today (reportAsRead), null when it
  * tells no gap. The build also keeps these texts on a rated insight when a rebuild finds no gap.
  */
-export function benchmarkGapTextsAsRead(report: BenchmarkReportData): { title: string; summary: string } | null {
+export function benchmarkGapTextsOf(report: BenchmarkReportData): { title: string; summary: string } | null {
   const [derived] = deriveBenchmarkGapInsights(reportAsRead(report));
   return derived ? { title: derived.title, summary: derived.summary } : null;
 }

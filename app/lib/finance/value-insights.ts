@@ -35,7 +35,6 @@ import {
   revenuePerEmployeeOver,
   type FinanceRow,
 } from "./finance";
-import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import { formatDollars, formatPercent, formatPoints } from "~/lib/shared/numbers";
 
 export type ValueInsightKind = "revenue_trend" | "net_income_trend" | "revenue_per_employee";
@@ -45,8 +44,6 @@ export type DerivedValueInsight = {
   category: "finance";
   title: string;
   summary: string;
-  /** VALUE_INSIGHT_STATUS_TEXT */
-  statusText: string;
 };
 
 /** Months in the revenue trend window. */
@@ -199,7 +196,6 @@ function revenueTrendInsight(trend: RevenueTrend): DerivedValueInsight {
     category: "finance",
     title,
     summary: `Income for ${span} was ${formatDollars(trend.recent)}, ${move}. Comparing the same months a year apart takes the season out of the picture.`,
-    statusText: VALUE_INSIGHT_STATUS_TEXT,
   };
 }
 
@@ -214,7 +210,6 @@ function netIncomeInsight(trend: NetIncomeTrend): DerivedValueInsight {
       category: "finance",
       title: `Net margin of ${margin} over 12 months`,
       summary: `${base} The report does not reach far enough back to compare it with a year earlier.`,
-      statusText: VALUE_INSIGHT_STATUS_TEXT,
     };
   }
   const dir = direction(c.changePoints, STEADY_POINTS);
@@ -231,7 +226,6 @@ function netIncomeInsight(trend: NetIncomeTrend): DerivedValueInsight {
     category: "finance",
     title,
     summary: `${base} Over ${which} that the report also has for a year earlier, the margin was ${formatPercent(c.marginPercent)}, ${move}.`,
-    statusText: VALUE_INSIGHT_STATUS_TEXT,
   };
 }
 
@@ -251,7 +245,6 @@ function revenuePerEmployeeInsight(trend: RevenuePerEmployeeTrend): DerivedValue
     category: "finance",
     title: `Revenue per employee ${formatDollars(trend.perEmployee)} for ${monthSpan(first, last)}`,
     summary: `Income for ${monthSpan(first, last)} comes to ${formatDollars(trend.perEmployee)} for each of your ${people}, ${move}. Both years use today's headcount.`,
-    statusText: VALUE_INSIGHT_STATUS_TEXT,
   };
 }
 

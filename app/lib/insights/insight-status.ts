@@ -1,14 +1,15 @@
 import type { InsightRequestStatus } from "~db/enums";
 
 /**
- * The insight status catalogue (spec §4 "Insight"). The server stores one of these sentences as
- * the request's `value` (insight_requests.status_text); the client derives what a tile shows from
- * keywords in that sentence, exactly as spec §4 lists them. Every server sentence contains its
- * keyword, so the two stay in step (tests/unit/insights/insight-status.test.ts proves each pairing).
+ * The insight status catalogue (spec §4 "Insight"). The server answers one of these sentences as
+ * the request's `value`, derived from its row when read (insightStatusText, never stored, ADR
+ * 061); the client derives what a tile shows from keywords in that sentence, exactly as spec §4
+ * lists them. Every server sentence contains its keyword, so the two stay in step
+ * (tests/unit/insights/insight-status.test.ts proves each pairing).
  * Pure and isomorphic; only a type comes from db/schema.
  */
 
-/** What the server writes, per request status. */
+/** The server's sentences, per request status. */
 export const INSIGHT_STATUS_TEXTS = {
   /** keyword 'Complete payment' */
   awaiting_payment: "Complete payment to submit your insight request.",
@@ -22,7 +23,7 @@ export const INSIGHT_STATUS_TEXTS = {
   ready: "Your insight is ready to view.",
 } as const;
 
-/** The sentence the server stores for a request in `status` (covered: paid by the plan's allowance). */
+/** A request's sentence from its `status` and `coveredByPlan` (paid by the plan's allowance). */
 export function insightStatusText(status: InsightRequestStatus, coveredByPlan: boolean): string {
   switch (status) {
     case "awaiting_payment":
@@ -36,7 +37,7 @@ export function insightStatusText(status: InsightRequestStatus, coveredByPlan: b
   }
 }
 
-/** What value insights (derived from the finance report, never paid for) store: keyword 'is ready'. */
+/** Every value insight's sentence (derived from the books, never paid for): keyword 'is ready'. */
 export const VALUE_INSIGHT_STATUS_TEXT = "Your value insight is ready to view.";
 
 /** What the client shows (spec §4). */

@@ -13,7 +13,7 @@ import {
   benchmarkingReadyNotice,
   benchmarkingUpdatedNotice,
 } from "~/lib/benchmarking/benchmarking-copy";
-import { benchmarkGapTextsAsRead } from "~/lib/benchmarking/gap-insights";
+import { benchmarkGapTextsOf } from "~/lib/benchmarking/gap-insights";
 import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { payrollByMonth, type ExpenseLine } from "~/lib/finance/expense-lines";
 import { naicsTitle } from "~/server/business/naics.server";
@@ -202,7 +202,7 @@ export function benchmarkInsightWrites(
   now: Date,
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   if (insight) return [upsertBenchmarkInsight(db, row, insight, now)];
-  const ratedOn = previous && benchmarkGapTextsAsRead(previous);
+  const ratedOn = previous && benchmarkGapTextsOf(previous);
   const remove = deleteUntouchedBenchmarkInsight(db, row.id);
   return ratedOn ? [remove, rewordKeptBenchmarkInsight(db, row.id, ratedOn, now)] : [remove];
 }

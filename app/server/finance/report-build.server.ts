@@ -143,7 +143,6 @@ function valueInsightUpserts(
             category: sql<string>`${insight.category}`.as("category"),
             title: sql<string>`${insight.title}`.as("title"),
             summary: sql<string>`${insight.summary}`.as("summary"),
-            statusText: sql<string>`${insight.statusText}`.as("status_text"),
             clientSatisfaction: sql<null>`NULL`.as("client_satisfaction"),
             clientFeedback: sql<null>`NULL`.as("client_feedback"),
             feedbackAt: sql<null>`NULL`.as("feedback_at"),
@@ -159,7 +158,6 @@ function valueInsightUpserts(
         set: {
           title: sql`excluded.title`,
           summary: sql`excluded.summary`,
-          statusText: sql`excluded.status_text`,
           updatedAt: sql`excluded.updated_at`,
         },
       }),

@@ -7,7 +7,7 @@ import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "~db/index";
 import { valueInsights, type NewValueInsight } from "~db/schema";
 
-type BenchmarkInsight = Pick<NewValueInsight, "kind" | "category" | "title" | "summary" | "statusText">;
+type BenchmarkInsight = Pick<NewValueInsight, "kind" | "category" | "title" | "summary">;
 
 /** Benchmarking's gap insight `id` of the year: inserted, or its texts and finance report refreshed. */
 export function upsertBenchmarkInsight(
@@ -26,7 +26,6 @@ export function upsertBenchmarkInsight(
       category: insight.category,
       title: insight.title,
       summary: insight.summary,
-      statusText: insight.statusText,
       createdAt: now,
       updatedAt: now,
     })
@@ -36,7 +35,6 @@ export function upsertBenchmarkInsight(
         financeReportId: row.financeReportId,
         title: insight.title,
         summary: insight.summary,
-        statusText: insight.statusText,
         updatedAt: now,
       },
     });

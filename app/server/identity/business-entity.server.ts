@@ -12,6 +12,7 @@ import {
 import type { AppContext } from "~/server/load-context";
 import type { NaicsReportSummary } from "~/lib/benchmarking/report-types";
 import { matchStatusText } from "~/lib/matching/match-status";
+import { insightStatusText, VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 
 /**
  * The parts of the client-facing business (spec §3 "Business") that live outside the businesses
@@ -63,8 +64,8 @@ export function businessExtrasQueries(app: AppContext, businessId: string) {
     app.db
       .select({
         id: insightRequests.id,
-        value: insightRequests.statusText,
         status: insightRequests.status,
+        coveredByPlan: insightRequests.coveredByPlan,
         // Aliased: a batch's rows come back keyed by column name, and insight_requests has an id too.
         reportId: sql<string | null>`${insightReports.id}`.as("report_id"),
         createdAt: insightRequests.createdAt,
@@ -82,7 +83,7 @@ export function businessExtrasQueries(app: AppContext, businessId: string) {
       .orderBy(desc(insightRequests.createdAt), desc(insightRequests.id))
       .limit(BUSINESS_EVENTS_LIMIT),
     app.db
-      .select({ id: valueInsights.id, value: valueInsights.statusText, createdAt: valueInsights.createdAt })
+      .select({ id: valueInsights.id, createdAt: valueInsights.createdAt })
       .from(valueInsights)
       .where(eq(valueInsights.businessId, businessId))
       .orderBy(desc(valueInsights.createdAt), desc(valueInsights.id))
@@ -122,14 +123,14 @@ export function toBusinessExtras([
     events: {
       insights: insights.map((row) => ({
         insightId: row.id,
-        value: row.value,
+        value: insightStatusText(row.status, row.coveredByPlan),
         completed: row.status === "ready",
         insightReport: row.reportId,
         createdAt: row.createdAt.toISOString(),
       })),
       valueInsights: values.map((row) => ({
         valueInsightId: row.id,
-        value: row.value,
+        value: VALUE_INSIGHT_STATUS_TEXT,
         completed: true as const,
         createdAt: row.createdAt.toISOString(),
       })),

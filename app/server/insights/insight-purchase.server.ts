@@ -1,6 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { insightRequests } from "~db/schema";
-import { insightStatusText } from "~/lib/insights/insight-status";
 import { INSIGHT_ALREADY_PAID_MESSAGE, INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_PRICE_CENTS, INSIGHT_PRODUCT_NAME } from "~/lib/payments/plans";
 import type { Purchasable } from "~/server/payments/purchasable";
@@ -34,16 +33,15 @@ export const insightPurchasable: Purchasable<"insight"> = {
   fulfil(db, purchase, now) {
     const ref = purchase.referenceId;
     if (!ref) return [];
-    // Paid, and a request waiting for its payment becomes submitted (the team's queue) with the
-    // catalogue's 'payment was successful' text. One conditional UPDATE: a second run matches
-    // no row, and a request already further along keeps its status.
+    // Paid, and a request waiting for its payment becomes submitted (the team's queue; its
+    // sentence, insightStatusText, says 'payment was successful'). One conditional UPDATE: a
+    // second run matches no row, and a request already further along keeps its status.
     return [
       db
         .update(insightRequests)
         .set({
           paymentComplete: true,
           status: sql`CASE WHEN ${insightRequests.status} = 'awaiting_payment' THEN 'submitted' ELSE ${insightRequests.status} END`,
-          statusText: sql`CASE WHEN ${insightRequests.status} = 'awaiting_payment' THEN ${insightStatusText("submitted", false)} ELSE ${insightRequests.statusText} END`,
           submittedAt: sql`CASE WHEN ${insightRequests.status} = 'awaiting_payment' THEN ${now.getTime()} ELSE ${insightRequests.submittedAt} END`,
           updatedAt: now,
         })

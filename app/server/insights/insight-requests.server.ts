@@ -55,7 +55,7 @@ export type InsightRequestView = {
   paymentComplete: boolean;
   coveredByPlan: boolean;
   status: InsightRequestStatus;
-  /** The stored status sentence (status_text); the client keys off it (spec §4). */
+  /** The status sentence (insightStatusText); the client keys off it (spec §4). */
   value: string;
   /** The report's id once one is linked (published or not). */
   insightReport: string | null;
@@ -117,7 +117,7 @@ function toView(row: RequestRow, fileRows: FileRow[]): InsightRequestView {
     paymentComplete: row.paymentComplete,
     coveredByPlan: row.coveredByPlan,
     status: row.status,
-    value: row.statusText,
+    value: insightStatusText(row.status, row.coveredByPlan),
     insightReport: row.insightReportId ?? null,
     requestInfo: {
       category: row.category,
@@ -244,7 +244,6 @@ export async function createInsightRequest(
             resolutionOutcome: value(input.resolutionOutcome, "resolution_outcome"),
             resolutionHelp: value(input.resolutionHelp, "resolution_help"),
             status: value(status, "status"),
-            statusText: value(insightStatusText(status, covered), "status_text"),
             paymentComplete: value(covered ? 1 : 0, "payment_complete"),
             coveredByPlan: value(covered ? 1 : 0, "covered_by_plan"),
             insightReportId: value(null, "insight_report_id"),

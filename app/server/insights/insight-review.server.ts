@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { insertNotificationsOnceFrom } from "~/server/notifications/notification-rows.server";
 import { businesses, insightReports, insightRequests } from "~db/schema";
 import { draftInsightReport } from "~/lib/insights/insight-draft";
-import { insightStatusText } from "~/lib/insights/insight-status";
 import {
   ALREADY_IN_REVIEW_MESSAGE,
   ALREADY_PUBLISHED_MESSAGE,
@@ -77,7 +76,6 @@ export async function startInsightReview(app: AppContext, viewer: Manager, id: s
       .update(insightRequests)
       .set({
         status: "in_review",
-        statusText: insightStatusText("in_review", request.coveredByPlan),
         assignedManagerId: viewer.id,
         updatedAt: now,
       })
@@ -224,7 +222,6 @@ export async function publishInsightReport(
       .update(insightRequests)
       .set({
         status: "ready",
-        statusText: insightStatusText("ready", false),
         deliveredAt: now,
         updatedAt: now,
         insightReportId: sql`(SELECT p.id FROM insight_reports p WHERE p.insight_request_id = ${id} AND p.status = 'published')`,

@@ -21,6 +21,7 @@ import { preparedRead, runReads } from "~db/prepared";
 import { benchmarkGapReportQuery, benchmarkGapTextsAsRead } from "~/server/benchmarking/benchmark-gap-insight.server";
 import type { ClientViewer } from "~/server/business/settings.server";
 import { matchStatusText } from "~/lib/matching/match-status";
+import { insightStatusText, VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 
 /**
  * The client's side of insights (spec §2 dashboard, /features, /insight-discovery; §4 Insight;
@@ -83,7 +84,6 @@ const insightRequestRows = preparedRead(["businessId"], (db, p) =>
       category: insightRequests.category,
       createdAt: insightRequests.createdAt,
       status: insightRequests.status,
-      value: insightRequests.statusText,
       paymentComplete: insightRequests.paymentComplete,
       coveredByPlan: insightRequests.coveredByPlan,
     })
@@ -102,7 +102,6 @@ const valueInsightRows = preparedRead(["businessId"], (db, p) =>
       category: valueInsights.category,
       createdAt: valueInsights.createdAt,
       title: valueInsights.title,
-      value: valueInsights.statusText,
     })
     .from(valueInsights)
     .where(eq(valueInsights.businessId, p.businessId))
@@ -177,7 +176,7 @@ export async function loadClientInsightLists(app: AppContext, viewer: ClientView
       category: row.category,
       createdAt: row.createdAt.toISOString(),
       status: row.status,
-      value: row.value,
+      value: insightStatusText(row.status, row.coveredByPlan),
       paymentComplete: row.paymentComplete,
       coveredByPlan: row.coveredByPlan,
       delivered: row.status === "ready",
@@ -188,7 +187,7 @@ export async function loadClientInsightLists(app: AppContext, viewer: ClientView
       category: row.category,
       createdAt: row.createdAt.toISOString(),
       title: row.title,
-      value: row.value,
+      value: VALUE_INSIGHT_STATUS_TEXT,
       delivered: true as const,
     })),
     matches: matchRows.map((row) => ({
@@ -348,7 +347,7 @@ export async function getValueInsight(
     category: row.category,
     title,
     summary,
-    value: row.statusText,
+    value: VALUE_INSIGHT_STATUS_TEXT,
     clientSatisfaction: row.clientSatisfaction,
     clientFeedback: row.clientFeedback,
     convertedToMatch: row.convertedToMatchRequestId !== null,

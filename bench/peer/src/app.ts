@@ -11,7 +11,8 @@
 import { Hono, type Context } from "hono";
 import * as SQL from "./sql";
 import { matchStatusText } from "../../../app/lib/matching/match-status";
-import type { MatchRequestStatus } from "../../../db/enums";
+import { insightStatusText, VALUE_INSIGHT_STATUS_TEXT } from "../../../app/lib/insights/insight-status";
+import type { InsightRequestStatus, MatchRequestStatus } from "../../../db/enums";
 
 export type PeerBindings = { DB: D1Database };
 type Ctx = Context<{ Bindings: PeerBindings }>;
@@ -106,7 +107,7 @@ function insightListReads(db: D1Database, businessId: string) {
   ]);
 }
 
-/** A match request's status sentence, derived from its row as the app derives it (one place). */
+/** A match request's status sentence, derived from its row as the app derives it (ADR 061). */
 const matchSentence = (m: Row) =>
   matchStatusText({
     status: m.status as MatchRequestStatus,
@@ -130,13 +131,13 @@ function insightTiles(requests: Row[], values: Row[]): InsightTile[] {
   return [
     ...requests.map((r) => ({
       title: label(r.category),
-      status: String(r.status_text ?? ""),
+      status: insightStatusText(r.status as InsightRequestStatus, r.covered_by_plan === 1),
       createdAt: Number(r.created_at),
       delivered: r.status === "ready",
     })),
     ...values.map((v) => ({
       title: String(v.title),
-      status: String(v.status_text ?? ""),
+      status: VALUE_INSIGHT_STATUS_TEXT,
       createdAt: Number(v.created_at),
       delivered: true,
     })),

@@ -14,8 +14,8 @@ export const UNREAD_NOTIFICATIONS = `select count(*) from "notifications" where 
 export const HAS_ENGAGEMENTS = `select "id" from "delivery_outlines" where ("delivery_outlines"."business_id" = ? and ("delivery_outlines"."state" <> 'draft' and ("delivery_outlines"."egm_review_status" = 'approved' or "delivery_outlines"."signed_version" is not null or "delivery_outlines"."business_review_status" = 'revision'))) limit ?`;
 
 // loadClientInsightLists (one batch): insight requests, value insights, match requests.
-export const INSIGHT_REQUESTS = `select "id", "category", "created_at", "status", "status_text", "payment_complete", "covered_by_plan" from "insight_requests" where "insight_requests"."business_id" = ? order by "insight_requests"."created_at" desc, "insight_requests"."id" desc limit ?`;
-export const VALUE_INSIGHTS = `select "id", "category", "created_at", "title", "status_text" from "value_insights" where "value_insights"."business_id" = ? order by "value_insights"."created_at" desc, "value_insights"."id" desc limit ?`;
+export const INSIGHT_REQUESTS = `select "id", "category", "created_at", "status", "payment_complete", "covered_by_plan" from "insight_requests" where "insight_requests"."business_id" = ? order by "insight_requests"."created_at" desc, "insight_requests"."id" desc limit ?`;
+export const VALUE_INSIGHTS = `select "id", "category", "created_at", "title" from "value_insights" where "value_insights"."business_id" = ? order by "value_insights"."created_at" desc, "value_insights"."id" desc limit ?`;
 export const MATCH_REQUESTS = `select "match_requests"."id", "match_requests"."category", "match_requests"."created_at", "match_requests"."status", "match_requests"."next_candidate_by", (
           select "match_candidates"."consultant_id" from "match_candidates"
           where "match_candidates"."match_request_id" = "match_requests"."id"

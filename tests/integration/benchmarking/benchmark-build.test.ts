@@ -6,7 +6,6 @@ import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { demoProfitAndLossReport } from "~/lib/finance/demo-company";
 import { reportRange } from "~/lib/finance/finance";
 import { parseProfitAndLossReport } from "~/lib/finance/intuit-report";
-import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import {
   BOOKS_CHANGED_DURING_BUILD,
   benchmarkInsightWrites,
@@ -17,7 +16,10 @@ import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.ser
 import type { AppContext } from "~/server/load-context";
 import { appOrigins, emailOutbox, financeReports, jobs, users, valueInsights } from "~db/schema";
 import { DEAD_LETTER_REASONS, handleQueueBatch } from "../../../functions/queues";
-import { BOOKS_INSIGHT_STORED_BEFORE_CENTS, BOOKS_REPORT_STORED_BEFORE_CENTS } from "../../fixtures/benchmarking/report";
+import {
+  BOOKS_INSIGHT_STORED_BEFORE_CENTS,
+  BOOKS_REPORT_STORED_BEFORE_CENTS,
+} from "../../fixtures/benchmarking/report";
 import { createClient, signedInClient } from "../../factories";
 import { call, connectAccounting, db, html, ORIGIN, setPlan, viewerOf, noticesOf } from "../helpers";
 import {
@@ -133,7 +135,6 @@ describe("the benchmarking job", () => {
       id: `vi-${business.id}-benchmark_gap-${currentYear()}`,
       kind: "benchmark_gap",
       category: "finance",
-      statusText: VALUE_INSIGHT_STATUS_TEXT,
     });
     expect(insights[0].summary).toContain(data.readings[0]);
     expect(insights[0].summary).not.toMatch(/\$[\d,]+(?![\d,.])/);
@@ -266,7 +267,6 @@ describe("the benchmarking job", () => {
           kind: "benchmark_gap" as const,
           category: "finance" as const,
           ...BOOKS_INSIGHT_STORED_BEFORE_CENTS,
-          statusText: VALUE_INSIGHT_STATUS_TEXT,
           clientSatisfaction: business.id === rated.business.id ? 4 : null,
           createdAt: stored,
           updatedAt: stored,

@@ -91,7 +91,6 @@ async function storeGapInsightStoredBeforeCents(
       kind: "benchmark_gap",
       category: "finance",
       ...BOOKS_INSIGHT_STORED_BEFORE_CENTS,
-      statusText: "Your value insight is ready to view.",
       ...rating,
       createdAt: now,
       updatedAt: now,

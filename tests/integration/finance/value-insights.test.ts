@@ -1,7 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import { deriveValueInsights, valueInsightId } from "~/lib/finance/value-insights";
 import { requestFinanceReport } from "~/server/finance/finance-reports.server";
 import { periodOf } from "~/server/platform/jobs.server";
@@ -77,7 +76,6 @@ describe("value insights from the finance report job", () => {
         category: "finance",
         title: insight.title,
         summary: insight.summary,
-        statusText: VALUE_INSIGHT_STATUS_TEXT,
         clientSatisfaction: null,
         clientFeedback: null,
         convertedToMatchRequestId: null,
@@ -97,7 +95,6 @@ describe("value insights from the finance report job", () => {
       .set({
         title: "stale title",
         summary: "stale summary",
-        statusText: "stale",
         clientSatisfaction: 4,
         clientFeedback: "Useful.",
         feedbackAt,
@@ -111,7 +108,6 @@ describe("value insights from the finance report job", () => {
     expect(again).toMatchObject({
       title: first.title,
       summary: first.summary,
-      statusText: VALUE_INSIGHT_STATUS_TEXT,
       clientSatisfaction: 4,
       clientFeedback: "Useful.",
       feedbackAt,

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { insightReports, insightRequests, valueInsights } from "~db/schema";
-import { INSIGHT_STATUS_TEXTS, VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import { db } from "./session";
 
 /** A delivered insight of the business: a ready request and its report (published unless told). */
@@ -22,7 +21,6 @@ export async function createDeliveredInsight(
       issueDetails: "Stockouts every month.",
       resolutionOutcome: "Fewer stockouts.",
       status: published ? "ready" : "in_review",
-      statusText: published ? INSIGHT_STATUS_TEXTS.ready : INSIGHT_STATUS_TEXTS.in_review,
       paymentComplete: true,
       createdAt,
       updatedAt: createdAt,
@@ -57,7 +55,6 @@ export async function createUnpaidRequest(businessId: string, createdAt = new Da
     issueDetails: "Turnover.",
     resolutionOutcome: "Lower turnover.",
     status: "awaiting_payment",
-    statusText: INSIGHT_STATUS_TEXTS.awaiting_payment,
     createdAt,
     updatedAt: createdAt,
   });
@@ -73,7 +70,6 @@ export async function createValueInsight(businessId: string) {
     category: "finance",
     title: "Revenue is up 12% on last year",
     summary: "Income over the last three months is 12% above the same months last year.",
-    statusText: VALUE_INSIGHT_STATUS_TEXT,
   });
   return id;
 }

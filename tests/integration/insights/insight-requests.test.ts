@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insightRequests, purchases } from "~db/schema";
-import { clientInsightStatus } from "~/lib/insights/insight-status";
+import { clientInsightStatus, insightStatusText } from "~/lib/insights/insight-status";
 import { InsightRequestFormSchema } from "~/lib/insights/insight-schemas";
 import { createInsightRequest, getInsightAllowance } from "~/server/insights/insight-requests.server";
 import {
@@ -84,7 +84,6 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
       id: view._id,
       createdByUserId: user.id,
       status: "awaiting_payment",
-      statusText: STATUS_AWAITING,
       paymentComplete: false,
       coveredByPlan: false,
       submittedAt: null,
@@ -125,7 +124,7 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
     const rows = await requestsOf(business.id);
     const covered = rows.find((row) => row.id === firstBody.insightRequest._id)!;
     expect(covered.submittedAt).toBeInstanceOf(Date);
-    expect(covered.statusText).toBe(STATUS_COVERED);
+    expect(insightStatusText(covered.status, covered.coveredByPlan)).toBe(STATUS_COVERED);
     expect(rows.filter((row) => row.coveredByPlan)).toHaveLength(1);
   });
 
@@ -360,7 +359,6 @@ describe("payment of an insight request (test checkout → fulfilment)", () => {
     const [paid] = await db().select().from(insightRequests).where(eq(insightRequests.id, view._id));
     expect(paid).toMatchObject({
       status: "submitted",
-      statusText: STATUS_PAID,
       paymentComplete: true,
       coveredByPlan: false,
     });

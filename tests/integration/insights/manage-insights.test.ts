@@ -2,7 +2,7 @@ import { FORM_UNREADABLE_MESSAGE } from "~/http/http.server";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, files, financeReports, insightReports, insightRequests, notifications } from "~db/schema";
-import { INSIGHT_STATUS_TEXTS } from "~/lib/insights/insight-status";
+import { INSIGHT_STATUS_TEXTS, insightStatusText } from "~/lib/insights/insight-status";
 import { call, db, html, postForm } from "../helpers";
 import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
@@ -22,14 +22,6 @@ async function insertRequest(
   const status = options.status ?? "submitted";
   const covered = options.covered ?? false;
   const id = crypto.randomUUID();
-  const statusText =
-    status === "awaiting_payment"
-      ? INSIGHT_STATUS_TEXTS.awaiting_payment
-      : status === "submitted"
-        ? covered
-          ? INSIGHT_STATUS_TEXTS.submitted_covered
-          : INSIGHT_STATUS_TEXTS.submitted_paid
-        : INSIGHT_STATUS_TEXTS[status];
   await db()
     .insert(insightRequests)
     .values({
@@ -46,7 +38,6 @@ async function insertRequest(
       annualSales: "5-10 million",
       numEmployees: "25-50",
       status,
-      statusText,
       paymentComplete: status !== "awaiting_payment",
       coveredByPlan: covered,
       createdAt: options.createdAt ?? new Date("2026-10-05T12:00:00Z"),
@@ -251,7 +242,7 @@ describe("engagement manager console: insight requests", () => {
     expect(text).toContain("Review started. The draft report is ready to edit.");
     const row = await requestRow(id);
     expect(row.status).toBe("in_review");
-    expect(row.statusText).toBe(INSIGHT_STATUS_TEXTS.in_review);
+    expect(insightStatusText(row.status, row.coveredByPlan)).toBe(INSIGHT_STATUS_TEXTS.in_review);
     expect(row.assignedManagerId).toBe(manager.user.id);
     const draft = (await reportRow(id))!;
     expect(draft.status).toBe("draft");
@@ -449,7 +440,7 @@ describe("engagement manager console: insight requests", () => {
     expect(report.publishedAt).toBeInstanceOf(Date);
     const row = await requestRow(id);
     expect(row.status).toBe("ready");
-    expect(row.statusText).toBe(INSIGHT_STATUS_TEXTS.ready);
+    expect(insightStatusText(row.status, row.coveredByPlan)).toBe(INSIGHT_STATUS_TEXTS.ready);
     expect(row.insightReportId).toBe(report.id);
     expect(row.deliveredAt?.getTime()).toBe(report.publishedAt?.getTime());
 

@@ -159,7 +159,6 @@ describe("POST /api/matching/matchRequest/create", () => {
         createdByUserId: user.id,
         category: "finance",
         status: "submitted",
-        statusText: "x",
       })
       .returning({ id: insightRequests.id });
     await db()

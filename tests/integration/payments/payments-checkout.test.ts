@@ -416,14 +416,12 @@ describe("/paymentStatus", () => {
 
 async function createInsight(businessId: string, paymentComplete = false) {
   const id = crypto.randomUUID();
-  await db()
-    .insert(insightRequests)
-    .values({ id, businessId, category: "strategy", statusText: "Awaiting payment", paymentComplete });
+  await db().insert(insightRequests).values({ id, businessId, category: "strategy", paymentComplete });
   return id;
 }
 
 async function createItem(businessId: string, priceCents = 125_000) {
-  const match = { id: crypto.randomUUID(), businessId, category: "strategy" as const, statusText: "Engagement active" };
+  const match = { id: crypto.randomUUID(), businessId, category: "strategy" as const };
   await db().insert(matchRequests).values(match);
   // A plan the business signed: only then is its first item offered for prepayment.
   const outline = {

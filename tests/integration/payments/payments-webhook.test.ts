@@ -160,7 +160,7 @@ async function eventRows(id: string) {
 
 async function createInsight(businessId: string) {
   const id = crypto.randomUUID();
-  await db().insert(insightRequests).values({ id, businessId, category: "finance", statusText: "Awaiting payment" });
+  await db().insert(insightRequests).values({ id, businessId, category: "finance" });
   return id;
 }
 
@@ -284,7 +284,6 @@ describe("checkout.session.completed", () => {
       id: crypto.randomUUID(),
       businessId,
       category: "strategy" as const,
-      statusText: "Engagement active",
     };
     await db().insert(matchRequests).values(match);
     const outline = { id: crypto.randomUUID(), matchRequestId: match.id, businessId };

@@ -220,7 +220,7 @@ describe("Settings → Account → Payments", () => {
     const { client, first, third, purchaseOf } = await engagementWithRefund();
     const [insight] = await db()
       .insert(insightRequests)
-      .values({ businessId: client.business.id, category: "strategy", statusText: "Paid" })
+      .values({ businessId: client.business.id, category: "strategy" })
       .returning();
     const older = new Date(Date.now() - 5 * 86_400_000);
     await db()
@@ -420,7 +420,6 @@ async function insightCheckout() {
     .values({
       businessId: client.business.id,
       category: "finance",
-      statusText: "Complete payment to submit your insight request.",
     })
     .returning();
   const purchaseId = crypto.randomUUID();

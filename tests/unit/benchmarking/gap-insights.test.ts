@@ -38,7 +38,6 @@ describe("the benchmark_gap value insight", () => {
           "Your revenue per employee for Nov 2025 to Oct 2026 ($32,432.43) is 53.2% lower than the average of peer firms ($69,277.00), $36,844.57 less per employee. " +
           "You have 37 employees, 42.1% more than the average peer firm (26). " +
           "Peers: Full-service restaurants (NAICS 722511), 2017; Accommodation and food services (NAICS 72) firms with 20 to 49 employees, 2017; dollar figures in 2024 dollars.",
-        statusText: "Your value insight is ready to view.",
       },
     ]);
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demoProfitAndLossReport } from "~/lib/finance/demo-company";
 import { monthSpan, monthsEndingAt, reportRange, type FinanceRow } from "~/lib/finance/finance";
-import { VALUE_INSIGHT_STATUS_TEXT } from "~/lib/insights/insight-status";
 import { parseProfitAndLoss } from "~/lib/finance/intuit-report";
 import {
   deriveValueInsights,
@@ -41,7 +40,6 @@ describe("revenue trend", () => {
       title: "Revenue up 20.0% on last year",
       summary:
         "Income for Aug to Oct 2026 was $3,600.00, up 20.0% from $3,000.00 in Aug to Oct 2025. Comparing the same months a year apart takes the season out of the picture.",
-      statusText: VALUE_INSIGHT_STATUS_TEXT,
     });
   });
 
@@ -167,7 +165,6 @@ describe("deriveValueInsights", () => {
     expect(insights.map((i) => i.kind)).toEqual(["revenue_trend", "net_income_trend", "revenue_per_employee"]);
     for (const insight of insights) {
       expect(insight.category).toBe("finance");
-      expect(insight.statusText).toBe(VALUE_INSIGHT_STATUS_TEXT);
       const text = `${insight.title} ${insight.summary}`;
       for (const banned of ["TODO", "lorem", "{", "placeholder", "NaN", "undefined", "Infinity"]) {
         expect(text.toLowerCase()).not.toContain(banned.toLowerCase());

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { BUSINESS_AREAS, EMPLOYEE_BANDS, ENGAGEMENT_TYPES, NAICS_SECTORS, naicsSectorOf } from "~db/schema";
 import { findNaics, naicsTitle } from "~/server/business/naics.server";
 import { rankConsultants, type PoolConsultant } from "~/server/matching/engine";
-import { INSIGHT_STATUS_TEXTS } from "~/lib/insights/insight-status";
 import {
   DEMO_ACCOUNTS,
   DEMO_BUSINESS,
@@ -138,7 +137,7 @@ describe("demo insights", () => {
     const d = DEMO_INSIGHTS.delivered;
     const request = requestSql(d.requestId);
     expect(request).toContain(`'${d.category}'`);
-    expect(request).toContain(`'ready', '${INSIGHT_STATUS_TEXTS.ready}', 1, 0, NULL, '${DEMO_MANAGER.id}'`);
+    expect(request).toContain(`'ready', 1, 0, NULL, '${DEMO_MANAGER.id}'`);
     const report = statements.find((s) => s.startsWith("INSERT INTO insight_reports "))!;
     expect(report).toContain(
       `SELECT '${d.reportId}', '${d.requestId}', '${DEMO_BUSINESS.id}', 'operations', '${d.title}', `,
@@ -159,7 +158,7 @@ describe("demo insights", () => {
     const s = DEMO_INSIGHTS.submitted;
     const request = requestSql(s.requestId);
     expect(request).toContain(`'${s.category}'`);
-    expect(request).toContain(`'submitted', '${INSIGHT_STATUS_TEXTS.submitted_paid}', 1, 0, NULL, NULL`);
+    expect(request).toContain(`'submitted', 1, 0, NULL, NULL`);
   });
 
   it("writes real report text, with no placeholders, and keeps the demo client on BASIC", () => {
