@@ -15,8 +15,10 @@ import { appOrigin } from "~/server/platform/app-origin.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
-  const input = await readBody(request, ChangeActiveItemSchema);
+  const body = await readBody(request, ChangeActiveItemSchema);
   const viewer = requireBusiness(signedIn);
+  // The spec's field names stop here (docs/glossary.md): our code says item and outline.
+  const input = { itemId: body.deliveryItemId, outlineId: body.deliveryOutlineId, sessionId: body.sessionId };
   const result = await changeActiveItem(context.app, viewer, input, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);
   const { outline } = result;

@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await changeActiveItem(
     context.app,
     { user: viewer.user, business: viewer.business },
-    { deliveryItemId: itemId, deliveryOutlineId: outlineId, sessionId },
+    { itemId, outlineId, sessionId },
     appOrigin(context.app, request),
   );
   return {

@@ -25,20 +25,20 @@ const PAYABLE_STATUSES = sql`('upcoming', 'awaiting_payment', 'paused')`;
 export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
   kind: "delivery_item",
 
-  async describe(app, businessId, { deliveryItemId, deliveryOutlineId }) {
+  async describe(app, businessId, { itemId, outlineId }) {
     const [outlines, items] = await app.db.batch([
       app.db
         .select()
         .from(deliveryOutlines)
-        .where(and(eq(deliveryOutlines.id, deliveryOutlineId), eq(deliveryOutlines.businessId, businessId))),
+        .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, businessId))),
       // With `refunded`: a refunded item is settled and does not hold up the next one (issue #18).
       app.db
         .select(itemColumnsWithRefund())
         .from(deliveryItems)
-        .where(and(eq(deliveryItems.outlineId, deliveryOutlineId), eq(deliveryItems.businessId, businessId))),
+        .where(and(eq(deliveryItems.outlineId, outlineId), eq(deliveryItems.businessId, businessId))),
     ]);
     const outline = outlines[0];
-    const item = items.find((row) => row.id === deliveryItemId);
+    const item = items.find((row) => row.id === itemId);
     if (!outline || !item) return { ok: false, status: 404, msg: ITEM_NOT_FOUND_MESSAGE };
     if (item.paidPurchaseId) return { ok: false, status: 409, msg: ITEM_ALREADY_PAID_MESSAGE };
     const next = nextItemToPrepay(outline, items);

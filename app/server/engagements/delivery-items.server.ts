@@ -14,7 +14,7 @@ import { confirmCheckout, type CheckoutFailure, type CheckoutViewer } from "~/se
 export async function changeActiveItem(
   app: AppContext,
   viewer: CheckoutViewer,
-  input: { deliveryItemId: string; deliveryOutlineId: string; sessionId: string },
+  input: { itemId: string; outlineId: string; sessionId: string },
   origin: string | null = app.env.APP_URL ?? null,
 ): Promise<{ ok: true; outline: DeliveryOutline } | CheckoutFailure> {
   const [item] = await app.db
@@ -22,8 +22,8 @@ export async function changeActiveItem(
     .from(deliveryItems)
     .where(
       and(
-        eq(deliveryItems.id, input.deliveryItemId),
-        eq(deliveryItems.outlineId, input.deliveryOutlineId),
+        eq(deliveryItems.id, input.itemId),
+        eq(deliveryItems.outlineId, input.outlineId),
         eq(deliveryItems.businessId, viewer.business.id),
       ),
     );
@@ -36,10 +36,7 @@ export async function changeActiveItem(
     origin,
   );
   if (!confirmed.ok) return confirmed;
-  const own = and(
-    eq(deliveryOutlines.id, input.deliveryOutlineId),
-    eq(deliveryOutlines.businessId, viewer.business.id),
-  );
+  const own = and(eq(deliveryOutlines.id, input.outlineId), eq(deliveryOutlines.businessId, viewer.business.id));
   const inProgress = app.db
     .select({ id: deliveryItems.id })
     .from(deliveryItems)

@@ -210,7 +210,7 @@ export async function reviewDeliveryItem(
           app,
           viewer,
           "delivery_item",
-          { deliveryItemId: next.id, deliveryOutlineId: outline.id },
+          { itemId: next.id, outlineId: outline.id },
           origin,
         );
         if (started.ok) checkoutUrl = started.url;
@@ -315,7 +315,7 @@ const prepayFromForm: DeliverableHandler = async (app, viewer, formData, request
       app,
       viewer,
       "delivery_item",
-      { deliveryItemId: next.id, deliveryOutlineId: outline.id },
+      { itemId: next.id, outlineId: outline.id },
       origin,
     );
     if (!started.ok) {

@@ -488,7 +488,7 @@ export function startInsightCheckout(app: AppContext, viewer: CheckoutViewer, in
 export function startItemCheckout(
   app: AppContext,
   viewer: CheckoutViewer,
-  input: { deliveryItemId: string; deliveryOutlineId: string },
+  input: { itemId: string; outlineId: string },
   origin: string,
 ) {
   return startOneOffCheckout(app, viewer, "delivery_item", input, origin);

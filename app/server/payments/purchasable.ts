@@ -43,7 +43,7 @@ export type PurchaseDescription = {
 export type PurchaseRefs = {
   subscription: LookupKey;
   insight: { insightId: string };
-  delivery_item: { deliveryItemId: string; deliveryOutlineId: string };
+  delivery_item: { itemId: string; outlineId: string };
   benchmarking: { year: number };
 };
 

@@ -680,8 +680,7 @@ describe("one open checkout per deliverable (issue #36)", () => {
       user: { id: user.id, email: user.email },
       business: await businessRow(business.id),
     });
-    const start = async (at: number) =>
-      startItemCheckout(appAt(at), await viewer(), { deliveryItemId: itemId, deliveryOutlineId: outlineId }, ORIGIN);
+    const start = async (at: number) => startItemCheckout(appAt(at), await viewer(), { itemId, outlineId }, ORIGIN);
     return { business, itemId, start };
   }
 
