@@ -21,7 +21,7 @@ export type TileData =
 
 /**
  * One insight tile (spec §4 Insight): category, date ("Nov 3, 2026") and the status the client
- * derives from the stored sentence. Delivered tiles say 'Click here to view.' and link to
+ * derives from the server's sentence. Delivered tiles say 'Click here to view.' and link to
  * /insight-discovery. Requests show their payment state: 'Pay Now' (a form posting to the
  * /features action, which opens the checkout), 'Payment Complete', or 'Included in your plan' for
  * a request the plan's monthly allowance covered (nothing was paid).

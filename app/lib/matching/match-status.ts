@@ -93,7 +93,7 @@ const STEP_KEYWORDS: readonly { words: readonly string[]; step: MatchStep }[] = 
   },
 ];
 
-/** The status bar's step and state from a stored `value`, by the spec's keywords, first match wins. */
+/** The status bar's step and state from a `value` (matchStatusText), by the spec's keywords, first match wins. */
 export function matchStep(value: string): MatchStep {
   const text = value.toLowerCase();
   for (const entry of STEP_KEYWORDS) {

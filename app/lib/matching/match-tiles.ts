@@ -21,7 +21,7 @@ export type MatchTileData = {
   category: string;
   createdAt: string;
   status: MatchRequestStatus;
-  /** The stored status sentence (spec §3 'value'). */
+  /** The status sentence (spec §3 'value', matchStatusText). */
   value: string;
   /** Active = still being matched; Completed = the business has its consultant, or it was cancelled. */
   active: boolean;
@@ -46,7 +46,7 @@ export function isEngagement(tile: Pick<MatchTileData, "outline">): boolean {
   return tile.outline !== null;
 }
 
-/** The sentence a tile shows: the outline's state when there is one, otherwise the stored value. */
+/** The sentence a tile shows: the outline's state when there is one, otherwise the request's value. */
 export function matchTileText(tile: Pick<MatchTileData, "value" | "outline">): string {
   if (tile.outline?.state === "active") return ACTIVE_OUTLINE_TILE_TEXT;
   if (tile.outline?.state === "proposed") return PROPOSED_OUTLINE_TILE_TEXT;

@@ -125,7 +125,7 @@ export type StatusBarStep = {
   state: "complete" | "review" | "incomplete";
 };
 
-/** The five steps of the status bar for a stored `value` (steps before the current one are done). */
+/** The five steps of the status bar for a `value` (steps before the current one are done). */
 export function statusBarSteps(value: string): StatusBarStep[] {
   const current = matchStep(value);
   return MATCH_STEPS.map((label, index) => {

@@ -23,7 +23,7 @@ import { accountingConnections, businesses, financeReports, valueInsights, type 
  * leaves the previous report exactly as it was: never half-written. The same batch upserts the
  * business's value insights derived from the new rows (app/lib/finance/value-insights.ts,
  * docs/decisions/011): one row per kind and report period, id `vi-<businessId>-<kind>-<periodEnd>`,
- * so a rebuild in the same month rewrites title, summary and status text and keeps the client's
+ * so a rebuild in the same month rewrites title and summary and keeps the client's
  * rating, feedback and match conversion.
  */
 export async function buildFinanceReport(app: AppContext, job: Job): Promise<void> {

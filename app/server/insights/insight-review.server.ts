@@ -184,8 +184,8 @@ export const insightReportLink = (requestId: string) =>
 /**
  * Publishes the draft the manager previewed (`version`: the draft's last change, in ms, as the
  * preview showed it; a draft changed since then is refused with 409, so what goes out is what was
- * confirmed): the report draft → published, the request in_review → ready (status text,
- * delivered_at, insight_report_id) and one notification for the business owner, in ONE batch of
+ * confirmed): the report draft → published, the request in_review → ready (its sentence
+ * follows, insightStatusText; delivered_at, insight_report_id) and one notification for the business owner, in ONE batch of
  * conditional statements (the notification's id is derived from the request, so it is written
  * once). Then the owner is emailed (the link on APP_URL, else the request's origin); an email
  * failure is logged and does not undo the publish. A second publish answers 409 and changes

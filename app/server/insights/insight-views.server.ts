@@ -46,7 +46,7 @@ export type InsightRequestTile = {
   category: BusinessArea;
   createdAt: string;
   status: InsightRequestStatus;
-  /** The stored status sentence (spec §4 'value'); the tile shows clientInsightStatus(value). */
+  /** The status sentence (spec §4 'value', insightStatusText); the tile shows clientInsightStatus(value). */
   value: string;
   paymentComplete: boolean;
   coveredByPlan: boolean;
