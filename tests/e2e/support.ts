@@ -359,3 +359,18 @@ export async function signUpNewClient(page: Page, options: NewClientOptions): Pr
   expect(statuses).toEqual(options.signOut ? [201, 201, 200] : [201, 201]);
   return { email };
 }
+
+/** On the built-in demo company's consent page (no Intuit keys locally): connects it. */
+export async function connectDemoCompany(page: Page) {
+  await expectPath(page, "/quickbooks/demo-consent");
+  await page.getByRole("heading", { name: "Connect the demo company", level: 1 }).waitFor();
+  await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
+}
+
+/** connectDemoCompany, then waits for the books to be read and opens the analytics on /dashboard. */
+export async function connectDemoCompanyAndOpenDashboard(page: Page) {
+  await connectDemoCompany(page);
+  await page.getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 }).waitFor({ timeout: 40_000 });
+  await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
+  await expectPath(page, "/dashboard");
+}

@@ -5,7 +5,17 @@ import { lastCompleteMonth, monthSpan, monthsEndingAt } from "../../../app/lib/f
 import { formatDollars } from "../../../app/lib/shared/numbers";
 import { sqlLiteral } from "../../../db/seed/demo";
 import { runSql } from "../engagements/d1";
-import { atEachWidth, browserTest, DESKTOP, expectPath, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
+import {
+  atEachWidth,
+  browserTest,
+  connectDemoCompany,
+  connectDemoCompanyAndOpenDashboard,
+  DESKTOP,
+  expectPath,
+  PHONE,
+  signInAsDemoClient,
+  signUpNewClient,
+} from "../support";
 
 /** Brand-new businesses (Fore River Provisions: NAICS 459110, 25-50 employees, $5-10 million). */
 const NEW_CLIENT = { emailPrefix: "benchmarking" };
@@ -168,8 +178,7 @@ describe("benchmarking", () => {
       await region(page, "Connect your company data")
         .getByRole("link", { name: "Connect Company Data", exact: true })
         .click();
-      await expectPath(page, "/quickbooks/demo-consent");
-      await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
+      await connectDemoCompany(page);
       await page.waitForURL((url) => url.pathname === "/quickbook-status" && url.searchParams.has("job"));
       expect(new URL(page.url()).searchParams.get("returnPage")).toBe("BENCHMARKING");
       await page
@@ -219,13 +228,7 @@ describe("benchmarking", () => {
         .locator("#monthly-revenue-card")
         .getByRole("link", { name: "Connect Company Data", exact: true })
         .click();
-      await expectPath(page, "/quickbooks/demo-consent");
-      await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
-      await page
-        .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
-        .waitFor({ timeout: 40_000 });
-      await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
-      await expectPath(page, "/dashboard");
+      await connectDemoCompanyAndOpenDashboard(page);
 
       const statement =
         /^Your books show \$[\d,]+\.\d{2} of income for [A-Z][a-z]+ \d{4} to [A-Z][a-z]+ \d{4}, in the "5-10 Million" band, but the revenue band you chose is "< 5 Million"\.$/;

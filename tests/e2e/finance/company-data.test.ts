@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, DESKTOP, expectPath, PHONE, signUpNewClient } from "../support";
+import { browserTest, connectDemoCompany, DESKTOP, expectPath, PHONE, signUpNewClient } from "../support";
 
 /** Brand-new businesses: the demo account's data stays untouched for the other tests. */
 const NEW_CLIENT = { emailPrefix: "company-data" };
@@ -12,13 +12,6 @@ const PER_EMPLOYEE_NOTE =
 
 const monthlyCard = (page: Page) => page.locator("#monthly-revenue-card");
 const perEmployeeCard = (page: Page) => page.locator("#revenue-per-employee-card");
-
-/** The consent page of the built-in demo company (no Intuit keys locally). */
-async function connectDemoCompany(page: Page) {
-  await expectPath(page, "/quickbooks/demo-consent");
-  await page.getByRole("heading", { name: "Connect the demo company", level: 1 }).waitFor();
-  await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
-}
 
 describe("company data", () => {
   browserTest(

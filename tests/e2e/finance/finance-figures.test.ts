@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { formatDate } from "../../../app/lib/shared/dates";
 import { lastCompleteMonth, monthSpan, monthsEndingAt, monthYearLabel } from "../../../app/lib/finance/finance";
-import { baseURL, browserTest, DESKTOP, expectPath, PHONE, signUpNewClient } from "../support";
+import { baseURL, browserTest, connectDemoCompanyAndOpenDashboard, DESKTOP, PHONE, signUpNewClient } from "../support";
 
 const monthlyCard = (page: Page) => page.locator("#monthly-revenue-card");
 const perEmployeeCard = (page: Page) => page.locator("#revenue-per-employee-card");
@@ -22,13 +22,7 @@ describe("finance figures on the dashboard", () => {
       await signUpNewClient(page, { emailPrefix: "finance-figures" });
       await page.goto("/dashboard");
       await monthlyCard(page).getByRole("link", { name: "Connect Company Data", exact: true }).click();
-      await expectPath(page, "/quickbooks/demo-consent");
-      await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
-      await page
-        .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
-        .waitFor({ timeout: 40_000 });
-      await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
-      await expectPath(page, "/dashboard");
+      await connectDemoCompanyAndOpenDashboard(page);
 
       // The report was pulled this month: its windows end with last month.
       const last = lastCompleteMonth(new Date());

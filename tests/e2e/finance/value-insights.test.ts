@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, signUpNewClient } from "../support";
+import { browserTest, connectDemoCompanyAndOpenDashboard, signUpNewClient } from "../support";
 
 /**
  * Value insights as a new business meets them: connecting the demo company builds the finance
@@ -16,13 +16,7 @@ describe("value insights", () => {
         .locator('[data-step="companyData"]')
         .getByRole("link", { name: /Connect your accounting data/ })
         .click();
-      await expectPath(page, "/quickbooks/demo-consent");
-      await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
-      await page
-        .getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 })
-        .waitFor({ timeout: 40_000 });
-      await page.getByRole("link", { name: "View Your Analytics", exact: true }).click();
-      await expectPath(page, "/dashboard");
+      await connectDemoCompanyAndOpenDashboard(page);
 
       const activity = page.getByRole("region", { name: "Activity" });
       expect(await activity.getByLabel("Category").inputValue()).toBe("Delivered");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, PHONE, signIn, signUpNewClient } from "../support";
+import { browserTest, connectDemoCompany, expectPath, PHONE, signIn, signUpNewClient } from "../support";
 
 const MANAGER_EMAIL = "manager@partwise.test";
 
@@ -17,8 +17,7 @@ async function matchRequestOfNewBusiness(page: Page): Promise<string> {
     .locator('[data-step="companyData"]')
     .getByRole("link", { name: /Connect your accounting data/ })
     .click();
-  await expectPath(page, "/quickbooks/demo-consent");
-  await page.getByRole("button", { name: "Connect demo company", exact: true }).click();
+  await connectDemoCompany(page);
   await page.getByRole("heading", { name: "Your Finance Profile is Complete!", level: 1 }).waitFor({ timeout: 40_000 });
   await page.goto("/dashboard");
   const activity = page.getByRole("region", { name: "Activity" });

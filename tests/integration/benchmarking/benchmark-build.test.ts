@@ -19,6 +19,7 @@ import { DEAD_LETTER_REASONS, handleQueueBatch } from "../../../functions/queues
 import {
   BOOKS_INSIGHT_STORED_BEFORE_CENTS,
   BOOKS_REPORT_STORED_BEFORE_CENTS,
+  withoutPeerFigures,
 } from "../../fixtures/benchmarking/report";
 import { createClient, signedInClient } from "../../factories";
 import { call, connectAccounting, db, html, ORIGIN, setPlan, viewerOf, noticesOf } from "../helpers";
@@ -250,11 +251,7 @@ describe("the benchmarking job", () => {
   it("a rebuild that finds no gap takes out an unrated insight and keeps a rated one with the texts it was rated on, as they read today", async () => {
     const year = currentYear();
     const previous = { ...BOOKS_REPORT_STORED_BEFORE_CENTS, year };
-    const noGap = {
-      ...previous,
-      measures: previous.measures.map((measure) => ({ ...measure, peer: null, gapPercent: null, gapAmount: null })),
-      readings: [],
-    };
+    const noGap = withoutPeerFigures(previous);
     const [rated, unrated] = await Promise.all([createClient(), createClient()]);
     const stored = new Date("2026-01-05T10:00:00.000Z");
     const idOf = (businessId: string) => `vi-${businessId}-benchmark_gap-${year}`;

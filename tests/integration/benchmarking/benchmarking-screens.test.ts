@@ -17,6 +17,7 @@ import {
   BOOKS_INSIGHT_STORED_BEFORE_CENTS,
   BOOKS_REPORT_STORED_BEFORE_CENTS,
   SAMPLE_REPORT,
+  withoutPeerFigures,
 } from "../../fixtures/benchmarking/report";
 import { createClient, signedInClient } from "../../factories";
 import { benchmarkReports, financeReports, jobs, matchRequests, valueInsights } from "~db/schema";
@@ -269,12 +270,7 @@ describe("/benchmarking screens", () => {
     // The rebuild: no published peer figure to compare with, so no gap and no readings. It writes
     // the report and the insight in one batch, as the job does (benchmark-build.test.ts runs it).
     const builtAt = `${year}-03-04T09:30:00.000Z`;
-    const rebuilt = {
-      ...previous,
-      builtAt,
-      measures: previous.measures.map((measure) => ({ ...measure, peer: null, gapPercent: null, gapAmount: null })),
-      readings: [],
-    };
+    const rebuilt = { ...withoutPeerFigures(previous), builtAt };
     await db().batch([
       db().update(benchmarkReports).set({ data: rebuilt }).where(eq(benchmarkReports.businessId, businessId)),
       ...benchmarkInsightWrites(db(), { id: insightId, businessId, financeReportId: null }, null, previous, new Date()),

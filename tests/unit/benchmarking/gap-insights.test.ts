@@ -7,6 +7,7 @@ import {
 import { VALUE_INSIGHT_KINDS } from "~db/enums";
 import { monthsEndingAt } from "~/lib/finance/finance";
 import { REFERENCE_DATA } from "./committed-reference-data";
+import { withoutPeerFigures } from "../../fixtures/benchmarking/report";
 import { benchmarkGapInsights, computeBenchmarkReport } from "~/server/benchmarking/report-compute.server";
 
 const MONTHS = monthsEndingAt("2026-10", 12);
@@ -47,13 +48,7 @@ describe("the benchmark_gap value insight", () => {
   });
 
   it("none when no measure has both sides", () => {
-    const r = report(false);
-    const bare = {
-      ...r,
-      measures: r.measures.map((m) => ({ ...m, peer: null, gapPercent: null, gapAmount: null })),
-      readings: [],
-    };
-    expect(deriveBenchmarkGapInsights(bare)).toEqual([]);
+    expect(deriveBenchmarkGapInsights(withoutPeerFigures(report(false)))).toEqual([]);
   });
 
   it("its id is the finance insights' pattern with the year as period", () => {
@@ -74,13 +69,8 @@ describe("a stored benchmark_gap insight as it reads", () => {
   });
 
   it("keeps the texts it was rated on, with the date the report stopped showing the gap, after a rebuild that found none", () => {
-    const built = report();
-    const noGap = {
-      ...built,
-      // No published peer figure to compare with (e.g. the industry was changed to one without).
-      measures: built.measures.map((measure) => ({ ...measure, peer: null, gapPercent: null, gapAmount: null })),
-      readings: [],
-    };
+    // No published peer figure to compare with (reference data that withholds them).
+    const noGap = withoutPeerFigures(report());
     expect(deriveBenchmarkGapInsights(noGap)).toEqual([]);
     expect(benchmarkGapInsightAsRead(stored, noGap)).toEqual({
       title: stored.title,
