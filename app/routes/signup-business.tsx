@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { BusinessDetailsForm } from "~/components/identity/signup/business-details-form";
 import { BusinessDetailsSchema } from "~/lib/business/business-schemas";
@@ -33,7 +33,7 @@ async function requireClientWithoutBusiness(app: AppContext, request: Request) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireClientWithoutBusiness(context.app, request);
-  return null;
+  return { constraint: getZodConstraint(BusinessDetailsSchema) };
 }
 
 /** Creates the business (the same domain call as POST /api/client/business/create), then plan selection. */
@@ -58,6 +58,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export default function SignupBusiness() {
   const lastResult = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   return (
     <PlainLayout signedIn>
       <section className="card signup-business" aria-labelledby="signup-business-title">
@@ -68,7 +69,7 @@ export default function SignupBusiness() {
         <p className="auth-lead signup-lead">
           We use these details to match you with consultants and to benchmark your company against its industry.
         </p>
-        <BusinessDetailsForm lastResult={lastResult} />
+        <BusinessDetailsForm lastResult={lastResult} constraint={constraint} />
       </section>
     </PlainLayout>
   );

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
 import { PersonalDetailsForm } from "~/components/identity/signup/personal-details-form";
 import { PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
@@ -27,7 +27,7 @@ const HIDDEN_FIELDS = ["password", "confirmPassword"];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(context.app, request);
   if (viewer) throw redirect(homePathFor(viewer));
-  return null;
+  return { constraint: getZodConstraint(PersonalDetailsSchema) };
 }
 
 /** Creates the account (the same domain call as POST /api/client/auth/signup), signs in, and goes on to business details. */
@@ -50,12 +50,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ClientPersonalDetails() {
   const lastResult = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   return (
     <AuthLayout>
       <div className="auth-card auth-card-wide">
         <p className="signup-step">Step 1 of 3 · Your details</p>
         <h1 className="auth-title">Let&apos;s Get Started</h1>
-        <PersonalDetailsForm lastResult={lastResult} />
+        <PersonalDetailsForm lastResult={lastResult} constraint={constraint} />
         <p className="auth-footer">
           <Link to="/">Already have an account? Sign in!</Link>
         </p>

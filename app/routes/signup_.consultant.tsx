@@ -5,14 +5,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { getFormProps, getInputProps, getTextareaProps, parse, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { INSIGHT_AREAS } from "~/lib/business/insight-areas";
-import { APPLICATION_CONSTRAINT, applicationErrors } from "~/lib/consultants/application-rules";
+import { applicationSchema } from "~/lib/shared/form-schemas";
+import { useSchemaCheck } from "~/components/ui/use-schema-check";
 import { ApplicationSchema } from "~/lib/consultants/invitation-schemas";
 import { PARTWISE_CONTACT } from "~/lib/support/contact";
 import { submitApplication } from "~/server/consultants/invitations.server";
@@ -30,7 +31,7 @@ const CONSULTANT_SIGNUP_UNAVAILABLE = "Consulting Sign Up Not Yet Available";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(context.app, request);
   if (viewer) throw redirect(homePathFor(viewer));
-  return null;
+  return { constraint: getZodConstraint(ApplicationSchema) };
 }
 
 /** The short application: lands in the engagement managers' queue, and each of them is told. */
@@ -87,27 +88,23 @@ export default function ConsultantSignup() {
 
 function ApplicationForm() {
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
+  // ApplicationSchema, the action's own, fetched on first focus (ADR 062).
+  const check = useSchemaCheck(applicationSchema);
   const [form, fields] = useForm({
     id: "consultant-application-form",
     lastResult: actionData?.result,
-    constraint: APPLICATION_CONSTRAINT,
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      // ApplicationSchema's rules and messages without Zod (application-rules.ts; the action uses the schema).
-      return parse(formData, {
-        resolve(payload) {
-          const error = applicationErrors(payload);
-          return Object.keys(error).length > 0 ? { error } : { value: payload };
-        },
-      });
-    },
+    onValidate: check.onValidate,
   });
+  check.setValidate(form.validate);
   const submitting = usePendingPost() !== null;
   const described = (errors: unknown, id: string) => (errors ? id : undefined);
   const areas = new Set(fields.businessAreas.initialValue as string[] | undefined);
   return (
-    <Form method="post" {...getFormProps(form)} className="stack card consultant-application">
+    <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack card consultant-application">
       <h2>Apply as a consultant</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="field">

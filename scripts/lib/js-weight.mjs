@@ -116,3 +116,40 @@ export function formatTable({ rows, shared }) {
   }
   return lines.join("\n");
 }
+
+/**
+ * What the login and sign-up pages fetch when the person first focuses a form: the form's own Zod
+ * schema and Conform's Zod parser (app/components/ui/schema-check.ts, ADR 062), by route id, as
+ * the source modules the page imports with import(). Budgeted with the page's own load.
+ */
+export const ON_FOCUS = {
+  "routes/login": ["app/lib/identity/auth-schemas.ts", "app/lib/identity/password-reset-schema.ts"],
+  "routes/signup_.client-personal-details": ["app/lib/identity/signup-schemas.ts"],
+  "routes/signup-business": ["app/lib/business/business-schemas.ts"],
+  "routes/signup_.consultant": ["app/lib/consultants/invitation-schemas.ts"],
+};
+export const CONFORM_ZOD = "node_modules/@conform-to/zod/dist/v4/index.mjs";
+/** The page and what its form fetches on first focus, in kB. */
+export const ON_FOCUS_BUDGET_KB = 150;
+
+/**
+ * The gzipped bytes a page fetches when it imports `sources` with import(): their files and every
+ * file they import statically, less those the page has already loaded. Read from Vite's own
+ * manifest (build/.vite/client-manifest.json, `build.manifest`).
+ */
+export function dynamicWeight(clientDir, pageUrls, sources) {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, "../.vite/client-manifest.json"), "utf8"));
+  const sizer = gzipSizer(clientDir);
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not a chunk of the build`);
+    const url = `/${chunk.file}`;
+    if (seen.has(url)) return;
+    seen.add(url);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const source of sources) visit(source);
+  const files = [...seen].filter((url) => !pageUrls.includes(url));
+  return { files, bytes: files.reduce((sum, url) => sum + sizer.size(url), 0) };
+}

@@ -1,6 +1,15 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BUDGETS_KB, formatTable, measureRoutes } from "../../scripts/lib/js-weight.mjs";
+import {
+  BUDGETS_KB,
+  CONFORM_ZOD,
+  dynamicWeight,
+  formatTable,
+  kB,
+  measureRoutes,
+  ON_FOCUS,
+  ON_FOCUS_BUDGET_KB,
+} from "../../scripts/lib/js-weight.mjs";
 
 type Row = { id: string; bytes: number; files: string[]; chartJs: string[] };
 type Weights = { rows: Row[]; shared: { files: string[]; bytes: number }; chartJsFiles: string[] };
@@ -24,6 +33,21 @@ describe("JavaScript per page of the production build (gzip)", () => {
   for (const [id, budget] of Object.entries(BUDGETS_KB as Record<string, number>)) {
     it(`${id} loads at most ${budget} kB`, () => {
       expect(row(id).bytes / 1000).toBeLessThanOrEqual(budget);
+    });
+  }
+
+  // ADR 062: these pages check their forms with the action's own Zod schema, fetched on first focus.
+  for (const [id, sources] of Object.entries(ON_FOCUS as Record<string, string[]>)) {
+    it(`${id} fetches its form's schema on first focus, at most ${ON_FOCUS_BUDGET_KB} kB with the page`, () => {
+      const page = row(id);
+      const onFocus = dynamicWeight(CLIENT, page.files, [...sources, CONFORM_ZOD]) as {
+        bytes: number;
+        files: string[];
+      };
+      console.log(`${id}: ${kB(page.bytes)} kB, then ${kB(onFocus.bytes)} kB on first focus`);
+      // Zod comes only with the focus: nothing of it is in the page's first load.
+      expect(onFocus.bytes).toBeGreaterThan(15_000);
+      expect((page.bytes + onFocus.bytes) / 1000).toBeLessThanOrEqual(ON_FOCUS_BUDGET_KB);
     });
   }
 

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type FormEventHandler } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { FieldErrorMap } from "~/lib/identity/sign-in-rules";
+import {
+  fieldErrorsOf,
+  loadSchemaCheck,
+  schemaCheckIfReady,
+  type FieldErrorMap,
+  type LoadSchema,
+} from "~/components/ui/schema-check";
 
 /** The part of Conform's SubmissionResult (the server's `submission.reply()`) this form reads. */
 export type ServerResult = {
@@ -25,7 +31,7 @@ export type CheckedField = {
   };
 };
 
-function fieldErrorsOf(result: ServerResult | undefined): FieldErrorMap {
+function serverFieldErrors(result: ServerResult | undefined): FieldErrorMap {
   const errors: FieldErrorMap = {};
   for (const [name, messages] of Object.entries(result?.error ?? {})) {
     if (name !== "" && messages?.length) errors[name] = messages;
@@ -41,21 +47,22 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
  * A small form state for the login screen's two forms, in place of Conform's useForm + Zod there
  * (docs/decisions/041-javascript-weight.md): the same ids (`<form>-<field>`, `…-error`), the same
  * attributes, validation on submit then on input, the server's answer (lastResult) shown and
- * focused, and no browser validation once hydrated. `validate` gives the same messages as the
- * server's Zod schema.
+ * focused, and no browser validation once hydrated. The check is the server's own Zod schema
+ * (`schema`), fetched when the person first focuses the form (ADR 062); a submit before it has
+ * arrived goes to the server, which answers with the same messages.
  */
 export function useCheckedForm({
   id,
   lastResult,
-  validate,
+  schema,
 }: {
   id: string;
   lastResult: ServerResult | undefined;
-  validate: (formData: FormData) => FieldErrorMap;
+  schema: LoadSchema;
 }) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrorMap>(() => fieldErrorsOf(lastResult));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrorMap>(() => serverFieldErrors(lastResult));
   const [formErrors, setFormErrors] = useState<string[]>(() => lastResult?.error?.[""] ?? []);
   const validated = useRef(Boolean(lastResult));
   const shownResult = useRef(lastResult);
@@ -66,11 +73,19 @@ export function useCheckedForm({
     shownResult.current = lastResult;
     if (!lastResult) return;
     validated.current = true;
-    const errors = fieldErrorsOf(lastResult);
+    const errors = serverFieldErrors(lastResult);
     setFieldErrors(errors);
     setFormErrors(lastResult.error?.[""] ?? []);
     if (Object.keys(errors).length > 0) requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   }, [lastResult]);
+
+  const validate = (formData: FormData): FieldErrorMap => {
+    const check = schemaCheckIfReady(schema);
+    return check ? fieldErrorsOf(check(formData)) : {};
+  };
+  const onFocus = () => {
+    if (!schemaCheckIfReady(schema)) loadSchemaCheck(schema).catch(() => undefined);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     validated.current = true;
@@ -126,6 +141,7 @@ export function useCheckedForm({
       noValidate: hydrated,
       onSubmit,
       onInput,
+      onFocus,
       "aria-describedby": formErrors.length > 0 ? `${id}-error` : undefined,
     },
     form: { errorId: `${id}-error`, errors: formErrors },

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { resetRequestErrors, signInErrors } from "~/lib/identity/sign-in-rules";
+import { passwordResetRequestSchema, signInSchema } from "~/lib/shared/form-schemas";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
@@ -63,12 +63,11 @@ export function LoginScreen() {
 
 function LoginForm({ pathname }: { pathname: string }) {
   const actionData = useActionData<typeof loginAction>();
-  // Checked in the browser without Zod or Conform (the login page's JavaScript budget); the server
-  // validates with SignInSchema, whose messages are the same.
+  // Checked in the browser with SignInSchema, the action's own, fetched on first focus (ADR 062).
   const { formProps, form, field } = useCheckedForm({
     id: "login-form",
     lastResult: actionData?.intent === "login" ? actionData.result : undefined,
-    validate: signInErrors,
+    schema: signInSchema,
   });
   const email = field("email");
   const password = field("password");
@@ -117,7 +116,7 @@ function ResetForm({ pathname }: { pathname: string }) {
   const { formProps, form, field } = useCheckedForm({
     id: "reset-form",
     lastResult: actionData?.intent === "reset" ? actionData.result : undefined,
-    validate: resetRequestErrors,
+    schema: passwordResetRequestSchema,
   });
   const sending = usePosting("reset");
 

@@ -1,10 +1,9 @@
-// The business-details form's options, messages and rules without Zod, so the browser can check
-// the sign-up's business step without loading Zod (docs/decisions/041-javascript-weight.md). The
-// server validates with BusinessDetailsSchema (business-schemas.ts), which re-exports all of this;
-// tests/unit/business/business-rules.test.ts checks that both give the same answers.
+// The business-details form's options, messages and limits, in a module without Zod so the sign-up
+// page can show them without loading Zod (docs/decisions/041-javascript-weight.md). The form is
+// checked with BusinessDetailsSchema (business-schemas.ts), built from these and re-exporting them,
+// in the browser (fetched on first focus, ADR 062) and in the action.
 import { REVENUE_BANDS, type EmployeeBand, type RevenueBand } from "~db/enums";
 import { revenueBandLabel } from "~/lib/shared/format";
-import { NAICS_FORMAT_MESSAGE } from "./naics";
 
 export const COMPANY_NAME_REQUIRED_MESSAGE = "Enter your company name.";
 export const COMPANY_NAME_TOO_LONG_MESSAGE = "Company name must be 120 characters or fewer.";
@@ -121,72 +120,3 @@ export const US_STATES = [
 ] as const;
 
 export type UsStateCode = (typeof US_STATES)[number]["code"];
-
-type Payload = Record<string, unknown>;
-const present = (value: unknown): value is string => typeof value === "string" && value !== "";
-
-function textErrors(value: unknown, required: string, max: number, tooLong: string): string[] {
-  if (!present(value)) return [required];
-  const text = value.trim();
-  const errors: string[] = [];
-  if (text.length < 1) errors.push(required);
-  if (text.length > max) errors.push(tooLong);
-  return errors;
-}
-
-function oneOf(value: unknown, allowed: readonly string[], message: string): string[] {
-  return typeof value === "string" && allowed.includes(value) ? [] : [message];
-}
-
-/** BusinessDetailsSchema's answer for a Conform payload: field → messages (valid fields absent). */
-export function businessDetailsErrors(payload: Payload): Record<string, string[]> {
-  const entries: [string, string[]][] = [
-    [
-      "name",
-      textErrors(payload.name, COMPANY_NAME_REQUIRED_MESSAGE, COMPANY_NAME_MAX_LENGTH, COMPANY_NAME_TOO_LONG_MESSAGE),
-    ],
-    ["clientRole", textErrors(payload.clientRole, ROLE_REQUIRED_MESSAGE, ROLE_MAX_LENGTH, ROLE_TOO_LONG_MESSAGE)],
-    ["city", textErrors(payload.city, CITY_REQUIRED_MESSAGE, CITY_MAX_LENGTH, CITY_TOO_LONG_MESSAGE)],
-    [
-      "state",
-      oneOf(
-        payload.state,
-        US_STATES.map((state) => state.code),
-        STATE_REQUIRED_MESSAGE,
-      ),
-    ],
-    ["naics", present(payload.naics) && /^[0-9]{6}$/.test(payload.naics.trim()) ? [] : [NAICS_FORMAT_MESSAGE]],
-    [
-      "revenue",
-      oneOf(
-        payload.revenue,
-        REVENUE_OPTIONS.map((option) => option.value),
-        REVENUE_REQUIRED_MESSAGE,
-      ),
-    ],
-    [
-      "employeeCount",
-      oneOf(
-        payload.employeeCount,
-        EMPLOYEE_OPTIONS.map((option) => option.value),
-        EMPLOYEES_REQUIRED_MESSAGE,
-      ),
-    ],
-  ];
-  return Object.fromEntries(entries.filter(([, messages]) => messages.length > 0));
-}
-
-/** The `pattern` Conform derives from an enum: the values, regex-escaped, joined by "|". */
-const enumPattern = (values: readonly string[]) =>
-  values.map((value) => value.replace(/[|\\{}()[\]^$+*?.]/g, "\\$&").replace(/-/g, "\\x2d")).join("|");
-
-/** getZodConstraint(BusinessDetailsSchema), written out (the unit test compares them). */
-export const BUSINESS_DETAILS_CONSTRAINT = {
-  name: { required: true },
-  clientRole: { required: true },
-  city: { required: true },
-  state: { required: true, pattern: enumPattern(US_STATES.map((state) => state.code)) },
-  naics: { required: true },
-  revenue: { required: true, pattern: enumPattern(REVENUE_OPTIONS.map((option) => option.value)) },
-  employeeCount: { required: true, pattern: enumPattern(EMPLOYEE_OPTIONS.map((option) => option.value)) },
-};

@@ -1,15 +1,8 @@
-// Sign-up step one's rules without Zod, for the browser (issue #17: the sign-up pages' JavaScript
-// budget, docs/decisions/041-javascript-weight.md). The server validates with PersonalDetailsSchema
-// (signup-schemas.ts), built from the same messages and limits;
-// tests/unit/identity/signup-rules.test.ts checks that both give the same answers.
-import {
-  meetsPasswordRules,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_RULES_MESSAGE,
-  PASSWORDS_DO_NOT_MATCH,
-} from "./password-policy";
+// Sign-up step one's messages, limits and phone rule, in a module without Zod so the sign-up page
+// can import them without loading Zod (docs/decisions/041-javascript-weight.md). The form is
+// checked with PersonalDetailsSchema (signup-schemas.ts), built from these, in the browser (fetched
+// on first focus, ADR 062) and in the action.
 import { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, EMAIL_PATTERN, EMAIL_REQUIRED_MESSAGE } from "./sign-in-rules";
-import type { FieldErrorMap } from "./sign-in-rules";
 
 export { EMAIL_INVALID_MESSAGE, EMAIL_MAX_LENGTH, EMAIL_REQUIRED_MESSAGE };
 export const EMAIL_TAKEN_MESSAGE = "Email is already taken";
@@ -41,77 +34,3 @@ export function normalizeEmail(value: unknown): string | null {
   if (email === "" || email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return null;
   return email.toLowerCase();
 }
-
-/** Conform's payload: "" is left out (as @conform-to/zod strips empty values before Zod sees them). */
-type Payload = Record<string, unknown>;
-const present = (value: unknown): value is string => typeof value === "string" && value !== "";
-
-/** Every failing check's message, in the schema's order (Zod runs all checks of a field). */
-function failing(checks: [boolean, string][]): string[] {
-  return checks.filter(([fails]) => fails).map(([, message]) => message);
-}
-
-function nameErrors(value: unknown, required: string, tooLong: string): string[] {
-  if (!present(value)) return [required];
-  const name = value.trim();
-  return failing([
-    [name.length < 1, required],
-    [name.length > NAME_MAX_LENGTH, tooLong],
-  ]);
-}
-
-function emailErrors(value: unknown): string[] {
-  if (!present(value)) return [EMAIL_REQUIRED_MESSAGE];
-  const email = value.trim();
-  const first = failing([
-    [email.length < 1, EMAIL_REQUIRED_MESSAGE],
-    [email.length > EMAIL_MAX_LENGTH, EMAIL_INVALID_MESSAGE],
-  ]);
-  if (first.length > 0) return first;
-  return EMAIL_PATTERN.test(email) ? [] : [EMAIL_INVALID_MESSAGE];
-}
-
-function phoneErrors(value: unknown): string[] {
-  if (!present(value)) return [PHONE_REQUIRED_MESSAGE];
-  const phone = value.trim();
-  return failing([
-    [phone.length < 1, PHONE_REQUIRED_MESSAGE],
-    [phone.length > PHONE_MAX_LENGTH, PHONE_INVALID_MESSAGE],
-    [!isValidPhone(phone), PHONE_INVALID_MESSAGE],
-  ]);
-}
-
-/** PersonalDetailsSchema's answer for a Conform payload: field → messages (valid fields absent). */
-export function personalDetailsErrors(payload: Payload): FieldErrorMap {
-  const errors: FieldErrorMap = {};
-  const add = (name: string, messages: string[]) => {
-    if (messages.length > 0) errors[name] = [...(errors[name] ?? []), ...messages];
-  };
-  add("firstName", nameErrors(payload.firstName, FIRST_NAME_REQUIRED_MESSAGE, FIRST_NAME_TOO_LONG_MESSAGE));
-  add("lastName", nameErrors(payload.lastName, LAST_NAME_REQUIRED_MESSAGE, LAST_NAME_TOO_LONG_MESSAGE));
-  add("email", emailErrors(payload.email));
-  add("phone", phoneErrors(payload.phone));
-  const { password, confirmPassword } = payload;
-  add("password", present(password) && meetsPasswordRules(password) ? [] : [PASSWORD_RULES_MESSAGE]);
-  add(
-    "confirmPassword",
-    present(confirmPassword)
-      ? failing([[confirmPassword.length > PASSWORD_MAX_LENGTH, PASSWORDS_DO_NOT_MATCH]])
-      : [CONFIRM_PASSWORD_REQUIRED_MESSAGE],
-  );
-  // The schema's refine: compared as soon as both passwords are present.
-  if (present(password) && present(confirmPassword) && password !== confirmPassword) {
-    add("confirmPassword", [PASSWORDS_DO_NOT_MATCH]);
-  }
-  return errors;
-}
-
-/** getZodConstraint(PersonalDetailsSchema), written out (the unit test compares them). */
-export const PERSONAL_DETAILS_CONSTRAINT = {
-  firstName: { required: true },
-  lastName: { required: true },
-  email: { required: true },
-  phone: { required: true },
-  password: { required: true },
-  confirmPassword: { required: true },
-};

@@ -1,39 +1,36 @@
-import { getFormProps, getInputProps, getSelectProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import {
-  BUSINESS_DETAILS_CONSTRAINT,
-  businessDetailsErrors,
-  EMPLOYEE_OPTIONS,
-  REVENUE_OPTIONS,
-  US_STATES,
-} from "~/lib/business/business-rules";
+import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS, US_STATES } from "~/lib/business/business-rules";
+import { businessDetailsSchema } from "~/lib/shared/form-schemas";
+import type { FormConstraint } from "~/components/ui/schema-check";
+import { useSchemaCheck } from "~/components/ui/use-schema-check";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NaicsCombobox } from "~/components/ui/naics-combobox";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 /**
- * Business details (spec §2, §5, §9). Validated by BusinessDetailsSchema's rules in the browser (business-rules.ts, without Zod) and by
- * the route action. The industry is chosen in a combobox that searches by words or takes the
+ * Business details (spec §2, §5, §9). Validated with BusinessDetailsSchema in the browser (fetched on
+ * first focus, ADR 062) and by the route action, whose loader gives the schema's `constraint`. The industry is chosen in a combobox that searches by words or takes the
  * six-digit code as typed (NaicsCombobox).
  */
-export function BusinessDetailsForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+export function BusinessDetailsForm({
+  lastResult,
+  constraint,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: FormConstraint;
+}) {
+  const check = useSchemaCheck(businessDetailsSchema);
   const [form, fields] = useForm({
     id: "business-details",
     lastResult,
-    constraint: BUSINESS_DETAILS_CONSTRAINT,
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      // BusinessDetailsSchema's rules and messages without Zod (business-rules.ts; the action uses the schema).
-      return parse(formData, {
-        resolve(payload) {
-          const error = businessDetailsErrors(payload);
-          return Object.keys(error).length > 0 ? { error } : { value: payload };
-        },
-      });
-    },
+    onValidate: check.onValidate,
   });
+  check.setValidate(form.validate);
   const submitting = usePendingPost() !== null;
 
   const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
@@ -44,7 +41,7 @@ export function BusinessDetailsForm({ lastResult }: { lastResult: SubmissionResu
   const { key: employeesKey, ...employeesProps } = getSelectProps(fields.employeeCount);
 
   return (
-    <Form method="post" {...getFormProps(form)} className="stack signup-form">
+    <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack signup-form">
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="field">
         <label htmlFor={fields.name.id}>Company name</label>

@@ -1,12 +1,10 @@
-import { getFormProps, getInputProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import {
-  EMAIL_TAKEN_MESSAGE,
-  normalizeEmail,
-  PERSONAL_DETAILS_CONSTRAINT,
-  personalDetailsErrors,
-} from "~/lib/identity/signup-rules";
+import { EMAIL_TAKEN_MESSAGE, normalizeEmail } from "~/lib/identity/signup-rules";
+import { personalDetailsSchema } from "~/lib/shared/form-schemas";
+import type { FormConstraint } from "~/components/ui/schema-check";
+import { useSchemaCheck } from "~/components/ui/use-schema-check";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-policy";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -20,31 +18,31 @@ export const TERMS_PATH = "/api/agreements/terms-and-conditions/";
 type EmailCheck = { emailAvailable?: boolean; msg?: string };
 
 /**
- * "Let's Get Started" (spec §2, §5): the personal details of a new business client. Validated by
- * PersonalDetailsSchema's rules in the browser (signup-rules.ts, without Zod) (each field on blur, again on input once shown) and by the
- * route action; the email's availability is asked on blur through GET /api/client/checkEmail and
+ * "Let's Get Started" (spec §2, §5): the personal details of a new business client. Validated with
+ * PersonalDetailsSchema in the browser (fetched on first focus, ADR 062; each field on blur, again on
+ * input once shown) and by the route action, whose loader gives the schema's `constraint`; the email's availability is asked on blur through GET /api/client/checkEmail and
  * decided for good by the action's race-safe insert.
  */
-export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+export function PersonalDetailsForm({
+  lastResult,
+  constraint,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: FormConstraint;
+}) {
   const emailCheck = useFetcher<EmailCheck>();
   const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
   const [currentEmail, setCurrentEmail] = useState<string | null>(null);
+  const check = useSchemaCheck(personalDetailsSchema);
   const [form, fields] = useForm({
     id: "personal-details",
     lastResult,
-    constraint: PERSONAL_DETAILS_CONSTRAINT,
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    // PersonalDetailsSchema's rules and messages without Zod (signup-rules.ts; the action uses the schema).
-    onValidate({ formData }) {
-      return parse(formData, {
-        resolve(payload) {
-          const error = personalDetailsErrors(payload);
-          return Object.keys(error).length > 0 ? { error } : { value: payload };
-        },
-      });
-    },
+    onValidate: check.onValidate,
   });
+  check.setValidate(form.validate);
   const submitting = usePendingPost() !== null;
 
   // The availability answer counts only for the address it was asked about and still typed.
@@ -85,7 +83,7 @@ export function PersonalDetailsForm({ lastResult }: { lastResult: SubmissionResu
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="stack signup-form">
+    <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack signup-form">
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="signup-row">
         <div className="field">
