@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { revenueBandLabel } from "~/lib/shared/format";
 import { BusinessInfoFormSchema, EMPLOYEE_OPTIONS, joinLocation } from "~/lib/business/settings-schemas";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { conformField, Field } from "~/components/ui/field";
 import { usePosting } from "~/components/ui/pending-post";
 import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
 
@@ -49,10 +49,7 @@ export function BusinessForm({
 
   const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
   const { key: roleKey, ...roleProps } = getInputProps(fields.role, { type: "text" });
-  const { key: locationKey, ...locationProps } = getInputProps(fields.location, {
-    type: "text",
-    ariaDescribedBy: fields.location.errors ? undefined : fields.location.descriptionId,
-  });
+  const { key: locationKey, ...locationProps } = getInputProps(fields.location, { type: "text" });
   const { key: employeesKey, ...employeesProps } = getSelectProps(fields.employeeCount);
   const revenueLabel = revenueBandLabel(current.revenueBand);
   const industry = current.naicsTitle ? `${current.naics} — ${current.naicsTitle}` : current.naics;
@@ -61,57 +58,58 @@ export function BusinessForm({
     <Form method="post" action={action} {...getFormProps(form)} className="stack settings-form">
       <h2 className="settings-heading">Business information</h2>
       <div className="settings-grid">
-        <div className="field">
-          <label htmlFor={fields.name.id}>Company Name</label>
-          <input
-            key={nameKey}
-            {...nameProps}
-            autoComplete="organization"
-            placeholder={current.name}
-            className="input"
-          />
-          <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.role.id}>Role</label>
-          <input
-            key={roleKey}
-            {...roleProps}
-            autoComplete="organization-title"
-            placeholder={current.clientRole}
-            className="input"
-          />
-          <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.location.id}>City, State</label>
-          <input key={locationKey} {...locationProps} placeholder={location || "City, State"} className="input" />
-          {fields.location.errors ? null : (
-            <p id={fields.location.descriptionId} className="field-hint">
-              For example: Portland, ME
-            </p>
+        <Field {...conformField(fields.name)} label="Company Name">
+          {(control) => (
+            <input
+              key={nameKey}
+              {...nameProps}
+              {...control}
+              autoComplete="organization"
+              placeholder={current.name}
+              className="input"
+            />
           )}
-          <FieldErrors id={fields.location.errorId} errors={fields.location.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.employeeCount.id}>Number of Employees</label>
-          <select key={employeesKey} {...employeesProps} className="input">
-            {EMPLOYEE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.employeeCount.errorId} errors={fields.employeeCount.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor="settings-business-revenue">Revenue</label>
-          <input id="settings-business-revenue" value={revenueLabel} readOnly className="input settings-readonly" />
-        </div>
-        <div className="field">
-          <label htmlFor="settings-business-naics">Industry NAICS</label>
-          <input id="settings-business-naics" value={industry} readOnly className="input settings-readonly" />
-        </div>
+        </Field>
+        <Field {...conformField(fields.role)} label="Role">
+          {(control) => (
+            <input
+              key={roleKey}
+              {...roleProps}
+              {...control}
+              autoComplete="organization-title"
+              placeholder={current.clientRole}
+              className="input"
+            />
+          )}
+        </Field>
+        <Field {...conformField(fields.location)} label="City, State" hint="For example: Portland, ME">
+          {(control) => (
+            <input
+              key={locationKey}
+              {...locationProps}
+              {...control}
+              placeholder={location || "City, State"}
+              className="input"
+            />
+          )}
+        </Field>
+        <Field {...conformField(fields.employeeCount)} label="Number of Employees">
+          {(control) => (
+            <select key={employeesKey} {...employeesProps} {...control} className="input">
+              {EMPLOYEE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="settings-business-revenue" label="Revenue">
+          {(control) => <input {...control} value={revenueLabel} readOnly className="input settings-readonly" />}
+        </Field>
+        <Field id="settings-business-naics" label="Industry NAICS">
+          {(control) => <input {...control} value={industry} readOnly className="input settings-readonly" />}
+        </Field>
       </div>
       <p className="muted settings-note">
         Revenue and NAICS cannot be changed here. Contact support if they are wrong.

@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { FieldErrors } from "./field-errors";
+
+/** What a field gives its control, so the control is named by its label and described by its hint or errors. */
+export type ControlWiring = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+export type FieldProps = {
+  /** The control's id (a Conform field's `id`). */
+  id: string;
+  label: ReactNode;
+  /** A line under the control saying what to enter; it gives way to the errors while they show. */
+  hint?: ReactNode;
+  errors?: readonly string[] | null;
+  /** By default `<id>-error` and `<id>-hint` (a Conform field's `errorId` and `descriptionId`). */
+  errorId?: string;
+  hintId?: string;
+  /** Classes beside `field`. */
+  className?: string;
+  /** The control, given its wiring to spread last: `(control) => <input … {...control} />`. */
+  children: (control: ControlWiring) => ReactNode;
+};
+
+/**
+ * One form field, the same in every form: its label, its control, its hint and its errors, with
+ * the control's `aria-invalid` and `aria-describedby` pointing at whichever of the two shows.
+ */
+export function Field({ id, label, hint, errors, errorId, hintId, className, children }: FieldProps) {
+  const invalid = Boolean(errors?.length);
+  const hintShown = hint !== undefined && hint !== null && hint !== false && !invalid;
+  const errorsId = errorId ?? `${id}-error`;
+  const hintsId = hintId ?? `${id}-hint`;
+  return (
+    <div className={className ? `field ${className}` : "field"}>
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        "aria-invalid": invalid ? true : undefined,
+        "aria-describedby": invalid ? errorsId : hintShown ? hintsId : undefined,
+      })}
+      {hintShown ? (
+        <p id={hintsId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={errorsId} errors={errors} />
+    </div>
+  );
+}
+
+/** A Conform field's parts for `Field`: `<Field {...conformField(fields.name)} label="Name">`. */
+export function conformField(meta: {
+  id: string;
+  errorId: string;
+  descriptionId: string;
+  errors?: readonly string[] | null;
+}): Pick<FieldProps, "id" | "errorId" | "hintId" | "errors"> {
+  return { id: meta.id, errorId: meta.errorId, hintId: meta.descriptionId, errors: meta.errors };
+}
