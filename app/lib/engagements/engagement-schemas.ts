@@ -88,6 +88,21 @@ const optionalText = (max: number) =>
 export const PLAN_DECISIONS = ["approved", "revision"] as const;
 export type PlanDecision = (typeof PLAN_DECISIONS)[number];
 
+/**
+ * A business's decision on the current version of a plan, in our names (docs/glossary.md): what
+ * the engagements domain takes, whether the decision came from the API or the review dialog.
+ */
+export type PlanReview = {
+  outlineId: string;
+  decision: PlanDecision;
+  /** "First Last" as typed. */
+  signature: string;
+  /** YYYY-MM-DD. */
+  signatureDate: string;
+  notes: string;
+};
+
+/** The spec's body; its output is our PlanReview. */
 export const BusinessReviewSchema = z
   .object({
     deliveryOutlineId: requiredId("deliveryOutlineId"),
@@ -104,8 +119,14 @@ export const BusinessReviewSchema = z
   .superRefine((value, ctx) => {
     if (value.decision === "revision" && value.notes === "")
       ctx.addIssue({ code: "custom", path: ["notes"], message: REJECTION_NOTES_REQUIRED });
-  });
-export type BusinessReviewInput = z.infer<typeof BusinessReviewSchema>;
+  })
+  .transform((value): PlanReview => ({
+    outlineId: value.deliveryOutlineId,
+    decision: value.decision,
+    signature: value.businessSignature,
+    signatureDate: value.businessSignatureDate,
+    notes: value.notes,
+  }));
 
 /** The review dialog's form: the confirmation, the signature as first and last name, the date, notes. */
 export const PlanReviewFormSchema = z
@@ -124,6 +145,15 @@ export const PlanReviewFormSchema = z
       ctx.addIssue({ code: "custom", path: ["notes"], message: REJECTION_NOTES_REQUIRED });
   });
 
+/** The dialog's answer as the engagements domain takes it (the signature is "First Last"). */
+export const planReviewOfForm = (value: z.output<typeof PlanReviewFormSchema>): PlanReview => ({
+  outlineId: value.deliveryOutlineId,
+  decision: value.decision,
+  signature: `${value.firstName} ${value.lastName}`,
+  signatureDate: value.signatureDate,
+  notes: value.notes,
+});
+
 // ---------------------------------------------------------------------------------------------
 // The business's review of a delivered item: PUT /api/delivery-outline/business/item-review
 // ---------------------------------------------------------------------------------------------
@@ -132,9 +162,22 @@ export const PlanReviewFormSchema = z
 export const ITEM_DECISION_ACTIONS = ["prepay", "pause", "revise"] as const;
 export type ItemDecisionAction = (typeof ITEM_DECISION_ACTIONS)[number];
 
+/** A business's decision on a delivered item, in our names (docs/glossary.md). */
+export type ItemReview = {
+  outlineId: string;
+  itemId: string;
+  notes: string;
+  action: ItemDecisionAction;
+  /** The stored decision's word. */
+  decision: "approved" | "revision";
+};
+
+const itemDecisionOf = (action: ItemDecisionAction) => (action === "revise" ? "revision" : "approved");
+
 /**
- * `decision` is the action (prepay, pause, revise); the stored decision's words (approved,
- * revision) are accepted too, with `decisionAction` naming the follow-up (approved alone pauses).
+ * The spec's body; its output is our ItemReview. `decision` is the action (prepay, pause,
+ * revise); the stored decision's words (approved, revision) are accepted too, with
+ * `decisionAction` naming the follow-up (approved alone pauses).
  */
 export const ItemReviewSchema = z
   .object({
@@ -146,7 +189,7 @@ export const ItemReviewSchema = z
     }),
     decisionAction: z.enum(ITEM_DECISION_ACTIONS).optional(),
   })
-  .transform(({ decision, decisionAction, ...rest }) => {
+  .transform(({ decision, decisionAction, deliveryItemId, deliveryOutlineId, businessNotes }): ItemReview => {
     const action: ItemDecisionAction =
       decision === "revision" || decision === "revise"
         ? "revise"
@@ -155,13 +198,18 @@ export const ItemReviewSchema = z
             ? "prepay"
             : "pause"
           : decision;
-    return { ...rest, action, decision: action === "revise" ? ("revision" as const) : ("approved" as const) };
+    return {
+      outlineId: deliveryOutlineId,
+      itemId: deliveryItemId,
+      notes: businessNotes,
+      action,
+      decision: itemDecisionOf(action),
+    };
   })
   .superRefine((value, ctx) => {
-    if (value.action === "revise" && value.businessNotes === "")
+    if (value.action === "revise" && value.notes === "")
       ctx.addIssue({ code: "custom", path: ["businessNotes"], message: REVISION_NOTES_REQUIRED });
   });
-export type ItemReviewInput = z.infer<typeof ItemReviewSchema>;
 
 /** The item review dialog's form. */
 export const ItemReviewFormSchema = z
@@ -176,6 +224,15 @@ export const ItemReviewFormSchema = z
     if (value.decision === "revise" && value.businessNotes === "")
       ctx.addIssue({ code: "custom", path: ["businessNotes"], message: REVISION_NOTES_REQUIRED });
   });
+
+/** The dialog's answer as the engagements domain takes it. */
+export const itemReviewOfForm = (value: z.output<typeof ItemReviewFormSchema>): ItemReview => ({
+  outlineId: value.deliveryOutlineId,
+  itemId: value.deliveryItemId,
+  notes: value.businessNotes,
+  action: value.decision,
+  decision: itemDecisionOf(value.decision),
+});
 
 /** The rating at the end (the matching feedback: stars and words). */
 export const RateConsultantFormSchema = FeedbackFormSchema.extend({

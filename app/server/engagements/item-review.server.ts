@@ -18,8 +18,9 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import {
   ItemReviewFormSchema,
+  itemReviewOfForm,
   RateConsultantFormSchema,
-  type ItemReviewInput,
+  type ItemReview,
 } from "~/lib/engagements/engagement-schemas";
 import { canBusinessReviewItem, completesEngagement, nextItemToPrepay } from "~/lib/engagements/engagement-state";
 import { markMatchCompleted } from "~/server/matching/match-status.server";
@@ -58,13 +59,13 @@ async function loadOwnOutline(app: AppContext, businessId: string, outlineId: st
 export async function reviewDeliveryItem(
   app: AppContext,
   viewer: CheckoutViewer,
-  input: ItemReviewInput,
+  input: ItemReview,
   origin: string,
 ): Promise<ItemReviewResult> {
   const businessId = viewer.business.id;
-  const { outline, items } = await loadOwnOutline(app, businessId, input.deliveryOutlineId);
+  const { outline, items } = await loadOwnOutline(app, businessId, input.outlineId);
   if (!outline) return { ok: false, status: 404, msg: OUTLINE_NOT_FOUND };
-  const item = items.find((row) => row.id === input.deliveryItemId);
+  const item = items.find((row) => row.id === input.itemId);
   if (!item) return { ok: false, status: 404, msg: ITEM_NOT_FOUND };
   // A refunded item is never approved or sent back (nothing is written for it).
   if (item.refunded) return { ok: false, status: 409, msg: REVIEW_REFUNDED };
@@ -101,7 +102,7 @@ export async function reviewDeliveryItem(
           decidedByUserId: value(viewer.user.id, "decided_by_user_id"),
           decision: value(input.decision, "decision"),
           decisionAction: value(input.action, "decision_action"),
-          businessNotes: value(input.businessNotes, "business_notes"),
+          businessNotes: value(input.notes, "business_notes"),
           // The follow-up of a prepay is the next payment (marked done by its fulfilment).
           complete: value(input.action === "prepay" && !completes ? 0 : 1, "complete"),
           createdAt: value(at, "created_at"),
@@ -260,20 +261,9 @@ const reviewItemFromForm: DeliverableHandler = async (app, viewer, formData, req
   if (submission.status !== "success") {
     return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
   }
-  const { decision, ...rest } = submission.value;
+  const review = itemReviewOfForm(submission.value);
   try {
-    const result = await reviewDeliveryItem(
-      app,
-      viewer,
-      {
-        deliveryItemId: rest.deliveryItemId,
-        deliveryOutlineId: rest.deliveryOutlineId,
-        businessNotes: rest.businessNotes,
-        action: decision,
-        decision: decision === "revise" ? "revision" : "approved",
-      },
-      origin,
-    );
+    const result = await reviewDeliveryItem(app, viewer, review, origin);
     if (!result.ok) {
       return answer(
         { intent, result: submission.reply({ formErrors: [result.msg] }), message: null, failed: false },
@@ -281,7 +271,7 @@ const reviewItemFromForm: DeliverableHandler = async (app, viewer, formData, req
       );
     }
     if (result.checkoutUrl) return { kind: "checkout", url: result.checkoutUrl };
-    const message = result.outline.complete ? ITEM_REVIEW_SENT.complete : ITEM_REVIEW_SENT[decision];
+    const message = result.outline.complete ? ITEM_REVIEW_SENT.complete : ITEM_REVIEW_SENT[review.action];
     return answer({ intent, result: submission.reply({ resetForm: true }), message, failed: false });
   } catch (error) {
     return failedReply(intent, error);

@@ -22,7 +22,7 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import { markEngagementActive } from "~/server/matching/match-status.server";
 import { consultantEngagementPath, managerEngagementPath, sowPdfPath } from "~/lib/engagements/engagement-paths";
-import { PlanReviewFormSchema, type BusinessReviewInput } from "~/lib/engagements/engagement-schemas";
+import { planReviewOfForm, PlanReviewFormSchema, type PlanReview } from "~/lib/engagements/engagement-schemas";
 import { businessRejectedCurrentVersion, canBusinessReviewPlan, sortedItems } from "~/lib/engagements/engagement-state";
 import { renderSowPdf } from "~/lib/engagements/sow-pdf";
 import { buildSowDocument } from "~/lib/engagements/sow";
@@ -116,13 +116,13 @@ function reviewable(outlineId: string, businessId: string, version: number) {
 export async function submitBusinessReview(
   app: AppContext,
   viewer: ClientViewer,
-  input: BusinessReviewInput,
+  input: PlanReview,
   audit: SignatureAudit,
   origin: string,
   options: { expectedVersion?: number } = {},
 ): Promise<PlanReviewResult> {
   const businessId = viewer.business.id;
-  const state = await loadForReview(app, businessId, input.deliveryOutlineId);
+  const state = await loadForReview(app, businessId, input.outlineId);
   if (!state) return { ok: false, status: 404, msg: OUTLINE_NOT_FOUND };
   const { outline } = state;
   if (
@@ -147,7 +147,7 @@ async function reject(
   app: AppContext,
   viewer: ClientViewer,
   state: ReviewState,
-  input: BusinessReviewInput,
+  input: PlanReview,
   origin: string,
 ): Promise<PlanReviewResult> {
   const { outline } = state;
@@ -173,14 +173,14 @@ async function sign(
   app: AppContext,
   viewer: ClientViewer,
   state: ReviewState,
-  input: BusinessReviewInput,
+  input: PlanReview,
   audit: SignatureAudit,
   origin: string,
 ): Promise<PlanReviewResult> {
   const { outline } = state;
   const businessId = viewer.business.id;
   const now = app.now();
-  const signature = { name: input.businessSignature, date: input.businessSignatureDate };
+  const signature = { name: input.signature, date: input.signatureDate };
   const consultantName = fullName(state.consultantFirstName, state.consultantLastName) || "Your consultant";
   const document = buildSowDocument({
     businessName: state.businessName,
@@ -360,14 +360,7 @@ export async function reviewPlanFromForm(
   if (submission.status !== "success") {
     return { status: 400, data: { intent, result: submission.reply(), sent: null, failed: null } };
   }
-  const value = submission.value;
-  const input: BusinessReviewInput = {
-    deliveryOutlineId: value.deliveryOutlineId,
-    decision: value.decision,
-    businessSignature: `${value.firstName} ${value.lastName}`,
-    businessSignatureDate: value.signatureDate,
-    notes: value.notes,
-  };
+  const input = planReviewOfForm(submission.value);
   try {
     const version = Number(formData.get("version"));
     const result = await submitBusinessReview(app, viewer, input, signatureAudit(request), appOrigin(app, request), {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { isDeliverableIntent, PrepayFormSchema } from "~/lib/engagements/deliverable-forms";
-import { BusinessReviewSchema, calendarDateOf, ItemReviewFormSchema } from "~/lib/engagements/engagement-schemas";
+import {
+  BusinessReviewSchema,
+  calendarDateOf,
+  ItemReviewFormSchema,
+  itemReviewOfForm,
+  ItemReviewSchema,
+  planReviewOfForm,
+  PlanReviewFormSchema,
+} from "~/lib/engagements/engagement-schemas";
 
 describe("deliverable forms", () => {
   it("knows its intents", () => {
@@ -20,6 +28,74 @@ describe("deliverable forms", () => {
     const revise = ItemReviewFormSchema.safeParse({ ...base, decision: "revise" });
     expect(revise.success).toBe(false);
     expect(revise.error?.issues[0]?.message).toBe("Please tell your consultant what should be revised.");
+  });
+
+  it("the plan and item reviews reach the engagements domain in our names, from the dialog and the API alike", () => {
+    const dialog = itemReviewOfForm(
+      ItemReviewFormSchema.parse({
+        intent: "review-item",
+        deliveryItemId: "i-1",
+        deliveryOutlineId: "o-1",
+        businessNotes: "Tighten the forecast.",
+        decision: "revise",
+      }),
+    );
+    const api = ItemReviewSchema.parse({
+      deliveryItemId: "i-1",
+      deliveryOutlineId: "o-1",
+      businessNotes: "Tighten the forecast.",
+      decision: "revision",
+    });
+    const expected = {
+      outlineId: "o-1",
+      itemId: "i-1",
+      notes: "Tighten the forecast.",
+      action: "revise",
+      decision: "revision",
+    };
+    expect(dialog).toEqual(expected);
+    expect(api).toEqual(expected);
+    expect(
+      ItemReviewSchema.parse({
+        deliveryItemId: "i-1",
+        deliveryOutlineId: "o-1",
+        decision: "approved",
+        decisionAction: "prepay",
+      }),
+    ).toEqual({
+      outlineId: "o-1",
+      itemId: "i-1",
+      notes: "",
+      action: "prepay",
+      decision: "approved",
+    });
+
+    const plan = planReviewOfForm(
+      PlanReviewFormSchema.parse({
+        intent: "review-plan",
+        deliveryOutlineId: "o-1",
+        decision: "approved",
+        confirm: "on",
+        firstName: "Dana",
+        lastName: "Reyes",
+        signatureDate: "2026-11-23",
+      }),
+    );
+    const planApi = BusinessReviewSchema.parse({
+      deliveryOutlineId: "o-1",
+      decision: "approved",
+      businessSignature: "Dana Reyes",
+      businessSignatureDate: "2026-11-23",
+    });
+    const expectedPlan = {
+      outlineId: "o-1",
+      decision: "approved",
+      signature: "Dana Reyes",
+      signatureDate: "2026-11-23",
+      notes: "",
+    };
+    expect(plan).toEqual(expectedPlan);
+    expect(planApi).toEqual(expectedPlan);
   });
 });
 
@@ -55,7 +131,7 @@ describe("date fields (the JSON API's businessSignatureDate, the forms' dates)",
   it("the business review keeps the calendar date of a date-time", () => {
     const base = { deliveryOutlineId: "o-1", decision: "approved", businessSignature: "Dana Reyes", notes: "" };
     const parsed = BusinessReviewSchema.safeParse({ ...base, businessSignatureDate: "2026-11-23T23:30:00.000Z" });
-    expect(parsed.success && parsed.data.businessSignatureDate).toBe("2026-11-23");
+    expect(parsed.success && parsed.data.signatureDate).toBe("2026-11-23");
     const refused = BusinessReviewSchema.safeParse({ ...base, businessSignatureDate: "2026-11-31T10:00:00Z" });
     expect(refused.success).toBe(false);
   });
