@@ -11,7 +11,7 @@ import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.se
 import { benchmarkingPurchases, jobs, purchases } from "~db/schema";
 import worker from "../../../functions/worker";
 import { createClient, signedInClient, signedInManager } from "../../factories";
-import { call, connectAccounting, db, setPlan, viewerOf } from "../helpers";
+import { call, connectAccounting, createPurchaseRow, db, setPlan, viewerOf } from "../helpers";
 import {
   apiCall,
   benchmarkingApp,
@@ -218,18 +218,13 @@ describe("PUT /api/payments/update-business-benchmarking", () => {
     expect(described).toMatchObject({ ok: true, referenceId: String(year), amountCents: 29_900 });
 
     const now = new Date();
-    const purchase = {
-      id: crypto.randomUUID(),
-      businessId: business.id,
-      kind: "benchmarking" as const,
+    const purchase = await createPurchaseRow(business.id, {
+      kind: "benchmarking",
       referenceId: String(year),
       amountCents: 29_900,
-      status: "paid" as const,
-      idempotencyKey: `bench-${crypto.randomUUID()}`,
       createdAt: now,
       updatedAt: now,
-    };
-    await db().insert(purchases).values(purchase);
+    });
     const [stored] = await db().select().from(purchases).where(eq(purchases.id, purchase.id));
     const statements = benchmarkingPurchasable.fulfil(db(), stored, now);
     for (const statement of statements) await statement;

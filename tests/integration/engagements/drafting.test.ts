@@ -34,7 +34,7 @@ import {
   createMatchedMatch,
   createMatchRequestRow,
   createOutlineRows,
-  createPaidPurchase,
+  createPurchaseRow,
   db,
   html,
   planFields,
@@ -391,7 +391,7 @@ describe("the plan editor", () => {
 
   it("keeps paid items as they are, links their delivery, and a change after the signature is a new version for review", async () => {
     const { consultant, client, match } = await matchedPair("outline_draft");
-    const purchase = await createPaidPurchase(client.business.id);
+    const purchase = await createPurchaseRow(client.business.id);
     const { outline, items } = await createOutlineRows(
       { ...match, matchedConsultantId: consultant.user.id },
       {

@@ -33,7 +33,7 @@ import {
   call,
   createMatchedMatch,
   createOutlineRows,
-  createPaidPurchase,
+  createPurchaseRow,
   db,
   html,
   planFields,
@@ -98,7 +98,7 @@ describe("the console's engagements list", () => {
     const manager = await signedInManager();
     const quiet = await engagement({ egmReviewStatus: "approved", businessReviewStatus: "pending" });
     const toReview = await engagement();
-    const purchase = await createPaidPurchase(toReview.client.business.id);
+    const purchase = await createPurchaseRow(toReview.client.business.id);
     const late = await engagement(
       {
         state: "active",

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { createAppContext } from "~/server/load-context";
 import type { BenchmarkReportData } from "~/lib/benchmarking/report-types";
 import { benchmarkingPurchases, benchmarkReports, jobs, purchases, valueInsights } from "~db/schema";
+import { createPurchaseRow } from "./purchases";
 import { db } from "./session";
 import { fakeQueue, withQueue, type FakeQueue } from "./queues";
 
@@ -21,21 +22,15 @@ export const currentYear = () => new Date().getUTCFullYear();
 
 /** A paid benchmarking purchase of the year, as the webhook fulfilment leaves it. */
 export async function buyYear(businessId: string, year: number = currentYear()) {
-  const purchaseId = crypto.randomUUID();
   const now = new Date();
-  await db()
-    .insert(purchases)
-    .values({
-      id: purchaseId,
-      businessId,
-      kind: "benchmarking",
-      referenceId: String(year),
-      amountCents: 29_900,
-      status: "paid",
-      idempotencyKey: `benchmarking-${businessId}-${year}-${purchaseId}`,
-      createdAt: now,
-      updatedAt: now,
-    });
+  const { id: purchaseId } = await createPurchaseRow(businessId, {
+    id: crypto.randomUUID(),
+    kind: "benchmarking",
+    referenceId: String(year),
+    amountCents: 29_900,
+    createdAt: now,
+    updatedAt: now,
+  });
   await db()
     .insert(benchmarkingPurchases)
     .values({ id: crypto.randomUUID(), businessId, year, purchaseId, createdAt: now });

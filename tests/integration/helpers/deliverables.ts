@@ -1,15 +1,13 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { purchases, type NewDeliveryItem, type NewDeliveryOutline } from "~db/schema";
+import type { NewDeliveryItem, NewDeliveryOutline } from "~db/schema";
 import worker from "../../../functions/worker";
 import { createOutlineRows } from "./engagements";
 import { createMatchRequestRow } from "./matching";
-import { db, ORIGIN, SESSION_COOKIE } from "./session";
+import { createPurchaseRow } from "./purchases";
+import { ORIGIN, SESSION_COOKIE } from "./session";
 import { signedEvent, stripeEnv } from "./stripe";
 
 /** H4's helpers for the deliverables' tests: running engagements, paid items, the Stripe stub's Worker. */
-
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 type ItemOverrides = Partial<Omit<NewDeliveryItem, "outlineId" | "businessId">>;
 
@@ -47,20 +45,8 @@ export async function createSignedOutline(
 
 /** A paid purchase of an item (for outlines that start mid-flow); its id goes in paidPurchaseId. */
 export async function createPaidPurchase(businessId: string, itemId: string, amountCents = 150_000) {
-  const id = unique("purchase");
-  await db()
-    .insert(purchases)
-    .values({
-      id,
-      businessId,
-      kind: "delivery_item",
-      referenceId: itemId,
-      amountCents,
-      status: "paid",
-      idempotencyKey: `test-${id}`,
-      paidAt: new Date(),
-    });
-  return id;
+  const row = await createPurchaseRow(businessId, { referenceId: itemId, amountCents, paidAt: new Date() });
+  return row.id;
 }
 
 /**

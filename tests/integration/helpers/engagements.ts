@@ -1,23 +1,14 @@
 import { eq } from "drizzle-orm";
-import {
-  deliveryItems,
-  deliveryOutlines,
-  purchases,
-  users,
-  type NewDeliveryItem,
-  type NewDeliveryOutline,
-} from "~db/schema";
+import { deliveryItems, deliveryOutlines, users, type NewDeliveryItem, type NewDeliveryOutline } from "~db/schema";
 import { createConsultant, createMatchRequestRow } from "./matching";
-import { db } from "./session";
+import { createPurchaseRow } from "./purchases";
+import { db, uniqueId } from "./session";
 
 /**
  * Engagement rows for tests that start mid-flow (a plan already approved, an item already paid).
  * Tests of a transition drive the earlier steps through the product where they can; these rows
  * are for the rest.
  */
-
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 /** A match request of the business where the business accepted `consultantId` (consultant_matched). */
 export async function createMatchedMatch(businessId: string, consultantId: string) {
@@ -35,7 +26,7 @@ export async function createOutlineRows(
   options: { outline?: Partial<NewDeliveryOutline>; items?: ItemOverrides[] } = {},
 ) {
   const outline = {
-    id: unique("outline"),
+    id: uniqueId("outline"),
     matchRequestId: match.id,
     businessId: match.businessId,
     consultantId: match.matchedConsultantId ?? null,
@@ -46,7 +37,7 @@ export async function createOutlineRows(
   await db().insert(deliveryOutlines).values(outline);
   const specs = options.items ?? [{}, {}, {}];
   const items = specs.map((spec, position) => ({
-    id: unique("item"),
+    id: uniqueId("item"),
     outlineId: outline.id,
     businessId: match.businessId,
     position,
@@ -87,19 +78,6 @@ export function planFields(plan: {
   return fields;
 }
 
-/** A paid delivery-item purchase of the business (for an item that is paid for). */
-export async function createPaidPurchase(businessId: string, amountCents = 150_000) {
-  const row = {
-    id: unique("purchase"),
-    businessId,
-    kind: "delivery_item" as const,
-    amountCents,
-    status: "paid" as const,
-    idempotencyKey: unique("idem"),
-  };
-  await db().insert(purchases).values(row);
-  return row;
-}
 // ===== end H1 =====
 
 // ===== H2 helpers =====
@@ -210,20 +188,8 @@ export async function createBusinessEngagement(
 async function createPaidPurchases(businessId: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
-    const id = unique("purchase");
-    await db()
-      .insert(purchases)
-      .values({
-        id,
-        businessId,
-        kind: "delivery_item",
-        referenceId: unique("ref"),
-        amountCents: 150_000,
-        status: "paid",
-        idempotencyKey: unique("idem"),
-        paidAt: new Date(),
-      });
-    ids.push(id);
+    const row = await createPurchaseRow(businessId, { referenceId: uniqueId("ref"), paidAt: new Date() });
+    ids.push(row.id);
   }
   return ids;
 }

@@ -12,3 +12,4 @@ export * from "./stripe";
 export * from "./matching";
 export * from "./engagements";
 export * from "./notices";
+export * from "./purchases";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { businesses, files, insightRequests, type MemberTier } from "~db/schema";
+import { businesses, files, insightRequests, type MemberTier, type NewInsightRequest } from "~db/schema";
 import { createAppContext, type AppContext } from "~/server/load-context";
-import { call, db } from "./session";
+import { call, db, uniqueId } from "./session";
 
 /** Helpers of tests/integration/insights/insight-requests.test.ts and insight-files.test.ts. */
 
@@ -35,6 +35,19 @@ export function payload(businessId: string, overrides: Record<string, unknown> =
     files: [],
     ...overrides,
   };
+}
+
+/**
+ * An insight request row of the business, as the insights domain would have stored it: an
+ * operations request awaiting payment unless `overrides` say otherwise. Returns the row inserted.
+ */
+export async function createInsightRequestRow(
+  businessId: string,
+  overrides: Partial<Omit<NewInsightRequest, "businessId">> = {},
+) {
+  const row = { category: "operations" as const, ...overrides, id: overrides.id ?? uniqueId("insight"), businessId };
+  await db().insert(insightRequests).values(row);
+  return row;
 }
 
 export function create(token: string | null, body: unknown) {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { insightReports, insightRequests, valueInsights } from "~db/schema";
+import { createInsightRequestRow } from "./insight-requests";
 import { db } from "./session";
 
 /** A delivered insight of the business: a ready request and its report (published unless told). */
@@ -11,20 +12,16 @@ export async function createDeliveredInsight(
   const reportId = crypto.randomUUID();
   const createdAt = options.createdAt ?? new Date("2026-10-02T12:00:00Z");
   const published = (options.status ?? "published") === "published";
-  await db()
-    .insert(insightRequests)
-    .values({
-      id: requestId,
-      businessId,
-      category: "operations",
-      businessNature: "Outdoor gear retail",
-      issueDetails: "Stockouts every month.",
-      resolutionOutcome: "Fewer stockouts.",
-      status: published ? "ready" : "in_review",
-      paymentComplete: true,
-      createdAt,
-      updatedAt: createdAt,
-    });
+  await createInsightRequestRow(businessId, {
+    id: requestId,
+    businessNature: "Outdoor gear retail",
+    issueDetails: "Stockouts every month.",
+    resolutionOutcome: "Fewer stockouts.",
+    status: published ? "ready" : "in_review",
+    paymentComplete: true,
+    createdAt,
+    updatedAt: createdAt,
+  });
   await db()
     .insert(insightReports)
     .values({
@@ -46,10 +43,8 @@ const eqId = (id: string) => eq(insightRequests.id, id);
 
 /** An awaiting-payment request (a Pending tile with 'Pay Now'). */
 export async function createUnpaidRequest(businessId: string, createdAt = new Date("2026-11-01T12:00:00Z")) {
-  const id = crypto.randomUUID();
-  await db().insert(insightRequests).values({
-    id,
-    businessId,
+  const { id } = await createInsightRequestRow(businessId, {
+    id: crypto.randomUUID(),
     category: "hr",
     businessNature: "Retail",
     issueDetails: "Turnover.",

@@ -6,15 +6,12 @@ import {
   matchSuggestions,
 } from "~db/schema";
 import type { NewConsultantProfile, NewMatchCandidate, NewMatchRequest } from "~db/schema";
-import { createUser, db } from "./session";
+import { createUser, db, uniqueId } from "./session";
 
 /**
  * The rows matching tests start from: a consultant with a vetted profile, a match request at a
  * given status, its shortlist and its candidates. Each returns what it inserted.
  */
-
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 /** A consultant user with a vetted, available profile (overridable), optionally signed in by the caller. */
 export async function createConsultant(
@@ -27,7 +24,7 @@ export async function createConsultant(
     user.lastName = options.lastName ?? user.lastName;
   }
   const row = {
-    id: unique("profile"),
+    id: uniqueId("profile"),
     userId: user.id,
     headline: "Fractional CFO for growing retailers",
     businessAreas: ["finance", "operations"] as NewConsultantProfile["businessAreas"],
@@ -64,7 +61,7 @@ export async function addConsultantExperience(
   },
 ) {
   const row = {
-    id: unique("experience"),
+    id: uniqueId("experience"),
     consultantId,
     clientDescription: experience.clientDescription ?? "Regional wholesaler",
     naicsCode: experience.naicsCode,
@@ -82,7 +79,7 @@ export async function createMatchRequestRow(
 ) {
   const status = overrides.status ?? "submitted";
   const row = {
-    id: unique("match"),
+    id: uniqueId("match"),
     businessId,
     category: "finance" as const,
     consultingType: "fractional" as const,
@@ -103,7 +100,7 @@ export async function createSuggestionRow(
   overrides: { rank?: number; score?: number; status?: "pending" | "proposed" | "skipped"; summary?: string } = {},
 ) {
   const row = {
-    id: unique("suggestion"),
+    id: uniqueId("suggestion"),
     matchRequestId,
     businessId,
     consultantId,
@@ -132,7 +129,7 @@ export async function createCandidateRow(
   overrides: Partial<Pick<NewMatchCandidate, "status" | "businessDecisionStatus" | "proposedById">> = {},
 ) {
   const row = {
-    id: unique("candidate"),
+    id: uniqueId("candidate"),
     matchRequestId,
     businessId,
     consultantId,

@@ -19,13 +19,14 @@ function testPasswordHash(): Promise<string> {
 }
 
 let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+/** An id no other row of the run has: `<prefix>-<time>-<counter>`. */
+export const uniqueId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 type Role = "client" | "consultant" | "manager";
 
 /** A ready user row (password PASSWORD), optionally with a business. */
 export async function createUser(options: { role?: Role; withBusiness?: boolean; email?: string } = {}) {
-  const id = unique("user");
+  const id = uniqueId("user");
   const email = options.email ?? `${id}@example.test`;
   const user = {
     id,
@@ -43,7 +44,7 @@ export async function createUser(options: { role?: Role; withBusiness?: boolean;
 
 export async function createBusiness(ownerUserId: string) {
   const business = {
-    id: unique("biz"),
+    id: uniqueId("biz"),
     ownerUserId,
     name: "Harbor Supply Co.",
     clientRole: "Owner",
@@ -75,7 +76,7 @@ export async function connectAccounting(businessId: string, status: "connected" 
 
 export async function createJob(businessId: string, kind: "finance_report" | "benchmarking" = "finance_report") {
   const now = new Date();
-  const job = { id: crypto.randomUUID(), kind, businessId, period: unique("2026"), createdAt: now, updatedAt: now };
+  const job = { id: crypto.randomUUID(), kind, businessId, period: uniqueId("2026"), createdAt: now, updatedAt: now };
   await db().insert(jobs).values(job);
   return job;
 }

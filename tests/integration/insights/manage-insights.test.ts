@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, files, financeReports, insightReports, insightRequests, notifications } from "~db/schema";
 import { INSIGHT_STATUS_TEXTS, insightStatusText } from "~/lib/insights/insight-status";
-import { call, db, html, postForm } from "../helpers";
+import { call, createInsightRequestRow, db, html, postForm } from "../helpers";
 import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 type Status = "awaiting_payment" | "submitted" | "in_review" | "ready";
@@ -22,27 +22,24 @@ async function insertRequest(
   const status = options.status ?? "submitted";
   const covered = options.covered ?? false;
   const id = crypto.randomUUID();
-  await db()
-    .insert(insightRequests)
-    .values({
-      id,
-      businessId: business.id,
-      createdByUserId: client.user.id,
-      category: "operations",
-      businessNature: "We wholesale industrial supplies to <b>contractors</b> across Maine.",
-      managementStructure: "Owner, two branch managers, one buyer.",
-      issueDetails: "Our best-selling fasteners run out every few weeks. Contractors then buy elsewhere.",
-      issueCause: "Orders are placed by feel, not from sales data.",
-      resolutionOutcome: "No stockouts on the top 50 items.",
-      resolutionHelp: "A short project to set up a reorder process.",
-      annualSales: "5-10 million",
-      numEmployees: "25-50",
-      status,
-      paymentComplete: status !== "awaiting_payment",
-      coveredByPlan: covered,
-      createdAt: options.createdAt ?? new Date("2026-10-05T12:00:00Z"),
-      submittedAt: status === "awaiting_payment" ? null : new Date("2026-10-05T12:00:00Z"),
-    });
+  await createInsightRequestRow(business.id, {
+    id,
+    createdByUserId: client.user.id,
+    category: "operations",
+    businessNature: "We wholesale industrial supplies to <b>contractors</b> across Maine.",
+    managementStructure: "Owner, two branch managers, one buyer.",
+    issueDetails: "Our best-selling fasteners run out every few weeks. Contractors then buy elsewhere.",
+    issueCause: "Orders are placed by feel, not from sales data.",
+    resolutionOutcome: "No stockouts on the top 50 items.",
+    resolutionHelp: "A short project to set up a reorder process.",
+    annualSales: "5-10 million",
+    numEmployees: "25-50",
+    status,
+    paymentComplete: status !== "awaiting_payment",
+    coveredByPlan: covered,
+    createdAt: options.createdAt ?? new Date("2026-10-05T12:00:00Z"),
+    submittedAt: status === "awaiting_payment" ? null : new Date("2026-10-05T12:00:00Z"),
+  });
   let fileName: string | null = null;
   if (options.withFile) {
     fileName = `${crypto.randomUUID()}.pdf`;

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { files, insightRequests, matchRequests } from "~db/schema";
+import { files, matchRequests } from "~db/schema";
 import { FILE_REJECTED_MESSAGE } from "~/lib/files/file-rules";
 import {
   ISSUE_CAUSE_REQUIRED_MESSAGE,
@@ -18,7 +18,19 @@ import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import { createMatchRequest } from "~/server/matching/match-requests.server";
 import * as runMatchingModule from "~/server/matching/run-matching.server";
 import worker from "../../../functions/worker";
-import { appAt, call, db, filesOf, html, ORIGIN, postForm, SESSION_COOKIE, uploadPdf, viewerOf } from "../helpers";
+import {
+  appAt,
+  call,
+  createInsightRequestRow,
+  db,
+  filesOf,
+  html,
+  ORIGIN,
+  postForm,
+  SESSION_COOKIE,
+  uploadPdf,
+  viewerOf,
+} from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 vi.mock("~/server/matching/run-matching.server", async (importOriginal) => {
@@ -152,18 +164,14 @@ describe("POST /api/matching/matchRequest/create", () => {
     const foreign = await uploadPdf(other.token);
     const mine = await uploadPdf(token);
     const linked = await uploadPdf(token, "linked.pdf");
-    const [insight] = await db()
-      .insert(insightRequests)
-      .values({
-        businessId: business.id,
-        createdByUserId: user.id,
-        category: "finance",
-        status: "submitted",
-      })
-      .returning({ id: insightRequests.id });
+    const insight = await createInsightRequestRow(business.id, {
+      createdByUserId: user.id,
+      category: "finance",
+      status: "submitted",
+    });
     await db()
       .update(files)
-      .set({ insightRequestId: insight!.id })
+      .set({ insightRequestId: insight.id })
       .where(eq(files.r2Key, `biz/${business.id}/${linked}`));
     for (const names of [
       [mine, foreign],

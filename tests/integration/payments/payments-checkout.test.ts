@@ -14,6 +14,7 @@ import {
   STRIPE_STUB_SECRET_KEY,
   stripeStubUrl,
   type StripeStubRequest,
+  createInsightRequestRow,
   db,
   html,
   ORIGIN,
@@ -415,8 +416,7 @@ describe("/paymentStatus", () => {
 });
 
 async function createInsight(businessId: string, paymentComplete = false) {
-  const id = crypto.randomUUID();
-  await db().insert(insightRequests).values({ id, businessId, category: "strategy", paymentComplete });
+  const { id } = await createInsightRequestRow(businessId, { category: "strategy", paymentComplete });
   return id;
 }
 

@@ -13,7 +13,6 @@ import {
   purchaseRefunds,
   purchases,
   stripeEvents,
-  type NewPurchase,
 } from "~db/schema";
 import worker from "../../../functions/worker";
 import type { CloudflareBindings } from "~/server/platform/env.server";
@@ -27,6 +26,8 @@ import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { createSignedOutline, sendWithStripe } from "../helpers/deliverables";
 import {
   createConsultant,
+  createInsightRequestRow,
+  createPurchaseRow,
   html,
   stripeStubUrl,
   payStubSession,
@@ -88,14 +89,6 @@ async function customerBusiness() {
   return { userId: user.id, businessId: business.id, customerId: customer.id };
 }
 
-async function recordPurchase(values: Omit<NewPurchase, "id" | "idempotencyKey">) {
-  const id = crypto.randomUUID();
-  await db()
-    .insert(purchases)
-    .values({ id, idempotencyKey: `test-${id}`, ...values });
-  return id;
-}
-
 /** A pending one-off purchase with its (not yet paid) stub Checkout Session. */
 async function oneOffPurchase(
   kind: "insight" | "delivery_item" | "benchmarking",
@@ -129,18 +122,15 @@ async function oneOffPurchaseFor(
     },
     `purchase-${purchaseId}`,
   );
-  await db()
-    .insert(purchases)
-    .values({
-      id: purchaseId,
-      businessId,
-      kind,
-      referenceId,
-      amountCents,
-      status,
-      stripeCheckoutSessionId: session.id,
-      idempotencyKey: `purchase-${purchaseId}`,
-    });
+  await createPurchaseRow(businessId, {
+    id: purchaseId,
+    kind,
+    referenceId,
+    amountCents,
+    status,
+    stripeCheckoutSessionId: session.id,
+    idempotencyKey: `purchase-${purchaseId}`,
+  });
   return { businessId, customerId, purchaseId, sessionId: session.id };
 }
 
@@ -159,8 +149,7 @@ async function eventRows(id: string) {
 }
 
 async function createInsight(businessId: string) {
-  const id = crypto.randomUUID();
-  await db().insert(insightRequests).values({ id, businessId, category: "finance" });
+  const { id } = await createInsightRequestRow(businessId, { category: "finance" });
   return id;
 }
 
@@ -660,11 +649,12 @@ describe("subscriptions", () => {
       },
       `sub-${purchaseId}`,
     );
-    await recordPurchase({
-      businessId,
+    await createPurchaseRow(businessId, {
+      id: crypto.randomUUID(),
       kind: "subscription",
       referenceId: "PREMIUM_PLAN_YEARLY",
       amountCents: 44_700 * 12,
+      status: "pending",
       stripeCheckoutSessionId: session.id,
     });
     const paid = await payStubSession(session.id, "no_payment_required");
@@ -773,19 +763,16 @@ describe("one live subscription per business (issue #36)", () => {
       },
       `sub-${purchaseId}`,
     );
-    await db()
-      .insert(purchases)
-      .values({
-        id: purchaseId,
-        businessId: business.businessId,
-        createdByUserId: business.userId ?? null,
-        kind: "subscription",
-        referenceId: lookupKey,
-        amountCents: 24_700,
-        status: options.status ?? "pending",
-        stripeCheckoutSessionId: session.id,
-        idempotencyKey: `sub-${purchaseId}`,
-      });
+    await createPurchaseRow(business.businessId, {
+      id: purchaseId,
+      createdByUserId: business.userId ?? null,
+      kind: "subscription",
+      referenceId: lookupKey,
+      amountCents: 24_700,
+      status: options.status ?? "pending",
+      stripeCheckoutSessionId: session.id,
+      idempotencyKey: `sub-${purchaseId}`,
+    });
     const paid = await payStubSession(
       session.id,
       (options.trialDays ?? 7) > 0 ? "no_payment_required" : "paid",

@@ -6,11 +6,10 @@ import {
   deliveryItems,
   deliveryOutlines,
   itemRefunds,
-  purchases,
 } from "~db/schema";
 import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
-import { createConsultant, db, STRIPE_STUB_SECRET_KEY, stripeEnv, stripeStubUrl } from "../helpers";
+import { createConsultant, createPurchaseRow, db, STRIPE_STUB_SECRET_KEY, stripeEnv, stripeStubUrl } from "../helpers";
 import { createSignedOutline } from "../helpers/deliverables";
 import { signedInClient } from "../../factories";
 
@@ -80,20 +79,12 @@ export async function paidEngagement(options: { count?: number; delivered?: numb
   });
   const delivered = options.delivered ?? 0;
   for (const [position, item] of engagement.items.entries()) {
-    const purchaseId = unique("purchase");
-    await db()
-      .insert(purchases)
-      .values({
-        id: purchaseId,
-        businessId: client.business.id,
-        kind: "delivery_item",
-        referenceId: item.id,
-        amountCents: price,
-        status: "paid",
-        stripePaymentIntentId: await stubPayment(price),
-        idempotencyKey: `test-${purchaseId}`,
-        paidAt: new Date(),
-      });
+    const { id: purchaseId } = await createPurchaseRow(client.business.id, {
+      referenceId: item.id,
+      amountCents: price,
+      stripePaymentIntentId: await stubPayment(price),
+      paidAt: new Date(),
+    });
     await db()
       .update(deliveryItems)
       .set(

@@ -1,16 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  appOrigins,
-  businesses,
-  deliveryItems,
-  emailOutbox,
-  insightRequests,
-  itemRefunds,
-  notifications,
-  purchases,
-} from "~db/schema";
+import { appOrigins, businesses, deliveryItems, emailOutbox, itemRefunds, notifications, purchases } from "~db/schema";
 import { formatDate } from "~/lib/shared/dates";
 import { receiptNumber } from "~/lib/payouts/receipts";
 import { refundItem } from "~/server/payouts/transfers.server";
@@ -30,6 +21,8 @@ import {
 import { loadEngagementCosts, loadPaymentHistory, loadReceipt } from "~/server/payments/receipts.server";
 import {
   call,
+  createInsightRequestRow,
+  createPurchaseRow,
   db,
   ORIGIN,
   payStubSession,
@@ -218,45 +211,30 @@ describe("the receipt page", () => {
 describe("Settings → Account → Payments", () => {
   it("lists every payment and refund newest first, each with its receipt, and nothing of another business", async () => {
     const { client, first, third, purchaseOf } = await engagementWithRefund();
-    const [insight] = await db()
-      .insert(insightRequests)
-      .values({ businessId: client.business.id, category: "strategy" })
-      .returning();
+    const insight = await createInsightRequestRow(client.business.id, { category: "strategy" });
     const older = new Date(Date.now() - 5 * 86_400_000);
-    await db()
-      .insert(purchases)
-      .values([
-        {
-          id: `insight-${insight!.id}`,
-          businessId: client.business.id,
-          kind: "insight",
-          referenceId: insight!.id,
-          amountCents: 9_900,
-          status: "paid",
-          stripePaymentIntentId: "pi_insight_1",
-          idempotencyKey: `insight-${insight!.id}`,
-          paidAt: older,
-        },
-        {
-          id: `plan-${insight!.id}`,
-          businessId: client.business.id,
-          kind: "subscription",
-          referenceId: "STANDARD_PLAN_MONTHLY",
-          amountCents: 24_700,
-          status: "paid",
-          idempotencyKey: `plan-${insight!.id}`,
-          paidAt: older,
-        },
-        {
-          id: `unpaid-${insight!.id}`,
-          businessId: client.business.id,
-          kind: "benchmarking",
-          referenceId: "2026",
-          amountCents: 50_000,
-          status: "pending",
-          idempotencyKey: `unpaid-${insight!.id}`,
-        },
-      ]);
+    await createPurchaseRow(client.business.id, {
+      id: `insight-${insight.id}`,
+      kind: "insight",
+      referenceId: insight.id,
+      amountCents: 9_900,
+      stripePaymentIntentId: "pi_insight_1",
+      paidAt: older,
+    });
+    await createPurchaseRow(client.business.id, {
+      id: `plan-${insight.id}`,
+      kind: "subscription",
+      referenceId: "STANDARD_PLAN_MONTHLY",
+      amountCents: 24_700,
+      paidAt: older,
+    });
+    await createPurchaseRow(client.business.id, {
+      id: `unpaid-${insight.id}`,
+      kind: "benchmarking",
+      referenceId: "2026",
+      amountCents: 50_000,
+      status: "pending",
+    });
     const other = await signedInClient();
     const page1 = await page("/company-profile?tab=account", client.token);
     const text = textOf(page1);
@@ -272,13 +250,13 @@ describe("Settings → Account → Payments", () => {
     expect(rows.filter((row) => row.startsWith("payment:") && row.includes("$1,500.00"))).toHaveLength(3);
     expect(rows.filter((row) => row.includes("Phase 3 (Margin recovery plan) $1,500.00 Refunded"))).toHaveLength(1);
     expect(rows[4]).toBe(
-      `payment: ${formatDate(older)} Insight request: Strategy $99.00 Paid ${receiptNumber(`insight-${insight!.id}`, older)}`,
+      `payment: ${formatDate(older)} Insight request: Strategy $99.00 Paid ${receiptNumber(`insight-${insight.id}`, older)}`,
     );
     expect(text).not.toContain("$500.00");
     // A plan's start is no payment receipt: its charges are invoices in the billing portal.
     expect(text).not.toContain("STARTER (monthly) membership");
     expect(text).toContain("Your membership's invoices are in the billing portal (Manage Payment).");
-    expect((await call(`/receipts/plan-${insight!.id}`, { cookie: client.token })).status).toBe(404);
+    expect((await call(`/receipts/plan-${insight.id}`, { cookie: client.token })).status).toBe(404);
     expect(page1).toContain(`href="/receipts/${purchaseOf(first.id)}"`);
     expect(page1.match(new RegExp(`href="/receipts/${purchaseOf(third.id)}"`, "g"))).toHaveLength(2);
 
@@ -415,13 +393,7 @@ async function insightCheckout() {
     `customer-${client.business.id}`,
   );
   await db().update(businesses).set({ stripeCustomerId: customer.id }).where(eq(businesses.id, client.business.id));
-  const [insight] = await db()
-    .insert(insightRequests)
-    .values({
-      businessId: client.business.id,
-      category: "finance",
-    })
-    .returning();
+  const insight = await createInsightRequestRow(client.business.id, { category: "finance" });
   const purchaseId = crypto.randomUUID();
   const session = await paymentProvider(app).createPaymentCheckout(
     {
@@ -436,19 +408,16 @@ async function insightCheckout() {
     },
     `purchase-${purchaseId}`,
   );
-  await db()
-    .insert(purchases)
-    .values({
-      id: purchaseId,
-      businessId: client.business.id,
-      createdByUserId: client.user.id,
-      kind: "insight",
-      referenceId: insight!.id,
-      amountCents: 49_500,
-      status: "pending",
-      stripeCheckoutSessionId: session.id,
-      idempotencyKey: `purchase-${purchaseId}`,
-    });
+  await createPurchaseRow(client.business.id, {
+    id: purchaseId,
+    createdByUserId: client.user.id,
+    kind: "insight",
+    referenceId: insight.id,
+    amountCents: 49_500,
+    status: "pending",
+    stripeCheckoutSessionId: session.id,
+    idempotencyKey: `purchase-${purchaseId}`,
+  });
   return { client, app, customerId: customer.id, purchaseId, sessionId: session.id };
 }
 
