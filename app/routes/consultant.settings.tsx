@@ -10,7 +10,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormOutcome } from "~/components/settings/settings-parts";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { conformField, Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
 import {
   INFO_UPDATE_FAILED_MESSAGE,
@@ -143,11 +143,9 @@ function PasswordField<Schema, FormSchema extends Record<string, unknown>>({
 }) {
   const { key, type: _type, ...props } = getInputProps(meta, { type: "password" });
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <PasswordInput key={key} {...props} id={meta.id} autoComplete={autoComplete} label={label} />
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    <Field {...conformField(meta)} label={label}>
+      {(control) => <PasswordInput key={key} {...props} {...control} autoComplete={autoComplete} label={label} />}
+    </Field>
   );
 }
 
@@ -231,11 +229,9 @@ function EmailForm({
           </p>
         ) : null}
         <div className="settings-grid settings-grid-single">
-          <div className="field">
-            <label htmlFor={fields.email.id}>New Email</label>
-            <input key={emailKey} {...emailProps} className="input" autoComplete="email" />
-            <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
-          </div>
+          <Field {...conformField(fields.email)} label="New Email">
+            {(control) => <input key={emailKey} {...emailProps} {...control} className="input" autoComplete="email" />}
+          </Field>
           <PasswordField meta={fields.password} label="Current Password" autoComplete="current-password" />
         </div>
         <FormOutcome success={success} errors={form.errors} errorId={form.errorId} />

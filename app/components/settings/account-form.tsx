@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { PAST_DUE_MESSAGE } from "~/lib/payments/payment-copy";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "~/lib/business/settings-schemas";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { conformField, Field } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { usePosting } from "~/components/ui/pending-post";
 import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
@@ -62,11 +62,11 @@ export function AccountForm({
           {passwords.map(({ meta, label, autoComplete }) => {
             const { key, type: _type, ...props } = getInputProps(meta, { type: "password" });
             return (
-              <div className="field" key={meta.name}>
-                <label htmlFor={meta.id}>{label}</label>
-                <PasswordInput key={key} {...props} id={meta.id} autoComplete={autoComplete} label={label} />
-                <FieldErrors id={meta.errorId} errors={meta.errors} />
-              </div>
+              <Field key={meta.name} {...conformField(meta)} label={label}>
+                {(control) => (
+                  <PasswordInput key={key} {...props} {...control} autoComplete={autoComplete} label={label} />
+                )}
+              </Field>
             );
           })}
         </div>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { PersonalInfoSchema } from "~/lib/business/settings-schemas";
+import { conformField, Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { PasswordInput } from "~/components/ui/password-input";
 import { usePosting } from "~/components/ui/pending-post";
@@ -72,18 +73,19 @@ export function PersonalForm({
         {inputs.map(({ meta, label, type, autoComplete, placeholder }) => {
           const { key, ...props } = getInputProps(meta, { type });
           return (
-            <div className="field" key={meta.name}>
-              <label htmlFor={meta.id}>{label}</label>
-              <input
-                key={key}
-                {...props}
-                autoComplete={autoComplete}
-                placeholder={placeholder || undefined}
-                spellCheck={type === "email" ? false : undefined}
-                className="input"
-              />
-              <FieldErrors id={meta.errorId} errors={meta.errors} />
-            </div>
+            <Field key={meta.name} {...conformField(meta)} label={label}>
+              {(control) => (
+                <input
+                  key={key}
+                  {...props}
+                  {...control}
+                  autoComplete={autoComplete}
+                  placeholder={placeholder || undefined}
+                  spellCheck={type === "email" ? false : undefined}
+                  className="input"
+                />
+              )}
+            </Field>
           );
         })}
       </div>

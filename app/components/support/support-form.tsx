@@ -7,6 +7,7 @@ import {
   SUPPORT_SUBJECT_OPTIONS,
   SupportMessageSchema,
 } from "~/lib/support/support-schemas";
+import { Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -54,10 +55,9 @@ export function SupportForm({
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="settings-grid">
         {readOnly.map((field) => (
-          <div className="field" key={field.id}>
-            <label htmlFor={field.id}>{field.label}</label>
-            <input id={field.id} value={field.value} readOnly className="input settings-readonly" />
-          </div>
+          <Field key={field.id} id={field.id} label={field.label}>
+            {(control) => <input {...control} value={field.value} readOnly className="input settings-readonly" />}
+          </Field>
         ))}
       </div>
 
