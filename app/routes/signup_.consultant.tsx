@@ -9,6 +9,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
+import { conformField, Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { INSIGHT_AREAS } from "~/lib/business/insight-areas";
@@ -107,39 +108,39 @@ function ApplicationForm() {
     <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack card consultant-application">
       <h2>Apply as a consultant</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.name.id}>Name</label>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          key={fields.name.key}
-          className="input"
-          autoComplete="name"
-          aria-describedby={described(fields.name.errors, fields.name.errorId)}
-        />
-        <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.email.id}>Email</label>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          className="input"
-          autoComplete="email"
-          aria-describedby={described(fields.email.errors, fields.email.errorId)}
-        />
-        <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.linkedinUrl.id}>LinkedIn URL (optional)</label>
-        <input
-          {...getInputProps(fields.linkedinUrl, { type: "url" })}
-          key={fields.linkedinUrl.key}
-          className="input"
-          placeholder="https://www.linkedin.com/in/…"
-          aria-describedby={described(fields.linkedinUrl.errors, fields.linkedinUrl.errorId)}
-        />
-        <FieldErrors id={fields.linkedinUrl.errorId} errors={fields.linkedinUrl.errors} />
-      </div>
+      <Field {...conformField(fields.name)} label="Name">
+        {(control) => (
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            key={fields.name.key}
+            {...control}
+            className="input"
+            autoComplete="name"
+          />
+        )}
+      </Field>
+      <Field {...conformField(fields.email)} label="Email">
+        {(control) => (
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            {...control}
+            className="input"
+            autoComplete="email"
+          />
+        )}
+      </Field>
+      <Field {...conformField(fields.linkedinUrl)} label="LinkedIn URL (optional)">
+        {(control) => (
+          <input
+            {...getInputProps(fields.linkedinUrl, { type: "url" })}
+            key={fields.linkedinUrl.key}
+            {...control}
+            className="input"
+            placeholder="https://www.linkedin.com/in/…"
+          />
+        )}
+      </Field>
       <fieldset
         className="field consultant-application-areas"
         aria-describedby={described(fields.businessAreas.errors, fields.businessAreas.errorId)}
@@ -160,17 +161,17 @@ function ApplicationForm() {
         </div>
         <FieldErrors id={fields.businessAreas.errorId} errors={fields.businessAreas.errors} />
       </fieldset>
-      <div className="field">
-        <label htmlFor={fields.message.id}>About your experience</label>
-        <textarea
-          {...getTextareaProps(fields.message)}
-          key={fields.message.key}
-          className="input"
-          rows={4}
-          aria-describedby={described(fields.message.errors, fields.message.errorId)}
-        />
-        <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
-      </div>
+      <Field {...conformField(fields.message)} label="About your experience">
+        {(control) => (
+          <textarea
+            {...getTextareaProps(fields.message)}
+            key={fields.message.key}
+            {...control}
+            className="input"
+            rows={4}
+          />
+        )}
+      </Field>
       <button type="submit" className="button button-primary button-block" disabled={submitting}>
         {submitting ? "Sending…" : "Send application"}
       </button>

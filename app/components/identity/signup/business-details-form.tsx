@@ -4,7 +4,7 @@ import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS, US_STATES } from "~/lib/business/bus
 import { businessDetailsSchema } from "~/lib/shared/form-schemas";
 import type { FormConstraint } from "~/components/ui/schema-check";
 import { useSchemaCheck } from "~/components/ui/use-schema-check";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { conformField, Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NaicsCombobox } from "~/components/ui/naics-combobox";
 import { usePendingPost } from "~/components/ui/pending-post";
@@ -43,67 +43,66 @@ export function BusinessDetailsForm({
   return (
     <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack signup-form">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.name.id}>Company name</label>
-        <input key={nameKey} {...nameProps} autoComplete="organization" className="input" />
-        <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.clientRole.id}>Your role</label>
-        <input
-          key={roleKey}
-          {...roleProps}
-          autoComplete="organization-title"
-          placeholder="e.g. Owner or CEO"
-          className="input"
-        />
-        <FieldErrors id={fields.clientRole.errorId} errors={fields.clientRole.errors} />
-      </div>
+      <Field {...conformField(fields.name)} label="Company name">
+        {(control) => <input key={nameKey} {...nameProps} {...control} autoComplete="organization" className="input" />}
+      </Field>
+      <Field {...conformField(fields.clientRole)} label="Your role">
+        {(control) => (
+          <input
+            key={roleKey}
+            {...roleProps}
+            {...control}
+            autoComplete="organization-title"
+            placeholder="e.g. Owner or CEO"
+            className="input"
+          />
+        )}
+      </Field>
       <div className="signup-row">
-        <div className="field">
-          <label htmlFor={fields.city.id}>City</label>
-          <input key={cityKey} {...cityProps} autoComplete="address-level2" className="input" />
-          <FieldErrors id={fields.city.errorId} errors={fields.city.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.state.id}>State</label>
-          <select key={stateKey} {...stateProps} autoComplete="address-level1" className="input select">
-            <option value="">Select your state</option>
-            {US_STATES.map((state) => (
-              <option key={state.code} value={state.code}>
-                {state.name}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.state.errorId} errors={fields.state.errors} />
-        </div>
+        <Field {...conformField(fields.city)} label="City">
+          {(control) => (
+            <input key={cityKey} {...cityProps} {...control} autoComplete="address-level2" className="input" />
+          )}
+        </Field>
+        <Field {...conformField(fields.state)} label="State">
+          {(control) => (
+            <select key={stateKey} {...stateProps} {...control} autoComplete="address-level1" className="input select">
+              <option value="">Select your state</option>
+              {US_STATES.map((state) => (
+                <option key={state.code} value={state.code}>
+                  {state.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <NaicsCombobox field={fields.naics} label="Industry (NAICS number)" />
       <div className="signup-row">
-        <div className="field">
-          <label htmlFor={fields.revenue.id}>Revenue</label>
-          <select key={revenueKey} {...revenueProps} className="input select">
-            <option value="">Select revenue</option>
-            {REVENUE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.revenue.errorId} errors={fields.revenue.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.employeeCount.id}>Number of employees</label>
-          <select key={employeesKey} {...employeesProps} className="input select">
-            <option value="">Select number of employees</option>
-            {EMPLOYEE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.employeeCount.errorId} errors={fields.employeeCount.errors} />
-        </div>
+        <Field {...conformField(fields.revenue)} label="Revenue">
+          {(control) => (
+            <select key={revenueKey} {...revenueProps} {...control} className="input select">
+              <option value="">Select revenue</option>
+              {REVENUE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field {...conformField(fields.employeeCount)} label="Number of employees">
+          {(control) => (
+            <select key={employeesKey} {...employeesProps} {...control} className="input select">
+              <option value="">Select number of employees</option>
+              {EMPLOYEE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <button type="submit" className="button button-primary button-block" disabled={submitting}>
         {submitting ? "Saving…" : "Next"}

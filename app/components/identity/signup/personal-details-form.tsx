@@ -6,6 +6,7 @@ import { personalDetailsSchema } from "~/lib/shared/form-schemas";
 import type { FormConstraint } from "~/components/ui/schema-check";
 import { useSchemaCheck } from "~/components/ui/use-schema-check";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-policy";
+import { conformField, Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
@@ -70,10 +71,7 @@ export function PersonalDetailsForm({
     key: passwordKey,
     type: _passwordType,
     ...passwordProps
-  } = getInputProps(fields.password, {
-    type: "password",
-    ariaDescribedBy: fields.password.errors ? undefined : fields.password.descriptionId,
-  });
+  } = getInputProps(fields.password, { type: "password" });
   const {
     key: confirmKey,
     type: _confirmType,
@@ -86,16 +84,16 @@ export function PersonalDetailsForm({
     <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack signup-form">
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="signup-row">
-        <div className="field">
-          <label htmlFor={fields.firstName.id}>First name</label>
-          <input key={firstNameKey} {...firstNameProps} autoComplete="given-name" className="input" />
-          <FieldErrors id={fields.firstName.errorId} errors={fields.firstName.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.lastName.id}>Last name</label>
-          <input key={lastNameKey} {...lastNameProps} autoComplete="family-name" className="input" />
-          <FieldErrors id={fields.lastName.errorId} errors={fields.lastName.errors} />
-        </div>
+        <Field {...conformField(fields.firstName)} label="First name">
+          {(control) => (
+            <input key={firstNameKey} {...firstNameProps} {...control} autoComplete="given-name" className="input" />
+          )}
+        </Field>
+        <Field {...conformField(fields.lastName)} label="Last name">
+          {(control) => (
+            <input key={lastNameKey} {...lastNameProps} {...control} autoComplete="family-name" className="input" />
+          )}
+        </Field>
       </div>
       <div className="field">
         <label htmlFor={fields.email.id}>Email</label>
@@ -118,27 +116,33 @@ export function PersonalDetailsForm({
           </p>
         ) : null}
       </div>
-      <div className="field">
-        <label htmlFor={fields.phone.id}>Phone</label>
-        <input key={phoneKey} {...phoneProps} autoComplete="tel" inputMode="tel" className="input" />
-        <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.password.id}>Password</label>
-        <PasswordInput key={passwordKey} {...passwordProps} autoComplete="new-password" label="Password" />
-        {fields.password.errors ? (
-          <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
-        ) : (
-          <p id={fields.password.descriptionId} className="field-hint">
-            {PASSWORD_RULES_HINT}
-          </p>
+      <Field {...conformField(fields.phone)} label="Phone">
+        {(control) => (
+          <input key={phoneKey} {...phoneProps} {...control} autoComplete="tel" inputMode="tel" className="input" />
         )}
-      </div>
-      <div className="field">
-        <label htmlFor={fields.confirmPassword.id}>Confirm password</label>
-        <PasswordInput key={confirmKey} {...confirmProps} autoComplete="new-password" label="Password confirmation" />
-        <FieldErrors id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-      </div>
+      </Field>
+      <Field {...conformField(fields.password)} label="Password" hint={PASSWORD_RULES_HINT}>
+        {(control) => (
+          <PasswordInput
+            key={passwordKey}
+            {...passwordProps}
+            {...control}
+            autoComplete="new-password"
+            label="Password"
+          />
+        )}
+      </Field>
+      <Field {...conformField(fields.confirmPassword)} label="Confirm password">
+        {(control) => (
+          <PasswordInput
+            key={confirmKey}
+            {...confirmProps}
+            {...control}
+            autoComplete="new-password"
+            label="Password confirmation"
+          />
+        )}
+      </Field>
       <p className="signup-agreement">
         By continuing you agree to the{" "}
         <Link to={TERMS_PATH} target="_blank" rel="noopener">
