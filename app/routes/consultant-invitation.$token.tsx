@@ -10,7 +10,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
 import { AcceptInvitationSchema } from "~/lib/consultants/invitation-schemas";
@@ -131,27 +131,27 @@ function AcceptForm({
 
 function SecretField({ field, label, hint }: { field: FieldMetadata<string>; label: string; hint?: string }) {
   const { key, type: _type, ...props } = getInputProps(field, { type: "password" });
-  const hintId = `${field.id}-hint`;
-  const describedBy = [hint ? hintId : null, field.errors ? field.errorId : null].filter(Boolean).join(" ");
+  // The rules stay under the field while its errors show, and both describe it.
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <PasswordInput
-        key={key}
-        {...props}
-        id={field.id}
-        label={label}
-        autoComplete="new-password"
-        spellCheck={false}
-        autoCapitalize="off"
-        aria-describedby={describedBy || undefined}
-      />
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
+    <Field
+      id={field.id}
+      errorId={field.errorId}
+      errors={field.errors}
+      label={label}
+      hint={hint}
+      hintWithErrors="described"
+    >
+      {(control) => (
+        <PasswordInput
+          key={key}
+          {...props}
+          {...control}
+          label={label}
+          autoComplete="new-password"
+          spellCheck={false}
+          autoCapitalize="off"
+        />
+      )}
+    </Field>
   );
 }

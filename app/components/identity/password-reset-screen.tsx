@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PasswordRecoverySchema } from "~/lib/identity/password-reset-schema";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
 import { AuthLayout } from "./auth-layout";
@@ -77,27 +77,27 @@ function SecretField({
   hint?: string;
 }) {
   const { key, type: _type, ...props } = getInputProps(field, { type: "password" });
-  const hintId = `${field.id}-hint`;
-  const describedBy = [hint ? hintId : null, field.errors ? field.errorId : null].filter(Boolean).join(" ");
+  // The rules stay under the field while its errors show, and both describe it.
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <PasswordInput
-        key={key}
-        {...props}
-        id={field.id}
-        label={label}
-        autoComplete={autoComplete}
-        spellCheck={false}
-        autoCapitalize="off"
-        aria-describedby={describedBy || undefined}
-      />
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
+    <Field
+      id={field.id}
+      errorId={field.errorId}
+      errors={field.errors}
+      label={label}
+      hint={hint}
+      hintWithErrors="described"
+    >
+      {(control) => (
+        <PasswordInput
+          key={key}
+          {...props}
+          {...control}
+          label={label}
+          autoComplete={autoComplete}
+          spellCheck={false}
+          autoCapitalize="off"
+        />
+      )}
+    </Field>
   );
 }

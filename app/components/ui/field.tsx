@@ -18,6 +18,12 @@ export type FieldProps = {
   /** By default `<id>-error` and `<id>-hint` (a Conform field's `errorId` and `descriptionId`). */
   errorId?: string;
   hintId?: string;
+  /**
+   * What the hint does while errors show: by default it gives way to them (`"hidden"`); `"shown"`
+   * keeps it, the control described by the errors alone; `"described"` keeps it, the control
+   * described by the hint and then the errors.
+   */
+  hintWithErrors?: "hidden" | "shown" | "described";
   /** Classes beside `field`. */
   className?: string;
   /** The control, given its wiring to spread last: `(control) => <input … {...control} />`. */
@@ -28,18 +34,35 @@ export type FieldProps = {
  * One form field, the same in every form: its label, its control, its hint and its errors, with
  * the control's `aria-invalid` and `aria-describedby` pointing at whichever of the two shows.
  */
-export function Field({ id, label, hint, errors, errorId, hintId, className, children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  hint,
+  errors,
+  errorId,
+  hintId,
+  hintWithErrors = "hidden",
+  className,
+  children,
+}: FieldProps) {
   const invalid = Boolean(errors?.length);
-  const hintShown = hint !== undefined && hint !== null && hint !== false && !invalid;
+  const hintShown = hint !== undefined && hint !== null && hint !== false && (!invalid || hintWithErrors !== "hidden");
   const errorsId = errorId ?? `${id}-error`;
   const hintsId = hintId ?? `${id}-hint`;
+  const describedBy = invalid
+    ? hintShown && hintWithErrors === "described"
+      ? `${hintsId} ${errorsId}`
+      : errorsId
+    : hintShown
+      ? hintsId
+      : undefined;
   return (
     <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>{label}</label>
       {children({
         id,
         "aria-invalid": invalid ? true : undefined,
-        "aria-describedby": invalid ? errorsId : hintShown ? hintsId : undefined,
+        "aria-describedby": describedBy,
       })}
       {hintShown ? (
         <p id={hintsId} className="field-hint">
