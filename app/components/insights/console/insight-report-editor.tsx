@@ -7,6 +7,7 @@ import {
   REPORT_TITLE_MAX_LENGTH,
   type ReportContent,
 } from "~/lib/insights/manager-insights-schemas";
+import { conformField, Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
@@ -49,16 +50,23 @@ export function InsightReportEditor({
   return (
     <Form method="post" {...getFormProps(form)} className="stack insight-editor">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <div className="field">
-        <label htmlFor={fields.title.id}>Title</label>
-        <input key={titleKey} {...titleProps} maxLength={REPORT_TITLE_MAX_LENGTH} className="input" />
-        <FieldErrors id={fields.title.errorId} errors={fields.title.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.highLevelSummary.id}>High-level summary</label>
-        <textarea key={summaryKey} {...summaryProps} rows={10} maxLength={REPORT_TEXT_MAX_LENGTH} className="input" />
-        <FieldErrors id={fields.highLevelSummary.errorId} errors={fields.highLevelSummary.errors} />
-      </div>
+      <Field {...conformField(fields.title)} label="Title">
+        {(control) => (
+          <input key={titleKey} {...titleProps} {...control} maxLength={REPORT_TITLE_MAX_LENGTH} className="input" />
+        )}
+      </Field>
+      <Field {...conformField(fields.highLevelSummary)} label="High-level summary">
+        {(control) => (
+          <textarea
+            key={summaryKey}
+            {...summaryProps}
+            {...control}
+            rows={10}
+            maxLength={REPORT_TEXT_MAX_LENGTH}
+            className="input"
+          />
+        )}
+      </Field>
       <div className="field">
         <label htmlFor={fields.recommendations.id}>Recommendations</label>
         <p id="insight-recommendations-hint" className="field-hint">

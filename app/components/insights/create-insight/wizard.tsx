@@ -20,6 +20,7 @@ import {
   DRAFT_RESTORED_MESSAGE,
 } from "~/lib/insights/insight-wizard-draft";
 import { FileDrop, type AttachedFile } from "~/components/files/file-drop";
+import { conformField, Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import {
@@ -221,11 +222,9 @@ export function CreateInsightWizard({
               const meta = fields[question.name];
               const { key, ...props } = getInputProps(meta, { type: "text" });
               return (
-                <div key={question.name} className="field">
-                  <label htmlFor={meta.id}>{question.label}</label>
-                  <input key={key} {...props} className="input" />
-                  <FieldErrors id={meta.errorId} errors={meta.errors} />
-                </div>
+                <Field key={question.name} {...conformField(meta)} label={question.label}>
+                  {(control) => <input key={key} {...props} {...control} className="input" />}
+                </Field>
               );
             })}
           </div>
@@ -342,14 +341,17 @@ function TextareaField({
 }) {
   const { key, ...props } = getTextareaProps(meta);
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>
-        {label}
-        {optional ? <span className="muted"> (optional)</span> : null}
-      </label>
-      <textarea key={key} {...props} rows={3} className="input create-insight-textarea" />
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    <Field
+      {...conformField(meta)}
+      label={
+        <>
+          {label}
+          {optional ? <span className="muted"> (optional)</span> : null}
+        </>
+      }
+    >
+      {(control) => <textarea key={key} {...props} {...control} rows={3} className="input create-insight-textarea" />}
+    </Field>
   );
 }
 

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from "react";
 import { FileDrop } from "~/components/files/file-drop";
 import { FILE_ACCEPT } from "~/components/files/file-check";
 import { formatFileSize } from "~/lib/shared/numbers";
+import { conformField, Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import {
@@ -324,43 +325,44 @@ export function CreateMatchWizard({
         </div>
 
         <div hidden={page !== 3} className="create-insight-page-body stack">
-          <div className="field">
-            <label htmlFor={issueCause.id}>{ISSUE_CAUSE_LABEL}</label>
-            <textarea
-              key={issueKey}
-              {...issueProps}
-              rows={5}
-              placeholder={ISSUE_CAUSE_PLACEHOLDER}
-              className="input create-insight-textarea"
-            />
-            <FieldErrors id={issueCause.errorId} errors={issueCause.errors} />
-          </div>
+          <Field {...conformField(issueCause)} label={ISSUE_CAUSE_LABEL}>
+            {(control) => (
+              <textarea
+                key={issueKey}
+                {...issueProps}
+                {...control}
+                rows={5}
+                placeholder={ISSUE_CAUSE_PLACEHOLDER}
+                className="input create-insight-textarea"
+              />
+            )}
+          </Field>
           <div className="create-insight-row">
-            <div className="field">
-              <label htmlFor={category.id}>{BUSINESS_AREA_LABEL}</label>
-              <select key={categoryKey} {...categoryProps} className="input">
-                <option value="">Choose a business area</option>
-                {MATCH_AREA_OPTIONS.map((option) => (
-                  <option key={option.key} value={option.key}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-              <FieldErrors id={category.errorId} errors={category.errors} />
-            </div>
-            <div className="field">
-              <label htmlFor={consultingType.id}>{ENGAGEMENT_TYPE_LABEL}</label>
-              <select key={typeKey} {...typeProps} className="input">
-                <option value="">Choose an engagement type</option>
-                {ENGAGEMENT_TYPE_OPTIONS.map((option) => (
-                  <option key={option.key} value={option.key}>
-                    {option.label}
-                  </option>
-                ))}
-                <option value={NOT_SURE_VALUE}>{I_AM_NOT_SURE_LABEL}</option>
-              </select>
-              <FieldErrors id={consultingType.errorId} errors={consultingType.errors} />
-            </div>
+            <Field {...conformField(category)} label={BUSINESS_AREA_LABEL}>
+              {(control) => (
+                <select key={categoryKey} {...categoryProps} {...control} className="input">
+                  <option value="">Choose a business area</option>
+                  {MATCH_AREA_OPTIONS.map((option) => (
+                    <option key={option.key} value={option.key}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field {...conformField(consultingType)} label={ENGAGEMENT_TYPE_LABEL}>
+              {(control) => (
+                <select key={typeKey} {...typeProps} {...control} className="input">
+                  <option value="">Choose an engagement type</option>
+                  {ENGAGEMENT_TYPE_OPTIONS.map((option) => (
+                    <option key={option.key} value={option.key}>
+                      {option.label}
+                    </option>
+                  ))}
+                  <option value={NOT_SURE_VALUE}>{I_AM_NOT_SURE_LABEL}</option>
+                </select>
+              )}
+            </Field>
           </div>
           <div className="field">
             <span className="field-label">Files</span>
