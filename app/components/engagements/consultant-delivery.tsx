@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { formatDate } from "~/lib/shared/dates";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { conformField, Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FILE_ACCEPT } from "~/components/files/file-check";
 import {
@@ -131,25 +131,22 @@ export function ConsultantDelivery({
             <FormAlert id={form.errorId} errors={form.errors} />
             <input type="hidden" name="intent" value="deliver" />
             <input type="hidden" name="deliveryItemId" value={item.deliveryItemId} />
-            <div className="field">
-              <label htmlFor={fields.summaryOfWork.id}>{DELIVERY_SUMMARY_LABEL}</label>
-              <textarea {...getTextareaProps(fields.summaryOfWork)} rows={8} maxLength={5000} className="input" />
-              <FieldErrors id={fields.summaryOfWork.errorId} errors={fields.summaryOfWork.errors} />
-            </div>
-            <div className="field">
-              <label htmlFor="delivery-files">{DELIVERY_FILES_LABEL}</label>
-              <input
-                type="file"
-                id="delivery-files"
-                name="files"
-                multiple
-                accept={FILE_ACCEPT}
-                className="input"
-                aria-describedby={filesErrors.length ? filesErrorId : undefined}
-                aria-invalid={filesErrors.length ? true : undefined}
-              />
-              <FieldErrors id={filesErrorId} errors={filesErrors} />
-            </div>
+            <Field {...conformField(fields.summaryOfWork)} label={DELIVERY_SUMMARY_LABEL}>
+              {(control) => (
+                <textarea
+                  {...getTextareaProps(fields.summaryOfWork)}
+                  {...control}
+                  rows={8}
+                  maxLength={5000}
+                  className="input"
+                />
+              )}
+            </Field>
+            <Field id="delivery-files" errorId={filesErrorId} errors={filesErrors} label={DELIVERY_FILES_LABEL}>
+              {(control) => (
+                <input type="file" name="files" multiple accept={FILE_ACCEPT} className="input" {...control} />
+              )}
+            </Field>
             <div className="button-row">
               <button type="submit" className="button button-primary" disabled={sending}>
                 {sending ? "Sending…" : DELIVERY_SUBMIT}

@@ -9,6 +9,7 @@ import type { ManagerSharedDocuments } from "~/server/files/shared-documents.ser
 import { PlanChanges } from "./plan-changes";
 import { PlanDocument } from "./plan-document";
 import { SignedStatements } from "./signed-statements";
+import { Field } from "~/components/ui/field";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export type ManagerFormName = "review" | "note" | "verbal" | "money";
@@ -56,10 +57,9 @@ export function ManagerEngagementView({
               <ConsoleNotices error={errorFor("review")} />
               <Form method="post" className="stack">
                 <input type="hidden" name="intent" value="approve-plan" />
-                <div className="field">
-                  <label htmlFor="approve-notes">Notes for the consultant (optional)</label>
-                  <textarea id="approve-notes" name="notes" rows={2} maxLength={2000} className="input" />
-                </div>
+                <Field id="approve-notes" label="Notes for the consultant (optional)">
+                  {(control) => <textarea {...control} name="notes" rows={2} maxLength={2000} className="input" />}
+                </Field>
                 <div className="button-row">
                   <button type="submit" className="button button-primary" disabled={busy}>
                     Approve plan
@@ -68,10 +68,11 @@ export function ManagerEngagementView({
               </Form>
               <Form method="post" className="stack">
                 <input type="hidden" name="intent" value="send-back-plan" />
-                <div className="field">
-                  <label htmlFor="send-back-notes">What should the consultant change?</label>
-                  <textarea id="send-back-notes" name="notes" rows={4} maxLength={2000} required className="input" />
-                </div>
+                <Field id="send-back-notes" label="What should the consultant change?">
+                  {(control) => (
+                    <textarea {...control} name="notes" rows={4} maxLength={2000} required className="input" />
+                  )}
+                </Field>
                 <div className="button-row">
                   <button type="submit" className="button button-secondary" disabled={busy}>
                     Send back
@@ -175,10 +176,11 @@ export function ManagerEngagementView({
             <Form method="post" className="stack">
               <input type="hidden" name="intent" value="note" />
               <ConsoleNotices error={errorFor("note")} />
-              <div className="field">
-                <label htmlFor="engagement-note">Add a note</label>
-                <textarea id="engagement-note" name="body" rows={3} maxLength={2000} required className="input" />
-              </div>
+              <Field id="engagement-note" label="Add a note">
+                {(control) => (
+                  <textarea {...control} name="body" rows={3} maxLength={2000} required className="input" />
+                )}
+              </Field>
               <button type="submit" className="button button-secondary" disabled={busy}>
                 Save note
               </button>
@@ -187,20 +189,22 @@ export function ManagerEngagementView({
               <Form method="post" className="stack">
                 <input type="hidden" name="intent" value="verbal-approval" />
                 <ConsoleNotices error={errorFor("verbal")} />
-                <div className="field">
-                  <label htmlFor="verbal-item">Deliverable the business approved verbally</label>
-                  <select id="verbal-item" name="deliveryItemId" className="input" required>
-                    {engagement.items.map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.number}. {item.title}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor="verbal-body">What the business approved, and when</label>
-                  <textarea id="verbal-body" name="body" rows={3} maxLength={2000} required className="input" />
-                </div>
+                <Field id="verbal-item" label="Deliverable the business approved verbally">
+                  {(control) => (
+                    <select {...control} name="deliveryItemId" className="input" required>
+                      {engagement.items.map((item) => (
+                        <option key={item.id} value={item.id}>
+                          {item.number}. {item.title}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field id="verbal-body" label="What the business approved, and when">
+                  {(control) => (
+                    <textarea {...control} name="body" rows={3} maxLength={2000} required className="input" />
+                  )}
+                </Field>
                 <button type="submit" className="button button-secondary" disabled={busy}>
                   Record verbal approval
                 </button>

@@ -43,6 +43,7 @@ import type {
   EditorItem,
   PlanToDraft,
 } from "~/server/engagements/plan-drafting.server";
+import { conformField, Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PlanDocument } from "./plan-document";
@@ -360,11 +361,9 @@ export function PlanEditor({
       <h2 className="card-title">Edit the plan</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="revision" value={plan.revision} />
-      <div className="field">
-        <label htmlFor={fields.title.id}>Plan title</label>
-        <input key={titleKey} {...titleProps} maxLength={120} className="input" />
-        <FieldErrors id={fields.title.errorId} errors={fields.title.errors} />
-      </div>
+      <Field {...conformField(fields.title)} label="Plan title">
+        {(control) => <input key={titleKey} {...titleProps} {...control} maxLength={120} className="input" />}
+      </Field>
       <div className="field">
         <label htmlFor={fields.overview.id}>Overview</label>
         <p id="plan-overview-hint" className="field-hint">
@@ -451,16 +450,21 @@ function PlanItemRow({
   return (
     <li className="plan-item-row" aria-label={`Deliverable ${number} of ${count}`}>
       <input key={idKey} {...idProps} />
-      <div className="field">
-        <label htmlFor={row.title.id}>Deliverable {number} title</label>
-        <input key={titleKey} {...titleProps} maxLength={120} className="input" />
-        <FieldErrors id={row.title.errorId} errors={row.title.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={row.description.id}>Deliverable {number} description</label>
-        <textarea key={descriptionKey} {...descriptionProps} rows={3} maxLength={2000} className="input" />
-        <FieldErrors id={row.description.errorId} errors={row.description.errors} />
-      </div>
+      <Field {...conformField(row.title)} label={<>Deliverable {number} title</>}>
+        {(control) => <input key={titleKey} {...titleProps} {...control} maxLength={120} className="input" />}
+      </Field>
+      <Field {...conformField(row.description)} label={<>Deliverable {number} description</>}>
+        {(control) => (
+          <textarea
+            key={descriptionKey}
+            {...descriptionProps}
+            {...control}
+            rows={3}
+            maxLength={2000}
+            className="input"
+          />
+        )}
+      </Field>
       <div className="plan-item-row-pair">
         <div className="field">
           <label htmlFor={row.deliveryDate.id}>Deliverable {number} delivery date</label>
@@ -475,11 +479,18 @@ function PlanItemRow({
             </p>
           ) : null}
         </div>
-        <div className="field">
-          <label htmlFor={row.price.id}>Deliverable {number} price (USD)</label>
-          <input key={priceKey} {...priceProps} inputMode="decimal" placeholder="1,500.00" className="input" />
-          <FieldErrors id={row.price.errorId} errors={row.price.errors} />
-        </div>
+        <Field {...conformField(row.price)} label={<>Deliverable {number} price (USD)</>}>
+          {(control) => (
+            <input
+              key={priceKey}
+              {...priceProps}
+              {...control}
+              inputMode="decimal"
+              placeholder="1,500.00"
+              className="input"
+            />
+          )}
+        </Field>
       </div>
       <div className="button-row plan-item-row-actions">
         {formUp ? (
