@@ -4,6 +4,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { BUSINESS_AREAS, CONSULTANT_AVAILABILITY, EMPLOYEE_BANDS, ENGAGEMENT_TYPES } from "~db/enums";
+import { Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import {
@@ -106,27 +107,21 @@ function TextField({
   type?: string;
   hint?: string;
 }) {
-  const id = `profile-field-${name}`;
-  const common = {
-    id,
-    name,
-    defaultValue: defaultValue ?? "",
-    className: "input",
-    "aria-invalid": errors?.length ? true : undefined,
-    "aria-describedby": errors?.length ? errorId : hint ? `${id}-hint` : undefined,
-    maxLength,
-  };
+  const common = { name, defaultValue: defaultValue ?? "", className: "input", maxLength };
+  // The hint stays under the field while its errors show.
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea {...common} rows={5} /> : <input {...common} type={type} />}
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={errorId} errors={errors} />
-    </div>
+    <Field
+      id={`profile-field-${name}`}
+      label={label}
+      hint={hint}
+      hintWithErrors="shown"
+      errors={errors}
+      errorId={errorId}
+    >
+      {(control) =>
+        multiline ? <textarea {...common} {...control} rows={5} /> : <input {...common} {...control} type={type} />
+      }
+    </Field>
   );
 }
 
@@ -199,19 +194,16 @@ export function PhotoSection({
       <Form method="post" encType="multipart/form-data" className="stack" replace>
         <fieldset disabled={locked} className="profile-fieldset">
           <input type="hidden" name="intent" value="photo" />
-          <div className="field">
-            <label htmlFor="profile-photo-file">Choose a photo (.png or .jpg, at most 2 MB)</label>
-            <input
-              id="profile-photo-file"
-              type="file"
-              name="photo"
-              accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "profile-photo-error" : undefined}
-            />
-            <FieldErrors id="profile-photo-error" errors={error ? [error] : undefined} />
-          </div>
+          <Field
+            id="profile-photo-file"
+            label="Choose a photo (.png or .jpg, at most 2 MB)"
+            errors={error ? [error] : undefined}
+            errorId="profile-photo-error"
+          >
+            {(control) => (
+              <input {...control} type="file" name="photo" accept=".png,.jpg,.jpeg,image/png,image/jpeg" required />
+            )}
+          </Field>
           <SaveButton intent="photo" locked={locked} label="Upload photo" />
         </fieldset>
       </Form>
@@ -462,27 +454,25 @@ export function AvailabilitySection({ fields, reply, locked }: SectionProps) {
         <fieldset disabled={locked} className="profile-fieldset">
           <input type="hidden" name="intent" value="availability" />
           <FormAlert id={form.errorId} errors={form.errors} />
-          <div className="field">
-            <label htmlFor="profile-availability-select">{PROFILE_FIELD_LABELS.availability}</label>
-            <select
-              id="profile-availability-select"
-              name="availability"
-              className="input"
-              defaultValue={fields.availability ?? ""}
-              aria-invalid={f.availability.errors?.length ? true : undefined}
-              aria-describedby={f.availability.errors?.length ? f.availability.errorId : undefined}
-            >
-              <option value="" disabled>
-                Choose…
-              </option>
-              {CONSULTANT_AVAILABILITY.map((value) => (
-                <option key={value} value={value}>
-                  {CONSULTANT_AVAILABILITY_LABELS[value]}
+          <Field
+            id="profile-availability-select"
+            label={PROFILE_FIELD_LABELS.availability}
+            errors={f.availability.errors}
+            errorId={f.availability.errorId}
+          >
+            {(control) => (
+              <select {...control} name="availability" className="input" defaultValue={fields.availability ?? ""}>
+                <option value="" disabled>
+                  Choose…
                 </option>
-              ))}
-            </select>
-            <FieldErrors id={f.availability.errorId} errors={f.availability.errors} />
-          </div>
+                {CONSULTANT_AVAILABILITY.map((value) => (
+                  <option key={value} value={value}>
+                    {CONSULTANT_AVAILABILITY_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <TextField
             name="hoursPerWeek"
             label={PROFILE_FIELD_LABELS.hoursPerWeek}
@@ -500,27 +490,25 @@ export function AvailabilitySection({ fields, reply, locked }: SectionProps) {
             type="date"
             hint="We don't propose you for new work before this date."
           />
-          <div className="field">
-            <label htmlFor="profile-time-zone">{PROFILE_FIELD_LABELS.timeZone}</label>
-            <select
-              id="profile-time-zone"
-              name="timeZone"
-              className="input"
-              defaultValue={fields.timeZone ?? ""}
-              aria-invalid={f.timeZone.errors?.length ? true : undefined}
-              aria-describedby={f.timeZone.errors?.length ? f.timeZone.errorId : undefined}
-            >
-              <option value="" disabled>
-                Choose…
-              </option>
-              {TIME_ZONES.map((zone) => (
-                <option key={zone.value} value={zone.value}>
-                  {zone.label}
+          <Field
+            id="profile-time-zone"
+            label={PROFILE_FIELD_LABELS.timeZone}
+            errors={f.timeZone.errors}
+            errorId={f.timeZone.errorId}
+          >
+            {(control) => (
+              <select {...control} name="timeZone" className="input" defaultValue={fields.timeZone ?? ""}>
+                <option value="" disabled>
+                  Choose…
                 </option>
-              ))}
-            </select>
-            <FieldErrors id={f.timeZone.errorId} errors={f.timeZone.errors} />
-          </div>
+                {TIME_ZONES.map((zone) => (
+                  <option key={zone.value} value={zone.value}>
+                    {zone.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <SaveButton intent="availability" locked={locked} />
         </fieldset>
       </Form>
