@@ -22,6 +22,7 @@ import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
+import { Field } from "~/components/ui/field";
 
 export const meta: MetaFunction = () => [{ title: "Consultant invitations | Partwise" }];
 
@@ -99,14 +100,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="field-error">
-      {message}
-    </p>
-  ) : null;
-}
-
 export default function ConsultantInvitationsPage() {
   const { invitations, applications, prefill } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -133,60 +126,44 @@ export default function ConsultantInvitationsPage() {
           <input type="hidden" name="intent" value="invite" />
           {prefill ? <input type="hidden" name="applicationId" value={prefill.applicationId} /> : null}
           <div className="invite-form-names">
-            <div className="field">
-              <label htmlFor="invite-first-name">First name</label>
+            <Field id="invite-first-name" label="First name" errors={errors.firstName ? [errors.firstName] : undefined}>
+              {(control) => (
+                <input
+                  {...control}
+                  name="firstName"
+                  className="input"
+                  autoComplete="off"
+                  defaultValue={prefill?.firstName}
+                />
+              )}
+            </Field>
+            <Field id="invite-last-name" label="Last name" errors={errors.lastName ? [errors.lastName] : undefined}>
+              {(control) => (
+                <input
+                  {...control}
+                  name="lastName"
+                  className="input"
+                  autoComplete="off"
+                  defaultValue={prefill?.lastName}
+                />
+              )}
+            </Field>
+          </div>
+          <Field id="invite-email" label="Email" errors={errors.email ? [errors.email] : undefined}>
+            {(control) => (
               <input
-                id="invite-first-name"
-                name="firstName"
+                {...control}
+                name="email"
                 className="input"
+                type="email"
                 autoComplete="off"
-                defaultValue={prefill?.firstName}
-                aria-invalid={errors.firstName ? true : undefined}
-                aria-describedby={errors.firstName ? "invite-first-name-error" : undefined}
+                defaultValue={prefill?.email}
               />
-              <FieldError id="invite-first-name-error" message={errors.firstName} />
-            </div>
-            <div className="field">
-              <label htmlFor="invite-last-name">Last name</label>
-              <input
-                id="invite-last-name"
-                name="lastName"
-                className="input"
-                autoComplete="off"
-                defaultValue={prefill?.lastName}
-                aria-invalid={errors.lastName ? true : undefined}
-                aria-describedby={errors.lastName ? "invite-last-name-error" : undefined}
-              />
-              <FieldError id="invite-last-name-error" message={errors.lastName} />
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor="invite-email">Email</label>
-            <input
-              id="invite-email"
-              name="email"
-              className="input"
-              type="email"
-              autoComplete="off"
-              defaultValue={prefill?.email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? "invite-email-error" : undefined}
-            />
-            <FieldError id="invite-email-error" message={errors.email} />
-          </div>
-          <div className="field">
-            <label htmlFor="invite-note">Note</label>
-            <textarea
-              id="invite-note"
-              name="note"
-              className="input"
-              rows={3}
-              maxLength={1000}
-              aria-invalid={errors.note ? true : undefined}
-              aria-describedby={errors.note ? "invite-note-error" : undefined}
-            />
-            <FieldError id="invite-note-error" message={errors.note} />
-          </div>
+            )}
+          </Field>
+          <Field id="invite-note" label="Note" errors={errors.note ? [errors.note] : undefined}>
+            {(control) => <textarea {...control} name="note" className="input" rows={3} maxLength={1000} />}
+          </Field>
           <div>
             <button type="submit" className="button button-primary" disabled={busy}>
               Send invitation

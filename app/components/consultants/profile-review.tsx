@@ -4,6 +4,7 @@ import { ConsultantProfileFacts } from "./consultant-profile";
 import { REVIEW_TEXTS } from "~/lib/consultants/profile";
 import { consultantConsolePath, INCOMPLETE_REVIEW_TEXT, ROSTER_PATH } from "~/lib/consultants/roster";
 import type { ProfileReviewPage } from "~/server/consultants/profile-review.server";
+import { Field } from "~/components/ui/field";
 
 /** The review of a consultant's waiting profile: the draft as a client will see it, what changed, Approve / Request changes. */
 export function ProfileReviewView({ review, error }: { review: ProfileReviewPage; error: string | null }) {
@@ -57,10 +58,9 @@ export function ProfileReviewView({ review, error }: { review: ProfileReviewPage
             {draft.complete ? null : <p>{INCOMPLETE_REVIEW_TEXT}</p>}
             <div className="stack">
               <Form method="post" className="stack">
-                <div className="field">
-                  <label htmlFor="approve-notes">Notes (optional)</label>
-                  <textarea id="approve-notes" name="notes" className="input" rows={2} maxLength={2000} />
-                </div>
+                <Field id="approve-notes" label="Notes (optional)">
+                  {(control) => <textarea {...control} name="notes" className="input" rows={2} maxLength={2000} />}
+                </Field>
                 <div className="button-row">
                   <button type="submit" name="intent" value="approve" className="button button-primary">
                     {review.published ? REVIEW_TEXTS.approve : REVIEW_TEXTS.approveFirst}
@@ -68,10 +68,11 @@ export function ProfileReviewView({ review, error }: { review: ProfileReviewPage
                 </div>
               </Form>
               <Form method="post" className="stack">
-                <div className="field">
-                  <label htmlFor="changes-notes">What should the consultant change? (required)</label>
-                  <textarea id="changes-notes" name="notes" className="input" rows={3} maxLength={2000} required />
-                </div>
+                <Field id="changes-notes" label="What should the consultant change? (required)">
+                  {(control) => (
+                    <textarea {...control} name="notes" className="input" rows={3} maxLength={2000} required />
+                  )}
+                </Field>
                 <div className="button-row">
                   <button type="submit" name="intent" value="request_changes" className="button button-secondary">
                     {REVIEW_TEXTS.requestChanges}

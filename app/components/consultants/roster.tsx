@@ -19,6 +19,7 @@ import {
 import { matchRequestConsolePath } from "~/lib/matching/match-console-schemas";
 import { MATCH_AREA_OPTIONS } from "~/lib/matching/match-schemas";
 import type { ConsultantPage, RosterRow } from "~/server/consultants/roster.server";
+import { Field } from "~/components/ui/field";
 
 const hours = (n: number) => (n === 1 ? "1 hour" : `${n} hours`);
 
@@ -46,32 +47,35 @@ export function RosterView({ filter, rows }: { filter: RosterFilter; rows: Roste
         </Link>
       </header>
       <Form method="get" action={ROSTER_PATH} className="card roster-search" role="search">
-        <div className="field">
-          <label htmlFor="roster-q">Search by name, email or headline</label>
-          <input id="roster-q" name="q" type="search" className="input" defaultValue={filter.q} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="roster-status">Status</label>
-          <select id="roster-status" name="status" className="input select" defaultValue={filter.status ?? ""}>
-            <option value="">Any status</option>
-            {ROSTER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ROSTER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="roster-area">Area</label>
-          <select id="roster-area" name="area" className="input select" defaultValue={filter.area ?? ""}>
-            <option value="">Any area</option>
-            {MATCH_AREA_OPTIONS.map((area) => (
-              <option key={area.key} value={area.key}>
-                {area.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="roster-q" label="Search by name, email or headline">
+          {(control) => (
+            <input {...control} name="q" type="search" className="input" defaultValue={filter.q} maxLength={100} />
+          )}
+        </Field>
+        <Field id="roster-status" label="Status">
+          {(control) => (
+            <select {...control} name="status" className="input select" defaultValue={filter.status ?? ""}>
+              <option value="">Any status</option>
+              {ROSTER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {ROSTER_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="roster-area" label="Area">
+          {(control) => (
+            <select {...control} name="area" className="input select" defaultValue={filter.area ?? ""}>
+              <option value="">Any area</option>
+              {MATCH_AREA_OPTIONS.map((area) => (
+                <option key={area.key} value={area.key}>
+                  {area.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="button-row">
           <button type="submit" className="button button-primary">
             Search
@@ -187,17 +191,18 @@ export function ConsultantConsolePage({ page, outcome }: { page: ConsultantPage;
               : "Not vetted: matching never proposes this consultant."}
           </p>
           <Form method="post" className="stack">
-            <div className="field">
-              <label htmlFor="vetting-notes">{page.vetted ? "Why you unvet (required)" : "Notes (optional)"}</label>
-              <textarea
-                id="vetting-notes"
-                name="notes"
-                className="input"
-                rows={3}
-                maxLength={2000}
-                required={page.vetted}
-              />
-            </div>
+            <Field id="vetting-notes" label={page.vetted ? "Why you unvet (required)" : "Notes (optional)"}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="notes"
+                  className="input"
+                  rows={3}
+                  maxLength={2000}
+                  required={page.vetted}
+                />
+              )}
+            </Field>
             <div className="button-row">
               <button
                 type="submit"
