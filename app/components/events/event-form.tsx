@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { useFormCheck } from "~/components/ui/use-form-check";
 import { checkEventForm } from "~/lib/events/event-schemas";
@@ -48,11 +49,9 @@ export function EventForm({
   busy: boolean;
 }) {
   const { issues, onSubmit, onChange } = useFormCheck(checkEventForm, errors);
-  const field = (name: keyof EventFormValues) => ({
+  const fieldOf = (name: keyof EventFormValues) => ({
     id: `event-${name}`,
-    name,
-    "aria-invalid": issues[name] ? true : undefined,
-    "aria-describedby": issues[name] ? `event-${name}-error` : undefined,
+    errors: issues[name] ? [issues[name]] : null,
   });
   const problem = (name: keyof EventFormValues) => (
     <FieldErrors id={`event-${name}-error`} errors={issues[name] ? [issues[name]] : null} />
@@ -60,63 +59,68 @@ export function EventForm({
   return (
     <Form method="post" className="stack event-form" noValidate onSubmit={onSubmit} onChange={onChange}>
       <input type="hidden" name="intent" value={intent} />
-      <div className="field">
-        <label htmlFor="event-title">Title</label>
-        <input className="input" defaultValue={values.title} maxLength={120} {...field("title")} />
-        {problem("title")}
-      </div>
-      <div className="field">
-        <label htmlFor="event-kind">Kind</label>
-        <select className="input" defaultValue={values.kind} {...field("kind")}>
-          {EVENT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {EVENT_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-        {problem("kind")}
-      </div>
-      <div className="field">
-        <label htmlFor="event-description">Description</label>
-        <textarea className="input" rows={3} defaultValue={values.description} {...field("description")} />
-        {problem("description")}
+      <Field {...fieldOf("title")} label="Title">
+        {(control) => <input className="input" defaultValue={values.title} maxLength={120} name="title" {...control} />}
+      </Field>
+      <Field {...fieldOf("kind")} label="Kind">
+        {(control) => (
+          <select className="input" defaultValue={values.kind} name="kind" {...control}>
+            {EVENT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {EVENT_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field {...fieldOf("description")} label="Description">
+        {(control) => (
+          <textarea className="input" rows={3} defaultValue={values.description} name="description" {...control} />
+        )}
+      </Field>
+      <div className="event-form-row">
+        <Field {...fieldOf("startsAt")} label="Starts">
+          {(control) => (
+            <input
+              className="input"
+              type="datetime-local"
+              defaultValue={values.startsAt}
+              name="startsAt"
+              {...control}
+            />
+          )}
+        </Field>
+        <Field {...fieldOf("endsAt")} label="Ends">
+          {(control) => (
+            <input className="input" type="datetime-local" defaultValue={values.endsAt} name="endsAt" {...control} />
+          )}
+        </Field>
+        <Field {...fieldOf("timeZone")} label="Time zone (IANA)">
+          {(control) => (
+            <input className="input" defaultValue={values.timeZone} autoComplete="off" name="timeZone" {...control} />
+          )}
+        </Field>
       </div>
       <div className="event-form-row">
-        <div className="field">
-          <label htmlFor="event-startsAt">Starts</label>
-          <input className="input" type="datetime-local" defaultValue={values.startsAt} {...field("startsAt")} />
-          {problem("startsAt")}
-        </div>
-        <div className="field">
-          <label htmlFor="event-endsAt">Ends</label>
-          <input className="input" type="datetime-local" defaultValue={values.endsAt} {...field("endsAt")} />
-          {problem("endsAt")}
-        </div>
-        <div className="field">
-          <label htmlFor="event-timeZone">Time zone (IANA)</label>
-          <input className="input" defaultValue={values.timeZone} autoComplete="off" {...field("timeZone")} />
-          {problem("timeZone")}
-        </div>
-      </div>
-      <div className="event-form-row">
-        <div className="field">
-          <label htmlFor="event-capacity">Capacity</label>
-          <input
-            className="input"
-            type="number"
-            min={1}
-            max={10000}
-            inputMode="numeric"
-            defaultValue={values.capacity}
-            {...field("capacity")}
-          />
-          {problem("capacity")}
-        </div>
-        <div className="field">
-          <label htmlFor="event-joinUrl">Join link</label>
-          <input className="input" type="url" defaultValue={values.joinUrl} {...field("joinUrl")} />
-          {problem("joinUrl")}
-        </div>
+        <Field {...fieldOf("capacity")} label="Capacity">
+          {(control) => (
+            <input
+              className="input"
+              type="number"
+              min={1}
+              max={10000}
+              inputMode="numeric"
+              defaultValue={values.capacity}
+              name="capacity"
+              {...control}
+            />
+          )}
+        </Field>
+        <Field {...fieldOf("joinUrl")} label="Join link">
+          {(control) => (
+            <input className="input" type="url" defaultValue={values.joinUrl} name="joinUrl" {...control} />
+          )}
+        </Field>
       </div>
       <fieldset
         className="field event-form-plans"

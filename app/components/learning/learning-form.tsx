@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { useFormCheck } from "~/components/ui/use-form-check";
 import { checkLearningForm } from "~/lib/learning/learning-schemas";
@@ -66,6 +67,10 @@ export function LearningForm({
     "aria-invalid": issues[name] ? true : undefined,
     "aria-describedby": issues[name] ? `learning-${name}-error` : undefined,
   });
+  const fieldOf = (name: keyof LearningFormValues) => ({
+    id: `learning-${name}`,
+    errors: issues[name] ? [issues[name]] : null,
+  });
   const problem = (name: keyof LearningFormValues | "file") => (
     <FieldErrors id={`learning-${name}-error`} errors={issues[name] ? [issues[name]] : null} />
   );
@@ -80,39 +85,44 @@ export function LearningForm({
     >
       <input type="hidden" name="intent" value={intent} />
       <div className="learning-form-row">
-        <div className="field">
-          <label htmlFor="learning-kind">Kind</label>
-          <select className="input" defaultValue={values.kind} {...field("kind")}>
-            {LEARNING_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {LEARNING_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-          {problem("kind")}
-        </div>
-        <div className="field">
-          <label htmlFor="learning-area">Business area</label>
-          <select className="input" defaultValue={values.area} {...field("area")}>
-            {BUSINESS_AREAS.map((area) => (
-              <option key={area} value={area}>
-                {categoryLabel(area)}
-              </option>
-            ))}
-          </select>
-          {problem("area")}
-        </div>
+        <Field {...fieldOf("kind")} label="Kind">
+          {(control) => (
+            <select className="input" defaultValue={values.kind} name="kind" {...control}>
+              {LEARNING_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {LEARNING_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field {...fieldOf("area")} label="Business area">
+          {(control) => (
+            <select className="input" defaultValue={values.area} name="area" {...control}>
+              {BUSINESS_AREAS.map((area) => (
+                <option key={area} value={area}>
+                  {categoryLabel(area)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
-      <div className="field">
-        <label htmlFor="learning-title">Title</label>
-        <input className="input" defaultValue={values.title} maxLength={120} {...field("title")} />
-        {problem("title")}
-      </div>
-      <div className="field">
-        <label htmlFor="learning-summary">Summary</label>
-        <textarea className="input" rows={2} maxLength={300} defaultValue={values.summary} {...field("summary")} />
-        {problem("summary")}
-      </div>
+      <Field {...fieldOf("title")} label="Title">
+        {(control) => <input className="input" defaultValue={values.title} maxLength={120} name="title" {...control} />}
+      </Field>
+      <Field {...fieldOf("summary")} label="Summary">
+        {(control) => (
+          <textarea
+            className="input"
+            rows={2}
+            maxLength={300}
+            defaultValue={values.summary}
+            name="summary"
+            {...control}
+          />
+        )}
+      </Field>
       <div className="field">
         <label htmlFor="learning-bodyMarkdown">Article text (Markdown, for articles)</label>
         <textarea className="input" rows={10} defaultValue={values.bodyMarkdown} {...field("bodyMarkdown")} />
@@ -122,11 +132,11 @@ export function LearningForm({
         </p>
         {problem("bodyMarkdown")}
       </div>
-      <div className="field">
-        <label htmlFor="learning-videoUrl">Video address (https, for videos)</label>
-        <input className="input" type="url" defaultValue={values.videoUrl} {...field("videoUrl")} />
-        {problem("videoUrl")}
-      </div>
+      <Field {...fieldOf("videoUrl")} label="Video address (https, for videos)">
+        {(control) => (
+          <input className="input" type="url" defaultValue={values.videoUrl} name="videoUrl" {...control} />
+        )}
+      </Field>
       <div className="field">
         <label htmlFor="learning-file">Template file (for templates)</label>
         <input className="input" type="file" {...field("file")} />
