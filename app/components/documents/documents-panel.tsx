@@ -13,6 +13,7 @@ import {
 import { formatDate } from "~/lib/shared/dates";
 import type { DocumentsActionData, DocumentsHub } from "~/server/documents/documents.server";
 import { usePosting } from "~/components/ui/pending-post";
+import { Field } from "~/components/ui/field";
 
 type Result = Pick<DocumentsActionData, "ok" | "msg" | "form" | "fileId" | "errors"> | null;
 
@@ -155,36 +156,39 @@ function FilterForm({ hub }: { hub: DocumentsHub }) {
         role="search"
       >
         <input type="hidden" name="focus" value="Documents" />
-        <div className="field">
-          <label htmlFor="documents-q">{DOCUMENT_COPY.search}</label>
-          <input
-            id="documents-q"
-            className="input"
-            type="search"
-            name="q"
-            defaultValue={hub.query.q}
-            maxLength={MAX_SEARCH_LENGTH}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="documents-sort">{DOCUMENT_COPY.sort}</label>
-          <select id="documents-sort" className="input" name="sort" defaultValue={hub.query.sort}>
-            <option value="newest">{DOCUMENT_COPY.sortNewest}</option>
-            <option value="oldest">{DOCUMENT_COPY.sortOldest}</option>
-            <option value="name">{DOCUMENT_COPY.sortName}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="documents-folder">{DOCUMENT_COPY.folderFilter}</label>
-          <select id="documents-folder" className="input" name="folder" defaultValue={hub.query.folder}>
-            <option value="">{DOCUMENT_COPY.allFolders}</option>
-            {hub.folders.map((folder) => (
-              <option key={folder} value={folder}>
-                {folder}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="documents-q" label={DOCUMENT_COPY.search}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="search"
+              name="q"
+              defaultValue={hub.query.q}
+              maxLength={MAX_SEARCH_LENGTH}
+            />
+          )}
+        </Field>
+        <Field id="documents-sort" label={DOCUMENT_COPY.sort}>
+          {(control) => (
+            <select {...control} className="input" name="sort" defaultValue={hub.query.sort}>
+              <option value="newest">{DOCUMENT_COPY.sortNewest}</option>
+              <option value="oldest">{DOCUMENT_COPY.sortOldest}</option>
+              <option value="name">{DOCUMENT_COPY.sortName}</option>
+            </select>
+          )}
+        </Field>
+        <Field id="documents-folder" label={DOCUMENT_COPY.folderFilter}>
+          {(control) => (
+            <select {...control} className="input" name="folder" defaultValue={hub.query.folder}>
+              <option value="">{DOCUMENT_COPY.allFolders}</option>
+              {hub.folders.map((folder) => (
+                <option key={folder} value={folder}>
+                  {folder}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="documents-filter-actions">
           <button type="submit" className="button button-secondary">
             {DOCUMENT_COPY.applyFilters}
@@ -339,18 +343,19 @@ function ManageDocument({
         </Form>
         <Form method="post" className="document-inline-form">
           <input type="hidden" name="fileId" value={fileId} />
-          <div className="field">
-            <label htmlFor={id("folder")}>{DOCUMENT_COPY.moveFolder}</label>
-            <input
-              id={id("folder")}
-              className="input"
-              name="folder"
-              list={FOLDER_LIST_ID}
-              maxLength={MAX_FOLDER_LENGTH}
-              autoComplete="off"
-              defaultValue={row.folder ?? ""}
-            />
-          </div>
+          <Field id={id("folder")} label={DOCUMENT_COPY.moveFolder}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                name="folder"
+                list={FOLDER_LIST_ID}
+                maxLength={MAX_FOLDER_LENGTH}
+                autoComplete="off"
+                defaultValue={row.folder ?? ""}
+              />
+            )}
+          </Field>
           <button type="submit" name="intent" value="document-move" className="button button-secondary" disabled={busy}>
             {DOCUMENT_COPY.move}
           </button>
@@ -371,16 +376,17 @@ function ManageDocument({
         ) : hub.matches.length > 0 ? (
           <Form method="post" className="document-inline-form">
             <input type="hidden" name="fileId" value={fileId} />
-            <div className="field">
-              <label htmlFor={id("match")}>{DOCUMENT_COPY.shareWith}</label>
-              <select id={id("match")} className="input" name="matchId">
-                {hub.matches.map((match) => (
-                  <option key={match.id} value={match.id}>
-                    {match.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field id={id("match")} label={DOCUMENT_COPY.shareWith}>
+              {(control) => (
+                <select {...control} className="input" name="matchId">
+                  {hub.matches.map((match) => (
+                    <option key={match.id} value={match.id}>
+                      {match.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <button
               type="submit"
               name="intent"
