@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 import { formatMoney } from "~/lib/shared/numbers";
+import { Field } from "~/components/ui/field";
 
 /** Shared texts of the built-in test checkout (STRIPE_SECRET_KEY unset). */
 export const TEST_CHECKOUT_TITLE = "Test checkout — no real card is charged";
@@ -97,29 +98,31 @@ export function TestCheckout({ session, error }: { session: TestCheckoutView; er
             </p>
           </div>
           <div className="test-checkout-row">
-            <div className="field">
-              <label htmlFor="card-expiry">Expiry</label>
-              <input
-                id="card-expiry"
-                name="expiry"
-                className="input"
-                autoComplete="off"
-                defaultValue="12 / 34"
-                required
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="card-cvc">CVC</label>
-              <input
-                id="card-cvc"
-                name="cvc"
-                className="input"
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue="123"
-                required
-              />
-            </div>
+            <Field id="card-expiry" label="Expiry">
+              {(control) => (
+                <input
+                  {...control}
+                  name="expiry"
+                  className="input"
+                  autoComplete="off"
+                  defaultValue="12 / 34"
+                  required
+                />
+              )}
+            </Field>
+            <Field id="card-cvc" label="CVC">
+              {(control) => (
+                <input
+                  {...control}
+                  name="cvc"
+                  className="input"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue="123"
+                  required
+                />
+              )}
+            </Field>
           </div>
           <div className="button-row">
             <button type="submit" name="intent" value="pay" className="button button-primary" disabled={busy}>

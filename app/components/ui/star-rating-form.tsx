@@ -10,6 +10,7 @@ import {
   FeedbackFormSchema,
   RATING_PROMPTS,
 } from "~/lib/insights/insight-schemas";
+import { conformField, Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { usePosting } from "~/components/ui/pending-post";
 
@@ -115,17 +116,18 @@ export function StarRatingForm({
         <FieldErrors id={fields.clientSatisfaction.errorId} errors={fields.clientSatisfaction.errors} />
       </fieldset>
 
-      <div className="field">
-        <label htmlFor={fields.clientFeedback.id}>Feedback (optional)</label>
-        <textarea
-          {...getTextareaProps(fields.clientFeedback)}
-          rows={4}
-          maxLength={FEEDBACK_MAX_LENGTH}
-          className="input"
-          placeholder={placeholder}
-        />
-        <FieldErrors id={fields.clientFeedback.errorId} errors={fields.clientFeedback.errors} />
-      </div>
+      <Field {...conformField(fields.clientFeedback)} label="Feedback (optional)">
+        {(control) => (
+          <textarea
+            {...getTextareaProps(fields.clientFeedback)}
+            {...control}
+            rows={4}
+            maxLength={FEEDBACK_MAX_LENGTH}
+            className="input"
+            placeholder={placeholder}
+          />
+        )}
+      </Field>
 
       {formErrors.length ? (
         <div role="alert" className="form-error">
