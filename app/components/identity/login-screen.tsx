@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { passwordResetRequestSchema, signInSchema } from "~/lib/shared/form-schemas";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
 import { AuthLayout } from "./auth-layout";
@@ -78,11 +78,11 @@ function LoginForm({ pathname }: { pathname: string }) {
       <Form method="post" {...formProps} className="stack">
         <FormAlert id={form.errorId} errors={form.errors} />
         <PlainEmailField field={email} />
-        <div className="field">
-          <label htmlFor={password.id}>Password</label>
-          <PasswordInput {...password.inputProps} label="Password" autoComplete="current-password" />
-          <FieldErrors id={password.errorId} errors={password.errors} />
-        </div>
+        <Field id={password.id} errorId={password.errorId} errors={password.errors} label="Password">
+          {(control) => (
+            <PasswordInput {...password.inputProps} {...control} label="Password" autoComplete="current-password" />
+          )}
+        </Field>
         <div className="auth-row">
           {/* Belongs to the GET form below: nested forms are not allowed, and the credentials
               must never end up in a URL. */}
