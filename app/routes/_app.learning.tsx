@@ -15,6 +15,7 @@ import { requireClientBusiness } from "~/http/guards.server";
 import { loadLearningCenter, ProgressActionSchema, setLearningProgress } from "~/server/learning/learning.server";
 import { readForm } from "~/http/http.server";
 import { accessTier } from "~/lib/payments/trial";
+import { Field } from "~/components/ui/field";
 
 export const meta: MetaFunction = () => [{ title: "Learning Center | Partwise" }];
 
@@ -78,28 +79,30 @@ export default function LearningCenterPage() {
         </p>
       ) : null}
       <Form method="get" className="learning-filter" aria-label={LEARNING_COPY.filterHeading}>
-        <div className="field">
-          <label htmlFor="learning-filter-area">{LEARNING_COPY.areaLabel}</label>
-          <select id="learning-filter-area" name="area" className="input" defaultValue={filter.area ?? ""}>
-            <option value="">{LEARNING_COPY.allAreas}</option>
-            {BUSINESS_AREAS.map((area) => (
-              <option key={area} value={area}>
-                {categoryLabel(area)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="learning-filter-kind">{LEARNING_COPY.kindLabel}</label>
-          <select id="learning-filter-kind" name="kind" className="input" defaultValue={filter.kind ?? ""}>
-            <option value="">{LEARNING_COPY.allKinds}</option>
-            {LEARNING_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {LEARNING_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="learning-filter-area" label={LEARNING_COPY.areaLabel}>
+          {(control) => (
+            <select {...control} name="area" className="input" defaultValue={filter.area ?? ""}>
+              <option value="">{LEARNING_COPY.allAreas}</option>
+              {BUSINESS_AREAS.map((area) => (
+                <option key={area} value={area}>
+                  {categoryLabel(area)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="learning-filter-kind" label={LEARNING_COPY.kindLabel}>
+          {(control) => (
+            <select {...control} name="kind" className="input" defaultValue={filter.kind ?? ""}>
+              <option value="">{LEARNING_COPY.allKinds}</option>
+              {LEARNING_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {LEARNING_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <button type="submit" className="button button-secondary">
           {LEARNING_COPY.applyFilter}
         </button>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { NAICS_SEARCH_MAX_LENGTH } from "~/lib/business/naics";
 import { naicsIndexFromAssets, searchNaics } from "~/server/business/naics-search.server";
+import { Field } from "~/components/ui/field";
 
 export const meta: MetaFunction = () => [{ title: "NAICS code lookup | Partwise" }];
 
@@ -67,26 +68,27 @@ export default function NaicsDirectory() {
         </header>
 
         <Form method="get" role="search" className="naics-search card" aria-label="NAICS industries">
-          <div className="field">
-            <label htmlFor={inputId}>Search by keyword or code</label>
-            <div className="naics-search-row">
-              <input
-                id={inputId}
-                className="input"
-                type="search"
-                name="q"
-                value={query}
-                onChange={(event) => onQueryChange(event.currentTarget.value)}
-                maxLength={MAX_QUERY_LENGTH}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="e.g. coffee shop or 4591"
-              />
-              <button type="submit" className="button button-primary">
-                Search
-              </button>
-            </div>
-          </div>
+          <Field id={inputId} label="Search by keyword or code">
+            {(control) => (
+              <div className="naics-search-row">
+                <input
+                  {...control}
+                  className="input"
+                  type="search"
+                  name="q"
+                  value={query}
+                  onChange={(event) => onQueryChange(event.currentTarget.value)}
+                  maxLength={MAX_QUERY_LENGTH}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="e.g. coffee shop or 4591"
+                />
+                <button type="submit" className="button button-primary">
+                  Search
+                </button>
+              </div>
+            )}
+          </Field>
         </Form>
 
         <section className="naics-results" aria-labelledby="naics-results-title" aria-busy={searching}>

@@ -30,6 +30,7 @@ import { handleConnectWebhook } from "~/server/payouts/accounts.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
 import { usePendingPost } from "~/components/ui/pending-post";
+import { Field } from "~/components/ui/field";
 
 export const meta: MetaFunction = () => [
   { title: "Test onboarding | Partwise" },
@@ -131,26 +132,20 @@ export default function TestOnboardingPage() {
             const id = `onboarding-${field.name}`;
             const error = errors[field.name];
             return (
-              <div className="field" key={field.name}>
-                <label htmlFor={id}>{FIELDS[field.name]}</label>
-                <input
-                  id={id}
-                  name={field.name}
-                  type={field.type}
-                  className="input"
-                  inputMode={field.inputMode}
-                  autoComplete={field.autoComplete}
-                  defaultValue={actionData?.values?.[field.name] ?? TEST_ONBOARDING_DEFAULTS[field.name]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  required
-                />
-                {error ? (
-                  <p className="field-error" id={`${id}-error`}>
-                    {error}
-                  </p>
-                ) : null}
-              </div>
+              <Field key={field.name} id={id} label={FIELDS[field.name]} errors={error ? [error] : undefined}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name={field.name}
+                    type={field.type}
+                    className="input"
+                    inputMode={field.inputMode}
+                    autoComplete={field.autoComplete}
+                    defaultValue={actionData?.values?.[field.name] ?? TEST_ONBOARDING_DEFAULTS[field.name]}
+                    required
+                  />
+                )}
+              </Field>
             );
           })}
           <div className="button-row">

@@ -13,6 +13,7 @@ import {
 } from "~/lib/matching/match-copy";
 import type { CandidacyDetail } from "~/server/matching/candidacies.server";
 import { usePosting } from "~/components/ui/pending-post";
+import { Field } from "~/components/ui/field";
 
 /**
  * One candidacy as its consultant reads it: what the business asks for, who the business is, its
@@ -154,16 +155,11 @@ function Confirmation({ answer }: { answer: "accept" | "decline" }) {
       </h3>
       <p>{accepting ? CANDIDACY_ACCEPT_CONFIRMATION : CANDIDACY_DECLINE_CONFIRMATION}</p>
       {accepting ? null : (
-        <div className="field">
-          <label htmlFor="decline-reason">{CANDIDACY_DECLINE_REASON_LABEL}</label>
-          <textarea
-            id="decline-reason"
-            name="reason"
-            className="input"
-            rows={4}
-            maxLength={CANDIDACY_DECLINE_REASON_MAX}
-          />
-        </div>
+        <Field id="decline-reason" label={CANDIDACY_DECLINE_REASON_LABEL}>
+          {(control) => (
+            <textarea {...control} name="reason" className="input" rows={4} maxLength={CANDIDACY_DECLINE_REASON_MAX} />
+          )}
+        </Field>
       )}
       <div className="button-row">
         <button type="submit" name="intent" value={answer} className="button button-primary" disabled={sending}>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
+import { Field } from "~/components/ui/field";
 
 export const TEST_PORTAL_TITLE = "Test billing portal";
 export const NO_SUBSCRIPTION_MESSAGE = "You have no active subscription.";
@@ -61,22 +62,23 @@ export function TestBillingPortal({ portal }: { portal: TestPortalView }) {
             ) : null}
           </dl>
           <Form method="post" className="test-checkout-form">
-            <div className="field">
-              <label htmlFor="new-plan">Switch plan</label>
-              <select
-                id="new-plan"
-                name="lookupKey"
-                className="input"
-                required
-                defaultValue={portal.options[0]?.lookupKey}
-              >
-                {portal.options.map((option) => (
-                  <option key={option.lookupKey} value={option.lookupKey}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field id="new-plan" label="Switch plan">
+              {(control) => (
+                <select
+                  {...control}
+                  name="lookupKey"
+                  className="input"
+                  required
+                  defaultValue={portal.options[0]?.lookupKey}
+                >
+                  {portal.options.map((option) => (
+                    <option key={option.lookupKey} value={option.lookupKey}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <div className="button-row">
               <button type="submit" name="intent" value="switch" className="button button-primary" disabled={busy}>
                 {intent === "switch" ? "Switching…" : "Switch plan"}
