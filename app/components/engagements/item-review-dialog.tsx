@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { FieldErrors } from "~/components/ui/field-errors";
+import { conformField, Field } from "~/components/ui/field";
 import { usePosting } from "~/components/ui/pending-post";
 import {
   ITEM_DECISION_LABEL_LAST,
@@ -117,21 +118,27 @@ export function ItemReviewDialog({
             })}
             <FieldErrors id={fields.decision.errorId} errors={fields.decision.errors} />
           </fieldset>
-          <div className="field">
-            <label htmlFor={fields.businessNotes.id}>
-              {ITEM_REVIEW_NOTES_LABEL}
-              {choice === "revise" ? " (required)" : " (optional)"}
-            </label>
-            <textarea
-              {...getTextareaProps(fields.businessNotes)}
-              // Required only to revise (the schema's refinement), not in general.
-              required={choice === "revise"}
-              rows={4}
-              maxLength={2000}
-              className="input"
-            />
-            <FieldErrors id={fields.businessNotes.errorId} errors={fields.businessNotes.errors} />
-          </div>
+          <Field
+            {...conformField(fields.businessNotes)}
+            label={
+              <>
+                {ITEM_REVIEW_NOTES_LABEL}
+                {choice === "revise" ? " (required)" : " (optional)"}
+              </>
+            }
+          >
+            {(control) => (
+              <textarea
+                {...getTextareaProps(fields.businessNotes)}
+                {...control}
+                // Required only to revise (the schema's refinement), not in general.
+                required={choice === "revise"}
+                rows={4}
+                maxLength={2000}
+                className="input"
+              />
+            )}
+          </Field>
           <div className="button-row">
             <button type="submit" className="button button-primary" disabled={sending}>
               {sending ? "Sending…" : ITEM_REVIEW_CONFIRM}

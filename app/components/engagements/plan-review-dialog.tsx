@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FieldErrors } from "~/components/ui/field-errors";
+import { conformField, Field } from "~/components/ui/field";
 import {
   OUTLINE_REVIEW_FAILED,
   PLAN_ACCEPT_EXPLAINER,
@@ -143,50 +144,54 @@ export function PlanReviewDialog({
           </div>
 
           <div className="plan-review-names">
-            <div className="field">
-              <label htmlFor={fields.firstName.id}>First name</label>
-              <input
-                {...getInputProps(fields.firstName, { type: "text" })}
-                key={fields.firstName.key}
-                className="input"
-                autoComplete="given-name"
-              />
-              <FieldErrors id={fields.firstName.errorId} errors={fields.firstName.errors} />
-            </div>
-            <div className="field">
-              <label htmlFor={fields.lastName.id}>Last name</label>
-              <input
-                {...getInputProps(fields.lastName, { type: "text" })}
-                key={fields.lastName.key}
-                className="input"
-                autoComplete="family-name"
-              />
-              <FieldErrors id={fields.lastName.errorId} errors={fields.lastName.errors} />
-            </div>
+            <Field {...conformField(fields.firstName)} label="First name">
+              {(control) => (
+                <input
+                  {...getInputProps(fields.firstName, { type: "text" })}
+                  {...control}
+                  key={fields.firstName.key}
+                  className="input"
+                  autoComplete="given-name"
+                />
+              )}
+            </Field>
+            <Field {...conformField(fields.lastName)} label="Last name">
+              {(control) => (
+                <input
+                  {...getInputProps(fields.lastName, { type: "text" })}
+                  {...control}
+                  key={fields.lastName.key}
+                  className="input"
+                  autoComplete="family-name"
+                />
+              )}
+            </Field>
           </div>
 
-          <div className="field">
-            <label htmlFor={fields.signatureDate.id}>Signature date</label>
-            <input
-              {...getInputProps(fields.signatureDate, { type: "date" })}
-              key={fields.signatureDate.key}
-              className="input"
-            />
-            <FieldErrors id={fields.signatureDate.errorId} errors={fields.signatureDate.errors} />
-          </div>
+          <Field {...conformField(fields.signatureDate)} label="Signature date">
+            {(control) => (
+              <input
+                {...getInputProps(fields.signatureDate, { type: "date" })}
+                {...control}
+                key={fields.signatureDate.key}
+                className="input"
+              />
+            )}
+          </Field>
 
-          <div className="field">
-            <label htmlFor={fields.notes.id}>{rejecting ? "Notes (required)" : "Notes (optional)"}</label>
-            <textarea
-              {...getTextareaProps(fields.notes)}
-              key={fields.notes.key}
-              className="input"
-              rows={4}
-              maxLength={2000}
-              required={rejecting}
-            />
-            <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />
-          </div>
+          <Field {...conformField(fields.notes)} label={rejecting ? "Notes (required)" : "Notes (optional)"}>
+            {(control) => (
+              <textarea
+                {...getTextareaProps(fields.notes)}
+                {...control}
+                key={fields.notes.key}
+                className="input"
+                rows={4}
+                maxLength={2000}
+                required={rejecting}
+              />
+            )}
+          </Field>
 
           {alertLines ? <FailureLines lines={alertLines} /> : null}
 
