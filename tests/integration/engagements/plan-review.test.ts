@@ -37,6 +37,7 @@ import {
   noticesOf,
 } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager, type SignedInClient } from "../../factories";
+import { form } from "../../support/form";
 
 const REVIEW = "/api/delivery-outline/submit-business-review";
 const SIGNER = "Dana Reyes";
@@ -383,11 +384,6 @@ describe("PUT /api/delivery-outline/submit-business-review: rejecting, refusals"
 });
 
 describe("reviewPlanFromForm (the review dialog's intent=review-plan)", () => {
-  const form = (fields: Record<string, string>) => {
-    const data = new FormData();
-    for (const [name, value] of Object.entries(fields)) data.append(name, value);
-    return data;
-  };
   const request = () =>
     new Request(`${ORIGIN}/features`, {
       method: "POST",
