@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The six pinned framework patches (patches/, applied by patch-package in `npm install`'s
+ * The pinned framework patches (patches/: six of ADR 042, two of ADR 055, applied by patch-package in `npm install`'s
  * postinstall; why each exists and what upstream change retires it: ADR 042, "The patches").
  * patch-package only warns when a patch no longer applies locally, so this fails instead: every
  * line a patch adds must be in the installed file it patches.
@@ -29,7 +29,7 @@ function addedLines(patch: string): Map<string, string[]> {
 const patchFiles = readdirSync(PATCHES).filter((name) => name.endsWith(".patch"));
 
 describe("the framework patches", () => {
-  it("are the six ADR 042 names and the test pool's, each pinned to an exact version", () => {
+  it("are the six ADR 042 names, the test pool's and wrangler dev's (ADR 055), each pinned to an exact version", () => {
     expect(patchFiles.sort()).toEqual([
       "@cloudflare+vitest-pool-workers+0.15.1.patch",
       "@remix-run+react+2.17.5.patch",
@@ -38,6 +38,7 @@ describe("the framework patches", () => {
       "react-dom+18.3.1.patch",
       "react-router+6.30.4.patch",
       "react-router-dom+6.30.4.patch",
+      "wrangler+4.86.0.patch",
     ]);
     const adrs = ["042-request-cost.md", "055-test-loop-on-two-cores.md"]
       .map((file) => readFileSync(path.join(ROOT, "docs/decisions", file), "utf8"))
