@@ -3,8 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The pinned framework patches (patches/: six of ADR 042, two of ADR 055, applied by patch-package in `npm install`'s
- * postinstall; why each exists and what upstream change retires it: ADR 042, "The patches").
+ * The pinned framework patches (patches/, applied by patch-package in `npm install`'s postinstall:
+ * six of ADR 042, whose "The patches" says why each exists and what upstream change retires it, and
+ * two of ADR 055, the test pool's and wrangler dev's proxy's).
  * patch-package only warns when a patch no longer applies locally, so this fails instead: every
  * line a patch adds must be in the installed file it patches.
  */
