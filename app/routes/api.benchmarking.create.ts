@@ -6,6 +6,7 @@ import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.ser
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/benchmarking/create {businessId} → the business (`_id`, `naicsReport`,
@@ -25,3 +26,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/benchmarking/create",
+    operationId: "createBenchmarking",
+    tag: "benchmarking",
+    summary:
+      "Starts building this year's benchmarking report (again after a failure); BASIC needs the year bought, STARTER and SCALE include it.",
+    access: "session",
+    body: { name: "BenchmarkingCreate", schema: BenchmarkingCreateSchema, reader: "json" },
+    ok: {
+      200: "the business, with naicsReport {year, status, peerGroup, updatedAt} and benchmarking {yearsPurchased}",
+    },
+    errors: [400, ...CLIENT_ERRORS, 402, 404],
+  },
+];

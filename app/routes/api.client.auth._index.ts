@@ -3,6 +3,7 @@ import { requireApiViewer } from "~/http/guards.server";
 import { jsonResponse } from "~/http/http.server";
 import { toClientBusiness, toClientUser } from "~/server/identity/serializers.server";
 import { loadBusinessExtras } from "~/server/identity/business-entity.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/client/auth → {user, business} of the session (business null until created). Two
@@ -17,3 +18,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     business: viewer.business && extras ? toClientBusiness(viewer.business, viewer.user.role, extras) : null,
   });
 }
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/client/auth",
+    operationId: "getSession",
+    tag: "identity",
+    summary: "The signed-in user and their business (null until created).",
+    access: "session",
+    ok: {
+      200:
+        "{user, business}; the business as spec §3 has it: its details, quickbooks {realmId} while connected (never a token, else null), " +
+        "naicsReport, benchmarking {yearsPurchased}, insightMarketingPreferences and events {insights, valueInsights, engagements}, " +
+        "each newest first (at most 100)",
+    },
+    errors: [401],
+  },
+];

@@ -4,6 +4,7 @@ import { jsonResponse, readBody, requireMethod, retryAfter } from "~/http/http.s
 import { recoverAccount } from "~/server/identity/password-reset.server";
 import { toClientUser } from "~/server/identity/serializers.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/client/auth/recover {email, recoveryPassword, password, confirmPassword} → {user, msg}
@@ -24,3 +25,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/client/auth/recover",
+    operationId: "recoverAccount",
+    tag: "identity",
+    summary: "Sets a new password with the emailed recovery password; ends every other session.",
+    access: "public",
+    body: { name: "PasswordRecovery", schema: PasswordRecoverySchema, reader: "json" },
+    ok: { 200: "{user, msg} and a new session cookie" },
+    errors: [400, 429],
+  },
+];

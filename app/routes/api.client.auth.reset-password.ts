@@ -3,6 +3,7 @@ import { PasswordResetRequestSchema } from "~/lib/identity/password-reset-schema
 import { jsonResponse, readBody, requireMethod, retryAfter } from "~/http/http.server";
 import { requestPasswordReset } from "~/server/identity/password-reset.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/client/auth/reset-password {email} → 200 {msg}, the same for every email (a recovery
@@ -20,3 +21,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/client/auth/reset-password",
+    operationId: "requestPasswordReset",
+    tag: "identity",
+    summary: "Emails a recovery password when the account exists; the same answer for every email.",
+    access: "public",
+    body: { name: "PasswordResetRequest", schema: PasswordResetRequestSchema, reader: "json" },
+    ok: { 200: "{msg}" },
+    errors: [400, 429],
+  },
+];

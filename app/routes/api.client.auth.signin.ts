@@ -4,6 +4,7 @@ import { signIn } from "~/server/identity/auth.server";
 import { jsonResponse, readBody, requireMethod, retryAfter } from "~/http/http.server";
 import { toClientUser } from "~/server/identity/serializers.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /** POST /api/client/auth/signin {email, password} → {user, msg} and the session cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -18,3 +19,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/client/auth/signin",
+    operationId: "signIn",
+    tag: "identity",
+    summary: "Signs in; sets the session cookie.",
+    access: "public",
+    body: { name: "SignIn", schema: SignInSchema, reader: "json" },
+    ok: { 200: "{user, msg} and the session cookie" },
+    errors: [400, 401, 429],
+  },
+];

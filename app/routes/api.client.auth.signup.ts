@@ -3,6 +3,7 @@ import { PersonalDetailsSchema } from "~/lib/identity/signup-schemas";
 import { registerClient } from "~/server/identity/accounts.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/client/auth/signup {firstName, lastName, phone, email, password, confirmPassword}
@@ -21,3 +22,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/client/auth/signup",
+    operationId: "signUp",
+    tag: "identity",
+    summary: "Creates a client account and signs it in.",
+    access: "public",
+    body: { name: "PersonalDetails", schema: PersonalDetailsSchema, reader: "json" },
+    ok: { 201: "{_id, email} and the session cookie" },
+    errors: [400, 409, 429],
+  },
+];

@@ -5,6 +5,7 @@ import { toClientUser } from "~/server/identity/serializers.server";
 import { changePassword } from "~/server/identity/password-change.server";
 import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/client/auth/updatePassword {password, newPassword, confirmNewPassword} → 200 the user
@@ -37,3 +38,18 @@ function asErrorArray({
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/client/auth/updatePassword",
+    operationId: "updatePassword",
+    tag: "identity",
+    summary: "Changes the password; every other session ends.",
+    access: "session",
+    body: { name: "PasswordChange", schema: PasswordChangeSchema, reader: "json" },
+    ok: { 200: "the user" },
+    errors: [400, ...CLIENT_ERRORS],
+    errorShape: "array",
+  },
+];

@@ -6,6 +6,7 @@ import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/htt
 import { toClientBusiness } from "~/server/identity/serializers.server";
 import { newBusinessExtras } from "~/server/identity/business-entity.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/client/business/create {name, city, state, employeeCount, revenue, naics, clientRole}
@@ -28,3 +29,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/client/business/create",
+    operationId: "createBusiness",
+    tag: "business",
+    summary: "Creates the client's business.",
+    access: "session",
+    body: { name: "BusinessDetails", schema: BusinessDetailsSchema, reader: "json" },
+    ok: { 201: "the business" },
+    errors: [400, ...CLIENT_ERRORS, 409],
+  },
+];

@@ -6,6 +6,7 @@ import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 import { updateBusinessInfo } from "~/server/business/settings.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/client/business/updateInfo {businessId, name, role, city, state, revenue, employeeCount,
@@ -28,3 +29,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/client/business/updateInfo",
+    operationId: "updateBusinessInfo",
+    tag: "business",
+    summary: "Updates the business's details (revenue and NAICS are read-only).",
+    access: "session",
+    body: { name: "BusinessInfo", schema: BusinessInfoApiSchema, reader: "json" },
+    ok: { 200: "the business" },
+    errors: [400, ...CLIENT_ERRORS, 404],
+  },
+];

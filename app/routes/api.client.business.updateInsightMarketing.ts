@@ -6,6 +6,7 @@ import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 import { updateInsightPreferences } from "~/server/business/settings.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/client/business/updateInsightMarketing {businessId, insightPreferences{finance, hr,
@@ -27,3 +28,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/client/business/updateInsightMarketing",
+    operationId: "updateInsightPreferences",
+    tag: "business",
+    summary: "Sets which insight areas the business hears about.",
+    access: "session",
+    body: { name: "InsightPreferences", schema: InsightPreferencesApiSchema, reader: "json" },
+    ok: { 200: "the business" },
+    errors: [400, ...CLIENT_ERRORS, 404],
+  },
+];

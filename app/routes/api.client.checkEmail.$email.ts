@@ -4,6 +4,7 @@ import { isEmailAvailable } from "~/server/identity/accounts.server";
 import { errorResponse, jsonResponse, retryAfter } from "~/http/http.server";
 import { EMAIL_CHECK_POLICY, limitByNetwork, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/client/checkEmail/{email} → 200 {emailAvailable}, 400 {msg} for a malformed
@@ -22,3 +23,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export const action = methodNotAllowed("GET");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/client/checkEmail/{email}",
+    operationId: "checkEmail",
+    tag: "identity",
+    summary: "Whether an email is free for sign-up (limited per network).",
+    access: "public",
+    params: [{ name: "email", description: "The address to check.", schema: CheckEmailSchema }],
+    ok: { 200: "{emailAvailable}" },
+    errors: [400, 429],
+  },
+];

@@ -7,6 +7,7 @@ import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { verificationSentMessage } from "~/lib/identity/email-change";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/client/updateInfo {firstName, lastName, phone, email} (+ `password` to change the email)
@@ -34,3 +35,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/client/updateInfo",
+    operationId: "updatePersonalInfo",
+    tag: "identity",
+    summary:
+      "Updates the client's name and phone. A new email needs `password` (the current one) and changes only when the link sent to it is opened: the answer is the user with its current email, `pendingEmail` and `msg`.",
+    access: "session",
+    body: { name: "PersonalInfo", schema: PersonalInfoSchema, reader: "json" },
+    ok: { 200: "the user" },
+    errors: [400, ...CLIENT_ERRORS, 409, 502],
+  },
+];

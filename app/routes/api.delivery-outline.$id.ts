@@ -4,6 +4,7 @@ import { loadDeliveryOutlineView } from "~/server/engagements/engagement-views.s
 import { requireApiClient } from "~/http/guards.server";
 import { errorResponse, jsonResponse } from "~/http/http.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/delivery-outline/{id} → the caller's delivery outline (spec §3 Delivery outline:
@@ -20,3 +21,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export const action = methodNotAllowed("GET");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/delivery-outline/{id}",
+    operationId: "getDeliveryOutline",
+    tag: "engagements",
+    summary:
+      "One of the caller's engagement plans once a manager approved it: statuses, items still to do and completed, the active item, the signature.",
+    access: "session",
+    params: idParam(),
+    ok: { 200: "the outline" },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

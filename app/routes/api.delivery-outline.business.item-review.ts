@@ -7,6 +7,7 @@ import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/delivery-outline/business/item-review {deliveryItemId, deliveryOutlineId, businessNotes,
@@ -29,3 +30,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/delivery-outline/business/item-review",
+    operationId: "reviewDeliveryItem",
+    tag: "engagements",
+    summary:
+      "The business decides on a delivered item while its review is pending: prepay the next (its checkout url is returned), pause, or revise (notes required).",
+    access: "session",
+    body: { name: "ItemReview", schema: ItemReviewSchema, reader: "json" },
+    ok: { 200: "the updated outline, and checkoutUrl (the next item's payment page after prepay, else null)" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409],
+  },
+];

@@ -5,6 +5,7 @@ import { changeActiveItem } from "~/server/engagements/delivery-items.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/delivery-outline/change-active-item {deliveryItemId, deliveryOutlineId, sessionId} →
@@ -33,3 +34,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/delivery-outline/change-active-item",
+    operationId: "changeActiveItem",
+    tag: "payments",
+    summary: "Makes a paid delivery item the outline's active one.",
+    access: "session",
+    body: { name: "ChangeActiveItem", schema: ChangeActiveItemSchema, reader: "json" },
+    ok: { 200: "the outline" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409, 502],
+  },
+];

@@ -4,6 +4,7 @@ import { loadDeliveryItemView } from "~/server/engagements/engagement-views.serv
 import { requireApiClient } from "~/http/guards.server";
 import { errorResponse, jsonResponse } from "~/http/http.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/delivery-outline/item/{id} → one delivery item of the caller's engagement (spec §3
@@ -21,3 +22,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export const action = methodNotAllowed("GET");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/delivery-outline/item/{id}",
+    operationId: "getDeliveryItem",
+    tag: "engagements",
+    summary:
+      "One deliverable of the caller's engagement: its summary of work, the business's review, the business and the delivery files.",
+    access: "session",
+    params: idParam(),
+    ok: { 200: "the delivery item" },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

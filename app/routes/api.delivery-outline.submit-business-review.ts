@@ -7,6 +7,7 @@ import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/delivery-outline/submit-business-review {deliveryOutlineId, decision, businessSignature,
@@ -53,3 +54,17 @@ function reviewView(outline: DeliveryOutline) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/delivery-outline/submit-business-review",
+    operationId: "submitBusinessReview",
+    tag: "engagements",
+    summary: "The business accepts (signs the statement of work) or rejects the engagement plan.",
+    access: "session",
+    body: { name: "BusinessReview", schema: BusinessReviewSchema, reader: "json" },
+    ok: { 200: "the outline's review state" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409],
+  },
+];

@@ -4,6 +4,7 @@ import { jsonResponse, requireMethod } from "~/http/http.server";
 import { removeBusinessFile } from "~/server/files/files.server";
 import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * DELETE /api/file-handling/delete-file/{fileName} — removes a file of the caller's business that
@@ -23,3 +24,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("DELETE");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "delete",
+    path: "/api/file-handling/delete-file/{fileName}",
+    operationId: "deleteFile",
+    tag: "files",
+    summary: "Removes a file not yet attached to a request.",
+    access: "session",
+    params: [{ name: "fileName", description: "The stored name `<uuid>.<ext>`." }],
+    ok: { 200: "{msg}" },
+    errors: [...CLIENT_ERRORS, 404, 409],
+  },
+];

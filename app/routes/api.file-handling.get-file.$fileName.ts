@@ -3,6 +3,7 @@ import { contentDisposition, FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rul
 import { requireApiViewer } from "~/http/guards.server";
 import { getAssignedFile, getBusinessFile, getCandidateFile } from "~/server/files/files.server";
 import { errorResponse } from "~/http/http.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/file-handling/get-file/{fileName} — the stored name `<uuid>.<ext>` → the bytes as a
@@ -37,3 +38,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/file-handling/get-file/{fileName}",
+    operationId: "getFile",
+    tag: "files",
+    summary: "A file's bytes as a download (the business's own, a manager's assigned, or a candidate consultant's).",
+    access: "session",
+    params: [{ name: "fileName", description: "The stored name `<uuid>.<ext>`." }],
+    ok: { 200: "the file" },
+    errors: [401, 404],
+  },
+];

@@ -9,6 +9,9 @@ import {
 } from "~/server/files/files.server";
 import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
+import { z } from "zod";
+import { FILE_PURPOSES } from "~db/enums";
 
 /**
  * POST /api/file-handling/upload-files — multipart, one or more parts named `files` (at most 10)
@@ -33,3 +36,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+/** What the action reads from its multipart body (through uploadOf), as the contract describes it. */
+export const FileUploadSchema = z.object({
+  files: z.array(z.file()).min(1).max(10).describe("One or more parts named `files`."),
+  purpose: z.enum(FILE_PURPOSES).optional(),
+});
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/file-handling/upload-files",
+    operationId: "uploadFiles",
+    tag: "files",
+    summary: "Stores files of the caller's business (all or none).",
+    access: "session",
+    body: { name: "FileUpload", schema: FileUploadSchema, reader: "multipart" },
+    ok: { 201: "{msg, files}" },
+    errors: [400, ...CLIENT_ERRORS, 404],
+  },
+];

@@ -4,6 +4,7 @@ import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { saveReportFeedback } from "~/server/insights/insight-views.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/insight/insight-report/feedback/ {insightReportId, clientSatisfaction, clientFeedback}
@@ -21,3 +22,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/insight/insight-report/feedback",
+    operationId: "saveReportFeedback",
+    tag: "insights",
+    summary: "Rates an insight report (last write wins).",
+    access: "session",
+    body: { name: "ReportFeedback", schema: ReportFeedbackPayloadSchema, reader: "json" },
+    ok: { 200: "{message}" },
+    errors: [400, ...CLIENT_ERRORS, 404],
+  },
+];

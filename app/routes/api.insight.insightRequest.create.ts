@@ -9,6 +9,7 @@ import {
 } from "~/server/insights/insight-requests.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/insight/insightRequest/create (InsightRequestPayloadSchema) → 201 {msg,
@@ -45,3 +46,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/insight/insightRequest/create",
+    operationId: "createInsightRequest",
+    tag: "insights",
+    summary: "Submits an insight request (the same requestId again answers the existing one).",
+    access: "session",
+    body: { name: "InsightRequestPayload", schema: InsightRequestPayloadSchema, reader: "json" },
+    ok: { 201: "{msg, insightRequest}", 200: "{msg, insightRequest}, already submitted" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409, 500],
+  },
+];

@@ -3,6 +3,7 @@ import { INSIGHT_REQUEST_NOT_FOUND_MESSAGE, INSIGHT_SUBMIT_FAILED_MESSAGE } from
 import { errorResponse, jsonResponse } from "~/http/http.server";
 import { getInsightRequest, INSIGHTS_CLIENTS_ONLY_MESSAGE } from "~/server/insights/insight-requests.server";
 import { getClientBusiness, requireApiClient } from "~/http/guards.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/insight/insightRequest/get-insight-request/{id} → the caller's insight request (_id,
@@ -24,3 +25,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return errorResponse(500, INSIGHT_SUBMIT_FAILED_MESSAGE);
   }
 }
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/insight/insightRequest/get-insight-request/{id}",
+    operationId: "getInsightRequest",
+    tag: "insights",
+    summary: "One of the caller's insight requests.",
+    access: "session",
+    params: idParam(),
+    ok: { 200: "the insight request" },
+    errors: [...CLIENT_ERRORS, 404, 500],
+  },
+];

@@ -9,6 +9,7 @@ import { businessExtrasQueries, toBusinessExtras } from "~/server/identity/busin
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/insight/insightRequest/successful-payment {insightId} → the business. Marks nothing by
@@ -31,3 +32,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/insight/insightRequest/successful-payment",
+    operationId: "confirmInsightPayment",
+    tag: "payments",
+    summary: "Fulfils the insight's payment once the provider says it is paid.",
+    access: "session",
+    body: { name: "InsightPayment", schema: InsightPaymentSchema, reader: "json" },
+    ok: { 200: "the business" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409, 502],
+  },
+];

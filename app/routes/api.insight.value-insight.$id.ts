@@ -3,6 +3,7 @@ import { VALUE_INSIGHT_NOT_FOUND_MESSAGE } from "~/lib/insights/insight-schemas"
 import { errorResponse, jsonResponse } from "~/http/http.server";
 import { getValueInsight } from "~/server/insights/insight-views.server";
 import { requireApiClient } from "~/http/guards.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/insight/value-insight/{id} → 200 {_id, kind, category, title, summary, value,
@@ -15,3 +16,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!insight) return errorResponse(404, VALUE_INSIGHT_NOT_FOUND_MESSAGE);
   return jsonResponse(insight);
 }
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/insight/value-insight/{id}",
+    operationId: "getValueInsight",
+    tag: "insights",
+    summary: "A value insight of the caller's business.",
+    access: "session",
+    params: idParam(),
+    ok: { 200: "the value insight" },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

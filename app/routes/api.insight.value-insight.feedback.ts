@@ -4,6 +4,7 @@ import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { saveValueInsightFeedback } from "~/server/insights/insight-views.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/insight/value-insight/feedback/ {valueInsightId, clientSatisfaction, clientFeedback}
@@ -21,3 +22,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/insight/value-insight/feedback",
+    operationId: "saveValueInsightFeedback",
+    tag: "insights",
+    summary: "Rates a value insight (last write wins).",
+    access: "session",
+    body: { name: "ValueInsightFeedback", schema: ValueInsightFeedbackPayloadSchema, reader: "json" },
+    ok: { 200: "{message}" },
+    errors: [400, ...CLIENT_ERRORS, 404],
+  },
+];

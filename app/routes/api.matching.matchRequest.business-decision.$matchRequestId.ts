@@ -5,6 +5,7 @@ import { decideCandidate } from "~/server/matching/business-decision.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/matching/matchRequest/business-decision/{matchRequestId} {consultantId, decision:
@@ -24,3 +25,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/matching/matchRequest/business-decision/{matchRequestId}",
+    operationId: "decideCandidate",
+    tag: "matching",
+    summary: "Accepts or rejects a candidate who accepted the candidacy (the same decision again answers the same).",
+    access: "session",
+    body: { name: "BusinessDecision", schema: BusinessDecisionSchema, reader: "json" },
+    params: idParam("matchRequestId", "The match request's id."),
+    ok: { 200: "{msg}" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409],
+  },
+];

@@ -4,6 +4,7 @@ import { errorResponse, jsonResponse } from "~/http/http.server";
 import { loadConsultantInfo } from "~/server/matching/match-view.server";
 import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/matching/matchRequest/consultant-info/{id} (a consultant's user id) → {yearsOfExperience,
@@ -21,3 +22,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export const action = methodNotAllowed("GET");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/matching/matchRequest/consultant-info/{id}",
+    operationId: "getConsultantInfo",
+    tag: "matching",
+    summary: "A consultant's profile, for a candidate or the matched consultant of the caller's match requests.",
+    access: "session",
+    params: idParam("id", "The consultant's user id."),
+    ok: {
+      200: "the consultant info: consultantId, firstName, lastName, headline, location, yearsOfExperience, education, missionStatement, bio, photoUrl (the published photo's address or null), linkedinUrl (or null) and rate (e.g. '$150 per hour', or null); and what a hiring owner needs: businessAreas, engagementTypes, industries, industrySpecialties, companySizes (words), availability {status, hoursPerWeek, timeZone, awayUntil}, pastClients [{description, industry, size, years}], completedEngagements [{area, type, industry, size, rating}] and rating {average, count} of completed, rated engagements (or null)",
+    },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

@@ -4,6 +4,7 @@ import { createMatchFromReport } from "~/server/matching/match-requests.server";
 import { requireApiClient } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/matching/matchRequest/create-from-report/{id} (no body) → 200 {message:
@@ -20,3 +21,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/matching/matchRequest/create-from-report/{id}",
+    operationId: "createMatchFromReport",
+    tag: "matching",
+    summary: "Asks for a consultant match from a report (once per report).",
+    access: "session",
+    params: idParam(),
+    ok: { 200: "{message}" },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

@@ -4,6 +4,7 @@ import { createMatchFromValueInsight } from "~/server/matching/match-requests.se
 import { requireApiClient } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/matching/matchRequest/create-from-value-insight/{id} (no body) → 200 {message:
@@ -25,3 +26,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/matching/matchRequest/create-from-value-insight/{id}",
+    operationId: "createMatchFromValueInsight",
+    tag: "matching",
+    summary: "Asks for a consultant match from a value insight (once per value insight).",
+    access: "session",
+    params: idParam(),
+    ok: { 200: "{message}" },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

@@ -7,6 +7,7 @@ import { createMatchRequest } from "~/server/matching/match-requests.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/matching/matchRequest/create (MatchRequestPayloadSchema: businessId, category,
@@ -42,3 +43,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/matching/matchRequest/create",
+    operationId: "createMatchRequest",
+    tag: "matching",
+    summary:
+      "Requests a consultant match and starts smart matching (the same requestId again answers the existing one).",
+    access: "session",
+    body: { name: "MatchRequestPayload", schema: MatchRequestPayloadSchema, reader: "json" },
+    ok: { 201: "{msg, matchRequest}", 200: "{msg, matchRequest}, already created" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409, 500],
+  },
+];

@@ -4,6 +4,7 @@ import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/matching/matchRequest/feedback/ {matchId, clientSatisfaction 1-5, clientFeedback} →
@@ -21,3 +22,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/matching/matchRequest/feedback",
+    operationId: "saveMatchFeedback",
+    tag: "matching",
+    summary: "Rates a match once the consultant is chosen (last write wins).",
+    access: "session",
+    body: { name: "MatchFeedback", schema: MatchFeedbackPayloadSchema, reader: "json" },
+    ok: { 200: "{message}" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409],
+  },
+];

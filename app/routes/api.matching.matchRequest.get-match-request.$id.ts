@@ -4,6 +4,7 @@ import { errorResponse, jsonResponse } from "~/http/http.server";
 import { loadMatchRequest } from "~/server/matching/match-view.server";
 import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/matching/matchRequest/get-match-request/{id} → the caller's match request (spec §3:
@@ -19,3 +20,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export const action = methodNotAllowed("GET");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/matching/matchRequest/get-match-request/{id}",
+    operationId: "getMatchRequest",
+    tag: "matching",
+    summary:
+      "One of the caller's match requests, with the candidates waiting for a decision and the matched consultant.",
+    access: "session",
+    params: idParam(),
+    ok: { 200: "the match request" },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

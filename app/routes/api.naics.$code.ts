@@ -3,6 +3,7 @@ import { isSixDigitNumber, NAICS_FORMAT_MESSAGE, NAICS_UNKNOWN_MESSAGE } from "~
 import { jsonResponse } from "~/http/http.server";
 import { findNaics } from "~/server/business/naics.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /** Public reference data (used during sign-up, no tenant data): shared caches may keep it a day. */
 const CACHEABLE = "public, max-age=86400";
@@ -25,3 +26,17 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export const action = methodNotAllowed("GET");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/naics/{code}",
+    operationId: "getNaicsIndustry",
+    tag: "business",
+    summary: "A 2022 six-digit NAICS industry (public reference data, cached a day).",
+    access: "public",
+    params: [{ name: "code", description: "Six digits." }],
+    ok: { 200: "{code, title, sector}" },
+    errors: [400, 404],
+  },
+];

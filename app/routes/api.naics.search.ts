@@ -3,6 +3,7 @@ import { NaicsSearchQuerySchema } from "~/lib/business/naics-search-schema";
 import { errorResponse, jsonResponse } from "~/http/http.server";
 import { naicsIndexFromAssets, searchNaics } from "~/server/business/naics-search.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /** Suggestions a combobox shows unless it asks for another number. */
 const DEFAULT_LIMIT = 8;
@@ -34,3 +35,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const action = methodNotAllowed("GET");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/naics/search",
+    operationId: "searchNaics",
+    tag: "business",
+    summary: "Industries whose title or Census index entries match the words, best first.",
+    access: "public",
+    query: NaicsSearchQuerySchema,
+    ok: { 200: "{query, results, total, partial}" },
+    errors: [400],
+  },
+];

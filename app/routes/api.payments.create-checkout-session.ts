@@ -11,6 +11,7 @@ import { CheckoutSessionSchema } from "~/lib/payments/api-schemas";
 import { startSubscriptionCheckout } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/payments/create-checkout-session (form post, hidden lookup_key such as
@@ -49,3 +50,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/payments/create-checkout-session",
+    operationId: "createPlanCheckout",
+    tag: "payments",
+    summary:
+      "A form post: redirects to a subscription Checkout Session (or back to /plan-select when the provider fails).",
+    access: "session",
+    body: { name: "CheckoutSession", schema: CheckoutSessionSchema, reader: "json" },
+    ok: { 303: "to the Checkout Session" },
+    errors: [400, ...CLIENT_ERRORS, 404],
+  },
+];

@@ -6,6 +6,7 @@ import { startInsightCheckout } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/payments/create-insight-checkout {businessId, insightId} → {url} of a payment-mode
@@ -23,3 +24,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/payments/create-insight-checkout",
+    operationId: "createInsightCheckout",
+    tag: "payments",
+    summary: "A Checkout Session for one insight at the fixed price.",
+    access: "session",
+    body: { name: "InsightCheckout", schema: InsightCheckoutSchema, reader: "json" },
+    ok: { 200: "{url}" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409, 502],
+  },
+];

@@ -5,6 +5,7 @@ import { startItemCheckout } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/payments/create-item-session {deliveryItemId, deliveryOutlineId} → {url}: prepays the
@@ -23,3 +24,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/payments/create-item-session",
+    operationId: "createItemCheckout",
+    tag: "payments",
+    summary: "A Checkout Session prepaying a delivery item at its stored price.",
+    access: "session",
+    body: { name: "ItemCheckout", schema: ItemCheckoutSchema, reader: "json" },
+    ok: { 200: "{url}" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409, 502],
+  },
+];

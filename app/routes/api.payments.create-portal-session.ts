@@ -5,6 +5,7 @@ import { requireMethod, seeOther } from "~/http/http.server";
 import { openPortal } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/payments/create-portal-session (settings' Manage Payment; the posted session_id is
@@ -29,3 +30,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/payments/create-portal-session",
+    operationId: "openBillingPortal",
+    tag: "payments",
+    summary: "A form post: redirects to the billing portal, or to /plan-select without a paid plan.",
+    access: "session",
+    ok: { 303: "to the billing portal" },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

@@ -8,6 +8,7 @@ import { planIncludesBenchmarking, recordIncludedBenchmarking } from "~/server/b
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 import { accessTier } from "~/lib/payments/trial";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/payments/update-business-benchmarking {businessId} → {url, _id}: a Checkout Session for
@@ -30,3 +31,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/payments/update-business-benchmarking",
+    operationId: "createBenchmarkingCheckout",
+    tag: "payments",
+    summary:
+      "A Checkout Session for this year's benchmarking; a plan that includes it (STARTER, SCALE) is never charged and gets {_id} without a url.",
+    access: "session",
+    body: { name: "BenchmarkingCheckout", schema: BenchmarkingCheckoutSchema, reader: "json" },
+    ok: { 200: "{url, _id}, or {_id} when the plan includes benchmarking" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409, 502],
+  },
+];

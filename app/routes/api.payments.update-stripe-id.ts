@@ -7,6 +7,7 @@ import { toClientBusiness } from "~/server/identity/serializers.server";
 import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/payments/update-stripe-id {businessId, stripeId} → the business (toClientBusiness's shape).
@@ -26,3 +27,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/payments/update-stripe-id",
+    operationId: "confirmStripeId",
+    tag: "payments",
+    summary: "Confirms the Stripe customer id the checkout stored; writes nothing.",
+    access: "session",
+    body: { name: "StripeId", schema: StripeIdSchema, reader: "json" },
+    ok: { 200: "the business" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409],
+  },
+];

@@ -3,6 +3,7 @@ import { FinanceReportRequestSchema, requestFinanceReportFor } from "~/server/fi
 import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/quickbooks/create-financial-report {business?: {_id}} → 202 {jobId, status}: this
@@ -26,3 +27,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/quickbooks/create-financial-report",
+    operationId: "createFinanceReport",
+    tag: "finance",
+    summary: "Queues this month's finance-report job (an existing one is answered as it is).",
+    access: "session",
+    body: { name: "FinanceReportRequest", schema: FinanceReportRequestSchema, reader: "json" },
+    ok: { 202: "{jobId, status}" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409],
+  },
+];

@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { requireClientBusiness } from "~/http/guards.server";
 import { isReturnPage, startConnect } from "~/server/finance/quickbooks.server";
+import type { ApiOperation } from "~/server/platform/api-contract.server";
+import { z } from "zod";
+import { OAUTH_RETURN_PAGES } from "~db/enums";
 
 /**
  * GET /api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS|DASHBOARD|BENCHMARKING (a browser
@@ -17,3 +20,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const location = await startConnect(context.app, viewer, returnPage, url.origin);
   return redirect(location, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
 }
+
+/** The loader's query: where the connection flow returns to (DASHBOARD when absent or unknown). */
+export const ConnectQuerySchema = z.object({ returnPage: z.enum(OAUTH_RETURN_PAGES).optional() });
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/quickbooks/createAuthPortal",
+    operationId: "startQuickBooksConnect",
+    tag: "finance",
+    summary:
+      "A browser navigation: redirects to Intuit's consent page (or the demo one); without a session to the login screen.",
+    access: "session",
+    query: ConnectQuerySchema,
+    ok: { 302: "to the consent page" },
+    errors: [],
+  },
+];

@@ -5,6 +5,7 @@ import { disconnect, DISCONNECTED_MESSAGE } from "~/server/finance/quickbooks.se
 import { DisconnectSchema } from "~/server/finance/quickbooks-api-schemas.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/quickbooks/disconnect → 200 {msg: 'QuickBooks is disconnected.'}: revokes the grant at
@@ -24,3 +25,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/quickbooks/disconnect",
+    operationId: "disconnectQuickBooks",
+    tag: "finance",
+    summary: "Revokes the grant and deletes the connection and its report.",
+    access: "session",
+    body: { name: "Disconnect", schema: DisconnectSchema, reader: "json" },
+    ok: { 200: "{msg}" },
+    errors: [400, ...CLIENT_ERRORS, 404],
+  },
+];

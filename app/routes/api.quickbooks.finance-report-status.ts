@@ -3,6 +3,7 @@ import { getFinanceReportStatus } from "~/server/finance/finance-reports.server"
 import { jsonResponse } from "~/http/http.server";
 import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/quickbooks/finance-report-status → 200 {connection: {status, realmId} | null,
@@ -16,3 +17,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const action = methodNotAllowed("GET");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/quickbooks/finance-report-status",
+    operationId: "getFinanceReportStatus",
+    tag: "finance",
+    summary: "The connection, the newest finance-report job and the report's date.",
+    access: "session",
+    ok: { 200: "{connection, job, report}" },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

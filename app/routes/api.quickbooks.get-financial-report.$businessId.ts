@@ -3,6 +3,7 @@ import { getFinanceReport } from "~/server/finance/finance-reports.server";
 import { jsonResponse } from "~/http/http.server";
 import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * GET /api/quickbooks/get-financial-report/{businessId} → 200 {profitAndLoss: [{date: 'YYYY-MM',
@@ -16,3 +17,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export const action = methodNotAllowed("GET");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/quickbooks/get-financial-report/{businessId}",
+    operationId: "getFinanceReport",
+    tag: "finance",
+    summary: "The business's finance report, oldest month first.",
+    access: "session",
+    params: idParam("businessId", "The caller's business."),
+    ok: { 200: "{profitAndLoss, lastUpdate}" },
+    errors: [...CLIENT_ERRORS, 404],
+  },
+];

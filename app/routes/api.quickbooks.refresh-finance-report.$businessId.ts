@@ -3,6 +3,7 @@ import { FinanceReportRequestSchema, requestFinanceReportFor } from "~/server/fi
 import { jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
+import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * PUT /api/quickbooks/refresh-finance-report/{businessId} {business?: {_id, quickbooks}} → 202
@@ -26,3 +27,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("PUT");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "put",
+    path: "/api/quickbooks/refresh-finance-report/{businessId}",
+    operationId: "refreshFinanceReport",
+    tag: "finance",
+    summary: "Builds this month's report again.",
+    access: "session",
+    params: idParam("businessId", "The caller's business."),
+    body: { name: "FinanceReportRequest", schema: FinanceReportRequestSchema, reader: "json" },
+    ok: { 202: "{jobId, status}" },
+    errors: [400, ...CLIENT_ERRORS, 404, 409],
+  },
+];

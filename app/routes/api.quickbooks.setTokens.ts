@@ -6,6 +6,7 @@ import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 import { SetTokensSchema } from "~/server/finance/quickbooks-api-schemas.server";
 import { requireApiClient, requireBusiness } from "~/http/guards.server";
 import { methodNotAllowed } from "~/http/route-kit.server";
+import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
 
 /**
  * POST /api/quickbooks/setTokens {url, returnPage}: completes the QuickBooks connection
@@ -40,3 +41,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const loader = methodNotAllowed("POST");
+
+export const contract: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/quickbooks/setTokens",
+    operationId: "completeQuickBooksConnect",
+    tag: "finance",
+    summary: "Completes the connection from Intuit's callback URL; the tokens never leave the server.",
+    access: "session",
+    body: { name: "SetTokens", schema: SetTokensSchema, reader: "json" },
+    ok: { 200: "{business, jobId, returnPage}" },
+    errors: [400, ...CLIENT_ERRORS, 404],
+  },
+];

@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PLANS_CLIENTS_ONLY_MESSAGE } from "~/lib/payments/payment-copy";
-import { API_OPERATIONS, type ApiOperation } from "~/server/platform/api-contract.server";
+import type { ApiOperation } from "~/server/platform/api-contract.server";
+import { API_OPERATIONS } from "~/routes/api.openapi[.]json";
 import { call, signedIn } from "../helpers";
 
 /**
  * Staff accounts (managers and consultants) act through their own consoles: every endpoint of the
  * JSON API that needs the session and is not one of the few any account may use answers them 403
- * `{ msg }`, before any body is read or any record is looked up. The list comes from the contract
- * (app/server/platform/api-contract.server.ts), so a new client endpoint is covered as it is added.
+ * `{ msg }`, before any body is read or any record is looked up. The list comes from the contracts
+ * the API routes export (gathered in app/routes/api.openapi[.]json.ts), so a new client endpoint is
+ * covered as it is added.
  */
 
 /** Session endpoints open to every role, each with the reason. */

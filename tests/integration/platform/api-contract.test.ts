@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeIssues } from "~/http/http.server";
-import { API_OPERATIONS, OPENAPI_PATH, type ApiOperation } from "~/server/platform/api-contract.server";
+import { OPENAPI_PATH, type ApiOperation } from "~/server/platform/api-contract.server";
+import { API_OPERATIONS } from "~/routes/api.openapi[.]json";
 import { call, ORIGIN } from "../helpers";
 import { signedInClient } from "../../factories";
 
 /**
- * The JSON API's contract (app/server/platform/api-contract.server.ts) against the routes
- * themselves: the (path, method) pairs the route files answer and the ones the contract lists must
- * be the same, each described session requirement must hold, and each described JSON body must be
- * the schema the route validates with (its rejection message comes back word for word).
+ * The JSON API's contract against the routes themselves. Each `app/routes/api.*` route exports its
+ * operations as `contract` (their shape: app/server/platform/api-contract.server.ts), and
+ * app/routes/api.openapi[.]json.ts gathers them into API_OPERATIONS: every operation must sit in the
+ * route that serves it, once; the (path, method) pairs the route files answer and the ones the
+ * contracts list must be the same, each described session requirement must hold, and each described
+ * JSON body must be the schema the route validates with (its rejection message comes back word for word).
  */
 
 /** Route files that are not JSON API operations, each with the reason. */
