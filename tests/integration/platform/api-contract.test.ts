@@ -32,9 +32,9 @@ function routePath(routeId: string): string {
   return `/${segments.join("/")}`;
 }
 
-const routeIds = Object.keys(import.meta.glob("../../../app/routes/api.*.{ts,tsx}")).map((file) =>
-  file.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, ""),
-);
+const routeModules = import.meta.glob<{ contract?: unknown }>("../../../app/routes/api.*.{ts,tsx}", { eager: true });
+const routeIdOf = (file: string) => file.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, "");
+const routeIds = Object.keys(routeModules).map(routeIdOf);
 
 /** A concrete URL for a described path (parameters filled with a value no record has). */
 const sample = (path: string) => path.replace(/\{[^}]+\}/g, "no-such-record");
@@ -45,6 +45,29 @@ describe("the contract and the routes", () => {
   it("finds the route files it checks", () => {
     expect(routeIds.length).toBeGreaterThan(40);
     for (const excluded of Object.keys(NOT_IN_CONTRACT)) expect(routeIds).toContain(excluded);
+  });
+
+  it("takes each operation from the `contract` of the route that serves it, each once", () => {
+    const exported: ApiOperation[] = [];
+    for (const [file, module] of Object.entries(routeModules)) {
+      const routeId = routeIdOf(file);
+      if (routeId in NOT_IN_CONTRACT) {
+        expect(module, routeId).not.toHaveProperty("contract");
+        continue;
+      }
+      expect(Array.isArray(module.contract), `${routeId} exports its operations as \`contract\``).toBe(true);
+      const contract = module.contract as ApiOperation[];
+      expect(contract.length, routeId).toBeGreaterThan(0);
+      for (const operation of contract) expect(operation.path, routeId).toBe(routePath(routeId));
+      exported.push(...contract);
+    }
+    // The gathered list is exactly the routes' contracts, nothing added or left out.
+    expect(new Set(API_OPERATIONS)).toEqual(new Set(exported));
+    expect(API_OPERATIONS).toHaveLength(exported.length);
+    const pairs = API_OPERATIONS.map((operation) => key(operation.method, operation.path));
+    expect(pairs.filter((pair, index) => pairs.indexOf(pair) !== index)).toEqual([]);
+    const operationIds = API_OPERATIONS.map((operation) => operation.operationId);
+    expect(operationIds.filter((id, index) => operationIds.indexOf(id) !== index)).toEqual([]);
   });
 
   it("lists exactly the paths and methods the API routes answer", async () => {
