@@ -1,5 +1,5 @@
-// Bodies of the benchmarking API routes; the API contract (app/server/platform/api-contract.server.ts)
-// describes the same objects, so the two cannot drift.
+// Bodies of the benchmarking API routes; the API contract each route exports (`contract`, beside
+// its action) describes the same objects, so the two cannot drift.
 import { z } from "zod";
 
 /** POST /api/benchmarking/create. */

@@ -1,5 +1,5 @@
-// Bodies of the payment API routes. The routes validate with these and the API contract
-// (app/server/platform/api-contract.server.ts) describes the same objects, so the two cannot drift.
+// Bodies of the payment API routes. The routes validate with these and the API contract each route
+// exports (`contract`, beside its handler) describes the same objects, so the two cannot drift.
 import { z } from "zod";
 import { parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/payments/plans";
 

@@ -1,5 +1,5 @@
-// Bodies of the QuickBooks connection API routes, shared by the routes and the API contract
-// (app/server/platform/api-contract.server.ts). Server-side because the return pages are the
+// Bodies of the QuickBooks connection API routes, which validate with them and describe them in
+// the `contract` each route exports (the OpenAPI document). Server-side because the return pages are the
 // database enum.
 import { z } from "zod";
 import { OAUTH_RETURN_PAGES } from "~db/schema";
