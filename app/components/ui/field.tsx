@@ -12,7 +12,10 @@ export type FieldProps = {
   /** The control's id (a Conform field's `id`). */
   id: string;
   label: ReactNode;
-  /** A line under the control saying what to enter; it gives way to the errors while they show. */
+  /**
+   * A line under the control (or above it: `hintPlacement`) saying what to enter; it gives way to
+   * the errors while they show.
+   */
   hint?: ReactNode;
   errors?: readonly string[] | null;
   /** By default `<id>-error` and `<id>-hint` (a Conform field's `errorId` and `descriptionId`). */
@@ -24,6 +27,14 @@ export type FieldProps = {
    * described by the hint and then the errors.
    */
   hintWithErrors?: "hidden" | "shown" | "described";
+  /** With `hintWithErrors="described"`, describe the control by the errors and then the hint. */
+  errorsFirst?: boolean;
+  /** Where the hint shows: under the control (the default) or between the label and the control. */
+  hintPlacement?: "below" | "above";
+  /** More of the field after the errors, such as a note or a link. */
+  after?: ReactNode;
+  /** The id of an element in `after` that also describes the control, last in its `aria-describedby`. */
+  afterId?: string;
   /** Classes beside `field`. */
   className?: string;
   /** The control, given its wiring to spread last: `(control) => <input … {...control} />`. */
@@ -42,6 +53,10 @@ export function Field({
   errorId,
   hintId,
   hintWithErrors = "hidden",
+  errorsFirst = false,
+  hintPlacement = "below",
+  after,
+  afterId,
   className,
   children,
 }: FieldProps) {
@@ -49,27 +64,33 @@ export function Field({
   const hintShown = hint !== undefined && hint !== null && hint !== false && (!invalid || hintWithErrors !== "hidden");
   const errorsId = errorId ?? `${id}-error`;
   const hintsId = hintId ?? `${id}-hint`;
-  const describedBy = invalid
+  const describedIds = invalid
     ? hintShown && hintWithErrors === "described"
-      ? `${hintsId} ${errorsId}`
-      : errorsId
+      ? errorsFirst
+        ? [errorsId, hintsId]
+        : [hintsId, errorsId]
+      : [errorsId]
     : hintShown
-      ? hintsId
-      : undefined;
+      ? [hintsId]
+      : [];
+  if (afterId) describedIds.push(afterId);
+  const hintElement = hintShown ? (
+    <p id={hintsId} className="field-hint">
+      {hint}
+    </p>
+  ) : null;
   return (
     <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>{label}</label>
+      {hintPlacement === "above" ? hintElement : null}
       {children({
         id,
         "aria-invalid": invalid ? true : undefined,
-        "aria-describedby": describedBy,
+        "aria-describedby": describedIds.length ? describedIds.join(" ") : undefined,
       })}
-      {hintShown ? (
-        <p id={hintsId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      {hintPlacement === "above" ? null : hintElement}
       <FieldErrors id={errorsId} errors={errors} />
+      {after}
     </div>
   );
 }

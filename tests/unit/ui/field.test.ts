@@ -42,4 +42,67 @@ describe("Field", () => {
         '<p id="x-error" class="field-error">Wrong.</p></div>',
     );
   });
+
+  it("describes the control by the errors and then the hint with errorsFirst", () => {
+    expect(
+      render({ id: "x", hint: "Say it", errors: ["Wrong."], hintWithErrors: "described", errorsFirst: true }),
+    ).toBe(
+      '<div class="field"><label for="x">Name</label>' +
+        '<input id="x" aria-invalid="true" aria-describedby="x-error x-hint"/>' +
+        '<p id="x-hint" class="field-hint">Say it</p><p id="x-error" class="field-error">Wrong.</p></div>',
+    );
+    expect(render({ id: "x", hint: "Say it", hintWithErrors: "described", errorsFirst: true })).toBe(
+      '<div class="field"><label for="x">Name</label><input id="x" aria-describedby="x-hint"/>' +
+        '<p id="x-hint" class="field-hint">Say it</p></div>',
+    );
+  });
+
+  it('shows the hint between the label and the control with hintPlacement "above"', () => {
+    expect(render({ id: "x", hint: "Say it", hintPlacement: "above" })).toBe(
+      '<div class="field"><label for="x">Name</label><p id="x-hint" class="field-hint">Say it</p>' +
+        '<input id="x" aria-describedby="x-hint"/></div>',
+    );
+    expect(
+      render({ id: "x", hint: "Say it", errors: ["Wrong."], hintPlacement: "above", hintWithErrors: "described" }),
+    ).toBe(
+      '<div class="field"><label for="x">Name</label><p id="x-hint" class="field-hint">Say it</p>' +
+        '<input id="x" aria-invalid="true" aria-describedby="x-hint x-error"/>' +
+        '<p id="x-error" class="field-error">Wrong.</p></div>',
+    );
+    expect(render({ id: "x", hint: "Say it", errors: ["Wrong."], hintPlacement: "above" })).toBe(
+      '<div class="field"><label for="x">Name</label><input id="x" aria-invalid="true" aria-describedby="x-error"/>' +
+        '<p id="x-error" class="field-error">Wrong.</p></div>',
+    );
+  });
+
+  it("renders after after the errors, and describes the control by afterId last", () => {
+    const after = createElement("p", { id: "x-more" }, "More");
+    expect(render({ id: "x", errors: ["Wrong."], after })).toBe(
+      '<div class="field"><label for="x">Name</label><input id="x" aria-invalid="true" aria-describedby="x-error"/>' +
+        '<p id="x-error" class="field-error">Wrong.</p><p id="x-more">More</p></div>',
+    );
+    expect(render({ id: "x", after })).toBe(
+      '<div class="field"><label for="x">Name</label><input id="x"/><p id="x-more">More</p></div>',
+    );
+    expect(
+      render({
+        id: "x",
+        hint: "Say it",
+        errors: ["Wrong."],
+        hintPlacement: "above",
+        hintWithErrors: "described",
+        errorsFirst: true,
+        after,
+        afterId: "x-more",
+      }),
+    ).toBe(
+      '<div class="field"><label for="x">Name</label><p id="x-hint" class="field-hint">Say it</p>' +
+        '<input id="x" aria-invalid="true" aria-describedby="x-error x-hint x-more"/>' +
+        '<p id="x-error" class="field-error">Wrong.</p><p id="x-more">More</p></div>',
+    );
+    expect(render({ id: "x", after, afterId: "x-more" })).toBe(
+      '<div class="field"><label for="x">Name</label><input id="x" aria-describedby="x-more"/>' +
+        '<p id="x-more">More</p></div>',
+    );
+  });
 });
