@@ -353,9 +353,7 @@ export function PlanEditor({
   const pendingIntent = intentOf(post);
   const items = fields.items.getFieldList();
   const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
-  const { key: overviewKey, ...overviewProps } = getTextareaProps(fields.overview, {
-    ariaDescribedBy: "plan-overview-hint",
-  });
+  const { key: overviewKey, ...overviewProps } = getTextareaProps(fields.overview);
   return (
     <Form method="post" {...getFormProps(form)} className="card stack plan-editor">
       <h2 className="card-title">Edit the plan</h2>
@@ -364,14 +362,19 @@ export function PlanEditor({
       <Field {...conformField(fields.title)} label="Plan title">
         {(control) => <input key={titleKey} {...titleProps} {...control} maxLength={120} className="input" />}
       </Field>
-      <div className="field">
-        <label htmlFor={fields.overview.id}>Overview</label>
-        <p id="plan-overview-hint" className="field-hint">
-          The problem, your approach and what the business gets. Separate paragraphs with a blank line.
-        </p>
-        <textarea key={overviewKey} {...overviewProps} rows={8} maxLength={5000} className="input" />
-        <FieldErrors id={fields.overview.errorId} errors={fields.overview.errors} />
-      </div>
+      <Field
+        {...conformField(fields.overview)}
+        hintId="plan-overview-hint"
+        label="Overview"
+        hint="The problem, your approach and what the business gets. Separate paragraphs with a blank line."
+        hintPlacement="above"
+        hintWithErrors="described"
+        errorsFirst
+      >
+        {(control) => (
+          <textarea key={overviewKey} {...overviewProps} {...control} rows={8} maxLength={5000} className="input" />
+        )}
+      </Field>
       <fieldset className="plan-items">
         <legend>Deliverables</legend>
         <FieldErrors id={fields.items.errorId} errors={fields.items.errors} />
@@ -466,19 +469,22 @@ function PlanItemRow({
         )}
       </Field>
       <div className="plan-item-row-pair">
-        <div className="field">
-          <label htmlFor={row.deliveryDate.id}>Deliverable {number} delivery date</label>
-          <input key={dateKey} {...dateProps} className="input" />
-          <FieldErrors id={row.deliveryDate.errorId} errors={row.deliveryDate.errors} />
-          {!row.deliveryDate.errors?.length &&
-          row.id.initialValue &&
-          overdueIds.has(row.id.initialValue) &&
-          row.deliveryDate.value === row.deliveryDate.initialValue ? (
-            <p className="field-hint">
-              <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> <span>{ITEM_DATE_PAST}</span>
-            </p>
-          ) : null}
-        </div>
+        <Field
+          {...conformField(row.deliveryDate)}
+          label={<>Deliverable {number} delivery date</>}
+          after={
+            !row.deliveryDate.errors?.length &&
+            row.id.initialValue &&
+            overdueIds.has(row.id.initialValue) &&
+            row.deliveryDate.value === row.deliveryDate.initialValue ? (
+              <p className="field-hint">
+                <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> <span>{ITEM_DATE_PAST}</span>
+              </p>
+            ) : null
+          }
+        >
+          {(control) => <input key={dateKey} {...dateProps} {...control} className="input" />}
+        </Field>
         <Field {...conformField(row.price)} label={<>Deliverable {number} price (USD)</>}>
           {(control) => (
             <input

@@ -10,7 +10,7 @@ import {
   type NaicsSearchResult,
 } from "~/lib/business/naics";
 import { useHydrated } from "./use-hydrated";
-import { FieldErrors } from "./field-errors";
+import { Field } from "./field";
 
 type NaicsLookup = Partial<NaicsIndustry> & { msg?: string };
 type SearchAnswer = { query?: string; results?: NaicsSearchResult[]; total?: number; partial?: boolean; msg?: string };
@@ -148,7 +148,6 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
   const listId = `${field.id}-listbox`;
   const hintId = `${field.id}-hint`;
   const optionId = (code: string) => `${field.id}-option-${code}`;
-  const describedBy = [errors ? field.errorId : null, hintId, field.descriptionId].filter(Boolean).join(" ");
   const { key, ...inputProps } = getInputProps(field, { type: "text" });
 
   let status = "";
@@ -162,85 +161,99 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
   }
 
   return (
-    <div className="field naics-field">
-      <label htmlFor={field.id}>{label}</label>
-      <p id={hintId} className="field-hint">
-        {hydrated
+    <Field
+      id={field.id}
+      errorId={field.errorId}
+      errors={errors}
+      hintId={hintId}
+      className="naics-field"
+      label={label}
+      hint={
+        hydrated
           ? "Type what your business does, such as “coffee shop”, and pick your industry, or enter its 6-digit code."
-          : "Enter your 6-digit code, or find it in the NAICS directory."}
-      </p>
-      <div className="naics-combobox">
-        <input
-          key={key}
-          {...inputProps}
-          ref={inputRef}
-          className="input"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={NAICS_SEARCH_MAX_LENGTH}
-          placeholder={hydrated ? "e.g. bakery, plumber or 722515" : "6-digit code, e.g. 541611"}
-          aria-invalid={errors ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onTextChange(event.currentTarget.value)}
-          onBlur={() => {
-            setOpen(false);
-            setActive(-1);
-          }}
-          {...(hydrated
-            ? {
-                role: "combobox",
-                "aria-autocomplete": "list" as const,
-                "aria-expanded": listOpen,
-                "aria-controls": listId,
-                "aria-activedescendant":
-                  listOpen && active >= 0 && results[active] ? optionId(results[active].code) : undefined,
-                onKeyDown,
-              }
-            : {})}
-        />
-        {hydrated ? (
-          <ul id={listId} role="listbox" aria-label="Industries" className="naics-options" hidden={!listOpen}>
-            {listOpen
-              ? results.map((industry, i) => (
-                  <li
-                    key={industry.code}
-                    id={optionId(industry.code)}
-                    role="option"
-                    aria-selected={i === active}
-                    className="naics-option"
-                    // Keep focus in the box, so a click picks rather than blurs and closes the list.
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => pick(industry)}
-                  >
-                    <span className="naics-option-code">{industry.code}</span>{" "}
-                    <span className="naics-option-title">{industry.title}</span>
-                    {industry.match ? <span className="naics-option-match"> {industry.match}</span> : null}
-                  </li>
-                ))
-              : null}
-          </ul>
-        ) : null}
-      </div>
-      {/* Counts are for screen readers (the list shows itself); "no match" is for everyone. */}
-      <p className={results.length > 0 ? "visually-hidden" : "naics-status"} role="status">
-        {status}
-      </p>
-      <FieldErrors id={field.errorId} errors={errors} />
-      <div id={field.descriptionId} className="naics-help">
-        <p className="naics-industry" aria-live="polite">
-          {chosen ? (
-            <>
-              <span className="naics-industry-code">{chosen.code}</span>{" "}
-              <span className="naics-industry-title">{chosen.title}</span>
-              {chosen.sector?.title ? <span className="naics-industry-sector"> · {chosen.sector.title}</span> : null}
-            </>
-          ) : null}
-        </p>
-        <Link to={NAICS_DIRECTORY_PATH} target="_blank" rel="noopener" className="naics-lookup-link">
-          Look up your NAICS code
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </Link>
-      </div>
-    </div>
+          : "Enter your 6-digit code, or find it in the NAICS directory."
+      }
+      hintPlacement="above"
+      hintWithErrors="described"
+      errorsFirst
+      after={
+        <div id={field.descriptionId} className="naics-help">
+          <p className="naics-industry" aria-live="polite">
+            {chosen ? (
+              <>
+                <span className="naics-industry-code">{chosen.code}</span>{" "}
+                <span className="naics-industry-title">{chosen.title}</span>
+                {chosen.sector?.title ? <span className="naics-industry-sector"> · {chosen.sector.title}</span> : null}
+              </>
+            ) : null}
+          </p>
+          <Link to={NAICS_DIRECTORY_PATH} target="_blank" rel="noopener" className="naics-lookup-link">
+            Look up your NAICS code
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </Link>
+        </div>
+      }
+      afterId={field.descriptionId}
+    >
+      {(control) => (
+        <>
+          <div className="naics-combobox">
+            <input
+              key={key}
+              {...inputProps}
+              ref={inputRef}
+              className="input"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={NAICS_SEARCH_MAX_LENGTH}
+              placeholder={hydrated ? "e.g. bakery, plumber or 722515" : "6-digit code, e.g. 541611"}
+              onChange={(event) => onTextChange(event.currentTarget.value)}
+              onBlur={() => {
+                setOpen(false);
+                setActive(-1);
+              }}
+              {...(hydrated
+                ? {
+                    role: "combobox",
+                    "aria-autocomplete": "list" as const,
+                    "aria-expanded": listOpen,
+                    "aria-controls": listId,
+                    "aria-activedescendant":
+                      listOpen && active >= 0 && results[active] ? optionId(results[active].code) : undefined,
+                    onKeyDown,
+                  }
+                : {})}
+              {...control}
+            />
+            {hydrated ? (
+              <ul id={listId} role="listbox" aria-label="Industries" className="naics-options" hidden={!listOpen}>
+                {listOpen
+                  ? results.map((industry, i) => (
+                      <li
+                        key={industry.code}
+                        id={optionId(industry.code)}
+                        role="option"
+                        aria-selected={i === active}
+                        className="naics-option"
+                        // Keep focus in the box, so a click picks rather than blurs and closes the list.
+                        onMouseDown={(event) => event.preventDefault()}
+                        onClick={() => pick(industry)}
+                      >
+                        <span className="naics-option-code">{industry.code}</span>{" "}
+                        <span className="naics-option-title">{industry.title}</span>
+                        {industry.match ? <span className="naics-option-match"> {industry.match}</span> : null}
+                      </li>
+                    ))
+                  : null}
+              </ul>
+            ) : null}
+          </div>
+          {/* Counts are for screen readers (the list shows itself); "no match" is for everyone. */}
+          <p className={results.length > 0 ? "visually-hidden" : "naics-status"} role="status">
+            {status}
+          </p>
+        </>
+      )}
+    </Field>
   );
 }

@@ -7,7 +7,6 @@ import type { FormConstraint } from "~/components/ui/schema-check";
 import { useSchemaCheck } from "~/components/ui/use-schema-check";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-policy";
 import { conformField, Field } from "~/components/ui/field";
-import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
 import { NewTabNote } from "./field-parts";
@@ -95,27 +94,32 @@ export function PersonalDetailsForm({
           )}
         </Field>
       </div>
-      <div className="field">
-        <label htmlFor={fields.email.id}>Email</label>
-        <input
-          key={emailKey}
-          {...emailProps}
-          aria-invalid={emailErrors ? true : undefined}
-          aria-describedby={emailErrors ? fields.email.errorId : undefined}
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          className="input"
-          onChange={(event) => setCurrentEmail(event.currentTarget.value)}
-          onBlur={(event) => checkEmail(event.currentTarget.value)}
-        />
-        <FieldErrors id={fields.email.errorId} errors={emailErrors} />
-        {emailErrors?.includes(EMAIL_TAKEN_MESSAGE) ? (
-          <p className="field-hint">
-            <Link to="/">Sign in instead</Link>
-          </p>
-        ) : null}
-      </div>
+      <Field
+        {...conformField(fields.email)}
+        errors={emailErrors}
+        label="Email"
+        after={
+          emailErrors?.includes(EMAIL_TAKEN_MESSAGE) ? (
+            <p className="field-hint">
+              <Link to="/">Sign in instead</Link>
+            </p>
+          ) : null
+        }
+      >
+        {(control) => (
+          <input
+            key={emailKey}
+            {...emailProps}
+            {...control}
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            className="input"
+            onChange={(event) => setCurrentEmail(event.currentTarget.value)}
+            onBlur={(event) => checkEmail(event.currentTarget.value)}
+          />
+        )}
+      </Field>
       <Field {...conformField(fields.phone)} label="Phone">
         {(control) => (
           <input key={phoneKey} {...phoneProps} {...control} autoComplete="tel" inputMode="tel" className="input" />

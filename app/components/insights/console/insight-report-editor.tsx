@@ -8,7 +8,6 @@ import {
   type ReportContent,
 } from "~/lib/insights/manager-insights-schemas";
 import { conformField, Field } from "~/components/ui/field";
-import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 
@@ -43,9 +42,7 @@ export function InsightReportEditor({
     type: "text",
   });
   const { key: summaryKey, ...summaryProps } = getTextareaProps(fields.highLevelSummary);
-  const { key: recommendationsKey, ...recommendationsProps } = getTextareaProps(fields.recommendations, {
-    ariaDescribedBy: "insight-recommendations-hint",
-  });
+  const { key: recommendationsKey, ...recommendationsProps } = getTextareaProps(fields.recommendations);
 
   return (
     <Form method="post" {...getFormProps(form)} className="stack insight-editor">
@@ -67,20 +64,26 @@ export function InsightReportEditor({
           />
         )}
       </Field>
-      <div className="field">
-        <label htmlFor={fields.recommendations.id}>Recommendations</label>
-        <p id="insight-recommendations-hint" className="field-hint">
-          One recommendation per line.
-        </p>
-        <textarea
-          key={recommendationsKey}
-          {...recommendationsProps}
-          rows={10}
-          maxLength={REPORT_TEXT_MAX_LENGTH}
-          className="input"
-        />
-        <FieldErrors id={fields.recommendations.errorId} errors={fields.recommendations.errors} />
-      </div>
+      <Field
+        {...conformField(fields.recommendations)}
+        hintId="insight-recommendations-hint"
+        label="Recommendations"
+        hint="One recommendation per line."
+        hintPlacement="above"
+        hintWithErrors="described"
+        errorsFirst
+      >
+        {(control) => (
+          <textarea
+            key={recommendationsKey}
+            {...recommendationsProps}
+            {...control}
+            rows={10}
+            maxLength={REPORT_TEXT_MAX_LENGTH}
+            className="input"
+          />
+        )}
+      </Field>
       <div className="button-row">
         <button type="submit" name="intent" value="save" className="button button-secondary" disabled={submitting}>
           {pendingIntent === "save" ? "Saving…" : "Save draft"}
