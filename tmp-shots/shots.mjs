@@ -29,8 +29,8 @@ for (const width of [375, 1280]) {
     await page.getByLabel("First name").fill("A");
     await page.getByLabel("Email").fill("x@");
     await page.getByLabel("Email").press("Tab");
-    await page.getByLabel("Phone number").fill("12");
-    await page.getByLabel("Phone number").press("Tab");
+    await page.getByLabel("Phone", { exact: true }).fill("12");
+    await page.getByLabel("Phone", { exact: true }).press("Tab");
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${OUT}/signup-personal-${width}.png`, fullPage: true });
     await page.goto(`${BASE}/Signup/consultant`);
