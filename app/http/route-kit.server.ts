@@ -41,3 +41,17 @@ export function resultResponse<R extends { ok: true } | Failure>(
   }
   return onOk(result as Extract<R, { ok: true }>);
 }
+
+/**
+ * A page action with several forms, told apart by the submit button's `intent`: one function per
+ * intent, each given the same `args`; a post with another intent, or none, goes to `otherwise`.
+ */
+export function runIntent<Args, Result>(
+  intent: FormDataEntryValue | null,
+  handlers: Readonly<Record<string, (args: Args) => Result>>,
+  otherwise: (args: Args) => Result,
+  args: Args,
+): Result {
+  const handler = typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  return (handler ?? otherwise)(args);
+}

@@ -23,6 +23,7 @@ import { attachableFiles, createMatchRequest } from "~/server/matching/match-req
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
+import { runIntent } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: `${CREATE_MATCH_TITLE} | Partwise` }];
 
@@ -58,90 +59,123 @@ function chosenUploads(form: FormData): File[] {
  * intent=continue|notsure|back|review|retry: the no-JavaScript page turns (validate the page,
  * answer the next one); review (Finish) also stores the files of page 3's plain file input
  * through the same uploadFiles as the upload API. intent=create (Confirm): the whole request →
- * createMatchRequest, the domain function the API calls too.
+ * createMatchRequest, the domain function the API calls too. One function per intent
+ * (WIZARD_INTENTS).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
   const viewer = await requireClientBusiness(app, request);
-  const answer = (body: CreateMatchActionData, status = 200) => data<CreateMatchActionData>(body, { status });
   // Only a multipart post (the no-JS Finish with its files) may be as large as an upload.
   const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
   if (!body.ok) return answer({ kind: "step", page: 1, result: formErrorReply(body.msg), files: [] }, body.status);
   const formData = body.form;
-  const intent = formData.get("intent");
   const page = parseMatchPage(formData.get("page"));
   const step = async (to: MatchFormPage, result: SubmissionResult<string[]>, status = 200) =>
     answer({ kind: "step", page: to, result, files: await filesOf(app, viewer, formData) }, status);
-
-  switch (intent) {
-    case "continue": {
-      if (page !== 1 && page !== 2) return step(page, formErrorReply(), 400);
-      const submission = parseWithZod(formData, { schema: schemaFor(page, intent) });
-      if (submission.status !== "success") return step(page, submission.reply(), 400);
-      const value = submission.value as { area?: string; engagementType?: string };
-      return page === 1
-        ? step(2, withValues(submission.reply(), { category: value.area ?? "" }))
-        : step(3, withValues(submission.reply(), { consultingType: value.engagementType ?? "" }));
-    }
-    case "notsure": {
-      const submission = parseWithZod(formData, { schema: schemaFor(2, intent) });
-      return step(3, withValues(submission.reply(), { engagementType: "", consultingType: NOT_SURE_VALUE }));
-    }
-    case "back": {
-      const submission = parseWithZod(formData, { schema: schemaFor(page, intent) });
-      return step(previousPage(page), submission.reply());
-    }
-    case "retry": {
-      const submission = parseWithZod(formData, { schema: schemaFor(4, "back") });
-      return step(4, submission.reply());
-    }
-    case "review": {
-      // Validate first, then store: a refused Finish stores nothing (no R2 object, no files row).
-      const uploads = chosenUploads(formData);
-      formData.delete("upload");
-      const submission = parseWithZod(formData, { schema: schemaFor(3, intent) });
-      const tooMany = formData.getAll("files").length + uploads.length > MATCH_MAX_FILES;
-      if (submission.status !== "success" || tooMany) {
-        return step(
-          3,
-          tooMany ? submission.reply({ fieldErrors: { files: [MATCH_TOO_MANY_FILES_MESSAGE] } }) : submission.reply(),
-          400,
-        );
-      }
-      if (uploads.length === 0) return step(4, submission.reply());
-      const stored = await uploadFiles(app, viewer, { files: uploads, purpose: "match_request" });
-      if (!stored.ok) return step(3, submission.reply({ fieldErrors: { files: [stored.msg] } }), 400);
-      for (const file of stored.files) formData.append("files", file.fileName);
-      return step(4, parseWithZod(formData, { schema: schemaFor(3, intent) }).reply());
-    }
-    case "create": {
-      const submission = parseWithZod(formData, { schema: MatchWizardFormSchema });
-      if (submission.status !== "success") {
-        const fields = fieldsWithErrors(submission.error);
-        return step(pageForErrors(fields), submission.reply(), 400);
-      }
-      let result: Awaited<ReturnType<typeof createMatchRequest>>;
-      try {
-        result = await createMatchRequest(app, viewer, wizardInput(submission.value), appOrigin(app, request));
-      } catch (error) {
-        console.error("create-match submit failed", error);
-        return answer({ kind: "failed", result: submission.reply(), files: await filesOf(app, viewer, formData) }, 500);
-      }
-      if (!result.ok) {
-        const fieldErrors = result.fieldErrors ?? {};
-        return step(
-          pageForErrors(Object.keys(fieldErrors)),
-          submission.reply({ formErrors: [result.msg], fieldErrors }),
-          result.status,
-        );
-      }
-      return answer({ kind: "created", msg: result.msg, matchId: result.matchRequest._id }, result.created ? 201 : 200);
-    }
-    default:
-      // No button of the wizard posts this: say so on the page the post claims to come from.
-      return step(page, formErrorReply(), 400);
-  }
+  return runIntent(formData.get("intent"), WIZARD_INTENTS, otherPost, { app, viewer, request, formData, page, step });
 }
+
+const answer = (body: CreateMatchActionData, status = 200) => data<CreateMatchActionData>(body, { status });
+
+/** What each of the wizard's posts is given. */
+type WizardPost = {
+  app: AppContext;
+  viewer: ClientViewer;
+  request: Request;
+  formData: FormData;
+  /** The page the post comes from. */
+  page: MatchFormPage;
+  /** Answers with the wizard on page `to` (the files attached so far listed again). */
+  step: (to: MatchFormPage, result: SubmissionResult<string[]>, status?: number) => Promise<ReturnType<typeof answer>>;
+};
+
+/** Next on pages 1 and 2: the area, then the engagement type. */
+async function continuePost({ formData, page, step }: WizardPost) {
+  if (page !== 1 && page !== 2) return step(page, formErrorReply(), 400);
+  const submission = parseWithZod(formData, { schema: schemaFor(page, "continue") });
+  if (submission.status !== "success") return step(page, submission.reply(), 400);
+  const value = submission.value as { area?: string; engagementType?: string };
+  return page === 1
+    ? step(2, withValues(submission.reply(), { category: value.area ?? "" }))
+    : step(3, withValues(submission.reply(), { consultingType: value.engagementType ?? "" }));
+}
+
+/** "Not sure" on page 2: no engagement type, on to the details. */
+async function notSurePost({ formData, step }: WizardPost) {
+  const submission = parseWithZod(formData, { schema: schemaFor(2, "notsure") });
+  return step(3, withValues(submission.reply(), { engagementType: "", consultingType: NOT_SURE_VALUE }));
+}
+
+async function backPost({ formData, page, step }: WizardPost) {
+  const submission = parseWithZod(formData, { schema: schemaFor(page, "back") });
+  return step(previousPage(page), submission.reply());
+}
+
+/** Try again after a failed Confirm: the review page as it was. */
+async function retryPost({ formData, step }: WizardPost) {
+  const submission = parseWithZod(formData, { schema: schemaFor(4, "back") });
+  return step(4, submission.reply());
+}
+
+/** Finish on page 3: the details checked, the chosen files stored, then the review page. */
+async function reviewPost({ app, viewer, formData, step }: WizardPost) {
+  // Validate first, then store: a refused Finish stores nothing (no R2 object, no files row).
+  const uploads = chosenUploads(formData);
+  formData.delete("upload");
+  const submission = parseWithZod(formData, { schema: schemaFor(3, "review") });
+  const tooMany = formData.getAll("files").length + uploads.length > MATCH_MAX_FILES;
+  if (submission.status !== "success" || tooMany) {
+    return step(
+      3,
+      tooMany ? submission.reply({ fieldErrors: { files: [MATCH_TOO_MANY_FILES_MESSAGE] } }) : submission.reply(),
+      400,
+    );
+  }
+  if (uploads.length === 0) return step(4, submission.reply());
+  const stored = await uploadFiles(app, viewer, { files: uploads, purpose: "match_request" });
+  if (!stored.ok) return step(3, submission.reply({ fieldErrors: { files: [stored.msg] } }), 400);
+  for (const file of stored.files) formData.append("files", file.fileName);
+  return step(4, parseWithZod(formData, { schema: schemaFor(3, "review") }).reply());
+}
+
+/** Confirm: the whole request to createMatchRequest, the domain function the API calls too. */
+async function createPost({ app, viewer, request, formData, step }: WizardPost) {
+  const submission = parseWithZod(formData, { schema: MatchWizardFormSchema });
+  if (submission.status !== "success") {
+    const fields = fieldsWithErrors(submission.error);
+    return step(pageForErrors(fields), submission.reply(), 400);
+  }
+  let result: Awaited<ReturnType<typeof createMatchRequest>>;
+  try {
+    result = await createMatchRequest(app, viewer, wizardInput(submission.value), appOrigin(app, request));
+  } catch (error) {
+    console.error("create-match submit failed", error);
+    return answer({ kind: "failed", result: submission.reply(), files: await filesOf(app, viewer, formData) }, 500);
+  }
+  if (!result.ok) {
+    const fieldErrors = result.fieldErrors ?? {};
+    return step(
+      pageForErrors(Object.keys(fieldErrors)),
+      submission.reply({ formErrors: [result.msg], fieldErrors }),
+      result.status,
+    );
+  }
+  return answer({ kind: "created", msg: result.msg, matchId: result.matchRequest._id }, result.created ? 201 : 200);
+}
+
+/** No button of the wizard posts this: say so on the page the post claims to come from. */
+async function otherPost({ page, step }: WizardPost) {
+  return step(page, formErrorReply(), 400);
+}
+
+const WIZARD_INTENTS = {
+  continue: continuePost,
+  notsure: notSurePost,
+  back: backPost,
+  retry: retryPost,
+  review: reviewPost,
+  create: createPost,
+};
 
 /** The wizard's own posts keep its requestId (the idempotency key); a new visit starts a new wizard. */
 export const shouldRevalidate = keepWizardOnOwnPosts;

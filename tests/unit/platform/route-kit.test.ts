@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { readBody } from "~/http/http.server";
-import { methodNotAllowed, notFound, resultResponse } from "~/http/route-kit.server";
+import { methodNotAllowed, notFound, resultResponse, runIntent } from "~/http/route-kit.server";
 
 const put = (body: string) =>
   new Request("https://partwise.test/api/x", { method: "PUT", headers: { "Content-Type": "application/json" }, body });
@@ -64,5 +64,33 @@ describe("readBody's error formatter", () => {
     const malformed = await thrownBy(readBody(put("{"), schema, asArray));
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual([{ msg: "The request body is not valid JSON." }]);
+  });
+});
+
+describe("runIntent: one function per intent of a page action", () => {
+  const handlers = {
+    save: (args: { n: number }) => `save ${args.n}`,
+    publish: (args: { n: number }) => `publish ${args.n}`,
+  };
+  const otherwise = (args: { n: number }) => `other ${args.n}`;
+
+  it("calls the intent's own function with the shared arguments", () => {
+    expect(runIntent("save", handlers, otherwise, { n: 1 })).toBe("save 1");
+    expect(runIntent("publish", handlers, otherwise, { n: 2 })).toBe("publish 2");
+  });
+
+  it("sends any other post to `otherwise`: none, a file, an unknown word, an Object.prototype name", () => {
+    for (const intent of [
+      null,
+      new File(["x"], "save"),
+      "",
+      "Save",
+      "delete",
+      "constructor",
+      "toString",
+      "__proto__",
+    ]) {
+      expect(runIntent(intent, handlers, otherwise, { n: 3 })).toBe("other 3");
+    }
   });
 });
