@@ -6,13 +6,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
-import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { PasswordInput } from "~/components/ui/password-input";
 import { AcceptInvitationSchema } from "~/lib/consultants/invitation-schemas";
 import { PROFILE_PATH } from "~/lib/consultants/profile";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
@@ -20,6 +18,7 @@ import { acceptInvitation, lookupInvitation } from "~/server/consultants/invitat
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
+import { SecretField } from "~/components/ui/secret-field";
 
 export const meta: MetaFunction = () => [{ title: "Join Partwise as a consultant | Partwise" }];
 
@@ -126,32 +125,5 @@ function AcceptForm({
         </button>
       </Form>
     </>
-  );
-}
-
-function SecretField({ field, label, hint }: { field: FieldMetadata<string>; label: string; hint?: string }) {
-  const { key, type: _type, ...props } = getInputProps(field, { type: "password" });
-  // The rules stay under the field while its errors show, and both describe it.
-  return (
-    <Field
-      id={field.id}
-      errorId={field.errorId}
-      errors={field.errors}
-      label={label}
-      hint={hint}
-      hintWithErrors="described"
-    >
-      {(control) => (
-        <PasswordInput
-          key={key}
-          {...props}
-          {...control}
-          label={label}
-          autoComplete="new-password"
-          spellCheck={false}
-          autoCapitalize="off"
-        />
-      )}
-    </Field>
   );
 }

@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PasswordRecoverySchema } from "~/lib/identity/password-reset-schema";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
-import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { PasswordInput } from "~/components/ui/password-input";
 import { AuthLayout } from "./auth-layout";
 import { EmailField } from "./email-field";
 import { RESET_HEADING } from "./login-screen";
 import type { action as passwordResetAction, loader as passwordResetLoader } from "~/routes/password-reset";
 import { usePendingPost } from "~/components/ui/pending-post";
+import { SecretField } from "~/components/ui/secret-field";
 
 /**
  * /password-reset (spec §2): email, the emailed recovery password, a new password and its
@@ -62,42 +61,5 @@ export function PasswordResetScreen() {
         </p>
       </div>
     </AuthLayout>
-  );
-}
-
-function SecretField({
-  field,
-  label,
-  autoComplete,
-  hint,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  autoComplete: string;
-  hint?: string;
-}) {
-  const { key, type: _type, ...props } = getInputProps(field, { type: "password" });
-  // The rules stay under the field while its errors show, and both describe it.
-  return (
-    <Field
-      id={field.id}
-      errorId={field.errorId}
-      errors={field.errors}
-      label={label}
-      hint={hint}
-      hintWithErrors="described"
-    >
-      {(control) => (
-        <PasswordInput
-          key={key}
-          {...props}
-          {...control}
-          label={label}
-          autoComplete={autoComplete}
-          spellCheck={false}
-          autoCapitalize="off"
-        />
-      )}
-    </Field>
   );
 }
