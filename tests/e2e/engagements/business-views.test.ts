@@ -1,13 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, DESKTOP, PHONE, signUpNewClient, type BrowserTestOptions } from "../support";
+import { browserTest, DESKTOP, PHONE, signUpNewClient } from "../support";
 import {
   CHANGES_REQUESTED_NEXT,
   CHANGES_REQUESTED_TITLE,
   ITEM_REVIEW_CONFIRM,
   NEXT_STEP_REVIEW_PLAN,
 } from "~/lib/engagements/engagement-copy";
-import { SEEDED_CONSULTANT, seedEngagement } from "./seed-engagements";
+import { engagementRows, SEEDED_CONSULTANT, writeEngagements } from "./seed-engagements";
 
 /**
  * The business's engagement views in the browser (spec §2 /features Engagements, the engagement
@@ -23,15 +23,16 @@ const LONG_TITLE = "Price list rollout to every store and the online shop";
 
 async function businessWithEngagements(page: Page, prefix: string, phase3?: { title?: string; date?: string }) {
   const { email } = await signUpNewClient(page, { emailPrefix: prefix });
-  const active = seedEngagement(email, "active", {
+  const active = engagementRows(email, "active", {
     title: "Margin recovery plan",
     createdAt: new Date("2026-11-10T12:00:00Z"),
     phase3,
   });
-  const complete = seedEngagement(email, "complete", {
+  const complete = engagementRows(email, "complete", {
     title: "Finished pricing plan",
     createdAt: new Date("2026-10-01T12:00:00Z"),
   });
+  writeEngagements(active, complete);
   return { email, active, complete };
 }
 
@@ -56,21 +57,18 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-for (const [label, viewport] of [
-  ["1280 px", WIDE],
-  ["375 px", PHONE],
-] as const) {
-  const options: BrowserTestOptions = { viewport };
-
-  describe(`the business's engagements at ${label}`, () => {
-    browserTest(
-      "the Engagements tab lists active and completed engagements and opens the panel on Deliverables",
-      async ({ page }) => {
-        // Phase 3 (not paid yet) has a long title and was due in 2020 (issue #36).
-        const { active } = await businessWithEngagements(page, `engagements-${viewport.width}`, {
-          title: LONG_TITLE,
-          date: "2020-01-15",
-        });
+describe("the business's engagements", () => {
+  browserTest(
+    "the Engagements tab lists active and completed engagements and opens the panel on Deliverables, at 1280 and 375 px",
+    async ({ page }) => {
+      // Phase 3 (not paid yet) has a long title and was due in 2020 (issue #36).
+      const { active } = await businessWithEngagements(page, "engagements-tabs", {
+        title: LONG_TITLE,
+        date: "2020-01-15",
+      });
+      // The same walk at each width, on the same business (nothing in it changes the engagements).
+      for (const viewport of [WIDE, PHONE]) {
+        await page.setViewportSize(viewport);
         await page.goto("/features?focus=Engagements");
         const toggle = page.getByRole("group", { name: "Engagements" });
         expect(await toggle.getByRole("button", { name: "Active Engagements" }).getAttribute("aria-pressed")).toBe(
@@ -123,11 +121,11 @@ for (const [label, viewport] of [
           .waitFor();
         await page.getByText(SEEDED_CONSULTANT.headline, { exact: true }).waitFor();
         await expectNoSidewaysScroll(page);
-      },
-      options,
-    );
-  });
-}
+      }
+    },
+    { viewport: WIDE },
+  );
+});
 
 describe("engagements in the navigation and on the dashboard", () => {
   browserTest(
@@ -188,10 +186,12 @@ describe("signing the plan in the engagement panel", () => {
     "Accept opens the signature dialog and the signed plan becomes active",
     async ({ page }) => {
       const { email } = await signUpNewClient(page, { emailPrefix: "engagement-sign" });
-      const { outlineId } = seedEngagement(email, "awaiting", {
+      const engagement = engagementRows(email, "awaiting", {
         title: "Hiring plan",
         createdAt: new Date("2026-11-12T12:00:00Z"),
       });
+      writeEngagements(engagement);
+      const { outlineId } = engagement;
       await page.goto("/dashboard");
       await page
         .locator("#engagements-card")
@@ -221,10 +221,12 @@ describe("reviewing a delivered item in the engagement panel", () => {
     "accepting and pausing moves the item to Completed Items",
     async ({ page }) => {
       const { email } = await signUpNewClient(page, { emailPrefix: "engagement-review" });
-      const { outlineId } = seedEngagement(email, "active", {
+      const engagement = engagementRows(email, "active", {
         title: "Margin recovery plan",
         createdAt: new Date("2026-11-12T12:00:00Z"),
       });
+      writeEngagements(engagement);
+      const { outlineId } = engagement;
       await page.goto(`/features?focus=Engagements&engagementId=${outlineId}`);
       await page.getByText("Found the three products that lost margin.", { exact: true }).waitFor();
       await page.locator("summary", { hasText: "Review" }).click();
@@ -263,10 +265,12 @@ describe("rejecting the plan in the engagement panel (issue #36)", () => {
     "Reject with notes: the business reads 'You asked for changes' and its notes, and is not asked to sign that version",
     async ({ page }) => {
       const { email } = await signUpNewClient(page, { emailPrefix: "engagement-reject" });
-      const { outlineId } = seedEngagement(email, "awaiting", {
+      const engagement = engagementRows(email, "awaiting", {
         title: "Hiring plan",
         createdAt: new Date("2026-11-12T12:00:00Z"),
       });
+      writeEngagements(engagement);
+      const { outlineId } = engagement;
       await page.goto(`/features?focus=Engagements&engagementId=${outlineId}`);
       await page.getByRole("button", { name: "Reject", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Review the engagement plan: Reject" });

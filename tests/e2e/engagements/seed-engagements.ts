@@ -18,9 +18,10 @@ type ItemSpec = { title: string; status: string; paid: boolean; review?: string;
  * An engagement of the business whose owner signed up with `ownerEmail`, with the demo's first
  * consultant: `active` (signed; Phase 1 approved, Phase 2 delivered and waiting for review, Phase 3
  * to come), `complete` (every phase approved) or `awaiting` (approved by the manager, waiting for
- * the business's signature).
+ * the business's signature). Answers its ids and the statements that write it: pass them to
+ * writeEngagements, several engagements at once.
  */
-export function seedEngagement(
+export function engagementRows(
   ownerEmail: string,
   kind: "active" | "complete" | "awaiting",
   options: {
@@ -74,6 +75,10 @@ export function seedEngagement(
       `insert into delivery_items (id, outline_id, business_id, position, title, description, delivery_date, price_cents, status, consultant_confirmed_delivery, summary_of_work, business_delivery_review, paid_purchase_id, created_at, updated_at, completed_at) values (${sqlLiteral(`e2e-item-${tag}-${position}`)}, ${sqlLiteral(outlineId)}, ${business}, ${position}, ${sqlLiteral(item.title)}, ${sqlLiteral(`What phase ${position + 1} delivers.`)}, ${sqlLiteral(item.date ?? `2027-0${position + 1}-01`)}, 150000, ${sqlLiteral(item.status)}, ${item.review ? 1 : 0}, ${item.summary ? sqlLiteral(item.summary) : "null"}, ${item.review ? sqlLiteral(item.review) : "null"}, ${item.paid ? sqlLiteral(purchaseId) : "null"}, ${at}, ${at}, ${item.status === "approved" ? at : "null"});`,
     );
   });
-  runSql(statements.map((statement) => statement.replace(/;$/, "")));
-  return { outlineId, matchId };
+  return { outlineId, matchId, statements: statements.map((statement) => statement.replace(/;$/, "")) };
+}
+
+/** Writes the engagements' rows in one `wrangler d1 execute` (each one takes a turn on the server). */
+export function writeEngagements(...engagements: { statements: string[] }[]) {
+  runSql(engagements.flatMap((engagement) => engagement.statements));
 }
