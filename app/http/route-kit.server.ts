@@ -45,13 +45,15 @@ export function resultResponse<R extends { ok: true } | Failure>(
 /**
  * A page action with several forms, told apart by the submit button's `intent`: one function per
  * intent, each given the same `args`; a post with another intent, or none, goes to `otherwise`.
+ * The answer's type is the union of what the functions return, so one may redirect and another
+ * answer with its form's data.
  */
-export function runIntent<Args, Result>(
+export function runIntent<Args, Handlers extends Readonly<Record<string, (args: Args) => unknown>>, Result>(
   intent: FormDataEntryValue | null,
-  handlers: Readonly<Record<string, (args: Args) => Result>>,
+  handlers: Handlers,
   otherwise: (args: Args) => Result,
   args: Args,
-): Result {
+): ReturnType<Handlers[keyof Handlers]> | Result {
   const handler = typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  return (handler ?? otherwise)(args);
+  return (handler ?? otherwise)(args) as ReturnType<Handlers[keyof Handlers]> | Result;
 }

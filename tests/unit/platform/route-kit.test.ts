@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { readBody } from "~/http/http.server";
 import { methodNotAllowed, notFound, resultResponse, runIntent } from "~/http/route-kit.server";
@@ -92,5 +92,14 @@ describe("runIntent: one function per intent of a page action", () => {
     ]) {
       expect(runIntent(intent, handlers, otherwise, { n: 3 })).toBe("other 3");
     }
+  });
+
+  it("answers the union of what the functions return (one may redirect, another reply with data)", () => {
+    const mixed = { count: (args: { n: number }) => args.n, name: (args: { n: number }) => `n${args.n}` };
+    const answer = runIntent("count", mixed, () => null, { n: 4 });
+    expectTypeOf(answer).toEqualTypeOf<number | string | null>();
+    expect(answer).toBe(4);
+    expect(runIntent("name", mixed, () => null, { n: 5 })).toBe("n5");
+    expect(runIntent("other", mixed, () => null, { n: 6 })).toBeNull();
   });
 });
