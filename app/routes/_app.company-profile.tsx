@@ -24,7 +24,7 @@ import {
   settingsTabFrom,
   type SettingsTab,
 } from "~/lib/business/settings-schemas";
-import { requireClientBusiness } from "~/http/guards.server";
+import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
 import { EmailPreferencesForm } from "~/components/notifications/email-preferences-form";
 import { CLIENT_NOTIFICATION_GROUPS } from "~/lib/notifications/notification-kinds";
 import { EMAIL_PREFERENCES_INTENT, type EmailPreferencesActionData } from "~/lib/notifications/notification-schemas";
@@ -32,6 +32,8 @@ import { emailPreferencesAction } from "~/server/notifications/preferences-actio
 import { loadEmailPreferences } from "~/server/notifications/preferences.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
+import { runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
 import { changePassword } from "~/server/identity/password-change.server";
 import {
@@ -95,143 +97,172 @@ const PASSWORD_FIELDS = ["password", "newPassword", "confirmNewPassword"];
 const RevenueBandConfirmSchema = z.object({ band: z.enum(REVENUE_BANDS) });
 
 /**
- * One action for the four forms, told apart by the submit button's `intent`. Each branch parses
- * with the form's shared schema and calls one domain function of settings.server.ts (the same
- * ones the PUT routes of /api/client call).
+ * One action for the settings' forms, told apart by the submit button's `intent`. Each function
+ * parses with the form's shared schema and calls one domain function of settings.server.ts (the
+ * same ones the PUT routes of /api/client call). One function per intent (SETTINGS_INTENTS).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
   const viewer = await requireClientBusiness(app, request);
-  const answer = (tab: SettingsTab, result: SettingsActionData["result"], message: string | null, status = 200) =>
-    data<SettingsActionData>({ intent: tab, result, message }, { status });
   // A post no settings form makes is answered on the tab it was sent to (forms post to ?tab=...).
   const postedTab = settingsTabFrom(new URL(request.url).searchParams.get("tab"));
   const body = await readForm(request);
   if (!body.ok) return answer(postedTab, formErrorReply(), null, body.status);
   const formData = body.form;
-  const intent = formData.get("intent");
+  return runIntent(formData.get("intent"), SETTINGS_INTENTS, otherPost, { app, viewer, request, formData, postedTab });
+}
 
-  /** An unexpected failure (e.g. the database) gets the form's default text of spec §8, not a 500 page. */
-  async function guarded<T>(work: () => Promise<T>): Promise<T | null> {
-    try {
-      return await work();
-    } catch (error) {
-      console.error(`settings ${String(intent)} failed`, error);
-      return null;
-    }
-  }
+const answer = (tab: SettingsTab, result: SettingsActionData["result"], message: string | null, status = 200) =>
+  data<SettingsActionData>({ intent: tab, result, message }, { status });
 
-  switch (intent) {
-    case EMAIL_PREFERENCES_INTENT: {
-      const reply = await emailPreferencesAction(app, viewer.user.id, CLIENT_NOTIFICATION_GROUPS, formData);
-      return data(reply.data, { status: reply.status });
-    }
-    case "personal": {
-      const submission = parseWithZod(formData, { schema: PersonalInfoSchema });
-      if (submission.status !== "success") {
-        return answer("personal", submission.reply({ hideFields: ["password"] }), null, 400);
-      }
-      const origin = appOrigin(app, request);
-      const result = await guarded(() => updatePersonalInfo(app, viewer, submission.value, origin));
-      if (!result) {
-        const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
-        return answer("personal", reply, null, 500);
-      }
-      if (!result.ok) {
-        const reply = result.field
-          ? submission.reply({ fieldErrors: { [result.field]: [result.msg] }, hideFields: ["password"] })
-          : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
-        return answer("personal", reply, null, result.status);
-      }
-      // A new email waits for its link: the field shows the current one again, the message says why.
-      const message = result.pendingEmail
-        ? `${INFO_UPDATED_MESSAGE} ${verificationSentMessage(result.pendingEmail)}`
-        : INFO_UPDATED_MESSAGE;
-      return answer("personal", submission.reply({ resetForm: result.pendingEmail !== null }), message);
-    }
-    case "business": {
-      const submission = parseWithZod(formData, { schema: BusinessInfoFormSchema });
-      if (submission.status !== "success") return answer("business", submission.reply(), null, 400);
-      const result = await guarded(() => updateBusinessInfo(app, viewer, businessInfoFromForm(submission.value)));
-      if (!result) return answer("business", submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE] }), null, 500);
-      if (!result.ok) return answer("business", submission.reply({ formErrors: [result.msg] }), null, result.status);
-      return answer("business", submission.reply(), INFO_UPDATED_MESSAGE);
-    }
-    case "account": {
-      const submission = parsePasswordChangeForm(formData);
-      if (submission.status !== "success") {
-        return answer("account", submission.reply({ hideFields: PASSWORD_FIELDS }), null, 400);
-      }
-      const result = await guarded(() => changePassword(app, viewer, submission.value));
-      if (!result) {
-        return answer(
-          "account",
-          submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: PASSWORD_FIELDS }),
-          null,
-          500,
-        );
-      }
-      if (!result.ok) {
-        return answer(
-          "account",
-          submission.reply({ formErrors: [result.msg], hideFields: PASSWORD_FIELDS }),
-          null,
-          result.status,
-        );
-      }
-      return answer("account", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
-    }
-    case "preferences": {
-      const submission = parseWithZod(formData, { schema: InsightPreferencesFormSchema });
-      if (submission.status !== "success") return answer("preferences", submission.reply(), null, 400);
-      const value = submission.value;
-      const result = await guarded(() => updateInsightPreferences(app, viewer, { insightPreferences: value }));
-      if (!result || !result.ok) {
-        const status = result ? result.status : 500;
-        return answer(
-          "preferences",
-          submission.reply({ formErrors: [PREFERENCES_UPDATE_FAILED_MESSAGE] }),
-          null,
-          status,
-        );
-      }
-      return answer("preferences", submission.reply(), PREFERENCES_UPDATED_MESSAGE);
-    }
-    case REVENUE_BAND_INTENT: {
-      // The band the books show, as the owner confirmed it; the domain reads the books again.
-      const parsed = RevenueBandConfirmSchema.safeParse(Object.fromEntries(formData));
-      const reply = (message: string | null, error: string | null, status: number) =>
-        data<RevenueBandActionData>({ intent: REVENUE_BAND_INTENT, message, error }, { status });
-      if (!parsed.success) return reply(null, REVENUE_BAND_COPY.changed, 400);
-      const result = await guarded(() => updateRevenueBandFromBooks(app, viewer, parsed.data.band));
-      if (!result) return reply(null, INFO_UPDATE_FAILED_MESSAGE, 500);
-      return result.ok ? reply(result.msg, null, 200) : reply(null, result.msg, result.status);
-    }
-    case DISCONNECT_INTENT: {
-      // Company data (Account tab): the same domain function as POST /api/quickbooks/disconnect.
-      const named = formData.get("businessId");
-      if (typeof named === "string" && named !== "" && named !== viewer.business.id) {
-        return data<DisconnectActionData>(
-          { intent: DISCONNECT_INTENT, message: null, error: BUSINESS_NOT_FOUND_MESSAGE },
-          { status: 404 },
-        );
-      }
-      const done = await guarded(async () => {
-        await disconnect(app, viewer);
-        return true;
-      });
-      if (!done) {
-        return data<DisconnectActionData>(
-          { intent: DISCONNECT_INTENT, message: null, error: INFO_UPDATE_FAILED_MESSAGE },
-          { status: 500 },
-        );
-      }
-      return data<DisconnectActionData>({ intent: DISCONNECT_INTENT, message: DISCONNECTED_MESSAGE, error: null });
-    }
-    default:
-      return answer(postedTab, formErrorReply(), null, 400);
+/** What each of the settings' posts is given; `postedTab` is the tab the post was sent to. */
+type SettingsPost = {
+  app: AppContext;
+  viewer: ClientViewer;
+  request: Request;
+  formData: FormData;
+  postedTab: SettingsTab;
+};
+
+/** An unexpected failure (e.g. the database) gets the form's default text of spec §8, not a 500 page. */
+async function guarded<T>(intent: string, work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(`settings ${intent} failed`, error);
+    return null;
   }
 }
+
+/** Preferences tab: the email notification choices. */
+async function emailPreferencesPost({ app, viewer, formData }: SettingsPost) {
+  const reply = await emailPreferencesAction(app, viewer.user.id, CLIENT_NOTIFICATION_GROUPS, formData);
+  return data(reply.data, { status: reply.status });
+}
+
+async function personalPost({ app, viewer, request, formData }: SettingsPost) {
+  const submission = parseWithZod(formData, { schema: PersonalInfoSchema });
+  if (submission.status !== "success") {
+    return answer("personal", submission.reply({ hideFields: ["password"] }), null, 400);
+  }
+  const origin = appOrigin(app, request);
+  const result = await guarded("personal", () => updatePersonalInfo(app, viewer, submission.value, origin));
+  if (!result) {
+    const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
+    return answer("personal", reply, null, 500);
+  }
+  if (!result.ok) {
+    const reply = result.field
+      ? submission.reply({ fieldErrors: { [result.field]: [result.msg] }, hideFields: ["password"] })
+      : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
+    return answer("personal", reply, null, result.status);
+  }
+  // A new email waits for its link: the field shows the current one again, the message says why.
+  const message = result.pendingEmail
+    ? `${INFO_UPDATED_MESSAGE} ${verificationSentMessage(result.pendingEmail)}`
+    : INFO_UPDATED_MESSAGE;
+  return answer("personal", submission.reply({ resetForm: result.pendingEmail !== null }), message);
+}
+
+async function businessPost({ app, viewer, formData }: SettingsPost) {
+  const submission = parseWithZod(formData, { schema: BusinessInfoFormSchema });
+  if (submission.status !== "success") return answer("business", submission.reply(), null, 400);
+  const result = await guarded("business", () =>
+    updateBusinessInfo(app, viewer, businessInfoFromForm(submission.value)),
+  );
+  if (!result) return answer("business", submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE] }), null, 500);
+  if (!result.ok) return answer("business", submission.reply({ formErrors: [result.msg] }), null, result.status);
+  return answer("business", submission.reply(), INFO_UPDATED_MESSAGE);
+}
+
+/** Account tab: the password change. */
+async function accountPost({ app, viewer, formData }: SettingsPost) {
+  const submission = parsePasswordChangeForm(formData);
+  if (submission.status !== "success") {
+    return answer("account", submission.reply({ hideFields: PASSWORD_FIELDS }), null, 400);
+  }
+  const result = await guarded("account", () => changePassword(app, viewer, submission.value));
+  if (!result) {
+    return answer(
+      "account",
+      submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: PASSWORD_FIELDS }),
+      null,
+      500,
+    );
+  }
+  if (!result.ok) {
+    return answer(
+      "account",
+      submission.reply({ formErrors: [result.msg], hideFields: PASSWORD_FIELDS }),
+      null,
+      result.status,
+    );
+  }
+  return answer("account", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
+}
+
+/** Preferences tab: the insight preferences. */
+async function preferencesPost({ app, viewer, formData }: SettingsPost) {
+  const submission = parseWithZod(formData, { schema: InsightPreferencesFormSchema });
+  if (submission.status !== "success") return answer("preferences", submission.reply(), null, 400);
+  const value = submission.value;
+  const result = await guarded("preferences", () =>
+    updateInsightPreferences(app, viewer, { insightPreferences: value }),
+  );
+  if (!result || !result.ok) {
+    const status = result ? result.status : 500;
+    return answer("preferences", submission.reply({ formErrors: [PREFERENCES_UPDATE_FAILED_MESSAGE] }), null, status);
+  }
+  return answer("preferences", submission.reply(), PREFERENCES_UPDATED_MESSAGE);
+}
+
+/** Business tab: the revenue band the books show, as the owner confirmed it; the domain reads the books again. */
+async function revenueBandPost({ app, viewer, formData }: SettingsPost) {
+  const parsed = RevenueBandConfirmSchema.safeParse(Object.fromEntries(formData));
+  const reply = (message: string | null, error: string | null, status: number) =>
+    data<RevenueBandActionData>({ intent: REVENUE_BAND_INTENT, message, error }, { status });
+  if (!parsed.success) return reply(null, REVENUE_BAND_COPY.changed, 400);
+  const result = await guarded(REVENUE_BAND_INTENT, () => updateRevenueBandFromBooks(app, viewer, parsed.data.band));
+  if (!result) return reply(null, INFO_UPDATE_FAILED_MESSAGE, 500);
+  return result.ok ? reply(result.msg, null, 200) : reply(null, result.msg, result.status);
+}
+
+/** Company data (Account tab): the same domain function as POST /api/quickbooks/disconnect. */
+async function disconnectPost({ app, viewer, formData }: SettingsPost) {
+  const named = formData.get("businessId");
+  if (typeof named === "string" && named !== "" && named !== viewer.business.id) {
+    return data<DisconnectActionData>(
+      { intent: DISCONNECT_INTENT, message: null, error: BUSINESS_NOT_FOUND_MESSAGE },
+      { status: 404 },
+    );
+  }
+  const done = await guarded(DISCONNECT_INTENT, async () => {
+    await disconnect(app, viewer);
+    return true;
+  });
+  if (!done) {
+    return data<DisconnectActionData>(
+      { intent: DISCONNECT_INTENT, message: null, error: INFO_UPDATE_FAILED_MESSAGE },
+      { status: 500 },
+    );
+  }
+  return data<DisconnectActionData>({ intent: DISCONNECT_INTENT, message: DISCONNECTED_MESSAGE, error: null });
+}
+
+/** A post no settings form makes: answered on the tab it was sent to. */
+async function otherPost({ postedTab }: SettingsPost) {
+  return answer(postedTab, formErrorReply(), null, 400);
+}
+
+const SETTINGS_INTENTS = {
+  [EMAIL_PREFERENCES_INTENT]: emailPreferencesPost,
+  personal: personalPost,
+  business: businessPost,
+  account: accountPost,
+  preferences: preferencesPost,
+  [REVENUE_BAND_INTENT]: revenueBandPost,
+  [DISCONNECT_INTENT]: disconnectPost,
+};
 
 export default function CompanyProfile() {
   const {

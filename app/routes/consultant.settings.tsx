@@ -31,6 +31,9 @@ import { appOrigin } from "~/server/platform/app-origin.server";
 import { requireRole } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
+import { runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
+import type { Viewer } from "~/server/identity/session.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { EmailPreferencesForm } from "~/components/notifications/email-preferences-form";
 import { CONSULTANT_NOTIFICATION_GROUPS } from "~/lib/notifications/notification-kinds";
@@ -68,69 +71,89 @@ const PASSWORD_FIELDS = ["password", "newPassword", "confirmNewPassword"];
  * Two forms told apart by the submit button's `intent`. The password change is the business
  * Settings' own (same schema, same domain function, same texts); the email change is the business
  * Settings' too (ADR 050): it checks the current password, sends a link to the new address and
- * tells the current one; the email changes when the link is opened.
+ * tells the current one; the email changes when the link is opened. One function per intent
+ * (SETTINGS_INTENTS).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
   const viewer = await requireRole(app, request, "consultant");
-  const answer = (intent: Intent | null, result: ActionData["result"], message: string | null, status = 200) =>
-    data<ActionData>({ intent, result, message }, { status });
   const body = await readForm(request);
   if (!body.ok) return answer(null, formErrorReply(body.msg), null, body.status);
   const formData = body.form;
-  const intent = formData.get("intent");
+  return runIntent(formData.get("intent"), SETTINGS_INTENTS, otherPost, { app, viewer, request, formData });
+}
 
-  /** An unexpected failure (e.g. the database) gets the settings' failure text, not an error page. */
-  async function guarded<T>(work: () => Promise<T>): Promise<T | null> {
-    try {
-      return await work();
-    } catch (error) {
-      console.error(`consultant settings ${String(intent)} failed`, error);
-      return null;
-    }
-  }
+const answer = (intent: Intent | null, result: ActionData["result"], message: string | null, status = 200) =>
+  data<ActionData>({ intent, result, message }, { status });
 
-  switch (intent) {
-    case EMAIL_PREFERENCES_INTENT: {
-      const reply = await emailPreferencesAction(app, viewer.user.id, CONSULTANT_NOTIFICATION_GROUPS, formData);
-      return data(reply.data, { status: reply.status });
-    }
-    case "password": {
-      const submission = parsePasswordChangeForm(formData);
-      if (submission.status !== "success") {
-        return answer("password", submission.reply({ hideFields: PASSWORD_FIELDS }), null, 400);
-      }
-      const result = await guarded(() => changePassword(app, viewer, submission.value));
-      if (!result || !result.ok) {
-        const msg = result ? result.msg : INFO_UPDATE_FAILED_MESSAGE;
-        const reply = submission.reply({ formErrors: [msg], hideFields: PASSWORD_FIELDS });
-        return answer("password", reply, null, result ? result.status : 500);
-      }
-      return answer("password", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
-    }
-    case "email": {
-      const submission = parseEmailChangeForm(formData);
-      if (submission.status !== "success") {
-        return answer("email", submission.reply({ hideFields: ["password"] }), null, 400);
-      }
-      const origin = appOrigin(app, request);
-      const result = await guarded(() => requestEmailChange(app, viewer, submission.value, origin));
-      if (!result) {
-        const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
-        return answer("email", reply, null, 500);
-      }
-      if (!result.ok) {
-        const reply = result.field
-          ? submission.reply({ fieldErrors: { [result.field]: [result.msg] }, hideFields: ["password"] })
-          : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
-        return answer("email", reply, null, result.status);
-      }
-      return answer("email", submission.reply({ resetForm: true }), verificationSentMessage(result.pendingEmail));
-    }
-    default:
-      return answer(null, formErrorReply(), null, 400);
+/** What each of the settings' posts is given. */
+type SettingsPost = {
+  app: AppContext;
+  viewer: Viewer;
+  request: Request;
+  formData: FormData;
+};
+
+/** An unexpected failure (e.g. the database) gets the settings' failure text, not an error page. */
+async function guarded<T>(intent: string, work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(`consultant settings ${intent} failed`, error);
+    return null;
   }
 }
+
+/** The email notification choices (the same handler as the business Settings'). */
+async function emailPreferencesPost({ app, viewer, formData }: SettingsPost) {
+  const reply = await emailPreferencesAction(app, viewer.user.id, CONSULTANT_NOTIFICATION_GROUPS, formData);
+  return data(reply.data, { status: reply.status });
+}
+
+async function passwordPost({ app, viewer, formData }: SettingsPost) {
+  const submission = parsePasswordChangeForm(formData);
+  if (submission.status !== "success") {
+    return answer("password", submission.reply({ hideFields: PASSWORD_FIELDS }), null, 400);
+  }
+  const result = await guarded("password", () => changePassword(app, viewer, submission.value));
+  if (!result || !result.ok) {
+    const msg = result ? result.msg : INFO_UPDATE_FAILED_MESSAGE;
+    const reply = submission.reply({ formErrors: [msg], hideFields: PASSWORD_FIELDS });
+    return answer("password", reply, null, result ? result.status : 500);
+  }
+  return answer("password", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
+}
+
+async function emailPost({ app, viewer, request, formData }: SettingsPost) {
+  const submission = parseEmailChangeForm(formData);
+  if (submission.status !== "success") {
+    return answer("email", submission.reply({ hideFields: ["password"] }), null, 400);
+  }
+  const origin = appOrigin(app, request);
+  const result = await guarded("email", () => requestEmailChange(app, viewer, submission.value, origin));
+  if (!result) {
+    const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
+    return answer("email", reply, null, 500);
+  }
+  if (!result.ok) {
+    const reply = result.field
+      ? submission.reply({ fieldErrors: { [result.field]: [result.msg] }, hideFields: ["password"] })
+      : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
+    return answer("email", reply, null, result.status);
+  }
+  return answer("email", submission.reply({ resetForm: true }), verificationSentMessage(result.pendingEmail));
+}
+
+/** No form of the page posts this: the page's form error. */
+async function otherPost(_post: SettingsPost) {
+  return answer(null, formErrorReply(), null, 400);
+}
+
+const SETTINGS_INTENTS = {
+  [EMAIL_PREFERENCES_INTENT]: emailPreferencesPost,
+  password: passwordPost,
+  email: emailPost,
+};
 
 function PasswordField<Schema, FormSchema extends Record<string, unknown>>({
   meta,
