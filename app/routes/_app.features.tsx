@@ -17,10 +17,12 @@ import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
 import { DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
 import { DecideIntentSchema } from "~/lib/matching/match-view";
-import { requireClientBusiness } from "~/http/guards.server";
+import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
 import { describeIssues, errorResponse, isMultipartRequest, readForm } from "~/http/http.server";
+import { runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
-import { isDocumentIntent, parseDocumentQuery } from "~/lib/documents/document-rules";
+import { parseDocumentQuery, type DOCUMENT_INTENTS } from "~/lib/documents/document-rules";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
 import { documentsAction, documentsUploadRefused, loadDocumentsHub } from "~/server/documents/documents.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
@@ -28,7 +30,7 @@ import { loadClientInsightLists } from "~/server/insights/insight-views.server";
 import { loadBusinessEngagement, loadEngagementTiles } from "~/server/engagements/engagement-views.server";
 import { reviewPlanFromForm } from "~/server/engagements/plan-review.server";
 import { DELIVERABLE_ACTIONS } from "~/server/engagements/item-review.server";
-import { isDeliverableIntent } from "~/lib/engagements/deliverable-forms";
+import type { DeliverableIntent } from "~/lib/engagements/deliverable-forms";
 import { decideCandidate } from "~/server/matching/business-decision.server";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { loadMatchRequest } from "~/server/matching/match-view.server";
@@ -115,91 +117,111 @@ function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer
  * intent=review-plan (the engagement plan's Reject / Accept dialog): reviewPlanFromForm.
  * intent=review-item, prepay, rate (the deliverables): their DELIVERABLE_ACTIONS, whose checkout is redirected to.
  * intent=document-* (the Documents Hub's upload and a company document's forms): documentsAction.
- * Every id is checked against the session's business by the domain functions.
+ * Every id is checked against the session's business by the domain functions. One function per
+ * intent (FEATURES_INTENTS); any other post is refused as Pay Now's fixed form (a 400).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireClientBusiness(context.app, request);
+  const app = context.app;
+  const viewer = await requireClientBusiness(app, request);
   // The Documents Hub's upload is a multipart form with files, counted like the upload endpoint.
   const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
-  // On this page only the Documents Hub's upload is a multipart form: a body too large (or broken)
-  // to read is answered at that form.
-  if (isMultipartRequest(request) && !body.ok) {
-    const refused = documentsUploadRefused(body.status);
-    return data(refused.data, { status: refused.status });
-  }
-  const intent = body.ok ? body.form.get("intent") : null;
-  if (isDocumentIntent(intent) && body.ok) {
-    const result = await documentsAction(context.app, viewer, body.form);
-    return data(result.data, { status: result.status });
-  }
-  if (intent === "feedback" && body.ok) {
-    const submission = parseWithZod(body.form, { schema: FeedbackFormSchema });
-    const target = FeedbackIntentSchema.safeParse(Object.fromEntries(body.form));
-    if (submission.status !== "success" || !target.success) {
-      const result =
-        submission.status === "success"
-          ? submission.reply({ formErrors: [MATCH_NOT_FOUND_MESSAGE] })
-          : submission.reply();
-      return data({ intent: "feedback" as const, result, saved: null, failed: false }, { status: 400 });
+  if (!body.ok) {
+    // On this page only the Documents Hub's upload is a multipart form: a body too large (or
+    // broken) to read is answered at that form; any other unreadable body is a 400 (or its 413/415).
+    if (isMultipartRequest(request)) {
+      const refused = documentsUploadRefused(body.status);
+      return data(refused.data, { status: refused.status });
     }
-    try {
-      const result = await saveMatchFeedback(context.app, viewer, {
-        ...submission.value,
-        matchId: target.data.matchId,
-      });
-      if (!result.ok) {
-        return data(
-          {
-            intent: "feedback" as const,
-            result: submission.reply({ formErrors: [result.msg] }),
-            saved: null,
-            failed: false,
-          },
-          { status: result.status },
-        );
-      }
-      return { intent: "feedback" as const, result: submission.reply(), saved: result.message, failed: false };
-    } catch (error) {
-      console.error("Could not save the matching feedback:", error);
+    throw errorResponse(body.status, body.msg);
+  }
+  const formData = body.form;
+  return runIntent(formData.get("intent"), FEATURES_INTENTS, payPost, { app, viewer, request, formData });
+}
+
+/** What each of the page's posts is given. */
+type FeaturesPost = { app: AppContext; viewer: ClientViewer; request: Request; formData: FormData };
+
+/** The Documents Hub's upload and a company document's forms. */
+async function documentsPost({ app, viewer, formData }: FeaturesPost) {
+  const result = await documentsAction(app, viewer, formData);
+  return data(result.data, { status: result.status });
+}
+
+/** The matching feedback form. */
+async function feedbackPost({ app, viewer, formData }: FeaturesPost) {
+  const submission = parseWithZod(formData, { schema: FeedbackFormSchema });
+  const target = FeedbackIntentSchema.safeParse(Object.fromEntries(formData));
+  if (submission.status !== "success" || !target.success) {
+    const result =
+      submission.status === "success"
+        ? submission.reply({ formErrors: [MATCH_NOT_FOUND_MESSAGE] })
+        : submission.reply();
+    return data({ intent: "feedback" as const, result, saved: null, failed: false }, { status: 400 });
+  }
+  try {
+    const result = await saveMatchFeedback(app, viewer, { ...submission.value, matchId: target.data.matchId });
+    if (!result.ok) {
       return data(
-        { intent: "feedback" as const, result: formErrorReply(), saved: null, failed: true },
-        { status: 500 },
+        {
+          intent: "feedback" as const,
+          result: submission.reply({ formErrors: [result.msg] }),
+          saved: null,
+          failed: false,
+        },
+        { status: result.status },
       );
     }
+    return { intent: "feedback" as const, result: submission.reply(), saved: result.message, failed: false };
+  } catch (error) {
+    console.error("Could not save the matching feedback:", error);
+    return data({ intent: "feedback" as const, result: formErrorReply(), saved: null, failed: true }, { status: 500 });
   }
-  // The engagement panel's forms (here and in /engagement-portal): the plan's review dialog and the
-  // deliverables' actions; their domain functions check the outline belongs to the business.
-  if (intent === "review-plan" && body.ok) {
-    const reply = await reviewPlanFromForm(context.app, viewer, body.form, request);
-    return data(reply.data, { status: reply.status });
+}
+
+// The engagement panel's forms (here and in /engagement-portal): the plan's review dialog and the
+// deliverables' actions; their domain functions check the outline belongs to the business.
+
+async function reviewPlanPost({ app, viewer, request, formData }: FeaturesPost) {
+  const reply = await reviewPlanFromForm(app, viewer, formData, request);
+  return data(reply.data, { status: reply.status });
+}
+
+/** review-item, prepay or rate: the deliverable's own DELIVERABLE_ACTIONS function. */
+async function deliverablePost({ app, viewer, request, formData }: FeaturesPost) {
+  // runIntent sends only the deliverables' intents here.
+  const intent = formData.get("intent") as DeliverableIntent;
+  const outcome = await DELIVERABLE_ACTIONS[intent](app, viewer, formData, request);
+  if (outcome.kind === "checkout") return redirect(outcome.url);
+  return data(outcome.data, { status: outcome.status });
+}
+
+/** Continue on a decision's confirmation card (fixed values: a wrong shape is a 400). */
+async function decidePost({ app, viewer, request, formData }: FeaturesPost) {
+  const input = parseFixedForm(formData, DecideIntentSchema);
+  const origin = appOrigin(app, request);
+  try {
+    const result = await decideCandidate(app, viewer, input.matchId, input, origin);
+    return data(
+      { intent: "decide" as const, msg: result.msg, decision: input.decision },
+      { status: result.ok ? 200 : result.status },
+    );
+  } catch (error) {
+    console.error("Could not save the business's decision:", error);
+    return data(
+      { intent: "decide" as const, msg: DECISION_NOT_SAVED_MESSAGE, decision: input.decision },
+      { status: 500 },
+    );
   }
-  if (isDeliverableIntent(intent) && body.ok) {
-    const outcome = await DELIVERABLE_ACTIONS[intent](context.app, viewer, body.form, request);
-    if (outcome.kind === "checkout") return redirect(outcome.url);
-    return data(outcome.data, { status: outcome.status });
-  }
-  // Pay Now and Continue post fixed values: an unreadable body or a wrong shape is a 400 (or its 413/415).
-  if (!body.ok) throw errorResponse(body.status, body.msg);
-  if (intent === "decide") {
-    const input = parseFixedForm(body.form, DecideIntentSchema);
-    const origin = appOrigin(context.app, request);
-    try {
-      const result = await decideCandidate(context.app, viewer, input.matchId, input, origin);
-      return data(
-        { intent: "decide" as const, msg: result.msg, decision: input.decision },
-        { status: result.ok ? 200 : result.status },
-      );
-    } catch (error) {
-      console.error("Could not save the business's decision:", error);
-      return data(
-        { intent: "decide" as const, msg: DECISION_NOT_SAVED_MESSAGE, decision: input.decision },
-        { status: 500 },
-      );
-    }
-  }
-  const { insightId } = parseFixedForm(body.form, PayIntentSchema);
+}
+
+/**
+ * Pay Now (fixed values: a wrong shape is a 400), and any post no form of the page makes, which
+ * PayIntentSchema refuses (it wants intent=pay).
+ */
+async function payPost({ app, viewer, request, formData }: FeaturesPost): Promise<never> {
+  const { insightId } = parseFixedForm(formData, PayIntentSchema);
   const failed = "/features?focus=Insights&notice=payment-failed";
-  const result = await startInsightCheckout(context.app, viewer, insightId, appOrigin(context.app, request)).catch(
+  const result = await startInsightCheckout(app, viewer, insightId, appOrigin(app, request)).catch(
     (error: unknown) => {
       console.error("Could not start the insight checkout:", error);
       return null;
@@ -208,6 +230,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result?.ok) throw redirect(failed);
   throw redirect(result.url);
 }
+
+const FEATURES_INTENTS = {
+  "document-upload": documentsPost,
+  "document-rename": documentsPost,
+  "document-move": documentsPost,
+  "document-delete": documentsPost,
+  "document-share": documentsPost,
+  "document-unshare": documentsPost,
+  feedback: feedbackPost,
+  "review-plan": reviewPlanPost,
+  "review-item": deliverablePost,
+  prepay: deliverablePost,
+  rate: deliverablePost,
+  decide: decidePost,
+  pay: payPost,
+} satisfies Record<(typeof DOCUMENT_INTENTS)[number] | DeliverableIntent, unknown>;
 
 /**
  * /features (spec §2): a left menu and one feature at a time, chosen by `?focus=` (any case,
