@@ -11,9 +11,11 @@ import {
   VALUE_INSIGHT_NOT_FOUND_MESSAGE,
 } from "~/lib/insights/insight-schemas";
 import { parseInsightType, recommendationLines } from "~/lib/insights/insight-views";
-import { requireClientBusiness } from "~/http/guards.server";
+import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
+import { runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
 import {
   getReportForRequest,
   getValueInsight,
@@ -83,10 +85,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * intent=feedback: the rating (1–5) and optional feedback, saved on the report or value insight
  * (last write wins). intent=match: 'Match with Consultant' (idempotent). The type comes from the
- * URL; the target id from the form, always scoped to the session's business.
+ * URL; the target id from the form, always scoped to the session's business. One function per
+ * intent (DISCOVERY_INTENTS); a post with another intent, or none, is taken as the feedback form.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireClientBusiness(context.app, request);
+  const app = context.app;
+  const viewer = await requireClientBusiness(app, request);
   const type = parseInsightType(new URL(request.url).searchParams.get("type")) ?? "REPORT";
   const body = await readForm(request);
   if (!body.ok) {
@@ -96,25 +100,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const formData = body.form;
-  const intent = formData.get("intent");
   const targetId = String(formData.get("targetId") ?? "").trim();
+  return runIntent(formData.get("intent"), DISCOVERY_INTENTS, feedbackPost, {
+    app,
+    viewer,
+    request,
+    formData,
+    type,
+    targetId,
+  });
+}
+
+/** What each of the page's posts is given: the insight's type (from the URL) and id (from the form). */
+type DiscoveryPost = {
+  app: AppContext;
+  viewer: ClientViewer;
+  request: Request;
+  formData: FormData;
+  type: "REPORT" | "VALUE";
+  targetId: string;
+};
+
+/** 'Match with Consultant': a match request from the report or value insight (idempotent). */
+async function matchPost({ app, viewer, request, type, targetId }: DiscoveryPost) {
   const notFound = type === "VALUE" ? VALUE_INSIGHT_NOT_FOUND_MESSAGE : INSIGHT_REPORT_NOT_FOUND_MESSAGE;
-
-  if (intent === "match") {
-    try {
-      const result =
-        type === "VALUE"
-          ? await createMatchFromValueInsight(context.app, viewer, targetId, appOrigin(context.app, request))
-          : await createMatchFromReport(context.app, viewer, targetId, appOrigin(context.app, request));
-      if (!result.ok)
-        return data({ intent: "match" as const, message: null, failed: true, msg: notFound }, { status: 404 });
-      return { intent: "match" as const, message: result.message, failed: false, msg: null };
-    } catch (error) {
-      console.error("Could not create the match request from an insight:", error);
-      return data({ intent: "match" as const, message: null, failed: true, msg: null }, { status: 500 });
-    }
+  try {
+    const result =
+      type === "VALUE"
+        ? await createMatchFromValueInsight(app, viewer, targetId, appOrigin(app, request))
+        : await createMatchFromReport(app, viewer, targetId, appOrigin(app, request));
+    if (!result.ok)
+      return data({ intent: "match" as const, message: null, failed: true, msg: notFound }, { status: 404 });
+    return { intent: "match" as const, message: result.message, failed: false, msg: null };
+  } catch (error) {
+    console.error("Could not create the match request from an insight:", error);
+    return data({ intent: "match" as const, message: null, failed: true, msg: null }, { status: 500 });
   }
+}
 
+/** The rating and feedback form (also what any post that names no other intent is taken for). */
+async function feedbackPost({ app, viewer, formData, type, targetId }: DiscoveryPost) {
   const submission = parseWithZod(formData, { schema: FeedbackFormSchema });
   if (submission.status !== "success") {
     return data(
@@ -125,8 +150,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const result =
       type === "VALUE"
-        ? await saveValueInsightFeedback(context.app, viewer, targetId, submission.value)
-        : await saveReportFeedback(context.app, viewer, targetId, submission.value);
+        ? await saveValueInsightFeedback(app, viewer, targetId, submission.value)
+        : await saveReportFeedback(app, viewer, targetId, submission.value);
     if (!result.ok) {
       return data(
         {
@@ -147,6 +172,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 }
+
+const DISCOVERY_INTENTS = { match: matchPost, feedback: feedbackPost };
 
 export default function InsightDiscovery() {
   const loaded = useLoaderData<typeof loader>();
