@@ -39,6 +39,9 @@ import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { isMultipartRequest, readForm } from "~/http/http.server";
+import { runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
+import type { Viewer } from "~/server/identity/session.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { usePendingPost } from "~/components/ui/pending-post";
 
@@ -68,7 +71,8 @@ const refuse = (intent: string, msg: string, status = 400) =>
 /**
  * One form per section, told apart by `intent`: about/background/expertise/rate (into the draft),
  * availability (applied at once once published), photo (multipart) and submit (send for review).
- * Any unreadable body or unknown intent is a 400 with a form error.
+ * Any unreadable body or unknown intent is a 400 with a form error. One function per intent
+ * (PROFILE_INTENTS).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
@@ -80,26 +84,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const body = await readForm(request, { multipartMaxBytes: PHOTO_BODY_MAX });
   if (!body.ok) return refuse("", body.status === 413 && multipart ? PROFILE_TEXTS.photoTooLarge : body.msg);
-  const intent = body.form.get("intent");
-  if (intent === "photo") {
-    const file = body.form.get("photo");
-    if (!(file instanceof File) || file.size === 0) return refuse("photo", PROFILE_TEXTS.photoRequired);
-    const result = await saveProfilePhoto(app, viewer.user.id, new Uint8Array(await file.arrayBuffer()));
-    return result.ok ? data({ intent, ok: true, msg: result.msg } satisfies SectionReply) : refuse("photo", result.msg);
-  }
-  if (intent === "submit") {
-    const name = fullName(viewer.user.firstName, viewer.user.lastName) || viewer.user.email;
-    const result = await submitProfile(app, { id: viewer.user.id, name }, appOrigin(app, request));
-    return result.ok
-      ? data({ intent, ok: true, msg: result.msg } satisfies SectionReply)
-      : refuse("submit", result.msg);
-  }
-  if (typeof intent !== "string" || !Object.hasOwn(SECTION_SCHEMAS, intent)) {
-    return refuse("", PROFILE_TEXTS.unknownIntent);
-  }
+  const formData = body.form;
+  return runIntent(formData.get("intent"), PROFILE_INTENTS, otherPost, { app, viewer, request, formData });
+}
+
+/** What each of the profile's posts is given. */
+type ProfilePost = { app: AppContext; viewer: Viewer; request: Request; formData: FormData };
+
+async function photoPost({ app, viewer, formData }: ProfilePost) {
+  const file = formData.get("photo");
+  if (!(file instanceof File) || file.size === 0) return refuse("photo", PROFILE_TEXTS.photoRequired);
+  const result = await saveProfilePhoto(app, viewer.user.id, new Uint8Array(await file.arrayBuffer()));
+  return result.ok
+    ? data({ intent: "photo", ok: true, msg: result.msg } satisfies SectionReply)
+    : refuse("photo", result.msg);
+}
+
+/** Send the profile for review. */
+async function submitPost({ app, viewer, request }: ProfilePost) {
+  const name = fullName(viewer.user.firstName, viewer.user.lastName) || viewer.user.email;
+  const result = await submitProfile(app, { id: viewer.user.id, name }, appOrigin(app, request));
+  return result.ok
+    ? data({ intent: "submit", ok: true, msg: result.msg } satisfies SectionReply)
+    : refuse("submit", result.msg);
+}
+
+/** A section of SECTION_SCHEMAS: checked with its schema and saved (the draft; availability at once once published). */
+async function sectionPost({ app, viewer, formData }: ProfilePost) {
+  // runIntent sends only the sections' intents here.
+  const intent = formData.get("intent") as keyof typeof SECTION_SCHEMAS;
   const today = app.now().toISOString().slice(0, 10);
-  const schema = SECTION_SCHEMAS[intent as keyof typeof SECTION_SCHEMAS](today);
-  const submission = parseWithZod(body.form, { schema, disableAutoCoercion: true });
+  const schema = SECTION_SCHEMAS[intent](today);
+  const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     return data({ intent, ok: false, result: submission.reply() } satisfies SectionReply, { status: 400 });
   }
@@ -112,6 +128,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return data({ intent, ok: true, msg: result.msg, result: submission.reply() } satisfies SectionReply);
 }
+
+/** No form of the page posts this. */
+async function otherPost(_post: ProfilePost) {
+  return refuse("", PROFILE_TEXTS.unknownIntent);
+}
+
+const PROFILE_INTENTS = {
+  photo: photoPost,
+  submit: submitPost,
+  about: sectionPost,
+  background: sectionPost,
+  expertise: sectionPost,
+  rate: sectionPost,
+  availability: sectionPost,
+} satisfies Record<keyof typeof SECTION_SCHEMAS, unknown>;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
