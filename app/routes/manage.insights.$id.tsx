@@ -20,7 +20,9 @@ import { requireRole } from "~/http/guards.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
 import { getInsightRequestDetail } from "~/server/insights/insight-request-detail.server";
 import { saveInsightDraft, startInsightReview } from "~/server/insights/insight-review.server";
-import { notFound } from "~/http/route-kit.server";
+import { notFound, runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
+import type { Viewer } from "~/server/identity/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Insight request | Partwise" }];
 
@@ -36,7 +38,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * intent=start ('Start review' / 'Take over'), intent=save ('Save draft') or intent=preview
  * ('Preview and publish': saves the draft, then opens the preview, where publishing is
  * confirmed); the editor's fields are checked with the shared schema (400 with field errors).
- * Refused state changes answer 409 (403 for someone else's review) with the reason.
+ * Refused state changes answer 409 (403 for someone else's review) with the reason. One function
+ * per intent (REVIEW_INTENTS).
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
@@ -45,16 +48,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!body.ok)
     return data({ notice: null, error: FORM_UNREADABLE_MESSAGE, result: undefined }, { status: body.status });
   const formData = body.form;
-  const intent = formData.get("intent");
-  if (intent === "start") {
-    const result = await startInsightReview(context.app, viewer.user, id);
-    if (!result.ok && result.status === 404) throw notFound();
-    if (!result.ok) return data({ notice: null, error: result.msg, result: undefined }, { status: result.status });
-    return { notice: REVIEW_STARTED_MESSAGE, error: null, result: undefined };
-  }
-  if (intent !== "save" && intent !== "preview") {
-    return data({ notice: null, error: UNKNOWN_ACTION_MESSAGE, result: undefined }, { status: 400 });
-  }
+  return runIntent(formData.get("intent"), REVIEW_INTENTS, otherPost, { app: context.app, viewer, id, formData });
+}
+
+/** What each of the page's posts is given: the insight request's id (from the URL). */
+type ReviewPost = { app: AppContext; viewer: Viewer; id: string; formData: FormData };
+
+async function startPost({ app, viewer, id }: ReviewPost) {
+  const result = await startInsightReview(app, viewer.user, id);
+  if (!result.ok && result.status === 404) throw notFound();
+  if (!result.ok) return data({ notice: null, error: result.msg, result: undefined }, { status: result.status });
+  return { notice: REVIEW_STARTED_MESSAGE, error: null, result: undefined };
+}
+
+/** Save draft, or Preview and publish (the draft saved, then the preview). */
+async function draftPost({ app, viewer, id, formData }: ReviewPost) {
   const submission = parseWithZod(formData, {
     schema: InsightReportEditorSchema,
   });
@@ -62,7 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data({ notice: null, error: null, result: submission.reply() }, { status: 400 });
   }
   const { intent: chosen, ...content } = submission.value;
-  const result = await saveInsightDraft(context.app, viewer.user, id, content);
+  const result = await saveInsightDraft(app, viewer.user, id, content);
   if (!result.ok) {
     if (result.status === 404) throw notFound();
     return data({ notice: null, error: result.msg, result: undefined }, { status: result.status });
@@ -70,6 +78,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (chosen === "preview") throw redirect(publishPreviewPath(id));
   return { notice: DRAFT_SAVED_MESSAGE, error: null, result: undefined };
 }
+
+async function otherPost(_post: ReviewPost) {
+  return data({ notice: null, error: UNKNOWN_ACTION_MESSAGE, result: undefined }, { status: 400 });
+}
+
+const REVIEW_INTENTS = { start: startPost, save: draftPost, preview: draftPost };
 
 export const headers: HeadersFunction = () => ({
   "Cache-Control": "private, no-store",
