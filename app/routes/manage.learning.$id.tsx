@@ -25,9 +25,11 @@ import {
   missingContent,
   readLearningSubmission,
   updateLearningItem,
+  type StatusChange,
 } from "~/server/learning/learning.server";
 import { readForm } from "~/http/http.server";
-import { notFound } from "~/http/route-kit.server";
+import { notFound, runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Learning item | Partwise" }];
@@ -74,39 +76,77 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 type ActionResult = { notice: string | null; error: string | null; errors: Record<string, string> };
 
-const STATUS_INTENTS = ["publish", "unpublish", "archive"] as const;
+const reply = (result: ActionResult, status = 200) => data<ActionResult>(result, { status });
 
-/** intent=update (the edit form), publish, unpublish or archive; an unknown item 404, anything else a 400. */
+/**
+ * intent=update (the edit form), publish, unpublish or archive; an unknown item 404, anything else a 400.
+ * One function per intent (LEARNING_INTENTS).
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(context.app, request, "manager");
   // Only the multipart form with its template may be as large as an upload; any other body, 1 MB.
   const body = await readForm(request, { multipartMaxBytes: LEARNING_FORM_MAX_BYTES });
-  const reply = (result: ActionResult, status = 200) => data<ActionResult>(result, { status });
   if (!body.ok) return reply({ notice: null, error: body.msg, errors: {} }, body.status);
-  const intent = learningFormFields(body.form).intent;
-  const isStatus = (STATUS_INTENTS as readonly string[]).includes(intent ?? "");
-  if (intent !== "update" && !isStatus) {
-    return reply({ notice: null, error: LEARNING_COPY.consoleChooseAction, errors: {} }, 400);
-  }
-  const found = await getConsoleLearningItem(context.app, params.id ?? "");
+  const formData = body.form;
+  const intent = learningFormFields(formData).intent ?? null;
+  return runIntent(intent, LEARNING_INTENTS, otherPost, { app: context.app, id: params.id ?? "", formData });
+}
+
+/** What each of the page's posts is given: the item's id (from the URL). */
+type LearningPost = { app: AppContext; id: string; formData: FormData };
+
+/**
+ * The item a post changes: an unknown id 404s; an archived item takes nothing but archive (a 409,
+ * `refused`).
+ */
+async function itemToChange(app: AppContext, id: string, change: StatusChange | "update") {
+  const found = await getConsoleLearningItem(app, id);
   if (!found) throw notFound();
-  if (found.item.archivedAt && intent !== "archive") {
-    return reply({ notice: null, error: LEARNING_COPY.archivedEdit, errors: {} }, 409);
+  const refused =
+    found.item.archivedAt && change !== "archive"
+      ? reply({ notice: null, error: LEARNING_COPY.archivedEdit, errors: {} }, 409)
+      : null;
+  return { found, refused };
+}
+
+/** Publish, unpublish or archive (publishing needs the kind's content). */
+async function statusPost({ app, id }: LearningPost, change: StatusChange) {
+  const { found, refused } = await itemToChange(app, id, change);
+  if (refused) return refused;
+  if (change === "publish") {
+    const missing = missingContent(found.item);
+    if (missing) return reply({ notice: null, error: missing, errors: {} }, 400);
   }
-  if (isStatus) {
-    if (intent === "publish") {
-      const missing = missingContent(found.item);
-      if (missing) return reply({ notice: null, error: missing, errors: {} }, 400);
-    }
-    const outcome = await changeLearningStatus(context.app, found.item.id, intent as (typeof STATUS_INTENTS)[number]);
-    return reply({ notice: outcome.msg, error: null, errors: {} });
-  }
-  const submission = await readLearningSubmission(body.form, { hasFile: found.item.fileKey !== null });
+  const outcome = await changeLearningStatus(app, found.item.id, change);
+  return reply({ notice: outcome.msg, error: null, errors: {} });
+}
+
+const publishPost = (post: LearningPost) => statusPost(post, "publish");
+const unpublishPost = (post: LearningPost) => statusPost(post, "unpublish");
+const archivePost = (post: LearningPost) => statusPost(post, "archive");
+
+/** The edit form (and a template's new file). */
+async function updatePost({ app, id, formData }: LearningPost) {
+  const { found, refused } = await itemToChange(app, id, "update");
+  if (refused) return refused;
+  const submission = await readLearningSubmission(formData, { hasFile: found.item.fileKey !== null });
   if (!submission.ok) return reply({ notice: null, error: submission.msg, errors: submission.errors }, 400);
-  const saved = await updateLearningItem(context.app, found.item, submission.input, submission.file);
+  const saved = await updateLearningItem(app, found.item, submission.input, submission.file);
   if (!saved) return reply({ notice: null, error: LEARNING_COPY.archivedEdit, errors: {} }, 409);
   return reply({ notice: LEARNING_COPY.updated, error: null, errors: {} });
 }
+
+/** No button of the page posts this: a 400, before the item is looked up. */
+async function otherPost(_post: LearningPost) {
+  return reply({ notice: null, error: LEARNING_COPY.consoleChooseAction, errors: {} }, 400);
+}
+
+const LEARNING_INTENTS = {
+  update: updatePost,
+  publish: publishPost,
+  unpublish: unpublishPost,
+  archive: archivePost,
+} satisfies Record<StatusChange | "update", unknown>;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
