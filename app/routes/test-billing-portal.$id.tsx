@@ -10,9 +10,10 @@ import {
   cancelLocalSubscription,
   getLocalPortal,
   switchLocalPlan,
+  type LocalPortal,
 } from "~/server/payments/provider/local-portal.server";
 import { readForm, seeOther } from "~/http/http.server";
-import { notFound } from "~/http/route-kit.server";
+import { notFound, runIntent } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [
   { title: "Test billing portal | Partwise" },
@@ -61,7 +62,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 /**
  * POST intent=switch (lookupKey) → customer.subscription.updated; intent=cancel → the subscription
  * ends now and customer.subscription.deleted is delivered. Both signed like Stripe's and handled by
- * the webhook handler, then 303 back to the return URL.
+ * the webhook handler, then 303 back to the return URL. One function per intent (PORTAL_INTENTS);
+ * any other post is a plain 400.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const app = context.app;
@@ -69,20 +71,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = await readForm(request);
   if (!body.ok) return new Response(body.msg, { status: body.status });
   const form = body.form;
-  const deliver = (rawBody: string, header: string) => handleStripeWebhook(app, rawBody, header);
-  const intent = form.get("intent");
-  if (intent === "switch") {
-    const key = String(form.get("lookupKey") ?? "");
-    if (!parseLookupKey(key)) return new Response("Bad Request", { status: 400 });
-    await switchLocalPlan(app, portal, key, deliver);
-    return seeOther(portal.returnUrl);
-  }
-  if (intent === "cancel") {
-    await cancelLocalSubscription(app, portal, deliver);
-    return seeOther(portal.returnUrl);
-  }
+  return runIntent(form.get("intent"), PORTAL_INTENTS, otherPost, { app, portal, form });
+}
+
+/** What each of the portal's posts is given. */
+type PortalPost = { app: AppContext; portal: LocalPortal; form: FormData };
+
+/** Each change reaches the app as Stripe's signed event would, through the webhook handler. */
+const deliverTo = (app: AppContext) => (rawBody: string, header: string) => handleStripeWebhook(app, rawBody, header);
+
+async function switchPost({ app, portal, form }: PortalPost) {
+  const key = String(form.get("lookupKey") ?? "");
+  if (!parseLookupKey(key)) return new Response("Bad Request", { status: 400 });
+  await switchLocalPlan(app, portal, key, deliverTo(app));
+  return seeOther(portal.returnUrl);
+}
+
+async function cancelPost({ app, portal }: PortalPost) {
+  await cancelLocalSubscription(app, portal, deliverTo(app));
+  return seeOther(portal.returnUrl);
+}
+
+async function otherPost(_post: PortalPost) {
   return new Response("Bad Request", { status: 400 });
 }
+
+const PORTAL_INTENTS = { switch: switchPost, cancel: cancelPost };
 
 export default function TestBillingPortalPage() {
   const { portal } = useLoaderData<typeof loader>();
