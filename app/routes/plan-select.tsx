@@ -21,7 +21,8 @@ import {
 } from "~/lib/payments/payment-copy";
 import { parseBilling, PLAN_ORDER, PLANS, type Billing } from "~/lib/payments/plans";
 import { usePosting } from "~/components/ui/pending-post";
-import { requireClientBusiness } from "~/http/guards.server";
+import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
+import type { AppContext } from "~/server/load-context";
 import { readFormAs, requireMethod, seeOther } from "~/http/http.server";
 import {
   cancelSubscriptionCheckout,
@@ -85,26 +86,43 @@ const PlanSelectSchema = z.object({
  * then go on with the sign-up flow: the "Almost there!" page while the profile is incomplete, else
  * the dashboard. "Cancel that checkout": the open plan checkout is expired through the provider
  * (it can no longer be paid), then the page again, saying so only if this click closed one.
+ * One function per intent (PLAN_INTENTS); PlanSelectSchema has refused any other (a 400), so no
+ * other post reaches them.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireClientBusiness(context.app, request);
   const { intent } = await readFormAs(request, PlanSelectSchema);
-  if (intent === "cancel-checkout") {
-    const result = await cancelSubscriptionCheckout(context.app, viewer, appOrigin(context.app, request));
-    if (!result.ok) return seeOther(`/plan-select?notice=${PAYMENT_FAILED_NOTICE}`);
-    // "Canceled" only when this click closed one: none open (another tab closed it, or there never
-    // was one) or one paid meanwhile (now the business's plan, which the page says) is not.
-    return seeOther(result.closed ? `/plan-select?notice=${CHECKOUT_CANCELED_NOTICE}` : "/plan-select");
-  }
-  if (intent === "trial") {
-    const result = await startTrial(context.app, viewer.business.id);
-    if (!result.ok) return answer({ trialError: result.msg }, { status: result.status });
-  } else {
-    await chooseBasicPlan(context.app, viewer.business.id);
-  }
-  return redirect(await pathAfterPlanChoice(context.app, viewer.user.id));
+  return PLAN_INTENTS[intent]({ app: context.app, viewer, request });
 }
+
+/** What each of the page's posts is given. */
+type PlanPost = { app: AppContext; viewer: ClientViewer; request: Request };
+
+async function basicPost({ app, viewer }: PlanPost) {
+  await chooseBasicPlan(app, viewer.business.id);
+  return redirect(await pathAfterPlanChoice(app, viewer.user.id));
+}
+
+async function trialPost({ app, viewer }: PlanPost) {
+  const result = await startTrial(app, viewer.business.id);
+  if (!result.ok) return answer({ trialError: result.msg }, { status: result.status });
+  return redirect(await pathAfterPlanChoice(app, viewer.user.id));
+}
+
+async function cancelCheckoutPost({ app, viewer, request }: PlanPost) {
+  const result = await cancelSubscriptionCheckout(app, viewer, appOrigin(app, request));
+  if (!result.ok) return seeOther(`/plan-select?notice=${PAYMENT_FAILED_NOTICE}`);
+  // "Canceled" only when this click closed one: none open (another tab closed it, or there never
+  // was one) or one paid meanwhile (now the business's plan, which the page says) is not.
+  return seeOther(result.closed ? `/plan-select?notice=${CHECKOUT_CANCELED_NOTICE}` : "/plan-select");
+}
+
+const PLAN_INTENTS = {
+  basic: basicPost,
+  trial: trialPost,
+  "cancel-checkout": cancelCheckoutPost,
+} satisfies Record<z.infer<typeof PlanSelectSchema>["intent"], (post: PlanPost) => Promise<unknown>>;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
