@@ -14,12 +14,12 @@ import {
   type MatchFormPage,
 } from "~/components/matching/create-match/wizard-data";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
-import { CREATE_MATCH_TITLE, MATCH_MAX_FILES, MATCH_TOO_MANY_FILES_MESSAGE } from "~/lib/matching/match-copy";
+import { CREATE_MATCH_TITLE } from "~/lib/matching/match-copy";
 import { MatchWizardFormSchema, NOT_SURE_VALUE, wizardInput } from "~/lib/matching/match-schemas";
-import { uploadFiles } from "~/server/files/files.server";
 import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
 import type { AppContext } from "~/server/load-context";
 import { attachableFiles, createMatchRequest } from "~/server/matching/match-requests.server";
+import { attachMatchUploads, matchUploadsRefusal } from "~/server/matching/match-uploads.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
@@ -57,10 +57,10 @@ function chosenUploads(form: FormData): File[] {
 
 /**
  * intent=continue|notsure|back|review|retry: the no-JavaScript page turns (validate the page,
- * answer the next one); review (Finish) also stores the files of page 3's plain file input
- * through the same uploadFiles as the upload API. intent=create (Confirm): the whole request →
- * createMatchRequest, the domain function the API calls too. One function per intent
- * (WIZARD_INTENTS).
+ * answer the next one); review (Finish) also attaches the files of page 3's plain file input
+ * (attachMatchUploads, which stores them through the same uploadFiles as the upload API).
+ * intent=create (Confirm): the whole request → createMatchRequest, the domain function the API
+ * calls too. One function per intent (WIZARD_INTENTS).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
@@ -117,24 +117,27 @@ async function retryPost({ formData, step }: WizardPost) {
   return step(4, submission.reply());
 }
 
-/** Finish on page 3: the details checked, the chosen files stored, then the review page. */
+/**
+ * Finish on page 3: the details and the number of files checked, then the chosen files attached
+ * (attachMatchUploads: the matching domain's rules, uploadFiles' storage), then the review page.
+ */
 async function reviewPost({ app, viewer, formData, step }: WizardPost) {
-  // Validate first, then store: a refused Finish stores nothing (no R2 object, no files row).
-  const uploads = chosenUploads(formData);
+  // Check first, then store: a refused Finish stores nothing (no R2 object, no files row).
+  const chosen = { attachedCount: formData.getAll("files").length, uploads: chosenUploads(formData) };
   formData.delete("upload");
   const submission = parseWithZod(formData, { schema: schemaFor(3, "review") });
-  const tooMany = formData.getAll("files").length + uploads.length > MATCH_MAX_FILES;
+  const tooMany = matchUploadsRefusal(chosen);
   if (submission.status !== "success" || tooMany) {
     return step(
       3,
-      tooMany ? submission.reply({ fieldErrors: { files: [MATCH_TOO_MANY_FILES_MESSAGE] } }) : submission.reply(),
+      tooMany ? submission.reply({ fieldErrors: { files: [tooMany.msg] } }) : submission.reply(),
       400,
     );
   }
-  if (uploads.length === 0) return step(4, submission.reply());
-  const stored = await uploadFiles(app, viewer, { files: uploads, purpose: "match_request" });
-  if (!stored.ok) return step(3, submission.reply({ fieldErrors: { files: [stored.msg] } }), 400);
-  for (const file of stored.files) formData.append("files", file.fileName);
+  if (chosen.uploads.length === 0) return step(4, submission.reply());
+  const attached = await attachMatchUploads(app, viewer, chosen);
+  if (!attached.ok) return step(3, submission.reply({ fieldErrors: { files: [attached.msg] } }), 400);
+  for (const fileName of attached.fileNames) formData.append("files", fileName);
   return step(4, parseWithZod(formData, { schema: schemaFor(3, "review") }).reply());
 }
 

@@ -16,6 +16,7 @@ import {
 } from "~/lib/matching/match-copy";
 import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
 import { createMatchRequest } from "~/server/matching/match-requests.server";
+import { attachMatchUploads } from "~/server/matching/match-uploads.server";
 import * as runMatchingModule from "~/server/matching/run-matching.server";
 import worker from "../../../functions/worker";
 import {
@@ -539,5 +540,39 @@ describe("when the request cannot be stored", () => {
     const retryText = await retry.text();
     expect(retryText).toContain("Confirm your match request");
     expect(retryText).toContain(PROBLEM);
+  });
+});
+
+describe("attachMatchUploads (the no-JavaScript Finish's files)", () => {
+  const pdf = () =>
+    new File([new TextEncoder().encode("%PDF-1.7\n% one page\n%%EOF\n")], "Org chart.pdf", { type: "application/pdf" });
+
+  it("refuses more than MATCH_MAX_FILES in all before storing anything; none chosen stores nothing", async () => {
+    const { user, business } = await signedInClient();
+    const viewer = await viewerOf(user.id, business.id);
+    const tooMany = await attachMatchUploads(appAt(), viewer, { attachedCount: MATCH_MAX_FILES, uploads: [pdf()] });
+    expect(tooMany).toEqual({ ok: false, status: 400, msg: MATCH_TOO_MANY_FILES_MESSAGE });
+    expect(await attachMatchUploads(appAt(), viewer, { attachedCount: 2, uploads: [] })).toEqual({
+      ok: true,
+      fileNames: [],
+    });
+    expect(await filesOf(business.id)).toHaveLength(0);
+    expect((await env.FILES.list({ prefix: `biz/${business.id}/` })).objects).toEqual([]);
+  });
+
+  it("stores the chosen files as the business's uploads for a match request and answers their names", async () => {
+    const { user, business } = await signedInClient();
+    const viewer = await viewerOf(user.id, business.id);
+    const attached = await attachMatchUploads(appAt(), viewer, {
+      attachedCount: MATCH_MAX_FILES - 1,
+      uploads: [pdf()],
+    });
+    expect(attached).toMatchObject({ ok: true, fileNames: [expect.any(String)] });
+    const [fileName] = attached.ok ? attached.fileNames : [];
+    expect(await fileRow(business.id, fileName!)).toMatchObject({
+      originalName: "Org chart.pdf",
+      purpose: "match_request",
+      matchRequestId: null,
+    });
   });
 });
