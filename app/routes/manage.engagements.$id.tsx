@@ -26,7 +26,9 @@ import { managerSharedDocuments } from "~/server/files/shared-documents.server";
 import { requireRole } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
-import { notFound } from "~/http/route-kit.server";
+import { notFound, runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
+import type { Viewer } from "~/server/identity/session.server";
 import { z } from "zod";
 import { deliveryItemIdField } from "~/lib/payouts/money-action-fields";
 import { MONEY_ACTION_INVALID, REFUND_DONE, TRANSFER_RETRIED, TRANSFER_REVERSED } from "~/lib/payouts/transfer-copy";
@@ -77,7 +79,8 @@ const refused = (form: ManagerFormName, message: string, status: number) =>
  * intent=approve-plan / send-back-plan (ManagerPlanReviewSchema), intent=note
  * (EngagementNoteSchema) or intent=verbal-approval (VerbalApprovalSchema). Done, the page reloads
  * with a one-time notice so a reload does not post again; a plan not waiting for review → 409; an
- * unreadable body, another intent or a missing field → 400/415 with the form's message.
+ * unreadable body, another intent or a missing field → 400/415 with the form's message. One
+ * function per intent (ENGAGEMENT_INTENTS).
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
@@ -85,69 +88,103 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const body = await readForm(request);
   if (!body.ok) return refused("review", FORM_UNREADABLE_MESSAGE, body.status);
   const fields = Object.fromEntries(body.form);
-  const done = (notice: keyof typeof NOTICES) => redirect(`${managerEngagementPath(id)}?notice=${notice}`);
-  switch (fields.intent) {
-    case "approve-plan":
-    case "send-back-plan": {
-      const parsed = ManagerPlanReviewSchema.safeParse(fields);
-      if (!parsed.success) return refused("review", describeIssues(parsed.error).msg, 400);
-      const result = await reviewPlan(context.app, viewer.user.id, id, parsed.data, appOrigin(context.app, request));
-      if (!result.ok) {
-        if (result.status === 404) throw notFound();
-        return refused("review", result.msg, result.status);
-      }
-      return done(result.approved ? "approved" : "sent-back");
-    }
-    case "note": {
-      const parsed = EngagementNoteSchema.safeParse(fields);
-      if (!parsed.success) return refused("note", describeIssues(parsed.error).msg, 400);
-      const result = await addEngagementNote(context.app, viewer.user.id, id, {
-        kind: "note",
-        body: parsed.data.body,
-        itemId: null,
-      });
-      if (!result.ok) throw notFound();
-      return done("note");
-    }
-    case "verbal-approval": {
-      const parsed = VerbalApprovalSchema.safeParse(fields);
-      if (!parsed.success) return refused("verbal", describeIssues(parsed.error).msg, 400);
-      const result = await addEngagementNote(context.app, viewer.user.id, id, {
-        kind: "verbal_approval",
-        body: parsed.data.body,
-        itemId: parsed.data.deliveryItemId,
-      });
-      if (!result.ok) throw notFound();
-      return done("verbal");
-    }
-    case "retry-transfer":
-    case "reverse-transfer":
-    case "refund-item": {
-      const parsed = MoneyActionSchema.safeParse(fields);
-      if (!parsed.success) return refused("money", describeIssues(parsed.error).msg, 400);
-      const { intent, deliveryItemId } = parsed.data;
-      const result =
-        intent === "retry-transfer"
-          ? await retryTransfer(context.app, id, deliveryItemId)
-          : intent === "reverse-transfer"
-            ? await reverseTransfer(context.app, id, deliveryItemId)
-            : await refundItem(context.app, viewer.user.id, id, deliveryItemId, appOrigin(context.app, request));
-      if (!result.ok) {
-        if (result.status === 404) throw notFound();
-        return refused("money", result.msg, result.status);
-      }
-      return done(
-        intent === "retry-transfer"
-          ? "transfer-retried"
-          : intent === "reverse-transfer"
-            ? "transfer-reversed"
-            : "refunded",
-      );
-    }
-    default:
-      return refused("review", PLAN_ACTION_UNKNOWN, 400);
-  }
+  const post = { app: context.app, viewer, request, id, fields };
+  return runIntent(fields.intent ?? null, ENGAGEMENT_INTENTS, otherPost, post);
 }
+
+/** What each of the page's posts is given: the engagement's id (from the URL) and the form's fields. */
+type EngagementPost = {
+  app: AppContext;
+  viewer: Viewer;
+  request: Request;
+  id: string;
+  fields: Record<string, FormDataEntryValue>;
+};
+
+/** Done: the page again with its one-time notice, so a reload does not post again. */
+const done = (id: string, notice: keyof typeof NOTICES) => redirect(`${managerEngagementPath(id)}?notice=${notice}`);
+
+/** Approve the plan or send it back (the review dialog). */
+async function reviewPlanPost({ app, viewer, request, id, fields }: EngagementPost) {
+  const parsed = ManagerPlanReviewSchema.safeParse(fields);
+  if (!parsed.success) return refused("review", describeIssues(parsed.error).msg, 400);
+  const result = await reviewPlan(app, viewer.user.id, id, parsed.data, appOrigin(app, request));
+  if (!result.ok) {
+    if (result.status === 404) throw notFound();
+    return refused("review", result.msg, result.status);
+  }
+  return done(id, result.approved ? "approved" : "sent-back");
+}
+
+async function notePost({ app, viewer, id, fields }: EngagementPost) {
+  const parsed = EngagementNoteSchema.safeParse(fields);
+  if (!parsed.success) return refused("note", describeIssues(parsed.error).msg, 400);
+  const result = await addEngagementNote(app, viewer.user.id, id, {
+    kind: "note",
+    body: parsed.data.body,
+    itemId: null,
+  });
+  if (!result.ok) throw notFound();
+  return done(id, "note");
+}
+
+async function verbalApprovalPost({ app, viewer, id, fields }: EngagementPost) {
+  const parsed = VerbalApprovalSchema.safeParse(fields);
+  if (!parsed.success) return refused("verbal", describeIssues(parsed.error).msg, 400);
+  const result = await addEngagementNote(app, viewer.user.id, id, {
+    kind: "verbal_approval",
+    body: parsed.data.body,
+    itemId: parsed.data.deliveryItemId,
+  });
+  if (!result.ok) throw notFound();
+  return done(id, "verbal");
+}
+
+/**
+ * A money action on one deliverable of this engagement (issue #18): the deliverable checked with
+ * MoneyActionSchema, then `act`, the intent's own domain call; done, `notice`.
+ */
+async function moneyAction(
+  { id, fields }: EngagementPost,
+  act: (deliveryItemId: string) => ReturnType<typeof retryTransfer>,
+  notice: keyof typeof NOTICES,
+) {
+  const parsed = MoneyActionSchema.safeParse(fields);
+  if (!parsed.success) return refused("money", describeIssues(parsed.error).msg, 400);
+  const result = await act(parsed.data.deliveryItemId);
+  if (!result.ok) {
+    if (result.status === 404) throw notFound();
+    return refused("money", result.msg, result.status);
+  }
+  return done(id, notice);
+}
+
+const retryTransferPost = (post: EngagementPost) =>
+  moneyAction(post, (itemId) => retryTransfer(post.app, post.id, itemId), "transfer-retried");
+
+const reverseTransferPost = (post: EngagementPost) =>
+  moneyAction(post, (itemId) => reverseTransfer(post.app, post.id, itemId), "transfer-reversed");
+
+const refundItemPost = (post: EngagementPost) =>
+  moneyAction(
+    post,
+    (itemId) => refundItem(post.app, post.viewer.user.id, post.id, itemId, appOrigin(post.app, post.request)),
+    "refunded",
+  );
+
+async function otherPost(_post: EngagementPost) {
+  return refused("review", PLAN_ACTION_UNKNOWN, 400);
+}
+
+const ENGAGEMENT_INTENTS = {
+  "approve-plan": reviewPlanPost,
+  "send-back-plan": reviewPlanPost,
+  note: notePost,
+  "verbal-approval": verbalApprovalPost,
+  "retry-transfer": retryTransferPost,
+  "reverse-transfer": reverseTransferPost,
+  "refund-item": refundItemPost,
+};
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
