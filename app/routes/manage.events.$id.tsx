@@ -18,7 +18,8 @@ import { requireRole } from "~/http/guards.server";
 import { eventFormFields, EventFormSchema } from "~/lib/events/event-schemas";
 import { cancelEvent, getConsoleEvent, updateEvent } from "~/server/events/events.server";
 import { describeIssues, readForm } from "~/http/http.server";
-import { notFound } from "~/http/route-kit.server";
+import { notFound, runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 export const meta: MetaFunction = () => [{ title: "Event | Partwise" }];
@@ -81,35 +82,60 @@ const REGISTRATION_COLUMNS: readonly ConsoleColumn<RegistrationRow>[] = [
 
 type ActionResult = { notice: string | null; error: string | null; errors: Record<string, string> };
 
-/** intent=update (the edit form) or intent=cancel; an unknown event 404, anything else a 400. */
+const reply = (result: ActionResult, status = 200) => data<ActionResult>(result, { status });
+
+/**
+ * intent=update (the edit form) or intent=cancel; an unknown event 404, anything else a 400. One
+ * function per intent (EVENT_INTENTS).
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(context.app, request, "manager");
   const body = await readForm(request);
-  const reply = (result: ActionResult, status = 200) => data<ActionResult>(result, { status });
   if (!body.ok) return reply({ notice: null, error: body.msg, errors: {} }, body.status);
   const fields = eventFormFields(body.form);
-  if (fields.intent !== "update" && fields.intent !== "cancel") {
-    return reply({ notice: null, error: EVENT_COPY.chooseAction, errors: {} }, 400);
-  }
-  const found = await getConsoleEvent(context.app, params.id ?? "");
+  const intent = typeof fields.intent === "string" ? fields.intent : null;
+  return runIntent(intent, EVENT_INTENTS, otherPost, { app: context.app, id: params.id ?? "", fields });
+}
+
+/** What each of the page's posts is given: the event's id (from the URL) and the form's fields. */
+type EventPost = { app: AppContext; id: string; fields: Record<string, unknown> };
+
+/** The event a post changes: an unknown id 404s. */
+async function eventToChange(app: AppContext, id: string) {
+  const found = await getConsoleEvent(app, id);
   if (!found) throw notFound();
-  if (fields.intent === "cancel") {
-    const outcome = await cancelEvent(context.app, found.event.id);
-    return reply({
-      notice: outcome === "cancelled" ? EVENT_COPY.cancelled : EVENT_COPY.alreadyCancelled,
-      error: null,
-      errors: {},
-    });
-  }
+  return found.event;
+}
+
+async function cancelPost({ app, id }: EventPost) {
+  const event = await eventToChange(app, id);
+  const outcome = await cancelEvent(app, event.id);
+  return reply({
+    notice: outcome === "cancelled" ? EVENT_COPY.cancelled : EVENT_COPY.alreadyCancelled,
+    error: null,
+    errors: {},
+  });
+}
+
+/** The edit form. */
+async function updatePost({ app, id, fields }: EventPost) {
+  const event = await eventToChange(app, id);
   const parsed = EventFormSchema.safeParse(fields);
   if (!parsed.success) {
     const { msg, errors } = describeIssues(parsed.error);
     return reply({ notice: null, error: msg, errors }, 400);
   }
-  const saved = await updateEvent(context.app, found.event.id, parsed.data);
+  const saved = await updateEvent(app, event.id, parsed.data);
   if (!saved) return reply({ notice: null, error: EVENT_COPY.alreadyCancelled, errors: {} }, 409);
   return reply({ notice: EVENT_COPY.updated, error: null, errors: {} });
 }
+
+/** No button of the page posts this: a 400, before the event is looked up. */
+async function otherPost(_post: EventPost) {
+  return reply({ notice: null, error: EVENT_COPY.chooseAction, errors: {} }, 400);
+}
+
+const EVENT_INTENTS = { update: updatePost, cancel: cancelPost };
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
