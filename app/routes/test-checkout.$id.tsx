@@ -24,7 +24,7 @@ import {
   payLocalCheckout,
 } from "~/server/payments/provider/local-checkout.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/http/http.server";
-import { notFound } from "~/http/route-kit.server";
+import { notFound, runIntent } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [{ title: "Test checkout | Partwise" }, { name: "robots", content: "noindex" }];
 
@@ -78,7 +78,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
  * checkout.session.completed (and customer.subscription.created) events to the webhook handler,
  * then 303 to the success URL; 4000 0000 0000 0002 is declined (400 and the message); an expired
  * session (expired by Partwise, or past its expires_at) is refused with 409 and nothing is charged.
- * intent=cancel: 303 to the cancel URL, the session stays open (as on Stripe).
+ * intent=cancel: 303 to the cancel URL, the session stays open (as on Stripe). One function per
+ * intent (CHECKOUT_INTENTS); any other post is a 400 with the form's message.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const app = context.app;
@@ -86,8 +87,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = await readForm(request);
   if (!body.ok) return data({ error: FORM_UNREADABLE_MESSAGE }, { status: body.status });
   const form = body.form;
-  if (form.get("intent") === "cancel") return seeOther(session.details.cancelUrl);
-  if (form.get("intent") !== "pay") return data({ error: FORM_UNREADABLE_MESSAGE }, { status: 400 });
+  return runIntent(form.get("intent"), CHECKOUT_INTENTS, otherPost, { app, request, session, form });
+}
+
+/** What each of the checkout's posts is given. */
+type CheckoutPost = {
+  app: AppContext;
+  request: Request;
+  session: Awaited<ReturnType<typeof sessionFor>>;
+  form: FormData;
+};
+
+async function payPost({ app, request, session, form }: CheckoutPost) {
   if (session.status === "expired") return data({ error: CHECKOUT_EXPIRED_MESSAGE }, { status: 409 });
 
   const digits = String(form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
@@ -109,6 +120,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return seeOther(next);
 }
+
+async function cancelPost({ session }: CheckoutPost) {
+  return seeOther(session.details.cancelUrl);
+}
+
+async function otherPost(_post: CheckoutPost) {
+  return data({ error: FORM_UNREADABLE_MESSAGE }, { status: 400 });
+}
+
+const CHECKOUT_INTENTS = { pay: payPost, cancel: cancelPost };
 
 export default function TestCheckoutPage() {
   const { session } = useLoaderData<typeof loader>();
