@@ -6,7 +6,6 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { BenchmarkReport } from "~/components/benchmarking/benchmark-report";
 import {
   BENCHMARKING_CONNECT_PATH,
@@ -21,10 +20,12 @@ import {
 } from "~/lib/benchmarking/benchmarking-copy";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
-import { requireClientBusiness } from "~/http/guards.server";
+import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
 import { startBenchmarkingCheckout } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
+import { runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Benchmarking | Partwise" }];
 
@@ -52,34 +53,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { view };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["buy", "start"]) });
-
 /**
  * intent=buy (BASIC, no year bought): the year's checkout (the same domain call as PUT
  * /api/payments/update-business-benchmarking), then its url; a year already bought comes back here.
  * intent=start (included in the plan, a bought year, or Try again after a failure or on a stalled
  * build): starts the year's build, or sends a stalled one again (the same domain call as POST
  * /api/benchmarking/create), then back here, building.
- * An unreadable body or another intent answers 400 (or 413/415) with the form's error.
+ * An unreadable body or another intent answers 400 (or 413/415) with the form's error. One
+ * function per intent (BENCHMARKING_INTENTS).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
   const viewer = await requireClientBusiness(app, request);
   const body = await readForm(request);
   if (!body.ok) return data({ error: body.msg }, { status: body.status });
-  const parsed = IntentSchema.safeParse(Object.fromEntries(body.form));
-  if (!parsed.success) return data({ error: FORM_UNREADABLE_MESSAGE }, { status: 400 });
+  const { intent } = Object.fromEntries(body.form);
+  return runIntent(intent ?? null, BENCHMARKING_INTENTS, otherPost, { app, viewer, request });
+}
 
-  if (parsed.data.intent === "buy") {
-    const result = await startBenchmarkingCheckout(app, viewer, appOrigin(app, request)).catch((error: unknown) => {
-      console.error("Could not start the benchmarking checkout:", error);
-      return null;
-    });
-    if (result?.ok) throw redirect(result.url);
-    if (result?.status === 409) throw redirect("/benchmarking");
-    return data({ error: result?.msg ?? BENCHMARKING_CHECKOUT_FAILED }, { status: result?.status ?? 502 });
-  }
+/** What each of the page's posts is given. */
+type BenchmarkingPost = { app: AppContext; viewer: ClientViewer; request: Request };
 
+async function buyPost({ app, viewer, request }: BenchmarkingPost) {
+  const result = await startBenchmarkingCheckout(app, viewer, appOrigin(app, request)).catch((error: unknown) => {
+    console.error("Could not start the benchmarking checkout:", error);
+    return null;
+  });
+  if (result?.ok) throw redirect(result.url);
+  if (result?.status === 409) throw redirect("/benchmarking");
+  return data({ error: result?.msg ?? BENCHMARKING_CHECKOUT_FAILED }, { status: result?.status ?? 502 });
+}
+
+async function startPost({ app, viewer }: BenchmarkingPost) {
   const started = await startBenchmarking(app, viewer).catch((error: unknown) => {
     console.error("Could not start benchmarking:", error);
     return null;
@@ -87,6 +92,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (started?.ok) throw redirect("/benchmarking");
   return data({ error: started?.msg ?? BENCHMARKING_START_FAILED }, { status: started?.status ?? 500 });
 }
+
+async function otherPost(_post: BenchmarkingPost) {
+  return data({ error: FORM_UNREADABLE_MESSAGE }, { status: 400 });
+}
+
+const BENCHMARKING_INTENTS = { buy: buyPost, start: startPost };
 
 export default function Benchmarking() {
   const { view } = useLoaderData<typeof loader>();
