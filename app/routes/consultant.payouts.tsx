@@ -7,7 +7,6 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { EarningsCard, PayoutsListCard } from "~/components/payouts/earnings";
 import { StatusPill, type StatusTone } from "~/components/ui/labelled-table";
@@ -35,6 +34,9 @@ import { PaymentProviderError } from "~/server/payments/provider/types";
 import { expressDashboardUrl, getPayoutAccount, startPayoutOnboarding } from "~/server/payouts/accounts.server";
 import { loadConsultantEarnings, loadConsultantPayouts } from "~/server/payouts/earnings.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
+import { runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
+import type { Viewer } from "~/server/identity/session.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 const STATE_TONE: Record<PayoutState, StatusTone> = {
@@ -76,8 +78,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["setup", "continue", "dashboard"]) });
-
 type ActionData = { error: string; intent?: string };
 
 /**
@@ -85,23 +85,32 @@ type ActionData = { error: string; intent?: string };
  * of submits) and a fresh onboarding link, then 303 to Stripe's hosted onboarding (the local test
  * onboarding without Stripe keys). intent=dashboard: 303 to a login link of the Express dashboard,
  * once details are submitted (else 409). A body that is not a form: 400 with the form's error;
- * Stripe unreachable: 502 and a readable message.
+ * Stripe unreachable: 502 and a readable message. One function per intent (PAYOUT_INTENTS); any
+ * other post is a 400.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
   const viewer = await requireRole(app, request, "consultant", { anonymous: "login" });
   const body = await readForm(request);
   if (!body.ok) return data<ActionData>({ error: FORM_UNREADABLE_MESSAGE }, { status: body.status });
-  const parsed = IntentSchema.safeParse(Object.fromEntries(body.form));
-  if (!parsed.success) return data<ActionData>({ error: PAYOUTS_INVALID_REQUEST_MESSAGE }, { status: 400 });
+  const { intent } = Object.fromEntries(body.form);
+  return runIntent(intent ?? null, PAYOUT_INTENTS, otherPost, { app, viewer, request });
+}
+
+/** What each of the page's posts is given. */
+type PayoutPost = { app: AppContext; viewer: Viewer; request: Request };
+
+/** Stripe unreachable: 502 and a readable message; any other error goes on to the error page. */
+function providerFailure(intent: "setup" | "continue" | "dashboard", post: PayoutPost, error: unknown) {
+  if (!(error instanceof PaymentProviderError)) throw error;
+  console.error(`Payouts ${intent} for ${post.viewer.user.id} failed:`, error);
+  return data<ActionData>({ error: PAYOUTS_START_FAILED_MESSAGE, intent }, { status: 502 });
+}
+
+/** Set up payouts, or continue an unfinished onboarding: a fresh onboarding link. */
+async function onboardingPost(post: PayoutPost, intent: "setup" | "continue") {
+  const { app, viewer, request } = post;
   try {
-    if (parsed.data.intent === "dashboard") {
-      const url = await expressDashboardUrl(app, viewer.user.id);
-      if (!url) {
-        return data<ActionData>({ error: PAYOUTS_DASHBOARD_UNAVAILABLE_MESSAGE, intent: "dashboard" }, { status: 409 });
-      }
-      return redirect(url, 303);
-    }
     const url = await startPayoutOnboarding(
       app,
       { id: viewer.user.id, email: viewer.user.email },
@@ -109,11 +118,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     return redirect(url, 303);
   } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    console.error(`Payouts ${parsed.data.intent} for ${viewer.user.id} failed:`, error);
-    return data<ActionData>({ error: PAYOUTS_START_FAILED_MESSAGE, intent: parsed.data.intent }, { status: 502 });
+    return providerFailure(intent, post, error);
   }
 }
+
+const setupPost = (post: PayoutPost) => onboardingPost(post, "setup");
+const continuePost = (post: PayoutPost) => onboardingPost(post, "continue");
+
+async function dashboardPost(post: PayoutPost) {
+  try {
+    const url = await expressDashboardUrl(post.app, post.viewer.user.id);
+    if (!url) {
+      return data<ActionData>({ error: PAYOUTS_DASHBOARD_UNAVAILABLE_MESSAGE, intent: "dashboard" }, { status: 409 });
+    }
+    return redirect(url, 303);
+  } catch (error) {
+    return providerFailure("dashboard", post, error);
+  }
+}
+
+async function otherPost(_post: PayoutPost) {
+  return data<ActionData>({ error: PAYOUTS_INVALID_REQUEST_MESSAGE }, { status: 400 });
+}
+
+const PAYOUT_INTENTS = { setup: setupPost, continue: continuePost, dashboard: dashboardPost };
 
 export default function ConsultantPayouts() {
   const { view, createdAt, returned, earnings, feePercent, payouts } = useLoaderData<typeof loader>();
