@@ -12,6 +12,8 @@ import { requestResetFromForm, signInFromForm } from "~/server/identity/login.se
 import { getViewer } from "~/server/identity/session.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm, retryAfter } from "~/http/http.server";
+import { runIntent } from "~/http/route-kit.server";
+import type { AppContext } from "~/server/load-context";
 
 // The login screen of `/login`; `/` (_index.tsx) is the same page and re-exports this module.
 
@@ -32,20 +34,27 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 /**
  * `intent=login` signs in; `intent=reset` emails a recovery password (the same answer for every
- * email). Both forms post here, so they work without JavaScript.
+ * email). Both forms post here, so they work without JavaScript. One domain function per intent
+ * (LOGIN_INTENTS); a post with another intent, or none, is a sign-in.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readForm(request);
   if (!body.ok) {
     return data({ intent: "login" as const, result: formErrorReply(), message: null }, { status: body.status });
   }
-  const outcome =
-    body.form.get("intent") === "reset"
-      ? await requestResetFromForm(context.app, request, body.form)
-      : await signInFromForm(context.app, request, body.form);
+  const post = { app: context.app, request, form: body.form };
+  const outcome = await runIntent(body.form.get("intent"), LOGIN_INTENTS, signInPost, post);
   // The root then routes the new session to its home (/dashboard for a client with a business).
   if (outcome.kind === "signedIn") throw redirect("/", { headers: { "Set-Cookie": outcome.cookie } });
   return data(outcome.data, { status: outcome.status, headers: retryAfter(outcome) });
 }
+
+/** What each of the page's posts is given. */
+type LoginPost = { app: AppContext; request: Request; form: FormData };
+
+const signInPost = ({ app, request, form }: LoginPost) => signInFromForm(app, request, form);
+const resetPost = ({ app, request, form }: LoginPost) => requestResetFromForm(app, request, form);
+
+const LOGIN_INTENTS = { login: signInPost, reset: resetPost };
 
 export default LoginScreen;
