@@ -44,14 +44,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireClientBusiness(context.app, request);
   const input = await readFormAs(request, ConsentSchema);
   const target = new URL(intuitRedirectUri(context.app, new URL(request.url).origin));
-  if (input.intent === "connect") {
-    const code = `demo-${crypto.randomUUID()}`;
-    target.search = new URLSearchParams({ code, state: input.state, realmId: DEMO_REALM_ID }).toString();
-  } else {
-    target.search = new URLSearchParams({ error: "access_denied", state: input.state }).toString();
-  }
+  target.search = new URLSearchParams(CONSENT_ANSWERS[input.intent](input.state)).toString();
   return redirect(target.toString(), { headers: { "Cache-Control": "no-store" } });
 }
+
+/** What Intuit adds to the redirect URI for each answer (ConsentSchema has refused any other intent). */
+const CONSENT_ANSWERS = {
+  connect: (state: string) => ({ code: `demo-${crypto.randomUUID()}`, state, realmId: DEMO_REALM_ID }),
+  cancel: (state: string) => ({ error: "access_denied", state }),
+} satisfies Record<z.infer<typeof ConsentSchema>["intent"], (state: string) => Record<string, string>>;
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
