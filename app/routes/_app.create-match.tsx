@@ -128,11 +128,7 @@ async function reviewPost({ app, viewer, formData, step }: WizardPost) {
   const submission = parseWithZod(formData, { schema: schemaFor(3, "review") });
   const tooMany = matchUploadsRefusal(chosen);
   if (submission.status !== "success" || tooMany) {
-    return step(
-      3,
-      tooMany ? submission.reply({ fieldErrors: { files: [tooMany.msg] } }) : submission.reply(),
-      400,
-    );
+    return step(3, tooMany ? submission.reply({ fieldErrors: { files: [tooMany.msg] } }) : submission.reply(), 400);
   }
   if (chosen.uploads.length === 0) return step(4, submission.reply());
   const attached = await attachMatchUploads(app, viewer, chosen);

@@ -221,12 +221,10 @@ async function decidePost({ app, viewer, request, formData }: FeaturesPost) {
 async function payPost({ app, viewer, request, formData }: FeaturesPost): Promise<never> {
   const { insightId } = parseFixedForm(formData, PayIntentSchema);
   const failed = "/features?focus=Insights&notice=payment-failed";
-  const result = await startInsightCheckout(app, viewer, insightId, appOrigin(app, request)).catch(
-    (error: unknown) => {
-      console.error("Could not start the insight checkout:", error);
-      return null;
-    },
-  );
+  const result = await startInsightCheckout(app, viewer, insightId, appOrigin(app, request)).catch((error: unknown) => {
+    console.error("Could not start the insight checkout:", error);
+    return null;
+  });
   if (!result?.ok) throw redirect(failed);
   throw redirect(result.url);
 }
