@@ -229,6 +229,7 @@ async function payPost({ app, viewer, request, formData }: FeaturesPost): Promis
   throw redirect(result.url);
 }
 
+/** Every document and deliverable intent has its function (the satisfies clause checks it). */
 const FEATURES_INTENTS = {
   "document-upload": documentsPost,
   "document-rename": documentsPost,
@@ -243,7 +244,7 @@ const FEATURES_INTENTS = {
   rate: deliverablePost,
   decide: decidePost,
   pay: payPost,
-} satisfies Record<(typeof DOCUMENT_INTENTS)[number] | DeliverableIntent, unknown>;
+} satisfies Record<(typeof DOCUMENT_INTENTS)[number] | DeliverableIntent, unknown> & Record<string, unknown>;
 
 /**
  * /features (spec §2): a left menu and one feature at a time, chosen by `?focus=` (any case,
