@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import {
   data,
@@ -10,7 +10,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormOutcome } from "~/components/settings/settings-parts";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { PasswordInput } from "~/components/ui/password-input";
 import {
   INFO_UPDATE_FAILED_MESSAGE,
@@ -164,11 +164,10 @@ function PasswordField<Schema, FormSchema extends Record<string, unknown>>({
   label: string;
   autoComplete: string;
 }) {
-  const { key, type: _type, ...props } = getInputProps(meta, { type: "password" });
   return (
-    <Field {...conformField(meta)} label={label}>
-      {(control) => <PasswordInput key={key} {...props} {...control} autoComplete={autoComplete} label={label} />}
-    </Field>
+    <ConformField field={meta} kind="password" label={label}>
+      {(props) => <PasswordInput {...props} autoComplete={autoComplete} label={label} />}
+    </ConformField>
   );
 }
 
@@ -235,7 +234,6 @@ function EmailForm({
   });
   const submitting = usePosting("email");
   const success = mine?.message ?? null;
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
   return (
     <section className="card stack" aria-labelledby="settings-email-title">
       <Form method="post" {...getFormProps(form)} className="stack settings-form">
@@ -252,9 +250,9 @@ function EmailForm({
           </p>
         ) : null}
         <div className="settings-grid settings-grid-single">
-          <Field {...conformField(fields.email)} label="New Email">
-            {(control) => <input key={emailKey} {...emailProps} {...control} className="input" autoComplete="email" />}
-          </Field>
+          <ConformField field={fields.email} kind="email" label="New Email">
+            {(props) => <input {...props} className="input" autoComplete="email" />}
+          </ConformField>
           <PasswordField meta={fields.password} label="Current Password" autoComplete="current-password" />
         </div>
         <FormOutcome success={success} errors={form.errors} errorId={form.errorId} />

@@ -1,8 +1,9 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { formatDate } from "~/lib/shared/dates";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import { conformField, Field } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FILE_ACCEPT } from "~/components/files/file-check";
 import {
@@ -131,17 +132,9 @@ export function ConsultantDelivery({
             <FormAlert id={form.errorId} errors={form.errors} />
             <input type="hidden" name="intent" value="deliver" />
             <input type="hidden" name="deliveryItemId" value={item.deliveryItemId} />
-            <Field {...conformField(fields.summaryOfWork)} label={DELIVERY_SUMMARY_LABEL}>
-              {(control) => (
-                <textarea
-                  {...getTextareaProps(fields.summaryOfWork)}
-                  {...control}
-                  rows={8}
-                  maxLength={5000}
-                  className="input"
-                />
-              )}
-            </Field>
+            <ConformField field={fields.summaryOfWork} kind="textarea" label={DELIVERY_SUMMARY_LABEL}>
+              {(props) => <textarea {...props} rows={8} maxLength={5000} className="input" />}
+            </ConformField>
             <Field id="delivery-files" errorId={filesErrorId} errors={filesErrors} label={DELIVERY_FILES_LABEL}>
               {(control) => (
                 <input type="file" name="files" multiple accept={FILE_ACCEPT} className="input" {...control} />

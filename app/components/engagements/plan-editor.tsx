@@ -1,11 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { SignedStatements } from "./signed-statements";
@@ -43,7 +36,7 @@ import type {
   EditorItem,
   PlanToDraft,
 } from "~/server/engagements/plan-drafting.server";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PlanDocument } from "./plan-document";
@@ -352,29 +345,25 @@ export function PlanEditor({
   const submitting = post !== null;
   const pendingIntent = intentOf(post);
   const items = fields.items.getFieldList();
-  const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: "text" });
-  const { key: overviewKey, ...overviewProps } = getTextareaProps(fields.overview);
   return (
     <Form method="post" {...getFormProps(form)} className="card stack plan-editor">
       <h2 className="card-title">Edit the plan</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="revision" value={plan.revision} />
-      <Field {...conformField(fields.title)} label="Plan title">
-        {(control) => <input key={titleKey} {...titleProps} {...control} maxLength={120} className="input" />}
-      </Field>
-      <Field
-        {...conformField(fields.overview)}
+      <ConformField field={fields.title} kind="text" label="Plan title">
+        {(props) => <input {...props} maxLength={120} className="input" />}
+      </ConformField>
+      <ConformField
+        field={fields.overview}
+        kind="textarea"
         hintId="plan-overview-hint"
         label="Overview"
         hint="The problem, your approach and what the business gets. Separate paragraphs with a blank line."
         hintPlacement="above"
         hintWithErrors="described"
-        errorsFirst
       >
-        {(control) => (
-          <textarea key={overviewKey} {...overviewProps} {...control} rows={8} maxLength={5000} className="input" />
-        )}
-      </Field>
+        {(props) => <textarea {...props} rows={8} maxLength={5000} className="input" />}
+      </ConformField>
       <fieldset className="plan-items">
         <legend>Deliverables</legend>
         <FieldErrors id={fields.items.errorId} errors={fields.items.errors} />
@@ -446,31 +435,19 @@ function PlanItemRow({
   const row = item.getFieldset();
   const number = index + 1;
   const { key: idKey, ...idProps } = getInputProps(row.id, { type: "hidden" });
-  const { key: titleKey, ...titleProps } = getInputProps(row.title, { type: "text" });
-  const { key: descriptionKey, ...descriptionProps } = getTextareaProps(row.description);
-  const { key: dateKey, ...dateProps } = getInputProps(row.deliveryDate, { type: "date" });
-  const { key: priceKey, ...priceProps } = getInputProps(row.price, { type: "text" });
   return (
     <li className="plan-item-row" aria-label={`Deliverable ${number} of ${count}`}>
       <input key={idKey} {...idProps} />
-      <Field {...conformField(row.title)} label={<>Deliverable {number} title</>}>
-        {(control) => <input key={titleKey} {...titleProps} {...control} maxLength={120} className="input" />}
-      </Field>
-      <Field {...conformField(row.description)} label={<>Deliverable {number} description</>}>
-        {(control) => (
-          <textarea
-            key={descriptionKey}
-            {...descriptionProps}
-            {...control}
-            rows={3}
-            maxLength={2000}
-            className="input"
-          />
-        )}
-      </Field>
+      <ConformField field={row.title} kind="text" label={<>Deliverable {number} title</>}>
+        {(props) => <input {...props} maxLength={120} className="input" />}
+      </ConformField>
+      <ConformField field={row.description} kind="textarea" label={<>Deliverable {number} description</>}>
+        {(props) => <textarea {...props} rows={3} maxLength={2000} className="input" />}
+      </ConformField>
       <div className="plan-item-row-pair">
-        <Field
-          {...conformField(row.deliveryDate)}
+        <ConformField
+          field={row.deliveryDate}
+          kind="date"
           label={<>Deliverable {number} delivery date</>}
           after={
             !row.deliveryDate.errors?.length &&
@@ -483,20 +460,11 @@ function PlanItemRow({
             ) : null
           }
         >
-          {(control) => <input key={dateKey} {...dateProps} {...control} className="input" />}
-        </Field>
-        <Field {...conformField(row.price)} label={<>Deliverable {number} price (USD)</>}>
-          {(control) => (
-            <input
-              key={priceKey}
-              {...priceProps}
-              {...control}
-              inputMode="decimal"
-              placeholder="1,500.00"
-              className="input"
-            />
-          )}
-        </Field>
+          {(props) => <input {...props} className="input" />}
+        </ConformField>
+        <ConformField field={row.price} kind="text" label={<>Deliverable {number} price (USD)</>}>
+          {(props) => <input {...props} inputMode="decimal" placeholder="1,500.00" className="input" />}
+        </ConformField>
       </div>
       <div className="button-row plan-item-row-actions">
         {formUp ? (

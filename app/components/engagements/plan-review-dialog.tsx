@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FieldErrors } from "~/components/ui/field-errors";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import {
   OUTLINE_REVIEW_FAILED,
   PLAN_ACCEPT_EXPLAINER,
@@ -144,54 +144,25 @@ export function PlanReviewDialog({
           </div>
 
           <div className="plan-review-names">
-            <Field {...conformField(fields.firstName)} label="First name">
-              {(control) => (
-                <input
-                  {...getInputProps(fields.firstName, { type: "text" })}
-                  {...control}
-                  key={fields.firstName.key}
-                  className="input"
-                  autoComplete="given-name"
-                />
-              )}
-            </Field>
-            <Field {...conformField(fields.lastName)} label="Last name">
-              {(control) => (
-                <input
-                  {...getInputProps(fields.lastName, { type: "text" })}
-                  {...control}
-                  key={fields.lastName.key}
-                  className="input"
-                  autoComplete="family-name"
-                />
-              )}
-            </Field>
+            <ConformField field={fields.firstName} kind="text" label="First name">
+              {(props) => <input {...props} className="input" autoComplete="given-name" />}
+            </ConformField>
+            <ConformField field={fields.lastName} kind="text" label="Last name">
+              {(props) => <input {...props} className="input" autoComplete="family-name" />}
+            </ConformField>
           </div>
 
-          <Field {...conformField(fields.signatureDate)} label="Signature date">
-            {(control) => (
-              <input
-                {...getInputProps(fields.signatureDate, { type: "date" })}
-                {...control}
-                key={fields.signatureDate.key}
-                className="input"
-              />
-            )}
-          </Field>
+          <ConformField field={fields.signatureDate} kind="date" label="Signature date">
+            {(props) => <input {...props} className="input" />}
+          </ConformField>
 
-          <Field {...conformField(fields.notes)} label={rejecting ? "Notes (required)" : "Notes (optional)"}>
-            {(control) => (
-              <textarea
-                {...getTextareaProps(fields.notes)}
-                {...control}
-                key={fields.notes.key}
-                className="input"
-                rows={4}
-                maxLength={2000}
-                required={rejecting}
-              />
-            )}
-          </Field>
+          <ConformField
+            field={fields.notes}
+            kind="textarea"
+            label={rejecting ? "Notes (required)" : "Notes (optional)"}
+          >
+            {(props) => <textarea {...props} className="input" rows={4} maxLength={2000} required={rejecting} />}
+          </ConformField>
 
           {alertLines ? <FailureLines lines={alertLines} /> : null}
 

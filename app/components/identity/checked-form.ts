@@ -19,15 +19,15 @@ export type CheckedField = {
   name: string;
   errorId: string;
   errors: string[] | undefined;
-  /** The attributes Conform's getInputProps gave the control (constraint: required). */
+  /**
+   * The control's attributes besides what Field gives it (its id and aria attributes), as
+   * Conform's getInputProps would (constraint: required).
+   */
   inputProps: {
-    id: string;
     name: string;
     form: string;
     required: true;
     defaultValue: string | undefined;
-    "aria-invalid": true | undefined;
-    "aria-describedby": string | undefined;
   };
 };
 
@@ -123,13 +123,10 @@ export function useCheckedForm({
       errorId: `${fieldId}-error`,
       errors,
       inputProps: {
-        id: fieldId,
         name,
         form: id,
         required: true,
         defaultValue: typeof initial === "string" ? initial : undefined,
-        "aria-invalid": errors ? true : undefined,
-        "aria-describedby": errors ? `${fieldId}-error` : undefined,
       },
     };
   };

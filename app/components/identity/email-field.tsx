@@ -1,22 +1,11 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { conformField, Field } from "~/components/ui/field";
+import type { FieldMetadata } from "@conform-to/react";
+import { ConformField } from "~/components/ui/conform-field";
 
 /** The Email field of the sign-in, reset-request and password-reset forms: the account's username. */
 export function EmailField({ field }: { field: FieldMetadata<string> }) {
-  const { key, ...props } = getInputProps(field, { type: "email" });
   return (
-    <Field {...conformField(field)} label="Email">
-      {(control) => (
-        <input
-          key={key}
-          {...props}
-          {...control}
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          className="input"
-        />
-      )}
-    </Field>
+    <ConformField field={field} kind="email" label="Email">
+      {(props) => <input {...props} autoComplete="username" inputMode="email" spellCheck={false} className="input" />}
+    </ConformField>
   );
 }

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { PAST_DUE_MESSAGE } from "~/lib/payments/payment-copy";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "~/lib/business/settings-schemas";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { usePosting } from "~/components/ui/pending-post";
 import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
@@ -59,16 +59,11 @@ export function AccountForm({
         <h2 className="settings-heading">Change password</h2>
         <p className="muted settings-note">{PASSWORD_RULES_HINT}</p>
         <div className="settings-grid settings-grid-single">
-          {passwords.map(({ meta, label, autoComplete }) => {
-            const { key, type: _type, ...props } = getInputProps(meta, { type: "password" });
-            return (
-              <Field key={meta.name} {...conformField(meta)} label={label}>
-                {(control) => (
-                  <PasswordInput key={key} {...props} {...control} autoComplete={autoComplete} label={label} />
-                )}
-              </Field>
-            );
-          })}
+          {passwords.map(({ meta, label, autoComplete }) => (
+            <ConformField key={meta.name} field={meta} kind="password" label={label}>
+              {(props) => <PasswordInput {...props} autoComplete={autoComplete} label={label} />}
+            </ConformField>
+          ))}
         </div>
         <FormOutcome success={success} errors={form.errors} errorId={form.errorId}>
           {success ? <p>Any other devices signed in to your account have been signed out.</p> : null}

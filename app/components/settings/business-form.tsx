@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { revenueBandLabel } from "~/lib/shared/format";
 import { BusinessInfoFormSchema, EMPLOYEE_OPTIONS, joinLocation } from "~/lib/business/settings-schemas";
-import { conformField, Field } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { usePosting } from "~/components/ui/pending-post";
 import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
 
@@ -46,11 +47,6 @@ export function BusinessForm({
     },
   });
   const success = lastResult?.status === "success" ? (actionData?.message ?? null) : null;
-
-  const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
-  const { key: roleKey, ...roleProps } = getInputProps(fields.role, { type: "text" });
-  const { key: locationKey, ...locationProps } = getInputProps(fields.location, { type: "text" });
-  const { key: employeesKey, ...employeesProps } = getSelectProps(fields.employeeCount);
   const revenueLabel = revenueBandLabel(current.revenueBand);
   const industry = current.naicsTitle ? `${current.naics} — ${current.naicsTitle}` : current.naics;
 
@@ -58,44 +54,20 @@ export function BusinessForm({
     <Form method="post" action={action} {...getFormProps(form)} className="stack settings-form">
       <h2 className="settings-heading">Business information</h2>
       <div className="settings-grid">
-        <Field {...conformField(fields.name)} label="Company Name">
-          {(control) => (
-            <input
-              key={nameKey}
-              {...nameProps}
-              {...control}
-              autoComplete="organization"
-              placeholder={current.name}
-              className="input"
-            />
+        <ConformField field={fields.name} kind="text" label="Company Name">
+          {(props) => <input {...props} autoComplete="organization" placeholder={current.name} className="input" />}
+        </ConformField>
+        <ConformField field={fields.role} kind="text" label="Role">
+          {(props) => (
+            <input {...props} autoComplete="organization-title" placeholder={current.clientRole} className="input" />
           )}
-        </Field>
-        <Field {...conformField(fields.role)} label="Role">
-          {(control) => (
-            <input
-              key={roleKey}
-              {...roleProps}
-              {...control}
-              autoComplete="organization-title"
-              placeholder={current.clientRole}
-              className="input"
-            />
-          )}
-        </Field>
-        <Field {...conformField(fields.location)} label="City, State" hint="For example: Portland, ME">
-          {(control) => (
-            <input
-              key={locationKey}
-              {...locationProps}
-              {...control}
-              placeholder={location || "City, State"}
-              className="input"
-            />
-          )}
-        </Field>
-        <Field {...conformField(fields.employeeCount)} label="Number of Employees">
-          {(control) => (
-            <select key={employeesKey} {...employeesProps} {...control} className="input">
+        </ConformField>
+        <ConformField field={fields.location} kind="text" label="City, State" hint="For example: Portland, ME">
+          {(props) => <input {...props} placeholder={location || "City, State"} className="input" />}
+        </ConformField>
+        <ConformField field={fields.employeeCount} kind="select" label="Number of Employees">
+          {(props) => (
+            <select {...props} className="input">
               {EMPLOYEE_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -103,7 +75,7 @@ export function BusinessForm({
               ))}
             </select>
           )}
-        </Field>
+        </ConformField>
         <Field id="settings-business-revenue" label="Revenue">
           {(control) => <input {...control} value={revenueLabel} readOnly className="input settings-readonly" />}
         </Field>

@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import {
@@ -10,7 +10,7 @@ import {
   type NaicsSearchResult,
 } from "~/lib/business/naics";
 import { useHydrated } from "./use-hydrated";
-import { Field } from "./field";
+import { ConformField } from "./conform-field";
 
 type NaicsLookup = Partial<NaicsIndustry> & { msg?: string };
 type SearchAnswer = { query?: string; results?: NaicsSearchResult[]; total?: number; partial?: boolean; msg?: string };
@@ -148,7 +148,6 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
   const listId = `${field.id}-listbox`;
   const hintId = `${field.id}-hint`;
   const optionId = (code: string) => `${field.id}-option-${code}`;
-  const { key, ...inputProps } = getInputProps(field, { type: "text" });
 
   let status = "";
   if (hydrated && open && term.length >= NAICS_SEARCH_MIN_LENGTH && !SIX_DIGITS.test(term)) {
@@ -161,9 +160,9 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
   }
 
   return (
-    <Field
-      id={field.id}
-      errorId={field.errorId}
+    <ConformField
+      field={field}
+      kind="text"
       errors={errors}
       hintId={hintId}
       className="naics-field"
@@ -175,7 +174,6 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
       }
       hintPlacement="above"
       hintWithErrors="described"
-      errorsFirst
       after={
         <div id={field.descriptionId} className="naics-help">
           <p className="naics-industry" aria-live="polite">
@@ -195,12 +193,11 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
       }
       afterId={field.descriptionId}
     >
-      {(control) => (
+      {(props) => (
         <>
           <div className="naics-combobox">
             <input
-              key={key}
-              {...inputProps}
+              {...props}
               ref={inputRef}
               className="input"
               autoComplete="off"
@@ -223,7 +220,6 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
                     onKeyDown,
                   }
                 : {})}
-              {...control}
             />
             {hydrated ? (
               <ul id={listId} role="listbox" aria-label="Industries" className="naics-options" hidden={!listOpen}>
@@ -254,6 +250,6 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
           </p>
         </>
       )}
-    </Field>
+    </ConformField>
   );
 }

@@ -1,5 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "./field";
+import type { FieldMetadata } from "@conform-to/react";
+import { ConformField } from "./conform-field";
 import { PasswordInput } from "./password-input";
 
 /**
@@ -17,27 +17,18 @@ export function SecretField({
   hint?: string;
   autoComplete?: string;
 }) {
-  const { key, type: _type, ...props } = getInputProps(field, { type: "password" });
   return (
-    <Field
-      id={field.id}
-      errorId={field.errorId}
-      errors={field.errors}
+    <ConformField
+      field={field}
+      kind="password"
       label={label}
       hint={hint}
+      hintId={`${field.id}-hint`}
       hintWithErrors="described"
     >
-      {(control) => (
-        <PasswordInput
-          key={key}
-          {...props}
-          {...control}
-          label={label}
-          autoComplete={autoComplete}
-          spellCheck={false}
-          autoCapitalize="off"
-        />
+      {(props) => (
+        <PasswordInput {...props} label={label} autoComplete={autoComplete} spellCheck={false} autoCapitalize="off" />
       )}
-    </Field>
+    </ConformField>
   );
 }

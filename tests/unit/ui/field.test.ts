@@ -43,17 +43,28 @@ describe("Field", () => {
     );
   });
 
-  it("describes the control by the errors and then the hint with errorsFirst", () => {
+  it("describes the control by the hint and then the errors wherever the hint shows", () => {
     expect(
-      render({ id: "x", hint: "Say it", errors: ["Wrong."], hintWithErrors: "described", errorsFirst: true }),
+      render({ id: "x", hint: "Say it", errors: ["Wrong."], hintWithErrors: "described", hintPlacement: "above" }),
     ).toBe(
-      '<div class="field"><label for="x">Name</label>' +
-        '<input id="x" aria-invalid="true" aria-describedby="x-error x-hint"/>' +
-        '<p id="x-hint" class="field-hint">Say it</p><p id="x-error" class="field-error">Wrong.</p></div>',
+      '<div class="field"><label for="x">Name</label><p id="x-hint" class="field-hint">Say it</p>' +
+        '<input id="x" aria-invalid="true" aria-describedby="x-hint x-error"/>' +
+        '<p id="x-error" class="field-error">Wrong.</p></div>',
     );
-    expect(render({ id: "x", hint: "Say it", hintWithErrors: "described", errorsFirst: true })).toBe(
-      '<div class="field"><label for="x">Name</label><input id="x" aria-describedby="x-hint"/>' +
+  });
+
+  it("describes the control by describedBy's ids after its hint and errors, skipping empty ones", () => {
+    expect(render({ id: "x", hint: "Say it", describedBy: "form-error" })).toBe(
+      '<div class="field"><label for="x">Name</label><input id="x" aria-describedby="x-hint form-error"/>' +
         '<p id="x-hint" class="field-hint">Say it</p></div>',
+    );
+    expect(render({ id: "x", errors: ["Wrong."], describedBy: [false, "x-count", undefined, "x-status"] })).toBe(
+      '<div class="field"><label for="x">Name</label>' +
+        '<input id="x" aria-invalid="true" aria-describedby="x-error x-count x-status"/>' +
+        '<p id="x-error" class="field-error">Wrong.</p></div>',
+    );
+    expect(render({ id: "x", describedBy: [null, false] })).toBe(
+      '<div class="field"><label for="x">Name</label><input id="x"/></div>',
     );
   });
 
@@ -91,18 +102,35 @@ describe("Field", () => {
         errors: ["Wrong."],
         hintPlacement: "above",
         hintWithErrors: "described",
-        errorsFirst: true,
+        describedBy: "x-form",
         after,
         afterId: "x-more",
       }),
     ).toBe(
       '<div class="field"><label for="x">Name</label><p id="x-hint" class="field-hint">Say it</p>' +
-        '<input id="x" aria-invalid="true" aria-describedby="x-error x-hint x-more"/>' +
+        '<input id="x" aria-invalid="true" aria-describedby="x-hint x-error x-form x-more"/>' +
         '<p id="x-error" class="field-error">Wrong.</p><p id="x-more">More</p></div>',
     );
     expect(render({ id: "x", after, afterId: "x-more" })).toBe(
       '<div class="field"><label for="x">Name</label><input id="x" aria-describedby="x-more"/>' +
         '<p id="x-more">More</p></div>',
+    );
+  });
+});
+
+describe("Field, for a control whose message shows elsewhere or changes", () => {
+  it("marks the control invalid with invalid, described by describedBy's ids and not by errors it has not", () => {
+    expect(render({ id: "x", hint: "Say it", invalid: true, describedBy: "form-error" })).toBe(
+      '<div class="field"><label for="x">Name</label>' +
+        '<input id="x" aria-invalid="true" aria-describedby="x-hint form-error"/>' +
+        '<p id="x-hint" class="field-hint">Say it</p></div>',
+    );
+  });
+
+  it("makes the hint a polite live region with liveHint", () => {
+    expect(render({ id: "x", hint: "3 / 10 characters", liveHint: true })).toBe(
+      '<div class="field"><label for="x">Name</label><input id="x" aria-describedby="x-hint"/>' +
+        '<p id="x-hint" class="field-hint" aria-live="polite">3 / 10 characters</p></div>',
     );
   });
 });

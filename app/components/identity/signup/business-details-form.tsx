@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS, US_STATES } from "~/lib/business/business-rules";
 import { businessDetailsSchema } from "~/lib/shared/form-schemas";
 import type { FormConstraint } from "~/components/ui/schema-check";
 import { useSchemaCheck } from "~/components/ui/use-schema-check";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NaicsCombobox } from "~/components/ui/naics-combobox";
 import { usePendingPost } from "~/components/ui/pending-post";
@@ -33,40 +33,24 @@ export function BusinessDetailsForm({
   check.setValidate(form.validate);
   const submitting = usePendingPost() !== null;
 
-  const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
-  const { key: roleKey, ...roleProps } = getInputProps(fields.clientRole, { type: "text" });
-  const { key: cityKey, ...cityProps } = getInputProps(fields.city, { type: "text" });
-  const { key: stateKey, ...stateProps } = getSelectProps(fields.state);
-  const { key: revenueKey, ...revenueProps } = getSelectProps(fields.revenue);
-  const { key: employeesKey, ...employeesProps } = getSelectProps(fields.employeeCount);
-
   return (
     <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack signup-form">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <Field {...conformField(fields.name)} label="Company name">
-        {(control) => <input key={nameKey} {...nameProps} {...control} autoComplete="organization" className="input" />}
-      </Field>
-      <Field {...conformField(fields.clientRole)} label="Your role">
-        {(control) => (
-          <input
-            key={roleKey}
-            {...roleProps}
-            {...control}
-            autoComplete="organization-title"
-            placeholder="e.g. Owner or CEO"
-            className="input"
-          />
+      <ConformField field={fields.name} kind="text" label="Company name">
+        {(props) => <input {...props} autoComplete="organization" className="input" />}
+      </ConformField>
+      <ConformField field={fields.clientRole} kind="text" label="Your role">
+        {(props) => (
+          <input {...props} autoComplete="organization-title" placeholder="e.g. Owner or CEO" className="input" />
         )}
-      </Field>
+      </ConformField>
       <div className="signup-row">
-        <Field {...conformField(fields.city)} label="City">
-          {(control) => (
-            <input key={cityKey} {...cityProps} {...control} autoComplete="address-level2" className="input" />
-          )}
-        </Field>
-        <Field {...conformField(fields.state)} label="State">
-          {(control) => (
-            <select key={stateKey} {...stateProps} {...control} autoComplete="address-level1" className="input select">
+        <ConformField field={fields.city} kind="text" label="City">
+          {(props) => <input {...props} autoComplete="address-level2" className="input" />}
+        </ConformField>
+        <ConformField field={fields.state} kind="select" label="State">
+          {(props) => (
+            <select {...props} autoComplete="address-level1" className="input select">
               <option value="">Select your state</option>
               {US_STATES.map((state) => (
                 <option key={state.code} value={state.code}>
@@ -75,13 +59,13 @@ export function BusinessDetailsForm({
               ))}
             </select>
           )}
-        </Field>
+        </ConformField>
       </div>
       <NaicsCombobox field={fields.naics} label="Industry (NAICS number)" />
       <div className="signup-row">
-        <Field {...conformField(fields.revenue)} label="Revenue">
-          {(control) => (
-            <select key={revenueKey} {...revenueProps} {...control} className="input select">
+        <ConformField field={fields.revenue} kind="select" label="Revenue">
+          {(props) => (
+            <select {...props} className="input select">
               <option value="">Select revenue</option>
               {REVENUE_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -90,10 +74,10 @@ export function BusinessDetailsForm({
               ))}
             </select>
           )}
-        </Field>
-        <Field {...conformField(fields.employeeCount)} label="Number of employees">
-          {(control) => (
-            <select key={employeesKey} {...employeesProps} {...control} className="input select">
+        </ConformField>
+        <ConformField field={fields.employeeCount} kind="select" label="Number of employees">
+          {(props) => (
+            <select {...props} className="input select">
               <option value="">Select number of employees</option>
               {EMPLOYEE_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -102,7 +86,7 @@ export function BusinessDetailsForm({
               ))}
             </select>
           )}
-        </Field>
+        </ConformField>
       </div>
       <button type="submit" className="button button-primary button-block" disabled={submitting}>
         {submitting ? "Saving…" : "Next"}

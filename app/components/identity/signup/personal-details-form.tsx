@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { EMAIL_TAKEN_MESSAGE, normalizeEmail } from "~/lib/identity/signup-rules";
@@ -6,7 +6,7 @@ import { personalDetailsSchema } from "~/lib/shared/form-schemas";
 import type { FormConstraint } from "~/components/ui/schema-check";
 import { useSchemaCheck } from "~/components/ui/use-schema-check";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-policy";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
 import { NewTabNote } from "./field-parts";
@@ -62,40 +62,20 @@ export function PersonalDetailsForm({
     emailCheck.load(`/api/client/checkEmail/${encodeURIComponent(normalized)}`);
   };
 
-  const { key: firstNameKey, ...firstNameProps } = getInputProps(fields.firstName, { type: "text" });
-  const { key: lastNameKey, ...lastNameProps } = getInputProps(fields.lastName, { type: "text" });
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
-  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
-  const {
-    key: passwordKey,
-    type: _passwordType,
-    ...passwordProps
-  } = getInputProps(fields.password, { type: "password" });
-  const {
-    key: confirmKey,
-    type: _confirmType,
-    ...confirmProps
-  } = getInputProps(fields.confirmPassword, {
-    type: "password",
-  });
-
   return (
     <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack signup-form">
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="signup-row">
-        <Field {...conformField(fields.firstName)} label="First name">
-          {(control) => (
-            <input key={firstNameKey} {...firstNameProps} {...control} autoComplete="given-name" className="input" />
-          )}
-        </Field>
-        <Field {...conformField(fields.lastName)} label="Last name">
-          {(control) => (
-            <input key={lastNameKey} {...lastNameProps} {...control} autoComplete="family-name" className="input" />
-          )}
-        </Field>
+        <ConformField field={fields.firstName} kind="text" label="First name">
+          {(props) => <input {...props} autoComplete="given-name" className="input" />}
+        </ConformField>
+        <ConformField field={fields.lastName} kind="text" label="Last name">
+          {(props) => <input {...props} autoComplete="family-name" className="input" />}
+        </ConformField>
       </div>
-      <Field
-        {...conformField(fields.email)}
+      <ConformField
+        field={fields.email}
+        kind="email"
         errors={emailErrors}
         label="Email"
         after={
@@ -106,11 +86,9 @@ export function PersonalDetailsForm({
           ) : null
         }
       >
-        {(control) => (
+        {(props) => (
           <input
-            key={emailKey}
-            {...emailProps}
-            {...control}
+            {...props}
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
@@ -119,34 +97,16 @@ export function PersonalDetailsForm({
             onBlur={(event) => checkEmail(event.currentTarget.value)}
           />
         )}
-      </Field>
-      <Field {...conformField(fields.phone)} label="Phone">
-        {(control) => (
-          <input key={phoneKey} {...phoneProps} {...control} autoComplete="tel" inputMode="tel" className="input" />
-        )}
-      </Field>
-      <Field {...conformField(fields.password)} label="Password" hint={PASSWORD_RULES_HINT}>
-        {(control) => (
-          <PasswordInput
-            key={passwordKey}
-            {...passwordProps}
-            {...control}
-            autoComplete="new-password"
-            label="Password"
-          />
-        )}
-      </Field>
-      <Field {...conformField(fields.confirmPassword)} label="Confirm password">
-        {(control) => (
-          <PasswordInput
-            key={confirmKey}
-            {...confirmProps}
-            {...control}
-            autoComplete="new-password"
-            label="Password confirmation"
-          />
-        )}
-      </Field>
+      </ConformField>
+      <ConformField field={fields.phone} kind="tel" label="Phone">
+        {(props) => <input {...props} autoComplete="tel" inputMode="tel" className="input" />}
+      </ConformField>
+      <ConformField field={fields.password} kind="password" label="Password" hint={PASSWORD_RULES_HINT}>
+        {(props) => <PasswordInput {...props} autoComplete="new-password" label="Password" />}
+      </ConformField>
+      <ConformField field={fields.confirmPassword} kind="password" label="Confirm password">
+        {(props) => <PasswordInput {...props} autoComplete="new-password" label="Password confirmation" />}
+      </ConformField>
       <p className="signup-agreement">
         By continuing you agree to the{" "}
         <Link to={TERMS_PATH} target="_blank" rel="noopener">

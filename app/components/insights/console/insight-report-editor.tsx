@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import {
@@ -7,7 +7,7 @@ import {
   REPORT_TITLE_MAX_LENGTH,
   type ReportContent,
 } from "~/lib/insights/manager-insights-schemas";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 
@@ -38,52 +38,27 @@ export function InsightReportEditor({
   const post = usePendingPost();
   const submitting = post !== null;
   const pendingIntent = intentOf(post);
-  const { key: titleKey, ...titleProps } = getInputProps(fields.title, {
-    type: "text",
-  });
-  const { key: summaryKey, ...summaryProps } = getTextareaProps(fields.highLevelSummary);
-  const { key: recommendationsKey, ...recommendationsProps } = getTextareaProps(fields.recommendations);
 
   return (
     <Form method="post" {...getFormProps(form)} className="stack insight-editor">
       <FormAlert id={form.errorId} errors={form.errors} />
-      <Field {...conformField(fields.title)} label="Title">
-        {(control) => (
-          <input key={titleKey} {...titleProps} {...control} maxLength={REPORT_TITLE_MAX_LENGTH} className="input" />
-        )}
-      </Field>
-      <Field {...conformField(fields.highLevelSummary)} label="High-level summary">
-        {(control) => (
-          <textarea
-            key={summaryKey}
-            {...summaryProps}
-            {...control}
-            rows={10}
-            maxLength={REPORT_TEXT_MAX_LENGTH}
-            className="input"
-          />
-        )}
-      </Field>
-      <Field
-        {...conformField(fields.recommendations)}
+      <ConformField field={fields.title} kind="text" label="Title">
+        {(props) => <input {...props} maxLength={REPORT_TITLE_MAX_LENGTH} className="input" />}
+      </ConformField>
+      <ConformField field={fields.highLevelSummary} kind="textarea" label="High-level summary">
+        {(props) => <textarea {...props} rows={10} maxLength={REPORT_TEXT_MAX_LENGTH} className="input" />}
+      </ConformField>
+      <ConformField
+        field={fields.recommendations}
+        kind="textarea"
         hintId="insight-recommendations-hint"
         label="Recommendations"
         hint="One recommendation per line."
         hintPlacement="above"
         hintWithErrors="described"
-        errorsFirst
       >
-        {(control) => (
-          <textarea
-            key={recommendationsKey}
-            {...recommendationsProps}
-            {...control}
-            rows={10}
-            maxLength={REPORT_TEXT_MAX_LENGTH}
-            className="input"
-          />
-        )}
-      </Field>
+        {(props) => <textarea {...props} rows={10} maxLength={REPORT_TEXT_MAX_LENGTH} className="input" />}
+      </ConformField>
       <div className="button-row">
         <button type="submit" name="intent" value="save" className="button button-secondary" disabled={submitting}>
           {pendingIntent === "save" ? "Saving…" : "Save draft"}

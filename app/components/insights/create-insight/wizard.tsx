@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -20,7 +20,7 @@ import {
   DRAFT_RESTORED_MESSAGE,
 } from "~/lib/insights/insight-wizard-draft";
 import { FileDrop, type AttachedFile } from "~/components/files/file-drop";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import {
@@ -218,15 +218,11 @@ export function CreateInsightWizard({
             />
           ))}
           <div className="create-insight-row">
-            {SHORT_QUESTIONS.map((question) => {
-              const meta = fields[question.name];
-              const { key, ...props } = getInputProps(meta, { type: "text" });
-              return (
-                <Field key={question.name} {...conformField(meta)} label={question.label}>
-                  {(control) => <input key={key} {...props} {...control} className="input" />}
-                </Field>
-              );
-            })}
+            {SHORT_QUESTIONS.map((question) => (
+              <ConformField key={question.name} field={fields[question.name]} kind="text" label={question.label}>
+                {(props) => <input {...props} className="input" />}
+              </ConformField>
+            ))}
           </div>
           <div className="field">
             <span className="field-label">Files</span>
@@ -339,10 +335,10 @@ function TextareaField({
   label: string;
   optional: boolean;
 }) {
-  const { key, ...props } = getTextareaProps(meta);
   return (
-    <Field
-      {...conformField(meta)}
+    <ConformField
+      field={meta}
+      kind="textarea"
       label={
         <>
           {label}
@@ -350,8 +346,8 @@ function TextareaField({
         </>
       }
     >
-      {(control) => <textarea key={key} {...props} {...control} rows={3} className="input create-insight-textarea" />}
-    </Field>
+      {(props) => <textarea {...props} rows={3} className="input create-insight-textarea" />}
+    </ConformField>
   );
 }
 
