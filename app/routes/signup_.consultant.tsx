@@ -5,12 +5,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
-import { conformField, Field } from "~/components/ui/field";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { INSIGHT_AREAS } from "~/lib/business/insight-areas";
 import { applicationSchema } from "~/lib/shared/form-schemas";
@@ -23,6 +22,7 @@ import { getViewer } from "~/server/identity/session.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { usePendingPost } from "~/components/ui/pending-post";
+import { FieldsetField } from "~/components/ui/fieldset-field";
 
 export const meta: MetaFunction = () => [{ title: "Consulting Sign Up Not Yet Available | Partwise" }];
 
@@ -102,50 +102,26 @@ function ApplicationForm() {
   });
   check.setValidate(form.validate);
   const submitting = usePendingPost() !== null;
-  const described = (errors: unknown, id: string) => (errors ? id : undefined);
   const areas = new Set(fields.businessAreas.initialValue as string[] | undefined);
   return (
     <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack card consultant-application">
       <h2>Apply as a consultant</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <Field {...conformField(fields.name)} label="Name">
-        {(control) => (
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            key={fields.name.key}
-            {...control}
-            className="input"
-            autoComplete="name"
-          />
-        )}
-      </Field>
-      <Field {...conformField(fields.email)} label="Email">
-        {(control) => (
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            {...control}
-            className="input"
-            autoComplete="email"
-          />
-        )}
-      </Field>
-      <Field {...conformField(fields.linkedinUrl)} label="LinkedIn URL (optional)">
-        {(control) => (
-          <input
-            {...getInputProps(fields.linkedinUrl, { type: "url" })}
-            key={fields.linkedinUrl.key}
-            {...control}
-            className="input"
-            placeholder="https://www.linkedin.com/in/…"
-          />
-        )}
-      </Field>
-      <fieldset
+      <ConformField field={fields.name} kind="text" label="Name">
+        {(props) => <input {...props} className="input" autoComplete="name" />}
+      </ConformField>
+      <ConformField field={fields.email} kind="email" label="Email">
+        {(props) => <input {...props} className="input" autoComplete="email" />}
+      </ConformField>
+      <ConformField field={fields.linkedinUrl} kind="url" label="LinkedIn URL (optional)">
+        {(props) => <input {...props} className="input" placeholder="https://www.linkedin.com/in/…" />}
+      </ConformField>
+      <FieldsetField
         className="field consultant-application-areas"
-        aria-describedby={described(fields.businessAreas.errors, fields.businessAreas.errorId)}
+        legend="Business areas"
+        errors={fields.businessAreas.errors}
+        errorId={fields.businessAreas.errorId}
       >
-        <legend>Business areas</legend>
         <div className="consultant-application-area-list">
           {INSIGHT_AREAS.map((area) => (
             <label key={area.key} className="consultant-application-area">
@@ -159,19 +135,10 @@ function ApplicationForm() {
             </label>
           ))}
         </div>
-        <FieldErrors id={fields.businessAreas.errorId} errors={fields.businessAreas.errors} />
-      </fieldset>
-      <Field {...conformField(fields.message)} label="About your experience">
-        {(control) => (
-          <textarea
-            {...getTextareaProps(fields.message)}
-            key={fields.message.key}
-            {...control}
-            className="input"
-            rows={4}
-          />
-        )}
-      </Field>
+      </FieldsetField>
+      <ConformField field={fields.message} kind="textarea" label="About your experience">
+        {(props) => <textarea {...props} className="input" rows={4} />}
+      </ConformField>
       <button type="submit" className="button button-primary button-block" disabled={submitting}>
         {submitting ? "Sending…" : "Send application"}
       </button>

@@ -1,9 +1,8 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { FieldErrors } from "~/components/ui/field-errors";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { usePosting } from "~/components/ui/pending-post";
 import {
   ITEM_DECISION_LABEL_LAST,
@@ -20,6 +19,7 @@ import {
   ItemReviewFormSchema,
   type ItemDecisionAction,
 } from "~/lib/engagements/engagement-schemas";
+import { FieldsetField } from "~/components/ui/fieldset-field";
 
 export type ItemReviewDialogProps = {
   deliveryOutlineId: string;
@@ -95,11 +95,12 @@ export function ItemReviewDialog({
               ))}
             </div>
           ) : null}
-          <fieldset
+          <FieldsetField
             className="item-review-choices"
-            aria-describedby={fields.decision.errors?.length ? fields.decision.errorId : undefined}
+            legend="What happens next?"
+            errors={fields.decision.errors}
+            errorId={fields.decision.errorId}
           >
-            <legend>What happens next?</legend>
             {choices.map((option) => {
               const id = `${form.id}-${option.value}`;
               return (
@@ -116,10 +117,10 @@ export function ItemReviewDialog({
                 </div>
               );
             })}
-            <FieldErrors id={fields.decision.errorId} errors={fields.decision.errors} />
-          </fieldset>
-          <Field
-            {...conformField(fields.businessNotes)}
+          </FieldsetField>
+          <ConformField
+            field={fields.businessNotes}
+            kind="textarea"
             label={
               <>
                 {ITEM_REVIEW_NOTES_LABEL}
@@ -127,10 +128,9 @@ export function ItemReviewDialog({
               </>
             }
           >
-            {(control) => (
+            {(props) => (
               <textarea
-                {...getTextareaProps(fields.businessNotes)}
-                {...control}
+                {...props}
                 // Required only to revise (the schema's refinement), not in general.
                 required={choice === "revise"}
                 rows={4}
@@ -138,7 +138,7 @@ export function ItemReviewDialog({
                 className="input"
               />
             )}
-          </Field>
+          </ConformField>
           <div className="button-row">
             <button type="submit" className="button button-primary" disabled={sending}>
               {sending ? "Sending…" : ITEM_REVIEW_CONFIRM}

@@ -1,12 +1,12 @@
 import { Form } from "@remix-run/react";
 import { Field } from "~/components/ui/field";
-import { FieldErrors } from "~/components/ui/field-errors";
 import { useFormCheck } from "~/components/ui/use-form-check";
 import { checkEventForm } from "~/lib/events/event-schemas";
 import type { FieldIssues } from "~/lib/shared/field-issues";
 import { MEMBER_TIERS, EVENT_KINDS } from "~db/enums";
 import { EVENT_COPY, EVENT_KIND_LABELS } from "~/lib/events/event-copy";
 import { planLabel } from "~/lib/shared/format";
+import { FieldsetField } from "~/components/ui/fieldset-field";
 
 export type EventFormValues = {
   title: string;
@@ -53,9 +53,6 @@ export function EventForm({
     id: `event-${name}`,
     errors: issues[name] ? [issues[name]] : null,
   });
-  const problem = (name: keyof EventFormValues) => (
-    <FieldErrors id={`event-${name}-error`} errors={issues[name] ? [issues[name]] : null} />
-  );
   return (
     <Form method="post" className="stack event-form" noValidate onSubmit={onSubmit} onChange={onChange}>
       <input type="hidden" name="intent" value={intent} />
@@ -122,11 +119,12 @@ export function EventForm({
           )}
         </Field>
       </div>
-      <fieldset
+      <FieldsetField
         className="field event-form-plans"
-        aria-describedby={issues.allowedTiers ? "event-allowedTiers-error" : undefined}
+        legend="Plans that may join"
+        errors={fieldOf("allowedTiers").errors}
+        errorId="event-allowedTiers-error"
       >
-        <legend>Plans that may join</legend>
         {MEMBER_TIERS.map((tier) => (
           <label key={tier} className="checkbox">
             <input
@@ -138,8 +136,7 @@ export function EventForm({
             {planLabel(tier)}
           </label>
         ))}
-        {problem("allowedTiers")}
-      </fieldset>
+      </FieldsetField>
       <div className="button-row">
         <button type="submit" className="button button-primary" disabled={busy}>
           {intent === "create" ? EVENT_COPY.create : EVENT_COPY.save}

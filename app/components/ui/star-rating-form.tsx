@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
@@ -10,9 +10,9 @@ import {
   FeedbackFormSchema,
   RATING_PROMPTS,
 } from "~/lib/insights/insight-schemas";
-import { conformField, Field } from "~/components/ui/field";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { ConformField } from "~/components/ui/conform-field";
 import { usePosting } from "~/components/ui/pending-post";
+import { FieldsetField } from "~/components/ui/fieldset-field";
 
 type Rating = 1 | 2 | 3 | 4 | 5;
 const LEVELS: Rating[] = [1, 2, 3, 4, 5];
@@ -86,8 +86,13 @@ export function StarRatingForm({
       {Object.entries(hiddenFields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <fieldset className="star-rating" aria-describedby={promptId}>
-        <legend>{legend}</legend>
+      <FieldsetField
+        className="star-rating"
+        legend={legend}
+        errors={fields.clientSatisfaction.errors}
+        errorId={fields.clientSatisfaction.errorId}
+        describedBy={promptId}
+      >
         <div className="star-rating-stars">
           {LEVELS.map((level) => {
             const id = `${idPrefix}-${level}`;
@@ -113,21 +118,13 @@ export function StarRatingForm({
         <p id={promptId} className="star-rating-prompt" aria-live="polite">
           {RATING_PROMPTS[rating]}
         </p>
-        <FieldErrors id={fields.clientSatisfaction.errorId} errors={fields.clientSatisfaction.errors} />
-      </fieldset>
+      </FieldsetField>
 
-      <Field {...conformField(fields.clientFeedback)} label="Feedback (optional)">
-        {(control) => (
-          <textarea
-            {...getTextareaProps(fields.clientFeedback)}
-            {...control}
-            rows={4}
-            maxLength={FEEDBACK_MAX_LENGTH}
-            className="input"
-            placeholder={placeholder}
-          />
+      <ConformField field={fields.clientFeedback} kind="textarea" label="Feedback (optional)">
+        {(props) => (
+          <textarea {...props} rows={4} maxLength={FEEDBACK_MAX_LENGTH} className="input" placeholder={placeholder} />
         )}
-      </Field>
+      </ConformField>
 
       {formErrors.length ? (
         <div role="alert" className="form-error">

@@ -1,6 +1,6 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { formatFileSize } from "~/lib/shared/numbers";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { FieldsetField } from "~/components/ui/fieldset-field";
 
 /**
  * The request wizards' first page (spec §2): the business areas as a grid of radio cards, one
@@ -16,20 +16,22 @@ export function AreaRadioGrid<Schema, FormSchema extends Record<string, unknown>
   labelFor: (key: string) => string;
 }) {
   return (
-    <>
-      <fieldset className="insight-areas" aria-describedby={meta.errors ? meta.errorId : undefined}>
-        <legend className="visually-hidden">Business area</legend>
-        <div className="insight-area-grid">
-          {getCollectionProps(meta, { type: "radio", options: [...options] }).map(({ key, ...props }) => (
-            <label key={key} htmlFor={props.id} className="insight-area">
-              <input {...props} />
-              <span>{labelFor(props.value)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </>
+    <FieldsetField
+      className="insight-areas"
+      legend="Business area"
+      legendClassName="visually-hidden"
+      errors={meta.errors}
+      errorId={meta.errorId}
+    >
+      <div className="insight-area-grid">
+        {getCollectionProps(meta, { type: "radio", options: [...options] }).map(({ key, ...props }) => (
+          <label key={key} htmlFor={props.id} className="insight-area">
+            <input {...props} />
+            <span>{labelFor(props.value)}</span>
+          </label>
+        ))}
+      </div>
+    </FieldsetField>
   );
 }
 

@@ -25,6 +25,7 @@ import { ENGAGEMENT_TYPE_LABELS } from "~/lib/matching/match-console-schemas";
 import { employeeBandLabel } from "~/lib/matching/candidacy-state";
 import { categoryLabel } from "~/lib/shared/format";
 import { usePosting } from "~/components/ui/pending-post";
+import { FieldsetField } from "~/components/ui/fieldset-field";
 
 export type SectionReply = {
   intent: string;
@@ -141,8 +142,7 @@ function CheckboxGroup({
   errorId: string;
 }) {
   return (
-    <fieldset className="profile-choices" aria-describedby={errors?.length ? errorId : undefined}>
-      <legend>{legend}</legend>
+    <FieldsetField className="profile-choices" legend={legend} errors={errors} errorId={errorId}>
       <div className="settings-options">
         {options.map((option) => {
           const id = `profile-${name}-${option.value}`;
@@ -160,8 +160,7 @@ function CheckboxGroup({
           );
         })}
       </div>
-      <FieldErrors id={errorId} errors={errors} />
-    </fieldset>
+    </FieldsetField>
   );
 }
 
@@ -338,14 +337,17 @@ export function ExpertiseSection({ fields, reply, locked, sectors }: SectionProp
             errors={f.companySizes.errors}
             errorId={f.companySizes.errorId}
           />
-          <fieldset
+          <FieldsetField
             className="profile-choices"
-            aria-describedby={f.industries.errors?.length ? f.industries.errorId : "profile-industries-hint"}
+            legend={PROFILE_FIELD_LABELS.industries}
+            hint="Choose the sectors you know; open one to pick its specialties."
+            hintId="profile-industries-hint"
+            hintWithErrors="shown"
+            errors={f.industries.errors}
+            errorId={f.industries.errorId}
+            describedBy={f.industryCodes.errors?.length ? f.industryCodes.errorId : undefined}
+            after={<FieldErrors id={f.industryCodes.errorId} errors={f.industryCodes.errors} />}
           >
-            <legend>{PROFILE_FIELD_LABELS.industries}</legend>
-            <p id="profile-industries-hint" className="field-hint">
-              Choose the sectors you know; open one to pick its specialties.
-            </p>
             <ul className="profile-sectors">
               {sectors.map((sector) => {
                 const id = `profile-industry-${sector.code}`;
@@ -388,9 +390,7 @@ export function ExpertiseSection({ fields, reply, locked, sectors }: SectionProp
                 );
               })}
             </ul>
-            <FieldErrors id={f.industries.errorId} errors={f.industries.errors} />
-            <FieldErrors id={f.industryCodes.errorId} errors={f.industryCodes.errors} />
-          </fieldset>
+          </FieldsetField>
           <SaveButton intent="expertise" locked={locked} />
         </fieldset>
       </Form>
@@ -408,11 +408,12 @@ export function RateSection({ fields, reply, locked }: SectionProps) {
         <fieldset disabled={locked} className="profile-fieldset">
           <input type="hidden" name="intent" value="rate" />
           <FormAlert id={form.errorId} errors={form.errors} />
-          <fieldset
+          <FieldsetField
             className="profile-choices"
-            aria-describedby={f.rateUnit.errors?.length ? f.rateUnit.errorId : undefined}
+            legend="How you quote"
+            errors={f.rateUnit.errors}
+            errorId={f.rateUnit.errorId}
           >
-            <legend>How you quote</legend>
             <div className="settings-options">
               {RATE_UNITS.map((unit) => (
                 <label key={unit} className="settings-option" htmlFor={`profile-rate-unit-${unit}`}>
@@ -427,8 +428,7 @@ export function RateSection({ fields, reply, locked }: SectionProps) {
                 </label>
               ))}
             </div>
-            <FieldErrors id={f.rateUnit.errorId} errors={f.rateUnit.errors} />
-          </fieldset>
+          </FieldsetField>
           <TextField
             name="rate"
             label="Rate in US dollars"

@@ -1,18 +1,11 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type Submission,
-} from "@conform-to/react";
+import { getCollectionProps, getFormProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FileDrop } from "~/components/files/file-drop";
 import { FILE_ACCEPT } from "~/components/files/file-check";
 import { formatFileSize } from "~/lib/shared/numbers";
-import { conformField, Field } from "~/components/ui/field";
+import { ConformField } from "~/components/ui/conform-field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import {
@@ -68,6 +61,7 @@ import {
   type MatchFormPage,
   type MatchWizardPage,
 } from "./wizard-data";
+import { FieldsetField } from "~/components/ui/fieldset-field";
 
 /** Every field of the wizard's one form, across its pages, as the browser holds them. */
 type WizardFields = {
@@ -235,10 +229,6 @@ export function CreateMatchWizard({
   // spec §2: the create-new mode has a Cancel that returns to the Matching list.
   const cancelLink = <WizardCancelLink to="/features?focus=Matching" onCancel={discardDraft} />;
 
-  const { key: issueKey, ...issueProps } = getTextareaProps(issueCause);
-  const { key: categoryKey, ...categoryProps } = getSelectProps(category);
-  const { key: typeKey, ...typeProps } = getSelectProps(consultingType);
-
   return (
     <section className="card create-insight-card create-match-card" aria-labelledby="create-match-heading">
       <MatchStepBar page={page} />
@@ -282,11 +272,13 @@ export function CreateMatchWizard({
         </div>
 
         <div hidden={page !== 2} className="create-insight-page-body">
-          <fieldset
+          <FieldsetField
             className="engagement-types"
-            aria-describedby={engagementType.errors ? engagementType.errorId : undefined}
+            legend="Engagement type"
+            legendClassName="visually-hidden"
+            errors={engagementType.errors}
+            errorId={engagementType.errorId}
           >
-            <legend className="visually-hidden">Engagement type</legend>
             <div className="engagement-type-grid">
               {getCollectionProps(engagementType, {
                 type: "radio",
@@ -310,8 +302,7 @@ export function CreateMatchWizard({
                 );
               })}
             </div>
-          </fieldset>
-          <FieldErrors id={engagementType.errorId} errors={engagementType.errors} />
+          </FieldsetField>
           <div className="create-insight-actions">
             {cancelLink}
             {backButton}
@@ -325,22 +316,20 @@ export function CreateMatchWizard({
         </div>
 
         <div hidden={page !== 3} className="create-insight-page-body stack">
-          <Field {...conformField(issueCause)} label={ISSUE_CAUSE_LABEL}>
-            {(control) => (
+          <ConformField field={issueCause} kind="textarea" label={ISSUE_CAUSE_LABEL}>
+            {(props) => (
               <textarea
-                key={issueKey}
-                {...issueProps}
-                {...control}
+                {...props}
                 rows={5}
                 placeholder={ISSUE_CAUSE_PLACEHOLDER}
                 className="input create-insight-textarea"
               />
             )}
-          </Field>
+          </ConformField>
           <div className="create-insight-row">
-            <Field {...conformField(category)} label={BUSINESS_AREA_LABEL}>
-              {(control) => (
-                <select key={categoryKey} {...categoryProps} {...control} className="input">
+            <ConformField field={category} kind="select" label={BUSINESS_AREA_LABEL}>
+              {(props) => (
+                <select {...props} className="input">
                   <option value="">Choose a business area</option>
                   {MATCH_AREA_OPTIONS.map((option) => (
                     <option key={option.key} value={option.key}>
@@ -349,10 +338,10 @@ export function CreateMatchWizard({
                   ))}
                 </select>
               )}
-            </Field>
-            <Field {...conformField(consultingType)} label={ENGAGEMENT_TYPE_LABEL}>
-              {(control) => (
-                <select key={typeKey} {...typeProps} {...control} className="input">
+            </ConformField>
+            <ConformField field={consultingType} kind="select" label={ENGAGEMENT_TYPE_LABEL}>
+              {(props) => (
+                <select {...props} className="input">
                   <option value="">Choose an engagement type</option>
                   {ENGAGEMENT_TYPE_OPTIONS.map((option) => (
                     <option key={option.key} value={option.key}>
@@ -362,7 +351,7 @@ export function CreateMatchWizard({
                   <option value={NOT_SURE_VALUE}>{I_AM_NOT_SURE_LABEL}</option>
                 </select>
               )}
-            </Field>
+            </ConformField>
           </div>
           <div className="field">
             <span className="field-label">Files</span>
