@@ -4,6 +4,7 @@ import { desc, sql } from "drizzle-orm";
 import { z } from "zod";
 import { emailOutbox } from "~db/schema";
 import { PlainLayout } from "~/components/shell/plain-layout";
+import { Field } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/shared/dates";
 import { emailTransportName } from "~/server/platform/email.server";
 import { notFound } from "~/http/route-kit.server";
@@ -60,8 +61,9 @@ export default function DevOutbox() {
           Emails the app sent while running without an email provider, newest first. Nothing here left this machine.
         </p>
         <Form method="get" className="outbox-filter" role="search" aria-label="Emails to one address">
-          <label htmlFor="outbox-to">To</label>
-          <input id="outbox-to" name="to" type="email" defaultValue={to} autoComplete="off" />
+          <Field id="outbox-to" label="To" className="outbox-filter-to">
+            {(control) => <input {...control} name="to" type="email" defaultValue={to} autoComplete="off" />}
+          </Field>
           <button type="submit" className="button button-secondary">
             Show
           </button>

@@ -97,41 +97,35 @@ function UploadForm({ result }: { result: Result }) {
       </h2>
       <Form method="post" encType="multipart/form-data" className="documents-upload-form">
         <input type="hidden" name="intent" value="document-upload" />
-        <div className="field">
-          <label htmlFor="document-files">{DOCUMENT_COPY.uploadFiles}</label>
-          <input
-            id="document-files"
-            className="input"
-            type="file"
-            name="files"
-            multiple
-            required
-            accept={FILE_ACCEPT}
-            aria-invalid={filesError || undefined}
-            aria-describedby={filesError ? "document-upload-result document-files-hint" : "document-files-hint"}
-          />
-          <p id="document-files-hint" className="muted">
-            {DOCUMENT_COPY.uploadHint}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="document-upload-folder">{DOCUMENT_COPY.uploadFolder}</label>
-          <input
-            id="document-upload-folder"
-            className="input"
-            name="folder"
-            list={FOLDER_LIST_ID}
-            maxLength={MAX_FOLDER_LENGTH}
-            autoComplete="off"
-            aria-invalid={folderError || undefined}
-            aria-describedby={
-              folderError ? "document-upload-result document-upload-folder-hint" : "document-upload-folder-hint"
-            }
-          />
-          <p id="document-upload-folder-hint" className="muted">
-            {DOCUMENT_COPY.folderHint}
-          </p>
-        </div>
+        <Field
+          id="document-files"
+          label={DOCUMENT_COPY.uploadFiles}
+          hint={DOCUMENT_COPY.uploadHint}
+          invalid={Boolean(filesError)}
+          describedBy={filesError ? "document-upload-result" : undefined}
+        >
+          {(control) => (
+            <input {...control} className="input" type="file" name="files" multiple required accept={FILE_ACCEPT} />
+          )}
+        </Field>
+        <Field
+          id="document-upload-folder"
+          label={DOCUMENT_COPY.uploadFolder}
+          hint={DOCUMENT_COPY.folderHint}
+          invalid={Boolean(folderError)}
+          describedBy={folderError ? "document-upload-result" : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              name="folder"
+              list={FOLDER_LIST_ID}
+              maxLength={MAX_FOLDER_LENGTH}
+              autoComplete="off"
+            />
+          )}
+        </Field>
         {result ? <Outcome result={result} id="document-upload-result" /> : null}
         <button type="submit" className="button button-primary" disabled={busy}>
           {DOCUMENT_COPY.uploadButton}
@@ -316,21 +310,18 @@ function ManageDocument({
       <div className="document-manage-forms">
         <Form method="post" className="document-inline-form">
           <input type="hidden" name="fileId" value={fileId} />
-          <div className="field">
-            <label htmlFor={id("name")}>{DOCUMENT_COPY.newName}</label>
-            <input
-              id={id("name")}
-              className="input"
-              name="name"
-              required
-              maxLength={MAX_DOCUMENT_NAME_LENGTH}
-              defaultValue={row.name}
-              aria-describedby={id("name-hint")}
-            />
-            <p id={id("name-hint")} className="muted">
-              {DOCUMENT_COPY.renameHint}
-            </p>
-          </div>
+          <Field id={id("name")} label={DOCUMENT_COPY.newName} hint={DOCUMENT_COPY.renameHint}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                name="name"
+                required
+                maxLength={MAX_DOCUMENT_NAME_LENGTH}
+                defaultValue={row.name}
+              />
+            )}
+          </Field>
           <button
             type="submit"
             name="intent"

@@ -1,12 +1,12 @@
 import { Form } from "@remix-run/react";
 import { Field } from "~/components/ui/field";
-import { FieldErrors } from "~/components/ui/field-errors";
 import { useFormCheck } from "~/components/ui/use-form-check";
 import { checkLearningForm } from "~/lib/learning/learning-schemas";
 import type { FieldIssues } from "~/lib/shared/field-issues";
 import { BUSINESS_AREAS, LEARNING_KINDS } from "~db/enums";
 import { LEARNING_COPY, LEARNING_KIND_LABELS } from "~/lib/learning/learning-copy";
 import { categoryLabel } from "~/lib/shared/format";
+import { FieldsetField } from "~/components/ui/fieldset-field";
 
 export type LearningFormValues = {
   kind: string;
@@ -61,19 +61,10 @@ export function LearningForm({
     (form) => checkLearningForm(form, { hasFile: currentFile !== null }),
     errors,
   );
-  const field = (name: keyof LearningFormValues | "file") => ({
-    id: `learning-${name}`,
-    name,
-    "aria-invalid": issues[name] ? true : undefined,
-    "aria-describedby": issues[name] ? `learning-${name}-error` : undefined,
-  });
-  const fieldOf = (name: keyof LearningFormValues) => ({
+  const fieldOf = (name: keyof LearningFormValues | "file") => ({
     id: `learning-${name}`,
     errors: issues[name] ? [issues[name]] : null,
   });
-  const problem = (name: keyof LearningFormValues | "file") => (
-    <FieldErrors id={`learning-${name}-error`} errors={issues[name] ? [issues[name]] : null} />
-  );
   return (
     <Form
       method="post"
@@ -123,31 +114,35 @@ export function LearningForm({
           />
         )}
       </Field>
-      <div className="field">
-        <label htmlFor="learning-bodyMarkdown">Article text (Markdown, for articles)</label>
-        <textarea className="input" rows={10} defaultValue={values.bodyMarkdown} {...field("bodyMarkdown")} />
-        <p className="field-hint">
-          Headings (#), **bold**, *italic*, lists (- or 1.), [links](https://…), `code`, ``` code blocks and &gt;
-          quotes. HTML is shown as text.
-        </p>
-        {problem("bodyMarkdown")}
-      </div>
+      <Field
+        {...fieldOf("bodyMarkdown")}
+        label="Article text (Markdown, for articles)"
+        hint={
+          <>
+            Headings (#), **bold**, *italic*, lists (- or 1.), [links](https://…), `code`, ``` code blocks and &gt;
+            quotes. HTML is shown as text.
+          </>
+        }
+        hintWithErrors="described"
+      >
+        {(control) => (
+          <textarea className="input" rows={10} defaultValue={values.bodyMarkdown} name="bodyMarkdown" {...control} />
+        )}
+      </Field>
       <Field {...fieldOf("videoUrl")} label="Video address (https, for videos)">
         {(control) => (
           <input className="input" type="url" defaultValue={values.videoUrl} name="videoUrl" {...control} />
         )}
       </Field>
-      <div className="field">
-        <label htmlFor="learning-file">Template file (for templates)</label>
-        <input className="input" type="file" {...field("file")} />
-        {currentFile ? <p className="field-hint">{currentFile}</p> : null}
-        {problem("file")}
-      </div>
-      <fieldset
+      <Field {...fieldOf("file")} label="Template file (for templates)" hint={currentFile} hintWithErrors="described">
+        {(control) => <input className="input" type="file" name="file" {...control} />}
+      </Field>
+      <FieldsetField
         className="field learning-form-access"
-        aria-describedby={issues.access ? "learning-access-error" : undefined}
+        legend="Who may open it"
+        errors={fieldOf("access").errors}
+        errorId="learning-access-error"
       >
-        <legend>Who may open it</legend>
         <label className="checkbox">
           <input type="radio" name="access" value="perk" defaultChecked={values.access !== "all"} />{" "}
           {LEARNING_COPY.accessPerk}
@@ -156,8 +151,7 @@ export function LearningForm({
           <input type="radio" name="access" value="all" defaultChecked={values.access === "all"} />{" "}
           {LEARNING_COPY.accessAll}
         </label>
-        {problem("access")}
-      </fieldset>
+      </FieldsetField>
       <div className="button-row">
         <button type="submit" className="button button-primary" disabled={busy}>
           {intent === "create" ? LEARNING_COPY.create : LEARNING_COPY.save}

@@ -80,23 +80,29 @@ export function TestCheckout({ session, error }: { session: TestCheckoutView; er
               {error}
             </p>
           ) : null}
-          <div className="field">
-            <label htmlFor="card-number">Card number</label>
-            <input
-              id="card-number"
-              name="cardNumber"
-              className="input"
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={TEST_CARD_NUMBER}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "test-card-error" : "card-number-hint"}
-              required
-            />
-            <p className="field-hint" id="card-number-hint">
-              Test card: {TEST_CARD_NUMBER}. {TEST_CARD_DECLINED} is declined.
-            </p>
-          </div>
+          <Field
+            id="card-number"
+            label="Card number"
+            hint={
+              <>
+                Test card: {TEST_CARD_NUMBER}. {TEST_CARD_DECLINED} is declined.
+              </>
+            }
+            invalid={Boolean(error)}
+            describedBy={error ? "test-card-error" : undefined}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="cardNumber"
+                className="input"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={TEST_CARD_NUMBER}
+                required
+              />
+            )}
+          </Field>
           <div className="test-checkout-row">
             <Field id="card-expiry" label="Expiry">
               {(control) => (

@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { PersonalInfoSchema } from "~/lib/business/settings-schemas";
-import { conformField, Field } from "~/components/ui/field";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { ConformField } from "~/components/ui/conform-field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { usePosting } from "~/components/ui/pending-post";
 import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
@@ -45,7 +44,6 @@ export function PersonalForm({
   // A saved email change resets the form (the field shows the current email again), so its reply
   // carries no status: the message says what happened.
   const success = actionData?.intent === "personal" ? actionData.message : null;
-  const { key: passwordKey, type: _type, ...passwordProps } = getInputProps(fields.password, { type: "password" });
 
   const inputs = [
     { meta: fields.email, label: "Email", type: "email", autoComplete: "email", placeholder: current.email },
@@ -70,41 +68,31 @@ export function PersonalForm({
     <Form method="post" action={action} {...getFormProps(form)} className="stack settings-form">
       <h2 className="settings-heading">Personal information</h2>
       <div className="settings-grid">
-        {inputs.map(({ meta, label, type, autoComplete, placeholder }) => {
-          const { key, ...props } = getInputProps(meta, { type });
-          return (
-            <Field key={meta.name} {...conformField(meta)} label={label}>
-              {(control) => (
-                <input
-                  key={key}
-                  {...props}
-                  {...control}
-                  autoComplete={autoComplete}
-                  placeholder={placeholder || undefined}
-                  spellCheck={type === "email" ? false : undefined}
-                  className="input"
-                />
-              )}
-            </Field>
-          );
-        })}
+        {inputs.map(({ meta, label, type, autoComplete, placeholder }) => (
+          <ConformField key={meta.name} field={meta} kind={type} label={label}>
+            {(props) => (
+              <input
+                {...props}
+                autoComplete={autoComplete}
+                placeholder={placeholder || undefined}
+                spellCheck={type === "email" ? false : undefined}
+                className="input"
+              />
+            )}
+          </ConformField>
+        ))}
       </div>
       <div className="settings-grid settings-grid-single">
-        <div className="field">
-          <label htmlFor={fields.password.id}>Current Password</label>
-          <PasswordInput
-            key={passwordKey}
-            {...passwordProps}
-            id={fields.password.id}
-            autoComplete="current-password"
-            label="Current Password"
-            aria-describedby={`${fields.password.id}-hint ${fields.password.errorId}`}
-          />
-          <p id={`${fields.password.id}-hint`} className="muted">
-            Needed only to change your email. We send a link to the new address; your email changes when you open it.
-          </p>
-          <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
-        </div>
+        <ConformField
+          field={fields.password}
+          kind="password"
+          label="Current Password"
+          hint="Needed only to change your email. We send a link to the new address; your email changes when you open it."
+          hintId={`${fields.password.id}-hint`}
+          hintWithErrors="described"
+        >
+          {(props) => <PasswordInput {...props} autoComplete="current-password" label="Current Password" />}
+        </ConformField>
       </div>
       {pendingEmail && !success ? (
         <p className="notice" role="status">

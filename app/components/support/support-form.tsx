@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import {
@@ -8,7 +8,8 @@ import {
   SupportMessageSchema,
 } from "~/lib/support/support-schemas";
 import { Field } from "~/components/ui/field";
-import { FieldErrors } from "~/components/ui/field-errors";
+import { ConformField } from "~/components/ui/conform-field";
+import { FieldsetField } from "~/components/ui/fieldset-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { usePendingPost } from "~/components/ui/pending-post";
@@ -39,9 +40,6 @@ export function SupportForm({
     },
   });
   const sending = usePendingPost() !== null;
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message, {
-    ariaDescribedBy: hydrated ? fields.message.descriptionId : undefined,
-  });
   const length = typeof fields.message.value === "string" ? fields.message.value.length : 0;
   const readOnly = [
     { id: "support-first-name", label: "First name", value: sender.firstName },
@@ -61,8 +59,12 @@ export function SupportForm({
         ))}
       </div>
 
-      <fieldset className="support-subjects">
-        <legend>Subject</legend>
+      <FieldsetField
+        className="support-subjects"
+        legend="Subject"
+        errors={fields.subject.errors}
+        errorId={fields.subject.errorId}
+      >
         <div className="settings-options">
           {SUPPORT_SUBJECT_OPTIONS.map((option) => {
             const { key, ...props } = getInputProps(fields.subject, { type: "radio", value: option.value });
@@ -75,27 +77,33 @@ export function SupportForm({
             );
           })}
         </div>
-        <FieldErrors id={fields.subject.errorId} errors={fields.subject.errors} />
-      </fieldset>
+      </FieldsetField>
 
-      <div className="field">
-        <label htmlFor={fields.message.id}>Message</label>
-        <textarea
-          key={messageKey}
-          {...messageProps}
-          rows={8}
-          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-          placeholder={MESSAGE_PLACEHOLDER}
-          className="input support-message"
-        />
-        {/* Counts as the person types, so the limit is no surprise; needs JavaScript. */}
-        {hydrated ? (
-          <p id={fields.message.descriptionId} className="field-hint" aria-live="polite">
-            {length.toLocaleString("en-US")} / {SUPPORT_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters
-          </p>
-        ) : null}
-        <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
-      </div>
+      <ConformField
+        field={fields.message}
+        kind="textarea"
+        label="Message"
+        // Counts as the person types, so the limit is no surprise; needs JavaScript.
+        hint={
+          hydrated ? (
+            <>
+              {length.toLocaleString("en-US")} / {SUPPORT_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters
+            </>
+          ) : null
+        }
+        hintWithErrors="described"
+        liveHint
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            rows={8}
+            maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+            placeholder={MESSAGE_PLACEHOLDER}
+            className="input support-message"
+          />
+        )}
+      </ConformField>
 
       <div className="settings-actions">
         <button type="submit" className="button button-primary" disabled={sending}>

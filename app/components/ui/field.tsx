@@ -106,16 +106,6 @@ export function Field({
   );
 }
 
-/** A Conform field's parts for `Field`: `<Field {...conformField(fields.name)} label="Name">`. */
-export function conformField(meta: {
-  id: string;
-  errorId: string;
-  descriptionId: string;
-  errors?: readonly string[] | null;
-}): Pick<FieldProps, "id" | "errorId" | "hintId" | "errors"> {
-  return { id: meta.id, errorId: meta.errorId, hintId: meta.descriptionId, errors: meta.errors };
-}
-
 /**
  * Whether a field (or a group of them) is invalid, whether its hint shows, and the ids that
  * describe it, in reading order: the hint, the errors, `describedBy`, then `afterId`.
