@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/identity/auth-layout";
@@ -13,7 +13,7 @@ import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { INSIGHT_AREAS } from "~/lib/business/insight-areas";
 import { applicationSchema } from "~/lib/shared/form-schemas";
-import { useSchemaCheck } from "~/components/ui/use-schema-check";
+import { useCheckedConformForm } from "~/components/ui/use-checked-conform-form";
 import { ApplicationSchema } from "~/lib/consultants/invitation-schemas";
 import { PARTWISE_CONTACT } from "~/lib/support/contact";
 import { submitApplication } from "~/server/consultants/invitations.server";
@@ -91,20 +91,17 @@ function ApplicationForm() {
   const actionData = useActionData<typeof action>();
   const { constraint } = useLoaderData<typeof loader>();
   // ApplicationSchema, the action's own, fetched on first focus (ADR 062).
-  const check = useSchemaCheck(applicationSchema);
-  const [form, fields] = useForm({
+  const [form, fields, checkOnFocus] = useCheckedConformForm(applicationSchema, {
     id: "consultant-application-form",
     lastResult: actionData?.result,
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: check.onValidate,
   });
-  check.setValidate(form.validate);
   const submitting = usePendingPost() !== null;
   const areas = new Set(fields.businessAreas.initialValue as string[] | undefined);
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack card consultant-application">
+    <Form method="post" {...getFormProps(form)} onFocus={checkOnFocus} className="stack card consultant-application">
       <h2>Apply as a consultant</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
       <ConformField field={fields.name} kind="text" label="Name">

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { EMPLOYEE_OPTIONS, REVENUE_OPTIONS, US_STATES } from "~/lib/business/business-rules";
 import { businessDetailsSchema } from "~/lib/shared/form-schemas";
 import type { FormConstraint } from "~/components/ui/schema-check";
-import { useSchemaCheck } from "~/components/ui/use-schema-check";
+import { useCheckedConformForm } from "~/components/ui/use-checked-conform-form";
 import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NaicsCombobox } from "~/components/ui/naics-combobox";
@@ -21,20 +21,17 @@ export function BusinessDetailsForm({
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: FormConstraint;
 }) {
-  const check = useSchemaCheck(businessDetailsSchema);
-  const [form, fields] = useForm({
+  const [form, fields, checkOnFocus] = useCheckedConformForm(businessDetailsSchema, {
     id: "business-details",
     lastResult,
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: check.onValidate,
   });
-  check.setValidate(form.validate);
   const submitting = usePendingPost() !== null;
 
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack signup-form">
+    <Form method="post" {...getFormProps(form)} onFocus={checkOnFocus} className="stack signup-form">
       <FormAlert id={form.errorId} errors={form.errors} />
       <ConformField field={fields.name} kind="text" label="Company name">
         {(props) => <input {...props} autoComplete="organization" className="input" />}

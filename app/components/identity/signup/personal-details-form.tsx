@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { EMAIL_TAKEN_MESSAGE, normalizeEmail } from "~/lib/identity/signup-rules";
 import { personalDetailsSchema } from "~/lib/shared/form-schemas";
 import type { FormConstraint } from "~/components/ui/schema-check";
-import { useSchemaCheck } from "~/components/ui/use-schema-check";
+import { useCheckedConformForm } from "~/components/ui/use-checked-conform-form";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-policy";
 import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -33,16 +33,13 @@ export function PersonalDetailsForm({
   const emailCheck = useFetcher<EmailCheck>();
   const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
   const [currentEmail, setCurrentEmail] = useState<string | null>(null);
-  const check = useSchemaCheck(personalDetailsSchema);
-  const [form, fields] = useForm({
+  const [form, fields, checkOnFocus] = useCheckedConformForm(personalDetailsSchema, {
     id: "personal-details",
     lastResult,
     constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: check.onValidate,
   });
-  check.setValidate(form.validate);
   const submitting = usePendingPost() !== null;
 
   // The availability answer counts only for the address it was asked about and still typed.
@@ -63,7 +60,7 @@ export function PersonalDetailsForm({
   };
 
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={check.onFocus} className="stack signup-form">
+    <Form method="post" {...getFormProps(form)} onFocus={checkOnFocus} className="stack signup-form">
       <FormAlert id={form.errorId} errors={form.errors} />
       <div className="signup-row">
         <ConformField field={fields.firstName} kind="text" label="First name">

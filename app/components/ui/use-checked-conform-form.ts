@@ -1,5 +1,5 @@
-import { parse, type Submission } from "@conform-to/react";
-import { useRef } from "react";
+import { parse, useForm, type Submission } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { loadSchemaCheck, schemaCheckIfReady, type LoadSchema } from "./schema-check";
 
 /** The field Conform reserves for its intents (a blur's "validate", a submit has none). */
@@ -17,14 +17,16 @@ function fieldToValidate(formData: FormData): string | null {
   }
 }
 
+type FormOptions = Parameters<typeof useForm<Record<string, unknown>, Record<string, unknown>, string[]>>[0];
+
 /**
- * Conform's `onValidate` with the form's own schema, for a page whose first load carries no Zod:
- * the schema is fetched when the person first focuses the form (`onFocus` on the <form>). Until
- * it has arrived a field's check waits for it (and runs as soon as it comes, through `validate`,
- * Conform's `form.validate`), and a submit goes to the server, which answers with the same schema
- * and messages.
+ * Conform's `useForm` checked with the form's own schema, for a page whose first load carries no
+ * Zod (ADR 062): the schema is fetched when the person first focuses the form (the returned
+ * `onFocus`, for the <form>). Until it has arrived a field's check waits for it and runs as soon as
+ * it comes (through the form's `validate`), and a submit goes to the server, which answers with
+ * the same schema and messages. Everything but `onValidate` is useForm's own options.
  */
-export function useSchemaCheck(load: LoadSchema) {
+export function useCheckedConformForm(load: LoadSchema, options: Omit<FormOptions, "onValidate">) {
   const waiting = useRef(new Set<string>());
   const validate = useRef<((payload: { name: string }) => void) | null>(null);
 
@@ -40,13 +42,9 @@ export function useSchemaCheck(load: LoadSchema) {
     );
   };
 
-  return {
-    onFocus: start,
-    /** Conform's `form.validate`, so a field checked before the schema arrived is checked again. */
-    setValidate(next: (payload: { name: string }) => void) {
-      validate.current = next;
-    },
-    onValidate({ formData }: { formData: FormData }): Submission<Record<string, unknown>, string[]> {
+  const [form, fields] = useForm<Record<string, unknown>, Record<string, unknown>, string[]>({
+    ...options,
+    onValidate({ formData }): Submission<Record<string, unknown>, string[]> {
       const check = schemaCheckIfReady(load);
       if (check) return check(formData);
       const name = fieldToValidate(formData);
@@ -54,5 +52,11 @@ export function useSchemaCheck(load: LoadSchema) {
       start();
       return parse<Record<string, unknown>, string[]>(formData, { resolve: (value) => ({ value }) });
     },
-  };
+  });
+  // The schema arrives after a commit (on focus), so the form's latest `validate` is the one to use.
+  useEffect(() => {
+    validate.current = form.validate;
+  });
+
+  return [form, fields, start] as const;
 }
