@@ -1,0 +1,933 @@
+import { PLANS, parseLookupKey } from "~/lib/payments/plans";
+import type { FakeObject, StripeFakeStore } from "./store";
+
+/**
+ * One fake of Stripe's API (the /v1 endpoints Partwise uses), written once and run in two places:
+ * over node:http with a store in memory for the integration tests (tests/support/stripe-stub.ts),
+ * and in-process with a store in D1 for keyless runs. It takes a request (method, path, query,
+ * form-encoded body, the headers Stripe reads) and answers a status and a JSON body shaped like
+ * Stripe's; nothing in it is Node- or workerd-only.
+ *
+ *   Every /v1 call needs a key the config accepts (else 401 authentication_error).
+ *   POST /v1/customers                 → customer cus_… (email, name, metadata[…]).
+ *   GET  /v1/prices?lookup_keys[0]=…   → the active prices with those lookup keys (the four plans').
+ *   POST /v1/checkout/sessions         → session cs_test_… (status open, payment_status unpaid, url
+ *                                        from the config, expires_at in 24 h).
+ *   GET  /v1/checkout/sessions/:id     → the session (expired once its expires_at passed, url null), or 404.
+ *   POST /v1/checkout/sessions/:id/expire → the session, now expired; 400 when it is not open.
+ *   GET  /v1/subscriptions/:id         → the subscription (latest_invoice an id, or the invoice with
+ *                                        `expand[]=latest_invoice` / `latest_invoice.payments`), or 404.
+ *   DELETE /v1/subscriptions/:id       → cancels it at once; 400 when already canceled.
+ *   POST /v1/billing_portal/sessions   → portal session bps_… (url from the config).
+ *   POST /v1/transfers                 → transfer tr_…; 400 for a bad amount, currency or destination,
+ *                                        an unknown source_transaction charge or more than is left of it.
+ *   POST /v1/transfers/:id/reversals   → reversal trr_… of the whole amount; 400 when already reversed.
+ *   GET  /v1/payment_intents/:id       → the PaymentIntent (latest_charge ch_…; the charge itself with
+ *                                        expand[]=latest_charge), or 404.
+ *   POST /v1/refunds                   → refund re_… (succeeded) of a paid PaymentIntent; 400 beyond
+ *                                        the unrefunded amount.
+ *   POST /v1/accounts, GET /v1/accounts/:id, POST /v1/account_links, POST /v1/accounts/:id/login_links
+ *                                      → Express accounts and their links (Connect); a login link is
+ *                                        refused (400) until the account's details are submitted.
+ *   GET  /v1/payouts?limit=…           → the payouts of the account named by the Stripe-Account header.
+ *   A POST with an Idempotency-Key answers the first answer again (Stripe's replay); while the first
+ *   is still running, a second answers 409 idempotency_error (the SDK tries again).
+ *
+ * What Stripe's own pages and dashboard do (pay a session, submit onboarding details, change a
+ * subscription in the billing portal) and what a test sets up are the fake's controls, functions
+ * beside the handler: the stub serves them under /__…, the keyless pages call them directly.
+ */
+
+type Json = FakeObject;
+
+export type FakeRequest = {
+  method: string;
+  /** The path, e.g. /v1/customers. */
+  path: string;
+  query: URLSearchParams;
+  /** The form-encoded body's fields, flat (e.g. "metadata[businessId]"). */
+  form: Record<string, string>;
+  authorization: string | null;
+  idempotencyKey: string | null;
+  /** The Stripe-Account header (a connected account's id), or null. */
+  stripeAccount: string | null;
+};
+
+export type FakeAnswer = { status: number; body: unknown };
+
+export type StripeFakeConfig = {
+  store: StripeFakeStore;
+  /** Milliseconds since the epoch. */
+  now?: () => number;
+  /** Whether the Authorization header carries a key this fake accepts. */
+  acceptsKey(authorization: string | null): boolean;
+  /**
+   * A new object id: `prefix` is Stripe's (cus_, cs_test_, …); `seed` names what it is made for
+   * (e.g. `customer:<Idempotency-Key>`, `subscription:<session id>`) when known, so a config may
+   * derive the id from it.
+   */
+  newId(prefix: string, seed: string | null): Promise<string> | string;
+  /** What price ids read as, e.g. "stub" for price_stub_premium_plan_yearly. */
+  priceTag: string;
+  /** The hosted pages' addresses. */
+  urls: {
+    checkout(sessionId: string, successUrl: string): string;
+    portal(portalId: string, returnUrl: string): string;
+    onboarding(accountId: string, returnUrl: string, linkId: string): string;
+    dashboard(accountId: string, returnOrigin: string | null, linkId: string): string;
+  };
+  /**
+   * Express accounts pay out automatically: when set, each transfer is followed by a payout of its
+   * amount to the account's bank, in transit for this many days and paid from then on.
+   */
+  automaticPayoutDays?: number;
+};
+
+/** What a new Express account of a US individual still needs, as Stripe reports it. */
+export const INITIAL_REQUIREMENTS = [
+  "business_profile.url",
+  "business_type",
+  "external_account",
+  "individual.dob.day",
+  "individual.dob.month",
+  "individual.dob.year",
+  "individual.first_name",
+  "individual.last_name",
+  "individual.ssn_last_4",
+  "tos_acceptance.date",
+  "tos_acceptance.ip",
+] as const;
+
+/** The SSN's last four digits that leave an onboarding waiting for a full taxpayer id (like Stripe's test 0000). */
+export const PENDING_SSN_LAST4 = "0000";
+
+export const PLAN_LOOKUP_KEYS = [
+  "STANDARD_PLAN_MONTHLY",
+  "STANDARD_PLAN_YEARLY",
+  "PREMIUM_PLAN_MONTHLY",
+  "PREMIUM_PLAN_YEARLY",
+] as const;
+
+const DAY = 86_400;
+
+/** The fake's own memory on an object (never part of what Stripe answers): fields named `__…`. */
+export function publicView(object: Json): Json {
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !key.startsWith("__")));
+}
+
+export function stripeError(status: number, type: string, message: string, extra: Json = {}): FakeAnswer {
+  return { status, body: { error: { type, message, ...extra } } };
+}
+
+const invalid = (message: string, param?: string) =>
+  stripeError(400, "invalid_request_error", message, param ? { param } : {});
+const noSuch = (what: string, id: string, param?: string) =>
+  stripeError(404, "invalid_request_error", `No such ${what}: '${id}'`, {
+    code: "resource_missing",
+    ...(param ? { param } : {}),
+  });
+const missing = (param: string) => invalid(`Missing required param: ${param}.`, param);
+const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
+
+/** `metadata[businessId]=b1&metadata[kind]=x` → {businessId: "b1", kind: "x"} for the given prefix. */
+function nested(form: Record<string, string>, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (!key.startsWith(`${prefix}[`) || !key.endsWith("]")) continue;
+    const name = key.slice(prefix.length + 1, -1);
+    if (name && !name.includes("[") && !name.includes("]")) out[name] = value;
+  }
+  return out;
+}
+
+/** The values of an array parameter, however the client encoded it: `k[]=a`, `k[0]=a` or `k=a`. */
+function arrayParam(params: URLSearchParams, name: string): string[] {
+  const values: string[] = [];
+  for (const [key, value] of params) {
+    if (key === name || key === `${name}[]` || new RegExp(`^${name}\\[\\d+\\]$`).test(key)) values.push(value);
+  }
+  return values;
+}
+
+/** A plan's price: its amount per interval (a year is 12 × the yearly plan's monthly price). */
+export function planPrice(
+  lookupKey: string,
+): { unitAmount: number; interval: "month" | "year"; productName: string } | null {
+  const parsed = parseLookupKey(lookupKey);
+  if (!parsed) return null;
+  const plan = PLANS[parsed.tier];
+  const monthly = plan.monthlyPriceCents[parsed.billing];
+  const yearly = parsed.billing === "YEARLY";
+  return {
+    unitAmount: yearly ? monthly * 12 : monthly,
+    interval: yearly ? "year" : "month",
+    productName: `Partwise ${plan.displayName} (${yearly ? "billed yearly" : "billed monthly"})`,
+  };
+}
+
+/** The brand Stripe names for a card number (by its leading digits) and its last 4 digits. */
+export function cardOf(digits: string): { brand: string; last4: string } {
+  const brand = /^4/.test(digits)
+    ? "visa"
+    : /^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)
+      ? "mastercard"
+      : /^3[47]/.test(digits)
+        ? "amex"
+        : /^(6011|65|64[4-9])/.test(digits)
+          ? "discover"
+          : /^35(2[89]|[3-8])/.test(digits)
+            ? "jcb"
+            : /^3(0[0-5]|[68])/.test(digits)
+              ? "diners"
+              : /^62/.test(digits)
+                ? "unionpay"
+                : "unknown";
+  return { brand, last4: digits.slice(-4) };
+}
+
+/** What paying a session did: the answer, and (only for the call that completed it) the objects it made. */
+export type PayResult = FakeAnswer & { completed: { session: Json; subscription: Json | null } | null };
+
+export type StripeFake = ReturnType<typeof createStripeFake>;
+
+export function createStripeFake(config: StripeFakeConfig) {
+  const { store } = config;
+  const nowSeconds = () => Math.floor((config.now?.() ?? Date.now()) / 1000);
+  const newId = async (prefix: string, seed: string | null) => config.newId(prefix, seed);
+
+  function priceObject(lookupKey: string): Json {
+    const price = planPrice(lookupKey);
+    return {
+      id: `price_${config.priceTag}_${lookupKey.toLowerCase()}`,
+      object: "price",
+      active: true,
+      currency: "usd",
+      lookup_key: lookupKey,
+      unit_amount: price?.unitAmount ?? 0,
+      recurring: { interval: price?.interval ?? "month", interval_count: 1 },
+    };
+  }
+
+  /** Replaces an object with `change(current)` (compare-and-swap, tried again when another change came first). */
+  async function update(type: string, id: string, change: (current: Json) => Json | null): Promise<Json | null> {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const current = await store.get(type, id);
+      if (!current) return null;
+      const next = change(current);
+      if (!next) return current;
+      if (await store.swap(type, id, current, next)) return next;
+    }
+    throw new Error(`stripe fake: ${type} ${id} kept changing`);
+  }
+
+  /** A session as it stands now: an open one past its expires_at is expired (as on Stripe). */
+  async function session(id: string): Promise<Json | null> {
+    const current = await store.get("checkout.session", id);
+    if (!current || current.status !== "open" || Number(current.expires_at) > nowSeconds()) return current;
+    return update("checkout.session", id, (now) =>
+      now.status === "open" && Number(now.expires_at) <= nowSeconds() ? { ...now, status: "expired", url: null } : null,
+    );
+  }
+
+  // ===== /v1 =====
+
+  async function createCustomer(req: FakeRequest): Promise<FakeAnswer> {
+    const id = await newId("cus_", req.idempotencyKey ? `customer:${req.idempotencyKey}` : null);
+    const { data } = await store.insertOnce("customer", id, {
+      id,
+      object: "customer",
+      email: req.form.email ?? null,
+      name: req.form.name ?? null,
+      metadata: nested(req.form, "metadata"),
+      created: nowSeconds(),
+      livemode: false,
+    });
+    return ok(data);
+  }
+
+  async function createSession(req: FakeRequest): Promise<FakeAnswer> {
+    const { form } = req;
+    const mode = form.mode;
+    if (mode !== "subscription" && mode !== "payment") return invalid("Invalid mode", "mode");
+    if (!form.success_url || !form.cancel_url) return invalid("Missing success_url or cancel_url");
+    const priceId = form["line_items[0][price]"];
+    const lookupKey = priceId ? PLAN_LOOKUP_KEYS.find((key) => priceObject(key).id === priceId) : undefined;
+    if (priceId && !lookupKey) {
+      return invalid(`No such price: '${priceId}'`, "line_items[0][price]");
+    }
+    const plan = lookupKey ? planPrice(lookupKey) : null;
+    const trialDays = Number(form["subscription_data[trial_period_days]"] ?? 0);
+    const unitAmount = plan ? plan.unitAmount : Number(form["line_items[0][price_data][unit_amount]"] ?? 0);
+    const id = await newId("cs_test_", req.idempotencyKey ? `checkout:${req.idempotencyKey}` : null);
+    const created = nowSeconds();
+    const { data } = await store.insertOnce("checkout.session", id, {
+      id,
+      object: "checkout.session",
+      url: config.urls.checkout(id, form.success_url),
+      mode,
+      status: "open",
+      payment_status: "unpaid",
+      customer: form.customer ?? null,
+      subscription: null,
+      client_reference_id: form.client_reference_id ?? null,
+      metadata: nested(form, "metadata"),
+      // With a free trial nothing is charged today.
+      amount_total: trialDays > 0 ? 0 : unitAmount,
+      // No Stripe Tax on Partwise's sessions: Stripe reports the tax as 0.
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      payment_intent: null,
+      currency: "usd",
+      success_url: form.success_url,
+      cancel_url: form.cancel_url,
+      created,
+      // Like Stripe's default: payable for 24 hours.
+      expires_at: created + DAY,
+      livemode: false,
+      // What the hosted page shows, and what paying makes.
+      __checkout: {
+        productName: plan?.productName ?? form["line_items[0][price_data][product_data][name]"] ?? "",
+        unitAmount,
+        lookupKey: lookupKey ?? null,
+        interval: plan?.interval ?? null,
+        trialDays,
+        subscriptionMetadata: nested(form, "subscription_data[metadata]"),
+      },
+    });
+    return ok(publicView(data));
+  }
+
+  async function expireSession(id: string): Promise<FakeAnswer> {
+    if (!(await session(id))) return noSuch("checkout.session", id);
+    const did = { expire: false };
+    const after = await update("checkout.session", id, (now) => {
+      if (now.status !== "open") return null;
+      did.expire = true;
+      return { ...now, status: "expired", url: null };
+    });
+    if (!after) return noSuch("checkout.session", id);
+    if (!did.expire) {
+      return invalid(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${String(after.status)}\`.`,
+      );
+    }
+    return ok(publicView(after));
+  }
+
+  /** A subscription as Stripe answers it: latest_invoice an id unless `expand` names it (with its payments). */
+  function subscriptionView(subscription: Json, expand: string[]): Json {
+    const invoice = subscription.latest_invoice as Json | null;
+    const view = publicView(subscription);
+    if (!invoice) return view;
+    if (expand.includes("latest_invoice.payments")) return view;
+    if (expand.includes("latest_invoice")) {
+      const { payments: _payments, ...rest } = invoice;
+      return { ...view, latest_invoice: rest };
+    }
+    return { ...view, latest_invoice: invoice.id };
+  }
+
+  async function subscriptionRoute(req: FakeRequest, id: string): Promise<FakeAnswer> {
+    const expand = arrayParam(req.query, "expand");
+    if (req.method === "GET") {
+      const found = await store.get("subscription", id);
+      return found ? ok(subscriptionView(found, expand)) : noSuch("subscription", id);
+    }
+    const did = { cancel: false };
+    const at = nowSeconds();
+    const after = await update("subscription", id, (now) => {
+      if (now.status === "canceled") return null;
+      did.cancel = true;
+      return { ...now, status: "canceled", canceled_at: at, ended_at: at };
+    });
+    if (!after) return noSuch("subscription", id);
+    if (!did.cancel) return invalid("A canceled subscription can only update its cancellation_details and metadata.");
+    return ok(subscriptionView(after, expand));
+  }
+
+  async function createPortal(req: FakeRequest): Promise<FakeAnswer> {
+    if (!req.form.customer) return invalid("Missing customer", "customer");
+    const id = await newId("bps_", null);
+    const returnUrl = req.form.return_url ?? null;
+    const { data } = await store.insertOnce("billing_portal.session", id, {
+      id,
+      object: "billing_portal.session",
+      customer: req.form.customer,
+      return_url: returnUrl,
+      url: config.urls.portal(id, returnUrl ?? ""),
+      created: nowSeconds(),
+      livemode: false,
+    });
+    return ok(data);
+  }
+
+  async function createTransfer(req: FakeRequest): Promise<FakeAnswer> {
+    const { form } = req;
+    const amount = Number(form.amount);
+    if (!Number.isInteger(amount) || amount < 1) return invalid("Invalid positive integer", "amount");
+    if (form.currency !== "usd") return invalid("Invalid currency", "currency");
+    if (!form.destination?.startsWith("acct_"))
+      return invalid(`No such destination: '${form.destination}'`, "destination");
+    const source = form.source_transaction || null;
+    if (source) {
+      // What is left of the charge: its amount less what transfers took from it (less their reversals).
+      const outcome: { refused?: FakeAnswer } = {};
+      const charge = await update("charge", source, (now) => {
+        const left = Number(now.amount) - Number(now.__transferred ?? 0);
+        if (amount > left) {
+          outcome.refused = invalid(
+            "The transfer amount is greater than what is left of the source transaction.",
+            "amount",
+          );
+          return null;
+        }
+        return { ...now, __transferred: Number(now.__transferred ?? 0) + amount };
+      });
+      if (!charge) return invalid(`No such charge: '${source}'`, "source_transaction");
+      if (outcome.refused) return outcome.refused;
+    }
+    const id = await newId("tr_", req.idempotencyKey ? `transfer:${req.idempotencyKey}` : null);
+    const created = nowSeconds();
+    const { data } = await store.insertOnce("transfer", id, {
+      id,
+      object: "transfer",
+      amount,
+      amount_reversed: 0,
+      currency: "usd",
+      destination: form.destination,
+      transfer_group: form.transfer_group ?? null,
+      source_transaction: source,
+      reversed: false,
+      metadata: nested(form, "metadata"),
+      created,
+      livemode: false,
+    });
+    if (config.automaticPayoutDays !== undefined) {
+      // An Express account pays out automatically: the transfer's payout to the account's bank.
+      const payoutId = await newId("po_", `payout:${id}`);
+      await store.insertOnce("payout", payoutId, {
+        ...payoutObject(payoutId, {
+          amount,
+          status: "in_transit",
+          created,
+          arrival_date: created + config.automaticPayoutDays * DAY,
+        }),
+        source_transfer: id,
+        __account: form.destination,
+        __settles: true,
+      });
+    }
+    return ok(data);
+  }
+
+  async function reverseTransfer(req: FakeRequest, transferId: string): Promise<FakeAnswer> {
+    const did = { reverse: false };
+    const transfer = await update("transfer", transferId, (now) => {
+      if (now.reversed) return null;
+      did.reverse = true;
+      return { ...now, reversed: true, amount_reversed: now.amount };
+    });
+    if (!transfer) return noSuch("transfer", transferId);
+    if (!did.reverse) return invalid("The transfer is already fully reversed.");
+    if (typeof transfer.source_transaction === "string") {
+      // The reversed amount is the charge's again, for another transfer.
+      await update("charge", transfer.source_transaction, (now) => ({
+        ...now,
+        __transferred: Math.max(0, Number(now.__transferred ?? 0) - Number(transfer.amount)),
+      }));
+    }
+    const id = await newId("trr_", req.idempotencyKey ? `reversal:${req.idempotencyKey}` : null);
+    const { data } = await store.insertOnce("transfer_reversal", id, {
+      id,
+      object: "transfer_reversal",
+      amount: transfer.amount,
+      currency: "usd",
+      transfer: transferId,
+      metadata: nested(req.form, "metadata"),
+      created: nowSeconds(),
+    });
+    return ok(data);
+  }
+
+  async function retrievePaymentIntent(req: FakeRequest, id: string): Promise<FakeAnswer> {
+    const intent = await store.get("payment_intent", id);
+    if (!intent) return noSuch("payment_intent", id);
+    if (!arrayParam(req.query, "expand").includes("latest_charge") || typeof intent.latest_charge !== "string") {
+      return ok(intent);
+    }
+    // expand[]=latest_charge answers the charge itself, with the card it was paid with.
+    const charge = await store.get("charge", intent.latest_charge);
+    return ok({ ...intent, latest_charge: charge ? publicView(charge) : intent.latest_charge });
+  }
+
+  async function createRefund(req: FakeRequest): Promise<FakeAnswer> {
+    const intentId = req.form.payment_intent ?? "";
+    const intent = intentId ? await store.get("payment_intent", intentId) : null;
+    if (!intent || typeof intent.latest_charge !== "string")
+      return noSuch("payment_intent", intentId, "payment_intent");
+    const outcome: { refused?: FakeAnswer; amount: number } = { amount: 0 };
+    const charge = await update("charge", intent.latest_charge, (now) => {
+      const left = Number(now.amount) - Number(now.amount_refunded ?? 0);
+      const amount = req.form.amount ? Number(req.form.amount) : left;
+      outcome.amount = amount;
+      if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+        outcome.refused = invalid("Refund amount is greater than the unrefunded amount.", "amount");
+        return null;
+      }
+      return { ...now, amount_refunded: Number(now.amount_refunded ?? 0) + amount, refunded: amount === left };
+    });
+    if (!charge) return noSuch("payment_intent", intentId, "payment_intent");
+    if (outcome.refused) return outcome.refused;
+    const amount = outcome.amount;
+    const id = await newId("re_", req.idempotencyKey ? `refund:${req.idempotencyKey}` : null);
+    const { data } = await store.insertOnce("refund", id, {
+      id,
+      object: "refund",
+      amount,
+      currency: "usd",
+      charge: charge.id,
+      payment_intent: intentId,
+      status: "succeeded",
+      metadata: nested(req.form, "metadata"),
+      created: nowSeconds(),
+    });
+    return ok(data);
+  }
+
+  // ----- Connect -----
+
+  async function createAccount(req: FakeRequest): Promise<FakeAnswer> {
+    const { form } = req;
+    if (!form.type) return missing("type");
+    const id = await newId("acct_", req.idempotencyKey ? `account:${req.idempotencyKey}` : null);
+    const { data } = await store.insertOnce("account", id, {
+      id,
+      object: "account",
+      type: form.type,
+      country: form.country ?? "US",
+      email: form.email ?? null,
+      capabilities: form["capabilities[transfers][requested]"] === "true" ? { transfers: "inactive" } : {},
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      requirements: {
+        currently_due: [...INITIAL_REQUIREMENTS],
+        eventually_due: [...INITIAL_REQUIREMENTS],
+        past_due: [],
+        disabled_reason: "requirements.past_due",
+      },
+      metadata: nested(form, "metadata"),
+      created: nowSeconds(),
+      livemode: false,
+    });
+    return ok(publicView(data));
+  }
+
+  async function createAccountLink(req: FakeRequest): Promise<FakeAnswer> {
+    const { form } = req;
+    for (const param of ["account", "type"]) if (!form[param]) return missing(param);
+    if (form.type === "account_onboarding" && (!form.refresh_url || !form.return_url)) {
+      return missing(form.refresh_url ? "return_url" : "refresh_url");
+    }
+    // The hosted onboarding's memory of where to send the person back.
+    const account = await update("account", form.account, (now) => ({
+      ...now,
+      __onboarding: {
+        origin: new URL(form.return_url).origin,
+        returnUrl: form.return_url,
+        refreshUrl: form.refresh_url,
+      },
+    }));
+    if (!account) return noSuch("account", form.account, "account");
+    const created = nowSeconds();
+    const linkId = await newId("", null);
+    return ok({
+      object: "account_link",
+      created,
+      expires_at: created + 300,
+      url: config.urls.onboarding(form.account, form.return_url, linkId),
+    });
+  }
+
+  async function createLoginLink(accountId: string): Promise<FakeAnswer> {
+    const account = await store.get("account", accountId);
+    if (!account) return noSuch("account", accountId, "account");
+    if (!account.details_submitted) {
+      return invalid("Cannot create a login link for an account that has not completed onboarding.");
+    }
+    const onboarding = account.__onboarding as { origin?: string } | undefined;
+    const linkId = await newId("", null);
+    return ok({
+      object: "login_link",
+      url: config.urls.dashboard(accountId, onboarding?.origin ?? null, linkId),
+      created: nowSeconds(),
+    });
+  }
+
+  // ----- Payouts -----
+
+  function payoutObject(id: string, input: { amount: number; status: string; created: number; arrival_date: number }) {
+    return {
+      id,
+      object: "payout",
+      amount: input.amount,
+      currency: "usd",
+      arrival_date: input.arrival_date,
+      automatic: true,
+      method: "standard",
+      type: "bank_account",
+      status: input.status,
+      created: input.created,
+      livemode: false,
+    };
+  }
+
+  async function listPayouts(req: FakeRequest): Promise<FakeAnswer> {
+    const limit = req.query.has("limit") ? Number(req.query.get("limit")) : 10;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid("Invalid integer: limit", "limit");
+    const all = req.stripeAccount ? await store.find("payout", "__account", req.stripeAccount) : [];
+    const now = nowSeconds();
+    // Newest first; of two created in the same second, the one added later.
+    const newestFirst = all
+      .map((payout, index) => ({ payout, index }))
+      .sort((a, b) => Number(b.payout.created) - Number(a.payout.created) || b.index - a.index)
+      .map(({ payout }) =>
+        // An automatic payout is in transit until its arrival date, then paid.
+        payout.__settles && payout.status === "in_transit" && Number(payout.arrival_date) <= now
+          ? { ...payout, status: "paid" }
+          : payout,
+      );
+    return ok({
+      object: "list",
+      url: "/v1/payouts",
+      has_more: all.length > limit,
+      data: newestFirst.slice(0, limit).map(publicView),
+    });
+  }
+
+  async function route(req: FakeRequest): Promise<FakeAnswer> {
+    const { method, path } = req;
+    const match = (pattern: RegExp) => {
+      const found = pattern.exec(path);
+      return found ? decodeURIComponent(found[1]!) : null;
+    };
+    if (method === "POST" && path === "/v1/customers") return createCustomer(req);
+    if (method === "GET" && path === "/v1/prices") {
+      const keys = arrayParam(req.query, "lookup_keys");
+      const data = PLAN_LOOKUP_KEYS.filter((key) => keys.includes(key)).map(priceObject);
+      return ok({ object: "list", url: "/v1/prices", has_more: false, data });
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(req);
+    let id = match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (method === "GET" && id) {
+      const found = await session(id);
+      return found ? ok(publicView(found)) : noSuch("checkout.session", id);
+    }
+    id = match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (method === "POST" && id) return expireSession(id);
+    id = match(/^\/v1\/subscriptions\/([^/]+)$/);
+    if ((method === "GET" || method === "DELETE") && id) return subscriptionRoute(req, id);
+    if (method === "POST" && path === "/v1/billing_portal/sessions") return createPortal(req);
+    if (method === "POST" && path === "/v1/transfers") return createTransfer(req);
+    id = match(/^\/v1\/transfers\/([^/]+)\/reversals$/);
+    if (method === "POST" && id) return reverseTransfer(req, id);
+    id = match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (method === "GET" && id) return retrievePaymentIntent(req, id);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(req);
+    if (method === "POST" && path === "/v1/accounts") return createAccount(req);
+    id = match(/^\/v1\/accounts\/([^/]+)\/login_links$/);
+    if (method === "POST" && id) return createLoginLink(id);
+    id = match(/^\/v1\/accounts\/([^/]+)$/);
+    if (method === "GET" && id) {
+      const account = await store.get("account", id);
+      return account ? ok(publicView(account)) : noSuch("account", id, "account");
+    }
+    if (method === "POST" && path === "/v1/account_links") return createAccountLink(req);
+    if (method === "GET" && path === "/v1/payouts") return listPayouts(req);
+    return invalid(`Unrecognized request URL (${method}: ${path})`);
+  }
+
+  /** One /v1 request: the key, then Stripe's idempotent replay around the endpoint. */
+  async function handle(req: FakeRequest): Promise<FakeAnswer> {
+    if (!config.acceptsKey(req.authorization)) {
+      return stripeError(401, "authentication_error", "Invalid API Key provided");
+    }
+    if (req.method !== "POST" || !req.idempotencyKey) return route(req);
+    const keyId = `${req.path}:${req.idempotencyKey}`;
+    const claim = await store.insertOnce("idempotency_key", keyId, { state: "running" });
+    if (!claim.inserted) {
+      if (claim.data.state === "done") return claim.data.answer as FakeAnswer;
+      return stripeError(
+        409,
+        "idempotency_error",
+        `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${req.idempotencyKey}. Please try again later.`,
+      );
+    }
+    let answer: FakeAnswer;
+    try {
+      answer = await route(req);
+    } catch (error) {
+      await store.remove("idempotency_key", keyId);
+      throw error;
+    }
+    // Like Stripe, an answer is kept for replay unless the server failed (a 500 may be tried again).
+    if (answer.status >= 500) await store.remove("idempotency_key", keyId);
+    else await store.swap("idempotency_key", keyId, claim.data, { state: "done", answer });
+    return answer;
+  }
+
+  // ===== Controls: what Stripe's hosted pages do, and what tests set up =====
+
+  /**
+   * Pays an open session, as Stripe's hosted checkout does: status complete, payment_status (by
+   * default paid, or no_payment_required in a subscription's trial); in subscription mode its
+   * subscription (trialing when the session asked for a trial, else active) with its first invoice
+   * ($0 in a trial, else paid); when something is charged today, a PaymentIntent and its charge,
+   * paid with `card`. The session changes once (compare-and-swap): only that call's result has
+   * `completed`. A complete session answers unchanged; an expired one cannot be paid (400).
+   */
+  async function paySession(
+    id: string,
+    input: { payment_status?: string; card?: { brand: string; last4: string } } = {},
+  ): Promise<PayResult> {
+    const current = await session(id);
+    if (!current) return { ...noSuch("checkout.session", id), completed: null };
+    if (current.status === "expired") {
+      return { ...invalid("This Checkout Session is no longer active."), completed: null };
+    }
+    if (current.status === "complete") {
+      await insertMade(current);
+      return { ...ok(publicView(current)), completed: null };
+    }
+    const memory = current.__checkout as {
+      lookupKey: string | null;
+      interval: "month" | "year" | null;
+      unitAmount: number;
+      trialDays: number;
+      subscriptionMetadata: Record<string, string>;
+    };
+    const card = input.card ?? { brand: "visa", last4: "4242" };
+    const now = nowSeconds();
+    const trial = current.mode === "subscription" && memory.trialDays > 0;
+    const amount = Number(current.amount_total ?? 0);
+    // Stripe makes a PaymentIntent for what the checkout charges today (a payment, or a
+    // subscription without a trial), and its charge: a refund names the PaymentIntent, a transfer the charge.
+    const charges = !trial && amount > 0;
+    const paymentIntentId = charges ? await newId("pi_", `payment:${id}`) : null;
+    const chargeId = charges ? await newId("ch_", `charge:${id}`) : null;
+    const charge =
+      chargeId && paymentIntentId
+        ? {
+            id: chargeId,
+            object: "charge",
+            amount,
+            amount_refunded: 0,
+            refunded: false,
+            currency: "usd",
+            customer: current.customer,
+            payment_intent: paymentIntentId,
+            paid: true,
+            status: "succeeded",
+            payment_method_details: { type: "card", card: { ...card, exp_month: 12, exp_year: 2034 } },
+            created: now,
+            livemode: false,
+          }
+        : null;
+    const paymentIntent =
+      charge && paymentIntentId
+        ? {
+            id: paymentIntentId,
+            object: "payment_intent",
+            amount,
+            currency: "usd",
+            customer: current.customer,
+            status: "succeeded",
+            latest_charge: chargeId,
+            created: now,
+            livemode: false,
+          }
+        : null;
+    let subscription: Json | null = null;
+    if (current.mode === "subscription") {
+      const subscriptionId = await newId("sub_", `subscription:${id}`);
+      const trialEnd = now + memory.trialDays * DAY;
+      const periodEnd = trial ? trialEnd : now + (memory.interval === "year" ? 365 : 30) * DAY;
+      subscription = {
+        id: subscriptionId,
+        object: "subscription",
+        status: trial ? "trialing" : "active",
+        customer: current.customer,
+        cancel_at_period_end: false,
+        canceled_at: null,
+        trial_end: trial ? trialEnd : null,
+        metadata: memory.subscriptionMetadata,
+        items: {
+          object: "list",
+          data: [
+            {
+              id: `si_${subscriptionId.replace(/^sub_/, "")}`,
+              object: "subscription_item",
+              price: memory.lookupKey ? priceObject(memory.lookupKey) : null,
+              quantity: 1,
+              current_period_start: now,
+              current_period_end: periodEnd,
+            },
+          ],
+        },
+        // Its first invoice: $0 during a trial, else the first period, paid by the checkout.
+        latest_invoice: {
+          id: await newId("in_", `invoice:${id}`),
+          object: "invoice",
+          subscription: subscriptionId,
+          customer: current.customer,
+          amount_paid: paymentIntentId ? amount : 0,
+          payments: {
+            object: "list",
+            data: paymentIntentId
+              ? [{ object: "invoice_payment", payment: { type: "payment_intent", payment_intent: paymentIntentId } }]
+              : [],
+          },
+        },
+        created: now,
+        livemode: false,
+      };
+    }
+    const completed: Json = {
+      ...current,
+      status: "complete",
+      payment_status: input.payment_status ?? (trial ? "no_payment_required" : "paid"),
+      subscription: subscription ? subscription.id : null,
+      payment_intent: paymentIntentId,
+      // What completing it made, inserted once the session names it (again by any later pay).
+      __made: { subscription, paymentIntent, charge },
+    };
+    if (!(await store.swap("checkout.session", id, current, completed))) {
+      // Paid (or expired) meanwhile by another call: answer as it stands now.
+      const result = await paySession(id, input);
+      return { ...result, completed: null };
+    }
+    await insertMade(completed);
+    return { ...ok(publicView(completed)), completed: { session: publicView(completed), subscription } };
+  }
+
+  /** The objects a complete session names (each inserted once, whoever asks). */
+  async function insertMade(completed: Json): Promise<void> {
+    const made = completed.__made as
+      { subscription: Json | null; paymentIntent: Json | null; charge: Json | null } | undefined;
+    if (!made) return;
+    if (made.charge) await store.insertOnce("charge", String(made.charge.id), made.charge);
+    if (made.paymentIntent) await store.insertOnce("payment_intent", String(made.paymentIntent.id), made.paymentIntent);
+    if (made.subscription) await store.insertOnce("subscription", String(made.subscription.id), made.subscription);
+  }
+
+  /** Moves a session's expiry (unix seconds); null for an unknown session. */
+  async function setSessionExpiry(id: string, expiresAt: number): Promise<Json | null> {
+    const moved = await update("checkout.session", id, (now) => ({ ...now, expires_at: expiresAt }));
+    if (!moved) return null;
+    return publicView((await session(id)) ?? moved);
+  }
+
+  /** Creates or replaces a subscription's current state. */
+  async function putSubscription(id: string, input: Json): Promise<Json> {
+    const lookupKey = (input.lookup_key as string | null) ?? null;
+    const periodEnd = (input.current_period_end as number | undefined) ?? nowSeconds() + 7 * DAY;
+    const next: Json = {
+      id,
+      object: "subscription",
+      status: input.status ?? "active",
+      customer: input.customer ?? null,
+      cancel_at_period_end: Boolean(input.cancel_at_period_end),
+      metadata: (input.metadata as Json | undefined) ?? {},
+      items: {
+        object: "list",
+        data: [
+          {
+            id: `si_${id}`,
+            object: "subscription_item",
+            price: lookupKey ? priceObject(lookupKey) : null,
+            quantity: 1,
+            current_period_end: periodEnd,
+          },
+        ],
+      },
+      latest_invoice: (input.latest_invoice as Json | undefined) ?? null,
+      created: nowSeconds(),
+      livemode: false,
+    };
+    const { inserted } = await store.insertOnce("subscription", id, next);
+    if (!inserted) await update("subscription", id, () => next);
+    return next;
+  }
+
+  /** Changes a subscription (e.g. the billing portal's plan switch or cancel); null when unknown or already canceled. */
+  async function changeSubscription(id: string, change: (now: Json) => Json): Promise<Json | null> {
+    const did = { change: false };
+    const after = await update("subscription", id, (now) => {
+      if (now.status === "canceled") return null;
+      did.change = true;
+      return change(now);
+    });
+    return did.change ? after : null;
+  }
+
+  /** Merges details into an account (what GET /v1/accounts/:id answers next); null for an unknown account. */
+  async function updateAccount(
+    id: string,
+    input: {
+      details_submitted?: boolean;
+      charges_enabled?: boolean;
+      payouts_enabled?: boolean;
+      currently_due?: string[];
+      disabled_reason?: string | null;
+    } & Json,
+  ): Promise<Json | null> {
+    const after = await update("account", id, (now) => {
+      const next: Json = { ...now, requirements: { ...(now.requirements as Json) } };
+      for (const key of ["details_submitted", "charges_enabled", "payouts_enabled"] as const) {
+        if (typeof input[key] === "boolean") next[key] = input[key];
+      }
+      const requirements = next.requirements as Json;
+      if (Array.isArray(input.currently_due)) requirements.currently_due = input.currently_due;
+      if (input.disabled_reason !== undefined) requirements.disabled_reason = input.disabled_reason;
+      return next;
+    });
+    return after ? publicView(after) : null;
+  }
+
+  /** Adds a payout to an account (status default in_transit). */
+  async function addPayout(input: {
+    account: string;
+    amount: number;
+    status?: string;
+    arrival_date?: number;
+    created?: number;
+  }): Promise<Json> {
+    const created = typeof input.created === "number" ? input.created : nowSeconds();
+    const id = await newId("po_", null);
+    const payout = payoutObject(id, {
+      amount: Number(input.amount ?? 0),
+      status: typeof input.status === "string" ? input.status : "in_transit",
+      created,
+      arrival_date: typeof input.arrival_date === "number" ? input.arrival_date : created + 2 * DAY,
+    });
+    await store.insertOnce("payout", id, { ...payout, __account: String(input.account ?? "") });
+    return payout;
+  }
+
+  return {
+    handle,
+    store,
+    session,
+    paySession,
+    setSessionExpiry,
+    putSubscription,
+    changeSubscription,
+    updateAccount,
+    addPayout,
+    priceObject,
+  };
+}
+
+/** A form-encoded body's fields, flat. */
+export function formFields(body: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(body));
+}
