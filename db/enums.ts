@@ -302,6 +302,10 @@ export const LOCAL_STRIPE_OBJECT_TYPES = [
   "payout",
   // Receipts (issue #36): a paid session's charge, with the card it was paid with.
   "charge",
+  // The one Stripe fake (ADR 063): a paid session's PaymentIntent, and the answers kept for
+  // Idempotency-Key replay (id `<path>:<key>`).
+  "payment_intent",
+  "idempotency_key",
 ] as const;
 
 /** A consultant's transfer for one approved deliverable (issue #18). */

@@ -11,7 +11,7 @@ import {
   getLocalPortal,
   switchLocalPlan,
   type LocalPortal,
-} from "~/server/payments/provider/local-portal.server";
+} from "~/server/payments/stripe-fake/keyless.server";
 import { readForm, seeOther } from "~/http/http.server";
 import { notFound, runIntent } from "~/http/route-kit.server";
 

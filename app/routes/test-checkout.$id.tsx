@@ -22,7 +22,7 @@ import {
   getLocalCheckoutSession,
   cardOf,
   payLocalCheckout,
-} from "~/server/payments/provider/local-checkout.server";
+} from "~/server/payments/stripe-fake/keyless.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/http/http.server";
 import { notFound, runIntent } from "~/http/route-kit.server";
 

@@ -10,7 +10,7 @@ import {
   TEST_DASHBOARD_TITLE,
   PAYOUTS_PATH,
 } from "~/lib/payouts/payout-copy";
-import { getLocalConnectAccount } from "~/server/payments/provider/local-connect.server";
+import { getLocalConnectAccount } from "~/server/payments/stripe-fake/keyless.server";
 import { notFound } from "~/http/route-kit.server";
 
 export const meta: MetaFunction = () => [

@@ -25,7 +25,7 @@ import {
 } from "~/lib/payouts/test-onboarding-form";
 import type { AppContext } from "~/server/load-context";
 import { appOrigin } from "~/server/platform/app-origin.server";
-import { getLocalConnectAccount, submitLocalOnboarding } from "~/server/payments/provider/local-connect.server";
+import { getLocalConnectAccount, submitLocalOnboarding } from "~/server/payments/stripe-fake/keyless.server";
 import { handleConnectWebhook } from "~/server/payouts/accounts.server";
 import { FORM_UNREADABLE_MESSAGE, readForm, seeOther } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";

@@ -11,7 +11,7 @@ import {
 import { PAYMENT_PENDING_TITLE } from "~/lib/payments/payment-copy";
 import { benchmarkInsightWrites } from "~/server/benchmarking/benchmark-build.server";
 import { createAppContext } from "~/server/load-context";
-import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
+import { payLocalCheckout } from "~/server/payments/stripe-fake/keyless.server";
 import worker from "../../../functions/worker";
 import {
   BOOKS_INSIGHT_STORED_BEFORE_CENTS,

@@ -5,13 +5,9 @@ import { schema } from "../../../db";
 import { createAppContext, type AppContext } from "~/server/load-context";
 import { TRIAL_DAYS } from "~/lib/payments/plans";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
-import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
-import type { DeliverWebhook } from "~/server/payments/provider/local-objects.server";
-import {
-  cancelLocalSubscription,
-  getLocalPortal,
-  switchLocalPlan,
-} from "~/server/payments/provider/local-portal.server";
+import { payLocalCheckout } from "~/server/payments/stripe-fake/keyless.server";
+import type { DeliverWebhook } from "~/server/payments/stripe-fake/keyless.server";
+import { cancelLocalSubscription, getLocalPortal, switchLocalPlan } from "~/server/payments/stripe-fake/keyless.server";
 import { PaymentProviderError, WebhookSignatureError, type StripeEvent } from "~/server/payments/provider/types";
 import {
   db,

@@ -27,7 +27,7 @@ import { OPEN_DASHBOARD_BUTTON } from "~/lib/payouts/payout-copy";
 import { formatMoney } from "~/lib/shared/numbers";
 import { formatDate } from "~/lib/shared/dates";
 import { createAppContext } from "~/server/load-context";
-import { createLocalProvider } from "~/server/payments/provider/local.server";
+import { paymentProvider } from "~/server/payments/provider/factory.server";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import { loadConsultantEarnings } from "~/server/payouts/earnings.server";
 import { payApprovedItem } from "~/server/payouts/transfers.server";
@@ -405,7 +405,7 @@ describe("local mode", () => {
     expect(app.env.STRIPE_SECRET_KEY).toBeFalsy();
     const client = await signedInClient();
     const me = await signedInConsultant();
-    const connected = await createLocalProvider(app).createConnectAccount(
+    const connected = await paymentProvider(app).createConnectAccount(
       { consultantUserId: me.user.id, email: me.user.email },
       `test-account-${me.user.id}`,
     );
@@ -434,12 +434,12 @@ describe("local mode", () => {
       () => {},
       () => new Date(now.getTime() + 3 * 86_400_000),
     );
-    const payouts = await createLocalProvider(later).listPayouts(connected.id, { limit: 10 });
+    const payouts = await paymentProvider(later).listPayouts(connected.id, { limit: 10 });
     expect(payouts).toEqual([
       expect.objectContaining({ amount: 120_000, currency: "usd", status: "paid", arrival_date: expect.any(Number) }),
     ]);
     expect(payouts[0]!.id).toMatch(/^po_test_/);
     // Another account's list is its own.
-    expect(await createLocalProvider(later).listPayouts("acct_local_someone_else", { limit: 10 })).toEqual([]);
+    expect(await paymentProvider(later).listPayouts("acct_local_someone_else", { limit: 10 })).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createAppContext } from "~/server/load-context";
-import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
+import { payLocalCheckout } from "~/server/payments/stripe-fake/keyless.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { PaymentProviderError } from "~/server/payments/provider/types";
 

@@ -4,7 +4,7 @@ import { events, learningItems, supportMessages } from "~db/schema";
 import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
-import { payLocalCheckout } from "~/server/payments/provider/local-checkout.server";
+import { payLocalCheckout } from "~/server/payments/stripe-fake/keyless.server";
 import {
   consultantEngagementPath,
   consultantNewPlanPath,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardOf } from "~/server/payments/provider/local-checkout.server";
+import { cardOf } from "~/server/payments/stripe-fake/stripe-fake";
 import { toPaymentCard } from "~/server/payments/provider/stripe-wire.server";
 
 /** The card a receipt shows (issue #36): read from Stripe's charge, or typed on the test checkout. */

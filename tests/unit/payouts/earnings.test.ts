@@ -3,7 +3,7 @@ import type { ConsultantTransferStatus } from "~db/enums";
 import { earningState, earningsTotals, itemEarning, type EarningInput } from "~/lib/payouts/earnings";
 import { EARNING_STATE_LABELS, EARNINGS_HELD_PARTS, earningsIntro } from "~/lib/payouts/earnings-copy";
 import { consultantShareCents } from "~/lib/payouts/fees";
-import { localPayoutNow } from "~/server/payments/provider/local-payouts.server";
+import { localPayoutNow } from "~/server/payments/stripe-fake/keyless.server";
 import { toPayout } from "~/server/payments/provider/stripe.server";
 
 const transfer = (status: ConsultantTransferStatus, amountCents: number): EarningInput => ({

@@ -375,7 +375,7 @@ export function createStripeFake(config: StripeFakeConfig) {
         const left = Number(now.amount) - Number(now.__transferred ?? 0);
         if (amount > left) {
           outcome.refused = invalid(
-            "The transfer amount is greater than what is left of the source transaction.",
+            `The transfer amount is greater than what is left of charge ${source} (${left} cents).`,
             "amount",
           );
           return null;
@@ -916,6 +916,7 @@ export function createStripeFake(config: StripeFakeConfig) {
   return {
     handle,
     store,
+    change: update,
     session,
     paySession,
     setSessionExpiry,
