@@ -643,7 +643,7 @@ export function createStripeFake(config: StripeFakeConfig) {
     }
     if (method === "POST" && path === "/v1/account_links") return createAccountLink(req);
     if (method === "GET" && path === "/v1/payouts") return listPayouts(req);
-    return invalid(`Unrecognized request URL (${method}: ${path})`);
+    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
   }
 
   /** One /v1 request: the key, then Stripe's idempotent replay around the endpoint. */
