@@ -1,5 +1,5 @@
 import type { AppContext } from "~/server/load-context";
-import { KEYLESS_SECRET_KEY, keylessStripeFetch } from "~/server/payments/stripe-fake/keyless.server";
+import { KEYLESS_SECRET_KEY, keylessStripeHttpClient } from "~/server/payments/stripe-fake/keyless.server";
 import { createStripeProvider } from "./stripe.server";
 import type { PaymentProvider } from "./types";
 
@@ -29,7 +29,7 @@ export function paymentProvider(app: AppContext): PaymentProvider {
     ...secrets,
     secretKey: KEYLESS_SECRET_KEY,
     apiBase: "https://stripe-fake.invalid",
-    fetch: keylessStripeFetch(app),
+    httpClient: keylessStripeHttpClient(app),
     kind: "local",
   });
 }

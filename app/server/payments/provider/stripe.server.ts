@@ -28,15 +28,15 @@ export function createStripeProvider(config: {
   webhookSecret: string;
   connectWebhookSecret: string;
   apiBase: string;
-  /** The fetch the SDK sends with (default the global one; keyless runs answer in-process). */
-  fetch?: typeof fetch;
+  /** The SDK's HTTP client (default fetch; keyless runs answer in-process: keylessStripeHttpClient). */
+  httpClient?: Stripe.HttpClient;
   /** "local" when the API is the keyless runs' in-process Stripe fake. */
   kind?: PaymentProvider["kind"];
 }): PaymentProvider {
   const base = new URL(config.apiBase);
   const protocol = base.protocol === "http:" ? "http" : "https";
   const stripe = new Stripe(config.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(config.fetch),
+    httpClient: config.httpClient ?? Stripe.createFetchHttpClient(),
     host: base.hostname,
     port: base.port ? Number(base.port) : protocol === "http" ? 80 : 443,
     protocol,

@@ -11,7 +11,7 @@ import { PENDING_SSN_LAST4, createStripeFake, formFields, publicView, type Strip
 
 /**
  * Keyless runs (STRIPE_SECRET_KEY unset, never in production): the Stripe provider's SDK calls the
- * Stripe fake in-process (keylessStripeFetch) instead of Stripe, with the fake's objects in D1
+ * Stripe fake in-process (keylessStripeHttpClient) instead of Stripe, with the fake's objects in D1
  * (local_stripe_objects), and the hosted pages Stripe would show are Partwise's /test-checkout,
  * /test-billing-portal, /test-onboarding and /test-express-dashboard. What those pages do goes
  * through the fake's controls, then the signed webhook events Stripe would send are delivered to
@@ -142,29 +142,73 @@ export function keylessStripeFake(app: AppContext): StripeFake {
 }
 
 /**
- * The fetch the keyless provider's Stripe SDK is given (Stripe.createFetchHttpClient(fetch)): each
- * request is answered by the Stripe fake in this process, as Stripe's API would answer it.
+ * The HTTP client the keyless provider's Stripe SDK is given (Stripe's own extension point,
+ * Stripe.HttpClient): each request is answered by the Stripe fake in this process, as Stripe's API
+ * would answer it, with no network and no Response in between.
  */
-export function keylessStripeFetch(app: AppContext): typeof fetch {
-  const fake = keylessStripeFake(app);
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const answer = await fake.handle({
-      method: request.method,
+export function keylessStripeHttpClient(app: AppContext): Stripe.HttpClient {
+  return new KeylessHttpClient(keylessStripeFake(app));
+}
+
+class KeylessHttpClient extends Stripe.HttpClient {
+  constructor(private readonly fake: StripeFake) {
+    super();
+  }
+
+  getClientName(): string {
+    return "partwise-keyless";
+  }
+
+  async makeRequest(
+    _host: string,
+    _port: string | number,
+    path: string,
+    method: string,
+    headers: object,
+    requestData: string | null,
+  ): Promise<Stripe.HttpClientResponse> {
+    const header = headerReader(headers);
+    const url = new URL(path, "https://stripe-fake.invalid");
+    const answer = await this.fake.handle({
+      method: method.toUpperCase(),
       path: url.pathname,
       query: url.searchParams,
-      form: formFields(request.method === "GET" || request.method === "DELETE" ? "" : await request.text()),
-      authorization: request.headers.get("authorization"),
-      idempotencyKey: request.headers.get("idempotency-key"),
-      stripeAccount: request.headers.get("stripe-account"),
+      form: formFields(method === "GET" || method === "DELETE" ? "" : (requestData ?? "")),
+      authorization: header("authorization"),
+      idempotencyKey: header("idempotency-key"),
+      stripeAccount: header("stripe-account"),
     });
-    // The SDK's answer, not a route's (ADR 019 keeps routes' answers in app/routes and app/http).
-    // eslint-disable-next-line no-restricted-syntax -- a fetch stand-in answering the Stripe SDK in-process
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { "content-type": "application/json", "request-id": `req_keyless_${randomHex()}` },
-    });
+    return new KeylessHttpResponse(answer.status, answer.body);
+  }
+}
+
+class KeylessHttpResponse extends Stripe.HttpClientResponse {
+  constructor(
+    status: number,
+    private readonly body: unknown,
+  ) {
+    super(status, { "content-type": "application/json", "request-id": `req_keyless_${randomHex()}` });
+  }
+
+  getRawResponse(): unknown {
+    return this.body;
+  }
+
+  toStream(): never {
+    throw new Error("The keyless Stripe fake answers JSON only.");
+  }
+
+  toJSON(): Promise<unknown> {
+    return Promise.resolve(structuredClone(this.body));
+  }
+}
+
+/** A header of the SDK's request, whatever its case. */
+function headerReader(headers: object): (name: string) => string | null {
+  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return (name) => {
+    const value = lower.get(name);
+    return value === undefined || value === null ? null : String(value);
   };
 }
 
