@@ -6,12 +6,20 @@ import { createStripeFake, type FakeRequest } from "~/server/payments/stripe-fak
 
 const KEY = "Bearer sk_test_unit";
 
-function fake(store: StripeFakeStore = memoryFakeStore()) {
+function fake(
+  store: StripeFakeStore = memoryFakeStore(),
+  more: {
+    now?: () => number;
+    automaticPayoutDays?: number;
+    newId?: (prefix: string, seed: string | null) => string;
+  } = {},
+) {
   let counter = 0;
   return createStripeFake({
     store,
+    ...more,
     acceptsKey: (authorization) => authorization === KEY,
-    newId: (prefix) => `${prefix}unit_${++counter}`,
+    newId: more.newId ?? ((prefix) => `${prefix}unit_${++counter}`),
     priceTag: "unit",
     urls: {
       checkout: (id) => `https://checkout.test/${id}`,
@@ -128,5 +136,86 @@ describe("the Stripe fake", () => {
     expect((await stripe.handle(request("POST", `/v1/transfers/${id}/reversals`))).status).toBe(200);
     expect((await stripe.handle(request("POST", `/v1/transfers/${id}/reversals`))).status).toBe(400);
     expect((await transfer(10_000)).status).toBe(200);
+  });
+
+  it("writes what paying a session makes with the session itself: no charge or PaymentIntent is left to a second write", async () => {
+    const store = memoryFakeStore();
+    // A store whose separate inserts of charges and PaymentIntents fail, as a worker dying after the swap would.
+    const stripe = fake({
+      ...store,
+      insertOnce: (type, id, data) =>
+        ["charge", "payment_intent"].includes(type)
+          ? Promise.reject(new Error("the worker died"))
+          : store.insertOnce(type, id, data),
+    });
+    const created = await stripe.handle(request("POST", "/v1/checkout/sessions", paymentSession(25_000)));
+    const paid = await stripe.paySession((created.body as { id: string }).id);
+    const paymentIntent = (paid.body as { payment_intent: string }).payment_intent;
+    const intent = await store.get("payment_intent", paymentIntent);
+    expect(intent).toMatchObject({ amount: 25_000, status: "succeeded" });
+    expect(await store.get("charge", String(intent!.latest_charge))).toMatchObject({
+      amount: 25_000,
+      amount_refunded: 0,
+    });
+  });
+
+  it("takes over an Idempotency-Key whose request died after a minute, and a retried transfer takes the charge once", async () => {
+    let now = 1_800_000_000_000;
+    const hashed = (prefix: string, seed: string | null) => `${prefix}${seed ?? Math.random().toString(36).slice(2)}`;
+    const stripe = fake(memoryFakeStore(), { now: () => now, newId: hashed });
+    const created = await stripe.handle(request("POST", "/v1/checkout/sessions", paymentSession(10_000)));
+    const paid = await stripe.paySession((created.body as { id: string }).id);
+    const intent = await stripe.handle(
+      request("GET", `/v1/payment_intents/${(paid.body as { payment_intent: string }).payment_intent}`),
+    );
+    const charge = (intent.body as { latest_charge: string }).latest_charge;
+    const form = { amount: "6000", currency: "usd", destination: "acct_unit", source_transaction: charge };
+    const first = await stripe.handle(request("POST", "/v1/transfers", form, { idempotencyKey: "payout-1" }));
+    expect(first.status).toBe(200);
+    // The answer was lost and the key's row still says running (its worker died before keeping it).
+    await stripe.store.swap(
+      "idempotency_key",
+      "/v1/transfers:payout-1",
+      (await stripe.store.get("idempotency_key", "/v1/transfers:payout-1"))!,
+      { state: "running", startedAt: now },
+    );
+    const retry = () => stripe.handle(request("POST", "/v1/transfers", form, { idempotencyKey: "payout-1" }));
+    expect(await retry()).toMatchObject({ status: 409, body: { error: { type: "idempotency_error" } } });
+    now += 61_000;
+    expect(await retry()).toEqual(first);
+    expect(await stripe.store.get("charge", charge)).toMatchObject({ __transferred: 6000 });
+    expect(await retry()).toEqual(first);
+  });
+
+  it("pays an Express account automatically: the transfer's payout is in transit until its arrival date, then paid", async () => {
+    let now = 1_800_000_000_000;
+    const stripe = fake(memoryFakeStore(), { now: () => now, automaticPayoutDays: 2 });
+    const transfer = await stripe.handle(
+      request("POST", "/v1/transfers", { amount: "5000", currency: "usd", destination: "acct_unit" }),
+    );
+    expect(transfer.status).toBe(200);
+    const payouts = () =>
+      stripe
+        .handle({ ...request("GET", "/v1/payouts"), stripeAccount: "acct_unit" })
+        .then((answer) => (answer.body as { data: { amount: number; status: string }[] }).data);
+    expect(await payouts()).toMatchObject([{ amount: 5000, status: "in_transit" }]);
+    now += 2 * 86_400_000 - 1_000;
+    expect(await payouts()).toMatchObject([{ amount: 5000, status: "in_transit" }]);
+    now += 1_000;
+    expect(await payouts()).toMatchObject([{ amount: 5000, status: "paid" }]);
+  });
+
+  it("refuses a success, return or refresh URL that is not one, as Stripe does (400, the param named)", async () => {
+    const stripe = fake();
+    expect(
+      await stripe.handle(
+        request("POST", "/v1/checkout/sessions", { ...paymentSession(100), cancel_url: "not a url" }),
+      ),
+    ).toMatchObject({ status: 400, body: { error: { message: "Not a valid URL", param: "cancel_url" } } });
+    expect(
+      await stripe.handle(
+        request("POST", "/v1/billing_portal/sessions", { customer: "cus_1", return_url: "/settings" }),
+      ),
+    ).toMatchObject({ status: 400, body: { error: { message: "Not a valid URL", param: "return_url" } } });
   });
 });

@@ -3,7 +3,6 @@ import type { ConsultantTransferStatus } from "~db/enums";
 import { earningState, earningsTotals, itemEarning, type EarningInput } from "~/lib/payouts/earnings";
 import { EARNING_STATE_LABELS, EARNINGS_HELD_PARTS, earningsIntro } from "~/lib/payouts/earnings-copy";
 import { consultantShareCents } from "~/lib/payouts/fees";
-import { localPayoutNow } from "~/server/payments/stripe-fake/keyless.server";
 import { toPayout } from "~/server/payments/provider/stripe.server";
 
 const transfer = (status: ConsultantTransferStatus, amountCents: number): EarningInput => ({
@@ -98,20 +97,6 @@ describe("payouts", () => {
       created: 1_763_769_600,
     });
     expect(toPayout({ ...stripePayout, status: "something_new" }).status).toBe("pending");
-  });
-
-  it("a local payout is in transit until its arrival date, then paid; other states stay", () => {
-    const data = {
-      id: "po_test_1",
-      amount: 500,
-      currency: "usd",
-      arrival_date: 1_000,
-      status: "in_transit",
-      created: 0,
-    };
-    expect(localPayoutNow(data, new Date(999_000)).status).toBe("in_transit");
-    expect(localPayoutNow(data, new Date(1_000_000)).status).toBe("paid");
-    expect(localPayoutNow({ ...data, status: "failed" }, new Date(5_000_000)).status).toBe("failed");
   });
 });
 

@@ -2,10 +2,13 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { schema } from "~db/index";
 import type { AppContext } from "~/server/load-context";
-import { signPayload, toConnectAccount, toSubscription } from "~/server/payments/provider/stripe-wire.server";
-import { toPayout } from "~/server/payments/provider/stripe.server";
-import type { CheckoutSession, ConnectAccount, Payout, Subscription } from "~/server/payments/provider/types";
-import { toCheckoutSession } from "~/server/payments/provider/stripe-wire.server";
+import {
+  signPayload,
+  toCheckoutSession,
+  toConnectAccount,
+  toSubscription,
+} from "~/server/payments/provider/stripe-wire.server";
+import type { CheckoutSession, ConnectAccount, Subscription } from "~/server/payments/provider/types";
 import type { FakeObject, StripeFakeStore } from "./store";
 import { PENDING_SSN_LAST4, createStripeFake, formFields, publicView, type StripeFake } from "./stripe-fake";
 
@@ -94,12 +97,24 @@ export function d1FakeStore(app: AppContext): StripeFakeStore {
       if (!row) throw new Error(`stripe fake: ${id} exists with another type than ${type}`);
       return { data: row.data, inserted: false };
     },
-    async swap(type, id, expected, next) {
-      const updated = await app.db
+    async swap(type, id, expected, next, also = []) {
+      const now = app.now();
+      const nextText = JSON.stringify(next);
+      const swapped = app.db
         .update(localStripeObjects)
-        .set({ data: next, updatedAt: app.now() })
+        .set({ data: next, updatedAt: now })
         .where(and(where(type, id), sql`${localStripeObjects.data} = ${JSON.stringify(expected)}`))
         .returning({ id: localStripeObjects.id });
+      // One batch (one transaction): each insert happens only where the swap did, which the
+      // object now holding `next` shows.
+      const inserts = also.map((insert) =>
+        app.db.run(
+          sql`INSERT OR IGNORE INTO ${localStripeObjects} (id, type, customer_id, data, created_at, updated_at)
+            SELECT ${insert.id}, ${insert.type}, ${ownerOf(insert.data)}, ${JSON.stringify(insert.data)}, ${now.getTime()}, ${now.getTime()}
+            WHERE EXISTS (SELECT 1 FROM ${localStripeObjects} WHERE id = ${id} AND type = ${type} AND data = ${nextText})`,
+        ),
+      );
+      const [updated] = await app.db.batch([swapped, ...inserts]);
       return updated.length > 0;
     },
     async find(type, field, value) {
@@ -281,7 +296,8 @@ function toLocalCheckoutSession(data: FakeObject): LocalCheckoutSession {
 /** A Checkout Session of the test checkout (expired once its expires_at passed), with what the page shows; null when unknown. */
 export async function getLocalCheckoutSession(app: AppContext, id: string): Promise<LocalCheckoutSession | null> {
   const data = await keylessStripeFake(app).session(id);
-  return data ? toLocalCheckoutSession(data) : null;
+  // A session without the fake's memory of it (one an earlier local provider stored) is not one the page can show.
+  return data && typeof data.__checkout === "object" && data.__checkout !== null ? toLocalCheckoutSession(data) : null;
 }
 
 export { cardOf } from "./stripe-fake";
@@ -506,13 +522,4 @@ export async function submitLocalOnboarding(
   );
   const onboarding = toLocalConnectAccount(updated).onboarding;
   return onboarding.returnUrl ?? `${onboarding.origin ?? ""}/consultant/payouts`;
-}
-
-/** A stored payout as Stripe would report it now: an automatic one is in transit until its arrival date, then paid. */
-export function localPayoutNow(data: FakeObject, now: Date): Payout {
-  const payout = toPayout(data);
-  if (payout.status === "in_transit" && payout.arrival_date <= Math.floor(now.getTime() / 1000)) {
-    return { ...payout, status: "paid" };
-  }
-  return payout;
 }

@@ -8,12 +8,19 @@
 
 export type FakeObject = Record<string, unknown>;
 
+/** An object to insert once, of a type and id. */
+export type FakeInsert = { type: string; id: string; data: FakeObject };
+
 export interface StripeFakeStore {
   get(type: string, id: string): Promise<FakeObject | null>;
   /** Inserts unless an object of this type and id exists; answers what is stored and whether this call made it. */
   insertOnce(type: string, id: string, data: FakeObject): Promise<{ data: FakeObject; inserted: boolean }>;
-  /** Replaces `expected` by `next` if it is still what is stored; false when another change came first. */
-  swap(type: string, id: string, expected: FakeObject, next: FakeObject): Promise<boolean>;
+  /**
+   * Replaces `expected` by `next` if it is still what is stored, and in the same write inserts
+   * `also` (each once): a charge and the refund it makes, a session and what paying it made, are
+   * changed together or not at all. False when another change came first (nothing written).
+   */
+  swap(type: string, id: string, expected: FakeObject, next: FakeObject, also?: FakeInsert[]): Promise<boolean>;
   /** The objects of a type whose top-level `field` equals `value`, oldest first. */
   find(type: string, field: string, value: string): Promise<FakeObject[]>;
   remove(type: string, id: string): Promise<void>;
@@ -35,11 +42,15 @@ export function memoryFakeStore(): StripeFakeStore {
       objects.set(key, { type, text: JSON.stringify(data) });
       return { data: JSON.parse(JSON.stringify(data)) as FakeObject, inserted: true };
     },
-    async swap(type, id, expected, next) {
+    async swap(type, id, expected, next, also = []) {
       const key = keyOf(type, id);
       const row = objects.get(key);
       if (!row || row.text !== JSON.stringify(expected)) return false;
       objects.set(key, { type, text: JSON.stringify(next) });
+      for (const insert of also) {
+        const insertKey = keyOf(insert.type, insert.id);
+        if (!objects.has(insertKey)) objects.set(insertKey, { type: insert.type, text: JSON.stringify(insert.data) });
+      }
       return true;
     },
     async find(type, field, value) {

@@ -1,5 +1,5 @@
 import { PLANS, parseLookupKey } from "~/lib/payments/plans";
-import type { FakeObject, StripeFakeStore } from "./store";
+import type { FakeInsert, FakeObject, StripeFakeStore } from "./store";
 
 /**
  * One fake of Stripe's API (the /v1 endpoints Partwise uses), written once and run in two places:
@@ -109,6 +109,8 @@ export const PLAN_LOOKUP_KEYS = [
 ] as const;
 
 const DAY = 86_400;
+/** After this long a request still holding its Idempotency-Key is taken as dead (the SDK gives up after 10 s). */
+const ABANDONED_MS = 60_000;
 
 /** The fake's own memory on an object (never part of what Stripe answers): fields named `__…`. */
 export function publicView(object: Json): Json {
@@ -192,7 +194,8 @@ export type StripeFake = ReturnType<typeof createStripeFake>;
 
 export function createStripeFake(config: StripeFakeConfig) {
   const { store } = config;
-  const nowSeconds = () => Math.floor((config.now?.() ?? Date.now()) / 1000);
+  const nowMs = () => config.now?.() ?? Date.now();
+  const nowSeconds = () => Math.floor(nowMs() / 1000);
   const newId = async (prefix: string, seed: string | null) => config.newId(prefix, seed);
 
   function priceObject(lookupKey: string): Json {
@@ -209,13 +212,18 @@ export function createStripeFake(config: StripeFakeConfig) {
   }
 
   /** Replaces an object with `change(current)` (compare-and-swap, tried again when another change came first). */
-  async function update(type: string, id: string, change: (current: Json) => Json | null): Promise<Json | null> {
+  async function update(
+    type: string,
+    id: string,
+    change: (current: Json) => Json | null,
+    also: (next: Json) => FakeInsert[] = () => [],
+  ): Promise<Json | null> {
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const current = await store.get(type, id);
       if (!current) return null;
       const next = change(current);
       if (!next) return current;
-      if (await store.swap(type, id, current, next)) return next;
+      if (await store.swap(type, id, current, next, also(next))) return next;
     }
     throw new Error(`stripe fake: ${type} ${id} kept changing`);
   }
@@ -250,6 +258,8 @@ export function createStripeFake(config: StripeFakeConfig) {
     const mode = form.mode;
     if (mode !== "subscription" && mode !== "payment") return invalid("Invalid mode", "mode");
     if (!form.success_url || !form.cancel_url) return invalid("Missing success_url or cancel_url");
+    for (const param of ["success_url", "cancel_url"])
+      if (!isUrl(form[param])) return invalid("Not a valid URL", param);
     const priceId = form["line_items[0][price]"];
     const lookupKey = priceId ? PLAN_LOOKUP_KEYS.find((key) => priceObject(key).id === priceId) : undefined;
     if (priceId && !lookupKey) {
@@ -348,6 +358,7 @@ export function createStripeFake(config: StripeFakeConfig) {
     if (!req.form.customer) return invalid("Missing customer", "customer");
     const id = await newId("bps_", null);
     const returnUrl = req.form.return_url ?? null;
+    if (returnUrl !== null && !isUrl(returnUrl)) return invalid("Not a valid URL", "return_url");
     const { data } = await store.insertOnce("billing_portal.session", id, {
       id,
       object: "billing_portal.session",
@@ -368,26 +379,12 @@ export function createStripeFake(config: StripeFakeConfig) {
     if (!form.destination?.startsWith("acct_"))
       return invalid(`No such destination: '${form.destination}'`, "destination");
     const source = form.source_transaction || null;
-    if (source) {
-      // What is left of the charge: its amount less what transfers took from it (less their reversals).
-      const outcome: { refused?: FakeAnswer } = {};
-      const charge = await update("charge", source, (now) => {
-        const left = Number(now.amount) - Number(now.__transferred ?? 0);
-        if (amount > left) {
-          outcome.refused = invalid(
-            `The transfer amount is greater than what is left of charge ${source} (${left} cents).`,
-            "amount",
-          );
-          return null;
-        }
-        return { ...now, __transferred: Number(now.__transferred ?? 0) + amount };
-      });
-      if (!charge) return invalid(`No such charge: '${source}'`, "source_transaction");
-      if (outcome.refused) return outcome.refused;
-    }
     const id = await newId("tr_", req.idempotencyKey ? `transfer:${req.idempotencyKey}` : null);
+    // Made already (the same Idempotency-Key after a lost answer): answered as it is, the charge untouched.
+    const existing = await store.get("transfer", id);
+    if (existing) return ok(existing);
     const created = nowSeconds();
-    const { data } = await store.insertOnce("transfer", id, {
+    const transferObject: Json = {
       id,
       object: "transfer",
       amount,
@@ -400,32 +397,81 @@ export function createStripeFake(config: StripeFakeConfig) {
       metadata: nested(form, "metadata"),
       created,
       livemode: false,
-    });
+    };
+    const made: FakeInsert[] = [{ type: "transfer", id, data: transferObject }];
     if (config.automaticPayoutDays !== undefined) {
       // An Express account pays out automatically: the transfer's payout to the account's bank.
       const payoutId = await newId("po_", `payout:${id}`);
-      await store.insertOnce("payout", payoutId, {
-        ...payoutObject(payoutId, {
-          amount,
-          status: "in_transit",
-          created,
-          arrival_date: created + config.automaticPayoutDays * DAY,
-        }),
-        source_transfer: id,
-        __account: form.destination,
-        __settles: true,
+      made.push({
+        type: "payout",
+        id: payoutId,
+        data: {
+          ...payoutObject(payoutId, {
+            amount,
+            status: "in_transit",
+            created,
+            arrival_date: created + config.automaticPayoutDays * DAY,
+          }),
+          source_transfer: id,
+          __account: form.destination,
+          __settles: true,
+        },
       });
     }
+    if (source) {
+      // What is left of the charge: its amount less what transfers took from it (less their
+      // reversals). The charge and the transfer (and its payout) are written together.
+      const outcome: { refused?: FakeAnswer } = {};
+      const charge = await update(
+        "charge",
+        source,
+        (now) => {
+          const left = Number(now.amount) - Number(now.__transferred ?? 0);
+          if (amount > left) {
+            outcome.refused = invalid(
+              `The transfer amount is greater than what is left of charge ${source} (${left} cents).`,
+              "amount",
+            );
+            return null;
+          }
+          return { ...now, __transferred: Number(now.__transferred ?? 0) + amount };
+        },
+        () => made,
+      );
+      if (!charge) return invalid(`No such charge: '${source}'`, "source_transaction");
+      if (outcome.refused) return outcome.refused;
+    } else {
+      for (const insert of made) await store.insertOnce(insert.type, insert.id, insert.data);
+    }
+    const data = (await store.get("transfer", id)) ?? transferObject;
     return ok(data);
   }
 
   async function reverseTransfer(req: FakeRequest, transferId: string): Promise<FakeAnswer> {
+    const id = await newId("trr_", req.idempotencyKey ? `reversal:${req.idempotencyKey}` : null);
+    const existing = await store.get("transfer_reversal", id);
+    if (existing) return ok(existing);
     const did = { reverse: false };
-    const transfer = await update("transfer", transferId, (now) => {
-      if (now.reversed) return null;
-      did.reverse = true;
-      return { ...now, reversed: true, amount_reversed: now.amount };
+    const reversal = (transfer: Json): Json => ({
+      id,
+      object: "transfer_reversal",
+      amount: transfer.amount,
+      currency: "usd",
+      transfer: transferId,
+      metadata: nested(req.form, "metadata"),
+      created: nowSeconds(),
     });
+    // The transfer and its reversal are written together.
+    const transfer = await update(
+      "transfer",
+      transferId,
+      (now) => {
+        if (now.reversed) return null;
+        did.reverse = true;
+        return { ...now, reversed: true, amount_reversed: now.amount };
+      },
+      (next) => [{ type: "transfer_reversal", id, data: reversal(next) }],
+    );
     if (!transfer) return noSuch("transfer", transferId);
     if (!did.reverse) return invalid("The transfer is already fully reversed.");
     if (typeof transfer.source_transaction === "string") {
@@ -435,17 +481,7 @@ export function createStripeFake(config: StripeFakeConfig) {
         __transferred: Math.max(0, Number(now.__transferred ?? 0) - Number(transfer.amount)),
       }));
     }
-    const id = await newId("trr_", req.idempotencyKey ? `reversal:${req.idempotencyKey}` : null);
-    const { data } = await store.insertOnce("transfer_reversal", id, {
-      id,
-      object: "transfer_reversal",
-      amount: transfer.amount,
-      currency: "usd",
-      transfer: transferId,
-      metadata: nested(req.form, "metadata"),
-      created: nowSeconds(),
-    });
-    return ok(data);
+    return ok((await store.get("transfer_reversal", id)) ?? reversal(transfer));
   }
 
   async function retrievePaymentIntent(req: FakeRequest, id: string): Promise<FakeAnswer> {
@@ -464,33 +500,42 @@ export function createStripeFake(config: StripeFakeConfig) {
     const intent = intentId ? await store.get("payment_intent", intentId) : null;
     if (!intent || typeof intent.latest_charge !== "string")
       return noSuch("payment_intent", intentId, "payment_intent");
-    const outcome: { refused?: FakeAnswer; amount: number } = { amount: 0 };
-    const charge = await update("charge", intent.latest_charge, (now) => {
-      const left = Number(now.amount) - Number(now.amount_refunded ?? 0);
-      const amount = req.form.amount ? Number(req.form.amount) : left;
-      outcome.amount = amount;
-      if (!Number.isInteger(amount) || amount < 1 || amount > left) {
-        outcome.refused = invalid("Refund amount is greater than the unrefunded amount.", "amount");
-        return null;
-      }
-      return { ...now, amount_refunded: Number(now.amount_refunded ?? 0) + amount, refunded: amount === left };
-    });
-    if (!charge) return noSuch("payment_intent", intentId, "payment_intent");
-    if (outcome.refused) return outcome.refused;
-    const amount = outcome.amount;
     const id = await newId("re_", req.idempotencyKey ? `refund:${req.idempotencyKey}` : null);
-    const { data } = await store.insertOnce("refund", id, {
+    // Made already (the same Idempotency-Key after a lost answer): answered as it is, the charge untouched.
+    const existing = await store.get("refund", id);
+    if (existing) return ok(existing);
+    const outcome: { refused?: FakeAnswer; amount: number } = { amount: 0 };
+    const created = nowSeconds();
+    const refund = (chargeId: unknown): Json => ({
       id,
       object: "refund",
-      amount,
+      amount: outcome.amount,
       currency: "usd",
-      charge: charge.id,
+      charge: chargeId,
       payment_intent: intentId,
       status: "succeeded",
       metadata: nested(req.form, "metadata"),
-      created: nowSeconds(),
+      created,
     });
-    return ok(data);
+    // The charge and its refund are written together.
+    const charge = await update(
+      "charge",
+      intent.latest_charge,
+      (now) => {
+        const left = Number(now.amount) - Number(now.amount_refunded ?? 0);
+        const amount = req.form.amount ? Number(req.form.amount) : left;
+        outcome.amount = amount;
+        if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+          outcome.refused = invalid("Refund amount is greater than the unrefunded amount.", "amount");
+          return null;
+        }
+        return { ...now, amount_refunded: Number(now.amount_refunded ?? 0) + amount, refunded: amount === left };
+      },
+      (next) => [{ type: "refund", id, data: refund(next.id) }],
+    );
+    if (!charge) return noSuch("payment_intent", intentId, "payment_intent");
+    if (outcome.refused) return outcome.refused;
+    return ok((await store.get("refund", id)) ?? refund(charge.id));
   }
 
   // ----- Connect -----
@@ -527,6 +572,9 @@ export function createStripeFake(config: StripeFakeConfig) {
     for (const param of ["account", "type"]) if (!form[param]) return missing(param);
     if (form.type === "account_onboarding" && (!form.refresh_url || !form.return_url)) {
       return missing(form.refresh_url ? "return_url" : "refresh_url");
+    }
+    for (const param of ["refresh_url", "return_url"]) {
+      if (form[param] && !isUrl(form[param])) return invalid("Not a valid URL", param);
     }
     // The hosted onboarding's memory of where to send the person back.
     const account = await update("account", form.account, (now) => ({
@@ -653,8 +701,15 @@ export function createStripeFake(config: StripeFakeConfig) {
     }
     if (req.method !== "POST" || !req.idempotencyKey) return route(req);
     const keyId = `${req.path}:${req.idempotencyKey}`;
-    const claim = await store.insertOnce("idempotency_key", keyId, { state: "running" });
-    if (!claim.inserted) {
+    const running = { state: "running", startedAt: nowMs() };
+    const claim = await store.insertOnce("idempotency_key", keyId, running);
+    // A request whose worker died keeps its claim: after ABANDONED_MS the next one takes it over.
+    const takenOver =
+      !claim.inserted &&
+      claim.data.state === "running" &&
+      nowMs() - Number(claim.data.startedAt ?? 0) > ABANDONED_MS &&
+      (await store.swap("idempotency_key", keyId, claim.data, running));
+    if (!claim.inserted && !takenOver) {
       if (claim.data.state === "done") return claim.data.answer as FakeAnswer;
       return stripeError(
         409,
@@ -670,8 +725,9 @@ export function createStripeFake(config: StripeFakeConfig) {
       throw error;
     }
     // Like Stripe, an answer is kept for replay unless the server failed (a 500 may be tried again).
+    // (Taken over meanwhile as abandoned: that request keeps the key; this answer is not kept.)
     if (answer.status >= 500) await store.remove("idempotency_key", keyId);
-    else await store.swap("idempotency_key", keyId, claim.data, { state: "done", answer });
+    else await store.swap("idempotency_key", keyId, running, { state: "done", answer });
     return answer;
   }
 
@@ -797,15 +853,19 @@ export function createStripeFake(config: StripeFakeConfig) {
       payment_status: input.payment_status ?? (trial ? "no_payment_required" : "paid"),
       subscription: subscription ? subscription.id : null,
       payment_intent: paymentIntentId,
-      // What completing it made, inserted once the session names it (again by any later pay).
+      // What completing it made (written with it; inserted again, once, by any later pay).
       __made: { subscription, paymentIntent, charge },
     };
-    if (!(await store.swap("checkout.session", id, current, completed))) {
+    const made: FakeInsert[] = [];
+    if (charge) made.push({ type: "charge", id: String(charge.id), data: charge });
+    if (paymentIntent) made.push({ type: "payment_intent", id: String(paymentIntent.id), data: paymentIntent });
+    if (subscription) made.push({ type: "subscription", id: String(subscription.id), data: subscription });
+    // The session and what paying it made are written together.
+    if (!(await store.swap("checkout.session", id, current, completed, made))) {
       // Paid (or expired) meanwhile by another call: answer as it stands now.
       const result = await paySession(id, input);
       return { ...result, completed: null };
     }
-    await insertMade(completed);
     return { ...ok(publicView(completed)), completed: { session: publicView(completed), subscription } };
   }
 
@@ -931,4 +991,14 @@ export function createStripeFake(config: StripeFakeConfig) {
 /** A form-encoded body's fields, flat. */
 export function formFields(body: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(body));
+}
+
+/** Whether Stripe would take `value` as a URL (an absolute http or https one). */
+function isUrl(value: string | undefined): boolean {
+  if (!value) return false;
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
