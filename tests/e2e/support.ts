@@ -255,6 +255,19 @@ export async function expectNoAxeViolations(page: Page) {
 export type Viewport = { width: number; height: number };
 
 /**
+ * Keeps a full-page screenshot of the page as it is, named `<name>-<width>.png`, for people to
+ * read, when E2E_SCREENSHOTS names a folder (`E2E_SCREENSHOTS=test-results/screens npm run
+ * test:e2e`). A run without it takes none: a screenshot checks nothing, and each costs Chromium
+ * a full-page render and a PNG (a failing test's screenshot is always kept, by browserTest).
+ */
+export async function keepScreen(page: Page, name: string) {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: `${folder}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+/**
  * One flow, its screens checked at several widths: at each viewport in turn the page must not
  * scroll sideways, `check` must pass and axe must find nothing; then the page goes to `end`, by
  * default the viewport it had. Replaying a whole flow per width cost the browser tests a fifth of

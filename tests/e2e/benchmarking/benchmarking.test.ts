@@ -12,6 +12,7 @@ import {
   connectDemoCompanyAndOpenDashboard,
   DESKTOP,
   expectPath,
+  keepScreen,
   PHONE,
   signInAsDemoClient,
   signUpNewClient,
@@ -151,9 +152,9 @@ describe("benchmarking", () => {
       for (const reading of readings) expect(reading).not.toMatch(WHOLE_DOLLARS);
       expect(await page.locator(".bench-report").innerText()).not.toMatch(WHOLE_DOLLARS);
       // With cents, every figure and gap keeps to one line, on the phone, at 1280 px and at 1440 px.
-      await atEachWidth(page, [PHONE, LAPTOP, DESKTOP], async (size) => {
+      await atEachWidth(page, [PHONE, LAPTOP, DESKTOP], async () => {
         await expectFiguresOnOneLine(page);
-        await page.screenshot({ path: `/tmp/benchmarking-demo-${size.width}.png`, fullPage: true });
+        await keepScreen(page, "benchmarking-demo");
       });
     },
     { viewport: PHONE },
@@ -348,9 +349,9 @@ describe("benchmarking", () => {
       ]);
       await page.reload();
       await region(page, "Your peer group").waitFor();
-      await atEachWidth(page, [LAPTOP, PHONE], async (size) => {
+      await atEachWidth(page, [LAPTOP, PHONE], async () => {
         await expectStatedTexts();
-        await page.screenshot({ path: `/tmp/benchmarking-stored-before-cents-${size.width}.png`, fullPage: true });
+        await keepScreen(page, "benchmarking-stored-before-cents");
       });
       await measure(page, "Revenue")
         .getByText("Larger than at least 62% of retail trade firms by revenue", { exact: true })

@@ -1,14 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe } from "vitest";
-import { browserTest, expectPath, PHONE, signIn } from "../support";
+import { browserTest, expectPath, keepScreen, PHONE, signIn } from "../support";
 import { invitationLinkFromOutbox } from "./steps";
 
-const SHOTS = "/tmp/consultant-invitation-shots";
 const PASSWORD = "Harbor-Consult-9";
 const WIDE = { width: 1280, height: 900 };
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreen(page, `consultant-invitation-${name}`);
 
 describe("consultant invitation", () => {
   browserTest(

@@ -1,18 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { png } from "../../support/sample-files";
-import { atEachWidth, browserTest, PHONE } from "../support";
+import { atEachWidth, browserTest, keepScreen, PHONE } from "../support";
 import { invitedConsultant, saveProfileSection } from "./steps";
 
-const SHOTS = "/tmp/consultant-profile-shots";
 const PASSWORD = "Harbor-Consult-9";
 const WIDE = { width: 1280, height: 900 };
 
 /** The screen checked (atEachWidth) and kept as a screenshot on a phone and at 1280 px. */
 const shot = (page: Page, name: string) =>
-  atEachWidth(page, [PHONE, WIDE], ({ width }) =>
-    page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true }).then(() => undefined),
-  );
+  atEachWidth(page, [PHONE, WIDE], () => keepScreen(page, `consultant-profile-${name}`));
 
 /** A manager invites a new consultant, who sets a password and lands on their empty profile. */
 async function invitedNewConsultant(page: Page, firstName: string) {

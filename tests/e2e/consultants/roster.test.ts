@@ -1,13 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, PHONE, signIn } from "../support";
+import { browserTest, expectPath, keepScreen, PHONE, signIn } from "../support";
 
 const MANAGER_EMAIL = "manager@partwise.test";
-const SHOTS = "/tmp/consultant-roster-shots";
 const DESKTOP_1280 = { width: 1280, height: 900 };
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreen(page, `consultant-roster-${name}`);
 
 /** The manager finds James Adeyemi (seeded vetted but unavailable: paused) and unvets, then vets him again. */
 async function unvetAndVetAgain(page: Page) {

@@ -1,17 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { atEachWidth, browserTest, expectPath, PHONE, signIn } from "../support";
+import { atEachWidth, browserTest, expectPath, keepScreen, PHONE, signIn } from "../support";
 
-const SHOTS = "/tmp/consultant-settings-shots";
 const FIRST_PASSWORD = "Harbor-Consult-9";
 const NEW_PASSWORD = "Lantern-Field-42!";
 const WIDE = { width: 1280, height: 900 };
 
 /** The screen checked (atEachWidth) and kept as a screenshot on a phone and at 1280 px. */
 const shot = (page: Page, name: string) =>
-  atEachWidth(page, [PHONE, WIDE], ({ width }) =>
-    page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true }).then(() => undefined),
-  );
+  atEachWidth(page, [PHONE, WIDE], () => keepScreen(page, `consultant-settings-${name}`));
 
 /** The text of the newest email to `address` whose text matches `pattern`, from the local outbox page. */
 async function mailFromOutbox(page: Page, address: string, pattern: RegExp): Promise<string> {

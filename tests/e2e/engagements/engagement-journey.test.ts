@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import {
@@ -30,7 +30,7 @@ import {
 } from "../../../app/lib/engagements/engagement-copy";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../app/lib/payments/payment-copy";
 import { formatDate } from "../../../app/lib/shared/dates";
-import { browserTest, expectPath, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
+import { browserTest, expectPath, keepScreen, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
 import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, signOut, type PlanItem } from "./steps";
 
 /**
@@ -49,7 +49,6 @@ import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, sig
 const CONSULTANT = { name: "Thomas Becker", email: "consultant4@partwise.test" };
 const AREA = "Management";
 const WIDE = { width: 1280, height: 900 };
-const SHOTS = "/tmp/shots-j";
 
 const TITLE = "Store managers' weekly rhythm";
 const FIRST: PlanItem = {
@@ -75,12 +74,11 @@ async function fitsItsBox(page: Page, selector: string) {
 
 /** Full-page screenshots of the page as it is, at 375 and 1280 px, then back to the test's width. */
 async function screenshots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   const size = page.viewportSize() ?? WIDE;
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await keepScreen(page, `engagement-${name}`);
     await noSideScroll(page);
     await fitsItsBox(page, ".plan-document, .engagement-panel, .engagement-tabs, .card");
   }

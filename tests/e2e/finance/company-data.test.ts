@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, connectDemoCompany, DESKTOP, expectPath, PHONE, signUpNewClient } from "../support";
+import { browserTest, connectDemoCompany, DESKTOP, expectPath, keepScreen, PHONE, signUpNewClient } from "../support";
 
 /** Brand-new businesses: the demo account's data stays untouched for the other tests. */
 const NEW_CLIENT = { emailPrefix: "company-data" };
@@ -69,13 +69,13 @@ describe("company data", () => {
       // Revenue Per Employee: a dollar amount and the tooltip text.
       expect(await perEmployeeCard(page).locator(".finance-amount").innerText()).toMatch(/^\$[\d,]+\.\d\d$/);
       await perEmployeeCard(page).getByText(PER_EMPLOYEE_NOTE).waitFor();
-      await page.screenshot({ path: "test-results/company-data-dashboard-1440.png", fullPage: true });
+      await keepScreen(page, "company-data-dashboard");
 
       // At 375 px the dashboard does not scroll sideways.
       await page.setViewportSize(PHONE);
       await chart.waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      await page.screenshot({ path: "test-results/company-data-dashboard-375.png", fullPage: true });
+      await keepScreen(page, "company-data-dashboard");
       await page.setViewportSize(DESKTOP);
 
       // Profile progress counts Company Data as done.

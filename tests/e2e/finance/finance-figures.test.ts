@@ -2,7 +2,15 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { formatDate } from "../../../app/lib/shared/dates";
 import { lastCompleteMonth, monthSpan, monthsEndingAt, monthYearLabel } from "../../../app/lib/finance/finance";
-import { baseURL, browserTest, connectDemoCompanyAndOpenDashboard, DESKTOP, PHONE, signUpNewClient } from "../support";
+import {
+  baseURL,
+  browserTest,
+  connectDemoCompanyAndOpenDashboard,
+  DESKTOP,
+  keepScreen,
+  PHONE,
+  signUpNewClient,
+} from "../support";
 
 const monthlyCard = (page: Page) => page.locator("#monthly-revenue-card");
 const perEmployeeCard = (page: Page) => page.locator("#revenue-per-employee-card");
@@ -93,11 +101,11 @@ describe("finance figures on the dashboard", () => {
 
       await page.setViewportSize({ width: 1280, height: 900 });
       await chart.waitFor();
-      await page.screenshot({ path: "/tmp/finance-figures-dashboard-1280.png", fullPage: true });
+      await keepScreen(page, "finance-figures-dashboard");
       await page.setViewportSize(PHONE);
       await chart.waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      await page.screenshot({ path: "/tmp/finance-figures-dashboard-375.png", fullPage: true });
+      await keepScreen(page, "finance-figures-dashboard");
       await page.setViewportSize(DESKTOP);
 
       // Without JavaScript the chart's data is a table, not a grey box, and no dead toggle.
@@ -115,9 +123,9 @@ describe("finance figures on the dashboard", () => {
         );
         expect(await monthlyCard(plain).locator(".chart-skeleton, canvas").count()).toBe(0);
         expect(await monthlyCard(plain).getByRole("button").count()).toBe(0);
-        await plain.screenshot({ path: "/tmp/finance-figures-no-js-375.png", fullPage: true });
+        await keepScreen(plain, "finance-figures-no-js");
         await plain.setViewportSize({ width: 1280, height: 900 });
-        await plain.screenshot({ path: "/tmp/finance-figures-no-js-1280.png", fullPage: true });
+        await keepScreen(plain, "finance-figures-no-js");
       } finally {
         await noScript.close();
       }

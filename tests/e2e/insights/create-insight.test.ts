@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { FILE_ADDED_MESSAGE, FILE_REJECTED_MESSAGE, FILE_REMOVED_MESSAGE } from "../../../app/lib/files/file-rules";
-import { baseURL, browserTest, expectPath, PHONE, signUpNewClient } from "../support";
+import { baseURL, browserTest, expectPath, keepScreen, PHONE, signUpNewClient } from "../support";
 
 /** Brand-new businesses: every request starts from an empty month and a known plan. */
 const NEW_CLIENT = { emailPrefix: "insight" };
@@ -70,7 +70,7 @@ describe("/create-insight", () => {
       await page.getByRole("status").getByText(FILE_ADDED_MESSAGE, { exact: true }).waitFor();
       const attached = page.getByRole("list", { name: "Attached files", exact: true });
       await attached.getByText("inventory-report.pdf", { exact: true }).waitFor();
-      await page.screenshot({ path: "test-results/create-insight-overview-1440.png", fullPage: true });
+      await keepScreen(page, "create-insight-overview");
 
       await continueToConfirmation(page);
       await page.getByRole("heading", { name: "Check your request", level: 2 }).waitFor();
@@ -182,7 +182,7 @@ describe("/create-insight", () => {
       await continueToConfirmation(page);
       await page.getByRole("definition").getByText("HR", { exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      await page.screenshot({ path: "test-results/create-insight-confirmation-375.png", fullPage: true });
+      await keepScreen(page, "create-insight-confirmation");
 
       await page.getByRole("button", { name: "Back", exact: true }).click();
       await page.getByRole("img", { name: "Step 2 of 3: Insight Overview", exact: true }).waitFor();
@@ -244,14 +244,14 @@ describe("/create-insight", () => {
         expect(await page.getByText("Payment Complete", { exact: true }).count()).toBe(0);
         await page.getByText("Preparing your Insight request.", { exact: true }).waitFor();
         expect(await page.getByRole("button", { name: "Pay Now", exact: true }).count()).toBe(0);
-        await page.screenshot({ path: `test-results/create-insight-included-${label}.png`, fullPage: true });
+        await keepScreen(page, "create-insight-included");
 
         // Its tile in /features says the same.
         await page.goto("/features?focus=Insights");
         const tile = page.getByRole("article", { name: /^Marketing insight/ });
         await tile.getByText("Included in your plan", { exact: true }).waitFor();
         expect(await tile.getByText("Payment Complete", { exact: true }).count()).toBe(0);
-        await page.screenshot({ path: `test-results/insight-tile-included-${label}.png`, fullPage: true });
+        await keepScreen(page, "insight-tile-included");
 
         await openWizard(page);
         await chooseArea(page, "Sales");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, DESKTOP, expectPath, PHONE, signIn, signInAsDemoClient } from "../support";
+import { browserTest, DESKTOP, expectPath, keepScreen, PHONE, signIn, signInAsDemoClient } from "../support";
 
 /**
  * The consultant portal as a seeded consultant finds it: startup routing to /consultant, the
@@ -10,9 +10,7 @@ import { browserTest, DESKTOP, expectPath, PHONE, signIn, signInAsDemoClient } f
  * tests/integration/matching/candidacies.test.ts.
  */
 
-const SHOTS = "/tmp/consultant-portal-shots";
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreen(page, `consultant-portal-${name}`);
 
 // Unavailable in the demo, so never shortlisted or proposed: the inbox stays empty.
 const CONSULTANT_EMAIL = "consultant10@partwise.test";

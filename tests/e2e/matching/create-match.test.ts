@@ -1,12 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { FILE_ADDED_MESSAGE } from "../../../app/lib/files/file-rules";
-import { baseURL, browserTest, PHONE, signUpNewClient } from "../support";
+import { baseURL, browserTest, keepScreen, PHONE, signUpNewClient } from "../support";
 
 /** Brand-new businesses: each journey starts with no match requests. */
 const NEW_CLIENT = { emailPrefix: "match" };
 const PROBLEM = "Our best sellers run out every few weeks while slow items pile up.";
-const SHOTS = "/tmp/create-match-shots";
 
 const pdf = (name: string) => ({
   name,
@@ -14,8 +13,7 @@ const pdf = (name: string) => ({
   buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreen(page, `create-match-${name}`);
 
 async function openWizard(page: Page) {
   await page.goto("/create-match");
@@ -181,12 +179,12 @@ describe("/create-match", () => {
           await plain
             .getByLabel("Attach files", { exact: true })
             .setInputFiles([pdf("org-chart.pdf"), pdf("plan.pdf")]);
-          await plain.screenshot({ path: `${SHOTS}/nojs-3-summary-${viewport.width}.png`, fullPage: true });
+          await keepScreen(plain, "create-match-nojs-3-summary");
           await plain.getByRole("button", { name: "Finish", exact: true }).click();
           await plain.getByRole("heading", { name: "Confirm your match request", level: 2 }).waitFor();
           await plain.getByRole("definition").getByText("org-chart.pdf", { exact: true }).waitFor();
           await plain.getByRole("definition").getByText("plan.pdf", { exact: true }).waitFor();
-          await plain.screenshot({ path: `${SHOTS}/nojs-4-confirm-${viewport.width}.png`, fullPage: true });
+          await keepScreen(plain, "create-match-nojs-4-confirm");
           await plain.getByRole("button", { name: "Confirm", exact: true }).click();
           await plain.getByRole("heading", { name: "Your match request has been sent!", level: 2 }).waitFor();
           await plain.getByRole("heading", { name: "Congratulations!", level: 3 }).waitFor();

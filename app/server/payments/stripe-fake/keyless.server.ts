@@ -106,13 +106,24 @@ export function d1FakeStore(app: AppContext): StripeFakeStore {
         .where(and(where(type, id), sql`${localStripeObjects.data} = ${JSON.stringify(expected)}`))
         .returning({ id: localStripeObjects.id });
       // One batch (one transaction): each insert happens only where the swap did, which the
-      // object now holding `next` shows.
+      // object now holding `next` shows (the insert's one row is selected from it).
       const inserts = also.map((insert) =>
-        app.db.run(
-          sql`INSERT OR IGNORE INTO ${localStripeObjects} (id, type, customer_id, data, created_at, updated_at)
-            SELECT ${insert.id}, ${insert.type}, ${ownerOf(insert.data)}, ${JSON.stringify(insert.data)}, ${now.getTime()}, ${now.getTime()}
-            WHERE EXISTS (SELECT 1 FROM ${localStripeObjects} WHERE id = ${id} AND type = ${type} AND data = ${nextText})`,
-        ),
+        app.db
+          .insert(localStripeObjects)
+          .select(
+            app.db
+              .select({
+                id: sql<string>`${insert.id}`.as("id"),
+                type: sql<LocalType>`${insert.type}`.as("type"),
+                customerId: sql<string | null>`${ownerOf(insert.data)}`.as("customer_id"),
+                data: sql<string>`${JSON.stringify(insert.data)}`.as("data"),
+                createdAt: sql<number>`${now.getTime()}`.as("created_at"),
+                updatedAt: sql<number>`${now.getTime()}`.as("updated_at"),
+              })
+              .from(localStripeObjects)
+              .where(and(where(type, id), sql`${localStripeObjects.data} = ${nextText}`)),
+          )
+          .onConflictDoNothing(),
       );
       const [updated] = await app.db.batch([swapped, ...inserts]);
       return updated.length > 0;
