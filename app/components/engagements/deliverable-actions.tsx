@@ -168,7 +168,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
             type="submit"
             className="button button-primary"
             disabled={prepaying}
-            aria-label={`${PREPAY_LABEL} ${next.title} (${formatMoney(next.priceCents)})`}
+            aria-label={`${prepaying ? "Opening the payment…" : PREPAY_LABEL} ${next.title} (${formatMoney(next.priceCents)})`}
           >
             {prepaying ? "Opening the payment…" : PREPAY_LABEL}
           </button>

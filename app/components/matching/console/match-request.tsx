@@ -171,6 +171,9 @@ function ShortlistSection({ detail, outcome }: { detail: MatchRequestDetail; out
 function SuggestionCard({ entry, outcome }: { entry: ShortlistEntry; outcome: Outcome | null }) {
   const sending = useSending();
   const busy = sending.suggestionId === entry.id;
+  // The accessible name starts with the visible text, also while it says what is under way.
+  const proposing = busy && sending.intent === "propose";
+  const skipping = busy && sending.intent === "skip";
   const headingId = `suggestion-${entry.id}`;
   return (
     <li className="match-suggestion">
@@ -233,9 +236,9 @@ function SuggestionCard({ entry, outcome }: { entry: ShortlistEntry; outcome: Ou
                 value="propose"
                 className="button button-primary"
                 disabled={busy}
-                aria-label={`Propose ${entry.consultant}`}
+                aria-label={`${proposing ? "Proposing…" : "Propose"} ${entry.consultant}`}
               >
-                {busy && sending.intent === "propose" ? "Proposing…" : "Propose"}
+                {proposing ? "Proposing…" : "Propose"}
               </button>
             )}
             <button
@@ -244,9 +247,9 @@ function SuggestionCard({ entry, outcome }: { entry: ShortlistEntry; outcome: Ou
               value="skip"
               className="button button-secondary"
               disabled={busy}
-              aria-label={`Skip ${entry.consultant}`}
+              aria-label={`${skipping ? "Skipping…" : "Skip"} ${entry.consultant}`}
             >
-              {busy && sending.intent === "skip" ? "Skipping…" : "Skip"}
+              {skipping ? "Skipping…" : "Skip"}
             </button>
           </Form>
         </div>
