@@ -108,6 +108,17 @@ export async function payStubSession(
   };
 }
 
+/** Makes a customer in the stub through Stripe's API (POST /v1/customers), as signing up would; answers its id. */
+export async function createStubCustomer(email: string): Promise<string> {
+  const response = await fetch(`${stripeStubUrl()}/v1/customers`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${STRIPE_STUB_SECRET_KEY}`, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email }),
+  });
+  if (!response.ok) throw new Error(`stripe stub: POST /v1/customers answered ${response.status}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
 /** Sets a subscription's current state in the stub (what GET /v1/subscriptions/:id answers). */
 export async function setStubSubscription(
   id: string,

@@ -7,6 +7,7 @@ import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import { startItemCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
 import {
+  createStubCustomer,
   failNextStripeCalls,
   payStubSession,
   stripeEnv,
@@ -317,8 +318,8 @@ describe("POST /api/payments/create-portal-session", () => {
   });
 
   it("sends a paid tier to its own customer's portal, returning to the Account tab", async () => {
-    const { token, business } = await signedInClient();
-    const customerId = `cus_portal_${crypto.randomUUID().slice(0, 8)}`;
+    const { token, business, user } = await signedInClient();
+    const customerId = await createStubCustomer(user.email);
     await db()
       .update(businesses)
       .set({ memberTier: "PREMIUM", stripeCustomerId: customerId })

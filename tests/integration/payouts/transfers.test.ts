@@ -247,7 +247,11 @@ describe("refunds", () => {
     const [purchase] = await db().select().from(purchases).where(eq(purchases.id, item!.paidPurchaseId!));
     // The call that claimed the refund reached Stripe, then died before recording the answer.
     const made = await paymentProvider(stubApp()).createRefund(
-      { paymentIntentId: purchase!.stripePaymentIntentId!, amountCents: 150_000, metadata: { itemId: active.id } },
+      {
+        paymentIntentId: purchase!.stripePaymentIntentId!,
+        amountCents: 150_000,
+        metadata: { itemId: active.id, outlineId: outline.id },
+      },
       refundKey(active.id),
     );
     await db().insert(itemRefunds).values({

@@ -7,7 +7,7 @@ import { createStripeFake, type FakeRequest } from "~/server/payments/stripe-fak
 const KEY = "Bearer sk_test_unit";
 
 function fake(
-  store: StripeFakeStore = memoryFakeStore(),
+  store: StripeFakeStore | null = null,
   more: {
     now?: () => number;
     automaticPayoutDays?: number;
@@ -16,7 +16,7 @@ function fake(
 ) {
   let counter = 0;
   return createStripeFake({
-    store,
+    store: store ?? memoryFakeStore(more.now),
     ...more,
     acceptsKey: (authorization) => authorization === KEY,
     newId: more.newId ?? ((prefix) => `${prefix}unit_${++counter}`),
@@ -59,8 +59,9 @@ function slowStore(): StripeFakeStore {
     get: async (...args) => (await tick(), store.get(...args)),
     insertOnce: async (...args) => (await tick(), store.insertOnce(...args)),
     swap: async (...args) => (await tick(), store.swap(...args)),
-    find: async (...args) => (await tick(), store.find(...args)),
+    owned: async (...args) => (await tick(), store.owned(...args)),
     remove: async (...args) => (await tick(), store.remove(...args)),
+    prune: async (...args) => (await tick(), store.prune(...args)),
   };
 }
 
@@ -84,14 +85,20 @@ describe("the Stripe fake", () => {
 
   it("pays a session once when two pays race, making one PaymentIntent and charge", async () => {
     const stripe = fake(slowStore());
-    const created = await stripe.handle(request("POST", "/v1/checkout/sessions", paymentSession(50_000)));
+    const customer = (await stripe.handle(request("POST", "/v1/customers", { email: "a@example.com" }))).body as {
+      id: string;
+    };
+    const created = await stripe.handle(
+      request("POST", "/v1/checkout/sessions", { ...paymentSession(50_000), customer: customer.id }),
+    );
     const id = (created.body as { id: string }).id;
     const results = await Promise.all([stripe.paySession(id), stripe.paySession(id), stripe.paySession(id)]);
     expect(results.filter((result) => result.completed !== null)).toHaveLength(1);
     const paymentIntents = new Set(results.map((result) => (result.body as { payment_intent: string }).payment_intent));
     expect(paymentIntents.size).toBe(1);
     const [paymentIntent] = [...paymentIntents];
-    expect(await stripe.store.find("charge", "payment_intent", paymentIntent!)).toHaveLength(1);
+    const charges = await stripe.store.owned("charge", customer.id);
+    expect(charges.map((charge) => charge.payment_intent)).toEqual([paymentIntent]);
   });
 
   it("never refunds more than was paid, even for refunds at once", async () => {
@@ -162,7 +169,7 @@ describe("the Stripe fake", () => {
   it("takes over an Idempotency-Key whose request died after a minute, and a retried transfer takes the charge once", async () => {
     let now = 1_800_000_000_000;
     const hashed = (prefix: string, seed: string | null) => `${prefix}${seed ?? Math.random().toString(36).slice(2)}`;
-    const stripe = fake(memoryFakeStore(), { now: () => now, newId: hashed });
+    const stripe = fake(null, { now: () => now, newId: hashed });
     const created = await stripe.handle(request("POST", "/v1/checkout/sessions", paymentSession(10_000)));
     const paid = await stripe.paySession((created.body as { id: string }).id);
     const intent = await stripe.handle(
@@ -173,12 +180,13 @@ describe("the Stripe fake", () => {
     const first = await stripe.handle(request("POST", "/v1/transfers", form, { idempotencyKey: "payout-1" }));
     expect(first.status).toBe(200);
     // The answer was lost and the key's row still says running (its worker died before keeping it).
-    await stripe.store.swap(
-      "idempotency_key",
-      "/v1/transfers:payout-1",
-      (await stripe.store.get("idempotency_key", "/v1/transfers:payout-1"))!,
-      { state: "running", startedAt: now },
-    );
+    const kept = (await stripe.store.get("idempotency_key", "/v1/transfers:payout-1"))!;
+    const { answer: _lost, ...claim } = kept;
+    await stripe.store.swap("idempotency_key", "/v1/transfers:payout-1", kept, {
+      ...claim,
+      state: "running",
+      startedAt: now,
+    });
     const retry = () => stripe.handle(request("POST", "/v1/transfers", form, { idempotencyKey: "payout-1" }));
     expect(await retry()).toMatchObject({ status: 409, body: { error: { type: "idempotency_error" } } });
     now += 61_000;
@@ -189,7 +197,7 @@ describe("the Stripe fake", () => {
 
   it("pays an Express account automatically: the transfer's payout is in transit until its arrival date, then paid", async () => {
     let now = 1_800_000_000_000;
-    const stripe = fake(memoryFakeStore(), { now: () => now, automaticPayoutDays: 2 });
+    const stripe = fake(null, { now: () => now, automaticPayoutDays: 2 });
     const transfer = await stripe.handle(
       request("POST", "/v1/transfers", { amount: "5000", currency: "usd", destination: "acct_unit" }),
     );
@@ -217,5 +225,77 @@ describe("the Stripe fake", () => {
         request("POST", "/v1/billing_portal/sessions", { customer: "cus_1", return_url: "/settings" }),
       ),
     ).toMatchObject({ status: 400, body: { error: { message: "Not a valid URL", param: "return_url" } } });
+  });
+
+  it("refuses a checkout or billing portal for a customer it never made (404 resource_missing, the param named)", async () => {
+    const stripe = fake();
+    const refused = { status: 404, body: { error: { code: "resource_missing", param: "customer" } } };
+    expect(
+      await stripe.handle(request("POST", "/v1/checkout/sessions", { ...paymentSession(100), customer: "cus_nobody" })),
+    ).toMatchObject({
+      ...refused,
+      body: { error: { ...refused.body.error, message: "No such customer: 'cus_nobody'" } },
+    });
+    const portal = (customer: string) =>
+      stripe.handle(
+        request("POST", "/v1/billing_portal/sessions", { customer, return_url: "https://partwise.test/settings" }),
+      );
+    expect(await portal("cus_nobody")).toMatchObject(refused);
+    const customer = (await stripe.handle(request("POST", "/v1/customers", { email: "a@example.com" }))).body as {
+      id: string;
+    };
+    expect(await portal(customer.id)).toMatchObject({ status: 200, body: { customer: customer.id } });
+  });
+
+  it("refuses an Idempotency-Key used again with other parameters (400 idempotency_error), and forgets keys after 24 hours", async () => {
+    let now = 1_800_000_000_000;
+    const stripe = fake(null, { now: () => now });
+    const create = (email: string) =>
+      stripe.handle(request("POST", "/v1/customers", { email, name: "Dana" }, { idempotencyKey: "k1" }));
+    const first = await create("a@example.com");
+    expect(first.status).toBe(200);
+    // The same parameters in another order are the same request: the first answer again.
+    expect(
+      await stripe.handle(
+        request("POST", "/v1/customers", { name: "Dana", email: "a@example.com" }, { idempotencyKey: "k1" }),
+      ),
+    ).toEqual(first);
+    expect(await create("b@example.com")).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          type: "idempotency_error",
+          message:
+            "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than 'k1' if you meant to execute a different request.",
+        },
+      },
+    });
+    now += 86_400_000 - 1;
+    expect(await create("b@example.com")).toMatchObject({ status: 400 });
+    now += 2;
+    const later = await create("b@example.com");
+    expect(later).toMatchObject({ status: 200, body: { email: "b@example.com" } });
+    expect(await stripe.store.get("idempotency_key", "/v1/customers:k1")).toMatchObject({ state: "done" });
+  });
+
+  it("changes a subscription once when the same change comes twice at once (the second finds nothing to change)", async () => {
+    const stripe = fake(slowStore());
+    await stripe.putSubscription("sub_1", { status: "active", customer: "cus_1", lookup_key: "STANDARD_PLAN_MONTHLY" });
+    const toPremium = (now: Record<string, unknown>) => {
+      const items = now.items as { data: Record<string, unknown>[] };
+      if ((items.data[0]!.price as { lookup_key: string }).lookup_key === "PREMIUM_PLAN_MONTHLY") return null;
+      return {
+        ...now,
+        items: { ...items, data: [{ ...items.data[0], price: stripe.priceObject("PREMIUM_PLAN_MONTHLY") }] },
+      };
+    };
+    const results = await Promise.all([
+      stripe.changeSubscription("sub_1", toPremium),
+      stripe.changeSubscription("sub_1", toPremium),
+    ]);
+    expect(results.filter((result) => result !== null)).toHaveLength(1);
+    expect(await stripe.store.get("subscription", "sub_1")).toMatchObject({
+      items: { data: [{ price: { lookup_key: "PREMIUM_PLAN_MONTHLY" } }] },
+    });
   });
 });

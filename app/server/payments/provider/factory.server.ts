@@ -30,6 +30,5 @@ export function paymentProvider(app: AppContext): PaymentProvider {
     secretKey: KEYLESS_SECRET_KEY,
     apiBase: "https://stripe-fake.invalid",
     httpClient: keylessStripeHttpClient(app),
-    kind: "local",
   });
 }

@@ -30,8 +30,6 @@ export function createStripeProvider(config: {
   apiBase: string;
   /** The SDK's HTTP client (default fetch; keyless runs answer in-process: keylessStripeHttpClient). */
   httpClient?: Stripe.HttpClient;
-  /** "local" when the API is the keyless runs' in-process Stripe fake. */
-  kind?: PaymentProvider["kind"];
 }): PaymentProvider {
   const base = new URL(config.apiBase);
   const protocol = base.protocol === "http:" ? "http" : "https";
@@ -63,8 +61,6 @@ export function createStripeProvider(config: {
   }
 
   return {
-    kind: config.kind ?? "stripe",
-
     async createCustomer(input, idempotencyKey) {
       const customer = await call("customers.create", () =>
         stripe.customers.create(

@@ -74,8 +74,6 @@ export type PaymentCheckoutInput = {
 };
 
 export interface PaymentProvider extends ConnectAccountsApi, TransfersApi {
-  /** "stripe" (real or stub Stripe API) or "local" (the built-in test checkout). */
-  readonly kind: "stripe" | "local";
   createCustomer(input: CreateCustomerInput, idempotencyKey: string): Promise<{ id: string }>;
   createSubscriptionCheckout(input: SubscriptionCheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;
   createPaymentCheckout(input: PaymentCheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { schema } from "~db/index";
 import type { AppContext } from "~/server/load-context";
@@ -9,7 +9,7 @@ import {
   toSubscription,
 } from "~/server/payments/provider/stripe-wire.server";
 import type { CheckoutSession, ConnectAccount, Subscription } from "~/server/payments/provider/types";
-import type { FakeObject, StripeFakeStore } from "./store";
+import { ownerOf, type FakeObject, type StripeFakeStore } from "./store";
 import { PENDING_SSN_LAST4, createStripeFake, formFields, publicView, type StripeFake } from "./stripe-fake";
 
 /**
@@ -51,14 +51,6 @@ function keylessPrefix(prefix: string): string {
   if (prefix === "cs_test_") return prefix;
   if (prefix === "acct_") return "acct_local_";
   return `${prefix}test_`;
-}
-
-/** Who an object belongs to (local_stripe_objects.customer_id): its customer, or the connected account. */
-function ownerOf(data: FakeObject): string | null {
-  for (const field of ["customer", "__account", "destination"]) {
-    if (typeof data[field] === "string") return data[field] as string;
-  }
-  return null;
 }
 
 /** The fake's store in D1: one row per object; every change a conditional write. */
@@ -128,21 +120,24 @@ export function d1FakeStore(app: AppContext): StripeFakeStore {
       const [updated] = await app.db.batch([swapped, ...inserts]);
       return updated.length > 0;
     },
-    async find(type, field, value) {
+    async owned(type, owner) {
+      // customer_id holds ownerOf(data): local_stripe_objects_customer_idx answers it.
       const rows = await app.db
         .select({ data: localStripeObjects.data })
         .from(localStripeObjects)
-        .where(
-          and(
-            eq(localStripeObjects.type, type as LocalType),
-            sql`json_extract(${localStripeObjects.data}, ${`$.${field}`}) = ${value}`,
-          ),
-        )
+        .where(and(eq(localStripeObjects.customerId, owner), eq(localStripeObjects.type, type as LocalType)))
         .orderBy(asc(localStripeObjects.createdAt), sql`rowid`);
       return rows.map((row) => row.data);
     },
     async remove(type, id) {
       await app.db.delete(localStripeObjects).where(where(type, id));
+    },
+    async prune(type, beforeMs) {
+      await app.db
+        .delete(localStripeObjects)
+        .where(
+          and(eq(localStripeObjects.type, type as LocalType), lt(localStripeObjects.createdAt, new Date(beforeMs))),
+        );
     },
   };
 }
@@ -369,7 +364,7 @@ export async function getLocalPortal(app: AppContext, portalId: string): Promise
   const portal = await store.get("billing_portal.session", portalId);
   if (!portal) return null;
   const customerId = String(portal.customer);
-  const subscriptions = await store.find("subscription", "customer", customerId);
+  const subscriptions = await store.owned("subscription", customerId);
   const live = subscriptions
     .reverse()
     .find((data) => data.status !== "canceled" && data.status !== "incomplete_expired");
@@ -385,7 +380,7 @@ async function changePortalSubscription(
   app: AppContext,
   portal: LocalPortal,
   type: string,
-  change: (data: FakeObject) => FakeObject,
+  change: (data: FakeObject) => FakeObject | null,
   deliver: DeliverWebhook,
 ): Promise<boolean> {
   if (!portal.subscription) return false;
@@ -396,7 +391,11 @@ async function changePortalSubscription(
   return true;
 }
 
-/** Switches the subscription to another plan (lookup key); delivers customer.subscription.updated. */
+/**
+ * Switches the subscription to another plan (lookup key); delivers customer.subscription.updated.
+ * Whether it is another plan is decided as the subscription is written, so a double-clicked
+ * switch changes it (and sends the event) once.
+ */
 export async function switchLocalPlan(
   app: AppContext,
   portal: LocalPortal,
@@ -404,7 +403,6 @@ export async function switchLocalPlan(
   deliver: DeliverWebhook,
 ): Promise<boolean> {
   const fake = keylessStripeFake(app);
-  if (!portal.subscription || portal.subscription.lookup_key === newLookupKey) return false;
   if (!/^(STANDARD|PREMIUM)_PLAN_(MONTHLY|YEARLY)$/.test(newLookupKey)) return false;
   return changePortalSubscription(
     app,
@@ -413,6 +411,7 @@ export async function switchLocalPlan(
     (data) => {
       const items = data.items as { data: FakeObject[] };
       const [first, ...rest] = items.data;
+      if ((first?.price as FakeObject | null)?.lookup_key === newLookupKey) return null;
       return { ...data, items: { ...items, data: [{ ...first, price: fake.priceObject(newLookupKey) }, ...rest] } };
     },
     deliver,

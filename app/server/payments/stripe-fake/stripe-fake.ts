@@ -111,6 +111,8 @@ export const PLAN_LOOKUP_KEYS = [
 const DAY = 86_400;
 /** After this long a request still holding its Idempotency-Key is taken as dead (the SDK gives up after 10 s). */
 const ABANDONED_MS = 60_000;
+/** How long Stripe keeps an Idempotency-Key (and the answer it replays). */
+const KEY_LIFETIME_MS = DAY * 1000;
 
 /** The fake's own memory on an object (never part of what Stripe answers): fields named `__…`. */
 export function publicView(object: Json): Json {
@@ -260,6 +262,9 @@ export function createStripeFake(config: StripeFakeConfig) {
     if (!form.success_url || !form.cancel_url) return invalid("Missing success_url or cancel_url");
     for (const param of ["success_url", "cancel_url"])
       if (!isUrl(form[param])) return invalid("Not a valid URL", param);
+    if (form.customer && !(await store.get("customer", form.customer))) {
+      return noSuch("customer", form.customer, "customer");
+    }
     const priceId = form["line_items[0][price]"];
     const lookupKey = priceId ? PLAN_LOOKUP_KEYS.find((key) => priceObject(key).id === priceId) : undefined;
     if (priceId && !lookupKey) {
@@ -356,9 +361,10 @@ export function createStripeFake(config: StripeFakeConfig) {
 
   async function createPortal(req: FakeRequest): Promise<FakeAnswer> {
     if (!req.form.customer) return invalid("Missing customer", "customer");
-    const id = await newId("bps_", null);
     const returnUrl = req.form.return_url ?? null;
     if (returnUrl !== null && !isUrl(returnUrl)) return invalid("Not a valid URL", "return_url");
+    if (!(await store.get("customer", req.form.customer))) return noSuch("customer", req.form.customer, "customer");
+    const id = await newId("bps_", null);
     const { data } = await store.insertOnce("billing_portal.session", id, {
       id,
       object: "billing_portal.session",
@@ -632,7 +638,7 @@ export function createStripeFake(config: StripeFakeConfig) {
   async function listPayouts(req: FakeRequest): Promise<FakeAnswer> {
     const limit = req.query.has("limit") ? Number(req.query.get("limit")) : 10;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid("Invalid integer: limit", "limit");
-    const all = req.stripeAccount ? await store.find("payout", "__account", req.stripeAccount) : [];
+    const all = req.stripeAccount ? await store.owned("payout", req.stripeAccount) : [];
     const now = nowSeconds();
     // Newest first; of two created in the same second, the one added later.
     const newestFirst = all
@@ -701,8 +707,18 @@ export function createStripeFake(config: StripeFakeConfig) {
     }
     if (req.method !== "POST" || !req.idempotencyKey) return route(req);
     const keyId = `${req.path}:${req.idempotencyKey}`;
-    const running = { state: "running", startedAt: nowMs() };
+    // Like Stripe, a key lives 24 hours: older ones are forgotten (and may be used again).
+    await store.prune("idempotency_key", nowMs() - KEY_LIFETIME_MS);
+    const params = await paramsDigest(req.form);
+    const running = { state: "running", startedAt: nowMs(), params };
     const claim = await store.insertOnce("idempotency_key", keyId, running);
+    if (!claim.inserted && claim.data.params !== params) {
+      return stripeError(
+        400,
+        "idempotency_error",
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${req.idempotencyKey}' if you meant to execute a different request.`,
+      );
+    }
     // A request whose worker died keeps its claim: after ABANDONED_MS the next one takes it over.
     const takenOver =
       !claim.inserted &&
@@ -727,7 +743,7 @@ export function createStripeFake(config: StripeFakeConfig) {
     // Like Stripe, an answer is kept for replay unless the server failed (a 500 may be tried again).
     // (Taken over meanwhile as abandoned: that request keeps the key; this answer is not kept.)
     if (answer.status >= 500) await store.remove("idempotency_key", keyId);
-    else await store.swap("idempotency_key", keyId, running, { state: "done", answer });
+    else await store.swap("idempotency_key", keyId, running, { ...running, state: "done", answer });
     return answer;
   }
 
@@ -918,13 +934,17 @@ export function createStripeFake(config: StripeFakeConfig) {
     return next;
   }
 
-  /** Changes a subscription (e.g. the billing portal's plan switch or cancel); null when unknown or already canceled. */
-  async function changeSubscription(id: string, change: (now: Json) => Json): Promise<Json | null> {
+  /**
+   * Changes a subscription (e.g. the billing portal's plan switch or cancel) as it stands when
+   * written: `change` answers null when there is nothing to change. Null when unknown, already
+   * canceled or unchanged (so of two identical changes at once, one changes it).
+   */
+  async function changeSubscription(id: string, change: (now: Json) => Json | null): Promise<Json | null> {
     const did = { change: false };
     const after = await update("subscription", id, (now) => {
-      if (now.status === "canceled") return null;
-      did.change = true;
-      return change(now);
+      const next = now.status === "canceled" ? null : change(now);
+      did.change = next !== null;
+      return next;
     });
     return did.change ? after : null;
   }
@@ -986,6 +1006,13 @@ export function createStripeFake(config: StripeFakeConfig) {
     addPayout,
     priceObject,
   };
+}
+
+/** What identifies a request's parameters, whatever their order: SHA-256 of its sorted form fields. */
+async function paramsDigest(form: Record<string, string>): Promise<string> {
+  const canonical = JSON.stringify(Object.entries(form).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** A form-encoded body's fields, flat. */
