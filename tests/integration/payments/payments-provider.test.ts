@@ -647,7 +647,13 @@ describe("local test provider (no STRIPE_SECRET_KEY)", () => {
 
     let portal = (await getLocalPortal(app, portalId))!;
     expect(portal.subscription).toMatchObject({ lookup_key: "STANDARD_PLAN_MONTHLY", status: "trialing" });
-    expect(await switchLocalPlan(app, portal, "PREMIUM_PLAN_YEARLY", deliver)).toBe(true);
+    // A double-clicked switch: the plan changes, and the event is sent, once.
+    const switches = await Promise.all([
+      switchLocalPlan(app, portal, "PREMIUM_PLAN_YEARLY", deliver),
+      switchLocalPlan(app, portal, "PREMIUM_PLAN_YEARLY", deliver),
+    ]);
+    expect(switches.sort()).toEqual([false, true]);
+    expect(events.filter((event) => event.type === "customer.subscription.updated")).toHaveLength(1);
     expect(events.at(-1)).toMatchObject({ type: "customer.subscription.updated" });
     expect(await provider.retrieveSubscription(portal.subscription!.id)).toMatchObject({
       lookup_key: "PREMIUM_PLAN_YEARLY",
