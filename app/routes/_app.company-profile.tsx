@@ -33,6 +33,7 @@ import { loadEmailPreferences } from "~/server/notifications/preferences.server"
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { runIntent } from "~/http/route-kit.server";
+import { submitForm } from "~/http/form-submit.server";
 import type { AppContext } from "~/server/load-context";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
 import { changePassword } from "~/server/identity/password-change.server";
@@ -141,64 +142,40 @@ async function emailPreferencesPost({ app, viewer, formData }: SettingsPost) {
 }
 
 async function personalPost({ app, viewer, request, formData }: SettingsPost) {
-  const submission = parseWithZod(formData, { schema: PersonalInfoSchema });
-  if (submission.status !== "success") {
-    return answer("personal", submission.reply({ hideFields: ["password"] }), null, 400);
-  }
   const origin = appOrigin(app, request);
-  const result = await guarded("personal", () => updatePersonalInfo(app, viewer, submission.value, origin));
-  if (!result) {
-    const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
-    return answer("personal", reply, null, 500);
-  }
-  if (!result.ok) {
-    const reply = result.field
-      ? submission.reply({ fieldErrors: { [result.field]: [result.msg] }, hideFields: ["password"] })
-      : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
-    return answer("personal", reply, null, result.status);
-  }
+  const done = await submitForm(
+    parseWithZod(formData, { schema: PersonalInfoSchema }),
+    (value) => updatePersonalInfo(app, viewer, value, origin),
+    { what: "settings personal", failureText: INFO_UPDATE_FAILED_MESSAGE, hideFields: ["password"] },
+  );
+  if (!done.ok) return answer("personal", done.reply, null, done.status);
   // A new email waits for its link: the field shows the current one again, the message says why.
-  const message = result.pendingEmail
-    ? `${INFO_UPDATED_MESSAGE} ${verificationSentMessage(result.pendingEmail)}`
+  const pendingEmail = done.result.pendingEmail;
+  const message = pendingEmail
+    ? `${INFO_UPDATED_MESSAGE} ${verificationSentMessage(pendingEmail)}`
     : INFO_UPDATED_MESSAGE;
-  return answer("personal", submission.reply({ resetForm: result.pendingEmail !== null }), message);
+  return answer("personal", done.submission.reply({ resetForm: pendingEmail !== null }), message);
 }
 
 async function businessPost({ app, viewer, formData }: SettingsPost) {
-  const submission = parseWithZod(formData, { schema: BusinessInfoFormSchema });
-  if (submission.status !== "success") return answer("business", submission.reply(), null, 400);
-  const result = await guarded("business", () =>
-    updateBusinessInfo(app, viewer, businessInfoFromForm(submission.value)),
+  const done = await submitForm(
+    parseWithZod(formData, { schema: BusinessInfoFormSchema }),
+    (value) => updateBusinessInfo(app, viewer, businessInfoFromForm(value)),
+    { what: "settings business", failureText: INFO_UPDATE_FAILED_MESSAGE },
   );
-  if (!result) return answer("business", submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE] }), null, 500);
-  if (!result.ok) return answer("business", submission.reply({ formErrors: [result.msg] }), null, result.status);
-  return answer("business", submission.reply(), INFO_UPDATED_MESSAGE);
+  if (!done.ok) return answer("business", done.reply, null, done.status);
+  return answer("business", done.submission.reply(), INFO_UPDATED_MESSAGE);
 }
 
 /** Account tab: the password change. */
 async function accountPost({ app, viewer, formData }: SettingsPost) {
-  const submission = parsePasswordChangeForm(formData);
-  if (submission.status !== "success") {
-    return answer("account", submission.reply({ hideFields: PASSWORD_FIELDS }), null, 400);
-  }
-  const result = await guarded("account", () => changePassword(app, viewer, submission.value));
-  if (!result) {
-    return answer(
-      "account",
-      submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: PASSWORD_FIELDS }),
-      null,
-      500,
-    );
-  }
-  if (!result.ok) {
-    return answer(
-      "account",
-      submission.reply({ formErrors: [result.msg], hideFields: PASSWORD_FIELDS }),
-      null,
-      result.status,
-    );
-  }
-  return answer("account", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
+  const done = await submitForm(parsePasswordChangeForm(formData), (value) => changePassword(app, viewer, value), {
+    what: "settings account",
+    failureText: INFO_UPDATE_FAILED_MESSAGE,
+    hideFields: PASSWORD_FIELDS,
+  });
+  if (!done.ok) return answer("account", done.reply, null, done.status);
+  return answer("account", done.submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
 }
 
 /** Preferences tab: the insight preferences. */

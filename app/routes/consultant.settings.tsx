@@ -32,6 +32,7 @@ import { requireRole } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { runIntent } from "~/http/route-kit.server";
+import { submitForm } from "~/http/form-submit.server";
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
@@ -94,16 +95,6 @@ type SettingsPost = {
   formData: FormData;
 };
 
-/** An unexpected failure (e.g. the database) gets the settings' failure text, not an error page. */
-async function guarded<T>(intent: string, work: () => Promise<T>): Promise<T | null> {
-  try {
-    return await work();
-  } catch (error) {
-    console.error(`consultant settings ${intent} failed`, error);
-    return null;
-  }
-}
-
 /** The email notification choices (the same handler as the business Settings'). */
 async function emailPreferencesPost({ app, viewer, formData }: SettingsPost) {
   const reply = await emailPreferencesAction(app, viewer.user.id, CONSULTANT_NOTIFICATION_GROUPS, formData);
@@ -111,37 +102,25 @@ async function emailPreferencesPost({ app, viewer, formData }: SettingsPost) {
 }
 
 async function passwordPost({ app, viewer, formData }: SettingsPost) {
-  const submission = parsePasswordChangeForm(formData);
-  if (submission.status !== "success") {
-    return answer("password", submission.reply({ hideFields: PASSWORD_FIELDS }), null, 400);
-  }
-  const result = await guarded("password", () => changePassword(app, viewer, submission.value));
-  if (!result || !result.ok) {
-    const msg = result ? result.msg : INFO_UPDATE_FAILED_MESSAGE;
-    const reply = submission.reply({ formErrors: [msg], hideFields: PASSWORD_FIELDS });
-    return answer("password", reply, null, result ? result.status : 500);
-  }
-  return answer("password", submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
+  const done = await submitForm(parsePasswordChangeForm(formData), (value) => changePassword(app, viewer, value), {
+    what: "consultant settings password",
+    failureText: INFO_UPDATE_FAILED_MESSAGE,
+    hideFields: PASSWORD_FIELDS,
+  });
+  if (!done.ok) return answer("password", done.reply, null, done.status);
+  return answer("password", done.submission.reply({ resetForm: true }), INFO_UPDATED_MESSAGE);
 }
 
 async function emailPost({ app, viewer, request, formData }: SettingsPost) {
-  const submission = parseEmailChangeForm(formData);
-  if (submission.status !== "success") {
-    return answer("email", submission.reply({ hideFields: ["password"] }), null, 400);
-  }
   const origin = appOrigin(app, request);
-  const result = await guarded("email", () => requestEmailChange(app, viewer, submission.value, origin));
-  if (!result) {
-    const reply = submission.reply({ formErrors: [INFO_UPDATE_FAILED_MESSAGE], hideFields: ["password"] });
-    return answer("email", reply, null, 500);
-  }
-  if (!result.ok) {
-    const reply = result.field
-      ? submission.reply({ fieldErrors: { [result.field]: [result.msg] }, hideFields: ["password"] })
-      : submission.reply({ formErrors: [result.msg], hideFields: ["password"] });
-    return answer("email", reply, null, result.status);
-  }
-  return answer("email", submission.reply({ resetForm: true }), verificationSentMessage(result.pendingEmail));
+  const done = await submitForm(
+    parseEmailChangeForm(formData),
+    (value) => requestEmailChange(app, viewer, value, origin),
+    { what: "consultant settings email", failureText: INFO_UPDATE_FAILED_MESSAGE, hideFields: ["password"] },
+  );
+  if (!done.ok) return answer("email", done.reply, null, done.status);
+  const message = verificationSentMessage(done.result.pendingEmail);
+  return answer("email", done.submission.reply({ resetForm: true }), message);
 }
 
 /** No form of the page posts this: the page's form error. */
