@@ -116,28 +116,24 @@ async function reviewPlanPost({ app, viewer, request, id, fields }: EngagementPo
   return done(id, result.approved ? "approved" : "sent-back");
 }
 
-async function notePost({ app, viewer, id, fields }: EngagementPost) {
-  const parsed = EngagementNoteSchema.safeParse(fields);
-  if (!parsed.success) return refused("note", describeIssues(parsed.error).msg, 400);
-  const result = await addEngagementNote(app, viewer.user.id, id, {
-    kind: "note",
-    body: parsed.data.body,
-    itemId: null,
-  });
-  if (!result.ok) throw notFound();
-  return done(id, "note");
-}
+/** A note, or a verbal approval of one deliverable: two forms, one domain call (addEngagementNote). */
+const NoteFormSchema = z.discriminatedUnion("intent", [EngagementNoteSchema, VerbalApprovalSchema]);
 
-async function verbalApprovalPost({ app, viewer, id, fields }: EngagementPost) {
-  const parsed = VerbalApprovalSchema.safeParse(fields);
-  if (!parsed.success) return refused("verbal", describeIssues(parsed.error).msg, 400);
-  const result = await addEngagementNote(app, viewer.user.id, id, {
-    kind: "verbal_approval",
-    body: parsed.data.body,
-    itemId: parsed.data.deliveryItemId,
-  });
+async function notePost({ app, viewer, id, fields }: EngagementPost) {
+  const form = fields.intent === "verbal-approval" ? "verbal" : "note";
+  const parsed = NoteFormSchema.safeParse(fields);
+  if (!parsed.success) return refused(form, describeIssues(parsed.error).msg, 400);
+  const note = parsed.data;
+  const result = await addEngagementNote(
+    app,
+    viewer.user.id,
+    id,
+    note.intent === "note"
+      ? { kind: "note", body: note.body, itemId: null }
+      : { kind: "verbal_approval", body: note.body, itemId: note.deliveryItemId },
+  );
   if (!result.ok) throw notFound();
-  return done(id, "verbal");
+  return done(id, form);
 }
 
 /**
@@ -180,7 +176,7 @@ const ENGAGEMENT_INTENTS = {
   "approve-plan": reviewPlanPost,
   "send-back-plan": reviewPlanPost,
   note: notePost,
-  "verbal-approval": verbalApprovalPost,
+  "verbal-approval": notePost,
   "retry-transfer": retryTransferPost,
   "reverse-transfer": reverseTransferPost,
   "refund-item": refundItemPost,

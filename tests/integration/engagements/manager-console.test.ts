@@ -286,6 +286,13 @@ describe("one engagement in the console", () => {
     const empty = await postForm(managerEngagementPath(outline.id), { intent: "note", body: "" }, manager.token);
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain(NOTE_REQUIRED);
+    const emptyVerbal = await postForm(
+      managerEngagementPath(outline.id),
+      { intent: "verbal-approval", deliveryItemId: items[0]!.id, body: " " },
+      manager.token,
+    );
+    expect(emptyVerbal.status).toBe(400);
+    expect(await emptyVerbal.text()).toContain(NOTE_REQUIRED);
 
     const note = await postForm(
       managerEngagementPath(outline.id),
