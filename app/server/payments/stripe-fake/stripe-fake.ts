@@ -31,7 +31,9 @@ import type { FakeInsert, FakeObject, StripeFakeStore } from "./store";
  *                                        refused (400) until the account's details are submitted.
  *   GET  /v1/payouts?limit=…           → the payouts of the account named by the Stripe-Account header.
  *   A POST with an Idempotency-Key answers the first answer again (Stripe's replay); while the first
- *   is still running, a second answers 409 idempotency_error (the SDK tries again).
+ *   is still running, a second answers 409 idempotency_error (the SDK tries again); with other
+ *   parameters, 400 idempotency_error. Keys are forgotten after 24 hours.
+ *   A checkout or portal session naming a customer the fake never made: 404 resource_missing.
  *
  * What Stripe's own pages and dashboard do (pay a session, submit onboarding details, change a
  * subscription in the billing portal) and what a test sets up are the fake's controls, functions
