@@ -30,6 +30,14 @@ export const USER_ROLES = ["client", "consultant", "manager"] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 
+/**
+ * What a staff account (role "manager": the console's people) may do: an admin also manages the
+ * staff and refunds or reverses money; a manager runs the marketplace (docs/decisions/064).
+ */
+export const STAFF_ROLES = ["admin", "manager"] as const;
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 /** STANDARD is shown as STARTER, PREMIUM as SCALE. */
 export const MEMBER_TIERS = ["BASIC", "STANDARD", "PREMIUM"] as const;
 

@@ -4,6 +4,7 @@ import { errorResponse } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
 import { homePathFor } from "~/server/identity/auth.server";
 import { getClientBusiness, getViewer, type ClientViewer, type Viewer } from "~/server/identity/session.server";
+import { isAdmin } from "~/server/identity/staff.server";
 
 /**
  * Every guard of the app. A `require*` either returns what it promises or throws the answer the
@@ -50,6 +51,13 @@ export async function requireRole(
   const viewer = await getViewer(app, request);
   if (!viewer && anonymous === "login") throw redirect("/");
   if (!viewer || viewer.user.role !== role) throw notFound();
+  return viewer;
+}
+
+/** A staff admin (docs/decisions/064); anyone else, an engagement manager included, gets the plain 404. */
+export async function requireAdmin(app: AppContext, request: Request): Promise<Viewer> {
+  const viewer = await requireRole(app, request, "manager");
+  if (!isAdmin(viewer)) throw notFound();
   return viewer;
 }
 

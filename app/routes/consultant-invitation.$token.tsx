@@ -6,19 +6,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthLayout } from "~/components/identity/auth-layout";
-import { FormAlert } from "~/components/ui/form-alert";
-import { AcceptInvitationSchema } from "~/lib/consultants/invitation-schemas";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { InvitationAcceptPage } from "~/components/identity/invitation-accept";
 import { PROFILE_PATH } from "~/lib/consultants/profile";
-import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
+import { AcceptInvitationSchema } from "~/lib/identity/invitations";
 import { acceptInvitation, lookupInvitation } from "~/server/consultants/invitations.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
-import { usePendingPost } from "~/components/ui/pending-post";
-import { SecretField } from "~/components/ui/secret-field";
 
 export const meta: MetaFunction = () => [{ title: "Join Partwise as a consultant | Partwise" }];
 
@@ -64,66 +59,27 @@ export const headers: HeadersFunction = () => ({
 
 export default function ConsultantInvitationPage() {
   const invitation = useLoaderData<typeof loader>();
-  return (
-    <AuthLayout>
-      <div className="auth-card">
-        {invitation.ok ? (
-          <AcceptForm invitation={invitation} />
-        ) : (
-          <>
-            <h1 className="auth-title">This invitation link can't be used</h1>
-            <div className="stack">
-              <p className="notice console-error" role="alert">
-                {invitation.msg}
-              </p>
-              <Link to="/" className="button button-primary button-block">
-                Go to sign in
-              </Link>
-            </div>
-          </>
-        )}
-      </div>
-    </AuthLayout>
-  );
-}
-
-function AcceptForm({
-  invitation,
-}: {
-  invitation: { firstName: string; email: string; invitedBy: string | null; note: string };
-}) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "consultant-invitation-form",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(AcceptInvitationSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: AcceptInvitationSchema });
-    },
-  });
-  const submitting = usePendingPost() !== null;
   return (
-    <>
-      <h1 className="auth-title">{`Welcome to Partwise, ${invitation.firstName}`}</h1>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <p className="auth-lead">
-          {`${invitation.invitedBy ?? "An Engagement Manager"} invited you to join Partwise as a consultant.`} Choose a
-          password for <strong>{invitation.email}</strong>; you'll complete your profile next.
-        </p>
-        {invitation.note ? (
-          <blockquote className="invitation-note">
-            <p>{invitation.note}</p>
-          </blockquote>
-        ) : null}
-        <FormAlert id={form.errorId} errors={form.errors} />
-        <SecretField field={fields.password} label="Password" hint={PASSWORD_RULES_HINT} />
-        <SecretField field={fields.confirmPassword} label="Confirm password" />
-        <button type="submit" className="button button-primary button-block" disabled={submitting}>
-          {submitting ? "Creating your account…" : "Create my account"}
-        </button>
-      </Form>
-    </>
+    <InvitationAcceptPage
+      invitation={invitation}
+      formId="consultant-invitation-form"
+      lastResult={actionData?.result}
+      lead={
+        invitation.ok ? (
+          <>
+            <p className="auth-lead">
+              {`${invitation.invitedBy ?? "An Engagement Manager"} invited you to join Partwise as a consultant.`}{" "}
+              Choose a password for <strong>{invitation.email}</strong>; you'll complete your profile next.
+            </p>
+            {invitation.note ? (
+              <blockquote className="invitation-note">
+                <p>{invitation.note}</p>
+              </blockquote>
+            ) : null}
+          </>
+        ) : null
+      }
+    />
   );
 }

@@ -34,6 +34,8 @@ import { deliveryItemIdField } from "~/lib/payouts/money-action-fields";
 import { MONEY_ACTION_INVALID, REFUND_DONE, TRANSFER_RETRIED, TRANSFER_REVERSED } from "~/lib/payouts/transfer-copy";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { refundItem, retryTransfer, reverseTransfer } from "~/server/payouts/transfers.server";
+import { isAdmin } from "~/server/identity/staff.server";
+import { STAFF_ADMINS_ONLY } from "~/lib/identity/staff";
 
 export const meta: MetaFunction = () => [{ title: "Engagement | Partwise" }];
 
@@ -68,7 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!engagement || !documents) throw notFound();
   const key = new URL(request.url).searchParams.get("notice");
   const notice = key !== null && Object.hasOwn(NOTICES, key) ? NOTICES[key as keyof typeof NOTICES] : null;
-  return { engagement, documents, money, notice };
+  return { engagement, documents, money, notice, admin: isAdmin(viewer) };
 }
 
 type Outcome = { error: { form: ManagerFormName; message: string } };
@@ -141,12 +143,15 @@ async function notePost({ app, viewer, id, fields }: EngagementPost) {
  * MoneyActionSchema, then `act`, the intent's own domain call; done, `notice`.
  */
 async function moneyAction(
-  { id, fields }: EngagementPost,
+  { id, fields, viewer }: EngagementPost,
   act: (deliveryItemId: string) => ReturnType<typeof retryTransfer>,
   notice: keyof typeof NOTICES,
+  who: "staff" | "admins" = "staff",
 ) {
   const parsed = MoneyActionSchema.safeParse(fields);
   if (!parsed.success) return refused("money", describeIssues(parsed.error).msg, 400);
+  // Money going back (a reversal, a refund) is an admin's decision (docs/decisions/064).
+  if (who === "admins" && !isAdmin(viewer)) return refused("money", STAFF_ADMINS_ONLY, 403);
   const result = await act(parsed.data.deliveryItemId);
   if (!result.ok) {
     if (result.status === 404) throw notFound();
@@ -159,13 +164,14 @@ const retryTransferPost = (post: EngagementPost) =>
   moneyAction(post, (itemId) => retryTransfer(post.app, post.id, itemId), "transfer-retried");
 
 const reverseTransferPost = (post: EngagementPost) =>
-  moneyAction(post, (itemId) => reverseTransfer(post.app, post.id, itemId), "transfer-reversed");
+  moneyAction(post, (itemId) => reverseTransfer(post.app, post.id, itemId), "transfer-reversed", "admins");
 
 const refundItemPost = (post: EngagementPost) =>
   moneyAction(
     post,
     (itemId) => refundItem(post.app, post.viewer.user.id, post.id, itemId, appOrigin(post.app, post.request)),
     "refunded",
+    "admins",
   );
 
 async function otherPost(_post: EngagementPost) {
@@ -185,7 +191,7 @@ const ENGAGEMENT_INTENTS = {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ManagerEngagementPage() {
-  const { engagement, documents, money, notice } = useLoaderData<typeof loader>();
+  const { engagement, documents, money, notice, admin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ManagerEngagementView
@@ -194,6 +200,7 @@ export default function ManagerEngagementPage() {
       notice={notice}
       error={actionData?.error ?? null}
       money={money}
+      admin={admin}
     />
   );
 }

@@ -4,6 +4,7 @@ import { ConsoleLayout } from "~/components/manage/console-layout";
 import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/http/guards.server";
+import { isAdmin } from "~/server/identity/staff.server";
 import { profilesToReview } from "~/server/consultants/profile-review.server";
 import { consoleOverview } from "~/server/insights/manager-console.server";
 import { insightQueueCounts } from "~/server/insights/insight-queue.server";
@@ -31,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     firstName: viewer.user.firstName,
     lastName: viewer.user.lastName,
+    admin: isAdmin(viewer),
     ...overview,
     insights,
     matchesToDo,
@@ -47,6 +49,7 @@ export default function ManagerConsole() {
   const {
     firstName,
     lastName,
+    admin,
     openSupportMessages,
     insights,
     matchesToDo,
@@ -57,6 +60,7 @@ export default function ManagerConsole() {
   return (
     <ConsoleLayout
       manager={fullName(firstName, lastName)}
+      admin={admin}
       counts={{
         insightRequestsToDo: insights.submitted,
         matchRequestsToDo: matchesToDo,

@@ -1,7 +1,8 @@
 /** Identity: users, their sessions, password resets and email changes. */
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp, updatedAt } from "./columns";
-import { USER_ROLES } from "../enums";
+import { STAFF_ROLES, USER_ROLES } from "../enums";
 
 export const users = sqliteTable(
   "users",
@@ -18,9 +19,47 @@ export const users = sqliteTable(
     updatedAt: updatedAt(),
     /** Sessions created before this instant are invalid (revocation on password change). */
     passwordChangedAt: timestamp("password_changed_at"),
+    /** A staff account's (role "manager") rights: admin or manager; null for everyone else. */
+    staffRole: text("staff_role", { enum: STAFF_ROLES }),
+    /** When the account was closed (a removed staff member): it cannot sign in, its sessions are gone. */
+    deactivatedAt: timestamp("deactivated_at"),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_idx").on(t.role)],
 );
+
+/**
+ * Invitations of staff: a single-use link `/staff-invitation/{token}` valid 7 days, of which D1
+ * keeps only the SHA-256. The first one is made by `npm run staff:invite` (invited_by_id null);
+ * then admins invite from the console. An email has at most one open invitation.
+ */
+export const staffInvitations = sqliteTable(
+  "staff_invitations",
+  {
+    id: id(),
+    /** Lowercased and trimmed. */
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    staffRole: text("staff_role", { enum: STAFF_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The admin who invited; null for the command line's first invitation. */
+    invitedById: text("invited_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    acceptedAt: timestamp("accepted_at"),
+    revokedAt: timestamp("revoked_at"),
+    acceptedUserId: text("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("staff_invitations_token_hash_unique").on(t.tokenHash),
+    uniqueIndex("staff_invitations_open_email_unique")
+      .on(t.email)
+      .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
+    index("staff_invitations_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export type StaffInvitation = typeof staffInvitations.$inferSelect;
 
 export const sessions = sqliteTable(
   "sessions",

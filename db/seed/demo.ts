@@ -587,6 +587,8 @@ function userRow(user: DemoUser, passwordHash: string): Record<string, SqlValue>
     phone: user.phone,
     password_hash: passwordHash,
     role: user.role,
+    // The demo's engagement manager runs everything, staff included.
+    staff_role: user.role === "manager" ? "admin" : null,
     created_at: SEEDED_AT,
     updated_at: SEEDED_AT,
   };

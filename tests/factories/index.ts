@@ -27,8 +27,8 @@ export async function signedInClient(options: { email?: string } = {}): Promise<
   return withBusiness(await signedIn({ ...options, withBusiness: true }));
 }
 
-/** An engagement manager (no business), signed in. */
-export function signedInManager(options: { email?: string } = {}) {
+/** A staff member (no business), signed in: an admin unless `staffRole` says manager. */
+export function signedInManager(options: { email?: string; staffRole?: "admin" | "manager" } = {}) {
   return signedIn({ ...options, role: "manager" });
 }
 

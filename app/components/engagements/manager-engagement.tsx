@@ -26,12 +26,15 @@ export function ManagerEngagementView({
   notice,
   error,
   money,
+  admin,
 }: {
   engagement: ManagerEngagement;
   documents: ManagerSharedDocuments;
   notice: string | null;
   error: { form: ManagerFormName; message: string } | null;
   money: EngagementMoney;
+  /** Whether the viewer is an admin (reverses and refunds). */
+  admin: boolean;
 }) {
   const busy = usePendingPost() !== null;
   const errorFor = (form: ManagerFormName) => (error?.form === form ? error.message : null);
@@ -168,7 +171,7 @@ export function ManagerEngagementView({
               </ol>
             )}
           </section>
-          <EngagementMoneyCard money={money} error={errorFor("money")} />
+          <EngagementMoneyCard money={money} error={errorFor("money")} admin={admin} />
           <section className="card stack" aria-labelledby="manager-record">
             <h2 id="manager-record" className="card-title">
               Notes and verbal approvals

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { StaffFrame, type StaffSection } from "~/components/shell/staff-frame";
+import { STAFF_PATH } from "~/lib/identity/staff";
 
 /** Work waiting in each section, shown beside its link. */
 export type ConsoleCounts = {
@@ -22,6 +23,8 @@ type ConsoleSection = {
   end?: boolean;
   /** The waiting work shown beside the link, and what it counts ("3 to do"). */
   count?: { of: (counts: ConsoleCounts) => number; what: string };
+  /** Shown to admins only (docs/decisions/064). */
+  admins?: true;
 };
 
 /**
@@ -70,6 +73,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     count: { of: (counts) => counts.openSupportMessages, what: "open" },
   },
   { to: "/manage/notifications", label: "Notifications", icon: "bell" },
+  { to: STAFF_PATH, label: "Staff", icon: "people", admins: true },
   { to: "/manage/settings", label: "Settings", icon: "settings" },
 ];
 
@@ -81,17 +85,22 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
  */
 export function ConsoleLayout({
   manager,
+  admin,
   counts,
   children,
 }: {
   manager: string;
+  /** Whether the viewer is an admin (the Staff section). */
+  admin: boolean;
   counts: ConsoleCounts;
   children: ReactNode;
 }) {
-  const sections = CONSOLE_SECTIONS.map(({ count, ...section }) => ({
-    ...section,
-    waiting: count ? { count: count.of(counts), what: count.what } : undefined,
-  }));
+  const sections = CONSOLE_SECTIONS.filter((section) => admin || !section.admins).map(
+    ({ count, admins: _admins, ...section }) => ({
+      ...section,
+      waiting: count ? { count: count.of(counts), what: count.what } : undefined,
+    }),
+  );
   return (
     <StaffFrame
       home="/manage"

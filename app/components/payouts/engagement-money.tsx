@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { formatMoney } from "~/lib/shared/numbers";
 import { formatDate } from "~/lib/shared/dates";
 import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
-import { MONEY_ACTIONS, MONEY_LABELS, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
+import { MONEY_ACTIONS, MONEY_ADMINS_ONLY, MONEY_LABELS, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
 import type { EngagementMoney, ItemMoneyRow } from "~/server/payouts/engagement-money.server";
 import { usePendingPost } from "~/components/ui/pending-post";
 
@@ -19,7 +19,16 @@ export function moneyStatusLabel(
  * The manager's money of an engagement: per deliverable what was charged, the fee, what was
  * transferred or refunded, its state, and the Retry / Reverse / Refund actions where they apply.
  */
-export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; error: string | null }) {
+export function EngagementMoneyCard({
+  money,
+  error,
+  admin,
+}: {
+  money: EngagementMoney;
+  error: string | null;
+  /** Whether the viewer may reverse and refund (an admin); others see why they cannot. */
+  admin: boolean;
+}) {
   const busy = usePendingPost() !== null;
   const { totals } = money;
   return (
@@ -85,13 +94,14 @@ export function EngagementMoneyCard({ money, error }: { money: EngagementMoney; 
               {row.canRetry ? (
                 <MoneyAction intent="retry-transfer" itemId={row.itemId} label={MONEY_ACTIONS.retry} busy={busy} />
               ) : null}
-              {row.canReverse ? (
+              {admin && row.canReverse ? (
                 <MoneyAction intent="reverse-transfer" itemId={row.itemId} label={MONEY_ACTIONS.reverse} busy={busy} />
               ) : null}
-              {row.canRefund ? (
+              {admin && row.canRefund ? (
                 <MoneyAction intent="refund-item" itemId={row.itemId} label={MONEY_ACTIONS.refund} busy={busy} />
               ) : null}
             </div>
+            {!admin && (row.canReverse || row.canRefund) ? <p className="console-muted">{MONEY_ADMINS_ONLY}</p> : null}
           </li>
         ))}
       </ul>

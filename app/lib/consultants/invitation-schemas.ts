@@ -12,9 +12,8 @@ import {
   MESSAGE_TOO_LONG_MESSAGE,
 } from "./application-rules";
 import { BUSINESS_AREAS } from "~db/enums";
-import { PASSWORDS_DO_NOT_MATCH, PasswordSchema } from "~/lib/identity/password-rules";
+import type { InvitationStatus } from "~/lib/identity/invitations";
 import {
-  CONFIRM_PASSWORD_REQUIRED_MESSAGE,
   EmailSchema,
   FIRST_NAME_REQUIRED_MESSAGE,
   FIRST_NAME_TOO_LONG_MESSAGE,
@@ -28,8 +27,14 @@ import {
  * page and the consultant application, shared by the browser and the server, with their texts.
  */
 
-export const INVITATION_TTL_DAYS = 7;
-export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+export {
+  AcceptInvitationSchema,
+  type AcceptInvitationInput,
+  INVITATION_TTL_DAYS,
+  INVITATION_TTL_MS,
+  invitationStatus,
+  type InvitationStatus,
+} from "~/lib/identity/invitations";
 
 export const INVITATION_UNKNOWN_MESSAGE =
   "This invitation link is not valid. Check that you opened the whole link from the email, or ask your Engagement Manager to send a new invitation.";
@@ -51,18 +56,6 @@ export const APPLICATION_SENT_MESSAGE =
 export const NOTE_TOO_LONG_MESSAGE = "The note must be 1,000 characters or fewer.";
 export const NAME_REQUIRED_MESSAGE = "Enter your name.";
 export const NAME_TOO_LONG_MESSAGE = "Name must be 120 characters or fewer.";
-
-export type InvitationStatus = "pending" | "accepted" | "expired" | "revoked";
-
-/** The state of an invitation, from its timestamps: revoked and accepted are final; otherwise its age decides. */
-export function invitationStatus(
-  invitation: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
-  now: Date,
-): InvitationStatus {
-  if (invitation.revokedAt) return "revoked";
-  if (invitation.acceptedAt) return "accepted";
-  return invitation.expiresAt.getTime() <= now.getTime() ? "expired" : "pending";
-}
 
 /** What the invitation page says for a link that cannot be used. */
 export function invitationProblem(status: InvitationStatus | "unknown"): string | null {
@@ -92,22 +85,6 @@ export const InviteSchema = z.object({
   applicationId: z.string().uuid().optional(),
 });
 export type InviteInput = z.infer<typeof InviteSchema>;
-
-/** The invitation page's form: the sign-up password rule and its texts. */
-export const AcceptInvitationSchema = z
-  .object({
-    password: PasswordSchema,
-    confirmPassword: z.string({ error: CONFIRM_PASSWORD_REQUIRED_MESSAGE }).min(1, CONFIRM_PASSWORD_REQUIRED_MESSAGE),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: PASSWORDS_DO_NOT_MATCH,
-    path: ["confirmPassword"],
-    when: ({ value }) => {
-      const fields = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
-      return typeof fields.password === "string" && typeof fields.confirmPassword === "string";
-    },
-  });
-export type AcceptInvitationInput = z.infer<typeof AcceptInvitationSchema>;
 
 // The application's rules and messages live in application-rules.ts (the browser checks the form
 // with it, without Zod); re-exported for the server's importers.

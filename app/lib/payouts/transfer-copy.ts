@@ -34,6 +34,9 @@ export const MONEY_ACTIONS = {
   refund: "Refund",
 } as const;
 
+/** Beside a deliverable an engagement manager could refund or reverse, were they an admin (ADR 064). */
+export const MONEY_ADMINS_ONLY = "Only an admin can reverse or refund this.";
+
 export const TRANSFER_RETRIED = "The transfer was sent to the consultant.";
 export const TRANSFER_STILL_HELD = "The consultant has not finished setting up payouts; the amount stays held.";
 export const TRANSFER_RETRY_FAILED = "Stripe refused the transfer again. Please try later.";

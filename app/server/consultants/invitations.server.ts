@@ -372,6 +372,8 @@ export async function acceptInvitation(
             createdAt: sql<Date>`${stamp}`.as("created_at"),
             updatedAt: sql<Date>`${stamp}`.as("updated_at"),
             passwordChangedAt: sql<Date | null>`NULL`.as("password_changed_at"),
+            staffRole: sql<null>`NULL`.as("staff_role"),
+            deactivatedAt: sql<Date | null>`NULL`.as("deactivated_at"),
           })
           .from(consultantInvitations)
           .where(stillOpen),

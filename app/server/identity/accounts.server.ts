@@ -62,6 +62,7 @@ export async function registerClient(
     lastName: input.lastName,
     phone: input.phone,
     role: "client" as const,
+    staffRole: null,
   };
   const inserted = await app.db
     .insert(users)

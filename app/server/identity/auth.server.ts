@@ -45,7 +45,8 @@ export async function signIn(app: AppContext, request: Request, input: SignInInp
     user?.passwordHash ?? DUMMY_PASSWORD_HASH,
     app.env.PASSWORD_PEPPER,
   );
-  if (!user || !check.valid) {
+  // A closed account (a removed staff member) cannot sign in: the same answer as a wrong password.
+  if (!user || !check.valid || user.deactivatedAt !== null) {
     const failure = recordFailure(app, limits, now);
     if (failure) await failure;
     return { ok: false, status: 401, msg: SIGN_IN_FAILED_MESSAGE };
@@ -65,6 +66,7 @@ export async function signIn(app: AppContext, request: Request, input: SignInInp
       lastName: user.lastName,
       phone: user.phone,
       role: user.role,
+      staffRole: user.staffRole,
     },
   };
 }

@@ -107,7 +107,8 @@ async function issueRecoveryPassword(app: AppContext, email: string, origin: str
   const [user] = await app.db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
-    .where(eq(users.email, email))
+    // A closed account gets no recovery password (it cannot sign in).
+    .where(and(eq(users.email, email), isNull(users.deactivatedAt)))
     .limit(1);
   if (!user) return;
   const recoveryPassword = newRecoveryPassword();

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { businesses, sessions, users, type Business, type User } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead } from "~db/prepared";
@@ -13,7 +13,7 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 export type Viewer = {
   sessionId: string;
-  user: Pick<User, "id" | "email" | "firstName" | "lastName" | "phone" | "role">;
+  user: Pick<User, "id" | "email" | "firstName" | "lastName" | "phone" | "role" | "staffRole">;
   business: Business | null;
 };
 
@@ -33,6 +33,7 @@ export const viewerUserColumns = {
   lastName: users.lastName,
   phone: users.phone,
   role: users.role,
+  staffRole: users.staffRole,
 };
 
 function toHex(buffer: ArrayBuffer): string {
@@ -114,7 +115,14 @@ const viewerRows = preparedRead(["sessionId", "now", "idleSince"], (db, p) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
-    .where(and(eq(sessions.id, p.sessionId), gt(sessions.expiresAt, p.now), gt(sessions.lastSeenAt, p.idleSince)))
+    .where(
+      and(
+        eq(sessions.id, p.sessionId),
+        gt(sessions.expiresAt, p.now),
+        gt(sessions.lastSeenAt, p.idleSince),
+        isNull(users.deactivatedAt),
+      ),
+    )
     .prepare(),
 );
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { notifications, users } from "~db/schema";
 import { sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
@@ -135,6 +135,10 @@ export async function notify(app: AppContext, origin: string | null, notices: re
 
 /** The ids of every engagement manager (told about new work in the console). One query. */
 export async function managerIds(app: AppContext): Promise<string[]> {
-  const rows = await app.db.select({ id: users.id }).from(users).where(eq(users.role, "manager"));
+  // Removed staff are told nothing more.
+  const rows = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "manager"), isNull(users.deactivatedAt)));
   return rows.map((row) => row.id);
 }

@@ -23,9 +23,12 @@ let counter = 0;
 export const uniqueId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 type Role = "client" | "consultant" | "manager";
+type StaffRole = "admin" | "manager";
 
 /** A ready user row (password PASSWORD), optionally with a business. */
-export async function createUser(options: { role?: Role; withBusiness?: boolean; email?: string } = {}) {
+export async function createUser(
+  options: { role?: Role; withBusiness?: boolean; email?: string; staffRole?: StaffRole } = {},
+) {
   const id = uniqueId("user");
   const email = options.email ?? `${id}@example.test`;
   const user = {
@@ -36,6 +39,8 @@ export async function createUser(options: { role?: Role; withBusiness?: boolean;
     phone: "(555) 555-0100",
     passwordHash: await testPasswordHash(),
     role: options.role ?? "client",
+    // Staff are admins unless told otherwise (every manager could do everything before staff roles).
+    staffRole: options.role === "manager" ? (options.staffRole ?? "admin") : null,
   };
   await db().insert(users).values(user);
   const business = options.withBusiness ? await createBusiness(id) : null;

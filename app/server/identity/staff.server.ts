@@ -1,0 +1,456 @@
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { sessions, staffInvitations, users } from "~db/schema";
+import type { StaffRole } from "~db/enums";
+import {
+  INVITATION_TTL_DAYS,
+  INVITATION_TTL_MS,
+  invitationStatus,
+  type AcceptInvitationInput,
+  type InvitationStatus,
+} from "~/lib/identity/invitations";
+import {
+  STAFF_ACCOUNT_EXISTS,
+  STAFF_INVITATION_EMAIL_FAILED,
+  STAFF_INVITATION_EXPIRED,
+  STAFF_INVITATION_NOT_OPEN,
+  STAFF_INVITATION_RESENT,
+  STAFF_INVITATION_REVOKED,
+  STAFF_INVITATION_SENT,
+  STAFF_INVITATION_UNKNOWN,
+  STAFF_INVITATION_USED,
+  STAFF_INVITATION_WITHDRAWN,
+  STAFF_LAST_ADMIN,
+  STAFF_NOT_FOUND,
+  STAFF_NOT_YOURSELF,
+  STAFF_REMOVED,
+  STAFF_ROLE_CHANGED,
+  STAFF_ROLE_PHRASES,
+  type StaffInviteInput,
+} from "~/lib/identity/staff";
+import { hashPassword } from "~/server/identity/password.server";
+import { createSession, hashToken, newToken } from "~/server/identity/session.server";
+import type { AppContext } from "~/server/load-context";
+import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
+import { renderEmail } from "~/server/platform/email-templates.server";
+
+/**
+ * Staff (docs/decisions/064): the console's people are users with role "manager", each an admin
+ * or an engagement manager (users.staff_role). The first admin is invited by `npm run
+ * staff:invite` (scripts/staff-invite.mjs writes the same row as inviteStaff, without an inviter);
+ * admins then invite, change roles and remove staff here. An invitation is a single-use link
+ * `/staff-invitation/{token}` valid 7 days, of which D1 keeps only the SHA-256. Removing someone
+ * closes the account (users.deactivated_at) and ends their sessions in the same batch. Partwise
+ * always keeps an admin: the statements that demote or remove one carry that condition, so two
+ * admins demoting each other at once leave one admin.
+ */
+
+type Failure = { ok: false; status: 400 | 404 | 409 | 503; msg: string; field?: "email" };
+const failure = (status: Failure["status"], msg: string, field?: "email"): Failure => ({
+  ok: false,
+  status,
+  msg,
+  field,
+});
+type Done = { ok: true; msg: string };
+
+/** The invitation link's token: 32 random bytes, base64url (43 characters). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The path an invitation's link opens. */
+export const staffInvitationPath = (token: string) => `/staff-invitation/${token}`;
+
+/** An active staff account (not removed). */
+const activeStaff = and(eq(users.role, "manager"), isNull(users.deactivatedAt));
+
+/** SQL: another active admin than `userId` exists (what keeps Partwise with an admin). */
+const anotherAdmin = (userId: string) =>
+  sql`EXISTS (SELECT 1 FROM users AS other WHERE other.role = 'manager' AND other.staff_role = 'admin' AND other.deactivated_at IS NULL AND other.id <> ${userId})`;
+
+async function emailHasAccount(app: AppContext, email: string): Promise<boolean> {
+  const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return Boolean(row);
+}
+
+/** The invitation email, with the absolute link. */
+export function staffInvitationEmail(input: {
+  firstName: string;
+  inviterName: string;
+  staffRole: StaffRole;
+  link: string;
+}) {
+  const { text, html } = renderEmail({
+    heading: "You're invited to the Partwise console",
+    blocks: [
+      { type: "paragraph", text: `Hi ${input.firstName},` },
+      {
+        type: "paragraph",
+        text: `${input.inviterName} invited you to join the Partwise staff as ${STAFF_ROLE_PHRASES[input.staffRole]}. Choose a password to create your account; the console opens next.`,
+      },
+      { type: "button", label: "Accept the invitation", url: input.link },
+      {
+        type: "paragraph",
+        text: `The link works once and expires in ${INVITATION_TTL_DAYS} days. If it has expired, ask a Partwise admin to send it again.`,
+      },
+    ],
+    footer: "You received this email because a Partwise admin invited you.",
+  });
+  return { subject: "Your invitation to the Partwise console", text, html };
+}
+
+/** Emails the link; false when the provider refused it (the invitation is kept: Resend later). */
+async function sendStaffInvitation(
+  app: AppContext,
+  origin: string,
+  invitation: { email: string; firstName: string; staffRole: StaffRole },
+  token: string,
+  inviterId: string,
+): Promise<boolean> {
+  const [inviter] = await app.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, inviterId))
+    .limit(1);
+  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : "A Partwise admin";
+  try {
+    await sendEmail(app, {
+      to: invitation.email,
+      kind: "staff_invitation",
+      ...staffInvitationEmail({
+        firstName: invitation.firstName,
+        inviterName,
+        staffRole: invitation.staffRole,
+        link: `${origin}${staffInvitationPath(token)}`,
+      }),
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof EmailDeliveryError) {
+      console.error("The staff invitation email could not be sent:", error.message);
+      return false;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Invites a staff member (an admin's action). An email with an account is refused; an open
+ * invitation of the same email is refreshed (names, role, token and 7 days), never duplicated.
+ */
+export async function inviteStaff(
+  app: AppContext,
+  origin: string,
+  adminId: string,
+  input: Omit<StaffInviteInput, "intent">,
+): Promise<(Done & { id: string }) | Failure> {
+  if (await emailHasAccount(app, input.email)) return failure(409, STAFF_ACCOUNT_EXISTS, "email");
+  const token = newToken();
+  const now = app.now();
+  const fields = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    staffRole: input.staffRole,
+    tokenHash: await hashToken(token),
+    invitedById: adminId,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+  };
+  // One statement: a new invitation, or the open one of this email refreshed (the partial unique
+  // index on open invitations), so two racing invites leave one row.
+  const [row] = await app.db
+    .insert(staffInvitations)
+    .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
+    .onConflictDoUpdate({
+      target: staffInvitations.email,
+      targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
+      set: fields,
+    })
+    .returning({ id: staffInvitations.id });
+  if (!(await sendStaffInvitation(app, origin, input, token, adminId))) {
+    return failure(503, STAFF_INVITATION_EMAIL_FAILED);
+  }
+  return { ok: true, msg: STAFF_INVITATION_SENT, id: row!.id };
+}
+
+const openInvitation = (id: string) =>
+  and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt));
+
+async function invitationRefusal(app: AppContext, id: string): Promise<Failure> {
+  const [row] = await app.db
+    .select({ id: staffInvitations.id })
+    .from(staffInvitations)
+    .where(eq(staffInvitations.id, id))
+    .limit(1);
+  return row ? failure(409, STAFF_INVITATION_NOT_OPEN) : failure(404, STAFF_NOT_FOUND);
+}
+
+/** A new link and 7 new days for an open invitation (pending or expired); the old link dies. */
+export async function resendStaffInvitation(
+  app: AppContext,
+  origin: string,
+  adminId: string,
+  id: string,
+): Promise<Done | Failure> {
+  const token = newToken();
+  const [updated] = await app.db
+    .update(staffInvitations)
+    .set({
+      tokenHash: await hashToken(token),
+      expiresAt: new Date(app.now().getTime() + INVITATION_TTL_MS),
+      invitedById: adminId,
+    })
+    .where(openInvitation(id))
+    .returning({
+      email: staffInvitations.email,
+      firstName: staffInvitations.firstName,
+      staffRole: staffInvitations.staffRole,
+    });
+  if (!updated) return invitationRefusal(app, id);
+  if (!(await sendStaffInvitation(app, origin, updated, token, adminId))) {
+    return failure(503, STAFF_INVITATION_EMAIL_FAILED);
+  }
+  return { ok: true, msg: STAFF_INVITATION_RESENT };
+}
+
+/** Withdraws an open invitation: its link says so from now on. */
+export async function revokeStaffInvitation(app: AppContext, id: string): Promise<Done | Failure> {
+  const [revoked] = await app.db
+    .update(staffInvitations)
+    .set({ revokedAt: app.now() })
+    .where(openInvitation(id))
+    .returning({ id: staffInvitations.id });
+  return revoked ? { ok: true, msg: STAFF_INVITATION_REVOKED } : invitationRefusal(app, id);
+}
+
+export type StaffMemberRow = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  staffRole: StaffRole;
+  since: Date;
+};
+
+export type StaffInvitationRow = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  staffRole: StaffRole;
+  status: InvitationStatus;
+  invitedBy: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+};
+
+/** The Staff page: the active staff (admins first, then by name) and the invitations (newest first). One round trip. */
+export async function listStaff(
+  app: AppContext,
+): Promise<{ members: StaffMemberRow[]; invitations: StaffInvitationRow[] }> {
+  const inviter = alias(users, "inviter");
+  const [members, invitations] = await app.db.batch([
+    app.db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        staffRole: users.staffRole,
+        since: users.createdAt,
+      })
+      .from(users)
+      .where(activeStaff)
+      .orderBy(asc(users.staffRole), asc(users.firstName), asc(users.lastName))
+      .limit(500),
+    app.db
+      .select({
+        id: staffInvitations.id,
+        email: staffInvitations.email,
+        firstName: staffInvitations.firstName,
+        lastName: staffInvitations.lastName,
+        staffRole: staffInvitations.staffRole,
+        createdAt: staffInvitations.createdAt,
+        expiresAt: staffInvitations.expiresAt,
+        acceptedAt: staffInvitations.acceptedAt,
+        revokedAt: staffInvitations.revokedAt,
+        inviterFirst: inviter.firstName,
+        inviterLast: inviter.lastName,
+      })
+      .from(staffInvitations)
+      .leftJoin(inviter, eq(inviter.id, staffInvitations.invitedById))
+      .orderBy(desc(staffInvitations.createdAt))
+      .limit(200),
+  ]);
+  const now = app.now();
+  return {
+    members: members.map((row) => ({ ...row, staffRole: row.staffRole ?? "manager" })),
+    invitations: invitations.map(({ inviterFirst, inviterLast, revokedAt, ...row }) => ({
+      ...row,
+      status: invitationStatus({ ...row, revokedAt }, now),
+      invitedBy: inviterFirst === null ? null : `${inviterFirst} ${inviterLast ?? ""}`.trim(),
+    })),
+  };
+}
+
+const PROBLEMS: Record<Exclude<InvitationStatus, "pending">, string> = {
+  accepted: STAFF_INVITATION_USED,
+  expired: STAFF_INVITATION_EXPIRED,
+  revoked: STAFF_INVITATION_WITHDRAWN,
+};
+
+/** What the invitation page shows for a token: who is invited to what, or why the link does not work. */
+export async function lookupStaffInvitation(
+  app: AppContext,
+  token: string,
+): Promise<
+  | { ok: true; firstName: string; email: string; staffRole: StaffRole; invitedBy: string | null }
+  | { ok: false; msg: string }
+> {
+  if (!TOKEN_PATTERN.test(token)) return { ok: false, msg: STAFF_INVITATION_UNKNOWN };
+  const inviter = alias(users, "inviter");
+  const [row] = await app.db
+    .select({
+      email: staffInvitations.email,
+      firstName: staffInvitations.firstName,
+      staffRole: staffInvitations.staffRole,
+      expiresAt: staffInvitations.expiresAt,
+      acceptedAt: staffInvitations.acceptedAt,
+      revokedAt: staffInvitations.revokedAt,
+      inviterFirst: inviter.firstName,
+      inviterLast: inviter.lastName,
+    })
+    .from(staffInvitations)
+    .leftJoin(inviter, eq(inviter.id, staffInvitations.invitedById))
+    .where(eq(staffInvitations.tokenHash, await hashToken(token)))
+    .limit(1);
+  if (!row) return { ok: false, msg: STAFF_INVITATION_UNKNOWN };
+  const status = invitationStatus(row, app.now());
+  if (status !== "pending") return { ok: false, msg: PROBLEMS[status] };
+  return {
+    ok: true,
+    email: row.email,
+    firstName: row.firstName,
+    staffRole: row.staffRole,
+    invitedBy: row.inviterFirst === null ? null : `${row.inviterFirst} ${row.inviterLast ?? ""}`.trim(),
+  };
+}
+
+/**
+ * Accepts an invitation: creates the staff account (role manager, the invitation's staff role)
+ * with the chosen password, marks the invitation accepted and signs them in. The account is
+ * inserted by a statement that selects the still-open invitation, in the batch that marks it
+ * accepted, so of two simultaneous submits only the first creates an account.
+ */
+export async function acceptStaffInvitation(
+  app: AppContext,
+  request: Request,
+  token: string,
+  input: AcceptInvitationInput,
+): Promise<{ ok: true; cookie: string } | { ok: false; status: 400 | 409; msg: string }> {
+  const found = await lookupStaffInvitation(app, token);
+  if (!found.ok) return { ok: false, status: 400, msg: found.msg };
+  if (await emailHasAccount(app, found.email)) return { ok: false, status: 409, msg: STAFF_ACCOUNT_EXISTS };
+  const tokenHash = await hashToken(token);
+  const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
+  const now = app.now();
+  const userId = crypto.randomUUID();
+  const stamp = now.getTime();
+  const stillOpen = and(
+    eq(staffInvitations.tokenHash, tokenHash),
+    isNull(staffInvitations.acceptedAt),
+    isNull(staffInvitations.revokedAt),
+    gt(staffInvitations.expiresAt, now),
+  );
+  try {
+    await app.db.batch([
+      app.db.insert(users).select(
+        app.db
+          .select({
+            id: sql<string>`${userId}`.as("id"),
+            email: staffInvitations.email,
+            firstName: staffInvitations.firstName,
+            lastName: staffInvitations.lastName,
+            phone: sql<string>`''`.as("phone"),
+            passwordHash: sql<string>`${passwordHash}`.as("password_hash"),
+            role: sql<"manager">`'manager'`.as("role"),
+            createdAt: sql<Date>`${stamp}`.as("created_at"),
+            updatedAt: sql<Date>`${stamp}`.as("updated_at"),
+            passwordChangedAt: sql<Date | null>`NULL`.as("password_changed_at"),
+            staffRole: staffInvitations.staffRole,
+            deactivatedAt: sql<Date | null>`NULL`.as("deactivated_at"),
+          })
+          .from(staffInvitations)
+          .where(stillOpen),
+      ),
+      app.db
+        .update(staffInvitations)
+        .set({ acceptedAt: now, acceptedUserId: userId })
+        .where(and(stillOpen, sql`EXISTS (SELECT 1 FROM users WHERE id = ${userId})`)),
+    ]);
+  } catch (error) {
+    // The users table's unique email index: an account was made for this email meanwhile.
+    if (String(error).includes("UNIQUE")) return { ok: false, status: 409, msg: STAFF_ACCOUNT_EXISTS };
+    throw error;
+  }
+  const [accepted] = await app.db
+    .select({ acceptedUserId: staffInvitations.acceptedUserId })
+    .from(staffInvitations)
+    .where(eq(staffInvitations.tokenHash, tokenHash))
+    .limit(1);
+  if (accepted?.acceptedUserId !== userId) {
+    const again = await lookupStaffInvitation(app, token);
+    return { ok: false, status: 400, msg: again.ok ? STAFF_INVITATION_UNKNOWN : again.msg };
+  }
+  const { cookie } = await createSession(app, request, userId);
+  return { ok: true, cookie };
+}
+
+/** Why a change of an active staff member did not happen: not one, or the last admin. */
+async function memberRefusal(app: AppContext, userId: string): Promise<Failure> {
+  const [row] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), activeStaff))
+    .limit(1);
+  return row ? failure(409, STAFF_LAST_ADMIN) : failure(404, STAFF_NOT_FOUND);
+}
+
+/** Makes an active staff member an admin or an engagement manager; never the last admin a manager. */
+export async function changeStaffRole(app: AppContext, userId: string, staffRole: StaffRole): Promise<Done | Failure> {
+  const [changed] = await app.db
+    .update(users)
+    .set({ staffRole, updatedAt: app.now() })
+    .where(and(eq(users.id, userId), activeStaff, staffRole === "admin" ? undefined : anotherAdmin(userId)))
+    .returning({ id: users.id });
+  return changed ? { ok: true, msg: STAFF_ROLE_CHANGED } : memberRefusal(app, userId);
+}
+
+/**
+ * Removes a staff member (never oneself, never the last admin): the account is closed and every
+ * session of it deleted in one batch, so their next request is signed out.
+ */
+export async function removeStaff(app: AppContext, adminId: string, userId: string): Promise<Done | Failure> {
+  if (userId === adminId) return failure(409, STAFF_NOT_YOURSELF);
+  const now = app.now();
+  const [closed] = await app.db.batch([
+    app.db
+      .update(users)
+      .set({ deactivatedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), activeStaff, anotherAdmin(userId)))
+      .returning({ id: users.id }),
+    app.db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${userId} AND users.deactivated_at IS NOT NULL)`,
+        ),
+      ),
+  ]);
+  return closed.length > 0 ? { ok: true, msg: STAFF_REMOVED } : memberRefusal(app, userId);
+}
+
+/** Whether the viewer may manage staff and refund or reverse money (an admin). */
+export function isAdmin(viewer: { user: { role: string; staffRole: StaffRole | null } }): boolean {
+  return viewer.user.role === "manager" && viewer.user.staffRole === "admin";
+}
