@@ -355,6 +355,34 @@ describe("refunds", () => {
     expect(await refundsOf(elsewhere.item.id)).toHaveLength(0);
   });
 
+  it("refunds and reversals are an admin's: an engagement manager gets 403, sees why instead of the buttons, and nothing moves", async () => {
+    const { client, consultant, outline, items } = await paidEngagement({ count: 2 });
+    await payoutAccount(consultant.user.id, true);
+    await approve(client.token, outline.id, items[0]!.id);
+    const manager = await signedInManager({ staffRole: "manager" });
+    const page = await (await sendWithStripe(`/manage/engagements/${outline.id}`, { token: manager.token })).text();
+    expect(page).toContain(html("Only an admin can reverse or refund this."));
+    expect(page).not.toContain('value="refund-item"');
+    expect(page).not.toContain('value="reverse-transfer"');
+    const before = (await stubRequests()).length;
+    for (const [intent, itemId] of [
+      ["refund-item", items[1]!.id],
+      ["reverse-transfer", items[0]!.id],
+    ] as const) {
+      const refused = await moneyAction(manager.token, outline.id, intent, itemId);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("Only an admin can do this.");
+    }
+    expect((await stubRequests()).length).toBe(before);
+    expect(await refundsOf(items[1]!.id)).toHaveLength(0);
+    expect((await transfersOf(items[0]!.id))[0]!.status).toBe("paid");
+    // An admin sees the buttons.
+    const admin = await signedInManager();
+    const adminPage = await (await sendWithStripe(`/manage/engagements/${outline.id}`, { token: admin.token })).text();
+    expect(adminPage).toContain('value="refund-item"');
+    expect(adminPage).toContain('value="reverse-transfer"');
+  });
+
   it("a money action without a deliverable, or with JSON, answers 400 with the form's error and changes nothing", async () => {
     const { outline, items } = await paidEngagement({ count: 2 });
     const manager = await signedInManager();
