@@ -273,8 +273,10 @@ export async function listStaff(
         expiresAt: staffInvitations.expiresAt,
         acceptedAt: staffInvitations.acceptedAt,
         revokedAt: staffInvitations.revokedAt,
-        inviterFirst: inviter.firstName,
-        inviterLast: inviter.lastName,
+        // Aliased: a batch's rows come back keyed by column name, and the invitation has a
+        // first_name and last_name too (docs/decisions/038).
+        inviterFirst: sql<string | null>`${inviter.firstName}`.as("inviter_first_name"),
+        inviterLast: sql<string | null>`${inviter.lastName}`.as("inviter_last_name"),
       })
       .from(staffInvitations)
       .leftJoin(inviter, eq(inviter.id, staffInvitations.invitedById))
