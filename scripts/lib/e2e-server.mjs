@@ -26,14 +26,9 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
   const persistTo = await mkdtemp(path.join(os.tmpdir(), "partwise-e2e-"));
   const cleanup = () => rm(persistTo, { recursive: true, force: true });
   try {
+    await applyMigrations(persistTo);
     // CI=true: wrangler never stops to ask for confirmation.
     const env = quietEnv({ CI: "true" });
-    const migrate = await run(
-      bin("wrangler"),
-      ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
-      { env, label: "e2e: migrations" },
-    );
-    if (migrate !== 0) throw new Error(`wrangler d1 migrations apply failed (exit ${migrate})`);
     const seed = await run(process.execPath, ["scripts/seed.mjs", "--persist-to", persistTo], {
       env,
       label: "e2e: seed",
@@ -61,6 +56,20 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
   }
 }
 
+/**
+ * Every migration applied to the local D1 in `persistTo`, and nothing else (no seed): the empty
+ * database a new operator starts from (also tests/e2e/identity/staff-from-scratch.test.ts).
+ */
+export async function applyMigrations(persistTo, { label = "e2e: migrations" } = {}) {
+  // CI=true: wrangler never stops to ask for confirmation.
+  const migrate = await run(
+    bin("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
+    { env: quietEnv({ CI: "true" }), label },
+  );
+  if (migrate !== 0) throw new Error(`wrangler d1 migrations apply failed (exit ${migrate})`);
+}
+
 /** Times `wrangler dev` is started before the browser tests give up (see startWrangler). */
 const START_ATTEMPTS = 3;
 
@@ -77,8 +86,9 @@ function logTail(file, lines = 40) {
  * The app's own settings for `wrangler dev`: the settings a fresh clone's `npm start` writes to
  * .dev.vars, never a developer's own .dev.vars (the browser tests see what a fresh clone serves),
  * and more sign-ups from 127.0.0.1 than one network's default (every browser test signs up).
+ * Also given to the empty server of tests/e2e/identity/staff-from-scratch.test.ts.
  */
-const APP_ARGS = [
+export const APP_ARGS = [
   "--env-file",
   DEV_VARS_EXAMPLE,
   "--var",
@@ -96,6 +106,7 @@ const APP_ARGS = [
  * wrangler exit at once: such an early exit is retried on new ports, up to START_ATTEMPTS times.
  * Each attempt has its own log; when every attempt fails the error carries the tail of the last
  * log, so CI output shows why. Resolves with `{ child, baseURL, log }`; stop with stopGroup(child).
+ * @param {{ persistTo: string; logFile: string; config?: string | null; args?: string[]; label?: string }} options
  */
 export async function startWranglerDev({ persistTo, logFile, config = null, args = [], label = "e2e" }) {
   mkdirSync(path.dirname(logFile), { recursive: true });
