@@ -34,6 +34,9 @@ import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { runIntent } from "~/http/route-kit.server";
 import { submitForm } from "~/http/form-submit.server";
+import { AuditTable } from "~/components/audit/audit-table";
+import { ACTIVITY_CSV_PATH, AUDIT_MORE } from "~/lib/audit/audit-actions";
+import { AUDIT_PAGE_SIZE, listAuditEvents } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
 import { changePassword } from "~/server/identity/password-change.server";
@@ -73,6 +76,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pending = tab === "personal" ? await pendingEmailChange(context.app, viewer.user.id) : null;
   // The Business tab says when the books show another revenue band than the one chosen (ADR 050).
   const bandCheck = tab === "business" ? await loadBandDisagreement(context.app, viewer.business) : null;
+  // The Activity tab: the business's audit trail, newest first (the CSV has all of it).
+  const activity = tab === "activity" ? await listAuditEvents(context.app, { businessId: viewer.business.id }) : null;
   return {
     tab,
     ...getSettingsView(viewer, context.app.now()),
@@ -90,6 +95,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pendingEmail: pending ? pendingEmailMessage(pending.email, pending.until) : null,
     bandCheck,
     confirmRevenueBand: bandCheck !== null && query.get("confirm") === "revenue-band",
+    activity,
   };
 }
 
@@ -253,6 +259,7 @@ export default function CompanyProfile() {
     pendingEmail,
     bandCheck,
     confirmRevenueBand,
+    activity,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
     SettingsActionData | DisconnectActionData | EmailPreferencesActionData | RevenueBandActionData | undefined;
@@ -279,6 +286,16 @@ export default function CompanyProfile() {
       <section className="card settings-card">
         <SettingsTabs selected={tab} />
         <div role="tabpanel" id={SETTINGS_PANEL_ID} aria-labelledby={settingsTabId(tab)} className="tab-panel">
+          {tab === "activity" && activity ? (
+            <AuditTable
+              headingId="settings-activity"
+              title="Activity"
+              rows={activity}
+              csvHref={ACTIVITY_CSV_PATH}
+              emptyText="Nothing recorded yet. Changes to the business, its money and its settings will show here."
+              more={activity.length >= AUDIT_PAGE_SIZE ? AUDIT_MORE : null}
+            />
+          ) : null}
           {tab === "personal" ? (
             <PersonalForm
               key={pendingEmail ?? ""}

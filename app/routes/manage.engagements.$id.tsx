@@ -35,6 +35,7 @@ import { MONEY_ACTION_INVALID, REFUND_DONE, TRANSFER_RETRIED, TRANSFER_REVERSED 
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { refundItem, retryTransfer, reverseTransfer } from "~/server/payouts/transfers.server";
 import { isAdmin } from "~/server/identity/staff.server";
+import { actorOf } from "~/server/audit/audit.server";
 import { STAFF_ADMINS_ONLY } from "~/lib/identity/staff";
 
 export const meta: MetaFunction = () => [{ title: "Engagement | Partwise" }];
@@ -161,15 +162,20 @@ async function moneyAction(
 }
 
 const retryTransferPost = (post: EngagementPost) =>
-  moneyAction(post, (itemId) => retryTransfer(post.app, post.id, itemId), "transfer-retried");
+  moneyAction(post, (itemId) => retryTransfer(post.app, actorOf(post.viewer), post.id, itemId), "transfer-retried");
 
 const reverseTransferPost = (post: EngagementPost) =>
-  moneyAction(post, (itemId) => reverseTransfer(post.app, post.id, itemId), "transfer-reversed", "admins");
+  moneyAction(
+    post,
+    (itemId) => reverseTransfer(post.app, actorOf(post.viewer), post.id, itemId),
+    "transfer-reversed",
+    "admins",
+  );
 
 const refundItemPost = (post: EngagementPost) =>
   moneyAction(
     post,
-    (itemId) => refundItem(post.app, post.viewer.user.id, post.id, itemId, appOrigin(post.app, post.request)),
+    (itemId) => refundItem(post.app, actorOf(post.viewer), post.id, itemId, appOrigin(post.app, post.request)),
     "refunded",
     "admins",
   );

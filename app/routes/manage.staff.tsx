@@ -107,7 +107,7 @@ async function memberPost({ app, viewer, formData }: StaffPost) {
   const post = parsed.data;
   const result =
     post.intent === "change-role"
-      ? await changeStaffRole(app, post.userId, post.staffRole)
+      ? await changeStaffRole(app, viewer.user.id, post.userId, post.staffRole)
       : await removeStaff(app, viewer.user.id, post.userId);
   return result.ok ? done(result.msg) : refused(result.msg, result.status);
 }
@@ -119,7 +119,7 @@ async function invitationPost({ app, viewer, request, formData }: StaffPost) {
   const result =
     intent === "resend-invitation"
       ? await resendStaffInvitation(app, appOrigin(app, request), viewer.user.id, invitationId)
-      : await revokeStaffInvitation(app, invitationId);
+      : await revokeStaffInvitation(app, viewer.user.id, invitationId);
   return result.ok ? done(result.msg) : refused(result.msg, result.status);
 }
 

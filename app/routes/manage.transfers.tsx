@@ -23,6 +23,7 @@ import { deliveryItemIdField } from "~/lib/payouts/money-action-fields";
 import { MONEY_LABELS, TRANSFER_RETRIED, TRANSFER_STATUS_LABELS } from "~/lib/payouts/transfer-copy";
 import { formatDate } from "~/lib/shared/dates";
 import { requireRole } from "~/http/guards.server";
+import { actorOf } from "~/server/audit/audit.server";
 import { loadConsoleTransfers, type ConsoleTransferRow } from "~/server/payouts/console-transfers.server";
 import { retryTransfer } from "~/server/payouts/transfers.server";
 import { describeIssues, readForm } from "~/http/http.server";
@@ -99,12 +100,12 @@ type ActionResult = { error: string };
  * reason; an unknown deliverable → 404; an unreadable body or missing fields → 400/415.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireRole(context.app, request, "manager");
+  const viewer = await requireRole(context.app, request, "manager");
   const body = await readForm(request);
   if (!body.ok) return data<ActionResult>({ error: body.msg }, { status: body.status });
   const parsed = RetryTransferSchema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) return data<ActionResult>({ error: describeIssues(parsed.error).msg }, { status: 400 });
-  const result = await retryTransfer(context.app, parsed.data.outlineId, parsed.data.deliveryItemId);
+  const result = await retryTransfer(context.app, actorOf(viewer), parsed.data.outlineId, parsed.data.deliveryItemId);
   if (!result.ok) return data<ActionResult>({ error: result.msg }, { status: result.status });
   return redirect(`${TRANSFERS_PATH}?notice=retried`);
 }

@@ -33,6 +33,8 @@ export interface AppContext {
    * Recorded as the app's last known origin for the emails jobs send (app-origin.server.ts).
    */
   requestOrigin: string | null;
+  /** Where the request came from (CF-Connecting-IP and User-Agent), for the audit trail; nulls in jobs and cron. */
+  requestFrom: { ip: string | null; userAgent: string | null };
 }
 
 declare module "@remix-run/cloudflare" {
@@ -70,6 +72,10 @@ export function createAppContext(
     afterResponse: options.afterResponse ?? ((task) => waitUntil(task())),
     memo: new Map(),
     requestOrigin: options.request ? new URL(options.request.url).origin : null,
+    requestFrom: {
+      ip: options.request?.headers.get("CF-Connecting-IP") ?? null,
+      userAgent: options.request?.headers.get("User-Agent")?.slice(0, 256) ?? null,
+    },
   };
 }
 

@@ -38,3 +38,4 @@ export * from "./learning";
 export * from "./payouts";
 export * from "./relations";
 export * from "./transfers";
+export * from "./audit";

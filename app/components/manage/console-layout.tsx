@@ -73,6 +73,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     count: { of: (counts) => counts.openSupportMessages, what: "open" },
   },
   { to: "/manage/notifications", label: "Notifications", icon: "bell" },
+  { to: "/manage/audit", label: "Audit trail", icon: "documents" },
   { to: STAFF_PATH, label: "Staff", icon: "people", admins: true },
   { to: "/manage/settings", label: "Settings", icon: "settings" },
 ];

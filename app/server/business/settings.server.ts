@@ -9,6 +9,7 @@ import {
 } from "~/lib/business/settings-schemas";
 import type { ClientViewer, Viewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
+import { actorOf, auditStatementWhen, changedFields, recordAudit } from "~/server/audit/audit.server";
 import { findNaics } from "./naics.server";
 import { updateNameAndPhone } from "~/server/identity/accounts.server";
 import { requestEmailChange, type EmailChangeRefusal } from "~/server/identity/email-change.server";
@@ -94,7 +95,18 @@ export async function updatePersonalInfo(
     pendingEmail = requested.pendingEmail;
   }
   const user = await updateNameAndPhone(app, viewer.user.id, input);
-  return user ? { ok: true, user, pendingEmail } : { ...notFound, field: null };
+  if (!user) return { ...notFound, field: null };
+  const changed = changedFields(viewer.user, user, ["firstName", "lastName", "phone"]);
+  if (Object.keys(changed).length > 0) {
+    await recordAudit(app, {
+      actor: actorOf(viewer),
+      action: "user.personal_updated",
+      businessId: viewer.business?.id ?? null,
+      subject: { type: "user", id: viewer.user.id },
+      detail: changed,
+    });
+  }
+  return { ok: true, user, pendingEmail };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,20 +132,39 @@ export async function updateBusinessInfo(
   const naicsChanged = input.naics !== undefined && input.naics !== stored.naics;
   if (revenueChanged || naicsChanged) return { ok: false, status: 400, msg: READ_ONLY_FIELDS_MESSAGE };
 
-  const [business] = await app.db
+  const next = {
+    name: input.name,
+    clientRole: input.role,
+    city: input.city,
+    state: input.state,
+    employeeBand: input.employeeCount,
+    numberOfEmployees: headcountForBand(input.employeeCount, stored),
+  };
+  const owned = and(eq(businesses.id, stored.id), eq(businesses.ownerUserId, viewer.user.id));
+  const changed = changedFields(stored, next, ["name", "clientRole", "city", "state", "employeeBand"]);
+  const update = app.db
     .update(businesses)
-    .set({
-      name: input.name,
-      clientRole: input.role,
-      city: input.city,
-      state: input.state,
-      employeeBand: input.employeeCount,
-      numberOfEmployees: headcountForBand(input.employeeCount, stored),
-      updatedAt: app.now(),
-    })
-    .where(and(eq(businesses.id, stored.id), eq(businesses.ownerUserId, viewer.user.id)))
-    .returning()
-    .all();
+    .set({ ...next, updatedAt: app.now() })
+    .where(owned)
+    .returning();
+  // What changed is recorded in the same batch (nothing when the form saved the same values).
+  const [[business]] =
+    Object.keys(changed).length > 0
+      ? await app.db.batch([
+          update,
+          auditStatementWhen(
+            app,
+            {
+              actor: actorOf(viewer),
+              action: "business.info_updated",
+              businessId: stored.id,
+              subject: { type: "business", id: stored.id },
+              detail: changed,
+            },
+            { from: businesses, where: owned },
+          ),
+        ])
+      : [await update];
   return business ? { ok: true, business } : notFound;
 }
 

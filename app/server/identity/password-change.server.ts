@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { sessions, users } from "~db/schema";
 import { WRONG_OLD_PASSWORD_MESSAGE, type PasswordChangeInput } from "~/lib/business/settings-schemas";
 import type { AppContext } from "~/server/load-context";
+import { actorOf, auditStatement } from "~/server/audit/audit.server";
 import { formatDateTime } from "~/lib/shared/dates";
 import { sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
@@ -46,6 +47,12 @@ export async function changePassword(
     app.db.delete(sessions).where(and(eq(sessions.userId, viewer.user.id), ne(sessions.id, viewer.sessionId))),
     // A pending email change dies with the old password (ADR 050).
     expirePendingEmailChanges(app, viewer.user.id, now),
+    auditStatement(app, {
+      actor: actorOf(viewer),
+      action: "user.password_changed",
+      businessId: viewer.business?.id ?? null,
+      subject: { type: "user", id: viewer.user.id },
+    }),
   ]);
   sendPasswordChangedNotice(app, row, now);
   return { ok: true };

@@ -31,6 +31,7 @@ import {
 import { hashPassword } from "~/server/identity/password.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
+import { auditStatement, auditStatementWhen, recordAudit } from "~/server/audit/audit.server";
 import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 
@@ -155,16 +156,25 @@ export async function inviteStaff(
     expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
   };
   // One statement: a new invitation, or the open one of this email refreshed (the partial unique
-  // index on open invitations), so two racing invites leave one row.
-  const [row] = await app.db
-    .insert(staffInvitations)
-    .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
-    .onConflictDoUpdate({
-      target: staffInvitations.email,
-      targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
-      set: fields,
-    })
-    .returning({ id: staffInvitations.id });
+  // index on open invitations), so two racing invites leave one row. Recorded in the same batch.
+  const [[row]] = await app.db.batch([
+    app.db
+      .insert(staffInvitations)
+      .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
+      .onConflictDoUpdate({
+        target: staffInvitations.email,
+        targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
+        set: fields,
+      })
+      .returning({ id: staffInvitations.id }),
+    auditStatement(app, {
+      actor: { userId: adminId, kind: "admin" },
+      action: "staff.invited",
+      businessId: null,
+      subject: { type: "staff_invitation", id: input.email },
+      detail: { email: input.email, staffRole: input.staffRole },
+    }),
+  ]);
   if (!(await sendStaffInvitation(app, origin, input, token, adminId))) {
     return failure(503, STAFF_INVITATION_EMAIL_FAILED);
   }
@@ -205,6 +215,13 @@ export async function resendStaffInvitation(
       staffRole: staffInvitations.staffRole,
     });
   if (!updated) return invitationRefusal(app, id);
+  await recordAudit(app, {
+    actor: { userId: adminId, kind: "admin" },
+    action: "staff.invitation_resent",
+    businessId: null,
+    subject: { type: "staff_invitation", id: updated.email },
+    detail: { email: updated.email },
+  });
   if (!(await sendStaffInvitation(app, origin, updated, token, adminId))) {
     return failure(503, STAFF_INVITATION_EMAIL_FAILED);
   }
@@ -212,13 +229,21 @@ export async function resendStaffInvitation(
 }
 
 /** Withdraws an open invitation: its link says so from now on. */
-export async function revokeStaffInvitation(app: AppContext, id: string): Promise<Done | Failure> {
+export async function revokeStaffInvitation(app: AppContext, adminId: string, id: string): Promise<Done | Failure> {
   const [revoked] = await app.db
     .update(staffInvitations)
     .set({ revokedAt: app.now() })
     .where(openInvitation(id))
-    .returning({ id: staffInvitations.id });
-  return revoked ? { ok: true, msg: STAFF_INVITATION_REVOKED } : invitationRefusal(app, id);
+    .returning({ email: staffInvitations.email });
+  if (!revoked) return invitationRefusal(app, id);
+  await recordAudit(app, {
+    actor: { userId: adminId, kind: "admin" },
+    action: "staff.invitation_revoked",
+    businessId: null,
+    subject: { type: "staff_invitation", id: revoked.email },
+    detail: { email: revoked.email },
+  });
+  return { ok: true, msg: STAFF_INVITATION_REVOKED };
 }
 
 export type StaffMemberRow = {
@@ -403,6 +428,13 @@ export async function acceptStaffInvitation(
     const again = await lookupStaffInvitation(app, token);
     return { ok: false, status: 400, msg: again.ok ? STAFF_INVITATION_UNKNOWN : again.msg };
   }
+  await recordAudit(app, {
+    actor: { userId, kind: found.staffRole },
+    action: "staff.joined",
+    businessId: null,
+    subject: { type: "user", id: userId },
+    detail: { email: found.email, staffRole: found.staffRole },
+  });
   const { cookie } = await createSession(app, request, userId);
   return { ok: true, cookie };
 }
@@ -418,13 +450,26 @@ async function memberRefusal(app: AppContext, userId: string): Promise<Failure> 
 }
 
 /** Makes an active staff member an admin or an engagement manager; never the last admin a manager. */
-export async function changeStaffRole(app: AppContext, userId: string, staffRole: StaffRole): Promise<Done | Failure> {
+export async function changeStaffRole(
+  app: AppContext,
+  adminId: string,
+  userId: string,
+  staffRole: StaffRole,
+): Promise<Done | Failure> {
   const [changed] = await app.db
     .update(users)
     .set({ staffRole, updatedAt: app.now() })
     .where(and(eq(users.id, userId), activeStaff, staffRole === "admin" ? undefined : anotherAdmin(userId)))
-    .returning({ id: users.id });
-  return changed ? { ok: true, msg: STAFF_ROLE_CHANGED } : memberRefusal(app, userId);
+    .returning({ email: users.email });
+  if (!changed) return memberRefusal(app, userId);
+  await recordAudit(app, {
+    actor: { userId: adminId, kind: "admin" },
+    action: "staff.role_changed",
+    businessId: null,
+    subject: { type: "user", id: userId },
+    detail: { email: changed.email, staffRole },
+  });
+  return { ok: true, msg: STAFF_ROLE_CHANGED };
 }
 
 /**
@@ -448,6 +493,17 @@ export async function removeStaff(app: AppContext, adminId: string, userId: stri
           sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${userId} AND users.deactivated_at IS NOT NULL)`,
         ),
       ),
+    // Recorded by the call that closed the account (its own deactivated_at), once.
+    auditStatementWhen(
+      app,
+      {
+        actor: { userId: adminId, kind: "admin" },
+        action: "staff.removed",
+        businessId: null,
+        subject: { type: "user", id: userId },
+      },
+      { from: users, where: and(eq(users.id, userId), eq(users.deactivatedAt, now)) },
+    ),
   ]);
   return closed.length > 0 ? { ok: true, msg: STAFF_REMOVED } : memberRefusal(app, userId);
 }

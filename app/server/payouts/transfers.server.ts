@@ -30,6 +30,7 @@ import {
   TRANSFER_STILL_HELD,
 } from "~/lib/payouts/transfer-copy";
 import type { AppContext } from "~/server/load-context";
+import { auditStatementWhen, recordAudit, type AuditActor } from "~/server/audit/audit.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { sendRefundReceipt } from "~/server/payments/receipt-emails.server";
 import { notifyDeliverable } from "~/server/engagements/deliverable-notices.server";
@@ -281,13 +282,25 @@ async function loadItemMoney(app: AppContext, outlineId: string, itemId: string)
 }
 
 /** The manager's Retry of a failed (or held, or stuck) transfer. */
-export async function retryTransfer(app: AppContext, outlineId: string, itemId: string): Promise<MoneyActionResult> {
+export async function retryTransfer(
+  app: AppContext,
+  actor: AuditActor,
+  outlineId: string,
+  itemId: string,
+): Promise<MoneyActionResult> {
   const found = await loadItemMoney(app, outlineId, itemId);
   if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
   if (!found.transfer || found.transfer.status === "paid" || found.transfer.status === "reversed") {
     return { ok: false, status: 409, msg: TRANSFER_NOT_RETRYABLE };
   }
   const after = await sendTransfer(app, itemId, ["held", "failed"]);
+  await recordAudit(app, {
+    actor,
+    action: "transfer.retried",
+    businessId: found.item.businessId,
+    subject: { type: "deliverable", id: itemId },
+    detail: { outlineId, outcome: after?.status ?? null },
+  });
   if (after?.status === "paid") return { ok: true, msg: TRANSFER_RETRIED };
   if (after?.status === "held") return { ok: false, status: 409, msg: TRANSFER_STILL_HELD };
   if (after?.status === "failed") return { ok: false, status: 502, msg: TRANSFER_RETRY_FAILED };
@@ -299,7 +312,12 @@ export async function retryTransfer(app: AppContext, outlineId: string, itemId: 
  * (Idempotency-Key `reverse-item-{itemId}`, so a double submit makes one reversal), after which
  * the item may be refunded.
  */
-export async function reverseTransfer(app: AppContext, outlineId: string, itemId: string): Promise<MoneyActionResult> {
+export async function reverseTransfer(
+  app: AppContext,
+  actor: AuditActor,
+  outlineId: string,
+  itemId: string,
+): Promise<MoneyActionResult> {
   const found = await loadItemMoney(app, outlineId, itemId);
   if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
   const transfer = found.transfer;
@@ -322,10 +340,29 @@ export async function reverseTransfer(app: AppContext, outlineId: string, itemId
     }
   }
   const now = app.now();
-  await app.db
-    .update(consultantTransfers)
-    .set({ status: "reversed", stripeReversalId: reversalId, reversedAt: now, updatedAt: now })
-    .where(and(eq(consultantTransfers.id, transfer.id), eq(consultantTransfers.status, "paid")));
+  const reversed = and(
+    eq(consultantTransfers.id, transfer.id),
+    eq(consultantTransfers.status, "reversed"),
+    eq(consultantTransfers.reversedAt, now),
+  );
+  await app.db.batch([
+    app.db
+      .update(consultantTransfers)
+      .set({ status: "reversed", stripeReversalId: reversalId, reversedAt: now, updatedAt: now })
+      .where(and(eq(consultantTransfers.id, transfer.id), eq(consultantTransfers.status, "paid"))),
+    // Recorded by the call that reversed it (its own reversedAt), once.
+    auditStatementWhen(
+      app,
+      {
+        actor,
+        action: "transfer.reversed",
+        businessId: found.item.businessId,
+        subject: { type: "deliverable", id: itemId },
+        detail: { outlineId, amountCents: transfer.amountCents, stripeReversalId: reversalId },
+      },
+      { from: consultantTransfers, where: reversed },
+    ),
+  ]);
   return { ok: true, msg: TRANSFER_REVERSED };
 }
 
@@ -340,7 +377,7 @@ export async function reverseTransfer(app: AppContext, outlineId: string, itemId
  */
 export async function refundItem(
   app: AppContext,
-  managerUserId: string,
+  actor: AuditActor,
   outlineId: string,
   itemId: string,
   /** The origin for the notice emails' links (null: in-app notices only). */
@@ -398,7 +435,7 @@ export async function refundItem(
           status: value("pending", "status"),
           stripeRefundId: value(null, "stripe_refund_id"),
           failureMessage: value(null, "failure_message"),
-          createdByUserId: value(managerUserId, "created_by_user_id"),
+          createdByUserId: value(actor.userId, "created_by_user_id"),
           createdAt: value(now.getTime(), "created_at"),
           updatedAt: value(now.getTime(), "updated_at"),
         })
@@ -414,7 +451,7 @@ export async function refundItem(
     // with the refund it may already have made, so the money moves once either way.
     const [again] = await app.db
       .update(itemRefunds)
-      .set({ status: "pending", failureMessage: null, createdByUserId: managerUserId, updatedAt: now })
+      .set({ status: "pending", failureMessage: null, createdByUserId: actor.userId, updatedAt: now })
       .where(
         and(
           eq(itemRefunds.itemId, itemId),
@@ -457,6 +494,25 @@ export async function refundItem(
       markPurchaseRefunded(app.db, purchase.id, at),
       // The refunded item stops: settled in its engagement, which completes if nothing else is left.
       ...settleRefundedItem(app, outlineId, itemId, at),
+      // Recorded by the call that settled it (the refund's own updatedAt), once.
+      auditStatementWhen(
+        app,
+        {
+          actor,
+          action: "item.refunded",
+          businessId: item.businessId,
+          subject: { type: "deliverable", id: itemId },
+          detail: { outlineId, amountCents: purchase.amountCents, stripeRefundId: made.id },
+        },
+        {
+          from: itemRefunds,
+          where: and(
+            eq(itemRefunds.id, claimedId),
+            eq(itemRefunds.stripeRefundId, made.id),
+            eq(itemRefunds.updatedAt, at),
+          ),
+        },
+      ),
     ]);
     // The business's (and the consultant's) history: told once, by the call that settled the refund.
     if (settled.length > 0) {

@@ -236,8 +236,8 @@ describe("roles and removal", () => {
     await db().update(users).set({ staffRole: "admin" }).where(eq(users.id, other.user.id));
     const app = appAt();
     const results = await Promise.all([
-      changeStaffRole(app, admin.user.id, "manager"),
-      changeStaffRole(app, other.user.id, "manager"),
+      changeStaffRole(app, other.user.id, admin.user.id, "manager"),
+      changeStaffRole(app, admin.user.id, other.user.id, "manager"),
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.find((result) => !result.ok)).toMatchObject({ status: 409, msg: LAST_ADMIN });

@@ -36,7 +36,9 @@ describe("the ledger over generated engagements", () => {
       for (const item of engagement.items) {
         const fate = FATES[Math.floor(next() * FATES.length)]!;
         if (fate === "refund") {
-          expect(await refundItem(app, engagement.client.user.id, engagement.outline.id, item.id)).toMatchObject({
+          expect(
+            await refundItem(app, { userId: engagement.client.user.id, kind: "admin" }, engagement.outline.id, item.id),
+          ).toMatchObject({
             ok: true,
           });
           continue;
@@ -53,9 +55,18 @@ describe("the ledger over generated engagements", () => {
         if (fate === "reverse" || fate === "reverse-refund") {
           await payoutAccount(engagement.consultant.user.id, true);
           await releaseHeldTransfers(app, engagement.consultant.user.id);
-          expect(await reverseTransfer(app, engagement.outline.id, item.id)).toMatchObject({ ok: true });
+          expect(
+            await reverseTransfer(app, { userId: null, kind: "system" }, engagement.outline.id, item.id),
+          ).toMatchObject({ ok: true });
           if (fate === "reverse-refund") {
-            expect(await refundItem(app, engagement.client.user.id, engagement.outline.id, item.id)).toMatchObject({
+            expect(
+              await refundItem(
+                app,
+                { userId: engagement.client.user.id, kind: "admin" },
+                engagement.outline.id,
+                item.id,
+              ),
+            ).toMatchObject({
               ok: true,
             });
           }

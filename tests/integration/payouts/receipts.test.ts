@@ -63,7 +63,12 @@ async function engagementWithRefund() {
   const engagement = await paidEngagement({ count: 3, delivered: 0 });
   const manager = await signedInManager();
   const [first, second, third] = engagement.items;
-  const refunded = await refundItem(stubApp(), manager.user.id, engagement.outline.id, third!.id);
+  const refunded = await refundItem(
+    stubApp(),
+    { userId: manager.user.id, kind: "admin" },
+    engagement.outline.id,
+    third!.id,
+  );
   expect(refunded).toMatchObject({ ok: true });
   const rows = await db()
     .select({ id: deliveryItems.id, purchaseId: deliveryItems.paidPurchaseId })
@@ -303,10 +308,12 @@ describe("the refund's notices", () => {
       },
     ]);
     // A second refund is refused and tells no one again.
-    expect(await refundItem(stubApp(), manager.user.id, outline.id, third.id)).toMatchObject({
-      ok: false,
-      status: 409,
-    });
+    expect(await refundItem(stubApp(), { userId: manager.user.id, kind: "admin" }, outline.id, third.id)).toMatchObject(
+      {
+        ok: false,
+        status: 409,
+      },
+    );
     expect(await refundNotices()).toHaveLength(2);
     expect(textOf(await page("/notifications", client.token))).toContain("A deliverable was refunded");
   });

@@ -1,0 +1,95 @@
+import { formatMoney } from "~/lib/shared/numbers";
+
+/**
+ * The actions the audit trail records (issue #38 item 2, docs/decisions/065), each with the
+ * sentence people read in Settings → Activity, the console's Audit trail and the CSV.
+ */
+export const AUDIT_ACTIONS = {
+  "staff.invited": "Invited a staff member",
+  "staff.invitation_resent": "Sent a staff invitation again",
+  "staff.invitation_revoked": "Revoked a staff invitation",
+  "staff.joined": "Joined the staff",
+  "staff.role_changed": "Changed a staff member's role",
+  "staff.removed": "Removed a staff member",
+  "item.refunded": "Refunded a deliverable",
+  "transfer.reversed": "Reversed a transfer to a consultant",
+  "transfer.retried": "Retried a transfer to a consultant",
+  "business.info_updated": "Changed the business's details",
+  "user.personal_updated": "Changed personal details",
+  "user.password_changed": "Changed the password",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The business's trail as CSV (Settings → Activity's Download CSV). */
+export const ACTIVITY_CSV_PATH = "/company-profile/activity.csv";
+
+/** The console's choice of the staff's own matters (not a business). */
+export const STAFF_SCOPE = "staff";
+
+/** The console's trail of a business (or STAFF_SCOPE) as CSV. */
+export const auditCsvPath = (scope: string) => `/manage/audit.csv?business=${encodeURIComponent(scope)}`;
+
+/** Under a trail that shows its newest rows only. */
+export const AUDIT_MORE = "The newest 100 are shown here; the CSV has all of them.";
+
+/** Who acted, as the trail shows them. */
+export const AUDIT_ACTOR_KINDS = {
+  client: "Business",
+  consultant: "Consultant",
+  admin: "Admin",
+  manager: "Engagement manager",
+  system: "Partwise",
+} as const;
+
+export type AuditActorKind = keyof typeof AUDIT_ACTOR_KINDS;
+
+/** The sentence of an action (an unknown one, written by a later version, as its name). */
+export function auditActionText(action: string): string {
+  return Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction] : action;
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  name: "Name",
+  clientRole: "Role",
+  city: "City",
+  state: "State",
+  employeeBand: "Employees",
+  firstName: "First name",
+  lastName: "Last name",
+  phone: "Phone",
+  email: "Email",
+  staffRole: "Role",
+  amountCents: "Amount",
+  outlineId: "Engagement",
+  outcome: "Outcome",
+  stripeRefundId: "Stripe refund",
+  stripeReversalId: "Stripe reversal",
+};
+
+const STAFF_ROLE_WORDS: Record<string, string> = { admin: "Admin", manager: "Engagement manager" };
+
+function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(none)";
+  if (field.endsWith("Cents") && typeof value === "number") {
+    return formatMoney(value);
+  }
+  if (field === "staffRole" && typeof value === "string") return STAFF_ROLE_WORDS[value] ?? value;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/**
+ * An event's details for people: a change as `Name: "Old" → "New"`, a fact as `Amount: $1,500.00`,
+ * separated by "; " (what Activity, the console and the CSV show).
+ */
+export function auditDetailText(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .map(([field, value]) => {
+      const name = FIELD_NAMES[field] ?? field;
+      if (Array.isArray(value) && value.length === 2) {
+        return `${name}: “${valueText(field, value[0])}” → “${valueText(field, value[1])}”`;
+      }
+      return `${name}: ${valueText(field, value)}`;
+    })
+    .join("; ");
+}
