@@ -4,8 +4,8 @@ import { z } from "zod";
 import { AuditTable } from "~/components/audit/audit-table";
 import { requireRole } from "~/http/guards.server";
 import { notFound } from "~/http/route-kit.server";
-import { AUDIT_MORE, auditCsvPath, STAFF_SCOPE } from "~/lib/audit/audit-actions";
-import { AUDIT_PAGE_SIZE, listAuditEvents } from "~/server/audit/audit.server";
+import { AUDIT_MORE, AUDIT_PAGE_SIZE, auditCsvPath, STAFF_SCOPE } from "~/lib/audit/audit-actions";
+import { listAuditEvents } from "~/server/audit/audit.server";
 import { businessNames } from "~/server/business/business-names.server";
 import { isAdmin } from "~/server/identity/staff.server";
 

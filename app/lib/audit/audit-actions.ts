@@ -30,8 +30,11 @@ export const STAFF_SCOPE = "staff";
 /** The console's trail of a business (or STAFF_SCOPE) as CSV. */
 export const auditCsvPath = (scope: string) => `/manage/audit.csv?business=${encodeURIComponent(scope)}`;
 
+/** The most a page shows at once; the CSV has everything. */
+export const AUDIT_PAGE_SIZE = 100;
+
 /** Under a trail that shows its newest rows only. */
-export const AUDIT_MORE = "The newest 100 are shown here; the CSV has all of them.";
+export const AUDIT_MORE = `The newest ${AUDIT_PAGE_SIZE} are shown here; the CSV has all of them.`;
 
 /** Who acted, as the trail shows them. */
 export const AUDIT_ACTOR_KINDS = {

@@ -2,7 +2,7 @@ import { desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { auditEvents, users } from "~db/schema";
 import type { AuditAction, AuditActorKind } from "~/lib/audit/audit-actions";
-import { auditActionText, auditDetailText, AUDIT_ACTOR_KINDS } from "~/lib/audit/audit-actions";
+import { auditActionText, auditDetailText, AUDIT_ACTOR_KINDS, AUDIT_PAGE_SIZE } from "~/lib/audit/audit-actions";
 import type { AppContext } from "~/server/load-context";
 
 /**
@@ -115,9 +115,6 @@ export type AuditRow = {
   ip: string | null;
   userAgent: string | null;
 };
-
-/** The most a page shows at once; the CSV has everything. */
-export const AUDIT_PAGE_SIZE = 100;
 
 /**
  * The events of one business (or, with `businessId` null, the staff matters), newest first, with

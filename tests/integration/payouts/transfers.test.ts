@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consultantTransfers, deliveryItems, itemRefunds, notifications, purchases } from "~db/schema";
+import { auditEvents, consultantTransfers, deliveryItems, itemRefunds, notifications, purchases } from "~db/schema";
 import {
   MONEY_ACTION_INVALID,
   REFUND_AFTER_TRANSFER,
@@ -30,6 +30,9 @@ const moneyAction = (token: string | null, outlineId: string, intent: string, it
     token,
     form: { intent, deliveryItemId: itemId },
   });
+
+/** The audit events about a deliverable (issue #38 item 2). */
+const auditOf = (itemId: string) => db().select().from(auditEvents).where(eq(auditEvents.subjectId, itemId));
 
 const transferRequests = async (itemId: string) =>
   (await stubRequests()).filter((r) => r.path === "/v1/transfers" && r.idempotencyKey === `transfer-item-${itemId}`);
@@ -227,6 +230,16 @@ describe("refunds", () => {
     const again = await moneyAction(manager.token, outline.id, "refund-item", active.id);
     expect(again.status).toBe(409);
     expect(await again.text()).toContain(html(REFUND_ALREADY));
+    // The business's audit trail has it once: who, as what, how much.
+    expect(await auditOf(active.id)).toMatchObject([
+      {
+        action: "item.refunded",
+        actorUserId: manager.user.id,
+        actorKind: "admin",
+        businessId: client.business.id,
+        detail: { outlineId: outline.id, amountCents: 150_000, stripeRefundId: refund!.stripeRefundId },
+      },
+    ]);
 
     // The manager's page and the business's money both show it.
     const page = await (
@@ -287,6 +300,7 @@ describe("refunds", () => {
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([302, 409]);
     expect(await refundsOf(active.id)).toMatchObject([{ status: "succeeded", stripeRefundId: made.id }]);
+    expect(await auditOf(active.id)).toMatchObject([{ action: "item.refunded", detail: { stripeRefundId: made.id } }]);
     expect(await refundCalls()).toBe(2);
     const [after] = await db().select().from(purchases).where(eq(purchases.id, purchase!.id));
     expect(after!.status).toBe("refunded");
@@ -309,6 +323,8 @@ describe("refunds", () => {
 
     const reversed = await moneyAction(manager.token, outline.id, "reverse-transfer", item.id);
     expect(reversed.status).toBe(302);
+    expect((await moneyAction(manager.token, outline.id, "reverse-transfer", item.id)).status).toBe(409);
+    expect(await auditOf(item.id)).toMatchObject([{ action: "transfer.reversed", actorKind: "admin" }]);
     const [transfer] = await transfersOf(item.id);
     expect(transfer!.status).toBe("reversed");
     expect(transfer!.stripeReversalId).toMatch(/^trr_stub_/);
