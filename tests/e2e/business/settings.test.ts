@@ -116,6 +116,11 @@ describe("settings", () => {
     await page.getByLabel("Current Password", { exact: true }).waitFor();
     await expect.poll(() => tabs.getByRole("tab", { name: "Account" }).getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("End");
+    await page
+      .getByText("Nothing recorded yet. Changes to the business, its money and its settings will show here.")
+      .waitFor();
+    await expect.poll(() => tabs.getByRole("tab", { name: "Activity" }).getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("ArrowLeft");
     await page.getByText("Select the industries that you would like insights from.").waitFor();
     await page.keyboard.press("Home");
     await page.getByLabel("First name").waitFor();
@@ -247,7 +252,7 @@ describe("settings", () => {
     "on a phone the settings fit the screen",
     async ({ page }) => {
       await signUpNewClient(page, NEW_CLIENT);
-      for (const tab of ["personal", "business", "account", "preferences"]) {
+      for (const tab of ["personal", "business", "account", "preferences", "activity"]) {
         await openSettings(page, tab);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, tab).toBeLessThanOrEqual(PHONE.width);
