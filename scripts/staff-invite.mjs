@@ -50,7 +50,7 @@ const where = options.remote
   ? "the remote database"
   : `the local database${options.persistTo ? ` (${options.persistTo})` : ""}`;
 console.log(
-  `staff:invite: invited ${options.firstName} ${options.lastName} <${options.email}> as ${options.role} in ${where}.`,
+  `staff:invite: invited ${[options.firstName, options.lastName].filter(Boolean).join(" ")} <${options.email}> as ${options.role} in ${where}.`,
 );
 console.log(`Open this link within 7 days to choose a password (it works once):`);
 console.log(`${origin}/staff-invitation/${token}`);

@@ -82,6 +82,10 @@ export function invitationSql({ email, firstName, lastName, role, tokenHash, now
     "ON CONFLICT (email) WHERE accepted_at IS NULL AND revoked_at IS NULL DO UPDATE SET",
     "  first_name = excluded.first_name, last_name = excluded.last_name, staff_role = excluded.staff_role,",
     "  token_hash = excluded.token_hash, invited_by_id = NULL, expires_at = excluded.expires_at;",
+    // The audit trail's record of it (docs/decisions/065): by Partwise itself, through this command.
+    "INSERT INTO audit_events (id, business_id, actor_user_id, actor_kind, action, subject_type, subject_id, detail, ip, user_agent, created_at)",
+    `SELECT ${quote(randomUUID())}, NULL, NULL, 'system', 'staff.invited', 'staff_invitation', ${quote(email)}, ${quote(JSON.stringify({ email, staffRole: role, via: "npm run staff:invite" }))}, NULL, NULL, ${now}`,
+    `WHERE NOT EXISTS (SELECT 1 FROM users WHERE email = ${quote(email)});`,
     `SELECT (SELECT count(*) FROM users WHERE email = ${quote(email)}) AS account,`,
     `  (SELECT count(*) FROM staff_invitations WHERE token_hash = ${quote(tokenHash)}) AS invited;`,
   ].join("\n");

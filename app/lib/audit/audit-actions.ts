@@ -68,6 +68,7 @@ const FIELD_NAMES: Record<string, string> = {
   outcome: "Outcome",
   stripeRefundId: "Stripe refund",
   stripeReversalId: "Stripe reversal",
+  via: "By",
 };
 
 const STAFF_ROLE_WORDS: Record<string, string> = { admin: "Admin", manager: "Engagement manager" };

@@ -39,6 +39,7 @@ const MANAGER_SECTIONS = [
   "Learning",
   "Support messages",
   "Notifications",
+  "Audit trail",
   "Settings",
 ];
 const ADMIN_SECTIONS = [...MANAGER_SECTIONS.slice(0, -1), "Staff", "Settings"];
@@ -233,6 +234,25 @@ describe("staff from scratch", () => {
           .waitFor();
         await managerRow.waitFor({ state: "detached" });
         expect(await people.count()).toBe(1);
+
+        // The audit trail of the staff's matters, newest first: the command's invitation, the
+        // admin joining, the invitation, the manager joining, the removal.
+        await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Audit trail" }).click();
+        await expectPath(page, "/manage/audit");
+        await page.getByLabel("Show", { exact: true }).selectOption({ label: "Staff (invitations, roles, removals)" });
+        await page.getByRole("button", { name: "Show", exact: true }).click();
+        await page.getByRole("heading", { name: "Staff", level: 2 }).waitFor();
+        const what = await page.locator('td[data-label="What"]').allTextContents();
+        expect(what).toEqual([
+          "Removed a staff member",
+          "Joined the staff",
+          "Invited a staff member",
+          "Joined the staff",
+          "Invited a staff member",
+        ]);
+        const who = await page.locator('td[data-label="Who"]').allTextContents();
+        expect(who.at(-1)).toBe("Partwise");
+        expect(who[0]).toBe(`Avery Admin (${ADMIN_EMAIL}) · Admin`);
 
         // The manager's next page load is signed out: the console is a plain 404, as for anyone
         // signed out, and the password no longer signs in.

@@ -66,5 +66,9 @@ describe("staff:invite", () => {
     );
     expect(sql).toContain("WHERE NOT EXISTS (SELECT 1 FROM users WHERE email = 'o''brien@example.com')");
     expect(sql).toContain("ON CONFLICT (email) WHERE accepted_at IS NULL AND revoked_at IS NULL DO UPDATE SET");
+    // Recorded in the audit trail, by Partwise through the command, under the same condition.
+    expect(sql).toContain(
+      `'system', 'staff.invited', 'staff_invitation', 'o''brien@example.com', '{"email":"o''brien@example.com","staffRole":"admin","via":"npm run staff:invite"}', NULL, NULL, 1800000000000`,
+    );
   });
 });
