@@ -300,7 +300,7 @@ function InviteForm({ lastResult, busy }: { lastResult: SubmissionResult<string[
     },
   });
   return (
-    <section className="card stack" aria-labelledby="staff-invite-heading">
+    <section className="card stack invitation-section" aria-labelledby="staff-invite-heading">
       <h2 id="staff-invite-heading">Invite staff</h2>
       <p className="console-muted">
         They get an email with a link to choose a password. The link works once and expires in 7 days.
