@@ -8,6 +8,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { RowAction } from "~/components/manage/row-action";
 import { InviteSchema } from "~/lib/consultants/invitation-schemas";
 import { formatDate } from "~/lib/shared/dates";
 import {
@@ -197,32 +198,22 @@ export default function ConsultantInvitationsPage() {
                 </div>
                 {row.status === "pending" || row.status === "expired" ? (
                   <div className="invitation-row-actions">
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="resend"
-                        className="button button-secondary"
-                        aria-label={`Resend the invitation to ${row.email}`}
-                        disabled={busy}
-                      >
-                        Resend
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="revoke"
-                        className="button button-secondary"
-                        aria-label={`Revoke the invitation to ${row.email}`}
-                        disabled={busy}
-                      >
-                        Revoke
-                      </button>
-                    </Form>
+                    <RowAction
+                      field="id"
+                      id={row.id}
+                      intent="resend"
+                      label="Resend"
+                      ariaLabel={`Resend the invitation to ${row.email}`}
+                      busy={busy}
+                    />
+                    <RowAction
+                      field="id"
+                      id={row.id}
+                      intent="revoke"
+                      label="Revoke"
+                      ariaLabel={`Revoke the invitation to ${row.email}`}
+                      busy={busy}
+                    />
                   </div>
                 ) : null}
               </li>
@@ -260,19 +251,14 @@ export default function ConsultantInvitationsPage() {
                   >
                     Invite
                   </a>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={row.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="decline"
-                      className="button button-secondary"
-                      aria-label={`Decline the application of ${row.name}`}
-                      disabled={busy}
-                    >
-                      Decline
-                    </button>
-                  </Form>
+                  <RowAction
+                    field="id"
+                    id={row.id}
+                    intent="decline"
+                    label="Decline"
+                    ariaLabel={`Decline the application of ${row.name}`}
+                    busy={busy}
+                  />
                 </div>
               </li>
             ))}

@@ -10,6 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { STAFF_ROLES } from "~db/enums";
 import { ConsoleNotices } from "~/components/manage/console-notices";
+import { RowAction } from "~/components/manage/row-action";
 import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { usePendingPost } from "~/components/ui/pending-post";
@@ -196,19 +197,14 @@ export default function StaffPage() {
                     </button>
                   </Form>
                   {row.id === me ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="userId" value={row.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="remove"
-                        className="button button-secondary"
-                        aria-label={`Remove ${name}`}
-                        disabled={busy}
-                      >
-                        Remove
-                      </button>
-                    </Form>
+                    <RowAction
+                      field="userId"
+                      id={row.id}
+                      intent="remove"
+                      label="Remove"
+                      ariaLabel={`Remove ${name}`}
+                      busy={busy}
+                    />
                   )}
                 </div>
               </li>
@@ -250,32 +246,22 @@ export default function StaffPage() {
                 </div>
                 {row.status === "pending" || row.status === "expired" ? (
                   <div className="invitation-row-actions">
-                    <Form method="post">
-                      <input type="hidden" name="invitationId" value={row.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="resend-invitation"
-                        className="button button-secondary"
-                        aria-label={`Resend the invitation to ${row.email}`}
-                        disabled={busy}
-                      >
-                        Resend
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="invitationId" value={row.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="revoke-invitation"
-                        className="button button-secondary"
-                        aria-label={`Revoke the invitation to ${row.email}`}
-                        disabled={busy}
-                      >
-                        Revoke
-                      </button>
-                    </Form>
+                    <RowAction
+                      field="invitationId"
+                      id={row.id}
+                      intent="resend-invitation"
+                      label="Resend"
+                      ariaLabel={`Resend the invitation to ${row.email}`}
+                      busy={busy}
+                    />
+                    <RowAction
+                      field="invitationId"
+                      id={row.id}
+                      intent="revoke-invitation"
+                      label="Revoke"
+                      ariaLabel={`Revoke the invitation to ${row.email}`}
+                      busy={busy}
+                    />
                   </div>
                 ) : null}
               </li>

@@ -25,6 +25,7 @@ import { INSIGHT_AREAS } from "~/lib/business/settings-schemas";
 import { hashPassword } from "~/server/identity/password.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
+import { emailHasAccount, INVITATION_TOKEN_PATTERN, inviterName } from "~/server/identity/invitation-links.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
@@ -46,14 +47,6 @@ const failure = (status: Failure["status"], msg: string, field?: "email"): Failu
   msg,
   field,
 });
-
-/** The invitation link's token: 32 random bytes, base64url (43 characters). */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-async function emailHasAccount(app: AppContext, email: string): Promise<boolean> {
-  const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return Boolean(row);
-}
 
 /** The invitation email, with the absolute link on `origin`. */
 export function invitationEmail(input: { firstName: string; inviterName: string; note: string; link: string }) {
@@ -287,7 +280,7 @@ export async function listInvitations(app: AppContext): Promise<InvitationRow[]>
   return rows.map(({ inviterFirst, inviterLast, ...row }) => ({
     ...row,
     status: invitationStatus(row, now),
-    invitedBy: inviterFirst === null ? null : `${inviterFirst} ${inviterLast ?? ""}`.trim(),
+    invitedBy: inviterName(inviterFirst, inviterLast),
   }));
 }
 
@@ -299,7 +292,7 @@ export async function lookupInvitation(
   | { ok: true; firstName: string; lastName: string; email: string; invitedBy: string | null; note: string }
   | { ok: false; msg: string }
 > {
-  if (!TOKEN_PATTERN.test(token)) return { ok: false, msg: INVITATION_UNKNOWN_MESSAGE };
+  if (!INVITATION_TOKEN_PATTERN.test(token)) return { ok: false, msg: INVITATION_UNKNOWN_MESSAGE };
   const inviter = alias(users, "inviter");
   const [row] = await app.db
     .select({
@@ -326,7 +319,7 @@ export async function lookupInvitation(
     firstName: row.firstName,
     lastName: row.lastName,
     note: row.note,
-    invitedBy: row.inviterFirst === null ? null : `${row.inviterFirst} ${row.inviterLast ?? ""}`.trim(),
+    invitedBy: inviterName(row.inviterFirst, row.inviterLast),
   };
 }
 

@@ -31,6 +31,7 @@ import {
 import { hashPassword } from "~/server/identity/password.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
+import { emailHasAccount, INVITATION_TOKEN_PATTERN, inviterName } from "~/server/identity/invitation-links.server";
 import { auditStatement, auditStatementWhen, recordAudit } from "~/server/audit/audit.server";
 import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
@@ -55,9 +56,6 @@ const failure = (status: Failure["status"], msg: string, field?: "email"): Failu
 });
 type Done = { ok: true; msg: string };
 
-/** The invitation link's token: 32 random bytes, base64url (43 characters). */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /** The path an invitation's link opens. */
 export const staffInvitationPath = (token: string) => `/staff-invitation/${token}`;
 
@@ -67,11 +65,6 @@ const activeStaff = and(eq(users.role, "manager"), isNull(users.deactivatedAt));
 /** SQL: another active admin than `userId` exists (what keeps Partwise with an admin). */
 const anotherAdmin = (userId: string) =>
   sql`EXISTS (SELECT 1 FROM users AS other WHERE other.role = 'manager' AND other.staff_role = 'admin' AND other.deactivated_at IS NULL AND other.id <> ${userId})`;
-
-async function emailHasAccount(app: AppContext, email: string): Promise<boolean> {
-  const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return Boolean(row);
-}
 
 /** The invitation email, with the absolute link. */
 export function staffInvitationEmail(input: {
@@ -314,7 +307,7 @@ export async function listStaff(
     invitations: invitations.map(({ inviterFirst, inviterLast, revokedAt, ...row }) => ({
       ...row,
       status: invitationStatus({ ...row, revokedAt }, now),
-      invitedBy: inviterFirst === null ? null : `${inviterFirst} ${inviterLast ?? ""}`.trim(),
+      invitedBy: inviterName(inviterFirst, inviterLast),
     })),
   };
 }
@@ -333,7 +326,7 @@ export async function lookupStaffInvitation(
   | { ok: true; firstName: string; email: string; staffRole: StaffRole; invitedBy: string | null }
   | { ok: false; msg: string }
 > {
-  if (!TOKEN_PATTERN.test(token)) return { ok: false, msg: STAFF_INVITATION_UNKNOWN };
+  if (!INVITATION_TOKEN_PATTERN.test(token)) return { ok: false, msg: STAFF_INVITATION_UNKNOWN };
   const inviter = alias(users, "inviter");
   const [row] = await app.db
     .select({
@@ -358,7 +351,7 @@ export async function lookupStaffInvitation(
     email: row.email,
     firstName: row.firstName,
     staffRole: row.staffRole,
-    invitedBy: row.inviterFirst === null ? null : `${row.inviterFirst} ${row.inviterLast ?? ""}`.trim(),
+    invitedBy: inviterName(row.inviterFirst, row.inviterLast),
   };
 }
 
