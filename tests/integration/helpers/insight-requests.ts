@@ -91,7 +91,15 @@ export async function viewerOf(userId: string, businessId: string) {
   if (!business) throw new Error(`no business ${businessId}`);
   return {
     sessionId: "test",
-    user: { id: userId, email: "", firstName: "Test", lastName: "Person", phone: "", role: "client" as const, staffRole: null },
+    user: {
+      id: userId,
+      email: "",
+      firstName: "Test",
+      lastName: "Person",
+      phone: "",
+      role: "client" as const,
+      staffRole: null,
+    },
     business,
   };
 }
