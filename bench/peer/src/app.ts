@@ -74,10 +74,11 @@ async function loadViewer(db: D1Database, cookie: string | undefined, now: numbe
     firstName: row[4] as string,
     lastName: row[5] as string,
     role: row[7] as string,
-    businessId: (row[8] as string | null) ?? null,
-    businessName: (row[10] as string | null) ?? null,
-    memberTier: (row[18] as string | null) ?? null,
-    subscriptionStatus: (row[21] as string | null) ?? null,
+    // row[8] is the user's staff_role.
+    businessId: (row[9] as string | null) ?? null,
+    businessName: (row[11] as string | null) ?? null,
+    memberTier: (row[19] as string | null) ?? null,
+    subscriptionStatus: (row[22] as string | null) ?? null,
   };
 }
 
