@@ -1,3 +1,4 @@
+import { planLabel } from "~/lib/shared/format";
 import { formatMoney } from "~/lib/shared/numbers";
 
 /**
@@ -17,6 +18,20 @@ export const AUDIT_ACTIONS = {
   "business.info_updated": "Changed the business's details",
   "user.personal_updated": "Changed personal details",
   "user.password_changed": "Changed the password",
+  "insight.requested": "Asked for an insight",
+  "match.requested": "Asked for a match",
+  "candidate.accepted": "Accepted a candidate",
+  "candidate.rejected": "Turned down a candidate",
+  "plan.approved": "Approved a plan for the business",
+  "plan.sent_back": "Sent a plan back to the consultant",
+  "plan.signed": "Signed a statement of work",
+  "plan.revision_requested": "Asked for changes to a plan",
+  "item.approved": "Approved a deliverable",
+  "item.revision_requested": "Asked for changes to a deliverable",
+  "payment.completed": "Made a payment",
+  "membership.changed": "The membership changed",
+  "consultant.published": "Published a consultant's profile",
+  "consultant.sent_back": "Sent a consultant's profile back",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -69,6 +84,17 @@ const FIELD_NAMES: Record<string, string> = {
   stripeRefundId: "Stripe refund",
   stripeReversalId: "Stripe reversal",
   via: "By",
+  title: "Title",
+  version: "Version",
+  consultant: "Consultant",
+  category: "Business area",
+  notes: "Notes",
+  signature: "Signed as",
+  purchase: "For",
+  memberTier: "Membership",
+  subscriptionStatus: "Status",
+  itemId: "Deliverable",
+  next: "Then",
 };
 
 const STAFF_ROLE_WORDS: Record<string, string> = { admin: "Admin", manager: "Engagement manager" };
@@ -79,6 +105,7 @@ function valueText(field: string, value: unknown): string {
     return formatMoney(value);
   }
   if (field === "staffRole" && typeof value === "string") return STAFF_ROLE_WORDS[value] ?? value;
+  if (field === "memberTier" && typeof value === "string") return planLabel(value);
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
