@@ -1,3 +1,4 @@
+import { actorOf } from "~/server/audit/audit.server";
 import {
   data,
   redirect,
@@ -39,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const parsed = ProfileReviewActionSchema.safeParse(Object.fromEntries(body.form));
   if (!parsed.success) return data<Outcome>({ error: parsed.error.issues[0]?.message ?? null }, { status: 400 });
   const id = params.id ?? "";
-  const result = await reviewProfile(context.app, viewer.user, id, parsed.data, appOrigin(context.app, request));
+  const result = await reviewProfile(context.app, actorOf(viewer), id, parsed.data, appOrigin(context.app, request));
   if (!result.ok) {
     if (result.status === 404) throw notFound();
     return data<Outcome>({ error: result.msg }, { status: result.status });

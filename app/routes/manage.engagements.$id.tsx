@@ -111,7 +111,7 @@ const done = (id: string, notice: keyof typeof NOTICES) => redirect(`${managerEn
 async function reviewPlanPost({ app, viewer, request, id, fields }: EngagementPost) {
   const parsed = ManagerPlanReviewSchema.safeParse(fields);
   if (!parsed.success) return refused("review", describeIssues(parsed.error).msg, 400);
-  const result = await reviewPlan(app, viewer.user.id, id, parsed.data, appOrigin(app, request));
+  const result = await reviewPlan(app, actorOf(viewer), id, parsed.data, appOrigin(app, request));
   if (!result.ok) {
     if (result.status === 404) throw notFound();
     return refused("review", result.msg, result.status);

@@ -95,6 +95,7 @@ const FIELD_NAMES: Record<string, string> = {
   subscriptionStatus: "Status",
   itemId: "Deliverable",
   next: "Then",
+  from: "From",
 };
 
 const STAFF_ROLE_WORDS: Record<string, string> = { admin: "Admin", manager: "Engagement manager" };

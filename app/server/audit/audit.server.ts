@@ -59,7 +59,7 @@ export function auditStatement(app: AppContext, input: AuditInput) {
 export function auditStatementWhen(
   app: AppContext,
   input: AuditInput,
-  when: { from: SQLiteTable; where: SQL | undefined },
+  when: { from: SQLiteTable | SQL; where: SQL | undefined },
 ) {
   const now = app.now().getTime();
   return app.db.insert(auditEvents).select(
@@ -81,6 +81,16 @@ export function auditStatementWhen(
       .where(when.where)
       .limit(1),
   );
+}
+
+/**
+ * The insert of one audit event that happens only when the statement just before it in the batch
+ * changed a row (SQLite's changes()): put it right after the conditional UPDATE or INSERT … ON
+ * CONFLICT DO NOTHING it records. A repeat or a racing call whose change matched nothing records
+ * nothing, even within the same millisecond (a Worker's clock stands still between I/O).
+ */
+export function auditAfterChange(app: AppContext, input: AuditInput) {
+  return auditStatementWhen(app, input, { from: sql`(SELECT 1)`, where: sql`changes() > 0` });
 }
 
 /** Records one audit event now (where the change was no batch of its own). */

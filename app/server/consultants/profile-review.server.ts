@@ -36,6 +36,7 @@ import { formatDateTime } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
 import naics from "~/data/naics-2022.json";
 import { industrySectors } from "~/server/consultants/profile.server";
+import { auditAfterChange, type AuditActor } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { notify } from "~/server/notifications/notify.server";
 import { consultantInfo, hiringFactReads, type HiringFacts } from "./profile-view.server";
@@ -218,7 +219,7 @@ const nothingWaiting = { ok: false, status: 409, msg: REVIEW_TEXTS.nothingWaitin
  */
 export async function reviewProfile(
   app: AppContext,
-  manager: { id: string },
+  manager: AuditActor,
   userId: string,
   action: ProfileReviewAction,
   origin: string,
@@ -239,17 +240,26 @@ export async function reviewProfile(
   );
 
   if (action.intent === "request_changes") {
-    const sent = await db
-      .update(consultantProfileDrafts)
-      .set({
-        status: "changes_requested",
-        reviewNotes: action.notes,
-        reviewedAt: now,
-        reviewedById: manager.id,
-        updatedAt: now,
-      })
-      .where(stillSubmitted)
-      .returning({ userId: consultantProfileDrafts.userId });
+    const [sent] = await db.batch([
+      db
+        .update(consultantProfileDrafts)
+        .set({
+          status: "changes_requested",
+          reviewNotes: action.notes,
+          reviewedAt: now,
+          reviewedById: manager.userId,
+          updatedAt: now,
+        })
+        .where(stillSubmitted)
+        .returning({ userId: consultantProfileDrafts.userId }),
+      auditAfterChange(app, {
+        actor: manager,
+        action: "consultant.sent_back",
+        businessId: null,
+        subject: { type: "consultant", id: userId },
+        detail: { consultant: name, notes: action.notes },
+      }),
+    ]);
     if (sent.length === 0) return nothingWaiting;
     await notify(app, origin, [
       {
@@ -295,6 +305,14 @@ export async function reviewProfile(
     .delete(consultantProfileDrafts)
     .where(stillSubmitted)
     .returning({ userId: consultantProfileDrafts.userId });
+  // Right after the draft's removal: only the review that removed it is recorded.
+  const audit = auditAfterChange(app, {
+    actor: manager,
+    action: "consultant.published",
+    businessId: null,
+    subject: { type: "consultant", id: userId },
+    detail: { consultant: name, outcome: profile ? "Changes published" : "Vetted and published" },
+  });
 
   let published_: boolean;
   if (!profile) {
@@ -310,7 +328,7 @@ export async function reviewProfile(
             consultantId: consultantProfileDrafts.userId,
             decision: sql<string>`${"vetted"}`.as("decision"),
             notes: sql<string>`${action.notes}`.as("notes"),
-            decidedById: sql<string>`${manager.id}`.as("decided_by_id"),
+            decidedById: sql<string | null>`${manager.userId}`.as("decided_by_id"),
             createdAt: sql<number>`${now.getTime()}`.as("created_at"),
           })
           .from(consultantProfileDrafts)
@@ -330,6 +348,7 @@ export async function reviewProfile(
         })
         .onConflictDoNothing(),
       removeDraft,
+      audit,
     ]);
     published_ = removed.length > 0;
   } else {
@@ -339,6 +358,7 @@ export async function reviewProfile(
         .set(content)
         .where(and(eq(consultantProfiles.userId, userId), draftSubmitted)),
       removeDraft,
+      audit,
     ]);
     published_ = removed.length > 0;
   }

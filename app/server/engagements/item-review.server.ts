@@ -25,6 +25,7 @@ import {
 import { canBusinessReviewItem, completesEngagement, nextItemToPrepay } from "~/lib/engagements/engagement-state";
 import { markMatchCompleted } from "~/server/matching/match-status.server";
 import type { ClientViewer } from "~/server/identity/session.server";
+import { auditAfterChange } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
@@ -56,6 +57,13 @@ async function loadOwnOutline(app: AppContext, businessId: string, outlineId: st
  * itself inserted only while the item's review is pending, so a double submission or a race
  * decides once; the notices go out from the call that decided.
  */
+/** What an approval leads to, as the audit trail says it. */
+const REVIEW_NEXT_WORDS: Record<ItemReview["action"], string> = {
+  prepay: "Prepay the next deliverable",
+  pause: "Pause the engagement",
+  revise: "Revise",
+};
+
 export async function reviewDeliveryItem(
   app: AppContext,
   viewer: CheckoutViewer,
@@ -171,8 +179,20 @@ export async function reviewDeliveryItem(
     .from(deliveryItems)
     .where(and(eq(deliveryItems.outlineId, outline.id), eq(deliveryItems.businessId, businessId)));
 
-  const [inserted, , changedOutline, , after, itemsAfter] = await app.db.batch([
+  const audit = auditAfterChange(app, {
+    actor: { userId: viewer.user.id, kind: "client" },
+    action: approve ? "item.approved" : "item.revision_requested",
+    businessId,
+    subject: { type: "deliverable", id: item.id },
+    detail: {
+      title: item.title,
+      ...(approve ? { amountCents: item.priceCents, next: REVIEW_NEXT_WORDS[input.action] } : {}),
+      ...(input.notes ? { notes: input.notes } : {}),
+    },
+  });
+  const [inserted, , , changedOutline, , after, itemsAfter] = await app.db.batch([
     insertDecision,
+    audit,
     updateItem,
     updateOutline,
     completeMatch,

@@ -42,6 +42,7 @@ import {
 import { type SowDocument } from "~/lib/engagements/sow";
 import { formatDateTime } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
+import { auditAfterChange, type AuditActor } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { itemScheduleColumns, outlineStageColumns } from "./engagement-columns.server";
 import { notify } from "~/server/notifications/notify.server";
@@ -326,7 +327,7 @@ function versionChanges(
  */
 export async function reviewPlan(
   app: AppContext,
-  managerId: string,
+  manager: AuditActor,
   outlineId: string,
   review: { intent: "approve-plan" | "send-back-plan"; notes: string },
   origin: string,
@@ -352,7 +353,7 @@ export async function reviewPlan(
     .set({
       egmReviewStatus: approved ? "approved" : "revision",
       egmReviewNotes: review.notes === "" ? null : review.notes,
-      egmReviewerId: managerId,
+      egmReviewerId: manager.userId,
       egmReviewedAt: now,
       updatedAt: now,
     })
@@ -395,7 +396,14 @@ export async function reviewPlan(
         .where(and(eq(deliveryOutlines.id, outline.id), eq(deliveryOutlines.egmReviewStatus, "approved"))),
     ),
   );
-  const [written] = approved ? await app.db.batch([reviewWrite, matchWrite]) : [await reviewWrite];
+  const audit = auditAfterChange(app, {
+    actor: manager,
+    action: approved ? "plan.approved" : "plan.sent_back",
+    businessId: context.business.id,
+    subject: { type: "plan", id: outline.id },
+    detail: { title: outline.title, version: outline.version, ...(review.notes ? { notes: review.notes } : {}) },
+  });
+  const [written] = await app.db.batch([reviewWrite, audit, ...(approved ? [matchWrite] : [])]);
   if (written.length === 0) return { ok: false, status: 409, msg: PLAN_REVIEW_NOT_PENDING };
   const consultantName = context.consultant ? fullName(context.consultant.firstName, context.consultant.lastName) : "";
   const notices = [];

@@ -31,6 +31,7 @@ import type { ClientViewer, Viewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
+import { actorOf, auditAfterChange } from "~/server/audit/audit.server";
 
 /**
  * The business's review of the engagement plan (spec §4 "Engagement plan review", PUT
@@ -152,18 +153,27 @@ async function reject(
 ): Promise<PlanReviewResult> {
   const { outline } = state;
   const now = app.now();
-  const [updated] = await app.db
-    .update(deliveryOutlines)
-    .set({
-      businessReviewStatus: "revision",
-      businessNotes: input.notes,
-      businessRejectedVersion: outline.version,
-      businessReviewedAt: now,
-      updatedAt: now,
-    })
-    // Not a rejection of this version already (a racing repeat finds the first one's mark).
-    .where(reviewable(outline.id, viewer.business.id, outline.version))
-    .returning();
+  const [[updated]] = await app.db.batch([
+    app.db
+      .update(deliveryOutlines)
+      .set({
+        businessReviewStatus: "revision",
+        businessNotes: input.notes,
+        businessRejectedVersion: outline.version,
+        businessReviewedAt: now,
+        updatedAt: now,
+      })
+      // Not a rejection of this version already (a racing repeat finds the first one's mark).
+      .where(reviewable(outline.id, viewer.business.id, outline.version))
+      .returning(),
+    auditAfterChange(app, {
+      actor: actorOf(viewer),
+      action: "plan.revision_requested",
+      businessId: viewer.business.id,
+      subject: { type: "plan", id: outline.id },
+      detail: { title: outline.title, version: outline.version, notes: input.notes },
+    }),
+  ]);
   if (!updated) return settled(app, viewer.business.id, outline.id, outline.version, "revision");
   await tell(app, origin, await notices(app, state, "plan_rejected"));
   return { ok: true, outline: updated };
@@ -230,7 +240,14 @@ async function sign(
       })
       .where(reviewable(outline.id, businessId, outline.version))
       .returning(),
-    // The audit row, only when this batch's UPDATE signed this version (a racing second one finds
+    auditAfterChange(app, {
+      actor: actorOf(viewer),
+      action: "plan.signed",
+      businessId,
+      subject: { type: "plan", id: outline.id },
+      detail: { title: outline.title, version: outline.version, signature: signature.name },
+    }),
+    // The signature's record, only when this batch's UPDATE signed this version (a racing second one finds
     // the row of the first and writes nothing).
     // The select's values follow the table's column order (id … created_at).
     app.db

@@ -16,6 +16,8 @@ import { PLANS } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import type { ClientViewer } from "~/server/identity/session.server";
 import { storedFileName } from "~/lib/files/listed-file";
+import { actorOf, auditAfterChange } from "~/server/audit/audit.server";
+import { categoryLabel } from "~/lib/shared/format";
 
 /**
  * Insight requests (spec §2 /create-insight, §3 "Insight request or report", §7 Insights, §9 plan
@@ -271,9 +273,20 @@ export async function createInsightRequest(
     { insightRequestId: id },
     insertedByThisCall(insightRequests, id, business.id, at),
   );
-  const [coveredRows, awaitingRows, , requestRows, fileRows] = await app.db.batch([
+  // Recorded right after whichever insert made the request (a repeat's inserted nothing).
+  const audit = () =>
+    auditAfterChange(app, {
+      actor: actorOf(viewer),
+      action: "insight.requested",
+      businessId: business.id,
+      subject: { type: "insight_request", id },
+      detail: { category: categoryLabel(input.category) },
+    });
+  const [coveredRows, , awaitingRows, , , requestRows, fileRows] = await app.db.batch([
     coveredInsert,
+    audit(),
     awaitingInsert,
+    audit(),
     linkRequestFiles,
     ...readRequestQueries(app, business.id, id),
   ]);

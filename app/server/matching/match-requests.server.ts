@@ -18,6 +18,8 @@ import { runReads } from "~db/prepared";
 import { benchmarkGapReportQuery, benchmarkGapTextsAsRead } from "~/server/benchmarking/benchmark-gap-insight.server";
 import type { ClientViewer } from "~/server/business/settings.server";
 import { runMatching } from "./run-matching.server";
+import { actorOf, auditAfterChange } from "~/server/audit/audit.server";
+import { categoryLabel } from "~/lib/shared/format";
 
 /**
  * Creating match requests (spec §2 /create-match, §3 "Match request", §7 Matching): the wizard's
@@ -44,6 +46,8 @@ type MatchSource = {
   problemStatement: string;
 };
 
+const MATCH_SOURCE_WORDS = { insight_report: "An insight report", value_insight: "A value insight" } as const;
+
 /**
  * Creates the match request of an insight once: INSERT … ON CONFLICT (source, source_id) DO
  * NOTHING and the insight's converted_to_match_request_id (a subselect of that row) in ONE
@@ -53,9 +57,11 @@ async function convertToMatch(app: AppContext, viewer: ClientViewer, from: Match
   const now = app.now();
   const matchId = sql<string>`(SELECT m.id FROM match_requests AS m
     WHERE m.source = ${from.source} AND m.source_id = ${from.id} AND m.business_id = ${viewer.business.id})`;
+  const id = crypto.randomUUID();
   const insert = app.db
     .insert(matchRequests)
     .values({
+      id,
       businessId: viewer.business.id,
       createdByUserId: viewer.user.id,
       category: from.category,
@@ -73,7 +79,15 @@ async function convertToMatch(app: AppContext, viewer: ClientViewer, from: Match
     from.source === "insight_report"
       ? linkInsightReportToMatch(app.db, from.id, viewer.business.id, matchId)
       : linkValueInsightToMatch(app.db, from.id, viewer.business.id, matchId);
-  const [inserted] = await app.db.batch([insert, link]);
+  // Recorded by the press that made the request (right after its insert: a repeat inserted nothing).
+  const audit = auditAfterChange(app, {
+    actor: actorOf(viewer),
+    action: "match.requested",
+    businessId: viewer.business.id,
+    subject: { type: "match_request", id },
+    detail: { category: categoryLabel(from.category), from: MATCH_SOURCE_WORDS[from.source] },
+  });
+  const [inserted] = await app.db.batch([insert, audit, link]);
   // Only the press that created the request starts matching; a repeat finds it under way.
   if (inserted[0]) await startMatching(app, inserted[0].id, origin);
 }
@@ -310,7 +324,14 @@ export async function createMatchRequest(
     { matchRequestId: id },
     insertedByThisCall(matchRequests, id, business.id, at),
   );
-  const [inserted, , rows] = await app.db.batch([insert, linkRequestFiles, readRow()]);
+  const audit = auditAfterChange(app, {
+    actor: actorOf(viewer),
+    action: "match.requested",
+    businessId: business.id,
+    subject: { type: "match_request", id },
+    detail: { category: categoryLabel(input.category) },
+  });
+  const [inserted, , , rows] = await app.db.batch([insert, audit, linkRequestFiles, readRow()]);
 
   const row = rows[0];
   if (!row) {

@@ -9,7 +9,7 @@ import {
   users,
 } from "~db/schema";
 import type { ProfileDraftFields } from "~/lib/consultants/profile";
-import { call, createConsultant, createUser, db, html, postForm, noticesOf } from "../helpers";
+import { auditOf, call, createConsultant, createUser, db, html, postForm, noticesOf } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 
 const COMPLETE: ProfileDraftFields = {
@@ -114,6 +114,15 @@ describe("reviewing a consultant's profile", () => {
     expect(await again.text()).toContain("This consultant has no profile changes waiting for review.");
     expect(await vettingsOf(ivy.user.id)).toHaveLength(1);
     expect(await noticesOf(ivy.user.id)).toHaveLength(1);
+    // The staff's audit trail has the one publication, by this manager.
+    expect(await auditOf(null, ivy.user.id)).toMatchObject([
+      {
+        action: "consultant.published",
+        actorUserId: manager.user.id,
+        subjectType: "consultant",
+        detail: { consultant: "Ivy Reviewa", outcome: "Vetted and published" },
+      },
+    ]);
     const nothing = await (await call(review(ivy.user.id), { cookie: manager.token })).text();
     expect(nothing).toContain("This consultant has no profile changes waiting for review.");
   });
@@ -211,6 +220,13 @@ describe("reviewing a consultant's profile", () => {
       "An Engagement Manager asked for changes: Use a photo of your face.",
     ]);
     expect(await profileOf(mo.user.id)).toBeUndefined();
+    expect(await auditOf(null, mo.user.id)).toMatchObject([
+      {
+        action: "consultant.sent_back",
+        actorUserId: manager.user.id,
+        detail: { consultant: "Mo Redraft", notes: "Use a photo of your face." },
+      },
+    ]);
   });
 
   it("answers 404 to non-managers and for unknown consultants, and 400 to malformed bodies, changing nothing", async () => {

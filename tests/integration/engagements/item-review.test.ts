@@ -21,6 +21,7 @@ import {
   signIn,
   stripeEnv,
   noticesOf,
+  auditOf,
 } from "../helpers";
 import { createPaidPurchase, createSignedOutline, sendWithStripe } from "../helpers/deliverables";
 import { signedInClient, type SignedInClient } from "../../factories";
@@ -133,6 +134,9 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
     expect(await again.json()).toEqual(OUT_OF_TURN);
     expect(await decisionsOf(item.id)).toHaveLength(1);
     expect(await noticesOf(consultant.user.id, "item_revision")).toHaveLength(1);
+    expect((await auditOf(client.business.id, item.id)).map(({ action, detail }) => ({ action, detail }))).toEqual([
+      { action: "item.revision_requested", detail: { title: item.title, notes: "Split freight by carrier." } },
+    ]);
   });
 
   it("concurrent submissions decide once", async () => {
@@ -146,6 +150,17 @@ describe("PUT /api/delivery-outline/business/item-review", () => {
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(await decisionsOf(item.id)).toHaveLength(1);
+    // One approval in the audit trail, though three calls were made in the same instant.
+    expect(await auditOf(client.business.id, item.id)).toEqual([
+      {
+        action: "item.approved",
+        actorUserId: client.user.id,
+        actorKind: "client",
+        subjectType: "deliverable",
+        subjectId: item.id,
+        detail: { title: item.title, amountCents: item.priceCents, next: "Pause the engagement" },
+      },
+    ]);
   });
 
   it("pause: approves the item and pauses the engagement", async () => {

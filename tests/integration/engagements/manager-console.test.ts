@@ -38,6 +38,7 @@ import {
   html,
   planFields,
   postForm,
+  auditOf,
 } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 
@@ -233,6 +234,15 @@ describe("one engagement in the console", () => {
     );
     expect(sendBack.status).toBe(409);
     expect((await outlineOf(outline.id)).egmReviewStatus).toBe("approved");
+    // The business's trail shows the one approval, by this manager; the refused ones left nothing.
+    expect(await auditOf(client.business.id, outline.id)).toMatchObject([
+      {
+        action: "plan.approved",
+        actorUserId: manager.user.id,
+        subjectType: "plan",
+        detail: { title: outline.title, version: 1 },
+      },
+    ]);
   });
 
   it("sends back with notes (required) the consultant sees; approving a draft is refused", async () => {
@@ -260,6 +270,9 @@ describe("one engagement in the console", () => {
     });
     const told = await notificationsOf(consultant.user.id, "plan_sent_back");
     expect(told).toHaveLength(1);
+    expect((await auditOf(outline.businessId, outline.id)).map(({ action, detail }) => [action, detail])).toEqual([
+      ["plan.sent_back", { title: outline.title, version: 1, notes: "Split phase 2 into two deliverables." }],
+    ]);
     expect(told[0]!.link).toBe(consultantEngagementPath(outline.id));
     const page = await (
       await call(`${managerEngagementPath(outline.id)}?notice=sent-back`, { cookie: manager.token })

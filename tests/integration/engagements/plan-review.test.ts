@@ -35,6 +35,7 @@ import {
   postForm,
   viewerOf,
   noticesOf,
+  auditOf,
 } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager, type SignedInClient } from "../../factories";
 import { form } from "../../support/form";
@@ -183,6 +184,17 @@ describe("PUT /api/delivery-outline/submit-business-review: accepting signs the 
     const row = await outlineRow(outline.id);
     expect(row.businessSignature).toBe(signatures[0]!.signerName);
     expect(await noticesOf(consultant.user.id, "plan_signed")).toHaveLength(1);
+    // The audit trail has the one signature, by the business's person, with the winner's name.
+    expect(await auditOf(business.business.id, outline.id)).toEqual([
+      {
+        action: "plan.signed",
+        actorUserId: business.user.id,
+        actorKind: "client",
+        subjectType: "plan",
+        subjectId: outline.id,
+        detail: { title: outline.title, version: 1, signature: row.businessSignature },
+      },
+    ]);
     // The winner's PDF is the one referenced and it is intact.
     const object = await env.FILES.get(signatures[0]!.pdfKey);
     expect(await sha256(await object!.arrayBuffer())).toBe(signatures[0]!.pdfSha256);
@@ -292,6 +304,16 @@ describe("PUT /api/delivery-outline/submit-business-review: rejecting, refusals"
     const responses = await Promise.all([review(body, business.token), review(body, business.token)]);
     expect(responses.map((response) => response.status)).toEqual([200, 200]);
     expect(await noticesOf(consultant.user.id, "plan_rejected")).toHaveLength(1);
+    expect(await auditOf(business.business.id, outline.id)).toEqual([
+      {
+        action: "plan.revision_requested",
+        actorUserId: business.user.id,
+        actorKind: "client",
+        subjectType: "plan",
+        subjectId: outline.id,
+        detail: { title: outline.title, version: 1, notes: "Too long." },
+      },
+    ]);
     // A new version the manager approved may be rejected again (and is told again).
     await db()
       .update(deliveryOutlines)

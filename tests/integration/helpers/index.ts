@@ -13,3 +13,4 @@ export * from "./matching";
 export * from "./engagements";
 export * from "./notices";
 export * from "./purchases";
+export * from "./audit";

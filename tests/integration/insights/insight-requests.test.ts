@@ -22,6 +22,7 @@ import {
   ORIGIN,
   postForm,
   signedIn,
+  auditOf,
 } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
@@ -187,6 +188,10 @@ describe("POST /api/insight/insightRequest/create — payment or plan allowance"
     expect(rows).toHaveLength(4);
     expect(rows.filter((row) => row.coveredByPlan)).toHaveLength(2);
     expect(rows.filter((row) => row.status === "awaiting_payment")).toHaveLength(2);
+    // Each of the four recorded once, whichever of the two inserts made it.
+    const recorded = await auditOf(scale.business.id);
+    expect(recorded.map((event) => event.subjectId).sort()).toEqual(rows.map((row) => row.id).sort());
+    expect(new Set(recorded.map((event) => event.action))).toEqual(new Set(["insight.requested"]));
   });
 });
 
@@ -208,6 +213,10 @@ describe("POST /api/insight/insightRequest/create — idempotency key", () => {
     const raced = await Promise.all([0, 1].map(() => create(token, payload(business.id, { requestId: raceId }))));
     expect(raced.map((response) => response.status).sort()).toEqual([200, 201]);
     expect((await requestsOf(business.id)).filter((row) => row.id === raceId)).toHaveLength(1);
+    expect((await auditOf(business.id)).map(({ action, subjectId }) => [action, subjectId])).toEqual([
+      ["insight.requested", requestId],
+      ["insight.requested", raceId],
+    ]);
   });
 
   it("another business's requestId → 409 and nothing written", async () => {

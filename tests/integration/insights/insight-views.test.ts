@@ -10,7 +10,16 @@ import {
 import { CLICK_TO_VIEW } from "~/lib/insights/insight-status";
 import { MATCH_REQUEST_CREATED_MESSAGE } from "~/lib/matching/match-copy";
 import { MATCH_STATUS_TEXTS } from "~/lib/matching/match-status";
-import { createDeliveredInsight, createUnpaidRequest, createValueInsight, call, db, html, postForm } from "../helpers";
+import {
+  auditOf,
+  createDeliveredInsight,
+  createUnpaidRequest,
+  createValueInsight,
+  call,
+  db,
+  html,
+  postForm,
+} from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
 const client = () => signedInClient();
@@ -151,6 +160,17 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
     });
     expect((await reportRow(reportId)).convertedToMatchRequestId).toBe(rows[0].id);
     expect(rows[0].rankedAt).toBeInstanceOf(Date);
+    const recorded = [
+      {
+        action: "match.requested",
+        actorUserId: user.id,
+        actorKind: "client",
+        subjectType: "match_request",
+        subjectId: rows[0].id,
+        detail: { category: "Operations", from: "An insight report" },
+      },
+    ];
+    expect(await auditOf(business.id)).toEqual(recorded);
     // A repeat press finds the request and does not start matching again.
     await db()
       .update(matchRequests)
@@ -159,6 +179,7 @@ describe("POST /api/matching/matchRequest/create-from-report/{id}", () => {
     await call(`/api/matching/matchRequest/create-from-report/${reportId}`, { method: "POST", cookie: token });
     const [repeated] = await db().select().from(matchRequests).where(eq(matchRequests.id, rows[0].id));
     expect(repeated).toMatchObject({ status: "submitted", rankedAt: null });
+    expect(await auditOf(business.id)).toEqual(recorded);
     const report = await call(`/api/insight/insight-report/${reportId}`, { cookie: token });
     expect(((await report.json()) as { convertedToMatch: boolean }).convertedToMatch).toBe(true);
   });

@@ -31,6 +31,7 @@ import {
   SESSION_COOKIE,
   uploadPdf,
   viewerOf,
+  auditOf,
 } from "../helpers";
 import { signedInClient, signedInManager } from "../../factories";
 
@@ -219,6 +220,15 @@ describe("POST /api/matching/matchRequest/create", () => {
       expect(body.matchRequest._id).toBe(requestId);
     }
     expect(await matchesOf(business.id)).toHaveLength(1);
+    const [recorded, ...more] = await auditOf(business.id);
+    expect(more).toEqual([]);
+    expect(recorded).toMatchObject({
+      action: "match.requested",
+      actorKind: "client",
+      subjectType: "match_request",
+      subjectId: requestId,
+      detail: { category: "Operations" },
+    });
 
     const other = await signedInClient();
     const taken = await create(other.token, payload(other.business.id, { requestId }));
