@@ -35,8 +35,8 @@ import { readForm } from "~/http/http.server";
 import { runIntent } from "~/http/route-kit.server";
 import { submitForm } from "~/http/form-submit.server";
 import { AuditTable } from "~/components/audit/audit-table";
-import { ACTIVITY_CSV_PATH, AUDIT_MORE, AUDIT_PAGE_SIZE } from "~/lib/audit/audit-actions";
-import { listAuditEvents } from "~/server/audit/audit.server";
+import { ACTIVITY_CSV_PATH, auditCursorOf } from "~/lib/audit/audit-actions";
+import { auditPage } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
 import { changePassword } from "~/server/identity/password-change.server";
@@ -76,8 +76,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pending = tab === "personal" ? await pendingEmailChange(context.app, viewer.user.id) : null;
   // The Business tab says when the books show another revenue band than the one chosen (ADR 050).
   const bandCheck = tab === "business" ? await loadBandDisagreement(context.app, viewer.business) : null;
-  // The Activity tab: the business's audit trail, newest first (the CSV has all of it).
-  const activity = tab === "activity" ? await listAuditEvents(context.app, { businessId: viewer.business.id }) : null;
+  // The Activity tab: the business's audit trail, newest first, a page at a time (the CSV has all of it).
+  const before = auditCursorOf(query.get("before"));
+  const page = tab === "activity" ? await auditPage(context.app, { businessId: viewer.business.id }, before) : null;
+  const activity = page
+    ? {
+        rows: page.rows,
+        olderHref: page.older ? `/company-profile?tab=activity&before=${page.older}` : null,
+        newestHref: before ? "/company-profile?tab=activity" : null,
+      }
+    : null;
   return {
     tab,
     ...getSettingsView(viewer, context.app.now()),
@@ -290,10 +298,11 @@ export default function CompanyProfile() {
             <AuditTable
               headingId="settings-activity"
               title="Activity"
-              rows={activity}
+              rows={activity.rows}
               csvHref={ACTIVITY_CSV_PATH}
               emptyText="Nothing recorded yet. Changes to the business, its money and its settings will show here."
-              more={activity.length >= AUDIT_PAGE_SIZE ? AUDIT_MORE : null}
+              olderHref={activity.olderHref}
+              newestHref={activity.newestHref}
             />
           ) : null}
           {tab === "personal" ? (

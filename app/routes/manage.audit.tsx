@@ -4,8 +4,8 @@ import { z } from "zod";
 import { AuditTable } from "~/components/audit/audit-table";
 import { requireRole } from "~/http/guards.server";
 import { notFound } from "~/http/route-kit.server";
-import { AUDIT_MORE, AUDIT_PAGE_SIZE, auditCsvPath, STAFF_SCOPE } from "~/lib/audit/audit-actions";
-import { listAuditEvents } from "~/server/audit/audit.server";
+import { auditCsvPath, auditCursorOf, STAFF_SCOPE } from "~/lib/audit/audit-actions";
+import { auditPage } from "~/server/audit/audit.server";
 import { businessNames } from "~/server/business/business-names.server";
 import { isAdmin } from "~/server/identity/staff.server";
 
@@ -16,12 +16,14 @@ const ScopeSchema = z.string().trim().min(1).max(80);
 /**
  * /manage/audit?business={id}: a business's audit trail as its owner sees it in Settings →
  * Activity, for any staff member; ?business=staff (admins only): the staff's own matters
- * (invitations, roles, removals). Other roles 404; an unknown business 404.
+ * (invitations, roles, removals, consultant vetting). &before= turns the pages. Other roles 404;
+ * an unknown business 404.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   const admin = isAdmin(viewer);
-  const raw = new URL(request.url).searchParams.get("business");
+  const query = new URL(request.url).searchParams;
+  const raw = query.get("business");
   const scope = raw === null ? null : ScopeSchema.safeParse(raw);
   if (scope && !scope.success) throw notFound();
   const chosen = scope?.data ?? null;
@@ -29,14 +31,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const businesses = await businessNames(context.app.db);
   const business = chosen && chosen !== STAFF_SCOPE ? businesses.find((row) => row.id === chosen) : null;
   if (chosen && chosen !== STAFF_SCOPE && !business) throw notFound();
-  const rows = chosen ? await listAuditEvents(context.app, { businessId: chosen === STAFF_SCOPE ? null : chosen }) : [];
-  return { admin, businesses, chosen, title: business ? business.name : chosen ? "Staff" : null, rows };
+  const before = auditCursorOf(query.get("before"));
+  const page = chosen
+    ? await auditPage(context.app, { businessId: chosen === STAFF_SCOPE ? null : chosen }, before)
+    : { rows: [], older: null };
+  const pageHref = (cursor: string | null) =>
+    `/manage/audit?business=${encodeURIComponent(chosen ?? "")}${cursor ? `&before=${cursor}` : ""}`;
+  return {
+    admin,
+    businesses,
+    chosen,
+    title: business ? business.name : chosen ? "Staff" : null,
+    rows: page.rows,
+    olderHref: page.older ? pageHref(page.older) : null,
+    newestHref: before ? pageHref(null) : null,
+  };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function AuditTrailPage() {
-  const { admin, businesses, chosen, title, rows } = useLoaderData<typeof loader>();
+  const { admin, businesses, chosen, title, rows, olderHref, newestHref } = useLoaderData<typeof loader>();
   return (
     <div className="console-page">
       <header className="page-header">
@@ -56,7 +71,7 @@ export default function AuditTrailPage() {
             <option value="" disabled>
               Choose a business
             </option>
-            {admin ? <option value={STAFF_SCOPE}>Staff (invitations, roles, removals)</option> : null}
+            {admin ? <option value={STAFF_SCOPE}>Staff (the team, consultant vetting)</option> : null}
             {businesses.map((row) => (
               <option key={row.id} value={row.id}>
                 {row.name}
@@ -74,7 +89,8 @@ export default function AuditTrailPage() {
             rows={rows}
             csvHref={auditCsvPath(chosen)}
             emptyText="Nothing recorded yet."
-            more={rows.length >= AUDIT_PAGE_SIZE ? AUDIT_MORE : null}
+            olderHref={olderHref}
+            newestHref={newestHref}
           />
         ) : null}
       </section>

@@ -1,4 +1,11 @@
-import { AUDIT_ACTOR_KINDS, auditDetailText, type AuditActorKind } from "~/lib/audit/audit-actions";
+import { Link } from "@remix-run/react";
+import {
+  AUDIT_ACTOR_KINDS,
+  AUDIT_NEWEST,
+  AUDIT_OLDER,
+  auditDetailText,
+  type AuditActorKind,
+} from "~/lib/audit/audit-actions";
 import { formatDateTime } from "~/lib/shared/dates";
 import { LabelledTable } from "~/components/ui/labelled-table";
 
@@ -15,7 +22,8 @@ export type AuditTableRow = {
 
 /**
  * The audit trail as a table (Settings → Activity, the console's Audit trail): when, who (and as
- * what), what, the details and where from, newest first, with the CSV of everything beside it.
+ * what), what, the details and where from, newest first, a page at a time, with the CSV of
+ * everything beside it.
  */
 export function AuditTable({
   headingId,
@@ -23,15 +31,18 @@ export function AuditTable({
   rows,
   csvHref,
   emptyText,
-  more,
+  olderHref,
+  newestHref,
 }: {
   headingId: string;
   title: string;
   rows: AuditTableRow[];
   csvHref: string;
   emptyText: string;
-  /** Said under the table when it shows the newest rows only. */
-  more: string | null;
+  /** The next page (older events), when there is one. */
+  olderHref: string | null;
+  /** The first page, when this is a later one. */
+  newestHref: string | null;
 }) {
   return (
     <section className="stack" aria-labelledby={headingId}>
@@ -87,7 +98,20 @@ export function AuditTable({
           </tbody>
         </LabelledTable>
       )}
-      {more ? <p className="console-muted">{more}</p> : null}
+      {olderHref || newestHref ? (
+        <nav className="button-row" aria-label={`${title}: pages`}>
+          {newestHref ? (
+            <Link className="button button-secondary" to={newestHref}>
+              {AUDIT_NEWEST}
+            </Link>
+          ) : null}
+          {olderHref ? (
+            <Link className="button button-secondary" to={olderHref}>
+              {AUDIT_OLDER}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

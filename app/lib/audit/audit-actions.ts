@@ -45,11 +45,26 @@ export const STAFF_SCOPE = "staff";
 /** The console's trail of a business (or STAFF_SCOPE) as CSV. */
 export const auditCsvPath = (scope: string) => `/manage/audit.csv?business=${encodeURIComponent(scope)}`;
 
-/** The most a page shows at once; the CSV has everything. */
+/** The most a page shows at once; "Older events" turns to the next ones, the CSV has everything. */
 export const AUDIT_PAGE_SIZE = 100;
 
-/** Under a trail that shows its newest rows only. */
-export const AUDIT_MORE = `The newest ${AUDIT_PAGE_SIZE} are shown here; the CSV has all of them.`;
+/** The links between a trail's pages. */
+export const AUDIT_OLDER = "Older events";
+export const AUDIT_NEWEST = "Newest events";
+
+/** Where a page of the trail starts: older than this event (its time in ms and its id). */
+export type AuditCursor = { at: number; id: string };
+
+/** The `before` query value of the page after `row` (`<ms>.<id>`). */
+export function auditCursorText(row: { at: Date | string; id: string }): string {
+  return `${new Date(row.at).getTime()}.${row.id}`;
+}
+
+/** The cursor of a `before` query value, or null when there is none or it is not one (the newest page). */
+export function auditCursorOf(text: string | null): AuditCursor | null {
+  const match = text === null ? null : /^(\d{1,15})\.([A-Za-z0-9-]{1,64})$/.exec(text);
+  return match ? { at: Number(match[1]), id: match[2]! } : null;
+}
 
 /** Who acted, as the trail shows them. */
 export const AUDIT_ACTOR_KINDS = {

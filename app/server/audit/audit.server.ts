@@ -1,8 +1,15 @@
-import { desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { auditEvents, users } from "~db/schema";
 import type { AuditAction, AuditActorKind } from "~/lib/audit/audit-actions";
-import { auditActionText, auditDetailText, AUDIT_ACTOR_KINDS, AUDIT_PAGE_SIZE } from "~/lib/audit/audit-actions";
+import type { AuditCursor } from "~/lib/audit/audit-actions";
+import {
+  auditActionText,
+  auditCursorText,
+  auditDetailText,
+  AUDIT_ACTOR_KINDS,
+  AUDIT_PAGE_SIZE,
+} from "~/lib/audit/audit-actions";
 import type { AppContext } from "~/server/load-context";
 
 /**
@@ -127,13 +134,28 @@ export type AuditRow = {
 };
 
 /**
+ * One page of a trail: the AUDIT_PAGE_SIZE events older than `before` (the newest without it), and
+ * the cursor of the next page when there are older ones. One query (one row more than shown).
+ */
+export async function auditPage(
+  app: AppContext,
+  scope: { businessId: string | null },
+  before: AuditCursor | null,
+): Promise<{ rows: AuditRow[]; older: string | null }> {
+  const rows = await listAuditEvents(app, scope, AUDIT_PAGE_SIZE + 1, before);
+  const shown = rows.slice(0, AUDIT_PAGE_SIZE);
+  return { rows: shown, older: rows.length > AUDIT_PAGE_SIZE ? auditCursorText(shown.at(-1)!) : null };
+}
+
+/**
  * The events of one business (or, with `businessId` null, the staff matters), newest first, with
- * the actor's name. `limit` null answers all of them (the CSV). One query.
+ * the actor's name, older than `before` when given. `limit` null answers all of them (the CSV). One query.
  */
 export async function listAuditEvents(
   app: AppContext,
   scope: { businessId: string | null },
-  limit: number | null = AUDIT_PAGE_SIZE,
+  limit: number | null,
+  before: AuditCursor | null = null,
 ): Promise<AuditRow[]> {
   const query = app.db
     .select({
@@ -152,7 +174,17 @@ export async function listAuditEvents(
     })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .where(scope.businessId === null ? isNull(auditEvents.businessId) : eq(auditEvents.businessId, scope.businessId))
+    .where(
+      and(
+        scope.businessId === null ? isNull(auditEvents.businessId) : eq(auditEvents.businessId, scope.businessId),
+        before === null
+          ? undefined
+          : or(
+              lt(auditEvents.createdAt, new Date(before.at)),
+              and(eq(auditEvents.createdAt, new Date(before.at)), lt(auditEvents.id, before.id)),
+            ),
+      ),
+    )
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id));
   const rows = limit === null ? await query : await query.limit(limit);
   return rows.map(({ actorFirst, actorLast, actorEmail, ...row }) => ({

@@ -155,6 +155,48 @@ describe("the audit trail", () => {
     expect(elsewhere.status).toBe(302);
   });
 
+  it("turns the pages: the newest 100, then the older ones, in order, with a way back; a broken cursor shows the newest", async () => {
+    const client = await signedInClient();
+    const manager = await signedInManager({ staffRole: "manager" });
+    const businessId = client.business.id;
+    // 103 events, one a second; the last two share a time (the id breaks the tie).
+    const start = Date.UTC(2026, 0, 1);
+    const times = [...Array.from({ length: 102 }, (_, i) => start + i * 1000), start + 101 * 1000];
+    await Promise.all(
+      times.map((at, i) =>
+        recordAudit(appAt(new Date(at)), {
+          actor: { userId: client.user.id, kind: "client" },
+          action: "business.info_updated",
+          businessId,
+          subject: { type: "business", id: businessId },
+          detail: { name: [`Name ${i}`, `Name ${i + 1}`] },
+        }),
+      ),
+    );
+    const names = (text: string) => [...text.matchAll(/Name: “Name (\d+)”/g)].map((m) => Number(m[1]));
+    const olderLink = (text: string) => /href="([^"]*before=[^"]*)"[^>]*>Older events</.exec(text)?.[1]?.replaceAll("&amp;", "&");
+    for (const [first, cookie] of [
+      [`/company-profile?tab=activity`, client.token],
+      [`/manage/audit?business=${businessId}`, manager.token],
+    ] as const) {
+      const newest = await (await call(first, { cookie })).text();
+      const top = names(newest);
+      expect(top).toHaveLength(100);
+      expect(newest).not.toContain("Newest events");
+      const next = olderLink(newest);
+      expect(next).toBeDefined();
+      const older = await (await call(next!, { cookie })).text();
+      const rest = names(older);
+      // Every event once, across the two pages.
+      expect([...top, ...rest].sort((a, b) => a - b)).toEqual(Array.from({ length: 103 }, (_, i) => i));
+      expect(rest.slice(-1)).toEqual([0]);
+      expect(older).toContain("Newest events");
+      expect(olderLink(older)).toBeUndefined();
+      // A cursor that is not one shows the newest page.
+      expect(names(await (await call(`${first}&before=junk`, { cookie })).text())).toEqual(top);
+    }
+  });
+
   it("records a staff removal once, by the call that made it, even when two admins remove at once", async () => {
     const first = await signedInManager();
     const second = await signedInManager();
