@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { stripVTControlCharacters } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject, test } from "vitest";
 import { DEMO_CLIENT } from "../../db/seed/demo";
@@ -60,7 +61,8 @@ function slug(text: string): string {
 
 /**
  * A browser test: fresh context and page, fails on any unexpected console.error or uncaught page
- * error, and saves a full-page screenshot to test-results/e2e-screenshots/ when it fails.
+ * error, and when it fails saves to test-results/e2e-screenshots/ a full-page screenshot and, beside
+ * it, the error with the page's state (failureState).
  */
 /** How long a browser action or wait may take before the test fails. */
 export const ACTION_TIMEOUT_MS = 20_000;
@@ -117,6 +119,11 @@ export function browserTest(
           await page
             .screenshot({ path: `test-results/e2e-screenshots/${slug(name)}.png`, fullPage: true })
             .catch(() => undefined);
+          const state = await failureState(page).catch((reason: unknown) => `page state unreadable: ${String(reason)}`);
+          writeFileSync(
+            `test-results/e2e-screenshots/${slug(name)}.txt`,
+            `${stripVTControlCharacters(String(error))}\n\n${state}\n`,
+          );
           throw error;
         } finally {
           await context.close();
@@ -124,6 +131,37 @@ export function browserTest(
       }),
     options.timeout,
   );
+}
+
+/**
+ * What a failed action needs to be explained and a screenshot does not show: the address, whether
+ * React had hydrated the document (a click before it is the browser's own form post), whether a
+ * navigation was under way (the loading bar: every pending post disables its page's buttons),
+ * the disabled buttons, the focused element and, for each button, what lies on top of its centre.
+ */
+async function failureState(page: Page): Promise<string> {
+  if (page.isClosed()) return "page closed";
+  return page.evaluate(() => {
+    const describe = (element: Element | null) =>
+      element
+        ? `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}> ${(element.textContent ?? "").trim().slice(0, 60)}`
+        : "none";
+    const buttons = Array.from(document.querySelectorAll("button")).map((button) => {
+      const box = button.getBoundingClientRect();
+      const onTop = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const covered = onTop && onTop !== button && !button.contains(onTop) ? ` covered by ${describe(onTop)}` : "";
+      return `  ${describe(button)}${button.disabled ? " (disabled)" : ""}${covered}`;
+    });
+    return [
+      `url: ${location.href}`,
+      `hydrated: ${document.documentElement.dataset.hydrated === "true"}`,
+      `navigation under way: ${document.querySelector(".navigation-progress") !== null}`,
+      `focused: ${describe(document.activeElement)}`,
+      `viewport: ${innerWidth}x${innerHeight}, scrolled to ${scrollX},${scrollY}`,
+      "buttons:",
+      ...buttons,
+    ].join("\n");
+  });
 }
 
 /**
