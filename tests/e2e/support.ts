@@ -124,6 +124,8 @@ export function browserTest(
             `test-results/e2e-screenshots/${slug(name)}.txt`,
             `${stripVTControlCharacters(String(error))}\n\n${state}\n`,
           );
+          // Also in the message, so a CI log that keeps no files still tells the causes apart.
+          if (error instanceof Error) error.message = `${error.message}\n\n${state}`;
           throw error;
         } finally {
           await context.close();
