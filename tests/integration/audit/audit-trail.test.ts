@@ -174,7 +174,8 @@ describe("the audit trail", () => {
       ),
     );
     const names = (text: string) => [...text.matchAll(/Name: “Name (\d+)”/g)].map((m) => Number(m[1]));
-    const olderLink = (text: string) => /href="([^"]*before=[^"]*)"[^>]*>Older events</.exec(text)?.[1]?.replaceAll("&amp;", "&");
+    const olderLink = (text: string) =>
+      /href="([^"]*before=[^"]*)"[^>]*>Older events</.exec(text)?.[1]?.replaceAll("&amp;", "&");
     for (const [first, cookie] of [
       [`/company-profile?tab=activity`, client.token],
       [`/manage/audit?business=${businessId}`, manager.token],
