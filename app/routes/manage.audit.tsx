@@ -1,23 +1,31 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AuditTable } from "~/components/audit/audit-table";
 import { requireRole } from "~/http/guards.server";
 import { notFound } from "~/http/route-kit.server";
-import { auditCsvPath, auditCursorOf, STAFF_SCOPE } from "~/lib/audit/audit-actions";
+import {
+  auditCsvPath,
+  auditCursorOf,
+  BUSINESS_SEARCH_MORE,
+  noBusinessFound,
+  STAFF_SCOPE,
+} from "~/lib/audit/audit-actions";
 import { auditPage } from "~/server/audit/audit.server";
-import { businessNames } from "~/server/business/business-names.server";
+import { BUSINESS_SEARCH_LIMIT, businessNameOf, findBusinesses } from "~/server/business/business-names.server";
 import { isAdmin } from "~/server/identity/staff.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit trail | Console | Partwise" }];
 
 const ScopeSchema = z.string().trim().min(1).max(80);
+const SearchSchema = z.string().trim().max(80).catch("");
 
 /**
  * /manage/audit?business={id}: a business's audit trail as its owner sees it in Settings →
  * Activity, for any staff member; ?business=staff (admins only): the staff's own matters
- * (invitations, roles, removals, consultant vetting). &before= turns the pages. Other roles 404;
- * an unknown business 404.
+ * (invitations, roles, removals, consultant vetting). ?q= finds businesses by name (the first 50);
+ * &before= turns the trail's pages. Other roles 404; an unknown business 404. One round trip: the
+ * search, the chosen business's name and its page in parallel.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
@@ -28,22 +36,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (scope && !scope.success) throw notFound();
   const chosen = scope?.data ?? null;
   if (chosen === STAFF_SCOPE && !admin) throw notFound();
-  const businesses = await businessNames(context.app.db);
-  const business = chosen && chosen !== STAFF_SCOPE ? businesses.find((row) => row.id === chosen) : null;
-  if (chosen && chosen !== STAFF_SCOPE && !business) throw notFound();
+  const search = SearchSchema.parse(query.get("q") ?? "");
   const before = auditCursorOf(query.get("before"));
-  const page = chosen
-    ? await auditPage(context.app, { businessId: chosen === STAFF_SCOPE ? null : chosen }, before)
-    : { rows: [], older: null };
+  const { db } = context.app;
+  const [found, name, page] = await Promise.all([
+    findBusinesses(db, search),
+    chosen && chosen !== STAFF_SCOPE ? businessNameOf(db, chosen) : null,
+    chosen ? auditPage(context.app, { businessId: chosen === STAFF_SCOPE ? null : chosen }, before) : null,
+  ]);
+  if (chosen && chosen !== STAFF_SCOPE && name === null) throw notFound();
   const pageHref = (cursor: string | null) =>
     `/manage/audit?business=${encodeURIComponent(chosen ?? "")}${cursor ? `&before=${cursor}` : ""}`;
   return {
     admin,
-    businesses,
+    search,
+    found,
+    more: found.length >= BUSINESS_SEARCH_LIMIT,
     chosen,
-    title: business ? business.name : chosen ? "Staff" : null,
-    rows: page.rows,
-    olderHref: page.older ? pageHref(page.older) : null,
+    title: chosen === STAFF_SCOPE ? "Staff" : name,
+    rows: page?.rows ?? [],
+    olderHref: page?.older ? pageHref(page.older) : null,
     newestHref: before ? pageHref(null) : null,
   };
 }
@@ -51,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function AuditTrailPage() {
-  const { admin, businesses, chosen, title, rows, olderHref, newestHref } = useLoaderData<typeof loader>();
+  const { admin, search, found, more, chosen, title, rows, olderHref, newestHref } = useLoaderData<typeof loader>();
   return (
     <div className="console-page">
       <header className="page-header">
@@ -65,23 +77,39 @@ export default function AuditTrailPage() {
           Who did what, when and from where: every money, decision, staff and settings change. Nothing in it can be
           changed or removed.
         </p>
-        <Form method="get" className="audit-scope">
-          <label htmlFor="audit-business">Show</label>
-          <select id="audit-business" name="business" className="input" defaultValue={chosen ?? ""} required>
-            <option value="" disabled>
-              Choose a business
-            </option>
-            {admin ? <option value={STAFF_SCOPE}>Staff (the team, consultant vetting)</option> : null}
-            {businesses.map((row) => (
-              <option key={row.id} value={row.id}>
-                {row.name}
-              </option>
-            ))}
-          </select>
+        <Form method="get" className="audit-scope" role="search">
+          <label htmlFor="audit-search">Business name</label>
+          <input id="audit-search" name="q" type="search" className="input" defaultValue={search} maxLength={80} />
           <button type="submit" className="button button-secondary">
-            Show
+            Find
           </button>
         </Form>
+        <nav aria-label="Trails" className="audit-choices">
+          <ul className="audit-choice-list">
+            {admin ? (
+              <li>
+                <Link
+                  to={`/manage/audit?business=${STAFF_SCOPE}`}
+                  aria-current={chosen === STAFF_SCOPE ? "page" : undefined}
+                >
+                  Staff (the team, consultant vetting)
+                </Link>
+              </li>
+            ) : null}
+            {found.map((row) => (
+              <li key={row.id}>
+                <Link
+                  to={`/manage/audit?business=${encodeURIComponent(row.id)}${search ? `&q=${encodeURIComponent(search)}` : ""}`}
+                  aria-current={chosen === row.id ? "page" : undefined}
+                >
+                  {row.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {found.length === 0 ? <p className="console-muted">{noBusinessFound(search)}</p> : null}
+          {more ? <p className="console-muted">{BUSINESS_SEARCH_MORE}</p> : null}
+        </nav>
         {chosen && title ? (
           <AuditTable
             headingId="audit-trail"

@@ -5,7 +5,7 @@ import { requireRole } from "~/http/guards.server";
 import { methodNotAllowed, notFound } from "~/http/route-kit.server";
 import { STAFF_SCOPE } from "~/lib/audit/audit-actions";
 import { auditCsv, listAuditEvents } from "~/server/audit/audit.server";
-import { businessNames } from "~/server/business/business-names.server";
+import { businessNameOf } from "~/server/business/business-names.server";
 import { isAdmin } from "~/server/identity/staff.server";
 
 const ScopeSchema = z.string().trim().min(1).max(80);
@@ -17,12 +17,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!scope.success) throw notFound();
   const staff = scope.data === STAFF_SCOPE;
   if (staff && !isAdmin(viewer)) throw notFound();
-  // The names and the trail in parallel; an id that names no business is refused after.
-  const [businesses, rows] = await Promise.all([
-    businessNames(context.app.db),
+  // The business and the trail in parallel; an id that names no business is refused after.
+  const [name, rows] = await Promise.all([
+    staff ? null : businessNameOf(context.app.db, scope.data),
     listAuditEvents(context.app, { businessId: staff ? null : scope.data }, null),
   ]);
-  if (!staff && !businesses.some((row) => row.id === scope.data)) throw notFound();
+  if (!staff && name === null) throw notFound();
   const day = context.app.now().toISOString().slice(0, 10);
   return csvResponse(auditCsv(rows), `partwise-audit-${staff ? "staff" : "business"}-${day}.csv`);
 }

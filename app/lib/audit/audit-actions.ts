@@ -42,6 +42,13 @@ export const ACTIVITY_CSV_PATH = "/company-profile/activity.csv";
 /** The console's choice of the staff's own matters (not a business). */
 export const STAFF_SCOPE = "staff";
 
+/** Under the console's business search when it found more than it shows. */
+export const BUSINESS_SEARCH_MORE = "Only the first 50 are listed: type more of the name.";
+
+/** The console's business search when nothing matches. */
+export const noBusinessFound = (search: string) =>
+  search ? `No business is called anything like “${search}”.` : "No business has signed up yet.";
+
 /** The console's trail of a business (or STAFF_SCOPE) as CSV. */
 export const auditCsvPath = (scope: string) => `/manage/audit.csv?business=${encodeURIComponent(scope)}`;
 

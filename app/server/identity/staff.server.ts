@@ -32,7 +32,7 @@ import { hashPassword } from "~/server/identity/password.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { emailHasAccount, INVITATION_TOKEN_PATTERN, inviterName } from "~/server/identity/invitation-links.server";
-import { auditStatement, auditStatementWhen, recordAudit } from "~/server/audit/audit.server";
+import { auditAfterChange, auditStatement, auditStatementWhen, recordAudit } from "~/server/audit/audit.server";
 import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 
@@ -406,6 +406,14 @@ export async function acceptStaffInvitation(
         .update(staffInvitations)
         .set({ acceptedAt: now, acceptedUserId: userId })
         .where(and(stillOpen, sql`EXISTS (SELECT 1 FROM users WHERE id = ${userId})`)),
+      // Right after the acceptance: only the submit that made the account records the joining.
+      auditAfterChange(app, {
+        actor: { userId, kind: found.staffRole },
+        action: "staff.joined",
+        businessId: null,
+        subject: { type: "user", id: userId },
+        detail: { email: found.email, staffRole: found.staffRole },
+      }),
     ]);
   } catch (error) {
     // The users table's unique email index: an account was made for this email meanwhile.
@@ -421,13 +429,6 @@ export async function acceptStaffInvitation(
     const again = await lookupStaffInvitation(app, token);
     return { ok: false, status: 400, msg: again.ok ? STAFF_INVITATION_UNKNOWN : again.msg };
   }
-  await recordAudit(app, {
-    actor: { userId, kind: found.staffRole },
-    action: "staff.joined",
-    businessId: null,
-    subject: { type: "user", id: userId },
-    detail: { email: found.email, staffRole: found.staffRole },
-  });
   const { cookie } = await createSession(app, request, userId);
   return { ok: true, cookie };
 }
