@@ -122,6 +122,18 @@ const FIELD_NAMES: Record<string, string> = {
 
 const STAFF_ROLE_WORDS: Record<string, string> = { admin: "Admin", manager: "Engagement manager" };
 
+/** Stripe's subscription states, as the trail says them. */
+const SUBSCRIPTION_STATUS_WORDS: Record<string, string> = {
+  trialing: "Free trial",
+  active: "Active",
+  past_due: "Payment past due",
+  incomplete: "Awaiting first payment",
+  incomplete_expired: "Never paid",
+  unpaid: "Unpaid",
+  paused: "Paused",
+  canceled: "Canceled",
+};
+
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "(none)";
   if (field.endsWith("Cents") && typeof value === "number") {
@@ -129,6 +141,7 @@ function valueText(field: string, value: unknown): string {
   }
   if (field === "staffRole" && typeof value === "string") return STAFF_ROLE_WORDS[value] ?? value;
   if (field === "memberTier" && typeof value === "string") return planLabel(value);
+  if (field === "subscriptionStatus" && typeof value === "string") return SUBSCRIPTION_STATUS_WORDS[value] ?? value;
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 

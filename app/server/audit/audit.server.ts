@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, is, isNull, lt, or, SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { auditEvents, users } from "~db/schema";
 import type { AuditAction, AuditActorKind } from "~/lib/audit/audit-actions";
@@ -22,6 +22,9 @@ import type { AppContext } from "~/server/load-context";
 
 /** Who acted: a user as what they were (an admin, a client…), or Partwise itself. */
 export type AuditActor = { userId: string; kind: Exclude<AuditActorKind, "system"> } | { userId: null; kind: "system" };
+
+/** Partwise itself: a webhook (what Stripe reported), a job, a script. */
+export const SYSTEM_ACTOR: AuditActor = { userId: null, kind: "system" };
 
 export type AuditInput = {
   actor: AuditActor;
@@ -59,27 +62,40 @@ export function auditStatement(app: AppContext, input: AuditInput) {
 }
 
 /**
+ * An AuditInput whose business and detail may be read from the row that makes it happen (SQL over
+ * `from`'s columns, e.g. json_object of a column's value before an update): auditStatementWhen only.
+ */
+export type AuditInputFrom = Omit<AuditInput, "businessId" | "detail"> & {
+  businessId: string | null | SQL;
+  detail?: Record<string, unknown> | SQL;
+};
+
+/**
  * The insert of one audit event that happens only where `when` holds: a row of `from` matching
- * `where` exists when the statement runs. In the batch of a conditional change, after it, with a
- * condition only that change makes true, it records the change once, whichever call made it.
+ * `where` exists when the statement runs. In the batch of a conditional change it records the
+ * change once, whichever call made it: after the change, with a condition only that change makes
+ * true; or before it, with the change's own condition (D1 runs a batch alone, so the change then
+ * happens). Before it, `businessId` and `detail` may read the row as it was (AuditInputFrom).
  */
 export function auditStatementWhen(
   app: AppContext,
-  input: AuditInput,
+  input: AuditInputFrom,
   when: { from: SQLiteTable | SQL; where: SQL | undefined },
 ) {
   const now = app.now().getTime();
+  const businessId = is(input.businessId, SQL) ? input.businessId : sql`${input.businessId}`;
+  const detail = is(input.detail, SQL) ? input.detail : sql`${JSON.stringify(input.detail ?? {})}`;
   return app.db.insert(auditEvents).select(
     app.db
       .select({
         id: sql<string>`${crypto.randomUUID()}`.as("id"),
-        businessId: sql<string | null>`${input.businessId}`.as("business_id"),
+        businessId: sql<string | null>`${businessId}`.as("business_id"),
         actorUserId: sql<string | null>`${input.actor.userId}`.as("actor_user_id"),
         actorKind: sql<string>`${input.actor.kind}`.as("actor_kind"),
         action: sql<string>`${input.action}`.as("action"),
         subjectType: sql<string>`${input.subject.type}`.as("subject_type"),
         subjectId: sql<string>`${input.subject.id}`.as("subject_id"),
-        detail: sql<Record<string, unknown>>`${JSON.stringify(input.detail ?? {})}`.as("detail"),
+        detail: sql<Record<string, unknown>>`${detail}`.as("detail"),
         ip: sql<string | null>`${app.requestFrom.ip}`.as("ip"),
         userAgent: sql<string | null>`${app.requestFrom.userAgent}`.as("user_agent"),
         createdAt: sql<Date>`${now}`.as("created_at"),

@@ -10,6 +10,8 @@ import { businesses } from "~db/schema";
 import type { MemberTier } from "~db/enums";
 import { EMPLOYEE_BAND_MEDIANS, type BusinessDetailsInput } from "~/lib/business/business-schemas";
 import { LIVE_SUBSCRIPTION_STATES } from "~/lib/payments/plans";
+import { auditStatementWhen, SYSTEM_ACTOR } from "~/server/audit/audit.server";
+import type { AppContext } from "~/server/load-context";
 
 /** 'YYYY-MM' in UTC (spec §3 memberSince). */
 export function memberSinceOf(date: Date): string {
@@ -140,6 +142,16 @@ export function subscriptionHolder(db: Database, owner: SubscriptionOwner) {
     .limit(1);
 }
 
+/** The businesses writeBusinessSubscription may write (see there). */
+function subscriptionWritable(owner: SubscriptionOwner, ended: boolean) {
+  const ownsSubscription = or(isNull(businesses.subscriptionId), eq(businesses.subscriptionId, owner.subscriptionId));
+  const mayHold = or(
+    ownsSubscription,
+    sql`COALESCE(${businesses.subscriptionStatus}, '') NOT IN ${sql.raw(`('${LIVE_SUBSCRIPTION_STATES.join("', '")}')`)}`,
+  );
+  return and(subscriptionBusiness(owner), ended ? ownsSubscription : mayHold);
+}
+
 /**
  * Writes a subscription's state on its business (subscriptionBusiness): the subscription and its
  * status, the tier when `tier` is given, and the first plan choice if none is recorded. One
@@ -147,19 +159,9 @@ export function subscriptionHolder(db: Database, owner: SubscriptionOwner) {
  * - an `ended` subscription only touches a business still pointing at it (or at none), so a late
  *   event about an old subscription cannot undo a newer plan;
  * - any other only takes a business with no live subscription, or that holds this one.
- * Changes one row or none.
+ * Changes one row or none. Its record is auditBusinessSubscription, before it in its batch.
  */
-export function writeBusinessSubscription(
-  db: Database,
-  owner: SubscriptionOwner,
-  state: { status: string; tier: MemberTier | null; ended: boolean },
-  now: Date,
-) {
-  const ownsSubscription = or(isNull(businesses.subscriptionId), eq(businesses.subscriptionId, owner.subscriptionId));
-  const mayHold = or(
-    ownsSubscription,
-    sql`COALESCE(${businesses.subscriptionStatus}, '') NOT IN ${sql.raw(`('${LIVE_SUBSCRIPTION_STATES.join("', '")}')`)}`,
-  );
+export function writeBusinessSubscription(db: Database, owner: SubscriptionOwner, state: SubscriptionState, now: Date) {
   return db
     .update(businesses)
     .set({
@@ -169,16 +171,72 @@ export function writeBusinessSubscription(
       planChosenAt: sql`COALESCE(${businesses.planChosenAt}, ${now.getTime()})`,
       updatedAt: now,
     })
-    .where(and(subscriptionBusiness(owner), state.ended ? ownsSubscription : mayHold));
+    .where(subscriptionWritable(owner, state.ended));
+}
+
+export type SubscriptionState = { status: string; tier: MemberTier | null; ended: boolean };
+
+/**
+ * The "membership.changed" record of writeBusinessSubscription (by Partwise, as Stripe reported
+ * it): put it BEFORE that update in one batch. It reads the business the update will write, as it
+ * still is, and records only where the tier or the status will change, with { memberTier,
+ * subscriptionStatus: [before, after] } of the changed ones. A replayed event (the same state
+ * again) records nothing.
+ */
+export function auditBusinessSubscription(app: AppContext, owner: SubscriptionOwner, state: SubscriptionState) {
+  const tierChanges = state.tier ? sql`${businesses.memberTier} IS NOT ${state.tier}` : sql`0`;
+  const statusChanges = sql`${businesses.subscriptionStatus} IS NOT ${state.status}`;
+  const tier = sql`'memberTier', json_array(${businesses.memberTier}, ${state.tier})`;
+  const status = sql`'subscriptionStatus', json_array(${businesses.subscriptionStatus}, ${state.status})`;
+  return auditStatementWhen(
+    app,
+    {
+      actor: SYSTEM_ACTOR,
+      action: "membership.changed",
+      businessId: sql`${businesses.id}`,
+      subject: { type: "subscription", id: owner.subscriptionId },
+      detail: sql`CASE WHEN NOT (${statusChanges}) THEN json_object(${tier}) WHEN ${tierChanges} THEN json_object(${tier}, ${status}) ELSE json_object(${status}) END`,
+    },
+    {
+      from: businesses,
+      where: and(subscriptionWritable(owner, state.ended), or(tierChanges, statusChanges)),
+    },
+  );
 }
 
 /**
  * Marks the business's stored subscription as no longer live (status 'canceled'), only while the
- * business still holds `subscriptionId`; the tier is kept. Changes one row or none.
+ * business still holds `subscriptionId`; the tier is kept. Changes one row or none. Its record is
+ * auditForgottenSubscription, before it in its batch.
  */
 export function forgetBusinessSubscription(db: Database, businessId: string, subscriptionId: string, now: Date) {
   return db
     .update(businesses)
     .set({ subscriptionStatus: "canceled", updatedAt: now })
-    .where(and(eq(businesses.id, businessId), eq(businesses.subscriptionId, subscriptionId)));
+    .where(forgettable(businessId, subscriptionId));
+}
+
+function forgettable(businessId: string, subscriptionId: string) {
+  return and(eq(businesses.id, businessId), eq(businesses.subscriptionId, subscriptionId));
+}
+
+/**
+ * The "membership.changed" record of forgetBusinessSubscription: put it BEFORE that update in one
+ * batch; it records the status's change to 'canceled' only where there is one.
+ */
+export function auditForgottenSubscription(app: AppContext, businessId: string, subscriptionId: string) {
+  return auditStatementWhen(
+    app,
+    {
+      actor: SYSTEM_ACTOR,
+      action: "membership.changed",
+      businessId,
+      subject: { type: "subscription", id: subscriptionId },
+      detail: sql`json_object('subscriptionStatus', json_array(${businesses.subscriptionStatus}, 'canceled'))`,
+    },
+    {
+      from: businesses,
+      where: and(forgettable(businessId, subscriptionId), sql`${businesses.subscriptionStatus} IS NOT 'canceled'`),
+    },
+  );
 }

@@ -11,14 +11,16 @@
 // - every effect is itself idempotent (set-a-flag, INSERT ... ON CONFLICT DO NOTHING, a
 //   subscription sync that writes the provider's current state), so running it again — after a
 //   crash, a retry or a race — changes nothing more.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { purchases, type Purchase } from "~db/schema";
+import { auditStatementWhen, SYSTEM_ACTOR } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { refundDuplicatePayment } from "./duplicate-payments.server";
 import { paymentProvider } from "./provider/factory.server";
 import { PaymentProviderError, type CheckoutSession, type StripeEvent } from "./provider/types";
 import type { PurchaseKind } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
+import { describeOwnPurchase } from "./receipt-document.server";
 import { sendInvoiceReceipt, sendPaymentReceipt } from "./receipt-emails.server";
 import { invoiceSubscriptionId, stripeId } from "./stripe-ids";
 import { syncSubscription } from "./subscriptions.server";
@@ -91,6 +93,7 @@ export async function fulfilCheckoutSession(
   await purchasable.prepare?.(app, found, session, provider, origin);
 
   const now = app.now();
+  const unpaid = and(eq(purchases.stripeCheckoutSessionId, session.id), inArray(purchases.status, [...UNPAID_STATES]));
   const markPaid = app.db
     .update(purchases)
     .set({
@@ -100,15 +103,22 @@ export async function fulfilCheckoutSession(
       stripePaymentIntentId: session.payment_intent,
       duplicateOfPurchaseId: earlierPayment(found),
     })
-    .where(and(eq(purchases.stripeCheckoutSessionId, session.id), inArray(purchases.status, [...UNPAID_STATES])))
+    .where(unpaid)
     .returning();
   // A purchase already marked a duplicate (a later call) has no effect to repair.
   const effect = found.duplicateOfPurchaseId ? [] : purchasable.fulfil(app.db, found, now);
+  const label = await paymentLabel(app, found, session);
+  const record = label === null ? null : paymentRecord(app, found, session, label, unpaid);
   // One atomic batch: the paid mark and the effect land together or not at all. The effect
   // statements are idempotent, so they also repair a purchase paid by an earlier partial run;
   // they also change nothing for a duplicate, which the paid mark names in the same statement.
-  const [updated] = effect.length > 0 ? await app.db.batch([markPaid, ...effect]) : [await markPaid];
-  const winner = (updated as Purchase[])[0];
+  // The payment's record goes first, with the paid mark's own condition: D1 runs a batch alone,
+  // so it is written exactly when the mark lands, by one call of any racing or repeated ones.
+  let updated: Purchase[];
+  if (record) [, updated] = await app.db.batch([record, markPaid, ...effect]);
+  else if (effect.length > 0) [updated] = await app.db.batch([markPaid, ...effect]);
+  else updated = await markPaid;
+  const winner = updated[0];
   if (winner && !winner.duplicateOfPurchaseId && purchasable.afterFulfil && origin) {
     await purchasable.afterFulfil(app, winner, origin).catch((error: unknown) => {
       console.error(`After-payment step of purchase ${winner.id} failed:`, error);
@@ -134,6 +144,43 @@ export async function fulfilCheckoutSession(
     purchase,
     kind: found.kind,
   };
+}
+
+/**
+ * What a purchase about to turn paid bought, in the receipt's words, for its "payment.completed"
+ * record; null where no record is due: nothing was charged (a plan's free trial), or the purchase
+ * is no longer unpaid (a repeat: its paid mark cannot land, so no query).
+ */
+async function paymentLabel(app: AppContext, found: Purchase, session: CheckoutSession): Promise<string | null> {
+  if (session.payment_status !== "paid" || !(UNPAID_STATES as readonly string[]).includes(found.status)) return null;
+  const subject = await describeOwnPurchase(app, found.businessId, found.id);
+  return subject?.description ?? found.kind;
+}
+
+/**
+ * The "payment.completed" record (auditStatementWhen), for the batch BEFORE the paid mark, with
+ * the mark's condition `unpaid`: the amount charged and what it bought. Its actor is the person
+ * who started the checkout, as a client (they paid, with their card; Stripe only confirms it),
+ * else Partwise.
+ */
+function paymentRecord(
+  app: AppContext,
+  found: Purchase,
+  session: CheckoutSession,
+  label: string,
+  unpaid: SQL | undefined,
+) {
+  return auditStatementWhen(
+    app,
+    {
+      actor: found.createdByUserId ? { userId: found.createdByUserId, kind: "client" } : SYSTEM_ACTOR,
+      action: "payment.completed",
+      businessId: found.businessId,
+      subject: { type: "purchase", id: found.id },
+      detail: { amountCents: session.amount_total ?? found.amountCents, purchase: label },
+    },
+    { from: purchases, where: unpaid },
+  );
 }
 
 /**

@@ -4,6 +4,8 @@
 import type { MemberTier } from "~db/schema";
 import { LIVE_SUBSCRIPTION_STATES, parseLookupKey } from "~/lib/payments/plans";
 import {
+  auditBusinessSubscription,
+  auditForgottenSubscription,
   forgetBusinessSubscription,
   subscriptionHolder,
   writeBusinessSubscription,
@@ -100,18 +102,22 @@ async function writeSubscription(app: AppContext, subscription: Subscription, bu
   if (!tier && GRANTING_STATES.has(subscription.status)) {
     console.error(`Subscription ${subscription.id} has an unknown lookup key ${String(subscription.lookup_key)}.`);
   }
-  const result = await writeBusinessSubscription(
-    app.db,
-    ownerOf(subscription, businessId),
-    { status: subscription.status, tier, ended },
-    app.now(),
-  ).run();
+  const owner = ownerOf(subscription, businessId);
+  const state = { status: subscription.status, tier, ended };
+  // The record first: it reads the tier and status the update is about to replace.
+  const [, result] = await app.db.batch([
+    auditBusinessSubscription(app, owner, state),
+    writeBusinessSubscription(app.db, owner, state, app.now()),
+  ]);
   return { updated: (result.meta?.changes ?? 0) > 0, ended, tier, status: subscription.status };
 }
 
 /** A stored subscription the provider no longer knows: no longer live (the plan itself is kept until a sync says otherwise). */
 async function forgetSubscription(app: AppContext, businessId: string, subscriptionId: string) {
-  await forgetBusinessSubscription(app.db, businessId, subscriptionId, app.now()).run();
+  await app.db.batch([
+    auditForgottenSubscription(app, businessId, subscriptionId),
+    forgetBusinessSubscription(app.db, businessId, subscriptionId, app.now()),
+  ]);
 }
 
 async function retrieveOrNull(provider: PaymentProvider, id: string): Promise<Subscription | null> {

@@ -1,7 +1,15 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businesses, deliveryItems, deliveryOutlines, insightRequests, matchRequests, purchases } from "~db/schema";
+import {
+  auditEvents,
+  businesses,
+  deliveryItems,
+  deliveryOutlines,
+  insightRequests,
+  matchRequests,
+  purchases,
+} from "~db/schema";
 import worker from "../../../functions/worker";
 import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
@@ -74,6 +82,15 @@ async function requestsFor(businessId: string, customerId?: string | null): Prom
 }
 
 const sessionIdOf = (location: string) => location.split("/").pop()!;
+
+/** The business's audit events (docs/decisions/065) of the payment and the membership. */
+async function paymentAudit(businessId: string) {
+  return db()
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.businessId, businessId))
+    .then((rows) => rows.filter((row) => ["payment.completed", "membership.changed"].includes(row.action)));
+}
 
 describe("POST /api/payments/create-checkout-session (Stripe)", () => {
   it("creates the customer once and a trial subscription checkout with the business named, then 303s to it", async () => {
@@ -373,6 +390,14 @@ describe("/paymentStatus", () => {
     await send(`/paymentStatus?success=true&session_id=${sessionId}`, { token });
     const [again] = await purchasesOf(business.id);
     expect(again.paidAt!.getTime()).toBe(paidAt);
+    // The plan's start is recorded once; its free trial charged nothing, so no payment is.
+    expect(await paymentAudit(business.id)).toEqual([
+      expect.objectContaining({
+        action: "membership.changed",
+        actorKind: "system",
+        detail: { memberTier: ["BASIC", "PREMIUM"], subscriptionStatus: [null, "trialing"] },
+      }),
+    ]);
   });
 
   it("does not fulfil another business's session", async () => {
@@ -450,7 +475,7 @@ async function createItem(businessId: string, priceCents = 125_000) {
 
 describe("one-off checkouts", () => {
   it("insight: the server's amount, the success URL naming the insight, then successful-payment only once paid", async () => {
-    const { token, business } = await signedInClient();
+    const { token, business, user } = await signedInClient();
     const insightId = await createInsight(business.id);
 
     const refused = await send("/api/insight/insightRequest/successful-payment", {
@@ -522,6 +547,19 @@ describe("one-off checkouts", () => {
     });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ msg: "This insight is already paid." });
+    // The payment, once (the confirmation and the success page both fulfilled), by the client who
+    // started the checkout, with the amount and what it bought.
+    const [purchase] = await purchasesOf(business.id);
+    expect(await paymentAudit(business.id)).toEqual([
+      expect.objectContaining({
+        action: "payment.completed",
+        actorUserId: user.id,
+        actorKind: "client",
+        subjectType: "purchase",
+        subjectId: purchase.id,
+        detail: { amountCents: 49_500, purchase: "Insight request: Strategy" },
+      }),
+    ]);
   });
 
   it("insight: another business's insight or business id → 404 and nothing sent", async () => {

@@ -1,7 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import {
+  auditEvents,
   benchmarkingPurchases,
   businesses,
   deliveryItems,
@@ -148,6 +149,15 @@ async function eventRows(id: string) {
   return db().select().from(stripeEvents).where(eq(stripeEvents.id, id));
 }
 
+/** The business's audit events of `action` (docs/decisions/065), in the order written. */
+async function auditOf(businessId: string, action: "payment.completed" | "membership.changed") {
+  return db()
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.businessId, businessId), eq(auditEvents.action, action)))
+    .orderBy(sql`rowid`);
+}
+
 async function createInsight(businessId: string) {
   const { id } = await createInsightRequestRow(businessId, { category: "finance" });
   return id;
@@ -237,16 +247,38 @@ describe("checkout.session.completed", () => {
     expect(await eventRows(event.id as string)).toHaveLength(1);
   });
 
-  it("10 concurrent fulfilments of one session: exactly one reports fulfilled", async () => {
+  it("10 concurrent fulfilments of one session: exactly one reports fulfilled, and one payment is recorded", async () => {
     const { purchaseId, sessionId, businessId } = await oneOffPurchase("benchmarking", "2028", 29_900);
     await payStubSession(sessionId);
-    const results = await Promise.all(Array.from({ length: 10 }, () => fulfilCheckoutSession(stubApp(), sessionId)));
+    // All at one instant: the record must not rest on the calls' clocks differing.
+    const at = new Date();
+    const sameInstant = () =>
+      createAppContext(
+        stripeEnv(env) as unknown as CloudflareBindings,
+        () => {},
+        () => at,
+      );
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => fulfilCheckoutSession(sameInstant(), sessionId)),
+    );
     expect(results.filter((r) => r.fulfilled)).toHaveLength(1);
     for (const result of results) {
       expect(result.kind).toBe("benchmarking");
       expect(result.purchase).toMatchObject({ id: purchaseId, status: "paid" });
     }
     expect(await benchmarkingRows(businessId)).toHaveLength(1);
+    // Recorded once, by Partwise (no one is named as having started this checkout).
+    await fulfilCheckoutSession(sameInstant(), sessionId);
+    expect(await auditOf(businessId, "payment.completed")).toEqual([
+      expect.objectContaining({
+        actorUserId: null,
+        actorKind: "system",
+        subjectType: "purchase",
+        subjectId: purchaseId,
+        detail: { amountCents: 29_900, purchase: "Benchmarking 2028" },
+        createdAt: at,
+      }),
+    ]);
   });
 
   it("the webhook racing the success page fulfils once; a later page visit fulfils nothing more", async () => {
@@ -265,6 +297,14 @@ describe("checkout.session.completed", () => {
     const later = await fulfilCheckoutSession(stubApp(), sessionId);
     expect(later).toMatchObject({ fulfilled: false, kind: "insight", purchase: { id: purchaseId, status: "paid" } });
     expect((await purchaseRow(purchaseId)).paidAt).toEqual(paid.paidAt);
+    // One payment recorded, whichever door won, and the replay (a new event id) adds none.
+    expect((await deliverEvent(stripeEvent("checkout.session.completed", { id: sessionId }))).status).toBe(200);
+    expect(await auditOf(businessId, "payment.completed")).toEqual([
+      expect.objectContaining({
+        subjectId: purchaseId,
+        detail: { amountCents: 49_500, purchase: "Insight request: Finance" },
+      }),
+    ]);
   });
 
   it("success page first, then the webhook: the page fulfils, the webhook is a no-op", async () => {
@@ -423,6 +463,10 @@ describe("a second payment for what is already paid (issue #36)", () => {
     expect(original.duplicateOfPurchaseId).toBeNull();
     const [paidItem] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, item.id));
     expect(paidItem).toMatchObject({ paidPurchaseId: original.id, status: "active" });
+    // Both payments happened (the second is refunded): each recorded once, under the racing deliveries.
+    expect((await auditOf(client.business.id, "payment.completed")).map((event) => event.subjectId).sort()).toEqual(
+      [a.purchaseId, b.purchaseId].sort(),
+    );
 
     // Exactly one refund of the whole second payment, under its own Idempotency-Key.
     const refunds = await db().select().from(purchaseRefunds).where(eq(purchaseRefunds.businessId, client.business.id));
@@ -668,6 +712,20 @@ describe("subscriptions", () => {
     const business = await businessRow(businessId);
     expect(business).toMatchObject({ memberTier: "PREMIUM", subscriptionId, subscriptionStatus: "trialing" });
     expect(business.planChosenAt).toBeInstanceOf(Date);
+    // The membership's change is recorded, by Partwise; a trial charged nothing, so no payment.
+    // Replays of the same state (the event again, the subscription's own events) record nothing.
+    expect((await deliverEvent(stripeEvent("checkout.session.completed", { id: sessionId }))).status).toBe(200);
+    expect((await deliverEvent(stripeEvent("customer.subscription.created", { id: subscriptionId }))).status).toBe(200);
+    expect(await auditOf(businessId, "membership.changed")).toEqual([
+      expect.objectContaining({
+        actorUserId: null,
+        actorKind: "system",
+        subjectType: "subscription",
+        subjectId: subscriptionId,
+        detail: { memberTier: ["BASIC", "PREMIUM"], subscriptionStatus: [null, "trialing"] },
+      }),
+    ]);
+    expect(await auditOf(businessId, "payment.completed")).toEqual([]);
   });
 
   it("'deleted' arriving before a late 'updated' ends in BASIC: the current state decides", async () => {
@@ -692,6 +750,10 @@ describe("subscriptions", () => {
       subscriptionStatus: "canceled",
       subscriptionId,
     });
+    expect((await auditOf(businessId, "membership.changed")).map((event) => event.detail)).toEqual([
+      { memberTier: ["BASIC", "PREMIUM"], subscriptionStatus: [null, "trialing"] },
+      { memberTier: ["PREMIUM", "BASIC"], subscriptionStatus: ["trialing", "canceled"] },
+    ]);
   });
 
   it("a plan switch wins over a late 'created' event; past_due keeps the tier; invoice events sync", async () => {
@@ -727,6 +789,12 @@ describe("subscriptions", () => {
       (await deliverEvent(stripeEvent("invoice.paid", { id: "in_test_2", subscription: subscriptionId }))).status,
     ).toBe(200);
     expect(await businessRow(businessId)).toMatchObject({ memberTier: "STANDARD", subscriptionStatus: "active" });
+    // Each change once, with only what changed; the late 'created' (the same state) recorded nothing.
+    expect((await auditOf(businessId, "membership.changed")).map((event) => event.detail)).toEqual([
+      { memberTier: ["BASIC", "STANDARD"], subscriptionStatus: [null, "active"] },
+      { subscriptionStatus: ["active", "past_due"] },
+      { subscriptionStatus: ["past_due", "active"] },
+    ]);
   });
 
   it("a late event about an old, canceled subscription does not undo the current one", async () => {
@@ -866,6 +934,37 @@ describe("one live subscription per business (issue #36)", () => {
     const text = await page.text();
     expect(text).toContain("You already have a plan");
     expect(text).not.toContain("Congratulations!");
+  });
+
+  it("a stored subscription Stripe no longer knows gives way to the new one; each membership change recorded once", async () => {
+    const { businessId, customerId } = await customerBusiness();
+    const gone = `sub_gone_${crypto.randomUUID().slice(0, 8)}`;
+    await db()
+      .update(businesses)
+      .set({ memberTier: "STANDARD", subscriptionId: gone, subscriptionStatus: "active" })
+      .where(eq(businesses.id, businessId));
+    const next = await paidPlanCheckout({ businessId, customerId }, "PREMIUM_PLAN_MONTHLY");
+    expect((await deliverEvent(stripeEvent("customer.subscription.created", { id: next.subscriptionId }))).status).toBe(
+      200,
+    );
+    expect(await businessRow(businessId)).toMatchObject({
+      memberTier: "PREMIUM",
+      subscriptionId: next.subscriptionId,
+      subscriptionStatus: "trialing",
+    });
+    // The same state again (a new event id) records nothing more.
+    expect((await deliverEvent(stripeEvent("customer.subscription.updated", { id: next.subscriptionId }))).status).toBe(
+      200,
+    );
+    expect(
+      (await auditOf(businessId, "membership.changed")).map(({ subjectId, detail }) => ({ subjectId, detail })),
+    ).toEqual([
+      { subjectId: gone, detail: { subscriptionStatus: ["active", "canceled"] } },
+      {
+        subjectId: next.subscriptionId,
+        detail: { memberTier: ["STANDARD", "PREMIUM"], subscriptionStatus: ["canceled", "trialing"] },
+      },
+    ]);
   });
 
   it("a second subscription that charged (no trial) is canceled and its charge refunded once", async () => {

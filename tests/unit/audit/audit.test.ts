@@ -28,6 +28,17 @@ describe("the audit trail's words", () => {
       "Amount: $1,500.00; Role: Engagement manager",
     );
     expect(auditDetailText({})).toBe("");
+    // A payment and a membership change (docs/decisions/065).
+    expect(auditDetailText({ amountCents: 49_500, purchase: "Insight request: Finance" })).toBe(
+      "Amount: $495.00; For: Insight request: Finance",
+    );
+    expect(auditDetailText({ memberTier: ["BASIC", "PREMIUM"], subscriptionStatus: [null, "trialing"] })).toBe(
+      "Membership: “BASIC” → “SCALE”; Status: “(none)” → “Free trial”",
+    );
+    expect(auditDetailText({ subscriptionStatus: ["active", "past_due"] })).toBe(
+      "Status: “Active” → “Payment past due”",
+    );
+    expect(auditDetailText({ subscriptionStatus: ["active", "later_state"] })).toBe("Status: “Active” → “later_state”");
     expect(auditActionText("staff.removed")).toBe("Removed a staff member");
     expect(auditActionText("later.action")).toBe("later.action");
   });
