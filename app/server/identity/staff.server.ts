@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { sessions, staffInvitations, users } from "~db/schema";
 import type { StaffRole } from "~db/enums";
@@ -32,7 +32,7 @@ import { hashPassword } from "~/server/identity/password.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { emailHasAccount, INVITATION_TOKEN_PATTERN, inviterName } from "~/server/identity/invitation-links.server";
-import { auditAfterChange, auditStatement, auditStatementWhen, recordAudit } from "~/server/audit/audit.server";
+import { auditAfterChange, auditStatement, auditStatementWhen } from "~/server/audit/audit.server";
 import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 
@@ -194,48 +194,63 @@ export async function resendStaffInvitation(
   id: string,
 ): Promise<Done | Failure> {
   const token = newToken();
-  const [updated] = await app.db
-    .update(staffInvitations)
-    .set({
-      tokenHash: await hashToken(token),
-      expiresAt: new Date(app.now().getTime() + INVITATION_TTL_MS),
-      invitedById: adminId,
-    })
-    .where(openInvitation(id))
-    .returning({
-      email: staffInvitations.email,
-      firstName: staffInvitations.firstName,
-      staffRole: staffInvitations.staffRole,
-    });
+  const [, [updated]] = await app.db.batch([
+    invitationAudit(app, adminId, "staff.invitation_resent", id),
+    app.db
+      .update(staffInvitations)
+      .set({
+        tokenHash: await hashToken(token),
+        expiresAt: new Date(app.now().getTime() + INVITATION_TTL_MS),
+        invitedById: adminId,
+      })
+      .where(openInvitation(id))
+      .returning({
+        email: staffInvitations.email,
+        firstName: staffInvitations.firstName,
+        staffRole: staffInvitations.staffRole,
+      }),
+  ]);
   if (!updated) return invitationRefusal(app, id);
-  await recordAudit(app, {
-    actor: { userId: adminId, kind: "admin" },
-    action: "staff.invitation_resent",
-    businessId: null,
-    subject: { type: "staff_invitation", id: updated.email },
-    detail: { email: updated.email },
-  });
   if (!(await sendStaffInvitation(app, origin, updated, token, adminId))) {
     return failure(503, STAFF_INVITATION_EMAIL_FAILED);
   }
   return { ok: true, msg: STAFF_INVITATION_RESENT };
 }
 
+/**
+ * The record of an admin's change of the open invitation `id`, put before the change on its own
+ * condition (the batch runs alone, so the change follows): a repeat finds it closed and records nothing.
+ */
+function invitationAudit(
+  app: AppContext,
+  adminId: string,
+  action: "staff.invitation_resent" | "staff.invitation_revoked",
+  id: string,
+) {
+  return auditStatementWhen(
+    app,
+    {
+      actor: { userId: adminId, kind: "admin" },
+      action,
+      businessId: null,
+      subject: { type: "staff_invitation", id },
+      detail: sql`json_object('email', ${staffInvitations.email})`,
+    },
+    { from: staffInvitations, where: openInvitation(id) },
+  );
+}
+
 /** Withdraws an open invitation: its link says so from now on. */
 export async function revokeStaffInvitation(app: AppContext, adminId: string, id: string): Promise<Done | Failure> {
-  const [revoked] = await app.db
-    .update(staffInvitations)
-    .set({ revokedAt: app.now() })
-    .where(openInvitation(id))
-    .returning({ email: staffInvitations.email });
+  const [, [revoked]] = await app.db.batch([
+    invitationAudit(app, adminId, "staff.invitation_revoked", id),
+    app.db
+      .update(staffInvitations)
+      .set({ revokedAt: app.now() })
+      .where(openInvitation(id))
+      .returning({ email: staffInvitations.email }),
+  ]);
   if (!revoked) return invitationRefusal(app, id);
-  await recordAudit(app, {
-    actor: { userId: adminId, kind: "admin" },
-    action: "staff.invitation_revoked",
-    businessId: null,
-    subject: { type: "staff_invitation", id: revoked.email },
-    detail: { email: revoked.email },
-  });
   return { ok: true, msg: STAFF_INVITATION_REVOKED };
 }
 
@@ -450,19 +465,24 @@ export async function changeStaffRole(
   userId: string,
   staffRole: StaffRole,
 ): Promise<Done | Failure> {
-  const [changed] = await app.db
-    .update(users)
-    .set({ staffRole, updatedAt: app.now() })
-    .where(and(eq(users.id, userId), activeStaff, staffRole === "admin" ? undefined : anotherAdmin(userId)))
-    .returning({ email: users.email });
+  const changeable = and(eq(users.id, userId), activeStaff, staffRole === "admin" ? undefined : anotherAdmin(userId));
+  // Before the change, on its condition (the batch runs alone): the role it had and the one it gets.
+  const [, [changed]] = await app.db.batch([
+    auditStatementWhen(
+      app,
+      {
+        actor: { userId: adminId, kind: "admin" },
+        action: "staff.role_changed",
+        businessId: null,
+        subject: { type: "user", id: userId },
+        detail: sql`json_object('email', ${users.email}, 'staffRole', json_array(${users.staffRole}, ${staffRole}))`,
+      },
+      // An unchanged role (admin to admin) changes nothing worth recording.
+      { from: users, where: and(changeable, ne(users.staffRole, staffRole)) },
+    ),
+    app.db.update(users).set({ staffRole, updatedAt: app.now() }).where(changeable).returning({ email: users.email }),
+  ]);
   if (!changed) return memberRefusal(app, userId);
-  await recordAudit(app, {
-    actor: { userId: adminId, kind: "admin" },
-    action: "staff.role_changed",
-    businessId: null,
-    subject: { type: "user", id: userId },
-    detail: { email: changed.email, staffRole },
-  });
   return { ok: true, msg: STAFF_ROLE_CHANGED };
 }
 

@@ -21,6 +21,7 @@ import type { ClientViewer } from "~/server/identity/session.server";
 import { afterCandidateLeft } from "./request-after-candidate.server";
 import { runMatching } from "./run-matching.server";
 import { CANDIDACIES_PATH } from "~/lib/consultants/portal";
+import { actorOf, auditStatementWhen } from "~/server/audit/audit.server";
 
 export type DecisionResult = { ok: true; msg: string } | { ok: false; status: 404 | 409; msg: string };
 
@@ -64,20 +65,32 @@ export async function decideCandidate(
   const now = app.now();
   const nowMs = now.getTime();
 
+  const decidable = and(
+    eq(matchCandidates.matchRequestId, matchRequestId),
+    eq(matchCandidates.businessId, businessId),
+    eq(matchCandidates.consultantId, consultantId),
+    eq(matchCandidates.status, "accepted"),
+    eq(matchCandidates.businessDecisionStatus, "pending"),
+    sql`EXISTS (SELECT 1 FROM match_requests AS m WHERE m.id = ${matchRequestId}
+      AND m.business_id = ${businessId} AND m.status = 'awaiting_decision')`,
+  );
+  // Before the decision, on its own condition (the batch runs alone, so the decision follows):
+  // a repeat or a race finds it decided and records nothing.
+  const audit = auditStatementWhen(
+    app,
+    {
+      actor: actorOf(viewer),
+      action: decision === "accepted" ? "candidate.accepted" : "candidate.rejected",
+      businessId,
+      subject: { type: "consultant", id: consultantId },
+      detail: sql`json_object('consultant', (SELECT trim(u.first_name || ' ' || u.last_name) FROM users AS u WHERE u.id = ${consultantId}))`,
+    },
+    { from: matchCandidates, where: decidable },
+  );
   const decide = app.db
     .update(matchCandidates)
     .set({ businessDecisionStatus: decision, decidedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(matchCandidates.matchRequestId, matchRequestId),
-        eq(matchCandidates.businessId, businessId),
-        eq(matchCandidates.consultantId, consultantId),
-        eq(matchCandidates.status, "accepted"),
-        eq(matchCandidates.businessDecisionStatus, "pending"),
-        sql`EXISTS (SELECT 1 FROM match_requests AS m WHERE m.id = ${matchRequestId}
-          AND m.business_id = ${businessId} AND m.status = 'awaiting_decision')`,
-      ),
-    )
+    .where(decidable)
     .returning({ id: matchCandidates.id });
   // Written by this very batch: the candidate carries this decision with this batch's time.
   const decidedNow = sql`EXISTS (SELECT 1 FROM match_candidates AS c WHERE c.match_request_id = ${matchRequestId}
@@ -121,7 +134,8 @@ export async function decideCandidate(
     .limit(1);
 
   if (decision === "accepted") {
-    const [decided, , withdrawn, matchRows, candidateRows] = await app.db.batch([
+    const [, decided, , withdrawn, matchRows, candidateRows] = await app.db.batch([
+      audit,
       decide,
       app.db
         .update(matchRequests)
@@ -197,7 +211,8 @@ export async function decideCandidate(
   const nextBy = addBusinessDays(now, NEXT_CANDIDATE_BUSINESS_DAYS);
   // After the rejection: another candidate waiting for the business, else one waiting for the
   // consultant's answer, else back to the engine and the manager with a promised date.
-  const [decided, , matchRows, candidateRows] = await app.db.batch([
+  const [, decided, , matchRows, candidateRows] = await app.db.batch([
+    audit,
     decide,
     app.db
       .update(matchRequests)

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { emailOutbox, sessions, staffInvitations, users } from "~db/schema";
 import { managerIds } from "~/server/notifications/notify.server";
 import { changeStaffRole } from "~/server/identity/staff.server";
-import { appAt, call, db, html, postForm, sessionTokenFrom, signIn } from "../helpers";
+import { appAt, auditOf, call, db, html, postForm, sessionTokenFrom, signIn } from "../helpers";
 import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
 
 /** Staff in production (issue #38 item 3, docs/decisions/064): /manage/staff and /staff-invitation/:token. */
@@ -188,6 +188,17 @@ describe("the Staff page", () => {
       admin.token,
     );
     expect(missing.status).toBe(404);
+    // The staff's trail: the resend and the one revocation (the refused second one records nothing).
+    expect(await auditOf(null, rows[0]!.id)).toEqual(
+      (["staff.invitation_resent", "staff.invitation_revoked"] as const).map((action) => ({
+        action,
+        actorUserId: admin.user.id,
+        actorKind: "admin",
+        subjectType: "staff_invitation",
+        subjectId: rows[0]!.id,
+        detail: { email },
+      })),
+    );
   });
 
   it("says an expired link has expired, and accepts once when two submits race", async () => {
@@ -207,7 +218,12 @@ describe("the Staff page", () => {
     const token = await emailedToken(email);
     const answers = await Promise.all([accept(token), accept(token)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400]);
+    const [joined] = await db().select().from(users).where(eq(users.email, email));
     expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    // One joining recorded, by the submit that made the account.
+    expect(await auditOf(null, joined!.id)).toMatchObject([
+      { action: "staff.joined", actorUserId: joined!.id, detail: { email, staffRole: "manager" } },
+    ]);
   });
 });
 
@@ -246,6 +262,15 @@ describe("roles and removal", () => {
       .from(users)
       .where(and(eq(users.role, "manager"), eq(users.staffRole, "admin")));
     expect(admins.map((row) => row.id).filter((id) => [admin.user.id, other.user.id].includes(id))).toHaveLength(1);
+    // The promotion, then the one demotion that happened, each with the role it had and got.
+    const changes = [...(await auditOf(null, other.user.id)), ...(await auditOf(null, admin.user.id))];
+    expect(changes.map(({ action, detail }) => [action, detail])).toEqual([
+      ["staff.role_changed", { email: other.user.email, staffRole: ["manager", "admin"] }],
+      [
+        "staff.role_changed",
+        { email: results[0]!.ok ? admin.user.email : other.user.email, staffRole: ["admin", "manager"] },
+      ],
+    ]);
 
     const client = await signedInClient();
     const notStaff = await postForm(

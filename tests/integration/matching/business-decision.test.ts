@@ -32,6 +32,7 @@ import {
   signedIn,
   emailsTo,
   noticesOf,
+  auditOf,
 } from "../helpers";
 import { signedInClient, signedInManager, type SignedInClient } from "../../factories";
 
@@ -158,6 +159,7 @@ describe("PUT business-decision: accepted", () => {
     const reject = await decide(match.id, { ...body, decision: "rejected" }, client.token);
     expect(reject.status).toBe(409);
     expect(await reject.json()).toEqual({ msg: CANDIDATE_NOT_OPEN_MESSAGE });
+    expect((await auditOf(client.business.id)).map((event) => event.action)).toEqual(["candidate.accepted"]);
   });
 
   it("tells every manager when nobody has taken the request", async () => {
@@ -293,6 +295,18 @@ describe("PUT business-decision: races", () => {
     const row = await matchRow(match.id);
     expect(row.status).toBe(winner === "accepted" ? "consultant_matched" : "matching");
     expect(await noticesOf(manager.user.id)).toHaveLength(1);
+    // The trail has the decision that won, once, with the consultant's name.
+    const name = `${consultant.user.firstName} ${consultant.user.lastName}`;
+    expect(await auditOf(client.business.id)).toEqual([
+      {
+        action: winner === "accepted" ? "candidate.accepted" : "candidate.rejected",
+        actorUserId: client.user.id,
+        actorKind: "client",
+        subjectType: "consultant",
+        subjectId: consultant.user.id,
+        detail: { consultant: name },
+      },
+    ]);
   });
 
   it("two candidates accepted at once: one match, the other candidate withdrawn", async () => {

@@ -324,7 +324,10 @@ describe("refunds", () => {
     const reversed = await moneyAction(manager.token, outline.id, "reverse-transfer", item.id);
     expect(reversed.status).toBe(302);
     expect((await moneyAction(manager.token, outline.id, "reverse-transfer", item.id)).status).toBe(409);
-    expect(await auditOf(item.id)).toMatchObject([{ action: "transfer.reversed", actorKind: "admin" }]);
+    expect(await auditOf(item.id)).toMatchObject([
+      { action: "item.approved", actorKind: "client" },
+      { action: "transfer.reversed", actorKind: "admin" },
+    ]);
     const [transfer] = await transfersOf(item.id);
     expect(transfer!.status).toBe("reversed");
     expect(transfer!.stripeReversalId).toMatch(/^trr_stub_/);
