@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = {
   "membership.changed": "The membership changed",
   "consultant.published": "Published a consultant's profile",
   "consultant.sent_back": "Sent a consultant's profile back",
+  "quickbooks.connected": "Connected QuickBooks",
+  "quickbooks.disconnected": "Disconnected QuickBooks",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -118,6 +120,7 @@ const FIELD_NAMES: Record<string, string> = {
   itemId: "Deliverable",
   next: "Then",
   from: "From",
+  realmId: "QuickBooks company",
 };
 
 const STAFF_ROLE_WORDS: Record<string, string> = { admin: "Admin", manager: "Engagement manager" };

@@ -3,6 +3,7 @@ import { accountingConnections, financeReports, oauthStates, OAUTH_RETURN_PAGES 
 import { INTUIT_REDIRECT_PATH } from "~/server/platform/env.server";
 import { requestFinanceReport } from "./finance-reports.server";
 import { DEMO_REALM_ID, intuitKeys, requestTokens, revokeToken, type IntuitTokens } from "./intuit-client.server";
+import { actorOf, auditAfterChange, auditStatement } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { hashToken } from "~/server/identity/session.server";
 import type { ClientViewer } from "~/server/business/settings.server";
@@ -228,16 +229,25 @@ export async function completeConnect(
     lastError: null,
     updatedAt: now,
   };
-  await app.db
-    .insert(accountingConnections)
-    .values({
-      id: crypto.randomUUID(),
+  await app.db.batch([
+    app.db
+      .insert(accountingConnections)
+      .values({
+        id: crypto.randomUUID(),
+        businessId: viewer.business.id,
+        provider: "quickbooks",
+        createdAt: now,
+        ...stored,
+      })
+      .onConflictDoUpdate({ target: accountingConnections.businessId, set: stored }),
+    auditStatement(app, {
+      actor: actorOf(viewer),
+      action: "quickbooks.connected",
       businessId: viewer.business.id,
-      provider: "quickbooks",
-      createdAt: now,
-      ...stored,
-    })
-    .onConflictDoUpdate({ target: accountingConnections.businessId, set: stored });
+      subject: { type: "accounting_connection", id: viewer.business.id },
+      detail: { realmId },
+    }),
+  ]);
 
   // The connection is saved; if the queue refuses the build message (requestFinanceReport has
   // already undone or failed its job), the connection stands and the caller shows the build
@@ -290,6 +300,14 @@ export async function disconnect(app: AppContext, viewer: ClientViewer): Promise
   }
   await app.db.batch([
     app.db.delete(accountingConnections).where(eq(accountingConnections.businessId, businessId)),
+    // Right after the delete: a second Disconnect (nothing left to delete) records nothing.
+    auditAfterChange(app, {
+      actor: actorOf(viewer),
+      action: "quickbooks.disconnected",
+      businessId,
+      subject: { type: "accounting_connection", id: businessId },
+      detail: connection ? { realmId: connection.realmId } : {},
+    }),
     app.db.delete(financeReports).where(eq(financeReports.businessId, businessId)),
   ]);
 }

@@ -13,7 +13,17 @@ import { decryptSecret } from "~/server/platform/token-crypto.server";
 import { periodOf } from "~/server/platform/jobs.server";
 import { accountingConnections, financeReports, jobs, oauthStates } from "~db/schema";
 import worker from "../../../functions/worker";
-import { intuitEnv, intuitStubUrl, stubRequests, db, ORIGIN, SESSION_COOKIE, sha256Hex, signedIn } from "../helpers";
+import {
+  auditOf,
+  intuitEnv,
+  intuitStubUrl,
+  stubRequests,
+  db,
+  ORIGIN,
+  SESSION_COOKIE,
+  sha256Hex,
+  signedIn,
+} from "../helpers";
 import { signedInClient, signedInManager, signedInConsultant } from "../../factories";
 
 afterEach(() => {
@@ -487,6 +497,11 @@ describe("POST /api/quickbooks/disconnect", () => {
     expect(revokes[0].authorization).toBe(`Basic ${btoa("test-client-id:test-client-secret")}`);
     expect(await connectionOf(business.id)).toBeUndefined();
     expect(await reportOf(business.id)).toBeUndefined();
+    // A second Disconnect finds nothing to remove and records nothing.
+    expect((await send("/api/quickbooks/disconnect", { token, method: "POST" })).status).toBe(200);
+    const trail = await auditOf(business.id);
+    expect(trail.map((event) => event.action)).toEqual(["quickbooks.connected", "quickbooks.disconnected"]);
+    expect(trail[1]).toMatchObject({ actorKind: "client", detail: { realmId: trail[0]!.detail.realmId } });
   });
 
   it("still removes the connection when Intuit's revoke endpoint fails", async () => {
