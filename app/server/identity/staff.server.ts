@@ -499,6 +499,13 @@ export async function removeStaff(app: AppContext, adminId: string, userId: stri
       .set({ deactivatedAt: now, updatedAt: now })
       .where(and(eq(users.id, userId), activeStaff, anotherAdmin(userId)))
       .returning({ id: users.id }),
+    // Right after the closing: only the call that closed the account records it, once.
+    auditAfterChange(app, {
+      actor: { userId: adminId, kind: "admin" },
+      action: "staff.removed",
+      businessId: null,
+      subject: { type: "user", id: userId },
+    }),
     app.db
       .delete(sessions)
       .where(
@@ -507,17 +514,6 @@ export async function removeStaff(app: AppContext, adminId: string, userId: stri
           sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${userId} AND users.deactivated_at IS NOT NULL)`,
         ),
       ),
-    // Recorded by the call that closed the account (its own deactivated_at), once.
-    auditStatementWhen(
-      app,
-      {
-        actor: { userId: adminId, kind: "admin" },
-        action: "staff.removed",
-        businessId: null,
-        subject: { type: "user", id: userId },
-      },
-      { from: users, where: and(eq(users.id, userId), eq(users.deactivatedAt, now)) },
-    ),
   ]);
   return closed.length > 0 ? { ok: true, msg: STAFF_REMOVED } : memberRefusal(app, userId);
 }

@@ -30,7 +30,7 @@ import {
   TRANSFER_STILL_HELD,
 } from "~/lib/payouts/transfer-copy";
 import type { AppContext } from "~/server/load-context";
-import { auditStatementWhen, recordAudit, type AuditActor } from "~/server/audit/audit.server";
+import { auditAfterChange, recordAudit, type AuditActor } from "~/server/audit/audit.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { sendRefundReceipt } from "~/server/payments/receipt-emails.server";
 import { notifyDeliverable } from "~/server/engagements/deliverable-notices.server";
@@ -340,28 +340,19 @@ export async function reverseTransfer(
     }
   }
   const now = app.now();
-  const reversed = and(
-    eq(consultantTransfers.id, transfer.id),
-    eq(consultantTransfers.status, "reversed"),
-    eq(consultantTransfers.reversedAt, now),
-  );
   await app.db.batch([
     app.db
       .update(consultantTransfers)
       .set({ status: "reversed", stripeReversalId: reversalId, reversedAt: now, updatedAt: now })
       .where(and(eq(consultantTransfers.id, transfer.id), eq(consultantTransfers.status, "paid"))),
-    // Recorded by the call that reversed it (its own reversedAt), once.
-    auditStatementWhen(
-      app,
-      {
-        actor,
-        action: "transfer.reversed",
-        businessId: found.item.businessId,
-        subject: { type: "deliverable", id: itemId },
-        detail: { outlineId, amountCents: transfer.amountCents, stripeReversalId: reversalId },
-      },
-      { from: consultantTransfers, where: reversed },
-    ),
+    // Right after the update: recorded by the call that reversed it, once.
+    auditAfterChange(app, {
+      actor,
+      action: "transfer.reversed",
+      businessId: found.item.businessId,
+      subject: { type: "deliverable", id: itemId },
+      detail: { outlineId, amountCents: transfer.amountCents, stripeReversalId: reversalId },
+    }),
   ]);
   return { ok: true, msg: TRANSFER_REVERSED };
 }
@@ -491,28 +482,17 @@ export async function refundItem(
         .set({ status: "succeeded", stripeRefundId: made.id, updatedAt: at })
         .where(and(eq(itemRefunds.id, claimedId), eq(itemRefunds.status, "pending")))
         .returning({ id: itemRefunds.id }),
+      // Right after the update: recorded by the call that settled the refund, once.
+      auditAfterChange(app, {
+        actor,
+        action: "item.refunded",
+        businessId: item.businessId,
+        subject: { type: "deliverable", id: itemId },
+        detail: { outlineId, amountCents: purchase.amountCents, stripeRefundId: made.id },
+      }),
       markPurchaseRefunded(app.db, purchase.id, at),
       // The refunded item stops: settled in its engagement, which completes if nothing else is left.
       ...settleRefundedItem(app, outlineId, itemId, at),
-      // Recorded by the call that settled it (the refund's own updatedAt), once.
-      auditStatementWhen(
-        app,
-        {
-          actor,
-          action: "item.refunded",
-          businessId: item.businessId,
-          subject: { type: "deliverable", id: itemId },
-          detail: { outlineId, amountCents: purchase.amountCents, stripeRefundId: made.id },
-        },
-        {
-          from: itemRefunds,
-          where: and(
-            eq(itemRefunds.id, claimedId),
-            eq(itemRefunds.stripeRefundId, made.id),
-            eq(itemRefunds.updatedAt, at),
-          ),
-        },
-      ),
     ]);
     // The business's (and the consultant's) history: told once, by the call that settled the refund.
     if (settled.length > 0) {
