@@ -11,9 +11,9 @@
 // - every effect is itself idempotent (set-a-flag, INSERT ... ON CONFLICT DO NOTHING, a
 //   subscription sync that writes the provider's current state), so running it again — after a
 //   crash, a retry or a race — changes nothing more.
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { purchases, type Purchase } from "~db/schema";
-import { auditStatementWhen, SYSTEM_ACTOR } from "~/server/audit/audit.server";
+import { auditAfterChange, SYSTEM_ACTOR } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { refundDuplicatePayment } from "./duplicate-payments.server";
 import { paymentProvider } from "./provider/factory.server";
@@ -108,17 +108,14 @@ export async function fulfilCheckoutSession(
   // A purchase already marked a duplicate (a later call) has no effect to repair.
   const effect = found.duplicateOfPurchaseId ? [] : purchasable.fulfil(app.db, found, now);
   const label = await paymentLabel(app, found, session);
-  const record = label === null ? null : paymentRecord(app, found, session, label, unpaid);
   // One atomic batch: the paid mark and the effect land together or not at all. The effect
   // statements are idempotent, so they also repair a purchase paid by an earlier partial run;
   // they also change nothing for a duplicate, which the paid mark names in the same statement.
-  // The payment's record goes first, with the paid mark's own condition: D1 runs a batch alone,
-  // so it is written exactly when the mark lands, by one call of any racing or repeated ones.
-  let updated: Purchase[];
-  if (record) [, updated] = await app.db.batch([record, markPaid, ...effect]);
-  else if (effect.length > 0) [updated] = await app.db.batch([markPaid, ...effect]);
-  else updated = await markPaid;
-  const winner = updated[0];
+  // The payment's record comes right after the mark and holds only when the mark landed, so one
+  // call of any racing or repeated ones writes it.
+  const record = label === null ? [] : [paymentRecord(app, found, session, label)];
+  const [updated] = await app.db.batch([markPaid, ...record, ...effect]);
+  const winner = (updated as Purchase[])[0];
   if (winner && !winner.duplicateOfPurchaseId && purchasable.afterFulfil && origin) {
     await purchasable.afterFulfil(app, winner, origin).catch((error: unknown) => {
       console.error(`After-payment step of purchase ${winner.id} failed:`, error);
@@ -158,29 +155,18 @@ async function paymentLabel(app: AppContext, found: Purchase, session: CheckoutS
 }
 
 /**
- * The "payment.completed" record (auditStatementWhen), for the batch BEFORE the paid mark, with
- * the mark's condition `unpaid`: the amount charged and what it bought. Its actor is the person
- * who started the checkout, as a client (they paid, with their card; Stripe only confirms it),
- * else Partwise.
+ * The "payment.completed" record (auditAfterChange), for the batch right after the paid mark: the
+ * amount charged and what it bought. Its actor is the person who started the checkout, as a
+ * client (they paid, with their card; Stripe only confirms it), else Partwise.
  */
-function paymentRecord(
-  app: AppContext,
-  found: Purchase,
-  session: CheckoutSession,
-  label: string,
-  unpaid: SQL | undefined,
-) {
-  return auditStatementWhen(
-    app,
-    {
-      actor: found.createdByUserId ? { userId: found.createdByUserId, kind: "client" } : SYSTEM_ACTOR,
-      action: "payment.completed",
-      businessId: found.businessId,
-      subject: { type: "purchase", id: found.id },
-      detail: { amountCents: session.amount_total ?? found.amountCents, purchase: label },
-    },
-    { from: purchases, where: unpaid },
-  );
+function paymentRecord(app: AppContext, found: Purchase, session: CheckoutSession, label: string) {
+  return auditAfterChange(app, {
+    actor: found.createdByUserId ? { userId: found.createdByUserId, kind: "client" } : SYSTEM_ACTOR,
+    action: "payment.completed",
+    businessId: found.businessId,
+    subject: { type: "purchase", id: found.id },
+    detail: { amountCents: session.amount_total ?? found.amountCents, purchase: label },
+  });
 }
 
 /**
