@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const signedIn = await requireApiClient(context.app, request, { forbidden: BENCHMARKING_CLIENTS_ONLY_MESSAGE });
   const input = await readBody(request, BenchmarkingCreateSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "pay");
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await startBenchmarking(context.app, viewer);
   return resultResponse(result, (ok) => jsonResponse(ok.business));

@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, BusinessInfoApiSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "changeSettings");
   // The update changes none of the extras, so both go out at once.
   const [result, extras] = await Promise.all([
     updateBusinessInfo(context.app, viewer, input),

@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, InsightPreferencesApiSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "changeSettings");
   // The update changes none of the extras, so both go out at once.
   const [result, extras] = await Promise.all([
     updateInsightPreferences(context.app, viewer, input),

@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, ItemReviewSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "reviewDeliverables");
   const result = await reviewDeliveryItem(context.app, viewer, input, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);
   const outline = await loadOutlineView(context.app, viewer.business.id, result.outline.id);

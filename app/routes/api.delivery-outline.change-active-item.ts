@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const body = await readBody(request, ChangeActiveItemSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "reviewDeliverables");
   // The spec's field names stop here (docs/glossary.md): our code says item and outline.
   const input = { itemId: body.deliveryItemId, outlineId: body.deliveryOutlineId, sessionId: body.sessionId };
   const result = await changeActiveItem(context.app, viewer, input, appOrigin(context.app, request));

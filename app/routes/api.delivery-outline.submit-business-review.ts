@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, BusinessReviewSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "sign");
   const result = await submitBusinessReview(
     context.app,
     viewer,

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, ReportFeedbackPayloadSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "requestInsights");
   const result = await saveReportFeedback(context.app, viewer, input.insightReportId, input);
   return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }

@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const signedIn = await requireApiClient(context.app, request, { forbidden: INSIGHTS_CLIENTS_ONLY_MESSAGE });
   const input = await readBody(request, InsightRequestPayloadSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "requestInsights");
   if (input.businessId !== viewer.business.id) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   try {
     const result = await createInsightRequest(context.app, viewer, input);

@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, InsightPaymentSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "pay");
   const result = await confirmInsightPayment(context.app, viewer, input.insightId, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);
   // The payment changed the insight's event: the business and its extras are read after it, in one batch.

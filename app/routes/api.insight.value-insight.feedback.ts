@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, ValueInsightFeedbackPayloadSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "requestInsights");
   const result = await saveValueInsightFeedback(context.app, viewer, input.valueInsightId, input);
   return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }

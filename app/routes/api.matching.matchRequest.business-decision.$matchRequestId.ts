@@ -18,7 +18,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, BusinessDecisionSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "decideCandidates");
   const origin = appOrigin(context.app, request);
   const result = await decideCandidate(context.app, viewer, params.matchRequestId ?? "", input, origin);
   return resultResponse(result, (ok) => jsonResponse({ msg: ok.msg }));

@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
   const signedIn = await requireApiClient(app, request, { forbidden: MATCHING_CLIENTS_ONLY_MESSAGE });
   const input = await readBody(request, MatchRequestPayloadSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "requestMatches");
   if (input.businessId !== viewer.business.id) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   try {
     const result = await createMatchRequest(app, viewer, input, appOrigin(app, request));

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, MatchFeedbackPayloadSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "requestMatches");
   const result = await saveMatchFeedback(context.app, viewer, input);
   return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }

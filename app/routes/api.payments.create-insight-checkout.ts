@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, InsightCheckoutSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "pay");
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await startInsightCheckout(context.app, viewer, input.insightId, appOrigin(context.app, request));
   return resultResponse(result, (ok) => jsonResponse({ url: ok.url }));

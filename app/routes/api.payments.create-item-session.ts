@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const signedIn = await requireApiClient(context.app, request);
   const body = await readBody(request, ItemCheckoutSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "pay");
   // The spec's field names stop here (docs/glossary.md): our code says item and outline.
   const input = { itemId: body.deliveryItemId, outlineId: body.deliveryOutlineId };
   const result = await startItemCheckout(context.app, viewer, input, appOrigin(context.app, request));

@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, BenchmarkingCheckoutSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "pay");
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   if (planIncludesBenchmarking(accessTier(viewer.business, context.app.now()))) {
     await recordIncludedBenchmarking(context.app, viewer.business.id);

@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, StripeIdSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "pay");
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await confirmStripeId(viewer, input.stripeId);
   if (!result.ok) return errorResponse(result.status, result.msg);

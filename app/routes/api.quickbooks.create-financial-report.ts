@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, FinanceReportRequestSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "requestInsights");
   const result = await requestFinanceReportFor(
     context.app,
     viewer,

@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, DisconnectSchema);
   const named = input.businessId ?? input.business?._id;
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "changeSettings");
   if (named !== undefined && named !== viewer.business.id) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   await disconnect(context.app, viewer);
   return jsonResponse({ msg: DISCONNECTED_MESSAGE });

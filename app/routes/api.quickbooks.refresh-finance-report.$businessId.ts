@@ -16,7 +16,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, FinanceReportRequestSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "requestInsights");
   const result = await requestFinanceReportFor(
     context.app,
     viewer,

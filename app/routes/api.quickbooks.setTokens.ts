@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const signedIn = await requireApiClient(context.app, request);
   const input = await readBody(request, SetTokensSchema);
-  const viewer = requireBusiness(signedIn);
+  const viewer = requireBusiness(signedIn, "changeSettings");
   const result = await completeConnect(context.app, viewer, input.url);
   if (!result.ok) {
     return errorResponse(result.status, result.msg, {

@@ -91,7 +91,7 @@ const PlanSelectSchema = z.object({
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = await requireClientBusiness(context.app, request);
+  const viewer = await requireClientBusiness(context.app, request, "changePlan");
   const { intent } = await readFormAs(request, PlanSelectSchema);
   return PLAN_INTENTS[intent]({ app: context.app, viewer, request });
 }
