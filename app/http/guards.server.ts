@@ -109,7 +109,11 @@ export type ApiClientOptions = {
   business?: boolean;
   /** The 403 message staff accounts get (each domain says what only clients may do). */
   forbidden?: string;
-  /** What the endpoint does for the business (implies `business`): 403 to a role that may not. */
+  /**
+   * What the endpoint does for the business: a member whose role may not take it gets a 403
+   * (ROLE_FORBIDDEN_MESSAGE) before the body is read. A client without a business passes this
+   * check; `business: true` (or a later requireBusiness) answers them.
+   */
   action?: BusinessAction;
 };
 
@@ -121,7 +125,7 @@ export type ApiClientOptions = {
 export async function requireApiClient(
   app: AppContext,
   request: Request,
-  options: ApiClientOptions & ({ business: true } | { action: BusinessAction }),
+  options: ApiClientOptions & { business: true },
 ): Promise<ClientViewer>;
 export async function requireApiClient(app: AppContext, request: Request, options?: ApiClientOptions): Promise<Viewer>;
 export async function requireApiClient(
@@ -131,7 +135,8 @@ export async function requireApiClient(
 ): Promise<Viewer> {
   const viewer = await requireApiViewer(app, request);
   if (viewer.user.role !== "client") throw errorResponse(403, forbidden);
-  if (action) return requireBusiness(viewer, action);
+  const client = getClientBusiness(viewer);
+  if (action && client) requirePermission(client, action);
   if (business) return requireBusiness(viewer);
   return viewer;
 }
@@ -140,9 +145,8 @@ export async function requireApiClient(
  * The client's business, or a 404 `{ msg }`: for routes that read their body between the session
  * check and the business check, so a malformed body still answers 400 before the business is asked.
  */
-export function requireBusiness(viewer: Viewer, action?: BusinessAction): ClientViewer {
+export function requireBusiness(viewer: Viewer): ClientViewer {
   const client = getClientBusiness(viewer);
   if (!client) throw errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
-  if (action) requirePermission(client, action);
   return client;
 }

@@ -19,9 +19,9 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "reviewDeliverables" });
   const input = await readBody(request, ItemReviewSchema);
-  const viewer = requireBusiness(signedIn, "reviewDeliverables");
+  const viewer = requireBusiness(signedIn);
   const result = await reviewDeliveryItem(context.app, viewer, input, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);
   const outline = await loadOutlineView(context.app, viewer.business.id, result.outline.id);

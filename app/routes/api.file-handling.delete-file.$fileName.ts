@@ -16,6 +16,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, "DELETE");
   const viewer = await requireApiClient(context.app, request, {
+    business: true,
     action: "useHub",
     forbidden: FILE_REMOVE_CLIENTS_ONLY_MESSAGE,
   });

@@ -24,6 +24,7 @@ import { FILE_PURPOSES } from "~db/enums";
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiClient(context.app, request, {
+    business: true,
     action: "useHub",
     forbidden: FILES_CLIENTS_ONLY_MESSAGE,
   });

@@ -18,9 +18,9 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "pay" });
   const input = await readBody(request, InsightPaymentSchema);
-  const viewer = requireBusiness(signedIn, "pay");
+  const viewer = requireBusiness(signedIn);
   const result = await confirmInsightPayment(context.app, viewer, input.insightId, appOrigin(context.app, request));
   if (!result.ok) return errorResponse(result.status, result.msg);
   // The payment changed the insight's event: the business and its extras are read after it, in one batch.

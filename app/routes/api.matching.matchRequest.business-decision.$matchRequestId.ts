@@ -16,9 +16,9 @@ import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "decideCandidates" });
   const input = await readBody(request, BusinessDecisionSchema);
-  const viewer = requireBusiness(signedIn, "decideCandidates");
+  const viewer = requireBusiness(signedIn);
   const origin = appOrigin(context.app, request);
   const result = await decideCandidate(context.app, viewer, params.matchRequestId ?? "", input, origin);
   return resultResponse(result, (ok) => jsonResponse({ msg: ok.msg }));

@@ -14,9 +14,9 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "pay" });
   const body = await readBody(request, ItemCheckoutSchema);
-  const viewer = requireBusiness(signedIn, "pay");
+  const viewer = requireBusiness(signedIn);
   // The spec's field names stop here (docs/glossary.md): our code says item and outline.
   const input = { itemId: body.deliveryItemId, outlineId: body.deliveryOutlineId };
   const result = await startItemCheckout(context.app, viewer, input, appOrigin(context.app, request));

@@ -17,6 +17,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiClient(context.app, request, {
+    business: true,
     action: "changePlan",
     forbidden: PLANS_CLIENTS_ONLY_MESSAGE,
   });

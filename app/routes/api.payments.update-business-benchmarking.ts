@@ -18,9 +18,9 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "pay" });
   const input = await readBody(request, BenchmarkingCheckoutSchema);
-  const viewer = requireBusiness(signedIn, "pay");
+  const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   if (planIncludesBenchmarking(accessTier(viewer.business, context.app.now()))) {
     await recordIncludedBenchmarking(context.app, viewer.business.id);

@@ -16,9 +16,9 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "pay" });
   const input = await readBody(request, StripeIdSchema);
-  const viewer = requireBusiness(signedIn, "pay");
+  const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   const result = await confirmStripeId(viewer, input.stripeId);
   if (!result.ok) return errorResponse(result.status, result.msg);

@@ -15,10 +15,10 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "changeSettings" });
   const input = await readBody(request, DisconnectSchema);
   const named = input.businessId ?? input.business?._id;
-  const viewer = requireBusiness(signedIn, "changeSettings");
+  const viewer = requireBusiness(signedIn);
   if (named !== undefined && named !== viewer.business.id) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);
   await disconnect(context.app, viewer);
   return jsonResponse({ msg: DISCONNECTED_MESSAGE });
