@@ -4,7 +4,7 @@ import { BUSINESS_MEMBER_ROLES, type BusinessMemberRole } from "~db/enums";
 import { can, ROLE_FORBIDDEN_MESSAGE, type BusinessAction } from "~/lib/business/permissions";
 import { signedInTeam } from "../../factories";
 import { and, eq } from "drizzle-orm";
-import { businessMembers, sessions } from "~db/schema";
+import { businessMembers, businesses as businessesTable, sessions } from "~db/schema";
 import { call, createBusiness, db, html, postForm, sha256Hex } from "../helpers";
 
 /**
@@ -269,6 +269,32 @@ describe("a viewer", () => {
     const body = (await auth.json()) as { business: { _id: string } | null; member: { role: string } | null };
     expect(body.member).toEqual({ role: "viewer" });
     expect(JSON.stringify(body.business)).toContain(team.business.id);
+  });
+});
+
+describe("an admin", () => {
+  it("changes the business's details (the write checks the membership, not the owner column)", async () => {
+    const b = team.business;
+    const response = await call("/api/client/business/updateInfo", {
+      method: "PUT",
+      cookie: tokenOf("admin"),
+      json: {
+        businessId: b.id,
+        name: "Harbor Supply Group",
+        role: "Operations lead",
+        city: b.city,
+        state: b.state,
+        revenue: b.revenueBand,
+        employeeCount: b.employeeBand,
+        naics: b.naics,
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const [row] = await db()
+      .select({ name: businessesTable.name })
+      .from(businessesTable)
+      .where(eq(businessesTable.id, b.id));
+    expect(row.name).toBe("Harbor Supply Group");
   });
 });
 
