@@ -13,6 +13,7 @@ import { useEffect, type ReactNode } from "react";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { useNonce } from "~/components/ui/nonce";
 import appStyles from "~/styles/app.css?url";
+import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/permissions";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
@@ -65,6 +66,11 @@ export default function App() {
 
 type ErrorCopy = { heading: string; message: string };
 
+const ROLE_REFUSAL_HINT = `${ROLE_FORBIDDEN_MESSAGE} Ask an owner or an admin of the business.`;
+
+const isRoleRefusal = (data: unknown) =>
+  typeof data === "object" && data !== null && (data as { msg?: unknown }).msg === ROLE_FORBIDDEN_MESSAGE;
+
 function describeError(error: unknown): ErrorCopy & { status: number | null } {
   if (isRouteErrorResponse(error)) {
     switch (error.status) {
@@ -74,8 +80,17 @@ function describeError(error: unknown): ErrorCopy & { status: number | null } {
           heading: "Page not found",
           message: "We couldn't find the page you were looking for. It may have moved, or the address may be mistyped.",
         };
-      case 401:
       case 403:
+        // A member whose role may not take the action (app/lib/business/permissions.ts).
+        if (isRoleRefusal(error.data)) {
+          return { status: 403, heading: "Your role does not allow this", message: ROLE_REFUSAL_HINT };
+        }
+        return {
+          status: error.status,
+          heading: "You don't have access to this page",
+          message: "Sign in with an account that can see this page, or go back to the home page.",
+        };
+      case 401:
         return {
           status: error.status,
           heading: "You don't have access to this page",

@@ -38,6 +38,14 @@ export const STAFF_ROLES = ["admin", "manager"] as const;
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/**
+ * A person's role in a business they belong to (issue #38 item 1, docs/decisions/066): what each
+ * may do is app/lib/business/permissions.ts.
+ */
+export const BUSINESS_MEMBER_ROLES = ["owner", "admin", "member", "viewer"] as const;
+
+export type BusinessMemberRole = (typeof BUSINESS_MEMBER_ROLES)[number];
+
 /** STANDARD is shown as STARTER, PREMIUM as SCALE. */
 export const MEMBER_TIERS = ["BASIC", "STANDARD", "PREMIUM"] as const;
 

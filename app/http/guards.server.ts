@@ -5,6 +5,7 @@ import { notFound } from "~/http/route-kit.server";
 import { homePathFor } from "~/server/identity/auth.server";
 import { getClientBusiness, getViewer, type ClientViewer, type Viewer } from "~/server/identity/session.server";
 import { isAdmin } from "~/server/identity/staff.server";
+import { can, ROLE_FORBIDDEN_MESSAGE, type BusinessAction } from "~/lib/business/permissions";
 
 /**
  * Every guard of the app. A `require*` either returns what it promises or throws the answer the
@@ -29,12 +30,47 @@ export async function requireViewer(app: AppContext, request: Request): Promise<
 
 /**
  * A business client with a business (every page of the client app). Other roles go to their own
- * home; a client without a business goes to business details.
+ * home; a client without a business goes to business details. With an `action` (a page's form
+ * post), a member whose role may not take it (app/lib/business/permissions.ts) gets a 403 with
+ * ROLE_FORBIDDEN_MESSAGE as `{ msg, error }`, before anything is read from the form or written.
  */
-export async function requireClientBusiness(app: AppContext, request: Request): Promise<ClientViewer> {
+export async function requireClientBusiness(
+  app: AppContext,
+  request: Request,
+  action?: BusinessAction,
+): Promise<ClientViewer> {
   const viewer = await requireViewer(app, request);
-  if (viewer.user.role !== "client" || !viewer.business) throw redirect(homePathFor(viewer));
-  return viewer as ClientViewer;
+  const client = viewer.user.role === "client" ? getClientBusiness(viewer) : null;
+  if (!client) throw redirect(homePathFor(viewer));
+  if (action) requirePermission(client, action);
+  return client;
+}
+
+/**
+ * A page action of several intents (`runIntent`): the member may take the business action the
+ * posted intent is (`actions`; null for a change to their own account), an unknown intent counting
+ * as `otherwise`, or a 403 as requirePermission.
+ */
+export function requireIntentPermission<Intent extends string>(
+  client: ClientViewer,
+  intent: FormDataEntryValue | null | undefined,
+  actions: Readonly<Record<Intent, BusinessAction | null>>,
+  otherwise: BusinessAction | null,
+): ClientViewer {
+  const known = typeof intent === "string" && Object.hasOwn(actions, intent);
+  const action = known ? actions[intent as Intent] : otherwise;
+  return action ? requirePermission(client, action) : client;
+}
+
+/**
+ * The member may take `action` for their business, or a 403 `{ msg }` (ROLE_FORBIDDEN_MESSAGE):
+ * for routes that check their body or the business first (see requireBusiness).
+ */
+export function requirePermission(client: ClientViewer, action: BusinessAction): ClientViewer {
+  if (!can(client.member.role, action)) {
+    throw errorResponse(403, ROLE_FORBIDDEN_MESSAGE, { error: ROLE_FORBIDDEN_MESSAGE });
+  }
+  return client;
 }
 
 /**
@@ -73,6 +109,12 @@ export type ApiClientOptions = {
   business?: boolean;
   /** The 403 message staff accounts get (each domain says what only clients may do). */
   forbidden?: string;
+  /**
+   * What the endpoint does for the business: a member whose role may not take it gets a 403
+   * (ROLE_FORBIDDEN_MESSAGE) before the body is read. A client without a business passes this
+   * check; `business: true` (or a later requireBusiness) answers them.
+   */
+  action?: BusinessAction;
 };
 
 /**
@@ -89,10 +131,12 @@ export async function requireApiClient(app: AppContext, request: Request, option
 export async function requireApiClient(
   app: AppContext,
   request: Request,
-  { business = false, forbidden = CLIENTS_ONLY_MESSAGE }: ApiClientOptions = {},
+  { business = false, forbidden = CLIENTS_ONLY_MESSAGE, action }: ApiClientOptions = {},
 ): Promise<Viewer> {
   const viewer = await requireApiViewer(app, request);
   if (viewer.user.role !== "client") throw errorResponse(403, forbidden);
+  const client = getClientBusiness(viewer);
+  if (action && client) requirePermission(client, action);
   if (business) return requireBusiness(viewer);
   return viewer;
 }

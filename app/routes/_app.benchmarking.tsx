@@ -20,7 +20,8 @@ import {
 } from "~/lib/benchmarking/benchmarking-copy";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
 import { loadBenchmarkingView } from "~/server/benchmarking/benchmarking-view.server";
-import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
+import { type ClientViewer, requireClientBusiness, requireIntentPermission } from "~/http/guards.server";
+import type { BusinessAction } from "~/lib/business/permissions";
 import { startBenchmarkingCheckout } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.server";
@@ -68,6 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readForm(request);
   if (!body.ok) return data({ error: body.msg }, { status: body.status });
   const { intent } = Object.fromEntries(body.form);
+  requireIntentPermission(viewer, intent, BENCHMARKING_PERMISSIONS, null);
   return runIntent(intent ?? null, BENCHMARKING_INTENTS, otherPost, { app, viewer, request });
 }
 
@@ -98,6 +100,11 @@ async function otherPost(_post: BenchmarkingPost) {
 }
 
 const BENCHMARKING_INTENTS = { buy: buyPost, start: startPost };
+/** What each intent is for the business (app/lib/business/permissions.ts). */
+const BENCHMARKING_PERMISSIONS = { buy: "pay", start: "pay" } as const satisfies Record<
+  keyof typeof BENCHMARKING_INTENTS,
+  BusinessAction
+>;
 
 export default function Benchmarking() {
   const { view } = useLoaderData<typeof loader>();

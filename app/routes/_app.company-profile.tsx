@@ -24,7 +24,8 @@ import {
   settingsTabFrom,
   type SettingsTab,
 } from "~/lib/business/settings-schemas";
-import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
+import { type ClientViewer, requireClientBusiness, requireIntentPermission } from "~/http/guards.server";
+import type { BusinessAction } from "~/lib/business/permissions";
 import { EmailPreferencesForm } from "~/components/notifications/email-preferences-form";
 import { CLIENT_NOTIFICATION_GROUPS } from "~/lib/notifications/notification-kinds";
 import { EMAIL_PREFERENCES_INTENT, type EmailPreferencesActionData } from "~/lib/notifications/notification-schemas";
@@ -124,6 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readForm(request);
   if (!body.ok) return answer(postedTab, formErrorReply(), null, body.status);
   const formData = body.form;
+  requireIntentPermission(viewer, formData.get("intent"), SETTINGS_PERMISSIONS, null);
   return runIntent(formData.get("intent"), SETTINGS_INTENTS, otherPost, { app, viewer, request, formData, postedTab });
 }
 
@@ -255,6 +257,19 @@ const SETTINGS_INTENTS = {
   [DISCONNECT_INTENT]: disconnectPost,
 };
 
+/**
+ * What each intent is for the business (app/lib/business/permissions.ts): null is a change to the
+ * member's own account (name, email, password, their emails), which every member makes.
+ */
+const SETTINGS_PERMISSIONS = {
+  [EMAIL_PREFERENCES_INTENT]: null,
+  personal: null,
+  business: "changeSettings",
+  account: null,
+  preferences: "changeSettings",
+  [REVENUE_BAND_INTENT]: "changeSettings",
+  [DISCONNECT_INTENT]: "changeSettings",
+} as const satisfies Record<keyof typeof SETTINGS_INTENTS, BusinessAction | null>;
 export default function CompanyProfile() {
   const {
     tab,

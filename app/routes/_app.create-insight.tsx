@@ -28,7 +28,8 @@ import {
 import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import { INSIGHT_PRICE_CENTS } from "~/lib/payments/plans";
 import { formatMoney } from "~/lib/shared/numbers";
-import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
+import { type ClientViewer, requireClientBusiness, requireIntentPermission } from "~/http/guards.server";
+import type { BusinessAction } from "~/lib/business/permissions";
 import { fieldsWithErrors, formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { runIntent } from "~/http/route-kit.server";
@@ -94,6 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return answer({ kind: "step", page: 1, result: formErrorReply() }, body.status);
   const formData = body.form;
   const page = parsePage(formData.get("page"));
+  requireIntentPermission(viewer, formData.get("intent"), WIZARD_PERMISSIONS, "requestInsights");
   return runIntent(formData.get("intent"), WIZARD_INTENTS, otherPost, { app, viewer, request, formData, page });
 }
 
@@ -176,6 +178,13 @@ async function otherPost({ page }: WizardPost) {
 }
 
 const WIZARD_INTENTS = { continue: continuePost, back: backPost, create: createPost, pay: payPost };
+/** What each intent is for the business (app/lib/business/permissions.ts). */
+const WIZARD_PERMISSIONS = {
+  continue: "requestInsights",
+  back: "requestInsights",
+  create: "requestInsights",
+  pay: "pay",
+} as const satisfies Record<keyof typeof WIZARD_INTENTS, BusinessAction>;
 
 /** The wizard's own posts keep its requestId (the idempotency key); a new visit starts a new wizard. */
 export const shouldRevalidate = keepWizardOnOwnPosts;

@@ -64,7 +64,7 @@ function chosenUploads(form: FormData): File[] {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = context.app;
-  const viewer = await requireClientBusiness(app, request);
+  const viewer = await requireClientBusiness(app, request, "requestMatches");
   // Only a multipart post (the no-JS Finish with its files) may be as large as an upload.
   const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
   if (!body.ok) return answer({ kind: "step", page: 1, result: formErrorReply(body.msg), files: [] }, body.status);

@@ -32,7 +32,7 @@ type ActionResult = { eventId: string | null; notice: string | null; error: stri
 
 /** intent=register or intent=cancel for one event; anything else is a 400 with the form's error. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireClientBusiness(context.app, request);
+  const viewer = await requireClientBusiness(context.app, request, "registerForEvents");
   const body = await readForm(request);
   if (!body.ok) return data<ActionResult>({ eventId: null, notice: null, error: body.msg }, { status: body.status });
   const parsed = EventActionSchema.safeParse(Object.fromEntries(body.form));

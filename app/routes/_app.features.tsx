@@ -17,7 +17,8 @@ import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import { NO_INSIGHTS_LIST_MESSAGE } from "~/lib/insights/insight-views";
 import { DECISION_NOT_SAVED_MESSAGE, MATCH_NOT_FOUND_MESSAGE } from "~/lib/matching/match-copy";
 import { DecideIntentSchema } from "~/lib/matching/match-view";
-import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
+import { type ClientViewer, requireClientBusiness, requireIntentPermission } from "~/http/guards.server";
+import type { BusinessAction } from "~/lib/business/permissions";
 import { describeIssues, errorResponse, isMultipartRequest, readForm } from "~/http/http.server";
 import { runIntent } from "~/http/route-kit.server";
 import type { AppContext } from "~/server/load-context";
@@ -135,6 +136,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw errorResponse(body.status, body.msg);
   }
   const formData = body.form;
+  requireIntentPermission(viewer, formData.get("intent"), FEATURES_PERMISSIONS, "pay");
   return runIntent(formData.get("intent"), FEATURES_INTENTS, payPost, { app, viewer, request, formData });
 }
 
@@ -245,6 +247,23 @@ const FEATURES_INTENTS = {
   decide: decidePost,
   pay: payPost,
 } satisfies Record<(typeof DOCUMENT_INTENTS)[number] | DeliverableIntent, unknown> & Record<string, unknown>;
+
+/** What each intent is for the business (app/lib/business/permissions.ts); anything else pays. */
+const FEATURES_PERMISSIONS = {
+  "document-upload": "useHub",
+  "document-rename": "useHub",
+  "document-move": "useHub",
+  "document-delete": "useHub",
+  "document-share": "useHub",
+  "document-unshare": "useHub",
+  feedback: "requestInsights",
+  "review-plan": "sign",
+  "review-item": "reviewDeliverables",
+  prepay: "pay",
+  rate: "reviewDeliverables",
+  decide: "decideCandidates",
+  pay: "pay",
+} as const satisfies Record<keyof typeof FEATURES_INTENTS, BusinessAction>;
 
 /**
  * /features (spec §2): a left menu and one feature at a time, chosen by `?focus=` (any case,

@@ -11,7 +11,8 @@ import {
   VALUE_INSIGHT_NOT_FOUND_MESSAGE,
 } from "~/lib/insights/insight-schemas";
 import { parseInsightType, recommendationLines } from "~/lib/insights/insight-views";
-import { requireClientBusiness, type ClientViewer } from "~/http/guards.server";
+import { type ClientViewer, requireClientBusiness, requireIntentPermission } from "~/http/guards.server";
+import type { BusinessAction } from "~/lib/business/permissions";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { runIntent } from "~/http/route-kit.server";
@@ -101,6 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const formData = body.form;
   const targetId = String(formData.get("targetId") ?? "").trim();
+  requireIntentPermission(viewer, formData.get("intent"), DISCOVERY_PERMISSIONS, "requestInsights");
   return runIntent(formData.get("intent"), DISCOVERY_INTENTS, feedbackPost, {
     app,
     viewer,
@@ -174,6 +176,11 @@ async function feedbackPost({ app, viewer, formData, type, targetId }: Discovery
 }
 
 const DISCOVERY_INTENTS = { match: matchPost, feedback: feedbackPost };
+/** What each intent is for the business (app/lib/business/permissions.ts); anything else is feedback. */
+const DISCOVERY_PERMISSIONS = { match: "requestMatches", feedback: "requestInsights" } as const satisfies Record<
+  keyof typeof DISCOVERY_INTENTS,
+  BusinessAction
+>;
 
 export default function InsightDiscovery() {
   const loaded = useLoaderData<typeof loader>();

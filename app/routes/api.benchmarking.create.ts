@@ -17,7 +17,10 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await requireApiClient(context.app, request, { forbidden: BENCHMARKING_CLIENTS_ONLY_MESSAGE });
+  const signedIn = await requireApiClient(context.app, request, {
+    forbidden: BENCHMARKING_CLIENTS_ONLY_MESSAGE,
+    action: "pay",
+  });
   const input = await readBody(request, BenchmarkingCreateSchema);
   const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);

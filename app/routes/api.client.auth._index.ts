@@ -6,7 +6,9 @@ import { loadBusinessExtras } from "~/server/identity/business-entity.server";
 import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /**
- * GET /api/client/auth → {user, business} of the session (business null until created). Two
+ * GET /api/client/auth → {user, business, member} of the session: the business the session works
+ * in (null until created) and the user's role in it (`member: {role}`, docs/decisions/066; null
+ * without a business). Two
  * sequential D1 round trips: the session (with the businesses row), then the business's
  * connection, benchmarking years and events in one batch.
  */
@@ -16,6 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return jsonResponse({
     user: toClientUser(viewer.user),
     business: viewer.business && extras ? toClientBusiness(viewer.business, viewer.user.role, extras) : null,
+    member: viewer.member,
   });
 }
 
@@ -29,7 +32,7 @@ export const contract: ApiOperation[] = [
     access: "session",
     ok: {
       200:
-        "{user, business}; the business as spec §3 has it: its details, quickbooks {realmId} while connected (never a token, else null), " +
+        "{user, business, member}; member {role} is the user's role in that business (owner, admin, member, viewer; null without one); the business as spec §3 has it: its details, quickbooks {realmId} while connected (never a token, else null), " +
         "naicsReport, benchmarking {yearsPurchased}, insightMarketingPreferences and events {insights, valueInsights, engagements}, " +
         "each newest first (at most 100)",
     },

@@ -17,7 +17,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "changeSettings" });
   const input = await readBody(request, BusinessInfoApiSchema);
   const viewer = requireBusiness(signedIn);
   // The update changes none of the extras, so both go out at once.

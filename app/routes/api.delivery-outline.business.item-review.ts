@@ -19,7 +19,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "reviewDeliverables" });
   const input = await readBody(request, ItemReviewSchema);
   const viewer = requireBusiness(signedIn);
   const result = await reviewDeliveryItem(context.app, viewer, input, appOrigin(context.app, request));

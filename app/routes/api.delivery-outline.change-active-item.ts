@@ -15,7 +15,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "reviewDeliverables" });
   const body = await readBody(request, ChangeActiveItemSchema);
   const viewer = requireBusiness(signedIn);
   // The spec's field names stop here (docs/glossary.md): our code says item and outline.

@@ -20,7 +20,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "sign" });
   const input = await readBody(request, BusinessReviewSchema);
   const viewer = requireBusiness(signedIn);
   const result = await submitBusinessReview(

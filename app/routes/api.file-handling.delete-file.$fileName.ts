@@ -17,6 +17,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, "DELETE");
   const viewer = await requireApiClient(context.app, request, {
     business: true,
+    action: "useHub",
     forbidden: FILE_REMOVE_CLIENTS_ONLY_MESSAGE,
   });
   const result = await removeBusinessFile(context.app, viewer.business.id, params.fileName ?? "");

@@ -25,6 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiClient(context.app, request, {
     business: true,
+    action: "useHub",
     forbidden: FILES_CLIENTS_ONLY_MESSAGE,
   });
   // A declared size over the upload limit is refused before anything is read, and a body without a

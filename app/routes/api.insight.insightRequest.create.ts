@@ -22,7 +22,10 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await requireApiClient(context.app, request, { forbidden: INSIGHTS_CLIENTS_ONLY_MESSAGE });
+  const signedIn = await requireApiClient(context.app, request, {
+    forbidden: INSIGHTS_CLIENTS_ONLY_MESSAGE,
+    action: "requestInsights",
+  });
   const input = await readBody(request, InsightRequestPayloadSchema);
   const viewer = requireBusiness(signedIn);
   if (input.businessId !== viewer.business.id) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);

@@ -18,7 +18,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "pay" });
   const input = await readBody(request, InsightPaymentSchema);
   const viewer = requireBusiness(signedIn);
   const result = await confirmInsightPayment(context.app, viewer, input.insightId, appOrigin(context.app, request));

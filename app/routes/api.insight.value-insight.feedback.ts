@@ -14,7 +14,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "requestInsights" });
   const input = await readBody(request, ValueInsightFeedbackPayloadSchema);
   const viewer = requireBusiness(signedIn);
   const result = await saveValueInsightFeedback(context.app, viewer, input.valueInsightId, input);

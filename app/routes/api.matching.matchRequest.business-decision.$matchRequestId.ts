@@ -16,7 +16,7 @@ import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "decideCandidates" });
   const input = await readBody(request, BusinessDecisionSchema);
   const viewer = requireBusiness(signedIn);
   const origin = appOrigin(context.app, request);

@@ -15,7 +15,7 @@ import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = await requireApiClient(context.app, request, { business: true });
+  const viewer = await requireApiClient(context.app, request, { business: true, action: "requestMatches" });
   const result = await createMatchFromReport(context.app, viewer, params.id ?? "", appOrigin(context.app, request));
   return resultResponse(result, (ok) => jsonResponse({ message: ok.message }));
 }

@@ -28,6 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiClient(context.app, request, {
     business: true,
+    action: "changePlan",
     forbidden: PLANS_CLIENTS_ONLY_MESSAGE,
   });
   const { lookup_key: plan } = await readBody(request, CheckoutSessionSchema);

@@ -14,7 +14,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "pay" });
   const body = await readBody(request, ItemCheckoutSchema);
   const viewer = requireBusiness(signedIn);
   // The spec's field names stop here (docs/glossary.md): our code says item and outline.

@@ -18,6 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const viewer = await requireApiClient(context.app, request, {
     business: true,
+    action: "changePlan",
     forbidden: PLANS_CLIENTS_ONLY_MESSAGE,
   });
   const result = await openPortal(

@@ -18,7 +18,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "pay" });
   const input = await readBody(request, BenchmarkingCheckoutSchema);
   const viewer = requireBusiness(signedIn);
   if (viewer.business.id !== input.businessId) return errorResponse(404, BUSINESS_NOT_FOUND_MESSAGE);

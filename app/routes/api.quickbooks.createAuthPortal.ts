@@ -13,7 +13,7 @@ import { OAUTH_RETURN_PAGES } from "~db/enums";
  * DASHBOARD. Without a session: to the login screen; staff accounts: to their own home.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireClientBusiness(context.app, request);
+  const viewer = await requireClientBusiness(context.app, request, "changeSettings");
   const url = new URL(request.url);
   const requested = url.searchParams.get("returnPage");
   const returnPage = isReturnPage(requested) ? requested : "DASHBOARD";

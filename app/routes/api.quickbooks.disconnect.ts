@@ -15,7 +15,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "changeSettings" });
   const input = await readBody(request, DisconnectSchema);
   const named = input.businessId ?? input.business?._id;
   const viewer = requireBusiness(signedIn);

@@ -14,7 +14,7 @@ import { type ApiOperation, idParam, CLIENT_ERRORS } from "~/server/platform/api
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, "PUT");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "requestInsights" });
   const input = await readBody(request, FinanceReportRequestSchema);
   const viewer = requireBusiness(signedIn);
   const result = await requestFinanceReportFor(

@@ -19,7 +19,7 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const signedIn = await requireApiClient(context.app, request);
+  const signedIn = await requireApiClient(context.app, request, { action: "changeSettings" });
   const input = await readBody(request, SetTokensSchema);
   const viewer = requireBusiness(signedIn);
   const result = await completeConnect(context.app, viewer, input.url);

@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { CongratulationsPage } from "~/components/payments/congratulations-page";
 import { startBenchmarking } from "~/server/benchmarking/benchmarking-access.server";
-import { requireViewer } from "~/http/guards.server";
+import { getClientBusiness, requireViewer } from "~/http/guards.server";
 import { confirmCheckout } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { accessTier } from "~/lib/payments/trial";
@@ -25,10 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const sessionId = params.get("session_id");
   const businessId = params.get("businessId");
-  const business = viewer.user.role === "client" ? viewer.business : null;
+  const client = getClientBusiness(viewer);
+  const business = client?.business ?? null;
   const none = { paid: false, duplicate: null };
-  if (!business) return none;
-  const client = { ...viewer, business };
+  if (!client || !business) return none;
   if (businessId !== null && businessId !== business.id) return none;
   if (businessId === null && accessTier(business, app.now()) === "BASIC") return none;
   let paid = false;

@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     // The sign-up flow goes on to "Almost there!" while the profile is incomplete (read after the
     // plan is recorded, so the plan step counts).
-    const next = await pathAfterPlanChoice(context.app, viewer.user.id);
+    const next = await pathAfterPlanChoice(context.app, viewer.user.id, viewer.business.id);
     return { view: "success" as const, planName: planNameOf(confirmed.purchase), purchaseType: null, next };
   }
   if (params.has("canceled") && isPurchaseType(purchaseType)) {

@@ -91,7 +91,7 @@ const PlanSelectSchema = z.object({
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const viewer = await requireClientBusiness(context.app, request);
+  const viewer = await requireClientBusiness(context.app, request, "changePlan");
   const { intent } = await readFormAs(request, PlanSelectSchema);
   return PLAN_INTENTS[intent]({ app: context.app, viewer, request });
 }
@@ -101,13 +101,13 @@ type PlanPost = { app: AppContext; viewer: ClientViewer; request: Request };
 
 async function basicPost({ app, viewer }: PlanPost) {
   await chooseBasicPlan(app, viewer.business.id);
-  return redirect(await pathAfterPlanChoice(app, viewer.user.id));
+  return redirect(await pathAfterPlanChoice(app, viewer.user.id, viewer.business.id));
 }
 
 async function trialPost({ app, viewer }: PlanPost) {
   const result = await startTrial(app, viewer.business.id);
   if (!result.ok) return answer({ trialError: result.msg }, { status: result.status });
-  return redirect(await pathAfterPlanChoice(app, viewer.user.id));
+  return redirect(await pathAfterPlanChoice(app, viewer.user.id, viewer.business.id));
 }
 
 async function cancelCheckoutPost({ app, viewer, request }: PlanPost) {

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Profile progress | Partwise" 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);
   if (viewer.user.role !== "client" || !viewer.business) throw redirect(homePathFor(viewer));
-  const progress = await loadProfileProgress(context.app, viewer.user.id);
+  const progress = await loadProfileProgress(context.app, viewer.user.id, viewer.business.id);
   if (!progress) throw redirect("/");
   return progress;
 }

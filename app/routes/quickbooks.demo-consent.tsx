@@ -41,7 +41,7 @@ const ConsentSchema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   requireDemoMode(context.app);
-  await requireClientBusiness(context.app, request);
+  await requireClientBusiness(context.app, request, "changeSettings");
   const input = await readFormAs(request, ConsentSchema);
   const target = new URL(intuitRedirectUri(context.app, new URL(request.url).origin));
   target.search = new URLSearchParams(CONSENT_ANSWERS[input.intent](input.state)).toString();

@@ -1,8 +1,9 @@
 /** Business: the client companies and the NAICS code list. */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp, updatedAt } from "./columns";
 import {
+  BUSINESS_MEMBER_ROLES,
   DEFAULT_INSIGHT_PREFERENCES,
   EMPLOYEE_BANDS,
   type InsightPreferences,
@@ -65,6 +66,28 @@ export const businesses = sqliteTable(
     check("businesses_number_of_employees_positive", sql`number_of_employees >= 0`),
   ],
 );
+
+/**
+ * The people of a business and their role (docs/decisions/066). Every business has its owner's
+ * row, written in the batch that creates the business; `businesses.owner_user_id` still names the
+ * owner (the one whose account created it) until ownership can be transferred.
+ */
+export const businessMembers = sqliteTable(
+  "business_members",
+  {
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: BUSINESS_MEMBER_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.userId] }), index("business_members_user_id_idx").on(t.userId)],
+);
+
+export type BusinessMember = typeof businessMembers.$inferSelect;
 
 /** The 2022 NAICS structure (loaded from data/naics by a seed script, not a migration). */
 export const naicsCodes = sqliteTable(

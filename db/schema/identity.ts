@@ -76,6 +76,12 @@ export const sessions = sqliteTable(
     expiresAt: timestamp("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /**
+     * The business the session works in (docs/decisions/066), chosen by switching; null for the
+     * user's own or first one. No foreign key (business imports identity's schema): the session
+     * query only honours it while the user is still a member, so a stale id falls back.
+     */
+    businessId: text("business_id"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );

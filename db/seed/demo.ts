@@ -643,6 +643,15 @@ export function demoSeedSql(passwordHash: string): string[] {
       updated_at: SEEDED_AT,
     }),
   );
+  // Its owner's membership (docs/decisions/066), as sign-up writes it.
+  statements.push(
+    insertWhere("business_members", `EXISTS (SELECT 1 FROM businesses WHERE id = ${sqlLiteral(b.id)})`, {
+      business_id: b.id,
+      user_id: b.ownerUserId,
+      role: "owner",
+      created_at: SEEDED_AT,
+    }),
+  );
 
   for (const c of DEMO_CONSULTANTS) {
     statements.push(

@@ -1,4 +1,6 @@
-import { createUser, signedIn } from "../integration/helpers/session";
+import type { BusinessMemberRole } from "~db/enums";
+import { businessMembers } from "~db/schema";
+import { createUser, db, signedIn } from "../integration/helpers/session";
 
 /**
  * Typed factories for the integration tests. Each returns rows whose types say what the test can
@@ -35,4 +37,21 @@ export function signedInManager(options: { email?: string; staffRole?: "admin" |
 /** A consultant (no business), signed in. */
 export function signedInConsultant(options: { email?: string } = {}) {
   return signedIn({ ...options, role: "consultant" });
+}
+
+/** Someone already signed up (a client without a business of their own), made a member of `businessId`. */
+export async function signedInMember(businessId: string, role: BusinessMemberRole) {
+  const created = await signedIn({ role: "client" });
+  await db().insert(businessMembers).values({ businessId, userId: created.user.id, role });
+  return created;
+}
+
+/** One business with a signed-in person in each role: its owner, an admin, a member and a viewer. */
+export async function signedInTeam() {
+  const owner = await signedInClient();
+  const businessId = owner.business.id;
+  const [admin, member, viewer] = await Promise.all(
+    (["admin", "member", "viewer"] as const).map((role) => signedInMember(businessId, role)),
+  );
+  return { business: owner.business, owner, admin, member, viewer };
 }

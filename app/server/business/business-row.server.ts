@@ -6,7 +6,7 @@
 // makes the write happen once (a double click, two tabs, a replayed webhook): callers rely on it.
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~db/index";
-import { businesses } from "~db/schema";
+import { businesses, businessMembers } from "~db/schema";
 import type { MemberTier } from "~db/enums";
 import { EMPLOYEE_BAND_MEDIANS, type BusinessDetailsInput } from "~/lib/business/business-schemas";
 import { LIVE_SUBSCRIPTION_STATES } from "~/lib/payments/plans";
@@ -22,13 +22,40 @@ export function memberSinceOf(date: Date): string {
  * The owner's business, created from the sign-up's business details: on BASIC, member since this
  * month, numberOfEmployees the band's median (EMPLOYEE_BAND_MEDIANS). `ON CONFLICT DO NOTHING
  * RETURNING` on the unique owner index: of two concurrent inserts for one owner exactly one
- * returns the row, the other nothing.
+ * returns the row, the other nothing. The second statement is the owner's membership
+ * (docs/decisions/066), written only if this business was: run both in one batch.
  */
 export function insertBusiness(db: Database, ownerUserId: string, input: BusinessDetailsInput, now: Date) {
+  const id = crypto.randomUUID();
+  return [insertBusinessRow(db, id, ownerUserId, input, now), insertOwnerMembership(db, id, now)] as const;
+}
+
+/**
+ * The owner's membership of a business just inserted: INSERT … SELECT from the business row, so
+ * it is written only when (and as soon as) that row exists, and once.
+ */
+export function insertOwnerMembership(db: Database, businessId: string, now: Date) {
+  return db
+    .insert(businessMembers)
+    .select(
+      db
+        .select({
+          businessId: businesses.id,
+          userId: businesses.ownerUserId,
+          role: sql<"owner">`'owner'`.as("role"),
+          createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
+        })
+        .from(businesses)
+        .where(eq(businesses.id, businessId)),
+    )
+    .onConflictDoNothing();
+}
+
+function insertBusinessRow(db: Database, id: string, ownerUserId: string, input: BusinessDetailsInput, now: Date) {
   return db
     .insert(businesses)
     .values({
-      id: crypto.randomUUID(),
+      id,
       ownerUserId,
       name: input.name,
       clientRole: input.clientRole,

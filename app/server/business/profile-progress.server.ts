@@ -46,8 +46,15 @@ export function computeProfileProgress(input: ProfileProgressInput): ProfileProg
   return { steps, completed, percent: Math.round((completed / steps.length) * 100), accountingConnected };
 }
 
-/** Loads the user, their business and its accounting connection in one query; null if no user. */
-export async function loadProfileProgress(app: AppContext, userId: string): Promise<ProfileProgress | null> {
+/**
+ * Loads the user, the business they work in (the viewer's, docs/decisions/066) and its accounting
+ * connection in one query; null if no user.
+ */
+export async function loadProfileProgress(
+  app: AppContext,
+  userId: string,
+  businessId: string,
+): Promise<ProfileProgress | null> {
   const row = await app.db
     .select({
       firstName: users.firstName,
@@ -60,7 +67,7 @@ export async function loadProfileProgress(app: AppContext, userId: string): Prom
       accountingStatus: accountingConnections.status,
     })
     .from(users)
-    .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
+    .leftJoin(businesses, eq(businesses.id, businessId))
     .leftJoin(accountingConnections, eq(accountingConnections.businessId, businesses.id))
     .where(eq(users.id, userId))
     .get();
@@ -83,7 +90,7 @@ export const PROFILE_PROGRESS_PATH = "/profile-progress";
  * checkout returning): the "Almost there!" page while its profile is incomplete, else the
  * dashboard. One query (loadProfileProgress).
  */
-export async function pathAfterPlanChoice(app: AppContext, userId: string): Promise<string> {
-  const progress = await loadProfileProgress(app, userId);
+export async function pathAfterPlanChoice(app: AppContext, userId: string, businessId: string): Promise<string> {
+  const progress = await loadProfileProgress(app, userId, businessId);
   return progress && progress.completed < progress.steps.length ? PROFILE_PROGRESS_PATH : "/dashboard";
 }

@@ -9,6 +9,7 @@ import { bandDisagreement, REVENUE_BAND_COPY, type BandDisagreement } from "~/li
 import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { loadFinanceState } from "~/server/finance/finance-reports.server";
+import { memberMay } from "./members.server";
 
 /** The disagreement between the business's band and its books (one query), or null. */
 export async function loadBandDisagreement(
@@ -41,7 +42,7 @@ export async function updateRevenueBandFromBooks(
     .where(
       and(
         eq(businesses.id, viewer.business.id),
-        eq(businesses.ownerUserId, viewer.user.id),
+        memberMay(viewer.user.id, "changeSettings"),
         eq(businesses.revenueBand, disagreement.chosen),
       ),
     )

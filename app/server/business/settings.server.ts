@@ -14,6 +14,7 @@ import { findNaics } from "./naics.server";
 import { updateNameAndPhone } from "~/server/identity/accounts.server";
 import { requestEmailChange, type EmailChangeRefusal } from "~/server/identity/email-change.server";
 import { TRIAL_COPY, trialState } from "~/lib/payments/trial";
+import { memberMay } from "./members.server";
 
 /**
  * Settings (spec §2 "/company-profile", §4 Settings, §5 Settings, §7): one function per form.
@@ -140,7 +141,7 @@ export async function updateBusinessInfo(
     employeeBand: input.employeeCount,
     numberOfEmployees: headcountForBand(input.employeeCount, stored),
   };
-  const owned = and(eq(businesses.id, stored.id), eq(businesses.ownerUserId, viewer.user.id));
+  const owned = and(eq(businesses.id, stored.id), memberMay(viewer.user.id, "changeSettings"));
   const changed = changedFields(stored, next, ["name", "clientRole", "city", "state", "employeeBand"]);
   const update = app.db
     .update(businesses)
@@ -198,7 +199,7 @@ export async function updateInsightPreferences(
   const [business] = await app.db
     .update(businesses)
     .set({ insightPreferences, insightPreferencesSavedAt: now, updatedAt: now })
-    .where(and(eq(businesses.id, viewer.business.id), eq(businesses.ownerUserId, viewer.user.id)))
+    .where(and(eq(businesses.id, viewer.business.id), memberMay(viewer.user.id, "changeSettings")))
     .returning()
     .all();
   return business ? { ok: true, business } : notFound;

@@ -102,7 +102,8 @@ export async function createClientBusiness(
   if (viewer.business) return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
   if (!findNaics(input.naics)) return { ok: false, status: 400, field: "naics", msg: NAICS_UNKNOWN_MESSAGE };
 
-  const [business] = await insertBusiness(app.db, viewer.user.id, input, app.now()).all();
+  const [insert, membership] = insertBusiness(app.db, viewer.user.id, input, app.now());
+  const [[business]] = await app.db.batch([insert, membership]);
   if (!business) return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
   return { ok: true, business };
 }

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { businesses, sessions, users, type Business, type User } from "~db/schema";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { businesses, businessMembers, sessions, users, type Business, type User } from "~db/schema";
+import type { BusinessMemberRole } from "~db/enums";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead } from "~db/prepared";
 
@@ -14,15 +15,18 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 export type Viewer = {
   sessionId: string;
   user: Pick<User, "id" | "email" | "firstName" | "lastName" | "phone" | "role" | "staffRole">;
+  /** The business the viewer works in: the session's current one, else their own or first one. */
   business: Business | null;
+  /** The viewer's role in that business (docs/decisions/066); null for staff and consultants. */
+  member: { role: BusinessMemberRole } | null;
 };
 
-/** A signed-in client with their business. */
-export type ClientViewer = Viewer & { business: Business };
+/** A signed-in client with their business and their role in it. */
+export type ClientViewer = Viewer & { business: Business; member: { role: BusinessMemberRole } };
 
 /** The viewer with their business, or null when they have none yet. */
 export function getClientBusiness(viewer: Viewer): ClientViewer | null {
-  return viewer.business ? (viewer as ClientViewer) : null;
+  return viewer.business && viewer.member ? (viewer as ClientViewer) : null;
 }
 
 /** The user columns a viewer carries (`Viewer["user"]`), for queries that answer one. */
@@ -103,7 +107,18 @@ export async function createSession(
   return { token, cookie: sessionCookie(token, SESSION_ABSOLUTE_MS / 1000) };
 }
 
-/** The session, its user and their business: the one read behind every signed-in page. */
+/**
+ * The business a session works in (docs/decisions/066): the session's current business while the
+ * user is still a member of it, else the one they own, else the oldest membership. Two correlated
+ * subqueries (the membership's key, then the user's index; SQLite's ORDER BY in a subquery cannot
+ * see the outer row), so the viewer stays one query.
+ */
+const currentBusinessId = sql`COALESCE(
+  (SELECT m.business_id FROM business_members m WHERE m.user_id = ${users.id} AND m.business_id = ${sessions.businessId}),
+  (SELECT m.business_id FROM business_members m WHERE m.user_id = ${users.id}
+    ORDER BY m.role = 'owner' DESC, m.created_at, m.business_id LIMIT 1))`;
+
+/** The session, its user, their current business and their role in it: the one read behind every signed-in page. */
 const viewerRows = preparedRead(["sessionId", "now", "idleSince"], (db, p) =>
   db
     .select({
@@ -111,10 +126,15 @@ const viewerRows = preparedRead(["sessionId", "now", "idleSince"], (db, p) =>
       lastSeenAt: sessions.lastSeenAt,
       user: viewerUserColumns,
       business: businesses,
+      memberRole: businessMembers.role,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(businesses, eq(businesses.ownerUserId, users.id))
+    .leftJoin(
+      businessMembers,
+      and(eq(businessMembers.userId, users.id), eq(businessMembers.businessId, currentBusinessId)),
+    )
+    .leftJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .where(
       and(
         eq(sessions.id, p.sessionId),
@@ -141,7 +161,14 @@ async function loadViewer(app: AppContext, request: Request): Promise<Viewer | n
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     app.waitUntil(app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run());
   }
-  return { sessionId: row.sessionId, user: row.user, business: row.business };
+  // Only clients belong to businesses; staff and consultants answer none, whatever the table says.
+  const client = row.user.role === "client" && row.business && row.memberRole;
+  return {
+    sessionId: row.sessionId,
+    user: row.user,
+    business: client ? row.business : null,
+    member: client && row.memberRole ? { role: row.memberRole } : null,
+  };
 }
 
 /** The signed-in viewer, or null. One D1 query per request, shared by every loader that asks. */

@@ -79,6 +79,7 @@ async function loadViewer(db: D1Database, cookie: string | undefined, now: numbe
     businessName: (row[11] as string | null) ?? null,
     memberTier: (row[19] as string | null) ?? null,
     subscriptionStatus: (row[22] as string | null) ?? null,
+    // row[32] is the user's role in that business (the app's viewer.member).
   };
 }
 

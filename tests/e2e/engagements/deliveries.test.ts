@@ -49,6 +49,8 @@ function seedPaidEngagement() {
       created_at: now,
       updated_at: now,
     }),
+    // Its owner's membership (docs/decisions/066), as sign-up writes it.
+    insertRow("business_members", { business_id: ids.business, user_id: ids.user, role: "owner", created_at: now }),
     insertRow("match_requests", {
       id: ids.match,
       business_id: ids.business,

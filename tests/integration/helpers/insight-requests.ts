@@ -101,5 +101,6 @@ export async function viewerOf(userId: string, businessId: string) {
       staffRole: null,
     },
     business,
+    member: { role: "owner" as const },
   };
 }

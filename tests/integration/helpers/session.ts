@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { database } from "../../../db";
-import { accountingConnections, businesses, jobs, users } from "~db/schema";
+import { accountingConnections, businessMembers, businesses, jobs, users } from "~db/schema";
 import { hashPassword } from "~/server/identity/password.server";
 
 export const ORIGIN = "https://partwise.test";
@@ -61,7 +61,11 @@ export async function createBusiness(ownerUserId: string) {
     numberOfEmployees: 38,
     memberSince: "2026-01",
   };
-  await db().insert(businesses).values(business);
+  // With its owner's membership (docs/decisions/066), in one batch as sign-up writes them.
+  await db().batch([
+    db().insert(businesses).values(business),
+    db().insert(businessMembers).values({ businessId: business.id, userId: ownerUserId, role: "owner" }),
+  ]);
   return business;
 }
 

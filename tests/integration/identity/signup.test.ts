@@ -95,6 +95,7 @@ describe("POST /api/client/auth/signup", () => {
         role: "client",
       },
       business: null,
+      member: null,
     });
 
     // The same credentials sign in.

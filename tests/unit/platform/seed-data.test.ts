@@ -107,6 +107,7 @@ describe("demo seed SQL", () => {
     expect(users).toHaveLength(DEMO_ACCOUNTS.length);
     for (const user of users) expect(user).toContain(`'${FAKE_HASH}'`);
     expect(statements.filter((s) => s.startsWith("INSERT INTO businesses "))).toHaveLength(1);
+    expect(statements.filter((s) => s.startsWith("INSERT INTO business_members "))).toHaveLength(1);
     expect(statements.filter((s) => s.startsWith("INSERT INTO consultant_profiles "))).toHaveLength(
       DEMO_CONSULTANTS.length,
     );
