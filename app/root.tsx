@@ -13,7 +13,7 @@ import { useEffect, type ReactNode } from "react";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { useNonce } from "~/components/ui/nonce";
 import appStyles from "~/styles/app.css?url";
-import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/permissions";
+import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },

@@ -60,8 +60,7 @@ export function can(role: BusinessMemberRole, action: BusinessAction): boolean {
   return PERMISSIONS[action].includes(role);
 }
 
-/** What a member hears when their role does not allow the action (403, and nothing is written). */
-export const ROLE_FORBIDDEN_MESSAGE = "Your role in this business does not allow this.";
+export { ROLE_FORBIDDEN_MESSAGE } from "./role-refusal";
 
 /** How a role is named on screen. */
 export const MEMBER_ROLE_LABELS: Readonly<Record<BusinessMemberRole, string>> = {
