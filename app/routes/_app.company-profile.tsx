@@ -22,6 +22,7 @@ import {
   PREFERENCES_UPDATE_FAILED_MESSAGE,
   PREFERENCES_UPDATED_MESSAGE,
   settingsTabFrom,
+  settingsTabsFor,
   type SettingsTab,
 } from "~/lib/business/settings-schemas";
 import { type ClientViewer, requireClientBusiness, requireIntentPermission } from "~/http/guards.server";
@@ -36,7 +37,7 @@ import { readForm } from "~/http/http.server";
 import { runIntent } from "~/http/route-kit.server";
 import { submitForm } from "~/http/form-submit.server";
 import { AuditTable } from "~/components/audit/audit-table";
-import { ACTIVITY_CSV_PATH, auditCursorOf } from "~/lib/audit/audit-actions";
+import { ACTIVITY_CSV_PATH, auditCursorOf, auditPageLinks } from "~/lib/audit/audit-actions";
 import { auditPage } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
@@ -62,7 +63,9 @@ export const meta: MetaFunction = () => [{ title: "Settings | Partwise" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
   const query = new URL(request.url).searchParams;
-  const tab = settingsTabFrom(query.get("tab"));
+  // The tabs this member's role sees (the Activity tab for owners and admins only).
+  const tabs = settingsTabsFor(viewer.member.role);
+  const tab = settingsTabFrom(query.get("tab"), tabs);
   // The Account tab shows the accounting connection and the payments (one more round trip, only there).
   const [connection, payments] =
     tab === "account"
@@ -83,12 +86,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const activity = page
     ? {
         rows: page.rows,
-        olderHref: page.older ? `/company-profile?tab=activity&before=${page.older}` : null,
-        newestHref: before ? "/company-profile?tab=activity" : null,
+        ...auditPageLinks(
+          page,
+          before,
+          (cursor) => `/company-profile?tab=activity${cursor ? `&before=${cursor}` : ""}`,
+        ),
       }
     : null;
   return {
     tab,
+    tabs,
     ...getSettingsView(viewer, context.app.now()),
     companyData: connection
       ? {
@@ -273,6 +280,7 @@ const SETTINGS_PERMISSIONS = {
 export default function CompanyProfile() {
   const {
     tab,
+    tabs,
     user,
     business,
     companyData,
@@ -307,7 +315,7 @@ export default function CompanyProfile() {
         </div>
       </header>
       <section className="card settings-card">
-        <SettingsTabs selected={tab} />
+        <SettingsTabs tabs={tabs} selected={tab} />
         <div role="tabpanel" id={SETTINGS_PANEL_ID} aria-labelledby={settingsTabId(tab)} className="tab-panel">
           {tab === "activity" && activity ? (
             <AuditTable

@@ -2,22 +2,21 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AuditTable } from "~/components/audit/audit-table";
-import { requireRole } from "~/http/guards.server";
+import { requireAuditScope } from "~/http/audit-scope.server";
 import { notFound } from "~/http/route-kit.server";
 import {
   auditCsvPath,
   auditCursorOf,
+  auditPageLinks,
   BUSINESS_SEARCH_MORE,
   noBusinessFound,
   STAFF_SCOPE,
 } from "~/lib/audit/audit-actions";
 import { auditPage } from "~/server/audit/audit.server";
 import { BUSINESS_SEARCH_LIMIT, businessNameOf, findBusinesses } from "~/server/business/business-names.server";
-import { isAdmin } from "~/server/identity/staff.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit trail | Console | Partwise" }];
 
-const ScopeSchema = z.string().trim().min(1).max(80);
 const SearchSchema = z.string().trim().max(80).catch("");
 
 /**
@@ -28,14 +27,8 @@ const SearchSchema = z.string().trim().max(80).catch("");
  * search, the chosen business's name and its page in parallel.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireRole(context.app, request, "manager");
-  const admin = isAdmin(viewer);
+  const { admin, scope: chosen } = await requireAuditScope(context.app, request);
   const query = new URL(request.url).searchParams;
-  const raw = query.get("business");
-  const scope = raw === null ? null : ScopeSchema.safeParse(raw);
-  if (scope && !scope.success) throw notFound();
-  const chosen = scope?.data ?? null;
-  if (chosen === STAFF_SCOPE && !admin) throw notFound();
   const search = SearchSchema.parse(query.get("q") ?? "");
   const before = auditCursorOf(query.get("before"));
   const { db } = context.app;
@@ -45,8 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chosen ? auditPage(context.app, { businessId: chosen === STAFF_SCOPE ? null : chosen }, before) : null,
   ]);
   if (chosen && chosen !== STAFF_SCOPE && name === null) throw notFound();
-  const pageHref = (cursor: string | null) =>
-    `/manage/audit?business=${encodeURIComponent(chosen ?? "")}${cursor ? `&before=${cursor}` : ""}`;
+  const links = page
+    ? auditPageLinks(
+        page,
+        before,
+        (cursor) => `/manage/audit?business=${encodeURIComponent(chosen ?? "")}${cursor ? `&before=${cursor}` : ""}`,
+      )
+    : { olderHref: null, newestHref: null };
   return {
     admin,
     search,
@@ -55,8 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chosen,
     title: chosen === STAFF_SCOPE ? "Staff" : name,
     rows: page?.rows ?? [],
-    olderHref: page?.older ? pageHref(page.older) : null,
-    newestHref: before ? pageHref(null) : null,
+    ...links,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import { SETTINGS_TABS, type SettingsTab } from "~/lib/business/settings-schemas";
+import type { SettingsTab, SettingsTabInfo } from "~/lib/business/settings-schemas";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
 export const SETTINGS_PANEL_ID = "settings-panel";
@@ -10,11 +10,11 @@ export function settingsTabId(tab: SettingsTab): string {
 }
 
 /**
- * The four settings tabs (spec §2). Each tab is a link to `?tab=…`, so switching works without
+ * The settings tabs (spec §2, and Activity for owners and admins). Each tab is a link to `?tab=…`, so switching works without
  * JavaScript; once hydrated it follows the WAI-ARIA tabs pattern (arrow keys, Home and End move
  * and select; only the selected tab is in the tab order).
  */
-export function SettingsTabs({ selected }: { selected: SettingsTab }) {
+export function SettingsTabs({ tabs, selected }: { tabs: readonly SettingsTabInfo[]; selected: SettingsTab }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const refs = useRef<Partial<Record<SettingsTab, HTMLAnchorElement | null>>>({});
@@ -33,22 +33,22 @@ export function SettingsTabs({ selected }: { selected: SettingsTab }) {
   }, [selected]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = SETTINGS_TABS.findIndex((tab) => tab.id === selected);
+    const index = tabs.findIndex((tab) => tab.id === selected);
     let next: number | null = null;
-    if (event.key === "ArrowRight") next = (index + 1) % SETTINGS_TABS.length;
-    if (event.key === "ArrowLeft") next = (index - 1 + SETTINGS_TABS.length) % SETTINGS_TABS.length;
+    if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
+    if (event.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
     if (event.key === "Home") next = 0;
-    if (event.key === "End") next = SETTINGS_TABS.length - 1;
+    if (event.key === "End") next = tabs.length - 1;
     if (next === null) return;
     event.preventDefault();
-    const id = SETTINGS_TABS[next].id;
+    const id = tabs[next]!.id;
     refs.current[id]?.focus();
     navigate(`?tab=${id}`, { replace: true, preventScrollReset: true });
   };
 
   return (
     <div ref={listRef} role="tablist" aria-label="Settings" className="tabs settings-tabs" onKeyDown={onKeyDown}>
-      {SETTINGS_TABS.map((tab) => {
+      {tabs.map((tab) => {
         const isSelected = tab.id === selected;
         return (
           <Link

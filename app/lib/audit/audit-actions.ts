@@ -75,6 +75,18 @@ export function auditCursorOf(text: string | null): AuditCursor | null {
   return match ? { at: Number(match[1]), id: match[2]! } : null;
 }
 
+/**
+ * The links between a trail's pages: `href(cursor)` is the page older than the cursor, `href(null)`
+ * the newest; "Newest events" only when this page is not the newest.
+ */
+export function auditPageLinks(
+  page: { older: string | null },
+  before: AuditCursor | null,
+  href: (cursor: string | null) => string,
+): { olderHref: string | null; newestHref: string | null } {
+  return { olderHref: page.older ? href(page.older) : null, newestHref: before ? href(null) : null };
+}
+
 /** Who acted, as the trail shows them. */
 export const AUDIT_ACTOR_KINDS = {
   client: "Business",

@@ -30,6 +30,8 @@ export const BUSINESS_ACTIONS = [
   "useHub",
   /** Register the business for events. */
   "registerForEvents",
+  /** Read the business's activity (its audit trail) in Settings and download it as CSV. */
+  "readActivity",
   /** Read everything of the business. */
   "read",
 ] as const;
@@ -52,6 +54,7 @@ export const PERMISSIONS: Readonly<Record<BusinessAction, readonly BusinessMembe
   reviewDeliverables: ALL_BUT_VIEWERS,
   useHub: ALL_BUT_VIEWERS,
   registerForEvents: ALL_BUT_VIEWERS,
+  readActivity: OWNERS_AND_ADMINS,
   read: BUSINESS_MEMBER_ROLES,
 };
 

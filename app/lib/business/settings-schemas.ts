@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import type { BusinessArea, MemberTier } from "~db/enums";
+import type { BusinessArea, BusinessMemberRole, MemberTier } from "~db/enums";
+import { can } from "~/lib/business/permissions";
 import {
   CITY_MAX_LENGTH,
   CITY_REQUIRED_MESSAGE,
@@ -67,9 +68,18 @@ export const SETTINGS_TABS = [
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number]["id"];
 
-/** The tab named by `?tab=`; Personal is the default (spec §2). */
-export function settingsTabFrom(value: string | null | undefined): SettingsTab {
-  return SETTINGS_TABS.find((tab) => tab.id === value)?.id ?? "personal";
+/** The tabs a member with `role` sees: the Activity tab only for those who may read it. */
+export function settingsTabsFor(role: BusinessMemberRole): readonly SettingsTabInfo[] {
+  return SETTINGS_TABS.filter((tab) => tab.id !== "activity" || can(role, "readActivity"));
+}
+export type SettingsTabInfo = (typeof SETTINGS_TABS)[number];
+
+/** The tab named by `?tab=` among `tabs`; Personal is the default (spec §2). */
+export function settingsTabFrom(
+  value: string | null | undefined,
+  tabs: readonly SettingsTabInfo[] = SETTINGS_TABS,
+): SettingsTab {
+  return tabs.find((tab) => tab.id === value)?.id ?? "personal";
 }
 
 export { INSIGHT_AREA_KEYS, INSIGHT_AREAS } from "./insight-areas";

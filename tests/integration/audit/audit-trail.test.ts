@@ -4,7 +4,7 @@ import { auditEvents } from "~db/schema";
 import * as audit from "~/server/audit/audit.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { appAt, call, db, html, postForm } from "../helpers";
-import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
+import { signedInClient, signedInConsultant, signedInManager, signedInTeam } from "../../factories";
 
 /** The audit trail (issue #38 item 2, docs/decisions/065): recorded, append-only, read by its business and by staff. */
 
@@ -93,6 +93,27 @@ describe("the audit trail", () => {
     expect(lines[1]).toContain("Name: “Harbor Supply Co.” → “Casco Bay Goods”,203.0.113.7,AuditTest/1.0");
     expect(text).not.toContain("Someone Else");
     expect(lines).toHaveLength(3); // header, one event, the final CRLF
+  });
+
+  it("is read by owners and admins: members and viewers see no Activity tab, and the CSV refuses them", async () => {
+    const team = await signedInTeam();
+    await postBusiness(team.owner.token, "Casco Bay Goods");
+    for (const person of [team.owner, team.admin]) {
+      const page = await (await call("/company-profile?tab=activity", { cookie: person.token })).text();
+      expect(page).toContain('id="settings-tab-activity"');
+      expect(page).toContain("Changed the business&#x27;s details");
+      expect((await call("/company-profile/activity.csv", { cookie: person.token })).status).toBe(200);
+    }
+    for (const person of [team.member, team.viewer]) {
+      // Asked for, the tab is not there: the page opens on Personal, with no trail.
+      const page = await (await call("/company-profile?tab=activity", { cookie: person.token })).text();
+      expect(page).not.toContain('id="settings-tab-activity"');
+      expect(page).not.toContain("Changed the business&#x27;s details");
+      expect(page).toMatch(/<a[^>]*id="settings-tab-personal"[^>]*aria-selected="true"/);
+      const csv = await call("/company-profile/activity.csv", { cookie: person.token });
+      expect(csv.status).toBe(403);
+      expect(await csv.text()).not.toContain("Casco Bay Goods");
+    }
   });
 
   it("records a password change and personal details, never the password", async () => {

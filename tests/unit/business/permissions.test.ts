@@ -27,8 +27,8 @@ describe("the business permission table", () => {
     }
   });
 
-  it("lets only owners and admins manage the team, pay, sign, decide candidates and change the plan", () => {
-    for (const action of ["manageTeam", "pay", "sign", "decideCandidates", "changePlan"] as const) {
+  it("lets only owners and admins manage the team, pay, sign, decide candidates, change the plan and read the activity", () => {
+    for (const action of ["manageTeam", "pay", "sign", "decideCandidates", "changePlan", "readActivity"] as const) {
       expect(PERMISSIONS[action]).toEqual(["owner", "admin"]);
     }
   });
