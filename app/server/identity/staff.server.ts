@@ -31,9 +31,14 @@ import {
 import { hashPassword } from "~/server/identity/password.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
-import { emailHasAccount, INVITATION_TOKEN_PATTERN, inviterName } from "~/server/identity/invitation-links.server";
+import {
+  emailHasAccount,
+  INVITATION_TOKEN_PATTERN,
+  inviterName,
+  sendInvitationEmail,
+  userFullName,
+} from "~/server/identity/invitation-links.server";
 import { auditAfterChange, auditStatement, auditStatementWhen } from "~/server/audit/audit.server";
-import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 
 /**
@@ -100,31 +105,16 @@ async function sendStaffInvitation(
   token: string,
   inviterId: string,
 ): Promise<boolean> {
-  const [inviter] = await app.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, inviterId))
-    .limit(1);
-  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : "A Partwise admin";
-  try {
-    await sendEmail(app, {
-      to: invitation.email,
-      kind: "staff_invitation",
-      ...staffInvitationEmail({
-        firstName: invitation.firstName,
-        inviterName,
-        staffRole: invitation.staffRole,
-        link: `${origin}${staffInvitationPath(token)}`,
-      }),
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof EmailDeliveryError) {
-      console.error("The staff invitation email could not be sent:", error.message);
-      return false;
-    }
-    throw error;
-  }
+  return sendInvitationEmail(app, {
+    to: invitation.email,
+    kind: "staff_invitation",
+    ...staffInvitationEmail({
+      firstName: invitation.firstName,
+      inviterName: (await userFullName(app, inviterId)) ?? "A Partwise admin",
+      staffRole: invitation.staffRole,
+      link: `${origin}${staffInvitationPath(token)}`,
+    }),
+  });
 }
 
 /**
