@@ -217,9 +217,9 @@ function MemberRow({
               replace
               preventScrollReset
               className="button button-secondary"
-              aria-label={`Make ${row.name} the owner`}
+              aria-label={`Transfer ownership to ${row.name}`}
             >
-              Make owner
+              Transfer ownership
             </Link>
           ) : null}
         </div>

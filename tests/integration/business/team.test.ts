@@ -75,7 +75,7 @@ describe("Settings → Team", () => {
     expect(owner).toContain(team.viewer.user.email);
     expect(owner).toContain(" (You)");
     expect(owner).toContain("Send invitation");
-    expect(owner).toContain("Make owner");
+    expect(owner).toContain("Transfer ownership");
     const viewer = await (await call(TAB, { cookie: team.viewer.token })).text();
     expect(viewer).toContain(team.owner.user.email);
     expect(viewer).toContain(html(READ_ONLY));
