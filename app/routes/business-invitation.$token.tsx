@@ -13,7 +13,10 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { usePendingPost } from "~/components/ui/pending-post";
 import {
   BUSINESS_INVITATION_ACCOUNT_EXISTS,
-  BUSINESS_INVITATION_NOT_CLIENT, MEMBER_ROLE_PHRASES, wrongAccountMessage } from "~/lib/business/team";
+  BUSINESS_INVITATION_NOT_CLIENT,
+  MEMBER_ROLE_PHRASES,
+  wrongAccountMessage,
+} from "~/lib/business/team";
 import { PASSWORD_REQUIRED_MESSAGE } from "~/lib/identity/sign-in-rules";
 import { AcceptInvitationWithNameSchema } from "~/lib/identity/invitations";
 import {
@@ -117,7 +120,14 @@ export default function BusinessInvitationPage() {
   const busy = usePendingPost() !== null;
   const error = actionData?.error ?? null;
   if (!invitation.ok) {
-    return <InvitationAcceptPage invitation={invitation} formId="business-invitation-form" lead={null} lastResult={undefined} />;
+    return (
+      <InvitationAcceptPage
+        invitation={invitation}
+        formId="business-invitation-form"
+        lead={null}
+        lastResult={undefined}
+      />
+    );
   }
   const lead = (
     <p className="auth-lead">
@@ -134,7 +144,13 @@ export default function BusinessInvitationPage() {
     ) : invitation.mode === "accept" ? (
       <Form method="post" className="stack">
         <FormAlert id="business-invitation-error" errors={error ? [error] : undefined} />
-        <button type="submit" name="intent" value="accept" className="button button-primary button-block" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="accept"
+          className="button button-primary button-block"
+          disabled={busy}
+        >
           {busy ? "Joining…" : `Join ${invitation.businessName}`}
         </button>
       </Form>
@@ -172,7 +188,9 @@ export default function BusinessInvitationPage() {
         invitation.mode === "sign-up" ? (
           <>
             {lead}
-            <p className="auth-lead">Choose your name and a password to create your account; the dashboard opens next.</p>
+            <p className="auth-lead">
+              Choose your name and a password to create your account; the dashboard opens next.
+            </p>
           </>
         ) : (
           lead

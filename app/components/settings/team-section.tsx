@@ -86,9 +86,7 @@ export function TeamSection({
           ))}
         </dl>
       </section>
-      {team.canManage ? (
-        <InviteForm lastResult={actionData?.invite ?? undefined} busy={busy} action={action} />
-      ) : null}
+      {team.canManage ? <InviteForm lastResult={actionData?.invite ?? undefined} busy={busy} action={action} /> : null}
       <section className="stack" aria-labelledby="settings-team-invitations">
         <h2 id="settings-team-invitations" className="settings-heading">
           Invitations
@@ -302,9 +300,7 @@ function InviteForm({
       <h2 id="settings-team-invite" className="settings-heading">
         Invite a colleague
       </h2>
-      <p className="muted">
-        They get an email with a link to join. The link works once and expires in 7 days.
-      </p>
+      <p className="muted">They get an email with a link to join. The link works once and expires in 7 days.</p>
       <Form method="post" action={action} {...getFormProps(form)} className="stack invite-form">
         <input type="hidden" name="intent" value={TEAM_INTENTS.invite} />
         <FormAlert id={form.errorId} errors={form.errors} />

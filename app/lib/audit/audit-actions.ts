@@ -135,7 +135,12 @@ const FIELD_NAMES: Record<string, string> = {
 const STAFF_ROLE_WORDS: Record<string, string> = { admin: "Admin", manager: "Engagement manager" };
 
 /** A member's role in a business (the team's events). */
-const MEMBER_ROLE_WORDS: Record<string, string> = { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" };
+const MEMBER_ROLE_WORDS: Record<string, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  member: "Member",
+  viewer: "Viewer",
+};
 
 /** Stripe's subscription states, as the trail says them. */
 const SUBSCRIPTION_STATUS_WORDS: Record<string, string> = {

@@ -23,7 +23,8 @@ export const MEMBER_ROLE_PHRASES: Record<BusinessMemberRole, string> = {
 /** What each role may do, as the Team tab explains it (app/lib/business/permissions.ts decides). */
 export const MEMBER_ROLE_HINTS: Record<BusinessMemberRole, string> = {
   owner: "Everything an admin does, and transfers the ownership.",
-  admin: "Pays, signs statements of work, decides on candidates, changes the plan and the settings, and manages the team.",
+  admin:
+    "Pays, signs statements of work, decides on candidates, changes the plan and the settings, and manages the team.",
   member: "Asks for insights and matches, reviews deliverables and uses the hub.",
   viewer: "Reads everything and changes nothing.",
 };
@@ -60,8 +61,7 @@ export const teamLeftMessage = (businessName: string) => `You left ${businessNam
 /** The invitation page (/business-invitation/{token}). */
 export const BUSINESS_INVITATION_UNKNOWN =
   "This invitation link is not valid. Check that you opened the whole link from the email, or ask the person who invited you for a new invitation.";
-export const BUSINESS_INVITATION_USED =
-  "This invitation has already been used. Sign in with your email and password.";
+export const BUSINESS_INVITATION_USED = "This invitation has already been used. Sign in with your email and password.";
 export const BUSINESS_INVITATION_EXPIRED =
   "This invitation has expired. Ask the person who invited you to send it again.";
 export const BUSINESS_INVITATION_WITHDRAWN =

@@ -445,11 +445,7 @@ export async function changeMemberRole(
       // An unchanged role changes nothing worth recording.
       { from: businessMembers, where: and(changeable, ne(businessMembers.role, role)) },
     ),
-    app.db
-      .update(businessMembers)
-      .set({ role })
-      .where(changeable)
-      .returning({ userId: businessMembers.userId }),
+    app.db.update(businessMembers).set({ role }).where(changeable).returning({ userId: businessMembers.userId }),
   ]);
   if (!changed) return memberRefusal(app, viewer, userId, role === "owner");
   return { ok: true, msg: TEAM_ROLE_CHANGED };

@@ -27,9 +27,9 @@ describe("the Team tab's forms", () => {
       email: "pat@example.test",
       role: "viewer",
     });
-    expect(TeamInviteSchema.safeParse({ intent: "team-invite", email: "pat@example.test", role: "owner" }).success).toBe(
-      false,
-    );
+    expect(
+      TeamInviteSchema.safeParse({ intent: "team-invite", email: "pat@example.test", role: "owner" }).success,
+    ).toBe(false);
   });
 
   it("changes a role to any of the four; remove and transfer name a member", () => {
