@@ -58,7 +58,7 @@ import {
   type ClientViewer,
   type Viewer,
 } from "~/server/identity/session.server";
-import { insertUsersFrom } from "~/server/identity/user-rows.server";
+import { insertUsersFrom, newAccountColumns } from "~/server/identity/user-rows.server";
 import type { AppContext } from "~/server/load-context";
 import { renderEmail } from "~/server/platform/email-templates.server";
 
@@ -702,27 +702,23 @@ export async function acceptBySignUp(
   const tokenHash = await hashToken(token);
   const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
   const now = app.now();
-  const stamp = now.getTime();
   const userId = crypto.randomUUID();
   try {
     await app.db.batch([
       insertUsersFrom(
         app.db,
         app.db
-          .select({
-            id: sql<string>`${userId}`.as("id"),
-            email: businessInvitations.email,
-            firstName: sql<string>`${input.firstName}`.as("first_name"),
-            lastName: sql<string>`${input.lastName}`.as("last_name"),
-            phone: sql<string>`''`.as("phone"),
-            passwordHash: sql<string>`${passwordHash}`.as("password_hash"),
-            role: sql<"client">`'client'`.as("role"),
-            createdAt: sql<Date>`${stamp}`.as("created_at"),
-            updatedAt: sql<Date>`${stamp}`.as("updated_at"),
-            passwordChangedAt: sql<Date | null>`NULL`.as("password_changed_at"),
-            staffRole: sql<null>`NULL`.as("staff_role"),
-            deactivatedAt: sql<Date | null>`NULL`.as("deactivated_at"),
-          })
+          .select(
+            newAccountColumns({
+              id: userId,
+              email: businessInvitations.email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              passwordHash,
+              role: "client",
+              at: now,
+            }),
+          )
           .from(businessInvitations)
           .where(stillOpen(tokenHash, now)),
       ),

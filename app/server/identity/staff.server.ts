@@ -29,6 +29,7 @@ import {
   type StaffInviteInput,
 } from "~/lib/identity/staff";
 import { hashPassword } from "~/server/identity/password.server";
+import { insertUsersFrom, newAccountColumns } from "~/server/identity/user-rows.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import {
@@ -379,7 +380,6 @@ export async function acceptStaffInvitation(
   const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
   const now = app.now();
   const userId = crypto.randomUUID();
-  const stamp = now.getTime();
   const stillOpen = and(
     eq(staffInvitations.tokenHash, tokenHash),
     isNull(staffInvitations.acceptedAt),
@@ -388,22 +388,21 @@ export async function acceptStaffInvitation(
   );
   try {
     await app.db.batch([
-      app.db.insert(users).select(
+      insertUsersFrom(
+        app.db,
         app.db
-          .select({
-            id: sql<string>`${userId}`.as("id"),
-            email: staffInvitations.email,
-            firstName: staffInvitations.firstName,
-            lastName: staffInvitations.lastName,
-            phone: sql<string>`''`.as("phone"),
-            passwordHash: sql<string>`${passwordHash}`.as("password_hash"),
-            role: sql<"manager">`'manager'`.as("role"),
-            createdAt: sql<Date>`${stamp}`.as("created_at"),
-            updatedAt: sql<Date>`${stamp}`.as("updated_at"),
-            passwordChangedAt: sql<Date | null>`NULL`.as("password_changed_at"),
-            staffRole: staffInvitations.staffRole,
-            deactivatedAt: sql<Date | null>`NULL`.as("deactivated_at"),
-          })
+          .select(
+            newAccountColumns({
+              id: userId,
+              email: staffInvitations.email,
+              firstName: staffInvitations.firstName,
+              lastName: staffInvitations.lastName,
+              passwordHash,
+              role: "manager",
+              staffRole: staffInvitations.staffRole,
+              at: now,
+            }),
+          )
           .from(staffInvitations)
           .where(stillOpen),
       ),
