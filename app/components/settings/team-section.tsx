@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { BUSINESS_MEMBER_ROLES, INVITED_MEMBER_ROLES, type BusinessMemberRole } from "~db/enums";
 import { RowAction } from "~/components/manage/row-action";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { ConformField } from "~/components/ui/conform-field";
+import { InviteEmailAndRole } from "~/components/ui/invite-fields";
 import { FormAlert } from "~/components/ui/form-alert";
 import { usePendingPost } from "~/components/ui/pending-post";
 import { MEMBER_ROLE_LABELS } from "~/lib/business/permissions";
@@ -304,25 +304,13 @@ function InviteForm({
       <Form method="post" action={action} {...getFormProps(form)} className="stack invite-form">
         <input type="hidden" name="intent" value={TEAM_INTENTS.invite} />
         <FormAlert id={form.errorId} errors={form.errors} />
-        <ConformField field={fields.email} kind="email" label="Email">
-          {(props) => <input {...props} className="input" autoComplete="off" />}
-        </ConformField>
-        <ConformField field={fields.role} kind="select" label="Role">
-          {(props) => (
-            <select {...props} className="input">
-              {INVITED_MEMBER_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {MEMBER_ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-          )}
-        </ConformField>
-        <div>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            Send invitation
-          </button>
-        </div>
+        <InviteEmailAndRole
+          email={fields.email}
+          role={fields.role}
+          roles={INVITED_MEMBER_ROLES}
+          labels={MEMBER_ROLE_LABELS}
+          busy={busy}
+        />
       </Form>
     </section>
   );
