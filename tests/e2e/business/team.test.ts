@@ -77,7 +77,7 @@ describe("the team of a business", () => {
         .getByRole("status")
         .getByText("Removed. They were signed out of this business at once.", { exact: true })
         .waitFor();
-      expect(await page.getByRole("list", { name: "Members" }).getByText(colleagueEmail).count()).toBe(0);
+      await expect.poll(() => page.getByRole("list", { name: "Members" }).getByText(colleagueEmail).count()).toBe(0);
 
       // The colleague's session is over: their next page is the sign-in screen.
       await context.clearCookies();
