@@ -46,6 +46,11 @@ export const BUSINESS_MEMBER_ROLES = ["owner", "admin", "member", "viewer"] as c
 
 export type BusinessMemberRole = (typeof BUSINESS_MEMBER_ROLES)[number];
 
+/** The roles an invitation gives (docs/decisions/067): owner is reached by a transfer only. */
+export const INVITED_MEMBER_ROLES = ["admin", "member", "viewer"] as const;
+
+export type InvitedMemberRole = (typeof INVITED_MEMBER_ROLES)[number];
+
 /** STANDARD is shown as STARTER, PREMIUM as SCALE. */
 export const MEMBER_TIERS = ["BASIC", "STANDARD", "PREMIUM"] as const;
 

@@ -10,6 +10,8 @@ import { PersonalForm } from "~/components/settings/personal-form";
 import { PreferencesForm } from "~/components/settings/preferences-form";
 import type { SettingsActionData } from "~/components/settings/settings-parts";
 import { SETTINGS_PANEL_ID, SettingsTabs, settingsTabId } from "~/components/settings/settings-tabs";
+import { TeamSection, type TeamActionData } from "~/components/settings/team-section";
+import { loadTeamView, TEAM_PERMISSIONS, TEAM_POSTS } from "~/http/team-posts.server";
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   BusinessInfoFormSchema,
@@ -83,6 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The Activity tab: the business's audit trail, newest first, a page at a time (the CSV has all of it).
   const before = auditCursorOf(query.get("before"));
   const page = tab === "activity" ? await auditPage(context.app, { businessId: viewer.business.id }, before) : null;
+  // The Team tab: the members and open invitations, and a confirmation it asks (docs/decisions/067).
+  const team = tab === "team" ? await loadTeamView(context.app, viewer, query) : null;
   const activity = page
     ? {
         rows: page.rows,
@@ -112,6 +116,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bandCheck,
     confirmRevenueBand: bandCheck !== null && query.get("confirm") === "revenue-band",
     activity,
+    team,
   };
 }
 
@@ -262,6 +267,7 @@ const SETTINGS_INTENTS = {
   preferences: preferencesPost,
   [REVENUE_BAND_INTENT]: revenueBandPost,
   [DISCONNECT_INTENT]: disconnectPost,
+  ...TEAM_POSTS,
 };
 
 /**
@@ -276,6 +282,7 @@ const SETTINGS_PERMISSIONS = {
   preferences: "changeSettings",
   [REVENUE_BAND_INTENT]: "changeSettings",
   [DISCONNECT_INTENT]: "changeSettings",
+  ...TEAM_PERMISSIONS,
 } as const satisfies Record<keyof typeof SETTINGS_INTENTS, BusinessAction | null>;
 export default function CompanyProfile() {
   const {
@@ -291,16 +298,25 @@ export default function CompanyProfile() {
     bandCheck,
     confirmRevenueBand,
     activity,
+    team,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
-    SettingsActionData | DisconnectActionData | EmailPreferencesActionData | RevenueBandActionData | undefined;
+    | SettingsActionData
+    | DisconnectActionData
+    | EmailPreferencesActionData
+    | RevenueBandActionData
+    | TeamActionData
+    | undefined;
   const emailPreferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
   const actionData =
     answer?.intent === DISCONNECT_INTENT ||
     answer?.intent === EMAIL_PREFERENCES_INTENT ||
-    answer?.intent === REVENUE_BAND_INTENT
+    answer?.intent === REVENUE_BAND_INTENT ||
+    answer?.intent === "team"
       ? undefined
       : answer;
+  // The Team tab's answers carry a notice (SettingsActionData's "team" would be a form's reply).
+  const teamData = answer && "notice" in answer ? answer : undefined;
   const disconnectData = answer?.intent === DISCONNECT_INTENT ? answer : undefined;
   const revenueBandData = answer?.intent === REVENUE_BAND_INTENT ? answer : undefined;
   // Post back to the tab the form is on, so a no-JavaScript reply shows the same tab.
@@ -328,6 +344,7 @@ export default function CompanyProfile() {
               newestHref={activity.newestHref}
             />
           ) : null}
+          {tab === "team" && team ? <TeamSection team={team} actionData={teamData} action={formAction} /> : null}
           {tab === "personal" ? (
             <PersonalForm
               key={pendingEmail ?? ""}

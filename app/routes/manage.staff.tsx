@@ -12,6 +12,7 @@ import { STAFF_ROLES } from "~db/enums";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { RowAction } from "~/components/manage/row-action";
 import { ConformField } from "~/components/ui/conform-field";
+import { InviteEmailAndRole } from "~/components/ui/invite-fields";
 import { FormAlert } from "~/components/ui/form-alert";
 import { usePendingPost } from "~/components/ui/pending-post";
 import { requireAdmin } from "~/http/guards.server";
@@ -302,25 +303,13 @@ function InviteForm({ lastResult, busy }: { lastResult: SubmissionResult<string[
             {(props) => <input {...props} className="input" autoComplete="off" />}
           </ConformField>
         </div>
-        <ConformField field={fields.email} kind="email" label="Email">
-          {(props) => <input {...props} className="input" autoComplete="off" />}
-        </ConformField>
-        <ConformField field={fields.staffRole} kind="select" label="Role">
-          {(props) => (
-            <select {...props} className="input">
-              {STAFF_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {STAFF_ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-          )}
-        </ConformField>
-        <div>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            Send invitation
-          </button>
-        </div>
+        <InviteEmailAndRole
+          email={fields.email}
+          role={fields.staffRole}
+          roles={STAFF_ROLES}
+          labels={STAFF_ROLE_LABELS}
+          busy={busy}
+        />
       </Form>
     </section>
   );

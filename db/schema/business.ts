@@ -4,6 +4,7 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { createdAt, id, timestamp, updatedAt } from "./columns";
 import {
   BUSINESS_MEMBER_ROLES,
+  INVITED_MEMBER_ROLES,
   DEFAULT_INSIGHT_PREFERENCES,
   EMPLOYEE_BANDS,
   type InsightPreferences,
@@ -88,6 +89,42 @@ export const businessMembers = sqliteTable(
 );
 
 export type BusinessMember = typeof businessMembers.$inferSelect;
+
+/**
+ * Invitations to a business (docs/decisions/067): an owner or admin invites an email with a role
+ * (admin, member or viewer; owner is reached by transfer only). A single-use link
+ * `/business-invitation/{token}` valid 7 days, of which D1 keeps only the SHA-256. A business has
+ * at most one open invitation per email: inviting it again refreshes that one.
+ */
+export const businessInvitations = sqliteTable(
+  "business_invitations",
+  {
+    id: id(),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    /** Lowercased and trimmed. */
+    email: text("email").notNull(),
+    role: text("role", { enum: INVITED_MEMBER_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The owner or admin who invited (or sent it again); null once their account is gone. */
+    invitedById: text("invited_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    acceptedAt: timestamp("accepted_at"),
+    revokedAt: timestamp("revoked_at"),
+    acceptedUserId: text("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("business_invitations_token_hash_unique").on(t.tokenHash),
+    uniqueIndex("business_invitations_open_email_unique")
+      .on(t.businessId, t.email)
+      .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
+    index("business_invitations_business_created_idx").on(t.businessId, t.createdAt),
+  ],
+);
+
+export type BusinessInvitation = typeof businessInvitations.$inferSelect;
 
 /** The 2022 NAICS structure (loaded from data/naics by a seed script, not a migration). */
 export const naicsCodes = sqliteTable(

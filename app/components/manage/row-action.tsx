@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 
 /**
- * One button of a console row, as its own small form: the row's id in a hidden field and the
+ * One button of a row (the console's, Settings → Team's), as its own small form: the row's id in a hidden field and the
  * button's intent (Resend, Revoke, Remove, Decline…). The accessible name says whom it acts on.
  */
 export function RowAction({
@@ -11,6 +11,7 @@ export function RowAction({
   label,
   ariaLabel,
   busy,
+  action,
 }: {
   /** The hidden field's name and value: which row. */
   field: string;
@@ -20,9 +21,11 @@ export function RowAction({
   /** Starts with `label` (what the button shows), then whom: "Resend the invitation to …". */
   ariaLabel: string;
   busy: boolean;
+  /** Where it posts; the current page by default. */
+  action?: string;
 }) {
   return (
-    <Form method="post">
+    <Form method="post" action={action}>
       <input type="hidden" name={field} value={id} />
       <button
         type="submit"

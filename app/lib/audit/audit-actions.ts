@@ -12,6 +12,14 @@ export const AUDIT_ACTIONS = {
   "staff.joined": "Joined the staff",
   "staff.role_changed": "Changed a staff member's role",
   "staff.removed": "Removed a staff member",
+  "team.invited": "Invited someone to the team",
+  "team.invitation_resent": "Sent a team invitation again",
+  "team.invitation_revoked": "Revoked a team invitation",
+  "team.joined": "Joined the team",
+  "team.role_changed": "Changed a team member's role",
+  "team.removed": "Removed a team member",
+  "team.left": "Left the team",
+  "team.ownership_transferred": "Transferred the ownership",
   "item.refunded": "Refunded a deliverable",
   "transfer.reversed": "Reversed a transfer to a consultant",
   "transfer.retried": "Retried a transfer to a consultant",
@@ -114,6 +122,7 @@ const FIELD_NAMES: Record<string, string> = {
   phone: "Phone",
   email: "Email",
   staffRole: "Role",
+  role: "Role",
   amountCents: "Amount",
   outlineId: "Engagement",
   outcome: "Outcome",
@@ -137,6 +146,14 @@ const FIELD_NAMES: Record<string, string> = {
 
 const STAFF_ROLE_WORDS: Record<string, string> = { admin: "Admin", manager: "Engagement manager" };
 
+/** A member's role in a business (the team's events). */
+const MEMBER_ROLE_WORDS: Record<string, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  member: "Member",
+  viewer: "Viewer",
+};
+
 /** Stripe's subscription states, as the trail says them. */
 const SUBSCRIPTION_STATUS_WORDS: Record<string, string> = {
   trialing: "Free trial",
@@ -155,6 +172,7 @@ function valueText(field: string, value: unknown): string {
     return formatMoney(value);
   }
   if (field === "staffRole" && typeof value === "string") return STAFF_ROLE_WORDS[value] ?? value;
+  if (field === "role" && typeof value === "string") return MEMBER_ROLE_WORDS[value] ?? value;
   if (field === "memberTier" && typeof value === "string") return planLabel(value);
   if (field === "subscriptionStatus" && typeof value === "string") return SUBSCRIPTION_STATUS_WORDS[value] ?? value;
   return typeof value === "string" ? value : JSON.stringify(value);

@@ -16,8 +16,10 @@ export const BUSINESS_ACTIONS = [
   "decideCandidates",
   /** Choose, start or change the plan (subscription, trial). */
   "changePlan",
-  /** Invite, change and remove members; transfer ownership. */
+  /** Invite, change and remove members. */
   "manageTeam",
+  /** Make another member the owner (the owner becomes an admin): owners only. */
+  "transferOwnership",
   /** The business's details, insight preferences, revenue band and accounting connection. */
   "changeSettings",
   /** Ask for insights, refresh the books they are built from, and give feedback on them. */
@@ -48,6 +50,7 @@ export const PERMISSIONS: Readonly<Record<BusinessAction, readonly BusinessMembe
   decideCandidates: OWNERS_AND_ADMINS,
   changePlan: OWNERS_AND_ADMINS,
   manageTeam: OWNERS_AND_ADMINS,
+  transferOwnership: ["owner"],
   changeSettings: OWNERS_AND_ADMINS,
   requestInsights: ALL_BUT_VIEWERS,
   requestMatches: ALL_BUT_VIEWERS,

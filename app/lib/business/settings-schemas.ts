@@ -63,6 +63,8 @@ export const SETTINGS_TABS = [
   { id: "business", label: "Business" },
   { id: "account", label: "Account" },
   { id: "preferences", label: "Preferences" },
+  // The business's members and invitations (issue #38 item 1, docs/decisions/067).
+  { id: "team", label: "Team" },
   // The business's audit trail (issue #38 item 2): who did what, when and from where.
   { id: "activity", label: "Activity" },
 ] as const;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { PASSWORDS_DO_NOT_MATCH, PasswordSchema } from "~/lib/identity/password-rules";
-import { CONFIRM_PASSWORD_REQUIRED_MESSAGE } from "~/lib/identity/signup-schemas";
+import { CONFIRM_PASSWORD_REQUIRED_MESSAGE, FirstNameSchema, LastNameSchema } from "~/lib/identity/signup-schemas";
 
 /**
- * What every invitation to an account shares (a consultant's, a staff member's): a single-use link
+ * What every invitation to an account shares (a consultant's, a staff member's, a business's): a single-use link
  * valid 7 days, its status from its timestamps, and the form that chooses the password.
  */
 
@@ -22,18 +22,37 @@ export function invitationStatus(
   return invitation.expiresAt.getTime() <= now.getTime() ? "expired" : "pending";
 }
 
+/** What the invitation lists say of an invitation sent, sent again, withdrawn, or not open any more. */
+export const INVITATION_SENT = "Invitation sent.";
+export const INVITATION_RESENT = "Invitation sent again with a new link. The earlier link no longer works.";
+export const INVITATION_REVOKED = "Invitation revoked. Its link no longer works.";
+export const INVITATION_EMAIL_FAILED =
+  "The invitation is saved, but we couldn't send the email right now. Use Resend in a few minutes.";
+export const INVITATION_NOT_OPEN = "This invitation was already accepted or revoked.";
+
+const passwordFields = {
+  password: PasswordSchema,
+  confirmPassword: z.string({ error: CONFIRM_PASSWORD_REQUIRED_MESSAGE }).min(1, CONFIRM_PASSWORD_REQUIRED_MESSAGE),
+};
+
+/** The two passwords match, checked as soon as both are there (the mismatch shows on the first blur). */
+const passwordsMatch = {
+  message: PASSWORDS_DO_NOT_MATCH,
+  path: ["confirmPassword"],
+  when: ({ value }: { value: unknown }) => {
+    const fields = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
+    return typeof fields.password === "string" && typeof fields.confirmPassword === "string";
+  },
+};
+
 /** The invitation page's form: the sign-up password rule and its texts. */
 export const AcceptInvitationSchema = z
-  .object({
-    password: PasswordSchema,
-    confirmPassword: z.string({ error: CONFIRM_PASSWORD_REQUIRED_MESSAGE }).min(1, CONFIRM_PASSWORD_REQUIRED_MESSAGE),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: PASSWORDS_DO_NOT_MATCH,
-    path: ["confirmPassword"],
-    when: ({ value }) => {
-      const fields = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
-      return typeof fields.password === "string" && typeof fields.confirmPassword === "string";
-    },
-  });
+  .object(passwordFields)
+  .refine((value) => value.password === value.confirmPassword, passwordsMatch);
 export type AcceptInvitationInput = z.infer<typeof AcceptInvitationSchema>;
+
+/** The form of an invitation that does not know the person's name yet (a business's): the name too. */
+export const AcceptInvitationWithNameSchema = z
+  .object({ firstName: FirstNameSchema, lastName: LastNameSchema, ...passwordFields })
+  .refine((value) => value.password === value.confirmPassword, passwordsMatch);
+export type AcceptInvitationWithNameInput = z.infer<typeof AcceptInvitationWithNameSchema>;

@@ -48,6 +48,10 @@ export {
 const name = (required: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, tooLong);
 
+/** A person's first and last name, trimmed (sign-up, invitations). */
+export const FirstNameSchema = name(FIRST_NAME_REQUIRED_MESSAGE, FIRST_NAME_TOO_LONG_MESSAGE);
+export const LastNameSchema = name(LAST_NAME_REQUIRED_MESSAGE, LAST_NAME_TOO_LONG_MESSAGE);
+
 /** Trimmed and lowercased: the users table stores emails that way and its unique index relies on it. */
 export const EmailSchema = z
   .string({ error: EMAIL_REQUIRED_MESSAGE })
@@ -66,8 +70,8 @@ export const PhoneSchema = z
 
 export const PersonalDetailsSchema = z
   .object({
-    firstName: name(FIRST_NAME_REQUIRED_MESSAGE, FIRST_NAME_TOO_LONG_MESSAGE),
-    lastName: name(LAST_NAME_REQUIRED_MESSAGE, LAST_NAME_TOO_LONG_MESSAGE),
+    firstName: FirstNameSchema,
+    lastName: LastNameSchema,
     email: EmailSchema,
     phone: PhoneSchema,
     password: PasswordSchema,

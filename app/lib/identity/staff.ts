@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { STAFF_ROLES, type StaffRole } from "~db/enums";
+import { EmailSchema, FirstNameSchema, LastNameSchema } from "~/lib/identity/signup-schemas";
 import {
-  EmailSchema,
-  FIRST_NAME_REQUIRED_MESSAGE,
-  FIRST_NAME_TOO_LONG_MESSAGE,
-  LAST_NAME_REQUIRED_MESSAGE,
-  LAST_NAME_TOO_LONG_MESSAGE,
-  NAME_MAX_LENGTH,
-} from "~/lib/identity/signup-schemas";
+  INVITATION_EMAIL_FAILED,
+  INVITATION_NOT_OPEN,
+  INVITATION_RESENT,
+  INVITATION_REVOKED,
+  INVITATION_SENT,
+} from "~/lib/identity/invitations";
 
 /**
  * Staff: the people of the console (users with role "manager"), each an admin or an engagement
@@ -28,12 +28,11 @@ export const STAFF_ROLE_HINTS: Record<StaffRole, string> = {
   manager: "Runs the marketplace: insights, matches, consultants, engagements, events and support.",
 };
 
-export const STAFF_INVITATION_SENT = "Invitation sent.";
-export const STAFF_INVITATION_RESENT = "Invitation sent again with a new link. The earlier link no longer works.";
-export const STAFF_INVITATION_REVOKED = "Invitation revoked. Its link no longer works.";
-export const STAFF_INVITATION_EMAIL_FAILED =
-  "The invitation is saved, but we couldn't send the email right now. Use Resend in a few minutes.";
-export const STAFF_INVITATION_NOT_OPEN = "This invitation was already accepted or revoked.";
+export const STAFF_INVITATION_SENT = INVITATION_SENT;
+export const STAFF_INVITATION_RESENT = INVITATION_RESENT;
+export const STAFF_INVITATION_REVOKED = INVITATION_REVOKED;
+export const STAFF_INVITATION_EMAIL_FAILED = INVITATION_EMAIL_FAILED;
+export const STAFF_INVITATION_NOT_OPEN = INVITATION_NOT_OPEN;
 export const STAFF_ACCOUNT_EXISTS = "This email already has a Partwise account.";
 export const STAFF_ROLE_CHANGED = "Role changed.";
 export const STAFF_REMOVED = "Removed. They were signed out everywhere and can no longer sign in.";
@@ -51,16 +50,13 @@ export const STAFF_INVITATION_EXPIRED = "This invitation has expired. Ask a Part
 export const STAFF_INVITATION_WITHDRAWN =
   "This invitation was withdrawn. If you think this is a mistake, contact a Partwise admin.";
 
-const personName = (required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, tooLong);
-
 const staffRole = z.enum(STAFF_ROLES, { error: "Choose a role." });
 
 /** The Staff page's invite form. */
 export const StaffInviteSchema = z.object({
   intent: z.literal("invite"),
-  firstName: personName(FIRST_NAME_REQUIRED_MESSAGE, FIRST_NAME_TOO_LONG_MESSAGE),
-  lastName: personName(LAST_NAME_REQUIRED_MESSAGE, LAST_NAME_TOO_LONG_MESSAGE),
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
   email: EmailSchema,
   staffRole,
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { insertUsersFrom } from "~/server/identity/user-rows.server";
+import { insertUsersFrom, newAccountColumns } from "~/server/identity/user-rows.server";
 import { alias } from "drizzle-orm/sqlite-core";
 import { consultantApplications, consultantInvitations, users } from "~db/schema";
 import {
@@ -342,7 +342,6 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
   const now = app.now();
   const userId = crypto.randomUUID();
-  const stamp = now.getTime();
   const stillOpen = and(
     eq(consultantInvitations.tokenHash, tokenHash),
     isNull(consultantInvitations.acceptedAt),
@@ -354,20 +353,17 @@ export async function acceptInvitation(
       insertUsersFrom(
         app.db,
         app.db
-          .select({
-            id: sql<string>`${userId}`.as("id"),
-            email: consultantInvitations.email,
-            firstName: consultantInvitations.firstName,
-            lastName: consultantInvitations.lastName,
-            phone: sql<string>`''`.as("phone"),
-            passwordHash: sql<string>`${passwordHash}`.as("password_hash"),
-            role: sql<"consultant">`'consultant'`.as("role"),
-            createdAt: sql<Date>`${stamp}`.as("created_at"),
-            updatedAt: sql<Date>`${stamp}`.as("updated_at"),
-            passwordChangedAt: sql<Date | null>`NULL`.as("password_changed_at"),
-            staffRole: sql<null>`NULL`.as("staff_role"),
-            deactivatedAt: sql<Date | null>`NULL`.as("deactivated_at"),
-          })
+          .select(
+            newAccountColumns({
+              id: userId,
+              email: consultantInvitations.email,
+              firstName: consultantInvitations.firstName,
+              lastName: consultantInvitations.lastName,
+              passwordHash,
+              role: "consultant",
+              at: now,
+            }),
+          )
           .from(consultantInvitations)
           .where(stillOpen),
       ),

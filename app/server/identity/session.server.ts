@@ -3,6 +3,7 @@ import { businesses, businessMembers, sessions, users, type Business, type User 
 import type { BusinessMemberRole } from "~db/enums";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead } from "~db/prepared";
+import type { Database } from "~db/index";
 
 /** `__Host-` pins the cookie to this origin: Secure, Path=/, no Domain. */
 export const SESSION_COOKIE = "__Host-partwise_session";
@@ -193,4 +194,51 @@ export async function destroyOtherSessions(app: AppContext, userId: string, keep
     ? and(eq(sessions.userId, userId), or(lt(sessions.id, keepSessionId), gt(sessions.id, keepSessionId)))
     : eq(sessions.userId, userId);
   await app.db.delete(sessions).where(condition);
+}
+
+/** The session id (the token's hash) of a session cookie a sign-in just set, or null. */
+export async function sessionIdOfCookie(cookie: string): Promise<string | null> {
+  const token = readSessionToken(new Request("https://cookie.invalid", { headers: { Cookie: cookie.split(";")[0]! } }));
+  return token ? hashToken(token) : null;
+}
+
+/**
+ * Makes the session work in `businessId` (docs/decisions/066, 067), unrun: for the batch that made
+ * its user a member, so it lands only when the membership exists.
+ */
+export function sessionBusinessStatement(db: Database, sessionId: string, userId: string, businessId: string) {
+  return db
+    .update(sessions)
+    .set({ businessId })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        sql`EXISTS (SELECT 1 FROM business_members m WHERE m.business_id = ${businessId} AND m.user_id = ${userId})`,
+      ),
+    );
+}
+
+/**
+ * Ends, unrun, the sessions of `userId` that worked in `businessId`, once they are no longer a
+ * member of it (docs/decisions/067): those that chose it, and those that chose none when the user
+ * has no business left to fall back on. Put it after the statement that removes the membership:
+ * when that removed nothing, this deletes nothing.
+ */
+export function endBusinessSessionsStatement(db: Database, userId: string, businessId: string) {
+  return db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        or(
+          eq(sessions.businessId, businessId),
+          and(
+            isNull(sessions.businessId),
+            sql`NOT EXISTS (SELECT 1 FROM business_members m WHERE m.user_id = ${userId})`,
+          ),
+        ),
+        sql`NOT EXISTS (SELECT 1 FROM business_members m WHERE m.business_id = ${businessId} AND m.user_id = ${userId})`,
+      ),
+    );
 }

@@ -29,11 +29,17 @@ import {
   type StaffInviteInput,
 } from "~/lib/identity/staff";
 import { hashPassword } from "~/server/identity/password.server";
+import { insertUsersFrom, newAccountColumns } from "~/server/identity/user-rows.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
-import { emailHasAccount, INVITATION_TOKEN_PATTERN, inviterName } from "~/server/identity/invitation-links.server";
+import {
+  emailHasAccount,
+  INVITATION_TOKEN_PATTERN,
+  inviterName,
+  sendInvitationEmail,
+  userFullName,
+} from "~/server/identity/invitation-links.server";
 import { auditAfterChange, auditStatement, auditStatementWhen } from "~/server/audit/audit.server";
-import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 
 /**
@@ -100,31 +106,16 @@ async function sendStaffInvitation(
   token: string,
   inviterId: string,
 ): Promise<boolean> {
-  const [inviter] = await app.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, inviterId))
-    .limit(1);
-  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : "A Partwise admin";
-  try {
-    await sendEmail(app, {
-      to: invitation.email,
-      kind: "staff_invitation",
-      ...staffInvitationEmail({
-        firstName: invitation.firstName,
-        inviterName,
-        staffRole: invitation.staffRole,
-        link: `${origin}${staffInvitationPath(token)}`,
-      }),
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof EmailDeliveryError) {
-      console.error("The staff invitation email could not be sent:", error.message);
-      return false;
-    }
-    throw error;
-  }
+  return sendInvitationEmail(app, {
+    to: invitation.email,
+    kind: "staff_invitation",
+    ...staffInvitationEmail({
+      firstName: invitation.firstName,
+      inviterName: (await userFullName(app, inviterId)) ?? "A Partwise admin",
+      staffRole: invitation.staffRole,
+      link: `${origin}${staffInvitationPath(token)}`,
+    }),
+  });
 }
 
 /**
@@ -389,7 +380,6 @@ export async function acceptStaffInvitation(
   const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
   const now = app.now();
   const userId = crypto.randomUUID();
-  const stamp = now.getTime();
   const stillOpen = and(
     eq(staffInvitations.tokenHash, tokenHash),
     isNull(staffInvitations.acceptedAt),
@@ -398,22 +388,21 @@ export async function acceptStaffInvitation(
   );
   try {
     await app.db.batch([
-      app.db.insert(users).select(
+      insertUsersFrom(
+        app.db,
         app.db
-          .select({
-            id: sql<string>`${userId}`.as("id"),
-            email: staffInvitations.email,
-            firstName: staffInvitations.firstName,
-            lastName: staffInvitations.lastName,
-            phone: sql<string>`''`.as("phone"),
-            passwordHash: sql<string>`${passwordHash}`.as("password_hash"),
-            role: sql<"manager">`'manager'`.as("role"),
-            createdAt: sql<Date>`${stamp}`.as("created_at"),
-            updatedAt: sql<Date>`${stamp}`.as("updated_at"),
-            passwordChangedAt: sql<Date | null>`NULL`.as("password_changed_at"),
-            staffRole: staffInvitations.staffRole,
-            deactivatedAt: sql<Date | null>`NULL`.as("deactivated_at"),
-          })
+          .select(
+            newAccountColumns({
+              id: userId,
+              email: staffInvitations.email,
+              firstName: staffInvitations.firstName,
+              lastName: staffInvitations.lastName,
+              passwordHash,
+              role: "manager",
+              staffRole: staffInvitations.staffRole,
+              at: now,
+            }),
+          )
           .from(staffInvitations)
           .where(stillOpen),
       ),

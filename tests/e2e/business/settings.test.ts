@@ -121,6 +121,9 @@ describe("settings", () => {
       .waitFor();
     await expect.poll(() => tabs.getByRole("tab", { name: "Activity" }).getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("ArrowLeft");
+    await page.getByRole("heading", { name: "Members", level: 2 }).waitFor();
+    await expect.poll(() => tabs.getByRole("tab", { name: "Team" }).getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("ArrowLeft");
     await page.getByText("Select the industries that you would like insights from.").waitFor();
     await page.keyboard.press("Home");
     await page.getByLabel("First name").waitFor();

@@ -193,6 +193,20 @@ const PAGES: Endpoint[] = [
   },
   ...(
     [
+      ["team-invite", "manageTeam", { email: "matrix@example.test", role: "viewer" }],
+      ["team-change-role", "manageTeam", {}],
+      ["team-remove", "manageTeam", {}],
+      ["team-resend", "manageTeam", {}],
+      ["team-revoke", "manageTeam", {}],
+      ["team-transfer", "transferOwnership", {}],
+    ] as const
+  ).map(([intent, action, fields]) => ({
+    name: `/company-profile (${intent})`,
+    action,
+    send: form("/company-profile?tab=team", { intent, ...fields }),
+  })),
+  ...(
+    [
       ["document-upload", "useHub"],
       ["document-delete", "useHub"],
       ["document-share", "useHub"],
