@@ -5,7 +5,7 @@ import { BUSINESS_ACTIONS, can, PERMISSIONS, type BusinessAction } from "~/lib/b
 /** The issue's table (#38 item 1), written out role by role: what each may do, nothing more. */
 const EXPECTED: Record<(typeof BUSINESS_MEMBER_ROLES)[number], readonly BusinessAction[]> = {
   owner: BUSINESS_ACTIONS,
-  admin: BUSINESS_ACTIONS,
+  admin: BUSINESS_ACTIONS.filter((action) => action !== "exportData" && action !== "deleteBusiness"),
   member: ["requestInsights", "requestMatches", "reviewDeliverables", "useHub", "registerForEvents", "read"],
   viewer: ["read"],
 };
@@ -25,6 +25,11 @@ describe("the business permission table", () => {
     for (const roles of Object.values(PERMISSIONS)) {
       for (const role of roles) expect(BUSINESS_MEMBER_ROLES).toContain(role);
     }
+  });
+
+  it("lets only owners export and delete the business (docs/decisions/069)", () => {
+    expect(PERMISSIONS.exportData).toEqual(["owner"]);
+    expect(PERMISSIONS.deleteBusiness).toEqual(["owner"]);
   });
 
   it("lets only owners and admins manage the team, pay, sign, decide candidates and change the plan", () => {
