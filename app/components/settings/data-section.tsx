@@ -69,7 +69,8 @@ export function DataSection({
           </progress>
         ) : null}
       </div>
-      <p className="button-row">
+      {/* A div, not a p: a form inside a paragraph would break the paragraph (and hydration). */}
+      <div className="button-row">
         {exportState?.downloadHref ? (
           <a href={exportState.downloadHref} className="button button-primary" download>
             {EXPORT_TEXTS.download}
@@ -86,7 +87,7 @@ export function DataSection({
             </button>
           </Form>
         )}
-      </p>
+      </div>
       {exportState?.downloadHref && exportState.expiresAt ? (
         <p className="muted">The link works until {formatDate(exportState.expiresAt)}.</p>
       ) : null}
