@@ -71,6 +71,7 @@ export default defineConfig({
             "zod",
             "isbot",
             "stripe",
+            "fflate",
           ],
         },
       },

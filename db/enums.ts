@@ -346,3 +346,13 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 export const LEARNING_KINDS = ["article", "video", "template"] as const;
 
 export type LearningKind = (typeof LEARNING_KINDS)[number];
+
+/** A data export's life (issue #38 item 5, docs/decisions/069): queued, building, then ready or failed. */
+export const DATA_EXPORT_STATUSES = ["queued", "building", "ready", "failed"] as const;
+
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
+
+/** An account's deletion: `deleting` until every step is done (a job that runs again), then `deleted`. */
+export const ACCOUNT_DELETION_STATUSES = ["deleting", "deleted"] as const;
+
+export type AccountDeletionStatus = (typeof ACCOUNT_DELETION_STATUSES)[number];

@@ -21,6 +21,7 @@ import { enqueueMonthlyFinanceRefresh } from "../app/server/finance/monthly-refr
 import type { Job } from "../db/schema";
 import { buildBenchmarking } from "./jobs/benchmarking";
 import { buildFinanceReportJob } from "./jobs/finance-report";
+import { consumePrivacyDeadLetters, consumePrivacyMessages } from "../app/server/privacy/privacy-queue.server";
 
 export type JobBuilder = (app: AppContext, job: Job) => Promise<void>;
 export type JobBuilders = Record<JobKind, JobBuilder>;
@@ -186,6 +187,12 @@ export async function handleQueueBatch(
       return consumeDeadLetters(batch, app, FinanceReportMessageSchema, DEAD_LETTER_REASONS.financeReport);
     case QUEUE_NAMES.benchmarkingDeadLetter:
       return consumeDeadLetters(batch, app, BenchmarkingMessageSchema, DEAD_LETTER_REASONS.benchmarking);
+    case QUEUE_NAMES.privacy:
+      return consumePrivacyMessages(batch.messages, app);
+    case QUEUE_NAMES.privacyDeadLetter:
+      await consumePrivacyDeadLetters(batch.messages, app);
+      batch.ackAll();
+      return;
     default:
       throw new Error(`No consumer for queue "${batch.queue}".`);
   }

@@ -6,6 +6,7 @@ import { sendEventReminders } from "../app/server/events/events.server";
 import { sendMissedReceipts } from "../app/server/payments/receipt-emails.server";
 import { resendStalledJobs } from "../app/server/platform/jobs.server";
 import { retryDuplicateRefunds } from "../app/server/payments/duplicate-payments.server";
+import { resendStalledPrivacyWork } from "../app/server/privacy/privacy-queue.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
@@ -15,7 +16,7 @@ import { retryDuplicateRefunds } from "../app/server/payments/duplicate-payments
  * the receipts whose sending failed or was cut short (docs/decisions/051-receipts.md), and tries
  * again any automatic refund of a duplicate payment or subscription that failed (ADR 010). The
  * lease sweep, every 10 minutes, sends again the jobs whose worker died or whose message was lost
- * (docs/decisions/006).
+ * (docs/decisions/006), and the data exports and deletions likewise (docs/decisions/069).
  */
 export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
@@ -56,7 +57,7 @@ export async function handleScheduled(
       await runAll(app, [sendEventReminders, sendMissedReceipts, retryDuplicateRefunds]);
       return;
     case CRONS.jobLeaseSweep:
-      await runAll(app, [resendStalledJobs]);
+      await runAll(app, [resendStalledJobs, resendStalledPrivacyWork]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

@@ -28,7 +28,7 @@ import {
   type SettingsTab,
 } from "~/lib/business/settings-schemas";
 import { type ClientViewer, requireClientBusiness, requireIntentPermission } from "~/http/guards.server";
-import type { BusinessAction } from "~/lib/business/permissions";
+import { can, type BusinessAction } from "~/lib/business/permissions";
 import { EmailPreferencesForm } from "~/components/notifications/email-preferences-form";
 import { CLIENT_NOTIFICATION_GROUPS } from "~/lib/notifications/notification-kinds";
 import { EMAIL_PREFERENCES_INTENT, type EmailPreferencesActionData } from "~/lib/notifications/notification-schemas";
@@ -40,6 +40,9 @@ import { runIntent } from "~/http/route-kit.server";
 import { submitForm } from "~/http/form-submit.server";
 import { AuditTable } from "~/components/audit/audit-table";
 import { ACTIVITY_CSV_PATH, auditCursorOf, auditPageLinks } from "~/lib/audit/audit-actions";
+import { DataSection } from "~/components/settings/data-section";
+import { DELETE_TEXTS, PRIVACY_PATHS } from "~/lib/privacy/privacy-copy";
+import { dataSectionView } from "~/server/privacy/data-section.server";
 import { auditPage } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { disconnect, DISCONNECTED_MESSAGE, getConnectionSummary } from "~/server/finance/quickbooks.server";
@@ -76,6 +79,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           loadPaymentHistory(context.app, viewer.business.id),
         ])
       : [null, null];
+  // The Account tab's "Your data", for the owner: the newest export and what stops a deletion (ADR 069).
+  const dataSection =
+    tab === "account" && can(viewer.member.role, "exportData")
+      ? await dataSectionView(context.app, { businessId: viewer.business.id })
+      : null;
   // The Preferences tab shows the email notification choices, the Personal tab an email change
   // waiting for its link (one more query, only there).
   const emailPreferences = tab === "preferences" ? await loadEmailPreferences(context.app, viewer.user.id) : null;
@@ -117,6 +125,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     confirmRevenueBand: bandCheck !== null && query.get("confirm") === "revenue-band",
     activity,
     team,
+    dataSection,
   };
 }
 
@@ -299,6 +308,7 @@ export default function CompanyProfile() {
     confirmRevenueBand,
     activity,
     team,
+    dataSection,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
     | SettingsActionData
@@ -385,6 +395,17 @@ export default function CompanyProfile() {
                 action={formAction}
               />
               {payments ? <PaymentHistory entries={payments} /> : null}
+              {dataSection ? (
+                <DataSection
+                  exportState={dataSection.exportState}
+                  exportAction={PRIVACY_PATHS.businessExport}
+                  refreshHref="/company-profile?tab=account#your-data"
+                  deleteHref={PRIVACY_PATHS.businessDelete}
+                  deleteHeading={DELETE_TEXTS.businessHeading}
+                  deleteIntro={DELETE_TEXTS.businessIntro}
+                  blocker={dataSection.blocker}
+                />
+              ) : null}
             </>
           ) : null}
           {tab === "preferences" ? (

@@ -42,6 +42,9 @@ import { EMAIL_PREFERENCES_INTENT, type EmailPreferencesActionData } from "~/lib
 import { emailPreferencesAction } from "~/server/notifications/preferences-action.server";
 import { loadEmailPreferences } from "~/server/notifications/preferences.server";
 import { usePosting } from "~/components/ui/pending-post";
+import { DataSection } from "~/components/settings/data-section";
+import { DELETE_TEXTS, PRIVACY_PATHS } from "~/lib/privacy/privacy-copy";
+import { dataSectionView } from "~/server/privacy/data-section.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Consultant portal | Partwise" }];
 
@@ -53,11 +56,13 @@ type ActionData = { intent: Intent | null; result: SubmissionResult<string[]>; m
 /** /consultant/settings: the consultant's sign-in email and password. The portal's frame guards the role. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
-  const [emailPreferences, pending] = await Promise.all([
+  const [emailPreferences, pending, dataSection] = await Promise.all([
     loadEmailPreferences(context.app, viewer.user.id),
     pendingEmailChange(context.app, viewer.user.id),
+    dataSectionView(context.app, { userId: viewer.user.id }),
   ]);
   return {
+    dataSection,
     email: viewer.user.email,
     emailPreferences,
     pendingEmail: pending ? pendingEmailMessage(pending.email, pending.until) : null,
@@ -246,7 +251,7 @@ function EmailForm({
 }
 
 export default function ConsultantSettings() {
-  const { email, emailPreferences, pendingEmail } = useLoaderData<typeof loader>();
+  const { email, emailPreferences, pendingEmail, dataSection } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionData | EmailPreferencesActionData | undefined;
   const preferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
   const actionData = answer?.intent === EMAIL_PREFERENCES_INTENT ? undefined : answer;
@@ -264,6 +269,17 @@ export default function ConsultantSettings() {
             action="/consultant/settings"
           />
         </section>
+        <div className="card">
+          <DataSection
+            exportState={dataSection.exportState}
+            exportAction={PRIVACY_PATHS.consultantExport}
+            refreshHref="/consultant/settings#your-data"
+            deleteHref={PRIVACY_PATHS.consultantDelete}
+            deleteHeading={DELETE_TEXTS.consultantHeading}
+            deleteIntro={DELETE_TEXTS.consultantIntro}
+            blocker={dataSection.blocker}
+          />
+        </div>
       </div>
     </div>
   );

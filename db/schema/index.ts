@@ -38,4 +38,5 @@ export * from "./learning";
 export * from "./payouts";
 export * from "./relations";
 export * from "./transfers";
+export * from "./privacy";
 export * from "./audit";

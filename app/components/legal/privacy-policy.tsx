@@ -134,20 +134,21 @@ export function PrivacyPolicy() {
       <LegalSection id="retention" title="5. How long we keep information">
         <ul>
           <li>
-            Account and business details: while your account is open, and up to 90 days after you close it, so that a
-            mistaken closure can be reversed.
+            Account and business details: while your account is open. When the owner deletes the business (or a
+            consultant their account) in Settings, the people&apos;s personal details are erased at once.
           </li>
           <li>
             Accounting data: while your accounting system stays connected; when you disconnect it or close your account
             we delete the tokens at once and the imported figures within 90 days.
           </li>
           <li>
-            Engagement records, signatures, invoices and payment records: seven years after the engagement or payment,
-            as tax and contract law require.
+            Engagement records, signed statements of work, invoices, payment and tax records: seven years after the
+            engagement or payment, as tax and contract law require, also after a deletion: then without personal details
+            beyond the signer&apos;s name on a signed statement of work.
           </li>
           <li>
-            Files: for the life of the request or engagement they belong to, then up to 90 days after your account
-            closes.
+            Files: for the life of the request or engagement they belong to; a deletion removes them at once, except
+            signed statements of work.
           </li>
           <li>
             Sessions expire after 30 days at most (or 7 days without use); security logs are kept for up to 12 months.
@@ -165,7 +166,13 @@ export function PrivacyPolicy() {
       </LegalSection>
 
       <LegalSection id="your-rights" title="7. Your choices and rights">
-        <p>You can update your personal and business details at any time in Settings. You may also ask us to:</p>
+        <p>
+          You can update your personal and business details at any time in Settings. The owner of a business (and a
+          consultant, for their own account) can also, in Settings, <strong>export</strong> everything the business gave
+          and got as one ZIP file (the link is emailed and works for 7 days) and <strong>delete</strong> the business or
+          the account, confirmed with the password; a deletion waits while an engagement is under way or money is held.
+          You may also ask us to:
+        </p>
         <ul>
           <li>give you a copy of the personal information we hold about you, in a portable format;</li>
           <li>correct information that is wrong;</li>

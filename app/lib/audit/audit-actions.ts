@@ -42,6 +42,11 @@ export const AUDIT_ACTIONS = {
   "consultant.sent_back": "Sent a consultant's profile back",
   "quickbooks.connected": "Connected QuickBooks",
   "quickbooks.disconnected": "Disconnected QuickBooks",
+  "data.export_requested": "Asked for an export of the data",
+  "business.deletion_requested": "Asked for the business to be deleted",
+  "business.deleted": "Deleted the business",
+  "account.deletion_requested": "Asked for the account to be deleted",
+  "account.deleted": "Deleted the account",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -36,11 +36,16 @@ export const BUSINESS_ACTIONS = [
   "readActivity",
   /** Read everything of the business. */
   "read",
+  /** Export everything the business gave and got (docs/decisions/069). */
+  "exportData",
+  /** Delete the business (docs/decisions/069). */
+  "deleteBusiness",
 ] as const;
 
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 
 const OWNERS_AND_ADMINS: readonly BusinessMemberRole[] = ["owner", "admin"];
+const OWNERS: readonly BusinessMemberRole[] = ["owner"];
 const ALL_BUT_VIEWERS: readonly BusinessMemberRole[] = ["owner", "admin", "member"];
 
 /** Each action and the roles that may take it. */
@@ -59,6 +64,8 @@ export const PERMISSIONS: Readonly<Record<BusinessAction, readonly BusinessMembe
   registerForEvents: ALL_BUT_VIEWERS,
   readActivity: OWNERS_AND_ADMINS,
   read: BUSINESS_MEMBER_ROLES,
+  exportData: OWNERS,
+  deleteBusiness: OWNERS,
 };
 
 /** Whether a member with `role` may take `action` for their business. */

@@ -71,6 +71,8 @@ export const NOTIFICATION_KINDS = {
   // Automatic refunds of a duplicate payment or subscription (ADR 010): payments, always emailed.
   duplicate_payment_refunded: { label: "Duplicate payment refunded", essential: true, group: "engagements" },
   duplicate_subscription_canceled: { label: "Second subscription canceled", essential: true, group: "engagements" },
+  // The export the person asked for (docs/decisions/069): always emailed, it is what they asked for.
+  data_export_ready: { label: "Data export ready", essential: true, group: "engagements" },
 } as const satisfies Record<string, NotificationKindEntry>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -174,7 +174,12 @@ export async function revokeToken(
     body: JSON.stringify({ token }),
     signal: AbortSignal.timeout(timeoutMs),
   });
-  if (!response.ok) throw new Error(`Intuit's revoke endpoint answered ${response.status}.`);
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw Object.assign(new Error(`Intuit's revoke endpoint answered ${response.status}.`), {
+      status: response.status,
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

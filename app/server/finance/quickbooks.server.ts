@@ -311,3 +311,30 @@ export async function disconnect(app: AppContext, viewer: ClientViewer): Promise
     app.db.delete(financeReports).where(eq(financeReports.businessId, businessId)),
   ]);
 }
+
+/**
+ * A business's deletion (docs/decisions/069): the grant revoked at Intuit, for a real connection.
+ * Unlike Disconnect, a failure is thrown (the deletion's job runs again and revokes then), except
+ * Intuit's 400/401 (the token is no longer valid: nothing left to revoke). The connection's row
+ * goes with the deletion's batch (eraseFinanceRows). Answers whether a revoke was sent.
+ */
+export async function revokeQuickBooksForDeletion(app: AppContext, businessId: string): Promise<boolean> {
+  const connection = await app.db
+    .select({
+      realmId: accountingConnections.realmId,
+      refreshTokenCiphertext: accountingConnections.refreshTokenCiphertext,
+    })
+    .from(accountingConnections)
+    .where(eq(accountingConnections.businessId, businessId))
+    .get();
+  if (!connection || connection.realmId === DEMO_REALM_ID) return false;
+  const keys = intuitKeys(app);
+  if (!keys) return false;
+  try {
+    await revokeToken(app, keys, await decryptSecret(app, connection.refreshTokenCiphertext));
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (status !== 400 && status !== 401) throw error;
+  }
+  return true;
+}

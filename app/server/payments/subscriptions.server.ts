@@ -1,7 +1,8 @@
 // A business's plan follows its Stripe subscription. The webhook handler and checkout
 // fulfilment call syncSubscription, which reads the subscription's CURRENT state from the provider
 // and writes it: events may arrive late, twice or out of order, and the outcome is the same.
-import type { MemberTier } from "~db/schema";
+import { eq } from "drizzle-orm";
+import { businesses, type MemberTier } from "~db/schema";
 import { LIVE_SUBSCRIPTION_STATES, parseLookupKey } from "~/lib/payments/plans";
 import {
   auditBusinessSubscription,
@@ -137,4 +138,21 @@ function ownerOf(subscription: Subscription, businessId?: string): SubscriptionO
     businessId,
     metadataBusinessId: subscription.metadata?.businessId,
   };
+}
+
+/**
+ * A business's deletion (docs/decisions/069): its Stripe subscription cancelled now, without a
+ * prorated refund or a final invoice. Answers whether a cancel was sent (none without a live
+ * subscription). Stripe answers a second cancel with the canceled subscription, so a job that runs
+ * again after a cancel it did not record ends the same.
+ */
+export async function cancelSubscriptionForDeletion(app: AppContext, businessId: string): Promise<boolean> {
+  const row = await app.db
+    .select({ id: businesses.subscriptionId, status: businesses.subscriptionStatus })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .get();
+  if (!row?.id || row.status === "canceled") return false;
+  await paymentProvider(app).cancelSubscription(row.id);
+  return true;
 }

@@ -26,6 +26,15 @@ export const FinanceRefreshContinueMessageSchema = z.object({
   period: z.string().regex(/^\d{4}-\d{2}$/),
   after: z.string().min(1).max(64),
 });
+/**
+ * The privacy queue (docs/decisions/069): a data export to build, or an account deletion to carry
+ * out (or finish: every step is safe to run again). The row is the job.
+ */
+export const PrivacyMessageSchema = z.discriminatedUnion("type", [
+  z.object({ v: z.literal(1), type: z.literal("data-export.build"), exportId: z.string().min(1).max(64) }),
+  z.object({ v: z.literal(1), type: z.literal("account.delete"), deletionId: z.string().min(1).max(64) }),
+]);
+export type PrivacyMessage = z.infer<typeof PrivacyMessageSchema>;
 export type FinanceReportMessage = z.infer<typeof FinanceReportMessageSchema>;
 export type FinanceRefreshContinueMessage = z.infer<typeof FinanceRefreshContinueMessageSchema>;
 
@@ -44,16 +53,19 @@ export const QUEUE_NAMES = {
   benchmarking: "benchmarking",
   financeReportDeadLetter: "finance-report-dlq",
   benchmarkingDeadLetter: "benchmarking-dlq",
+  privacy: "privacy",
+  privacyDeadLetter: "privacy-dlq",
 } as const;
 
 export interface AppQueues {
   sendFinanceReport(jobIds: string[]): Promise<void>;
   sendBenchmarking(jobIds: string[]): Promise<void>;
   continueFinanceRefresh(period: string, after: string): Promise<void>;
+  sendPrivacy(messages: PrivacyMessage[]): Promise<void>;
 }
 
 export function createQueues(
-  bindings: Pick<CloudflareBindings, "FINANCE_REPORT_QUEUE" | "BENCHMARKING_QUEUE">,
+  bindings: Pick<CloudflareBindings, "FINANCE_REPORT_QUEUE" | "BENCHMARKING_QUEUE" | "PRIVACY_QUEUE">,
 ): AppQueues {
   return {
     // Ids only (under 100 bytes each): SEND_BATCH_LIMIT messages stay far below 256 KB.
@@ -82,6 +94,13 @@ export function createQueues(
         FinanceRefreshContinueMessageSchema.parse({ v: 1, type: "finance-report.fanout", period, after }),
         { contentType: "json" },
       );
+    },
+    async sendPrivacy(messages) {
+      for (const chunk of chunks(messages, SEND_BATCH_LIMIT)) {
+        await bindings.PRIVACY_QUEUE.sendBatch(
+          chunk.map((message) => ({ body: PrivacyMessageSchema.parse(message), contentType: "json" as const })),
+        );
+      }
     },
   };
 }

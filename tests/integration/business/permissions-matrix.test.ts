@@ -191,6 +191,13 @@ const PAGES: Endpoint[] = [
     action: "changeSettings",
     send: form("/company-profile", { intent: "preferences" }),
   },
+  { name: "/company-profile/export", action: "exportData", send: form("/company-profile/export", {}) },
+  // A wrong password: an owner is answered 400 (nothing deleted), everyone else 403.
+  {
+    name: "/company-profile/delete",
+    action: "deleteBusiness",
+    send: form("/company-profile/delete", { password: "not-the-password" }),
+  },
   ...(
     [
       ["team-invite", "manageTeam", { email: "matrix@example.test", role: "viewer" }],

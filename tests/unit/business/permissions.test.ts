@@ -5,7 +5,9 @@ import { BUSINESS_ACTIONS, can, PERMISSIONS, type BusinessAction } from "~/lib/b
 /** The issue's table (#38 item 1), written out role by role: what each may do, nothing more. */
 const EXPECTED: Record<(typeof BUSINESS_MEMBER_ROLES)[number], readonly BusinessAction[]> = {
   owner: BUSINESS_ACTIONS,
-  admin: BUSINESS_ACTIONS.filter((action) => action !== "transferOwnership"),
+  admin: BUSINESS_ACTIONS.filter(
+    (action) => action !== "transferOwnership" && action !== "exportData" && action !== "deleteBusiness",
+  ),
   member: ["requestInsights", "requestMatches", "reviewDeliverables", "useHub", "registerForEvents", "read"],
   viewer: ["read"],
 };
@@ -29,6 +31,11 @@ describe("the business permission table", () => {
 
   it("lets only owners transfer the ownership", () => {
     expect(PERMISSIONS.transferOwnership).toEqual(["owner"]);
+  });
+
+  it("lets only owners export and delete the business (docs/decisions/069)", () => {
+    expect(PERMISSIONS.exportData).toEqual(["owner"]);
+    expect(PERMISSIONS.deleteBusiness).toEqual(["owner"]);
   });
 
   it("lets only owners and admins manage the team, pay, sign, decide candidates, change the plan and read the activity", () => {

@@ -66,15 +66,16 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(31);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(32);
   });
 
-  it("marks payments and signatures essential, and nothing else", () => {
+  it("marks payments, signatures and the export the person asked for essential, and nothing else", () => {
     const essential = Object.entries(NOTIFICATION_KINDS)
       .filter(([, entry]) => entry.essential)
       .map(([kind]) => kind)
       .sort();
     expect(essential).toEqual([
+      "data_export_ready",
       "duplicate_payment_refunded",
       "duplicate_subscription_canceled",
       "item_paid",

@@ -1,0 +1,128 @@
+import { sql, type SQL } from "drizzle-orm";
+
+/**
+ * What an export holds (docs/decisions/069): for a business and for a consultant, each table's
+ * rows as one query scoped by the owner's id, and where their files are in R2. Reads only (every
+ * domain's tables may be read; none is written here). Every table of the database is either
+ * exported (a query below) or listed in NOT_EXPORTED with the reason: the integration test
+ * compares both lists with the database's tables, so a new table cannot be forgotten.
+ */
+export type ExportQuery = { name: string; query: SQL };
+
+/** Every row of the business's own tables. Users are read through the membership, without their password. */
+export function businessExportQueries(businessId: string): ExportQuery[] {
+  const own = (table: string): ExportQuery => ({
+    name: table,
+    query: sql`SELECT * FROM ${sql.identifier(table)} WHERE business_id = ${businessId} ORDER BY created_at`,
+  });
+  return [
+    { name: "businesses", query: sql`SELECT * FROM businesses WHERE id = ${businessId}` },
+    own("business_members"),
+    {
+      name: "users",
+      query: sql`SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.role, u.created_at, u.updated_at
+        FROM users u WHERE u.id IN (SELECT user_id FROM business_members WHERE business_id = ${businessId})`,
+    },
+    {
+      name: "accounting_connections",
+      query: sql`SELECT * FROM accounting_connections WHERE business_id = ${businessId}`,
+    },
+    own("finance_reports"),
+    own("value_insights"),
+    own("benchmarking_purchases"),
+    own("benchmark_reports"),
+    own("insight_requests"),
+    own("insight_reports"),
+    own("match_requests"),
+    own("match_candidates"),
+    own("delivery_outlines"),
+    own("delivery_outline_versions"),
+    own("delivery_items"),
+    own("delivery_item_decisions"),
+    own("sow_signatures"),
+    own("purchases"),
+    own("purchase_refunds"),
+    own("item_refunds"),
+    own("files"),
+    own("event_registrations"),
+    own("notifications"),
+    own("support_messages"),
+    own("audit_events"),
+  ];
+}
+
+/** The consultant's own account: profile, experience, payouts, candidacies, the engagements they ran. */
+export function consultantExportQueries(userId: string): ExportQuery[] {
+  const by = (table: string, column: string): ExportQuery => ({
+    name: table,
+    query: sql`SELECT * FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${userId}`,
+  });
+  return [
+    {
+      name: "users",
+      query: sql`SELECT id, email, first_name, last_name, phone, role, created_at, updated_at FROM users WHERE id = ${userId}`,
+    },
+    by("consultant_profiles", "user_id"),
+    by("consultant_profile_drafts", "user_id"),
+    by("consultant_experiences", "consultant_id"),
+    by("consultant_vettings", "consultant_id"),
+    by("consultant_payout_accounts", "consultant_user_id"),
+    by("consultant_transfers", "consultant_user_id"),
+    by("match_candidates", "consultant_id"),
+    by("delivery_outlines", "consultant_id"),
+    {
+      name: "delivery_items",
+      query: sql`SELECT * FROM delivery_items WHERE outline_id IN (SELECT id FROM delivery_outlines WHERE consultant_id = ${userId})`,
+    },
+    by("files", "uploaded_by_user_id"),
+    by("notifications", "user_id"),
+    by("notification_preferences", "user_id"),
+    by("learning_progress", "user_id"),
+    {
+      name: "audit_events",
+      query: sql`SELECT * FROM audit_events WHERE actor_user_id = ${userId} ORDER BY created_at`,
+    },
+  ];
+}
+
+/** The R2 prefixes whose objects are the owner's files (uploads, deliverable files). */
+export const businessFilePrefix = (businessId: string) => `biz/${businessId}/`;
+export const consultantFilePrefix = (userId: string) => `consultants/${userId}/`;
+
+/** Where the finished ZIPs are kept (never inside an owner's file prefix, so an export never holds the last one). */
+export const exportObjectKey = (owner: { businessId: string } | { userId: string }, exportId: string) =>
+  "businessId" in owner
+    ? `exports/biz/${owner.businessId}/${exportId}.zip`
+    : `exports/user/${owner.userId}/${exportId}.zip`;
+
+/**
+ * The tables no export holds, and why. Compared with the database's tables (with the exported
+ * ones) by the integration test.
+ */
+export const NOT_EXPORTED: Readonly<Record<string, string>> = {
+  sessions: "sign-in sessions: secrets, not data you gave",
+  password_resets: "one-time secrets",
+  email_changes: "one-time secrets",
+  oauth_states: "one-time secrets of the QuickBooks connection",
+  staff_invitations: "Partwise's staff",
+  jobs: "Partwise's own bookkeeping of background work",
+  rate_limits: "throttling counters",
+  app_origins: "the app's address",
+  email_outbox: "the delivery log of emails (their content is in the other records)",
+  stripe_events: "Stripe's notifications to Partwise",
+  local_stripe_objects: "the local test checkout",
+  naics_codes: "reference data",
+  events: "Partwise's event listings (your registrations are exported)",
+  learning_items: "Partwise's learning centre",
+  learning_visits: "a per-person marker of the last visit",
+  engagement_notes: "the engagement manager's internal notes",
+  match_suggestions: "the matching engine's internal ranking",
+  consultant_applications: "applications to become a consultant",
+  consultant_invitations: "Partwise's invitations of consultants",
+  data_exports: "the exports themselves",
+  account_deletions: "the record of deletions",
+  d1_migrations: "the database's schema history",
+  _cf_KV: "the platform's own table",
+  _cf_METADATA: "the platform's own table",
+  sqlite_sequence: "SQLite's own table",
+};
