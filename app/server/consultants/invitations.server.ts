@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { insertUsersFrom } from "~/server/identity/user-rows.server";
+import { verifiedOnAcceptance } from "~/server/identity/email-verification.server";
 import { alias } from "drizzle-orm/sqlite-core";
 import { consultantApplications, consultantInvitations, users } from "~db/schema";
 import {
@@ -367,6 +368,9 @@ export async function acceptInvitation(
             passwordChangedAt: sql<Date | null>`NULL`.as("password_changed_at"),
             staffRole: sql<null>`NULL`.as("staff_role"),
             deactivatedAt: sql<Date | null>`NULL`.as("deactivated_at"),
+            // Every consultant invitation is emailed (its link exists nowhere else): accepting it
+            // proves the address (docs/decisions/070).
+            emailVerifiedAt: verifiedOnAcceptance(stamp, true),
           })
           .from(consultantInvitations)
           .where(stillOpen),
