@@ -54,7 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       console.error("held transfers after verification:", error instanceof Error ? error.message : error);
     });
   }
-  return data({ done: result.email, kind: result.kind, msg: null });
+  // The status said outright: the loader that runs after (the link now used) answers 400.
+  return data({ done: result.email, kind: result.kind, msg: null }, { status: 200 });
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -65,11 +66,7 @@ export default function VerifyEmail() {
   const busy = usePosting({});
   const verify = (answer?.kind ?? link.kind) === "verify";
   const copy = verify ? CONFIRM_EMAIL_COPY : VERIFY_EMAIL_COPY;
-  const title = answer?.done
-    ? copy.doneTitle
-    : (answer?.msg ?? link.msg)
-      ? VERIFY_EMAIL_COPY.invalidTitle
-      : copy.title;
+  const title = answer?.done ? copy.doneTitle : (answer?.msg ?? link.msg) ? VERIFY_EMAIL_COPY.invalidTitle : copy.title;
   return (
     <PlainLayout>
       <section className="card payment-result verify-email" aria-labelledby="verify-email-title">
