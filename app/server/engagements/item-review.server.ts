@@ -39,7 +39,8 @@ import { itemColumnsWithRefund, refundStarted, type DeliveryItemWithRefund } fro
 import { REVIEW_REFUNDED } from "~/lib/payouts/transfer-copy";
 
 export type ItemReviewResult =
-  { ok: true; outline: DeliveryOutline; checkoutUrl: string | null } | { ok: false; status: 403 | 404 | 409; msg: string };
+  | { ok: true; outline: DeliveryOutline; checkoutUrl: string | null }
+  | { ok: false; status: 403 | 404 | 409; msg: string };
 
 /** The business's outline and its items, in one db.batch. */
 async function loadOwnOutline(app: AppContext, businessId: string, outlineId: string) {

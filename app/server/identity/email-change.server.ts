@@ -153,7 +153,8 @@ export async function pendingEmailChange(
 /** A link changes the address (`change`) or confirms the one the account has (`verify`, ADR 070). */
 export type EmailLinkKind = "change" | "verify";
 
-export type EmailChangeLink = { ok: true; email: string; kind: EmailLinkKind } | { ok: false; status: 400; msg: string };
+export type EmailChangeLink =
+  { ok: true; email: string; kind: EmailLinkKind } | { ok: false; status: 400; msg: string };
 
 /** What /verify-email shows for a link before it is confirmed (reading changes nothing). */
 export async function describeEmailChangeLink(app: AppContext, token: unknown): Promise<EmailChangeLink> {

@@ -5,12 +5,7 @@ import type { AppContext } from "~/server/load-context";
 import { sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 import { countAttempt, verdictOf, type RateLimitPolicy } from "~/server/platform/rate-limit.server";
-import {
-  expirePendingEmailChanges,
-  greeting,
-  hashEmailChangeToken,
-  newEmailLinkToken,
-} from "./email-change.server";
+import { expirePendingEmailChanges, greeting, hashEmailChangeToken, newEmailLinkToken } from "./email-change.server";
 
 /**
  * Verified email (docs/decisions/070). A new account's sign-in email is proven by a link sent to

@@ -45,7 +45,10 @@ export type CheckoutBusiness = Pick<
   Business,
   "id" | "name" | "memberTier" | "stripeCustomerId" | "subscriptionId" | "subscriptionStatus"
 >;
-export type CheckoutViewer = { user: { id: string; email: string; emailVerified: boolean }; business: CheckoutBusiness };
+export type CheckoutViewer = {
+  user: { id: string; email: string; emailVerified: boolean };
+  business: CheckoutBusiness;
+};
 
 export type CheckoutStart = { ok: true; url: string; purchaseId: string } | CheckoutFailure;
 
