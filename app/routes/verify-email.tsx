@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { usePosting } from "~/components/ui/pending-post";
 import { VERIFY_EMAIL_COPY } from "~/lib/identity/email-change";
@@ -59,6 +59,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * The page's own POST is not followed by a reload of its loader: the link is used by then, so the
+ * loader would answer 400 "expired" beside the action's "confirmed" (and the browser log the 400).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
 export default function VerifyEmail() {
   const link = useLoaderData<typeof loader>();
