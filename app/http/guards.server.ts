@@ -6,6 +6,7 @@ import { homePathFor } from "~/server/identity/auth.server";
 import { getClientBusiness, getViewer, type ClientViewer, type Viewer } from "~/server/identity/session.server";
 import { isAdmin } from "~/server/identity/staff.server";
 import { can, ROLE_FORBIDDEN_MESSAGE, type BusinessAction } from "~/lib/business/permissions";
+import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
 
 /**
  * Every guard of the app. A `require*` either returns what it promises or throws the answer the
@@ -71,6 +72,17 @@ export function requirePermission(client: ClientViewer, action: BusinessAction):
     throw errorResponse(403, ROLE_FORBIDDEN_MESSAGE, { error: ROLE_FORBIDDEN_MESSAGE });
   }
   return client;
+}
+
+/**
+ * An action that waits for a verified email (docs/decisions/070: paying, inviting colleagues,
+ * payouts): a 403 `{ msg: EMAIL_UNVERIFIED_MESSAGE }` before anything is read or written. Payments
+ * and payouts refuse in their domains (a page shows the reason by its button); the Team invite
+ * calls this (or reads `viewer.user.emailVerified` to show the reason on its form).
+ */
+export function requireVerifiedEmail<V extends Viewer>(viewer: V): V {
+  if (!viewer.user.emailVerified) throw errorResponse(403, EMAIL_UNVERIFIED_MESSAGE);
+  return viewer;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { TeamActionData, TeamView } from "~/components/settings/team-section";
@@ -86,6 +87,8 @@ const done = (notice: string) => answer({ notice, error: null, invite: null });
 const refused = (error: string, status: number) => answer({ notice: null, error, invite: null }, status);
 
 async function invitePost({ app, viewer, request, formData }: TeamPost) {
+  // Inviting colleagues waits for the inviter's own address to be confirmed (docs/decisions/070).
+  if (!viewer.user.emailVerified) return refused(EMAIL_UNVERIFIED_MESSAGE, 403);
   const origin = appOrigin(app, request);
   const submitted = await submitForm(
     parseWithZod(formData, { schema: TeamInviteSchema }),

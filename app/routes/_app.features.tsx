@@ -227,6 +227,9 @@ async function payPost({ app, viewer, request, formData }: FeaturesPost): Promis
     console.error("Could not start the insight checkout:", error);
     return null;
   });
+  if (result && !result.ok && result.code === "email_unverified") {
+    throw redirect("/features?focus=Insights&notice=email-unverified");
+  }
   if (!result?.ok) throw redirect(failed);
   throw redirect(result.url);
 }

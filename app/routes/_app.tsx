@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { EmailVerificationBanner } from "~/components/identity/email-verification-banner";
 import { AppShell } from "~/components/shell/app-shell";
 import { requireClientBusiness } from "~/http/guards.server";
 import { hasEngagements } from "~/server/engagements/engagement-views.server";
@@ -27,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lastName: viewer.user.lastName,
       email: viewer.user.email,
     },
+    /** The "Confirm your email address" banner (docs/decisions/070): the address, while unverified. */
+    unverifiedEmail: viewer.user.emailVerified ? null : viewer.user.email,
     business: {
       name: viewer.business.name,
       memberTier: viewer.business.memberTier,
@@ -48,9 +51,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function AppLayout() {
-  const { user, hasEngagements: engagements } = useLoaderData<typeof loader>();
+  const { user, hasEngagements: engagements, unverifiedEmail } = useLoaderData<typeof loader>();
   return (
     <AppShell user={user} hasEngagements={engagements}>
+      {unverifiedEmail ? <EmailVerificationBanner email={unverifiedEmail} /> : null}
       <Outlet />
     </AppShell>
   );

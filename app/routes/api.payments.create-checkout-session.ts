@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import {
   CHECKOUT_OPEN_NOTICE,
+  EMAIL_UNVERIFIED_NOTICE,
   PAYMENT_FAILED_NOTICE,
   PLANS_CLIENTS_ONLY_MESSAGE,
   SUBSCRIPTION_LIVE_NOTICE,
@@ -44,7 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? SUBSCRIPTION_LIVE_NOTICE
         : result.code === "subscription_checkout_open"
           ? CHECKOUT_OPEN_NOTICE
-          : PAYMENT_FAILED_NOTICE;
+          : result.code === "email_unverified"
+            ? EMAIL_UNVERIFIED_NOTICE
+            : PAYMENT_FAILED_NOTICE;
     return seeOther(`/plan-select?notice=${notice}`);
   }
   return seeOther(result.url);

@@ -111,12 +111,9 @@ function providerFailure(intent: "setup" | "continue" | "dashboard", post: Payou
 async function onboardingPost(post: PayoutPost, intent: "setup" | "continue") {
   const { app, viewer, request } = post;
   try {
-    const url = await startPayoutOnboarding(
-      app,
-      { id: viewer.user.id, email: viewer.user.email },
-      appOrigin(app, request),
-    );
-    return redirect(url, 303);
+    const started = await startPayoutOnboarding(app, viewer.user, appOrigin(app, request));
+    if (!started.ok) return data<ActionData>({ error: started.msg, intent }, { status: started.status });
+    return redirect(started.url, 303);
   } catch (error) {
     return providerFailure(intent, post, error);
   }

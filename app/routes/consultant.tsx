@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { PortalLayout } from "~/components/consultant/portal-layout";
+import { EmailVerificationBanner } from "~/components/identity/email-verification-banner";
 import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/http/guards.server";
 import { countCandidaciesToAnswer } from "~/server/matching/candidacies.server";
@@ -15,15 +16,21 @@ export const meta: MetaFunction = () => [{ title: "Consultant portal | Partwise"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
   const toAnswer = await countCandidaciesToAnswer(context.app, viewer.user.id);
-  return { consultant: fullName(viewer.user.firstName, viewer.user.lastName) || viewer.user.email, toAnswer };
+  return {
+    consultant: fullName(viewer.user.firstName, viewer.user.lastName) || viewer.user.email,
+    toAnswer,
+    /** The "Confirm your email address" banner (docs/decisions/070): the address, while unverified. */
+    unverifiedEmail: viewer.user.emailVerified ? null : viewer.user.email,
+  };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ConsultantPortal() {
-  const { consultant, toAnswer } = useLoaderData<typeof loader>();
+  const { consultant, toAnswer, unverifiedEmail } = useLoaderData<typeof loader>();
   return (
     <PortalLayout consultant={consultant} toAnswer={toAnswer}>
+      {unverifiedEmail ? <EmailVerificationBanner email={unverifiedEmail} /> : null}
       <Outlet />
     </PortalLayout>
   );

@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
+import { EmailVerificationBanner } from "~/components/identity/email-verification-banner";
 import { ConsoleLayout } from "~/components/manage/console-layout";
 import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
 import { fullName } from "~/lib/shared/format";
@@ -33,6 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     firstName: viewer.user.firstName,
     lastName: viewer.user.lastName,
     admin: isAdmin(viewer),
+    /** The "Confirm your email address" banner (docs/decisions/070): the address, while unverified. */
+    unverifiedEmail: viewer.user.emailVerified ? null : viewer.user.email,
     ...overview,
     insights,
     matchesToDo,
@@ -56,6 +59,7 @@ export default function ManagerConsole() {
     profilesToReview,
     plansToReview,
     transfers,
+    unverifiedEmail,
   } = useLoaderData<typeof loader>();
   return (
     <ConsoleLayout
@@ -70,6 +74,7 @@ export default function ManagerConsole() {
         transfersToRetry: transfers.toRetry,
       }}
     >
+      {unverifiedEmail ? <EmailVerificationBanner email={unverifiedEmail} /> : null}
       {outlet ?? <Overview />}
     </ConsoleLayout>
   );

@@ -6,12 +6,15 @@ import { z } from "zod";
 import { BillingToggle } from "~/components/payments/billing-toggle";
 import { PlanCard } from "~/components/payments/plan-card";
 import { PlainLayout } from "~/components/shell/plain-layout";
+import { EmailVerificationBanner } from "~/components/identity/email-verification-banner";
+import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
 import {
   CANCEL_CHECKOUT_LABEL,
   CHECKOUT_CANCELED_MESSAGE,
   CHECKOUT_CANCELED_NOTICE,
   CHECKOUT_OPEN_NOTICE,
   CONTINUE_CHECKOUT_LABEL,
+  EMAIL_UNVERIFIED_NOTICE,
   MANAGE_BILLING_LABEL,
   PAYMENT_FAILED_NOTICE,
   PAYMENT_START_FAILED_MESSAGE,
@@ -62,6 +65,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** Which of the notices above was the answer to the business's own click (said as an alert). */
     refused: notice === SUBSCRIPTION_LIVE_NOTICE || notice === CHECKOUT_OPEN_NOTICE,
     checkoutCanceled: notice === CHECKOUT_CANCELED_NOTICE,
+    // Paying waits for a verified email (docs/decisions/070): the banner, and the refusal when a plan was chosen.
+    unverifiedEmail: viewer.user.emailVerified ? null : viewer.user.email,
+    emailRefused: notice === EMAIL_UNVERIFIED_NOTICE && !viewer.user.emailVerified,
     // The free trial (ADR 050): offered on BASIC to a business that never had a trial or a subscription.
     trial:
       trial.state === "none"
@@ -171,6 +177,12 @@ export default function PlanSelect() {
           <h1>Best Plans for Business</h1>
           <BillingToggle billing={billing} onChange={setBilling} />
         </header>
+        {data.unverifiedEmail ? <EmailVerificationBanner email={data.unverifiedEmail} /> : null}
+        {data.emailRefused ? (
+          <p className="notice plans-notice notice-danger" role="alert">
+            {EMAIL_UNVERIFIED_MESSAGE}
+          </p>
+        ) : null}
         {data.paymentFailed ? (
           <p className="notice plans-notice" role="alert">
             {PAYMENT_START_FAILED_MESSAGE}

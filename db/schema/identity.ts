@@ -23,6 +23,12 @@ export const users = sqliteTable(
     staffRole: text("staff_role", { enum: STAFF_ROLES }),
     /** When the account was closed (a removed staff member): it cannot sign in, its sessions are gone. */
     deactivatedAt: timestamp("deactivated_at"),
+    /**
+     * When the sign-in email was proven to be the person's (docs/decisions/070): a link sent to it
+     * was opened, or the account was made from an emailed invitation. Null: not yet; paying,
+     * inviting colleagues and receiving payouts wait for it.
+     */
+    emailVerifiedAt: timestamp("email_verified_at"),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_idx").on(t.role)],
 );

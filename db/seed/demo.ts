@@ -591,6 +591,8 @@ function userRow(user: DemoUser, passwordHash: string): Record<string, SqlValue>
     staff_role: user.role === "manager" ? "admin" : null,
     created_at: SEEDED_AT,
     updated_at: SEEDED_AT,
+    // Every demo account counts as verified (docs/decisions/070).
+    email_verified_at: SEEDED_AT,
   };
 }
 

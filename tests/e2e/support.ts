@@ -413,6 +413,27 @@ export async function signUpNewClient(page: Page, options: NewClientOptions): Pr
   return { email };
 }
 
+/**
+ * Confirms `email`'s address the way its owner would (docs/decisions/070): the verification link
+ * from the local outbox, then "Confirm my email" on /verify-email. A new account pays only once
+ * this is done. Leaves the page on the confirmation.
+ */
+export async function verifyEmailFromOutbox(page: Page, email: string) {
+  let link: string | null = null;
+  for (let attempt = 0; attempt < 25 && !link; attempt++) {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    await page.getByRole("heading", { name: "Local email outbox", level: 1 }).waitFor();
+    const mail = page.getByRole("article").filter({ hasText: "Confirm your email address" }).first();
+    if ((await mail.count()) > 0) {
+      link = /\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec((await mail.textContent()) ?? "")?.[0] ?? null;
+    } else await page.waitForTimeout(200);
+  }
+  expect(link, `no verification link in the outbox for ${email}`).not.toBeNull();
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Confirm my email", exact: true }).click();
+  await page.getByRole("heading", { name: "Your email is confirmed", level: 1 }).waitFor();
+}
+
 /** On the built-in demo company's consent page (no Intuit keys locally): connects it. */
 export async function connectDemoCompany(page: Page) {
   await expectPath(page, "/quickbooks/demo-consent");

@@ -3,7 +3,8 @@ import { businessMembers } from "~db/schema";
 import { createUser, db, signedIn } from "../integration/helpers/session";
 
 /**
- * Typed factories for the integration tests. Each returns rows whose types say what the test can
+ * Typed factories for the integration tests. Every account is verified (docs/decisions/070) unless
+ * `unverified: true` says otherwise. Each returns rows whose types say what the test can
  * rely on: a client always has a business, so a test reads `business.id` without a non-null
  * assertion. They are built on the support helpers (one password hash per file, unique ids).
  */
@@ -20,22 +21,24 @@ function withBusiness<T extends { business: Business | null }>(created: T): T & 
 }
 
 /** A client user (password PASSWORD) who owns a business. */
-export async function createClient(options: { email?: string } = {}): Promise<TestClient> {
+export async function createClient(options: { email?: string; unverified?: boolean } = {}): Promise<TestClient> {
   return withBusiness(await createUser({ ...options, withBusiness: true }));
 }
 
 /** A client who owns a business, signed in: `token` is the session cookie's value. */
-export async function signedInClient(options: { email?: string } = {}): Promise<SignedInClient> {
+export async function signedInClient(options: { email?: string; unverified?: boolean } = {}): Promise<SignedInClient> {
   return withBusiness(await signedIn({ ...options, withBusiness: true }));
 }
 
 /** A staff member (no business), signed in: an admin unless `staffRole` says manager. */
-export function signedInManager(options: { email?: string; staffRole?: "admin" | "manager" } = {}) {
+export function signedInManager(
+  options: { email?: string; staffRole?: "admin" | "manager"; unverified?: boolean } = {},
+) {
   return signedIn({ ...options, role: "manager" });
 }
 
 /** A consultant (no business), signed in. */
-export function signedInConsultant(options: { email?: string } = {}) {
+export function signedInConsultant(options: { email?: string; unverified?: boolean } = {}) {
   return signedIn({ ...options, role: "consultant" });
 }
 

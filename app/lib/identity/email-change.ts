@@ -32,7 +32,7 @@ export const VERIFY_EMAIL_COPY = {
   done: (email: string) => `Your sign-in email is now ${email}. Use it the next time you sign in.`,
   doneTitle: "Your email is changed",
   /** One text for unknown, used, expired and superseded links: none tells more than the others. */
-  invalid: "This link has expired or was already used. Ask for a new one in your settings.",
+  invalid: "This link has expired or was already used. Sign in to ask for a new one.",
   invalidTitle: "This link doesn't work",
   taken:
     "Another account now uses that email, so it could not become your sign-in email. Choose another one in your settings.",

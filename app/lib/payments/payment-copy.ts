@@ -32,6 +32,8 @@ export const PAYMENT_PROCESSING_MESSAGE =
 export const SUBSCRIPTION_LIVE_NOTICE = "subscription-live";
 export const CHECKOUT_OPEN_NOTICE = "checkout-open";
 export const CHECKOUT_CANCELED_NOTICE = "checkout-canceled";
+/** A plan checkout refused because the payer's email is not verified (docs/decisions/070). */
+export const EMAIL_UNVERIFIED_NOTICE = "email-unverified";
 export const SUBSCRIPTION_LIVE_MESSAGE = (plan: string) =>
   `Your business already has the ${plan} plan. To switch plans, use the billing portal (Manage billing): your subscription changes there, so you are never billed twice.`;
 export const SUBSCRIPTION_CHECKOUT_OPEN_MESSAGE = (plan: string) =>

@@ -1,3 +1,4 @@
+import { markEmailVerifiedStatement } from "~/server/identity/email-verification.server";
 import { and, asc, desc, eq, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { businesses, businessInvitations, businessMembers, users } from "~db/schema";
@@ -717,6 +718,8 @@ export async function acceptBySignUp(
               passwordHash,
               role: "client",
               at: now,
+              // The invitation was emailed to this address: following its link proves it (ADR 070).
+              emailVerified: true,
             }),
           )
           .from(businessInvitations)
@@ -747,6 +750,8 @@ async function acceptForAccount(
   await app.db.batch([
     ...joinStatements(app, tokenHash, user, found),
     sessionBusinessStatement(app.db, user.sessionId, user.id, found.businessId),
+    // The link was emailed to the account's own address: following it proves the address (ADR 070).
+    markEmailVerifiedStatement(app, user.id, found.email, app.now()),
   ]);
   return acceptedBy(app, token, tokenHash, user.id);
 }

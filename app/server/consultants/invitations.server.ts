@@ -362,6 +362,9 @@ export async function acceptInvitation(
               passwordHash,
               role: "consultant",
               at: now,
+              // Every consultant invitation is emailed (its link exists nowhere else): accepting it
+              // proves the address (docs/decisions/070).
+              emailVerified: true,
             }),
           )
           .from(consultantInvitations)

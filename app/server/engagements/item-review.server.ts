@@ -29,6 +29,7 @@ import { auditAfterChange } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
+import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { payApprovedItem } from "~/server/payouts/transfers.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
@@ -38,7 +39,8 @@ import { itemColumnsWithRefund, refundStarted, type DeliveryItemWithRefund } fro
 import { REVIEW_REFUNDED } from "~/lib/payouts/transfer-copy";
 
 export type ItemReviewResult =
-  { ok: true; outline: DeliveryOutline; checkoutUrl: string | null } | { ok: false; status: 404 | 409; msg: string };
+  | { ok: true; outline: DeliveryOutline; checkoutUrl: string | null }
+  | { ok: false; status: 403 | 404 | 409; msg: string };
 
 /** The business's outline and its items, in one db.batch. */
 async function loadOwnOutline(app: AppContext, businessId: string, outlineId: string) {
@@ -83,6 +85,11 @@ export async function reviewDeliveryItem(
 
   const approve = input.action !== "revise";
   const completes = approve && completesEngagement(items, item.id);
+  // "Approve and prepay the next" pays: it waits for a verified email (docs/decisions/070), refused
+  // before anything is written, so the approval is not made without the payment it asked for.
+  if (input.action === "prepay" && !completes && !viewer.user.emailVerified) {
+    return { ok: false, status: 403, msg: EMAIL_UNVERIFIED_MESSAGE };
+  }
   const decisionId = crypto.randomUUID();
   const now = app.now();
   const at = now.getTime();

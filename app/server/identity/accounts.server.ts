@@ -13,6 +13,9 @@ import { findNaics } from "~/server/business/naics.server";
 import { hashPassword } from "./password.server";
 import { limitByNetwork, SIGNUP_POLICY, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { createSession, viewerUserColumns, type Viewer } from "./session.server";
+import { isEmailAvailable } from "./email-availability.server";
+import { sendFirstVerificationLink } from "./email-verification.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 
 /**
  * Sign-up and business creation (spec §2 "Public and sign-up", §4 "Sign-up"). Used by the sign-up
@@ -22,11 +25,7 @@ import { createSession, viewerUserColumns, type Viewer } from "./session.server"
  * need the database or the NAICS data.
  */
 
-/** Whether no account uses this email (already trimmed and lowercased by EmailSchema). */
-export async function isEmailAvailable(app: AppContext, email: string): Promise<boolean> {
-  const row = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-  return !row;
-}
+export { isEmailAvailable };
 
 export type RegisterClientResult =
   | { ok: true; user: Viewer["user"]; cookie: string }
@@ -37,7 +36,8 @@ export type RegisterClientResult =
  * Creates a business client account and signs it in (spec §4: "After a successful sign-up the app
  * signs in with the same credentials"). Race-safe: the insert is `ON CONFLICT DO NOTHING
  * RETURNING` on the unique email index, so of two concurrent sign-ups with one email exactly one
- * gets a row back; the other is told the email is taken.
+ * gets a row back; the other is told the email is taken. The account starts unverified and a
+ * verification link is emailed (docs/decisions/070).
  */
 export async function registerClient(
   app: AppContext,
@@ -63,11 +63,15 @@ export async function registerClient(
     phone: input.phone,
     role: "client" as const,
     staffRole: null,
+    // A new client proves the address by the link sent below (docs/decisions/070).
+    emailVerified: false,
   };
+  const { emailVerified: _unverified, ...row } = user;
   const inserted = await app.db
     .insert(users)
     .values({
-      ...user,
+      ...row,
+      emailVerifiedAt: null,
       passwordHash: await hashPassword(input.password, app.env.PASSWORD_PEPPER),
       createdAt: now,
       updatedAt: now,
@@ -78,6 +82,7 @@ export async function registerClient(
   if (inserted.length === 0) return taken;
 
   const { cookie } = await createSession(app, request, user.id);
+  await sendFirstVerificationLink(app, user.id, appOrigin(app, request));
   return { ok: true, user, cookie };
 }
 

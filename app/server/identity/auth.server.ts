@@ -67,6 +67,7 @@ export async function signIn(app: AppContext, request: Request, input: SignInInp
       phone: user.phone,
       role: user.role,
       staffRole: user.staffRole,
+      emailVerified: user.emailVerifiedAt !== null,
     },
   };
 }

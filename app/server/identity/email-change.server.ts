@@ -12,7 +12,7 @@ import { formatDateTime } from "~/lib/shared/dates";
 import type { AppContext } from "~/server/load-context";
 import { EMAIL_DELIVERY_FAILED_MESSAGE, sendEmail } from "~/server/platform/email.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
-import { isEmailAvailable } from "./accounts.server";
+import { isEmailAvailable } from "./email-availability.server";
 import { verifyPassword } from "./password.server";
 import type { Viewer } from "./session.server";
 
@@ -29,12 +29,17 @@ import type { Viewer } from "./session.server";
  *    links or a sign-up taking the address in between change it at most once, to the newest. The
  *    old address is told it changed.
  * A password change or reset expires every pending change (`expirePendingEmailChanges`).
+ *
+ * A new account's verification link (docs/decisions/070, email-verification.server.ts) is the same
+ * row with `new_email` = the account's current address: one table, one token, one page, one claim.
+ * Confirming either sets `email_verified_at` (the link proved the address), and only the newest
+ * link of a user, of either kind, works.
  */
 
 const TTL_MS = EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000;
 
-/** A fresh link token: 32 random bytes, base64url (43 characters). */
-function newToken(): string {
+/** A fresh link token: 32 random bytes, base64url (43 characters). Also the verification links' (ADR 070). */
+export function newEmailLinkToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
@@ -92,7 +97,7 @@ export async function requestEmailChange(
   }
 
   const now = app.now();
-  const token = newToken();
+  const token = newEmailLinkToken();
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + TTL_MS);
   await app.db.batch([
@@ -145,15 +150,20 @@ export async function pendingEmailChange(
   return row ? { ...row, until: formatDateTime(row.expiresAt) } : null;
 }
 
-export type EmailChangeLink = { ok: true; email: string } | { ok: false; status: 400; msg: string };
+/** A link changes the address (`change`) or confirms the one the account has (`verify`, ADR 070). */
+export type EmailLinkKind = "change" | "verify";
+
+export type EmailChangeLink =
+  { ok: true; email: string; kind: EmailLinkKind } | { ok: false; status: 400; msg: string };
 
 /** What /verify-email shows for a link before it is confirmed (reading changes nothing). */
 export async function describeEmailChangeLink(app: AppContext, token: unknown): Promise<EmailChangeLink> {
   const invalid = { ok: false, status: 400, msg: VERIFY_EMAIL_COPY.invalid } as const;
   if (!isEmailChangeToken(token)) return invalid;
   const row = await app.db
-    .select({ email: emailChanges.newEmail })
+    .select({ email: emailChanges.newEmail, current: users.email })
     .from(emailChanges)
+    .innerJoin(users, eq(users.id, emailChanges.userId))
     .where(
       and(
         eq(emailChanges.tokenHash, await hashEmailChangeToken(token, app.env.PASSWORD_PEPPER)),
@@ -162,18 +172,20 @@ export async function describeEmailChangeLink(app: AppContext, token: unknown): 
       ),
     )
     .get();
-  return row ? { ok: true, email: row.email } : invalid;
+  return row ? { ok: true, email: row.email, kind: row.email === row.current ? "verify" : "change" } : invalid;
 }
 
 export type ConfirmEmailChangeResult =
-  { ok: true; email: string; previousEmail: string } | { ok: false; status: 400 | 409; msg: string };
+  | { ok: true; kind: EmailLinkKind; email: string; previousEmail: string; userId: string; role: string }
+  | { ok: false; status: 400 | 409; msg: string };
 
 /**
  * Opens a link: in ONE batch, (1) reads the user's current address, (2) claims the link — unused,
  * unexpired, no newer request of the same user, the address not taken by another account — and
- * (3) sets users.email from the claimed row. Only a claim made by this call (used_at = this
- * instant, by this token) can change the email, so a reused, expired or older link changes
- * nothing. Then the old address is told.
+ * (3) sets users.email from the claimed row and marks it verified (the link proved it). Only a
+ * claim made by this call (used_at = this instant, by this token) can change the email, so a
+ * reused, expired or older link changes nothing. Then the old address is told (a verification
+ * link, whose address is the current one, tells nobody: nothing changed but the proof).
  */
 export async function confirmEmailChange(app: AppContext, token: unknown): Promise<ConfirmEmailChangeResult> {
   const invalid = { ok: false, status: 400, msg: VERIFY_EMAIL_COPY.invalid } as const;
@@ -184,7 +196,7 @@ export async function confirmEmailChange(app: AppContext, token: unknown): Promi
   const claimed = sql`(SELECT ec.user_id FROM email_changes ec WHERE ec.token_hash = ${tokenHash} AND ec.used_at = ${at})`;
   const [before, claim, changed] = await app.db.batch([
     app.db
-      .select({ email: users.email, firstName: users.firstName })
+      .select({ email: users.email, firstName: users.firstName, id: users.id, role: users.role })
       .from(users)
       .innerJoin(emailChanges, eq(emailChanges.userId, users.id))
       .where(eq(emailChanges.tokenHash, tokenHash)),
@@ -197,7 +209,8 @@ export async function confirmEmailChange(app: AppContext, token: unknown): Promi
           isNull(emailChanges.usedAt),
           gt(emailChanges.expiresAt, now),
           sql`NOT EXISTS (SELECT 1 FROM email_changes newer WHERE newer.user_id = ${emailChanges.userId} AND newer.created_at > ${emailChanges.createdAt})`,
-          sql`NOT EXISTS (SELECT 1 FROM users taken WHERE taken.email = ${emailChanges.newEmail})`,
+          // Taken by ANOTHER account: a verification link's address is the user's own.
+          sql`NOT EXISTS (SELECT 1 FROM users taken WHERE taken.email = ${emailChanges.newEmail} AND taken.id <> ${emailChanges.userId})`,
         ),
       )
       .returning({ email: emailChanges.newEmail }),
@@ -205,6 +218,8 @@ export async function confirmEmailChange(app: AppContext, token: unknown): Promi
       .update(users)
       .set({
         email: sql`(SELECT ec.new_email FROM email_changes ec WHERE ec.token_hash = ${tokenHash} AND ec.used_at = ${at})`,
+        // The first proof stands (a later change of address proves the new one just the same).
+        emailVerifiedAt: sql`COALESCE(${users.emailVerifiedAt}, ${at})`,
         updatedAt: now,
       })
       .where(sql`${users.id} = ${claimed}`)
@@ -222,14 +237,22 @@ export async function confirmEmailChange(app: AppContext, token: unknown): Promi
     return taken ? { ok: false, status: 409, msg: VERIFY_EMAIL_COPY.taken } : invalid;
   }
   const previous = before[0];
-  if (previous) {
+  const kind: EmailLinkKind = previous?.email === email ? "verify" : "change";
+  if (previous && kind === "change") {
     await notifyQuietly(app, previous.email, "email_changed", emailChangedNotice(previous.firstName, email));
   }
-  return { ok: true, email, previousEmail: previous?.email ?? "" };
+  return {
+    ok: true,
+    kind,
+    email,
+    previousEmail: previous?.email ?? "",
+    userId: previous?.id ?? "",
+    role: previous?.role ?? "",
+  };
 }
 
 /** A notice whose failure must not undo what was done: the outbox row records it, the log says why. */
-async function notifyQuietly(
+export async function notifyQuietly(
   app: AppContext,
   to: string,
   kind: string,
@@ -242,7 +265,7 @@ async function notifyQuietly(
   }
 }
 
-const greeting = (firstName: string) => ({
+export const greeting = (firstName: string) => ({
   type: "paragraph" as const,
   text: firstName ? `Hi ${firstName},` : "Hello,",
 });

@@ -15,7 +15,10 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 export type Viewer = {
   sessionId: string;
-  user: Pick<User, "id" | "email" | "firstName" | "lastName" | "phone" | "role" | "staffRole">;
+  user: Pick<User, "id" | "email" | "firstName" | "lastName" | "phone" | "role" | "staffRole"> & {
+    /** The sign-in email was proven to be the person's (docs/decisions/070): paying, inviting and payouts wait for it. */
+    emailVerified: boolean;
+  };
   /** The business the viewer works in: the session's current one, else their own or first one. */
   business: Business | null;
   /** The viewer's role in that business (docs/decisions/066); null for staff and consultants. */
@@ -39,6 +42,7 @@ export const viewerUserColumns = {
   phone: users.phone,
   role: users.role,
   staffRole: users.staffRole,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
 };
 
 function toHex(buffer: ArrayBuffer): string {

@@ -30,6 +30,7 @@ import {
 } from "~/lib/identity/staff";
 import { hashPassword } from "~/server/identity/password.server";
 import { insertUsersFrom, newAccountColumns } from "~/server/identity/user-rows.server";
+import { sendFirstVerificationLink } from "~/server/identity/email-verification.server";
 import { createSession, hashToken, newToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import {
@@ -41,6 +42,7 @@ import {
 } from "~/server/identity/invitation-links.server";
 import { auditAfterChange, auditStatement, auditStatementWhen } from "~/server/audit/audit.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
 
 /**
  * Staff (docs/decisions/064): the console's people are users with role "manager", each an admin
@@ -401,6 +403,10 @@ export async function acceptStaffInvitation(
               role: "manager",
               staffRole: staffInvitations.staffRole,
               at: now,
+              // An admin's invitation was emailed: accepting it proves the address. The command
+              // line's first one (no inviter) was printed, not emailed: that account verifies by
+              // the link sent once it is made (docs/decisions/070).
+              emailVerified: sql`${staffInvitations.invitedById} IS NOT NULL`,
             }),
           )
           .from(staffInvitations)
@@ -434,6 +440,8 @@ export async function acceptStaffInvitation(
     return { ok: false, status: 400, msg: again.ok ? STAFF_INVITATION_UNKNOWN : again.msg };
   }
   const { cookie } = await createSession(app, request, userId);
+  // Not verified by the acceptance (the command line's printed link): the link goes out now.
+  await sendFirstVerificationLink(app, userId, appOrigin(app, request));
   return { ok: true, cookie };
 }
 

@@ -32,6 +32,8 @@ export function newAccountColumns(account: {
   role: "client" | "consultant" | "manager";
   staffRole?: SQLiteColumn;
   at: Date;
+  /** Whether making the account proves its address (an emailed invitation's link; docs/decisions/070). */
+  emailVerified: boolean | SQL;
 }) {
   const given = (value: Text | string, name: string) =>
     typeof value === "string" ? sql<string>`${value}`.as(name) : value;
@@ -49,5 +51,15 @@ export function newAccountColumns(account: {
     passwordChangedAt: sql<Date | null>`NULL`.as("password_changed_at"),
     staffRole: account.staffRole ?? sql<null>`NULL`.as("staff_role"),
     deactivatedAt: sql<Date | null>`NULL`.as("deactivated_at"),
+    emailVerifiedAt: verifiedOnAcceptance(stamp, account.emailVerified),
   };
+}
+
+/**
+ * `email_verified_at` of an account made by accepting an invitation: the moment, when the link
+ * was emailed to the address (the SQL condition says so per row), else NULL (docs/decisions/070).
+ */
+export function verifiedOnAcceptance(at: number, emailed: boolean | SQL) {
+  if (typeof emailed === "boolean") return sql<Date | null>`${emailed ? at : null}`.as("email_verified_at");
+  return sql<Date | null>`CASE WHEN ${emailed} THEN ${at} ELSE NULL END`.as("email_verified_at");
 }

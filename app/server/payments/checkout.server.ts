@@ -31,6 +31,7 @@ import {
   type PaidTier,
 } from "~/lib/payments/plans";
 import { formatMoney } from "~/lib/shared/numbers";
+import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
 import type { AppContext } from "~/server/load-context";
 import { ensureCustomer } from "./customers.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
@@ -44,7 +45,10 @@ export type CheckoutBusiness = Pick<
   Business,
   "id" | "name" | "memberTier" | "stripeCustomerId" | "subscriptionId" | "subscriptionStatus"
 >;
-export type CheckoutViewer = { user: { id: string; email: string }; business: CheckoutBusiness };
+export type CheckoutViewer = {
+  user: { id: string; email: string; emailVerified: boolean };
+  business: CheckoutBusiness;
+};
 
 export type CheckoutStart = { ok: true; url: string; purchaseId: string } | CheckoutFailure;
 
@@ -71,6 +75,13 @@ const failed = (status: CheckoutFailure["status"], msg: string, code?: CheckoutF
   msg,
   ...(code ? { code } : {}),
 });
+
+/**
+ * Paying waits for a verified email (docs/decisions/070): every checkout starts through
+ * startSubscriptionCheckout or startOneOffCheckout, and both refuse first, before anything is
+ * read or written, with a 403 the pages show next to their button and the JSON API as `{ msg }`.
+ */
+const unverified = (): CheckoutFailure => failed(403, EMAIL_UNVERIFIED_MESSAGE, "email_unverified");
 
 /**
  * The business's open checkout for what is being bought: its pending purchase of this kind and
@@ -361,6 +372,7 @@ export async function startSubscriptionCheckout(
 ): Promise<CheckoutStart> {
   const key: LookupKey = `${plan.tier}_PLAN_${plan.billing}`;
   const business = viewer.business;
+  if (!viewer.user.emailVerified) return unverified();
   if (hasLiveSubscription(business)) {
     return failed(409, SUBSCRIPTION_LIVE_MESSAGE(PLANS[business.memberTier].displayName), "subscription_live");
   }
@@ -455,6 +467,7 @@ export async function startOneOffCheckout<K extends OneOffKind>(
   origin: string,
 ): Promise<CheckoutStart> {
   const business = viewer.business;
+  if (!viewer.user.emailVerified) return unverified();
   const purchasable: Purchasable<K> = PURCHASABLES[kind];
   return startCheckout(
     app,

@@ -17,14 +17,14 @@ export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 /** A refused request the route answers with `status` and `{ msg }` (or a redirect for form posts). */
 export type CheckoutFailure = {
   ok: false;
-  status: 402 | 404 | 409 | 400 | 502;
+  status: 402 | 403 | 404 | 409 | 400 | 502;
   msg: string;
   /**
    * Why, where a page words it differently: the business already has a live subscription (change
    * plans in the customer portal), another plan's checkout is open, or the returned payment was a
-   * duplicate (refunded automatically).
+   * duplicate (refunded automatically); or the payer's email is not verified yet (docs/decisions/070).
    */
-  code?: "subscription_live" | "subscription_checkout_open" | "duplicate_payment";
+  code?: "subscription_live" | "subscription_checkout_open" | "duplicate_payment" | "email_unverified";
 };
 
 /** What the business is about to buy: the purchase's reference, price and the Checkout Session's texts and return paths. */

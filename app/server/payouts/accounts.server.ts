@@ -10,6 +10,7 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { consultantPayoutAccounts, type ConsultantPayoutAccount } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
+import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { toConnectAccount } from "~/server/payments/provider/stripe-wire.server";
 import type { ConnectAccount, StripeEvent } from "~/server/payments/provider/types";
@@ -50,19 +51,22 @@ function onboardingUrls(origin: string) {
 /**
  * 'Set up payouts': the consultant's Connect account — created once, whatever the number of
  * submits — and a fresh onboarding link to it. Answers the link's URL. Provider failures propagate
- * (PaymentProviderError).
+ * (PaymentProviderError). Receiving payouts waits for a verified email (docs/decisions/070): an
+ * unverified consultant is refused (403) before any account is made, so payouts are never enabled
+ * for an address nobody proved.
  */
 export async function startPayoutOnboarding(
   app: AppContext,
-  consultant: { id: string; email: string },
+  consultant: { id: string; email: string; emailVerified: boolean },
   origin: string,
-): Promise<string> {
+): Promise<{ ok: true; url: string } | { ok: false; status: 403; msg: string }> {
+  if (!consultant.emailVerified) return { ok: false, status: 403, msg: EMAIL_UNVERIFIED_MESSAGE };
   const account = await ensurePayoutAccount(app, consultant);
   const link = await paymentProvider(app).createAccountLink({
     accountId: account.stripeAccountId,
     ...onboardingUrls(origin),
   });
-  return link.url;
+  return { ok: true, url: link.url };
 }
 
 async function ensurePayoutAccount(

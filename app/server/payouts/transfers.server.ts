@@ -7,6 +7,7 @@ import {
   deliveryOutlines,
   itemRefunds,
   purchases,
+  users,
   type ConsultantTransfer,
 } from "~db/schema";
 import { platformFeeCents } from "~/lib/payouts/fees";
@@ -130,6 +131,7 @@ async function sendTransfer(
       transfer: consultantTransfers,
       account: consultantPayoutAccounts,
       paymentIntentId: purchases.stripePaymentIntentId,
+      consultantVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
     })
     .from(consultantTransfers)
     .leftJoin(
@@ -137,16 +139,18 @@ async function sendTransfer(
       eq(consultantPayoutAccounts.consultantUserId, consultantTransfers.consultantUserId),
     )
     .leftJoin(purchases, eq(purchases.id, consultantTransfers.purchaseId))
+    .leftJoin(users, eq(users.id, consultantTransfers.consultantUserId))
     .where(eq(consultantTransfers.itemId, itemId))
     .limit(1);
   if (!current) return null;
   const { transfer, account } = current;
   // What settles it: a zero share is paid without Stripe (so it needs no account); any other is
-  // sent to the consultant's account once their payouts are enabled, and stays as it is until then.
+  // sent to the consultant's account once their payouts are enabled and their email is verified
+  // (docs/decisions/070; /verify-email releases it), and stays as it is until then.
   const settle =
     transfer.amountCents === 0
       ? ({ kind: "nothing-to-send" } as const)
-      : account?.payoutsEnabled
+      : account?.payoutsEnabled && current.consultantVerified
         ? ({ kind: "send", destination: account.stripeAccountId } as const)
         : null;
   if (!settle) return transfer;

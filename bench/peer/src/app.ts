@@ -30,6 +30,8 @@ type Viewer = {
   firstName: string;
   lastName: string;
   role: string;
+  /** The shell's "confirm your email" banner (docs/decisions/070). */
+  emailVerified: boolean;
   businessId: string | null;
   businessName: string | null;
   memberTier: string | null;
@@ -75,11 +77,12 @@ async function loadViewer(db: D1Database, cookie: string | undefined, now: numbe
     lastName: row[5] as string,
     role: row[7] as string,
     // row[8] is the user's staff_role.
-    businessId: (row[9] as string | null) ?? null,
-    businessName: (row[11] as string | null) ?? null,
-    memberTier: (row[19] as string | null) ?? null,
-    subscriptionStatus: (row[22] as string | null) ?? null,
-    // row[32] is the user's role in that business (the app's viewer.member).
+    emailVerified: row[9] === 1,
+    businessId: (row[10] as string | null) ?? null,
+    businessName: (row[12] as string | null) ?? null,
+    memberTier: (row[20] as string | null) ?? null,
+    subscriptionStatus: (row[23] as string | null) ?? null,
+    // row[33] is the user's role in that business (the app's viewer.member).
   };
 }
 

@@ -16,6 +16,7 @@ import {
   PHONE,
   signInAsDemoClient,
   signUpNewClient,
+  verifyEmailFromOutbox,
 } from "../support";
 
 /** Brand-new businesses (Fore River Provisions: NAICS 459110, 25-50 employees, $5-10 million). */
@@ -163,7 +164,8 @@ describe("benchmarking", () => {
   browserTest(
     "BASIC at 1280 px: a new business connects the demo company, buys the year and reads its report (also on a phone)",
     async ({ page }) => {
-      await signUpNewClient(page, NEW_CLIENT);
+      const { email } = await signUpNewClient(page, NEW_CLIENT);
+      await verifyEmailFromOutbox(page, email);
       await openFromDashboard(page, "Compare your company with businesses of your industry and size.");
 
       await region(page, "What benchmarking shows")
@@ -291,6 +293,7 @@ describe("benchmarking", () => {
     "SCALE at 1280 px: the plan includes the year, Start Benchmarking builds the report from the sign-up bands; stored with the whole-dollar texts of before, it reads the same (also on a phone)",
     async ({ page }) => {
       const { email } = await signUpNewClient(page, NEW_CLIENT);
+      await verifyEmailFromOutbox(page, email);
       await page.goto("/plan-select");
       await page
         .getByRole("article", { name: "SCALE", exact: true })

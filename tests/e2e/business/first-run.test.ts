@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, PHONE, signUpNewClient } from "../support";
+import { browserTest, expectPath, PHONE, signUpNewClient, verifyEmailFromOutbox } from "../support";
 
 /**
  * A new business's first run (issue #36): after the plan, the sign-up flow goes on to "Almost
@@ -66,7 +66,8 @@ for (const [label, viewport] of [
     browserTest(
       "a paid plan's checkout returns to the completion card, whose Next goes on to 'Almost there!'",
       async ({ page }) => {
-        await signUpNewClient(page, { emailPrefix: `first-run-paid-${label}` });
+        const { email } = await signUpNewClient(page, { emailPrefix: `first-run-paid-${label}` });
+        await verifyEmailFromOutbox(page, email);
         await page.goto("/plan-select");
         await card(page, "STARTER").getByRole("button", { name: "Start Free Trial", exact: true }).click();
         await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));

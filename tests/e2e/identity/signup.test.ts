@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { DEMO_CLIENT } from "../../../db/seed/demo";
-import { browserTest, expectPath } from "../support";
+import { browserTest, expectPath, verifyEmailFromOutbox } from "../support";
 
 const PASSWORD_RULES = "Required: 8 characters, 1 uppercase, 1 number, 1 special character.";
 const NAICS_UNKNOWN = "That isn't a 2022 NAICS industry code. Use the NAICS lookup to find yours.";
@@ -107,6 +107,22 @@ describe("signing up a new business", () => {
       await page.getByRole("link", { name: "Skip this Step", exact: true }).click();
       await expectPath(page, "/dashboard");
       await page.getByText("Hello, Rowan Castellano", { exact: true }).waitFor();
+
+      // Until the address is confirmed, a banner says so (docs/decisions/070); its button sends the link again.
+      const banner = page.getByRole("region", { name: "Confirm your email address", exact: true });
+      await banner
+        .getByText(
+          `We sent a link to ${email}. Open it to confirm your address: paying, inviting colleagues and receiving payouts wait until you do.`,
+          { exact: true },
+        )
+        .waitFor();
+      await banner.getByRole("button", { name: "Send the link again", exact: true }).click();
+      await banner.getByRole("status").getByText(`We sent a new link to ${email}. It works for 7 days.`).waitFor();
+      // The newest link, from the local outbox, confirms it; the banner is gone.
+      await verifyEmailFromOutbox(page, email);
+      await page.goto("/dashboard");
+      await page.getByText("Hello, Rowan Castellano", { exact: true }).waitFor();
+      expect(await banner.count()).toBe(0);
 
       // The business has the industry picked in the combobox.
       await page.goto("/company-profile?tab=business");

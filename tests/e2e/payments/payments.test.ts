@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, PHONE, signUpNewClient } from "../support";
+import { browserTest, expectPath, PHONE, signUpNewClient, verifyEmailFromOutbox } from "../support";
 
 /** Brand-new businesses: the demo account stays on its own plan for the other tests. */
 const NEW_CLIENT = { emailPrefix: "payments" };
@@ -17,7 +17,8 @@ describe("payments in the built-in test checkout", () => {
   browserTest(
     "a new business picks SCALE yearly, pays, sees the completion card and Scale in settings, then cancels in the portal",
     async ({ page }) => {
-      await signUpNewClient(page, NEW_CLIENT);
+      const { email } = await signUpNewClient(page, NEW_CLIENT);
+      await verifyEmailFromOutbox(page, email);
       await page.goto("/plan-select");
       await page.getByRole("heading", { name: "Best Plans for Business", level: 1 }).waitFor();
       await page.getByRole("radio", { name: "Yearly", exact: true }).check();
@@ -81,7 +82,8 @@ describe("payments in the built-in test checkout", () => {
     browserTest(
       `at ${viewport.width} px: canceling the test checkout changes nothing; another plan waits for that checkout, which can be canceled`,
       async ({ page }) => {
-        await signUpNewClient(page, NEW_CLIENT);
+        const { email } = await signUpNewClient(page, NEW_CLIENT);
+        await verifyEmailFromOutbox(page, email);
         await page.goto("/plan-select");
         await card(page, "STARTER").getByRole("button", { name: "Start Free Trial", exact: true }).click();
         await page.waitForURL((url) => url.pathname.startsWith("/test-checkout/"));

@@ -99,6 +99,7 @@ export async function viewerOf(userId: string, businessId: string) {
       phone: "",
       role: "client" as const,
       staffRole: null,
+      emailVerified: true,
     },
     business,
     member: { role: "owner" as const },

@@ -27,7 +27,7 @@ type StaffRole = "admin" | "manager";
 
 /** A ready user row (password PASSWORD), optionally with a business. */
 export async function createUser(
-  options: { role?: Role; withBusiness?: boolean; email?: string; staffRole?: StaffRole } = {},
+  options: { role?: Role; withBusiness?: boolean; email?: string; staffRole?: StaffRole; unverified?: boolean } = {},
 ) {
   const id = uniqueId("user");
   const email = options.email ?? `${id}@example.test`;
@@ -41,6 +41,8 @@ export async function createUser(
     role: options.role ?? "client",
     // Staff are admins unless told otherwise (every manager could do everything before staff roles).
     staffRole: options.role === "manager" ? (options.staffRole ?? "admin") : null,
+    // Verified unless the test is about an unverified account (docs/decisions/070).
+    emailVerifiedAt: options.unverified ? null : new Date(),
   };
   await db().insert(users).values(user);
   const business = options.withBusiness ? await createBusiness(id) : null;

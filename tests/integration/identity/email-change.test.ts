@@ -26,7 +26,7 @@ const UPDATE = "/api/client/updateInfo";
 const SETTINGS_PASSWORD = "Fresh@start1!";
 const PASSWORD_FOR_EMAIL = "Enter your current password to change your email.";
 const WRONG_PASSWORD = "You did not enter your old password in correctly.";
-const INVALID_LINK = "This link has expired or was already used. Ask for a new one in your settings.";
+const INVALID_LINK = "This link has expired or was already used. Sign in to ask for a new one.";
 const UNREADABLE_FORM = "We couldn't read that form. Please reload the page and try again.";
 const TAKEN_AT_LINK =
   "Another account now uses that email, so it could not become your sign-in email. Choose another one in your settings.";

@@ -716,7 +716,7 @@ describe("one open checkout per deliverable (issue #36)", () => {
     const { user, business } = await signedInClient();
     const { outlineId, itemId } = await createItem(business.id, 50_000);
     const viewer = async (): Promise<CheckoutViewer> => ({
-      user: { id: user.id, email: user.email },
+      user: { id: user.id, email: user.email, emailVerified: true },
       business: await businessRow(business.id),
     });
     const start = async (at: number) => startItemCheckout(appAt(at), await viewer(), { itemId, outlineId }, ORIGIN);

@@ -50,6 +50,10 @@ describe("the notification kinds registry", () => {
       "email_changed",
       "email_change_verify",
       "email_change_requested",
+      // A /verify-email link's kind (docs/decisions/070): it changes the address or confirms it.
+      "change",
+      "verify",
+      "email_verification",
       "password_changed",
       "password_reset",
       "benchmarking",

@@ -106,6 +106,8 @@ describe("demo seed SQL", () => {
     const users = statements.filter((s) => s.startsWith("INSERT INTO users "));
     expect(users).toHaveLength(DEMO_ACCOUNTS.length);
     for (const user of users) expect(user).toContain(`'${FAKE_HASH}'`);
+    // Every demo account's email counts as verified (docs/decisions/070).
+    for (const user of users) expect(user).toMatch(/, email_verified_at\) VALUES \(.*, \d{13}\) ON CONFLICT/);
     expect(statements.filter((s) => s.startsWith("INSERT INTO businesses "))).toHaveLength(1);
     expect(statements.filter((s) => s.startsWith("INSERT INTO business_members "))).toHaveLength(1);
     expect(statements.filter((s) => s.startsWith("INSERT INTO consultant_profiles "))).toHaveLength(
