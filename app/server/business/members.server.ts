@@ -1,5 +1,5 @@
 // The people of a business (docs/decisions/066): the business domain owns `business_members`.
-import { asc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, Column, eq, getTableName, is, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AppContext } from "~/server/load-context";
 import { businesses, businessMembers } from "~db/schema";
 import type { BusinessMemberRole } from "~db/enums";
@@ -22,19 +22,39 @@ function rolesWhoMay(action: BusinessAction): SQL {
 }
 
 /**
- * The ids of the members of `businessId` (a column or a value) whose role may take `action`, as a
- * column of the caller's one query (docs/decisions/068): who a notice about the business goes to.
- * Owners first, then admins, members and viewers, each oldest first; a deactivated account is not
- * told. Aliased as `alias` (a batch keys its rows by column name).
+ * The ids (or, with `field: "email"`, the email addresses) of the members of `businessId` (a column
+ * or a value) whose role may take `action`, as a column of the caller's one query
+ * (docs/decisions/068): who a notice about the business goes to. Owners first, then admins, members
+ * and viewers, each oldest first; a deactivated account is not told. Aliased as `alias` (a batch
+ * keys its rows by column name).
  */
-export function membersWhoMayColumn(businessId: SQL | AnyColumn | string, action: BusinessAction, alias: string) {
+export function membersWhoMayColumn(
+  businessId: SQL | AnyColumn | string,
+  action: BusinessAction,
+  alias: string,
+  field: "id" | "email" = "id",
+) {
+  const value = field === "email" ? sql`u.email` : sql`m.user_id`;
+  // A column is named with its table: drizzle writes a lone table's columns bare, and a bare "id"
+  // inside this subquery would be the user's.
+  if (is(businessId, Column))
+    businessId = sql`${sql.identifier(getTableName(businessId.table))}.${sql.identifier(businessId.name)}`;
   return sql<
     string[]
-  >`(SELECT json_group_array(t.user_id) FROM (SELECT m.user_id FROM business_members m JOIN users u ON u.id = m.user_id
+  >`(SELECT json_group_array(t.value) FROM (SELECT ${value} AS value FROM business_members m JOIN users u ON u.id = m.user_id
       WHERE m.business_id = ${businessId} AND m.role IN (${rolesWhoMay(action)}) AND u.deactivated_at IS NULL
       ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'member' THEN 2 ELSE 3 END, m.created_at, m.user_id) t)`
     .mapWith((value: unknown) => (typeof value === "string" ? (JSON.parse(value) as string[]) : []))
     .as(alias);
+}
+
+/**
+ * The join condition of `business_members` for an INSERT … SELECT that writes one row per member of
+ * `businessId` whose role may take `action` (an account deactivated is not told).
+ */
+export function membersWhoMayJoin(businessId: SQL | AnyColumn, action: BusinessAction): SQL {
+  return sql`${businessMembers.businessId} = ${businessId} AND ${businessMembers.role} IN (${rolesWhoMay(action)})
+    AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = ${businessMembers.userId} AND u.deactivated_at IS NOT NULL)`;
 }
 
 /** The ids of the members of `businessId` whose role may take `action` (see membersWhoMayColumn): one query. */
