@@ -132,3 +132,30 @@ describe("POST /switch-business", () => {
     });
   });
 });
+
+describe("POST /api/client/business/create by a member of another business", () => {
+  it("creates their own business (one at most), the session then works in it, and the other membership stays", async () => {
+    const member = await signedInMember(client.business.id, "admin");
+    const fields = {
+      name: "Outside Books LLC",
+      city: "Portland",
+      state: "ME",
+      employeeCount: "0-25",
+      revenue: "1-5 million",
+      naics: 541211,
+      clientRole: "Owner",
+    };
+    const created = await call("/api/client/business/create", { json: fields, cookie: member.token });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const body = (await created.json()) as { _id: string };
+    expect(await auth(member.token)).toMatchObject({ business: { _id: body._id }, member: { role: "owner" } });
+    const again = await call("/api/client/business/create", {
+      json: { ...fields, name: "Second" },
+      cookie: member.token,
+    });
+    expect(again.status).toBe(409);
+    const page = await (await call("/dashboard", { cookie: member.token })).text();
+    expect(page).toContain(`>${html(SWITCHER_TEXTS.option("Birch Bakery", "Admin"))}</option>`);
+    expect(page).toContain(`>${html(SWITCHER_TEXTS.option("Outside Books LLC", "Owner"))}</option>`);
+  });
+});
