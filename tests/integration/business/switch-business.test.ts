@@ -141,7 +141,7 @@ describe("POST /api/client/business/create by a member of another business", () 
       city: "Portland",
       state: "ME",
       employeeCount: "0-25",
-      revenue: "1-5 million",
+      revenue: "5-10 million",
       naics: 541211,
       clientRole: "Owner",
     };
