@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import {
   data,
   redirect,
@@ -192,16 +193,22 @@ export const shouldRevalidate = keepWizardOnOwnPosts;
 export default function CreateInsight() {
   const { requestId, draftScope, defaults, pricing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as CreateInsightActionData | undefined;
+  const may = useMemberCan();
   return (
     <WizardFrame eyebrow="Insights" title={CREATE_INSIGHT_TITLE}>
-      <CreateInsightWizard
-        key={requestId}
-        requestId={requestId}
-        draftScope={draftScope}
-        defaults={defaults}
-        pricing={pricing}
-        actionData={actionData}
-      />
+      {/* A role that may not ask sees why instead of the wizard (docs/decisions/068). */}
+      {!may("requestInsights") ? (
+        <RoleNotice action="requestInsights" />
+      ) : (
+        <CreateInsightWizard
+          key={requestId}
+          requestId={requestId}
+          draftScope={draftScope}
+          defaults={defaults}
+          pricing={pricing}
+          actionData={actionData}
+        />
+      )}
     </WizardFrame>
   );
 }

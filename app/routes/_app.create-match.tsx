@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -182,9 +183,15 @@ export const shouldRevalidate = keepWizardOnOwnPosts;
 export default function CreateMatch() {
   const { requestId, draftScope } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as CreateMatchActionData | undefined;
+  const may = useMemberCan();
   return (
     <WizardFrame eyebrow="Matching" title={CREATE_MATCH_TITLE} className="create-match-page">
-      <CreateMatchWizard key={requestId} requestId={requestId} draftScope={draftScope} actionData={actionData} />
+      {/* A role that may not ask sees why instead of the wizard (docs/decisions/068). */}
+      {!may("requestMatches") ? (
+        <RoleNotice action="requestMatches" />
+      ) : (
+        <CreateMatchWizard key={requestId} requestId={requestId} draftScope={draftScope} actionData={actionData} />
+      )}
     </WizardFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemberCan } from "~/components/business/role-gate";
 import {
   data,
   redirect,
@@ -325,15 +326,19 @@ function FeaturePanel({
   data: FeatureData;
   actionData: FeatureActionData;
 }) {
+  // What the member's role may not do is not offered (docs/decisions/068).
+  const may = useMemberCan();
   switch (focus) {
     case "Insights":
       return (
         <FeaturePanelFrame
           title="Insights"
           action={
-            <Link to="/create-insight" className="button button-primary">
-              Create New Insight
-            </Link>
+            may("requestInsights") ? (
+              <Link to="/create-insight" className="button button-primary">
+                Create New Insight
+              </Link>
+            ) : null
           }
         >
           {data.tiles.length === 0 ? (
@@ -354,9 +359,11 @@ function FeaturePanel({
         <FeaturePanelFrame
           title="Matching"
           action={
-            <Link to="/create-match" className="button button-primary">
-              Create New Match
-            </Link>
+            may("requestMatches") ? (
+              <Link to="/create-match" className="button button-primary">
+                Create New Match
+              </Link>
+            ) : null
           }
         >
           <MatchingFeature

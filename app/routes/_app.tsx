@@ -5,19 +5,22 @@ import { AppShell } from "~/components/shell/app-shell";
 import { requireClientBusiness } from "~/http/guards.server";
 import { hasEngagements } from "~/server/engagements/engagement-views.server";
 import { loadNotificationSummary } from "~/server/notifications/notifications.server";
+import { loadMemberships } from "~/server/business/members.server";
 
 /**
  * Pathless layout of every signed-in client page. The guard applies startup routing (spec §2):
  * no session → /, other roles → their home, a client without a business → /signup-business.
  * It also loads the user's notifications: the one list the top bar's bell and the dashboard's
  * Notifications card both show (and the bell's unread count, in the same db.batch), and whether the business has an engagement (the navigation's
- * Engagements entry, spec §2). Two sequential D1 round trips (viewer, then the two side by side).
+ * Engagements entry, spec §2), and the businesses the person belongs to (the shell's switcher,
+ * docs/decisions/068). Two sequential D1 round trips (viewer, then the three side by side).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const [{ notifications, unread }, engagements] = await Promise.all([
+  const [{ notifications, unread }, engagements, memberships] = await Promise.all([
     loadNotificationSummary(context.app, viewer.user.id),
     hasEngagements(context.app, viewer.business.id),
+    loadMemberships(context.app, viewer.user.id),
   ]);
   return {
     notifications,
@@ -31,11 +34,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** The "Confirm your email address" banner (docs/decisions/070): the address, while unverified. */
     unverifiedEmail: viewer.user.emailVerified ? null : viewer.user.email,
     business: {
+      id: viewer.business.id,
       name: viewer.business.name,
       memberTier: viewer.business.memberTier,
       /** The subscription's last renewal payment failed (Stripe's past_due). */
       paymentPastDue: viewer.business.subscriptionStatus === "past_due",
     },
+    /** The viewer's role in the business: pages hide what it may not do (can(), docs/decisions/068). */
+    member: viewer.member,
+    /** Every business the person belongs to (the switcher shows when there is more than one). */
+    memberships: memberships.map(({ businessId, name, role }) => ({ businessId, name, role })),
   };
 }
 
@@ -51,9 +59,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function AppLayout() {
-  const { user, hasEngagements: engagements, unverifiedEmail } = useLoaderData<typeof loader>();
+  const { user, hasEngagements: engagements, business, memberships, unverifiedEmail } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user} hasEngagements={engagements}>
+    <AppShell user={user} hasEngagements={engagements} business={business} memberships={memberships}>
       {unverifiedEmail ? <EmailVerificationBanner email={unverifiedEmail} /> : null}
       <Outlet />
     </AppShell>

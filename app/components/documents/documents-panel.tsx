@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { FILE_ACCEPT } from "~/components/files/file-check";
 import { formatFileSize, formatPercent } from "~/lib/shared/numbers";
 import { DOCUMENT_COPY, DOCUMENT_SOURCE_LABELS } from "~/lib/documents/document-copy";
@@ -26,6 +27,7 @@ const FOLDER_LIST_ID = "document-folders";
  */
 export function DocumentsPanel({ hub, result }: { hub: DocumentsHub; result: Result }) {
   const filtering = hub.query.q !== "" || hub.query.folder !== "";
+  const may = useMemberCan();
   return (
     <div className="documents-hub stack">
       <p className="documents-intro">{DOCUMENT_COPY.intro}</p>
@@ -37,7 +39,12 @@ export function DocumentsPanel({ hub, result }: { hub: DocumentsHub; result: Res
           <option key={folder} value={folder} />
         ))}
       </datalist>
-      <UploadForm result={result?.form === "upload" ? result : null} />
+      {/* A role that may not use the hub reads it: no upload form (docs/decisions/068). */}
+      {may("useHub") ? (
+        <UploadForm result={result?.form === "upload" ? result : null} />
+      ) : (
+        <RoleNotice action="useHub" />
+      )}
       <FilterForm hub={hub} />
       {hub.groups.map((group) => (
         <DocumentGroupSection

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { formatDate } from "~/lib/shared/dates";
 import { usePosting } from "~/components/ui/pending-post";
 import { type DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
@@ -55,6 +56,7 @@ function stateItems(items: readonly DeliveryItemView[]) {
  */
 export function DeliverableActions({ outline, rating = null, actionData = null, action }: DeliverableActionsProps) {
   const prepaying = usePosting("prepay");
+  const may = useMemberCan();
   const intent = actionData?.intent ?? null;
   const message = actionData?.message ?? null;
   const failed = Boolean(actionData?.failed);
@@ -69,7 +71,8 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
           </p>
         ) : null}
         <p className="deliverable-complete">{ENGAGEMENT_COMPLETE_TEXT}</p>
-        {rating === null || intent === "rate" ? (
+        {(rating === null || intent === "rate") && !may("reviewDeliverables") ? null : rating === null ||
+          intent === "rate" ? (
           <RateConsultant
             matchId={outline.matchRequestId}
             savedRating={rating?.clientSatisfaction ?? null}
@@ -125,7 +128,9 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
               <p className="delivery-notes">{current.summaryOfWork}</p>
               <h4>{DELIVERED_FILES_HEADING}</h4>
               <DeliveredFiles files={current.files} itemTitle={current.title} />
-              {current.businessDeliveryReview === "pending" ? (
+              {current.businessDeliveryReview === "pending" && !may("reviewDeliverables") ? (
+                <RoleNotice action="reviewDeliverables" />
+              ) : current.businessDeliveryReview === "pending" ? (
                 <ItemReviewDialog
                   deliveryOutlineId={outline._id}
                   deliveryItemId={current.deliveryItemId}
@@ -145,7 +150,9 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
         </article>
       ) : null}
 
-      {next ? (
+      {next && !may("pay") ? (
+        <RoleNotice action="pay" />
+      ) : next ? (
         <Form method="post" action={action} className="deliverable-prepay" preventScrollReset>
           <input type="hidden" name="intent" value="prepay" />
           <input type="hidden" name="deliveryOutlineId" value={outline._id} />

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -97,6 +98,7 @@ export function PlanReviewDialog({
     dialogRef.current?.showModal();
   };
   const rejecting = decision === "revision";
+  const may = useMemberCan();
   const headingId = `${formId}-heading`;
   const explainerId = `${formId}-explainer`;
   const failed = !sending && reply?.failed ? reply.failed : null;
@@ -105,7 +107,9 @@ export function PlanReviewDialog({
 
   return (
     <div className="plan-review">
-      {canReview ? (
+      {canReview && !may("sign") ? (
+        <RoleNotice action="sign" />
+      ) : canReview ? (
         <div className="button-row plan-review-buttons">
           <button type="button" className="button button-secondary" onClick={() => open("revision")}>
             {PLAN_REJECT_LABEL}

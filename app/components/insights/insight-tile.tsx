@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { categoryLabel } from "~/lib/shared/format";
 import { CLICK_TO_VIEW, PAY_NOW_LABEL, clientInsightStatus, paidStateLabel } from "~/lib/insights/insight-status";
 import { formatDate } from "~/lib/shared/dates";
@@ -54,9 +55,12 @@ export function InsightTile({ tile, headingLevel = 3 }: { tile: TileData; headin
 
 function PaymentState({ tile }: { tile: Extract<TileData, { type: "REPORT" }> }) {
   const paying = usePosting({ intent: "pay", insightId: tile.id });
+  const may = useMemberCan();
   if (tile.paymentComplete || tile.coveredByPlan) {
     return <p className="insight-tile-payment badge badge-soft">{paidStateLabel(tile)}</p>;
   }
+  // A role that may not pay sees no Pay Now (docs/decisions/068).
+  if (!may("pay")) return <RoleNotice action="pay" />;
   return (
     <Form method="post" action="/features?focus=Insights" className="insight-tile-pay">
       <input type="hidden" name="intent" value="pay" />

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { formatDate } from "~/lib/shared/dates";
 import { FormAlert } from "~/components/ui/form-alert";
 import { usePosting } from "~/components/ui/pending-post";
@@ -37,6 +38,8 @@ export function CompanyDataSection({
   action: string;
 }) {
   const submitting = usePosting(DISCONNECT_INTENT);
+  // Connecting and disconnecting are the business's settings (docs/decisions/068).
+  const may = useMemberCan();
   const success = actionData?.message ?? null;
   const error = actionData?.error ?? null;
 
@@ -68,7 +71,9 @@ export function CompanyDataSection({
           {connection.status !== "connected" ? (
             <p className="muted">QuickBooks access was revoked. Reconnect your company data.</p>
           ) : null}
-          {confirming ? (
+          {!may("changeSettings") ? (
+            <RoleNotice action="changeSettings" />
+          ) : confirming ? (
             <Form method="post" action={action} className="stack company-data-confirm" replace>
               <p>
                 <strong>Disconnect your company data?</strong> Partwise will stop reading your books and delete your
@@ -108,11 +113,15 @@ export function CompanyDataSection({
           <p className="muted">
             Connect your accounting data to see your revenue charts and revenue per employee on the dashboard.
           </p>
-          <p>
-            <a href={CONNECT_SETTINGS_PATH} className="button button-primary">
-              Connect Company Data
-            </a>
-          </p>
+          {may("changeSettings") ? (
+            <p>
+              <a href={CONNECT_SETTINGS_PATH} className="button button-primary">
+                Connect Company Data
+              </a>
+            </p>
+          ) : (
+            <RoleNotice action="changeSettings" />
+          )}
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { BrandMark } from "./brand-mark";
+import { BusinessSwitcher } from "./business-switcher";
 import { MainNav } from "./main-nav";
 import type { ShellData } from "./shell-data";
 import { TopBar } from "./top-bar";
@@ -16,9 +17,15 @@ const NAV_ID = "main-nav";
 export function AppShell({
   user,
   hasEngagements = false,
+  business,
+  memberships,
   children,
 }: {
   user: ShellData["user"];
+  /** The business the session works in (its name shows in the toolbar). */
+  business: Pick<ShellData["business"], "id" | "name">;
+  /** Every business the person belongs to: a switcher when there is more than one. */
+  memberships: ShellData["memberships"];
   /** The business has an engagement: the navigation's Engagements entry is enabled (spec §2). */
   hasEngagements?: boolean;
   children: ReactNode;
@@ -75,6 +82,7 @@ export function AppShell({
           <div className="sidebar-brand">
             <BrandMark inverted />
           </div>
+          <BusinessSwitcher business={business} memberships={memberships} />
           <MainNav id={NAV_ID} hasEngagements={hasEngagements} />
         </div>
       </header>

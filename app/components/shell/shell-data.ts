@@ -1,10 +1,18 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader } from "~/routes/_app";
 import type { NotificationData } from "~/components/dashboard/notifications-card";
+import type { BusinessMemberRole } from "~db/enums";
+
+/** A business the person belongs to, with their role in it (the switcher's options). */
+export type ShellMembership = { businessId: string; name: string; role: BusinessMemberRole };
 
 export type ShellData = {
   user: { firstName: string; lastName: string; email: string };
-  business: { name: string; memberTier: string; paymentPastDue: boolean };
+  business: { id: string; name: string; memberTier: string; paymentPastDue: boolean };
+  /** The person's role in the business (pages hide what it may not do). */
+  member: { role: BusinessMemberRole };
+  /** Every business the person belongs to, by name. */
+  memberships: ShellMembership[];
   /** The user's newest notifications: the bell and the dashboard's card show this one list. */
   notifications: NotificationData[];
   /** How many of the user's notifications are unread (the bell's badge). */

@@ -63,6 +63,13 @@ export const NO_COMPANY_DATA_MESSAGE = "No company data connected";
 // What the client receives on publish.
 export const INSIGHT_READY_NOTIFICATION_TITLE = "Your insight is available!";
 export const INSIGHT_READY_EMAIL_SUBJECT = "Your Partwise insight is ready";
+/** The insight-ready email's texts (its notification is the title and the report's title). */
+export const INSIGHT_READY_EMAIL = {
+  body: "Your Partwise engagement manager has published your insight report.",
+  report: "Report",
+  action: "View your insight",
+  footer: "You received this email because your business requested an insight on Partwise.",
+} as const;
 
 // The report editor.
 export const REPORT_TITLE_MAX_LENGTH = 120;

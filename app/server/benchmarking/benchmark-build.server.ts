@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { membersWhoMayColumn } from "~/server/business/members.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   deleteUntouchedBenchmarkInsight,
@@ -19,7 +20,7 @@ import { payrollByMonth, type ExpenseLine } from "~/lib/finance/expense-lines";
 import { naicsTitle } from "~/server/business/naics.server";
 import type { AppContext } from "~/server/load-context";
 import { runReads } from "~db/prepared";
-import { notify, type Notice } from "~/server/notifications/notify.server";
+import { notify, noticesTo, type Notice } from "~/server/notifications/notify.server";
 import { PermanentJobError, RetryableJobError } from "~/server/platform/jobs.server";
 import { benchmarksFromAssets, loadReferenceData } from "./reference-data.server";
 import { benchmarkingAccess, benchmarkingYear, rerunBenchmarking, yearRowQuery } from "./benchmarking-access.server";
@@ -31,7 +32,7 @@ import {
 } from "./report-compute.server";
 import { accessTier } from "~/lib/payments/trial";
 
-/** Where the notification and the email send the owner. */
+/** Where the notification and the email send the business's members. */
 export const BENCHMARKING_PATH = "/benchmarking";
 /** The job's lastError while it goes round again because the books changed during the build. */
 export const BOOKS_CHANGED_DURING_BUILD = "The books changed while the report was built; building again with them.";
@@ -56,7 +57,7 @@ export const BENCHMARKING_READY_KIND = "benchmarking_ready";
  *    batch leaves the previous report as it was. The same batch reads the finance report again:
  *    books stored while the build ran (their refresh left this running job alone) send it round
  *    again at once.
- * 5. The owner is told: an in-app notification and an email with a link to /benchmarking
+ * 5. The members who may request insights are told (docs/decisions/068): an in-app notification and an email with a link to /benchmarking
  *    ("ready" the first time, "updated" on a rebuild). The link is on APP_URL, else on the app's
  *    last known origin (recorded by the request that started the job; docs/decisions/047). A
  *    notice that cannot be written is logged; the built report stands.
@@ -74,7 +75,7 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
     app.db
       .select({
         id: businesses.id,
-        ownerUserId: businesses.ownerUserId,
+        readerIds: membersWhoMayColumn(businesses.id, "requestInsights", "reader_ids"),
         naics: businesses.naics,
         numberOfEmployees: businesses.numberOfEmployees,
         employeeBand: businesses.employeeBand,
@@ -174,8 +175,7 @@ export async function buildBenchmarkReport(app: AppContext, job: Job): Promise<v
     year,
     report.peerGroup.name,
   );
-  await tellOwner(app, {
-    userId: business.ownerUserId,
+  await tellMembers(app, business.readerIds, {
     businessId: job.businessId,
     kind: BENCHMARKING_READY_KIND,
     title: texts.title,
@@ -222,13 +222,16 @@ export function booksInput(finance: {
   };
 }
 
-/** The owner's notice; a notice that cannot be written is logged, the built report stands. */
-async function tellOwner(app: AppContext, notice: Notice): Promise<void> {
+/**
+ * The notice to the members who work with the business's reports (who may request insights,
+ * docs/decisions/068); a notice that cannot be written is logged, the built report stands.
+ */
+async function tellMembers(app: AppContext, userIds: readonly string[], notice: Omit<Notice, "userId">): Promise<void> {
   try {
     // No request here: notify takes APP_URL, else the app's last known origin, for the link.
-    await notify(app, null, [notice]);
+    await notify(app, null, noticesTo(userIds, notice));
   } catch (error) {
-    console.error(`The ${notice.kind} notice to user ${notice.userId} could not be written:`, errorText(error));
+    console.error(`The ${notice.kind} notice of business ${notice.businessId} could not be written:`, errorText(error));
   }
 }
 

@@ -20,12 +20,15 @@ import {
   NOTICE_ITEM_REFUNDED_CONSULTANT,
 } from "~/lib/payouts/receipt-copy";
 import type { AppContext } from "~/server/load-context";
-import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
+import { managerIds, notify, noticesTo, type Notice } from "~/server/notifications/notify.server";
+import { membersWhoMayColumn } from "~/server/business/members.server";
 
 /**
  * The notifications of the deliverables' steps (issue #14: item_paid → consultant, item_delivered
  * → business, item_approved / item_revision / item_paused → consultant and managers,
- * engagement_completed → all three). Each is sent once, by the one call that made the change;
+ * engagement_completed → all three). "The business" is its members whose role acts on it
+ * (docs/decisions/068): who reviews deliverables for a delivery and a completion, who pays for a
+ * refund. Each is sent once, by the one call that made the change;
  * a notice that cannot be written is logged and never undoes the step.
  */
 export type DeliverableNoticeKind =
@@ -42,7 +45,10 @@ type People = {
   outlineTitle: string;
   businessId: string;
   businessName: string;
-  ownerUserId: string | null;
+  /** The members who review deliverables (delivered, completed: docs/decisions/068). */
+  reviewerIds: string[];
+  /** The members who pay (a refund). */
+  payerIds: string[];
   consultantId: string | null;
   assignedManagerId: string | null;
   itemId: string;
@@ -57,7 +63,8 @@ async function peopleOfItem(app: AppContext, itemId: string): Promise<People | n
       outlineTitle: deliveryOutlines.title,
       businessId: deliveryOutlines.businessId,
       businessName: businesses.name,
-      ownerUserId: businesses.ownerUserId,
+      reviewerIds: membersWhoMayColumn(businesses.id, "reviewDeliverables", "reviewer_ids"),
+      payerIds: membersWhoMayColumn(businesses.id, "pay", "payer_ids"),
       consultantId: deliveryOutlines.consultantId,
       assignedManagerId: matchRequests.assignedManagerId,
       itemId: deliveryItems.id,
@@ -95,10 +102,9 @@ function noticesFor(kind: DeliverableNoticeKind, people: People, managers: reado
         footer: FOOTERS.consultant,
       });
   };
-  const toBusiness = (title: string, body: string) => {
-    if (people.ownerUserId)
-      notices.push({
-        userId: people.ownerUserId,
+  const toBusiness = (recipients: readonly string[], title: string, body: string) => {
+    notices.push(
+      ...noticesTo(recipients, {
         businessId: people.businessId,
         kind,
         title,
@@ -106,7 +112,8 @@ function noticesFor(kind: DeliverableNoticeKind, people: People, managers: reado
         link: businessEngagementPath(people.outlineId),
         action: "Open the engagement",
         footer: FOOTERS.business,
-      });
+      }),
+    );
   };
   const toManagers = (title: string, body: string) => {
     for (const userId of managers)
@@ -134,6 +141,7 @@ function noticesFor(kind: DeliverableNoticeKind, people: People, managers: reado
       break;
     case "item_delivered":
       toBusiness(
+        people.reviewerIds,
         NOTICE_ITEM_DELIVERED,
         `Your consultant delivered ${item} of ${plan}. Please review it: accept it, or ask for a revision.`,
       );
@@ -169,7 +177,11 @@ function noticesFor(kind: DeliverableNoticeKind, people: People, managers: reado
       );
       break;
     case "engagement_completed":
-      toBusiness(NOTICE_ENGAGEMENT_COMPLETED, `${plan} is complete. Please rate your consultant and see your results.`);
+      toBusiness(
+        people.reviewerIds,
+        NOTICE_ENGAGEMENT_COMPLETED,
+        `${plan} is complete. Please rate your consultant and see your results.`,
+      );
       toConsultant(
         NOTICE_ENGAGEMENT_COMPLETED,
         `${people.businessName} approved the last deliverable: ${plan} is complete.`,
@@ -180,7 +192,7 @@ function noticesFor(kind: DeliverableNoticeKind, people: People, managers: reado
       break;
     // Issue #18: the manager refunded a prepaid deliverable that will not be delivered.
     case "item_refunded":
-      toBusiness(NOTICE_ITEM_REFUNDED, NOTICE_ITEM_REFUNDED_BUSINESS(people.itemTitle, plan));
+      toBusiness(people.payerIds, NOTICE_ITEM_REFUNDED, NOTICE_ITEM_REFUNDED_BUSINESS(people.itemTitle, plan));
       toConsultant(
         NOTICE_ITEM_REFUNDED,
         NOTICE_ITEM_REFUNDED_CONSULTANT(people.businessName, people.itemTitle, plan),

@@ -45,7 +45,7 @@ import { fullName } from "~/lib/shared/format";
 import { auditAfterChange, type AuditActor } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { itemScheduleColumns, outlineStageColumns } from "./engagement-columns.server";
-import { notify } from "~/server/notifications/notify.server";
+import { notify, noticesTo, type Notice } from "~/server/notifications/notify.server";
 import {
   itemLabels,
   loadOutlineContext,
@@ -406,18 +406,19 @@ export async function reviewPlan(
   const [written] = await app.db.batch([reviewWrite, audit, ...(approved ? [matchWrite] : [])]);
   if (written.length === 0) return { ok: false, status: 409, msg: PLAN_REVIEW_NOT_PENDING };
   const consultantName = context.consultant ? fullName(context.consultant.firstName, context.consultant.lastName) : "";
-  const notices = [];
+  const notices: Notice[] = [];
   if (approved) {
-    notices.push({
-      userId: context.business.ownerUserId,
-      businessId: context.business.id,
-      kind: "plan_approved",
-      title: PLAN_APPROVED_BUSINESS_NOTICE.title,
-      body: `${consultantName || "Your consultant"} wrote the engagement plan "${outline.title}" and an engagement manager approved it. Read it, then accept and sign it or reject it with notes.`,
-      link: businessEngagementPath(outline.id),
-      action: PLAN_APPROVED_BUSINESS_NOTICE.action,
-      footer: PLAN_APPROVED_BUSINESS_NOTICE.footer,
-    });
+    notices.push(
+      ...noticesTo(context.business.signerIds, {
+        businessId: context.business.id,
+        kind: "plan_approved",
+        title: PLAN_APPROVED_BUSINESS_NOTICE.title,
+        body: `${consultantName || "Your consultant"} wrote the engagement plan "${outline.title}" and an engagement manager approved it. Read it, then accept and sign it or reject it with notes.`,
+        link: businessEngagementPath(outline.id),
+        action: PLAN_APPROVED_BUSINESS_NOTICE.action,
+        footer: PLAN_APPROVED_BUSINESS_NOTICE.footer,
+      }),
+    );
   }
   if (context.consultant) {
     notices.push(

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { membersWhoMayColumn } from "~/server/business/members.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
@@ -337,7 +338,8 @@ export type ConsultantPlan = {
 export type OutlineContext = {
   outline: typeof deliveryOutlines.$inferSelect;
   match: { id: string; category: string; consultingType: string | null; problemStatement: string };
-  business: { id: string; name: string; ownerUserId: string };
+  /** `signerIds`: the members who sign (told a plan awaits their signature, docs/decisions/068). */
+  business: { id: string; name: string; signerIds: string[] };
   consultant: { id: string; firstName: string; lastName: string } | null;
   items: DeliveryItemWithRefund[];
 };
@@ -363,7 +365,7 @@ export async function loadOutlineContext(
         problemStatement: matchRequests.problemStatement,
         businessId: businesses.id,
         businessName: businesses.name,
-        ownerUserId: businesses.ownerUserId,
+        signerIds: membersWhoMayColumn(businesses.id, "sign", "signer_ids"),
         consultantId: consultant.id,
         consultantFirstName: consultant.firstName,
         consultantLastName: consultant.lastName,
@@ -406,7 +408,7 @@ export async function loadOutlineContext(
       consultingType: row.consultingType,
       problemStatement: row.problemStatement,
     },
-    business: { id: row.businessId, name: row.businessName, ownerUserId: row.ownerUserId },
+    business: { id: row.businessId, name: row.businessName, signerIds: row.signerIds },
     consultant: row.consultantId
       ? { id: row.consultantId, firstName: row.consultantFirstName ?? "", lastName: row.consultantLastName ?? "" }
       : null,

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { users, type Business } from "~db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { sessions, users, type Business } from "~db/schema";
 import {
   BUSINESS_EXISTS_MESSAGE,
   STAFF_CANNOT_CREATE_BUSINESS_MESSAGE,
@@ -104,11 +104,26 @@ export async function createClientBusiness(
   input: BusinessDetailsInput,
 ): Promise<CreateBusinessResult> {
   if (viewer.user.role !== "client") return { ok: false, status: 403, msg: STAFF_CANNOT_CREATE_BUSINESS_MESSAGE };
-  if (viewer.business) return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
+  // A member of other businesses who owns none may create their own (docs/decisions/068); one
+  // owned business per person (the unique owner index answers a second one 409).
+  if (viewer.member?.role === "owner") return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
   if (!findNaics(input.naics)) return { ok: false, status: 400, field: "naics", msg: NAICS_UNKNOWN_MESSAGE };
 
-  const [insert, membership] = insertBusiness(app.db, viewer.user.id, input, app.now());
-  const [[business]] = await app.db.batch([insert, membership]);
+  const now = app.now();
+  const [insert, membership] = insertBusiness(app.db, viewer.user.id, input, now);
+  // The session then works in the new business: only when this batch created it (its created_at).
+  const works = app.db
+    .update(sessions)
+    .set({
+      businessId: sql`(SELECT b.id FROM businesses b WHERE b.owner_user_id = ${viewer.user.id} AND b.created_at = ${now.getTime()})`,
+    })
+    .where(
+      and(
+        eq(sessions.id, viewer.sessionId),
+        sql`EXISTS (SELECT 1 FROM businesses b WHERE b.owner_user_id = ${viewer.user.id} AND b.created_at = ${now.getTime()})`,
+      ),
+    );
+  const [[business]] = await app.db.batch([insert, membership, works]);
   if (!business) return { ok: false, status: 409, msg: BUSINESS_EXISTS_MESSAGE };
   return { ok: true, business };
 }

@@ -186,6 +186,27 @@ export function getViewer(app: AppContext, request: Request): Promise<Viewer | n
   return pending;
 }
 
+/**
+ * Makes `businessId` the business the viewer's current session works in (docs/decisions/068): one
+ * conditional UPDATE of this session only, claiming as it runs that the user is a member of that
+ * business (its row in business_members). False when the claim fails (not a member, no such
+ * business, the session gone): nothing is written. Other sessions of the person keep theirs.
+ */
+export async function switchSessionBusiness(app: AppContext, viewer: Viewer, businessId: string): Promise<boolean> {
+  const switched = await app.db
+    .update(sessions)
+    .set({ businessId })
+    .where(
+      and(
+        eq(sessions.id, viewer.sessionId),
+        eq(sessions.userId, viewer.user.id),
+        sql`EXISTS (SELECT 1 FROM business_members m WHERE m.user_id = ${viewer.user.id} AND m.business_id = ${businessId})`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return switched.length > 0;
+}
+
 export async function destroySession(app: AppContext, request: Request): Promise<void> {
   const token = readSessionToken(request);
   if (!token) return;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { insertNotificationsOnceFrom } from "~/server/notifications/notification-rows.server";
-import { businesses, insightReports, insightRequests } from "~db/schema";
+import { businesses, businessMembers, insightReports, insightRequests } from "~db/schema";
 import { draftInsightReport } from "~/lib/insights/insight-draft";
 import {
   ALREADY_IN_REVIEW_MESSAGE,
@@ -16,7 +16,8 @@ import type { AppContext } from "~/server/load-context";
 import { findNaics } from "~/server/business/naics.server";
 import { loadRequest } from "~/server/insights/insight-request-detail.server";
 import type { Manager } from "~/server/insights/insight-request-detail.server";
-import { emailInsightReadyToOwner } from "~/server/insights/insight-owner-email.server";
+import { emailInsightReady } from "~/server/insights/insight-ready-email.server";
+import { membersWhoMayJoin } from "~/server/business/members.server";
 
 /**
  * An insight report's life cycle in the engagement manager console — start review (assign +
@@ -201,7 +202,7 @@ export async function publishInsightReport(
   const now = app.now();
   const nowMs = now.getTime();
   const link = insightReportLink(id);
-  const [published] = await app.db.batch([
+  const [published, , told] = await app.db.batch([
     app.db
       .update(insightReports)
       .set({
@@ -240,8 +241,9 @@ export async function publishInsightReport(
       app.db,
       app.db
         .select({
-          id: sql<string>`${`insight-ready-${id}`}`.as("id"),
-          userId: businesses.ownerUserId,
+          // One per member who may request insights (docs/decisions/068).
+          id: sql<string>`${`insight-ready-${id}-`} || ${businessMembers.userId}`.as("id"),
+          userId: businessMembers.userId,
           businessId: businesses.id,
           kind: sql<string>`'insight_ready'`.as("kind"),
           title: sql<string>`${INSIGHT_READY_NOTIFICATION_TITLE}`.as("title"),
@@ -252,6 +254,7 @@ export async function publishInsightReport(
         })
         .from(insightRequests)
         .innerJoin(businesses, eq(businesses.id, insightRequests.businessId))
+        .innerJoin(businessMembers, membersWhoMayJoin(businesses.id, "requestInsights"))
         .innerJoin(insightReports, eq(insightReports.insightRequestId, insightRequests.id))
         .where(
           and(
@@ -265,6 +268,11 @@ export async function publishInsightReport(
   ]);
   const report = published[0];
   if (!report) return whyNot(app, viewer, id, true, true);
-  await emailInsightReadyToOwner(app, id, report.title, new URL(link, app.env.APP_URL ?? requestOrigin).toString());
+  await emailInsightReady(app, requestOrigin, {
+    requestId: id,
+    title: report.title,
+    link,
+    userIds: told.map((row) => row.userId),
+  });
   return { ok: true, changed: true };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { membersWhoMayColumn } from "~/server/business/members.server";
 import { businesses, files, matchCandidates, matchRequests, users } from "~db/schema";
 import type {
   BusinessDecisionStatus,
@@ -37,7 +38,7 @@ import { fullName } from "~/lib/shared/format";
 import type { NoticeKey } from "~/lib/shared/notices";
 import { findNaics } from "~/server/business/naics.server";
 import type { AppContext } from "~/server/load-context";
-import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
+import { managerIds, notify, noticesTo, type Notice } from "~/server/notifications/notify.server";
 import { runMatching } from "./run-matching.server";
 import { listedFile, type ListedFile } from "~/lib/files/listed-file";
 import { requestFiles } from "~/server/files/files.server";
@@ -209,7 +210,7 @@ function candidacyReads(app: AppContext, consultantId: string, candidateId: stri
     business: app.db
       .select({
         name: businesses.name,
-        ownerUserId: businesses.ownerUserId,
+        deciderIds: membersWhoMayColumn(businesses.id, "decideCandidates", "decider_ids"),
         naics: businesses.naics,
         employeeBand: businesses.employeeBand,
         city: businesses.city,
@@ -428,9 +429,10 @@ export async function respondToCandidacy(
   // A request sent without a business area reads "your match request", not "your Not sure yet …".
   const namedArea = request.category === "unknown" ? null : area;
   if (accepting) {
-    await notify(app, origin, [
-      {
-        userId: business.ownerUserId,
+    await notify(
+      app,
+      origin,
+      noticesTo(business.deciderIds, {
         businessId: candidate.businessId,
         kind: "candidate_ready",
         title: CANDIDATE_READY_TITLE,
@@ -442,8 +444,8 @@ export async function respondToCandidacy(
           { label: "Engagement type", value: candidacyTypeLabel(request.consultingType) },
         ],
         footer: "You received this email because your business asked Partwise for a consultant.",
-      },
-    ]);
+      }),
+    );
     return { ok: true, state: "accepted", notice: "candidacy-accepted" };
   }
 

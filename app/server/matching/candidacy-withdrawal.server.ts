@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { membersWhoMayColumn } from "~/server/business/members.server";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { businesses, matchCandidates, matchRequests, users } from "~db/schema";
 import type { MatchRequestStatus } from "~db/enums";
@@ -8,7 +9,7 @@ import { addBusinessDays, CANDIDATE_WITHDRAWN_NOTICE, NEXT_CANDIDATE_BUSINESS_DA
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { discardUnsignedPlans } from "~/server/engagements/plan-withdrawal.server";
 import type { AppContext } from "~/server/load-context";
-import { managerIds, notify, type Notice } from "~/server/notifications/notify.server";
+import { managerIds, notify, noticesTo, type Notice } from "~/server/notifications/notify.server";
 import { afterCandidateLeft } from "./request-after-candidate.server";
 import { runMatching } from "./run-matching.server";
 
@@ -144,7 +145,7 @@ export function candidacyWithdrawal(
         requestStatus: sql<MatchRequestStatus>`${matchRequests.status}`.as("request_status"),
         assignedManagerId: matchRequests.assignedManagerId,
         business: businesses.name,
-        ownerUserId: businesses.ownerUserId,
+        deciderIds: membersWhoMayColumn(businesses.id, "decideCandidates", "decider_ids"),
       })
       .from(matchCandidates)
       .innerJoin(matchRequests, eq(matchRequests.id, matchCandidates.matchRequestId))
@@ -195,22 +196,23 @@ export async function afterCandidacyWithdrawal(
   const notices: Notice[] = [];
   for (const row of rows) {
     if (seenIds.has(row.candidacyId)) {
-      notices.push({
-        userId: row.ownerUserId,
-        businessId: row.businessId,
-        kind: "candidate_withdrawn",
-        title: CANDIDATE_WITHDRAWN_NOTICE.businessTitle,
-        body: CANDIDATE_WITHDRAWN_NOTICE.businessBody(
-          name,
-          areaOf(row.category),
-          row.decision === "accepted",
-          planWithdrawn.has(row.matchRequestId),
-          row.requestStatus === "matching",
-        ),
-        link: `/features?matchId=${encodeURIComponent(row.matchRequestId)}`,
-        action: "Open the match request",
-        footer: "You get this email because your business asked Partwise for a consultant.",
-      });
+      notices.push(
+        ...noticesTo(row.deciderIds, {
+          businessId: row.businessId,
+          kind: "candidate_withdrawn",
+          title: CANDIDATE_WITHDRAWN_NOTICE.businessTitle,
+          body: CANDIDATE_WITHDRAWN_NOTICE.businessBody(
+            name,
+            areaOf(row.category),
+            row.decision === "accepted",
+            planWithdrawn.has(row.matchRequestId),
+            row.requestStatus === "matching",
+          ),
+          link: `/features?matchId=${encodeURIComponent(row.matchRequestId)}`,
+          action: "Open the match request",
+          footer: "You get this email because your business asked Partwise for a consultant.",
+        }),
+      );
     }
     const managers = row.assignedManagerId ? [row.assignedManagerId] : everyManager;
     for (const userId of managers.filter((id) => id !== context.actorId)) {

@@ -11,8 +11,12 @@ export type NotificationRowsSelect = Parameters<NotificationsInsert["select"]>[0
 
 /**
  * INSERT INTO notifications SELECT … ON CONFLICT (id) DO NOTHING: the rows `select` yields, each
- * once (their ids derived from what they announce, a repeat writes nothing).
+ * once (their ids derived from what they announce, a repeat writes nothing). Answers the user ids
+ * of the rows it wrote (whom to email).
  */
 export function insertNotificationsOnceFrom(db: Database, select: NotificationRowsSelect) {
-  return insertInto(db).select(select).onConflictDoNothing({ target: notifications.id });
+  return insertInto(db)
+    .select(select)
+    .onConflictDoNothing({ target: notifications.id })
+    .returning({ userId: notifications.userId });
 }

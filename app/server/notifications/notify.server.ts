@@ -41,7 +41,14 @@ export type Notice = {
   fields?: { label: string; value: string }[];
   /** Why the recipient got the email. */
   footer: string;
+  /** The email's subject when it is not the title. */
+  subject?: string;
 };
+
+/** The same notice for each of `userIds` (the members whose role acts on it, docs/decisions/068), each once. */
+export function noticesTo(userIds: readonly (string | null | undefined)[], notice: Omit<Notice, "userId">): Notice[] {
+  return [...new Set(userIds.filter((id): id is string => Boolean(id)))].map((userId) => ({ ...notice, userId }));
+}
 
 /**
  * In-app notifications plus emails with absolute links on `origin` (the app's URL). Work done in
@@ -52,9 +59,22 @@ export type Notice = {
  * then only the notifications are written, and the log says so.
  */
 export async function notify(app: AppContext, origin: string | null, notices: readonly Notice[]): Promise<void> {
+  await deliver(app, origin, notices, true);
+}
+
+/**
+ * Only the emails of `notices`, whose notifications the change's own batch already wrote (an
+ * INSERT … SELECT that exists only when the change did): each recipient's preferences decide, as
+ * notify's do.
+ */
+export async function emailNotices(app: AppContext, origin: string | null, notices: readonly Notice[]): Promise<void> {
+  await deliver(app, origin, notices, false);
+}
+
+async function deliver(app: AppContext, origin: string | null, notices: readonly Notice[], write: boolean) {
   if (notices.length === 0) return;
   const now = app.now();
-  const [first, ...rest] = notices.map((notice) =>
+  const inserts = (write ? notices : []).map((notice) =>
     app.db.insert(notifications).values({
       userId: notice.userId,
       businessId: notice.businessId ?? null,
@@ -81,15 +101,14 @@ export async function notify(app: AppContext, origin: string | null, notices: re
   const known = origin ?? configuredOrigin(app);
   const remember = origin !== null ? rememberOriginStatement(app) : null;
   const results = await app.db.batch([
-    first!,
-    ...rest,
     recipients,
+    ...inserts,
     optOuts,
     ...(remember ? [remember] : []),
     ...(known === null ? [storedOriginQuery(app)] : []),
   ]);
-  const at = notices.length;
-  const people = results[at] as { id: string; email: string; firstName: string }[];
+  const people = results[0] as { id: string; email: string; firstName: string }[];
+  const at = inserts.length;
   const off = new Set(
     (results[at + 1] as { userId: string; group: string }[]).map((row) => `${row.userId}:${row.group}`),
   );
@@ -126,7 +145,14 @@ export async function notify(app: AppContext, origin: string | null, notices: re
       ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
       : undefined;
     try {
-      await sendEmail(app, { to: person.email, subject: notice.title, text, html, kind: notice.kind, headers });
+      await sendEmail(app, {
+        to: person.email,
+        subject: notice.subject ?? notice.title,
+        text,
+        html,
+        kind: notice.kind,
+        headers,
+      });
     } catch (error) {
       console.error(`The ${notice.kind} email to user ${notice.userId} could not be sent:`, error);
     }

@@ -6,6 +6,7 @@
 // INSERT … ON CONFLICT DO NOTHING; a failed or interrupted one is claimed again by a conditional
 // UPDATE), and the provider call carries an Idempotency-Key of its own, so a retry after a crash
 // between the call and the record moves no more money. The call that settles it tells the business.
+import { membersWhoMay } from "~/server/business/members.server";
 import { and, eq, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import { businesses, purchaseRefunds, purchases, type Purchase, type PurchaseRefund } from "~db/schema";
 import { formatMoney } from "~/lib/shared/numbers";
@@ -76,13 +77,9 @@ async function markFailed(app: AppContext, refundId: string, error: unknown): Pr
     .where(and(eq(purchaseRefunds.id, refundId), eq(purchaseRefunds.status, "pending")));
 }
 
-/** The business's owner and whoever started the purchase: told about the refund. */
+/** The business's members who pay (owners and admins, docs/decisions/068) and whoever started the purchase: told about the refund. */
 async function recipients(app: AppContext, businessId: string, buyerId: string | null): Promise<string[]> {
-  const [business] = await app.db
-    .select({ ownerUserId: businesses.ownerUserId })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  return [...new Set([business?.ownerUserId, buyerId].filter((id): id is string => Boolean(id)))];
+  return [...new Set([...(await membersWhoMay(app, businessId, "pay")), ...(buyerId ? [buyerId] : [])])];
 }
 
 async function tell(

@@ -18,6 +18,7 @@
  * receipt without links, telling where to find it in the app. An invoice's receipt links Stripe's
  * own invoice page.
  */
+import { membersWhoMayColumn } from "~/server/business/members.server";
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { businesses, emailOutbox, itemRefunds, purchaseRefunds, purchases, users } from "~db/schema";
@@ -63,11 +64,11 @@ export const RECEIPT_EMAIL_KINDS = {
 } as const;
 
 const buyerUser = alias(users, "receipt_buyer");
-const ownerUser = alias(users, "receipt_owner");
 
 /**
- * The purchase, its business and who gets its receipt (the person who paid, else the business's
- * owner), and whether the email under `key` already went out: one query.
+ * The purchase, its business and who gets its receipt (the person who paid, else the first of the
+ * members who pay; a copy to each other member who pays: owners and admins, docs/decisions/068),
+ * and whether the email under `key` already went out: one query.
  */
 async function receiptTarget(app: AppContext, purchaseId: string, key: string) {
   const [row] = await app.db
@@ -83,13 +84,12 @@ async function receiptTarget(app: AppContext, purchaseId: string, key: string) {
       city: businesses.city,
       state: businesses.state,
       buyerEmail: buyerUser.email,
-      ownerEmail: ownerUser.email,
+      payerEmails: membersWhoMayColumn(businesses.id, "pay", "payer_emails", "email"),
       sentStatus: emailOutbox.status,
     })
     .from(purchases)
     .innerJoin(businesses, eq(businesses.id, purchases.businessId))
     .leftJoin(buyerUser, eq(buyerUser.id, purchases.createdByUserId))
-    .leftJoin(ownerUser, eq(ownerUser.id, businesses.ownerUserId))
     .leftJoin(emailOutbox, eq(emailOutbox.dedupeKey, key))
     .where(eq(purchases.id, purchaseId))
     .limit(1);
@@ -97,7 +97,7 @@ async function receiptTarget(app: AppContext, purchaseId: string, key: string) {
   return {
     ...row,
     business: { id: row.businessId, name: row.businessName, city: row.city, state: row.state },
-    to: row.buyerEmail ?? row.ownerEmail,
+    ...recipientsOf(row.buyerEmail, row.payerEmails),
   };
 }
 
@@ -152,24 +152,42 @@ function receiptLinks(receipt: Receipt, origin: string | null): EmailBlock[] {
   ];
 }
 
+/**
+ * Who gets a receipt: the person who paid (else the first member who pays) under the receipt's
+ * key, and a copy to every other member who pays, each under its own key (`{key}:{address}`).
+ */
+function recipientsOf(buyer: string | null, payers: readonly string[]): { to: string | null; copies: string[] } {
+  const to = buyer ?? payers[0] ?? null;
+  return { to, copies: [...new Set(payers.filter((email) => email !== to))] };
+}
+
+/** The receipt to `to` under `key` (true when this call sent it), then its copies, each once. */
 async function send(
   app: AppContext,
-  email: { to: string; subject: string; heading: string; blocks: EmailBlock[]; kind: string; key: string },
+  email: {
+    to: string;
+    copies?: readonly string[];
+    subject: string;
+    heading: string;
+    blocks: EmailBlock[];
+    kind: string;
+    key: string;
+  },
 ): Promise<boolean> {
   const { text, html } = renderEmail({ heading: email.heading, blocks: email.blocks, footer: RECEIPT_EMAIL.footer });
-  try {
-    return await sendEmail(app, {
-      to: email.to,
-      subject: email.subject,
-      text,
-      html,
-      kind: email.kind,
-      dedupeKey: email.key,
-    });
-  } catch (error) {
-    console.error(`The receipt email ${email.key} could not be sent:`, error);
-    return false;
+  const one = async (to: string, dedupeKey: string) => {
+    try {
+      return await sendEmail(app, { to, subject: email.subject, text, html, kind: email.kind, dedupeKey });
+    } catch (error) {
+      console.error(`The receipt email ${dedupeKey} could not be sent:`, error);
+      return false;
+    }
+  };
+  const sent = await one(email.to, email.key);
+  if (sent) {
+    for (const copy of email.copies ?? []) await one(copy, `${email.key}:${copy.toLowerCase()}`);
   }
+  return sent;
 }
 
 /**
@@ -198,6 +216,7 @@ export async function sendPaymentReceipt(
     if (!receipt) return false;
     return await send(app, {
       to: target.to,
+      copies: target.copies,
       subject: RECEIPT_EMAIL.chargeSubject(receipt.number),
       heading: RECEIPT_EMAIL.chargeHeading(receipt.number),
       blocks: [
@@ -230,7 +249,7 @@ export type RefundForReceipt = {
 
 /**
  * Emails the receipt of one refund of a purchase, once per refund (key
- * `receipt-refund-{refundId}`), to whoever paid (else the business's owner): how much, when, to
+ * `receipt-refund-{refundId}`), to whoever paid (else the first member who pays; copies to the others): how much, when, to
  * which card, the refund's reference, and the original payment with its receipt (whose page lists
  * the refunds against the charge). Any refund path calls it after the provider confirmed the
  * refund; calling it again (a retry, a race, a replayed event) sends nothing more. A refund of a
@@ -257,6 +276,7 @@ export async function sendRefundReceipt(
     }
     return await send(app, {
       to: target.to,
+      copies: target.copies,
       subject: RECEIPT_EMAIL.refundSubject(receipt.number),
       heading: RECEIPT_EMAIL.refundHeading(receipt.number),
       blocks: [
@@ -320,6 +340,7 @@ async function sendPlanRefundReceipt(
   const amount = formatMoney(refund.amountCents);
   return send(app, {
     to: target.to,
+    copies: target.copies,
     subject: RECEIPT_EMAIL.planRefundSubject(description),
     heading: RECEIPT_EMAIL.planRefundHeading,
     blocks: [
@@ -379,7 +400,7 @@ function invoiceLine(invoice: Record<string, unknown>): { description: string | 
 /**
  * Emails the receipt of a membership invoice Stripe reports paid (the `invoice.paid` event's
  * invoice, verified by its signature), once per invoice (key `receipt-invoice-{invoiceId}`), to
- * the owner of the business whose Stripe customer it names. Nothing for an invoice that took no
+ * the members who pay (owners and admins, docs/decisions/068) of the business whose Stripe customer it names. Nothing for an invoice that took no
  * money (a trial's), or a customer that is no business of Partwise. Stripe's own invoice page
  * (hosted_invoice_url, with its PDF) is linked: it is the document of a membership charge.
  */
@@ -395,15 +416,15 @@ export async function sendInvoiceReceipt(app: AppContext, invoice: Record<string
         name: businesses.name,
         city: businesses.city,
         state: businesses.state,
-        to: ownerUser.email,
+        payerEmails: membersWhoMayColumn(businesses.id, "pay", "payer_emails", "email"),
         sentStatus: emailOutbox.status,
       })
       .from(businesses)
-      .innerJoin(ownerUser, eq(ownerUser.id, businesses.ownerUserId))
       .leftJoin(emailOutbox, eq(emailOutbox.dedupeKey, key))
       .where(eq(businesses.stripeCustomerId, customerId))
       .limit(1);
-    if (!row || row.sentStatus === "sent") return false;
+    const recipients = row ? recipientsOf(null, row.payerEmails) : null;
+    if (!row || !recipients?.to || row.sentStatus === "sent") return false;
     const paymentIntentId = invoicePaymentIntent(invoice);
     let card: PaymentCard | null = null;
     if (paymentIntentId) {
@@ -423,7 +444,8 @@ export async function sendInvoiceReceipt(app: AppContext, invoice: Record<string
     const seller = sellerOf(app);
     const hosted = text(invoice.hosted_invoice_url);
     return await send(app, {
-      to: row.to,
+      to: recipients.to,
+      copies: recipients.copies,
       subject: RECEIPT_EMAIL.invoiceSubject(number),
       heading: RECEIPT_EMAIL.invoiceHeading(number),
       blocks: [

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { useEffect, useRef } from "react";
 import {
   ACCEPT_CONSULTANT_CONFIRMATION,
@@ -49,14 +50,16 @@ export function ConsultantPanel({
   decidable: boolean;
 }) {
   const heading = useFocusOnOpen<HTMLHeadingElement>();
+  const may = useMemberCan();
   return (
     <section className="card consultant-panel" aria-labelledby="consultant-panel-title">
       <h2 id="consultant-panel-title" className="card-title" tabIndex={-1} ref={heading}>
         {decidable ? SUGGESTED_CANDIDATE_TITLE : YOUR_CONSULTANT_TITLE}
       </h2>
       <ConsultantProfileFacts consultant={consultant} />
+      {decidable ? <RoleNotice action="decideCandidates" /> : null}
       <div className="button-row">
-        {decidable ? (
+        {decidable && may("decideCandidates") ? (
           <>
             <Link
               to={matchViewHref(matchId, { viewCandidate: consultant.consultantId, confirm: "reject" })}
@@ -98,6 +101,8 @@ export function DecisionConfirmation({
   const heading = useFocusOnOpen<HTMLHeadingElement>();
   const sending = usePosting("decide");
   const title = kind === "accept" ? ACCEPT_CONSULTANT_TITLE : REJECT_CONSULTANT_TITLE;
+  const may = useMemberCan();
+  if (!may("decideCandidates")) return <RoleNotice action="decideCandidates" />;
   return (
     <section className="card decision-card" aria-labelledby="decision-card-title">
       <h2 id="decision-card-title" className="card-title" tabIndex={-1} ref={heading}>
