@@ -64,6 +64,8 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
   const documents = await playDocumentFlows(baseURL, { log });
   const { playPayoutFlows } = await import("./demo-payouts.mjs");
   const payouts = await playPayoutFlows(baseURL, { log });
+  const { playTeamFlows } = await import("./demo-team.mjs");
+  const team = await playTeamFlows(baseURL, { log });
   return {
     played:
       matching.played ||
@@ -73,7 +75,8 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
       events.played ||
       learning.played ||
       documents.played ||
-      payouts.played,
+      payouts.played ||
+      team.played,
     ids: matching.ids,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { emailChanges, users } from "~db/schema";
 import { EMAIL_VERIFICATION_TTL_DAYS, type ResendOutcome } from "~/lib/identity/email-verification";
 import type { AppContext } from "~/server/load-context";
