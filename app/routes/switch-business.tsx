@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireClientBusiness } from "~/http/guards.server";
 import { readFormAs, requireMethod, seeOther } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
-import { SwitchBusinessSchema } from "~/lib/business/switch-business";
+import { SwitchBusinessSchema } from "~/lib/business/switch-business-schema";
 import { switchSessionBusiness } from "~/server/identity/session.server";
 
 /**

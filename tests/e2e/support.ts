@@ -374,6 +374,8 @@ export type NewClientOptions = {
   business?: Partial<typeof NEW_CLIENT_BUSINESS>;
   /** Logs out afterwards, leaving an account nobody is signed in to in this browser. */
   signOut?: boolean;
+  /** Confirm the address from the outbox's link as well (paying and inviting wait for it, ADR 070). */
+  verifyEmail?: boolean;
 };
 
 let newClientCounter = 0;
@@ -410,6 +412,7 @@ export async function signUpNewClient(page: Page, options: NewClientOptions): Pr
     },
   );
   expect(statuses).toEqual(options.signOut ? [201, 201, 200] : [201, 201]);
+  if (options.verifyEmail) await verifyEmailFromOutbox(page, email);
   return { email };
 }
 

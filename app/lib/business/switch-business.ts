@@ -1,14 +1,10 @@
-import { z } from "zod";
-
 /**
  * Switching businesses (docs/decisions/068): a person who belongs to several businesses (an
  * outside accountant) chooses the one the session works in. The form posts to SWITCH_BUSINESS_PATH.
+ * No zod here: the shell of every client page imports these texts (the schema is in
+ * switch-business-schema.ts, read by the route only), so the layout does not load zod.
  */
 export const SWITCH_BUSINESS_PATH = "/switch-business";
-
-export const SwitchBusinessSchema = z.object({
-  businessId: z.string().trim().min(1, "Choose a business.").max(100, "Choose a business."),
-});
 
 /** The shell's texts about the current business and the switcher. */
 export const SWITCHER_TEXTS = {

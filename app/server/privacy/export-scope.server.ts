@@ -19,6 +19,12 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     { name: "businesses", query: sql`SELECT * FROM businesses WHERE id = ${businessId}` },
     own("business_members"),
     {
+      // The team's invitations, without the link's secret (docs/decisions/067).
+      name: "business_invitations",
+      query: sql`SELECT id, business_id, email, role, invited_by_id, created_at, expires_at, accepted_at, revoked_at
+        FROM business_invitations WHERE business_id = ${businessId} ORDER BY created_at`,
+    },
+    {
       name: "users",
       query: sql`SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.role, u.created_at, u.updated_at
         FROM users u WHERE u.id IN (SELECT user_id FROM business_members WHERE business_id = ${businessId})`,

@@ -93,7 +93,10 @@ async function clientViewer(c: Ctx, now: number): Promise<(Viewer & { businessId
   return viewer as Viewer & { businessId: string };
 }
 
-/** The _app shell's reads: the five newest notifications, the unread count, whether an engagement exists. */
+/**
+ * The _app shell's reads: the five newest notifications, the unread count, whether an engagement
+ * exists, and the businesses the person belongs to (the switcher; the peer does not show it).
+ */
 function shellReads(db: D1Database, viewer: Viewer & { businessId: string }) {
   return Promise.all([
     db.batch([
@@ -101,6 +104,7 @@ function shellReads(db: D1Database, viewer: Viewer & { businessId: string }) {
       db.prepare(SQL.UNREAD_NOTIFICATIONS).bind(viewer.userId),
     ]),
     db.prepare(SQL.HAS_ENGAGEMENTS).bind(viewer.businessId, 1).raw(),
+    db.prepare(SQL.MEMBERSHIPS).bind(viewer.userId).raw(),
   ]);
 }
 
@@ -161,9 +165,10 @@ function page(
   unread: number,
   hasEngagements: boolean,
   main: string,
+  businesses: number,
 ) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} | Partwise</title></head><body>
-<header><p>Hello, ${escapeHtml(viewer.firstName)} ${escapeHtml(viewer.lastName)}</p><p>${escapeHtml(viewer.businessName)}</p>
+<header><p>Hello, ${escapeHtml(viewer.firstName)} ${escapeHtml(viewer.lastName)}</p><p>${escapeHtml(viewer.businessName)}${businesses > 1 ? ` (one of ${businesses})` : ""}</p>
 <p><span class="unread">${unread}</span> Notifications</p>
 ${list(notifications, (n) => `${escapeHtml(n.title)} ${escapeHtml(n.body)} ${dateLabel(n.created_at)}`, "No notifications.")}
 <nav>Dashboard Insights Matching Engagements${hasEngagements ? "" : " (available once a plan with a consultant is approved)"} Documents Hub Benchmarking Learning Center Events Support Settings</nav></header>
@@ -192,7 +197,7 @@ app.get("/dashboard", async (c) => {
   const year = new Date(now).getUTCFullYear();
   // Wave 2: the shell's and the dashboard's reads side by side, as the app's loaders run them.
   const [
-    [[notifications, unread], engagementIds],
+    [[notifications, unread], engagementIds, memberships],
     [requests, values, matches],
     [outlines, items],
     [yearRows, connections, jobRows, reportRows],
@@ -263,7 +268,15 @@ app.get("/dashboard", async (c) => {
   }</p>${list(learningItems.results as Row[], (i) => `${escapeHtml(i.title)} (${escapeHtml(i.kind)})`, "New articles, videos and templates will appear here.")}</section>
 <section><h2>Matching documents</h2><p>${documentMatches.results.length} match requests</p></section>`;
   return c.html(
-    page("Dashboard", viewer, notifications.results as Row[], unreadCount(unread), engagementIds.length > 0, main),
+    page(
+      "Dashboard",
+      viewer,
+      notifications.results as Row[],
+      unreadCount(unread),
+      engagementIds.length > 0,
+      main,
+      memberships.length,
+    ),
     200,
     { "Cache-Control": "private, no-store" },
   );
@@ -278,13 +291,21 @@ app.get("/features", async (c) => {
   const viewer = await clientViewer(c, Date.now());
   if (viewer instanceof Response) return viewer;
   const db = c.env.DB;
-  const [[[notifications, unread], engagementIds], [requests, values, matches]] = await Promise.all([
+  const [[[notifications, unread], engagementIds, memberships], [requests, values, matches]] = await Promise.all([
     shellReads(db, viewer),
     insightListReads(db, viewer.businessId),
   ]);
   const main = tilesSection(insightTiles(requests.results as Row[], values.results as Row[]), matches.results as Row[]);
   return c.html(
-    page("Insights", viewer, notifications.results as Row[], unreadCount(unread), engagementIds.length > 0, main),
+    page(
+      "Insights",
+      viewer,
+      notifications.results as Row[],
+      unreadCount(unread),
+      engagementIds.length > 0,
+      main,
+      memberships.length,
+    ),
     200,
     { "Cache-Control": "private, no-store" },
   );

@@ -16,6 +16,9 @@ export const NOTIFICATIONS = `select "id", "title", "body", "created_at", "link"
 export const UNREAD_NOTIFICATIONS = `select count(*) from "notifications" where ("notifications"."user_id" = ? and "notifications"."read_at" is null)`;
 export const HAS_ENGAGEMENTS = `select "id" from "delivery_outlines" where ("delivery_outlines"."business_id" = ? and ("delivery_outlines"."state" <> 'draft' and ("delivery_outlines"."egm_review_status" = 'approved' or "delivery_outlines"."signed_version" is not null or "delivery_outlines"."business_review_status" = 'revision'))) limit ?`;
 
+// loadMemberships: the businesses the person belongs to (the shell's switcher, docs/decisions/068).
+export const MEMBERSHIPS = `select "business_members"."business_id", "businesses"."name", "business_members"."role" from "business_members" inner join "businesses" on "businesses"."id" = "business_members"."business_id" where "business_members"."user_id" = ? order by "businesses"."name" asc, "businesses"."id" asc`;
+
 // loadClientInsightLists (one batch): insight requests, value insights, match requests.
 export const INSIGHT_REQUESTS = `select "id", "category", "created_at", "status", "payment_complete", "covered_by_plan" from "insight_requests" where "insight_requests"."business_id" = ? order by "insight_requests"."created_at" desc, "insight_requests"."id" desc limit ?`;
 export const VALUE_INSIGHTS = `select "id", "category", "created_at", "title" from "value_insights" where "value_insights"."business_id" = ? order by "value_insights"."created_at" desc, "value_insights"."id" desc limit ?`;

@@ -27,7 +27,7 @@ describe("the team of a business", () => {
   browserTest(
     "the owner invites a colleague, who signs up from the emailed link and reads the team; the owner changes their role and removes them",
     async ({ page, context }) => {
-      const { email: ownerEmail } = await signUpNewClient(page, { emailPrefix: "team-owner" });
+      const { email: ownerEmail } = await signUpNewClient(page, { emailPrefix: "team-owner", verifyEmail: true });
       const colleagueEmail = `team-colleague-${Date.now().toString(36)}@example.test`;
 
       await page.goto("/company-profile?tab=team");

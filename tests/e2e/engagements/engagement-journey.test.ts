@@ -204,7 +204,11 @@ describe("the whole engagement", () => {
       const started = Date.now();
       await page.setViewportSize(WIDE);
       const company = `Juniper Row Markets ${Date.now().toString(36)}`;
-      const { email } = await signUpNewClient(page, { emailPrefix: "journey", business: { name: company } });
+      const { email } = await signUpNewClient(page, {
+        emailPrefix: "journey",
+        business: { name: company },
+        verifyEmail: true,
+      });
       await requestMatch(page, {
         area: AREA,
         type: "Project",

@@ -4,7 +4,8 @@ import { FILE_ADDED_MESSAGE, FILE_REJECTED_MESSAGE, FILE_REMOVED_MESSAGE } from 
 import { baseURL, browserTest, expectPath, keepScreen, PHONE, signUpNewClient } from "../support";
 
 /** Brand-new businesses: every request starts from an empty month and a known plan. */
-const NEW_CLIENT = { emailPrefix: "insight" };
+// Paying waits for a confirmed address (docs/decisions/070).
+const NEW_CLIENT = { emailPrefix: "insight", verifyEmail: true };
 
 const ANSWERS = {
   businessNature: "We run two outdoor gear shops and an online store in Maine.",

@@ -1,7 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { FILE_ADDED_MESSAGE } from "../../../app/lib/files/file-rules";
-import { browserTest, expectPath, NEW_CLIENT_PASSWORD, signIn, signUpNewClient } from "../support";
+import {
+  browserTest,
+  expectPath,
+  NEW_CLIENT_PASSWORD,
+  signIn,
+  signUpNewClient,
+  verifyEmailFromOutbox,
+} from "../support";
 
 /**
  * The whole insight journey as a new business and the engagement manager
@@ -22,6 +29,8 @@ describe("insight journey", () => {
     async ({ page }) => {
       const company = `Casco Bay Mercantile ${Date.now().toString(36)}`;
       const { email } = await signUpNewClient(page, { emailPrefix: "journey", business: { name: company } });
+      // Paying waits for a confirmed address (docs/decisions/070): the link in the outbox.
+      await verifyEmailFromOutbox(page, email);
 
       // 1. The request, with a PDF attached, paid in the test checkout.
       await page.goto("/create-insight");

@@ -49,7 +49,11 @@ describe("from onboarding to a paid approval", () => {
     async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       const company = `Birch Lane Bakery ${Date.now().toString(36)}`;
-      const { email } = await signUpNewClient(page, { emailPrefix: "payouts", business: { name: company } });
+      const { email } = await signUpNewClient(page, {
+        emailPrefix: "payouts",
+        business: { name: company },
+        verifyEmail: true,
+      });
       await requestMatch(page, {
         area: AREA,
         type: "Fractional",

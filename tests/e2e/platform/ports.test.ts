@@ -14,7 +14,7 @@ describe("serving on a port other than the default", () => {
   });
 
   browserTest("the test checkout returns to the port the app is served on", async ({ page }) => {
-    await signUpNewClient(page, { emailPrefix: "ports-checkout" });
+    await signUpNewClient(page, { emailPrefix: "ports-checkout", verifyEmail: true });
     await page.goto("/plan-select");
     await page
       .getByRole("article", { name: "STARTER", exact: true })

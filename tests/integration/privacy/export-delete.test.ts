@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   accountDeletions,
   auditEvents,
+  businessInvitations,
   businessMembers,
   businesses,
   consultantTransfers,
@@ -203,7 +204,21 @@ async function populatedBusiness(client: TestClient) {
       pdfSha256: "a".repeat(64),
       pdfSize: 40,
     });
-  return { businessId, name, fileKey, sowKey, insight, match, purchase, consultant, engagement };
+  // A colleague invited and not joined yet: their address is the business's too.
+  const invitedEmail = `invited-${tag}@example.test`.toLowerCase();
+  await db()
+    .insert(businessInvitations)
+    .values({
+      id: crypto.randomUUID(),
+      businessId,
+      email: invitedEmail,
+      role: "member",
+      tokenHash: uniqueId("hash"),
+      invitedById: client.user.id,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  return { businessId, name, fileKey, sowKey, insight, match, purchase, consultant, engagement, invitedEmail };
 }
 
 /** Every row of every table, as text, table by table. */
@@ -289,6 +304,10 @@ describe("a business's export", () => {
     }
     expect(JSON.parse(strFromU8(zip["data/files.json"]!))).toHaveLength(1);
     expect(JSON.parse(strFromU8(zip["data/sow_signatures.json"]!))).toHaveLength(1);
+    // The open invitation, without its link's secret.
+    const invitations = JSON.parse(strFromU8(zip["data/business_invitations.json"]!)) as Record<string, unknown>[];
+    expect(invitations).toMatchObject([{ email: a.invitedEmail, role: "member" }]);
+    expect(Object.keys(invitations[0]!)).not.toContain("token_hash");
     // Every file: the upload and the signed statement of work.
     const fileNames = names.filter((name) => name.startsWith("files/"));
     expect(fileNames.sort()).toEqual(
@@ -514,6 +533,7 @@ describe("a business's deletion", () => {
     const personal = [
       owner.user.email,
       admin.user.email,
+      a.invitedEmail,
       a.name.last,
       a.name.business,
       "(555) 010-7788",

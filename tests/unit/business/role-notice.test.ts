@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { BUSINESS_MEMBER_ROLES } from "~db/enums";
 import { BUSINESS_ACTIONS, can } from "~/lib/business/permissions";
 import { roleCannotText } from "~/lib/business/role-notice";
-import { SwitchBusinessSchema, SWITCHER_TEXTS } from "~/lib/business/switch-business";
+import { SWITCHER_TEXTS } from "~/lib/business/switch-business";
+import { SwitchBusinessSchema } from "~/lib/business/switch-business-schema";
 
 describe("roleCannotText (docs/decisions/068)", () => {
   it("names the role and who may act", () => {
