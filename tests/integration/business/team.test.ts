@@ -28,6 +28,8 @@ const UNKNOWN_LINK =
 const NOT_CLIENT =
   "This email belongs to a Partwise consultant or staff account, which can't join a business. Ask for an invitation to another email.";
 const ACCOUNT_EXISTS = "This email already has a Partwise account: sign in to accept.";
+const UNVERIFIED =
+  "Confirm your email address first: open the link we sent you, or send it again from the banner at the top of the page.";
 
 let counter = 0;
 const freshEmail = () => `team-${Date.now().toString(36)}-${counter++}@example.test`;
@@ -122,6 +124,8 @@ describe("Settings → Team", () => {
     const cookie = sessionTokenFrom(accepted)!;
     const [user] = await db().select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ role: "client", firstName: "Jordan", lastName: "Lee" });
+    // Following the emailed link proved the address (docs/decisions/070).
+    expect(user!.emailVerifiedAt).not.toBeNull();
     expect(await roleOf(team.business.id, user!.id)).toBe("member");
     const auth = (await (await call("/api/client/auth", { cookie })).json()) as {
       business: { _id: string };
@@ -141,6 +145,16 @@ describe("Settings → Team", () => {
     const trail = (await auditOf(team.business.id)).map((row) => row.action);
     expect(trail.filter((action) => action === "team.invited")).toHaveLength(3);
     expect(trail.filter((action) => action === "team.joined")).toHaveLength(1);
+  });
+
+  it("waits for the inviter's confirmed address: an unverified owner is told why and nothing is sent", async () => {
+    const owner = await signedInClient({ unverified: true });
+    const email = freshEmail();
+    const refused = await invite(owner.token, email);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(html(UNVERIFIED));
+    expect(await db().select().from(businessInvitations).where(eq(businessInvitations.email, email))).toEqual([]);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toEqual([]);
   });
 
   it("two racing sign-ups of one link make one account and one joining", async () => {
