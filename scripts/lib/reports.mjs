@@ -54,11 +54,20 @@ export function countVitest(file, exitCode, { testDirs = [] } = {}) {
   return { passed, failed, failures, note: notes.join("; ") || undefined };
 }
 
+/**
+ * The test files in `dir`. A `*.cases.ts` module runs from the `all-cases.test.ts` beside it
+ * (tests/integration/helpers/cases.ts): it names that file, so a module left without one never
+ * runs and counts as a failure.
+ */
 function listTestFiles(dir) {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".test.ts"))
-    .map((entry) => path.resolve(entry.parentPath ?? entry.path, entry.name));
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(test|cases)\.ts$/.test(entry.name))
+    .map((entry) => {
+      const folder = entry.parentPath ?? entry.path;
+      return path.resolve(folder, entry.name.endsWith(".cases.ts") ? "all-cases.test.ts" : entry.name);
+    });
+  return [...new Set(files)];
 }
 
 /** Counts from test-results/e2e.json ({ passed, failed, tests }). */

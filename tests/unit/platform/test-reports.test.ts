@@ -63,6 +63,34 @@ describe("npm test's report reading", () => {
     expect(counted).toMatchObject({ passed: 1, failed: 1, note: "1 file(s) never ran: skipped.test.ts" });
   });
 
+  it("counts small modules (*.cases.ts) without an all-cases.test.ts beside them as never run", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "reports-cases-"));
+    const grouped = path.join(root, "tests", "integration", "grouped");
+    const stray = path.join(root, "tests", "integration", "stray");
+    for (const file of [
+      path.join(grouped, "a.cases.ts"),
+      path.join(grouped, "b.cases.ts"),
+      path.join(grouped, "all-cases.test.ts"),
+      path.join(stray, "lost.cases.ts"),
+    ]) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, "");
+    }
+    const file = writeReport({
+      numPassedTests: 2,
+      numFailedTests: 0,
+      testResults: [
+        {
+          name: path.join(grouped, "all-cases.test.ts"),
+          status: "passed",
+          assertionResults: [{ status: "passed" }, { status: "passed" }],
+        },
+      ],
+    });
+    const counted = countVitest(file, 0, { testDirs: [path.join(root, "tests", "integration")] });
+    expect(counted).toMatchObject({ passed: 2, failed: 1, note: "1 file(s) never ran: all-cases.test.ts" });
+  });
+
   it("names the failed browser tests from the e2e summary, and caps the list", () => {
     const tests = Array.from({ length: 22 }, (_, index) => ({
       name: `journey ${index}`,
