@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
+import { useMemberCan } from "~/components/business/role-gate";
 import { FormAlert } from "~/components/ui/form-alert";
 import { usePosting } from "~/components/ui/pending-post";
 import { REVENUE_BAND_COPY, REVENUE_BAND_INTENT, type BandDisagreement } from "~/lib/business/revenue-band";
@@ -28,7 +28,7 @@ export function RevenueBandCheck({
   action: string;
 }) {
   const submitting = usePosting(REVENUE_BAND_INTENT);
-  // Updating the band is the business's settings: a role that may not reads the statement only (docs/decisions/071).
+  // Updating the band is the business's settings: a role that may not reads the statement only, the tab's line says why (docs/decisions/071).
   const may = useMemberCan();
   const success = actionData?.message ?? null;
   const error = actionData?.error ?? null;
