@@ -6,7 +6,8 @@ import { EVENT_COPY } from "~/lib/events/event-copy";
 import { NEXT_STEP_REVIEW_PLAN, NEXT_STEP_WAITING_REVIEW_PLAN } from "~/lib/engagements/engagement-copy";
 import { pdf } from "../../support/sample-files";
 import { signedInTeam } from "../../factories";
-import { call, createBusinessEngagement, db, html } from "../helpers";
+import { CLIENT_INSIGHT_STATUS, INSIGHT_AWAITING_PAYER_TEXT, PAY_NOW_LABEL } from "~/lib/insights/insight-status";
+import { call, createBusinessEngagement, createInsightRequestRow, db, html } from "../helpers";
 
 /**
  * Controls by role (issue #38 item 1, docs/decisions/071): the pages of the client app render, for
@@ -41,6 +42,7 @@ beforeAll(async () => {
       allowedTiers: ["BASIC", "STANDARD", "PREMIUM"],
     });
   await createBusinessEngagement(team.business.id, "awaiting", { title: "Plan to sign" });
+  await createInsightRequestRow(team.business.id, { createdByUserId: team.member.user.id });
 });
 
 async function page(path: string, token: string) {
@@ -95,11 +97,11 @@ describe("Settings", () => {
     const viewer = await page("/company-profile?tab=account", team.viewer.token);
     expect(viewer).toContain('value="account"');
     expect(viewer).toContain(notice("changePlan"));
-    expect(viewer).not.toContain("Manage Payment");
+    expect(viewer).not.toMatch(/>Manage Payment<\/(a|button)>/);
     expect(viewer).toContain(notice("changeSettings")); // Connect Company Data (docs/decisions/068)
 
     const owner = await page("/company-profile?tab=account", team.owner.token);
-    expect(owner).toContain("Manage Payment");
+    expect(owner).toMatch(/>Manage Payment<\/(a|button)>/);
     expect(owner).not.toContain(notice("changePlan"));
   });
 });
@@ -159,5 +161,19 @@ describe("the next step of an engagement", () => {
         expect(text, path).not.toContain(html(NEXT_STEP_REVIEW_PLAN));
       }
     }
+  });
+});
+
+describe("an insight request waiting for its payment", () => {
+  it("calls the payer to pay and tells a member who it waits for", async () => {
+    const owner = await page("/features?focus=Insights", team.owner.token);
+    // The tile's status line (the server's sentence itself is also in the page's data).
+    expect(owner).toContain(`class="insight-tile-status">${html(CLIENT_INSIGHT_STATUS.payment)}</p>`);
+    expect(owner).toContain(`>${PAY_NOW_LABEL}</button>`);
+    const member = await page("/features?focus=Insights", team.member.token);
+    expect(member).toContain(`class="insight-tile-status">${html(INSIGHT_AWAITING_PAYER_TEXT)}</p>`);
+    expect(member).not.toContain(`class="insight-tile-status">${html(CLIENT_INSIGHT_STATUS.payment)}</p>`);
+    expect(member).toContain(html(roleCannotText("member", "pay")));
+    expect(member).not.toContain(`>${PAY_NOW_LABEL}</button>`);
   });
 });
