@@ -78,7 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       progress.completed < progress.steps.length
         ? { completed: progress.completed, total: progress.steps.length, percent: progress.percent }
         : null,
-    engagements: engagementSummary(engagements),
+    engagements: engagementSummary(engagements, viewer.member.role),
     finance: financeCards(finance, viewer.business.numberOfEmployees, now),
     tiles: [...lists.requests, ...lists.valueInsights],
     matches: lists.matches,

@@ -13,6 +13,7 @@ import { requireClientBusiness } from "~/http/guards.server";
 import { cancelRegistration, listUpcomingEvents, registerForEvent } from "~/server/events/events.server";
 import { readForm } from "~/http/http.server";
 import { usePosting } from "~/components/ui/pending-post";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { accessTier } from "~/lib/payments/trial";
 
 export const meta: MetaFunction = () => [{ title: "Upcoming Events | Partwise" }];
@@ -62,6 +63,8 @@ export default function EventsPage() {
         </div>
       </header>
       <p className="events-intro">{EVENT_COPY.pageIntro}</p>
+      {/* A role that may not register reads the events without Register or Cancel (docs/decisions/071). */}
+      {events.length > 0 ? <RoleNotice action="registerForEvents" /> : null}
       {actionData?.error && !actionData.eventId ? (
         <p className="notice notice-danger" role="alert">
           {actionData.error}
@@ -88,6 +91,7 @@ export default function EventsPage() {
 
 function EventCard({ event, notice, error }: { event: EventCardView; notice: string | null; error: string | null }) {
   const busy = usePosting({ eventId: event.id });
+  const may = useMemberCan();
   const titleId = `event-${event.id}-title`;
   return (
     <article className="card event-card" aria-labelledby={titleId}>
@@ -132,32 +136,34 @@ function EventCard({ event, notice, error }: { event: EventCardView; notice: str
             <span className="visually-hidden">: {event.title} (opens in a new tab)</span>
           </a>
         ) : null}
-        <Form method="post">
-          <input type="hidden" name="eventId" value={event.id} />
-          {event.registered ? (
-            <button
-              type="submit"
-              name="intent"
-              value="cancel"
-              className="button button-secondary"
-              disabled={busy}
-              aria-label={EVENT_COPY.cancelRegistrationFor(event.title)}
-            >
-              {EVENT_COPY.cancelRegistration}
-            </button>
-          ) : (
-            <button
-              type="submit"
-              name="intent"
-              value="register"
-              className="button button-primary"
-              disabled={busy || event.block !== null}
-              aria-label={EVENT_COPY.registerFor(event.title)}
-            >
-              {EVENT_COPY.register}
-            </button>
-          )}
-        </Form>
+        {may("registerForEvents") ? (
+          <Form method="post">
+            <input type="hidden" name="eventId" value={event.id} />
+            {event.registered ? (
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                className="button button-secondary"
+                disabled={busy}
+                aria-label={EVENT_COPY.cancelRegistrationFor(event.title)}
+              >
+                {EVENT_COPY.cancelRegistration}
+              </button>
+            ) : (
+              <button
+                type="submit"
+                name="intent"
+                value="register"
+                className="button button-primary"
+                disabled={busy || event.block !== null}
+                aria-label={EVENT_COPY.registerFor(event.title)}
+              >
+                {EVENT_COPY.register}
+              </button>
+            )}
+          </Form>
+        ) : null}
         <a className="button button-secondary" href={`/events/${event.id}.ics`} download>
           {EVENT_COPY.addToCalendar}
           <span className="visually-hidden">: {event.title}</span>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { InsightReportView } from "~/components/insights/insight-report-view";
 import { MatchFromInsight } from "~/components/insights/match-from-insight";
 import { RatingForm } from "~/components/insights/rating-form";
@@ -185,6 +186,8 @@ const DISCOVERY_PERMISSIONS = { match: "requestMatches", feedback: "requestInsig
 export default function InsightDiscovery() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // The rating and the match are offered to who may take them (docs/decisions/071).
+  const may = useMemberCan();
   if (!loaded.found) {
     return (
       <div className="page insight-discovery">
@@ -216,20 +219,28 @@ export default function InsightDiscovery() {
             <h2 id="discovery-feedback-title" className="card-title">
               Your feedback
             </h2>
-            <RatingForm
-              targetId={view.targetId}
-              savedRating={view.clientSatisfaction}
-              savedFeedback={view.clientFeedback}
-              lastResult={feedback?.result}
-              outcome={{ saved: feedback?.saved ?? null, failed: feedback?.failed ?? false }}
-            />
+            {may("requestInsights") ? (
+              <RatingForm
+                targetId={view.targetId}
+                savedRating={view.clientSatisfaction}
+                savedFeedback={view.clientFeedback}
+                lastResult={feedback?.result}
+                outcome={{ saved: feedback?.saved ?? null, failed: feedback?.failed ?? false }}
+              />
+            ) : (
+              <RoleNotice action="requestInsights" />
+            )}
             <h2 className="card-title">Work on it with an expert</h2>
-            <MatchFromInsight
-              targetId={view.targetId}
-              matchRequestId={view.matchRequestId}
-              message={match?.message ?? null}
-              failed={match?.failed ?? false}
-            />
+            {may("requestMatches") || view.matchRequestId ? (
+              <MatchFromInsight
+                targetId={view.targetId}
+                matchRequestId={view.matchRequestId}
+                message={match?.message ?? null}
+                failed={match?.failed ?? false}
+              />
+            ) : (
+              <RoleNotice action="requestMatches" />
+            )}
           </aside>
         }
       />

@@ -5,6 +5,8 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { BillingToggle } from "~/components/payments/billing-toggle";
 import { PlanCard } from "~/components/payments/plan-card";
+import { RoleNotice } from "~/components/business/role-gate";
+import { can } from "~/lib/business/permissions";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { EmailVerificationBanner } from "~/components/identity/email-verification-banner";
 import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
@@ -57,6 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const openCheckout = live ? null : await openSubscriptionCheckout(context.app, business.id);
   const trial = trialState(business, context.app.now());
   return {
+    // Outside the `_app` layout: the page names the member's role itself (choosing a plan is `changePlan`).
+    role: viewer.member.role,
     billing: parseBilling(params.get("billing")),
     currentTier: business.memberTier,
     paymentFailed: notice === PAYMENT_FAILED_NOTICE,
@@ -169,6 +173,8 @@ export default function PlanSelect() {
   const [billing, setBilling] = useState<Billing>(data.billing);
   // A no-JS style navigation (?billing=...) brings its own period.
   useEffect(() => setBilling(data.billing), [data.billing]);
+  // A role that may not change the plan reads the plans without their buttons (docs/decisions/071).
+  const mayChange = can(data.role, "changePlan");
 
   return (
     <PlainLayout signedIn>
@@ -193,24 +199,36 @@ export default function PlanSelect() {
             {CHECKOUT_CANCELED_MESSAGE}
           </p>
         ) : null}
+        <RoleNotice action="changePlan" role={data.role} />
         {data.liveSubscription ? (
           <div className="notice plans-notice plans-subscription-notice" role={data.refused ? "alert" : "status"}>
             <p>{SUBSCRIPTION_LIVE_MESSAGE(data.liveSubscription.planName)}</p>
-            <form method="post" action="/api/payments/create-portal-session">
-              <button type="submit" className="button button-primary button-small">
-                {MANAGE_BILLING_LABEL}
-              </button>
-            </form>
+            {mayChange ? (
+              <form method="post" action="/api/payments/create-portal-session">
+                <button type="submit" className="button button-primary button-small">
+                  {MANAGE_BILLING_LABEL}
+                </button>
+              </form>
+            ) : null}
           </div>
-        ) : data.openCheckout ? (
+        ) : data.openCheckout && mayChange ? (
           <OpenCheckoutNotice checkout={data.openCheckout} alert={data.refused} />
         ) : null}
         <div className="plan-grid">
           {PLAN_ORDER.map((tier) => (
-            <PlanCard key={tier} plan={PLANS[tier]} billing={billing} current={data.currentTier === tier} />
+            <PlanCard
+              key={tier}
+              plan={PLANS[tier]}
+              billing={billing}
+              current={data.currentTier === tier}
+              chooseable={mayChange}
+            />
           ))}
         </div>
-        <TrialOffer trial={data.trial} error={refused?.trialError ?? null} />
+        <TrialOffer
+          trial={mayChange ? data.trial : { offered: false, text: data.trial.text }}
+          error={refused?.trialError ?? null}
+        />
       </div>
     </PlainLayout>
   );

@@ -21,6 +21,7 @@ import {
   benchmarkingIncludedText,
 } from "~/lib/benchmarking/benchmarking-copy";
 import type { BenchmarkingPageView } from "~/lib/benchmarking/report-types";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 /** Connect Company Data from /benchmarking: the existing connect flow, back to /benchmarking. */
@@ -36,6 +37,8 @@ export const BENCHMARKING_POLL_MS = 2500;
  */
 export function BenchmarkingConnect({ view, error }: { view: BenchmarkingPageView; error: string | null }) {
   const busy = usePendingPost("/benchmarking") !== null;
+  // Connecting is the business's settings, buying or starting the year is paying (docs/decisions/071).
+  const may = useMemberCan();
   return (
     <div className="bench-connect">
       <section className="card bench-intro" aria-labelledby="bench-intro-title">
@@ -59,12 +62,14 @@ export function BenchmarkingConnect({ view, error }: { view: BenchmarkingPageVie
           <p className="bench-connected">
             <span className="badge badge-soft">Connected</span> <span>{BENCHMARKING_CONNECTED_TEXT}</span>
           </p>
-        ) : (
+        ) : may("changeSettings") ? (
           <p>
             <a href={BENCHMARKING_CONNECT_PATH} className="button button-secondary">
               {BENCHMARKING_CONNECT_BUTTON}
             </a>
           </p>
+        ) : (
+          <RoleNotice action="changeSettings" />
         )}
       </section>
 
@@ -82,13 +87,17 @@ export function BenchmarkingConnect({ view, error }: { view: BenchmarkingPageVie
             {error}
           </p>
         ) : null}
-        <Form method="post" action="/benchmarking">
-          <input type="hidden" name="intent" value={view.access === "included" ? "start" : "buy"} />
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
-            {view.access === "included" ? BENCHMARKING_START_BUTTON : benchmarkingBuyButton(view.priceLabel)}
-          </button>
-        </Form>
+        {may("pay") ? (
+          <Form method="post" action="/benchmarking">
+            <input type="hidden" name="intent" value={view.access === "included" ? "start" : "buy"} />
+            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
+              {view.access === "included" ? BENCHMARKING_START_BUTTON : benchmarkingBuyButton(view.priceLabel)}
+            </button>
+          </Form>
+        ) : (
+          <RoleNotice action="pay" />
+        )}
       </section>
     </div>
   );
@@ -102,6 +111,7 @@ export function BenchmarkingConnect({ view, error }: { view: BenchmarkingPageVie
  */
 export function BenchmarkingBuilding({ stalled }: { stalled: boolean }) {
   const busy = usePendingPost("/benchmarking") !== null;
+  const may = useMemberCan();
   const revalidator = useRevalidator();
   const revalidate = revalidator.revalidate;
   useEffect(() => {
@@ -120,13 +130,17 @@ export function BenchmarkingBuilding({ stalled }: { stalled: boolean }) {
       {stalled ? (
         <>
           <p>{BENCHMARKING_STALLED_MESSAGE}</p>
-          <Form method="post" action="/benchmarking">
-            <input type="hidden" name="intent" value="start" />
-            <button type="submit" className="button button-secondary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
-              {BENCHMARKING_TRY_AGAIN_BUTTON}
-            </button>
-          </Form>
+          {may("pay") ? (
+            <Form method="post" action="/benchmarking">
+              <input type="hidden" name="intent" value="start" />
+              <button type="submit" className="button button-secondary" disabled={busy} aria-busy={busy || undefined}>
+                {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
+                {BENCHMARKING_TRY_AGAIN_BUTTON}
+              </button>
+            </Form>
+          ) : (
+            <RoleNotice action="pay" />
+          )}
         </>
       ) : null}
       <noscript>
@@ -146,6 +160,7 @@ export function BenchmarkingBuilding({ stalled }: { stalled: boolean }) {
  */
 export function BenchmarkingFailed({ error }: { error: string | null }) {
   const busy = usePendingPost("/benchmarking") !== null;
+  const may = useMemberCan();
   return (
     <section className="card bench-status" aria-labelledby="bench-status-title">
       <h2 id="bench-status-title" className="bench-status-message" role="alert">
@@ -160,13 +175,16 @@ export function BenchmarkingFailed({ error }: { error: string | null }) {
         <Link to="/dashboard" className="button button-primary">
           {BENCHMARKING_HOME_BUTTON}
         </Link>
-        <Form method="post" action="/benchmarking">
-          <input type="hidden" name="intent" value="start" />
-          <button type="submit" className="button button-secondary" disabled={busy}>
-            {BENCHMARKING_TRY_AGAIN_BUTTON}
-          </button>
-        </Form>
+        {may("pay") ? (
+          <Form method="post" action="/benchmarking">
+            <input type="hidden" name="intent" value="start" />
+            <button type="submit" className="button button-secondary" disabled={busy}>
+              {BENCHMARKING_TRY_AGAIN_BUTTON}
+            </button>
+          </Form>
+        ) : null}
       </div>
+      <RoleNotice action="pay" />
     </section>
   );
 }

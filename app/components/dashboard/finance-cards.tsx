@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { NO_FINANCE_DATA_MESSAGE, REVENUE_PER_EMPLOYEE_HEADCOUNT_NOTE } from "~/lib/finance/finance";
 import { formatDollars } from "~/lib/shared/numbers";
 import { RevenueChart } from "~/components/finance/charts/revenue-chart";
@@ -25,9 +26,7 @@ export function FinanceBanner({ cards }: { cards: FinanceCards }) {
       {broken ? (
         <div className="notice-banner finance-banner finance-banner-warning" role="alert">
           <p>{broken}</p>
-          <a href={CONNECT_DASHBOARD_PATH} className="button button-secondary">
-            Reconnect
-          </a>
+          <ConnectLink className="button button-secondary">Reconnect</ConnectLink>
         </div>
       ) : null}
     </>
@@ -137,6 +136,7 @@ function MonthlyRevenue({ series, showTrend, onToggle }: { series: Series; showT
 
 /** Every state but "ready": the sample prompt, building, failed, broken, no data. */
 function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
+  const may = useMemberCan();
   switch (cards.state) {
     case "not_connected":
       return (
@@ -162,10 +162,8 @@ function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
             )}
           </div>
           <div className="finance-locked-prompt">
-            <a href={CONNECT_DASHBOARD_PATH} className="button button-primary">
-              Connect Company Data
-            </a>
-            <p className="muted">Connect your accounting data to see your {what}.</p>
+            <ConnectLink className="button button-primary">Connect Company Data</ConnectLink>
+            {may("changeSettings") ? <p className="muted">Connect your accounting data to see your {what}.</p> : null}
           </div>
         </div>
       );
@@ -192,9 +190,7 @@ function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
         <div className="connect-prompt">
           <p className="connect-title">{cards.message}</p>
           <p>
-            <a href={CONNECT_DASHBOARD_PATH} className="button button-secondary">
-              Try again
-            </a>
+            <ConnectLink className="button button-secondary">Try again</ConnectLink>
           </p>
         </div>
       );
@@ -203,9 +199,7 @@ function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
         <div className="connect-prompt">
           <p className="connect-title">{cards.message}</p>
           <p>
-            <a href={CONNECT_DASHBOARD_PATH} className="button button-secondary">
-              Reconnect
-            </a>
+            <ConnectLink className="button button-secondary">Reconnect</ConnectLink>
           </p>
         </div>
       );
@@ -214,4 +208,18 @@ function FinanceState({ cards, what }: { cards: FinanceCards; what: string }) {
     default:
       return null;
   }
+}
+
+/**
+ * A link into the connect flow (the business's settings): a role that may not change them finds the
+ * line naming it instead (docs/decisions/071).
+ */
+function ConnectLink({ className, children }: { className: string; children: ReactNode }) {
+  const may = useMemberCan();
+  if (!may("changeSettings")) return <RoleNotice action="changeSettings" />;
+  return (
+    <a href={CONNECT_DASHBOARD_PATH} className={className}>
+      {children}
+    </a>
+  );
 }

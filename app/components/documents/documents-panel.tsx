@@ -243,6 +243,7 @@ function DocumentGroupSection({
 
 function DocumentItem({ row, hub, result }: { row: DocumentRow; hub: DocumentsHub; result: Result }) {
   const nameId = `document-${row.key}-title`;
+  const may = useMemberCan();
   return (
     <article className="document-row" aria-labelledby={nameId}>
       <div className="document-main">
@@ -288,7 +289,8 @@ function DocumentItem({ row, hub, result }: { row: DocumentRow; hub: DocumentsHu
           </Link>
         )}
       </div>
-      {row.fileId ? (
+      {/* A role that may not use the hub reads each document: no rename, move, share or delete (docs/decisions/071). */}
+      {row.fileId && may("useHub") ? (
         <ManageDocument row={row} fileId={row.fileId} hub={hub} open={result !== null && !result.ok} />
       ) : null}
     </article>

@@ -11,6 +11,7 @@ import {
   ratingText,
   YOUR_RATING,
   ENGAGEMENT_PAUSED,
+  ENGAGEMENT_PAUSED_WAITING,
   ITEM_IN_REVISION,
   ITEM_UPDATE_FAILED,
   ITEM_UPDATE_FAILED_TITLE,
@@ -112,7 +113,9 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
           {message}
         </p>
       ) : null}
-      {outline.pausedAt && next ? <p className="notice">{ENGAGEMENT_PAUSED}</p> : null}
+      {outline.pausedAt && next ? (
+        <p className="notice">{may("pay") ? ENGAGEMENT_PAUSED : ENGAGEMENT_PAUSED_WAITING}</p>
+      ) : null}
 
       {current ? (
         <article className="card deliverable-current" aria-labelledby={`deliverable-${current.deliveryItemId}`}>

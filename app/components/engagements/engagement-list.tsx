@@ -2,8 +2,9 @@ import { Link } from "@remix-run/react";
 import { formatDate } from "~/lib/shared/dates";
 import { ToggleGroup } from "~/components/ui/toggle-group";
 import { NO_ACTIVE_ENGAGEMENTS, NO_COMPLETED_ENGAGEMENTS } from "~/lib/engagements/engagement-copy";
+import { useMemberRole } from "~/components/business/role-gate";
 import {
-  NEXT_STEP_TEXTS,
+  nextStepText,
   engagementStatusLabel,
   engagementsOfSide,
   type EngagementTileData,
@@ -19,6 +20,8 @@ import { categoryLabel } from "~/lib/shared/format";
  * with the business's next step when it has one.
  */
 export function EngagementTile({ tile }: { tile: EngagementTileData }) {
+  // Said for the reader: a role that cannot take the step reads who it waits for (docs/decisions/071).
+  const role = useMemberRole();
   return (
     <li className="engagement-tile">
       <Link className="engagement-tile-link" to={businessEngagementPath(tile.id)} preventScrollReset>
@@ -34,7 +37,7 @@ export function EngagementTile({ tile }: { tile: EngagementTileData }) {
       <span className={`badge engagement-status engagement-status-${tile.status}`}>
         {engagementStatusLabel(tile.status)}
       </span>
-      {tile.nextStep ? <span className="engagement-tile-next">{NEXT_STEP_TEXTS[tile.nextStep]}</span> : null}
+      {tile.nextStep ? <span className="engagement-tile-next">{nextStepText(tile.nextStep, role)}</span> : null}
     </li>
   );
 }

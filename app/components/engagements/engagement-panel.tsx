@@ -3,6 +3,7 @@ import { formatMoney } from "~/lib/shared/numbers";
 import { formatDate } from "~/lib/shared/dates";
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { PlanDocument } from "~/components/engagements/plan-document";
+import { useMemberRole } from "~/components/business/role-gate";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   CHANGES_REQUESTED_NEXT,
@@ -151,6 +152,8 @@ function DeliverableItem({
   cost?: ItemCost;
 }) {
   const H = heading;
+  // A delivery waiting for a review is said for the reader's role (docs/decisions/071).
+  const role = useMemberRole();
   return (
     <li className="engagement-item" aria-label={item.title}>
       <H className="engagement-item-title" title={item.title}>
@@ -178,7 +181,7 @@ function DeliverableItem({
         </div>
         <div>
           <dt>Status</dt>
-          <dd className="engagement-item-status">{itemStatusText(item)}</dd>
+          <dd className="engagement-item-status">{itemStatusText(item, role)}</dd>
         </div>
         <DeliverableCost cost={cost} title={item.title} />
       </dl>

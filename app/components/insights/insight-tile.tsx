@@ -1,7 +1,14 @@
 import { Form, Link } from "@remix-run/react";
 import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { categoryLabel } from "~/lib/shared/format";
-import { CLICK_TO_VIEW, PAY_NOW_LABEL, clientInsightStatus, paidStateLabel } from "~/lib/insights/insight-status";
+import {
+  CLICK_TO_VIEW,
+  CLIENT_INSIGHT_STATUS,
+  INSIGHT_AWAITING_PAYER_TEXT,
+  PAY_NOW_LABEL,
+  clientInsightStatus,
+  paidStateLabel,
+} from "~/lib/insights/insight-status";
 import { formatDate } from "~/lib/shared/dates";
 import { insightDiscoveryHref } from "~/lib/insights/insight-views";
 import { usePosting } from "~/components/ui/pending-post";
@@ -31,7 +38,10 @@ export function InsightTile({ tile, headingLevel = 3 }: { tile: TileData; headin
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const label = categoryLabel(tile.category);
   const date = formatDate(tile.createdAt);
-  const status = clientInsightStatus(tile.value);
+  const derived = clientInsightStatus(tile.value);
+  // "Complete payment…" calls the payer; a role that may not pay reads who it waits for (docs/decisions/071).
+  const may = useMemberCan();
+  const status = derived === CLIENT_INSIGHT_STATUS.payment && !may("pay") ? INSIGHT_AWAITING_PAYER_TEXT : derived;
   return (
     <article
       className={`insight-tile${tile.delivered ? " is-delivered" : ""}`}

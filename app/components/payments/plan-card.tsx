@@ -10,12 +10,14 @@ type PlanCardProps = {
   plan: Plan;
   billing: Billing;
   current: boolean;
+  /** False for a role that may not change the plan: the card is read without its button (docs/decisions/071). */
+  chooseable?: boolean;
 };
 
 const CHECKOUT_ACTION = "/api/payments/create-checkout-session";
 
 /** One plan: name, price for the billing period, included insights, perks and its button. */
-export function PlanCard({ plan, billing, current }: PlanCardProps) {
+export function PlanCard({ plan, billing, current, chooseable = true }: PlanCardProps) {
   const headingId = `plan-${plan.tier.toLowerCase()}-title`;
   const price = plan.monthlyPriceCents[billing];
   return (
@@ -66,9 +68,11 @@ export function PlanCard({ plan, billing, current }: PlanCardProps) {
           </li>
         ))}
       </ul>
-      <div className="plan-action">
-        {plan.tier === "BASIC" ? <BasicButton /> : <PaidButton plan={plan} billing={billing} />}
-      </div>
+      {chooseable ? (
+        <div className="plan-action">
+          {plan.tier === "BASIC" ? <BasicButton /> : <PaidButton plan={plan} billing={billing} />}
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { PAST_DUE_MESSAGE } from "~/lib/payments/payment-copy";
 import { PASSWORD_RULES_HINT } from "~/lib/identity/password-rules";
 import { membershipLabel, PasswordChangeFormSchema, parsePasswordChangeForm } from "~/lib/business/settings-schemas";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { ConformField } from "~/components/ui/conform-field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { usePosting } from "~/components/ui/pending-post";
@@ -52,6 +53,7 @@ export function AccountForm({
     { meta: fields.confirmNewPassword, label: "Confirm New Password", autoComplete: "new-password" },
   ] as const;
   const isBasic = membership.memberTier !== "STANDARD" && membership.memberTier !== "PREMIUM";
+  const may = useMemberCan();
 
   return (
     <div className="stack settings-account">
@@ -96,7 +98,10 @@ export function AccountForm({
             {PAST_DUE_MESSAGE}
           </p>
         ) : null}
-        {isBasic ? (
+        {/* Managing the plan and its payment is `changePlan` (docs/decisions/071). */}
+        {!may("changePlan") ? (
+          <RoleNotice action="changePlan" />
+        ) : isBasic ? (
           <p>
             <Link to="/plan-select" className="button button-secondary">
               Manage Payment

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { revenueBandLabel } from "~/lib/shared/format";
 import { BusinessInfoFormSchema, EMPLOYEE_OPTIONS, joinLocation } from "~/lib/business/settings-schemas";
 import { Field } from "~/components/ui/field";
@@ -21,9 +22,52 @@ type BusinessValues = {
 
 /**
  * Business tab (spec §2, §5): company name, role, one 'City, State' field, revenue and NAICS shown
- * read-only (they are not form fields, so they are never posted), and the employee band.
+ * read-only (they are not form fields, so they are never posted), and the employee band. A role
+ * that may not change the settings reads the same details as a list, with the line naming its
+ * role, and no form (docs/decisions/071).
  */
-export function BusinessForm({
+export function BusinessForm(props: {
+  current: BusinessValues;
+  actionData: SettingsActionData | undefined;
+  action: string;
+}) {
+  const may = useMemberCan();
+  return may("changeSettings") ? <EditableBusinessForm {...props} /> : <BusinessDetails current={props.current} />;
+}
+
+/** The business's details as a member who may not change them reads them. */
+function BusinessDetails({ current }: { current: BusinessValues }) {
+  const industry = current.naicsTitle ? `${current.naics} — ${current.naicsTitle}` : current.naics;
+  const facts: [string, string][] = [
+    ["Company Name", current.name],
+    ["Role", current.clientRole],
+    ["City, State", joinLocation(current.city, current.state)],
+    [
+      "Number of Employees",
+      EMPLOYEE_OPTIONS.find((option) => option.value === current.employeeBand)?.label ?? current.employeeBand,
+    ],
+    ["Revenue", revenueBandLabel(current.revenueBand)],
+    ["Industry NAICS", industry],
+  ];
+  return (
+    <section className="stack settings-form" aria-labelledby="settings-business-title">
+      <h2 id="settings-business-title" className="settings-heading">
+        Business information
+      </h2>
+      <dl className="settings-facts">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      <RoleNotice action="changeSettings" />
+    </section>
+  );
+}
+
+function EditableBusinessForm({
   current,
   actionData,
   action,

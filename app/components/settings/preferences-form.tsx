@@ -1,13 +1,51 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import type { InsightPreferences } from "~db/enums";
-import { INSIGHT_AREAS, InsightPreferencesFormSchema, PREFERENCES_INTRO } from "~/lib/business/settings-schemas";
+import {
+  INSIGHT_AREAS,
+  InsightPreferencesFormSchema,
+  NO_INSIGHT_PREFERENCES,
+  PREFERENCES_INTRO,
+  PREFERENCES_READ_HEADING,
+} from "~/lib/business/settings-schemas";
 import { usePosting } from "~/components/ui/pending-post";
 import { FormOutcome, resultFor, type SettingsActionData } from "./settings-parts";
 
-/** Preferences tab (spec §2): a checkbox per business area the business wants insights from. */
-export function PreferencesForm({
+/**
+ * Preferences tab (spec §2): a checkbox per business area the business wants insights from. A role
+ * that may not change the settings reads the chosen areas as a list, with the line naming its role
+ * (docs/decisions/071).
+ */
+export function PreferencesForm(props: {
+  current: InsightPreferences;
+  actionData: SettingsActionData | undefined;
+  action: string;
+}) {
+  const may = useMemberCan();
+  if (may("changeSettings")) return <EditablePreferencesForm {...props} />;
+  const chosen = INSIGHT_AREAS.filter(({ key }) => props.current[key]);
+  return (
+    <section className="stack settings-form" aria-labelledby="settings-preferences-title">
+      <h2 id="settings-preferences-title" className="settings-heading">
+        {PREFERENCES_READ_HEADING}
+      </h2>
+      {chosen.length > 0 ? (
+        <ul className="settings-chosen-areas">
+          {chosen.map(({ key, label }) => (
+            <li key={key}>{label}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{NO_INSIGHT_PREFERENCES}</p>
+      )}
+      <RoleNotice action="changeSettings" />
+    </section>
+  );
+}
+
+function EditablePreferencesForm({
   current,
   actionData,
   action,

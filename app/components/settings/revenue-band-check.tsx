@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { useMemberCan } from "~/components/business/role-gate";
 import { FormAlert } from "~/components/ui/form-alert";
 import { usePosting } from "~/components/ui/pending-post";
 import { REVENUE_BAND_COPY, REVENUE_BAND_INTENT, type BandDisagreement } from "~/lib/business/revenue-band";
@@ -27,6 +28,8 @@ export function RevenueBandCheck({
   action: string;
 }) {
   const submitting = usePosting(REVENUE_BAND_INTENT);
+  // Updating the band is the business's settings: a role that may not reads the statement only, the tab's line says why (docs/decisions/071).
+  const may = useMemberCan();
   const success = actionData?.message ?? null;
   const error = actionData?.error ?? null;
   if (!disagreement && !success && !error) return null;
@@ -42,7 +45,7 @@ export function RevenueBandCheck({
       {disagreement ? (
         <>
           <p>{REVENUE_BAND_COPY.statement(disagreement)}</p>
-          {confirming ? (
+          {!may("changeSettings") ? null : confirming ? (
             <Form method="post" action={action} className="stack" replace>
               <p>
                 <strong>{REVENUE_BAND_COPY.confirmQuestion(disagreement)}</strong>

@@ -53,6 +53,9 @@ export const STATE_UNKNOWN_MESSAGE = "Enter a US state after the comma, e.g. Por
 export const BUSINESS_NOT_FOUND_MESSAGE = "Business not found.";
 export const READ_ONLY_FIELDS_MESSAGE = "Revenue and NAICS cannot be changed here.";
 export const PREFERENCES_INTRO = "Select the industries that you would like insights from.";
+/** The Preferences tab as a role that may not change the settings reads it (docs/decisions/071). */
+export const PREFERENCES_READ_HEADING = "The industries this business would like insights from";
+export const NO_INSIGHT_PREFERENCES = "No industries chosen yet.";
 
 // ---------------------------------------------------------------------------------------------
 // Tabs and options

@@ -161,6 +161,14 @@ export const NEXT_STEP_REVIEW_PLAN = "Review and sign your engagement plan.";
 export const NEXT_STEP_REVIEW_ITEM = "Review the deliverable your consultant delivered.";
 export const NEXT_STEP_PREPAY = "Prepay the next deliverable to continue.";
 export const NOTHING_TO_DO = "Nothing waits for you right now.";
+/**
+ * The next steps as a member whose role cannot take them reads them (docs/decisions/071): the
+ * signer's sentences above stay for who may act.
+ */
+export const NEXT_STEP_WAITING_REVIEW_PLAN = "Your engagement plan waits for an owner or admin to sign it.";
+export const NEXT_STEP_WAITING_REVIEW_ITEM =
+  "A delivered deliverable waits for an owner, admin or member to review it.";
+export const NEXT_STEP_WAITING_PREPAY = "The next deliverable waits for an owner or admin to prepay it.";
 export const NO_CONSULTANT = "Your consultant's profile is not available.";
 export const PLAN_UNAVAILABLE = "The engagement plan is not available.";
 // ===== end H3 =====
@@ -194,6 +202,12 @@ export const ITEM_REVIEW_SENT = {
 export const ITEM_AWAITING_DELIVERY = "Your consultant is working on this deliverable.";
 export const ITEM_IN_REVISION = "Your consultant is revising this deliverable.";
 export const ENGAGEMENT_PAUSED = "The engagement is paused. Prepay the next deliverable to continue.";
+/** The pause as a member who may not pay reads it (docs/decisions/071). */
+export const ENGAGEMENT_PAUSED_WAITING =
+  "The engagement is paused until an owner or admin prepays the next deliverable.";
+/** A delivery waiting for a review, as a member who may not review reads its status (docs/decisions/071). */
+export const ITEM_AWAITING_REVIEW_TEXT = "Delivered: awaiting your review";
+export const ITEM_AWAITING_REVIEW_BY_OTHERS = "Delivered: awaiting a review by an owner, admin or member";
 export const DELIVERED_SUMMARY_HEADING = "Summary of work";
 export const DELIVERED_FILES_HEADING = "Files";
 export const NO_DELIVERED_FILES = "No files were attached.";

@@ -14,7 +14,18 @@ import { businessEngagementPath } from "./engagement-paths";
 import type { DeliveryOutlineView } from "./engagement-view";
 import type { SowDocument } from "./sow";
 import type { EngagementResults } from "./engagement-results";
-import { NEXT_STEP_PREPAY, NEXT_STEP_REVIEW_ITEM, NEXT_STEP_REVIEW_PLAN } from "./engagement-copy";
+import {
+  ITEM_AWAITING_REVIEW_BY_OTHERS,
+  ITEM_AWAITING_REVIEW_TEXT,
+  NEXT_STEP_PREPAY,
+  NEXT_STEP_REVIEW_ITEM,
+  NEXT_STEP_REVIEW_PLAN,
+  NEXT_STEP_WAITING_PREPAY,
+  NEXT_STEP_WAITING_REVIEW_ITEM,
+  NEXT_STEP_WAITING_REVIEW_PLAN,
+} from "./engagement-copy";
+import type { BusinessMemberRole } from "~db/enums";
+import { can, type BusinessAction } from "~/lib/business/permissions";
 import { ITEM_REFUNDED_LABEL } from "~/lib/payouts/transfer-copy";
 
 /**
@@ -36,15 +47,23 @@ export const ITEM_STATUS_TEXTS: Record<DeliveryItemStatus, string> = {
   paused: "Paused",
 };
 
-/** The item's status in words; a delivery waiting for the business's review says so; a refunded item is "Refunded". */
-export function itemStatusText(item: {
-  status: DeliveryItemStatus;
-  businessDeliveryReview: DeliveryReview | null;
-  refunded?: boolean;
-}) {
+/**
+ * The item's status in words; a delivery waiting for the business's review says so (to a `role`
+ * that may not review, that it waits for who may); a refunded item is "Refunded".
+ */
+export function itemStatusText(
+  item: {
+    status: DeliveryItemStatus;
+    businessDeliveryReview: DeliveryReview | null;
+    refunded?: boolean;
+  },
+  role: BusinessMemberRole | null = null,
+) {
   if (item.refunded) return ITEM_REFUNDED_LABEL;
   if (item.status === "delivered" && item.businessDeliveryReview === "pending")
-    return "Delivered: awaiting your review";
+    return role === null || can(role, "reviewDeliverables")
+      ? ITEM_AWAITING_REVIEW_TEXT
+      : ITEM_AWAITING_REVIEW_BY_OTHERS;
   return ITEM_STATUS_TEXTS[item.status];
 }
 
@@ -59,6 +78,28 @@ export const NEXT_STEP_TEXTS = {
   prepay: NEXT_STEP_PREPAY,
 } as const;
 export type NextStepKind = keyof typeof NEXT_STEP_TEXTS;
+
+/** Each next step as a member whose role cannot take it reads it: who it waits for (docs/decisions/071). */
+export const NEXT_STEP_WAITING_TEXTS = {
+  reviewPlan: NEXT_STEP_WAITING_REVIEW_PLAN,
+  reviewItem: NEXT_STEP_WAITING_REVIEW_ITEM,
+  prepay: NEXT_STEP_WAITING_PREPAY,
+} as const satisfies Record<NextStepKind, string>;
+
+/** The business action each next step is (app/lib/business/permissions.ts). */
+export const NEXT_STEP_ACTIONS = {
+  reviewPlan: "sign",
+  reviewItem: "reviewDeliverables",
+  prepay: "pay",
+} as const satisfies Record<NextStepKind, BusinessAction>;
+
+/**
+ * The next step in words for the reader: the call to act for a role that may take it (or when no
+ * role is known), else who it waits for.
+ */
+export function nextStepText(step: NextStepKind, role: BusinessMemberRole | null): string {
+  return role === null || can(role, NEXT_STEP_ACTIONS[step]) ? NEXT_STEP_TEXTS[step] : NEXT_STEP_WAITING_TEXTS[step];
+}
 
 export type OutlineForNextStep = {
   complete: boolean;
@@ -124,15 +165,21 @@ export type EngagementSummary = {
   next: { text: string; href: string; title: string } | null;
 };
 
-/** The dashboard's Engagements card: the counts and the first thing to do (newest engagement first). */
-export function engagementSummary(tiles: readonly EngagementTileData[]): EngagementSummary {
+/**
+ * The dashboard's Engagements card: the counts and the first thing to do (newest engagement first),
+ * said for the reader's `role` (nextStepText).
+ */
+export function engagementSummary(
+  tiles: readonly EngagementTileData[],
+  role: BusinessMemberRole | null = null,
+): EngagementSummary {
   const waiting = newestEngagementsFirst(tiles).find((tile) => tile.nextStep !== null);
   return {
     active: tiles.filter((tile) => !tile.complete).length,
     complete: tiles.filter((tile) => tile.complete).length,
     next:
       waiting && waiting.nextStep
-        ? { text: NEXT_STEP_TEXTS[waiting.nextStep], href: businessEngagementPath(waiting.id), title: waiting.title }
+        ? { text: nextStepText(waiting.nextStep, role), href: businessEngagementPath(waiting.id), title: waiting.title }
         : null,
   };
 }

@@ -49,6 +49,9 @@ export const CLIENT_INSIGHT_STATUS = {
   underReview: "Your insight is under review.",
 } as const;
 
+/** An unpaid request as a member who may not pay reads it (docs/decisions/071). */
+export const INSIGHT_AWAITING_PAYER_TEXT = "Your insight request waits for an owner or admin to pay for it.";
+
 /** Tiles in the Delivered category (spec §4). */
 export const CLICK_TO_VIEW = "Click here to view.";
 

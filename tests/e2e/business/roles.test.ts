@@ -11,8 +11,9 @@ import { browserTest, expectPath, PHONE, signUpNewClient } from "../support";
  * Roles and switching (issue #38 item 1, docs/decisions/068). An outside accountant signs up (their
  * own business, Fore River Provisions) and is a viewer of a bakery (written straight into the
  * server's D1: there is no invitation flow yet). They switch to the bakery with the shell's
- * switcher, find no Pay Now, no Create New Insight and no insight wizard there, each replaced by the
- * line naming their role, and switch back to their own business, where they are the owner. At 375
+ * switcher, find no Pay Now, no Create New Insight and no insight wizard there, no plan button on
+ * /plan-select, no Business tab form in Settings and no benchmarking button (docs/decisions/071),
+ * each replaced by the line naming their role, and switch back to their own business, where they are the owner. At 375
  * and 1280 px.
  */
 const BAKERY = "Birch & Brine Bakery";
@@ -110,6 +111,18 @@ for (const [label, viewport] of [
         await page.goto("/create-insight");
         await page.getByText(roleCannotText("viewer", "requestInsights")).waitFor();
         expect(await page.getByRole("button", { name: /next|continue/i }).count()).toBe(0);
+
+        // The plans, the Business tab and benchmarking: read without their buttons (docs/decisions/071).
+        await page.goto("/plan-select");
+        await page.getByText(roleCannotText("viewer", "changePlan")).waitFor();
+        expect(await page.getByRole("button", { name: "Continue with Basic" }).count()).toBe(0);
+        await page.goto("/company-profile?tab=business");
+        await page.getByText(roleCannotText("viewer", "changeSettings")).waitFor();
+        expect(await page.getByRole("button", { name: "Save" }).count()).toBe(0);
+        await page.goto("/benchmarking");
+        await page.getByText(roleCannotText("viewer", "pay")).waitFor();
+        expect(await page.getByRole("button", { name: /^(Unlock for|Start Benchmarking)/ }).count()).toBe(0);
+        if (phone) await noHorizontalScroll(page);
 
         await page.goto("/dashboard");
         await switchTo(page, phone, OWN, "Owner");

@@ -5,10 +5,16 @@ import {
   engagementSummary,
   engagementsOfSide,
   itemStatusText,
+  NEXT_STEP_ACTIONS,
+  NEXT_STEP_TEXTS,
+  NEXT_STEP_WAITING_TEXTS,
+  nextStepText,
   parsePanelTab,
   type EngagementTileData,
 } from "~/lib/engagements/engagement-display";
 import type { ItemStatusFields } from "~/lib/engagements/engagement-state";
+import { BUSINESS_MEMBER_ROLES } from "~db/enums";
+import { PERMISSIONS, MEMBER_ROLE_LABELS } from "~/lib/business/permissions";
 
 const outline = (overrides: Partial<Parameters<typeof engagementNextStep>[0]> = {}) => ({
   complete: false,
@@ -141,5 +147,46 @@ describe("lists and the dashboard card", () => {
     expect(parsePanelTab("Match")).toBe("match");
     expect(parsePanelTab("consultant")).toBe("consultant");
     expect(parsePanelTab("other")).toBe("deliverables");
+  });
+});
+
+describe("status sentences by the reader's role (docs/decisions/071)", () => {
+  it("calls who may act to act, and tells who may not whom the step waits for", () => {
+    expect(nextStepText("reviewPlan", "owner")).toBe("Review and sign your engagement plan.");
+    expect(nextStepText("reviewPlan", "admin")).toBe("Review and sign your engagement plan.");
+    expect(nextStepText("reviewPlan", null)).toBe("Review and sign your engagement plan.");
+    expect(nextStepText("reviewPlan", "member")).toBe("Your engagement plan waits for an owner or admin to sign it.");
+    expect(nextStepText("reviewPlan", "viewer")).toBe("Your engagement plan waits for an owner or admin to sign it.");
+    expect(nextStepText("reviewItem", "member")).toBe("Review the deliverable your consultant delivered.");
+    expect(nextStepText("reviewItem", "viewer")).toBe(
+      "A delivered deliverable waits for an owner, admin or member to review it.",
+    );
+    expect(nextStepText("prepay", "member")).toBe("The next deliverable waits for an owner or admin to prepay it.");
+    expect(nextStepText("prepay", "owner")).toBe("Prepay the next deliverable to continue.");
+  });
+
+  it("names in each waiting sentence exactly the roles the permission table lets act", () => {
+    for (const step of Object.keys(NEXT_STEP_TEXTS) as (keyof typeof NEXT_STEP_TEXTS)[]) {
+      const allowed = PERMISSIONS[NEXT_STEP_ACTIONS[step]];
+      for (const role of BUSINESS_MEMBER_ROLES) {
+        const named = new RegExp(`\\b${MEMBER_ROLE_LABELS[role].toLowerCase()}\\b`).test(NEXT_STEP_WAITING_TEXTS[step]);
+        expect(named, `${step} ${role}`).toBe(allowed.includes(role));
+      }
+    }
+  });
+
+  it("says a delivery waits for a review by who may review, to who may not", () => {
+    const delivered = { status: "delivered" as const, businessDeliveryReview: "pending" as const };
+    expect(itemStatusText(delivered, "member")).toBe("Delivered: awaiting your review");
+    expect(itemStatusText(delivered, "viewer")).toBe("Delivered: awaiting a review by an owner, admin or member");
+    expect(itemStatusText(delivered)).toBe("Delivered: awaiting your review");
+  });
+
+  it("says the dashboard card's step for the reader", () => {
+    const tiles = [tile({ id: "a", nextStep: "reviewPlan" })];
+    expect(engagementSummary(tiles, "viewer").next?.text).toBe(
+      "Your engagement plan waits for an owner or admin to sign it.",
+    );
+    expect(engagementSummary(tiles, "owner").next?.text).toBe("Review and sign your engagement plan.");
   });
 });

@@ -8,7 +8,13 @@ import {
   INSIGHT_SUBMIT_FAILED_MESSAGE,
   INSIGHT_TOO_MANY_FILES_MESSAGE,
 } from "~/lib/insights/insight-schemas";
-import { CLIENT_INSIGHT_STATUS, PAY_NOW_LABEL, paidStateLabel } from "~/lib/insights/insight-status";
+import {
+  CLIENT_INSIGHT_STATUS,
+  INSIGHT_AWAITING_PAYER_TEXT,
+  PAY_NOW_LABEL,
+  paidStateLabel,
+} from "~/lib/insights/insight-status";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { CONGRATULATIONS } from "~/lib/payments/payment-copy";
 import { FILE_REMOVE_FAILED_MESSAGE, REQUEST_FILES_HINT } from "~/lib/files/file-rules";
 import {
@@ -374,6 +380,22 @@ function PayOutcome({
   pending: boolean;
   error: string | null;
 }) {
+  // A member may ask for an insight but not pay for it: the request waits for who may (docs/decisions/071).
+  const may = useMemberCan();
+  if (!may("pay")) {
+    return (
+      <div className="stack">
+        <p>{INSIGHT_AWAITING_PAYER_TEXT}</p>
+        <p className="insight-price">Price: {pricing.priceLabel}</p>
+        <RoleNotice action="pay" />
+        <div className="create-insight-actions">
+          <Link to="/features?focus=Insights" className="button button-secondary">
+            Back to your insights
+          </Link>
+        </div>
+      </div>
+    );
+  }
   return (
     <Form method="post" className="stack">
       <p>{CLIENT_INSIGHT_STATUS.payment}</p>

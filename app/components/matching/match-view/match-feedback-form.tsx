@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { StarRatingForm } from "~/components/ui/star-rating-form";
 import { MATCH_FEEDBACK_LEGEND, MATCH_FEEDBACK_TITLE } from "~/lib/matching/match-copy";
 
@@ -24,27 +25,33 @@ export function MatchFeedbackForm({
   savedFeedback: string | null;
   outcome: MatchFeedbackOutcome;
 }) {
+  // The page's feedback intent is `requestInsights` (the features page's permission map; docs/decisions/071).
+  const may = useMemberCan();
   return (
     <section className="card match-feedback" aria-labelledby="match-feedback-title">
       <h2 id="match-feedback-title" className="card-title">
         {MATCH_FEEDBACK_TITLE}
       </h2>
-      <StarRatingForm
-        formId="match-feedback"
-        idPrefix="match-rating"
-        intent="feedback"
-        hiddenFields={{ matchId }}
-        legend={MATCH_FEEDBACK_LEGEND}
-        placeholder="Tell us how the match went."
-        submitLabel="Save"
-        sendingLabel="Saving…"
-        savedRating={savedRating}
-        savedFeedback={savedFeedback}
-        lastResult={outcome.result}
-        outcome={outcome}
-        showFormErrors
-        preventScrollReset
-      />
+      {may("requestInsights") ? (
+        <StarRatingForm
+          formId="match-feedback"
+          idPrefix="match-rating"
+          intent="feedback"
+          hiddenFields={{ matchId }}
+          legend={MATCH_FEEDBACK_LEGEND}
+          placeholder="Tell us how the match went."
+          submitLabel="Save"
+          sendingLabel="Saving…"
+          savedRating={savedRating}
+          savedFeedback={savedFeedback}
+          lastResult={outcome.result}
+          outcome={outcome}
+          showFormErrors
+          preventScrollReset
+        />
+      ) : (
+        <RoleNotice action="requestInsights" />
+      )}
     </section>
   );
 }
