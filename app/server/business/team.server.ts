@@ -44,12 +44,12 @@ import { signIn } from "~/server/identity/auth.server";
 import {
   emailHasAccount,
   inviterName,
+  newInvitationLink,
   OPEN_INVITATION_INDEX_WHERE,
   openInvitationOfLink,
   resendOpenInvitation,
   revokeOpenInvitation,
   sendInvitationEmail,
-  sendNewInvitation,
 } from "~/server/identity/invitation-links.server";
 import { hashPassword } from "~/server/identity/password.server";
 import {
@@ -271,37 +271,33 @@ export async function inviteMember(
     .limit(1);
   if (found && Number(found.member) === 1) return failure(409, TEAM_INVITED_ALREADY_MEMBER, "email");
   if (found && found.role !== "client") return failure(409, TEAM_INVITED_NOT_CLIENT, "email");
-  return sendNewInvitation(
-    app,
-    {
-      save: async (link, now) => {
-        const fields = { role: input.role, invitedById: viewer.user.id, ...link };
-        // One statement: a new invitation, or this business's open one of the email refreshed.
-        // Recorded in the same batch.
-        const [[row]] = await app.db.batch([
-          app.db
-            .insert(businessInvitations)
-            .values({ id: crypto.randomUUID(), businessId, email: input.email, createdAt: now, ...fields })
-            .onConflictDoUpdate({
-              target: [businessInvitations.businessId, businessInvitations.email],
-              targetWhere: OPEN_INVITATION_INDEX_WHERE,
-              set: fields,
-            })
-            .returning({ id: businessInvitations.id }),
-          auditStatement(app, {
-            actor: actorOf(viewer),
-            action: "team.invited",
-            businessId,
-            subject: { type: "business_invitation", id: input.email },
-            detail: { email: input.email, role: input.role },
-          }),
-        ]);
-        return row!.id;
-      },
-      send: (token) => sendBusinessInvitation(app, origin, viewer, input, token),
-    },
-    { sent: INVITATION_SENT, emailFailed: INVITATION_EMAIL_FAILED },
-  );
+  const now = app.now();
+  const { token, tokenHash, expiresAt } = await newInvitationLink(now);
+  const fields = { role: input.role, tokenHash, invitedById: viewer.user.id, expiresAt };
+  // One statement: a new invitation, or this business's open one of the email refreshed (the
+  // partial unique index), so two racing invites leave one row. Recorded in the same batch.
+  const [[row]] = await app.db.batch([
+    app.db
+      .insert(businessInvitations)
+      .values({ id: crypto.randomUUID(), businessId, email: input.email, createdAt: now, ...fields })
+      .onConflictDoUpdate({
+        target: [businessInvitations.businessId, businessInvitations.email],
+        targetWhere: OPEN_INVITATION_INDEX_WHERE,
+        set: fields,
+      })
+      .returning({ id: businessInvitations.id }),
+    auditStatement(app, {
+      actor: actorOf(viewer),
+      action: "team.invited",
+      businessId,
+      subject: { type: "business_invitation", id: input.email },
+      detail: { email: input.email, role: input.role },
+    }),
+  ]);
+  if (!(await sendBusinessInvitation(app, origin, viewer, input, token))) {
+    return failure(503, INVITATION_EMAIL_FAILED);
+  }
+  return { ok: true, msg: INVITATION_SENT, id: row!.id };
 }
 
 const openInvitation = (businessId: string, id: string) =>

@@ -27,12 +27,12 @@ import type { AppContext } from "~/server/load-context";
 import {
   emailHasAccount,
   inviterName,
+  newInvitationLink,
   OPEN_INVITATION_INDEX_WHERE,
   openInvitationOfLink,
   resendOpenInvitation,
   revokeOpenInvitation,
   sendInvitationEmail,
-  sendNewInvitation,
   userFullName,
 } from "~/server/identity/invitation-links.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
@@ -120,53 +120,50 @@ export async function inviteConsultant(
       .limit(1);
     if (!application) return failure(404, "Application not found.");
   }
-  return sendNewInvitation(
+  const now = app.now();
+  const { token, tokenHash, expiresAt } = await newInvitationLink(now);
+  const fields = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    note: input.note,
+    tokenHash,
+    invitedById: managerId,
+    expiresAt,
+    ...(input.applicationId ? { applicationId: input.applicationId } : {}),
+  };
+  // One statement: a new invitation, or the open one of this email refreshed (the partial unique
+  // index on open invitations), so two racing invites leave one row.
+  const upsert = app.db
+    .insert(consultantInvitations)
+    .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
+    .onConflictDoUpdate({
+      target: consultantInvitations.email,
+      targetWhere: OPEN_INVITATION_INDEX_WHERE,
+      set: fields,
+    })
+    .returning({ id: consultantInvitations.id });
+  let rows: { id: string }[];
+  if (input.applicationId) {
+    [rows] = await app.db.batch([
+      upsert,
+      app.db
+        .update(consultantApplications)
+        .set({ status: "invited" })
+        .where(eq(consultantApplications.id, input.applicationId)),
+    ]);
+  } else {
+    rows = await upsert;
+  }
+  const id = rows[0]!.id;
+  const sent = await sendInvitation(
     app,
-    {
-      save: async (link, now) => {
-        const fields = {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          note: input.note,
-          invitedById: managerId,
-          ...link,
-          ...(input.applicationId ? { applicationId: input.applicationId } : {}),
-        };
-        // One statement: a new invitation, or the open one of this email refreshed.
-        const upsert = app.db
-          .insert(consultantInvitations)
-          .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
-          .onConflictDoUpdate({
-            target: consultantInvitations.email,
-            targetWhere: OPEN_INVITATION_INDEX_WHERE,
-            set: fields,
-          })
-          .returning({ id: consultantInvitations.id });
-        let rows: { id: string }[];
-        if (input.applicationId) {
-          [rows] = await app.db.batch([
-            upsert,
-            app.db
-              .update(consultantApplications)
-              .set({ status: "invited" })
-              .where(eq(consultantApplications.id, input.applicationId)),
-          ]);
-        } else {
-          rows = await upsert;
-        }
-        return rows[0]!.id;
-      },
-      send: (token) =>
-        sendInvitation(
-          app,
-          origin,
-          { email: input.email, firstName: input.firstName, note: input.note },
-          token,
-          managerId,
-        ),
-    },
-    { sent: INVITATION_SENT, emailFailed: INVITATION_EMAIL_FAILED_MESSAGE },
+    origin,
+    { email: input.email, firstName: input.firstName, note: input.note },
+    token,
+    managerId,
   );
+  if (!sent) return failure(503, INVITATION_EMAIL_FAILED_MESSAGE);
+  return { ok: true, msg: INVITATION_SENT, id };
 }
 
 /** What the invitations page says when a resend or revoke finds the invitation closed, or none. */

@@ -91,28 +91,6 @@ export async function openInvitationOfLink<Row extends InvitationTimes>(
   return problem || !row ? { ok: false, msg: problem ?? texts.unknown } : { ok: true, row };
 }
 
-/**
- * A new invitation, or the open one of its email refreshed (a new link and 7 new days; the old
- * link dies), then its email. `save` is the domain's upsert on its partial unique index of open
- * invitations (so two racing invites leave one row), with whatever it records in the same batch,
- * answering the invitation's id; `send` emails the link, false when the provider refused it (503:
- * the invitation is kept, Resend later).
- */
-export async function sendNewInvitation(
-  app: AppContext,
-  steps: {
-    save: (link: { tokenHash: string; expiresAt: Date }, now: Date) => Promise<string>;
-    send: (token: string) => Promise<boolean>;
-  },
-  texts: { sent: string; emailFailed: string },
-): Promise<{ ok: true; msg: string; id: string } | { ok: false; status: 503; msg: string }> {
-  const now = app.now();
-  const { token, ...link } = await newInvitationLink(now);
-  const id = await steps.save(link, now);
-  if (!(await steps.send(token))) return { ok: false, status: 503, msg: texts.emailFailed };
-  return { ok: true, msg: texts.sent, id };
-}
-
 type ChangeRefusal = ReturnType<typeof invitationChangeRefusal>;
 
 /**

@@ -35,12 +35,12 @@ import type { AppContext } from "~/server/load-context";
 import {
   emailHasAccount,
   inviterName,
+  newInvitationLink,
   OPEN_INVITATION_INDEX_WHERE,
   openInvitationOfLink,
   resendOpenInvitation,
   revokeOpenInvitation,
   sendInvitationEmail,
-  sendNewInvitation,
   userFullName,
 } from "~/server/identity/invitation-links.server";
 import { auditAfterChange, auditStatement, auditStatementWhen } from "~/server/audit/audit.server";
@@ -134,42 +134,40 @@ export async function inviteStaff(
   input: Omit<StaffInviteInput, "intent">,
 ): Promise<(Done & { id: string }) | Failure> {
   if (await emailHasAccount(app, input.email)) return failure(409, STAFF_ACCOUNT_EXISTS, "email");
-  return sendNewInvitation(
-    app,
-    {
-      save: async (link, now) => {
-        const fields = {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          staffRole: input.staffRole,
-          invitedById: adminId,
-          ...link,
-        };
-        // One statement: a new invitation, or the open one of this email refreshed. Recorded in the same batch.
-        const [[row]] = await app.db.batch([
-          app.db
-            .insert(staffInvitations)
-            .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
-            .onConflictDoUpdate({
-              target: staffInvitations.email,
-              targetWhere: OPEN_INVITATION_INDEX_WHERE,
-              set: fields,
-            })
-            .returning({ id: staffInvitations.id }),
-          auditStatement(app, {
-            actor: { userId: adminId, kind: "admin" },
-            action: "staff.invited",
-            businessId: null,
-            subject: { type: "staff_invitation", id: input.email },
-            detail: { email: input.email, staffRole: input.staffRole },
-          }),
-        ]);
-        return row!.id;
-      },
-      send: (token) => sendStaffInvitation(app, origin, input, token, adminId),
-    },
-    { sent: STAFF_INVITATION_SENT, emailFailed: STAFF_INVITATION_EMAIL_FAILED },
-  );
+  const now = app.now();
+  const { token, tokenHash, expiresAt } = await newInvitationLink(now);
+  const fields = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    staffRole: input.staffRole,
+    tokenHash,
+    invitedById: adminId,
+    expiresAt,
+  };
+  // One statement: a new invitation, or the open one of this email refreshed (the partial unique
+  // index on open invitations), so two racing invites leave one row. Recorded in the same batch.
+  const [[row]] = await app.db.batch([
+    app.db
+      .insert(staffInvitations)
+      .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
+      .onConflictDoUpdate({
+        target: staffInvitations.email,
+        targetWhere: OPEN_INVITATION_INDEX_WHERE,
+        set: fields,
+      })
+      .returning({ id: staffInvitations.id }),
+    auditStatement(app, {
+      actor: { userId: adminId, kind: "admin" },
+      action: "staff.invited",
+      businessId: null,
+      subject: { type: "staff_invitation", id: input.email },
+      detail: { email: input.email, staffRole: input.staffRole },
+    }),
+  ]);
+  if (!(await sendStaffInvitation(app, origin, input, token, adminId))) {
+    return failure(503, STAFF_INVITATION_EMAIL_FAILED);
+  }
+  return { ok: true, msg: STAFF_INVITATION_SENT, id: row!.id };
 }
 
 const openInvitation = (id: string) =>
