@@ -41,7 +41,6 @@ import { submitForm } from "~/http/form-submit.server";
 import { AuditTable } from "~/components/audit/audit-table";
 import { ACTIVITY_CSV_PATH, auditCursorOf, auditPageLinks } from "~/lib/audit/audit-actions";
 import { DataSection } from "~/components/settings/data-section";
-import { DELETE_TEXTS, PRIVACY_PATHS } from "~/lib/privacy/privacy-copy";
 import { dataSectionView } from "~/server/privacy/data-section.server";
 import { auditPage } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
@@ -395,17 +394,7 @@ export default function CompanyProfile() {
                 action={formAction}
               />
               {payments ? <PaymentHistory entries={payments} /> : null}
-              {dataSection ? (
-                <DataSection
-                  exportState={dataSection.exportState}
-                  exportAction={PRIVACY_PATHS.businessExport}
-                  refreshHref="/company-profile?tab=account#your-data"
-                  deleteHref={PRIVACY_PATHS.businessDelete}
-                  deleteHeading={DELETE_TEXTS.businessHeading}
-                  deleteIntro={DELETE_TEXTS.businessIntro}
-                  blocker={dataSection.blocker}
-                />
-              ) : null}
+              {dataSection ? <DataSection kind="business" view={dataSection} /> : null}
             </>
           ) : null}
           {tab === "preferences" ? (

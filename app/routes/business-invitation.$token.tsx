@@ -2,7 +2,6 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -26,12 +25,10 @@ import {
   lookupBusinessInvitation,
 } from "~/server/business/team.server";
 import { getViewer } from "~/server/identity/session.server";
-import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
+import { invitationPageHeaders, invitationSignUp, unreadableInvitationForm } from "~/http/invitation-routes.server";
 
 export const meta: MetaFunction = () => [{ title: "Join a business | Partwise" }];
-
-const SECRET_FIELDS = ["password", "confirmPassword"];
 
 /**
  * /business-invitation/{token}: public (docs/decisions/067). Which business invites which email as
@@ -74,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const app = context.app;
   const token = params.token ?? "";
   const body = await readForm(request);
-  if (!body.ok) return data({ result: formErrorReply(), error: null }, { status: body.status });
+  if (!body.ok) return unreadableInvitationForm(body.status);
   const intent = body.form.get("intent");
   if (intent === "accept" || intent === "sign-in") {
     const viewer = intent === "accept" ? await getViewer(app, request) : null;
@@ -94,25 +91,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     throw redirect("/dashboard", accepted.cookie ? { headers: { "Set-Cookie": accepted.cookie } } : undefined);
   }
-  const submission = parseWithZod(body.form, { schema: AcceptInvitationWithNameSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), error: null }, { status: 400 });
-  }
-  const accepted = await acceptBySignUp(app, request, token, submission.value);
-  if (!accepted.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [accepted.msg], hideFields: SECRET_FIELDS }), error: null },
-      { status: accepted.status },
-    );
-  }
-  throw redirect("/dashboard", accepted.cookie ? { headers: { "Set-Cookie": accepted.cookie } } : undefined);
+  return invitationSignUp(
+    parseWithZod(body.form, { schema: AcceptInvitationWithNameSchema }),
+    (value) => acceptBySignUp(app, request, token, value),
+    "/dashboard",
+  );
 }
 
-// The token is in the URL: no caching, and no Referer carrying it to another site.
-export const headers: HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
-});
+export const headers = invitationPageHeaders;
 
 export default function BusinessInvitationPage() {
   const invitation = useLoaderData<typeof loader>();

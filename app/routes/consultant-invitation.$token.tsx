@@ -1,23 +1,14 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvitationAcceptPage } from "~/components/identity/invitation-accept";
 import { PROFILE_PATH } from "~/lib/consultants/profile";
 import { AcceptInvitationSchema } from "~/lib/identity/invitations";
 import { acceptInvitation, lookupInvitation } from "~/server/consultants/invitations.server";
-import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
+import { invitationPageHeaders, invitationSignUp, unreadableInvitationForm } from "~/http/invitation-routes.server";
 
 export const meta: MetaFunction = () => [{ title: "Join Partwise as a consultant | Partwise" }];
-
-const SECRET_FIELDS = ["password", "confirmPassword"];
 
 /** /consultant-invitation/{token}: public; who invited whom, or plainly why the link does not work. */
 export async function loader({ context, params }: LoaderFunctionArgs) {
@@ -36,26 +27,15 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 /** Creates the consultant's account with the chosen password and signs them in on their profile (onboarding). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const body = await readForm(request);
-  if (!body.ok) return data({ result: formErrorReply() }, { status: body.status });
-  const submission = parseWithZod(body.form, { schema: AcceptInvitationSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
-  }
-  const result = await acceptInvitation(context.app, request, params.token ?? "", submission.value);
-  if (!result.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [result.msg], hideFields: SECRET_FIELDS }) },
-      { status: result.status },
-    );
-  }
-  throw redirect(PROFILE_PATH, { headers: { "Set-Cookie": result.cookie } });
+  if (!body.ok) return unreadableInvitationForm(body.status);
+  return invitationSignUp(
+    parseWithZod(body.form, { schema: AcceptInvitationSchema }),
+    (value) => acceptInvitation(context.app, request, params.token ?? "", value),
+    PROFILE_PATH,
+  );
 }
 
-// The token is in the URL: no caching, and no Referer carrying it to another site.
-export const headers: HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
-});
+export const headers = invitationPageHeaders;
 
 export default function ConsultantInvitationPage() {
   const invitation = useLoaderData<typeof loader>();

@@ -1,16 +1,14 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireRole } from "~/http/guards.server";
-import { requestExport } from "~/server/privacy/data-exports.server";
-
-const SECTION = "/consultant/settings#your-data";
+import { exportPost, toDataSection } from "~/http/privacy-routes.server";
 
 /** POST /consultant/settings/export: a consultant asks for an export of their own account (docs/decisions/069). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant");
-  await requestExport(context.app, { userId: viewer.user.id }, viewer);
-  throw redirect(SECTION);
+  return exportPost(context.app, "consultant", { userId: viewer.user.id }, viewer);
 }
 
+/** A GET goes to the section. */
 export async function loader() {
-  throw redirect(SECTION);
+  return toDataSection("consultant");
 }

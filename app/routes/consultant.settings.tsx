@@ -43,7 +43,6 @@ import { emailPreferencesAction } from "~/server/notifications/preferences-actio
 import { loadEmailPreferences } from "~/server/notifications/preferences.server";
 import { usePosting } from "~/components/ui/pending-post";
 import { DataSection } from "~/components/settings/data-section";
-import { DELETE_TEXTS, PRIVACY_PATHS } from "~/lib/privacy/privacy-copy";
 import { dataSectionView } from "~/server/privacy/data-section.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Consultant portal | Partwise" }];
@@ -270,15 +269,7 @@ export default function ConsultantSettings() {
           />
         </section>
         <div className="card">
-          <DataSection
-            exportState={dataSection.exportState}
-            exportAction={PRIVACY_PATHS.consultantExport}
-            refreshHref="/consultant/settings#your-data"
-            deleteHref={PRIVACY_PATHS.consultantDelete}
-            deleteHeading={DELETE_TEXTS.consultantHeading}
-            deleteIntro={DELETE_TEXTS.consultantIntro}
-            blocker={dataSection.blocker}
-          />
+          <DataSection kind="consultant" view={dataSection} />
         </div>
       </div>
     </div>

@@ -8,7 +8,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { RowAction } from "~/components/manage/row-action";
+import { InvitationRowActions, RowAction } from "~/components/manage/row-action";
 import { InviteSchema } from "~/lib/consultants/invitation-schemas";
 import { formatDate } from "~/lib/shared/dates";
 import {
@@ -197,24 +197,13 @@ export default function ConsultantInvitationsPage() {
                   </span>
                 </div>
                 {row.status === "pending" || row.status === "expired" ? (
-                  <div className="invitation-row-actions">
-                    <RowAction
-                      field="id"
-                      id={row.id}
-                      intent="resend"
-                      label="Resend"
-                      ariaLabel={`Resend the invitation to ${row.email}`}
-                      busy={busy}
-                    />
-                    <RowAction
-                      field="id"
-                      id={row.id}
-                      intent="revoke"
-                      label="Revoke"
-                      ariaLabel={`Revoke the invitation to ${row.email}`}
-                      busy={busy}
-                    />
-                  </div>
+                  <InvitationRowActions
+                    field="id"
+                    id={row.id}
+                    email={row.email}
+                    intents={{ resend: "resend", revoke: "revoke" }}
+                    busy={busy}
+                  />
                 ) : null}
               </li>
             ))}

@@ -10,7 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { STAFF_ROLES } from "~db/enums";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { RowAction } from "~/components/manage/row-action";
+import { InvitationRowActions, RoleChangeForm, RowAction } from "~/components/manage/row-action";
 import { ConformField } from "~/components/ui/conform-field";
 import { InviteEmailAndRole } from "~/components/ui/invite-fields";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -168,35 +168,17 @@ export default function StaffPage() {
                   <span className="console-muted">Since {row.since}</span>
                 </div>
                 <div className="invitation-row-actions">
-                  <Form method="post" className="staff-role-form">
-                    <input type="hidden" name="userId" value={row.id} />
-                    <label className="visually-hidden" htmlFor={`staff-role-${row.id}`}>
-                      {`Role of ${name}`}
-                    </label>
-                    <select
-                      id={`staff-role-${row.id}`}
-                      name="staffRole"
-                      className="input"
-                      defaultValue={row.staffRole}
-                      key={`${row.id}-${row.staffRole}`}
-                    >
-                      {STAFF_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {STAFF_ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </select>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="change-role"
-                      className="button button-secondary"
-                      aria-label={`Change role of ${name}`}
-                      disabled={busy}
-                    >
-                      Change role
-                    </button>
-                  </Form>
+                  <RoleChangeForm
+                    idPrefix="staff-role"
+                    field="staffRole"
+                    userId={row.id}
+                    name={name}
+                    current={row.staffRole}
+                    roles={STAFF_ROLES}
+                    labels={STAFF_ROLE_LABELS}
+                    intent="change-role"
+                    busy={busy}
+                  />
                   {row.id === me ? null : (
                     <RowAction
                       field="userId"
@@ -246,24 +228,13 @@ export default function StaffPage() {
                   </span>
                 </div>
                 {row.status === "pending" || row.status === "expired" ? (
-                  <div className="invitation-row-actions">
-                    <RowAction
-                      field="invitationId"
-                      id={row.id}
-                      intent="resend-invitation"
-                      label="Resend"
-                      ariaLabel={`Resend the invitation to ${row.email}`}
-                      busy={busy}
-                    />
-                    <RowAction
-                      field="invitationId"
-                      id={row.id}
-                      intent="revoke-invitation"
-                      label="Revoke"
-                      ariaLabel={`Revoke the invitation to ${row.email}`}
-                      busy={busy}
-                    />
-                  </div>
+                  <InvitationRowActions
+                    field="invitationId"
+                    id={row.id}
+                    email={row.email}
+                    intents={{ resend: "resend-invitation", revoke: "revoke-invitation" }}
+                    busy={busy}
+                  />
                 ) : null}
               </li>
             ))}

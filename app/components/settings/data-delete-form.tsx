@@ -1,8 +1,28 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "~/components/ui/password-input";
 import { usePendingPost } from "~/components/ui/pending-post";
-import { DELETE_TEXTS } from "~/lib/privacy/privacy-copy";
+import {
+  DELETE_TEXTS,
+  PRIVACY_SCREENS,
+  type DeletionPageData,
+  type DeletionRefusal,
+  type PrivacyOwnerKind,
+} from "~/lib/privacy/privacy-copy";
+
+/**
+ * A deletion page's body (the business's, or a consultant's own account): the confirmation with
+ * what the route's loader and refused post answered (app/http/privacy-routes.server.ts).
+ */
+export function DeletionPage({ kind }: { kind: PrivacyOwnerKind }) {
+  const { blocker } = useLoaderData<DeletionPageData>();
+  const answer = useActionData<DeletionRefusal>();
+  return (
+    <div className={PRIVACY_SCREENS[kind].pageClass}>
+      <DataDeleteForm kind={kind} blocker={blocker} error={answer?.error ?? null} />
+    </div>
+  );
+}
 
 /**
  * The confirmation of a deletion (docs/decisions/069): what goes and what is kept, the reason it
@@ -10,22 +30,21 @@ import { DELETE_TEXTS } from "~/lib/privacy/privacy-copy";
  * works without JavaScript; a wrong password comes back with its message and nothing deleted.
  */
 export function DataDeleteForm({
-  heading,
-  intro,
-  confirmLabel,
+  kind,
   blocker,
   error,
-  action,
-  cancelHref,
 }: {
-  heading: string;
-  intro: string;
-  confirmLabel: string;
+  kind: PrivacyOwnerKind;
   blocker: string | null;
   error: string | null;
-  action: string;
-  cancelHref: string;
 }) {
+  const {
+    deleteHeading: heading,
+    deleteIntro: intro,
+    confirmLabel,
+    deletePath: action,
+    sectionHref: cancelHref,
+  } = PRIVACY_SCREENS[kind];
   const posting = usePendingPost(action) !== null;
   return (
     <section className="card stack" aria-labelledby="delete-account-title">

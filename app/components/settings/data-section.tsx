@@ -1,7 +1,13 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { formatDate } from "~/lib/shared/dates";
-import { DELETE_TEXTS, EXPORT_TEXTS, exportProgressText } from "~/lib/privacy/privacy-copy";
+import {
+  DELETE_TEXTS,
+  EXPORT_TEXTS,
+  exportProgressText,
+  PRIVACY_SCREENS,
+  type PrivacyOwnerKind,
+} from "~/lib/privacy/privacy-copy";
 import { usePendingPost } from "~/components/ui/pending-post";
 
 /** What the loader gives of the newest export (app/server/privacy/data-exports.server.ts exportView). */
@@ -24,22 +30,20 @@ const POLL_MS = 2000;
  * JavaScript; a Refresh link reloads the progress.
  */
 export function DataSection({
-  exportState,
-  exportAction,
-  refreshHref,
-  deleteHref,
-  deleteHeading,
-  deleteIntro,
-  blocker,
+  kind,
+  view: { exportState, blocker },
 }: {
-  exportState: DataExportState;
-  exportAction: string;
-  refreshHref: string;
-  deleteHref: string;
-  deleteHeading: string;
-  deleteIntro: string;
-  blocker: string | null;
+  kind: PrivacyOwnerKind;
+  /** What the loader gives (app/server/privacy/data-section.server.ts dataSectionView). */
+  view: { exportState: DataExportState; blocker: string | null };
 }) {
+  const {
+    exportPath: exportAction,
+    sectionHref: refreshHref,
+    deletePath: deleteHref,
+    deleteHeading,
+    deleteIntro,
+  } = PRIVACY_SCREENS[kind];
   const revalidator = useRevalidator();
   const open = exportState?.open ?? false;
   useEffect(() => {

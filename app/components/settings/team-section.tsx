@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { BUSINESS_MEMBER_ROLES, INVITED_MEMBER_ROLES, type BusinessMemberRole } from "~db/enums";
-import { RowAction } from "~/components/manage/row-action";
+import { InvitationRowActions, RoleChangeForm } from "~/components/manage/row-action";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { InviteEmailAndRole } from "~/components/ui/invite-fields";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -108,26 +108,14 @@ export function TeamSection({
                   </span>
                 </div>
                 {team.canManage ? (
-                  <div className="invitation-row-actions">
-                    <RowAction
-                      field="invitationId"
-                      id={row.id}
-                      intent={TEAM_INTENTS.resend}
-                      label="Resend"
-                      ariaLabel={`Resend the invitation to ${row.email}`}
-                      busy={busy}
-                      action={action}
-                    />
-                    <RowAction
-                      field="invitationId"
-                      id={row.id}
-                      intent={TEAM_INTENTS.revoke}
-                      label="Revoke"
-                      ariaLabel={`Revoke the invitation to ${row.email}`}
-                      busy={busy}
-                      action={action}
-                    />
-                  </div>
+                  <InvitationRowActions
+                    field="invitationId"
+                    id={row.id}
+                    email={row.email}
+                    intents={TEAM_INTENTS}
+                    busy={busy}
+                    action={action}
+                  />
                 ) : null}
               </li>
             ))}
@@ -171,35 +159,18 @@ function MemberRow({
       </div>
       {controls ? (
         <div className="invitation-row-actions">
-          <Form method="post" action={action} className="staff-role-form">
-            <input type="hidden" name="userId" value={row.userId} />
-            <label className="visually-hidden" htmlFor={`team-role-${row.userId}`}>
-              {`Role of ${row.name}`}
-            </label>
-            <select
-              id={`team-role-${row.userId}`}
-              name="role"
-              className="input"
-              defaultValue={row.role}
-              key={`${row.userId}-${row.role}`}
-            >
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {MEMBER_ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-            <button
-              type="submit"
-              name="intent"
-              value={TEAM_INTENTS.changeRole}
-              className="button button-secondary"
-              aria-label={`Change role of ${row.name}`}
-              disabled={busy}
-            >
-              Change role
-            </button>
-          </Form>
+          <RoleChangeForm
+            idPrefix="team-role"
+            field="role"
+            userId={row.userId}
+            name={row.name}
+            current={row.role}
+            roles={roles}
+            labels={MEMBER_ROLE_LABELS}
+            intent={TEAM_INTENTS.changeRole}
+            busy={busy}
+            action={action}
+          />
           <Link
             to={teamConfirmHref("remove", row.userId)}
             replace

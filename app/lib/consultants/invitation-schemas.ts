@@ -12,7 +12,7 @@ import {
   MESSAGE_TOO_LONG_MESSAGE,
 } from "./application-rules";
 import { BUSINESS_AREAS } from "~db/enums";
-import type { InvitationStatus } from "~/lib/identity/invitations";
+import { invitationLinkProblem, type InvitationLinkTexts, type InvitationStatus } from "~/lib/identity/invitations";
 import {
   EmailSchema,
   FIRST_NAME_REQUIRED_MESSAGE,
@@ -57,20 +57,17 @@ export const NOTE_TOO_LONG_MESSAGE = "The note must be 1,000 characters or fewer
 export const NAME_REQUIRED_MESSAGE = "Enter your name.";
 export const NAME_TOO_LONG_MESSAGE = "Name must be 120 characters or fewer.";
 
+/** What the consultant's invitation page says of a link that cannot be used. */
+export const CONSULTANT_INVITATION_LINK_TEXTS: InvitationLinkTexts = {
+  unknown: INVITATION_UNKNOWN_MESSAGE,
+  used: INVITATION_USED_MESSAGE,
+  expired: INVITATION_EXPIRED_MESSAGE,
+  withdrawn: INVITATION_REVOKED_MESSAGE,
+};
+
 /** What the invitation page says for a link that cannot be used. */
 export function invitationProblem(status: InvitationStatus | "unknown"): string | null {
-  switch (status) {
-    case "pending":
-      return null;
-    case "accepted":
-      return INVITATION_USED_MESSAGE;
-    case "expired":
-      return INVITATION_EXPIRED_MESSAGE;
-    case "revoked":
-      return INVITATION_REVOKED_MESSAGE;
-    default:
-      return INVITATION_UNKNOWN_MESSAGE;
-  }
+  return invitationLinkProblem(status, CONSULTANT_INVITATION_LINK_TEXTS);
 }
 
 const personName = (required: string, tooLong: string) =>

@@ -22,6 +22,39 @@ export function invitationStatus(
   return invitation.expiresAt.getTime() <= now.getTime() ? "expired" : "pending";
 }
 
+/** What an invitation's page says of a link that cannot be used (each kind of invitation its own words). */
+export type InvitationLinkTexts = { unknown: string; used: string; expired: string; withdrawn: string };
+
+/** Why a link cannot be used, or null when it can: no invitation has its token ("unknown"), or it was used, expired or withdrawn. */
+export function invitationLinkProblem(status: InvitationStatus | "unknown", texts: InvitationLinkTexts): string | null {
+  switch (status) {
+    case "pending":
+      return null;
+    case "accepted":
+      return texts.used;
+    case "expired":
+      return texts.expired;
+    case "revoked":
+      return texts.withdrawn;
+    default:
+      return texts.unknown;
+  }
+}
+
+/** What a list says when a change of an invitation (resend, revoke) finds it not open, or not at all. */
+export type InvitationChangeTexts = { notOpen: string; notFound: string };
+
+/**
+ * Why a change of an open invitation changed nothing: the invitation exists (where the inviter may
+ * see it) but was accepted or revoked, 409; or there is none, 404.
+ */
+export function invitationChangeRefusal(
+  exists: boolean,
+  texts: InvitationChangeTexts,
+): { ok: false; status: 404 | 409; msg: string } {
+  return exists ? { ok: false, status: 409, msg: texts.notOpen } : { ok: false, status: 404, msg: texts.notFound };
+}
+
 /** What the invitation lists say of an invitation sent, sent again, withdrawn, or not open any more. */
 export const INVITATION_SENT = "Invitation sent.";
 export const INVITATION_RESENT = "Invitation sent again with a new link. The earlier link no longer works.";

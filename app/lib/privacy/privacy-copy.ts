@@ -67,3 +67,47 @@ export const PRIVACY_PATHS = {
   consultantDelete: "/consultant/settings/delete",
   download: (exportId: string) => `/exports/${exportId}`,
 } as const;
+
+/** Whose data a screen exports or deletes: the owner's business, or a consultant's own account. */
+export type PrivacyOwnerKind = "business" | "consultant";
+
+/**
+ * What differs between the business's and a consultant's "Your data" and deletion screens; the
+ * rest (the section, the confirmation form, the routes' answers) is one piece of code for both.
+ */
+export type PrivacyScreens = {
+  deleteHeading: string;
+  deleteIntro: string;
+  confirmLabel: string;
+  exportPath: string;
+  deletePath: string;
+  /** Settings' "Your data": where the export answers, the progress refreshes and "Keep it" goes. */
+  sectionHref: string;
+  /** The frame of the deletion page (the business app's page, or the consultant portal's). */
+  pageClass: string;
+};
+
+export const PRIVACY_SCREENS: Record<PrivacyOwnerKind, PrivacyScreens> = {
+  business: {
+    deleteHeading: DELETE_TEXTS.businessHeading,
+    deleteIntro: DELETE_TEXTS.businessIntro,
+    confirmLabel: DELETE_TEXTS.confirmBusiness,
+    exportPath: PRIVACY_PATHS.businessExport,
+    deletePath: PRIVACY_PATHS.businessDelete,
+    sectionHref: "/company-profile?tab=account#your-data",
+    pageClass: "page",
+  },
+  consultant: {
+    deleteHeading: DELETE_TEXTS.consultantHeading,
+    deleteIntro: DELETE_TEXTS.consultantIntro,
+    confirmLabel: DELETE_TEXTS.confirmConsultant,
+    exportPath: PRIVACY_PATHS.consultantExport,
+    deletePath: PRIVACY_PATHS.consultantDelete,
+    sectionHref: "/consultant/settings#your-data",
+    pageClass: "console-page",
+  },
+};
+
+/** What a deletion page's loader gives, and what its refused post answers. */
+export type DeletionPageData = { blocker: string | null };
+export type DeletionRefusal = { error: string };

@@ -35,7 +35,6 @@ import {
   INVITATION_REVOKED,
   INVITATION_SENT,
   INVITATION_TTL_DAYS,
-  INVITATION_TTL_MS,
   invitationStatus,
   type AcceptInvitationWithNameInput,
   type InvitationStatus,
@@ -44,8 +43,12 @@ import { auditAfterChange, auditStatement, auditStatementWhen, type AuditActor }
 import { signIn } from "~/server/identity/auth.server";
 import {
   emailHasAccount,
-  INVITATION_TOKEN_PATTERN,
   inviterName,
+  newInvitationLink,
+  OPEN_INVITATION_INDEX_WHERE,
+  openInvitationOfLink,
+  resendOpenInvitation,
+  revokeOpenInvitation,
   sendInvitationEmail,
 } from "~/server/identity/invitation-links.server";
 import { hashPassword } from "~/server/identity/password.server";
@@ -53,7 +56,6 @@ import {
   createSession,
   endBusinessSessionsStatement,
   hashToken,
-  newToken,
   sessionBusinessStatement,
   sessionIdOfCookie,
   type ClientViewer,
@@ -269,14 +271,9 @@ export async function inviteMember(
     .limit(1);
   if (found && Number(found.member) === 1) return failure(409, TEAM_INVITED_ALREADY_MEMBER, "email");
   if (found && found.role !== "client") return failure(409, TEAM_INVITED_NOT_CLIENT, "email");
-  const token = newToken();
   const now = app.now();
-  const fields = {
-    role: input.role,
-    tokenHash: await hashToken(token),
-    invitedById: viewer.user.id,
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-  };
+  const { token, tokenHash, expiresAt } = await newInvitationLink(now);
+  const fields = { role: input.role, tokenHash, invitedById: viewer.user.id, expiresAt };
   // One statement: a new invitation, or this business's open one of the email refreshed (the
   // partial unique index), so two racing invites leave one row. Recorded in the same batch.
   const [[row]] = await app.db.batch([
@@ -285,7 +282,7 @@ export async function inviteMember(
       .values({ id: crypto.randomUUID(), businessId, email: input.email, createdAt: now, ...fields })
       .onConflictDoUpdate({
         target: [businessInvitations.businessId, businessInvitations.email],
-        targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
+        targetWhere: OPEN_INVITATION_INDEX_WHERE,
         set: fields,
       })
       .returning({ id: businessInvitations.id }),
@@ -311,14 +308,17 @@ const openInvitation = (businessId: string, id: string) =>
     isNull(businessInvitations.revokedAt),
   );
 
-/** Why an invitation of the business did not change: not the business's (404), or no longer open. */
-async function invitationRefusal(app: AppContext, businessId: string, id: string): Promise<Failure> {
+/** What the Team tab says when a resend or revoke finds the invitation closed, or none of the business's. */
+const INVITATION_CHANGES = { notOpen: INVITATION_NOT_OPEN, notFound: TEAM_INVITATION_NOT_FOUND };
+
+/** Whether the business has the invitation `id` (another business's answers 404, as none). */
+async function invitationExists(app: AppContext, businessId: string, id: string): Promise<boolean> {
   const [row] = await app.db
     .select({ id: businessInvitations.id })
     .from(businessInvitations)
     .where(and(eq(businessInvitations.id, id), eq(businessInvitations.businessId, businessId)))
     .limit(1);
-  return row ? failure(409, INVITATION_NOT_OPEN) : failure(404, TEAM_INVITATION_NOT_FOUND);
+  return Boolean(row);
 }
 
 /**
@@ -351,38 +351,47 @@ export async function resendInvitation(
   viewer: ClientViewer,
   id: string,
 ): Promise<Done | Failure> {
-  const token = newToken();
-  const [, [updated]] = await app.db.batch([
-    invitationAudit(app, viewer, "team.invitation_resent", id),
-    app.db
-      .update(businessInvitations)
-      .set({
-        tokenHash: await hashToken(token),
-        expiresAt: new Date(app.now().getTime() + INVITATION_TTL_MS),
-        invitedById: viewer.user.id,
-      })
-      .where(openInvitation(viewer.business.id, id))
-      .returning({ email: businessInvitations.email, role: businessInvitations.role }),
-  ]);
-  if (!updated) return invitationRefusal(app, viewer.business.id, id);
-  if (!(await sendBusinessInvitation(app, origin, viewer, updated, token))) {
-    return failure(503, INVITATION_EMAIL_FAILED);
-  }
-  return { ok: true, msg: INVITATION_RESENT };
+  return resendOpenInvitation(
+    app,
+    {
+      change: async (link) => {
+        const [, [updated]] = await app.db.batch([
+          invitationAudit(app, viewer, "team.invitation_resent", id),
+          app.db
+            .update(businessInvitations)
+            .set({ ...link, invitedById: viewer.user.id })
+            .where(openInvitation(viewer.business.id, id))
+            .returning({ email: businessInvitations.email, role: businessInvitations.role }),
+        ]);
+        return updated;
+      },
+      exists: () => invitationExists(app, viewer.business.id, id),
+      send: (updated, token) => sendBusinessInvitation(app, origin, viewer, updated, token),
+    },
+    { ...INVITATION_CHANGES, resent: INVITATION_RESENT, emailFailed: INVITATION_EMAIL_FAILED },
+  );
 }
 
 /** Withdraws an open invitation: its link says so from now on. */
 export async function revokeInvitation(app: AppContext, viewer: ClientViewer, id: string): Promise<Done | Failure> {
-  const [, [revoked]] = await app.db.batch([
-    invitationAudit(app, viewer, "team.invitation_revoked", id),
-    app.db
-      .update(businessInvitations)
-      .set({ revokedAt: app.now() })
-      .where(openInvitation(viewer.business.id, id))
-      .returning({ id: businessInvitations.id }),
-  ]);
-  if (!revoked) return invitationRefusal(app, viewer.business.id, id);
-  return { ok: true, msg: INVITATION_REVOKED };
+  return revokeOpenInvitation(
+    app,
+    {
+      change: async (revokedAt) => {
+        const [, [revoked]] = await app.db.batch([
+          invitationAudit(app, viewer, "team.invitation_revoked", id),
+          app.db
+            .update(businessInvitations)
+            .set({ revokedAt })
+            .where(openInvitation(viewer.business.id, id))
+            .returning({ id: businessInvitations.id }),
+        ]);
+        return revoked;
+      },
+      exists: () => invitationExists(app, viewer.business.id, id),
+    },
+    { ...INVITATION_CHANGES, revoked: INVITATION_REVOKED },
+  );
 }
 
 // --- Members ----------------------------------------------------------------------------------
@@ -554,10 +563,12 @@ export async function leaveBusiness(app: AppContext, viewer: ClientViewer): Prom
 
 // --- The invitation page ----------------------------------------------------------------------
 
-const PROBLEMS: Record<Exclude<InvitationStatus, "pending">, string> = {
-  accepted: BUSINESS_INVITATION_USED,
+/** What the business invitation page says of a link that cannot be used. */
+const LINK_TEXTS = {
+  unknown: BUSINESS_INVITATION_UNKNOWN,
+  used: BUSINESS_INVITATION_USED,
   expired: BUSINESS_INVITATION_EXPIRED,
-  revoked: BUSINESS_INVITATION_WITHDRAWN,
+  withdrawn: BUSINESS_INVITATION_WITHDRAWN,
 };
 
 export type FoundInvitation = {
@@ -576,31 +587,32 @@ export async function lookupBusinessInvitation(
   app: AppContext,
   token: string,
 ): Promise<FoundInvitation | { ok: false; msg: string }> {
-  if (!INVITATION_TOKEN_PATTERN.test(token)) return { ok: false, msg: BUSINESS_INVITATION_UNKNOWN };
-  const inviter = alias(users, "inviter");
-  const account = alias(users, "account");
-  const [row] = await app.db
-    .select({
-      businessId: businessInvitations.businessId,
-      businessName: businesses.name,
-      email: businessInvitations.email,
-      role: businessInvitations.role,
-      expiresAt: businessInvitations.expiresAt,
-      acceptedAt: businessInvitations.acceptedAt,
-      revokedAt: businessInvitations.revokedAt,
-      inviterFirst: inviter.firstName,
-      inviterLast: inviter.lastName,
-      accountRole: account.role,
-    })
-    .from(businessInvitations)
-    .innerJoin(businesses, eq(businesses.id, businessInvitations.businessId))
-    .leftJoin(inviter, eq(inviter.id, businessInvitations.invitedById))
-    .leftJoin(account, eq(account.email, businessInvitations.email))
-    .where(eq(businessInvitations.tokenHash, await hashToken(token)))
-    .limit(1);
-  if (!row) return { ok: false, msg: BUSINESS_INVITATION_UNKNOWN };
-  const status = invitationStatus(row, app.now());
-  if (status !== "pending") return { ok: false, msg: PROBLEMS[status] };
+  const found = await openInvitationOfLink(app, token, LINK_TEXTS, async (tokenHash) => {
+    const inviter = alias(users, "inviter");
+    const account = alias(users, "account");
+    const [row] = await app.db
+      .select({
+        businessId: businessInvitations.businessId,
+        businessName: businesses.name,
+        email: businessInvitations.email,
+        role: businessInvitations.role,
+        expiresAt: businessInvitations.expiresAt,
+        acceptedAt: businessInvitations.acceptedAt,
+        revokedAt: businessInvitations.revokedAt,
+        inviterFirst: inviter.firstName,
+        inviterLast: inviter.lastName,
+        accountRole: account.role,
+      })
+      .from(businessInvitations)
+      .innerJoin(businesses, eq(businesses.id, businessInvitations.businessId))
+      .leftJoin(inviter, eq(inviter.id, businessInvitations.invitedById))
+      .leftJoin(account, eq(account.email, businessInvitations.email))
+      .where(eq(businessInvitations.tokenHash, tokenHash))
+      .limit(1);
+    return row;
+  });
+  if (!found.ok) return found;
+  const row = found.row;
   return {
     ok: true,
     businessId: row.businessId,

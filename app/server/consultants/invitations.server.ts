@@ -14,21 +14,29 @@ import {
   INVITATION_REVOKED,
   INVITATION_SENT,
   INVITATION_TTL_DAYS,
-  INVITATION_TTL_MS,
+  CONSULTANT_INVITATION_LINK_TEXTS,
   INVITATION_UNKNOWN_MESSAGE,
-  invitationProblem,
   invitationStatus,
   type InvitationStatus,
   type InviteInput,
 } from "~/lib/consultants/invitation-schemas";
 import { INSIGHT_AREAS } from "~/lib/business/settings-schemas";
 import { hashPassword } from "~/server/identity/password.server";
-import { createSession, hashToken, newToken } from "~/server/identity/session.server";
+import { createSession, hashToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
-import { emailHasAccount, INVITATION_TOKEN_PATTERN, inviterName } from "~/server/identity/invitation-links.server";
+import {
+  emailHasAccount,
+  inviterName,
+  newInvitationLink,
+  OPEN_INVITATION_INDEX_WHERE,
+  openInvitationOfLink,
+  resendOpenInvitation,
+  revokeOpenInvitation,
+  sendInvitationEmail,
+  userFullName,
+} from "~/server/identity/invitation-links.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
-import { EmailDeliveryError, sendEmail } from "~/server/platform/email.server";
 import { limitByNetwork, SIGNUP_POLICY, TOO_MANY_ATTEMPTS_MESSAGE } from "~/server/platform/rate-limit.server";
 import { renderEmail } from "~/server/platform/email-templates.server";
 
@@ -81,31 +89,16 @@ async function sendInvitation(
   token: string,
   inviterId: string,
 ): Promise<boolean> {
-  const [inviter] = await app.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, inviterId))
-    .limit(1);
-  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : "An Engagement Manager";
-  try {
-    await sendEmail(app, {
-      to: invitation.email,
-      kind: "consultant_invitation",
-      ...invitationEmail({
-        firstName: invitation.firstName,
-        inviterName,
-        note: invitation.note,
-        link: `${origin}/consultant-invitation/${token}`,
-      }),
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof EmailDeliveryError) {
-      console.error("The invitation email could not be sent:", error.message);
-      return false;
-    }
-    throw error;
-  }
+  return sendInvitationEmail(app, {
+    to: invitation.email,
+    kind: "consultant_invitation",
+    ...invitationEmail({
+      firstName: invitation.firstName,
+      inviterName: (await userFullName(app, inviterId)) ?? "An Engagement Manager",
+      note: invitation.note,
+      link: `${origin}/consultant-invitation/${token}`,
+    }),
+  });
 }
 
 /**
@@ -127,16 +120,15 @@ export async function inviteConsultant(
       .limit(1);
     if (!application) return failure(404, "Application not found.");
   }
-  const token = newToken();
-  const tokenHash = await hashToken(token);
   const now = app.now();
+  const { token, tokenHash, expiresAt } = await newInvitationLink(now);
   const fields = {
     firstName: input.firstName,
     lastName: input.lastName,
     note: input.note,
     tokenHash,
     invitedById: managerId,
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    expiresAt,
     ...(input.applicationId ? { applicationId: input.applicationId } : {}),
   };
   // One statement: a new invitation, or the open one of this email refreshed (the partial unique
@@ -146,7 +138,7 @@ export async function inviteConsultant(
     .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
     .onConflictDoUpdate({
       target: consultantInvitations.email,
-      targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
+      targetWhere: OPEN_INVITATION_INDEX_WHERE,
       set: fields,
     })
     .returning({ id: consultantInvitations.id });
@@ -174,6 +166,16 @@ export async function inviteConsultant(
   return { ok: true, msg: INVITATION_SENT, id };
 }
 
+/** What the invitations page says when a resend or revoke finds the invitation closed, or none. */
+const INVITATION_CHANGES = { notOpen: INVITATION_NOT_OPEN_MESSAGE, notFound: "Invitation not found." };
+
+const openInvitation = (id: string) =>
+  and(
+    eq(consultantInvitations.id, id),
+    isNull(consultantInvitations.acceptedAt),
+    isNull(consultantInvitations.revokedAt),
+  );
+
 /** A new link and 7 new days for an open invitation (pending or expired); the old link dies. */
 export async function resendInvitation(
   app: AppContext,
@@ -181,55 +183,45 @@ export async function resendInvitation(
   managerId: string,
   id: string,
 ): Promise<{ ok: true; msg: string } | Failure> {
-  const token = newToken();
-  const now = app.now();
-  const [updated] = await app.db
-    .update(consultantInvitations)
-    .set({
-      tokenHash: await hashToken(token),
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-      invitedById: managerId,
-    })
-    .where(
-      and(
-        eq(consultantInvitations.id, id),
-        isNull(consultantInvitations.acceptedAt),
-        isNull(consultantInvitations.revokedAt),
-      ),
-    )
-    .returning({
-      email: consultantInvitations.email,
-      firstName: consultantInvitations.firstName,
-      note: consultantInvitations.note,
-    });
-  if (!updated)
-    return (await invitationExists(app, id))
-      ? failure(409, INVITATION_NOT_OPEN_MESSAGE)
-      : failure(404, "Invitation not found.");
-  if (!(await sendInvitation(app, origin, updated, token, managerId))) {
-    return failure(503, INVITATION_EMAIL_FAILED_MESSAGE);
-  }
-  return { ok: true, msg: INVITATION_RESENT };
+  return resendOpenInvitation(
+    app,
+    {
+      change: async (link) => {
+        const [updated] = await app.db
+          .update(consultantInvitations)
+          .set({ ...link, invitedById: managerId })
+          .where(openInvitation(id))
+          .returning({
+            email: consultantInvitations.email,
+            firstName: consultantInvitations.firstName,
+            note: consultantInvitations.note,
+          });
+        return updated;
+      },
+      exists: () => invitationExists(app, id),
+      send: (updated, token) => sendInvitation(app, origin, updated, token, managerId),
+    },
+    { ...INVITATION_CHANGES, resent: INVITATION_RESENT, emailFailed: INVITATION_EMAIL_FAILED_MESSAGE },
+  );
 }
 
 /** Withdraws an open invitation: its link says so from now on. */
 export async function revokeInvitation(app: AppContext, id: string): Promise<{ ok: true; msg: string } | Failure> {
-  const [revoked] = await app.db
-    .update(consultantInvitations)
-    .set({ revokedAt: app.now() })
-    .where(
-      and(
-        eq(consultantInvitations.id, id),
-        isNull(consultantInvitations.acceptedAt),
-        isNull(consultantInvitations.revokedAt),
-      ),
-    )
-    .returning({ id: consultantInvitations.id });
-  if (!revoked)
-    return (await invitationExists(app, id))
-      ? failure(409, INVITATION_NOT_OPEN_MESSAGE)
-      : failure(404, "Invitation not found.");
-  return { ok: true, msg: INVITATION_REVOKED };
+  return revokeOpenInvitation(
+    app,
+    {
+      change: async (revokedAt) => {
+        const [revoked] = await app.db
+          .update(consultantInvitations)
+          .set({ revokedAt })
+          .where(openInvitation(id))
+          .returning({ id: consultantInvitations.id });
+        return revoked;
+      },
+      exists: () => invitationExists(app, id),
+    },
+    { ...INVITATION_CHANGES, revoked: INVITATION_REVOKED },
+  );
 }
 
 async function invitationExists(app: AppContext, id: string): Promise<boolean> {
@@ -292,27 +284,28 @@ export async function lookupInvitation(
   | { ok: true; firstName: string; lastName: string; email: string; invitedBy: string | null; note: string }
   | { ok: false; msg: string }
 > {
-  if (!INVITATION_TOKEN_PATTERN.test(token)) return { ok: false, msg: INVITATION_UNKNOWN_MESSAGE };
-  const inviter = alias(users, "inviter");
-  const [row] = await app.db
-    .select({
-      email: consultantInvitations.email,
-      firstName: consultantInvitations.firstName,
-      lastName: consultantInvitations.lastName,
-      note: consultantInvitations.note,
-      expiresAt: consultantInvitations.expiresAt,
-      acceptedAt: consultantInvitations.acceptedAt,
-      revokedAt: consultantInvitations.revokedAt,
-      inviterFirst: inviter.firstName,
-      inviterLast: inviter.lastName,
-    })
-    .from(consultantInvitations)
-    .leftJoin(inviter, eq(inviter.id, consultantInvitations.invitedById))
-    .where(eq(consultantInvitations.tokenHash, await hashToken(token)))
-    .limit(1);
-  if (!row) return { ok: false, msg: INVITATION_UNKNOWN_MESSAGE };
-  const problem = invitationProblem(invitationStatus(row, app.now()));
-  if (problem) return { ok: false, msg: problem };
+  const found = await openInvitationOfLink(app, token, CONSULTANT_INVITATION_LINK_TEXTS, async (tokenHash) => {
+    const inviter = alias(users, "inviter");
+    const [row] = await app.db
+      .select({
+        email: consultantInvitations.email,
+        firstName: consultantInvitations.firstName,
+        lastName: consultantInvitations.lastName,
+        note: consultantInvitations.note,
+        expiresAt: consultantInvitations.expiresAt,
+        acceptedAt: consultantInvitations.acceptedAt,
+        revokedAt: consultantInvitations.revokedAt,
+        inviterFirst: inviter.firstName,
+        inviterLast: inviter.lastName,
+      })
+      .from(consultantInvitations)
+      .leftJoin(inviter, eq(inviter.id, consultantInvitations.invitedById))
+      .where(eq(consultantInvitations.tokenHash, tokenHash))
+      .limit(1);
+    return row;
+  });
+  if (!found.ok) return found;
+  const row = found.row;
   return {
     ok: true,
     email: row.email,

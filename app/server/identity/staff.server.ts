@@ -4,7 +4,6 @@ import { sessions, staffInvitations, users } from "~db/schema";
 import type { StaffRole } from "~db/enums";
 import {
   INVITATION_TTL_DAYS,
-  INVITATION_TTL_MS,
   invitationStatus,
   type AcceptInvitationInput,
   type InvitationStatus,
@@ -31,12 +30,16 @@ import {
 import { hashPassword } from "~/server/identity/password.server";
 import { insertUsersFrom, newAccountColumns } from "~/server/identity/user-rows.server";
 import { sendFirstVerificationLink } from "~/server/identity/email-verification.server";
-import { createSession, hashToken, newToken } from "~/server/identity/session.server";
+import { createSession, hashToken } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import {
   emailHasAccount,
-  INVITATION_TOKEN_PATTERN,
   inviterName,
+  newInvitationLink,
+  OPEN_INVITATION_INDEX_WHERE,
+  openInvitationOfLink,
+  resendOpenInvitation,
+  revokeOpenInvitation,
   sendInvitationEmail,
   userFullName,
 } from "~/server/identity/invitation-links.server";
@@ -131,15 +134,15 @@ export async function inviteStaff(
   input: Omit<StaffInviteInput, "intent">,
 ): Promise<(Done & { id: string }) | Failure> {
   if (await emailHasAccount(app, input.email)) return failure(409, STAFF_ACCOUNT_EXISTS, "email");
-  const token = newToken();
   const now = app.now();
+  const { token, tokenHash, expiresAt } = await newInvitationLink(now);
   const fields = {
     firstName: input.firstName,
     lastName: input.lastName,
     staffRole: input.staffRole,
-    tokenHash: await hashToken(token),
+    tokenHash,
     invitedById: adminId,
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    expiresAt,
   };
   // One statement: a new invitation, or the open one of this email refreshed (the partial unique
   // index on open invitations), so two racing invites leave one row. Recorded in the same batch.
@@ -149,7 +152,7 @@ export async function inviteStaff(
       .values({ id: crypto.randomUUID(), email: input.email, createdAt: now, ...fields })
       .onConflictDoUpdate({
         target: staffInvitations.email,
-        targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
+        targetWhere: OPEN_INVITATION_INDEX_WHERE,
         set: fields,
       })
       .returning({ id: staffInvitations.id }),
@@ -170,13 +173,16 @@ export async function inviteStaff(
 const openInvitation = (id: string) =>
   and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt));
 
-async function invitationRefusal(app: AppContext, id: string): Promise<Failure> {
+/** What the Staff page says when a resend or revoke finds the invitation closed, or none. */
+const INVITATION_CHANGES = { notOpen: STAFF_INVITATION_NOT_OPEN, notFound: STAFF_NOT_FOUND };
+
+async function invitationExists(app: AppContext, id: string): Promise<boolean> {
   const [row] = await app.db
     .select({ id: staffInvitations.id })
     .from(staffInvitations)
     .where(eq(staffInvitations.id, id))
     .limit(1);
-  return row ? failure(409, STAFF_INVITATION_NOT_OPEN) : failure(404, STAFF_NOT_FOUND);
+  return Boolean(row);
 }
 
 /** A new link and 7 new days for an open invitation (pending or expired); the old link dies. */
@@ -186,28 +192,29 @@ export async function resendStaffInvitation(
   adminId: string,
   id: string,
 ): Promise<Done | Failure> {
-  const token = newToken();
-  const [, [updated]] = await app.db.batch([
-    invitationAudit(app, adminId, "staff.invitation_resent", id),
-    app.db
-      .update(staffInvitations)
-      .set({
-        tokenHash: await hashToken(token),
-        expiresAt: new Date(app.now().getTime() + INVITATION_TTL_MS),
-        invitedById: adminId,
-      })
-      .where(openInvitation(id))
-      .returning({
-        email: staffInvitations.email,
-        firstName: staffInvitations.firstName,
-        staffRole: staffInvitations.staffRole,
-      }),
-  ]);
-  if (!updated) return invitationRefusal(app, id);
-  if (!(await sendStaffInvitation(app, origin, updated, token, adminId))) {
-    return failure(503, STAFF_INVITATION_EMAIL_FAILED);
-  }
-  return { ok: true, msg: STAFF_INVITATION_RESENT };
+  return resendOpenInvitation(
+    app,
+    {
+      change: async (link) => {
+        const [, [updated]] = await app.db.batch([
+          invitationAudit(app, adminId, "staff.invitation_resent", id),
+          app.db
+            .update(staffInvitations)
+            .set({ ...link, invitedById: adminId })
+            .where(openInvitation(id))
+            .returning({
+              email: staffInvitations.email,
+              firstName: staffInvitations.firstName,
+              staffRole: staffInvitations.staffRole,
+            }),
+        ]);
+        return updated;
+      },
+      exists: () => invitationExists(app, id),
+      send: (updated, token) => sendStaffInvitation(app, origin, updated, token, adminId),
+    },
+    { ...INVITATION_CHANGES, resent: STAFF_INVITATION_RESENT, emailFailed: STAFF_INVITATION_EMAIL_FAILED },
+  );
 }
 
 /**
@@ -235,16 +242,24 @@ function invitationAudit(
 
 /** Withdraws an open invitation: its link says so from now on. */
 export async function revokeStaffInvitation(app: AppContext, adminId: string, id: string): Promise<Done | Failure> {
-  const [, [revoked]] = await app.db.batch([
-    invitationAudit(app, adminId, "staff.invitation_revoked", id),
-    app.db
-      .update(staffInvitations)
-      .set({ revokedAt: app.now() })
-      .where(openInvitation(id))
-      .returning({ email: staffInvitations.email }),
-  ]);
-  if (!revoked) return invitationRefusal(app, id);
-  return { ok: true, msg: STAFF_INVITATION_REVOKED };
+  return revokeOpenInvitation(
+    app,
+    {
+      change: async (revokedAt) => {
+        const [, [revoked]] = await app.db.batch([
+          invitationAudit(app, adminId, "staff.invitation_revoked", id),
+          app.db
+            .update(staffInvitations)
+            .set({ revokedAt })
+            .where(openInvitation(id))
+            .returning({ email: staffInvitations.email }),
+        ]);
+        return revoked;
+      },
+      exists: () => invitationExists(app, id),
+    },
+    { ...INVITATION_CHANGES, revoked: STAFF_INVITATION_REVOKED },
+  );
 }
 
 export type StaffMemberRow = {
@@ -320,10 +335,12 @@ export async function listStaff(
   };
 }
 
-const PROBLEMS: Record<Exclude<InvitationStatus, "pending">, string> = {
-  accepted: STAFF_INVITATION_USED,
+/** What the staff invitation page says of a link that cannot be used. */
+const LINK_TEXTS = {
+  unknown: STAFF_INVITATION_UNKNOWN,
+  used: STAFF_INVITATION_USED,
   expired: STAFF_INVITATION_EXPIRED,
-  revoked: STAFF_INVITATION_WITHDRAWN,
+  withdrawn: STAFF_INVITATION_WITHDRAWN,
 };
 
 /** What the invitation page shows for a token: who is invited to what, or why the link does not work. */
@@ -334,26 +351,27 @@ export async function lookupStaffInvitation(
   | { ok: true; firstName: string; email: string; staffRole: StaffRole; invitedBy: string | null }
   | { ok: false; msg: string }
 > {
-  if (!INVITATION_TOKEN_PATTERN.test(token)) return { ok: false, msg: STAFF_INVITATION_UNKNOWN };
-  const inviter = alias(users, "inviter");
-  const [row] = await app.db
-    .select({
-      email: staffInvitations.email,
-      firstName: staffInvitations.firstName,
-      staffRole: staffInvitations.staffRole,
-      expiresAt: staffInvitations.expiresAt,
-      acceptedAt: staffInvitations.acceptedAt,
-      revokedAt: staffInvitations.revokedAt,
-      inviterFirst: inviter.firstName,
-      inviterLast: inviter.lastName,
-    })
-    .from(staffInvitations)
-    .leftJoin(inviter, eq(inviter.id, staffInvitations.invitedById))
-    .where(eq(staffInvitations.tokenHash, await hashToken(token)))
-    .limit(1);
-  if (!row) return { ok: false, msg: STAFF_INVITATION_UNKNOWN };
-  const status = invitationStatus(row, app.now());
-  if (status !== "pending") return { ok: false, msg: PROBLEMS[status] };
+  const found = await openInvitationOfLink(app, token, LINK_TEXTS, async (tokenHash) => {
+    const inviter = alias(users, "inviter");
+    const [row] = await app.db
+      .select({
+        email: staffInvitations.email,
+        firstName: staffInvitations.firstName,
+        staffRole: staffInvitations.staffRole,
+        expiresAt: staffInvitations.expiresAt,
+        acceptedAt: staffInvitations.acceptedAt,
+        revokedAt: staffInvitations.revokedAt,
+        inviterFirst: inviter.firstName,
+        inviterLast: inviter.lastName,
+      })
+      .from(staffInvitations)
+      .leftJoin(inviter, eq(inviter.id, staffInvitations.invitedById))
+      .where(eq(staffInvitations.tokenHash, tokenHash))
+      .limit(1);
+    return row;
+  });
+  if (!found.ok) return found;
+  const row = found.row;
   return {
     ok: true,
     email: row.email,
