@@ -18,10 +18,11 @@ export const meta: MetaFunction = () => [{ title: "Profile progress | Partwise" 
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(context.app, request);
-  if (viewer.user.role !== "client" || !viewer.business) throw redirect(homePathFor(viewer));
+  if (viewer.user.role !== "client" || !viewer.business || !viewer.member) throw redirect(homePathFor(viewer));
   const progress = await loadProfileProgress(context.app, viewer.user.id, viewer.business.id);
   if (!progress) throw redirect("/");
-  return progress;
+  // Outside the `_app` layout: the page names the member's role itself (docs/decisions/071).
+  return { ...progress, role: viewer.member.role };
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -52,7 +53,7 @@ export default function ProfileProgressPage() {
           <h2 id="progress-completion-title">Profile Completion</h2>
           <div className="progress-layout">
             <ProgressWheel percent={progress.percent} />
-            <ProgressBlocks steps={progress.steps} />
+            <ProgressBlocks steps={progress.steps} role={progress.role} />
           </div>
           <p className="muted progress-summary">
             {`${progress.completed} of ${progress.steps.length} steps complete.`}

@@ -40,3 +40,8 @@ export function roleCannotText(role: BusinessMemberRole, action: BusinessAction)
       : `Your role (${label}) cannot ${ACTION_PHRASES[action]}`;
   return `${lead}; ${whoMay(action)} can ${ACTION_PHRASES[action]}.`;
 }
+
+/** What an open step says to a member whose role may not take it, e.g. "Waits for an owner or admin." */
+export function waitsForText(action: BusinessAction): string {
+  return `Waits for ${whoMay(action)}.`;
+}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "~db/schema";
-import { roleCannotText } from "~/lib/business/role-notice";
+import { roleCannotText, waitsForText } from "~/lib/business/role-notice";
 import { PREFERENCES_READ_HEADING } from "~/lib/business/settings-schemas";
 import { EVENT_COPY } from "~/lib/events/event-copy";
 import { NEXT_STEP_REVIEW_PLAN, NEXT_STEP_WAITING_REVIEW_PLAN } from "~/lib/engagements/engagement-copy";
@@ -66,6 +66,23 @@ describe("/plan-select (outside the app layout: its own loader names the role)",
     expect(owner).toContain("Continue with Basic");
     expect(owner).toContain('action="/api/payments/create-checkout-session"');
     expect(owner).not.toContain(notice("changePlan"));
+  });
+});
+
+describe("/profile-progress (outside the app layout: its own loader names the role)", () => {
+  it("gives a viewer the open steps as plain blocks saying whom they wait for; the owner the links", async () => {
+    const viewer = await page("/profile-progress", team.viewer.token);
+    expect(viewer).toContain("Profile Completion");
+    expect(viewer).not.toContain('href="/plan-select"');
+    expect(viewer).not.toContain('href="/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS"');
+    expect(viewer).toContain(html(waitsForText("changePlan")));
+    expect(viewer).toContain(html(waitsForText("changeSettings")));
+
+    const owner = await page("/profile-progress", team.owner.token);
+    expect(owner).toContain('href="/plan-select"');
+    expect(owner).toContain('href="/api/quickbooks/createAuthPortal?returnPage=PROFILE_PROGRESS"');
+    expect(owner).toContain("Choose the plan that fits your business.");
+    expect(owner).not.toContain(html(waitsForText("changePlan")));
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BUSINESS_MEMBER_ROLES } from "~db/enums";
 import { BUSINESS_ACTIONS, can } from "~/lib/business/permissions";
-import { roleCannotText } from "~/lib/business/role-notice";
+import { roleCannotText, waitsForText } from "~/lib/business/role-notice";
 import { SWITCHER_TEXTS } from "~/lib/business/switch-business";
 import { SwitchBusinessSchema } from "~/lib/business/switch-business-schema";
 
@@ -25,6 +25,13 @@ describe("roleCannotText (docs/decisions/068)", () => {
         expect(roleCannotText(role, action)).toMatch(/^Your role \((Owner|Admin|Member|Viewer)\) .+; an? .+ can .+\.$/);
       }
     }
+  });
+});
+
+describe("waitsForText (docs/decisions/071)", () => {
+  it("names who may take the step", () => {
+    expect(waitsForText("changePlan")).toBe("Waits for an owner or admin.");
+    expect(waitsForText("requestInsights")).toBe("Waits for an owner, admin or member.");
   });
 });
 
