@@ -9,7 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DataDeleteForm } from "~/components/settings/data-delete-form";
 import { requireClientBusiness } from "~/http/guards.server";
 import { readForm } from "~/http/http.server";
-import { DELETE_TEXTS, PRIVACY_PATHS } from "~/lib/privacy/privacy-copy";
+import { DELETE_TEXTS, PRIVACY_PATHS, deletedLoginPath } from "~/lib/privacy/privacy-copy";
 import { DeleteConfirmSchema } from "~/lib/privacy/privacy-schemas";
 import { signOut } from "~/server/identity/auth.server";
 import { businessDeletionBlocker, requestBusinessDeletion } from "~/server/privacy/deletion.server";
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed?.success) return data({ error: DELETE_TEXTS.wrongPassword }, { status: 400 });
   const result = await requestBusinessDeletion(app, viewer, parsed.data.password);
   if (!result.ok) return data({ error: result.message }, { status: result.reason === "wrong_password" ? 400 : 409 });
-  throw redirect("/login", { headers: { "Set-Cookie": await signOut(app, request) } });
+  throw redirect(deletedLoginPath("business"), { headers: { "Set-Cookie": await signOut(app, request) } });
 }
 
 export default function DeleteBusiness() {

@@ -59,6 +59,24 @@ export const DELETE_TEXTS = {
   accountDeleted: "Your account was deleted.",
 } as const;
 
+/**
+ * Where a deletion signs the person out to: the login page, saying what was deleted. Only the
+ * kind is in the URL (`/login?deleted=business|account`), so a crafted link cannot put other text
+ * on the page.
+ */
+export const DELETED_SIGN_IN_TEXTS = {
+  business: DELETE_TEXTS.deleted,
+  account: DELETE_TEXTS.accountDeleted,
+} as const;
+
+export const deletedLoginPath = (what: keyof typeof DELETED_SIGN_IN_TEXTS) => `/login?deleted=${what}`;
+
+export function deletedSignInText(what: string | null): string | null {
+  return what !== null && Object.hasOwn(DELETED_SIGN_IN_TEXTS, what)
+    ? DELETED_SIGN_IN_TEXTS[what as keyof typeof DELETED_SIGN_IN_TEXTS]
+    : null;
+}
+
 /** Where the export and the deletion are asked for. */
 export const PRIVACY_PATHS = {
   businessExport: "/company-profile/export",
