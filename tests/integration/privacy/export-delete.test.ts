@@ -421,8 +421,9 @@ describe("a large export, streamed", () => {
     for (let at = 0; at < length; at += 65_536) crypto.getRandomValues(out.subarray(at, Math.min(at + 65_536, length)));
     return out;
   }
+  // Every array here is over a plain ArrayBuffer (made here or by fflate), never a shared one.
   const sha256 = async (bytes: Uint8Array) =>
-    [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>))]
       .map((byte) => byte.toString(16).padStart(2, "0"))
       .join("");
 
