@@ -16,9 +16,15 @@ import type { DeletionAsk } from "~/server/privacy/deletion.server";
 /**
  * A deletion's confirmation post. An unreadable form or a missing password is the wrong password
  * (400); a refusal answers its message (400 for the password, 409 for a blocker), nothing changed;
- * otherwise the deletion is recorded and the person signed out onto the login page.
+ * otherwise the deletion is recorded and the person signed out onto the login page, which says
+ * what was deleted.
  */
-export async function deletionPost(app: AppContext, request: Request, ask: (password: string) => Promise<DeletionAsk>) {
+export async function deletionPost(
+  app: AppContext,
+  request: Request,
+  kind: PrivacyOwnerKind,
+  ask: (password: string) => Promise<DeletionAsk>,
+) {
   const body = await readForm(request);
   const parsed = body.ok ? DeleteConfirmSchema.safeParse(Object.fromEntries(body.form)) : null;
   if (!parsed?.success) return data<DeletionRefusal>({ error: DELETE_TEXTS.wrongPassword }, { status: 400 });
@@ -26,7 +32,7 @@ export async function deletionPost(app: AppContext, request: Request, ask: (pass
   if (!result.ok) {
     return data<DeletionRefusal>({ error: result.message }, { status: result.reason === "wrong_password" ? 400 : 409 });
   }
-  throw redirect("/login", { headers: { "Set-Cookie": await signOut(app, request) } });
+  throw redirect(PRIVACY_SCREENS[kind].deletedPath, { headers: { "Set-Cookie": await signOut(app, request) } });
 }
 
 /** An export's request: an open one is reused (a double click builds one); back to the section, which shows the progress. */

@@ -20,7 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request, "deleteBusiness");
-  return deletionPost(context.app, request, (password) => requestBusinessDeletion(context.app, viewer, password));
+  return deletionPost(context.app, request, "business", (password) =>
+    requestBusinessDeletion(context.app, viewer, password),
+  );
 }
 
 export default function DeleteBusiness() {

@@ -16,7 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 /** The business's deletion's answers, for the consultant's own account (the sign-out lands on the login page). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant");
-  return deletionPost(context.app, request, (password) => requestConsultantDeletion(context.app, viewer, password));
+  return deletionPost(context.app, request, "consultant", (password) =>
+    requestConsultantDeletion(context.app, viewer, password),
+  );
 }
 
 export default function DeleteConsultantAccount() {

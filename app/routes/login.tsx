@@ -14,16 +14,20 @@ import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm, retryAfter } from "~/http/http.server";
 import { runIntent } from "~/http/route-kit.server";
 import type { AppContext } from "~/server/load-context";
+import { deletedSignInText } from "~/lib/privacy/privacy-copy";
 
 // The login screen of `/login`; `/` (_index.tsx) is the same page and re-exports this module.
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Partwise" }];
 
-/** A signed-in visitor goes straight to their home (startup routing). */
+/**
+ * A signed-in visitor goes straight to their home (startup routing). After a deletion the page
+ * says what was deleted (`?deleted=`, docs/decisions/069).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(context.app, request);
   if (viewer) throw redirect(homePathFor(viewer));
-  return null;
+  return { deleted: deletedSignInText(new URL(request.url).searchParams.get("deleted")) };
 }
 
 /** A throttled sign-in or reset request tells the page's visitor when to try again, as the API does. */

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { passwordResetRequestSchema, signInSchema } from "~/lib/shared/form-schemas";
 import { Field } from "~/components/ui/field";
@@ -7,7 +7,7 @@ import { PasswordInput } from "~/components/ui/password-input";
 import { AuthLayout } from "./auth-layout";
 import { useCheckedForm } from "./checked-form";
 import { PlainEmailField } from "./plain-email-field";
-import type { action as loginAction } from "~/routes/login";
+import type { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { usePosting } from "~/components/ui/pending-post";
 
 /** The heading of both halves of password recovery: asking for the email here, and /password-reset. */
@@ -19,6 +19,7 @@ export const RESET_HEADING = "Reset your password";
  */
 export function LoginScreen() {
   const actionData = useActionData<typeof loginAction>();
+  const deleted = useLoaderData<typeof loginLoader>()?.deleted ?? null;
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const resetMessage = actionData?.intent === "reset" ? actionData.message : null;
@@ -42,6 +43,11 @@ export function LoginScreen() {
     <AuthLayout>
       <div className="auth-card" ref={panelRef}>
         <h1 className="auth-title">{mode === "login" ? "Welcome Back" : RESET_HEADING}</h1>
+        {deleted && mode === "login" ? (
+          <p role="status" className="notice">
+            {deleted}
+          </p>
+        ) : null}
         {mode === "login" ? <LoginForm pathname={pathname} /> : null}
         {mode === "reset" ? <ResetForm pathname={pathname} /> : null}
         {mode === "reset-answered" && resetMessage ? (

@@ -59,6 +59,24 @@ export const DELETE_TEXTS = {
   accountDeleted: "Your account was deleted.",
 } as const;
 
+/**
+ * Where a deletion signs the person out to: the login page, saying what was deleted. Only the
+ * kind is in the URL (`/login?deleted=business|account`), so a crafted link cannot put other text
+ * on the page.
+ */
+export const DELETED_SIGN_IN_TEXTS = {
+  business: DELETE_TEXTS.deleted,
+  account: DELETE_TEXTS.accountDeleted,
+} as const;
+
+export const deletedLoginPath = (what: keyof typeof DELETED_SIGN_IN_TEXTS) => `/login?deleted=${what}`;
+
+export function deletedSignInText(what: string | null): string | null {
+  return what !== null && Object.hasOwn(DELETED_SIGN_IN_TEXTS, what)
+    ? DELETED_SIGN_IN_TEXTS[what as keyof typeof DELETED_SIGN_IN_TEXTS]
+    : null;
+}
+
 /** Where the export and the deletion are asked for. */
 export const PRIVACY_PATHS = {
   businessExport: "/company-profile/export",
@@ -83,6 +101,8 @@ export type PrivacyScreens = {
   deletePath: string;
   /** Settings' "Your data": where the export answers, the progress refreshes and "Keep it" goes. */
   sectionHref: string;
+  /** Where the deletion signs the person out to: the login page, saying what was deleted. */
+  deletedPath: string;
   /** The frame of the deletion page (the business app's page, or the consultant portal's). */
   pageClass: string;
 };
@@ -95,6 +115,7 @@ export const PRIVACY_SCREENS: Record<PrivacyOwnerKind, PrivacyScreens> = {
     exportPath: PRIVACY_PATHS.businessExport,
     deletePath: PRIVACY_PATHS.businessDelete,
     sectionHref: "/company-profile?tab=account#your-data",
+    deletedPath: deletedLoginPath("business"),
     pageClass: "page",
   },
   consultant: {
@@ -104,6 +125,7 @@ export const PRIVACY_SCREENS: Record<PrivacyOwnerKind, PrivacyScreens> = {
     exportPath: PRIVACY_PATHS.consultantExport,
     deletePath: PRIVACY_PATHS.consultantDelete,
     sectionHref: "/consultant/settings#your-data",
+    deletedPath: deletedLoginPath("account"),
     pageClass: "console-page",
   },
 };

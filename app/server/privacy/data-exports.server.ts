@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { strToU8, zipSync, type Zippable } from "fflate";
+import { strToU8 } from "fflate";
 import { dataExports, type DataExport } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 import { actorOf, auditAfterChange } from "~/server/audit/audit.server";
 import { notify } from "~/server/notifications/notify.server";
 import { JOB_LEASE_MS } from "~/server/platform/jobs.server";
 import { rememberOriginStatement } from "~/server/platform/app-origin.server";
+import { writeMultipart } from "~/server/platform/r2-multipart.server";
 import { EXPORT_LINK_DAYS, EXPORT_TEXTS, PRIVACY_PATHS } from "~/lib/privacy/privacy-copy";
 import {
   exportExpiry,
@@ -23,6 +24,7 @@ import {
   exportObjectKey,
 } from "./export-scope.server";
 import { d1Batch } from "./d1-batch.server";
+import { StreamedZip } from "./streamed-zip.server";
 
 /**
  * Data exports (issue #38 item 5, docs/decisions/069): the owner of a business, or a consultant,
@@ -192,10 +194,12 @@ const README = (what: string, at: Date) =>
 
 /**
  * Builds the export held by this attempt: the tables in one D1 batch, then every file under the
- * owner's R2 prefix (and, for a business, its signed statements of work), zipped into one object
- * at exports/…; the row turns ready with its expiry (7 days) and the requester is emailed. A
- * failure is thrown for the consumer to retry; a later attempt starts over (the object's key is
- * the export's, so a retry overwrites it).
+ * owner's R2 prefix (and, for a business, its signed statements of work), zipped as a stream
+ * into one object at exports/… written through an R2 multipart upload, so the memory held is
+ * about one part and one chunk whatever the files weigh; the row turns ready with its expiry
+ * (7 days) and the requester is emailed. A failure aborts the upload and is thrown for the
+ * consumer to retry; a later attempt starts over under its own key (the attempt's number is in
+ * it), so an attempt that outlived its lease cannot overwrite the one that finished.
  */
 export async function buildExport(app: AppContext, row: DataExport): Promise<void> {
   const owner: ExportOwner = row.businessId ? { businessId: row.businessId } : { userId: row.userId ?? "" };
@@ -205,37 +209,55 @@ export async function buildExport(app: AppContext, row: DataExport): Promise<voi
     app,
     queries.map((entry) => app.db.all<ExportRow>(entry.query)),
   );
-  const entries: Zippable = {};
-  const tables = new Map<string, ExportRow[]>();
-  queries.forEach((entry, index) => {
-    const rows = (results[index] as ExportRow[]).map(exportRow);
-    tables.set(entry.name, rows);
-    entries[`data/${entry.name}.json`] = strToU8(JSON.stringify(rows, null, 2));
-    entries[`data/${entry.name}.csv`] = strToU8(rowsCsv(rows));
-  });
-  await setProgress(app, row, exportProgress("tables"));
+  const tables = queries.map((entry, index) => ({
+    name: entry.name,
+    rows: (results[index] as ExportRow[]).map(exportRow),
+  }));
+  // From here on only the exported rows are held (and, once zipped, not those either).
+  results.length = 0;
 
   const prefix = "businessId" in owner ? businessFilePrefix(owner.businessId) : consultantFilePrefix(owner.userId);
   const keys = await listKeys(app, prefix);
   // A business's signed statements of work are kept under sow/ (their keys are on the signatures).
-  const sowKeys = (tables.get("sow_signatures") ?? []).map((signature) => String(signature.pdf_key));
-  const all = [
-    ...keys.map((key) => ({ key, name: fileEntryName(key, prefix) })),
-    ...sowKeys.map((key) => ({ key, name: fileEntryName(key, "") })),
-  ];
-  let done = 0;
-  for (const file of all) {
-    const object = await app.files.get(file.key);
-    if (object) entries[file.name] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
-    done++;
-    if (done % 10 === 0 || done === all.length) await setProgress(app, row, exportProgress("files", done, all.length));
-  }
-  entries["README.txt"] = strToU8(README("businessId" in owner ? "a business" : "a consultant's account", app.now()));
-  await setProgress(app, row, exportProgress("zip"));
+  const sowKeys = (tables.find((table) => table.name === "sow_signatures")?.rows ?? []).map((signature) =>
+    String(signature.pdf_key),
+  );
+  // One entry per name (the first place, the last key), as the names of one folder are.
+  const files = new Map<string, string>();
+  for (const key of keys) files.set(fileEntryName(key, prefix), key);
+  for (const key of sowKeys) files.set(fileEntryName(key, ""), key);
 
-  const zip = zipSync(entries, { level: 6 });
-  const key = exportObjectKey(owner, row.id);
-  await app.files.put(key, zip, { httpMetadata: { contentType: "application/zip" } });
+  const key = exportObjectKey(owner, row.id, row.attempts);
+  const written = await writeMultipart(
+    app.files,
+    key,
+    { httpMetadata: { contentType: "application/zip" } },
+    async (writer) => {
+      const zip = new StreamedZip((chunk) => writer.write(chunk));
+      for (const table of tables) {
+        await zip.addDeflated(`data/${table.name}.json`, strToU8(JSON.stringify(table.rows, null, 2)));
+        await zip.addDeflated(`data/${table.name}.csv`, strToU8(rowsCsv(table.rows)));
+      }
+      tables.length = 0;
+      await setProgress(app, row, exportProgress("tables"));
+      let done = 0;
+      for (const [name, fileKey] of files) {
+        // A file deleted since the listing is left out, as it is gone from the records too.
+        const object = await app.files.get(fileKey);
+        if (object) await zip.addStored(name, object.body);
+        done++;
+        if (done % 10 === 0 || done === files.size) {
+          await setProgress(app, row, exportProgress("files", done, files.size));
+        }
+      }
+      await zip.addDeflated(
+        "README.txt",
+        strToU8(README("businessId" in owner ? "a business" : "a consultant's account", app.now())),
+      );
+      await setProgress(app, row, exportProgress("zip"));
+      await zip.end();
+    },
+  );
   const now = app.now();
   const [finished] = await app.db.batch([
     app.db
@@ -244,7 +266,7 @@ export async function buildExport(app: AppContext, row: DataExport): Promise<voi
         status: "ready",
         progress: 100,
         r2Key: key,
-        sizeBytes: zip.byteLength,
+        sizeBytes: written.bytes,
         finishedAt: now,
         expiresAt: exportExpiry(now, EXPORT_LINK_DAYS),
         updatedAt: now,
@@ -253,8 +275,11 @@ export async function buildExport(app: AppContext, row: DataExport): Promise<voi
       .where(held(row))
       .returning({ id: dataExports.id }),
   ]);
-  // Outlived its lease and taken over: the attempt that holds it tells the person.
-  if (finished.length === 0) return;
+  // Outlived its lease and taken over: the attempt that holds it keeps its own ZIP and tells the person.
+  if (finished.length === 0) {
+    await app.files.delete(key);
+    return;
+  }
   await notify(app, null, [
     {
       userId: row.requestedByUserId,

@@ -95,11 +95,19 @@ export function consultantExportQueries(userId: string): ExportQuery[] {
 export const businessFilePrefix = (businessId: string) => `biz/${businessId}/`;
 export const consultantFilePrefix = (userId: string) => `consultants/${userId}/`;
 
-/** Where the finished ZIPs are kept (never inside an owner's file prefix, so an export never holds the last one). */
-export const exportObjectKey = (owner: { businessId: string } | { userId: string }, exportId: string) =>
+/**
+ * Where the finished ZIPs are kept: never inside an owner's file prefix (so an export never holds
+ * the last one), one key per attempt (so an attempt that outlived its lease cannot overwrite the
+ * ZIP of the one that finished).
+ */
+export const exportObjectKey = (
+  owner: { businessId: string } | { userId: string },
+  exportId: string,
+  attempt: number,
+) =>
   "businessId" in owner
-    ? `exports/biz/${owner.businessId}/${exportId}.zip`
-    : `exports/user/${owner.userId}/${exportId}.zip`;
+    ? `exports/biz/${owner.businessId}/${exportId}-${attempt}.zip`
+    : `exports/user/${owner.userId}/${exportId}-${attempt}.zip`;
 
 /**
  * The tables no export holds, and why. Compared with the database's tables (with the exported

@@ -29,7 +29,8 @@ describe("your data", () => {
       await page.getByText("That password is not correct. Nothing was deleted.", { exact: true }).waitFor();
       await page.getByLabel("Your password", { exact: true }).fill(NEW_CLIENT_PASSWORD);
       await page.getByRole("button", { name: "Delete the business" }).click();
-      await expectPath(page, "/login");
+      await expectPath(page, "/login?deleted=business");
+      await page.getByText("The business was deleted.", { exact: true }).waitFor();
     },
     // The wrong password's answer is a 400.
     { allowConsoleErrors: [/status of 400/] },

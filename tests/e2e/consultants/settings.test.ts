@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { strFromU8, unzipSync } from "fflate";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { atEachWidth, browserTest, expectPath, keepScreen, PHONE, signIn } from "../support";
@@ -50,7 +52,7 @@ async function invitedConsultant(page: Page, email: string) {
 // On a phone; each screen is also checked at 1280 px (shot).
 describe("consultant settings", () => {
   browserTest(
-    "a new consultant changes their password and their sign-in email (375 px, its screens also at 1280 px)",
+    "a new consultant changes their password and their sign-in email, exports their data and deletes the account (375 px, its screens also at 1280 px)",
     async ({ page }) => {
       const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
       const email = `settings-${stamp}@example.test`;
@@ -115,14 +117,44 @@ describe("consultant settings", () => {
       await page.context().clearCookies();
       await signIn(page, moved, NEW_PASSWORD);
       await expectPath(page, "/consultant");
+
+      // Their data (docs/decisions/069): the export is built with its state on screen, then downloaded.
+      await page.goto("/consultant/settings");
+      const data = page.getByRole("region", { name: "Your data" });
+      await data.getByRole("button", { name: "Export your data" }).click();
+      // The state shows at once (how far the local queue got by then varies), then the link.
+      await data
+        .getByRole("status")
+        .getByText(/^(Waiting to start…|Building your export: \d{1,3}%|Your export is ready\.)$/)
+        .waitFor();
+      const download = data.getByRole("link", { name: "Download the export" });
+      await download.waitFor({ timeout: 30_000 });
+      await data.getByText("Your export is ready.", { exact: true }).waitFor();
+      const file = await Promise.all([page.waitForEvent("download"), download.click()]).then(([event]) => event);
+      expect(file.suggestedFilename()).toMatch(/^partwise-export-\d{4}-\d{2}-\d{2}\.zip$/);
+      const zip = unzipSync(new Uint8Array(await readFile(await file.path())));
+      expect([...new Set(Object.keys(zip).map((name) => name.split("/")[0]))].sort()).toEqual(["README.txt", "data"]);
+      expect(JSON.parse(strFromU8(zip["data/users.json"]!))).toMatchObject([{ email: moved }]);
+
+      // The deletion, confirmed with the password: signed out, told so, and the account is gone.
+      await data.getByRole("link", { name: "Delete…" }).click();
+      await expectPath(page, "/consultant/settings/delete");
+      await page.getByLabel("Your password", { exact: true }).fill(NEW_PASSWORD);
+      await page.getByRole("button", { name: "Delete my account" }).click();
+      await expectPath(page, "/login?deleted=account");
+      await page.getByText("Your account was deleted.", { exact: true }).waitFor();
+      await signIn(page, moved, NEW_PASSWORD);
+      await page.getByText("The email or password you entered is incorrect.", { exact: true }).waitFor();
+      await expectPath(page, "/login");
     },
     {
       viewport: PHONE,
       // The invitation lands on the profile editor; where that page is not part of the build it
       // answers 404, which the browser logs.
-      // The refused wrong password answers 400, which the browser logs as well.
-      allowConsoleErrors: [/status of 404/, /status of 400/],
-      timeout: 90_000,
+      // The refused wrong password answers 400, which the browser logs as well; the sign-in of
+      // the deleted account 401.
+      allowConsoleErrors: [/status of 404/, /status of 400/, /status of 401/],
+      timeout: 150_000,
     },
   );
 });

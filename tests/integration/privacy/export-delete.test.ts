@@ -25,7 +25,7 @@ import { DELETE_TEXTS, EXPORT_TEXTS } from "~/lib/privacy/privacy-copy";
 import { createAppContext } from "~/server/load-context";
 import type { PrivacyMessage } from "~/server/platform/queues.server";
 import { encryptSecret } from "~/server/platform/token-crypto.server";
-import { claimExport } from "~/server/privacy/data-exports.server";
+import { buildExport, claimExport } from "~/server/privacy/data-exports.server";
 import { businessExportQueries, consultantExportQueries, NOT_EXPORTED } from "~/server/privacy/export-scope.server";
 import { consumePrivacyMessages, resendStalledPrivacyWork } from "~/server/privacy/privacy-queue.server";
 import worker from "../../../functions/worker";
@@ -412,6 +412,207 @@ describe("a business's export", () => {
   });
 });
 
+describe("a large export, streamed", () => {
+  const MiB = 1024 * 1024;
+
+  /** Incompressible bytes (crypto.getRandomValues gives at most 64 KiB a call). */
+  function randomBytes(length: number): Uint8Array {
+    const out = new Uint8Array(length);
+    for (let at = 0; at < length; at += 65_536) crypto.getRandomValues(out.subarray(at, Math.min(at + 65_536, length)));
+    return out;
+  }
+  // Every array here is over a plain ArrayBuffer (made here or by fflate), never a shared one.
+  const sha256 = async (bytes: Uint8Array) =>
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>))]
+      .map((byte) => byte.toString(16).padStart(2, "0"))
+      .join("");
+
+  /** About 12 MiB of files in the business's R2 prefix: the ZIP needs three parts of 5 MiB. */
+  async function largeFiles(businessId: string) {
+    const sizes = { "large-1.bin": 6 * MiB + 123, "docs/large-2.pdf": 4 * MiB + 7, "large-3.jpg": 2 * MiB };
+    const stored = new Map<string, string>();
+    for (const [name, size] of Object.entries(sizes)) {
+      const bytes = randomBytes(size);
+      await env.FILES.put(`biz/${businessId}/${name}`, bytes);
+      stored.set(`files/${name}`, await sha256(bytes));
+    }
+    return stored;
+  }
+
+  /** The files of a ZIP in R2 as name → SHA-256, and its other entries' names. */
+  async function zipFiles(key: string) {
+    const object = await env.FILES.get(key);
+    expect(object, key).not.toBeNull();
+    const zip = unzipSync(new Uint8Array(await object!.arrayBuffer()));
+    const hashes = new Map<string, string>();
+    for (const [name, bytes] of Object.entries(zip)) {
+      if (name.startsWith("files/")) hashes.set(name, await sha256(bytes));
+    }
+    return { hashes, names: Object.keys(zip), zip };
+  }
+
+  /**
+   * The R2 bucket as the Worker has it, with what crosses it recorded: multipart uploads (parts
+   * and aborts); `breakAfterFirstChunk` makes reading that object fail after its first chunk, as a
+   * lost connection to R2 does.
+   */
+  function recordingBucket(breakAfterFirstChunk?: string) {
+    const real = env.FILES;
+    const uploads: { key: string; uploadId: string; parts: number; aborted: boolean; completed: boolean }[] = [];
+    const bucket = {
+      head: (key: string) => real.head(key),
+      put: (
+        key: string,
+        value: string | ArrayBuffer | ArrayBufferView | ReadableStream | null,
+        options?: R2PutOptions,
+      ) => real.put(key, value, options),
+      delete: (keys: string | string[]) => real.delete(keys),
+      list: (options?: R2ListOptions) => real.list(options),
+      resumeMultipartUpload: (key: string, uploadId: string) => real.resumeMultipartUpload(key, uploadId),
+      async get(key: string, options?: R2GetOptions) {
+        const object = await real.get(key, options);
+        if (!object || key !== breakAfterFirstChunk) return object;
+        const reader = object.body.getReader();
+        let first = true;
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            if (first) {
+              first = false;
+              const { value } = await reader.read();
+              controller.enqueue(value as Uint8Array);
+              return;
+            }
+            await reader.cancel();
+            controller.error(new Error("Network connection lost."));
+          },
+        });
+        return { key: object.key, size: object.size, body } as unknown as R2ObjectBody;
+      },
+      async createMultipartUpload(key: string, options?: R2MultipartOptions) {
+        const upload = await real.createMultipartUpload(key, options);
+        const record = { key, uploadId: upload.uploadId, parts: 0, aborted: false, completed: false };
+        uploads.push(record);
+        return {
+          key: upload.key,
+          uploadId: upload.uploadId,
+          async uploadPart(partNumber: number, value: Uint8Array) {
+            const part = await upload.uploadPart(partNumber, value);
+            record.parts++;
+            return part;
+          },
+          async abort() {
+            await upload.abort();
+            record.aborted = true;
+          },
+          async complete(parts: R2UploadedPart[]) {
+            const object = await upload.complete(parts);
+            record.completed = true;
+            return object;
+          },
+        };
+      },
+    };
+    return { bucket: bucket as unknown as R2Bucket, uploads };
+  }
+
+  const readyMails = async (email: string) =>
+    (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).filter(
+      (mail) => mail.kind === "data_export_ready",
+    );
+
+  it("writes ~12 MiB of files through a multipart upload of several parts; the ZIP holds exactly the same files and bytes", async () => {
+    const owner = await signedInClient();
+    const expected = await largeFiles(owner.business.id);
+    const queue = fakeQueue();
+    expect((await post("/company-profile/export", {}, owner.token, queue)).status).toBe(302);
+    const recorded = recordingBucket();
+    const [message] = await deliver(appWith(fakeQueue(), { ...env, FILES: recorded.bucket }), sentMessages(queue));
+    expect(message!.ack).toHaveBeenCalled();
+
+    const row = await db().select().from(dataExports).where(eq(dataExports.businessId, owner.business.id)).get();
+    expect(row).toMatchObject({ status: "ready", progress: 100, attempts: 1 });
+    expect(row!.r2Key).toBe(`exports/biz/${owner.business.id}/${row!.id}-1.zip`);
+    // Three parts of 5 MiB (the last smaller), completed once; R2's ETag of a multipart object says so.
+    expect(recorded.uploads).toEqual([
+      { key: row!.r2Key, uploadId: expect.any(String), parts: 3, aborted: false, completed: true },
+    ]);
+    const head = await env.FILES.head(row!.r2Key!);
+    expect(head!.etag).toMatch(/-3$/);
+    expect(head!.size).toBe(row!.sizeBytes);
+    expect(head!.httpMetadata?.contentType).toBe("application/zip");
+
+    const { hashes, names } = await zipFiles(row!.r2Key!);
+    expect(hashes).toEqual(expected);
+    // The records and the README as ever.
+    for (const entry of businessExportQueries(owner.business.id)) {
+      expect(names).toContain(`data/${entry.name}.json`);
+      expect(names).toContain(`data/${entry.name}.csv`);
+    }
+    expect(names.at(-1)).toBe("README.txt");
+    expect(await readyMails(owner.user.email)).toHaveLength(1);
+  }, 60_000);
+
+  it("aborts the multipart upload when reading a file fails half-way; the retry builds it once, under its own key", async () => {
+    const owner = await signedInClient();
+    const expected = await largeFiles(owner.business.id);
+    const queue = fakeQueue();
+    await post("/company-profile/export", {}, owner.token, queue);
+    const sent = sentMessages(queue);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+    // The second file's read fails after the first file filled a part: the upload is aborted.
+    const broken = recordingBucket(`biz/${owner.business.id}/large-3.jpg`);
+    const [first] = await deliver(appWith(fakeQueue(), { ...env, FILES: broken.bucket }), sent);
+    expect(first!.retry).toHaveBeenCalled();
+    expect(first!.ack).not.toHaveBeenCalled();
+    const failed = await db().select().from(dataExports).where(eq(dataExports.businessId, owner.business.id)).get();
+    expect(failed).toMatchObject({ status: "queued", attempts: 1, r2Key: null, lastError: "Network connection lost." });
+    expect(broken.uploads).toHaveLength(1);
+    const [aborted] = broken.uploads;
+    expect(aborted).toMatchObject({ aborted: true, completed: false });
+    expect(aborted!.parts).toBeGreaterThanOrEqual(1);
+    // Aborted in R2 itself: the upload takes no more parts, and no object was written.
+    await expect(
+      env.FILES.resumeMultipartUpload(aborted!.key, aborted!.uploadId).uploadPart(9, "late"),
+    ).rejects.toThrow();
+    expect(await r2Keys(`exports/biz/${owner.business.id}/`)).toEqual([]);
+    expect(await readyMails(owner.user.email)).toEqual([]);
+
+    // The retry builds it.
+    const [again] = await deliver(appWith(), sent);
+    expect(again!.ack).toHaveBeenCalled();
+    const row = await db().select().from(dataExports).where(eq(dataExports.businessId, owner.business.id)).get();
+    expect(row).toMatchObject({ status: "ready", attempts: 2, lastError: null });
+    expect(await r2Keys(`exports/biz/${owner.business.id}/`)).toEqual([row!.r2Key]);
+    expect((await zipFiles(row!.r2Key!)).hashes).toEqual(expected);
+    expect(await readyMails(owner.user.email)).toHaveLength(1);
+  }, 60_000);
+
+  it("an attempt that outlived its lease finishes after the one that took over: its ZIP goes, the export stays the other's, one email", async () => {
+    const owner = await signedInClient();
+    await env.FILES.put(`biz/${owner.business.id}/report.pdf`, "%PDF-1.7 the report");
+    const start = Date.now();
+    const queue = fakeQueue();
+    await post("/company-profile/export", {}, owner.token, queue);
+    const exportId = (sentMessages(queue)[0] as { exportId: string }).exportId;
+    const slow = await claimExport(appWith(fakeQueue(), env, start), exportId);
+    const taken = await claimExport(appWith(fakeQueue(), env, start + minutes(11)), exportId);
+    if (!("claimed" in slow) || !("claimed" in taken)) throw new Error("both attempts should have claimed it");
+    await buildExport(appWith(fakeQueue(), env, start + minutes(11)), taken.claimed);
+    await buildExport(appWith(fakeQueue(), env, start + minutes(12)), slow.claimed);
+
+    const row = await db().select().from(dataExports).where(eq(dataExports.id, exportId)).get();
+    expect(row).toMatchObject({
+      status: "ready",
+      attempts: 2,
+      r2Key: `exports/biz/${owner.business.id}/${exportId}-2.zip`,
+    });
+    expect(await r2Keys(`exports/biz/${owner.business.id}/`)).toEqual([row!.r2Key]);
+    expect((await zipFiles(row!.r2Key!)).names).toContain("files/report.pdf");
+    expect(await readyMails(owner.user.email)).toHaveLength(1);
+  });
+});
+
 describe("a business's deletion", () => {
   it("is refused with the reason while an engagement is under way, or money is held; and with a wrong password; nothing changes", async () => {
     const owner = await signedInClient();
@@ -500,7 +701,7 @@ describe("a business's deletion", () => {
     for (const answer of answers) {
       expect([302, 400]).toContain(answer.status);
     }
-    expect(answers.some((answer) => answer.headers.get("Location") === "/login")).toBe(true);
+    expect(answers.some((answer) => answer.headers.get("Location") === "/login?deleted=business")).toBe(true);
     const sent = sentMessages(queue);
     expect(sent).toHaveLength(1);
     expect(
@@ -704,7 +905,14 @@ describe("a consultant's own account", () => {
     const deleting = fakeQueue();
     const done = await post("/consultant/settings/delete", { password: PASSWORD }, consultant.token, deleting);
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/login");
+    expect(done.headers.get("Location")).toBe("/login?deleted=account");
+    // The login page says it, and only the known kinds say anything.
+    expect(await (await get("/login?deleted=account", "no-session")).text()).toContain(
+      html(DELETE_TEXTS.accountDeleted),
+    );
+    const crafted = await (await get("/login?deleted=%3Cb%3Eyour%20bank", "no-session")).text();
+    expect(crafted).not.toContain(html(DELETE_TEXTS.accountDeleted));
+    expect(crafted).not.toContain("your bank");
     await deliver(appWith(), sentMessages(deleting));
     expect(await db().select().from(users).where(eq(users.id, consultant.user.id)).get()).toMatchObject({
       email: `deleted-${consultant.user.id}@deleted.invalid`,
