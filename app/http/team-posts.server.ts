@@ -13,6 +13,7 @@ import {
   teamConfirmFrom,
 } from "~/lib/business/team";
 import { formatDate } from "~/lib/shared/dates";
+import type { NoticeKey } from "~/lib/shared/notices";
 import { submitForm } from "~/http/form-submit.server";
 import { describeIssues } from "~/http/http.server";
 import {
@@ -127,11 +128,14 @@ async function invitationPost({ app, viewer, request, formData }: TeamPost) {
   return result.ok ? done(result.msg) : refused(result.msg, result.status);
 }
 
-/** Leaving: home next (another business of theirs, or setting up their own). */
+const LEFT_BUSINESS_NOTICE: NoticeKey = "left-business";
+
+/** Leaving: home next (another business of theirs, or setting up their own), saying so. */
 async function leavePost({ app, viewer }: TeamPost) {
   const result = await leaveBusiness(app, viewer);
   if (!result.ok) return refused(result.msg, result.status);
-  throw redirect("/");
+  const home = result.stillMember ? "/dashboard" : "/signup-business";
+  throw redirect(`${home}?notice=${LEFT_BUSINESS_NOTICE}`);
 }
 
 /** The team's intents and their posts, for the settings route's intent table. */

@@ -10,6 +10,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { BusinessDetailsForm } from "~/components/identity/signup/business-details-form";
+import { NoticeBanner } from "~/components/ui/notice-banner";
 import { BusinessDetailsSchema } from "~/lib/business/business-schemas";
 import { createClientBusiness } from "~/server/identity/accounts.server";
 import { homePathFor } from "~/server/identity/auth.server";
@@ -61,6 +62,8 @@ export default function SignupBusiness() {
   const { constraint } = useLoaderData<typeof loader>();
   return (
     <PlainLayout signedIn>
+      {/* A member who left their only business lands here (?notice=left-business). */}
+      <NoticeBanner />
       <section className="card signup-business" aria-labelledby="signup-business-title">
         <p className="signup-step">Step 2 of 3 · Your business</p>
         <h1 id="signup-business-title" className="auth-title">

@@ -56,7 +56,6 @@ export const TEAM_ACTION_UNKNOWN = "Something went wrong with that form. Reload 
 export const TEAM_READ_ONLY = "Only owners and admins invite people and change the team.";
 
 /** The notice after leaving (shown on the next page). */
-export const teamLeftMessage = (businessName: string) => `You left ${businessName}.`;
 
 /** The invitation page (/business-invitation/{token}). */
 export const BUSINESS_INVITATION_UNKNOWN =

@@ -13,6 +13,8 @@ export const NOTICES = {
   /** A consultant accepted a candidacy (/consultant/candidacies/{id}). */
   "candidacy-accepted":
     "You accepted this candidacy. The business is now reviewing your profile; we'll tell you when they decide.",
+  /** A member left a business from Settings → Team (docs/decisions/067): on their next business, or setting up one. */
+  "left-business": "You left the business. Its pages and notifications are no longer yours.",
   /** A consultant declined a candidacy. */
   "candidacy-declined": "You declined this candidacy. Thank you for letting us know.",
 } as const;

@@ -24,7 +24,6 @@ import {
   TEAM_ROLE_CHANGED,
   TEAM_TRANSFER_TO_SOMEONE_ELSE,
   TEAM_TRANSFERRED,
-  teamLeftMessage,
   wrongAccountMessage,
   type TeamInviteInput,
 } from "~/lib/business/team";
@@ -536,14 +535,20 @@ export async function transferOwnership(
   return { ok: true, msg: TEAM_TRANSFERRED };
 }
 
-/** The viewer leaves the business (the last owner cannot: they transfer the ownership first). */
-export async function leaveBusiness(app: AppContext, viewer: ClientViewer): Promise<Done | Failure> {
+/**
+ * The viewer leaves the business (the last owner cannot: they transfer the ownership first).
+ * `stillMember`: whether they belong to another business (their sessions go on with it).
+ */
+export async function leaveBusiness(
+  app: AppContext,
+  viewer: ClientViewer,
+): Promise<{ ok: true; stillMember: boolean } | Failure> {
   const businessId = viewer.business.id;
   const leaving = and(
     membership(businessId, viewer.user.id),
     or(ne(businessMembers.role, "owner"), anotherOwner(businessId, viewer.user.id)),
   );
-  const [, left] = await app.db.batch([
+  const [, left, elsewhere] = await app.db.batch([
     auditStatementWhen(
       app,
       {
@@ -556,9 +561,14 @@ export async function leaveBusiness(app: AppContext, viewer: ClientViewer): Prom
       { from: businessMembers, where: leaving },
     ),
     app.db.delete(businessMembers).where(leaving).returning({ userId: businessMembers.userId }),
+    app.db
+      .select({ businessId: businessMembers.businessId })
+      .from(businessMembers)
+      .where(and(eq(businessMembers.userId, viewer.user.id), ne(businessMembers.businessId, businessId)))
+      .limit(1),
   ]);
   if (left.length === 0) return failure(409, TEAM_LAST_OWNER);
-  return { ok: true, msg: teamLeftMessage(viewer.business.name) };
+  return { ok: true, stillMember: elsewhere.length > 0 };
 }
 
 // --- The invitation page ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ const TRANSFERRED = "Ownership transferred. You are now an admin of this busines
 const LAST_OWNER = "A business needs an owner: transfer the ownership to someone else first.";
 const OWNERS_ONLY = "Only an owner can change an owner's role, make someone an owner or remove an owner.";
 const MEMBER_NOT_FOUND = "Member not found.";
+const LEFT = "You left the business. Its pages and notifications are no longer yours.";
 const INVITATION_NOT_FOUND = "Invitation not found.";
 const READ_ONLY = "Only owners and admins invite people and change the team.";
 const USED = "This invitation has already been used. Sign in with your email and password.";
@@ -406,7 +407,25 @@ describe("roles, removal, transfer and leaving", () => {
     // The former owner may now leave; the trail says so once.
     const left = await postForm(TAB, { intent: "team-leave" }, team.owner.token);
     expect(left.status).toBe(302);
+    // Their only business: on to setting up one, which says they left.
+    expect(left.headers.get("Location")).toBe("/signup-business?notice=left-business");
+    const setup = await (await call("/signup-business?notice=left-business", { cookie: team.owner.token })).text();
+    expect(setup).toContain(html(LEFT));
     expect(await roleOf(team.business.id, team.owner.user.id)).toBeNull();
     expect((await auditOf(team.business.id, team.owner.user.id)).map((row) => row.action)).toEqual(["team.left"]);
+  });
+
+  it("a member of another business leaves on to its dashboard, which says so", async () => {
+    const team = await signedInTeam();
+    const own = await signedInClient();
+    await db().insert(businessMembers).values({ businessId: team.business.id, userId: own.user.id, role: "member" });
+    await postForm("/switch-business", { businessId: team.business.id }, own.token);
+    const left = await postForm(TAB, { intent: "team-leave" }, own.token);
+    expect(left.status).toBe(302);
+    expect(left.headers.get("Location")).toBe("/dashboard?notice=left-business");
+    const dashboard = await (await call("/dashboard?notice=left-business", { cookie: own.token })).text();
+    expect(dashboard).toContain(html(LEFT));
+    expect(dashboard).toContain(`data-testid="current-business">${html(own.business.name)}</p>`);
+    expect(await roleOf(team.business.id, own.user.id)).toBeNull();
   });
 });
