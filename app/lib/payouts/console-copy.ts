@@ -5,7 +5,7 @@ export const TRANSFERS_CONSOLE = {
   eyebrow: "Paying consultants",
   title: "Transfers",
   intro:
-    "Transfers to consultants that need attention across every engagement: those Stripe refused (or that were interrupted before it answered), and those held until the consultant finishes setting up payouts.",
+    "Transfers to consultants that need attention across every engagement: those Stripe refused (or that were interrupted before it answered), and those held until the consultant confirms their email and finishes setting up payouts.",
   failedHeading: "Failed transfers",
   failedEmpty: "No transfer has failed.",
   heldHeading: "Held transfers",
@@ -42,6 +42,7 @@ export const TRANSFERS_CONSOLE = {
 
 /** Where the consultant's payout set-up stands, beside a held transfer. */
 export const PAYOUT_SETUP_STATES = {
+  emailUnverified: "Email not confirmed yet",
   notStarted: "Not started",
   incomplete: "Onboarding not finished",
   enabled: "Payouts enabled",

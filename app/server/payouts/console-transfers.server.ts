@@ -21,7 +21,11 @@ import { canRetryTransfer, STALE_PENDING_MS } from "~/lib/payouts/transfer-rules
 /** How many paid transfers the "Recently paid" section lists. */
 export const RECENTLY_PAID_LIMIT = 20;
 
-export type PayoutSetup = "notStarted" | "incomplete" | "enabled";
+/**
+ * Where the consultant stands for a held transfer: their email not confirmed yet (a transfer waits
+ * for it, docs/decisions/070, whatever their payouts), then their payout set-up.
+ */
+export type PayoutSetup = "emailUnverified" | "notStarted" | "incomplete" | "enabled";
 
 export type ConsoleTransferRow = {
   transferId: string;
@@ -63,6 +67,7 @@ function transferQuery(app: AppContext) {
       businessName: businesses.name,
       consultantFirstName: consultant.firstName,
       consultantLastName: consultant.lastName,
+      consultantVerified: sql<boolean>`${consultant.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
       deliverable: deliveryItems.title,
       amountCents: consultantTransfers.amountCents,
       status: consultantTransfers.status,
@@ -89,11 +94,13 @@ function transferQuery(app: AppContext) {
 type RawRow = Awaited<ReturnType<ReturnType<typeof transferQuery>["all"]>>[number];
 
 function toRow(raw: RawRow, now: Date): ConsoleTransferRow {
-  const payoutSetup: PayoutSetup = raw.payoutsEnabled
-    ? "enabled"
-    : raw.detailsSubmitted === null
-      ? "notStarted"
-      : "incomplete";
+  const payoutSetup: PayoutSetup = !raw.consultantVerified
+    ? "emailUnverified"
+    : raw.payoutsEnabled
+      ? "enabled"
+      : raw.detailsSubmitted === null
+        ? "notStarted"
+        : "incomplete";
   return {
     transferId: raw.transferId,
     itemId: raw.itemId,

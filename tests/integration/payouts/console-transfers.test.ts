@@ -119,6 +119,23 @@ describe("the managers' Transfers page", () => {
     expect(paidPart).not.toContain('value="retry-transfer"');
   });
 
+  it("says a held transfer waits for the consultant's email when it is not confirmed, whatever their payouts", async () => {
+    const unconfirmed = await paidEngagement({ priceCents: 60_000 });
+    await payoutAccount(unconfirmed.consultant.user.id, true);
+    await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, unconfirmed.consultant.user.id));
+    expect((await approve(unconfirmed.client.token, unconfirmed.outline.id, unconfirmed.item.id)).status).toBe(200);
+    expect(await transfersOf(unconfirmed.item.id)).toMatchObject([{ status: "held", amountCents: 48_000 }]);
+
+    const manager = await signedInManager();
+    const page = await (await sendWithStripe(PATH, { token: manager.token })).text();
+    const heldPart = section(page, "transfers-held-heading");
+    const row = heldPart.slice(heldPart.indexOf(unconfirmed.outline.id));
+    expect(row).toContain(html("Consultant's payouts: Email not confirmed yet"));
+    expect(row.slice(0, row.indexOf("</tr>"))).not.toContain(html("Consultant's payouts: Payouts enabled"));
+    // Nothing to retry until the address is confirmed: sending would be refused (docs/decisions/070).
+    expect(heldPart).not.toContain(`name="deliveryItemId" value="${unconfirmed.item.id}"`);
+  });
+
   it("Retry sends a failed transfer once under a double submit, and says so", async () => {
     const { client, consultant, outline, item } = await paidEngagement();
     await payoutAccount(consultant.user.id, true);
