@@ -9,6 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PlainLayout } from "~/components/shell/plain-layout";
+import { loadMemberships } from "~/server/business/members.server";
 import { BusinessDetailsForm } from "~/components/identity/signup/business-details-form";
 import { NoticeBanner } from "~/components/ui/notice-banner";
 import { BusinessDetailsSchema } from "~/lib/business/business-schemas";
@@ -22,24 +23,29 @@ import type { AppContext } from "~/server/load-context";
 export const meta: MetaFunction = () => [{ title: "Business details | Partwise" }];
 
 /**
- * /signup-business (spec §2): where startup routing sends a client without a business. No session
- * goes to `/`; anyone else (a client who has a business, staff) goes to their own home.
+ * /signup-business (spec §2): where startup routing sends a client without a business, and where
+ * a member of other businesses who owns none sets up their own (docs/decisions/068; the shell's
+ * switcher links here). No session goes to `/`; anyone else (a client who owns a business, staff)
+ * goes to their own home. Returns whether the person already belongs to a business.
  */
-async function requireClientWithoutBusiness(app: AppContext, request: Request) {
+async function requireClientWithoutOwnBusiness(app: AppContext, request: Request) {
   const viewer = await requireViewer(app, request);
   const home = homePathFor(viewer);
-  if (home !== "/signup-business") throw redirect(home);
-  return viewer;
+  if (home === "/signup-business") return { viewer, member: false };
+  if (viewer.user.role !== "client" || viewer.member?.role === "owner") throw redirect(home);
+  const memberships = await loadMemberships(app, viewer.user.id);
+  if (memberships.some((membership) => membership.role === "owner")) throw redirect(home);
+  return { viewer, member: true };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireClientWithoutBusiness(context.app, request);
-  return { constraint: getZodConstraint(BusinessDetailsSchema) };
+  const { member } = await requireClientWithoutOwnBusiness(context.app, request);
+  return { constraint: getZodConstraint(BusinessDetailsSchema), member };
 }
 
 /** Creates the business (the same domain call as POST /api/client/business/create), then plan selection. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireClientWithoutBusiness(context.app, request);
+  const { viewer } = await requireClientWithoutOwnBusiness(context.app, request);
   const body = await readForm(request);
   if (!body.ok) return data(formErrorReply(), { status: body.status });
   const submission = parseWithZod(body.form, { schema: BusinessDetailsSchema });
@@ -59,13 +65,13 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export default function SignupBusiness() {
   const lastResult = useActionData<typeof action>();
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, member } = useLoaderData<typeof loader>();
   return (
     <PlainLayout signedIn>
       {/* A member who left their only business lands here (?notice=left-business). */}
       <NoticeBanner />
       <section className="card signup-business" aria-labelledby="signup-business-title">
-        <p className="signup-step">Step 2 of 3 · Your business</p>
+        {member ? null : <p className="signup-step">Step 2 of 3 · Your business</p>}
         <h1 id="signup-business-title" className="auth-title">
           Tell us about your business
         </h1>

@@ -1,13 +1,14 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { MEMBER_ROLE_LABELS } from "~/lib/business/permissions";
-import { SWITCH_BUSINESS_PATH, SWITCHER_TEXTS } from "~/lib/business/switch-business";
+import { SIGNUP_BUSINESS_PATH, SWITCH_BUSINESS_PATH, SWITCHER_TEXTS } from "~/lib/business/switch-business";
 import type { ShellData } from "./shell-data";
 
 /**
  * The business the session works in, and (for a person who belongs to more than one) a form that
  * switches to another (docs/decisions/068): a labelled select of their businesses with their role
- * in each, and a button; it posts without JavaScript, and the page after it is the dashboard.
+ * in each, and a button; it posts without JavaScript, and the page after it is the dashboard. A
+ * person who owns none of them (an outside accountant) may set up their own business.
  */
 export function BusinessSwitcher({
   business,
@@ -45,6 +46,11 @@ export function BusinessSwitcher({
           </div>
         </Form>
       ) : null}
+      {memberships.some((membership) => membership.role === "owner") ? null : (
+        <Link to={SIGNUP_BUSINESS_PATH} className="business-switcher-create">
+          {SWITCHER_TEXTS.createOwn}
+        </Link>
+      )}
     </section>
   );
 }

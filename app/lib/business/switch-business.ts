@@ -6,6 +6,9 @@
  */
 export const SWITCH_BUSINESS_PATH = "/switch-business";
 
+/** Where a client without a business of their own sets one up (spec §2's sign-up step 2). */
+export const SIGNUP_BUSINESS_PATH = "/signup-business";
+
 /** The shell's texts about the current business and the switcher. */
 export const SWITCHER_TEXTS = {
   /** The heading over the current business's name (also the region's accessible name). */
@@ -14,6 +17,8 @@ export const SWITCHER_TEXTS = {
   label: "Switch to business",
   /** The submit button. */
   button: "Switch",
+  /** For a member of other businesses who owns none: the link to setting up their own (/signup-business). */
+  createOwn: "Set up your own business",
   /** One business in the list: its name and the person's role in it. */
   option: (name: string, role: string) => `${name} (${role})`,
 } as const;

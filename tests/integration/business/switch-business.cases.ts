@@ -159,3 +159,48 @@ describe("POST /api/client/business/create by a member of another business", () 
     expect(page).toContain(`>${html(SWITCHER_TEXTS.option("Outside Books LLC", "Owner"))}</option>`);
   });
 });
+
+describe("/signup-business for a member of other businesses who owns none", () => {
+  it("is linked from the shell, shows the form without the sign-up step, creates theirs and goes on to the plans", async () => {
+    const member = await signedInMember(client.business.id, "viewer");
+    const shell = await (await call("/dashboard", { cookie: member.token })).text();
+    expect(shell).toContain(`href="/signup-business"`);
+    expect(shell).toContain(`>${SWITCHER_TEXTS.createOwn}</a>`);
+    // An owner is not offered it, and the page sends them home.
+    const ownerShell = await (await call("/dashboard", { cookie: client.token })).text();
+    expect(ownerShell).not.toContain(SWITCHER_TEXTS.createOwn);
+    const ownerPage = await call("/signup-business", { cookie: client.token });
+    expect(ownerPage.status).toBe(302);
+    expect(ownerPage.headers.get("Location")).toBe("/dashboard");
+
+    const form = await call("/signup-business", { cookie: member.token });
+    expect(form.status).toBe(200);
+    const page = await form.text();
+    expect(page).toContain("Tell us about your business");
+    expect(page).not.toContain("Step 2 of 3");
+
+    const created = await postForm(
+      "/signup-business",
+      {
+        name: "Viewer Books LLC",
+        city: "Portland",
+        state: "ME",
+        employeeCount: "0-25",
+        revenue: "5-10 million",
+        naics: "541211",
+        clientRole: "Owner",
+      },
+      member.token,
+    );
+    expect(created.status, await created.clone().text()).toBe(302);
+    expect(created.headers.get("Location")).toBe("/plan-select");
+    expect(await auth(member.token)).toMatchObject({
+      business: { name: "Viewer Books LLC" },
+      member: { role: "owner" },
+    });
+    // Now an owner: no more link, and the page sends them home.
+    const after = await (await call("/dashboard", { cookie: member.token })).text();
+    expect(after).not.toContain(SWITCHER_TEXTS.createOwn);
+    expect((await call("/signup-business", { cookie: member.token })).headers.get("Location")).toBe("/dashboard");
+  });
+});
