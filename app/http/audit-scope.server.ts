@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { requireRole } from "~/http/guards.server";
 import { notFound } from "~/http/route-kit.server";
 import { STAFF_SCOPE } from "~/lib/audit/audit-actions";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { fieldIssues } from "~/lib/shared/field-issues";
 import { FORM_UNREADABLE_MESSAGE } from "~/lib/shared/form-messages";
 

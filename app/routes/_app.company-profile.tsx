@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { AccountForm } from "~/components/settings/account-form";
 import { PaymentHistory } from "~/components/payouts/payment-history";
 import { CompanyDataSection, DISCONNECT_INTENT, type DisconnectActionData } from "~/components/settings/company-data";

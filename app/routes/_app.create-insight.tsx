@@ -9,7 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { keepWizardOnOwnPosts, WizardFrame } from "~/components/ui/request-wizard";
-import { z } from "zod";
+import * as z from "zod";
 import {
   CategoryPageSchema,
   OverviewPageSchema,

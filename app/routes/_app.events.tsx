@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { EVENT_COPY } from "~/lib/events/event-copy";
 import { eventCardView, type EventCardView } from "~/lib/events/event-views";
 import { requireClientBusiness } from "~/http/guards.server";

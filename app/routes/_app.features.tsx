@@ -9,7 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { InsightTile } from "~/components/insights/insight-tile";
 import { lazyTab } from "~/components/features/lazy-tab";
 import { NoticeBanner } from "~/components/ui/notice-banner";

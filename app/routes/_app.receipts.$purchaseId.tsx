@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { ReceiptDocument } from "~/components/payouts/receipt";
 import { RECEIPT_TITLE } from "~/lib/payouts/receipt-copy";
 import { requireClientBusiness } from "~/http/guards.server";

@@ -10,7 +10,7 @@ import {
 import { requireApiClient } from "~/http/guards.server";
 import { methodNotAllowed, resultResponse } from "~/http/route-kit.server";
 import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract.server";
-import { z } from "zod";
+import * as z from "zod";
 import { FILE_PURPOSES } from "~db/enums";
 
 /**

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { requireClientBusiness } from "~/http/guards.server";
 import { isReturnPage, startConnect } from "~/server/finance/quickbooks.server";
 import type { ApiOperation } from "~/server/platform/api-contract.server";
-import { z } from "zod";
+import * as z from "zod";
 import { OAUTH_RETURN_PAGES } from "~db/enums";
 
 /**

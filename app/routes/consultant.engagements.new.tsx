@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { NewPlanView } from "~/components/engagements/plan-editor";
 import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { requireRole } from "~/http/guards.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { desc, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { emailOutbox } from "~db/schema";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { Field } from "~/components/ui/field";

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { AuditTable } from "~/components/audit/audit-table";
 import { requireAuditScope } from "~/http/audit-scope.server";
 import { notFound } from "~/http/route-kit.server";

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { InvitationRowActions, RowAction } from "~/components/manage/row-action";
 import { InviteSchema } from "~/lib/consultants/invitation-schemas";

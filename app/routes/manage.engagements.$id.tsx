@@ -29,7 +29,7 @@ import { describeIssues, FORM_UNREADABLE_MESSAGE, readForm } from "~/http/http.s
 import { notFound, runIntent } from "~/http/route-kit.server";
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
-import { z } from "zod";
+import * as z from "zod";
 import { deliveryItemIdField } from "~/lib/payouts/money-action-fields";
 import { MONEY_ACTION_INVALID, REFUND_DONE, TRANSFER_RETRIED, TRANSFER_REVERSED } from "~/lib/payouts/transfer-copy";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";

@@ -8,7 +8,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { ConsoleNotices } from "~/components/manage/console-notices";
 import { ConsolePageHeader, ConsoleTableCard, type ConsoleColumn } from "~/components/manage/console-page-parts";
 import { formatMoney } from "~/lib/shared/numbers";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data as answer, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { BillingToggle } from "~/components/payments/billing-toggle";
 import { PlanCard } from "~/components/payments/plan-card";
 import { RoleNotice } from "~/components/business/role-gate";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { DemoConsent } from "~/components/finance/quickbooks/demo-consent";
 import { requireClientBusiness } from "~/http/guards.server";
 import { readFormAs, requireMethod } from "~/http/http.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import * as z from "zod";
 import { renderReceiptPdf } from "~/lib/payouts/receipt-pdf";
 import { receiptPdfFileName } from "~/lib/payouts/receipts";
 import { requireClientBusiness } from "~/http/guards.server";

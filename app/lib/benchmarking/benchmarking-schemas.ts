@@ -1,6 +1,6 @@
 // Bodies of the benchmarking API routes; the API contract each route exports (`contract`, beside
 // its action) describes the same objects, so the two cannot drift.
-import { z } from "zod";
+import * as z from "zod";
 
 /** POST /api/benchmarking/create. */
 export const BenchmarkingCreateSchema = z.object({

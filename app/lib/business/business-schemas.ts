@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { EmployeeBand, RevenueBand } from "~db/enums";
 import { NAICS_FORMAT_MESSAGE } from "./naics";
 import type { UsStateCode } from "./business-rules";

@@ -1,6 +1,6 @@
 // The NAICS search API's query schema, apart from naics.ts so the pages that import NAICS helpers in
 // the browser do not load Zod (docs/decisions/041-javascript-weight.md).
-import { z } from "zod";
+import * as z from "zod";
 import {
   NAICS_SEARCH_API_MAX_LIMIT,
   NAICS_SEARCH_LIMIT_MESSAGE,

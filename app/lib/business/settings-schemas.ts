@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import * as z from "zod";
 import type { BusinessArea, BusinessMemberRole, MemberTier } from "~db/enums";
 import { can } from "~/lib/business/permissions";
 import {

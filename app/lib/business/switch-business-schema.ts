@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The switcher's post (POST /switch-business, docs/decisions/068). */
 export const SwitchBusinessSchema = z.object({

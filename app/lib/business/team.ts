@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { BUSINESS_MEMBER_ROLES, INVITED_MEMBER_ROLES, type BusinessMemberRole } from "~db/enums";
 import { EmailSchema } from "~/lib/identity/signup-schemas";
 

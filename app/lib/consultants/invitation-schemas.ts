@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import {
   APPLICATION_MESSAGE_MAX_LENGTH,
   APPLICATION_NAME_MAX_LENGTH,

@@ -10,7 +10,7 @@
  *   matching engine, applied at once once a profile is published.
  * Before the first approval everything lives in the draft.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   BUSINESS_AREAS,
   CONSULTANT_AVAILABILITY,

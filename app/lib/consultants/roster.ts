@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { BUSINESS_AREAS, type BusinessArea } from "~db/enums";
 import {
   approvedAndVettedMessage,

@@ -3,7 +3,7 @@
  * upload form. Apart from document-rules.ts so that importing the hub's pure rules (its links, its
  * query) does not bring Zod into a page's JavaScript.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { MAX_DOCUMENT_NAME_LENGTH, MAX_FOLDER_LENGTH, normalizeFolder } from "./document-rules";
 
 const fileId = z.string().uuid();

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The business's deliverable forms on the engagement panel (intents review-item, prepay, rate) and

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import {
   DELIVERY_SUMMARY_REQUIRED,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { EVENT_KINDS, MEMBER_TIERS } from "~db/enums";
 import { EVENT_FIELD_ERRORS } from "~/lib/events/event-copy";
 import { isValidTimeZone, wallTimeToUtc } from "~/lib/events/event-time";

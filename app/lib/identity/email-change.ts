@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import * as z from "zod";
 import { FIX_ERRORS_MESSAGE } from "~/lib/business/settings-schemas";
 import { EmailSchema } from "~/lib/identity/signup-schemas";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { PASSWORDS_DO_NOT_MATCH, PasswordSchema } from "~/lib/identity/password-rules";
 import { CONFIRM_PASSWORD_REQUIRED_MESSAGE, FirstNameSchema, LastNameSchema } from "~/lib/identity/signup-schemas";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import {
   CONFIRM_NEW_PASSWORD_REQUIRED_MESSAGE,
   RECOVERY_FAILED_MESSAGE,

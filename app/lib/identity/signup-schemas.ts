@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MAX_LENGTH, PasswordSchema } from "./password-rules";
 import {
   CONFIRM_PASSWORD_REQUIRED_MESSAGE,

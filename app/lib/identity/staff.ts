@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { STAFF_ROLES, type StaffRole } from "~db/enums";
 import { EmailSchema, FirstNameSchema, LastNameSchema } from "~/lib/identity/signup-schemas";
 import {

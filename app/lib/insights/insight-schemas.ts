@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { BusinessArea } from "~db/enums";
 import { INSIGHT_AREAS } from "~/lib/business/settings-schemas";
 

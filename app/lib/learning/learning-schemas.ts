@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { BUSINESS_AREAS, LEARNING_KINDS } from "~db/enums";
 import { fileProblem } from "~/lib/files/file-rules";
 import { LEARNING_FIELD_ERRORS } from "~/lib/learning/learning-copy";

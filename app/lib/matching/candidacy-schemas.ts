@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import {
   CANDIDACY_CHOOSE_ANSWER_MESSAGE,
   CANDIDACY_DECLINE_REASON_MAX,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { FeedbackFormSchema } from "~/lib/insights/insight-schemas";
 import { MATCH_STEPS, matchStep } from "./match-status";
 import { DECISION_UNREADABLE_MESSAGE } from "./match-copy";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import * as z from "zod";
 import { NOTIFICATION_GROUPS } from "./notification-kinds";
 
 /** The Notifications page's forms, told apart by the submit button's `intent`. */

@@ -1,6 +1,6 @@
 // Bodies of the payment API routes. The routes validate with these and the API contract each route
 // exports (`contract`, beside its handler) describes the same objects, so the two cannot drift.
-import { z } from "zod";
+import * as z from "zod";
 import { parseLookupKey, UNKNOWN_PLAN_MESSAGE } from "~/lib/payments/plans";
 
 const requiredId = (name: string) =>

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The deliverable a manager's money action names (retry or reverse its transfer, refund it), one

@@ -1,6 +1,6 @@
 // The local test onboarding's form (/test-onboarding/:accountId): its fields and their rules, shared
 // by the page and its action.
-import { z } from "zod";
+import * as z from "zod";
 import { TEST_ONBOARDING_ERRORS as ERR } from "./payout-copy";
 
 export const TestOnboardingSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DELETE_TEXTS } from "./privacy-copy";
 
 /** The deletion's confirmation: the account's password (checked by the server). */

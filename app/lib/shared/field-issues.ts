@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 
 /** The field → message map a form shows under its fields. */
 export type FieldIssues = Record<string, string>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The drafts the request wizards (/create-insight, /create-match) keep in the tab's sessionStorage,

@@ -4,7 +4,7 @@
  * shape check (three digits) cannot know which codes exist.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import {
   consultantProfileDrafts,
   consultantProfiles,

@@ -1,7 +1,7 @@
 // Bodies of the QuickBooks connection API routes, which validate with them and describe them in
 // the `contract` each route exports (the OpenAPI document). Server-side because the return pages are the
 // database enum.
-import { z } from "zod";
+import * as z from "zod";
 import { OAUTH_RETURN_PAGES } from "~db/schema";
 
 /** POST /api/quickbooks/setTokens: the callback URL Intuit sent the browser to. */

@@ -5,7 +5,7 @@
  * changes nothing twice. Every client read filters on published, not archived, and the plan.
  */
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { learningItems, learningProgress, learningVisits, type LearningItem } from "~db/schema";
 import { LEARNING_COPY, LEARNING_FIELD_ERRORS } from "~/lib/learning/learning-copy";
 import { readLearningForm, type LearningInput } from "~/lib/learning/learning-schemas";

@@ -5,7 +5,7 @@
 // gathers them into API_OPERATIONS. tests/integration/platform/api-contract.test.ts fails when a
 // route and its contract disagree (a path or method missing on either side, a body the route reads
 // with another schema, a session requirement that differs).
-import { z } from "zod";
+import * as z from "zod";
 import { SESSION_COOKIE } from "~/server/identity/session.server";
 
 export const OPENAPI_PATH = "/api/openapi.json";

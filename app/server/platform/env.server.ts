@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Bindings the platform gives the Worker and the [vars] of wrangler.toml, typed by `wrangler types`

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import * as z from "zod";
 import { FORM_UNREADABLE_MESSAGE } from "~/lib/shared/form-messages";
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { supportMessages } from "~db/schema";
 import { fullName } from "~/lib/shared/format";
 import { PARTWISE_CONTACT, supportSubjectLabel, type SupportMessageInput } from "~/lib/support/support-schemas";

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { z } from "zod";
+import type * as z from "zod";
 import { BUSINESS_AREAS, CONSULTANT_AVAILABILITY, EMPLOYEE_BANDS, ENGAGEMENT_TYPES } from "~db/enums";
 import { Field } from "~/components/ui/field";
 import { FieldErrors } from "~/components/ui/field-errors";

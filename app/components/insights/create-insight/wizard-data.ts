@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
+import * as z from "zod";
 import { InsightCategorySchema, InsightOverviewSchema, InsightRequestFormSchema } from "~/lib/insights/insight-schemas";
 import type { WizardPage } from "./step-bar";
 
