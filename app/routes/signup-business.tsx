@@ -7,8 +7,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PlainLayout } from "~/components/shell/plain-layout";
+import { SWITCHER_TEXTS } from "~/lib/business/switch-business";
 import { loadMemberships } from "~/server/business/members.server";
 import { BusinessDetailsForm } from "~/components/identity/signup/business-details-form";
 import { NoticeBanner } from "~/components/ui/notice-banner";
@@ -39,8 +40,10 @@ async function requireClientWithoutOwnBusiness(app: AppContext, request: Request
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { member } = await requireClientWithoutOwnBusiness(context.app, request);
-  return { constraint: getZodConstraint(BusinessDetailsSchema), member };
+  const { viewer, member } = await requireClientWithoutOwnBusiness(context.app, request);
+  // A member of other businesses may go back to the one they work in.
+  const back = member && viewer.business ? SWITCHER_TEXTS.backTo(viewer.business.name) : null;
+  return { constraint: getZodConstraint(BusinessDetailsSchema), member, back };
 }
 
 /** Creates the business (the same domain call as POST /api/client/business/create), then plan selection. */
@@ -65,7 +68,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export default function SignupBusiness() {
   const lastResult = useActionData<typeof action>();
-  const { constraint, member } = useLoaderData<typeof loader>();
+  const { constraint, member, back } = useLoaderData<typeof loader>();
   return (
     <PlainLayout signedIn>
       {/* A member who left their only business lands here (?notice=left-business). */}
@@ -79,6 +82,11 @@ export default function SignupBusiness() {
           We use these details to match you with consultants and to benchmark your company against its industry.
         </p>
         <BusinessDetailsForm lastResult={lastResult} constraint={constraint} />
+        {back ? (
+          <p className="signup-back">
+            <Link to="/dashboard">{back}</Link>
+          </p>
+        ) : null}
       </section>
     </PlainLayout>
   );

@@ -19,6 +19,8 @@ export const SWITCHER_TEXTS = {
   button: "Switch",
   /** For a member of other businesses who owns none: the link to setting up their own (/signup-business). */
   createOwn: "Set up your own business",
+  /** On that page: the way back to the business they work in. */
+  backTo: (name: string) => `Back to ${name}`,
   /** One business in the list: its name and the person's role in it. */
   option: (name: string, role: string) => `${name} (${role})`,
 } as const;

@@ -178,6 +178,7 @@ describe("/signup-business for a member of other businesses who owns none", () =
     const page = await form.text();
     expect(page).toContain("Tell us about your business");
     expect(page).not.toContain("Step 2 of 3");
+    expect(page).toContain(`href="/dashboard">${html(SWITCHER_TEXTS.backTo("Birch Bakery"))}</a>`);
 
     const created = await postForm(
       "/signup-business",
