@@ -118,20 +118,26 @@ export function deleteJobs(db: Database, jobIds: string[]) {
   return db.delete(jobs).where(inArray(jobs.id, jobIds));
 }
 
-export type JobClaim =
-  /** The job is this attempt's: run it. */
-  | { claimed: Job }
-  /**
-   * Another attempt holds the job's lease: this delivery must come back once the lease ends
-   * (`retryInSeconds`), when the job is either finished (nothing to do) or free to take over
-   * because that attempt died. Acknowledging it now would lose the job with its worker.
-   */
-  | { held: true; retryInSeconds: number }
-  /** Unknown or finished: nothing to run. */
-  | { gone: true };
+/**
+ * What a claim of a leased row answers (a job, an export, a deletion): the row is this attempt's
+ * (run it); another attempt holds its lease, so this delivery must come back once the lease ends
+ * (`retryInSeconds`), when the row is either finished (nothing to do) or free to take over because
+ * that attempt died (acknowledging it now would lose the work with its worker); or it is unknown
+ * or finished (nothing to run).
+ */
+export type LeaseClaim<T> = { claimed: T } | { held: true; retryInSeconds: number } | { gone: true };
+
+export type JobClaim = LeaseClaim<Job>;
 
 /** Past the end of a lease before a held delivery comes back, so it finds the lease over. */
 const AFTER_LEASE_SECONDS = 30;
+
+/** The answer for a row another attempt holds since `startedAt`: come back once its lease is over. */
+export function heldUntilLeaseEnds(startedAt: Date | null, now: Date): { held: true; retryInSeconds: number } {
+  const leaseEnds = (startedAt?.getTime() ?? now.getTime()) + JOB_LEASE_MS;
+  const wait = Math.max(0, Math.ceil((leaseEnds - now.getTime()) / 1000));
+  return { held: true, retryInSeconds: Math.min(43_200, wait + AFTER_LEASE_SECONDS) };
+}
 
 /**
  * Takes a job for this attempt. Only a queued job, or a running one whose lease ran out, can be
@@ -161,9 +167,7 @@ export async function claimJob(app: AppContext, jobId: string): Promise<JobClaim
   const row = current[0];
   if (!row || row.status === "succeeded" || row.status === "failed") return { gone: true };
   // Running under another attempt's lease (a queued row would have been claimed above).
-  const leaseEnds = (row.startedAt?.getTime() ?? now.getTime()) + JOB_LEASE_MS;
-  const wait = Math.max(0, Math.ceil((leaseEnds - now.getTime()) / 1000));
-  return { held: true, retryInSeconds: Math.min(43_200, wait + AFTER_LEASE_SECONDS) };
+  return heldUntilLeaseEnds(row.startedAt, now);
 }
 
 /**

@@ -4,7 +4,7 @@ import { dataExports, type DataExport } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
 import { actorOf, auditAfterChange } from "~/server/audit/audit.server";
 import { notify } from "~/server/notifications/notify.server";
-import { JOB_LEASE_MS } from "~/server/platform/jobs.server";
+import { heldUntilLeaseEnds, JOB_LEASE_MS, type LeaseClaim } from "~/server/platform/jobs.server";
 import { rememberOriginStatement } from "~/server/platform/app-origin.server";
 import { writeMultipart } from "~/server/platform/r2-multipart.server";
 import { EXPORT_LINK_DAYS, EXPORT_TEXTS, PRIVACY_PATHS } from "~/lib/privacy/privacy-copy";
@@ -130,15 +130,11 @@ export async function exportDownload(app: AppContext, exportId: string, owner: E
 // ------------------------------------------------------------------------------------------------
 // The build: the privacy queue's consumer.
 
-export type RowClaim<T> = { claimed: T } | { held: true; retryInSeconds: number } | { gone: true };
-
-const AFTER_LEASE_SECONDS = 30;
-
 /**
  * Takes an export for this attempt (as claimJob does for jobs): a queued one, or a building one
  * whose lease ran out (its worker died). One round trip.
  */
-export async function claimExport(app: AppContext, exportId: string): Promise<RowClaim<DataExport>> {
+export async function claimExport(app: AppContext, exportId: string): Promise<LeaseClaim<DataExport>> {
   const now = app.now();
   const [claimed, current] = await app.db.batch([
     app.db
@@ -159,11 +155,7 @@ export async function claimExport(app: AppContext, exportId: string): Promise<Ro
   if (claimed[0]) return { claimed: claimed[0] };
   const row = current[0];
   if (!row || row.status === "ready" || row.status === "failed") return { gone: true };
-  const leaseEnds = (row.startedAt?.getTime() ?? now.getTime()) + JOB_LEASE_MS;
-  return {
-    held: true,
-    retryInSeconds: Math.min(43_200, Math.ceil((leaseEnds - now.getTime()) / 1000) + AFTER_LEASE_SECONDS),
-  };
+  return heldUntilLeaseEnds(row.startedAt, now);
 }
 
 /** Only the attempt that holds the export writes to it (its attempt number). */
@@ -175,7 +167,7 @@ async function setProgress(app: AppContext, row: DataExport, progress: number) {
 }
 
 /** Every object under `prefix`, a page (1,000 keys) at a time. */
-async function listKeys(app: AppContext, prefix: string): Promise<string[]> {
+export async function listKeys(app: AppContext, prefix: string): Promise<string[]> {
   const keys: string[] = [];
   let cursor: string | undefined;
   do {

@@ -26,10 +26,10 @@ import { eraseNotificationRows } from "~/server/notifications/erasure.server";
 import { cancelSubscriptionForDeletion } from "~/server/payments/subscriptions.server";
 import { erasePayoutRows } from "~/server/payouts/erasure.server";
 import { erasePlatformRows } from "~/server/platform/erasure.server";
-import { JOB_LEASE_MS } from "~/server/platform/jobs.server";
+import { heldUntilLeaseEnds, JOB_LEASE_MS, type LeaseClaim } from "~/server/platform/jobs.server";
 import { eraseSupportRows } from "~/server/support/erasure.server";
 import { businessFilePrefix, consultantFilePrefix } from "./export-scope.server";
-import type { RowClaim } from "./data-exports.server";
+import { listKeys } from "./data-exports.server";
 import { d1Batch } from "./d1-batch.server";
 
 /**
@@ -177,10 +177,8 @@ export async function requestConsultantDeletion(
 // ------------------------------------------------------------------------------------------------
 // The job.
 
-const AFTER_LEASE_SECONDS = 30;
-
 /** Takes a deletion for this attempt: one still deleting, not held by another attempt's lease. */
-export async function claimDeletion(app: AppContext, deletionId: string): Promise<RowClaim<AccountDeletion>> {
+export async function claimDeletion(app: AppContext, deletionId: string): Promise<LeaseClaim<AccountDeletion>> {
   const now = app.now();
   const cutoff = new Date(now.getTime() - JOB_LEASE_MS);
   const [claimed, current] = await app.db.batch([
@@ -200,11 +198,7 @@ export async function claimDeletion(app: AppContext, deletionId: string): Promis
   if (claimed[0]) return { claimed: claimed[0] };
   const row = current[0];
   if (!row || row.status === "deleted") return { gone: true };
-  const leaseEnds = (row.startedAt?.getTime() ?? now.getTime()) + JOB_LEASE_MS;
-  return {
-    held: true,
-    retryInSeconds: Math.min(43_200, Math.ceil((leaseEnds - now.getTime()) / 1000) + AFTER_LEASE_SECONDS),
-  };
+  return heldUntilLeaseEnds(row.startedAt, now);
 }
 
 const heldBy = (row: AccountDeletion) =>
@@ -222,16 +216,11 @@ export async function releaseDeletion(app: AppContext, row: AccountDeletion, err
     .where(heldBy(row));
 }
 
-/** Every object under each prefix removed from R2, 1,000 keys a call. */
+/** Every object under each prefix removed from R2, listed first, then 1,000 keys a call (R2's most). */
 async function removeObjects(app: AppContext, prefixes: string[]): Promise<void> {
   for (const prefix of prefixes) {
-    let cursor: string | undefined;
-    do {
-      // Deleting while listing: always list from the start of what is left.
-      const page = await app.files.list({ prefix, cursor });
-      if (page.objects.length > 0) await app.files.delete(page.objects.map((object) => object.key));
-      cursor = page.truncated ? page.cursor : undefined;
-    } while (cursor);
+    const keys = await listKeys(app, prefix);
+    for (let start = 0; start < keys.length; start += 1000) await app.files.delete(keys.slice(start, start + 1000));
   }
 }
 

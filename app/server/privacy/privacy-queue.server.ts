@@ -1,14 +1,7 @@
 import type { AppContext } from "~/server/load-context";
-import { retryDelayFor, retryDelaySeconds, JOB_LEASE_MS } from "~/server/platform/jobs.server";
+import { retryDelayFor, retryDelaySeconds, JOB_LEASE_MS, type LeaseClaim } from "~/server/platform/jobs.server";
 import { PrivacyMessageSchema, type PrivacyMessage } from "~/server/platform/queues.server";
-import {
-  buildExport,
-  claimExport,
-  failExports,
-  releaseExport,
-  stalledExports,
-  type RowClaim,
-} from "./data-exports.server";
+import { buildExport, claimExport, failExports, releaseExport, stalledExports } from "./data-exports.server";
 import { claimDeletion, releaseDeletion, runDeletion, stalledDeletions } from "./deletion.server";
 
 /**
@@ -49,7 +42,7 @@ export async function consumePrivacyMessages(
 }
 
 async function consumeOne(message: Message<unknown>, body: PrivacyMessage, app: AppContext, builders: PrivacyBuilders) {
-  const settle = <T>(claim: RowClaim<T>): T | null => {
+  const settle = <T>(claim: LeaseClaim<T>): T | null => {
     if ("gone" in claim) message.ack();
     else if ("held" in claim) message.retry({ delaySeconds: claim.retryInSeconds });
     else return claim.claimed;
