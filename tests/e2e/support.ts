@@ -87,6 +87,11 @@ export function browserTest(
         ).newContext({
           baseURL,
           viewport: options.viewport ?? DESKTOP,
+          // The product's 0.15 s hover and focus transitions would let axe read a colour half-way
+          // (the pointer rests where the last click was, over whatever the next page puts there):
+          // a clean-clone run once failed on such a state. Reduced motion makes them instant
+          // (app.css), so axe reads the colours a person sees once the transition ends.
+          reducedMotion: "reduce",
           ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
         });
         // Generous: CI runs the browser, wrangler and the queue consumers on two busy CPUs. A wait
@@ -111,7 +116,8 @@ export function browserTest(
           const unexpected = [...new Set(problems)];
           if (unexpected.length > 0) {
             throw new Error(
-              `Unexpected console errors, page errors or accessibility violations:\n${unexpected.join("\n")}`,
+              // The first finding on the first line: CI reports keep only a failure's first line.
+              `Unexpected console errors, page errors or accessibility violations (${unexpected.length}): ${unexpected[0]}\n${unexpected.slice(1).join("\n")}`,
             );
           }
         } catch (error) {
