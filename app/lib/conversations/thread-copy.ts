@@ -110,3 +110,10 @@ export function messageParts(body: string): MessagePart[] {
   if (last < body.length) parts.push({ kind: "text", text: body.slice(last) });
   return parts;
 }
+
+/** The thread of a consultant on a match, for pages that know those rather than the candidacy. */
+export const threadOfMatchPath = (party: ThreadParty, matchRequestId: string, consultantId: string) =>
+  `${THREAD_LIST_PATHS[party]}/match/${encodeURIComponent(matchRequestId)}/${encodeURIComponent(consultantId)}`;
+
+/** The link to a thread from a page about the person: "Message Marcus". */
+export const messageLabel = (firstName: string) => (firstName.trim() ? `Message ${firstName.trim()}` : "Messages");

@@ -9,6 +9,19 @@ import { matchCandidates, matchRequests, threadMessages, threadReads, users } fr
 import type { ThreadParty } from "~db/enums";
 import { accessOf, threadRowById, threadRowQuery, type ThreadAccess, type ThreadRow } from "./participation.server";
 
+/** The viewer's part in the thread of `consultantId` on match request `matchRequestId`, or null. */
+export async function threadOfMatch(
+  app: AppContext,
+  viewer: Viewer,
+  matchRequestId: string,
+  consultantId: string,
+): Promise<ThreadAccess | null> {
+  const [row] = await threadRowQuery(app)
+    .where(and(eq(matchCandidates.matchRequestId, matchRequestId), eq(matchCandidates.consultantId, consultantId)))
+    .limit(1);
+  return accessOf(viewer, row);
+}
+
 /**
  * The reads of conversations (issue #39, docs/decisions/072): a thread's page of messages (keyset
  * pages, newest first, shown oldest first), each person's list of threads, and the unread counts
