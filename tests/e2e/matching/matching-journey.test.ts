@@ -176,9 +176,63 @@ async function decide(
   await page.getByRole("link", { name: "Ok", exact: true }).click();
 }
 
+/**
+ * The interview (issue #39): before deciding, the business asks the candidate a question from the
+ * match's "Message" link; the consultant finds it under Messages (counted) and answers. The
+ * rejected first candidate's conversation reads as closed.
+ */
+async function interview(page: Page, email: string, run: Run) {
+  // A message's text as the thread shows it (not the copy in its author's edit form).
+  const message = (text: string) => page.locator(".thread-message-body").getByText(text, { exact: true });
+  const question = `Have you run ${run.area.toLowerCase()} for a shop with two stores? (${Date.now().toString(36)})`;
+  const answer = "Yes: a bakery with three shops; one calendar and one budget for all of them.";
+  await signIn(page, email, NEW_CLIENT_PASSWORD);
+  await expectPath(page, "/dashboard");
+  await page.goto("/features?focus=Matching");
+  await page
+    .getByRole("link", { name: "We found the best fit for your request. Review your consultant's profile." })
+    .click();
+  const firstName = run.next.name.split(" ")[0]!;
+  await page.getByRole("link", { name: `Message ${firstName}`, exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/messages/"));
+  await page.getByRole("heading", { level: 1, name: `${run.next.name} · ${run.area} match` }).waitFor();
+  await page.getByText("No messages yet. Ask a question or say hello.", { exact: true }).waitFor();
+  await page.getByLabel("Message", { exact: true }).fill(question);
+  await page.getByRole("button", { name: "Send message", exact: true }).click();
+  await page.getByRole("status").getByText("Message sent.", { exact: true }).waitFor();
+  await message(question).waitFor();
+  expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+  // Every conversation of the business: the rejected candidate's is closed.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Messages/ })
+    .click();
+  await expectPath(page, "/messages");
+  const closed = page.getByRole("listitem").filter({ hasText: run.first.name });
+  await closed.getByText("Closed", { exact: true }).waitFor();
+  await signOut(page);
+
+  await signIn(page, run.next.email);
+  await expectPath(page, "/consultant");
+  await page
+    .getByRole("navigation", { name: "Portal" })
+    .getByRole("link", { name: /^Messages\W+1 unread$/ })
+    .click();
+  await expectPath(page, "/consultant/messages");
+  await page.getByRole("listitem").filter({ hasText: question }).getByRole("link").click();
+  await message(question).waitFor();
+  await page.getByLabel("Message", { exact: true }).fill(answer);
+  await page.getByRole("button", { name: "Send message", exact: true }).click();
+  await page.getByRole("status").getByText("Message sent.", { exact: true }).waitFor();
+  await message(answer).waitFor();
+  // Read: the portal's Messages entry counts nothing any more.
+  expect(await page.getByRole("link", { name: /^Messages, \d+ unread/ }).count()).toBe(0);
+  await signOut(page);
+}
+
 describe("matching journey", () => {
   browserTest(
-    "a business requests a match, the manager proposes, the consultant accepts, the business rejects one (375 px) and accepts the next (1280 px)",
+    "a business requests a match, the manager proposes, the consultant accepts, the business rejects one (375 px), interviews the next and accepts them (1280 px)",
     async ({ page }) => {
       const run = RUN;
       const company = `Lakeside Provisions ${Date.now().toString(36)}`;
@@ -209,6 +263,7 @@ describe("matching journey", () => {
       await signOut(page);
       await propose(page, company, run, run.next.name);
       await acceptCandidacy(page, company, run, run.next.email);
+      await interview(page, email, run);
       await decide(page, email, run.next.name, run.next.email, "Accept", "tile");
 
       // Matched: 'View Consultant' instead of a decision, and the status says so.

@@ -147,6 +147,14 @@ describe("who takes part in a thread", () => {
         expect(post.status, outsider.path).toBe(404);
       }
     }
+    // Each side's list shows the thread.
+    for (const [list, token] of [
+      ["/messages", team.viewer.token],
+      ["/consultant/messages", consultant.token],
+      ["/manage/messages", manager.token],
+    ] as const) {
+      expect(await (await call(list, { cookie: token })).text(), list).toContain(`/messages/${thread.id}"`);
+    }
     expect(await call(pages.business)).toHaveProperty("status", 302);
     expect(await call(pages.manager)).toHaveProperty("status", 404);
     expect(await messagesOf(thread.id)).toHaveLength(writers.length);
