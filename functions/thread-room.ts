@@ -6,7 +6,7 @@ import {
   MAX_SOCKETS_PER_READER,
   MAX_SOCKETS_PER_THREAD,
   THREAD_READER_HEADER,
-} from "../app/lib/conversations/live-room";
+} from "./thread-room-protocol";
 import type { CloudflareBindings } from "../app/server/platform/env.server";
 
 // One Durable Object per conversation thread (env.THREAD_ROOMS.idFromName(threadId)): it holds the
@@ -15,8 +15,8 @@ import type { CloudflareBindings } from "../app/server/platform/env.server";
 // for that reader by its loader. Sockets are accepted through the Hibernation API, so an idle
 // room is evicted from memory while its connections stay open at the edge.
 //
-// Nothing here imports the app's code but live-room.ts's constants: the Worker entry imports this
-// file from source, and the app reaches the entry only through the server build (ADR 042).
+// Nothing here imports the app's code: the Worker entry imports this file from source, and the app
+// reaches the entry only through the server build (ADR 042).
 
 /** What each socket carries through hibernation: who it belongs to and since when. */
 type SocketAttachment = { userId: string; connectedAt: string };

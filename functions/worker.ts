@@ -5,7 +5,7 @@ import * as serverBuild from "../build/server";
 import type { CloudflareBindings } from "../app/server/platform/env.server";
 import type { AppContext } from "../app/server/load-context";
 import type * as WorkerRuntime from "./runtime";
-import { THREAD_READER_HEADER, THREAD_ROOM_URLS } from "../app/lib/conversations/live-room";
+import { THREAD_READER_HEADER, THREAD_ROOM_URLS } from "./thread-room-protocol";
 
 // The Durable Object class of each conversation thread's live connections (docs/decisions/073).
 export { ThreadRoom } from "./thread-room";
