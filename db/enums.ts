@@ -356,3 +356,11 @@ export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 export const ACCOUNT_DELETION_STATUSES = ["deleting", "deleted"] as const;
 
 export type AccountDeletionStatus = (typeof ACCOUNT_DELETION_STATUSES)[number];
+
+/**
+ * The sides of a conversation (docs/decisions/072): the business (any member whose role may
+ * write), the consultant of the candidacy, and the engagement managers.
+ */
+export const THREAD_PARTIES = ["business", "consultant", "manager"] as const;
+
+export type ThreadParty = (typeof THREAD_PARTIES)[number];

@@ -40,3 +40,4 @@ export * from "./relations";
 export * from "./transfers";
 export * from "./privacy";
 export * from "./audit";
+export * from "./conversations";

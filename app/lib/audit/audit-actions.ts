@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   "business.deleted": "Deleted the business",
   "account.deletion_requested": "Asked for the account to be deleted",
   "account.deleted": "Deleted the account",
+  "message.hidden": "Hid a message in a conversation",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

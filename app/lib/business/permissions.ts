@@ -32,6 +32,8 @@ export const BUSINESS_ACTIONS = [
   "useHub",
   /** Register the business for events. */
   "registerForEvents",
+  /** Write in the business's conversations with candidates, consultants and the manager (docs/decisions/072). */
+  "writeMessages",
   /** Read the business's activity (its audit trail) in Settings and download it as CSV. */
   "readActivity",
   /** Read everything of the business. */
@@ -62,6 +64,7 @@ export const PERMISSIONS: Readonly<Record<BusinessAction, readonly BusinessMembe
   reviewDeliverables: ALL_BUT_VIEWERS,
   useHub: ALL_BUT_VIEWERS,
   registerForEvents: ALL_BUT_VIEWERS,
+  writeMessages: ALL_BUT_VIEWERS,
   readActivity: OWNERS_AND_ADMINS,
   read: BUSINESS_MEMBER_ROLES,
   exportData: OWNERS,

@@ -14,6 +14,7 @@ const ACTION_PHRASES: Readonly<Record<BusinessAction, string>> = {
   reviewDeliverables: "review deliverables",
   useHub: "upload and manage documents",
   registerForEvents: "register for events",
+  writeMessages: "write messages",
   readActivity: "read the business's activity",
   transferOwnership: "transfer the ownership",
   exportData: "export the business's data",

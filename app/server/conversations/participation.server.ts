@@ -1,14 +1,114 @@
-import { eq } from "drizzle-orm";
-import { matchCandidates } from "~db/schema";
-import { getViewer } from "~/server/identity/session.server";
+import { and, eq, sql } from "drizzle-orm";
+import { can } from "~/lib/business/permissions";
+import { businessSeesThread, partyOfRole, threadClosed, type ThreadFacts } from "~/lib/conversations/thread-rules";
 import type { AppContext } from "~/server/load-context";
+import { getViewer, type Viewer } from "~/server/identity/session.server";
+import { businesses, deliveryOutlines, matchCandidates, matchRequests, users } from "~db/schema";
+import type { MatchCategory, ThreadParty } from "~db/enums";
 
-// A stand-in for the conversations domain's participation rules (issue #39), written against the
-// signature the domain publishes; the domain's own module replaces this file when it lands.
+/**
+ * Who takes part in a thread (issue #39 item 1, docs/decisions/072). A thread is a match
+ * candidacy: the engagement managers read and write in every thread; the consultant in their own
+ * candidacies' threads; the business (its members, by role) once the consultant said yes. A
+ * closed thread (declined, withdrawn, rejected) stays readable to who saw it and takes no message.
+ * Anyone else reads it as not found.
+ */
+
+/** The facts of a thread the pages and the checks read, from its candidacy and the rows around it. */
+export type ThreadRow = ThreadFacts & {
+  id: string;
+  businessId: string;
+  consultantId: string;
+  matchRequestId: string;
+  category: MatchCategory;
+  assignedManagerId: string | null;
+  businessName: string;
+  consultantFirstName: string;
+  consultantLastName: string;
+  /** The engagement (plan) of this match with this consultant, once there is one. */
+  outlineId: string | null;
+  /** Whether the business has signed a version of that plan. */
+  planSigned: boolean;
+};
+
+/** The select of a thread's facts (one row per candidacy); callers add their own where. */
+export function threadRowQuery(app: AppContext) {
+  return app.db
+    .select({
+      id: matchCandidates.id,
+      businessId: matchCandidates.businessId,
+      consultantId: matchCandidates.consultantId,
+      matchRequestId: matchCandidates.matchRequestId,
+      status: matchCandidates.status,
+      businessDecisionStatus: matchCandidates.businessDecisionStatus,
+      consultantRespondedAt: matchCandidates.consultantRespondedAt,
+      category: matchRequests.category,
+      assignedManagerId: matchRequests.assignedManagerId,
+      businessName: businesses.name,
+      consultantFirstName: users.firstName,
+      consultantLastName: users.lastName,
+      outlineId: deliveryOutlines.id,
+      planSigned: sql<boolean>`${deliveryOutlines.signedVersion} IS NOT NULL`.mapWith(Boolean),
+    })
+    .from(matchCandidates)
+    .innerJoin(matchRequests, eq(matchRequests.id, matchCandidates.matchRequestId))
+    .innerJoin(businesses, eq(businesses.id, matchCandidates.businessId))
+    .innerJoin(users, eq(users.id, matchCandidates.consultantId))
+    .leftJoin(
+      deliveryOutlines,
+      and(
+        eq(deliveryOutlines.matchRequestId, matchCandidates.matchRequestId),
+        eq(deliveryOutlines.consultantId, matchCandidates.consultantId),
+      ),
+    );
+}
+
+/** One thread's facts, unrun (for a page's batch). */
+export function threadRowById(app: AppContext, threadId: string) {
+  return threadRowQuery(app).where(eq(matchCandidates.id, threadId)).limit(1);
+}
+
+/** What the viewer may do in a thread they take part in. */
+export type ThreadAccess = {
+  threadId: string;
+  userId: string;
+  party: ThreadParty;
+  closed: boolean;
+  /** Whether the viewer may write now: the thread is open, and a business member's role writes. */
+  canWrite: boolean;
+  /** A business member whose role only reads (a viewer): the page says so where the form would be. */
+  readOnlyRole: boolean;
+};
+
+/** The viewer's part in the thread `row`, or null when they take no part (they read it as not found). */
+export function accessOf(viewer: Viewer, row: ThreadRow | undefined): ThreadAccess | null {
+  if (!row) return null;
+  const party = partyOfRole(viewer.user.role);
+  const closed = threadClosed(row);
+  const base = { threadId: row.id, userId: viewer.user.id, closed };
+  if (party === "manager") return { ...base, party, canWrite: !closed, readOnlyRole: false };
+  if (party === "consultant") {
+    return row.consultantId === viewer.user.id ? { ...base, party, canWrite: !closed, readOnlyRole: false } : null;
+  }
+  if (party === "business" && viewer.business?.id === row.businessId && viewer.member && businessSeesThread(row)) {
+    const writes = can(viewer.member.role, "writeMessages");
+    return { ...base, party, canWrite: !closed && writes, readOnlyRole: !writes };
+  }
+  return null;
+}
+
+/** The viewer's part in a thread, read from D1 (one round trip). */
+export async function threadAccess(app: AppContext, viewer: Viewer, threadId: string): Promise<ThreadAccess | null> {
+  const [row] = await threadRowById(app, threadId);
+  return accessOf(viewer, row);
+}
 
 export type ThreadReader = { userId: string; threadId: string };
 
-/** The signed-in person who may read this thread (session checked, role and participation checked), or null. */
+/**
+ * The signed-in person who may read this thread (the session, their role and their part
+ * checked), or null: the live socket's check (docs/decisions/073). Two round trips.
+ */
 export async function threadReaderFromRequest(
   app: AppContext,
   request: Request,
@@ -16,16 +116,6 @@ export async function threadReaderFromRequest(
 ): Promise<ThreadReader | null> {
   const viewer = await getViewer(app, request);
   if (!viewer) return null;
-  const [candidate] = await app.db
-    .select({ businessId: matchCandidates.businessId, consultantId: matchCandidates.consultantId })
-    .from(matchCandidates)
-    .where(eq(matchCandidates.id, threadId))
-    .limit(1);
-  if (!candidate) return null;
-  const { user } = viewer;
-  const reads =
-    user.role === "manager" ||
-    (user.role === "consultant" && candidate.consultantId === user.id) ||
-    (user.role === "client" && viewer.business?.id === candidate.businessId);
-  return reads ? { userId: user.id, threadId } : null;
+  const access = await threadAccess(app, viewer, threadId);
+  return access ? { userId: access.userId, threadId: access.threadId } : null;
 }

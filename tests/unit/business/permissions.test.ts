@@ -8,7 +8,15 @@ const EXPECTED: Record<(typeof BUSINESS_MEMBER_ROLES)[number], readonly Business
   admin: BUSINESS_ACTIONS.filter(
     (action) => action !== "transferOwnership" && action !== "exportData" && action !== "deleteBusiness",
   ),
-  member: ["requestInsights", "requestMatches", "reviewDeliverables", "useHub", "registerForEvents", "read"],
+  member: [
+    "requestInsights",
+    "requestMatches",
+    "reviewDeliverables",
+    "useHub",
+    "registerForEvents",
+    "writeMessages",
+    "read",
+  ],
   viewer: ["read"],
 };
 

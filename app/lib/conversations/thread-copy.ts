@@ -1,0 +1,109 @@
+import type { ThreadParty } from "~db/enums";
+
+/** The texts and addresses of conversations (issue #39, docs/decisions/072). */
+
+/** A message's longest text, in characters (the table's CHECK says the same). */
+export const MESSAGE_MAX_LENGTH = 5000;
+
+/** How long after sending the author may still change a message. */
+export const MESSAGE_EDIT_WINDOW_MS = 10 * 60 * 1000;
+
+/** Messages per page of a thread (older ones behind "Earlier messages"). */
+export const THREAD_PAGE_SIZE = 50;
+
+export const THREAD_TEXTS = {
+  listTitle: "Messages",
+  navLabel: "Messages",
+  emptyList: {
+    business: "No conversations yet. A conversation opens when a consultant says yes to one of your matches.",
+    consultant: "No conversations yet. A conversation opens when an engagement manager proposes you for a match.",
+    manager: "No conversations yet. A conversation opens when you propose a consultant for a match.",
+  } satisfies Record<ThreadParty, string>,
+  emptyThread: "No messages yet. Ask a question or say hello.",
+  messageLabel: "Message",
+  send: "Send message",
+  sending: "Sending…",
+  sent: "Message sent.",
+  edit: "Edit",
+  editLabel: "Edit your message",
+  saveEdit: "Save changes",
+  cancelEdit: "Cancel",
+  edited: "Message edited.",
+  editedMark: "edited",
+  hide: "Hide message",
+  hiddenDone: "Message hidden.",
+  hiddenTrace: "A message was hidden by the engagement manager.",
+  earlier: "Earlier messages",
+  newer: "Back to the latest messages",
+  readMark: "Read",
+  closed: "This conversation is closed: the candidacy ended without a match. You can still read it.",
+  viewerRole: "Your role reads this conversation; an owner, admin or member writes in it.",
+  offPlatform: "Payments, signed terms and the engagement manager's help cover only work arranged through Partwise.",
+  unreadCount: (count: number) =>
+    count === 1 ? "1 unread message" : `${count.toLocaleString("en-US")} unread messages`,
+  openThread: "Open the conversation",
+  threadWith: (name: string) => `Conversation with ${name}`,
+  formerMember: "Former member",
+  partyLabels: {
+    business: "Business",
+    consultant: "Consultant",
+    manager: "Engagement manager",
+  } satisfies Record<ThreadParty, string>,
+  live: {
+    live: "New messages appear as they arrive.",
+    connecting: "Connecting for new messages…",
+    offline: "New messages show when you reload the page.",
+  },
+} as const;
+
+/** What a refused message says (Zod messages and the server's refusals). */
+export const MESSAGE_REQUIRED_MESSAGE = "Write a message before sending.";
+export const MESSAGE_TOO_LONG_MESSAGE = "A message can be at most 5,000 characters.";
+export const THREAD_CLOSED_MESSAGE = "This conversation is closed; no more messages can be sent.";
+export const EDIT_WINDOW_PASSED_MESSAGE = "A message can only be changed in the 10 minutes after it was sent.";
+export const MESSAGE_NOT_FOUND_MESSAGE = "Message not found.";
+export const THREAD_NOT_FOUND_MESSAGE = "Conversation not found.";
+
+/** Where each side lists its threads and opens one. */
+export const THREAD_LIST_PATHS = {
+  business: "/messages",
+  consultant: "/consultant/messages",
+  manager: "/manage/messages",
+} as const satisfies Record<ThreadParty, string>;
+
+export const threadPath = (party: ThreadParty, threadId: string) =>
+  `${THREAD_LIST_PATHS[party]}/${encodeURIComponent(threadId)}`;
+
+/** The Worker's live socket of a thread (docs/decisions/073). */
+export const threadSocketPath = (threadId: string) => `/live/threads/${encodeURIComponent(threadId)}`;
+
+/**
+ * Contact details in a message before the plan is signed (issue #39 item 7): an email address, or
+ * a phone number of 10 digits or more. The thread then shows both sides THREAD_TEXTS.offPlatform;
+ * nothing is blocked or rewritten.
+ */
+export function carriesContactDetails(body: string): boolean {
+  if (/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/.test(body)) return true;
+  for (const match of body.matchAll(/\+?\d[\d\s().-]{8,}\d/g)) {
+    if (match[0].replace(/\D/g, "").length >= 10) return true;
+  }
+  return false;
+}
+
+/** A message's text cut into plain text and web links (http and https only), for safe rendering. */
+export type MessagePart = { kind: "text"; text: string } | { kind: "link"; href: string; text: string };
+
+export function messageParts(body: string): MessagePart[] {
+  const parts: MessagePart[] = [];
+  let last = 0;
+  for (const match of body.matchAll(/\bhttps?:\/\/[^\s<>"]+/gi)) {
+    // A sentence's closing punctuation is not part of the address.
+    const href = match[0].replace(/[.,;:!?)\]]+$/, "");
+    const start = match.index ?? 0;
+    if (start > last) parts.push({ kind: "text", text: body.slice(last, start) });
+    parts.push({ kind: "link", href, text: href });
+    last = start + href.length;
+  }
+  if (last < body.length) parts.push({ kind: "text", text: body.slice(last) });
+  return parts;
+}
