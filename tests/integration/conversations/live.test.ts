@@ -21,12 +21,15 @@ import {
 
 const app = () => createAppContext(env, () => undefined);
 
-/** A thread (a match candidacy) with its business's owner and its consultant, both signed in. */
-async function thread() {
+/**
+ * A thread (a match candidacy) with its business's owner and its consultant, both signed in. The
+ * consultant has accepted (default): from then on the business takes part (docs/decisions/072).
+ */
+async function thread(status: "accepted" | "proposed" = "accepted") {
   const business = await signedInClient();
   const consultant = await createConsultant();
-  const match = await createMatchRequestRow(business.business.id, { status: "matching" });
-  const candidate = await createCandidateRow(match.id, business.business.id, consultant.user.id);
+  const match = await createMatchRequestRow(business.business.id, { status: "candidates_proposed" });
+  const candidate = await createCandidateRow(match.id, business.business.id, consultant.user.id, { status });
   const consultantToken = sessionTokenFrom(await signIn(consultant.user.email));
   if (!consultantToken) throw new Error("the consultant could not sign in");
   return { threadId: candidate.id, business, consultant: { ...consultant, token: consultantToken } };
@@ -148,9 +151,13 @@ describe("GET /live/threads/:threadId", () => {
 
   it("answers 404 to anyone threadReaderFromRequest refuses, and to a thread that does not exist", async () => {
     const { threadId } = await thread();
+    const proposed = await thread("proposed");
     const outsider = await signedInClient();
     const otherConsultant = await signedInConsultant();
+    // The consultant of a candidacy they have not answered takes part; its business not yet.
+    await listen(proposed.threadId, proposed.consultant.token);
     for (const [who, token, path] of [
+      ["the business before the consultant said yes", proposed.business.token, threadSocketPath(proposed.threadId)],
       ["no session", null, threadSocketPath(threadId)],
       ["another business", outsider.token, threadSocketPath(threadId)],
       ["another consultant", otherConsultant.token, threadSocketPath(threadId)],
