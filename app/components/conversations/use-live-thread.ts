@@ -1,14 +1,14 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { createReloadGate, readThreadLiveEvent, reconnectDelayMs } from "~/lib/conversations/live-client";
+import {
+  createReloadGate,
+  readThreadLiveEvent,
+  reconnectDelayMs,
+  type LiveThreadState,
+} from "~/lib/conversations/live-client";
 import { LIVE_PING } from "~/lib/conversations/live-room";
 
-/**
- * "live": the thread's socket is open and changes appear by themselves; "connecting": opening it;
- * "offline": no socket (before hydration, without JavaScript, or while it is down): the page shows
- * changes when it is reloaded or a form is posted.
- */
-export type LiveThreadState = "live" | "connecting" | "offline";
+export type { LiveThreadState } from "~/lib/conversations/live-client";
 
 /** A keep-alive well inside the idle limits of proxies on the way; the room answers it without waking. */
 const PING_INTERVAL_MS = 30_000;

@@ -10,6 +10,20 @@ export type ThreadLiveEventType = (typeof THREAD_LIVE_EVENT_TYPES)[number];
 /** One change in a thread, pushed to every open socket of it. It carries no content: readers reload. */
 export type ThreadLiveEvent = { type: ThreadLiveEventType; threadId: string; at: string };
 
+/**
+ * "live": the thread's socket is open and changes appear by themselves; "connecting": opening it;
+ * "offline": no socket (before hydration, without JavaScript, or while it is down): the page shows
+ * changes when it is reloaded or a form is posted.
+ */
+export type LiveThreadState = "live" | "connecting" | "offline";
+
+/** The status line a thread page may show for each state (polite live region). */
+export const LIVE_THREAD_STATUS_TEXT: Record<LiveThreadState, string> = {
+  live: "New messages appear here as they arrive.",
+  connecting: "Connecting for new messages…",
+  offline: "Reload the page to see new messages.",
+};
+
 /** A thread's id as the live route accepts it (a match candidacy's id). */
 export const THREAD_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { threadSocketPath, type ThreadLiveEvent } from "~/lib/conversations/live-events";
+import { threadSocketPath, type ThreadLiveEvent } from "~/lib/conversations/live-client";
 import { MAX_SOCKETS_PER_READER } from "~/lib/conversations/live-room";
 import { publishThreadEvent, threadReadersOnline } from "~/server/conversations/live.server";
 import { createAppContext } from "~/server/load-context";

@@ -2,13 +2,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   asThreadLiveEvent,
   createReloadGate,
+  LIVE_THREAD_STATUS_TEXT,
   readThreadLiveEvent,
   RECONNECT_CAP_MS,
   reconnectDelayMs,
   RELOAD_COALESCE_MS,
+  THREAD_LIVE_EVENT_TYPES,
   threadSocketPath,
 } from "~/lib/conversations/live-client";
-import { THREAD_LIVE_EVENT_TYPES, ThreadLiveEventSchema } from "~/lib/conversations/live-events";
+import { ThreadLiveEventSchema } from "~/lib/conversations/live-events";
 
 // The browser's side of live delivery (docs/decisions/073): reading what the socket brings, the
 // reconnection schedule, and how events become page reloads.
@@ -120,5 +122,15 @@ describe("turning events into reloads", () => {
     vi.advanceTimersByTime(RELOAD_COALESCE_MS * 5);
     gate.setBusy(false);
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe("the status line's texts", () => {
+  it("say what each state means to the reader", () => {
+    expect(LIVE_THREAD_STATUS_TEXT).toEqual({
+      live: "New messages appear here as they arrive.",
+      connecting: "Connecting for new messages…",
+      offline: "Reload the page to see new messages.",
+    });
   });
 });
