@@ -6,6 +6,7 @@ import { requireClientBusiness } from "~/http/guards.server";
 import { hasEngagements } from "~/server/engagements/engagement-views.server";
 import { loadNotificationSummary } from "~/server/notifications/notifications.server";
 import { loadMemberships } from "~/server/business/members.server";
+import { unreadMessageCount } from "~/server/conversations/threads.server";
 
 /**
  * Pathless layout of every signed-in client page. The guard applies startup routing (spec §2):
@@ -13,18 +14,21 @@ import { loadMemberships } from "~/server/business/members.server";
  * It also loads the user's notifications: the one list the top bar's bell and the dashboard's
  * Notifications card both show (and the bell's unread count, in the same db.batch), and whether the business has an engagement (the navigation's
  * Engagements entry, spec §2), and the businesses the person belongs to (the shell's switcher,
- * docs/decisions/068). Two sequential D1 round trips (viewer, then the three side by side).
+ * docs/decisions/068), and their unread messages (docs/decisions/072). Two sequential D1 round trips (viewer, then the four side by side).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireClientBusiness(context.app, request);
-  const [{ notifications, unread }, engagements, memberships] = await Promise.all([
+  const [{ notifications, unread }, engagements, memberships, [messages]] = await Promise.all([
     loadNotificationSummary(context.app, viewer.user.id),
     hasEngagements(context.app, viewer.business.id),
     loadMemberships(context.app, viewer.user.id),
+    unreadMessageCount(context.app, viewer),
   ]);
   return {
     notifications,
     unreadNotifications: unread,
+    /** Messages by others the person has not read (the navigation's Messages entry and the bell). */
+    unreadMessages: messages?.count ?? 0,
     hasEngagements: engagements,
     user: {
       firstName: viewer.user.firstName,
@@ -59,9 +63,22 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function AppLayout() {
-  const { user, hasEngagements: engagements, business, memberships, unverifiedEmail } = useLoaderData<typeof loader>();
+  const {
+    user,
+    hasEngagements: engagements,
+    business,
+    memberships,
+    unverifiedEmail,
+    unreadMessages,
+  } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user} hasEngagements={engagements} business={business} memberships={memberships}>
+    <AppShell
+      user={user}
+      hasEngagements={engagements}
+      unreadMessages={unreadMessages}
+      business={business}
+      memberships={memberships}
+    >
       {unverifiedEmail ? <EmailVerificationBanner email={unverifiedEmail} /> : null}
       <Outlet />
     </AppShell>

@@ -5,6 +5,7 @@ import { EmailVerificationBanner } from "~/components/identity/email-verificatio
 import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/http/guards.server";
 import { countCandidaciesToAnswer } from "~/server/matching/candidacies.server";
+import { unreadMessageCount } from "~/server/conversations/threads.server";
 
 export const meta: MetaFunction = () => [{ title: "Consultant portal | Partwise" }];
 
@@ -15,10 +16,15 @@ export const meta: MetaFunction = () => [{ title: "Consultant portal | Partwise"
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
-  const toAnswer = await countCandidaciesToAnswer(context.app, viewer.user.id);
+  const [toAnswer, [messages]] = await Promise.all([
+    countCandidaciesToAnswer(context.app, viewer.user.id),
+    unreadMessageCount(context.app, viewer),
+  ]);
   return {
     consultant: fullName(viewer.user.firstName, viewer.user.lastName) || viewer.user.email,
     toAnswer,
+    /** Unread messages in the consultant's conversations (the navigation's Messages entry). */
+    unreadMessages: messages?.count ?? 0,
     /** The "Confirm your email address" banner (docs/decisions/070): the address, while unverified. */
     unverifiedEmail: viewer.user.emailVerified ? null : viewer.user.email,
   };
@@ -27,9 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ConsultantPortal() {
-  const { consultant, toAnswer, unverifiedEmail } = useLoaderData<typeof loader>();
+  const { consultant, toAnswer, unreadMessages, unverifiedEmail } = useLoaderData<typeof loader>();
   return (
-    <PortalLayout consultant={consultant} toAnswer={toAnswer}>
+    <PortalLayout consultant={consultant} toAnswer={toAnswer} unreadMessages={unreadMessages}>
       {unverifiedEmail ? <EmailVerificationBanner email={unverifiedEmail} /> : null}
       <Outlet />
     </PortalLayout>

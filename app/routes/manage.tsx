@@ -12,6 +12,7 @@ import { insightQueueCounts } from "~/server/insights/insight-queue.server";
 import { matchRequestsToDo } from "~/server/matching/match-console.server";
 import { plansToReview } from "~/server/engagements/manager-engagements.server";
 import { countConsoleTransfers } from "~/server/payouts/console-transfers.server";
+import { unreadMessageCount } from "~/server/conversations/threads.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
 
@@ -22,13 +23,14 @@ export const meta: MetaFunction = () => [{ title: "Engagement manager console | 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   // Independent counts, read in parallel: one round trip after the session's.
-  const [overview, insights, matchesToDo, toReview, plans, transfers] = await Promise.all([
+  const [overview, insights, matchesToDo, toReview, plans, transfers, [messages]] = await Promise.all([
     consoleOverview(context.app),
     insightQueueCounts(context.app),
     matchRequestsToDo(context.app),
     profilesToReview(context.app),
     plansToReview(context.app),
     countConsoleTransfers(context.app),
+    unreadMessageCount(context.app, viewer),
   ]);
   return {
     firstName: viewer.user.firstName,
@@ -42,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     profilesToReview: toReview,
     plansToReview: plans,
     transfers,
+    /** Unread messages in the conversations of the matches assigned to this manager. */
+    unreadMessages: messages?.count ?? 0,
   };
 }
 
@@ -60,6 +64,7 @@ export default function ManagerConsole() {
     plansToReview,
     transfers,
     unverifiedEmail,
+    unreadMessages,
   } = useLoaderData<typeof loader>();
   return (
     <ConsoleLayout
@@ -72,6 +77,7 @@ export default function ManagerConsole() {
         profilesToReview,
         plansToReview,
         transfersToRetry: transfers.toRetry,
+        unreadMessages,
       }}
     >
       {unverifiedEmail ? <EmailVerificationBanner email={unverifiedEmail} /> : null}

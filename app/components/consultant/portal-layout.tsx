@@ -9,10 +9,12 @@ import { StaffFrame } from "~/components/shell/staff-frame";
 export function PortalLayout({
   consultant,
   toAnswer,
+  unreadMessages = 0,
   children,
 }: {
   consultant: string;
   toAnswer: number;
+  unreadMessages?: number;
   children: ReactNode;
 }) {
   return (
@@ -29,6 +31,12 @@ export function PortalLayout({
           label: "Candidacies",
           icon: "matching",
           waiting: { count: toAnswer, what: "to answer" },
+        },
+        {
+          to: "/consultant/messages",
+          label: "Messages",
+          icon: "messages",
+          waiting: { count: unreadMessages, what: "unread" },
         },
         { to: "/consultant/profile", label: "Profile", icon: "people" },
         { to: "/consultant/engagements", label: "Engagements", icon: "engagements" },

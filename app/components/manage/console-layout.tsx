@@ -13,6 +13,8 @@ export type ConsoleCounts = {
   plansToReview: number;
   /** Transfers to consultants that Retry can send now. */
   transfersToRetry: number;
+  /** Unread messages in the conversations of the manager's assigned matches. */
+  unreadMessages: number;
 };
 
 type ConsoleSection = {
@@ -71,6 +73,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     label: "Support messages",
     icon: "support",
     count: { of: (counts) => counts.openSupportMessages, what: "open" },
+  },
+  {
+    to: "/manage/messages",
+    label: "Messages",
+    icon: "messages",
+    count: { of: (counts) => counts.unreadMessages, what: "unread" },
   },
   { to: "/manage/notifications", label: "Notifications", icon: "bell" },
   { to: "/manage/audit", label: "Audit trail", icon: "documents" },

@@ -17,6 +17,7 @@ const NAV_ID = "main-nav";
 export function AppShell({
   user,
   hasEngagements = false,
+  unreadMessages = 0,
   business,
   memberships,
   children,
@@ -28,6 +29,8 @@ export function AppShell({
   memberships: ShellData["memberships"];
   /** The business has an engagement: the navigation's Engagements entry is enabled (spec §2). */
   hasEngagements?: boolean;
+  /** Unread messages: the navigation's Messages entry shows the count. */
+  unreadMessages?: number;
   children: ReactNode;
 }) {
   const { layout, compact } = useLayout();
@@ -83,7 +86,7 @@ export function AppShell({
             <BrandMark inverted />
           </div>
           <BusinessSwitcher business={business} memberships={memberships} />
-          <MainNav id={NAV_ID} hasEngagements={hasEngagements} />
+          <MainNav id={NAV_ID} hasEngagements={hasEngagements} unreadMessages={unreadMessages} />
         </div>
       </header>
       {navOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={() => setNavOpen(false)} /> : null}

@@ -21,6 +21,7 @@ export const ICON_NAMES = [
   "settings",
   "logout",
   "bell",
+  "messages",
   "menu",
   "close",
 ] as const;

@@ -10,6 +10,8 @@ type NavItem = {
   isCurrent?: (path: string, focus: string | null) => boolean;
   /** Why an item without `to` is unavailable (announced and shown on hover). */
   unavailableReason?: string;
+  /** Unread things behind the item, shown as a count beside its label. */
+  unread?: number;
 };
 
 export const ENGAGEMENTS_UNAVAILABLE = "available once a plan with a consultant is approved";
@@ -28,7 +30,13 @@ const onSection = (base: string) => (path: string) => path === base || path.star
  * on every page under it) and Events /events. Engagements becomes available once the business
  * has an engagement (a plan a manager approved); until then it is the one unavailable entry.
  */
-export function mainNavItems({ hasEngagements }: { hasEngagements: boolean }): NavItem[] {
+export function mainNavItems({
+  hasEngagements,
+  unreadMessages = 0,
+}: {
+  hasEngagements: boolean;
+  unreadMessages?: number;
+}): NavItem[] {
   return [
     { label: "Dashboard", icon: "dashboard", to: "/dashboard", isCurrent: (path) => path === "/dashboard" },
     {
@@ -51,6 +59,8 @@ export function mainNavItems({ hasEngagements }: { hasEngagements: boolean }): N
           isCurrent: onFeature("Engagements", "/engagement-portal"),
         }
       : { label: "Engagements", icon: "engagements", unavailableReason: ENGAGEMENTS_UNAVAILABLE },
+    // Conversations with candidates, consultants and the manager (docs/decisions/072).
+    { label: "Messages", icon: "messages", to: "/messages", isCurrent: onSection("/messages"), unread: unreadMessages },
     {
       label: "Documents Hub",
       icon: "documents",
@@ -78,7 +88,15 @@ function normalisePath(pathname: string): string {
   return lower.length > 1 ? lower.replace(/\/+$/, "") : lower;
 }
 
-export function MainNav({ id, hasEngagements = false }: { id: string; hasEngagements?: boolean }) {
+export function MainNav({
+  id,
+  hasEngagements = false,
+  unreadMessages = 0,
+}: {
+  id: string;
+  hasEngagements?: boolean;
+  unreadMessages?: number;
+}) {
   const location = useLocation();
   const path = normalisePath(location.pathname);
   // ?matchId= and ?engagementId= open their feature whatever `focus` says.
@@ -109,6 +127,12 @@ export function MainNav({ id, hasEngagements = false }: { id: string; hasEngagem
         <Link to={item.to} className="nav-item" aria-current={current ? "page" : undefined} prefetch="intent">
           <Icon name={item.icon} />
           <span className="nav-label">{item.label}</span>
+          {item.unread ? (
+            <span className="console-nav-count nav-count">
+              <span aria-hidden="true">{item.unread > 99 ? "99+" : item.unread}</span>
+              <span className="visually-hidden">{`, ${item.unread} unread`}</span>
+            </span>
+          ) : null}
         </Link>
       </li>
     );
@@ -116,7 +140,7 @@ export function MainNav({ id, hasEngagements = false }: { id: string; hasEngagem
 
   return (
     <nav id={id} aria-label="Main" className="main-nav">
-      <ul className="nav-list">{mainNavItems({ hasEngagements }).map(renderItem)}</ul>
+      <ul className="nav-list">{mainNavItems({ hasEngagements, unreadMessages }).map(renderItem)}</ul>
       <ul className="nav-list nav-list-secondary">
         {SECONDARY_ITEMS.map(renderItem)}
         <li>

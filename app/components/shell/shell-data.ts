@@ -17,6 +17,8 @@ export type ShellData = {
   notifications: NotificationData[];
   /** How many of the user's notifications are unread (the bell's badge). */
   unreadNotifications: number;
+  /** Messages by others the user has not read (the Messages entry's count; the bell counts them too). */
+  unreadMessages: number;
   /** The business has an engagement (the navigation's Engagements entry). */
   hasEngagements: boolean;
 };

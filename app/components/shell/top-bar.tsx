@@ -4,6 +4,7 @@ import { fullName, initials } from "~/lib/shared/format";
 import { BrandMark } from "./brand-mark";
 import { NotificationList } from "~/components/dashboard/notifications-card";
 import { bellBadge, bellLabel } from "~/lib/notifications/notification-copy";
+import { unreadMessagesText } from "~/lib/conversations/thread-copy";
 import { Icon } from "./icons";
 import { useShellData } from "./shell-data";
 
@@ -57,8 +58,10 @@ export function TopBar({ firstName, lastName, navId, navOpen, onToggleNav, menuB
 
 /** The bell opens a small panel with the user's notifications: the list the dashboard shows. */
 function NotificationsButton() {
-  const { notifications, unreadNotifications } = useShellData();
-  const badge = bellBadge(unreadNotifications);
+  const { notifications, unreadNotifications, unreadMessages } = useShellData();
+  // The bell counts unread messages too (issue #39 item 3); its panel links to them.
+  const unread = unreadNotifications + unreadMessages;
+  const badge = bellBadge(unread);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -95,7 +98,7 @@ function NotificationsButton() {
         ref={buttonRef}
         type="button"
         className="icon-button"
-        aria-label={bellLabel(unreadNotifications)}
+        aria-label={bellLabel(unread)}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
@@ -109,6 +112,11 @@ function NotificationsButton() {
       </button>
       <div id={panelId} className="popover" hidden={!open}>
         <p className="popover-title">Notifications</p>
+        {unreadMessages > 0 ? (
+          <p className="popover-messages">
+            <Link to="/messages">{unreadMessagesText(unreadMessages)}</Link>
+          </p>
+        ) : null}
         {/* Only while open: the panel opens with JavaScript alone, and every page would otherwise
             render the list (and a form per notification) that nobody sees. */}
         {open ? <NotificationList notifications={notifications} /> : null}

@@ -11,6 +11,10 @@ export const MESSAGE_EDIT_WINDOW_MS = 10 * 60 * 1000;
 /** Messages per page of a thread (older ones behind "Earlier messages"). */
 export const THREAD_PAGE_SIZE = 50;
 
+/** "1 unread message", "3 unread messages" (the thread list, the bell's panel). */
+export const unreadMessagesText = (count: number) =>
+  count === 1 ? "1 unread message" : `${count.toLocaleString("en-US")} unread messages`;
+
 export const THREAD_TEXTS = {
   listTitle: "Messages",
   navLabel: "Messages",
@@ -39,8 +43,7 @@ export const THREAD_TEXTS = {
   closed: "This conversation is closed: the candidacy ended without a match. You can still read it.",
   viewerRole: "Your role reads this conversation; an owner, admin or member writes in it.",
   offPlatform: "Payments, signed terms and the engagement manager's help cover only work arranged through Partwise.",
-  unreadCount: (count: number) =>
-    count === 1 ? "1 unread message" : `${count.toLocaleString("en-US")} unread messages`,
+  unreadCount: unreadMessagesText,
   openThread: "Open the conversation",
   threadWith: (name: string) => `Conversation with ${name}`,
   formerMember: "Former member",

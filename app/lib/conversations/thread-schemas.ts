@@ -14,7 +14,8 @@ const MessageId = z.string().trim().min(1).max(64);
 
 /** A thread page's forms, told apart by the submit button's `intent`. */
 export const ThreadActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("send"), body: MessageBody }),
+  // `key`: the form's one-time id, made when the page was rendered (a second submit adds nothing).
+  z.object({ intent: z.literal("send"), key: z.uuid(), body: MessageBody }),
   z.object({ intent: z.literal("edit"), messageId: MessageId, body: MessageBody }),
   z.object({ intent: z.literal("hide"), messageId: MessageId }),
   z.object({ intent: z.literal("read") }),
@@ -27,7 +28,7 @@ export function parseThreadAction(formData: FormData) {
 }
 
 /** The JSON API's new message (POST /api/threads/:threadId/messages). */
-export const PostMessageSchema = z.object({ body: MessageBody }).strict();
+export const PostMessageSchema = z.object({ body: MessageBody, key: z.uuid().optional() }).strict();
 
 /** What a thread page's action answers: Conform's reply and a success text. */
 export type ThreadActionData = { result: SubmissionResult<string[]>; message: string | null };

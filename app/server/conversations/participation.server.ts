@@ -47,7 +47,8 @@ export function threadRowQuery(app: AppContext) {
       businessName: businesses.name,
       consultantFirstName: users.firstName,
       consultantLastName: users.lastName,
-      outlineId: deliveryOutlines.id,
+      // Aliased: D1's batch answers rows by column name, and a second `id` would overwrite the first.
+      outlineId: sql<string | null>`${deliveryOutlines.id}`.as("outline_id"),
       planSigned: sql<boolean>`${deliveryOutlines.signedVersion} IS NOT NULL`.mapWith(Boolean),
     })
     .from(matchCandidates)

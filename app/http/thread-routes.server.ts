@@ -1,0 +1,108 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { THREAD_TEXTS as T } from "~/lib/conversations/thread-copy";
+import { parseCursor, parseThreadAction, type ThreadActionData } from "~/lib/conversations/thread-schemas";
+import type { AppContext } from "~/server/load-context";
+import type { Viewer } from "~/server/identity/session.server";
+import { readForm } from "~/http/http.server";
+import { notFound } from "~/http/route-kit.server";
+import { formErrorReply } from "~/server/platform/form-reply.server";
+import { listThreads, loadThread, type ThreadListItem, type ThreadView } from "~/server/conversations/threads.server";
+import {
+  editMessage,
+  hideMessage,
+  markReadAfterCheck,
+  markThreadRead,
+  sendMessage,
+  type MessageResult,
+} from "~/server/conversations/messages.server";
+import { announceThreadChange } from "~/server/conversations/thread-events.server";
+
+/**
+ * The loaders and action of the Messages pages (the business's /messages, the portal's
+ * /consultant/messages, the console's /manage/messages): each page names its guard (which throws
+ * its own answer to anyone it does not admit); the rest is the same for the three sides.
+ */
+
+export type ThreadGuard = (app: AppContext, request: Request) => Promise<Viewer>;
+
+/** The list page's data: the viewer's threads, latest activity first. */
+export type ThreadListData = { items: ThreadListItem[] };
+
+export function threadListLoader(guard: ThreadGuard) {
+  return async ({ request, context }: LoaderFunctionArgs): Promise<ThreadListData> => {
+    const viewer = await guard(context.app, request);
+    return { items: await listThreads(context.app, viewer) };
+  };
+}
+
+/** A thread page's data: the thread, and the one-time key of its message form. */
+export type ThreadPageData = ThreadView & { formKey: string };
+
+/** A prefetch (Remix's <Link prefetch>, a browser's speculation) reads without marking anything read. */
+function isPrefetch(request: Request): boolean {
+  return /prefetch/i.test(`${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`);
+}
+
+/**
+ * One thread (`?before=` an earlier page). Two sequential D1 round trips: the viewer, then the
+ * thread, its page of messages, the read marks and the unread count in one batch. Reading the
+ * latest page marks the thread read for the viewer after the answer is sent (the page's script
+ * also posts `read` so the navigation's count follows at once).
+ */
+export function threadLoader(guard: ThreadGuard) {
+  return async ({ request, context, params }: LoaderFunctionArgs): Promise<ThreadPageData> => {
+    const { app } = context;
+    const viewer = await guard(app, request);
+    const before = parseCursor(new URL(request.url).searchParams.get("before"));
+    const view = await loadThread(app, viewer, params.threadId ?? "", before);
+    if (!view) throw notFound();
+    if (view.unread > 0 && !before && !isPrefetch(request)) {
+      app.afterResponse(async () => {
+        await markReadAfterCheck(app, view.access);
+        await announceThreadChange(app, view.access.threadId, "read");
+      });
+    }
+    return { ...view, formKey: crypto.randomUUID() };
+  };
+}
+
+const SUCCESS_TEXT = { send: T.sent, edit: T.edited, hide: T.hiddenDone, read: null } as const;
+const LIVE_EVENT = { send: "message", edit: "edited", hide: "hidden", read: "read" } as const;
+
+/**
+ * Send, edit, hide (managers) and read: the thread's own participants only; anyone else gets 404
+ * and nothing is written. A refusal answers its status with the reason as the form's error.
+ */
+export function threadAction(guard: ThreadGuard) {
+  return async ({ request, context, params }: ActionFunctionArgs) => {
+    const { app } = context;
+    const viewer = await guard(app, request);
+    const threadId = params.threadId ?? "";
+    const body = await readForm(request);
+    if (!body.ok) {
+      return data<ThreadActionData>({ result: formErrorReply(body.msg), message: null }, { status: body.status });
+    }
+    const submission = parseThreadAction(body.form);
+    if (submission.status !== "success") {
+      return data<ThreadActionData>({ result: submission.reply(), message: null }, { status: 400 });
+    }
+    const input = submission.value;
+    let outcome: MessageResult<unknown>;
+    if (input.intent === "send") outcome = await sendMessage(app, viewer, threadId, input);
+    else if (input.intent === "edit") outcome = await editMessage(app, viewer, threadId, input);
+    else if (input.intent === "hide") outcome = await hideMessage(app, viewer, threadId, input.messageId);
+    else outcome = await markThreadRead(app, viewer, threadId);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw notFound();
+      return data<ThreadActionData>(
+        { result: submission.reply({ formErrors: [outcome.msg] }), message: null },
+        { status: outcome.status },
+      );
+    }
+    app.afterResponse(() => announceThreadChange(app, threadId, LIVE_EVENT[input.intent]));
+    return data<ThreadActionData>({
+      result: submission.reply({ resetForm: input.intent === "send" }),
+      message: SUCCESS_TEXT[input.intent],
+    });
+  };
+}
