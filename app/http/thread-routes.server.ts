@@ -1,12 +1,18 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { THREAD_TEXTS as T } from "~/lib/conversations/thread-copy";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { THREAD_TEXTS as T, threadPath } from "~/lib/conversations/thread-copy";
 import { parseCursor, parseThreadAction, type ThreadActionData } from "~/lib/conversations/thread-schemas";
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
 import { readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
-import { listThreads, loadThread, type ThreadListItem, type ThreadView } from "~/server/conversations/threads.server";
+import {
+  listThreads,
+  loadThread,
+  threadOfMatch,
+  type ThreadListItem,
+  type ThreadView,
+} from "~/server/conversations/threads.server";
 import {
   editMessage,
   hideMessage,
@@ -104,5 +110,19 @@ export function threadAction(guard: ThreadGuard) {
       result: submission.reply({ resetForm: input.intent === "send" }),
       message: SUCCESS_TEXT[input.intent],
     });
+  };
+}
+
+/**
+ * `…/messages/match/:matchId/:consultantId`: the thread of that consultant on that match, for the
+ * pages that know the match and the consultant rather than the candidacy (an engagement, a match's
+ * candidates). A 303 to the thread, or a 404 to anyone who takes no part in it.
+ */
+export function threadOfMatchLoader(guard: ThreadGuard) {
+  return async ({ request, context, params }: LoaderFunctionArgs) => {
+    const viewer = await guard(context.app, request);
+    const access = await threadOfMatch(context.app, viewer, params.matchId ?? "", params.consultantId ?? "");
+    if (!access) throw notFound();
+    throw redirect(threadPath(access.party, access.threadId), 303);
   };
 }

@@ -15,6 +15,8 @@
 //    jordan.alvarez@partwise.test: an application waiting in the manager's queue;
 //  - then the engagements (demo-engagements.mjs): a completed one, one with a delivery to review
 //    and a plan to sign for demo@partwise.test, a plan to draft for consultant2@partwise.test;
+//  - then the conversations (demo-conversations.mjs): an interview with the candidate, a thread
+//    in the active engagement;
 //  - then benchmarking (demo-benchmarking.mjs): demo@partwise.test buys this year's benchmarking
 //    through the local test checkout and her report is built from the demo company's books.
 
@@ -66,6 +68,8 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
   const payouts = await playPayoutFlows(baseURL, { log });
   const { playTeamFlows } = await import("./demo-team.mjs");
   const team = await playTeamFlows(baseURL, { log });
+  const { playConversationFlows } = await import("./demo-conversations.mjs");
+  const conversations = await playConversationFlows(baseURL, { log });
   return {
     played:
       matching.played ||
@@ -76,7 +80,8 @@ export async function playDemoFlows(baseURL, { log = console.log, persistTo } = 
       learning.played ||
       documents.played ||
       payouts.played ||
-      team.played,
+      team.played ||
+      conversations.played,
     ids: matching.ids,
   };
 }

@@ -14,6 +14,7 @@ import {
 import type { CandidacyDetail } from "~/server/matching/candidacies.server";
 import { usePosting } from "~/components/ui/pending-post";
 import { Field } from "~/components/ui/field";
+import { THREAD_TEXTS, threadPath } from "~/lib/conversations/thread-copy";
 
 /**
  * One candidacy as its consultant reads it: what the business asks for, who the business is, its
@@ -24,8 +25,9 @@ export function CandidacyView({ candidacy, error }: { candidacy: CandidacyDetail
   const { business } = candidacy;
   return (
     <div className="console-page">
-      <p>
+      <p className="candidacy-links">
         <Link to="/consultant/candidacies">Back to candidacies</Link>
+        <Link to={threadPath("consultant", candidacy.id)}>{THREAD_TEXTS.openThread}</Link>
       </p>
       <header className="page-header">
         <div>

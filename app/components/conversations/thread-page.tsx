@@ -10,6 +10,19 @@ import { postMatches, postUnderWay } from "~/components/ui/pending-post";
 import type { ThreadPageData } from "~/http/thread-routes.server";
 import type { MessageView } from "~/server/conversations/threads.server";
 
+type TimelineEntry = { kind: "message"; message: MessageView } | { kind: "event"; at: string; text: string };
+
+/** The messages and the engagement's events in one list, oldest first (an event before a message of the same instant). */
+function timeline(messages: readonly MessageView[], events: readonly { at: string; text: string }[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    ...events.map((event) => ({ kind: "event" as const, ...event })),
+    ...messages.map((message) => ({ kind: "message" as const, message })),
+  ];
+  const at = (entry: TimelineEntry) => Date.parse(entry.kind === "message" ? entry.message.createdAt : entry.at);
+  // A stable sort: messages keep their order, events their own.
+  return entries.sort((a, b) => at(a) - at(b));
+}
+
 /** A message's text: plain text, with web addresses as links that open apart from Partwise. */
 function MessageBody({ body }: { body: string }) {
   return (
@@ -153,15 +166,20 @@ export function ThreadPage({ live }: { live?: React.ReactNode }) {
           <Link to={`?before=${encodeURIComponent(view.earlierCursor)}`}>{T.earlier}</Link>
         </p>
       ) : null}
-      {messages.length === 0 ? (
-        <p className="card thread-empty">{T.emptyThread}</p>
-      ) : (
+      {messages.length === 0 ? <p className="card thread-empty">{T.emptyThread}</p> : null}
+      {messages.length + view.events.length > 0 ? (
         <ol className="thread-messages" aria-label={T.listTitle}>
-          {messages.map((message) => (
-            <Message key={message.id} message={message} party={party} action={action} />
-          ))}
+          {timeline(messages, view.events).map((entry) =>
+            entry.kind === "message" ? (
+              <Message key={entry.message.id} message={entry.message} party={party} action={action} />
+            ) : (
+              <li key={`${entry.at}-${entry.text}`} className="thread-event">
+                <time dateTime={isoDateTime(entry.at)}>{formatDateTime(entry.at)}</time> {entry.text}
+              </li>
+            ),
+          )}
         </ol>
-      )}
+      ) : null}
       {access.closed ? <p className="notice thread-notice">{T.closed}</p> : null}
       {!access.closed && access.readOnlyRole ? <p className="notice thread-notice">{T.viewerRole}</p> : null}
       {access.canWrite ? (

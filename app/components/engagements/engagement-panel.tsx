@@ -32,6 +32,7 @@ import { categoryLabel } from "~/lib/shared/format";
 import { DeliverableCost, EngagementCostTotals } from "~/components/payouts/item-cost";
 import type { EngagementCosts, ItemCost } from "~/server/payments/receipts.server";
 import { DeliveredFiles } from "./delivered-files";
+import { messageLabel, threadOfMatchPath } from "~/lib/conversations/thread-copy";
 
 /**
  * The business's engagement (spec §2 "Engagement panel tabs", /engagement-portal): Match Info,
@@ -112,6 +113,11 @@ export function EngagementConsultant({
             <p className="consultant-name">{consultant.name}</p>
             <p className="consultant-headline">{consultant.headline}</p>
             {consultant.location ? <p className="consultant-location">{consultant.location}</p> : null}
+            <p>
+              <Link to={threadOfMatchPath("business", engagement.match.id, consultant.consultantId)}>
+                {messageLabel(consultant.name.split(" ")[0] ?? "")}
+              </Link>
+            </p>
           </div>
           <dl className="engagement-facts">
             <div>

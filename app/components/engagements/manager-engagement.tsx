@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { EngagementMoneyCard } from "~/components/payouts/engagement-money";
 import type { EngagementMoney } from "~/server/payouts/engagement-money.server";
@@ -11,6 +11,7 @@ import { PlanDocument } from "./plan-document";
 import { SignedStatements } from "./signed-statements";
 import { Field } from "~/components/ui/field";
 import { usePendingPost } from "~/components/ui/pending-post";
+import { THREAD_TEXTS } from "~/lib/conversations/thread-copy";
 
 export type ManagerFormName = "review" | "note" | "verbal" | "money";
 
@@ -46,6 +47,11 @@ export function ManagerEngagementView({
             Engagement · {engagement.business} · {engagement.consultant}
           </p>
           <h1>{engagement.title || UNTITLED_PLAN}</h1>
+          {engagement.conversationPath ? (
+            <p>
+              <Link to={engagement.conversationPath}>{THREAD_TEXTS.openThread}</Link>
+            </p>
+          ) : null}
         </div>
         <span className="badge badge-soft">{engagement.status}</span>
       </header>

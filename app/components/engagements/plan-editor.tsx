@@ -41,6 +41,7 @@ import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PlanDocument } from "./plan-document";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
+import { THREAD_TEXTS } from "~/lib/conversations/thread-copy";
 
 /**
  * The consultant's side of the engagement plan: the portal list (plans to draft, engagements),
@@ -222,6 +223,11 @@ export function ConsultantPlanView({
         <div>
           <p className="eyebrow">Consultant portal · {plan.business}</p>
           <h1>{plan.title || UNTITLED_PLAN}</h1>
+          {plan.conversationPath ? (
+            <p>
+              <Link to={plan.conversationPath}>{THREAD_TEXTS.openThread}</Link>
+            </p>
+          ) : null}
         </div>
         <span className="badge badge-soft">{plan.statusLabel}</span>
       </header>

@@ -110,3 +110,38 @@ export function messageParts(body: string): MessagePart[] {
   if (last < body.length) parts.push({ kind: "text", text: body.slice(last) });
   return parts;
 }
+
+/** The thread of a consultant on a match, for pages that know those rather than the candidacy. */
+export const threadOfMatchPath = (party: ThreadParty, matchRequestId: string, consultantId: string) =>
+  `${THREAD_LIST_PATHS[party]}/match/${encodeURIComponent(matchRequestId)}/${encodeURIComponent(consultantId)}`;
+
+/** The link to a thread from a page about the person: "Message Marcus". */
+export const messageLabel = (firstName: string) => (firstName.trim() ? `Message ${firstName.trim()}` : "Messages");
+
+/** An engagement's event as its thread shows it in line (kinds of engagement-events.server.ts). */
+export function engagementEventText(event: {
+  kind: string;
+  version: number | null;
+  title: string | null;
+  who: string | null;
+}): string {
+  const item = `“${event.title ?? ""}”`;
+  switch (event.kind) {
+    case "plan_sent":
+      return `Version ${event.version ?? 1} of the plan was sent for the engagement manager's review.`;
+    case "plan_approved":
+      return `The engagement manager approved version ${event.version ?? 1} of the plan.`;
+    case "plan_signed":
+      return `${event.who ?? "The business"} signed version ${event.version ?? 1} of the statement of work.`;
+    case "item_paid":
+      return `The deliverable ${item} was prepaid.`;
+    case "item_delivered":
+      return `The deliverable ${item} was delivered.`;
+    case "item_approved":
+      return `The business accepted the deliverable ${item}.`;
+    case "item_revision":
+      return `The business asked for changes to the deliverable ${item}.`;
+    default:
+      return "";
+  }
+}

@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { carriesContactDetails, MESSAGE_EDIT_WINDOW_MS, THREAD_PAGE_SIZE } from "~/lib/conversations/thread-copy";
+import {
+  carriesContactDetails,
+  engagementEventText,
+  MESSAGE_EDIT_WINDOW_MS,
+  THREAD_PAGE_SIZE,
+} from "~/lib/conversations/thread-copy";
+import { engagementEventsOfThread } from "~/server/engagements/engagement-events.server";
 import { cursorOf } from "~/lib/conversations/thread-schemas";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
@@ -8,6 +14,19 @@ import type { Viewer } from "~/server/identity/session.server";
 import { matchCandidates, matchRequests, threadMessages, threadReads, users } from "~db/schema";
 import type { ThreadParty } from "~db/enums";
 import { accessOf, threadRowById, threadRowQuery, type ThreadAccess, type ThreadRow } from "./participation.server";
+
+/** The viewer's part in the thread of `consultantId` on match request `matchRequestId`, or null. */
+export async function threadOfMatch(
+  app: AppContext,
+  viewer: Viewer,
+  matchRequestId: string,
+  consultantId: string,
+): Promise<ThreadAccess | null> {
+  const [row] = await threadRowQuery(app)
+    .where(and(eq(matchCandidates.matchRequestId, matchRequestId), eq(matchCandidates.consultantId, consultantId)))
+    .limit(1);
+  return accessOf(viewer, row);
+}
 
 /**
  * The reads of conversations (issue #39, docs/decisions/072): a thread's page of messages (keyset
@@ -43,6 +62,8 @@ export type ThreadView = {
   unread: number;
   /** A message shows contact details before the plan is signed (issue #39 item 7). */
   offPlatformNotice: boolean;
+  /** The engagement's events in the time this page covers, oldest first (shown in line). */
+  events: { at: string; text: string }[];
 };
 
 const author = alias(users, "author");
@@ -115,11 +136,19 @@ export async function loadThread(
   threadId: string,
   cursor: { createdAt: number; id: string } | null,
 ): Promise<ThreadView | null> {
-  const [rows, page, marks, unreadRows] = await app.db.batch([
+  const [planEvents, itemEvents] = engagementEventsOfThread(
+    app,
+    threadId,
+    0,
+    cursor ? cursor.createdAt : Number.MAX_SAFE_INTEGER,
+  );
+  const [rows, page, marks, unreadRows, planRows, itemRows] = await app.db.batch([
     threadRowById(app, threadId),
     messagePageQuery(app, threadId, cursor),
     readMarksQuery(app, threadId),
     unreadInThreadQuery(app, threadId, viewer.user.id),
+    planEvents,
+    itemEvents,
   ]);
   const thread = rows[0];
   const access = accessOf(viewer, thread);
@@ -155,11 +184,20 @@ export async function loadThread(
     };
   });
   const oldest = shown[shown.length - 1];
+  const earlierCursor = page.length > THREAD_PAGE_SIZE && oldest ? cursorOf(oldest) : null;
+  // With earlier messages behind a link, this page shows the events since its oldest message.
+  const since = earlierCursor && oldest ? oldest.createdAt.getTime() : 0;
+  const events = [...planRows, ...itemRows]
+    .sort((a, b) => Number(a.at) - Number(b.at))
+    .filter((event) => Number(event.at) >= since)
+    .map((event) => ({ at: new Date(Number(event.at)).toISOString(), text: engagementEventText(event) }))
+    .filter((event) => event.text !== "");
   return {
     access,
     thread,
     messages,
-    earlierCursor: page.length > THREAD_PAGE_SIZE && oldest ? cursorOf(oldest) : null,
+    earlierCursor,
+    events,
     unread: Number(unreadRows[0]?.count ?? 0),
     offPlatformNotice:
       !thread.planSigned && messages.some((message) => message.body !== null && carriesContactDetails(message.body)),

@@ -54,6 +54,7 @@ import {
   type OutlineContext,
 } from "./plan-drafting.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
+import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 
 /**
  * The engagement manager's console for engagements: every engagement with what needs attention
@@ -174,6 +175,8 @@ export type ManagerNote = {
 
 export type ManagerEngagement = {
   id: string;
+  /** The engagement's conversation (the consultant's thread on its match); null without a consultant. */
+  conversationPath: string | null;
   title: string;
   business: string;
   consultant: string;
@@ -264,6 +267,9 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
   const { changes, changesUnknown } = versionChanges(context, versions);
   return {
     id: outline.id,
+    conversationPath: outline.consultantId
+      ? threadOfMatchPath("manager", outline.matchRequestId, outline.consultantId)
+      : null,
     title: outline.title,
     business: context.business.name,
     consultant: context.consultant ? fullName(context.consultant.firstName, context.consultant.lastName) : "",

@@ -59,6 +59,7 @@ import { managerIds, notify } from "~/server/notifications/notify.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
 import { ITEM_REFUNDED_LABEL } from "~/lib/payouts/transfer-copy";
 import { itemColumnsWithRefund, type DeliveryItemWithRefund } from "./item-refunds.server";
+import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 
 /**
  * The consultant's side of the engagement plan: the list of plans to draft and engagements, the
@@ -314,6 +315,8 @@ export type EditorItem = {
 export type ConsultantPlan = {
   id: string;
   matchId: string;
+  /** The engagement's conversation (this consultant's thread on the match). */
+  conversationPath: string | null;
   business: string;
   title: string;
   overview: string;
@@ -474,6 +477,9 @@ export async function loadConsultantPlan(
   return {
     id: outline.id,
     matchId: context.match.id,
+    conversationPath: outline.consultantId
+      ? threadOfMatchPath("consultant", context.match.id, outline.consultantId)
+      : null,
     business: context.business.name,
     title: outline.title,
     overview: outline.overview,

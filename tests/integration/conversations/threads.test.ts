@@ -1,7 +1,16 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, businessMembers, matchCandidates, threadMessages, users } from "~db/schema";
+import {
+  auditEvents,
+  businessMembers,
+  deliveryItems,
+  deliveryOutlineVersions,
+  deliveryOutlines,
+  matchCandidates,
+  threadMessages,
+  users,
+} from "~db/schema";
 import {
   EDIT_WINDOW_PASSED_MESSAGE,
   MESSAGE_REQUIRED_MESSAGE,
@@ -15,12 +24,14 @@ import {
   createCandidateRow,
   createConsultant,
   createMatchRequestRow,
+  createOutlineRows,
   db,
   html,
   postForm,
   sessionTokenFrom,
   signIn,
 } from "../helpers";
+import { createPaidPurchase } from "../helpers/deliverables";
 import { signedInClient, signedInConsultant, signedInManager, signedInTeam } from "../../factories";
 
 /**
@@ -284,6 +295,81 @@ describe("messages", () => {
     ] as const) {
       page = await (await call(path, { cookie: token })).text();
       expect(page).toContain(html(T.offPlatform));
+    }
+  });
+});
+
+describe("the engagement's events in line", () => {
+  it("plan sent, approved, prepaid and delivered read between the messages, in time order, on every side", async () => {
+    const thread = await candidacy(team, consultant.user.id, { businessDecisionStatus: "accepted" });
+    const t0 = Date.now() - 60 * 60 * 1000;
+    const at = (minutes: number) => new Date(t0 + minutes * 60 * 1000);
+    const { outline, items } = await createOutlineRows(
+      { id: thread.requestId, businessId: team.business.id, matchedConsultantId: consultant.user.id },
+      { items: [{ title: "Cash-flow model" }] },
+    );
+    await db()
+      .insert(deliveryOutlineVersions)
+      .values({
+        id: crypto.randomUUID(),
+        outlineId: outline.id,
+        businessId: team.business.id,
+        version: 1,
+        title: outline.title,
+        overview: outline.overview,
+        items: [],
+        submittedAt: at(10),
+      });
+    await db()
+      .update(deliveryOutlines)
+      .set({ egmReviewStatus: "approved", egmReviewedAt: at(20) })
+      .where(eq(deliveryOutlines.id, outline.id));
+    const purchaseId = await createPaidPurchase(team.business.id, items[0]!.id);
+    await db()
+      .update(deliveryItems)
+      .set({ paidPurchaseId: purchaseId, consultantConfirmedAt: at(40) })
+      .where(eq(deliveryItems.id, items[0]!.id));
+    await db()
+      .insert(threadMessages)
+      .values([
+        {
+          id: crypto.randomUUID(),
+          threadId: thread.id,
+          businessId: team.business.id,
+          authorId: consultant.user.id,
+          authorParty: "consultant",
+          body: "The plan is on its way.",
+          createdAt: at(5),
+        },
+        {
+          id: crypto.randomUUID(),
+          threadId: thread.id,
+          businessId: team.business.id,
+          authorId: team.owner.user.id,
+          authorParty: "business",
+          body: "Looks good to us.",
+          createdAt: at(30),
+        },
+      ]);
+    for (const [path, token] of [
+      [`/messages/${thread.id}`, team.owner.token],
+      [`/consultant/messages/${thread.id}`, consultant.token],
+      [`/manage/messages/${thread.id}`, manager.token],
+    ] as const) {
+      const page = await (await call(path, { cookie: token })).text();
+      const order = [
+        "The plan is on its way.",
+        html("Version 1 of the plan was sent for the engagement manager's review."),
+        "The engagement manager approved version 1 of the plan.",
+        "Looks good to us.",
+        "The deliverable “Cash-flow model” was delivered.",
+      ].map((text) => page.indexOf(text));
+      expect(
+        order.every((index) => index > 0),
+        path,
+      ).toBe(true);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      expect(page).toContain("The deliverable “Cash-flow model” was prepaid.");
     }
   });
 });

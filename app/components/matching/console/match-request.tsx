@@ -6,6 +6,7 @@ import { SHORTLIST_EMPTY_MESSAGE } from "~/lib/matching/match-console-schemas";
 import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
 import type { MatchRequestDetail, ShortlistEntry } from "~/server/matching/match-console.server";
 import { fieldOf, intentOf, usePendingPost } from "~/components/ui/pending-post";
+import { THREAD_TEXTS, threadPath } from "~/lib/conversations/thread-copy";
 
 /** The last move's notice or error; `suggestionId` names the shortlist card it was about, if any. */
 type Outcome = { notice: string | null; error: string | null; suggestionId: string | null };
@@ -297,6 +298,9 @@ function CandidatesSection({ detail }: { detail: MatchRequestDetail }) {
                   </>
                 ) : null}
               </dl>
+              <p>
+                <Link to={threadPath("manager", candidate.id)}>{THREAD_TEXTS.openThread}</Link>
+              </p>
             </li>
           ))}
         </ul>

@@ -22,6 +22,7 @@ import { formatFileSize } from "~/lib/shared/numbers";
 import { ConsultantPanel, DecisionConfirmation, DecisionResult } from "./consultant-panel";
 import { MatchFeedbackForm, type MatchFeedbackOutcome } from "./match-feedback-form";
 import { MatchStatusBar } from "./match-status-bar";
+import { messageLabel, threadOfMatchPath } from "~/lib/conversations/thread-copy";
 
 /**
  * One match request as the business sees it (spec §2 /features `?matchId=`, §4): its status bar
@@ -76,6 +77,12 @@ export function MatchView({
             >
               {VIEW_CONSULTANT_LABEL}
             </Link>
+            <Link
+              to={threadOfMatchPath("business", match._id, matched.consultantId)}
+              className="button button-secondary"
+            >
+              {messageLabel(matched.firstName)}
+            </Link>
           </div>
         ) : waiting.length > 0 ? (
           <ul className="match-view-actions" aria-label="Candidates waiting for your decision">
@@ -92,6 +99,12 @@ export function MatchView({
                   }
                 >
                   {VIEW_CANDIDATE_LABEL}
+                </Link>
+                <Link
+                  to={threadOfMatchPath("business", match._id, candidate.consultantId)}
+                  className="button button-secondary"
+                >
+                  {messageLabel(candidate.firstName)}
                 </Link>
                 {waiting.length > 1 ? (
                   <span className="match-view-candidate-name">{fullName(candidate.firstName, candidate.lastName)}</span>

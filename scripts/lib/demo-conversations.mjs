@@ -1,0 +1,92 @@
+// The demo's conversations (issue #39), written the way people write them: over HTTP, on the
+// thread pages' own forms, as the demo business, the engagement manager and the consultants.
+// Run after the matching and engagement flows; a second run changes nothing (it stops when the
+// interview's first question is already there).
+//
+// What a new user finds afterwards:
+//  - demo@partwise.test, /messages: an interview with Aisha Thompson (the candidate she has to
+//    decide on: questions asked and answered, the manager's note), and the active engagement's
+//    thread with Daniel Brennan (the plan's and the deliverables' events in line, and messages);
+//  - consultant5@partwise.test and consultant6@partwise.test: the same threads in the portal's
+//    Messages, unread until they open them; manager@partwise.test: every thread in the console.
+
+import { randomUUID } from "node:crypto";
+import { CLIENT, CONSULTANT5, MANAGER, Session } from "./demo-session.mjs";
+
+const CONSULTANT6 = "consultant6@partwise.test";
+
+export const DEMO_INTERVIEW = [
+  {
+    as: "client",
+    body: "Hello Aisha, before we decide: have you worked with a bakery or café that runs more than one location?",
+  },
+  {
+    as: "consultant",
+    body: "Hello Dana! Yes: two years with a three-shop bakery in Providence. We moved them from weekly guesses to a daily production plan per shop, and waste fell by a third.",
+  },
+  {
+    as: "manager",
+    body: "For context: Aisha's references from that bakery were excellent; I am here if you want to talk it through before deciding.",
+  },
+  { as: "client", body: "Thank you both. How many hours a week would you have for us in the first month?" },
+  {
+    as: "consultant",
+    body: "Eight to ten in the first month (mostly on site in the mornings), then about six. The plan would say so before you sign.",
+  },
+];
+
+export const DEMO_ENGAGEMENT_MESSAGES = [
+  {
+    as: "consultant",
+    body: "The wholesale review is under way: I have the last twelve months of orders and will have the price list draft to you on Friday.",
+  },
+  {
+    as: "client",
+    body: "Great. Sam from our books will send the customer list today; ask him anything about the invoices.",
+  },
+];
+
+/** The thread whose list entry names `name`, from a Messages page. */
+function threadIdNamed(html, prefix, name) {
+  const pattern = new RegExp(`href="${prefix}/([^"/?]+)"[^>]*>${name}<`);
+  return pattern.exec(html)?.[1] ?? null;
+}
+
+async function write(session, path, body) {
+  await session.form(path, { intent: "send", key: randomUUID(), body });
+}
+
+export async function playConversationFlows(baseURL, { log = console.log } = {}) {
+  const client = await new Session(baseURL, "demo business").signIn(CLIENT);
+  const list = await client.page("/messages");
+  const interview = threadIdNamed(list, "/messages", "Aisha Thompson");
+  const engagement = threadIdNamed(list, "/messages", "Daniel Brennan");
+  if (!interview || !engagement) throw new Error("demo conversations: the demo business's threads are missing");
+  if ((await client.page(`/messages/${interview}`)).includes("before we decide")) {
+    log("demo conversations: the demo business already has its conversations");
+    return { played: false };
+  }
+  const manager = await new Session(baseURL, "engagement manager").signIn(MANAGER);
+  const aisha = await new Session(baseURL, "consultant5").signIn(CONSULTANT5);
+  const daniel = await new Session(baseURL, "consultant6").signIn(CONSULTANT6);
+
+  const interviewSides = {
+    client: [client, `/messages/${interview}`],
+    consultant: [aisha, `/consultant/messages/${interview}`],
+    manager: [manager, `/manage/messages/${interview}`],
+  };
+  for (const message of DEMO_INTERVIEW) {
+    const [session, path] = interviewSides[message.as];
+    await write(session, path, message.body);
+  }
+  const engagementSides = {
+    client: [client, `/messages/${engagement}`],
+    consultant: [daniel, `/consultant/messages/${engagement}`],
+  };
+  for (const message of DEMO_ENGAGEMENT_MESSAGES) {
+    const [session, path] = engagementSides[message.as];
+    await write(session, path, message.body);
+  }
+  log("demo conversations: demo@partwise.test has an interview with Aisha Thompson and a thread with Daniel Brennan");
+  return { played: true, threads: { interview, engagement } };
+}
