@@ -11,6 +11,7 @@ export {
   readLimitedBytes,
   REQUEST_TOO_LARGE_MESSAGE,
 } from "../app/http/http.server";
-export { applySecurityHeaders, isCrossSiteWrite } from "../app/server/platform/security.server";
+export { applySecurityHeaders, isCrossSiteSocket, isCrossSiteWrite } from "../app/server/platform/security.server";
+export { liveThreadReader } from "../app/server/conversations/live.server";
 export { handleQueueBatch } from "./queues";
 export { handleScheduled } from "./scheduled";

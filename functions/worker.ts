@@ -5,6 +5,10 @@ import * as serverBuild from "../build/server";
 import type { CloudflareBindings } from "../app/server/platform/env.server";
 import type { AppContext } from "../app/server/load-context";
 import type * as WorkerRuntime from "./runtime";
+import { THREAD_READER_HEADER, THREAD_ROOM_URLS } from "./thread-room-protocol";
+
+// The Durable Object class of each conversation thread's live connections (docs/decisions/073).
+export { ThreadRoom } from "./thread-room";
 
 const build = serverBuild as unknown as ServerBuild;
 
@@ -25,8 +29,10 @@ const {
   createAppContext,
   handleQueueBatch,
   handleScheduled,
+  isCrossSiteSocket,
   isCrossSiteWrite,
   isMultipartRequest,
+  liveThreadReader,
   MAX_REQUEST_BYTES,
   readLimitedBytes,
   REQUEST_TOO_LARGE_MESSAGE,
@@ -92,11 +98,43 @@ function isAssetPath(pathname: string): boolean {
   return pathname.startsWith("/assets/") || /^\/[^/]+\.(ico|png|svg|txt|webmanifest|jpg|woff2?)$/.test(pathname);
 }
 
+/** GET /live/threads/:threadId: a thread's live socket (a match candidacy's id). */
+const LIVE_THREAD_PATH = /^\/live\/threads\/([^/]+)$/;
+
+/**
+ * Opens the thread's socket: only a WebSocket handshake (426 otherwise), only from a page of ours
+ * (403), only for a reader of the thread (404, the same for a thread that does not exist). The
+ * request forwarded to the thread's room is built here, naming the reader checked here: nothing the
+ * client sent reaches the room.
+ */
+async function openThreadSocket(request: Request, env: CloudflareBindings, app: AppContext, encodedId: string) {
+  if (request.method !== "GET" || request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+    const response = plain(426, "This address takes a WebSocket connection.");
+    response.headers.set("Upgrade", "websocket");
+    return response;
+  }
+  if (isCrossSiteSocket(request, app.env.APP_URL)) return plain(403, "Cross-site requests are not allowed.");
+  let threadId: string;
+  try {
+    threadId = decodeURIComponent(encodedId);
+  } catch {
+    return plain(404, "Not found");
+  }
+  const reader = await liveThreadReader(app, request, threadId);
+  if (!reader) return plain(404, "Not found");
+  const rooms = env.THREAD_ROOMS;
+  return rooms.get(rooms.idFromName(reader.threadId)).fetch(THREAD_ROOM_URLS.connect, {
+    headers: { Upgrade: "websocket", [THREAD_READER_HEADER]: reader.userId },
+  });
+}
+
 async function route(incoming: Request, env: CloudflareBindings, ctx: ExecutionContext, app: AppContext) {
   const url = new URL(incoming.url);
   if (url.pathname === "/healthz" && (incoming.method === "GET" || incoming.method === "HEAD")) {
     return plain(200, "ok");
   }
+  const live = LIVE_THREAD_PATH.exec(url.pathname);
+  if (live) return openThreadSocket(incoming, env, app, live[1]!);
   if (isCrossSiteWrite(incoming, app.env.APP_URL)) {
     return plain(403, "Cross-site requests are not allowed.");
   }
@@ -149,6 +187,8 @@ export default {
           .catch((error: unknown) => console.error("Background work failed:", error)),
       );
     }
+    // An accepted WebSocket (101) goes back as the thread's room made it: a copy would lose the socket.
+    if (response.webSocket) return response;
     // Responses from fetch() or Remix may have immutable headers; copy before changing.
     const secured = new Response(response.body, response);
     applySecurityHeaders(secured.headers, app.nonce);

@@ -67,3 +67,18 @@ export function isCrossSiteWrite(request: Request, appUrl: string | undefined): 
   if (site) return site === "cross-site";
   return Boolean(request.headers.get("Cookie"));
 }
+
+/**
+ * A WebSocket handshake from a page that is not ours (docs/decisions/073). Sockets are not subject
+ * to CORS, and the handshake is a GET that carries the session cookie wherever SameSite lets it
+ * (a page of another origin on the same site, a browser that treats Lax loosely), so such a page
+ * could otherwise read a thread's events as the signed-in reader. Browsers always send Origin on a
+ * handshake: one without it, or naming another origin (or "null"), is refused.
+ */
+export function isCrossSiteSocket(request: Request, appUrl: string | undefined): boolean {
+  const origin = request.headers.get("Origin");
+  if (!origin) return true;
+  const allowed = new Set([new URL(request.url).origin]);
+  if (appUrl) allowed.add(new URL(appUrl).origin);
+  return !allowed.has(origin);
+}

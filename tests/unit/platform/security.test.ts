@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, isCrossSiteWrite } from "~/server/platform/security.server";
+import { contentSecurityPolicy, isCrossSiteSocket, isCrossSiteWrite } from "~/server/platform/security.server";
 
 function post(url: string, headers: Record<string, string> = {}, method = "POST") {
   return new Request(url, { method, headers });
@@ -100,5 +100,26 @@ describe("isCrossSiteWrite", () => {
         undefined,
       ),
     ).toBe(true);
+  });
+});
+
+describe("isCrossSiteSocket (a thread's live socket, docs/decisions/073)", () => {
+  const handshake = (origin?: string, url = "https://app.test/live/threads/t-1") =>
+    new Request(url, { headers: { Upgrade: "websocket", ...(origin ? { Origin: origin } : {}) } });
+
+  it("accepts a handshake from the request's own origin or APP_URL", () => {
+    expect(isCrossSiteSocket(handshake("https://app.test"), undefined)).toBe(false);
+    expect(
+      isCrossSiteSocket(
+        handshake("https://partwise.example", "http://127.0.0.1:8787/live/threads/t-1"),
+        "https://partwise.example",
+      ),
+    ).toBe(false);
+  });
+
+  it("refuses another origin, a same-site sibling, a null origin and a handshake without Origin", () => {
+    for (const origin of ["https://evil.test", "https://other.app.test", "http://app.test", "null", undefined]) {
+      expect(isCrossSiteSocket(handshake(origin), "https://app.test"), String(origin)).toBe(true);
+    }
   });
 });
