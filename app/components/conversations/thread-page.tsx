@@ -6,6 +6,7 @@ import type { ThreadActionData } from "~/lib/conversations/thread-schemas";
 import { threadLinks, threadTitle } from "~/lib/conversations/thread-labels";
 import { formatDateTime, isoDateTime } from "~/lib/shared/dates";
 import { FormAlert } from "~/components/ui/form-alert";
+import { LiveThreadStatus } from "./live-thread-status";
 import { postMatches, postUnderWay } from "~/components/ui/pending-post";
 import type { ThreadPageData } from "~/http/thread-routes.server";
 import type { MessageView } from "~/server/conversations/threads.server";
@@ -111,7 +112,7 @@ function Message({ message, party, action }: { message: MessageView; party: Thre
  * posts and the page reloads; with it, reading marks the thread read at once (the navigation's
  * count follows).
  */
-export function ThreadPage({ live }: { live?: React.ReactNode }) {
+export function ThreadPage() {
   const view = useLoaderData<ThreadPageData>();
   const actionData = useActionData<ThreadActionData>();
   const { access, thread, messages } = view;
@@ -156,7 +157,7 @@ export function ThreadPage({ live }: { live?: React.ReactNode }) {
           </ul>
         </div>
       </header>
-      {live}
+      <LiveThreadStatus threadId={thread.id} />
       <div role="status" className="thread-status">
         {actionData?.message ? <p className="notice">{actionData.message}</p> : null}
       </div>

@@ -52,11 +52,6 @@ export const THREAD_TEXTS = {
     consultant: "Consultant",
     manager: "Engagement manager",
   } satisfies Record<ThreadParty, string>,
-  live: {
-    live: "New messages appear as they arrive.",
-    connecting: "Connecting for new messages…",
-    offline: "New messages show when you reload the page.",
-  },
 } as const;
 
 /** What a refused message says (Zod messages and the server's refusals). */
@@ -76,9 +71,6 @@ export const THREAD_LIST_PATHS = {
 
 export const threadPath = (party: ThreadParty, threadId: string) =>
   `${THREAD_LIST_PATHS[party]}/${encodeURIComponent(threadId)}`;
-
-/** The Worker's live socket of a thread (docs/decisions/073). */
-export const threadSocketPath = (threadId: string) => `/live/threads/${encodeURIComponent(threadId)}`;
 
 /**
  * Contact details in a message before the plan is signed (issue #39 item 7): an email address, or
