@@ -31,6 +31,12 @@ describe("the main navigation", () => {
     expect(entry(documents, "Documents Hub")).toContain('aria-current="page"');
     expect(entry(documents, "Insights")).not.toContain("aria-current");
 
+    // Messages (issue #39): always available; current on the list and on a thread.
+    expect(entry(dashboard, "Messages")).toContain('href="/messages"');
+    expect(entry(dashboard, "Messages")).not.toContain("aria-disabled");
+    const messages = mainNav(await (await call("/messages", { cookie: client.token })).text());
+    expect(entry(messages, "Messages")).toContain('aria-current="page"');
+
     const events = mainNav(await (await call("/events", { cookie: client.token })).text());
     expect(entry(events, "Events")).toContain('aria-current="page"');
     expect(entry(events, "Dashboard")).not.toContain("aria-current");
