@@ -6,6 +6,7 @@ import { actorOf, auditAfterChange, SYSTEM_ACTOR } from "~/server/audit/audit.se
 import { anonymiseAuditTrail } from "~/server/audit/erasure.server";
 import { eraseBenchmarkingRows } from "~/server/benchmarking/erasure.server";
 import { eraseBusinessRows } from "~/server/business/erasure.server";
+import { eraseConversationRows } from "~/server/conversations/erasure.server";
 import { eraseConsultantRows } from "~/server/consultants/erasure.server";
 import { eraseEngagementRows } from "~/server/engagements/erasure.server";
 import { eraseEventRows } from "~/server/events/erasure.server";
@@ -288,6 +289,7 @@ async function runBusinessDeletion(app: AppContext, row: AccountDeletion, busine
       ...eraseLearningRows(app.db, people),
       ...eraseEventRows(app.db, businessId, people),
       ...eraseSupportRows(app.db, businessId, people),
+      ...eraseConversationRows(app.db, businessId, people),
       ...eraseFileRows(app.db, businessId),
       ...eraseFinanceRows(app.db, businessId),
       ...eraseBenchmarkingRows(app.db, businessId),
@@ -323,6 +325,7 @@ async function runConsultantDeletion(app: AppContext, row: AccountDeletion, user
       ...eraseLearningRows(app.db, self),
       ...eraseEventRows(app.db, null, self),
       ...eraseSupportRows(app.db, null, self),
+      ...eraseConversationRows(app.db, null, self),
       ...eraseConsultantRows(app.db, userId),
       ...erasePayoutRows(app.db, userId),
       ...anonymiseAuditTrail(app.db, { actorUserId: userId }),

@@ -53,6 +53,12 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("event_registrations"),
     own("notifications"),
     own("support_messages"),
+    // The conversations of its candidacies (docs/decisions/072), and how far each person read them.
+    own("thread_messages"),
+    {
+      name: "thread_reads",
+      query: sql`SELECT * FROM thread_reads WHERE thread_id IN (SELECT id FROM match_candidates WHERE business_id = ${businessId})`,
+    },
     own("audit_events"),
   ];
 }
@@ -84,6 +90,9 @@ export function consultantExportQueries(userId: string): ExportQuery[] {
     by("notifications", "user_id"),
     by("notification_preferences", "user_id"),
     by("learning_progress", "user_id"),
+    // The messages they wrote in their candidacies' conversations, and their read marks.
+    by("thread_messages", "author_id"),
+    by("thread_reads", "user_id"),
     {
       name: "audit_events",
       query: sql`SELECT * FROM audit_events WHERE actor_user_id = ${userId} ORDER BY created_at`,

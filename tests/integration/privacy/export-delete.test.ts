@@ -20,6 +20,8 @@ import {
   sessions,
   sowSignatures,
   users,
+  threadMessages,
+  threadReads,
 } from "~db/schema";
 import { DELETE_TEXTS, EXPORT_TEXTS } from "~/lib/privacy/privacy-copy";
 import { createAppContext } from "~/server/load-context";
@@ -48,7 +50,7 @@ import {
   uniqueId,
 } from "../helpers";
 import { createSignedOutline } from "../helpers/deliverables";
-import { createConsultant } from "../helpers/matching";
+import { createCandidateRow, createConsultant } from "../helpers/matching";
 import { fakeQueue, type FakeQueue } from "../helpers/queues";
 
 /**
@@ -204,6 +206,21 @@ async function populatedBusiness(client: TestClient) {
       pdfSha256: "a".repeat(64),
       pdfSize: 40,
     });
+  // The engagement's conversation (docs/decisions/072): a message naming the owner, read marks.
+  const thread = await createCandidateRow(engagement.outline.matchRequestId, businessId, consultant.user.id, {
+    status: "accepted",
+    businessDecisionStatus: "accepted",
+  });
+  await db()
+    .insert(threadMessages)
+    .values({
+      threadId: thread.id,
+      businessId,
+      authorId: client.user.id,
+      authorParty: "business",
+      body: `Hello, ${name.first} ${name.last} here; call (555) 010-7788.`,
+    });
+  await db().insert(threadReads).values({ threadId: thread.id, userId: client.user.id, readAt: new Date() });
   // A colleague invited and not joined yet: their address is the business's too.
   const invitedEmail = `invited-${tag}@example.test`.toLowerCase();
   await db()
