@@ -8,6 +8,7 @@ import type { Viewer } from "~/server/identity/session.server";
 import { matchCandidates, matchRequests, threadMessages, threadReads, users } from "~db/schema";
 import type { ThreadParty } from "~db/enums";
 import { accessOf, threadRowById, threadRowQuery, type ThreadAccess, type ThreadRow } from "./participation.server";
+import { meetingViews, threadMeetingsQuery, type MeetingView } from "./meetings.server";
 
 /**
  * The reads of conversations (issue #39, docs/decisions/072): a thread's page of messages (keyset
@@ -43,6 +44,8 @@ export type ThreadView = {
   unread: number;
   /** A message shows contact details before the plan is signed (issue #39 item 7). */
   offPlatformNotice: boolean;
+  /** The calls proposed in the thread during this page's span of time (docs/decisions/074). */
+  meetings: MeetingView[];
 };
 
 const author = alias(users, "author");
@@ -115,11 +118,12 @@ export async function loadThread(
   threadId: string,
   cursor: { createdAt: number; id: string } | null,
 ): Promise<ThreadView | null> {
-  const [rows, page, marks, unreadRows] = await app.db.batch([
+  const [rows, page, marks, unreadRows, meetingRows] = await app.db.batch([
     threadRowById(app, threadId),
     messagePageQuery(app, threadId, cursor),
     readMarksQuery(app, threadId),
     unreadInThreadQuery(app, threadId, viewer.user.id),
+    threadMeetingsQuery(app, threadId),
   ]);
   const thread = rows[0];
   const access = accessOf(viewer, thread);
@@ -155,14 +159,25 @@ export async function loadThread(
     };
   });
   const oldest = shown[shown.length - 1];
+  const earlierCursor = page.length > THREAD_PAGE_SIZE && oldest ? cursorOf(oldest) : null;
+  // A call shows among the messages of its time: after this page's oldest message when earlier
+  // ones exist, before the cursor's message on an earlier page.
+  const from = earlierCursor && oldest ? oldest.createdAt.getTime() : -Infinity;
+  const until = cursor ? cursor.createdAt : Infinity;
+  const meetings = meetingViews(
+    meetingRows.filter((row) => row.meetingCreatedAt.getTime() >= from && row.meetingCreatedAt.getTime() < until),
+    access,
+    new Date(now),
+  );
   return {
     access,
     thread,
     messages,
-    earlierCursor: page.length > THREAD_PAGE_SIZE && oldest ? cursorOf(oldest) : null,
+    earlierCursor,
     unread: Number(unreadRows[0]?.count ?? 0),
     offPlatformNotice:
       !thread.planSigned && messages.some((message) => message.body !== null && carriesContactDetails(message.body)),
+    meetings,
   };
 }
 
