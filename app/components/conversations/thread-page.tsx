@@ -9,6 +9,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { postMatches, postUnderWay } from "~/components/ui/pending-post";
 import type { ThreadPageData } from "~/http/thread-routes.server";
 import type { MessageView } from "~/server/conversations/threads.server";
+import { isMeetingReply, MeetingItem, ProposeMeetingForm, useReaderZone } from "./thread-meetings";
 
 /** A message's text: plain text, with web addresses as links that open apart from Partwise. */
 function MessageBody({ body }: { body: string }) {
@@ -106,7 +107,15 @@ export function ThreadPage({ live }: { live?: React.ReactNode }) {
   const action = threadPath(party, thread.id);
   const navigation = useNavigation();
   const sending = postMatches(postUnderWay(navigation, action), "send");
-  const errors = actionData?.result.error?.[""] ?? actionData?.result.error?.body ?? undefined;
+  const errors = isMeetingReply(actionData)
+    ? undefined
+    : (actionData?.result.error?.[""] ?? actionData?.result.error?.body ?? undefined);
+  const zone = useReaderZone();
+  // Calls show among the messages in time order (docs/decisions/074).
+  const timeline = [
+    ...messages.map((message) => ({ at: message.createdAt, message, meeting: null })),
+    ...view.meetings.map((meeting) => ({ at: meeting.createdAt, message: null, meeting })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
   const links = threadLinks(party, thread);
 
   // Reading marks the thread read: with JavaScript, at once, so the navigation's count follows.
@@ -153,17 +162,22 @@ export function ThreadPage({ live }: { live?: React.ReactNode }) {
           <Link to={`?before=${encodeURIComponent(view.earlierCursor)}`}>{T.earlier}</Link>
         </p>
       ) : null}
-      {messages.length === 0 ? (
+      {timeline.length === 0 ? (
         <p className="card thread-empty">{T.emptyThread}</p>
       ) : (
         <ol className="thread-messages" aria-label={T.listTitle}>
-          {messages.map((message) => (
-            <Message key={message.id} message={message} party={party} action={action} />
-          ))}
+          {timeline.map((item) =>
+            item.message ? (
+              <Message key={item.message.id} message={item.message} party={party} action={action} />
+            ) : (
+              <MeetingItem key={item.meeting.id} meeting={item.meeting} action={action} zone={zone} />
+            ),
+          )}
         </ol>
       )}
       {access.closed ? <p className="notice thread-notice">{T.closed}</p> : null}
       {!access.closed && access.readOnlyRole ? <p className="notice thread-notice">{T.viewerRole}</p> : null}
+      {access.canWrite ? <ProposeMeetingForm action={action} formKey={view.formKey} zone={zone} /> : null}
       {access.canWrite ? (
         <Form method="post" action={action} className="card thread-compose stack" ref={formRef}>
           <input type="hidden" name="key" value={view.formKey} />
