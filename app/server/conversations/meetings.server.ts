@@ -89,12 +89,13 @@ export function threadMeetingsQuery(app: AppContext, threadId: string) {
       note: threadMeetings.note,
       chosenSlot: threadMeetings.chosenSlot,
       meetingCreatedAt: threadMeetings.createdAt,
-      proposerFirst: proposer.firstName,
-      proposerLast: proposer.lastName,
-      answererFirst: answerer.firstName,
-      answererLast: answerer.lastName,
-      cancellerFirst: canceller.firstName,
-      cancellerLast: canceller.lastName,
+      // Aliased: D1's batch answers rows by column name, and the three people's first_name would collide.
+      proposerFirst: sql<string | null>`${proposer.firstName}`.as("proposer_first"),
+      proposerLast: sql<string | null>`${proposer.lastName}`.as("proposer_last"),
+      answererFirst: sql<string | null>`${answerer.firstName}`.as("answerer_first"),
+      answererLast: sql<string | null>`${answerer.lastName}`.as("answerer_last"),
+      cancellerFirst: sql<string | null>`${canceller.firstName}`.as("canceller_first"),
+      cancellerLast: sql<string | null>`${canceller.lastName}`.as("canceller_last"),
     })
     .from(threadMeetings)
     .leftJoin(proposer, eq(proposer.id, threadMeetings.proposedById))
