@@ -236,7 +236,9 @@ export function ProposeMeetingForm({ action, formKey, zone }: { action: string; 
             autoComplete="off"
             defaultValue={initial.location}
             aria-invalid={fieldErrors("location") ? true : undefined}
-            aria-describedby={fieldErrors("location") ? "meeting-location-hint meeting-location-error" : "meeting-location-hint"}
+            aria-describedby={
+              fieldErrors("location") ? "meeting-location-hint meeting-location-error" : "meeting-location-hint"
+            }
           />
           <p className="field-hint" id="meeting-location-hint">
             {M.locationHint}

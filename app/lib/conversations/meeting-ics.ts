@@ -63,7 +63,9 @@ export function buildMeetingIcs(meeting: MeetingIcsInput, now: Date): string {
     `DESCRIPTION:${icsEscape(meeting.description)}`,
     `LOCATION:${icsEscape(meeting.location)}`,
     `URL:${meeting.url}`,
-    ...(meeting.organizer ? [`ORGANIZER;CN=${icsParam(meeting.organizer.name)}:${mailto(meeting.organizer.email)}`] : []),
+    ...(meeting.organizer
+      ? [`ORGANIZER;CN=${icsParam(meeting.organizer.name)}:${mailto(meeting.organizer.email)}`]
+      : []),
     ...meeting.attendees.map(
       (person) =>
         `ATTENDEE;CN=${icsParam(person.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${partstat};RSVP=FALSE:${mailto(person.email)}`,

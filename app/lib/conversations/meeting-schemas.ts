@@ -61,7 +61,8 @@ export const ProposeMeetingSchema = z
       const n = index + 1;
       const state = slotState(slot);
       if (state === "empty") {
-        if (n <= MEETING_MIN_SLOTS) ctx.addIssue({ code: "custom", path: [`slot${n}Date`], message: MEETING_SLOT_REQUIRED_MESSAGE });
+        if (n <= MEETING_MIN_SLOTS)
+          ctx.addIssue({ code: "custom", path: [`slot${n}Date`], message: MEETING_SLOT_REQUIRED_MESSAGE });
         return;
       }
       if (state === "partial") {

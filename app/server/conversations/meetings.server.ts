@@ -547,7 +547,9 @@ function meetingNotices(
   const fields = [
     { label: M.whenField, value: when },
     { label: M.whereLabel, value: facts.location },
-    ...(origin && kind !== "reminder" ? [{ label: M.calendarField, value: `${origin}${meetingIcsPath(facts.id)}` }] : []),
+    ...(origin && kind !== "reminder"
+      ? [{ label: M.calendarField, value: `${origin}${meetingIcsPath(facts.id)}` }]
+      : []),
   ];
   return people.map((person) => ({
     userId: person.id,

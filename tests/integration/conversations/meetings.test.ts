@@ -205,7 +205,11 @@ describe("proposing and booking a call", () => {
     expect(ics.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     const text = await ics.text();
     const lines = text.replace(/\r\n /g, "").split("\r\n");
-    const stamp = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+    const stamp = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/\.\d{3}Z$/, "Z")
+        .replace(/[-:]/g, "");
     expect(lines).toContain("METHOD:REQUEST");
     expect(lines).toContain(`UID:${meetingUid(id)}`);
     expect(lines).toContain("SEQUENCE:1");
@@ -244,7 +248,11 @@ describe("declining and cancelling", () => {
     const declined = await postForm(t.business, { intent: "decline", meetingId: first.id }, team.admin.token);
     expect(declined.status).toBe(200);
     expect(await declined.text()).toContain(M.declined);
-    expect(await meetingRow(first.id)).toMatchObject({ status: "declined", answeredById: team.admin.user.id, sequence: 1 });
+    expect(await meetingRow(first.id)).toMatchObject({
+      status: "declined",
+      answeredById: team.admin.user.id,
+      sequence: 1,
+    });
     // A second click reads as done; another pick is refused.
     expect((await postForm(t.business, { intent: "decline", meetingId: first.id }, team.admin.token)).status).toBe(200);
     const late = await postForm(t.business, { intent: "book", meetingId: first.id, slot: "1" }, team.owner.token);
@@ -285,7 +293,9 @@ describe("declining and cancelling", () => {
 
     for (const person of [team.owner, consultant, manager]) {
       const notices = (await noticesOf(person.user.id, "meeting_cancelled")).filter((n) =>
-        n.body.includes(M.notice.cancelledBody(team.business.name, "Marcus Okafor", formatSlot(row!.startsAt!, 30, "UTC"))),
+        n.body.includes(
+          M.notice.cancelledBody(team.business.name, "Marcus Okafor", formatSlot(row!.startsAt!, 30, "UTC")),
+        ),
       );
       expect(notices, person.user.email).toHaveLength(1);
     }
@@ -366,9 +376,9 @@ describe("who may act on calls", () => {
     }
     // A call of another thread named on this thread's page is not found either.
     const other = await thread(team, consultant.user.id);
-    expect((await postForm(other.business, { intent: "book", meetingId: id, slot: "1" }, team.owner.token)).status).toBe(
-      404,
-    );
+    expect(
+      (await postForm(other.business, { intent: "book", meetingId: id, slot: "1" }, team.owner.token)).status,
+    ).toBe(404);
     expect(await meetingRow(id)).toMatchObject({ status: "proposed", sequence: 0 });
     expect(await auditsOf(id)).toEqual([]);
 
@@ -397,7 +407,11 @@ describe("who may act on calls", () => {
     const closing = await thread(team, consultant.user.id);
     const open = await propose(closing.consultant, consultant.token, [150, 155]);
     await db().update(matchCandidates).set({ status: "withdrawn" }).where(eq(matchCandidates.id, closing.id));
-    const closedPick = await postForm(closing.business, { intent: "book", meetingId: open.id, slot: "1" }, team.owner.token);
+    const closedPick = await postForm(
+      closing.business,
+      { intent: "book", meetingId: open.id, slot: "1" },
+      team.owner.token,
+    );
     expect(closedPick.status).toBe(409);
     expect(await closedPick.text()).toContain(html(THREAD_CLOSED_MESSAGE));
     expect((await propose(closing.consultant, consultant.token, [150, 155])).response.status).toBe(409);
@@ -411,9 +425,9 @@ describe("the reminder the day before", () => {
     const later = await propose(t.business, team.owner.token, [60, 63]);
     const unbooked = await propose(t.business, team.owner.token, [31, 34]);
     for (const call of [soon, later]) {
-      expect((await postForm(t.consultant, { intent: "book", meetingId: call.id, slot: "1" }, consultant.token)).status).toBe(
-        200,
-      );
+      expect(
+        (await postForm(t.consultant, { intent: "book", meetingId: call.id, slot: "1" }, consultant.token)).status,
+      ).toBe(200);
     }
     const fire = () =>
       worker.scheduled(

@@ -102,7 +102,8 @@ describe("the calendar file of a call (RFC 5545)", () => {
     expect(ics).toContain("\r\n ");
     expect(unfold(ics)).toContain(`SUMMARY:${long}`);
     // No character is cut in half: every folded piece is valid UTF-8 on its own.
-    for (const line of ics.split("\r\n")) expect(new TextDecoder("utf-8", { fatal: true }).decode(encoder.encode(line))).toBe(line);
+    for (const line of ics.split("\r\n"))
+      expect(new TextDecoder("utf-8", { fatal: true }).decode(encoder.encode(line))).toBe(line);
   });
 });
 
