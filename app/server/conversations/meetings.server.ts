@@ -527,19 +527,26 @@ export async function meetingCalendar(
   return icsOf(facts, await participantsOf(app, facts), origin, app.now());
 }
 
+/** The notification kind of each change told (app/lib/notifications/notification-kinds.ts). */
+const MEETING_NOTICE_KINDS = {
+  booked: "meeting_booked",
+  cancelled: "meeting_cancelled",
+  reminder: "meeting_reminder",
+} as const;
+
 /** The notices of a booked, cancelled or reminded call, one per participant, linking to their side's thread page. */
 function meetingNotices(
   facts: MeetingFacts,
   people: readonly Participant[],
-  kind: "booked" | "cancelled" | "reminder",
+  change: "booked" | "cancelled" | "reminder",
   origin: string | null,
 ): Notice[] {
   if (!facts.startsAt) return [];
   const when = formatSlot(facts.startsAt, facts.durationMinutes, "UTC");
   const consultantName = consultantNameOf(facts);
   const N = M.notice;
-  const title = kind === "booked" ? N.bookedTitle : kind === "cancelled" ? N.cancelledTitle : N.reminderTitle;
-  const body = (kind === "booked" ? N.bookedBody : kind === "cancelled" ? N.cancelledBody : N.reminderBody)(
+  const title = change === "booked" ? N.bookedTitle : change === "cancelled" ? N.cancelledTitle : N.reminderTitle;
+  const body = (change === "booked" ? N.bookedBody : change === "cancelled" ? N.cancelledBody : N.reminderBody)(
     facts.businessName,
     consultantName,
     when,
@@ -547,14 +554,14 @@ function meetingNotices(
   const fields = [
     { label: M.whenField, value: when },
     { label: M.whereLabel, value: facts.location },
-    ...(origin && kind !== "reminder"
+    ...(origin && change !== "reminder"
       ? [{ label: M.calendarField, value: `${origin}${meetingIcsPath(facts.id)}` }]
       : []),
   ];
   return people.map((person) => ({
     userId: person.id,
     businessId: facts.businessId,
-    kind: `meeting_${kind}`,
+    kind: MEETING_NOTICE_KINDS[change],
     title,
     body,
     link: threadPath(person.party, facts.threadId),
@@ -569,14 +576,14 @@ async function tellParticipants(
   app: AppContext,
   origin: string | null,
   meetingId: string,
-  kind: "booked" | "cancelled",
+  change: "booked" | "cancelled",
 ): Promise<void> {
   try {
     const facts = await meetingFacts(app, meetingId);
     if (!facts) return;
-    await notify(app, origin, meetingNotices(facts, await participantsOf(app, facts), kind, origin));
+    await notify(app, origin, meetingNotices(facts, await participantsOf(app, facts), change, origin));
   } catch (error) {
-    console.error(`The notices of a ${kind} call could not be sent:`, error);
+    console.error(`The notices of a ${change} call could not be sent:`, error);
   }
 }
 
