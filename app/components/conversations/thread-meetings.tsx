@@ -68,11 +68,9 @@ export function MeetingItem({ meeting, action, zone }: { meeting: MeetingView; a
   const errors = mine ? actionData?.result.error?.[""] : undefined;
   const errorId = `meeting-error-${meeting.id}`;
   return (
-    <li className={`thread-message thread-meeting is-${meeting.status}`} aria-labelledby={`meeting-${meeting.id}`}>
+    <li className={`thread-message thread-meeting is-${meeting.status}`}>
       <p className="thread-message-meta">
-        <span className="badge" id={`meeting-${meeting.id}`}>
-          {M.status[meeting.status]}
-        </span>
+        <span className="badge">{M.status[meeting.status]}</span>
         <span>{M.proposedBy(meeting.proposerName)}</span>
         <span className="badge badge-soft">{T.partyLabels[meeting.proposerParty]}</span>
         <time dateTime={isoDateTime(meeting.createdAt)}>{formatDateTime(meeting.createdAt)}</time>
