@@ -364,3 +364,12 @@ export type AccountDeletionStatus = (typeof ACCOUNT_DELETION_STATUSES)[number];
 export const THREAD_PARTIES = ["business", "consultant", "manager"] as const;
 
 export type ThreadParty = (typeof THREAD_PARTIES)[number];
+
+/**
+ * A call proposed in a conversation (docs/decisions/074): proposed with two or three times, then
+ * booked (the other side picked one), declined, or cancelled (either side, once booked; or the
+ * proposer, before an answer).
+ */
+export const MEETING_STATUSES = ["proposed", "booked", "declined", "cancelled"] as const;
+
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];

@@ -3,6 +3,7 @@ import { sweepUnlinkedFiles } from "../app/server/files/sweep.server";
 import { enqueueMonthlyFinanceRefresh } from "../app/server/finance/monthly-refresh.server";
 import { startIncludedYears } from "../app/server/benchmarking/benchmarking-access.server";
 import { sendEventReminders } from "../app/server/events/events.server";
+import { sendMeetingReminders } from "../app/server/conversations/meetings.server";
 import { sendMissedReceipts } from "../app/server/payments/receipt-emails.server";
 import { resendStalledJobs } from "../app/server/platform/jobs.server";
 import { retryDuplicateRefunds } from "../app/server/payments/duplicate-payments.server";
@@ -20,7 +21,10 @@ import { resendStalledPrivacyWork } from "../app/server/privacy/privacy-queue.se
  */
 export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
-  /** Daily at 13:00 UTC: reminds registered businesses of the events starting the next day; sends missed receipts. */
+  /**
+   * Daily at 13:00 UTC: reminds registered businesses of the events starting the next day, and the
+   * participants of the calls booked 24 to 48 hours ahead (docs/decisions/074); sends missed receipts.
+   */
   dailyEventReminders: "0 13 * * *",
   /**
    * Every 10 minutes: a job whose lease ran out or whose message was lost gets its message again.
@@ -54,7 +58,7 @@ export async function handleScheduled(
       await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles]);
       return;
     case CRONS.dailyEventReminders:
-      await runAll(app, [sendEventReminders, sendMissedReceipts, retryDuplicateRefunds]);
+      await runAll(app, [sendEventReminders, sendMeetingReminders, sendMissedReceipts, retryDuplicateRefunds]);
       return;
     case CRONS.jobLeaseSweep:
       await runAll(app, [resendStalledJobs, resendStalledPrivacyWork]);

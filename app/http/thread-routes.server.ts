@@ -22,6 +22,7 @@ import {
   type MessageResult,
 } from "~/server/conversations/messages.server";
 import { announceThreadChange } from "~/server/conversations/thread-events.server";
+import { isMeetingAction, meetingAction } from "~/http/meeting-routes.server";
 
 /**
  * The loaders and action of the Messages pages (the business's /messages, the portal's
@@ -93,6 +94,8 @@ export function threadAction(guard: ThreadGuard) {
       return data<ThreadActionData>({ result: submission.reply(), message: null }, { status: 400 });
     }
     const input = submission.value;
+    // Calls (docs/decisions/074): propose, book, decline, cancel.
+    if (isMeetingAction(input)) return meetingAction(app, request, viewer, threadId, input, submission);
     let outcome: MessageResult<unknown>;
     if (input.intent === "send") outcome = await sendMessage(app, viewer, threadId, input);
     else if (input.intent === "edit") outcome = await editMessage(app, viewer, threadId, input);

@@ -10,17 +10,36 @@ import { LiveThreadStatus } from "./live-thread-status";
 import { postMatches, postUnderWay } from "~/components/ui/pending-post";
 import type { ThreadPageData } from "~/http/thread-routes.server";
 import type { MessageView } from "~/server/conversations/threads.server";
+import type { MeetingView } from "~/server/conversations/meetings.server";
+import { isMeetingReply, MeetingItem, ProposeMeetingForm, useReaderZone } from "./thread-meetings";
 
-type TimelineEntry = { kind: "message"; message: MessageView } | { kind: "event"; at: string; text: string };
+type TimelineEntry =
+  | { kind: "message"; message: MessageView }
+  | { kind: "meeting"; meeting: MeetingView }
+  | { kind: "event"; at: string; text: string };
 
-/** The messages and the engagement's events in one list, oldest first (an event before a message of the same instant). */
-function timeline(messages: readonly MessageView[], events: readonly { at: string; text: string }[]): TimelineEntry[] {
+/**
+ * The messages, the calls and the engagement's events in one list, oldest first (at the same
+ * instant an event comes first, then calls, then messages: a stable sort keeps each kind's order).
+ */
+function timeline(
+  messages: readonly MessageView[],
+  events: readonly { at: string; text: string }[],
+  meetings: readonly MeetingView[],
+): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     ...events.map((event) => ({ kind: "event" as const, ...event })),
+    ...meetings.map((meeting) => ({ kind: "meeting" as const, meeting })),
     ...messages.map((message) => ({ kind: "message" as const, message })),
   ];
-  const at = (entry: TimelineEntry) => Date.parse(entry.kind === "message" ? entry.message.createdAt : entry.at);
-  // A stable sort: messages keep their order, events their own.
+  const at = (entry: TimelineEntry) =>
+    Date.parse(
+      entry.kind === "message"
+        ? entry.message.createdAt
+        : entry.kind === "meeting"
+          ? entry.meeting.createdAt
+          : entry.at,
+    );
   return entries.sort((a, b) => at(a) - at(b));
 }
 
@@ -120,7 +139,12 @@ export function ThreadPage() {
   const action = threadPath(party, thread.id);
   const navigation = useNavigation();
   const sending = postMatches(postUnderWay(navigation, action), "send");
-  const errors = actionData?.result.error?.[""] ?? actionData?.result.error?.body ?? undefined;
+  const errors = isMeetingReply(actionData)
+    ? undefined
+    : (actionData?.result.error?.[""] ?? actionData?.result.error?.body ?? undefined);
+  const zone = useReaderZone();
+  // Calls and the engagement's events show among the messages in time order (docs/decisions/072, 074).
+  const entries = timeline(messages, view.events, view.meetings);
   const links = threadLinks(party, thread);
 
   // Reading marks the thread read: with JavaScript, at once, so the navigation's count follows.
@@ -168,11 +192,13 @@ export function ThreadPage() {
         </p>
       ) : null}
       {messages.length === 0 ? <p className="card thread-empty">{T.emptyThread}</p> : null}
-      {messages.length + view.events.length > 0 ? (
+      {entries.length > 0 ? (
         <ol className="thread-messages" aria-label={T.listTitle}>
-          {timeline(messages, view.events).map((entry) =>
+          {entries.map((entry) =>
             entry.kind === "message" ? (
               <Message key={entry.message.id} message={entry.message} party={party} action={action} />
+            ) : entry.kind === "meeting" ? (
+              <MeetingItem key={entry.meeting.id} meeting={entry.meeting} action={action} zone={zone} />
             ) : (
               <li key={`${entry.at}-${entry.text}`} className="thread-event">
                 <time dateTime={isoDateTime(entry.at)}>{formatDateTime(entry.at)}</time> {entry.text}
@@ -183,6 +209,7 @@ export function ThreadPage() {
       ) : null}
       {access.closed ? <p className="notice thread-notice">{T.closed}</p> : null}
       {!access.closed && access.readOnlyRole ? <p className="notice thread-notice">{T.viewerRole}</p> : null}
+      {access.canWrite ? <ProposeMeetingForm action={action} formKey={view.formKey} zone={zone} /> : null}
       {access.canWrite ? (
         <Form method="post" action={action} className="card thread-compose stack" ref={formRef}>
           <input type="hidden" name="key" value={view.formKey} />

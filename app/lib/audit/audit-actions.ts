@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = {
   "account.deletion_requested": "Asked for the account to be deleted",
   "account.deleted": "Deleted the account",
   "message.hidden": "Hid a message in a conversation",
+  "meeting.booked": "Booked a call in a conversation",
+  "meeting.declined": "Declined a call in a conversation",
+  "meeting.cancelled": "Cancelled a call in a conversation",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

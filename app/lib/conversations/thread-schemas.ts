@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { MESSAGE_MAX_LENGTH, MESSAGE_REQUIRED_MESSAGE, MESSAGE_TOO_LONG_MESSAGE } from "./thread-copy";
+import { BookMeetingSchema, CancelMeetingSchema, DeclineMeetingSchema, ProposeMeetingSchema } from "./meeting-schemas";
 
 /** A message's text: trimmed, not empty, at most MESSAGE_MAX_LENGTH characters. */
 const MessageBody = z
@@ -19,6 +20,11 @@ export const ThreadActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("edit"), messageId: MessageId, body: MessageBody }),
   z.object({ intent: z.literal("hide"), messageId: MessageId }),
   z.object({ intent: z.literal("read") }),
+  // Calls (docs/decisions/074).
+  ProposeMeetingSchema,
+  BookMeetingSchema,
+  DeclineMeetingSchema,
+  CancelMeetingSchema,
 ]);
 
 export type ThreadAction = z.infer<typeof ThreadActionSchema>;

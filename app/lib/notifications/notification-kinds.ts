@@ -73,6 +73,10 @@ export const NOTIFICATION_KINDS = {
   duplicate_subscription_canceled: { label: "Second subscription canceled", essential: true, group: "engagements" },
   // The export the person asked for (docs/decisions/069): always emailed, it is what they asked for.
   data_export_ready: { label: "Data export ready", essential: true, group: "engagements" },
+  // Calls booked in a conversation (docs/decisions/074), with their calendar file.
+  meeting_booked: { label: "Call booked", essential: false, group: "matching" },
+  meeting_cancelled: { label: "Call cancelled", essential: false, group: "matching" },
+  meeting_reminder: { label: "Call reminder", essential: false, group: "matching" },
 } as const satisfies Record<string, NotificationKindEntry>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -24,7 +24,7 @@ export type MessageResult<T = Record<never, never>> = ({ ok: true } & T) | Messa
 const notFound: MessageFailure = { ok: false, status: 404, msg: MESSAGE_NOT_FOUND_MESSAGE };
 
 /** The candidacy is still open: SQL over match_candidates (thread-rules.ts threadClosed, negated). */
-const candidacyOpen = (threadId: string) =>
+export const candidacyOpen = (threadId: string) =>
   sql`EXISTS (SELECT 1 FROM match_candidates c WHERE c.id = ${threadId}
     AND c.status NOT IN ('declined', 'withdrawn') AND c.business_decision_status != 'rejected')`;
 

@@ -14,6 +14,7 @@ import type { Viewer } from "~/server/identity/session.server";
 import { matchCandidates, matchRequests, threadMessages, threadReads, users } from "~db/schema";
 import type { ThreadParty } from "~db/enums";
 import { accessOf, threadRowById, threadRowQuery, type ThreadAccess, type ThreadRow } from "./participation.server";
+import { meetingViews, threadMeetingsQuery, type MeetingView } from "./meetings.server";
 
 /** The viewer's part in the thread of `consultantId` on match request `matchRequestId`, or null. */
 export async function threadOfMatch(
@@ -64,6 +65,8 @@ export type ThreadView = {
   offPlatformNotice: boolean;
   /** The engagement's events in the time this page covers, oldest first (shown in line). */
   events: { at: string; text: string }[];
+  /** The calls proposed in the thread during this page's span of time (docs/decisions/074). */
+  meetings: MeetingView[];
 };
 
 const author = alias(users, "author");
@@ -142,13 +145,14 @@ export async function loadThread(
     0,
     cursor ? cursor.createdAt : Number.MAX_SAFE_INTEGER,
   );
-  const [rows, page, marks, unreadRows, planRows, itemRows] = await app.db.batch([
+  const [rows, page, marks, unreadRows, planRows, itemRows, meetingRows] = await app.db.batch([
     threadRowById(app, threadId),
     messagePageQuery(app, threadId, cursor),
     readMarksQuery(app, threadId),
     unreadInThreadQuery(app, threadId, viewer.user.id),
     planEvents,
     itemEvents,
+    threadMeetingsQuery(app, threadId),
   ]);
   const thread = rows[0];
   const access = accessOf(viewer, thread);
@@ -192,6 +196,15 @@ export async function loadThread(
     .filter((event) => Number(event.at) >= since)
     .map((event) => ({ at: new Date(Number(event.at)).toISOString(), text: engagementEventText(event) }))
     .filter((event) => event.text !== "");
+  // A call shows among the messages of its time: after this page's oldest message when earlier
+  // ones exist, before the cursor's message on an earlier page.
+  const from = earlierCursor && oldest ? oldest.createdAt.getTime() : -Infinity;
+  const until = cursor ? cursor.createdAt : Infinity;
+  const meetings = meetingViews(
+    meetingRows.filter((row) => row.meetingCreatedAt.getTime() >= from && row.meetingCreatedAt.getTime() < until),
+    access,
+    new Date(now),
+  );
   return {
     access,
     thread,
@@ -201,6 +214,7 @@ export async function loadThread(
     unread: Number(unreadRows[0]?.count ?? 0),
     offPlatformNotice:
       !thread.planSigned && messages.some((message) => message.body !== null && carriesContactDetails(message.body)),
+    meetings,
   };
 }
 

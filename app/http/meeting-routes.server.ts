@@ -1,0 +1,78 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Submission } from "@conform-to/react";
+import { MEETING_TEXTS as M } from "~/lib/conversations/meeting-copy";
+import type { ThreadAction, ThreadActionData } from "~/lib/conversations/thread-schemas";
+import type { AppContext } from "~/server/load-context";
+import type { Viewer } from "~/server/identity/session.server";
+import { notFound } from "~/http/route-kit.server";
+import { requireViewer } from "~/http/guards.server";
+import { appOrigin } from "~/server/platform/app-origin.server";
+import {
+  bookMeeting,
+  cancelMeeting,
+  declineMeeting,
+  meetingCalendar,
+  proposeMeeting,
+  type MeetingResult,
+} from "~/server/conversations/meetings.server";
+import { announceThreadChange } from "~/server/conversations/thread-events.server";
+
+/**
+ * The call intents of a thread page's action (docs/decisions/074) and the calls' calendar files.
+ * The thread action hands over propose, book, decline and cancel; the answers are the thread
+ * action's (Conform's reply and a success text; 404 for anyone outside the thread).
+ */
+
+export type MeetingAction = Extract<ThreadAction, { intent: "propose" | "book" | "decline" | "cancel" }>;
+
+export const isMeetingAction = (input: ThreadAction): input is MeetingAction =>
+  input.intent === "propose" || input.intent === "book" || input.intent === "decline" || input.intent === "cancel";
+
+const SUCCESS_TEXT = { propose: M.proposed, book: M.booked, decline: M.declined, cancel: M.cancelled } as const;
+
+export async function meetingAction(
+  app: AppContext,
+  request: Request,
+  viewer: Viewer,
+  threadId: string,
+  input: MeetingAction,
+  submission: Submission<ThreadAction>,
+) {
+  const origin = appOrigin(app, request);
+  let outcome: MeetingResult<unknown>;
+  if (input.intent === "propose") outcome = await proposeMeeting(app, viewer, threadId, input);
+  else if (input.intent === "book") outcome = await bookMeeting(app, viewer, threadId, input, origin);
+  else if (input.intent === "decline") outcome = await declineMeeting(app, viewer, threadId, input.meetingId);
+  else outcome = await cancelMeeting(app, viewer, threadId, input.meetingId, origin);
+  if (!outcome.ok) {
+    if (outcome.status === 404) throw notFound();
+    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.msg] } } : { formErrors: [outcome.msg] };
+    return data<ThreadActionData>({ result: submission.reply(errors), message: null }, { status: outcome.status });
+  }
+  // The thread changed: whoever has it open reloads it (the call shows among the messages).
+  app.afterResponse(() => announceThreadChange(app, threadId, "message"));
+  return data<ThreadActionData>({
+    result: submission.reply({ resetForm: input.intent === "propose" }),
+    message: SUCCESS_TEXT[input.intent],
+  });
+}
+
+/**
+ * /meetings/{id}.ics: a booked or cancelled call's invitation (RFC 5545), for the participants of
+ * its thread; anyone else, an unknown call or one never booked, 404. Signed out: the login screen.
+ */
+export async function meetingIcsLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { app } = context;
+  const viewer = await requireViewer(app, request);
+  const match = /^([0-9a-f-]{36})\.ics$/i.exec(params.file ?? "");
+  if (!match) throw notFound();
+  const body = await meetingCalendar(app, viewer, match[1]!, appOrigin(app, request));
+  if (body === null) throw notFound();
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="partwise-call-${match[1]}.ics"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
