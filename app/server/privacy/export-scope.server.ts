@@ -129,6 +129,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   events: "Partwise's event listings (your registrations are exported)",
   learning_items: "Partwise's learning centre",
   learning_visits: "a per-person marker of the last visit",
+  message_digests: "a per-person marker of which messages were emailed",
   engagement_notes: "the engagement manager's internal notes",
   match_suggestions: "the matching engine's internal ranking",
   consultant_applications: "applications to become a consultant",
