@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { businessMembers, emailOutbox, matchCandidates, messageDigests, threadMessages, users } from "~db/schema";
 import { DIGEST_TEXTS } from "~/lib/conversations/digest-copy";
-import { GROUP_LABELS } from "~/lib/notifications/notification-copy";
+import { GROUP_LABELS, UNSUBSCRIBE_TEXTS } from "~/lib/notifications/notification-copy";
 import { saveEmailPreferences } from "~/server/notifications/preferences.server";
 import { createAppContext } from "~/server/load-context";
 import { MESSAGE_DIGEST_DELAY_SECONDS, type MessageDigestMessage } from "~/server/platform/queues.server";
@@ -199,6 +199,34 @@ describe("the digest of a thread", () => {
     expect(latest.subject).toBe("1 unread message in your conversation with Marcus Okafor");
     expect(latest.textBody).not.toContain("Nobody asked the admin.");
     await saveEmailPreferences(app, team.admin.user.id, { messages: true });
+  });
+
+  it("the digest's one-click unsubscribe link turns the messages emails off", async () => {
+    const threadId = await thread();
+    const queue = fakeQueue();
+    await post(threadId, consultant.token, "Unsubscribe me from these.", queue);
+    await deliver(sent(queue).map((send) => send.body));
+    const [email] = await digestsWith(team.viewer.user.email, "Unsubscribe me from these.");
+    const link = /^<(.+)>$/.exec(email!.headers!["List-Unsubscribe"]!)![1]!;
+    const path = link.slice(ORIGIN.length);
+    expect((await call(path)).status).toBe(200);
+    const confirmed = await call(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain(html(UNSUBSCRIBE_TEXTS.done(GROUP_LABELS.messages.label)));
+    const next = fakeQueue();
+    await post(threadId, consultant.token, "Not emailed to the viewer.", next);
+    await deliver(sent(next).map((send) => send.body));
+    expect(await digestsWith(team.viewer.user.email, "Not emailed to the viewer.")).toHaveLength(0);
+    expect(await digestsWith(team.owner.user.email, "Not emailed to the viewer.")).toHaveLength(1);
+    await saveEmailPreferences(
+      createAppContext(env, () => undefined),
+      team.viewer.user.id,
+      { messages: true },
+    );
   });
 
   it("emails a removed member nothing, and the business nothing before the consultant said yes", async () => {
