@@ -161,6 +161,20 @@ describe("the digest of a thread", () => {
     }
   });
 
+  it("two deliveries racing for the same thread send each digest once", async () => {
+    const threadId = await thread();
+    const queue = fakeQueue();
+    await post(threadId, consultant.token, "Raced twice.", queue);
+    await post(threadId, consultant.token, "Still one email.", queue);
+    const bodies = sent(queue).map((send) => send.body);
+    await Promise.all([deliver([bodies[0]!]), deliver([bodies[1]!]), deliver([bodies[0]!])]);
+    for (const person of [team.owner, team.admin, team.member, team.viewer, manager]) {
+      const emails = await digestsWith(person.user.email, "Raced twice.");
+      expect(emails, person.user.email).toHaveLength(1);
+      expect(emails[0]!.textBody).toContain("Still one email.");
+    }
+  });
+
   it("emails nothing to whoever read the thread before the delay", async () => {
     const threadId = await thread();
     const queue = fakeQueue();
