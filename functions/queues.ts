@@ -22,6 +22,7 @@ import type { Job } from "../db/schema";
 import { buildBenchmarking } from "./jobs/benchmarking";
 import { buildFinanceReportJob } from "./jobs/finance-report";
 import { consumePrivacyDeadLetters, consumePrivacyMessages } from "../app/server/privacy/privacy-queue.server";
+import { consumeMessageDigestDeadLetters, consumeMessageDigests } from "../app/server/conversations/digests.server";
 
 export type JobBuilder = (app: AppContext, job: Job) => Promise<void>;
 export type JobBuilders = Record<JobKind, JobBuilder>;
@@ -191,6 +192,12 @@ export async function handleQueueBatch(
       return consumePrivacyMessages(batch.messages, app);
     case QUEUE_NAMES.privacyDeadLetter:
       await consumePrivacyDeadLetters(batch.messages, app);
+      batch.ackAll();
+      return;
+    case QUEUE_NAMES.messageDigests:
+      return consumeMessageDigests(batch.messages, app);
+    case QUEUE_NAMES.messageDigestsDeadLetter:
+      consumeMessageDigestDeadLetters(batch.messages);
       batch.ackAll();
       return;
     default:

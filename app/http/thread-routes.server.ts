@@ -23,6 +23,7 @@ import {
 } from "~/server/conversations/messages.server";
 import { announceThreadChange } from "~/server/conversations/thread-events.server";
 import { isMeetingAction, meetingAction } from "~/http/meeting-routes.server";
+import { enqueueMessageDigest } from "~/server/conversations/digests.server";
 
 /**
  * The loaders and action of the Messages pages (the business's /messages, the portal's
@@ -109,6 +110,8 @@ export function threadAction(guard: ThreadGuard) {
       );
     }
     app.afterResponse(() => announceThreadChange(app, threadId, LIVE_EVENT[input.intent]));
+    // The emailed digest of what is still unread in a few minutes (docs/decisions/075).
+    if (input.intent === "send") app.afterResponse(() => enqueueMessageDigest(app, threadId, input.key));
     return data<ThreadActionData>({
       result: submission.reply({ resetForm: input.intent === "send" }),
       message: SUCCESS_TEXT[input.intent],

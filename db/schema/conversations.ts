@@ -127,3 +127,27 @@ export const threadMeetings = sqliteTable(
 );
 
 export type ThreadMeeting = typeof threadMeetings.$inferSelect;
+
+/**
+ * The emailed digests of unread messages (docs/decisions/075): per thread and person, up to which
+ * message (its created_at in ms) they have been emailed, and the range a digest being sent claims
+ * (`claimedUpTo` above `emailedUpTo`): a redelivered or duplicate queue message resumes that claim
+ * under the same outbox key, so nothing is emailed twice and a worker that dies loses nothing.
+ */
+export const messageDigests = sqliteTable(
+  "message_digests",
+  {
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => matchCandidates.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Messages created up to this instant were emailed (or skipped: read, or emails turned off). */
+    emailedUpTo: timestamp("emailed_up_to").notNull(),
+    /** The digest being sent covers (emailedUpTo, claimedUpTo]; equal once it is done. */
+    claimedUpTo: timestamp("claimed_up_to").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index("message_digests_user_id_idx").on(t.userId)],
+);

@@ -64,6 +64,7 @@ export const GROUP_LABELS: Record<NotificationGroup, { label: string; hint: stri
   insights: { label: "Insights and benchmarking", hint: "When an insight or a benchmarking report is ready." },
   matching: { label: "Consultant matching", hint: "Candidates, shortlists and matches." },
   engagements: { label: "Engagements", hint: "Engagement plans and deliverables." },
+  messages: { label: "Messages", hint: "Unread messages in your conversations, a few minutes after they are sent." },
   events: { label: "Events", hint: "A reminder the day before an event you registered for." },
   consultants: { label: "Consultant profile", hint: "Applications and profile reviews." },
 };

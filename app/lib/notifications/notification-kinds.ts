@@ -6,7 +6,14 @@
  */
 
 /** The email preference groups a person can turn off, in the order Settings lists them. */
-export const NOTIFICATION_GROUPS = ["insights", "matching", "engagements", "events", "consultants"] as const;
+export const NOTIFICATION_GROUPS = [
+  "insights",
+  "matching",
+  "engagements",
+  "messages",
+  "events",
+  "consultants",
+] as const;
 
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
@@ -15,17 +22,20 @@ export const CLIENT_NOTIFICATION_GROUPS = [
   "insights",
   "matching",
   "engagements",
+  "messages",
   "events",
 ] as const satisfies readonly NotificationGroup[];
 export const CONSULTANT_NOTIFICATION_GROUPS = [
   "matching",
   "engagements",
+  "messages",
   "consultants",
 ] as const satisfies readonly NotificationGroup[];
-/** Engagement managers: shortlists and declined candidacies, plans to review, consultant applications and profiles. */
+/** Engagement managers: shortlists and declined candidacies, plans to review, messages, consultant applications and profiles. */
 export const MANAGER_NOTIFICATION_GROUPS = [
   "matching",
   "engagements",
+  "messages",
   "consultants",
 ] as const satisfies readonly NotificationGroup[];
 
@@ -71,6 +81,8 @@ export const NOTIFICATION_KINDS = {
   // Automatic refunds of a duplicate payment or subscription (ADR 010): payments, always emailed.
   duplicate_payment_refunded: { label: "Duplicate payment refunded", essential: true, group: "engagements" },
   duplicate_subscription_canceled: { label: "Second subscription canceled", essential: true, group: "engagements" },
+  // Unread messages of a thread, emailed once a few minutes after they were sent (docs/decisions/075).
+  message_digest: { label: "Unread messages", essential: false, group: "messages" },
   // The export the person asked for (docs/decisions/069): always emailed, it is what they asked for.
   data_export_ready: { label: "Data export ready", essential: true, group: "engagements" },
   // Calls booked in a conversation (docs/decisions/074), with their calendar file.

@@ -3,13 +3,15 @@ import type { Database } from "~db/index";
 
 /**
  * Conversations at a deletion (docs/decisions/069, 072). A business's deletion takes every message
- * of its threads and every read mark in them; a person's deletion takes the messages they wrote
- * (their words; the others' messages stay in the thread) and their read marks.
+ * and call of its threads and every read mark in them; a person's deletion takes the messages they
+ * wrote and the calls they proposed (their words, their phone number; the others' stay in the
+ * thread) and their read marks.
  */
 export function eraseConversationRows(db: Database, businessId: string | null, people: SQL) {
   return businessId
     ? [
         db.run(sql`DELETE FROM thread_messages WHERE business_id = ${businessId} OR author_id IN ${people}`),
+        db.run(sql`DELETE FROM thread_meetings WHERE business_id = ${businessId} OR proposed_by_id IN ${people}`),
         db.run(
           sql`DELETE FROM thread_reads WHERE user_id IN ${people}
             OR thread_id IN (SELECT id FROM match_candidates WHERE business_id = ${businessId})`,
@@ -17,6 +19,7 @@ export function eraseConversationRows(db: Database, businessId: string | null, p
       ]
     : [
         db.run(sql`DELETE FROM thread_messages WHERE author_id IN ${people}`),
+        db.run(sql`DELETE FROM thread_meetings WHERE proposed_by_id IN ${people}`),
         db.run(sql`DELETE FROM thread_reads WHERE user_id IN ${people}`),
       ];
 }

@@ -231,6 +231,7 @@ export type ThreadListItem = {
 export async function listThreads(app: AppContext, viewer: Viewer): Promise<ThreadListItem[]> {
   const party = PARTY_OF_ROLE[viewer.user.role];
   const scope = listScope(viewer, party);
+  // undefined: a manager, every thread; null: nobody.
   if (scope === null) return [];
   const userId = viewer.user.id;
   const lastAt = sql<

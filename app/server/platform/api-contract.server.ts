@@ -23,6 +23,7 @@ export const API_TAGS = [
   "files",
   "insights",
   "matching",
+  "conversations",
   "platform",
 ] as const;
 

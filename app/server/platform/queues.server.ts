@@ -35,6 +35,19 @@ export const PrivacyMessageSchema = z.discriminatedUnion("type", [
   z.object({ v: z.literal(1), type: z.literal("account.delete"), deletionId: z.string().min(1).max(64) }),
 ]);
 export type PrivacyMessage = z.infer<typeof PrivacyMessageSchema>;
+/**
+ * The digest queue (docs/decisions/075): a message was sent in a thread; delivered
+ * MESSAGE_DIGEST_DELAY_SECONDS later, its consumer emails each participant what is still unread.
+ */
+export const MessageDigestMessageSchema = z.object({
+  v: z.literal(1),
+  type: z.literal("message-digest.send"),
+  threadId: z.string().min(1).max(64),
+  messageId: z.string().min(1).max(64),
+});
+export type MessageDigestMessage = z.infer<typeof MessageDigestMessageSchema>;
+/** How long after a send its digest is looked at: a message read within it is never emailed. */
+export const MESSAGE_DIGEST_DELAY_SECONDS = 5 * 60;
 export type FinanceReportMessage = z.infer<typeof FinanceReportMessageSchema>;
 export type FinanceRefreshContinueMessage = z.infer<typeof FinanceRefreshContinueMessageSchema>;
 
@@ -55,6 +68,8 @@ export const QUEUE_NAMES = {
   benchmarkingDeadLetter: "benchmarking-dlq",
   privacy: "privacy",
   privacyDeadLetter: "privacy-dlq",
+  messageDigests: "message-digests",
+  messageDigestsDeadLetter: "message-digests-dlq",
 } as const;
 
 export interface AppQueues {
@@ -62,10 +77,15 @@ export interface AppQueues {
   sendBenchmarking(jobIds: string[]): Promise<void>;
   continueFinanceRefresh(period: string, after: string): Promise<void>;
   sendPrivacy(messages: PrivacyMessage[]): Promise<void>;
+  /** One delayed message per send in a thread (docs/decisions/075). */
+  sendMessageDigest(threadId: string, messageId: string): Promise<void>;
 }
 
 export function createQueues(
-  bindings: Pick<CloudflareBindings, "FINANCE_REPORT_QUEUE" | "BENCHMARKING_QUEUE" | "PRIVACY_QUEUE">,
+  bindings: Pick<
+    CloudflareBindings,
+    "FINANCE_REPORT_QUEUE" | "BENCHMARKING_QUEUE" | "PRIVACY_QUEUE" | "MESSAGE_DIGEST_QUEUE"
+  >,
 ): AppQueues {
   return {
     // Ids only (under 100 bytes each): SEND_BATCH_LIMIT messages stay far below 256 KB.
@@ -101,6 +121,12 @@ export function createQueues(
           chunk.map((message) => ({ body: PrivacyMessageSchema.parse(message), contentType: "json" as const })),
         );
       }
+    },
+    async sendMessageDigest(threadId, messageId) {
+      await bindings.MESSAGE_DIGEST_QUEUE.send(
+        MessageDigestMessageSchema.parse({ v: 1, type: "message-digest.send", threadId, messageId }),
+        { contentType: "json", delaySeconds: MESSAGE_DIGEST_DELAY_SECONDS },
+      );
     },
   };
 }

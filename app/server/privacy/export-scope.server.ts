@@ -55,6 +55,7 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("support_messages"),
     // The conversations of its candidacies (docs/decisions/072), and how far each person read them.
     own("thread_messages"),
+    own("thread_meetings"),
     {
       name: "thread_reads",
       query: sql`SELECT * FROM thread_reads WHERE thread_id IN (SELECT id FROM match_candidates WHERE business_id = ${businessId})`,
@@ -93,6 +94,7 @@ export function consultantExportQueries(userId: string): ExportQuery[] {
     // The messages they wrote in their candidacies' conversations, and their read marks.
     by("thread_messages", "author_id"),
     by("thread_reads", "user_id"),
+    by("thread_meetings", "proposed_by_id"),
     {
       name: "audit_events",
       query: sql`SELECT * FROM audit_events WHERE actor_user_id = ${userId} ORDER BY created_at`,
@@ -138,6 +140,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   events: "Partwise's event listings (your registrations are exported)",
   learning_items: "Partwise's learning centre",
   learning_visits: "a per-person marker of the last visit",
+  message_digests: "a per-person marker of which messages were emailed",
   engagement_notes: "the engagement manager's internal notes",
   match_suggestions: "the matching engine's internal ranking",
   consultant_applications: "applications to become a consultant",

@@ -5,13 +5,14 @@ import { ORIGIN, SESSION_COOKIE } from "./session";
 
 /**
  * Queue producers that record what is sent (so the real consumer never races a test), the
- * Worker's env with them in place of both job queues, and the Worker called with that env.
+ * Worker's env with them in place of the job queues and the message digests' queue, and the
+ * Worker called with that env.
  */
 
 /** A producer that records what is sent; `fail` makes it refuse like a queue outage. */
 export function fakeQueue(options: { fail?: boolean } = {}) {
   return {
-    send: vi.fn(async () => undefined),
+    send: vi.fn(async (_body: unknown, _options?: QueueSendOptions) => undefined),
     sendBatch: vi.fn(async (_messages: { body: unknown }[]) => {
       if (options.fail) throw new Error("queue unavailable");
     }),
@@ -27,6 +28,7 @@ export function withQueue(queue: FakeQueue, base: object = env) {
     ...base,
     BENCHMARKING_QUEUE: queue as unknown as Queue<unknown>,
     FINANCE_REPORT_QUEUE: queue as unknown as Queue<unknown>,
+    MESSAGE_DIGEST_QUEUE: queue as unknown as Queue<unknown>,
   } as typeof env;
 }
 

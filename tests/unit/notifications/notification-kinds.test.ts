@@ -70,7 +70,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(35);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(36);
   });
 
   it("marks payments, signatures and the export the person asked for essential, and nothing else", () => {

@@ -1,0 +1,169 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { cursorOf, parseCursor } from "~/lib/conversations/thread-schemas";
+import { fullName } from "~/lib/shared/format";
+import type { AppContext } from "~/server/load-context";
+import type { Viewer } from "~/server/identity/session.server";
+import { threadMessages, users } from "~db/schema";
+import type { ThreadParty } from "~db/enums";
+import { accessOf, threadRowById, type ThreadAccess, type ThreadRow } from "./participation.server";
+import { listThreads } from "./threads.server";
+
+/**
+ * The reads of the conversations JSON API (issue #39 item 8, docs/decisions/075): the viewer's
+ * threads, and a thread's messages newest first in keyset pages of any size up to the API's limit
+ * (the pages' own reads are in threads.server.ts). Each walks the same indexes as the pages.
+ */
+
+/** A thread as the API lists it. */
+export type ApiThread = {
+  id: string;
+  matchRequestId: string;
+  category: string;
+  business: { id: string; name: string };
+  consultant: { id: string; firstName: string; lastName: string };
+  closed: boolean;
+  unread: number;
+  lastMessage: { body: string | null; authorParty: ThreadParty; createdAt: string } | null;
+};
+
+function apiThread(thread: ThreadRow) {
+  return {
+    id: thread.id,
+    matchRequestId: thread.matchRequestId,
+    category: thread.category,
+    business: { id: thread.businessId, name: thread.businessName },
+    consultant: { id: thread.consultantId, firstName: thread.consultantFirstName, lastName: thread.consultantLastName },
+  };
+}
+
+/** GET /api/threads: the threads the viewer sees, latest activity first (at most 100, as the pages). */
+export async function apiThreadList(app: AppContext, viewer: Viewer): Promise<ApiThread[]> {
+  const items = await listThreads(app, viewer);
+  return items.map((item) => ({
+    ...apiThread(item.thread),
+    closed: item.closed,
+    unread: item.unread,
+    lastMessage: item.lastMessage
+      ? { body: item.lastMessage.body, authorParty: item.lastMessage.authorParty, createdAt: item.lastMessage.at }
+      : null,
+  }));
+}
+
+/** A message as the API answers it. */
+export type ApiMessage = {
+  id: string;
+  authorId: string | null;
+  authorName: string;
+  authorParty: ThreadParty;
+  mine: boolean;
+  /** Null when an engagement manager hid it and the reader is not one. */
+  body: string | null;
+  hidden: boolean;
+  createdAt: string;
+  editedAt: string | null;
+};
+
+export type ApiMessagePage = {
+  thread: ReturnType<typeof apiThread> & { closed: boolean; canWrite: boolean };
+  messages: ApiMessage[];
+  /** Pass as `before` for the page of older messages; null on the thread's first page. */
+  nextCursor: string | null;
+};
+
+const author = alias(users, "author");
+
+/** A thread's messages before `cursor` (or its latest), newest first, `limit + 1` of them (on the thread's index). */
+function pageQuery(app: AppContext, threadId: string, cursor: { createdAt: number; id: string } | null, limit: number) {
+  const before = cursor
+    ? sql`(${threadMessages.createdAt} < ${cursor.createdAt} OR (${threadMessages.createdAt} = ${cursor.createdAt} AND ${threadMessages.id} < ${cursor.id}))`
+    : undefined;
+  return app.db
+    .select({
+      id: threadMessages.id,
+      authorId: threadMessages.authorId,
+      authorParty: threadMessages.authorParty,
+      body: threadMessages.body,
+      createdAt: threadMessages.createdAt,
+      editedAt: threadMessages.editedAt,
+      hiddenAt: threadMessages.hiddenAt,
+      firstName: author.firstName,
+      lastName: author.lastName,
+    })
+    .from(threadMessages)
+    .leftJoin(author, eq(author.id, threadMessages.authorId))
+    .where(and(eq(threadMessages.threadId, threadId), before))
+    .orderBy(desc(threadMessages.createdAt), desc(threadMessages.id))
+    .limit(limit + 1);
+}
+
+type PageRow = Awaited<ReturnType<typeof pageQuery>>[number];
+
+function apiMessage(row: PageRow, viewer: Viewer, access: ThreadAccess): ApiMessage {
+  const hidden = row.hiddenAt !== null;
+  return {
+    id: row.id,
+    authorId: row.authorId,
+    authorName: fullName(row.firstName, row.lastName) || "",
+    authorParty: row.authorParty,
+    mine: row.authorId === viewer.user.id,
+    body: hidden && access.party !== "manager" ? null : row.body,
+    hidden,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * GET /api/threads/{threadId}/messages: one page, newest first, or null when the viewer takes no
+ * part in the thread (one round trip: the thread's facts and the page side by side; the part is
+ * checked before anything read is answered).
+ */
+export async function apiMessagePage(
+  app: AppContext,
+  viewer: Viewer,
+  threadId: string,
+  before: string | undefined,
+  limit: number,
+): Promise<ApiMessagePage | null> {
+  const [rows, page] = await app.db.batch([
+    threadRowById(app, threadId),
+    pageQuery(app, threadId, parseCursor(before ?? null), limit),
+  ]);
+  const thread = rows[0];
+  const access = accessOf(viewer, thread);
+  if (!thread || !access) return null;
+  const shown = page.slice(0, limit);
+  const oldest = shown[shown.length - 1];
+  return {
+    thread: { ...apiThread(thread), closed: access.closed, canWrite: access.canWrite },
+    messages: shown.map((row) => apiMessage(row, viewer, access)),
+    nextCursor: page.length > limit && oldest ? cursorOf(oldest) : null,
+  };
+}
+
+/** One message of a thread as the API answers it (after POST, for its author). */
+export async function apiMessageById(
+  app: AppContext,
+  viewer: Viewer,
+  access: ThreadAccess,
+  messageId: string,
+): Promise<ApiMessage | null> {
+  const [row] = await app.db
+    .select({
+      id: threadMessages.id,
+      authorId: threadMessages.authorId,
+      authorParty: threadMessages.authorParty,
+      body: threadMessages.body,
+      createdAt: threadMessages.createdAt,
+      editedAt: threadMessages.editedAt,
+      hiddenAt: threadMessages.hiddenAt,
+      firstName: author.firstName,
+      lastName: author.lastName,
+    })
+    .from(threadMessages)
+    .leftJoin(author, eq(author.id, threadMessages.authorId))
+    .where(and(eq(threadMessages.id, messageId), eq(threadMessages.threadId, access.threadId)))
+    .limit(1);
+  return row ? apiMessage(row, viewer, access) : null;
+}
