@@ -1,13 +1,12 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, eq } from "drizzle-orm";
 import { cursorOf, parseCursor } from "~/lib/conversations/thread-schemas";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
-import { threadMessages, users } from "~db/schema";
+import { threadMessages } from "~db/schema";
 import type { ThreadParty } from "~db/enums";
 import { accessOf, threadRowById, type ThreadAccess, type ThreadRow } from "./participation.server";
-import { listThreads } from "./threads.server";
+import { listThreads, messagePageQuery, messageSelect } from "./threads.server";
 
 /**
  * The reads of the conversations JSON API (issue #39 item 8, docs/decisions/075): the viewer's
@@ -71,33 +70,7 @@ export type ApiMessagePage = {
   nextCursor: string | null;
 };
 
-const author = alias(users, "author");
-
-/** A thread's messages before `cursor` (or its latest), newest first, `limit + 1` of them (on the thread's index). */
-function pageQuery(app: AppContext, threadId: string, cursor: { createdAt: number; id: string } | null, limit: number) {
-  const before = cursor
-    ? sql`(${threadMessages.createdAt} < ${cursor.createdAt} OR (${threadMessages.createdAt} = ${cursor.createdAt} AND ${threadMessages.id} < ${cursor.id}))`
-    : undefined;
-  return app.db
-    .select({
-      id: threadMessages.id,
-      authorId: threadMessages.authorId,
-      authorParty: threadMessages.authorParty,
-      body: threadMessages.body,
-      createdAt: threadMessages.createdAt,
-      editedAt: threadMessages.editedAt,
-      hiddenAt: threadMessages.hiddenAt,
-      firstName: author.firstName,
-      lastName: author.lastName,
-    })
-    .from(threadMessages)
-    .leftJoin(author, eq(author.id, threadMessages.authorId))
-    .where(and(eq(threadMessages.threadId, threadId), before))
-    .orderBy(desc(threadMessages.createdAt), desc(threadMessages.id))
-    .limit(limit + 1);
-}
-
-type PageRow = Awaited<ReturnType<typeof pageQuery>>[number];
+type PageRow = Awaited<ReturnType<typeof messagePageQuery>>[number];
 
 function apiMessage(row: PageRow, viewer: Viewer, access: ThreadAccess): ApiMessage {
   const hidden = row.hiddenAt !== null;
@@ -128,7 +101,7 @@ export async function apiMessagePage(
 ): Promise<ApiMessagePage | null> {
   const [rows, page] = await app.db.batch([
     threadRowById(app, threadId),
-    pageQuery(app, threadId, parseCursor(before ?? null), limit),
+    messagePageQuery(app, threadId, parseCursor(before ?? null), limit),
   ]);
   const thread = rows[0];
   const access = accessOf(viewer, thread);
@@ -149,20 +122,7 @@ export async function apiMessageById(
   access: ThreadAccess,
   messageId: string,
 ): Promise<ApiMessage | null> {
-  const [row] = await app.db
-    .select({
-      id: threadMessages.id,
-      authorId: threadMessages.authorId,
-      authorParty: threadMessages.authorParty,
-      body: threadMessages.body,
-      createdAt: threadMessages.createdAt,
-      editedAt: threadMessages.editedAt,
-      hiddenAt: threadMessages.hiddenAt,
-      firstName: author.firstName,
-      lastName: author.lastName,
-    })
-    .from(threadMessages)
-    .leftJoin(author, eq(author.id, threadMessages.authorId))
+  const [row] = await messageSelect(app)
     .where(and(eq(threadMessages.id, messageId), eq(threadMessages.threadId, access.threadId)))
     .limit(1);
   return row ? apiMessage(row, viewer, access) : null;

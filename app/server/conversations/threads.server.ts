@@ -71,11 +71,8 @@ export type ThreadView = {
 
 const author = alias(users, "author");
 
-/** A thread's messages before `cursor` (or its latest), newest first, one more than a page. */
-function messagePageQuery(app: AppContext, threadId: string, cursor: { createdAt: number; id: string } | null) {
-  const before = cursor
-    ? sql`(${threadMessages.createdAt} < ${cursor.createdAt} OR (${threadMessages.createdAt} = ${cursor.createdAt} AND ${threadMessages.id} < ${cursor.id}))`
-    : undefined;
+/** A message's columns with its author's name: what the pages and the API read of a message. */
+export function messageSelect(app: AppContext) {
   return app.db
     .select({
       id: threadMessages.id,
@@ -89,10 +86,26 @@ function messagePageQuery(app: AppContext, threadId: string, cursor: { createdAt
       lastName: author.lastName,
     })
     .from(threadMessages)
-    .leftJoin(author, eq(author.id, threadMessages.authorId))
+    .leftJoin(author, eq(author.id, threadMessages.authorId));
+}
+
+/**
+ * A thread's messages before `cursor` (or its latest), newest first, `size + 1` of them (one more
+ * than a page tells whether there is an earlier one), on the thread's index.
+ */
+export function messagePageQuery(
+  app: AppContext,
+  threadId: string,
+  cursor: { createdAt: number; id: string } | null,
+  size: number = THREAD_PAGE_SIZE,
+) {
+  const before = cursor
+    ? sql`(${threadMessages.createdAt} < ${cursor.createdAt} OR (${threadMessages.createdAt} = ${cursor.createdAt} AND ${threadMessages.id} < ${cursor.id}))`
+    : undefined;
+  return messageSelect(app)
     .where(and(eq(threadMessages.threadId, threadId), before))
     .orderBy(desc(threadMessages.createdAt), desc(threadMessages.id))
-    .limit(THREAD_PAGE_SIZE + 1);
+    .limit(size + 1);
 }
 
 /** Everyone's read marks in a thread, with their names and sides. */
