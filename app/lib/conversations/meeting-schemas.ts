@@ -93,3 +93,47 @@ export const DeclineMeetingSchema = z.object({ intent: z.literal("decline"), mee
 export const CancelMeetingSchema = z.object({ intent: z.literal("cancel"), meetingId: MeetingId });
 
 export type ProposeMeetingInput = z.infer<typeof ProposeMeetingSchema>;
+
+/**
+ * The JSON API's proposal (POST /api/threads/{threadId}/meetings): two or three start instants
+ * (ISO 8601 with their offset, to the minute), a length, a place, a note, and an optional key
+ * (a UUID: a retried post proposes once). Read into the page form's fields in UTC
+ * (`apiProposalFields`), so one schema checks both.
+ */
+export const ApiProposeMeetingSchema = z
+  .object({
+    slots: z
+      .array(z.iso.datetime({ offset: true }))
+      .min(MEETING_MIN_SLOTS)
+      .max(MEETING_MAX_SLOTS),
+    durationMinutes: z.number().int(),
+    location: z.string().max(MEETING_LOCATION_MAX_LENGTH),
+    note: z.string().max(MEETING_NOTE_MAX_LENGTH).optional(),
+    key: z.uuid().optional(),
+  })
+  .strict();
+
+/** The API's proposal as the page form's fields, each time in UTC ("2026-12-08", "15:00"). */
+export function apiProposalFields(input: z.infer<typeof ApiProposeMeetingSchema>, key: string) {
+  const fields: Record<string, unknown> = {
+    intent: "propose",
+    key,
+    zone: "UTC",
+    duration: input.durationMinutes,
+    location: input.location,
+    note: input.note,
+  };
+  input.slots.forEach((slot, index) => {
+    const iso = new Date(slot).toISOString();
+    fields[`slot${index + 1}Date`] = iso.slice(0, 10);
+    fields[`slot${index + 1}Time`] = iso.slice(11, 16);
+  });
+  return fields;
+}
+
+/** The JSON API's answer to a call (POST /api/threads/{threadId}/meetings/{meetingId}). */
+export const ApiAnswerMeetingSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("book"), slot: z.number().int().min(1).max(MEETING_MAX_SLOTS) }).strict(),
+  z.object({ action: z.literal("decline") }).strict(),
+  z.object({ action: z.literal("cancel") }).strict(),
+]);

@@ -27,7 +27,7 @@ import { notify, type Notice } from "~/server/notifications/notify.server";
 import { businesses, matchCandidates, threadMeetings, users } from "~db/schema";
 import type { MeetingStatus, ThreadParty } from "~db/enums";
 import { candidacyOpen } from "./messages.server";
-import { threadAccess, threadRowById, type ThreadAccess } from "./participation.server";
+import { accessOf, threadAccess, threadRowById, type ThreadAccess } from "./participation.server";
 
 /**
  * Calls proposed and booked in a conversation (issue #39 item 6, docs/decisions/074). Anyone in
@@ -617,4 +617,18 @@ export async function sendMeetingReminders(app: AppContext): Promise<number> {
     }
   }
   return claimed.length;
+}
+
+/**
+ * The calls of a thread as the viewer may read them (the JSON API's GET), or null when they take
+ * no part in it: one round trip, the thread's facts and its calls side by side.
+ */
+export async function meetingsOfThread(
+  app: AppContext,
+  viewer: Viewer,
+  threadId: string,
+): Promise<MeetingView[] | null> {
+  const [rows, meetings] = await app.db.batch([threadRowById(app, threadId), threadMeetingsQuery(app, threadId)]);
+  const access = accessOf(viewer, rows[0]);
+  return access ? meetingViews(meetings, access, app.now()) : null;
 }
