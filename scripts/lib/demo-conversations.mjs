@@ -6,12 +6,14 @@
 // What a new user finds afterwards:
 //  - demo@partwise.test, /messages: an interview with Aisha Thompson (the candidate she has to
 //    decide on: questions asked and answered, the manager's note), and the active engagement's
-//    thread with Daniel Brennan (the plan's and the deliverables' events in line, and messages);
+//    thread with Daniel Brennan (the plan's and the deliverables' events in line, and messages,
+//    then a call: Daniel proposed next Tuesday or Wednesday at 15:00 UTC, 30 minutes, on a video
+//    link, with the thread page's own form, and Dana booked the Tuesday; its .ics is on the page);
 //  - consultant5@partwise.test and consultant6@partwise.test: the same threads in the portal's
 //    Messages, unread until they open them; manager@partwise.test: every thread in the console.
 
 import { randomUUID } from "node:crypto";
-import { CLIENT, CONSULTANT5, MANAGER, Session } from "./demo-session.mjs";
+import { CLIENT, CONSULTANT5, inputAfter, MANAGER, Session } from "./demo-session.mjs";
 
 const CONSULTANT6 = "consultant6@partwise.test";
 
@@ -56,6 +58,51 @@ async function write(session, path, body) {
   await session.form(path, { intent: "send", key: randomUUID(), body });
 }
 
+/** Where the demo's booked call happens. */
+export const DEMO_CALL_LINK = "https://meet.example.com/harbor-pine-wholesale";
+
+const TUESDAY = 2;
+
+/** "YYYY-MM-DD" of a UTC date, as a date input sends it. */
+const dateField = (date) => date.toISOString().slice(0, 10);
+
+/**
+ * The call's two times: the next Tuesday after `today` (a week on when today is a Tuesday) and the
+ * Wednesday after it, both at 15:00 UTC, so both are always in the future.
+ */
+export function demoCallDates(today) {
+  const ahead = (TUESDAY - today.getUTCDay() + 7) % 7 || 7;
+  const tuesday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + ahead));
+  const wednesday = new Date(tuesday.getTime() + 24 * 60 * 60 * 1000);
+  return [dateField(tuesday), dateField(wednesday)];
+}
+
+/**
+ * The consultant proposes a call with the thread page's "Propose a call" form (its fields as the
+ * page posts them: a fresh one-time key, the zone, three date/time pairs, the length, the place,
+ * the note), and the business books the first time with the call's own "Book this time" form.
+ */
+async function bookDemoCall(consultant, consultantPath, client, clientPath) {
+  const [first, second] = demoCallDates(new Date());
+  await consultant.form(consultantPath, {
+    intent: "propose",
+    key: randomUUID(),
+    zone: "UTC",
+    slot1Date: first,
+    slot1Time: "15:00",
+    slot2Date: second,
+    slot2Time: "15:00",
+    slot3Date: "",
+    slot3Time: "",
+    duration: "30",
+    location: DEMO_CALL_LINK,
+    note: "Thirty minutes to walk through the price list draft together.",
+  });
+  const meetingId = inputAfter(await client.page(clientPath), "thread-meeting", "meetingId");
+  if (!meetingId) throw new Error("demo conversations: the proposed call is not on the business's thread page");
+  await client.form(clientPath, { intent: "book", meetingId, slot: "1" });
+}
+
 export async function playConversationFlows(baseURL, { log = console.log } = {}) {
   const client = await new Session(baseURL, "demo business").signIn(CLIENT);
   const list = await client.page("/messages");
@@ -87,6 +134,9 @@ export async function playConversationFlows(baseURL, { log = console.log } = {})
     const [session, path] = engagementSides[message.as];
     await write(session, path, message.body);
   }
-  log("demo conversations: demo@partwise.test has an interview with Aisha Thompson and a thread with Daniel Brennan");
+  await bookDemoCall(daniel, engagementSides.consultant[1], client, engagementSides.client[1]);
+  log(
+    "demo conversations: demo@partwise.test has an interview with Aisha Thompson and a thread with Daniel Brennan, a call booked in it",
+  );
   return { played: true, threads: { interview, engagement } };
 }

@@ -16,7 +16,7 @@
 //  - then the engagements (demo-engagements.mjs): a completed one, one with a delivery to review
 //    and a plan to sign for demo@partwise.test, a plan to draft for consultant2@partwise.test;
 //  - then the conversations (demo-conversations.mjs): an interview with the candidate, a thread
-//    in the active engagement;
+//    in the active engagement with a call booked in it;
 //  - then benchmarking (demo-benchmarking.mjs): demo@partwise.test buys this year's benchmarking
 //    through the local test checkout and her report is built from the demo company's books.
 

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import { MEETING_TEXTS as M } from "~/lib/conversations/meeting-copy";
+import { formatClock, formatDate } from "~/lib/shared/dates";
 import { atEachWidth, baseURL, browserTest, expectPath, PHONE, signIn, signInAsDemoClient } from "../support";
 
 /**
@@ -8,7 +10,9 @@ import { atEachWidth, baseURL, browserTest, expectPath, PHONE, signIn, signInAsD
  * from a browser without JavaScript (the form posts, the page reloads), and the answers reach the
  * business's open page live (its Durable Object, docs/decisions/073); the manager hides a message,
  * which the business's page then shows hidden, live too. The interview before a decision is played in
- * tests/e2e/matching/matching-journey.test.ts.
+ * tests/e2e/matching/matching-journey.test.ts. In the demo's interview, the candidate proposes a
+ * call, the business books it in her own time zone and reads its .ics back, and the call is
+ * cancelled (docs/decisions/074).
  */
 
 const WIDE = { width: 1280, height: 900 };
@@ -27,6 +31,47 @@ async function send(page: Page, text: string) {
   await page.getByRole("button", { name: "Send message", exact: true }).click();
   await page.getByRole("status").getByText("Message sent.", { exact: true }).waitFor();
   await message(page, text).waitFor();
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** "2026-12-08" of an instant (UTC), as a date input takes it. */
+const dateField = (at: Date) => at.toISOString().slice(0, 10);
+
+/** "20261208T163000Z": an instant as the .ics writes it (UTC). */
+const icsInstant = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+
+/**
+ * A 30-minute call starting at `at` as a reader in New York reads it: "Dec 8, 2026, 11:30 AM–12:00 PM
+ * New York time (UTC-5)". The wall clock and the offset come from the runtime's own zone data, not
+ * from the app's conversion.
+ */
+function newYorkSlot(at: Date): string {
+  const wall = (instant: Date) => {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+      timeZoneName: "shortOffset",
+    }).formatToParts(instant);
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    return {
+      date: new Date(Date.UTC(Number(part("year")), Number(part("month")) - 1, Number(part("day")))),
+      clock: formatClock(Number(part("hour")), Number(part("minute"))),
+      offset: part("timeZoneName").replace("GMT", "UTC"),
+    };
+  };
+  const start = wall(at);
+  const end = wall(new Date(at.getTime() + 30 * 60_000));
+  return `${formatDate(start.date)}, ${start.clock}–${end.clock} New York time (${start.offset})`;
 }
 
 describe("conversations", () => {
@@ -114,5 +159,108 @@ describe("conversations", () => {
       await expectPath(page, `/messages/${threadId}`);
     },
     { viewport: WIDE, timeout: 90_000 },
+  );
+
+  browserTest(
+    "the candidate proposes a call (375 px), the business books it in her time zone (1280 px) and reads its .ics, the call is cancelled",
+    async ({ page, context }) => {
+      const link = `https://meet.example.com/partwise-${Date.now().toString(36)}`;
+      const today = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()));
+      const first = new Date(today.getTime() + 8 * DAY_MS + 15 * 60 * 60_000);
+      const second = new Date(today.getTime() + 9 * DAY_MS + 16.5 * 60 * 60_000);
+
+      // Aisha, on a phone (the browser in UTC: the form reads her times there).
+      await signIn(page, "consultant5@partwise.test");
+      await expectPath(page, "/consultant");
+      await page.goto("/consultant/messages");
+      await page.getByRole("link", { name: "Harbor & Pine Outfitters", exact: true }).click();
+      await page.waitForURL((url) => /^\/consultant\/messages\/[^/]+$/.test(url.pathname));
+      const threadId = new URL(page.url()).pathname.split("/").pop()!;
+      await page.locator("summary").getByText(M.proposeTitle, { exact: true }).click();
+      await page.getByText(M.zoneNote("UTC"), { exact: true }).waitFor();
+      for (const [n, at] of [
+        [1, first],
+        [2, second],
+      ] as const) {
+        const slot = page.getByRole("group", { name: M.slotLegend(n), exact: true });
+        await slot.getByLabel(M.dateLabel, { exact: true }).fill(dateField(at));
+        await slot.getByLabel(M.timeLabel, { exact: true }).fill(at.toISOString().slice(11, 16));
+      }
+      await page.getByLabel(M.locationLabel, { exact: true }).fill(link);
+      await page.getByRole("button", { name: M.propose, exact: true }).click();
+      await page.getByRole("status").getByText(M.proposed, { exact: true }).waitFor();
+      const asked = page.locator(".thread-meeting").filter({ hasText: link });
+      await asked.getByText(M.waiting, { exact: true }).waitFor();
+      await noSidewaysScroll(page);
+
+      // Dana, at 1280 px in New York: both times in her zone; she books the second.
+      const browser = context.browser()!;
+      const business = await browser.newContext({
+        baseURL,
+        viewport: WIDE,
+        timezoneId: "America/New_York",
+        reducedMotion: "reduce",
+      });
+      try {
+        const dana = await business.newPage();
+        await signInAsDemoClient(dana);
+        await dana.goto(`/messages/${threadId}`);
+        await dana.getByRole("heading", { level: 1, name: "Aisha Thompson · Marketing match" }).waitFor();
+        const call = dana.locator(".thread-meeting").filter({ hasText: link });
+        const times = call.getByRole("list", { name: M.slotsLabel });
+        await times.getByText(newYorkSlot(first), { exact: true }).waitFor();
+        await times.getByText(newYorkSlot(second), { exact: true }).waitFor();
+        await call.getByText(M.chooseFrom, { exact: true }).waitFor();
+        await times
+          .getByRole("listitem")
+          .filter({ hasText: newYorkSlot(second) })
+          .getByRole("button", { name: M.book, exact: true })
+          .click();
+        await dana.getByRole("status").getByText(M.booked, { exact: true }).waitFor();
+        await call.getByText(M.status.booked, { exact: true }).waitFor();
+        await call.getByText(M.answeredBy("booked", "Dana Whitfield"), { exact: true }).waitFor();
+        await times
+          .getByRole("listitem")
+          .filter({ hasText: newYorkSlot(second) })
+          .getByText(M.chosenMark)
+          .waitFor();
+        expect(await call.getByRole("button", { name: M.book }).count()).toBe(0);
+
+        // Aisha's open page shows the booking live.
+        await asked.getByText(M.answeredBy("booked", "Dana Whitfield"), { exact: true }).waitFor();
+
+        // The invitation, as Dana's browser downloads it.
+        const href = await call.getByRole("link", { name: M.addToCalendar, exact: true }).getAttribute("href");
+        const ics = async () => {
+          const response = await dana.request.get(href!);
+          expect(response.status()).toBe(200);
+          expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+          return response.text();
+        };
+        const booked = await ics();
+        expect(booked.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+        expect(booked.endsWith("END:VCALENDAR\r\n")).toBe(true);
+        expect(booked.replaceAll("\r\n", "").includes("\n")).toBe(false);
+        const lines = booked.split("\r\n");
+        expect(lines).toContain("METHOD:REQUEST");
+        expect(lines).toContain(`DTSTART:${icsInstant(second)}`);
+        expect(lines).toContain(`DTEND:${icsInstant(new Date(second.getTime() + 30 * 60_000))}`);
+        expect(lines).toContain(`LOCATION:${link}`);
+        expect(lines).toContain("STATUS:CONFIRMED");
+
+        // Aisha cancels; the invitation becomes a cancellation.
+        await asked.getByRole("button", { name: M.cancel, exact: true }).click();
+        await page.getByRole("status").getByText(M.cancelled, { exact: true }).waitFor();
+        await asked.getByText(M.cancelledBy("Aisha Thompson"), { exact: true }).waitFor();
+        await call.getByText(M.status.cancelled, { exact: true }).waitFor();
+        const cancelled = (await ics()).split("\r\n");
+        expect(cancelled).toContain("METHOD:CANCEL");
+        expect(cancelled).toContain("STATUS:CANCELLED");
+        expect(cancelled).toContain(`DTSTART:${icsInstant(second)}`);
+      } finally {
+        await business.close();
+      }
+    },
+    { viewport: PHONE, timezoneId: "UTC", timeout: 60_000 },
   );
 });
