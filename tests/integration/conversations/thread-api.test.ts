@@ -335,3 +335,94 @@ describe("GET /api/threads/{threadId}/messages pages", () => {
     }
   });
 });
+
+describe("the calls' API (docs/decisions/074)", () => {
+  const meetings = (threadId: string) => `/api/threads/${threadId}/meetings`;
+  const inDays = (days: number, hour: number) => {
+    const at = new Date(Date.now() + days * 86_400_000);
+    at.setUTCHours(hour, 0, 0, 0);
+    return at.toISOString();
+  };
+
+  it("proposes once per key, the other side books exactly one time, either side cancels; outsiders 404 and nothing is written", async () => {
+    const threadId = await thread();
+    const proposal = {
+      slots: [inDays(3, 15), inDays(4, 16)],
+      durationMinutes: 30,
+      location: "https://meet.example.com/api-call",
+      key: crypto.randomUUID(),
+    };
+    const proposed = await call(meetings(threadId), { cookie: consultant.token, json: proposal });
+    expect(proposed.status).toBe(201);
+    const { meetingId } = (await proposed.json()) as { meetingId: string };
+    expect(meetingId).toBe(proposal.key);
+    expect((await call(meetings(threadId), { cookie: consultant.token, json: proposal })).status).toBe(201);
+
+    const listed = (await (await call(meetings(threadId), { cookie: team.owner.token })).json()) as {
+      meetings: { id: string; status: string; canAnswer: boolean; slots: { startsAt: string }[] }[];
+    };
+    expect(listed.meetings).toHaveLength(1);
+    expect(listed.meetings[0]).toMatchObject({ id: meetingId, status: "proposed", canAnswer: true });
+    expect(listed.meetings[0]!.slots.map((slot) => slot.startsAt)).toEqual(proposal.slots);
+
+    // Outsiders: another business, another consultant; a viewer reads but does not answer.
+    const other = await signedInClient();
+    const otherConsultant = await signedInConsultant();
+    for (const token of [other.token, otherConsultant.token]) {
+      expect((await call(meetings(threadId), { cookie: token })).status).toBe(404);
+      expect(
+        (await call(meetings(threadId), { cookie: token, json: { ...proposal, key: crypto.randomUUID() } })).status,
+      ).toBe(404);
+      const answer = await call(`${meetings(threadId)}/${meetingId}`, {
+        cookie: token,
+        json: { action: "book", slot: 1 },
+      });
+      expect(answer.status).toBe(404);
+    }
+    const byViewer = await call(`${meetings(threadId)}/${meetingId}`, {
+      cookie: team.viewer.token,
+      json: { action: "book", slot: 1 },
+    });
+    expect(byViewer.status).toBe(403);
+    expect((await json(byViewer)).msg).toBe(ROLE_FORBIDDEN_MESSAGE);
+
+    // Two members book different times at once: exactly one booking.
+    const [first, second] = await Promise.all([
+      call(`${meetings(threadId)}/${meetingId}`, { cookie: team.owner.token, json: { action: "book", slot: 1 } }),
+      call(`${meetings(threadId)}/${meetingId}`, { cookie: team.member.token, json: { action: "book", slot: 2 } }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const booked = (await (await call(meetings(threadId), { cookie: manager.token })).json()) as {
+      meetings: { status: string; chosenSlot: number; icsPath: string | null }[];
+    };
+    expect(booked.meetings[0]).toMatchObject({ status: "booked" });
+    expect(booked.meetings[0]!.icsPath).toBe(`/meetings/${meetingId}.ics`);
+
+    const cancelled = await call(`${meetings(threadId)}/${meetingId}`, {
+      cookie: consultant.token,
+      json: { action: "cancel" },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toEqual({ meetingId, action: "cancel" });
+  });
+
+  it("refuses a bad proposal with its reason and writes nothing; 401 without a session", async () => {
+    const threadId = await thread();
+    const bad = [
+      { slots: [inDays(3, 15)], durationMinutes: 30, location: "https://meet.example.com/x" },
+      { slots: [inDays(3, 15), inDays(3, 15)], durationMinutes: 30, location: "https://meet.example.com/x" },
+      { slots: [inDays(3, 15), inDays(4, 15)], durationMinutes: 20, location: "https://meet.example.com/x" },
+      { slots: [inDays(3, 15), inDays(4, 15)], durationMinutes: 30, location: "somewhere" },
+      { slots: [inDays(-3, 15), inDays(4, 15)], durationMinutes: 30, location: "https://meet.example.com/x" },
+      { slots: ["tomorrow", inDays(4, 15)], durationMinutes: 30, location: "https://meet.example.com/x" },
+    ];
+    for (const body of bad) {
+      const response = await call(meetings(threadId), { cookie: team.owner.token, json: body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await json(response)).msg).toBeTruthy();
+    }
+    const none = (await (await call(meetings(threadId), { cookie: team.owner.token })).json()) as { meetings: [] };
+    expect(none.meetings).toEqual([]);
+    expect((await call(meetings(threadId))).status).toBe(401);
+  });
+});

@@ -22,11 +22,17 @@ const OPEN_TO_STAFF: Record<string, string> = {
   listThreadMessages: "the consultant and the engagement manager read their threads",
   postThreadMessage: "the consultant and the engagement manager write in their threads",
   markThreadRead: "every participant marks a thread read",
+  // Calls in threads (docs/decisions/074): each side proposes and answers in its threads.
+  listThreadMeetings: "each side reads the calls of its threads",
+  proposeThreadMeeting: "the consultant and the engagement manager propose calls in their threads",
+  answerThreadMeeting: "the consultant and the engagement manager book, decline and cancel calls",
 };
 
 /** Endpoints open to every role that still answer 403 for another reason, each with it. */
 const FORBIDDEN_FOR_ANOTHER_REASON: Record<string, string> = {
   postThreadMessage: "a business member whose role only reads (a viewer)",
+  proposeThreadMeeting: "a business member whose role only reads (a viewer)",
+  answerThreadMeeting: "a business member whose role only reads (a viewer)",
 };
 
 const sessionOperations = API_OPERATIONS.filter((operation) => operation.access === "session");
