@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
 import {
   MEETING_ALREADY_ANSWERED_MESSAGE,
   MEETING_NOT_CANCELLABLE_MESSAGE,
@@ -26,8 +25,15 @@ import { membersWhoMay } from "~/server/business/members.server";
 import { notify, type Notice } from "~/server/notifications/notify.server";
 import { businesses, matchCandidates, threadMeetings, users } from "~db/schema";
 import type { MeetingStatus, ThreadParty } from "~db/enums";
-import { candidacyOpen } from "./messages.server";
-import { accessOf, threadAccess, threadRowById, type ThreadAccess } from "./participation.server";
+import {
+  accessOf,
+  candidacyOpen,
+  keyedReplay,
+  threadAccess,
+  threadRowById,
+  writeRefusal,
+  type ThreadAccess,
+} from "./participation.server";
 
 /**
  * Calls proposed and booked in a conversation (issue #39 item 6, docs/decisions/074). Anyone in
@@ -140,13 +146,6 @@ export function meetingViews(rows: readonly MeetingRow[], access: ThreadAccess, 
   });
 }
 
-/** Why the viewer may not act in a thread they take part in, or null when they may. */
-function writeRefusal(access: ThreadAccess): MeetingFailure | null {
-  if (access.closed) return { ok: false, status: 409, msg: THREAD_CLOSED_MESSAGE };
-  if (!access.canWrite) return { ok: false, status: 403, msg: ROLE_FORBIDDEN_MESSAGE };
-  return null;
-}
-
 /**
  * Proposes a call. `input.key` (the form's one-time id) becomes the call's id: a second submit of
  * the same form proposes nothing more. Written only while the candidacy is open; every time must
@@ -206,15 +205,13 @@ export async function proposeMeeting(
   if (inserted.length > 0) return { ok: true, meetingId: input.key, access };
   // Nothing inserted: this form was sent before, or the candidacy closed in between.
   const [existing] = await app.db
-    .select({ proposedById: threadMeetings.proposedById, threadId: threadMeetings.threadId })
+    .select({ ownerId: threadMeetings.proposedById, threadId: threadMeetings.threadId })
     .from(threadMeetings)
     .where(eq(threadMeetings.id, input.key))
     .limit(1);
-  if (existing?.proposedById === viewer.user.id && existing.threadId === threadId) {
-    return { ok: true, meetingId: input.key, access };
-  }
-  if (existing) return notFound;
-  return { ok: false, status: 409, msg: THREAD_CLOSED_MESSAGE };
+  const replay = keyedReplay(existing, viewer.user.id, threadId);
+  if (replay === "done") return { ok: true, meetingId: input.key, access };
+  return replay === "not-found" ? notFound : { ok: false, status: 409, msg: THREAD_CLOSED_MESSAGE };
 }
 
 /** The call's own facts, for explaining a refused answer. */

@@ -1,5 +1,4 @@
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
-import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
 import {
   EDIT_WINDOW_PASSED_MESSAGE,
   MESSAGE_EDIT_WINDOW_MS,
@@ -10,7 +9,7 @@ import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
 import { actorOf, auditStatementWhen } from "~/server/audit/audit.server";
 import { matchCandidates, threadMessages, threadReads } from "~db/schema";
-import { threadAccess, type ThreadAccess } from "./participation.server";
+import { candidacyOpen, keyedReplay, threadAccess, writeRefusal, type ThreadAccess } from "./participation.server";
 
 /**
  * The writes of conversations (issue #39, docs/decisions/072): send, edit within the window, hide
@@ -22,18 +21,6 @@ export type MessageFailure = { ok: false; status: 403 | 404 | 409; msg: string }
 export type MessageResult<T = Record<never, never>> = ({ ok: true } & T) | MessageFailure;
 
 const notFound: MessageFailure = { ok: false, status: 404, msg: MESSAGE_NOT_FOUND_MESSAGE };
-
-/** The candidacy is still open: SQL over match_candidates (thread-rules.ts threadClosed, negated). */
-export const candidacyOpen = (threadId: string) =>
-  sql`EXISTS (SELECT 1 FROM match_candidates c WHERE c.id = ${threadId}
-    AND c.status NOT IN ('declined', 'withdrawn') AND c.business_decision_status != 'rejected')`;
-
-/** Why the viewer may not write in a thread they take part in, or null when they may. */
-function writeRefusal(access: ThreadAccess): MessageFailure | null {
-  if (access.closed) return { ok: false, status: 409, msg: THREAD_CLOSED_MESSAGE };
-  if (!access.canWrite) return { ok: false, status: 403, msg: ROLE_FORBIDDEN_MESSAGE };
-  return null;
-}
 
 /** The read mark's upsert: never moves back (a late request cannot unread what was read). */
 function readMarkStatement(app: AppContext, threadId: string, userId: string, at: Date) {
@@ -90,15 +77,13 @@ export async function sendMessage(
   // Nothing inserted: this form was sent before (the same author's message in this thread), or
   // the candidacy closed between the check and the write.
   const [existing] = await app.db
-    .select({ authorId: threadMessages.authorId, threadId: threadMessages.threadId })
+    .select({ ownerId: threadMessages.authorId, threadId: threadMessages.threadId })
     .from(threadMessages)
     .where(eq(threadMessages.id, input.key))
     .limit(1);
-  if (existing?.authorId === viewer.user.id && existing.threadId === threadId) {
-    return { ok: true, messageId: input.key, access };
-  }
-  if (existing) return notFound;
-  return { ok: false, status: 409, msg: THREAD_CLOSED_MESSAGE };
+  const replay = keyedReplay(existing, viewer.user.id, threadId);
+  if (replay === "done") return { ok: true, messageId: input.key, access };
+  return replay === "not-found" ? notFound : { ok: false, status: 409, msg: THREAD_CLOSED_MESSAGE };
 }
 
 /** Changes the viewer's own message within MESSAGE_EDIT_WINDOW_MS of sending, while the thread is open and it is not hidden. */

@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { can } from "~/lib/business/permissions";
+import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
+import { THREAD_CLOSED_MESSAGE } from "~/lib/conversations/thread-copy";
 import { businessSeesThread, partyOfRole, threadClosed, type ThreadFacts } from "~/lib/conversations/thread-rules";
 import type { AppContext } from "~/server/load-context";
 import { getViewer, type Viewer } from "~/server/identity/session.server";
@@ -119,4 +121,34 @@ export async function threadReaderFromRequest(
   if (!viewer) return null;
   const access = await threadAccess(app, viewer, threadId);
   return access ? { userId: access.userId, threadId: access.threadId } : null;
+}
+
+/** The candidacy is still open: SQL over match_candidates (thread-rules.ts threadClosed, negated). */
+export const candidacyOpen = (threadId: string) =>
+  sql`EXISTS (SELECT 1 FROM match_candidates c WHERE c.id = ${threadId}
+    AND c.status NOT IN ('declined', 'withdrawn') AND c.business_decision_status != 'rejected')`;
+
+/** A write refused to someone who takes part in the thread: it is closed, or their role only reads. */
+export type ThreadWriteRefusal = { ok: false; status: 403 | 409; msg: string };
+
+/** Why the viewer may not write in a thread they take part in, or null when they may. */
+export function writeRefusal(access: ThreadAccess): ThreadWriteRefusal | null {
+  if (access.closed) return { ok: false, status: 409, msg: THREAD_CLOSED_MESSAGE };
+  if (!access.canWrite) return { ok: false, status: 403, msg: ROLE_FORBIDDEN_MESSAGE };
+  return null;
+}
+
+/**
+ * What a keyed insert (a message, a call: the form's one-time key is the row's id) that added
+ * nothing comes to, from the row that holds the key, if any: the same person's earlier submit in
+ * this thread ("done"), someone else's key ("not-found"), or the candidacy closed between the
+ * check and the write ("closed").
+ */
+export function keyedReplay(
+  existing: { ownerId: string | null; threadId: string } | undefined,
+  userId: string,
+  threadId: string,
+): "done" | "not-found" | "closed" {
+  if (!existing) return "closed";
+  return existing.ownerId === userId && existing.threadId === threadId ? "done" : "not-found";
 }
