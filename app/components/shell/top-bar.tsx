@@ -98,7 +98,7 @@ function NotificationsButton() {
         ref={buttonRef}
         type="button"
         className="icon-button"
-        aria-label={bellLabel(unread)}
+        aria-label={bellLabel(unreadNotifications, unreadMessages)}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}

@@ -24,9 +24,18 @@ export const NOTIFICATION_TEXTS = {
   pagination: "Notification pages",
 } as const;
 
-/** The bell's accessible name: "Notifications" or "Notifications, 3 unread". */
-export function bellLabel(unread: number): string {
-  return unread > 0 ? `${NOTIFICATION_TEXTS.bellLabel}, ${unread} unread` : NOTIFICATION_TEXTS.bellLabel;
+/**
+ * The bell's accessible name: "Notifications", "Notifications, 3 unread"; with the unread messages
+ * it also counts (issue #39), the total its badge shows, then what it is made of: "Notifications,
+ * 5 unread: 3 notifications and 2 messages".
+ */
+export function bellLabel(unread: number, unreadMessages = 0): string {
+  if (unreadMessages <= 0) {
+    return unread > 0 ? `${NOTIFICATION_TEXTS.bellLabel}, ${unread} unread` : NOTIFICATION_TEXTS.bellLabel;
+  }
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const parts = [unread > 0 ? count(unread, "notification") : null, count(unreadMessages, "message")];
+  return `${NOTIFICATION_TEXTS.bellLabel}, ${unread + unreadMessages} unread: ${parts.filter(Boolean).join(" and ")}`;
 }
 
 /** The badge on the bell: the count, "99+" past 99, nothing at zero. */

@@ -95,7 +95,8 @@ async function clientViewer(c: Ctx, now: number): Promise<(Viewer & { businessId
 
 /**
  * The _app shell's reads: the five newest notifications, the unread count, whether an engagement
- * exists, and the businesses the person belongs to (the switcher; the peer does not show it).
+ * exists, the businesses the person belongs to (the switcher) and the unread messages (the
+ * Messages entry's count); the peer shows neither of the last two.
  */
 function shellReads(db: D1Database, viewer: Viewer & { businessId: string }) {
   return Promise.all([
@@ -105,6 +106,7 @@ function shellReads(db: D1Database, viewer: Viewer & { businessId: string }) {
     ]),
     db.prepare(SQL.HAS_ENGAGEMENTS).bind(viewer.businessId, 1).raw(),
     db.prepare(SQL.MEMBERSHIPS).bind(viewer.userId).raw(),
+    db.prepare(SQL.UNREAD_MESSAGES).bind(viewer.userId, viewer.businessId, viewer.userId).raw(),
   ]);
 }
 

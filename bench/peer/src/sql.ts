@@ -16,6 +16,9 @@ export const NOTIFICATIONS = `select "id", "title", "body", "created_at", "link"
 export const UNREAD_NOTIFICATIONS = `select count(*) from "notifications" where ("notifications"."user_id" = ? and "notifications"."read_at" is null)`;
 export const HAS_ENGAGEMENTS = `select "id" from "delivery_outlines" where ("delivery_outlines"."business_id" = ? and ("delivery_outlines"."state" <> 'draft' and ("delivery_outlines"."egm_review_status" = 'approved' or "delivery_outlines"."signed_version" is not null or "delivery_outlines"."business_review_status" = 'revision'))) limit ?`;
 
+// unreadMessageCount (app/server/conversations/threads.server.ts): the navigation's unread messages (docs/decisions/072).
+export const UNREAD_MESSAGES = `select count(*) from "match_candidates" left join "thread_reads" on ("thread_reads"."thread_id" = "match_candidates"."id" and "thread_reads"."user_id" = ?) inner join "thread_messages" on ("thread_messages"."thread_id" = "match_candidates"."id" and "thread_messages"."created_at" > coalesce("thread_reads"."read_at", 0)) where (("match_candidates"."business_id" = ? and ("match_candidates"."status" = 'accepted' OR ("match_candidates"."status" = 'withdrawn' AND "match_candidates"."consultant_responded_at" IS NOT NULL))) and "thread_messages"."hidden_at" is null and ("thread_messages"."author_id" is null or "thread_messages"."author_id" <> ?))`;
+
 // loadMemberships: the businesses the person belongs to (the shell's switcher, docs/decisions/068).
 export const MEMBERSHIPS = `select "business_members"."business_id", "businesses"."name", "business_members"."role" from "business_members" inner join "businesses" on "businesses"."id" = "business_members"."business_id" where "business_members"."user_id" = ? order by "businesses"."name" asc, "businesses"."id" asc`;
 

@@ -38,6 +38,7 @@ const MANAGER_SECTIONS = [
   "Events",
   "Learning",
   "Support messages",
+  "Messages",
   "Notifications",
   "Audit trail",
   "Settings",

@@ -113,6 +113,9 @@ describe("notification texts", () => {
   it("names the unread count in the bell", () => {
     expect(bellLabel(0)).toBe("Notifications");
     expect(bellLabel(3)).toBe("Notifications, 3 unread");
+    expect(bellLabel(3, 1)).toBe("Notifications, 4 unread: 3 notifications and 1 message");
+    expect(bellLabel(1, 2)).toBe("Notifications, 3 unread: 1 notification and 2 messages");
+    expect(bellLabel(0, 2)).toBe("Notifications, 2 unread: 2 messages");
     expect(bellBadge(0)).toBeNull();
     expect(bellBadge(7)).toBe("7");
     expect(bellBadge(120)).toBe("99+");
