@@ -11,7 +11,7 @@ import { cursorOf } from "~/lib/conversations/thread-schemas";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
-import { matchCandidates, threadMessages, threadReads, users } from "~db/schema";
+import { matchCandidates, matchRequests, threadMessages, threadReads, users } from "~db/schema";
 import type { ThreadParty } from "~db/enums";
 import { accessOf, threadRowById, threadRowQuery, type ThreadAccess, type ThreadRow } from "./participation.server";
 import { meetingViews, threadMeetingsQuery, type MeetingView } from "./meetings.server";
@@ -334,7 +334,7 @@ export function unreadMessageCount(app: AppContext, viewer: Viewer) {
   const userId = viewer.user.id;
   const scope =
     party === "manager"
-      ? sql`${matchCandidates.matchRequestId} IN (SELECT id FROM match_requests WHERE assigned_manager_id = ${userId})`
+      ? eq(matchRequests.assignedManagerId, userId)
       : party === "consultant"
         ? eq(matchCandidates.consultantId, userId)
         : viewer.business
@@ -343,6 +343,7 @@ export function unreadMessageCount(app: AppContext, viewer: Viewer) {
   return app.db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(matchCandidates)
+    .innerJoin(matchRequests, eq(matchRequests.id, matchCandidates.matchRequestId))
     .leftJoin(threadReads, and(eq(threadReads.threadId, matchCandidates.id), eq(threadReads.userId, userId)))
     .innerJoin(
       threadMessages,
