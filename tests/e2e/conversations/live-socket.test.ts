@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { browserTest, signIn } from "../support";
+import { browserTest, expectPath, signIn } from "../support";
 
 /**
  * A thread's live socket from a real browser under `wrangler dev` (docs/decisions/073): Chromium
@@ -13,6 +13,8 @@ describe("a thread's live socket", () => {
     "opens for the consultant of a candidacy and answers its keep-alive; refuses a thread they are not in",
     async ({ page }) => {
       await signIn(page, "consultant1@partwise.test");
+      // The sign-in's post sets the session cookie; a navigation before its answer would cancel it.
+      await expectPath(page, "/consultant");
       await page.goto("/consultant/candidacies");
       const href = await page.locator('a[href^="/consultant/candidacies/"]').first().getAttribute("href");
       const threadId = href!.split("/").pop()!;
