@@ -256,13 +256,17 @@ export const DELIVERY_DECISION_ACTIONS = ["prepay", "pause", "revise"] as const;
 /** What an engagement manager records on an engagement. */
 export const ENGAGEMENT_NOTE_KINDS = ["note", "verbal_approval"] as const;
 
-/** company_document: the business's own upload to the Documents Hub (kept until the business deletes it). */
+/**
+ * company_document: the business's own upload to the Documents Hub (kept until the business deletes it);
+ * thread_message: attached to a message of a conversation (issue #39, docs/decisions/076).
+ */
 export const FILE_PURPOSES = [
   "insight_request",
   "match_request",
   "delivery_item",
   "other",
   "company_document",
+  "thread_message",
 ] as const;
 
 export type FilePurpose = (typeof FILE_PURPOSES)[number];

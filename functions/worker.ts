@@ -73,6 +73,8 @@ const LARGE_BODY_PATTERNS = [
   /^\/consultant\/engagements\/[^/]+\/items\/[^/]+(\.data)?$/,
   // The Learning console's forms carry a template file, counted like an upload.
   /^\/manage\/learning(\/[^/]+)?(\.data)?$/,
+  // A thread's message form carries its attachments (docs/decisions/076), counted like an upload.
+  /^\/(consultant\/|manage\/)?messages\/[^/]+(\.data)?$/,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { fieldIssues } from "~/lib/shared/field-issues";
 import { FORM_UNREADABLE_MESSAGE } from "~/lib/shared/form-messages";
+import { contentDisposition } from "~/lib/files/file-rules";
 
 /** Largest JSON or form body the API accepts (uploads have their own limit and route). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -28,6 +29,22 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
  */
 export function retryAfter(result: { status: number; retryAfterSeconds?: number | null }): Record<string, string> {
   return result.status === 429 && result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+}
+
+/**
+ * A stored file as a download: its own Content-Type, an attachment disposition under its name,
+ * never sniffed, never cached (every file download of the product answers this way).
+ */
+export function downloadResponse(file: { body: BodyInit; contentType: string; name: string }): Response {
+  return new Response(file.body, {
+    status: 200,
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": contentDisposition(file.name),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
 }
 
 export function seeOther(location: string): Response {

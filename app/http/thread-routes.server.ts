@@ -24,6 +24,8 @@ import {
 import { announceThreadChange } from "~/server/conversations/thread-events.server";
 import { isMeetingAction, meetingAction } from "~/http/meeting-routes.server";
 import { enqueueMessageDigest } from "~/server/conversations/digests.server";
+import { uploadedFilesOf } from "~/server/files/files.server";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 
 /**
  * The loaders and action of the Messages pages (the business's /messages, the portal's
@@ -86,10 +88,13 @@ export function threadAction(guard: ThreadGuard) {
     const { app } = context;
     const viewer = await guard(app, request);
     const threadId = params.threadId ?? "";
-    const body = await readForm(request);
+    // The message form is multipart when it carries files (counted like an upload); any other body, 1 MB.
+    const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
     if (!body.ok) {
       return data<ThreadActionData>({ result: formErrorReply(body.msg), message: null }, { status: body.status });
     }
+    const files = uploadedFilesOf(body.form);
+    body.form.delete("files");
     const submission = parseThreadAction(body.form);
     if (submission.status !== "success") {
       return data<ThreadActionData>({ result: submission.reply(), message: null }, { status: 400 });
@@ -98,16 +103,16 @@ export function threadAction(guard: ThreadGuard) {
     // Calls (docs/decisions/074): propose, book, decline, cancel.
     if (isMeetingAction(input)) return meetingAction(app, request, viewer, threadId, input, submission);
     let outcome: MessageResult<unknown>;
-    if (input.intent === "send") outcome = await sendMessage(app, viewer, threadId, input);
+    if (input.intent === "send") outcome = await sendMessage(app, viewer, threadId, { ...input, files });
     else if (input.intent === "edit") outcome = await editMessage(app, viewer, threadId, input);
     else if (input.intent === "hide") outcome = await hideMessage(app, viewer, threadId, input.messageId);
     else outcome = await markThreadRead(app, viewer, threadId);
     if (!outcome.ok) {
       if (outcome.status === 404) throw notFound();
-      return data<ThreadActionData>(
-        { result: submission.reply({ formErrors: [outcome.msg] }), message: null },
-        { status: outcome.status },
-      );
+      const errors = outcome.field
+        ? { fieldErrors: { [outcome.field]: [outcome.msg] } }
+        : { formErrors: [outcome.msg] };
+      return data<ThreadActionData>({ result: submission.reply(errors), message: null }, { status: outcome.status });
     }
     app.afterResponse(() => announceThreadChange(app, threadId, LIVE_EVENT[input.intent]));
     // The emailed digest of what is still unread in a few minutes (docs/decisions/075).

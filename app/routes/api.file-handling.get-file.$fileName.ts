@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { contentDisposition, FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rules";
+import { FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rules";
 import { requireApiViewer } from "~/http/guards.server";
 import { getAssignedFile, getBusinessFile, getCandidateFile } from "~/server/files/files.server";
-import { errorResponse } from "~/http/http.server";
+import { downloadResponse, errorResponse } from "~/http/http.server";
 import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /**
@@ -28,15 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           ? await getCandidateFile(context.app, viewer.user.id, fileName)
           : null;
   if (!file) return errorResponse(404, FILE_NOT_FOUND_MESSAGE);
-  return new Response(file.body, {
-    status: 200,
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": contentDisposition(file.originalName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse({ ...file, name: file.originalName });
 }
 
 export const contract: ApiOperation[] = [

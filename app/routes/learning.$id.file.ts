@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { contentDisposition } from "~/lib/files/file-rules";
 import { LEARNING_COPY } from "~/lib/learning/learning-copy";
 import { requireClientBusiness } from "~/http/guards.server";
 import { getTemplateDownload } from "~/server/learning/learning.server";
 import { notFound } from "~/http/route-kit.server";
+import { downloadResponse } from "~/http/http.server";
 
 /**
  * /learning/{id}/file: a published template's file for a signed-in business whose plan may open it
@@ -19,12 +19,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": contentDisposition(file.name),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse(file);
 }

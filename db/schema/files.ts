@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { businesses } from "./business";
+import { threadMessages } from "./conversations";
 import { createdAt, id } from "./columns";
 import { deliveryItems } from "./engagements";
 import { FILE_PURPOSES } from "../enums";
@@ -29,6 +30,8 @@ export const files = sqliteTable(
     }),
     matchRequestId: text("match_request_id").references(() => matchRequests.id, { onDelete: "set null" }),
     deliveryItemId: text("delivery_item_id").references(() => deliveryItems.id, { onDelete: "set null" }),
+    /** The message of a conversation the file is attached to (docs/decisions/076). */
+    threadMessageId: text("thread_message_id").references(() => threadMessages.id, { onDelete: "set null" }),
     /** The Documents Hub folder of a company document (trimmed, 1–60 characters); null when in none. */
     folder: text("folder"),
     createdAt: createdAt(),
@@ -40,6 +43,7 @@ export const files = sqliteTable(
     index("files_insight_request_id_idx").on(t.insightRequestId),
     index("files_match_request_id_idx").on(t.matchRequestId),
     index("files_delivery_item_id_idx").on(t.deliveryItemId),
+    index("files_thread_message_id_idx").on(t.threadMessageId),
     index("files_business_purpose_idx").on(t.businessId, t.purpose),
     // Spec §5: at most 16,000,000 bytes.
     check("files_size_range", sql`size_bytes >= 0 AND size_bytes <= 16000000`),

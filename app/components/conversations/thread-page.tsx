@@ -6,6 +6,9 @@ import type { ThreadActionData } from "~/lib/conversations/thread-schemas";
 import { threadLinks, threadTitle } from "~/lib/conversations/thread-labels";
 import { formatDateTime, isoDateTime } from "~/lib/shared/dates";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Field } from "~/components/ui/field";
+import { FILE_ACCEPT } from "~/components/files/file-check";
+import { REQUEST_FILES_HINT } from "~/lib/files/file-rules";
 import { LiveThreadStatus } from "./live-thread-status";
 import { postMatches, postUnderWay } from "~/components/ui/pending-post";
 import type { ThreadPageData } from "~/http/thread-routes.server";
@@ -80,6 +83,18 @@ function Message({ message, party, action }: { message: MessageView; party: Thre
           <MessageBody body={message.body} />
         </>
       )}
+      {message.attachments.length > 0 ? (
+        <ul className="thread-attachments" aria-label={T.attachmentsLabel}>
+          {message.attachments.map((file) => (
+            <li key={file.href}>
+              <a href={file.href} download aria-label={T.attachmentLabel(file.name, file.size)}>
+                {file.name}
+              </a>{" "}
+              <span className="thread-attachment-size">{file.size}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {message.readBy.length > 0 ? (
         <p className="thread-message-read">{`${T.readMark}: ${message.readBy.join(", ")}`}</p>
       ) : null}
@@ -142,6 +157,7 @@ export function ThreadPage() {
   const errors = isMeetingReply(actionData)
     ? undefined
     : (actionData?.result.error?.[""] ?? actionData?.result.error?.body ?? undefined);
+  const fileErrors = isMeetingReply(actionData) ? undefined : (actionData?.result.error?.files ?? undefined);
   const zone = useReaderZone();
   // Calls and the engagement's events show among the messages in time order (docs/decisions/072, 074).
   const entries = timeline(messages, view.events, view.meetings);
@@ -211,7 +227,13 @@ export function ThreadPage() {
       {!access.closed && access.readOnlyRole ? <p className="notice thread-notice">{T.viewerRole}</p> : null}
       {access.canWrite ? <ProposeMeetingForm action={action} formKey={view.formKey} zone={zone} /> : null}
       {access.canWrite ? (
-        <Form method="post" action={action} className="card thread-compose stack" ref={formRef}>
+        <Form
+          method="post"
+          action={action}
+          encType="multipart/form-data"
+          className="card thread-compose stack"
+          ref={formRef}
+        >
           <input type="hidden" name="key" value={view.formKey} />
           <div className="field">
             <label htmlFor="thread-message">{T.messageLabel}</label>
@@ -227,6 +249,11 @@ export function ThreadPage() {
             />
           </div>
           <FormAlert id="thread-error" errors={errors} />
+          <Field id="thread-files" label={T.attachLabel} hint={REQUEST_FILES_HINT} errors={fileErrors}>
+            {(control) => (
+              <input type="file" name="files" multiple accept={FILE_ACCEPT} className="input" {...control} />
+            )}
+          </Field>
           <div>
             <button type="submit" name="intent" value="send" className="button button-primary" disabled={sending}>
               {sending ? T.sending : T.send}

@@ -34,6 +34,9 @@ export const THREAD_TEXTS = {
   cancelEdit: "Cancel",
   edited: "Message edited.",
   editedMark: "edited",
+  attachLabel: "Attach files",
+  attachmentsLabel: "Attachments",
+  attachmentLabel: (name: string, size: string) => `Download ${name} (${size})`,
   hide: "Hide message",
   hiddenDone: "Message hidden.",
   hiddenTrace: "A message was hidden by the engagement manager.",
@@ -71,6 +74,10 @@ export const THREAD_LIST_PATHS = {
 
 export const threadPath = (party: ThreadParty, threadId: string) =>
   `${THREAD_LIST_PATHS[party]}/${encodeURIComponent(threadId)}`;
+
+/** Where a message's attachment downloads from, for every side (docs/decisions/076). */
+export const attachmentPath = (threadId: string, fileName: string) =>
+  `/api/threads/${encodeURIComponent(threadId)}/attachments/${encodeURIComponent(fileName)}`;
 
 /**
  * Contact details in a message before the plan is signed (issue #39 item 7): an email address, or

@@ -82,6 +82,7 @@ export const DOCUMENT_COPY = {
   uploadedSource: "Company upload",
   insightSource: (area: string) => `${area} insight request`,
   matchSource: (area: string) => `${area} match request`,
+  messageSource: (area: string) => `Message on the ${area} match`,
   deliverableSource: (item: string) => `Deliverable: ${item}`,
   sowName: (title: string, version: number) => `Statement of work: ${title} (version ${version})`,
   sowSource: "Signed statement of work",

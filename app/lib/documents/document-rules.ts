@@ -42,10 +42,12 @@ export function fileSource(file: {
   insightRequestId: string | null;
   matchRequestId: string | null;
   deliveryItemId: string | null;
+  threadMessageId: string | null;
 }): DocumentSource | null {
   if (file.purpose === "company_document") return "company";
   if (file.deliveryItemId) return "deliverable";
-  if (file.matchRequestId) return "match";
+  // A file attached to a message sits under the match the conversation is about.
+  if (file.matchRequestId || file.threadMessageId) return "match";
   if (file.insightRequestId) return "insight";
   return null;
 }

@@ -4,6 +4,7 @@
  * texts. Pure; app/server/files/shared-documents.server.ts loads the rows.
  */
 import { formatFileSize } from "~/lib/shared/numbers";
+import { attachmentPath } from "~/lib/conversations/thread-copy";
 import { fileDownloadHref } from "~/lib/files/listed-file";
 import { sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { storedFileName } from "~/lib/files/listed-file";
@@ -11,14 +12,14 @@ import { formatDate, isoDateTime } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
 
 /** Where a shared document comes from, in the order the list shows them. */
-export const SHARED_DOCUMENT_SOURCES = ["request", "shared", "deliverable", "statement"] as const;
+export const SHARED_DOCUMENT_SOURCES = ["request", "shared", "deliverable", "statement", "message"] as const;
 export type SharedDocumentSource = (typeof SHARED_DOCUMENT_SOURCES)[number];
 
 export const SHARED_DOCUMENTS_COPY = {
   heading: "Documents",
   pageTitle: "Documents",
   pageIntro:
-    "The documents businesses shared with the requests you are a candidate on or matched to, what you delivered, and the signed statements of work.",
+    "The documents businesses shared with the requests you are a candidate on or matched to, what you delivered, the signed statements of work and the files attached to messages.",
   none: "No documents are shared with this match yet.",
   noneAtAll: "No documents are shared with you yet.",
   hiddenUntilAssigned: (count: number) =>
@@ -29,6 +30,7 @@ export const SHARED_DOCUMENTS_COPY = {
     shared: "Shared by the business",
     deliverable: (item: string) => `Deliverable: ${item}`,
     statement: (version: number) => `Signed statement of work, version ${version}`,
+    message: "Attached to a message",
   },
   statementName: (version: number) => `statement-of-work-v${version}.pdf`,
   unknownPerson: "A former user",
@@ -76,10 +78,19 @@ export function deliverableDocument(
   return fileDocument(row, "deliverable", SHARED_DOCUMENTS_COPY.sources.deliverable(row.itemTitle));
 }
 
+/** A file attached to a message of the match's conversation, downloaded through its thread. */
+export function messageDocument(
+  row: { r2Key: string; originalName: string; sizeBytes: number; createdAt: Date; threadId: string } & Person,
+): SharedDocument {
+  const href = attachmentPath(row.threadId, storedFileName(row.r2Key));
+  return fileDocument(row, "message", SHARED_DOCUMENTS_COPY.sources.message, href);
+}
+
 function fileDocument(
   row: { r2Key: string; originalName: string; sizeBytes: number; createdAt: Date } & Person,
   source: SharedDocumentSource,
   sourceLabel: string,
+  href?: string,
 ): SharedDocument {
   const fileName = storedFileName(row.r2Key);
   return {
@@ -91,7 +102,7 @@ function fileDocument(
     date: formatDate(row.createdAt),
     dateIso: isoDateTime(row.createdAt),
     size: formatFileSize(row.sizeBytes),
-    href: fileDownloadHref(fileName),
+    href: href ?? fileDownloadHref(fileName),
     at: row.createdAt.getTime(),
   };
 }

@@ -5,9 +5,12 @@ import {
   MESSAGE_NOT_FOUND_MESSAGE,
   THREAD_CLOSED_MESSAGE,
 } from "~/lib/conversations/thread-copy";
+import { PLANS } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
 import { actorOf, auditStatementWhen } from "~/server/audit/audit.server";
+import { businessFileKeys, discardUploads, storeFilesFor, type UploadedFile } from "~/server/files/files.server";
+import { insertedByThisCall, linkFiles } from "~/server/files/file-rows.server";
 import { matchCandidates, threadMessages, threadReads } from "~db/schema";
 import { candidacyOpen, keyedReplay, threadAccess, writeRefusal, type ThreadAccess } from "./participation.server";
 
@@ -17,7 +20,8 @@ import { candidacyOpen, keyedReplay, threadAccess, writeRefusal, type ThreadAcce
  * a race with the candidacy closing or a replay changes nothing twice.
  */
 
-export type MessageFailure = { ok: false; status: 403 | 404 | 409; msg: string };
+/** A refusal; `field: "files"` when the message's attachments were refused (nothing is sent). */
+export type MessageFailure = { ok: false; status: 400 | 403 | 404 | 409; msg: string; field?: "files" };
 export type MessageResult<T = Record<never, never>> = ({ ok: true } & T) | MessageFailure;
 
 const notFound: MessageFailure = { ok: false, status: 404, msg: MESSAGE_NOT_FOUND_MESSAGE };
@@ -34,46 +38,78 @@ function readMarkStatement(app: AppContext, threadId: string, userId: string, at
 }
 
 /**
- * Sends a message. `key` is the form's one-time id (made when the form was rendered): it becomes
- * the message's id, so a second submit of the same form adds nothing. The insert holds only while
- * the candidacy is open; the author's read mark moves to it.
+ * Sends a message, with its attachments (docs/decisions/076). `key` is the form's one-time id
+ * (made when the form was rendered): it becomes the message's id, so a second submit of the same
+ * form adds nothing. The insert holds only while the candidacy is open; the author's read mark
+ * moves to it. Files go through the upload rules into the business's storage (a business member's
+ * count against its plan's quota, as their other uploads do) and are linked to the message in the
+ * batch that inserts it; files of a message that was not inserted (a replay, a thread closed
+ * meanwhile) are removed again.
  */
 export async function sendMessage(
   app: AppContext,
   viewer: Viewer,
   threadId: string,
-  input: { key: string; body: string },
+  input: { key: string; body: string; files?: File[] },
 ): Promise<MessageResult<{ messageId: string; access: ThreadAccess }>> {
   const access = await threadAccess(app, viewer, threadId);
   if (!access) return notFound;
   const refusal = writeRefusal(access);
   if (refusal) return refusal;
+  let uploaded: UploadedFile[] = [];
+  if (input.files && input.files.length > 0) {
+    const quota = access.party === "business" && viewer.business ? PLANS[viewer.business.memberTier] : null;
+    const stored = await storeFilesFor(
+      app,
+      { businessId: access.businessId, userId: viewer.user.id },
+      { files: input.files, purpose: "thread_message" },
+      quota ? { quotaBytes: quota.storageQuotaBytes } : {},
+    );
+    if (!stored.ok) return { ok: false, status: 400, msg: stored.msg, field: "files" };
+    uploaded = stored.files;
+  }
   const now = app.now();
-  const [inserted] = await app.db.batch([
-    app.db
-      .insert(threadMessages)
-      .select(
-        app.db
-          .select({
-            id: sql<string>`${input.key}`.as("id"),
-            threadId: matchCandidates.id,
-            businessId: matchCandidates.businessId,
-            authorId: sql<string>`${viewer.user.id}`.as("author_id"),
-            authorParty: sql<string>`${access.party}`.as("author_party"),
-            body: sql<string>`${input.body}`.as("body"),
-            createdAt: sql<number>`${now.getTime()}`.as("created_at"),
-            editedAt: sql<null>`NULL`.as("edited_at"),
-            hiddenAt: sql<null>`NULL`.as("hidden_at"),
-            hiddenById: sql<null>`NULL`.as("hidden_by_id"),
-          })
-          .from(matchCandidates)
-          .where(and(eq(matchCandidates.id, threadId), candidacyOpen(threadId))),
-      )
-      .onConflictDoNothing({ target: threadMessages.id })
-      .returning({ id: threadMessages.id }),
-    readMarkStatement(app, threadId, viewer.user.id, now),
-  ]);
+  const insert = app.db
+    .insert(threadMessages)
+    .select(
+      app.db
+        .select({
+          id: sql<string>`${input.key}`.as("id"),
+          threadId: matchCandidates.id,
+          businessId: matchCandidates.businessId,
+          authorId: sql<string>`${viewer.user.id}`.as("author_id"),
+          authorParty: sql<string>`${access.party}`.as("author_party"),
+          body: sql<string>`${input.body}`.as("body"),
+          createdAt: sql<number>`${now.getTime()}`.as("created_at"),
+          editedAt: sql<null>`NULL`.as("edited_at"),
+          hiddenAt: sql<null>`NULL`.as("hidden_at"),
+          hiddenById: sql<null>`NULL`.as("hidden_by_id"),
+        })
+        .from(matchCandidates)
+        .where(and(eq(matchCandidates.id, threadId), candidacyOpen(threadId))),
+    )
+    .onConflictDoNothing({ target: threadMessages.id })
+    .returning({ id: threadMessages.id });
+  const readMark = readMarkStatement(app, threadId, viewer.user.id, now);
+  const [inserted] =
+    uploaded.length > 0
+      ? await app.db.batch([
+          insert,
+          linkFiles(
+            app.db,
+            access.businessId,
+            businessFileKeys(
+              access.businessId,
+              uploaded.map((file) => file.fileName),
+            ),
+            { threadMessageId: input.key },
+            insertedByThisCall(threadMessages, input.key, access.businessId, now.getTime()),
+          ),
+          readMark,
+        ])
+      : await app.db.batch([insert, readMark]);
   if (inserted.length > 0) return { ok: true, messageId: input.key, access };
+  await discardUploads(app, access.businessId, uploaded);
   // Nothing inserted: this form was sent before (the same author's message in this thread), or
   // the candidacy closed between the check and the write.
   const [existing] = await app.db

@@ -74,6 +74,8 @@ export function threadRowById(app: AppContext, threadId: string) {
 /** What the viewer may do in a thread they take part in. */
 export type ThreadAccess = {
   threadId: string;
+  /** The business of the match (whose storage a message's files take). */
+  businessId: string;
   userId: string;
   party: ThreadParty;
   closed: boolean;
@@ -88,7 +90,7 @@ export function accessOf(viewer: Viewer, row: ThreadRow | undefined): ThreadAcce
   if (!row) return null;
   const party = partyOfRole(viewer.user.role);
   const closed = threadClosed(row);
-  const base = { threadId: row.id, userId: viewer.user.id, closed };
+  const base = { threadId: row.id, businessId: row.businessId, userId: viewer.user.id, closed };
   if (party === "manager") return { ...base, party, canWrite: !closed, readOnlyRole: false };
   if (party === "consultant") {
     return row.consultantId === viewer.user.id ? { ...base, party, canWrite: !closed, readOnlyRole: false } : null;

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { cursorOf, parseCursor } from "~/lib/conversations/thread-schemas";
 import { fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
@@ -6,7 +6,15 @@ import type { Viewer } from "~/server/identity/session.server";
 import { threadMessages } from "~db/schema";
 import type { ThreadParty } from "~db/enums";
 import { accessOf, threadRowById, type ThreadAccess, type ThreadRow } from "./participation.server";
-import { listThreads, messagePageQuery, messageSelect } from "./threads.server";
+import { messageAttachmentsQuery } from "~/server/files/files.server";
+import {
+  attachmentsByMessage,
+  listThreads,
+  messagePageQuery,
+  messageSelect,
+  pageAttachmentsQuery,
+  type AttachmentView,
+} from "./threads.server";
 
 /**
  * The reads of the conversations JSON API (issue #39 item 8, docs/decisions/075): the viewer's
@@ -61,6 +69,8 @@ export type ApiMessage = {
   hidden: boolean;
   createdAt: string;
   editedAt: string | null;
+  /** Its files: name, size for people and download address (none while hidden from the reader). */
+  attachments: AttachmentView[];
 };
 
 export type ApiMessagePage = {
@@ -72,18 +82,25 @@ export type ApiMessagePage = {
 
 type PageRow = Awaited<ReturnType<typeof messagePageQuery>>[number];
 
-function apiMessage(row: PageRow, viewer: Viewer, access: ThreadAccess): ApiMessage {
+function apiMessage(
+  row: PageRow,
+  viewer: Viewer,
+  access: ThreadAccess,
+  attachments: Map<string, AttachmentView[]>,
+): ApiMessage {
   const hidden = row.hiddenAt !== null;
+  const concealed = hidden && access.party !== "manager";
   return {
     id: row.id,
     authorId: row.authorId,
     authorName: fullName(row.firstName, row.lastName) || "",
     authorParty: row.authorParty,
     mine: row.authorId === viewer.user.id,
-    body: hidden && access.party !== "manager" ? null : row.body,
+    body: concealed ? null : row.body,
     hidden,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
+    attachments: concealed ? [] : (attachments.get(row.id) ?? []),
   };
 }
 
@@ -99,18 +116,21 @@ export async function apiMessagePage(
   before: string | undefined,
   limit: number,
 ): Promise<ApiMessagePage | null> {
-  const [rows, page] = await app.db.batch([
+  const cursor = parseCursor(before ?? null);
+  const [rows, page, attachmentRows] = await app.db.batch([
     threadRowById(app, threadId),
-    messagePageQuery(app, threadId, parseCursor(before ?? null), limit),
+    messagePageQuery(app, threadId, cursor, limit),
+    pageAttachmentsQuery(app, threadId, cursor, limit),
   ]);
   const thread = rows[0];
   const access = accessOf(viewer, thread);
   if (!thread || !access) return null;
   const shown = page.slice(0, limit);
   const oldest = shown[shown.length - 1];
+  const attachments = attachmentsByMessage(threadId, attachmentRows);
   return {
     thread: { ...apiThread(thread), closed: access.closed, canWrite: access.canWrite },
-    messages: shown.map((row) => apiMessage(row, viewer, access)),
+    messages: shown.map((row) => apiMessage(row, viewer, access, attachments)),
     nextCursor: page.length > limit && oldest ? cursorOf(oldest) : null,
   };
 }
@@ -122,8 +142,11 @@ export async function apiMessageById(
   access: ThreadAccess,
   messageId: string,
 ): Promise<ApiMessage | null> {
-  const [row] = await messageSelect(app)
-    .where(and(eq(threadMessages.id, messageId), eq(threadMessages.threadId, access.threadId)))
-    .limit(1);
-  return row ? apiMessage(row, viewer, access) : null;
+  const [[row], attachmentRows] = await app.db.batch([
+    messageSelect(app)
+      .where(and(eq(threadMessages.id, messageId), eq(threadMessages.threadId, access.threadId)))
+      .limit(1),
+    messageAttachmentsQuery(app, sql`(${messageId})`),
+  ]);
+  return row ? apiMessage(row, viewer, access, attachmentsByMessage(access.threadId, attachmentRows)) : null;
 }

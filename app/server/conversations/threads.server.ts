@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
+  attachmentPath,
   carriesContactDetails,
   engagementEventText,
   MESSAGE_EDIT_WINDOW_MS,
@@ -9,6 +10,9 @@ import {
 import { engagementEventsOfThread } from "~/server/engagements/engagement-events.server";
 import { cursorOf } from "~/lib/conversations/thread-schemas";
 import { fullName } from "~/lib/shared/format";
+import { formatFileSize } from "~/lib/shared/numbers";
+import { storedFileName } from "~/lib/files/listed-file";
+import { messageAttachmentsQuery } from "~/server/files/files.server";
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
 import { matchCandidates, matchRequests, threadMessages, threadReads, users } from "~db/schema";
@@ -51,6 +55,8 @@ export type MessageView = {
   editableUntil: string | null;
   /** The people of the other sides who have read it (the author's own messages only). */
   readBy: string[];
+  /** Its files (none shown while it is hidden from the reader). */
+  attachments: AttachmentView[];
 };
 
 export type ThreadView = {
@@ -99,13 +105,54 @@ export function messagePageQuery(
   cursor: { createdAt: number; id: string } | null,
   size: number = THREAD_PAGE_SIZE,
 ) {
+  return messageSelect(app)
+    .where(pageWhere(threadId, cursor))
+    .orderBy(desc(threadMessages.createdAt), desc(threadMessages.id))
+    .limit(size + 1);
+}
+
+/** The messages of a thread before `cursor` (all of them without one). */
+function pageWhere(threadId: string, cursor: { createdAt: number; id: string } | null) {
   const before = cursor
     ? sql`(${threadMessages.createdAt} < ${cursor.createdAt} OR (${threadMessages.createdAt} = ${cursor.createdAt} AND ${threadMessages.id} < ${cursor.id}))`
     : undefined;
-  return messageSelect(app)
-    .where(and(eq(threadMessages.threadId, threadId), before))
+  return and(eq(threadMessages.threadId, threadId), before);
+}
+
+/** The files attached to the messages of the same page as messagePageQuery's (docs/decisions/076). */
+export function pageAttachmentsQuery(
+  app: AppContext,
+  threadId: string,
+  cursor: { createdAt: number; id: string } | null,
+  size: number = THREAD_PAGE_SIZE,
+) {
+  const ids = app.db
+    .select({ id: threadMessages.id })
+    .from(threadMessages)
+    .where(pageWhere(threadId, cursor))
     .orderBy(desc(threadMessages.createdAt), desc(threadMessages.id))
     .limit(size + 1);
+  return messageAttachmentsQuery(app, sql`(${ids})`);
+}
+
+export type AttachmentView = { name: string; size: string; href: string };
+
+/** The attachments of each message of a page, as links into the thread's downloads. */
+export function attachmentsByMessage(
+  threadId: string,
+  rows: { threadMessageId: string; r2Key: string; originalName: string; sizeBytes: number }[],
+): Map<string, AttachmentView[]> {
+  const byMessage = new Map<string, AttachmentView[]>();
+  for (const row of rows) {
+    const list = byMessage.get(row.threadMessageId) ?? [];
+    list.push({
+      name: row.originalName,
+      size: formatFileSize(row.sizeBytes),
+      href: attachmentPath(threadId, storedFileName(row.r2Key)),
+    });
+    byMessage.set(row.threadMessageId, list);
+  }
+  return byMessage;
 }
 
 /** Everyone's read marks in a thread, with their names and sides. */
@@ -158,9 +205,10 @@ export async function loadThread(
     0,
     cursor ? cursor.createdAt : Number.MAX_SAFE_INTEGER,
   );
-  const [rows, page, marks, unreadRows, planRows, itemRows, meetingRows] = await app.db.batch([
+  const [rows, page, attachmentRows, marks, unreadRows, planRows, itemRows, meetingRows] = await app.db.batch([
     threadRowById(app, threadId),
     messagePageQuery(app, threadId, cursor),
+    pageAttachmentsQuery(app, threadId, cursor),
     readMarksQuery(app, threadId),
     unreadInThreadQuery(app, threadId, viewer.user.id),
     planEvents,
@@ -173,19 +221,22 @@ export async function loadThread(
 
   const now = app.now().getTime();
   const shown = page.slice(0, THREAD_PAGE_SIZE);
+  const attachments = attachmentsByMessage(threadId, attachmentRows);
   const messages = [...shown].reverse().map((row): MessageView => {
     const mine = row.authorId === viewer.user.id;
     const hidden = row.hiddenAt !== null;
+    const concealed = hidden && access.party !== "manager";
     const editableUntil = row.createdAt.getTime() + MESSAGE_EDIT_WINDOW_MS;
     return {
       id: row.id,
       authorName: fullName(row.firstName, row.lastName) || "",
       authorParty: row.authorParty,
       mine,
-      body: hidden && access.party !== "manager" ? null : row.body,
+      body: concealed ? null : row.body,
       hidden,
       createdAt: row.createdAt.toISOString(),
       edited: row.editedAt !== null,
+      attachments: concealed ? [] : (attachments.get(row.id) ?? []),
       editableUntil:
         mine && !hidden && access.canWrite && editableUntil > now ? new Date(editableUntil).toISOString() : null,
       readBy: mine

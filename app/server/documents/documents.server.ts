@@ -16,6 +16,7 @@ import {
   insightRequests,
   matchRequests,
   sowSignatures,
+  threadMessages,
   users,
 } from "~db/schema";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
@@ -35,6 +36,7 @@ import {
 } from "~/lib/documents/document-rules";
 import { businessEngagementPath, sowPdfPath } from "~/lib/engagements/engagement-paths";
 import { storedFileName } from "~/lib/files/listed-file";
+import { attachmentPath, threadPath } from "~/lib/conversations/thread-copy";
 import { insightDiscoveryHref } from "~/lib/insights/insight-views";
 import { PLANS } from "~/lib/payments/plans";
 import { formatDate } from "~/lib/shared/dates";
@@ -72,6 +74,14 @@ const documentFileRows = preparedRead(["businessId"], (db, p) =>
       insightRequestId: files.insightRequestId,
       matchRequestId: files.matchRequestId,
       deliveryItemId: files.deliveryItemId,
+      threadMessageId: files.threadMessageId,
+      // A message's file: its thread, whether a manager hid the message, and the thread's match area.
+      threadId: threadMessages.threadId,
+      messageHidden: sql<boolean>`${threadMessages.hiddenAt} IS NOT NULL`.mapWith(Boolean).as("message_hidden"),
+      threadCategory: sql<string | null>`(SELECT mr.category FROM match_candidates c
+        JOIN match_requests mr ON mr.id = c.match_request_id WHERE c.id = ${threadMessages.threadId})`.as(
+        "thread_category",
+      ),
       firstName: users.firstName,
       lastName: users.lastName,
       // D1's batch answers rows keyed by column name: two `category` columns would collide.
@@ -93,6 +103,10 @@ const documentFileRows = preparedRead(["businessId"], (db, p) =>
     .leftJoin(
       deliveryItems,
       and(eq(deliveryItems.id, files.deliveryItemId), eq(deliveryItems.businessId, p.businessId)),
+    )
+    .leftJoin(
+      threadMessages,
+      and(eq(threadMessages.id, files.threadMessageId), eq(threadMessages.businessId, p.businessId)),
     )
     .where(eq(files.businessId, p.businessId))
     .prepare(),
@@ -210,6 +224,15 @@ async function loadHubData(app: AppContext, businessId: string): Promise<HubData
         sourceHref: file.outlineId
           ? `${businessEngagementPath(file.outlineId)}&tab=deliverables`
           : "/features?focus=Engagements",
+      });
+    } else if (source === "match" && file.threadId) {
+      // A message's file is listed under its match, linked to its conversation (docs/decisions/076).
+      if (file.messageHidden) continue;
+      rows.push({
+        ...base,
+        sourceLabel: DOCUMENT_COPY.messageSource(categoryLabel(file.threadCategory ?? "unknown")),
+        sourceHref: threadPath("business", file.threadId),
+        downloadHref: attachmentPath(file.threadId, storedFileName(file.r2Key)),
       });
     } else if (source === "match") {
       rows.push({

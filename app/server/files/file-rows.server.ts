@@ -11,14 +11,16 @@ import type { Database } from "~db/index";
 import { files } from "~db/schema";
 import { freeFilesOf } from "./files.server";
 
-/** What a set of uploads is linked to: one insight request, match request or delivery item. */
-export type FileLink = { insightRequestId: string } | { matchRequestId: string } | { deliveryItemId: string };
+/** What a set of uploads is linked to: one insight request, match request, delivery item or message. */
+export type FileLink =
+  { insightRequestId: string } | { matchRequestId: string } | { deliveryItemId: string } | { threadMessageId: string };
 
 /** The link's columns: the row it points at, and the purpose that row's files have. */
 function linkColumns(link: FileLink) {
   if ("insightRequestId" in link)
     return { insightRequestId: link.insightRequestId, purpose: "insight_request" } as const;
   if ("matchRequestId" in link) return { matchRequestId: link.matchRequestId, purpose: "match_request" } as const;
+  if ("threadMessageId" in link) return { threadMessageId: link.threadMessageId, purpose: "thread_message" } as const;
   return { deliveryItemId: link.deliveryItemId, purpose: "delivery_item" } as const;
 }
 

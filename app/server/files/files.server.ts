@@ -219,6 +219,7 @@ export async function storeFilesFor(
               insightRequestId: sql<null>`NULL`.as("insight_request_id"),
               matchRequestId: sql<null>`NULL`.as("match_request_id"),
               deliveryItemId: sql<null>`NULL`.as("delivery_item_id"),
+              threadMessageId: sql<null>`NULL`.as("thread_message_id"),
               folder: value(folder, "folder"),
               createdAt: value(now, "created_at"),
             })
@@ -271,6 +272,9 @@ async function downloadBody(
   return neutralizeCsvFormulas(new Uint8Array(await object.arrayBuffer()));
 }
 
+/** The file is attached to a message an engagement manager hid (only managers read those). */
+const ofHiddenMessage = sql`EXISTS (SELECT 1 FROM thread_messages m WHERE m.id = ${files.threadMessageId} AND m.hidden_at IS NOT NULL)`;
+
 /**
  * A stored file of the business, by its stored name `<uuid>.<ext>`; null for a malformed name,
  * another business's file or a missing object (the caller answers 404 for all alike).
@@ -286,7 +290,7 @@ export async function getBusinessFile(
   const row = await app.db
     .select({ originalName: files.originalName, contentType: files.contentType, sizeBytes: files.sizeBytes })
     .from(files)
-    .where(and(eq(files.r2Key, key), eq(files.businessId, businessId)))
+    .where(and(eq(files.r2Key, key), eq(files.businessId, businessId), sql`NOT ${ofHiddenMessage}`))
     .get();
   if (!row) return null;
   const object = await app.files.get(key);
@@ -389,14 +393,63 @@ export async function getCandidateFile(
 }
 
 /**
- * A file linked to nothing: no insight request, match request or delivery item, and not a
- * company document (those stay until the business deletes them in the Documents Hub).
+ * A file attached to a message of thread `threadId` (of business `businessId`, read from the
+ * thread by the caller, who has checked the reader's part in it): by its stored name, never
+ * another thread's or another business's file, nor one of a hidden message unless `withHidden`
+ * (engagement managers). One query on the file's unique key; null for anything else (404).
+ */
+export async function getMessageAttachment(
+  app: AppContext,
+  thread: { threadId: string; businessId: string },
+  fileName: string,
+  withHidden: boolean,
+): Promise<StoredFile | null> {
+  if (!isStoredFileName(fileName)) return null;
+  const [row] = await app.db.all<FileColumns>(sql`
+    SELECT ${FILE_COLUMNS}
+      FROM files f JOIN thread_messages m ON m.id = f.thread_message_id
+     WHERE f.r2_key = ${`biz/${thread.businessId}/${fileName}`} AND f.business_id = ${thread.businessId}
+       AND m.thread_id = ${thread.threadId} AND (${withHidden ? 1 : 0} OR m.hidden_at IS NULL)
+     LIMIT 1`);
+  return storedFileFrom(app, row);
+}
+
+/**
+ * The files attached to the messages `messageIds` picks (a subquery of thread_messages ids), in
+ * upload order: what a thread's page and the API list under each message. Unrun, for a batch.
+ */
+export function messageAttachmentsQuery(app: AppContext, messageIds: SQL) {
+  return app.db
+    .select({
+      threadMessageId: sql<string>`${files.threadMessageId}`.as("thread_message_id"),
+      r2Key: files.r2Key,
+      originalName: files.originalName,
+      sizeBytes: files.sizeBytes,
+    })
+    .from(files)
+    .where(sql`${files.threadMessageId} IN ${messageIds}`)
+    // The files of one message share their instant: rowid keeps the order they were sent in.
+    .orderBy(files.createdAt, sql`${files}.rowid`);
+}
+
+/**
+ * Removes uploads the caller stored but could not link (the message they came with was not
+ * sent): each only while still linked to nothing (removeBusinessFile).
+ */
+export async function discardUploads(app: AppContext, businessId: string, uploaded: readonly UploadedFile[]) {
+  for (const file of uploaded) await removeBusinessFile(app, businessId, file.fileName);
+}
+
+/**
+ * A file linked to nothing: no insight request, match request, delivery item or message, and not
+ * a company document (those stay until the business deletes them in the Documents Hub).
  */
 export const fileIsUnlinked = and(
   ne(files.purpose, "company_document"),
   isNull(files.insightRequestId),
   isNull(files.matchRequestId),
   isNull(files.deliveryItemId),
+  isNull(files.threadMessageId),
 );
 
 /** `<uuid>.<ext>` names as R2 keys of the business; the caller has checked every name's shape. */
@@ -413,7 +466,7 @@ export function freeFilesOf(businessId: string, keys: readonly string[]): SQL {
   return sql`${files.businessId} = ${businessId} AND ${files.r2Key} IN (${sql.join(
     keys.map((key) => sql`${key}`),
     sql`, `,
-  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL AND ${files.purpose} <> 'company_document'`;
+  )}) AND ${files.insightRequestId} IS NULL AND ${files.matchRequestId} IS NULL AND ${files.deliveryItemId} IS NULL AND ${files.threadMessageId} IS NULL AND ${files.purpose} <> 'company_document'`;
 }
 
 /** The files `where` picks, as a request's pages list them (see listedFile), in upload order. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   businesses,
@@ -8,12 +8,14 @@ import {
   matchCandidates,
   matchRequests,
   sowSignatures,
+  threadMessages,
   users,
 } from "~db/schema";
 import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { matchAreaLabel } from "~/lib/matching/match-console-schemas";
 import {
   deliverableDocument,
+  messageDocument,
   requestDocument,
   sortSharedDocuments,
   statementDocument,
@@ -37,9 +39,14 @@ type Scope = {
   requests: SQL | undefined;
   /** Which outlines' deliverables and signed statements are listed (a condition on delivery_outlines). */
   outlines: SQL | undefined;
+  /** Which threads' message files are listed (a condition on match_candidates, the threads). */
+  threads: SQL | undefined;
 };
 
-/** Three statements of one batch: the files of the requests, the deliverables' files, the statements. */
+/**
+ * Four statements of one batch: the files of the requests, the deliverables' files, the
+ * statements, and the files attached to the threads' messages (not of a hidden message).
+ */
 function documentQueries(app: AppContext, scope: Scope) {
   const requestFiles = app.db
     .select({
@@ -86,14 +93,34 @@ function documentQueries(app: AppContext, scope: Scope) {
     .from(deliveryOutlines)
     .innerJoin(sowSignatures, eq(sowSignatures.outlineId, deliveryOutlines.id))
     .where(scope.outlines ?? sql`0`);
-  return [requestFiles, deliverableFiles, statements] as const;
+  const messageFiles = app.db
+    .select({
+      matchRequestId: matchCandidates.matchRequestId,
+      threadId: threadMessages.threadId,
+      r2Key: files.r2Key,
+      originalName: files.originalName,
+      sizeBytes: files.sizeBytes,
+      createdAt: files.createdAt,
+      firstName: uploader.firstName,
+      lastName: uploader.lastName,
+    })
+    .from(matchCandidates)
+    .innerJoin(threadMessages, eq(threadMessages.threadId, matchCandidates.id))
+    .innerJoin(
+      files,
+      and(eq(files.threadMessageId, threadMessages.id), eq(files.businessId, matchCandidates.businessId)),
+    )
+    .leftJoin(uploader, eq(uploader.id, files.uploadedByUserId))
+    .where(and(scope.threads ?? sql`0`, isNull(threadMessages.hiddenAt)));
+  return [requestFiles, deliverableFiles, statements, messageFiles] as const;
 }
 
 /** The rows of documentQueries, as documents per match request id (each list sorted). */
-function documentsByMatch([requestRows, deliverableRows, statementRows]: [
+function documentsByMatch([requestRows, deliverableRows, statementRows, messageRows]: [
   Awaited<ReturnType<typeof documentQueries>[0]>,
   Awaited<ReturnType<typeof documentQueries>[1]>,
   Awaited<ReturnType<typeof documentQueries>[2]>,
+  Awaited<ReturnType<typeof documentQueries>[3]>,
 ]): Map<string, SharedDocument[]> {
   const byMatch = new Map<string, SharedDocument[]>();
   const add = (matchId: string, document: SharedDocument) => {
@@ -104,6 +131,7 @@ function documentsByMatch([requestRows, deliverableRows, statementRows]: [
   for (const row of requestRows) add(row.matchRequestId, requestDocument(row));
   for (const row of deliverableRows) add(row.matchRequestId, deliverableDocument(row));
   for (const row of statementRows) add(row.matchRequestId, statementDocument(row));
+  for (const row of messageRows) add(row.matchRequestId, messageDocument(row));
   for (const [matchId, list] of byMatch) byMatch.set(matchId, sortSharedDocuments(list));
   return byMatch;
 }
@@ -128,10 +156,11 @@ export async function listSharedDocuments(
   key: { matchRequestId: string } | { outlineId: string },
 ): Promise<SharedDocumentsOfMatch | null> {
   const matchId = "matchRequestId" in key ? sql`${key.matchRequestId}` : matchOfOutline(key.outlineId);
-  const [requestRows, deliverableRows, statementRows, heads] = await app.db.batch([
+  const [requestRows, deliverableRows, statementRows, messageRows, heads] = await app.db.batch([
     ...documentQueries(app, {
       requests: sql`${matchRequests.id} = ${matchId}`,
       outlines: sql`${deliveryOutlines.matchRequestId} = ${matchId}`,
+      threads: sql`${matchCandidates.matchRequestId} = ${matchId}`,
     }),
     app.db
       .select({ id: matchRequests.id, assignedManagerId: matchRequests.assignedManagerId })
@@ -140,7 +169,7 @@ export async function listSharedDocuments(
   ]);
   const head = heads[0];
   if (!head) return null;
-  const documents = documentsByMatch([requestRows, deliverableRows, statementRows]).get(head.id) ?? [];
+  const documents = documentsByMatch([requestRows, deliverableRows, statementRows, messageRows]).get(head.id) ?? [];
   return { matchRequestId: head.id, assignedManagerId: head.assignedManagerId, documents };
 }
 
@@ -211,8 +240,8 @@ export async function listConsultantDocuments(
     .select({ id: deliveryOutlines.matchRequestId })
     .from(deliveryOutlines)
     .where(eq(deliveryOutlines.consultantId, consultantId));
-  const [candidacies, matched, outlines, allRequestRows, deliverableRows, statementRows, allHeads] = await app.db.batch(
-    [
+  const [candidacies, matched, outlines, allRequestRows, deliverableRows, statementRows, messageRows, allHeads] =
+    await app.db.batch([
       app.db
         // D1's batch answers rows keyed by column name: every selected name must be distinct.
         .select({
@@ -233,6 +262,7 @@ export async function listConsultantDocuments(
       ...documentQueries(app, {
         requests: or(inArray(matchRequests.id, candidacyRequests), eq(matchRequests.matchedConsultantId, consultantId)),
         outlines: eq(deliveryOutlines.consultantId, consultantId),
+        threads: eq(matchCandidates.consultantId, consultantId),
       }),
       app.db
         .select({
@@ -251,16 +281,19 @@ export async function listConsultantDocuments(
           ),
         )
         .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id)),
-    ],
-  );
+    ]);
   const inPlay = candidacies.filter(candidacyInPlay);
   const requestIds = new Set(
     [...inPlay, ...matched.map((row) => ({ matchRequestId: row.id }))].map((row) => row.matchRequestId),
   );
-  const matchIds = new Set([...requestIds, ...outlines.map((row) => row.matchRequestId)]);
+  const matchIds = new Set([
+    ...requestIds,
+    ...outlines.map((row) => row.matchRequestId),
+    ...messageRows.map((row) => row.matchRequestId),
+  ]);
   const requestRows = allRequestRows.filter((row) => requestIds.has(row.matchRequestId));
   const heads = allHeads.filter((head) => matchIds.has(head.id));
-  const byMatch = documentsByMatch([requestRows, deliverableRows, statementRows]);
+  const byMatch = documentsByMatch([requestRows, deliverableRows, statementRows, messageRows]);
   return heads.map((head) => {
     const outline = outlines.find((row) => row.matchRequestId === head.id);
     const candidacy = candidacies.find((row) => row.matchRequestId === head.id);

@@ -10,7 +10,7 @@ import { eraseConversationRows } from "~/server/conversations/erasure.server";
 import { eraseConsultantRows } from "~/server/consultants/erasure.server";
 import { eraseEngagementRows } from "~/server/engagements/erasure.server";
 import { eraseEventRows } from "~/server/events/erasure.server";
-import { eraseFileRows } from "~/server/files/erasure.server";
+import { eraseFileRows, eraseMessageFileRows, messageFileKeysOf } from "~/server/files/erasure.server";
 import { eraseFinanceRows } from "~/server/finance/erasure.server";
 import { revokeQuickBooksForDeletion } from "~/server/finance/quickbooks.server";
 import {
@@ -316,6 +316,10 @@ async function runConsultantDeletion(app: AppContext, row: AccountDeletion, user
   await removeObjects(app, [consultantFilePrefix(userId), `exports/user/${userId}/`]);
   const now = app.now();
   const self = sql`(SELECT ${userId})`;
+  // The files they attached to their messages go with the messages (stored under the businesses' keys).
+  const attached = await messageFileKeysOf(app, self);
+  for (let start = 0; start < attached.length; start += 1000)
+    await app.files.delete(attached.slice(start, start + 1000));
   await finish(
     app,
     row,
@@ -325,6 +329,7 @@ async function runConsultantDeletion(app: AppContext, row: AccountDeletion, user
       ...eraseLearningRows(app.db, self),
       ...eraseEventRows(app.db, null, self),
       ...eraseSupportRows(app.db, null, self),
+      ...eraseMessageFileRows(app.db, self),
       ...eraseConversationRows(app.db, null, self),
       ...eraseConsultantRows(app.db, userId),
       ...erasePayoutRows(app.db, userId),

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { businessMembers, emailOutbox, matchCandidates, messageDigests, threadMessages, users } from "~db/schema";
+import { businessMembers, emailOutbox, messageDigests, threadMessages } from "~db/schema";
 import { DIGEST_TEXTS } from "~/lib/conversations/digest-copy";
 import { GROUP_LABELS, UNSUBSCRIBE_TEXTS } from "~/lib/notifications/notification-copy";
 import { saveEmailPreferences } from "~/server/notifications/preferences.server";
@@ -11,7 +11,6 @@ import worker from "../../../functions/worker";
 import {
   call,
   createCandidateRow,
-  createConsultant,
   createMatchRequestRow,
   db,
   emailsTo,
@@ -19,9 +18,8 @@ import {
   ORIGIN,
   postForm,
   SESSION_COOKIE,
-  sessionTokenFrom,
-  signIn,
 } from "../helpers";
+import { consultantSession, openThread } from "./thread-setup";
 import { apiCall, fakeQueue, withQueue, type FakeQueue } from "../helpers/queues";
 import { signedInManager, signedInTeam } from "../../factories";
 
@@ -40,21 +38,13 @@ let manager: Awaited<ReturnType<typeof signedInManager>>;
 
 beforeAll(async () => {
   team = await signedInTeam();
-  const created = await createConsultant({}, { firstName: "Marcus", lastName: "Okafor" });
-  await db().update(users).set({ firstName: "Marcus", lastName: "Okafor" }).where(eq(users.id, created.user.id));
-  consultant = { ...created, token: sessionTokenFrom(await signIn(created.user.email))! };
+  consultant = await consultantSession("Marcus", "Okafor");
   manager = await signedInManager({ staffRole: "manager" });
 });
 
 /** A thread the consultant said yes to, on a match the manager is assigned to. */
 async function thread() {
-  const request = await createMatchRequestRow(team.business.id, {
-    status: "candidates_proposed",
-    assignedManagerId: manager.user.id,
-  });
-  const row = await createCandidateRow(request.id, team.business.id, consultant.user.id, { status: "accepted" });
-  await db().update(matchCandidates).set({ consultantRespondedAt: new Date() }).where(eq(matchCandidates.id, row.id));
-  return row.id;
+  return (await openThread(team.business.id, consultant.user.id, { assignedManagerId: manager.user.id })).id;
 }
 
 /** POST /api/threads/{id}/messages through the Worker with a recording queue. */

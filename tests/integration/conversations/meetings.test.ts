@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, matchCandidates, threadMeetings, users } from "~db/schema";
+import { auditEvents, matchCandidates, threadMeetings } from "~db/schema";
 import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
 import {
   MEETING_ALREADY_ANSWERED_MESSAGE,
@@ -15,20 +15,8 @@ import { meetingUid } from "~/lib/conversations/meeting-ics";
 import { THREAD_CLOSED_MESSAGE } from "~/lib/conversations/thread-copy";
 import { fullName } from "~/lib/shared/format";
 import worker from "../../../functions/worker";
-import {
-  call,
-  createCandidateRow,
-  createConsultant,
-  createMatchRequestRow,
-  db,
-  emailsTo,
-  html,
-  noticesOf,
-  ORIGIN,
-  postForm,
-  sessionTokenFrom,
-  signIn,
-} from "../helpers";
+import { call, db, emailsTo, html, noticesOf, ORIGIN, postForm } from "../helpers";
+import { consultantSession, openThread } from "./thread-setup";
 import { signedInClient, signedInConsultant, signedInManager, signedInTeam } from "../../factories";
 
 /**
@@ -41,26 +29,8 @@ type Team = Awaited<ReturnType<typeof signedInTeam>>;
 
 const HOUR = 60 * 60 * 1000;
 
-async function consultantSession(firstName: string, lastName: string) {
-  const created = await createConsultant({}, { firstName, lastName });
-  await db().update(users).set({ firstName, lastName }).where(eq(users.id, created.user.id));
-  const response = await signIn(created.user.email);
-  expect(response.status).toBe(200);
-  return { ...created, token: sessionTokenFrom(response)! };
-}
-
 /** A presented candidacy of the team's business with the consultant: an open thread. */
-async function thread(team: Team, consultantId: string) {
-  const request = await createMatchRequestRow(team.business.id, { status: "candidates_proposed" });
-  const row = await createCandidateRow(request.id, team.business.id, consultantId, { status: "accepted" });
-  await db().update(matchCandidates).set({ consultantRespondedAt: new Date() }).where(eq(matchCandidates.id, row.id));
-  return {
-    id: row.id,
-    business: `/messages/${row.id}`,
-    consultant: `/consultant/messages/${row.id}`,
-    manager: `/manage/messages/${row.id}`,
-  };
-}
+const thread = (team: Team, consultantId: string) => openThread(team.business.id, consultantId);
 
 /** A start `hours` from now, on the minute, as the form's UTC date and time. */
 function typed(hours: number) {

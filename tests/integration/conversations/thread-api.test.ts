@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { businessMembers, matchCandidates, threadMessages, threadReads, users } from "~db/schema";
+import { businessMembers, matchCandidates, threadMessages, threadReads } from "~db/schema";
 import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
 import { MESSAGES_CURSOR_MESSAGE, MESSAGES_LIMIT_MESSAGE } from "~/lib/conversations/thread-api";
 import {
@@ -10,15 +10,8 @@ import {
   THREAD_CLOSED_MESSAGE,
   THREAD_NOT_FOUND_MESSAGE,
 } from "~/lib/conversations/thread-copy";
-import {
-  call,
-  createCandidateRow,
-  createConsultant,
-  createMatchRequestRow,
-  db,
-  sessionTokenFrom,
-  signIn,
-} from "../helpers";
+import { call, db } from "../helpers";
+import { consultantSession, openThread, type ThreadOptions } from "./thread-setup";
 import { signedInClient, signedInConsultant, signedInManager, signedInMember, signedInTeam } from "../../factories";
 
 /**
@@ -35,26 +28,13 @@ let manager: Awaited<ReturnType<typeof signedInManager>>;
 
 beforeAll(async () => {
   team = await signedInTeam();
-  const created = await createConsultant({}, { firstName: "Marcus", lastName: "Okafor" });
-  await db().update(users).set({ firstName: "Marcus", lastName: "Okafor" }).where(eq(users.id, created.user.id));
-  consultant = { ...created, token: sessionTokenFrom(await signIn(created.user.email))! };
+  consultant = await consultantSession("Marcus", "Okafor");
   manager = await signedInManager({ staffRole: "manager" });
 });
 
 /** A candidacy of the team's business; the consultant said yes unless `responded: false`. */
-async function thread(
-  state: Partial<Pick<typeof matchCandidates.$inferInsert, "status" | "businessDecisionStatus">> = {},
-  responded = true,
-) {
-  const request = await createMatchRequestRow(team.business.id, { status: "candidates_proposed" });
-  const row = await createCandidateRow(request.id, team.business.id, consultant.user.id, {
-    status: "accepted",
-    ...state,
-  });
-  if (responded) {
-    await db().update(matchCandidates).set({ consultantRespondedAt: new Date() }).where(eq(matchCandidates.id, row.id));
-  }
-  return row.id;
+async function thread(state: ThreadOptions["state"] = {}, responded = true) {
+  return (await openThread(team.business.id, consultant.user.id, { state, responded })).id;
 }
 
 async function json(response: Response) {

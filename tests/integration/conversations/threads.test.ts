@@ -9,7 +9,6 @@ import {
   deliveryOutlines,
   matchCandidates,
   threadMessages,
-  users,
 } from "~db/schema";
 import {
   EDIT_WINDOW_PASSED_MESSAGE,
@@ -19,18 +18,8 @@ import {
   unreadMessagesText,
 } from "~/lib/conversations/thread-copy";
 import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
-import {
-  call,
-  createCandidateRow,
-  createConsultant,
-  createMatchRequestRow,
-  createOutlineRows,
-  db,
-  html,
-  postForm,
-  sessionTokenFrom,
-  signIn,
-} from "../helpers";
+import { call, createOutlineRows, db, html, postForm } from "../helpers";
+import { consultantSession, key, openThread, type ThreadOptions } from "./thread-setup";
 import { createPaidPurchase } from "../helpers/deliverables";
 import { signedInClient, signedInConsultant, signedInManager, signedInTeam } from "../../factories";
 
@@ -42,33 +31,9 @@ import { signedInClient, signedInConsultant, signedInManager, signedInTeam } fro
 
 type Team = Awaited<ReturnType<typeof signedInTeam>>;
 
-const key = () => crypto.randomUUID();
-
-async function consultantSession(firstName: string, lastName: string) {
-  const created = await createConsultant({}, { firstName, lastName });
-  await db().update(users).set({ firstName, lastName }).where(eq(users.id, created.user.id));
-  const response = await signIn(created.user.email);
-  expect(response.status).toBe(200);
-  return { ...created, token: sessionTokenFrom(response)! };
-}
-
 /** A candidacy of `team`'s business at the given state; the consultant said yes unless `responded: false`. */
-async function candidacy(
-  team: Team,
-  consultantId: string,
-  state: Partial<Pick<typeof matchCandidates.$inferInsert, "status" | "businessDecisionStatus">> = {},
-  responded = true,
-) {
-  const request = await createMatchRequestRow(team.business.id, { status: "candidates_proposed" });
-  const row = await createCandidateRow(request.id, team.business.id, consultantId, {
-    status: "accepted",
-    ...state,
-  });
-  if (responded) {
-    await db().update(matchCandidates).set({ consultantRespondedAt: new Date() }).where(eq(matchCandidates.id, row.id));
-  }
-  return { ...row, requestId: request.id };
-}
+const candidacy = (team: Team, consultantId: string, state: ThreadOptions["state"] = {}, responded = true) =>
+  openThread(team.business.id, consultantId, { state, responded });
 
 const messagesOf = (threadId: string) =>
   db().select().from(threadMessages).where(eq(threadMessages.threadId, threadId)).orderBy(threadMessages.createdAt);

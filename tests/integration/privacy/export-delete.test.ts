@@ -52,6 +52,7 @@ import {
 import { createSignedOutline } from "../helpers/deliverables";
 import { createCandidateRow, createConsultant } from "../helpers/matching";
 import { fakeQueue, type FakeQueue } from "../helpers/queues";
+import { openThread } from "../conversations/thread-setup";
 
 /**
  * Issue #38 item 5 (docs/decisions/069): a business's (and a consultant's) export, built on the
@@ -919,6 +920,46 @@ describe("a consultant's own account", () => {
     expect(await held.text()).toContain(html(DELETE_TEXTS.consultantPayoutHeld));
     await db().update(consultantTransfers).set({ status: "paid" }).where(eq(consultantTransfers.id, transfer.id));
 
+    // A file they attached to a message goes with their message; the business's own attachment stays.
+    const thread = await openThread(client.business.id, consultant.user.id);
+    const attached = [
+      {
+        authorId: consultant.user.id,
+        party: "consultant" as const,
+        key: `biz/${client.business.id}/${crypto.randomUUID()}.pdf`,
+      },
+      {
+        authorId: client.user.id,
+        party: "business" as const,
+        key: `biz/${client.business.id}/${crypto.randomUUID()}.pdf`,
+      },
+    ];
+    for (const file of attached) {
+      const messageId = crypto.randomUUID();
+      await db().insert(threadMessages).values({
+        id: messageId,
+        threadId: thread.id,
+        businessId: client.business.id,
+        authorId: file.authorId,
+        authorParty: file.party,
+        body: "The file.",
+      });
+      await env.FILES.put(file.key, "pdf bytes");
+      await db()
+        .insert(files)
+        .values({
+          businessId: client.business.id,
+          uploadedByUserId: file.authorId,
+          r2Key: file.key,
+          originalName: "file.pdf",
+          contentType: "application/pdf",
+          sizeBytes: 9,
+          sha256: "0".repeat(64),
+          purpose: "thread_message",
+          threadMessageId: messageId,
+        });
+    }
+
     const deleting = fakeQueue();
     const done = await post("/consultant/settings/delete", { password: PASSWORD }, consultant.token, deleting);
     expect(done.status).toBe(302);
@@ -936,6 +977,10 @@ describe("a consultant's own account", () => {
       firstName: "Deleted",
     });
     expect(await r2Keys(`consultants/${consultant.user.id}/`)).toEqual([]);
+    const kept = await db().select({ r2Key: files.r2Key }).from(files).where(eq(files.businessId, client.business.id));
+    expect(kept.map((file) => file.r2Key)).toEqual([attached[1]!.key]);
+    expect(await env.FILES.head(attached[0]!.key)).toBeNull();
+    expect(await env.FILES.head(attached[1]!.key)).not.toBeNull();
     // The payout stays (a payment the law requires to keep).
     expect(await db().select().from(consultantTransfers).where(eq(consultantTransfers.id, transfer.id))).toHaveLength(
       1,

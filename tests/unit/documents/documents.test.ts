@@ -44,7 +44,13 @@ const rows: DocumentRow[] = [
 const keys = (list: DocumentRow[]) => list.map((r) => r.key);
 
 describe("document sources", () => {
-  const file = { purpose: "other" as const, insightRequestId: null, matchRequestId: null, deliveryItemId: null };
+  const file = {
+    purpose: "other" as const,
+    insightRequestId: null,
+    matchRequestId: null,
+    deliveryItemId: null,
+    threadMessageId: null,
+  };
   it("puts a company document in its group even when shared, and a request file by its link", () => {
     expect(fileSource({ ...file, purpose: "company_document", matchRequestId: "m" })).toBe("company");
     expect(fileSource({ ...file, purpose: "delivery_item", deliveryItemId: "i", matchRequestId: "m" })).toBe(
@@ -52,6 +58,9 @@ describe("document sources", () => {
     );
     expect(fileSource({ ...file, purpose: "match_request", matchRequestId: "m" })).toBe("match");
     expect(fileSource({ ...file, purpose: "insight_request", insightRequestId: "i" })).toBe("insight");
+    // A message's file sits under the match its conversation is about.
+    expect(fileSource({ ...file, purpose: "thread_message", threadMessageId: "t" })).toBe("match");
+    expect(fileSource({ ...file, purpose: "thread_message" })).toBeNull();
     expect(fileSource(file)).toBeNull();
   });
 

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rules";
+import { requireApiViewer } from "~/http/guards.server";
+import { downloadResponse, errorResponse } from "~/http/http.server";
+import { threadAccess } from "~/server/conversations/participation.server";
+import { getMessageAttachment } from "~/server/files/files.server";
+import { type ApiOperation } from "~/server/platform/api-contract.server";
+
+/**
+ * GET /api/threads/{threadId}/attachments/{fileName} → a file attached to a message of the thread,
+ * as a download (docs/decisions/076), for anyone who reads the thread: its business's members, its
+ * consultant, the engagement managers. A file of a hidden message only to engagement managers.
+ * Anyone else, another thread's file, a malformed name or a missing object alike → 404 {msg}; 401
+ * without a session. Two round trips: the caller's part in the thread, then the file.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { app } = context;
+  const viewer = await requireApiViewer(app, request);
+  const access = await threadAccess(app, viewer, params.threadId ?? "");
+  const file = access
+    ? await getMessageAttachment(app, access, params.fileName ?? "", access.party === "manager")
+    : null;
+  if (!file) return errorResponse(404, FILE_NOT_FOUND_MESSAGE);
+  return downloadResponse({ ...file, name: file.originalName });
+}
+
+export const contract: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/threads/{threadId}/attachments/{fileName}",
+    operationId: "getMessageAttachment",
+    tag: "conversations",
+    summary: "A file attached to a message of the thread, as a download.",
+    access: "session",
+    params: [
+      { name: "threadId", description: "The thread's id (its match candidacy's)." },
+      { name: "fileName", description: "The stored name `<uuid>.<ext>`." },
+    ],
+    ok: { 200: "the file" },
+    errors: [401, 404],
+  },
+];
