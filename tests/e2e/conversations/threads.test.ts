@@ -33,6 +33,9 @@ async function send(page: Page, text: string) {
   await message(page, text).waitFor();
 }
 
+/** The smallest file the upload rules take as a PDF. */
+const PDF = "%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "2026-12-08" of an instant (UTC), as a date input takes it. */
@@ -82,6 +85,7 @@ describe("conversations", () => {
       const question = `Could the price list also cover the café accounts? (${stamp})`;
       const answer = `Yes: I will add them as a third tier on Friday. (${stamp})`;
       const contact = `Or call me on 207 555 0142 (${stamp})`;
+      const attachment = `Price list tiers ${stamp}.pdf`;
 
       await signInAsDemoClient(page);
       await page.goto("/messages");
@@ -106,7 +110,14 @@ describe("conversations", () => {
         await consultant.waitForURL((url) => url.pathname === "/consultant");
         await consultant.goto(`/consultant/messages/${threadId}`);
         await message(consultant, question).waitFor();
+        // The answer carries a file: the form posts it as multipart, without JavaScript too.
+        await consultant.getByLabel("Attach files", { exact: true }).setInputFiles({
+          name: attachment,
+          mimeType: "application/pdf",
+          buffer: Buffer.from(PDF),
+        });
         await send(consultant, answer);
+        await consultant.getByRole("link", { name: `Download ${attachment} (${PDF.length} B)`, exact: true }).waitFor();
         await send(consultant, contact);
         // Contact details before the plan is signed would show the notice; this plan is signed.
         expect(
@@ -120,9 +131,14 @@ describe("conversations", () => {
         await plain.close();
       }
 
-      // Live: the business's page shows the answers without a reload.
+      // Live: the business's page shows the answers without a reload, and the file downloads.
       await message(page, answer).waitFor();
       await message(page, contact).waitFor();
+      const file = page.getByRole("link", { name: `Download ${attachment} (${PDF.length} B)`, exact: true });
+      const download = await page.request.get((await file.getAttribute("href"))!);
+      expect(download.status()).toBe(200);
+      expect(download.headers()["content-type"]).toBe("application/pdf");
+      expect(await download.text()).toBe(PDF);
 
       // The manager hides the message with the phone number; the business reads its trace.
       const manager = await browser.newContext({ baseURL, viewport: WIDE });
@@ -157,6 +173,12 @@ describe("conversations", () => {
       await message(page, answer).waitFor();
       await page.getByText("A message was hidden by the engagement manager.", { exact: true }).first().waitFor();
       await expectPath(page, `/messages/${threadId}`);
+
+      // The Documents Hub lists the file under the match, linked to the conversation.
+      await page.goto("/features?focus=Documents");
+      const listed = page.getByRole("article", { name: attachment });
+      await listed.getByRole("link", { name: "Message on the Strategy match", exact: true }).waitFor();
+      await listed.getByRole("link", { name: `Download: ${attachment}`, exact: true }).waitFor();
     },
     { viewport: WIDE, timeout: 90_000 },
   );

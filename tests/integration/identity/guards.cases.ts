@@ -22,6 +22,7 @@ const OPEN_TO_STAFF: Record<string, string> = {
   listThreadMessages: "the consultant and the engagement manager read their threads",
   postThreadMessage: "the consultant and the engagement manager write in their threads",
   markThreadRead: "every participant marks a thread read",
+  getMessageAttachment: "every participant downloads the files of their threads' messages (docs/decisions/076)",
   // Calls in threads (docs/decisions/074): each side proposes and answers in its threads.
   listThreadMeetings: "each side reads the calls of its threads",
   proposeThreadMeeting: "the consultant and the engagement manager propose calls in their threads",
