@@ -9,6 +9,7 @@ import { formErrorReply } from "~/server/platform/form-reply.server";
 import {
   listThreads,
   loadThread,
+  THREAD_LIST_LIMIT,
   threadOfMatch,
   type ThreadListItem,
   type ThreadView,
@@ -21,9 +22,8 @@ import {
   sendMessage,
   type MessageResult,
 } from "~/server/conversations/messages.server";
-import { announceThreadChange } from "~/server/conversations/thread-events.server";
+import { afterMessageSent, announceThreadChange } from "~/server/conversations/thread-events.server";
 import { isMeetingAction, meetingAction } from "~/http/meeting-routes.server";
-import { enqueueMessageDigest } from "~/server/conversations/digests.server";
 import { uploadedFilesOf } from "~/server/files/files.server";
 import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 
@@ -35,13 +35,19 @@ import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
 
 export type ThreadGuard = (app: AppContext, request: Request) => Promise<Viewer>;
 
-/** The list page's data: the viewer's threads, latest activity first. */
-export type ThreadListData = { items: ThreadListItem[] };
+/**
+ * The list page's data: the viewer's threads, latest activity first; for managers, which of the
+ * console's two lists this is (`?show=all`: every thread; else those of the matches assigned to them).
+ */
+export type ThreadListData = { items: ThreadListItem[]; show: "mine" | "all" | null; limit: number };
 
 export function threadListLoader(guard: ThreadGuard) {
   return async ({ request, context }: LoaderFunctionArgs): Promise<ThreadListData> => {
     const viewer = await guard(context.app, request);
-    return { items: await listThreads(context.app, viewer) };
+    const show =
+      viewer.user.role !== "manager" ? null : new URL(request.url).searchParams.get("show") === "all" ? "all" : "mine";
+    const items = await listThreads(context.app, viewer, { assignedToMe: show === "mine" });
+    return { items, show, limit: THREAD_LIST_LIMIT };
   };
 }
 
@@ -77,7 +83,7 @@ export function threadLoader(guard: ThreadGuard) {
 }
 
 const SUCCESS_TEXT = { send: T.sent, edit: T.edited, hide: T.hiddenDone, read: null } as const;
-const LIVE_EVENT = { send: "message", edit: "edited", hide: "hidden", read: "read" } as const;
+const LIVE_EVENT = { edit: "edited", hide: "hidden", read: "read" } as const;
 
 /**
  * Send, edit, hide (managers) and read: the thread's own participants only; anyone else gets 404
@@ -114,9 +120,8 @@ export function threadAction(guard: ThreadGuard) {
         : { formErrors: [outcome.msg] };
       return data<ThreadActionData>({ result: submission.reply(errors), message: null }, { status: outcome.status });
     }
-    app.afterResponse(() => announceThreadChange(app, threadId, LIVE_EVENT[input.intent]));
-    // The emailed digest of what is still unread in a few minutes (docs/decisions/075).
-    if (input.intent === "send") app.afterResponse(() => enqueueMessageDigest(app, threadId, input.key));
+    if (input.intent === "send") afterMessageSent(app, threadId, input.key);
+    else app.afterResponse(() => announceThreadChange(app, threadId, LIVE_EVENT[input.intent]));
     return data<ThreadActionData>({
       result: submission.reply({ resetForm: input.intent === "send" }),
       message: SUCCESS_TEXT[input.intent],

@@ -5,9 +5,8 @@ import { PostMessageSchema } from "~/lib/conversations/thread-schemas";
 import { requireApiViewer } from "~/http/guards.server";
 import { describeIssues, errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
 import { resultResponse } from "~/http/route-kit.server";
-import { enqueueMessageDigest } from "~/server/conversations/digests.server";
 import { sendMessage } from "~/server/conversations/messages.server";
-import { announceThreadChange } from "~/server/conversations/thread-events.server";
+import { afterMessageSent } from "~/server/conversations/thread-events.server";
 import { apiMessageById, apiMessagePage } from "~/server/conversations/thread-api.server";
 import { type ApiOperation } from "~/server/platform/api-contract.server";
 
@@ -57,8 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const result = await sendMessage(app, viewer, threadId, { key, body: input.body });
   if (!result.ok && result.status === 404) return errorResponse(404, THREAD_NOT_FOUND_MESSAGE);
   if (!result.ok) return resultResponse(result, () => jsonResponse({}));
-  app.afterResponse(() => announceThreadChange(app, threadId, "message"));
-  app.afterResponse(() => enqueueMessageDigest(app, threadId, key));
+  afterMessageSent(app, threadId, key);
   const message = await apiMessageById(app, viewer, result.access, key);
   return jsonResponse({ message }, { status: 201 });
 }

@@ -16,7 +16,7 @@ function preview(body: string): string {
  * with who it is with, the match, the last message and the unread count.
  */
 export function ThreadListPage({ party }: { party: ThreadParty }) {
-  const { items } = useLoaderData<ThreadListData>();
+  const { items, show, limit } = useLoaderData<ThreadListData>();
   return (
     <section className="thread-list-page" aria-labelledby="messages-title">
       <header className="page-header">
@@ -24,8 +24,18 @@ export function ThreadListPage({ party }: { party: ThreadParty }) {
           <h1 id="messages-title">{T.listTitle}</h1>
         </div>
       </header>
+      {show ? (
+        <nav className="thread-list-filter" aria-label={T.managerLists.label}>
+          <Link to="?" aria-current={show === "mine" ? "page" : undefined}>
+            {T.managerLists.mine}
+          </Link>
+          <Link to="?show=all" aria-current={show === "all" ? "page" : undefined}>
+            {T.managerLists.all}
+          </Link>
+        </nav>
+      ) : null}
       {items.length === 0 ? (
-        <p className="card thread-empty">{T.emptyList[party]}</p>
+        <p className="card thread-empty">{show === "mine" ? T.emptyAssigned : T.emptyList[party]}</p>
       ) : (
         <ul className="thread-list" aria-label={T.listTitle}>
           {items.map((item) => (
@@ -53,6 +63,7 @@ export function ThreadListPage({ party }: { party: ThreadParty }) {
           ))}
         </ul>
       )}
+      {items.length >= limit ? <p className="console-muted">{T.listLimit(limit)}</p> : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import {
   MEETING_ALREADY_ANSWERED_MESSAGE,
   MEETING_NOT_CANCELLABLE_MESSAGE,
@@ -252,6 +252,56 @@ function meetingAudit(
   );
 }
 
+/** What an answer to a call changes: its new columns, the state it must be in, and what the trail records. */
+type MeetingTransition = {
+  set: SQLiteUpdateSetSource<typeof threadMeetings>;
+  /** The call's state this answer takes it from (with the viewer's part). */
+  from: (access: ThreadAccess) => SQL | undefined;
+  action: "meeting.booked" | "meeting.declined" | "meeting.cancelled";
+  detail?: Record<string, unknown>;
+};
+
+/**
+ * One answer to a call (book, decline, cancel): the viewer's part checked, then one batch of the
+ * conditional update (this call of this thread, in the state `from` names, the candidacy still
+ * open; its sequence moves on for the calendar) and its audit record, written only when it
+ * changed the call. `changed` is the row it changed, or undefined when it changed nothing (the
+ * caller explains why from the call's state).
+ */
+async function answerMeeting(
+  app: AppContext,
+  viewer: Viewer,
+  threadId: string,
+  meetingId: string,
+  transition: MeetingTransition,
+): Promise<MeetingFailure | { ok: true; access: ThreadAccess; changed: { chosenSlot: number | null } | undefined }> {
+  const access = await threadAccess(app, viewer, threadId);
+  if (!access) return notFound;
+  const refusal = writeRefusal(access);
+  if (refusal) return refusal;
+  const now = app.now();
+  const [changed] = await app.db.batch([
+    app.db
+      .update(threadMeetings)
+      .set({ ...transition.set, sequence: sql`${threadMeetings.sequence} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(threadMeetings.id, meetingId),
+          eq(threadMeetings.threadId, threadId),
+          transition.from(access),
+          candidacyOpen(threadId),
+        ),
+      )
+      .returning({ chosenSlot: threadMeetings.chosenSlot }),
+    meetingAudit(app, viewer, meetingId, threadId, transition.action, transition.detail),
+  ]);
+  return { ok: true, access, changed: changed[0] };
+}
+
+/** A call still proposed by another side than the viewer's: what book and decline answer. */
+const proposedByOtherSide = (access: ThreadAccess) =>
+  and(eq(threadMeetings.status, "proposed"), ne(threadMeetings.proposerParty, access.party));
+
 /**
  * Books one of the times of a call another side proposed. Exactly one booking wins: the update
  * holds only while the call is still proposed (a second click, or another person's pick of another
@@ -264,39 +314,24 @@ export async function bookMeeting(
   input: { meetingId: string; slot: number },
   origin: string | null,
 ): Promise<MeetingResult<{ access: ThreadAccess }>> {
-  const access = await threadAccess(app, viewer, threadId);
-  if (!access) return notFound;
-  const refusal = writeRefusal(access);
-  if (refusal) return refusal;
-  const now = app.now();
   const column = [threadMeetings.slot1At, threadMeetings.slot2At, threadMeetings.slot3At][input.slot - 1];
   if (!column) return notFound;
-  const [booked] = await app.db.batch([
-    app.db
-      .update(threadMeetings)
-      .set({
-        status: "booked",
-        chosenSlot: input.slot,
-        startsAt: sql`${column}`,
-        answeredById: viewer.user.id,
-        answeredAt: now,
-        sequence: sql`${threadMeetings.sequence} + 1`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(threadMeetings.id, input.meetingId),
-          eq(threadMeetings.threadId, threadId),
-          eq(threadMeetings.status, "proposed"),
-          ne(threadMeetings.proposerParty, access.party),
-          sql`${column} IS NOT NULL AND ${column} > ${now.getTime()}`,
-          candidacyOpen(threadId),
-        ),
-      )
-      .returning({ id: threadMeetings.id }),
-    meetingAudit(app, viewer, input.meetingId, threadId, "meeting.booked", { slot: input.slot }),
-  ]);
-  if (booked.length > 0) {
+  const now = app.now();
+  const answer = await answerMeeting(app, viewer, threadId, input.meetingId, {
+    set: {
+      status: "booked",
+      chosenSlot: input.slot,
+      startsAt: sql`${column}`,
+      answeredById: viewer.user.id,
+      answeredAt: now,
+    },
+    from: (access) => and(proposedByOtherSide(access), sql`${column} IS NOT NULL AND ${column} > ${now.getTime()}`),
+    action: "meeting.booked",
+    detail: { slot: input.slot },
+  });
+  if (!answer.ok) return answer;
+  const { access } = answer;
+  if (answer.changed) {
     await tellParticipants(app, origin, input.meetingId, "booked");
     return { ok: true, access };
   }
@@ -322,34 +357,14 @@ export async function declineMeeting(
   threadId: string,
   meetingId: string,
 ): Promise<MeetingResult<{ access: ThreadAccess }>> {
-  const access = await threadAccess(app, viewer, threadId);
-  if (!access) return notFound;
-  const refusal = writeRefusal(access);
-  if (refusal) return refusal;
-  const now = app.now();
-  const [declined] = await app.db.batch([
-    app.db
-      .update(threadMeetings)
-      .set({
-        status: "declined",
-        answeredById: viewer.user.id,
-        answeredAt: now,
-        sequence: sql`${threadMeetings.sequence} + 1`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(threadMeetings.id, meetingId),
-          eq(threadMeetings.threadId, threadId),
-          eq(threadMeetings.status, "proposed"),
-          ne(threadMeetings.proposerParty, access.party),
-          candidacyOpen(threadId),
-        ),
-      )
-      .returning({ id: threadMeetings.id }),
-    meetingAudit(app, viewer, meetingId, threadId, "meeting.declined"),
-  ]);
-  if (declined.length > 0) return { ok: true, access };
+  const answer = await answerMeeting(app, viewer, threadId, meetingId, {
+    set: { status: "declined", answeredById: viewer.user.id, answeredAt: app.now() },
+    from: proposedByOtherSide,
+    action: "meeting.declined",
+  });
+  if (!answer.ok) return answer;
+  const { access } = answer;
+  if (answer.changed) return { ok: true, access };
   const state = await meetingState(app, threadId, meetingId);
   if (!state) return notFound;
   if (state.status === "declined" && state.answeredById === viewer.user.id) return { ok: true, access };
@@ -369,38 +384,19 @@ export async function cancelMeeting(
   meetingId: string,
   origin: string | null,
 ): Promise<MeetingResult<{ access: ThreadAccess }>> {
-  const access = await threadAccess(app, viewer, threadId);
-  if (!access) return notFound;
-  const refusal = writeRefusal(access);
-  if (refusal) return refusal;
-  const now = app.now();
-  const [cancelled] = await app.db.batch([
-    app.db
-      .update(threadMeetings)
-      .set({
-        status: "cancelled",
-        cancelledById: viewer.user.id,
-        cancelledAt: now,
-        sequence: sql`${threadMeetings.sequence} + 1`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(threadMeetings.id, meetingId),
-          eq(threadMeetings.threadId, threadId),
-          or(
-            eq(threadMeetings.status, "booked"),
-            and(eq(threadMeetings.status, "proposed"), eq(threadMeetings.proposerParty, access.party)),
-          ),
-          candidacyOpen(threadId),
-        ),
-      )
-      .returning({ id: threadMeetings.id, chosenSlot: threadMeetings.chosenSlot }),
-    meetingAudit(app, viewer, meetingId, threadId, "meeting.cancelled"),
-  ]);
-  const row = cancelled[0];
-  if (row) {
-    if (row.chosenSlot !== null) await tellParticipants(app, origin, meetingId, "cancelled");
+  const answer = await answerMeeting(app, viewer, threadId, meetingId, {
+    set: { status: "cancelled", cancelledById: viewer.user.id, cancelledAt: app.now() },
+    from: (access) =>
+      or(
+        eq(threadMeetings.status, "booked"),
+        and(eq(threadMeetings.status, "proposed"), eq(threadMeetings.proposerParty, access.party)),
+      ),
+    action: "meeting.cancelled",
+  });
+  if (!answer.ok) return answer;
+  const { access } = answer;
+  if (answer.changed) {
+    if (answer.changed.chosenSlot !== null) await tellParticipants(app, origin, meetingId, "cancelled");
     return { ok: true, access };
   }
   const state = await meetingState(app, threadId, meetingId);

@@ -103,7 +103,9 @@ export async function sendMessage(
               uploaded.map((file) => file.fileName),
             ),
             { threadMessageId: input.key },
-            insertedByThisCall(threadMessages, input.key, access.businessId, now.getTime()),
+            // Right after the insert: only when it inserted (SQLite's changes(); a racing submit of
+            // the same form can share its instant, so the row's own facts are not enough).
+            sql`${insertedByThisCall(threadMessages, input.key, access.businessId, now.getTime())} AND changes() > 0`,
           ),
           readMark,
         ])

@@ -291,10 +291,24 @@ export type ThreadListItem = {
   closed: boolean;
 };
 
-/** The threads the viewer sees (a manager: every thread), latest activity first, at most 100. */
-export async function listThreads(app: AppContext, viewer: Viewer): Promise<ThreadListItem[]> {
+/** How many threads a list shows (the latest activity first). */
+export const THREAD_LIST_LIMIT = 100;
+
+/**
+ * The threads the viewer sees, latest activity first, at most THREAD_LIST_LIMIT. A manager sees
+ * every thread, or with `assignedToMe` those of the matches assigned to them (what their
+ * navigation counts).
+ */
+export async function listThreads(
+  app: AppContext,
+  viewer: Viewer,
+  options: { assignedToMe?: boolean } = {},
+): Promise<ThreadListItem[]> {
   const party = PARTY_OF_ROLE[viewer.user.role];
-  const scope = listScope(viewer, party);
+  const scope =
+    party === "manager" && options.assignedToMe
+      ? eq(matchRequests.assignedManagerId, viewer.user.id)
+      : listScope(viewer, party);
   // undefined: a manager, every thread; null: nobody.
   if (scope === null) return [];
   const userId = viewer.user.id;
@@ -304,7 +318,7 @@ export async function listThreads(app: AppContext, viewer: Viewer): Promise<Thre
   const rows = await threadRowQuery(app)
     .where(scope)
     .orderBy(desc(sql`coalesce(${lastAt}, ${matchCandidates.createdAt})`))
-    .limit(100);
+    .limit(THREAD_LIST_LIMIT);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const idList = sql.join(

@@ -116,10 +116,18 @@ describe("who takes part in a thread", () => {
     for (const [list, token] of [
       ["/messages", team.viewer.token],
       ["/consultant/messages", consultant.token],
-      ["/manage/messages", manager.token],
+      ["/manage/messages?show=all", manager.token],
     ] as const) {
       expect(await (await call(list, { cookie: token })).text(), list).toContain(`/messages/${thread.id}"`);
     }
+    // The console's own list is of the matches assigned to the manager; "All conversations" every one.
+    const mine = await (await call("/manage/messages", { cookie: manager.token })).text();
+    expect(mine).not.toContain(`/messages/${thread.id}"`);
+    expect(mine).toContain(`aria-current="page" data-discover="true" href="/manage/messages">${T.managerLists.mine}<`);
+    const assigned = await openThread(team.business.id, consultant.user.id, { assignedManagerId: manager.user.id });
+    expect(await (await call("/manage/messages", { cookie: manager.token })).text()).toContain(
+      `/messages/${assigned.id}"`,
+    );
     expect(await call(pages.business)).toHaveProperty("status", 302);
     expect(await call(pages.manager)).toHaveProperty("status", 404);
     expect(await messagesOf(thread.id)).toHaveLength(writers.length);
