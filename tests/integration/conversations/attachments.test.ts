@@ -9,8 +9,8 @@ import { storedFileName } from "~/lib/files/listed-file";
 import { SHARED_DOCUMENTS_COPY } from "~/lib/files/shared-documents";
 import { call, db, html, postForm } from "../helpers";
 import { PDF_BYTES } from "../helpers/insight-requests";
-import { signedInClient, signedInConsultant, signedInManager, signedInTeam } from "../../factories";
-import { consultantSession, key, openThread } from "./thread-setup";
+import { signedInClient, signedInConsultant } from "../../factories";
+import { key, openThread, threadPeople, type Team, type ThreadPeople } from "./thread-setup";
 
 /**
  * Attachments of messages (issue #39 item 2, docs/decisions/076): files sent with a message go
@@ -19,16 +19,12 @@ import { consultantSession, key, openThread } from "./thread-setup";
  * whoever reads the thread; a refused, replayed or closed send leaves no file behind.
  */
 
-type Team = Awaited<ReturnType<typeof signedInTeam>>;
-
 let team: Team;
-let consultant: Awaited<ReturnType<typeof consultantSession>>;
-let manager: Awaited<ReturnType<typeof signedInManager>>;
+let consultant: ThreadPeople["consultant"];
+let manager: ThreadPeople["manager"];
 
 beforeAll(async () => {
-  team = await signedInTeam();
-  consultant = await consultantSession("Marcus", "Okafor");
-  manager = await signedInManager({ staffRole: "manager" });
+  ({ team, consultant, manager } = await threadPeople());
 });
 
 const CSV = "sku,count\nA-100,3\nB-200,12\n";

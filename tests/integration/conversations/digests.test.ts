@@ -19,9 +19,9 @@ import {
   postForm,
   SESSION_COOKIE,
 } from "../helpers";
-import { consultantSession, openThread } from "./thread-setup";
+import { openThread, threadPeople, type Team, type ThreadPeople } from "./thread-setup";
 import { apiCall, fakeQueue, withQueue, type FakeQueue } from "../helpers/queues";
-import { signedInManager, signedInTeam } from "../../factories";
+import { signedInTeam } from "../../factories";
 
 /**
  * Email without noise (issue #39 item 5, docs/decisions/075): each send enqueues one delayed
@@ -30,16 +30,12 @@ import { signedInManager, signedInTeam } from "../../factories";
  * the tests deliver its messages to the Worker's own `queue` entry.
  */
 
-type Team = Awaited<ReturnType<typeof signedInTeam>>;
-
 let team: Team;
-let consultant: { user: { id: string; email: string }; token: string };
-let manager: Awaited<ReturnType<typeof signedInManager>>;
+let consultant: ThreadPeople["consultant"];
+let manager: ThreadPeople["manager"];
 
 beforeAll(async () => {
-  team = await signedInTeam();
-  consultant = await consultantSession("Marcus", "Okafor");
-  manager = await signedInManager({ staffRole: "manager" });
+  ({ team, consultant, manager } = await threadPeople());
 });
 
 /** A thread the consultant said yes to, on a match the manager is assigned to. */

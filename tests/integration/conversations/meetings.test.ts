@@ -16,16 +16,14 @@ import { THREAD_CLOSED_MESSAGE } from "~/lib/conversations/thread-copy";
 import { fullName } from "~/lib/shared/format";
 import worker from "../../../functions/worker";
 import { call, db, emailsTo, html, noticesOf, ORIGIN, postForm } from "../helpers";
-import { consultantSession, openThread } from "./thread-setup";
-import { signedInClient, signedInConsultant, signedInManager, signedInTeam } from "../../factories";
+import { openThread, threadPeople, type Team, type ThreadPeople } from "./thread-setup";
+import { signedInClient, signedInConsultant } from "../../factories";
 
 /**
  * Calls in a thread (issue #39 item 6, docs/decisions/074): proposing two or three times, booking
  * one (exactly one under a race), declining, cancelling, who may do what, the calendar file of a
  * booked and a cancelled call, and the reminder the day before (once, however often the cron fires).
  */
-
-type Team = Awaited<ReturnType<typeof signedInTeam>>;
 
 const HOUR = 60 * 60 * 1000;
 
@@ -70,13 +68,11 @@ const auditsOf = (meetingId: string) =>
     .where(eq(auditEvents.subjectId, meetingId));
 
 let team: Team;
-let consultant: Awaited<ReturnType<typeof consultantSession>>;
-let manager: Awaited<ReturnType<typeof signedInManager>>;
+let consultant: ThreadPeople["consultant"];
+let manager: ThreadPeople["manager"];
 
 beforeAll(async () => {
-  team = await signedInTeam();
-  consultant = await consultantSession("Marcus", "Okafor");
-  manager = await signedInManager({ staffRole: "manager" });
+  ({ team, consultant, manager } = await threadPeople());
 });
 
 describe("proposing and booking a call", () => {

@@ -11,8 +11,8 @@ import {
   THREAD_NOT_FOUND_MESSAGE,
 } from "~/lib/conversations/thread-copy";
 import { call, db } from "../helpers";
-import { consultantSession, openThread, type ThreadOptions } from "./thread-setup";
-import { signedInClient, signedInConsultant, signedInManager, signedInMember, signedInTeam } from "../../factories";
+import { openThread, type ThreadOptions, threadPeople, type Team, type ThreadPeople } from "./thread-setup";
+import { signedInClient, signedInConsultant, signedInMember } from "../../factories";
 
 /**
  * The conversations JSON API (issue #39 item 8, docs/decisions/075): GET /api/threads, GET and
@@ -20,16 +20,12 @@ import { signedInClient, signedInConsultant, signedInManager, signedInMember, si
  * (401) and the caller's part in the thread: anyone else gets 404 and nothing is written.
  */
 
-type Team = Awaited<ReturnType<typeof signedInTeam>>;
-
 let team: Team;
-let consultant: { user: { id: string; email: string }; token: string };
-let manager: Awaited<ReturnType<typeof signedInManager>>;
+let consultant: ThreadPeople["consultant"];
+let manager: ThreadPeople["manager"];
 
 beforeAll(async () => {
-  team = await signedInTeam();
-  consultant = await consultantSession("Marcus", "Okafor");
-  manager = await signedInManager({ staffRole: "manager" });
+  ({ team, consultant, manager } = await threadPeople());
 });
 
 /** A candidacy of the team's business; the consultant said yes unless `responded: false`. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { matchCandidates, users } from "~db/schema";
 import { createCandidateRow, createConsultant, createMatchRequestRow, db, sessionTokenFrom, signIn } from "../helpers";
+import { signedInManager, signedInTeam } from "../../factories";
 
 /**
  * What the conversations tests share (docs/decisions/072): a named consultant signed in, and a
@@ -47,3 +48,15 @@ export async function openThread(businessId: string, consultantId: string, optio
     manager: `/manage/messages/${row.id}`,
   };
 }
+
+/** The people of the conversations tests: a business with a member of each role, a consultant, a manager. */
+export async function threadPeople() {
+  return {
+    team: await signedInTeam(),
+    consultant: await consultantSession("Marcus", "Okafor"),
+    manager: await signedInManager({ staffRole: "manager" }),
+  };
+}
+
+export type ThreadPeople = Awaited<ReturnType<typeof threadPeople>>;
+export type Team = ThreadPeople["team"];

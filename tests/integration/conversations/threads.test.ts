@@ -19,17 +19,23 @@ import {
 } from "~/lib/conversations/thread-copy";
 import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
 import { call, createOutlineRows, db, html, postForm } from "../helpers";
-import { consultantSession, key, openThread, type ThreadOptions } from "./thread-setup";
+import {
+  consultantSession,
+  key,
+  openThread,
+  type ThreadOptions,
+  threadPeople,
+  type Team,
+  type ThreadPeople,
+} from "./thread-setup";
 import { createPaidPurchase } from "../helpers/deliverables";
-import { signedInClient, signedInConsultant, signedInManager, signedInTeam } from "../../factories";
+import { signedInClient, signedInConsultant, signedInTeam } from "../../factories";
 
 /**
  * Conversations (issue #39, docs/decisions/072): who reads and writes each thread, sending,
  * editing within 10 minutes, hiding, read marks and the navigation's counts, closed threads, and
  * keyset pages over 10,000 messages on the index.
  */
-
-type Team = Awaited<ReturnType<typeof signedInTeam>>;
 
 /** A candidacy of `team`'s business at the given state; the consultant said yes unless `responded: false`. */
 const candidacy = (team: Team, consultantId: string, state: ThreadOptions["state"] = {}, responded = true) =>
@@ -42,13 +48,11 @@ const send = (path: string, token: string, body: string, formKey = key()) =>
   postForm(path, { intent: "send", key: formKey, body }, token);
 
 let team: Team;
-let consultant: Awaited<ReturnType<typeof consultantSession>>;
-let manager: Awaited<ReturnType<typeof signedInManager>>;
+let consultant: ThreadPeople["consultant"];
+let manager: ThreadPeople["manager"];
 
 beforeAll(async () => {
-  team = await signedInTeam();
-  consultant = await consultantSession("Marcus", "Okafor");
-  manager = await signedInManager({ staffRole: "manager" });
+  ({ team, consultant, manager } = await threadPeople());
 });
 
 describe("who takes part in a thread", () => {
