@@ -7,6 +7,7 @@
 //  - demo@partwise.test, /messages: an interview with Aisha Thompson (the candidate she has to
 //    decide on: questions asked and answered, the manager's note), and the active engagement's
 //    thread with Daniel Brennan (the plan's and the deliverables' events in line, and messages,
+//    a customer list attached to Dana's message (also in her Documents Hub under the match),
 //    then a call: Daniel proposed next Tuesday or Wednesday at 15:00 UTC, 30 minutes, on a video
 //    link, with the thread page's own form, and Dana booked the Tuesday; its .ics is on the page);
 //  - consultant5@partwise.test and consultant6@partwise.test: the same threads in the portal's
@@ -44,7 +45,15 @@ export const DEMO_ENGAGEMENT_MESSAGES = [
   },
   {
     as: "client",
-    body: "Great. Sam from our books will send the customer list today; ask him anything about the invoices.",
+    body: "Great. Here is our wholesale customer list; Sam from our books can answer anything about the invoices.",
+    // Attached with the thread's own form (docs/decisions/076): it shows under the message and in
+    // the Documents Hub under the match.
+    file: {
+      name: "Wholesale customers.csv",
+      type: "text/csv",
+      content:
+        "customer,city,orders_last_12_months,average_order_usd\nCasco Bay Outfitters,Portland ME,14,1860\nWhite Mountain Trail Supply,North Conway NH,9,2240\nKennebec Camp & Paddle,Augusta ME,6,1310\n",
+    },
   },
 ];
 
@@ -54,8 +63,17 @@ function threadIdNamed(html, prefix, name) {
   return pattern.exec(html)?.[1] ?? null;
 }
 
-async function write(session, path, body) {
-  await session.form(path, { intent: "send", key: randomUUID(), body });
+async function write(session, path, body, file) {
+  if (!file) {
+    await session.form(path, { intent: "send", key: randomUUID(), body });
+    return;
+  }
+  const form = new FormData();
+  form.set("intent", "send");
+  form.set("key", randomUUID());
+  form.set("body", body);
+  form.set("files", new Blob([file.content], { type: file.type }), file.name);
+  await session.multipart(path, form);
 }
 
 /** Where the demo's booked call happens. */
@@ -132,7 +150,7 @@ export async function playConversationFlows(baseURL, { log = console.log } = {})
   };
   for (const message of DEMO_ENGAGEMENT_MESSAGES) {
     const [session, path] = engagementSides[message.as];
-    await write(session, path, message.body);
+    await write(session, path, message.body, message.file);
   }
   await bookDemoCall(daniel, engagementSides.consultant[1], client, engagementSides.client[1]);
   log(
