@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { can } from "~/lib/business/permissions";
 import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
 import { THREAD_CLOSED_MESSAGE } from "~/lib/conversations/thread-copy";
@@ -124,6 +124,14 @@ export async function threadReaderFromRequest(
   const access = await threadAccess(app, viewer, threadId);
   return access ? { userId: access.userId, threadId: access.threadId } : null;
 }
+
+/**
+ * The threads business `businessId` takes part in, as a subquery of their ids: SQL of
+ * thread-rules.ts businessSeesThread (the consultant said yes), for the reads of other domains (the
+ * Documents Hub, the export) that must not show the business a thread it cannot open.
+ */
+export const threadsSeenBy = (businessId: string | SQLWrapper) =>
+  sql`(SELECT c.id FROM match_candidates c WHERE c.business_id = ${businessId} AND (c.status = 'accepted' OR (c.status = 'withdrawn' AND c.consultant_responded_at IS NOT NULL)))`;
 
 /** The candidacy is still open: SQL over match_candidates (thread-rules.ts threadClosed, negated). */
 export const candidacyOpen = (threadId: string) =>

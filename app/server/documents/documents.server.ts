@@ -51,6 +51,7 @@ import {
 } from "~/server/files/file-rows.server";
 import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
+import { threadsSeenBy } from "~/server/conversations/participation.server";
 import { preparedRead, runReads } from "~db/prepared";
 
 const FILE_DOWNLOAD = "/api/file-handling/get-file/";
@@ -78,8 +79,9 @@ const documentFileRows = preparedRead(["businessId"], (db, p) =>
       // A message's file: its thread, whether a manager hid the message, and the thread's match area.
       threadId: threadMessages.threadId,
       messageHidden: sql<boolean>`${threadMessages.hiddenAt} IS NOT NULL`.mapWith(Boolean).as("message_hidden"),
-      threadCategory: sql<string | null>`(SELECT mr.category FROM match_candidates c
-        JOIN match_requests mr ON mr.id = c.match_request_id WHERE c.id = ${threadMessages.threadId})`.as(
+      threadCategory: sql<
+        string | null
+      >`(SELECT mr.category FROM match_candidates c JOIN match_requests mr ON mr.id = c.match_request_id WHERE c.id = ${threadMessages.threadId})`.as(
         "thread_category",
       ),
       firstName: users.firstName,
@@ -108,7 +110,13 @@ const documentFileRows = preparedRead(["businessId"], (db, p) =>
       threadMessages,
       and(eq(threadMessages.id, files.threadMessageId), eq(threadMessages.businessId, p.businessId)),
     )
-    .where(eq(files.businessId, p.businessId))
+    // A message's file only from a thread the business takes part in (not before the consultant said yes).
+    .where(
+      and(
+        eq(files.businessId, p.businessId),
+        sql`(${files.threadMessageId} IS NULL OR ${threadMessages.threadId} IN ${threadsSeenBy(p.businessId)})`,
+      ),
+    )
     .prepare(),
 );
 

@@ -272,12 +272,10 @@ async function downloadBody(
   return neutralizeCsvFormulas(new Uint8Array(await object.arrayBuffer()));
 }
 
-/** The file is attached to a message an engagement manager hid (only managers read those). */
-const ofHiddenMessage = sql`EXISTS (SELECT 1 FROM thread_messages m WHERE m.id = ${files.threadMessageId} AND m.hidden_at IS NOT NULL)`;
-
 /**
  * A stored file of the business, by its stored name `<uuid>.<ext>`; null for a malformed name,
- * another business's file or a missing object (the caller answers 404 for all alike).
+ * another business's file, a file attached to a message (served through its thread,
+ * getMessageAttachment) or a missing object (the caller answers 404 for all alike).
  * Staff read files through getAssignedFile.
  */
 export async function getBusinessFile(
@@ -290,7 +288,8 @@ export async function getBusinessFile(
   const row = await app.db
     .select({ originalName: files.originalName, contentType: files.contentType, sizeBytes: files.sizeBytes })
     .from(files)
-    .where(and(eq(files.r2Key, key), eq(files.businessId, businessId), sql`NOT ${ofHiddenMessage}`))
+    // A message's file downloads only through its thread (getMessageAttachment: the reader's part checked).
+    .where(and(eq(files.r2Key, key), eq(files.businessId, businessId), isNull(files.threadMessageId)))
     .get();
   if (!row) return null;
   const object = await app.files.get(key);
@@ -419,17 +418,19 @@ export async function getMessageAttachment(
  * upload order: what a thread's page and the API list under each message. Unrun, for a batch.
  */
 export function messageAttachmentsQuery(app: AppContext, messageIds: SQL) {
-  return app.db
-    .select({
-      threadMessageId: sql<string>`${files.threadMessageId}`.as("thread_message_id"),
-      r2Key: files.r2Key,
-      originalName: files.originalName,
-      sizeBytes: files.sizeBytes,
-    })
-    .from(files)
-    .where(sql`${files.threadMessageId} IN ${messageIds}`)
-    // The files of one message share their instant: rowid keeps the order they were sent in.
-    .orderBy(files.createdAt, sql`${files}.rowid`);
+  return (
+    app.db
+      .select({
+        threadMessageId: sql<string>`${files.threadMessageId}`.as("thread_message_id"),
+        r2Key: files.r2Key,
+        originalName: files.originalName,
+        sizeBytes: files.sizeBytes,
+      })
+      .from(files)
+      .where(sql`${files.threadMessageId} IN ${messageIds}`)
+      // The files of one message share their instant: rowid keeps the order they were sent in.
+      .orderBy(files.createdAt, sql`${files}.rowid`)
+  );
 }
 
 /**

@@ -209,7 +209,13 @@ export async function buildExport(app: AppContext, row: DataExport): Promise<voi
   results.length = 0;
 
   const prefix = "businessId" in owner ? businessFilePrefix(owner.businessId) : consultantFilePrefix(owner.userId);
-  const keys = await listKeys(app, prefix);
+  // The objects of the exported file rows: a business's, not those of a thread it does not see; a
+  // consultant's uploads stored with a business (their messages' files, their deliverables), too.
+  const rowKeys = new Set(
+    (tables.find((table) => table.name === "files")?.rows ?? []).map((file) => String(file.r2_key)),
+  );
+  const listed = await listKeys(app, prefix);
+  const keys = "businessId" in owner ? listed.filter((key) => rowKeys.has(key)) : [...listed, ...rowKeys];
   // A business's signed statements of work are kept under sow/ (their keys are on the signatures).
   const sowKeys = (tables.find((table) => table.name === "sow_signatures")?.rows ?? []).map((signature) =>
     String(signature.pdf_key),

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { threadsSeenBy } from "~/server/conversations/participation.server";
 
 /**
  * What an export holds (docs/decisions/069): for a business and for a consultant, each table's
@@ -15,6 +16,8 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     name: table,
     query: sql`SELECT * FROM ${sql.identifier(table)} WHERE business_id = ${businessId} ORDER BY created_at`,
   });
+  const seen = threadsSeenBy(businessId);
+  const readableMessages = sql`(SELECT id FROM thread_messages WHERE thread_id IN ${seen} AND hidden_at IS NULL)`;
   return [
     { name: "businesses", query: sql`SELECT * FROM businesses WHERE id = ${businessId}` },
     own("business_members"),
@@ -49,17 +52,27 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("purchases"),
     own("purchase_refunds"),
     own("item_refunds"),
-    own("files"),
+    {
+      // Its files, but a message's file only from a thread it takes part in and a message it may read.
+      name: "files",
+      query: sql`SELECT * FROM files WHERE business_id = ${businessId}
+        AND (thread_message_id IS NULL OR thread_message_id IN ${readableMessages})
+        ORDER BY created_at`,
+    },
     own("event_registrations"),
     own("notifications"),
     own("support_messages"),
     // The conversations of its candidacies (docs/decisions/072), and how far each person read them.
-    own("thread_messages"),
-    own("thread_meetings"),
+    // Only the threads it takes part in (not before the consultant said yes), without hidden messages.
     {
-      name: "thread_reads",
-      query: sql`SELECT * FROM thread_reads WHERE thread_id IN (SELECT id FROM match_candidates WHERE business_id = ${businessId})`,
+      name: "thread_messages",
+      query: sql`SELECT * FROM thread_messages WHERE id IN ${readableMessages} ORDER BY created_at`,
     },
+    {
+      name: "thread_meetings",
+      query: sql`SELECT * FROM thread_meetings WHERE thread_id IN ${seen} ORDER BY created_at`,
+    },
+    { name: "thread_reads", query: sql`SELECT * FROM thread_reads WHERE thread_id IN ${seen}` },
     own("audit_events"),
   ];
 }

@@ -227,7 +227,7 @@ app.get("/dashboard", async (c) => {
       db.prepare(SQL.LEARNING_VISITS).bind(viewer.userId),
     ]),
     db.batch([
-      db.prepare(SQL.DOCUMENT_FILES).bind(business, business, business, business),
+      db.prepare(SQL.DOCUMENT_FILES).bind(business, business, business, business, business, business),
       db.prepare(SQL.DOCUMENT_SIGNATURES).bind(business),
       db.prepare(SQL.DOCUMENT_REPORTS).bind(business, "published"),
       db.prepare(SQL.DOCUMENT_BENCHMARKS).bind(business, 1),

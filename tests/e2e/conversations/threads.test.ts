@@ -86,6 +86,7 @@ describe("conversations", () => {
       const answer = `Yes: I will add them as a third tier on Friday. (${stamp})`;
       const contact = `Or call me on 207 555 0142 (${stamp})`;
       const attachment = `Price list tiers ${stamp}.pdf`;
+      const sheet = `Cafe accounts ${stamp}.pdf`;
 
       await signInAsDemoClient(page);
       await page.goto("/messages");
@@ -97,7 +98,13 @@ describe("conversations", () => {
       // The engagement's history, in line.
       await page.getByText("Dana Whitfield signed version 1 of the statement of work.", { exact: false }).waitFor();
       await page.getByText(/The deliverable “Wholesale review and target accounts” was delivered\./).waitFor();
+      // With JavaScript, the question carries a file too (the form posts multipart through fetch).
+      const attach = page.getByLabel("Attach files", { exact: true });
+      await attach.setInputFiles({ name: sheet, mimeType: "application/pdf", buffer: Buffer.from(PDF) });
       await send(page, question);
+      await page.getByRole("link", { name: `Download ${sheet} (${PDF.length} B)`, exact: true }).waitFor();
+      // The form is empty again, its file too.
+      expect(await attach.inputValue()).toBe("");
       await atEachWidth(page, [PHONE, WIDE], () => noSidewaysScroll(page));
       await page.getByText("New messages appear here as they arrive.", { exact: true }).waitFor();
 
