@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { THREAD_TEXTS as T, threadPath } from "~/lib/conversations/thread-copy";
+import { ATTACHMENTS_TOO_LARGE_MESSAGE, THREAD_TEXTS as T, threadPath } from "~/lib/conversations/thread-copy";
 import { parseCursor, parseThreadAction, type ThreadActionData } from "~/lib/conversations/thread-schemas";
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
-import { readForm } from "~/http/http.server";
+import { isMultipartRequest, readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
-import { formErrorReply } from "~/server/platform/form-reply.server";
+import { fieldErrorReply, formErrorReply } from "~/server/platform/form-reply.server";
 import {
   listThreads,
   loadThread,
@@ -25,7 +25,8 @@ import {
 import { afterMessageSent, announceThreadChange } from "~/server/conversations/thread-events.server";
 import { isMeetingAction, meetingAction } from "~/http/meeting-routes.server";
 import { uploadedFilesOf } from "~/server/files/files.server";
-import { MAX_UPLOAD_REQUEST_BYTES } from "~/lib/files/file-rules";
+import { MAX_MESSAGE_REQUEST_BYTES } from "~/lib/files/file-rules";
+import { threadAccess, writeRefusal, type ThreadAccess } from "~/server/conversations/participation.server";
 
 /**
  * The loaders and action of the Messages pages (the business's /messages, the portal's
@@ -94,10 +95,30 @@ export function threadAction(guard: ThreadGuard) {
     const { app } = context;
     const viewer = await guard(app, request);
     const threadId = params.threadId ?? "";
-    // The message form is multipart when it carries files (counted like an upload); any other body, 1 MB.
-    const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
+    // The message form is multipart when it carries files: before its body is read, the sender's
+    // part is checked (an outsider's upload is never read) and it is counted up to a message's
+    // files; any other body, 1 MB.
+    let checked: ThreadAccess | undefined;
+    if (isMultipartRequest(request)) {
+      const access = await threadAccess(app, viewer, threadId);
+      if (!access) throw notFound();
+      const refusal = writeRefusal(access);
+      if (refusal) {
+        return data<ThreadActionData>(
+          { result: formErrorReply(refusal.msg), message: null },
+          { status: refusal.status },
+        );
+      }
+      checked = access;
+    }
+    const body = await readForm(request, { multipartMaxBytes: MAX_MESSAGE_REQUEST_BYTES });
     if (!body.ok) {
-      return data<ThreadActionData>({ result: formErrorReply(body.msg), message: null }, { status: body.status });
+      // Too large with files: the files field says why.
+      const result =
+        body.status === 413 && checked
+          ? fieldErrorReply("files", ATTACHMENTS_TOO_LARGE_MESSAGE)
+          : formErrorReply(body.msg);
+      return data<ThreadActionData>({ result, message: null }, { status: body.status });
     }
     const files = uploadedFilesOf(body.form);
     body.form.delete("files");
@@ -109,7 +130,7 @@ export function threadAction(guard: ThreadGuard) {
     // Calls (docs/decisions/074): propose, book, decline, cancel.
     if (isMeetingAction(input)) return meetingAction(app, request, viewer, threadId, input, submission);
     let outcome: MessageResult<unknown>;
-    if (input.intent === "send") outcome = await sendMessage(app, viewer, threadId, { ...input, files });
+    if (input.intent === "send") outcome = await sendMessage(app, viewer, threadId, { ...input, files }, checked);
     else if (input.intent === "edit") outcome = await editMessage(app, viewer, threadId, input);
     else if (input.intent === "hide") outcome = await hideMessage(app, viewer, threadId, input.messageId);
     else outcome = await markThreadRead(app, viewer, threadId);

@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rules";
 import { requireApiViewer } from "~/http/guards.server";
 import { downloadResponse, errorResponse } from "~/http/http.server";
-import { threadAccess } from "~/server/conversations/participation.server";
-import { getMessageAttachment } from "~/server/files/files.server";
+import { readAttachment } from "~/server/conversations/attachments.server";
 import { type ApiOperation } from "~/server/platform/api-contract.server";
 
 /**
@@ -11,15 +10,12 @@ import { type ApiOperation } from "~/server/platform/api-contract.server";
  * as a download (docs/decisions/076), for anyone who reads the thread: its business's members, its
  * consultant, the engagement managers. A file of a hidden message only to engagement managers.
  * Anyone else, another thread's file, a malformed name or a missing object alike → 404 {msg}; 401
- * without a session. Two round trips: the caller's part in the thread, then the file.
+ * without a session. Two round trips: the session, then the thread and the file in one batch.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { app } = context;
   const viewer = await requireApiViewer(app, request);
-  const access = await threadAccess(app, viewer, params.threadId ?? "");
-  const file = access
-    ? await getMessageAttachment(app, access, params.fileName ?? "", access.party === "manager")
-    : null;
+  const file = await readAttachment(app, viewer, params.threadId ?? "", params.fileName ?? "");
   if (!file) return errorResponse(404, FILE_NOT_FOUND_MESSAGE);
   return downloadResponse({ ...file, name: file.originalName });
 }

@@ -1,14 +1,19 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ThreadParty } from "~db/enums";
-import { THREAD_TEXTS as T, messageParts, THREAD_LIST_PATHS, threadPath } from "~/lib/conversations/thread-copy";
+import {
+  ATTACHMENTS_HINT,
+  THREAD_TEXTS as T,
+  messageParts,
+  THREAD_LIST_PATHS,
+  threadPath,
+} from "~/lib/conversations/thread-copy";
 import type { ThreadActionData } from "~/lib/conversations/thread-schemas";
 import { threadLinks, threadTitle } from "~/lib/conversations/thread-labels";
 import { formatDateTime, isoDateTime } from "~/lib/shared/dates";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Field } from "~/components/ui/field";
 import { FILE_ACCEPT } from "~/components/files/file-check";
-import { REQUEST_FILES_HINT } from "~/lib/files/file-rules";
 import { LiveThreadStatus } from "./live-thread-status";
 import { postMatches, postUnderWay } from "~/components/ui/pending-post";
 import type { ThreadPageData } from "~/http/thread-routes.server";
@@ -87,7 +92,8 @@ function Message({ message, party, action }: { message: MessageView; party: Thre
         <ul className="thread-attachments" aria-label={T.attachmentsLabel}>
           {message.attachments.map((file) => (
             <li key={file.href}>
-              <a href={file.href} download aria-label={T.attachmentLabel(file.name, file.size)}>
+              <a href={file.href} download>
+                <span className="visually-hidden">{T.downloadPrefix}</span>
                 {file.name}
               </a>{" "}
               <span className="thread-attachment-size">{file.size}</span>
@@ -249,7 +255,7 @@ export function ThreadPage() {
             />
           </div>
           <FormAlert id="thread-error" errors={errors} />
-          <Field id="thread-files" label={T.attachLabel} hint={REQUEST_FILES_HINT} errors={fileErrors}>
+          <Field id="thread-files" label={T.attachLabel} hint={ATTACHMENTS_HINT} errors={fileErrors}>
             {(control) => (
               <input type="file" name="files" multiple accept={FILE_ACCEPT} className="input" {...control} />
             )}

@@ -39,7 +39,8 @@ export const THREAD_TEXTS = {
   editedMark: "edited",
   attachLabel: "Attach files",
   attachmentsLabel: "Attachments",
-  attachmentLabel: (name: string, size: string) => `Download ${name} (${size})`,
+  /** Read before an attachment's name by screen readers ("Download Q3 report.pdf"). */
+  downloadPrefix: "Download ",
   hide: "Hide message",
   hiddenDone: "Message hidden.",
   hiddenTrace: "A message was hidden by the engagement manager.",
@@ -67,6 +68,14 @@ export const THREAD_CLOSED_MESSAGE = "This conversation is closed; no more messa
 export const EDIT_WINDOW_PASSED_MESSAGE = "A message can only be changed in the 10 minutes after it was sent.";
 export const MESSAGE_NOT_FOUND_MESSAGE = "Message not found.";
 export const THREAD_NOT_FOUND_MESSAGE = "Conversation not found.";
+export const TOO_MANY_ATTACHMENTS_MESSAGE = "Attach at most 5 files to a message.";
+export const ATTACHMENTS_TOO_LARGE_MESSAGE = "These files are too large: attach at most 5 files of 16 MB each.";
+/** A consultant's or manager's files that do not fit the business's storage (a member reads the Hub's text). */
+export const ATTACHMENTS_OVER_QUOTA_MESSAGE =
+  "These files would take the business's documents over its plan's storage. Nothing was sent: send a link instead.";
+/** The hint under a message's file field. */
+export const ATTACHMENTS_HINT =
+  "Optional: up to 5 files of 16 MB each (.pdf, .png, .jpg, .csv, .doc, .docx, .xls, .xlsx, .odt, .ods, .odg). Everyone in this conversation can download them; they cannot be removed once sent.";
 
 /** Where each side lists its threads and opens one. */
 export const THREAD_LIST_PATHS = {

@@ -13,6 +13,11 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** A declared request body over this is refused before it is read. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_FILES_PER_REQUEST * MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES;
 
+/** At most this many files with one message of a conversation (docs/decisions/076). */
+export const MAX_FILES_PER_MESSAGE = 5;
+/** A message form's multipart body over this is refused (its files, its text and the boundaries). */
+export const MAX_MESSAGE_REQUEST_BYTES = MAX_FILES_PER_MESSAGE * MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES;
+
 export const FILE_TOO_LARGE_MESSAGE = "This file is too large. Maximum file size is 16 MB.";
 /** The hint under a request wizard's optional files (the insight and match requests). */
 export const REQUEST_FILES_HINT =

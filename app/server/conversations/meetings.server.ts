@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import {
   MEETING_ALREADY_ANSWERED_MESSAGE,
@@ -254,9 +254,10 @@ function meetingAudit(
 
 /** What an answer to a call changes: its new columns, the state it must be in, and what the trail records. */
 type MeetingTransition = {
-  set: SQLiteUpdateSetSource<typeof threadMeetings>;
-  /** The call's state this answer takes it from (with the viewer's part). */
-  from: (access: ThreadAccess) => SQL | undefined;
+  /** The new columns, at the instant of the answer. */
+  set: (now: Date) => SQLiteUpdateSetSource<typeof threadMeetings>;
+  /** The call's state this answer takes it from (with the viewer's part and the instant). */
+  from: (access: ThreadAccess, now: Date) => SQL;
   action: "meeting.booked" | "meeting.declined" | "meeting.cancelled";
   detail?: Record<string, unknown>;
 };
@@ -283,12 +284,12 @@ async function answerMeeting(
   const [changed] = await app.db.batch([
     app.db
       .update(threadMeetings)
-      .set({ ...transition.set, sequence: sql`${threadMeetings.sequence} + 1`, updatedAt: now })
+      .set({ ...transition.set(now), sequence: sql`${threadMeetings.sequence} + 1`, updatedAt: now })
       .where(
         and(
           eq(threadMeetings.id, meetingId),
           eq(threadMeetings.threadId, threadId),
-          transition.from(access),
+          transition.from(access, now),
           candidacyOpen(threadId),
         ),
       )
@@ -299,8 +300,8 @@ async function answerMeeting(
 }
 
 /** A call still proposed by another side than the viewer's: what book and decline answer. */
-const proposedByOtherSide = (access: ThreadAccess) =>
-  and(eq(threadMeetings.status, "proposed"), ne(threadMeetings.proposerParty, access.party));
+const proposedByOtherSide = (access: ThreadAccess): SQL =>
+  sql`(${threadMeetings.status} = 'proposed' AND ${threadMeetings.proposerParty} <> ${access.party})`;
 
 /**
  * Books one of the times of a call another side proposed. Exactly one booking wins: the update
@@ -316,16 +317,16 @@ export async function bookMeeting(
 ): Promise<MeetingResult<{ access: ThreadAccess }>> {
   const column = [threadMeetings.slot1At, threadMeetings.slot2At, threadMeetings.slot3At][input.slot - 1];
   if (!column) return notFound;
-  const now = app.now();
   const answer = await answerMeeting(app, viewer, threadId, input.meetingId, {
-    set: {
+    set: (now) => ({
       status: "booked",
       chosenSlot: input.slot,
       startsAt: sql`${column}`,
       answeredById: viewer.user.id,
       answeredAt: now,
-    },
-    from: (access) => and(proposedByOtherSide(access), sql`${column} IS NOT NULL AND ${column} > ${now.getTime()}`),
+    }),
+    from: (access, now) =>
+      sql`${proposedByOtherSide(access)} AND ${column} IS NOT NULL AND ${column} > ${now.getTime()}`,
     action: "meeting.booked",
     detail: { slot: input.slot },
   });
@@ -358,7 +359,7 @@ export async function declineMeeting(
   meetingId: string,
 ): Promise<MeetingResult<{ access: ThreadAccess }>> {
   const answer = await answerMeeting(app, viewer, threadId, meetingId, {
-    set: { status: "declined", answeredById: viewer.user.id, answeredAt: app.now() },
+    set: (now) => ({ status: "declined", answeredById: viewer.user.id, answeredAt: now }),
     from: proposedByOtherSide,
     action: "meeting.declined",
   });
@@ -385,12 +386,9 @@ export async function cancelMeeting(
   origin: string | null,
 ): Promise<MeetingResult<{ access: ThreadAccess }>> {
   const answer = await answerMeeting(app, viewer, threadId, meetingId, {
-    set: { status: "cancelled", cancelledById: viewer.user.id, cancelledAt: app.now() },
+    set: (now) => ({ status: "cancelled", cancelledById: viewer.user.id, cancelledAt: now }),
     from: (access) =>
-      or(
-        eq(threadMeetings.status, "booked"),
-        and(eq(threadMeetings.status, "proposed"), eq(threadMeetings.proposerParty, access.party)),
-      ),
+      sql`(${threadMeetings.status} = 'booked' OR (${threadMeetings.status} = 'proposed' AND ${threadMeetings.proposerParty} = ${access.party}))`,
     action: "meeting.cancelled",
   });
   if (!answer.ok) return answer;

@@ -1,10 +1,13 @@
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import {
+  ATTACHMENTS_OVER_QUOTA_MESSAGE,
   EDIT_WINDOW_PASSED_MESSAGE,
   MESSAGE_EDIT_WINDOW_MS,
   MESSAGE_NOT_FOUND_MESSAGE,
   THREAD_CLOSED_MESSAGE,
+  TOO_MANY_ATTACHMENTS_MESSAGE,
 } from "~/lib/conversations/thread-copy";
+import { MAX_FILES_PER_MESSAGE } from "~/lib/files/file-rules";
 import { PLANS } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
@@ -51,19 +54,25 @@ export async function sendMessage(
   viewer: Viewer,
   threadId: string,
   input: { key: string; body: string; files?: File[] },
+  /** The viewer's part, when the caller has just read it (before reading a multipart body). */
+  checked?: ThreadAccess,
 ): Promise<MessageResult<{ messageId: string; access: ThreadAccess }>> {
-  const access = await threadAccess(app, viewer, threadId);
+  const access = checked ?? (await threadAccess(app, viewer, threadId));
   if (!access) return notFound;
   const refusal = writeRefusal(access);
   if (refusal) return refusal;
   let uploaded: UploadedFile[] = [];
   if (input.files && input.files.length > 0) {
-    const quota = access.party === "business" && viewer.business ? PLANS[viewer.business.memberTier] : null;
+    // Whoever attaches, the files take the business's storage (its plan's quota).
     const stored = await storeFilesFor(
       app,
       { businessId: access.businessId, userId: viewer.user.id },
       { files: input.files, purpose: "thread_message" },
-      quota ? { quotaBytes: quota.storageQuotaBytes } : {},
+      {
+        quotaBytes: PLANS[access.businessTier].storageQuotaBytes,
+        quotaMessage: access.party === "business" ? undefined : ATTACHMENTS_OVER_QUOTA_MESSAGE,
+        maxFiles: { count: MAX_FILES_PER_MESSAGE, message: TOO_MANY_ATTACHMENTS_MESSAGE },
+      },
     );
     if (!stored.ok) return { ok: false, status: 400, msg: stored.msg, field: "files" };
     uploaded = stored.files;
@@ -91,9 +100,9 @@ export async function sendMessage(
     .onConflictDoNothing({ target: threadMessages.id })
     .returning({ id: threadMessages.id });
   const readMark = readMarkStatement(app, threadId, viewer.user.id, now);
-  const [inserted] =
+  const write = () =>
     uploaded.length > 0
-      ? await app.db.batch([
+      ? app.db.batch([
           insert,
           linkFiles(
             app.db,
@@ -109,7 +118,15 @@ export async function sendMessage(
           ),
           readMark,
         ])
-      : await app.db.batch([insert, readMark]);
+      : app.db.batch([insert, readMark]);
+  let inserted: { id: string }[];
+  try {
+    [inserted] = await write();
+  } catch (error) {
+    // Nothing was written: the uploads go again rather than wait for the sweep.
+    await discardUploads(app, access.businessId, uploaded);
+    throw error;
+  }
   if (inserted.length > 0) return { ok: true, messageId: input.key, access };
   await discardUploads(app, access.businessId, uploaded);
   // Nothing inserted: this form was sent before (the same author's message in this thread), or

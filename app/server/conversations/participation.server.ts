@@ -6,7 +6,7 @@ import { businessSeesThread, partyOfRole, threadClosed, type ThreadFacts } from 
 import type { AppContext } from "~/server/load-context";
 import { getViewer, type Viewer } from "~/server/identity/session.server";
 import { businesses, deliveryOutlines, matchCandidates, matchRequests, users } from "~db/schema";
-import type { MatchCategory, ThreadParty } from "~db/enums";
+import type { MatchCategory, MemberTier, ThreadParty } from "~db/enums";
 
 /**
  * Who takes part in a thread (issue #39 item 1, docs/decisions/072). A thread is a match
@@ -25,6 +25,8 @@ export type ThreadRow = ThreadFacts & {
   category: MatchCategory;
   assignedManagerId: string | null;
   businessName: string;
+  /** The business's plan, whose storage a message's files take. */
+  businessTier: MemberTier;
   consultantFirstName: string;
   consultantLastName: string;
   /** The engagement (plan) of this match with this consultant, once there is one. */
@@ -47,6 +49,7 @@ export function threadRowQuery(app: AppContext) {
       category: matchRequests.category,
       assignedManagerId: matchRequests.assignedManagerId,
       businessName: businesses.name,
+      businessTier: businesses.memberTier,
       consultantFirstName: users.firstName,
       consultantLastName: users.lastName,
       // Aliased: D1's batch answers rows by column name, and a second `id` would overwrite the first.
@@ -74,8 +77,9 @@ export function threadRowById(app: AppContext, threadId: string) {
 /** What the viewer may do in a thread they take part in. */
 export type ThreadAccess = {
   threadId: string;
-  /** The business of the match (whose storage a message's files take). */
+  /** The business of the match, and its plan (whose storage a message's files take). */
   businessId: string;
+  businessTier: MemberTier;
   userId: string;
   party: ThreadParty;
   closed: boolean;
@@ -90,7 +94,13 @@ export function accessOf(viewer: Viewer, row: ThreadRow | undefined): ThreadAcce
   if (!row) return null;
   const party = partyOfRole(viewer.user.role);
   const closed = threadClosed(row);
-  const base = { threadId: row.id, businessId: row.businessId, userId: viewer.user.id, closed };
+  const base = {
+    threadId: row.id,
+    businessId: row.businessId,
+    businessTier: row.businessTier,
+    userId: viewer.user.id,
+    closed,
+  };
   if (party === "manager") return { ...base, party, canWrite: !closed, readOnlyRole: false };
   if (party === "consultant") {
     return row.consultantId === viewer.user.id ? { ...base, party, canWrite: !closed, readOnlyRole: false } : null;

@@ -135,12 +135,13 @@ export function pageAttachmentsQuery(
   return messageAttachmentsQuery(app, sql`(${ids})`);
 }
 
-export type AttachmentView = { name: string; size: string; href: string };
+/** A message's file: its name, its size (for people, and in bytes), its type and where it downloads. */
+export type AttachmentView = { name: string; size: string; sizeBytes: number; contentType: string; href: string };
 
 /** The attachments of each message of a page, as links into the thread's downloads. */
 export function attachmentsByMessage(
   threadId: string,
-  rows: { threadMessageId: string; r2Key: string; originalName: string; sizeBytes: number }[],
+  rows: { threadMessageId: string; r2Key: string; originalName: string; contentType: string; sizeBytes: number }[],
 ): Map<string, AttachmentView[]> {
   const byMessage = new Map<string, AttachmentView[]>();
   for (const row of rows) {
@@ -148,6 +149,8 @@ export function attachmentsByMessage(
     list.push({
       name: row.originalName,
       size: formatFileSize(row.sizeBytes),
+      sizeBytes: row.sizeBytes,
+      contentType: row.contentType,
       href: attachmentPath(threadId, storedFileName(row.r2Key)),
     });
     byMessage.set(row.threadMessageId, list);

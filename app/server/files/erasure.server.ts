@@ -7,12 +7,16 @@ export function eraseFileRows(db: Database, businessId: string) {
   return [db.run(sql`DELETE FROM files WHERE business_id = ${businessId}`)];
 }
 
-/** The files attached to the messages `people` wrote (their R2 keys, to remove before their rows). */
-export async function messageFileKeysOf(app: AppContext, people: SQL): Promise<string[]> {
+/**
+ * Removes from R2 the files attached to the messages `people` wrote (before their rows go, in the
+ * deletion's batch: eraseMessageFileRows), 1,000 keys a call (R2's most).
+ */
+export async function removeMessageFileObjects(app: AppContext, people: SQL): Promise<void> {
   const rows = await app.db.all<{ r2_key: string }>(
     sql`SELECT f.r2_key FROM thread_messages m JOIN files f ON f.thread_message_id = m.id WHERE m.author_id IN ${people}`,
   );
-  return rows.map((row) => row.r2_key);
+  const keys = rows.map((row) => row.r2_key);
+  for (let start = 0; start < keys.length; start += 1000) await app.files.delete(keys.slice(start, start + 1000));
 }
 
 /**

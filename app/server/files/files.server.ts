@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { businesses, FILE_PURPOSES, files } from "~db/schema";
+import { businesses, FILE_PURPOSES, files, matchCandidates, threadMessages } from "~db/schema";
 import {
   acceptedExtension,
   FILE_ADDED_MESSAGE,
@@ -73,11 +73,20 @@ export function uploadedFilesOf(form: FormData): File[] {
     .filter((entry): entry is File => typeof entry !== "string" && (entry.name !== "" || entry.size > 0));
 }
 
-function parsePurpose(value: unknown): FilePurpose | null {
+/**
+ * What a business's own upload may be for (POST /api/file-handling/upload-files, the Documents
+ * Hub): a deliverable's and a message's files come only with their delivery and their message.
+ */
+const BUSINESS_UPLOAD_PURPOSES: readonly FilePurpose[] = [
+  "other",
+  "insight_request",
+  "match_request",
+  "company_document",
+];
+
+function parsePurpose(value: unknown, allowed: readonly FilePurpose[] = FILE_PURPOSES): FilePurpose | null {
   if (value === null || value === undefined || value === "") return "other";
-  return typeof value === "string" && (FILE_PURPOSES as readonly string[]).includes(value)
-    ? (value as FilePurpose)
-    : null;
+  return typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as FilePurpose) : null;
 }
 
 function toHex(buffer: ArrayBuffer): string {
@@ -143,6 +152,7 @@ export async function uploadFiles(
 ): Promise<UploadResult> {
   return storeFilesFor(app, { businessId: viewer.business.id, userId: viewer.user.id }, input, {
     quotaBytes: PLANS[viewer.business.memberTier].storageQuotaBytes,
+    purposes: BUSINESS_UPLOAD_PURPOSES,
   });
 }
 
@@ -159,11 +169,17 @@ export async function storeFilesFor(
   app: AppContext,
   owner: { businessId: string; userId: string },
   input: { files: File[]; purpose: unknown; folder?: string | null },
-  options: { quotaBytes?: number } = {},
+  options: {
+    quotaBytes?: number;
+    quotaMessage?: string;
+    maxFiles?: { count: number; message: string };
+    purposes?: readonly FilePurpose[];
+  } = {},
 ): Promise<UploadResult> {
+  const most = options.maxFiles ?? { count: MAX_FILES_PER_REQUEST, message: TOO_MANY_FILES_MESSAGE };
   if (input.files.length === 0) return { ok: false, status: 400, msg: NO_FILE_MESSAGE };
-  if (input.files.length > MAX_FILES_PER_REQUEST) return { ok: false, status: 400, msg: TOO_MANY_FILES_MESSAGE };
-  const purpose = parsePurpose(input.purpose);
+  if (input.files.length > most.count) return { ok: false, status: 400, msg: most.message };
+  const purpose = parsePurpose(input.purpose, options.purposes);
   if (!purpose) return { ok: false, status: 400, msg: INVALID_PURPOSE_MESSAGE };
   // Only company documents sit in folders.
   const folder = purpose === "company_document" ? (input.folder ?? null) : null;
@@ -176,8 +192,10 @@ export async function storeFilesFor(
   }
   const total = checked.reduce((sum, file) => sum + file.bytes.byteLength, 0);
   const { quotaBytes } = options;
+  const overQuota = (bytes: number): Failure =>
+    options.quotaMessage ? { ok: false, status: 400, msg: options.quotaMessage } : quotaFailure(bytes);
   if (quotaBytes !== undefined && (await businessStorageUsed(app, owner.businessId)) + total > quotaBytes) {
-    return quotaFailure(quotaBytes);
+    return overQuota(quotaBytes);
   }
 
   const written: string[] = [];
@@ -236,7 +254,7 @@ export async function storeFilesFor(
   }
   if (inserted === 0 && quotaBytes !== undefined) {
     await app.files.delete(written).catch((e: unknown) => console.error(e));
-    return quotaFailure(quotaBytes);
+    return overQuota(quotaBytes);
   }
 
   return {
@@ -392,25 +410,45 @@ export async function getCandidateFile(
 }
 
 /**
- * A file attached to a message of thread `threadId` (of business `businessId`, read from the
- * thread by the caller, who has checked the reader's part in it): by its stored name, never
- * another thread's or another business's file, nor one of a hidden message unless `withHidden`
- * (engagement managers). One query on the file's unique key; null for anything else (404).
+ * The file stored as `fileName` attached to a message of thread `threadId` (under the thread's
+ * business, never another thread's or business's), with whether its message is hidden; unrun, for
+ * the conversations domain to read beside the thread's facts and decide who may have it
+ * (readAttachment). Entered by the thread's messages (indexed), then their files.
  */
-export async function getMessageAttachment(
+export function messageAttachmentQuery(app: AppContext, threadId: string, fileName: string) {
+  return app.db
+    .select({
+      r2Key: files.r2Key,
+      originalName: files.originalName,
+      contentType: files.contentType,
+      sizeBytes: files.sizeBytes,
+      hidden: sql<boolean>`${threadMessages.hiddenAt} IS NOT NULL`.mapWith(Boolean),
+    })
+    .from(threadMessages)
+    .innerJoin(matchCandidates, eq(matchCandidates.id, threadMessages.threadId))
+    .innerJoin(
+      files,
+      and(
+        eq(files.threadMessageId, threadMessages.id),
+        eq(files.businessId, matchCandidates.businessId),
+        sql`${files.r2Key} = 'biz/' || ${matchCandidates.businessId} || '/' || ${isStoredFileName(fileName) ? fileName : ""}`,
+      ),
+    )
+    .where(eq(threadMessages.threadId, threadId))
+    .limit(1);
+}
+
+/** The bytes of a file a caller found and may serve (messageAttachmentQuery's row); null when the object is gone. */
+export function storedFileOf(
   app: AppContext,
-  thread: { threadId: string; businessId: string },
-  fileName: string,
-  withHidden: boolean,
+  row: { r2Key: string; originalName: string; contentType: string; sizeBytes: number },
 ): Promise<StoredFile | null> {
-  if (!isStoredFileName(fileName)) return null;
-  const [row] = await app.db.all<FileColumns>(sql`
-    SELECT ${FILE_COLUMNS}
-      FROM files f JOIN thread_messages m ON m.id = f.thread_message_id
-     WHERE f.r2_key = ${`biz/${thread.businessId}/${fileName}`} AND f.business_id = ${thread.businessId}
-       AND m.thread_id = ${thread.threadId} AND (${withHidden ? 1 : 0} OR m.hidden_at IS NULL)
-     LIMIT 1`);
-  return storedFileFrom(app, row);
+  return storedFileFrom(app, {
+    r2_key: row.r2Key,
+    original_name: row.originalName,
+    content_type: row.contentType,
+    size_bytes: row.sizeBytes,
+  });
 }
 
 /**
@@ -424,6 +462,7 @@ export function messageAttachmentsQuery(app: AppContext, messageIds: SQL) {
         threadMessageId: sql<string>`${files.threadMessageId}`.as("thread_message_id"),
         r2Key: files.r2Key,
         originalName: files.originalName,
+        contentType: files.contentType,
         sizeBytes: files.sizeBytes,
       })
       .from(files)

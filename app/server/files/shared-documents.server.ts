@@ -217,7 +217,8 @@ function candidacyInPlay(row: { status: string; decision: string; requestStatus:
 /**
  * The consultant's Documents page: per match request, the documents they may download, following
  * getCandidateFile and getSowPdf exactly — the request's files while a candidate still in play on
- * it or once matched to it; the deliverables and signed statements of the engagements they run.
+ * it or once matched to it; the deliverables and signed statements of the engagements they run;
+ * and, following readAttachment, the files of their own threads' messages (not hidden ones).
  * Nothing of another business or another match. One round trip: one batch of the matches and
  * their documents. Matches with nothing shared are listed too (with the empty text), newest first.
  */

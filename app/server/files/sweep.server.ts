@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETE_CHUNK = 90;
 
 /**
- * Removes abandoned uploads: files linked to nothing (no insight request, match request or
+ * Removes abandoned uploads: files linked to nothing (no insight request, match request, message or
  * delivery item) and older than UNLINKED_FILE_MAX_AGE_DAYS, the oldest first, at most
  * UNLINKED_FILE_SWEEP_LIMIT per run. Each DELETE repeats the unlinked condition, so a file linked
  * between the SELECT and the DELETE stays; only the R2 keys the DELETE returned are removed.

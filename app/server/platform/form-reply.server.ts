@@ -12,6 +12,11 @@ export function formErrorReply(message: string = FORM_UNREADABLE_MESSAGE): Submi
   return parseWithZod(new FormData(), { schema: z.object({}) }).reply({ formErrors: [message] });
 }
 
+/** A refusal blaming one field (e.g. a body too large to read, blamed on its files). */
+export function fieldErrorReply(field: string, message: string): SubmissionResult<string[]> {
+  return parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors: { [field]: [message] } });
+}
+
 /** The names of the fields a failed submission blames (Conform keeps an empty list for the others). */
 export function fieldsWithErrors(errors: Record<string, string[] | null> | null | undefined): string[] {
   return Object.entries(errors ?? {})

@@ -10,7 +10,7 @@ import { eraseConversationRows } from "~/server/conversations/erasure.server";
 import { eraseConsultantRows } from "~/server/consultants/erasure.server";
 import { eraseEngagementRows } from "~/server/engagements/erasure.server";
 import { eraseEventRows } from "~/server/events/erasure.server";
-import { eraseFileRows, eraseMessageFileRows, messageFileKeysOf } from "~/server/files/erasure.server";
+import { eraseFileRows, eraseMessageFileRows, removeMessageFileObjects } from "~/server/files/erasure.server";
 import { eraseFinanceRows } from "~/server/finance/erasure.server";
 import { revokeQuickBooksForDeletion } from "~/server/finance/quickbooks.server";
 import {
@@ -317,9 +317,7 @@ async function runConsultantDeletion(app: AppContext, row: AccountDeletion, user
   const now = app.now();
   const self = sql`(SELECT ${userId})`;
   // The files they attached to their messages go with the messages (stored under the businesses' keys).
-  const attached = await messageFileKeysOf(app, self);
-  for (let start = 0; start < attached.length; start += 1000)
-    await app.files.delete(attached.slice(start, start + 1000));
+  await removeMessageFileObjects(app, self);
   await finish(
     app,
     row,

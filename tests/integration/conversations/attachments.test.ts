@@ -1,8 +1,19 @@
 import { env } from "cloudflare:test";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { files, matchCandidates, threadMessages } from "~db/schema";
-import { attachmentPath, THREAD_CLOSED_MESSAGE, THREAD_TEXTS as T } from "~/lib/conversations/thread-copy";
+import { businesses, files, matchCandidates, threadMessages } from "~db/schema";
+import {
+  ATTACHMENTS_OVER_QUOTA_MESSAGE,
+  attachmentPath,
+  THREAD_CLOSED_MESSAGE,
+  THREAD_TEXTS as T,
+  TOO_MANY_ATTACHMENTS_MESSAGE,
+} from "~/lib/conversations/thread-copy";
+import { ROLE_FORBIDDEN_MESSAGE } from "~/lib/business/role-refusal";
+import { PLANS } from "~/lib/payments/plans";
+import { formatFileSize } from "~/lib/shared/numbers";
+import { createAppContext } from "~/server/load-context";
+import { sendMessage } from "~/server/conversations/messages.server";
 import { DOCUMENT_COPY } from "~/lib/documents/document-copy";
 import { FILE_NOT_FOUND_MESSAGE, FILE_REJECTED_MESSAGE } from "~/lib/files/file-rules";
 import { storedFileName } from "~/lib/files/listed-file";
@@ -52,6 +63,23 @@ const messageFilesOf = (businessId: string) =>
 
 const download = (path: string, token: string | null) => call(path, { cookie: token });
 
+/** The consultant as the domain functions take a signed-in person. */
+const consultantViewer = () => ({
+  sessionId: "test",
+  user: {
+    id: consultant.user.id,
+    email: consultant.user.email,
+    firstName: "Marcus",
+    lastName: "Okafor",
+    phone: "",
+    role: "consultant" as const,
+    staffRole: null,
+    emailVerified: true,
+  },
+  business: null,
+  member: null,
+});
+
 describe("a message's attachments", () => {
   it("are stored in R2 under the business, linked to the message, shown under it and downloaded by everyone in the thread; nobody else", async () => {
     const thread = await openThread(team.business.id, consultant.user.id);
@@ -87,7 +115,9 @@ describe("a message's attachments", () => {
     ] as const) {
       const text = await (await call(page, { cookie: token })).text();
       expect(text).toContain(`href="${pdfPath}"`);
-      expect(text).toContain(`aria-label="${html(T.attachmentLabel("Q3 stock report.pdf", "51 B"))}"`);
+      expect(text).toContain(
+        `download=""><span class="visually-hidden">${T.downloadPrefix}</span>Q3 stock report.pdf</a> <span class="thread-attachment-size">51 B</span>`,
+      );
       expect(text).toContain(`href="${csvPath}"`);
     }
 
@@ -122,8 +152,8 @@ describe("a message's attachments", () => {
     const api = await call(`/api/threads/${thread.id}/messages`, { cookie: consultant.token });
     const page = (await api.json()) as { messages: { id: string; attachments: unknown[] }[] };
     expect(page.messages.find((message) => message.id === messageKey)?.attachments).toEqual([
-      { name: "Q3 stock report.pdf", size: "51 B", href: pdfPath },
-      { name: "counts.csv", size: "27 B", href: csvPath },
+      { name: "Q3 stock report.pdf", size: "51 B", sizeBytes: 51, contentType: "application/pdf", href: pdfPath },
+      { name: "counts.csv", size: "27 B", sizeBytes: 27, contentType: "text/csv; charset=utf-8", href: csvPath },
     ]);
   });
 
@@ -210,6 +240,135 @@ describe("a message's attachments", () => {
       ),
     );
     expect(objects.objects.filter((object) => !rows.has(object.key)).map((object) => object.key)).toEqual([]);
+  });
+
+  it("two submits of one form at the same instant: the second's files are not linked to the first's message", async () => {
+    // workerd's clock can give racing requests one instant: the claim must not rest on it alone.
+    const thread = await openThread(team.business.id, consultant.user.id);
+    const instant = new Date("2026-11-30T12:00:00.000Z");
+    const app = createAppContext(
+      env,
+      () => undefined,
+      () => instant,
+    );
+    const viewer = consultantViewer();
+    const formKey = key();
+    for (const name of ["First try.pdf", "Second try.pdf"]) {
+      const result = await sendMessage(app, viewer, thread.id, { key: formKey, body: "The file.", files: [pdf(name)] });
+      expect(result.ok).toBe(true);
+    }
+    const linked = (await messageFilesOf(team.business.id)).filter((file) => file.threadMessageId === formKey);
+    expect(linked.map((file) => file.originalName)).toEqual(["First try.pdf"]);
+    expect((await messageFilesOf(team.business.id)).some((file) => file.originalName === "Second try.pdf")).toBe(false);
+  });
+
+  it("a thread closed while the files were stored takes no message and keeps no file", async () => {
+    const thread = await openThread(team.business.id, consultant.user.id);
+    // The business rejects the candidate while the consultant's upload is written to R2.
+    const closing = {
+      ...env,
+      FILES: new Proxy(env.FILES, {
+        get(target, property) {
+          if (property !== "put") return Reflect.get(target, property).bind(target);
+          return async (...args: Parameters<R2Bucket["put"]>) => {
+            await db()
+              .update(matchCandidates)
+              .set({ businessDecisionStatus: "rejected" })
+              .where(eq(matchCandidates.id, thread.id));
+            return target.put(...args);
+          };
+        },
+      }),
+    };
+    const app = createAppContext(closing, () => undefined);
+    const result = await sendMessage(app, consultantViewer(), thread.id, {
+      key: key(),
+      body: "Too late.",
+      files: [pdf("Late.pdf")],
+    });
+    expect(result).toEqual({ ok: false, status: 409, msg: THREAD_CLOSED_MESSAGE });
+    expect(await db().select().from(threadMessages).where(eq(threadMessages.threadId, thread.id))).toEqual([]);
+    expect((await messageFilesOf(team.business.id)).some((file) => file.originalName === "Late.pdf")).toBe(false);
+    const objects = await env.FILES.list({ prefix: `biz/${team.business.id}/` });
+    const rows = new Set((await db().select({ r2Key: files.r2Key }).from(files)).map((file) => file.r2Key));
+    expect(objects.objects.filter((object) => !rows.has(object.key))).toEqual([]);
+  });
+
+  it("a business sees no file of a thread before the consultant said yes", async () => {
+    const thread = await openThread(team.business.id, consultant.user.id, {
+      state: { status: "proposed" },
+      responded: false,
+    });
+    expect(
+      (await sendWithFiles(thread.consultant, consultant.token, "A question first.", [pdf("Before yes.pdf")])).status,
+    ).toBe(200);
+    const [row] = (await messageFilesOf(team.business.id)).filter((file) => file.originalName === "Before yes.pdf");
+    const name = storedFileName(row!.r2Key);
+    expect((await download(attachmentPath(thread.id, name), team.owner.token)).status).toBe(404);
+    expect((await download(`/api/file-handling/get-file/${name}`, team.owner.token)).status).toBe(404);
+    expect(await (await call("/features?focus=Documents", { cookie: team.owner.token })).text()).not.toContain(
+      "Before yes.pdf",
+    );
+    // The consultant and the manager do read it.
+    expect((await download(attachmentPath(thread.id, name), consultant.token)).status).toBe(200);
+    expect((await download(attachmentPath(thread.id, name), manager.token)).status).toBe(200);
+  });
+
+  it("refuses files a viewer sends, more than five, and files over the plan's storage, storing nothing", async () => {
+    const thread = await openThread(team.business.id, consultant.user.id);
+    const count = async () => (await messageFilesOf(team.business.id)).length;
+    const before = await count();
+    const viewer = await sendWithFiles(thread.business, team.viewer.token, "A viewer's file.", [pdf()]);
+    expect(viewer.status).toBe(403);
+    expect(await viewer.text()).toContain(html(ROLE_FORBIDDEN_MESSAGE));
+    const six = await sendWithFiles(
+      thread.business,
+      team.owner.token,
+      "Six files.",
+      [1, 2, 3, 4, 5, 6].map((n) => pdf(`Part ${n}.pdf`)),
+    );
+    expect(six.status).toBe(400);
+    expect(await six.text()).toContain(html(TOO_MANY_ATTACHMENTS_MESSAGE));
+    // A full plan: the member reads the Hub's text, the consultant the thread's.
+    const used = await db()
+      .select({ bytes: sql<number>`coalesce(sum(size_bytes), 0)` })
+      .from(files)
+      .where(eq(files.businessId, team.business.id));
+    await db().update(businesses).set({ memberTier: "BASIC" }).where(eq(businesses.id, team.business.id));
+    // Filler rows (each within the table's 16 MB bound) up to 10 bytes short of the plan's quota.
+    let left = PLANS.BASIC.storageQuotaBytes - Number(used[0]!.bytes) - 10;
+    const fillers: string[] = [];
+    while (left > 0) {
+      const size = Math.min(left, 16_000_000);
+      const r2Key = `biz/${team.business.id}/${crypto.randomUUID()}.pdf`;
+      fillers.push(r2Key);
+      await db()
+        .insert(files)
+        .values({
+          businessId: team.business.id,
+          r2Key,
+          originalName: "filler.pdf",
+          contentType: "application/pdf",
+          sizeBytes: size,
+          sha256: "0".repeat(64),
+          purpose: "company_document",
+        });
+      left -= size;
+    }
+    try {
+      const member = await sendWithFiles(thread.business, team.owner.token, "Over.", [pdf()]);
+      expect(member.status).toBe(400);
+      expect(await member.text()).toContain(
+        html(DOCUMENT_COPY.quotaExceeded(formatFileSize(PLANS.BASIC.storageQuotaBytes))),
+      );
+      const theirs = await sendWithFiles(thread.consultant, consultant.token, "Over.", [pdf()]);
+      expect(theirs.status).toBe(400);
+      expect(await theirs.text()).toContain(html(ATTACHMENTS_OVER_QUOTA_MESSAGE));
+    } finally {
+      await db().delete(files).where(inArray(files.r2Key, fillers));
+    }
+    expect(await count()).toBe(before);
+    expect(await db().select().from(threadMessages).where(eq(threadMessages.threadId, thread.id))).toEqual([]);
   });
 
   it("a closed thread takes no message and keeps no file", async () => {
