@@ -19,6 +19,7 @@ import {
 import {
   businessExportQueries,
   businessFilePrefix,
+  withheldFileKeysQuery,
   consultantExportQueries,
   consultantFilePrefix,
   exportObjectKey,
@@ -209,13 +210,19 @@ export async function buildExport(app: AppContext, row: DataExport): Promise<voi
   results.length = 0;
 
   const prefix = "businessId" in owner ? businessFilePrefix(owner.businessId) : consultantFilePrefix(owner.userId);
-  // The objects of the exported file rows: a business's, not those of a thread it does not see; a
-  // consultant's uploads stored with a business (their messages' files, their deliverables), too.
-  const rowKeys = new Set(
-    (tables.find((table) => table.name === "files")?.rows ?? []).map((file) => String(file.r2_key)),
-  );
+  // Every object under the owner's prefix, but a business's files of messages it does not read;
+  // a consultant's uploads stored with a business (their messages' files, their deliverables), too.
   const listed = await listKeys(app, prefix);
-  const keys = "businessId" in owner ? listed.filter((key) => rowKeys.has(key)) : [...listed, ...rowKeys];
+  const fileRows = tables.find((table) => table.name === "files")?.rows ?? [];
+  const withheld = new Set(
+    "businessId" in owner
+      ? (await app.db.all<{ r2_key: string }>(withheldFileKeysQuery(owner.businessId))).map((row) => row.r2_key)
+      : [],
+  );
+  const keys =
+    "businessId" in owner
+      ? listed.filter((key) => !withheld.has(key))
+      : [...new Set([...listed, ...fileRows.map((file) => String(file.r2_key))])];
   // A business's signed statements of work are kept under sow/ (their keys are on the signatures).
   const sowKeys = (tables.find((table) => table.name === "sow_signatures")?.rows ?? []).map((signature) =>
     String(signature.pdf_key),

@@ -10,6 +10,19 @@ import { threadsSeenBy } from "~/server/conversations/participation.server";
  */
 export type ExportQuery = { name: string; query: SQL };
 
+/** The messages a business reads: of the threads it takes part in, not hidden (a subquery of ids). */
+const readableMessagesOf = (businessId: string) =>
+  sql`(SELECT id FROM thread_messages WHERE thread_id IN ${threadsSeenBy(businessId)} AND hidden_at IS NULL)`;
+
+/**
+ * The R2 keys under the business's prefix its export leaves out: the files of messages it does not
+ * read (a thread before the consultant said yes, a hidden message), as its files table leaves them out.
+ */
+export function withheldFileKeysQuery(businessId: string): SQL {
+  return sql`SELECT r2_key FROM files WHERE business_id = ${businessId}
+    AND thread_message_id IS NOT NULL AND thread_message_id NOT IN ${readableMessagesOf(businessId)}`;
+}
+
 /** Every row of the business's own tables. Users are read through the membership, without their password. */
 export function businessExportQueries(businessId: string): ExportQuery[] {
   const own = (table: string): ExportQuery => ({
@@ -17,7 +30,7 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     query: sql`SELECT * FROM ${sql.identifier(table)} WHERE business_id = ${businessId} ORDER BY created_at`,
   });
   const seen = threadsSeenBy(businessId);
-  const readableMessages = sql`(SELECT id FROM thread_messages WHERE thread_id IN ${seen} AND hidden_at IS NULL)`;
+  const readableMessages = readableMessagesOf(businessId);
   return [
     { name: "businesses", query: sql`SELECT * FROM businesses WHERE id = ${businessId}` },
     own("business_members"),

@@ -287,6 +287,34 @@ describe("a business's export", () => {
     const ownerB = await createClient();
     const a = await populatedBusiness(ownerA);
     const b = await populatedBusiness(ownerB);
+    // A consultant's message with a file in a thread the business does not see yet (before their
+    // yes): neither is the business's to export (docs/decisions/076).
+    const early = await createConsultant();
+    const unseen = await openThread(a.businessId, early.user.id, { state: { status: "proposed" }, responded: false });
+    const earlyMessage = crypto.randomUUID();
+    await db().insert(threadMessages).values({
+      id: earlyMessage,
+      threadId: unseen.id,
+      businessId: a.businessId,
+      authorId: early.user.id,
+      authorParty: "consultant",
+      body: "Before yes: a question for the manager.",
+    });
+    const earlyKey = `biz/${a.businessId}/${crypto.randomUUID()}.pdf`;
+    await env.FILES.put(earlyKey, "%PDF-1.7 not the business's yet");
+    await db()
+      .insert(files)
+      .values({
+        businessId: a.businessId,
+        uploadedByUserId: early.user.id,
+        r2Key: earlyKey,
+        originalName: "before-yes.pdf",
+        contentType: "application/pdf",
+        sizeBytes: 31,
+        sha256: "0".repeat(64),
+        purpose: "thread_message",
+        threadMessageId: earlyMessage,
+      });
     const queue = fakeQueue();
 
     const response = await post("/company-profile/export", {}, ownerA.token, queue);
@@ -335,6 +363,9 @@ describe("a business's export", () => {
     // Nothing of the other business, anywhere, and no secret.
     const everything = names.map((name) => strFromU8(zip[name]!)).join("\n");
     for (const foreign of [
+      "Before yes: a question for the manager.",
+      "before-yes.pdf",
+      "not the business's yet",
       b.businessId,
       ownerB.user.id,
       ownerB.user.email,
