@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { THREAD_ID_PARAM } from "~/lib/conversations/thread-api";
 import { FILE_NOT_FOUND_MESSAGE } from "~/lib/files/file-rules";
 import { requireApiViewer } from "~/http/guards.server";
 import { downloadResponse, errorResponse } from "~/http/http.server";
@@ -28,10 +29,7 @@ export const contract: ApiOperation[] = [
     tag: "conversations",
     summary: "A file attached to a message of the thread, as a download.",
     access: "session",
-    params: [
-      { name: "threadId", description: "The thread's id (its match candidacy's)." },
-      { name: "fileName", description: "The stored name `<uuid>.<ext>`." },
-    ],
+    params: [THREAD_ID_PARAM, { name: "fileName", description: "The stored name `<uuid>.<ext>`." }],
     ok: { 200: "the file" },
     errors: [401, 404],
   },

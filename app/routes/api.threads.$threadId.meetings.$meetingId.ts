@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { THREAD_ID_PARAM } from "~/lib/conversations/thread-api";
 import { ApiAnswerMeetingSchema } from "~/lib/conversations/meeting-schemas";
 import { requireApiViewer } from "~/http/guards.server";
 import { errorResponse, jsonResponse, readBody, requireMethod } from "~/http/http.server";
@@ -44,10 +45,7 @@ export const contract: ApiOperation[] = [
     tag: "conversations",
     summary: "Books one of a call's times, declines it, or cancels it.",
     access: "session",
-    params: [
-      { name: "threadId", description: "The thread's id (its match candidacy's)." },
-      { name: "meetingId", description: "The call's id." },
-    ],
+    params: [THREAD_ID_PARAM, { name: "meetingId", description: "The call's id." }],
     body: { name: "AnswerMeeting", schema: ApiAnswerMeetingSchema, reader: "json" },
     ok: { 200: "{meetingId, action}" },
     errors: [400, 401, 403, 404, 409],

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { THREAD_ID_PARAM } from "~/lib/conversations/thread-api";
 import { ApiProposeMeetingSchema, apiProposalFields, ProposeMeetingSchema } from "~/lib/conversations/meeting-schemas";
 import { THREAD_NOT_FOUND_MESSAGE } from "~/lib/conversations/thread-copy";
 import { requireApiViewer } from "~/http/guards.server";
@@ -48,8 +49,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return jsonResponse({ meetingId: result.meetingId }, { status: 201 });
 }
 
-const threadIdParam = [{ name: "threadId", description: "The thread's id (its match candidacy's)." }];
-
 export const contract: ApiOperation[] = [
   {
     method: "get",
@@ -58,7 +57,7 @@ export const contract: ApiOperation[] = [
     tag: "conversations",
     summary: "A thread's calls, with what the caller may do and the calendar file of a booked one.",
     access: "session",
-    params: threadIdParam,
+    params: [THREAD_ID_PARAM],
     ok: { 200: "{meetings}" },
     errors: [401, 404],
   },
@@ -69,7 +68,7 @@ export const contract: ApiOperation[] = [
     tag: "conversations",
     summary: "Proposes a call with two or three times; a retried post with the same key proposes once.",
     access: "session",
-    params: threadIdParam,
+    params: [THREAD_ID_PARAM],
     body: { name: "ProposeMeeting", schema: ApiProposeMeetingSchema, reader: "json" },
     ok: { 201: "{meetingId}" },
     errors: [400, 401, 403, 404, 409],

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_MESSAGES_DEFAULT_LIMIT, ThreadMessagesQuerySchema } from "~/lib/conversations/thread-api";
+import { API_MESSAGES_DEFAULT_LIMIT, ThreadMessagesQuerySchema, THREAD_ID_PARAM } from "~/lib/conversations/thread-api";
 import { THREAD_NOT_FOUND_MESSAGE } from "~/lib/conversations/thread-copy";
 import { PostMessageSchema } from "~/lib/conversations/thread-schemas";
 import { requireApiViewer } from "~/http/guards.server";
@@ -61,8 +61,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return jsonResponse({ message }, { status: 201 });
 }
 
-const threadIdParam = [{ name: "threadId", description: "The thread's id (its match candidacy's)." }];
-
 export const contract: ApiOperation[] = [
   {
     method: "get",
@@ -71,7 +69,7 @@ export const contract: ApiOperation[] = [
     tag: "conversations",
     summary: "A thread's messages, newest first, in keyset pages (pass nextCursor as before).",
     access: "session",
-    params: threadIdParam,
+    params: [THREAD_ID_PARAM],
     query: ThreadMessagesQuerySchema,
     ok: { 200: "{thread, messages, nextCursor}" },
     errors: [400, 401, 404],
@@ -83,7 +81,7 @@ export const contract: ApiOperation[] = [
     tag: "conversations",
     summary: "Sends a message in a thread; a retried post with the same key adds nothing.",
     access: "session",
-    params: threadIdParam,
+    params: [THREAD_ID_PARAM],
     body: { name: "PostMessage", schema: PostMessageSchema, reader: "json" },
     ok: { 201: "{message}" },
     errors: [400, 401, 403, 404, 409],

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { THREAD_ID_PARAM } from "~/lib/conversations/thread-api";
 import { THREAD_NOT_FOUND_MESSAGE } from "~/lib/conversations/thread-copy";
 import { requireApiViewer } from "~/http/guards.server";
 import { errorResponse, jsonResponse, requireMethod } from "~/http/http.server";
@@ -33,7 +34,7 @@ export const contract: ApiOperation[] = [
     tag: "conversations",
     summary: "Marks a thread read for the caller up to now.",
     access: "session",
-    params: [{ name: "threadId", description: "The thread's id (its match candidacy's)." }],
+    params: [THREAD_ID_PARAM],
     ok: { 200: "{threadId, unread}" },
     errors: [401, 404],
   },

@@ -2,6 +2,9 @@
 // thread-schemas.ts so nothing the pages load in the browser grows.
 import * as z from "zod";
 
+/** The `{threadId}` of every conversations API path, as the OpenAPI contract describes it. */
+export const THREAD_ID_PARAM = { name: "threadId", description: "The thread's id (its match candidacy's)." } as const;
+
 /** The most messages one page of GET /api/threads/{threadId}/messages answers, and its default. */
 export const API_MESSAGES_MAX_LIMIT = 100;
 export const API_MESSAGES_DEFAULT_LIMIT = 50;
