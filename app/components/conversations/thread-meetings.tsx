@@ -14,6 +14,7 @@ import type { ThreadActionData } from "~/lib/conversations/thread-schemas";
 import { formatDateTime, isoDateTime } from "~/lib/shared/dates";
 import { FormAlert } from "~/components/ui/form-alert";
 import { postUnderWay } from "~/components/ui/pending-post";
+import { ThreadIntentButton } from "./thread-intent-button";
 import type { MeetingView } from "~/server/conversations/meetings.server";
 
 /**
@@ -86,20 +87,16 @@ export function MeetingItem({ meeting, action, zone }: { meeting: MeetingView; a
               </time>
               {chosen ? <span className="badge">{M.chosenMark}</span> : null}
               {meeting.canAnswer && !slot.past ? (
-                <Form method="post" action={action}>
-                  <input type="hidden" name="meetingId" value={meeting.id} />
-                  <input type="hidden" name="slot" value={slot.slot} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="book"
-                    className="button button-primary hub-n-small"
-                    aria-describedby={textId}
-                    disabled={busy}
-                  >
-                    {M.book}
-                  </button>
-                </Form>
+                <ThreadIntentButton
+                  action={action}
+                  intent="book"
+                  fields={{ meetingId: meeting.id, slot: slot.slot }}
+                  busy={busy}
+                  primary
+                  describedBy={textId}
+                >
+                  {M.book}
+                </ThreadIntentButton>
               ) : null}
             </li>
           );
@@ -124,32 +121,14 @@ export function MeetingItem({ meeting, action, zone }: { meeting: MeetingView; a
           </a>
         ) : null}
         {meeting.canAnswer ? (
-          <Form method="post" action={action}>
-            <input type="hidden" name="meetingId" value={meeting.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="decline"
-              className="button button-secondary hub-n-small"
-              disabled={busy}
-            >
-              {M.decline}
-            </button>
-          </Form>
+          <ThreadIntentButton action={action} intent="decline" fields={{ meetingId: meeting.id }} busy={busy}>
+            {M.decline}
+          </ThreadIntentButton>
         ) : null}
         {meeting.canCancel ? (
-          <Form method="post" action={action}>
-            <input type="hidden" name="meetingId" value={meeting.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="cancel"
-              className="button button-secondary hub-n-small"
-              disabled={busy}
-            >
-              {meeting.status === "booked" ? M.cancel : M.withdraw}
-            </button>
-          </Form>
+          <ThreadIntentButton action={action} intent="cancel" fields={{ meetingId: meeting.id }} busy={busy}>
+            {meeting.status === "booked" ? M.cancel : M.withdraw}
+          </ThreadIntentButton>
         ) : null}
       </div>
     </li>

@@ -19,6 +19,7 @@ import { postMatches, postUnderWay } from "~/components/ui/pending-post";
 import type { ThreadPageData } from "~/http/thread-routes.server";
 import type { MessageView } from "~/server/conversations/threads.server";
 import type { MeetingView } from "~/server/conversations/meetings.server";
+import { ThreadIntentButton } from "./thread-intent-button";
 import { isMeetingReply, MeetingItem, ProposeMeetingForm, useReaderZone } from "./thread-meetings";
 
 type TimelineEntry =
@@ -128,18 +129,9 @@ function Message({ message, party, action }: { message: MessageView; party: Thre
         </details>
       ) : null}
       {party === "manager" && !message.hidden ? (
-        <Form method="post" action={action}>
-          <input type="hidden" name="messageId" value={message.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="hide"
-            className="button button-secondary hub-n-small"
-            disabled={busy}
-          >
-            {T.hide}
-          </button>
-        </Form>
+        <ThreadIntentButton action={action} intent="hide" fields={{ messageId: message.id }} busy={busy}>
+          {T.hide}
+        </ThreadIntentButton>
       ) : null}
     </li>
   );
