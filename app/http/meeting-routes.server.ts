@@ -5,6 +5,7 @@ import type { ThreadAction, ThreadActionData } from "~/lib/conversations/thread-
 import type { AppContext } from "~/server/load-context";
 import type { Viewer } from "~/server/identity/session.server";
 import { notFound } from "~/http/route-kit.server";
+import { downloadResponse } from "~/http/http.server";
 import { requireViewer } from "~/http/guards.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import {
@@ -25,6 +26,19 @@ import { announceThreadChange } from "~/server/conversations/thread-events.serve
 
 export type MeetingAction = Extract<ThreadAction, { intent: "propose" | "book" | "decline" | "cancel" }>;
 
+/**
+ * A thread write refused to a participant, as the page's answer: its reason on the field it names
+ * (the files, a time) or on the form, with its status; anyone outside the thread gets a plain 404.
+ */
+export function refusalReply(
+  submission: Submission<ThreadAction>,
+  refusal: { status: number; msg: string; field?: string },
+) {
+  if (refusal.status === 404) throw notFound();
+  const errors = refusal.field ? { fieldErrors: { [refusal.field]: [refusal.msg] } } : { formErrors: [refusal.msg] };
+  return data<ThreadActionData>({ result: submission.reply(errors), message: null }, { status: refusal.status });
+}
+
 export const isMeetingAction = (input: ThreadAction): input is MeetingAction =>
   input.intent === "propose" || input.intent === "book" || input.intent === "decline" || input.intent === "cancel";
 
@@ -44,11 +58,7 @@ export async function meetingAction(
   else if (input.intent === "book") outcome = await bookMeeting(app, viewer, threadId, input, origin);
   else if (input.intent === "decline") outcome = await declineMeeting(app, viewer, threadId, input.meetingId);
   else outcome = await cancelMeeting(app, viewer, threadId, input.meetingId, origin);
-  if (!outcome.ok) {
-    if (outcome.status === 404) throw notFound();
-    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.msg] } } : { formErrors: [outcome.msg] };
-    return data<ThreadActionData>({ result: submission.reply(errors), message: null }, { status: outcome.status });
-  }
+  if (!outcome.ok) return refusalReply(submission, outcome);
   // The thread changed: whoever has it open reloads it (the call shows among the messages).
   app.afterResponse(() => announceThreadChange(app, threadId, "message"));
   return data<ThreadActionData>({
@@ -68,11 +78,5 @@ export async function meetingIcsLoader({ request, context, params }: LoaderFunct
   if (!match) throw notFound();
   const body = await meetingCalendar(app, viewer, match[1]!, appOrigin(app, request));
   if (body === null) throw notFound();
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="partwise-call-${match[1]}.ics"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return downloadResponse({ body, contentType: "text/calendar; charset=utf-8", name: `partwise-call-${match[1]}.ics` });
 }

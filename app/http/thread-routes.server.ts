@@ -23,7 +23,7 @@ import {
   type MessageResult,
 } from "~/server/conversations/messages.server";
 import { afterMessageSent, announceThreadChange } from "~/server/conversations/thread-events.server";
-import { isMeetingAction, meetingAction } from "~/http/meeting-routes.server";
+import { isMeetingAction, meetingAction, refusalReply } from "~/http/meeting-routes.server";
 import { uploadedFilesOf } from "~/server/files/files.server";
 import { MAX_MESSAGE_REQUEST_BYTES } from "~/lib/files/file-rules";
 import { threadAccess, writeRefusal, type ThreadAccess } from "~/server/conversations/participation.server";
@@ -134,13 +134,7 @@ export function threadAction(guard: ThreadGuard) {
     else if (input.intent === "edit") outcome = await editMessage(app, viewer, threadId, input);
     else if (input.intent === "hide") outcome = await hideMessage(app, viewer, threadId, input.messageId);
     else outcome = await markThreadRead(app, viewer, threadId);
-    if (!outcome.ok) {
-      if (outcome.status === 404) throw notFound();
-      const errors = outcome.field
-        ? { fieldErrors: { [outcome.field]: [outcome.msg] } }
-        : { formErrors: [outcome.msg] };
-      return data<ThreadActionData>({ result: submission.reply(errors), message: null }, { status: outcome.status });
-    }
+    if (!outcome.ok) return refusalReply(submission, outcome);
     if (input.intent === "send") afterMessageSent(app, threadId, input.key);
     else app.afterResponse(() => announceThreadChange(app, threadId, LIVE_EVENT[input.intent]));
     return data<ThreadActionData>({
