@@ -3,10 +3,12 @@ import { parseEnv } from "node:util";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { SERVER_BUNDLE } from "./tests/integration/server-bundle";
 
 /**
  * Integration tests run inside workerd (Miniflare) against the real Worker entry from wrangler.toml.
- * The entry imports the Remix server build, so `remix vite:build` must run first (npm test does).
+ * The entry imports the Remix server build, so `remix vite:build` must run first (npm test does); the
+ * global setup bundles it as a deploy does and workerd loads that natively (ADR 077).
  * D1/R2/queue storage is isolated per test file, and each file costs a few seconds of setup:
  * keep the files few and large.
  */
@@ -28,9 +30,13 @@ export default defineConfig({
       miniflare: {
         // wrangler.toml says production; tests run with a fresh clone's local settings (no secrets).
         bindings: { ...freshCloneVars, APP_ENV: "local", TEST_MIGRATIONS: migrations },
+        // The server build, bundled by the global setup, is loaded by workerd itself (./server-bundle.ts).
+        modulesRules: [{ type: "ESModule", include: ["**/build/server-bundle/*.js"] }],
       },
     }),
   ],
+  // functions/worker.ts imports "../build/server": the tests' Worker gets the bundled copy.
+  resolve: { alias: [{ find: /^\.\.\/build\/server$/, replacement: SERVER_BUNDLE }] },
   test: {
     name: "integration",
     // bench/: the peer-parity test (bench/README.md).
@@ -41,7 +47,7 @@ export default defineConfig({
     globalSetup: ["./tests/integration/global-setup.ts"],
     reporters: ["default", "json"],
     outputFile: { json: "test-results/integration.json" },
-    // Two files at a time, each in its own workerd: starting one (about 5 s on two cores) overlaps
+    // Two files at a time, each in its own workerd: starting one (about 2 s on two cores) overlaps
     // the other's tests. Each file has stubs of its own on the shared Intuit and Stripe servers
     // (tests/integration/helpers/stub-key.ts), so one file's told failures never reach another's.
     maxWorkers: 2,
@@ -51,8 +57,8 @@ export default defineConfig({
       optimizer: {
         // @remix-run/cloudflare is CommonJS; without pre-bundling its require() of
         // @remix-run/server-runtime is undefined inside workerd. The rest are the packages the
-        // server build (build/server/index.js) imports: pre-bundled, each test file starts faster.
-        // Add new runtime dependencies of the server build here.
+        // app's modules import, which the tests import through Vite: pre-bundled, each test file
+        // starts faster. Add new runtime dependencies of the app here.
         ssr: {
           enabled: true,
           include: [
