@@ -8,14 +8,16 @@ import { sendMissedReceipts } from "../app/server/payments/receipt-emails.server
 import { resendStalledJobs } from "../app/server/platform/jobs.server";
 import { retryDuplicateRefunds } from "../app/server/payments/duplicate-payments.server";
 import { resendStalledPrivacyWork } from "../app/server/privacy/privacy-queue.server";
+import { settleSilentReviews } from "../app/server/engagements/review-deadlines.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
  * finance refresh (the reports are built on the queue; a rebuilt report refreshes the year's
  * benchmarking when its books changed), starts the new year of benchmarking for the plans that
  * include it, and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders and
- * the receipts whose sending failed or was cut short (docs/decisions/051-receipts.md), and tries
- * again any automatic refund of a duplicate payment or subscription that failed (ADR 010). The
+ * the receipts whose sending failed or was cut short (docs/decisions/051-receipts.md), tries
+ * again any automatic refund of a duplicate payment or subscription that failed (ADR 010), and
+ * reminds of, then accepts, the deliveries nobody reviewed (docs/decisions/078). The
  * lease sweep, every 10 minutes, sends again the jobs whose worker died or whose message was lost
  * (docs/decisions/006), and the data exports and deletions likewise (docs/decisions/069).
  */
@@ -23,7 +25,9 @@ export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
   /**
    * Daily at 13:00 UTC: reminds registered businesses of the events starting the next day, and the
-   * participants of the calls booked 24 to 48 hours ahead (docs/decisions/074); sends missed receipts.
+   * participants of the calls booked 24 to 48 hours ahead (docs/decisions/074); sends missed receipts;
+   * reminds of deliveries waiting for review on days 3, 7 and 13 and accepts them on day 14: its
+   * hour is DAILY_RUN_HOUR_UTC (app/lib/engagements/review-deadlines.ts), the dates people read.
    */
   dailyEventReminders: "0 13 * * *",
   /**
@@ -58,7 +62,13 @@ export async function handleScheduled(
       await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles]);
       return;
     case CRONS.dailyEventReminders:
-      await runAll(app, [sendEventReminders, sendMeetingReminders, sendMissedReceipts, retryDuplicateRefunds]);
+      await runAll(app, [
+        sendEventReminders,
+        sendMeetingReminders,
+        sendMissedReceipts,
+        retryDuplicateRefunds,
+        settleSilentReviews,
+      ]);
       return;
     case CRONS.jobLeaseSweep:
       await runAll(app, [resendStalledJobs, resendStalledPrivacyWork]);

@@ -4,6 +4,8 @@
 // (idempotent), then runs `wrangler dev` (queues and the cron run there; trigger the cron with
 // GET /__scheduled?cron=0+6+1+*+*).
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { announceDemo } from "./lib/demo-announce.mjs";
 import { playDemoFlows } from "./lib/demo-flows.mjs";
 import { ensureDevVars, LOCAL_DATABASE_STEPS, runSteps } from "./lib/local-setup.mjs";
@@ -17,7 +19,7 @@ const port = process.env.PORT || "8787";
 console.log(`\n▶ wrangler dev on http://localhost:${port}`);
 console.log(`  demo sign-in: demo@partwise.test / Partwise-demo-1 · emails: http://localhost:${port}/dev/outbox`);
 console.log(`  monthly cron by hand: curl "http://localhost:${port}/__scheduled?cron=0+6+1+*+*"`);
-console.log(`  the jobs' lease sweep runs every 10 minutes (npm start calls it: wrangler dev fires no cron itself)`);
+console.log(`  the crons run on their production schedule (npm start calls them: wrangler dev fires no cron itself)`);
 const child = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--test-scheduled"], {
   cwd: ROOT,
   env: quietEnv(),
@@ -44,6 +46,29 @@ setInterval(() => {
     .then((response) => response.arrayBuffer())
     .catch((error) => console.error(`lease sweep: ${error.message}`));
 }, LEASE_SWEEP_MS);
+// The daily and monthly crons likewise, at their production times (wrangler.toml [triggers], the
+// fixed-time ones; the sweep's "*/10" is the interval above): the daily run's reminders and
+// automatic acceptances (docs/decisions/078) happen locally too.
+const TIMED_CRONS = JSON.parse(
+  /^crons = (\[.*\])$/m.exec(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))[1],
+).filter((cron) => !cron.includes("/"));
+const dueAt = (cron, now) => {
+  const [minute, hour, day] = cron.split(" ");
+  const matches = (field, value) => field === "*" || Number(field) === value;
+  return matches(minute, now.getUTCMinutes()) && matches(hour, now.getUTCHours()) && matches(day, now.getUTCDate());
+};
+let lastMinute = "";
+setInterval(() => {
+  const now = new Date();
+  const minute = now.toISOString().slice(0, 16);
+  if (minute === lastMinute) return;
+  lastMinute = minute;
+  for (const cron of TIMED_CRONS.filter((expression) => dueAt(expression, now))) {
+    fetch(`${baseURL}/__scheduled?${new URLSearchParams({ cron })}`)
+      .then((response) => response.arrayBuffer())
+      .catch((error) => console.error(`cron ${cron}: ${error.message}`));
+  }
+}, 20 * 1000);
 await announceDemo({
   url: `http://localhost:${port}`,
   waitForServer: () => waitForHttp(`${baseURL}/healthz`, { timeoutMs: 120_000, child }),

@@ -1,6 +1,15 @@
 /** Engagements: delivery outlines, items and the client's decisions on them. */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 import { businesses } from "./business";
 import { bool, createdAt, currency, id, timestamp, updatedAt } from "./columns";
 import {
@@ -115,6 +124,10 @@ export const deliveryItems = sqliteTable(
     index("delivery_items_outline_position_idx").on(t.outlineId, t.position),
     index("delivery_items_business_id_idx").on(t.businessId),
     index("delivery_items_paid_purchase_id_idx").on(t.paidPurchaseId),
+    // The daily run's deliveries waiting for review, oldest first (docs/decisions/078).
+    index("delivery_items_waiting_review_idx")
+      .on(t.consultantConfirmedAt, t.id)
+      .where(sql`status = 'delivered' AND business_delivery_review = 'pending'`),
     check("delivery_items_price_nonnegative", sql`price_cents >= 0`),
   ],
 );
@@ -136,6 +149,8 @@ export const deliveryItemDecisions = sqliteTable(
     decision: text("decision", { enum: DELIVERY_DECISIONS }).notNull(),
     decisionAction: text("decision_action", { enum: DELIVERY_DECISION_ACTIONS }).notNull(),
     businessNotes: text("business_notes").notNull().default(""),
+    /** Made by the daily run: nobody reviewed the delivery within 14 days (docs/decisions/078). */
+    automatic: bool("automatic").notNull().default(false),
     /** Set once the follow-up (payment for the next item, pause, revision) has been carried out. */
     complete: bool("complete").notNull().default(false),
     createdAt: createdAt(),
@@ -144,6 +159,32 @@ export const deliveryItemDecisions = sqliteTable(
     index("delivery_item_decisions_item_id_idx").on(t.itemId, t.createdAt),
     index("delivery_item_decisions_outline_id_idx").on(t.outlineId),
     index("delivery_item_decisions_business_id_idx").on(t.businessId),
+  ],
+);
+
+/**
+ * The reminders of a delivery waiting for the business's review (docs/decisions/078): one row per
+ * delivery (the item and when it was delivered) and reminder day, claimed by the daily run before
+ * it sends the reminder, so a second run sends nothing.
+ */
+export const deliveryReviewReminders = sqliteTable(
+  "delivery_review_reminders",
+  {
+    itemId: text("item_id")
+      .notNull()
+      .references(() => deliveryItems.id, { onDelete: "cascade" }),
+    /** The delivery reminded of (delivery_items.consultant_confirmed_at when it was sent). */
+    deliveredAt: timestamp("delivered_at").notNull(),
+    /** 3, 7 or 13: the days after the delivery. */
+    day: integer("day").notNull(),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.deliveredAt, t.day] }),
+    index("delivery_review_reminders_business_id_idx").on(t.businessId),
   ],
 );
 

@@ -12,6 +12,9 @@ import {
   DELIVERY_APPROVAL_NOTES,
   DELIVERY_APPROVED,
   DELIVERY_AWAITING_REVIEW,
+  DELIVERY_ACCEPTED_AUTOMATICALLY,
+  DELIVERY_ACCEPTS_AUTOMATICALLY_AFTER,
+  DELIVERY_ACCEPTS_AUTOMATICALLY_BEFORE,
   DELIVERY_CONFIRMED,
   DELIVERY_FILES_LABEL,
   DELIVERY_NOT_PAID,
@@ -27,6 +30,7 @@ import { formatMoney } from "~/lib/shared/numbers";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
 import { ITEM_REFUNDED_LABEL, ITEM_REFUNDED_NOTE } from "~/lib/payouts/transfer-copy";
 import { usePosting } from "~/components/ui/pending-post";
+import { AutoAcceptanceNote } from "./auto-acceptance";
 import { DeliveredFiles } from "./delivered-files";
 
 /**
@@ -113,7 +117,18 @@ export function ConsultantDelivery({
           <p className="delivery-notes">{item.summaryOfWork}</p>
           <h3>{DELIVERED_FILES_HEADING}</h3>
           <DeliveredFiles files={item.files} itemTitle={item.title} />
-          <p className="console-muted">{item.status === "approved" ? DELIVERY_APPROVED : DELIVERY_AWAITING_REVIEW}</p>
+          <p className="console-muted">
+            {item.acceptedAutomatically
+              ? DELIVERY_ACCEPTED_AUTOMATICALLY
+              : item.status === "approved"
+                ? DELIVERY_APPROVED
+                : DELIVERY_AWAITING_REVIEW}
+          </p>
+          <AutoAcceptanceNote
+            at={item.acceptsAutomaticallyAt}
+            before={DELIVERY_ACCEPTS_AUTOMATICALLY_BEFORE}
+            after={DELIVERY_ACCEPTS_AUTOMATICALLY_AFTER}
+          />
           {page.approvalNotes ? (
             <blockquote className="delivery-approval-notes">
               <p className="console-muted">{DELIVERY_APPROVAL_NOTES}</p>

@@ -16,10 +16,13 @@ import {
   ITEM_UPDATE_FAILED,
   ITEM_UPDATE_FAILED_TITLE,
   PREPAY_LABEL,
+  ITEM_ACCEPTS_AUTOMATICALLY_AFTER,
+  ITEM_ACCEPTS_AUTOMATICALLY_BEFORE,
 } from "~/lib/engagements/engagement-copy";
 import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { formatMoney } from "~/lib/shared/numbers";
+import { AutoAcceptanceNote } from "./auto-acceptance";
 import { DeliveredFiles } from "./delivered-files";
 import { ItemReviewDialog } from "./item-review-dialog";
 import { RateConsultant } from "./rate-consultant";
@@ -131,6 +134,11 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
               <p className="delivery-notes">{current.summaryOfWork}</p>
               <h4>{DELIVERED_FILES_HEADING}</h4>
               <DeliveredFiles files={current.files} itemTitle={current.title} />
+              <AutoAcceptanceNote
+                at={current.acceptsAutomaticallyAt}
+                before={ITEM_ACCEPTS_AUTOMATICALLY_BEFORE}
+                after={ITEM_ACCEPTS_AUTOMATICALLY_AFTER}
+              />
               {current.businessDeliveryReview === "pending" && !may("reviewDeliverables") ? (
                 <RoleNotice action="reviewDeliverables" />
               ) : current.businessDeliveryReview === "pending" ? (

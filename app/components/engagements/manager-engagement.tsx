@@ -1,9 +1,17 @@
+import { AutoAcceptanceNote } from "./auto-acceptance";
 import { Form, Link } from "@remix-run/react";
 import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { EngagementMoneyCard } from "~/components/payouts/engagement-money";
 import type { EngagementMoney } from "~/server/payouts/engagement-money.server";
 import { ConsoleNotices } from "~/components/manage/console-notices";
-import { BUSINESS_NOTES_HEADING, NO_NOTES_YET, OVERDUE_LABEL, UNTITLED_PLAN } from "~/lib/engagements/engagement-copy";
+import {
+  BUSINESS_NOTES_HEADING,
+  MANAGER_ACCEPTS_AUTOMATICALLY_AFTER,
+  MANAGER_ACCEPTS_AUTOMATICALLY_BEFORE,
+  NO_NOTES_YET,
+  OVERDUE_LABEL,
+  UNTITLED_PLAN,
+} from "~/lib/engagements/engagement-copy";
 import type { ManagerEngagement } from "~/server/engagements/manager-engagements.server";
 import type { ManagerSharedDocuments } from "~/server/files/shared-documents.server";
 import { PlanChanges } from "./plan-changes";
@@ -172,6 +180,11 @@ export function ManagerEngagementView({
                     <p className="console-muted">
                       {item.deliveryDateLabel} · {item.priceLabel}
                     </p>
+                    <AutoAcceptanceNote
+                      at={item.acceptsAutomaticallyAt}
+                      before={MANAGER_ACCEPTS_AUTOMATICALLY_BEFORE}
+                      after={MANAGER_ACCEPTS_AUTOMATICALLY_AFTER}
+                    />
                   </li>
                 ))}
               </ol>

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = {
   "plan.signed": "Signed a statement of work",
   "plan.revision_requested": "Asked for changes to a plan",
   "item.approved": "Approved a deliverable",
+  "item.accepted_automatically": "Accepted a deliverable automatically: nobody reviewed it within 14 days",
   "item.revision_requested": "Asked for changes to a deliverable",
   "payment.completed": "Made a payment",
   "membership.changed": "The membership changed",

@@ -219,8 +219,22 @@ export const DELIVERY_FILES_LABEL = "Files (optional)";
 export const DELIVERY_SUMMARY_LABEL = "Summary of work";
 export const DELIVERY_SUBMIT = "Confirm delivery";
 export const DELIVERY_AWAITING_REVIEW = "Delivered. The business is reviewing this deliverable.";
+/** A delivery waiting for review, to the business: when it is accepted without one (docs/decisions/078). */
+export const ITEM_ACCEPTS_AUTOMATICALLY_BEFORE = "If nobody reviews it, it is accepted automatically on";
+export const ITEM_ACCEPTS_AUTOMATICALLY_AFTER = "and the consultant is paid; the next deliverable is not prepaid.";
+/** The same, to the consultant. */
+export const DELIVERY_ACCEPTS_AUTOMATICALLY_BEFORE =
+  "If the business does not review it, it is accepted automatically on";
+export const DELIVERY_ACCEPTS_AUTOMATICALLY_AFTER = "and you are paid for it.";
+/** The same, to the engagement manager. */
+export const MANAGER_ACCEPTS_AUTOMATICALLY_BEFORE = "Waiting for the business's review; accepted automatically on";
+export const MANAGER_ACCEPTS_AUTOMATICALLY_AFTER = "if nobody reviews it.";
 export const DELIVERY_NOT_PAID = "This deliverable is not paid yet: you can deliver it once the business prepays it.";
 export const DELIVERY_APPROVED = "The business approved this deliverable.";
+export const DELIVERY_ACCEPTED_AUTOMATICALLY =
+  "Accepted automatically: the business did not review this deliverable within 14 days of its delivery.";
+/** An item the daily run approved, as its status (docs/decisions/078). */
+export const ITEM_ACCEPTED_AUTOMATICALLY_LABEL = "Accepted automatically (not reviewed within 14 days)";
 /** Before the business's own words on approving it. */
 export const DELIVERY_APPROVAL_NOTES = "The business's note:";
 export const DELIVERY_TOO_MANY_FILES = "Attach at most 10 files.";
@@ -232,6 +246,8 @@ export const NOTICE_ITEM_APPROVED = "A deliverable was approved";
 export const NOTICE_ITEM_REVISION = "A deliverable needs a revision";
 export const NOTICE_ITEM_PAUSED = "An engagement was paused";
 export const NOTICE_ENGAGEMENT_COMPLETED = "An engagement is complete";
+export const NOTICE_ITEM_REVIEW_REMINDER = "A deliverable is waiting for your review";
+export const NOTICE_ITEM_ACCEPTED_AUTOMATICALLY = "A deliverable was accepted automatically";
 
 // Completion and rating.
 export const RATE_CONSULTANT_TITLE = "Rate your consultant";

@@ -17,6 +17,7 @@ import type { EngagementResults } from "./engagement-results";
 import {
   ITEM_AWAITING_REVIEW_BY_OTHERS,
   ITEM_AWAITING_REVIEW_TEXT,
+  ITEM_ACCEPTED_AUTOMATICALLY_LABEL,
   NEXT_STEP_PREPAY,
   NEXT_STEP_REVIEW_ITEM,
   NEXT_STEP_REVIEW_PLAN,
@@ -49,17 +50,20 @@ export const ITEM_STATUS_TEXTS: Record<DeliveryItemStatus, string> = {
 
 /**
  * The item's status in words; a delivery waiting for the business's review says so (to a `role`
- * that may not review, that it waits for who may); a refunded item is "Refunded".
+ * that may not review, that it waits for who may); a refunded item is "Refunded"; one the daily run
+ * accepted says so (docs/decisions/078).
  */
 export function itemStatusText(
   item: {
     status: DeliveryItemStatus;
     businessDeliveryReview: DeliveryReview | null;
     refunded?: boolean;
+    acceptedAutomatically?: boolean;
   },
   role: BusinessMemberRole | null = null,
 ) {
   if (item.refunded) return ITEM_REFUNDED_LABEL;
+  if (item.acceptedAutomatically) return ITEM_ACCEPTED_AUTOMATICALLY_LABEL;
   if (item.status === "delivered" && item.businessDeliveryReview === "pending")
     return role === null || can(role, "reviewDeliverables")
       ? ITEM_AWAITING_REVIEW_TEXT

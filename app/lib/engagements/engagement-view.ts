@@ -69,6 +69,13 @@ export type DeliveryItemView = {
   completedAt: string | null;
   /** The manager refunded its payment (issue #18): it will not be delivered, approved or revised. */
   refunded: boolean;
+  /**
+   * ISO instant: a delivery waiting for the business's review is accepted automatically then if
+   * nobody reviews it (docs/decisions/078); null otherwise.
+   */
+  acceptsAutomaticallyAt: string | null;
+  /** Approved by the daily run because nobody reviewed it within 14 days (docs/decisions/078). */
+  acceptedAutomatically: boolean;
 };
 
 export type DeliveryOutlineView = {

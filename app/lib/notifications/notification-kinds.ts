@@ -71,6 +71,10 @@ export const NOTIFICATION_KINDS = {
   item_approved: { label: "Deliverable approved", essential: false, group: "engagements" },
   item_revision: { label: "Revision requested", essential: false, group: "engagements" },
   item_paused: { label: "Deliverable paused", essential: false, group: "engagements" },
+  // A delivery nobody reviewed (docs/decisions/078): the reminders before the consultant is paid
+  // automatically, and the acceptance, are about money: always emailed.
+  item_review_reminder: { label: "Deliverable waiting for review", essential: true, group: "engagements" },
+  item_accepted_automatically: { label: "Deliverable accepted automatically", essential: true, group: "engagements" },
   engagement_completed: { label: "Engagement completed", essential: false, group: "engagements" },
   consultant_application: { label: "Consultant application", essential: false, group: "consultants" },
   consultant_profile_submitted: { label: "Consultant profile submitted", essential: false, group: "consultants" },

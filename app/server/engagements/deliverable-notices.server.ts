@@ -1,12 +1,16 @@
 import { eq } from "drizzle-orm";
 import { businesses, deliveryItems, deliveryOutlines, matchRequests } from "~db/schema";
+import { formatDateTime } from "~/lib/shared/dates";
+import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
 import {
   NOTICE_ENGAGEMENT_COMPLETED,
+  NOTICE_ITEM_ACCEPTED_AUTOMATICALLY,
   NOTICE_ITEM_APPROVED,
   NOTICE_ITEM_DELIVERED,
   NOTICE_ITEM_PAID,
   NOTICE_ITEM_PAUSED,
   NOTICE_ITEM_REVISION,
+  NOTICE_ITEM_REVIEW_REMINDER,
 } from "~/lib/engagements/engagement-copy";
 import {
   businessEngagementPath,
@@ -38,7 +42,19 @@ export type DeliverableNoticeKind =
   | "item_revision"
   | "item_paused"
   | "engagement_completed"
-  | "item_refunded";
+  | "item_refunded"
+  | "item_review_reminder"
+  | "item_accepted_automatically";
+
+/** What the review deadlines' notices say besides the item (docs/decisions/078). */
+export type DeadlineDetail = {
+  /** The reminder's day after the delivery (3, 7 or 13). */
+  reminderDay?: number;
+  /** When the delivery is accepted if nobody reviews it. */
+  acceptsAt?: Date;
+  /** The automatic acceptance approved the last item: the engagement is complete. */
+  completed?: boolean;
+};
 
 type People = {
   outlineId: string;
@@ -85,7 +101,12 @@ const FOOTERS = {
   manager: "You get this email because you are an engagement manager on Partwise.",
 } as const;
 
-function noticesFor(kind: DeliverableNoticeKind, people: People, managers: readonly string[]): Notice[] {
+function noticesFor(
+  kind: DeliverableNoticeKind,
+  people: People,
+  managers: readonly string[],
+  detail: DeadlineDetail,
+): Notice[] {
   const plan = people.outlineTitle || "the engagement plan";
   const item = `"${people.itemTitle}"`;
   const notices: Notice[] = [];
@@ -190,6 +211,31 @@ function noticesFor(kind: DeliverableNoticeKind, people: People, managers: reado
       );
       toManagers(NOTICE_ENGAGEMENT_COMPLETED, `${people.businessName}'s ${plan} is complete.`);
       break;
+    // Issue #40: a delivery nobody reviewed is reminded on days 3, 7 and 13, accepted on day 14.
+    case "item_review_reminder":
+      toBusiness(
+        people.reviewerIds,
+        NOTICE_ITEM_REVIEW_REMINDER,
+        `Your consultant delivered ${item} of ${plan} ${detail.reminderDay ?? AUTO_ACCEPT_DAYS} days ago. Please review it by ${detail.acceptsAt ? formatDateTime(detail.acceptsAt) : "then"}: accept it, or ask for a revision. If nobody reviews it by then, it is accepted automatically and the consultant is paid.`,
+      );
+      break;
+    case "item_accepted_automatically":
+      toBusiness(
+        people.reviewerIds,
+        NOTICE_ITEM_ACCEPTED_AUTOMATICALLY,
+        `Nobody reviewed ${item} of ${plan} within ${AUTO_ACCEPT_DAYS} days of its delivery, so it was accepted automatically and the consultant is paid for it.${detail.completed ? "" : " The engagement is paused until the next deliverable is prepaid."}`,
+      );
+      toConsultant(
+        NOTICE_ITEM_ACCEPTED_AUTOMATICALLY,
+        `${people.businessName} did not review ${item} of ${plan} within ${AUTO_ACCEPT_DAYS} days of its delivery, so it was accepted automatically and you are paid for it as for an approved deliverable.`,
+        engagement,
+        "Open the engagement",
+      );
+      toManagers(
+        NOTICE_ITEM_ACCEPTED_AUTOMATICALLY,
+        `${item} of ${plan} (${people.businessName}) was accepted automatically: nobody reviewed it within ${AUTO_ACCEPT_DAYS} days of its delivery.`,
+      );
+      break;
     // Issue #18: the manager refunded a prepaid deliverable that will not be delivered.
     case "item_refunded":
       toBusiness(people.payerIds, NOTICE_ITEM_REFUNDED, NOTICE_ITEM_REFUNDED_BUSINESS(people.itemTitle, plan));
@@ -210,12 +256,17 @@ export async function notifyDeliverable(
   origin: string | null,
   itemId: string,
   kinds: readonly DeliverableNoticeKind[],
+  detail: DeadlineDetail = {},
 ): Promise<void> {
   try {
     const people = await peopleOfItem(app, itemId);
     if (!people) return;
     const needsManagers = kinds.some(
-      (kind) => kind !== "item_paid" && kind !== "item_delivered" && kind !== "item_refunded",
+      (kind) =>
+        kind !== "item_paid" &&
+        kind !== "item_delivered" &&
+        kind !== "item_refunded" &&
+        kind !== "item_review_reminder",
     );
     const managers = !needsManagers
       ? []
@@ -225,7 +276,7 @@ export async function notifyDeliverable(
     await notify(
       app,
       origin,
-      kinds.flatMap((kind) => noticesFor(kind, people, managers)),
+      kinds.flatMap((kind) => noticesFor(kind, people, managers, detail)),
     );
   } catch (error) {
     console.error(`Deliverable notices ${kinds.join(", ")} for item ${itemId} failed:`, error);

@@ -9,6 +9,7 @@ import {
 } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemFile, DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { storedFileName } from "~/lib/files/listed-file";
+import { acceptsAutomaticallyAt } from "~/lib/engagements/review-deadlines";
 
 /**
  * The ONE mapping of delivery rows to the engagement API's shapes (DeliveryItemView,
@@ -41,6 +42,8 @@ export type DecisionNoteRow = {
   itemId: string;
   businessNotes: string;
   decision: "approved" | "revision";
+  /** Made by the daily run, not a member (docs/decisions/078). */
+  automatic: boolean;
   createdAt: Date;
 };
 
@@ -49,6 +52,7 @@ export const decisionNoteColumns = {
   itemId: deliveryItemDecisions.itemId,
   businessNotes: deliveryItemDecisions.businessNotes,
   decision: deliveryItemDecisions.decision,
+  automatic: deliveryItemDecisions.automatic,
   createdAt: deliveryItemDecisions.createdAt,
 };
 
@@ -107,6 +111,8 @@ export function itemView(
     files: fileRows.filter((row) => row.deliveryItemId === item.id).map((row) => itemFile(row, notes)),
     completedAt: iso(item.completedAt),
     refunded: item.refunded === true,
+    acceptsAutomaticallyAt: iso(acceptsAutomaticallyAt(item)),
+    acceptedAutomatically: item.status === "approved" && latest?.decision === "approved" && latest.automatic,
   };
 }
 

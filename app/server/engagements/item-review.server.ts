@@ -25,7 +25,7 @@ import {
 import { canBusinessReviewItem, completesEngagement, nextItemToPrepay } from "~/lib/engagements/engagement-state";
 import { markMatchCompleted } from "~/server/matching/match-status.server";
 import type { ClientViewer } from "~/server/identity/session.server";
-import { auditAfterChange } from "~/server/audit/audit.server";
+import { auditAfterChange, SYSTEM_ACTOR } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
@@ -48,17 +48,6 @@ async function loadOwnOutline(app: AppContext, businessId: string, outlineId: st
   return { outline: outlines[0] ?? null, items };
 }
 
-/**
- * PUT /api/delivery-outline/business/item-review and the review dialog: the business decides on a
- * delivered item, only while its review is pending (else 409 ITEM_REVIEW_OUT_OF_TURN).
- * - prepay: approved, then the checkout of the next item is opened (its url returned);
- * - pause: approved, and the engagement pauses (paused_at) until the next prepayment;
- * - revise: the item goes back to the consultant with the notes (required).
- * Approving the last item completes the outline (complete, completed_at, state complete) and its
- * match (completed). Everything is ONE db.batch whose statements all hang on the decision row,
- * itself inserted only while the item's review is pending, so a double submission or a race
- * decides once; the notices go out from the call that decided.
- */
 /** What an approval leads to, as the audit trail says it. */
 const REVIEW_NEXT_WORDS: Record<ItemReview["action"], string> = {
   prepay: "Prepay the next deliverable",
@@ -66,13 +55,38 @@ const REVIEW_NEXT_WORDS: Record<ItemReview["action"], string> = {
   revise: "Revise",
 };
 
-export async function reviewDeliveryItem(
+/** Who decides: a member of the business, or nobody (the automatic acceptance on day 14, ADR 078). */
+export type ItemDecider = { userId: string; emailVerified: boolean } | null;
+
+export type ItemDecision =
+  | { ok: false; status: 403 | 404 | 409; msg: string }
+  | {
+      ok: true;
+      item: DeliveryItemWithRefund;
+      /** The outline and its items after the decision. */
+      outline: DeliveryOutline;
+      items: DeliveryItemWithRefund[];
+      /** The decision approved the last item: the outline and its match are complete. */
+      completed: boolean;
+    };
+
+/**
+ * The one decision on a delivered item, by a member (reviewDeliveryItem) or by the clock
+ * (acceptSilentDelivery), only while its review is pending (else 409 ITEM_REVIEW_OUT_OF_TURN):
+ * - prepay: approved, and the caller opens the next item's checkout;
+ * - pause: approved, and the engagement pauses (paused_at) until the next prepayment;
+ * - revise: the item goes back to the consultant with the notes (required).
+ * Approving the last item completes the outline (complete, completed_at, state complete) and its
+ * match (completed). Everything is ONE db.batch whose statements all hang on the decision row,
+ * itself inserted only while the item's review is pending, so a double submission, a race of two
+ * members or of a member and the clock decides once; the caller that decided sends the notices.
+ */
+export async function decideDeliveredItem(
   app: AppContext,
-  viewer: CheckoutViewer,
+  businessId: string,
   input: ItemReview,
-  origin: string,
-): Promise<ItemReviewResult> {
-  const businessId = viewer.business.id;
+  decider: ItemDecider,
+): Promise<ItemDecision> {
   const { outline, items } = await loadOwnOutline(app, businessId, input.outlineId);
   if (!outline) return { ok: false, status: 404, msg: OUTLINE_NOT_FOUND };
   const item = items.find((row) => row.id === input.itemId);
@@ -87,7 +101,7 @@ export async function reviewDeliveryItem(
   const completes = approve && completesEngagement(items, item.id);
   // "Approve and prepay the next" pays: it waits for a verified email (docs/decisions/070), refused
   // before anything is written, so the approval is not made without the payment it asked for.
-  if (input.action === "prepay" && !completes && !viewer.user.emailVerified) {
+  if (input.action === "prepay" && !completes && decider && !decider.emailVerified) {
     return { ok: false, status: 403, msg: EMAIL_UNVERIFIED_MESSAGE };
   }
   const decisionId = crypto.randomUUID();
@@ -114,10 +128,11 @@ export async function reviewDeliveryItem(
           itemId: value(item.id, "item_id"),
           outlineId: value(outline.id, "outline_id"),
           businessId: value(businessId, "business_id"),
-          decidedByUserId: value(viewer.user.id, "decided_by_user_id"),
+          decidedByUserId: value(decider?.userId ?? null, "decided_by_user_id"),
           decision: value(input.decision, "decision"),
           decisionAction: value(input.action, "decision_action"),
           businessNotes: value(input.notes, "business_notes"),
+          automatic: value(decider === null ? 1 : 0, "automatic"),
           // The follow-up of a prepay is the next payment (marked done by its fulfilment).
           complete: value(input.action === "prepay" && !completes ? 0 : 1, "complete"),
           createdAt: value(at, "created_at"),
@@ -187,8 +202,8 @@ export async function reviewDeliveryItem(
     .where(and(eq(deliveryItems.outlineId, outline.id), eq(deliveryItems.businessId, businessId)));
 
   const audit = auditAfterChange(app, {
-    actor: { userId: viewer.user.id, kind: "client" },
-    action: approve ? "item.approved" : "item.revision_requested",
+    actor: decider ? { userId: decider.userId, kind: "client" } : SYSTEM_ACTOR,
+    action: !approve ? "item.revision_requested" : decider ? "item.approved" : "item.accepted_automatically",
     businessId,
     subject: { type: "deliverable", id: item.id },
     detail: {
@@ -206,20 +221,37 @@ export async function reviewDeliveryItem(
     readOutline,
     readItems,
   ]);
-  const current = after[0] ?? outline;
   if (inserted.length === 0) return { ok: false, status: 409, msg: ITEM_REVIEW_OUT_OF_TURN };
+  return {
+    ok: true,
+    item,
+    outline: after[0] ?? outline,
+    items: itemsAfter as DeliveryItemWithRefund[],
+    completed: completes && changedOutline.length > 0,
+  };
+}
 
-  if (approve) {
-    // The consultant's transfer for the approved item (held until their payouts are enabled); a
-    // failure is recorded on the transfer for the manager's retry and never undoes the decision.
-    try {
-      await payApprovedItem(app, item.id);
-    } catch (error) {
-      console.error(`The transfer of approved item ${item.id} could not be recorded:`, error);
-    }
-  }
+/**
+ * PUT /api/delivery-outline/business/item-review and the review dialog: a member decides on a
+ * delivered item (decideDeliveredItem); an approval releases the consultant's transfer, the
+ * notices go out, and "prepay" opens the next item's checkout (its url returned).
+ */
+export async function reviewDeliveryItem(
+  app: AppContext,
+  viewer: CheckoutViewer,
+  input: ItemReview,
+  origin: string,
+): Promise<ItemReviewResult> {
+  const decision = await decideDeliveredItem(app, viewer.business.id, input, {
+    userId: viewer.user.id,
+    emailVerified: viewer.user.emailVerified,
+  });
+  if (!decision.ok) return decision;
+  const { item, outline, completed } = decision;
+  const approve = input.action !== "revise";
 
-  const completed = completes && changedOutline.length > 0;
+  if (approve) await releaseApprovedItem(app, item.id);
+
   const kinds: DeliverableNoticeKind[] = !approve
     ? ["item_revision"]
     : completed
@@ -231,7 +263,7 @@ export async function reviewDeliveryItem(
 
   let checkoutUrl: string | null = null;
   if (input.action === "prepay" && !completed) {
-    const next = nextItemToPrepay(current, itemsAfter as DeliveryItemWithRefund[]);
+    const next = nextItemToPrepay(outline, decision.items);
     if (next) {
       try {
         const started = await startOneOffCheckout(
@@ -249,7 +281,20 @@ export async function reviewDeliveryItem(
       }
     }
   }
-  return { ok: true, outline: current, checkoutUrl };
+  return { ok: true, outline, checkoutUrl };
+}
+
+/**
+ * The consultant's transfer for an approved item (held until their payouts are enabled; once per
+ * item, payApprovedItem); a failure is recorded on the transfer for the manager's retry and never
+ * undoes the decision.
+ */
+export async function releaseApprovedItem(app: AppContext, itemId: string) {
+  try {
+    await payApprovedItem(app, itemId);
+  } catch (error) {
+    console.error(`The transfer of approved item ${itemId} could not be recorded:`, error);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { acceptsAutomaticallyAt } from "~/lib/engagements/review-deadlines";
 import { and, asc, desc, eq, exists, ne, notExists, sql } from "drizzle-orm";
 import { formatDate } from "~/lib/shared/dates";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -200,6 +201,8 @@ export type ManagerEngagement = {
     status: DeliveryItemStatus;
     statusLabel: string;
     overdue: boolean;
+    /** ISO instant: a delivery waiting for review is accepted automatically then (docs/decisions/078). */
+    acceptsAutomaticallyAt: string | null;
   }[];
   notes: ManagerNote[];
   /**
@@ -262,6 +265,7 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
     status: item.status,
     statusLabel: itemStatusLabel(item.status),
     overdue: isItemOverdue(item, outline, today),
+    acceptsAutomaticallyAt: acceptsAutomaticallyAt(item)?.toISOString() ?? null,
     ...itemLabels(item),
   }));
   const { changes, changesUnknown } = versionChanges(context, versions);

@@ -61,6 +61,7 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("delivery_outline_versions"),
     own("delivery_items"),
     own("delivery_item_decisions"),
+    own("delivery_review_reminders"),
     own("sow_signatures"),
     own("purchases"),
     own("purchase_refunds"),

@@ -29,6 +29,8 @@ export function engagementRows(
     createdAt: Date;
     /** The active engagement's Phase 3 (not paid yet): another title, another date (YYYY-MM-DD). */
     phase3?: { title?: string; date?: string };
+    /** When the active engagement's Phase 2 was delivered (its review clock, docs/decisions/078); unset: none. */
+    deliveredAt?: Date;
   },
 ) {
   const tag = `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -72,10 +74,11 @@ export function engagementRows(
       );
     }
     statements.push(
-      `insert into delivery_items (id, outline_id, business_id, position, title, description, delivery_date, price_cents, status, consultant_confirmed_delivery, summary_of_work, business_delivery_review, paid_purchase_id, created_at, updated_at, completed_at) values (${sqlLiteral(`e2e-item-${tag}-${position}`)}, ${sqlLiteral(outlineId)}, ${business}, ${position}, ${sqlLiteral(item.title)}, ${sqlLiteral(`What phase ${position + 1} delivers.`)}, ${sqlLiteral(item.date ?? `2027-0${position + 1}-01`)}, 150000, ${sqlLiteral(item.status)}, ${item.review ? 1 : 0}, ${item.summary ? sqlLiteral(item.summary) : "null"}, ${item.review ? sqlLiteral(item.review) : "null"}, ${item.paid ? sqlLiteral(purchaseId) : "null"}, ${at}, ${at}, ${item.status === "approved" ? at : "null"});`,
+      `insert into delivery_items (id, outline_id, business_id, position, title, description, delivery_date, price_cents, status, consultant_confirmed_delivery, consultant_confirmed_at, summary_of_work, business_delivery_review, paid_purchase_id, created_at, updated_at, completed_at) values (${sqlLiteral(`e2e-item-${tag}-${position}`)}, ${sqlLiteral(outlineId)}, ${business}, ${position}, ${sqlLiteral(item.title)}, ${sqlLiteral(`What phase ${position + 1} delivers.`)}, ${sqlLiteral(item.date ?? `2027-0${position + 1}-01`)}, 150000, ${sqlLiteral(item.status)}, ${item.review ? 1 : 0}, ${item.review === "pending" && options.deliveredAt ? options.deliveredAt.getTime() : "null"}, ${item.summary ? sqlLiteral(item.summary) : "null"}, ${item.review ? sqlLiteral(item.review) : "null"}, ${item.paid ? sqlLiteral(purchaseId) : "null"}, ${at}, ${at}, ${item.status === "approved" ? at : "null"});`,
     );
   });
-  return { outlineId, matchId, statements: statements.map((statement) => statement.replace(/;$/, "")) };
+  const itemIds = items.map((_, position) => `e2e-item-${tag}-${position}`);
+  return { outlineId, matchId, itemIds, statements: statements.map((statement) => statement.replace(/;$/, "")) };
 }
 
 /** Writes the engagements' rows in one `wrangler d1 execute` (each one takes a turn on the server). */

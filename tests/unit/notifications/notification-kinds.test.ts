@@ -70,10 +70,10 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(36);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(38);
   });
 
-  it("marks payments, signatures and the export the person asked for essential, and nothing else", () => {
+  it("marks payments, signatures, the export the person asked for and the review deadlines essential, and nothing else", () => {
     const essential = Object.entries(NOTIFICATION_KINDS)
       .filter(([, entry]) => entry.essential)
       .map(([kind]) => kind)
@@ -82,8 +82,11 @@ describe("the notification kinds registry", () => {
       "data_export_ready",
       "duplicate_payment_refunded",
       "duplicate_subscription_canceled",
+      // A delivery nobody reviewed is paid from the business's prepayment (docs/decisions/078).
+      "item_accepted_automatically",
       "item_paid",
       "item_refunded",
+      "item_review_reminder",
       "payouts_enabled",
       "plan_signed",
     ]);

@@ -1,0 +1,126 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { consultantDeliveryPath, managerEngagementPath } from "~/lib/engagements/engagement-paths";
+import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
+import { formatDateTime } from "~/lib/shared/dates";
+import { atEachWidth, baseURL, browserTest, DESKTOP, expectPath, PHONE, signIn, signUpNewClient } from "../support";
+import { engagementRows, SEEDED_CONSULTANT, writeEngagements } from "./seed-engagements";
+
+/**
+ * Money that never waits on silence (issue #40 item 1, docs/decisions/078), as each of the three
+ * people: a business that never reviews a delivery reads the date of its automatic acceptance, is
+ * reminded, and the daily run accepts it on day 14; the consultant reads that it was accepted and
+ * is paid; the manager is told. The deliveries are written 14 days and 5 days into the past (what
+ * the test is not about); the daily cron is fired as Cloudflare fires it (wrangler's
+ * /__scheduled), and everything else is read in the browser at 375 and 1280 px.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+const WIDE = { width: 1280, height: 900 };
+
+/** The bell's panel titles after opening it. */
+async function bellTitles(page: Page) {
+  const bell = page.getByRole("button", { name: /^Notifications(, \d+ unread(: .+)?)?$/ });
+  await bell.click();
+  const panel = page.locator(`[id="${await bell.getAttribute("aria-controls")}"]`);
+  await panel.waitFor();
+  const titles = await panel.locator(".notification-title").allTextContents();
+  await page.keyboard.press("Escape");
+  return titles.join("\n");
+}
+
+/** The notification about `plan` on a Notifications page (the portal's and the console's). */
+function noticeOf(page: Page, plan: string) {
+  return page.getByRole("list", { name: "Notifications" }).getByRole("listitem").filter({ hasText: plan }).first();
+}
+
+describe("a delivery nobody reviews (issue #40)", () => {
+  browserTest(
+    "the business reads the acceptance date and is reminded; on day 14 the run accepts it; the consultant and the manager read it",
+    async ({ page, context }) => {
+      const { email } = await signUpNewClient(page, { emailPrefix: "silent-business" });
+      // Delivered 14 days and an hour ago: the next daily run accepts it. Another, 5 days ago: reminded.
+      const silentAt = new Date(Date.now() - 14 * DAY - 60 * 60 * 1000);
+      const silent = engagementRows(email, "active", {
+        title: "Silent margin plan",
+        createdAt: new Date("2026-10-20T12:00:00Z"),
+        deliveredAt: silentAt,
+      });
+      const recentAt = new Date(Date.now() - 5 * DAY);
+      const recent = engagementRows(email, "active", {
+        title: "Recent pricing plan",
+        createdAt: new Date("2026-11-01T12:00:00Z"),
+        deliveredAt: recentAt,
+      });
+      writeEngagements(silent, recent);
+
+      // Before the run: the date the delivery is accepted if nobody reviews it, at both widths.
+      await page.goto(`/features?focus=Engagements&engagementId=${silent.outlineId}`);
+      const note = `If nobody reviews it, it is accepted automatically on ${formatDateTime(autoAcceptanceAt(silentAt))} and the consultant is paid; the next deliverable is not prepaid.`;
+      await atEachWidth(page, [PHONE, WIDE], async () => {
+        await page.getByText(note, { exact: true }).waitFor();
+      });
+
+      // The daily cron, fired as Cloudflare fires it.
+      const fired = await fetch(`${baseURL}/__scheduled?cron=${encodeURIComponent("0 13 * * *")}`);
+      expect(fired.status).toBe(200);
+
+      // The business: accepted automatically, paused before Phase 3; reminded of the other delivery.
+      await page.goto(`/features?focus=Engagements&engagementId=${silent.outlineId}`);
+      const completed = page.getByRole("list", { name: "Completed Items" });
+      await atEachWidth(page, [PHONE, WIDE], async () => {
+        await completed.getByRole("heading", { name: "Phase 2", exact: true }).waitFor();
+        await completed.getByText("Accepted automatically (not reviewed within 14 days)", { exact: true }).waitFor();
+        await page.locator(".engagement-panel-head").getByText("Paused", { exact: true }).waitFor();
+        expect(await page.getByText(note, { exact: true }).count()).toBe(0);
+      });
+      const titles = await bellTitles(page);
+      expect(titles).toContain("A deliverable was accepted automatically");
+      expect(titles).toContain("A deliverable is waiting for your review");
+      await page.goto(`/features?focus=Engagements&engagementId=${recent.outlineId}`);
+      await page
+        .getByText(
+          `If nobody reviews it, it is accepted automatically on ${formatDateTime(autoAcceptanceAt(recentAt))} and the consultant is paid; the next deliverable is not prepaid.`,
+          { exact: true },
+        )
+        .waitFor();
+
+      // The consultant: the deliverable says it was accepted automatically; the bell says so.
+      const consultant = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
+      const consultantPage = await consultant.newPage();
+      await signIn(consultantPage, SEEDED_CONSULTANT.email);
+      await expectPath(consultantPage, "/consultant");
+      await consultantPage.goto(consultantDeliveryPath(silent.outlineId, silent.itemIds[1]!));
+      await atEachWidth(consultantPage, [WIDE, PHONE], async () => {
+        await consultantPage
+          .getByText(
+            "Accepted automatically: the business did not review this deliverable within 14 days of its delivery.",
+            { exact: true },
+          )
+          .waitFor();
+      });
+      await consultantPage.goto("/consultant/notifications");
+      await noticeOf(consultantPage, "Silent margin plan")
+        .getByText("A deliverable was accepted automatically", { exact: true })
+        .waitFor();
+      await consultant.close();
+
+      // The manager: told, and the engagement's deliverable is approved.
+      const manager = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
+      const managerPage = await manager.newPage();
+      await signIn(managerPage, "manager@partwise.test");
+      await expectPath(managerPage, "/manage");
+      await managerPage.goto(managerEngagementPath(silent.outlineId));
+      await atEachWidth(managerPage, [WIDE, PHONE], async () => {
+        const items = managerPage.getByRole("list", { name: "Deliverables" });
+        await items.getByRole("listitem").filter({ hasText: "Phase 2" }).getByText("Approved").waitFor();
+      });
+      await managerPage.goto("/manage/notifications");
+      await noticeOf(managerPage, "Silent margin plan")
+        .getByText("A deliverable was accepted automatically", { exact: true })
+        .waitFor();
+      await manager.close();
+    },
+    { viewport: PHONE },
+  );
+});
