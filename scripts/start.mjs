@@ -53,9 +53,15 @@ const TIMED_CRONS = JSON.parse(
   /^crons = (\[.*\])$/m.exec(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))[1],
 ).filter((cron) => !cron.includes("/"));
 const dueAt = (cron, now) => {
-  const [minute, hour, day] = cron.split(" ");
+  const [minute, hour, day, month, weekday] = cron.split(" ");
   const matches = (field, value) => field === "*" || Number(field) === value;
-  return matches(minute, now.getUTCMinutes()) && matches(hour, now.getUTCHours()) && matches(day, now.getUTCDate());
+  return (
+    matches(minute, now.getUTCMinutes()) &&
+    matches(hour, now.getUTCHours()) &&
+    matches(day, now.getUTCDate()) &&
+    matches(month, now.getUTCMonth() + 1) &&
+    matches(weekday, now.getUTCDay())
+  );
 };
 let lastMinute = "";
 setInterval(() => {

@@ -17,9 +17,10 @@ import {
   ITEM_UPDATE_FAILED_TITLE,
   PREPAY_LABEL,
   ITEM_ACCEPTS_AUTOMATICALLY_AFTER,
+  ITEM_ACCEPTS_AUTOMATICALLY_AFTER_LAST,
   ITEM_ACCEPTS_AUTOMATICALLY_BEFORE,
 } from "~/lib/engagements/engagement-copy";
-import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
+import { completesEngagement, nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { formatMoney } from "~/lib/shared/numbers";
 import { AutoAcceptanceNote } from "./auto-acceptance";
@@ -137,7 +138,11 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
               <AutoAcceptanceNote
                 at={current.acceptsAutomaticallyAt}
                 before={ITEM_ACCEPTS_AUTOMATICALLY_BEFORE}
-                after={ITEM_ACCEPTS_AUTOMATICALLY_AFTER}
+                after={
+                  completesEngagement(items, current.deliveryItemId)
+                    ? ITEM_ACCEPTS_AUTOMATICALLY_AFTER_LAST
+                    : ITEM_ACCEPTS_AUTOMATICALLY_AFTER
+                }
               />
               {current.businessDeliveryReview === "pending" && !may("reviewDeliverables") ? (
                 <RoleNotice action="reviewDeliverables" />

@@ -1,4 +1,3 @@
-import { AutoAcceptanceNote } from "./auto-acceptance";
 import { Form, Link } from "@remix-run/react";
 import { SharedDocumentsCard } from "~/components/files/shared-documents";
 import { EngagementMoneyCard } from "~/components/payouts/engagement-money";
@@ -20,6 +19,7 @@ import { SignedStatements } from "./signed-statements";
 import { Field } from "~/components/ui/field";
 import { usePendingPost } from "~/components/ui/pending-post";
 import { THREAD_TEXTS } from "~/lib/conversations/thread-copy";
+import { AutoAcceptanceNote } from "./auto-acceptance";
 
 export type ManagerFormName = "review" | "note" | "verbal" | "money";
 

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { AUTO_ACCEPT_DAYS, REMINDER_DAYS_TEXT } from "~/lib/engagements/review-deadlines";
 import { LegalDocument, LegalSection, SUPPORT_EMAIL } from "./legal-document";
 
 export const TERMS_TITLE = "Terms and Conditions";
@@ -111,10 +112,11 @@ export function TermsAndConditions() {
           <li>
             When the consultant delivers a phase you review it and either approve it or ask for a revision. A revision
             request must describe what does not meet the plan; the consultant then revises the deliverable within the
-            same phase. If nobody from your business has reviewed a delivered phase 14 days after its delivery, it is
-            accepted automatically and the engagement pauses before the next phase; we remind you 3, 7 and 13 days after
-            the delivery, and the date of the automatic acceptance is shown on the deliverable. A revision request stops
-            this clock, and the next delivery starts it again.
+            same phase. If nobody from your business has reviewed a delivered phase {AUTO_ACCEPT_DAYS} days after its
+            delivery, it is accepted automatically, the consultant is paid for it and the engagement pauses before the
+            next phase (after the last phase, the engagement is complete); we remind you {REMINDER_DAYS_TEXT} days after
+            the delivery, and the date of the automatic acceptance is shown on the phase from its delivery. A revision
+            request stops this clock, and the next delivery starts it again.
           </li>
           <li>
             Reasonable expenses set out in the plan (for example agreed travel) are billed as incurred, with receipts.

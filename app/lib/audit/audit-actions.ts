@@ -1,5 +1,6 @@
 import { planLabel } from "~/lib/shared/format";
 import { formatMoney } from "~/lib/shared/numbers";
+import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
 
 /**
  * The actions the audit trail records (issue #38 item 2, docs/decisions/065), each with the
@@ -35,7 +36,7 @@ export const AUDIT_ACTIONS = {
   "plan.signed": "Signed a statement of work",
   "plan.revision_requested": "Asked for changes to a plan",
   "item.approved": "Approved a deliverable",
-  "item.accepted_automatically": "Accepted a deliverable automatically: nobody reviewed it within 14 days",
+  "item.accepted_automatically": `Accepted a deliverable automatically: nobody reviewed it within ${AUTO_ACCEPT_DAYS} days`,
   "item.revision_requested": "Asked for changes to a deliverable",
   "payment.completed": "Made a payment",
   "membership.changed": "The membership changed",

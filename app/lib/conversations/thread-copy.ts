@@ -1,3 +1,4 @@
+import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
 import type { ThreadParty } from "~db/enums";
 
 /** The texts and addresses of conversations (issue #39, docs/decisions/072). */
@@ -152,6 +153,9 @@ export function engagementEventText(event: {
       return `The business accepted the deliverable ${item}.`;
     case "item_revision":
       return `The business asked for changes to the deliverable ${item}.`;
+    // Nobody reviewed it within the days of docs/decisions/078: the daily run accepted it.
+    case "item_accepted_automatically":
+      return `The deliverable ${item} was accepted automatically: nobody reviewed it within ${AUTO_ACCEPT_DAYS} days of its delivery.`;
     default:
       return "";
   }

@@ -2,6 +2,7 @@
  * What people read about engagements: the spec's texts (spelling fixed) and ours, in one place so
  * the pages, the API answers, the emails and the tests say the same thing.
  */
+import { AUTO_ACCEPT_DAYS } from "./review-deadlines";
 
 // The business's plan review (spec §4 "Engagement plan review", §8 error catalogue).
 export const OUTLINE_REVIEW_SENT = "Your outline review has been sent!";
@@ -222,19 +223,22 @@ export const DELIVERY_AWAITING_REVIEW = "Delivered. The business is reviewing th
 /** A delivery waiting for review, to the business: when it is accepted without one (docs/decisions/078). */
 export const ITEM_ACCEPTS_AUTOMATICALLY_BEFORE = "If nobody reviews it, it is accepted automatically on";
 export const ITEM_ACCEPTS_AUTOMATICALLY_AFTER = "and the consultant is paid; the next deliverable is not prepaid.";
+/** The same, for the last deliverable: accepting it completes the engagement. */
+export const ITEM_ACCEPTS_AUTOMATICALLY_AFTER_LAST = "and the consultant is paid; the engagement is then complete.";
 /** The same, to the consultant. */
 export const DELIVERY_ACCEPTS_AUTOMATICALLY_BEFORE =
   "If the business does not review it, it is accepted automatically on";
-export const DELIVERY_ACCEPTS_AUTOMATICALLY_AFTER = "and you are paid for it.";
+export const DELIVERY_ACCEPTS_AUTOMATICALLY_AFTER = "and your payment for it is released.";
 /** The same, to the engagement manager. */
 export const MANAGER_ACCEPTS_AUTOMATICALLY_BEFORE = "Waiting for the business's review; accepted automatically on";
 export const MANAGER_ACCEPTS_AUTOMATICALLY_AFTER = "if nobody reviews it.";
 export const DELIVERY_NOT_PAID = "This deliverable is not paid yet: you can deliver it once the business prepays it.";
 export const DELIVERY_APPROVED = "The business approved this deliverable.";
-export const DELIVERY_ACCEPTED_AUTOMATICALLY =
-  "Accepted automatically: the business did not review this deliverable within 14 days of its delivery.";
+export const DELIVERY_ACCEPTED_AUTOMATICALLY = `Accepted automatically: the business did not review this deliverable within ${AUTO_ACCEPT_DAYS} days of its delivery.`;
 /** An item the daily run approved, as its status (docs/decisions/078). */
-export const ITEM_ACCEPTED_AUTOMATICALLY_LABEL = "Accepted automatically (not reviewed within 14 days)";
+export const ITEM_ACCEPTED_AUTOMATICALLY_LABEL = `Accepted automatically (not reviewed within ${AUTO_ACCEPT_DAYS} days)`;
+/** The same as the console's badge. */
+export const ITEM_ACCEPTED_AUTOMATICALLY_BADGE = "Accepted automatically";
 /** Before the business's own words on approving it. */
 export const DELIVERY_APPROVAL_NOTES = "The business's note:";
 export const DELIVERY_TOO_MANY_FILES = "Attach at most 10 files.";

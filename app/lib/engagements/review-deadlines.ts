@@ -33,17 +33,23 @@ export function autoAcceptanceAt(deliveredAt: Date): Date {
   return nextDailyRun(daysAfter(deliveredAt, AUTO_ACCEPT_DAYS));
 }
 
+/** When the reminder of `day` is due: the first daily run after that many days. */
+export function reminderAt(deliveredAt: Date, day: ReminderDay): Date {
+  return nextDailyRun(daysAfter(deliveredAt, day));
+}
+
 /**
- * What is due for a delivery still waiting at `now`: acceptance from day 14; otherwise the latest
- * reminder day reached (a run that was missed sends the latest reminder only, never two at once);
- * null before day 3.
+ * What is due for a delivery still waiting at `now`: the acceptance from the moment people were
+ * shown (autoAcceptanceAt), never before, even when a run is fired by hand; otherwise the latest
+ * reminder reached (a run that was missed sends the latest reminder only, never two at once);
+ * null before the first.
  */
 export function reviewDeadlineDue(
   deliveredAt: Date,
   now: Date,
 ): { kind: "accept" } | { kind: "remind"; day: ReminderDay } | null {
-  if (daysAfter(deliveredAt, AUTO_ACCEPT_DAYS).getTime() <= now.getTime()) return { kind: "accept" };
-  const reached = REVIEW_REMINDER_DAYS.filter((day) => daysAfter(deliveredAt, day).getTime() <= now.getTime());
+  if (autoAcceptanceAt(deliveredAt).getTime() <= now.getTime()) return { kind: "accept" };
+  const reached = REVIEW_REMINDER_DAYS.filter((day) => reminderAt(deliveredAt, day).getTime() <= now.getTime());
   const day = reached.at(-1);
   return day === undefined ? null : { kind: "remind", day };
 }
@@ -58,3 +64,6 @@ export function acceptsAutomaticallyAt(item: {
   const waiting = item.status === "delivered" && item.businessDeliveryReview === "pending" && item.refunded !== true;
   return waiting && item.consultantConfirmedAt ? autoAcceptanceAt(item.consultantConfirmedAt) : null;
 }
+
+/** "3, 7 and 13": the reminder days as the terms and the statement of work say them. */
+export const REMINDER_DAYS_TEXT = `${REVIEW_REMINDER_DAYS.slice(0, -1).join(", ")} and ${REVIEW_REMINDER_DAYS.at(-1)}`;

@@ -1,7 +1,7 @@
 import { categoryLabel } from "~/lib/shared/format";
 import { formatDate } from "~/lib/shared/dates";
 import { formatMoney, formatPercent } from "~/lib/shared/numbers";
-import { AUTO_ACCEPT_DAYS, REVIEW_REMINDER_DAYS } from "./review-deadlines";
+import { AUTO_ACCEPT_DAYS, REMINDER_DAYS_TEXT } from "./review-deadlines";
 
 /**
  * The engagement plan's text: the Engagement Plan, the Form of Statement of Work and the Work
@@ -94,7 +94,7 @@ export function buildSowDocument(input: SowInput): SowDocument {
           `The work is divided into ${phases}, listed in the Work Schedule and Deliverables below. Each phase is billed in advance.`,
           "The Client's card on file is charged for the first phase after the Client's verbal approval, and later phases are billed the same way, each before its work begins. In the Partwise app the Client gives that approval by prepaying the phase.",
           "When a phase is delivered, the Client reviews it: accepts it and prepays the next phase, accepts it and pauses, or asks for a revision with notes.",
-          `If the Client has not reviewed a delivered phase ${AUTO_ACCEPT_DAYS} days after its delivery, it is accepted automatically and the engagement pauses before the next phase; Partwise reminds the Client ${REVIEW_REMINDER_DAYS.slice(0, -1).join(", ")} and ${REVIEW_REMINDER_DAYS.at(-1)} days after the delivery. A request for a revision stops this clock, and the next delivery starts it again.`,
+          `If the Client has not reviewed a delivered phase ${AUTO_ACCEPT_DAYS} days after its delivery, it is accepted automatically and the engagement pauses before the next phase (after the last phase, the engagement is complete); Partwise reminds the Client ${REMINDER_DAYS_TEXT} days after the delivery. A request for a revision stops this clock, and the next delivery starts it again.`,
           `When the Client accepts a phase, Partwise keeps a platform fee of ${formatPercent(input.platformFeePercent, { decimals: 0 })} of its price and pays the rest to ${input.consultantName}.`,
           "The Client may terminate this engagement after notifying the engagement manager and settling the fees and expenses incurred up to the termination.",
           "A change to this plan takes effect only when the engagement manager has approved it and the Client has signed the changed Statement of Work.",

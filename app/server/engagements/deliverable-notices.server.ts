@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { businesses, deliveryItems, deliveryOutlines, matchRequests } from "~db/schema";
-import { formatDateTime } from "~/lib/shared/dates";
+import { formatDate, formatDateTime } from "~/lib/shared/dates";
 import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
 import {
   NOTICE_ENGAGEMENT_COMPLETED,
@@ -30,7 +30,8 @@ import { membersWhoMayColumn } from "~/server/business/members.server";
 /**
  * The notifications of the deliverables' steps (issue #14: item_paid → consultant, item_delivered
  * → business, item_approved / item_revision / item_paused → consultant and managers,
- * engagement_completed → all three). "The business" is its members whose role acts on it
+ * engagement_completed → all three; issue #40: item_review_reminder → the business,
+ * item_accepted_automatically → all three). "The business" is its members whose role acts on it
  * (docs/decisions/068): who reviews deliverables for a delivery and a completion, who pays for a
  * refund. Each is sent once, by the one call that made the change;
  * a notice that cannot be written is logged and never undoes the step.
@@ -48,10 +49,12 @@ export type DeliverableNoticeKind =
 
 /** What the review deadlines' notices say besides the item (docs/decisions/078). */
 export type DeadlineDetail = {
-  /** The reminder's day after the delivery (3, 7 or 13). */
-  reminderDay?: number;
-  /** When the delivery is accepted if nobody reviews it. */
+  /** When the item was delivered (a reminder says it). */
+  deliveredAt?: Date;
+  /** When the delivery is accepted if nobody reviews it (the delivery notice and the reminders). */
   acceptsAt?: Date;
+  /** The daily run accepted it, not a member (the completion says so). */
+  automatic?: boolean;
   /** The automatic acceptance approved the last item: the engagement is complete. */
   completed?: boolean;
 };
@@ -164,7 +167,7 @@ function noticesFor(
       toBusiness(
         people.reviewerIds,
         NOTICE_ITEM_DELIVERED,
-        `Your consultant delivered ${item} of ${plan}. Please review it: accept it, or ask for a revision.`,
+        `Your consultant delivered ${item} of ${plan}. Please review it: accept it, or ask for a revision.${detail.acceptsAt ? ` If nobody reviews it by ${formatDateTime(detail.acceptsAt)}, it is accepted automatically and the consultant is paid.` : ""}`,
       );
       break;
     case "item_approved":
@@ -205,7 +208,9 @@ function noticesFor(
       );
       toConsultant(
         NOTICE_ENGAGEMENT_COMPLETED,
-        `${people.businessName} approved the last deliverable: ${plan} is complete.`,
+        detail.automatic
+          ? `The last deliverable of ${plan} was accepted automatically: ${plan} is complete.`
+          : `${people.businessName} approved the last deliverable: ${plan} is complete.`,
         engagement,
         "Open the engagement",
       );
@@ -216,7 +221,7 @@ function noticesFor(
       toBusiness(
         people.reviewerIds,
         NOTICE_ITEM_REVIEW_REMINDER,
-        `Your consultant delivered ${item} of ${plan} ${detail.reminderDay ?? AUTO_ACCEPT_DAYS} days ago. Please review it by ${detail.acceptsAt ? formatDateTime(detail.acceptsAt) : "then"}: accept it, or ask for a revision. If nobody reviews it by then, it is accepted automatically and the consultant is paid.`,
+        `Your consultant delivered ${item} of ${plan}${detail.deliveredAt ? ` on ${formatDate(detail.deliveredAt)}` : ""}. Please review it by ${detail.acceptsAt ? formatDateTime(detail.acceptsAt) : `${AUTO_ACCEPT_DAYS} days after its delivery`}: accept it, or ask for a revision. If nobody reviews it by then, it is accepted automatically and the consultant is paid.`,
       );
       break;
     case "item_accepted_automatically":
@@ -250,17 +255,17 @@ function noticesFor(
   return notices;
 }
 
-/** Sends the notices of `kinds` about one item; logs and swallows any failure. */
+/** Sends the notices of `kinds` about one item; logs and swallows any failure (then answers false). */
 export async function notifyDeliverable(
   app: AppContext,
   origin: string | null,
   itemId: string,
   kinds: readonly DeliverableNoticeKind[],
   detail: DeadlineDetail = {},
-): Promise<void> {
+): Promise<boolean> {
   try {
     const people = await peopleOfItem(app, itemId);
-    if (!people) return;
+    if (!people) return false;
     const needsManagers = kinds.some(
       (kind) =>
         kind !== "item_paid" &&
@@ -278,7 +283,9 @@ export async function notifyDeliverable(
       origin,
       kinds.flatMap((kind) => noticesFor(kind, people, managers, detail)),
     );
+    return true;
   } catch (error) {
     console.error(`Deliverable notices ${kinds.join(", ")} for item ${itemId} failed:`, error);
+    return false;
   }
 }

@@ -7,6 +7,7 @@ import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/en
 import { storeFilesFor, removeBusinessFile } from "~/server/files/files.server";
 import { linkFiles } from "~/server/files/file-rows.server";
 import type { AppContext } from "~/server/load-context";
+import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import { notifyDeliverable } from "./deliverable-notices.server";
 import { decisionNoteColumns, itemFileColumns, itemView, outlineView } from "./delivery-view.server";
 import { itemColumnsWithRefund, itemRefundedColumn, refundStarted } from "./item-refunds.server";
@@ -227,6 +228,6 @@ export async function confirmDelivery(
     for (const key of keys) await removeBusinessFile(app, item.businessId, key.slice(key.lastIndexOf("/") + 1));
     return { ok: false, status: 409, msg: DELIVERY_OUT_OF_TURN };
   }
-  await notifyDeliverable(app, origin, item.id, ["item_delivered"]);
+  await notifyDeliverable(app, origin, item.id, ["item_delivered"], { acceptsAt: autoAcceptanceAt(now) });
   return { ok: true };
 }

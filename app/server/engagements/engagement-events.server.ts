@@ -74,7 +74,7 @@ export function engagementEventsOfThread(app: AppContext, threadId: string, from
       SELECT 'item_delivered', i.consultant_confirmed_at, NULL, i.title, NULL
         FROM delivery_items i WHERE i.outline_id = ${outline} AND i.consultant_confirmed_at IS NOT NULL
       UNION ALL
-      SELECT 'item_' || d.decision, d.created_at, NULL, i.title, NULL
+      SELECT CASE WHEN d.automatic = 1 THEN 'item_accepted_automatically' ELSE 'item_' || d.decision END, d.created_at, NULL, i.title, NULL
         FROM delivery_item_decisions d JOIN delivery_items i ON i.id = d.item_id WHERE d.outline_id = ${outline}`;
   return [eventsFrom(app, plan, from, until), eventsFrom(app, items, from, until)] as const;
 }

@@ -1,9 +1,9 @@
-import { acceptsAutomaticallyAt } from "~/lib/engagements/review-deadlines";
 import { and, asc, desc, eq, exists, ne, notExists, sql } from "drizzle-orm";
 import { formatDate } from "~/lib/shared/dates";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   businesses,
+  deliveryItemDecisions,
   deliveryItems,
   deliveryOutlines,
   deliveryOutlineVersions,
@@ -11,6 +11,7 @@ import {
   users,
 } from "~db/schema";
 import {
+  ITEM_ACCEPTED_AUTOMATICALLY_BADGE,
   ITEM_NOT_FOUND,
   OUTLINE_NOT_FOUND,
   PLAN_APPROVED_BUSINESS_NOTICE,
@@ -56,6 +57,7 @@ import {
 } from "./plan-drafting.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
 import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
+import { acceptsAutomaticallyAt } from "~/lib/engagements/review-deadlines";
 
 /**
  * The engagement manager's console for engagements: every engagement with what needs attention
@@ -221,7 +223,7 @@ export type ManagerEngagement = {
  * four queries read in parallel (one round trip).
  */
 export async function loadManagerEngagement(app: AppContext, outlineId: string): Promise<ManagerEngagement | null> {
-  const [context, notes, signatures, versions] = await Promise.all([
+  const [context, notes, signatures, versions, automatic] = await Promise.all([
     loadOutlineContext(app, outlineId, null),
     app.db
       .select({
@@ -254,8 +256,14 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
         ),
       )
       .orderBy(desc(deliveryOutlineVersions.version)),
+    // The items the daily run accepted (docs/decisions/078): their badge says so.
+    app.db
+      .select({ itemId: deliveryItemDecisions.itemId })
+      .from(deliveryItemDecisions)
+      .where(and(eq(deliveryItemDecisions.outlineId, outlineId), eq(deliveryItemDecisions.automatic, true))),
   ]);
   if (!context) return null;
+  const acceptedAutomatically = new Set(automatic.map((row) => row.itemId));
   const { outline } = context;
   const today = todayAnywhereOnEarth(app.now());
   const items = context.items.map((item, index) => ({
@@ -263,7 +271,10 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
     number: index + 1,
     title: item.title,
     status: item.status,
-    statusLabel: itemStatusLabel(item.status),
+    statusLabel:
+      item.status === "approved" && acceptedAutomatically.has(item.id)
+        ? ITEM_ACCEPTED_AUTOMATICALLY_BADGE
+        : itemStatusLabel(item.status),
     overdue: isItemOverdue(item, outline, today),
     acceptsAutomaticallyAt: acceptsAutomaticallyAt(item)?.toISOString() ?? null,
     ...itemLabels(item),

@@ -22,14 +22,17 @@ import { refundStarted } from "./item-refunds.server";
 /** How many waiting deliveries one page reads (the run pages through them all). */
 const PAGE = 100;
 
+/**
+ * A delivery still waiting for review: delivered, its review pending, no refund started. The state
+ * is written as literals so SQLite reads it from the partial index delivery_items_waiting_review_idx
+ * (a bound parameter cannot prove the index's condition).
+ */
+const stillWaiting = sql`${deliveryItems.status} = 'delivered' AND ${deliveryItems.businessDeliveryReview} = 'pending' AND NOT ${refundStarted(deliveryItems.id)}`;
+
 type WaitingDelivery = { id: string; outlineId: string; businessId: string; deliveredAt: Date };
 
-/**
- * Deliveries waiting for review for at least the first reminder's days, oldest first, after
- * `after`. The state is written as literals so SQLite reads it from the partial index
- * delivery_items_waiting_review_idx (a bound parameter cannot prove the index's condition).
- */
-export function waitingDeliveries(app: AppContext, now: Date, after: WaitingDelivery | null) {
+/** Deliveries waiting for review for at least the first reminder's days, oldest first, after `after`. */
+export function waitingDeliveries(app: AppContext, now: Date, after: WaitingDelivery | null, pageSize = PAGE) {
   const since = new Date(now.getTime() - REVIEW_REMINDER_DAYS[0] * 24 * 60 * 60 * 1000);
   return app.db
     .select({
@@ -41,9 +44,8 @@ export function waitingDeliveries(app: AppContext, now: Date, after: WaitingDeli
     .from(deliveryItems)
     .where(
       and(
-        sql`${deliveryItems.status} = 'delivered' AND ${deliveryItems.businessDeliveryReview} = 'pending'`,
+        stillWaiting,
         lte(deliveryItems.consultantConfirmedAt, since),
-        sql`NOT ${refundStarted(deliveryItems.id)}`,
         after
           ? or(
               gt(deliveryItems.consultantConfirmedAt, after.deliveredAt),
@@ -53,7 +55,7 @@ export function waitingDeliveries(app: AppContext, now: Date, after: WaitingDeli
       ),
     )
     .orderBy(asc(deliveryItems.consultantConfirmedAt), asc(deliveryItems.id))
-    .limit(PAGE);
+    .limit(pageSize);
 }
 
 /**
@@ -75,33 +77,62 @@ export async function acceptSilentDelivery(app: AppContext, delivery: WaitingDel
     null,
     delivery.id,
     decision.completed ? ["item_accepted_automatically", "engagement_completed"] : ["item_accepted_automatically"],
-    { completed: decision.completed },
+    { completed: decision.completed, automatic: true },
   );
   return true;
 }
 
-/** Days 3, 7, 13: claims the reminder's row, then tells the business's reviewers; false if claimed before. */
+/**
+ * Days 3, 7, 13: claims the reminder's row, only while this very delivery still waits (not
+ * reviewed, not refunded, not delivered again since the page was read), then tells the business's
+ * reviewers. False if claimed before or no longer waiting. A reminder that could not be sent gives
+ * its claim back, so the next run sends it.
+ */
 export async function remindSilentDelivery(
   app: AppContext,
   delivery: WaitingDelivery,
   day: ReminderDay,
 ): Promise<boolean> {
+  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
   const claimed = await app.db
     .insert(deliveryReviewReminders)
-    .values({
-      itemId: delivery.id,
-      deliveredAt: delivery.deliveredAt,
-      day,
-      businessId: delivery.businessId,
-      createdAt: app.now(),
-    })
+    .select(
+      app.db
+        .select({
+          itemId: deliveryItems.id,
+          deliveredAt: deliveryItems.consultantConfirmedAt,
+          day: value(day, "day"),
+          businessId: deliveryItems.businessId,
+          createdAt: value(app.now().getTime(), "created_at"),
+        })
+        .from(deliveryItems)
+        .where(
+          and(
+            eq(deliveryItems.id, delivery.id),
+            eq(deliveryItems.consultantConfirmedAt, delivery.deliveredAt),
+            stillWaiting,
+          ),
+        ),
+    )
     .onConflictDoNothing()
     .returning({ day: deliveryReviewReminders.day });
   if (claimed.length === 0) return false;
-  await notifyDeliverable(app, null, delivery.id, ["item_review_reminder"], {
-    reminderDay: day,
+  const sent = await notifyDeliverable(app, null, delivery.id, ["item_review_reminder"], {
+    deliveredAt: delivery.deliveredAt,
     acceptsAt: autoAcceptanceAt(delivery.deliveredAt),
   });
+  if (!sent) {
+    await app.db
+      .delete(deliveryReviewReminders)
+      .where(
+        and(
+          eq(deliveryReviewReminders.itemId, delivery.id),
+          eq(deliveryReviewReminders.deliveredAt, delivery.deliveredAt),
+          eq(deliveryReviewReminders.day, day),
+        ),
+      );
+    return false;
+  }
   return true;
 }
 
@@ -109,13 +140,16 @@ export async function remindSilentDelivery(
  * The daily run: every delivery waiting for review, each reminded or accepted as its age says
  * (reviewDeadlineDue). A failure on one is logged and the others go on; the next run tries again.
  */
-export async function settleSilentReviews(app: AppContext): Promise<{ reminded: number; accepted: number }> {
+export async function settleSilentReviews(
+  app: AppContext,
+  pageSize = PAGE,
+): Promise<{ reminded: number; accepted: number }> {
   const now = app.now();
   let reminded = 0;
   let accepted = 0;
   let after: WaitingDelivery | null = null;
   for (;;) {
-    const rows = await waitingDeliveries(app, now, after);
+    const rows = await waitingDeliveries(app, now, after, pageSize);
     // consultant_confirmed_at is set with every delivery (lte() leaves no null): the narrowing is for the types.
     const page = rows.filter((row): row is WaitingDelivery => row.deliveredAt !== null);
     for (const delivery of page) {
@@ -127,7 +161,7 @@ export async function settleSilentReviews(app: AppContext): Promise<{ reminded: 
         console.error(`The review deadline (${due?.kind}) of item ${delivery.id} failed:`, error);
       }
     }
-    if (rows.length < PAGE) break;
+    if (rows.length < pageSize) break;
     after = page[page.length - 1] ?? null;
     if (!after) break;
   }

@@ -3,7 +3,17 @@ import { describe, expect } from "vitest";
 import { consultantDeliveryPath, managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import { formatDateTime } from "~/lib/shared/dates";
-import { atEachWidth, baseURL, browserTest, DESKTOP, expectPath, PHONE, signIn, signUpNewClient } from "../support";
+import {
+  atEachWidth,
+  baseURL,
+  browserTest,
+  DESKTOP,
+  expectPath,
+  keepScreen,
+  PHONE,
+  signIn,
+  signUpNewClient,
+} from "../support";
 import { engagementRows, SEEDED_CONSULTANT, writeEngagements } from "./seed-engagements";
 
 /**
@@ -39,8 +49,9 @@ describe("a delivery nobody reviews (issue #40)", () => {
     "the business reads the acceptance date and is reminded; on day 14 the run accepts it; the consultant and the manager read it",
     async ({ page, context }) => {
       const { email } = await signUpNewClient(page, { emailPrefix: "silent-business" });
-      // Delivered 14 days and an hour ago: the next daily run accepts it. Another, 5 days ago: reminded.
-      const silentAt = new Date(Date.now() - 14 * DAY - 60 * 60 * 1000);
+      // Delivered 15 days ago: the daily run accepts it (its date has passed). Another, 5 days ago:
+      // reminded, and its date still ahead.
+      const silentAt = new Date(Date.now() - 15 * DAY);
       const silent = engagementRows(email, "active", {
         title: "Silent margin plan",
         createdAt: new Date("2026-10-20T12:00:00Z"),
@@ -55,10 +66,12 @@ describe("a delivery nobody reviews (issue #40)", () => {
       writeEngagements(silent, recent);
 
       // Before the run: the date the delivery is accepted if nobody reviews it, at both widths.
-      await page.goto(`/features?focus=Engagements&engagementId=${silent.outlineId}`);
-      const note = `If nobody reviews it, it is accepted automatically on ${formatDateTime(autoAcceptanceAt(silentAt))} and the consultant is paid; the next deliverable is not prepaid.`;
+      await page.goto(`/features?focus=Engagements&engagementId=${recent.outlineId}`);
+      const note = (deliveredAt: Date) =>
+        `If nobody reviews it, it is accepted automatically on ${formatDateTime(autoAcceptanceAt(deliveredAt))} and the consultant is paid; the next deliverable is not prepaid.`;
       await atEachWidth(page, [PHONE, WIDE], async () => {
-        await page.getByText(note, { exact: true }).waitFor();
+        await page.getByText(note(recentAt), { exact: true }).waitFor();
+        await keepScreen(page, "review-deadline-business-waiting");
       });
 
       // The daily cron, fired as Cloudflare fires it.
@@ -72,20 +85,17 @@ describe("a delivery nobody reviews (issue #40)", () => {
         await completed.getByRole("heading", { name: "Phase 2", exact: true }).waitFor();
         await completed.getByText("Accepted automatically (not reviewed within 14 days)", { exact: true }).waitFor();
         await page.locator(".engagement-panel-head").getByText("Paused", { exact: true }).waitFor();
-        expect(await page.getByText(note, { exact: true }).count()).toBe(0);
+        expect(await page.getByText(note(silentAt), { exact: true }).count()).toBe(0);
+        await keepScreen(page, "review-deadline-business-accepted");
       });
       const titles = await bellTitles(page);
       expect(titles).toContain("A deliverable was accepted automatically");
       expect(titles).toContain("A deliverable is waiting for your review");
+      // The other delivery is not due: still waiting, its date unchanged.
       await page.goto(`/features?focus=Engagements&engagementId=${recent.outlineId}`);
-      await page
-        .getByText(
-          `If nobody reviews it, it is accepted automatically on ${formatDateTime(autoAcceptanceAt(recentAt))} and the consultant is paid; the next deliverable is not prepaid.`,
-          { exact: true },
-        )
-        .waitFor();
+      await page.getByText(note(recentAt), { exact: true }).waitFor();
 
-      // The consultant: the deliverable says it was accepted automatically; the bell says so.
+      // The consultant: the deliverable says it was accepted automatically; so do their notifications.
       const consultant = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
       const consultantPage = await consultant.newPage();
       await signIn(consultantPage, SEEDED_CONSULTANT.email);
@@ -98,6 +108,7 @@ describe("a delivery nobody reviews (issue #40)", () => {
             { exact: true },
           )
           .waitFor();
+        await keepScreen(consultantPage, "review-deadline-consultant-accepted");
       });
       await consultantPage.goto("/consultant/notifications");
       await noticeOf(consultantPage, "Silent margin plan")
@@ -105,7 +116,7 @@ describe("a delivery nobody reviews (issue #40)", () => {
         .waitFor();
       await consultant.close();
 
-      // The manager: told, and the engagement's deliverable is approved.
+      // The manager: told, and the engagement's deliverable says it was accepted automatically.
       const manager = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
       const managerPage = await manager.newPage();
       await signIn(managerPage, "manager@partwise.test");
@@ -113,7 +124,12 @@ describe("a delivery nobody reviews (issue #40)", () => {
       await managerPage.goto(managerEngagementPath(silent.outlineId));
       await atEachWidth(managerPage, [WIDE, PHONE], async () => {
         const items = managerPage.getByRole("list", { name: "Deliverables" });
-        await items.getByRole("listitem").filter({ hasText: "Phase 2" }).getByText("Approved").waitFor();
+        await items
+          .getByRole("listitem")
+          .filter({ hasText: "Phase 2" })
+          .getByText("Accepted automatically", { exact: true })
+          .waitFor();
+        await keepScreen(managerPage, "review-deadline-manager-accepted");
       });
       await managerPage.goto("/manage/notifications");
       await noticeOf(managerPage, "Silent margin plan")

@@ -10,12 +10,16 @@ import {
 } from "~db/schema";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import { createAppContext } from "~/server/load-context";
-import { settleSilentReviews, waitingDeliveries } from "~/server/engagements/review-deadlines.server";
+import {
+  acceptSilentDelivery,
+  settleSilentReviews,
+  waitingDeliveries,
+} from "~/server/engagements/review-deadlines.server";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import { CRONS, handleScheduled } from "../../../functions/scheduled";
 import { consultantDeliveryPath, managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import { auditOf, db, emailsTo, noticesOf, ORIGIN, sessionTokenFrom, signIn, stripeEnv } from "../helpers";
-import { signedInManager } from "../../factories";
+import { signedInManager, signedInMember } from "../../factories";
 import { sendWithStripe } from "../helpers/deliverables";
 import { paidEngagement, payoutAccount, stubRequests, transfersOf } from "./helpers";
 
@@ -74,6 +78,9 @@ describe("reminders of a delivery nobody reviewed", () => {
   it("reminds the reviewers on days 3, 7 and 13, each once, with the date of the automatic acceptance", async () => {
     const { client, consultant, item } = await silentDelivery();
     const owner = client.user.id;
+    // By role: a member reviews deliverables and is reminded; a viewer reads and is not.
+    const member = await signedInMember(client.business.id, "member");
+    const viewer = await signedInMember(client.business.id, "viewer");
 
     await settleSilentReviews(appAt(at(2)));
     expect(await remindersOf(item.id)).toHaveLength(0);
@@ -85,7 +92,7 @@ describe("reminders of a delivery nobody reviewed", () => {
     const [first] = await noticesOf(owner, "item_review_reminder");
     expect(first).toMatchObject({ title: "A deliverable is waiting for your review" });
     expect(first!.body).toBe(
-      `Your consultant delivered "${item.title}" of Margin recovery plan 3 days ago. Please review it by Dec 15, 2026, 1:00 PM UTC: accept it, or ask for a revision. If nobody reviews it by then, it is accepted automatically and the consultant is paid.`,
+      `Your consultant delivered "${item.title}" of Margin recovery plan on Dec 1, 2026. Please review it by Dec 15, 2026, 1:00 PM UTC: accept it, or ask for a revision. If nobody reviews it by then, it is accepted automatically and the consultant is paid.`,
     );
 
     await settleSilentReviews(appAt(at(7)));
@@ -93,6 +100,8 @@ describe("reminders of a delivery nobody reviewed", () => {
     await settleSilentReviews(appAt(at(13, 6)));
     expect((await remindersOf(item.id)).map((row) => row.day).sort((a, b) => a - b)).toEqual([3, 7, 13]);
     expect(await noticesOf(owner, "item_review_reminder")).toHaveLength(3);
+    expect(await noticesOf(member.user.id, "item_review_reminder")).toHaveLength(3);
+    expect(await noticesOf(viewer.user.id, "item_review_reminder")).toHaveLength(0);
     // Reminders are the business's: never the consultant's. Emailed (always: money is at stake).
     expect(await noticesOf(consultant.user.id, "item_review_reminder")).toHaveLength(0);
     expect(await emailsTo(client.user.email, "item_review_reminder")).toHaveLength(3);
@@ -178,7 +187,7 @@ describe("automatic acceptance on day 14", () => {
   });
 
   it("the last item's acceptance completes the engagement and says so", async () => {
-    const { client, outline, item } = await silentDelivery({ count: 1 });
+    const { client, consultant, outline, item } = await silentDelivery({ count: 1 });
     await settleSilentReviews(appAt(at(15)));
     expect(await itemRow(item.id)).toMatchObject({ status: "approved" });
     const [after] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, outline.id));
@@ -186,6 +195,10 @@ describe("automatic acceptance on day 14", () => {
     const [notice] = await noticesOf(client.user.id, "item_accepted_automatically");
     expect(notice!.body).not.toContain("paused");
     expect(await noticesOf(client.user.id, "engagement_completed")).toHaveLength(1);
+    const [completion] = await noticesOf(consultant.user.id, "engagement_completed");
+    expect(completion!.body).toBe(
+      "The last deliverable of Margin recovery plan was accepted automatically: Margin recovery plan is complete.",
+    );
   });
 
   it("two runs at once and a late review racing the run: one decision, one transfer", async () => {
@@ -222,6 +235,50 @@ describe("automatic acceptance on day 14", () => {
     expect(audit[0]!.action).toBe(decisions[0]!.decidedByUserId ? "item.approved" : "item.accepted_automatically");
     expect(await transfersOf(late.item.id)).toHaveLength(1);
     expect(await transferCalls(late.item.id)).toHaveLength(1);
+  });
+
+  it("whichever decides first, the other writes nothing: the run after a member's review, a review after the run", async () => {
+    const now = autoAcceptanceAt(DELIVERED);
+    const reviewed = await silentDelivery();
+    const put = (token: string, outlineId: string, itemId: string) =>
+      sendWithStripe("/api/delivery-outline/business/item-review", {
+        token,
+        method: "PUT",
+        json: { deliveryItemId: itemId, deliveryOutlineId: outlineId, decision: "pause", businessNotes: "" },
+      });
+    expect((await put(reviewed.client.token, reviewed.outline.id, reviewed.item.id)).status).toBe(200);
+    // The run had read the delivery before the review: its acceptance finds nothing to decide.
+    const accepted = await acceptSilentDelivery(appAt(now), {
+      id: reviewed.item.id,
+      outlineId: reviewed.outline.id,
+      businessId: reviewed.client.business.id,
+      deliveredAt: DELIVERED,
+    });
+    expect(accepted).toBe(false);
+    expect((await decisionsOf(reviewed.item.id)).map((row) => row.automatic)).toEqual([false]);
+    expect(await noticesOf(reviewed.consultant.user.id, "item_accepted_automatically")).toHaveLength(0);
+    expect(await noticesOf(reviewed.consultant.user.id, "item_paused")).toHaveLength(1);
+
+    const late = await silentDelivery();
+    await settleSilentReviews(appAt(now));
+    const refused = await put(late.client.token, late.outline.id, late.item.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ msg: "This deliverable is not waiting for your review." });
+    expect((await decisionsOf(late.item.id)).map((row) => row.automatic)).toEqual([true]);
+    expect(await noticesOf(late.consultant.user.id, "item_paused")).toHaveLength(0);
+    expect(await noticesOf(late.consultant.user.id, "item_accepted_automatically")).toHaveLength(1);
+    expect(await transfersOf(late.item.id)).toHaveLength(1);
+  });
+
+  it("pages through every waiting delivery, deliveries at the same instant included", async () => {
+    const same = new Date("2026-12-02T09:00:00.000Z");
+    const three = [
+      await silentDelivery({ deliveredAt: same }),
+      await silentDelivery({ deliveredAt: same }),
+      await silentDelivery({ deliveredAt: same }),
+    ];
+    await settleSilentReviews(appAt(autoAcceptanceAt(same)), 2);
+    for (const { item } of three) expect(await itemRow(item.id)).toMatchObject({ status: "approved" });
   });
 
   it("a revision request stops the clock; the next delivery starts it again", async () => {
@@ -318,12 +375,20 @@ describe("the acceptance date where people read it", () => {
       "If nobody reviews it, it is accepted automatically on Dec 15, 2026, 1:00 PM UTC and the consultant is paid; the next deliverable is not prepaid.",
     );
     expect(businessPage).toMatch(/<time (datetime|dateTime)="2026-12-15T13:00:00.000Z">/);
+    // The last deliverable's acceptance completes the engagement, and the note says that instead.
+    const last = await silentDelivery({ count: 1 });
+    const lastPage = await sendWithStripe(`/features?focus=Engagements&engagementId=${last.outline.id}`, {
+      token: last.client.token,
+    });
+    expect(readText(await lastPage.text())).toContain(
+      "If nobody reviews it, it is accepted automatically on Dec 15, 2026, 1:00 PM UTC and the consultant is paid; the engagement is then complete.",
+    );
 
     const consultantToken = sessionTokenFrom(await signIn(consultant.user.email));
     const page = await sendWithStripe(consultantDeliveryPath(outline.id, item.id), { token: consultantToken });
     expect(page.status).toBe(200);
     expect(readText(await page.text())).toContain(
-      "If the business does not review it, it is accepted automatically on Dec 15, 2026, 1:00 PM UTC and you are paid for it.",
+      "If the business does not review it, it is accepted automatically on Dec 15, 2026, 1:00 PM UTC and your payment for it is released.",
     );
 
     const manager = await signedInManager({ staffRole: "manager" });

@@ -91,5 +91,11 @@ describe("texts", () => {
     expect(engagementEventText({ kind: "item_revision", version: null, title: "Cash model", who: null })).toBe(
       "The business asked for changes to the deliverable “Cash model”.",
     );
+    // Accepted by the daily run (docs/decisions/078), never said to be the business's acceptance.
+    expect(
+      engagementEventText({ kind: "item_accepted_automatically", version: null, title: "Cash model", who: null }),
+    ).toBe(
+      "The deliverable “Cash model” was accepted automatically: nobody reviewed it within 14 days of its delivery.",
+    );
   });
 });

@@ -52,16 +52,21 @@ describe("the automatic acceptance", () => {
 });
 
 describe("what is due at a run", () => {
-  it("nothing before day 3; then the latest reminder day reached; acceptance from day 14", () => {
+  it("each reminder from the daily run after its day; the acceptance from the moment shown, never before", () => {
+    // Delivered Dec 1 at 10:00 UTC: the runs of Dec 4, 8 and 14 remind; the run of Dec 15 accepts.
     expect(reviewDeadlineDue(delivered, after(2, 23 * 60))).toBeNull();
-    expect(reviewDeadlineDue(delivered, after(3))).toEqual({ kind: "remind", day: 3 });
+    expect(reviewDeadlineDue(delivered, after(3))).toBeNull();
+    expect(reviewDeadlineDue(delivered, after(3, 3 * 60))).toEqual({ kind: "remind", day: 3 });
     expect(reviewDeadlineDue(delivered, after(6))).toEqual({ kind: "remind", day: 3 });
-    expect(reviewDeadlineDue(delivered, after(7))).toEqual({ kind: "remind", day: 7 });
+    expect(reviewDeadlineDue(delivered, after(7, 3 * 60))).toEqual({ kind: "remind", day: 7 });
     // A missed run: the latest reminder only.
     expect(reviewDeadlineDue(delivered, after(12))).toEqual({ kind: "remind", day: 7 });
-    expect(reviewDeadlineDue(delivered, after(13))).toEqual({ kind: "remind", day: 13 });
-    expect(reviewDeadlineDue(delivered, after(14, -1))).toEqual({ kind: "remind", day: 13 });
-    expect(reviewDeadlineDue(delivered, after(14))).toEqual({ kind: "accept" });
+    expect(reviewDeadlineDue(delivered, after(13, 3 * 60))).toEqual({ kind: "remind", day: 13 });
+    // 14 days have passed, but the date people read is the run at 13:00: a run fired by hand
+    // before it accepts nothing.
+    expect(reviewDeadlineDue(delivered, after(14))).toEqual({ kind: "remind", day: 13 });
+    expect(reviewDeadlineDue(delivered, after(14, 3 * 60 - 1))).toEqual({ kind: "remind", day: 13 });
+    expect(reviewDeadlineDue(delivered, after(14, 3 * 60))).toEqual({ kind: "accept" });
     expect(reviewDeadlineDue(delivered, after(40))).toEqual({ kind: "accept" });
   });
 });
