@@ -63,6 +63,14 @@ const decisionsOf = (itemId: string) =>
   db().select().from(deliveryItemDecisions).where(eq(deliveryItemDecisions.itemId, itemId));
 const itemRow = async (itemId: string) =>
   (await db().select().from(deliveryItems).where(eq(deliveryItems.id, itemId)))[0]!;
+/** A member's review through the JSON API (PUT /api/delivery-outline/business/item-review). */
+const review = (token: string, outlineId: string, itemId: string, decision = "pause", businessNotes = "") =>
+  sendWithStripe("/api/delivery-outline/business/item-review", {
+    token,
+    method: "PUT",
+    json: { deliveryItemId: itemId, deliveryOutlineId: outlineId, decision, businessNotes },
+  });
+
 /** A page's text as read: tags and React's text separators dropped, entities decoded. */
 const readText = (page: string) =>
   page
@@ -211,20 +219,11 @@ describe("automatic acceptance on day 14", () => {
     expect(await noticesOf(twice.client.user.id, "item_accepted_automatically")).toHaveLength(1);
 
     const late = await silentDelivery();
-    const [review] = await Promise.all([
-      sendWithStripe("/api/delivery-outline/business/item-review", {
-        token: late.client.token,
-        method: "PUT",
-        json: {
-          deliveryItemId: late.item.id,
-          deliveryOutlineId: late.outline.id,
-          decision: "pause",
-          businessNotes: "",
-        },
-      }),
+    const [answer] = await Promise.all([
+      review(late.client.token, late.outline.id, late.item.id),
       settleSilentReviews(appAt(now)),
     ]);
-    expect([200, 409]).toContain(review.status);
+    expect([200, 409]).toContain(answer.status);
     const decisions = await decisionsOf(late.item.id);
     expect(decisions).toHaveLength(1);
     // Whoever won, the audit trail says it once and the consultant is paid once.
@@ -240,13 +239,7 @@ describe("automatic acceptance on day 14", () => {
   it("whichever decides first, the other writes nothing: the run after a member's review, a review after the run", async () => {
     const now = autoAcceptanceAt(DELIVERED);
     const reviewed = await silentDelivery();
-    const put = (token: string, outlineId: string, itemId: string) =>
-      sendWithStripe("/api/delivery-outline/business/item-review", {
-        token,
-        method: "PUT",
-        json: { deliveryItemId: itemId, deliveryOutlineId: outlineId, decision: "pause", businessNotes: "" },
-      });
-    expect((await put(reviewed.client.token, reviewed.outline.id, reviewed.item.id)).status).toBe(200);
+    expect((await review(reviewed.client.token, reviewed.outline.id, reviewed.item.id)).status).toBe(200);
     // The run had read the delivery before the review: its acceptance finds nothing to decide.
     const accepted = await acceptSilentDelivery(appAt(now), {
       id: reviewed.item.id,
@@ -261,7 +254,7 @@ describe("automatic acceptance on day 14", () => {
 
     const late = await silentDelivery();
     await settleSilentReviews(appAt(now));
-    const refused = await put(late.client.token, late.outline.id, late.item.id);
+    const refused = await review(late.client.token, late.outline.id, late.item.id);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ msg: "This deliverable is not waiting for your review." });
     expect((await decisionsOf(late.item.id)).map((row) => row.automatic)).toEqual([true]);
@@ -283,16 +276,7 @@ describe("automatic acceptance on day 14", () => {
 
   it("a revision request stops the clock; the next delivery starts it again", async () => {
     const { client, outline, item } = await silentDelivery();
-    const revise = await sendWithStripe("/api/delivery-outline/business/item-review", {
-      token: client.token,
-      method: "PUT",
-      json: {
-        deliveryItemId: item.id,
-        deliveryOutlineId: outline.id,
-        decision: "revise",
-        businessNotes: "Add the freight costs by region.",
-      },
-    });
+    const revise = await review(client.token, outline.id, item.id, "revise", "Add the freight costs by region.");
     expect(revise.status).toBe(200);
     await settleSilentReviews(appAt(at(20)));
     expect(await itemRow(item.id)).toMatchObject({ status: "revision" });
