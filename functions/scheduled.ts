@@ -9,6 +9,7 @@ import { resendStalledJobs } from "../app/server/platform/jobs.server";
 import { retryDuplicateRefunds } from "../app/server/payments/duplicate-payments.server";
 import { resendStalledPrivacyWork } from "../app/server/privacy/privacy-queue.server";
 import { settleSilentReviews } from "../app/server/engagements/review-deadlines.server";
+import { recordMissedTransfers } from "../app/server/payouts/transfers.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
@@ -32,7 +33,8 @@ export const CRONS = {
   dailyEventReminders: "0 13 * * *",
   /**
    * Every 10 minutes: a job whose lease ran out or whose message was lost gets its message again.
-   * With the 10-minute lease, a job whose worker died runs again within 20 minutes.
+   * With the 10-minute lease, a job whose worker died runs again within 20 minutes. An approved
+   * deliverable whose transfer was never recorded (the Worker died after the approval) gets it.
    */
   jobLeaseSweep: "*/10 * * * *",
 } as const;
@@ -71,7 +73,7 @@ export async function handleScheduled(
       ]);
       return;
     case CRONS.jobLeaseSweep:
-      await runAll(app, [resendStalledJobs, resendStalledPrivacyWork]);
+      await runAll(app, [resendStalledJobs, resendStalledPrivacyWork, recordMissedTransfers]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

@@ -124,6 +124,10 @@ export const deliveryItems = sqliteTable(
     index("delivery_items_outline_position_idx").on(t.outlineId, t.position),
     index("delivery_items_business_id_idx").on(t.businessId),
     index("delivery_items_paid_purchase_id_idx").on(t.paidPurchaseId),
+    // The lease sweep's approved deliverables, by approval (recordMissedTransfers, docs/decisions/078).
+    index("delivery_items_approved_idx")
+      .on(t.completedAt)
+      .where(sql`status = 'approved'`),
     // The daily run's deliveries waiting for review, oldest first (docs/decisions/078).
     index("delivery_items_waiting_review_idx")
       .on(t.consultantConfirmedAt, t.id)

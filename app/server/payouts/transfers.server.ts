@@ -242,6 +242,45 @@ export async function releaseHeldTransfers(app: AppContext, consultantUserId: st
   return paid;
 }
 
+/** How far back the sweep of missed transfers looks (its index keeps the read small). */
+const MISSED_TRANSFER_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * A transfer whose row was never written: the Worker died between a deliverable's approval (by a
+ * member or by the daily run's automatic acceptance, docs/decisions/078) and payApprovedItem. The
+ * lease sweep (every 10 minutes) writes and sends them, exactly once as any payApprovedItem call:
+ * approved, paid deliverables of the last 30 days with a consultant, no refund started and no
+ * transfer row, approved longer ago than STALE_PENDING_MS (an approval still in flight is left to
+ * its own call). Each failure is logged and left to the next sweep. Returns how many were written.
+ */
+export async function recordMissedTransfers(app: AppContext): Promise<number> {
+  const now = app.now().getTime();
+  const missed = await app.db
+    .select({ itemId: deliveryItems.id })
+    .from(deliveryItems)
+    .innerJoin(purchases, and(eq(purchases.id, deliveryItems.paidPurchaseId), eq(purchases.status, "paid")))
+    .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+    .where(
+      and(
+        sql`${deliveryItems.status} = 'approved'`,
+        sql`${deliveryItems.completedAt} BETWEEN ${now - MISSED_TRANSFER_WINDOW_MS} AND ${now - STALE_PENDING_MS}`,
+        sql`${deliveryOutlines.consultantId} IS NOT NULL`,
+        sql`NOT EXISTS (SELECT 1 FROM ${consultantTransfers} WHERE ${consultantTransfers.itemId} = ${deliveryItems.id})`,
+        sql`NOT ${refundStarted(deliveryItems.id)}`,
+      ),
+    )
+    .limit(100);
+  let recorded = 0;
+  for (const { itemId } of missed) {
+    try {
+      if (await payApprovedItem(app, itemId)) recorded += 1;
+    } catch (error) {
+      console.error(`The missed transfer of approved item ${itemId} could not be recorded:`, error);
+    }
+  }
+  return recorded;
+}
+
 export type MoneyActionResult = { ok: true; msg: string } | { ok: false; status: 404 | 409 | 502; msg: string };
 
 /** The item of this engagement with its purchase, transfer and refund (three parallel queries). */

@@ -10,6 +10,8 @@ import {
 } from "~db/schema";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import { createAppContext } from "~/server/load-context";
+import { decideDeliveredItem } from "~/server/engagements/item-review.server";
+import { recordMissedTransfers } from "~/server/payouts/transfers.server";
 import {
   acceptSilentDelivery,
   settleSilentReviews,
@@ -320,6 +322,43 @@ describe("automatic acceptance on day 14", () => {
     expect(await remindersOf(item.id)).toHaveLength(0);
     expect(await decisionsOf(item.id)).toHaveLength(0);
     expect(await transfersOf(item.id)).toHaveLength(0);
+  });
+});
+
+describe("a transfer never recorded (the Worker died after the approval)", () => {
+  it("the lease sweep records and sends it once, after an approval still in flight has had its time", async () => {
+    const { client, consultant, outline, item } = await silentDelivery();
+    const acceptedAt = autoAcceptanceAt(DELIVERED);
+    // The acceptance's batch, and then nothing: no payApprovedItem.
+    const decided = await decideDeliveredItem(
+      appAt(acceptedAt),
+      client.business.id,
+      { outlineId: outline.id, itemId: item.id, notes: "", action: "pause", decision: "approved" },
+      null,
+    );
+    expect(decided.ok).toBe(true);
+    expect(await transfersOf(item.id)).toHaveLength(0);
+
+    // Five minutes on, the approval's own call may still be running: the sweep leaves it.
+    expect(await recordMissedTransfers(appAt(new Date(acceptedAt.getTime() + 5 * 60 * 1000)))).toBe(0);
+    expect(await transfersOf(item.id)).toHaveLength(0);
+
+    // The lease sweep (every 10 minutes), fired twice at once: one transfer, one call to Stripe.
+    const later = appAt(new Date(acceptedAt.getTime() + 11 * 60 * 1000));
+    const sweep = () => handleScheduled({ cron: CRONS.jobLeaseSweep, scheduledTime: later.now().getTime() }, later);
+    await Promise.all([sweep(), sweep()]);
+    const transfers = await transfersOf(item.id);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({
+      status: "paid",
+      consultantUserId: consultant.user.id,
+      chargedCents: 150_000,
+      feeCents: 30_000,
+      amountCents: 120_000,
+    });
+    expect(await transferCalls(item.id)).toHaveLength(1);
+    expect(await recordMissedTransfers(later)).toBe(0);
+    expect(await transferCalls(item.id)).toHaveLength(1);
   });
 });
 
