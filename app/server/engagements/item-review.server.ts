@@ -1,3 +1,4 @@
+import { columnValue } from "~db/column-value";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, sql } from "drizzle-orm";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, type DeliveryOutline } from "~db/schema";
@@ -107,7 +108,6 @@ export async function decideDeliveredItem(
   const decisionId = crypto.randomUUID();
   const now = app.now();
   const at = now.getTime();
-  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
   const pending = and(
     eq(deliveryItems.id, item.id),
     eq(deliveryItems.businessId, businessId),
@@ -124,18 +124,18 @@ export async function decideDeliveredItem(
     .select(
       app.db
         .select({
-          id: value(decisionId, "id"),
-          itemId: value(item.id, "item_id"),
-          outlineId: value(outline.id, "outline_id"),
-          businessId: value(businessId, "business_id"),
-          decidedByUserId: value(decider?.userId ?? null, "decided_by_user_id"),
-          decision: value(input.decision, "decision"),
-          decisionAction: value(input.action, "decision_action"),
-          businessNotes: value(input.notes, "business_notes"),
-          automatic: value(decider === null ? 1 : 0, "automatic"),
+          id: columnValue(decisionId, "id"),
+          itemId: columnValue(item.id, "item_id"),
+          outlineId: columnValue(outline.id, "outline_id"),
+          businessId: columnValue(businessId, "business_id"),
+          decidedByUserId: columnValue(decider?.userId ?? null, "decided_by_user_id"),
+          decision: columnValue(input.decision, "decision"),
+          decisionAction: columnValue(input.action, "decision_action"),
+          businessNotes: columnValue(input.notes, "business_notes"),
+          automatic: columnValue(decider === null ? 1 : 0, "automatic"),
           // The follow-up of a prepay is the next payment (marked done by its fulfilment).
-          complete: value(input.action === "prepay" && !completes ? 0 : 1, "complete"),
-          createdAt: value(at, "created_at"),
+          complete: columnValue(input.action === "prepay" && !completes ? 0 : 1, "complete"),
+          createdAt: columnValue(at, "created_at"),
         })
         .from(deliveryItems)
         .where(pending),

@@ -1,7 +1,9 @@
+import { columnValue } from "~db/column-value";
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import { deliveryItems, deliveryReviewReminders } from "~db/schema";
 import {
   autoAcceptanceAt,
+  daysAfter,
   REVIEW_REMINDER_DAYS,
   reviewDeadlineDue,
   type ReminderDay,
@@ -33,7 +35,7 @@ type WaitingDelivery = { id: string; outlineId: string; businessId: string; deli
 
 /** Deliveries waiting for review for at least the first reminder's days, oldest first, after `after`. */
 export function waitingDeliveries(app: AppContext, now: Date, after: WaitingDelivery | null, pageSize = PAGE) {
-  const since = new Date(now.getTime() - REVIEW_REMINDER_DAYS[0] * 24 * 60 * 60 * 1000);
+  const since = daysAfter(now, -REVIEW_REMINDER_DAYS[0]);
   return app.db
     .select({
       id: deliveryItems.id,
@@ -93,7 +95,6 @@ export async function remindSilentDelivery(
   delivery: WaitingDelivery,
   day: ReminderDay,
 ): Promise<boolean> {
-  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
   const claimed = await app.db
     .insert(deliveryReviewReminders)
     .select(
@@ -101,9 +102,9 @@ export async function remindSilentDelivery(
         .select({
           itemId: deliveryItems.id,
           deliveredAt: deliveryItems.consultantConfirmedAt,
-          day: value(day, "day"),
+          day: columnValue(day, "day"),
           businessId: deliveryItems.businessId,
-          createdAt: value(app.now().getTime(), "created_at"),
+          createdAt: columnValue(app.now().getTime(), "created_at"),
         })
         .from(deliveryItems)
         .where(

@@ -1,3 +1,4 @@
+import { columnValue } from "~db/column-value";
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { businesses, FILE_PURPOSES, files, matchCandidates, threadMessages } from "~db/schema";
 import {
@@ -218,28 +219,27 @@ export async function storeFilesFor(
         ? sql`1`
         : sql`(SELECT coalesce(sum(size_bytes), 0) FROM files WHERE business_id = ${owner.businessId} AND id NOT IN (${ids})) + ${total} <= ${quotaBytes}`;
     // INSERT … SELECT from the business's own row: every column of files, in the table's order.
-    const value = <T>(v: T, name: string) => sql<T>`${v}`.as(name);
     const [first, ...rest] = checked.map((file) =>
       app.db
         .insert(files)
         .select(
           app.db
             .select({
-              id: value(file.id, "id"),
+              id: columnValue(file.id, "id"),
               businessId: businesses.id,
-              uploadedByUserId: value(owner.userId, "uploaded_by_user_id"),
-              r2Key: value(file.key, "r2_key"),
-              originalName: value(file.originalName, "original_name"),
-              contentType: value(file.contentType, "content_type"),
-              sizeBytes: value(file.bytes.byteLength, "size_bytes"),
-              sha256: value(file.sha256, "sha256"),
-              purpose: value(purpose, "purpose"),
+              uploadedByUserId: columnValue(owner.userId, "uploaded_by_user_id"),
+              r2Key: columnValue(file.key, "r2_key"),
+              originalName: columnValue(file.originalName, "original_name"),
+              contentType: columnValue(file.contentType, "content_type"),
+              sizeBytes: columnValue(file.bytes.byteLength, "size_bytes"),
+              sha256: columnValue(file.sha256, "sha256"),
+              purpose: columnValue(purpose, "purpose"),
               insightRequestId: sql<null>`NULL`.as("insight_request_id"),
               matchRequestId: sql<null>`NULL`.as("match_request_id"),
               deliveryItemId: sql<null>`NULL`.as("delivery_item_id"),
               threadMessageId: sql<null>`NULL`.as("thread_message_id"),
-              folder: value(folder, "folder"),
-              createdAt: value(now, "created_at"),
+              folder: columnValue(folder, "folder"),
+              createdAt: columnValue(now, "created_at"),
             })
             .from(businesses)
             .where(and(eq(businesses.id, owner.businessId), fits)),

@@ -1,3 +1,4 @@
+import { columnValue } from "~db/column-value";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import {
   files,
@@ -227,33 +228,32 @@ export async function createInsightRequest(
    */
   const insert = (covered: boolean, condition: SQL) => {
     const status: InsightRequestStatus = covered ? "submitted" : "awaiting_payment";
-    const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
     return app.db
       .insert(insightRequests)
       .select(
         app.db
           .select({
-            id: value(id, "id"),
-            businessId: value(business.id, "business_id"),
-            createdByUserId: value(viewer.user.id, "created_by_user_id"),
-            category: value(input.category, "category"),
-            businessNature: value(input.businessNature, "business_nature"),
-            managementStructure: value(input.managementStructure, "management_structure"),
-            numEmployees: value(input.numEmployees, "num_employees"),
-            annualSales: value(input.annualSales, "annual_sales"),
-            issueDetails: value(input.issueDetails, "issue_details"),
-            issueCause: value(input.issueCause, "issue_cause"),
-            resolutionOutcome: value(input.resolutionOutcome, "resolution_outcome"),
-            resolutionHelp: value(input.resolutionHelp, "resolution_help"),
-            status: value(status, "status"),
-            paymentComplete: value(covered ? 1 : 0, "payment_complete"),
-            coveredByPlan: value(covered ? 1 : 0, "covered_by_plan"),
-            insightReportId: value(null, "insight_report_id"),
-            assignedManagerId: value(null, "assigned_manager_id"),
-            createdAt: value(at, "created_at"),
-            updatedAt: value(at, "updated_at"),
-            submittedAt: value(covered ? at : null, "submitted_at"),
-            deliveredAt: value(null, "delivered_at"),
+            id: columnValue(id, "id"),
+            businessId: columnValue(business.id, "business_id"),
+            createdByUserId: columnValue(viewer.user.id, "created_by_user_id"),
+            category: columnValue(input.category, "category"),
+            businessNature: columnValue(input.businessNature, "business_nature"),
+            managementStructure: columnValue(input.managementStructure, "management_structure"),
+            numEmployees: columnValue(input.numEmployees, "num_employees"),
+            annualSales: columnValue(input.annualSales, "annual_sales"),
+            issueDetails: columnValue(input.issueDetails, "issue_details"),
+            issueCause: columnValue(input.issueCause, "issue_cause"),
+            resolutionOutcome: columnValue(input.resolutionOutcome, "resolution_outcome"),
+            resolutionHelp: columnValue(input.resolutionHelp, "resolution_help"),
+            status: columnValue(status, "status"),
+            paymentComplete: columnValue(covered ? 1 : 0, "payment_complete"),
+            coveredByPlan: columnValue(covered ? 1 : 0, "covered_by_plan"),
+            insightReportId: columnValue(null, "insight_report_id"),
+            assignedManagerId: columnValue(null, "assigned_manager_id"),
+            createdAt: columnValue(at, "created_at"),
+            updatedAt: columnValue(at, "updated_at"),
+            submittedAt: columnValue(covered ? at : null, "submitted_at"),
+            deliveredAt: columnValue(null, "delivered_at"),
           })
           .from(sql`(SELECT 1)`)
           .where(condition),

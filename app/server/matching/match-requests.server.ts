@@ -1,3 +1,4 @@
+import { columnValue } from "~db/column-value";
 import { and, eq, sql } from "drizzle-orm";
 import { linkValueInsightToMatch } from "~/server/finance/value-insight-rows.server";
 import { linkInsightReportToMatch } from "~/server/insights/insight-report-rows.server";
@@ -286,31 +287,30 @@ export async function createMatchRequest(
   const at = app.now().getTime();
   const filesStillFree = sql`(SELECT count(*) FROM ${files} WHERE ${freeFiles}) = ${keys.length}`;
   // Every value is named after its column; drizzle checks names and order against the table.
-  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
   const insert = app.db
     .insert(matchRequests)
     .select(
       app.db
         .select({
-          id: value(id, "id"),
-          businessId: value(business.id, "business_id"),
-          createdByUserId: value(viewer.user.id, "created_by_user_id"),
-          category: value(input.category, "category"),
-          consultingType: value(input.consultingType, "consulting_type"),
-          problemStatement: value(input.problemStatement, "problem_statement"),
-          status: value("submitted", "status"),
-          source: value("direct", "source"),
-          sourceId: value(null, "source_id"),
-          matchedConsultantId: value(null, "matched_consultant_id"),
-          assignedManagerId: value(null, "assigned_manager_id"),
-          rankedAt: value(null, "ranked_at"),
-          nextCandidateBy: value(null, "next_candidate_by"),
-          matchedAt: value(null, "matched_at"),
-          clientSatisfaction: value(null, "client_satisfaction"),
-          clientFeedback: value(null, "client_feedback"),
-          feedbackAt: value(null, "feedback_at"),
-          createdAt: value(at, "created_at"),
-          updatedAt: value(at, "updated_at"),
+          id: columnValue(id, "id"),
+          businessId: columnValue(business.id, "business_id"),
+          createdByUserId: columnValue(viewer.user.id, "created_by_user_id"),
+          category: columnValue(input.category, "category"),
+          consultingType: columnValue(input.consultingType, "consulting_type"),
+          problemStatement: columnValue(input.problemStatement, "problem_statement"),
+          status: columnValue("submitted", "status"),
+          source: columnValue("direct", "source"),
+          sourceId: columnValue(null, "source_id"),
+          matchedConsultantId: columnValue(null, "matched_consultant_id"),
+          assignedManagerId: columnValue(null, "assigned_manager_id"),
+          rankedAt: columnValue(null, "ranked_at"),
+          nextCandidateBy: columnValue(null, "next_candidate_by"),
+          matchedAt: columnValue(null, "matched_at"),
+          clientSatisfaction: columnValue(null, "client_satisfaction"),
+          clientFeedback: columnValue(null, "client_feedback"),
+          feedbackAt: columnValue(null, "feedback_at"),
+          createdAt: columnValue(at, "created_at"),
+          updatedAt: columnValue(at, "updated_at"),
         })
         .from(sql`(SELECT 1)`)
         .where(filesStillFree),

@@ -1,3 +1,4 @@
+import { columnValue } from "~db/column-value";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { markPurchaseRefunded } from "~/server/payments/purchase-rows.server";
 import {
@@ -83,31 +84,30 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
   // Stripe call and no transfer id (Stripe refuses a zero transfer), whatever their payouts' state.
   const nothingToSend = charged - fee === 0;
   const now = app.now();
-  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
   // Inserted once per item, and never for an item whose refund is under way or done.
   await app.db
     .insert(consultantTransfers)
     .select(
       app.db
         .select({
-          id: value(crypto.randomUUID(), "id"),
-          itemId: value(row.itemId, "item_id"),
-          outlineId: value(row.outlineId, "outline_id"),
-          businessId: value(row.businessId, "business_id"),
-          consultantUserId: value(row.consultantId, "consultant_user_id"),
-          purchaseId: value(row.purchaseId, "purchase_id"),
-          chargedCents: value(charged, "charged_cents"),
-          feeCents: value(fee, "fee_cents"),
-          amountCents: value(charged - fee, "amount_cents"),
-          status: value(nothingToSend ? "paid" : "held", "status"),
-          stripeTransferId: value(null, "stripe_transfer_id"),
-          stripeReversalId: value(null, "stripe_reversal_id"),
-          failureMessage: value(null, "failure_message"),
-          attempts: value(0, "attempts"),
-          createdAt: value(now.getTime(), "created_at"),
-          updatedAt: value(now.getTime(), "updated_at"),
-          paidAt: value(nothingToSend ? now.getTime() : null, "paid_at"),
-          reversedAt: value(null, "reversed_at"),
+          id: columnValue(crypto.randomUUID(), "id"),
+          itemId: columnValue(row.itemId, "item_id"),
+          outlineId: columnValue(row.outlineId, "outline_id"),
+          businessId: columnValue(row.businessId, "business_id"),
+          consultantUserId: columnValue(row.consultantId, "consultant_user_id"),
+          purchaseId: columnValue(row.purchaseId, "purchase_id"),
+          chargedCents: columnValue(charged, "charged_cents"),
+          feeCents: columnValue(fee, "fee_cents"),
+          amountCents: columnValue(charged - fee, "amount_cents"),
+          status: columnValue(nothingToSend ? "paid" : "held", "status"),
+          stripeTransferId: columnValue(null, "stripe_transfer_id"),
+          stripeReversalId: columnValue(null, "stripe_reversal_id"),
+          failureMessage: columnValue(null, "failure_message"),
+          attempts: columnValue(0, "attempts"),
+          createdAt: columnValue(now.getTime(), "created_at"),
+          updatedAt: columnValue(now.getTime(), "updated_at"),
+          paidAt: columnValue(nothingToSend ? now.getTime() : null, "paid_at"),
+          reversedAt: columnValue(null, "reversed_at"),
         })
         .from(deliveryItems)
         .where(and(eq(deliveryItems.id, row.itemId), sql`NOT ${refundStarted(row.itemId)}`)),
@@ -452,7 +452,6 @@ export async function refundItem(
   if (!purchase.stripePaymentIntentId) return { ok: false, status: 409, msg: REFUND_NOT_PREPAID };
 
   const now = app.now();
-  const value = <T>(v: T, column: string) => sql<T>`${v}`.as(column);
   // The claim: a new row (only while no live transfer exists), or a failed one made pending again.
   const noLiveTransfer = sql`NOT EXISTS (SELECT 1 FROM ${consultantTransfers} WHERE ${consultantTransfers.itemId} = ${itemId} AND ${consultantTransfers.status} <> 'reversed')`;
   const inserted = await app.db
@@ -460,18 +459,18 @@ export async function refundItem(
     .select(
       app.db
         .select({
-          id: value(crypto.randomUUID(), "id"),
-          itemId: value(itemId, "item_id"),
-          outlineId: value(outlineId, "outline_id"),
-          businessId: value(item.businessId, "business_id"),
-          purchaseId: value(purchase.id, "purchase_id"),
-          amountCents: value(purchase.amountCents, "amount_cents"),
-          status: value("pending", "status"),
-          stripeRefundId: value(null, "stripe_refund_id"),
-          failureMessage: value(null, "failure_message"),
-          createdByUserId: value(actor.userId, "created_by_user_id"),
-          createdAt: value(now.getTime(), "created_at"),
-          updatedAt: value(now.getTime(), "updated_at"),
+          id: columnValue(crypto.randomUUID(), "id"),
+          itemId: columnValue(itemId, "item_id"),
+          outlineId: columnValue(outlineId, "outline_id"),
+          businessId: columnValue(item.businessId, "business_id"),
+          purchaseId: columnValue(purchase.id, "purchase_id"),
+          amountCents: columnValue(purchase.amountCents, "amount_cents"),
+          status: columnValue("pending", "status"),
+          stripeRefundId: columnValue(null, "stripe_refund_id"),
+          failureMessage: columnValue(null, "failure_message"),
+          createdByUserId: columnValue(actor.userId, "created_by_user_id"),
+          createdAt: columnValue(now.getTime(), "created_at"),
+          updatedAt: columnValue(now.getTime(), "updated_at"),
         })
         .from(deliveryItems)
         .where(and(eq(deliveryItems.id, itemId), noLiveTransfer)),
