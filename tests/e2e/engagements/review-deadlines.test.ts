@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { consultantDeliveryPath, managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
@@ -39,9 +39,25 @@ async function bellTitles(page: Page) {
   return titles.join("\n");
 }
 
-/** The notification about `plan` on a Notifications page (the portal's and the console's). */
-function noticeOf(page: Page, plan: string) {
-  return page.getByRole("list", { name: "Notifications" }).getByRole("listitem").filter({ hasText: plan }).first();
+/** The acceptance's notification about the silent plan, on a Notifications page (the portal's or the console's). */
+async function expectAcceptedNotice(page: Page, path: string) {
+  await page.goto(path);
+  await page
+    .getByRole("list", { name: "Notifications" })
+    .getByRole("listitem")
+    .filter({ hasText: "Silent margin plan" })
+    .first()
+    .getByText("A deliverable was accepted automatically", { exact: true })
+    .waitFor();
+}
+
+/** Another person in the same browser, signed in at desk width in a context of their own, on `home`. */
+async function signedInAs(context: BrowserContext, email: string, home: string) {
+  const own = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
+  const page = await own.newPage();
+  await signIn(page, email);
+  await expectPath(page, home);
+  return { page, close: () => own.close() };
 }
 
 describe("a delivery nobody reviews (issue #40)", () => {
@@ -96,10 +112,11 @@ describe("a delivery nobody reviews (issue #40)", () => {
       await page.getByText(note(recentAt), { exact: true }).waitFor();
 
       // The consultant: the deliverable says it was accepted automatically; so do their notifications.
-      const consultant = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
-      const consultantPage = await consultant.newPage();
-      await signIn(consultantPage, SEEDED_CONSULTANT.email);
-      await expectPath(consultantPage, "/consultant");
+      const { page: consultantPage, close: closeConsultant } = await signedInAs(
+        context,
+        SEEDED_CONSULTANT.email,
+        "/consultant",
+      );
       await consultantPage.goto(consultantDeliveryPath(silent.outlineId, silent.itemIds[1]!));
       await atEachWidth(consultantPage, [WIDE, PHONE], async () => {
         await consultantPage
@@ -110,17 +127,11 @@ describe("a delivery nobody reviews (issue #40)", () => {
           .waitFor();
         await keepScreen(consultantPage, "review-deadline-consultant-accepted");
       });
-      await consultantPage.goto("/consultant/notifications");
-      await noticeOf(consultantPage, "Silent margin plan")
-        .getByText("A deliverable was accepted automatically", { exact: true })
-        .waitFor();
-      await consultant.close();
+      await expectAcceptedNotice(consultantPage, "/consultant/notifications");
+      await closeConsultant();
 
       // The manager: told, and the engagement's deliverable says it was accepted automatically.
-      const manager = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
-      const managerPage = await manager.newPage();
-      await signIn(managerPage, "manager@partwise.test");
-      await expectPath(managerPage, "/manage");
+      const { page: managerPage, close: closeManager } = await signedInAs(context, "manager@partwise.test", "/manage");
       await managerPage.goto(managerEngagementPath(silent.outlineId));
       await atEachWidth(managerPage, [WIDE, PHONE], async () => {
         const items = managerPage.getByRole("list", { name: "Deliverables" });
@@ -131,11 +142,8 @@ describe("a delivery nobody reviews (issue #40)", () => {
           .waitFor();
         await keepScreen(managerPage, "review-deadline-manager-accepted");
       });
-      await managerPage.goto("/manage/notifications");
-      await noticeOf(managerPage, "Silent margin plan")
-        .getByText("A deliverable was accepted automatically", { exact: true })
-        .waitFor();
-      await manager.close();
+      await expectAcceptedNotice(managerPage, "/manage/notifications");
+      await closeManager();
     },
     { viewport: PHONE },
   );
