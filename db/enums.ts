@@ -247,7 +247,19 @@ export const DELIVERY_ITEM_STATUSES = [
   "paused",
 ] as const;
 
-export const DELIVERY_REVIEWS = ["pending", "approved", "revision"] as const;
+/** disputed: the business opened a dispute instead of another revision (issue #40); the manager settles it. */
+export const DELIVERY_REVIEWS = ["pending", "approved", "revision", "disputed"] as const;
+
+/**
+ * A dispute over a delivered deliverable (issue #40, docs/decisions/079): open until the engagement
+ * manager settles it; settling while the settlement's money moves (claimed, so it runs once).
+ */
+export const DISPUTE_STATUSES = ["open", "settling", "settled"] as const;
+
+/** How a dispute is settled: the consultant paid in full, the business refunded in full, or a split. */
+export const DISPUTE_OUTCOMES = ["release", "refund", "split"] as const;
+
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 
 export const DELIVERY_DECISIONS = ["approved", "revision"] as const;
 

@@ -18,6 +18,8 @@ import {
   DELIVERY_DECISION_ACTIONS,
   DELIVERY_ITEM_STATUSES,
   DELIVERY_REVIEWS,
+  DISPUTE_OUTCOMES,
+  DISPUTE_STATUSES,
   EGM_REVIEW_STATUSES,
   ENGAGEMENT_NOTE_KINDS,
   OUTLINE_STATES,
@@ -167,6 +169,55 @@ export const deliveryItemDecisions = sqliteTable(
 );
 
 /**
+ * A dispute over a delivered deliverable (issue #40, docs/decisions/079): opened by an owner or
+ * admin of the business after at least one revision, instead of another; the item's review is then
+ * `disputed` (its automatic acceptance stops, nothing is transferred) until the engagement manager
+ * settles it: release in full, refund in full, or a split (refund_cents back to the business, the
+ * rest kept: transfer_cents to the consultant and fee_cents to the platform). One per item.
+ */
+export const deliverableDisputes = sqliteTable(
+  "deliverable_disputes",
+  {
+    id: id(),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => deliveryItems.id, { onDelete: "cascade" }),
+    outlineId: text("outline_id")
+      .notNull()
+      .references(() => deliveryOutlines.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    openedByUserId: text("opened_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    openedAt: timestamp("opened_at").notNull(),
+    status: text("status", { enum: DISPUTE_STATUSES }).notNull().default("open"),
+    /** The settlement, fixed when the manager's call claims it (status settling), null while open. */
+    outcome: text("outcome", { enum: DISPUTE_OUTCOMES }),
+    chargedCents: integer("charged_cents"),
+    refundCents: integer("refund_cents"),
+    transferCents: integer("transfer_cents"),
+    feeCents: integer("fee_cents"),
+    /** The manager's written decision, which both parties read. */
+    decision: text("decision"),
+    settledByUserId: text("settled_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    settledAt: timestamp("settled_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("deliverable_disputes_item_unique").on(t.itemId),
+    index("deliverable_disputes_outline_idx").on(t.outlineId),
+    index("deliverable_disputes_business_idx").on(t.businessId),
+    // The money desk's disputes to settle, oldest first.
+    index("deliverable_disputes_status_idx").on(t.status, t.openedAt),
+    check(
+      "deliverable_disputes_balance",
+      sql`outcome IS NULL OR (refund_cents >= 0 AND transfer_cents >= 0 AND fee_cents >= 0 AND charged_cents = refund_cents + transfer_cents + fee_cents)`,
+    ),
+  ],
+);
+
+/**
  * The reminders of a delivery waiting for the business's review (docs/decisions/078): one row per
  * delivery (the item and when it was delivered) and reminder day, claimed by the daily run before
  * it sends the reminder, so a second run sends nothing.
@@ -305,3 +356,4 @@ export type DeliveryOutlineVersion = typeof deliveryOutlineVersions.$inferSelect
 export type DeliveryItemDecision = typeof deliveryItemDecisions.$inferSelect;
 
 export type NewDeliveryItemDecision = typeof deliveryItemDecisions.$inferInsert;
+export type DeliverableDispute = typeof deliverableDisputes.$inferSelect;

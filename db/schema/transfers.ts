@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CONSULTANT_TRANSFER_STATUSES, ITEM_REFUND_STATUSES } from "../enums";
 import { businesses } from "./business";
-import { createdAt, id, timestamp, updatedAt } from "./columns";
+import { bool, createdAt, id, timestamp, updatedAt } from "./columns";
 import { deliveryItems, deliveryOutlines } from "./engagements";
 import { users } from "./identity";
 import { purchases } from "./payments";
@@ -79,6 +79,11 @@ export const itemRefunds = sqliteTable(
       .notNull()
       .references(() => purchases.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
+    /**
+     * Part of the charge, by a dispute's split (docs/decisions/079): the item stays approved and its
+     * transfer is the rest less the fee; a full refund (partial = 0) stops the item (refundStarted).
+     */
+    partial: bool("partial").notNull().default(false),
     status: text("status", { enum: ITEM_REFUND_STATUSES }).notNull().default("pending"),
     stripeRefundId: text("stripe_refund_id"),
     failureMessage: text("failure_message"),
