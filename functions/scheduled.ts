@@ -10,6 +10,7 @@ import { retryDuplicateRefunds } from "../app/server/payments/duplicate-payments
 import { resendStalledPrivacyWork } from "../app/server/privacy/privacy-queue.server";
 import { settleSilentReviews } from "../app/server/engagements/review-deadlines.server";
 import { recordMissedTransfers } from "../app/server/payouts/transfers.server";
+import { finishStaleSettlements } from "../app/server/engagements/disputes.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
@@ -73,7 +74,7 @@ export async function handleScheduled(
       ]);
       return;
     case CRONS.jobLeaseSweep:
-      await runAll(app, [resendStalledJobs, resendStalledPrivacyWork, recordMissedTransfers]);
+      await runAll(app, [resendStalledJobs, resendStalledPrivacyWork, recordMissedTransfers, finishStaleSettlements]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

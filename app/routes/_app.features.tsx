@@ -117,7 +117,7 @@ function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer
  * intent=decide (Continue on a decision's confirmation card): accepts or rejects a candidate and
  * answers the server's msg for the result card. intent=feedback: the matching feedback form.
  * intent=review-plan (the engagement plan's Reject / Accept dialog): reviewPlanFromForm.
- * intent=review-item, prepay, rate (the deliverables): their DELIVERABLE_ACTIONS, whose checkout is redirected to.
+ * intent=review-item, prepay, rate, dispute-item (the deliverables): their DELIVERABLE_ACTIONS, whose checkout is redirected to.
  * intent=document-* (the Documents Hub's upload and a company document's forms): documentsAction.
  * Every id is checked against the session's business by the domain functions. One function per
  * intent (FEATURES_INTENTS); any other post is refused as Pay Now's fixed form (a 400).
@@ -189,7 +189,7 @@ async function reviewPlanPost({ app, viewer, request, formData }: FeaturesPost) 
   return data(reply.data, { status: reply.status });
 }
 
-/** review-item, prepay or rate: the deliverable's own DELIVERABLE_ACTIONS function. */
+/** review-item, prepay, rate or dispute-item: the deliverable's own DELIVERABLE_ACTIONS function. */
 async function deliverablePost({ app, viewer, request, formData }: FeaturesPost) {
   // runIntent sends only the deliverables' intents here.
   const intent = formData.get("intent") as DeliverableIntent;
@@ -248,6 +248,7 @@ const FEATURES_INTENTS = {
   "review-item": deliverablePost,
   prepay: deliverablePost,
   rate: deliverablePost,
+  "dispute-item": deliverablePost,
   decide: decidePost,
   pay: payPost,
 } satisfies Record<(typeof DOCUMENT_INTENTS)[number] | DeliverableIntent, unknown> & Record<string, unknown>;
@@ -265,6 +266,7 @@ const FEATURES_PERMISSIONS = {
   "review-item": "reviewDeliverables",
   prepay: "pay",
   rate: "reviewDeliverables",
+  "dispute-item": "disputeDeliverables",
   decide: "decideCandidates",
   pay: "pay",
 } as const satisfies Record<keyof typeof FEATURES_INTENTS, BusinessAction>;

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   "item.approved": "Approved a deliverable",
   "item.accepted_automatically": `Accepted a deliverable automatically: nobody reviewed it within ${AUTO_ACCEPT_DAYS} days`,
   "item.revision_requested": "Asked for changes to a deliverable",
+  "item.disputed": "Opened a dispute over a deliverable",
+  "dispute.settled": "Settled a dispute over a deliverable",
   "payment.completed": "Made a payment",
   "membership.changed": "The membership changed",
   "consultant.published": "Published a consultant's profile",

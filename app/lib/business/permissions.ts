@@ -28,6 +28,8 @@ export const BUSINESS_ACTIONS = [
   "requestMatches",
   /** Review a deliverable (accept or ask for changes) and move the active item. */
   "reviewDeliverables",
+  /** Open a dispute over a delivered deliverable after a revision (issue #40, docs/decisions/079). */
+  "disputeDeliverables",
   /** The hub: upload and delete the business's documents and files. */
   "useHub",
   /** Register the business for events. */
@@ -62,6 +64,7 @@ export const PERMISSIONS: Readonly<Record<BusinessAction, readonly BusinessMembe
   requestInsights: ALL_BUT_VIEWERS,
   requestMatches: ALL_BUT_VIEWERS,
   reviewDeliverables: ALL_BUT_VIEWERS,
+  disputeDeliverables: OWNERS_AND_ADMINS,
   useHub: ALL_BUT_VIEWERS,
   registerForEvents: ALL_BUT_VIEWERS,
   writeMessages: ALL_BUT_VIEWERS,

@@ -12,6 +12,7 @@ const ACTION_PHRASES: Readonly<Record<BusinessAction, string>> = {
   requestInsights: "request insights",
   requestMatches: "request matches",
   reviewDeliverables: "review deliverables",
+  disputeDeliverables: "open disputes",
   useHub: "upload and manage documents",
   registerForEvents: "register for events",
   writeMessages: "write messages",

@@ -1,3 +1,4 @@
+import type { DisputeOutcome } from "~db/enums";
 import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
 import type { ThreadParty } from "~db/enums";
 
@@ -156,7 +157,19 @@ export function engagementEventText(event: {
     // Nobody reviewed it within the days of docs/decisions/078: the daily run accepted it.
     case "item_accepted_automatically":
       return `The deliverable ${item} was accepted automatically: nobody reviewed it within ${AUTO_ACCEPT_DAYS} days of its delivery.`;
+    // A dispute (docs/decisions/079): the business's reason, which the consultant answers here.
+    case "item_disputed":
+      return `The business opened a dispute over the deliverable ${item}: “${event.who ?? ""}” The consultant can answer here; the engagement manager will settle it.`;
+    case "dispute_settled":
+      return `The engagement manager settled the dispute over the deliverable ${item}: ${DISPUTE_OUTCOME_WORDS[event.who as DisputeOutcome] ?? "see the deliverable"}. The decision is on the deliverable.`;
     default:
       return "";
   }
 }
+
+/** A settled dispute's outcome in the conversation's line. */
+const DISPUTE_OUTCOME_WORDS: Readonly<Record<DisputeOutcome, string>> = {
+  release: "the consultant is paid in full",
+  refund: "the business is refunded in full",
+  split: "part is refunded to the business and the rest paid to the consultant",
+};

@@ -2,11 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
 
 /**
- * The business's deliverable forms on the engagement panel (intents review-item, prepay, rate) and
+ * The business's deliverable forms on the engagement panel (intents review-item, prepay, rate,
+ * dispute-item) and
  * what their page action answers. Pure and isomorphic: the panel's components and the server's
  * DELIVERABLE_ACTIONS share them.
  */
-export const DELIVERABLE_INTENTS = ["review-item", "prepay", "rate"] as const;
+export const DELIVERABLE_INTENTS = ["review-item", "prepay", "rate", "dispute-item"] as const;
 export type DeliverableIntent = (typeof DELIVERABLE_INTENTS)[number];
 
 export function isDeliverableIntent(value: unknown): value is DeliverableIntent {

@@ -23,7 +23,7 @@ import { isPastDate } from "./engagement-state";
  * (the forms validate with the same schema in the browser through Conform).
  */
 
-const requiredId = (name: string) =>
+export const requiredId = (name: string) =>
   z
     .string({ error: `${name} is required.` })
     .trim()

@@ -1,3 +1,4 @@
+import type { DisputeView } from "./disputes";
 import type {
   BusinessReviewStatus,
   DeliveryItemStatus,
@@ -76,6 +77,10 @@ export type DeliveryItemView = {
   acceptsAutomaticallyAt: string | null;
   /** Approved by the daily run because nobody reviewed it within 14 days (docs/decisions/078). */
   acceptedAutomatically: boolean;
+  /** How many times the business asked for a revision (a dispute needs one: docs/decisions/079). */
+  revisions: number;
+  /** Its dispute, open or settled (docs/decisions/079), or null. */
+  dispute: DisputeView | null;
 };
 
 export type DeliveryOutlineView = {

@@ -75,6 +75,9 @@ export const NOTIFICATION_KINDS = {
   // automatically, and the acceptance, are about money: always emailed.
   item_review_reminder: { label: "Deliverable waiting for review", essential: true, group: "engagements" },
   item_accepted_automatically: { label: "Deliverable accepted automatically", essential: true, group: "engagements" },
+  // A dispute and its settlement (docs/decisions/079) move or hold money: always emailed.
+  item_disputed: { label: "Deliverable disputed", essential: true, group: "engagements" },
+  dispute_settled: { label: "Dispute settled", essential: true, group: "engagements" },
   engagement_completed: { label: "Engagement completed", essential: false, group: "engagements" },
   consultant_application: { label: "Consultant application", essential: false, group: "consultants" },
   consultant_profile_submitted: { label: "Consultant profile submitted", essential: false, group: "consultants" },

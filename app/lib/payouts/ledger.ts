@@ -11,7 +11,8 @@ import type { ConsultantTransferStatus } from "~db/enums";
 export type ItemMoneyInput = {
   /** What the business paid (0 when the item was never paid). */
   chargedCents: number;
-  transfer: { status: ConsultantTransferStatus; feeCents: number; amountCents: number } | null;
+  /** The transfer: of the whole charge, or of what a dispute's split kept (chargedCents, docs/decisions/079). */
+  transfer: { status: ConsultantTransferStatus; chargedCents?: number; feeCents: number; amountCents: number } | null;
   /** The refunded amount, once the refund succeeded. */
   refundedCents: number;
   /**
@@ -50,6 +51,19 @@ function paymentMoney(item: ItemMoneyInput): MoneyTotals {
     held: 0,
     awaitingApproval: 0,
   };
+  // A dispute's split: part refunded, the rest kept and transferred (its own charge, fee and share).
+  const split =
+    item.transfer !== null &&
+    item.refundedCents > 0 &&
+    item.transfer.status !== "reversed" &&
+    item.transfer.chargedCents === item.chargedCents - item.refundedCents;
+  if (split && item.transfer) {
+    out.refunded = item.refundedCents;
+    out.fees = item.transfer.feeCents;
+    if (item.transfer.status === "paid") out.transferred = item.transfer.amountCents;
+    else out.held = item.transfer.amountCents;
+    return out;
+  }
   if (item.refundedCents > 0) {
     out.refunded = item.refundedCents;
     // A partial refund would leave the rest with the platform: held.

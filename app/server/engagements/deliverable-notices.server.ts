@@ -13,6 +13,12 @@ import {
   NOTICE_ITEM_REVIEW_REMINDER,
 } from "~/lib/engagements/engagement-copy";
 import {
+  NOTICE_DISPUTE_SETTLED,
+  NOTICE_ITEM_DISPUTED,
+  settlementText,
+  type DisputeSettlement,
+} from "~/lib/engagements/disputes";
+import {
   businessEngagementPath,
   consultantDeliveryPath,
   consultantEngagementPath,
@@ -45,7 +51,9 @@ export type DeliverableNoticeKind =
   | "engagement_completed"
   | "item_refunded"
   | "item_review_reminder"
-  | "item_accepted_automatically";
+  | "item_accepted_automatically"
+  | "item_disputed"
+  | "dispute_settled";
 
 /** What the review deadlines' notices say besides the item (docs/decisions/078). */
 export type DeadlineDetail = {
@@ -57,6 +65,9 @@ export type DeadlineDetail = {
   automatic?: boolean;
   /** The automatic acceptance approved the last item: the engagement is complete. */
   completed?: boolean;
+  /** A dispute's settlement and the manager's decision (dispute_settled, docs/decisions/079). */
+  settlement?: DisputeSettlement;
+  decision?: string;
 };
 
 type People = {
@@ -73,6 +84,8 @@ type People = {
   itemId: string;
   itemTitle: string;
 };
+
+const uniqueIds = (ids: readonly string[]) => [...new Set(ids)];
 
 /** The item, its outline, business and match in one query. */
 async function peopleOfItem(app: AppContext, itemId: string): Promise<People | null> {
@@ -241,6 +254,36 @@ function noticesFor(
         `${item} of ${plan} (${people.businessName}) was accepted automatically: nobody reviewed it within ${AUTO_ACCEPT_DAYS} days of its delivery.`,
       );
       break;
+    // Issue #40: a dispute (after a revision) and its settlement by the manager (docs/decisions/079).
+    case "item_disputed":
+      toConsultant(
+        NOTICE_ITEM_DISPUTED,
+        `${people.businessName} opened a dispute over ${item} of ${plan} instead of asking for another revision. Read their reason and answer in the engagement's conversation; the engagement manager will settle it.`,
+        delivery,
+        "Open the deliverable",
+      );
+      toManagers(
+        NOTICE_ITEM_DISPUTED,
+        `${people.businessName} opened a dispute over ${item} of ${plan}. Read both sides and settle it.`,
+      );
+      break;
+    case "dispute_settled": {
+      const decision = detail.decision ? ` The decision: “${detail.decision}”` : "";
+      if (detail.settlement) {
+        toBusiness(
+          uniqueIds([...people.reviewerIds, ...people.payerIds]),
+          NOTICE_DISPUTE_SETTLED,
+          `The engagement manager settled the dispute over ${item} of ${plan}: ${settlementText(detail.settlement, "business")}${decision}`,
+        );
+        toConsultant(
+          NOTICE_DISPUTE_SETTLED,
+          `The engagement manager settled the dispute over ${item} of ${plan}: ${settlementText(detail.settlement, "consultant")}${decision}`,
+          delivery,
+          "Open the deliverable",
+        );
+      }
+      break;
+    }
     // Issue #18: the manager refunded a prepaid deliverable that will not be delivered.
     case "item_refunded":
       toBusiness(people.payerIds, NOTICE_ITEM_REFUNDED, NOTICE_ITEM_REFUNDED_BUSINESS(people.itemTitle, plan));
@@ -271,7 +314,8 @@ export async function notifyDeliverable(
         kind !== "item_paid" &&
         kind !== "item_delivered" &&
         kind !== "item_refunded" &&
-        kind !== "item_review_reminder",
+        kind !== "item_review_reminder" &&
+        kind !== "dispute_settled",
     );
     const managers = !needsManagers
       ? []

@@ -10,6 +10,7 @@ import {
 import type { DeliveryItemFile, DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { storedFileName } from "~/lib/files/listed-file";
 import { acceptsAutomaticallyAt } from "~/lib/engagements/review-deadlines";
+import type { DisputeView } from "~/lib/engagements/disputes";
 
 /**
  * The ONE mapping of delivery rows to the engagement API's shapes (DeliveryItemView,
@@ -85,7 +86,7 @@ export function itemFile(row: ItemFileRow, decisions: readonly DecisionNoteRow[]
  * latest. `overdue` needs the outline's state and today (todayAnywhereOnEarth); without them, false.
  */
 export function itemView(
-  item: DeliveryItem & { refunded?: boolean },
+  item: DeliveryItem & { refunded?: boolean; dispute?: DisputeView | null },
   fileRows: readonly ItemFileRow[],
   notes: readonly DecisionNoteRow[],
   schedule: { outline: Pick<DeliveryOutline, "state" | "complete">; today: string } | null = null,
@@ -113,6 +114,8 @@ export function itemView(
     refunded: item.refunded === true,
     acceptsAutomaticallyAt: iso(acceptsAutomaticallyAt(item)),
     acceptedAutomatically: item.status === "approved" && latest?.decision === "approved" && latest.automatic,
+    revisions: notes.filter((note) => note.itemId === item.id && note.decision === "revision").length,
+    dispute: item.dispute ?? null,
   };
 }
 
@@ -122,7 +125,7 @@ export function itemView(
  */
 export function outlineView(
   outline: DeliveryOutline,
-  items: readonly (DeliveryItem & { refunded?: boolean })[],
+  items: readonly (DeliveryItem & { refunded?: boolean; dispute?: DisputeView | null })[],
   fileRows: readonly ItemFileRow[],
   notes: readonly DecisionNoteRow[],
   today: string,

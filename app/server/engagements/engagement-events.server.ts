@@ -16,6 +16,9 @@ export const ENGAGEMENT_EVENT_KINDS = [
   "item_delivered",
   "item_approved",
   "item_revision",
+  "item_accepted_automatically",
+  "item_disputed",
+  "dispute_settled",
 ] as const;
 
 export type EngagementEventKind = (typeof ENGAGEMENT_EVENT_KINDS)[number];
@@ -28,7 +31,7 @@ export type EngagementEventRow = {
   version: number | null;
   /** The deliverable's title (item events). */
   title: string | null;
-  /** Who signed (plan_signed). */
+  /** Who signed (plan_signed); the business's reason (item_disputed); the outcome (dispute_settled). */
   who: string | null;
 };
 
@@ -75,6 +78,13 @@ export function engagementEventsOfThread(app: AppContext, threadId: string, from
         FROM delivery_items i WHERE i.outline_id = ${outline} AND i.consultant_confirmed_at IS NOT NULL
       UNION ALL
       SELECT CASE WHEN d.automatic = 1 THEN 'item_accepted_automatically' ELSE 'item_' || d.decision END, d.created_at, NULL, i.title, NULL
-        FROM delivery_item_decisions d JOIN delivery_items i ON i.id = d.item_id WHERE d.outline_id = ${outline}`;
+        FROM delivery_item_decisions d JOIN delivery_items i ON i.id = d.item_id WHERE d.outline_id = ${outline}
+        AND NOT EXISTS (SELECT 1 FROM deliverable_disputes x WHERE x.item_id = d.item_id AND d.created_at >= x.opened_at)
+      UNION ALL
+      SELECT 'item_disputed', x.opened_at, NULL, i.title, x.reason
+        FROM deliverable_disputes x JOIN delivery_items i ON i.id = x.item_id WHERE x.outline_id = ${outline}
+      UNION ALL
+      SELECT 'dispute_settled', x.settled_at, NULL, i.title, x.outcome
+        FROM deliverable_disputes x JOIN delivery_items i ON i.id = x.item_id WHERE x.outline_id = ${outline} AND x.status = 'settled'`;
   return [eventsFrom(app, plan, from, until), eventsFrom(app, items, from, until)] as const;
 }

@@ -45,6 +45,7 @@ import {
   type ItemFileRow,
 } from "./delivery-view.server";
 import { itemColumnsWithRefund, itemRefundedColumn, type DeliveryItemWithRefund } from "./item-refunds.server";
+import { itemDisputeColumn } from "./dispute-columns.server";
 
 /**
  * The business's engagements (spec §2 /features Engagements, the engagement panel,
@@ -430,7 +431,12 @@ export async function loadDeliveryItemView(
   const businessId = viewer.business.id;
   const [rows, noteRows, fileRows] = await app.db.batch([
     app.db
-      .select({ item: deliveryItems, outline: outlineStatusColumns, refunded: itemRefundedColumn() })
+      .select({
+        item: deliveryItems,
+        outline: outlineStatusColumns,
+        refunded: itemRefundedColumn(),
+        dispute: itemDisputeColumn(),
+      })
       .from(deliveryItems)
       .innerJoin(
         deliveryOutlines,
@@ -454,7 +460,7 @@ export async function loadDeliveryItemView(
   const outline: OutlineStatusFields = row.outline;
   if (!visibleToBusiness(outline)) return null;
   if (!planDetailsVisibleToBusiness(outline) && row.item.paidPurchaseId === null) return null;
-  return itemView({ ...row.item, refunded: row.refunded }, fileRows, noteRows, {
+  return itemView({ ...row.item, refunded: row.refunded, dispute: row.dispute }, fileRows, noteRows, {
     outline: row.outline,
     today: todayAnywhereOnEarth(app.now()),
   });

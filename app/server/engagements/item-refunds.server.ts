@@ -2,6 +2,8 @@ import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from "drizzl
 import { deliveryItems, deliveryOutlines, itemRefunds, matchRequests, type DeliveryItem } from "~db/schema";
 import { markMatchCompleted } from "~/server/matching/match-status.server";
 import type { AppContext } from "~/server/load-context";
+import type { DisputeView } from "~/lib/engagements/disputes";
+import { itemDisputeColumn } from "./dispute-columns.server";
 
 /**
  * A refunded deliverable stops (issue #18): once the manager's refund of its payment is under way
@@ -14,22 +16,27 @@ import type { AppContext } from "~/server/load-context";
  * SQL: the item `itemId` (a value or a column) has a refund under way or done. The one definition
  * of an item "refunded" for what the item may still do: the item rules (`refunded` on its rows),
  * the transfers (none starts for it) and the consultant's earnings (nothing owed for it) all read
- * this. The money refunded (receipts, the business's costs, the ledger) is the succeeded refunds
+ * this; a partial refund (a dispute's split, docs/decisions/079) is not one. The money refunded (receipts, the business's costs, the ledger) is the succeeded refunds
  * only: a pending one lasts the Stripe call, and one interrupted is recovered after
  * STALE_PENDING_MS.
  */
 export function refundStarted(itemId: SQLWrapper | string): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${itemRefunds} WHERE ${itemRefunds.itemId} = ${itemId} AND ${itemRefunds.status} IN ('pending', 'succeeded'))`;
+  // A dispute's split refunds part of the charge (partial): the item is approved and paid the rest.
+  return sql`EXISTS (SELECT 1 FROM ${itemRefunds} WHERE ${itemRefunds.itemId} = ${itemId} AND ${itemRefunds.status} IN ('pending', 'succeeded') AND ${itemRefunds.partial} = 0)`;
 }
 
 /** A select column of a query FROM delivery_items: whether that item is refunded (see refundStarted). */
 export const itemRefundedColumn = () =>
   sql<boolean>`${refundStarted(deliveryItems.id)}`.mapWith((value: unknown) => Number(value) === 1).as("refunded");
 
-/** Every column of delivery_items plus `refunded`: the rows the item rules read. */
-export const itemColumnsWithRefund = () => ({ ...getTableColumns(deliveryItems), refunded: itemRefundedColumn() });
+/** Every column of delivery_items plus `refunded` and its `dispute`: the rows the item rules read. */
+export const itemColumnsWithRefund = () => ({
+  ...getTableColumns(deliveryItems),
+  refunded: itemRefundedColumn(),
+  dispute: itemDisputeColumn(),
+});
 
-export type DeliveryItemWithRefund = DeliveryItem & { refunded: boolean };
+export type DeliveryItemWithRefund = DeliveryItem & { refunded: boolean; dispute: DisputeView | null };
 
 /**
  * The statements (for the refund's db.batch, after its item_refunds row is marked succeeded) that

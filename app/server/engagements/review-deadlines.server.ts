@@ -10,7 +10,7 @@ import {
 } from "~/lib/engagements/review-deadlines";
 import type { AppContext } from "~/server/load-context";
 import { notifyDeliverable } from "./deliverable-notices.server";
-import { decideDeliveredItem, releaseApprovedItem } from "./item-review.server";
+import { decideDeliveredItem, releaseApprovedItem } from "./item-decision.server";
 import { refundStarted } from "./item-refunds.server";
 
 /**

@@ -106,7 +106,12 @@ export async function loadEngagementMoney(app: AppContext, outlineId: string): P
     const input: ItemMoneyInput = {
       chargedCents: paid ? (item.chargedCents ?? 0) : 0,
       transfer: transfer
-        ? { status: transfer.status, feeCents: transfer.feeCents, amountCents: transfer.amountCents }
+        ? {
+            status: transfer.status,
+            chargedCents: transfer.chargedCents,
+            feeCents: transfer.feeCents,
+            amountCents: transfer.amountCents,
+          }
         : null,
       refundedCents: refunded,
       ...(duplicate

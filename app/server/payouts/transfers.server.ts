@@ -4,6 +4,7 @@ import { markPurchaseRefunded } from "~/server/payments/purchase-rows.server";
 import {
   consultantPayoutAccounts,
   consultantTransfers,
+  deliverableDisputes,
   deliveryItems,
   deliveryOutlines,
   itemRefunds,
@@ -31,6 +32,7 @@ import {
   TRANSFER_REVERSED,
   TRANSFER_STILL_HELD,
 } from "~/lib/payouts/transfer-copy";
+import { DISPUTE_NOT_DISPUTED } from "~/lib/engagements/disputes";
 import type { AppContext } from "~/server/load-context";
 import { auditAfterChange, recordAudit, type AuditActor } from "~/server/audit/audit.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
@@ -69,16 +71,25 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
       purchaseId: purchases.id,
       purchaseStatus: purchases.status,
       chargedCents: purchases.amountCents,
+      partialRefund: {
+        status: itemRefunds.status,
+        amountCents: itemRefunds.amountCents,
+      },
     })
     .from(deliveryItems)
     .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
     .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
+    .leftJoin(itemRefunds, and(eq(itemRefunds.itemId, deliveryItems.id), eq(itemRefunds.partial, true)))
     .where(eq(deliveryItems.id, itemId))
     .limit(1);
   if (!row || row.status !== "approved" || !row.consultantId) return null;
   if (!row.purchaseId || row.purchaseStatus !== "paid" || row.chargedCents === null) return null;
+  // A dispute's split (docs/decisions/079): the part refunded first, then the rest is paid, its fee
+  // scaled to it; nothing is paid while that refund is not done.
+  const partial = row.partialRefund?.status ? row.partialRefund : null;
+  if (partial && partial.status !== "succeeded") return null;
 
-  const charged = row.chargedCents;
+  const charged = row.chargedCents - (partial?.amountCents ?? 0);
   const fee = platformFeeCents(charged, app.env.PLATFORM_FEE_PERCENT);
   // A 100% fee (or a free item) leaves the consultant nothing: the row is paid at once, with no
   // Stripe call and no transfer id (Stripe refuses a zero transfer), whatever their payouts' state.
@@ -297,6 +308,10 @@ async function loadItemMoney(app: AppContext, outlineId: string, itemId: string)
         purchaseStatus: purchases.status,
         purchaseAmountCents: purchases.amountCents,
         paymentIntentId: purchases.stripePaymentIntentId,
+        disputed:
+          sql<number>`EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${deliveryItems.id} AND ${deliverableDisputes.status} <> 'settled')`.mapWith(
+            (value: unknown) => Number(value) === 1,
+          ),
       })
       .from(deliveryItems)
       .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
@@ -318,6 +333,7 @@ async function loadItemMoney(app: AppContext, outlineId: string, itemId: string)
       : null;
   return {
     item: { id: found.itemId, businessId: found.businessId, status: found.itemStatus },
+    disputed: Boolean(found.disputed),
     purchase,
     transfer: transfers[0] ?? null,
     refund: refunds[0] ?? null,
@@ -416,10 +432,17 @@ export async function refundItem(
   itemId: string,
   /** The origin for the notice emails' links (null: in-app notices only). */
   origin: string | null = null,
+  /**
+   * A dispute's settlement (docs/decisions/079): the amount it refunds (all of the charge, or part
+   * for a split, recorded as partial: the item is then approved and paid the rest). Only while the
+   * dispute is being settled; without it, an item under dispute is not refunded (DISPUTE_NOT_DISPUTED).
+   */
+  dispute: { refundCents: number } | null = null,
 ): Promise<MoneyActionResult> {
   const found = await loadItemMoney(app, outlineId, itemId);
   if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
   const { item, purchase, refund } = found;
+  if (!dispute && found.disputed) return { ok: false, status: 409, msg: DISPUTE_NOT_DISPUTED };
   let transfer = found.transfer;
   if (transfer && isNothingSent(transfer) && purchase?.status === "paid" && refund?.status !== "succeeded") {
     // The consultant holds nothing of a zero share: the transfer is closed as reversed (no Stripe
@@ -450,10 +473,18 @@ export async function refundItem(
     return { ok: false, status: 409, msg: REFUND_APPROVED };
   }
   if (!purchase.stripePaymentIntentId) return { ok: false, status: 409, msg: REFUND_NOT_PREPAID };
+  const amountCents = dispute ? dispute.refundCents : purchase.amountCents;
+  const partial = amountCents < purchase.amountCents;
 
   const now = app.now();
-  // The claim: a new row (only while no live transfer exists), or a failed one made pending again.
-  const noLiveTransfer = sql`NOT EXISTS (SELECT 1 FROM ${consultantTransfers} WHERE ${consultantTransfers.itemId} = ${itemId} AND ${consultantTransfers.status} <> 'reversed')`;
+  // The claim: a new row (only while no live transfer exists, and only while the item's dispute is
+  // being settled by this call's settlement, or it has none unsettled), or a failed one made pending again.
+  const noLiveTransfer = and(
+    sql`NOT EXISTS (SELECT 1 FROM ${consultantTransfers} WHERE ${consultantTransfers.itemId} = ${itemId} AND ${consultantTransfers.status} <> 'reversed')`,
+    dispute
+      ? sql`EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${itemId} AND ${deliverableDisputes.status} = 'settling' AND ${deliverableDisputes.refundCents} = ${amountCents})`
+      : sql`NOT EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${itemId} AND ${deliverableDisputes.status} <> 'settled')`,
+  );
   const inserted = await app.db
     .insert(itemRefunds)
     .select(
@@ -464,7 +495,8 @@ export async function refundItem(
           outlineId: columnValue(outlineId, "outline_id"),
           businessId: columnValue(item.businessId, "business_id"),
           purchaseId: columnValue(purchase.id, "purchase_id"),
-          amountCents: columnValue(purchase.amountCents, "amount_cents"),
+          amountCents: columnValue(amountCents, "amount_cents"),
+          partial: columnValue(partial ? 1 : 0, "partial"),
           status: columnValue("pending", "status"),
           stripeRefundId: columnValue(null, "stripe_refund_id"),
           failureMessage: columnValue(null, "failure_message"),
@@ -512,7 +544,7 @@ export async function refundItem(
     const made = await paymentProvider(app).createRefund(
       {
         paymentIntentId: purchase.stripePaymentIntentId,
-        amountCents: purchase.amountCents,
+        amountCents,
         metadata: { itemId, outlineId },
       },
       refundKey(itemId),
@@ -530,15 +562,19 @@ export async function refundItem(
         action: "item.refunded",
         businessId: item.businessId,
         subject: { type: "deliverable", id: itemId },
-        detail: { outlineId, amountCents: purchase.amountCents, stripeRefundId: made.id },
+        detail: { outlineId, amountCents, stripeRefundId: made.id, ...(partial ? { partial: true } : {}) },
       }),
-      markPurchaseRefunded(app.db, purchase.id, at),
-      // The refunded item stops: settled in its engagement, which completes if nothing else is left.
-      ...settleRefundedItem(app, outlineId, itemId, at),
+      // A part refunded (a dispute's split): the purchase stays paid and the item goes on to its
+      // approval. All of it: the purchase is refunded and the item stops, settled in its engagement,
+      // which completes if nothing else is left.
+      ...(partial
+        ? []
+        : [markPurchaseRefunded(app.db, purchase.id, at), ...settleRefundedItem(app, outlineId, itemId, at)]),
     ]);
-    // The business's (and the consultant's) history: told once, by the call that settled the refund.
+    // The business's (and the consultant's) history: told once, by the call that settled the refund
+    // (a dispute's settlement tells its own outcome).
     if (settled.length > 0) {
-      await notifyDeliverable(app, origin, itemId, ["item_refunded"]);
+      if (!dispute) await notifyDeliverable(app, origin, itemId, ["item_refunded"]);
       // The refund's receipt to the business (once per Stripe refund: its outbox key).
       await sendRefundReceipt(
         app,

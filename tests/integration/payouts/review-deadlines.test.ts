@@ -10,7 +10,7 @@ import {
 } from "~db/schema";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import { createAppContext } from "~/server/load-context";
-import { decideDeliveredItem } from "~/server/engagements/item-review.server";
+import { decideDeliveredItem } from "~/server/engagements/item-decision.server";
 import { recordMissedTransfers } from "~/server/payouts/transfers.server";
 import {
   acceptSilentDelivery,

@@ -70,7 +70,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(38);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(40);
   });
 
   it("marks payments, signatures, the export the person asked for and the review deadlines essential, and nothing else", () => {
@@ -80,10 +80,13 @@ describe("the notification kinds registry", () => {
       .sort();
     expect(essential).toEqual([
       "data_export_ready",
+      // A dispute holds or moves money (docs/decisions/079).
+      "dispute_settled",
       "duplicate_payment_refunded",
       "duplicate_subscription_canceled",
       // A delivery nobody reviewed is paid from the business's prepayment (docs/decisions/078).
       "item_accepted_automatically",
+      "item_disputed",
       "item_paid",
       "item_refunded",
       "item_review_reminder",

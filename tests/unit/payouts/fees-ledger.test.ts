@@ -71,6 +71,34 @@ describe("the ledger", () => {
     expect(total.fees + total.transferred + total.refunded + total.held + total.awaitingApproval).toBe(total.charged);
   });
 
+  it("a dispute's split: the part refunded, the rest's fee and transfer (held until sent), balancing to the cent", () => {
+    // $1,000.00 charged, $333.33 refunded: $666.67 kept, its 20% fee $133.33, $533.34 to the consultant.
+    const split = (status: "paid" | "held") => ({
+      chargedCents: 100_000,
+      transfer: { status, chargedCents: 66_667, feeCents: 13_333, amountCents: 53_334 },
+      refundedCents: 33_333,
+    });
+    expect(itemMoney(split("paid"))).toEqual({
+      charged: 100_000,
+      fees: 13_333,
+      transferred: 53_334,
+      refunded: 33_333,
+      held: 0,
+      awaitingApproval: 0,
+    });
+    expect(itemMoney(split("held"))).toMatchObject({ transferred: 0, held: 53_334, refunded: 33_333, fees: 13_333 });
+    // Reversed after the split: what the consultant gave back is held, the fee is no longer kept.
+    const reversed = { ...split("paid"), transfer: { ...split("paid").transfer, status: "reversed" as const } };
+    expect(itemMoney(reversed)).toEqual({
+      charged: 100_000,
+      fees: 0,
+      transferred: 0,
+      refunded: 33_333,
+      held: 66_667,
+      awaitingApproval: 0,
+    });
+  });
+
   it("a duplicate payment adds to what was charged: refunded once its automatic refund succeeds, held until then", () => {
     const paid = { status: "paid" as const, feeCents: 10_000, amountCents: 40_000 };
     const refunding = {
