@@ -24,6 +24,7 @@ import { completesEngagement, nextItemToPrepay, signedForCurrentVersion } from "
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { formatMoney } from "~/lib/shared/numbers";
 import { AutoAcceptanceNote } from "./auto-acceptance";
+import { DisputeNote, OpenDisputeDialog } from "./disputes";
 import { DeliveredFiles } from "./delivered-files";
 import { ItemReviewDialog } from "./item-review-dialog";
 import { RateConsultant } from "./rate-consultant";
@@ -56,7 +57,8 @@ function stateItems(items: readonly DeliveryItemView[]) {
  * panel: the item in progress (the DELIVERY text while the consultant works, the revision notice,
  * or once delivered its summary and files with Review), Prepay for the next item when one is due,
  * the pause notice, and at the end the completion text and the rating (unless already rated).
- * Every button posts to the page's action (intents prepay, review-item, rate), so it all works
+ * After a revision, an owner or admin may open a dispute instead of reviewing (dispute-item).
+ * Every button posts to the page's action (intents prepay, review-item, rate, dispute-item), so it all works
  * without JavaScript; a refusal or failure comes back in `actionData`.
  */
 export function DeliverableActions({ outline, rating = null, actionData = null, action }: DeliverableActionsProps) {
@@ -147,15 +149,30 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
               {current.businessDeliveryReview === "pending" && !may("reviewDeliverables") ? (
                 <RoleNotice action="reviewDeliverables" />
               ) : current.businessDeliveryReview === "pending" ? (
-                <ItemReviewDialog
-                  deliveryOutlineId={outline._id}
-                  deliveryItemId={current.deliveryItemId}
-                  itemTitle={current.title}
-                  isLast={unpaidLeft === 0}
-                  lastResult={intent === "review-item" ? actionData?.result : undefined}
-                  failed={intent === "review-item" && failed}
-                  action={action}
-                />
+                <div className="button-row item-review-actions">
+                  <ItemReviewDialog
+                    deliveryOutlineId={outline._id}
+                    deliveryItemId={current.deliveryItemId}
+                    itemTitle={current.title}
+                    isLast={unpaidLeft === 0}
+                    lastResult={intent === "review-item" ? actionData?.result : undefined}
+                    failed={intent === "review-item" && failed}
+                    action={action}
+                  />
+                  {/* After a revision, an owner or admin may dispute instead (docs/decisions/079). */}
+                  {current.revisions > 0 && may("disputeDeliverables") ? (
+                    <OpenDisputeDialog
+                      deliveryOutlineId={outline._id}
+                      deliveryItemId={current.deliveryItemId}
+                      itemTitle={current.title}
+                      lastResult={intent === "dispute-item" ? actionData?.result : undefined}
+                      failed={intent === "dispute-item" && failed}
+                      action={action}
+                    />
+                  ) : null}
+                </div>
+              ) : current.dispute ? (
+                <DisputeNote dispute={current.dispute} reader="business" />
               ) : null}
             </>
           ) : current.status === "revision" ? (

@@ -31,6 +31,7 @@ import { consultingTypeLabel } from "~/lib/engagements/sow";
 import { categoryLabel } from "~/lib/shared/format";
 import { DeliverableCost, EngagementCostTotals } from "~/components/payouts/item-cost";
 import type { EngagementCosts, ItemCost } from "~/server/payments/receipts.server";
+import { DisputeNote } from "./disputes";
 import { DeliveredFiles } from "./delivered-files";
 import { messageLabel, threadOfMatchPath } from "~/lib/conversations/thread-copy";
 
@@ -198,6 +199,10 @@ function DeliverableItem({
         </div>
       ) : null}
       {showDelivery && item.files.length > 0 ? <DeliveredFiles files={item.files} itemTitle={item.title} /> : null}
+      {/* The current delivery's open dispute is shown with it (DeliverableActions). */}
+      {item.dispute && (showDelivery || item.dispute.status === "settled") ? (
+        <DisputeNote dispute={item.dispute} reader="business" />
+      ) : null}
       {actions?.(item)}
     </li>
   );

@@ -30,6 +30,8 @@ export const DISPUTE_OPENED =
 export const DISPUTE_NEEDS_REVISION = "A dispute can be opened after at least one revision. Ask for a revision first.";
 export const DISPUTE_ALREADY = "This deliverable is already disputed.";
 export const DISPUTE_SUBMIT = "Open the dispute";
+export const ITEM_DISPUTED_LABEL = "Disputed";
+export const ITEM_DISPUTE_SETTLED_LABEL = "Dispute settled";
 
 /** The business's line on a disputed deliverable while it is open. */
 export const disputeOpenText = (openedAt: Date | string) =>

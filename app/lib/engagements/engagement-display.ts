@@ -28,6 +28,7 @@ import {
 import type { BusinessMemberRole } from "~db/enums";
 import { can, type BusinessAction } from "~/lib/business/permissions";
 import { ITEM_REFUNDED_LABEL } from "~/lib/payouts/transfer-copy";
+import { ITEM_DISPUTE_SETTLED_LABEL, ITEM_DISPUTED_LABEL } from "./disputes";
 
 /**
  * How the business reads its engagements (spec §2 /features Engagements, the engagement panel,
@@ -51,7 +52,7 @@ export const ITEM_STATUS_TEXTS: Record<DeliveryItemStatus, string> = {
 /**
  * The item's status in words; a delivery waiting for the business's review says so (to a `role`
  * that may not review, that it waits for who may); a refunded item is "Refunded"; one the daily run
- * accepted says so (docs/decisions/078).
+ * accepted says so (docs/decisions/078); a disputed one, until and after its settlement (079).
  */
 export function itemStatusText(
   item: {
@@ -59,11 +60,14 @@ export function itemStatusText(
     businessDeliveryReview: DeliveryReview | null;
     refunded?: boolean;
     acceptedAutomatically?: boolean;
+    dispute?: { status: "open" | "settling" | "settled" } | null;
   },
   role: BusinessMemberRole | null = null,
 ) {
   if (item.refunded) return ITEM_REFUNDED_LABEL;
   if (item.acceptedAutomatically) return ITEM_ACCEPTED_AUTOMATICALLY_LABEL;
+  // A dispute (docs/decisions/079): disputed until the manager settles it, then settled.
+  if (item.dispute) return item.dispute.status === "settled" ? ITEM_DISPUTE_SETTLED_LABEL : ITEM_DISPUTED_LABEL;
   if (item.status === "delivered" && item.businessDeliveryReview === "pending")
     return role === null || can(role, "reviewDeliverables")
       ? ITEM_AWAITING_REVIEW_TEXT
