@@ -194,11 +194,12 @@ const SCAN_EXCEPTIONS: { path: RegExp; table: string; reason: string }[] = [
       "so it reads every item of every engagement; paginating that list is the fix past one database (ADR 040)",
   },
   {
-    path: /^\/manage(\/money)?$/,
+    path: /^\/manage(\/|$)/,
     table: "item_refunds",
     reason:
-      "the money desk (and its count on the console home) reads the deliverables' refunds pending or failed, " +
-      "and item_refunds has no index on its status yet (docs/decisions/080: item_refunds_status_idx is the fix)",
+      "the money desk and its count in the console's frame (every /manage page) read the deliverables' refunds " +
+      "pending or failed (one row per refunded deliverable), and item_refunds has no index on its status yet " +
+      "(docs/decisions/080: item_refunds_status_idx is the fix)",
   },
 ];
 
