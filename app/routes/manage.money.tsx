@@ -49,13 +49,15 @@ const RetryTransferSchema = z.object({
   outlineId: z.string({ error: TRANSFER_RETRY_INVALID }).trim().min(1, TRANSFER_RETRY_INVALID).max(100),
 });
 
+const titleOf = (title: string) => title || TRANSFERS_CONSOLE.untitledEngagement;
+
 /** A transfer as the page shows it: dates and amounts formatted on the server, one format everywhere. */
 function shown(row: ConsoleTransferRow) {
   return {
     key: row.transferId,
     itemId: row.itemId,
     outlineId: row.outlineId,
-    engagementTitle: row.engagementTitle || TRANSFERS_CONSOLE.untitledEngagement,
+    engagementTitle: titleOf(row.engagementTitle),
     businessName: row.businessName,
     consultantName: row.consultantName,
     deliverable: row.deliverable,
@@ -79,8 +81,6 @@ function shown(row: ConsoleTransferRow) {
 }
 
 type ShownTransfer = ReturnType<typeof shown>;
-
-const titleOf = (title: string) => title || TRANSFERS_CONSOLE.untitledEngagement;
 
 /** A dispute as the desk shows it, with the link to its settlement on the engagement's page. */
 function shownDispute(row: DisputeToSettle) {
