@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { EmailVerificationBanner } from "~/components/identity/email-verification-banner";
 import { ConsoleLayout } from "~/components/manage/console-layout";
-import { TRANSFERS_CONSOLE } from "~/lib/payouts/console-copy";
+import { MONEY_DESK, MONEY_DESK_PATH } from "~/lib/payouts/console-copy";
 import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/http/guards.server";
 import { isAdmin } from "~/server/identity/staff.server";
@@ -11,7 +11,7 @@ import { consoleOverview } from "~/server/insights/manager-console.server";
 import { insightQueueCounts } from "~/server/insights/insight-queue.server";
 import { matchRequestsToDo } from "~/server/matching/match-console.server";
 import { plansToReview } from "~/server/engagements/manager-engagements.server";
-import { countConsoleTransfers } from "~/server/payouts/console-transfers.server";
+import { countMoneyDesk } from "~/server/payouts/money-desk.server";
 import { unreadMessageCount } from "~/server/conversations/threads.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement manager console | Partwise" }];
@@ -23,13 +23,13 @@ export const meta: MetaFunction = () => [{ title: "Engagement manager console | 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireRole(context.app, request, "manager");
   // Independent counts, read in parallel: one round trip after the session's.
-  const [overview, insights, matchesToDo, toReview, plans, transfers, [messages]] = await Promise.all([
+  const [overview, insights, matchesToDo, toReview, plans, money, [messages]] = await Promise.all([
     consoleOverview(context.app),
     insightQueueCounts(context.app),
     matchRequestsToDo(context.app),
     profilesToReview(context.app),
     plansToReview(context.app),
-    countConsoleTransfers(context.app),
+    countMoneyDesk(context.app),
     unreadMessageCount(context.app, viewer),
   ]);
   return {
@@ -43,7 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     matchesToDo,
     profilesToReview: toReview,
     plansToReview: plans,
-    transfers,
+    /** The money desk's counts (its card and the navigation). */
+    money,
     /** Unread messages in the conversations of the matches assigned to this manager. */
     unreadMessages: messages?.count ?? 0,
   };
@@ -62,7 +63,7 @@ export default function ManagerConsole() {
     matchesToDo,
     profilesToReview,
     plansToReview,
-    transfers,
+    money,
     unverifiedEmail,
     unreadMessages,
   } = useLoaderData<typeof loader>();
@@ -76,7 +77,7 @@ export default function ManagerConsole() {
         openSupportMessages,
         profilesToReview,
         plansToReview,
-        transfersToRetry: transfers.toRetry,
+        moneyToDo: money.disputes + money.transfersToRetry,
         unreadMessages,
       }}
     >
@@ -87,8 +88,9 @@ export default function ManagerConsole() {
 }
 
 function Overview() {
-  const { firstName, lastName, openSupportMessages, insights, matchesToDo, plansToReview, transfers } =
+  const { firstName, lastName, openSupportMessages, insights, matchesToDo, plansToReview, money } =
     useLoaderData<typeof loader>();
+  const card = MONEY_DESK.card;
   return (
     <div className="console-page">
       <header className="page-header">
@@ -131,13 +133,26 @@ function Overview() {
           <p className="console-stat-value">{plansToReview}</p>
           <Link to="/manage/engagements?show=review">View engagements</Link>
         </section>
-        <section className="card console-stat" aria-labelledby="stat-transfers">
-          <h2 id="stat-transfers" className="card-title">
-            {TRANSFERS_CONSOLE.toRetryTitle}
+        <section className="card console-stat" aria-labelledby="stat-money">
+          <h2 id="stat-money" className="card-title">
+            {MONEY_DESK.title}
           </h2>
-          <p className="console-stat-value">{transfers.toRetry}</p>
-          <p className="console-muted">{TRANSFERS_CONSOLE.awaitingSetup(transfers.awaitingSetup)}</p>
-          <Link to="/manage/transfers">{TRANSFERS_CONSOLE.viewTransfers}</Link>
+          <dl className="console-stat-counts">
+            {(
+              [
+                [card.disputes, money.disputes],
+                [card.transfersToRetry, money.transfersToRetry],
+                [card.nearAcceptance, money.nearAcceptance],
+                [card.refunds, money.refunds],
+              ] as const
+            ).map(([label, count]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{count}</dd>
+              </div>
+            ))}
+          </dl>
+          <Link to={MONEY_DESK_PATH}>{card.open}</Link>
         </section>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { StaffFrame, type StaffSection } from "~/components/shell/staff-frame";
 import { STAFF_PATH } from "~/lib/identity/staff";
+import { MONEY_DESK, MONEY_DESK_PATH } from "~/lib/payouts/console-copy";
 
 /** Work waiting in each section, shown beside its link. */
 export type ConsoleCounts = {
@@ -11,8 +12,8 @@ export type ConsoleCounts = {
   profilesToReview: number;
   /** Engagement plans sent for a manager's review. */
   plansToReview: number;
-  /** Transfers to consultants that Retry can send now. */
-  transfersToRetry: number;
+  /** The money desk's work (docs/decisions/080): disputes to settle and transfers to retry. */
+  moneyToDo: number;
   /** Unread messages in the conversations of the manager's assigned matches. */
   unreadMessages: number;
 };
@@ -53,12 +54,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     icon: "engagements",
     count: { of: (counts) => counts.plansToReview, what: "to review" },
   },
-  // Paying consultants (issue #18): failed and held transfers across engagements.
+  // The money desk (issue #40 item 4): disputes, transfers, near acceptances and refunds across engagements.
   {
-    to: "/manage/transfers",
-    label: "Transfers",
+    to: MONEY_DESK_PATH,
+    label: MONEY_DESK.title,
     icon: "payouts",
-    count: { of: (counts) => counts.transfersToRetry, what: "to retry" },
+    count: { of: (counts) => counts.moneyToDo, what: MONEY_DESK.navWhat },
   },
   {
     to: "/manage/consultants",

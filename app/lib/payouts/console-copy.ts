@@ -1,13 +1,74 @@
-/** The texts of the managers' Transfers page, /manage/transfers (issue #18, Q2). */
+import { NEAR_ACCEPTANCE_DAYS } from "./money-desk-rules";
+
+/**
+ * The texts of the managers' money desk, /manage/money (issue #40 item 4, docs/decisions/080),
+ * which took over the Transfers page (issue #18, Q2): its transfers' sections keep their texts.
+ */
+
+/** Where the money desk is (the old /manage/transfers answers a 301 to it). */
+export const MONEY_DESK_PATH = "/manage/money";
+
+/** A section's heading with how many rows it lists: "Disputes to settle (2)". */
+export const countedHeading = (title: string, count: number) => `${title} (${count})`;
+
+export const MONEY_DESK = {
+  metaTitle: "Money desk | Partwise",
+  /** The console's navigation, the home's card and the page's heading. */
+  title: "Money desk",
+  eyebrow: "Money across engagements",
+  intro:
+    "What needs a manager across every engagement: disputes to settle, transfers to consultants that failed or are held, deliveries the daily run will soon accept, and refunds not finished yet.",
+  disputesHeading: "Disputes to settle",
+  disputesEmpty: "No dispute waits for a settlement.",
+  nearHeading: "Near automatic acceptance",
+  nearEmpty: `No delivery will be accepted automatically in the next ${NEAR_ACCEPTANCE_DAYS} days.`,
+  refundsHeading: "Refunds under way",
+  refundsEmpty: "No refund is under way.",
+  columns: {
+    business: "Business",
+    engagement: "Engagement",
+    deliverable: "Deliverable",
+    charged: "Charged",
+    opened: "Opened",
+    status: "Status",
+    action: "Action",
+    delivered: "Delivered",
+    acceptance: "Automatic acceptance",
+    what: "What",
+    amount: "Amount",
+    since: "Since",
+    link: "Link",
+  },
+  disputeStatus: { open: "Open", settling: "Settlement under way" },
+  settle: "Settle",
+  settleLabel: (deliverable: string) => `Settle the dispute: ${deliverable}`,
+  notCharged: "Not charged",
+  acceptsOn: (dateTime: string) => `Accepted automatically on ${dateTime}`,
+  refundStatus: { pending: "Under way", failed: "Refund failed" },
+  refundWhat: {
+    item: (deliverable: string) => `Refund of ${deliverable}`,
+    partial: (deliverable: string) => `Part of the charge of ${deliverable} (dispute)`,
+    duplicatePayment: (deliverable: string | null) =>
+      deliverable ? `Duplicate payment of ${deliverable}` : "Duplicate payment",
+    duplicateSubscription: "Second subscription",
+  },
+  openEngagement: "Open engagement",
+  openInsightRequest: "Open insight request",
+  /** The console home's card: its counts, each a line. */
+  card: {
+    disputes: "Disputes to settle",
+    transfersToRetry: "Transfers to retry",
+    nearAcceptance: "Near automatic acceptance",
+    refunds: "Refunds under way",
+    open: "Open the money desk",
+  },
+  /** Beside the navigation's link: disputes to settle and transfers to retry. */
+  navWhat: "to do",
+} as const;
 
 export const TRANSFERS_CONSOLE = {
-  metaTitle: "Transfers | Partwise",
-  eyebrow: "Paying consultants",
-  title: "Transfers",
-  intro:
-    "Transfers to consultants that need attention across every engagement: those Stripe refused (or that were interrupted before it answered), and those held until the consultant confirms their email and finishes setting up payouts.",
-  failedHeading: "Failed transfers",
-  failedEmpty: "No transfer has failed.",
+  failedHeading: "Transfers to retry",
+  failedEmpty: "No transfer needs a retry.",
   heldHeading: "Held transfers",
   heldEmpty: "No transfer is held.",
   paidHeading: "Recently paid",
@@ -32,12 +93,6 @@ export const TRANSFERS_CONSOLE = {
   interrupted: "Interrupted before Stripe answered: retrying is safe (Stripe makes it once).",
   untitledEngagement: "Untitled engagement",
   paidZero: "Nothing to send (no share after the fee)",
-  toRetryTitle: "Transfers to retry",
-  awaitingSetup: (count: number) =>
-    count === 1
-      ? "1 held until its consultant sets up payouts"
-      : `${count} held until their consultants set up payouts`,
-  viewTransfers: "View transfers",
 } as const;
 
 /** Where the consultant's payout set-up stands, beside a held transfer. */

@@ -1,5 +1,5 @@
 // Which money actions a transfer allows, decided once for the server's actions and for the pages
-// that offer them (the manager's Transfers page and an engagement's money card). Pure.
+// that offer them (the manager's money desk and an engagement's money card). Pure.
 import type { ConsultantTransferStatus } from "~db/enums";
 
 /**

@@ -13,9 +13,10 @@ import type { AppContext } from "~/server/load-context";
 import { canRetryTransfer, STALE_PENDING_MS } from "~/lib/payouts/transfer-rules";
 
 /**
- * The managers' Transfers page (issue #18): transfers that need attention across every engagement
- * (failed: Stripe refused them; held: the consultant's payouts are not enabled) and the last paid
- * ones. Read only; the Retry goes through retryTransfer (transfers.server.ts).
+ * The transfers of the managers' money desk (issue #18, then issue #40 item 4, money-desk.server.ts):
+ * transfers that need attention across every engagement (failed: Stripe refused them; held: the
+ * consultant's payouts are not enabled) and the last paid ones. Read only; the Retry goes through
+ * retryTransfer (transfers.server.ts).
  */
 
 /** How many paid transfers the "Recently paid" section lists. */
@@ -153,37 +154,4 @@ export async function loadConsoleTransfers(app: AppContext): Promise<ConsoleTran
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.transferId.localeCompare(b.transferId)),
     paid: paid.map((raw) => toRow(raw, now)),
   };
-}
-
-export type TransferCounts = {
-  /** Transfers Retry can send now (canRetryTransfer): failed, interrupted, or held with nothing holding them. */
-  toRetry: number;
-  /** Transfers held until their consultant sets up payouts (nothing for a manager to do but wait). */
-  awaitingSetup: number;
-};
-
-/**
- * The console's counts of transfers: those to retry and those waiting for a consultant's payout
- * set-up. One query over the transfers not yet settled (by the status index). Its CASE is
- * canRetryTransfer's rule in SQL; an integration test checks the two agree on every state.
- */
-export async function countConsoleTransfers(app: AppContext): Promise<TransferCounts> {
-  const staleBefore = app.now().getTime() - STALE_PENDING_MS;
-  const enabled = sql`COALESCE(${consultantPayoutAccounts.payoutsEnabled}, 0) = 1`;
-  const [row] = await app.db
-    .select({
-      toRetry: sql<number>`COALESCE(SUM(CASE WHEN ${consultantTransfers.status} = 'failed'
-        OR (${consultantTransfers.status} = 'pending' AND ${consultantTransfers.updatedAt} < ${staleBefore})
-        OR (${consultantTransfers.status} = 'held' AND (${consultantTransfers.amountCents} = 0 OR ${enabled}))
-        THEN 1 ELSE 0 END), 0)`.mapWith(Number),
-      awaitingSetup: sql<number>`COALESCE(SUM(CASE WHEN ${consultantTransfers.status} = 'held'
-        AND ${consultantTransfers.amountCents} > 0 AND NOT ${enabled} THEN 1 ELSE 0 END), 0)`.mapWith(Number),
-    })
-    .from(consultantTransfers)
-    .leftJoin(
-      consultantPayoutAccounts,
-      eq(consultantPayoutAccounts.consultantUserId, consultantTransfers.consultantUserId),
-    )
-    .where(inArray(consultantTransfers.status, ["failed", "pending", "held"]));
-  return { toRetry: row?.toRetry ?? 0, awaitingSetup: row?.awaitingSetup ?? 0 };
 }

@@ -33,7 +33,7 @@ const MANAGER_SECTIONS = [
   "Insight requests",
   "Match requests",
   "Engagements",
-  "Transfers",
+  "Money desk",
   "Consultants",
   "Events",
   "Learning",

@@ -2,9 +2,10 @@ import { describe, expect } from "vitest";
 import { browserTest, expectPath, PHONE, signIn } from "../support";
 
 /**
- * The managers' Transfers page (issue #18, Q2) over the demo data: Grace Liu's three transfers of
- * "Store leadership rhythm" among the recently paid, and the failed and held sections (empty in the
- * demo; other browser tests may add to them). The Retry of a failed transfer
+ * The managers' money desk (issue #40 item 4, once the Transfers page of issue #18, Q2) over the
+ * demo data: its six sections in order, each heading counting its rows (or its empty text), Grace
+ * Liu's three transfers of "Store leadership rhythm" among the recently paid, and the failed and
+ * held sections (other browser tests may add to them). The Retry of a failed transfer
  * is covered by the integration tests against the Stripe stub (the built-in local provider has no
  * real way to refuse a transfer to an account the app believes ready).
  */
@@ -12,33 +13,61 @@ for (const [label, viewport] of [
   ["1280", { width: 1280, height: 900 }],
   ["375", PHONE],
 ] as const) {
-  describe(`the Transfers console page at ${label}px`, () => {
+  describe(`the money desk at ${label}px`, () => {
     browserTest(
-      "the manager finds transfers needing attention and the recently paid, each linked to its engagement",
+      "the manager finds disputes, transfers, near acceptances and refunds, counted, and the recently paid, each linked to its engagement",
       async ({ page }) => {
         await signIn(page, "manager@partwise.test");
         await expectPath(page, "/manage");
         if (label === "1280") {
-          await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Transfers" }).click();
+          await page
+            .getByRole("navigation", { name: "Console" })
+            .getByRole("link", { name: /^Money desk/ })
+            .click();
         } else {
+          // The old address of the Transfers page still leads there (a 301).
           await page.goto("/manage/transfers");
         }
-        await expectPath(page, "/manage/transfers");
-        await page.getByRole("heading", { name: "Transfers", level: 1 }).waitFor();
+        await expectPath(page, "/manage/money");
+        await page.getByRole("heading", { name: "Money desk", level: 1 }).waitFor();
+
+        // Six sections in order, each heading counting the rows it lists, or its empty text.
+        const section = (id: string) => page.locator(`section[aria-labelledby="${id}"]`);
+        const SECTIONS = [
+          ["desk-disputes-heading", "Disputes to settle", "No dispute waits for a settlement."],
+          ["transfers-failed-heading", "Transfers to retry", "No transfer needs a retry."],
+          ["transfers-held-heading", "Held transfers", "No transfer is held."],
+          [
+            "desk-near-heading",
+            "Near automatic acceptance",
+            "No delivery will be accepted automatically in the next 3 days.",
+          ],
+          ["desk-refunds-heading", "Refunds under way", "No refund is under way."],
+          ["transfers-paid-heading", "Recently paid", "No transfer has been paid yet."],
+        ] as const;
+        const headings = await page.locator(".transfers-page section > h2").allTextContents();
+        expect(headings.map((heading) => heading.replace(/ \(\d+\)$/, ""))).toEqual(SECTIONS.map(([, title]) => title));
+        for (const [id, title, empty] of SECTIONS) {
+          const rows = await section(id).locator("tbody tr").count();
+          expect(await section(id).getByRole("heading", { level: 2 }).textContent()).toBe(`${title} (${rows})`);
+          if (rows === 0) await section(id).getByText(empty, { exact: true }).waitFor();
+        }
 
         // Other browser tests may leave transfers held or failed (a completed journey's consultant
         // without payouts): each section is either its empty text or rows in its own state.
-        const section = (id: string) => page.locator(`section[aria-labelledby="${id}"]`);
-        for (const [id, empty, badge] of [
-          ["transfers-failed-heading", "No transfer has failed.", /^(Transfer failed|Transfer in progress)$/],
-          ["transfers-held-heading", "No transfer is held.", /^Held$/],
+        for (const [id, badge] of [
+          ["transfers-failed-heading", /^(Transfer failed|Transfer in progress)$/],
+          ["transfers-held-heading", /^Held$/],
+          ["desk-disputes-heading", /^(Open|Settlement under way)$/],
+          ["desk-refunds-heading", /^(Under way|Refund failed)$/],
         ] as const) {
-          const rows = section(id).locator("tbody tr");
-          if ((await rows.count()) === 0) {
-            expect(await section(id).getByText(empty, { exact: true }).isVisible()).toBe(true);
-          } else {
-            for (const badgeText of await rows.locator(".badge").allTextContents()) expect(badgeText).toMatch(badge);
+          for (const badgeText of await section(id).locator("tbody tr .badge").allTextContents()) {
+            expect(badgeText).toMatch(badge);
           }
+        }
+        // A delivery near its automatic acceptance says when, with the time and its zone.
+        for (const text of await section("desk-near-heading").locator("tbody td:last-child").allTextContents()) {
+          expect(text).toMatch(/^Accepted automatically on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
         }
 
         const paid = section("transfers-paid-heading").getByRole("table");

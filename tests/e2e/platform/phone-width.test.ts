@@ -31,7 +31,7 @@ const PAGES: Record<string, { email: string; home: string; paths: string[] }> = 
   manager: {
     email: "manager@partwise.test",
     home: "/manage",
-    paths: ["/manage", "/manage/engagements", "/manage/transfers", "/manage/consultants"],
+    paths: ["/manage", "/manage/engagements", "/manage/money", "/manage/consultants"],
   },
 };
 

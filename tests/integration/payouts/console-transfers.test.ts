@@ -12,18 +12,19 @@ import {
 import { formatDate } from "~/lib/shared/dates";
 import { createAppContext } from "~/server/load-context";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
-import { countConsoleTransfers } from "~/server/payouts/console-transfers.server";
 import { payApprovedItem } from "~/server/payouts/transfers.server";
-import { canRetryTransfer, STALE_PENDING_MS } from "~/lib/payouts/transfer-rules";
 import type { CloudflareBindings } from "~/server/platform/env.server";
-import { createConsultant, db, html, stripeEnv } from "../helpers";
-import { createSignedOutline, sendWithStripe } from "../helpers/deliverables";
-import { signedInClient, signedInConsultant, signedInManager } from "../../factories";
+import { db, html, stripeEnv } from "../helpers";
+import { sendWithStripe } from "../helpers/deliverables";
+import { signedInConsultant, signedInManager } from "../../factories";
 import { failStub, paidEngagement, payoutAccount, refundsOf, stubApp, stubRequests, transfersOf } from "./helpers";
 
-/** The managers' Transfers page, /manage/transfers (issue #18, Q2), and zero-amount transfers. */
+/**
+ * The transfers of the managers' money desk, /manage/money (issue #18, Q2, then issue #40 item 4;
+ * its other sections in money-desk.test.ts), and zero-amount transfers.
+ */
 
-const PATH = "/manage/transfers";
+const PATH = "/manage/money";
 
 const approve = (token: string, outlineId: string, itemId: string) =>
   sendWithStripe("/api/delivery-outline/business/item-review", {
@@ -60,7 +61,7 @@ function section(page: string, id: string): string {
   return page.slice(start, end);
 }
 
-describe("the managers' Transfers page", () => {
+describe("the money desk's transfers", () => {
   it("lists failed transfers with Stripe's message and held ones with the consultant's set-up, across engagements, and the recently paid", async () => {
     const failing = await paidEngagement({ priceCents: 150_005 });
     await payoutAccount(failing.consultant.user.id, true);
@@ -84,8 +85,9 @@ describe("the managers' Transfers page", () => {
     const response = await sendWithStripe(PATH, { token: manager.token });
     expect(response.status).toBe(200);
     const page = await response.text();
-    expect(page).toContain("<h1>Transfers</h1>");
-    expect(page).toContain('href="/manage/transfers"');
+    expect(page).toContain("<h1>Money desk</h1>");
+    expect(page).toContain('href="/manage/money"');
+    expect(page).not.toContain('href="/manage/transfers"');
 
     const failedPart = section(page, "transfers-failed-heading");
     const f = await namesOf(failing.outline.id, failing.item.id, failing.consultant.user.id);
@@ -346,69 +348,5 @@ describe("a zero-amount transfer", () => {
       stripeTransferId: null,
     });
     expect(await transferRequests(item.id)).toHaveLength(0);
-  });
-});
-
-describe("the console's count of transfers to retry", () => {
-  it("counts what Retry can send (canRetryTransfer) and what waits for a consultant's set-up, on the home and in the navigation", async () => {
-    const manager = await signedInManager();
-    const app = stubApp();
-    const before = await countConsoleTransfers(app);
-    const client = await signedInClient();
-    const waiting = await createConsultant();
-    const ready = await createConsultant();
-    await payoutAccount(ready.user.id, true);
-    const states = [
-      { who: waiting, status: "failed" },
-      { who: waiting, status: "pending", ago: 60_000 },
-      { who: waiting, status: "pending", ago: STALE_PENDING_MS + 60_000 },
-      { who: waiting, status: "held" },
-      { who: waiting, status: "held" },
-      { who: waiting, status: "held", zero: true },
-      { who: ready, status: "held" },
-      { who: ready, status: "paid" },
-      { who: ready, status: "reversed" },
-    ] as const;
-    // Two engagements (D1 binds at most 100 values a statement), one transfer per item.
-    const items: { id: string; outlineId: string }[] = [];
-    for (const group of [states.slice(0, 5), states.slice(5)]) {
-      const engagement = await createSignedOutline(client.business.id, waiting.user.id, {
-        items: group.map(() => ({})),
-      });
-      items.push(...engagement.items.map((item) => ({ id: item.id, outlineId: engagement.outline.id })));
-    }
-    const now = new Date();
-    const rows = states.map((state, index) => ({
-      id: crypto.randomUUID(),
-      itemId: items[index]!.id,
-      outlineId: items[index]!.outlineId,
-      businessId: client.business.id,
-      consultantUserId: state.who.user.id,
-      chargedCents: 150_000,
-      feeCents: "zero" in state ? 150_000 : 30_000,
-      amountCents: "zero" in state ? 0 : 120_000,
-      status: state.status,
-      updatedAt: new Date(now.getTime() - ("ago" in state ? state.ago : 0)),
-    }));
-    for (const row of rows) await db().insert(consultantTransfers).values(row);
-
-    const enabled = (userId: string) => userId === ready.user.id;
-    const expected = {
-      toRetry: rows.filter((row) => canRetryTransfer(row, enabled(row.consultantUserId), app.now())).length,
-      awaitingSetup: rows.filter(
-        (row) => row.status === "held" && row.amountCents > 0 && !enabled(row.consultantUserId),
-      ).length,
-    };
-    expect(expected).toEqual({ toRetry: 4, awaitingSetup: 2 });
-    const after = await countConsoleTransfers(app);
-    expect({
-      toRetry: after.toRetry - before.toRetry,
-      awaitingSetup: after.awaitingSetup - before.awaitingSetup,
-    }).toEqual(expected);
-
-    const home = await (await sendWithStripe("/manage", { token: manager.token })).text();
-    expect(home).toContain(html(TRANSFERS_CONSOLE.toRetryTitle));
-    expect(home).toContain(html(TRANSFERS_CONSOLE.awaitingSetup(after.awaitingSetup)));
-    expect(home).toContain(`${after.toRetry} to retry`);
   });
 });

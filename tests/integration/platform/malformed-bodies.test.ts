@@ -243,8 +243,8 @@ beforeAll(async () => {
     returnUrl: `${ORIGIN}/consultant/payouts/return`,
   });
   page(`/test-onboarding/${onboardingAccount.id}`, "anonymous");
-  // pay Q2: the managers' Transfers page (its Retry action).
-  page("/manage/transfers", "manager");
+  // pay Q2: the managers' money desk (its transfers' Retry action, docs/decisions/080).
+  page("/manage/money", "manager");
 });
 
 describe("malformed bodies sent to every page action", () => {
