@@ -95,6 +95,8 @@ export const itemRefunds = sqliteTable(
     uniqueIndex("item_refunds_item_unique").on(t.itemId),
     index("item_refunds_outline_idx").on(t.outlineId),
     index("item_refunds_business_idx").on(t.businessId),
+    // The money desk's refunds under way (pending or failed) and its counts (docs/decisions/080).
+    index("item_refunds_status_idx").on(t.status, t.updatedAt),
     check("item_refunds_amount_positive", sql`amount_cents >= 0`),
   ],
 );

@@ -193,14 +193,6 @@ const SCAN_EXCEPTIONS: { path: RegExp; table: string; reason: string }[] = [
       "the manager's console lists every engagement on the platform with its overdue and in-revision counts, " +
       "so it reads every item of every engagement; paginating that list is the fix past one database (ADR 040)",
   },
-  {
-    path: /^\/manage(\/|$)/,
-    table: "item_refunds",
-    reason:
-      "the money desk and its count in the console's frame (every /manage page) read the deliverables' refunds " +
-      "pending or failed (one row per refunded deliverable), and item_refunds has no index on its status yet " +
-      "(docs/decisions/080: item_refunds_status_idx is the fix)",
-  },
 ];
 
 /** The table behind each name a plan may use (a table's own name or an alias in the SQL). */
