@@ -37,6 +37,8 @@ import { refundItem, retryTransfer, reverseTransfer } from "~/server/payouts/tra
 import { isAdmin } from "~/server/identity/staff.server";
 import { actorOf } from "~/server/audit/audit.server";
 import { STAFF_ADMINS_ONLY } from "~/lib/identity/staff";
+import { DISPUTE_SETTLED, FinishSettlementFormSchema, SettleDisputeFormSchema } from "~/lib/engagements/disputes";
+import { finishDisputeSettlement, settleDispute } from "~/server/engagements/disputes.server";
 
 export const meta: MetaFunction = () => [{ title: "Engagement | Partwise" }];
 
@@ -48,6 +50,7 @@ const NOTICES = {
   "transfer-retried": TRANSFER_RETRIED,
   "transfer-reversed": TRANSFER_REVERSED,
   refunded: REFUND_DONE,
+  "dispute-settled": DISPUTE_SETTLED,
 } as const;
 
 /** The money actions (issue #18): one deliverable of this engagement. */
@@ -180,6 +183,33 @@ const refundItemPost = (post: EngagementPost) =>
     "admins",
   );
 
+/**
+ * A dispute's settlement (docs/decisions/079): release, refund or split with the written decision
+ * (SettleDisputeFormSchema), or "Finish the settlement" of one whose money did not all move. Any
+ * engagement manager or admin settles (the settlement is the dispute's decision, bounded by the charge).
+ */
+async function disputePost({ app, viewer, request, id, fields }: EngagementPost) {
+  const origin = appOrigin(app, request);
+  const actor = actorOf(viewer);
+  if (actor.userId === null) throw notFound();
+  let result;
+  if (fields.intent === "finish-settlement") {
+    const parsed = FinishSettlementFormSchema.safeParse(fields);
+    if (!parsed.success) return refused("dispute", describeIssues(parsed.error).msg, 400);
+    result = await finishDisputeSettlement(app, actor, id, parsed.data.deliveryItemId, origin);
+  } else {
+    const parsed = SettleDisputeFormSchema.safeParse(fields);
+    if (!parsed.success) return refused("dispute", describeIssues(parsed.error).msg, 400);
+    const { deliveryItemId, outcome, refund, decision } = parsed.data;
+    result = await settleDispute(app, actor, id, deliveryItemId, { outcome, refundCents: refund, decision }, origin);
+  }
+  if (!result.ok) {
+    if (result.status === 404) throw notFound();
+    return refused("dispute", result.msg, result.status);
+  }
+  return done(id, "dispute-settled");
+}
+
 async function otherPost(_post: EngagementPost) {
   return refused("review", PLAN_ACTION_UNKNOWN, 400);
 }
@@ -192,6 +222,8 @@ const ENGAGEMENT_INTENTS = {
   "retry-transfer": retryTransferPost,
   "reverse-transfer": reverseTransferPost,
   "refund-item": refundItemPost,
+  "settle-dispute": disputePost,
+  "finish-settlement": disputePost,
 };
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

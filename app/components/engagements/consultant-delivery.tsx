@@ -31,6 +31,15 @@ import type { DeliveryPage } from "~/server/engagements/deliveries.server";
 import { ITEM_REFUNDED_LABEL, ITEM_REFUNDED_NOTE } from "~/lib/payouts/transfer-copy";
 import { usePosting } from "~/components/ui/pending-post";
 import { AutoAcceptanceNote } from "./auto-acceptance";
+import { DisputeNote } from "./disputes";
+import {
+  DELIVERY_DISPUTED,
+  DISPUTE_ANSWER_LINK,
+  DISPUTE_ANSWER_TEXT,
+  DISPUTE_HEADING,
+  ITEM_DISPUTE_SETTLED_LABEL,
+  ITEM_DISPUTED_LABEL,
+} from "~/lib/engagements/disputes";
 import { DeliveredFiles } from "./delivered-files";
 
 /**
@@ -74,7 +83,15 @@ export function ConsultantDelivery({
           </p>
           <h1>{item.title}</h1>
         </div>
-        <span className="badge badge-soft">{page.refunded ? ITEM_REFUNDED_LABEL : statusLabel(item.status)}</span>
+        <span className="badge badge-soft">
+          {page.refunded
+            ? ITEM_REFUNDED_LABEL
+            : item.dispute
+              ? item.dispute.status === "settled"
+                ? ITEM_DISPUTE_SETTLED_LABEL
+                : ITEM_DISPUTED_LABEL
+              : statusLabel(item.status)}
+        </span>
       </header>
       {/* A refusal when the form is no longer offered (delivered meanwhile, or not paid). */}
       {!page.canDeliver ? <FormAlert id={form.errorId} errors={form.errors} /> : null}
@@ -109,6 +126,20 @@ export function ConsultantDelivery({
         </section>
       ) : null}
 
+      {item.dispute ? (
+        <section className="card" aria-labelledby="delivery-dispute-title">
+          <h2 id="delivery-dispute-title" className="card-title">
+            {DISPUTE_HEADING}
+          </h2>
+          <DisputeNote dispute={item.dispute} reader="consultant" />
+          {item.dispute.status !== "settled" ? (
+            <p>
+              {DISPUTE_ANSWER_TEXT} <Link to={page.conversationPath}>{DISPUTE_ANSWER_LINK}</Link>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
       {item.consultantConfirmedDelivery || item.status === "approved" ? (
         <section className="card" aria-labelledby="delivery-done-title">
           <h2 id="delivery-done-title" className="card-title">
@@ -122,7 +153,9 @@ export function ConsultantDelivery({
               ? DELIVERY_ACCEPTED_AUTOMATICALLY
               : item.status === "approved"
                 ? DELIVERY_APPROVED
-                : DELIVERY_AWAITING_REVIEW}
+                : item.dispute
+                  ? DELIVERY_DISPUTED
+                  : DELIVERY_AWAITING_REVIEW}
           </p>
           <AutoAcceptanceNote
             at={item.acceptsAutomaticallyAt}

@@ -20,8 +20,15 @@ import { Field } from "~/components/ui/field";
 import { usePendingPost } from "~/components/ui/pending-post";
 import { THREAD_TEXTS } from "~/lib/conversations/thread-copy";
 import { AutoAcceptanceNote } from "./auto-acceptance";
+import { DisputeSettlement } from "./dispute-settlement";
 
-export type ManagerFormName = "review" | "note" | "verbal" | "money";
+/** What the item's own payment charged (its duplicate payments aside: they are refunded on their own). */
+function itemChargeOf(money: EngagementMoney, itemId: string) {
+  const row = money.items.find((candidate) => candidate.itemId === itemId);
+  return row ? row.charged - (row.duplicate?.chargedCents ?? 0) : 0;
+}
+
+export type ManagerFormName = "review" | "note" | "verbal" | "money" | "dispute";
 
 /**
  * One engagement in the console: where the plan stands, the review (approve, send back with
@@ -185,6 +192,16 @@ export function ManagerEngagementView({
                       before={MANAGER_ACCEPTS_AUTOMATICALLY_BEFORE}
                       after={MANAGER_ACCEPTS_AUTOMATICALLY_AFTER}
                     />
+                    {item.dispute ? (
+                      <DisputeSettlement
+                        itemId={item.id}
+                        itemTitle={item.title}
+                        dispute={item.dispute}
+                        chargedCents={itemChargeOf(money, item.id)}
+                        feePercent={engagement.feePercent}
+                        error={errorFor("dispute")}
+                      />
+                    ) : null}
                   </li>
                 ))}
               </ol>

@@ -40,6 +40,15 @@ export const disputeOpenText = (openedAt: Date | string) =>
 export const NOTICE_ITEM_DISPUTED = "A deliverable is disputed";
 export const NOTICE_DISPUTE_SETTLED = "A dispute is settled";
 
+// -- The consultant ---------------------------------------------------------------------------
+
+export const DISPUTE_HEADING = "Dispute";
+export const DISPUTE_ANSWER_TEXT =
+  "Answer the business's reason in the engagement's conversation: the engagement manager reads both sides before settling it.";
+export const DISPUTE_ANSWER_LINK = "Answer in the conversation";
+export const DELIVERY_DISPUTED =
+  "The business disputes this delivery: you are paid when the engagement manager settles the dispute.";
+
 // -- The manager -------------------------------------------------------------------------------
 
 export const DISPUTE_OUTCOME_LABELS: Readonly<Record<DisputeOutcome, string>> = {
@@ -49,6 +58,9 @@ export const DISPUTE_OUTCOME_LABELS: Readonly<Record<DisputeOutcome, string>> = 
 };
 export const SETTLE_OUTCOME_REQUIRED = "Choose how the dispute is settled.";
 export const SETTLE_REFUND_LABEL = "Refund to the business (USD)";
+/** The split's hint: what was charged and how the rest is divided. */
+export const settleSplitHint = (chargedCents: number, feePercent: number) =>
+  `For a split only. ${formatMoney(chargedCents)} was charged; of what is not refunded, the platform keeps its ${feePercent}% fee and the consultant is paid the rest.`;
 export const SETTLE_REFUND_REQUIRED = "Enter the amount refunded to the business in a split.";
 export const SETTLE_REFUND_INVALID = "Enter an amount in dollars, like 1,250 or 1250.50.";
 export const settleRefundRange = (chargedCents: number) =>

@@ -8,6 +8,7 @@ import { storeFilesFor, removeBusinessFile } from "~/server/files/files.server";
 import { linkFiles } from "~/server/files/file-rows.server";
 import type { AppContext } from "~/server/load-context";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
+import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 import { notifyDeliverable } from "./deliverable-notices.server";
 import { decisionNoteColumns, itemFileColumns, itemView, outlineView } from "./delivery-view.server";
 import { itemColumnsWithRefund, itemRefundedColumn, refundStarted } from "./item-refunds.server";
@@ -69,6 +70,8 @@ export async function loadOutlineView(
 export type DeliveryPage = {
   outline: { id: string; title: string; businessName: string; complete: boolean };
   item: DeliveryItemView;
+  /** The engagement's conversation with the business (where a dispute is answered, docs/decisions/079). */
+  conversationPath: string;
   /** The business's notes of the latest revision request, when the item is being reworked. */
   revisionNotes: string | null;
   /** What the business wrote when it approved the item (null: approved without a note, or not approved). */
@@ -96,6 +99,7 @@ export async function loadDeliveryPage(
         title: deliveryOutlines.title,
         complete: deliveryOutlines.complete,
         state: deliveryOutlines.state,
+        matchRequestId: deliveryOutlines.matchRequestId,
         businessName: sql<string>`(SELECT name FROM businesses WHERE id = ${deliveryOutlines.businessId})`.as(
           "business_name",
         ),
@@ -131,6 +135,7 @@ export async function loadDeliveryPage(
       complete: outline.complete,
     },
     item: itemView(item, own, notes, { outline, today: todayAnywhereOnEarth(app.now()) }),
+    conversationPath: threadOfMatchPath("consultant", outline.matchRequestId, consultantId),
     revisionNotes:
       item.status === "revision" && latest?.decision === "revision" && latest.businessNotes !== ""
         ? latest.businessNotes

@@ -58,6 +58,7 @@ import {
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
 import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 import { acceptsAutomaticallyAt } from "~/lib/engagements/review-deadlines";
+import { ITEM_DISPUTE_SETTLED_LABEL, ITEM_DISPUTED_LABEL, type DisputeView } from "~/lib/engagements/disputes";
 
 /**
  * The engagement manager's console for engagements: every engagement with what needs attention
@@ -205,7 +206,11 @@ export type ManagerEngagement = {
     overdue: boolean;
     /** ISO instant: a delivery waiting for review is accepted automatically then (docs/decisions/078). */
     acceptsAutomaticallyAt: string | null;
+    /** Its dispute (docs/decisions/079), or null. */
+    dispute: DisputeView | null;
   }[];
+  /** The platform's fee percent (a dispute's split keeps it on what is not refunded). */
+  feePercent: number;
   notes: ManagerNote[];
   /**
    * What changed from the previous version sent to this one (ADR 049); null for version 1. When
@@ -274,7 +279,12 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
     statusLabel:
       item.status === "approved" && acceptedAutomatically.has(item.id)
         ? ITEM_ACCEPTED_AUTOMATICALLY_BADGE
-        : itemStatusLabel(item.status),
+        : item.dispute && !item.refunded
+          ? item.dispute.status === "settled"
+            ? ITEM_DISPUTE_SETTLED_LABEL
+            : ITEM_DISPUTED_LABEL
+          : itemStatusLabel(item.status),
+    dispute: item.dispute,
     overdue: isItemOverdue(item, outline, today),
     acceptsAutomaticallyAt: acceptsAutomaticallyAt(item)?.toISOString() ?? null,
     ...itemLabels(item),
@@ -282,6 +292,7 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
   const { changes, changesUnknown } = versionChanges(context, versions);
   return {
     id: outline.id,
+    feePercent: app.env.PLATFORM_FEE_PERCENT,
     conversationPath: outline.consultantId
       ? threadOfMatchPath("manager", outline.matchRequestId, outline.consultantId)
       : null,

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import {
   consultantPayoutAccounts,
   consultantTransfers,
+  deliverableDisputes,
   deliveryItems,
   itemRefunds,
   purchaseRefunds,
@@ -71,6 +72,11 @@ export async function loadEngagementMoney(app: AppContext, outlineId: string): P
         duplicateRefundedAt: sql<
           number | null
         >`(SELECT MAX(${purchaseRefunds.updatedAt}) FROM ${purchaseRefunds} JOIN ${purchases} AS ${duplicatesName} ON ${duplicates.id} = ${purchaseRefunds.purchaseId} WHERE ${duplicateOfItem} AND ${duplicateRefunded})`,
+        // An unsettled dispute (docs/decisions/079): its settlement, not a refund, decides the money.
+        disputed:
+          sql<number>`EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${deliveryItems.id} AND ${deliverableDisputes.status} <> 'settled')`.mapWith(
+            Number,
+          ),
       })
       .from(deliveryItems)
       .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
@@ -135,7 +141,7 @@ export async function loadEngagementMoney(app: AppContext, outlineId: string): P
       duplicate,
       canRetry: transfer ? canRetryTransfer(transfer, transfer.payoutsEnabled === true, now) : false,
       canReverse: transfer ? canReverseTransfer(transfer) : false,
-      canRefund: item.purchaseStatus === "paid" && refunded === 0 && !refundBlocked,
+      canRefund: item.purchaseStatus === "paid" && refunded === 0 && !refundBlocked && item.disputed === 0,
     };
   });
   return {
