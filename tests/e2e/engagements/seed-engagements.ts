@@ -31,6 +31,12 @@ export function engagementRows(
     phase3?: { title?: string; date?: string };
     /** When the active engagement's Phase 2 was delivered (its review clock, docs/decisions/078); unset: none. */
     deliveredAt?: Date;
+    /**
+     * The active engagement's Phase 2 was sent back once before this delivery (so it may be disputed,
+     * docs/decisions/079), and its payments were made through the Stripe fake (their PaymentIntent
+     * and charge in its store), so a refund of them goes through it as any refund does.
+     */
+    revised?: boolean;
   },
 ) {
   const tag = `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -69,14 +75,61 @@ export function engagementRows(
   items.forEach((item, position) => {
     const purchaseId = `e2e-purchase-${tag}-${position}`;
     if (item.paid) {
+      const intent = options.revised ? `pi_test_e2e${tag}${position}` : null;
       statements.push(
-        `insert into purchases (id, business_id, kind, reference_id, amount_cents, status, idempotency_key, created_at, updated_at, paid_at) values (${sqlLiteral(purchaseId)}, ${business}, 'delivery_item', ${sqlLiteral(`e2e-item-${tag}-${position}`)}, 150000, 'paid', ${sqlLiteral(`e2e-${tag}-${position}`)}, ${at}, ${at}, ${at});`,
+        `insert into purchases (id, business_id, kind, reference_id, amount_cents, status, idempotency_key, stripe_payment_intent_id, created_at, updated_at, paid_at) values (${sqlLiteral(purchaseId)}, ${business}, 'delivery_item', ${sqlLiteral(`e2e-item-${tag}-${position}`)}, 150000, 'paid', ${sqlLiteral(`e2e-${tag}-${position}`)}, ${intent ? sqlLiteral(intent) : "null"}, ${at}, ${at}, ${at});`,
       );
+      if (intent) {
+        const charge = `ch_test_e2e${tag}${position}`;
+        const created = Math.floor(at / 1000);
+        const objects: [string, string, Record<string, unknown>][] = [
+          [
+            "payment_intent",
+            intent,
+            {
+              id: intent,
+              object: "payment_intent",
+              amount: 150000,
+              currency: "usd",
+              status: "succeeded",
+              latest_charge: charge,
+              created,
+            },
+          ],
+          [
+            "charge",
+            charge,
+            {
+              id: charge,
+              object: "charge",
+              amount: 150000,
+              amount_refunded: 0,
+              refunded: false,
+              currency: "usd",
+              paid: true,
+              status: "succeeded",
+              payment_intent: intent,
+              created,
+            },
+          ],
+        ];
+        for (const [type, id, data] of objects)
+          statements.push(
+            `insert into local_stripe_objects (id, type, customer_id, data, created_at, updated_at) values (${sqlLiteral(id)}, ${sqlLiteral(type)}, null, ${sqlLiteral(JSON.stringify(data))}, ${at}, ${at});`,
+          );
+      }
     }
     statements.push(
       `insert into delivery_items (id, outline_id, business_id, position, title, description, delivery_date, price_cents, status, consultant_confirmed_delivery, consultant_confirmed_at, summary_of_work, business_delivery_review, paid_purchase_id, created_at, updated_at, completed_at) values (${sqlLiteral(`e2e-item-${tag}-${position}`)}, ${sqlLiteral(outlineId)}, ${business}, ${position}, ${sqlLiteral(item.title)}, ${sqlLiteral(`What phase ${position + 1} delivers.`)}, ${sqlLiteral(item.date ?? `2027-0${position + 1}-01`)}, 150000, ${sqlLiteral(item.status)}, ${item.review ? 1 : 0}, ${item.review === "pending" && options.deliveredAt ? options.deliveredAt.getTime() : "null"}, ${item.summary ? sqlLiteral(item.summary) : "null"}, ${item.review ? sqlLiteral(item.review) : "null"}, ${item.paid ? sqlLiteral(purchaseId) : "null"}, ${at}, ${at}, ${item.status === "approved" ? at : "null"});`,
     );
   });
+  if (options.revised && kind === "active") {
+    // Phase 2's first delivery was sent back with notes (a day before the delivery waiting now).
+    const deliveredAt = options.deliveredAt?.getTime() ?? at;
+    statements.push(
+      `insert into delivery_item_decisions (id, item_id, outline_id, business_id, decided_by_user_id, decision, decision_action, business_notes, automatic, complete, created_at) values (${sqlLiteral(`e2e-decision-${tag}`)}, ${sqlLiteral(`e2e-item-${tag}-1`)}, ${sqlLiteral(outlineId)}, ${business}, null, 'revision', 'revise', 'The margin table leaves out the wholesale channel.', 0, 1, ${deliveredAt - 24 * 60 * 60 * 1000});`,
+    );
+  }
   const itemIds = items.map((_, position) => `e2e-item-${tag}-${position}`);
   return { outlineId, matchId, itemIds, statements: statements.map((statement) => statement.replace(/;$/, "")) };
 }
