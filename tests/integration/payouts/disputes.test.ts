@@ -504,6 +504,22 @@ describe("settling a dispute", () => {
     });
   });
 
+  it("settling the last deliverable completes the engagement (a split), and says so once", async () => {
+    const staff = await manager();
+    const { client, consultant, outline, item } = await disputedDelivery({ count: 1 });
+    expect(await settle(feeApp(), staff.actor, outline.id, item.id, "split", 25_000)).toEqual({
+      ok: true,
+      msg: DISPUTE_SETTLED,
+    });
+    expect(await outlineRow(outline.id)).toMatchObject({ complete: true, state: "complete" });
+    expect(await noticesOf(client.user.id, "engagement_completed")).toHaveLength(1);
+    expect(await noticesOf(consultant.user.id, "engagement_completed")).toHaveLength(1);
+    expect(await noticesOf(consultant.user.id, "dispute_settled")).toHaveLength(1);
+    expect(await transfersOf(item.id)).toHaveLength(1);
+    const totals = await expectBalanced(outline.id);
+    expect(totals).toMatchObject({ charged: PRICE, refunded: 25_000, awaitingApproval: 0, held: 0 });
+  });
+
   it("a split refunding nothing or everything is refused, and nothing is claimed", async () => {
     const staff = await manager();
     const { outline, item } = await disputedDelivery();
