@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   auditEvents,
   businessMembers,
+  deliverableDisputes,
+  deliveryItemDecisions,
   deliveryItems,
   deliveryOutlineVersions,
   deliveryOutlines,
@@ -358,6 +360,103 @@ describe("the engagement's events in line", () => {
       ).toBe(true);
       expect(order).toEqual([...order].sort((a, b) => a - b));
       expect(page).toContain("The deliverable “Cash-flow model” was prepaid.");
+    }
+  });
+});
+
+describe("a dispute in the engagement's events", () => {
+  it("the revision, the business's dispute with its reason and the settlement read in line; the settlement's approval is not an acceptance", async () => {
+    const thread = await candidacy(team, consultant.user.id, { businessDecisionStatus: "accepted" });
+    const t0 = Date.now() - 60 * 60 * 1000;
+    const at = (minutes: number) => new Date(t0 + minutes * 60 * 1000);
+    const { outline, items } = await createOutlineRows(
+      { id: thread.requestId, businessId: team.business.id, matchedConsultantId: consultant.user.id },
+      { items: [{ title: "Cash-flow model" }] },
+    );
+    const item = items[0]!;
+    const purchaseId = await createPaidPurchase(team.business.id, item.id);
+    await db()
+      .update(deliveryItems)
+      .set({
+        paidPurchaseId: purchaseId,
+        consultantConfirmedAt: at(10),
+        status: "approved",
+        businessDeliveryReview: "approved",
+      })
+      .where(eq(deliveryItems.id, item.id));
+    const decision = { itemId: item.id, outlineId: outline.id, businessId: team.business.id, complete: true };
+    await db()
+      .insert(deliveryItemDecisions)
+      .values([
+        {
+          ...decision,
+          decidedByUserId: team.owner.user.id,
+          decision: "revision",
+          decisionAction: "revise",
+          businessNotes: "Add the regional surcharges.",
+          createdAt: at(20),
+        },
+        // The settlement's approval, in the manager's name, after the dispute was opened.
+        {
+          ...decision,
+          decidedByUserId: manager.user.id,
+          decision: "approved",
+          decisionAction: "pause",
+          createdAt: at(40),
+        },
+      ]);
+    const reason = "The model still leaves out the regional surcharges we asked for.";
+    await db()
+      .insert(deliverableDisputes)
+      .values({
+        id: crypto.randomUUID(),
+        itemId: item.id,
+        outlineId: outline.id,
+        businessId: team.business.id,
+        reason,
+        openedByUserId: team.owner.user.id,
+        openedAt: at(30),
+        status: "settled",
+        outcome: "split",
+        chargedCents: 150_000,
+        refundCents: 60_000,
+        transferCents: 76_500,
+        feeCents: 13_500,
+        decision: "Both sides were heard: the surcharges were in the plan.",
+        settledByUserId: manager.user.id,
+        settledAt: at(40),
+        updatedAt: at(40),
+      });
+    await db()
+      .insert(threadMessages)
+      .values({
+        id: crypto.randomUUID(),
+        threadId: thread.id,
+        businessId: team.business.id,
+        authorId: consultant.user.id,
+        authorParty: "consultant",
+        body: "The surcharges were never part of phase 1.",
+        createdAt: at(35),
+      });
+    for (const [path, token] of [
+      [`/messages/${thread.id}`, team.owner.token],
+      [`/consultant/messages/${thread.id}`, consultant.token],
+      [`/manage/messages/${thread.id}`, manager.token],
+    ] as const) {
+      const page = await (await call(path, { cookie: token })).text();
+      const order = [
+        "The deliverable “Cash-flow model” was delivered.",
+        "The business asked for changes to the deliverable “Cash-flow model”.",
+        `The business opened a dispute over the deliverable “Cash-flow model”: “${reason}” The consultant can answer here; the engagement manager will settle it.`,
+        "The surcharges were never part of phase 1.",
+        "The engagement manager settled the dispute over the deliverable “Cash-flow model”: part is refunded to the business and the rest paid to the consultant. The decision is on the deliverable.",
+      ].map((text) => page.indexOf(html(text)));
+      expect(
+        order.every((index) => index > 0),
+        `${path}: ${JSON.stringify(order)}`,
+      ).toBe(true);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      expect(page).not.toContain("The business accepted the deliverable “Cash-flow model”.");
     }
   });
 });

@@ -1,9 +1,19 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consultantTransfers, deliveryItems, itemRefunds, purchases } from "~db/schema";
+import {
+  consultantTransfers,
+  deliverableDisputes,
+  deliveryItemDecisions,
+  deliveryItems,
+  itemRefunds,
+  purchases,
+} from "~db/schema";
+import type { DisputeOutcome } from "~db/enums";
+import { openDispute, settleDispute } from "~/server/engagements/disputes.server";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
 import { payApprovedItem, refundItem, releaseHeldTransfers, reverseTransfer } from "~/server/payouts/transfers.server";
 import { db } from "../helpers";
+import { signedInManager } from "../../factories";
 import { paidEngagement, payoutAccount, stubApp } from "./helpers";
 
 /** A small deterministic generator (mulberry32), so a failure reproduces. */
@@ -17,24 +27,93 @@ function random(seed: number) {
   };
 }
 
-type Fate = "approve" | "approve-held" | "refund" | "reverse-refund" | "reverse" | "active";
-const FATES: Fate[] = ["approve", "approve-held", "refund", "reverse-refund", "reverse", "active"];
+type Fate =
+  | "approve"
+  | "approve-held"
+  | "refund"
+  | "reverse-refund"
+  | "reverse"
+  | "active"
+  | "dispute-release"
+  | "dispute-refund"
+  | "dispute-split";
+const FATES: Fate[] = [
+  "approve",
+  "approve-held",
+  "refund",
+  "reverse-refund",
+  "reverse",
+  "active",
+  "dispute-release",
+  "dispute-refund",
+  "dispute-split",
+];
+
+const DISPUTE_FATES: Fate[] = ["dispute-release", "dispute-refund", "dispute-split"];
 
 describe("the ledger over generated engagements", () => {
-  it("charges = fees + transfers + refunds + held (+ awaiting approval), and every approved item has one transfer", async () => {
+  it("charges = fees + transfers + refunds + held (+ awaiting approval), and every approved item has one transfer; disputes settled to the cent", async () => {
     const next = random(18);
     const app = stubApp();
+    const manager = await signedInManager({ staffRole: "manager" });
+    const disputed: string[] = [];
     const outlines: string[] = [];
     const approvedItems: string[] = [];
-    for (let e = 0; e < 5; e++) {
+    for (let e = 0; e < 8; e++) {
       const count = 1 + Math.floor(next() * 3);
       const price = 10_000 + Math.floor(next() * 500_000);
       const engagement = await paidEngagement({ count, priceCents: price, delivered: 0 });
       outlines.push(engagement.outline.id);
       const enabled = next() < 0.6;
       await payoutAccount(engagement.consultant.user.id, enabled);
-      for (const item of engagement.items) {
-        const fate = FATES[Math.floor(next() * FATES.length)]!;
+      for (const [position, item] of engagement.items.entries()) {
+        const generated = FATES[Math.floor(next() * FATES.length)]!;
+        // The first three engagements' first items: each kind of settlement at least once.
+        const fate = position === 0 && e < DISPUTE_FATES.length ? DISPUTE_FATES[e]! : generated;
+        if (fate.startsWith("dispute-")) {
+          // Delivered, sent back once, delivered again, disputed by the owner, settled by the manager
+          // (a split refunds a generated part of the charge).
+          await db()
+            .insert(deliveryItemDecisions)
+            .values({
+              itemId: item.id,
+              outlineId: engagement.outline.id,
+              businessId: engagement.client.business.id,
+              decidedByUserId: engagement.client.user.id,
+              decision: "revision",
+              decisionAction: "revise",
+              businessNotes: "Split the costs by region.",
+              complete: true,
+              createdAt: new Date(Date.now() - 60_000),
+            });
+          await db()
+            .update(deliveryItems)
+            .set({ status: "delivered", businessDeliveryReview: "pending", consultantConfirmedDelivery: true })
+            .where(eq(deliveryItems.id, item.id));
+          expect(
+            await openDispute(
+              app,
+              { userId: engagement.client.user.id, businessId: engagement.client.business.id },
+              { outlineId: engagement.outline.id, itemId: item.id, reason: "The regional costs are still missing." },
+              null,
+            ),
+          ).toMatchObject({ ok: true });
+          const outcome = fate.slice("dispute-".length) as DisputeOutcome;
+          const refundCents = outcome === "split" ? 1 + Math.floor(next() * (price - 1)) : null;
+          expect(
+            await settleDispute(
+              app,
+              { userId: manager.user.id, kind: "manager" },
+              engagement.outline.id,
+              item.id,
+              { outcome, refundCents, decision: "Both sides heard; settled as the plan reads." },
+              null,
+            ),
+          ).toMatchObject({ ok: true });
+          disputed.push(item.id);
+          if (outcome !== "refund") approvedItems.push(item.id);
+          continue;
+        }
         if (fate === "refund") {
           expect(
             await refundItem(app, { userId: engagement.client.user.id, kind: "admin" }, engagement.outline.id, item.id),
@@ -96,7 +175,8 @@ describe("the ledger over generated engagements", () => {
         ),
       );
     const refunds = await db().select().from(itemRefunds).where(inArray(itemRefunds.outlineId, outlines));
-    const refunded = new Set(refunds.filter((r) => r.status === "succeeded").map((r) => r.itemId));
+    // Refunded in full (a dispute's split refunds part: its transfer of the rest stays live).
+    const refunded = new Set(refunds.filter((r) => r.status === "succeeded" && !r.partial).map((r) => r.itemId));
     const charges = paid.reduce((sum, p) => sum + p.amountCents, 0);
     const refundTotal = refunds.reduce((sum, r) => sum + (r.status === "succeeded" ? r.amountCents : 0), 0);
     const live = transfers.filter((t) => !refunded.has(t.itemId));
@@ -106,6 +186,26 @@ describe("the ledger over generated engagements", () => {
     const withMoney = new Set([...transfers.map((t) => t.itemId), ...refunded]);
     const awaiting = items.filter((item) => !withMoney.has(item.id)).reduce((sum, item) => sum + item.priceCents, 0);
     expect(fees + transferred + refundTotal + held + awaiting).toBe(charges);
+
+    // Every dispute settled, its own arithmetic balanced and matching the money that moved.
+    const disputes = await db()
+      .select()
+      .from(deliverableDisputes)
+      .where(inArray(deliverableDisputes.outlineId, outlines));
+    expect(disputes.map((row) => row.itemId).sort()).toEqual([...disputed].sort());
+    // The generation covers each kind of settlement.
+    expect(new Set(disputes.map((row) => row.outcome))).toEqual(new Set(["release", "refund", "split"]));
+    for (const row of disputes) {
+      expect(row.status).toBe("settled");
+      const item = items.find((candidate) => candidate.id === row.itemId)!;
+      expect(row.chargedCents).toBe(item.priceCents);
+      expect(row.refundCents! + row.transferCents! + row.feeCents!).toBe(row.chargedCents);
+      const refund = refunds.find((r) => r.itemId === row.itemId);
+      expect(refund?.status === "succeeded" ? refund.amountCents : 0).toBe(row.refundCents);
+      const transfer = transfers.find((t) => t.itemId === row.itemId);
+      expect(transfer?.amountCents ?? 0).toBe(row.transferCents);
+      expect(transfer?.feeCents ?? 0).toBe(row.feeCents);
+    }
 
     // The engagement pages' totals say the same.
     const totals = await Promise.all(outlines.map((id) => loadEngagementMoney(app, id)));
