@@ -70,7 +70,11 @@ export function DisputeSettlement({
               </div>
             ))}
           </fieldset>
-          <Field id={`${id}-refund`} label={SETTLE_REFUND_LABEL} hint={settleSplitHint(chargedCents, feePercent)}>
+          <Field
+            id={`${id}-refund-amount`}
+            label={SETTLE_REFUND_LABEL}
+            hint={settleSplitHint(chargedCents, feePercent)}
+          >
             {(control) => (
               <input
                 {...control}

@@ -6,7 +6,9 @@ import { usePosting } from "~/components/ui/pending-post";
 import {
   DISPUTE_DIALOG_TITLE,
   DISPUTE_EXPLAINER,
+  DISPUTE_DECISION_HEADING,
   DISPUTE_OPEN_LABEL,
+  DISPUTE_REASON_HEADING,
   DISPUTE_REASON_LABEL,
   DISPUTE_SETTLEMENT_UNDER_WAY,
   DISPUTE_SUBMIT,
@@ -42,15 +44,13 @@ export function DisputeNote({
           {dispute.status === "settling" ? ` ${DISPUTE_SETTLEMENT_UNDER_WAY}.` : null}
         </p>
       )}
-      <p className="dispute-text">
-        <span className="engagement-item-label">The business's reason: </span>
-        {dispute.reason}
-      </p>
+      <p className="engagement-item-label">{DISPUTE_REASON_HEADING}</p>
+      <p className="dispute-text">{dispute.reason}</p>
       {dispute.status === "settled" && dispute.decision ? (
-        <p className="dispute-text">
-          <span className="engagement-item-label">The engagement manager's decision: </span>
-          {dispute.decision}
-        </p>
+        <>
+          <p className="engagement-item-label">{DISPUTE_DECISION_HEADING}</p>
+          <p className="dispute-text">{dispute.decision}</p>
+        </>
       ) : null}
     </div>
   );

@@ -31,6 +31,8 @@ export const DISPUTE_NEEDS_REVISION = "A dispute can be opened after at least on
 export const DISPUTE_ALREADY = "This deliverable is already disputed.";
 export const DISPUTE_SUBMIT = "Open the dispute";
 export const ITEM_DISPUTED_LABEL = "Disputed";
+export const DISPUTE_REASON_HEADING = "The business's reason";
+export const DISPUTE_DECISION_HEADING = "The engagement manager's decision";
 export const ITEM_DISPUTE_SETTLED_LABEL = "Dispute settled";
 
 /** The business's line on a disputed deliverable while it is open. */

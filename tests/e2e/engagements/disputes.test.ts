@@ -91,10 +91,12 @@ describe("a dispute over a deliverable (issue #40)", () => {
         await keepScreen(consultant.page, "dispute-consultant-reads");
       });
       await consultant.page.getByRole("link", { name: "Answer in the conversation", exact: true }).click();
+      await consultant.page.getByLabel("Message", { exact: true }).waitFor();
+      await keepScreen(consultant.page, "dispute-consultant-thread");
       await consultant.page
         .getByText(
+          // The event's line: its time, then this.
           `The business opened a dispute over the deliverable “Phase 2”: “${REASON}” The consultant can answer here; the engagement manager will settle it.`,
-          { exact: true },
         )
         .waitFor();
       await consultant.page.getByLabel("Message", { exact: true }).fill(ANSWER);

@@ -33,8 +33,9 @@ export function engagementRows(
     deliveredAt?: Date;
     /**
      * The active engagement's Phase 2 was sent back once before this delivery (so it may be disputed,
-     * docs/decisions/079), and its payments were made through the Stripe fake (their PaymentIntent
-     * and charge in its store), so a refund of them goes through it as any refund does.
+     * docs/decisions/079), its payments were made through the Stripe fake (their PaymentIntent and
+     * charge in its store, so a refund of them goes through it as any refund does), and the
+     * consultant's candidacy was accepted (the engagement's conversation).
      */
     revised?: boolean;
   },
@@ -123,6 +124,14 @@ export function engagementRows(
       `insert into delivery_items (id, outline_id, business_id, position, title, description, delivery_date, price_cents, status, consultant_confirmed_delivery, consultant_confirmed_at, summary_of_work, business_delivery_review, paid_purchase_id, created_at, updated_at, completed_at) values (${sqlLiteral(`e2e-item-${tag}-${position}`)}, ${sqlLiteral(outlineId)}, ${business}, ${position}, ${sqlLiteral(item.title)}, ${sqlLiteral(`What phase ${position + 1} delivers.`)}, ${sqlLiteral(item.date ?? `2027-0${position + 1}-01`)}, 150000, ${sqlLiteral(item.status)}, ${item.review ? 1 : 0}, ${item.review === "pending" && options.deliveredAt ? options.deliveredAt.getTime() : "null"}, ${item.summary ? sqlLiteral(item.summary) : "null"}, ${item.review ? sqlLiteral(item.review) : "null"}, ${item.paid ? sqlLiteral(purchaseId) : "null"}, ${at}, ${at}, ${item.status === "approved" ? at : "null"});`,
     );
   });
+  if (options.revised) {
+    // The consultant's accepted candidacy: the engagement's conversation (where a dispute is answered).
+    statements.splice(
+      1,
+      0,
+      `insert into match_candidates (id, match_request_id, business_id, consultant_id, status, business_decision_status, consultant_responded_at, decided_at, created_at, updated_at) values (${sqlLiteral(`e2e-candidacy-${tag}`)}, ${sqlLiteral(matchId)}, ${business}, ${consultant}, 'accepted', 'accepted', ${at}, ${at}, ${at}, ${at});`,
+    );
+  }
   if (options.revised && kind === "active") {
     // Phase 2's first delivery was sent back with notes (a day before the delivery waiting now).
     const deliveredAt = options.deliveredAt?.getTime() ?? at;
