@@ -148,15 +148,18 @@ export function ConsultantDelivery({
           <p className="delivery-notes">{item.summaryOfWork}</p>
           <h3>{DELIVERED_FILES_HEADING}</h3>
           <DeliveredFiles files={item.files} itemTitle={item.title} />
-          <p className="console-muted">
-            {item.acceptedAutomatically
-              ? DELIVERY_ACCEPTED_AUTOMATICALLY
-              : item.status === "approved"
-                ? DELIVERY_APPROVED
+          {/* A settled dispute says itself how the delivery ended (the Dispute card above). */}
+          {item.dispute?.status === "settled" ? null : (
+            <p className="console-muted">
+              {item.acceptedAutomatically
+                ? DELIVERY_ACCEPTED_AUTOMATICALLY
                 : item.dispute
                   ? DELIVERY_DISPUTED
-                  : DELIVERY_AWAITING_REVIEW}
-          </p>
+                  : item.status === "approved"
+                    ? DELIVERY_APPROVED
+                    : DELIVERY_AWAITING_REVIEW}
+            </p>
+          )}
           <AutoAcceptanceNote
             at={item.acceptsAutomaticallyAt}
             before={DELIVERY_ACCEPTS_AUTOMATICALLY_BEFORE}
