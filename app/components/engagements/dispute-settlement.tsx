@@ -45,7 +45,8 @@ export function DisputeSettlement({
   return (
     <section className="dispute-settlement stack" id={id} aria-label={`Dispute over ${itemTitle}`}>
       <DisputeNote dispute={dispute} reader="manager" />
-      {dispute.status !== "open" && dispute.settlement ? (
+      {/* Settled, the note says how the charge was divided; while its money moves, this does. */}
+      {dispute.status === "settling" && dispute.settlement ? (
         <p className="console-muted">{settlementText(dispute.settlement, "manager")}</p>
       ) : null}
       <ConsoleNotices error={dispute.status === "settled" ? null : error} />
