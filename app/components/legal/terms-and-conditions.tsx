@@ -119,6 +119,14 @@ export function TermsAndConditions() {
             request stops this clock, and the next delivery starts it again.
           </li>
           <li>
+            If a phase still does not meet the plan after at least one revision, an owner or admin of your business may
+            open a dispute instead of asking for another revision, giving the reason; the consultant answers in the
+            engagement&apos;s conversation. Until the engagement manager settles the dispute the phase is not accepted
+            automatically and the consultant is not paid for it. The engagement manager settles it with a written
+            decision you and the consultant both see: the consultant is paid in full, you are refunded in full, or part
+            of the price is refunded to you and the rest is kept (our platform fee then applies to the part kept only).
+          </li>
+          <li>
             Reasonable expenses set out in the plan (for example agreed travel) are billed as incurred, with receipts.
           </li>
         </ul>
