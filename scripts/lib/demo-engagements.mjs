@@ -8,8 +8,9 @@
 //  - demo@partwise.test: a completed Management engagement with Grace Liu (three items paid,
 //    delivered, accepted; rated five stars) with before/after figures from the demo company's
 //    books (connected through /quickbooks/demo-consent); an active Strategy engagement with
-//    Daniel Brennan whose first item she accepted (its transfer held: Daniel has no payouts yet)
-//    and whose second is prepaid and delivered, waiting for her review; and a
+//    Daniel Brennan whose first item she disputed after a revision and the manager settled with a
+//    split (part refunded; the rest's transfer held: Daniel has no payouts yet) and whose second
+//    is prepaid and delivered, waiting for her review; and a
 //    Management plan from Thomas Becker, approved by the manager, waiting for her signature;
 //  - consultant2@partwise.test (Elena Vasquez): an HR match the business accepted, plan to draft;
 //  - manager@partwise.test: the three plans (approved) in /manage/engagements.
@@ -97,8 +98,24 @@ export const DEMO_ENGAGEMENTS = [
         name: "wholesale-accounts.csv",
         text: "account,orders,revenue,margin\nCasco Bay Gifts,24,18400,31%\nHarborview Market,18,12950,28%\nPine Street Provisions,15,9800,26%\nKennebunk Trading,11,7600,24%\nBelfast Outfitters,9,6100,22%\n",
       },
-      /** Her words when she accepts the first deliverable and prepays the second. */
-      review: "Clear ranking; we start with the top five accounts.",
+      /**
+       * The first deliverable's story (docs/decisions/079): she asks for a revision, the second
+       * delivery still misses it, she disputes it, and the manager settles with a split.
+       */
+      revision: "The ranking leaves out the three accounts we lost this year; we need to know why they left.",
+      revised:
+        "Added the three lost accounts: two left over delivery times, one over price. The attached table ranks every account by margin.",
+      revisedFile: {
+        name: "wholesale-accounts-and-lost.csv",
+        text: "account,orders,revenue,margin,status\nCasco Bay Gifts,24,18400,31%,active\nHarborview Market,18,12950,28%,active\nPine Street Provisions,15,9800,26%,active\nKennebunk Trading,11,7600,24%,active\nBelfast Outfitters,9,6100,22%,active\nRockland Pantry,7,4300,25%,lost (delivery times)\nBath Street Deli,5,3100,21%,lost (delivery times)\nCamden Corner Store,4,2500,18%,lost (price)\n",
+      },
+      dispute:
+        "The revised ranking names the lost accounts but still does not say what would win them back, which the plan promised.",
+      settlement: {
+        refund: "450",
+        decision:
+          "The ranking and the margins were delivered as planned; the win-back recommendations were not. 30% of the price is refunded and the rest is paid.",
+      },
       /** The second deliverable, delivered and waiting for her review. */
       second: {
         summary:
@@ -333,24 +350,41 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
     await backdate(outlineId, matchRequestId, persistTo);
   }
 
-  // Active: signed today; the first item prepaid, delivered with a summary and a file, and accepted
-  // with the second prepaid; the second delivered and waiting for her review. Daniel has not set
-  // up payouts (demo-payouts.mjs), so what the first earned him is held.
+  // Active: signed today; the first item prepaid, delivered with a summary and a file, sent back,
+  // delivered again, disputed and settled by the manager with a split; the second prepaid,
+  // delivered and waiting for her review. Daniel has not set up payouts (demo-payouts.mjs), so
+  // what the first earned him is held.
   {
     const { matchRequestId, consultant } = await matchWith(client, manager, business._id, active);
     const { outlineId, items } = await planApproved(client, manager, consultant, matchRequestId, active.plan);
     await sign(client, outlineId, isoDay(0));
-    await prepay(client, outlineId, itemId(items[0]));
-    await deliver(consultant, outlineId, itemId(items[0]), active.delivery.summary, active.delivery.file);
-    const review = await client.json("PUT", "/api/delivery-outline/business/item-review", {
-      deliveryItemId: itemId(items[0]),
+    const first = itemId(items[0]);
+    await prepay(client, outlineId, first);
+    await deliver(consultant, outlineId, first, active.delivery.summary, active.delivery.file);
+    // A revision, a second delivery that still misses it, her dispute and the manager's split.
+    await client.json("PUT", "/api/delivery-outline/business/item-review", {
+      deliveryItemId: first,
       deliveryOutlineId: outlineId,
-      businessNotes: active.delivery.review,
-      decision: "prepay",
+      businessNotes: active.delivery.revision,
+      decision: "revise",
     });
-    if (!review.checkoutUrl)
-      throw new Error("demo engagements: accepting the first wholesale deliverable gave no checkout");
-    await payCheckout(client, review.checkoutUrl);
+    await deliver(consultant, outlineId, first, active.delivery.revised, active.delivery.revisedFile);
+    await client.form("/features?focus=Engagements", {
+      intent: "dispute-item",
+      deliveryItemId: first,
+      deliveryOutlineId: outlineId,
+      reason: active.delivery.dispute,
+    });
+    const settled = await manager.form(`/manage/engagements/${encodeURIComponent(outlineId)}`, {
+      intent: "settle-dispute",
+      deliveryItemId: first,
+      outcome: "split",
+      refund: active.delivery.settlement.refund,
+      decision: active.delivery.settlement.decision,
+    });
+    if (settled.status !== 302 && settled.status !== 303)
+      throw new Error(`demo engagements: settling the dispute answered ${settled.status}`);
+    await prepay(client, outlineId, itemId(items[1]));
     await deliver(consultant, outlineId, itemId(items[1]), active.delivery.second.summary, active.delivery.second.file);
   }
 

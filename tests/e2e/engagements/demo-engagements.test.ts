@@ -25,8 +25,8 @@ describe("demo engagements", () => {
       await page.getByText("Approved (awaiting customer decision)", { exact: true }).first().waitFor();
       await page.getByRole("button", { name: "Accept", exact: true }).first().waitFor();
 
-      // The active engagement: the first item accepted (its file kept), the second delivered with
-      // a summary and a file, waiting for her review.
+      // The active engagement: the first item settled after a dispute (its file kept), the second
+      // delivered with a summary and a file, waiting for her review.
       await page.goto("/features?focus=Engagements");
       await page.getByRole("link", { name: "Wholesale growth plan", exact: true }).click();
       await page.getByRole("heading", { name: "Wholesale growth plan", level: 2 }).waitFor();
@@ -35,6 +35,14 @@ describe("demo engagements", () => {
       await page.getByText("wholesale-price-list.csv", { exact: false }).first().waitFor();
       await page.getByRole("heading", { name: "Completed Items" }).waitFor();
       await page.getByText("wholesale-accounts.csv", { exact: false }).first().waitFor();
+      // The first one was disputed after a revision and settled with a split (docs/decisions/079).
+      const done = page.getByRole("list", { name: "Completed Items" });
+      await done.getByText("Dispute settled", { exact: true }).waitFor();
+      await done
+        .getByText(
+          /^Dispute settled on .+: you are refunded \$450\.00 of the \$1,500\.00 you paid; the rest pays the consultant\.$/,
+        )
+        .waitFor();
 
       // The completed one: every item approved, the signed statement and the before/after results.
       await page.goto("/features?focus=Engagements");

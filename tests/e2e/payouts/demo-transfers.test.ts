@@ -4,8 +4,10 @@ import { browserTest, expectPath, PHONE, signIn } from "../support";
 /**
  * The demo's completed engagement (Grace Liu, three deliverables the business approved): Grace set
  * up payouts after the approvals (scripts/lib/demo-payouts.mjs), so each held amount was sent once.
- * The active one (Daniel Brennan): the business accepted its first deliverable, and Daniel has not
- * set up payouts, so what it earned him is held. Nothing here sets up payouts or retries, so the
+ * The active one (Daniel Brennan): the business disputed its first deliverable after a revision and
+ * the manager settled it with a split (docs/decisions/079: $450.00 of its $1,500.00 refunded, the
+ * platform's 20% kept on the $1,050.00 left, $840.00 to Daniel), and Daniel has not set up payouts,
+ * so what it earned him is held. Nothing here sets up payouts or retries, so the
  * states stay for the other tests.
  */
 for (const [label, viewport] of [
@@ -41,7 +43,7 @@ for (const [label, viewport] of [
 ] as const) {
   describe(`the demo's held transfer at ${label}px`, () => {
     browserTest(
-      "the manager sees Daniel's accepted deliverable held, with no Retry while his payouts are not set up",
+      "the manager sees Daniel's settled deliverable held, with no Retry while his payouts are not set up",
       async ({ page }) => {
         await signIn(page, "manager@partwise.test");
         await expectPath(page, "/manage");
@@ -61,7 +63,7 @@ for (const [label, viewport] of [
         const row = held.locator("tbody tr").filter({ hasText: "Daniel Brennan" });
         expect(await row.count()).toBe(1);
         await row.getByText("Wholesale review and target accounts", { exact: true }).waitFor();
-        await row.getByText("$1,200.00", { exact: true }).waitFor();
+        await row.getByText("$840.00", { exact: true }).waitFor();
         await row.getByText("Held", { exact: true }).waitFor();
         await row.getByText("Consultant's payouts: Not started", { exact: true }).waitFor();
         expect(await row.getByRole("button", { name: /^Retry/ }).count()).toBe(0);
@@ -84,7 +86,7 @@ for (const [label, viewport] of [
     );
 
     browserTest(
-      "Daniel opens his accepted deliverable from the plan, then sees the amount held for him and the button that releases it",
+      "Daniel opens his settled deliverable from the plan, then sees the amount held for him and the button that releases it",
       async ({ page }) => {
         await signIn(page, "consultant6@partwise.test");
         await expectPath(page, "/consultant");
@@ -92,7 +94,7 @@ for (const [label, viewport] of [
         const payouts = page.getByRole("region", { name: "Set up payouts" });
         await payouts
           .getByText(
-            "$1,200.00 is held for you until you set up payouts. Stripe checks your identity and bank details, then sends it.",
+            "$840.00 is held for you until you set up payouts. Stripe checks your identity and bank details, then sends it.",
             { exact: true },
           )
           .waitFor();
@@ -107,11 +109,13 @@ for (const [label, viewport] of [
         const paid = page.getByRole("list", { name: "Paid deliverables" });
         await paid.getByRole("link", { name: "Wholesale review and target accounts", exact: true }).click();
         await page.getByRole("heading", { name: "Wholesale review and target accounts", level: 1 }).waitFor();
-        await page.getByText("The business approved this deliverable.", { exact: true }).waitFor();
-        await page.getByText("The business's note:", { exact: true }).waitFor();
-        await page.getByText("Clear ranking; we start with the top five accounts.", { exact: true }).waitFor();
+        await page
+          .getByText(
+            /^Dispute settled on .+: the business is refunded \$450\.00; you are paid \$840\.00 \(the \$1,050\.00 kept, less the \$210\.00 platform fee\)\.$/,
+          )
+          .waitFor();
         const earning = page.getByRole("region", { name: "You earn" });
-        await earning.getByText("$1,200.00", { exact: true }).waitFor();
+        await earning.getByText("$840.00", { exact: true }).waitFor();
         await earning.getByText("Held until payouts are set up", { exact: true }).waitFor();
 
         await page.goto("/consultant/payouts");
@@ -119,7 +123,7 @@ for (const [label, viewport] of [
         await page.getByText("Not set up", { exact: true }).waitFor();
         await page.getByRole("button", { name: "Set up payouts", exact: true }).waitFor();
         expect(await page.locator('[data-total="paid"] .earnings-total-amount').textContent()).toBe("$0.00");
-        expect(await page.locator('[data-total="held"] .earnings-total-amount').textContent()).toBe("$1,200.00");
+        expect(await page.locator('[data-total="held"] .earnings-total-amount').textContent()).toBe("$840.00");
         const earnings = page.getByRole("table", { name: "Earnings by deliverable" });
         const accepted = earnings.getByRole("row").filter({ hasText: "Wholesale review and target accounts" });
         await accepted.getByText("Held: payouts not set up", { exact: true }).waitFor();
