@@ -164,7 +164,7 @@ export function ManagerEngagementView({
               {engagement.paused ? (
                 <div>
                   <dt>Paused</dt>
-                  <dd>The business paused before the next deliverable</dd>
+                  <dd>Until the business prepays the next deliverable</dd>
                 </div>
               ) : null}
             </dl>

@@ -171,5 +171,5 @@ export function engagementEventText(event: {
 const DISPUTE_OUTCOME_WORDS: Readonly<Record<DisputeOutcome, string>> = {
   release: "the consultant is paid in full",
   refund: "the business is refunded in full",
-  split: "part is refunded to the business and the rest paid to the consultant",
+  split: "part is refunded to the business and the rest pays the consultant and the platform fee",
 };

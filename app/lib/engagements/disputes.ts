@@ -49,7 +49,7 @@ export const DISPUTE_ANSWER_TEXT =
   "Answer the business's reason in the engagement's conversation: the engagement manager reads both sides before settling it.";
 export const DISPUTE_ANSWER_LINK = "Answer in the conversation";
 export const DELIVERY_DISPUTED =
-  "The business disputes this delivery: you are paid when the engagement manager settles the dispute.";
+  "The business disputes this delivery: the engagement manager decides whether you are paid for it in full, in part or not at all.";
 
 // -- The manager -------------------------------------------------------------------------------
 
@@ -78,7 +78,11 @@ export const DISPUTE_ALREADY_SETTLED = "This dispute is already settled.";
 export const DISPUTE_REFUND_FAILED =
   "The refund could not be made, so the dispute is not settled yet. Your decision is saved: finish the settlement again.";
 export const DISPUTE_SETTLEMENT_UNDER_WAY = "Settlement under way";
-export const DISPUTE_NOT_DISPUTED =
+export const TRANSFER_OF_SETTLEMENT =
+  "This transfer is what a dispute's settlement left the consultant: it is not reversed.";
+export const DISPUTE_NOTHING_CHARGED =
+  "Nothing was charged for this deliverable, so nothing can be refunded: release it to the consultant.";
+export const REFUND_DISPUTED =
   "This deliverable is disputed: settle the dispute (below) instead of refunding it directly.";
 
 // -- The arithmetic ----------------------------------------------------------------------------
@@ -120,11 +124,11 @@ export function settlementText(settlement: DisputeSettlement, reader: "business"
   if (reader === "business") {
     if (outcome === "release") return `the consultant is paid in full; nothing is refunded.`;
     if (outcome === "refund") return `you are refunded in full (${formatMoney(refundCents)}).`;
-    return `you are refunded ${formatMoney(refundCents)} of the ${formatMoney(chargedCents)} you paid; the rest pays the consultant.`;
+    return `you are refunded ${formatMoney(refundCents)} of the ${formatMoney(chargedCents)} you paid; the rest pays the consultant and the platform fee.`;
   }
-  if (outcome === "release") return `you are paid in full (${formatMoney(transferCents)} after the platform fee).`;
+  if (outcome === "release") return `you earn the full price (${formatMoney(transferCents)} after the platform fee).`;
   if (outcome === "refund") return `the business is refunded in full; nothing is paid for this deliverable.`;
-  return `the business is refunded ${formatMoney(refundCents)}; you are paid ${formatMoney(transferCents)} (the ${formatMoney(chargedCents - refundCents)} kept, less the ${formatMoney(feeCents)} platform fee).`;
+  return `the business is refunded ${formatMoney(refundCents)}; you earn ${formatMoney(transferCents)} (the ${formatMoney(chargedCents - refundCents)} kept, less the ${formatMoney(feeCents)} platform fee).`;
 }
 
 /** "Dispute settled on Dec 1, 2026: you are refunded $600.00 …" */

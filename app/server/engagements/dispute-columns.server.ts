@@ -1,4 +1,4 @@
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { deliverableDisputes, deliveryItems } from "~db/schema";
 import { disputeViewOf, type DisputeView } from "~/lib/engagements/disputes";
 
@@ -15,3 +15,16 @@ export const itemDisputeColumn = () =>
   sql<DisputeView | null>`(SELECT json_object('status', ${deliverableDisputes.status}, 'reason', ${deliverableDisputes.reason}, 'openedAt', ${deliverableDisputes.openedAt}, 'outcome', ${deliverableDisputes.outcome}, 'chargedCents', ${deliverableDisputes.chargedCents}, 'refundCents', ${deliverableDisputes.refundCents}, 'transferCents', ${deliverableDisputes.transferCents}, 'feeCents', ${deliverableDisputes.feeCents}, 'decision', ${deliverableDisputes.decision}, 'settledAt', ${deliverableDisputes.settledAt}) FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${itemIdColumn})`
     .mapWith(disputeViewOf)
     .as("dispute");
+
+/**
+ * SQL: the item `itemId` (a value, or a column of a query that joins tables, so drizzle names it
+ * with its table) has a dispute not settled yet: a plain refund waits for its settlement.
+ */
+export function disputeUnsettled(itemId: SQLWrapper | string): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${itemId} AND ${deliverableDisputes.status} <> 'settled')`;
+}
+
+/** SQL: the item's dispute is being settled with a refund of `refundCents` (the settlement's refund claims only then). */
+export function disputeSettlingWith(itemId: string, refundCents: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${itemId} AND ${deliverableDisputes.status} = 'settling' AND ${deliverableDisputes.refundCents} = ${refundCents})`;
+}

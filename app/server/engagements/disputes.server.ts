@@ -1,11 +1,19 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { columnValue } from "~db/column-value";
-import { deliverableDisputes, deliveryItemDecisions, deliveryItems, itemRefunds, purchases } from "~db/schema";
+import {
+  deliverableDisputes,
+  deliveryItemDecisions,
+  deliveryItems,
+  deliveryOutlines,
+  itemRefunds,
+  purchases,
+} from "~db/schema";
 import { ITEM_NOT_FOUND, ITEM_REVIEW_OUT_OF_TURN, OUTLINE_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import {
   DISPUTE_ALREADY,
   DISPUTE_ALREADY_SETTLED,
   DISPUTE_NEEDS_REVISION,
+  DISPUTE_NOTHING_CHARGED,
   DISPUTE_NOT_OPEN,
   DISPUTE_OPENED,
   DISPUTE_REFUND_FAILED,
@@ -192,9 +200,8 @@ export async function settleDispute(
   const charged = found.purchaseStatus === "paid" ? (found.purchaseAmountCents ?? 0) : 0;
   const settlement = disputeSettlement(input.outcome, charged, input.refundCents, app.env.PLATFORM_FEE_PERCENT);
   // Nothing charged (a free deliverable) can only be released.
-  if (!settlement || (settlement.refundCents > 0 && charged === 0)) {
-    return { ok: false, status: 409, msg: settleRefundRange(charged) };
-  }
+  if (charged === 0 && input.outcome !== "release") return { ok: false, status: 409, msg: DISPUTE_NOTHING_CHARGED };
+  if (!settlement) return { ok: false, status: 409, msg: settleRefundRange(charged) };
   const now = app.now();
   const [claimed] = await app.db
     .update(deliverableDisputes)
@@ -245,8 +252,9 @@ export async function finishDisputeSettlement(
  * 2. unless all was refunded, the approval (decideDeliveredItem from `disputed`: the engagement
  *    pauses before the next deliverable, or completes) and the transfer (payApprovedItem: the rest
  *    less the fee, once per item);
- * 3. the dispute settled (settling → settled), audited, and both parties and the manager told, by
- *    the one call whose update settled it.
+ * 3. the dispute settled (settling → settled), audited, and both parties told (and told that the
+ *    engagement is complete when the settlement completed it), by the one call whose update
+ *    settled it.
  * A failed refund stops at step 1 (the dispute stays settling; DISPUTE_REFUND_FAILED).
  */
 async function finishSettlement(
@@ -270,24 +278,21 @@ async function finishSettlement(
     if (refund?.status !== "succeeded") return { ok: false, status: 502, msg: DISPUTE_REFUND_FAILED };
   }
 
-  let completed = false;
   if (settlement.outcome !== "refund") {
-    // The approval in the name of the manager who settled it (the lease sweep finishes it as such).
-    const manager: Extract<AuditActor, { userId: string }> | null =
+    // The approval in the name of the manager who settled it (the lease sweep finishes it as such;
+    // the system's, when that account is gone).
+    const manager: AuditActor =
       actor.userId !== null
         ? actor
         : dispute.settledByUserId
           ? { userId: dispute.settledByUserId, kind: "manager" }
-          : null;
-    if (manager) {
-      const decision = await decideDeliveredItem(
-        app,
-        businessId,
-        { outlineId, itemId, action: "pause", decision: "approved", notes: "" },
-        { settlement: true, actor: manager },
-      );
-      completed = decision.ok && decision.completed;
-    }
+          : actor;
+    await decideDeliveredItem(
+      app,
+      businessId,
+      { outlineId, itemId, action: "pause", decision: "approved", notes: "" },
+      { settlement: true, actor: manager },
+    );
     const [item] = await app.db
       .select({ status: deliveryItems.status })
       .from(deliveryItems)
@@ -297,7 +302,7 @@ async function finishSettlement(
   }
 
   const at = app.now();
-  const [settled] = await app.db.batch([
+  const [settled, , outlines] = await app.db.batch([
     app.db
       .update(deliverableDisputes)
       .set({ status: "settled", settledAt: at, updatedAt: at })
@@ -310,8 +315,18 @@ async function finishSettlement(
       subject: { type: "deliverable", id: itemId },
       detail: { outlineId, ...settlement, decision: dispute.decision },
     }),
+    // Whether the settlement completed the engagement (its last item approved or refunded since
+    // the claim, by whichever call of the steps did it).
+    app.db
+      .select({ complete: deliveryOutlines.complete, completedAt: deliveryOutlines.completedAt })
+      .from(deliveryOutlines)
+      .where(eq(deliveryOutlines.id, outlineId)),
   ]);
   if (settled.length === 0) return { ok: false, status: 409, msg: DISPUTE_ALREADY_SETTLED };
+  const outline = outlines[0];
+  const completed = Boolean(
+    outline?.complete && outline.completedAt && outline.completedAt.getTime() >= dispute.updatedAt.getTime(),
+  );
   const kinds: DeliverableNoticeKind[] = completed ? ["dispute_settled", "engagement_completed"] : ["dispute_settled"];
   await notifyDeliverable(app, origin, itemId, kinds, { settlement, decision: dispute.decision ?? "" });
   return { ok: true, msg: DISPUTE_SETTLED };

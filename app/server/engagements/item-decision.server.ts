@@ -36,10 +36,7 @@ const REVIEW_NEXT_WORDS: Record<ItemReview["action"], string> = {
  * Who decides: a member of the business, nobody (the automatic acceptance on day 14, ADR 078), or
  * the engagement manager settling a dispute (ADR 079: the review is then `disputed`, not pending).
  */
-export type ItemDecider =
-  | { userId: string; emailVerified: boolean }
-  | null
-  | { settlement: true; actor: Extract<AuditActor, { userId: string }> };
+export type ItemDecider = { userId: string; emailVerified: boolean } | null | { settlement: true; actor: AuditActor };
 
 export type ItemDecision =
   | { ok: false; status: 403 | 404 | 409; msg: string }

@@ -58,6 +58,7 @@ import {
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
 import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 import { acceptsAutomaticallyAt } from "~/lib/engagements/review-deadlines";
+import { ITEM_REFUNDED_LABEL } from "~/lib/payouts/transfer-copy";
 import { ITEM_DISPUTE_SETTLED_LABEL, ITEM_DISPUTED_LABEL, type DisputeView } from "~/lib/engagements/disputes";
 
 /**
@@ -279,11 +280,13 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
     statusLabel:
       item.status === "approved" && acceptedAutomatically.has(item.id)
         ? ITEM_ACCEPTED_AUTOMATICALLY_BADGE
-        : item.dispute && !item.refunded
-          ? item.dispute.status === "settled"
-            ? ITEM_DISPUTE_SETTLED_LABEL
-            : ITEM_DISPUTED_LABEL
-          : itemStatusLabel(item.status),
+        : item.refunded
+          ? ITEM_REFUNDED_LABEL
+          : item.dispute
+            ? item.dispute.status === "settled"
+              ? ITEM_DISPUTE_SETTLED_LABEL
+              : ITEM_DISPUTED_LABEL
+            : itemStatusLabel(item.status),
     dispute: item.dispute,
     overdue: isItemOverdue(item, outline, today),
     acceptsAutomaticallyAt: acceptsAutomaticallyAt(item)?.toISOString() ?? null,

@@ -3,7 +3,6 @@ import { alias } from "drizzle-orm/sqlite-core";
 import {
   consultantPayoutAccounts,
   consultantTransfers,
-  deliverableDisputes,
   deliveryItems,
   itemRefunds,
   purchaseRefunds,
@@ -12,6 +11,7 @@ import {
 } from "~db/schema";
 import { itemMoney, sumMoney, type ItemMoneyInput, type MoneyTotals } from "~/lib/payouts/ledger";
 import type { AppContext } from "~/server/load-context";
+import { disputeUnsettled } from "~/server/engagements/dispute-columns.server";
 import { canRetryTransfer, canReverseTransfer, isNothingSent } from "~/lib/payouts/transfer-rules";
 
 /** Purchases that are a second payment of the item of the outer query (their own alias, in subqueries). */
@@ -73,10 +73,7 @@ export async function loadEngagementMoney(app: AppContext, outlineId: string): P
           number | null
         >`(SELECT MAX(${purchaseRefunds.updatedAt}) FROM ${purchaseRefunds} JOIN ${purchases} AS ${duplicatesName} ON ${duplicates.id} = ${purchaseRefunds.purchaseId} WHERE ${duplicateOfItem} AND ${duplicateRefunded})`,
         // An unsettled dispute (docs/decisions/079): its settlement, not a refund, decides the money.
-        disputed:
-          sql<number>`EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${deliveryItems.id} AND ${deliverableDisputes.status} <> 'settled')`.mapWith(
-            Number,
-          ),
+        disputed: sql<number>`${disputeUnsettled(deliveryItems.id)}`.mapWith(Number),
       })
       .from(deliveryItems)
       .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
@@ -140,7 +137,8 @@ export async function loadEngagementMoney(app: AppContext, outlineId: string): P
       refundedAt: refund?.status === "succeeded" ? refund.updatedAt.toISOString() : null,
       duplicate,
       canRetry: transfer ? canRetryTransfer(transfer, transfer.payoutsEnabled === true, now) : false,
-      canReverse: transfer ? canReverseTransfer(transfer) : false,
+      // A dispute's split is final (docs/decisions/079: reverseTransfer refuses it).
+      canReverse: transfer ? canReverseTransfer(transfer) && !refund?.partial : false,
       canRefund: item.purchaseStatus === "paid" && refunded === 0 && !refundBlocked && item.disputed === 0,
     };
   });

@@ -32,13 +32,14 @@ import {
   TRANSFER_REVERSED,
   TRANSFER_STILL_HELD,
 } from "~/lib/payouts/transfer-copy";
-import { DISPUTE_NOT_DISPUTED } from "~/lib/engagements/disputes";
+import { REFUND_DISPUTED, TRANSFER_OF_SETTLEMENT } from "~/lib/engagements/disputes";
 import type { AppContext } from "~/server/load-context";
 import { auditAfterChange, recordAudit, type AuditActor } from "~/server/audit/audit.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { sendRefundReceipt } from "~/server/payments/receipt-emails.server";
 import { notifyDeliverable } from "~/server/engagements/deliverable-notices.server";
 import { refundStarted, settleRefundedItem } from "~/server/engagements/item-refunds.server";
+import { disputeSettlingWith, disputeUnsettled } from "~/server/engagements/dispute-columns.server";
 
 /**
  * Transfers to consultants (issue #18): one per approved deliverable, the price less the platform
@@ -51,7 +52,9 @@ import { refundStarted, settleRefundedItem } from "~/server/engagements/item-ref
 /** The Idempotency-Keys of the money operations on an item. */
 export const transferKey = (itemId: string) => `transfer-item-${itemId}`;
 export const reversalKey = (itemId: string) => `reverse-item-${itemId}`;
-export const refundKey = (itemId: string) => `refund-item-${itemId}`;
+/** A part of the charge (a dispute's split) is its own refund, its amount in its key (docs/decisions/079). */
+export const refundKey = (itemId: string, partCents?: number) =>
+  partCents === undefined ? `refund-item-${itemId}` : `refund-item-${itemId}-part-${partCents}`;
 
 /**
  * Records the transfer of an approved item and sends it when the consultant's payouts are
@@ -75,11 +78,24 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
         status: itemRefunds.status,
         amountCents: itemRefunds.amountCents,
       },
+      // A dispute's settlement fixed its transfer and fee when claimed (docs/decisions/079).
+      settled: {
+        outcome: deliverableDisputes.outcome,
+        transferCents: deliverableDisputes.transferCents,
+        feeCents: deliverableDisputes.feeCents,
+      },
     })
     .from(deliveryItems)
     .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
     .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
     .leftJoin(itemRefunds, and(eq(itemRefunds.itemId, deliveryItems.id), eq(itemRefunds.partial, true)))
+    .leftJoin(
+      deliverableDisputes,
+      and(
+        eq(deliverableDisputes.itemId, deliveryItems.id),
+        inArray(deliverableDisputes.status, ["settling", "settled"]),
+      ),
+    )
     .where(eq(deliveryItems.id, itemId))
     .limit(1);
   if (!row || row.status !== "approved" || !row.consultantId) return null;
@@ -90,7 +106,15 @@ export async function payApprovedItem(app: AppContext, itemId: string): Promise<
   if (partial && partial.status !== "succeeded") return null;
 
   const charged = row.chargedCents - (partial?.amountCents ?? 0);
-  const fee = platformFeeCents(charged, app.env.PLATFORM_FEE_PERCENT);
+  const dispute =
+    row.settled?.outcome && row.settled.transferCents !== null && row.settled.feeCents !== null
+      ? { transferCents: row.settled.transferCents, feeCents: row.settled.feeCents }
+      : null;
+  // The settlement's own fee (the percent may have changed since its claim), else today's.
+  const fee =
+    dispute && dispute.transferCents + dispute.feeCents === charged
+      ? dispute.feeCents
+      : platformFeeCents(charged, app.env.PLATFORM_FEE_PERCENT);
   // A 100% fee (or a free item) leaves the consultant nothing: the row is paid at once, with no
   // Stripe call and no transfer id (Stripe refuses a zero transfer), whatever their payouts' state.
   const nothingToSend = charged - fee === 0;
@@ -308,10 +332,7 @@ async function loadItemMoney(app: AppContext, outlineId: string, itemId: string)
         purchaseStatus: purchases.status,
         purchaseAmountCents: purchases.amountCents,
         paymentIntentId: purchases.stripePaymentIntentId,
-        disputed:
-          sql<number>`EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${deliveryItems.id} AND ${deliverableDisputes.status} <> 'settled')`.mapWith(
-            (value: unknown) => Number(value) === 1,
-          ),
+        disputed: sql<number>`${disputeUnsettled(deliveryItems.id)}`.mapWith((value: unknown) => Number(value) === 1),
       })
       .from(deliveryItems)
       .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
@@ -384,6 +405,8 @@ export async function reverseTransfer(
   // A zero share sent nothing to the consultant: there is nothing to take back (a refund of the
   // item needs no reversal, see refundItem).
   if (isNothingSent(transfer)) return { ok: false, status: 409, msg: TRANSFER_NOTHING_TO_REVERSE };
+  // A dispute's split is final (docs/decisions/079): its part refunded, the rest is the consultant's.
+  if (found.refund?.partial) return { ok: false, status: 409, msg: TRANSFER_OF_SETTLEMENT };
   let reversalId: string | null = null;
   if (transfer.stripeTransferId) {
     try {
@@ -435,14 +458,14 @@ export async function refundItem(
   /**
    * A dispute's settlement (docs/decisions/079): the amount it refunds (all of the charge, or part
    * for a split, recorded as partial: the item is then approved and paid the rest). Only while the
-   * dispute is being settled; without it, an item under dispute is not refunded (DISPUTE_NOT_DISPUTED).
+   * dispute is being settled; without it, an item under dispute is not refunded (REFUND_DISPUTED).
    */
   dispute: { refundCents: number } | null = null,
 ): Promise<MoneyActionResult> {
   const found = await loadItemMoney(app, outlineId, itemId);
   if (!found) return { ok: false, status: 404, msg: ITEM_NOT_IN_ENGAGEMENT };
   const { item, purchase, refund } = found;
-  if (!dispute && found.disputed) return { ok: false, status: 409, msg: DISPUTE_NOT_DISPUTED };
+  if (!dispute && found.disputed) return { ok: false, status: 409, msg: REFUND_DISPUTED };
   let transfer = found.transfer;
   if (transfer && isNothingSent(transfer) && purchase?.status === "paid" && refund?.status !== "succeeded") {
     // The consultant holds nothing of a zero share: the transfer is closed as reversed (no Stripe
@@ -481,9 +504,7 @@ export async function refundItem(
   // being settled by this call's settlement, or it has none unsettled), or a failed one made pending again.
   const noLiveTransfer = and(
     sql`NOT EXISTS (SELECT 1 FROM ${consultantTransfers} WHERE ${consultantTransfers.itemId} = ${itemId} AND ${consultantTransfers.status} <> 'reversed')`,
-    dispute
-      ? sql`EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${itemId} AND ${deliverableDisputes.status} = 'settling' AND ${deliverableDisputes.refundCents} = ${amountCents})`
-      : sql`NOT EXISTS (SELECT 1 FROM ${deliverableDisputes} WHERE ${deliverableDisputes.itemId} = ${itemId} AND ${deliverableDisputes.status} <> 'settled')`,
+    dispute ? disputeSettlingWith(itemId, amountCents) : sql`NOT ${disputeUnsettled(itemId)}`,
   );
   const inserted = await app.db
     .insert(itemRefunds)
@@ -516,14 +537,24 @@ export async function refundItem(
     // with the refund it may already have made, so the money moves once either way.
     const [again] = await app.db
       .update(itemRefunds)
-      .set({ status: "pending", failureMessage: null, createdByUserId: actor.userId, updatedAt: now })
+      .set({
+        status: "pending",
+        // A failed refund made nothing: this call's amount (a dispute's part after a failed plain
+        // refund, or the reverse). One left pending is retried only for the same amount.
+        amountCents,
+        partial,
+        failureMessage: null,
+        createdByUserId: actor.userId,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(itemRefunds.itemId, itemId),
           or(
-            eq(itemRefunds.status, "failed"),
+            and(eq(itemRefunds.status, "failed"), isNull(itemRefunds.stripeRefundId)),
             and(
               eq(itemRefunds.status, "pending"),
+              eq(itemRefunds.amountCents, amountCents),
               lt(itemRefunds.updatedAt, new Date(now.getTime() - STALE_PENDING_MS)),
             ),
           ),
@@ -547,7 +578,7 @@ export async function refundItem(
         amountCents,
         metadata: { itemId, outlineId },
       },
-      refundKey(itemId),
+      partial ? refundKey(itemId, amountCents) : refundKey(itemId),
     );
     const at = app.now();
     const [settled] = await app.db.batch([

@@ -62,6 +62,7 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("delivery_items"),
     own("delivery_item_decisions"),
     own("delivery_review_reminders"),
+    own("deliverable_disputes"),
     own("sow_signatures"),
     own("purchases"),
     own("purchase_refunds"),

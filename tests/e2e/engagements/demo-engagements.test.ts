@@ -40,7 +40,7 @@ describe("demo engagements", () => {
       await done.getByText("Dispute settled", { exact: true }).waitFor();
       await done
         .getByText(
-          /^Dispute settled on .+: you are refunded \$450\.00 of the \$1,500\.00 you paid; the rest pays the consultant\.$/,
+          /^Dispute settled on .+: you are refunded \$450\.00 of the \$1,500\.00 you paid; the rest pays the consultant and the platform fee\.$/,
         )
         .waitFor();
 

@@ -111,7 +111,7 @@ for (const [label, viewport] of [
         await page.getByRole("heading", { name: "Wholesale review and target accounts", level: 1 }).waitFor();
         await page
           .getByText(
-            /^Dispute settled on .+: the business is refunded \$450\.00; you are paid \$840\.00 \(the \$1,050\.00 kept, less the \$210\.00 platform fee\)\.$/,
+            /^Dispute settled on .+: the business is refunded \$450\.00; you earn \$840\.00 \(the \$1,050\.00 kept, less the \$210\.00 platform fee\)\.$/,
           )
           .waitFor();
         const earning = page.getByRole("region", { name: "You earn" });

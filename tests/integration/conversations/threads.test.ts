@@ -449,7 +449,7 @@ describe("a dispute in the engagement's events", () => {
         "The business asked for changes to the deliverable “Cash-flow model”.",
         `The business opened a dispute over the deliverable “Cash-flow model”: “${reason}” The consultant can answer here; the engagement manager will settle it.`,
         "The surcharges were never part of phase 1.",
-        "The engagement manager settled the dispute over the deliverable “Cash-flow model”: part is refunded to the business and the rest paid to the consultant. The decision is on the deliverable.",
+        "The engagement manager settled the dispute over the deliverable “Cash-flow model”: part is refunded to the business and the rest pays the consultant and the platform fee. The decision is on the deliverable.",
       ].map((text) => page.indexOf(html(text)));
       expect(
         order.every((index) => index > 0),

@@ -14,7 +14,7 @@ import {
   DISPUTE_ALREADY,
   DISPUTE_ALREADY_SETTLED,
   DISPUTE_NEEDS_REVISION,
-  DISPUTE_NOT_DISPUTED,
+  REFUND_DISPUTED,
   DISPUTE_OPENED,
   DISPUTE_REASON_REQUIRED,
   DISPUTE_REFUND_FAILED,
@@ -334,7 +334,7 @@ describe("opening a dispute", () => {
     const staff = await manager();
     const { outline, item } = await disputedDelivery();
     const refused = await refundItem(feeApp(), staff.actor, outline.id, item.id);
-    expect(refused).toEqual({ ok: false, status: 409, msg: DISPUTE_NOT_DISPUTED });
+    expect(refused).toEqual({ ok: false, status: 409, msg: REFUND_DISPUTED });
     expect(await refundsOf(item.id)).toEqual([]);
     expect(await stripeCalls(item.id, "refund")).toEqual([]);
     expect((await purchaseOf(item.id)).status).toBe("paid");

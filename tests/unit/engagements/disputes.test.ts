@@ -59,10 +59,10 @@ describe("a dispute's settlement", () => {
   it("says what happened to each reader", () => {
     const split = disputeSettlement("split", 100_000, 40_000, 20)!;
     expect(settlementText(split, "business")).toBe(
-      "you are refunded $400.00 of the $1,000.00 you paid; the rest pays the consultant.",
+      "you are refunded $400.00 of the $1,000.00 you paid; the rest pays the consultant and the platform fee.",
     );
     expect(settlementText(split, "consultant")).toBe(
-      "the business is refunded $400.00; you are paid $480.00 (the $600.00 kept, less the $120.00 platform fee).",
+      "the business is refunded $400.00; you earn $480.00 (the $600.00 kept, less the $120.00 platform fee).",
     );
     expect(settlementText(split, "manager")).toBe(
       "Split: refund part, pay the consultant the rest: $1,000.00 charged = $400.00 refunded + $480.00 to the consultant + $120.00 platform fee.",
