@@ -62,7 +62,11 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("delivery_items"),
     own("delivery_item_decisions"),
     own("delivery_review_reminders"),
-    own("deliverable_disputes"),
+    {
+      // Opened, not created: its own clock.
+      name: "deliverable_disputes",
+      query: sql`SELECT * FROM deliverable_disputes WHERE business_id = ${businessId} ORDER BY opened_at`,
+    },
     own("sow_signatures"),
     own("purchases"),
     own("purchase_refunds"),

@@ -15,6 +15,8 @@ import {
   DISPUTE_ALREADY_SETTLED,
   DISPUTE_NEEDS_REVISION,
   REFUND_DISPUTED,
+  DISPUTE_NOTHING_CHARGED,
+  TRANSFER_OF_SETTLEMENT,
   DISPUTE_OPENED,
   DISPUTE_REASON_REQUIRED,
   DISPUTE_REFUND_FAILED,
@@ -32,7 +34,7 @@ import { createAppContext } from "~/server/load-context";
 import { finishDisputeSettlement, finishStaleSettlements, settleDispute } from "~/server/engagements/disputes.server";
 import { settleSilentReviews } from "~/server/engagements/review-deadlines.server";
 import { loadEngagementMoney } from "~/server/payouts/engagement-money.server";
-import { refundItem } from "~/server/payouts/transfers.server";
+import { refundItem, reverseTransfer } from "~/server/payouts/transfers.server";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import {
   auditOf,
@@ -93,7 +95,9 @@ const auditActions = async (businessId: string, itemId: string, action: string) 
 const stripeCalls = async (itemId: string, kind: "refund" | "transfer") =>
   (await stubRequests()).filter(
     (r) =>
-      r.path === (kind === "refund" ? "/v1/refunds" : "/v1/transfers") && r.idempotencyKey === `${kind}-item-${itemId}`,
+      r.path === (kind === "refund" ? "/v1/refunds" : "/v1/transfers") &&
+      // The item's key, or a part's (refund-item-{id}-part-{cents}).
+      (r.idempotencyKey === `${kind}-item-${itemId}` || r.idempotencyKey?.startsWith(`${kind}-item-${itemId}-part-`)),
   );
 
 /** A member's review through the JSON API. */
@@ -476,7 +480,7 @@ describe("settling a dispute", () => {
 
     const refunds = await stripeCalls(item.id, "refund");
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]!.idempotencyKey).toBe(`refund-item-${item.id}`);
+    expect(refunds[0]!.idempotencyKey).toBe(`refund-item-${item.id}-part-${refund}`);
     expect(refunds[0]!.form.amount).toBe(String(refund));
     expect(await refundsOf(item.id)).toMatchObject([{ status: "succeeded", amountCents: refund, partial: true }]);
     expect((await purchaseOf(item.id)).status).toBe("paid");
@@ -533,6 +537,73 @@ describe("settling a dispute", () => {
     }
     expect(await disputesOf(item.id)).toMatchObject([{ status: "open", outcome: null }]);
     expect(await stripeCalls(item.id, "refund")).toEqual([]);
+  });
+});
+
+describe("settlements at the edges (the review's cases)", () => {
+  it("a plain refund that failed before the dispute: the split refunds its part once, under the part's own key", async () => {
+    const staff = await manager();
+    const engagement = await revisedDelivery();
+    const { client, outline, item } = engagement;
+    // An admin's plain refund of the delivery fails (Stripe refuses it twice: the SDK retries once).
+    await failStub(2, 500, "/v1/refunds");
+    const failed = await refundItem(feeApp(), { userId: staff.user.id, kind: "admin" }, outline.id, item.id);
+    expect(failed).toMatchObject({ ok: false, status: 502 });
+    expect(await refundsOf(item.id)).toMatchObject([{ status: "failed", amountCents: PRICE, partial: false }]);
+    expect((await dispute(client.token, outline.id, item.id)).status).toBe(200);
+
+    expect(await settle(feeApp(), staff.actor, outline.id, item.id, "split", 30_000)).toEqual({
+      ok: true,
+      msg: DISPUTE_SETTLED,
+    });
+    // The one refund row is now the part: its amount, partial, succeeded; the item approved and paid the rest.
+    expect(await refundsOf(item.id)).toMatchObject([{ status: "succeeded", amountCents: 30_000, partial: true }]);
+    const calls = (await stripeCalls(item.id, "refund")).filter((call) => call.form.amount === "30000");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.idempotencyKey).toBe(`refund-item-${item.id}-part-30000`);
+    expect((await purchaseOf(item.id)).status).toBe("paid");
+    expect(await itemRow(item.id)).toMatchObject({ status: "approved" });
+    const kept = PRICE - 30_000;
+    const fee = platformFeeCents(kept, FEE_PERCENT);
+    expect(await transfersOf(item.id)).toMatchObject([{ chargedCents: kept, feeCents: fee, amountCents: kept - fee }]);
+    expect(await disputesOf(item.id)).toMatchObject([{ status: "settled" }]);
+    await expectBalanced(outline.id);
+  });
+
+  it("a split's transfer is final: it is not reversed", async () => {
+    const staff = await manager();
+    const { outline, item } = await disputedDelivery();
+    await settle(feeApp(), staff.actor, outline.id, item.id, "split", 50_000);
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "paid" }]);
+    expect(await reverseTransfer(feeApp(), { userId: staff.user.id, kind: "admin" }, outline.id, item.id)).toEqual({
+      ok: false,
+      status: 409,
+      msg: TRANSFER_OF_SETTLEMENT,
+    });
+    expect(await transfersOf(item.id)).toMatchObject([{ status: "paid" }]);
+    const money = await loadEngagementMoney(feeApp(), outline.id);
+    expect(money.items.find((row) => row.itemId === item.id)).toMatchObject({ canReverse: false, canRefund: false });
+  });
+
+  it("nothing charged can only be released", async () => {
+    const staff = await manager();
+    const { outline, item } = await disputedDelivery();
+    // As if the deliverable had been free: no paid purchase behind it.
+    await db()
+      .update(purchases)
+      .set({ status: "canceled" })
+      .where(eq(purchases.id, (await itemRow(item.id)).paidPurchaseId!));
+    for (const [outcome, refund] of [
+      ["refund", null],
+      ["split", 100],
+    ] as const) {
+      expect(await settle(feeApp(), staff.actor, outline.id, item.id, outcome, refund)).toEqual({
+        ok: false,
+        status: 409,
+        msg: DISPUTE_NOTHING_CHARGED,
+      });
+    }
+    expect(await disputesOf(item.id)).toMatchObject([{ status: "open", outcome: null }]);
   });
 });
 
