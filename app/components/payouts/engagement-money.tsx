@@ -10,7 +10,11 @@ import { usePendingPost } from "~/components/ui/pending-post";
 export function moneyStatusLabel(
   row: Pick<ItemMoneyRow, "refunded" | "transferStatus" | "charged" | "duplicate">,
 ): string {
-  if (row.refunded - (row.duplicate?.refundedCents ?? 0) > 0) return MONEY_LABELS.refunded;
+  const refunded = row.refunded - (row.duplicate?.refundedCents ?? 0) > 0;
+  // A dispute's split (docs/decisions/079): part refunded, the rest's transfer says where it stands.
+  if (refunded && row.transferStatus && row.transferStatus !== "reversed")
+    return TRANSFER_STATUS_LABELS[row.transferStatus];
+  if (refunded) return MONEY_LABELS.refunded;
   if (row.transferStatus) return TRANSFER_STATUS_LABELS[row.transferStatus];
   return row.charged > 0 ? MONEY_LABELS.awaitingApproval : MONEY_LABELS.notCharged;
 }

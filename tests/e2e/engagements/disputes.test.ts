@@ -7,7 +7,6 @@ import {
   DISPUTE_SETTLED,
   disputeSettledText,
   disputeSettlement,
-  settlementText,
 } from "~/lib/engagements/disputes";
 import { DEFAULT_PLATFORM_FEE_PERCENT } from "~/server/platform/env.server";
 import {
@@ -120,7 +119,7 @@ describe("a dispute over a deliverable (issue #40)", () => {
       await exact(manager.page, DISPUTE_SETTLED).waitFor();
       const settlement = disputeSettlement("split", 150_000, 60_000, DEFAULT_PLATFORM_FEE_PERCENT)!;
       await atEachWidth(manager.page, [WIDE, PHONE], async () => {
-        await exact(manager.page, settlementText(settlement, "manager")).waitFor();
+        await exact(manager.page, disputeSettledText(new Date(), settlement, "manager")).waitFor();
         await manager.page.locator(".badge", { hasText: "Dispute settled" }).first().waitFor();
         await keepScreen(manager.page, "dispute-manager-settled");
       });
