@@ -43,6 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     feePercent: context.app.env.PLATFORM_FEE_PERCENT,
     refunded: page.refunded,
     transfer,
+    disputed: page.item.dispute !== null && page.item.dispute.status !== "settled",
   });
   return { page, earning };
 }

@@ -38,6 +38,7 @@ const STATE_TONE: Record<EarningState, StatusTone> = {
   reversed: "muted",
   awaiting_approval: "waiting",
   in_progress: "muted",
+  disputed: "alert",
 };
 
 const PAYOUT_TONE: Record<keyof typeof PAYOUT_STATUS_LABELS, StatusTone> = {

@@ -48,6 +48,7 @@ export const EARNING_STATE_LABELS: Record<EarningState, string> = {
   reversed: "Reversed by Partwise",
   awaiting_approval: "Delivered, awaiting approval",
   in_progress: "In progress",
+  disputed: "Disputed: the engagement manager settles it",
 };
 
 export const EARNINGS_EMPTY =

@@ -1,6 +1,6 @@
 import type { ConsultantTransferStatus } from "~db/enums";
 import { consultantShareCents } from "./fees";
-import { EARNING_ON_APPROVAL, ITEM_REFUNDED_LABEL, TRANSFER_STATUS_LABELS } from "./transfer-copy";
+import { EARNING_DISPUTED, EARNING_ON_APPROVAL, ITEM_REFUNDED_LABEL, TRANSFER_STATUS_LABELS } from "./transfer-copy";
 
 /**
  * The consultant's earnings (issue #18, Q1), pure: each deliverable's state from the consultant's
@@ -12,13 +12,16 @@ import { EARNING_ON_APPROVAL, ITEM_REFUNDED_LABEL, TRANSFER_STATUS_LABELS } from
  *   manager's retry (failed) or a transfer under way (sending);
  * - pending approval: prepaid and not approved yet — delivered (awaiting_approval) or still being
  *   worked on (in_progress);
- * - reversed: taken back by Partwise; shown, counted nowhere.
+ * - reversed: taken back by Partwise; shown, counted nowhere;
+ * - disputed: the business disputes the delivery (docs/decisions/079); the engagement manager
+ *   decides whether it is paid in full, in part or not at all: shown, counted nowhere until then.
  */
-export type EarningState = "paid" | "held" | "failed" | "sending" | "reversed" | "awaiting_approval" | "in_progress";
+export type EarningState =
+  "paid" | "held" | "failed" | "sending" | "reversed" | "awaiting_approval" | "in_progress" | "disputed";
 
 export type EarningInput =
   | { kind: "transfer"; status: ConsultantTransferStatus; amountCents: number }
-  | { kind: "unapproved"; delivered: boolean; amountCents: number };
+  | { kind: "unapproved"; delivered: boolean; amountCents: number; disputed?: boolean };
 
 export type EarningsTotals = {
   paidCents: number;
@@ -40,6 +43,7 @@ const TRANSFER_STATES: Record<ConsultantTransferStatus, EarningState> = {
 
 export function earningState(input: EarningInput): EarningState {
   if (input.kind === "transfer") return TRANSFER_STATES[input.status];
+  if (input.disputed) return "disputed";
   return input.delivered ? "awaiting_approval" : "in_progress";
 }
 
@@ -72,6 +76,7 @@ export function earningsTotals(inputs: readonly EarningInput[]): EarningsTotals 
         totals.pendingApprovalCents += amount;
         break;
       case "reversed":
+      case "disputed":
         break;
     }
   }
@@ -89,8 +94,13 @@ export function itemEarning(input: {
   feePercent: number;
   refunded: boolean;
   transfer: { amountCents: number; status: ConsultantTransferStatus } | null;
+  /** Its delivery is disputed and not settled yet (docs/decisions/079). */
+  disputed?: boolean;
 }): { amountCents: number; status: string } {
   const { transfer } = input;
+  if (input.disputed && !transfer) {
+    return { amountCents: consultantShareCents(input.priceCents, input.feePercent), status: EARNING_DISPUTED };
+  }
   if (input.refunded && (!transfer || transfer.status === "reversed")) {
     return { amountCents: 0, status: ITEM_REFUNDED_LABEL };
   }

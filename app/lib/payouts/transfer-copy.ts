@@ -60,6 +60,8 @@ export const ITEM_NOT_IN_ENGAGEMENT = "This deliverable is not part of this enga
 export const MONEY_ACTION_INVALID = "Choose a deliverable of this engagement.";
 
 export const EARNING_ON_APPROVAL = "Paid to you when the business approves it";
+/** A disputed delivery (docs/decisions/079): at most this, as the settlement decides. */
+export const EARNING_DISPUTED = "Disputed: at most this, as the engagement manager's settlement decides";
 
 // ---- pay Q2: zero shares and refunded deliverables ----
 export const TRANSFER_NOTHING_TO_REVERSE =

@@ -18,6 +18,7 @@ import { PAYOUTS_LIST_LIMIT } from "~/lib/payouts/earnings-copy";
 import { consultantShareCents } from "~/lib/payouts/fees";
 import { refundStarted } from "~/server/engagements/item-refunds.server";
 import type { AppContext } from "~/server/load-context";
+import { disputeUnsettled } from "~/server/engagements/dispute-columns.server";
 import { paymentProvider } from "~/server/payments/provider/factory.server";
 import { PaymentProviderError, type PayoutStatus } from "~/server/payments/provider/types";
 
@@ -69,6 +70,7 @@ export async function loadConsultantEarnings(app: AppContext, consultantUserId: 
         outlineId: deliveryItems.outlineId,
         itemStatus: deliveryItems.status,
         chargedCents: purchases.amountCents,
+        disputed: sql<number>`${disputeUnsettled(deliveryItems.id)}`.mapWith(Number),
         itemTitle: deliveryItems.title,
         position: deliveryItems.position,
         engagementTitle: deliveryOutlines.title,
@@ -119,6 +121,7 @@ export async function loadConsultantEarnings(app: AppContext, consultantUserId: 
       kind: "unapproved",
       delivered: row.itemStatus === "delivered",
       amountCents: consultantShareCents(row.chargedCents, feePercent),
+      disputed: row.disputed === 1,
     };
     inputs.push(input);
     rows.push({

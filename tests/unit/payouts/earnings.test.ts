@@ -31,6 +31,7 @@ describe("earningState", () => {
       reversed: "Reversed by Partwise",
       awaiting_approval: "Delivered, awaiting approval",
       in_progress: "In progress",
+      disputed: "Disputed: the engagement manager settles it",
     });
   });
 });
@@ -73,6 +74,25 @@ describe("earningsTotals", () => {
       "What you earn for each prepaid deliverable of your engagements: its price less Partwise's 15% fee.",
     );
     expect(EARNINGS_HELD_PARTS.waiting("$800.00")).toBe("$800.00 waiting for you to finish setting up payouts");
+  });
+});
+
+describe("a disputed delivery (docs/decisions/079)", () => {
+  it("is its own state, counted in no total until the settlement, and its item says at most its share", () => {
+    const disputed: EarningInput = { kind: "unapproved", delivered: true, amountCents: 80_000, disputed: true };
+    expect(earningState(disputed)).toBe("disputed");
+    expect(EARNING_STATE_LABELS.disputed).toBe("Disputed: the engagement manager settles it");
+    expect(earningsTotals([disputed, { kind: "unapproved", delivered: true, amountCents: 40_000 }])).toMatchObject({
+      pendingApprovalCents: 40_000,
+      paidCents: 0,
+      heldCents: 0,
+    });
+    expect(
+      itemEarning({ priceCents: 100_000, feePercent: 20, refunded: false, transfer: null, disputed: true }),
+    ).toEqual({
+      amountCents: 80_000,
+      status: "Disputed: at most this, as the engagement manager's settlement decides",
+    });
   });
 });
 
