@@ -353,6 +353,18 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
+/**
+ * Another person in the same browser: a context of their own at desk width, signed in as `email`
+ * and on `home`; close it when done.
+ */
+export async function signedInAs(context: BrowserContext, email: string, home: string) {
+  const own = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
+  const page = await own.newPage();
+  await signIn(page, email);
+  await expectPath(page, home);
+  return { page, close: () => own.close() };
+}
+
 /** Signs in as the demo business client and waits for the dashboard. */
 export async function signInAsDemoClient(page: Page) {
   await signIn(page, DEMO_CLIENT.email);

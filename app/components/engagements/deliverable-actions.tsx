@@ -13,8 +13,6 @@ import {
   ENGAGEMENT_PAUSED,
   ENGAGEMENT_PAUSED_WAITING,
   ITEM_IN_REVISION,
-  ITEM_UPDATE_FAILED,
-  ITEM_UPDATE_FAILED_TITLE,
   PREPAY_LABEL,
   ITEM_ACCEPTS_AUTOMATICALLY_AFTER,
   ITEM_ACCEPTS_AUTOMATICALLY_AFTER_LAST,
@@ -24,6 +22,7 @@ import { completesEngagement, nextItemToPrepay, signedForCurrentVersion } from "
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { formatMoney } from "~/lib/shared/numbers";
 import { AutoAcceptanceNote } from "./auto-acceptance";
+import { DeliverableFormAlert } from "./deliverable-form-alert";
 import { DisputeNote, OpenDisputeDialog } from "./disputes";
 import { DeliveredFiles } from "./delivered-files";
 import { ItemReviewDialog } from "./item-review-dialog";
@@ -192,18 +191,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
           <p>
             Next: <strong>{next.title}</strong> · {formatDate(next.deliveryDate)} · {formatMoney(next.priceCents)}
           </p>
-          {intent === "prepay" && failed ? (
-            <div role="alert" className="form-error">
-              <p className="notice-title">{ITEM_UPDATE_FAILED_TITLE}</p>
-              <p>{ITEM_UPDATE_FAILED}</p>
-            </div>
-          ) : intent === "prepay" && formErrors.length ? (
-            <div role="alert" className="form-error">
-              {formErrors.map((error) => (
-                <p key={error}>{error}</p>
-              ))}
-            </div>
-          ) : null}
+          {intent === "prepay" ? <DeliverableFormAlert failed={failed} errors={formErrors} /> : null}
           <button
             type="submit"
             className="button button-primary"

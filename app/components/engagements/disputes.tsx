@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { DeliverableFormAlert } from "./deliverable-form-alert";
 import { ConformField } from "~/components/ui/conform-field";
 import { usePosting } from "~/components/ui/pending-post";
 import {
@@ -18,7 +19,6 @@ import {
   OpenDisputeFormSchema,
   type DisputeView,
 } from "~/lib/engagements/disputes";
-import { ITEM_UPDATE_FAILED, ITEM_UPDATE_FAILED_TITLE } from "~/lib/engagements/engagement-copy";
 
 /**
  * A deliverable's dispute as its reader sees it (docs/decisions/079): while open, when it was
@@ -101,18 +101,7 @@ export function OpenDisputeDialog({
           <input type="hidden" name="intent" value="dispute-item" />
           <input type="hidden" name="deliveryOutlineId" value={deliveryOutlineId} />
           <input type="hidden" name="deliveryItemId" value={deliveryItemId} />
-          {failed ? (
-            <div role="alert" className="form-error">
-              <p className="notice-title">{ITEM_UPDATE_FAILED_TITLE}</p>
-              <p>{ITEM_UPDATE_FAILED}</p>
-            </div>
-          ) : form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="form-error">
-              {form.errors.map((error) => (
-                <p key={error}>{error}</p>
-              ))}
-            </div>
-          ) : null}
+          <DeliverableFormAlert failed={failed} errors={form.errors} errorId={form.errorId} />
           <ConformField field={fields.reason} kind="textarea" label={DISPUTE_REASON_LABEL}>
             {(props) => <textarea {...props} rows={5} maxLength={DISPUTE_TEXT_MAX} className="input" />}
           </ConformField>

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { DeliverableFormAlert } from "./deliverable-form-alert";
 import { useState } from "react";
 import { ConformField } from "~/components/ui/conform-field";
 import { usePosting } from "~/components/ui/pending-post";
@@ -11,8 +12,6 @@ import {
   ITEM_REVIEW_CONFIRM,
   ITEM_REVIEW_NOTES_LABEL,
   ITEM_REVIEW_TITLE,
-  ITEM_UPDATE_FAILED,
-  ITEM_UPDATE_FAILED_TITLE,
 } from "~/lib/engagements/engagement-copy";
 import {
   ITEM_DECISION_ACTIONS,
@@ -83,18 +82,7 @@ export function ItemReviewDialog({
           <input type="hidden" name="intent" value="review-item" />
           <input type="hidden" name="deliveryOutlineId" value={deliveryOutlineId} />
           <input type="hidden" name="deliveryItemId" value={deliveryItemId} />
-          {failed ? (
-            <div role="alert" className="form-error">
-              <p className="notice-title">{ITEM_UPDATE_FAILED_TITLE}</p>
-              <p>{ITEM_UPDATE_FAILED}</p>
-            </div>
-          ) : form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="form-error">
-              {form.errors.map((error) => (
-                <p key={error}>{error}</p>
-              ))}
-            </div>
-          ) : null}
+          <DeliverableFormAlert failed={failed} errors={form.errors} errorId={form.errorId} />
           <FieldsetField
             className="item-review-choices"
             legend="What happens next?"

@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe } from "vitest";
 import { consultantDeliveryPath } from "~/lib/engagements/engagement-paths";
 import {
@@ -9,17 +9,7 @@ import {
   disputeSettlement,
 } from "~/lib/engagements/disputes";
 import { DEFAULT_PLATFORM_FEE_PERCENT } from "~/server/platform/env.server";
-import {
-  atEachWidth,
-  baseURL,
-  browserTest,
-  DESKTOP,
-  expectPath,
-  keepScreen,
-  PHONE,
-  signIn,
-  signUpNewClient,
-} from "../support";
+import { atEachWidth, browserTest, keepScreen, PHONE, signedInAs, signUpNewClient } from "../support";
 import { engagementRows, SEEDED_CONSULTANT, writeEngagements } from "./seed-engagements";
 
 /**
@@ -36,15 +26,6 @@ const WIDE = { width: 1280, height: 900 };
 const REASON = "The second delivery still leaves the wholesale channel out of the margin table.";
 const ANSWER = "The wholesale figures were not in the books I was given; I can add them from the invoices.";
 const DECISION = "The wholesale channel was in the plan; the rest of the work was delivered. 40% is refunded.";
-
-/** Another person in the same browser, signed in at desk width in a context of their own, on `home`. */
-async function signedInAs(context: BrowserContext, email: string, home: string) {
-  const own = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
-  const page = await own.newPage();
-  await signIn(page, email);
-  await expectPath(page, home);
-  return { page, close: () => own.close() };
-}
 
 const exact = (page: Page | Locator, text: string) => page.getByText(text, { exact: true });
 

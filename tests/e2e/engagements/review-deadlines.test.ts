@@ -1,19 +1,9 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { consultantDeliveryPath, managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import { formatDateTime } from "~/lib/shared/dates";
-import {
-  atEachWidth,
-  baseURL,
-  browserTest,
-  DESKTOP,
-  expectPath,
-  keepScreen,
-  PHONE,
-  signIn,
-  signUpNewClient,
-} from "../support";
+import { atEachWidth, baseURL, browserTest, keepScreen, PHONE, signedInAs, signUpNewClient } from "../support";
 import { engagementRows, SEEDED_CONSULTANT, writeEngagements } from "./seed-engagements";
 
 /**
@@ -49,15 +39,6 @@ async function expectAcceptedNotice(page: Page, path: string) {
     .first()
     .getByText("A deliverable was accepted automatically", { exact: true })
     .waitFor();
-}
-
-/** Another person in the same browser, signed in at desk width in a context of their own, on `home`. */
-async function signedInAs(context: BrowserContext, email: string, home: string) {
-  const own = await context.browser()!.newContext({ baseURL, viewport: DESKTOP, reducedMotion: "reduce" });
-  const page = await own.newPage();
-  await signIn(page, email);
-  await expectPath(page, home);
-  return { page, close: () => own.close() };
 }
 
 describe("a delivery nobody reviews (issue #40)", () => {
