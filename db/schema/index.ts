@@ -41,3 +41,4 @@ export * from "./transfers";
 export * from "./privacy";
 export * from "./audit";
 export * from "./conversations";
+export * from "./statements";

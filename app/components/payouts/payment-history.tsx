@@ -14,6 +14,8 @@ import {
   VIEW_RECEIPT,
 } from "~/lib/payouts/receipt-copy";
 import { receiptPath } from "~/lib/payouts/receipts";
+import { STATEMENT_COPY } from "~/lib/payouts/statement-copy";
+import { BUSINESS_STATEMENTS_PATH } from "~/lib/payouts/statements";
 import { formatDate } from "~/lib/shared/dates";
 import type { PaymentEntry } from "~/server/payments/receipts.server";
 
@@ -35,6 +37,9 @@ export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
       <h2 id="payments-title" className="settings-heading">
         {PAYMENTS_TITLE}
       </h2>
+      <p className="payment-history-statements">
+        <Link to={BUSINESS_STATEMENTS_PATH}>{STATEMENT_COPY.linkFromPayments}</Link>
+      </p>
       {entries.length === 0 ? (
         <p className="empty-state">{PAYMENTS_EMPTY}</p>
       ) : (
