@@ -1,10 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import {
-  BusinessStatementView,
-  StatementDownloads,
-  StatementMonths,
-} from "~/components/payouts/statements";
+import { BusinessStatementView, StatementDownloads, StatementMonths } from "~/components/payouts/statements";
 import { STATEMENT_COPY as COPY } from "~/lib/payouts/statement-copy";
 import { PAYMENTS_PATH } from "~/lib/payouts/receipts";
 import {
@@ -19,7 +15,11 @@ import { notFound } from "~/http/route-kit.server";
 import { listBusinessStatementMonths, loadBusinessStatement } from "~/server/payments/statements.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded?.statement ? `${COPY.title(monthLabel(loaded.statement.month))} | Partwise` : `${COPY.listTitle} | Partwise` },
+  {
+    title: loaded?.statement
+      ? `${COPY.title(monthLabel(loaded.statement.month))} | Partwise`
+      : `${COPY.listTitle} | Partwise`,
+  },
 ];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

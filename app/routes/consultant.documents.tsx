@@ -55,8 +55,8 @@ export default function ConsultantDocuments() {
           <ul className="statement-documents">
             {statementMonths.map((month) => (
               <li key={month}>
-                <Link to={earningsStatementPath(month)}>{STATEMENTS.hubName(monthLabel(month))}</Link>{" "}
-                (<a href={earningsStatementPdfPath(month)}>PDF</a>, <a href={earningsStatementCsvPath(month)}>CSV</a>)
+                <Link to={earningsStatementPath(month)}>{STATEMENTS.hubName(monthLabel(month))}</Link> (
+                <a href={earningsStatementPdfPath(month)}>PDF</a>, <a href={earningsStatementCsvPath(month)}>CSV</a>)
               </li>
             ))}
           </ul>

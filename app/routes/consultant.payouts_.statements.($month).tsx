@@ -1,11 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
-import {
-  EarningsStatementView,
-  StatementDownloads,
-  StatementMonths,
-} from "~/components/payouts/statements";
+import { EarningsStatementView, StatementDownloads, StatementMonths } from "~/components/payouts/statements";
 import { EARNINGS_STATEMENT_COPY as COPY } from "~/lib/payouts/statement-copy";
 import {
   earningsStatementCsvPath,

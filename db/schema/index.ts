@@ -41,4 +41,3 @@ export * from "./transfers";
 export * from "./privacy";
 export * from "./audit";
 export * from "./conversations";
-export * from "./statements";

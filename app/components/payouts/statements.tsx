@@ -33,7 +33,15 @@ export function StatementMonths({
 }
 
 /** The PDF and CSV downloads of a statement (plain links: they work without JavaScript). */
-export function StatementDownloads({ pdf, csv, labels }: { pdf: string; csv: string; labels: { pdf: string; csv: string } }) {
+export function StatementDownloads({
+  pdf,
+  csv,
+  labels,
+}: {
+  pdf: string;
+  csv: string;
+  labels: { pdf: string; csv: string };
+}) {
   return (
     <p className="statement-downloads">
       <a className="button secondary" href={pdf} download>

@@ -10,7 +10,11 @@ import {
   deliveryItems,
   deliveryOutlines,
   insightRequests,
-  itemRefunds, purchaseRefunds, purchases, type Business } from "~db/schema";
+  itemRefunds,
+  purchaseRefunds,
+  purchases,
+  type Business,
+} from "~db/schema";
 import { buyerAddress, receiptNumber } from "~/lib/payouts/receipts";
 import {
   businessTotals,
@@ -214,7 +218,9 @@ export async function businessesWithActivity(app: AppContext, start: Date, end: 
     app.db
       .selectDistinct({ businessId: itemRefunds.businessId })
       .from(itemRefunds)
-      .where(and(eq(itemRefunds.status, "succeeded"), gte(itemRefunds.updatedAt, start), lt(itemRefunds.updatedAt, end))),
+      .where(
+        and(eq(itemRefunds.status, "succeeded"), gte(itemRefunds.updatedAt, start), lt(itemRefunds.updatedAt, end)),
+      ),
     app.db
       .selectDistinct({ businessId: purchaseRefunds.businessId })
       .from(purchaseRefunds)

@@ -72,7 +72,10 @@ export function transferMonths(rows: readonly TransferRow[], now: Date): Stateme
       month = monthOf(monthBounds(month).end);
     }
   }
-  return [...months].filter((month) => month <= current).sort().reverse();
+  return [...months]
+    .filter((month) => month <= current)
+    .sort()
+    .reverse();
 }
 
 /** The statement of `month` from the consultant's transfer rows. */
@@ -122,7 +125,10 @@ export async function loadEarningsStatements(
 }
 
 /** The months with a statement of the consultant, newest first (their Documents page): one query. */
-export async function listEarningsStatementMonths(app: AppContext, consultantUserId: string): Promise<StatementMonth[]> {
+export async function listEarningsStatementMonths(
+  app: AppContext,
+  consultantUserId: string,
+): Promise<StatementMonth[]> {
   return transferMonths(await consultantTransferRows(app, consultantUserId), app.now());
 }
 
@@ -131,7 +137,8 @@ export async function listEarningsStatementMonths(app: AppContext, consultantUse
  * at its end. One query.
  */
 export async function consultantsWithActivity(app: AppContext, start: Date, end: Date): Promise<string[]> {
-  const within = (column: typeof consultantTransfers.createdAt | typeof consultantTransfers.paidAt) => and(gte(column, start), lt(column, end));
+  const within = (column: typeof consultantTransfers.createdAt | typeof consultantTransfers.paidAt) =>
+    and(gte(column, start), lt(column, end));
   const rows = await app.db
     .selectDistinct({ userId: consultantTransfers.consultantUserId })
     .from(consultantTransfers)

@@ -112,6 +112,26 @@ describe("the business's costs and receipts", () => {
       );
       expect(mail).toContain("Payment method:\nVisa ending in 4242");
       expect(mail).toContain("Total paid:\n$1,800.00");
+
+      // The month's statement (issue #40 item 3, ADR 081), from the payments: the payment is a
+      // line with its engagement and deliverable; the page fits a phone and a laptop.
+      await page.goto("/company-profile?tab=account#payments");
+      await page.getByRole("link", { name: "Monthly statements" }).click();
+      await expectPath(page, "/company-profile/statements");
+      const months = page.getByRole("navigation", { name: "Months" });
+      await months.getByRole("link").first().click();
+      await page.getByRole("heading", { name: /^Statement for [A-Z][a-z]+ \d{4}$/, level: 2 }).waitFor();
+      expect(page.url()).toMatch(/\/company-profile\/statements\/\d{4}-\d{2}$/);
+      const statement = page.getByRole("table", { name: /^Statement for / });
+      const line = statement.getByRole("row").filter({ hasText: "Roles and ownership map" }).first();
+      expect((await line.locator("td").allTextContents()).slice(1, 4)).toEqual([
+        "Charge",
+        "Store leadership rhythm",
+        "Roles and ownership map",
+      ]);
+      expect(await line.locator("td").nth(5).textContent()).toBe("$1,800.00");
+      await page.getByText("Credits: none.", { exact: false }).waitFor();
+      await atEachWidth(page, [PHONE, WIDE], () => page.getByRole("link", { name: "Download CSV" }).waitFor());
     },
     { viewport: PHONE },
   );

@@ -169,13 +169,55 @@ describe("the business's monthly statement", () => {
     const statement = await loadBusinessStatement(app, money.client.business, "2021-07");
     const { chargeA, chargeB, duplicateB } = money.purchases;
     expect(
-      statement.lines.map((line) => [line.date, line.kind, line.engagement, line.item, line.receiptNumber, line.amountCents]),
+      statement.lines.map((line) => [
+        line.date,
+        line.kind,
+        line.engagement,
+        line.item,
+        line.receiptNumber,
+        line.amountCents,
+      ]),
     ).toEqual([
-      ["2021-07-03T10:00:00.000Z", "charge", "Close the books", "Chart of accounts", receiptNumber(chargeA.id, "2021-07-03"), 150_000],
-      ["2021-07-05T10:00:00.000Z", "charge", "Close the books", "Payroll setup", receiptNumber(chargeB.id, "2021-07-05"), 80_000],
-      ["2021-07-05T10:00:30.000Z", "charge", "Close the books", "Payroll setup", receiptNumber(duplicateB.id, "2021-07-05"), 80_000],
-      ["2021-07-06T08:00:00.000Z", "refund", "Close the books", "Payroll setup", receiptNumber(duplicateB.id, "2021-07-05"), -80_000],
-      ["2021-07-20T12:00:00.000Z", "refund", "Close the books", "Chart of accounts", receiptNumber(chargeA.id, "2021-07-03"), -50_000],
+      [
+        "2021-07-03T10:00:00.000Z",
+        "charge",
+        "Close the books",
+        "Chart of accounts",
+        receiptNumber(chargeA.id, "2021-07-03"),
+        150_000,
+      ],
+      [
+        "2021-07-05T10:00:00.000Z",
+        "charge",
+        "Close the books",
+        "Payroll setup",
+        receiptNumber(chargeB.id, "2021-07-05"),
+        80_000,
+      ],
+      [
+        "2021-07-05T10:00:30.000Z",
+        "charge",
+        "Close the books",
+        "Payroll setup",
+        receiptNumber(duplicateB.id, "2021-07-05"),
+        80_000,
+      ],
+      [
+        "2021-07-06T08:00:00.000Z",
+        "refund",
+        "Close the books",
+        "Payroll setup",
+        receiptNumber(duplicateB.id, "2021-07-05"),
+        -80_000,
+      ],
+      [
+        "2021-07-20T12:00:00.000Z",
+        "refund",
+        "Close the books",
+        "Chart of accounts",
+        receiptNumber(chargeA.id, "2021-07-03"),
+        -50_000,
+      ],
     ]);
     expect(statement.lines.map((line) => line.duplicate)).toEqual([false, false, true, true, false]);
     expect([statement.chargedCents, statement.refundedCents, statement.netCents]).toEqual([310_000, 130_000, 180_000]);
@@ -243,7 +285,9 @@ describe("the business's monthly statement", () => {
       expect((await call(path, { cookie: other.token })).status).toBe(404);
     }
     expect((await call("/company-profile/statements/2021-13", { cookie: money.client.token })).status).toBe(404);
-    expect((await call(`${businessStatementPath("2021-05")}/statement.csv`, { cookie: money.client.token })).status).toBe(404);
+    expect(
+      (await call(`${businessStatementPath("2021-05")}/statement.csv`, { cookie: money.client.token })).status,
+    ).toBe(404);
   });
 
   it("lists the months in the Documents Hub", async () => {
