@@ -37,9 +37,6 @@ export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
       <h2 id="payments-title" className="settings-heading">
         {PAYMENTS_TITLE}
       </h2>
-      <p className="payment-history-statements">
-        <Link to={BUSINESS_STATEMENTS_PATH}>{STATEMENT_COPY.linkFromPayments}</Link>
-      </p>
       {entries.length === 0 ? (
         <p className="empty-state">{PAYMENTS_EMPTY}</p>
       ) : (
@@ -81,6 +78,9 @@ export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
         </>
       )}
       <p className="payment-history-note">{PAYMENTS_MEMBERSHIP_NOTE}</p>
+      <p className="payment-history-statements">
+        <Link to={BUSINESS_STATEMENTS_PATH}>{STATEMENT_COPY.linkFromPayments}</Link>
+      </p>
     </section>
   );
 }
