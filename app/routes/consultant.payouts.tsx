@@ -197,7 +197,7 @@ export default function ConsultantPayouts() {
       <EarningsCard earnings={earnings} feePercent={feePercent} />
       <section className="card stack" aria-labelledby="earnings-statements-title">
         <h2 id="earnings-statements-title" className="card-title">
-          {STATEMENTS.listTitle}
+          {STATEMENTS.payoutsCardTitle}
         </h2>
         <p>
           <Link to={EARNINGS_STATEMENTS_PATH}>{STATEMENTS.linkFromPayouts}</Link>

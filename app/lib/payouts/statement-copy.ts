@@ -48,6 +48,8 @@ export const EARNINGS_STATEMENT_COPY = {
   downloadCsv: "Download CSV",
   backToPayouts: "Back to payouts",
   linkFromPayouts: "Monthly earnings statements",
+  /** The Payouts page's card (not "Earnings …": the page's Earnings card has that heading). */
+  payoutsCardTitle: "Monthly statements",
   taxForms:
     "Tax forms (1099) come from Stripe Connect Express, not Partwise: find them in your Stripe Express dashboard.",
   columns: {
