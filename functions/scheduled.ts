@@ -11,12 +11,14 @@ import { resendStalledPrivacyWork } from "../app/server/privacy/privacy-queue.se
 import { settleSilentReviews } from "../app/server/engagements/review-deadlines.server";
 import { recordMissedTransfers } from "../app/server/payouts/transfers.server";
 import { finishStaleSettlements } from "../app/server/engagements/disputes.server";
+import { sendMonthlyStatements } from "../app/server/payouts/statement-emails.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
  * finance refresh (the reports are built on the queue; a rebuilt report refreshes the year's
  * benchmarking when its books changed), starts the new year of benchmarking for the plans that
- * include it, and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders and
+ * include it, sweeps abandoned uploads, and emails the month before's statements to businesses and
+ * consultants, once each (docs/decisions/081). The daily cron sends tomorrow's event reminders and
  * the receipts whose sending failed or was cut short (docs/decisions/051-receipts.md), tries
  * again any automatic refund of a duplicate payment or subscription that failed (ADR 010), and
  * reminds of, then accepts, the deliveries nobody reviewed (docs/decisions/078). The
@@ -62,7 +64,7 @@ export async function handleScheduled(
 ) {
   switch (controller.cron) {
     case CRONS.monthlyFinanceRefresh:
-      await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles]);
+      await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles, sendMonthlyStatements]);
       return;
     case CRONS.dailyEventReminders:
       await runAll(app, [

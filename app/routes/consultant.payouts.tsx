@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { EarningsCard, PayoutsListCard } from "~/components/payouts/earnings";
 import { StatusPill, type StatusTone } from "~/components/ui/labelled-table";
@@ -26,6 +26,8 @@ import {
   type PayoutState,
 } from "~/lib/payouts/payout-copy";
 import { PAYOUTS_DASHBOARD_HINT } from "~/lib/payouts/earnings-copy";
+import { EARNINGS_STATEMENT_COPY as STATEMENTS } from "~/lib/payouts/statement-copy";
+import { EARNINGS_STATEMENTS_PATH } from "~/lib/payouts/statements";
 import { payoutState } from "~/lib/payouts/payout-state";
 import { formatDate } from "~/lib/shared/dates";
 import { requireRole } from "~/http/guards.server";
@@ -193,6 +195,15 @@ export default function ConsultantPayouts() {
         </Form>
       </section>
       <EarningsCard earnings={earnings} feePercent={feePercent} />
+      <section className="card stack" aria-labelledby="earnings-statements-title">
+        <h2 id="earnings-statements-title" className="card-title">
+          {STATEMENTS.payoutsCardTitle}
+        </h2>
+        <p>
+          <Link to={EARNINGS_STATEMENTS_PATH}>{STATEMENTS.linkFromPayouts}</Link>
+        </p>
+        <p className="field-hint statement-tax-forms">{STATEMENTS.taxForms}</p>
+      </section>
       <PayoutsListCard
         payouts={payouts}
         dashboard={

@@ -1,6 +1,10 @@
-/** Payouts: each consultant's Stripe Connect (Express) account and the state Stripe reports for it. */
+/**
+ * Payouts: each consultant's Stripe Connect (Express) account and the state Stripe reports for it;
+ * the claims of the monthly statements' emails (docs/decisions/081).
+ */
 import { sql } from "drizzle-orm";
 import { check, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { businesses } from "./business";
 import { bool, createdAt, id, updatedAt } from "./columns";
 import { users } from "./identity";
 
@@ -41,3 +45,30 @@ export const consultantPayoutAccounts = sqliteTable(
 );
 
 export type ConsultantPayoutAccount = typeof consultantPayoutAccounts.$inferSelect;
+
+/**
+ * One row per business or consultant and month whose statement email the monthly cron sent: the
+ * cron claims the row (INSERT … ON CONFLICT DO NOTHING) and only the run that inserted it sends,
+ * so a second run of the cron (a double fire, a retry) sends nothing more. The statements
+ * themselves are built on demand from the money rows; nothing of them is stored.
+ */
+export const statementEmails = sqliteTable(
+  "statement_emails",
+  {
+    id: id(),
+    /** The business told (its members who may pay), or null for a consultant's statement. */
+    businessId: text("business_id").references(() => businesses.id, { onDelete: "cascade" }),
+    /** The consultant told, or null for a business's statement. */
+    consultantUserId: text("consultant_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The statement's month, "2026-10". */
+    month: text("month").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("statement_emails_business_month_unique").on(t.businessId, t.month),
+    uniqueIndex("statement_emails_consultant_month_unique").on(t.consultantUserId, t.month),
+    check("statement_emails_one_recipient", sql`(business_id IS NULL) <> (consultant_user_id IS NULL)`),
+  ],
+);
+
+export type StatementEmail = typeof statementEmails.$inferSelect;

@@ -14,6 +14,8 @@ import {
   VIEW_RECEIPT,
 } from "~/lib/payouts/receipt-copy";
 import { receiptPath } from "~/lib/payouts/receipts";
+import { STATEMENT_COPY } from "~/lib/payouts/statement-copy";
+import { BUSINESS_STATEMENTS_PATH } from "~/lib/payouts/statements";
 import { formatDate } from "~/lib/shared/dates";
 import type { PaymentEntry } from "~/server/payments/receipts.server";
 
@@ -76,6 +78,9 @@ export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
         </>
       )}
       <p className="payment-history-note">{PAYMENTS_MEMBERSHIP_NOTE}</p>
+      <p className="payment-history-statements">
+        <Link to={BUSINESS_STATEMENTS_PATH}>{STATEMENT_COPY.linkFromPayments}</Link>
+      </p>
     </section>
   );
 }

@@ -8,6 +8,7 @@ export const DOCUMENT_SOURCE_LABELS: Record<DocumentSource, string> = {
   deliverable: "Deliverables",
   sow: "Signed statements of work",
   report: "Reports",
+  statement: "Monthly statements",
 };
 
 export const DOCUMENT_COPY = {

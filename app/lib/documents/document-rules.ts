@@ -8,12 +8,12 @@ import type { FilePurpose } from "~db/enums";
 import { fileExtension, sanitizeFileName } from "~/lib/files/file-rules";
 
 /** The groups of the hub, in the order they are shown. */
-export const DOCUMENT_SOURCES = ["company", "insight", "match", "deliverable", "sow", "report"] as const;
+export const DOCUMENT_SOURCES = ["company", "insight", "match", "deliverable", "sow", "report", "statement"] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 
 /** One row of the hub, as the server builds it and the panel shows it. */
 export type DocumentRow = {
-  /** Unique across the hub: the file id, or `sow-<id>`, `report-<id>`, `benchmarking-<id>`. */
+  /** Unique across the hub: the file id, or `sow-<id>`, `report-<id>`, `benchmarking-<id>`, `statement-<YYYY-MM>`. */
   key: string;
   source: DocumentSource;
   name: string;

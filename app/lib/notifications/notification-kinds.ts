@@ -87,6 +87,9 @@ export const NOTIFICATION_KINDS = {
   item_refunded: { label: "Deliverable refunded", essential: true, group: "engagements" },
   // Automatic refunds of a duplicate payment or subscription (ADR 010): payments, always emailed.
   duplicate_payment_refunded: { label: "Duplicate payment refunded", essential: true, group: "engagements" },
+  // The monthly statements emailed on the 1st (docs/decisions/081): payments, always emailed.
+  statement_ready: { label: "Monthly statement", essential: true, group: "engagements" },
+  earnings_statement_ready: { label: "Monthly earnings statement", essential: true, group: "engagements" },
   duplicate_subscription_canceled: { label: "Second subscription canceled", essential: true, group: "engagements" },
   // Unread messages of a thread, emailed once a few minutes after they were sent (docs/decisions/075).
   message_digest: { label: "Unread messages", essential: false, group: "messages" },

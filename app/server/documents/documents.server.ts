@@ -39,6 +39,15 @@ import { storedFileName } from "~/lib/files/listed-file";
 import { attachmentPath, threadPath } from "~/lib/conversations/thread-copy";
 import { insightDiscoveryHref } from "~/lib/insights/insight-views";
 import { PLANS } from "~/lib/payments/plans";
+import { STATEMENT_COPY } from "~/lib/payouts/statement-copy";
+import {
+  businessStatementPath,
+  businessStatementPdfPath,
+  monthBounds,
+  monthLabel,
+  type StatementMonth,
+} from "~/lib/payouts/statements";
+import { listBusinessStatementMonths } from "~/server/payments/statements.server";
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import { uploadedFilesOf, uploadFiles, uploadRefusedMessage } from "~/server/files/files.server";
@@ -321,13 +330,37 @@ export type DocumentsHub = {
   matches: ShareOption[];
 };
 
+/** A month's statement as a document of the hub: its page, and its PDF to download. */
+function statementRow(month: StatementMonth): DocumentRow {
+  return {
+    key: `statement-${month}`,
+    source: "statement",
+    name: STATEMENT_COPY.hubName(monthLabel(month)),
+    sourceLabel: STATEMENT_COPY.hubSource,
+    sourceHref: businessStatementPath(month),
+    uploadedBy: "",
+    // Dated at the month's end: the statement is complete from then on.
+    createdAt: new Date(monthBounds(month).end.getTime() - 1).toISOString(),
+    sizeBytes: null,
+    downloadHref: businessStatementPdfPath(month),
+    fileId: null,
+    folder: null,
+    sharedWith: null,
+  };
+}
+
 /** The hub for /features?focus=Documents: one db.batch after the session. */
 export async function loadDocumentsHub(
   app: AppContext,
   viewer: ClientViewer,
   query: DocumentQuery,
 ): Promise<DocumentsHub> {
-  const data = await loadHubData(app, viewer.business.id);
+  // The monthly statements (docs/decisions/081), made on demand from the money rows: in parallel.
+  const [data, statementMonths] = await Promise.all([
+    loadHubData(app, viewer.business.id),
+    listBusinessStatementMonths(app, viewer.business.id),
+  ]);
+  data.rows.push(...statementMonths.map(statementRow));
   const shown = filterDocuments(data.rows, query);
   return {
     query,

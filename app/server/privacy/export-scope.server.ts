@@ -173,6 +173,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   learning_items: "Partwise's learning centre",
   learning_visits: "a per-person marker of the last visit",
   message_digests: "a per-person marker of which messages were emailed",
+  statement_emails:
+    "a marker of which monthly statement was emailed (the statements are made from the exported payments and transfers)",
   engagement_notes: "the engagement manager's internal notes",
   match_suggestions: "the matching engine's internal ranking",
   consultant_applications: "applications to become a consultant",

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { monthLabel } from "~/lib/payouts/statements";
 import { atEachWidth, browserTest, expectPath, PHONE, signInAsDemoClient } from "../support";
 
 /**
@@ -112,6 +113,29 @@ describe("the business's costs and receipts", () => {
       );
       expect(mail).toContain("Payment method:\nVisa ending in 4242");
       expect(mail).toContain("Total paid:\n$1,800.00");
+
+      // The month's statement (issue #40 item 3, ADR 081), from the payments: the payment is a
+      // line with its engagement and deliverable; the page fits a phone and a laptop.
+      await page.goto("/company-profile?tab=account#payments");
+      await page.getByRole("link", { name: "Monthly statements" }).click();
+      await expectPath(page, "/company-profile/statements");
+      // The month it was paid in (the demo back-dates the completed engagement): its receipt number's.
+      const month = `${number.slice(3, 7)}-${number.slice(7, 9)}`;
+      const months = page.getByRole("navigation", { name: "Months" });
+      await months.getByRole("link", { name: monthLabel(month), exact: true }).click();
+      await page.getByRole("heading", { name: `Statement for ${monthLabel(month)}`, level: 2 }).waitFor();
+      await expectPath(page, `/company-profile/statements/${month}`);
+      const statement = page.getByRole("table", { name: `Statement for ${monthLabel(month)}` });
+      const line = statement.getByRole("row").filter({ hasText: "Roles and ownership map" }).first();
+      await line.waitFor();
+      expect((await line.locator("td").allTextContents()).slice(1, 4)).toEqual([
+        "Charge",
+        "Store leadership rhythm",
+        "Roles and ownership map",
+      ]);
+      expect(await line.locator("td").nth(5).textContent()).toBe("$1,800.00");
+      await page.getByText("Credits: none.", { exact: false }).waitFor();
+      await atEachWidth(page, [PHONE, WIDE], () => page.getByRole("link", { name: "Download CSV" }).waitFor());
     },
     { viewport: PHONE },
   );

@@ -66,7 +66,16 @@ describe("document sources", () => {
 
   it("groups in the hub's order, every group present", () => {
     const groups = groupDocuments(rows);
-    expect(groups.map((g) => g.source)).toEqual(["company", "insight", "match", "deliverable", "sow", "report"]);
+    expect(groups.map((g) => g.source)).toEqual([
+      "company",
+      "insight",
+      "match",
+      "deliverable",
+      "sow",
+      "report",
+      // The monthly statements, made on demand (docs/decisions/081).
+      "statement",
+    ]);
     expect(keys(groups[0]!.rows)).toEqual(["a", "b", "c"]);
     expect(groups[1]!.rows).toEqual([]);
   });

@@ -70,7 +70,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(40);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(42);
   });
 
   it("marks payments, signatures, the export the person asked for and the review deadlines essential, and nothing else", () => {
@@ -84,6 +84,8 @@ describe("the notification kinds registry", () => {
       "dispute_settled",
       "duplicate_payment_refunded",
       "duplicate_subscription_canceled",
+      // The monthly statements of money (docs/decisions/081).
+      "earnings_statement_ready",
       // A delivery nobody reviewed is paid from the business's prepayment (docs/decisions/078).
       "item_accepted_automatically",
       "item_disputed",
@@ -92,6 +94,7 @@ describe("the notification kinds registry", () => {
       "item_review_reminder",
       "payouts_enabled",
       "plan_signed",
+      "statement_ready",
     ]);
   });
 

@@ -1,0 +1,77 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BusinessStatementView, StatementDownloads, StatementMonths } from "~/components/payouts/statements";
+import { STATEMENT_COPY as COPY } from "~/lib/payouts/statement-copy";
+import { PAYMENTS_PATH } from "~/lib/payouts/receipts";
+import {
+  businessStatementCsvPath,
+  businessStatementPath,
+  businessStatementPdfPath,
+  monthLabel,
+  parseStatementMonth,
+} from "~/lib/payouts/statements";
+import { requireClientBusiness } from "~/http/guards.server";
+import { notFound } from "~/http/route-kit.server";
+import { listBusinessStatementMonths, loadBusinessStatement } from "~/server/payments/statements.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  {
+    title: loaded?.statement
+      ? `${COPY.title(monthLabel(loaded.statement.month))} | Partwise`
+      : `${COPY.listTitle} | Partwise`,
+  },
+];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * /company-profile/statements[/{YYYY-MM}] (docs/decisions/081): the months with a charge or a
+ * refund, and the statement of one month with its PDF and CSV. Every member may read it (the
+ * `read` permission: the same facts as the payment history and receipts every member sees).
+ * Anonymous → the login screen; a month that is not a month, or without activity of this business
+ * (another business's month included) → 404. The viewer, then one parallel read (two round trips).
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireClientBusiness(context.app, request, "read");
+  const month = params.month === undefined ? null : parseStatementMonth(params.month);
+  if (params.month !== undefined && month === null) throw notFound();
+  const [months, statement] = await Promise.all([
+    listBusinessStatementMonths(context.app, viewer.business.id),
+    month ? loadBusinessStatement(context.app, viewer.business, month) : Promise.resolve(null),
+  ]);
+  if (month && !months.includes(month)) throw notFound();
+  return { months, statement };
+}
+
+export default function BusinessStatementsPage() {
+  const { months, statement } = useLoaderData<typeof loader>();
+  return (
+    <div className="page stack statements-page">
+      <p>
+        <Link to={PAYMENTS_PATH}>{COPY.backToPayments}</Link>
+      </p>
+      <h1>{COPY.listTitle}</h1>
+      <p className="field-hint">{COPY.listIntro}</p>
+      {months.length === 0 ? (
+        <p className="empty-state">{COPY.none}</p>
+      ) : (
+        <StatementMonths
+          label={COPY.monthsNav}
+          months={months}
+          current={statement?.month ?? null}
+          pathOf={businessStatementPath}
+        />
+      )}
+      {statement ? (
+        <>
+          <StatementDownloads
+            pdf={businessStatementPdfPath(statement.month)}
+            csv={businessStatementCsvPath(statement.month)}
+            labels={{ pdf: COPY.downloadPdf, csv: COPY.downloadCsv }}
+          />
+          <BusinessStatementView statement={statement} />
+        </>
+      ) : null}
+    </div>
+  );
+}
