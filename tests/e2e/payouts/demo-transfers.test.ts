@@ -50,6 +50,8 @@ for (const [label, viewport] of [
         // The console's home counts what waits on the money desk (other browser tests may add to
         // any of it, so only the card's shape is fixed here).
         const card = page.getByRole("region", { name: "Money desk" });
+        // The URL changes before the console's home has rendered: wait for the card, then read it.
+        await card.locator("dt").first().waitFor();
         expect(await card.locator("dt").allTextContents()).toEqual([
           "Disputes to settle",
           "Transfers to retry",
@@ -61,6 +63,7 @@ for (const [label, viewport] of [
         await expectPath(page, "/manage/money");
         const held = page.locator('section[aria-labelledby="transfers-held-heading"]');
         const row = held.locator("tbody tr").filter({ hasText: "Daniel Brennan" });
+        await row.first().waitFor();
         expect(await row.count()).toBe(1);
         await row.getByText("Wholesale review and target accounts", { exact: true }).waitFor();
         await row.getByText("$840.00", { exact: true }).waitFor();
