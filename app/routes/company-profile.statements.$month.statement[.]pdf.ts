@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { renderBusinessStatementPdf } from "~/lib/payouts/statement-pdf";
 import { businessStatementFileName, parseStatementMonth } from "~/lib/payouts/statements";
 import { requireClientBusiness } from "~/http/guards.server";
+import { pdfResponse } from "~/http/pdf-response.server";
 import { methodNotAllowed, notFound } from "~/http/route-kit.server";
 import { listBusinessStatementMonths, loadBusinessStatement } from "~/server/payments/statements.server";
 
@@ -19,16 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   if (!months.includes(month)) throw notFound();
   const bytes = renderBusinessStatementPdf(statement);
-  return new Response(bytes, {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${businessStatementFileName(month, "pdf")}"`,
-      "Content-Length": String(bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(bytes, businessStatementFileName(month, "pdf"));
 }
 
 export const action = methodNotAllowed("GET");

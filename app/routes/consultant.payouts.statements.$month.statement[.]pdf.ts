@@ -3,6 +3,7 @@ import { renderEarningsStatementPdf } from "~/lib/payouts/statement-pdf";
 import { earningsStatementFileName, parseStatementMonth } from "~/lib/payouts/statements";
 import { fullName } from "~/lib/shared/format";
 import { requireRole } from "~/http/guards.server";
+import { pdfResponse } from "~/http/pdf-response.server";
 import { methodNotAllowed, notFound } from "~/http/route-kit.server";
 import { loadEarningsStatements } from "~/server/payouts/earnings-statements.server";
 
@@ -18,16 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
   if (!statement) throw notFound();
   const bytes = renderEarningsStatementPdf(statement);
-  return new Response(bytes, {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${earningsStatementFileName(month, "pdf")}"`,
-      "Content-Length": String(bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(bytes, earningsStatementFileName(month, "pdf"));
 }
 
 export const action = methodNotAllowed("GET");

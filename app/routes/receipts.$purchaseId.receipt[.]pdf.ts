@@ -4,6 +4,7 @@ import { renderReceiptPdf } from "~/lib/payouts/receipt-pdf";
 import { receiptPdfFileName } from "~/lib/payouts/receipts";
 import { requireClientBusiness } from "~/http/guards.server";
 import { loadReceipt } from "~/server/payments/receipts.server";
+import { pdfResponse } from "~/http/pdf-response.server";
 import { methodNotAllowed, notFound } from "~/http/route-kit.server";
 
 const PurchaseIdSchema = z.string().trim().min(1).max(80);
@@ -21,16 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const receipt = await loadReceipt(context.app, viewer.business, purchaseId.data);
   if (!receipt) throw notFound();
   const bytes = renderReceiptPdf(receipt);
-  return new Response(bytes, {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${receiptPdfFileName(receipt.number)}"`,
-      "Content-Length": String(bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(bytes, receiptPdfFileName(receipt.number));
 }
 
 export const action = methodNotAllowed("GET");
