@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import {
   MEETING_DURATIONS,
   MEETING_LOCATION_MAX_LENGTH,
@@ -62,7 +63,7 @@ function Place({ meeting }: { meeting: MeetingView }) {
 /** One call: its state, the times (each bookable by the other side), where, and its actions. */
 export function MeetingItem({ meeting, action, zone }: { meeting: MeetingView; action: string; zone: string }) {
   const busy = postUnderWay(useNavigation(), action) !== null;
-  const actionData = useActionData<ThreadActionData>();
+  const actionData = useKeptActionData<ThreadActionData>();
   const mine =
     isMeetingReply(actionData) &&
     (actionData?.result.initialValue as Record<string, unknown> | undefined)?.meetingId === meeting.id;
@@ -137,7 +138,7 @@ export function MeetingItem({ meeting, action, zone }: { meeting: MeetingView; a
 
 /** The "Propose a call" form: two or three times in the reader's zone, a length, a link or phone, a note. */
 export function ProposeMeetingForm({ action, formKey, zone }: { action: string; formKey: string; zone: string }) {
-  const actionData = useActionData<ThreadActionData>();
+  const actionData = useKeptActionData<ThreadActionData>();
   const navigation = useNavigation();
   const busy = postUnderWay(navigation, action) !== null;
   const intent = (actionData?.result.initialValue as Record<string, unknown> | undefined)?.intent;

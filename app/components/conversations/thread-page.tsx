@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import type { ThreadParty } from "~db/enums";
 import {
   ATTACHMENTS_HINT,
@@ -146,7 +147,7 @@ function Message({ message, party, action }: { message: MessageView; party: Thre
  */
 export function ThreadPage() {
   const view = useLoaderData<ThreadPageData>();
-  const actionData = useActionData<ThreadActionData>();
+  const actionData = useKeptActionData<ThreadActionData>();
   const { access, thread, messages } = view;
   const party = access.party;
   const action = threadPath(party, thread.id);

@@ -141,6 +141,8 @@ describe("conversations", () => {
       // Live: the business's page shows the answers without a reload, and the file downloads.
       await message(page, answer).waitFor();
       await message(page, contact).waitFor();
+      // Her own "Message sent." stays through the live reloads: they are the same page, not a new one.
+      expect(await page.getByRole("status").getByText("Message sent.", { exact: true }).count()).toBe(1);
       const file = page.getByRole("link", { name: `Download ${attachment}`, exact: true });
       const fileHref = (await file.getAttribute("href"))!;
       const download = await page.request.get(fileHref);
