@@ -99,7 +99,7 @@ for (const [label, viewport] of [
         await page.getByRole("link", { name: "Skip this Step", exact: true }).click();
         await expectFirstDashboard(page);
 
-        const until = /^SCALE trial until [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+        const until = /^SCALE trial until [A-Z][a-z]{2,3} \d{1,2}, \d{4}$/;
         await page.getByText("BASIC plan", { exact: true }).waitFor();
         await page.getByText(until).waitFor();
         // The trial's perks are open: the templates are no longer locked.
@@ -111,7 +111,7 @@ for (const [label, viewport] of [
         await page.goto("/benchmarking");
         await page
           .getByText(
-            /^Your free trial of SCALE includes benchmarking for \d{4} until [A-Z][a-z]{2} \d{1,2}, \d{4}, at no extra charge\.$/,
+            /^Your free trial of SCALE includes benchmarking for \d{4} until [A-Z][a-z]{2,3} \d{1,2}, \d{4}, at no extra charge\.$/,
           )
           .waitFor();
         await page.getByRole("button", { name: "Start Benchmarking", exact: true }).waitFor();
@@ -122,7 +122,7 @@ for (const [label, viewport] of [
         await membership.getByText("Basic", { exact: true }).waitFor();
         await membership
           .getByText(
-            /^Your free trial of SCALE runs until [A-Z][a-z]{2} \d{1,2}, \d{4}\. No card is on file; it ends by itself\.$/,
+            /^Your free trial of SCALE runs until [A-Z][a-z]{2,3} \d{1,2}, \d{4}\. No card is on file; it ends by itself\.$/,
           )
           .waitFor();
         // Once only: the plan page no longer offers it.

@@ -72,7 +72,7 @@ async function unvetAndVetAgain(page: Page) {
     .waitFor();
   await page
     .getByRole("region", { name: "Pause" })
-    .getByText(/^Paused since [A-Z][a-z]{2} \d{1,2}, \d{4}: matching does not propose this consultant\.$/)
+    .getByText(/^Paused since [A-Z][a-z]{2,3} \d{1,2}, \d{4}: matching does not propose this consultant\.$/)
     .waitFor();
   await shot(page, "consultant-paused");
   await page.getByRole("button", { name: "Unpause", exact: true }).click();

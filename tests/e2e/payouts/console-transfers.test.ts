@@ -67,7 +67,7 @@ for (const [label, viewport] of [
         }
         // A delivery near its automatic acceptance says when, with the time and its zone.
         for (const text of await section("desk-near-heading").locator("tbody td:last-child").allTextContents()) {
-          expect(text).toMatch(/^Accepted automatically on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
+          expect(text).toMatch(/^Accepted automatically on [A-Z][a-z]{2,3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
         }
 
         const paid = section("transfers-paid-heading").getByRole("table");
@@ -79,7 +79,7 @@ for (const [label, viewport] of [
           const row = grace.nth(index);
           expect(await row.getByRole("cell").nth(5).textContent()).toBe("Transferred");
           expect(await row.getByRole("cell").nth(4).textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
-          expect(await row.getByRole("cell").nth(6).textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+          expect(await row.getByRole("cell").nth(6).textContent()).toMatch(/^[A-Z][a-z]{2,3} \d{1,2}, \d{4}$/);
         }
 
         // The table's region takes the keyboard's focus only while there is something to scroll.

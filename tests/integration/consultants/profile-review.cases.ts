@@ -329,7 +329,7 @@ describe("the roster and the console's count", () => {
     ).text();
     expect(invited).toContain("Quill Invitedly");
     expect(invited).toContain("open.invitedly@example.test");
-    expect(invited).toMatch(/Invited [A-Z][a-z]{2} \d{1,2}, \d{4}; no account yet\./);
+    expect(invited).toMatch(/Invited [A-Z][a-z]{2,3} \d{1,2}, \d{4}; no account yet\./);
     expect(invited).toContain('href="/manage/consultants/invitations"');
     const gone = await (await call("/manage/consultants?q=gonely", { cookie: manager.token })).text();
     expect(gone).toContain("No consultant matches this search.");

@@ -211,7 +211,7 @@ describe("the free trial on /plan-select", () => {
       body: { msg: BENCHMARKING_NOT_UNLOCKED_MESSAGE },
     });
     const plans = await (await call("/plan-select", { cookie: client.token })).text();
-    expect(plans).toMatch(/Your free trial of SCALE ended on [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
+    expect(plans).toMatch(/Your free trial of SCALE ended on [A-Z][a-z]{2,3} \d{1,2}, \d{4}\./);
     expect(plans).not.toContain(`value="trial"`);
     expect((await startTrial(client.token)).status).toBe(409);
     const dashboard = await (await call("/dashboard", { cookie: client.token })).text();
