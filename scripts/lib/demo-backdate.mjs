@@ -2,15 +2,18 @@
 // no Node import: scripts/lib/demo-engagements.mjs runs it with `wrangler d1 execute --local`, and
 // the integration tests run it against D1 in workerd.
 
-/** How many months before today the completed engagement started (its items follow two months apart). */
-export const BACKDATE_START_MONTHS = 6;
+/**
+ * How many months before today the completed engagement started (its items follow two months apart,
+ * the last one last month, so that last month's statements have a charge and a transfer).
+ */
+export const BACKDATE_START_MONTHS = 5;
 
 /**
  * The one back-dating step (ADR 030): the completed engagement's rows are moved into the past so
  * that the months "since" it started exist in the books. The start (submission, reviews,
  * signature, the first item) moves BACKDATE_START_MONTHS months back; each later item two months
- * less, so the three items fall two months apart and the completion two months ago. Only the rows
- * of that one outline (and its match request and purchases) change.
+ * less, so the three items fall two months apart and the completion last month. Only the rows of
+ * that one outline (and its match request, purchases and the consultant's transfers) change.
  */
 export function backdateSql(outlineId, matchRequestId, months = BACKDATE_START_MONTHS) {
   const q = (value) => `'${String(value).replaceAll("'", "''")}'`;
@@ -20,12 +23,15 @@ export function backdateSql(outlineId, matchRequestId, months = BACKDATE_START_M
   const itemShift = `(${months} - 2 * delivery_items.position)`;
   const lastShift = `(${months} - 2 * (SELECT MAX(position) FROM delivery_items WHERE outline_id = ${outline}))`;
   const positionOf = (column) => `(SELECT position FROM delivery_items WHERE delivery_items.id = ${column})`;
+  const transferShift = `(${months} - 2 * ${positionOf("consultant_transfers.item_id")})`;
   return [
     `UPDATE match_requests SET created_at = ${shift("created_at", months)}, updated_at = ${shift("updated_at", lastShift)}, feedback_at = ${shift("feedback_at", lastShift)} WHERE id = ${q(matchRequestId)};`,
     `UPDATE delivery_outlines SET created_at = ${shift("created_at", months)}, submitted_at = ${shift("submitted_at", months)}, egm_reviewed_at = ${shift("egm_reviewed_at", months)}, business_reviewed_at = ${shift("business_reviewed_at", months)}, started_at = ${shift("started_at", months)}, completed_at = ${shift("completed_at", lastShift)}, updated_at = ${shift("updated_at", lastShift)} WHERE id = ${outline};`,
     `UPDATE sow_signatures SET signed_at = ${shift("signed_at", months)}, created_at = ${shift("created_at", months)} WHERE outline_id = ${outline};`,
     `UPDATE purchases SET created_at = ${shift("created_at", `(SELECT ${months} - 2 * position FROM delivery_items WHERE paid_purchase_id = purchases.id)`)}, updated_at = ${shift("updated_at", `(SELECT ${months} - 2 * position FROM delivery_items WHERE paid_purchase_id = purchases.id)`)}, paid_at = ${shift("paid_at", `(SELECT ${months} - 2 * position FROM delivery_items WHERE paid_purchase_id = purchases.id)`)} WHERE id IN (SELECT paid_purchase_id FROM delivery_items WHERE outline_id = ${outline});`,
     `UPDATE delivery_item_decisions SET created_at = ${shift("created_at", `(${months} - 2 * ${positionOf("delivery_item_decisions.item_id")})`)} WHERE outline_id = ${outline};`,
+    // The consultant's transfer of each item was made when the business approved it.
+    `UPDATE consultant_transfers SET ${["created_at", "updated_at", "paid_at", "reversed_at"].map((column) => `${column} = ${shift(column, transferShift)}`).join(", ")} WHERE outline_id = ${outline};`,
     `UPDATE engagement_notes SET created_at = ${shift("created_at", months)} WHERE outline_id = ${outline};`,
     `UPDATE delivery_items SET delivery_date = date(delivery_date, '-' || ${itemShift} || ' months'), created_at = ${shift("created_at", months)}, consultant_confirmed_at = ${shift("consultant_confirmed_at", itemShift)}, completed_at = ${shift("completed_at", itemShift)}, updated_at = ${shift("updated_at", itemShift)} WHERE outline_id = ${outline};`,
     // The version sent (ADR 049; the demo sends this plan once): sent when the outline was, with

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  consultantTransfers,
   deliveryItems,
   deliveryOutlines,
   deliveryOutlineVersions,
@@ -22,7 +23,7 @@ function monthsBefore(date: Date, months: number): Date {
 }
 
 describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)", () => {
-  it("moves one completed engagement 6 months back, its items 6, 4 and 2, and nothing else", async () => {
+  it("moves one completed engagement 5 months back, its items and their transfers 5, 3 and 1 (last month), and nothing else", async () => {
     const client = await createClient();
     const consultant = await createConsultant();
     const at = new Date("2026-11-23T18:02:16.123Z");
@@ -75,6 +76,22 @@ describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)",
         submittedAt: at,
         createdAt: at,
       });
+    // The consultant's transfer of the last item, made (and paid) when the business approved it.
+    const transferId = crypto.randomUUID();
+    await db().insert(consultantTransfers).values({
+      id: transferId,
+      itemId: engagement.items[2]!.id,
+      outlineId: engagement.outline.id,
+      businessId: client.business.id,
+      consultantUserId: consultant.user.id,
+      chargedCents: 150_000,
+      feeCents: 30_000,
+      amountCents: 120_000,
+      status: "paid",
+      createdAt: at,
+      updatedAt: at,
+      paidAt: at,
+    });
     const other = await createSignedOutline(client.business.id, consultant.user.id);
     const otherBefore = (
       await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, other.outline.id))
@@ -84,31 +101,34 @@ describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)",
     await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
 
     const [outline] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, engagement.outline.id));
-    expect(outline!.startedAt).toEqual(monthsBefore(at, 6));
-    expect(outline!.submittedAt).toEqual(monthsBefore(at, 6));
-    expect(outline!.completedAt).toEqual(monthsBefore(at, 2));
+    expect(outline!.startedAt).toEqual(monthsBefore(at, 5));
+    expect(outline!.submittedAt).toEqual(monthsBefore(at, 5));
+    expect(outline!.completedAt).toEqual(monthsBefore(at, 1));
     const items = await db()
       .select()
       .from(deliveryItems)
       .where(eq(deliveryItems.outlineId, engagement.outline.id))
       .orderBy(deliveryItems.position);
-    expect(items.map((item) => item.deliveryDate)).toEqual(["2026-06-14", "2026-09-04", "2026-11-25"]);
-    expect(items.map((item) => item.completedAt)).toEqual([6, 4, 2].map((months) => monthsBefore(at, months)));
+    expect(items.map((item) => item.deliveryDate)).toEqual(["2026-07-14", "2026-10-04", "2026-12-25"]);
+    expect(items.map((item) => item.completedAt)).toEqual([5, 3, 1].map((months) => monthsBefore(at, months)));
     const [version] = await db()
       .select()
       .from(deliveryOutlineVersions)
       .where(eq(deliveryOutlineVersions.outlineId, outline!.id));
-    expect(version!.submittedAt).toEqual(monthsBefore(at, 6));
+    expect(version!.submittedAt).toEqual(monthsBefore(at, 5));
     expect(version!.items.map((item) => [item.id, item.deliveryDate])).toEqual(
       items.map((item) => [item.id, item.deliveryDate]),
     );
     const [signature] = await db().select().from(sowSignatures).where(eq(sowSignatures.outlineId, outline!.id));
-    expect(signature!.signedAt).toEqual(monthsBefore(at, 6));
+    expect(signature!.signedAt).toEqual(monthsBefore(at, 5));
     expect(signature!.signatureDate).toBe("2026-05-23");
     const [purchase] = await db().select().from(purchases).where(eq(purchases.id, purchaseId));
-    expect(purchase!.createdAt.getTime()).toBeLessThan(monthsBefore(new Date(), 3).getTime());
+    expect(purchase!.createdAt.getTime()).toBeLessThan(monthsBefore(new Date(), 2).getTime());
+    const [transfer] = await db().select().from(consultantTransfers).where(eq(consultantTransfers.id, transferId));
+    expect([transfer!.createdAt, transfer!.updatedAt, transfer!.paidAt]).toEqual(Array(3).fill(monthsBefore(at, 1)));
+    expect(transfer!.reversedAt).toBeNull();
     const [match] = await db().select().from(matchRequests).where(eq(matchRequests.id, engagement.match.id));
-    expect(match!.createdAt.getTime()).toBeLessThan(monthsBefore(new Date(), 5).getTime());
+    expect(match!.createdAt.getTime()).toBeLessThan(monthsBefore(new Date(), 4).getTime());
 
     // Another engagement of the same business is left as it was.
     const [untouched] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, other.outline.id));
