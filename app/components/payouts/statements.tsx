@@ -1,6 +1,12 @@
 import { Link } from "@remix-run/react";
+import { LabelledTable } from "~/components/ui/labelled-table";
 import { EARNINGS_STATEMENT_COPY, STATEMENT_COPY } from "~/lib/payouts/statement-copy";
-import { monthLabel, type BusinessStatement, type EarningsStatement } from "~/lib/payouts/statements";
+import {
+  monthLabel,
+  type BusinessStatement,
+  type EarningsStatement,
+  type EarningsTotals,
+} from "~/lib/payouts/statements";
 import { receiptPath } from "~/lib/payouts/receipts";
 import { formatDate } from "~/lib/shared/dates";
 import { formatMoney } from "~/lib/shared/numbers";
@@ -70,35 +76,39 @@ export function BusinessStatementView({ statement }: { statement: BusinessStatem
       {statement.lines.length === 0 ? (
         <p className="empty-state">{copy.noLines}</p>
       ) : (
-        <div className="payment-history-wrap" role="region" aria-label={caption} tabIndex={0}>
-          <table className="chart-table statement-table">
-            <caption>{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{copy.columns.date}</th>
-                <th scope="col">{copy.columns.type}</th>
-                <th scope="col">{copy.columns.engagement}</th>
-                <th scope="col">{copy.columns.item}</th>
-                <th scope="col">{copy.columns.receipt}</th>
-                <th scope="col">{copy.columns.amount}</th>
+        <LabelledTable labelledBy="statement-title" className="statement-table">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{copy.columns.date}</th>
+              <th scope="col">{copy.columns.type}</th>
+              <th scope="col">{copy.columns.engagement}</th>
+              <th scope="col">{copy.columns.item}</th>
+              <th scope="col">{copy.columns.receipt}</th>
+              <th scope="col" className="cell-amount">
+                {copy.columns.amount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {statement.lines.map((line) => (
+              <tr key={line.key} className={`statement-line statement-line-${line.kind}`}>
+                <td data-label={copy.columns.date}>{formatDate(line.date)}</td>
+                <td data-label={copy.columns.type}>{line.kind === "charge" ? copy.charge : copy.refund}</td>
+                <td data-label={copy.columns.engagement}>{line.engagement}</td>
+                <td data-label={copy.columns.item}>
+                  {line.duplicate ? `${line.item} (${copy.duplicateNote})` : line.item}
+                </td>
+                <td data-label={copy.columns.receipt}>
+                  <Link to={receiptPath(line.purchaseId)}>{line.receiptNumber}</Link>
+                </td>
+                <td data-label={copy.columns.amount} className="cell-amount">
+                  {formatMoney(line.amountCents)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {statement.lines.map((line) => (
-                <tr key={line.key} className={`statement-line statement-line-${line.kind}`}>
-                  <td>{formatDate(line.date)}</td>
-                  <td>{line.kind === "charge" ? copy.charge : copy.refund}</td>
-                  <td>{line.engagement}</td>
-                  <td>{line.duplicate ? `${line.item} (${copy.duplicateNote})` : line.item}</td>
-                  <td>
-                    <Link to={receiptPath(line.purchaseId)}>{line.receiptNumber}</Link>
-                  </td>
-                  <td>{formatMoney(line.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </LabelledTable>
       )}
       <dl className="statement-totals">
         <div>
@@ -122,6 +132,22 @@ export function BusinessStatementView({ statement }: { statement: BusinessStatem
   );
 }
 
+/** The amount columns of an earnings statement, in order (a line's and the totals'). */
+const AMOUNT_COLUMNS = ["gross", "fee", "transferred", "reversed", "held"] as const;
+
+/** One line's (or the totals') amounts, each cell labelled by its column on a narrow screen. */
+function EarningsAmounts({ amounts }: { amounts: EarningsTotals }) {
+  return (
+    <>
+      {AMOUNT_COLUMNS.map((column) => (
+        <td key={column} data-label={EARNINGS_STATEMENT_COPY.columns[column]} className="cell-amount">
+          {formatMoney(amounts[`${column}Cents`])}
+        </td>
+      ))}
+    </>
+  );
+}
+
 /** A consultant's earnings statement of one month: per deliverable, then the totals. */
 export function EarningsStatementView({ statement }: { statement: EarningsStatement }) {
   const copy = EARNINGS_STATEMENT_COPY;
@@ -135,49 +161,39 @@ export function EarningsStatementView({ statement }: { statement: EarningsStatem
       {statement.lines.length === 0 ? (
         <p className="empty-state">{copy.noLines}</p>
       ) : (
-        <div className="payment-history-wrap" role="region" aria-label={caption} tabIndex={0}>
-          <table className="chart-table statement-table">
-            <caption>{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{copy.columns.business}</th>
-                <th scope="col">{copy.columns.engagement}</th>
-                <th scope="col">{copy.columns.item}</th>
-                <th scope="col">{copy.columns.gross}</th>
-                <th scope="col">{copy.columns.fee}</th>
-                <th scope="col">{copy.columns.transferred}</th>
-                <th scope="col">{copy.columns.reversed}</th>
-                <th scope="col">{copy.columns.held}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {statement.lines.map((line) => (
-                <tr key={line.itemId} className="statement-line">
-                  <td>{line.business}</td>
-                  <td>{line.engagement}</td>
-                  <td>{line.item}</td>
-                  <td>{formatMoney(line.grossCents)}</td>
-                  <td>{formatMoney(line.feeCents)}</td>
-                  <td>{formatMoney(line.transferredCents)}</td>
-                  <td>{formatMoney(line.reversedCents)}</td>
-                  <td>{formatMoney(line.heldCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="statement-total">
-                <th scope="row" colSpan={3}>
-                  {copy.total}
+        <LabelledTable labelledBy="statement-title" className="statement-table">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{copy.columns.business}</th>
+              <th scope="col">{copy.columns.engagement}</th>
+              <th scope="col">{copy.columns.item}</th>
+              {AMOUNT_COLUMNS.map((column) => (
+                <th key={column} scope="col" className="cell-amount">
+                  {copy.columns[column]}
                 </th>
-                <td>{formatMoney(totals.grossCents)}</td>
-                <td>{formatMoney(totals.feeCents)}</td>
-                <td>{formatMoney(totals.transferredCents)}</td>
-                <td>{formatMoney(totals.reversedCents)}</td>
-                <td>{formatMoney(totals.heldCents)}</td>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {statement.lines.map((line) => (
+              <tr key={line.itemId} className="statement-line">
+                <td data-label={copy.columns.business}>{line.business}</td>
+                <td data-label={copy.columns.engagement}>{line.engagement}</td>
+                <td data-label={copy.columns.item}>{line.item}</td>
+                <EarningsAmounts amounts={line} />
               </tr>
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="statement-total">
+              <th scope="row" colSpan={3}>
+                {copy.total}
+              </th>
+              <EarningsAmounts amounts={totals} />
+            </tr>
+          </tfoot>
+        </LabelledTable>
       )}
       <p className="field-hint">{copy.grossNote}</p>
       <p className="field-hint statement-tax-forms">{copy.taxForms}</p>
