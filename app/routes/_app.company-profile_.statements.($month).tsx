@@ -8,11 +8,8 @@ import {
   businessStatementPath,
   businessStatementPdfPath,
   monthLabel,
-  parseStatementMonth,
 } from "~/lib/payouts/statements";
-import { requireClientBusiness } from "~/http/guards.server";
-import { notFound } from "~/http/route-kit.server";
-import { listBusinessStatementMonths, loadBusinessStatement } from "~/server/payments/statements.server";
+import { businessStatements } from "~/http/statement-routes.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   {
@@ -26,21 +23,10 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 /**
  * /company-profile/statements[/{YYYY-MM}] (docs/decisions/081): the months with a charge or a
- * refund, and the statement of one month with its PDF and CSV. Every member may read it (the
- * `read` permission: the same facts as the payment history and receipts every member sees).
- * Anonymous → the login screen; a month that is not a month, or without activity of this business
- * (another business's month included) → 404. The viewer, then one parallel read (two round trips).
+ * refund, and the statement of one month with its PDF and CSV (the checks: businessStatements).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requireClientBusiness(context.app, request, "read");
-  const month = params.month === undefined ? null : parseStatementMonth(params.month);
-  if (params.month !== undefined && month === null) throw notFound();
-  const [months, statement] = await Promise.all([
-    listBusinessStatementMonths(context.app, viewer.business.id),
-    month ? loadBusinessStatement(context.app, viewer.business, month) : Promise.resolve(null),
-  ]);
-  if (month && !months.includes(month)) throw notFound();
-  return { months, statement };
+  return businessStatements(context.app, request, params.month);
 }
 
 export default function BusinessStatementsPage() {

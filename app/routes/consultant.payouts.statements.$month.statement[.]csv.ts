@@ -1,23 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { earningsStatementCsv, earningsStatementFileName, parseStatementMonth } from "~/lib/payouts/statements";
-import { fullName } from "~/lib/shared/format";
-import { requireRole } from "~/http/guards.server";
+import { earningsStatementCsv, earningsStatementFileName } from "~/lib/payouts/statements";
 import { csvResponse } from "~/http/csv-response.server";
-import { methodNotAllowed, notFound } from "~/http/route-kit.server";
-import { loadEarningsStatements } from "~/server/payouts/earnings-statements.server";
+import { methodNotAllowed } from "~/http/route-kit.server";
+import { earningsStatementOf } from "~/http/statement-routes.server";
 
 /** GET /consultant/payouts/statements/{YYYY-MM}/statement.csv (docs/decisions/081): the same checks as its page. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
-  const month = parseStatementMonth(params.month);
-  if (!month) throw notFound();
-  const { statement } = await loadEarningsStatements(
-    context.app,
-    { id: viewer.user.id, name: fullName(viewer.user.firstName, viewer.user.lastName) },
-    month,
-  );
-  if (!statement) throw notFound();
-  return csvResponse(earningsStatementCsv(statement), earningsStatementFileName(month, "csv"));
+  const statement = await earningsStatementOf(context.app, request, params.month);
+  return csvResponse(earningsStatementCsv(statement), earningsStatementFileName(statement.month, "csv"));
 }
 
 export const action = methodNotAllowed("GET");

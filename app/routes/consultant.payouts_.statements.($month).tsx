@@ -3,16 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PortalPageHeader } from "~/components/consultant/portal-layout";
 import { EarningsStatementView, StatementDownloads, StatementMonths } from "~/components/payouts/statements";
 import { EARNINGS_STATEMENT_COPY as COPY } from "~/lib/payouts/statement-copy";
-import {
-  earningsStatementCsvPath,
-  earningsStatementPath,
-  earningsStatementPdfPath,
-  parseStatementMonth,
-} from "~/lib/payouts/statements";
-import { fullName } from "~/lib/shared/format";
-import { requireRole } from "~/http/guards.server";
-import { notFound } from "~/http/route-kit.server";
-import { loadEarningsStatements } from "~/server/payouts/earnings-statements.server";
+import { earningsStatementCsvPath, earningsStatementPath, earningsStatementPdfPath } from "~/lib/payouts/statements";
+import { earningsStatements } from "~/http/statement-routes.server";
 
 export const meta: MetaFunction = () => [{ title: "Earnings statements | Consultant portal | Partwise" }];
 
@@ -21,20 +13,10 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 /**
  * /consultant/payouts/statements[/{YYYY-MM}] (docs/decisions/081): the months with earnings,
  * transfers, reversals or money held, and one month's statement with its PDF and CSV (without a
- * month: the newest). Their own only; no session → the login screen; another role, a month that
- * is not one or without their activity → 404. The viewer, then one query (two round trips).
+ * month: the newest). The checks: earningsStatements.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requireRole(context.app, request, "consultant", { anonymous: "login" });
-  const month = params.month === undefined ? null : parseStatementMonth(params.month);
-  if (params.month !== undefined && month === null) throw notFound();
-  const { months, statement } = await loadEarningsStatements(
-    context.app,
-    { id: viewer.user.id, name: fullName(viewer.user.firstName, viewer.user.lastName) },
-    month,
-  );
-  if (month && !statement) throw notFound();
-  return { months, statement };
+  return earningsStatements(context.app, request, params.month);
 }
 
 export default function EarningsStatementsPage() {
