@@ -39,7 +39,11 @@ export const MONEY_DESK = {
     since: "Since",
     link: "Link",
   },
-  disputeStatus: { open: "Open", settling: "Settlement under way" },
+  disputeStatus: {
+    open: "Open",
+    settling: "Settlement under way",
+    refund_failed: "Refund failed: finish the settlement",
+  },
   settle: "Settle",
   settleLabel: (deliverable: string) => `Settle the dispute: ${deliverable}`,
   notCharged: "Not charged",

@@ -47,7 +47,8 @@ export type DisputeToSettle = {
   /** What the business paid for the deliverable (its paid purchase); null when nothing was charged. */
   chargedCents: number | null;
   openedAt: Date;
-  status: Exclude<(typeof DISPUTE_STATUSES)[number], "settled">;
+  /** Open; settling; or settling and stopped by its failed refund (the manager finishes it). */
+  status: Exclude<(typeof DISPUTE_STATUSES)[number], "settled"> | "refund_failed";
 };
 
 export type NearAcceptance = {
@@ -97,12 +98,14 @@ function disputesToSettle(app: AppContext) {
       chargedCents: purchases.amountCents,
       openedAt: deliverableDisputes.openedAt,
       status: deliverableDisputes.status,
+      refundStatus: itemRefunds.status,
     })
     .from(deliverableDisputes)
     .innerJoin(deliveryItems, eq(deliveryItems.id, deliverableDisputes.itemId))
     .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliverableDisputes.outlineId))
     .innerJoin(businesses, eq(businesses.id, deliverableDisputes.businessId))
     .leftJoin(purchases, eq(purchases.id, deliveryItems.paidPurchaseId))
+    .leftJoin(itemRefunds, eq(itemRefunds.itemId, deliverableDisputes.itemId))
     .where(inArray(deliverableDisputes.status, UNSETTLED_DISPUTES))
     .orderBy(asc(deliverableDisputes.openedAt), asc(deliverableDisputes.id));
 }
@@ -215,7 +218,10 @@ export async function loadMoneyDesk(app: AppContext): Promise<MoneyDesk> {
   ].sort((a, b) => a.since.getTime() - b.since.getTime() || a.key.localeCompare(b.key));
   return {
     ...transfers,
-    disputes: disputes.map((row) => ({ ...row, status: row.status === "settling" ? "settling" : "open" })),
+    disputes: disputes.map(({ refundStatus, ...row }) => ({
+      ...row,
+      status: row.status === "open" ? "open" : refundStatus === "failed" ? "refund_failed" : "settling",
+    })),
     nearAcceptance: waiting.flatMap((row) =>
       row.deliveredAt ? [{ ...row, deliveredAt: row.deliveredAt, acceptsAt: autoAcceptanceAt(row.deliveredAt) }] : [],
     ),

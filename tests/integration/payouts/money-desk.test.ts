@@ -113,14 +113,29 @@ async function delivered(deliveredAt: Date) {
 }
 
 describe("the money desk's disputes to settle", () => {
-  it("lists the open and settling disputes, oldest first, with the charge and a link to the settlement; never a settled one", async () => {
+  it("lists the open and settling disputes, oldest first, with the charge and a link to the settlement, a failed refund said; never a settled one", async () => {
     const older = await paidEngagement({ priceCents: 150_005 });
     const newer = await paidEngagement({ priceCents: 90_000 });
+    const stopped = await paidEngagement({ priceCents: 80_000 });
     const settled = await paidEngagement();
     const openedOld = new Date(Date.now() - 5 * DAY);
     await dispute(older, "open", openedOld);
     await dispute(newer, "settling", new Date(Date.now() - 2 * DAY));
+    await dispute(stopped, "settling", new Date(Date.now() - DAY));
     await dispute(settled, "settled", new Date(Date.now() - 9 * DAY));
+    // The settlement of `stopped` refunded part of the charge, and Stripe refused it.
+    await db()
+      .insert(itemRefunds)
+      .values({
+        itemId: stopped.item.id,
+        outlineId: stopped.outline.id,
+        businessId: stopped.client.business.id,
+        purchaseId: (await itemOf(stopped.item.id)).paidPurchaseId!,
+        amountCents: 30_000,
+        partial: true,
+        status: "failed",
+        failureMessage: "Card issuer declined the refund",
+      });
 
     const manager = await signedInManager();
     const page = await deskPage(manager.token);
@@ -142,6 +157,9 @@ describe("the money desk's disputes to settle", () => {
     expect(second).toContain("$900.00");
     expect(second).toContain(`>${MONEY_DESK.disputeStatus.settling}<`);
     expect(part.indexOf(older.item.id)).toBeLessThan(part.indexOf(newer.item.id));
+    const third = rowWith(part, `#dispute-${stopped.item.id}`);
+    expect(third).toContain(`>${html(MONEY_DESK.disputeStatus.refund_failed)}<`);
+    expect(third).not.toContain(MONEY_DESK.disputeStatus.settling);
 
     expect(part).not.toContain(settled.item.id);
     expect(part).not.toContain(settled.outline.id);
