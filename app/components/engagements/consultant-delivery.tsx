@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { deliverableStatusLabel } from "~/lib/engagements/deliverable-status";
 import { formatDate } from "~/lib/shared/dates";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
@@ -28,7 +29,7 @@ import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
 import { formatMoney } from "~/lib/shared/numbers";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
-import { ITEM_REFUNDED_LABEL, ITEM_REFUNDED_NOTE } from "~/lib/payouts/transfer-copy";
+import { ITEM_REFUNDED_NOTE } from "~/lib/payouts/transfer-copy";
 import { usePosting } from "~/components/ui/pending-post";
 import { AutoAcceptanceNote } from "./auto-acceptance";
 import { DisputeNote } from "./disputes";
@@ -37,8 +38,6 @@ import {
   DISPUTE_ANSWER_LINK,
   DISPUTE_ANSWER_TEXT,
   DISPUTE_HEADING,
-  ITEM_DISPUTE_SETTLED_LABEL,
-  ITEM_DISPUTED_LABEL,
 } from "~/lib/engagements/disputes";
 import { DeliveredFiles } from "./delivered-files";
 
@@ -84,13 +83,7 @@ export function ConsultantDelivery({
           <h1>{item.title}</h1>
         </div>
         <span className="badge badge-soft">
-          {page.refunded
-            ? ITEM_REFUNDED_LABEL
-            : item.dispute
-              ? item.dispute.status === "settled"
-                ? ITEM_DISPUTE_SETTLED_LABEL
-                : ITEM_DISPUTED_LABEL
-              : statusLabel(item.status)}
+          {deliverableStatusLabel({ status: item.status, refunded: page.refunded, dispute: item.dispute })}
         </span>
       </header>
       {/* A refusal when the form is no longer offered (delivered meanwhile, or not paid). */}
@@ -207,21 +200,4 @@ export function ConsultantDelivery({
       )}
     </div>
   );
-}
-
-function statusLabel(status: DeliveryPage["item"]["status"]): string {
-  switch (status) {
-    case "active":
-      return "In progress";
-    case "delivered":
-      return "Delivered";
-    case "approved":
-      return "Approved";
-    case "revision":
-      return "Revision requested";
-    case "paused":
-      return "Paused";
-    default:
-      return "Not paid yet";
-  }
 }

@@ -1,4 +1,4 @@
-import { ITEM_STATUS_LABELS, PLAN_STAGE_LABELS } from "./engagement-copy";
+import { PLAN_STAGE_LABELS } from "./engagement-copy";
 import { businessRejectedCurrentVersion, type DeliveryItemStatus, type OutlineStatusFields } from "./engagement-state";
 
 /**
@@ -25,10 +25,6 @@ export function planStage(outline: StageFields): PlanStage {
 
 export function planStageLabel(outline: StageFields): string {
   return PLAN_STAGE_LABELS[planStage(outline)];
-}
-
-export function itemStatusLabel(status: DeliveryItemStatus): string {
-  return ITEM_STATUS_LABELS[status];
 }
 
 /** The next delivery date (YYYY-MM-DD) of a plan: the first item in plan order not yet approved. */

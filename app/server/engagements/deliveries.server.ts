@@ -11,7 +11,7 @@ import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 import { notifyDeliverable } from "./deliverable-notices.server";
 import { decisionNoteColumns, itemFileColumns, itemView, outlineView } from "./delivery-view.server";
-import { itemColumnsWithRefund, itemRefundedColumn, refundStarted } from "./item-refunds.server";
+import { itemColumnsWithRefundAndDispute, itemRefundedColumn, refundStarted } from "./item-refunds.server";
 
 /**
  * Deliveries: the outline as the business reads it after a change (the API's answer), and the
@@ -26,7 +26,7 @@ export function ownOutlineQueries(app: AppContext, businessId: string, outlineId
       .from(deliveryOutlines)
       .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, businessId))),
     app.db
-      .select(itemColumnsWithRefund())
+      .select(itemColumnsWithRefundAndDispute())
       .from(deliveryItems)
       .where(and(eq(deliveryItems.outlineId, outlineId), eq(deliveryItems.businessId, businessId))),
   ] as const;
@@ -107,7 +107,7 @@ export async function loadDeliveryPage(
       .from(deliveryOutlines)
       .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.consultantId, consultantId))),
     app.db
-      .select(itemColumnsWithRefund())
+      .select(itemColumnsWithRefundAndDispute())
       .from(deliveryItems)
       .where(and(eq(deliveryItems.id, itemId), eq(deliveryItems.outlineId, outlineId))),
     app.db

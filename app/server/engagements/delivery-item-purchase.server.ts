@@ -8,7 +8,7 @@ import {
   PREPAY_OUT_OF_ORDER,
 } from "~/lib/engagements/engagement-copy";
 import { isItemSettled, nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
-import { itemColumnsWithRefund } from "./item-refunds.server";
+import { itemColumnsWithRefundAndDispute } from "./item-refunds.server";
 import { ITEM_ALREADY_PAID_MESSAGE, ITEM_NOT_FOUND_MESSAGE } from "~/lib/payments/payment-copy";
 import { deliveryItemProductName } from "~/lib/payments/plans";
 import type { Purchasable } from "~/server/payments/purchasable";
@@ -33,7 +33,7 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
         .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, businessId))),
       // With `refunded`: a refunded item is settled and does not hold up the next one (issue #18).
       app.db
-        .select(itemColumnsWithRefund())
+        .select(itemColumnsWithRefundAndDispute())
         .from(deliveryItems)
         .where(and(eq(deliveryItems.outlineId, outlineId), eq(deliveryItems.businessId, businessId))),
     ]);

@@ -44,7 +44,11 @@ import {
   type DecisionNoteRow,
   type ItemFileRow,
 } from "./delivery-view.server";
-import { itemColumnsWithRefund, itemRefundedColumn, type DeliveryItemWithRefund } from "./item-refunds.server";
+import {
+  itemColumnsWithRefundAndDispute,
+  itemRefundedColumn,
+  type DeliveryItemWithRefundAndDispute,
+} from "./item-refunds.server";
 import { itemDisputeColumn } from "./dispute-columns.server";
 
 /**
@@ -250,7 +254,7 @@ export async function loadBusinessEngagement(
         )
         .limit(1),
       app.db
-        .select(itemColumnsWithRefund())
+        .select(itemColumnsWithRefundAndDispute())
         .from(deliveryItems)
         .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
         .orderBy(asc(deliveryItems.position), asc(deliveryItems.id)),
@@ -330,7 +334,7 @@ function toBusinessEngagement(
   app: AppContext,
   viewer: ClientViewer,
   row: EngagementRow,
-  allItems: readonly DeliveryItemWithRefund[],
+  allItems: readonly DeliveryItemWithRefundAndDispute[],
   notes: readonly DecisionNoteRow[],
   fileRows: readonly ItemFileRow[],
   extras: EngagementExtras,

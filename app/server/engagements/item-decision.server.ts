@@ -11,7 +11,11 @@ import type { AppContext } from "~/server/load-context";
 import { markMatchCompleted } from "~/server/matching/match-status.server";
 import { payApprovedItem } from "~/server/payouts/transfers.server";
 import { ownOutlineQueries } from "./deliveries.server";
-import { itemColumnsWithRefund, refundStarted, type DeliveryItemWithRefund } from "./item-refunds.server";
+import {
+  itemColumnsWithRefundAndDispute,
+  refundStarted,
+  type DeliveryItemWithRefundAndDispute,
+} from "./item-refunds.server";
 
 /**
  * The one decision on a delivered deliverable, whoever makes it: a member of the business
@@ -42,10 +46,10 @@ export type ItemDecision =
   | { ok: false; status: 403 | 404 | 409; msg: string }
   | {
       ok: true;
-      item: DeliveryItemWithRefund;
+      item: DeliveryItemWithRefundAndDispute;
       /** The outline and its items after the decision. */
       outline: DeliveryOutline;
-      items: DeliveryItemWithRefund[];
+      items: DeliveryItemWithRefundAndDispute[];
       /** The decision approved the last item: the outline and its match are complete. */
       completed: boolean;
     };
@@ -183,7 +187,7 @@ export async function decideDeliveredItem(
   );
   const readOutline = app.db.select().from(deliveryOutlines).where(own);
   const readItems = app.db
-    .select(itemColumnsWithRefund())
+    .select(itemColumnsWithRefundAndDispute())
     .from(deliveryItems)
     .where(and(eq(deliveryItems.outlineId, outline.id), eq(deliveryItems.businessId, businessId)));
 
@@ -212,7 +216,7 @@ export async function decideDeliveredItem(
     ok: true,
     item,
     outline: after[0] ?? outline,
-    items: itemsAfter as DeliveryItemWithRefund[],
+    items: itemsAfter as DeliveryItemWithRefundAndDispute[],
     completed: completes && changedOutline.length > 0,
   };
 }

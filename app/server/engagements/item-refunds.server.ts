@@ -30,13 +30,13 @@ export const itemRefundedColumn = () =>
   sql<boolean>`${refundStarted(deliveryItems.id)}`.mapWith((value: unknown) => Number(value) === 1).as("refunded");
 
 /** Every column of delivery_items plus `refunded` and its `dispute`: the rows the item rules read. */
-export const itemColumnsWithRefund = () => ({
+export const itemColumnsWithRefundAndDispute = () => ({
   ...getTableColumns(deliveryItems),
   refunded: itemRefundedColumn(),
   dispute: itemDisputeColumn(),
 });
 
-export type DeliveryItemWithRefund = DeliveryItem & { refunded: boolean; dispute: DisputeView | null };
+export type DeliveryItemWithRefundAndDispute = DeliveryItem & { refunded: boolean; dispute: DisputeView | null };
 
 /**
  * The statements (for the refund's db.batch, after its item_refunds row is marked succeeded) that

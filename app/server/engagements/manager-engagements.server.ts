@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, ne, notExists, sql } from "drizzle-orm";
+import { deliverableStatusLabel } from "~/lib/engagements/deliverable-status";
 import { formatDate } from "~/lib/shared/dates";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
@@ -11,7 +12,6 @@ import {
   users,
 } from "~db/schema";
 import {
-  ITEM_ACCEPTED_AUTOMATICALLY_BADGE,
   ITEM_NOT_FOUND,
   OUTLINE_NOT_FOUND,
   PLAN_APPROVED_BUSINESS_NOTICE,
@@ -35,7 +35,6 @@ import {
 } from "~/lib/engagements/engagement-state";
 import {
   ENGAGEMENT_FILTERS,
-  itemStatusLabel,
   nextDeliveryDate,
   planStage,
   planStageLabel,
@@ -58,8 +57,7 @@ import {
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
 import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 import { acceptsAutomaticallyAt } from "~/lib/engagements/review-deadlines";
-import { ITEM_REFUNDED_LABEL } from "~/lib/payouts/transfer-copy";
-import { ITEM_DISPUTE_SETTLED_LABEL, ITEM_DISPUTED_LABEL, type DisputeView } from "~/lib/engagements/disputes";
+import type { DisputeView } from "~/lib/engagements/disputes";
 
 /**
  * The engagement manager's console for engagements: every engagement with what needs attention
@@ -277,16 +275,7 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
     number: index + 1,
     title: item.title,
     status: item.status,
-    statusLabel:
-      item.status === "approved" && acceptedAutomatically.has(item.id)
-        ? ITEM_ACCEPTED_AUTOMATICALLY_BADGE
-        : item.refunded
-          ? ITEM_REFUNDED_LABEL
-          : item.dispute
-            ? item.dispute.status === "settled"
-              ? ITEM_DISPUTE_SETTLED_LABEL
-              : ITEM_DISPUTED_LABEL
-            : itemStatusLabel(item.status),
+    statusLabel: deliverableStatusLabel({ ...item, acceptedAutomatically: acceptedAutomatically.has(item.id) }),
     dispute: item.dispute,
     overdue: isItemOverdue(item, outline, today),
     acceptsAutomaticallyAt: acceptsAutomaticallyAt(item)?.toISOString() ?? null,

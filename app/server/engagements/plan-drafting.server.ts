@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { deliverableStatusLabel } from "~/lib/engagements/deliverable-status";
 import { membersWhoMayColumn } from "~/server/business/members.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -40,14 +41,7 @@ import {
   todayAnywhereOnEarth,
   type DeliveryItemStatus,
 } from "~/lib/engagements/engagement-state";
-import {
-  itemStatusLabel,
-  nextDeliveryDate,
-  planStage,
-  planStageLabel,
-  utcToday,
-  type PlanStage,
-} from "~/lib/engagements/plan-stage";
+import { nextDeliveryDate, planStage, planStageLabel, utcToday, type PlanStage } from "~/lib/engagements/plan-stage";
 import { buildSowDocument, type SowDocument } from "~/lib/engagements/sow";
 import { formatMoney } from "~/lib/shared/numbers";
 import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy-state";
@@ -57,8 +51,7 @@ import type { AppContext } from "~/server/load-context";
 import { itemScheduleColumns, outlineStageColumns } from "./engagement-columns.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
-import { ITEM_REFUNDED_LABEL } from "~/lib/payouts/transfer-copy";
-import { itemColumnsWithRefund, type DeliveryItemWithRefund } from "./item-refunds.server";
+import { itemColumnsWithRefundAndDispute, type DeliveryItemWithRefundAndDispute } from "./item-refunds.server";
 import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 
 /**
@@ -344,7 +337,7 @@ export type OutlineContext = {
   /** `signerIds`: the members who sign (told a plan awaits their signature, docs/decisions/068). */
   business: { id: string; name: string; signerIds: string[] };
   consultant: { id: string; firstName: string; lastName: string } | null;
-  items: DeliveryItemWithRefund[];
+  items: DeliveryItemWithRefundAndDispute[];
 };
 
 /**
@@ -384,7 +377,7 @@ export async function loadOutlineContext(
       )
       .limit(1),
     app.db
-      .select(itemColumnsWithRefund())
+      .select(itemColumnsWithRefundAndDispute())
       .from(deliveryItems)
       .where(
         and(
@@ -501,7 +494,7 @@ export async function loadConsultantPlan(
       deliveryDate: item.deliveryDate,
       price: priceField(item.priceCents),
       status: item.status,
-      statusLabel: item.refunded ? ITEM_REFUNDED_LABEL : itemStatusLabel(item.status),
+      statusLabel: deliverableStatusLabel(item),
       overdue: isItemOverdue(item, outline, today),
       editable: isItemEditable(item),
       canDeliver: canConsultantDeliver(item),

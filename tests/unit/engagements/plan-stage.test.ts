@@ -1,6 +1,6 @@
+import { deliverableStatusLabel } from "~/lib/engagements/deliverable-status";
 import { describe, expect, it } from "vitest";
 import {
-  itemStatusLabel,
   nextDeliveryDate,
   parseEngagementFilter,
   planStage,
@@ -60,8 +60,30 @@ describe("planStage", () => {
     expect(planStageLabel({ ...base, state: "proposed", egmReviewStatus: "revision" })).toBe(
       "Sent back by the engagement manager",
     );
-    expect(itemStatusLabel("active")).toBe("In progress");
-    expect(itemStatusLabel("revision")).toBe("In revision");
+  });
+});
+
+describe("deliverableStatusLabel", () => {
+  const item = { status: "delivered" as const, refunded: false, dispute: null };
+  it("names a deliverable's status the same on every page", () => {
+    expect(deliverableStatusLabel({ ...item, status: "active" })).toBe("In progress");
+    expect(deliverableStatusLabel({ ...item, status: "revision" })).toBe("In revision");
+    expect(deliverableStatusLabel({ ...item, status: "awaiting_payment" })).toBe("Awaiting payment");
+    expect(deliverableStatusLabel(item)).toBe("Delivered");
+  });
+
+  it("says a refund, a dispute and its settlement, and an automatic acceptance before the status", () => {
+    expect(deliverableStatusLabel({ ...item, refunded: true })).toBe("Refunded");
+    expect(deliverableStatusLabel({ ...item, dispute: { status: "open" } })).toBe("Disputed");
+    expect(deliverableStatusLabel({ ...item, dispute: { status: "settling" } })).toBe("Disputed");
+    expect(deliverableStatusLabel({ ...item, status: "approved", dispute: { status: "settled" } })).toBe(
+      "Dispute settled",
+    );
+    expect(deliverableStatusLabel({ ...item, status: "approved", acceptedAutomatically: true })).toBe(
+      "Accepted automatically",
+    );
+    // Only an approval can have been automatic.
+    expect(deliverableStatusLabel({ ...item, acceptedAutomatically: true })).toBe("Delivered");
   });
 });
 
