@@ -77,7 +77,7 @@ export function BusinessStatementView({ statement }: { statement: BusinessStatem
         <p className="empty-state">{copy.noLines}</p>
       ) : (
         <LabelledTable labelledBy="statement-title" className="statement-table">
-          <caption>{caption}</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">{copy.columns.date}</th>
@@ -162,7 +162,7 @@ export function EarningsStatementView({ statement }: { statement: EarningsStatem
         <p className="empty-state">{copy.noLines}</p>
       ) : (
         <LabelledTable labelledBy="statement-title" className="statement-table">
-          <caption>{caption}</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">{copy.columns.business}</th>
