@@ -9,6 +9,18 @@
 export const BACKDATE_START_MONTHS = 5;
 
 /**
+ * SQL for the time `value` (arguments of SQLite's date functions: "col / 1000, 'unixepoch'" or a
+ * 'YYYY-MM-DD' text) `by` calendar months earlier, at the same time of day, its day clamped to the
+ * month's last (March 31 less one month is February 28 or 29; SQLite's own '-1 months' would
+ * give March 3, still this month).
+ */
+export function monthsBackSql(value, by) {
+  const target = `${value}, 'start of month', '-' || (${by}) || ' months'`;
+  const day = `MIN(CAST(strftime('%d', ${value}) AS INTEGER), CAST(strftime('%d', ${target}, '+1 month', '-1 day') AS INTEGER))`;
+  return `datetime(${target}, '+' || (${day} - 1) || ' days', '+' || (CAST(strftime('%s', ${value}) AS INTEGER) % 86400) || ' seconds')`;
+}
+
+/**
  * The one back-dating step (ADR 030): the completed engagement's rows are moved into the past so
  * that the months "since" it started exist in the books. The start (submission, reviews,
  * signature, the first item) moves BACKDATE_START_MONTHS months back; each later item two months
@@ -18,7 +30,7 @@ export const BACKDATE_START_MONTHS = 5;
 export function backdateSql(outlineId, matchRequestId, months = BACKDATE_START_MONTHS) {
   const q = (value) => `'${String(value).replaceAll("'", "''")}'`;
   const shift = (column, by) =>
-    `CASE WHEN ${column} IS NULL THEN NULL ELSE CAST(strftime('%s', ${column} / 1000, 'unixepoch', '-' || (${by}) || ' months') AS INTEGER) * 1000 + ${column} % 1000 END`;
+    `CASE WHEN ${column} IS NULL THEN NULL ELSE CAST(strftime('%s', ${monthsBackSql(`${column} / 1000, 'unixepoch'`, by)}) AS INTEGER) * 1000 + ${column} % 1000 END`;
   const outline = q(outlineId);
   const itemShift = `(${months} - 2 * delivery_items.position)`;
   const lastShift = `(${months} - 2 * (SELECT MAX(position) FROM delivery_items WHERE outline_id = ${outline}))`;
@@ -33,7 +45,7 @@ export function backdateSql(outlineId, matchRequestId, months = BACKDATE_START_M
     // The consultant's transfer of each item was made when the business approved it.
     `UPDATE consultant_transfers SET ${["created_at", "updated_at", "paid_at", "reversed_at"].map((column) => `${column} = ${shift(column, transferShift)}`).join(", ")} WHERE outline_id = ${outline};`,
     `UPDATE engagement_notes SET created_at = ${shift("created_at", months)} WHERE outline_id = ${outline};`,
-    `UPDATE delivery_items SET delivery_date = date(delivery_date, '-' || ${itemShift} || ' months'), created_at = ${shift("created_at", months)}, consultant_confirmed_at = ${shift("consultant_confirmed_at", itemShift)}, completed_at = ${shift("completed_at", itemShift)}, updated_at = ${shift("updated_at", itemShift)} WHERE outline_id = ${outline};`,
+    `UPDATE delivery_items SET delivery_date = date(${monthsBackSql("delivery_date", itemShift)}), created_at = ${shift("created_at", months)}, consultant_confirmed_at = ${shift("consultant_confirmed_at", itemShift)}, completed_at = ${shift("completed_at", itemShift)}, updated_at = ${shift("updated_at", itemShift)} WHERE outline_id = ${outline};`,
     // The version sent (ADR 049; the demo sends this plan once): sent when the outline was, with
     // the deliverables as they now read (after the line above), so the record and the plan agree.
     `UPDATE delivery_outline_versions SET submitted_at = ${shift("submitted_at", months)}, created_at = ${shift("created_at", months)}, items = (SELECT json_group_array(json_object('id', id, 'title', title, 'description', description, 'deliveryDate', delivery_date, 'priceCents', price_cents)) FROM (SELECT id, title, description, delivery_date, price_cents FROM delivery_items WHERE outline_id = ${outline} ORDER BY position, id)) WHERE outline_id = ${outline};`,

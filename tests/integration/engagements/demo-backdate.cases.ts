@@ -10,7 +10,7 @@ import {
   purchases,
   sowSignatures,
 } from "~db/schema";
-import { backdateSql } from "../../../scripts/lib/demo-backdate.mjs";
+import { backdateSql, monthsBackSql } from "../../../scripts/lib/demo-backdate.mjs";
 import { createConsultant, db } from "../helpers";
 import { createPaidPurchase, createSignedOutline } from "../helpers/deliverables";
 import { createClient } from "../../factories";
@@ -133,5 +133,24 @@ describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)",
     // Another engagement of the same business is left as it was.
     const [untouched] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, other.outline.id));
     expect(untouched).toEqual(otherBefore);
+  });
+
+  it("moves a time back by calendar months in D1, the day clamped to the month's last, the time of day kept", async () => {
+    const cases: [string, number, string][] = [
+      ["2026-03-31T10:20:30.000Z", 1, "2026-02-28 10:20:30"],
+      ["2026-12-31T23:59:59.000Z", 1, "2026-11-30 23:59:59"],
+      ["2024-05-31T01:02:03.000Z", 3, "2024-02-29 01:02:03"],
+      ["2026-11-23T18:02:16.000Z", 5, "2026-06-23 18:02:16"],
+    ];
+    for (const [iso, months, expected] of cases) {
+      const row = await env.DB.prepare(`SELECT ${monthsBackSql("?1 / 1000, 'unixepoch'", months)} AS at`)
+        .bind(Date.parse(iso))
+        .first<{ at: string }>();
+      expect(row?.at, iso).toBe(expected);
+    }
+    const day = await env.DB.prepare(`SELECT date(${monthsBackSql("?1", 1)}) AS at`)
+      .bind("2027-01-31")
+      .first<{ at: string }>();
+    expect(day?.at).toBe("2026-12-31");
   });
 });
