@@ -1,3 +1,4 @@
+import { ITEM_STATUS_LABELS } from "~/lib/engagements/engagement-copy";
 /** The consultant portal's paths and the home's texts. */
 export const PORTAL_HOME_PATH = "/consultant";
 export const CANDIDACIES_PATH = "/consultant/candidacies";
@@ -19,7 +20,8 @@ export const PORTAL_HOME_TEXTS = {
   allCandidacies: "See all candidacies",
   toReviseTitle: "Plans to finish or revise",
   toDeliverTitle: "Deliverables to deliver",
-  revisionRequested: "Revision requested",
+  /** A deliverable sent back for rework: its status as every page names it (deliverableStatusLabel). */
+  revisionRequested: ITEM_STATUS_LABELS.revision,
   payoutsTitle: "Set up payouts",
   payoutsLink: "Set up payouts",
   allEngagements: "See all engagements",

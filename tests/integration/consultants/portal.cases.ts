@@ -186,7 +186,7 @@ describe("the portal home's engagement work", () => {
     expect(body).toContain(`href="/consultant/engagements/${running.outline.id}/items/${toRedo!.id}"`);
     expect(body).not.toContain(`/items/${unpaid!.id}"`);
     expect(body).toContain("Due Dec 16, 2026");
-    expect(body).toContain("Revision requested");
+    expect(body).toContain(">In revision<");
 
     expect(body).toContain("Plans to finish or revise");
     expect(body).toContain(`href="/consultant/engagements/${sentBack.outline.id}"`);
