@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
-import { browserTest, expectPath, PHONE, signIn } from "../support";
+import { monthLabel } from "~/lib/payouts/statements";
+import { atEachWidth, browserTest, expectPath, PHONE, signIn } from "../support";
 
 /**
  * Grace Liu (consultant7@): the three deliverables of her completed engagement were approved and,
@@ -8,6 +9,7 @@ import { browserTest, expectPath, PHONE, signIn } from "../support";
  * local provider, one automatic payout per transfer.
  */
 const GRACE = "consultant7@partwise.test";
+const WIDE = { width: 1280, height: 900 };
 const PAID = [
   { title: "Roles and ownership map", amount: "$1,440.00" },
   { title: "Weekly operating rhythm", amount: "$1,920.00" },
@@ -70,3 +72,70 @@ for (const [label, viewport] of [
     );
   });
 }
+
+/**
+ * Last month's earnings statement (issue #40 item 3, ADR 081): the demo back-dates the completed
+ * engagement's last deliverable (and its transfer) into last month, and Grace set up payouts only
+ * afterwards, so last month shows its gross and fee and all three transfers held at month end.
+ */
+describe("the consultant's earnings statement", () => {
+  browserTest(
+    "Grace opens last month's statement from Payouts: per deliverable, the totals, held at month end, and its PDF and CSV",
+    async ({ page }) => {
+      const last = new Date();
+      last.setUTCDate(1);
+      last.setUTCMonth(last.getUTCMonth() - 1);
+      const month = last.toISOString().slice(0, 7);
+      const title = `Earnings statement for ${monthLabel(month)}`;
+      await signIn(page, GRACE);
+      await expectPath(page, "/consultant");
+      await page.goto("/consultant/payouts");
+      await page.getByRole("link", { name: "Monthly earnings statements", exact: true }).click();
+      await expectPath(page, "/consultant/payouts/statements");
+      await page
+        .getByRole("navigation", { name: "Months" })
+        .getByRole("link", { name: monthLabel(month), exact: true })
+        .click();
+      await expectPath(page, `/consultant/payouts/statements/${month}`);
+      await page.getByRole("heading", { name: title, level: 2 }).waitFor();
+      const table = page.getByRole("table", { name: title });
+      const amounts = async (name: string) =>
+        (await table.getByRole("row").filter({ hasText: name }).locator(".cell-amount").allTextContents()).map((text) =>
+          text.trim(),
+        );
+      await atEachWidth(page, [PHONE, WIDE], async () => {
+        // Gross, fee, transferred, reversed, held at month end.
+        expect(await amounts("Roles and ownership map")).toEqual(["$0.00", "$0.00", "$0.00", "$0.00", "$1,440.00"]);
+        expect(await amounts("Weekly operating rhythm")).toEqual(["$0.00", "$0.00", "$0.00", "$0.00", "$1,920.00"]);
+        expect(await amounts("Lead coaching and handover")).toEqual([
+          "$2,100.00",
+          "$420.00",
+          "$0.00",
+          "$0.00",
+          "$1,680.00",
+        ]);
+        expect(await amounts("Total")).toEqual(["$2,100.00", "$420.00", "$0.00", "$0.00", "$5,040.00"]);
+      });
+
+      const csv = await page.request.get(
+        (await page.getByRole("link", { name: "Download CSV", exact: true }).getAttribute("href"))!,
+      );
+      expect(csv.status()).toBe(200);
+      expect(csv.headers()["content-type"]).toContain("text/csv");
+      const lines = (await csv.text()).trim().split(/\r?\n/);
+      expect(lines).toHaveLength(4);
+      expect(lines[0]).toBe(
+        "Month,Business,Engagement,Deliverable,Gross (USD),Platform fee (USD),Transferred (USD),Reversed (USD),Held at month end (USD)",
+      );
+      expect(lines).toContain(
+        `${month},Harbor & Pine Outfitters,Store leadership rhythm,Lead coaching and handover,2100.00,420.00,0.00,0.00,1680.00`,
+      );
+      const pdf = await page.request.get(
+        (await page.getByRole("link", { name: "Download PDF", exact: true }).getAttribute("href"))!,
+      );
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    },
+    { viewport: PHONE },
+  );
+});
