@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import * as z from "zod";
 import { AccountForm } from "~/components/settings/account-form";
 import { PaymentHistory } from "~/components/payouts/payment-history";
@@ -309,13 +310,10 @@ export default function CompanyProfile() {
     team,
     dataSection,
   } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as
-    | SettingsActionData
-    | DisconnectActionData
-    | EmailPreferencesActionData
-    | RevenueBandActionData
-    | TeamActionData
-    | undefined;
+  // Kept through the export's progress polling (a revalidation would clear a form's answer).
+  const answer = useKeptActionData<
+    SettingsActionData | DisconnectActionData | EmailPreferencesActionData | RevenueBandActionData | TeamActionData
+  >();
   const emailPreferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
   const actionData =
     answer?.intent === DISCONNECT_INTENT ||

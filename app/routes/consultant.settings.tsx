@@ -8,7 +8,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { FormOutcome } from "~/components/settings/settings-parts";
 import { ConformField } from "~/components/ui/conform-field";
 import { PasswordInput } from "~/components/ui/password-input";
@@ -251,7 +252,8 @@ function EmailForm({
 
 export default function ConsultantSettings() {
   const { email, emailPreferences, pendingEmail, dataSection } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionData | EmailPreferencesActionData | undefined;
+  // Kept through the export's progress polling (a revalidation would clear a form's answer).
+  const answer = useKeptActionData<ActionData | EmailPreferencesActionData>();
   const preferencesData = answer?.intent === EMAIL_PREFERENCES_INTENT ? answer : undefined;
   const actionData = answer?.intent === EMAIL_PREFERENCES_INTENT ? undefined : answer;
   return (
