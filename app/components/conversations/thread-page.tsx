@@ -175,9 +175,10 @@ export function ThreadPage() {
 
   // The form empties after a message is sent (a new one-time key comes with the reloaded page).
   const formRef = useRef<HTMLFormElement>(null);
+  const sent = actionData?.message === T.sent;
   useEffect(() => {
-    if (actionData?.message === T.sent) formRef.current?.reset();
-  }, [actionData]);
+    if (sent) formRef.current?.reset();
+  }, [actionData, sent]);
 
   return (
     <section className="thread-page" aria-labelledby="thread-title">
@@ -197,8 +198,9 @@ export function ThreadPage() {
         </div>
       </header>
       <LiveThreadStatus threadId={thread.id} />
+      {/* What an action did (edited, hidden, a call's answer); "Message sent." shows by the Send button. */}
       <div role="status" className="thread-status">
-        {actionData?.message ? <p className="notice">{actionData.message}</p> : null}
+        {actionData?.message && !sent ? <p className="notice">{actionData.message}</p> : null}
       </div>
       {view.offPlatformNotice ? <p className="notice thread-notice">{T.offPlatform}</p> : null}
       {view.earlierCursor ? (
@@ -253,6 +255,9 @@ export function ThreadPage() {
               <input type="file" name="files" multiple accept={FILE_ACCEPT} className="input" {...control} />
             )}
           </Field>
+          <div role="status" className="thread-status">
+            {sent ? <p className="notice">{T.sent}</p> : null}
+          </div>
           <div>
             <button type="submit" name="intent" value="send" className="button button-primary" disabled={sending}>
               {sending ? T.sending : T.send}
