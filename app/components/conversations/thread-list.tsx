@@ -51,7 +51,7 @@ export function ThreadListPage({ party }: { party: ThreadParty }) {
               {item.lastMessage ? (
                 <p className="thread-list-last">
                   <span>
-                    {T.partyLabels[item.lastMessage.authorParty]}:{" "}
+                    {item.lastMessage.mine ? T.you : T.partyLabels[item.lastMessage.authorParty]}:{" "}
                     {item.lastMessage.body === null ? T.hiddenTrace : preview(item.lastMessage.body)}
                   </span>{" "}
                   <time dateTime={isoDateTime(item.lastMessage.at)}>{formatDateTime(item.lastMessage.at)}</time>

@@ -56,6 +56,8 @@ export const THREAD_TEXTS = {
   openThread: "Open the conversation",
   threadWith: (name: string) => `Conversation with ${name}`,
   formerMember: "Former member",
+  /** A list's last message when the reader wrote it. */
+  you: "You",
   partyLabels: {
     business: "Business",
     consultant: "Consultant",

@@ -289,7 +289,8 @@ export async function loadThread(
 export type ThreadListItem = {
   id: string;
   thread: ThreadRow;
-  lastMessage: { body: string | null; at: string; authorParty: ThreadParty } | null;
+  /** `mine`: the reader wrote it (the list says "You", not their party). */
+  lastMessage: { body: string | null; at: string; authorParty: ThreadParty; mine: boolean } | null;
   unread: number;
   closed: boolean;
 };
@@ -336,6 +337,7 @@ export async function listThreads(
         hiddenAt: threadMessages.hiddenAt,
         createdAt: threadMessages.createdAt,
         authorParty: threadMessages.authorParty,
+        authorId: threadMessages.authorId,
       })
       .from(threadMessages)
       .where(
@@ -369,6 +371,7 @@ export async function listThreads(
             body: last.hiddenAt && party !== "manager" ? null : last.body,
             at: last.createdAt.toISOString(),
             authorParty: last.authorParty,
+            mine: last.authorId === userId,
           }
         : null,
       unread: unreadBy.get(thread.id) ?? 0,

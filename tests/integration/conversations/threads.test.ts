@@ -151,6 +151,21 @@ describe("who takes part in a thread", () => {
     expect(list).not.toContain(`/messages/${thread.id}"`);
   });
 
+  it("a list's last message says \"You\" to its writer, and the writer's party to everyone else, a teammate included", async () => {
+    const thread = await candidacy(team, consultant.user.id);
+    await send(`/messages/${thread.id}`, team.owner.token, "See you on Monday.");
+    const lastLine = async (path: string, token: string) => {
+      const page = (await (await call(path, { cookie: token })).text()).replaceAll("<!-- -->", "");
+      const item = page.slice(page.indexOf(`/messages/${thread.id}"`));
+      return /class="thread-list-last"><span>([^<]*)<\/span>/.exec(item)?.[1];
+    };
+    expect(await lastLine("/messages", team.owner.token)).toBe(`${T.you}: See you on Monday.`);
+    expect(await lastLine("/messages", team.viewer.token)).toBe(`${T.partyLabels.business}: See you on Monday.`);
+    expect(await lastLine("/consultant/messages", consultant.token)).toBe(
+      `${T.partyLabels.business}: See you on Monday.`,
+    );
+  });
+
   it("a rejected candidate's thread closes: everyone who saw it still reads it, nobody writes", async () => {
     const thread = await candidacy(team, consultant.user.id);
     await send(`/messages/${thread.id}`, team.owner.token, "Thank you for your time.");
