@@ -142,6 +142,7 @@ function Overview() {
               [
                 [card.disputes, money.disputes],
                 [card.transfersToRetry, money.transfersToRetry],
+                [card.held, money.held],
                 [card.nearAcceptance, money.nearAcceptance],
                 [card.refunds, money.refunds],
               ] as const

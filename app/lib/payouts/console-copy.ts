@@ -62,6 +62,7 @@ export const MONEY_DESK = {
   card: {
     disputes: "Disputes to settle",
     transfersToRetry: "Transfers to retry",
+    held: "Held transfers",
     nearAcceptance: "Near automatic acceptance",
     refunds: "Refunds under way",
     open: "Open the money desk",
@@ -102,7 +103,7 @@ export const TRANSFERS_CONSOLE = {
 /** Where the consultant's payout set-up stands, beside a held transfer. */
 export const PAYOUT_SETUP_STATES = {
   emailUnverified: "Email not confirmed yet",
-  notStarted: "Not started",
+  notStarted: "Not set up",
   incomplete: "Onboarding not finished",
   enabled: "Payouts enabled",
 } as const;

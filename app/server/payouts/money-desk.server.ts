@@ -233,6 +233,8 @@ export type MoneyDeskCounts = {
   disputes: number;
   /** Failed transfers and those interrupted (pending past STALE_PENDING_MS): the desk's "Transfers to retry". */
   transfersToRetry: number;
+  /** Transfers waiting for the consultant's payout set-up: the desk's "Held transfers". */
+  held: number;
   nearAcceptance: number;
   refunds: number;
 };
@@ -250,6 +252,7 @@ export async function countMoneyDesk(app: AppContext): Promise<MoneyDeskCounts> 
     (SELECT COUNT(*) FROM ${deliverableDisputes} WHERE ${deliverableDisputes.status} IN ('open', 'settling')) AS disputes,
     (SELECT COUNT(*) FROM ${consultantTransfers} WHERE ${consultantTransfers.status} = 'failed'
       OR (${consultantTransfers.status} = 'pending' AND ${consultantTransfers.updatedAt} < ${staleBefore})) AS transfersToRetry,
+    (SELECT COUNT(*) FROM ${consultantTransfers} WHERE ${consultantTransfers.status} = 'held') AS held,
     (SELECT COUNT(*) FROM ${deliveryItems} WHERE ${waitingForReview}
       AND ${deliveryItems.consultantConfirmedAt} <= ${cutoff}) AS nearAcceptance,
     (SELECT COUNT(*) FROM ${itemRefunds} WHERE ${itemRefunds.status} IN ('pending', 'failed'))
@@ -257,6 +260,7 @@ export async function countMoneyDesk(app: AppContext): Promise<MoneyDeskCounts> 
   return {
     disputes: Number(row?.disputes ?? 0),
     transfersToRetry: Number(row?.transfersToRetry ?? 0),
+    held: Number(row?.held ?? 0),
     nearAcceptance: Number(row?.nearAcceptance ?? 0),
     refunds: Number(row?.refunds ?? 0),
   };

@@ -106,7 +106,7 @@ describe("the money desk's transfers", () => {
     for (const text of [h.title, h.business, h.consultant, h.item]) expect(heldPart).toContain(html(text));
     expect(heldPart).toContain("$720.00");
     expect(heldPart).toContain('<span class="badge badge-soft">Held</span>');
-    expect(heldPart).toContain(html("Consultant's payouts: Not started"));
+    expect(heldPart).toContain(html("Consultant's payouts: Not set up"));
     expect(heldPart).toContain(formatDate(held!.createdAt));
     // Nothing to retry while the consultant has no payouts: no Retry for this row.
     expect(heldPart).not.toContain(`name="deliveryItemId" value="${holding.item.id}"`);

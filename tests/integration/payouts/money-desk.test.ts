@@ -339,12 +339,30 @@ describe("the money desk's counts", () => {
         status: "failed",
       });
 
+    // A transfer held for a consultant who has not set up payouts.
+    const holding = await paidEngagement();
+    await db()
+      .update(deliveryItems)
+      .set({ status: "approved", businessDeliveryReview: "approved" })
+      .where(eq(deliveryItems.id, holding.item.id));
+    await db().insert(consultantTransfers).values({
+      itemId: holding.item.id,
+      outlineId: holding.outline.id,
+      businessId: holding.client.business.id,
+      consultantUserId: holding.consultant.user.id,
+      chargedCents: 150_000,
+      feeCents: 30_000,
+      amountCents: 120_000,
+      status: "held",
+    });
+
     const manager = await signedInManager();
     const page = await deskPage(manager.token);
     const counts = await countMoneyDesk(stubApp());
     const listed = {
       disputes: rowsIn(section(page, "desk-disputes-heading")),
       transfersToRetry: rowsIn(section(page, "transfers-failed-heading")),
+      held: rowsIn(section(page, "transfers-held-heading")),
       nearAcceptance: rowsIn(section(page, "desk-near-heading")),
       refunds: rowsIn(section(page, "desk-refunds-heading")),
     };
@@ -358,6 +376,7 @@ describe("the money desk's counts", () => {
     for (const [label, count] of [
       [MONEY_DESK.card.disputes, counts.disputes],
       [MONEY_DESK.card.transfersToRetry, counts.transfersToRetry],
+      [MONEY_DESK.card.held, counts.held],
       [MONEY_DESK.card.nearAcceptance, counts.nearAcceptance],
       [MONEY_DESK.card.refunds, counts.refunds],
     ] as const) {
