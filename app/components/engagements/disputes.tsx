@@ -9,7 +9,7 @@ import {
   DISPUTE_EXPLAINER,
   DISPUTE_DECISION_HEADING,
   DISPUTE_OPEN_LABEL,
-  DISPUTE_REASON_HEADING,
+  DISPUTE_REASON_HEADINGS,
   DISPUTE_REASON_LABEL,
   DISPUTE_SETTLEMENT_UNDER_WAY,
   DISPUTE_SUBMIT,
@@ -44,7 +44,7 @@ export function DisputeNote({
           {dispute.status === "settling" ? ` ${DISPUTE_SETTLEMENT_UNDER_WAY}.` : null}
         </p>
       )}
-      <p className="engagement-item-label">{DISPUTE_REASON_HEADING}</p>
+      <p className="engagement-item-label">{DISPUTE_REASON_HEADINGS[reader]}</p>
       <p className="dispute-text">{dispute.reason}</p>
       {dispute.status === "settled" && dispute.decision ? (
         <>

@@ -14,7 +14,7 @@ import {
   NO_NEXT_DELIVERY,
   OPEN_THE_ENGAGEMENT,
   OVERDUE_LABEL,
-  PAID_ITEM_LOCKED,
+  paidItemsLocked,
   PLAN_EDIT_AFTER_SIGNATURE,
   PLANS_TO_DRAFT,
   PLANS_TO_DRAFT_HINT,
@@ -270,7 +270,7 @@ export function ConsultantPlanView({
               <h2 id="plan-paid-items" className="card-title">
                 Paid deliverables
               </h2>
-              <p className="field-hint">{PAID_ITEM_LOCKED}</p>
+              <p className="field-hint">{paidItemsLocked(locked.length)}</p>
               <ItemStatusList planId={plan.id} items={locked} label="Paid deliverables" />
             </section>
           ) : null}

@@ -31,7 +31,12 @@ export const DISPUTE_NEEDS_REVISION = "A dispute can be opened after at least on
 export const DISPUTE_ALREADY = "This deliverable is already disputed.";
 export const DISPUTE_SUBMIT = "Open the dispute";
 export const ITEM_DISPUTED_LABEL = "Disputed";
-export const DISPUTE_REASON_HEADING = "The business's reason";
+/** The dispute's reason, headed for its reader: the business wrote it. */
+export const DISPUTE_REASON_HEADINGS = {
+  business: "Your reason",
+  consultant: "The business's reason",
+  manager: "The business's reason",
+} as const;
 export const DISPUTE_DECISION_HEADING = "The engagement manager's decision";
 export const ITEM_DISPUTE_SETTLED_LABEL = "Dispute settled";
 

@@ -77,7 +77,9 @@ export const NO_NEXT_DELIVERY = "None scheduled";
 export const CONFIRM_DELIVERY = "Confirm delivery";
 export const MANAGER_NOTES_HEADING = "The engagement manager's notes";
 export const BUSINESS_NOTES_HEADING = "The business's notes";
-export const PAID_ITEM_LOCKED = "Paid for: this deliverable stays as agreed.";
+/** Above the plan's paid deliverables: they can no longer be changed. */
+export const paidItemsLocked = (count: number) =>
+  count === 1 ? "Paid for: this deliverable stays as agreed." : "Paid for: these deliverables stay as agreed.";
 export const PLAN_EDIT_AFTER_SIGNATURE =
   "The business signed this plan. A change goes to the engagement manager first and then needs the business's new signature.";
 export const MANAGER_ENGAGEMENTS_EMPTY = "No engagements match this view.";
