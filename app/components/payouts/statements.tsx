@@ -196,7 +196,6 @@ export function EarningsStatementView({ statement }: { statement: EarningsStatem
         </LabelledTable>
       )}
       <p className="field-hint">{copy.grossNote}</p>
-      <p className="field-hint statement-tax-forms">{copy.taxForms}</p>
     </section>
   );
 }

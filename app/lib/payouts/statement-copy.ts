@@ -1,7 +1,7 @@
 /** The texts of the monthly statements (docs/decisions/081-monthly-statements.md): pages, PDFs, emails, the hubs. */
 
 export const STATEMENT_COPY = {
-  listTitle: "Statements",
+  listTitle: "Monthly statements",
   listIntro:
     "A statement for each month with a charge or a refund: every line with the engagement and deliverable behind it, as a page, a PDF and a CSV for your bookkeeper.",
   none: "No statements yet: a statement appears for each month with a charge or a refund.",

@@ -28,11 +28,12 @@ export function businessStatementPdfBlocks(statement: BusinessStatement): PdfBlo
           type: "table",
           columns: [
             { header: STATEMENT_COPY.columns.date, width: 0.14 },
-            { header: STATEMENT_COPY.columns.type, width: 0.1 },
-            { header: STATEMENT_COPY.columns.engagement, width: 0.22 },
-            { header: STATEMENT_COPY.columns.item, width: 0.24 },
-            { header: STATEMENT_COPY.columns.receipt, width: 0.16 },
-            { header: STATEMENT_COPY.columns.amount, width: 0.14, align: "right" },
+            { header: STATEMENT_COPY.columns.type, width: 0.09 },
+            { header: STATEMENT_COPY.columns.engagement, width: 0.17 },
+            { header: STATEMENT_COPY.columns.item, width: 0.19 },
+            // A receipt number (PW-YYYYMMDD-XXXXXXXX, up to about 117 pt) on one line.
+            { header: STATEMENT_COPY.columns.receipt, width: 0.28 },
+            { header: STATEMENT_COPY.columns.amount, width: 0.13, align: "right" },
           ],
           rows: statement.lines.map((line) => [
             formatDate(line.date),

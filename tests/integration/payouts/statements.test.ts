@@ -270,6 +270,13 @@ describe("the business's monthly statement", () => {
     expect(text).toContain(`${STATEMENT_COPY.charged}: ${formatMoney(310_000)}`);
     expect(text).toContain(`${STATEMENT_COPY.refunded}: ${formatMoney(-130_000)}`);
     expect(text).toContain(`${STATEMENT_COPY.net}: ${formatMoney(180_000)}`);
+    // Each receipt number whole on its line (its column is wide enough not to wrap it).
+    for (const [id, day] of [
+      [money.purchases.chargeA.id, "2021-07-03"],
+      [money.purchases.chargeB.id, "2021-07-05"],
+    ] as const) {
+      expect(text).toContain(`(${receiptNumber(id, day)}) Tj`);
+    }
 
     // A viewer reads it (the `read` permission).
     const viewer = await signedInMember(money.client.business.id, "viewer");
