@@ -121,11 +121,18 @@ export function disputeSettlement(
   return { outcome, chargedCents, refundCents: refund, transferCents: kept - fee, feeCents: fee };
 }
 
+/** What the manager's settlement did, in the past tense (the form's options say what it will do). */
+const SETTLED_OUTCOMES: Readonly<Record<DisputeOutcome, string>> = {
+  release: "released in full",
+  refund: "refunded in full",
+  split: "a split",
+};
+
 /** The settlement in words, for each reader (after "The engagement manager settled the dispute: "). */
 export function settlementText(settlement: DisputeSettlement, reader: "business" | "consultant" | "manager"): string {
   const { outcome, chargedCents, refundCents, transferCents, feeCents } = settlement;
   if (reader === "manager")
-    return `${DISPUTE_OUTCOME_LABELS[outcome]}: ${formatMoney(chargedCents)} charged = ${formatMoney(refundCents)} refunded + ${formatMoney(transferCents)} to the consultant + ${formatMoney(feeCents)} platform fee.`;
+    return `${formatMoney(refundCents)} refunded to the business, ${formatMoney(transferCents)} to the consultant and ${formatMoney(feeCents)} platform fee, of the ${formatMoney(chargedCents)} charged (${SETTLED_OUTCOMES[outcome]}).`;
   if (reader === "business") {
     if (outcome === "release") return `the consultant is paid in full; nothing is refunded.`;
     if (outcome === "refund") return `you are refunded in full (${formatMoney(refundCents)}).`;

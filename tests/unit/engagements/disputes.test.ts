@@ -65,7 +65,7 @@ describe("a dispute's settlement", () => {
       "the business is refunded $400.00; you earn $480.00 (the $600.00 kept, less the $120.00 platform fee).",
     );
     expect(settlementText(split, "manager")).toBe(
-      "Split: refund part, pay the consultant the rest: $1,000.00 charged = $400.00 refunded + $480.00 to the consultant + $120.00 platform fee.",
+      "$400.00 refunded to the business, $480.00 to the consultant and $120.00 platform fee, of the $1,000.00 charged (a split).",
     );
   });
 });
