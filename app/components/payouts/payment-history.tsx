@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { LabelledTable } from "~/components/ui/labelled-table";
 import { formatMoney } from "~/lib/shared/numbers";
 import {
   PAYMENT_STATUS_LABELS,
@@ -42,39 +43,43 @@ export function PaymentHistory({ entries }: { entries: PaymentEntry[] }) {
       ) : (
         <>
           <p className="payment-history-intro">{PAYMENTS_INTRO}</p>
-          {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
-          <div className="payment-history-wrap" role="region" aria-label={PAYMENTS_CAPTION} tabIndex={0}>
-            <table className="chart-table payment-history-table">
-              <caption>{PAYMENTS_CAPTION}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{PAYMENTS_COLUMNS.date}</th>
-                  <th scope="col">{PAYMENTS_COLUMNS.what}</th>
-                  <th scope="col">{PAYMENTS_COLUMNS.amount}</th>
-                  <th scope="col">{PAYMENTS_COLUMNS.status}</th>
-                  <th scope="col">{PAYMENTS_COLUMNS.receipt}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => {
-                  const what = entryText(entry);
-                  return (
-                    <tr key={entry.key} className={`payment-entry payment-entry-${entry.entry}`}>
-                      <td>{formatDate(entry.date)}</td>
-                      <td className="payment-entry-what">{entry.href ? <Link to={entry.href}>{what}</Link> : what}</td>
-                      <td>{formatMoney(entry.amountCents)}</td>
-                      <td>{PAYMENT_STATUS_LABELS[entry.status]}</td>
-                      <td>
-                        <Link to={receiptPath(entry.purchaseId)} aria-label={`${VIEW_RECEIPT} ${entry.number}`}>
-                          {entry.number}
-                        </Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          {/* On a phone each payment is a small card, every value labelled (no sideways scrolling). */}
+          <LabelledTable labelledBy="payments-title" className="payment-history-table">
+            <caption>{PAYMENTS_CAPTION}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{PAYMENTS_COLUMNS.date}</th>
+                <th scope="col">{PAYMENTS_COLUMNS.what}</th>
+                <th scope="col" className="cell-amount">
+                  {PAYMENTS_COLUMNS.amount}
+                </th>
+                <th scope="col">{PAYMENTS_COLUMNS.status}</th>
+                <th scope="col">{PAYMENTS_COLUMNS.receipt}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => {
+                const what = entryText(entry);
+                return (
+                  <tr key={entry.key} className={`payment-entry payment-entry-${entry.entry}`}>
+                    <td data-label={PAYMENTS_COLUMNS.date}>{formatDate(entry.date)}</td>
+                    <td data-label={PAYMENTS_COLUMNS.what} className="payment-entry-what">
+                      {entry.href ? <Link to={entry.href}>{what}</Link> : what}
+                    </td>
+                    <td data-label={PAYMENTS_COLUMNS.amount} className="cell-amount">
+                      {formatMoney(entry.amountCents)}
+                    </td>
+                    <td data-label={PAYMENTS_COLUMNS.status}>{PAYMENT_STATUS_LABELS[entry.status]}</td>
+                    <td data-label={PAYMENTS_COLUMNS.receipt}>
+                      <Link to={receiptPath(entry.purchaseId)} aria-label={`${VIEW_RECEIPT} ${entry.number}`}>
+                        {entry.number}
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </LabelledTable>
         </>
       )}
       <p className="payment-history-note">{PAYMENTS_MEMBERSHIP_NOTE}</p>
