@@ -307,27 +307,34 @@ describe("the money desk's refunds under way", () => {
   });
 });
 
+/** An engagement whose first deliverable is approved, with its transfer in `transfer`'s state. */
+async function approvedWithTransfer(transfer: { status: "failed" | "held"; failureMessage?: string }) {
+  const engagement = await paidEngagement();
+  await db()
+    .update(deliveryItems)
+    .set({ status: "approved", businessDeliveryReview: "approved" })
+    .where(eq(deliveryItems.id, engagement.item.id));
+  await db()
+    .insert(consultantTransfers)
+    .values({
+      itemId: engagement.item.id,
+      outlineId: engagement.outline.id,
+      businessId: engagement.client.business.id,
+      consultantUserId: engagement.consultant.user.id,
+      chargedCents: 150_000,
+      feeCents: 30_000,
+      amountCents: 120_000,
+      ...transfer,
+    });
+  return engagement;
+}
+
 describe("the money desk's counts", () => {
   it("the console home's card and each heading count exactly the rows listed", async () => {
     // At least one row in each section.
     await dispute(await paidEngagement(), "open", new Date(Date.now() - DAY));
     await delivered(new Date(Date.now() - 13 * DAY));
-    const failing = await paidEngagement();
-    await db()
-      .update(deliveryItems)
-      .set({ status: "approved", businessDeliveryReview: "approved" })
-      .where(eq(deliveryItems.id, failing.item.id));
-    await db().insert(consultantTransfers).values({
-      itemId: failing.item.id,
-      outlineId: failing.outline.id,
-      businessId: failing.client.business.id,
-      consultantUserId: failing.consultant.user.id,
-      chargedCents: 150_000,
-      feeCents: 30_000,
-      amountCents: 120_000,
-      status: "failed",
-      failureMessage: "Stripe refused it.",
-    });
+    const failing = await approvedWithTransfer({ status: "failed", failureMessage: "Stripe refused it." });
     await db()
       .insert(itemRefunds)
       .values({
@@ -340,21 +347,7 @@ describe("the money desk's counts", () => {
       });
 
     // A transfer held for a consultant who has not set up payouts.
-    const holding = await paidEngagement();
-    await db()
-      .update(deliveryItems)
-      .set({ status: "approved", businessDeliveryReview: "approved" })
-      .where(eq(deliveryItems.id, holding.item.id));
-    await db().insert(consultantTransfers).values({
-      itemId: holding.item.id,
-      outlineId: holding.outline.id,
-      businessId: holding.client.business.id,
-      consultantUserId: holding.consultant.user.id,
-      chargedCents: 150_000,
-      feeCents: 30_000,
-      amountCents: 120_000,
-      status: "held",
-    });
+    await approvedWithTransfer({ status: "held" });
 
     const manager = await signedInManager();
     const page = await deskPage(manager.token);
