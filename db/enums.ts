@@ -343,6 +343,10 @@ export const LOCAL_STRIPE_OBJECT_TYPES = [
   // Idempotency-Key replay (id `<path>:<key>`).
   "payment_intent",
   "idempotency_key",
+  // Cards on file (issue #41): saved cards, and invoices charged automatically with their items.
+  "payment_method",
+  "invoice",
+  "invoiceitem",
 ] as const;
 
 /** A consultant's transfer for one approved deliverable (issue #18). */

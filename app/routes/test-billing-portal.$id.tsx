@@ -1,15 +1,27 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { TestBillingPortal, type TestPortalView } from "~/components/payments/test-checkout-portal";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CARD_INVALID_MESSAGE, TEST_CARD_NUMBER } from "~/components/payments/test-checkout";
+import { TEST_PORTAL_TITLE, TestBillingPortal, type TestPortalView } from "~/components/payments/test-checkout-portal";
 import { PlainLayout } from "~/components/shell/plain-layout";
+import { Field } from "~/components/ui/field";
+import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 import { formatDate } from "~/lib/shared/dates";
 import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~/lib/payments/plans";
 import type { AppContext } from "~/server/load-context";
 import { handleStripeWebhook } from "~/server/payments/fulfilment.server";
 import {
   cancelLocalSubscription,
+  cardOf,
   getLocalPortal,
+  replaceLocalCard,
   switchLocalPlan,
+  type LocalCard,
   type LocalPortal,
 } from "~/server/payments/stripe-fake/keyless.server";
 import { readForm, seeOther } from "~/http/http.server";
@@ -27,6 +39,38 @@ function planLabel(key: string | null): string {
   const parsed = parseLookupKey(key);
   if (!parsed) return "Unknown plan";
   return `${PLANS[parsed.tier].displayName}, billed ${parsed.billing === "YEARLY" ? "yearly" : "monthly"}`;
+}
+
+/** "Visa ending 4242", or "No card saved". */
+function cardLabel(card: LocalCard | null): string {
+  if (!card) return "No card saved";
+  const brand = CARD_BRANDS[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} ending ${card.last4}`;
+}
+
+const CARD_BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  diners: "Diners Club",
+  unionpay: "UnionPay",
+  unknown: "Card",
+};
+
+/** Luhn check of a card number's digits. */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
 }
 
 /** Only while STRIPE_SECRET_KEY is unset (never in production, which requires the key). */
@@ -56,14 +100,20 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       .filter((key) => key !== subscription?.lookup_key)
       .map((key) => ({ lookupKey: key, label: planLabel(key) })),
   };
-  return { portal: view };
+  return {
+    portal: view,
+    card: cardLabel(portal.defaultCard),
+    // A customer who never subscribed (one who only buys items) sees the payment method alone.
+    subscriptions: portal.hadSubscription,
+  };
 }
 
 /**
  * POST intent=switch (lookupKey) → customer.subscription.updated; intent=cancel → the subscription
- * ends now and customer.subscription.deleted is delivered. Both signed like Stripe's and handled by
- * the webhook handler, then 303 back to the return URL. One function per intent (PORTAL_INTENTS);
- * any other post is a plain 400.
+ * ends now and customer.subscription.deleted is delivered; intent=card (cardNumber) → a new card
+ * becomes the customer's default payment method and customer.updated is delivered (an invalid
+ * number: 400 and the message). All signed like Stripe's and handled by the webhook handler, then
+ * 303 back to the return URL. One function per intent (PORTAL_INTENTS); any other post is a plain 400.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const app = context.app;
@@ -92,17 +142,97 @@ async function cancelPost({ app, portal }: PortalPost) {
   return seeOther(portal.returnUrl);
 }
 
+async function cardPost({ app, portal, form }: PortalPost) {
+  const digits = String(form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
+  if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
+  if (!(await replaceLocalCard(app, portal.customerId, cardOf(digits), deliverTo(app)))) throw notFound();
+  return seeOther(portal.returnUrl);
+}
+
 async function otherPost(_post: PortalPost) {
   return new Response("Bad Request", { status: 400 });
 }
 
-const PORTAL_INTENTS = { switch: switchPost, cancel: cancelPost };
+const PORTAL_INTENTS = { switch: switchPost, cancel: cancelPost, card: cardPost };
+
+/** The customer's default card, and a form to replace it (what invoices are charged to). */
+function PaymentMethodSection({ card, error }: { card: string; error: string | null }) {
+  const post = usePendingPost();
+  const saving = intentOf(post) === "card";
+  return (
+    <>
+      <h2 className="card-title">Payment method</h2>
+      <dl className="test-checkout-summary">
+        <div>
+          <dt>Default card</dt>
+          <dd>{card}</dd>
+        </div>
+      </dl>
+      <Form method="post" className="test-checkout-form">
+        {error ? (
+          <p className="form-error" role="alert" id="portal-card-error">
+            {error}
+          </p>
+        ) : null}
+        <Field
+          id="portal-card-number"
+          label="Card number"
+          hint={<>Test card: {TEST_CARD_NUMBER}.</>}
+          invalid={Boolean(error)}
+          describedBy={error ? "portal-card-error" : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="cardNumber"
+              className="input"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={TEST_CARD_NUMBER}
+              required
+            />
+          )}
+        </Field>
+        <div className="button-row">
+          <button type="submit" name="intent" value="card" className="button button-primary" disabled={post !== null}>
+            {saving ? "Saving…" : "Save card"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
 
 export default function TestBillingPortalPage() {
-  const { portal } = useLoaderData<typeof loader>();
+  const { portal, card, subscriptions } = useLoaderData<typeof loader>();
+  // The card form's answer is a redirect or {error}; the other forms redirect.
+  const actionData = useActionData<typeof action>() as { error?: string } | undefined;
+  const error = actionData?.error ?? null;
+  if (!subscriptions) {
+    return (
+      <PlainLayout>
+        <section className="card test-checkout" aria-labelledby="test-portal-title">
+          <h1 id="test-portal-title" className="test-checkout-title">
+            {TEST_PORTAL_TITLE}
+          </h1>
+          <p className="test-checkout-note">
+            This is Partwise&apos;s built-in stand-in for Stripe&apos;s billing portal, used while no Stripe key is
+            configured. No real card is charged.
+          </p>
+          <PaymentMethodSection card={card} error={error} />
+          <p>
+            <a href={portal.returnUrl}>Return to Partwise</a>
+          </p>
+        </section>
+      </PlainLayout>
+    );
+  }
   return (
     <PlainLayout>
       <TestBillingPortal portal={portal} />
+      <section className="card test-checkout" aria-label="Payment method">
+        <PaymentMethodSection card={card} error={error} />
+      </section>
     </PlainLayout>
   );
 }

@@ -8,8 +8,9 @@
  *   Every /v1 call needs `Authorization: Bearer sk_test_stub` (else 401 authentication_error);
  *   `sk_test_stub_<key>`, or a path under /t/<key>/, reaches a stub of its own (stub-tenants.ts).
  *   Ids read cus_stub_…, cs_test_stub_…, sub_stub_…, pi_stub_…, ch_stub_…, tr_stub_…, trr_stub_…,
- *   re_stub_…, acct_stub_…, po_stub_…, bps_stub_…; prices price_stub_<lookup key>. Hosted pages:
- *   https://checkout.stripe.test/c/pay/<id>, https://billing.stripe.test/p/session/<id>,
+ *   re_stub_…, acct_stub_…, po_stub_…, bps_stub_…, pm_stub_…, in_stub_…, ii_stub_…; prices
+ *   price_stub_<lookup key>. Hosted pages: https://checkout.stripe.test/c/pay/<id>,
+ *   https://billing.stripe.test/p/session/<id>, https://invoice.stripe.test/i/<id>,
  *   https://connect.stripe.test/setup/e/<acct>/<n> and https://connect.stripe.test/express/<acct>/<n>.
  *
  * Test controls:
@@ -38,6 +39,20 @@
  *   POST /__payouts                    → JSON {account, amount, status?, arrival_date?, created?}:
  *                                        adds a payout po_stub_… to the account (status default
  *                                        in_transit). Answers it.
+ *   POST /__invoices/:id/pay           → pays an open invoice as Stripe's hosted invoice page does
+ *                                        (the fake's payInvoice; JSON body {card?: {brand, last4},
+ *                                        declines?}, default a visa ending 4242, a new card not saved
+ *                                        as the customer's default). Answers the paid invoice with its
+ *                                        payments, or Stripe's error (400 when paid, void or a draft;
+ *                                        402 card_declined, the attempt counted, with declines: true).
+ *   POST /__invoices/:id/retry         → one of Stripe's Smart Retries (the fake's retryInvoice):
+ *                                        another attempt with the default payment method, as
+ *                                        POST /v1/invoices/:id/pay; answers the same (402 when declined).
+ *   PUT  /__payment_methods/:id        → JSON {fails: boolean}: the card declines every charge while
+ *                                        set (402 card_declined). Answers the PaymentMethod.
+ *   POST /__customers/:id/default-card → JSON {card: {brand, last4}}: the billing portal's "update
+ *                                        payment method": a new card attached to the customer as its
+ *                                        invoice_settings.default_payment_method. Answers the customer.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { memoryFakeStore } from "../../app/server/payments/stripe-fake/store";
@@ -113,6 +128,7 @@ function stripeStubTenant() {
       portal: (id) => `https://billing.stripe.test/p/session/${id}`,
       onboarding: (account, _returnUrl, link) => `https://connect.stripe.test/setup/e/${account}/${link}`,
       dashboard: (account, _origin, link) => `https://connect.stripe.test/express/${account}/${link}`,
+      invoice: (id) => `https://invoice.stripe.test/i/${id}`,
     },
   });
   let failures: { status: number; count: number; path: string | null } = { status: 500, count: 0, path: null };
@@ -150,6 +166,32 @@ function stripeStubTenant() {
     }
     if (path === "/__payouts" && method === "POST") {
       return (send(res, 200, await fake.addPayout(json(body) as Parameters<typeof fake.addPayout>[0])), true);
+    }
+    const invoice = /^\/__invoices\/([^/]+)\/(pay|retry)$/.exec(path);
+    if (invoice && method === "POST") {
+      const id = decodeURIComponent(invoice[1]);
+      const input = json(body) as { card?: { brand: string; last4: string }; declines?: boolean };
+      return (answer(res, invoice[2] === "pay" ? await fake.payInvoice(id, input) : await fake.retryInvoice(id)), true);
+    }
+    const paymentMethod = /^\/__payment_methods\/([^/]+)$/.exec(path);
+    if (paymentMethod && method === "PUT") {
+      const input = json(body);
+      if (typeof input.fails !== "boolean") return (send(res, 400, { error: "fails must be true or false" }), true);
+      const card = await fake.failCard(decodeURIComponent(paymentMethod[1]), input.fails);
+      return (card ? send(res, 200, card) : send(res, 404, { error: "no such payment method" }), true);
+    }
+    const defaultCard = /^\/__customers\/([^/]+)\/default-card$/.exec(path);
+    if (defaultCard && method === "POST") {
+      const input = json(body) as { card?: { brand?: unknown; last4?: unknown } };
+      const card = input.card;
+      if (typeof card?.brand !== "string" || typeof card.last4 !== "string") {
+        return (send(res, 400, { error: "card {brand, last4} is required" }), true);
+      }
+      const customer = await fake.setDefaultCard(decodeURIComponent(defaultCard[1]), {
+        brand: card.brand,
+        last4: card.last4,
+      });
+      return (customer ? send(res, 200, customer) : send(res, 404, { error: "no such customer" }), true);
     }
     const subscription = /^\/__subscriptions\/([^/]+)$/.exec(path);
     if (subscription && method === "PUT") {

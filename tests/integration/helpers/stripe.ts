@@ -166,3 +166,83 @@ export async function setStubAccount(
   if (!response.ok) throw new Error(`stripe stub: set account answered ${response.status}`);
   return response.json();
 }
+
+/** A card as the stub's controls take it: Stripe's brand name and the last 4 digits. */
+export type StubCard = { brand: string; last4: string };
+
+/** An invoice as the stub answers it, `payments` included. */
+export type StubInvoice = {
+  id: string;
+  status: string;
+  customer: string;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  attempt_count: number;
+  next_payment_attempt: number | null;
+  hosted_invoice_url: string | null;
+  number: string | null;
+  payments: { data: { status: string; payment: { type: string; payment_intent: string } }[] };
+} & Record<string, unknown>;
+
+/** A stub control's answer: its status and JSON (a Stripe error's body on a refusal or a decline). */
+async function controlAnswer<T>(response: Response): Promise<{ status: number; body: T }> {
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/**
+ * Pays an open stub invoice as Stripe's hosted invoice page does, with a new card (default a visa
+ * ending 4242, not saved as the customer's default). Answers the status (200 paid; 400 paid
+ * already, void or a draft; 402 with `declines`, the attempt counted) and the paid invoice with
+ * its payments (or Stripe's error).
+ */
+export async function payStubInvoice(invoiceId: string, card?: StubCard, options: { declines?: boolean } = {}) {
+  const response = await fetch(`${stripeStubUrl()}/__invoices/${encodeURIComponent(invoiceId)}/pay`, {
+    method: "POST",
+    body: JSON.stringify({ ...(card ? { card } : {}), ...(options.declines ? { declines: true } : {}) }),
+  });
+  return controlAnswer<StubInvoice>(response);
+}
+
+/** One of Stripe's Smart Retries of a stub invoice: another attempt with its default payment method (402 while it declines). */
+export async function retryStubInvoice(invoiceId: string) {
+  const response = await fetch(`${stripeStubUrl()}/__invoices/${encodeURIComponent(invoiceId)}/retry`, {
+    method: "POST",
+  });
+  return controlAnswer<StubInvoice>(response);
+}
+
+/** Makes a stub card decline every charge (402 card_declined) while `fails`, or charge again. */
+export async function failStubCard(paymentMethodId: string, fails = true): Promise<Record<string, unknown>> {
+  const response = await fetch(`${stripeStubUrl()}/__payment_methods/${encodeURIComponent(paymentMethodId)}`, {
+    method: "PUT",
+    body: JSON.stringify({ fails }),
+  });
+  if (!response.ok) throw new Error(`stripe stub: fail card answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The billing portal's "update payment method" in the stub: a new card attached to the customer as
+ * its invoice_settings.default_payment_method. Answers the customer.
+ */
+export async function setStubDefaultCard(
+  customerId: string,
+  card: StubCard,
+): Promise<{ id: string; invoice_settings: { default_payment_method: string } } & Record<string, unknown>> {
+  const response = await fetch(`${stripeStubUrl()}/__customers/${encodeURIComponent(customerId)}/default-card`, {
+    method: "POST",
+    body: JSON.stringify({ card }),
+  });
+  if (!response.ok) throw new Error(`stripe stub: set default card answered ${response.status}`);
+  return response.json();
+}
+
+/** A stub invoice as GET /v1/invoices/:id?expand[]=payments answers it (with this file's key). */
+export async function stubInvoice(invoiceId: string): Promise<StubInvoice> {
+  const response = await fetch(`${stripeStubUrl()}/v1/invoices/${encodeURIComponent(invoiceId)}?expand[]=payments`, {
+    headers: { authorization: `Bearer ${STRIPE_STUB_SECRET_KEY}` },
+  });
+  if (!response.ok) throw new Error(`stripe stub: GET /v1/invoices/${invoiceId} answered ${response.status}`);
+  return response.json();
+}

@@ -10,13 +10,20 @@ import {
 } from "~/server/payments/provider/stripe-wire.server";
 import type { CheckoutSession, ConnectAccount, Subscription } from "~/server/payments/provider/types";
 import { ownerOf, type FakeObject, type StripeFakeStore } from "./store";
-import { PENDING_SSN_LAST4, createStripeFake, formFields, publicView, type StripeFake } from "./stripe-fake";
+import {
+  PENDING_SSN_LAST4,
+  createStripeFake,
+  formFields,
+  invoiceView,
+  publicView,
+  type StripeFake,
+} from "./stripe-fake";
 
 /**
  * Keyless runs (STRIPE_SECRET_KEY unset, never in production): the Stripe provider's SDK calls the
  * Stripe fake in-process (keylessStripeHttpClient) instead of Stripe, with the fake's objects in D1
  * (local_stripe_objects), and the hosted pages Stripe would show are Partwise's /test-checkout,
- * /test-billing-portal, /test-onboarding and /test-express-dashboard. What those pages do goes
+ * /test-billing-portal, /test-invoice, /test-onboarding and /test-express-dashboard. What those pages do goes
  * through the fake's controls, then the signed webhook events Stripe would send are delivered to
  * the same fulfilment code as real Stripe's.
  *
@@ -157,6 +164,8 @@ export function keylessStripeFake(app: AppContext): StripeFake {
       onboarding: (account, returnUrl) => `${origin(returnUrl)}/test-onboarding/${encodeURIComponent(account)}`,
       dashboard: (account, returnOrigin) =>
         `${returnOrigin ?? app.env.APP_URL ?? ""}/test-express-dashboard/${encodeURIComponent(account)}`,
+      // An invoice names no return URL: the app's configured origin, else this request's.
+      invoice: (id) => `${app.env.APP_URL ?? app.requestOrigin ?? ""}/test-invoice/${encodeURIComponent(id)}`,
     },
     automaticPayoutDays: LOCAL_PAYOUT_DAYS,
   });
@@ -357,23 +366,67 @@ export type LocalPortal = {
   returnUrl: string;
   /** The customer's current subscription (the newest one not canceled), if any. */
   subscription: Subscription | null;
+  /** Whether the customer ever had a subscription (a canceled one included). */
+  hadSubscription: boolean;
+  /** The customer's invoice_settings.default_payment_method, the card invoices are charged to; null when none. */
+  defaultCard: LocalCard | null;
 };
 
+/** A card as the test pages show it ("Visa ending 4242"). */
+export type LocalCard = { brand: string; last4: string };
+
+/** The card of a PaymentMethod, by its id; null when there is none. */
+async function cardOfPaymentMethod(fake: StripeFake, id: unknown): Promise<LocalCard | null> {
+  if (typeof id !== "string") return null;
+  const card = (await fake.store.get("payment_method", id))?.card as Partial<LocalCard> | undefined;
+  return typeof card?.brand === "string" && typeof card.last4 === "string"
+    ? { brand: card.brand, last4: card.last4 }
+    : null;
+}
+
 export async function getLocalPortal(app: AppContext, portalId: string): Promise<LocalPortal | null> {
-  const { store } = keylessStripeFake(app);
+  const fake = keylessStripeFake(app);
+  const { store } = fake;
   const portal = await store.get("billing_portal.session", portalId);
   if (!portal) return null;
   const customerId = String(portal.customer);
   const subscriptions = await store.owned("subscription", customerId);
-  const live = subscriptions
+  const live = [...subscriptions]
     .reverse()
     .find((data) => data.status !== "canceled" && data.status !== "incomplete_expired");
+  const customer = await store.get("customer", customerId);
+  const settings = customer?.invoice_settings as { default_payment_method?: unknown } | undefined;
   return {
     id: portalId,
     customerId,
     returnUrl: String(portal.return_url),
     subscription: live ? toSubscription(live as unknown as Stripe.Subscription) : null,
+    hadSubscription: subscriptions.length > 0,
+    defaultCard: await cardOfPaymentMethod(fake, settings?.default_payment_method),
   };
+}
+
+/**
+ * The billing portal's "update payment method": a new card attached to the customer as its
+ * invoice_settings.default_payment_method (what invoices are charged to from now on), then the
+ * signed customer.updated event is delivered. Answers the customer; null when unknown.
+ */
+export async function replaceLocalCard(
+  app: AppContext,
+  customerId: string,
+  card: LocalCard,
+  deliver: DeliverWebhook,
+): Promise<FakeObject | null> {
+  const customer = await keylessStripeFake(app).setDefaultCard(customerId, card);
+  if (!customer) return null;
+  await deliverEvent(
+    app,
+    deliver,
+    { type: "customer.updated", object: customer },
+    app.env.STRIPE_WEBHOOK_SECRET,
+    "Test billing portal",
+  );
+  return customer;
 }
 
 async function changePortalSubscription(
@@ -432,6 +485,118 @@ export async function cancelLocalSubscription(
     (data) => ({ ...data, status: "canceled", canceled_at: at, ended_at: at }),
     deliver,
   );
+}
+
+// ===== The test invoice page (/test-invoice/:id), Stripe's hosted invoice page =====
+
+export type LocalInvoiceStatus = "draft" | "open" | "paid" | "void" | "uncollectible";
+
+/** What the test invoice page shows of an invoice. */
+export type LocalInvoice = {
+  id: string;
+  number: string | null;
+  status: LocalInvoiceStatus;
+  description: string | null;
+  currency: "usd";
+  lines: { id: string; description: string | null; amount: number }[];
+  total: number;
+  amountDue: number;
+  amountPaid: number;
+  amountRemaining: number;
+  customer: { id: string; name: string | null; email: string | null };
+  hostedUrl: string | null;
+  /** Unix seconds. */
+  finalizedAt: number | null;
+  paidAt: number | null;
+  voidedAt: number | null;
+  attemptCount: number;
+  nextPaymentAttempt: number | null;
+  /** The last declined attempt's message ("Your card was declined."), if any. */
+  lastDecline: string | null;
+};
+
+const numberOrNull = (value: unknown) => (typeof value === "number" ? value : null);
+const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
+
+async function toLocalInvoice(fake: StripeFake, data: FakeObject): Promise<LocalInvoice> {
+  const customerId = String(data.customer);
+  const customer = await fake.store.get("customer", customerId);
+  const transitions = (data.status_transitions as Record<string, unknown> | undefined) ?? {};
+  const lines = ((data.lines as { data?: FakeObject[] } | undefined)?.data ?? []).map((line) => ({
+    id: String(line.id),
+    description: stringOrNull(line.description),
+    amount: Number(line.amount ?? 0),
+  }));
+  const decline = data.__lastDecline as { message?: unknown } | undefined;
+  return {
+    id: String(data.id),
+    number: stringOrNull(data.number),
+    status: String(data.status) as LocalInvoiceStatus,
+    description: stringOrNull(data.description),
+    currency: "usd",
+    lines,
+    total: Number(data.total ?? 0),
+    amountDue: Number(data.amount_due ?? 0),
+    amountPaid: Number(data.amount_paid ?? 0),
+    amountRemaining: Number(data.amount_remaining ?? 0),
+    customer: { id: customerId, name: stringOrNull(customer?.name), email: stringOrNull(customer?.email) },
+    hostedUrl: stringOrNull(data.hosted_invoice_url),
+    finalizedAt: numberOrNull(transitions.finalized_at),
+    paidAt: numberOrNull(transitions.paid_at),
+    voidedAt: numberOrNull(transitions.voided_at),
+    attemptCount: Number(data.attempt_count ?? 0),
+    nextPaymentAttempt: numberOrNull(data.next_payment_attempt),
+    lastDecline: stringOrNull(decline?.message),
+  };
+}
+
+/** An invoice of the test invoice page, with its lines and customer; null when unknown. */
+export async function getLocalInvoice(app: AppContext, id: string): Promise<LocalInvoice | null> {
+  const fake = keylessStripeFake(app);
+  const data = await fake.store.get("invoice", id);
+  return data ? toLocalInvoice(fake, data) : null;
+}
+
+/** What paying on the test invoice page did: paid (by this call), declined, or refused (Stripe's message: already paid, void, a draft). */
+export type LocalInvoicePayment =
+  | { outcome: "paid" | "declined"; invoice: LocalInvoice }
+  | { outcome: "refused"; message: string; invoice: LocalInvoice };
+
+/**
+ * "Pay" on the test invoice page: the fake pays the open invoice once with this new card (not
+ * saved as the customer's default), then the signed invoice.paid event is delivered to the webhook
+ * handler by the call that paid it. A declining card (`declines`) counts a failed attempt and
+ * delivers invoice.payment_failed. The events' invoice is as Stripe sends it (no `payments`).
+ * Null for an unknown invoice.
+ */
+export async function payLocalInvoice(
+  app: AppContext,
+  invoiceId: string,
+  card: LocalCard,
+  deliver: DeliverWebhook,
+  options: { declines?: boolean } = {},
+): Promise<LocalInvoicePayment | null> {
+  const fake = keylessStripeFake(app);
+  const result = await fake.payInvoice(invoiceId, { card, declines: options.declines === true });
+  if (result.status === 404) return null;
+  const secret = app.env.STRIPE_WEBHOOK_SECRET;
+  const what = "Test invoice";
+  const now = await fake.store.get("invoice", invoiceId);
+  if (!now) return null;
+  if (result.completed) {
+    await deliverEvent(app, deliver, { type: "invoice.paid", object: invoiceView(result.completed) }, secret, what);
+    return { outcome: "paid", invoice: await toLocalInvoice(fake, now) };
+  }
+  if (result.status === 402) {
+    await deliverEvent(app, deliver, { type: "invoice.payment_failed", object: invoiceView(now) }, secret, what);
+    return { outcome: "declined", invoice: await toLocalInvoice(fake, now) };
+  }
+  const error = (result.body as { error?: { message?: string } }).error;
+  return {
+    outcome: "refused",
+    message: error?.message ?? "This invoice cannot be paid.",
+    invoice: await toLocalInvoice(fake, now),
+  };
 }
 
 // ===== The test onboarding (/test-onboarding/:id) and Express dashboard (/test-express-dashboard/:id) =====

@@ -10,9 +10,19 @@ import type { FakeInsert, FakeObject, StripeFakeStore } from "./store";
  *
  *   Every /v1 call needs a key the config accepts (else 401 authentication_error).
  *   POST /v1/customers                 → customer cus_… (email, name, metadata[…]).
+ *   GET  /v1/customers/:id             → the customer (invoice_settings.default_payment_method a pm id,
+ *                                        or the PaymentMethod with expand[]=invoice_settings.default_payment_method),
+ *                                        or 404.
+ *   POST /v1/customers/:id             → updates email, name, metadata[…] and
+ *                                        invoice_settings[default_payment_method] (400 unless that
+ *                                        PaymentMethod is attached to the customer); answers the customer.
+ *   GET  /v1/payment_methods/:id       → the PaymentMethod pm_… (a card), or 404.
  *   GET  /v1/prices?lookup_keys[0]=…   → the active prices with those lookup keys (the four plans').
  *   POST /v1/checkout/sessions         → session cs_test_… (status open, payment_status unpaid, url
- *                                        from the config, expires_at in 24 h).
+ *                                        from the config, expires_at in 24 h). With
+ *                                        payment_intent_data[setup_future_usage] (off_session or
+ *                                        on_session), paying it saves the card: its PaymentMethod is
+ *                                        attached to the session's customer.
  *   GET  /v1/checkout/sessions/:id     → the session (expired once its expires_at passed, url null), or 404.
  *   POST /v1/checkout/sessions/:id/expire → the session, now expired; 400 when it is not open.
  *   GET  /v1/subscriptions/:id         → the subscription (latest_invoice an id, or the invoice with
@@ -26,6 +36,24 @@ import type { FakeInsert, FakeObject, StripeFakeStore } from "./store";
  *                                        expand[]=latest_charge), or 404.
  *   POST /v1/refunds                   → refund re_… (succeeded) of a paid PaymentIntent; 400 beyond
  *                                        the unrefunded amount.
+ *   POST /v1/invoices                  → a draft invoice in_… of a customer (collection_method
+ *                                        charge_automatically by default, auto_advance, description,
+ *                                        metadata[…], default_payment_method); 404 for an unknown customer.
+ *   POST /v1/invoiceitems              → item ii_… of `amount` cents on a draft `invoice` of the same
+ *                                        customer (a line of it; its totals rise by the amount); 400 otherwise.
+ *   GET  /v1/invoices/:id              → the invoice (`payments` only with expand[]=payments), or 404.
+ *   POST /v1/invoices/:id/finalize     → draft → open (number, hosted_invoice_url from the config; a $0
+ *                                        invoice is paid at once, as on Stripe); 400 when not a draft.
+ *   POST /v1/invoices/:id/pay          → (a draft is finalized first) charges the open invoice
+ *                                        off-session with `payment_method`, else the invoice's
+ *                                        default_payment_method, else the customer's
+ *                                        invoice_settings.default_payment_method: a PaymentIntent and
+ *                                        charge (refundable, a transfer's source_transaction) and the
+ *                                        invoice paid, written at once (two pays at once charge once).
+ *                                        400 without a payment method, when already paid or void; a
+ *                                        card told to fail: 402 card_error card_declined, the invoice
+ *                                        open with its attempt counted and the next retry in 3 days.
+ *   POST /v1/invoices/:id/void         → open → void; 400 for a draft or paid invoice.
  *   POST /v1/accounts, GET /v1/accounts/:id, POST /v1/account_links, POST /v1/accounts/:id/login_links
  *                                      → Express accounts and their links (Connect); a login link is
  *                                        refused (400) until the account's details are submitted.
@@ -36,8 +64,10 @@ import type { FakeInsert, FakeObject, StripeFakeStore } from "./store";
  *   A checkout or portal session naming a customer the fake never made: 404 resource_missing.
  *
  * What Stripe's own pages and dashboard do (pay a session, submit onboarding details, change a
- * subscription in the billing portal) and what a test sets up are the fake's controls, functions
- * beside the handler: the stub serves them under /__…, the keyless pages call them directly.
+ * subscription or the saved card in the billing portal, pay an invoice on its hosted page, Smart
+ * Retries of a failed invoice payment) and what a test sets up (a card that declines) are the
+ * fake's controls, functions beside the handler: the stub serves them under /__…, the keyless
+ * pages call them directly.
  */
 
 type Json = FakeObject;
@@ -77,6 +107,8 @@ export type StripeFakeConfig = {
     portal(portalId: string, returnUrl: string): string;
     onboarding(accountId: string, returnUrl: string, linkId: string): string;
     dashboard(accountId: string, returnOrigin: string | null, linkId: string): string;
+    /** An invoice's hosted page (hosted_invoice_url once finalized); without it, hosted_invoice_url stays null. */
+    invoice?(invoiceId: string): string;
   };
   /**
    * Express accounts pay out automatically: when set, each transfer is followed by a payout of its
@@ -111,6 +143,10 @@ export const PLAN_LOOKUP_KEYS = [
 ] as const;
 
 const DAY = 86_400;
+/** What payment_intent_data[setup_future_usage] may be. */
+const SETUP_FUTURE_USAGES = ["off_session", "on_session"];
+/** Smart Retries: the next attempt after a failed invoice payment. */
+const RETRY_DAYS = 3;
 /** After this long a request still holding its Idempotency-Key is taken as dead (the SDK gives up after 10 s). */
 const ABANDONED_MS = 60_000;
 /** How long Stripe keeps an Idempotency-Key (and the answer it replays). */
@@ -155,6 +191,38 @@ function arrayParam(params: URLSearchParams, name: string): string[] {
   return values;
 }
 
+/** A card as a PaymentMethod (pm_…): the customer's when attached to one (saved for later), else null. */
+function paymentMethodObject(
+  id: string,
+  card: { brand: string; last4: string },
+  input: { customer: string | null; created: number },
+): Json {
+  return {
+    id,
+    object: "payment_method",
+    type: "card",
+    card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
+    customer: input.customer,
+    created: input.created,
+    livemode: false,
+  };
+}
+
+/** The values of `expand`, from the query (GET) or the form (a POST's body, as the SDK sends it). */
+function expandOf(req: FakeRequest): string[] {
+  return [...arrayParam(req.query, "expand"), ...arrayParam(new URLSearchParams(req.form), "expand")];
+}
+
+/** Stripe's metadata update: each key given is set, an empty value unsets it, the others stay. */
+function mergeMetadata(current: unknown, changes: Record<string, string>): Record<string, string> {
+  const next: Record<string, string> = { ...((current as Record<string, string> | null) ?? {}) };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === "") delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
+
 /** A plan's price: its amount per interval (a year is 12 × the yearly plan's monthly price). */
 export function planPrice(
   lookupKey: string,
@@ -193,6 +261,18 @@ export function cardOf(digits: string): { brand: string; last4: string } {
 
 /** What paying a session did: the answer, and (only for the call that completed it) the objects it made. */
 export type PayResult = FakeAnswer & { completed: { session: Json; subscription: Json | null } | null };
+
+/** What an attempt to pay an invoice did: the answer, and (only for the call that paid it) the paid invoice (its payments included). */
+export type InvoicePayResult = FakeAnswer & { completed: Json | null };
+
+/**
+ * An invoice as Stripe answers it: `payments` is includable, there only with expand[]=payments
+ * (so not in webhook events' invoices).
+ */
+export function invoiceView(invoice: Json, expand: string[] = []): Json {
+  const { payments, ...rest } = publicView(invoice);
+  return expand.includes("payments") ? { ...rest, payments } : rest;
+}
 
 export type StripeFake = ReturnType<typeof createStripeFake>;
 
@@ -251,6 +331,7 @@ export function createStripeFake(config: StripeFakeConfig) {
       email: req.form.email ?? null,
       name: req.form.name ?? null,
       metadata: nested(req.form, "metadata"),
+      invoice_settings: { default_payment_method: null },
       created: nowSeconds(),
       livemode: false,
     });
@@ -266,6 +347,13 @@ export function createStripeFake(config: StripeFakeConfig) {
       if (!isUrl(form[param])) return invalid("Not a valid URL", param);
     if (form.customer && !(await store.get("customer", form.customer))) {
       return noSuch("customer", form.customer, "customer");
+    }
+    const setupFutureUsage = form["payment_intent_data[setup_future_usage]"] ?? null;
+    if (setupFutureUsage !== null && !SETUP_FUTURE_USAGES.includes(setupFutureUsage)) {
+      return invalid(
+        `Invalid payment_intent_data[setup_future_usage]: must be one of ${SETUP_FUTURE_USAGES.join(" or ")}`,
+        "payment_intent_data[setup_future_usage]",
+      );
     }
     const priceId = form["line_items[0][price]"];
     const lookupKey = priceId ? PLAN_LOOKUP_KEYS.find((key) => priceObject(key).id === priceId) : undefined;
@@ -308,6 +396,8 @@ export function createStripeFake(config: StripeFakeConfig) {
         interval: plan?.interval ?? null,
         trialDays,
         subscriptionMetadata: nested(form, "subscription_data[metadata]"),
+        // Saves the card it is paid with for later (attached to the customer), as Stripe does.
+        setupFutureUsage,
       },
     });
     return ok(publicView(data));
@@ -546,6 +636,408 @@ export function createStripeFake(config: StripeFakeConfig) {
     return ok((await store.get("refund", id)) ?? refund(charge.id));
   }
 
+  // ----- Customers' saved cards, and invoices charged automatically -----
+
+  /** A customer as Stripe answers it: invoice_settings.default_payment_method an id, or the PaymentMethod when expanded. */
+  async function customerView(customer: Json, expand: string[]): Promise<Json> {
+    const settings = (customer.invoice_settings as Json | undefined) ?? {};
+    const defaultId = typeof settings.default_payment_method === "string" ? settings.default_payment_method : null;
+    let defaultPaymentMethod: unknown = defaultId;
+    if (defaultId && expand.includes("invoice_settings.default_payment_method")) {
+      const found = await store.get("payment_method", defaultId);
+      if (found) defaultPaymentMethod = publicView(found);
+    }
+    return { ...publicView(customer), invoice_settings: { ...settings, default_payment_method: defaultPaymentMethod } };
+  }
+
+  const notAttached = (paymentMethodId: string, param: string) =>
+    invalid(`The customer does not have a payment method with the ID ${paymentMethodId}.`, param);
+
+  async function updateCustomer(req: FakeRequest, id: string): Promise<FakeAnswer> {
+    const { form } = req;
+    const param = "invoice_settings[default_payment_method]";
+    const defaultId = form[param];
+    if (defaultId) {
+      const paymentMethod = await store.get("payment_method", defaultId);
+      if (!paymentMethod || paymentMethod.customer !== id) {
+        return (await store.get("customer", id)) ? notAttached(defaultId, param) : noSuch("customer", id);
+      }
+    }
+    const metadata = nested(form, "metadata");
+    const after = await update("customer", id, (now) => ({
+      ...now,
+      ...(form.email !== undefined ? { email: form.email || null } : {}),
+      ...(form.name !== undefined ? { name: form.name || null } : {}),
+      metadata: mergeMetadata(now.metadata, metadata),
+      // An empty value unsets it, as on Stripe.
+      ...(defaultId !== undefined
+        ? {
+            invoice_settings: {
+              ...((now.invoice_settings as Json | undefined) ?? {}),
+              default_payment_method: defaultId || null,
+            },
+          }
+        : {}),
+    }));
+    if (!after) return noSuch("customer", id);
+    return ok(await customerView(after, expandOf(req)));
+  }
+
+  async function createInvoice(req: FakeRequest): Promise<FakeAnswer> {
+    const { form } = req;
+    if (!form.customer) return missing("customer");
+    const collectionMethod = form.collection_method ?? "charge_automatically";
+    if (collectionMethod !== "charge_automatically" && collectionMethod !== "send_invoice") {
+      return invalid(
+        "Invalid collection_method: must be one of charge_automatically or send_invoice",
+        "collection_method",
+      );
+    }
+    const autoAdvance = form.auto_advance ?? "false";
+    if (autoAdvance !== "true" && autoAdvance !== "false") return invalid("Invalid boolean", "auto_advance");
+    if ((form.currency ?? "usd") !== "usd") return invalid("Invalid currency", "currency");
+    if (!(await store.get("customer", form.customer))) return noSuch("customer", form.customer, "customer");
+    const defaultId = form.default_payment_method || null;
+    if (defaultId && (await store.get("payment_method", defaultId))?.customer !== form.customer) {
+      return notAttached(defaultId, "default_payment_method");
+    }
+    const id = await newId("in_", req.idempotencyKey ? `invoice:${req.idempotencyKey}` : null);
+    const { data } = await store.insertOnce("invoice", id, {
+      id,
+      object: "invoice",
+      status: "draft",
+      customer: form.customer,
+      currency: "usd",
+      collection_method: collectionMethod,
+      auto_advance: autoAdvance === "true",
+      description: form.description ?? null,
+      metadata: nested(form, "metadata"),
+      default_payment_method: defaultId,
+      amount_due: 0,
+      amount_paid: 0,
+      amount_remaining: 0,
+      subtotal: 0,
+      total: 0,
+      attempt_count: 0,
+      attempted: false,
+      next_payment_attempt: null,
+      hosted_invoice_url: null,
+      number: null,
+      lines: { object: "list", data: [] },
+      status_transitions: { finalized_at: null, paid_at: null, voided_at: null },
+      parent: null,
+      // Includable (expand[]=payments): invoiceView leaves it out otherwise.
+      payments: { object: "list", data: [] },
+      created: nowSeconds(),
+      livemode: false,
+    });
+    return ok(invoiceView(data, expandOf(req)));
+  }
+
+  async function createInvoiceItem(req: FakeRequest): Promise<FakeAnswer> {
+    const { form } = req;
+    for (const param of ["customer", "invoice", "amount"]) if (!form[param]) return missing(param);
+    const amount = Number(form.amount);
+    if (!Number.isInteger(amount) || amount < 1) return invalid("Invalid positive integer", "amount");
+    if ((form.currency ?? "usd") !== "usd") return invalid("Invalid currency", "currency");
+    if (!(await store.get("customer", form.customer))) return noSuch("customer", form.customer, "customer");
+    const id = await newId("ii_", req.idempotencyKey ? `invoiceitem:${req.idempotencyKey}` : null);
+    // Made already (the same Idempotency-Key after a lost answer): answered as it is, the invoice untouched.
+    const existing = await store.get("invoiceitem", id);
+    if (existing) return ok(publicView(existing));
+    const description = form.description ?? null;
+    const metadata = nested(form, "metadata");
+    const item: Json = {
+      id,
+      object: "invoiceitem",
+      amount,
+      currency: "usd",
+      customer: form.customer,
+      invoice: form.invoice,
+      description,
+      metadata,
+      date: nowSeconds(),
+      livemode: false,
+    };
+    const line: Json = {
+      id: await newId("il_", `line:${id}`),
+      object: "line_item",
+      amount,
+      currency: "usd",
+      description,
+      metadata,
+      parent: { type: "invoice_item_details", invoice_item_details: { invoice_item: id } },
+    };
+    const outcome: { refused?: FakeAnswer } = {};
+    // The invoice (its line and totals) and the item are written together; two items at once both count.
+    const invoice = await update(
+      "invoice",
+      form.invoice,
+      (now) => {
+        if (now.customer !== form.customer) {
+          outcome.refused = invalid(`The invoice ${form.invoice} is not one of customer ${form.customer}.`, "invoice");
+          return null;
+        }
+        if (now.status !== "draft") {
+          outcome.refused = invalid(
+            `You can only add invoice items to a draft invoice. Invoice ${form.invoice} is ${String(now.status)}.`,
+            "invoice",
+          );
+          return null;
+        }
+        const lines = now.lines as { data: Json[] };
+        const raise = (field: string) => Number(now[field] ?? 0) + amount;
+        return {
+          ...now,
+          lines: { ...lines, data: [...lines.data, line] },
+          amount_due: raise("amount_due"),
+          amount_remaining: raise("amount_remaining"),
+          subtotal: raise("subtotal"),
+          total: raise("total"),
+        };
+      },
+      () => [{ type: "invoiceitem", id, data: item }],
+    );
+    if (!invoice) {
+      return stripeError(400, "invalid_request_error", `No such invoice: '${form.invoice}'`, {
+        code: "resource_missing",
+        param: "invoice",
+      });
+    }
+    if (outcome.refused) return outcome.refused;
+    return ok(publicView((await store.get("invoiceitem", id)) ?? item));
+  }
+
+  /** An invoice's number once finalized: PW-<the customer's tag>-<its finalized invoices so far, counting this one>. */
+  async function invoiceNumber(customerId: string): Promise<string> {
+    const finalized = (await store.owned("invoice", customerId)).filter((invoice) => invoice.number !== null).length;
+    const tag = customerId
+      .replace(/[^A-Za-z0-9]/g, "")
+      .slice(-4)
+      .toUpperCase();
+    return `PW-${tag}-${String(finalized + 1).padStart(4, "0")}`;
+  }
+
+  /**
+   * Finalizes a draft (compare-and-swap): open with its number and hosted page, or — $0 due, as
+   * on Stripe — paid at once. `finalized` only for the call that did; `invoice` null when unknown.
+   */
+  async function finalize(id: string): Promise<{ invoice: Json | null; finalized: boolean }> {
+    const current = await store.get("invoice", id);
+    if (!current) return { invoice: null, finalized: false };
+    const number = current.status === "draft" ? await invoiceNumber(String(current.customer)) : null;
+    const at = nowSeconds();
+    const did = { finalize: false };
+    const invoice = await update("invoice", id, (now) => {
+      did.finalize = now.status === "draft";
+      if (!did.finalize) return null;
+      const free = Number(now.amount_due) === 0;
+      return {
+        ...now,
+        status: free ? "paid" : "open",
+        number: now.number ?? number,
+        hosted_invoice_url: config.urls.invoice?.(id) ?? null,
+        status_transitions: {
+          ...(now.status_transitions as Json),
+          finalized_at: at,
+          ...(free ? { paid_at: at } : {}),
+        },
+      };
+    });
+    return { invoice, finalized: did.finalize };
+  }
+
+  async function finalizeInvoice(req: FakeRequest, id: string): Promise<FakeAnswer> {
+    const { invoice, finalized } = await finalize(id);
+    if (!invoice) return noSuch("invoice", id);
+    if (!finalized) return invalid("This invoice is already finalized, you can't re-finalize a non-draft invoice.");
+    return ok(invoiceView(invoice, expandOf(req)));
+  }
+
+  /**
+   * One attempt to collect an invoice, off-session: a draft is finalized first; the card is `card`
+   * (a new one, the hosted invoice page's), else `paymentMethod` (the customer's), else the
+   * invoice's default_payment_method, else the customer's invoice_settings.default_payment_method.
+   * A card told to fail declines (402), counted on the invoice with Smart Retries' next attempt.
+   * Paid: the invoice and the PaymentIntent and charge (and a new card) are written in one
+   * compare-and-swap, so of two attempts at once one charges and the other finds it paid.
+   */
+  async function attemptInvoicePayment(
+    id: string,
+    input: { paymentMethod?: string | null; card?: { brand: string; last4: string }; declines?: boolean },
+    expand: string[],
+  ): Promise<FakeAnswer & { completed: Json | null }> {
+    const refused = (answer: FakeAnswer) => ({ ...answer, completed: null });
+    for (let round = 0; round < 20; round += 1) {
+      let current = await store.get("invoice", id);
+      if (!current) return refused(noSuch("invoice", id));
+      if (current.status === "draft") {
+        const { invoice, finalized } = await finalize(id);
+        current = invoice ?? current;
+        // $0 due: finalizing paid it, with nothing to charge.
+        if (finalized && current.status === "paid") {
+          return { ...ok(invoiceView(current, expand)), completed: publicView(current) };
+        }
+      }
+      if (current.status === "paid") return refused(invalid("Invoice is already paid"));
+      if (current.status !== "open") {
+        return refused(invalid(`This invoice is ${String(current.status)} and can no longer be paid.`));
+      }
+      const attempt = Number(current.attempt_count ?? 0) + 1;
+      const now = nowSeconds();
+      const seed = `invoice-payment:${id}:${attempt}`;
+      let paymentMethod: Json | null = null;
+      const newCard: Json | null = input.card
+        ? {
+            ...paymentMethodObject(await newId("pm_", `payment_method:${seed}`), input.card, {
+              customer: null,
+              created: now,
+            }),
+            ...(input.declines ? { __fails: true } : {}),
+          }
+        : null;
+      if (newCard) paymentMethod = newCard;
+      else {
+        const customer = await store.get("customer", String(current.customer));
+        const customerDefault = (customer?.invoice_settings as Json | undefined)?.default_payment_method;
+        const chosen = [input.paymentMethod, current.default_payment_method, customerDefault].find(
+          (candidate): candidate is string => typeof candidate === "string" && candidate !== "",
+        );
+        if (!chosen) return refused(invalid("This customer has no attached payment source or default payment method."));
+        paymentMethod = await store.get("payment_method", chosen);
+        if (!paymentMethod || (chosen === input.paymentMethod && paymentMethod.customer !== current.customer)) {
+          return refused(
+            notAttached(chosen, chosen === input.paymentMethod ? "payment_method" : "default_payment_method"),
+          );
+        }
+      }
+      if (paymentMethod.__fails === true) {
+        const declined: Json = {
+          ...current,
+          attempt_count: attempt,
+          attempted: true,
+          next_payment_attempt: now + RETRY_DAYS * DAY,
+          __lastDecline: {
+            code: "card_declined",
+            decline_code: "generic_decline",
+            message: "Your card was declined.",
+            payment_method: paymentMethod.id,
+            attempt,
+            created: now,
+          },
+        };
+        const card: FakeInsert[] = newCard ? [{ type: "payment_method", id: String(newCard.id), data: newCard }] : [];
+        if (!(await store.swap("invoice", id, current, declined, card))) continue;
+        return refused(
+          stripeError(402, "card_error", "Your card was declined.", {
+            code: "card_declined",
+            decline_code: "generic_decline",
+          }),
+        );
+      }
+      const amount = Number(current.amount_due ?? 0);
+      const paymentIntentId = await newId("pi_", seed);
+      const chargeId = await newId("ch_", seed);
+      const card = paymentMethod.card as Json;
+      const charge: Json = {
+        id: chargeId,
+        object: "charge",
+        amount,
+        amount_refunded: 0,
+        refunded: false,
+        currency: "usd",
+        customer: current.customer,
+        payment_intent: paymentIntentId,
+        payment_method: paymentMethod.id,
+        paid: true,
+        status: "succeeded",
+        payment_method_details: {
+          type: "card",
+          card: { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year },
+        },
+        created: now,
+        livemode: false,
+      };
+      const paymentIntent: Json = {
+        id: paymentIntentId,
+        object: "payment_intent",
+        amount,
+        currency: "usd",
+        customer: current.customer,
+        status: "succeeded",
+        payment_method: paymentMethod.id,
+        setup_future_usage: null,
+        latest_charge: chargeId,
+        created: now,
+        livemode: false,
+      };
+      const payments = current.payments as { data?: Json[] } | undefined;
+      const paid: Json = {
+        ...current,
+        status: "paid",
+        amount_paid: amount,
+        amount_remaining: 0,
+        attempt_count: attempt,
+        attempted: true,
+        next_payment_attempt: null,
+        status_transitions: { ...(current.status_transitions as Json), paid_at: now },
+        payments: {
+          object: "list",
+          data: [
+            ...(payments?.data ?? []),
+            {
+              id: await newId("inpay_", seed),
+              object: "invoice_payment",
+              amount_paid: amount,
+              amount_requested: amount,
+              currency: "usd",
+              invoice: id,
+              is_default: true,
+              status: "paid",
+              payment: { type: "payment_intent", payment_intent: paymentIntentId },
+              status_transitions: { canceled_at: null, paid_at: now },
+              created: now,
+              livemode: false,
+            },
+          ],
+        },
+      };
+      const made: FakeInsert[] = [
+        { type: "charge", id: chargeId, data: charge },
+        { type: "payment_intent", id: paymentIntentId, data: paymentIntent },
+      ];
+      if (newCard) made.push({ type: "payment_method", id: String(newCard.id), data: newCard });
+      // Changed meanwhile (paid by another attempt, a decline counted): looked at again.
+      if (!(await store.swap("invoice", id, current, paid, made))) continue;
+      return { ...ok(invoiceView(paid, expand)), completed: publicView(paid) };
+    }
+    throw new Error(`stripe fake: invoice ${id} kept changing`);
+  }
+
+  async function voidInvoice(req: FakeRequest, id: string): Promise<FakeAnswer> {
+    const outcome: { refused?: FakeAnswer } = {};
+    const at = nowSeconds();
+    const invoice = await update("invoice", id, (now) => {
+      if (now.status === "open") {
+        outcome.refused = undefined;
+        return {
+          ...now,
+          status: "void",
+          next_payment_attempt: null,
+          status_transitions: { ...(now.status_transitions as Json), voided_at: at },
+        };
+      }
+      outcome.refused =
+        now.status === "draft"
+          ? invalid("A draft invoice cannot be voided: delete it instead.")
+          : invalid(`You can only void an open invoice. This invoice is ${String(now.status)}.`);
+      return null;
+    });
+    if (!invoice) return noSuch("invoice", id);
+    if (outcome.refused) return outcome.refused;
+    return ok(invoiceView(invoice, expandOf(req)));
+  }
+
   // ----- Connect -----
 
   async function createAccount(req: FakeRequest): Promise<FakeAnswer> {
@@ -667,13 +1159,44 @@ export function createStripeFake(config: StripeFakeConfig) {
       return found ? decodeURIComponent(found[1]!) : null;
     };
     if (method === "POST" && path === "/v1/customers") return createCustomer(req);
+    let id = match(/^\/v1\/customers\/([^/]+)$/);
+    if (method === "GET" && id) {
+      const customer = await store.get("customer", id);
+      return customer ? ok(await customerView(customer, expandOf(req))) : noSuch("customer", id);
+    }
+    if (method === "POST" && id) return updateCustomer(req, id);
+    id = match(/^\/v1\/payment_methods\/([^/]+)$/);
+    if (method === "GET" && id) {
+      const paymentMethod = await store.get("payment_method", id);
+      return paymentMethod ? ok(publicView(paymentMethod)) : noSuch("payment_method", id);
+    }
+    if (method === "POST" && path === "/v1/invoices") return createInvoice(req);
+    if (method === "POST" && path === "/v1/invoiceitems") return createInvoiceItem(req);
+    id = match(/^\/v1\/invoices\/([^/]+)$/);
+    if (method === "GET" && id) {
+      const invoice = await store.get("invoice", id);
+      return invoice ? ok(invoiceView(invoice, expandOf(req))) : noSuch("invoice", id);
+    }
+    id = match(/^\/v1\/invoices\/([^/]+)\/finalize$/);
+    if (method === "POST" && id) return finalizeInvoice(req, id);
+    id = match(/^\/v1\/invoices\/([^/]+)\/pay$/);
+    if (method === "POST" && id) {
+      const { status, body } = await attemptInvoicePayment(
+        id,
+        { paymentMethod: req.form.payment_method || null },
+        expandOf(req),
+      );
+      return { status, body };
+    }
+    id = match(/^\/v1\/invoices\/([^/]+)\/void$/);
+    if (method === "POST" && id) return voidInvoice(req, id);
     if (method === "GET" && path === "/v1/prices") {
       const keys = arrayParam(req.query, "lookup_keys");
       const data = PLAN_LOOKUP_KEYS.filter((key) => keys.includes(key)).map(priceObject);
       return ok({ object: "list", url: "/v1/prices", has_more: false, data });
     }
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(req);
-    let id = match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    id = match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (method === "GET" && id) {
       const found = await session(id);
       return found ? ok(publicView(found)) : noSuch("checkout.session", id);
@@ -778,8 +1301,11 @@ export function createStripeFake(config: StripeFakeConfig) {
       unitAmount: number;
       trialDays: number;
       subscriptionMetadata: Record<string, string>;
+      /** Absent on sessions made before cards were saved. */
+      setupFutureUsage?: string | null;
     };
     const card = input.card ?? { brand: "visa", last4: "4242" };
+    const setupFutureUsage = memory.setupFutureUsage ?? null;
     const now = nowSeconds();
     const trial = current.mode === "subscription" && memory.trialDays > 0;
     const amount = Number(current.amount_total ?? 0);
@@ -788,6 +1314,15 @@ export function createStripeFake(config: StripeFakeConfig) {
     const charges = !trial && amount > 0;
     const paymentIntentId = charges ? await newId("pi_", `payment:${id}`) : null;
     const chargeId = charges ? await newId("ch_", `charge:${id}`) : null;
+    // What a payment's card is on Stripe: a PaymentMethod, the customer's to charge again later
+    // only when the session asked to save it (setup_future_usage).
+    const paymentMethod =
+      charges && current.mode === "payment"
+        ? paymentMethodObject(await newId("pm_", `payment_method:${id}`), card, {
+            customer: setupFutureUsage && typeof current.customer === "string" ? current.customer : null,
+            created: now,
+          })
+        : null;
     const charge =
       chargeId && paymentIntentId
         ? {
@@ -799,6 +1334,7 @@ export function createStripeFake(config: StripeFakeConfig) {
             currency: "usd",
             customer: current.customer,
             payment_intent: paymentIntentId,
+            payment_method: paymentMethod?.id ?? null,
             paid: true,
             status: "succeeded",
             payment_method_details: { type: "card", card: { ...card, exp_month: 12, exp_year: 2034 } },
@@ -815,6 +1351,8 @@ export function createStripeFake(config: StripeFakeConfig) {
             currency: "usd",
             customer: current.customer,
             status: "succeeded",
+            payment_method: paymentMethod?.id ?? null,
+            setup_future_usage: paymentMethod ? setupFutureUsage : null,
             latest_charge: chargeId,
             created: now,
             livemode: false,
@@ -872,9 +1410,10 @@ export function createStripeFake(config: StripeFakeConfig) {
       subscription: subscription ? subscription.id : null,
       payment_intent: paymentIntentId,
       // What completing it made (written with it; inserted again, once, by any later pay).
-      __made: { subscription, paymentIntent, charge },
+      __made: { subscription, paymentIntent, charge, paymentMethod },
     };
     const made: FakeInsert[] = [];
+    if (paymentMethod) made.push({ type: "payment_method", id: String(paymentMethod.id), data: paymentMethod });
     if (charge) made.push({ type: "charge", id: String(charge.id), data: charge });
     if (paymentIntent) made.push({ type: "payment_intent", id: String(paymentIntent.id), data: paymentIntent });
     if (subscription) made.push({ type: "subscription", id: String(subscription.id), data: subscription });
@@ -890,8 +1429,10 @@ export function createStripeFake(config: StripeFakeConfig) {
   /** The objects a complete session names (each inserted once, whoever asks). */
   async function insertMade(completed: Json): Promise<void> {
     const made = completed.__made as
-      { subscription: Json | null; paymentIntent: Json | null; charge: Json | null } | undefined;
+      | { subscription: Json | null; paymentIntent: Json | null; charge: Json | null; paymentMethod?: Json | null }
+      | undefined;
     if (!made) return;
+    if (made.paymentMethod) await store.insertOnce("payment_method", String(made.paymentMethod.id), made.paymentMethod);
     if (made.charge) await store.insertOnce("charge", String(made.charge.id), made.charge);
     if (made.paymentIntent) await store.insertOnce("payment_intent", String(made.paymentIntent.id), made.paymentIntent);
     if (made.subscription) await store.insertOnce("subscription", String(made.subscription.id), made.subscription);
@@ -995,6 +1536,60 @@ export function createStripeFake(config: StripeFakeConfig) {
     return payout;
   }
 
+  /** Makes a card decline every charge while `fails` (or charge again); null for an unknown PaymentMethod. */
+  async function failCard(paymentMethodId: string, fails: boolean): Promise<Json | null> {
+    const after = await update("payment_method", paymentMethodId, (now) => ({ ...now, __fails: fails }));
+    return after ? publicView(after) : null;
+  }
+
+  /**
+   * Pays an open invoice with a new card (default a visa ending 4242), as Stripe's hosted invoice
+   * page does: the card is not saved as the customer's default. `declines`: the card is one that
+   * is declined (402, the attempt counted as /pay's). A draft has no page yet (400).
+   */
+  async function payInvoice(
+    id: string,
+    input: { card?: { brand: string; last4: string }; declines?: boolean } = {},
+  ): Promise<InvoicePayResult> {
+    const current = await store.get("invoice", id);
+    if (!current) return { ...noSuch("invoice", id), completed: null };
+    if (current.status === "draft") {
+      return { ...invalid("This invoice is a draft: it has no hosted page until it is finalized."), completed: null };
+    }
+    const card = input.card ?? { brand: "visa", last4: "4242" };
+    return attemptInvoicePayment(id, { card, declines: input.declines === true }, ["payments"]);
+  }
+
+  /** One of Stripe's Smart Retries of an invoice: another attempt with its default payment method, as /pay makes. */
+  async function retryInvoice(id: string): Promise<InvoicePayResult> {
+    return attemptInvoicePayment(id, {}, ["payments"]);
+  }
+
+  /**
+   * The billing portal's "update payment method": a new card attached to the customer and made its
+   * invoice_settings.default_payment_method (written together). Answers the customer; null when unknown.
+   */
+  async function setDefaultCard(customerId: string, card: { brand: string; last4: string }): Promise<Json | null> {
+    if (!(await store.get("customer", customerId))) return null;
+    const paymentMethod = paymentMethodObject(await newId("pm_", null), card, {
+      customer: customerId,
+      created: nowSeconds(),
+    });
+    const after = await update(
+      "customer",
+      customerId,
+      (now) => ({
+        ...now,
+        invoice_settings: {
+          ...((now.invoice_settings as Json | undefined) ?? {}),
+          default_payment_method: paymentMethod.id,
+        },
+      }),
+      () => [{ type: "payment_method", id: String(paymentMethod.id), data: paymentMethod }],
+    );
+    return after ? customerView(after, []) : null;
+  }
+
   return {
     handle,
     store,
@@ -1007,6 +1602,10 @@ export function createStripeFake(config: StripeFakeConfig) {
     updateAccount,
     addPayout,
     priceObject,
+    failCard,
+    payInvoice,
+    retryInvoice,
+    setDefaultCard,
   };
 }
 
