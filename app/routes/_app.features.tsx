@@ -117,7 +117,7 @@ function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer
  * intent=decide (Continue on a decision's confirmation card): accepts or rejects a candidate and
  * answers the server's msg for the result card. intent=feedback: the matching feedback form.
  * intent=review-plan (the engagement plan's Reject / Accept dialog): reviewPlanFromForm.
- * intent=review-item, prepay, rate, dispute-item (the deliverables): their DELIVERABLE_ACTIONS, whose checkout is redirected to.
+ * intent=review-item, prepay, change-card, rate, dispute-item (the deliverables): their DELIVERABLE_ACTIONS, whose Stripe page (checkout, customer portal) is redirected to.
  * intent=document-* (the Documents Hub's upload and a company document's forms): documentsAction.
  * Every id is checked against the session's business by the domain functions. One function per
  * intent (FEATURES_INTENTS); any other post is refused as Pay Now's fixed form (a 400).
@@ -189,7 +189,7 @@ async function reviewPlanPost({ app, viewer, request, formData }: FeaturesPost) 
   return data(reply.data, { status: reply.status });
 }
 
-/** review-item, prepay, rate or dispute-item: the deliverable's own DELIVERABLE_ACTIONS function. */
+/** review-item, prepay, change-card, rate or dispute-item: the deliverable's own DELIVERABLE_ACTIONS function. */
 async function deliverablePost({ app, viewer, request, formData }: FeaturesPost) {
   // runIntent sends only the deliverables' intents here.
   const intent = formData.get("intent") as DeliverableIntent;
@@ -247,6 +247,7 @@ const FEATURES_INTENTS = {
   "review-plan": reviewPlanPost,
   "review-item": deliverablePost,
   prepay: deliverablePost,
+  "change-card": deliverablePost,
   rate: deliverablePost,
   "dispute-item": deliverablePost,
   decide: decidePost,
@@ -265,6 +266,7 @@ const FEATURES_PERMISSIONS = {
   "review-plan": "sign",
   "review-item": "reviewDeliverables",
   prepay: "pay",
+  "change-card": "pay",
   rate: "reviewDeliverables",
   "dispute-item": "disputeDeliverables",
   decide: "decideCandidates",

@@ -12,7 +12,8 @@ import { type ApiOperation, CLIENT_ERRORS } from "~/server/platform/api-contract
 /**
  * PUT /api/delivery-outline/business/item-review {deliveryItemId, deliveryOutlineId, businessNotes,
  * decision} → the updated outline (spec §3 Delivery outline) with `checkoutUrl`: the next item's
- * payment page after a prepay decision, else null. `decision` is prepay, pause or revise (or the
+ * payment page after a prepay decision, else null; and `payment` {paid, message} when the prepay
+ * decision charged the card on file instead (docs/decisions/082), else null. `decision` is prepay, pause or revise (or the
  * stored words approved / revision with `decisionAction`); revise needs notes (400). Another
  * business's outline or item → 404; a review that is not pending (already decided, a double
  * submission) → 409 {msg: 'This deliverable is not waiting for your review.'}; 401 / 403.
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return errorResponse(result.status, result.msg);
   const outline = await loadOutlineView(context.app, viewer.business.id, result.outline.id);
   if (!outline) return errorResponse(404, OUTLINE_NOT_FOUND);
-  return jsonResponse({ ...outline, checkoutUrl: result.checkoutUrl });
+  return jsonResponse({ ...outline, checkoutUrl: result.checkoutUrl, payment: result.payment });
 }
 
 export const loader = methodNotAllowed("PUT");
@@ -41,7 +42,9 @@ export const contract: ApiOperation[] = [
       "The business decides on a delivered item while its review is pending: prepay the next (its checkout url is returned), pause, or revise (notes required).",
     access: "session",
     body: { name: "ItemReview", schema: ItemReviewSchema, reader: "json" },
-    ok: { 200: "the updated outline, and checkoutUrl (the next item's payment page after prepay, else null)" },
+    ok: {
+      200: "the updated outline, checkoutUrl (the next item's payment page after prepay, else null) and payment ({paid, message} when the card on file was charged, else null)",
+    },
     errors: [400, ...CLIENT_ERRORS, 404, 409],
   },
 ];

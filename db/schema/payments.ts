@@ -55,6 +55,20 @@ export const purchases = sqliteTable(
     cardLast4: text("card_last4"),
     /** The sales tax in amount_cents, from the Checkout Session's total_details.amount_tax; null when unknown. */
     taxCents: integer("tax_cents"),
+    /**
+     * A charge of the card on file (docs/decisions/082): the Stripe Invoice (in_…) that charges it,
+     * instead of a Checkout Session. Stored once (a conditional update) before the invoice is paid.
+     */
+    stripeInvoiceId: text("stripe_invoice_id"),
+    /** The invoice's hosted page, where the business pays it another way after a decline. */
+    invoiceUrl: text("invoice_url"),
+    /** The card on file's last decline for this purchase (Stripe's message), and when it was. */
+    declineMessage: text("decline_message"),
+    declinedAt: timestamp("declined_at"),
+    /** Stripe's attempt count at the last recorded decline: each attempt is told to the business once. */
+    declineAttempts: integer("decline_attempts"),
+    /** When Stripe tries the card again (its Smart Retries' next_payment_attempt); null when it will not. */
+    retryAt: timestamp("retry_at"),
   },
   (t) => [
     // One open checkout per thing bought: at most one pending purchase per business and
@@ -67,12 +81,33 @@ export const purchases = sqliteTable(
       .where(sql`status = 'pending' AND kind = 'subscription'`),
     uniqueIndex("purchases_stripe_checkout_session_id_unique").on(t.stripeCheckoutSessionId),
     uniqueIndex("purchases_idempotency_key_unique").on(t.idempotencyKey),
+    uniqueIndex("purchases_stripe_invoice_id_unique").on(t.stripeInvoiceId),
     index("purchases_business_id_idx").on(t.businessId, t.createdAt),
     index("purchases_kind_reference_idx").on(t.kind, t.referenceId),
     index("purchases_stripe_payment_intent_id_idx").on(t.stripePaymentIntentId),
     check("purchases_amount_nonnegative", sql`amount_cents >= 0`),
   ],
 );
+
+/**
+ * The business's card on file (docs/decisions/082): the card saved at its first prepayment of an
+ * engagement (Checkout with setup_future_usage off_session) and made its Stripe customer's default
+ * for invoices; later deliverables are charged to it. Kept current by `customer.updated` (the
+ * business changes it in Stripe's customer portal). One per business (one Stripe customer).
+ */
+export const cardsOnFile = sqliteTable("cards_on_file", {
+  businessId: text("business_id")
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: "cascade" }),
+  stripeCustomerId: text("stripe_customer_id").notNull(),
+  stripePaymentMethodId: text("stripe_payment_method_id").notNull(),
+  /** Stripe's brand ('visa', 'mastercard', …) and the last 4 digits. */
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export type CardOnFileRow = typeof cardsOnFile.$inferSelect;
 
 /** Webhook de-duplication: insert the event id with ON CONFLICT DO NOTHING, act only if inserted. */
 export const stripeEvents = sqliteTable("stripe_events", {

@@ -2,12 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
 
 /**
- * The business's deliverable forms on the engagement panel (intents review-item, prepay, rate,
- * dispute-item) and
+ * The business's deliverable forms on the engagement panel (intents review-item, prepay,
+ * change-card, rate, dispute-item) and
  * what their page action answers. Pure and isomorphic: the panel's components and the server's
  * DELIVERABLE_ACTIONS share them.
  */
-export const DELIVERABLE_INTENTS = ["review-item", "prepay", "rate", "dispute-item"] as const;
+export const DELIVERABLE_INTENTS = ["review-item", "prepay", "change-card", "rate", "dispute-item"] as const;
 export type DeliverableIntent = (typeof DELIVERABLE_INTENTS)[number];
 
 export function isDeliverableIntent(value: unknown): value is DeliverableIntent {
@@ -23,6 +23,9 @@ export const PrepayFormSchema = z.object({
     .min(1, "deliveryOutlineId is required.")
     .max(80, "deliveryOutlineId is not valid."),
 });
+
+/** Change card: Stripe's customer portal, returning to the engagement (docs/decisions/082). */
+export const ChangeCardFormSchema = PrepayFormSchema.extend({ intent: z.literal("change-card") });
 
 /**
  * The answer of DELIVERABLE_ACTIONS when it does not redirect: the Conform reply of the form that

@@ -196,6 +196,8 @@ export const ITEM_DECISION_LABELS = {
 } as const;
 export const ITEM_DECISION_LABEL_LAST = "Accept and complete the engagement";
 export const ITEM_REVIEW_NOTES_LABEL = "Notes for your consultant";
+/** Before what charging the card on file came to, after "Accept and prepay the next deliverable" (ADR 082). */
+export const ITEM_ACCEPTED = "Deliverable accepted.";
 export const ITEM_REVIEW_SENT = {
   prepay: "Deliverable accepted. Opening the payment of the next deliverable…",
   pause: "Deliverable accepted. The engagement is paused until you prepay the next deliverable.",

@@ -256,4 +256,18 @@ export type BusinessEngagement = {
   rating: { clientSatisfaction: number; clientFeedback: string | null } | null;
   /** Before/after from the books (null without books or before the start). */
   results: EngagementResults | null;
+  /** How the next deliverables are paid (docs/decisions/082): the card on file, and a declined charge still open. */
+  billing: EngagementBilling;
+};
+
+export type EngagementBilling = {
+  card: { brand: string; last4: string } | null;
+  declined: {
+    itemId: string;
+    declineMessage: string;
+    declinedAt: string;
+    retryAt: string | null;
+    /** Stripe's hosted page of the invoice, to pay it another way. */
+    invoiceUrl: string | null;
+  }[];
 };

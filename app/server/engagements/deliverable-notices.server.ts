@@ -29,6 +29,7 @@ import {
   NOTICE_ITEM_REFUNDED_BUSINESS,
   NOTICE_ITEM_REFUNDED_CONSULTANT,
 } from "~/lib/payouts/receipt-copy";
+import { NOTICE_ITEM_PAYMENT_DECLINED, NOTICE_ITEM_PAYMENT_DECLINED_BODY } from "~/lib/payments/card-on-file-copy";
 import type { AppContext } from "~/server/load-context";
 import { managerIds, notify, noticesTo, type Notice } from "~/server/notifications/notify.server";
 import { membersWhoMayColumn } from "~/server/business/members.server";
@@ -53,7 +54,8 @@ export type DeliverableNoticeKind =
   | "item_review_reminder"
   | "item_accepted_automatically"
   | "item_disputed"
-  | "dispute_settled";
+  | "dispute_settled"
+  | "item_payment_declined";
 
 /** What the review deadlines' notices say besides the item (docs/decisions/078). */
 export type DeadlineDetail = {
@@ -68,6 +70,8 @@ export type DeadlineDetail = {
   /** A dispute's settlement and the manager's decision (dispute_settled, docs/decisions/079). */
   settlement?: DisputeSettlement;
   decision?: string;
+  /** A declined charge of the card on file (item_payment_declined, docs/decisions/082). */
+  decline?: { amountCents: number; card: { brand: string; last4: string } | null; retryAt: Date | null };
 };
 
 type People = {
@@ -285,6 +289,14 @@ function noticesFor(
       break;
     }
     // Issue #18: the manager refunded a prepaid deliverable that will not be delivered.
+    case "item_payment_declined":
+      if (detail.decline)
+        toBusiness(
+          people.payerIds,
+          NOTICE_ITEM_PAYMENT_DECLINED,
+          NOTICE_ITEM_PAYMENT_DECLINED_BODY({ ...detail.decline, itemTitle: people.itemTitle, plan }),
+        );
+      break;
     case "item_refunded":
       toBusiness(people.payerIds, NOTICE_ITEM_REFUNDED, NOTICE_ITEM_REFUNDED_BUSINESS(people.itemTitle, plan));
       toConsultant(
@@ -315,6 +327,7 @@ export async function notifyDeliverable(
         kind !== "item_delivered" &&
         kind !== "item_refunded" &&
         kind !== "item_review_reminder" &&
+        kind !== "item_payment_declined" &&
         kind !== "dispute_settled",
     );
     const managers = !needsManagers

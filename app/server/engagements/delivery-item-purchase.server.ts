@@ -24,6 +24,8 @@ const PAYABLE_STATUSES = sql`('upcoming', 'awaiting_payment', 'paused')`;
  */
 export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
   kind: "delivery_item",
+  // The first deliverable's checkout saves the card; the later ones are charged to it (ADR 082).
+  savesCard: true,
 
   async describe(app, businessId, { itemId, outlineId }) {
     const [outlines, items] = await app.db.batch([
@@ -61,6 +63,7 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
       referenceId: item.id,
       amountCents: item.priceCents,
       productName: deliveryItemProductName(item.title),
+      title: item.title,
       successPath: `/delivery-item-payment-success?success=true&session_id={CHECKOUT_SESSION_ID}&${query}`,
       cancelPath: "/paymentStatus?canceled=true&purchaseType=deliveryItem",
     };
@@ -117,5 +120,12 @@ export const deliveryItemPurchasable: Purchasable<"delivery_item"> = {
 
   async afterFulfil(app, purchase, origin) {
     if (purchase.referenceId) await notifyDeliverable(app, origin, purchase.referenceId, ["item_paid"]);
+  },
+
+  async afterDecline(app, purchase, card, origin) {
+    if (!purchase.referenceId) return;
+    await notifyDeliverable(app, origin, purchase.referenceId, ["item_payment_declined"], {
+      decline: { amountCents: purchase.amountCents, card, retryAt: purchase.retryAt },
+    });
   },
 };

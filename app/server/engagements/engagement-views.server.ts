@@ -35,6 +35,7 @@ import { fullName } from "~/lib/shared/format";
 import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { preparedRead, runReads } from "~db/prepared";
+import { cardOnFileQuery, declinedChargesQuery } from "~/server/payments/card-on-file.server";
 import { signedStatementColumns, toSignedStatements } from "./plan-review.server";
 import {
   decisionNoteColumns,
@@ -212,74 +213,92 @@ export async function loadBusinessEngagement(
   const visibleOutline = and(eq(deliveryOutlines.id, target), eq(deliveryOutlines.businessId, businessId), visibleSql);
   // A batch's rows come back keyed by column name: each query reads one table's columns (or
   // columns whose names no other table in it shares), the match and the consultant by sub-select.
-  const [outlineRows, matchRows, consultantRows, itemRows, noteRows, fileRows, signatureRows, reportRows] =
-    await app.db.batch([
-      app.db.select().from(deliveryOutlines).where(visibleOutline).limit(1),
-      app.db
-        .select({
-          id: matchRequests.id,
-          createdAt: matchRequests.createdAt,
-          category: matchRequests.category,
-          consultingType: matchRequests.consultingType,
-          problemStatement: matchRequests.problemStatement,
-          clientSatisfaction: matchRequests.clientSatisfaction,
-          clientFeedback: matchRequests.clientFeedback,
-        })
-        .from(matchRequests)
-        .where(
-          and(
-            eq(matchRequests.businessId, businessId),
-            eq(
-              matchRequests.id,
-              sql`(select ${deliveryOutlines.matchRequestId} from ${deliveryOutlines} where ${visibleOutline})`,
-            ),
+  const [
+    outlineRows,
+    matchRows,
+    consultantRows,
+    itemRows,
+    noteRows,
+    fileRows,
+    signatureRows,
+    reportRows,
+    cardRows,
+    declinedRows,
+  ] = await app.db.batch([
+    app.db.select().from(deliveryOutlines).where(visibleOutline).limit(1),
+    app.db
+      .select({
+        id: matchRequests.id,
+        createdAt: matchRequests.createdAt,
+        category: matchRequests.category,
+        consultingType: matchRequests.consultingType,
+        problemStatement: matchRequests.problemStatement,
+        clientSatisfaction: matchRequests.clientSatisfaction,
+        clientFeedback: matchRequests.clientFeedback,
+      })
+      .from(matchRequests)
+      .where(
+        and(
+          eq(matchRequests.businessId, businessId),
+          eq(
+            matchRequests.id,
+            sql`(select ${deliveryOutlines.matchRequestId} from ${deliveryOutlines} where ${visibleOutline})`,
           ),
-        )
-        .limit(1),
-      app.db
-        .select({
-          consultantId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          headline: consultantProfiles.headline,
-          location: consultantProfiles.location,
-          photoKey: consultantProfiles.photoKey,
-          businessAreas: consultantProfiles.businessAreas,
-          engagementTypes: consultantProfiles.engagementTypes,
-        })
-        .from(users)
-        .leftJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
-        .where(
-          eq(users.id, sql`(select ${deliveryOutlines.consultantId} from ${deliveryOutlines} where ${visibleOutline})`),
-        )
-        .limit(1),
-      app.db
-        .select(itemColumnsWithRefundAndDispute())
-        .from(deliveryItems)
-        .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
-        .orderBy(asc(deliveryItems.position), asc(deliveryItems.id)),
-      app.db
-        .select(decisionNoteColumns)
-        .from(deliveryItemDecisions)
-        .where(and(eq(deliveryItemDecisions.outlineId, target), eq(deliveryItemDecisions.businessId, businessId)))
-        .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
-      app.db
-        .select(itemFileColumns)
-        .from(files)
-        .innerJoin(deliveryItems, eq(deliveryItems.id, files.deliveryItemId))
-        .where(and(eq(deliveryItems.outlineId, target), eq(files.businessId, businessId)))
-        .orderBy(asc(files.createdAt), asc(files.id)),
-      app.db
-        .select(signedStatementColumns)
-        .from(sowSignatures)
-        .where(and(eq(sowSignatures.outlineId, target), eq(sowSignatures.businessId, businessId)))
-        .orderBy(desc(sowSignatures.outlineVersion)),
-      app.db
-        .select({ profitAndLoss: financeReports.profitAndLoss })
-        .from(financeReports)
-        .where(eq(financeReports.businessId, businessId))
-        .limit(1),
-    ]);
+        ),
+      )
+      .limit(1),
+    app.db
+      .select({
+        consultantId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        headline: consultantProfiles.headline,
+        location: consultantProfiles.location,
+        photoKey: consultantProfiles.photoKey,
+        businessAreas: consultantProfiles.businessAreas,
+        engagementTypes: consultantProfiles.engagementTypes,
+      })
+      .from(users)
+      .leftJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
+      .where(
+        eq(users.id, sql`(select ${deliveryOutlines.consultantId} from ${deliveryOutlines} where ${visibleOutline})`),
+      )
+      .limit(1),
+    app.db
+      .select(itemColumnsWithRefundAndDispute())
+      .from(deliveryItems)
+      .where(and(eq(deliveryItems.outlineId, target), eq(deliveryItems.businessId, businessId)))
+      .orderBy(asc(deliveryItems.position), asc(deliveryItems.id)),
+    app.db
+      .select(decisionNoteColumns)
+      .from(deliveryItemDecisions)
+      .where(and(eq(deliveryItemDecisions.outlineId, target), eq(deliveryItemDecisions.businessId, businessId)))
+      .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
+    app.db
+      .select(itemFileColumns)
+      .from(files)
+      .innerJoin(deliveryItems, eq(deliveryItems.id, files.deliveryItemId))
+      .where(and(eq(deliveryItems.outlineId, target), eq(files.businessId, businessId)))
+      .orderBy(asc(files.createdAt), asc(files.id)),
+    app.db
+      .select(signedStatementColumns)
+      .from(sowSignatures)
+      .where(and(eq(sowSignatures.outlineId, target), eq(sowSignatures.businessId, businessId)))
+      .orderBy(desc(sowSignatures.outlineVersion)),
+    app.db
+      .select({ profitAndLoss: financeReports.profitAndLoss })
+      .from(financeReports)
+      .where(eq(financeReports.businessId, businessId))
+      .limit(1),
+    // The card on file and a declined charge of this engagement's next deliverable (ADR 082).
+    cardOnFileQuery(app, businessId),
+    declinedChargesQuery(
+      app,
+      businessId,
+      "delivery_item",
+      sql`(select ${deliveryItems.id} from ${deliveryItems} where ${deliveryItems.outlineId} = ${target} and ${deliveryItems.businessId} = ${businessId})`,
+    ),
+  ]);
   const outline = outlineRows[0];
   const match = matchRows[0];
   if (!outline || !match || !visibleToBusiness(outline)) return null;
@@ -297,6 +316,16 @@ export async function loadBusinessEngagement(
           now: app.now(),
         })
       : null,
+    billing: {
+      card: cardRows[0] ?? null,
+      declined: declinedRows.map((row) => ({
+        itemId: row.referenceId,
+        declineMessage: row.declineMessage,
+        declinedAt: row.declinedAt?.toISOString() ?? app.now().toISOString(),
+        retryAt: row.retryAt?.toISOString() ?? null,
+        invoiceUrl: row.invoiceUrl,
+      })),
+    },
   };
   return toBusinessEngagement(
     app,
@@ -309,7 +338,7 @@ export async function loadBusinessEngagement(
   );
 }
 
-type EngagementExtras = Pick<BusinessEngagement, "signedStatements" | "rating" | "results">;
+type EngagementExtras = Pick<BusinessEngagement, "signedStatements" | "rating" | "results" | "billing">;
 
 type EngagementRow = {
   outline: typeof deliveryOutlines.$inferSelect;

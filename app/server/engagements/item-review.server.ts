@@ -2,11 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
 import { deliveryOutlines, type DeliveryOutline } from "~db/schema";
 import {
+  ChangeCardFormSchema,
   PrepayFormSchema,
   type DeliverableIntent,
   type DeliverablesActionData,
 } from "~/lib/engagements/deliverable-forms";
 import {
+  ITEM_ACCEPTED,
   ITEM_REVIEW_SENT,
   ITEM_UPDATE_FAILED,
   NOTHING_TO_PREPAY,
@@ -21,11 +23,13 @@ import {
   type ItemReview,
 } from "~/lib/engagements/engagement-schemas";
 import { nextItemToPrepay } from "~/lib/engagements/engagement-state";
+import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
 import { OpenDisputeFormSchema } from "~/lib/engagements/disputes";
 import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
-import { startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
+import { startItemPayment } from "~/server/payments/card-charges.server";
+import { openCardPortal, type CheckoutViewer } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { notifyDeliverable, type DeliverableNoticeKind } from "./deliverable-notices.server";
@@ -33,7 +37,14 @@ import { openDispute } from "./disputes.server";
 import { decideDeliveredItem, loadOwnOutline, releaseApprovedItem } from "./item-decision.server";
 
 export type ItemReviewResult =
-  | { ok: true; outline: DeliveryOutline; checkoutUrl: string | null }
+  | {
+      ok: true;
+      outline: DeliveryOutline;
+      /** After "prepay": the next item's checkout to open (no card on file yet), else null. */
+      checkoutUrl: string | null;
+      /** After "prepay" with a card on file: what charging it came to (paid, or declined), else null. */
+      payment: { paid: boolean; message: string } | null;
+    }
   | { ok: false; status: 403 | 404 | 409; msg: string };
 
 /**
@@ -67,26 +78,23 @@ export async function reviewDeliveryItem(
   await notifyDeliverable(app, origin, item.id, kinds);
 
   let checkoutUrl: string | null = null;
+  let payment: { paid: boolean; message: string } | null = null;
   if (input.action === "prepay" && !completed) {
     const next = nextItemToPrepay(outline, decision.items);
     if (next) {
       try {
-        const started = await startOneOffCheckout(
-          app,
-          viewer,
-          "delivery_item",
-          { itemId: next.id, outlineId: outline.id },
-          origin,
-        );
-        if (started.ok) checkoutUrl = started.url;
-        else console.warn(`The next item's checkout could not start: ${started.msg}`);
+        const started = await startItemPayment(app, viewer, { itemId: next.id, outlineId: outline.id }, origin);
+        if (started.ok && started.via === "checkout") checkoutUrl = started.url;
+        else if (started.ok) payment = { paid: true, message: started.message };
+        else if (started.status === 402) payment = { paid: false, message: started.msg };
+        else console.warn(`The next item's payment could not start: ${started.msg}`);
       } catch (error) {
         // The decision stands; the panel offers the next item's Prepay again.
-        console.error("The next item's checkout could not start:", error);
+        console.error("The next item's payment could not start:", error);
       }
     }
   }
-  return { ok: true, outline, checkoutUrl };
+  return { ok: true, outline, checkoutUrl, payment };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +143,11 @@ const reviewItemFromForm: DeliverableHandler = async (app, viewer, formData, req
       );
     }
     if (result.checkoutUrl) return { kind: "checkout", url: result.checkoutUrl };
-    const message = result.outline.complete ? ITEM_REVIEW_SENT.complete : ITEM_REVIEW_SENT[review.action];
+    const message = result.outline.complete
+      ? ITEM_REVIEW_SENT.complete
+      : result.payment
+        ? `${ITEM_ACCEPTED} ${result.payment.message}`
+        : ITEM_REVIEW_SENT[review.action];
     return answer({ intent, result: submission.reply({ resetForm: true }), message, failed: false });
   } catch (error) {
     return failedReply(intent, error);
@@ -165,20 +177,49 @@ const prepayFromForm: DeliverableHandler = async (app, viewer, formData, request
         409,
       );
     }
-    const started = await startOneOffCheckout(
-      app,
-      viewer,
-      "delivery_item",
-      { itemId: next.id, outlineId: outline.id },
-      origin,
-    );
+    const started = await startItemPayment(app, viewer, { itemId: next.id, outlineId: outline.id }, origin);
     if (!started.ok) {
       return answer(
         { intent, result: submission.reply({ formErrors: [started.msg] }), message: null, failed: false },
         started.status,
       );
     }
+    if (started.via === "card") {
+      return answer({ intent, result: submission.reply({ resetForm: true }), message: started.message, failed: false });
+    }
     return { kind: "checkout", url: started.url };
+  } catch (error) {
+    return failedReply(intent, error);
+  }
+};
+
+/** intent=change-card ({intent, deliveryOutlineId}): Stripe's customer portal, back to this engagement. */
+const changeCardFromForm: DeliverableHandler = async (app, viewer, formData, request) => {
+  const intent = "change-card";
+  const submission = parseWithZod(formData, { schema: ChangeCardFormSchema });
+  if (submission.status !== "success") {
+    return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
+  }
+  try {
+    const outlineId = submission.value.deliveryOutlineId;
+    const [own] = await app.db
+      .select({ id: deliveryOutlines.id })
+      .from(deliveryOutlines)
+      .where(and(eq(deliveryOutlines.id, outlineId), eq(deliveryOutlines.businessId, viewer.business.id)));
+    if (!own) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [OUTLINE_NOT_FOUND] }), message: null, failed: false },
+        404,
+      );
+    }
+    const portal = await openCardPortal(app, viewer, appOrigin(app, request), businessEngagementPath(own.id));
+    if (!portal.ok) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [portal.msg] }), message: null, failed: false },
+        portal.status,
+      );
+    }
+    return { kind: "checkout", url: portal.url };
   } catch (error) {
     return failedReply(intent, error);
   }
@@ -259,6 +300,7 @@ const disputeFromForm: DeliverableHandler = async (app, viewer, formData, reques
 export const DELIVERABLE_ACTIONS: Record<DeliverableIntent, DeliverableHandler> = {
   "review-item": reviewItemFromForm,
   prepay: prepayFromForm,
+  "change-card": changeCardFromForm,
   rate: rateFromForm,
   "dispute-item": disputeFromForm,
 };

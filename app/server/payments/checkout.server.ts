@@ -31,6 +31,7 @@ import {
   type PaidTier,
 } from "~/lib/payments/plans";
 import { formatMoney } from "~/lib/shared/numbers";
+import { CARD_CHARGE_OPEN_MESSAGE, NO_CARD_ON_FILE_MESSAGE } from "~/lib/payments/card-on-file-copy";
 import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
 import type { AppContext } from "~/server/load-context";
 import { ensureCustomer } from "./customers.server";
@@ -58,9 +59,9 @@ export type CheckoutStart = { ok: true; url: string; purchaseId: string } | Chec
  */
 export const CHECKOUT_REUSE_MARGIN_MS = 60 * 60 * 1000;
 /** A purchase still without its session after this long was never started (its request died): it is failed. */
-const STARTING_TIMEOUT_MS = 60 * 1000;
+export const STARTING_TIMEOUT_MS = 60 * 1000;
 /** How often a start re-reads the open checkout after closing one (or losing a race for the slot). */
-const START_ATTEMPTS = 4;
+export const START_ATTEMPTS = 4;
 /** Whether the business (as stored) holds a live subscription: a new checkout would make a second one. */
 export function hasLiveSubscription(business: Pick<CheckoutBusiness, "subscriptionId" | "subscriptionStatus">) {
   return (
@@ -69,7 +70,11 @@ export function hasLiveSubscription(business: Pick<CheckoutBusiness, "subscripti
   );
 }
 
-const failed = (status: CheckoutFailure["status"], msg: string, code?: CheckoutFailure["code"]): CheckoutFailure => ({
+export const failed = (
+  status: CheckoutFailure["status"],
+  msg: string,
+  code?: CheckoutFailure["code"],
+): CheckoutFailure => ({
   ok: false,
   status,
   msg,
@@ -81,14 +86,14 @@ const failed = (status: CheckoutFailure["status"], msg: string, code?: CheckoutF
  * startSubscriptionCheckout or startOneOffCheckout, and both refuse first, before anything is
  * read or written, with a 403 the pages show next to their button and the JSON API as `{ msg }`.
  */
-const unverified = (): CheckoutFailure => failed(403, EMAIL_UNVERIFIED_MESSAGE, "email_unverified");
+export const unverified = (): CheckoutFailure => failed(403, EMAIL_UNVERIFIED_MESSAGE, "email_unverified");
 
 /**
  * The business's open checkout for what is being bought: its pending purchase of this kind and
  * reference, or for a plan its pending subscription purchase of any plan (one open subscription
  * checkout per business). The partial unique indexes of `purchases` keep it to one.
  */
-async function openPurchaseOf(
+export async function openPurchaseOf(
   app: AppContext,
   businessId: string,
   kind: PurchaseKind,
@@ -114,13 +119,15 @@ async function openPurchaseOf(
  * concurrent click): INSERT … ON CONFLICT DO NOTHING on the one-open-checkout indexes, so one of
  * two racing requests records it and the other takes it over. Its Idempotency-Key is its own.
  */
-async function insertPurchase(
+export async function insertPurchase(
   app: AppContext,
   viewer: CheckoutViewer,
   input: { kind: PurchaseKind; referenceId: string; amountCents: number },
+  /** How it is paid: a Checkout Session, or an invoice charging the card on file (its key starts `card-`). */
+  via: "checkout" | "card" = "checkout",
 ): Promise<Purchase | null> {
   const now = app.now();
-  const prefix = input.kind === "subscription" ? "sub" : input.kind;
+  const prefix = via === "card" ? `card-${input.kind}` : input.kind === "subscription" ? "sub" : input.kind;
   const [inserted] = await app.db
     .insert(purchases)
     .values({
@@ -140,7 +147,7 @@ async function insertPurchase(
   return inserted ?? null;
 }
 
-async function markFailed(app: AppContext, purchaseId: string): Promise<void> {
+export async function markFailed(app: AppContext, purchaseId: string): Promise<void> {
   await app.db
     .update(purchases)
     .set({ status: "failed", updatedAt: app.now() })
@@ -149,7 +156,7 @@ async function markFailed(app: AppContext, purchaseId: string): Promise<void> {
 }
 
 /** The open checkout is closed (expired at the provider, or never payable): its purchase is canceled. */
-async function markCanceled(app: AppContext, purchaseId: string): Promise<void> {
+export async function markCanceled(app: AppContext, purchaseId: string): Promise<void> {
   await app.db
     .update(purchases)
     .set({ status: "canceled", updatedAt: app.now() })
@@ -170,7 +177,7 @@ async function storeSession(app: AppContext, purchaseId: string, session: Checko
 }
 
 /** Runs a provider call; Stripe unreachable or refusing becomes the readable 502 (and a failed purchase). */
-async function withProvider<T>(
+export async function withProvider<T>(
   app: AppContext,
   purchaseId: string | null,
   run: () => Promise<T>,
@@ -200,7 +207,12 @@ async function finishCheckout(
   return { ok: true, url: session.url, purchaseId };
 }
 
-function isFailure(value: unknown): value is CheckoutFailure {
+/** A purchase paid by an invoice charging the card on file, not by a Checkout Session. */
+export function isCardCharge(purchase: Pick<Purchase, "idempotencyKey" | "stripeInvoiceId">): boolean {
+  return purchase.stripeInvoiceId !== null || purchase.idempotencyKey.startsWith("card-");
+}
+
+export function isFailure(value: unknown): value is CheckoutFailure {
   return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
 }
 
@@ -227,6 +239,8 @@ async function settleOpenCheckout(
   origin: string,
 ): Promise<OpenCheckout> {
   const same = open.referenceId === wanted.referenceId && open.amountCents === wanted.amountCents;
+  // A charge of the card on file is under way or declined (docs/decisions/082): no checkout beside it.
+  if (isCardCharge(open)) return { next: "refuse", failure: failed(409, CARD_CHARGE_OPEN_MESSAGE) };
   const sessionId = open.stripeCheckoutSessionId;
   if (!sessionId) {
     // Another request recorded it and is asking the provider for its session right now (or died
@@ -286,7 +300,7 @@ async function settleOpenCheckout(
  * refuses (it was paid or expired meanwhile), the next attempt reads it again; still open (the
  * provider failing) answers the readable 502.
  */
-async function closeOpenCheckout(
+export async function closeOpenCheckout(
   app: AppContext,
   open: Purchase,
   sessionId: string,
@@ -485,6 +499,7 @@ export async function startOneOffCheckout<K extends OneOffKind>(
           cancelUrl: `${origin}${input.cancelPath}`,
           clientReferenceId: business.id,
           metadata: { businessId: business.id, kind, purchaseId: purchase.id, referenceId: input.referenceId },
+          saveCard: purchasable.savesCard === true,
         },
         purchase.idempotencyKey,
       ),
@@ -495,16 +510,6 @@ export async function startOneOffCheckout<K extends OneOffKind>(
 /** POST /api/payments/create-insight-checkout: the business's own unpaid insight request. */
 export function startInsightCheckout(app: AppContext, viewer: CheckoutViewer, insightId: string, origin: string) {
   return startOneOffCheckout(app, viewer, "insight", { insightId }, origin);
-}
-
-/** POST /api/payments/create-item-session: the business's own unpaid delivery item; amount = its price. */
-export function startItemCheckout(
-  app: AppContext,
-  viewer: CheckoutViewer,
-  input: { itemId: string; outlineId: string },
-  origin: string,
-) {
-  return startOneOffCheckout(app, viewer, "delivery_item", input, origin);
 }
 
 /** PUT /api/payments/update-business-benchmarking: the current year of benchmarking. */
@@ -526,6 +531,26 @@ export async function openPortal(
   const customerId = business.stripeCustomerId;
   const portal = await withProvider(app, null, () =>
     paymentProvider(app).createPortalSession({ customerId, returnUrl: `${origin}/company-profile?tab=account` }),
+  );
+  if (isFailure(portal)) return portal;
+  return { ok: true, url: portal.url };
+}
+
+/**
+ * "Change card" beside Prepay (docs/decisions/082): a billing portal session of the business's
+ * Stripe customer, where it replaces its card on file; back to `returnPath`. Without a customer
+ * there is no card to change (409).
+ */
+export async function openCardPortal(
+  app: AppContext,
+  viewer: CheckoutViewer,
+  origin: string,
+  returnPath: string,
+): Promise<{ ok: true; url: string } | CheckoutFailure> {
+  const customerId = viewer.business.stripeCustomerId;
+  if (!customerId) return failed(409, NO_CARD_ON_FILE_MESSAGE);
+  const portal = await withProvider(app, null, () =>
+    paymentProvider(app).createPortalSession({ customerId, returnUrl: `${origin}${returnPath}` }),
   );
   if (isFailure(portal)) return portal;
   return { ok: true, url: portal.url };

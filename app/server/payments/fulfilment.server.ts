@@ -11,10 +11,18 @@
 // - every effect is itself idempotent (set-a-flag, INSERT ... ON CONFLICT DO NOTHING, a
 //   subscription sync that writes the provider's current state), so running it again — after a
 //   crash, a retry or a race — changes nothing more.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { purchases, type Purchase } from "~db/schema";
 import { auditAfterChange, SYSTEM_ACTOR } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
+import {
+  announceDecline,
+  cardOnFileQuery,
+  recordDecline,
+  rememberCard,
+  syncCardOfCustomer,
+} from "./card-on-file.server";
+import { CARD_DECLINED_REASON } from "~/lib/payments/card-on-file-copy";
 import { refundDuplicatePayment } from "./duplicate-payments.server";
 import { paymentProvider } from "./provider/factory.server";
 import { PaymentProviderError, type CheckoutSession, type StripeEvent } from "./provider/types";
@@ -91,29 +99,70 @@ export async function fulfilCheckoutSession(
   // batch; it is idempotent (it writes the current state), so it may run on every call.
   const purchasable = PURCHASABLES[found.kind];
   await purchasable.prepare?.(app, found, session, provider, origin);
+  return settlePaidPurchase(
+    app,
+    found,
+    {
+      unpaid: eq(purchases.stripeCheckoutSessionId, session.id),
+      paymentIntentId: session.payment_intent,
+      amountCents: session.amount_total,
+      taxCents: session.amount_tax,
+      charged: session.payment_status === "paid",
+    },
+    origin,
+  );
+}
 
+/** What the provider reports of a payment: the checkout's session or the invoice that charged the card on file. */
+type PaymentFacts = {
+  /** Which purchase row the paid mark may change (its session or its invoice). */
+  unpaid: SQL | undefined;
+  paymentIntentId: string | null;
+  /** What was charged (null when not reported), and the tax in it. */
+  amountCents: number | null;
+  taxCents: number | null;
+  /** Whether anything was charged (not a plan's free trial). */
+  charged: boolean;
+};
+
+/**
+ * The one way a purchase turns paid, for a completed checkout and a paid invoice alike: ONE
+ * atomic batch holds the conditional paid mark, its "payment.completed" record and the kind's
+ * effect; the call whose mark landed sends the receipt and runs the after-payment step; a second
+ * payment for what was already paid is refunded (ADR 010).
+ */
+async function settlePaidPurchase(
+  app: AppContext,
+  found: Purchase,
+  facts: PaymentFacts,
+  origin: string | null,
+): Promise<FulfilmentResult> {
+  const provider = paymentProvider(app);
+  const purchasable = PURCHASABLES[found.kind];
   const now = app.now();
-  const unpaid = and(eq(purchases.stripeCheckoutSessionId, session.id), inArray(purchases.status, [...UNPAID_STATES]));
+  const unpaid = and(facts.unpaid, eq(purchases.id, found.id), inArray(purchases.status, [...UNPAID_STATES]));
   const markPaid = app.db
     .update(purchases)
     .set({
       status: "paid",
       paidAt: now,
       updatedAt: now,
-      stripePaymentIntentId: session.payment_intent,
+      stripePaymentIntentId: facts.paymentIntentId,
       duplicateOfPurchaseId: earlierPayment(found),
+      declineMessage: null,
+      retryAt: null,
     })
     .where(unpaid)
     .returning();
   // A purchase already marked a duplicate (a later call) has no effect to repair.
   const effect = found.duplicateOfPurchaseId ? [] : purchasable.fulfil(app.db, found, now);
-  const label = await paymentLabel(app, found, session);
+  const label = await paymentLabel(app, found, facts.charged);
   // One atomic batch: the paid mark and the effect land together or not at all. The effect
   // statements are idempotent, so they also repair a purchase paid by an earlier partial run;
   // they also change nothing for a duplicate, which the paid mark names in the same statement.
   // The payment's record comes right after the mark and holds only when the mark landed, so one
   // call of any racing or repeated ones writes it.
-  const record = label === null ? [] : [paymentRecord(app, found, session, label)];
+  const record = label === null ? [] : [paymentRecord(app, found, facts.amountCents, label)];
   const [updated] = await app.db.batch([markPaid, ...record, ...effect]);
   const winner = (updated as Purchase[])[0];
   if (winner && !winner.duplicateOfPurchaseId && purchasable.afterFulfil && origin) {
@@ -121,9 +170,13 @@ export async function fulfilCheckoutSession(
       console.error(`After-payment step of purchase ${winner.id} failed:`, error);
     });
   }
+  // The card a first prepayment saved becomes the card on file (it never throws).
+  if (winner && !winner.duplicateOfPurchaseId && purchasable.savesCard && !winner.stripeInvoiceId) {
+    await rememberCard(app, winner);
+  }
   // The receipt, by the call that turned the purchase paid (once more guarded by its outbox key;
   // it never throws). A plan's charges get theirs from invoice.paid.
-  if (winner) await sendPaymentReceipt(app, winner.id, origin, { taxCents: session.amount_tax });
+  if (winner) await sendPaymentReceipt(app, winner.id, origin, { taxCents: facts.taxCents });
   const [current] = winner
     ? [winner]
     : await app.db.select().from(purchases).where(eq(purchases.id, found.id)).limit(1);
@@ -144,12 +197,53 @@ export async function fulfilCheckoutSession(
 }
 
 /**
+ * Retrieves an invoice that charged the card on file (docs/decisions/082) and, when it is paid in
+ * full, marks its purchase paid with its effect: exactly once across the charge's own answer, the
+ * `invoice.paid` webhook (also after a Smart Retry or a payment on the hosted page) and replays.
+ * An invoice Partwise did not make answers purchase null. Provider failures propagate.
+ */
+export async function fulfilInvoice(
+  app: AppContext,
+  invoiceId: string,
+  origin: string | null = app.env.APP_URL ?? null,
+): Promise<FulfilmentResult> {
+  const [found] = await app.db.select().from(purchases).where(eq(purchases.stripeInvoiceId, invoiceId)).limit(1);
+  if (!found) return { fulfilled: false, duplicate: false, purchase: null, kind: null };
+  const invoice = await paymentProvider(app).retrieveInvoice(invoiceId);
+  const unchanged = {
+    fulfilled: false,
+    duplicate: Boolean(found.duplicateOfPurchaseId),
+    purchase: found,
+    kind: found.kind,
+  };
+  if (invoice.status !== "paid" || found.status === "refunded") return unchanged;
+  if (invoice.amount_paid !== found.amountCents) {
+    console.error(
+      `Invoice ${invoice.id} paid ${invoice.amount_paid} does not match purchase ${found.id} (${found.amountCents}); not fulfilled.`,
+    );
+    return unchanged;
+  }
+  return settlePaidPurchase(
+    app,
+    found,
+    {
+      unpaid: eq(purchases.stripeInvoiceId, invoice.id),
+      paymentIntentId: invoice.payment_intent,
+      amountCents: invoice.amount_paid,
+      taxCents: 0,
+      charged: true,
+    },
+    origin,
+  );
+}
+
+/**
  * What a purchase about to turn paid bought, in the receipt's words, for its "payment.completed"
  * record; null where no record is due: nothing was charged (a plan's free trial), or the purchase
  * is no longer unpaid (a repeat: its paid mark cannot land, so no query).
  */
-async function paymentLabel(app: AppContext, found: Purchase, session: CheckoutSession): Promise<string | null> {
-  if (session.payment_status !== "paid" || !(UNPAID_STATES as readonly string[]).includes(found.status)) return null;
+async function paymentLabel(app: AppContext, found: Purchase, charged: boolean): Promise<string | null> {
+  if (!charged || !(UNPAID_STATES as readonly string[]).includes(found.status)) return null;
   const subject = await describeOwnPurchase(app, found.businessId, found.id);
   return subject?.description ?? found.kind;
 }
@@ -159,13 +253,13 @@ async function paymentLabel(app: AppContext, found: Purchase, session: CheckoutS
  * amount charged and what it bought. Its actor is the person who started the checkout, as a
  * client (they paid, with their card; Stripe only confirms it), else Partwise.
  */
-function paymentRecord(app: AppContext, found: Purchase, session: CheckoutSession, label: string) {
+function paymentRecord(app: AppContext, found: Purchase, amountCents: number | null, label: string) {
   return auditAfterChange(app, {
     actor: found.createdByUserId ? { userId: found.createdByUserId, kind: "client" } : SYSTEM_ACTOR,
     action: "payment.completed",
     businessId: found.businessId,
     subject: { type: "purchase", id: found.id },
-    detail: { amountCents: session.amount_total ?? found.amountCents, purchase: label },
+    detail: { amountCents: amountCents ?? found.amountCents, purchase: label },
   });
 }
 
@@ -216,16 +310,48 @@ async function processEvent(app: AppContext, event: StripeEvent, origin: string 
     case "invoice.paid":
     case "invoice.payment_failed": {
       const subscriptionId = invoiceSubscriptionId(object);
-      if (!subscriptionId) return ignored("No subscription.");
+      if (!subscriptionId) {
+        // A charge of the card on file (docs/decisions/082): paid after a retry or on its hosted page, or declined.
+        if (!id) return ignored("No invoice id.");
+        return event.type === "invoice.paid" ? invoicePaid(app, id, origin) : invoiceDeclined(app, id, origin);
+      }
       const synced = await syncFromEvent(app, event, subscriptionId, origin);
       // A membership charge's receipt, once per invoice (nothing for a trial's $0 invoice; a second
       // subscription's charge gets its receipt too, after the refund's, which the sync just sent).
       if (event.type === "invoice.paid" && synced.outcome === "processed") await sendInvoiceReceipt(app, object);
       return synced;
     }
+    case "customer.updated": {
+      if (!id) return ignored("No customer id.");
+      return (await syncCardOfCustomer(app, id)) ? processed("Card on file synced.") : ignored("No card on file.");
+    }
     default:
       return ignored("Ignored.");
   }
+}
+
+async function invoicePaid(app: AppContext, invoiceId: string, origin: string | null): Promise<EventOutcome> {
+  const result = await fulfilInvoice(app, invoiceId, origin);
+  if (!result.purchase) return ignored("Not a Partwise invoice.");
+  return processed(result.fulfilled ? "Fulfilled." : "Nothing to fulfil.");
+}
+
+/**
+ * A declined attempt of Stripe's (a Smart Retry, or the first try when the charge's own answer was
+ * lost): recorded on the purchase and told to the business once per attempt. The invoice is read
+ * from Stripe, not from the event (which may be older than the invoice).
+ */
+async function invoiceDeclined(app: AppContext, invoiceId: string, origin: string | null): Promise<EventOutcome> {
+  const [found] = await app.db.select().from(purchases).where(eq(purchases.stripeInvoiceId, invoiceId)).limit(1);
+  if (!found) return ignored("Not a Partwise invoice.");
+  const invoice = await paymentProvider(app).retrieveInvoice(invoiceId);
+  if (invoice.status === "paid") return invoicePaid(app, invoiceId, origin);
+  const recorded = await recordDecline(app, invoice, found.declineMessage ?? CARD_DECLINED_REASON);
+  if (recorded?.firstReport) {
+    const [card] = await cardOnFileQuery(app, found.businessId);
+    await announceDecline(app, recorded.purchase, card ?? null, origin);
+  }
+  return processed(recorded?.firstReport ? "Decline recorded." : "Decline already recorded.");
 }
 
 /**

@@ -34,6 +34,8 @@ export type PurchaseDescription = {
   referenceId: string;
   amountCents: number;
   productName: string;
+  /** What the business calls it in a sentence ("Market analysis"), when it differs from productName. */
+  title?: string;
   /** Path and query after the origin; may contain the literal {CHECKOUT_SESSION_ID}. */
   successPath: string;
   cancelPath: string;
@@ -49,6 +51,12 @@ export type PurchaseRefs = {
 
 export type Purchasable<K extends PurchaseKind> = {
   kind: K;
+  /**
+   * Paid for in phases (an engagement's deliverables): the first checkout saves the card, which
+   * becomes the business's card on file, and later ones are charged to it by invoice
+   * (docs/decisions/082).
+   */
+  savesCard?: true;
   /** The business's own unpaid reference, described; 404 when it is not the business's, 409 when already bought. */
   describe(app: AppContext, businessId: string, ref: PurchaseRefs[K]): Promise<PurchaseDescription | CheckoutFailure>;
   /**
@@ -76,6 +84,16 @@ export type Purchasable<K extends PurchaseKind> = {
    * and does not undo the payment.
    */
   afterFulfil?(app: AppContext, purchase: Purchase, origin: string): Promise<void>;
+  /**
+   * Runs once per declined attempt of a charge of the card on file (never on a replay): tells the
+   * payers. A failure is logged by the kind and changes nothing.
+   */
+  afterDecline?(
+    app: AppContext,
+    purchase: Purchase,
+    card: { brand: string; last4: string } | null,
+    origin: string | null,
+  ): Promise<void>;
 };
 
 export type PurchasableRegistry = { [K in PurchaseKind]: Purchasable<K> };

@@ -70,6 +70,11 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("sow_signatures"),
     own("purchases"),
     own("purchase_refunds"),
+    {
+      // The card on file: its brand and last 4 digits (the card itself is at Stripe).
+      name: "cards_on_file",
+      query: sql`SELECT * FROM cards_on_file WHERE business_id = ${businessId}`,
+    },
     own("item_refunds"),
     {
       // Its files, but a message's file only from a thread it takes part in and a message it may read.

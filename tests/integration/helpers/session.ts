@@ -124,7 +124,12 @@ export function postForm(path: string, fields: Record<string, string | string[]>
 
 /** React escapes these characters in text; match user-facing texts as they appear in the HTML. */
 export const html = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/'/g, "&#x27;")
+    .replace(/"/g, "&quot;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
 
 export function signIn(email: string, password = PASSWORD, cookie?: string) {
   return call("/api/client/auth/signin", { json: { email, password }, cookie });

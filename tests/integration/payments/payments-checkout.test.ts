@@ -13,7 +13,7 @@ import {
 import worker from "../../../functions/worker";
 import { createAppContext } from "~/server/load-context";
 import type { CloudflareBindings } from "~/server/platform/env.server";
-import { startItemCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
+import { startOneOffCheckout, type CheckoutViewer } from "~/server/payments/checkout.server";
 import {
   createStubCustomer,
   failNextStripeCalls,
@@ -719,7 +719,7 @@ describe("one open checkout per deliverable (issue #36)", () => {
       user: { id: user.id, email: user.email, emailVerified: true },
       business: await businessRow(business.id),
     });
-    const start = async (at: number) => startItemCheckout(appAt(at), await viewer(), { itemId, outlineId }, ORIGIN);
+    const start = async (at: number) => startOneOffCheckout(appAt(at), await viewer(), "delivery_item", { itemId, outlineId }, ORIGIN);
     return { business, itemId, start };
   }
 

@@ -6,12 +6,15 @@ import {
   type ConnectAccount,
   type PaymentCard,
   type InvoiceCharge,
+  type Invoice,
   type Refund,
+  type SavedCard,
   type StripeEvent,
   type Subscription,
   type Transfer,
   type TransferReversal,
 } from "./types";
+import { stripeId } from "~/server/payments/stripe-ids";
 
 // Stripe's wire format and webhook signatures, shared by both providers: the mappers from the
 // SDK's objects to the fields Partwise reads, and the signature check and signer.
@@ -182,4 +185,41 @@ export function toPaymentCard(
   const card = details?.card;
   if (!card || typeof card.last4 !== "string" || !/^\d{4}$/.test(card.last4)) return null;
   return { brand: typeof card.brand === "string" && card.brand ? card.brand : "unknown", last4: card.last4 };
+}
+
+/** A PaymentMethod (expanded) as a saved card; null for an id, a deleted one or one that is not a card. */
+export function toSavedCard(
+  method: Stripe.PaymentMethod | Record<string, unknown> | string | null | undefined,
+): SavedCard | null {
+  if (!method || typeof method === "string") return null;
+  const pm = method as Stripe.PaymentMethod;
+  const card = pm.card;
+  if (typeof pm.id !== "string" || !card || typeof card.last4 !== "string" || !/^\d{4}$/.test(card.last4)) return null;
+  return {
+    paymentMethodId: pm.id,
+    brand: typeof card.brand === "string" && card.brand ? card.brand : "unknown",
+    last4: card.last4,
+  };
+}
+
+/** The Invoice fields Partwise reads; its PaymentIntent from `payments` (expanded) once paid. */
+export function toInvoice(invoice: Stripe.Invoice | Record<string, unknown>): Invoice {
+  const raw = invoice as Record<string, unknown>;
+  const payments = (
+    raw.payments as { data?: { status?: string; payment?: { payment_intent?: unknown } }[] } | undefined
+  )?.data;
+  const paid = payments?.find((entry) => entry.status === "paid") ?? payments?.[0];
+  const number = (value: unknown) => (typeof value === "number" ? value : 0);
+  return {
+    id: String(raw.id),
+    status: typeof raw.status === "string" ? raw.status : "draft",
+    customer: stripeId(raw.customer),
+    amount_due: number(raw.amount_due),
+    amount_paid: number(raw.amount_paid),
+    hosted_invoice_url: typeof raw.hosted_invoice_url === "string" ? raw.hosted_invoice_url : null,
+    metadata: (raw.metadata as Record<string, string> | null) ?? {},
+    payment_intent: stripeId(paid?.payment?.payment_intent),
+    next_payment_attempt: typeof raw.next_payment_attempt === "number" ? raw.next_payment_attempt : null,
+    attempt_count: number(raw.attempt_count),
+  };
 }

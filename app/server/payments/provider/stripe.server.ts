@@ -2,7 +2,9 @@ import Stripe from "stripe";
 import {
   toCheckoutSession,
   toConnectAccount,
+  toInvoice,
   toPaymentCard,
+  toSavedCard,
   toInvoiceCharge,
   toRefund,
   toSubscription,
@@ -10,6 +12,7 @@ import {
   toTransferReversal,
   verifyStripeSignature,
 } from "./stripe-wire.server";
+import { stripeId } from "~/server/payments/stripe-ids";
 import {
   PAYOUT_STATUSES,
   PaymentProviderError,
@@ -107,7 +110,10 @@ export function createStripeProvider(config: {
                 },
               },
             ],
-            payment_intent_data: { metadata: input.metadata },
+            payment_intent_data: {
+              metadata: input.metadata,
+              ...(input.saveCard ? { setup_future_usage: "off_session" as const } : {}),
+            },
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
             client_reference_id: input.clientReferenceId,
@@ -165,6 +171,7 @@ export function createStripeProvider(config: {
       return toPaymentCard(intent.latest_charge);
     },
 
+    ...stripeCardOnFileApi(stripe, call),
     ...stripeTransfersApi(stripe, call),
     ...stripeConnectAccounts(stripe, call, config.connectWebhookSecret),
     ...stripePayoutsApi(stripe, call),
@@ -181,6 +188,109 @@ function toProviderError(what: string, error: unknown): PaymentProviderError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new PaymentProviderError(`Stripe ${what} failed: ${message}`, { cause: error });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The card on file and the invoices charged to it (issue #41, docs/decisions/082)
+// ---------------------------------------------------------------------------------------------
+
+type CardOnFileApi = Pick<
+  PaymentProvider,
+  | "retrieveSavedCardOfPayment"
+  | "setDefaultCard"
+  | "retrieveDefaultCard"
+  | "createInvoice"
+  | "addInvoiceItem"
+  | "finalizeInvoice"
+  | "payInvoice"
+  | "retrieveInvoice"
+>;
+
+function stripeCardOnFileApi(stripe: Stripe, call: Call): CardOnFileApi {
+  return {
+    async retrieveSavedCardOfPayment(paymentIntentId) {
+      const intent = await call("paymentIntents.retrieve", () =>
+        stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["payment_method"] }),
+      );
+      const card = toSavedCard(intent.payment_method);
+      const customer = typeof intent.payment_method === "object" ? stripeId(intent.payment_method?.customer) : null;
+      return card && customer ? { ...card, customer } : null;
+    },
+
+    async setDefaultCard(customerId, paymentMethodId) {
+      await call("customers.update", () =>
+        stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }),
+      );
+    },
+
+    async retrieveDefaultCard(customerId) {
+      const customer = await call("customers.retrieve", () =>
+        stripe.customers.retrieve(customerId, { expand: ["invoice_settings.default_payment_method"] }),
+      );
+      if ("deleted" in customer && customer.deleted) return null;
+      return toSavedCard((customer as Stripe.Customer).invoice_settings?.default_payment_method);
+    },
+
+    async createInvoice(input, idempotencyKey) {
+      const invoice = await call("invoices.create", () =>
+        stripe.invoices.create(
+          {
+            customer: input.customerId,
+            collection_method: "charge_automatically",
+            auto_advance: true,
+            currency: "usd",
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey },
+        ),
+      );
+      return toInvoice(invoice);
+    },
+
+    async addInvoiceItem(input, idempotencyKey) {
+      await call("invoiceItems.create", () =>
+        stripe.invoiceItems.create(
+          {
+            customer: input.customerId,
+            invoice: input.invoiceId,
+            amount: input.amountCents,
+            currency: "usd",
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey },
+        ),
+      );
+    },
+
+    async finalizeInvoice(invoiceId, idempotencyKey) {
+      const invoice = await call("invoices.finalizeInvoice", () =>
+        stripe.invoices.finalizeInvoice(invoiceId, {}, { idempotencyKey }),
+      );
+      return toInvoice(invoice);
+    },
+
+    async payInvoice(invoiceId, idempotencyKey) {
+      try {
+        const invoice = await stripe.invoices.pay(invoiceId, { expand: ["payments"] }, { idempotencyKey });
+        return { invoice: toInvoice(invoice), declined: null };
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeCardError)) throw toProviderError("invoices.pay", error);
+        const invoice = await call("invoices.retrieve", () =>
+          stripe.invoices.retrieve(invoiceId, { expand: ["payments"] }),
+        );
+        return { invoice: toInvoice(invoice), declined: { message: error.message || "Your card was declined." } };
+      }
+    },
+
+    async retrieveInvoice(invoiceId) {
+      const invoice = await call("invoices.retrieve", () =>
+        stripe.invoices.retrieve(invoiceId, { expand: ["payments"] }),
+      );
+      return toInvoice(invoice);
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -71,6 +71,11 @@ export type PaymentCheckoutInput = {
   cancelUrl: string;
   clientReferenceId: string;
   metadata: Record<string, string>;
+  /**
+   * Save the card on the customer for later charges without the business present
+   * (payment_intent_data.setup_future_usage = off_session, docs/decisions/082).
+   */
+  saveCard?: boolean;
 };
 
 export interface PaymentProvider extends ConnectAccountsApi, TransfersApi {
@@ -255,4 +260,66 @@ export interface PaymentProvider {
    * paid by other means. Receipts show it (docs/decisions/051-receipts.md).
    */
   retrievePaymentCard(paymentIntentId: string): Promise<PaymentCard | null>;
+}
+
+// ===== The card on file and invoices charged to it (issue #41, docs/decisions/082) =====
+
+/** A saved card: the PaymentMethod (pm_…) and what the business reads of it. */
+export type SavedCard = { paymentMethodId: string; brand: string; last4: string };
+
+/** The fields of a Stripe Invoice that Partwise reads. */
+export type Invoice = {
+  id: string;
+  /** draft | open | paid | void | uncollectible */
+  status: string;
+  customer: string | null;
+  amount_due: number;
+  amount_paid: number;
+  hosted_invoice_url: string | null;
+  metadata: Record<string, string>;
+  /** The PaymentIntent that paid it (invoice.payments, expanded), once paid; a refund names it. */
+  payment_intent: string | null;
+  /** Unix seconds of Stripe's next automatic attempt (Smart Retries), or null. */
+  next_payment_attempt: number | null;
+  attempt_count: number;
+};
+
+/** What paying an invoice came to: paid, or declined (the invoice stays open; Stripe retries). */
+export type InvoicePayment = { invoice: Invoice; declined: null } | { invoice: Invoice; declined: { message: string } };
+
+export type CreateInvoiceInput = {
+  customerId: string;
+  description: string;
+  metadata: Record<string, string>;
+};
+
+export type InvoiceItemInput = {
+  customerId: string;
+  invoiceId: string;
+  amountCents: number;
+  description: string;
+  metadata: Record<string, string>;
+};
+
+// Declaration merging, like the blocks above.
+export interface PaymentProvider {
+  /** GET /v1/payment_intents/{id}?expand[]=payment_method: the card it was paid with, when it is saved on a customer. */
+  retrieveSavedCardOfPayment(paymentIntentId: string): Promise<(SavedCard & { customer: string }) | null>;
+  /** POST /v1/customers/{id} invoice_settings[default_payment_method]: the card invoices charge. */
+  setDefaultCard(customerId: string, paymentMethodId: string): Promise<void>;
+  /** GET /v1/customers/{id}?expand[]=invoice_settings.default_payment_method: the card invoices charge, or null. */
+  retrieveDefaultCard(customerId: string): Promise<SavedCard | null>;
+  /** POST /v1/invoices: a draft charged automatically (collection_method charge_automatically, auto_advance). */
+  createInvoice(input: CreateInvoiceInput, idempotencyKey: string): Promise<Invoice>;
+  /** POST /v1/invoiceitems on that draft invoice. */
+  addInvoiceItem(input: InvoiceItemInput, idempotencyKey: string): Promise<void>;
+  /** POST /v1/invoices/{id}/finalize: draft → open, with its hosted page. */
+  finalizeInvoice(invoiceId: string, idempotencyKey: string): Promise<Invoice>;
+  /**
+   * POST /v1/invoices/{id}/pay off-session with the customer's default card. A decline (402
+   * card_error) is an answer, not an error: the invoice stays open and Stripe retries it.
+   */
+  payInvoice(invoiceId: string, idempotencyKey: string): Promise<InvoicePayment>;
+  /** GET /v1/invoices/{id}?expand[]=payments. */
+  retrieveInvoice(invoiceId: string): Promise<Invoice>;
 }

@@ -32,7 +32,8 @@ import type { FakeInsert, FakeObject, StripeFakeStore } from "./store";
  *   POST /v1/transfers                 → transfer tr_…; 400 for a bad amount, currency or destination,
  *                                        an unknown source_transaction charge or more than is left of it.
  *   POST /v1/transfers/:id/reversals   → reversal trr_… of the whole amount; 400 when already reversed.
- *   GET  /v1/payment_intents/:id       → the PaymentIntent (latest_charge ch_…; the charge itself with
+ *   GET  /v1/payment_intents/:id       → the PaymentIntent (payment_method pm_…, the method itself with
+ *                                        expand[]=payment_method; latest_charge ch_…; the charge itself with
  *                                        expand[]=latest_charge), or 404.
  *   POST /v1/refunds                   → refund re_… (succeeded) of a paid PaymentIntent; 400 beyond
  *                                        the unrefunded amount.
@@ -585,12 +586,19 @@ export function createStripeFake(config: StripeFakeConfig) {
   async function retrievePaymentIntent(req: FakeRequest, id: string): Promise<FakeAnswer> {
     const intent = await store.get("payment_intent", id);
     if (!intent) return noSuch("payment_intent", id);
-    if (!arrayParam(req.query, "expand").includes("latest_charge") || typeof intent.latest_charge !== "string") {
-      return ok(intent);
-    }
+    const expand = arrayParam(req.query, "expand");
+    const view: Json = { ...intent };
     // expand[]=latest_charge answers the charge itself, with the card it was paid with.
-    const charge = await store.get("charge", intent.latest_charge);
-    return ok({ ...intent, latest_charge: charge ? publicView(charge) : intent.latest_charge });
+    if (expand.includes("latest_charge") && typeof intent.latest_charge === "string") {
+      const charge = await store.get("charge", intent.latest_charge);
+      if (charge) view.latest_charge = publicView(charge);
+    }
+    // expand[]=payment_method answers the PaymentMethod (its card, and its customer once saved).
+    if (expand.includes("payment_method") && typeof intent.payment_method === "string") {
+      const method = await store.get("payment_method", intent.payment_method);
+      if (method) view.payment_method = publicView(method);
+    }
+    return ok(view);
   }
 
   async function createRefund(req: FakeRequest): Promise<FakeAnswer> {

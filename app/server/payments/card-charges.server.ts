@@ -1,0 +1,210 @@
+// Charging the card on file (docs/decisions/082): a deliverable after the first is prepaid by a
+// Stripe Invoice charged off-session to the card the first checkout saved, instead of a checkout.
+//
+// Exactly once, with no transactions: the purchase row is the claim (one pending purchase per
+// reference: the partial unique index of checkouts), and every Stripe call carries an
+// Idempotency-Key derived from it, so a double click, a race or a retry after a crash makes one
+// invoice with one item and pays it once. A decline leaves the purchase pending with Stripe's
+// message and the hosted invoice page: Stripe retries on its schedule (Smart Retries), the
+// business may pay the invoice another way, and `invoice.paid` fulfils it then.
+import { and, eq, isNull } from "drizzle-orm";
+import { cardsOnFile, purchases, type Purchase } from "~db/schema";
+import {
+  CARD_CHARGE_STARTING_MESSAGE,
+  CARD_CHARGED_MESSAGE,
+  CARD_DECLINED_MESSAGE,
+} from "~/lib/payments/card-on-file-copy";
+import type { AppContext } from "~/server/load-context";
+import { announceDecline, recordDecline, type CardOnFile } from "./card-on-file.server";
+import { CHECKOUT_STARTING_MESSAGE, PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
+import {
+  closeOpenCheckout,
+  failed,
+  insertPurchase,
+  isCardCharge,
+  markCanceled,
+  markFailed,
+  openPurchaseOf,
+  START_ATTEMPTS,
+  startOneOffCheckout,
+  STARTING_TIMEOUT_MS,
+  unverified,
+  withProvider,
+  type CheckoutFailure,
+  type CheckoutViewer,
+} from "./checkout.server";
+import { fulfilInvoice } from "./fulfilment.server";
+import { paymentProvider } from "./provider/factory.server";
+import type { Invoice } from "./provider/types";
+import type { PurchaseDescription, PurchaseRefs } from "./purchasable";
+import { PURCHASABLES } from "./purchasables.server";
+
+/** How a prepayment went: a checkout to open, or the card on file charged (its message for the page). */
+export type ItemPaymentStart =
+  | { ok: true; via: "checkout"; url: string; purchaseId: string }
+  | { ok: true; via: "card"; purchaseId: string; message: string }
+  | CheckoutFailure;
+
+type CardRow = CardOnFile & { stripeCustomerId: string };
+
+/**
+ * Prepays the business's next deliverable: charged to the card on file when it has one, else a
+ * checkout (which saves the card). The business and its role are checked by the caller; the
+ * email must be verified (docs/decisions/070) either way.
+ */
+export async function startItemPayment(
+  app: AppContext,
+  viewer: CheckoutViewer,
+  ref: PurchaseRefs["delivery_item"],
+  origin: string,
+): Promise<ItemPaymentStart> {
+  if (!viewer.user.emailVerified) return unverified();
+  const [card] = await app.db
+    .select({ brand: cardsOnFile.brand, last4: cardsOnFile.last4, stripeCustomerId: cardsOnFile.stripeCustomerId })
+    .from(cardsOnFile)
+    .where(eq(cardsOnFile.businessId, viewer.business.id))
+    .limit(1);
+  if (!card) {
+    const started = await startOneOffCheckout(app, viewer, "delivery_item", ref, origin);
+    return started.ok ? { ...started, via: "checkout" } : started;
+  }
+  return chargeCardOnFile(app, viewer, ref, card, origin);
+}
+
+async function chargeCardOnFile(
+  app: AppContext,
+  viewer: CheckoutViewer,
+  ref: PurchaseRefs["delivery_item"],
+  card: CardRow,
+  origin: string,
+): Promise<ItemPaymentStart> {
+  const businessId = viewer.business.id;
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
+    const described = await PURCHASABLES.delivery_item.describe(app, businessId, ref);
+    if (!described.ok) return described;
+    const open = await openPurchaseOf(app, businessId, "delivery_item", described.referenceId);
+    let purchase: Purchase | null = open;
+    if (open && !isCardCharge(open)) {
+      // A checkout opened before the card was saved: closed first, so only one can be paid.
+      if (!open.stripeCheckoutSessionId) {
+        if (app.now().getTime() - open.createdAt.getTime() <= STARTING_TIMEOUT_MS) {
+          return failed(409, CHECKOUT_STARTING_MESSAGE);
+        }
+        await markFailed(app, open.id);
+        continue;
+      }
+      const closed = await closeOpenCheckout(app, open, open.stripeCheckoutSessionId, origin);
+      if (closed?.next === "refuse") return closed.failure;
+      continue;
+    }
+    if (open && !open.stripeInvoiceId) {
+      // Another request is making its invoice right now: it answers the business. Its keys are
+      // taken over only once it has been silent too long (its request died).
+      if (app.now().getTime() - open.createdAt.getTime() <= STARTING_TIMEOUT_MS) {
+        return failed(409, CARD_CHARGE_STARTING_MESSAGE);
+      }
+      if (open.amountCents !== described.amountCents) {
+        await markCanceled(app, open.id);
+        continue;
+      }
+    }
+    if (!purchase) {
+      purchase = await insertPurchase(app, viewer, { kind: "delivery_item", ...described }, "card");
+      if (!purchase) continue; // A concurrent click recorded it first: take that one over.
+    }
+    const claimed = purchase;
+    const charged = await withProvider(app, null, () => charge(app, claimed, described, card, origin));
+    if (charged === "again") continue;
+    if (!charged.ok && charged.status === 502) {
+      // Stripe failed us, or a racing request was paying the same invoice: paid is paid.
+      const [now] = await app.db.select().from(purchases).where(eq(purchases.id, claimed.id));
+      if (now?.status === "paid") return paidAnswer(claimed, described, card);
+    }
+    return charged;
+  }
+  return failed(409, CHECKOUT_STARTING_MESSAGE);
+}
+
+/**
+ * The purchase's invoice, made or found under its keys, paid with the card on file. Answers the
+ * page's message, a refusal (declined: 402), or "again" when the invoice can no longer be paid
+ * (voided at Stripe): its purchase is canceled and a new one starts.
+ */
+async function charge(
+  app: AppContext,
+  purchase: Purchase,
+  described: PurchaseDescription,
+  card: CardRow,
+  origin: string,
+): Promise<ItemPaymentStart | "again"> {
+  const provider = paymentProvider(app);
+  const key = purchase.idempotencyKey;
+  let invoice: Invoice;
+  if (purchase.stripeInvoiceId) {
+    invoice = await provider.retrieveInvoice(purchase.stripeInvoiceId);
+  } else {
+    invoice = await provider.createInvoice(
+      {
+        customerId: card.stripeCustomerId,
+        description: described.productName,
+        metadata: {
+          businessId: purchase.businessId,
+          kind: purchase.kind,
+          purchaseId: purchase.id,
+          referenceId: described.referenceId,
+        },
+      },
+      `${key}-invoice`,
+    );
+    // Stored once: the same key answers the same invoice to a racing request.
+    await app.db
+      .update(purchases)
+      .set({ stripeInvoiceId: invoice.id, updatedAt: app.now() })
+      .where(and(eq(purchases.id, purchase.id), isNull(purchases.stripeInvoiceId)))
+      .run();
+  }
+  if (invoice.status === "void" || invoice.status === "uncollectible") {
+    await markCanceled(app, purchase.id);
+    return "again";
+  }
+  if (invoice.status === "draft") {
+    await provider.addInvoiceItem(
+      {
+        customerId: card.stripeCustomerId,
+        invoiceId: invoice.id,
+        amountCents: purchase.amountCents,
+        description: described.productName,
+        metadata: { purchaseId: purchase.id, referenceId: described.referenceId },
+      },
+      `${key}-item`,
+    );
+    invoice = await provider.finalizeInvoice(invoice.id, `${key}-finalize`);
+    await app.db
+      .update(purchases)
+      .set({ invoiceUrl: invoice.hosted_invoice_url, updatedAt: app.now() })
+      .where(eq(purchases.id, purchase.id))
+      .run();
+  }
+  if (invoice.status === "open") {
+    // One key per attempt: a double click replays this attempt; a click after a decline tries again.
+    const paid = await provider.payInvoice(invoice.id, `${key}-pay-${invoice.attempt_count}`);
+    if (paid.declined) {
+      const recorded = await recordDecline(app, paid.invoice, paid.declined.message);
+      if (recorded?.firstReport) await announceDecline(app, recorded.purchase, card, origin);
+      return failed(402, CARD_DECLINED_MESSAGE(card, paid.declined.message));
+    }
+    invoice = paid.invoice;
+  }
+  const result = await fulfilInvoice(app, invoice.id, origin);
+  if (result.purchase?.status !== "paid" || result.duplicate) return failed(502, PAYMENT_START_FAILED_MESSAGE);
+  return paidAnswer(purchase, described, card);
+}
+
+function paidAnswer(purchase: Purchase, described: PurchaseDescription, card: CardRow): ItemPaymentStart {
+  return {
+    ok: true,
+    via: "card",
+    purchaseId: purchase.id,
+    message: CARD_CHARGED_MESSAGE(purchase.amountCents, card, described.title ?? described.productName),
+  };
+}
