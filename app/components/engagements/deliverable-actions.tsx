@@ -20,6 +20,14 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import { completesEngagement, nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
+import type { EngagementBilling } from "~/lib/engagements/engagement-display";
+import {
+  CARD_ON_FILE_LINE,
+  CARD_WILL_BE_SAVED,
+  CHANGE_CARD_LABEL,
+  DECLINED_CHARGE_NOTICE,
+  PAY_INVOICE_LABEL,
+} from "~/lib/payments/card-on-file-copy";
 import { formatMoney } from "~/lib/shared/numbers";
 import { AutoAcceptanceNote } from "./auto-acceptance";
 import { DeliverableFormAlert } from "./deliverable-form-alert";
@@ -40,7 +48,11 @@ export type DeliverableActionsProps = {
   actionData?: DeliverablesActionData | null;
   /** Where the forms post; default the current page (its action calls DELIVERABLE_ACTIONS). */
   action?: string;
+  /** The card on file and a declined charge (docs/decisions/082); none by default. */
+  billing?: EngagementBilling;
 };
+
+const NO_BILLING: EngagementBilling = { card: null, declined: [] };
 
 /** The view's items with what the state machine reads (paid → a purchase id stand-in). */
 function stateItems(items: readonly DeliveryItemView[]) {
@@ -60,8 +72,15 @@ function stateItems(items: readonly DeliveryItemView[]) {
  * Every button posts to the page's action (intents prepay, review-item, rate, dispute-item), so it all works
  * without JavaScript; a refusal or failure comes back in `actionData`.
  */
-export function DeliverableActions({ outline, rating = null, actionData = null, action }: DeliverableActionsProps) {
+export function DeliverableActions({
+  outline,
+  rating = null,
+  actionData = null,
+  action,
+  billing = NO_BILLING,
+}: DeliverableActionsProps) {
   const prepaying = usePosting("prepay");
+  const changingCard = usePosting("change-card");
   const may = useMemberCan();
   const intent = actionData?.intent ?? null;
   const message = actionData?.message ?? null;
@@ -110,6 +129,8 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
     ? (outline.incompleteItems.find((item) => item.deliveryItemId === outline.activeItem?.deliveryItemId) ?? null)
     : null;
   const unpaidLeft = outline.incompleteItems.filter((item) => !item.paid).length;
+  const declined = next ? (billing.declined.find((charge) => charge.itemId === next.id) ?? null) : null;
+  const paymentPending = billing.card ? "Charging your card…" : "Opening the payment…";
 
   return (
     <section className="deliverable-actions" aria-label="Deliverables">
@@ -154,6 +175,7 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
                     deliveryItemId={current.deliveryItemId}
                     itemTitle={current.title}
                     isLast={unpaidLeft === 0}
+                    prepayHint={billing.card ? CARD_ON_FILE_LINE(billing.card) : null}
                     lastResult={intent === "review-item" ? actionData?.result : undefined}
                     failed={intent === "review-item" && failed}
                     action={action}
@@ -191,15 +213,45 @@ export function DeliverableActions({ outline, rating = null, actionData = null, 
           <p>
             Next: <strong>{next.title}</strong> · {formatDate(next.deliveryDate)} · {formatMoney(next.priceCents)}
           </p>
-          {intent === "prepay" ? <DeliverableFormAlert failed={failed} errors={formErrors} /> : null}
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={prepaying}
-            aria-label={`${prepaying ? "Opening the payment…" : PREPAY_LABEL} ${next.title} (${formatMoney(next.priceCents)})`}
-          >
-            {prepaying ? "Opening the payment…" : PREPAY_LABEL}
-          </button>
+          {declined ? (
+            <p className="notice notice-danger" role="status">
+              {DECLINED_CHARGE_NOTICE({
+                title: next.title,
+                declinedAt: declined.declinedAt,
+                retryAt: declined.retryAt,
+              })}{" "}
+              {declined.invoiceUrl ? (
+                <a href={declined.invoiceUrl} rel="noopener noreferrer">
+                  {PAY_INVOICE_LABEL}
+                </a>
+              ) : null}
+            </p>
+          ) : null}
+          <p className="console-muted">{billing.card ? CARD_ON_FILE_LINE(billing.card) : CARD_WILL_BE_SAVED}</p>
+          {intent === "prepay" || intent === "change-card" ? (
+            <DeliverableFormAlert failed={failed} errors={formErrors} />
+          ) : null}
+          <div className="button-row">
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={prepaying}
+              aria-label={`${prepaying ? paymentPending : PREPAY_LABEL} ${next.title} (${formatMoney(next.priceCents)})`}
+            >
+              {prepaying ? paymentPending : PREPAY_LABEL}
+            </button>
+            {billing.card ? (
+              <button
+                type="submit"
+                name="intent"
+                value="change-card"
+                className="button button-secondary"
+                disabled={changingCard}
+              >
+                {changingCard ? "Opening Stripe…" : CHANGE_CARD_LABEL}
+              </button>
+            ) : null}
+          </div>
         </Form>
       ) : null}
     </section>

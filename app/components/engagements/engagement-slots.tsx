@@ -51,6 +51,7 @@ export function useDeliverableSlots(
       <DeliverableActions
         outline={outline}
         rating={engagement.rating}
+        billing={engagement.billing}
         actionData={deliverablesReply(actionData)}
         action={action}
       />

@@ -32,6 +32,8 @@ export type ItemReviewDialogProps = {
   failed?: boolean;
   /** Where the form posts; default the current page's action. */
   action?: string;
+  /** Said under "accept and prepay the next": which card it charges (docs/decisions/082), when one is on file. */
+  prepayHint?: string | null;
 };
 
 /**
@@ -49,6 +51,7 @@ export function ItemReviewDialog({
   lastResult,
   failed = false,
   action,
+  prepayHint = null,
 }: ItemReviewDialogProps) {
   const sending = usePosting("review-item");
   const [choice, setChoice] = useState<ItemDecisionAction | null>(null);
@@ -91,6 +94,7 @@ export function ItemReviewDialog({
           >
             {choices.map((option) => {
               const id = `${form.id}-${option.value}`;
+              const hint = option.value === "prepay" && prepayHint ? prepayHint : null;
               return (
                 <div key={option.value} className="radio-row">
                   <input
@@ -100,8 +104,14 @@ export function ItemReviewDialog({
                     value={option.value}
                     checked={choice === option.value}
                     onChange={() => setChoice(option.value)}
+                    aria-describedby={hint ? `${id}-hint` : undefined}
                   />
                   <label htmlFor={id}>{option.label}</label>
+                  {hint ? (
+                    <p id={`${id}-hint`} className="field-hint">
+                      {hint}
+                    </p>
+                  ) : null}
                 </div>
               );
             })}

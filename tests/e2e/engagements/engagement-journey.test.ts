@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import {
   DELIVERY_AWAITING_REVIEW,
@@ -11,6 +11,7 @@ import {
   ITEM_DECISION_LABEL_LAST,
   ITEM_DECISION_LABELS,
   ITEM_IN_REVISION,
+  ITEM_ACCEPTED,
   ITEM_REVIEW_SENT,
   ITEM_STATUS_LABELS,
   NO_ACTIVE_ENGAGEMENTS,
@@ -29,6 +30,11 @@ import {
   VIEW_PROJECT_PLAN,
 } from "../../../app/lib/engagements/engagement-copy";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../app/lib/payments/payment-copy";
+import {
+  CARD_CHARGED_MESSAGE,
+  CARD_ON_FILE_LINE,
+  CARD_WILL_BE_SAVED,
+} from "../../../app/lib/payments/card-on-file-copy";
 import { formatDate } from "../../../app/lib/shared/dates";
 import { browserTest, expectPath, keepScreen, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
 import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, signOut, type PlanItem } from "./steps";
@@ -188,10 +194,18 @@ async function expectDeliveryRounds(page: Page, title: string, rounds: [number, 
 }
 
 /** The business opens the delivered item's review, picks `decision` and confirms. */
-async function review(page: Page, summary: string, decision: string, notes?: string) {
+async function review(
+  page: Page,
+  summary: string,
+  decision: string,
+  notes?: string,
+  /** Checks on the opened review before choosing. */
+  inspect?: (dialog: Locator) => Promise<void>,
+) {
   const current = page.locator(".deliverable-current");
   await current.getByText(summary, { exact: true }).waitFor();
   await current.locator("summary", { hasText: "Review" }).click();
+  if (inspect) await inspect(current);
   await current.getByRole("radio", { name: decision, exact: true }).check();
   if (notes) await current.getByLabel(/^Notes for your consultant/).fill(notes);
   await current.getByRole("button", { name: "Confirm", exact: true }).click();
@@ -290,7 +304,8 @@ describe("the whole engagement", () => {
       await noSideScroll(page);
       await screenshots(page, "business-engagement-signed");
 
-      // 3. The business prepays the first deliverable in the test checkout.
+      // 3. The business prepays the first deliverable in the test checkout, which saves the card.
+      await page.getByText(CARD_WILL_BE_SAVED, { exact: true }).waitFor();
       await page.getByRole("button", { name: `Prepay ${FIRST.title} ($2,000.00)` }).click();
       await payInTestCheckout(page, "$2,000.00");
       const current = page.locator(".deliverable-current");
@@ -359,8 +374,22 @@ describe("the whole engagement", () => {
         [2, ["decision-log.csv"]],
         [1, ["decision-log.csv"]],
       ]);
-      await review(page, revisedSummary, ITEM_DECISION_LABELS.prepay);
-      await payInTestCheckout(page, "$1,500.00");
+      // The card saved at the first payment is charged: no second checkout (docs/decisions/082).
+      await review(page, revisedSummary, ITEM_DECISION_LABELS.prepay, undefined, async (dialog) => {
+        const prepay = dialog.getByRole("radio", { name: ITEM_DECISION_LABELS.prepay, exact: true });
+        expect(await prepay.getAttribute("aria-describedby")).not.toBeNull();
+        await dialog.getByText(CARD_ON_FILE_LINE({ brand: "visa", last4: "4242" }), { exact: true }).waitFor();
+      });
+      await page
+        .getByText(
+          `${ITEM_ACCEPTED} ${CARD_CHARGED_MESSAGE(150_000, { brand: "visa", last4: "4242" }, SECOND.title)}`,
+          {
+            exact: true,
+          },
+        )
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe("/features");
+      await page.locator(".deliverable-current").getByRole("heading", { name: SECOND.title }).waitFor();
       await signOut(page);
 
       const secondSummary = "The handbook: the weekly agenda, the decision log and how to run the review.";
