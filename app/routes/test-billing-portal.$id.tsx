@@ -1,3 +1,5 @@
+import { cardDigits, isCardNumber } from "~/lib/payments/test-cards";
+import { cardLabel as cardWords } from "~/lib/payouts/receipts";
 import {
   data,
   type ActionFunctionArgs,
@@ -6,10 +8,9 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CARD_INVALID_MESSAGE, TEST_CARD_NUMBER } from "~/components/payments/test-checkout";
+import { CARD_INVALID_MESSAGE, TEST_CARD_NUMBER, TestCardFields } from "~/components/payments/test-checkout";
 import { TEST_PORTAL_TITLE, TestBillingPortal, type TestPortalView } from "~/components/payments/test-checkout-portal";
 import { PlainLayout } from "~/components/shell/plain-layout";
-import { Field } from "~/components/ui/field";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 import { formatDate } from "~/lib/shared/dates";
 import { PAID_TIERS, PLANS, BILLING_PERIODS, lookupKey, parseLookupKey } from "~/lib/payments/plans";
@@ -41,36 +42,9 @@ function planLabel(key: string | null): string {
   return `${PLANS[parsed.tier].displayName}, billed ${parsed.billing === "YEARLY" ? "yearly" : "monthly"}`;
 }
 
-/** "Visa ending 4242", or "No card saved". */
+/** "Visa ending in 4242" (the product's words for a card), or "No card saved". */
 function cardLabel(card: LocalCard | null): string {
-  if (!card) return "No card saved";
-  const brand = CARD_BRANDS[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
-  return `${brand} ending ${card.last4}`;
-}
-
-const CARD_BRANDS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-  jcb: "JCB",
-  diners: "Diners Club",
-  unionpay: "UnionPay",
-  unknown: "Card",
-};
-
-/** Luhn check of a card number's digits. */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
+  return card ? cardWords(card) : "No card saved";
 }
 
 /** Only while STRIPE_SECRET_KEY is unset (never in production, which requires the key). */
@@ -143,8 +117,8 @@ async function cancelPost({ app, portal }: PortalPost) {
 }
 
 async function cardPost({ app, portal, form }: PortalPost) {
-  const digits = String(form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
-  if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
+  const digits = cardDigits(form.get("cardNumber"));
+  if (!isCardNumber(digits)) return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
   if (!(await replaceLocalCard(app, portal.customerId, cardOf(digits), deliverTo(app)))) throw notFound();
   return seeOther(portal.returnUrl);
 }
@@ -170,29 +144,11 @@ function PaymentMethodSection({ card, error }: { card: string; error: string | n
       </dl>
       <Form method="post" className="test-checkout-form">
         {error ? (
-          <p className="form-error" role="alert" id="portal-card-error">
+          <p className="form-error" role="alert" id="portal-test-card-error">
             {error}
           </p>
         ) : null}
-        <Field
-          id="portal-card-number"
-          label="Card number"
-          hint={<>Test card: {TEST_CARD_NUMBER}.</>}
-          invalid={Boolean(error)}
-          describedBy={error ? "portal-card-error" : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="cardNumber"
-              className="input"
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={TEST_CARD_NUMBER}
-              required
-            />
-          )}
-        </Field>
+        <TestCardFields error={error} hint={<>Test card: {TEST_CARD_NUMBER}.</>} idPrefix="portal-" numberOnly />
         <div className="button-row">
           <button type="submit" name="intent" value="card" className="button button-primary" disabled={post !== null}>
             {saving ? "Saving…" : "Save card"}

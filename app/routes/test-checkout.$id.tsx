@@ -1,3 +1,4 @@
+import { cardDigits, DECLINED_CARD, DECLINES_LATER_CARD, isCardNumber } from "~/lib/payments/test-cards";
 import {
   data,
   type ActionFunctionArgs,
@@ -38,20 +39,6 @@ async function sessionFor(app: AppContext, id: string | undefined) {
   return session;
 }
 
-/** Luhn check of a card number's digits. */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /**
  * GET /test-checkout/:id — the built-in test checkout page of a Checkout Session (the local
  * provider's session url). Anyone holding the unguessable session id may pay, as on Stripe.
@@ -76,7 +63,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 /**
  * POST intent=pay: a test card (4242…) completes the session and delivers the signed
  * checkout.session.completed (and customer.subscription.created) events to the webhook handler,
- * then 303 to the success URL; 4000 0000 0000 0002 is declined (400 and the message); an expired
+ * then 303 to the success URL; 4000 0000 0000 0002 is declined (400 and the message); 4000 0000
+ * 0000 0341 pays and is saved, and its later charges are declined (as Stripe's test card); an expired
  * session (expired by Partwise, or past its expires_at) is refused with 409 and nothing is charged.
  * intent=cancel: 303 to the cancel URL, the session stays open (as on Stripe). One function per
  * intent (CHECKOUT_INTENTS); any other post is a 400 with the form's message.
@@ -101,15 +89,16 @@ type CheckoutPost = {
 async function payPost({ app, request, session, form }: CheckoutPost) {
   if (session.status === "expired") return data({ error: CHECKOUT_EXPIRED_MESSAGE }, { status: 409 });
 
-  const digits = String(form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
-  if (digits === "4000000000000002") return data({ error: CARD_DECLINED_MESSAGE }, { status: 402 });
-  if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
+  const digits = cardDigits(form.get("cardNumber"));
+  if (digits === DECLINED_CARD) return data({ error: CARD_DECLINED_MESSAGE }, { status: 402 });
+  if (!isCardNumber(digits)) return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
 
   const next = await payLocalCheckout(
     app,
     session.id,
     (rawBody, header) => handleStripeWebhook(app, rawBody, header, appOrigin(app, request)),
     cardOf(digits),
+    digits === DECLINES_LATER_CARD,
   );
   if (!next) {
     // Expired between the page and the payment (the only way a known session is refused).

@@ -1,3 +1,4 @@
+import { cardDigits, DECLINED_CARD, isCardNumber } from "~/lib/payments/test-cards";
 import {
   data,
   type ActionFunctionArgs,
@@ -11,9 +12,9 @@ import {
   CARD_INVALID_MESSAGE,
   TEST_CARD_DECLINED,
   TEST_CARD_NUMBER,
+  TestCardFields,
 } from "~/components/payments/test-checkout";
 import { PlainLayout } from "~/components/shell/plain-layout";
-import { Field } from "~/components/ui/field";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 import { formatDate } from "~/lib/shared/dates";
 import { formatMoney } from "~/lib/shared/numbers";
@@ -41,20 +42,6 @@ async function invoiceFor(app: AppContext, id: string | undefined) {
   const invoice = await getLocalInvoice(app, id);
   if (!invoice || invoice.status === "draft") throw notFound();
   return invoice;
-}
-
-/** Luhn check of a card number's digits. */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** "Open — payment due", "Paid", "Void". */
@@ -125,9 +112,9 @@ type InvoicePost = {
 async function payPost({ app, request, invoice, form }: InvoicePost) {
   const here = new URL(request.url).pathname;
   if (invoice.status !== "open") return seeOther(here);
-  const digits = String(form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
-  const declines = digits === TEST_CARD_DECLINED.replace(/\s/g, "");
-  if (!declines && (!/^\d{13,19}$/.test(digits) || !luhnValid(digits))) {
+  const digits = cardDigits(form.get("cardNumber"));
+  const declines = digits === DECLINED_CARD;
+  if (!declines && !isCardNumber(digits)) {
     return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
   }
   const paid = await payLocalInvoice(
@@ -222,56 +209,14 @@ export default function TestInvoicePage() {
             ) : invoice.lastDecline ? (
               <p role="status">{`The last payment attempt failed: ${invoice.lastDecline}`}</p>
             ) : null}
-            <Field
-              id="card-number"
-              label="Card number"
+            <TestCardFields
+              error={error}
               hint={
                 <>
                   Test card: {TEST_CARD_NUMBER}. {TEST_CARD_DECLINED} is declined.
                 </>
               }
-              invalid={Boolean(error)}
-              describedBy={error ? "test-card-error" : undefined}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="cardNumber"
-                  className="input"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  defaultValue={TEST_CARD_NUMBER}
-                  required
-                />
-              )}
-            </Field>
-            <div className="test-checkout-row">
-              <Field id="card-expiry" label="Expiry">
-                {(control) => (
-                  <input
-                    {...control}
-                    name="expiry"
-                    className="input"
-                    autoComplete="off"
-                    defaultValue="12 / 34"
-                    required
-                  />
-                )}
-              </Field>
-              <Field id="card-cvc" label="CVC">
-                {(control) => (
-                  <input
-                    {...control}
-                    name="cvc"
-                    className="input"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    defaultValue="123"
-                    required
-                  />
-                )}
-              </Field>
-            </div>
+            />
             <div className="button-row">
               <button type="submit" name="intent" value="pay" className="button button-primary" disabled={busy}>
                 {paying ? "Paying…" : `Pay ${formatMoney(invoice.amountRemaining)}`}

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 import { formatMoney } from "~/lib/shared/numbers";
 import { Field } from "~/components/ui/field";
@@ -7,6 +8,7 @@ import { Field } from "~/components/ui/field";
 export const TEST_CHECKOUT_TITLE = "Test checkout — no real card is charged";
 export const TEST_CARD_NUMBER = "4242 4242 4242 4242";
 export const TEST_CARD_DECLINED = "4000 0000 0000 0002";
+export const TEST_CARD_DECLINES_LATER = "4000 0000 0000 0341";
 export const CARD_DECLINED_MESSAGE = "Your card was declined. Use the test card 4242 4242 4242 4242.";
 export const CARD_INVALID_MESSAGE = "Enter a test card number such as 4242 4242 4242 4242.";
 export const CHECKOUT_COMPLETE_MESSAGE = "This checkout is already complete.";
@@ -80,56 +82,15 @@ export function TestCheckout({ session, error }: { session: TestCheckoutView; er
               {error}
             </p>
           ) : null}
-          <Field
-            id="card-number"
-            label="Card number"
+          <TestCardFields
+            error={error}
             hint={
               <>
-                Test card: {TEST_CARD_NUMBER}. {TEST_CARD_DECLINED} is declined.
+                Test card: {TEST_CARD_NUMBER}. {TEST_CARD_DECLINED} is declined; {TEST_CARD_DECLINES_LATER} pays now and
+                is declined when charged again later.
               </>
             }
-            invalid={Boolean(error)}
-            describedBy={error ? "test-card-error" : undefined}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name="cardNumber"
-                className="input"
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={TEST_CARD_NUMBER}
-                required
-              />
-            )}
-          </Field>
-          <div className="test-checkout-row">
-            <Field id="card-expiry" label="Expiry">
-              {(control) => (
-                <input
-                  {...control}
-                  name="expiry"
-                  className="input"
-                  autoComplete="off"
-                  defaultValue="12 / 34"
-                  required
-                />
-              )}
-            </Field>
-            <Field id="card-cvc" label="CVC">
-              {(control) => (
-                <input
-                  {...control}
-                  name="cvc"
-                  className="input"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  defaultValue="123"
-                  required
-                />
-              )}
-            </Field>
-          </div>
+          />
           <div className="button-row">
             <button type="submit" name="intent" value="pay" className="button button-primary" disabled={busy}>
               {intent === "pay" ? "Paying…" : "Pay"}
@@ -148,5 +109,68 @@ export function TestCheckout({ session, error }: { session: TestCheckoutView; er
         </Form>
       )}
     </section>
+  );
+}
+
+/**
+ * The test pages' card (number, expiry, CVC) as Stripe's pages ask for it: the checkout's, the
+ * invoice page's, and (number only) the billing portal's "Payment method". `error` is shown by the
+ * page above the fields, with the id `${idPrefix}test-card-error`.
+ */
+export function TestCardFields({
+  error,
+  hint,
+  idPrefix = "",
+  numberOnly = false,
+}: {
+  error: string | null | undefined;
+  hint: ReactNode;
+  idPrefix?: string;
+  numberOnly?: boolean;
+}) {
+  return (
+    <>
+      <Field
+        id={`${idPrefix}card-number`}
+        label="Card number"
+        hint={hint}
+        invalid={Boolean(error)}
+        describedBy={error ? `${idPrefix}test-card-error` : undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="cardNumber"
+            className="input"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={TEST_CARD_NUMBER}
+            required
+          />
+        )}
+      </Field>
+      {numberOnly ? null : (
+        <div className="test-checkout-row">
+          <Field id={`${idPrefix}card-expiry`} label="Expiry">
+            {(control) => (
+              <input {...control} name="expiry" className="input" autoComplete="off" defaultValue="12 / 34" required />
+            )}
+          </Field>
+          <Field id={`${idPrefix}card-cvc`} label="CVC">
+            {(control) => (
+              <input
+                {...control}
+                name="cvc"
+                className="input"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue="123"
+                required
+              />
+            )}
+          </Field>
+        </div>
+      )}
+    </>
   );
 }

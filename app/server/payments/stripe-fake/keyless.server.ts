@@ -334,8 +334,10 @@ export async function payLocalCheckout(
   sessionId: string,
   deliver: DeliverWebhook,
   card: { brand: string; last4: string } = { brand: "visa", last4: "4242" },
+  /** Stripe's test card 4000 0000 0000 0341: saved, and declined when charged again later. */
+  declinesLater = false,
 ): Promise<string | null> {
-  const paid = await keylessStripeFake(app).paySession(sessionId, { card });
+  const paid = await keylessStripeFake(app).paySession(sessionId, { card, declinesLater });
   if (paid.status !== 200) return null;
   const session = paid.body as FakeObject;
   const successUrl = fillSessionId(String(session.success_url), String(session.id));
