@@ -13,5 +13,6 @@ ALTER TABLE `purchases` ADD `invoice_url` text;--> statement-breakpoint
 ALTER TABLE `purchases` ADD `decline_message` text;--> statement-breakpoint
 ALTER TABLE `purchases` ADD `declined_at` integer;--> statement-breakpoint
 ALTER TABLE `purchases` ADD `decline_attempts` integer;--> statement-breakpoint
+ALTER TABLE `purchases` ADD `charge_attempts` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `purchases` ADD `retry_at` integer;--> statement-breakpoint
 CREATE UNIQUE INDEX `purchases_stripe_invoice_id_unique` ON `purchases` (`stripe_invoice_id`);

@@ -67,6 +67,11 @@ export const purchases = sqliteTable(
     declinedAt: timestamp("declined_at"),
     /** Stripe's attempt count at the last recorded decline: each attempt is told to the business once. */
     declineAttempts: integer("decline_attempts"),
+    /**
+     * Partwise's own attempts to pay the invoice (claimed one at a time by a conditional update): the
+     * pay call's Idempotency-Key names it, so a double click is one attempt and a later click another.
+     */
+    chargeAttempts: integer("charge_attempts").notNull().default(0),
     /** When Stripe tries the card again (its Smart Retries' next_payment_attempt); null when it will not. */
     retryAt: timestamp("retry_at"),
   },

@@ -217,6 +217,7 @@ export function DeliverableActions({
             <p className="notice notice-danger" role="status">
               {DECLINED_CHARGE_NOTICE({
                 title: next.title,
+                reason: declined.declineMessage,
                 declinedAt: declined.declinedAt,
                 retryAt: declined.retryAt,
               })}{" "}
@@ -227,30 +228,30 @@ export function DeliverableActions({
               ) : null}
             </p>
           ) : null}
-          <p className="console-muted">{billing.card ? CARD_ON_FILE_LINE(billing.card) : CARD_WILL_BE_SAVED}</p>
-          {intent === "prepay" || intent === "change-card" ? (
-            <DeliverableFormAlert failed={failed} errors={formErrors} />
-          ) : null}
-          <div className="button-row">
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={prepaying}
-              aria-label={`${prepaying ? paymentPending : PREPAY_LABEL} ${next.title} (${formatMoney(next.priceCents)})`}
-            >
-              {prepaying ? paymentPending : PREPAY_LABEL}
+          {billing.card ? null : <p className="console-muted">{CARD_WILL_BE_SAVED}</p>}
+          {intent === "prepay" ? <DeliverableFormAlert failed={failed} errors={formErrors} /> : null}
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={prepaying}
+            aria-label={`${prepaying ? paymentPending : PREPAY_LABEL} ${next.title} (${formatMoney(next.priceCents)})`}
+          >
+            {prepaying ? paymentPending : PREPAY_LABEL}
+          </button>
+        </Form>
+      ) : null}
+
+      {/* The card on file and Change card (Stripe's customer portal), for those who pay (ADR 082). */}
+      {billing.card && may("pay") ? (
+        <Form method="post" action={action} className="deliverable-card-on-file" preventScrollReset>
+          <input type="hidden" name="intent" value="change-card" />
+          <input type="hidden" name="deliveryOutlineId" value={outline._id} />
+          {intent === "change-card" ? <DeliverableFormAlert failed={failed} errors={formErrors} /> : null}
+          <div className="button-row deliverable-card-row">
+            <p className="console-muted">{CARD_ON_FILE_LINE(billing.card)}</p>
+            <button type="submit" className="button button-secondary" disabled={changingCard}>
+              {changingCard ? "Opening Stripe…" : CHANGE_CARD_LABEL}
             </button>
-            {billing.card ? (
-              <button
-                type="submit"
-                name="intent"
-                value="change-card"
-                className="button button-secondary"
-                disabled={changingCard}
-              >
-                {changingCard ? "Opening Stripe…" : CHANGE_CARD_LABEL}
-              </button>
-            ) : null}
           </div>
         </Form>
       ) : null}

@@ -20,9 +20,9 @@ export const NO_CARD_ON_FILE_MESSAGE = "There is no card on file yet: your first
 export const CARD_CHARGED_MESSAGE = (amountCents: number, card: Card, title: string) =>
   `Paid: ${formatMoney(amountCents)} charged to your ${cardLabel(card)}. Your consultant can start on "${title}".`;
 
-/** The form's (and the API's 402) answer when the card on file was declined. */
-export const CARD_DECLINED_MESSAGE = (card: Card, reason: string) =>
-  `Your ${cardLabel(card)} was declined (${reason.replace(/\.$/, "")}). Pay the invoice with another card, or change the card on file and prepay again.`;
+/** The form's (and the API's 402) answer when the card on file was declined, with Stripe's reason. */
+export const CARD_ON_FILE_DECLINED_MESSAGE = (card: Card, reason: string) =>
+  `Stripe declined your ${cardLabel(card)} ("${reason}"). Pay the invoice with another card, or change the card on file and prepay again.`;
 
 /** Stripe's words for a decline when only its event tells of it. */
 export const CARD_DECLINED_REASON = "Your card was declined.";
@@ -36,8 +36,13 @@ export const CARD_CHARGE_OPEN_MESSAGE =
   "This deliverable is already being charged to your card on file. Pay its invoice, or change the card on file and prepay again.";
 
 /** The panel's lasting notice of a declined charge, until it is paid. */
-export const DECLINED_CHARGE_NOTICE = (input: { title: string; declinedAt: string; retryAt: string | null }) =>
-  `The charge for "${input.title}" was declined on ${formatDate(input.declinedAt)}.${input.retryAt ? ` Stripe tries the card again on ${formatDate(input.retryAt)}.` : ""} Work starts once it is paid.`;
+export const DECLINED_CHARGE_NOTICE = (input: {
+  title: string;
+  reason: string;
+  declinedAt: string;
+  retryAt: string | null;
+}) =>
+  `The charge for "${input.title}" was declined on ${formatDate(input.declinedAt)} ("${input.reason}").${input.retryAt ? ` Stripe tries the card again on ${formatDate(input.retryAt)}.` : ""} Work starts once it is paid.`;
 
 export const PAY_INVOICE_LABEL = "Pay the invoice";
 

@@ -29,6 +29,7 @@ import type { ClientViewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { startItemPayment } from "~/server/payments/card-charges.server";
+import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import { openCardPortal, type CheckoutViewer } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
@@ -86,11 +87,11 @@ export async function reviewDeliveryItem(
         const started = await startItemPayment(app, viewer, { itemId: next.id, outlineId: outline.id }, origin);
         if (started.ok && started.via === "checkout") checkoutUrl = started.url;
         else if (started.ok) payment = { paid: true, message: started.message };
-        else if (started.status === 402) payment = { paid: false, message: started.msg };
-        else console.warn(`The next item's payment could not start: ${started.msg}`);
+        else payment = { paid: false, message: started.msg };
       } catch (error) {
         // The decision stands; the panel offers the next item's Prepay again.
         console.error("The next item's payment could not start:", error);
+        payment = { paid: false, message: PAYMENT_START_FAILED_MESSAGE };
       }
     }
   }

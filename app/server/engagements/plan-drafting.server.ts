@@ -48,6 +48,7 @@ import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy
 import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
+import { closeCardChargesOf } from "~/server/payments/card-charge-close.server";
 import { itemScheduleColumns, outlineStageColumns } from "./engagement-columns.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
@@ -690,6 +691,16 @@ export async function savePlan(
   ]);
   const written = results[writes.length] as { id: string }[];
   if (written.length === 0) return { ok: false, status: 409, msg: PLAN_CHANGED_MEANWHILE };
+
+  // A charge of the card on file still open for a deliverable this save removed or repriced is
+  // closed, so Stripe never collects it (docs/decisions/082).
+  const priceAfter = new Map(submitted.flatMap((item) => (item.id ? [[item.id, item.price] as const] : [])));
+  const changed = [...editable.values()].filter((item) => priceAfter.get(item.id) !== item.priceCents);
+  await closeCardChargesOf(
+    app,
+    outline.businessId,
+    changed.map((item) => item.id),
+  );
 
   if (submit) {
     // The plan is sent: a notice that cannot be written now (the console lists the plan anyway)

@@ -12,7 +12,7 @@ import { cardsOnFile, purchases, type Purchase } from "~db/schema";
 import {
   CARD_CHARGE_STARTING_MESSAGE,
   CARD_CHARGED_MESSAGE,
-  CARD_DECLINED_MESSAGE,
+  CARD_ON_FILE_DECLINED_MESSAGE,
 } from "~/lib/payments/card-on-file-copy";
 import type { AppContext } from "~/server/load-context";
 import { announceDecline, recordDecline, type CardOnFile } from "./card-on-file.server";
@@ -33,9 +33,10 @@ import {
   type CheckoutFailure,
   type CheckoutViewer,
 } from "./checkout.server";
+import { closeCardCharge } from "./card-charge-close.server";
 import { fulfilInvoice } from "./fulfilment.server";
 import { paymentProvider } from "./provider/factory.server";
-import type { Invoice } from "./provider/types";
+import type { Invoice, InvoicePayment } from "./provider/types";
 import type { PurchaseDescription, PurchaseRefs } from "./purchasable";
 import { PURCHASABLES } from "./purchasables.server";
 
@@ -103,10 +104,12 @@ async function chargeCardOnFile(
       if (app.now().getTime() - open.createdAt.getTime() <= STARTING_TIMEOUT_MS) {
         return failed(409, CARD_CHARGE_STARTING_MESSAGE);
       }
-      if (open.amountCents !== described.amountCents) {
-        await markCanceled(app, open.id);
-        continue;
-      }
+    }
+    if (open && open.amountCents !== described.amountCents) {
+      // The deliverable's price changed since its charge began: that charge is closed first.
+      const closed = await closeCardCharge(app, open, origin);
+      if (!closed.ok) return closed;
+      continue;
     }
     if (!purchase) {
       purchase = await insertPurchase(app, viewer, { kind: "delivery_item", ...described }, "card");
@@ -115,20 +118,15 @@ async function chargeCardOnFile(
     const claimed = purchase;
     const charged = await withProvider(app, null, () => charge(app, claimed, described, card, origin));
     if (charged === "again") continue;
-    if (!charged.ok && charged.status === 502) {
-      // Stripe failed us, or a racing request was paying the same invoice: paid is paid.
-      const [now] = await app.db.select().from(purchases).where(eq(purchases.id, claimed.id));
-      if (now?.status === "paid") return paidAnswer(claimed, described, card);
-    }
     return charged;
   }
-  return failed(409, CHECKOUT_STARTING_MESSAGE);
+  return failed(409, CARD_CHARGE_STARTING_MESSAGE);
 }
 
 /**
  * The purchase's invoice, made or found under its keys, paid with the card on file. Answers the
- * page's message, a refusal (declined: 402), or "again" when the invoice can no longer be paid
- * (voided at Stripe): its purchase is canceled and a new one starts.
+ * page's message, a refusal (declined: 402; another request paying it now: 409), or "again" when
+ * the invoice can no longer be paid (voided at Stripe): its purchase is canceled and a new one starts.
  */
 async function charge(
   app: AppContext,
@@ -143,6 +141,7 @@ async function charge(
   if (purchase.stripeInvoiceId) {
     invoice = await provider.retrieveInvoice(purchase.stripeInvoiceId);
   } else {
+    // Not advanced automatically until finalized here: a draft left by a crash is never charged.
     invoice = await provider.createInvoice(
       {
         customerId: card.stripeCustomerId,
@@ -186,18 +185,50 @@ async function charge(
       .run();
   }
   if (invoice.status === "open") {
-    // One key per attempt: a double click replays this attempt; a click after a decline tries again.
-    const paid = await provider.payInvoice(invoice.id, `${key}-pay-${invoice.attempt_count}`);
+    // One attempt per claim: a double click is one attempt (the other is told it is under way), a
+    // click after a decline another one (a new key, so Stripe tries the card again).
+    const attempt = await claimAttempt(app, purchase.id);
+    if (attempt === null) return failed(409, CARD_CHARGE_STARTING_MESSAGE);
+    let paid: InvoicePayment;
+    try {
+      paid = await provider.payInvoice(invoice.id, `${key}-pay-${attempt}`);
+    } catch (error) {
+      // Paid meanwhile (a Smart Retry, the invoice's page) or Stripe failing: Stripe's word decides.
+      const now = await provider.retrieveInvoice(invoice.id);
+      if (now.status !== "paid") throw error;
+      paid = { invoice: now, declined: null };
+    }
     if (paid.declined) {
       const recorded = await recordDecline(app, paid.invoice, paid.declined.message);
       if (recorded?.firstReport) await announceDecline(app, recorded.purchase, card, origin);
-      return failed(402, CARD_DECLINED_MESSAGE(card, paid.declined.message));
+      return failed(402, CARD_ON_FILE_DECLINED_MESSAGE(card, paid.declined.message));
     }
     invoice = paid.invoice;
   }
   const result = await fulfilInvoice(app, invoice.id, origin);
   if (result.purchase?.status !== "paid" || result.duplicate) return failed(502, PAYMENT_START_FAILED_MESSAGE);
   return paidAnswer(purchase, described, card);
+}
+
+/** Claims the purchase's next own attempt to pay (a conditional update); null when another request holds it. */
+async function claimAttempt(app: AppContext, purchaseId: string): Promise<number | null> {
+  const [row] = await app.db
+    .select({ chargeAttempts: purchases.chargeAttempts })
+    .from(purchases)
+    .where(eq(purchases.id, purchaseId));
+  if (!row) return null;
+  const [claimed] = await app.db
+    .update(purchases)
+    .set({ chargeAttempts: row.chargeAttempts + 1, updatedAt: app.now() })
+    .where(
+      and(
+        eq(purchases.id, purchaseId),
+        eq(purchases.status, "pending"),
+        eq(purchases.chargeAttempts, row.chargeAttempts),
+      ),
+    )
+    .returning({ chargeAttempts: purchases.chargeAttempts });
+  return claimed?.chargeAttempts ?? null;
 }
 
 function paidAnswer(purchase: Purchase, described: PurchaseDescription, card: CardRow): ItemPaymentStart {

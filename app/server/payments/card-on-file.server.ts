@@ -65,6 +65,12 @@ export async function syncCardOfCustomer(app: AppContext, customerId: string): P
   return true;
 }
 
+/** Whether the business has a card on file. */
+export async function hasCardOnFile(app: AppContext, businessId: string): Promise<boolean> {
+  const [row] = await cardOnFileQuery(app, businessId);
+  return Boolean(row);
+}
+
 /** The business's card on file, for a page's batch. */
 export function cardOnFileQuery(app: AppContext, businessId: string) {
   return app.db
@@ -116,8 +122,9 @@ export function declinedChargesQuery(
 /**
  * A decline of the card on file, from the charge's own answer or `invoice.payment_failed`: the
  * purchase (still pending: nothing starts unpaid) records Stripe's message, when it happened and
- * when Stripe tries again. Answers whether this call recorded a new attempt (so the business is
- * told once per attempt): the attempt count is kept in the condition.
+ * when Stripe tries again. `firstReport` is true for the one call that recorded a new attempt of
+ * Stripe's retry schedule (its attempt_count, kept in a conditional update), so the business is
+ * told once per attempt; a manual attempt after the first is answered on the page only.
  */
 export async function recordDecline(
   app: AppContext,
@@ -126,27 +133,27 @@ export async function recordDecline(
 ): Promise<{ purchase: Purchase; firstReport: boolean } | null> {
   const retryAt = invoice.next_payment_attempt === null ? null : new Date(invoice.next_payment_attempt * 1000);
   const now = app.now();
-  const [updated] = await app.db
-    .update(purchases)
-    .set({
-      declineMessage: message,
-      declinedAt: now,
-      retryAt,
-      invoiceUrl: invoice.hosted_invoice_url,
-      updatedAt: now,
-      declineAttempts: invoice.attempt_count,
-    })
-    .where(
-      and(
-        eq(purchases.stripeInvoiceId, invoice.id),
-        eq(purchases.status, "pending"),
-        sql`coalesce(${purchases.declineAttempts}, 0) < ${invoice.attempt_count}`,
-      ),
-    )
-    .returning();
-  if (updated) return { purchase: updated, firstReport: true };
-  const [found] = await app.db.select().from(purchases).where(eq(purchases.stripeInvoiceId, invoice.id)).limit(1);
-  return found ? { purchase: found, firstReport: false } : null;
+  const pending = and(eq(purchases.stripeInvoiceId, invoice.id), eq(purchases.status, "pending"));
+  const [claimed, recorded] = await app.db.batch([
+    app.db
+      .update(purchases)
+      .set({ declineAttempts: invoice.attempt_count })
+      .where(and(pending, sql`coalesce(${purchases.declineAttempts}, 0) < ${invoice.attempt_count}`))
+      .returning({ id: purchases.id }),
+    app.db
+      .update(purchases)
+      .set({
+        declineMessage: message,
+        declinedAt: now,
+        retryAt,
+        invoiceUrl: invoice.hosted_invoice_url,
+        updatedAt: now,
+      })
+      .where(pending)
+      .returning(),
+  ]);
+  const purchase = recorded[0];
+  return purchase ? { purchase, firstReport: claimed.length > 0 } : null;
 }
 
 /** Tells the business of a decline (once per Stripe attempt: recordDecline's claim), through the kind. */

@@ -35,6 +35,9 @@ import { CARD_CHARGE_OPEN_MESSAGE, NO_CARD_ON_FILE_MESSAGE } from "~/lib/payment
 import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
 import type { AppContext } from "~/server/load-context";
 import { ensureCustomer } from "./customers.server";
+import { closeCardCharge } from "./card-charge-close.server";
+import { failed, isCardCharge, isFailure, markCanceled, markFailed, withProvider } from "./purchase-claims.server";
+import { hasCardOnFile } from "./card-on-file.server";
 import { fulfilCheckoutSession } from "./fulfilment.server";
 import { paymentProvider } from "./provider/factory.server";
 import { PaymentProviderError, type CheckoutSession } from "./provider/types";
@@ -42,6 +45,7 @@ import type { CheckoutFailure, Purchasable, PurchaseDescription, PurchaseKind, P
 import { PURCHASABLES } from "./purchasables.server";
 
 export type { CheckoutFailure } from "./purchasable";
+export { failed, isCardCharge, isFailure, markCanceled, markFailed, withProvider } from "./purchase-claims.server";
 export type CheckoutBusiness = Pick<
   Business,
   "id" | "name" | "memberTier" | "stripeCustomerId" | "subscriptionId" | "subscriptionStatus"
@@ -69,17 +73,6 @@ export function hasLiveSubscription(business: Pick<CheckoutBusiness, "subscripti
     (LIVE_SUBSCRIPTION_STATES as readonly string[]).includes(business.subscriptionStatus ?? "")
   );
 }
-
-export const failed = (
-  status: CheckoutFailure["status"],
-  msg: string,
-  code?: CheckoutFailure["code"],
-): CheckoutFailure => ({
-  ok: false,
-  status,
-  msg,
-  ...(code ? { code } : {}),
-});
 
 /**
  * Paying waits for a verified email (docs/decisions/070): every checkout starts through
@@ -147,23 +140,6 @@ export async function insertPurchase(
   return inserted ?? null;
 }
 
-export async function markFailed(app: AppContext, purchaseId: string): Promise<void> {
-  await app.db
-    .update(purchases)
-    .set({ status: "failed", updatedAt: app.now() })
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, "pending")))
-    .run();
-}
-
-/** The open checkout is closed (expired at the provider, or never payable): its purchase is canceled. */
-export async function markCanceled(app: AppContext, purchaseId: string): Promise<void> {
-  await app.db
-    .update(purchases)
-    .set({ status: "canceled", updatedAt: app.now() })
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, "pending")))
-    .run();
-}
-
 async function storeSession(app: AppContext, purchaseId: string, session: CheckoutSession): Promise<void> {
   await app.db
     .update(purchases)
@@ -174,22 +150,6 @@ async function storeSession(app: AppContext, purchaseId: string, session: Checko
     })
     .where(eq(purchases.id, purchaseId))
     .run();
-}
-
-/** Runs a provider call; Stripe unreachable or refusing becomes the readable 502 (and a failed purchase). */
-export async function withProvider<T>(
-  app: AppContext,
-  purchaseId: string | null,
-  run: () => Promise<T>,
-): Promise<T | CheckoutFailure> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    console.warn(`payments: provider call failed: ${error.message}`);
-    if (purchaseId) await markFailed(app, purchaseId);
-    return failed(502, PAYMENT_START_FAILED_MESSAGE);
-  }
 }
 
 /** Links the created session to its purchase and answers its URL; a session without one fails the purchase. */
@@ -205,15 +165,6 @@ async function finishCheckout(
   }
   await storeSession(app, purchaseId, session);
   return { ok: true, url: session.url, purchaseId };
-}
-
-/** A purchase paid by an invoice charging the card on file, not by a Checkout Session. */
-export function isCardCharge(purchase: Pick<Purchase, "idempotencyKey" | "stripeInvoiceId">): boolean {
-  return purchase.stripeInvoiceId !== null || purchase.idempotencyKey.startsWith("card-");
-}
-
-export function isFailure(value: unknown): value is CheckoutFailure {
-  return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
 }
 
 /** What to do with the business's open checkout when it asks for a new one. */
@@ -239,8 +190,15 @@ async function settleOpenCheckout(
   origin: string,
 ): Promise<OpenCheckout> {
   const same = open.referenceId === wanted.referenceId && open.amountCents === wanted.amountCents;
-  // A charge of the card on file is under way or declined (docs/decisions/082): no checkout beside it.
-  if (isCardCharge(open)) return { next: "refuse", failure: failed(409, CARD_CHARGE_OPEN_MESSAGE) };
+  // A charge of the card on file is under way or declined (docs/decisions/082): no checkout beside
+  // it while the card is on file; once the card is gone, the charge is closed and a checkout opens.
+  if (isCardCharge(open)) {
+    if (await hasCardOnFile(app, open.businessId)) {
+      return { next: "refuse", failure: failed(409, CARD_CHARGE_OPEN_MESSAGE) };
+    }
+    const closed = await closeCardCharge(app, open, origin);
+    return closed.ok ? { next: "again" } : { next: "refuse", failure: closed };
+  }
   const sessionId = open.stripeCheckoutSessionId;
   if (!sessionId) {
     // Another request recorded it and is asking the provider for its session right now (or died

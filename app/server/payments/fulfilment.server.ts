@@ -217,9 +217,9 @@ export async function fulfilInvoice(
     kind: found.kind,
   };
   if (invoice.status !== "paid" || found.status === "refunded") return unchanged;
-  if (invoice.amount_paid !== found.amountCents) {
+  if (invoice.total !== found.amountCents) {
     console.error(
-      `Invoice ${invoice.id} paid ${invoice.amount_paid} does not match purchase ${found.id} (${found.amountCents}); not fulfilled.`,
+      `Invoice ${invoice.id} total ${invoice.total} does not match purchase ${found.id} (${found.amountCents}); not fulfilled.`,
     );
     return unchanged;
   }
@@ -320,6 +320,17 @@ async function processEvent(app: AppContext, event: StripeEvent, origin: string 
       // subscription's charge gets its receipt too, after the refund's, which the sync just sent).
       if (event.type === "invoice.paid" && synced.outcome === "processed") await sendInvoiceReceipt(app, object);
       return synced;
+    }
+    case "invoice.voided":
+    case "invoice.marked_uncollectible": {
+      // A charge of the card on file closed at Stripe (in its dashboard): its purchase is canceled.
+      if (!id) return ignored("No invoice id.");
+      const canceled = await app.db
+        .update(purchases)
+        .set({ status: "canceled", updatedAt: app.now() })
+        .where(and(eq(purchases.stripeInvoiceId, id), eq(purchases.status, "pending")))
+        .returning({ id: purchases.id });
+      return canceled.length > 0 ? processed("Charge canceled.") : ignored("Nothing to cancel.");
     }
     case "customer.updated": {
       if (!id) return ignored("No customer id.");

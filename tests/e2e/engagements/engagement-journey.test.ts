@@ -34,6 +34,7 @@ import {
   CARD_CHARGED_MESSAGE,
   CARD_ON_FILE_LINE,
   CARD_WILL_BE_SAVED,
+  CHANGE_CARD_LABEL,
 } from "../../../app/lib/payments/card-on-file-copy";
 import { formatDate } from "../../../app/lib/shared/dates";
 import { browserTest, expectPath, keepScreen, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
@@ -390,6 +391,11 @@ describe("the whole engagement", () => {
         .waitFor();
       expect(new URL(page.url()).pathname).toBe("/features");
       await page.locator(".deliverable-current").getByRole("heading", { name: SECOND.title }).waitFor();
+      // Change card opens Stripe's customer portal (the local one), which shows the saved card.
+      await page.getByRole("button", { name: CHANGE_CARD_LABEL, exact: true }).click();
+      await page.waitForURL(/\/test-billing-portal\//);
+      await page.getByText("Visa ending in 4242", { exact: true }).waitFor();
+      await page.goBack();
       await signOut(page);
 
       const secondSummary = "The handbook: the weekly agenda, the decision log and how to run the review.";

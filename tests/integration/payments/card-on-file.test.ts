@@ -224,7 +224,7 @@ describe("the card on file", () => {
     expect(((await accepted.json()) as { payment: unknown }).payment).toEqual({
       paid: false,
       message:
-        "Your Visa ending in 4242 was declined (Your card was declined). Pay the invoice with another card, or change the card on file and prepay again.",
+        'Stripe declined your Visa ending in 4242 ("Your card was declined."). Pay the invoice with another card, or change the card on file and prepay again.',
     });
     const second = await itemRow(items[1]!.id);
     expect(second.paidPurchaseId).toBeNull();
@@ -296,6 +296,11 @@ describe("the card on file", () => {
     // Prepay again while it is declined: one more attempt of the same invoice, no second invoice.
     const retried = await itemSession(client.token, items[1]!.id, outline.id);
     expect(retried.status).toBe(402);
+    expect(await retried.json()).toEqual({
+      msg: 'Stripe declined your Visa ending in 4242 ("Your card was declined."). Pay the invoice with another card, or change the card on file and prepay again.',
+    });
+    // A manual attempt is answered on the page; the payers were told of the first decline only.
+    expect(await noticesOf(client.user.id, "item_payment_declined")).toHaveLength(1);
     expect(await purchasesOf(client.business.id, items[1]!.id)).toHaveLength(1);
     expect(await invoiceCalls(open!.stripeInvoiceId!)).toEqual(["finalize", "pay", "pay"]);
 
@@ -328,5 +333,80 @@ describe("the card on file", () => {
       form: { intent: "change-card", deliveryOutlineId: outline.id },
     });
     expect(refused.status).toBe(404);
+  });
+  it("after a decline and Change card, Prepay tries the new card with a new attempt and charges it once", async () => {
+    const { client, outline, items, card } = await firstPaidByCheckout();
+    await failStubCard(card.stripePaymentMethodId);
+    expect((await review(client.token, outline.id, items[0]!.id, "prepay")).status).toBe(200);
+    const [open] = await purchasesOf(client.business.id, items[1]!.id);
+
+    await setStubDefaultCard(card.stripeCustomerId, { brand: "amex", last4: "0005" });
+    await deliverEvent(stripeEvent("customer.updated", { id: card.stripeCustomerId, object: "customer" }));
+    const answers = await Promise.all([
+      itemSession(client.token, items[1]!.id, outline.id),
+      itemSession(client.token, items[1]!.id, outline.id),
+    ]);
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as { msg: string }[];
+    // One of them charges; the other finds it paid, or is told it is under way: never a second charge.
+    const paidMessage = `Paid: $900.00 charged to your American Express ending in 0005. Your consultant can start on "${items[1]!.title}".`;
+    expect(bodies.map((body) => body.msg)).toContain(paidMessage);
+    for (const body of bodies) {
+      expect([
+        paidMessage,
+        "This deliverable is already being charged to your card on file. Reload the page in a moment to see the payment.",
+      ]).toContain(body.msg);
+    }
+    const rows = await purchasesOf(client.business.id, items[1]!.id);
+    expect(rows.map((row) => [row.id, row.status])).toEqual([[open!.id, "paid"]]);
+    const invoice = await stubInvoice(open!.stripeInvoiceId!);
+    expect(invoice.payments?.data).toHaveLength(1);
+    expect(invoice.amount_paid).toBe(90_000);
+    // Each attempt its own key (the first decline's, then this one's; a racing click may add a
+    // third, which Stripe answers "already paid"): the new card was tried, not the old answer replayed.
+    const pays = (await stubRequests()).filter((request) => request.path === `/v1/invoices/${invoice.id}/pay`);
+    const keys = pays.map((request) => request.idempotencyKey);
+    expect(keys.slice(0, 2)).toEqual([`${open!.idempotencyKey}-pay-1`, `${open!.idempotencyKey}-pay-2`]);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("a changed price closes the open charge (its invoice voided) and charges the new price; a removed card lets a checkout replace it", async () => {
+    const { client, outline, items, card } = await firstPaidByCheckout();
+    await failStubCard(card.stripePaymentMethodId);
+    expect((await review(client.token, outline.id, items[0]!.id, "prepay")).status).toBe(200);
+    const [declined] = await purchasesOf(client.business.id, items[1]!.id);
+
+    // A new signed version repriced the deliverable: the declined charge of $900.00 is voided.
+    await db().update(deliveryItems).set({ priceCents: 80_000 }).where(eq(deliveryItems.id, items[1]!.id));
+    await failStubCard(card.stripePaymentMethodId, false);
+    const charged = await itemSession(client.token, items[1]!.id, outline.id);
+    expect(charged.status).toBe(200);
+    expect(((await charged.json()) as { msg: string }).msg).toBe(
+      `Paid: $800.00 charged to your Visa ending in 4242. Your consultant can start on "${items[1]!.title}".`,
+    );
+    expect((await stubInvoice(declined!.stripeInvoiceId!)).status).toBe("void");
+    const rows = await purchasesOf(client.business.id, items[1]!.id);
+    expect(rows.map((row) => [row.status, row.amountCents]).sort()).toEqual([
+      ["canceled", 90_000],
+      ["paid", 80_000],
+    ]);
+
+    // The third deliverable's charge is declined; the card is then removed in the portal: Prepay
+    // opens a checkout, and the declined charge's invoice is voided first (only one can be paid).
+    await db()
+      .update(deliveryItems)
+      .set({ status: "approved", businessDeliveryReview: "approved" })
+      .where(eq(deliveryItems.id, items[1]!.id));
+    await failStubCard(card.stripePaymentMethodId);
+    expect((await itemSession(client.token, items[2]!.id, outline.id)).status).toBe(402);
+    const [third] = await purchasesOf(client.business.id, items[2]!.id);
+    await db().delete(cardsOnFile).where(eq(cardsOnFile.businessId, client.business.id));
+    const checkout = await itemSession(client.token, items[2]!.id, outline.id);
+    expect(checkout.status).toBe(200);
+    expect(((await checkout.json()) as { url: string }).url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect((await stubInvoice(third!.stripeInvoiceId!)).status).toBe("void");
+    expect((await purchasesOf(client.business.id, items[2]!.id)).map((row) => row.status).sort()).toEqual([
+      "canceled",
+      "pending",
+    ]);
   });
 });

@@ -719,7 +719,8 @@ describe("one open checkout per deliverable (issue #36)", () => {
       user: { id: user.id, email: user.email, emailVerified: true },
       business: await businessRow(business.id),
     });
-    const start = async (at: number) => startOneOffCheckout(appAt(at), await viewer(), "delivery_item", { itemId, outlineId }, ORIGIN);
+    const start = async (at: number) =>
+      startOneOffCheckout(appAt(at), await viewer(), "delivery_item", { itemId, outlineId }, ORIGIN);
     return { business, itemId, start };
   }
 

@@ -216,6 +216,7 @@ export function toInvoice(invoice: Stripe.Invoice | Record<string, unknown>): In
     customer: stripeId(raw.customer),
     amount_due: number(raw.amount_due),
     amount_paid: number(raw.amount_paid),
+    total: number(raw.total),
     hosted_invoice_url: typeof raw.hosted_invoice_url === "string" ? raw.hosted_invoice_url : null,
     metadata: (raw.metadata as Record<string, string> | null) ?? {},
     payment_intent: stripeId(paid?.payment?.payment_intent),

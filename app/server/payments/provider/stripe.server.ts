@@ -202,6 +202,7 @@ type CardOnFileApi = Pick<
   | "createInvoice"
   | "addInvoiceItem"
   | "finalizeInvoice"
+  | "voidInvoice"
   | "payInvoice"
   | "retrieveInvoice"
 >;
@@ -237,7 +238,7 @@ function stripeCardOnFileApi(stripe: Stripe, call: Call): CardOnFileApi {
           {
             customer: input.customerId,
             collection_method: "charge_automatically",
-            auto_advance: true,
+            auto_advance: false,
             currency: "usd",
             description: input.description,
             metadata: input.metadata,
@@ -266,7 +267,14 @@ function stripeCardOnFileApi(stripe: Stripe, call: Call): CardOnFileApi {
 
     async finalizeInvoice(invoiceId, idempotencyKey) {
       const invoice = await call("invoices.finalizeInvoice", () =>
-        stripe.invoices.finalizeInvoice(invoiceId, {}, { idempotencyKey }),
+        stripe.invoices.finalizeInvoice(invoiceId, { auto_advance: true }, { idempotencyKey }),
+      );
+      return toInvoice(invoice);
+    },
+
+    async voidInvoice(invoiceId, idempotencyKey) {
+      const invoice = await call("invoices.voidInvoice", () =>
+        stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey }),
       );
       return toInvoice(invoice);
     },

@@ -275,6 +275,8 @@ export type Invoice = {
   customer: string | null;
   amount_due: number;
   amount_paid: number;
+  /** What the invoice is for (its lines), whatever a customer balance paid of it. */
+  total: number;
   hosted_invoice_url: string | null;
   metadata: Record<string, string>;
   /** The PaymentIntent that paid it (invoice.payments, expanded), once paid; a refund names it. */
@@ -309,12 +311,17 @@ export interface PaymentProvider {
   setDefaultCard(customerId: string, paymentMethodId: string): Promise<void>;
   /** GET /v1/customers/{id}?expand[]=invoice_settings.default_payment_method: the card invoices charge, or null. */
   retrieveDefaultCard(customerId: string): Promise<SavedCard | null>;
-  /** POST /v1/invoices: a draft charged automatically (collection_method charge_automatically, auto_advance). */
+  /**
+   * POST /v1/invoices: a draft charged automatically (collection_method charge_automatically), not
+   * advanced by Stripe until finalizeInvoice (auto_advance false: a draft left behind is never charged).
+   */
   createInvoice(input: CreateInvoiceInput, idempotencyKey: string): Promise<Invoice>;
   /** POST /v1/invoiceitems on that draft invoice. */
   addInvoiceItem(input: InvoiceItemInput, idempotencyKey: string): Promise<void>;
-  /** POST /v1/invoices/{id}/finalize: draft → open, with its hosted page. */
+  /** POST /v1/invoices/{id}/finalize with auto_advance: draft → open, with its hosted page; Stripe retries it from then on. */
   finalizeInvoice(invoiceId: string, idempotencyKey: string): Promise<Invoice>;
+  /** POST /v1/invoices/{id}/void: an open invoice can no longer be paid. */
+  voidInvoice(invoiceId: string, idempotencyKey: string): Promise<Invoice>;
   /**
    * POST /v1/invoices/{id}/pay off-session with the customer's default card. A decline (402
    * card_error) is an answer, not an error: the invoice stays open and Stripe retries it.

@@ -872,7 +872,13 @@ export function createStripeFake(config: StripeFakeConfig) {
    */
   async function attemptInvoicePayment(
     id: string,
-    input: { paymentMethod?: string | null; card?: { brand: string; last4: string }; declines?: boolean },
+    input: {
+      paymentMethod?: string | null;
+      card?: { brand: string; last4: string };
+      declines?: boolean;
+      /** One of Stripe's Smart Retries: counted in attempt_count (a manual attempt after the first is not). */
+      automatic?: boolean;
+    },
     expand: string[],
   ): Promise<FakeAnswer & { completed: Json | null }> {
     const refused = (answer: FakeAnswer) => ({ ...answer, completed: null });
@@ -891,9 +897,13 @@ export function createStripeFake(config: StripeFakeConfig) {
       if (current.status !== "open") {
         return refused(invalid(`This invoice is ${String(current.status)} and can no longer be paid.`));
       }
-      const attempt = Number(current.attempt_count ?? 0) + 1;
+      // Stripe's attempt_count follows the retry schedule: the first attempt and each automatic
+      // retry count, a manual attempt after the first does not.
+      const counted = Number(current.attempt_count ?? 0);
+      const attempt = counted === 0 || input.automatic === true ? counted + 1 : counted;
+      const tries = Number(current.__tries ?? 0) + 1;
       const now = nowSeconds();
-      const seed = `invoice-payment:${id}:${attempt}`;
+      const seed = `invoice-payment:${id}:${tries}`;
       let paymentMethod: Json | null = null;
       const newCard: Json | null = input.card
         ? {
@@ -922,6 +932,7 @@ export function createStripeFake(config: StripeFakeConfig) {
       if (paymentMethod.__fails === true) {
         const declined: Json = {
           ...current,
+          __tries: tries,
           attempt_count: attempt,
           attempted: true,
           next_payment_attempt: now + RETRY_DAYS * DAY,
@@ -982,6 +993,7 @@ export function createStripeFake(config: StripeFakeConfig) {
       const payments = current.payments as { data?: Json[] } | undefined;
       const paid: Json = {
         ...current,
+        __tries: tries,
         status: "paid",
         amount_paid: amount,
         amount_remaining: 0,
@@ -1292,7 +1304,12 @@ export function createStripeFake(config: StripeFakeConfig) {
    */
   async function paySession(
     id: string,
-    input: { payment_status?: string; card?: { brand: string; last4: string } } = {},
+    input: {
+      payment_status?: string;
+      card?: { brand: string; last4: string };
+      /** Stripe's test card 4000 0000 0000 0341: this payment succeeds, later charges of the saved card are declined. */
+      declinesLater?: boolean;
+    } = {},
   ): Promise<PayResult> {
     const current = await session(id);
     if (!current) return { ...noSuch("checkout.session", id), completed: null };
@@ -1322,14 +1339,19 @@ export function createStripeFake(config: StripeFakeConfig) {
     const charges = !trial && amount > 0;
     const paymentIntentId = charges ? await newId("pi_", `payment:${id}`) : null;
     const chargeId = charges ? await newId("ch_", `charge:${id}`) : null;
+    const paymentMethodId = await newId("pm_", `payment_method:${id}`);
     // What a payment's card is on Stripe: a PaymentMethod, the customer's to charge again later
     // only when the session asked to save it (setup_future_usage).
     const paymentMethod =
       charges && current.mode === "payment"
-        ? paymentMethodObject(await newId("pm_", `payment_method:${id}`), card, {
-            customer: setupFutureUsage && typeof current.customer === "string" ? current.customer : null,
-            created: now,
-          })
+        ? (() => {
+            const method = paymentMethodObject(paymentMethodId, card, {
+              customer: setupFutureUsage && typeof current.customer === "string" ? current.customer : null,
+              created: now,
+            });
+            if (input.declinesLater) method.__fails = true;
+            return method;
+          })()
         : null;
     const charge =
       chargeId && paymentIntentId
@@ -1570,7 +1592,7 @@ export function createStripeFake(config: StripeFakeConfig) {
 
   /** One of Stripe's Smart Retries of an invoice: another attempt with its default payment method, as /pay makes. */
   async function retryInvoice(id: string): Promise<InvoicePayResult> {
-    return attemptInvoicePayment(id, {}, ["payments"]);
+    return attemptInvoicePayment(id, { automatic: true }, ["payments"]);
   }
 
   /**
