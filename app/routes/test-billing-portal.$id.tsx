@@ -1,4 +1,4 @@
-import { cardDigits, isCardNumber } from "~/lib/payments/test-cards";
+import { cardDigits, DECLINES_LATER_CARD, isCardNumber } from "~/lib/payments/test-cards";
 import { cardLabel as cardWords } from "~/lib/payouts/receipts";
 import {
   data,
@@ -8,7 +8,12 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CARD_INVALID_MESSAGE, TEST_CARD_NUMBER, TestCardFields } from "~/components/payments/test-checkout";
+import {
+  CARD_INVALID_MESSAGE,
+  TEST_CARD_DECLINES_LATER,
+  TEST_CARD_NUMBER,
+  TestCardFields,
+} from "~/components/payments/test-checkout";
 import { TEST_PORTAL_TITLE, TestBillingPortal, type TestPortalView } from "~/components/payments/test-checkout-portal";
 import { PlainLayout } from "~/components/shell/plain-layout";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
@@ -119,7 +124,8 @@ async function cancelPost({ app, portal }: PortalPost) {
 async function cardPost({ app, portal, form }: PortalPost) {
   const digits = cardDigits(form.get("cardNumber"));
   if (!isCardNumber(digits)) return data({ error: CARD_INVALID_MESSAGE }, { status: 400 });
-  if (!(await replaceLocalCard(app, portal.customerId, cardOf(digits), deliverTo(app)))) throw notFound();
+  if (!(await replaceLocalCard(app, portal.customerId, cardOf(digits), deliverTo(app), digits === DECLINES_LATER_CARD)))
+    throw notFound();
   return seeOther(portal.returnUrl);
 }
 
@@ -148,7 +154,16 @@ function PaymentMethodSection({ card, error }: { card: string; error: string | n
             {error}
           </p>
         ) : null}
-        <TestCardFields error={error} hint={<>Test card: {TEST_CARD_NUMBER}.</>} idPrefix="portal-" numberOnly />
+        <TestCardFields
+          error={error}
+          hint={
+            <>
+              Test card: {TEST_CARD_NUMBER}. {TEST_CARD_DECLINES_LATER} is saved and declined when charged.
+            </>
+          }
+          idPrefix="portal-"
+          numberOnly
+        />
         <div className="button-row">
           <button type="submit" name="intent" value="card" className="button button-primary" disabled={post !== null}>
             {saving ? "Saving…" : "Save card"}

@@ -418,8 +418,10 @@ export async function replaceLocalCard(
   customerId: string,
   card: LocalCard,
   deliver: DeliverWebhook,
+  /** Stripe's test card 4000 0000 0000 0341: saved, then declined when charged. */
+  declinesLater = false,
 ): Promise<FakeObject | null> {
-  const customer = await keylessStripeFake(app).setDefaultCard(customerId, card);
+  const customer = await keylessStripeFake(app).setDefaultCard(customerId, card, declinesLater);
   if (!customer) return null;
   await deliverEvent(
     app,

@@ -1599,12 +1599,18 @@ export function createStripeFake(config: StripeFakeConfig) {
    * The billing portal's "update payment method": a new card attached to the customer and made its
    * invoice_settings.default_payment_method (written together). Answers the customer; null when unknown.
    */
-  async function setDefaultCard(customerId: string, card: { brand: string; last4: string }): Promise<Json | null> {
+  async function setDefaultCard(
+    customerId: string,
+    card: { brand: string; last4: string },
+    /** Stripe's test card 4000 0000 0000 0341: saved, then declined when charged. */
+    declinesLater = false,
+  ): Promise<Json | null> {
     if (!(await store.get("customer", customerId))) return null;
     const paymentMethod = paymentMethodObject(await newId("pm_", null), card, {
       customer: customerId,
       created: nowSeconds(),
     });
+    if (declinesLater) paymentMethod.__fails = true;
     const after = await update(
       "customer",
       customerId,
