@@ -241,8 +241,8 @@ export function DeliverableActions({
         </Form>
       ) : null}
 
-      {/* The card on file and Change card (Stripe's customer portal), for those who pay (ADR 082). */}
-      {billing.card && may("pay") ? (
+      {/* The card on file and Change card (Stripe's customer portal), for those who pay, while a deliverable is left to prepay (ADR 082). */}
+      {billing.card && may("pay") && unpaidLeft > 0 ? (
         <Form method="post" action={action} className="deliverable-card-on-file" preventScrollReset>
           <input type="hidden" name="intent" value="change-card" />
           <input type="hidden" name="deliveryOutlineId" value={outline._id} />

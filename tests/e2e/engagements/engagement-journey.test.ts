@@ -375,6 +375,11 @@ describe("the whole engagement", () => {
         [2, ["decision-log.csv"]],
         [1, ["decision-log.csv"]],
       ]);
+      // Change card opens Stripe's customer portal (the local one), which shows the saved card.
+      await page.getByRole("button", { name: CHANGE_CARD_LABEL, exact: true }).click();
+      await page.waitForURL(/\/test-billing-portal\//);
+      await page.getByText("Visa ending in 4242", { exact: true }).waitFor();
+      await page.goBack();
       // The card saved at the first payment is charged: no second checkout (docs/decisions/082).
       await review(page, revisedSummary, ITEM_DECISION_LABELS.prepay, undefined, async (dialog) => {
         const prepay = dialog.getByRole("radio", { name: ITEM_DECISION_LABELS.prepay, exact: true });
@@ -391,11 +396,6 @@ describe("the whole engagement", () => {
         .waitFor();
       expect(new URL(page.url()).pathname).toBe("/features");
       await page.locator(".deliverable-current").getByRole("heading", { name: SECOND.title }).waitFor();
-      // Change card opens Stripe's customer portal (the local one), which shows the saved card.
-      await page.getByRole("button", { name: CHANGE_CARD_LABEL, exact: true }).click();
-      await page.waitForURL(/\/test-billing-portal\//);
-      await page.getByText("Visa ending in 4242", { exact: true }).waitFor();
-      await page.goBack();
       await signOut(page);
 
       const secondSummary = "The handbook: the weekly agenda, the decision log and how to run the review.";
