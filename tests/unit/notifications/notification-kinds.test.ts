@@ -70,7 +70,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(42);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(43);
   });
 
   it("marks payments, signatures, the export the person asked for and the review deadlines essential, and nothing else", () => {
@@ -90,6 +90,8 @@ describe("the notification kinds registry", () => {
       "item_accepted_automatically",
       "item_disputed",
       "item_paid",
+      // A declined charge of the card on file: the deliverable waits for its payment (docs/decisions/082).
+      "item_payment_declined",
       "item_refunded",
       "item_review_reminder",
       "payouts_enabled",
