@@ -2,7 +2,7 @@
 // migrations, demo seed, then `wrangler dev` on a free port. Used by scripts/e2e.mjs and, when
 // the E2E tests are run directly with vitest, by tests/e2e/global-setup.ts.
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -43,7 +43,11 @@ export async function startE2EServer({ logFile = path.join(ROOT, "test-results",
     };
     try {
       // The browser tests see the demo a fresh `npm start` shows, marketplace states included.
+      // The demo dates its data ("last month") from the moment it is played: the tests read that
+      // moment here, so a run that crosses a month's end still finds last month's statements.
+      const playedAt = new Date().toISOString();
       await playDemoFlows(baseURL, { log: () => undefined, persistTo });
+      writeFileSync(demoPlayedAtFile(persistTo), playedAt);
     } catch (error) {
       await stop();
       throw error;
@@ -161,4 +165,9 @@ export async function startWranglerDev({ persistTo, logFile, config = null, args
   throw new Error(
     `wrangler dev did not start after ${START_ATTEMPTS} attempts: ${lastError?.message}. See ${path.relative(ROOT, logFile)}.`,
   );
+}
+
+/** Where the browser tests' server notes when it played the demo flows (an ISO date). */
+export function demoPlayedAtFile(persistTo) {
+  return path.join(persistTo, "demo-played-at");
 }

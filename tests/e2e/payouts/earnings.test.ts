@@ -1,4 +1,6 @@
-import { describe, expect } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, inject } from "vitest";
+import { demoPlayedAtFile } from "../../../scripts/lib/e2e-server.mjs";
 import { monthLabel } from "~/lib/payouts/statements";
 import { atEachWidth, browserTest, expectPath, PHONE, signIn } from "../support";
 
@@ -73,6 +75,12 @@ for (const [label, viewport] of [
   });
 }
 
+/** When the server under test played the demo flows (now, for a server started elsewhere). */
+function demoPlayedAt(): Date {
+  const file = demoPlayedAtFile(inject("persistTo"));
+  return existsSync(file) ? new Date(readFileSync(file, "utf8").trim()) : new Date();
+}
+
 /**
  * Last month's earnings statement (issue #40 item 3, ADR 081): the demo back-dates the completed
  * engagement's last deliverable (and its transfer) into last month, and Grace set up payouts only
@@ -82,7 +90,8 @@ describe("the consultant's earnings statement", () => {
   browserTest(
     "Grace opens last month's statement from Payouts: per deliverable, the totals, held at month end, and its PDF and CSV",
     async ({ page }) => {
-      const last = new Date();
+      // Last month as of when the demo was played (the server's start), not as of now.
+      const last = demoPlayedAt();
       last.setUTCDate(1);
       last.setUTCMonth(last.getUTCMonth() - 1);
       const month = last.toISOString().slice(0, 7);
