@@ -11,19 +11,20 @@ import { resendStalledPrivacyWork } from "../app/server/privacy/privacy-queue.se
 import { settleSilentReviews } from "../app/server/engagements/review-deadlines.server";
 import { recordMissedTransfers } from "../app/server/payouts/transfers.server";
 import { finishStaleSettlements } from "../app/server/engagements/disputes.server";
-import { sendMonthlyStatements } from "../app/server/payouts/statement-emails.server";
+import { sendStatementsEarlyInMonth } from "../app/server/payouts/statement-emails.server";
 
 /**
  * Cron expressions of wrangler.toml [triggers], each with its jobs. The monthly cron enqueues the
  * finance refresh (the reports are built on the queue; a rebuilt report refreshes the year's
  * benchmarking when its books changed), starts the new year of benchmarking for the plans that
- * include it, sweeps abandoned uploads, and emails the month before's statements to businesses and
- * consultants, once each (docs/decisions/081). The daily cron sends tomorrow's event reminders and
+ * include it and sweeps abandoned uploads. The daily cron sends tomorrow's event reminders and
  * the receipts whose sending failed or was cut short (docs/decisions/051-receipts.md), tries
  * again any automatic refund of a duplicate payment or subscription that failed (ADR 010), and
  * reminds of, then accepts, the deliveries nobody reviewed (docs/decisions/078). The
  * lease sweep, every 10 minutes, sends again the jobs whose worker died or whose message was lost
- * (docs/decisions/006), and the data exports and deletions likewise (docs/decisions/069).
+ * (docs/decisions/006), and the data exports and deletions likewise (docs/decisions/069); on the
+ * first three days of a month it also emails the month before's statements, a hundred recipients
+ * a run, once each (docs/decisions/081).
  */
 export const CRONS = {
   monthlyFinanceRefresh: "0 6 1 * *",
@@ -64,7 +65,7 @@ export async function handleScheduled(
 ) {
   switch (controller.cron) {
     case CRONS.monthlyFinanceRefresh:
-      await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles, sendMonthlyStatements]);
+      await runAll(app, [enqueueMonthlyFinanceRefresh, startIncludedYears, sweepUnlinkedFiles]);
       return;
     case CRONS.dailyEventReminders:
       await runAll(app, [
@@ -76,7 +77,13 @@ export async function handleScheduled(
       ]);
       return;
     case CRONS.jobLeaseSweep:
-      await runAll(app, [resendStalledJobs, resendStalledPrivacyWork, recordMissedTransfers, finishStaleSettlements]);
+      await runAll(app, [
+        resendStalledJobs,
+        resendStalledPrivacyWork,
+        recordMissedTransfers,
+        finishStaleSettlements,
+        sendStatementsEarlyInMonth,
+      ]);
       return;
     default:
       throw new Error(`No job for cron "${controller.cron}".`);

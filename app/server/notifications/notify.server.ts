@@ -71,7 +71,19 @@ export async function emailNotices(app: AppContext, origin: string | null, notic
   await deliver(app, origin, notices, false);
 }
 
+/**
+ * Notices delivered per batch: its reads list each recipient's id, and D1 binds at most 100
+ * parameters a statement (the monthly statements tell thousands of people at once).
+ */
+const DELIVER_CHUNK = 60;
+
 async function deliver(app: AppContext, origin: string | null, notices: readonly Notice[], write: boolean) {
+  for (let index = 0; index < notices.length; index += DELIVER_CHUNK) {
+    await deliverChunk(app, origin, notices.slice(index, index + DELIVER_CHUNK), write);
+  }
+}
+
+async function deliverChunk(app: AppContext, origin: string | null, notices: readonly Notice[], write: boolean) {
   if (notices.length === 0) return;
   const now = app.now();
   const inserts = (write ? notices : []).map((notice) =>
