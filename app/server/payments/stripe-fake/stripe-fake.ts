@@ -209,6 +209,34 @@ function paymentMethodObject(
   };
 }
 
+/** A succeeded card charge, as a checkout's payment and an invoice's payment make it. */
+function chargeObject(input: {
+  id: string;
+  amount: number;
+  customer: unknown;
+  paymentIntent: string;
+  paymentMethod: string | null;
+  card: Json;
+  created: number;
+}): Json {
+  return {
+    id: input.id,
+    object: "charge",
+    amount: input.amount,
+    amount_refunded: 0,
+    refunded: false,
+    currency: "usd",
+    customer: input.customer,
+    payment_intent: input.paymentIntent,
+    payment_method: input.paymentMethod,
+    paid: true,
+    status: "succeeded",
+    payment_method_details: { type: "card", card: input.card },
+    created: input.created,
+    livemode: false,
+  };
+}
+
 /** The values of `expand`, from the query (GET) or the form (a POST's body, as the SDK sends it). */
 function expandOf(req: FakeRequest): string[] {
   return [...arrayParam(req.query, "expand"), ...arrayParam(new URLSearchParams(req.form), "expand")];
@@ -958,25 +986,15 @@ export function createStripeFake(config: StripeFakeConfig) {
       const paymentIntentId = await newId("pi_", seed);
       const chargeId = await newId("ch_", seed);
       const card = paymentMethod.card as Json;
-      const charge: Json = {
+      const charge = chargeObject({
         id: chargeId,
-        object: "charge",
         amount,
-        amount_refunded: 0,
-        refunded: false,
-        currency: "usd",
         customer: current.customer,
-        payment_intent: paymentIntentId,
-        payment_method: paymentMethod.id,
-        paid: true,
-        status: "succeeded",
-        payment_method_details: {
-          type: "card",
-          card: { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year },
-        },
+        paymentIntent: paymentIntentId,
+        paymentMethod: String(paymentMethod.id),
+        card: { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year },
         created: now,
-        livemode: false,
-      };
+      });
       const paymentIntent: Json = {
         id: paymentIntentId,
         object: "payment_intent",
@@ -1355,22 +1373,15 @@ export function createStripeFake(config: StripeFakeConfig) {
         : null;
     const charge =
       chargeId && paymentIntentId
-        ? {
+        ? chargeObject({
             id: chargeId,
-            object: "charge",
             amount,
-            amount_refunded: 0,
-            refunded: false,
-            currency: "usd",
             customer: current.customer,
-            payment_intent: paymentIntentId,
-            payment_method: paymentMethod?.id ?? null,
-            paid: true,
-            status: "succeeded",
-            payment_method_details: { type: "card", card: { ...card, exp_month: 12, exp_year: 2034 } },
+            paymentIntent: paymentIntentId,
+            paymentMethod: paymentMethod ? String(paymentMethod.id) : null,
+            card: { ...card, exp_month: 12, exp_year: 2034 },
             created: now,
-            livemode: false,
-          }
+          })
         : null;
     const paymentIntent =
       charge && paymentIntentId
