@@ -233,6 +233,18 @@ export const PROFILE_DRAFT_STATUSES = ["editing", "submitted", "changes_requeste
 
 export const OUTLINE_STATES = ["draft", "proposed", "active", "complete"] as const;
 
+/**
+ * How an engagement is sold and billed (docs/decisions/082): a project's phases are deliverables,
+ * each prepaid; a retainer's are months of a fixed fee for an hours budget, each billed in advance
+ * on its first day from the card on file.
+ */
+export const OUTLINE_KINDS = ["project", "retainer"] as const;
+
+export type OutlineKind = (typeof OUTLINE_KINDS)[number];
+
+/** Who gave a retainer's notice. */
+export const NOTICE_PARTIES = ["business", "consultant"] as const;
+
 export const EGM_REVIEW_STATUSES = ["pending", "approved", "revision"] as const;
 
 export const BUSINESS_REVIEW_STATUSES = ["pending", "revision", "approved"] as const;

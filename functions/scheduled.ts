@@ -9,6 +9,7 @@ import { resendStalledJobs } from "../app/server/platform/jobs.server";
 import { retryDuplicateRefunds } from "../app/server/payments/duplicate-payments.server";
 import { resendStalledPrivacyWork } from "../app/server/privacy/privacy-queue.server";
 import { settleSilentReviews } from "../app/server/engagements/review-deadlines.server";
+import { runRetainers } from "../app/server/engagements/retainers.server";
 import { recordMissedTransfers } from "../app/server/payouts/transfers.server";
 import { finishStaleSettlements } from "../app/server/engagements/disputes.server";
 import { sendStatementsEarlyInMonth } from "../app/server/payouts/statement-emails.server";
@@ -31,6 +32,7 @@ export const CRONS = {
   /**
    * Daily at 13:00 UTC: reminds registered businesses of the events starting the next day, and the
    * participants of the calls booked 24 to 48 hours ahead (docs/decisions/074); sends missed receipts;
+   * delivers the retainers' months that ended, opens and charges those that start (docs/decisions/082);
    * reminds of deliveries waiting for review on days 3, 7 and 13 and accepts them on day 14: its
    * hour is DAILY_RUN_HOUR_UTC (app/lib/engagements/review-deadlines.ts), the dates people read.
    */
@@ -73,6 +75,7 @@ export async function handleScheduled(
         sendMeetingReminders,
         sendMissedReceipts,
         retryDuplicateRefunds,
+        runRetainers,
         settleSilentReviews,
       ]);
       return;

@@ -22,6 +22,8 @@ import {
   DISPUTE_STATUSES,
   EGM_REVIEW_STATUSES,
   ENGAGEMENT_NOTE_KINDS,
+  NOTICE_PARTIES,
+  OUTLINE_KINDS,
   OUTLINE_STATES,
 } from "../enums";
 import { users } from "./identity";
@@ -79,6 +81,24 @@ export const deliveryOutlines = sqliteTable(
     /** Set when the business accepted an item and paused the next ("pause"); cleared by a prepayment. */
     pausedAt: timestamp("paused_at"),
     complete: bool("complete").notNull().default(false),
+    /**
+     * A project (deliverables) or a retainer (months billed from the card on file, docs/decisions/082).
+     * A retainer's terms follow; null for a project.
+     */
+    kind: text("kind", { enum: OUTLINE_KINDS }).notNull().default("project"),
+    /** The retainer's fee per month, in cents. */
+    monthlyFeeCents: integer("monthly_fee_cents"),
+    /** The hours the fee buys each month, in minutes (a multiple of 15). */
+    monthlyBudgetMinutes: integer("monthly_budget_minutes"),
+    /** 'YYYY-MM-DD': the first month's first day; each month runs to the day before the same date a month on. */
+    retainerStartDate: text("retainer_start_date"),
+    /** Whole months either side gives to end the retainer. */
+    noticeMonths: integer("notice_months"),
+    /** When notice was given, and by whom; the retainer's last day is then `ends_on`. */
+    noticeGivenAt: timestamp("notice_given_at"),
+    noticeGivenBy: text("notice_given_by", { enum: NOTICE_PARTIES }),
+    /** 'YYYY-MM-DD': the last day of the last month billed (the month the notice period ends in). */
+    endsOn: text("ends_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp("completed_at"),
@@ -90,6 +110,10 @@ export const deliveryOutlines = sqliteTable(
     index("delivery_outlines_consultant_id_idx").on(t.consultantId),
     // Engagement-manager review queue.
     index("delivery_outlines_egm_review_idx").on(t.egmReviewStatus, t.state),
+    // The daily run's retainers to bill and close months of (docs/decisions/082).
+    index("delivery_outlines_open_retainers_idx")
+      .on(t.id)
+      .where(sql`kind = 'retainer' AND complete = 0`),
   ],
 );
 
@@ -118,12 +142,22 @@ export const deliveryItems = sqliteTable(
     /** Null until the consultant confirms delivery; then pending until the business decides. */
     businessDeliveryReview: text("business_delivery_review", { enum: DELIVERY_REVIEWS }),
     paidPurchaseId: text("paid_purchase_id").references(() => purchases.id, { onDelete: "set null" }),
+    /**
+     * A retainer's month (docs/decisions/082): its first and last day, 'YYYY-MM-DD'; null for a
+     * project's deliverable. A month is opened (inserted) on its first day by the daily run.
+     */
+    periodStart: text("period_start"),
+    periodEnd: text("period_end"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp("completed_at"),
   },
   (t) => [
     index("delivery_items_outline_position_idx").on(t.outlineId, t.position),
+    // One row per retainer month: the daily run's insert of a month that exists changes nothing.
+    uniqueIndex("delivery_items_period_unique")
+      .on(t.outlineId, t.periodStart)
+      .where(sql`period_start IS NOT NULL`),
     index("delivery_items_business_id_idx").on(t.businessId),
     index("delivery_items_paid_purchase_id_idx").on(t.paidPurchaseId),
     // The lease sweep's approved deliverables, by approval (recordMissedTransfers, docs/decisions/078).
@@ -214,6 +248,39 @@ export const deliverableDisputes = sqliteTable(
       "deliverable_disputes_balance",
       sql`outcome IS NULL OR (refund_cents >= 0 AND transfer_cents >= 0 AND fee_cents >= 0 AND charged_cents = refund_cents + transfer_cents + fee_cents)`,
     ),
+  ],
+);
+
+/**
+ * The consultant's time on a retainer month (docs/decisions/082): the day, the minutes (quarter
+ * hours) and what was done. The business reads the month's log and the budget left; entries are
+ * the consultant's to change until the month is delivered.
+ */
+export const timeEntries = sqliteTable(
+  "time_entries",
+  {
+    id: id(),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => deliveryItems.id, { onDelete: "cascade" }),
+    outlineId: text("outline_id")
+      .notNull()
+      .references(() => deliveryOutlines.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    consultantId: text("consultant_id").references(() => users.id, { onDelete: "set null" }),
+    /** 'YYYY-MM-DD', within the month. */
+    workDate: text("work_date").notNull(),
+    minutes: integer("minutes").notNull(),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("time_entries_item_idx").on(t.itemId, t.workDate),
+    index("time_entries_business_id_idx").on(t.businessId),
+    check("time_entries_minutes_positive", sql`minutes > 0`),
   ],
 );
 
@@ -357,3 +424,4 @@ export type DeliveryItemDecision = typeof deliveryItemDecisions.$inferSelect;
 
 export type NewDeliveryItemDecision = typeof deliveryItemDecisions.$inferInsert;
 export type DeliverableDispute = typeof deliverableDisputes.$inferSelect;
+export type TimeEntry = typeof timeEntries.$inferSelect;

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   "item.revision_requested": "Asked for changes to a deliverable",
   "item.disputed": "Opened a dispute over a deliverable",
   "dispute.settled": "Settled a dispute over a deliverable",
+  "retainer.notice_given": "Gave notice to end a retainer",
   "payment.completed": "Made a payment",
   "membership.changed": "The membership changed",
   "consultant.published": "Published a consultant's profile",

@@ -4,6 +4,7 @@ import type {
   DELIVERY_REVIEWS,
   EGM_REVIEW_STATUSES,
   OUTLINE_STATES,
+  OutlineKind,
 } from "~db/enums";
 
 /**
@@ -43,6 +44,10 @@ export type OutlineStatusFields = {
   submittedAt: Date | string | number | null;
   /** Set while the business paused before the next deliverable ("accept and pause the next"). */
   pausedAt?: Date | string | number | null;
+  /** A project (absent: one) or a retainer, whose months are billed in turn (docs/decisions/082). */
+  kind?: OutlineKind;
+  /** A retainer's last day once notice is given ('YYYY-MM-DD'); null while it runs on. */
+  endsOn?: string | null;
 };
 
 /**
@@ -245,15 +250,18 @@ export function sortedItems<T extends Pick<ItemStatusFields, "position" | "id">>
 /**
  * The item to prepay next (spec: "the first incomplete item is offered for prepayment"): the first
  * unpaid item in plan order, when the current version is signed, nothing paid is still being worked
- * on or reviewed, and the engagement is not complete. Null otherwise.
+ * on or reviewed, and the engagement is not complete. Null otherwise. A retainer's months are
+ * billed in turn whatever the month before's review (docs/decisions/082): its months exist from
+ * their first day, so the first unpaid one is due.
  */
 export function nextItemToPrepay<T extends ItemStatusFields>(
-  outline: Pick<OutlineStatusFields, "complete" | "businessReviewStatus" | "signedVersion" | "version">,
+  outline: Pick<OutlineStatusFields, "complete" | "businessReviewStatus" | "signedVersion" | "version" | "kind">,
   items: readonly T[],
 ): T | null {
   if (outline.complete || !signedForCurrentVersion(outline)) return null;
   const ordered = sortedItems(items);
-  if (ordered.some((item) => item.paidPurchaseId !== null && !isItemSettled(item))) return null;
+  const retainer = outline.kind === "retainer";
+  if (!retainer && ordered.some((item) => item.paidPurchaseId !== null && !isItemSettled(item))) return null;
   return ordered.find((item) => item.paidPurchaseId === null && !isItemComplete(item)) ?? null;
 }
 
@@ -264,12 +272,18 @@ export function activeItem<T extends ItemStatusFields>(items: readonly T[]): T |
 
 /**
  * Whether approving this item completes the engagement: every other item is settled (approved, or
- * refunded: a refunded item will never be approved, so the engagement does not wait for it).
+ * refunded: a refunded item will never be approved, so the engagement does not wait for it). A
+ * retainer completes only with its last month: notice given and the month it ends with there.
  */
 export function completesEngagement(
-  items: readonly Pick<ItemStatusFields, "id" | "status" | "refunded">[],
+  items: readonly (Pick<ItemStatusFields, "id" | "status" | "refunded"> & { periodEnd?: string | null })[],
   approvedItemId: string,
+  outline: Pick<OutlineStatusFields, "kind" | "endsOn"> = {},
 ): boolean {
+  if (outline.kind === "retainer") {
+    const endsOn = outline.endsOn;
+    if (!endsOn || !items.some((item) => item.periodEnd === endsOn)) return false;
+  }
   return items.length > 0 && items.every((item) => item.id === approvedItemId || isItemSettled(item));
 }
 

@@ -89,7 +89,7 @@ export async function decideDeliveredItem(
   }
 
   const approve = input.action !== "revise";
-  const completes = approve && completesEngagement(items, item.id);
+  const completes = approve && completesEngagement(items, item.id, outline);
   // "Approve and prepay the next" pays: it waits for a verified email (docs/decisions/070), refused
   // before anything is written, so the approval is not made without the payment it asked for.
   if (input.action === "prepay" && !completes && member && !member.emailVerified) {
@@ -160,7 +160,8 @@ export async function decideDeliveredItem(
             }
           : {
               activeItemId: null,
-              pausedAt: input.action === "pause" ? now : null,
+              // A retainer's months are billed on their dates: nothing to pause (docs/decisions/082).
+              pausedAt: input.action === "pause" && outline.kind !== "retainer" ? now : null,
               updatedAt: now,
             },
     )

@@ -62,6 +62,8 @@ export function settleRefundedItem(app: AppContext, outlineId: string, itemId: s
           eq(deliveryOutlines.complete, false),
           sql`NOT ${unsettled}`,
           anyApproved,
+          // A retainer ends with its last month only (notice given, that month there; ADR 082).
+          sql`(${deliveryOutlines.kind} = 'project' OR EXISTS (SELECT 1 FROM ${deliveryItems} WHERE ${deliveryItems.outlineId} = ${outlineId} AND ${deliveryItems.periodEnd} = ${deliveryOutlines.endsOn}))`,
         ),
       ),
     markMatchCompleted(

@@ -32,6 +32,7 @@ import {
   withProvider,
   type CheckoutFailure,
   type CheckoutViewer,
+  type Payer,
 } from "./checkout.server";
 import { closeCardCharge } from "./card-charge-close.server";
 import { fulfilInvoice } from "./fulfilment.server";
@@ -60,11 +61,7 @@ export async function startItemPayment(
   origin: string,
 ): Promise<ItemPaymentStart> {
   if (!viewer.user.emailVerified) return unverified();
-  const [card] = await app.db
-    .select({ brand: cardsOnFile.brand, last4: cardsOnFile.last4, stripeCustomerId: cardsOnFile.stripeCustomerId })
-    .from(cardsOnFile)
-    .where(eq(cardsOnFile.businessId, viewer.business.id))
-    .limit(1);
+  const card = await cardOnFileOf(app, viewer.business.id);
   if (!card) {
     const started = await startOneOffCheckout(app, viewer, "delivery_item", ref, origin);
     return started.ok ? { ...started, via: "checkout" } : started;
@@ -72,12 +69,42 @@ export async function startItemPayment(
   return chargeCardOnFile(app, viewer, ref, card, origin);
 }
 
+function cardOnFileOf(app: AppContext, businessId: string): Promise<CardRow | undefined> {
+  return app.db
+    .select({ brand: cardsOnFile.brand, last4: cardsOnFile.last4, stripeCustomerId: cardsOnFile.stripeCustomerId })
+    .from(cardsOnFile)
+    .where(eq(cardsOnFile.businessId, businessId))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/**
+ * The daily run's charge of a retainer's month on its first day (docs/decisions/082), by nobody:
+ * the card on file, with the same claims and keys as a member's Prepay, so the run racing a click
+ * charges once. Null when the business has no card on file (its first month is paid by checkout)
+ * or the month already has a charge under way (a decline is left to Stripe's Smart Retries, the
+ * invoice's page and Prepay: the run never tries the card again on its own).
+ */
+export async function chargeDueMonth(
+  app: AppContext,
+  businessId: string,
+  ref: PurchaseRefs["delivery_item"],
+  origin: string | null,
+): Promise<ItemPaymentStart | null> {
+  const [card, open] = await Promise.all([
+    cardOnFileOf(app, businessId),
+    openPurchaseOf(app, businessId, "delivery_item", ref.itemId),
+  ]);
+  if (!card || (open && isCardCharge(open))) return null;
+  return chargeCardOnFile(app, { business: { id: businessId }, user: null }, ref, card, origin);
+}
+
 async function chargeCardOnFile(
   app: AppContext,
-  viewer: CheckoutViewer,
+  viewer: Payer,
   ref: PurchaseRefs["delivery_item"],
   card: CardRow,
-  origin: string,
+  origin: string | null,
 ): Promise<ItemPaymentStart> {
   const businessId = viewer.business.id;
   for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
@@ -133,7 +160,7 @@ async function charge(
   purchase: Purchase,
   described: PurchaseDescription,
   card: CardRow,
-  origin: string,
+  origin: string | null,
 ): Promise<ItemPaymentStart | "again"> {
   const provider = paymentProvider(app);
   const key = purchase.idempotencyKey;

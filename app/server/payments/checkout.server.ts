@@ -55,6 +55,12 @@ export type CheckoutViewer = {
   business: CheckoutBusiness;
 };
 
+/**
+ * Who a purchase is made for: the business, and the member who started it, or nobody when the
+ * daily run charges a retainer's month to the card on file (docs/decisions/082).
+ */
+export type Payer = { business: Pick<CheckoutBusiness, "id">; user: Pick<CheckoutViewer["user"], "id"> | null };
+
 export type CheckoutStart = { ok: true; url: string; purchaseId: string } | CheckoutFailure;
 
 /**
@@ -114,7 +120,7 @@ export async function openPurchaseOf(
  */
 export async function insertPurchase(
   app: AppContext,
-  viewer: CheckoutViewer,
+  viewer: Payer,
   input: { kind: PurchaseKind; referenceId: string; amountCents: number },
   /** How it is paid: a Checkout Session, or an invoice charging the card on file (its key starts `card-`). */
   via: "checkout" | "card" = "checkout",
@@ -126,7 +132,7 @@ export async function insertPurchase(
     .values({
       id: crypto.randomUUID(),
       businessId: viewer.business.id,
-      createdByUserId: viewer.user.id,
+      createdByUserId: viewer.user?.id ?? null,
       kind: input.kind,
       referenceId: input.referenceId,
       amountCents: input.amountCents,
@@ -262,7 +268,7 @@ export async function closeOpenCheckout(
   app: AppContext,
   open: Purchase,
   sessionId: string,
-  origin: string,
+  origin: string | null,
 ): Promise<OpenCheckout | null> {
   const provider = paymentProvider(app);
   try {

@@ -1,0 +1,104 @@
+/**
+ * A fractional retainer's calendar (docs/decisions/082): months of a fixed fee for an hours budget,
+ * counted from the start date. Month n runs from the start date's day n months on (the last day
+ * of a shorter month when it has no such day) to the day before month n + 1 starts. All dates are
+ * calendar dates, 'YYYY-MM-DD'.
+ */
+import { formatDate } from "~/lib/shared/dates";
+
+export type RetainerMonth = {
+  /** From 0: month 0 is the first. */
+  index: number;
+  start: string;
+  end: string;
+};
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+function parts(date: string): [number, number, number] {
+  const [year, month, day] = date.split("-").map(Number);
+  return [year ?? 0, month ?? 1, day ?? 1];
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** `anchor` date's day, `months` months on from `from`'s month (clamped to the month's last day). */
+function shiftMonths(from: string, months: number, anchorDay: number): string {
+  const [year, month] = parts(from);
+  const first = Date.UTC(year, month - 1 + months, 1);
+  const target = new Date(first);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  return iso(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(anchorDay, lastDay)));
+}
+
+/** The day before `date`. */
+export function dayBefore(date: string): string {
+  const [year, month, day] = parts(date);
+  return iso(Date.UTC(year, month - 1, day) - MS_PER_DAY);
+}
+
+/** Month `index` of a retainer starting on `startDate`. */
+export function retainerMonth(startDate: string, index: number): RetainerMonth {
+  const anchor = parts(startDate)[2];
+  return {
+    index,
+    start: shiftMonths(startDate, index, anchor),
+    end: dayBefore(shiftMonths(startDate, index + 1, anchor)),
+  };
+}
+
+/** The index of the month `date` falls in; -1 before the start. */
+export function monthIndexOn(startDate: string, date: string): number {
+  if (date < startDate) return -1;
+  const [startYear, startMonth] = parts(startDate);
+  const [year, month] = parts(date);
+  let index = (year - startYear) * 12 + (month - startMonth);
+  // At most one step back: the month counted may not have reached its start day yet.
+  while (index > 0 && retainerMonth(startDate, index).start > date) index -= 1;
+  return index;
+}
+
+/**
+ * The retainer's last day once notice is given on `givenOn` (docs/decisions/082): the notice
+ * period runs `noticeMonths` whole months from that day, and the last month billed is the one it
+ * ends in (never before the first month).
+ */
+export function noticeEndsOn(startDate: string, noticeMonths: number, givenOn: string): string {
+  const noticeLastDay = dayBefore(shiftMonths(givenOn, noticeMonths, parts(givenOn)[2]));
+  return retainerMonth(startDate, Math.max(0, monthIndexOn(startDate, noticeLastDay))).end;
+}
+
+/** "Month 2 (Jan 15 – Feb 14, 2027)": the title a month's phase carries everywhere. */
+export function retainerMonthTitle(month: RetainerMonth): string {
+  return `Month ${month.index + 1} (${formatPeriod(month.start, month.end)})`;
+}
+
+/** "Jan 15 – Feb 14, 2027", or across years "Dec 15, 2026 – Jan 14, 2027". */
+export function formatPeriod(start: string, end: string): string {
+  const from = formatDate(start);
+  const to = formatDate(end);
+  if (start.slice(0, 4) !== end.slice(0, 4)) return `${from} – ${to}`;
+  return `${from.replace(/, \d{4}$/, "")} – ${to}`;
+}
+
+/** Minutes as hours, the one format of time logged and budgets: "20 h", "7.5 h", "0.25 h". */
+export function formatHours(minutes: number): string {
+  const hours = Math.round((minutes / 60) * 100) / 100;
+  return `${String(hours)} h`;
+}
+
+/** What a month's log comes to against its budget. */
+export function budgetStanding(budgetMinutes: number, loggedMinutes: number) {
+  return {
+    loggedMinutes,
+    leftMinutes: Math.max(0, budgetMinutes - loggedMinutes),
+    overMinutes: Math.max(0, loggedMinutes - budgetMinutes),
+  };
+}
+
+/** The summary a month is delivered with at its end: "18.5 h logged of the 20 h budget." */
+export function monthSummary(budgetMinutes: number, loggedMinutes: number): string {
+  return `${formatHours(loggedMinutes)} logged of the ${formatHours(budgetMinutes)} budget.`;
+}

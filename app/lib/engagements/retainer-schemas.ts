@@ -1,0 +1,40 @@
+import * as z from "zod";
+import {
+  TIME_ENTRY_DATE_REQUIRED,
+  TIME_ENTRY_DESCRIPTION_REQUIRED,
+  TIME_ENTRY_DESCRIPTION_TOO_LONG,
+  TIME_ENTRY_HOURS_INVALID,
+} from "./retainer-copy";
+
+/**
+ * A time entry as the consultant's form sends it (docs/decisions/082): the month, the day, the hours
+ * in quarter hours ("1.5", "0.25") and what was done; stored in minutes.
+ */
+export const TimeEntryFormSchema = z.object({
+  itemId: z.string().trim().min(1).max(64),
+  workDate: z
+    .string({ error: TIME_ENTRY_DATE_REQUIRED })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, TIME_ENTRY_DATE_REQUIRED)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), TIME_ENTRY_DATE_REQUIRED),
+  hours: z
+    .string({ error: TIME_ENTRY_HOURS_INVALID })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, TIME_ENTRY_HOURS_INVALID)
+    .transform((value) => Math.round(Number(value) * 60))
+    .refine((minutes) => minutes >= 15 && minutes <= 24 * 60 && minutes % 15 === 0, TIME_ENTRY_HOURS_INVALID),
+  description: z
+    .string({ error: TIME_ENTRY_DESCRIPTION_REQUIRED })
+    .trim()
+    .min(1, TIME_ENTRY_DESCRIPTION_REQUIRED)
+    .max(500, TIME_ENTRY_DESCRIPTION_TOO_LONG),
+});
+
+export type TimeEntryInput = { itemId: string; workDate: string; minutes: number; description: string };
+
+export const timeEntryOfForm = (value: z.output<typeof TimeEntryFormSchema>): TimeEntryInput => ({
+  itemId: value.itemId,
+  workDate: value.workDate,
+  minutes: value.hours,
+  description: value.description,
+});

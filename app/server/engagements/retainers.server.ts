@@ -1,0 +1,438 @@
+// Fractional retainers (issue #41, docs/decisions/082): a monthly fee for an hours budget, each
+// month a phase of the engagement (a `delivery_items` row with its period) billed in advance on its
+// first day from the card on file, its time logged by the consultant, delivered at its end with
+// the hours logged and then confirmed by the business (or accepted on day 14, ADR 078), which
+// releases the consultant's share. Either side ends it with the signed notice.
+//
+// The daily run makes every step exactly once with no transactions: a month is opened by an insert
+// its unique index (outline, period start) lets through once; its charge is the card on file's
+// (claims and Idempotency-Keys, card-charges.server.ts); its delivery a conditional update.
+import { columnValue } from "~db/column-value";
+import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import {
+  deliveryItems,
+  deliveryOutlines,
+  timeEntries,
+  type DeliveryOutline,
+  type NewDeliveryItem,
+  type TimeEntry,
+} from "~db/schema";
+import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
+import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
+import {
+  monthIndexOn,
+  monthSummary,
+  noticeEndsOn,
+  retainerMonth,
+  retainerMonthTitle,
+} from "~/lib/engagements/retainer-months";
+import {
+  NOTICE_ALREADY_GIVEN,
+  NOTICE_NOT_A_RETAINER,
+  TIME_ENTRY_MONTH_CLOSED,
+  TIME_ENTRY_NOT_FOUND,
+  TIME_ENTRY_OUTSIDE_MONTH,
+} from "~/lib/engagements/retainer-copy";
+import type { TimeEntryInput } from "~/lib/engagements/retainer-schemas";
+import { utcToday } from "~/lib/engagements/plan-stage";
+import { auditAfterChange, type AuditActor } from "~/server/audit/audit.server";
+import type { AppContext } from "~/server/load-context";
+import { chargeDueMonth } from "~/server/payments/card-charges.server";
+import { configuredOrigin, storedOriginQuery } from "~/server/platform/app-origin.server";
+import { notifyDeliverable } from "./deliverable-notices.server";
+import { refundStarted } from "./item-refunds.server";
+
+/** How many retainers one page of the daily run reads. */
+const PAGE = 100;
+/** D1 binds at most 100 parameters a statement: ids are read in lists of this many. */
+const IDS_PER_READ = 80;
+
+type RetainerTerms = Pick<DeliveryOutline, "id" | "businessId" | "monthlyFeeCents" | "retainerStartDate">;
+
+/** The row of a retainer's month `index` (its position), to insert: priced at the monthly fee. */
+export function retainerMonthRow(outline: RetainerTerms, index: number, now: Date): NewDeliveryItem | null {
+  if (!outline.retainerStartDate || outline.monthlyFeeCents === null) return null;
+  const month = retainerMonth(outline.retainerStartDate, index);
+  return {
+    id: crypto.randomUUID(),
+    outlineId: outline.id,
+    businessId: outline.businessId,
+    position: index,
+    title: retainerMonthTitle(month),
+    description: "",
+    deliveryDate: month.end,
+    priceCents: outline.monthlyFeeCents,
+    status: "upcoming",
+    periodStart: month.start,
+    periodEnd: month.end,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+const monthColumns = {
+  id: deliveryItems.id,
+  outlineId: deliveryItems.outlineId,
+  businessId: deliveryItems.businessId,
+  position: deliveryItems.position,
+  status: deliveryItems.status,
+  paidPurchaseId: deliveryItems.paidPurchaseId,
+  consultantConfirmedDelivery: deliveryItems.consultantConfirmedDelivery,
+  businessDeliveryReview: deliveryItems.businessDeliveryReview,
+  periodStart: deliveryItems.periodStart,
+  periodEnd: deliveryItems.periodEnd,
+  refunded: refundStarted(deliveryItems.id).mapWith(Boolean),
+};
+
+type MonthRow = {
+  id: string;
+  outlineId: string;
+  businessId: string;
+  position: number;
+  status: (typeof deliveryItems.$inferSelect)["status"];
+  paidPurchaseId: string | null;
+  consultantConfirmedDelivery: boolean;
+  businessDeliveryReview: (typeof deliveryItems.$inferSelect)["businessDeliveryReview"];
+  periodStart: string | null;
+  periodEnd: string | null;
+  refunded: boolean;
+};
+
+export type RetainerRun = { opened: number; delivered: number; charged: number; declined: number };
+
+/**
+ * The daily run over every running retainer (signed, not complete): months whose period ended are
+ * delivered with their hours, the month that started today is opened (never while an earlier one is
+ * unpaid: no work starts unpaid) unless the notice ended the retainer before it, and the first
+ * unpaid month whose day came is charged to the card on file. A failure on one retainer is logged
+ * and the others go on; the next run tries again.
+ */
+export async function runRetainers(app: AppContext, pageSize = PAGE): Promise<RetainerRun> {
+  const run: RetainerRun = { opened: 0, delivered: 0, charged: 0, declined: 0 };
+  const today = utcToday(app.now());
+  const origin = configuredOrigin(app) ?? (await storedOriginQuery(app))[0]?.origin ?? null;
+  let after = "";
+  for (;;) {
+    // Written as literals so SQLite reads the partial index delivery_outlines_open_retainers_idx.
+    const outlines = await app.db
+      .select()
+      .from(deliveryOutlines)
+      .where(and(sql`kind = 'retainer' AND complete = 0`, gt(deliveryOutlines.id, after)))
+      .orderBy(asc(deliveryOutlines.id))
+      .limit(pageSize);
+    const running = outlines.filter(
+      (outline) => outline.state === "active" && signedForCurrentVersion(outline) && outline.retainerStartDate,
+    );
+    const months = await monthsOf(
+      app,
+      running.map((outline) => outline.id),
+    );
+    for (const outline of running) {
+      try {
+        await runRetainer(
+          app,
+          outline,
+          months.filter((month) => month.outlineId === outline.id),
+          today,
+          origin,
+          run,
+        );
+      } catch (error) {
+        console.error(`The daily run of retainer ${outline.id} failed:`, error);
+      }
+    }
+    if (outlines.length < pageSize) break;
+    after = outlines[outlines.length - 1]?.id ?? "";
+  }
+  return run;
+}
+
+async function monthsOf(app: AppContext, outlineIds: string[]): Promise<MonthRow[]> {
+  const rows: MonthRow[] = [];
+  for (let at = 0; at < outlineIds.length; at += IDS_PER_READ) {
+    const ids = outlineIds.slice(at, at + IDS_PER_READ);
+    rows.push(...(await app.db.select(monthColumns).from(deliveryItems).where(inArray(deliveryItems.outlineId, ids))));
+  }
+  return rows;
+}
+
+async function runRetainer(
+  app: AppContext,
+  outline: DeliveryOutline,
+  months: MonthRow[],
+  today: string,
+  origin: string | null,
+  run: RetainerRun,
+) {
+  for (const month of months) {
+    if (month.periodEnd !== null && month.periodEnd < today && (await deliverMonth(app, outline, month, origin))) {
+      run.delivered += 1;
+    }
+  }
+  const opened = await openStartedMonth(app, outline, months, today);
+  if (opened) run.opened += 1;
+  const all = opened ? [...months, opened] : months;
+  const due = nextItemToPrepay(outline, all);
+  if (!due || due.periodStart === null || due.periodStart > today) return;
+  const charged = await chargeDueMonth(app, outline.businessId, { itemId: due.id, outlineId: outline.id }, origin);
+  if (charged?.ok) run.charged += 1;
+  else if (charged && charged.status === 402) run.declined += 1;
+}
+
+/**
+ * The month that started by today, when the month before it is paid (every earlier month is) and
+ * the notice does not end the retainer before it: inserted once (the unique index of periods).
+ */
+async function openStartedMonth(
+  app: AppContext,
+  outline: DeliveryOutline,
+  months: MonthRow[],
+  today: string,
+): Promise<MonthRow | null> {
+  const start = outline.retainerStartDate;
+  if (!start) return null;
+  if (months.some((month) => month.paidPurchaseId === null && !month.refunded)) return null;
+  const index = months.reduce((last, month) => Math.max(last, month.position), -1) + 1;
+  if (index > monthIndexOn(start, today)) return null;
+  const row = retainerMonthRow(outline, index, app.now());
+  if (!row?.periodStart || (outline.endsOn !== null && row.periodStart > outline.endsOn)) return null;
+  const [inserted] = await app.db.insert(deliveryItems).values(row).onConflictDoNothing().returning(monthColumns);
+  return inserted ?? null;
+}
+
+/**
+ * A paid month whose period ended is delivered with the hours logged (the summary the business
+ * reviews), which starts ADR 078's clock; the consultant and the business are told. False when it
+ * was delivered before, is not paid, or a refund started.
+ */
+async function deliverMonth(
+  app: AppContext,
+  outline: DeliveryOutline,
+  month: MonthRow,
+  origin: string | null,
+): Promise<boolean> {
+  if (month.status !== "active" || month.consultantConfirmedDelivery || month.refunded || !month.paidPurchaseId) {
+    return false;
+  }
+  const now = app.now();
+  const [logged] = await app.db
+    .select({ minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)` })
+    .from(timeEntries)
+    .where(eq(timeEntries.itemId, month.id));
+  const [delivered] = await app.db
+    .update(deliveryItems)
+    .set({
+      status: "delivered",
+      consultantConfirmedDelivery: true,
+      consultantConfirmedAt: now,
+      summaryOfWork: monthSummary(outline.monthlyBudgetMinutes ?? 0, Number(logged?.minutes ?? 0)),
+      businessDeliveryReview: "pending",
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(deliveryItems.id, month.id),
+        eq(deliveryItems.status, "active"),
+        eq(deliveryItems.consultantConfirmedDelivery, false),
+        isNotNull(deliveryItems.paidPurchaseId),
+        sql`NOT ${refundStarted(deliveryItems.id)}`,
+      ),
+    )
+    .returning({ id: deliveryItems.id });
+  if (!delivered) return false;
+  await notifyDeliverable(app, origin, month.id, ["item_delivered"], { acceptsAt: autoAcceptanceAt(now) });
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The time log
+// ---------------------------------------------------------------------------------------------
+
+export type TimeLogFailure = { ok: false; status: 404 | 409 | 400; msg: string; field?: "workDate" };
+
+/** The consultant's month of their own retainer, with the outline's terms; null when not theirs. */
+async function consultantMonth(app: AppContext, consultantId: string, itemId: string) {
+  const [row] = await app.db
+    .select({
+      id: deliveryItems.id,
+      outlineId: deliveryItems.outlineId,
+      businessId: deliveryItems.businessId,
+      status: deliveryItems.status,
+      paidPurchaseId: deliveryItems.paidPurchaseId,
+      periodStart: deliveryItems.periodStart,
+      periodEnd: deliveryItems.periodEnd,
+      refunded: refundStarted(deliveryItems.id).mapWith(Boolean),
+    })
+    .from(deliveryItems)
+    .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
+    .where(
+      and(
+        eq(deliveryItems.id, itemId),
+        eq(deliveryOutlines.consultantId, consultantId),
+        eq(deliveryOutlines.kind, "retainer"),
+        isNotNull(deliveryItems.periodStart),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Whether time can be logged on the month: paid and in progress (not yet delivered), not refunded. */
+const monthOpenForTime = (month: { status: string; paidPurchaseId: string | null; refunded: boolean }) =>
+  month.status === "active" && month.paidPurchaseId !== null && !month.refunded;
+
+/**
+ * The consultant logs time on a month of their retainer: a day of the month up to today, quarter
+ * hours, what was done. Only while the month is paid and in progress: its log is what it is
+ * delivered with (404 for another consultant's month, which changes nothing).
+ */
+export async function logTime(
+  app: AppContext,
+  consultantId: string,
+  input: TimeEntryInput,
+): Promise<{ ok: true; entry: TimeEntry } | TimeLogFailure> {
+  const month = await consultantMonth(app, consultantId, input.itemId);
+  if (!month) return { ok: false, status: 404, msg: TIME_ENTRY_NOT_FOUND };
+  if (!monthOpenForTime(month)) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
+  // The consultant's today may be ahead of UTC (up to UTC+14).
+  const latest = utcToday(new Date(app.now().getTime() + 14 * 60 * 60 * 1000));
+  if (
+    month.periodStart === null ||
+    month.periodEnd === null ||
+    input.workDate < month.periodStart ||
+    input.workDate > month.periodEnd ||
+    input.workDate > latest
+  ) {
+    return { ok: false, status: 400, msg: TIME_ENTRY_OUTSIDE_MONTH, field: "workDate" };
+  }
+  const now = app.now();
+  const entry: TimeEntry = {
+    id: crypto.randomUUID(),
+    itemId: month.id,
+    outlineId: month.outlineId,
+    businessId: month.businessId,
+    consultantId,
+    workDate: input.workDate,
+    minutes: input.minutes,
+    description: input.description,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // Written only while the month still takes time (a delivery racing the form wins).
+  const [inserted] = await app.db
+    .insert(timeEntries)
+    .select(
+      app.db
+        .select({
+          id: columnValue(entry.id, "id"),
+          itemId: columnValue(entry.itemId, "item_id"),
+          outlineId: columnValue(entry.outlineId, "outline_id"),
+          businessId: columnValue(entry.businessId, "business_id"),
+          consultantId: columnValue(consultantId, "consultant_id"),
+          workDate: columnValue(entry.workDate, "work_date"),
+          minutes: columnValue(entry.minutes, "minutes"),
+          description: columnValue(entry.description, "description"),
+          createdAt: columnValue(now.getTime(), "created_at"),
+          updatedAt: columnValue(now.getTime(), "updated_at"),
+        })
+        .from(deliveryItems)
+        .where(and(eq(deliveryItems.id, month.id), eq(deliveryItems.status, "active"))),
+    )
+    .returning();
+  if (!inserted) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
+  return { ok: true, entry: inserted };
+}
+
+/** The consultant removes an entry of a month still in progress; 404 for another's entry. */
+export async function removeTimeEntry(
+  app: AppContext,
+  consultantId: string,
+  entryId: string,
+): Promise<{ ok: true } | TimeLogFailure> {
+  const [entry] = await app.db
+    .select({ id: timeEntries.id, itemId: timeEntries.itemId })
+    .from(timeEntries)
+    .where(and(eq(timeEntries.id, entryId), eq(timeEntries.consultantId, consultantId)));
+  const month = entry ? await consultantMonth(app, consultantId, entry.itemId) : null;
+  if (!entry || !month) return { ok: false, status: 404, msg: TIME_ENTRY_NOT_FOUND };
+  if (!monthOpenForTime(month)) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
+  const removed = await app.db
+    .delete(timeEntries)
+    .where(
+      and(
+        eq(timeEntries.id, entry.id),
+        sql`EXISTS (SELECT 1 FROM ${deliveryItems} WHERE ${deliveryItems.id} = ${month.id} AND ${deliveryItems.status} = 'active')`,
+      ),
+    )
+    .returning({ id: timeEntries.id });
+  if (removed.length === 0) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
+  return { ok: true };
+}
+
+/** A month's log, oldest day first (the business's and the consultant's views read it). */
+export function timeEntriesOf(app: AppContext, outlineId: string) {
+  return app.db
+    .select()
+    .from(timeEntries)
+    .where(eq(timeEntries.outlineId, outlineId))
+    .orderBy(asc(timeEntries.workDate), asc(timeEntries.createdAt));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notice
+// ---------------------------------------------------------------------------------------------
+
+/** Who gives notice: a member of the business or the retainer's consultant. */
+export type NoticeGiver =
+  { party: "business"; businessId: string; userId: string } | { party: "consultant"; consultantId: string };
+
+/**
+ * Either side ends the retainer with the signed notice: its last day becomes the end of the month
+ * the notice period ends in (noticeEndsOn); no month is opened after it, and the engagement
+ * completes when that month is confirmed. Once: a second notice (or a race) changes nothing.
+ */
+export async function giveNotice(
+  app: AppContext,
+  outlineId: string,
+  giver: NoticeGiver,
+): Promise<{ ok: true; endsOn: string } | { ok: false; status: 404 | 409; msg: string }> {
+  const own =
+    giver.party === "business"
+      ? eq(deliveryOutlines.businessId, giver.businessId)
+      : eq(deliveryOutlines.consultantId, giver.consultantId);
+  const [outline] = await app.db
+    .select()
+    .from(deliveryOutlines)
+    .where(and(eq(deliveryOutlines.id, outlineId), own));
+  if (!outline) return { ok: false, status: 404, msg: NOTICE_NOT_A_RETAINER };
+  if (
+    outline.kind !== "retainer" ||
+    !outline.retainerStartDate ||
+    outline.complete ||
+    !signedForCurrentVersion(outline)
+  ) {
+    return { ok: false, status: 409, msg: NOTICE_NOT_A_RETAINER };
+  }
+  if (outline.noticeGivenAt) return { ok: false, status: 409, msg: NOTICE_ALREADY_GIVEN };
+  const now = app.now();
+  const endsOn = noticeEndsOn(outline.retainerStartDate, outline.noticeMonths ?? 0, utcToday(now));
+  const actor: AuditActor =
+    giver.party === "business"
+      ? { userId: giver.userId, kind: "client" }
+      : { userId: giver.consultantId, kind: "consultant" };
+  const [updated] = await app.db.batch([
+    app.db
+      .update(deliveryOutlines)
+      .set({ noticeGivenAt: now, noticeGivenBy: giver.party, endsOn, updatedAt: now })
+      .where(and(eq(deliveryOutlines.id, outline.id), sql`${deliveryOutlines.noticeGivenAt} IS NULL`))
+      .returning({ id: deliveryOutlines.id }),
+    auditAfterChange(app, {
+      actor,
+      action: "retainer.notice_given",
+      businessId: outline.businessId,
+      subject: { type: "engagement", id: outline.id },
+      detail: { endsOn, by: giver.party },
+    }),
+  ]);
+  if (updated.length === 0) return { ok: false, status: 409, msg: NOTICE_ALREADY_GIVEN };
+  return { ok: true, endsOn };
+}
