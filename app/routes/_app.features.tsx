@@ -250,6 +250,7 @@ const FEATURES_INTENTS = {
   "change-card": deliverablePost,
   rate: deliverablePost,
   "dispute-item": deliverablePost,
+  "give-notice": deliverablePost,
   decide: decidePost,
   pay: payPost,
 } satisfies Record<(typeof DOCUMENT_INTENTS)[number] | DeliverableIntent, unknown> & Record<string, unknown>;
@@ -269,6 +270,7 @@ const FEATURES_PERMISSIONS = {
   "change-card": "pay",
   rate: "reviewDeliverables",
   "dispute-item": "disputeDeliverables",
+  "give-notice": "sign",
   decide: "decideCandidates",
   pay: "pay",
 } as const satisfies Record<keyof typeof FEATURES_INTENTS, BusinessAction>;

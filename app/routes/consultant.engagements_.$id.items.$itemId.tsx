@@ -23,6 +23,15 @@ import { ItemEarning } from "~/components/payouts/engagement-money";
 import { itemEarning } from "~/lib/payouts/earnings";
 import { MONEY_LABELS } from "~/lib/payouts/transfer-copy";
 import { consultantItemEarning } from "~/server/payouts/engagement-money.server";
+import { logTime, removeTimeEntry } from "~/server/engagements/retainers.server";
+import { TimeEntryFormSchema, timeEntryOfForm } from "~/lib/engagements/retainer-schemas";
+import { TIME_LOG_TEXTS } from "~/lib/engagements/retainer-copy";
+import type { AppContext } from "~/server/load-context";
+
+const TIME_NOTICES: Record<string, string> = {
+  logged: TIME_LOG_TEXTS.logged_notice,
+  removed: TIME_LOG_TEXTS.removed_notice,
+};
 
 export const meta: MetaFunction = () => [{ title: "Deliverable | Consultant portal | Partwise" }];
 
@@ -48,7 +57,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { page, earning };
 }
 
-type DeliveryActionData = { result: SubmissionResult<string[]> };
+/** `time`: the answer of the time log's form (shown there, not on the delivery form). */
+type DeliveryActionData = { result: SubmissionResult<string[]>; time?: true };
 
 /**
  * intent=deliver (DeliveryFormSchema; multipart with the files as parts named `files`): confirms
@@ -64,6 +74,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const body = await readForm(request, { multipartMaxBytes: MAX_UPLOAD_REQUEST_BYTES });
   if (!body.ok) return answer({ result: formErrorReply(body.msg) }, body.status === 415 ? 400 : body.status);
   const formData = body.form;
+  const intent = formData.get("intent");
+  if (intent === "log-time" || intent === "remove-time") {
+    return timeLogAction(app, viewer.user.id, params.itemId ?? "", formData, intent);
+  }
   const uploads = formData
     .getAll("files")
     .filter((entry): entry is File => typeof entry !== "string" && (entry.name !== "" || entry.size > 0));
@@ -90,6 +104,42 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirect(`${consultantDeliveryPath(outlineId, itemId)}?delivered=1`);
 }
 
+/**
+ * intent=log-time (TimeEntryFormSchema) or intent=remove-time (entryId) on a retainer's month
+ * (docs/decisions/082): the page reloads with `?time=logged|removed`. Bad input → 400 with the
+ * field's message; a month not taking time → 409; another consultant's month or entry → 404.
+ */
+async function timeLogAction(
+  app: AppContext,
+  consultantId: string,
+  itemId: string,
+  formData: FormData,
+  intent: "log-time" | "remove-time",
+) {
+  const answer = (body: DeliveryActionData, status: number) => data({ ...body, time: true as const }, { status });
+  if (intent === "remove-time") {
+    const entryId = formData.get("entryId");
+    const removed = await removeTimeEntry(app, consultantId, typeof entryId === "string" ? entryId : "");
+    if (!removed.ok) {
+      if (removed.status === 404) throw notFound();
+      return answer({ result: formErrorReply(removed.msg) }, removed.status);
+    }
+    return redirect(`?time=removed`);
+  }
+  const submission = parseWithZod(formData, { schema: TimeEntryFormSchema });
+  if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
+  if (submission.value.itemId !== itemId) throw notFound();
+  const logged = await logTime(app, consultantId, timeEntryOfForm(submission.value));
+  if (!logged.ok) {
+    if (logged.status === 404) throw notFound();
+    const reply = logged.field
+      ? submission.reply({ fieldErrors: { [logged.field]: [logged.msg] } })
+      : submission.reply({ formErrors: [logged.msg] });
+    return answer({ result: reply }, logged.status);
+  }
+  return redirect(`?time=logged`);
+}
+
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function DeliveryPageRoute() {
@@ -101,8 +151,10 @@ export default function DeliveryPageRoute() {
       <ConsultantDelivery
         key={page.item.status}
         page={page}
-        lastResult={actionData?.result}
+        lastResult={actionData && !("time" in actionData) ? actionData.result : undefined}
+        timeResult={actionData && "time" in actionData ? actionData.result : undefined}
         delivered={params.get("delivered") === "1" && page.item.consultantConfirmedDelivery}
+        timeNotice={TIME_NOTICES[params.get("time") ?? ""] ?? null}
       />
       <ItemEarning label={MONEY_LABELS.youEarn} amountCents={earning.amountCents} status={earning.status} />
     </>

@@ -40,6 +40,7 @@ import {
   DISPUTE_HEADING,
 } from "~/lib/engagements/disputes";
 import { DeliveredFiles } from "./delivered-files";
+import { TimeLog } from "./time-log";
 
 /**
  * The consultant's page of one deliverable: what it is, the business's revision notes when it is
@@ -50,10 +51,16 @@ export function ConsultantDelivery({
   page,
   lastResult,
   delivered,
+  timeNotice = null,
+  timeResult,
 }: {
   page: DeliveryPage;
   lastResult: SubmissionResult<string[]> | undefined;
   delivered: boolean;
+  /** What the time log's last post did ("Time logged."), on a retainer's month. */
+  timeNotice?: string | null;
+  /** The time log form's last answer. */
+  timeResult?: SubmissionResult<string[]>;
 }) {
   const { item, outline } = page;
   const sending = usePosting("deliver");
@@ -94,17 +101,27 @@ export function ConsultantDelivery({
         </p>
       ) : null}
 
+      {timeNotice ? (
+        <p role="status" className="notice">
+          {timeNotice}
+        </p>
+      ) : null}
+
+      {page.month ? (
+        <TimeLog month={page.month} itemId={item.deliveryItemId} editable={page.month.canLog} lastResult={timeResult} />
+      ) : null}
+
       <section className="card" aria-labelledby="delivery-item-title">
         <h2 id="delivery-item-title" className="card-title">
-          The deliverable
+          {page.month ? "The month" : "The deliverable"}
         </h2>
         <dl className="insight-facts">
-          <dt>Delivery date</dt>
+          <dt>{page.month ? "Last day" : "Delivery date"}</dt>
           <dd>
             {formatDate(item.deliveryDate)}
             {item.overdue ? <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> : null}
           </dd>
-          <dt>Price</dt>
+          <dt>{page.month ? "Fee" : "Price"}</dt>
           <dd>{formatMoney(item.priceCents)}</dd>
         </dl>
         {item.description ? <p className="delivery-description">{item.description}</p> : null}

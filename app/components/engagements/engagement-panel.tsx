@@ -32,6 +32,8 @@ import { categoryLabel } from "~/lib/shared/format";
 import { DeliverableCost, EngagementCostTotals } from "~/components/payouts/item-cost";
 import type { EngagementCosts, ItemCost } from "~/server/payments/receipts.server";
 import { DisputeNote } from "./disputes";
+import { TimeLog } from "./time-log";
+import type { MonthLogView } from "~/lib/engagements/retainer-months";
 import { DeliveredFiles } from "./delivered-files";
 import { messageLabel, threadOfMatchPath } from "~/lib/conversations/thread-copy";
 
@@ -149,8 +151,11 @@ function DeliverableItem({
   actions,
   showDelivery = false,
   cost,
+  log = null,
 }: {
   item: DeliveryItemView;
+  /** A retainer's month: its time log (docs/decisions/082). */
+  log?: MonthLogView | null;
   heading: Heading;
   actions?: (item: DeliveryItemView) => ReactNode;
   /** A completed item shows what was delivered (the item in progress shows it in the actions). */
@@ -171,11 +176,11 @@ function DeliverableItem({
       ) : null}
       <dl className="engagement-item-facts">
         <div>
-          <dt>Price</dt>
+          <dt>{log ? "Fee" : "Price"}</dt>
           <dd>{formatMoney(item.priceCents)}</dd>
         </div>
         <div>
-          <dt>Delivery date</dt>
+          <dt>{log ? "Last day" : "Delivery date"}</dt>
           <dd>
             {formatDate(item.deliveryDate)}
             {item.overdue ? (
@@ -203,6 +208,7 @@ function DeliverableItem({
       {item.dispute && (showDelivery || item.dispute.status === "settled") ? (
         <DisputeNote dispute={item.dispute} reader="business" />
       ) : null}
+      {log ? <TimeLog month={log} itemId={item.deliveryItemId} editable={false} headingLevel={3} /> : null}
       {actions?.(item)}
     </li>
   );
@@ -258,7 +264,7 @@ export function EngagementDeliverables({
   const none = outline.incompleteItems.length === 0 && outline.completedItems.length === 0;
   return (
     <section className="engagement-section" aria-labelledby="engagement-deliverables-title">
-      <H id="engagement-deliverables-title">Deliverables</H>
+      <H id="engagement-deliverables-title">{engagement.retainer ? "Months" : "Deliverables"}</H>
       {!engagement.planVisible ? (
         <p role="status" className="notice">
           {PLAN_CHANGE_AWAITING_MANAGER}
@@ -298,6 +304,7 @@ export function EngagementDeliverables({
                   heading={itemHeading}
                   actions={slots.itemActions}
                   cost={costs?.items[item._id]}
+                  log={engagement.retainer?.logs[item.deliveryItemId] ?? null}
                 />
               ))}
             </ul>
@@ -319,6 +326,7 @@ export function EngagementDeliverables({
                     actions={slots.itemActions}
                     showDelivery
                     cost={costs?.items[item._id]}
+                    log={engagement.retainer?.logs[item.deliveryItemId] ?? null}
                   />
                 ))}
               </ul>

@@ -6,6 +6,7 @@ import { DeliverableActions } from "./deliverable-actions";
 import type { DeliverableSlots } from "./engagement-panel";
 import { EngagementResultsCard } from "./engagement-results";
 import { PlanReviewDialog } from "./plan-review-dialog";
+import { RetainerCard } from "./retainer-card";
 import { SignedStatements } from "./signed-statements";
 
 /** The page's action answer when it is the deliverables' (intents review-item, prepay, rate). */
@@ -48,13 +49,23 @@ export function useDeliverableSlots(
         <SignedStatements statements={engagement.signedStatements} headingLevel={4} />
       ) : null,
     deliverableActions: (
-      <DeliverableActions
-        outline={outline}
-        rating={engagement.rating}
-        billing={engagement.billing}
-        actionData={deliverablesReply(actionData)}
-        action={action}
-      />
+      <>
+        {engagement.retainer ? (
+          <RetainerCard
+            outlineId={outline._id}
+            retainer={engagement.retainer}
+            actionData={deliverablesReply(actionData)}
+            action={action}
+          />
+        ) : null}
+        <DeliverableActions
+          outline={outline}
+          rating={engagement.rating}
+          billing={engagement.billing}
+          actionData={deliverablesReply(actionData)}
+          action={action}
+        />
+      </>
     ),
     results: outline.startedAt ? <EngagementResultsCard results={engagement.results} /> : null,
   };

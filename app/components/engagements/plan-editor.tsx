@@ -42,6 +42,16 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { PlanDocument } from "./plan-document";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 import { THREAD_TEXTS } from "~/lib/conversations/thread-copy";
+import { FieldsetField } from "~/components/ui/fieldset-field";
+import {
+  NOTICE_CHOICES,
+  noticeLabel,
+  PLAN_KIND_CHOICES,
+  PLAN_KIND_LEGEND,
+  RETAINER_START_LOCKED,
+  RETAINER_TERMS_HINT,
+  RETAINER_TERMS_LEGEND,
+} from "~/lib/engagements/retainer-copy";
 
 /**
  * The consultant's side of the engagement plan: the portal list (plans to draft, engagements),
@@ -321,12 +331,15 @@ export function PlanEditor({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const editable = plan.items.filter((item) => item.editable);
+  const locked = plan.items.filter((item) => !item.editable);
   const [form, fields] = useForm({
     id: `plan-editor-${plan.id}`,
     lastResult,
     defaultValue: {
       title: plan.title,
       overview: plan.overview,
+      kind: plan.kind,
+      ...plan.retainer,
       items: editable.map((item) => ({
         id: item.id,
         title: item.title,
@@ -370,7 +383,71 @@ export function PlanEditor({
       >
         {(props) => <textarea {...props} rows={8} maxLength={5000} className="input" />}
       </ConformField>
-      <fieldset className="plan-items">
+      {locked.length > 0 ? (
+        <input type="hidden" name={fields.kind.name} value={plan.kind} />
+      ) : (
+        <FieldsetField
+          className="plan-kind-choices"
+          legend={PLAN_KIND_LEGEND}
+          errors={fields.kind.errors}
+          errorId={fields.kind.errorId}
+        >
+          {PLAN_KIND_CHOICES.map((option) => {
+            const id = `${form.id}-kind-${option.value}`;
+            return (
+              <div key={option.value} className="radio-row">
+                <input
+                  type="radio"
+                  id={id}
+                  name={fields.kind.name}
+                  value={option.value}
+                  defaultChecked={plan.kind === option.value}
+                  aria-describedby={`${id}-hint`}
+                />
+                <label htmlFor={id}>{option.label}</label>
+                <p id={`${id}-hint`} className="field-hint">
+                  {option.hint}
+                </p>
+              </div>
+            );
+          })}
+        </FieldsetField>
+      )}
+      {/* Shown for the billing chosen (CSS :has, so it works without JavaScript too). */}
+      <fieldset className="plan-items plan-retainer-terms">
+        <legend>{RETAINER_TERMS_LEGEND}</legend>
+        <p className="field-hint">{RETAINER_TERMS_HINT}</p>
+        <div className="plan-item-row-pair">
+          <ConformField field={fields.monthlyFee} kind="text" label="Monthly fee (USD)">
+            {(props) => <input {...props} inputMode="decimal" placeholder="4,000.00" className="input" />}
+          </ConformField>
+          <ConformField field={fields.monthlyHours} kind="text" label="Hours a month">
+            {(props) => <input {...props} inputMode="decimal" placeholder="20" className="input" />}
+          </ConformField>
+        </div>
+        <div className="plan-item-row-pair">
+          <ConformField
+            field={fields.startDate}
+            kind="date"
+            label="First month starts"
+            hint={locked.length > 0 ? RETAINER_START_LOCKED : undefined}
+          >
+            {(props) => <input {...props} readOnly={locked.length > 0} className="input" />}
+          </ConformField>
+          <ConformField field={fields.noticeMonths} kind="select" label="Notice to end it">
+            {(props) => (
+              <select {...props} className="input">
+                {NOTICE_CHOICES.map((months) => (
+                  <option key={months} value={String(months)}>
+                    {noticeLabel(months)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </ConformField>
+        </div>
+      </fieldset>
+      <fieldset className="plan-items plan-deliverables">
         <legend>Deliverables</legend>
         <FieldErrors id={fields.items.errorId} errors={fields.items.errors} />
         {items.length === 0 ? <p className="field-hint">No deliverables yet. Add the first one.</p> : null}

@@ -7,7 +7,14 @@ import * as z from "zod";
  * what their page action answers. Pure and isomorphic: the panel's components and the server's
  * DELIVERABLE_ACTIONS share them.
  */
-export const DELIVERABLE_INTENTS = ["review-item", "prepay", "change-card", "rate", "dispute-item"] as const;
+export const DELIVERABLE_INTENTS = [
+  "review-item",
+  "prepay",
+  "change-card",
+  "rate",
+  "dispute-item",
+  "give-notice",
+] as const;
 export type DeliverableIntent = (typeof DELIVERABLE_INTENTS)[number];
 
 export function isDeliverableIntent(value: unknown): value is DeliverableIntent {
@@ -26,6 +33,12 @@ export const PrepayFormSchema = z.object({
 
 /** Change card: Stripe's customer portal, returning to the engagement (docs/decisions/082). */
 export const ChangeCardFormSchema = PrepayFormSchema.extend({ intent: z.literal("change-card") });
+
+/** Give notice to end a retainer (docs/decisions/082), confirmed by the box's check. */
+export const GiveNoticeFormSchema = PrepayFormSchema.extend({
+  intent: z.literal("give-notice"),
+  confirm: z.literal("on", { error: "Tick the box to confirm you are giving notice." }),
+});
 
 /**
  * The answer of DELIVERABLE_ACTIONS when it does not redirect: the Conform reply of the form that

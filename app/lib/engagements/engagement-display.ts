@@ -218,6 +218,8 @@ export type EngagementConsultant = {
   engagementTypes: string[];
 };
 
+import type { MonthLogView } from "./retainer-months";
+
 export type BusinessEngagement = {
   tile: EngagementTileData;
   match: {
@@ -258,6 +260,23 @@ export type BusinessEngagement = {
   results: EngagementResults | null;
   /** How the next deliverables are paid (docs/decisions/082): the card on file, and a declined charge still open. */
   billing: EngagementBilling;
+  /** A retainer's terms and its months' time logs (docs/decisions/082); null for a project. */
+  retainer: RetainerView | null;
+};
+
+export type RetainerView = {
+  /** "$4,000.00 a month for up to 20 h" */
+  terms: string;
+  /** "1 month" or "None". */
+  notice: string;
+  /** Notice was given: by whom and the last day ("Nov 30, 2026"); null while it runs on. */
+  ending: { by: "business" | "consultant"; endsOn: string } | null;
+  /** Notice can be given now (signed, running, none given yet). */
+  canGiveNotice: boolean;
+  /** The last day notice given today would end it on ("Feb 28, 2027"); null when it cannot be given. */
+  noticeWouldEnd: string | null;
+  /** Each month's log, by its item id. */
+  logs: Record<string, MonthLogView>;
 };
 
 export type EngagementBilling = {

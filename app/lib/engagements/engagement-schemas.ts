@@ -17,6 +17,15 @@ import {
   SIGNATURE_LAST_NAME_REQUIRED,
 } from "./engagement-copy";
 import { isPastDate } from "./engagement-state";
+import { OUTLINE_KINDS } from "~db/enums";
+import {
+  MAX_NOTICE_MONTHS,
+  RETAINER_FEE_REQUIRED,
+  RETAINER_HOURS_INVALID,
+  RETAINER_NOTICE_INVALID,
+  RETAINER_START_PAST,
+  RETAINER_START_REQUIRED,
+} from "./retainer-copy";
 
 /**
  * Every body about engagements: the spec's API payloads and our pages' forms. Pure and isomorphic
@@ -279,22 +288,72 @@ export const PlanItemSchema = z.object({
 });
 export type PlanItemInput = z.infer<typeof PlanItemSchema>;
 
-/** The plan editor: save as draft (intent=save) or send for review (intent=submit). */
-export const PlanFormSchema = z.object({
-  intent: z.enum(["save", "submit"]),
-  title: z.string({ error: "Please give the plan a title." }).trim().min(1, "Please give the plan a title.").max(120),
-  overview: optionalText(5000),
-  items: z.array(PlanItemSchema).max(PLAN_ITEMS_MAX, `A plan has at most ${PLAN_ITEMS_MAX} deliverables.`).default([]),
-});
+/** An optional form field: absent when empty (Conform sends nothing for an empty field). */
+const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+
+/** A retainer's hours a month, in quarter hours ("20", "7.5"): stored in minutes. */
+const MonthlyHoursSchema = z
+  .string({ error: RETAINER_HOURS_INVALID })
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, RETAINER_HOURS_INVALID)
+  .transform((value) => Math.round(Number(value) * 60))
+  .refine((minutes) => minutes >= 60 && minutes <= 300 * 60 && minutes % 15 === 0, RETAINER_HOURS_INVALID);
+
+const NoticeMonthsSchema = z
+  .string({ error: RETAINER_NOTICE_INVALID })
+  .trim()
+  .regex(/^\d$/, RETAINER_NOTICE_INVALID)
+  .transform(Number)
+  .refine((months) => months >= 0 && months <= MAX_NOTICE_MONTHS, RETAINER_NOTICE_INVALID);
+
+/**
+ * The plan editor: save as draft (intent=save) or send for review (intent=submit). A project's
+ * plan lists deliverables; a retainer's (docs/decisions/082) has terms instead: the monthly fee, the
+ * hours it buys, the start date and the notice in whole months, each required when it is one.
+ */
+export const PlanFormSchema = z
+  .object({
+    intent: z.enum(["save", "submit"]),
+    title: z.string({ error: "Please give the plan a title." }).trim().min(1, "Please give the plan a title.").max(120),
+    overview: optionalText(5000),
+    kind: z.enum(OUTLINE_KINDS, { error: "Choose how the engagement is billed." }).default("project"),
+    items: z
+      .array(PlanItemSchema)
+      .max(PLAN_ITEMS_MAX, `A plan has at most ${PLAN_ITEMS_MAX} deliverables.`)
+      .default([]),
+    monthlyFee: optionalField(PriceSchema),
+    monthlyHours: optionalField(MonthlyHoursSchema),
+    startDate: optionalField(CalendarDate(RETAINER_START_REQUIRED)),
+    noticeMonths: optionalField(NoticeMonthsSchema),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind !== "retainer") return;
+    const required = [
+      ["monthlyFee", RETAINER_FEE_REQUIRED],
+      ["monthlyHours", RETAINER_HOURS_INVALID],
+      ["startDate", RETAINER_START_REQUIRED],
+      ["noticeMonths", RETAINER_NOTICE_INVALID],
+    ] as const;
+    for (const [field, message] of required) {
+      if (value[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message });
+    }
+  });
 export type PlanFormInput = z.infer<typeof PlanFormSchema>;
 
 /**
- * The plan editor's check in the browser: PlanFormSchema, and a plan sent with no deliverable dated
- * before `today` (todayAnywhereOnEarth; ADR 049). The server decides again when it saves (savePlan).
+ * The plan editor's check in the browser: PlanFormSchema, and a plan sent with no deliverable (or
+ * retainer start) dated before `today` (todayAnywhereOnEarth; ADR 049). The server decides again
+ * when it saves (savePlan).
  */
 export function planFormSchemaFor(today: string) {
   return PlanFormSchema.superRefine((value, ctx) => {
     if (value.intent !== "submit") return;
+    if (value.kind === "retainer") {
+      if (value.startDate && isPastDate(value.startDate, today))
+        ctx.addIssue({ code: "custom", path: ["startDate"], message: RETAINER_START_PAST });
+      return;
+    }
     value.items.forEach((item, index) => {
       if (isPastDate(item.deliveryDate, today))
         ctx.addIssue({ code: "custom", path: ["items", index, "deliveryDate"], message: ITEM_DATE_PAST });

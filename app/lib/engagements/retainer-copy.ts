@@ -11,3 +11,75 @@ export const TIME_ENTRY_DESCRIPTION_TOO_LONG = "Keep it under 500 characters.";
 
 export const NOTICE_NOT_A_RETAINER = "Notice can be given only on a signed retainer that is still running.";
 export const NOTICE_ALREADY_GIVEN = "Notice was already given on this retainer.";
+
+/** The longest notice a retainer may ask, in whole months. */
+export const MAX_NOTICE_MONTHS = 6;
+export const RETAINER_FEE_REQUIRED = "Enter the monthly fee, between $1 and $1,000,000.";
+export const RETAINER_HOURS_INVALID = "Enter the hours a month in quarter hours, from 1 to 300.";
+export const RETAINER_START_REQUIRED = "Enter the date the first month starts.";
+export const RETAINER_START_PAST = "The first month cannot start before today. Choose a later date.";
+export const RETAINER_NOTICE_INVALID = `Enter the notice in whole months, from 0 to ${MAX_NOTICE_MONTHS}.`;
+export const PLAN_KIND_LOCKED = "How the engagement is billed cannot change once a deliverable or month is paid.";
+export const RETAINER_START_LOCKED = "The start date cannot change once the first month is paid.";
+
+export const PLAN_KIND_LEGEND = "How is the engagement billed?";
+export const PLAN_KIND_CHOICES = [
+  {
+    value: "retainer",
+    label: "Monthly retainer",
+    hint: "A fixed fee each month for an hours budget, charged to the business's card on file at the start of each month.",
+  },
+  {
+    value: "project",
+    label: "Deliverables",
+    hint: "A price for each deliverable, prepaid in turn before you start on it.",
+  },
+] as const;
+export const RETAINER_TERMS_LEGEND = "Retainer terms";
+export const RETAINER_TERMS_HINT =
+  "Each month runs from the start date's day to the day before it a month later. You log your time against the month; the business confirms each month, and you are paid your share.";
+export const NOTICE_CHOICES = Array.from({ length: MAX_NOTICE_MONTHS + 1 }, (_, months) => months);
+/** "1 month", "2 months", "None: it ends with the current month". */
+export const noticeLabel = (months: number) =>
+  months === 0 ? "None: it ends with the current month" : months === 1 ? "1 month" : `${months} months`;
+
+/** The time log's words, the same for the business and the consultant. */
+export const TIME_LOG_TEXTS = {
+  heading: "Time log",
+  period: "Month",
+  budget: "Hours budget",
+  logged: "Logged",
+  left: "Left",
+  over: (hours: string) => `${hours} logged beyond the budget: hours beyond the budget are not billed.`,
+  empty: "No time logged this month yet.",
+  caption: (period: string) => `Time logged, ${period}`,
+  day: "Day",
+  hours: "Hours",
+  hoursField: "Hours",
+  hoursHint: "In quarter hours: 0.25, 1.5, 3.",
+  what: "What was done",
+  actions: "Actions",
+  remove: "Remove",
+  addHeading: "Log time",
+  log: "Log time",
+  logging: "Logging…",
+  logged_notice: "Time logged.",
+  removed_notice: "Time entry removed.",
+} as const;
+
+/** The business's and the consultant's notice: its card and its answer. */
+export const NOTICE_TEXTS = {
+  heading: "Retainer",
+  terms: "Terms",
+  notice: "Notice to end it",
+  giveNotice: "Give notice",
+  giving: "Giving notice…",
+  confirm: (endsOn: string) =>
+    `I am giving notice: the retainer ends on ${endsOn}, after its last month is delivered and confirmed. No month after it is charged.`,
+  ending: (by: "business" | "consultant", endsOn: string) =>
+    `${by === "business" ? "You gave" : "The consultant gave"} notice: the retainer ends on ${endsOn}. No month after it is charged.`,
+  endingForConsultant: (by: "business" | "consultant", endsOn: string) =>
+    `${by === "consultant" ? "You gave" : "The business gave"} notice: the retainer ends on ${endsOn}.`,
+} as const;
+export const NOTICE_GIVEN = (endsOn: string) =>
+  `Notice given: the retainer ends on ${endsOn}. No month after it is charged.`;

@@ -5,6 +5,7 @@
  * calendar dates, 'YYYY-MM-DD'.
  */
 import { formatDate } from "~/lib/shared/dates";
+import { formatMoney } from "~/lib/shared/numbers";
 
 export type RetainerMonth = {
   /** From 0: month 0 is the first. */
@@ -101,4 +102,63 @@ export function budgetStanding(budgetMinutes: number, loggedMinutes: number) {
 /** The summary a month is delivered with at its end: "18.5 h logged of the 20 h budget." */
 export function monthSummary(budgetMinutes: number, loggedMinutes: number): string {
   return `${formatHours(loggedMinutes)} logged of the ${formatHours(budgetMinutes)} budget.`;
+}
+
+/** One line of a month's time log as people read it. */
+export type TimeEntryView = { id: string; date: string; dateLabel: string; hours: string; description: string };
+
+/** A retainer month's log with its budget: what the business's and the consultant's pages show. */
+export type MonthLogView = {
+  period: string;
+  /** 'YYYY-MM-DD': the days time may be logged on (the form's date bounds). */
+  firstDay: string;
+  lastDay: string;
+  budget: string;
+  logged: string;
+  left: string;
+  /** Hours logged beyond the budget ("1.5 h"), which are not billed; null within it. */
+  over: string | null;
+  entries: TimeEntryView[];
+};
+
+export function monthLogView(
+  budgetMinutes: number,
+  month: { periodStart: string; periodEnd: string },
+  entries: readonly { id: string; workDate: string; minutes: number; description: string }[],
+): MonthLogView {
+  const standing = budgetStanding(
+    budgetMinutes,
+    entries.reduce((sum, entry) => sum + entry.minutes, 0),
+  );
+  return {
+    period: formatPeriod(month.periodStart, month.periodEnd),
+    firstDay: month.periodStart,
+    lastDay: month.periodEnd,
+    budget: formatHours(budgetMinutes),
+    logged: formatHours(standing.loggedMinutes),
+    left: formatHours(standing.leftMinutes),
+    over: standing.overMinutes > 0 ? formatHours(standing.overMinutes) : null,
+    entries: [...entries]
+      .sort((a, b) => a.workDate.localeCompare(b.workDate))
+      .map((entry) => ({
+        id: entry.id,
+        date: entry.workDate,
+        dateLabel: formatDate(entry.workDate),
+        hours: formatHours(entry.minutes),
+        description: entry.description,
+      })),
+  };
+}
+
+/**
+ * Whether time can be logged on a month: paid and in progress, or sent back for a correction
+ * (the consultant mends the log and delivers it again); never once delivered, confirmed or refunded.
+ */
+export function monthTakesTime(month: { status: string; paidPurchaseId: string | null; refunded?: boolean }): boolean {
+  return (month.status === "active" || month.status === "revision") && month.paidPurchaseId !== null && !month.refunded;
+}
+
+/** "$4,000.00 a month for up to 20 h": a retainer's terms in one line. */
+export function retainerTermsLabel(monthlyFeeCents: number, budgetMinutes: number): string {
+  return `${formatMoney(monthlyFeeCents)} a month for up to ${formatHours(budgetMinutes)}`;
 }

@@ -2,6 +2,7 @@ import { categoryLabel } from "~/lib/shared/format";
 import { formatDate } from "~/lib/shared/dates";
 import { formatMoney, formatPercent } from "~/lib/shared/numbers";
 import { AUTO_ACCEPT_DAYS, REMINDER_DAYS_TEXT } from "./review-deadlines";
+import { formatHours } from "./retainer-months";
 
 /**
  * The engagement plan's text: the Engagement Plan, the Form of Statement of Work and the Work
@@ -33,7 +34,39 @@ export type SowInput = {
   today: string;
   /** The platform's fee in whole percent of each phase's price (PLATFORM_FEE_PERCENT). */
   platformFeePercent: number;
+  /** A retainer's terms (docs/decisions/082); absent or null for a project. */
+  retainer?: SowRetainer | null;
 };
+
+export type SowRetainer = {
+  monthlyFeeCents: number;
+  monthlyBudgetMinutes: number;
+  /** YYYY-MM-DD. */
+  startDate: string;
+  noticeMonths: number;
+  /** The last day once notice was given (YYYY-MM-DD), else null. */
+  endsOn: string | null;
+};
+
+/** The outline's retainer terms for the statement, or null for a project (or a retainer not yet set). */
+export function sowRetainerOf(outline: {
+  kind: string;
+  monthlyFeeCents: number | null;
+  monthlyBudgetMinutes: number | null;
+  retainerStartDate: string | null;
+  noticeMonths: number | null;
+  endsOn: string | null;
+}): SowRetainer | null {
+  if (outline.kind !== "retainer" || outline.monthlyFeeCents === null || outline.retainerStartDate === null)
+    return null;
+  return {
+    monthlyFeeCents: outline.monthlyFeeCents,
+    monthlyBudgetMinutes: outline.monthlyBudgetMinutes ?? 0,
+    startDate: outline.retainerStartDate,
+    noticeMonths: outline.noticeMonths ?? 0,
+    endsOn: outline.endsOn,
+  };
+}
 
 export type SowItem = { number: number; title: string; description: string; deliveryDate: string; price: string };
 
@@ -89,24 +122,69 @@ export function buildSowDocument(input: SowInput): SowDocument {
       },
       {
         heading: SOW_HEADINGS.statement,
-        paragraphs: [
-          `This Statement of Work (version ${input.version}) is made between ${input.businessName} (the "Client") and Partwise, for the services of ${input.consultantName}, under ${MASTER_SERVICES_AGREEMENT}. Where this Statement and that agreement differ, that agreement governs. Effective date: ${effectiveDate}.`,
-          `The work is divided into ${phases}, listed in the Work Schedule and Deliverables below. Each phase is billed in advance.`,
-          "The Client's card on file is charged for the first phase after the Client's verbal approval, and later phases are billed the same way, each before its work begins. In the Partwise app the Client gives that approval by prepaying the phase.",
-          "When a phase is delivered, the Client reviews it: accepts it and prepays the next phase, accepts it and pauses, or asks for a revision with notes.",
-          `If the Client has not reviewed a delivered phase ${AUTO_ACCEPT_DAYS} days after its delivery, it is accepted automatically and the engagement pauses before the next phase (after the last phase, the engagement is complete); Partwise reminds the Client ${REMINDER_DAYS_TEXT} days after the delivery. A request for a revision stops this clock, and the next delivery starts it again.`,
-          "After at least one revision of a phase, the Client may instead dispute its delivery. The phase is then neither accepted automatically nor paid for until the engagement manager settles the dispute, with a written decision, in one of three ways: the consultant is paid in full; the Client is refunded in full; or part of the price is refunded and the rest is kept, the platform fee applying to the part kept.",
-          `When the Client accepts a phase, Partwise keeps a platform fee of ${formatPercent(input.platformFeePercent, { decimals: 0 })} of its price and pays the rest to ${input.consultantName}.`,
-          "The Client may terminate this engagement after notifying the engagement manager and settling the fees and expenses incurred up to the termination.",
-          "A change to this plan takes effect only when the engagement manager has approved it and the Client has signed the changed Statement of Work.",
-        ],
+        paragraphs: input.retainer
+          ? retainerTerms(input, input.retainer, effectiveDate)
+          : projectTerms(input, effectiveDate, phases),
       },
       {
         heading: SOW_HEADINGS.schedule,
-        paragraphs: items.length === 0 ? ["No deliverables yet."] : [],
+        paragraphs: input.retainer
+          ? [retainerSchedule(input.retainer)]
+          : items.length === 0
+            ? ["No deliverables yet."]
+            : [],
         items,
-        total: formatMoney(total),
+        ...(input.retainer ? {} : { total: formatMoney(total) }),
       },
     ],
   };
+}
+
+function statementOpening(input: SowInput, effectiveDate: string): string {
+  return `This Statement of Work (version ${input.version}) is made between ${input.businessName} (the "Client") and Partwise, for the services of ${input.consultantName}, under ${MASTER_SERVICES_AGREEMENT}. Where this Statement and that agreement differ, that agreement governs. Effective date: ${effectiveDate}.`;
+}
+
+const CHANGES_NEED_SIGNATURE =
+  "A change to this plan takes effect only when the engagement manager has approved it and the Client has signed the changed Statement of Work.";
+
+/** A fractional retainer's terms (docs/decisions/082): fee, hours, months, time log, confirmation, notice. */
+function retainerTerms(input: SowInput, retainer: SowRetainer, effectiveDate: string): string[] {
+  const fee = formatMoney(retainer.monthlyFeeCents);
+  const notice =
+    retainer.noticeMonths === 0
+      ? "Either party may end the retainer in the app without notice: the month under way is the last one billed."
+      : `Either party may end the retainer in the app by giving ${noticeText(retainer.noticeMonths)} notice: the last month billed is the one the notice period ends in.`;
+  return [
+    statementOpening(input, effectiveDate),
+    `The work is a monthly retainer starting on ${formatDate(retainer.startDate)}. Each month runs from that day of the month to the day before it a month later. The Client pays a fixed fee of ${fee} a month for up to ${formatHours(retainer.monthlyBudgetMinutes)} of ${input.consultantName}'s time; hours beyond the month's budget are not billed.`,
+    "The Client's card on file is charged for the first month after the Client's verbal approval (in the Partwise app, by prepaying it), and each later month is charged to it on the month's first day, before its work begins. If a charge is declined, no work starts on that month until it is paid: Stripe tries the card again, and the Client may pay the month's invoice another way or change the card.",
+    `${input.consultantName} logs the time spent each month (the day, the hours and what was done), which the Client can read at any time.`,
+    `At the end of each month its hours are delivered to the Client, who confirms the month or asks for a correction with notes. If the Client has not reviewed a month ${AUTO_ACCEPT_DAYS} days after its delivery, it is confirmed automatically; Partwise reminds the Client ${REMINDER_DAYS_TEXT} days after the delivery. After at least one correction, the Client may instead dispute the month, which the engagement manager settles with a written decision: the consultant paid in full, the Client refunded in full, or part refunded and the rest kept.`,
+    `When a month is confirmed, Partwise keeps a platform fee of ${formatPercent(input.platformFeePercent, { decimals: 0 })} of its fee and pays the rest to ${input.consultantName}.`,
+    notice,
+    CHANGES_NEED_SIGNATURE,
+  ];
+}
+
+function retainerSchedule(retainer: SowRetainer): string {
+  const ends = retainer.endsOn
+    ? ` Notice was given: the retainer ends on ${formatDate(retainer.endsOn)}.`
+    : " A month is added on each month's first day until notice ends the retainer.";
+  return `${formatMoney(retainer.monthlyFeeCents)} a month for up to ${formatHours(retainer.monthlyBudgetMinutes)}, from ${formatDate(retainer.startDate)}.${ends}`;
+}
+
+const noticeText = (months: number) => (months === 1 ? "one month's" : `${months} months'`);
+
+function projectTerms(input: SowInput, effectiveDate: string, phases: string): string[] {
+  return [
+    statementOpening(input, effectiveDate),
+    `The work is divided into ${phases}, listed in the Work Schedule and Deliverables below. Each phase is billed in advance.`,
+    "The Client's card on file is charged for the first phase after the Client's verbal approval, and later phases are billed the same way, each before its work begins. In the Partwise app the Client gives that approval by prepaying the phase.",
+    "When a phase is delivered, the Client reviews it: accepts it and prepays the next phase, accepts it and pauses, or asks for a revision with notes.",
+    `If the Client has not reviewed a delivered phase ${AUTO_ACCEPT_DAYS} days after its delivery, it is accepted automatically and the engagement pauses before the next phase (after the last phase, the engagement is complete); Partwise reminds the Client ${REMINDER_DAYS_TEXT} days after the delivery. A request for a revision stops this clock, and the next delivery starts it again.`,
+    "After at least one revision of a phase, the Client may instead dispute its delivery. The phase is then neither accepted automatically nor paid for until the engagement manager settles the dispute, with a written decision, in one of three ways: the consultant is paid in full; the Client is refunded in full; or part of the price is refunded and the rest is kept, the platform fee applying to the part kept.",
+    `When the Client accepts a phase, Partwise keeps a platform fee of ${formatPercent(input.platformFeePercent, { decimals: 0 })} of its price and pays the rest to ${input.consultantName}.`,
+    "The Client may terminate this engagement after notifying the engagement manager and settling the fees and expenses incurred up to the termination.",
+    CHANGES_NEED_SIGNATURE,
+  ];
 }

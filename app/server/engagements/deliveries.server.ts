@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files } from "~db/schema";
+import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files, timeEntries } from "~db/schema";
+import { monthLogView, monthTakesTime, type MonthLogView } from "~/lib/engagements/retainer-months";
 import { DELIVERY_OUT_OF_TURN, DELIVERY_TOO_MANY_FILES, ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import { DELIVERY_REFUNDED } from "~/lib/payouts/transfer-copy";
 import { canConsultantDeliver, todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
@@ -79,6 +80,8 @@ export type DeliveryPage = {
   canDeliver: boolean;
   /** The manager refunded the item's payment: it will not be delivered (issue #18). */
   refunded: boolean;
+  /** A retainer's month (docs/decisions/082): its time log, and whether time can be logged now. */
+  month: (MonthLogView & { canLog: boolean }) | null;
 };
 
 /**
@@ -93,10 +96,11 @@ export async function loadDeliveryPage(
 ): Promise<DeliveryPage | null> {
   // Separate reads in one batch: D1's batch answers rows as objects, so two columns of the same
   // name in one joined select would overwrite each other.
-  const [outlines, itemRows, fileRows, notes] = await app.db.batch([
+  const [outlines, itemRows, fileRows, notes, entries] = await app.db.batch([
     app.db
       .select({
         title: deliveryOutlines.title,
+        monthlyBudgetMinutes: deliveryOutlines.monthlyBudgetMinutes,
         complete: deliveryOutlines.complete,
         state: deliveryOutlines.state,
         matchRequestId: deliveryOutlines.matchRequestId,
@@ -120,6 +124,15 @@ export async function loadDeliveryPage(
       .from(deliveryItemDecisions)
       .where(eq(deliveryItemDecisions.itemId, itemId))
       .orderBy(desc(deliveryItemDecisions.createdAt), desc(deliveryItemDecisions.id)),
+    app.db
+      .select({
+        id: timeEntries.id,
+        workDate: timeEntries.workDate,
+        minutes: timeEntries.minutes,
+        description: timeEntries.description,
+      })
+      .from(timeEntries)
+      .where(and(eq(timeEntries.itemId, itemId), eq(timeEntries.outlineId, outlineId))),
   ]);
   const outline = outlines[0];
   const item = itemRows[0];
@@ -144,8 +157,21 @@ export async function loadDeliveryPage(
       item.status === "approved" && latest?.decision === "approved" && latest.businessNotes !== ""
         ? latest.businessNotes
         : null,
-    canDeliver: !outline.complete && canConsultantDeliver(item),
+    // A month is delivered by the daily run at its end; the consultant delivers it again after a correction.
+    canDeliver:
+      !outline.complete && canConsultantDeliver(item) && (item.periodStart === null || item.status === "revision"),
     refunded: item.refunded,
+    month:
+      item.periodStart !== null && item.periodEnd !== null
+        ? {
+            ...monthLogView(
+              outline.monthlyBudgetMinutes ?? 0,
+              { periodStart: item.periodStart, periodEnd: item.periodEnd },
+              entries,
+            ),
+            canLog: !outline.complete && monthTakesTime(item),
+          }
+        : null,
   };
 }
 

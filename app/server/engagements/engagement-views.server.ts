@@ -9,6 +9,7 @@ import {
   matchRequests,
   sowSignatures,
   users,
+  timeEntries,
 } from "~db/schema";
 import {
   businessRejectedCurrentVersion,
@@ -28,7 +29,8 @@ import {
   type BusinessEngagement,
   type EngagementTileData,
 } from "~/lib/engagements/engagement-display";
-import { buildSowDocument } from "~/lib/engagements/sow";
+import { sowRetainerOf, buildSowDocument } from "~/lib/engagements/sow";
+import { retainerView } from "./retainers.server";
 import { engagementResults } from "~/lib/engagements/engagement-results";
 import { consultantPhotoPath } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
@@ -224,6 +226,7 @@ export async function loadBusinessEngagement(
     reportRows,
     cardRows,
     declinedRows,
+    timeRows,
   ] = await app.db.batch([
     app.db.select().from(deliveryOutlines).where(visibleOutline).limit(1),
     app.db
@@ -298,6 +301,17 @@ export async function loadBusinessEngagement(
       "delivery_item",
       sql`(select ${deliveryItems.id} from ${deliveryItems} where ${deliveryItems.outlineId} = ${target} and ${deliveryItems.businessId} = ${businessId})`,
     ),
+    // A retainer's time logs (docs/decisions/082); none for a project.
+    app.db
+      .select({
+        id: timeEntries.id,
+        itemId: timeEntries.itemId,
+        workDate: timeEntries.workDate,
+        minutes: timeEntries.minutes,
+        description: timeEntries.description,
+      })
+      .from(timeEntries)
+      .where(and(eq(timeEntries.outlineId, target), eq(timeEntries.businessId, businessId))),
   ]);
   const outline = outlineRows[0];
   const match = matchRows[0];
@@ -326,6 +340,7 @@ export async function loadBusinessEngagement(
         invoiceUrl: row.invoiceUrl,
       })),
     },
+    retainer: retainerView(outline, itemRows, timeRows, app.now()),
   };
   return toBusinessEngagement(
     app,
@@ -338,7 +353,7 @@ export async function loadBusinessEngagement(
   );
 }
 
-type EngagementExtras = Pick<BusinessEngagement, "signedStatements" | "rating" | "results" | "billing">;
+type EngagementExtras = Pick<BusinessEngagement, "signedStatements" | "rating" | "results" | "billing" | "retainer">;
 
 type EngagementRow = {
   outline: typeof deliveryOutlines.$inferSelect;
@@ -395,6 +410,7 @@ function toBusinessEngagement(
         signature: signed ? { name: outline.businessSignature ?? "", date: outline.businessSignatureDate ?? "" } : null,
         today: todayOf(app),
         platformFeePercent: app.env.PLATFORM_FEE_PERCENT,
+        retainer: sowRetainerOf(outline),
       })
     : null;
   const next = planVisible ? nextItemToPrepay(outline, ordered) : null;

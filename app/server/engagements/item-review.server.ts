@@ -6,7 +6,9 @@ import {
   PrepayFormSchema,
   type DeliverableIntent,
   type DeliverablesActionData,
+  GiveNoticeFormSchema,
 } from "~/lib/engagements/deliverable-forms";
+import { formatDate } from "~/lib/shared/dates";
 import {
   ITEM_ACCEPTED,
   ITEM_REVIEW_SENT,
@@ -26,6 +28,8 @@ import { nextItemToPrepay } from "~/lib/engagements/engagement-state";
 import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
 import { OpenDisputeFormSchema } from "~/lib/engagements/disputes";
 import type { ClientViewer } from "~/server/identity/session.server";
+import { giveNotice } from "./retainers.server";
+import { NOTICE_GIVEN } from "~/lib/engagements/retainer-copy";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { startItemPayment } from "~/server/payments/card-charges.server";
@@ -297,6 +301,39 @@ const disputeFromForm: DeliverableHandler = async (app, viewer, formData, reques
   }
 };
 
+/**
+ * intent=give-notice (GiveNoticeFormSchema): the business ends its retainer with the signed notice
+ * (giveNotice), by an owner or admin (the page action checks the role: sign).
+ */
+const giveNoticeFromForm: DeliverableHandler = async (app, viewer, formData) => {
+  const intent = "give-notice";
+  const submission = parseWithZod(formData, { schema: GiveNoticeFormSchema });
+  if (submission.status !== "success") {
+    return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
+  }
+  try {
+    const given = await giveNotice(app, submission.value.deliveryOutlineId, {
+      party: "business",
+      businessId: viewer.business.id,
+      userId: viewer.user.id,
+    });
+    if (!given.ok) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [given.msg] }), message: null, failed: false },
+        given.status,
+      );
+    }
+    return answer({
+      intent,
+      result: submission.reply({ resetForm: true }),
+      message: NOTICE_GIVEN(formatDate(given.endsOn)),
+      failed: false,
+    });
+  } catch (error) {
+    return failedReply(intent, error);
+  }
+};
+
 /** The handler of each intent of the business's deliverables (the /features page action dispatches on `intent`). */
 export const DELIVERABLE_ACTIONS: Record<DeliverableIntent, DeliverableHandler> = {
   "review-item": reviewItemFromForm,
@@ -304,4 +341,5 @@ export const DELIVERABLE_ACTIONS: Record<DeliverableIntent, DeliverableHandler> 
   "change-card": changeCardFromForm,
   rate: rateFromForm,
   "dispute-item": disputeFromForm,
+  "give-notice": giveNoticeFromForm,
 };

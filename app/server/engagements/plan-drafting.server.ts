@@ -13,7 +13,7 @@ import {
   type DeliveryItem,
   type PlanVersionItemRow,
 } from "~db/schema";
-import type { MatchRequestStatus } from "~db/enums";
+import type { MatchRequestStatus, OutlineKind } from "~db/enums";
 import { ENGAGEMENT_STATUS_LABELS as MATCH_STATUS_LABELS } from "~/lib/consultants/portal";
 import {
   ITEM_DATE_PAST,
@@ -25,6 +25,8 @@ import {
   PLAN_NOT_EDITABLE,
   PLAN_SUBMITTED_NOTICE,
 } from "~/lib/engagements/engagement-copy";
+import { PLAN_KIND_LOCKED, RETAINER_START_LOCKED, RETAINER_START_PAST } from "~/lib/engagements/retainer-copy";
+import { retainerMonth, retainerMonthTitle } from "~/lib/engagements/retainer-months";
 import { markOutlineDrafted } from "~/server/matching/match-status.server";
 import { managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import type { PlanFormInput } from "~/lib/engagements/engagement-schemas";
@@ -42,7 +44,7 @@ import {
   type DeliveryItemStatus,
 } from "~/lib/engagements/engagement-state";
 import { nextDeliveryDate, planStage, planStageLabel, utcToday, type PlanStage } from "~/lib/engagements/plan-stage";
-import { buildSowDocument, type SowDocument } from "~/lib/engagements/sow";
+import { sowRetainerOf, buildSowDocument, type SowDocument } from "~/lib/engagements/sow";
 import { formatMoney } from "~/lib/shared/numbers";
 import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy-state";
 import { formatDate } from "~/lib/shared/dates";
@@ -263,6 +265,9 @@ export async function createPlan(
         businessId: match.businessId,
         consultantId,
         title: `${categoryLabel(match.category)} engagement plan for ${match.business}`.slice(0, 120),
+        // A fractional engagement is sold as a monthly retainer (docs/decisions/082); the
+        // consultant may still bill it by deliverables in the editor.
+        kind: match.consultingType === "fractional" ? "retainer" : "project",
         createdAt: now,
         updatedAt: now,
       })
@@ -326,6 +331,9 @@ export type ConsultantPlan = {
   revision: string;
   managerNotes: string | null;
   businessNotes: string | null;
+  /** How the plan is billed, and a retainer's terms as the editor's fields show them ("" when unset). */
+  kind: OutlineKind;
+  retainer: { monthlyFee: string; monthlyHours: string; startDate: string; noticeMonths: string };
   items: EditorItem[];
   document: SowDocument;
   /** The signed statements of work, newest version first (the PDFs the consultant can download). */
@@ -438,6 +446,7 @@ export function planDocument(context: OutlineContext, now: Date, platformFeePerc
     signature: signed,
     today: utcToday(now),
     platformFeePercent,
+    retainer: sowRetainerOf(outline),
   });
 }
 
@@ -487,6 +496,13 @@ export async function loadConsultantPlan(
     revision: String(outline.updatedAt.getTime()),
     managerNotes: outline.egmReviewStatus === "revision" ? outline.egmReviewNotes : null,
     businessNotes: outline.businessReviewStatus === "revision" ? outline.businessNotes : null,
+    kind: outline.kind,
+    retainer: {
+      monthlyFee: outline.monthlyFeeCents === null ? "" : priceField(outline.monthlyFeeCents),
+      monthlyHours: outline.monthlyBudgetMinutes === null ? "" : String(outline.monthlyBudgetMinutes / 60),
+      startDate: outline.retainerStartDate ?? "",
+      noticeMonths: outline.noticeMonths === null ? "1" : String(outline.noticeMonths),
+    },
     items: context.items.map((item) => ({
       id: item.id,
       position: item.position,
@@ -532,10 +548,22 @@ export async function savePlan(
   const locked = context.items.filter((item) => !isItemEditable(item));
   const editable = new Map(context.items.filter(isItemEditable).map((item) => [item.id, item]));
   const lockedIds = new Set(locked.map((item) => item.id));
-  const submitted = input.items.filter((item) => !(item.id && lockedIds.has(item.id)));
+  if (locked.length > 0 && input.kind !== outline.kind) return { ok: false, status: 409, msg: PLAN_KIND_LOCKED };
+  const terms = input.kind === "retainer" ? retainerTermsOf(input) : null;
+  if (terms && locked.length > 0 && terms.retainerStartDate !== outline.retainerStartDate) {
+    return { ok: false, status: 400, msg: RETAINER_START_LOCKED, fieldErrors: { startDate: [RETAINER_START_LOCKED] } };
+  }
+  // A retainer's rows are its months, made from its terms: the first month until it is paid, then
+  // the months the daily run opened and not yet paid, at the fee (docs/decisions/082).
+  const submitted: PlanRow[] = terms
+    ? retainerRows(terms, [...editable.values()], locked.length)
+    : input.items.filter((item) => !(item.id && lockedIds.has(item.id)));
   const submit = input.intent === "submit";
   if (submit && input.overview.trim() === "")
     return { ok: false, status: 400, msg: PLAN_NEEDS_OVERVIEW, field: "overview" };
+  if (submit && terms && locked.length === 0 && isPastDate(terms.retainerStartDate, todayAnywhereOnEarth(app.now()))) {
+    return { ok: false, status: 400, msg: PLAN_HAS_PAST_DATES, fieldErrors: { startDate: [RETAINER_START_PAST] } };
+  }
   if (submit && locked.length + submitted.length === 0)
     return { ok: false, status: 400, msg: PLAN_NEEDS_ITEMS, field: "items" };
   const now = app.now();
@@ -543,9 +571,11 @@ export async function savePlan(
   // keep one while the consultant works on it. Paid deliverables keep their agreed dates.
   if (submit) {
     const today = todayAnywhereOnEarth(now);
-    const past = input.items.flatMap((item, index) =>
-      !(item.id && lockedIds.has(item.id)) && isPastDate(item.deliveryDate, today) ? [index] : [],
-    );
+    const past = terms
+      ? []
+      : input.items.flatMap((item, index) =>
+          !(item.id && lockedIds.has(item.id)) && isPastDate(item.deliveryDate, today) ? [index] : [],
+        );
     if (past.length > 0)
       return {
         ok: false,
@@ -595,6 +625,8 @@ export async function savePlan(
       description: item.description,
       deliveryDate: item.deliveryDate,
       priceCents: item.price,
+      periodStart: item.periodStart ?? null,
+      periodEnd: item.periodEnd ?? null,
     };
     if (item.id && editable.has(item.id)) {
       writes.push(
@@ -630,6 +662,8 @@ export async function savePlan(
               summaryOfWork: sql<null>`NULL`.as("summary_of_work"),
               businessDeliveryReview: sql<null>`NULL`.as("business_delivery_review"),
               paidPurchaseId: sql<null>`NULL`.as("paid_purchase_id"),
+              periodStart: sql<string | null>`${values.periodStart}`.as("period_start"),
+              periodEnd: sql<string | null>`${values.periodEnd}`.as("period_end"),
               createdAt: sql<number>`${now.getTime()}`.as("created_at"),
               updatedAt: sql<number>`${now.getTime()}`.as("updated_at"),
               completedAt: sql<null>`NULL`.as("completed_at"),
@@ -643,7 +677,14 @@ export async function savePlan(
   const next = submit ? { ...afterSubmission(outline), submittedAt: now } : {};
   const outlineWrite = app.db
     .update(deliveryOutlines)
-    .set({ title: input.title, overview: input.overview, updatedAt: now, ...next })
+    .set({
+      title: input.title,
+      overview: input.overview,
+      kind: input.kind,
+      ...(terms ?? NO_RETAINER_TERMS),
+      updatedAt: now,
+      ...next,
+    })
     .where(
       and(
         eq(deliveryOutlines.id, outline.id),
@@ -714,10 +755,63 @@ export async function savePlan(
   return { ok: true, submitted: submit };
 }
 
+/** A row of the plan as saved: a deliverable of the form, or a retainer's month with its period. */
+type PlanRow = PlanFormInput["items"][number] & { periodStart?: string; periodEnd?: string };
+
+type RetainerTerms = {
+  monthlyFeeCents: number;
+  monthlyBudgetMinutes: number;
+  retainerStartDate: string;
+  noticeMonths: number;
+};
+
+const NO_RETAINER_TERMS = {
+  monthlyFeeCents: null,
+  monthlyBudgetMinutes: null,
+  retainerStartDate: null,
+  noticeMonths: null,
+} as const;
+
+/** A retainer form's terms (PlanFormSchema requires each of them for a retainer). */
+function retainerTermsOf(input: PlanFormInput): RetainerTerms {
+  return {
+    monthlyFeeCents: input.monthlyFee ?? 0,
+    monthlyBudgetMinutes: input.monthlyHours ?? 0,
+    retainerStartDate: input.startDate ?? "",
+    noticeMonths: input.noticeMonths ?? 0,
+  };
+}
+
+/**
+ * A retainer's unpaid months after a save: those that exist, repriced to the fee (and the first
+ * month dated from the start date while nothing is paid); the first month when none exists yet.
+ */
+function retainerRows(terms: RetainerTerms, unpaid: readonly DeliveryItem[], paidCount: number): PlanRow[] {
+  const months = unpaid.filter((item) => item.periodStart !== null);
+  if (months.length === 0 && paidCount > 0) return [];
+  const rows = months.length > 0 ? months : [null];
+  return rows.map((item, index) => {
+    const period =
+      paidCount === 0
+        ? retainerMonth(terms.retainerStartDate, index)
+        : { start: item!.periodStart!, end: item!.periodEnd! };
+    const month = { index: item && paidCount > 0 ? item.position : index, ...period };
+    return {
+      id: item?.id,
+      title: retainerMonthTitle(month),
+      description: "",
+      deliveryDate: month.end,
+      price: terms.monthlyFeeCents,
+      periodStart: month.start,
+      periodEnd: month.end,
+    };
+  });
+}
+
 /** One sent version's deliverables (the paid ones first, as they stay, then the form's). */
 function versionItems(
   locked: readonly DeliveryItem[],
-  submitted: PlanFormInput["items"],
+  submitted: readonly PlanRow[],
   ids: readonly string[],
 ): PlanVersionItemRow[] {
   return [

@@ -25,7 +25,7 @@ import { consultantEngagementPath, managerEngagementPath, sowPdfPath } from "~/l
 import { planReviewOfForm, PlanReviewFormSchema, type PlanReview } from "~/lib/engagements/engagement-schemas";
 import { businessRejectedCurrentVersion, canBusinessReviewPlan, sortedItems } from "~/lib/engagements/engagement-state";
 import { renderSowPdf } from "~/lib/engagements/sow-pdf";
-import { buildSowDocument } from "~/lib/engagements/sow";
+import { sowRetainerOf, buildSowDocument } from "~/lib/engagements/sow";
 import { fullName } from "~/lib/shared/format";
 import type { ClientViewer, Viewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
@@ -205,6 +205,7 @@ async function sign(
     signature,
     today: now.toISOString().slice(0, 10),
     platformFeePercent: app.env.PLATFORM_FEE_PERCENT,
+    retainer: sowRetainerOf(outline),
   });
   const pdf = renderSowPdf({
     document,

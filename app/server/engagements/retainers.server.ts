@@ -21,7 +21,11 @@ import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/eng
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import {
   monthIndexOn,
+  monthLogView,
   monthSummary,
+  retainerTermsLabel,
+  type MonthLogView,
+  monthTakesTime,
   noticeEndsOn,
   retainerMonth,
   retainerMonthTitle,
@@ -29,12 +33,15 @@ import {
 import {
   NOTICE_ALREADY_GIVEN,
   NOTICE_NOT_A_RETAINER,
+  noticeLabel,
   TIME_ENTRY_MONTH_CLOSED,
   TIME_ENTRY_NOT_FOUND,
   TIME_ENTRY_OUTSIDE_MONTH,
 } from "~/lib/engagements/retainer-copy";
 import type { TimeEntryInput } from "~/lib/engagements/retainer-schemas";
 import { utcToday } from "~/lib/engagements/plan-stage";
+import type { RetainerView } from "~/lib/engagements/engagement-display";
+import { formatDate } from "~/lib/shared/dates";
 import { auditAfterChange, type AuditActor } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { chargeDueMonth } from "~/server/payments/card-charges.server";
@@ -276,14 +283,11 @@ async function consultantMonth(app: AppContext, consultantId: string, itemId: st
   return row ?? null;
 }
 
-/** Whether time can be logged on the month: paid and in progress (not yet delivered), not refunded. */
-const monthOpenForTime = (month: { status: string; paidPurchaseId: string | null; refunded: boolean }) =>
-  month.status === "active" && month.paidPurchaseId !== null && !month.refunded;
-
 /**
  * The consultant logs time on a month of their retainer: a day of the month up to today, quarter
- * hours, what was done. Only while the month is paid and in progress: its log is what it is
- * delivered with (404 for another consultant's month, which changes nothing).
+ * hours, what was done. Only while the month is paid and in progress, or sent back for a
+ * correction: its log is what it is delivered with (404 for another consultant's month, which
+ * changes nothing).
  */
 export async function logTime(
   app: AppContext,
@@ -292,7 +296,7 @@ export async function logTime(
 ): Promise<{ ok: true; entry: TimeEntry } | TimeLogFailure> {
   const month = await consultantMonth(app, consultantId, input.itemId);
   if (!month) return { ok: false, status: 404, msg: TIME_ENTRY_NOT_FOUND };
-  if (!monthOpenForTime(month)) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
+  if (!monthTakesTime(month)) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
   // The consultant's today may be ahead of UTC (up to UTC+14).
   const latest = utcToday(new Date(app.now().getTime() + 14 * 60 * 60 * 1000));
   if (
@@ -335,7 +339,7 @@ export async function logTime(
           updatedAt: columnValue(now.getTime(), "updated_at"),
         })
         .from(deliveryItems)
-        .where(and(eq(deliveryItems.id, month.id), eq(deliveryItems.status, "active"))),
+        .where(and(eq(deliveryItems.id, month.id), inArray(deliveryItems.status, ["active", "revision"]))),
     )
     .returning();
   if (!inserted) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
@@ -354,13 +358,13 @@ export async function removeTimeEntry(
     .where(and(eq(timeEntries.id, entryId), eq(timeEntries.consultantId, consultantId)));
   const month = entry ? await consultantMonth(app, consultantId, entry.itemId) : null;
   if (!entry || !month) return { ok: false, status: 404, msg: TIME_ENTRY_NOT_FOUND };
-  if (!monthOpenForTime(month)) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
+  if (!monthTakesTime(month)) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
   const removed = await app.db
     .delete(timeEntries)
     .where(
       and(
         eq(timeEntries.id, entry.id),
-        sql`EXISTS (SELECT 1 FROM ${deliveryItems} WHERE ${deliveryItems.id} = ${month.id} AND ${deliveryItems.status} = 'active')`,
+        sql`EXISTS (SELECT 1 FROM ${deliveryItems} WHERE ${deliveryItems.id} = ${month.id} AND ${deliveryItems.status} IN ('active', 'revision'))`,
       ),
     )
     .returning({ id: timeEntries.id });
@@ -435,4 +439,45 @@ export async function giveNotice(
   ]);
   if (updated.length === 0) return { ok: false, status: 409, msg: NOTICE_ALREADY_GIVEN };
   return { ok: true, endsOn };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The views
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A retainer's terms, notice and its months' logs as the business's page shows them; null for a
+ * project (or a retainer whose terms are not set yet).
+ */
+export function retainerView(
+  outline: DeliveryOutline,
+  items: readonly { id: string; periodStart: string | null; periodEnd: string | null }[],
+  entries: readonly { id: string; itemId: string; workDate: string; minutes: number; description: string }[],
+  now: Date,
+): RetainerView | null {
+  if (outline.kind !== "retainer" || outline.monthlyFeeCents === null || !outline.retainerStartDate) return null;
+  const budget = outline.monthlyBudgetMinutes ?? 0;
+  const running = !outline.complete && signedForCurrentVersion(outline) && outline.noticeGivenAt === null;
+  const logs: Record<string, MonthLogView> = {};
+  for (const item of items) {
+    if (item.periodStart === null || item.periodEnd === null) continue;
+    logs[item.id] = monthLogView(
+      budget,
+      { periodStart: item.periodStart, periodEnd: item.periodEnd },
+      entries.filter((entry) => entry.itemId === item.id),
+    );
+  }
+  return {
+    terms: retainerTermsLabel(outline.monthlyFeeCents, budget),
+    notice: noticeLabel(outline.noticeMonths ?? 0),
+    ending:
+      outline.endsOn && outline.noticeGivenBy
+        ? { by: outline.noticeGivenBy, endsOn: formatDate(outline.endsOn) }
+        : null,
+    canGiveNotice: running,
+    noticeWouldEnd: running
+      ? formatDate(noticeEndsOn(outline.retainerStartDate, outline.noticeMonths ?? 0, utcToday(now)))
+      : null,
+    logs,
+  };
 }
