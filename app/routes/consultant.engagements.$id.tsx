@@ -24,10 +24,14 @@ import { appOrigin } from "~/server/platform/app-origin.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { notFound } from "~/http/route-kit.server";
+import { giveNotice } from "~/server/engagements/retainers.server";
+import { NOTICE_GIVEN_BY_CONSULTANT } from "~/lib/engagements/retainer-copy";
+import { ConsultantNoticeFormSchema } from "~/lib/engagements/retainer-schemas";
+import type { AppContext } from "~/server/load-context";
 
 export const meta: MetaFunction = () => [{ title: "Engagement plan | Consultant portal | Partwise" }];
 
-const NOTICES = { saved: PLAN_SAVED, submitted: PLAN_SUBMITTED } as const;
+const NOTICES = { saved: PLAN_SAVED, submitted: PLAN_SUBMITTED, notice: NOTICE_GIVEN_BY_CONSULTANT } as const;
 
 /** /consultant/engagements/{id}: the consultant's own plan (editor or read-only); anyone else's → 404. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -53,6 +57,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const body = await readForm(request);
   if (!body.ok) return data({ result: formErrorReply() }, { status: body.status });
+  if (body.form.get("intent") === "give-notice") {
+    return noticeAction(context.app, viewer.user.id, id, body.form, appOrigin(context.app, request));
+  }
   const submission = parseWithZod(body.form, { schema: PlanFormSchema, disableAutoCoercion: true });
   if (submission.status === undefined) return { result: submission.reply() };
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -84,6 +91,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data({ result: reply }, { status: result.status });
   }
   return redirect(`${consultantEngagementPath(id)}?notice=${result.submitted ? "submitted" : "saved"}`);
+}
+
+/**
+ * intent=give-notice (confirm=on): the consultant ends their retainer with the signed notice
+ * (docs/decisions/082); the page reloads with the notice given. Unconfirmed → 400; given before or
+ * not a running retainer → 409; another consultant's → 404.
+ */
+async function noticeAction(app: AppContext, consultantId: string, outlineId: string, form: FormData, origin: string) {
+  const submission = parseWithZod(form, { schema: ConsultantNoticeFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const given = await giveNotice(app, outlineId, { party: "consultant", consultantId }, origin);
+  if (!given.ok) {
+    if (given.status === 404) throw notFound();
+    return data({ result: submission.reply({ formErrors: [given.msg] }) }, { status: given.status });
+  }
+  return redirect(`${consultantEngagementPath(outlineId)}?notice=notice`);
 }
 
 /**

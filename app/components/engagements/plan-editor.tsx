@@ -40,7 +40,8 @@ import { ConformField } from "~/components/ui/conform-field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PlanDocument } from "./plan-document";
-import { intentOf, usePendingPost } from "~/components/ui/pending-post";
+import { intentOf, usePendingPost, usePosting } from "~/components/ui/pending-post";
+import type { RetainerNotice } from "~/lib/engagements/engagement-display";
 import { THREAD_TEXTS } from "~/lib/conversations/thread-copy";
 import { FieldsetField } from "~/components/ui/fieldset-field";
 import {
@@ -51,6 +52,8 @@ import {
   RETAINER_START_LOCKED,
   RETAINER_TERMS_HINT,
   RETAINER_TERMS_LEGEND,
+  NOTICE_TEXTS,
+  TIME_LOG_TEXTS,
 } from "~/lib/engagements/retainer-copy";
 
 /**
@@ -207,6 +210,14 @@ function ItemStatusList({ planId, items, label }: { planId: string; items: Edito
             >
               {CONFIRM_DELIVERY}
             </Link>
+          ) : item.canLogTime ? (
+            <Link
+              to={consultantDeliveryPath(planId, item.id)}
+              className="button button-primary"
+              aria-label={`${TIME_LOG_TEXTS.log}: ${item.title}`}
+            >
+              {TIME_LOG_TEXTS.log}
+            </Link>
           ) : null}
         </li>
       ))}
@@ -256,6 +267,7 @@ export function ConsultantPlanView({
           <dd>{plan.signedVersion ?? "Not signed yet"}</dd>
         </div>
       </dl>
+      {plan.notice ? <ConsultantNotice planId={plan.id} notice={plan.notice} lastResult={lastResult} /> : null}
       {plan.managerNotes ? (
         <section className="card plan-notes" aria-labelledby="plan-manager-notes">
           <h2 id="plan-manager-notes" className="card-title">
@@ -278,10 +290,14 @@ export function ConsultantPlanView({
           {locked.length > 0 ? (
             <section className="card" aria-labelledby="plan-paid-items">
               <h2 id="plan-paid-items" className="card-title">
-                Paid deliverables
+                {plan.kind === "retainer" ? "Paid months" : "Paid deliverables"}
               </h2>
               <p className="field-hint">{paidItemsLocked(locked.length)}</p>
-              <ItemStatusList planId={plan.id} items={locked} label="Paid deliverables" />
+              <ItemStatusList
+                planId={plan.id}
+                items={locked}
+                label={plan.kind === "retainer" ? "Paid months" : "Paid deliverables"}
+              />
             </section>
           ) : null}
           {/* A saved plan is a new revision: the editor starts again from it (the new rows get their ids). */}
@@ -291,9 +307,13 @@ export function ConsultantPlanView({
         <>
           <section className="card" aria-labelledby="plan-deliverables">
             <h2 id="plan-deliverables" className="card-title">
-              Deliverables
+              {plan.kind === "retainer" ? "Months" : "Deliverables"}
             </h2>
-            <ItemStatusList planId={plan.id} items={plan.items} label="Deliverables" />
+            <ItemStatusList
+              planId={plan.id}
+              items={plan.items}
+              label={plan.kind === "retainer" ? "Months" : "Deliverables"}
+            />
           </section>
           <section className="card" aria-labelledby="plan-document">
             <h2 id="plan-document" className="card-title">
@@ -307,6 +327,56 @@ export function ConsultantPlanView({
         <SignedStatements statements={plan.signedStatements} headingLevel={2} />
       ) : null}
     </div>
+  );
+}
+
+/** A running retainer's notice on the consultant's side: given, or Give notice (docs/decisions/082). */
+function ConsultantNotice({
+  planId,
+  notice,
+  lastResult,
+}: {
+  planId: string;
+  notice: RetainerNotice;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const giving = usePosting("give-notice");
+  const confirmErrors = (lastResult?.error?.confirm ?? []) as string[];
+  return (
+    <section className="card retainer-card" aria-labelledby="plan-retainer-notice">
+      <h2 id="plan-retainer-notice" className="card-title">
+        {NOTICE_TEXTS.notice}
+      </h2>
+      <p>{notice.notice}</p>
+      {notice.ending ? (
+        <p className="notice">{NOTICE_TEXTS.endingForConsultant(notice.ending.by, notice.ending.endsOn)}</p>
+      ) : null}
+      {notice.canGiveNotice && notice.noticeWouldEnd ? (
+        <Form method="post" className="stack retainer-notice-form">
+          <input type="hidden" name="intent" value="give-notice" />
+          <div className="radio-row">
+            <input
+              type="checkbox"
+              id={`notice-confirm-${planId}`}
+              name="confirm"
+              aria-invalid={confirmErrors.length > 0 || undefined}
+              aria-describedby={confirmErrors.length > 0 ? `notice-confirm-error-${planId}` : undefined}
+            />
+            <label htmlFor={`notice-confirm-${planId}`}>{NOTICE_TEXTS.confirm(notice.noticeWouldEnd)}</label>
+          </div>
+          {confirmErrors.length > 0 ? (
+            <p id={`notice-confirm-error-${planId}`} className="field-error">
+              {confirmErrors.join(" ")}
+            </p>
+          ) : null}
+          <div className="button-row">
+            <button type="submit" className="button button-secondary" disabled={giving}>
+              {giving ? NOTICE_TEXTS.giving : NOTICE_TEXTS.giveNotice}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
+import { NOTICE_CONFIRM_REQUIRED } from "./retainer-copy";
 
 /**
  * The business's deliverable forms on the engagement panel (intents review-item, prepay,
@@ -37,7 +38,7 @@ export const ChangeCardFormSchema = PrepayFormSchema.extend({ intent: z.literal(
 /** Give notice to end a retainer (docs/decisions/082), confirmed by the box's check. */
 export const GiveNoticeFormSchema = PrepayFormSchema.extend({
   intent: z.literal("give-notice"),
-  confirm: z.literal("on", { error: "Tick the box to confirm you are giving notice." }),
+  confirm: z.literal("on", { error: NOTICE_CONFIRM_REQUIRED }),
 });
 
 /**

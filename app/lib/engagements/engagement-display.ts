@@ -264,10 +264,9 @@ export type BusinessEngagement = {
   retainer: RetainerView | null;
 };
 
-export type RetainerView = {
-  /** "$4,000.00 a month for up to 20 h" */
-  terms: string;
-  /** "1 month" or "None". */
+/** A retainer's notice as a page shows it (docs/decisions/082). */
+export type RetainerNotice = {
+  /** "1 month" or "None: …". */
   notice: string;
   /** Notice was given: by whom and the last day ("Nov 30, 2026"); null while it runs on. */
   ending: { by: "business" | "consultant"; endsOn: string } | null;
@@ -275,6 +274,11 @@ export type RetainerView = {
   canGiveNotice: boolean;
   /** The last day notice given today would end it on ("Feb 28, 2027"); null when it cannot be given. */
   noticeWouldEnd: string | null;
+};
+
+export type RetainerView = RetainerNotice & {
+  /** "$4,000.00 a month for up to 20 h" */
+  terms: string;
   /** Each month's log, by its item id. */
   logs: Record<string, MonthLogView>;
 };

@@ -83,3 +83,20 @@ export const NOTICE_TEXTS = {
 } as const;
 export const NOTICE_GIVEN = (endsOn: string) =>
   `Notice given: the retainer ends on ${endsOn}. No month after it is charged.`;
+export const NOTICE_CONFIRM_REQUIRED = "Tick the box to confirm you are giving notice.";
+export const NOTICE_GIVEN_BY_CONSULTANT = "Notice given: the business is told.";
+
+/** The notice told to the other side and the engagement's manager. */
+export const NOTICE_TELL_TITLE = "Notice given on a retainer";
+export const NOTICE_TELL_ACTION = "Open the engagement";
+export const NOTICE_TELL_CONSULTANT = (business: string, plan: string, endsOn: string) =>
+  `${business} gave notice on "${plan}": the retainer ends on ${endsOn}. Its last month is billed and paid as usual.`;
+export const NOTICE_TELL_BUSINESS = (plan: string, endsOn: string) =>
+  `Your consultant gave notice on "${plan}": the retainer ends on ${endsOn}. No month after it is charged.`;
+export const NOTICE_TELL_MANAGER = (business: string, plan: string, by: "business" | "consultant", endsOn: string) =>
+  `${by === "business" ? business : "The consultant"} gave notice on "${plan}" (${business}): the retainer ends on ${endsOn}.`;
+export const NOTICE_TELL_FOOTER = {
+  business: "You get this email because your business has an engagement on Partwise.",
+  consultant: "You get this email because you are the consultant of this engagement on Partwise.",
+  manager: "You get this email because you manage this engagement on Partwise.",
+} as const;

@@ -4,6 +4,7 @@ import {
   TIME_ENTRY_DESCRIPTION_REQUIRED,
   TIME_ENTRY_DESCRIPTION_TOO_LONG,
   TIME_ENTRY_HOURS_INVALID,
+  NOTICE_CONFIRM_REQUIRED,
 } from "./retainer-copy";
 
 /**
@@ -37,4 +38,10 @@ export const timeEntryOfForm = (value: z.output<typeof TimeEntryFormSchema>): Ti
   workDate: value.workDate,
   minutes: value.hours,
   description: value.description,
+});
+
+/** The consultant gives notice on their retainer, confirmed by the box's check. */
+export const ConsultantNoticeFormSchema = z.object({
+  intent: z.literal("give-notice"),
+  confirm: z.literal("on", { error: NOTICE_CONFIRM_REQUIRED }),
 });

@@ -87,6 +87,8 @@ export const NOTIFICATION_KINDS = {
   item_refunded: { label: "Deliverable refunded", essential: true, group: "engagements" },
   // A declined charge of the card on file (docs/decisions/082): payments, always emailed.
   item_payment_declined: { label: "Payment declined", essential: true, group: "engagements" },
+  // Notice ending a retainer (docs/decisions/082): it ends the billing, always emailed.
+  retainer_notice_given: { label: "Retainer notice given", essential: true, group: "engagements" },
   // Automatic refunds of a duplicate payment or subscription (ADR 010): payments, always emailed.
   duplicate_payment_refunded: { label: "Duplicate payment refunded", essential: true, group: "engagements" },
   // The monthly statements emailed on the 1st (docs/decisions/081): payments, always emailed.

@@ -305,18 +305,23 @@ const disputeFromForm: DeliverableHandler = async (app, viewer, formData, reques
  * intent=give-notice (GiveNoticeFormSchema): the business ends its retainer with the signed notice
  * (giveNotice), by an owner or admin (the page action checks the role: sign).
  */
-const giveNoticeFromForm: DeliverableHandler = async (app, viewer, formData) => {
+const giveNoticeFromForm: DeliverableHandler = async (app, viewer, formData, request) => {
   const intent = "give-notice";
   const submission = parseWithZod(formData, { schema: GiveNoticeFormSchema });
   if (submission.status !== "success") {
     return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
   }
   try {
-    const given = await giveNotice(app, submission.value.deliveryOutlineId, {
-      party: "business",
-      businessId: viewer.business.id,
-      userId: viewer.user.id,
-    });
+    const given = await giveNotice(
+      app,
+      submission.value.deliveryOutlineId,
+      {
+        party: "business",
+        businessId: viewer.business.id,
+        userId: viewer.user.id,
+      },
+      appOrigin(app, request),
+    );
     if (!given.ok) {
       return answer(
         { intent, result: submission.reply({ formErrors: [given.msg] }), message: null, failed: false },

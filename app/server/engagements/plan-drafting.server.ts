@@ -26,7 +26,7 @@ import {
   PLAN_SUBMITTED_NOTICE,
 } from "~/lib/engagements/engagement-copy";
 import { PLAN_KIND_LOCKED, RETAINER_START_LOCKED, RETAINER_START_PAST } from "~/lib/engagements/retainer-copy";
-import { retainerMonth, retainerMonthTitle } from "~/lib/engagements/retainer-months";
+import { monthTakesTime, retainerMonth, retainerMonthTitle } from "~/lib/engagements/retainer-months";
 import { markOutlineDrafted } from "~/server/matching/match-status.server";
 import { managerEngagementPath } from "~/lib/engagements/engagement-paths";
 import type { PlanFormInput } from "~/lib/engagements/engagement-schemas";
@@ -51,6 +51,8 @@ import { formatDate } from "~/lib/shared/dates";
 import { categoryLabel, fullName } from "~/lib/shared/format";
 import type { AppContext } from "~/server/load-context";
 import { closeCardChargesOf } from "~/server/payments/card-charge-close.server";
+import { retainerNotice } from "./retainers.server";
+import type { RetainerNotice } from "~/lib/engagements/engagement-display";
 import { itemScheduleColumns, outlineStageColumns } from "./engagement-columns.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { signedStatementsQuery, toSignedStatements, type SignedStatement } from "./plan-review.server";
@@ -309,6 +311,8 @@ export type EditorItem = {
   overdue: boolean;
   editable: boolean;
   canDeliver: boolean;
+  /** A retainer's month whose time can be logged now (its page has the log; docs/decisions/082). */
+  canLogTime: boolean;
 };
 
 export type ConsultantPlan = {
@@ -334,6 +338,8 @@ export type ConsultantPlan = {
   /** How the plan is billed, and a retainer's terms as the editor's fields show them ("" when unset). */
   kind: OutlineKind;
   retainer: { monthlyFee: string; monthlyHours: string; startDate: string; noticeMonths: string };
+  /** A running retainer's notice (docs/decisions/082): given (by whom, the last day) or not, and whether it can be now. */
+  notice: RetainerNotice | null;
   items: EditorItem[];
   document: SowDocument;
   /** The signed statements of work, newest version first (the PDFs the consultant can download). */
@@ -503,6 +509,7 @@ export async function loadConsultantPlan(
       startDate: outline.retainerStartDate ?? "",
       noticeMonths: outline.noticeMonths === null ? "1" : String(outline.noticeMonths),
     },
+    notice: retainerNotice(outline, app.now()),
     items: context.items.map((item) => ({
       id: item.id,
       position: item.position,
@@ -514,7 +521,9 @@ export async function loadConsultantPlan(
       statusLabel: deliverableStatusLabel(item),
       overdue: isItemOverdue(item, outline, today),
       editable: isItemEditable(item),
-      canDeliver: canConsultantDeliver(item),
+      // A month is delivered by the daily run at its end, or again by the consultant after a correction.
+      canDeliver: canConsultantDeliver(item) && (item.periodStart === null || item.status === "revision"),
+      canLogTime: item.periodStart !== null && !outline.complete && monthTakesTime(item),
       ...itemLabels(item),
     })),
     document: planDocument(context, app.now(), app.env.PLATFORM_FEE_PERCENT),

@@ -10,8 +10,10 @@
 import { columnValue } from "~db/column-value";
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import {
+  businesses,
   deliveryItems,
   deliveryOutlines,
+  matchRequests,
   timeEntries,
   type DeliveryOutline,
   type NewDeliveryItem,
@@ -33,6 +35,12 @@ import {
 import {
   NOTICE_ALREADY_GIVEN,
   NOTICE_NOT_A_RETAINER,
+  NOTICE_TELL_ACTION,
+  NOTICE_TELL_BUSINESS,
+  NOTICE_TELL_CONSULTANT,
+  NOTICE_TELL_FOOTER,
+  NOTICE_TELL_MANAGER,
+  NOTICE_TELL_TITLE,
   noticeLabel,
   TIME_ENTRY_MONTH_CLOSED,
   TIME_ENTRY_NOT_FOUND,
@@ -40,13 +48,20 @@ import {
 } from "~/lib/engagements/retainer-copy";
 import type { TimeEntryInput } from "~/lib/engagements/retainer-schemas";
 import { utcToday } from "~/lib/engagements/plan-stage";
-import type { RetainerView } from "~/lib/engagements/engagement-display";
+import type { RetainerNotice, RetainerView } from "~/lib/engagements/engagement-display";
 import { formatDate } from "~/lib/shared/dates";
 import { auditAfterChange, type AuditActor } from "~/server/audit/audit.server";
 import type { AppContext } from "~/server/load-context";
 import { chargeDueMonth } from "~/server/payments/card-charges.server";
 import { configuredOrigin, storedOriginQuery } from "~/server/platform/app-origin.server";
 import { notifyDeliverable } from "./deliverable-notices.server";
+import { membersWhoMayColumn } from "~/server/business/members.server";
+import { notify, noticesTo, type Notice } from "~/server/notifications/notify.server";
+import {
+  businessEngagementPath,
+  consultantEngagementPath,
+  managerEngagementPath,
+} from "~/lib/engagements/engagement-paths";
 import { refundStarted } from "./item-refunds.server";
 
 /** How many retainers one page of the daily run reads. */
@@ -398,6 +413,7 @@ export async function giveNotice(
   app: AppContext,
   outlineId: string,
   giver: NoticeGiver,
+  origin: string | null = null,
 ): Promise<{ ok: true; endsOn: string } | { ok: false; status: 404 | 409; msg: string }> {
   const own =
     giver.party === "business"
@@ -438,12 +454,90 @@ export async function giveNotice(
     }),
   ]);
   if (updated.length === 0) return { ok: false, status: 409, msg: NOTICE_ALREADY_GIVEN };
+  await tellOfNotice(app, outline, giver.party, endsOn, origin);
   return { ok: true, endsOn };
+}
+
+/**
+ * The other side is told of the notice (in the app and by email: it ends the billing), and the
+ * engagement's manager. A failure is logged: the notice stands, and both pages show it.
+ */
+async function tellOfNotice(
+  app: AppContext,
+  outline: DeliveryOutline,
+  by: NoticeGiver["party"],
+  endsOn: string,
+  origin: string | null,
+) {
+  try {
+    const [row] = await app.db
+      .select({
+        businessName: businesses.name,
+        signerIds: membersWhoMayColumn(businesses.id, "sign", "signer_ids"),
+        managerId: matchRequests.assignedManagerId,
+      })
+      .from(businesses)
+      .innerJoin(matchRequests, eq(matchRequests.id, outline.matchRequestId))
+      .where(eq(businesses.id, outline.businessId));
+    if (!row) return;
+    const last = formatDate(endsOn);
+    const plan = outline.title || "the retainer";
+    const base = { businessId: outline.businessId, kind: "retainer_notice_given" } as const;
+    const notices: Notice[] =
+      by === "business"
+        ? noticesTo([outline.consultantId], {
+            ...base,
+            title: NOTICE_TELL_TITLE,
+            body: NOTICE_TELL_CONSULTANT(row.businessName, plan, last),
+            link: consultantEngagementPath(outline.id),
+            action: NOTICE_TELL_ACTION,
+            footer: NOTICE_TELL_FOOTER.consultant,
+          })
+        : noticesTo(row.signerIds, {
+            ...base,
+            title: NOTICE_TELL_TITLE,
+            body: NOTICE_TELL_BUSINESS(plan, last),
+            link: businessEngagementPath(outline.id),
+            action: NOTICE_TELL_ACTION,
+            footer: NOTICE_TELL_FOOTER.business,
+          });
+    if (row.managerId) {
+      notices.push({
+        ...base,
+        userId: row.managerId,
+        title: NOTICE_TELL_TITLE,
+        body: NOTICE_TELL_MANAGER(row.businessName, plan, by, last),
+        link: managerEngagementPath(outline.id),
+        action: NOTICE_TELL_ACTION,
+        footer: NOTICE_TELL_FOOTER.manager,
+      });
+    }
+    await notify(app, origin, notices);
+  } catch (error) {
+    console.error(`The notice of retainer ${outline.id} could not be told:`, error);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The views
 // ---------------------------------------------------------------------------------------------
+
+/** The notice of a signed retainer; null for a project or a retainer not yet set. */
+export function retainerNotice(outline: DeliveryOutline, now: Date): RetainerNotice | null {
+  if (outline.kind !== "retainer" || outline.monthlyFeeCents === null || !outline.retainerStartDate) return null;
+  const running = !outline.complete && signedForCurrentVersion(outline) && outline.noticeGivenAt === null;
+  return {
+    notice: noticeLabel(outline.noticeMonths ?? 0),
+    ending:
+      outline.endsOn && outline.noticeGivenBy
+        ? { by: outline.noticeGivenBy, endsOn: formatDate(outline.endsOn) }
+        : null,
+    canGiveNotice: running,
+    noticeWouldEnd: running
+      ? formatDate(noticeEndsOn(outline.retainerStartDate, outline.noticeMonths ?? 0, utcToday(now)))
+      : null,
+  };
+}
 
 /**
  * A retainer's terms, notice and its months' logs as the business's page shows them; null for a
@@ -455,9 +549,9 @@ export function retainerView(
   entries: readonly { id: string; itemId: string; workDate: string; minutes: number; description: string }[],
   now: Date,
 ): RetainerView | null {
-  if (outline.kind !== "retainer" || outline.monthlyFeeCents === null || !outline.retainerStartDate) return null;
+  const notice = retainerNotice(outline, now);
+  if (!notice || outline.monthlyFeeCents === null) return null;
   const budget = outline.monthlyBudgetMinutes ?? 0;
-  const running = !outline.complete && signedForCurrentVersion(outline) && outline.noticeGivenAt === null;
   const logs: Record<string, MonthLogView> = {};
   for (const item of items) {
     if (item.periodStart === null || item.periodEnd === null) continue;
@@ -467,17 +561,5 @@ export function retainerView(
       entries.filter((entry) => entry.itemId === item.id),
     );
   }
-  return {
-    terms: retainerTermsLabel(outline.monthlyFeeCents, budget),
-    notice: noticeLabel(outline.noticeMonths ?? 0),
-    ending:
-      outline.endsOn && outline.noticeGivenBy
-        ? { by: outline.noticeGivenBy, endsOn: formatDate(outline.endsOn) }
-        : null,
-    canGiveNotice: running,
-    noticeWouldEnd: running
-      ? formatDate(noticeEndsOn(outline.retainerStartDate, outline.noticeMonths ?? 0, utcToday(now)))
-      : null,
-    logs,
-  };
+  return { terms: retainerTermsLabel(outline.monthlyFeeCents, budget), ...notice, logs };
 }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryItems, deliveryOutlines, timeEntries } from "~db/schema";
+import { deliveryItems, deliveryOutlines, notifications, timeEntries } from "~db/schema";
 import { PLAN_HAS_PAST_DATES, PLAN_SAVED } from "~/lib/engagements/engagement-copy";
 import {
   consultantDeliveryPath,
@@ -11,6 +11,8 @@ import {
 import {
   NOTICE_ALREADY_GIVEN,
   NOTICE_GIVEN,
+  NOTICE_TELL_CONSULTANT,
+  NOTICE_TEXTS,
   RETAINER_FEE_REQUIRED,
   RETAINER_START_PAST,
   TIME_ENTRY_HOURS_INVALID,
@@ -206,6 +208,26 @@ describe("a retainer's pages", () => {
     const [year, monthNumber, day] = endsOn.split("-").map(Number);
     const endsLabel = `${["Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"][monthNumber! - 1]} ${day}, ${year}`;
     expect(await given.text()).toContain(html(NOTICE_GIVEN(endsLabel)));
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, consultant.user.id), eq(notifications.kind, "retainer_notice_given")));
+    expect(told.map((row) => row.body)).toEqual([
+      NOTICE_TELL_CONSULTANT(client.business.name, "Fractional CFO", endsLabel),
+    ]);
+    const consultantPlan = await page(consultantEngagementPath(outline.id), consultant.token);
+    expect(consultantPlan).toContain(html(NOTICE_TEXTS.endingForConsultant("business", endsLabel)));
+    const late = await postForm(
+      consultantEngagementPath(outline.id),
+      { intent: "give-notice", confirm: "on" },
+      consultant.token,
+    );
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain(html(NOTICE_ALREADY_GIVEN));
+    expect(
+      (await postForm(consultantEngagementPath(outline.id), { intent: "give-notice", confirm: "on" }, otherToken))
+        .status,
+    ).toBe(404);
     const again = await postForm(businessEngagementPath(outline.id), notice, client.token);
     expect(again.status).toBe(409);
     expect(await again.text()).toContain(html(NOTICE_ALREADY_GIVEN));
