@@ -134,7 +134,8 @@ export function DeliverableActions({
 
   return (
     <section className="deliverable-actions" aria-label="Deliverables">
-      {message ? (
+      {/* A retainer's notice is answered on its own card (RetainerCard). */}
+      {message && intent !== "give-notice" ? (
         <p role="status" className="notice">
           {message}
         </p>

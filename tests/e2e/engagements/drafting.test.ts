@@ -73,6 +73,9 @@ describe("engagement plan drafting", () => {
       await page.getByRole("heading", { name: "Draft the plan", level: 1 }).waitFor();
       await page.getByRole("button", { name: "Start the plan", exact: true }).click();
       await page.getByRole("heading", { name: "Edit the plan", level: 2 }).waitFor();
+      // A fractional match starts as a monthly retainer (docs/decisions/082); this one is billed by deliverables.
+      expect(await page.getByRole("radio", { name: "Monthly retainer", exact: true }).isChecked()).toBe(true);
+      await page.getByRole("radio", { name: "Deliverables", exact: true }).check();
       // Unique per run: the consultant keeps the plans of earlier runs on the same server.
       const title = `Shift lead hiring routine ${Date.now().toString(36)}`;
       await page.getByLabel("Plan title", { exact: true }).fill(title);

@@ -69,6 +69,8 @@ describe("from onboarding to a paid approval", () => {
       await page.getByRole("link", { name: `Draft the plan for ${company}` }).click();
       await page.getByRole("button", { name: "Start the plan", exact: true }).click();
       await page.getByRole("heading", { name: "Edit the plan", level: 2 }).waitFor();
+      // Billed by deliverables, not as the fractional match's default monthly retainer (docs/decisions/082).
+      await page.getByRole("radio", { name: "Deliverables", exact: true }).check();
       await page.getByLabel("Plan title", { exact: true }).fill(TITLE);
       await page
         .getByLabel("Overview", { exact: true })
