@@ -85,7 +85,7 @@ export function ConsultantDelivery({
       <header className="page-header">
         <div>
           <p className="eyebrow">
-            {DELIVERY_PAGE_EYEBROW} · {outline.businessName}
+            {page.month ? "Month" : DELIVERY_PAGE_EYEBROW} · {outline.businessName}
           </p>
           <h1>{item.title}</h1>
         </div>

@@ -89,7 +89,10 @@ export function TimeLog({
           </table>
         </div>
       )}
-      {editable ? <TimeEntryForm month={month} itemId={itemId} lastResult={lastResult} /> : null}
+      {/* Keyed by the entries: after an entry is logged the form starts empty again. */}
+      {editable ? (
+        <TimeEntryForm key={month.entries.length} month={month} itemId={itemId} lastResult={lastResult} />
+      ) : null}
     </section>
   );
 }
