@@ -60,6 +60,14 @@ describe("the notification kinds registry", () => {
       "note",
       "ready",
       "subscription",
+      // An outline's kind and a match's type (docs/decisions/082), an audit actor's kind, and the
+      // item review's answer kinds, in files that also notify (or name giveNotice).
+      "retainer",
+      "fractional",
+      "client",
+      "consultant",
+      "reply",
+      "checkout",
     ]);
     const missing = [...written].filter((kind) => !notNotifications.has(kind) && !isNotificationKind(kind));
     expect(missing).toEqual([]);
@@ -70,7 +78,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(43);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(44);
   });
 
   it("marks payments, signatures, the export the person asked for and the review deadlines essential, and nothing else", () => {
@@ -96,6 +104,8 @@ describe("the notification kinds registry", () => {
       "item_review_reminder",
       "payouts_enabled",
       "plan_signed",
+      // Notice ending a retainer ends its billing (docs/decisions/082).
+      "retainer_notice_given",
       "statement_ready",
     ]);
   });
