@@ -51,3 +51,29 @@ export function backdateSql(outlineId, matchRequestId, months = BACKDATE_START_M
     `UPDATE delivery_outline_versions SET submitted_at = ${shift("submitted_at", months)}, created_at = ${shift("created_at", months)}, items = (SELECT json_group_array(json_object('id', id, 'title', title, 'description', description, 'deliveryDate', delivery_date, 'priceCents', price_cents)) FROM (SELECT id, title, description, delivery_date, price_cents FROM delivery_items WHERE outline_id = ${outline} ORDER BY position, id)) WHERE outline_id = ${outline};`,
   ];
 }
+
+/** The month abbreviations of app/lib/shared/dates.ts (MONTH_ABBREVIATIONS; the demo-backdate test compares them). */
+export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"];
+
+/**
+ * The demo retainer's one back-dating step (docs/decisions/082), run after the manager approved
+ * it and before the business signs: its start moves to `start` (the first day of a month,
+ * YYYY-MM-DD), and its first month with it (period, last day, title as retainerMonthTitle words
+ * it, and the version sent), so that the month has ended and the next one runs today. The plan's
+ * submission and review move back with it.
+ */
+export function retainerBackdateSql(outlineId, start) {
+  const q = (value) => `'${String(value).replaceAll("'", "''")}'`;
+  const [year, month] = start.split("-").map(Number);
+  const last = new Date(Date.UTC(year, month, 0));
+  const end = last.toISOString().slice(0, 10);
+  const name = MONTHS[month - 1];
+  const title = `Month 1 (${name} 1 – ${name} ${last.getUTCDate()}, ${year})`;
+  const outline = q(outlineId);
+  const before = `(CAST(strftime('%s', ${q(start)}) AS INTEGER) * 1000 - 3 * 86400000)`;
+  return [
+    `UPDATE delivery_outlines SET retainer_start_date = ${q(start)}, created_at = ${before}, submitted_at = ${before}, egm_reviewed_at = ${before} WHERE id = ${outline} AND kind = 'retainer';`,
+    `UPDATE delivery_items SET period_start = ${q(start)}, period_end = ${q(end)}, delivery_date = ${q(end)}, title = ${q(title)}, created_at = ${before} WHERE outline_id = ${outline} AND position = 0;`,
+    `UPDATE delivery_outline_versions SET submitted_at = ${before}, created_at = ${before}, items = (SELECT json_group_array(json_object('id', id, 'title', title, 'description', description, 'deliveryDate', delivery_date, 'priceCents', price_cents)) FROM (SELECT id, title, description, delivery_date, price_cents FROM delivery_items WHERE outline_id = ${outline} ORDER BY position, id)) WHERE outline_id = ${outline};`,
+  ];
+}

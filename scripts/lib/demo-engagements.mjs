@@ -19,7 +19,7 @@
 // (backdateSql in demo-backdate.mjs, ADR 030) so that its months "since" exist in the books.
 
 import { DEMO_MATCH_REQUESTS, CLIENT, MANAGER, Session } from "./demo-session.mjs";
-import { BACKDATE_START_MONTHS, backdateSql } from "./demo-backdate.mjs";
+import { BACKDATE_START_MONTHS, backdateSql, retainerBackdateSql } from "./demo-backdate.mjs";
 import { capture, bin, quietEnv } from "./proc.mjs";
 
 /** The demo business's signer, as typed in the review dialog. */
@@ -160,6 +160,30 @@ export const DEMO_ENGAGEMENTS = [
     problemStatement:
       "We hire seasonal staff every spring and lose half of them by July. We want an onboarding and scheduling approach that keeps good people through the season.",
   },
+  {
+    key: "retainer",
+    category: "finance",
+    consultingType: "fractional",
+    consultant: { name: "Roberto Castillo", email: "consultant8@partwise.test", id: "demo-user-consultant-08" },
+    problemStatement:
+      "Our bookkeeper closes the month three weeks late and nobody watches cash. We want a part-time finance lead who runs the close and the cash forecast every month.",
+    plan: {
+      title: "Fractional controller",
+      overview:
+        "Two days a month: the monthly close done by the 10th, a thirteen-week cash forecast kept current, and the numbers walked through with the owner.",
+      retainer: { monthlyFee: "3,200", monthlyHours: "16", noticeMonths: "1" },
+      items: [],
+    },
+    /** The consultant's time: three entries in the first month, one in the second (today). */
+    time: {
+      first: [
+        { day: 2, hours: "3", description: "Took over the books: chart of accounts, bank feeds, open items." },
+        { day: 9, hours: "5.5", description: "Closed October with the bookkeeper; the close checklist written." },
+        { day: 16, hours: "4", description: "The thirteen-week cash forecast, walked through with the owner." },
+      ],
+      second: [{ hours: "2.5", description: "This month's close started: bank reconciliations and accruals." }],
+    },
+  },
 ];
 
 /** YYYY-MM-DD, `days` from today (UTC). */
@@ -170,6 +194,10 @@ function isoDay(days, from = new Date()) {
 /** The plan editor's fields (PlanFormSchema), as the form posts them. */
 function planFields(plan, intent) {
   const fields = { intent, title: plan.title, overview: plan.overview };
+  if (plan.retainer) {
+    // A monthly retainer starting today (docs/decisions/082); the demo moves its start back after.
+    Object.assign(fields, { kind: "retainer", ...plan.retainer, startDate: isoDay(0) });
+  }
   plan.items.forEach((item, index) => {
     fields[`items[${index}].title`] = item.title;
     fields[`items[${index}].description`] = item.description;
@@ -315,7 +343,7 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
   }
   const began = Date.now();
   const manager = await new Session(baseURL, "engagement manager").signIn(MANAGER);
-  const [completed, active, toSign, toDraft] = DEMO_ENGAGEMENTS;
+  const [completed, active, toSign, toDraft, retainer] = DEMO_ENGAGEMENTS;
 
   // Her books first: the completed engagement's before/after figures come from them.
   await connectDemoBooks(client);
@@ -400,6 +428,36 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
   // Elena Vasquez: matched and accepted by the business, no plan yet.
   await matchWith(client, manager, business._id, toDraft);
 
+  // A fractional retainer in its second month (docs/decisions/082): drafted by Roberto Castillo
+  // and approved, its start moved to the first of last month before she signs (a plan cannot be
+  // sent starting in the past, and time cannot pass in a demo: the one SQL step of
+  // retainerBackdateSql); the first month prepaid, its time logged; the daily run then delivers
+  // it (waiting for her review) and opens and charges the second month to her card on file;
+  // Roberto logs time on it today.
+  {
+    const { matchRequestId, consultant } = await matchWith(client, manager, business._id, retainer);
+    const { outlineId, items } = await planApproved(client, manager, consultant, matchRequestId, retainer.plan);
+    const start = firstOfLastMonth();
+    await runSql(retainerBackdateSql(outlineId, start), persistTo);
+    await sign(client, outlineId, start);
+    const first = itemId(items[0]);
+    await prepay(client, outlineId, first);
+    for (const entry of retainer.time.first) {
+      await logTime(consultant, outlineId, first, {
+        ...entry,
+        date: isoDay(entry.day - 1, new Date(`${start}T12:00:00Z`)),
+      });
+    }
+    const ran = await fetch(`${baseURL}/__scheduled?${new URLSearchParams({ cron: "0 13 * * *" })}`);
+    if (!ran.ok) throw new Error(`demo engagements: the daily run answered ${ran.status}`);
+    const { incompleteItems } = await client.json("GET", `/api/delivery-outline/${encodeURIComponent(outlineId)}`);
+    const second = incompleteItems.find((item) => item.position === 1);
+    if (!second) throw new Error("demo engagements: the retainer's second month was not opened");
+    for (const entry of retainer.time.second) {
+      await logTime(consultant, outlineId, itemId(second), { ...entry, date: isoDay(0) });
+    }
+  }
+
   log(
     "demo flows: demo@partwise.test has a completed engagement (back-dated), one with a delivery to review and a plan to sign; consultant2 has a plan to draft " +
       `(${((Date.now() - began) / 1000).toFixed(1)} s)`,
@@ -407,9 +465,33 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
   return { played: true };
 }
 
+/** The first day of last month (UTC), YYYY-MM-DD: the demo retainer's start. */
+function firstOfLastMonth(now = new Date()) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
+}
+
+/** The consultant logs time on a retainer's month, as its page's form does (intent log-time). */
+async function logTime(consultant, outlineId, itemId, entry) {
+  const path = `/consultant/engagements/${encodeURIComponent(outlineId)}/items/${encodeURIComponent(itemId)}`;
+  const answer = await consultant.form(path, {
+    intent: "log-time",
+    itemId,
+    workDate: entry.date,
+    hours: entry.hours,
+    description: entry.description,
+  });
+  if (answer.status !== 302 && answer.status !== 303)
+    throw new Error(`demo engagements: logging time answered ${answer.status}`);
+}
+
 /** Runs backdateSql against the local D1 of the running server (wrangler d1 execute --local). */
 async function backdate(outlineId, matchRequestId, persistTo) {
-  const args = ["d1", "execute", "DB", "--local", "--command", backdateSql(outlineId, matchRequestId).join(" ")];
+  await runSql(backdateSql(outlineId, matchRequestId), persistTo);
+}
+
+/** Runs SQL statements against the local D1 of the running server (wrangler d1 execute --local). */
+async function runSql(statements, persistTo) {
+  const args = ["d1", "execute", "DB", "--local", "--command", statements.join(" ")];
   if (persistTo) args.push("--persist-to", persistTo);
   const result = await capture(bin("wrangler"), args, { env: quietEnv({ CI: "true" }), timeoutMs: 60_000 });
   if (result.code !== 0)

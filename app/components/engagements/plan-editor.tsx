@@ -40,7 +40,8 @@ import { ConformField } from "~/components/ui/conform-field";
 import { FieldErrors } from "~/components/ui/field-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PlanDocument } from "./plan-document";
-import { intentOf, usePendingPost, usePosting } from "~/components/ui/pending-post";
+import { intentOf, usePendingPost } from "~/components/ui/pending-post";
+import { NoticeForm } from "./retainer-card";
 import type { RetainerNotice } from "~/lib/engagements/engagement-display";
 import { THREAD_TEXTS } from "~/lib/conversations/thread-copy";
 import { FieldsetField } from "~/components/ui/fieldset-field";
@@ -340,7 +341,6 @@ function ConsultantNotice({
   notice: RetainerNotice;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const giving = usePosting("give-notice");
   const confirmErrors = (lastResult?.error?.confirm ?? []) as string[];
   return (
     <section className="card retainer-card" aria-labelledby="plan-retainer-notice">
@@ -352,29 +352,12 @@ function ConsultantNotice({
         <p className="notice">{NOTICE_TEXTS.endingForConsultant(notice.ending.by, notice.ending.endsOn)}</p>
       ) : null}
       {notice.canGiveNotice && notice.noticeWouldEnd ? (
-        <Form method="post" className="stack retainer-notice-form">
-          <input type="hidden" name="intent" value="give-notice" />
-          <div className="radio-row">
-            <input
-              type="checkbox"
-              id={`notice-confirm-${planId}`}
-              name="confirm"
-              aria-invalid={confirmErrors.length > 0 || undefined}
-              aria-describedby={confirmErrors.length > 0 ? `notice-confirm-error-${planId}` : undefined}
-            />
-            <label htmlFor={`notice-confirm-${planId}`}>{NOTICE_TEXTS.confirm(notice.noticeWouldEnd)}</label>
-          </div>
-          {confirmErrors.length > 0 ? (
-            <p id={`notice-confirm-error-${planId}`} className="field-error">
-              {confirmErrors.join(" ")}
-            </p>
-          ) : null}
-          <div className="button-row">
-            <button type="submit" className="button button-secondary" disabled={giving}>
-              {giving ? NOTICE_TEXTS.giving : NOTICE_TEXTS.giveNotice}
-            </button>
-          </div>
-        </Form>
+        <NoticeForm
+          id={planId}
+          endsOn={notice.noticeWouldEnd}
+          errors={(lastResult?.error?.[""] ?? []) as string[]}
+          confirmErrors={confirmErrors}
+        />
       ) : null}
     </section>
   );

@@ -23,7 +23,6 @@ export function RetainerCard({
   action?: string;
 }) {
   const may = useMemberCan();
-  const giving = usePosting("give-notice");
   const mine = actionData?.intent === "give-notice" ? actionData : null;
   const errors = (mine?.result.error?.[""] ?? []) as string[];
   const confirmErrors = (mine?.result.error?.confirm ?? []) as string[];
@@ -46,32 +45,71 @@ export function RetainerCard({
         <p className="notice">{NOTICE_TEXTS.ending(retainer.ending.by, retainer.ending.endsOn)}</p>
       ) : null}
       {retainer.canGiveNotice && retainer.noticeWouldEnd && may("sign") ? (
-        <Form method="post" action={action} className="stack retainer-notice-form" preventScrollReset>
-          <input type="hidden" name="intent" value="give-notice" />
-          <input type="hidden" name="deliveryOutlineId" value={outlineId} />
-          <DeliverableFormAlert failed={Boolean(mine?.failed)} errors={errors} />
-          <div className="radio-row">
-            <input
-              type="checkbox"
-              id={`notice-confirm-${outlineId}`}
-              name="confirm"
-              aria-invalid={confirmErrors.length > 0 || undefined}
-              aria-describedby={confirmErrors.length > 0 ? `notice-confirm-error-${outlineId}` : undefined}
-            />
-            <label htmlFor={`notice-confirm-${outlineId}`}>{NOTICE_TEXTS.confirm(retainer.noticeWouldEnd)}</label>
-          </div>
-          {confirmErrors.length > 0 ? (
-            <p id={`notice-confirm-error-${outlineId}`} className="field-error">
-              {confirmErrors.join(" ")}
-            </p>
-          ) : null}
-          <div className="button-row">
-            <button type="submit" className="button button-secondary" disabled={giving}>
-              {giving ? NOTICE_TEXTS.giving : NOTICE_TEXTS.giveNotice}
-            </button>
-          </div>
-        </Form>
+        <NoticeForm
+          id={outlineId}
+          endsOn={retainer.noticeWouldEnd}
+          action={action}
+          errors={errors}
+          failed={Boolean(mine?.failed)}
+          confirmErrors={confirmErrors}
+          fields={{ deliveryOutlineId: outlineId }}
+        />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Give notice: the box confirming the last day it sets, its message, and the button. The same
+ * form for the business (its engagement panel) and the consultant (their plan page).
+ */
+export function NoticeForm({
+  id,
+  endsOn,
+  action,
+  errors = [],
+  failed = false,
+  confirmErrors,
+  fields = {},
+}: {
+  id: string;
+  endsOn: string;
+  action?: string;
+  errors?: string[];
+  failed?: boolean;
+  confirmErrors: string[];
+  /** Hidden fields besides the intent. */
+  fields?: Record<string, string>;
+}) {
+  const giving = usePosting("give-notice");
+  const errorId = `notice-confirm-error-${id}`;
+  return (
+    <Form method="post" action={action} className="stack retainer-notice-form" preventScrollReset>
+      <input type="hidden" name="intent" value="give-notice" />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <DeliverableFormAlert failed={failed} errors={errors} />
+      <div className="radio-row">
+        <input
+          type="checkbox"
+          id={`notice-confirm-${id}`}
+          name="confirm"
+          aria-invalid={confirmErrors.length > 0 || undefined}
+          aria-describedby={confirmErrors.length > 0 ? errorId : undefined}
+        />
+        <label htmlFor={`notice-confirm-${id}`}>{NOTICE_TEXTS.confirm(endsOn)}</label>
+      </div>
+      {confirmErrors.length > 0 ? (
+        <p id={errorId} className="field-error">
+          {confirmErrors.join(" ")}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <button type="submit" className="button button-secondary" disabled={giving}>
+          {giving ? NOTICE_TEXTS.giving : NOTICE_TEXTS.giveNotice}
+        </button>
+      </div>
+    </Form>
   );
 }

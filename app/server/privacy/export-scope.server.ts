@@ -62,6 +62,8 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("delivery_items"),
     own("delivery_item_decisions"),
     own("delivery_review_reminders"),
+    // A retainer's time log (docs/decisions/082): the consultant's hours on its months.
+    own("time_entries"),
     {
       // Opened, not created: its own clock.
       name: "deliverable_disputes",
@@ -124,6 +126,8 @@ export function consultantExportQueries(userId: string): ExportQuery[] {
       name: "delivery_items",
       query: sql`SELECT * FROM delivery_items WHERE outline_id IN (SELECT id FROM delivery_outlines WHERE consultant_id = ${userId})`,
     },
+    // The time they logged on their retainers' months (docs/decisions/082).
+    by("time_entries", "consultant_id"),
     by("files", "uploaded_by_user_id"),
     by("notifications", "user_id"),
     by("notification_preferences", "user_id"),

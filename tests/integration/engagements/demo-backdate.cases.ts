@@ -10,7 +10,9 @@ import {
   purchases,
   sowSignatures,
 } from "~db/schema";
-import { backdateSql, monthsBackSql } from "../../../scripts/lib/demo-backdate.mjs";
+import { backdateSql, MONTHS, monthsBackSql, retainerBackdateSql } from "../../../scripts/lib/demo-backdate.mjs";
+import { retainerMonth, retainerMonthTitle } from "~/lib/engagements/retainer-months";
+import { MONTH_ABBREVIATIONS } from "~/lib/shared/dates";
 import { createConsultant, db } from "../helpers";
 import { createPaidPurchase, createSignedOutline } from "../helpers/deliverables";
 import { createClient } from "../../factories";
@@ -152,5 +154,44 @@ describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)",
       .bind("2027-01-31")
       .first<{ at: string }>();
     expect(day?.at).toBe("2026-12-31");
+  });
+
+  it("moves the demo retainer's start and its first month to the first of a month, titled as the app titles it", async () => {
+    const client = await createClient();
+    const consultant = await createConsultant();
+    const { outline } = await createSignedOutline(client.business.id, consultant.user.id, {
+      outline: {
+        kind: "retainer",
+        monthlyFeeCents: 320_000,
+        monthlyBudgetMinutes: 960,
+        retainerStartDate: "2026-12-01",
+      },
+      items: [{ title: "Month 1 (Dec 1 – Dec 31, 2026)", deliveryDate: "2026-12-31", priceCents: 320_000 }],
+    });
+    await db()
+      .update(deliveryItems)
+      .set({ periodStart: "2026-12-01", periodEnd: "2026-12-31" })
+      .where(eq(deliveryItems.outlineId, outline.id));
+    const other = await createSignedOutline(client.business.id, consultant.user.id);
+    for (const start of ["2026-11-01", "2027-02-01", "2027-12-01"]) {
+      const statements = retainerBackdateSql(outline.id, start);
+      await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
+      const month = retainerMonth(start, 0);
+      expect((await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, outline.id)))[0]).toMatchObject({
+        retainerStartDate: start,
+      });
+      expect((await db().select().from(deliveryItems).where(eq(deliveryItems.outlineId, outline.id)))[0]).toMatchObject(
+        {
+          periodStart: month.start,
+          periodEnd: month.end,
+          deliveryDate: month.end,
+          title: retainerMonthTitle(month),
+        },
+      );
+    }
+    expect(MONTHS).toEqual([...MONTH_ABBREVIATIONS]);
+    // Nothing of another engagement moves.
+    const untouched = await db().select().from(deliveryItems).where(eq(deliveryItems.outlineId, other.outline.id));
+    expect(untouched.every((item) => item.periodStart === null)).toBe(true);
   });
 });
