@@ -24,7 +24,7 @@ import { itemEarning } from "~/lib/payouts/earnings";
 import { MONEY_LABELS } from "~/lib/payouts/transfer-copy";
 import { consultantItemEarning } from "~/server/payouts/engagement-money.server";
 import { logTime, removeTimeEntry } from "~/server/engagements/retainers.server";
-import { TimeEntryFormSchema, timeEntryOfForm } from "~/lib/engagements/retainer-schemas";
+import { RemoveTimeEntrySchema, TimeEntryFormSchema, timeEntryOfForm } from "~/lib/engagements/retainer-schemas";
 import { TIME_LOG_TEXTS } from "~/lib/engagements/retainer-copy";
 import type { AppContext } from "~/server/load-context";
 
@@ -118,8 +118,9 @@ async function timeLogAction(
 ) {
   const answer = (body: DeliveryActionData, status: number) => data({ ...body, time: true as const }, { status });
   if (intent === "remove-time") {
-    const entryId = formData.get("entryId");
-    const removed = await removeTimeEntry(app, consultantId, typeof entryId === "string" ? entryId : "");
+    const parsed = parseWithZod(formData, { schema: RemoveTimeEntrySchema });
+    if (parsed.status !== "success") return answer({ result: parsed.reply() }, 400);
+    const removed = await removeTimeEntry(app, consultantId, parsed.value.entryId, itemId);
     if (!removed.ok) {
       if (removed.status === 404) throw notFound();
       return answer({ result: formErrorReply(removed.msg) }, removed.status);

@@ -30,6 +30,7 @@ import {
 } from "~/lib/payments/card-on-file-copy";
 import { formatMoney } from "~/lib/shared/numbers";
 import { AutoAcceptanceNote } from "./auto-acceptance";
+import { MONTH_ACCEPTS_AUTOMATICALLY_AFTER } from "~/lib/engagements/retainer-copy";
 import { DeliverableFormAlert } from "./deliverable-form-alert";
 import { DisputeNote, OpenDisputeDialog } from "./disputes";
 import { DeliveredFiles } from "./delivered-files";
@@ -162,9 +163,11 @@ export function DeliverableActions({
                 at={current.acceptsAutomaticallyAt}
                 before={ITEM_ACCEPTS_AUTOMATICALLY_BEFORE}
                 after={
-                  completesEngagement(items, current.deliveryItemId)
-                    ? ITEM_ACCEPTS_AUTOMATICALLY_AFTER_LAST
-                    : ITEM_ACCEPTS_AUTOMATICALLY_AFTER
+                  current.month
+                    ? MONTH_ACCEPTS_AUTOMATICALLY_AFTER
+                    : completesEngagement(items, current.deliveryItemId)
+                      ? ITEM_ACCEPTS_AUTOMATICALLY_AFTER_LAST
+                      : ITEM_ACCEPTS_AUTOMATICALLY_AFTER
                 }
               />
               {current.businessDeliveryReview === "pending" && !may("reviewDeliverables") ? (
@@ -176,6 +179,7 @@ export function DeliverableActions({
                     deliveryItemId={current.deliveryItemId}
                     itemTitle={current.title}
                     isLast={unpaidLeft === 0}
+                    month={current.month}
                     prepayHint={billing.card ? CARD_ON_FILE_LINE(billing.card) : null}
                     lastResult={intent === "review-item" ? actionData?.result : undefined}
                     failed={intent === "review-item" && failed}

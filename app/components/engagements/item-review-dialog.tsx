@@ -18,6 +18,7 @@ import {
   ItemReviewFormSchema,
   type ItemDecisionAction,
 } from "~/lib/engagements/engagement-schemas";
+import { MONTH_DECISION_LABELS, MONTH_REVIEW_TITLE } from "~/lib/engagements/retainer-copy";
 import { FieldsetField } from "~/components/ui/fieldset-field";
 
 export type ItemReviewDialogProps = {
@@ -34,6 +35,8 @@ export type ItemReviewDialogProps = {
   action?: string;
   /** Said under "accept and prepay the next": which card it charges (docs/decisions/082), when one is on file. */
   prepayHint?: string | null;
+  /** A retainer's month: confirmed or sent back for a correction (the next month is billed on its date). */
+  month?: boolean;
 };
 
 /**
@@ -52,6 +55,7 @@ export function ItemReviewDialog({
   failed = false,
   action,
   prepayHint = null,
+  month = false,
 }: ItemReviewDialogProps) {
   const sending = usePosting("review-item");
   const [choice, setChoice] = useState<ItemDecisionAction | null>(null);
@@ -67,19 +71,24 @@ export function ItemReviewDialog({
     },
   });
   const hasErrors = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);
-  const choices: { value: ItemDecisionAction; label: string }[] = isLast
+  const choices: { value: ItemDecisionAction; label: string }[] = month
     ? [
-        { value: "pause", label: ITEM_DECISION_LABEL_LAST },
-        { value: "revise", label: ITEM_DECISION_LABELS.revise },
+        { value: "pause", label: MONTH_DECISION_LABELS.confirm },
+        { value: "revise", label: MONTH_DECISION_LABELS.correct },
       ]
-    : ITEM_DECISION_ACTIONS.map((value) => ({ value, label: ITEM_DECISION_LABELS[value] }));
+    : isLast
+      ? [
+          { value: "pause", label: ITEM_DECISION_LABEL_LAST },
+          { value: "revise", label: ITEM_DECISION_LABELS.revise },
+        ]
+      : ITEM_DECISION_ACTIONS.map((value) => ({ value, label: ITEM_DECISION_LABELS[value] }));
   const headingId = `${form.id}-title`;
   return (
     <details className="item-review" open={hasErrors || failed || undefined}>
       <summary className="button button-primary">{ITEM_REVIEW_BUTTON}</summary>
       <div className="item-review-panel" role="group" aria-labelledby={headingId}>
         <h3 id={headingId}>
-          {ITEM_REVIEW_TITLE}: {itemTitle}
+          {month ? MONTH_REVIEW_TITLE : ITEM_REVIEW_TITLE}: {itemTitle}
         </h3>
         <Form method="post" action={action} {...getFormProps(form)} preventScrollReset>
           <input type="hidden" name="intent" value="review-item" />

@@ -27,7 +27,8 @@ import {
   consultantEngagementPath,
   consultantNewPlanPath,
 } from "~/lib/engagements/engagement-paths";
-import { PLAN_ITEMS_MAX, PlanFormSchema, planFormSchemaFor } from "~/lib/engagements/engagement-schemas";
+import { PLAN_ITEMS_MAX, PlanFormFieldsSchema, planFormSchemaFor } from "~/lib/engagements/engagement-schemas";
+import type * as z from "zod";
 import { todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
 import type {
   ConsultantEngagementRow,
@@ -385,7 +386,7 @@ export function PlanEditor({
 }) {
   const editable = plan.items.filter((item) => item.editable);
   const locked = plan.items.filter((item) => !item.editable);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof PlanFormFieldsSchema>, z.output<typeof PlanFormFieldsSchema>>({
     id: `plan-editor-${plan.id}`,
     lastResult,
     defaultValue: {
@@ -401,7 +402,7 @@ export function PlanEditor({
         price: item.price,
       })),
     },
-    constraint: getZodConstraint(PlanFormSchema),
+    constraint: getZodConstraint(PlanFormFieldsSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {

@@ -19,10 +19,13 @@ export function TimeLog({
   editable,
   lastResult,
   headingLevel = 2,
+  latestDay,
 }: {
   month: MonthLogView;
   itemId: string;
   editable: boolean;
+  /** The last day the form offers (the month's last, or today): the consultant's page says it. */
+  latestDay?: string;
   lastResult?: SubmissionResult<string[]>;
   headingLevel?: 2 | 3;
 }) {
@@ -91,7 +94,13 @@ export function TimeLog({
       )}
       {/* Keyed by the entries: after an entry is logged the form starts empty again. */}
       {editable ? (
-        <TimeEntryForm key={month.entries.length} month={month} itemId={itemId} lastResult={lastResult} />
+        <TimeEntryForm
+          key={month.entries.length}
+          month={month}
+          itemId={itemId}
+          lastResult={lastResult}
+          latestDay={latestDay ?? month.lastDay}
+        />
       ) : null}
     </section>
   );
@@ -101,10 +110,12 @@ function TimeEntryForm({
   month,
   itemId,
   lastResult,
+  latestDay,
 }: {
   month: MonthLogView;
   itemId: string;
   lastResult?: SubmissionResult<string[]>;
+  latestDay: string;
 }) {
   const sending = usePosting("log-time");
   const [form, fields] = useForm({
@@ -125,7 +136,7 @@ function TimeEntryForm({
       <input type="hidden" name="itemId" value={itemId} />
       <div className="plan-item-row-pair">
         <ConformField field={fields.workDate} kind="date" label={TIME_LOG_TEXTS.day}>
-          {(props) => <input {...props} min={month.firstDay} max={month.lastDay} className="input" />}
+          {(props) => <input {...props} min={month.firstDay} max={latestDay} className="input" />}
         </ConformField>
         <ConformField
           field={fields.hours}

@@ -308,38 +308,48 @@ const NoticeMonthsSchema = z
   .refine((months) => months >= 0 && months <= MAX_NOTICE_MONTHS, RETAINER_NOTICE_INVALID);
 
 /**
+ * The fields of the billing chosen: a retainer's form keeps no deliverable rows and a project's
+ * no terms (the editor's other section is hidden, and its leftovers must not block a save).
+ */
+function onlyTheKindsFields(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const form = value as Record<string, unknown>;
+  if (form.kind === "retainer") return { ...form, items: [] };
+  const { monthlyFee: _fee, monthlyHours: _hours, startDate: _start, noticeMonths: _notice, ...project } = form;
+  return project;
+}
+
+/**
  * The plan editor: save as draft (intent=save) or send for review (intent=submit). A project's
  * plan lists deliverables; a retainer's (docs/decisions/082) has terms instead: the monthly fee, the
  * hours it buys, the start date and the notice in whole months, each required when it is one.
  */
-export const PlanFormSchema = z
-  .object({
-    intent: z.enum(["save", "submit"]),
-    title: z.string({ error: "Please give the plan a title." }).trim().min(1, "Please give the plan a title.").max(120),
-    overview: optionalText(5000),
-    kind: z.enum(OUTLINE_KINDS, { error: "Choose how the engagement is billed." }).default("project"),
-    items: z
-      .array(PlanItemSchema)
-      .max(PLAN_ITEMS_MAX, `A plan has at most ${PLAN_ITEMS_MAX} deliverables.`)
-      .default([]),
-    monthlyFee: optionalField(PriceSchema),
-    monthlyHours: optionalField(MonthlyHoursSchema),
-    startDate: optionalField(CalendarDate(RETAINER_START_REQUIRED)),
-    noticeMonths: optionalField(NoticeMonthsSchema),
-  })
-  .superRefine((value, ctx) => {
-    if (value.kind !== "retainer") return;
-    const required = [
-      ["monthlyFee", RETAINER_FEE_REQUIRED],
-      ["monthlyHours", RETAINER_HOURS_INVALID],
-      ["startDate", RETAINER_START_REQUIRED],
-      ["noticeMonths", RETAINER_NOTICE_INVALID],
-    ] as const;
-    for (const [field, message] of required) {
-      if (value[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message });
-    }
-  });
-export type PlanFormInput = z.infer<typeof PlanFormSchema>;
+/** The editor's fields, as Conform reads them (PlanFormSchema checks a post). */
+export const PlanFormFieldsSchema = z.object({
+  intent: z.enum(["save", "submit"]),
+  title: z.string({ error: "Please give the plan a title." }).trim().min(1, "Please give the plan a title.").max(120),
+  overview: optionalText(5000),
+  kind: z.enum(OUTLINE_KINDS, { error: "Choose how the engagement is billed." }).default("project"),
+  items: z.array(PlanItemSchema).max(PLAN_ITEMS_MAX, `A plan has at most ${PLAN_ITEMS_MAX} deliverables.`).default([]),
+  monthlyFee: optionalField(PriceSchema),
+  monthlyHours: optionalField(MonthlyHoursSchema),
+  startDate: optionalField(CalendarDate(RETAINER_START_REQUIRED)),
+  noticeMonths: optionalField(NoticeMonthsSchema),
+});
+
+export const PlanFormSchema = z.preprocess(onlyTheKindsFields, PlanFormFieldsSchema).superRefine((value, ctx) => {
+  if (value.kind !== "retainer") return;
+  const required = [
+    ["monthlyFee", RETAINER_FEE_REQUIRED],
+    ["monthlyHours", RETAINER_HOURS_INVALID],
+    ["startDate", RETAINER_START_REQUIRED],
+    ["noticeMonths", RETAINER_NOTICE_INVALID],
+  ] as const;
+  for (const [field, message] of required) {
+    if (value[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message });
+  }
+});
+export type PlanFormInput = z.output<typeof PlanFormFieldsSchema>;
 
 /**
  * The plan editor's check in the browser: PlanFormSchema, and a plan sent with no deliverable (or

@@ -1,3 +1,4 @@
+import type { OutlineKind } from "~db/enums";
 import type { DisputeView } from "./disputes";
 import type {
   BusinessReviewStatus,
@@ -49,6 +50,8 @@ export type DeliveryItemView = {
   _id: string;
   deliveryItemId: string;
   position: number;
+  /** A retainer's month (docs/decisions/082), not a deliverable: confirmed or corrected, never "prepay the next". */
+  month: boolean;
   title: string;
   description: string;
   /** YYYY-MM-DD. */
@@ -86,6 +89,9 @@ export type DeliveryItemView = {
 export type DeliveryOutlineView = {
   _id: string;
   matchRequestId: string;
+  /** A project or a retainer (docs/decisions/082), and a retainer's last day once notice is given. */
+  kind: OutlineKind;
+  endsOn: string | null;
   title: string;
   overview: string;
   version: number;

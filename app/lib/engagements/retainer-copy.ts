@@ -100,3 +100,18 @@ export const NOTICE_TELL_FOOTER = {
   consultant: "You get this email because you are the consultant of this engagement on Partwise.",
   manager: "You get this email because you manage this engagement on Partwise.",
 } as const;
+
+/** The business's review of a delivered month: confirm it (the consultant is paid) or ask for a correction. */
+export const MONTH_REVIEW_TITLE = "Review this month";
+export const MONTH_DECISION_LABELS = {
+  confirm: "Confirm the month",
+  correct: "Ask for a correction",
+} as const;
+export const MONTH_ACCEPTS_AUTOMATICALLY_AFTER = "and the consultant is paid for it.";
+export const MONTH_REVIEW_SENT = {
+  confirm: "Month confirmed. Your consultant is paid for it.",
+  revise: "Your correction request was sent to your consultant.",
+  complete: "Month confirmed. The retainer is complete.",
+} as const;
+export const RETAINER_TERMS_NEED_REVIEW =
+  "Signed terms change only with a new version: send the changed terms for review, and the business signs them before they apply.";

@@ -64,11 +64,13 @@ export function monthIndexOn(startDate: string, date: string): number {
 /**
  * The retainer's last day once notice is given on `givenOn` (docs/decisions/082): the notice
  * period runs `noticeMonths` whole months from that day, and the last month billed is the one it
- * ends in (never before the first month).
+ * ends in (never before the month it is given in, nor the first month).
  */
 export function noticeEndsOn(startDate: string, noticeMonths: number, givenOn: string): string {
   const noticeLastDay = dayBefore(shiftMonths(givenOn, noticeMonths, parts(givenOn)[2]));
-  return retainerMonth(startDate, Math.max(0, monthIndexOn(startDate, noticeLastDay))).end;
+  // Never before the month the notice is given in (a notice of none ends with the month under way).
+  const index = Math.max(0, monthIndexOn(startDate, givenOn), monthIndexOn(startDate, noticeLastDay));
+  return retainerMonth(startDate, index).end;
 }
 
 /** "Month 2 (Jan 15 – Feb 14, 2027)": the title a month's phase carries everywhere. */

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { isCalendarDate } from "./engagement-schemas";
 import {
   TIME_ENTRY_DATE_REQUIRED,
   TIME_ENTRY_DESCRIPTION_REQUIRED,
@@ -13,11 +14,7 @@ import {
  */
 export const TimeEntryFormSchema = z.object({
   itemId: z.string().trim().min(1).max(64),
-  workDate: z
-    .string({ error: TIME_ENTRY_DATE_REQUIRED })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, TIME_ENTRY_DATE_REQUIRED)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), TIME_ENTRY_DATE_REQUIRED),
+  workDate: z.string({ error: TIME_ENTRY_DATE_REQUIRED }).trim().refine(isCalendarDate, TIME_ENTRY_DATE_REQUIRED),
   hours: z
     .string({ error: TIME_ENTRY_HOURS_INVALID })
     .trim()
@@ -44,4 +41,10 @@ export const timeEntryOfForm = (value: z.output<typeof TimeEntryFormSchema>): Ti
 export const ConsultantNoticeFormSchema = z.object({
   intent: z.literal("give-notice"),
   confirm: z.literal("on", { error: NOTICE_CONFIRM_REQUIRED }),
+});
+
+/** The consultant removes one of their time entries. */
+export const RemoveTimeEntrySchema = z.object({
+  intent: z.literal("remove-time"),
+  entryId: z.string({ error: "entryId is required." }).trim().min(1, "entryId is required.").max(80),
 });

@@ -157,12 +157,12 @@ function retainerTerms(input: SowInput, retainer: SowRetainer, effectiveDate: st
   return [
     statementOpening(input, effectiveDate),
     `The work is a monthly retainer starting on ${formatDate(retainer.startDate)}. Each month runs from that day of the month to the day before it a month later. The Client pays a fixed fee of ${fee} a month for up to ${formatHours(retainer.monthlyBudgetMinutes)} of ${input.consultantName}'s time; hours beyond the month's budget are not billed.`,
-    "The Client's card on file is charged for the first month after the Client's verbal approval (in the Partwise app, by prepaying it), and each later month is charged to it on the month's first day, before its work begins. If a charge is declined, no work starts on that month until it is paid: Stripe tries the card again, and the Client may pay the month's invoice another way or change the card.",
+    "The first month is charged when the Client prepays it after signing (or, if it is still unpaid on its first day, to the Client's card on file); each later month is charged to the card on file on the month's first day, before its work begins. If a charge is declined, no work starts on that month until it is paid: Stripe tries the card again, and the Client may pay the month's invoice another way or change the card. A month that passes while an earlier one is unpaid is not billed.",
     `${input.consultantName} logs the time spent each month (the day, the hours and what was done), which the Client can read at any time.`,
     `At the end of each month its hours are delivered to the Client, who confirms the month or asks for a correction with notes. If the Client has not reviewed a month ${AUTO_ACCEPT_DAYS} days after its delivery, it is confirmed automatically; Partwise reminds the Client ${REMINDER_DAYS_TEXT} days after the delivery. After at least one correction, the Client may instead dispute the month, which the engagement manager settles with a written decision: the consultant paid in full, the Client refunded in full, or part refunded and the rest kept.`,
     `When a month is confirmed, Partwise keeps a platform fee of ${formatPercent(input.platformFeePercent, { decimals: 0 })} of its fee and pays the rest to ${input.consultantName}.`,
     notice,
-    CHANGES_NEED_SIGNATURE,
+    `${CHANGES_NEED_SIGNATURE} Until then no new month is opened or charged.`,
   ];
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files, timeEntries } from "~db/schema";
 import { monthLogView, monthTakesTime, type MonthLogView } from "~/lib/engagements/retainer-months";
+import { utcToday } from "~/lib/engagements/plan-stage";
 import { DELIVERY_OUT_OF_TURN, DELIVERY_TOO_MANY_FILES, ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import { DELIVERY_REFUNDED } from "~/lib/payouts/transfer-copy";
 import { canConsultantDeliver, todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
@@ -81,7 +82,7 @@ export type DeliveryPage = {
   /** The manager refunded the item's payment: it will not be delivered (issue #18). */
   refunded: boolean;
   /** A retainer's month (docs/decisions/082): its time log, and whether time can be logged now. */
-  month: (MonthLogView & { canLog: boolean }) | null;
+  month: (MonthLogView & { canLog: boolean; latestDay: string }) | null;
 };
 
 /**
@@ -170,10 +171,14 @@ export async function loadDeliveryPage(
               entries,
             ),
             canLog: !outline.complete && monthTakesTime(item),
+            // The form's last day: the month's, or today where the consultant may be (up to UTC+14).
+            latestDay: minDate(item.periodEnd, utcToday(new Date(app.now().getTime() + 14 * 60 * 60 * 1000))),
           }
         : null,
   };
 }
+
+const minDate = (a: string, b: string) => (a < b ? a : b);
 
 export const MAX_DELIVERY_FILES = 10;
 
@@ -210,7 +215,11 @@ export async function confirmDelivery(
   const item = row.item;
   // A refunded item is never delivered (and nothing is stored or written for it).
   if (row.refunded) return { ok: false, status: 409, msg: DELIVERY_REFUNDED };
-  if (row.complete || !canConsultantDeliver(item)) return { ok: false, status: 409, msg: DELIVERY_OUT_OF_TURN };
+  // A retainer's month is delivered by the daily run at its end; the consultant delivers it again
+  // only after the business asked for a correction (docs/decisions/082).
+  if (row.complete || !canConsultantDeliver(item) || (item.periodStart !== null && item.status !== "revision")) {
+    return { ok: false, status: 409, msg: DELIVERY_OUT_OF_TURN };
+  }
   if (input.files.length > MAX_DELIVERY_FILES) {
     return { ok: false, status: 400, msg: DELIVERY_TOO_MANY_FILES, field: "files" };
   }

@@ -96,6 +96,7 @@ export function itemView(
     _id: item.id,
     deliveryItemId: item.id,
     position: item.position,
+    month: item.periodStart !== null,
     title: item.title,
     description: item.description,
     deliveryDate: item.deliveryDate,
@@ -138,6 +139,8 @@ export function outlineView(
   const current = activeItem(ordered);
   return {
     _id: outline.id,
+    kind: outline.kind,
+    endsOn: outline.endsOn,
     matchRequestId: outline.matchRequestId,
     title: outline.title,
     overview: outline.overview,

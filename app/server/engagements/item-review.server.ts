@@ -29,7 +29,7 @@ import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
 import { OpenDisputeFormSchema } from "~/lib/engagements/disputes";
 import type { ClientViewer } from "~/server/identity/session.server";
 import { giveNotice } from "./retainers.server";
-import { NOTICE_GIVEN } from "~/lib/engagements/retainer-copy";
+import { MONTH_REVIEW_SENT, NOTICE_GIVEN } from "~/lib/engagements/retainer-copy";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { startItemPayment } from "~/server/payments/card-charges.server";
@@ -77,7 +77,7 @@ export async function reviewDeliveryItem(
     ? ["item_revision"]
     : completed
       ? ["engagement_completed"]
-      : input.action === "pause"
+      : input.action === "pause" && outline.kind !== "retainer"
         ? ["item_paused"]
         : ["item_approved"];
   await notifyDeliverable(app, origin, item.id, kinds);
@@ -148,11 +148,14 @@ const reviewItemFromForm: DeliverableHandler = async (app, viewer, formData, req
       );
     }
     if (result.checkoutUrl) return { kind: "checkout", url: result.checkoutUrl };
-    const message = result.outline.complete
-      ? ITEM_REVIEW_SENT.complete
-      : result.payment
-        ? `${ITEM_ACCEPTED} ${result.payment.message}`
-        : ITEM_REVIEW_SENT[review.action];
+    const retainer = result.outline.kind === "retainer";
+    const message = retainer
+      ? MONTH_REVIEW_SENT[result.outline.complete ? "complete" : review.action === "revise" ? "revise" : "confirm"]
+      : result.outline.complete
+        ? ITEM_REVIEW_SENT.complete
+        : result.payment
+          ? `${ITEM_ACCEPTED} ${result.payment.message}`
+          : ITEM_REVIEW_SENT[review.action];
     return answer({ intent, result: submission.reply({ resetForm: true }), message, failed: false });
   } catch (error) {
     return failedReply(intent, error);

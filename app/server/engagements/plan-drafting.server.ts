@@ -11,6 +11,7 @@ import {
   matchRequests,
   users,
   type DeliveryItem,
+  type DeliveryOutline,
   type PlanVersionItemRow,
 } from "~db/schema";
 import type { MatchRequestStatus, OutlineKind } from "~db/enums";
@@ -25,7 +26,12 @@ import {
   PLAN_NOT_EDITABLE,
   PLAN_SUBMITTED_NOTICE,
 } from "~/lib/engagements/engagement-copy";
-import { PLAN_KIND_LOCKED, RETAINER_START_LOCKED, RETAINER_START_PAST } from "~/lib/engagements/retainer-copy";
+import {
+  PLAN_KIND_LOCKED,
+  RETAINER_START_LOCKED,
+  RETAINER_START_PAST,
+  RETAINER_TERMS_NEED_REVIEW,
+} from "~/lib/engagements/retainer-copy";
 import { monthTakesTime, retainerMonth, retainerMonthTitle } from "~/lib/engagements/retainer-months";
 import { markOutlineDrafted } from "~/server/matching/match-status.server";
 import { managerEngagementPath } from "~/lib/engagements/engagement-paths";
@@ -559,6 +565,11 @@ export async function savePlan(
   const lockedIds = new Set(locked.map((item) => item.id));
   if (locked.length > 0 && input.kind !== outline.kind) return { ok: false, status: 409, msg: PLAN_KIND_LOCKED };
   const terms = input.kind === "retainer" ? retainerTermsOf(input) : null;
+  // Signed terms change only with a new version: the manager's review and the business's signature
+  // (until then the daily run opens and charges nothing at them). A draft cannot change them.
+  if (terms && outline.signedVersion !== null && input.intent === "save" && termsChanged(outline, terms)) {
+    return { ok: false, status: 409, msg: RETAINER_TERMS_NEED_REVIEW };
+  }
   if (terms && locked.length > 0 && terms.retainerStartDate !== outline.retainerStartDate) {
     return { ok: false, status: 400, msg: RETAINER_START_LOCKED, fieldErrors: { startDate: [RETAINER_START_LOCKED] } };
   }
@@ -604,17 +615,17 @@ export async function savePlan(
   const writes: BatchItem<"sqlite">[] = [];
   // Removed rows: the editable items the form no longer lists.
   writes.push(
-    app.db
-      .delete(deliveryItems)
-      .where(
-        and(
-          eq(deliveryItems.outlineId, outline.id),
-          isNull(deliveryItems.paidPurchaseId),
-          inArray(deliveryItems.status, ["upcoming", "awaiting_payment"]),
-          keptIds.length > 0 ? notInArray(deliveryItems.id, keptIds) : sql`1 = 1`,
-          unchanged,
-        ),
+    app.db.delete(deliveryItems).where(
+      and(
+        eq(deliveryItems.outlineId, outline.id),
+        isNull(deliveryItems.paidPurchaseId),
+        inArray(deliveryItems.status, ["upcoming", "awaiting_payment"]),
+        keptIds.length > 0 ? notInArray(deliveryItems.id, keptIds) : sql`1 = 1`,
+        // A retainer's save never removes a month (the daily run may open one meanwhile).
+        terms ? isNull(deliveryItems.periodStart) : undefined,
+        unchanged,
       ),
+    ),
   );
   locked.forEach((item, position) => {
     writes.push(
@@ -780,6 +791,16 @@ const NO_RETAINER_TERMS = {
   retainerStartDate: null,
   noticeMonths: null,
 } as const;
+
+function termsChanged(outline: DeliveryOutline, terms: RetainerTerms): boolean {
+  return (
+    outline.kind !== "retainer" ||
+    outline.monthlyFeeCents !== terms.monthlyFeeCents ||
+    outline.monthlyBudgetMinutes !== terms.monthlyBudgetMinutes ||
+    outline.retainerStartDate !== terms.retainerStartDate ||
+    outline.noticeMonths !== terms.noticeMonths
+  );
+}
 
 /** A retainer form's terms (PlanFormSchema requires each of them for a retainer). */
 function retainerTermsOf(input: PlanFormInput): RetainerTerms {

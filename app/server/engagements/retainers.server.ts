@@ -14,6 +14,7 @@ import {
   deliveryItems,
   deliveryOutlines,
   matchRequests,
+  purchases,
   timeEntries,
   type DeliveryOutline,
   type NewDeliveryItem,
@@ -142,9 +143,9 @@ export async function runRetainers(app: AppContext, pageSize = PAGE): Promise<Re
       .where(and(sql`kind = 'retainer' AND complete = 0`, gt(deliveryOutlines.id, after)))
       .orderBy(asc(deliveryOutlines.id))
       .limit(pageSize);
-    const running = outlines.filter(
-      (outline) => outline.state === "active" && signedForCurrentVersion(outline) && outline.retainerStartDate,
-    );
+    // Signed once: its paid months are delivered whatever a later version's state; months are
+    // opened and charged only while the current version is signed (runRetainer).
+    const running = outlines.filter((outline) => outline.signedVersion !== null && outline.retainerStartDate);
     const months = await monthsOf(
       app,
       running.map((outline) => outline.id),
@@ -191,19 +192,24 @@ async function runRetainer(
       run.delivered += 1;
     }
   }
+  // A changed version waiting for the manager or the business's new signature opens and charges nothing.
+  if (outline.state !== "active" || !signedForCurrentVersion(outline)) return;
   const opened = await openStartedMonth(app, outline, months, today);
   if (opened) run.opened += 1;
   const all = opened ? [...months, opened] : months;
   const due = nextItemToPrepay(outline, all);
   if (!due || due.periodStart === null || due.periodStart > today) return;
+  // A month charged before and declined until Stripe gave up (its invoice voided or uncollectible)
+  // is left to the business's Prepay: the run never tries the card again on its own.
+  if (await declinedBefore(app, outline.businessId, due.id)) return;
   const charged = await chargeDueMonth(app, outline.businessId, { itemId: due.id, outlineId: outline.id }, origin);
   if (charged?.ok) run.charged += 1;
   else if (charged && charged.status === 402) run.declined += 1;
 }
 
 /**
- * The month that started by today, when the month before it is paid (every earlier month is) and
- * the notice does not end the retainer before it: inserted once (the unique index of periods).
+ * The month under way today, when every earlier month is paid and the notice does not end the
+ * retainer before it: inserted once (the unique index of periods).
  */
 async function openStartedMonth(
   app: AppContext,
@@ -214,8 +220,11 @@ async function openStartedMonth(
   const start = outline.retainerStartDate;
   if (!start) return null;
   if (months.some((month) => month.paidPurchaseId === null && !month.refunded)) return null;
-  const index = months.reduce((last, month) => Math.max(last, month.position), -1) + 1;
-  if (index > monthIndexOn(start, today)) return null;
+  // Only the month under way: a month that passed while an earlier one was unpaid is not billed
+  // afterwards (no work was done in it).
+  const index = monthIndexOn(start, today);
+  const last = months.reduce((latest, month) => Math.max(latest, month.position), -1);
+  if (index <= last) return null;
   const row = retainerMonthRow(outline, index, app.now());
   if (!row?.periodStart || (outline.endsOn !== null && row.periodStart > outline.endsOn)) return null;
   const [inserted] = await app.db.insert(deliveryItems).values(row).onConflictDoNothing().returning(monthColumns);
@@ -264,6 +273,24 @@ async function deliverMonth(
   if (!delivered) return false;
   await notifyDeliverable(app, origin, month.id, ["item_delivered"], { acceptsAt: autoAcceptanceAt(now) });
   return true;
+}
+
+/** Whether a charge of the month was declined and then closed (voided, uncollectible): not tried again by the run. */
+async function declinedBefore(app: AppContext, businessId: string, itemId: string): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.businessId, businessId),
+        eq(purchases.kind, "delivery_item"),
+        eq(purchases.referenceId, itemId),
+        inArray(purchases.status, ["canceled", "failed"]),
+        isNotNull(purchases.declinedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,11 +393,15 @@ export async function removeTimeEntry(
   app: AppContext,
   consultantId: string,
   entryId: string,
+  /** The month whose page it is removed from: an entry of another month is not found. */
+  itemId: string,
 ): Promise<{ ok: true } | TimeLogFailure> {
   const [entry] = await app.db
     .select({ id: timeEntries.id, itemId: timeEntries.itemId })
     .from(timeEntries)
-    .where(and(eq(timeEntries.id, entryId), eq(timeEntries.consultantId, consultantId)));
+    .where(
+      and(eq(timeEntries.id, entryId), eq(timeEntries.consultantId, consultantId), eq(timeEntries.itemId, itemId)),
+    );
   const month = entry ? await consultantMonth(app, consultantId, entry.itemId) : null;
   if (!entry || !month) return { ok: false, status: 404, msg: TIME_ENTRY_NOT_FOUND };
   if (!monthTakesTime(month)) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
@@ -385,15 +416,6 @@ export async function removeTimeEntry(
     .returning({ id: timeEntries.id });
   if (removed.length === 0) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
   return { ok: true };
-}
-
-/** A month's log, oldest day first (the business's and the consultant's views read it). */
-export function timeEntriesOf(app: AppContext, outlineId: string) {
-  return app.db
-    .select()
-    .from(timeEntries)
-    .where(eq(timeEntries.outlineId, outlineId))
-    .orderBy(asc(timeEntries.workDate), asc(timeEntries.createdAt));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -424,12 +446,8 @@ export async function giveNotice(
     .from(deliveryOutlines)
     .where(and(eq(deliveryOutlines.id, outlineId), own));
   if (!outline) return { ok: false, status: 404, msg: NOTICE_NOT_A_RETAINER };
-  if (
-    outline.kind !== "retainer" ||
-    !outline.retainerStartDate ||
-    outline.complete ||
-    !signedForCurrentVersion(outline)
-  ) {
+  // On the terms last signed: a changed version waiting for a signature does not hold notice up.
+  if (outline.kind !== "retainer" || !outline.retainerStartDate || outline.complete || outline.signedVersion === null) {
     return { ok: false, status: 409, msg: NOTICE_NOT_A_RETAINER };
   }
   if (outline.noticeGivenAt) return { ok: false, status: 409, msg: NOTICE_ALREADY_GIVEN };
@@ -525,7 +543,7 @@ async function tellOfNotice(
 /** The notice of a signed retainer; null for a project or a retainer not yet set. */
 export function retainerNotice(outline: DeliveryOutline, now: Date): RetainerNotice | null {
   if (outline.kind !== "retainer" || outline.monthlyFeeCents === null || !outline.retainerStartDate) return null;
-  const running = !outline.complete && signedForCurrentVersion(outline) && outline.noticeGivenAt === null;
+  const running = !outline.complete && outline.signedVersion !== null && outline.noticeGivenAt === null;
   return {
     notice: noticeLabel(outline.noticeMonths ?? 0),
     ending:

@@ -14,6 +14,7 @@ import {
   NOTICE_TELL_CONSULTANT,
   NOTICE_TEXTS,
   RETAINER_FEE_REQUIRED,
+  RETAINER_TERMS_NEED_REVIEW,
   RETAINER_START_PAST,
   TIME_ENTRY_HOURS_INVALID,
   TIME_LOG_TEXTS,
@@ -189,6 +190,25 @@ describe("a retainer's pages", () => {
     expect(panel).toContain("Month 1 (Nov 1 – Nov 30, 2026)");
     expect(panel).toContain("Cash forecast");
     expect(panel).toContain("The work is a monthly retainer starting on Nov 1, 2026.");
+
+    // Signed terms change only with a new version: a draft save of a new fee is refused.
+    const draft = await postForm(
+      consultantEngagementPath(outline.id),
+      {
+        intent: "save",
+        title: "Fractional CFO",
+        overview: "Monthly finance leadership.",
+        kind: "retainer",
+        monthlyFee: "5,000.00",
+        monthlyHours: "20",
+        startDate: "2026-11-01",
+        noticeMonths: "1",
+      },
+      consultant.token,
+    );
+    expect(draft.status).toBe(409);
+    expect(await draft.text()).toContain(html(RETAINER_TERMS_NEED_REVIEW));
+    expect((await outlineOf(outline.id)).monthlyFeeCents).toBe(400_000);
 
     // A viewer may not give notice; an owner gives it once, confirmed.
     const viewer = await signedInMember(client.business.id, "viewer");

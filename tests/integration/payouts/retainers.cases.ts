@@ -26,6 +26,8 @@ import {
   runRetainers,
 } from "~/server/engagements/retainers.server";
 import { startItemPayment } from "~/server/payments/card-charges.server";
+import { confirmDelivery } from "~/server/engagements/deliveries.server";
+import { DELIVERY_OUT_OF_TURN } from "~/lib/engagements/engagement-copy";
 import type { CloudflareBindings } from "~/server/platform/env.server";
 import {
   createConsultant,
@@ -146,7 +148,9 @@ describe("a fractional retainer", () => {
     expect(
       await logTime(jan, other.user.id, { itemId: first.id, workDate: "2027-01-05", minutes: 60, description: "x" }),
     ).toEqual({ ok: false, status: 404, msg: TIME_ENTRY_NOT_FOUND });
-    expect(await removeTimeEntry(jan, other.user.id, logged.ok ? logged.entry.id : "")).toMatchObject({ status: 404 });
+    expect(await removeTimeEntry(jan, other.user.id, logged.ok ? logged.entry.id : "", first.id)).toMatchObject({
+      status: 404,
+    });
     expect(await db().select().from(timeEntries).where(eq(timeEntries.itemId, first.id))).toHaveLength(2);
 
     // Feb 1: January is delivered with its hours, February opened and charged to the card, once
@@ -290,5 +294,36 @@ describe("a fractional retainer", () => {
       (request) => request.path === "/v1/invoices" && request.form["metadata[referenceId]"] === july.id,
     );
     expect(new Set(invoices.map((request) => request.idempotencyKey)).size).toBe(1);
+  });
+
+  it("while a changed version waits for a signature: delivers the month that ended, opens and charges none; a month is never delivered early by the consultant", async () => {
+    const { consultant, outline, first } = await signedRetainer("2027-09-01");
+    const early = await confirmDelivery(
+      appAt(day("2027-09-20")),
+      consultant.user.id,
+      { outlineId: outline.id, itemId: first.id, summaryOfWork: "Done early.", files: [] },
+      ORIGIN,
+    );
+    expect(early).toEqual({ ok: false, status: 409, msg: DELIVERY_OUT_OF_TURN });
+    // The consultant sends a changed fee: version 2 waits for the manager and the business.
+    await db()
+      .update(deliveryOutlines)
+      .set({ version: 2, state: "proposed", egmReviewStatus: "pending", monthlyFeeCents: 500_000 })
+      .where(eq(deliveryOutlines.id, outline.id));
+    // (The file's other retainers run too: this one's rows say what the run did to it.)
+    await runRetainers(appAt(day("2027-10-01")));
+    expect((await monthsOf(outline.id)).map((month) => month.status)).toEqual(["delivered"]);
+    // Signed again: the month under way opens at the new fee; September is not billed twice.
+    await db()
+      .update(deliveryOutlines)
+      .set({ signedVersion: 2, state: "active", egmReviewStatus: "approved" })
+      .where(eq(deliveryOutlines.id, outline.id));
+    await runRetainers(appAt(day("2027-10-02")));
+    const months = await monthsOf(outline.id);
+    expect(months.map((month) => [month.title, month.priceCents, month.status])).toEqual([
+      ["Month 1 (Sept 1 – Sept 30, 2027)", FEE, "delivered"],
+      ["Month 2 (Oct 1 – Oct 31, 2027)", 500_000, "active"],
+    ]);
+    expect(await paidPurchasesOf(months.map((month) => month.id))).toHaveLength(2);
   });
 });

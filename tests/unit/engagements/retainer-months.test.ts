@@ -43,6 +43,9 @@ describe("a retainer's months (docs/decisions/082)", () => {
     // Notice on the first day of a month for one month ends on that month's last day.
     expect(noticeEndsOn("2026-12-15", 1, "2027-01-15")).toBe("2027-02-14");
     expect(noticeEndsOn("2026-12-15", 2, "2027-01-15")).toBe("2027-03-14");
+    // No notice: the month under way is the last, even on its first day.
+    expect(noticeEndsOn("2026-12-15", 0, "2027-01-15")).toBe("2027-02-14");
+    expect(noticeEndsOn("2026-12-15", 0, "2027-02-10")).toBe("2027-02-14");
     // Given before the start: never before the first month.
     expect(noticeEndsOn("2027-03-01", 1, "2026-12-01")).toBe("2027-03-31");
   });
