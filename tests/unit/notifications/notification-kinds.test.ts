@@ -68,6 +68,8 @@ describe("the notification kinds registry", () => {
       "consultant",
       "reply",
       "checkout",
+      // A purchase's kind (the retainers' declined charge, docs/decisions/082).
+      "delivery_item",
     ]);
     const missing = [...written].filter((kind) => !notNotifications.has(kind) && !isNotificationKind(kind));
     expect(missing).toEqual([]);
