@@ -55,6 +55,7 @@ import {
   RETAINER_TERMS_HINT,
   RETAINER_TERMS_LEGEND,
   NOTICE_TEXTS,
+  paidMonthsLocked,
   TIME_LOG_TEXTS,
 } from "~/lib/engagements/retainer-copy";
 
@@ -294,7 +295,9 @@ export function ConsultantPlanView({
               <h2 id="plan-paid-items" className="card-title">
                 {plan.kind === "retainer" ? "Paid months" : "Paid deliverables"}
               </h2>
-              <p className="field-hint">{paidItemsLocked(locked.length)}</p>
+              <p className="field-hint">
+                {plan.kind === "retainer" ? paidMonthsLocked(locked.length) : paidItemsLocked(locked.length)}
+              </p>
               <ItemStatusList
                 planId={plan.id}
                 items={locked}

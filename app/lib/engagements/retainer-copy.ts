@@ -115,3 +115,5 @@ export const MONTH_REVIEW_SENT = {
 } as const;
 export const RETAINER_TERMS_NEED_REVIEW =
   "Signed terms change only with a new version: send the changed terms for review, and the business signs them before they apply.";
+export const paidMonthsLocked = (count: number) =>
+  count === 1 ? "Paid for: this month stays as agreed." : "Paid for: these months stay as agreed.";
