@@ -38,7 +38,16 @@ import {
 } from "../../../app/lib/payments/card-on-file-copy";
 import { formatDate } from "../../../app/lib/shared/dates";
 import { browserTest, expectPath, keepScreen, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
-import { fillItem, MANAGER, matchWithConsultant, noSideScroll, requestMatch, signOut, type PlanItem } from "./steps";
+import {
+  fillItem,
+  MANAGER,
+  matchWithConsultant,
+  noSideScroll,
+  openEngagement,
+  requestMatch,
+  signOut,
+  type PlanItem,
+} from "./steps";
 
 /**
  * Issue #14's whole engagement as the three people live it, through the screens only: a new
@@ -112,17 +121,6 @@ async function openAsManager(page: Page, company: string) {
   await page.goto("/manage/engagements");
   await page.getByRole("link", { name: `Open engagement with ${company}: ${TITLE}` }).click();
   await page.getByRole("heading", { name: TITLE, level: 1 }).waitFor();
-}
-
-/** The business's engagement panel, from the Engagements tab. */
-async function openEngagement(page: Page, email: string) {
-  await signIn(page, email, NEW_CLIENT_PASSWORD);
-  await expectPath(page, "/dashboard");
-  await page.goto("/features?focus=Engagements");
-  await page.getByRole("link", { name: TITLE, exact: true }).click();
-  await page.waitForURL((url) => url.searchParams.has("engagementId"));
-  await page.getByRole("heading", { name: TITLE, level: 2 }).waitFor();
-  return new URL(page.url()).searchParams.get("engagementId")!;
 }
 
 /** Pays the open test checkout and comes back to the engagement through the DELIVERY card. */
@@ -275,7 +273,7 @@ describe("the whole engagement", () => {
       // The business, on a phone: the plan awaits its decision; it reads it, accepts and signs.
       await page.setViewportSize(PHONE);
       await expectEmail(page, email, PLAN_APPROVED_BUSINESS_NOTICE.title, TITLE);
-      const outlineId = await openEngagement(page, email);
+      const outlineId = await openEngagement(page, email, TITLE);
       await page
         .locator(".engagement-panel-head")
         .getByText("Approved (awaiting customer decision)", { exact: true })
@@ -350,7 +348,7 @@ describe("the whole engagement", () => {
       // The business (on a phone) asks for a revision.
       await page.setViewportSize(PHONE);
       await expectEmail(page, email, NOTICE_ITEM_DELIVERED, FIRST.title);
-      await openEngagement(page, email);
+      await openEngagement(page, email, TITLE);
       const revisionNotes = "Please add who owns each decision and the date it is due.";
       await review(page, firstSummary, ITEM_DECISION_LABELS.revise, revisionNotes);
       await page.getByText(ITEM_REVIEW_SENT.revise, { exact: true }).waitFor();
@@ -370,7 +368,7 @@ describe("the whole engagement", () => {
       await signOut(page);
 
       // The business sees both deliveries, accepts and prepays the second deliverable.
-      await openEngagement(page, email);
+      await openEngagement(page, email, TITLE);
       await expectDeliveryRounds(page, FIRST.title, [
         [2, ["decision-log.csv"]],
         [1, ["decision-log.csv"]],
@@ -403,7 +401,7 @@ describe("the whole engagement", () => {
       await signOut(page);
 
       // The business accepts the last deliverable: the engagement is complete; it rates the consultant.
-      await openEngagement(page, email);
+      await openEngagement(page, email, TITLE);
       await screenshots(page, "business-engagement-delivered");
       await review(page, secondSummary, ITEM_DECISION_LABEL_LAST);
       await page.getByText(ITEM_REVIEW_SENT.complete, { exact: true }).waitFor();

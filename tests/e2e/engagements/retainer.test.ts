@@ -10,8 +10,8 @@ import { NOTICE_GIVEN, TIME_LOG_TEXTS } from "../../../app/lib/engagements/retai
 import { noticeEndsOn, retainerMonth, retainerMonthTitle } from "../../../app/lib/engagements/retainer-months";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../app/lib/payments/payment-copy";
 import { formatDate } from "../../../app/lib/shared/dates";
-import { browserTest, expectPath, keepScreen, NEW_CLIENT_PASSWORD, PHONE, signIn, signUpNewClient } from "../support";
-import { MANAGER, matchWithConsultant, noSideScroll, requestMatch, signOut } from "./steps";
+import { browserTest, expectPath, keepScreen, PHONE, signIn, signUpNewClient } from "../support";
+import { MANAGER, matchWithConsultant, noSideScroll, openEngagement, requestMatch, signOut } from "./steps";
 
 /**
  * A fractional retainer (issue #41, docs/decisions/082) as the three people live it, through the
@@ -40,16 +40,6 @@ async function screenshots(page: Page, name: string) {
     await noSideScroll(page);
   }
   await page.setViewportSize(size);
-}
-
-async function openEngagement(page: Page, email: string) {
-  await signIn(page, email, NEW_CLIENT_PASSWORD);
-  await expectPath(page, "/dashboard");
-  await page.goto("/features?focus=Engagements");
-  await page.getByRole("link", { name: TITLE, exact: true }).click();
-  await page.waitForURL((url) => url.searchParams.has("engagementId"));
-  await page.getByRole("heading", { name: TITLE, level: 2 }).waitFor();
-  return new URL(page.url()).searchParams.get("engagementId")!;
 }
 
 describe("a fractional retainer", () => {
@@ -111,7 +101,7 @@ describe("a fractional retainer", () => {
 
       // 3. The business, on a phone, reads and signs it, and prepays the first month (the card is saved).
       await page.setViewportSize(PHONE);
-      await openEngagement(page, email);
+      await openEngagement(page, email, TITLE);
       await page.getByRole("button", { name: VIEW_PROJECT_PLAN, exact: true }).click();
       const plan = page.getByRole("article", { name: `Engagement plan: ${TITLE}` });
       await plan.getByText("$4,000.00 a month for up to 20 h", { exact: false }).first().waitFor();
@@ -162,7 +152,7 @@ describe("a fractional retainer", () => {
 
       // 5. The business reads the month's log and budget, and gives notice.
       await page.setViewportSize(PHONE);
-      await openEngagement(page, email);
+      await openEngagement(page, email, TITLE);
       await page.getByRole("cell", { name: "Cloud bill review: the three biggest services." }).waitFor();
       await page.getByText("17.5 h", { exact: true }).waitFor();
       const endsOn = formatDate(noticeEndsOn(today, 1, today));

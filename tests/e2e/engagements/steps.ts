@@ -82,3 +82,14 @@ export async function fillItem(page: Page, number: number, item: PlanItem) {
   await page.getByLabel(`Deliverable ${number} delivery date`, { exact: true }).fill(item.date);
   await page.getByLabel(`Deliverable ${number} price (USD)`, { exact: true }).fill(item.price);
 }
+
+/** The new business's engagement panel, from the Engagements tab: signs in and opens `title`; answers its id. */
+export async function openEngagement(page: Page, email: string, title: string) {
+  await signIn(page, email, NEW_CLIENT_PASSWORD);
+  await expectPath(page, "/dashboard");
+  await page.goto("/features?focus=Engagements");
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.has("engagementId"));
+  await page.getByRole("heading", { name: title, level: 2 }).waitFor();
+  return new URL(page.url()).searchParams.get("engagementId")!;
+}

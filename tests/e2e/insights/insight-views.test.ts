@@ -38,12 +38,15 @@ describe("insight views", () => {
     async ({ page }) => {
       await signInAsDemoClient(page);
       // The Notifications card shows the five newest notices: the demo's engagements (played after
-      // the seed) are newer than the insight's delivery notice, so the card lists theirs.
+      // the seed) are newer than the insight's delivery notice, so the card lists theirs (the
+      // plan to sign, or the retainer's month the daily run delivered).
       const notificationsCard = page.getByRole("region", { name: "Notifications" });
       // Each title is a button that marks the notification read and opens its link.
       await notificationsCard
         .getByRole("button")
-        .filter({ hasText: /Your engagement plan is ready for review|A consultant is ready for you/ })
+        .filter({
+          hasText: /Your engagement plan is ready for review|A consultant is ready for you|Your consultant delivered/,
+        })
         .first()
         .waitFor();
       const panel = activity(page);
