@@ -225,9 +225,21 @@ export function isItemSettled(item: Pick<ItemStatusFields, "status" | "refunded"
   return isItemComplete(item) || item.refunded === true;
 }
 
-/** A paid item the consultant works on or reworks (revision), not yet delivered, and not refunded. */
-export function canConsultantDeliver(item: Pick<ItemStatusFields, "status" | "paidPurchaseId" | "refunded">): boolean {
+/**
+ * A paid item the consultant works on or reworks (revision), not yet delivered, and not refunded.
+ * A retainer's month (with a `periodStart`) is delivered by the daily run at its end: the
+ * consultant delivers it only again, after the business asked for a correction (docs/decisions/082).
+ */
+export function canConsultantDeliver(
+  item: Pick<ItemStatusFields, "status" | "paidPurchaseId" | "refunded"> & { periodStart?: string | null },
+): boolean {
+  if (item.periodStart != null && item.status !== "revision") return false;
   return item.paidPurchaseId !== null && (item.status === "active" || item.status === "revision") && !item.refunded;
+}
+
+/** The latest calendar date anywhere on earth (UTC+14): no one can have worked on a later day. */
+export function latestDayOnEarth(now: Date): string {
+  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 /** The business's review of a delivered item is actionable only while pending (spec), and not once refunded. */

@@ -2,7 +2,7 @@ import { categoryLabel } from "~/lib/shared/format";
 import { formatDate } from "~/lib/shared/dates";
 import { formatMoney, formatPercent } from "~/lib/shared/numbers";
 import { AUTO_ACCEPT_DAYS, REMINDER_DAYS_TEXT } from "./review-deadlines";
-import { formatHours } from "./retainer-months";
+import { formatHours, retainerTermsLabel } from "./retainer-months";
 
 /**
  * The engagement plan's text: the Engagement Plan, the Form of Statement of Work and the Work
@@ -170,7 +170,7 @@ function retainerSchedule(retainer: SowRetainer): string {
   const ends = retainer.endsOn
     ? ` Notice was given: the retainer ends on ${formatDate(retainer.endsOn)}.`
     : " A month is added on each month's first day until notice ends the retainer.";
-  return `${formatMoney(retainer.monthlyFeeCents)} a month for up to ${formatHours(retainer.monthlyBudgetMinutes)}, from ${formatDate(retainer.startDate)}.${ends}`;
+  return `${retainerTermsLabel(retainer.monthlyFeeCents, retainer.monthlyBudgetMinutes)}, from ${formatDate(retainer.startDate)}.${ends}`;
 }
 
 const noticeText = (months: number) => (months === 1 ? "one month's" : `${months} months'`);

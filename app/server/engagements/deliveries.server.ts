@@ -1,10 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files, timeEntries } from "~db/schema";
 import { monthLogView, monthTakesTime, type MonthLogView } from "~/lib/engagements/retainer-months";
-import { utcToday } from "~/lib/engagements/plan-stage";
 import { DELIVERY_OUT_OF_TURN, DELIVERY_TOO_MANY_FILES, ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import { DELIVERY_REFUNDED } from "~/lib/payouts/transfer-copy";
-import { canConsultantDeliver, todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
+import { canConsultantDeliver, latestDayOnEarth, todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
 import type { DeliveryItemView, DeliveryOutlineView } from "~/lib/engagements/engagement-view";
 import { storeFilesFor, removeBusinessFile } from "~/server/files/files.server";
 import { linkFiles } from "~/server/files/file-rows.server";
@@ -159,8 +158,7 @@ export async function loadDeliveryPage(
         ? latest.businessNotes
         : null,
     // A month is delivered by the daily run at its end; the consultant delivers it again after a correction.
-    canDeliver:
-      !outline.complete && canConsultantDeliver(item) && (item.periodStart === null || item.status === "revision"),
+    canDeliver: !outline.complete && canConsultantDeliver(item),
     refunded: item.refunded,
     month:
       item.periodStart !== null && item.periodEnd !== null
@@ -172,7 +170,7 @@ export async function loadDeliveryPage(
             ),
             canLog: !outline.complete && monthTakesTime(item),
             // The form's last day: the month's, or today where the consultant may be (up to UTC+14).
-            latestDay: minDate(item.periodEnd, utcToday(new Date(app.now().getTime() + 14 * 60 * 60 * 1000))),
+            latestDay: minDate(item.periodEnd, latestDayOnEarth(app.now())),
           }
         : null,
   };
@@ -217,7 +215,7 @@ export async function confirmDelivery(
   if (row.refunded) return { ok: false, status: 409, msg: DELIVERY_REFUNDED };
   // A retainer's month is delivered by the daily run at its end; the consultant delivers it again
   // only after the business asked for a correction (docs/decisions/082).
-  if (row.complete || !canConsultantDeliver(item) || (item.periodStart !== null && item.status !== "revision")) {
+  if (row.complete || !canConsultantDeliver(item)) {
     return { ok: false, status: 409, msg: DELIVERY_OUT_OF_TURN };
   }
   if (input.files.length > MAX_DELIVERY_FILES) {

@@ -527,8 +527,7 @@ export async function loadConsultantPlan(
       statusLabel: deliverableStatusLabel(item),
       overdue: isItemOverdue(item, outline, today),
       editable: isItemEditable(item),
-      // A month is delivered by the daily run at its end, or again by the consultant after a correction.
-      canDeliver: canConsultantDeliver(item) && (item.periodStart === null || item.status === "revision"),
+      canDeliver: canConsultantDeliver(item),
       canLogTime: item.periodStart !== null && !outline.complete && monthTakesTime(item),
       ...itemLabels(item),
     })),

@@ -20,7 +20,7 @@ import {
   type NewDeliveryItem,
   type TimeEntry,
 } from "~db/schema";
-import { nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
+import { latestDayOnEarth, nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import {
   monthIndexOn,
@@ -340,7 +340,7 @@ export async function logTime(
   if (!month) return { ok: false, status: 404, msg: TIME_ENTRY_NOT_FOUND };
   if (!monthTakesTime(month)) return { ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED };
   // The consultant's today may be ahead of UTC (up to UTC+14).
-  const latest = utcToday(new Date(app.now().getTime() + 14 * 60 * 60 * 1000));
+  const latest = latestDayOnEarth(app.now());
   if (
     month.periodStart === null ||
     month.periodEnd === null ||
