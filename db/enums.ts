@@ -242,6 +242,13 @@ export const OUTLINE_KINDS = ["project", "retainer"] as const;
 
 export type OutlineKind = (typeof OUTLINE_KINDS)[number];
 
+/**
+ * A request for hours beyond a retainer month's budget (docs/decisions/084): the consultant asks,
+ * the business approves (the hours are bought and charged at once) or declines; the consultant may
+ * withdraw it while it waits.
+ */
+export const EXTRA_HOURS_STATUSES = ["requested", "approved", "declined", "withdrawn"] as const;
+
 /** Who gave a retainer's notice. */
 export const NOTICE_PARTIES = ["business", "consultant"] as const;
 

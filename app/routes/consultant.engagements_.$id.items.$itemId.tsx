@@ -24,13 +24,25 @@ import { itemEarning } from "~/lib/payouts/earnings";
 import { MONEY_LABELS } from "~/lib/payouts/transfer-copy";
 import { consultantItemEarning } from "~/server/payouts/engagement-money.server";
 import { logTime, removeTimeEntry } from "~/server/engagements/retainers.server";
-import { RemoveTimeEntrySchema, TimeEntryFormSchema, timeEntryOfForm } from "~/lib/engagements/retainer-schemas";
-import { TIME_LOG_TEXTS } from "~/lib/engagements/retainer-copy";
+import {
+  ExtraHoursFormSchema,
+  RemoveTimeEntrySchema,
+  TimeEntryFormSchema,
+  timeEntryOfForm,
+  WithdrawExtraHoursSchema,
+} from "~/lib/engagements/retainer-schemas";
+import { EXTRA_HOURS_ASKED, EXTRA_HOURS_WITHDRAWN, TIME_LOG_TEXTS } from "~/lib/engagements/retainer-copy";
+import { askForExtraHours, withdrawExtraHours } from "~/server/engagements/extra-hours.server";
 import type { AppContext } from "~/server/load-context";
 
 const TIME_NOTICES: Record<string, string> = {
   logged: TIME_LOG_TEXTS.logged_notice,
   removed: TIME_LOG_TEXTS.removed_notice,
+};
+
+const HOURS_NOTICES: Record<string, string> = {
+  asked: EXTRA_HOURS_ASKED,
+  withdrawn: EXTRA_HOURS_WITHDRAWN,
 };
 
 export const meta: MetaFunction = () => [{ title: "Deliverable | Consultant portal | Partwise" }];
@@ -57,8 +69,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { page, earning };
 }
 
-/** `time`: the answer of the time log's form (shown there, not on the delivery form). */
-type DeliveryActionData = { result: SubmissionResult<string[]>; time?: true };
+/**
+ * `time`: the answer of the time log's form, `hours`: of the extra hours' form (each shown there,
+ * not on the delivery form).
+ */
+type DeliveryActionData = { result: SubmissionResult<string[]>; time?: true; hours?: true };
 
 /**
  * intent=deliver (DeliveryFormSchema; multipart with the files as parts named `files`): confirms
@@ -77,6 +92,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "log-time" || intent === "remove-time") {
     return timeLogAction(app, viewer.user.id, params.itemId ?? "", formData, intent);
+  }
+  if (intent === "ask-hours" || intent === "withdraw-hours") {
+    return extraHoursAction(app, viewer.user.id, params.itemId ?? "", formData, appOrigin(app, request));
   }
   const uploads = formData
     .getAll("files")
@@ -141,6 +159,46 @@ async function timeLogAction(
   return redirect(`?time=logged`);
 }
 
+/**
+ * intent=ask-hours (ExtraHoursFormSchema) or intent=withdraw-hours (requestId) on a retainer's
+ * month (docs/decisions/084): the page reloads with `?hours=asked|withdrawn`. Bad input → 400 with
+ * the field's message; a month not taking them, a request already waiting or decided → 409;
+ * another consultant's month or request → 404.
+ */
+async function extraHoursAction(
+  app: AppContext,
+  consultantId: string,
+  itemId: string,
+  formData: FormData,
+  origin: string,
+) {
+  const answer = (body: DeliveryActionData, status: number) => data({ ...body, hours: true as const }, { status });
+  if (formData.get("intent") === "withdraw-hours") {
+    const parsed = parseWithZod(formData, { schema: WithdrawExtraHoursSchema });
+    if (parsed.status !== "success") return answer({ result: parsed.reply() }, 400);
+    const withdrawn = await withdrawExtraHours(app, consultantId, parsed.value.requestId, itemId);
+    if (!withdrawn.ok) {
+      if (withdrawn.status === 404) throw notFound();
+      return answer({ result: formErrorReply(withdrawn.msg) }, withdrawn.status);
+    }
+    return redirect(`?hours=withdrawn`);
+  }
+  const submission = parseWithZod(formData, { schema: ExtraHoursFormSchema });
+  if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
+  if (submission.value.itemId !== itemId) throw notFound();
+  const asked = await askForExtraHours(
+    app,
+    consultantId,
+    { itemId, minutes: submission.value.hours, reason: submission.value.reason },
+    origin,
+  );
+  if (!asked.ok) {
+    if (asked.status === 404) throw notFound();
+    return answer({ result: submission.reply({ formErrors: [asked.msg] }) }, asked.status);
+  }
+  return redirect(`?hours=asked`);
+}
+
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function DeliveryPageRoute() {
@@ -152,10 +210,12 @@ export default function DeliveryPageRoute() {
       <ConsultantDelivery
         key={page.item.status}
         page={page}
-        lastResult={actionData && !("time" in actionData) ? actionData.result : undefined}
+        lastResult={actionData && !("time" in actionData) && !("hours" in actionData) ? actionData.result : undefined}
         timeResult={actionData && "time" in actionData ? actionData.result : undefined}
+        hoursResult={actionData && "hours" in actionData ? actionData.result : undefined}
         delivered={params.get("delivered") === "1" && page.item.consultantConfirmedDelivery}
         timeNotice={TIME_NOTICES[params.get("time") ?? ""] ?? null}
+        hoursNotice={HOURS_NOTICES[params.get("hours") ?? ""] ?? null}
       />
       <ItemEarning label={MONEY_LABELS.youEarn} amountCents={earning.amountCents} status={earning.status} />
     </>

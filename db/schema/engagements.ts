@@ -21,6 +21,7 @@ import {
   DISPUTE_OUTCOMES,
   DISPUTE_STATUSES,
   EGM_REVIEW_STATUSES,
+  EXTRA_HOURS_STATUSES,
   ENGAGEMENT_NOTE_KINDS,
   NOTICE_PARTIES,
   OUTLINE_KINDS,
@@ -148,6 +149,14 @@ export const deliveryItems = sqliteTable(
      */
     periodStart: text("period_start"),
     periodEnd: text("period_end"),
+    /**
+     * Hours bought beyond a retainer month's budget (docs/decisions/084): the month they are for.
+     * Such an item has the month's last day as `period_end` (it is delivered with the month) and no
+     * `period_start`; null for a month or a deliverable.
+     */
+    extraForItemId: text("extra_for_item_id").references((): AnySQLiteColumn => deliveryItems.id, {
+      onDelete: "cascade",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp("completed_at"),
@@ -160,6 +169,9 @@ export const deliveryItems = sqliteTable(
       .where(sql`period_start IS NOT NULL`),
     index("delivery_items_business_id_idx").on(t.businessId),
     index("delivery_items_paid_purchase_id_idx").on(t.paidPurchaseId),
+    index("delivery_items_extra_for_item_idx")
+      .on(t.extraForItemId)
+      .where(sql`extra_for_item_id IS NOT NULL`),
     // The lease sweep's approved deliverables, by approval (recordMissedTransfers, docs/decisions/078).
     index("delivery_items_approved_idx")
       .on(t.completedAt)
@@ -281,6 +293,49 @@ export const timeEntries = sqliteTable(
     index("time_entries_item_idx").on(t.itemId, t.workDate),
     index("time_entries_business_id_idx").on(t.businessId),
     check("time_entries_minutes_positive", sql`minutes > 0`),
+  ],
+);
+
+/**
+ * The consultant's request for hours beyond a retainer month's budget (docs/decisions/084), priced
+ * when asked at the fee's hourly rate (fee × minutes ÷ budget minutes, to the cent). Approving it
+ * makes the extra hours an item of the engagement (`extra_item_id`), charged at once to the card on
+ * file, delivered with the month and confirmed like it. One request waits per month at a time.
+ */
+export const extraHoursRequests = sqliteTable(
+  "extra_hours_requests",
+  {
+    id: id(),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => deliveryItems.id, { onDelete: "cascade" }),
+    outlineId: text("outline_id")
+      .notNull()
+      .references(() => deliveryOutlines.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    consultantId: text("consultant_id").references(() => users.id, { onDelete: "set null" }),
+    minutes: integer("minutes").notNull(),
+    reason: text("reason").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    status: text("status", { enum: EXTRA_HOURS_STATUSES }).notNull().default("requested"),
+    decidedByUserId: text("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at"),
+    extraItemId: text("extra_item_id").references(() => deliveryItems.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("extra_hours_requests_item_idx").on(t.itemId, t.createdAt),
+    index("extra_hours_requests_outline_idx").on(t.outlineId),
+    index("extra_hours_requests_business_id_idx").on(t.businessId),
+    // One request waits per month: a second ask (or a double click) while one waits is refused.
+    uniqueIndex("extra_hours_requests_waiting_unique")
+      .on(t.itemId)
+      .where(sql`status = 'requested'`),
+    check("extra_hours_requests_minutes_positive", sql`minutes > 0`),
+    check("extra_hours_requests_price_nonnegative", sql`price_cents >= 0`),
   ],
 );
 
@@ -425,3 +480,4 @@ export type DeliveryItemDecision = typeof deliveryItemDecisions.$inferSelect;
 export type NewDeliveryItemDecision = typeof deliveryItemDecisions.$inferInsert;
 export type DeliverableDispute = typeof deliverableDisputes.$inferSelect;
 export type TimeEntry = typeof timeEntries.$inferSelect;
+export type ExtraHoursRequest = typeof extraHoursRequests.$inferSelect;

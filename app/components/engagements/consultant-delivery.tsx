@@ -40,6 +40,7 @@ import {
   DISPUTE_HEADING,
 } from "~/lib/engagements/disputes";
 import { DeliveredFiles } from "./delivered-files";
+import { ExtraHoursCard } from "./extra-hours";
 import { TimeLog } from "./time-log";
 
 /**
@@ -53,6 +54,8 @@ export function ConsultantDelivery({
   delivered,
   timeNotice = null,
   timeResult,
+  hoursNotice = null,
+  hoursResult,
 }: {
   page: DeliveryPage;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -61,6 +64,9 @@ export function ConsultantDelivery({
   timeNotice?: string | null;
   /** The time log form's last answer. */
   timeResult?: SubmissionResult<string[]>;
+  /** What the extra hours' last post did ("Request sent: …"), and its form's last answer. */
+  hoursNotice?: string | null;
+  hoursResult?: SubmissionResult<string[]>;
 }) {
   const { item, outline } = page;
   const sending = usePosting("deliver");
@@ -109,6 +115,16 @@ export function ConsultantDelivery({
 
       {page.month ? (
         <TimeLog month={page.month} itemId={item.deliveryItemId} editable={page.month.canLog} lastResult={timeResult} />
+      ) : null}
+      {page.month && (page.month.canLog || page.month.requests.length > 0) ? (
+        <ExtraHoursCard
+          itemId={item.deliveryItemId}
+          rate={page.month.rate}
+          requests={page.month.requests}
+          canAsk={page.month.canLog}
+          lastResult={hoursResult}
+          notice={hoursNotice}
+        />
       ) : null}
 
       <section className="card" aria-labelledby="delivery-item-title">

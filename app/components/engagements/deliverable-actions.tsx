@@ -135,8 +135,8 @@ export function DeliverableActions({
 
   return (
     <section className="deliverable-actions" aria-label="Deliverables">
-      {/* A retainer's notice is answered on its own card (RetainerCard). */}
-      {message && intent !== "give-notice" ? (
+      {/* A retainer's notice and extra hours are answered on their own cards (RetainerCard, ExtraHoursApprovals). */}
+      {message && intent !== "give-notice" && intent !== "approve-hours" && intent !== "decline-hours" ? (
         <p role="status" className="notice">
           {message}
         </p>

@@ -208,7 +208,7 @@ function DeliverableItem({
       {item.dispute && (showDelivery || item.dispute.status === "settled") ? (
         <DisputeNote dispute={item.dispute} reader="business" />
       ) : null}
-      {log ? <TimeLog month={log} itemId={item.deliveryItemId} editable={false} headingLevel={3} /> : null}
+      {log ? <TimeLog month={log} itemId={item.deliveryItemId} editable={false} headingLevel={3} showRequests /> : null}
       {actions?.(item)}
     </li>
   );

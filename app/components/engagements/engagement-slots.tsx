@@ -6,6 +6,7 @@ import { DeliverableActions } from "./deliverable-actions";
 import type { DeliverableSlots } from "./engagement-panel";
 import { EngagementResultsCard } from "./engagement-results";
 import { PlanReviewDialog } from "./plan-review-dialog";
+import { ExtraHoursApprovals } from "./extra-hours";
 import { RetainerCard } from "./retainer-card";
 import { SignedStatements } from "./signed-statements";
 
@@ -51,12 +52,21 @@ export function useDeliverableSlots(
     deliverableActions: (
       <>
         {engagement.retainer ? (
-          <RetainerCard
-            outlineId={outline._id}
-            retainer={engagement.retainer}
-            actionData={deliverablesReply(actionData)}
-            action={action}
-          />
+          <>
+            <RetainerCard
+              outlineId={outline._id}
+              retainer={engagement.retainer}
+              actionData={deliverablesReply(actionData)}
+              action={action}
+            />
+            <ExtraHoursApprovals
+              outlineId={outline._id}
+              retainer={engagement.retainer}
+              card={engagement.billing.card}
+              actionData={deliverablesReply(actionData)}
+              action={action}
+            />
+          </>
         ) : null}
         <DeliverableActions
           outline={outline}

@@ -7,6 +7,7 @@ import { usePosting } from "~/components/ui/pending-post";
 import { TIME_LOG_TEXTS } from "~/lib/engagements/retainer-copy";
 import type { MonthLogView } from "~/lib/engagements/retainer-months";
 import { TimeEntryFormSchema } from "~/lib/engagements/retainer-schemas";
+import { ExtraHoursHistory } from "./extra-hours";
 
 /**
  * A retainer month's time log (docs/decisions/082): the budget, the hours logged and left, and the
@@ -20,6 +21,7 @@ export function TimeLog({
   lastResult,
   headingLevel = 2,
   latestDay,
+  showRequests = false,
 }: {
   month: MonthLogView;
   itemId: string;
@@ -28,6 +30,8 @@ export function TimeLog({
   latestDay?: string;
   lastResult?: SubmissionResult<string[]>;
   headingLevel?: 2 | 3;
+  /** Lists the month's requests for extra hours (the business's page). */
+  showRequests?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `time-log-${itemId}`;
@@ -41,12 +45,20 @@ export function TimeLog({
         <dd>{month.period}</dd>
         <dt>{TIME_LOG_TEXTS.budget}</dt>
         <dd>{month.budget}</dd>
+        {month.extra ? (
+          <>
+            <dt>{TIME_LOG_TEXTS.extra}</dt>
+            <dd>{month.extra}</dd>
+          </>
+        ) : null}
         <dt>{TIME_LOG_TEXTS.logged}</dt>
         <dd>{month.logged}</dd>
         <dt>{TIME_LOG_TEXTS.left}</dt>
         <dd>{month.left}</dd>
       </dl>
       {month.over ? <p className="notice">{TIME_LOG_TEXTS.over(month.over)}</p> : null}
+      {/* The business reads the month's requests for extra hours here; the consultant on their own card. */}
+      {showRequests ? <ExtraHoursHistory requests={month.requests} reader="business" /> : null}
       {month.entries.length === 0 ? (
         <p className="console-muted">{TIME_LOG_TEXTS.empty}</p>
       ) : (

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = {
   "item.disputed": "Opened a dispute over a deliverable",
   "dispute.settled": "Settled a dispute over a deliverable",
   "retainer.notice_given": "Gave notice to end a retainer",
+  "retainer.extra_hours_approved": "Approved and bought extra hours on a retainer",
+  "retainer.extra_hours_declined": "Declined extra hours on a retainer",
   "payment.completed": "Made a payment",
   "membership.changed": "The membership changed",
   "consultant.published": "Published a consultant's profile",

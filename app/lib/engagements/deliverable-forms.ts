@@ -15,6 +15,8 @@ export const DELIVERABLE_INTENTS = [
   "rate",
   "dispute-item",
   "give-notice",
+  "approve-hours",
+  "decline-hours",
 ] as const;
 export type DeliverableIntent = (typeof DELIVERABLE_INTENTS)[number];
 

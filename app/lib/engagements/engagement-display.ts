@@ -218,7 +218,7 @@ export type EngagementConsultant = {
   engagementTypes: string[];
 };
 
-import type { MonthLogView } from "./retainer-months";
+import type { ExtraHoursRequestView, MonthLogView } from "./retainer-months";
 
 export type BusinessEngagement = {
   tile: EngagementTileData;
@@ -281,6 +281,10 @@ export type RetainerView = RetainerNotice & {
   terms: string;
   /** Each month's log, by its item id. */
   logs: Record<string, MonthLogView>;
+  /** The fee's hourly rate, at which extra hours are priced ("$150.00", docs/decisions/084). */
+  rate: string;
+  /** Requests for extra hours waiting for the business's decision, with their month's title. */
+  waiting: (ExtraHoursRequestView & { monthTitle: string })[];
 };
 
 export type EngagementBilling = {

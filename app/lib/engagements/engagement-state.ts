@@ -227,13 +227,17 @@ export function isItemSettled(item: Pick<ItemStatusFields, "status" | "refunded"
 
 /**
  * A paid item the consultant works on or reworks (revision), not yet delivered, and not refunded.
- * A retainer's month (with a `periodStart`) is delivered by the daily run at its end: the
- * consultant delivers it only again, after the business asked for a correction (docs/decisions/082).
+ * A retainer's month (with a `periodStart`) and the extra hours bought for it (docs/decisions/084)
+ * are delivered by the daily run at the month's end: the consultant delivers them only again,
+ * after the business asked for a correction (docs/decisions/082).
  */
 export function canConsultantDeliver(
-  item: Pick<ItemStatusFields, "status" | "paidPurchaseId" | "refunded"> & { periodStart?: string | null },
+  item: Pick<ItemStatusFields, "status" | "paidPurchaseId" | "refunded"> & {
+    periodStart?: string | null;
+    extraForItemId?: string | null;
+  },
 ): boolean {
-  if (item.periodStart != null && item.status !== "revision") return false;
+  if ((item.periodStart != null || item.extraForItemId != null) && item.status !== "revision") return false;
   return item.paidPurchaseId !== null && (item.status === "active" || item.status === "revision") && !item.refunded;
 }
 
@@ -254,9 +258,15 @@ export function isItemEditable(item: Pick<ItemStatusFields, "paidPurchaseId" | "
   return item.paidPurchaseId === null && (item.status === "upcoming" || item.status === "awaiting_payment");
 }
 
-/** The items in plan order. */
-export function sortedItems<T extends Pick<ItemStatusFields, "position" | "id">>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+/**
+ * The items in plan order. Extra hours bought for a retainer's month (docs/decisions/084) share its
+ * position and come after it.
+ */
+export function sortedItems<T extends Pick<ItemStatusFields, "position" | "id"> & { extraForItemId?: string | null }>(
+  items: readonly T[],
+): T[] {
+  const extra = (item: T) => (item.extraForItemId == null ? 0 : 1);
+  return [...items].sort((a, b) => a.position - b.position || extra(a) - extra(b) || a.id.localeCompare(b.id));
 }
 
 /**

@@ -50,7 +50,9 @@ export const TIME_LOG_TEXTS = {
   budget: "Hours budget",
   logged: "Logged",
   left: "Left",
-  over: (hours: string) => `${hours} logged beyond the budget: hours beyond the budget are not billed.`,
+  extra: "Extra hours approved",
+  over: (hours: string) =>
+    `${hours} logged beyond the budget: they are not billed unless the business approves extra hours.`,
   empty: "No time logged this month yet.",
   caption: (period: string) => `Time logged, ${period}`,
   day: "Day",
@@ -117,3 +119,67 @@ export const RETAINER_TERMS_NEED_REVIEW =
   "Signed terms change only with a new version: send the changed terms for review, and the business signs them before they apply.";
 export const paidMonthsLocked = (count: number) =>
   count === 1 ? "Paid for: this month stays as agreed." : "Paid for: these months stay as agreed.";
+
+/**
+ * Extra hours (docs/decisions/084): the consultant asks for hours beyond a month's budget, the
+ * business approves (bought and charged at once to the card on file) or declines.
+ */
+export const EXTRA_HOURS_TEXTS = {
+  heading: "Extra hours",
+  intro: (rate: string) =>
+    `Hours beyond the budget are billed only when the business approves them first, at ${rate} an hour (the fee over the budget).`,
+  ask: "Ask for extra hours",
+  asking: "Asking…",
+  hours: "Extra hours",
+  hoursHint: "In quarter hours: 0.25, 1.5, 3.",
+  reason: "Why they are needed",
+  reasonHint: "The business reads this when it decides.",
+  withdraw: "Withdraw the request",
+  withdrawing: "Withdrawing…",
+  approve: (price: string) => `Approve and pay ${price}`,
+  approving: "Charging your card…",
+  decline: "Decline",
+  declining: "Declining…",
+  waitingConsultant: (hours: string, price: string, askedOn: string) =>
+    `You asked for ${hours} more (${price}) on ${askedOn}: waiting for the business's approval.`,
+  waitingBusiness: (hours: string, price: string, askedOn: string) =>
+    `Your consultant asked on ${askedOn} for ${hours} beyond the month's budget, for ${price}.`,
+  lapsed: (hours: string) => `The request for ${hours} more was not decided before the month was delivered.`,
+  approved: (hours: string, price: string, on: string) => `${hours} more approved on ${on}, for ${price}.`,
+  declined: (hours: string, on: string) => `The request for ${hours} more was declined on ${on}.`,
+  withdrawn: (hours: string, on: string) => `The request for ${hours} more was withdrawn on ${on}.`,
+  reasonLabel: "Reason",
+  chargeHint: (card: string) =>
+    `Approving charges ${card} at once; the hours are delivered with the month and confirmed like it.`,
+} as const;
+
+export const EXTRA_HOURS_INVALID = "Enter the extra hours in quarter hours, from 0.25 to 100.";
+export const EXTRA_HOURS_REASON_REQUIRED = "Say why the extra hours are needed.";
+export const EXTRA_HOURS_REASON_TOO_LONG = "Keep it under 500 characters.";
+export const EXTRA_HOURS_NOT_FOUND = "This request for extra hours could not be found.";
+export const EXTRA_HOURS_MONTH_CLOSED =
+  "Extra hours can be asked for and approved only while the month is paid and in progress.";
+export const EXTRA_HOURS_ALREADY_WAITING =
+  "A request for extra hours already waits on this month: withdraw it first to ask for a different number.";
+export const EXTRA_HOURS_ALREADY_DECIDED = "This request for extra hours was already decided or withdrawn.";
+export const EXTRA_HOURS_ASKED = "Request sent: the business is told and decides.";
+export const EXTRA_HOURS_WITHDRAWN = "Request withdrawn.";
+export const EXTRA_HOURS_DECLINED_ANSWER = "Extra hours declined. Your consultant is told.";
+/** The approval's answer: the card on file's (paid) message after it. */
+export const EXTRA_HOURS_APPROVED = (paid: string) => `Extra hours approved. ${paid}`;
+/** Approved, but the charge did not go through: the hours wait for Prepay. */
+export const EXTRA_HOURS_APPROVED_UNPAID = (reason: string) =>
+  `Extra hours approved, but not paid yet: ${reason} They wait for their payment under Prepay.`;
+
+/** The request and the decision, told to the other side. */
+export const EXTRA_HOURS_TELL = {
+  askedTitle: "Extra hours to approve",
+  asked: (consultant: string, hours: string, month: string, price: string, reason: string) =>
+    `${consultant} asks for ${hours} beyond the budget of ${month}, for ${price}: "${reason}"`,
+  decidedTitle: "Your request for extra hours was decided",
+  approved: (business: string, hours: string, month: string) =>
+    `${business} approved ${hours} more for ${month}. Log them in the month's time log once they are paid.`,
+  declined: (business: string, hours: string, month: string) =>
+    `${business} declined ${hours} more for ${month}. Hours beyond the budget are not billed.`,
+  action: "Open the month",
+} as const;

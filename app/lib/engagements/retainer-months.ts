@@ -101,9 +101,63 @@ export function budgetStanding(budgetMinutes: number, loggedMinutes: number) {
   };
 }
 
-/** The summary a month is delivered with at its end: "18.5 h logged of the 20 h budget." */
-export function monthSummary(budgetMinutes: number, loggedMinutes: number): string {
-  return `${formatHours(loggedMinutes)} logged of the ${formatHours(budgetMinutes)} budget.`;
+/**
+ * The summary a month is delivered with at its end: "18.5 h logged of the 20 h budget.", with the
+ * extra hours bought for it: "23 h logged of the 20 h budget and 4 h extra."
+ */
+export function monthSummary(budgetMinutes: number, loggedMinutes: number, extraMinutes = 0): string {
+  const extra = extraMinutes > 0 ? ` and ${formatHours(extraMinutes)} extra` : "";
+  return `${formatHours(loggedMinutes)} logged of the ${formatHours(budgetMinutes)} budget${extra}.`;
+}
+
+/** What extra hours are delivered with, at their month's end: their hours, then the month's summary. */
+export function extraHoursSummary(minutes: number, monthSummaryText: string): string {
+  return `${formatHours(minutes)} beyond the budget, delivered with the month: ${monthSummaryText}`;
+}
+
+/** The fee's price of `minutes` beyond the budget (docs/decisions/084): fee × minutes ÷ budget, to the cent. */
+export function extraHoursPriceCents(monthlyFeeCents: number, budgetMinutes: number, minutes: number): number {
+  if (budgetMinutes <= 0) return 0;
+  return Math.round((monthlyFeeCents * minutes) / budgetMinutes);
+}
+
+/** "Month 2: 4 h extra": the title of the hours bought beyond a month's budget (its position from 0). */
+export function extraHoursTitle(monthPosition: number, minutes: number): string {
+  return `Month ${monthPosition + 1}: ${formatHours(minutes)} extra`;
+}
+
+/** A request for extra hours as both sides read it; `waiting` only while the month can still take it. */
+export type ExtraHoursRequestView = {
+  id: string;
+  hours: string;
+  price: string;
+  reason: string;
+  status: "waiting" | "lapsed" | "approved" | "declined" | "withdrawn";
+  askedOn: string;
+  decidedOn: string | null;
+};
+
+export function extraHoursRequestView(
+  request: {
+    id: string;
+    minutes: number;
+    priceCents: number;
+    reason: string;
+    status: "requested" | "approved" | "declined" | "withdrawn";
+    createdAt: Date;
+    decidedAt: Date | null;
+  },
+  monthOpen: boolean,
+): ExtraHoursRequestView {
+  return {
+    id: request.id,
+    hours: formatHours(request.minutes),
+    price: formatMoney(request.priceCents),
+    reason: request.reason,
+    status: request.status === "requested" ? (monthOpen ? "waiting" : "lapsed") : request.status,
+    askedOn: formatDate(request.createdAt),
+    decidedOn: request.decidedAt ? formatDate(request.decidedAt) : null,
+  };
 }
 
 /** One line of a month's time log as people read it. */
@@ -118,18 +172,23 @@ export type MonthLogView = {
   budget: string;
   logged: string;
   left: string;
-  /** Hours logged beyond the budget ("1.5 h"), which are not billed; null within it. */
+  /** Hours bought beyond the budget ("4 h", docs/decisions/084); null when none. */
+  extra: string | null;
+  /** Hours logged beyond the budget and the extra hours ("1.5 h"), which are not billed; null within them. */
   over: string | null;
   entries: TimeEntryView[];
+  /** The month's requests for extra hours, oldest first. */
+  requests: ExtraHoursRequestView[];
 };
 
 export function monthLogView(
   budgetMinutes: number,
   month: { periodStart: string; periodEnd: string },
   entries: readonly { id: string; workDate: string; minutes: number; description: string }[],
+  extra: { approvedMinutes: number; requests: ExtraHoursRequestView[] } = { approvedMinutes: 0, requests: [] },
 ): MonthLogView {
   const standing = budgetStanding(
-    budgetMinutes,
+    budgetMinutes + extra.approvedMinutes,
     entries.reduce((sum, entry) => sum + entry.minutes, 0),
   );
   return {
@@ -139,6 +198,7 @@ export function monthLogView(
     budget: formatHours(budgetMinutes),
     logged: formatHours(standing.loggedMinutes),
     left: formatHours(standing.leftMinutes),
+    extra: extra.approvedMinutes > 0 ? formatHours(extra.approvedMinutes) : null,
     over: standing.overMinutes > 0 ? formatHours(standing.overMinutes) : null,
     entries: [...entries]
       .sort((a, b) => a.workDate.localeCompare(b.workDate))
@@ -149,6 +209,7 @@ export function monthLogView(
         hours: formatHours(entry.minutes),
         description: entry.description,
       })),
+    requests: extra.requests,
   };
 }
 

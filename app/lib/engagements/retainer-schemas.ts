@@ -6,6 +6,9 @@ import {
   TIME_ENTRY_DESCRIPTION_TOO_LONG,
   TIME_ENTRY_HOURS_INVALID,
   NOTICE_CONFIRM_REQUIRED,
+  EXTRA_HOURS_INVALID,
+  EXTRA_HOURS_REASON_REQUIRED,
+  EXTRA_HOURS_REASON_TOO_LONG,
 } from "./retainer-copy";
 
 /**
@@ -47,4 +50,36 @@ export const ConsultantNoticeFormSchema = z.object({
 export const RemoveTimeEntrySchema = z.object({
   intent: z.literal("remove-time"),
   entryId: z.string({ error: "entryId is required." }).trim().min(1, "entryId is required.").max(80),
+});
+
+/** The longest request for extra hours: 100 h beyond a month's budget. */
+export const MAX_EXTRA_MINUTES = 100 * 60;
+
+/** The consultant asks for hours beyond a month's budget (docs/decisions/084), stored in minutes. */
+export const ExtraHoursFormSchema = z.object({
+  intent: z.literal("ask-hours"),
+  itemId: z.string().trim().min(1).max(64),
+  hours: z
+    .string({ error: EXTRA_HOURS_INVALID })
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, EXTRA_HOURS_INVALID)
+    .transform((value) => Math.round(Number(value) * 60))
+    .refine((minutes) => minutes >= 15 && minutes <= MAX_EXTRA_MINUTES && minutes % 15 === 0, EXTRA_HOURS_INVALID),
+  reason: z
+    .string({ error: EXTRA_HOURS_REASON_REQUIRED })
+    .trim()
+    .min(1, EXTRA_HOURS_REASON_REQUIRED)
+    .max(500, EXTRA_HOURS_REASON_TOO_LONG),
+});
+
+const requestId = z.string({ error: "requestId is required." }).trim().min(1, "requestId is required.").max(80);
+
+/** The consultant withdraws their waiting request. */
+export const WithdrawExtraHoursSchema = z.object({ intent: z.literal("withdraw-hours"), requestId });
+
+/** The business approves (buys) or declines a request for extra hours. */
+export const ExtraHoursDecisionSchema = z.object({
+  intent: z.enum(["approve-hours", "decline-hours"]),
+  deliveryOutlineId: z.string().trim().min(1).max(80),
+  requestId,
 });

@@ -2,7 +2,7 @@ import { categoryLabel } from "~/lib/shared/format";
 import { formatDate } from "~/lib/shared/dates";
 import { formatMoney, formatPercent } from "~/lib/shared/numbers";
 import { AUTO_ACCEPT_DAYS, REMINDER_DAYS_TEXT } from "./review-deadlines";
-import { formatHours, retainerTermsLabel } from "./retainer-months";
+import { extraHoursPriceCents, formatHours, retainerTermsLabel } from "./retainer-months";
 
 /**
  * The engagement plan's text: the Engagement Plan, the Form of Statement of Work and the Work
@@ -156,7 +156,7 @@ function retainerTerms(input: SowInput, retainer: SowRetainer, effectiveDate: st
       : `Either party may end the retainer in the app by giving ${noticeText(retainer.noticeMonths)} notice: the last month billed is the one the notice period ends in.`;
   return [
     statementOpening(input, effectiveDate),
-    `The work is a monthly retainer starting on ${formatDate(retainer.startDate)}. Each month runs from that day of the month to the day before it a month later. The Client pays a fixed fee of ${fee} a month for up to ${formatHours(retainer.monthlyBudgetMinutes)} of ${input.consultantName}'s time; hours beyond the month's budget are not billed.`,
+    `The work is a monthly retainer starting on ${formatDate(retainer.startDate)}. Each month runs from that day of the month to the day before it a month later. The Client pays a fixed fee of ${fee} a month for up to ${formatHours(retainer.monthlyBudgetMinutes)} of ${input.consultantName}'s time. Hours beyond the month's budget are billed only when ${input.consultantName} asks for them in the app and the Client approves them first: at ${formatMoney(extraHoursPriceCents(retainer.monthlyFeeCents, retainer.monthlyBudgetMinutes, 60))} an hour (the fee divided by the hours), charged to the card on file when approved, delivered and confirmed with the month, and paid out like it. Hours logged beyond the budget and the approved extra hours are not billed.`,
     "The first month is charged when the Client prepays it after signing (or, if it is still unpaid on its first day, to the Client's card on file); each later month is charged to the card on file on the month's first day, before its work begins. If a charge is declined, no work starts on that month until it is paid: Stripe tries the card again, and the Client may pay the month's invoice another way or change the card. A month that passes while an earlier one is unpaid is not billed.",
     `${input.consultantName} logs the time spent each month (the day, the hours and what was done), which the Client can read at any time.`,
     `At the end of each month its hours are delivered to the Client, who confirms the month or asks for a correction with notes. If the Client has not reviewed a month ${AUTO_ACCEPT_DAYS} days after its delivery, it is confirmed automatically; Partwise reminds the Client ${REMINDER_DAYS_TEXT} days after the delivery. After at least one correction, the Client may instead dispute the month, which the engagement manager settles with a written decision: the consultant paid in full, the Client refunded in full, or part refunded and the rest kept.`,

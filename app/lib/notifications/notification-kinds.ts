@@ -89,6 +89,9 @@ export const NOTIFICATION_KINDS = {
   item_payment_declined: { label: "Payment declined", essential: true, group: "engagements" },
   // Notice ending a retainer (docs/decisions/082): it ends the billing, always emailed.
   retainer_notice_given: { label: "Retainer notice given", essential: true, group: "engagements" },
+  // Extra hours on a retainer month (docs/decisions/084): a purchase to decide and its answer.
+  extra_hours_requested: { label: "Extra hours to approve", essential: true, group: "engagements" },
+  extra_hours_decided: { label: "Extra hours decided", essential: false, group: "engagements" },
   // Automatic refunds of a duplicate payment or subscription (ADR 010): payments, always emailed.
   duplicate_payment_refunded: { label: "Duplicate payment refunded", essential: true, group: "engagements" },
   // The monthly statements emailed on the 1st (docs/decisions/081): payments, always emailed.

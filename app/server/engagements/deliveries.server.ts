@@ -1,6 +1,13 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files, timeEntries } from "~db/schema";
-import { monthLogView, monthTakesTime, type MonthLogView } from "~/lib/engagements/retainer-months";
+import {
+  extraHoursPriceCents,
+  monthLogView,
+  monthTakesTime,
+  type MonthLogView,
+} from "~/lib/engagements/retainer-months";
+import { formatMoney } from "~/lib/shared/numbers";
+import { extraHoursRequestsQuery, monthExtras } from "./extra-hours.server";
 import { DELIVERY_OUT_OF_TURN, DELIVERY_TOO_MANY_FILES, ITEM_NOT_FOUND } from "~/lib/engagements/engagement-copy";
 import { DELIVERY_REFUNDED } from "~/lib/payouts/transfer-copy";
 import { canConsultantDeliver, latestDayOnEarth, todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
@@ -81,7 +88,7 @@ export type DeliveryPage = {
   /** The manager refunded the item's payment: it will not be delivered (issue #18). */
   refunded: boolean;
   /** A retainer's month (docs/decisions/082): its time log, and whether time can be logged now. */
-  month: (MonthLogView & { canLog: boolean; latestDay: string }) | null;
+  month: (MonthLogView & { canLog: boolean; latestDay: string; rate: string }) | null;
 };
 
 /**
@@ -96,11 +103,12 @@ export async function loadDeliveryPage(
 ): Promise<DeliveryPage | null> {
   // Separate reads in one batch: D1's batch answers rows as objects, so two columns of the same
   // name in one joined select would overwrite each other.
-  const [outlines, itemRows, fileRows, notes, entries] = await app.db.batch([
+  const [outlines, itemRows, fileRows, notes, entries, requests, extraItems] = await app.db.batch([
     app.db
       .select({
         title: deliveryOutlines.title,
         monthlyBudgetMinutes: deliveryOutlines.monthlyBudgetMinutes,
+        monthlyFeeCents: deliveryOutlines.monthlyFeeCents,
         complete: deliveryOutlines.complete,
         state: deliveryOutlines.state,
         matchRequestId: deliveryOutlines.matchRequestId,
@@ -133,6 +141,16 @@ export async function loadDeliveryPage(
       })
       .from(timeEntries)
       .where(and(eq(timeEntries.itemId, itemId), eq(timeEntries.outlineId, outlineId))),
+    // A month's requests for extra hours and the hours bought (docs/decisions/084).
+    extraHoursRequestsQuery(app, { outlineId }),
+    app.db
+      .select({
+        id: deliveryItems.id,
+        paidPurchaseId: deliveryItems.paidPurchaseId,
+        refunded: refundStarted(deliveryItems.id).mapWith(Boolean),
+      })
+      .from(deliveryItems)
+      .where(and(eq(deliveryItems.extraForItemId, itemId), eq(deliveryItems.outlineId, outlineId))),
   ]);
   const outline = outlines[0];
   const item = itemRows[0];
@@ -167,8 +185,12 @@ export async function loadDeliveryPage(
               outline.monthlyBudgetMinutes ?? 0,
               { periodStart: item.periodStart, periodEnd: item.periodEnd },
               entries,
+              monthExtras(item, extraItems, requests),
             ),
             canLog: !outline.complete && monthTakesTime(item),
+            rate: formatMoney(
+              extraHoursPriceCents(outline.monthlyFeeCents ?? 0, outline.monthlyBudgetMinutes ?? 0, 60),
+            ),
             // The form's last day: the month's, or today where the consultant may be (up to UTC+14).
             latestDay: minDate(item.periodEnd, latestDayOnEarth(app.now())),
           }

@@ -96,7 +96,8 @@ export function itemView(
     _id: item.id,
     deliveryItemId: item.id,
     position: item.position,
-    month: item.periodStart !== null,
+    // Extra hours bought for a month are reviewed as part of it (docs/decisions/084).
+    month: item.periodStart !== null || item.extraForItemId !== null,
     title: item.title,
     description: item.description,
     deliveryDate: item.deliveryDate,

@@ -31,6 +31,7 @@ import {
 } from "~/lib/engagements/engagement-display";
 import { sowRetainerOf, buildSowDocument } from "~/lib/engagements/sow";
 import { retainerView } from "./retainers.server";
+import { extraHoursRequestsQuery } from "./extra-hours.server";
 import { engagementResults } from "~/lib/engagements/engagement-results";
 import { consultantPhotoPath } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
@@ -227,6 +228,7 @@ export async function loadBusinessEngagement(
     cardRows,
     declinedRows,
     timeRows,
+    requestRows,
   ] = await app.db.batch([
     app.db.select().from(deliveryOutlines).where(visibleOutline).limit(1),
     app.db
@@ -312,6 +314,8 @@ export async function loadBusinessEngagement(
       })
       .from(timeEntries)
       .where(and(eq(timeEntries.outlineId, target), eq(timeEntries.businessId, businessId))),
+    // Its months' requests for extra hours (docs/decisions/084).
+    extraHoursRequestsQuery(app, { outlineId: target, businessId }),
   ]);
   const outline = outlineRows[0];
   const match = matchRows[0];
@@ -340,7 +344,7 @@ export async function loadBusinessEngagement(
         invoiceUrl: row.invoiceUrl,
       })),
     },
-    retainer: retainerView(outline, itemRows, timeRows, app.now()),
+    retainer: retainerView(outline, itemRows, timeRows, requestRows, app.now()),
   };
   return toBusinessEngagement(
     app,

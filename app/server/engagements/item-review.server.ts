@@ -29,7 +29,15 @@ import { businessEngagementPath } from "~/lib/engagements/engagement-paths";
 import { OpenDisputeFormSchema } from "~/lib/engagements/disputes";
 import type { ClientViewer } from "~/server/identity/session.server";
 import { giveNotice } from "./retainers.server";
-import { MONTH_REVIEW_SENT, NOTICE_GIVEN } from "~/lib/engagements/retainer-copy";
+import {
+  EXTRA_HOURS_APPROVED,
+  EXTRA_HOURS_APPROVED_UNPAID,
+  EXTRA_HOURS_DECLINED_ANSWER,
+  MONTH_REVIEW_SENT,
+  NOTICE_GIVEN,
+} from "~/lib/engagements/retainer-copy";
+import { ExtraHoursDecisionSchema } from "~/lib/engagements/retainer-schemas";
+import { decideExtraHours } from "./extra-hours.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
 import { startItemPayment } from "~/server/payments/card-charges.server";
@@ -342,6 +350,63 @@ const giveNoticeFromForm: DeliverableHandler = async (app, viewer, formData, req
   }
 };
 
+/**
+ * intent=approve-hours or decline-hours (ExtraHoursDecisionSchema): the business decides on its
+ * consultant's request for extra hours on a retainer month (decideExtraHours, docs/decisions/084),
+ * by a member who may pay (the page action checks the role). Approving charges the card on file at
+ * once (its answer says so, or why not: the hours stay approved and wait for Prepay), or opens a
+ * checkout when there is no card.
+ */
+const extraHoursFromForm: DeliverableHandler = async (app, viewer, formData, request) => {
+  const submission = parseWithZod(formData, { schema: ExtraHoursDecisionSchema });
+  const intent = submission.status === "success" ? submission.value.intent : "approve-hours";
+  if (submission.status !== "success") {
+    return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
+  }
+  try {
+    const decided = await decideExtraHours(
+      app,
+      viewer,
+      {
+        outlineId: submission.value.deliveryOutlineId,
+        requestId: submission.value.requestId,
+        approve: intent === "approve-hours",
+      },
+      appOrigin(app, request),
+    );
+    if (!decided.ok) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [decided.msg] }), message: null, failed: false },
+        decided.status,
+      );
+    }
+    if (!decided.approved) {
+      return answer({ intent, result: submission.reply(), message: EXTRA_HOURS_DECLINED_ANSWER, failed: false });
+    }
+    const payment = decided.payment;
+    if (payment.ok && payment.via === "checkout") return { kind: "checkout", url: payment.url };
+    if (payment.ok) {
+      return answer({
+        intent,
+        result: submission.reply(),
+        message: EXTRA_HOURS_APPROVED(payment.message),
+        failed: false,
+      });
+    }
+    return answer(
+      {
+        intent,
+        result: submission.reply({ formErrors: [EXTRA_HOURS_APPROVED_UNPAID(payment.msg)] }),
+        message: null,
+        failed: false,
+      },
+      payment.status,
+    );
+  } catch (error) {
+    return failedReply(intent, error);
+  }
+};
+
 /** The handler of each intent of the business's deliverables (the /features page action dispatches on `intent`). */
 export const DELIVERABLE_ACTIONS: Record<DeliverableIntent, DeliverableHandler> = {
   "review-item": reviewItemFromForm,
@@ -350,4 +415,6 @@ export const DELIVERABLE_ACTIONS: Record<DeliverableIntent, DeliverableHandler> 
   rate: rateFromForm,
   "dispute-item": disputeFromForm,
   "give-notice": giveNoticeFromForm,
+  "approve-hours": extraHoursFromForm,
+  "decline-hours": extraHoursFromForm,
 };

@@ -559,8 +559,10 @@ export async function savePlan(
   const readAt = outline.updatedAt.getTime();
   if (revision !== null && revision !== String(readAt)) return { ok: false, status: 409, msg: PLAN_CHANGED_MEANWHILE };
 
-  const locked = context.items.filter((item) => !isItemEditable(item));
-  const editable = new Map(context.items.filter(isItemEditable).map((item) => [item.id, item]));
+  // Extra hours bought for a retainer's month are not the plan's to change (docs/decisions/084).
+  const planItems = context.items.filter((item) => item.extraForItemId === null);
+  const locked = planItems.filter((item) => !isItemEditable(item));
+  const editable = new Map(planItems.filter(isItemEditable).map((item) => [item.id, item]));
   const lockedIds = new Set(locked.map((item) => item.id));
   if (locked.length > 0 && input.kind !== outline.kind) return { ok: false, status: 409, msg: PLAN_KIND_LOCKED };
   const terms = input.kind === "retainer" ? retainerTermsOf(input) : null;
@@ -620,13 +622,15 @@ export async function savePlan(
         isNull(deliveryItems.paidPurchaseId),
         inArray(deliveryItems.status, ["upcoming", "awaiting_payment"]),
         keptIds.length > 0 ? notInArray(deliveryItems.id, keptIds) : sql`1 = 1`,
-        // A retainer's save never removes a month (the daily run may open one meanwhile).
+        // A retainer's save never removes a month (the daily run may open one meanwhile), nor extra hours.
         terms ? isNull(deliveryItems.periodStart) : undefined,
+        isNull(deliveryItems.extraForItemId),
         unchanged,
       ),
     ),
   );
-  locked.forEach((item, position) => {
+  // A retainer's months keep their positions: a month's position is its index (docs/decisions/082).
+  (terms ? [] : locked).forEach((item, position) => {
     writes.push(
       app.db
         .update(deliveryItems)

@@ -13,6 +13,7 @@ import {
   businesses,
   deliveryItems,
   deliveryOutlines,
+  extraHoursRequests,
   matchRequests,
   purchases,
   timeEntries,
@@ -23,6 +24,8 @@ import {
 import { latestDayOnEarth, nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import {
+  extraHoursSummary,
+  extraHoursPriceCents,
   monthIndexOn,
   monthLogView,
   monthSummary,
@@ -64,6 +67,8 @@ import {
   managerEngagementPath,
 } from "~/lib/engagements/engagement-paths";
 import { refundStarted } from "./item-refunds.server";
+import { monthExtras, type ExtraHoursRow } from "./extra-hours.server";
+import { formatMoney } from "~/lib/shared/numbers";
 
 /** How many retainers one page of the daily run reads. */
 const PAGE = 100;
@@ -104,6 +109,7 @@ const monthColumns = {
   businessDeliveryReview: deliveryItems.businessDeliveryReview,
   periodStart: deliveryItems.periodStart,
   periodEnd: deliveryItems.periodEnd,
+  extraForItemId: deliveryItems.extraForItemId,
   refunded: refundStarted(deliveryItems.id).mapWith(Boolean),
 };
 
@@ -118,6 +124,7 @@ type MonthRow = {
   businessDeliveryReview: (typeof deliveryItems.$inferSelect)["businessDeliveryReview"];
   periodStart: string | null;
   periodEnd: string | null;
+  extraForItemId: string | null;
   refunded: boolean;
 };
 
@@ -233,8 +240,9 @@ async function openStartedMonth(
 
 /**
  * A paid month whose period ended is delivered with the hours logged (the summary the business
- * reviews), which starts ADR 078's clock; the consultant and the business are told. False when it
- * was delivered before, is not paid, or a refund started.
+ * reviews), which starts ADR 078's clock; the consultant and the business are told. Extra hours
+ * bought for it (docs/decisions/084) are delivered with it, each on its own. False when it was
+ * delivered before, is not paid, or a refund started.
  */
 async function deliverMonth(
   app: AppContext,
@@ -246,17 +254,28 @@ async function deliverMonth(
     return false;
   }
   const now = app.now();
-  const [logged] = await app.db
-    .select({ minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)` })
-    .from(timeEntries)
-    .where(eq(timeEntries.itemId, month.id));
+  // The month's log, the extra hours bought for it, and an extra item's own hours.
+  const monthId = month.extraForItemId ?? month.id;
+  const [hours] = await app.db
+    .select({
+      logged: sql<number>`coalesce((SELECT sum(${timeEntries.minutes}) FROM ${timeEntries} WHERE ${timeEntries.itemId} = ${monthId}), 0)`,
+      bought: sql<number>`coalesce((SELECT sum(r.minutes) FROM ${extraHoursRequests} r JOIN ${deliveryItems} x ON x.id = r.extra_item_id WHERE r.item_id = ${monthId} AND r.status = 'approved' AND x.paid_purchase_id IS NOT NULL), 0)`,
+      own: sql<number | null>`(SELECT minutes FROM ${extraHoursRequests} WHERE extra_item_id = ${month.id})`,
+    })
+    .from(deliveryItems)
+    .where(eq(deliveryItems.id, month.id));
+  const summary = monthSummary(
+    outline.monthlyBudgetMinutes ?? 0,
+    Number(hours?.logged ?? 0),
+    Number(hours?.bought ?? 0),
+  );
   const [delivered] = await app.db
     .update(deliveryItems)
     .set({
       status: "delivered",
       consultantConfirmedDelivery: true,
       consultantConfirmedAt: now,
-      summaryOfWork: monthSummary(outline.monthlyBudgetMinutes ?? 0, Number(logged?.minutes ?? 0)),
+      summaryOfWork: month.extraForItemId ? extraHoursSummary(Number(hours?.own ?? 0), summary) : summary,
       businessDeliveryReview: "pending",
       updatedAt: now,
     })
@@ -563,21 +582,42 @@ export function retainerNotice(outline: DeliveryOutline, now: Date): RetainerNot
  */
 export function retainerView(
   outline: DeliveryOutline,
-  items: readonly { id: string; periodStart: string | null; periodEnd: string | null }[],
+  items: readonly {
+    id: string;
+    title: string;
+    status: string;
+    paidPurchaseId: string | null;
+    refunded?: boolean;
+    periodStart: string | null;
+    periodEnd: string | null;
+  }[],
   entries: readonly { id: string; itemId: string; workDate: string; minutes: number; description: string }[],
+  requests: readonly ExtraHoursRow[],
   now: Date,
 ): RetainerView | null {
   const notice = retainerNotice(outline, now);
   if (!notice || outline.monthlyFeeCents === null) return null;
   const budget = outline.monthlyBudgetMinutes ?? 0;
   const logs: Record<string, MonthLogView> = {};
+  const waiting: RetainerView["waiting"] = [];
   for (const item of items) {
     if (item.periodStart === null || item.periodEnd === null) continue;
+    const extras = monthExtras(item, items, requests);
     logs[item.id] = monthLogView(
       budget,
       { periodStart: item.periodStart, periodEnd: item.periodEnd },
       entries.filter((entry) => entry.itemId === item.id),
+      extras,
     );
+    for (const request of extras.requests) {
+      if (request.status === "waiting") waiting.push({ ...request, monthTitle: item.title });
+    }
   }
-  return { terms: retainerTermsLabel(outline.monthlyFeeCents, budget), ...notice, logs };
+  return {
+    terms: retainerTermsLabel(outline.monthlyFeeCents, budget),
+    rate: formatMoney(extraHoursPriceCents(outline.monthlyFeeCents, budget, 60)),
+    ...notice,
+    logs,
+    waiting,
+  };
 }

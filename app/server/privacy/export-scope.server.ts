@@ -64,6 +64,8 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("delivery_review_reminders"),
     // A retainer's time log (docs/decisions/082): the consultant's hours on its months.
     own("time_entries"),
+    // Its retainer months' requests for extra hours (docs/decisions/084).
+    own("extra_hours_requests"),
     {
       // Opened, not created: its own clock.
       name: "deliverable_disputes",
@@ -128,6 +130,7 @@ export function consultantExportQueries(userId: string): ExportQuery[] {
     },
     // The time they logged on their retainers' months (docs/decisions/082).
     by("time_entries", "consultant_id"),
+    by("extra_hours_requests", "consultant_id"),
     by("files", "uploaded_by_user_id"),
     by("notifications", "user_id"),
     by("notification_preferences", "user_id"),

@@ -10,7 +10,8 @@ import {
   purchases,
   timeEntries,
 } from "~db/schema";
-import { NOTICE_ALREADY_GIVEN } from "~/lib/engagements/retainer-copy";
+import { EXTRA_HOURS_ALREADY_DECIDED, NOTICE_ALREADY_GIVEN } from "~/lib/engagements/retainer-copy";
+import { askForExtraHours, decideExtraHours } from "~/server/engagements/extra-hours.server";
 import {
   TIME_ENTRY_MONTH_CLOSED,
   TIME_ENTRY_NOT_FOUND,
@@ -50,7 +51,8 @@ import { payoutAccount, stubRequests, transfersOf } from "./helpers";
  * first day, the first paid by checkout (the card saved), the later ones charged to the card on
  * file by the daily run, one declined and recovered by Stripe's Smart Retry, time logged,
  * delivered at the month's end, confirmed or accepted on day 14, the consultant paid their share
- * per month, notice ending it; every charge and transfer once and the ledger to the cent.
+ * per month, extra hours beyond a month's budget asked for, approved and bought once under a race
+ * (docs/decisions/084), notice ending it; every charge and transfer once and the ledger to the cent.
  */
 
 const FEE = 400_000;
@@ -115,7 +117,7 @@ async function signedRetainer(start: string) {
 }
 
 describe("a fractional retainer", () => {
-  it("bills three months from the card on file, one declined and recovered, with time logs, notice and the last payout", async () => {
+  it("bills three months from the card on file, one declined and recovered, with time logs, extra hours approved beyond the budget, notice and the last payout", async () => {
     const { client, consultant, outline, first, card } = await signedRetainer("2027-01-01");
     expect(first).toMatchObject({ title: "Month 1 (Jan 1 – Jan 31, 2027)", priceCents: FEE, periodEnd: "2027-01-31" });
     expect((await monthsOf(outline.id))[0]).toMatchObject({ status: "active" });
@@ -186,6 +188,50 @@ describe("a fractional retainer", () => {
     expect(await noticesOf(consultant.user.id, "item_delivered")).toHaveLength(0);
     expect(await noticesOf(client.user.id, "item_delivered")).toHaveLength(1);
 
+    // Feb 10: the consultant asks for 4 h beyond February's budget (the fee's rate: $200 an hour);
+    // two approvals race: one buys the hours, charged once to the card on file.
+    const feb10 = appAt(day("2027-02-10"));
+    const asked = await askForExtraHours(
+      feb10,
+      consultant.user.id,
+      { itemId: months[1]!.id, minutes: 4 * 60, reason: "Year-end audit support" },
+      ORIGIN,
+    );
+    expect(asked).toMatchObject({ ok: true, request: { minutes: 240, priceCents: 80_000, status: "requested" } });
+    if (!asked.ok) throw new Error("The request was refused.");
+    expect(await noticesOf(client.user.id, "extra_hours_requested")).toHaveLength(1);
+    const [business] = await db().select().from(businesses).where(eq(businesses.id, client.business.id));
+    const payer = { user: { id: client.user.id, email: client.user.email, emailVerified: true }, business: business! };
+    const decision = { outlineId: outline.id, requestId: asked.request.id, approve: true };
+    const approvals = await Promise.all([
+      decideExtraHours(feb10, payer, decision, ORIGIN),
+      decideExtraHours(feb10, payer, decision, ORIGIN),
+    ]);
+    const approved = approvals.find((answer) => answer.ok);
+    expect(approved).toMatchObject({ ok: true, approved: true, payment: { ok: true, via: "card" } });
+    expect(approvals.filter((answer) => !answer.ok)).toEqual([
+      { ok: false, status: 409, msg: EXTRA_HOURS_ALREADY_DECIDED },
+    ]);
+    const extras = (await monthsOf(outline.id)).filter((item) => item.extraForItemId === months[1]!.id);
+    expect(extras).toMatchObject([
+      { title: "Month 2: 4 h extra", priceCents: 80_000, status: "active", periodEnd: "2027-02-28", position: 1 },
+    ]);
+    const [extraPurchase] = await paidPurchasesOf([extras[0]!.id]);
+    expect(await stubInvoice(extraPurchase!.stripeInvoiceId!)).toMatchObject({
+      status: "paid",
+      amount_paid: 80_000,
+      customer: card.stripeCustomerId,
+    });
+    expect(await noticesOf(consultant.user.id, "extra_hours_decided")).toHaveLength(1);
+    for (const [workDate, minutes] of [
+      ["2027-02-09", 12 * 60],
+      ["2027-02-10", 10 * 60],
+    ] as const) {
+      expect(
+        await logTime(feb10, consultant.user.id, { itemId: months[1]!.id, workDate, minutes, description: "Audit" }),
+      ).toMatchObject({ ok: true });
+    }
+
     // The business confirms January: the consultant's share (80%) is transferred once.
     expect((await review(client.token, outline.id, months[0]!.id)).status).toBe(200);
     expect((await review(client.token, outline.id, months[0]!.id)).status).toBe(409);
@@ -196,9 +242,16 @@ describe("a fractional retainer", () => {
     // and the run does not try the card again on its own.
     await failStubCard(card.stripePaymentMethodId);
     const mar = appAt(day("2027-03-01"));
-    expect(await runRetainers(mar)).toEqual({ opened: 1, delivered: 1, charged: 0, declined: 1 });
+    expect(await runRetainers(mar)).toEqual({ opened: 1, delivered: 2, charged: 0, declined: 1 });
     expect(await runRetainers(appAt(day("2027-03-02")))).toEqual({ opened: 0, delivered: 0, charged: 0, declined: 0 });
-    months = await monthsOf(outline.id);
+    months = (await monthsOf(outline.id)).filter((item) => item.extraForItemId === null);
+    // February and its extra hours are delivered with the hours logged against both.
+    expect(months[1]!.summaryOfWork).toBe("22 h logged of the 20 h budget and 4 h extra.");
+    const [extra] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, extras[0]!.id));
+    expect(extra).toMatchObject({
+      status: "delivered",
+      summaryOfWork: "4 h beyond the budget, delivered with the month: 22 h logged of the 20 h budget and 4 h extra.",
+    });
     expect(months[2]).toMatchObject({
       title: "Month 3 (Mar 1 – Mar 31, 2027)",
       status: "upcoming",
@@ -221,11 +274,12 @@ describe("a fractional retainer", () => {
     const paidEvent = stripeEvent("invoice.paid", { id: declined!.stripeInvoiceId, object: "invoice" });
     expect((await deliverStripeEvent(paidEvent)).status).toBe(200);
     await deliverStripeEvent(paidEvent);
-    expect((await monthsOf(outline.id))[2]).toMatchObject({ status: "active" });
+    expect((await monthsOf(outline.id)).find((item) => item.id === months[2]!.id)).toMatchObject({ status: "active" });
 
-    // Nobody reviews February: accepted on day 14 and the consultant paid.
+    // Nobody reviews February nor its extra hours: accepted on day 14 and the consultant paid for both.
     await settleSilentReviews(appAt(new Date(day("2027-03-01").getTime() + 14 * 86_400_000)));
     expect(await transfersOf(months[1]!.id)).toMatchObject([{ amountCents: 320_000 }]);
+    expect(await transfersOf(extras[0]!.id)).toMatchObject([{ amountCents: 64_000, feeCents: 16_000 }]);
 
     // Mar 10: the business gives one month's notice, to the end of the month it ends in (April).
     const notice = { party: "business" as const, businessId: client.business.id, userId: client.user.id };
@@ -244,7 +298,7 @@ describe("a fractional retainer", () => {
     // Apr 1: April, the last month, is opened and charged; May 1 opens nothing more.
     expect(await runRetainers(appAt(day("2027-04-01")))).toEqual({ opened: 1, delivered: 1, charged: 1, declined: 0 });
     expect(await runRetainers(appAt(day("2027-05-01")))).toEqual({ opened: 0, delivered: 1, charged: 0, declined: 0 });
-    months = await monthsOf(outline.id);
+    months = (await monthsOf(outline.id)).filter((item) => item.extraForItemId === null);
     expect(months.map((month) => month.status)).toEqual(["approved", "approved", "delivered", "delivered"]);
     expect(months[3]!.periodEnd).toBe("2027-04-30");
 
@@ -255,15 +309,16 @@ describe("a fractional retainer", () => {
     expect(await outlineRow(outline.id)).toMatchObject({ complete: true, state: "complete" });
     expect(await runRetainers(appAt(day("2027-05-02")))).toEqual({ opened: 0, delivered: 0, charged: 0, declined: 0 });
 
-    // The ledger to the cent: four months paid once each, four transfers of 80%, the rest the fee.
-    const ids = months.map((month) => month.id);
+    // The ledger to the cent: four months and the extra hours paid once each, five transfers of
+    // 80%, the rest the fee.
+    const ids = [...months.map((month) => month.id), extras[0]!.id];
     const paid = await paidPurchasesOf(ids);
-    expect(paid).toHaveLength(4);
-    expect(paid.reduce((sum, row) => sum + row.amountCents, 0)).toBe(4 * FEE);
+    expect(paid).toHaveLength(5);
+    expect(paid.reduce((sum, row) => sum + row.amountCents, 0)).toBe(4 * FEE + 80_000);
     const transfers = (await Promise.all(ids.map((id) => transfersOf(id)))).flat();
-    expect(transfers).toHaveLength(4);
-    expect(transfers.reduce((sum, row) => sum + row.amountCents + row.feeCents, 0)).toBe(4 * FEE);
-    expect(transfers.reduce((sum, row) => sum + row.amountCents, 0)).toBe(4 * 320_000);
+    expect(transfers).toHaveLength(5);
+    expect(transfers.reduce((sum, row) => sum + row.amountCents + row.feeCents, 0)).toBe(4 * FEE + 80_000);
+    expect(transfers.reduce((sum, row) => sum + row.amountCents, 0)).toBe(4 * 320_000 + 64_000);
     for (const row of paid.filter((purchase) => purchase.stripeInvoiceId)) {
       expect((await stubInvoice(row.stripeInvoiceId!)).payments?.data).toHaveLength(1);
     }

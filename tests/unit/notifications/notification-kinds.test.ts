@@ -80,7 +80,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(44);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(46);
   });
 
   it("marks payments, signatures, the export the person asked for and the review deadlines essential, and nothing else", () => {
@@ -96,6 +96,8 @@ describe("the notification kinds registry", () => {
       "duplicate_subscription_canceled",
       // The monthly statements of money (docs/decisions/081).
       "earnings_statement_ready",
+      // Extra hours to approve are a purchase the business decides on (docs/decisions/084).
+      "extra_hours_requested",
       // A delivery nobody reviewed is paid from the business's prepayment (docs/decisions/078).
       "item_accepted_automatically",
       "item_disputed",
