@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { canConsultantDeliver, sortedItems } from "~/lib/engagements/engagement-state";
+import { ExtraHoursFormSchema } from "~/lib/engagements/retainer-schemas";
 import {
   budgetStanding,
   dayBefore,
+  extraHoursPriceCents,
+  extraHoursRequestView,
+  extraHoursSummary,
+  extraHoursTitle,
   formatHours,
+  monthLogView,
   formatPeriod,
   monthIndexOn,
   monthSummary,
@@ -62,5 +69,81 @@ describe("a retainer's months (docs/decisions/082)", () => {
     expect(monthSummary(1200, 1110)).toBe("18.5 h logged of the 20 h budget.");
     expect(budgetStanding(1200, 1290)).toEqual({ loggedMinutes: 1290, leftMinutes: 0, overMinutes: 90 });
     expect(budgetStanding(1200, 300)).toEqual({ loggedMinutes: 300, leftMinutes: 900, overMinutes: 0 });
+  });
+});
+
+describe("extra hours beyond a month's budget (docs/decisions/084)", () => {
+  it("prices them at the fee's hourly rate, to the cent", () => {
+    expect(extraHoursPriceCents(400_000, 1200, 240)).toBe(80_000);
+    expect(extraHoursPriceCents(400_000, 1200, 60)).toBe(20_000);
+    // $1,000.00 for 7 h: $142.857… an hour, 2.25 h → $321.43 (rounded to the cent).
+    expect(extraHoursPriceCents(100_000, 420, 135)).toBe(32_143);
+    expect(extraHoursPriceCents(100_000, 0, 60)).toBe(0);
+  });
+
+  it("titles and summarises them with their month", () => {
+    expect(extraHoursTitle(1, 240)).toBe("Month 2: 4 h extra");
+    expect(extraHoursTitle(0, 90)).toBe("Month 1: 1.5 h extra");
+    expect(monthSummary(1200, 1320, 240)).toBe("22 h logged of the 20 h budget and 4 h extra.");
+    expect(extraHoursSummary(240, "22 h logged of the 20 h budget and 4 h extra.")).toBe(
+      "4 h beyond the budget, delivered with the month: 22 h logged of the 20 h budget and 4 h extra.",
+    );
+  });
+
+  it("grows the month's budget by the hours bought, and tells a waiting request from a lapsed one", () => {
+    const asked = {
+      id: "r1",
+      minutes: 240,
+      priceCents: 80_000,
+      reason: "Audit",
+      status: "requested" as const,
+      createdAt: new Date("2027-02-10T12:00:00Z"),
+      decidedAt: null,
+    };
+    const waiting = extraHoursRequestView(asked, true);
+    expect(waiting).toEqual({
+      id: "r1",
+      hours: "4 h",
+      price: "$800.00",
+      reason: "Audit",
+      status: "waiting",
+      askedOn: "Feb 10, 2027",
+      decidedOn: null,
+    });
+    expect(extraHoursRequestView(asked, false).status).toBe("lapsed");
+    const log = monthLogView(
+      1200,
+      { periodStart: "2027-02-01", periodEnd: "2027-02-28" },
+      [{ id: "e1", workDate: "2027-02-09", minutes: 1500, description: "Audit" }],
+      { approvedMinutes: 240, requests: [waiting] },
+    );
+    expect(log).toMatchObject({ budget: "20 h", extra: "4 h", logged: "25 h", left: "0 h", over: "1 h" });
+    expect(log.requests).toEqual([waiting]);
+    expect(monthLogView(1200, { periodStart: "2027-02-01", periodEnd: "2027-02-28" }, [])).toMatchObject({
+      extra: null,
+      over: null,
+      requests: [],
+    });
+  });
+
+  it("reads the consultant's ask in quarter hours with a reason", () => {
+    const ask = { intent: "ask-hours", itemId: "m1", hours: "2.25", reason: " Audit " };
+    expect(ExtraHoursFormSchema.parse(ask)).toEqual({ intent: "ask-hours", itemId: "m1", hours: 135, reason: "Audit" });
+    for (const hours of ["0", "0.1", "100.25", "abc", ""]) {
+      expect(ExtraHoursFormSchema.safeParse({ ...ask, hours }).success, hours).toBe(false);
+    }
+    expect(ExtraHoursFormSchema.safeParse({ ...ask, hours: "100" }).success).toBe(true);
+    expect(ExtraHoursFormSchema.safeParse({ ...ask, reason: "  " }).success).toBe(false);
+    expect(ExtraHoursFormSchema.safeParse({ ...ask, reason: "x".repeat(501) }).success).toBe(false);
+  });
+
+  it("orders the hours after their month, and leaves their delivery to the daily run", () => {
+    const month = { id: "b", position: 1 };
+    const extra = { id: "a", position: 1, extraForItemId: "b" };
+    expect(sortedItems([extra, month, { id: "z", position: 0 }]).map((item) => item.id)).toEqual(["z", "b", "a"]);
+    const paid = { status: "active" as const, paidPurchaseId: "p", refunded: false };
+    expect(canConsultantDeliver({ ...paid, extraForItemId: "b" })).toBe(false);
+    expect(canConsultantDeliver({ ...paid, status: "revision", extraForItemId: "b" })).toBe(true);
+    expect(canConsultantDeliver(paid)).toBe(true);
   });
 });
