@@ -183,6 +183,8 @@ export const DEMO_ENGAGEMENTS = [
       ],
       second: [{ hours: "2.5", description: "This month's close started: bank reconciliations and accruals." }],
     },
+    /** Extra hours the consultant asks for on the second month, waiting for the business (docs/decisions/084). */
+    extraHours: { hours: "4", reason: "The bank wants a lender pack with last year's accounts restated this month." },
   },
 ];
 
@@ -433,7 +435,7 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
   // sent starting in the past, and time cannot pass in a demo: the one SQL step of
   // retainerBackdateSql); the first month prepaid, its time logged; the daily run then delivers
   // it (waiting for her review) and opens and charges the second month to her card on file;
-  // Roberto logs time on it today.
+  // Roberto logs time on it today and asks for 4 extra hours, which wait for her approval.
   {
     const { matchRequestId, consultant } = await matchWith(client, manager, business._id, retainer);
     const { outlineId, items } = await planApproved(client, manager, consultant, matchRequestId, retainer.plan);
@@ -456,6 +458,7 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
     for (const entry of retainer.time.second) {
       await logTime(consultant, outlineId, itemId(second), { ...entry, date: isoDay(0) });
     }
+    await askForExtraHours(consultant, outlineId, itemId(second), retainer.extraHours);
   }
 
   log(
@@ -482,6 +485,14 @@ async function logTime(consultant, outlineId, itemId, entry) {
   });
   if (answer.status !== 302 && answer.status !== 303)
     throw new Error(`demo engagements: logging time answered ${answer.status}`);
+}
+
+/** The consultant asks for hours beyond a month's budget, as the month's page does (intent ask-hours). */
+async function askForExtraHours(consultant, outlineId, itemId, request) {
+  const path = `/consultant/engagements/${encodeURIComponent(outlineId)}/items/${encodeURIComponent(itemId)}`;
+  const answer = await consultant.form(path, { intent: "ask-hours", itemId, ...request });
+  if (answer.status !== 302 && answer.status !== 303)
+    throw new Error(`demo engagements: asking for extra hours answered ${answer.status}`);
 }
 
 /** Runs backdateSql against the local D1 of the running server (wrangler d1 execute --local). */

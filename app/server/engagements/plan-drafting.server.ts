@@ -687,6 +687,7 @@ export async function savePlan(
               paidPurchaseId: sql<null>`NULL`.as("paid_purchase_id"),
               periodStart: sql<string | null>`${values.periodStart}`.as("period_start"),
               periodEnd: sql<string | null>`${values.periodEnd}`.as("period_end"),
+              extraForItemId: sql<null>`NULL`.as("extra_for_item_id"),
               createdAt: sql<number>`${now.getTime()}`.as("created_at"),
               updatedAt: sql<number>`${now.getTime()}`.as("updated_at"),
               completedAt: sql<null>`NULL`.as("completed_at"),

@@ -6,7 +6,15 @@ import {
   PLAN_SUBMITTED,
   VIEW_PROJECT_PLAN,
 } from "../../../app/lib/engagements/engagement-copy";
-import { NOTICE_GIVEN, TIME_LOG_TEXTS } from "../../../app/lib/engagements/retainer-copy";
+import {
+  EXTRA_HOURS_APPROVED,
+  EXTRA_HOURS_ASKED,
+  EXTRA_HOURS_INVALID,
+  EXTRA_HOURS_TEXTS,
+  NOTICE_GIVEN,
+  TIME_LOG_TEXTS,
+} from "../../../app/lib/engagements/retainer-copy";
+import { CARD_CHARGED_MESSAGE } from "../../../app/lib/payments/card-on-file-copy";
 import { noticeEndsOn, retainerMonth, retainerMonthTitle } from "../../../app/lib/engagements/retainer-months";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../app/lib/payments/payment-copy";
 import { formatDate } from "../../../app/lib/shared/dates";
@@ -18,8 +26,9 @@ import { MANAGER, matchWithConsultant, noSideScroll, openEngagement, requestMatc
  * screens only: a new business asks for a fractional CTO and is matched with Priya Raman
  * (consultant3; no other browser test uses her); she drafts a monthly retainer (fee, hours, start,
  * notice) and sends it; the manager approves; the business signs on a phone and prepays the first
- * month in the test checkout (the card is saved for the next months); Priya logs time on the month;
- * the business reads the month's log and budget and gives notice. The months' billing by the daily
+ * month in the test checkout (the card is saved for the next months); Priya logs time on the month
+ * and asks for 4 h beyond its budget; the business reads the month's log and budget, approves the
+ * extra hours (charged to the card on file at once, docs/decisions/084) and gives notice. The months' billing by the daily
  * run, their confirmation and payout are the integration tests' (a fake clock).
  */
 
@@ -29,6 +38,8 @@ const WIDE = { width: 1280, height: 900 };
 const TITLE = "Fractional CTO: cloud costs and vendors";
 const today = new Date().toISOString().slice(0, 10);
 const MONTH = retainerMonthTitle(retainerMonth(today, 0));
+const EXTRA_TITLE = "Month 1: 4 h extra";
+const EXTRA_REASON = "The vendor renewals all land this month.";
 
 /** Full-page screenshots at 375 and 1280 px, each without a side scroll, then back to the test's width. */
 async function screenshots(page: Page, name: string) {
@@ -148,6 +159,22 @@ describe("a fractional retainer", () => {
       await page.getByRole("cell", { name: "Cloud bill review: the three biggest services." }).waitFor();
       await page.getByRole("cell", { name: "2.5 h", exact: true }).waitFor();
       await screenshots(page, "consultant-time-log");
+
+      // Priya asks for 4 h beyond the budget: the fee's rate, $200.00 an hour.
+      await page.getByRole("heading", { name: EXTRA_HOURS_TEXTS.heading, level: 2 }).waitFor();
+      await page.getByText(EXTRA_HOURS_TEXTS.intro("$200.00"), { exact: true }).waitFor();
+      await page.getByLabel(EXTRA_HOURS_TEXTS.hours, { exact: true }).fill("0.1");
+      await page.getByLabel(EXTRA_HOURS_TEXTS.reason, { exact: true }).fill(EXTRA_REASON);
+      await page.getByRole("button", { name: EXTRA_HOURS_TEXTS.ask, exact: true }).click();
+      await page.getByText(EXTRA_HOURS_INVALID, { exact: true }).waitFor();
+      await page.getByLabel(EXTRA_HOURS_TEXTS.hours, { exact: true }).fill("4");
+      await page.getByRole("button", { name: EXTRA_HOURS_TEXTS.ask, exact: true }).click();
+      await page.getByRole("status").getByText(EXTRA_HOURS_ASKED, { exact: true }).waitFor();
+      await page
+        .getByText(EXTRA_HOURS_TEXTS.waitingConsultant("4 h", "$800.00", formatDate(today)), { exact: true })
+        .waitFor();
+      await page.getByRole("button", { name: EXTRA_HOURS_TEXTS.withdraw, exact: true }).waitFor();
+      await screenshots(page, "consultant-extra-hours");
       await signOut(page);
 
       // 5. The business reads the month's log and budget, and gives notice.
@@ -155,6 +182,23 @@ describe("a fractional retainer", () => {
       await openEngagement(page, email, TITLE);
       await page.getByRole("cell", { name: "Cloud bill review: the three biggest services." }).waitFor();
       await page.getByText("17.5 h", { exact: true }).waitFor();
+
+      // It approves Priya's 4 extra hours: bought at once with the card on file.
+      const extra = page.getByRole("article", { name: `${MONTH}: 4 h` });
+      await extra.getByText(EXTRA_REASON, { exact: false }).waitFor();
+      await screenshots(page, "business-extra-hours");
+      await extra.getByRole("button", { name: EXTRA_HOURS_TEXTS.approve("$800.00"), exact: true }).click();
+      await page
+        .getByRole("status")
+        .getByText(EXTRA_HOURS_APPROVED(CARD_CHARGED_MESSAGE(80_000, { brand: "visa", last4: "4242" }, EXTRA_TITLE)), {
+          exact: true,
+        })
+        .waitFor();
+      await page.getByRole("listitem", { name: EXTRA_TITLE, exact: true }).waitFor();
+      await page
+        .getByText(EXTRA_HOURS_TEXTS.approved("4 h", "$800.00", formatDate(today)), { exact: true })
+        .first()
+        .waitFor();
       const endsOn = formatDate(noticeEndsOn(today, 1, today));
       await page.getByRole("button", { name: "Give notice", exact: true }).click();
       await page.getByText("Tick the box to confirm you are giving notice.", { exact: true }).waitFor();
