@@ -130,7 +130,7 @@ export const EXTRA_HOURS_TEXTS = {
     `Hours beyond the budget are billed only when the business approves them first, at ${rate} an hour (the fee over the budget).`,
   ask: "Ask for extra hours",
   asking: "Asking…",
-  hours: "Extra hours",
+  hours: "Hours to add",
   hoursHint: "In quarter hours: 0.25, 1.5, 3.",
   reason: "Why they are needed",
   reasonHint: "The business reads this when it decides.",
@@ -150,7 +150,7 @@ export const EXTRA_HOURS_TEXTS = {
   withdrawn: (hours: string, on: string) => `The request for ${hours} more was withdrawn on ${on}.`,
   reasonLabel: "Reason",
   chargeHint: (card: string) =>
-    `Approving charges ${card} at once; the hours are delivered with the month and confirmed like it.`,
+    `Approving charges your ${card} at once; the hours are delivered with the month and confirmed like it.`,
 } as const;
 
 export const EXTRA_HOURS_INVALID = "Enter the extra hours in quarter hours, from 0.25 to 100.";
