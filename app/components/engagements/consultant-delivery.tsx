@@ -41,6 +41,7 @@ import {
 } from "~/lib/engagements/disputes";
 import { DeliveredFiles } from "./delivered-files";
 import { ExtraHoursCard } from "./extra-hours";
+import { EXTRA_HOURS_TEXTS } from "~/lib/engagements/retainer-copy";
 import { TimeLog } from "./time-log";
 
 /**
@@ -91,7 +92,8 @@ export function ConsultantDelivery({
       <header className="page-header">
         <div>
           <p className="eyebrow">
-            {page.month ? "Month" : DELIVERY_PAGE_EYEBROW} · {outline.businessName}
+            {page.month ? "Month" : page.extraFor ? EXTRA_HOURS_TEXTS.heading : DELIVERY_PAGE_EYEBROW} ·{" "}
+            {outline.businessName}
           </p>
           <h1>{item.title}</h1>
         </div>
@@ -129,10 +131,15 @@ export function ConsultantDelivery({
 
       <section className="card" aria-labelledby="delivery-item-title">
         <h2 id="delivery-item-title" className="card-title">
-          {page.month ? "The month" : "The deliverable"}
+          {page.month ? "The month" : page.extraFor ? EXTRA_HOURS_TEXTS.itemHeading : "The deliverable"}
         </h2>
+        {page.extraFor ? (
+          <p>
+            {EXTRA_HOURS_TEXTS.itemHint} <Link to={page.extraFor}>{EXTRA_HOURS_TEXTS.itemMonthLink}</Link>
+          </p>
+        ) : null}
         <dl className="insight-facts">
-          <dt>{page.month ? "Last day" : "Delivery date"}</dt>
+          <dt>{page.month || page.extraFor ? "Last day" : "Delivery date"}</dt>
           <dd>
             {formatDate(item.deliveryDate)}
             {item.overdue ? <span className="badge match-badge-overdue">{OVERDUE_LABEL}</span> : null}

@@ -149,6 +149,9 @@ export const EXTRA_HOURS_TEXTS = {
   declined: (hours: string, on: string) => `The request for ${hours} more was declined on ${on}.`,
   withdrawn: (hours: string, on: string) => `The request for ${hours} more was withdrawn on ${on}.`,
   reasonLabel: "Reason",
+  itemHeading: "The extra hours",
+  itemHint: "Log these hours in the month's time log: they are delivered with the month the day after it ends.",
+  itemMonthLink: "Open the month",
   chargeHint: (card: string) =>
     `Approving charges your ${card} at once; the hours are delivered with the month and confirmed like it.`,
 } as const;

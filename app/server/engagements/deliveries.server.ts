@@ -17,6 +17,7 @@ import { linkFiles } from "~/server/files/file-rows.server";
 import type { AppContext } from "~/server/load-context";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
+import { consultantDeliveryPath } from "~/lib/engagements/engagement-paths";
 import { notifyDeliverable } from "./deliverable-notices.server";
 import { decisionNoteColumns, itemFileColumns, itemView, outlineView } from "./delivery-view.server";
 import { itemColumnsWithRefundAndDispute, itemRefundedColumn, refundStarted } from "./item-refunds.server";
@@ -87,6 +88,8 @@ export type DeliveryPage = {
   canDeliver: boolean;
   /** The manager refunded the item's payment: it will not be delivered (issue #18). */
   refunded: boolean;
+  /** Extra hours bought for a retainer's month (docs/decisions/084): the month's page. */
+  extraFor: string | null;
   /** A retainer's month (docs/decisions/082): its time log, and whether time can be logged now. */
   month: (MonthLogView & { canLog: boolean; latestDay: string; rate: string }) | null;
 };
@@ -178,6 +181,7 @@ export async function loadDeliveryPage(
     // A month is delivered by the daily run at its end; the consultant delivers it again after a correction.
     canDeliver: !outline.complete && canConsultantDeliver(item),
     refunded: item.refunded,
+    extraFor: item.extraForItemId ? consultantDeliveryPath(outlineId, item.extraForItemId) : null,
     month:
       item.periodStart !== null && item.periodEnd !== null
         ? {

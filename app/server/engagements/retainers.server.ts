@@ -254,44 +254,52 @@ async function deliverMonth(
     return false;
   }
   const now = app.now();
-  // The month's log, the extra hours bought for it, and an extra item's own hours.
   const monthId = month.extraForItemId ?? month.id;
-  const [hours] = await app.db
-    .select({
-      logged: sql<number>`coalesce((SELECT sum(${timeEntries.minutes}) FROM ${timeEntries} WHERE ${timeEntries.itemId} = ${monthId}), 0)`,
-      bought: sql<number>`coalesce((SELECT sum(r.minutes) FROM ${extraHoursRequests} r JOIN ${deliveryItems} x ON x.id = r.extra_item_id WHERE r.item_id = ${monthId} AND r.status = 'approved' AND x.paid_purchase_id IS NOT NULL), 0)`,
-      own: sql<number | null>`(SELECT minutes FROM ${extraHoursRequests} WHERE extra_item_id = ${month.id})`,
-    })
-    .from(deliveryItems)
-    .where(eq(deliveryItems.id, month.id));
-  const summary = monthSummary(
-    outline.monthlyBudgetMinutes ?? 0,
-    Number(hours?.logged ?? 0),
-    Number(hours?.bought ?? 0),
-  );
-  const [delivered] = await app.db
-    .update(deliveryItems)
-    .set({
-      status: "delivered",
-      consultantConfirmedDelivery: true,
-      consultantConfirmedAt: now,
-      summaryOfWork: month.extraForItemId ? extraHoursSummary(Number(hours?.own ?? 0), summary) : summary,
-      businessDeliveryReview: "pending",
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(deliveryItems.id, month.id),
-        eq(deliveryItems.status, "active"),
-        eq(deliveryItems.consultantConfirmedDelivery, false),
-        isNotNull(deliveryItems.paidPurchaseId),
-        sql`NOT ${refundStarted(deliveryItems.id)}`,
-      ),
-    )
-    .returning({ id: deliveryItems.id });
-  if (!delivered) return false;
-  await notifyDeliverable(app, origin, month.id, ["item_delivered"], { acceptsAt: autoAcceptanceAt(now) });
-  return true;
+  const loggedMinutes = sql<number>`coalesce((SELECT sum(${timeEntries.minutes}) FROM ${timeEntries} WHERE ${timeEntries.itemId} = ${monthId}), 0)`;
+  // Summed, then delivered only while the sum is still that: an entry logged in between (the
+  // month is open until this update) makes it sum again, so the summary counts every entry.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    // The month's log, the extra hours bought for it, and an extra item's own hours.
+    const [hours] = await app.db
+      .select({
+        logged: loggedMinutes,
+        bought: sql<number>`coalesce((SELECT sum(r.minutes) FROM ${extraHoursRequests} r JOIN ${deliveryItems} x ON x.id = r.extra_item_id WHERE r.item_id = ${monthId} AND r.status = 'approved' AND x.paid_purchase_id IS NOT NULL), 0)`,
+        own: sql<number | null>`(SELECT minutes FROM ${extraHoursRequests} WHERE extra_item_id = ${month.id})`,
+        status: deliveryItems.status,
+        delivered: deliveryItems.consultantConfirmedDelivery,
+      })
+      .from(deliveryItems)
+      .where(eq(deliveryItems.id, month.id));
+    if (!hours || hours.status !== "active" || hours.delivered) return false;
+    const logged = Number(hours.logged);
+    const summary = monthSummary(outline.monthlyBudgetMinutes ?? 0, logged, Number(hours.bought));
+    const [delivered] = await app.db
+      .update(deliveryItems)
+      .set({
+        status: "delivered",
+        consultantConfirmedDelivery: true,
+        consultantConfirmedAt: now,
+        summaryOfWork: month.extraForItemId ? extraHoursSummary(Number(hours.own ?? 0), summary) : summary,
+        businessDeliveryReview: "pending",
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(deliveryItems.id, month.id),
+          eq(deliveryItems.status, "active"),
+          eq(deliveryItems.consultantConfirmedDelivery, false),
+          isNotNull(deliveryItems.paidPurchaseId),
+          sql`NOT ${refundStarted(deliveryItems.id)}`,
+          sql`${loggedMinutes} = ${logged}`,
+        ),
+      )
+      .returning({ id: deliveryItems.id });
+    if (delivered) {
+      await notifyDeliverable(app, origin, month.id, ["item_delivered"], { acceptsAt: autoAcceptanceAt(now) });
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a charge of the month was declined and then closed (voided, uncollectible): not tried again by the run. */

@@ -185,6 +185,10 @@ describe("extra hours on a retainer's month", () => {
     const consultantPage = await page(monthPath, consultant.token);
     expect(consultantPage).toContain(line);
     expect(consultantPage).toMatch(/Extra hours approved<\/dt><dd>3 h<\/dd>/);
+    // The hours' own page sends the consultant to the month's log.
+    const extraPage = await page(consultantDeliveryPath(outline.id, extra!.id), consultant.token);
+    expect(extraPage).toContain(html(EXTRA_HOURS_TEXTS.itemHint));
+    expect(extraPage).toContain(`href="${monthPath}"`);
     const after = await page(engagementPath, client.token);
     expect(after).toContain(line);
     expect(after).toContain("Month 1: 3 h extra");

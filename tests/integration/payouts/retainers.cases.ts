@@ -381,4 +381,27 @@ describe("a fractional retainer", () => {
     ]);
     expect(await paidPurchasesOf(months.map((month) => month.id))).toHaveLength(2);
   });
+
+  it("counts in the delivered month's summary every entry stored while the run delivers it", async () => {
+    const { consultant, outline, first } = await signedRetainer("2027-11-01");
+    const entry = (workDate: string, minutes: number) =>
+      logTime(appAt(day("2027-12-01")), consultant.user.id, {
+        itemId: first.id,
+        workDate,
+        minutes,
+        description: "Close",
+      });
+    expect(await entry("2027-11-10", 120)).toMatchObject({ ok: true });
+    // The run delivers November while the consultant logs its last day: stored and counted, or refused.
+    const [, late] = await Promise.all([runRetainers(appAt(day("2027-12-01"))), entry("2027-11-30", 90)]);
+    const stored = await db().select().from(timeEntries).where(eq(timeEntries.itemId, first.id));
+    expect(stored).toHaveLength(late.ok ? 2 : 1);
+    if (!late.ok) expect(late).toEqual({ ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED });
+    const minutes = stored.reduce((sum, row) => sum + row.minutes, 0);
+    const [month] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, first.id));
+    expect(month).toMatchObject({
+      status: "delivered",
+      summaryOfWork: `${minutes / 60} h logged of the 20 h budget.`,
+    });
+  });
 });
