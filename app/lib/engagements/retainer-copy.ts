@@ -186,3 +186,7 @@ export const EXTRA_HOURS_TELL = {
     `${business} declined ${hours} more for ${month}. Hours beyond the budget are not billed.`,
   action: "Open the month",
 } as const;
+
+/** A month's notices (docs/decisions/082): paid (to the consultant), delivered by the daily run (to the business). */
+export const NOTICE_MONTH_PAID = "A month was paid";
+export const NOTICE_MONTH_DELIVERED = "A month was delivered";

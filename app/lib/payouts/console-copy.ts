@@ -27,7 +27,7 @@ export const MONEY_DESK = {
   columns: {
     business: "Business",
     engagement: "Engagement",
-    deliverable: "Deliverable",
+    deliverable: "Deliverable or month",
     charged: "Charged",
     opened: "Opened",
     status: "Status",
@@ -82,7 +82,7 @@ export const TRANSFERS_CONSOLE = {
     engagement: "Engagement",
     business: "Business",
     consultant: "Consultant",
-    deliverable: "Deliverable",
+    deliverable: "Deliverable or month",
     amount: "Amount",
     status: "Status",
     date: "Date",

@@ -6,7 +6,7 @@ export const EARNINGS_TITLE = "Earnings";
 
 /** The intro under the earnings heading; `feePercent` is PLATFORM_FEE_PERCENT. */
 export function earningsIntro(feePercent: number): string {
-  return `What you earn for each prepaid deliverable of your engagements: its price less Partwise's ${formatPercent(feePercent, { decimals: 0 })} fee.`;
+  return `What you earn for each prepaid deliverable or retainer month of your engagements: its price less Partwise's ${formatPercent(feePercent, { decimals: 0 })} fee.`;
 }
 
 export const EARNINGS_TOTAL_LABELS = {
@@ -19,7 +19,7 @@ export const EARNINGS_TOTALS_LABEL = "Earnings totals";
 
 export const EARNINGS_PAID_HINT = "Sent to your Stripe account.";
 export const EARNINGS_PENDING_APPROVAL_HINT =
-  "Prepaid deliverables you are working on or have delivered: yours once the business approves them.";
+  "Prepaid deliverables and months you are working on or have delivered: yours once the business approves them.";
 export const EARNINGS_NOTHING_HELD = "Nothing is held.";
 
 /** The parts of the held total, each with its amount already formatted. */
@@ -29,10 +29,10 @@ export const EARNINGS_HELD_PARTS = {
   sending: (amount: string) => `${amount} in a transfer on its way to your Stripe account`,
 } as const;
 
-export const EARNINGS_TABLE_CAPTION = "Earnings by deliverable";
+export const EARNINGS_TABLE_CAPTION = "Earnings by deliverable or month";
 export const EARNINGS_COLUMNS = {
   engagement: "Engagement",
-  deliverable: "Deliverable",
+  deliverable: "Deliverable or month",
   approved: "Approved",
   amount: "Amount",
   status: "Status",
@@ -52,7 +52,7 @@ export const EARNING_STATE_LABELS: Record<EarningState, string> = {
 };
 
 export const EARNINGS_EMPTY =
-  "No earnings yet. What you earn appears here once a business prepays a deliverable of yours.";
+  "No earnings yet. What you earn appears here once a business prepays a deliverable or month of yours.";
 
 // ----- Payouts as Stripe reports them -----
 

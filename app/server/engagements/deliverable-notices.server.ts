@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { businesses, deliveryItems, deliveryOutlines, matchRequests } from "~db/schema";
 import { formatDate, formatDateTime } from "~/lib/shared/dates";
 import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
@@ -12,6 +12,7 @@ import {
   NOTICE_ITEM_REVISION,
   NOTICE_ITEM_REVIEW_REMINDER,
 } from "~/lib/engagements/engagement-copy";
+import { NOTICE_MONTH_DELIVERED, NOTICE_MONTH_PAID } from "~/lib/engagements/retainer-copy";
 import {
   NOTICE_DISPUTE_SETTLED,
   NOTICE_ITEM_DISPUTED,
@@ -87,6 +88,8 @@ type People = {
   assignedManagerId: string | null;
   itemId: string;
   itemTitle: string;
+  /** A retainer's month, or extra hours bought for one (docs/decisions/082, 084): told as a month. */
+  month: boolean;
 };
 
 const uniqueIds = (ids: readonly string[]) => [...new Set(ids)];
@@ -105,6 +108,7 @@ async function peopleOfItem(app: AppContext, itemId: string): Promise<People | n
       assignedManagerId: matchRequests.assignedManagerId,
       itemId: deliveryItems.id,
       itemTitle: deliveryItems.title,
+      month: sql<number>`${deliveryItems.periodEnd} IS NOT NULL`.mapWith(Boolean),
     })
     .from(deliveryItems)
     .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
@@ -173,6 +177,15 @@ function noticesFor(
   const engagement = consultantEngagementPath(people.outlineId);
   switch (kind) {
     case "item_paid":
+      if (people.month) {
+        toConsultant(
+          NOTICE_MONTH_PAID,
+          `${people.businessName} paid ${item} of ${plan}. Log your time against it on its page.`,
+          delivery,
+          "Open the month",
+        );
+        break;
+      }
       toConsultant(
         NOTICE_ITEM_PAID,
         `${people.businessName} prepaid ${item} of ${plan}. You can start working on it.`,
@@ -181,6 +194,14 @@ function noticesFor(
       );
       break;
     case "item_delivered":
+      if (people.month) {
+        toBusiness(
+          people.reviewerIds,
+          NOTICE_MONTH_DELIVERED,
+          `${item} of ${plan} ended and was delivered with its time log. Please review it: confirm it, or ask for a correction.${detail.acceptsAt ? ` If nobody reviews it by ${formatDateTime(detail.acceptsAt)}, it is confirmed automatically and the consultant is paid.` : ""}`,
+        );
+        break;
+      }
       toBusiness(
         people.reviewerIds,
         NOTICE_ITEM_DELIVERED,

@@ -130,7 +130,7 @@ for (const [label, viewport] of [
         await page.getByRole("button", { name: "Set up payouts", exact: true }).waitFor();
         expect(await page.locator('[data-total="paid"] .earnings-total-amount').textContent()).toBe("$0.00");
         expect(await page.locator('[data-total="held"] .earnings-total-amount').textContent()).toBe("$840.00");
-        const earnings = page.getByRole("table", { name: "Earnings by deliverable" });
+        const earnings = page.getByRole("table", { name: "Earnings by deliverable or month" });
         const accepted = earnings.getByRole("row").filter({ hasText: "Wholesale review and target accounts" });
         await accepted.getByText("Held: payouts not set up", { exact: true }).waitFor();
         const delivered = earnings.getByRole("row").filter({ hasText: "Price list and guardrails" });

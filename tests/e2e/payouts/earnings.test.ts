@@ -38,7 +38,7 @@ for (const [label, viewport] of [
         await page.getByText("Nothing is held.", { exact: true }).waitFor();
         expect(await totals.count()).toBeGreaterThanOrEqual(3);
 
-        const earnings = page.getByRole("table", { name: "Earnings by deliverable" });
+        const earnings = page.getByRole("table", { name: "Earnings by deliverable or month" });
         for (const item of PAID) {
           const row = earnings.getByRole("row").filter({ hasText: item.title });
           expect(await row.count()).toBe(1);

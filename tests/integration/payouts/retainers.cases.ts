@@ -10,7 +10,12 @@ import {
   purchases,
   timeEntries,
 } from "~db/schema";
-import { EXTRA_HOURS_ALREADY_DECIDED, NOTICE_ALREADY_GIVEN } from "~/lib/engagements/retainer-copy";
+import {
+  EXTRA_HOURS_ALREADY_DECIDED,
+  NOTICE_ALREADY_GIVEN,
+  NOTICE_MONTH_DELIVERED,
+  NOTICE_MONTH_PAID,
+} from "~/lib/engagements/retainer-copy";
 import { askForExtraHours, decideExtraHours } from "~/server/engagements/extra-hours.server";
 import {
   TIME_ENTRY_MONTH_CLOSED,
@@ -186,7 +191,13 @@ describe("a fractional retainer", () => {
       customer: card.stripeCustomerId,
     });
     expect(await noticesOf(consultant.user.id, "item_delivered")).toHaveLength(0);
-    expect(await noticesOf(client.user.id, "item_delivered")).toHaveLength(1);
+    expect((await noticesOf(client.user.id, "item_delivered")).map((row) => row.title)).toEqual([
+      NOTICE_MONTH_DELIVERED,
+    ]);
+    expect((await noticesOf(consultant.user.id, "item_paid")).map((row) => row.title)).toEqual([
+      NOTICE_MONTH_PAID,
+      NOTICE_MONTH_PAID,
+    ]);
 
     // Feb 10: the consultant asks for 4 h beyond February's budget (the fee's rate: $200 an hour);
     // two approvals race: one buys the hours, charged once to the card on file.
