@@ -100,11 +100,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
  */
 async function noticeAction(app: AppContext, consultantId: string, outlineId: string, form: FormData, origin: string) {
   const submission = parseWithZod(form, { schema: ConsultantNoticeFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), notice: true }, { status: 400 });
   const given = await giveNotice(app, outlineId, { party: "consultant", consultantId }, origin);
   if (!given.ok) {
     if (given.status === 404) throw notFound();
-    return data({ result: submission.reply({ formErrors: [given.msg] }) }, { status: given.status });
+    return data({ result: submission.reply({ formErrors: [given.msg] }), notice: true }, { status: given.status });
   }
   return redirect(`${consultantEngagementPath(outlineId)}?notice=notice`);
 }
@@ -140,5 +140,14 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export default function ConsultantPlanPage() {
   const { plan, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>();
-  return <ConsultantPlanView plan={plan} notice={notice} lastResult={actionData?.result} />;
+  // Give notice answers its own form; everything else is the editor's.
+  const noticeAnswer = actionData && "notice" in actionData ? actionData : null;
+  return (
+    <ConsultantPlanView
+      plan={plan}
+      notice={notice}
+      lastResult={noticeAnswer ? undefined : actionData?.result}
+      noticeResult={noticeAnswer?.result}
+    />
+  );
 }

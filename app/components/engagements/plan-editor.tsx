@@ -232,10 +232,14 @@ export function ConsultantPlanView({
   plan,
   notice,
   lastResult,
+  noticeResult,
 }: {
   plan: ConsultantPlan;
   notice: string | null;
+  /** The editor's last answer. */
   lastResult: SubmissionResult<string[]> | undefined;
+  /** Give notice's last answer (its own form). */
+  noticeResult?: SubmissionResult<string[]>;
 }) {
   const locked = plan.items.filter((item) => !item.editable);
   // Without the editor (the plan is not the consultant's to change now), a refused post's
@@ -270,7 +274,7 @@ export function ConsultantPlanView({
           <dd>{plan.signedVersion ?? "Not signed yet"}</dd>
         </div>
       </dl>
-      {plan.notice ? <ConsultantNotice planId={plan.id} notice={plan.notice} lastResult={lastResult} /> : null}
+      {plan.notice ? <ConsultantNotice planId={plan.id} notice={plan.notice} lastResult={noticeResult} /> : null}
       {plan.managerNotes ? (
         <section className="card plan-notes" aria-labelledby="plan-manager-notes">
           <h2 id="plan-manager-notes" className="card-title">
@@ -345,7 +349,6 @@ function ConsultantNotice({
   notice: RetainerNotice;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const confirmErrors = (lastResult?.error?.confirm ?? []) as string[];
   return (
     <section className="card retainer-card" aria-labelledby="plan-retainer-notice">
       <h2 id="plan-retainer-notice" className="card-title">
@@ -356,12 +359,7 @@ function ConsultantNotice({
         <p className="notice">{NOTICE_TEXTS.endingForConsultant(notice.ending.by, notice.ending.endsOn)}</p>
       ) : null}
       {notice.canGiveNotice && notice.noticeWouldEnd ? (
-        <NoticeForm
-          id={planId}
-          endsOn={notice.noticeWouldEnd}
-          errors={(lastResult?.error?.[""] ?? []) as string[]}
-          confirmErrors={confirmErrors}
-        />
+        <NoticeForm id={planId} endsOn={notice.noticeWouldEnd} lastResult={lastResult} />
       ) : null}
     </section>
   );

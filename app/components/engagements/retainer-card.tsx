@@ -1,9 +1,12 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useMemberCan } from "~/components/business/role-gate";
 import { usePosting } from "~/components/ui/pending-post";
 import type { DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
 import type { RetainerView } from "~/lib/engagements/engagement-display";
 import { NOTICE_TEXTS } from "~/lib/engagements/retainer-copy";
+import { NoticeConfirmSchema } from "~/lib/engagements/retainer-schemas";
 import { DeliverableFormAlert } from "./deliverable-form-alert";
 
 /**
@@ -24,8 +27,6 @@ export function RetainerCard({
 }) {
   const may = useMemberCan();
   const mine = actionData?.intent === "give-notice" ? actionData : null;
-  const errors = (mine?.result.error?.[""] ?? []) as string[];
-  const confirmErrors = (mine?.result.error?.confirm ?? []) as string[];
   return (
     <section className="card retainer-card" aria-labelledby={`retainer-${outlineId}`}>
       <h4 id={`retainer-${outlineId}`} className="card-title">
@@ -49,9 +50,8 @@ export function RetainerCard({
           id={outlineId}
           endsOn={retainer.noticeWouldEnd}
           action={action}
-          errors={errors}
+          lastResult={mine?.result}
           failed={Boolean(mine?.failed)}
-          confirmErrors={confirmErrors}
           fields={{ deliveryOutlineId: outlineId }}
         />
       ) : null}
@@ -61,40 +61,55 @@ export function RetainerCard({
 
 /**
  * Give notice: the box confirming the last day it sets, its message, and the button. The same
- * form for the business (its engagement panel) and the consultant (their plan page).
+ * form for the business (its engagement panel) and the consultant (their plan page). An unticked
+ * box is answered in the browser (Conform, the server's schema); the server's refusal comes back
+ * in `lastResult`.
  */
 export function NoticeForm({
   id,
   endsOn,
   action,
-  errors = [],
+  lastResult,
   failed = false,
-  confirmErrors,
   fields = {},
 }: {
   id: string;
   endsOn: string;
   action?: string;
-  errors?: string[];
+  lastResult?: SubmissionResult<string[]>;
   failed?: boolean;
-  confirmErrors: string[];
   /** Hidden fields besides the intent. */
   fields?: Record<string, string>;
 }) {
   const giving = usePosting("give-notice");
+  const [form, formFields] = useForm({
+    id: `notice-form-${id}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: NoticeConfirmSchema });
+    },
+  });
   const errorId = `notice-confirm-error-${id}`;
+  const confirmErrors = formFields.confirm.errors ?? [];
   return (
-    <Form method="post" action={action} className="stack retainer-notice-form" preventScrollReset>
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="stack retainer-notice-form"
+      preventScrollReset
+    >
       <input type="hidden" name="intent" value="give-notice" />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <DeliverableFormAlert failed={failed} errors={errors} />
+      <DeliverableFormAlert failed={failed} errors={form.errors} />
       <div className="radio-row">
         <input
           type="checkbox"
           id={`notice-confirm-${id}`}
-          name="confirm"
+          name={formFields.confirm.name}
           aria-invalid={confirmErrors.length > 0 || undefined}
           aria-describedby={confirmErrors.length > 0 ? errorId : undefined}
         />

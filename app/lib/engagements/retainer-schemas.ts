@@ -40,11 +40,13 @@ export const timeEntryOfForm = (value: z.output<typeof TimeEntryFormSchema>): Ti
   description: value.description,
 });
 
-/** The consultant gives notice on their retainer, confirmed by the box's check. */
-export const ConsultantNoticeFormSchema = z.object({
-  intent: z.literal("give-notice"),
+/** The box confirming a notice: what the Give notice form checks in the browser, for either side. */
+export const NoticeConfirmSchema = z.object({
   confirm: z.literal("on", { error: NOTICE_CONFIRM_REQUIRED }),
 });
+
+/** The consultant gives notice on their retainer, confirmed by the box's check. */
+export const ConsultantNoticeFormSchema = NoticeConfirmSchema.extend({ intent: z.literal("give-notice") });
 
 /** The consultant removes one of their time entries. */
 export const RemoveTimeEntrySchema = z.object({

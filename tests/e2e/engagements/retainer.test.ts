@@ -207,7 +207,8 @@ describe("a fractional retainer", () => {
       await page.getByRole("status").getByText(NOTICE_GIVEN(endsOn), { exact: true }).waitFor();
       await screenshots(page, "business-notice");
     },
-    // The notice posted without its box ticked is refused by the server (400) with the box's message.
+    // The box's message comes from the browser's check; a notice posted before the page hydrated
+    // gets the same message from the server, with a 400.
     { allowConsoleErrors: [/status of 400/] },
   );
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canConsultantDeliver, sortedItems } from "~/lib/engagements/engagement-state";
-import { ExtraHoursFormSchema } from "~/lib/engagements/retainer-schemas";
+import { NOTICE_CONFIRM_REQUIRED } from "~/lib/engagements/retainer-copy";
+import { ExtraHoursFormSchema, NoticeConfirmSchema } from "~/lib/engagements/retainer-schemas";
 import {
   budgetStanding,
   dayBefore,
@@ -124,6 +125,14 @@ describe("extra hours beyond a month's budget (docs/decisions/084)", () => {
       over: null,
       requests: [],
     });
+  });
+
+  it("checks Give notice's box the same way in the browser as on the server", () => {
+    expect(NoticeConfirmSchema.safeParse({ confirm: "on", deliveryOutlineId: "o1" }).success).toBe(true);
+    const unticked = NoticeConfirmSchema.safeParse({ deliveryOutlineId: "o1" });
+    expect(unticked.success ? null : unticked.error.issues.map((issue) => issue.message)).toEqual([
+      NOTICE_CONFIRM_REQUIRED,
+    ]);
   });
 
   it("reads the consultant's ask in quarter hours with a reason", () => {
