@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryItems, deliveryOutlines, extraHoursRequests, notifications } from "~db/schema";
+import { deliveryItems, extraHoursRequests } from "~db/schema";
 import { businessEngagementPath, consultantDeliveryPath } from "~/lib/engagements/engagement-paths";
 import {
   EXTRA_HOURS_ALREADY_DECIDED,
@@ -14,9 +14,8 @@ import {
   EXTRA_HOURS_WITHDRAWN,
 } from "~/lib/engagements/retainer-copy";
 import { formatDate } from "~/lib/shared/dates";
-import { retainerMonthRow } from "~/server/engagements/retainers.server";
-import { call, db, html, payStubSession, postForm, stripeEvent } from "../helpers";
-import { createPaidPurchase, createSignedOutline, deliverStripeEvent, sendWithStripe } from "../helpers/deliverables";
+import { call, db, html, noticesOf, payStubSession, postForm, stripeEvent } from "../helpers";
+import { createRunningRetainer, deliverStripeEvent, sendWithStripe } from "../helpers/deliverables";
 import { signedInClient, signedInConsultant, signedInMember } from "../../factories";
 
 /**
@@ -35,44 +34,16 @@ const requestsOf = (itemId: string) =>
     .from(extraHoursRequests)
     .where(eq(extraHoursRequests.itemId, itemId))
     .orderBy(extraHoursRequests.createdAt);
-const noticesOf = (userId: string, kind: string) =>
-  db()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
-
 /** A signed retainer ($4,000.00 a month for 20 h) whose month under way today is paid. */
 async function runningMonth() {
   const client = await signedInClient();
   const consultant = await signedInConsultant();
-  const today = new Date().toISOString().slice(0, 10);
-  const { outline: created } = await createSignedOutline(client.business.id, consultant.user.id, {
-    outline: {
-      kind: "retainer",
-      title: "Fractional CFO",
-      monthlyFeeCents: 400_000,
-      monthlyBudgetMinutes: 1200,
-      retainerStartDate: today,
-      noticeMonths: 1,
-    },
-    items: [],
-  });
-  const [outline] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, created.id));
-  const [month] = await db()
-    .insert(deliveryItems)
-    .values({ ...retainerMonthRow(outline!, 0, new Date())!, status: "active" })
-    .returning();
-  await db()
-    .update(deliveryItems)
-    .set({ paidPurchaseId: await createPaidPurchase(client.business.id, month!.id, 400_000) })
-    .where(eq(deliveryItems.id, month!.id));
-  return {
-    client,
-    consultant,
-    outline: outline!,
-    month: month!,
-    monthPath: consultantDeliveryPath(created.id, month!.id),
-  };
+  const { outline, month } = await createRunningRetainer(
+    client.business.id,
+    consultant.user.id,
+    new Date().toISOString().slice(0, 10),
+  );
+  return { client, consultant, outline, month, monthPath: consultantDeliveryPath(outline.id, month.id) };
 }
 
 describe("extra hours on a retainer's month", () => {

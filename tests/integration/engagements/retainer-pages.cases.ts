@@ -19,9 +19,8 @@ import {
   TIME_ENTRY_HOURS_INVALID,
   TIME_LOG_TEXTS,
 } from "~/lib/engagements/retainer-copy";
-import { retainerMonthRow } from "~/server/engagements/retainers.server";
 import { call, createMatchedMatch, db, html, postForm } from "../helpers";
-import { createPaidPurchase, createSignedOutline } from "../helpers/deliverables";
+import { createRunningRetainer } from "../helpers/deliverables";
 import { signedInClient, signedInConsultant, signedInMember } from "../../factories";
 
 /**
@@ -137,31 +136,12 @@ describe("a retainer's pages", () => {
   it("logs time on a running month, shows it to the business with the budget, and takes the business's notice once", async () => {
     const client = await signedInClient();
     const consultant = await signedInConsultant();
-    const { outline: created } = await createSignedOutline(client.business.id, consultant.user.id, {
-      outline: {
-        kind: "retainer",
-        title: "Fractional CFO",
-        monthlyFeeCents: 400_000,
-        monthlyBudgetMinutes: 1200,
-        retainerStartDate: "2026-11-01",
-        noticeMonths: 1,
-      },
-      items: [],
-    });
-    const outline = await outlineOf(created.id);
-    const [month] = await db()
-      .insert(deliveryItems)
-      .values({ ...retainerMonthRow(outline, 0, new Date())!, status: "active" })
-      .returning();
-    await db()
-      .update(deliveryItems)
-      .set({ paidPurchaseId: await createPaidPurchase(client.business.id, month!.id, 400_000) })
-      .where(eq(deliveryItems.id, month!.id));
-    const monthPath = consultantDeliveryPath(outline.id, month!.id);
+    const { outline, month } = await createRunningRetainer(client.business.id, consultant.user.id, "2026-11-01");
+    const monthPath = consultantDeliveryPath(outline.id, month.id);
 
     const form = {
       intent: "log-time",
-      itemId: month!.id,
+      itemId: month.id,
       workDate: "2026-11-03",
       hours: "2.5",
       description: "Cash forecast",
@@ -175,7 +155,7 @@ describe("a retainer's pages", () => {
     const logged = await postForm(monthPath, form, consultant.token);
     expect(logged.status).toBe(302);
     expect(logged.headers.get("Location")).toBe(`${monthPath}?time=logged`);
-    const entries = await db().select().from(timeEntries).where(eq(timeEntries.itemId, month!.id));
+    const entries = await db().select().from(timeEntries).where(eq(timeEntries.itemId, month.id));
     expect(entries).toMatchObject([{ minutes: 150, workDate: "2026-11-03", description: "Cash forecast" }]);
     const consultantPage = await page(`${monthPath}?time=logged`, consultant.token);
     expect(consultantPage).toContain(TIME_LOG_TEXTS.logged_notice);

@@ -1,10 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import type { NewDeliveryItem, NewDeliveryOutline } from "~db/schema";
+import { eq } from "drizzle-orm";
+import { deliveryItems, deliveryOutlines, type NewDeliveryItem, type NewDeliveryOutline } from "~db/schema";
+import { retainerMonthRow } from "~/server/engagements/retainers.server";
 import worker from "../../../functions/worker";
 import { createOutlineRows } from "./engagements";
 import { createMatchRequestRow } from "./matching";
 import { createPurchaseRow } from "./purchases";
-import { ORIGIN, SESSION_COOKIE } from "./session";
+import { db, ORIGIN, SESSION_COOKIE } from "./session";
 import { signedEvent, stripeEnv } from "./stripe";
 
 /** H4's helpers for the deliverables' tests: running engagements, paid items, the Stripe stub's Worker. */
@@ -47,6 +49,32 @@ export async function createSignedOutline(
 export async function createPaidPurchase(businessId: string, itemId: string, amountCents = 150_000) {
   const row = await createPurchaseRow(businessId, { referenceId: itemId, amountCents, paidAt: new Date() });
   return row.id;
+}
+
+/**
+ * A signed fractional retainer ($4,000.00 a month for 20 h, one month's notice, docs/decisions/082)
+ * starting on `start`, its first month open, paid and in progress.
+ */
+export async function createRunningRetainer(businessId: string, consultantId: string, start: string) {
+  const { outline: created } = await createSignedOutline(businessId, consultantId, {
+    outline: {
+      kind: "retainer",
+      title: "Fractional CFO",
+      monthlyFeeCents: 400_000,
+      monthlyBudgetMinutes: 1200,
+      retainerStartDate: start,
+      noticeMonths: 1,
+    },
+    items: [],
+  });
+  const [outline] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, created.id));
+  const row = retainerMonthRow(outline!, 0, new Date())!;
+  const paidPurchaseId = await createPaidPurchase(businessId, row.id!, 400_000);
+  const [month] = await db()
+    .insert(deliveryItems)
+    .values({ ...row, status: "active", paidPurchaseId })
+    .returning();
+  return { outline: outline!, month: month! };
 }
 
 /**
