@@ -118,12 +118,12 @@ export function ConsultantDelivery({
       {page.month ? (
         <TimeLog month={page.month} itemId={item.deliveryItemId} editable={page.month.canLog} lastResult={timeResult} />
       ) : null}
-      {page.month && (page.month.canLog || page.month.requests.length > 0) ? (
+      {page.month && (page.month.canAskHours || page.month.requests.length > 0) ? (
         <ExtraHoursCard
           itemId={item.deliveryItemId}
           rate={page.month.rate}
           requests={page.month.requests}
-          canAsk={page.month.canLog}
+          canAsk={page.month.canAskHours}
           lastResult={hoursResult}
           notice={hoursNotice}
         />

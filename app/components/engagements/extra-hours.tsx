@@ -24,7 +24,9 @@ export function extraHoursLine(request: ExtraHoursRequestView, reader: "business
     case "lapsed":
       return EXTRA_HOURS_TEXTS.lapsed(request.hours);
     case "approved":
-      return EXTRA_HOURS_TEXTS.approved(request.hours, request.price, on);
+      return request.paid
+        ? EXTRA_HOURS_TEXTS.approved(request.hours, request.price, on)
+        : EXTRA_HOURS_TEXTS.approvedUnpaid(request.hours, request.price, on);
     case "declined":
       return EXTRA_HOURS_TEXTS.declined(request.hours, on);
     case "withdrawn":
@@ -101,8 +103,9 @@ export function ExtraHoursCard({
           {notice}
         </p>
       ) : null}
-      <ExtraHoursHistory requests={requests} reader="consultant" withdrawable={canAsk} />
-      {waiting && lastResult ? (
+      <ExtraHoursHistory requests={requests} reader="consultant" withdrawable />
+      {/* Without the form (a request waits, or the month closed), a refusal still shows here. */}
+      {lastResult && !(canAsk && !waiting) ? (
         <FormAlert id={`extra-hours-error-${itemId}`} errors={(lastResult.error?.[""] ?? []) as string[]} />
       ) : null}
       {canAsk && !waiting ? <AskForm key={requests.length} itemId={itemId} lastResult={lastResult} /> : null}
@@ -209,7 +212,11 @@ export function ExtraHoursApprovals({
                     <input type="hidden" name="requestId" value={request.id} />
                     {intent === "approve-hours" ? (
                       <button type="submit" className="button button-primary" disabled={approving || declining}>
-                        {approving ? EXTRA_HOURS_TEXTS.approving : EXTRA_HOURS_TEXTS.approve(request.price)}
+                        {approving
+                          ? card
+                            ? EXTRA_HOURS_TEXTS.approving
+                            : EXTRA_HOURS_TEXTS.opening
+                          : EXTRA_HOURS_TEXTS.approve(request.price)}
                       </button>
                     ) : (
                       <button type="submit" className="button button-secondary" disabled={approving || declining}>

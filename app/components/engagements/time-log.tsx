@@ -56,7 +56,7 @@ export function TimeLog({
         <dt>{TIME_LOG_TEXTS.left}</dt>
         <dd>{month.left}</dd>
       </dl>
-      {month.over ? <p className="notice">{TIME_LOG_TEXTS.over(month.over)}</p> : null}
+      {month.over ? <p className="notice">{TIME_LOG_TEXTS.over(month.over, month.extra !== null)}</p> : null}
       {/* The business reads the month's requests for extra hours here; the consultant on their own card. */}
       {showRequests ? <ExtraHoursHistory requests={month.requests} reader="business" /> : null}
       {month.entries.length === 0 ? (

@@ -210,6 +210,8 @@ export type ItemStatusFields = {
   businessDeliveryReview: DeliveryReview | null;
   /** The manager refunded its payment (issue #18): it will not be delivered. Absent = not refunded. */
   refunded?: boolean;
+  /** Extra hours bought for a retainer's month: the month's id (docs/decisions/084). */
+  extraForItemId?: string | null;
 };
 
 /** Items done: approved by the business. */
@@ -284,7 +286,9 @@ export function nextItemToPrepay<T extends ItemStatusFields>(
   const ordered = sortedItems(items);
   const retainer = outline.kind === "retainer";
   if (!retainer && ordered.some((item) => item.paidPurchaseId !== null && !isItemSettled(item))) return null;
-  return ordered.find((item) => item.paidPurchaseId === null && !isItemComplete(item)) ?? null;
+  const unpaid = ordered.filter((item) => item.paidPurchaseId === null && !isItemComplete(item));
+  // A retainer's months before any extra hours left unpaid: those never hold up a month (ADR 084).
+  return (retainer ? (unpaid.find((item) => item.extraForItemId == null) ?? unpaid[0]) : unpaid[0]) ?? null;
 }
 
 /** The item in progress: paid and not yet approved (active, delivered or in revision), nor refunded. */

@@ -52,6 +52,8 @@ export type DeliveryItemView = {
   position: number;
   /** A retainer's month (docs/decisions/082), not a deliverable: confirmed or corrected, never "prepay the next". */
   month: boolean;
+  /** Extra hours bought for a retainer's month: the month's id (docs/decisions/084); null otherwise. */
+  extraForItemId: string | null;
   title: string;
   description: string;
   /** YYYY-MM-DD. */

@@ -51,8 +51,10 @@ export const TIME_LOG_TEXTS = {
   logged: "Logged",
   left: "Left",
   extra: "Extra hours approved",
-  over: (hours: string) =>
-    `${hours} logged beyond the budget: they are not billed unless the business approves extra hours.`,
+  over: (hours: string, withExtra: boolean) =>
+    withExtra
+      ? `${hours} logged beyond the budget and the extra hours bought: they are not billed unless the business approves more.`
+      : `${hours} logged beyond the budget: they are not billed unless the business approves extra hours.`,
   empty: "No time logged this month yet.",
   caption: (period: string) => `Time logged, ${period}`,
   day: "Day",
@@ -127,7 +129,7 @@ export const paidMonthsLocked = (count: number) =>
 export const EXTRA_HOURS_TEXTS = {
   heading: "Extra hours",
   intro: (rate: string) =>
-    `Hours beyond the budget are billed only when the business approves them first, at ${rate} an hour (the fee over the budget).`,
+    `Hours beyond the budget are billed only when the business approves them first, at ${rate} an hour (the monthly fee divided by the hours in the budget).`,
   ask: "Ask for extra hours",
   asking: "Asking…",
   hours: "Hours to add",
@@ -146,6 +148,9 @@ export const EXTRA_HOURS_TEXTS = {
     `Your consultant asked on ${askedOn} for ${hours} beyond the month's budget, for ${price}.`,
   lapsed: (hours: string) => `The request for ${hours} more was not decided before the month was delivered.`,
   approved: (hours: string, price: string, on: string) => `${hours} more approved on ${on}, for ${price}.`,
+  approvedUnpaid: (hours: string, price: string, on: string) =>
+    `${hours} more approved on ${on}, for ${price}: not paid yet (under Prepay).`,
+  opening: "Opening the payment…",
   declined: (hours: string, on: string) => `The request for ${hours} more was declined on ${on}.`,
   withdrawn: (hours: string, on: string) => `The request for ${hours} more was withdrawn on ${on}.`,
   reasonLabel: "Reason",
@@ -161,7 +166,11 @@ export const EXTRA_HOURS_REASON_REQUIRED = "Say why the extra hours are needed."
 export const EXTRA_HOURS_REASON_TOO_LONG = "Keep it under 500 characters.";
 export const EXTRA_HOURS_NOT_FOUND = "This request for extra hours could not be found.";
 export const EXTRA_HOURS_MONTH_CLOSED =
-  "Extra hours can be asked for and approved only while the month is paid and in progress.";
+  "Extra hours can be asked for and approved only during the month, while it is paid and in progress.";
+export const EXTRA_HOURS_NEEDS_SIGNATURE =
+  "A changed plan waits for your signature: sign it first, then approve the extra hours.";
+export const EXTRA_HOURS_UNPAID_FIRST =
+  "Extra hours you approved before are not paid yet: pay them under Prepay first, then approve more.";
 export const EXTRA_HOURS_ALREADY_WAITING =
   "A request for extra hours already waits on this month: withdraw it first to ask for a different number.";
 export const EXTRA_HOURS_ALREADY_DECIDED = "This request for extra hours was already decided or withdrawn.";
@@ -190,3 +199,6 @@ export const EXTRA_HOURS_TELL = {
 /** A month's notices (docs/decisions/082): paid (to the consultant), delivered by the daily run (to the business). */
 export const NOTICE_MONTH_PAID = "A month was paid";
 export const NOTICE_MONTH_DELIVERED = "A month was delivered";
+/** Extra hours' notices (docs/decisions/084). */
+export const NOTICE_EXTRA_PAID = "Extra hours were paid";
+export const NOTICE_EXTRA_DELIVERED = "Extra hours were delivered";

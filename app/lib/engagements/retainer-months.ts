@@ -133,6 +133,8 @@ export type ExtraHoursRequestView = {
   price: string;
   reason: string;
   status: "waiting" | "lapsed" | "approved" | "declined" | "withdrawn";
+  /** Approved and paid (the hours bought); false while an approved request's charge is due. */
+  paid: boolean;
   askedOn: string;
   decidedOn: string | null;
 };
@@ -148,6 +150,7 @@ export function extraHoursRequestView(
     decidedAt: Date | null;
   },
   monthOpen: boolean,
+  paid = false,
 ): ExtraHoursRequestView {
   return {
     id: request.id,
@@ -155,6 +158,7 @@ export function extraHoursRequestView(
     price: formatMoney(request.priceCents),
     reason: request.reason,
     status: request.status === "requested" ? (monthOpen ? "waiting" : "lapsed") : request.status,
+    paid: request.status === "approved" && paid,
     askedOn: formatDate(request.createdAt),
     decidedOn: request.decidedAt ? formatDate(request.decidedAt) : null,
   };

@@ -12,7 +12,12 @@ import {
   NOTICE_ITEM_REVISION,
   NOTICE_ITEM_REVIEW_REMINDER,
 } from "~/lib/engagements/engagement-copy";
-import { NOTICE_MONTH_DELIVERED, NOTICE_MONTH_PAID } from "~/lib/engagements/retainer-copy";
+import {
+  NOTICE_EXTRA_DELIVERED,
+  NOTICE_EXTRA_PAID,
+  NOTICE_MONTH_DELIVERED,
+  NOTICE_MONTH_PAID,
+} from "~/lib/engagements/retainer-copy";
 import {
   NOTICE_DISPUTE_SETTLED,
   NOTICE_ITEM_DISPUTED,
@@ -88,8 +93,10 @@ type People = {
   assignedManagerId: string | null;
   itemId: string;
   itemTitle: string;
-  /** A retainer's month, or extra hours bought for one (docs/decisions/082, 084): told as a month. */
+  /** A retainer's month (docs/decisions/082). */
   month: boolean;
+  /** Extra hours bought for a month (docs/decisions/084). */
+  extra: boolean;
 };
 
 const uniqueIds = (ids: readonly string[]) => [...new Set(ids)];
@@ -108,7 +115,8 @@ async function peopleOfItem(app: AppContext, itemId: string): Promise<People | n
       assignedManagerId: matchRequests.assignedManagerId,
       itemId: deliveryItems.id,
       itemTitle: deliveryItems.title,
-      month: sql<number>`${deliveryItems.periodEnd} IS NOT NULL`.mapWith(Boolean),
+      month: sql<number>`${deliveryItems.periodStart} IS NOT NULL`.mapWith(Boolean),
+      extra: sql<number>`${deliveryItems.extraForItemId} IS NOT NULL`.mapWith(Boolean),
     })
     .from(deliveryItems)
     .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
@@ -177,6 +185,15 @@ function noticesFor(
   const engagement = consultantEngagementPath(people.outlineId);
   switch (kind) {
     case "item_paid":
+      if (people.extra) {
+        toConsultant(
+          NOTICE_EXTRA_PAID,
+          `${people.businessName} paid ${item} of ${plan}. Log those hours in the month's time log.`,
+          delivery,
+          "Open the extra hours",
+        );
+        break;
+      }
       if (people.month) {
         toConsultant(
           NOTICE_MONTH_PAID,
@@ -194,6 +211,14 @@ function noticesFor(
       );
       break;
     case "item_delivered":
+      if (people.extra) {
+        toBusiness(
+          people.reviewerIds,
+          NOTICE_EXTRA_DELIVERED,
+          `${item} of ${plan} was delivered with its month. Please review it: confirm it, or ask for a correction.${detail.acceptsAt ? ` If nobody reviews it by ${formatDateTime(detail.acceptsAt)}, it is confirmed automatically and the consultant is paid.` : ""}`,
+        );
+        break;
+      }
       if (people.month) {
         toBusiness(
           people.reviewerIds,

@@ -91,7 +91,7 @@ export type DeliveryPage = {
   /** Extra hours bought for a retainer's month (docs/decisions/084): the month's page. */
   extraFor: string | null;
   /** A retainer's month (docs/decisions/082): its time log, and whether time can be logged now. */
-  month: (MonthLogView & { canLog: boolean; latestDay: string; rate: string }) | null;
+  month: (MonthLogView & { canLog: boolean; canAskHours: boolean; latestDay: string; rate: string }) | null;
 };
 
 /**
@@ -189,9 +189,11 @@ export async function loadDeliveryPage(
               outline.monthlyBudgetMinutes ?? 0,
               { periodStart: item.periodStart, periodEnd: item.periodEnd },
               entries,
-              monthExtras(item, extraItems, requests),
+              monthExtras(item, extraItems, requests, todayAnywhereOnEarth(app.now())),
             ),
             canLog: !outline.complete && monthTakesTime(item),
+            // Extra hours: only within the month's own days (docs/decisions/084).
+            canAskHours: !outline.complete && monthTakesTime(item) && item.periodEnd >= todayAnywhereOnEarth(app.now()),
             rate: formatMoney(
               extraHoursPriceCents(outline.monthlyFeeCents ?? 0, outline.monthlyBudgetMinutes ?? 0, 60),
             ),

@@ -98,6 +98,7 @@ export function itemView(
     position: item.position,
     // Extra hours bought for a month are reviewed as part of it (docs/decisions/084).
     month: item.periodStart !== null || item.extraForItemId !== null,
+    extraForItemId: item.extraForItemId,
     title: item.title,
     description: item.description,
     deliveryDate: item.deliveryDate,

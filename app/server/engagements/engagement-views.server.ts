@@ -410,7 +410,7 @@ function toBusinessEngagement(
         title: outline.title,
         overview: outline.overview,
         version: outline.version,
-        items: ordered,
+        items: ordered.filter((item) => item.extraForItemId === null),
         signature: signed ? { name: outline.businessSignature ?? "", date: outline.businessSignatureDate ?? "" } : null,
         today: todayOf(app),
         platformFeePercent: app.env.PLATFORM_FEE_PERCENT,

@@ -18,11 +18,15 @@ import {
   type ExtraHoursRequest,
 } from "~db/schema";
 import { EMAIL_UNVERIFIED_MESSAGE } from "~/lib/identity/email-verification";
+import { todayAnywhereOnEarth } from "~/lib/engagements/engagement-state";
+import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import {
   EXTRA_HOURS_ALREADY_DECIDED,
   EXTRA_HOURS_ALREADY_WAITING,
   EXTRA_HOURS_MONTH_CLOSED,
+  EXTRA_HOURS_NEEDS_SIGNATURE,
   EXTRA_HOURS_NOT_FOUND,
+  EXTRA_HOURS_UNPAID_FIRST,
   EXTRA_HOURS_TELL,
   NOTICE_TELL_FOOTER,
 } from "~/lib/engagements/retainer-copy";
@@ -46,6 +50,17 @@ import { refundStarted } from "./item-refunds.server";
 
 export type ExtraHoursFailure = { ok: false; status: 403 | 404 | 409; msg: string };
 
+/**
+ * Extra hours are asked for and bought only within the month's own days (until its last day has
+ * ended everywhere) while it takes time: after that the month is delivered, or in a correction.
+ */
+function monthStillOpen(
+  app: AppContext,
+  month: { status: string; paidPurchaseId: string | null; refunded: boolean; periodEnd: string | null },
+): boolean {
+  return monthTakesTime(month) && month.periodEnd !== null && month.periodEnd >= todayAnywhereOnEarth(app.now());
+}
+
 /** Item statuses in which a month takes time, and so extra hours (monthTakesTime, in SQL). */
 const MONTH_OPEN = sql`('active', 'revision')`;
 
@@ -65,6 +80,14 @@ function monthQuery(app: AppContext, itemId: string) {
       complete: deliveryOutlines.complete,
       monthlyFeeCents: deliveryOutlines.monthlyFeeCents,
       monthlyBudgetMinutes: deliveryOutlines.monthlyBudgetMinutes,
+      signedCurrent:
+        sql<number>`${deliveryOutlines.businessReviewStatus} = 'approved' AND ${deliveryOutlines.signedVersion} = ${deliveryOutlines.version}`.mapWith(
+          Boolean,
+        ),
+      unpaidExtras:
+        sql<number>`(SELECT count(*) FROM ${deliveryItems} x WHERE x.outline_id = ${deliveryItems.outlineId} AND x.extra_for_item_id IS NOT NULL AND x.paid_purchase_id IS NULL)`.mapWith(
+          Number,
+        ),
     })
     .from(deliveryItems)
     .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
@@ -87,7 +110,7 @@ export async function askForExtraHours(
 ): Promise<{ ok: true; request: ExtraHoursRequest } | ExtraHoursFailure> {
   const [month] = await monthQuery(app, input.itemId);
   if (!month || month.consultantId !== consultantId) return { ok: false, status: 404, msg: EXTRA_HOURS_NOT_FOUND };
-  if (month.complete || !monthTakesTime(month) || !month.monthlyBudgetMinutes || month.monthlyFeeCents === null) {
+  if (month.complete || !monthStillOpen(app, month) || !month.monthlyBudgetMinutes || month.monthlyFeeCents === null) {
     return { ok: false, status: 409, msg: EXTRA_HOURS_MONTH_CLOSED };
   }
   const now = app.now();
@@ -193,10 +216,14 @@ export async function decideExtraHours(
   if (!request) return { ok: false, status: 404, msg: EXTRA_HOURS_NOT_FOUND };
   if (request.status !== "requested") return { ok: false, status: 409, msg: EXTRA_HOURS_ALREADY_DECIDED };
   const [month] = await monthQuery(app, request.itemId);
-  if (!month || month.complete || !monthTakesTime(month) || month.periodEnd === null) {
+  if (!month || month.complete || !monthStillOpen(app, month) || month.periodEnd === null) {
     return { ok: false, status: 409, msg: EXTRA_HOURS_MONTH_CLOSED };
   }
   if (input.approve && !viewer.user.emailVerified) return { ok: false, status: 403, msg: EMAIL_UNVERIFIED_MESSAGE };
+  // Bought only when they can be paid now: on the terms signed last, with no extra hours approved
+  // before still unpaid (those are paid first, under Prepay).
+  if (input.approve && !month.signedCurrent) return { ok: false, status: 409, msg: EXTRA_HOURS_NEEDS_SIGNATURE };
+  if (input.approve && month.unpaidExtras > 0) return { ok: false, status: 409, msg: EXTRA_HOURS_UNPAID_FIRST };
   const now = app.now();
   const waiting = and(
     eq(extraHoursRequests.id, request.id),
@@ -271,7 +298,13 @@ export async function decideExtraHours(
   ]);
   if (claimed.length === 0) return { ok: false, status: 409, msg: EXTRA_HOURS_ALREADY_DECIDED };
   await tellOfDecision(app, request, month.position, true, origin);
-  const payment = await startItemPayment(app, viewer, { itemId, outlineId: request.outlineId }, origin);
+  // The hours are bought: a charge that fails leaves them approved and due under Prepay.
+  const payment = await startItemPayment(app, viewer, { itemId, outlineId: request.outlineId }, origin).catch(
+    (error: unknown): ItemPaymentStart => {
+      console.error(`The charge of extra hours ${itemId} could not start:`, error);
+      return { ok: false, status: 502, msg: PAYMENT_START_FAILED_MESSAGE };
+    },
+  );
   return { ok: true, approved: true, itemId, payment };
 }
 
@@ -387,16 +420,19 @@ export type ExtraHoursRow = Awaited<ReturnType<typeof extraHoursRequestsQuery>>[
  * budget grows by) and its requests, a waiting one only while the month can still take it.
  */
 export function monthExtras(
-  month: { id: string; status: string; paidPurchaseId: string | null; refunded?: boolean },
+  month: { id: string; status: string; paidPurchaseId: string | null; refunded?: boolean; periodEnd: string | null },
   items: readonly { id: string; paidPurchaseId: string | null; refunded?: boolean }[],
   requests: readonly ExtraHoursRow[],
+  /** todayAnywhereOnEarth: a month whose days are over takes no more requests (monthStillOpen). */
+  today: string,
 ): { approvedMinutes: number; requests: ExtraHoursRequestView[] } {
   const own = requests.filter((request) => request.itemId === month.id);
   const paid = new Set(items.filter((item) => item.paidPurchaseId !== null && !item.refunded).map((item) => item.id));
+  const bought = (request: ExtraHoursRow) =>
+    request.status === "approved" && request.extraItemId !== null && paid.has(request.extraItemId);
+  const open = monthTakesTime(month) && month.periodEnd !== null && month.periodEnd >= today;
   return {
-    approvedMinutes: own
-      .filter((request) => request.status === "approved" && request.extraItemId && paid.has(request.extraItemId))
-      .reduce((sum, request) => sum + request.minutes, 0),
-    requests: own.map((request) => extraHoursRequestView(request, monthTakesTime(month))),
+    approvedMinutes: own.filter(bought).reduce((sum, request) => sum + request.minutes, 0),
+    requests: own.map((request) => extraHoursRequestView(request, open, bought(request))),
   };
 }

@@ -454,7 +454,8 @@ export function planDocument(context: OutlineContext, now: Date, platformFeePerc
     title: outline.title,
     overview: outline.overview,
     version: outline.version,
-    items: context.items,
+    // The agreed phases: extra hours bought later are not part of the plan (docs/decisions/084).
+    items: context.items.filter((item) => item.extraForItemId === null),
     signature: signed,
     today: utcToday(now),
     platformFeePercent,
@@ -526,7 +527,8 @@ export async function loadConsultantPlan(
       status: item.status,
       statusLabel: deliverableStatusLabel(item),
       overdue: isItemOverdue(item, outline, today),
-      editable: isItemEditable(item),
+      // Extra hours bought for a month are not the plan's to change (docs/decisions/084).
+      editable: isItemEditable(item) && item.extraForItemId === null,
       canDeliver: canConsultantDeliver(item),
       canLogTime: item.periodStart !== null && !outline.complete && monthTakesTime(item),
       ...itemLabels(item),
@@ -641,7 +643,8 @@ export async function savePlan(
   // The rows the plan has after this save, in plan order (what a sent version records).
   const idsAfter = submitted.map((item) => (item.id && editable.has(item.id) ? item.id : crypto.randomUUID()));
   submitted.forEach((item, index) => {
-    const position = locked.length + index;
+    // A retainer's month keeps its index as its position; a deliverable follows the paid ones.
+    const position = item.position ?? locked.length + index;
     const values = {
       position,
       title: item.title,
@@ -780,7 +783,7 @@ export async function savePlan(
 }
 
 /** A row of the plan as saved: a deliverable of the form, or a retainer's month with its period. */
-type PlanRow = PlanFormInput["items"][number] & { periodStart?: string; periodEnd?: string };
+type PlanRow = PlanFormInput["items"][number] & { periodStart?: string; periodEnd?: string; position?: number };
 
 type RetainerTerms = {
   monthlyFeeCents: number;
@@ -838,6 +841,7 @@ function retainerRows(terms: RetainerTerms, unpaid: readonly DeliveryItem[], pai
       price: terms.monthlyFeeCents,
       periodStart: month.start,
       periodEnd: month.end,
+      position: month.index,
     };
   });
 }

@@ -21,7 +21,12 @@ import {
   type NewDeliveryItem,
   type TimeEntry,
 } from "~db/schema";
-import { latestDayOnEarth, nextItemToPrepay, signedForCurrentVersion } from "~/lib/engagements/engagement-state";
+import {
+  latestDayOnEarth,
+  nextItemToPrepay,
+  signedForCurrentVersion,
+  todayAnywhereOnEarth,
+} from "~/lib/engagements/engagement-state";
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import {
   extraHoursSummary,
@@ -226,7 +231,10 @@ async function openStartedMonth(
 ): Promise<MonthRow | null> {
   const start = outline.retainerStartDate;
   if (!start) return null;
-  if (months.some((month) => month.paidPurchaseId === null && !month.refunded)) return null;
+  // (Extra hours left unpaid do not hold a month up: docs/decisions/084.)
+  if (months.some((month) => month.paidPurchaseId === null && !month.refunded && month.extraForItemId === null)) {
+    return null;
+  }
   // Only the month under way: a month that passed while an earlier one was unpaid is not billed
   // afterwards (no work was done in it).
   const index = monthIndexOn(start, today);
@@ -263,7 +271,7 @@ async function deliverMonth(
     const [hours] = await app.db
       .select({
         logged: loggedMinutes,
-        bought: sql<number>`coalesce((SELECT sum(r.minutes) FROM ${extraHoursRequests} r JOIN ${deliveryItems} x ON x.id = r.extra_item_id WHERE r.item_id = ${monthId} AND r.status = 'approved' AND x.paid_purchase_id IS NOT NULL), 0)`,
+        bought: sql<number>`coalesce((SELECT sum(r.minutes) FROM ${extraHoursRequests} r JOIN ${deliveryItems} x ON x.id = r.extra_item_id WHERE r.item_id = ${monthId} AND r.status = 'approved' AND x.paid_purchase_id IS NOT NULL AND NOT ${refundStarted(sql`x.id`)}), 0)`,
         own: sql<number | null>`(SELECT minutes FROM ${extraHoursRequests} WHERE extra_item_id = ${month.id})`,
         status: deliveryItems.status,
         delivered: deliveryItems.consultantConfirmedDelivery,
@@ -610,7 +618,7 @@ export function retainerView(
   const waiting: RetainerView["waiting"] = [];
   for (const item of items) {
     if (item.periodStart === null || item.periodEnd === null) continue;
-    const extras = monthExtras(item, items, requests);
+    const extras = monthExtras(item, items, requests, todayAnywhereOnEarth(now));
     logs[item.id] = monthLogView(
       budget,
       { periodStart: item.periodStart, periodEnd: item.periodEnd },

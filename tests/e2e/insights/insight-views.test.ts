@@ -45,7 +45,8 @@ describe("insight views", () => {
       await notificationsCard
         .getByRole("button")
         .filter({
-          hasText: /Your engagement plan is ready for review|A consultant is ready for you|Your consultant delivered|A month was delivered/,
+          hasText:
+            /Your engagement plan is ready for review|A consultant is ready for you|Your consultant delivered|A month was delivered/,
         })
         .first()
         .waitFor();

@@ -72,7 +72,15 @@ for (const [label, viewport] of [
 
         const paid = section("transfers-paid-heading").getByRole("table");
         const headers = await paid.getByRole("columnheader").allTextContents();
-        expect(headers).toEqual(["Engagement", "Business", "Consultant", "Deliverable or month", "Amount", "Status", "Date"]);
+        expect(headers).toEqual([
+          "Engagement",
+          "Business",
+          "Consultant",
+          "Deliverable or month",
+          "Amount",
+          "Status",
+          "Date",
+        ]);
         const grace = paid.getByRole("row").filter({ hasText: "Grace Liu" });
         expect(await grace.count()).toBeGreaterThanOrEqual(3);
         for (let index = 0; index < 3; index++) {

@@ -1,9 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deliveryItems, extraHoursRequests } from "~db/schema";
+import { deliveryItems, deliveryOutlines, extraHoursRequests } from "~db/schema";
+import { CARD_CHARGED_MESSAGE } from "~/lib/payments/card-on-file-copy";
 import { businessEngagementPath, consultantDeliveryPath } from "~/lib/engagements/engagement-paths";
 import {
   EXTRA_HOURS_ALREADY_DECIDED,
+  EXTRA_HOURS_APPROVED,
+  EXTRA_HOURS_NEEDS_SIGNATURE,
+  EXTRA_HOURS_UNPAID_FIRST,
   EXTRA_HOURS_ALREADY_WAITING,
   EXTRA_HOURS_ASKED,
   EXTRA_HOURS_DECLINED_ANSWER,
@@ -146,6 +150,14 @@ describe("extra hours on a retainer's month", () => {
       periodEnd: month.periodEnd,
     });
     expect((await requestsOf(month.id))[2]).toMatchObject({ status: "approved", extraItemId: extra!.id });
+    // While those wait for their payment, more are not bought (they would stay unpaid too).
+    const unpaidLine = html(EXTRA_HOURS_TEXTS.approvedUnpaid("3 h", "$600.00", formatDate(new Date())));
+    expect(await page(monthPath, consultant.token)).toContain(unpaidLine);
+    expect((await postForm(monthPath, { ...ask, hours: "1" }, consultant.token)).status).toBe(302);
+    const fourth = (await requestsOf(month.id))[3]!;
+    const early = await postForm(engagementPath, decide("approve-hours", fourth.id), client.token);
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain(html(EXTRA_HOURS_UNPAID_FIRST));
     await payStubSession(sessionId);
     expect((await deliverStripeEvent(stripeEvent("checkout.session.completed", { id: sessionId }))).status).toBe(200);
     expect((await db().select().from(deliveryItems).where(eq(deliveryItems.id, extra!.id)))[0]).toMatchObject({
@@ -164,5 +176,48 @@ describe("extra hours on a retainer's month", () => {
     expect(after).toContain(line);
     expect(after).toContain("Month 1: 3 h extra");
     expect(after).not.toContain(html(EXTRA_HOURS_TEXTS.approve("$600.00")));
+
+    // The checkout saved the card: the next hours are charged to it at once.
+    const charged = await sendWithStripe(engagementPath, {
+      token: client.token,
+      form: decide("approve-hours", fourth.id),
+    });
+    expect(charged.status).toBe(200);
+    expect(await charged.text()).toContain(
+      html(EXTRA_HOURS_APPROVED(CARD_CHARGED_MESSAGE(20_000, { brand: "visa", last4: "4242" }, "Month 1: 1 h extra"))),
+    );
+    const bought = await db().select().from(deliveryItems).where(eq(deliveryItems.extraForItemId, month.id));
+    expect(bought.map((item) => [item.title, item.status]).sort()).toEqual([
+      ["Month 1: 1 h extra", "active"],
+      ["Month 1: 3 h extra", "active"],
+    ]);
+    expect(await page(monthPath, consultant.token)).toMatch(/Extra hours approved<\/dt><dd>4 h<\/dd>/);
+  });
+
+  it("buys none while a changed plan waits for the business's signature", async () => {
+    const { client, consultant, outline, month, monthPath } = await runningMonth();
+    expect(
+      (
+        await postForm(
+          monthPath,
+          { intent: "ask-hours", itemId: month.id, hours: "2", reason: "Audit" },
+          consultant.token,
+        )
+      ).status,
+    ).toBe(302);
+    const [request] = await requestsOf(month.id);
+    await db()
+      .update(deliveryOutlines)
+      .set({ version: 2, egmReviewStatus: "approved", businessReviewStatus: "pending" })
+      .where(eq(deliveryOutlines.id, outline.id));
+    const refused = await postForm(
+      businessEngagementPath(outline.id),
+      { intent: "approve-hours", deliveryOutlineId: outline.id, requestId: request!.id },
+      client.token,
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(html(EXTRA_HOURS_NEEDS_SIGNATURE));
+    expect((await requestsOf(month.id))[0]).toMatchObject({ status: "requested", extraItemId: null });
+    expect(await db().select().from(deliveryItems).where(eq(deliveryItems.extraForItemId, month.id))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canConsultantDeliver, sortedItems } from "~/lib/engagements/engagement-state";
+import { canConsultantDeliver, nextItemToPrepay, sortedItems } from "~/lib/engagements/engagement-state";
 import { NOTICE_CONFIRM_REQUIRED } from "~/lib/engagements/retainer-copy";
 import { ExtraHoursFormSchema, NoticeConfirmSchema } from "~/lib/engagements/retainer-schemas";
 import {
@@ -108,10 +108,14 @@ describe("extra hours beyond a month's budget (docs/decisions/084)", () => {
       price: "$800.00",
       reason: "Audit",
       status: "waiting",
+      paid: false,
       askedOn: "Feb 10, 2027",
       decidedOn: null,
     });
     expect(extraHoursRequestView(asked, false).status).toBe("lapsed");
+    const approved = { ...asked, status: "approved" as const, decidedAt: new Date("2027-02-11T12:00:00Z") };
+    expect(extraHoursRequestView(approved, true, true)).toMatchObject({ status: "approved", paid: true });
+    expect(extraHoursRequestView(approved, true)).toMatchObject({ status: "approved", paid: false });
     const log = monthLogView(
       1200,
       { periodStart: "2027-02-01", periodEnd: "2027-02-28" },
@@ -154,5 +158,22 @@ describe("extra hours beyond a month's budget (docs/decisions/084)", () => {
     expect(canConsultantDeliver({ ...paid, extraForItemId: "b" })).toBe(false);
     expect(canConsultantDeliver({ ...paid, status: "revision", extraForItemId: "b" })).toBe(true);
     expect(canConsultantDeliver(paid)).toBe(true);
+  });
+
+  it("prepays a retainer's next month before extra hours left unpaid, which hold no month up", () => {
+    const signed = { complete: false, businessReviewStatus: "approved" as const, signedVersion: 1, version: 1 };
+    const item = (id: string, position: number, paid: boolean, extraForItemId: string | null = null) => ({
+      id,
+      position,
+      status: paid ? ("active" as const) : ("upcoming" as const),
+      paidPurchaseId: paid ? `p-${id}` : null,
+      consultantConfirmedDelivery: false,
+      businessDeliveryReview: null,
+      extraForItemId,
+    });
+    const extra = item("a-extra", 1, false, "m2");
+    const months = [item("m1", 0, true), item("m2", 1, true), extra];
+    expect(nextItemToPrepay({ ...signed, kind: "retainer" }, months)?.id).toBe("a-extra");
+    expect(nextItemToPrepay({ ...signed, kind: "retainer" }, [...months, item("m3", 2, false)])?.id).toBe("m3");
   });
 });
