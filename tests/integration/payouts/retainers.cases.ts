@@ -393,26 +393,51 @@ describe("a fractional retainer", () => {
     expect(await paidPurchasesOf(months.map((month) => month.id))).toHaveLength(2);
   });
 
-  it("counts in the delivered month's summary every entry stored while the run delivers it", async () => {
+  it("counts in the delivered month's summary an entry stored between its sum and its delivery", async () => {
     const { consultant, outline, first } = await signedRetainer("2027-11-01");
-    const entry = (workDate: string, minutes: number) =>
-      logTime(appAt(day("2027-12-01")), consultant.user.id, {
+    // Its own budget (20.5 h), so its delivery is told apart from the file's other retainers'.
+    await db().update(deliveryOutlines).set({ monthlyBudgetMinutes: 1230 }).where(eq(deliveryOutlines.id, outline.id));
+    expect(
+      await logTime(appAt(day("2027-11-20")), consultant.user.id, {
         itemId: first.id,
-        workDate,
-        minutes,
+        workDate: "2027-11-10",
+        minutes: 120,
         description: "Close",
-      });
-    expect(await entry("2027-11-10", 120)).toMatchObject({ ok: true });
-    // The run delivers November while the consultant logs its last day: stored and counted, or refused.
-    const [, late] = await Promise.all([runRetainers(appAt(day("2027-12-01"))), entry("2027-11-30", 90)]);
-    const stored = await db().select().from(timeEntries).where(eq(timeEntries.itemId, first.id));
-    expect(stored).toHaveLength(late.ok ? 2 : 1);
-    if (!late.ok) expect(late).toEqual({ ok: false, status: 409, msg: TIME_ENTRY_MONTH_CLOSED });
-    const minutes = stored.reduce((sum, row) => sum + row.minutes, 0);
+      }),
+    ).toMatchObject({ ok: true });
+    // The run sums November's log (2 h); before its delivery's update runs, the consultant's
+    // last entry lands: the update must not deliver it with the stale sum.
+    const run = appAt(day("2027-12-01"));
+    const update = run.db.update.bind(run.db);
+    let injected = false;
+    run.db.update = ((table: typeof deliveryItems) => {
+      const builder = update(table);
+      const set = builder.set.bind(builder);
+      builder.set = ((values: { summaryOfWork?: string }) => {
+        const query = set(values as never);
+        if (injected || !values.summaryOfWork?.includes("20.5 h budget")) return query;
+        injected = true;
+        const then = query.then.bind(query);
+        query.then = ((resolve, reject) =>
+          db()
+            .insert(timeEntries)
+            .values({
+              itemId: first.id,
+              outlineId: outline.id,
+              businessId: outline.businessId,
+              consultantId: consultant.user.id,
+              workDate: "2027-11-30",
+              minutes: 90,
+              description: "Last day",
+            })
+            .then(() => then(resolve, reject))) as typeof query.then;
+        return query;
+      }) as typeof builder.set;
+      return builder;
+    }) as typeof run.db.update;
+    await runRetainers(run);
+    expect(injected).toBe(true);
     const [month] = await db().select().from(deliveryItems).where(eq(deliveryItems.id, first.id));
-    expect(month).toMatchObject({
-      status: "delivered",
-      summaryOfWork: `${minutes / 60} h logged of the 20 h budget.`,
-    });
+    expect(month).toMatchObject({ status: "delivered", summaryOfWork: "3.5 h logged of the 20.5 h budget." });
   });
 });
