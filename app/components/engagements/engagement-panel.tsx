@@ -180,7 +180,7 @@ function DeliverableItem({
           <dd>{formatMoney(item.priceCents)}</dd>
         </div>
         <div>
-          <dt>{log ? "Last day" : "Delivery date"}</dt>
+          <dt>{log || item.extraForItemId ? "Last day" : "Delivery date"}</dt>
           <dd>
             {formatDate(item.deliveryDate)}
             {item.overdue ? (
