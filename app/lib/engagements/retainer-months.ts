@@ -225,6 +225,18 @@ export function monthTakesTime(month: { status: string; paidPurchaseId: string |
   return (month.status === "active" || month.status === "revision") && month.paidPurchaseId !== null && !month.refunded;
 }
 
+/**
+ * Whether a month takes extra hours (docs/decisions/084): asked for and bought only while it takes
+ * time (monthTakesTime) and within its own days, until its last day has ended everywhere (`today`
+ * is todayAnywhereOnEarth); after that the month is delivered, or in a correction.
+ */
+export function monthTakesExtraHours(
+  month: { status: string; paidPurchaseId: string | null; refunded?: boolean; periodEnd: string | null },
+  today: string,
+): boolean {
+  return monthTakesTime(month) && month.periodEnd !== null && month.periodEnd >= today;
+}
+
 /** "$4,000.00 a month for up to 20 h": a retainer's terms in one line. */
 export function retainerTermsLabel(monthlyFeeCents: number, budgetMinutes: number): string {
   return `${formatMoney(monthlyFeeCents)} a month for up to ${formatHours(budgetMinutes)}`;

@@ -3,6 +3,7 @@ import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files, timeEntr
 import {
   extraHoursPriceCents,
   monthLogView,
+  monthTakesExtraHours,
   monthTakesTime,
   type MonthLogView,
 } from "~/lib/engagements/retainer-months";
@@ -193,7 +194,7 @@ export async function loadDeliveryPage(
             ),
             canLog: !outline.complete && monthTakesTime(item),
             // Extra hours: only within the month's own days (docs/decisions/084).
-            canAskHours: !outline.complete && monthTakesTime(item) && item.periodEnd >= todayAnywhereOnEarth(app.now()),
+            canAskHours: !outline.complete && monthTakesExtraHours(item, todayAnywhereOnEarth(app.now())),
             rate: formatMoney(
               extraHoursPriceCents(outline.monthlyFeeCents ?? 0, outline.monthlyBudgetMinutes ?? 0, 60),
             ),

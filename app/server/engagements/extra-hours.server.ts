@@ -35,7 +35,7 @@ import {
   extraHoursRequestView,
   extraHoursTitle,
   formatHours,
-  monthTakesTime,
+  monthTakesExtraHours,
   type ExtraHoursRequestView,
 } from "~/lib/engagements/retainer-months";
 import { businessEngagementPath, consultantDeliveryPath } from "~/lib/engagements/engagement-paths";
@@ -49,17 +49,6 @@ import type { CheckoutViewer } from "~/server/payments/checkout.server";
 import { refundStarted } from "./item-refunds.server";
 
 export type ExtraHoursFailure = { ok: false; status: 403 | 404 | 409; msg: string };
-
-/**
- * Extra hours are asked for and bought only within the month's own days (until its last day has
- * ended everywhere) while it takes time: after that the month is delivered, or in a correction.
- */
-function monthStillOpen(
-  app: AppContext,
-  month: { status: string; paidPurchaseId: string | null; refunded: boolean; periodEnd: string | null },
-): boolean {
-  return monthTakesTime(month) && month.periodEnd !== null && month.periodEnd >= todayAnywhereOnEarth(app.now());
-}
 
 /** Item statuses in which a month takes time, and so extra hours (monthTakesTime, in SQL). */
 const MONTH_OPEN = sql`('active', 'revision')`;
@@ -110,7 +99,12 @@ export async function askForExtraHours(
 ): Promise<{ ok: true; request: ExtraHoursRequest } | ExtraHoursFailure> {
   const [month] = await monthQuery(app, input.itemId);
   if (!month || month.consultantId !== consultantId) return { ok: false, status: 404, msg: EXTRA_HOURS_NOT_FOUND };
-  if (month.complete || !monthStillOpen(app, month) || !month.monthlyBudgetMinutes || month.monthlyFeeCents === null) {
+  if (
+    month.complete ||
+    !monthTakesExtraHours(month, todayAnywhereOnEarth(app.now())) ||
+    !month.monthlyBudgetMinutes ||
+    month.monthlyFeeCents === null
+  ) {
     return { ok: false, status: 409, msg: EXTRA_HOURS_MONTH_CLOSED };
   }
   const now = app.now();
@@ -216,7 +210,12 @@ export async function decideExtraHours(
   if (!request) return { ok: false, status: 404, msg: EXTRA_HOURS_NOT_FOUND };
   if (request.status !== "requested") return { ok: false, status: 409, msg: EXTRA_HOURS_ALREADY_DECIDED };
   const [month] = await monthQuery(app, request.itemId);
-  if (!month || month.complete || !monthStillOpen(app, month) || month.periodEnd === null) {
+  if (
+    !month ||
+    month.complete ||
+    !monthTakesExtraHours(month, todayAnywhereOnEarth(app.now())) ||
+    month.periodEnd === null
+  ) {
     return { ok: false, status: 409, msg: EXTRA_HOURS_MONTH_CLOSED };
   }
   if (input.approve && !viewer.user.emailVerified) return { ok: false, status: 403, msg: EMAIL_UNVERIFIED_MESSAGE };
@@ -423,14 +422,14 @@ export function monthExtras(
   month: { id: string; status: string; paidPurchaseId: string | null; refunded?: boolean; periodEnd: string | null },
   items: readonly { id: string; paidPurchaseId: string | null; refunded?: boolean }[],
   requests: readonly ExtraHoursRow[],
-  /** todayAnywhereOnEarth: a month whose days are over takes no more requests (monthStillOpen). */
+  /** todayAnywhereOnEarth: a month whose days are over takes no more requests (monthTakesExtraHours). */
   today: string,
 ): { approvedMinutes: number; requests: ExtraHoursRequestView[] } {
   const own = requests.filter((request) => request.itemId === month.id);
   const paid = new Set(items.filter((item) => item.paidPurchaseId !== null && !item.refunded).map((item) => item.id));
   const bought = (request: ExtraHoursRow) =>
     request.status === "approved" && request.extraItemId !== null && paid.has(request.extraItemId);
-  const open = monthTakesTime(month) && month.periodEnd !== null && month.periodEnd >= today;
+  const open = monthTakesExtraHours(month, today);
   return {
     approvedMinutes: own.filter(bought).reduce((sum, request) => sum + request.minutes, 0),
     requests: own.map((request) => extraHoursRequestView(request, open, bought(request))),

@@ -14,6 +14,7 @@ import {
   formatPeriod,
   monthIndexOn,
   monthSummary,
+  monthTakesExtraHours,
   noticeEndsOn,
   retainerMonth,
   retainerMonthTitle,
@@ -80,6 +81,19 @@ describe("extra hours beyond a month's budget (docs/decisions/084)", () => {
     // $1,000.00 for 7 h: $142.857… an hour, 2.25 h → $321.43 (rounded to the cent).
     expect(extraHoursPriceCents(100_000, 420, 135)).toBe(32_143);
     expect(extraHoursPriceCents(100_000, 0, 60)).toBe(0);
+  });
+
+  it("are asked for and bought only while the month takes time and within its own days", () => {
+    const month = { status: "active", paidPurchaseId: "p", refunded: false, periodEnd: "2027-02-28" };
+    expect(monthTakesExtraHours(month, "2027-02-10")).toBe(true);
+    // Until its last day has ended everywhere.
+    expect(monthTakesExtraHours(month, "2027-02-28")).toBe(true);
+    expect(monthTakesExtraHours(month, "2027-03-01")).toBe(false);
+    expect(monthTakesExtraHours({ ...month, status: "revision" }, "2027-02-10")).toBe(true);
+    expect(monthTakesExtraHours({ ...month, status: "delivered" }, "2027-02-10")).toBe(false);
+    expect(monthTakesExtraHours({ ...month, paidPurchaseId: null }, "2027-02-10")).toBe(false);
+    expect(monthTakesExtraHours({ ...month, refunded: true }, "2027-02-10")).toBe(false);
+    expect(monthTakesExtraHours({ ...month, periodEnd: null }, "2027-02-10")).toBe(false);
   });
 
   it("titles and summarises them with their month", () => {
