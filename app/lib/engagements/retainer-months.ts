@@ -121,6 +121,11 @@ export function extraHoursPriceCents(monthlyFeeCents: number, budgetMinutes: num
   return Math.round((monthlyFeeCents * minutes) / budgetMinutes);
 }
 
+/** The fee's hourly rate, what an hour beyond the budget costs: extraHoursPriceCents of 60 minutes. */
+export function hourlyRateCents(monthlyFeeCents: number, budgetMinutes: number): number {
+  return extraHoursPriceCents(monthlyFeeCents, budgetMinutes, 60);
+}
+
 /** "Month 2: 4 h extra": the title of the hours bought beyond a month's budget (its position from 0). */
 export function extraHoursTitle(monthPosition: number, minutes: number): string {
   return `Month ${monthPosition + 1}: ${formatHours(minutes)} extra`;

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files, timeEntries } from "~db/schema";
 import {
-  extraHoursPriceCents,
+  hourlyRateCents,
   monthLogView,
   monthTakesExtraHours,
   monthTakesTime,
@@ -195,9 +195,7 @@ export async function loadDeliveryPage(
             canLog: !outline.complete && monthTakesTime(item),
             // Extra hours: only within the month's own days (docs/decisions/084).
             canAskHours: !outline.complete && monthTakesExtraHours(item, todayAnywhereOnEarth(app.now())),
-            rate: formatMoney(
-              extraHoursPriceCents(outline.monthlyFeeCents ?? 0, outline.monthlyBudgetMinutes ?? 0, 60),
-            ),
+            rate: formatMoney(hourlyRateCents(outline.monthlyFeeCents ?? 0, outline.monthlyBudgetMinutes ?? 0)),
             // The form's last day: the month's, or today where the consultant may be (up to UTC+14).
             latestDay: minDate(item.periodEnd, latestDayOnEarth(app.now())),
           }

@@ -30,7 +30,7 @@ import {
 import { autoAcceptanceAt } from "~/lib/engagements/review-deadlines";
 import {
   extraHoursSummary,
-  extraHoursPriceCents,
+  hourlyRateCents,
   monthIndexOn,
   monthLogView,
   monthSummary,
@@ -631,7 +631,7 @@ export function retainerView(
   }
   return {
     terms: retainerTermsLabel(outline.monthlyFeeCents, budget),
-    rate: formatMoney(extraHoursPriceCents(outline.monthlyFeeCents, budget, 60)),
+    rate: formatMoney(hourlyRateCents(outline.monthlyFeeCents, budget)),
     ...notice,
     logs,
     waiting,

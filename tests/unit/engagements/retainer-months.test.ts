@@ -10,6 +10,7 @@ import {
   extraHoursSummary,
   extraHoursTitle,
   formatHours,
+  hourlyRateCents,
   monthLogView,
   formatPeriod,
   monthIndexOn,
@@ -81,6 +82,10 @@ describe("extra hours beyond a month's budget (docs/decisions/084)", () => {
     // $1,000.00 for 7 h: $142.857… an hour, 2.25 h → $321.43 (rounded to the cent).
     expect(extraHoursPriceCents(100_000, 420, 135)).toBe(32_143);
     expect(extraHoursPriceCents(100_000, 0, 60)).toBe(0);
+    // The hourly rate is the price of one hour.
+    expect(hourlyRateCents(400_000, 1200)).toBe(20_000);
+    expect(hourlyRateCents(100_000, 420)).toBe(14_286);
+    expect(hourlyRateCents(100_000, 0)).toBe(0);
   });
 
   it("are asked for and bought only while the month takes time and within its own days", () => {
