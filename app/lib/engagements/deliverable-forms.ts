@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
-import { NOTICE_CONFIRM_REQUIRED } from "./retainer-copy";
+import { NoticeConfirmSchema } from "./retainer-schemas";
 
 /**
  * The business's deliverable forms on the engagement panel (intents review-item, prepay,
@@ -37,10 +37,13 @@ export const PrepayFormSchema = z.object({
 /** Change card: Stripe's customer portal, returning to the engagement (docs/decisions/082). */
 export const ChangeCardFormSchema = PrepayFormSchema.extend({ intent: z.literal("change-card") });
 
-/** Give notice to end a retainer (docs/decisions/082), confirmed by the box's check. */
+/**
+ * Give notice to end a retainer (docs/decisions/082), confirmed by the box's check: the box is
+ * NoticeConfirmSchema's, as the browser and the consultant's form check it.
+ */
 export const GiveNoticeFormSchema = PrepayFormSchema.extend({
   intent: z.literal("give-notice"),
-  confirm: z.literal("on", { error: NOTICE_CONFIRM_REQUIRED }),
+  ...NoticeConfirmSchema.shape,
 });
 
 /**

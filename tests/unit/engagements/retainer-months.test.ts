@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canConsultantDeliver, nextItemToPrepay, sortedItems } from "~/lib/engagements/engagement-state";
+import { GiveNoticeFormSchema } from "~/lib/engagements/deliverable-forms";
 import { NOTICE_CONFIRM_REQUIRED } from "~/lib/engagements/retainer-copy";
 import { ExtraHoursFormSchema, NoticeConfirmSchema } from "~/lib/engagements/retainer-schemas";
 import {
@@ -156,6 +157,13 @@ describe("extra hours beyond a month's budget (docs/decisions/084)", () => {
     expect(unticked.success ? null : unticked.error.issues.map((issue) => issue.message)).toEqual([
       NOTICE_CONFIRM_REQUIRED,
     ]);
+    // The business's form checks the same box.
+    const notice = { intent: "give-notice", deliveryOutlineId: "o1", confirm: "on" };
+    expect(GiveNoticeFormSchema.parse(notice)).toEqual(notice);
+    const businessUnticked = GiveNoticeFormSchema.safeParse({ intent: "give-notice", deliveryOutlineId: "o1" });
+    expect(
+      businessUnticked.success ? null : businessUnticked.error.issues.map((issue) => [issue.path, issue.message]),
+    ).toEqual([[["confirm"], NOTICE_CONFIRM_REQUIRED]]);
   });
 
   it("reads the consultant's ask in quarter hours with a reason", () => {
