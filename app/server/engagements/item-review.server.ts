@@ -1,3 +1,4 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
 import { deliveryOutlines, type DeliveryOutline } from "~db/schema";
@@ -40,7 +41,7 @@ import { ExtraHoursDecisionSchema } from "~/lib/engagements/retainer-schemas";
 import { decideExtraHours } from "./extra-hours.server";
 import type { AppContext } from "~/server/load-context";
 import { saveMatchFeedback } from "~/server/matching/match-feedback.server";
-import { startItemPayment } from "~/server/payments/card-charges.server";
+import { startItemPayment, type ItemPaymentStart } from "~/server/payments/card-charges.server";
 import { PAYMENT_START_FAILED_MESSAGE } from "~/lib/payments/payment-copy";
 import { openCardPortal, type CheckoutViewer } from "~/server/payments/checkout.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
@@ -137,6 +138,34 @@ function failedReply(intent: DeliverableIntent, error: unknown) {
   return answer({ intent, result: formErrorReply(ITEM_UPDATE_FAILED), message: null, failed: true }, 500);
 }
 
+/**
+ * A payment started from a form (startItemPayment) as its answer: the checkout to go to when there
+ * is no card on file, the card's charge as the form's message (worded by `paid`, else as it is; the
+ * form is reset when `resetForm`), else why it was not charged as the form's error (worded by
+ * `unpaid`, else as it is) with its status.
+ */
+function paymentAnswer(
+  intent: DeliverableIntent,
+  submission: Pick<Submission<unknown>, "reply">,
+  payment: ItemPaymentStart,
+  words: { paid?: (message: string) => string; unpaid?: (msg: string) => string; resetForm?: boolean },
+): DeliverableResult {
+  const { paid = (message: string) => message, unpaid = (msg: string) => msg } = words;
+  if (!payment.ok) {
+    return answer(
+      { intent, result: submission.reply({ formErrors: [unpaid(payment.msg)] }), message: null, failed: false },
+      payment.status,
+    );
+  }
+  if (payment.via === "checkout") return { kind: "checkout", url: payment.url };
+  return answer({
+    intent,
+    result: submission.reply(words.resetForm ? { resetForm: true } : undefined),
+    message: paid(payment.message),
+    failed: false,
+  });
+}
+
 /** intent=review-item (ItemReviewFormSchema): reviewDeliveryItem; a prepay decision goes to the next item's checkout. */
 const reviewItemFromForm: DeliverableHandler = async (app, viewer, formData, request) => {
   const intent = "review-item";
@@ -194,16 +223,7 @@ const prepayFromForm: DeliverableHandler = async (app, viewer, formData, request
       );
     }
     const started = await startItemPayment(app, viewer, { itemId: next.id, outlineId: outline.id }, origin);
-    if (!started.ok) {
-      return answer(
-        { intent, result: submission.reply({ formErrors: [started.msg] }), message: null, failed: false },
-        started.status,
-      );
-    }
-    if (started.via === "card") {
-      return answer({ intent, result: submission.reply({ resetForm: true }), message: started.message, failed: false });
-    }
-    return { kind: "checkout", url: started.url };
+    return paymentAnswer(intent, submission, started, { resetForm: true });
   } catch (error) {
     return failedReply(intent, error);
   }
@@ -383,25 +403,10 @@ const extraHoursFromForm: DeliverableHandler = async (app, viewer, formData, req
     if (!decided.approved) {
       return answer({ intent, result: submission.reply(), message: EXTRA_HOURS_DECLINED_ANSWER, failed: false });
     }
-    const payment = decided.payment;
-    if (payment.ok && payment.via === "checkout") return { kind: "checkout", url: payment.url };
-    if (payment.ok) {
-      return answer({
-        intent,
-        result: submission.reply(),
-        message: EXTRA_HOURS_APPROVED(payment.message),
-        failed: false,
-      });
-    }
-    return answer(
-      {
-        intent,
-        result: submission.reply({ formErrors: [EXTRA_HOURS_APPROVED_UNPAID(payment.msg)] }),
-        message: null,
-        failed: false,
-      },
-      payment.status,
-    );
+    return paymentAnswer(intent, submission, decided.payment, {
+      paid: EXTRA_HOURS_APPROVED,
+      unpaid: EXTRA_HOURS_APPROVED_UNPAID,
+    });
   } catch (error) {
     return failedReply(intent, error);
   }
