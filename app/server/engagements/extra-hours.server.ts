@@ -53,37 +53,44 @@ export type ExtraHoursFailure = { ok: false; status: 403 | 404 | 409; msg: strin
 /** Item statuses in which a month takes time, and so extra hours (monthTakesTime, in SQL). */
 const MONTH_OPEN = sql`('active', 'revision')`;
 
-/** The month (an item with a period) of a retainer, with its terms, its consultant's and business's names. */
+/** What is read of a retainer's month: its item's columns, with its terms, its consultant, and its extra hours unpaid. */
+const monthColumns = {
+  id: deliveryItems.id,
+  outlineId: deliveryItems.outlineId,
+  businessId: deliveryItems.businessId,
+  position: deliveryItems.position,
+  status: deliveryItems.status,
+  paidPurchaseId: deliveryItems.paidPurchaseId,
+  periodEnd: deliveryItems.periodEnd,
+  refunded: refundStarted(deliveryItems.id).mapWith(Boolean),
+  consultantId: deliveryOutlines.consultantId,
+  complete: deliveryOutlines.complete,
+  monthlyFeeCents: deliveryOutlines.monthlyFeeCents,
+  monthlyBudgetMinutes: deliveryOutlines.monthlyBudgetMinutes,
+  signedCurrent:
+    sql<number>`${deliveryOutlines.businessReviewStatus} = 'approved' AND ${deliveryOutlines.signedVersion} = ${deliveryOutlines.version}`.mapWith(
+      Boolean,
+    ),
+  unpaidExtras:
+    sql<number>`(SELECT count(*) FROM ${deliveryItems} x WHERE x.outline_id = ${deliveryItems.outlineId} AND x.extra_for_item_id IS NOT NULL AND x.paid_purchase_id IS NULL)`.mapWith(
+      Number,
+    ),
+};
+
+/** A month is an item with a period (joined on this), of a retainer (its outline joined on this). */
+const IS_MONTH = isNotNull(deliveryItems.periodStart);
+const OF_RETAINER = eq(deliveryOutlines.kind, "retainer");
+
+/** The month (an item with a period) of a retainer, with its terms and its consultant. */
 function monthQuery(app: AppContext, itemId: string) {
   return app.db
-    .select({
-      id: deliveryItems.id,
-      outlineId: deliveryItems.outlineId,
-      businessId: deliveryItems.businessId,
-      position: deliveryItems.position,
-      status: deliveryItems.status,
-      paidPurchaseId: deliveryItems.paidPurchaseId,
-      periodEnd: deliveryItems.periodEnd,
-      refunded: refundStarted(deliveryItems.id).mapWith(Boolean),
-      consultantId: deliveryOutlines.consultantId,
-      complete: deliveryOutlines.complete,
-      monthlyFeeCents: deliveryOutlines.monthlyFeeCents,
-      monthlyBudgetMinutes: deliveryOutlines.monthlyBudgetMinutes,
-      signedCurrent:
-        sql<number>`${deliveryOutlines.businessReviewStatus} = 'approved' AND ${deliveryOutlines.signedVersion} = ${deliveryOutlines.version}`.mapWith(
-          Boolean,
-        ),
-      unpaidExtras:
-        sql<number>`(SELECT count(*) FROM ${deliveryItems} x WHERE x.outline_id = ${deliveryItems.outlineId} AND x.extra_for_item_id IS NOT NULL AND x.paid_purchase_id IS NULL)`.mapWith(
-          Number,
-        ),
-    })
+    .select(monthColumns)
     .from(deliveryItems)
     .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
-    .where(
-      and(eq(deliveryItems.id, itemId), eq(deliveryOutlines.kind, "retainer"), isNotNull(deliveryItems.periodStart)),
-    );
+    .where(and(eq(deliveryItems.id, itemId), OF_RETAINER, IS_MONTH));
 }
+
+type Month = Awaited<ReturnType<typeof monthQuery>>[number];
 
 /**
  * The consultant asks for `minutes` beyond the budget of a month of their retainer, saying why;
@@ -197,9 +204,17 @@ export async function decideExtraHours(
   origin: string,
 ): Promise<ExtraHoursDecision | ExtraHoursFailure> {
   const businessId = viewer.business.id;
-  const [request] = await app.db
-    .select()
+  // The request with its month (monthQuery's, left joined: a request whose item is no retainer's
+  // month has none), in one read.
+  const [row] = await app.db
+    .select({
+      request: extraHoursRequests,
+      month: monthColumns,
+      isMonth: sql<number>`${deliveryOutlines.id} IS NOT NULL`.mapWith(Boolean),
+    })
     .from(extraHoursRequests)
+    .leftJoin(deliveryItems, and(eq(deliveryItems.id, extraHoursRequests.itemId), IS_MONTH))
+    .leftJoin(deliveryOutlines, and(eq(deliveryOutlines.id, deliveryItems.outlineId), OF_RETAINER))
     .where(
       and(
         eq(extraHoursRequests.id, input.requestId),
@@ -207,9 +222,11 @@ export async function decideExtraHours(
         eq(extraHoursRequests.outlineId, input.outlineId),
       ),
     );
-  if (!request) return { ok: false, status: 404, msg: EXTRA_HOURS_NOT_FOUND };
+  if (!row) return { ok: false, status: 404, msg: EXTRA_HOURS_NOT_FOUND };
+  const request = row.request;
   if (request.status !== "requested") return { ok: false, status: 409, msg: EXTRA_HOURS_ALREADY_DECIDED };
-  const [month] = await monthQuery(app, request.itemId);
+  // Its columns are all there when it joined (the left join types them nullable).
+  const month = row.isMonth ? (row.month as Month) : undefined;
   if (
     !month ||
     month.complete ||
