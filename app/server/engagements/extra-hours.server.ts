@@ -330,14 +330,12 @@ async function tellOfRequest(app: AppContext, request: ExtraHoursRequest, positi
     const [row] = await app.db
       .select({
         payerIds: membersWhoMayColumn(businesses.id, "pay", "payer_ids"),
-        firstName: sql<
-          string | null
-        >`(SELECT ${users.firstName} FROM ${users} WHERE ${users.id} = ${request.consultantId})`,
-        lastName: sql<
-          string | null
-        >`(SELECT ${users.lastName} FROM ${users} WHERE ${users.id} = ${request.consultantId})`,
+        firstName: users.firstName,
+        lastName: users.lastName,
       })
       .from(businesses)
+      // The consultant's name (none without one: "Your consultant"); a null id joins no one.
+      .leftJoin(users, sql`${users.id} = ${request.consultantId}`)
       .where(eq(businesses.id, request.businessId));
     if (!row) return;
     const consultant = [row.firstName, row.lastName].filter(Boolean).join(" ") || "Your consultant";
