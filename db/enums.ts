@@ -235,10 +235,11 @@ export const OUTLINE_STATES = ["draft", "proposed", "active", "complete"] as con
 
 /**
  * How an engagement is sold and billed (docs/decisions/082): a project's phases are deliverables,
- * each prepaid; a retainer's are months of a fixed fee for an hours budget, each billed in advance
- * on its first day from the card on file.
+ * each prepaid; a retainer's are months of a fixed fee for an hours budget, and coaching's months of
+ * a fixed fee for a number of sessions (docs/decisions/085), each month billed in advance on its
+ * first day from the card on file.
  */
-export const OUTLINE_KINDS = ["project", "retainer"] as const;
+export const OUTLINE_KINDS = ["project", "retainer", "coaching"] as const;
 
 export type OutlineKind = (typeof OUTLINE_KINDS)[number];
 

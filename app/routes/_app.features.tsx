@@ -117,7 +117,7 @@ function parseFixedForm<T extends z.ZodType>(form: FormData, schema: T): z.infer
  * intent=decide (Continue on a decision's confirmation card): accepts or rejects a candidate and
  * answers the server's msg for the result card. intent=feedback: the matching feedback form.
  * intent=review-plan (the engagement plan's Reject / Accept dialog): reviewPlanFromForm.
- * intent=review-item, prepay, change-card, rate, dispute-item, give-notice, approve-hours, decline-hours (the deliverables): their DELIVERABLE_ACTIONS, whose Stripe page (checkout, customer portal) is redirected to.
+ * intent=review-item, prepay, change-card, rate, dispute-item, give-notice, approve-hours, decline-hours, confirm-session, missed-session (the deliverables): their DELIVERABLE_ACTIONS, whose Stripe page (checkout, customer portal) is redirected to.
  * intent=document-* (the Documents Hub's upload and a company document's forms): documentsAction.
  * Every id is checked against the session's business by the domain functions. One function per
  * intent (FEATURES_INTENTS); any other post is refused as Pay Now's fixed form (a 400).
@@ -253,6 +253,8 @@ const FEATURES_INTENTS = {
   "give-notice": deliverablePost,
   "approve-hours": deliverablePost,
   "decline-hours": deliverablePost,
+  "confirm-session": deliverablePost,
+  "missed-session": deliverablePost,
   decide: decidePost,
   pay: payPost,
 } satisfies Record<(typeof DOCUMENT_INTENTS)[number] | DeliverableIntent, unknown> & Record<string, unknown>;
@@ -276,6 +278,9 @@ const FEATURES_PERMISSIONS = {
   // Extra hours on a retainer are a purchase (docs/decisions/084).
   "approve-hours": "pay",
   "decline-hours": "pay",
+  // A coaching session marked held is answered like a delivery (docs/decisions/085).
+  "confirm-session": "reviewDeliverables",
+  "missed-session": "reviewDeliverables",
   decide: "decideCandidates",
   pay: "pay",
 } as const satisfies Record<keyof typeof FEATURES_INTENTS, BusinessAction>;

@@ -34,6 +34,10 @@ import {
 import { EXTRA_HOURS_ASKED, EXTRA_HOURS_WITHDRAWN, TIME_LOG_TEXTS } from "~/lib/engagements/retainer-copy";
 import { askForExtraHours, withdrawExtraHours } from "~/server/engagements/extra-hours.server";
 import type { AppContext } from "~/server/load-context";
+import type { Viewer } from "~/server/identity/session.server";
+import { ProposeMeetingSchema } from "~/lib/conversations/meeting-schemas";
+import { COACHING_TEXTS, MarkHeldSchema } from "~/lib/engagements/coaching";
+import { markSessionHeld, proposeSession } from "~/server/engagements/coaching.server";
 
 const TIME_NOTICES: Record<string, string> = {
   logged: TIME_LOG_TEXTS.logged_notice,
@@ -66,14 +70,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     transfer,
     disputed: page.item.dispute !== null && page.item.dispute.status !== "settled",
   });
-  return { page, earning };
+  // The session proposal form's one-time key (docs/decisions/085): a second submit proposes nothing more.
+  return { page, earning, formKey: crypto.randomUUID() };
 }
 
 /**
  * `time`: the answer of the time log's form, `hours`: of the extra hours' form (each shown there,
  * not on the delivery form).
  */
-type DeliveryActionData = { result: SubmissionResult<string[]>; time?: true; hours?: true };
+type DeliveryActionData = {
+  result: SubmissionResult<string[]>;
+  time?: true;
+  hours?: true;
+  session?: true;
+  message?: string;
+};
 
 /**
  * intent=deliver (DeliveryFormSchema; multipart with the files as parts named `files`): confirms
@@ -95,6 +106,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (intent === "ask-hours" || intent === "withdraw-hours") {
     return extraHoursAction(app, viewer.user.id, params.itemId ?? "", formData, appOrigin(app, request));
+  }
+  if (intent === "propose" || intent === "mark-held") {
+    return sessionAction(app, viewer, params.itemId ?? "", formData, appOrigin(app, request));
   }
   const uploads = formData
     .getAll("files")
@@ -199,10 +213,46 @@ async function extraHoursAction(
   return redirect(`?hours=asked`);
 }
 
+/**
+ * intent=propose (ProposeMeetingSchema: the session's times, place and note) or intent=mark-held
+ * (sessionId) on a coaching month (docs/decisions/085): the page reloads with
+ * `?session=proposed|held`. Bad input → 400 with the field's message; a month closed or full, a
+ * session not to mark → 409; another coach's month or session → 404.
+ */
+async function sessionAction(app: AppContext, viewer: Viewer, itemId: string, formData: FormData, origin: string) {
+  const answer = (body: DeliveryActionData, status: number) => data({ ...body, session: true as const }, { status });
+  if (formData.get("intent") === "mark-held") {
+    const parsed = parseWithZod(formData, { schema: MarkHeldSchema });
+    if (parsed.status !== "success") return answer({ result: parsed.reply() }, 400);
+    const marked = await markSessionHeld(app, viewer.user.id, itemId, parsed.value.sessionId, origin);
+    if (!marked.ok) {
+      if (marked.status === 404) throw notFound();
+      return answer({ result: formErrorReply(marked.msg) }, marked.status);
+    }
+    return redirect(`?session=held`);
+  }
+  const submission = parseWithZod(formData, { schema: ProposeMeetingSchema });
+  if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
+  const proposed = await proposeSession(app, viewer, itemId, submission.value);
+  if (!proposed.ok) {
+    if (proposed.status === 404) throw notFound();
+    const reply = proposed.field
+      ? submission.reply({ fieldErrors: { [proposed.field]: [proposed.msg] } })
+      : submission.reply({ formErrors: [proposed.msg] });
+    return answer({ result: reply }, proposed.status);
+  }
+  return redirect(`?session=proposed`);
+}
+
+const SESSION_NOTICES: Record<string, string> = {
+  proposed: COACHING_TEXTS.notices.proposed,
+  held: COACHING_TEXTS.notices.held,
+};
+
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function DeliveryPageRoute() {
-  const { page, earning } = useLoaderData<typeof loader>();
+  const { page, earning, formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   return (
@@ -210,7 +260,18 @@ export default function DeliveryPageRoute() {
       <ConsultantDelivery
         key={page.item.status}
         page={page}
-        lastResult={actionData && !("time" in actionData) && !("hours" in actionData) ? actionData.result : undefined}
+        lastResult={
+          actionData && !("time" in actionData) && !("hours" in actionData) && !("session" in actionData)
+            ? actionData.result
+            : undefined
+        }
+        formKey={formKey}
+        sessionNotice={SESSION_NOTICES[params.get("session") ?? ""] ?? null}
+        sessionErrors={
+          actionData && "session" in actionData
+            ? ((actionData.result.error?.[""] as string[] | undefined) ?? undefined)
+            : undefined
+        }
         timeResult={actionData && "time" in actionData ? actionData.result : undefined}
         hoursResult={actionData && "hours" in actionData ? actionData.result : undefined}
         delivered={params.get("delivered") === "1" && page.item.consultantConfirmedDelivery}

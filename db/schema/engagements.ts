@@ -30,6 +30,7 @@ import {
 import { users } from "./identity";
 import { matchRequests } from "./matching";
 import { purchases } from "./payments";
+import { threadMeetings } from "./conversations";
 
 export const deliveryOutlines = sqliteTable(
   "delivery_outlines",
@@ -83,14 +84,23 @@ export const deliveryOutlines = sqliteTable(
     pausedAt: timestamp("paused_at"),
     complete: bool("complete").notNull().default(false),
     /**
-     * A project (deliverables) or a retainer (months billed from the card on file, docs/decisions/082).
-     * A retainer's terms follow; null for a project.
+     * A project (deliverables), a retainer or coaching (months billed from the card on file,
+     * docs/decisions/082 and 085). Their terms follow; null for a project.
      */
     kind: text("kind", { enum: OUTLINE_KINDS }).notNull().default("project"),
-    /** The retainer's fee per month, in cents. */
+    /** The retainer's or coaching's fee per month, in cents. */
     monthlyFeeCents: integer("monthly_fee_cents"),
-    /** The hours the fee buys each month, in minutes (a multiple of 15). */
+    /** The hours the fee buys each month, in minutes (a multiple of 15); null for coaching. */
     monthlyBudgetMinutes: integer("monthly_budget_minutes"),
+    /** Coaching: the sessions the fee buys each month (docs/decisions/085). */
+    monthlySessions: integer("monthly_sessions"),
+    /** Coaching: each session's length in minutes (30, 45 or 60, a call's lengths). */
+    sessionMinutes: integer("session_minutes"),
+    /**
+     * Coaching's cancellation rule: a booked session the business cancels less than this many hours
+     * before it starts counts as held.
+     */
+    cancelNoticeHours: integer("cancel_notice_hours"),
     /** 'YYYY-MM-DD': the first month's first day; each month runs to the day before the same date a month on. */
     retainerStartDate: text("retainer_start_date"),
     /** Whole months either side gives to end the retainer. */
@@ -112,9 +122,9 @@ export const deliveryOutlines = sqliteTable(
     // Engagement-manager review queue.
     index("delivery_outlines_egm_review_idx").on(t.egmReviewStatus, t.state),
     // The daily run's retainers to bill and close months of (docs/decisions/082).
-    index("delivery_outlines_open_retainers_idx")
+    index("delivery_outlines_open_monthly_idx")
       .on(t.id)
-      .where(sql`kind = 'retainer' AND complete = 0`),
+      .where(sql`kind IN ('retainer', 'coaching') AND complete = 0`),
   ],
 );
 
@@ -293,6 +303,50 @@ export const timeEntries = sqliteTable(
     index("time_entries_item_idx").on(t.itemId, t.workDate),
     index("time_entries_business_id_idx").on(t.businessId),
     check("time_entries_minutes_positive", sql`minutes > 0`),
+  ],
+);
+
+/**
+ * A coaching session (docs/decisions/085): a call of the engagement's conversation (ADR 074, same
+ * id) proposed by the coach for a month of coaching, booked there by the business. The coach marks
+ * it held once it started; the business confirms it or says it did not take place, or it is
+ * confirmed by the daily run 7 days after it was marked held. Whether it counts against the month's
+ * sessions follows from the call's state (coaching.ts `sessionState`).
+ */
+export const coachingSessions = sqliteTable(
+  "coaching_sessions",
+  {
+    /** The call's id (thread_meetings.id). */
+    id: text("id")
+      .primaryKey()
+      .references(() => threadMeetings.id, { onDelete: "cascade" }),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => deliveryItems.id, { onDelete: "cascade" }),
+    outlineId: text("outline_id")
+      .notNull()
+      .references(() => deliveryOutlines.id, { onDelete: "cascade" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    heldAt: timestamp("held_at"),
+    confirmedAt: timestamp("confirmed_at"),
+    /** Who confirmed it; null with `confirmed_at` when the daily run did. */
+    confirmedByUserId: text("confirmed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The business said it did not take place: it does not count, and another may be booked. */
+    missedAt: timestamp("missed_at"),
+    missedByUserId: text("missed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("coaching_sessions_item_idx").on(t.itemId),
+    index("coaching_sessions_business_id_idx").on(t.businessId),
+    // The daily run's sessions held and not yet confirmed.
+    index("coaching_sessions_unconfirmed_idx")
+      .on(t.heldAt)
+      .where(sql`held_at IS NOT NULL AND confirmed_at IS NULL AND missed_at IS NULL`),
+    check("coaching_sessions_one_answer", sql`confirmed_at IS NULL OR missed_at IS NULL`),
   ],
 );
 

@@ -136,8 +136,28 @@ export function MeetingItem({ meeting, action, zone }: { meeting: MeetingView; a
   );
 }
 
-/** The "Propose a call" form: two or three times in the reader's zone, a length, a link or phone, a note. */
-export function ProposeMeetingForm({ action, formKey, zone }: { action: string; formKey: string; zone: string }) {
+/**
+ * The "Propose a call" form: two or three times in the reader's zone, a length, a link or phone, a
+ * note. A coaching session (docs/decisions/085) has its plan's length (`duration`) and its own title
+ * and introduction.
+ */
+export function ProposeMeetingForm({
+  action,
+  formKey,
+  zone,
+  duration,
+  title = M.proposeTitle,
+  intro = M.proposeIntro,
+  submitLabel = M.propose,
+}: {
+  action: string;
+  formKey: string;
+  zone: string;
+  duration?: number;
+  title?: string;
+  intro?: string;
+  submitLabel?: string;
+}) {
   const actionData = useKeptActionData<ThreadActionData>();
   const navigation = useNavigation();
   const busy = postUnderWay(navigation, action) !== null;
@@ -149,9 +169,9 @@ export function ProposeMeetingForm({ action, formKey, zone }: { action: string; 
   const open = reply !== undefined;
   return (
     <details className="card thread-propose" open={open}>
-      <summary>{M.proposeTitle}</summary>
+      <summary>{title}</summary>
       <Form method="post" action={action} className="stack" key={formKey}>
-        <p className="thread-message-read">{M.proposeIntro}</p>
+        <p className="thread-message-read">{intro}</p>
         <input type="hidden" name="key" value={formKey} />
         <input type="hidden" name="zone" value={zone} />
         <p>{M.zoneNote(slotZoneLabel(zone, new Date()))}</p>
@@ -193,16 +213,20 @@ export function ProposeMeetingForm({ action, formKey, zone }: { action: string; 
             </fieldset>
           );
         })}
-        <div className="field">
-          <label htmlFor="meeting-duration">{M.durationLabel}</label>
-          <select id="meeting-duration" name="duration" className="input" defaultValue={initial.duration ?? "30"}>
-            {MEETING_DURATIONS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {M.durationOption(minutes)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {duration ? (
+          <input type="hidden" name="duration" value={duration} />
+        ) : (
+          <div className="field">
+            <label htmlFor="meeting-duration">{M.durationLabel}</label>
+            <select id="meeting-duration" name="duration" className="input" defaultValue={initial.duration ?? "30"}>
+              {MEETING_DURATIONS.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {M.durationOption(minutes)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor="meeting-location">{M.locationLabel}</label>
           <input
@@ -237,7 +261,7 @@ export function ProposeMeetingForm({ action, formKey, zone }: { action: string; 
         <FormAlert id="meeting-propose-error" errors={formErrors ?? fieldErrors("duration")} />
         <div>
           <button type="submit" name="intent" value="propose" className="button button-primary" disabled={busy}>
-            {M.propose}
+            {submitLabel}
           </button>
         </div>
       </Form>

@@ -25,7 +25,8 @@ import {
   DELIVERY_SUMMARY_LABEL,
   OVERDUE_LABEL,
 } from "~/lib/engagements/engagement-copy";
-import { consultantEngagementPath } from "~/lib/engagements/engagement-paths";
+import { consultantDeliveryPath, consultantEngagementPath } from "~/lib/engagements/engagement-paths";
+import { CoachSessionsCard } from "./coaching-sessions";
 import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
 import { formatMoney } from "~/lib/shared/numbers";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
@@ -57,6 +58,9 @@ export function ConsultantDelivery({
   timeResult,
   hoursNotice = null,
   hoursResult,
+  sessionNotice = null,
+  sessionErrors,
+  formKey = "",
 }: {
   page: DeliveryPage;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -68,6 +72,12 @@ export function ConsultantDelivery({
   /** What the extra hours' last post did ("Request sent: …"), and its form's last answer. */
   hoursNotice?: string | null;
   hoursResult?: SubmissionResult<string[]>;
+  /** What the sessions' last post did ("Session marked as held. …"), on a coaching month. */
+  sessionNotice?: string | null;
+  /** The refusal of the last Mark as held. */
+  sessionErrors?: string[];
+  /** The session proposal form's one-time key. */
+  formKey?: string;
 }) {
   const { item, outline } = page;
   const sending = usePosting("deliver");
@@ -92,8 +102,8 @@ export function ConsultantDelivery({
       <header className="page-header">
         <div>
           <p className="eyebrow">
-            {page.month ? "Month" : page.extraFor ? EXTRA_HOURS_TEXTS.heading : DELIVERY_PAGE_EYEBROW} ·{" "}
-            {outline.businessName}
+            {page.month || page.coaching ? "Month" : page.extraFor ? EXTRA_HOURS_TEXTS.heading : DELIVERY_PAGE_EYEBROW}{" "}
+            · {outline.businessName}
           </p>
           <h1>{item.title}</h1>
         </div>
@@ -115,6 +125,16 @@ export function ConsultantDelivery({
         </p>
       ) : null}
 
+      {page.coaching ? (
+        <CoachSessionsCard
+          month={page.coaching}
+          action={consultantDeliveryPath(outline.id, item.deliveryItemId)}
+          formKey={formKey}
+          notice={sessionNotice}
+          errors={sessionErrors}
+          conversationPath={page.conversationPath}
+        />
+      ) : null}
       {page.month ? (
         <TimeLog month={page.month} itemId={item.deliveryItemId} editable={page.month.canLog} lastResult={timeResult} />
       ) : null}
@@ -131,7 +151,11 @@ export function ConsultantDelivery({
 
       <section className="card" aria-labelledby="delivery-item-title">
         <h2 id="delivery-item-title" className="card-title">
-          {page.month ? "The month" : page.extraFor ? EXTRA_HOURS_TEXTS.itemHeading : "The deliverable"}
+          {page.month || page.coaching
+            ? "The month"
+            : page.extraFor
+              ? EXTRA_HOURS_TEXTS.itemHeading
+              : "The deliverable"}
         </h2>
         {page.extraFor ? (
           <p>

@@ -8,6 +8,8 @@ import { EngagementResultsCard } from "./engagement-results";
 import { PlanReviewDialog } from "./plan-review-dialog";
 import { ExtraHoursApprovals } from "./extra-hours";
 import { RetainerCard } from "./retainer-card";
+import { CoachingSessionsCard } from "./coaching-sessions";
+import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 import { SignedStatements } from "./signed-statements";
 
 /** The page's action answer when it is the deliverables' (intents review-item, prepay, rate). */
@@ -59,13 +61,28 @@ export function useDeliverableSlots(
               actionData={deliverablesReply(actionData)}
               action={action}
             />
-            <ExtraHoursApprovals
-              outlineId={outline._id}
-              retainer={engagement.retainer}
-              card={engagement.billing.card}
-              actionData={deliverablesReply(actionData)}
-              action={action}
-            />
+            {engagement.retainer.kind === "coaching" ? (
+              <CoachingSessionsCard
+                outlineId={outline._id}
+                months={engagement.retainer.sessions}
+                cancelRule={engagement.retainer.cancelRule}
+                conversationPath={
+                  engagement.consultant
+                    ? threadOfMatchPath("business", engagement.match.id, engagement.consultant.consultantId)
+                    : null
+                }
+                actionData={deliverablesReply(actionData)}
+                action={action}
+              />
+            ) : (
+              <ExtraHoursApprovals
+                outlineId={outline._id}
+                retainer={engagement.retainer}
+                card={engagement.billing.card}
+                actionData={deliverablesReply(actionData)}
+                action={action}
+              />
+            )}
           </>
         ) : null}
         <DeliverableActions

@@ -43,6 +43,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { PlanDocument } from "./plan-document";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 import { NoticeForm } from "./retainer-card";
+import { CANCEL_NOTICE_CHOICES, cancelRuleLabel, SESSION_LENGTHS, billedMonthly } from "~/lib/engagements/coaching";
 import type { RetainerNotice } from "~/lib/engagements/engagement-display";
 import { THREAD_TEXTS } from "~/lib/conversations/thread-copy";
 import { FieldsetField } from "~/components/ui/fieldset-field";
@@ -54,6 +55,7 @@ import {
   RETAINER_START_LOCKED,
   RETAINER_TERMS_HINT,
   RETAINER_TERMS_LEGEND,
+  COACHING_TERMS_HINT,
   NOTICE_TEXTS,
   paidMonthsLocked,
   TIME_LOG_TEXTS,
@@ -297,15 +299,15 @@ export function ConsultantPlanView({
           {locked.length > 0 ? (
             <section className="card" aria-labelledby="plan-paid-items">
               <h2 id="plan-paid-items" className="card-title">
-                {plan.kind === "retainer" ? "Paid months" : "Paid deliverables"}
+                {billedMonthly(plan.kind) ? "Paid months" : "Paid deliverables"}
               </h2>
               <p className="field-hint">
-                {plan.kind === "retainer" ? paidMonthsLocked(locked.length) : paidItemsLocked(locked.length)}
+                {billedMonthly(plan.kind) ? paidMonthsLocked(locked.length) : paidItemsLocked(locked.length)}
               </p>
               <ItemStatusList
                 planId={plan.id}
                 items={locked}
-                label={plan.kind === "retainer" ? "Paid months" : "Paid deliverables"}
+                label={billedMonthly(plan.kind) ? "Paid months" : "Paid deliverables"}
               />
             </section>
           ) : null}
@@ -316,12 +318,12 @@ export function ConsultantPlanView({
         <>
           <section className="card" aria-labelledby="plan-deliverables">
             <h2 id="plan-deliverables" className="card-title">
-              {plan.kind === "retainer" ? "Months" : "Deliverables"}
+              {billedMonthly(plan.kind) ? "Months" : "Deliverables"}
             </h2>
             <ItemStatusList
               planId={plan.id}
               items={plan.items}
-              label={plan.kind === "retainer" ? "Months" : "Deliverables"}
+              label={billedMonthly(plan.kind) ? "Months" : "Deliverables"}
             />
           </section>
           <section className="card" aria-labelledby="plan-document">
@@ -356,10 +358,12 @@ function ConsultantNotice({
       </h2>
       <p>{notice.notice}</p>
       {notice.ending ? (
-        <p className="notice">{NOTICE_TEXTS.endingForConsultant(notice.ending.by, notice.ending.endsOn)}</p>
+        <p className="notice">
+          {NOTICE_TEXTS.endingForConsultant(notice.ending.by, notice.ending.endsOn, notice.kind)}
+        </p>
       ) : null}
       {notice.canGiveNotice && notice.noticeWouldEnd ? (
-        <NoticeForm id={planId} endsOn={notice.noticeWouldEnd} lastResult={lastResult} />
+        <NoticeForm id={planId} endsOn={notice.noticeWouldEnd} of={notice.kind} lastResult={lastResult} />
       ) : null}
     </section>
   );
@@ -471,13 +475,45 @@ export function PlanEditor({
       {/* Shown for the billing chosen (CSS :has, so it works without JavaScript too). */}
       <fieldset className="plan-items plan-retainer-terms">
         <legend>{RETAINER_TERMS_LEGEND}</legend>
-        <p className="field-hint">{RETAINER_TERMS_HINT}</p>
+        <p className="field-hint plan-retainer-only">{RETAINER_TERMS_HINT}</p>
+        <p className="field-hint plan-coaching-only">{COACHING_TERMS_HINT}</p>
         <div className="plan-item-row-pair">
           <ConformField field={fields.monthlyFee} kind="text" label="Monthly fee (USD)">
             {(props) => <input {...props} inputMode="decimal" placeholder="4,000.00" className="input" />}
           </ConformField>
-          <ConformField field={fields.monthlyHours} kind="text" label="Hours a month">
-            {(props) => <input {...props} inputMode="decimal" placeholder="20" className="input" />}
+          <div className="plan-retainer-only">
+            <ConformField field={fields.monthlyHours} kind="text" label="Hours a month">
+              {(props) => <input {...props} inputMode="decimal" placeholder="20" className="input" />}
+            </ConformField>
+          </div>
+          <div className="plan-coaching-only">
+            <ConformField field={fields.monthlySessions} kind="text" label="Sessions a month">
+              {(props) => <input {...props} inputMode="numeric" placeholder="4" className="input" />}
+            </ConformField>
+          </div>
+        </div>
+        <div className="plan-item-row-pair plan-coaching-only">
+          <ConformField field={fields.sessionMinutes} kind="select" label="Session length">
+            {(props) => (
+              <select {...props} className="input">
+                {SESSION_LENGTHS.map((minutes) => (
+                  <option key={minutes} value={String(minutes)}>
+                    {`${minutes} minutes`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </ConformField>
+          <ConformField field={fields.cancelNoticeHours} kind="select" label="Cancellation rule">
+            {(props) => (
+              <select {...props} className="input">
+                {CANCEL_NOTICE_CHOICES.map((hours) => (
+                  <option key={hours} value={String(hours)}>
+                    {cancelRuleLabel(hours)}
+                  </option>
+                ))}
+              </select>
+            )}
           </ConformField>
         </div>
         <div className="plan-item-row-pair">

@@ -5,7 +5,7 @@ import { useMemberCan } from "~/components/business/role-gate";
 import { usePosting } from "~/components/ui/pending-post";
 import type { DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
 import type { RetainerView } from "~/lib/engagements/engagement-display";
-import { NOTICE_TEXTS } from "~/lib/engagements/retainer-copy";
+import { NOTICE_TEXTS, type NoticeOf } from "~/lib/engagements/retainer-copy";
 import { NoticeConfirmSchema } from "~/lib/engagements/retainer-schemas";
 import { DeliverableFormAlert } from "./deliverable-form-alert";
 
@@ -30,11 +30,17 @@ export function RetainerCard({
   return (
     <section className="card retainer-card" aria-labelledby={`retainer-${outlineId}`}>
       <h4 id={`retainer-${outlineId}`} className="card-title">
-        {NOTICE_TEXTS.heading}
+        {NOTICE_TEXTS.heading(retainer.kind)}
       </h4>
       <dl className="insight-facts">
         <dt>{NOTICE_TEXTS.terms}</dt>
         <dd>{retainer.terms}</dd>
+        {retainer.cancelRule ? (
+          <>
+            <dt>{NOTICE_TEXTS.cancelRule}</dt>
+            <dd>{retainer.cancelRule}</dd>
+          </>
+        ) : null}
         <dt>{NOTICE_TEXTS.notice}</dt>
         <dd>{retainer.notice}</dd>
       </dl>
@@ -43,12 +49,13 @@ export function RetainerCard({
           {mine.message}
         </p>
       ) : retainer.ending ? (
-        <p className="notice">{NOTICE_TEXTS.ending(retainer.ending.by, retainer.ending.endsOn)}</p>
+        <p className="notice">{NOTICE_TEXTS.ending(retainer.ending.by, retainer.ending.endsOn, retainer.kind)}</p>
       ) : null}
       {retainer.canGiveNotice && retainer.noticeWouldEnd && may("sign") ? (
         <NoticeForm
           id={outlineId}
           endsOn={retainer.noticeWouldEnd}
+          of={retainer.kind}
           action={action}
           lastResult={mine?.result}
           failed={Boolean(mine?.failed)}
@@ -68,6 +75,7 @@ export function RetainerCard({
 export function NoticeForm({
   id,
   endsOn,
+  of = "retainer",
   action,
   lastResult,
   failed = false,
@@ -75,6 +83,8 @@ export function NoticeForm({
 }: {
   id: string;
   endsOn: string;
+  /** What notice ends: a retainer or coaching. */
+  of?: NoticeOf;
   action?: string;
   lastResult?: SubmissionResult<string[]>;
   failed?: boolean;
@@ -113,7 +123,7 @@ export function NoticeForm({
           aria-invalid={confirmErrors.length > 0 || undefined}
           aria-describedby={confirmErrors.length > 0 ? errorId : undefined}
         />
-        <label htmlFor={`notice-confirm-${id}`}>{NOTICE_TEXTS.confirm(endsOn)}</label>
+        <label htmlFor={`notice-confirm-${id}`}>{NOTICE_TEXTS.confirm(endsOn, of)}</label>
       </div>
       {confirmErrors.length > 0 ? (
         <p id={errorId} className="field-error">

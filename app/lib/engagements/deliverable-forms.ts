@@ -17,6 +17,8 @@ export const DELIVERABLE_INTENTS = [
   "give-notice",
   "approve-hours",
   "decline-hours",
+  "confirm-session",
+  "missed-session",
 ] as const;
 export type DeliverableIntent = (typeof DELIVERABLE_INTENTS)[number];
 
@@ -57,3 +59,14 @@ export type DeliverablesActionData = {
   message: string | null;
   failed: boolean;
 };
+
+/** The business answers a coaching session marked held (docs/decisions/085): confirmed, or it did not take place. */
+export const SessionAnswerSchema = z.object({
+  intent: z.enum(["confirm-session", "missed-session"]),
+  deliveryOutlineId: PrepayFormSchema.shape.deliveryOutlineId,
+  sessionId: z
+    .string({ error: "sessionId is required." })
+    .trim()
+    .min(1, "sessionId is required.")
+    .max(80, "sessionId is not valid."),
+});

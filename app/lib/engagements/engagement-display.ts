@@ -265,7 +265,11 @@ export type BusinessEngagement = {
 };
 
 /** A retainer's notice as a page shows it (docs/decisions/082). */
+import type { CoachingMonthView } from "./coaching";
+
 export type RetainerNotice = {
+  /** What notice ends: a retainer or coaching (docs/decisions/085), as the texts name it. */
+  kind: "retainer" | "coaching";
   /** "1 month" or "None: …". */
   notice: string;
   /** Notice was given: by whom and the last day ("Nov 30, 2026"); null while it runs on. */
@@ -285,6 +289,10 @@ export type RetainerView = RetainerNotice & {
   rate: string;
   /** Requests for extra hours waiting for the business's decision, with their month's title. */
   waiting: (ExtraHoursRequestView & { monthTitle: string })[];
+  /** Coaching's cancellation rule ("Cancel at least 24 hours before…"); null for a retainer. */
+  cancelRule: string | null;
+  /** Coaching: the latest paid months with their sessions (docs/decisions/085); empty for a retainer. */
+  sessions: CoachingMonthView[];
 };
 
 export type EngagementBilling = {

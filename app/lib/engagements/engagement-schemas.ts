@@ -19,6 +19,15 @@ import {
 import { isPastDate } from "./engagement-state";
 import { OUTLINE_KINDS } from "~db/enums";
 import {
+  billedMonthly,
+  CANCEL_NOTICE_CHOICES,
+  COACHING_CANCEL_INVALID,
+  COACHING_LENGTH_INVALID,
+  COACHING_SESSIONS_INVALID,
+  MAX_MONTHLY_SESSIONS,
+  SESSION_LENGTHS,
+} from "./coaching";
+import {
   MAX_NOTICE_MONTHS,
   RETAINER_FEE_REQUIRED,
   RETAINER_HOURS_INVALID,
@@ -314,10 +323,38 @@ const NoticeMonthsSchema = z
 function onlyTheKindsFields(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   const form = value as Record<string, unknown>;
-  if (form.kind === "retainer") return { ...form, items: [] };
-  const { monthlyFee: _fee, monthlyHours: _hours, startDate: _start, noticeMonths: _notice, ...project } = form;
+  const { monthlySessions: _sessions, sessionMinutes: _length, cancelNoticeHours: _cancel, ...withoutCoaching } = form;
+  if (form.kind === "retainer") return { ...withoutCoaching, items: [] };
+  if (form.kind === "coaching") return { ...form, monthlyHours: undefined, items: [] };
+  const {
+    monthlyFee: _fee,
+    monthlyHours: _hours,
+    startDate: _start,
+    noticeMonths: _notice,
+    ...project
+  } = withoutCoaching;
   return project;
 }
+
+/** Coaching's sessions a month, 1 to MAX_MONTHLY_SESSIONS (docs/decisions/085). */
+const MonthlySessionsSchema = z
+  .string({ error: COACHING_SESSIONS_INVALID })
+  .trim()
+  .regex(/^\d{1,2}$/, COACHING_SESSIONS_INVALID)
+  .transform(Number)
+  .refine((sessions) => sessions >= 1 && sessions <= MAX_MONTHLY_SESSIONS, COACHING_SESSIONS_INVALID);
+
+const SessionMinutesSchema = z
+  .string({ error: COACHING_LENGTH_INVALID })
+  .trim()
+  .transform(Number)
+  .refine((minutes) => (SESSION_LENGTHS as readonly number[]).includes(minutes), COACHING_LENGTH_INVALID);
+
+const CancelNoticeSchema = z
+  .string({ error: COACHING_CANCEL_INVALID })
+  .trim()
+  .transform(Number)
+  .refine((hours) => (CANCEL_NOTICE_CHOICES as readonly number[]).includes(hours), COACHING_CANCEL_INVALID);
 
 /**
  * The plan editor: save as draft (intent=save) or send for review (intent=submit). A project's
@@ -335,13 +372,22 @@ export const PlanFormFieldsSchema = z.object({
   monthlyHours: optionalField(MonthlyHoursSchema),
   startDate: optionalField(CalendarDate(RETAINER_START_REQUIRED)),
   noticeMonths: optionalField(NoticeMonthsSchema),
+  monthlySessions: optionalField(MonthlySessionsSchema),
+  sessionMinutes: optionalField(SessionMinutesSchema),
+  cancelNoticeHours: optionalField(CancelNoticeSchema),
 });
 
 export const PlanFormSchema = z.preprocess(onlyTheKindsFields, PlanFormFieldsSchema).superRefine((value, ctx) => {
-  if (value.kind !== "retainer") return;
+  if (!billedMonthly(value.kind)) return;
   const required = [
     ["monthlyFee", RETAINER_FEE_REQUIRED],
-    ["monthlyHours", RETAINER_HOURS_INVALID],
+    ...(value.kind === "retainer"
+      ? ([["monthlyHours", RETAINER_HOURS_INVALID]] as const)
+      : ([
+          ["monthlySessions", COACHING_SESSIONS_INVALID],
+          ["sessionMinutes", COACHING_LENGTH_INVALID],
+          ["cancelNoticeHours", COACHING_CANCEL_INVALID],
+        ] as const)),
     ["startDate", RETAINER_START_REQUIRED],
     ["noticeMonths", RETAINER_NOTICE_INVALID],
   ] as const;
@@ -359,7 +405,7 @@ export type PlanFormInput = z.output<typeof PlanFormFieldsSchema>;
 export function planFormSchemaFor(today: string) {
   return PlanFormSchema.superRefine((value, ctx) => {
     if (value.intent !== "submit") return;
-    if (value.kind === "retainer") {
+    if (billedMonthly(value.kind)) {
       if (value.startDate && isPastDate(value.startDate, today))
         ctx.addIssue({ code: "custom", path: ["startDate"], message: RETAINER_START_PAST });
       return;

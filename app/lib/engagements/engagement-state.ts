@@ -1,3 +1,4 @@
+import { billedMonthly } from "./coaching";
 import type {
   BUSINESS_REVIEW_STATUSES,
   DELIVERY_ITEM_STATUSES,
@@ -284,7 +285,7 @@ export function nextItemToPrepay<T extends ItemStatusFields>(
 ): T | null {
   if (outline.complete || !signedForCurrentVersion(outline)) return null;
   const ordered = sortedItems(items);
-  const retainer = outline.kind === "retainer";
+  const retainer = billedMonthly(outline.kind);
   if (!retainer && ordered.some((item) => item.paidPurchaseId !== null && !isItemSettled(item))) return null;
   const unpaid = ordered.filter((item) => item.paidPurchaseId === null && !isItemComplete(item));
   // A retainer's months before any extra hours left unpaid: those never hold up a month (ADR 084).
@@ -306,7 +307,7 @@ export function completesEngagement(
   approvedItemId: string,
   outline: Pick<OutlineStatusFields, "kind" | "endsOn"> = {},
 ): boolean {
-  if (outline.kind === "retainer") {
+  if (billedMonthly(outline.kind)) {
     const endsOn = outline.endsOn;
     if (!endsOn || !items.some((item) => item.periodEnd === endsOn)) return false;
   }

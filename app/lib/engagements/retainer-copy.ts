@@ -30,12 +30,19 @@ export const PLAN_KIND_CHOICES = [
     hint: "A fixed fee each month for an hours budget, charged to the business's card on file at the start of each month.",
   },
   {
+    value: "coaching",
+    label: "Coaching sessions",
+    hint: "A fixed fee each month for a number of sessions, charged to the business's card on file at the start of each month. You propose each session's times; the business books one in your conversation.",
+  },
+  {
     value: "project",
     label: "Deliverables",
     hint: "A price for each deliverable, prepaid in turn before you start on it.",
   },
 ] as const;
-export const RETAINER_TERMS_LEGEND = "Retainer terms";
+export const RETAINER_TERMS_LEGEND = "Monthly terms";
+export const COACHING_TERMS_HINT =
+  "Each month runs from the start date's day to the day before it a month later. You propose sessions within the month; after each one you mark it held and the business confirms it. Sessions not used by the month's end expire, and you are paid your share when the month's sessions are settled.";
 export const RETAINER_TERMS_HINT =
   "Each month runs from the start date's day to the day before it a month later. You log your time against the month; the business confirms each month, and you are paid your share.";
 export const NOTICE_CHOICES = Array.from({ length: MAX_NOTICE_MONTHS + 1 }, (_, months) => months);
@@ -72,33 +79,44 @@ export const TIME_LOG_TEXTS = {
 } as const;
 
 /** The business's and the consultant's notice: its card and its answer. */
+/** What notice ends, as the texts name it: a retainer or coaching (docs/decisions/085). */
+export type NoticeOf = "retainer" | "coaching";
+
 export const NOTICE_TEXTS = {
-  heading: "Retainer",
+  heading: (of: NoticeOf = "retainer") => (of === "coaching" ? "Coaching" : "Retainer"),
   terms: "Terms",
+  cancelRule: "Cancellation",
   notice: "Notice to end it",
   giveNotice: "Give notice",
   giving: "Giving notice…",
-  confirm: (endsOn: string) =>
-    `I am giving notice: the retainer ends on ${endsOn}, after its last month is delivered and confirmed. No month after it is charged.`,
-  ending: (by: "business" | "consultant", endsOn: string) =>
-    `${by === "business" ? "You gave" : "The consultant gave"} notice: the retainer ends on ${endsOn}. No month after it is charged.`,
-  endingForConsultant: (by: "business" | "consultant", endsOn: string) =>
-    `${by === "consultant" ? "You gave" : "The business gave"} notice: the retainer ends on ${endsOn}.`,
+  confirm: (endsOn: string, of: NoticeOf = "retainer") =>
+    `I am giving notice: the ${of} ends on ${endsOn}, after its last month is ${of === "coaching" ? "settled" : "delivered and confirmed"}. No month after it is charged.`,
+  ending: (by: "business" | "consultant", endsOn: string, of: NoticeOf = "retainer") =>
+    `${by === "business" ? "You gave" : of === "coaching" ? "The coach gave" : "The consultant gave"} notice: the ${of} ends on ${endsOn}. No month after it is charged.`,
+  endingForConsultant: (by: "business" | "consultant", endsOn: string, of: NoticeOf = "retainer") =>
+    `${by === "consultant" ? "You gave" : "The business gave"} notice: the ${of} ends on ${endsOn}.`,
 } as const;
-export const NOTICE_GIVEN = (endsOn: string) =>
-  `Notice given: the retainer ends on ${endsOn}. No month after it is charged.`;
+export const NOTICE_GIVEN = (endsOn: string, of: NoticeOf = "retainer") =>
+  `Notice given: the ${of} ends on ${endsOn}. No month after it is charged.`;
 export const NOTICE_CONFIRM_REQUIRED = "Tick the box to confirm you are giving notice.";
 export const NOTICE_GIVEN_BY_CONSULTANT = "Notice given: the business is told.";
 
 /** The notice told to the other side and the engagement's manager. */
-export const NOTICE_TELL_TITLE = "Notice given on a retainer";
+export const NOTICE_TELL_TITLE = (of: NoticeOf = "retainer") =>
+  `Notice given on ${of === "coaching" ? "coaching" : "a retainer"}`;
 export const NOTICE_TELL_ACTION = "Open the engagement";
-export const NOTICE_TELL_CONSULTANT = (business: string, plan: string, endsOn: string) =>
-  `${business} gave notice on "${plan}": the retainer ends on ${endsOn}. Its last month is billed and paid as usual.`;
-export const NOTICE_TELL_BUSINESS = (plan: string, endsOn: string) =>
-  `Your consultant gave notice on "${plan}": the retainer ends on ${endsOn}. No month after it is charged.`;
-export const NOTICE_TELL_MANAGER = (business: string, plan: string, by: "business" | "consultant", endsOn: string) =>
-  `${by === "business" ? business : "The consultant"} gave notice on "${plan}" (${business}): the retainer ends on ${endsOn}.`;
+export const NOTICE_TELL_CONSULTANT = (business: string, plan: string, endsOn: string, of: NoticeOf = "retainer") =>
+  `${business} gave notice on "${plan}": the ${of} ends on ${endsOn}. Its last month is billed and paid as usual.`;
+export const NOTICE_TELL_BUSINESS = (plan: string, endsOn: string, of: NoticeOf = "retainer") =>
+  `Your ${of === "coaching" ? "coach" : "consultant"} gave notice on "${plan}": the ${of} ends on ${endsOn}. No month after it is charged.`;
+export const NOTICE_TELL_MANAGER = (
+  business: string,
+  plan: string,
+  by: "business" | "consultant",
+  endsOn: string,
+  of: NoticeOf = "retainer",
+) =>
+  `${by === "business" ? business : "The consultant"} gave notice on "${plan}" (${business}): the ${of} ends on ${endsOn}.`;
 export const NOTICE_TELL_FOOTER = {
   business: "You get this email because your business has an engagement on Partwise.",
   consultant: "You get this email because you are the consultant of this engagement on Partwise.",
@@ -198,6 +216,7 @@ export const EXTRA_HOURS_TELL = {
 
 /** A month's notices (docs/decisions/082): paid (to the consultant), delivered by the daily run (to the business). */
 export const NOTICE_MONTH_PAID = "A month was paid";
+export const NOTICE_SESSIONS_SETTLED = "A coaching month was paid out";
 export const NOTICE_MONTH_DELIVERED = "A month was delivered";
 /** Extra hours' notices (docs/decisions/084). */
 export const NOTICE_EXTRA_PAID = "Extra hours were paid";

@@ -2,6 +2,7 @@ import { categoryLabel } from "~/lib/shared/format";
 import { formatDate } from "~/lib/shared/dates";
 import { formatMoney, formatPercent } from "~/lib/shared/numbers";
 import { AUTO_ACCEPT_DAYS, REMINDER_DAYS_TEXT } from "./review-deadlines";
+import { billedMonthly, coachingTermsLabel, SESSION_AUTO_CONFIRM_DAYS } from "./coaching";
 import { formatHours, hourlyRateCents, retainerTermsLabel } from "./retainer-months";
 
 /**
@@ -46,6 +47,8 @@ export type SowRetainer = {
   noticeMonths: number;
   /** The last day once notice was given (YYYY-MM-DD), else null. */
   endsOn: string | null;
+  /** Coaching's sessions (docs/decisions/085); null for a retainer, whose budget is hours. */
+  coaching: { sessions: number; sessionMinutes: number; cancelNoticeHours: number } | null;
 };
 
 /** The outline's retainer terms for the statement, or null for a project (or a retainer not yet set). */
@@ -53,11 +56,14 @@ export function sowRetainerOf(outline: {
   kind: string;
   monthlyFeeCents: number | null;
   monthlyBudgetMinutes: number | null;
+  monthlySessions: number | null;
+  sessionMinutes: number | null;
+  cancelNoticeHours: number | null;
   retainerStartDate: string | null;
   noticeMonths: number | null;
   endsOn: string | null;
 }): SowRetainer | null {
-  if (outline.kind !== "retainer" || outline.monthlyFeeCents === null || outline.retainerStartDate === null)
+  if (!billedMonthly(outline.kind) || outline.monthlyFeeCents === null || outline.retainerStartDate === null)
     return null;
   return {
     monthlyFeeCents: outline.monthlyFeeCents,
@@ -65,6 +71,14 @@ export function sowRetainerOf(outline: {
     startDate: outline.retainerStartDate,
     noticeMonths: outline.noticeMonths ?? 0,
     endsOn: outline.endsOn,
+    coaching:
+      outline.kind === "coaching"
+        ? {
+            sessions: outline.monthlySessions ?? 1,
+            sessionMinutes: outline.sessionMinutes ?? 60,
+            cancelNoticeHours: outline.cancelNoticeHours ?? 0,
+          }
+        : null,
   };
 }
 
@@ -123,7 +137,9 @@ export function buildSowDocument(input: SowInput): SowDocument {
       {
         heading: SOW_HEADINGS.statement,
         paragraphs: input.retainer
-          ? retainerTerms(input, input.retainer, effectiveDate)
+          ? input.retainer.coaching
+            ? coachingTerms(input, input.retainer, input.retainer.coaching, effectiveDate)
+            : retainerTerms(input, input.retainer, effectiveDate)
           : projectTerms(input, effectiveDate, phases),
       },
       {
@@ -166,11 +182,41 @@ function retainerTerms(input: SowInput, retainer: SowRetainer, effectiveDate: st
   ];
 }
 
+/** Coaching's terms (docs/decisions/085): fee, sessions, booking, held and confirmed, cancellation, expiry, notice. */
+function coachingTerms(
+  input: SowInput,
+  retainer: SowRetainer,
+  coaching: NonNullable<SowRetainer["coaching"]>,
+  effectiveDate: string,
+): string[] {
+  const coach = input.consultantName;
+  const sessions = coaching.sessions === 1 ? "one session" : `${coaching.sessions} sessions`;
+  return [
+    statementOpening(input, effectiveDate),
+    `The work is coaching starting on ${formatDate(retainer.startDate)}, in months. Each month runs from that day of the month to the day before it a month later. The Client pays a fixed fee of ${formatMoney(retainer.monthlyFeeCents)} a month for ${sessions} of ${coaching.sessionMinutes} minutes with ${coach}.`,
+    "The first month is charged when the Client prepays it after signing (or, if it is still unpaid on its first day, to the Client's card on file); each later month is charged to the card on file on the month's first day, before its sessions begin. If a charge is declined, no session is booked in that month until it is paid: Stripe tries the card again, and the Client may pay the month's invoice another way or change the card. A month that passes while an earlier one is unpaid is not billed.",
+    `${coach} proposes each session's times within its month in the app, and the Client books one of them in the engagement's conversation. After a session, ${coach} marks it held and the Client confirms it, or says it did not take place (then it does not count, and another may be booked that month). A session the Client has not answered ${SESSION_AUTO_CONFIRM_DAYS} days after it was marked held is confirmed automatically.`,
+    coaching.cancelNoticeHours === 0
+      ? "Either party may cancel a booked session up to its start; a cancelled session does not count, and another may be booked that month."
+      : `Either party may cancel a booked session. A session the Client cancels less than ${coaching.cancelNoticeHours} hours before it starts counts as held; one cancelled earlier, or by ${coach}, does not count, and another may be booked that month.`,
+    "Sessions not used by the end of their month expire with it: they are not carried over or refunded.",
+    `A month is settled when its sessions are all held and confirmed, or at its end once no session waits for an answer. Partwise then keeps a platform fee of ${formatPercent(input.platformFeePercent, { decimals: 0 })} of its fee and pays the rest to ${coach}.`,
+    retainer.noticeMonths === 0
+      ? "Either party may end the coaching in the app without notice: the month under way is the last one billed."
+      : `Either party may end the coaching in the app by giving ${noticeText(retainer.noticeMonths)} notice: the last month billed is the one the notice period ends in.`,
+    `${CHANGES_NEED_SIGNATURE} Until then no new month is opened or charged.`,
+  ];
+}
+
 function retainerSchedule(retainer: SowRetainer): string {
+  const what = retainer.coaching ? "coaching" : "retainer";
   const ends = retainer.endsOn
-    ? ` Notice was given: the retainer ends on ${formatDate(retainer.endsOn)}.`
-    : " A month is added on each month's first day until notice ends the retainer.";
-  return `${retainerTermsLabel(retainer.monthlyFeeCents, retainer.monthlyBudgetMinutes)}, from ${formatDate(retainer.startDate)}.${ends}`;
+    ? ` Notice was given: the ${what} ends on ${formatDate(retainer.endsOn)}.`
+    : ` A month is added on each month's first day until notice ends the ${what}.`;
+  const terms = retainer.coaching
+    ? coachingTermsLabel(retainer.monthlyFeeCents, retainer.coaching.sessions, retainer.coaching.sessionMinutes)
+    : retainerTermsLabel(retainer.monthlyFeeCents, retainer.monthlyBudgetMinutes);
+  return `${terms}, from ${formatDate(retainer.startDate)}.${ends}`;
 }
 
 const noticeText = (months: number) => (months === 1 ? "one month's" : `${months} months'`);

@@ -92,6 +92,10 @@ export const NOTIFICATION_KINDS = {
   // Extra hours on a retainer month (docs/decisions/084): a purchase to decide and its answer.
   extra_hours_requested: { label: "Extra hours to approve", essential: true, group: "engagements" },
   extra_hours_decided: { label: "Extra hours decided", essential: false, group: "engagements" },
+  // Coaching sessions (docs/decisions/085): one to confirm, one that did not take place, a month paid out.
+  session_held: { label: "Session to confirm", essential: false, group: "engagements" },
+  session_missed: { label: "Session did not take place", essential: false, group: "engagements" },
+  sessions_settled: { label: "Coaching month paid out", essential: false, group: "engagements" },
   // Automatic refunds of a duplicate payment or subscription (ADR 010): payments, always emailed.
   duplicate_payment_refunded: { label: "Duplicate payment refunded", essential: true, group: "engagements" },
   // The monthly statements emailed on the 1st (docs/decisions/081): payments, always emailed.

@@ -17,6 +17,7 @@ import {
   NOTICE_EXTRA_PAID,
   NOTICE_MONTH_DELIVERED,
   NOTICE_MONTH_PAID,
+  NOTICE_SESSIONS_SETTLED,
 } from "~/lib/engagements/retainer-copy";
 import {
   NOTICE_DISPUTE_SETTLED,
@@ -61,7 +62,8 @@ export type DeliverableNoticeKind =
   | "item_accepted_automatically"
   | "item_disputed"
   | "dispute_settled"
-  | "item_payment_declined";
+  | "item_payment_declined"
+  | "sessions_settled";
 
 /** What the review deadlines' notices say besides the item (docs/decisions/078). */
 export type DeadlineDetail = {
@@ -97,6 +99,8 @@ type People = {
   month: boolean;
   /** Extra hours bought for a month (docs/decisions/084). */
   extra: boolean;
+  /** A coaching month (docs/decisions/085). */
+  coaching: boolean;
 };
 
 const uniqueIds = (ids: readonly string[]) => [...new Set(ids)];
@@ -117,6 +121,7 @@ async function peopleOfItem(app: AppContext, itemId: string): Promise<People | n
       itemTitle: deliveryItems.title,
       month: sql<number>`${deliveryItems.periodStart} IS NOT NULL`.mapWith(Boolean),
       extra: sql<number>`${deliveryItems.extraForItemId} IS NOT NULL`.mapWith(Boolean),
+      coaching: sql<number>`${deliveryOutlines.kind} = 'coaching'`.mapWith(Boolean),
     })
     .from(deliveryItems)
     .innerJoin(deliveryOutlines, eq(deliveryOutlines.id, deliveryItems.outlineId))
@@ -197,7 +202,9 @@ function noticesFor(
       if (people.month) {
         toConsultant(
           NOTICE_MONTH_PAID,
-          `${people.businessName} paid ${item} of ${plan}. Log your time against it on its page.`,
+          people.coaching
+            ? `${people.businessName} paid ${item} of ${plan}. Propose its sessions on its page.`
+            : `${people.businessName} paid ${item} of ${plan}. Log your time against it on its page.`,
           delivery,
           "Open the month",
         );
@@ -231,6 +238,23 @@ function noticesFor(
         people.reviewerIds,
         NOTICE_ITEM_DELIVERED,
         `Your consultant delivered ${item} of ${plan}. Please review it: accept it, or ask for a revision.${detail.acceptsAt ? ` If nobody reviews it by ${formatDateTime(detail.acceptsAt)}, it is accepted automatically and the consultant is paid.` : ""}`,
+      );
+      break;
+    case "sessions_settled":
+      toConsultant(
+        NOTICE_SESSIONS_SETTLED,
+        `The sessions of ${item} of ${plan} are settled: you are paid your share of the month.`,
+        engagement,
+        "Open the engagement",
+      );
+      toBusiness(
+        people.reviewerIds,
+        NOTICE_SESSIONS_SETTLED,
+        `The sessions of ${item} of ${plan} are settled (held and confirmed, or expired unused), and your coach is paid for the month.`,
+      );
+      toManagers(
+        NOTICE_SESSIONS_SETTLED,
+        `The sessions of ${item} of ${plan} (${people.businessName}) are settled and paid out.`,
       );
       break;
     case "item_approved":

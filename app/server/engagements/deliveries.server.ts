@@ -1,5 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { deliveryItemDecisions, deliveryItems, deliveryOutlines, files, timeEntries } from "~db/schema";
+import {
+  coachingSessions,
+  deliveryItemDecisions,
+  deliveryItems,
+  deliveryOutlines,
+  files,
+  timeEntries,
+} from "~db/schema";
+import { cancelRuleLabel, type CoachingMonthView } from "~/lib/engagements/coaching";
+import { coachingMonthView, sessionRowsQuery } from "./coaching-sessions.server";
 import {
   hourlyRateCents,
   monthLogView,
@@ -91,6 +100,8 @@ export type DeliveryPage = {
   refunded: boolean;
   /** Extra hours bought for a retainer's month (docs/decisions/084): the month's page. */
   extraFor: string | null;
+  /** A coaching month (docs/decisions/085): its sessions, and whether one can be proposed now. */
+  coaching: (CoachingMonthView & { sessionMinutes: number; cancelRule: string }) | null;
   /** A retainer's month (docs/decisions/082): its time log, and whether time can be logged now. */
   month: (MonthLogView & { canLog: boolean; canAskHours: boolean; latestDay: string; rate: string }) | null;
 };
@@ -107,10 +118,14 @@ export async function loadDeliveryPage(
 ): Promise<DeliveryPage | null> {
   // Separate reads in one batch: D1's batch answers rows as objects, so two columns of the same
   // name in one joined select would overwrite each other.
-  const [outlines, itemRows, fileRows, notes, entries, requests, extraItems] = await app.db.batch([
+  const [outlines, itemRows, fileRows, notes, entries, requests, extraItems, sessions] = await app.db.batch([
     app.db
       .select({
         title: deliveryOutlines.title,
+        kind: deliveryOutlines.kind,
+        monthlySessions: deliveryOutlines.monthlySessions,
+        sessionMinutes: deliveryOutlines.sessionMinutes,
+        cancelNoticeHours: deliveryOutlines.cancelNoticeHours,
         monthlyBudgetMinutes: deliveryOutlines.monthlyBudgetMinutes,
         monthlyFeeCents: deliveryOutlines.monthlyFeeCents,
         complete: deliveryOutlines.complete,
@@ -155,6 +170,8 @@ export async function loadDeliveryPage(
       })
       .from(deliveryItems)
       .where(and(eq(deliveryItems.extraForItemId, itemId), eq(deliveryItems.outlineId, outlineId))),
+    // A coaching month's sessions (docs/decisions/085).
+    sessionRowsQuery(app, and(eq(coachingSessions.itemId, itemId), eq(coachingSessions.outlineId, outlineId))),
   ]);
   const outline = outlines[0];
   const item = itemRows[0];
@@ -183,8 +200,16 @@ export async function loadDeliveryPage(
     canDeliver: !outline.complete && canConsultantDeliver(item),
     refunded: item.refunded,
     extraFor: item.extraForItemId ? consultantDeliveryPath(outlineId, item.extraForItemId) : null,
+    coaching:
+      outline.kind === "coaching" && item.periodStart !== null
+        ? {
+            ...coachingMonthView(outline, item, sessions, "consultant", app.now()),
+            sessionMinutes: outline.sessionMinutes ?? 60,
+            cancelRule: cancelRuleLabel(outline.cancelNoticeHours ?? 0),
+          }
+        : null,
     month:
-      item.periodStart !== null && item.periodEnd !== null
+      outline.kind === "retainer" && item.periodStart !== null && item.periodEnd !== null
         ? {
             ...monthLogView(
               outline.monthlyBudgetMinutes ?? 0,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import {
+  coachingSessions,
   consultantProfiles,
   deliveryItemDecisions,
   deliveryItems,
@@ -30,6 +31,7 @@ import {
   type EngagementTileData,
 } from "~/lib/engagements/engagement-display";
 import { sowRetainerOf, buildSowDocument } from "~/lib/engagements/sow";
+import { sessionRowsQuery } from "./coaching-sessions.server";
 import { retainerView } from "./retainers.server";
 import { extraHoursRequestsQuery } from "./extra-hours.server";
 import { engagementResults } from "~/lib/engagements/engagement-results";
@@ -229,6 +231,7 @@ export async function loadBusinessEngagement(
     declinedRows,
     timeRows,
     requestRows,
+    sessionRows,
   ] = await app.db.batch([
     app.db.select().from(deliveryOutlines).where(visibleOutline).limit(1),
     app.db
@@ -316,6 +319,8 @@ export async function loadBusinessEngagement(
       .where(and(eq(timeEntries.outlineId, target), eq(timeEntries.businessId, businessId))),
     // Its months' requests for extra hours (docs/decisions/084).
     extraHoursRequestsQuery(app, { outlineId: target, businessId }),
+    // Coaching's sessions (docs/decisions/085); none for the others.
+    sessionRowsQuery(app, and(eq(coachingSessions.outlineId, target), eq(coachingSessions.businessId, businessId))),
   ]);
   const outline = outlineRows[0];
   const match = matchRows[0];
@@ -344,7 +349,7 @@ export async function loadBusinessEngagement(
         invoiceUrl: row.invoiceUrl,
       })),
     },
-    retainer: retainerView(outline, itemRows, timeRows, requestRows, app.now()),
+    retainer: retainerView(outline, itemRows, timeRows, requestRows, app.now(), sessionRows),
   };
   return toBusinessEngagement(
     app,

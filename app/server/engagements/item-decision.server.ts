@@ -1,3 +1,4 @@
+import { billedMonthly } from "~/lib/engagements/coaching";
 import { columnValue } from "~db/column-value";
 import { and, eq, sql } from "drizzle-orm";
 import { deliveryItemDecisions, deliveryItems, deliveryOutlines, type DeliveryOutline } from "~db/schema";
@@ -161,7 +162,7 @@ export async function decideDeliveredItem(
           : {
               activeItemId: null,
               // A retainer's months are billed on their dates: nothing to pause (docs/decisions/082).
-              pausedAt: input.action === "pause" && outline.kind !== "retainer" ? now : null,
+              pausedAt: input.action === "pause" && !billedMonthly(outline.kind) ? now : null,
               updatedAt: now,
             },
     )

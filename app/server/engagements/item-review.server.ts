@@ -1,10 +1,13 @@
 import type { Submission } from "@conform-to/react";
+import { billedMonthly, COACHING_TEXTS } from "~/lib/engagements/coaching";
+import { answerSession } from "./coaching.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
 import { deliveryOutlines, type DeliveryOutline } from "~db/schema";
 import {
   ChangeCardFormSchema,
   PrepayFormSchema,
+  SessionAnswerSchema,
   type DeliverableIntent,
   type DeliverablesActionData,
   GiveNoticeFormSchema,
@@ -86,7 +89,7 @@ export async function reviewDeliveryItem(
     ? ["item_revision"]
     : completed
       ? ["engagement_completed"]
-      : input.action === "pause" && outline.kind !== "retainer"
+      : input.action === "pause" && !billedMonthly(outline.kind)
         ? ["item_paused"]
         : ["item_approved"];
   await notifyDeliverable(app, origin, item.id, kinds);
@@ -185,7 +188,7 @@ const reviewItemFromForm: DeliverableHandler = async (app, viewer, formData, req
       );
     }
     if (result.checkoutUrl) return { kind: "checkout", url: result.checkoutUrl };
-    const retainer = result.outline.kind === "retainer";
+    const retainer = billedMonthly(result.outline.kind);
     const message = retainer
       ? MONTH_REVIEW_SENT[result.outline.complete ? "complete" : review.action === "revise" ? "revise" : "confirm"]
       : result.outline.complete
@@ -362,7 +365,7 @@ const giveNoticeFromForm: DeliverableHandler = async (app, viewer, formData, req
     return answer({
       intent,
       result: submission.reply({ resetForm: true }),
-      message: NOTICE_GIVEN(formatDate(given.endsOn)),
+      message: NOTICE_GIVEN(formatDate(given.endsOn), given.kind),
       failed: false,
     });
   } catch (error) {
@@ -412,6 +415,38 @@ const extraHoursFromForm: DeliverableHandler = async (app, viewer, formData, req
   }
 };
 
+/**
+ * intent=confirm-session or missed-session (SessionAnswerSchema): a member who reviews deliverables
+ * answers a coaching session its coach marked held (answerSession, docs/decisions/085); the page
+ * action checks the role. Confirming the month's last place pays the month out.
+ */
+const sessionAnswerFromForm: DeliverableHandler = async (app, viewer, formData, request) => {
+  const submission = parseWithZod(formData, { schema: SessionAnswerSchema });
+  const intent = submission.status === "success" ? submission.value.intent : "confirm-session";
+  if (submission.status !== "success") {
+    return answer({ intent, result: submission.reply(), message: null, failed: false }, 400);
+  }
+  try {
+    const answered = await answerSession(
+      app,
+      { businessId: viewer.business.id, userId: viewer.user.id },
+      submission.value.sessionId,
+      intent === "confirm-session" ? "confirm" : "missed",
+      appOrigin(app, request),
+    );
+    if (!answered.ok) {
+      return answer(
+        { intent, result: submission.reply({ formErrors: [answered.msg] }), message: null, failed: false },
+        answered.status,
+      );
+    }
+    const message = intent === "confirm-session" ? COACHING_TEXTS.notices.confirmed : COACHING_TEXTS.notices.missed;
+    return answer({ intent, result: submission.reply({ resetForm: true }), message, failed: false });
+  } catch (error) {
+    return failedReply(intent, error);
+  }
+};
+
 /** The handler of each intent of the business's deliverables (the /features page action dispatches on `intent`). */
 export const DELIVERABLE_ACTIONS: Record<DeliverableIntent, DeliverableHandler> = {
   "review-item": reviewItemFromForm,
@@ -422,4 +457,6 @@ export const DELIVERABLE_ACTIONS: Record<DeliverableIntent, DeliverableHandler> 
   "give-notice": giveNoticeFromForm,
   "approve-hours": extraHoursFromForm,
   "decline-hours": extraHoursFromForm,
+  "confirm-session": sessionAnswerFromForm,
+  "missed-session": sessionAnswerFromForm,
 };

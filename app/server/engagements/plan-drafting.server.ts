@@ -50,6 +50,7 @@ import {
   type DeliveryItemStatus,
 } from "~/lib/engagements/engagement-state";
 import { nextDeliveryDate, planStage, planStageLabel, utcToday, type PlanStage } from "~/lib/engagements/plan-stage";
+import { billedMonthly } from "~/lib/engagements/coaching";
 import { sowRetainerOf, buildSowDocument, type SowDocument } from "~/lib/engagements/sow";
 import { formatMoney } from "~/lib/shared/numbers";
 import { candidacyAreaLabel, candidacyTypeLabel } from "~/lib/matching/candidacy-state";
@@ -273,9 +274,14 @@ export async function createPlan(
         businessId: match.businessId,
         consultantId,
         title: `${categoryLabel(match.category)} engagement plan for ${match.business}`.slice(0, 120),
-        // A fractional engagement is sold as a monthly retainer (docs/decisions/082); the
-        // consultant may still bill it by deliverables in the editor.
-        kind: match.consultingType === "fractional" ? "retainer" : "project",
+        // A fractional engagement is sold as a monthly retainer (docs/decisions/082), coaching as
+        // monthly sessions (085); the consultant may still bill it by deliverables in the editor.
+        kind:
+          match.consultingType === "fractional"
+            ? "retainer"
+            : match.consultingType === "coaching"
+              ? "coaching"
+              : "project",
         createdAt: now,
         updatedAt: now,
       })
@@ -343,7 +349,15 @@ export type ConsultantPlan = {
   businessNotes: string | null;
   /** How the plan is billed, and a retainer's terms as the editor's fields show them ("" when unset). */
   kind: OutlineKind;
-  retainer: { monthlyFee: string; monthlyHours: string; startDate: string; noticeMonths: string };
+  retainer: {
+    monthlyFee: string;
+    monthlyHours: string;
+    startDate: string;
+    noticeMonths: string;
+    monthlySessions: string;
+    sessionMinutes: string;
+    cancelNoticeHours: string;
+  };
   /** A running retainer's notice (docs/decisions/082): given (by whom, the last day) or not, and whether it can be now. */
   notice: RetainerNotice | null;
   items: EditorItem[];
@@ -515,6 +529,9 @@ export async function loadConsultantPlan(
       monthlyHours: outline.monthlyBudgetMinutes === null ? "" : String(outline.monthlyBudgetMinutes / 60),
       startDate: outline.retainerStartDate ?? "",
       noticeMonths: outline.noticeMonths === null ? "1" : String(outline.noticeMonths),
+      monthlySessions: outline.monthlySessions === null ? "" : String(outline.monthlySessions),
+      sessionMinutes: String(outline.sessionMinutes ?? 60),
+      cancelNoticeHours: String(outline.cancelNoticeHours ?? 24),
     },
     notice: retainerNotice(outline, app.now()),
     items: context.items.map((item) => ({
@@ -567,10 +584,10 @@ export async function savePlan(
   const editable = new Map(planItems.filter(isItemEditable).map((item) => [item.id, item]));
   const lockedIds = new Set(locked.map((item) => item.id));
   if (locked.length > 0 && input.kind !== outline.kind) return { ok: false, status: 409, msg: PLAN_KIND_LOCKED };
-  const terms = input.kind === "retainer" ? retainerTermsOf(input) : null;
+  const terms = billedMonthly(input.kind) ? monthlyTermsOf(input) : null;
   // Signed terms change only with a new version: the manager's review and the business's signature
   // (until then the daily run opens and charges nothing at them). A draft cannot change them.
-  if (terms && outline.signedVersion !== null && input.intent === "save" && termsChanged(outline, terms)) {
+  if (terms && outline.signedVersion !== null && input.intent === "save" && termsChanged(outline, input.kind, terms)) {
     return { ok: false, status: 409, msg: RETAINER_TERMS_NEED_REVIEW };
   }
   if (terms && locked.length > 0 && terms.retainerStartDate !== outline.retainerStartDate) {
@@ -708,7 +725,7 @@ export async function savePlan(
       title: input.title,
       overview: input.overview,
       kind: input.kind,
-      ...(terms ?? NO_RETAINER_TERMS),
+      ...(terms ?? NO_MONTHLY_TERMS),
       updatedAt: now,
       ...next,
     })
@@ -785,35 +802,42 @@ export async function savePlan(
 /** A row of the plan as saved: a deliverable of the form, or a retainer's month with its period. */
 type PlanRow = PlanFormInput["items"][number] & { periodStart?: string; periodEnd?: string; position?: number };
 
-type RetainerTerms = {
+/** A retainer's or coaching's terms: the budget is hours for one and sessions for the other. */
+type MonthlyTerms = {
   monthlyFeeCents: number;
-  monthlyBudgetMinutes: number;
+  monthlyBudgetMinutes: number | null;
+  monthlySessions: number | null;
+  sessionMinutes: number | null;
+  cancelNoticeHours: number | null;
   retainerStartDate: string;
   noticeMonths: number;
 };
 
-const NO_RETAINER_TERMS = {
+const NO_MONTHLY_TERMS = {
   monthlyFeeCents: null,
   monthlyBudgetMinutes: null,
+  monthlySessions: null,
+  sessionMinutes: null,
+  cancelNoticeHours: null,
   retainerStartDate: null,
   noticeMonths: null,
 } as const;
 
-function termsChanged(outline: DeliveryOutline, terms: RetainerTerms): boolean {
+function termsChanged(outline: DeliveryOutline, kind: string, terms: MonthlyTerms): boolean {
   return (
-    outline.kind !== "retainer" ||
-    outline.monthlyFeeCents !== terms.monthlyFeeCents ||
-    outline.monthlyBudgetMinutes !== terms.monthlyBudgetMinutes ||
-    outline.retainerStartDate !== terms.retainerStartDate ||
-    outline.noticeMonths !== terms.noticeMonths
+    outline.kind !== kind || (Object.keys(terms) as (keyof MonthlyTerms)[]).some((key) => outline[key] !== terms[key])
   );
 }
 
-/** A retainer form's terms (PlanFormSchema requires each of them for a retainer). */
-function retainerTermsOf(input: PlanFormInput): RetainerTerms {
+/** A retainer's or coaching form's terms (PlanFormSchema requires each of its kind's). */
+function monthlyTermsOf(input: PlanFormInput): MonthlyTerms {
+  const coaching = input.kind === "coaching";
   return {
     monthlyFeeCents: input.monthlyFee ?? 0,
-    monthlyBudgetMinutes: input.monthlyHours ?? 0,
+    monthlyBudgetMinutes: coaching ? null : (input.monthlyHours ?? 0),
+    monthlySessions: coaching ? (input.monthlySessions ?? 1) : null,
+    sessionMinutes: coaching ? (input.sessionMinutes ?? 60) : null,
+    cancelNoticeHours: coaching ? (input.cancelNoticeHours ?? 0) : null,
     retainerStartDate: input.startDate ?? "",
     noticeMonths: input.noticeMonths ?? 0,
   };
@@ -823,7 +847,7 @@ function retainerTermsOf(input: PlanFormInput): RetainerTerms {
  * A retainer's unpaid months after a save: those that exist, repriced to the fee (and the first
  * month dated from the start date while nothing is paid); the first month when none exists yet.
  */
-function retainerRows(terms: RetainerTerms, unpaid: readonly DeliveryItem[], paidCount: number): PlanRow[] {
+function retainerRows(terms: MonthlyTerms, unpaid: readonly DeliveryItem[], paidCount: number): PlanRow[] {
   const months = unpaid.filter((item) => item.periodStart !== null);
   if (months.length === 0 && paidCount > 0) return [];
   const rows = months.length > 0 ? months : [null];

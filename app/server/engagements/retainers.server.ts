@@ -7,6 +7,7 @@
 // The daily run makes every step exactly once with no transactions: a month is opened by an insert
 // its unique index (outline, period start) lets through once; its charge is the card on file's
 // (claims and Idempotency-Keys, card-charges.server.ts); its delivery a conditional update.
+import { billedMonthly } from "~/lib/engagements/coaching";
 import { columnValue } from "~db/column-value";
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import {
@@ -51,6 +52,7 @@ import {
   NOTICE_TELL_MANAGER,
   NOTICE_TELL_TITLE,
   noticeLabel,
+  type NoticeOf,
   TIME_ENTRY_MONTH_CLOSED,
   TIME_ENTRY_NOT_FOUND,
   TIME_ENTRY_OUTSIDE_MONTH,
@@ -73,6 +75,9 @@ import {
 } from "~/lib/engagements/engagement-paths";
 import { refundStarted } from "./item-refunds.server";
 import { monthExtras, type ExtraHoursRow } from "./extra-hours.server";
+import { confirmSilentSessions, settleCoachingMonths } from "./coaching.server";
+import { coachingMonthView, type SessionRow } from "./coaching-sessions.server";
+import { cancelRuleLabel, coachingTermsLabel } from "~/lib/engagements/coaching";
 import { formatMoney } from "~/lib/shared/numbers";
 
 /** How many retainers one page of the daily run reads. */
@@ -144,15 +149,19 @@ export type RetainerRun = { opened: number; delivered: number; charged: number; 
  */
 export async function runRetainers(app: AppContext, pageSize = PAGE): Promise<RetainerRun> {
   const run: RetainerRun = { opened: 0, delivered: 0, charged: 0, declined: 0 };
+  // Coaching sessions nobody answered within their days are confirmed first, so their months settle today.
+  await confirmSilentSessions(app).catch((error: unknown) => {
+    console.error("The daily confirmation of coaching sessions failed:", error);
+  });
   const today = utcToday(app.now());
   const origin = configuredOrigin(app) ?? (await storedOriginQuery(app))[0]?.origin ?? null;
   let after = "";
   for (;;) {
-    // Written as literals so SQLite reads the partial index delivery_outlines_open_retainers_idx.
+    // Written as literals so SQLite reads the partial index delivery_outlines_open_monthly_idx.
     const outlines = await app.db
       .select()
       .from(deliveryOutlines)
-      .where(and(sql`kind = 'retainer' AND complete = 0`, gt(deliveryOutlines.id, after)))
+      .where(and(sql`kind IN ('retainer', 'coaching') AND complete = 0`, gt(deliveryOutlines.id, after)))
       .orderBy(asc(deliveryOutlines.id))
       .limit(pageSize);
     // Signed once: its paid months are delivered whatever a later version's state; months are
@@ -199,9 +208,14 @@ async function runRetainer(
   origin: string | null,
   run: RetainerRun,
 ) {
-  for (const month of months) {
-    if (month.periodEnd !== null && month.periodEnd < today && (await deliverMonth(app, outline, month, origin))) {
-      run.delivered += 1;
+  if (outline.kind === "coaching") {
+    // A coaching month is paid out when its sessions settle (docs/decisions/085).
+    run.delivered += await settleCoachingMonths(app, outline, months, origin);
+  } else {
+    for (const month of months) {
+      if (month.periodEnd !== null && month.periodEnd < today && (await deliverMonth(app, outline, month, origin))) {
+        run.delivered += 1;
+      }
     }
   }
   // A changed version waiting for the manager or the business's new signature opens and charges nothing.
@@ -471,7 +485,7 @@ export async function giveNotice(
   outlineId: string,
   giver: NoticeGiver,
   origin: string | null = null,
-): Promise<{ ok: true; endsOn: string } | { ok: false; status: 404 | 409; msg: string }> {
+): Promise<{ ok: true; endsOn: string; kind: NoticeOf } | { ok: false; status: 404 | 409; msg: string }> {
   const own =
     giver.party === "business"
       ? eq(deliveryOutlines.businessId, giver.businessId)
@@ -482,7 +496,12 @@ export async function giveNotice(
     .where(and(eq(deliveryOutlines.id, outlineId), own));
   if (!outline) return { ok: false, status: 404, msg: NOTICE_NOT_A_RETAINER };
   // On the terms last signed: a changed version waiting for a signature does not hold notice up.
-  if (outline.kind !== "retainer" || !outline.retainerStartDate || outline.complete || outline.signedVersion === null) {
+  if (
+    !billedMonthly(outline.kind) ||
+    !outline.retainerStartDate ||
+    outline.complete ||
+    outline.signedVersion === null
+  ) {
     return { ok: false, status: 409, msg: NOTICE_NOT_A_RETAINER };
   }
   if (outline.noticeGivenAt) return { ok: false, status: 409, msg: NOTICE_ALREADY_GIVEN };
@@ -508,7 +527,7 @@ export async function giveNotice(
   ]);
   if (updated.length === 0) return { ok: false, status: 409, msg: NOTICE_ALREADY_GIVEN };
   await tellOfNotice(app, outline, giver.party, endsOn, origin);
-  return { ok: true, endsOn };
+  return { ok: true, endsOn, kind: outline.kind === "coaching" ? "coaching" : "retainer" };
 }
 
 /**
@@ -534,22 +553,23 @@ async function tellOfNotice(
       .where(eq(businesses.id, outline.businessId));
     if (!row) return;
     const last = formatDate(endsOn);
-    const plan = outline.title || "the retainer";
+    const of: NoticeOf = outline.kind === "coaching" ? "coaching" : "retainer";
+    const plan = outline.title || `the ${of}`;
     const base = { businessId: outline.businessId, kind: "retainer_notice_given" } as const;
     const notices: Notice[] =
       by === "business"
         ? noticesTo([outline.consultantId], {
             ...base,
-            title: NOTICE_TELL_TITLE,
-            body: NOTICE_TELL_CONSULTANT(row.businessName, plan, last),
+            title: NOTICE_TELL_TITLE(of),
+            body: NOTICE_TELL_CONSULTANT(row.businessName, plan, last, of),
             link: consultantEngagementPath(outline.id),
             action: NOTICE_TELL_ACTION,
             footer: NOTICE_TELL_FOOTER.consultant,
           })
         : noticesTo(row.signerIds, {
             ...base,
-            title: NOTICE_TELL_TITLE,
-            body: NOTICE_TELL_BUSINESS(plan, last),
+            title: NOTICE_TELL_TITLE(of),
+            body: NOTICE_TELL_BUSINESS(plan, last, of),
             link: businessEngagementPath(outline.id),
             action: NOTICE_TELL_ACTION,
             footer: NOTICE_TELL_FOOTER.business,
@@ -558,8 +578,8 @@ async function tellOfNotice(
       notices.push({
         ...base,
         userId: row.managerId,
-        title: NOTICE_TELL_TITLE,
-        body: NOTICE_TELL_MANAGER(row.businessName, plan, by, last),
+        title: NOTICE_TELL_TITLE(of),
+        body: NOTICE_TELL_MANAGER(row.businessName, plan, by, last, of),
         link: managerEngagementPath(outline.id),
         action: NOTICE_TELL_ACTION,
         footer: NOTICE_TELL_FOOTER.manager,
@@ -577,9 +597,10 @@ async function tellOfNotice(
 
 /** The notice of a signed retainer; null for a project or a retainer not yet set. */
 export function retainerNotice(outline: DeliveryOutline, now: Date): RetainerNotice | null {
-  if (outline.kind !== "retainer" || outline.monthlyFeeCents === null || !outline.retainerStartDate) return null;
+  if (!billedMonthly(outline.kind) || outline.monthlyFeeCents === null || !outline.retainerStartDate) return null;
   const running = !outline.complete && outline.signedVersion !== null && outline.noticeGivenAt === null;
   return {
+    kind: outline.kind === "coaching" ? "coaching" : "retainer",
     notice: noticeLabel(outline.noticeMonths ?? 0),
     ending:
       outline.endsOn && outline.noticeGivenBy
@@ -610,9 +631,11 @@ export function retainerView(
   entries: readonly { id: string; itemId: string; workDate: string; minutes: number; description: string }[],
   requests: readonly ExtraHoursRow[],
   now: Date,
+  sessions: readonly SessionRow[] = [],
 ): RetainerView | null {
   const notice = retainerNotice(outline, now);
   if (!notice || outline.monthlyFeeCents === null) return null;
+  if (outline.kind === "coaching") return coachingView(outline, outline.monthlyFeeCents, notice, items, sessions, now);
   const budget = outline.monthlyBudgetMinutes ?? 0;
   const logs: Record<string, MonthLogView> = {};
   const waiting: RetainerView["waiting"] = [];
@@ -635,5 +658,34 @@ export function retainerView(
     ...notice,
     logs,
     waiting,
+    cancelRule: null,
+    sessions: [],
+  };
+}
+
+/** The months of coaching shown with their sessions on the business's page: the three latest paid ones. */
+const COACHING_MONTHS_SHOWN = 3;
+
+/** Coaching's terms, notice and its latest paid months' sessions (docs/decisions/085). */
+function coachingView(
+  outline: DeliveryOutline,
+  fee: number,
+  notice: RetainerNotice,
+  items: Parameters<typeof retainerView>[1],
+  sessions: readonly SessionRow[],
+  now: Date,
+): RetainerView {
+  const paid = items
+    .filter((item) => item.periodStart !== null && item.paidPurchaseId !== null && !item.refunded)
+    .sort((a, b) => (b.periodStart ?? "").localeCompare(a.periodStart ?? ""))
+    .slice(0, COACHING_MONTHS_SHOWN);
+  return {
+    terms: coachingTermsLabel(fee, outline.monthlySessions ?? 0, outline.sessionMinutes ?? 60),
+    rate: "",
+    ...notice,
+    logs: {},
+    waiting: [],
+    cancelRule: cancelRuleLabel(outline.cancelNoticeHours ?? 0),
+    sessions: paid.map((month) => coachingMonthView(outline, month, sessions, "business", now)),
   };
 }
