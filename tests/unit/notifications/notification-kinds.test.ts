@@ -63,6 +63,7 @@ describe("the notification kinds registry", () => {
       // An outline's kind and a match's type (docs/decisions/082), an audit actor's kind, and the
       // item review's answer kinds, in files that also notify (or name giveNotice).
       "retainer",
+      "coaching",
       "fractional",
       "client",
       "consultant",
