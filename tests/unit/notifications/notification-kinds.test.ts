@@ -81,7 +81,7 @@ describe("the notification kinds registry", () => {
       ),
     );
     expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !literals.has(kind))).toEqual([]);
-    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(46);
+    expect(Object.keys(NOTIFICATION_KINDS)).toHaveLength(49);
   });
 
   it("marks payments, signatures, the export the person asked for and the review deadlines essential, and nothing else", () => {
