@@ -9,7 +9,6 @@ import { PlanReviewDialog } from "./plan-review-dialog";
 import { ExtraHoursApprovals } from "./extra-hours";
 import { RetainerCard } from "./retainer-card";
 import { CoachingSessionsCard } from "./coaching-sessions";
-import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 import { SignedStatements } from "./signed-statements";
 
 /** The page's action answer when it is the deliverables' (intents review-item, prepay, rate). */
@@ -66,11 +65,7 @@ export function useDeliverableSlots(
                 outlineId={outline._id}
                 months={engagement.retainer.sessions}
                 cancelRule={engagement.retainer.cancelRule}
-                conversationPath={
-                  engagement.consultant
-                    ? threadOfMatchPath("business", engagement.match.id, engagement.consultant.consultantId)
-                    : null
-                }
+                conversationPath={engagement.retainer.conversationPath}
                 actionData={deliverablesReply(actionData)}
                 action={action}
               />

@@ -293,6 +293,8 @@ export type RetainerView = RetainerNotice & {
   cancelRule: string | null;
   /** Coaching: the latest paid months with their sessions (docs/decisions/085); empty for a retainer. */
   sessions: CoachingMonthView[];
+  /** Coaching: the engagement's conversation, where sessions are booked; null for a retainer. */
+  conversationPath: string | null;
 };
 
 export type EngagementBilling = {

@@ -78,6 +78,7 @@ import { monthExtras, type ExtraHoursRow } from "./extra-hours.server";
 import { confirmSilentSessions, settleCoachingMonths } from "./coaching.server";
 import { coachingMonthView, type SessionRow } from "./coaching-sessions.server";
 import { cancelRuleLabel, coachingTermsLabel } from "~/lib/engagements/coaching";
+import { threadOfMatchPath } from "~/lib/conversations/thread-copy";
 import { formatMoney } from "~/lib/shared/numbers";
 
 /** How many retainers one page of the daily run reads. */
@@ -660,6 +661,7 @@ export function retainerView(
     waiting,
     cancelRule: null,
     sessions: [],
+    conversationPath: null,
   };
 }
 
@@ -687,5 +689,8 @@ function coachingView(
     waiting: [],
     cancelRule: cancelRuleLabel(outline.cancelNoticeHours ?? 0),
     sessions: paid.map((month) => coachingMonthView(outline, month, sessions, "business", now)),
+    conversationPath: outline.consultantId
+      ? threadOfMatchPath("business", outline.matchRequestId, outline.consultantId)
+      : null,
   };
 }

@@ -66,6 +66,8 @@ export function businessExportQueries(businessId: string): ExportQuery[] {
     own("time_entries"),
     // Its retainer months' requests for extra hours (docs/decisions/084).
     own("extra_hours_requests"),
+    // Its coaching months' sessions: held, confirmed or not taking place (docs/decisions/085).
+    own("coaching_sessions"),
     {
       // Opened, not created: its own clock.
       name: "deliverable_disputes",
@@ -131,6 +133,11 @@ export function consultantExportQueries(userId: string): ExportQuery[] {
     // The time they logged on their retainers' months (docs/decisions/082).
     by("time_entries", "consultant_id"),
     by("extra_hours_requests", "consultant_id"),
+    // The sessions of their coaching months (docs/decisions/085).
+    {
+      name: "coaching_sessions",
+      query: sql`SELECT * FROM coaching_sessions WHERE outline_id IN (SELECT id FROM delivery_outlines WHERE consultant_id = ${userId}) ORDER BY created_at`,
+    },
     by("files", "uploaded_by_user_id"),
     by("notifications", "user_id"),
     by("notification_preferences", "user_id"),

@@ -4,7 +4,7 @@ import { deliveryItems, deliveryOutlines, type NewDeliveryItem, type NewDelivery
 import { retainerMonthRow } from "~/server/engagements/retainers.server";
 import worker from "../../../functions/worker";
 import { createOutlineRows } from "./engagements";
-import { createMatchRequestRow } from "./matching";
+import { createCandidateRow, createMatchRequestRow } from "./matching";
 import { createPurchaseRow } from "./purchases";
 import { db, ORIGIN, SESSION_COOKIE } from "./session";
 import { signedEvent, stripeEnv } from "./stripe";
@@ -75,6 +75,39 @@ export async function createRunningRetainer(businessId: string, consultantId: st
     .values({ ...row, status: "active", paidPurchaseId })
     .returning();
   return { outline: outline!, month: month! };
+}
+
+/**
+ * A signed coaching plan ($1,200.00 a month for 2 sessions of 60 minutes, the 24-hour rule, no
+ * notice, docs/decisions/085) starting on `start`, its first month paid and in progress, and the
+ * engagement's conversation (the consultant's accepted candidacy) where sessions are booked.
+ */
+export async function createRunningCoaching(businessId: string, consultantId: string, start: string) {
+  const { outline: created, match } = await createSignedOutline(businessId, consultantId, {
+    outline: {
+      kind: "coaching",
+      title: "Leadership coaching",
+      monthlyFeeCents: 120_000,
+      monthlySessions: 2,
+      sessionMinutes: 60,
+      cancelNoticeHours: 24,
+      retainerStartDate: start,
+      noticeMonths: 0,
+    },
+    items: [],
+  });
+  const thread = await createCandidateRow(match.id, businessId, consultantId, {
+    status: "accepted",
+    businessDecisionStatus: "accepted",
+  });
+  const [outline] = await db().select().from(deliveryOutlines).where(eq(deliveryOutlines.id, created.id));
+  const row = retainerMonthRow(outline!, 0, new Date())!;
+  const paidPurchaseId = await createPaidPurchase(businessId, row.id!, 120_000);
+  const [month] = await db()
+    .insert(deliveryItems)
+    .values({ ...row, status: "active", paidPurchaseId })
+    .returning();
+  return { outline: outline!, month: month!, threadId: thread.id };
 }
 
 /**
