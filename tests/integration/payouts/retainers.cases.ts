@@ -298,7 +298,9 @@ describe("a fractional retainer", () => {
       giveNotice(appAt(day("2027-03-10")), outline.id, notice),
       giveNotice(appAt(day("2027-03-10")), outline.id, notice),
     ]);
-    expect([given, again].filter((answer) => answer.ok)).toEqual([{ ok: true, endsOn: "2027-04-30", kind: "retainer" }]);
+    expect([given, again].filter((answer) => answer.ok)).toEqual([
+      { ok: true, endsOn: "2027-04-30", kind: "retainer" },
+    ]);
     expect([given, again].find((answer) => !answer.ok)).toEqual({ ok: false, status: 409, msg: NOTICE_ALREADY_GIVEN });
     expect(
       await giveNotice(appAt(day("2027-03-10")), outline.id, { party: "consultant", consultantId: other.user.id }),
