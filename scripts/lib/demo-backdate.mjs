@@ -55,25 +55,57 @@ export function backdateSql(outlineId, matchRequestId, months = BACKDATE_START_M
 /** The month abbreviations of app/lib/shared/dates.ts (MONTH_ABBREVIATIONS; the demo-backdate test compares them). */
 export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"];
 
+/** "Jan 5, 2027", as the app's formatDate words a YYYY-MM-DD. */
+function formatDay(iso) {
+  const [year, month, day] = iso.split("-").map(Number);
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
 /**
- * The demo retainer's one back-dating step (docs/decisions/082), run after the manager approved
- * it and before the business signs: its start moves to `start` (the first day of a month,
- * YYYY-MM-DD), and its first month with it (period, last day, title as retainerMonthTitle words
- * it, and the version sent), so that the month has ended and the next one runs today. The plan's
- * submission and review move back with it.
+ * The first month of a retainer or coaching plan starting on `start` (docs/decisions/082): to the
+ * day before the same day a month on (the last day of a shorter month), titled as
+ * retainerMonthTitle words it ("Month 1 (Jan 15 – Feb 14, 2027)").
+ */
+export function firstMonthOf(start) {
+  const [year, month, day] = start.split("-").map(Number);
+  const lastOfNext = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const next = Date.UTC(year, month, Math.min(day, lastOfNext));
+  const end = new Date(next - 86_400_000).toISOString().slice(0, 10);
+  const from = formatDay(start);
+  const to = formatDay(end);
+  const period = start.slice(0, 4) === end.slice(0, 4) ? `${from.replace(/, \d{4}$/, "")} – ${to}` : `${from} – ${to}`;
+  return { start, end, title: `Month 1 (${period})` };
+}
+
+/**
+ * The demo retainer's and coaching's one back-dating step (docs/decisions/082, 085), run after
+ * the manager approved the plan and before the business signs: its start moves to `start`
+ * (YYYY-MM-DD), and its first month with it (period, last day, title, and the version sent), so
+ * that the month has ended (the retainer) or is under way with days behind it (coaching). The
+ * plan's submission and review move back with it.
  */
 export function retainerBackdateSql(outlineId, start) {
   const q = (value) => `'${String(value).replaceAll("'", "''")}'`;
-  const [year, month] = start.split("-").map(Number);
-  const last = new Date(Date.UTC(year, month, 0));
-  const end = last.toISOString().slice(0, 10);
-  const name = MONTHS[month - 1];
-  const title = `Month 1 (${name} 1 – ${name} ${last.getUTCDate()}, ${year})`;
+  const { end, title } = firstMonthOf(start);
   const outline = q(outlineId);
   const before = `(CAST(strftime('%s', ${q(start)}) AS INTEGER) * 1000 - 3 * 86400000)`;
   return [
-    `UPDATE delivery_outlines SET retainer_start_date = ${q(start)}, created_at = ${before}, submitted_at = ${before}, egm_reviewed_at = ${before} WHERE id = ${outline} AND kind = 'retainer';`,
+    `UPDATE delivery_outlines SET retainer_start_date = ${q(start)}, created_at = ${before}, submitted_at = ${before}, egm_reviewed_at = ${before} WHERE id = ${outline} AND kind IN ('retainer', 'coaching');`,
     `UPDATE delivery_items SET period_start = ${q(start)}, period_end = ${q(end)}, delivery_date = ${q(end)}, title = ${q(title)}, created_at = ${before} WHERE outline_id = ${outline} AND position = 0;`,
     `UPDATE delivery_outline_versions SET submitted_at = ${before}, created_at = ${before}, items = (SELECT json_group_array(json_object('id', id, 'title', title, 'description', description, 'deliveryDate', delivery_date, 'priceCents', price_cents)) FROM (SELECT id, title, description, delivery_date, price_cents FROM delivery_items WHERE outline_id = ${outline} ORDER BY position, id)) WHERE outline_id = ${outline};`,
+  ];
+}
+
+/**
+ * The demo's held coaching session (docs/decisions/085): time cannot pass in a demo, so a call
+ * proposed and booked for later moves to `at` (ms, in the past, within its month), its offered
+ * times with it (an hour apart, as the table's order requires), and its proposal a day before.
+ */
+export function sessionBackdateSql(meetingId, at) {
+  const id = `'${String(meetingId).replaceAll("'", "''")}'`;
+  const ms = Math.trunc(at);
+  return [
+    `UPDATE thread_meetings SET slot1_at = ${ms}, slot2_at = ${ms + 3_600_000}, slot3_at = NULL, chosen_slot = 1, starts_at = ${ms}, created_at = ${ms - 86_400_000}, answered_at = ${ms - 43_200_000}, updated_at = ${ms - 43_200_000} WHERE id = ${id} AND status = 'booked';`,
+    `UPDATE coaching_sessions SET created_at = ${ms - 86_400_000}, updated_at = ${ms - 86_400_000} WHERE id = ${id};`,
   ];
 }

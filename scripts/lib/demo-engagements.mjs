@@ -18,8 +18,9 @@
 // Time cannot pass in a demo: the completed engagement is back-dated afterwards in one SQL step
 // (backdateSql in demo-backdate.mjs, ADR 030) so that its months "since" exist in the books.
 
+import { randomUUID } from "node:crypto";
 import { DEMO_MATCH_REQUESTS, CLIENT, MANAGER, Session } from "./demo-session.mjs";
-import { BACKDATE_START_MONTHS, backdateSql, retainerBackdateSql } from "./demo-backdate.mjs";
+import { BACKDATE_START_MONTHS, backdateSql, retainerBackdateSql, sessionBackdateSql } from "./demo-backdate.mjs";
 import { capture, bin, quietEnv } from "./proc.mjs";
 
 /** The demo business's signer, as typed in the review dialog. */
@@ -186,6 +187,33 @@ export const DEMO_ENGAGEMENTS = [
     /** Extra hours the consultant asks for on the second month, waiting for the business (docs/decisions/084). */
     extraHours: { hours: "4", reason: "The bank wants a lender pack with last year's accounts restated this month." },
   },
+  {
+    key: "coaching",
+    category: "leadership",
+    consultingType: "coaching",
+    consultant: { name: "Elena Vasquez", email: "consultant2@partwise.test", id: "demo-user-consultant-02" },
+    problemStatement:
+      "I promoted two store leads this year and still end up making every call myself. I want coaching for the three of us to hand decisions over and make them stick.",
+    plan: {
+      title: "Leadership coaching for the store leads",
+      overview:
+        "Two sessions a month with Dana and her two store leads: who decides what, how the weekly meeting runs, and one habit to practise between sessions.",
+      coaching: {
+        monthlyFee: "900",
+        monthlySessions: "2",
+        sessionMinutes: "60",
+        cancelNoticeHours: "24",
+        noticeMonths: "1",
+      },
+      items: [],
+    },
+    /** Where the sessions happen, and what each is for. */
+    sessions: {
+      location: "https://meet.example.com/harbor-pine-coaching",
+      held: "Who decides what: the decision list for the two stores.",
+      booked: "The weekly meeting: an agenda the leads run without Dana.",
+    },
+  },
 ];
 
 /** YYYY-MM-DD, `days` from today (UTC). */
@@ -199,6 +227,10 @@ function planFields(plan, intent) {
   if (plan.retainer) {
     // A monthly retainer starting today (docs/decisions/082); the demo moves its start back after.
     Object.assign(fields, { kind: "retainer", ...plan.retainer, startDate: isoDay(0) });
+  }
+  if (plan.coaching) {
+    // Coaching starting today (docs/decisions/085); the demo moves its start back a week after.
+    Object.assign(fields, { kind: "coaching", ...plan.coaching, startDate: isoDay(0) });
   }
   plan.items.forEach((item, index) => {
     fields[`items[${index}].title`] = item.title;
@@ -345,7 +377,7 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
   }
   const began = Date.now();
   const manager = await new Session(baseURL, "engagement manager").signIn(MANAGER);
-  const [completed, active, toSign, toDraft, retainer] = DEMO_ENGAGEMENTS;
+  const [completed, active, toSign, toDraft, retainer, coaching] = DEMO_ENGAGEMENTS;
 
   // Her books first: the completed engagement's before/after figures come from them.
   await connectDemoBooks(client);
@@ -461,8 +493,32 @@ export async function playEngagementFlows(baseURL, { log = console.log, persistT
     await askForExtraHours(consultant, outlineId, itemId(second), retainer.extraHours);
   }
 
+  // Coaching with one session held and one booked (docs/decisions/085): drafted by Elena Vasquez
+  // and approved, its start moved back a week before she signs (retainerBackdateSql), the first
+  // month prepaid from her card on file. Elena proposes two sessions on the month's page and Dana
+  // books each in their conversation; the first is moved into the past by one SQL step (time
+  // cannot pass in a demo: sessionBackdateSql) and Elena marks it held, so it waits for Dana's
+  // confirmation; the second is booked for next week.
+  {
+    const { matchRequestId, consultant } = await matchWith(client, manager, business._id, coaching);
+    const { outlineId, items } = await planApproved(client, manager, consultant, matchRequestId, coaching.plan);
+    const start = isoDay(-7);
+    await runSql(retainerBackdateSql(outlineId, start), persistTo);
+    await sign(client, outlineId, start);
+    const month = itemId(items[0]);
+    await prepay(client, outlineId, month);
+    const threadPath = await businessThreadPath(client, matchRequestId, coaching.consultant.id);
+    const held = await proposeSession(consultant, outlineId, month, coaching.sessions, coaching.sessions.held, 1);
+    await client.form(threadPath, { intent: "book", meetingId: held, slot: "1" });
+    // Two days ago at 15:00 UTC: after the month's start (a week ago), before now.
+    await runSql(sessionBackdateSql(held, Date.parse(`${isoDay(-2)}T15:00:00Z`)), persistTo);
+    await markHeld(consultant, outlineId, month, held);
+    const booked = await proposeSession(consultant, outlineId, month, coaching.sessions, coaching.sessions.booked, 7);
+    await client.form(threadPath, { intent: "book", meetingId: booked, slot: "1" });
+  }
+
   log(
-    "demo flows: demo@partwise.test has a completed engagement (back-dated), one with a delivery to review and a plan to sign; consultant2 has a plan to draft " +
+    "demo flows: demo@partwise.test has a completed engagement (back-dated), one with a delivery to review and a plan to sign, a retainer and coaching; consultant2 has a plan to draft " +
       `(${((Date.now() - began) / 1000).toFixed(1)} s)`,
   );
   return { played: true };
@@ -493,6 +549,52 @@ async function askForExtraHours(consultant, outlineId, itemId, request) {
   const answer = await consultant.form(path, { intent: "ask-hours", itemId, ...request });
   if (answer.status !== 302 && answer.status !== 303)
     throw new Error(`demo engagements: asking for extra hours answered ${answer.status}`);
+}
+
+/** The business's conversation with a consultant on a match: where its link redirects. */
+async function businessThreadPath(client, matchRequestId, consultantId) {
+  const response = await fetch(
+    `${client.baseURL}/messages/match/${encodeURIComponent(matchRequestId)}/${encodeURIComponent(consultantId)}`,
+    { headers: { Cookie: client.cookie, Accept: "text/html" }, redirect: "manual" },
+  );
+  await response.arrayBuffer();
+  const location = response.headers.get("Location");
+  if (!location) throw new Error(`demo engagements: the conversation's link answered ${response.status}`);
+  return new URL(location, client.baseURL).pathname;
+}
+
+/**
+ * The coach proposes a session on the month's page, as its form does (intent propose): `days`
+ * from today and the day after, at 15:00 UTC, at the plan's length. Answers the session's id.
+ */
+async function proposeSession(consultant, outlineId, itemId, sessions, note, days) {
+  const key = randomUUID();
+  const path = `/consultant/engagements/${encodeURIComponent(outlineId)}/items/${encodeURIComponent(itemId)}`;
+  const answer = await consultant.form(path, {
+    intent: "propose",
+    key,
+    zone: "UTC",
+    slot1Date: isoDay(days),
+    slot1Time: "15:00",
+    slot2Date: isoDay(days + 1),
+    slot2Time: "15:00",
+    slot3Date: "",
+    slot3Time: "",
+    duration: "60",
+    location: sessions.location,
+    note,
+  });
+  if (answer.status !== 302 && answer.status !== 303)
+    throw new Error(`demo engagements: proposing a session answered ${answer.status}`);
+  return key;
+}
+
+/** The coach marks a session held on the month's page (intent mark-held). */
+async function markHeld(consultant, outlineId, itemId, sessionId) {
+  const path = `/consultant/engagements/${encodeURIComponent(outlineId)}/items/${encodeURIComponent(itemId)}`;
+  const answer = await consultant.form(path, { intent: "mark-held", sessionId });
+  if (answer.status !== 302 && answer.status !== 303)
+    throw new Error(`demo engagements: marking the session held answered ${answer.status}`);
 }
 
 /** Runs backdateSql against the local D1 of the running server (wrangler d1 execute --local). */

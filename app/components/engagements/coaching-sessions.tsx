@@ -50,21 +50,19 @@ export function SessionTally({ month }: { month: CoachingMonthView }) {
 }
 
 /**
- * The business's Sessions card on its coaching engagement: the latest paid months, each with its
- * sessions; a member who reviews deliverables confirms a held session or says it did not take
+ * The business's Sessions card on its coaching engagement (the terms and the cancellation rule are
+ * on the Coaching card above it): the latest paid months, each with its sessions; a member who reviews deliverables confirms a held session or says it did not take
  * place. Booking, moving and cancelling happen in the conversation, which it links to.
  */
 export function CoachingSessionsCard({
   outlineId,
   months,
-  cancelRule,
   conversationPath,
   actionData,
   action,
 }: {
   outlineId: string;
   months: CoachingMonthView[];
-  cancelRule: string | null;
   conversationPath: string | null;
   actionData: DeliverablesActionData | null;
   action?: string;
@@ -85,7 +83,6 @@ export function CoachingSessionsCard({
         </p>
       ) : null}
       <DeliverableFormAlert failed={Boolean(mine?.failed)} errors={errors} />
-      {cancelRule ? <p className="console-muted">{cancelRule}</p> : null}
       {months.length === 0 ? <p className="console-muted">{C.empty}</p> : null}
       {months.map((month) => (
         <article key={month.itemId} className="coaching-month" aria-label={month.title}>

@@ -64,7 +64,6 @@ export function useDeliverableSlots(
               <CoachingSessionsCard
                 outlineId={outline._id}
                 months={engagement.retainer.sessions}
-                cancelRule={engagement.retainer.cancelRule}
                 conversationPath={engagement.retainer.conversationPath}
                 actionData={deliverablesReply(actionData)}
                 action={action}

@@ -43,7 +43,13 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { PlanDocument } from "./plan-document";
 import { intentOf, usePendingPost } from "~/components/ui/pending-post";
 import { NoticeForm } from "./retainer-card";
-import { CANCEL_NOTICE_CHOICES, cancelRuleLabel, SESSION_LENGTHS, billedMonthly } from "~/lib/engagements/coaching";
+import {
+  CANCEL_NOTICE_CHOICES,
+  cancelRuleLabel,
+  COACHING_TEXTS,
+  SESSION_LENGTHS,
+  billedMonthly,
+} from "~/lib/engagements/coaching";
 import type { RetainerNotice } from "~/lib/engagements/engagement-display";
 import { THREAD_TEXTS } from "~/lib/conversations/thread-copy";
 import { FieldsetField } from "~/components/ui/fieldset-field";
@@ -190,7 +196,18 @@ export function NewPlanView({ match, error }: { match: DraftableMatch; error: st
 }
 
 /** The items of the plan with their statuses, and "Confirm delivery" where the consultant can deliver. */
-function ItemStatusList({ planId, items, label }: { planId: string; items: EditorItem[]; label: string }) {
+function ItemStatusList({
+  planId,
+  items,
+  label,
+  coaching = false,
+}: {
+  planId: string;
+  items: EditorItem[];
+  label: string;
+  /** Coaching's months open their sessions rather than a time log (docs/decisions/085). */
+  coaching?: boolean;
+}) {
   if (items.length === 0) return null;
   return (
     <ol className="plan-item-statuses" aria-label={label}>
@@ -219,9 +236,9 @@ function ItemStatusList({ planId, items, label }: { planId: string; items: Edito
             <Link
               to={consultantDeliveryPath(planId, item.id)}
               className="button button-primary"
-              aria-label={`${TIME_LOG_TEXTS.log}: ${item.title}`}
+              aria-label={`${coaching ? COACHING_TEXTS.openSessions : TIME_LOG_TEXTS.log}: ${item.title}`}
             >
-              {TIME_LOG_TEXTS.log}
+              {coaching ? COACHING_TEXTS.openSessions : TIME_LOG_TEXTS.log}
             </Link>
           ) : null}
         </li>
@@ -306,6 +323,7 @@ export function ConsultantPlanView({
               </p>
               <ItemStatusList
                 planId={plan.id}
+                coaching={plan.kind === "coaching"}
                 items={locked}
                 label={billedMonthly(plan.kind) ? "Paid months" : "Paid deliverables"}
               />
@@ -322,6 +340,7 @@ export function ConsultantPlanView({
             </h2>
             <ItemStatusList
               planId={plan.id}
+              coaching={plan.kind === "coaching"}
               items={plan.items}
               label={billedMonthly(plan.kind) ? "Months" : "Deliverables"}
             />

@@ -187,6 +187,8 @@ export function confirmsOn(heldAt: number): string {
 /** The words of coaching, the same for the business and the coach. */
 export const COACHING_TEXTS = {
   heading: "Sessions",
+  /** The month's link on the coach's plan page. */
+  openSessions: "Manage sessions",
   terms: "Terms",
   cancelRule: "Cancellation",
   tally: (used: number, total: number, left: number) =>

@@ -156,7 +156,7 @@ describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)",
     expect(day?.at).toBe("2026-12-31");
   });
 
-  it("moves the demo retainer's start and its first month to the first of a month, titled as the app titles it", async () => {
+  it("moves the demo retainer's start and its first month to another day, titled as the app titles it", async () => {
     const client = await createClient();
     const consultant = await createConsultant();
     const { outline } = await createSignedOutline(client.business.id, consultant.user.id, {
@@ -173,7 +173,8 @@ describe("the demo's back-dating step (scripts/lib/demo-backdate.mjs, ADR 030)",
       .set({ periodStart: "2026-12-01", periodEnd: "2026-12-31" })
       .where(eq(deliveryItems.outlineId, outline.id));
     const other = await createSignedOutline(client.business.id, consultant.user.id);
-    for (const start of ["2026-11-01", "2027-02-01", "2027-12-01"]) {
+    // The first of a month (the retainer), and any day (coaching: a week ago), across a year's end.
+    for (const start of ["2026-11-01", "2027-02-01", "2027-12-01", "2026-12-20", "2027-01-31"]) {
       const statements = retainerBackdateSql(outline.id, start);
       await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
       const month = retainerMonth(start, 0);
