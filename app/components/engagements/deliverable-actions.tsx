@@ -64,6 +64,15 @@ function stateItems(items: readonly DeliveryItemView[]) {
   }));
 }
 
+/** The intents whose answers their own cards show (not the deliverables' status line). */
+const ANSWERED_ON_THEIR_CARDS: ReadonlySet<string> = new Set([
+  "give-notice",
+  "approve-hours",
+  "decline-hours",
+  "confirm-session",
+  "missed-session",
+]);
+
 /**
  * What the business can do about its deliverables (spec §4 "Delivery items"), for the engagement
  * panel: the item in progress (the DELIVERY text while the consultant works, the revision notice,
@@ -135,8 +144,9 @@ export function DeliverableActions({
 
   return (
     <section className="deliverable-actions" aria-label="Deliverables">
-      {/* A retainer's notice and extra hours are answered on their own cards (RetainerCard, ExtraHoursApprovals). */}
-      {message && intent !== "give-notice" && intent !== "approve-hours" && intent !== "decline-hours" ? (
+      {/* A retainer's notice, extra hours and coaching's sessions are answered on their own cards
+          (RetainerCard, ExtraHoursApprovals, CoachingSessionsCard). */}
+      {message && !ANSWERED_ON_THEIR_CARDS.has(intent ?? "") ? (
         <p role="status" className="notice">
           {message}
         </p>

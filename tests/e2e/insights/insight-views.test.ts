@@ -39,14 +39,15 @@ describe("insight views", () => {
       await signInAsDemoClient(page);
       // The Notifications card shows the five newest notices: the demo's engagements (played after
       // the seed) are newer than the insight's delivery notice, so the card lists theirs (the
-      // plan to sign, the retainer's month the daily run delivered, or its extra hours to approve).
+      // plan to sign, the retainer's month the daily run delivered, its extra hours to approve, or
+      // the coaching's calls booked and its session held, to confirm).
       const notificationsCard = page.getByRole("region", { name: "Notifications" });
       // Each title is a button that marks the notification read and opens its link.
       await notificationsCard
         .getByRole("button")
         .filter({
           hasText:
-            /Your engagement plan is ready for review|A consultant is ready for you|Your consultant delivered|A month was delivered|Extra hours to approve/,
+            /Your engagement plan is ready for review|A consultant is ready for you|Your consultant delivered|A month was delivered|Extra hours to approve|A session was held|Call booked/,
         })
         .first()
         .waitFor();

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 
 /** The match wizard's steps, shared by the matching and engagement journeys. */
 
-export type MatchWizard = { area: string; type: "Project" | "Fractional"; need: string };
+export type MatchWizard = { area: string; type: "Project" | "Fractional" | "Coaching"; need: string };
 
 /** The match wizard up to its summary: the area, the engagement type and what the business needs. */
 export async function fillMatchWizard(page: Page, wizard: MatchWizard) {
