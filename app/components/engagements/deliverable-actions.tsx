@@ -156,7 +156,12 @@ export function DeliverableActions({
       ) : null}
 
       {current ? (
-        <article className="card deliverable-current" aria-labelledby={`deliverable-${current.deliveryItemId}`}>
+        // Keyed by the item: the next one's review opens closed, with none of the last one's state.
+        <article
+          key={current.deliveryItemId}
+          className="card deliverable-current"
+          aria-labelledby={`deliverable-${current.deliveryItemId}`}
+        >
           <h3 id={`deliverable-${current.deliveryItemId}`} className="card-title">
             {current.title}
           </h3>
