@@ -91,7 +91,9 @@ export function retainerBackdateSql(outlineId, start) {
   const before = `(CAST(strftime('%s', ${q(start)}) AS INTEGER) * 1000 - 3 * 86400000)`;
   return [
     `UPDATE delivery_outlines SET retainer_start_date = ${q(start)}, created_at = ${before}, submitted_at = ${before}, egm_reviewed_at = ${before} WHERE id = ${outline} AND kind IN ('retainer', 'coaching');`,
-    `UPDATE delivery_items SET period_start = ${q(start)}, period_end = ${q(end)}, delivery_date = ${q(end)}, title = ${q(title)}, created_at = ${before} WHERE outline_id = ${outline} AND position = 0;`,
+    `UPDATE delivery_items SET period_start = ${q(start)}, period_end = ${q(end)}, delivery_date = ${q(end)}, title = ${q(title)}, created_at = ${before} WHERE outline_id = ${outline} AND position = 0 AND extra_for_item_id IS NULL;`,
+    // Extra hours bought for the month (docs/decisions/084) end with it.
+    `UPDATE delivery_items SET period_end = ${q(end)}, delivery_date = ${q(end)} WHERE outline_id = ${outline} AND position = 0 AND extra_for_item_id IS NOT NULL;`,
     `UPDATE delivery_outline_versions SET submitted_at = ${before}, created_at = ${before}, items = (SELECT json_group_array(json_object('id', id, 'title', title, 'description', description, 'deliveryDate', delivery_date, 'priceCents', price_cents)) FROM (SELECT id, title, description, delivery_date, price_cents FROM delivery_items WHERE outline_id = ${outline} ORDER BY position, id)) WHERE outline_id = ${outline};`,
   ];
 }
@@ -102,10 +104,21 @@ export function retainerBackdateSql(outlineId, start) {
  * times with it (an hour apart, as the table's order requires), and its proposal a day before.
  */
 export function sessionBackdateSql(meetingId, at) {
-  const id = `'${String(meetingId).replaceAll("'", "''")}'`;
+  return bookedSessionsBackdateSql(`id = '${String(meetingId).replaceAll("'", "''")}'`, at);
+}
+
+/** The same for every booked session of a coaching plan (a browser test's one booked session). */
+export function planSessionsBackdateSql(outlineId, at) {
+  return bookedSessionsBackdateSql(
+    `id IN (SELECT id FROM coaching_sessions WHERE outline_id = '${String(outlineId).replaceAll("'", "''")}')`,
+    at,
+  );
+}
+
+function bookedSessionsBackdateSql(where, at) {
   const ms = Math.trunc(at);
   return [
-    `UPDATE thread_meetings SET slot1_at = ${ms}, slot2_at = ${ms + 3_600_000}, slot3_at = NULL, chosen_slot = 1, starts_at = ${ms}, created_at = ${ms - 86_400_000}, answered_at = ${ms - 43_200_000}, updated_at = ${ms - 43_200_000} WHERE id = ${id} AND status = 'booked';`,
-    `UPDATE coaching_sessions SET created_at = ${ms - 86_400_000}, updated_at = ${ms - 86_400_000} WHERE id = ${id};`,
+    `UPDATE coaching_sessions SET created_at = ${ms - 86_400_000}, updated_at = ${ms - 86_400_000} WHERE id IN (SELECT id FROM thread_meetings WHERE ${where} AND status = 'booked');`,
+    `UPDATE thread_meetings SET slot1_at = ${ms}, slot2_at = ${ms + 3_600_000}, slot3_at = NULL, chosen_slot = 1, starts_at = ${ms}, created_at = ${ms - 86_400_000}, answered_at = ${ms - 43_200_000}, updated_at = ${ms - 43_200_000} WHERE ${where} AND status = 'booked';`,
   ];
 }
