@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { inject } from "vitest";
 import { sqlLiteral } from "~db/seed/demo";
+import { firstMonthOf, retainerBackdateSql } from "../../../scripts/lib/demo-backdate.mjs";
 import { withExclusiveTurn } from "../server-turns";
 
 /**
@@ -50,4 +51,17 @@ type Value = string | number | null;
 export function insertRow(table: string, row: Record<string, Value>): string {
   const columns = Object.keys(row);
   return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((column) => sqlLiteral(row[column] ?? null)).join(", ")})`;
+}
+
+/**
+ * Time passing for a signed retainer or coaching plan (docs/decisions/082, 085), written as SQL:
+ * its start moves a month back (the day clamped to a shorter month's last), so that its first
+ * month, and the extra hours bought for it, ended before today. Its month's new period and title.
+ */
+export function endFirstMonth(outlineId: string, today: string): { start: string; end: string; title: string } {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year, month - 1, 0)).getUTCDate();
+  const start = new Date(Date.UTC(year, month - 2, Math.min(day, lastDay))).toISOString().slice(0, 10);
+  runSql(retainerBackdateSql(outlineId, start));
+  return firstMonthOf(start);
 }

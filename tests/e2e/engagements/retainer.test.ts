@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import {
+  ITEM_REVIEW_CONFIRM,
   OUTLINE_REVIEW_SENT,
   PLAN_APPROVED,
   PLAN_SUBMITTED,
@@ -11,6 +12,8 @@ import {
   EXTRA_HOURS_ASKED,
   EXTRA_HOURS_INVALID,
   EXTRA_HOURS_TEXTS,
+  MONTH_DECISION_LABELS,
+  MONTH_REVIEW_SENT,
   NOTICE_GIVEN,
   TIME_LOG_TEXTS,
 } from "../../../app/lib/engagements/retainer-copy";
@@ -18,7 +21,10 @@ import { CARD_CHARGED_MESSAGE } from "../../../app/lib/payments/card-on-file-cop
 import { noticeEndsOn, retainerMonth, retainerMonthTitle } from "../../../app/lib/engagements/retainer-months";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../app/lib/payments/payment-copy";
 import { formatDate } from "../../../app/lib/shared/dates";
-import { browserTest, expectPath, keepScreen, PHONE, signIn, signUpNewClient } from "../support";
+import { baseURL, browserTest, expectPath, keepScreen, PHONE, signIn, signUpNewClient } from "../support";
+import { endFirstMonth } from "./d1";
+import { TRANSFER_STATUS_LABELS } from "../../../app/lib/payouts/transfer-copy";
+import { EARNING_STATE_LABELS, EARNINGS_NOT_APPROVED } from "../../../app/lib/payouts/earnings-copy";
 import { MANAGER, matchWithConsultant, noSideScroll, openEngagement, requestMatch, signOut } from "./steps";
 
 /**
@@ -28,8 +34,11 @@ import { MANAGER, matchWithConsultant, noSideScroll, openEngagement, requestMatc
  * notice) and sends it; the manager approves; the business signs on a phone and prepays the first
  * month in the test checkout (the card is saved for the next months); Priya logs time on the month
  * and asks for 4 h beyond its budget; the business reads the month's log and budget, approves the
- * extra hours (charged to the card on file at once, docs/decisions/084) and gives notice. The months' billing by the daily
- * run, their confirmation and payout are the integration tests' (a fake clock).
+ * extra hours (charged to the card on file at once, docs/decisions/084) and gives notice. Then the
+ * first month is moved into the past (SQL on the local D1, as the demo does) and the daily run is
+ * fired: month 1 is delivered and month 2 opened and charged to the card on file; the business
+ * confirms month 1 and its extra hours on the phone; Priya sets up payouts and is paid; the manager
+ * sees the month paid out. The exact billing dates are the integration tests' (a fake clock).
  */
 
 const CONSULTANT = { name: "Priya Raman", email: "consultant3@partwise.test" };
@@ -55,7 +64,7 @@ async function screenshots(page: Page, name: string) {
 
 describe("a fractional retainer", () => {
   browserTest(
-    "drafted with its terms, approved, signed, its first month prepaid, time logged and read, notice given",
+    "drafted with its terms, approved, signed, its first month prepaid, time logged and read, notice given, the month billed, confirmed and paid out",
     async ({ page }) => {
       await page.setViewportSize(WIDE);
       const company = `Alder Freight Tech ${Date.now().toString(36)}`;
@@ -206,6 +215,76 @@ describe("a fractional retainer", () => {
       await page.getByRole("button", { name: "Give notice", exact: true }).click();
       await page.getByRole("status").getByText(NOTICE_GIVEN(endsOn), { exact: true }).waitFor();
       await screenshots(page, "business-notice");
+      const outlineId = new URL(page.url()).searchParams.get("engagementId")!;
+      await signOut(page);
+
+      // 6. A month passes: written as SQL (the month's period moves a month back), as a browser
+      // test cannot wait for it. The daily run, fired as Cloudflare fires it, delivers month 1
+      // with its hours and the extra hours bought for it, and opens month 2 (inside the notice)
+      // and charges it to the card on file.
+      const first = endFirstMonth(outlineId, today);
+      const fired = await fetch(`${baseURL}/__scheduled?cron=${encodeURIComponent("0 13 * * *")}`);
+      expect(fired.status).toBe(200);
+
+      // 7. The business, on a phone, confirms the month and its extra hours: Priya is paid.
+      await openEngagement(page, email, TITLE);
+      for (const title of [first.title, EXTRA_TITLE]) {
+        const review = page.getByRole("article", { name: title, exact: true }).locator(".item-review");
+        await review.locator("summary").click();
+        await review.getByLabel(MONTH_DECISION_LABELS.confirm, { exact: true }).check();
+        await review.getByRole("button", { name: ITEM_REVIEW_CONFIRM, exact: true }).click();
+        await page.getByRole("status").getByText(MONTH_REVIEW_SENT.confirm, { exact: true }).waitFor();
+      }
+      await screenshots(page, "business-confirmed");
+      await signOut(page);
+
+      // Priya's earnings: the month's share and the extra hours' (80 %), held until she sets up
+      // payouts (the local test onboarding); then sent, once.
+      await page.setViewportSize(WIDE);
+      await signIn(page, CONSULTANT.email);
+      await expectPath(page, "/consultant");
+      await page.goto("/consultant/payouts");
+      const earnings = page.getByRole("table", { name: "Earnings by deliverable or month" });
+      const shares = [
+        [first.title, "$3,200.00"],
+        [EXTRA_TITLE, "$640.00"],
+      ] as const;
+      for (const [title, amount] of shares) {
+        const row = earnings.getByRole("row").filter({ hasText: title });
+        await row.getByText(amount, { exact: true }).waitFor();
+        await row.getByText(EARNING_STATE_LABELS.held, { exact: true }).waitFor();
+      }
+      await earnings
+        .getByRole("row")
+        .filter({ hasText: retainerMonthTitle(retainerMonth(first.start, 1)) })
+        .getByText(EARNINGS_NOT_APPROVED, { exact: true })
+        .waitFor();
+      await page.getByRole("button", { name: "Set up payouts", exact: true }).click();
+      await page.waitForURL((url) => url.pathname.startsWith("/test-onboarding/acct_local_"));
+      await page.getByRole("button", { name: "Submit details", exact: true }).click();
+      await expectPath(page, "/consultant/payouts");
+      await page.getByText("Payouts enabled", { exact: true }).waitFor();
+      for (const [title, amount] of shares) {
+        const row = earnings.getByRole("row").filter({ hasText: title });
+        await row.getByText(amount, { exact: true }).waitFor();
+        await row.getByText(EARNING_STATE_LABELS.paid, { exact: true }).waitFor();
+      }
+      await screenshots(page, "consultant-paid");
+      await signOut(page);
+
+      // The manager's money view: the month's charge and transfer, each once.
+      await signIn(page, MANAGER);
+      await expectPath(page, "/manage");
+      await page.goto("/manage/engagements");
+      await page.getByRole("link", { name: `Open engagement with ${company}: ${TITLE}` }).click();
+      const money = page
+        .getByRole("list", { name: "Money by deliverable" })
+        .getByRole("listitem")
+        .filter({ hasText: first.title });
+      await money.getByText("$4,000.00", { exact: true }).first().waitFor();
+      await money.getByText("$3,200.00", { exact: true }).first().waitFor();
+      expect(await money.locator(".payout-money-title .badge").textContent()).toBe(TRANSFER_STATUS_LABELS.paid);
+      await screenshots(page, "manager-paid");
     },
     // The box's message comes from the browser's check; a notice posted before the page hydrated
     // gets the same message from the server, with a 400.
