@@ -3,7 +3,12 @@ import { RoleNotice, useMemberCan } from "~/components/business/role-gate";
 import { ProposeMeetingForm, useReaderZone } from "~/components/conversations/thread-meetings";
 import { usePosting } from "~/components/ui/pending-post";
 import { formatSlot } from "~/lib/conversations/meeting-slots";
-import { COACHING_TEXTS as C, type CoachingMonthView, type SessionView } from "~/lib/engagements/coaching";
+import {
+  COACHING_TEXTS as C,
+  coachingMonthSummary,
+  type CoachingMonthView,
+  type SessionView,
+} from "~/lib/engagements/coaching";
 import type { DeliverablesActionData } from "~/lib/engagements/deliverable-forms";
 import { DeliverableFormAlert } from "./deliverable-form-alert";
 
@@ -39,11 +44,18 @@ export function SessionList({
   );
 }
 
-/** "2 of 4 sessions taken; 2 left." and when the unused ones expire, or that the month was paid out. */
+/**
+ * "2 of 4 sessions taken; 2 left." and when the unused ones expire; a month paid out says how it
+ * ended ("1 of 2 sessions held; 1 expired unused.") and that it was paid out.
+ */
 export function SessionTally({ month }: { month: CoachingMonthView }) {
   return (
     <>
-      <p>{C.tally(month.used, month.monthlySessions, month.left)}</p>
+      <p>
+        {month.settled
+          ? coachingMonthSummary(month.monthlySessions, month.held)
+          : C.tally(month.used, month.monthlySessions, month.left)}
+      </p>
       <p className="console-muted">{month.settled ? C.settled : C.expires(month.expiresOn)}</p>
     </>
   );

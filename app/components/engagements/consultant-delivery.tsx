@@ -27,6 +27,7 @@ import {
 } from "~/lib/engagements/engagement-copy";
 import { consultantDeliveryPath, consultantEngagementPath } from "~/lib/engagements/engagement-paths";
 import { CoachSessionsCard } from "./coaching-sessions";
+import { COACHING_TEXTS } from "~/lib/engagements/coaching";
 import { DeliveryFormSchema } from "~/lib/engagements/engagement-schemas";
 import { formatMoney } from "~/lib/shared/numbers";
 import type { DeliveryPage } from "~/server/engagements/deliveries.server";
@@ -108,7 +109,12 @@ export function ConsultantDelivery({
           <h1>{item.title}</h1>
         </div>
         <span className="badge badge-soft">
-          {deliverableStatusLabel({ status: item.status, refunded: page.refunded, dispute: item.dispute })}
+          {deliverableStatusLabel({
+            status: item.status,
+            refunded: page.refunded,
+            dispute: item.dispute,
+            settledBySessions: item.settledBySessions,
+          })}
         </span>
       </header>
       {/* A refusal when the form is no longer offered (delivered meanwhile, or not paid). */}
@@ -208,13 +214,15 @@ export function ConsultantDelivery({
           {/* A settled dispute says itself how the delivery ended (the Dispute card above). */}
           {item.dispute?.status === "settled" ? null : (
             <p className="console-muted">
-              {item.acceptedAutomatically
-                ? DELIVERY_ACCEPTED_AUTOMATICALLY
-                : item.dispute
-                  ? DELIVERY_DISPUTED
-                  : item.status === "approved"
-                    ? DELIVERY_APPROVED
-                    : DELIVERY_AWAITING_REVIEW}
+              {item.settledBySessions
+                ? COACHING_TEXTS.settled
+                : item.acceptedAutomatically
+                  ? DELIVERY_ACCEPTED_AUTOMATICALLY
+                  : item.dispute
+                    ? DELIVERY_DISPUTED
+                    : item.status === "approved"
+                      ? DELIVERY_APPROVED
+                      : DELIVERY_AWAITING_REVIEW}
             </p>
           )}
           <AutoAcceptanceNote

@@ -13,7 +13,6 @@ import {
   HIDE_PROJECT_PLAN,
   NO_CONSULTANT,
   NO_DELIVERABLES,
-  NO_OPEN_DELIVERABLES,
   OVERDUE_LABEL,
   PLAN_CHANGE_AWAITING_MANAGER,
   VIEW_PROJECT_PLAN,
@@ -23,6 +22,7 @@ import {
   ENGAGEMENT_PANEL_TAB_LABELS,
   engagementStatusLabel,
   itemStatusText,
+  openDeliverablesEmpty,
   type BusinessEngagement,
   type EngagementPanelTab,
 } from "~/lib/engagements/engagement-display";
@@ -309,7 +309,7 @@ export function EngagementDeliverables({
               ))}
             </ul>
           ) : (
-            <p className="empty-state">{NO_OPEN_DELIVERABLES}</p>
+            <p className="empty-state">{openDeliverablesEmpty(outline)}</p>
           )}
           {outline.completedItems.length > 0 ? (
             <div className="engagement-completed">

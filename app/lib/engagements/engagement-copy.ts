@@ -243,6 +243,11 @@ export const DELIVERY_ACCEPTED_AUTOMATICALLY = `Accepted automatically: the busi
 export const ITEM_ACCEPTED_AUTOMATICALLY_LABEL = `Accepted automatically (not reviewed within ${AUTO_ACCEPT_DAYS} days)`;
 /** The same as the console's badge. */
 export const ITEM_ACCEPTED_AUTOMATICALLY_BADGE = "Accepted automatically";
+/**
+ * A coaching month paid out when its sessions settled (docs/decisions/085): nobody reviews it, so
+ * it was not "accepted automatically" for want of a review. Its status and badge.
+ */
+export const ITEM_SETTLED_BY_SESSIONS_LABEL = "Settled by its sessions";
 /** Before the business's own words on approving it. */
 export const DELIVERY_APPROVAL_NOTES = "The business's note:";
 export const DELIVERY_TOO_MANY_FILES = "Attach at most 10 files.";

@@ -18,6 +18,8 @@ import {
   ITEM_AWAITING_REVIEW_BY_OTHERS,
   ITEM_AWAITING_REVIEW_TEXT,
   ITEM_ACCEPTED_AUTOMATICALLY_LABEL,
+  ITEM_SETTLED_BY_SESSIONS_LABEL,
+  NO_OPEN_DELIVERABLES,
   NEXT_STEP_PREPAY,
   NEXT_STEP_REVIEW_ITEM,
   NEXT_STEP_REVIEW_PLAN,
@@ -60,12 +62,14 @@ export function itemStatusText(
     businessDeliveryReview: DeliveryReview | null;
     refunded?: boolean;
     acceptedAutomatically?: boolean;
+    settledBySessions?: boolean;
     dispute?: { status: "open" | "settling" | "settled" } | null;
   },
   role: BusinessMemberRole | null = null,
 ) {
   if (item.refunded) return ITEM_REFUNDED_LABEL;
   if (item.acceptedAutomatically) return ITEM_ACCEPTED_AUTOMATICALLY_LABEL;
+  if (item.settledBySessions) return ITEM_SETTLED_BY_SESSIONS_LABEL;
   // A dispute (docs/decisions/079): disputed until the manager settles it, then settled.
   if (item.dispute) return item.dispute.status === "settled" ? ITEM_DISPUTE_SETTLED_LABEL : ITEM_DISPUTED_LABEL;
   if (item.status === "delivered" && item.businessDeliveryReview === "pending")
@@ -266,6 +270,8 @@ export type BusinessEngagement = {
 
 /** A retainer's notice as a page shows it (docs/decisions/082). */
 import type { CoachingMonthView } from "./coaching";
+import { NEXT_MONTH_OPENS, nextMonthOpensOn } from "./retainer-copy";
+import { formatDate } from "~/lib/shared/dates";
 
 export type RetainerNotice = {
   /** What notice ends: a retainer or coaching (docs/decisions/085), as the texts name it. */
@@ -308,3 +314,20 @@ export type EngagementBilling = {
     invoiceUrl: string | null;
   }[];
 };
+
+/**
+ * Nothing to do on the plan: a project's deliverables are all complete; a running retainer or
+ * coaching plan waits for its next month, opened by the daily run on its first day.
+ */
+export function openDeliverablesEmpty(
+  outline: Pick<DeliveryOutlineView, "kind" | "complete" | "completedItems">,
+): string {
+  if (outline.kind === "project" || outline.complete) return NO_OPEN_DELIVERABLES;
+  const lastDay = outline.completedItems
+    .filter((item) => item.month && item.extraForItemId === null)
+    .reduce<string | null>(
+      (last, item) => (last === null || item.deliveryDate > last ? item.deliveryDate : last),
+      null,
+    );
+  return lastDay === null ? NO_OPEN_DELIVERABLES : NEXT_MONTH_OPENS(formatDate(nextMonthOpensOn(lastDay)));
+}

@@ -82,6 +82,8 @@ export type DeliveryItemView = {
   acceptsAutomaticallyAt: string | null;
   /** Approved by the daily run because nobody reviewed it within 14 days (docs/decisions/078). */
   acceptedAutomatically: boolean;
+  /** A coaching month the sessions settled and paid out, with no review (docs/decisions/085). */
+  settledBySessions: boolean;
   /** How many times the business asked for a revision (a dispute needs one: docs/decisions/079). */
   revisions: number;
   /** Its dispute, open or settled (docs/decisions/079), or null. */

@@ -6,7 +6,7 @@ export const EARNINGS_TITLE = "Earnings";
 
 /** The intro under the earnings heading; `feePercent` is PLATFORM_FEE_PERCENT. */
 export function earningsIntro(feePercent: number): string {
-  return `What you earn for each prepaid deliverable or retainer month of your engagements: its price less Partwise's ${formatPercent(feePercent, { decimals: 0 })} fee.`;
+  return `What you earn for each prepaid deliverable or month (retainer or coaching) of your engagements: its price less Partwise's ${formatPercent(feePercent, { decimals: 0 })} fee.`;
 }
 
 export const EARNINGS_TOTAL_LABELS = {

@@ -89,9 +89,12 @@ export function itemView(
   item: DeliveryItem & { refunded?: boolean; dispute?: DisputeView | null },
   fileRows: readonly ItemFileRow[],
   notes: readonly DecisionNoteRow[],
-  schedule: { outline: Pick<DeliveryOutline, "state" | "complete">; today: string } | null = null,
+  schedule: { outline: Pick<DeliveryOutline, "state" | "complete" | "kind">; today: string } | null = null,
 ): DeliveryItemView {
   const latest = notes.find((note) => note.itemId === item.id);
+  const automatic = item.status === "approved" && latest?.decision === "approved" && latest.automatic;
+  // A coaching month is settled by its sessions, never reviewed (docs/decisions/085).
+  const bySessions = automatic && schedule?.outline.kind === "coaching";
   return {
     _id: item.id,
     deliveryItemId: item.id,
@@ -116,7 +119,8 @@ export function itemView(
     completedAt: iso(item.completedAt),
     refunded: item.refunded === true,
     acceptsAutomaticallyAt: iso(acceptsAutomaticallyAt(item)),
-    acceptedAutomatically: item.status === "approved" && latest?.decision === "approved" && latest.automatic,
+    acceptedAutomatically: automatic && !bySessions,
+    settledBySessions: bySessions,
     revisions: notes.filter((note) => note.itemId === item.id && note.decision === "revision").length,
     dispute: item.dispute ?? null,
   };

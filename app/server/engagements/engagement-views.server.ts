@@ -492,6 +492,7 @@ export async function loadDeliveryItemView(
       .select({
         item: deliveryItems,
         outline: outlineStatusColumns,
+        kind: deliveryOutlines.kind,
         refunded: itemRefundedColumn(),
         dispute: itemDisputeColumn(),
       })
@@ -519,7 +520,7 @@ export async function loadDeliveryItemView(
   if (!visibleToBusiness(outline)) return null;
   if (!planDetailsVisibleToBusiness(outline) && row.item.paidPurchaseId === null) return null;
   return itemView({ ...row.item, refunded: row.refunded, dispute: row.dispute }, fileRows, noteRows, {
-    outline: row.outline,
+    outline: { ...row.outline, kind: row.kind },
     today: todayAnywhereOnEarth(app.now()),
   });
 }

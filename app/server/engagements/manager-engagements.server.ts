@@ -275,7 +275,11 @@ export async function loadManagerEngagement(app: AppContext, outlineId: string):
     number: index + 1,
     title: item.title,
     status: item.status,
-    statusLabel: deliverableStatusLabel({ ...item, acceptedAutomatically: acceptedAutomatically.has(item.id) }),
+    statusLabel: deliverableStatusLabel({
+      ...item,
+      acceptedAutomatically: acceptedAutomatically.has(item.id),
+      settledBySessions: acceptedAutomatically.has(item.id) && outline.kind === "coaching",
+    }),
     dispute: item.dispute,
     overdue: isItemOverdue(item, outline, today),
     acceptsAutomaticallyAt: acceptsAutomaticallyAt(item)?.toISOString() ?? null,

@@ -542,7 +542,8 @@ export async function loadConsultantPlan(
       deliveryDate: item.deliveryDate,
       price: priceField(item.priceCents),
       status: item.status,
-      statusLabel: deliverableStatusLabel(item),
+      // A coaching month is approved only by its sessions settling (docs/decisions/085).
+      statusLabel: deliverableStatusLabel({ ...item, settledBySessions: outline.kind === "coaching" }),
       overdue: isItemOverdue(item, outline, today),
       // Extra hours bought for a month are not the plan's to change (docs/decisions/084).
       editable: isItemEditable(item) && item.extraForItemId === null,

@@ -9,6 +9,7 @@ import {
   NEXT_STEP_TEXTS,
   NEXT_STEP_WAITING_TEXTS,
   nextStepText,
+  openDeliverablesEmpty,
   parsePanelTab,
   type EngagementTileData,
 } from "~/lib/engagements/engagement-display";
@@ -188,5 +189,37 @@ describe("status sentences by the reader's role (docs/decisions/071)", () => {
       "Your engagement plan waits for an owner or admin to sign it.",
     );
     expect(engagementSummary(tiles, "owner").next?.text).toBe("Review and sign your engagement plan.");
+  });
+});
+
+describe("a plan with nothing to do", () => {
+  const done = (deliveryDate: string, month: boolean, extraForItemId: string | null = null) => ({
+    deliveryDate,
+    month,
+    extraForItemId,
+  });
+  type Outline = Parameters<typeof openDeliverablesEmpty>[0];
+  const plan = (overrides: Partial<Record<keyof Outline, unknown>>) =>
+    ({ kind: "retainer", complete: false, completedItems: [], ...overrides }) as Outline;
+
+  it("says a project's deliverables are complete", () => {
+    expect(openDeliverablesEmpty(plan({ kind: "project", completedItems: [done("2026-11-30", false)] }))).toBe(
+      "Every deliverable is complete.",
+    );
+  });
+
+  it("says when a running retainer's or coaching's next month opens: the day after its last month", () => {
+    const months = [done("2026-10-31", true), done("2026-11-30", true), done("2026-12-05", true, "m2")];
+    expect(openDeliverablesEmpty(plan({ completedItems: months }))).toBe("The next month opens on Dec 1, 2026.");
+    expect(openDeliverablesEmpty(plan({ kind: "coaching", completedItems: [done("2027-02-28", true)] }))).toBe(
+      "The next month opens on Mar 1, 2027.",
+    );
+  });
+
+  it("says the plan is complete once it ended, or before any month", () => {
+    expect(openDeliverablesEmpty(plan({ complete: true, completedItems: [done("2026-11-30", true)] }))).toBe(
+      "Every deliverable is complete.",
+    );
+    expect(openDeliverablesEmpty(plan({}))).toBe("Every deliverable is complete.");
   });
 });

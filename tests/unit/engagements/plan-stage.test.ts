@@ -84,6 +84,11 @@ describe("deliverableStatusLabel", () => {
     );
     // Only an approval can have been automatic.
     expect(deliverableStatusLabel({ ...item, acceptedAutomatically: true })).toBe("Delivered");
+    // A coaching month is settled by its sessions, not accepted for want of a review.
+    expect(
+      deliverableStatusLabel({ ...item, status: "approved", acceptedAutomatically: true, settledBySessions: true }),
+    ).toBe("Settled by its sessions");
+    expect(deliverableStatusLabel({ ...item, settledBySessions: true })).toBe("Delivered");
   });
 });
 

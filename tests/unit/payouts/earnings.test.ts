@@ -71,7 +71,7 @@ describe("earningsTotals", () => {
 
   it("uses the fee of PLATFORM_FEE_PERCENT in its texts", () => {
     expect(earningsIntro(15)).toBe(
-      "What you earn for each prepaid deliverable or retainer month of your engagements: its price less Partwise's 15% fee.",
+      "What you earn for each prepaid deliverable or month (retainer or coaching) of your engagements: its price less Partwise's 15% fee.",
     );
     expect(EARNINGS_HELD_PARTS.waiting("$800.00")).toBe("$800.00 waiting for you to finish setting up payouts");
   });
