@@ -2,16 +2,27 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { MEETING_TEXTS as M } from "../../../app/lib/conversations/meeting-copy";
 import {
+  COMPLETED_ITEMS,
+  ITEM_SETTLED_BY_SESSIONS_LABEL,
   OUTLINE_REVIEW_SENT,
   PLAN_APPROVED,
   PLAN_SUBMITTED,
   VIEW_PROJECT_PLAN,
 } from "../../../app/lib/engagements/engagement-copy";
-import { COACHING_TEXTS as C, cancelRuleLabel, SESSION_OUTSIDE_MONTH } from "../../../app/lib/engagements/coaching";
+import {
+  COACHING_TEXTS as C,
+  cancelRuleLabel,
+  coachingMonthSummary,
+  SESSION_OUTSIDE_MONTH,
+} from "../../../app/lib/engagements/coaching";
 import { retainerMonth, retainerMonthTitle } from "../../../app/lib/engagements/retainer-months";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../app/lib/payments/payment-copy";
 import { formatDate } from "../../../app/lib/shared/dates";
 import { browserTest, expectPath, keepScreen, PHONE, signIn, signInAsDemoClient, signUpNewClient } from "../support";
+import { planSessionsBackdateSql } from "../../../scripts/lib/demo-backdate.mjs";
+import { EARNING_STATE_LABELS } from "../../../app/lib/payouts/earnings-copy";
+import { TRANSFER_STATUS_LABELS } from "../../../app/lib/payouts/transfer-copy";
+import { endFirstMonth, runSql } from "./d1";
 import { MANAGER, matchWithConsultant, noSideScroll, openEngagement, requestMatch, signOut } from "./steps";
 
 /**
@@ -21,9 +32,13 @@ import { MANAGER, matchWithConsultant, noSideScroll, openEngagement, requestMatc
  * notice) and sends it; the manager reads its statement and approves; the business signs on a
  * phone and prepays the first month in the test checkout; Sofia proposes a session on the month's
  * page (a time outside the month first), and the business books it in their conversation. Then
- * the demo's coaching: Dana confirms the session Elena Vasquez marked held, and Elena reads it
- * confirmed. A month's payout needs its sessions held, which needs time to pass: the fake-clock
- * integration test (tests/integration/payouts/coaching.cases.ts) pays months out.
+ * time passes, written as SQL on the local D1 as the demo does: the month moves a month back and
+ * the session to its day before last; Sofia marks it held, the business confirms it on the phone, and the
+ * ended month settles at once (one of two sessions held, one expired unused); Sofia sets up payouts
+ * and is paid 80 %; the manager sees the month paid out. Then the demo's coaching: Dana confirms
+ * the session Elena Vasquez marked held, and Elena reads it confirmed. The exact dates (automatic
+ * confirmation, expiry, the months billed) are the fake-clock integration test's
+ * (tests/integration/payouts/coaching.cases.ts).
  */
 
 const CONSULTANT = { name: "Sofia Marchetti", email: "consultant11@partwise.test" };
@@ -66,7 +81,7 @@ async function proposeSession(page: Page, first: string, second: string) {
 
 describe("coaching", () => {
   browserTest(
-    "drafted with its sessions and rule, approved, signed and prepaid, a session proposed and booked; a held session confirmed",
+    "drafted with its sessions and rule, approved, signed and prepaid, a session proposed, booked, held, confirmed and paid out; the demo's held session confirmed",
     async ({ page }) => {
       await page.setViewportSize(WIDE);
       const company = `Juniper Inns ${Date.now().toString(36)}`;
@@ -188,9 +203,78 @@ describe("coaching", () => {
       await page.getByRole("link", { name: TITLE, exact: true }).click();
       await page.getByText(C.states.booked, { exact: true }).waitFor();
       await screenshots(page, "business-booked");
+      const outlineId = new URL(page.url()).searchParams.get("engagementId")!;
       await signOut(page);
 
-      // 6. The demo's coaching: Dana confirms the session Elena marked held.
+      // 6. The month passes: its period moves a month back, the booked session to its day before
+      // last (a coach marks a session held within a week of it). Sofia marks the session held.
+      const first = endFirstMonth(outlineId, today);
+      const heldOn = new Date(Date.parse(first.end) - 86_400_000).toISOString().slice(0, 10);
+      runSql(planSessionsBackdateSql(outlineId, Date.parse(`${heldOn}T15:00:00Z`)));
+      await page.setViewportSize(WIDE);
+      await signIn(page, CONSULTANT.email);
+      await expectPath(page, "/consultant");
+      await page.goto("/consultant/engagements");
+      await page.getByRole("link", { name: `Open the engagement: ${TITLE}` }).click();
+      await page.getByRole("link", { name: `${C.openSessions}: ${first.title}` }).click();
+      await page.getByRole("button", { name: C.markHeld, exact: true }).click();
+      await page.getByRole("status").getByText(C.notices.held, { exact: true }).waitFor();
+      await page.getByText(C.states.held, { exact: true }).waitFor();
+      await signOut(page);
+
+      // 7. The business, on a phone, confirms it: the month is over and nothing else waits, so it
+      // settles at once.
+      await page.setViewportSize(PHONE);
+      await openEngagement(page, email, TITLE);
+      await page.getByRole("button", { name: C.confirm, exact: true }).click();
+      await page.getByRole("status").getByText(C.notices.confirmed, { exact: true }).waitFor();
+      await page.getByText(C.states.confirmed, { exact: true }).waitFor();
+      await page.getByText(C.settled, { exact: true }).first().waitFor();
+      await page.getByText(coachingMonthSummary(2, 1), { exact: true }).first().waitFor();
+      const settled = page
+        .getByRole("list", { name: COMPLETED_ITEMS })
+        .getByRole("listitem")
+        .filter({ hasText: first.title });
+      await settled.getByText(ITEM_SETTLED_BY_SESSIONS_LABEL, { exact: true }).waitFor();
+      await screenshots(page, "business-settled");
+      await signOut(page);
+
+      // Sofia's 80 %, held until she sets up payouts (the local test onboarding); then sent, once.
+      await page.setViewportSize(WIDE);
+      await signIn(page, CONSULTANT.email);
+      await expectPath(page, "/consultant");
+      await page.goto("/consultant/payouts");
+      const earning = page
+        .getByRole("table", { name: "Earnings by deliverable or month" })
+        .getByRole("row")
+        .filter({ hasText: first.title });
+      await earning.getByText("$960.00", { exact: true }).waitFor();
+      await earning.getByText(EARNING_STATE_LABELS.held, { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Set up payouts", exact: true }).click();
+      await page.waitForURL((url) => url.pathname.startsWith("/test-onboarding/acct_local_"));
+      await page.getByRole("button", { name: "Submit details", exact: true }).click();
+      await expectPath(page, "/consultant/payouts");
+      await page.getByText("Payouts enabled", { exact: true }).waitFor();
+      await earning.getByText(EARNING_STATE_LABELS.paid, { exact: true }).waitFor();
+      await screenshots(page, "consultant-paid");
+      await signOut(page);
+
+      // The manager's money view: the month's charge and transfer, each once.
+      await signIn(page, MANAGER);
+      await expectPath(page, "/manage");
+      await page.goto("/manage/engagements");
+      await page.getByRole("link", { name: `Open engagement with ${company}: ${TITLE}` }).click();
+      const money = page
+        .getByRole("list", { name: "Money by deliverable" })
+        .getByRole("listitem")
+        .filter({ hasText: first.title });
+      await money.getByText("$1,200.00", { exact: true }).first().waitFor();
+      await money.getByText("$960.00", { exact: true }).first().waitFor();
+      expect(await money.locator(".payout-money-title .badge").textContent()).toBe(TRANSFER_STATUS_LABELS.paid);
+      await screenshots(page, "manager-paid");
+      await signOut(page);
+
+      // 8. The demo's coaching: Dana confirms the session Elena marked held.
       await page.setViewportSize(PHONE);
       await signInAsDemoClient(page);
       await page.goto("/features?focus=Engagements");
