@@ -23,7 +23,16 @@ import { planSessionsBackdateSql } from "../../../scripts/lib/demo-backdate.mjs"
 import { EARNING_STATE_LABELS } from "../../../app/lib/payouts/earnings-copy";
 import { TRANSFER_STATUS_LABELS } from "../../../app/lib/payouts/transfer-copy";
 import { endFirstMonth, runSql } from "./d1";
-import { MANAGER, matchWithConsultant, noSideScroll, openEngagement, requestMatch, signOut } from "./steps";
+import {
+  expectTransferred,
+  MANAGER,
+  matchWithConsultant,
+  noSideScroll,
+  openEngagement,
+  requestMatch,
+  setUpPayouts,
+  signOut,
+} from "./steps";
 
 /**
  * Coaching (issue #41 item 3, docs/decisions/085) as the three people live it, through the screens
@@ -250,27 +259,17 @@ describe("coaching", () => {
         .filter({ hasText: first.title });
       await earning.getByText("$960.00", { exact: true }).waitFor();
       await earning.getByText(EARNING_STATE_LABELS.held, { exact: true }).waitFor();
-      await page.getByRole("button", { name: "Set up payouts", exact: true }).click();
-      await page.waitForURL((url) => url.pathname.startsWith("/test-onboarding/acct_local_"));
-      await page.getByRole("button", { name: "Submit details", exact: true }).click();
-      await expectPath(page, "/consultant/payouts");
-      await page.getByText("Payouts enabled", { exact: true }).waitFor();
+      await setUpPayouts(page);
       await earning.getByText(EARNING_STATE_LABELS.paid, { exact: true }).waitFor();
       await screenshots(page, "consultant-paid");
       await signOut(page);
 
       // The manager's money view: the month's charge and transfer, each once.
-      await signIn(page, MANAGER);
-      await expectPath(page, "/manage");
-      await page.goto("/manage/engagements");
-      await page.getByRole("link", { name: `Open engagement with ${company}: ${TITLE}` }).click();
-      const money = page
-        .getByRole("list", { name: "Money by deliverable" })
-        .getByRole("listitem")
-        .filter({ hasText: first.title });
-      await money.getByText("$1,200.00", { exact: true }).first().waitFor();
-      await money.getByText("$960.00", { exact: true }).first().waitFor();
-      expect(await money.locator(".payout-money-title .badge").textContent()).toBe(TRANSFER_STATUS_LABELS.paid);
+      await expectTransferred(
+        page,
+        { company, title: TITLE },
+        { title: first.title, charged: "$1,200.00", transferred: "$960.00", paid: TRANSFER_STATUS_LABELS.paid },
+      );
       await screenshots(page, "manager-paid");
       await signOut(page);
 

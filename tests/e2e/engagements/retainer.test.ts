@@ -25,7 +25,16 @@ import { baseURL, browserTest, expectPath, keepScreen, PHONE, signIn, signUpNewC
 import { endFirstMonth } from "./d1";
 import { TRANSFER_STATUS_LABELS } from "../../../app/lib/payouts/transfer-copy";
 import { EARNING_STATE_LABELS, EARNINGS_NOT_APPROVED } from "../../../app/lib/payouts/earnings-copy";
-import { MANAGER, matchWithConsultant, noSideScroll, openEngagement, requestMatch, signOut } from "./steps";
+import {
+  expectTransferred,
+  MANAGER,
+  matchWithConsultant,
+  noSideScroll,
+  openEngagement,
+  requestMatch,
+  setUpPayouts,
+  signOut,
+} from "./steps";
 
 /**
  * A fractional retainer (issue #41, docs/decisions/082) as the three people live it, through the
@@ -259,11 +268,7 @@ describe("a fractional retainer", () => {
         .filter({ hasText: retainerMonthTitle(retainerMonth(first.start, 1)) })
         .getByText(EARNINGS_NOT_APPROVED, { exact: true })
         .waitFor();
-      await page.getByRole("button", { name: "Set up payouts", exact: true }).click();
-      await page.waitForURL((url) => url.pathname.startsWith("/test-onboarding/acct_local_"));
-      await page.getByRole("button", { name: "Submit details", exact: true }).click();
-      await expectPath(page, "/consultant/payouts");
-      await page.getByText("Payouts enabled", { exact: true }).waitFor();
+      await setUpPayouts(page);
       for (const [title, amount] of shares) {
         const row = earnings.getByRole("row").filter({ hasText: title });
         await row.getByText(amount, { exact: true }).waitFor();
@@ -273,17 +278,11 @@ describe("a fractional retainer", () => {
       await signOut(page);
 
       // The manager's money view: the month's charge and transfer, each once.
-      await signIn(page, MANAGER);
-      await expectPath(page, "/manage");
-      await page.goto("/manage/engagements");
-      await page.getByRole("link", { name: `Open engagement with ${company}: ${TITLE}` }).click();
-      const money = page
-        .getByRole("list", { name: "Money by deliverable" })
-        .getByRole("listitem")
-        .filter({ hasText: first.title });
-      await money.getByText("$4,000.00", { exact: true }).first().waitFor();
-      await money.getByText("$3,200.00", { exact: true }).first().waitFor();
-      expect(await money.locator(".payout-money-title .badge").textContent()).toBe(TRANSFER_STATUS_LABELS.paid);
+      await expectTransferred(
+        page,
+        { company, title: TITLE },
+        { title: first.title, charged: "$4,000.00", transferred: "$3,200.00", paid: TRANSFER_STATUS_LABELS.paid },
+      );
       await screenshots(page, "manager-paid");
     },
     // The box's message comes from the browser's check; a notice posted before the page hydrated

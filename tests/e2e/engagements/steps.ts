@@ -93,3 +93,37 @@ export async function openEngagement(page: Page, email: string, title: string) {
   await page.getByRole("heading", { name: title, level: 2 }).waitFor();
   return new URL(page.url()).searchParams.get("engagementId")!;
 }
+
+/**
+ * On the consultant's Payouts page: Set up payouts, the local test onboarding's Submit details,
+ * back on the page with payouts enabled (the transfers held for it are sent).
+ */
+export async function setUpPayouts(page: Page) {
+  await page.getByRole("button", { name: "Set up payouts", exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/test-onboarding/acct_local_"));
+  await page.getByRole("button", { name: "Submit details", exact: true }).click();
+  await expectPath(page, "/consultant/payouts");
+  await page.getByText("Payouts enabled", { exact: true }).waitFor();
+}
+
+/**
+ * The manager's money view of one engagement: the deliverable or month `item` was charged
+ * `charged` and `transferred` went to the consultant, its transfer paid. Signs in as the manager.
+ */
+export async function expectTransferred(
+  page: Page,
+  engagement: { company: string; title: string },
+  item: { title: string; charged: string; transferred: string; paid: string },
+) {
+  await signIn(page, MANAGER);
+  await expectPath(page, "/manage");
+  await page.goto("/manage/engagements");
+  await page.getByRole("link", { name: `Open engagement with ${engagement.company}: ${engagement.title}` }).click();
+  const money = page
+    .getByRole("list", { name: "Money by deliverable" })
+    .getByRole("listitem")
+    .filter({ hasText: item.title });
+  await money.getByText(item.charged, { exact: true }).first().waitFor();
+  await money.getByText(item.transferred, { exact: true }).first().waitFor();
+  expect(await money.locator(".payout-money-title .badge").textContent()).toBe(item.paid);
+}
