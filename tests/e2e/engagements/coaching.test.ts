@@ -295,6 +295,8 @@ describe("coaching", () => {
       await screenshots(page, "consultant-confirmed");
     },
     // A time outside the month is the server's refusal, answered with a 400 and the form's message.
-    { allowConsoleErrors: [/status of 400/] },
+    // Three people from the match to the payout, on a phone and a laptop: about a minute alone,
+    // longer beside the other stream.
+    { timeout: 150_000, allowConsoleErrors: [/status of 400/] },
   );
 });

@@ -287,6 +287,8 @@ describe("a fractional retainer", () => {
     },
     // The box's message comes from the browser's check; a notice posted before the page hydrated
     // gets the same message from the server, with a 400.
-    { allowConsoleErrors: [/status of 400/] },
+    // Three people from the match to the payout, on a phone and a laptop: about a minute alone,
+    // longer beside the other stream.
+    { timeout: 150_000, allowConsoleErrors: [/status of 400/] },
   );
 });
