@@ -45,8 +45,9 @@ export function SessionList({
 }
 
 /**
- * "2 of 4 sessions taken; 2 left." and when the unused ones expire; a month paid out says how it
- * ended ("1 of 2 sessions held; 1 expired unused.") and that it was paid out.
+ * "2 of 4 sessions taken; 2 left." and when the unused ones expire; an ended month, that the rest
+ * expired and what its payout waits for; a month paid out, how it ended ("1 of 2 sessions held;
+ * 1 expired unused.") and that it was paid out.
  */
 export function SessionTally({ month }: { month: CoachingMonthView }) {
   return (
@@ -54,9 +55,13 @@ export function SessionTally({ month }: { month: CoachingMonthView }) {
       <p>
         {month.settled
           ? coachingMonthSummary(month.monthlySessions, month.held)
-          : C.tally(month.used, month.monthlySessions, month.left)}
+          : month.ended
+            ? C.ended(month.used, month.monthlySessions)
+            : C.tally(month.used, month.monthlySessions, month.left)}
       </p>
-      <p className="console-muted">{month.settled ? C.settled : C.expires(month.expiresOn)}</p>
+      <p className="console-muted">
+        {month.settled ? C.settled : month.ended ? C.endedNote : C.expires(month.expiresOn)}
+      </p>
     </>
   );
 }

@@ -176,6 +176,8 @@ export type CoachingMonthView = {
   canPropose: boolean;
   /** The month was paid out (its sessions settled). */
   settled: boolean;
+  /** Its last day is behind (UTC): no session is proposed for it, unused ones expired. */
+  ended: boolean;
   sessions: SessionView[];
 };
 
@@ -222,6 +224,10 @@ export const COACHING_TEXTS = {
   proposeIntro: (minutes: number) =>
     `Offer two or three times within this month. The session lasts ${minutes} minutes; the business books one of the times in your conversation.`,
   settled: "This month's sessions are settled and it was paid out.",
+  /** An ended month still waiting on a session (to be marked held or answered). */
+  ended: (used: number, total: number) =>
+    `${used} of ${total} ${total === 1 ? "session" : "sessions"} taken; the month is over and the rest expired.`,
+  endedNote: "It is paid out once no session waits to be marked held or confirmed.",
   notices: {
     proposed: "Session proposed. The business books one of the times in your conversation.",
     held: "Session marked as held. The business confirms it.",

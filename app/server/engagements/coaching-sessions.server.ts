@@ -99,6 +99,7 @@ export function coachingMonthView(
     canPropose:
       side === "consultant" && open && tally.left > 0 && month.periodEnd !== null && month.periodEnd >= utcToday(now),
     settled: month.status === "approved",
+    ended: month.periodEnd !== null && month.periodEnd < utcToday(now),
     sessions: own.map((row, index) => {
       const state = states[index] ?? "proposed";
       const first = row.startsAt ?? row.slot1At ?? now;

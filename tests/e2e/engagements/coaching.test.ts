@@ -226,6 +226,8 @@ describe("coaching", () => {
       await page.goto("/consultant/engagements");
       await page.getByRole("link", { name: `Open the engagement: ${TITLE}` }).click();
       await page.getByRole("link", { name: `${C.openSessions}: ${first.title}` }).click();
+      await page.getByText(C.ended(1, 2), { exact: true }).waitFor();
+      await page.getByText(C.endedNote, { exact: true }).waitFor();
       await page.getByRole("button", { name: C.markHeld, exact: true }).click();
       await page.getByRole("status").getByText(C.notices.held, { exact: true }).waitFor();
       await page.getByText(C.states.held, { exact: true }).waitFor();
