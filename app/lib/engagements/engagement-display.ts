@@ -270,7 +270,8 @@ export type BusinessEngagement = {
 
 /** A retainer's notice as a page shows it (docs/decisions/082). */
 import type { CoachingMonthView } from "./coaching";
-import { NEXT_MONTH_OPENS, nextMonthOpensOn } from "./retainer-copy";
+import { NEXT_MONTH_OPENS } from "./retainer-copy";
+import { dayAfter } from "./retainer-months";
 import { formatDate } from "~/lib/shared/dates";
 
 export type RetainerNotice = {
@@ -329,5 +330,5 @@ export function openDeliverablesEmpty(
       (last, item) => (last === null || item.deliveryDate > last ? item.deliveryDate : last),
       null,
     );
-  return lastDay === null ? NO_OPEN_DELIVERABLES : NEXT_MONTH_OPENS(formatDate(nextMonthOpensOn(lastDay)));
+  return lastDay === null ? NO_OPEN_DELIVERABLES : NEXT_MONTH_OPENS(formatDate(dayAfter(lastDay)));
 }

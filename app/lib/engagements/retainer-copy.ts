@@ -105,11 +105,6 @@ export const NOTICE_CONFIRM_REQUIRED = "Tick the box to confirm you are giving n
  */
 export const NEXT_MONTH_OPENS = (day: string) => `The next month opens on ${day}.`;
 
-/** The day after a month's last day (YYYY-MM-DD): the next month's first. */
-export function nextMonthOpensOn(lastDay: string): string {
-  return new Date(Date.parse(`${lastDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
 export const NOTICE_GIVEN_BY_CONSULTANT = "Notice given: the business is told.";
 
 /** The notice told to the other side and the engagement's manager. */

@@ -40,6 +40,12 @@ export function dayBefore(date: string): string {
   return iso(Date.UTC(year, month - 1, day) - MS_PER_DAY);
 }
 
+/** The day after `date`: the next month's first day after a month's last. */
+export function dayAfter(date: string): string {
+  const [year, month, day] = parts(date);
+  return iso(Date.UTC(year, month - 1, day) + MS_PER_DAY);
+}
+
 /** Month `index` of a retainer starting on `startDate`. */
 export function retainerMonth(startDate: string, index: number): RetainerMonth {
   const anchor = parts(startDate)[2];

@@ -15,7 +15,7 @@ import {
   coachingMonthSummary,
   SESSION_OUTSIDE_MONTH,
 } from "../../../app/lib/engagements/coaching";
-import { retainerMonth, retainerMonthTitle } from "../../../app/lib/engagements/retainer-months";
+import { dayBefore, retainerMonth, retainerMonthTitle } from "../../../app/lib/engagements/retainer-months";
 import { CONGRATULATIONS, CONGRATULATIONS_TITLE } from "../../../app/lib/payments/payment-copy";
 import { formatDate } from "../../../app/lib/shared/dates";
 import { browserTest, expectPath, keepScreen, PHONE, signIn, signInAsDemoClient, signUpNewClient } from "../support";
@@ -218,7 +218,7 @@ describe("coaching", () => {
       // 6. The month passes: its period moves a month back, the booked session to its day before
       // last (a coach marks a session held within a week of it). Sofia marks the session held.
       const first = endFirstMonth(outlineId, today);
-      const heldOn = new Date(Date.parse(first.end) - 86_400_000).toISOString().slice(0, 10);
+      const heldOn = dayBefore(first.end);
       runSql(planSessionsBackdateSql(outlineId, Date.parse(`${heldOn}T15:00:00Z`)));
       await page.setViewportSize(WIDE);
       await signIn(page, CONSULTANT.email);

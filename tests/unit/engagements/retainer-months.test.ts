@@ -5,6 +5,7 @@ import { NOTICE_CONFIRM_REQUIRED } from "~/lib/engagements/retainer-copy";
 import { ExtraHoursFormSchema, NoticeConfirmSchema } from "~/lib/engagements/retainer-schemas";
 import {
   budgetStanding,
+  dayAfter,
   dayBefore,
   extraHoursPriceCents,
   extraHoursRequestView,
@@ -70,6 +71,8 @@ describe("a retainer's months (docs/decisions/082)", () => {
     expect(formatHours(15)).toBe("0.25 h");
     expect(formatHours(0)).toBe("0 h");
     expect(dayBefore("2027-03-01")).toBe("2027-02-28");
+    expect(dayAfter("2027-02-28")).toBe("2027-03-01");
+    expect(dayAfter("2026-12-31")).toBe("2027-01-01");
     expect(monthSummary(1200, 1110)).toBe("18.5 h logged of the 20 h budget.");
     expect(budgetStanding(1200, 1290)).toEqual({ loggedMinutes: 1290, leftMinutes: 0, overMinutes: 90 });
     expect(budgetStanding(1200, 300)).toEqual({ loggedMinutes: 300, leftMinutes: 900, overMinutes: 0 });
