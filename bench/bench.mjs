@@ -261,7 +261,7 @@ async function main() {
         const pages = await runLighthouse({
           baseURL,
           cookie: cookies.client,
-          chromiumPath: findChromium(),
+          chromiumPath: findChromium({ headlessShell: false }),
           reportDir: path.join(RESULTS, "lighthouse"),
         });
         console.log(`\n${formatLighthouseTable(pages)}`);
