@@ -236,6 +236,20 @@ export const COACHING_TEXTS = {
   },
 } as const;
 
+/** What a coaching session's other side is told by email and notification (held: the business; missed: the coach). */
+export const COACHING_TELL = {
+  heldTitle: "A session was held: please confirm it",
+  held: (coach: string, month: string, day: string) =>
+    `${coach} marked a session of ${month} as held. Confirm it, or say it did not take place. If nobody answers, it is confirmed automatically on ${day}.`,
+  heldAction: "Open the engagement",
+  missedTitle: "A session did not take place",
+  missed: (business: string, month: string) =>
+    `${business} says a session of ${month} did not take place. It does not count against the month: propose another time.`,
+  missedAction: "Open the month",
+  footerBusiness: "You get this email because your business has an engagement on Partwise.",
+  footerConsultant: "You get this email because you are the consultant of this engagement on Partwise.",
+} as const;
+
 export const SESSION_NOT_FOUND = "This session could not be found.";
 export const SESSION_MONTH_CLOSED =
   "Sessions can be proposed only for a paid month still in progress: this month is not paid yet or is over.";

@@ -21,6 +21,7 @@ import {
   type DeliveryOutline,
 } from "~db/schema";
 import {
+  COACHING_TELL,
   coachingMonthSummary,
   confirmsOn,
   monthSettles,
@@ -301,19 +302,6 @@ async function tellBusinessOfHeld(
     console.error(`The held session of month ${month.title} could not be told:`, error);
   }
 }
-
-const COACHING_TELL = {
-  heldTitle: "A session was held: please confirm it",
-  held: (coach: string, month: string, day: string) =>
-    `${coach} marked a session of ${month} as held. Confirm it, or say it did not take place. If nobody answers, it is confirmed automatically on ${day}.`,
-  heldAction: "Open the engagement",
-  missedTitle: "A session did not take place",
-  missed: (business: string, month: string) =>
-    `${business} says a session of ${month} did not take place. It does not count against the month: propose another time.`,
-  missedAction: "Open the month",
-  footerBusiness: "You get this email because your business has an engagement on Partwise.",
-  footerConsultant: "You get this email because you are the consultant of this engagement on Partwise.",
-} as const;
 
 export type SessionAnswer = "confirm" | "missed";
 

@@ -1,8 +1,17 @@
 import { env } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cardsOnFile, coachingSessions, deliveryItems, deliveryOutlines, purchases, threadMeetings } from "~db/schema";
 import {
+  businesses,
+  cardsOnFile,
+  coachingSessions,
+  deliveryItems,
+  deliveryOutlines,
+  purchases,
+  threadMeetings,
+} from "~db/schema";
+import {
+  COACHING_TELL,
   SESSION_MONTH_FULL,
   SESSION_NOT_FOUND,
   SESSION_NOT_HELD,
@@ -199,7 +208,13 @@ describe("coaching", () => {
     expect(await markSessionHeld(jan10, consultant.user.id, first.id, a.key, null)).toEqual({ ok: true });
     expect(await markSessionHeld(jan10, consultant.user.id, first.id, a.key, null)).toEqual({ ok: true });
     expect(await markSessionHeld(jan10, stranger.user.id, first.id, a.key, null)).toMatchObject({ status: 404 });
-    expect(await noticesOf(client.user.id, "session_held")).toHaveLength(1);
+    const held = await noticesOf(client.user.id, "session_held");
+    expect(held).toHaveLength(1);
+    const coachName = `${consultant.user.firstName} ${consultant.user.lastName}`;
+    expect(held[0]).toMatchObject({
+      title: COACHING_TELL.heldTitle,
+      body: COACHING_TELL.held(coachName, first.title, "Jan 17, 2027"),
+    });
 
     // Jan 17: nobody answered yet (7 days are not over): nothing is paid out.
     expect(await runRetainers(appAt(at("2027-01-17T13:00")))).toMatchObject({ delivered: 0 });
@@ -257,7 +272,16 @@ describe("coaching", () => {
       ),
     ).toEqual({ ok: false, status: 404, msg: SESSION_NOT_FOUND });
     expect(await answerSession(feb5, member, d.key, "missed", null)).toEqual({ ok: true });
-    expect(await noticesOf(consultant.user.id, "session_missed")).toHaveLength(1);
+    const [{ name: businessName }] = await db()
+      .select({ name: businesses.name })
+      .from(businesses)
+      .where(eq(businesses.id, client.business.id));
+    const missed = await noticesOf(consultant.user.id, "session_missed");
+    expect(missed).toHaveLength(1);
+    expect(missed[0]).toMatchObject({
+      title: COACHING_TELL.missedTitle,
+      body: COACHING_TELL.missed(businessName, feb.title),
+    });
     const e = times("2027-02-12T15:00", "2027-02-13T15:00");
     expect(await proposeSession(feb5, coach, feb.id, e)).toMatchObject({ ok: true });
     expect(await bookMeeting(feb5, business, threadId, { meetingId: e.key, slot: 1 }, null)).toMatchObject({
