@@ -412,36 +412,34 @@ export type NewClientOptions = {
 let newClientCounter = 0;
 
 /**
- * A brand-new business client, signed in in this page's browser (unless `signOut`): sign-up and
- * business creation through the JSON API, from the page, so the session cookie lands in the
- * browser. The demo account stays untouched for the other tests.
+ * A call to the app's JSON API as the page's signed-in person, without loading a page: the browser
+ * context's cookies go with it and any it sets land in the context (Playwright's `page.request`),
+ * and it names the app as its origin, as the app's own pages do (the CSRF check).
+ */
+export function apiCall(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
+  return page.request.fetch(`${baseURL}${path}`, { method, data, headers: { Origin: baseURL } });
+}
+
+/**
+ * A brand-new business client, signed in in this page's browser context (unless `signOut`): sign-up
+ * and business creation through the JSON API (apiCall), so the session cookie lands in the browser
+ * without a page loaded only to send them. The page stays where it was (a new test's is blank). The
+ * demo account stays untouched for the other tests.
  */
 export async function signUpNewClient(page: Page, options: NewClientOptions): Promise<{ email: string }> {
   // Unique across the two streams of files running at once (scripts/lib/e2e-streams.mjs).
   const email = `${options.emailPrefix}-${Date.now().toString(36)}-${newClientCounter++}${Math.random().toString(36).slice(2, 6)}@example.test`;
-  await page.goto("/login");
-  const statuses = await page.evaluate(
-    async ({ email, password, person, business, signOut }) => {
-      const json = (body: unknown) => ({
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const account = { ...person, email, password, confirmPassword: password };
-      const signup = await fetch("/api/client/auth/signup", json(account));
-      const created = await fetch("/api/client/business/create", json(business));
-      if (!signOut) return [signup.status, created.status];
-      const logout = await fetch("/api/client/auth/logout", { method: "POST" });
-      return [signup.status, created.status, logout.status];
-    },
-    {
-      email,
-      password: NEW_CLIENT_PASSWORD,
-      person: { ...NEW_CLIENT_PERSON, ...options.person },
-      business: { ...NEW_CLIENT_BUSINESS, ...options.business },
-      signOut: options.signOut ?? false,
-    },
-  );
+  const account = {
+    ...NEW_CLIENT_PERSON,
+    ...options.person,
+    email,
+    password: NEW_CLIENT_PASSWORD,
+    confirmPassword: NEW_CLIENT_PASSWORD,
+  };
+  const statuses = [(await apiCall(page, "POST", "/api/client/auth/signup", account)).status()];
+  const business = { ...NEW_CLIENT_BUSINESS, ...options.business };
+  statuses.push((await apiCall(page, "POST", "/api/client/business/create", business)).status());
+  if (options.signOut) statuses.push((await apiCall(page, "POST", "/api/client/auth/logout")).status());
   expect(statuses).toEqual(options.signOut ? [201, 201, 200] : [201, 201]);
   if (options.verifyEmail) await verifyEmailFromOutbox(page, email);
   return { email };

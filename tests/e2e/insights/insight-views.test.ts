@@ -1,31 +1,24 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { DEMO_INSIGHTS } from "../../../db/seed/demo";
-import { browserTest, expectPath, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
+import { apiCall, browserTest, expectPath, PHONE, signInAsDemoClient, signUpNewClient } from "../support";
 
 const activity = (page: Page) => page.getByRole("region", { name: "Activity" });
 
 /** Creates `count` insight requests for the signed-in (BASIC) client through the JSON API: each awaits payment. */
 async function createRequests(page: Page, count: number) {
-  const statuses = await page.evaluate(async (count) => {
-    const auth = (await (await fetch("/api/client/auth")).json()) as { business: { _id: string } };
-    const out: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const response = await fetch("/api/insight/insightRequest/create", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          businessId: auth.business._id,
-          category: ["hr", "sales", "finance", "marketing", "strategy", "technology"][i % 6],
-          businessNature: "Specialty food wholesale",
-          issueDetails: `Issue number ${i + 1} slows our growth.`,
-          resolutionOutcome: "A clear plan.",
-        }),
-      });
-      out.push(response.status);
-    }
-    return out;
-  }, count);
+  const auth = (await (await apiCall(page, "GET", "/api/client/auth")).json()) as { business: { _id: string } };
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await apiCall(page, "POST", "/api/insight/insightRequest/create", {
+      businessId: auth.business._id,
+      category: ["hr", "sales", "finance", "marketing", "strategy", "technology"][i % 6],
+      businessNature: "Specialty food wholesale",
+      issueDetails: `Issue number ${i + 1} slows our growth.`,
+      resolutionOutcome: "A clear plan.",
+    });
+    statuses.push(response.status());
+  }
   expect(statuses).toEqual(Array.from({ length: count }, () => 201));
 }
 

@@ -46,6 +46,8 @@ describe("serving on a port other than the default", () => {
 
   browserTest("links in the local outbox point at the port the app is served on", async ({ page }) => {
     const { email } = await signUpNewClient(page, { emailPrefix: "ports-outbox", signOut: true });
+    // Asked for from the sign-in page, as a visitor who forgot the password would.
+    await page.goto("/login");
     const status = await page.evaluate(async (address) => {
       const response = await fetch("/api/client/auth/reset-password", {
         method: "PUT",
