@@ -94,9 +94,9 @@ export function browserTest(
           reducedMotion: "reduce",
           ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
         });
+        await loadAxeInEveryDocument(context);
         // Generous: CI runs the browser, wrangler and the queue consumers on two busy CPUs. A wait
         // that times out still fails the test; it only stops a slow machine from looking broken.
-        await loadAxeInEveryDocument(context);
         context.setDefaultTimeout(ACTION_TIMEOUT_MS);
         context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
         const page = await context.newPage();

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { baseURL, browserTest, expectPath, signUpNewClient } from "../support";
+import { apiCall, baseURL, browserTest, expectPath, signUpNewClient } from "../support";
 
 /**
  * The browser tests run on a free port (never 8787) with the settings a fresh clone's `npm start`
@@ -46,16 +46,7 @@ describe("serving on a port other than the default", () => {
 
   browserTest("links in the local outbox point at the port the app is served on", async ({ page }) => {
     const { email } = await signUpNewClient(page, { emailPrefix: "ports-outbox", signOut: true });
-    // Asked for from the sign-in page, as a visitor who forgot the password would.
-    await page.goto("/login");
-    const status = await page.evaluate(async (address) => {
-      const response = await fetch("/api/client/auth/reset-password", {
-        method: "PUT",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: address }),
-      });
-      return response.status;
-    }, email);
+    const status = (await apiCall(page, "PUT", "/api/client/auth/reset-password", { email })).status();
     expect(status).toBe(200);
 
     // The email is written just after the answer: reload until it is listed.
