@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_MISSING, findChromium, startE2EServer } from "../../scripts/lib/e2e-server.mjs";
+import { stopD1Writers } from "./engagements/d1-writers";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,11 +19,15 @@ export default async function setup(project: TestProject) {
   const given = process.env.E2E_BASE_URL;
   if (given) {
     project.provide("baseURL", given.replace(/\/$/, ""));
-    project.provide("persistTo", process.env.E2E_PERSIST_TO ?? "");
-    return;
+    const persistTo = process.env.E2E_PERSIST_TO ?? "";
+    project.provide("persistTo", persistTo);
+    return () => stopD1Writers(persistTo);
   }
   const server = await startE2EServer();
   project.provide("baseURL", server.baseURL);
   project.provide("persistTo", server.persistTo);
-  return () => server.stop();
+  return async () => {
+    stopD1Writers(server.persistTo);
+    await server.stop();
+  };
 }

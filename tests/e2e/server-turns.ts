@@ -6,7 +6,7 @@ import { inject } from "vitest";
  * Turns on the server under test between the browser-test streams (scripts/e2e.mjs runs two
  * Vitest processes against one `wrangler dev`).
  *
- * A test that starts mid-flow writes its rows with `wrangler d1 execute --local` (d1.ts): a second
+ * A test that starts mid-flow writes its rows through a Miniflare of its own (d1.ts): a second
  * workerd process on the server's SQLite file. The server's D1 has no busy wait, so a write it
  * makes while that process holds the file's write lock fails (SQLITE_BUSY: a 500 no test caused,
  * met once in a clean-clone run). So every browser test holds a shared turn for as long as it
@@ -109,7 +109,7 @@ function othersShared(dir: string): number {
 }
 
 /**
- * Runs `write` (synchronous: it spawns `wrangler d1 execute`) once no other process's test is
+ * Runs `write` (synchronous: it waits for the stream's D1 writer) once no other process's test is
  * running against the server and none can start until it returns. The asking test gives its own
  * shared turn back while it waits (so two streams that both write never wait on each other) and
  * takes it again after.

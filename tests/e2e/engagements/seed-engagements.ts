@@ -5,7 +5,7 @@ import { runSql } from "./d1";
  * Mid-flow engagement rows for the business views' browser tests (the same shapes as the
  * integration helper createOutlineRows): the drafting, the manager's approval and the signature
  * have their own journeys; these tests start once a plan is approved. Written to the app's local
- * D1 with `wrangler d1 execute --local` on the throw-away state the E2E server runs on (d1.ts).
+ * D1 on the throw-away state the E2E server runs on (d1.ts).
  */
 
 export const SEEDED_CONSULTANT = DEMO_CONSULTANTS[0];
@@ -143,7 +143,7 @@ export function engagementRows(
   return { outlineId, matchId, itemIds, statements: statements.map((statement) => statement.replace(/;$/, "")) };
 }
 
-/** Writes the engagements' rows in one `wrangler d1 execute` (each one takes a turn on the server). */
+/** Writes the engagements' rows in one batch (each write takes a turn on the server). */
 export function writeEngagements(...engagements: { statements: string[] }[]) {
   runSql(engagements.flatMap((engagement) => engagement.statements));
 }

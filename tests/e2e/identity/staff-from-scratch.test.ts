@@ -78,7 +78,7 @@ afterAll(async () => {
 /**
  * `npm run staff:invite` as an operator runs it beside the running app. The command writes with
  * `wrangler d1 execute --local` on the server's own SQLite file while `wrangler dev` runs, and the
- * server reads the row at once (the mid-flow tests' rows are written the same way, engagements/d1.ts): run
+ * server reads the row at once (the mid-flow tests' rows reach it the same way, engagements/d1.ts): run
  * after the server has started, it is told the port the app is really served on. Nothing uses the
  * empty server meanwhile, so its writes cannot meet this one's lock (SQLITE_BUSY).
  */

@@ -24,5 +24,23 @@ describe("the accessibility check of the browser tests", () => {
     // Back to the page as it was: it passes.
     await page.evaluate(() => document.getElementById("unexplained-image")?.remove());
     await expectNoAxeViolations(page);
+
+    // Serious findings count; a rule of moderate impact (headings that skip a level) does not run.
+    await page.evaluate(() =>
+      document.body.insertAdjacentHTML(
+        "beforeend",
+        '<div id="added"><p id="faint-words" style="color:#d4d4d4;background:#fff">Faint words</p><h6>Skipped levels</h6></div>',
+      ),
+    );
+    const error = await expectNoAxeViolations(page).then(
+      () => null,
+      (reason: unknown) => reason as Error,
+    );
+    expect(error?.message.split("\n")).toEqual([
+      "Accessibility violations:",
+      "axe serious color-contrast at /login: Elements must meet minimum color contrast ratio thresholds — #faint-words",
+    ]);
+    await page.evaluate(() => document.getElementById("added")?.remove());
+    await expectNoAxeViolations(page);
   });
 });
