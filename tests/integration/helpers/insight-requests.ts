@@ -4,7 +4,7 @@ import { businesses, files, insightRequests, type MemberTier, type NewInsightReq
 import { createAppContext, type AppContext } from "~/server/load-context";
 import { call, db, uniqueId } from "./session";
 
-/** Helpers of tests/integration/insights/insight-requests.test.ts and insight-files.cases.ts. */
+/** Helpers of tests/integration/insights/insight-requests.cases.ts and insight-files.cases.ts. */
 
 export const CREATE = "/api/insight/insightRequest/create";
 export const GET_REQUEST = "/api/insight/insightRequest/get-insight-request";

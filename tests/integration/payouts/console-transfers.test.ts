@@ -21,7 +21,7 @@ import { failStub, paidEngagement, payoutAccount, refundsOf, stubApp, stubReques
 
 /**
  * The transfers of the managers' money desk, /manage/money (issue #18, Q2, then issue #40 item 4;
- * its other sections in money-desk.test.ts), and zero-amount transfers.
+ * its other sections in money-desk.cases.ts), and zero-amount transfers.
  */
 
 const PATH = "/manage/money";

@@ -70,7 +70,7 @@ describe("PUT /api/client/updateInfo", () => {
     });
     const row = await userRow(user.id);
     expect(row).toMatchObject({ email: user.email, firstName: "Robin", lastName: "Okafor", phone: "(207) 555-0199" });
-    // Until the link is opened the current email signs in (tests/integration/identity/email-change.test.ts).
+    // Until the link is opened the current email signs in (tests/integration/identity/email-change.cases.ts).
     expect((await signIn(user.email)).status).toBe(200);
   });
 

@@ -268,7 +268,7 @@ describe("/benchmarking screens", () => {
       clientFeedback: "Useful.",
     });
     // The rebuild: no published peer figure to compare with, so no gap and no readings. It writes
-    // the report and the insight in one batch, as the job does (benchmark-build.test.ts runs it).
+    // the report and the insight in one batch, as the job does (benchmark-build.cases.ts runs it).
     const builtAt = `${year}-03-04T09:30:00.000Z`;
     const rebuilt = { ...withoutPeerFigures(previous), builtAt };
     await db().batch([
