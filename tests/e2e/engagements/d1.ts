@@ -61,6 +61,8 @@ function getWriter(persistTo: string): Writer {
 
 /** Posts the statements to the writer and waits (blocking this thread) for its answer. */
 function write({ worker, flag, replies }: Writer, statements: string[]): { ok: boolean; error?: string } {
+  // A reply that came after an earlier write gave up waiting is not this write's answer.
+  while (receiveMessageOnPort(replies));
   Atomics.store(flag, 0, 0);
   worker.postMessage({ statements });
   if (Atomics.wait(flag, 0, 0, WRITE_TIMEOUT_MS) === "timed-out") {
