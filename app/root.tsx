@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
@@ -29,6 +30,12 @@ export const meta: MetaFunction = ({ error }) => {
 /** The document. Used for pages and for the error boundary, so errors keep styles and scripts. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // A public page (ADR 089) is read without JavaScript: no scripts, so no session-bound nonce in
+  // its HTML, which the edge cache then serves to every visitor as it is.
+  // (The check is written out here, not imported: every page loads the root; public-page-handle.ts.)
+  const scripted = !useMatches().some(
+    (match) => (match.handle as { publicPage?: unknown } | undefined)?.publicPage === true,
+  );
   return (
     <html lang="en">
       <head>
@@ -39,10 +46,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <NavigationProgress />
+        {scripted ? <NavigationProgress /> : null}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripted ? <ScrollRestoration nonce={nonce} /> : null}
+        {scripted ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -32,10 +32,12 @@ const {
   isCrossSiteSocket,
   isCrossSiteWrite,
   isMultipartRequest,
+  isPublicPagePath,
   liveThreadReader,
   MAX_REQUEST_BYTES,
   readLimitedBytes,
   REQUEST_TOO_LARGE_MESSAGE,
+  servePublicPage,
 } = runtimeOf(build);
 
 // Built once per isolate: Remix derives its route tree and static handler on the handler's first
@@ -152,10 +154,22 @@ async function route(incoming: Request, env: CloudflareBindings, ctx: ExecutionC
       return response;
     }
   }
-  return handleRemixRequest(request, {
-    cloudflare: { env, ctx, cf: incoming.cf, caches },
-    app,
-  });
+  const render = (page: Request) =>
+    handleRemixRequest(page, {
+      cloudflare: { env, ctx, cf: incoming.cf, caches },
+      app,
+    });
+  // The public pages (ADR 089): one copy for every visitor, from the edge cache of this deploy.
+  if (isPublicPagePath(url.pathname)) {
+    return servePublicPage(request, {
+      // Workers' default cache (the DOM's CacheStorage type, in scope for the app, lacks it).
+      cache: (caches as unknown as { default: Cache }).default,
+      version: build.assets.version,
+      waitUntil: (promise) => ctx.waitUntil(promise),
+      render,
+    });
+  }
+  return render(request);
 }
 
 export default {

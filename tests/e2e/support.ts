@@ -49,6 +49,8 @@ export type BrowserTestOptions = {
   timezoneId?: string;
   /** A longer limit for a journey of several people (ms; default the config's testTimeout). */
   timeout?: number;
+  /** False: the browser runs no page script, as for a visitor with JavaScript off (axe still checks). */
+  javaScriptEnabled?: boolean;
 };
 
 function slug(text: string): string {
@@ -93,6 +95,7 @@ export function browserTest(
           // (app.css), so axe reads the colours a person sees once the transition ends.
           reducedMotion: "reduce",
           ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+          ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
         });
         await loadAxeInEveryDocument(context);
         // Generous: CI runs the browser, wrangler and the queue consumers on two busy CPUs. A wait

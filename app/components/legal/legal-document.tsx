@@ -1,16 +1,15 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/lib/shared/dates";
-import { PlainLayout } from "~/components/shell/plain-layout";
+import { PublicLayout } from "~/components/public/public-layout";
 
 /** The agreements' effective date, a calendar day (UTC like every date shown). */
 export const LEGAL_EFFECTIVE_DATE = formatDate("2026-11-21T00:00:00Z");
 export const SUPPORT_EMAIL = "support@partwise.com";
 
-/** The frame of a Partwise agreement: plain layout, one article, a heading outline, the effective date. */
+/** The frame of a Partwise agreement: the public pages' layout (read without an account), one article, a heading outline, the effective date. */
 export function LegalDocument({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
   return (
-    <PlainLayout>
+    <PublicLayout>
       <article className="legal-doc" aria-labelledby="legal-title">
         <header className="legal-header">
           <h1 id="legal-title">{title}</h1>
@@ -22,22 +21,9 @@ export function LegalDocument({ title, summary, children }: { title: string; sum
           <p>
             Questions about this document? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
           </p>
-          <nav aria-label="Agreements">
-            <ul className="legal-links">
-              <li>
-                <Link to="/api/agreements/terms-and-conditions/">Terms and Conditions</Link>
-              </li>
-              <li>
-                <Link to="/api/agreements/privacy-policy/">Privacy Policy</Link>
-              </li>
-              <li>
-                <Link to="/">Back to Partwise</Link>
-              </li>
-            </ul>
-          </nav>
         </footer>
       </article>
-    </PlainLayout>
+    </PublicLayout>
   );
 }
 

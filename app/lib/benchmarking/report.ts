@@ -86,9 +86,10 @@ export function gapAmount(business: number | null, peer: number | null, unit: Me
   return Object.is(g, -0) ? 0 : g;
 }
 
-type PeerFigure = { value: number | null; published: number | null; year: number };
+/** A Census figure of a measure: in today's dollars (value), as published (published), of its data year. */
+export type PeerFigure = { value: number | null; published: number | null; year: number };
 
-function peerFigure(m: Measures, key: MeasureKey, year: number): PeerFigure {
+export function peerFigure(m: Measures, key: MeasureKey, year: number): PeerFigure {
   const dollars = (v: number | undefined): PeerFigure =>
     v === undefined
       ? { value: null, published: null, year }

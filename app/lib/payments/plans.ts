@@ -110,6 +110,11 @@ export const PLANS: Readonly<Record<PlanTier, Plan>> = {
 /** Cards in display order. */
 export const PLAN_ORDER: readonly PlanTier[] = ["BASIC", "STANDARD", "PREMIUM"];
 
+/** What a plan saves a year when paid yearly, in cents (0 for Basic). */
+export function yearlySavingCents(plan: Plan): number {
+  return (plan.monthlyPriceCents.MONTHLY - plan.monthlyPriceCents.YEARLY) * 12;
+}
+
 export const YEARLY_SAVINGS_TEXT = "Save up to 20% when you pay yearly!";
 export const UNKNOWN_PLAN_MESSAGE = "That plan doesn't exist. Choose a plan on the plan selection page.";
 

@@ -1,0 +1,82 @@
+// The edge cache of the public pages (ADR 089): the Workers Cache API, keyed by the page's address
+// and a version. The version is the deploy's build (a new deploy starts a new set of keys, so
+// nothing of the last one is served) and, for pages built from rows, the data's own version, so a
+// change is seen at once everywhere: the Cache API is per data centre and cannot be purged from
+// one place. A page is stored only when it answered 200 without a cookie.
+import { PUBLIC_INFO_PAGES } from "~/lib/shared/public-pages";
+
+/** What the cache needs from the runtime: `caches.default` in a Worker. */
+export type EdgeCache = Pick<Cache, "match" | "put">;
+
+/** How long the edge keeps a page (its key changes with every deploy anyway). */
+const EDGE_SECONDS = 24 * 60 * 60;
+/** How long a browser or a proxy may reuse a page without asking again. */
+const BROWSER_SECONDS = 5 * 60;
+/** Says whether the page came from the edge cache (HIT) or was built for this request (MISS). */
+export const CACHE_STATUS_HEADER = "X-Cache";
+
+const INFO_PATHS = new Set(PUBLIC_INFO_PAGES.map((page) => page.path));
+/** /benchmarks/<code>: a sector ("44-45"), or 2 to 6 digits; anything else is the app's 404. */
+const BENCHMARK_PAGE = /^\/benchmarks\/(\d{2}(-\d{2})?|\d{3,6})$/;
+
+/** Whether `pathname` is a public page the edge may cache (the same for every visitor). */
+export function isPublicPagePath(pathname: string): boolean {
+  return (
+    INFO_PATHS.has(pathname) ||
+    pathname === "/sitemap.xml" ||
+    pathname === "/robots.txt" ||
+    BENCHMARK_PAGE.test(pathname)
+  );
+}
+
+/** The cache key of a page at a version: one address per version, the query kept (a search). */
+export function publicCacheKey(url: URL, version: string): Request {
+  return new Request(
+    `https://public-cache.partwise.internal/${encodeURIComponent(version)}${url.pathname}${url.search}`,
+  );
+}
+
+/**
+ * Answers a GET or HEAD of a public page from the edge cache, or builds it with `render` and
+ * stores it (through `waitUntil`, after the answer). Other methods go straight to `render`.
+ */
+export async function servePublicPage(
+  request: Request,
+  {
+    cache,
+    version,
+    waitUntil,
+    render,
+  }: {
+    cache: EdgeCache | undefined;
+    version: string;
+    waitUntil: (promise: Promise<unknown>) => void;
+    render: (request: Request) => Promise<Response>;
+  },
+): Promise<Response> {
+  const head = request.method === "HEAD";
+  if (!cache || (request.method !== "GET" && !head)) return render(request);
+  const key = publicCacheKey(new URL(request.url), version);
+  const hit = await cache.match(key);
+  if (hit) return forVisitor(hit, "HIT", head);
+  // A HEAD is answered from a GET's page, so the stored copy always has its body.
+  const built = await render(head ? new Request(request, { method: "GET" }) : request);
+  if (built.status !== 200 || built.headers.has("Set-Cookie")) return built;
+  // Read whole (the largest, the sitemap, is about 135 kB): a tee would hold the cache's copy back
+  // until the visitor's was read, and a HEAD or a dropped connection never reads it.
+  const body = await built.arrayBuffer();
+  const headers = new Headers(built.headers);
+  headers.set("Cache-Control", `public, max-age=${EDGE_SECONDS}`);
+  // The Worker gives every answer its own policy and nonce (the page has no script to use it).
+  headers.delete("Content-Security-Policy");
+  const init = { status: 200, statusText: built.statusText, headers };
+  waitUntil(cache.put(key, new Response(body, init)).catch(() => undefined));
+  return forVisitor(new Response(body, init), "MISS", head);
+}
+
+function forVisitor(page: Response, status: "HIT" | "MISS", head: boolean): Response {
+  const answer = new Response(head ? null : page.body, page);
+  answer.headers.set("Cache-Control", `public, max-age=${BROWSER_SECONDS}`);
+  answer.headers.set(CACHE_STATUS_HEADER, status);
+  return answer;
+}

@@ -1,0 +1,101 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { PublicLayout, SignUpCall } from "~/components/public/public-layout";
+import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
+import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
+import { appOrigin } from "~/server/platform/app-origin.server";
+
+export const handle = PUBLIC_PAGE_HANDLE;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  publicPageMeta(
+    data && {
+      origin: data.origin,
+      ...PUBLIC_PAGES.howItWorks,
+      structuredData: {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: "Partwise",
+        url: data.origin,
+        description: PUBLIC_PAGES.howItWorks.description,
+      },
+    },
+  );
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return { origin: appOrigin(context.app, request) };
+}
+
+/** The loop, in the product's own order (issue #42): each step is a screen a business uses. */
+const HOW_IT_WORKS_STEPS = [
+  {
+    title: "Diagnose",
+    text: "Connect QuickBooks and Partwise reads your books: your figures beside your industry's and your size's, and a diagnostic insight on the issue you name, written by an expert.",
+  },
+  {
+    title: "Match",
+    text: "Ask for help in a business area. An engagement manager shortlists vetted consultants who know your industry, and you choose who to meet.",
+  },
+  {
+    title: "Plan",
+    text: "The consultant drafts a statement of work: a project with deliverables, a monthly retainer with an hours budget, or coaching sessions. The engagement manager approves it and you sign it.",
+  },
+  {
+    title: "Deliver",
+    text: `Each deliverable, month or set of sessions is paid in advance and held until you approve the work. You review it, ask for changes or raise a dispute; a review left silent is accepted after ${AUTO_ACCEPT_DAYS} days, so nobody waits for their pay.`,
+  },
+  {
+    title: "Measure",
+    text: "Your figures before and after the engagement, from the same books, so you see what the work changed.",
+  },
+] as const;
+
+export default function HowItWorks() {
+  return (
+    <PublicLayout current={PUBLIC_PAGES.howItWorks.path}>
+      <h1>Fractional experts for the business you already run</h1>
+      <p className="public-lead">
+        Partwise brings small and mid-size businesses the finance, operations, sales and people leaders they need for a
+        few days a month: found from your own numbers, vetted, and paid only for work you approve.
+      </p>
+      <section className="public-section" aria-labelledby="loop-heading">
+        <h2 id="loop-heading">How it works</h2>
+        <ol className="public-steps">
+          {HOW_IT_WORKS_STEPS.map((step, index) => (
+            <li key={step.title}>
+              <h3>
+                {index + 1}. {step.title}
+              </h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="public-section" aria-labelledby="people-heading">
+        <h2 id="people-heading">Three people on every engagement</h2>
+        <ul className="public-steps">
+          <li>
+            <h3>You, the business</h3>
+            <p>Choose the consultant, sign the plan, approve each piece of work, and talk with both in one thread.</p>
+          </li>
+          <li>
+            <h3>The consultant</h3>
+            <p>
+              Vetted by an engagement manager before meeting any client; <a href="/how-we-vet-consultants">how</a>.
+            </p>
+          </li>
+          <li>
+            <h3>The engagement manager</h3>
+            <p>Matches, approves every plan before you see it, and settles disputes: Partwise's person on your side.</p>
+          </li>
+        </ul>
+      </section>
+      <p className="public-section">
+        <a href="/pricing">See the plans and the fee</a> · <a href="/benchmarks">Look up your industry's benchmarks</a>
+      </p>
+      <SignUpCall
+        heading="Start with your own numbers"
+        text="The Basic plan is free: create an account, connect your books and ask for a match."
+      />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { PublicLayout, SignUpCall } from "~/components/public/public-layout";
+import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
+import { appOrigin } from "~/server/platform/app-origin.server";
+
+export const handle = PUBLIC_PAGE_HANDLE;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  publicPageMeta(data && { origin: data.origin, ...PUBLIC_PAGES.vetting });
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return { origin: appOrigin(context.app, request) };
+}
+
+/** The review steps of the engagement managers' console (/manage/consultants), in order. */
+const VETTING_STEPS = [
+  {
+    title: "Application or invitation",
+    text: "A consultant applies with their experience and LinkedIn profile, or an engagement manager invites someone they know. Every application is read by an engagement manager.",
+  },
+  {
+    title: "A full profile",
+    text: "The consultant writes their profile: business areas, industries, the engagement types they take on, their experience and the outcomes they have delivered.",
+  },
+  {
+    title: "Profile review",
+    text: "An engagement manager reviews the profile and approves it or asks for changes. Every later change is reviewed again before a business sees it.",
+  },
+  {
+    title: "Vetting",
+    text: "The engagement manager vets the consultant and records why. Only vetted consultants are proposed by matching; a consultant can be unvetted, with a reason, or paused.",
+  },
+  {
+    title: "Paid accounts",
+    text: "Before any payout the consultant verifies their identity and bank account with Stripe, Partwise's payment provider.",
+  },
+  {
+    title: "Every engagement",
+    text: "An engagement manager approves each plan before the business signs it, and businesses rate the work when it ends.",
+  },
+] as const;
+
+export default function HowWeVet() {
+  return (
+    <PublicLayout>
+      <h1>How we vet consultants</h1>
+      <p className="public-lead">
+        Nobody meets a Partwise client without an engagement manager's review. These are the steps, as our managers take
+        them.
+      </p>
+      <ol className="public-steps public-section">
+        {VETTING_STEPS.map((step, index) => (
+          <li key={step.title}>
+            <h3>
+              {index + 1}. {step.title}
+            </h3>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </ol>
+      <SignUpCall
+        heading="Meet a vetted consultant"
+        text="Create an account, tell us what you need help with, and an engagement manager proposes a shortlist."
+      />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import naics from "~/data/naics-2022.json";
+import { PLANS } from "~/lib/payments/plans";
+import { PUBLIC_INFO_PAGES } from "~/lib/shared/public-pages";
+import { signedInClient } from "../../factories";
+import { call, ORIGIN } from "../helpers";
+
+/** Scripts a page loads or runs: a public page has none (its JSON-LD is data, not a script). */
+const scripts = (html: string) => html.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .replace(/ ([.,:;)/])/g, "$1")
+    .replace(/\( /g, "(");
+
+describe("the public pages (issue #42, ADR 089)", () => {
+  it("answers every information page without a session, scripts or a cookie, with its canonical link", async () => {
+    for (const { path, title, description } of [...PUBLIC_INFO_PAGES]) {
+      const response = await call(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Set-Cookie"), path).toBeNull();
+      const html = await response.text();
+      expect(scripts(html), path).toEqual([]);
+      expect(html, path).toContain(`<link rel="canonical" href="${ORIGIN}${path}"/>`);
+      expect(html, path).toContain(`<meta property="og:image" content="${ORIGIN}/og-image.png"/>`);
+      expect(text(html), path).toContain(`${title} | Partwise`);
+      expect(html, path).toContain(`<meta name="description" content="${description.replace(/'/g, "&#x27;")}"/>`);
+    }
+  });
+
+  it("builds a page once and then serves it from the edge cache, the same for a signed-in visitor", async () => {
+    const first = await call("/how-it-works?from=cache-test");
+    expect(first.headers.get("X-Cache")).toBe("MISS");
+    const body = await first.text();
+    const client = await signedInClient();
+    const again = await call("/how-it-works?from=cache-test", { cookie: client.token });
+    expect(again.headers.get("X-Cache")).toBe("HIT");
+    expect(again.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(again.headers.get("Set-Cookie")).toBeNull();
+    expect(await again.text()).toBe(body);
+    // Every answer still carries the security headers, with a policy of its own.
+    expect(again.headers.get("Content-Security-Policy")).toContain("script-src 'self' 'nonce-");
+    expect(again.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+
+  it("prices the plans from the plan data and names the platform fee", async () => {
+    const monthly = text(await (await call("/pricing")).text());
+    expect(monthly).toContain("STARTER $247/month Billed monthly");
+    expect(monthly).toContain("SCALE $559/month Billed monthly");
+    expect(monthly).toContain("STARTER: $2,364 a year in place of $2,964, a saving of $600.");
+    expect(monthly).toContain("SCALE: $5,364 a year in place of $6,708, a saving of $1,344.");
+    expect(monthly).toContain("A diagnostic insight: $495.00 each.");
+    expect(monthly).toContain("Partwise keeps 20% of it as its fee and the consultant receives the rest.");
+    const yearly = text(await (await call("/pricing?billing=yearly")).text());
+    expect(yearly).toContain(
+      `STARTER $${PLANS.STANDARD.monthlyPriceCents.YEARLY / 100}/month Billed yearly: $2,364 a year`,
+    );
+    // Read, not bought: no plan button, and sign-up is where a plan is chosen.
+    expect(yearly).not.toContain("Start Free Trial");
+    expect(yearly).toContain("Choose a plan after you sign up");
+  });
+
+  it("shows an industry's Census figures, its levels, and its sign-up call", async () => {
+    const html = await (await call("/benchmarks/722511")).text();
+    const page = text(html);
+    expect(page).toContain("Full-Service Restaurants NAICS 722511");
+    expect(page).toContain("Revenue per employee $");
+    expect(page).toContain(
+      "Source: U.S. Census Bureau, Annual Business Survey (ABS), Company Summary, 2017 (NAICS 2017).",
+    );
+    expect(page).toContain("Accommodation and food services (NAICS 72) by firm size, 2017");
+    expect(html).toContain('<a href="/benchmarks/7225">Restaurants and Other Eating Places</a>');
+    expect(html).toContain('"@type":"Dataset"');
+    expect(page).toContain("Compare your own books");
+
+    const missing = await call("/benchmarks/999999");
+    expect(missing.status).toBe(404);
+    expect(text(await missing.text())).toContain("Page not found");
+    expect((await call("/benchmarks/not-a-code")).status).toBe(404);
+  });
+
+  it("finds industries by everyday words, and says when a search is too short", async () => {
+    const bakery = await (await call("/benchmarks?q=bakery")).text();
+    expect(bakery).toMatch(/href="\/benchmarks\/311811"/);
+    expect(text(await (await call("/benchmarks?q=b")).text())).toContain("Type at least 2 characters to search.");
+    expect(text(await (await call("/benchmarks?q=zzzzqqq")).text())).toContain("No industries match “zzzzqqq”");
+  });
+
+  it("lists every public page in the sitemap, and every one of them answers 200", async () => {
+    const response = await call("/sitemap.xml");
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    const codes = (naics as unknown as [string][]).map(([code]) => `${ORIGIN}/benchmarks/${code}`);
+    expect(locations).toEqual([...PUBLIC_INFO_PAGES.map((page) => `${ORIGIN}${page.path}`), ...codes]);
+    // Every one answering 200 is checked over HTTP by the browser tests (tests/e2e/public/): here,
+    // where each request through the test pool costs more than the last, the sectors and a code of
+    // every level.
+    const sample = locations.filter((url) => /\/benchmarks\/(\d{2}(-\d{2})?|3111|31181|311811)$/.test(url));
+    expect(sample).toHaveLength(23);
+    for (const url of sample) expect((await call(url.slice(ORIGIN.length))).status, url).toBe(200);
+
+    const robots = await (await call("/robots.txt")).text();
+    expect(robots).toContain("User-agent: *\nAllow: /api/agreements/\nDisallow: /api/\n");
+    expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it("links the login screen to the public pages", async () => {
+    const login = await (await call("/login")).text();
+    for (const path of ["/how-it-works", "/pricing", "/benchmarks", "/for-consultants"]) {
+      expect(login).toContain(`href="${path}"`);
+    }
+  });
+});
