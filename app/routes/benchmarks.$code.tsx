@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PublicLayout, SignUpCall } from "~/components/public/public-layout";
 import { SizeBarChart } from "~/components/public/size-bar-chart";
 import { CPI_CURRENT_YEAR } from "~/lib/benchmarking/benchmarks";
+import { businessSignUpPath } from "~/lib/business/naics";
 import type { PeerFigure } from "~/lib/benchmarking/report";
 import { formatDollars, formatNumber, formatPercent } from "~/lib/shared/numbers";
 import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
@@ -196,6 +197,7 @@ export default function IndustryBenchmarks() {
 
       <SignUpCall
         heading="Compare your own books"
+        href={businessSignUpPath(page.code.length === 6 ? page.code : null)}
         text={`See where your business stands against ${compared.name}: connect QuickBooks and Partwise sets your figures beside these, by your size, with what the gaps mean.`}
       />
     </PublicLayout>

@@ -20,6 +20,8 @@ import { requireViewer } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import type { AppContext } from "~/server/load-context";
+import { INDUSTRY_PREFILL_PARAM } from "~/lib/business/naics";
+import { findNaics } from "~/server/business/naics.server";
 
 export const meta: MetaFunction = () => [{ title: "Business details | Partwise" }];
 
@@ -43,7 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, member } = await requireClientWithoutOwnBusiness(context.app, request);
   // A member of other businesses may go back to the one they work in.
   const back = member && viewer.business ? SWITCHER_TEXTS.backTo(viewer.business.name) : null;
-  return { constraint: getZodConstraint(BusinessDetailsSchema), member, back };
+  // The industry a visitor came from (an industry benchmark page), when it is a 2022 industry.
+  const industry = findNaics(new URL(request.url).searchParams.get(INDUSTRY_PREFILL_PARAM) ?? "");
+  return { constraint: getZodConstraint(BusinessDetailsSchema), member, back, naics: industry?.code ?? null };
 }
 
 /** Creates the business (the same domain call as POST /api/client/business/create), then plan selection. */
@@ -68,7 +72,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export default function SignupBusiness() {
   const lastResult = useActionData<typeof action>();
-  const { constraint, member, back } = useLoaderData<typeof loader>();
+  const { constraint, member, back, naics } = useLoaderData<typeof loader>();
   return (
     <PlainLayout signedIn>
       {/* A member who left their only business lands here (?notice=left-business). */}
@@ -81,7 +85,7 @@ export default function SignupBusiness() {
         <p className="auth-lead signup-lead">
           We use these details to match you with consultants and to benchmark your company against its industry.
         </p>
-        <BusinessDetailsForm lastResult={lastResult} constraint={constraint} />
+        <BusinessDetailsForm lastResult={lastResult} constraint={constraint} naics={naics} />
         {back ? (
           <p className="signup-back">
             <Link to="/dashboard">{back}</Link>

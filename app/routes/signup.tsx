@@ -1,12 +1,13 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link } from "@remix-run/react";
+import { businessSignUpPath } from "~/lib/business/naics";
 import { AuthLayout } from "~/components/identity/auth-layout";
 import { homePathFor } from "~/server/identity/auth.server";
 import { getViewer } from "~/server/identity/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Join our community | Partwise" }];
 
-const BUSINESS_SIGNUP_PATH = "/Signup/client-personal-details";
+const BUSINESS_SIGNUP_PATH = businessSignUpPath();
 const CONSULTANT_PATH = "/Signup/consultant";
 
 /**

@@ -15,6 +15,8 @@ import { homePathFor } from "~/server/identity/auth.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { getViewer } from "~/server/identity/session.server";
+import { INDUSTRY_PREFILL_PARAM } from "~/lib/business/naics";
+import { findNaics } from "~/server/business/naics.server";
 
 export const meta: MetaFunction = () => [{ title: "Let's Get Started | Partwise" }];
 
@@ -45,7 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const errors = result.field ? { fieldErrors: { [result.field]: [result.msg] } } : { formErrors: [result.msg] };
     return data(submission.reply({ ...errors, hideFields: HIDDEN_FIELDS }), { status: result.status });
   }
-  throw redirect("/signup-business", { headers: { "Set-Cookie": result.cookie } });
+  // The industry a visitor came from (an industry benchmark page) goes on to the business details.
+  const industry = findNaics(new URL(request.url).searchParams.get(INDUSTRY_PREFILL_PARAM) ?? "");
+  const next = industry ? `/signup-business?${INDUSTRY_PREFILL_PARAM}=${industry.code}` : "/signup-business";
+  throw redirect(next, { headers: { "Set-Cookie": result.cookie } });
 }
 
 export default function ClientPersonalDetails() {

@@ -63,6 +63,14 @@ export function NaicsCombobox<Schema, FormSchema extends Record<string, unknown>
     setLookedUp(code);
     loadLookup(`/api/naics/${code}`);
   };
+  // A code the form starts with (the industry page a visitor came from) is named as a typed one is.
+  const initialCode = typeof field.initialValue === "string" ? field.initialValue : "";
+  useEffect(() => {
+    if (SIX_DIGITS.test(initialCode)) {
+      setLookedUp(initialCode);
+      loadLookup(`/api/naics/${initialCode}`);
+    }
+  }, [initialCode, loadLookup]);
   const lookupAnswer = lookup.state === "idle" && lookedUp === term ? lookup.data : undefined;
   const typedIndustry = lookupAnswer?.code === term && lookupAnswer.title ? (lookupAnswer as NaicsIndustry) : null;
   const chosen: NaicsIndustry | null = picked?.code === term ? picked : typedIndustry;

@@ -9,6 +9,18 @@ export const NAICS_UNKNOWN_MESSAGE = "That isn't a 2022 NAICS industry code. Use
 /** Where the business form's lookup link points: Partwise's own NAICS directory. */
 export const NAICS_DIRECTORY_PATH = "/naics";
 
+/**
+ * `?naics=` on the sign-up's addresses: the industry a visitor came from (an industry benchmark
+ * page, ADR 089), carried from the personal details to the business details, whose industry it
+ * fills in. Only a six-digit code is carried; the server checks it is a 2022 industry.
+ */
+export const INDUSTRY_PREFILL_PARAM = "naics";
+
+/** The sign-up's first step for a business, with the industry to fill in when there is one. */
+export function businessSignUpPath(naics: string | null = null): string {
+  return `/Signup/client-personal-details${naics ? `?${INDUSTRY_PREFILL_PARAM}=${naics}` : ""}`;
+}
+
 /** True for a string (or number) that is exactly six ASCII digits, e.g. "459110". */
 export function isSixDigitNumber(value: unknown): boolean {
   if (typeof value === "number") return Number.isInteger(value) && value >= 100000 && value <= 999999;

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { atEachWidth, baseURL, browserTest, DESKTOP, expectPath, PHONE } from "../support";
+import { atEachWidth, baseURL, browserTest, DESKTOP, expectPath, NEW_CLIENT_PASSWORD, PHONE } from "../support";
 
 /**
  * The public face (issue #42, ADR 089), as a visitor without an account reads it: every page at
@@ -61,7 +61,7 @@ describe("the public pages (issue #42)", () => {
     { javaScriptEnabled: false },
   );
 
-  browserTest("an industry's page shows its figures, its levels and the way to compare your own books", async ({ page }) => {
+  browserTest("an industry's page shows its figures and its levels, and sign-up from it starts with the industry filled in", async ({ page }) => {
     await page.goto("/benchmarks/445110");
     // The 2022 revision retitled the code: the page says so and shows retail trade's figures.
     await expect
@@ -75,8 +75,22 @@ describe("the public pages (issue #42)", () => {
     await expectPath(page, "/benchmarks/44-45");
     await page.getByRole("link", { name: "Food and Beverage Retailers" }).click();
     await expectPath(page, "/benchmarks/445");
+    await page.goto("/benchmarks/445110");
     await page.getByRole("region", { name: "Compare your own books" }).getByRole("link", { name: "Get started" }).click();
-    await expectPath(page, "/signup");
+    // The sign-up carries the industry to the business details, where it is filled in and named.
+    await expectPath(page, "/Signup/client-personal-details?naics=445110");
+    await page.getByLabel("First name").fill("Noor");
+    await page.getByLabel("Last name").fill("Haddad");
+    await page.getByLabel("Email", { exact: true }).fill(`grocer-${Date.now().toString(36)}@example.test`);
+    await page.getByLabel("Phone").fill("(207) 555-0143");
+    await page.getByLabel("Password", { exact: true }).fill(NEW_CLIENT_PASSWORD);
+    await page.getByLabel("Confirm password", { exact: true }).fill(NEW_CLIENT_PASSWORD);
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await expectPath(page, "/signup-business?naics=445110");
+    expect(await page.getByLabel("Industry (NAICS number)").inputValue()).toBe("445110");
+    await expect
+      .poll(() => page.locator("form#business-details").innerText())
+      .toContain("Supermarkets and Other Grocery Retailers (except Convenience Retailers)");
   });
 
   browserTest("the login screen leads to the public pages, and an unknown industry is a 404", async ({ page }) => {

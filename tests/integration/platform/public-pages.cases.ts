@@ -3,7 +3,7 @@ import naics from "~/data/naics-2022.json";
 import { PLANS } from "~/lib/payments/plans";
 import { PUBLIC_INFO_PAGES } from "~/lib/shared/public-pages";
 import { signedInClient } from "../../factories";
-import { call, ORIGIN } from "../helpers";
+import { call, ORIGIN, postForm, sessionTokenFrom } from "../helpers";
 
 /** Scripts a page loads or runs: a public page has none (its JSON-LD is data, not a script). */
 const scripts = (html: string) => html.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
@@ -114,5 +114,40 @@ describe("the public pages (issue #42, ADR 089)", () => {
     for (const path of ["/how-it-works", "/pricing", "/benchmarks", "/for-consultants"]) {
       expect(login).toContain(`href="${path}"`);
     }
+  });
+
+  it("carries an industry page's code through sign-up into the business details, and drops any other", async () => {
+    const html = await (await call("/benchmarks/445110")).text();
+    expect(html).toContain('href="/Signup/client-personal-details?naics=445110"');
+    // A level above the national industries is no business's code: sign-up starts plain.
+    expect(await (await call("/benchmarks/4451")).text()).toContain('href="/Signup/client-personal-details"');
+
+    const person = (email: string) => ({
+      firstName: "Noor",
+      lastName: "Haddad",
+      phone: "+1 (207) 555-0143",
+      email,
+      password: "Harbor-light-42",
+      confirmPassword: "Harbor-light-42",
+    });
+    const stamp = Date.now().toString(36);
+    const created = await postForm(
+      "/Signup/client-personal-details?naics=445110",
+      person(`grocer-${stamp}@example.test`),
+    );
+    expect(created.status).toBe(302);
+    expect(created.headers.get("Location")).toBe("/signup-business?naics=445110");
+    const form = await (await call("/signup-business?naics=445110", { cookie: sessionTokenFrom(created) })).text();
+    expect(form).toMatch(/<input[^>]*name="naics"[^>]*value="445110"/);
+
+    for (const given of ["999999", "4451", "<script>", ""]) {
+      const plain = await postForm(
+        `/Signup/client-personal-details?naics=${encodeURIComponent(given)}`,
+        person(`grocer-${stamp}-${given.length}@example.test`),
+      );
+      expect(plain.headers.get("Location"), given).toBe("/signup-business");
+    }
+    const unknown = await (await call("/signup-business?naics=999999", { cookie: sessionTokenFrom(created) })).text();
+    expect(unknown).not.toContain('value="999999"');
   });
 });

@@ -17,14 +17,18 @@ import { usePendingPost } from "~/components/ui/pending-post";
 export function BusinessDetailsForm({
   lastResult,
   constraint,
+  naics = null,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: FormConstraint;
+  /** The industry to start with (a six-digit 2022 code the visitor came from), or null. */
+  naics?: string | null;
 }) {
   const [form, fields, checkOnFocus] = useCheckedConformForm(businessDetailsSchema, {
     id: "business-details",
     lastResult,
     constraint,
+    ...(naics ? { defaultValue: { naics } } : {}),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
