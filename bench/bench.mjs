@@ -46,7 +46,23 @@ const TARGETS = [
   { user: "client", path: "/engagement-portal" },
   { user: "manager", path: "/manage/matches" },
   { user: "consultant", path: "/consultant" },
+  // The public pages (ADR 089), as a visitor without a session: served from the edge cache
+  // ("visitor, cached"), and built for the request ("visitor, uncached": each run asks for an
+  // address of its own, so every one is a miss).
+  ...["/how-it-works", "/pricing", "/benchmarks/722511", "/benchmarks?q=bakery", "/sitemap.xml"].flatMap((path) => [
+    { user: "visitor", path, cache: "HIT" },
+    { user: "visitor", path, cache: "MISS" },
+  ]),
 ];
+
+/** The address a run asks for: a page of its own for an uncached public page. */
+function runPath(target, run) {
+  if (target.cache !== "MISS") return target.path;
+  return `${target.path}${target.path.includes("?") ? "&" : "?"}bench-run=${run}-${Date.now()}`;
+}
+
+const userLabel = (target) =>
+  target.cache ? `${target.user}, ${target.cache === "HIT" ? "cached" : "uncached"}` : target.user;
 
 const ACCOUNTS = {
   client: "demo@partwise.test",
@@ -114,7 +130,12 @@ async function timedGet(baseURL, target, cookie) {
     redirect: "manual",
   });
   const body = await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started, bytes: body.byteLength };
+  return {
+    status: response.status,
+    ms: performance.now() - started,
+    bytes: body.byteLength,
+    cache: response.headers.get("X-Cache"),
+  };
 }
 
 /** Nearest-rank percentile of an ascending array. */
@@ -205,26 +226,35 @@ async function main() {
     const { baseURL } = server;
     const cookies = {};
     for (const [user, email] of Object.entries(ACCOUNTS)) cookies[user] = await signIn(baseURL, email);
+    cookies.visitor = "";
 
     // --peer-only, --lighthouse-only: no per-path timings.
     const targets = options.onePart ? [] : TARGETS;
     if (targets.length > 0)
       console.log(`\n▶ bench: ${WARMUP_ROUNDS} warm-up rounds, then ${options.runs} sequential runs per path\n`);
     for (let round = 0; round < WARMUP_ROUNDS; round++) {
-      for (const target of targets) await timedGet(baseURL, target.path, cookies[target.user]);
+      for (const target of targets) await timedGet(baseURL, runPath(target, `warm${round}`), cookies[target.user]);
     }
 
     const rows = [];
     for (const target of targets) {
       const samples = [];
-      for (let i = 0; i < options.runs; i++) samples.push(await timedGet(baseURL, target.path, cookies[target.user]));
+      for (let i = 0; i < options.runs; i++)
+        samples.push(await timedGet(baseURL, runPath(target, i), cookies[target.user]));
+      // A cached row whose answers were not all from the cache (or the reverse) measures nothing.
+      const wrongCache = target.cache ? samples.filter((s) => s.cache !== target.cache).length : 0;
+      if (wrongCache > 0) {
+        console.error(
+          `bench: ${target.path}: ${wrongCache} of ${samples.length} answers were not X-Cache ${target.cache}`,
+        );
+      }
       const times = samples.map((s) => s.ms).sort((a, b) => a - b);
       const bad = samples.find((s) => s.status !== 200);
       const bytes = samples[samples.length - 1].bytes;
       rows.push({
         path: target.path,
-        user: target.user,
-        status: bad ? bad.status : 200,
+        user: userLabel(target),
+        status: bad ? bad.status : wrongCache > 0 ? `X-Cache not ${target.cache}` : 200,
         non200: samples.filter((s) => s.status !== 200).length,
         runs: samples.length,
         p50Ms: round1(percentile(times, 50)),

@@ -2,6 +2,7 @@
  * Building blocks for the two parts of every email. Values are interpolated only through these
  * helpers, and every value that goes into the HTML part is escaped.
  */
+import { PUBLIC_NAV } from "~/lib/shared/public-links";
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -101,6 +102,31 @@ export function renderEmail(content: EmailContent): { text: string; html: string
         `<a href="${escapeHtml(safeUrl(content.unsubscribe.url))}" style="color:#1d4ed8">` +
         `${escapeHtml(safeUrl(content.unsubscribe.url))}</a></p>`
       : "") +
+    SITE_FOOTER_SLOT +
     `</div></body></html>`;
+  return { text, html };
+}
+
+/** Where the public pages' links go in the HTML part; sendEmail fills it in (it knows the origin). */
+const SITE_FOOTER_SLOT = "<!--partwise-site-footer-->";
+
+/**
+ * Every email's last lines (issue #42): links to the public pages on `origin`. Without an origin
+ * (a job before any request recorded one, and no APP_URL) the email goes without them, never with
+ * a relative link. An email rendered elsewhere (no slot) gets them in its text part only.
+ */
+export function withSiteFooter(email: { text: string; html: string }, origin: string | null) {
+  if (!origin) return { text: email.text, html: email.html.replace(SITE_FOOTER_SLOT, "") };
+  const links = PUBLIC_NAV.map((page) => ({ label: page.navLabel, url: safeUrl(`${origin}${page.path}`) }));
+  const text = `${email.text}\n\n--\nPartwise: ${links.map((link) => `${link.label} ${link.url}`).join(" · ")}`;
+  const html = email.html.replace(
+    SITE_FOOTER_SLOT,
+    `<p style="${FONT}font-size:12px;color:#52606d;margin:24px 0 0;border-top:1px solid #e2e8f0;padding-top:12px">` +
+      `Partwise: ` +
+      links
+        .map((link) => `<a href="${escapeHtml(link.url)}" style="color:#1d4ed8">${escapeHtml(link.label)}</a>`)
+        .join(" · ") +
+      `</p>`,
+  );
   return { text, html };
 }

@@ -1,6 +1,8 @@
 import { and, eq, lt, or } from "drizzle-orm";
 import { emailOutbox } from "~db/schema";
 import type { AppContext } from "~/server/load-context";
+import { configuredOrigin } from "./app-origin.server";
+import { withSiteFooter } from "./email-templates.server";
 
 /**
  * Outgoing email: one interface, two transports chosen by configuration (never by test or demo
@@ -80,13 +82,15 @@ export function emailTransportName(app: Pick<AppContext, "env">): EmailTransport
  */
 export async function sendEmail(app: AppContext, email: OutgoingEmail): Promise<boolean> {
   const now = app.now();
+  // The public pages' links under every email (issue #42): on APP_URL, else this request's origin.
+  const { text, html } = withSiteFooter(email, configuredOrigin(app) ?? app.requestOrigin);
   const row = {
     id: crypto.randomUUID(),
     toAddress: email.to,
     fromAddress: app.env.EMAIL_FROM,
     subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html,
+    textBody: text,
+    htmlBody: html,
     kind: email.kind,
     headers: email.headers && Object.keys(email.headers).length > 0 ? email.headers : null,
     status: "queued" as const,
@@ -144,7 +148,7 @@ export async function sendEmail(app: AppContext, email: OutgoingEmail): Promise<
   const id = claimed.id;
   let providerMessageId: string;
   try {
-    providerMessageId = await sendWithResend(app, id, email);
+    providerMessageId = await sendWithResend(app, id, { ...email, text, html });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await app.db

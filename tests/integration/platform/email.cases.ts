@@ -5,7 +5,7 @@ import { emailOutbox } from "~db/schema";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
 import { loader as outboxEmailLoader } from "~/routes/dev.outbox_.$id";
 import { EmailDeliveryError, sendEmail, type OutgoingEmail } from "~/server/platform/email.server";
-import { escapeHtml, renderEmail } from "~/server/platform/email-templates.server";
+import { escapeHtml, renderEmail, withSiteFooter } from "~/server/platform/email-templates.server";
 import { createAppContext, type AppContext } from "~/server/load-context";
 import { call, db } from "../helpers";
 
@@ -92,12 +92,41 @@ describe("sendEmail with the outbox transport (no RESEND_API_KEY)", () => {
       providerMessageId: null,
       error: null,
     });
+    // No APP_URL and no request: no origin for the public pages' links, so none are added.
     expect(row?.textBody).toBe(message.text);
-    expect(row?.htmlBody).toBe(message.html);
+    expect(row?.htmlBody).toBe(withSiteFooter(message, null).html);
+    expect(row?.htmlBody).not.toContain("partwise-site-footer");
     expect(row?.textBody).toContain(`A & B said "hi" <script>alert(1)</script>`);
     expect(row?.htmlBody).toContain("A &amp; B said &quot;hi&quot; &lt;script&gt;alert(1)&lt;/script&gt;");
     expect(row?.sentAt).toBeInstanceOf(Date);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe("the public pages' links under every email (issue #42)", () => {
+  it("ends every email with links to the public pages on APP_URL, in both parts", async () => {
+    const message = email();
+    await sendEmail(context({ APP_URL: "https://partwise.example" }), message);
+    const row = await rowFor(message.to);
+    expect(row?.textBody).toBe(
+      `${message.text}\n\n--\nPartwise: How it works https://partwise.example/how-it-works · Pricing https://partwise.example/pricing · Industry benchmarks https://partwise.example/benchmarks · For consultants https://partwise.example/for-consultants`,
+    );
+    expect(row?.htmlBody).toContain(
+      '<a href="https://partwise.example/how-it-works" style="color:#1d4ed8">How it works</a> · <a href="https://partwise.example/pricing" style="color:#1d4ed8">Pricing</a>',
+    );
+    expect(row?.htmlBody).toMatch(/Partwise: <a [^]*For consultants<\/a><\/p><\/div><\/body><\/html>$/);
+    expect(row?.htmlBody).not.toContain("partwise-site-footer");
+  });
+
+  it("uses the request's own origin when APP_URL is not set", async () => {
+    const message = email();
+    const app = createAppContext({ ...env }, () => undefined, undefined, {
+      request: new Request("http://localhost:8787/settings"),
+    });
+    await sendEmail(app, message);
+    const row = await rowFor(message.to);
+    expect(row?.textBody).toContain("Industry benchmarks http://localhost:8787/benchmarks");
+    expect(row?.htmlBody).toContain('href="http://localhost:8787/for-consultants"');
   });
 });
 
@@ -122,7 +151,7 @@ describe("sendEmail with the Resend transport", () => {
       to: [message.to],
       subject: message.subject,
       text: message.text,
-      html: message.html,
+      html: withSiteFooter(message, null).html,
       reply_to: "customer@example.test",
     });
 
