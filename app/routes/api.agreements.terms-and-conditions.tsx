@@ -1,16 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { TermsAndConditions } from "~/components/legal/terms-and-conditions";
-import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
-import { appOrigin } from "~/server/platform/app-origin.server";
+import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMetaOf } from "~/lib/shared/public-pages";
+import { publicPageLoader } from "~/http/public-page.server";
 
 /** /api/agreements/terms-and-conditions/ (spec §2): the Terms and Conditions as a readable page. Public (ADR 089): no session, no scripts, cached at the edge. */
 export const handle = PUBLIC_PAGE_HANDLE;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicPageMeta(data && { origin: data.origin, ...PUBLIC_PAGES.terms });
+export const meta = publicPageMetaOf(PUBLIC_PAGES.terms);
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return { origin: appOrigin(context.app, request) };
-}
+export const loader = publicPageLoader;
 
 export default TermsAndConditions;

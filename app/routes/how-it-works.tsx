@@ -1,29 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { PublicLayout, SignUpCall } from "~/components/public/public-layout";
 import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
-import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
-import { appOrigin } from "~/server/platform/app-origin.server";
+import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMetaOf } from "~/lib/shared/public-pages";
+import { publicPageLoader } from "~/http/public-page.server";
 
 export const handle = PUBLIC_PAGE_HANDLE;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicPageMeta(
-    data && {
-      origin: data.origin,
-      ...PUBLIC_PAGES.howItWorks,
-      structuredData: {
-        "@context": "https://schema.org",
-        "@type": "Organization",
-        name: "Partwise",
-        url: data.origin,
-        description: PUBLIC_PAGES.howItWorks.description,
-      },
-    },
-  );
+export const meta = publicPageMetaOf(PUBLIC_PAGES.howItWorks, (origin) => ({
+  "@context": "https://schema.org",
+  "@type": "Organization",
+  name: "Partwise",
+  url: origin,
+  description: PUBLIC_PAGES.howItWorks.description,
+}));
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return { origin: appOrigin(context.app, request) };
-}
+export const loader = publicPageLoader;
 
 /** The loop, in the product's own order (issue #42): each step is a screen a business uses. */
 const HOW_IT_WORKS_STEPS = [

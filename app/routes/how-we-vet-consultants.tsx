@@ -1,16 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { PublicLayout, SignUpCall } from "~/components/public/public-layout";
-import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
-import { appOrigin } from "~/server/platform/app-origin.server";
+import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMetaOf } from "~/lib/shared/public-pages";
+import { publicPageLoader } from "~/http/public-page.server";
 
 export const handle = PUBLIC_PAGE_HANDLE;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicPageMeta(data && { origin: data.origin, ...PUBLIC_PAGES.vetting });
+export const meta = publicPageMetaOf(PUBLIC_PAGES.vetting);
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return { origin: appOrigin(context.app, request) };
-}
+export const loader = publicPageLoader;
 
 /** The review steps of the engagement managers' console (/manage/consultants), in order. */
 const VETTING_STEPS = [

@@ -2,7 +2,7 @@
 // session and no JavaScript, so the edge caches one copy for everyone
 // (app/http/public-cache.server.ts). One list names them for the navigation, the footer
 // and the sitemap; their meta tags come from publicPageMeta.
-import type { MetaDescriptor } from "@remix-run/cloudflare";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
 import { PUBLIC_LINKS } from "./public-links";
 
 export { PUBLIC_PAGE_HANDLE } from "./public-page-handle";
@@ -99,4 +99,11 @@ export function publicPageMeta(input: PageMetaInput | null | undefined): MetaDes
     { name: "twitter:card", content: "summary_large_image" },
     ...(input.structuredData ? [{ "script:ld+json": input.structuredData }] : []),
   ];
+}
+
+/** The meta function of an information page whose loader gives its origin (publicPageLoader). */
+export function publicPageMetaOf(page: PublicPage, structuredData?: (origin: string) => Record<string, unknown>) {
+  const meta: MetaFunction<() => { origin: string }> = ({ data }) =>
+    publicPageMeta(data && { origin: data.origin, ...page, structuredData: structuredData?.(data.origin) });
+  return meta;
 }
