@@ -29,11 +29,19 @@ export function isPublicPagePath(pathname: string): boolean {
   );
 }
 
-/** The cache key of a page at a version: one address per version, the query kept (a search). */
+/** Query parameters that only tell where a visitor came from (campaign links): no page reads them. */
+const TRACKING_PARAM = /^(utm_[a-z_]+|gclid|fbclid|msclkid|mc_cid|mc_eid)$/i;
+
+/**
+ * The cache key of a page at a version: one address per version, the query kept (a search, a
+ * billing period) in a stable order, without campaign parameters, so a shared link with
+ * `?utm_source=` is served from the same copy.
+ */
 export function publicCacheKey(url: URL, version: string): Request {
-  return new Request(
-    `https://public-cache.partwise.internal/${encodeURIComponent(version)}${url.pathname}${url.search}`,
-  );
+  const params = [...url.searchParams].filter(([name]) => !TRACKING_PARAM.test(name));
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = params.length > 0 ? `?${new URLSearchParams(params)}` : "";
+  return new Request(`https://public-cache.partwise.internal/${encodeURIComponent(version)}${url.pathname}${search}`);
 }
 
 /**

@@ -101,6 +101,18 @@ describe("the public pages' edge cache (ADR 089)", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("serves a campaign link from the same copy, whatever the order of a query's parameters", async () => {
+    const key = (address: string) => publicCacheKey(new URL(address), "v1").url;
+    expect(key("https://partwise.example/pricing?utm_source=mail&utm_campaign=fall&gclid=abc")).toBe(
+      key("https://partwise.example/pricing"),
+    );
+    expect(key("https://partwise.example/pricing?billing=yearly&fbclid=x")).toBe(
+      key("https://partwise.example/pricing?billing=yearly"),
+    );
+    expect(key("https://partwise.example/benchmarks?b=2&q=bakery")).toBe(key("https://partwise.example/benchmarks?q=bakery&b=2"));
+    expect(key("https://partwise.example/benchmarks?q=bakery")).not.toBe(key("https://partwise.example/benchmarks?q=plumber"));
+  });
+
   it("never stores an error, a redirect or an answer that sets a cookie, and leaves other methods alone", async () => {
     const { cache, stored } = memoryCache();
     const url = "https://partwise.example/benchmarks/999999";
