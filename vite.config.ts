@@ -30,7 +30,14 @@ function serverOnlyRouteExports(): Plugin {
   };
 }
 
+/**
+ * A new id for every build: the public pages' edge cache keys on it (ADR 089), so every deploy,
+ * whatever it changed (server code, reference data), starts new keys.
+ */
+const BUILD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
 export default defineConfig({
+  define: { __PARTWISE_BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
     remixCloudflareDevProxy({ getLoadContext }),
     remix({

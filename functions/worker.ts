@@ -25,6 +25,7 @@ function runtimeOf(serverBuild: ServerBuild): typeof WorkerRuntime {
 
 const {
   applySecurityHeaders,
+  BUILD_ID,
   ConfigurationError,
   createAppContext,
   handleQueueBatch,
@@ -34,6 +35,7 @@ const {
   isMultipartRequest,
   isPublicPagePath,
   liveThreadReader,
+  publicCacheVersion,
   MAX_REQUEST_BYTES,
   readLimitedBytes,
   REQUEST_TOO_LARGE_MESSAGE,
@@ -164,7 +166,7 @@ async function route(incoming: Request, env: CloudflareBindings, ctx: ExecutionC
     return servePublicPage(request, {
       // Workers' default cache (the DOM's CacheStorage type, in scope for the app, lacks it).
       cache: (caches as unknown as { default: Cache }).default,
-      version: build.assets.version,
+      version: publicCacheVersion(BUILD_ID, app.env),
       waitUntil: (promise) => ctx.waitUntil(promise),
       render,
     });

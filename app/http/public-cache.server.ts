@@ -29,19 +29,30 @@ export function isPublicPagePath(pathname: string): boolean {
   );
 }
 
-/** Query parameters that only tell where a visitor came from (campaign links): no page reads them. */
-const TRACKING_PARAM = /^(utm_[a-z_]+|gclid|fbclid|msclkid|mc_cid|mc_eid)$/i;
+/** The query parameters a public page reads; every other (a campaign's `utm_*`, anything) is no part of its copy. */
+const PAGE_PARAMS: Record<string, readonly string[]> = { "/benchmarks": ["q"], "/pricing": ["billing"] };
 
 /**
- * The cache key of a page at a version: one address per version, the query kept (a search, a
- * billing period) in a stable order, without campaign parameters, so a shared link with
- * `?utm_source=` is served from the same copy.
+ * The version of every public page: the build (a new id each build, so each deploy starts new
+ * keys: server code and reference data included) and the settings the pages show (the fee, the
+ * origin of their links), so a settings-only deploy starts new keys too.
+ */
+export function publicCacheVersion(buildId: string, env: { PLATFORM_FEE_PERCENT: number; APP_URL?: string | null }) {
+  return `${buildId}.${env.PLATFORM_FEE_PERCENT}.${env.APP_URL ?? ""}`;
+}
+
+/**
+ * The cache key of a page at a version: its host (without APP_URL the links follow the address
+ * asked for), its path and only the query parameters it reads, in a stable order. A link with
+ * `?utm_source=` is served the same copy; an invented parameter cannot make a new one.
  */
 export function publicCacheKey(url: URL, version: string): Request {
-  const params = [...url.searchParams].filter(([name]) => !TRACKING_PARAM.test(name));
-  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const read = PAGE_PARAMS[url.pathname] ?? [];
+  const params = read.flatMap((name) => url.searchParams.getAll(name).map((value) => [name, value]));
   const search = params.length > 0 ? `?${new URLSearchParams(params)}` : "";
-  return new Request(`https://public-cache.partwise.internal/${encodeURIComponent(version)}${url.pathname}${search}`);
+  return new Request(
+    `https://public-cache.partwise.internal/${encodeURIComponent(version)}/${url.host}${url.pathname}${search}`,
+  );
 }
 
 /**

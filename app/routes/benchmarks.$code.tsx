@@ -6,12 +6,22 @@ import { CPI_CURRENT_YEAR } from "~/lib/benchmarking/benchmarks";
 import { businessSignUpPath } from "~/lib/business/naics";
 import type { PeerFigure } from "~/lib/benchmarking/report";
 import { formatDollars, formatNumber, formatPercent } from "~/lib/shared/numbers";
-import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
+import { benchmarkingOfferText, PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
+import { BENCHMARKING_PRICE_CENTS, PLANS, TRIAL_DAYS } from "~/lib/payments/plans";
+import { formatMoney } from "~/lib/shared/numbers";
+
 import { PAGE_MEASURE_LABELS, PAGE_MEASURES, type PageMeasure } from "~/lib/benchmarking/industry-page";
 import { industryBenchmarkPage, publicReferenceData } from "~/server/benchmarking/industry-pages.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 
 export const handle = PUBLIC_PAGE_HANDLE;
+
+/** Benchmarking's terms, from the plans' data. */
+const BENCHMARKING_OFFER = benchmarkingOfferText({
+  plans: [PLANS.STANDARD.displayName, PLANS.PREMIUM.displayName],
+  trialDays: TRIAL_DAYS,
+  yearPrice: formatMoney(BENCHMARKING_PRICE_CENTS),
+});
 
 /** The page's address of a code. */
 const pagePath = (code: string) => `${PUBLIC_PAGES.benchmarks.path}/${code}`;
@@ -75,7 +85,7 @@ export default function IndustryBenchmarks() {
   const { compared, figures, bySize } = page;
   const year = figures.revenuePerEmployee.year;
   return (
-    <PublicLayout current={PUBLIC_PAGES.benchmarks.path}>
+    <PublicLayout>
       <nav aria-label="Breadcrumb" className="public-breadcrumb">
         <ol>
           <li>
@@ -198,7 +208,7 @@ export default function IndustryBenchmarks() {
       <SignUpCall
         heading="Compare your own books"
         href={businessSignUpPath(page.code.length === 6 ? page.code : null)}
-        text={`See where your business stands against ${compared.name}: connect QuickBooks and Partwise sets your figures beside these, by your size, with what the gaps mean.`}
+        text={`See where your business stands against ${compared.name}: Partwise sets your figures beside these, by your size, with what the gaps mean. ${BENCHMARKING_OFFER}`}
       />
     </PublicLayout>
   );

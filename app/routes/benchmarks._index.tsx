@@ -2,12 +2,22 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PublicLayout, SignUpCall } from "~/components/public/public-layout";
 import { NAICS_SEARCH_MAX_LENGTH, NAICS_SEARCH_MIN_LENGTH } from "~/lib/business/naics";
-import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
+import { benchmarkingOfferText, PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
+import { BENCHMARKING_PRICE_CENTS, PLANS, TRIAL_DAYS } from "~/lib/payments/plans";
+import { formatMoney } from "~/lib/shared/numbers";
+
 import { naicsIndexFromAssets, searchNaics } from "~/server/business/naics-search.server";
 import { benchmarkSectors } from "~/server/benchmarking/industry-pages.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
 
 export const handle = PUBLIC_PAGE_HANDLE;
+
+/** Benchmarking's terms, from the plans' data. */
+const BENCHMARKING_OFFER = benchmarkingOfferText({
+  plans: [PLANS.STANDARD.displayName, PLANS.PREMIUM.displayName],
+  trialDays: TRIAL_DAYS,
+  yearPrice: formatMoney(BENCHMARKING_PRICE_CENTS),
+});
 
 /** Industries a search lists (the page says when there are more). */
 const SEARCH_RESULTS = 20;
@@ -36,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     origin: appOrigin(context.app, request),
     query,
     tooShort: query.length > 0 && query.length < NAICS_SEARCH_MIN_LENGTH,
-    search: search && { results: search.results, total: search.total },
+    search: search && { results: search.results, total: search.total, partial: search.partial },
     sectors: benchmarkSectors(),
   };
 }
@@ -81,9 +91,11 @@ export default function BenchmarksIndex() {
           <h2 id="search-results-heading">
             {search.total === 0
               ? `No industries match “${query}”`
-              : search.total > search.results.length
-                ? `The first ${search.results.length} of ${search.total} industries matching “${query}”`
-                : `${search.total === 1 ? "1 industry matches" : `${search.total} industries match`} “${query}”`}
+              : search.partial
+                ? `No industry matches every word of “${query}”; the closest ${search.results.length === 1 ? "match" : `${search.results.length} matches`}`
+                : search.total > search.results.length
+                  ? `The first ${search.results.length} of ${search.total} industries matching “${query}”`
+                  : `${search.total === 1 ? "1 industry matches" : `${search.total} industries match`} “${query}”`}
           </h2>
           {search.total === 0 ? (
             <p>Try other words for what the business does, or browse the sectors below.</p>
@@ -117,7 +129,7 @@ export default function BenchmarksIndex() {
 
       <SignUpCall
         heading="Compare your own books"
-        text="Connect QuickBooks and Partwise sets your figures beside your industry's and your size's, with what the gaps mean."
+        text={`Partwise sets your figures beside your industry's and your size's, with what the gaps mean. ${BENCHMARKING_OFFER}`}
       />
     </PublicLayout>
   );

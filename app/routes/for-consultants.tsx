@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PublicLayout } from "~/components/public/public-layout";
+import { SESSION_AUTO_CONFIRM_DAYS } from "~/lib/engagements/coaching";
 import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
 import { formatPercent } from "~/lib/shared/numbers";
 import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
@@ -41,8 +42,9 @@ export default function ForConsultants() {
           <li>
             <h3>Paid in advance</h3>
             <p>
-              The business pays each piece of work before you start it. You are paid when they approve it, or after{" "}
-              {AUTO_ACCEPT_DAYS} days if they say nothing.
+              The business pays each piece of work before you start it. It is yours once accepted: when the business
+              approves it, or after {AUTO_ACCEPT_DAYS} days without a review ({SESSION_AUTO_CONFIRM_DAYS} for a coaching
+              session).
             </p>
           </li>
           <li>
@@ -55,8 +57,8 @@ export default function ForConsultants() {
         <h2 id="fee-heading">The fee</h2>
         <p>
           Partwise keeps {formatPercent(feePercent, { decimals: 0 })} of what the business pays for your work; you
-          receive {formatPercent(100 - feePercent, { decimals: 0 })}, paid out to your bank account through Stripe. No
-          subscription, no fee to apply.
+          receive {formatPercent(100 - feePercent, { decimals: 0 })}, paid out through Stripe to the bank account you
+          verify with it (payouts start once Stripe has verified it). No subscription, no fee to apply.
         </p>
       </section>
       <section className="public-call" aria-labelledby="apply-heading">

@@ -1,4 +1,5 @@
 import { PublicLayout, SignUpCall } from "~/components/public/public-layout";
+import { SESSION_AUTO_CONFIRM_DAYS } from "~/lib/engagements/coaching";
 import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
 import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMetaOf } from "~/lib/shared/public-pages";
 import { publicPageLoader } from "~/http/public-page.server";
@@ -31,7 +32,7 @@ const HOW_IT_WORKS_STEPS = [
   },
   {
     title: "Deliver",
-    text: `Each deliverable, month or set of sessions is paid in advance and held until you approve the work. You review it, ask for changes or raise a dispute; a review left silent is accepted after ${AUTO_ACCEPT_DAYS} days, so nobody waits for their pay.`,
+    text: `Each deliverable, month or set of sessions is paid in advance and held until the work is accepted. You approve it, ask for changes or raise a dispute; a deliverable or month left unreviewed is accepted after ${AUTO_ACCEPT_DAYS} days, a coaching session after ${SESSION_AUTO_CONFIRM_DAYS}, so nobody waits for their pay.`,
   },
   {
     title: "Measure",
@@ -45,7 +46,7 @@ export default function HowItWorks() {
       <h1>Fractional experts for the business you already run</h1>
       <p className="public-lead">
         Partwise brings small and mid-size businesses the finance, operations, sales and people leaders they need for a
-        few days a month: found from your own numbers, vetted, and paid only for work you approve.
+        few days a month: found from your own numbers, vetted, and paid for work as it is accepted.
       </p>
       <section className="public-section" aria-labelledby="loop-heading">
         <h2 id="loop-heading">How it works</h2>
@@ -65,7 +66,7 @@ export default function HowItWorks() {
         <ul className="public-steps">
           <li>
             <h3>You, the business</h3>
-            <p>Choose the consultant, sign the plan, approve each piece of work, and talk with both in one thread.</p>
+            <p>Choose the consultant, sign the plan, review each piece of work, and talk with both in one thread.</p>
           </li>
           <li>
             <h3>The consultant</h3>

@@ -20,11 +20,11 @@ const VETTING_STEPS = [
   },
   {
     title: "Profile review",
-    text: "An engagement manager reviews the profile and approves it or asks for changes. Every later change is reviewed again before a business sees it.",
+    text: "An engagement manager reviews the profile and approves it or asks for changes. Later changes to what it says are reviewed again before a business sees them; availability and hours are the consultant's to set.",
   },
   {
     title: "Vetting",
-    text: "The engagement manager vets the consultant and records why. Only vetted consultants are proposed by matching; a consultant can be unvetted, with a reason, or paused.",
+    text: "A consultant is vetted when their first profile is approved. Only vetted consultants are proposed by matching; an engagement manager can unvet a consultant, saying why, or pause them.",
   },
   {
     title: "Paid accounts",
@@ -44,7 +44,8 @@ export default function HowWeVet() {
         Nobody meets a Partwise client without an engagement manager's review. These are the steps, as our managers take
         them.
       </p>
-      <ol className="public-steps public-section">
+      <h2 className="public-section">The steps</h2>
+      <ol className="public-steps">
         {VETTING_STEPS.map((step, index) => (
           <li key={step.title}>
             <h3>

@@ -74,7 +74,7 @@ export default function Pricing() {
         <h2 id="fee-heading">Engagements and the platform fee</h2>
         <p>
           You pay the price of each deliverable, month or set of sessions agreed in the signed plan, in advance, and the
-          money is held until you approve the work. Nothing is added on top: Partwise keeps{" "}
+          money is held until the work is accepted. Nothing is added on top: Partwise keeps{" "}
           {formatPercent(feePercent, { decimals: 0 })} of it as its fee and the consultant receives the rest.
         </p>
       </section>

@@ -10,9 +10,9 @@ export type Bar = { label: string; value: number | null; text: string };
 export function SizeBarChart({ caption, bars }: { caption: string; bars: readonly Bar[] }) {
   const max = Math.max(0, ...bars.map((bar) => bar.value ?? 0));
   return (
-    <figure className="public-chart">
+    <figure className="public-chart" aria-hidden="true">
       <figcaption>{caption}</figcaption>
-      <ul aria-hidden="true">
+      <ul>
         {bars.map((bar) => {
           const percent = bar.value !== null && max > 0 ? Math.max(0.5, (bar.value / max) * 100) : 0;
           return (

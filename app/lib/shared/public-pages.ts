@@ -35,7 +35,7 @@ export const PUBLIC_PAGES = {
     ...PUBLIC_LINKS.vetting,
     title: "How Partwise vets its consultants",
     description:
-      "Every Partwise consultant is reviewed by an engagement manager before they meet a client: the application, the profile and its every change, vetting, and every plan.",
+      "Every Partwise consultant is reviewed by an engagement manager before they meet a client: the application, the profile, vetting, and every plan.",
   },
   forConsultants: {
     ...PUBLIC_LINKS.forConsultants,
@@ -106,4 +106,12 @@ export function publicPageMetaOf(page: PublicPage, structuredData?: (origin: str
   const meta: MetaFunction<() => { origin: string }> = ({ data }) =>
     publicPageMeta(data && { origin: data.origin, ...page, structuredData: structuredData?.(data.origin) });
   return meta;
+}
+
+/**
+ * What comparing your own books takes, said where the public pages offer it: benchmarking comes
+ * with the paid plans (and their trial) or on its own for a year (app/lib/payments/plans.ts).
+ */
+export function benchmarkingOfferText(input: { plans: string[]; trialDays: number; yearPrice: string }) {
+  return `Create a free account and connect QuickBooks; benchmarking comes with the ${input.plans.join(" and ")} plans (each with a ${input.trialDays}-day free trial) or on its own at ${input.yearPrice} a year.`;
 }

@@ -33,12 +33,19 @@ describe("the public pages (issue #42, ADR 089)", () => {
     }
   });
 
-  it("builds a page once and then serves it from the edge cache, the same for a signed-in visitor", async () => {
-    const first = await call("/how-it-works?from=cache-test");
-    expect(first.headers.get("X-Cache")).toBe("MISS");
-    const body = await first.text();
+  it("builds a page once and serves it from the edge cache; a signed-in visitor's request builds no one's own copy", async () => {
+    // Built for a signed-in client (nothing fetched /benchmarks/722 before in this file)…
     const client = await signedInClient();
-    const again = await call("/how-it-works?from=cache-test", { cookie: client.token });
+    const first = await call("/benchmarks/722?utm_source=newsletter", { cookie: client.token });
+    expect(first.headers.get("X-Cache")).toBe("MISS");
+    expect(first.headers.get("Set-Cookie")).toBeNull();
+    const body = await first.text();
+    // …it holds nothing of theirs: no name, no email, no business, no way out of a session.
+    for (const own of [client.user.email, client.user.firstName, client.business.name, "Logout"]) {
+      expect(body).not.toContain(own);
+    }
+    // …and a visitor without a session is then served that copy, campaign parameters or not.
+    const again = await call("/benchmarks/722");
     expect(again.headers.get("X-Cache")).toBe("HIT");
     expect(again.headers.get("Cache-Control")).toBe("public, max-age=300");
     expect(again.headers.get("Set-Cookie")).toBeNull();
@@ -46,6 +53,8 @@ describe("the public pages (issue #42, ADR 089)", () => {
     // Every answer still carries the security headers, with a policy of its own.
     expect(again.headers.get("Content-Security-Policy")).toContain("script-src 'self' 'nonce-");
     expect(again.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    // An invented parameter is no new copy.
+    expect((await call("/benchmarks/722?x=random")).headers.get("X-Cache")).toBe("HIT");
   });
 
   it("prices the plans from the plan data and names the platform fee", async () => {
@@ -77,6 +86,10 @@ describe("the public pages (issue #42, ADR 089)", () => {
     expect(html).toContain('<a href="/benchmarks/7225">Restaurants and Other Eating Places</a>');
     expect(html).toContain('"@type":"Dataset"');
     expect(page).toContain("Compare your own books");
+    // What comparing takes, truthfully: benchmarking is not part of the free plan.
+    expect(page).toContain(
+      "Create a free account and connect QuickBooks; benchmarking comes with the STARTER and SCALE plans (each with a 7-day free trial) or on its own at $299.00 a year.",
+    );
 
     const missing = await call("/benchmarks/999999");
     expect(missing.status).toBe(404);
@@ -89,6 +102,10 @@ describe("the public pages (issue #42, ADR 089)", () => {
     expect(bakery).toMatch(/href="\/benchmarks\/311811"/);
     expect(text(await (await call("/benchmarks?q=b")).text())).toContain("Type at least 2 characters to search.");
     expect(text(await (await call("/benchmarks?q=zzzzqqq")).text())).toContain("No industries match “zzzzqqq”");
+    // No industry has every word: the page says these are the closest, not matches.
+    const closest = text(await (await call("/benchmarks?q=marketing%20agency")).text());
+    expect(closest).toMatch(/No industry matches every word of “marketing agency”; the closest \d+ matches/);
+    expect(closest).toContain("Marketing Consulting Services");
   });
 
   it("lists every public page in the sitemap, and every one of them answers 200", async () => {

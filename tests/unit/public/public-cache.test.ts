@@ -3,6 +3,7 @@ import {
   CACHE_STATUS_HEADER,
   isPublicPagePath,
   publicCacheKey,
+  publicCacheVersion,
   servePublicPage,
   type EdgeCache,
 } from "~/http/public-cache.server";
@@ -101,7 +102,7 @@ describe("the public pages' edge cache (ADR 089)", () => {
     expect(await head.text()).toBe("");
   });
 
-  it("serves a campaign link from the same copy, whatever the order of a query's parameters", async () => {
+  it("keys a page on its host and on the query parameters it reads, nothing else", async () => {
     const key = (address: string) => publicCacheKey(new URL(address), "v1").url;
     expect(key("https://partwise.example/pricing?utm_source=mail&utm_campaign=fall&gclid=abc")).toBe(
       key("https://partwise.example/pricing"),
@@ -109,8 +110,20 @@ describe("the public pages' edge cache (ADR 089)", () => {
     expect(key("https://partwise.example/pricing?billing=yearly&fbclid=x")).toBe(
       key("https://partwise.example/pricing?billing=yearly"),
     );
-    expect(key("https://partwise.example/benchmarks?b=2&q=bakery")).toBe(key("https://partwise.example/benchmarks?q=bakery&b=2"));
+    expect(key("https://partwise.example/pricing?billing=yearly")).not.toBe(key("https://partwise.example/pricing"));
+    expect(key("https://partwise.example/benchmarks?b=2&q=bakery")).toBe(key("https://partwise.example/benchmarks?q=bakery"));
     expect(key("https://partwise.example/benchmarks?q=bakery")).not.toBe(key("https://partwise.example/benchmarks?q=plumber"));
+    expect(key("https://partwise.example/how-it-works?x=random")).toBe(key("https://partwise.example/how-it-works"));
+    // Without APP_URL a page's links follow the host asked for: each host has its own copy.
+    expect(key("https://www.partwise.example/how-it-works")).not.toBe(key("https://partwise.example/how-it-works"));
+  });
+
+  it("versions the pages by the build and by the settings they show", () => {
+    const version = publicCacheVersion("b1", { PLATFORM_FEE_PERCENT: 20, APP_URL: "https://partwise.example" });
+    expect(version).toBe("b1.20.https://partwise.example");
+    expect(publicCacheVersion("b2", { PLATFORM_FEE_PERCENT: 20, APP_URL: "https://partwise.example" })).not.toBe(version);
+    expect(publicCacheVersion("b1", { PLATFORM_FEE_PERCENT: 15, APP_URL: "https://partwise.example" })).not.toBe(version);
+    expect(publicCacheVersion("b1", { PLATFORM_FEE_PERCENT: 20 })).not.toBe(version);
   });
 
   it("never stores an error, a redirect or an answer that sets a cookie, and leaves other methods alone", async () => {
