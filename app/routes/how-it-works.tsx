@@ -1,4 +1,4 @@
-import { PublicLayout, SignUpCall } from "~/components/public/public-layout";
+import { NumberedSteps, PublicLayout, SignUpCall } from "~/components/public/public-layout";
 import { SESSION_AUTO_CONFIRM_DAYS } from "~/lib/engagements/coaching";
 import { AUTO_ACCEPT_DAYS } from "~/lib/engagements/review-deadlines";
 import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMetaOf } from "~/lib/shared/public-pages";
@@ -50,16 +50,7 @@ export default function HowItWorks() {
       </p>
       <section className="public-section" aria-labelledby="loop-heading">
         <h2 id="loop-heading">How it works</h2>
-        <ol className="public-steps">
-          {HOW_IT_WORKS_STEPS.map((step, index) => (
-            <li key={step.title}>
-              <h3>
-                {index + 1}. {step.title}
-              </h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={HOW_IT_WORKS_STEPS} />
       </section>
       <section className="public-section" aria-labelledby="people-heading">
         <h2 id="people-heading">Three people on every engagement</h2>

@@ -1,4 +1,4 @@
-import { PublicLayout, SignUpCall } from "~/components/public/public-layout";
+import { NumberedSteps, PublicLayout, SignUpCall } from "~/components/public/public-layout";
 import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMetaOf } from "~/lib/shared/public-pages";
 import { publicPageLoader } from "~/http/public-page.server";
 
@@ -45,16 +45,7 @@ export default function HowWeVet() {
         them.
       </p>
       <h2 className="public-section">The steps</h2>
-      <ol className="public-steps">
-        {VETTING_STEPS.map((step, index) => (
-          <li key={step.title}>
-            <h3>
-              {index + 1}. {step.title}
-            </h3>
-            <p>{step.text}</p>
-          </li>
-        ))}
-      </ol>
+      <NumberedSteps steps={VETTING_STEPS} />
       <SignUpCall
         heading="Meet a vetted consultant"
         text="Create an account, tell us what you need help with, and an engagement manager proposes a shortlist."

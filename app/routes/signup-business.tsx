@@ -20,8 +20,7 @@ import { requireViewer } from "~/http/guards.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import type { AppContext } from "~/server/load-context";
-import { INDUSTRY_PREFILL_PARAM } from "~/lib/business/naics";
-import { findNaics } from "~/server/business/naics.server";
+import { prefilledIndustry } from "~/server/business/naics.server";
 
 export const meta: MetaFunction = () => [{ title: "Business details | Partwise" }];
 
@@ -46,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A member of other businesses may go back to the one they work in.
   const back = member && viewer.business ? SWITCHER_TEXTS.backTo(viewer.business.name) : null;
   // The industry a visitor came from (an industry benchmark page), when it is a 2022 industry.
-  const industry = findNaics(new URL(request.url).searchParams.get(INDUSTRY_PREFILL_PARAM) ?? "");
+  const industry = prefilledIndustry(new URL(request.url));
   return { constraint: getZodConstraint(BusinessDetailsSchema), member, back, naics: industry?.code ?? null };
 }
 

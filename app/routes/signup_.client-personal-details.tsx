@@ -15,8 +15,8 @@ import { homePathFor } from "~/server/identity/auth.server";
 import { formErrorReply } from "~/server/platform/form-reply.server";
 import { readForm } from "~/http/http.server";
 import { getViewer } from "~/server/identity/session.server";
-import { INDUSTRY_PREFILL_PARAM } from "~/lib/business/naics";
-import { findNaics } from "~/server/business/naics.server";
+import { businessDetailsPath } from "~/lib/business/naics";
+import { prefilledIndustry } from "~/server/business/naics.server";
 
 export const meta: MetaFunction = () => [{ title: "Let's Get Started | Partwise" }];
 
@@ -48,8 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ ...errors, hideFields: HIDDEN_FIELDS }), { status: result.status });
   }
   // The industry a visitor came from (an industry benchmark page) goes on to the business details.
-  const industry = findNaics(new URL(request.url).searchParams.get(INDUSTRY_PREFILL_PARAM) ?? "");
-  const next = industry ? `/signup-business?${INDUSTRY_PREFILL_PARAM}=${industry.code}` : "/signup-business";
+  const next = businessDetailsPath(prefilledIndustry(new URL(request.url))?.code ?? null);
   throw redirect(next, { headers: { "Set-Cookie": result.cookie } });
 }
 

@@ -77,3 +77,19 @@ export function SignUpCall({ heading, text, href = SIGN_UP_PATH }: { heading: st
     </section>
   );
 }
+
+/** A numbered list of steps, each a short heading and a sentence or two (the loop, the vetting). */
+export function NumberedSteps({ steps }: { steps: readonly { title: string; text: string }[] }) {
+  return (
+    <ol className="public-steps">
+      {steps.map((step, index) => (
+        <li key={step.title}>
+          <h3>
+            {index + 1}. {step.title}
+          </h3>
+          <p>{step.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,10 +1,9 @@
 // What a public industry benchmark page shows (issue #42, ADR 089): pure, shared by the server
 // (app/server/benchmarking/industry-pages.server.ts builds it) and the page that renders it.
+import type { NaicsNode } from "~/lib/business/naics";
 import type { BenchmarkSource } from "./benchmarks";
 import { MEASURE_LABELS } from "./benchmarking-copy";
 import type { PeerFigure } from "./report";
-
-export type NaicsNode = { code: string; title: string; level: number };
 
 /** The measures a page shows, in this order, each for the industry and for every firm size. */
 export const PAGE_MEASURES = [

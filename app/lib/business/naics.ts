@@ -16,9 +16,17 @@ export const NAICS_DIRECTORY_PATH = "/naics";
  */
 export const INDUSTRY_PREFILL_PARAM = "naics";
 
+const withIndustry = (path: string, naics: string | null) =>
+  `${path}${naics ? `?${INDUSTRY_PREFILL_PARAM}=${naics}` : ""}`;
+
 /** The sign-up's first step for a business, with the industry to fill in when there is one. */
 export function businessSignUpPath(naics: string | null = null): string {
-  return `/Signup/client-personal-details${naics ? `?${INDUSTRY_PREFILL_PARAM}=${naics}` : ""}`;
+  return withIndustry("/Signup/client-personal-details", naics);
+}
+
+/** The sign-up's business details, with the industry to fill in when there is one. */
+export function businessDetailsPath(naics: string | null = null): string {
+  return withIndustry("/signup-business", naics);
 }
 
 /** True for a string (or number) that is exactly six ASCII digits, e.g. "459110". */
@@ -33,6 +41,9 @@ export type NaicsIndustry = {
   title: string;
   sector: { code: string; title: string };
 };
+
+/** A 2022 NAICS code at any level: a sector ("44-45", level 2) down to a national industry (6). */
+export type NaicsNode = { code: string; title: string; level: number };
 
 /** An industry found by the NAICS search, with the Census index description that matched, if any. */
 export type NaicsSearchResult = NaicsIndustry & { match: string | null };

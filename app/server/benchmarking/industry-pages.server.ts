@@ -3,55 +3,27 @@
 // business's benchmarking report (ADR 031, ADR 032): the figures shown for a code are those of the
 // level the product would compare a business in it with, and the page says why when that is a
 // level above. Withheld cells stay absent; dollars are in their data year, with today's beside.
-import data from "~/data/naics-2022.json";
 import { absSectorOf, EMPLOYER_SIZE_CLASSES } from "~/lib/benchmarking/benchmarks";
 import { chooseIndustry, hasFigures, industryName, outOfAbsScope, peerNote } from "~/lib/benchmarking/peer-group";
 import { peerFigure } from "~/lib/benchmarking/report";
 import {
   PAGE_MEASURES,
   type IndustryBenchmarkPage,
-  type NaicsNode,
   type PageFigures,
   type SizeRow,
 } from "~/lib/benchmarking/industry-page";
 import type { MeasureKey } from "~/lib/benchmarking/report-types";
 import type { AppContext } from "~/server/load-context";
+import { naicsChildren, naicsCodes, naicsNode, naicsParents, naicsSectors } from "~/server/business/naics.server";
 import { benchmarksFromAssets, loadReferenceData, type ReferenceData } from "./reference-data.server";
-
-/** One entry of app/data/naics-2022.json: [code, title, level (2–6), parent code or null]. */
-type NaicsEntry = [code: string, title: string, level: number, parentCode: string | null];
-
-type Tree = { byCode: Map<string, NaicsNode & { parent: string | null }>; children: Map<string, NaicsNode[]> };
-
-let tree: Tree | null = null;
-
-function naicsTree(): Tree {
-  if (tree) return tree;
-  const byCode: Tree["byCode"] = new Map();
-  const children: Tree["children"] = new Map();
-  for (const [code, title, level, parent] of data as unknown as NaicsEntry[]) {
-    byCode.set(code, { code, title, level, parent });
-    if (parent) {
-      const list = children.get(parent) ?? [];
-      list.push({ code, title, level });
-      children.set(parent, list);
-    }
-  }
-  tree = { byCode, children };
-  return tree;
-}
 
 /** Every 2022 NAICS code with a page: the sectors, then every level down to the national industries. */
 export function benchmarkPageCodes(): string[] {
-  return [...naicsTree().byCode.keys()];
+  return naicsCodes();
 }
 
 /** The 20 sectors, in code order (the index page lists them). */
-export function benchmarkSectors(): NaicsNode[] {
-  return [...naicsTree().byCode.values()]
-    .filter((node) => node.level === 2)
-    .map(({ code, title, level }) => ({ code, title, level }));
-}
+export const benchmarkSectors = naicsSectors;
 
 function figuresOf(measures: Parameters<typeof peerFigure>[0], year: number): PageFigures {
   const figures = {} as PageFigures;
@@ -61,14 +33,9 @@ function figuresOf(measures: Parameters<typeof peerFigure>[0], year: number): Pa
 
 /** The page of one code, or null when the 2022 NAICS has no such code. */
 export function industryBenchmarkPage(ref: ReferenceData, code: string): IndustryBenchmarkPage | null {
-  const { byCode, children } = naicsTree();
-  const node = byCode.get(code);
+  const node = naicsNode(code);
   if (!node) return null;
-  const parents: NaicsNode[] = [];
-  for (let up = node.parent; up; up = byCode.get(up)?.parent ?? null) {
-    const parent = byCode.get(up)!;
-    parents.unshift({ code: parent.code, title: parent.title, level: parent.level });
-  }
+  const parents = naicsParents(code);
 
   // A sector is its own peer group (ABS publishes every sector it covers); below it, the product's rule.
   let chosen;
@@ -105,7 +72,7 @@ export function industryBenchmarkPage(ref: ReferenceData, code: string): Industr
     title: node.title,
     level: node.level,
     parents,
-    children: children.get(code) ?? [],
+    children: naicsChildren(code),
     compared: {
       code: chosen.code,
       name: industryName(chosen),

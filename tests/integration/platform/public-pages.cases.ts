@@ -167,4 +167,22 @@ describe("the public pages (issue #42, ADR 089)", () => {
     const unknown = await (await call("/signup-business?naics=999999", { cookie: sessionTokenFrom(created) })).text();
     expect(unknown).not.toContain('value="999999"');
   });
+
+  it("refuses a write to any public page, and caches nothing for it", async () => {
+    for (const path of [
+      ...PUBLIC_INFO_PAGES.map((page) => page.path),
+      "/benchmarks/722511",
+      "/sitemap.xml",
+      "/robots.txt",
+    ]) {
+      const posted = await call(path, {
+        method: "POST",
+        body: new URLSearchParams({ x: "1" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect(posted.status, path).toBe(405);
+      expect(posted.headers.get("X-Cache"), path).toBeNull();
+      expect(posted.headers.get("Set-Cookie"), path).toBeNull();
+    }
+  });
 });
