@@ -12,7 +12,7 @@ export {
   REQUEST_TOO_LARGE_MESSAGE,
 } from "../app/http/http.server";
 export { applySecurityHeaders, isCrossSiteSocket, isCrossSiteWrite } from "../app/server/platform/security.server";
-export { isPublicPagePath, publicCacheVersion, servePublicPage } from "../app/http/public-cache.server";
+export { isPublicPagePath, publicPageVersion, servePublicPage } from "../app/http/public-cache.server";
 export { BUILD_ID } from "../app/server/platform/build-id.server";
 export { liveThreadReader } from "../app/server/conversations/live.server";
 export { handleQueueBatch } from "./queues";

@@ -35,7 +35,7 @@ const {
   isMultipartRequest,
   isPublicPagePath,
   liveThreadReader,
-  publicCacheVersion,
+  publicPageVersion,
   MAX_REQUEST_BYTES,
   readLimitedBytes,
   REQUEST_TOO_LARGE_MESSAGE,
@@ -166,7 +166,7 @@ async function route(incoming: Request, env: CloudflareBindings, ctx: ExecutionC
     return servePublicPage(request, {
       // Workers' default cache (the DOM's CacheStorage type, in scope for the app, lacks it).
       cache: (caches as unknown as { default: Cache }).default,
-      version: publicCacheVersion(BUILD_ID, app.env),
+      version: await publicPageVersion(app, url.pathname, BUILD_ID),
       waitUntil: (promise) => ctx.waitUntil(promise),
       render,
     });

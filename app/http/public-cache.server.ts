@@ -3,13 +3,21 @@
 // nothing of the last one is served) and, for pages built from rows, the data's own version, so a
 // change is seen at once everywhere: the Cache API is per data centre and cannot be purged from
 // one place. A page is stored only when it answered 200 without a cookie.
-import { PUBLIC_INFO_PAGES } from "~/lib/shared/public-pages";
+import { PUBLIC_INFO_PAGES, PUBLIC_PAGES } from "~/lib/shared/public-pages";
+import type { AppContext } from "~/server/load-context";
+import { publicProfilesVersion } from "~/server/consultants/public-profiles.server";
 
 /** What the cache needs from the runtime: `caches.default` in a Worker. */
 export type EdgeCache = Pick<Cache, "match" | "put">;
 
 /** How long the edge keeps a page (its key changes with every deploy anyway). */
 const EDGE_SECONDS = 24 * 60 * 60;
+/**
+ * How long the edge keeps a page built from consultants' profiles: a change to a profile starts
+ * new keys at once (publicProfilesVersion); what is counted from other rows (engagements completed,
+ * ratings) is at most this old.
+ */
+const PROFILE_EDGE_SECONDS = 60 * 60;
 /** How long a browser or a proxy may reuse a page without asking again. */
 const BROWSER_SECONDS = 5 * 60;
 /** Says whether the page came from the edge cache (HIT) or was built for this request (MISS). */
@@ -18,6 +26,13 @@ export const CACHE_STATUS_HEADER = "X-Cache";
 const INFO_PATHS = new Set(PUBLIC_INFO_PAGES.map((page) => page.path));
 /** /benchmarks/<code>: a sector ("44-45"), or 2 to 6 digits; anything else is the app's 404. */
 const BENCHMARK_PAGE = /^\/benchmarks\/(\d{2}(-\d{2})?|\d{3,6})$/;
+/** /consultants/<id>: a consultant's public profile (ids as PUBLIC_PROFILE_ID). */
+const PROFILE_PAGE = /^\/consultants\/[A-Za-z0-9-]{1,64}$/;
+
+/** Whether the page is built from consultants' profiles: the list, a profile, the sitemap (which lists them). */
+function readsProfiles(pathname: string): boolean {
+  return pathname === PUBLIC_PAGES.consultants.path || pathname === "/sitemap.xml" || PROFILE_PAGE.test(pathname);
+}
 
 /** Whether `pathname` is a public page the edge may cache (the same for every visitor). */
 export function isPublicPagePath(pathname: string): boolean {
@@ -25,12 +40,17 @@ export function isPublicPagePath(pathname: string): boolean {
     INFO_PATHS.has(pathname) ||
     pathname === "/sitemap.xml" ||
     pathname === "/robots.txt" ||
-    BENCHMARK_PAGE.test(pathname)
+    BENCHMARK_PAGE.test(pathname) ||
+    PROFILE_PAGE.test(pathname)
   );
 }
 
 /** The query parameters a public page reads; every other (a campaign's `utm_*`, anything) is no part of its copy. */
-const PAGE_PARAMS: Record<string, readonly string[]> = { "/benchmarks": ["q"], "/pricing": ["billing"] };
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  "/benchmarks": ["q"],
+  "/pricing": ["billing"],
+  "/consultants": ["area"],
+};
 
 /**
  * The version of every public page: the build (a new id each build, so each deploy starts new
@@ -39,6 +59,15 @@ const PAGE_PARAMS: Record<string, readonly string[]> = { "/benchmarks": ["q"], "
  */
 export function publicCacheVersion(buildId: string, env: { PLATFORM_FEE_PERCENT: number; APP_URL?: string | null }) {
   return `${buildId}.${env.PLATFORM_FEE_PERCENT}.${env.APP_URL ?? ""}`;
+}
+
+/**
+ * The version of the page at `pathname`: the deploy's (publicCacheVersion) and, for a page built
+ * from consultants' profiles, their data version (one D1 read, made before the cache is asked).
+ */
+export async function publicPageVersion(app: AppContext, pathname: string, buildId: string): Promise<string> {
+  const deploy = publicCacheVersion(buildId, app.env);
+  return readsProfiles(pathname) ? `${deploy}.${await publicProfilesVersion(app)}` : deploy;
 }
 
 /**
@@ -85,7 +114,8 @@ export async function servePublicPage(
   // until the visitor's was read, and a HEAD or a dropped connection never reads it.
   const body = await built.arrayBuffer();
   const headers = new Headers(built.headers);
-  headers.set("Cache-Control", `public, max-age=${EDGE_SECONDS}`);
+  const edgeSeconds = readsProfiles(new URL(request.url).pathname) ? PROFILE_EDGE_SECONDS : EDGE_SECONDS;
+  headers.set("Cache-Control", `public, max-age=${edgeSeconds}`);
   // The Worker gives every answer its own policy and nonce (the page has no script to use it).
   headers.delete("Content-Security-Policy");
   const init = { status: 200, statusText: built.statusText, headers };

@@ -31,6 +31,8 @@ import { accessTier, TRIAL_COPY, trialState } from "~/lib/payments/trial";
 import { BandsBanner } from "~/components/dashboard/bands-banner";
 import { bandDisagreement } from "~/lib/business/revenue-band";
 import { booksYearIncome } from "~/lib/finance/finance";
+import { requestedConsultantOf } from "~/http/requested-consultant.server";
+import { RequestedConsultantBanner } from "~/components/dashboard/requested-consultant-banner";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Partwise" }];
 
@@ -86,6 +88,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     events: events.map((event) => eventTeaser(eventCardView(event, tier, now))),
     learning: learningDashboardView(learning, tier),
     documents,
+    // "Request this consultant" from a public profile, kept while they signed up or logged in.
+    requestedConsultant: requestedConsultantOf(request),
   };
 }
 
@@ -97,8 +101,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   // The notifications are the shell's: the same list the top bar's bell shows.
   const { business, notifications } = useShellData();
-  const { bands, trialBadge, setup, finance, tiles, matches, engagements, benchmarking, events, learning, documents } =
-    useLoaderData<typeof loader>();
+  const {
+    bands,
+    trialBadge,
+    setup,
+    finance,
+    tiles,
+    matches,
+    engagements,
+    benchmarking,
+    events,
+    learning,
+    documents,
+    requestedConsultant,
+  } = useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   const activityTab = activityTabFrom(useSearchParams()[0].get("activity"));
   return (
@@ -116,6 +132,7 @@ export default function Dashboard() {
         </span>
       </header>
       <NoticeBanner />
+      {requestedConsultant ? <RequestedConsultantBanner consultantId={requestedConsultant} /> : null}
       <ProfileSetupBanner setup={setup} />
       {business.paymentPastDue ? (
         <p className="notice notice-danger" role="alert">

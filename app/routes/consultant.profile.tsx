@@ -13,6 +13,7 @@ import {
   BackgroundSection,
   ExpertiseSection,
   PhotoSection,
+  PublicListingSection,
   RateSection,
   type SectionReply,
 } from "~/components/consultant/profile-editor/sections";
@@ -28,6 +29,8 @@ import {
   RateSectionSchema,
 } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
+import { PUBLIC_PROFILE_TEXTS, publicProfilePath } from "~/lib/consultants/public-profile";
+import { setPublicListing } from "~/server/consultants/public-profiles.server";
 import {
   industrySectors,
   loadProfileEditor,
@@ -70,7 +73,8 @@ const refuse = (intent: string, msg: string, status = 400) =>
 
 /**
  * One form per section, told apart by `intent`: about/background/expertise/rate (into the draft),
- * availability (applied at once once published), photo (multipart) and submit (send for review).
+ * availability (applied at once once published), photo (multipart), submit (send for review) and
+ * listing (show the published profile in public, or stop).
  * Any unreadable body or unknown intent is a 400 with a form error. One function per intent
  * (PROFILE_INTENTS).
  */
@@ -129,6 +133,16 @@ async function sectionPost({ app, viewer, formData }: ProfilePost) {
   return data({ intent, ok: true, msg: result.msg, result: submission.reply() } satisfies SectionReply);
 }
 
+/** Show the published profile in public (show=yes) or stop (show=no). */
+async function listingPost({ app, viewer, formData }: ProfilePost) {
+  const show = formData.get("show");
+  if (show !== "yes" && show !== "no") return refuse("listing", PUBLIC_PROFILE_TEXTS.unknownListing);
+  const result = await setPublicListing(app, viewer, show === "yes");
+  return result.ok
+    ? data({ intent: "listing", ok: true, msg: result.msg } satisfies SectionReply)
+    : refuse("listing", result.msg, result.status);
+}
+
 /** No form of the page posts this. */
 async function otherPost(_post: ProfilePost) {
   return refuse("", PROFILE_TEXTS.unknownIntent);
@@ -138,6 +152,7 @@ async function otherPost(_post: ProfilePost) {
 const PROFILE_INTENTS = {
   photo: photoPost,
   submit: submitPost,
+  listing: listingPost,
   about: sectionPost,
   background: sectionPost,
   expertise: sectionPost,
@@ -207,6 +222,9 @@ export default function ProfilePage() {
         ) : null}
       </section>
 
+      {editor.published ? (
+        <PublicListingSection listing={editor.listing} publicPath={publicProfilePath(editor.userId)} reply={reply} />
+      ) : null}
       <PhotoSection userId={editor.userId} hasPhoto={editor.hasDraftPhoto} reply={reply} locked={submitted} />
       <AboutSection {...sections} locked={submitted} />
       <BackgroundSection {...sections} locked={submitted} />

@@ -62,12 +62,19 @@ export const consultantProfiles = sqliteTable(
     /** IANA time zone (one of TIME_ZONES). */
     timeZone: text("time_zone").notNull().default("America/New_York"),
     linkedinUrl: text("linkedin_url"),
+    /**
+     * When the consultant chose to show their profile in public (/consultants/<id>); null while
+     * they do not. Shown only while also vetted and not paused (listedInPublic).
+     */
+    listedAt: timestamp("listed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("consultant_profiles_user_id_unique").on(t.userId),
     index("consultant_profiles_pool_idx").on(t.vetted, t.availability),
+    // The public pages' data version reads max(updated_at) (publicProfilesVersion).
+    index("consultant_profiles_updated_at_idx").on(t.updatedAt),
     check("consultant_profiles_years_nonnegative", sql`years_of_experience >= 0`),
     check("consultant_profiles_rate_nonnegative", sql`hourly_rate_cents >= 0`),
   ],

@@ -37,6 +37,11 @@ export const matchRequests = sqliteTable(
       onDelete: "set null",
     }),
     assignedManagerId: text("assigned_manager_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The consultant the business asked for from their public profile ("Request this consultant"):
+     * always on the request's shortlist while in the pool, and named to the engagement manager.
+     */
+    requestedConsultantId: text("requested_consultant_id").references(() => users.id, { onDelete: "set null" }),
     /** When the smart-matching engine last ranked consultants for this request. */
     rankedAt: timestamp("ranked_at"),
     /**

@@ -136,7 +136,7 @@ async function invitationPathFromOutbox(baseURL, email) {
 
 /**
  * The consultants' demo states: each of the twelve uploads a portrait and sends it for review,
- * and the manager approves them; the manager invites Leila Haddad, who sets her password and
+ * and the manager approves them; ten show their profiles in public; the manager invites Leila Haddad, who sets her password and
  * writes half her profile; Jordan Alvarez applies from the sign-up page. Stops when the
  * application is already in the manager's queue.
  */
@@ -160,6 +160,11 @@ async function playConsultantFlows(baseURL, log) {
   ];
   for (const review of reviews) {
     await manager.form(review, { intent: "approve", notes: "Portrait checked." });
+  }
+  // Ten of them show their profiles in public (/consultants); 11 and 12 have not chosen to.
+  for (let n = 1; n <= 10; n++) {
+    const consultant = await new Session(baseURL, `consultant${n}`).signIn(`consultant${n}@partwise.test`);
+    await consultant.form("/consultant/profile", { intent: "listing", show: "yes" });
   }
 
   await manager.form("/manage/consultants/invitations", {

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = {
   "membership.changed": "The membership changed",
   "consultant.published": "Published a consultant's profile",
   "consultant.sent_back": "Sent a consultant's profile back",
+  "consultant.listed": "Showed their profile in public",
+  "consultant.unlisted": "Stopped showing their profile in public",
   "quickbooks.connected": "Connected QuickBooks",
   "quickbooks.disconnected": "Disconnected QuickBooks",
   "data.export_requested": "Asked for an export of the data",

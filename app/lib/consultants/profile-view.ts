@@ -46,7 +46,7 @@ export function awayLine(availability: ConsultantInfo["availability"]): string |
 }
 
 /** "Sporting Goods Retailers · 25-50 employees · 3 years". */
-export function pastClientLine(client: ConsultantInfo["pastClients"][number]): string {
+export function pastClientLine(client: Omit<ConsultantInfo["pastClients"][number], "description">): string {
   return [client.industry, client.size, plural(client.years, "year", "years")].join(" · ");
 }
 

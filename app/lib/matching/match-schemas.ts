@@ -96,6 +96,13 @@ export const SummaryPageSchema = z.object({
 export const MatchWizardFormSchema = SummaryPageSchema.extend({ requestId: z.uuid().optional() });
 export type MatchWizardForm = z.infer<typeof MatchWizardFormSchema>;
 
+/**
+ * "Request this consultant" (a public profile's button): what the business needs, in the
+ * summary's fields without files, and the idempotency key the page made (the request's id).
+ */
+export const ConsultantRequestSchema = SummaryPageSchema.omit({ files: true }).extend({ requestId: z.uuid() });
+export type ConsultantRequestForm = z.infer<typeof ConsultantRequestSchema>;
+
 /** What createMatchRequest takes: the creation payload of spec §3, parsed. */
 export type MatchRequestInput = {
   category: MatchCategory;

@@ -5,6 +5,7 @@ export const PUBLIC_LINKS = {
   howItWorks: { path: "/how-it-works", navLabel: "How it works" },
   pricing: { path: "/pricing", navLabel: "Pricing" },
   benchmarks: { path: "/benchmarks", navLabel: "Industry benchmarks" },
+  consultants: { path: "/consultants", navLabel: "Consultants" },
   vetting: { path: "/how-we-vet-consultants", navLabel: "How we vet consultants" },
   forConsultants: { path: "/for-consultants", navLabel: "For consultants" },
   terms: { path: "/api/agreements/terms-and-conditions/", navLabel: "Terms and Conditions" },
@@ -17,6 +18,7 @@ export type PublicLink = { path: string; navLabel: string };
 export const PUBLIC_NAV: readonly PublicLink[] = [
   PUBLIC_LINKS.howItWorks,
   PUBLIC_LINKS.pricing,
+  PUBLIC_LINKS.consultants,
   PUBLIC_LINKS.benchmarks,
   PUBLIC_LINKS.forConsultants,
 ];

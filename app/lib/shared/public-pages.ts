@@ -31,6 +31,12 @@ export const PUBLIC_PAGES = {
     description:
       "Census figures for every industry and firm size: revenue per employee, payroll as a share of revenue and average pay, free for every NAICS code.",
   },
+  consultants: {
+    ...PUBLIC_LINKS.consultants,
+    title: "Vetted fractional consultants",
+    description:
+      "Fractional consultants vetted by Partwise's engagement managers: their areas, industries, experience and the engagements they completed. Ask for one by name.",
+  },
   vetting: {
     ...PUBLIC_LINKS.vetting,
     title: "How Partwise vets its consultants",

@@ -30,6 +30,7 @@ import type { AppContext } from "~/server/load-context";
 import { loadConsultantInfo } from "~/server/matching/match-view.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { checkPhoto, photoKey } from "./photos.server";
+import { publicListingOf, type PublicListing } from "./public-profiles.server";
 
 /** One entry of app/data/naics-2022.json: [code, title, level (2–6), parent code or null]. */
 type NaicsEntry = [code: string, title: string, level: number, parentCode: string | null];
@@ -101,6 +102,8 @@ export type ProfileEditor = {
   status: ProfileDraftStatus | null;
   reviewNotes: string | null;
   hasDraftPhoto: boolean;
+  /** Where the profile stands with the public pages. */
+  listing: PublicListing;
 };
 
 /** The consultant's published profile (absent before the first approval) and draft, in one batch. */
@@ -120,6 +123,7 @@ export async function loadProfileEditor(app: AppContext, userId: string): Promis
     status: draft?.status ?? null,
     reviewNotes: draft?.status === "changes_requested" ? draft.reviewNotes : null,
     hasDraftPhoto: Boolean(draft?.fields.photoKey ?? published?.photoKey),
+    listing: publicListingOf(published),
   };
 }
 
@@ -266,7 +270,8 @@ export async function saveProfilePhoto(app: AppContext, userId: string, bytes: U
 /**
  * A consultant's photo object, or null when the viewer may not see it: the draft's only to the
  * consultant and managers; the published one also to a business the consultant was proposed to
- * or matched with (the same rule as the consultant's details).
+ * or matched with (the same rule as the consultant's details), and to anyone, signed in or not,
+ * while the profile is shown in public (publicListingOf).
  */
 export async function loadConsultantPhoto(
   app: AppContext,
@@ -274,17 +279,17 @@ export async function loadConsultantPhoto(
   consultantId: string,
   version: "draft" | "published",
 ): Promise<R2ObjectBody | null> {
-  if (!viewer) return null;
-  const self = viewer.user.id === consultantId && viewer.user.role === "consultant";
-  const manager = viewer.user.role === "manager";
+  const self = viewer?.user.id === consultantId && viewer.user.role === "consultant";
+  const manager = viewer?.user.role === "manager";
+  if (version === "draft" && !self && !manager) return null;
   const { published, draft } = await readProfile(app, consultantId);
   let key: string | null | undefined;
   if (version === "draft") {
-    if (!self && !manager) return null;
     key = draft?.fields.photoKey ?? published?.photoKey;
   } else {
-    if (!self && !manager) {
-      const business = getClientBusiness(viewer);
+    // A profile shown in public shows its photo to anyone (the public pages).
+    if (!self && !manager && !publicListingOf(published).shown) {
+      const business = viewer ? getClientBusiness(viewer) : null;
       if (!business || !(await loadConsultantInfo(app, business, consultantId))) return null;
     }
     key = published?.photoKey;

@@ -126,6 +126,12 @@ export type MatchInput = {
   /** Consultants never shortlisted for this request (already candidates, or skipped). */
   exclude?: Iterable<string>;
   limit?: number;
+  /**
+   * The consultant the business asked for by name (their public profile): on the shortlist
+   * whenever in the pool and not excluded, even outside the request's area or below the limit
+   * (then after the ranked ones, with their own score).
+   */
+  requested?: string | null;
   /** The title of a NAICS code at any level ("459" → "Sporting Goods, … Retailers"), or null. */
   naicsTitle?: (code: string) => string | null | undefined;
 };
@@ -378,22 +384,33 @@ function factorMaxima(ctx: Context): number[] {
 
 type Scratch = { industry: IndustryDetail; size: SizeDetail; rounded: number; raw: number };
 
-/** Sum of the rounded points (what the explanation shows) and the unrounded sum (finer order), into `scratch`. */
-function score(c: PoolConsultant, ctx: Context, maxima: number[], scratch: Scratch): void {
+/**
+ * Whether the consultant works in the request's area and offers its type: always so for those the
+ * hard filters let through; a consultant asked for by name (`requested`) may miss either.
+ */
+const worksInArea = (c: PoolConsultant, ctx: Context) =>
+  ctx.request.category === "unknown" || c.businessAreas.includes(ctx.request.category);
+const offersType = (c: PoolConsultant, ctx: Context) =>
+  ctx.request.consultingType === null || c.engagementTypes.includes(ctx.request.consultingType);
+
+/**
+ * Sum of the rounded points (what the explanation shows) and the unrounded sum (finer order), into
+ * `scratch`. `fit`: the area's and type's points, whole for everyone the hard filters let through.
+ */
+function score(c: PoolConsultant, ctx: Context, maxima: number[], scratch: Scratch, fit = maxima[0] + maxima[1]): void {
   const industryPoints = industry(c, ctx, scratch.industry).points;
   const sizePoints = companySize(c, ctx, scratch.size).points;
   const capacity = capacityPoints(freeHours(c), ctx);
   const ratings = ratingPoints(c);
   const books = booksPoints(c, ctx);
   scratch.rounded =
-    maxima[0] +
-    maxima[1] +
+    fit +
     Math.round(industryPoints) +
     Math.round(sizePoints) +
     Math.round(capacity) +
     Math.round(ratings) +
     Math.round(books);
-  scratch.raw = maxima[0] + maxima[1] + industryPoints + sizePoints + capacity + ratings + books;
+  scratch.raw = fit + industryPoints + sizePoints + capacity + ratings + books;
 }
 
 // --- the sentences ----------------------------------------------------------------------------
@@ -423,22 +440,30 @@ function explain(c: PoolConsultant, ctx: Context, maxima: number[], naicsTitle: 
   const { category, consultingType } = ctx.request;
   const factors: Explained[] = [];
 
+  const inArea = worksInArea(c, ctx);
+  const ofType = offersType(c, ctx);
   factors.push({
     factor: "business_area",
-    points: maxima[0],
+    points: inArea ? maxima[0] : 0,
     max: maxima[0],
     explanation:
-      category === "unknown" ? "No business area was named, so every area qualifies" : `Works in ${category}`,
+      category === "unknown"
+        ? "No business area was named, so every area qualifies"
+        : inArea
+          ? `Works in ${category}`
+          : `Does not list ${category} among their areas`,
     highlight: false,
   });
   factors.push({
     factor: "engagement_type",
-    points: maxima[1],
+    points: ofType ? maxima[1] : 0,
     max: maxima[1],
     explanation:
       consultingType === null
         ? "No engagement type was chosen, so every type qualifies"
-        : `Offers ${consultingType} engagements`,
+        : ofType
+          ? `Offers ${consultingType} engagements`
+          : `Does not offer ${consultingType} engagements`,
     highlight: false,
   });
 
@@ -561,6 +586,8 @@ function summaryOf(factors: readonly Explained[]): string {
  * Ranks the pool for a request: hard filters first (works in the requested area unless
  * 'unknown', offers the requested type unless none was chosen, has free hours, not excluded),
  * then the score, highest first; equal scores by the finer unrounded sum, then by consultant id.
+ * The consultant the business asked for by name (`requested`) follows the ranked ones when the
+ * filters or the limit left them out, with their own score and what they do not match said.
  */
 export function rankConsultants(input: MatchInput): RankedConsultant[] {
   const ctx = context(input.request);
@@ -594,6 +621,14 @@ export function rankConsultants(input: MatchInput): RankedConsultant[] {
       top[at - 1] = i;
       at--;
     }
+  }
+
+  const asked = input.requested ? pool.findIndex((c) => c.id === input.requested) : -1;
+  if (asked >= 0 && !exclude.has(pool[asked].id) && !top.includes(asked)) {
+    const c = pool[asked];
+    score(c, ctx, maxima, scratch, (worksInArea(c, ctx) ? maxima[0] : 0) + (offersType(c, ctx) ? maxima[1] : 0));
+    rounded[asked] = scratch.rounded;
+    top.push(asked);
   }
 
   return top.map((i, position) => {

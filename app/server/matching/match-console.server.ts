@@ -209,7 +209,7 @@ export async function matchRequestsToDo(app: AppContext): Promise<number> {
  * headline and pool state) and the candidates.
  */
 async function loadMatch(app: AppContext, id: string) {
-  const [requestRows, managerRows, suggestionRows, candidateRows] = await app.db.batch([
+  const [requestRows, managerRows, suggestionRows, candidateRows, requestedRows] = await app.db.batch([
     app.db
       .select({
         id: matchRequests.id,
@@ -220,6 +220,7 @@ async function loadMatch(app: AppContext, id: string) {
         status: matchRequests.status,
         source: matchRequests.source,
         assignedManagerId: matchRequests.assignedManagerId,
+        requestedConsultantId: matchRequests.requestedConsultantId,
         rankedAt: matchRequests.rankedAt,
         nextCandidateBy: matchRequests.nextCandidateBy,
         matchedAt: matchRequests.matchedAt,
@@ -284,12 +285,19 @@ async function loadMatch(app: AppContext, id: string) {
       .innerJoin(users, eq(users.id, matchCandidates.consultantId))
       .where(eq(matchCandidates.matchRequestId, id))
       .orderBy(asc(matchCandidates.createdAt), asc(matchCandidates.id)),
+    app.db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(matchRequests)
+      .innerJoin(users, eq(users.id, matchRequests.requestedConsultantId))
+      .where(eq(matchRequests.id, id))
+      .limit(1),
   ]);
   const request = requestRows[0];
   if (!request) return null;
   return {
     request,
     manager: managerRows[0] ?? null,
+    requested: requestedRows[0] ?? null,
     suggestions: suggestionRows,
     candidates: candidateRows,
   };
@@ -342,6 +350,8 @@ export type ShortlistEntry = {
   decidable: boolean;
   /** Why a pending entry cannot be proposed (not vetted, unavailable, already a candidate), or null. */
   blocker: string | null;
+  /** The business asked for this consultant by name (from their public profile). */
+  requested: boolean;
 };
 
 export type CandidateEntry = {
@@ -374,6 +384,8 @@ export type MatchRequestDetail = {
   overdue: boolean;
   assignedToMe: boolean;
   assignedTo: string | null;
+  /** The consultant the business asked for from their public profile, by name; null when none. */
+  requestedConsultant: string | null;
   business: {
     name: string;
     location: string;
@@ -389,7 +401,12 @@ export type MatchRequestDetail = {
 };
 
 function timelineOf(loaded: LoadedMatch): MatchRequestDetail["timeline"] {
-  const events: { at: number; text: string }[] = [{ at: loaded.request.createdAt.getTime(), text: "Requested" }];
+  const events: { at: number; text: string }[] = [
+    {
+      at: loaded.request.createdAt.getTime(),
+      text: loaded.requested ? `Requested, asking for ${personName(loaded.requested)}` : "Requested",
+    },
+  ];
   if (loaded.request.rankedAt) {
     events.push({ at: loaded.request.rankedAt.getTime(), text: "Consultants ranked by the matching engine" });
   }
@@ -441,6 +458,7 @@ export async function getMatchRequestDetail(
       request.nextCandidateBy.getTime() < app.now().getTime(),
     assignedToMe,
     assignedTo: loaded.manager ? personName(loaded.manager) : null,
+    requestedConsultant: loaded.requested ? personName(loaded.requested) : null,
     business: {
       name: request.businessName,
       location: `${request.city}, ${request.state}`,
@@ -471,6 +489,7 @@ export async function getMatchRequestDetail(
         decided: suggestion.decidedAt ? formatDate(suggestion.decidedAt) : null,
         decidable,
         blocker: decidable ? blocker : null,
+        requested: suggestion.consultantId === request.requestedConsultantId,
       };
     }),
     candidates: loaded.candidates.map((candidate) => ({

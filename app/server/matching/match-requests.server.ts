@@ -242,12 +242,17 @@ export async function attachableFiles(
  *    can't leave the request half-attached), the files' UPDATE (purpose match_request) guarded
  *    by the row this call inserted, and the read-back.
  * 3. A new request goes to runMatching; the answer carries its status after that.
+ *
+ * `requestedConsultantId`: the consultant the business asked for from their public profile
+ * (requestConsultant checks they are shown); matching puts them on the shortlist and the console
+ * names them.
  */
 export async function createMatchRequest(
   app: AppContext,
   viewer: ClientViewer,
   input: MatchRequestInput,
   origin: string,
+  { requestedConsultantId = null }: { requestedConsultantId?: string | null } = {},
 ): Promise<CreateMatchResult> {
   const business = viewer.business;
   const id = input.requestId ?? crypto.randomUUID();
@@ -303,6 +308,7 @@ export async function createMatchRequest(
           sourceId: columnValue(null, "source_id"),
           matchedConsultantId: columnValue(null, "matched_consultant_id"),
           assignedManagerId: columnValue(null, "assigned_manager_id"),
+          requestedConsultantId: columnValue(requestedConsultantId, "requested_consultant_id"),
           rankedAt: columnValue(null, "ranked_at"),
           nextCandidateBy: columnValue(null, "next_candidate_by"),
           matchedAt: columnValue(null, "matched_at"),

@@ -83,6 +83,7 @@ export async function loadMatchingPool(app: AppContext, matchRequestId: string):
         status: matchRequests.status,
         rankedAt: matchRequests.rankedAt,
         assignedManagerId: matchRequests.assignedManagerId,
+        requestedConsultantId: matchRequests.requestedConsultantId,
         businessName: businesses.name,
         naics: businesses.naics,
         employeeBand: businesses.employeeBand,
@@ -227,6 +228,7 @@ export async function loadMatchingPool(app: AppContext, matchRequestId: string):
       consultants,
       exclude,
       naicsTitle,
+      requested: request.requestedConsultantId,
     },
     suggestions: suggestionStatus,
   };

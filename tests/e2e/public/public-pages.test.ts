@@ -14,6 +14,8 @@ const PAGES: { path: string; heading: string }[] = [
   { path: "/pricing", heading: "Pricing" },
   { path: "/benchmarks", heading: "Industry benchmarks" },
   { path: "/benchmarks/722511", heading: "Full-Service Restaurants NAICS 722511" },
+  { path: "/consultants", heading: "Vetted consultants" },
+  { path: "/consultants/demo-user-consultant-02", heading: "Elena Vasquez" },
   { path: "/how-we-vet-consultants", heading: "How we vet consultants" },
   { path: "/for-consultants", heading: "Fractional work with businesses that know what they need" },
   { path: "/api/agreements/terms-and-conditions/", heading: "Terms and Conditions" },

@@ -109,7 +109,7 @@ describe("the public pages' links under every email (issue #42)", () => {
     await sendEmail(context({ APP_URL: "https://partwise.example" }), message);
     const row = await rowFor(message.to);
     expect(row?.textBody).toBe(
-      `${message.text}\n\n--\nPartwise: How it works https://partwise.example/how-it-works · Pricing https://partwise.example/pricing · Industry benchmarks https://partwise.example/benchmarks · For consultants https://partwise.example/for-consultants`,
+      `${message.text}\n\n--\nPartwise: How it works https://partwise.example/how-it-works · Pricing https://partwise.example/pricing · Consultants https://partwise.example/consultants · Industry benchmarks https://partwise.example/benchmarks · For consultants https://partwise.example/for-consultants`,
     );
     expect(row?.htmlBody).toContain(
       '<a href="https://partwise.example/how-it-works" style="color:#1d4ed8">How it works</a> · <a href="https://partwise.example/pricing" style="color:#1d4ed8">Pricing</a>',

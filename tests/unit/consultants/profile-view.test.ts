@@ -35,7 +35,6 @@ describe("the profile's lines", () => {
   it("describes past clients and completed engagements without naming a client", () => {
     expect(
       pastClientLine({
-        description: "Regional outdoor-gear retailer",
         industry: "Sporting Goods Retailers",
         size: "25-50 employees",
         years: 3,

@@ -393,6 +393,31 @@ describe("the hard filters", () => {
     expect(rank(pool, {}, { exclude: new Set(["a", "b", "c"]) })).toEqual([]);
   });
 
+  it("keeps the consultant the business asked for by name on the shortlist, after the ranked ones", () => {
+    const pool = [
+      consultant("a", { yearsOfExperience: 20 }),
+      consultant("b", { yearsOfExperience: 15 }),
+      consultant("marketer", { businessAreas: ["marketing"] }),
+    ];
+    // Outside the request's area: ranked last, with their own score, not dropped.
+    const ranked = rank(pool, {}, { requested: "marketer" });
+    expect(ids(ranked)).toEqual(["a", "b", "marketer"]);
+    expect(ranked.map((entry) => entry.rank)).toEqual([1, 2, 3]);
+    expect(factor(ranked[2]!, "business_area")).toEqual({
+      factor: "business_area",
+      points: 0,
+      max: 15,
+      explanation: "Does not list finance among their areas",
+    });
+    // Below the limit: still there, beside the limit's best.
+    expect(ids(rank(pool, { category: "unknown" }, { requested: "b", limit: 1 }))).toEqual(["a", "b"]);
+    // Already among the best: once.
+    expect(ids(rank(pool, {}, { requested: "a" }))).toEqual(["a", "b"]);
+    // Excluded (a candidate already, or skipped by the manager), or not in the pool: not added.
+    expect(ids(rank(pool, {}, { requested: "marketer", exclude: ["marketer"] }))).toEqual(["a", "b"]);
+    expect(ids(rank(pool, {}, { requested: "somebody-else" }))).toEqual(["a", "b"]);
+  });
+
   it("answers an empty shortlist for an empty pool", () => {
     expect(rank([])).toEqual([]);
   });

@@ -55,10 +55,25 @@ describe("the public pages' edge cache (ADR 089)", () => {
       "/api/agreements/terms-and-conditions/",
       "/sitemap.xml",
       "/robots.txt",
+      "/consultants",
+      "/consultants/demo-user-consultant-02",
+      "/consultants/0f8b3c52-6a1e-4c7e-9d59-4b3f3f2f7a10",
     ]) {
       expect(isPublicPagePath(path), path).toBe(true);
     }
-    for (const path of ["/", "/login", "/dashboard", "/benchmarks/7", "/benchmarks/abc", "/benchmarks/1234567", "/benchmarking"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/dashboard",
+      "/benchmarks/7",
+      "/benchmarks/abc",
+      "/benchmarks/1234567",
+      "/benchmarking",
+      // Read with the visitor's session: never one copy for all.
+      "/consultants/demo-user-consultant-02/request",
+      "/consultant/profile",
+      "/consultants/a.b",
+    ]) {
       expect(isPublicPagePath(path), path).toBe(false);
     }
   });
@@ -114,8 +129,28 @@ describe("the public pages' edge cache (ADR 089)", () => {
     expect(key("https://partwise.example/benchmarks?b=2&q=bakery")).toBe(key("https://partwise.example/benchmarks?q=bakery"));
     expect(key("https://partwise.example/benchmarks?q=bakery")).not.toBe(key("https://partwise.example/benchmarks?q=plumber"));
     expect(key("https://partwise.example/how-it-works?x=random")).toBe(key("https://partwise.example/how-it-works"));
+    expect(key("https://partwise.example/consultants?area=finance&utm_source=x")).toBe(
+      key("https://partwise.example/consultants?area=finance"),
+    );
+    expect(key("https://partwise.example/consultants?area=finance")).not.toBe(key("https://partwise.example/consultants"));
     // Without APP_URL a page's links follow the host asked for: each host has its own copy.
     expect(key("https://www.partwise.example/how-it-works")).not.toBe(key("https://partwise.example/how-it-works"));
+  });
+
+  it("keeps a page built from consultants' profiles an hour at the edge, the others a day", async () => {
+    const { cache, stored } = memoryCache();
+    await serve(new Request("https://partwise.example/consultants/c-1"), cache, async () => page("<h1>Noor</h1>"));
+    await serve(new Request("https://partwise.example/consultants"), cache, async () => page("<h1>Consultants</h1>"));
+    await serve(new Request("https://partwise.example/pricing"), cache, async () => page("<h1>Pricing</h1>"));
+    const ages = [...stored.entries()].map(([key, response]) => [
+      new URL(key).pathname.split("/").slice(3).join("/"),
+      response.headers.get("Cache-Control"),
+    ]);
+    expect(ages).toEqual([
+      ["consultants/c-1", "public, max-age=3600"],
+      ["consultants", "public, max-age=3600"],
+      ["pricing", "public, max-age=86400"],
+    ]);
   });
 
   it("versions the pages by the build and by the settings they show", () => {

@@ -21,6 +21,7 @@ import {
   TIME_ZONES,
   type ProfileDraftFields,
 } from "~/lib/consultants/profile";
+import { PUBLIC_PROFILE_TEXTS } from "~/lib/consultants/public-profile";
 import { ENGAGEMENT_TYPE_LABELS } from "~/lib/matching/match-console-schemas";
 import { employeeBandLabel } from "~/lib/matching/candidacy-state";
 import { categoryLabel } from "~/lib/shared/format";
@@ -513,6 +514,60 @@ export function AvailabilitySection({ fields, reply, locked }: SectionProps) {
         </fieldset>
       </Form>
       <SavedNote reply={replyFor(reply, "availability")} />
+    </SectionCard>
+  );
+}
+
+/**
+ * Whether the published profile is shown on the public pages (/consultants): the consultant's
+ * choice, possible once vetted; the link to the page while it is shown.
+ */
+export function PublicListingSection({
+  listing,
+  publicPath,
+  reply,
+}: {
+  listing: { chosen: boolean; shown: boolean; blocked: string | null };
+  publicPath: string;
+  reply: SectionReply | undefined;
+}) {
+  const mine = replyFor(reply, "listing");
+  const posting = usePosting("listing");
+  const show = !listing.chosen;
+  return (
+    <SectionCard id="profile-listing" title={PUBLIC_PROFILE_TEXTS.listingTitle}>
+      <p className="field-hint">{PUBLIC_PROFILE_TEXTS.listingLead}</p>
+      <p className="profile-listing-state">
+        <strong>{listing.shown ? PUBLIC_PROFILE_TEXTS.listed : PUBLIC_PROFILE_TEXTS.notListed}</strong>
+        {listing.shown ? (
+          <>
+            {" "}
+            <a href={publicPath}>{PUBLIC_PROFILE_TEXTS.viewPublic}</a>
+          </>
+        ) : null}
+      </p>
+      {listing.blocked ? <p className="field-hint">{listing.blocked}</p> : null}
+      {listing.blocked && show ? null : (
+        <Form method="post" className="settings-actions">
+          <input type="hidden" name="intent" value="listing" />
+          <button
+            type="submit"
+            name="show"
+            value={show ? "yes" : "no"}
+            className={show ? "button button-primary" : "button button-secondary"}
+            disabled={posting}
+          >
+            {show ? PUBLIC_PROFILE_TEXTS.list : PUBLIC_PROFILE_TEXTS.unlist}
+          </button>
+        </Form>
+      )}
+      {mine && !mine.ok && mine.msg ? (
+        <p className="form-error" role="alert">
+          {mine.msg}
+        </p>
+      ) : (
+        <SavedNote reply={mine} />
+      )}
     </SectionCard>
   );
 }

@@ -87,6 +87,12 @@ function RequestSection({ detail }: { detail: MatchRequestDetail }) {
         <dd>{detail.type}</dd>
         <dt>Source</dt>
         <dd>{detail.source}</dd>
+        {detail.requestedConsultant ? (
+          <>
+            <dt>Asked for</dt>
+            <dd>{`${detail.requestedConsultant}, from their public profile`}</dd>
+          </>
+        ) : null}
         <dt>Requested</dt>
         <dd>{detail.created}</dd>
         <dt>Status</dt>
@@ -184,6 +190,7 @@ function SuggestionCard({ entry, outcome }: { entry: ShortlistEntry; outcome: Ou
         </span>
         <div className="match-suggestion-who">
           <h3 id={headingId}>{entry.consultant}</h3>
+          {entry.requested ? <span className="badge badge-soft">Asked for by the business</span> : null}
           <p className="console-muted">
             {entry.headline}
             {entry.location ? ` · ${entry.location}` : null}
