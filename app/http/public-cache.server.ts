@@ -19,7 +19,13 @@ const EDGE_SECONDS = 24 * 60 * 60;
  */
 const PROFILE_EDGE_SECONDS = 60 * 60;
 /** How long a browser or a proxy may reuse a page without asking again. */
-const BROWSER_SECONDS = 5 * 60;
+const BROWSER_POLICY = `public, max-age=${5 * 60}`;
+/**
+ * A page built from consultants' profiles is asked for again every time (from the edge cache, so
+ * fast): a consultant who stops showing their profile is gone from a visitor's next look, not
+ * five minutes later.
+ */
+const PROFILE_BROWSER_POLICY = "public, no-cache";
 /** Says whether the page came from the edge cache (HIT) or was built for this request (MISS). */
 export const CACHE_STATUS_HEADER = "X-Cache";
 
@@ -106,7 +112,8 @@ export async function servePublicPage(
   if (!cache || (request.method !== "GET" && !head)) return render(request);
   const key = publicCacheKey(new URL(request.url), version);
   const hit = await cache.match(key);
-  if (hit) return forVisitor(hit, "HIT", head);
+  const browserPolicy = readsProfiles(new URL(request.url).pathname) ? PROFILE_BROWSER_POLICY : BROWSER_POLICY;
+  if (hit) return forVisitor(hit, "HIT", head, browserPolicy);
   // A HEAD is answered from a GET's page, so the stored copy always has its body.
   const built = await render(head ? new Request(request, { method: "GET" }) : request);
   if (built.status !== 200 || built.headers.has("Set-Cookie")) return built;
@@ -120,12 +127,12 @@ export async function servePublicPage(
   headers.delete("Content-Security-Policy");
   const init = { status: 200, statusText: built.statusText, headers };
   waitUntil(cache.put(key, new Response(body, init)).catch(() => undefined));
-  return forVisitor(new Response(body, init), "MISS", head);
+  return forVisitor(new Response(body, init), "MISS", head, browserPolicy);
 }
 
-function forVisitor(page: Response, status: "HIT" | "MISS", head: boolean): Response {
+function forVisitor(page: Response, status: "HIT" | "MISS", head: boolean, browserPolicy: string): Response {
   const answer = new Response(head ? null : page.body, page);
-  answer.headers.set("Cache-Control", `public, max-age=${BROWSER_SECONDS}`);
+  answer.headers.set("Cache-Control", browserPolicy);
   answer.headers.set(CACHE_STATUS_HEADER, status);
   return answer;
 }

@@ -45,7 +45,7 @@ describe("consultants' public profiles (issue #42)", () => {
     const body = await page.locator("main").innerText();
     expect(body).toContain("HR and frontline management for hospitality and retail");
     expect(body).toContain("Hotels (except Casino Hotels) and Motels · 150+ employees · 6 years");
-    for (const hidden of ["$", "per hour", "linkedin", "(401) 555-0157", SOFIA.email, "New England hotel and restaurant group"]) {
+    for (const hidden of ["$", "per hour", "linkedin", "(401) 555-0157", SOFIA.email, "Seasonal outdoor outfitter"]) {
       expect(body, hidden).not.toContain(hidden);
     }
     await page.getByRole("link", { name: "Request this consultant" }).first().click();
@@ -84,7 +84,7 @@ describe("consultants' public profiles (issue #42)", () => {
       `Asked for\n${SOFIA.name}, from their public profile`,
     );
     const card = manager.getByRole("listitem").filter({ has: manager.getByRole("heading", { name: SOFIA.name }) });
-    await expect.poll(() => card.innerText()).toContain("Asked for by the business");
+    await expect.poll(() => card.textContent()).toContain("Asked for by the business");
     await close();
 
     // She stops showing it: gone for everyone.
@@ -98,5 +98,5 @@ describe("consultants' public profiles (issue #42)", () => {
       .toBe("Your profile is no longer public.");
     await apiCall(page, "POST", "/api/client/auth/logout");
     expect((await page.goto(PROFILE))?.status()).toBe(404);
-  });
+  }, { allowConsoleErrors: [/status of 404/], timeout: 90_000 });
 });

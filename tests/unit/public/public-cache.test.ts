@@ -137,9 +137,16 @@ describe("the public pages' edge cache (ADR 089)", () => {
     expect(key("https://www.partwise.example/how-it-works")).not.toBe(key("https://partwise.example/how-it-works"));
   });
 
-  it("keeps a page built from consultants' profiles an hour at the edge, the others a day", async () => {
+  it("keeps a page built from consultants' profiles an hour at the edge and never in the browser, the others a day and five minutes", async () => {
     const { cache, stored } = memoryCache();
-    await serve(new Request("https://partwise.example/consultants/c-1"), cache, async () => page("<h1>Noor</h1>"));
+    const profile = await serve(new Request("https://partwise.example/consultants/c-1"), cache, async () =>
+      page("<h1>Noor</h1>"),
+    );
+    expect(profile.headers.get("Cache-Control")).toBe("public, no-cache");
+    const again = await serve(new Request("https://partwise.example/consultants/c-1"), cache, async () =>
+      page("<h1>Noor</h1>"),
+    );
+    expect([again.headers.get("X-Cache"), again.headers.get("Cache-Control")]).toEqual(["HIT", "public, no-cache"]);
     await serve(new Request("https://partwise.example/consultants"), cache, async () => page("<h1>Consultants</h1>"));
     await serve(new Request("https://partwise.example/pricing"), cache, async () => page("<h1>Pricing</h1>"));
     const ages = [...stored.entries()].map(([key, response]) => [
