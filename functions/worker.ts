@@ -162,11 +162,14 @@ async function route(incoming: Request, env: CloudflareBindings, ctx: ExecutionC
       app,
     });
   // The public pages (ADR 089): one copy for every visitor, from the edge cache of this deploy.
-  if (isPublicPagePath(url.pathname)) {
+  // Only a read is cached: a write is answered by the page itself (a 405), without the version's read.
+  const read = request.method === "GET" || request.method === "HEAD";
+  const version = read && isPublicPagePath(url.pathname) ? await publicPageVersion(app, url.pathname, BUILD_ID) : null;
+  if (version !== null) {
     return servePublicPage(request, {
       // Workers' default cache (the DOM's CacheStorage type, in scope for the app, lacks it).
       cache: (caches as unknown as { default: Cache }).default,
-      version: await publicPageVersion(app, url.pathname, BUILD_ID),
+      version,
       waitUntil: (promise) => ctx.waitUntil(promise),
       render,
     });

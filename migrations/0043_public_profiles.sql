@@ -1,3 +1,17 @@
+CREATE TABLE `consultant_public_version` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`version` integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE `consultant_profiles` ADD `listed_at` integer;--> statement-breakpoint
-CREATE INDEX `consultant_profiles_updated_at_idx` ON `consultant_profiles` (`updated_at`);--> statement-breakpoint
-ALTER TABLE `match_requests` ADD `requested_consultant_id` text REFERENCES users(id) ON DELETE set null;
+ALTER TABLE `match_requests` ADD `requested_consultant_id` text REFERENCES users(id) ON DELETE set null;--> statement-breakpoint
+INSERT INTO `consultant_public_version` (`id`, `version`) VALUES (1, 0);--> statement-breakpoint
+CREATE TRIGGER `consultant_profiles_public_version_insert` AFTER INSERT ON `consultant_profiles`
+BEGIN UPDATE `consultant_public_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint
+CREATE TRIGGER `consultant_profiles_public_version_update` AFTER UPDATE ON `consultant_profiles`
+BEGIN UPDATE `consultant_public_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint
+CREATE TRIGGER `consultant_profiles_public_version_delete` AFTER DELETE ON `consultant_profiles`
+BEGIN UPDATE `consultant_public_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint
+CREATE TRIGGER `users_consultant_public_version` AFTER UPDATE OF `first_name`, `last_name`, `deactivated_at` ON `users`
+WHEN NEW.`role` = 'consultant'
+BEGIN UPDATE `consultant_public_version` SET `version` = `version` + 1 WHERE `id` = 1; END;

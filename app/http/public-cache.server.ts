@@ -70,10 +70,18 @@ export function publicCacheVersion(buildId: string, env: { PLATFORM_FEE_PERCENT:
 /**
  * The version of the page at `pathname`: the deploy's (publicCacheVersion) and, for a page built
  * from consultants' profiles, their data version (one D1 read, made before the cache is asked).
+ * Null when that read fails: the page is then built for the request, never served from a copy
+ * that may be out of date (and a failed read is no 500 of its own).
  */
-export async function publicPageVersion(app: AppContext, pathname: string, buildId: string): Promise<string> {
+export async function publicPageVersion(app: AppContext, pathname: string, buildId: string): Promise<string | null> {
   const deploy = publicCacheVersion(buildId, app.env);
-  return readsProfiles(pathname) ? `${deploy}.${await publicProfilesVersion(app)}` : deploy;
+  if (!readsProfiles(pathname)) return deploy;
+  try {
+    return `${deploy}.${await publicProfilesVersion(app)}`;
+  } catch (error) {
+    console.error("The public profiles' version could not be read; the page is built uncached.", error);
+    return null;
+  }
 }
 
 /**

@@ -15,7 +15,8 @@ export function requestedConsultantOf(request: Request): string | null {
   for (const part of header.split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name !== REQUESTED_CONSULTANT_COOKIE) continue;
-    const id = decodeURIComponent(value.join("="));
+    // Ids need no encoding: anything else (a mangled or forged value) is no choice at all.
+    const id = value.join("=");
     return PUBLIC_PROFILE_ID.test(id) ? id : null;
   }
   return null;
@@ -23,7 +24,7 @@ export function requestedConsultantOf(request: Request): string | null {
 
 /** Remembers the consultant for 30 days. */
 export function rememberRequestedConsultant(consultantId: string): string {
-  return `${REQUESTED_CONSULTANT_COOKIE}=${encodeURIComponent(consultantId)}; Max-Age=${REQUESTED_CONSULTANT_MAX_AGE}; ${ATTRIBUTES}`;
+  return `${REQUESTED_CONSULTANT_COOKIE}=${consultantId}; Max-Age=${REQUESTED_CONSULTANT_MAX_AGE}; ${ATTRIBUTES}`;
 }
 
 /** Forgets it (the request was made, or the person said so). */

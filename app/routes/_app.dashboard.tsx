@@ -89,7 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     learning: learningDashboardView(learning, tier),
     documents,
     // "Request this consultant" from a public profile, kept while they signed up or logged in.
-    requestedConsultant: requestedConsultantOf(request),
+    requestedConsultantId: requestedConsultantOf(request),
   };
 }
 
@@ -113,7 +113,7 @@ export default function Dashboard() {
     events,
     learning,
     documents,
-    requestedConsultant,
+    requestedConsultantId,
   } = useLoaderData<typeof loader>();
   const companyName = shortenCompanyName(business.name);
   const activityTab = activityTabFrom(useSearchParams()[0].get("activity"));
@@ -132,7 +132,7 @@ export default function Dashboard() {
         </span>
       </header>
       <NoticeBanner />
-      {requestedConsultant ? <RequestedConsultantBanner consultantId={requestedConsultant} /> : null}
+      {requestedConsultantId ? <RequestedConsultantBanner consultantId={requestedConsultantId} /> : null}
       <ProfileSetupBanner setup={setup} />
       {business.paymentPastDue ? (
         <p className="notice notice-danger" role="alert">

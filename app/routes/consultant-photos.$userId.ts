@@ -5,8 +5,9 @@ import { notFound } from "~/http/route-kit.server";
 
 /**
  * /consultant-photos/{userId}[?version=draft]: a consultant's photo. The published one for the
- * consultant, managers and a business the consultant was proposed to or matched with; the draft
- * only for the consultant and managers. Anyone else, and an unknown consultant, get a 404.
+ * consultant, managers and a business the consultant was proposed to or matched with, and for
+ * anyone while the profile is shown in public (ADR 090); the draft only for the consultant and
+ * managers. Anyone else, and an unknown consultant, get a 404.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getViewer(context.app, request);

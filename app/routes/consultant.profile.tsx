@@ -29,7 +29,7 @@ import {
   RateSectionSchema,
 } from "~/lib/consultants/profile";
 import { fullName } from "~/lib/shared/format";
-import { PUBLIC_PROFILE_TEXTS, publicProfilePath } from "~/lib/consultants/public-profile";
+import { ListingSchema, PUBLIC_PROFILE_TEXTS, publicProfilePath } from "~/lib/consultants/public-profile";
 import { setPublicListing } from "~/server/consultants/public-profiles.server";
 import {
   industrySectors,
@@ -135,9 +135,9 @@ async function sectionPost({ app, viewer, formData }: ProfilePost) {
 
 /** Show the published profile in public (show=yes) or stop (show=no). */
 async function listingPost({ app, viewer, formData }: ProfilePost) {
-  const show = formData.get("show");
-  if (show !== "yes" && show !== "no") return refuse("listing", PUBLIC_PROFILE_TEXTS.unknownListing);
-  const result = await setPublicListing(app, viewer, show === "yes");
+  const parsed = ListingSchema.safeParse({ show: formData.get("show") });
+  if (!parsed.success) return refuse("listing", PUBLIC_PROFILE_TEXTS.unknownListing);
+  const result = await setPublicListing(app, viewer, parsed.data.show === "yes");
   return result.ok
     ? data({ intent: "listing", ok: true, msg: result.msg } satisfies SectionReply)
     : refuse("listing", result.msg, result.status);

@@ -11,6 +11,7 @@ import { listText, pastClientLine, PROFILE_VIEW_TEXTS, ratingSummary } from "~/l
 import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
 import { loadPublicProfile } from "~/server/consultants/public-profiles.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
+import { notFound } from "~/http/route-kit.server";
 
 export const handle = PUBLIC_PAGE_HANDLE;
 
@@ -42,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const profile = await loadPublicProfile(context.app, params.id ?? "");
-  if (!profile) throw new Response("Not found", { status: 404 });
+  if (!profile) throw notFound();
   return { origin: appOrigin(context.app, request), profile };
 }
 
@@ -60,7 +61,7 @@ export default function PublicConsultantPage() {
       </nav>
       <div className="public-profile-head">
         {profile.photoUrl ? (
-          <img src={profile.photoUrl} alt={profile.name} width={120} height={120} className="public-profile-photo" />
+          <img src={profile.photoUrl} alt="" width={120} height={120} className="public-profile-photo" />
         ) : null}
         <div>
           <h1>{profile.name}</h1>
@@ -101,6 +102,8 @@ export default function PublicConsultantPage() {
             {profile.outcomes.map((outcome, index) => (
               <li key={index}>
                 {`${outcome.area} · ${outcome.type} engagement`}
+                {/* Read aloud as two parts, shown as two lines. */}
+                <span className="visually-hidden">, </span>
                 <span className="public-list-note">{`${outcome.industry} · ${outcome.size}`}</span>
               </li>
             ))}

@@ -16,7 +16,7 @@ import { ConformField } from "~/components/ui/conform-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { usePendingPost } from "~/components/ui/pending-post";
 import { matchingNextLink } from "~/components/matching/create-match/wizard";
-import { businessSignUpPath } from "~/lib/business/naics";
+import { businessDetailsPath, businessSignUpPath } from "~/lib/business/naics";
 import { can } from "~/lib/business/permissions";
 import { roleCannotText } from "~/lib/business/role-notice";
 import { PUBLIC_PROFILE_TEXTS as T, publicProfilePath } from "~/lib/consultants/public-profile";
@@ -75,14 +75,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { state: "form" as const, consultant, requestId: crypto.randomUUID(), refusal };
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  for (const from of [loaderHeaders, actionHeaders]) {
-    const cookie = from.get("Set-Cookie");
-    if (cookie) headers.append("Set-Cookie", cookie);
-  }
-  return headers;
-};
+// The loader's and the action's Set-Cookie (the remembered consultant) reach the answer on their own.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /**
  * intent=request: the match request, once per requestId (a double click or a retry answers the
@@ -156,7 +150,7 @@ export default function RequestConsultant() {
                 </a>
               </>
             ) : (
-              <a className="button button-primary" href="/signup-business">
+              <a className="button button-primary" href={businessDetailsPath()}>
                 Set up your business
               </a>
             )}

@@ -73,8 +73,6 @@ export const consultantProfiles = sqliteTable(
   (t) => [
     uniqueIndex("consultant_profiles_user_id_unique").on(t.userId),
     index("consultant_profiles_pool_idx").on(t.vetted, t.availability),
-    // The public pages' data version reads max(updated_at) (publicProfilesVersion).
-    index("consultant_profiles_updated_at_idx").on(t.updatedAt),
     check("consultant_profiles_years_nonnegative", sql`years_of_experience >= 0`),
     check("consultant_profiles_rate_nonnegative", sql`hourly_rate_cents >= 0`),
   ],
@@ -129,6 +127,17 @@ export const consultantVettings = sqliteTable(
 );
 
 export type ConsultantVetting = typeof consultantVettings.$inferSelect;
+
+/**
+ * The version of the public pages built from consultants' profiles (ADR 090): one row (id 1),
+ * raised by triggers (migration 0043) in the very statement of every insert, update and delete of
+ * consultant_profiles, and of a consultant's name or deactivation. The edge cache keys those pages
+ * on it, so no change can be missed and no writer has anything to remember.
+ */
+export const consultantPublicVersion = sqliteTable("consultant_public_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
 
 export type ConsultantExperience = typeof consultantExperiences.$inferSelect;
 

@@ -8,7 +8,7 @@ import { consultantRequestPath, PUBLIC_PROFILE_TEXTS as T } from "~/lib/consulta
 export function RequestedConsultantBanner({ consultantId }: { consultantId: string }) {
   const path = consultantRequestPath(consultantId);
   return (
-    <div className="notice-banner requested-consultant-banner" role="status">
+    <section className="notice-banner requested-consultant-banner" aria-label={T.pendingBanner}>
       <p>{T.pendingBanner}</p>
       <div className="button-row">
         <Link to={path} className="button button-primary">
@@ -21,6 +21,6 @@ export function RequestedConsultantBanner({ consultantId }: { consultantId: stri
           </button>
         </Form>
       </div>
-    </div>
+    </section>
   );
 }

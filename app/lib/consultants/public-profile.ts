@@ -1,4 +1,6 @@
+import * as z from "zod";
 import type { ConsultantInfo } from "~/lib/matching/match-view";
+import { formatDate } from "~/lib/shared/dates";
 import { fullName } from "~/lib/shared/format";
 
 /**
@@ -24,29 +26,30 @@ export const consultantRequestPath = (consultantId: string) => `${publicProfileP
 /** /consultants/<id>: the ids are users' ids (a UUID, or a seeded word id such as "demo-user-consultant-02"). */
 export const PUBLIC_PROFILE_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-export type PublicConsultantProfile = {
-  consultantId: string;
+export type PublicConsultantProfile = Pick<
+  ConsultantInfo,
+  | "consultantId"
+  | "photoUrl"
+  | "headline"
+  | "location"
+  | "yearsOfExperience"
+  | "education"
+  | "missionStatement"
+  | "bio"
+  | "businessAreas"
+  | "engagementTypes"
+  | "industries"
+  | "industrySpecialties"
+  | "companySizes"
+  | "rating"
+> & {
   name: string;
-  photoUrl: string | null;
-  headline: string;
-  location: string;
-  yearsOfExperience: number;
-  education: string;
-  missionStatement: string;
-  bio: string;
-  businessAreas: string[];
-  engagementTypes: string[];
-  industries: string[];
-  industrySpecialties: string[];
-  companySizes: string[];
-  /** "Available for new work", … (no hours, no time zone). */
+  /** "Available for new work", …, or "Not taking new work until Jan 15, 2027" while away (no hours, no time zone). */
   availability: string;
   /** The kinds of company the consultant has worked with: industry, size, years; no description. */
-  companiesWorkedWith: { industry: string; size: string; years: number }[];
+  companiesWorkedWith: Omit<ConsultantInfo["pastClients"][number], "description">[];
   /** Engagements completed through Partwise: area, type, the client's industry and size; no rating each. */
-  outcomes: { area: string; type: string; industry: string; size: string }[];
-  /** The average and count, once PUBLIC_RATINGS_MIN engagements are rated; else null. */
-  rating: { average: number; count: number } | null;
+  outcomes: Omit<ConsultantInfo["completedEngagements"][number], "rating">[];
 };
 
 /** The public profile of what businesses read (see the module's note for what is left out). */
@@ -66,30 +69,27 @@ export function toPublicProfile(info: ConsultantInfo): PublicConsultantProfile {
     industries: info.industries,
     industrySpecialties: info.industrySpecialties,
     companySizes: info.companySizes,
-    availability: info.availability.status,
+    availability: info.availability.awayUntil
+      ? `Not taking new work until ${formatDate(`${info.availability.awayUntil}T00:00:00Z`)}`
+      : info.availability.status,
     companiesWorkedWith: info.pastClients.map(({ industry, size, years }) => ({ industry, size, years })),
     outcomes: info.completedEngagements.map(({ area, type, industry, size }) => ({ area, type, industry, size })),
+    // The average and count, once PUBLIC_RATINGS_MIN engagements are rated.
     rating: info.rating && info.rating.count >= PUBLIC_RATINGS_MIN ? info.rating : null,
   };
 }
 
 /** A consultant on the list of /consultants. */
-export type PublicConsultantCard = {
-  consultantId: string;
-  name: string;
-  photoUrl: string | null;
-  headline: string;
-  location: string;
-  yearsOfExperience: number;
-  businessAreas: string[];
-  industries: string[];
-};
+export type PublicConsultantCard = Pick<
+  PublicConsultantProfile,
+  "consultantId" | "name" | "photoUrl" | "headline" | "location" | "yearsOfExperience" | "businessAreas" | "industries"
+>;
 
 export const PUBLIC_PROFILE_TEXTS = {
   // The consultant's portal.
   listingTitle: "Public profile",
   listingLead:
-    "Show your published profile on Partwise's public pages, where business owners browse consultants and can ask for you by name. Your rate, LinkedIn profile, contact details and your past clients' descriptions are never shown.",
+    "Show your published profile on Partwise's public pages, where business owners browse consultants and can ask for you by name. Your headline, bio and mission statement are shown as they are: name no client there who has not agreed. Your rate, LinkedIn profile, contact details, your past clients' descriptions and any single rating are never shown.",
   listed: "Your profile is public.",
   notListed: "Your profile is not public.",
   list: "Show my profile in public",
@@ -122,14 +122,17 @@ export const PUBLIC_PROFILE_TEXTS = {
   requestLead: (name: string) =>
     `Tell us what you need. Your engagement manager sees that you asked for ${name}, and proposes them to you if they are a fit and free.`,
   notTakingWork: (name: string) =>
-    `${name} is not taking new work right now. You can still ask: your engagement manager will propose them once they are, or suggest someone like them.`,
+    `${name} is not taking new work right now. You can still send your request: your engagement manager sees that you asked for them, and matching looks for consultants like them meanwhile.`,
   sent: (name: string) =>
     `Your request is in. Your engagement manager sees that you asked for ${name} and proposes them if they are a fit.`,
   pendingBanner: "You chose a consultant from their public profile.",
   pendingAction: "Finish the request",
-  pendingForget: "Forget it",
+  pendingForget: "Forget this consultant",
   notABusiness: "Only a business account can request a consultant.",
 } as const;
+
+/** The portal's "Public profile" buttons: show (yes) or stop (no). */
+export const ListingSchema = z.object({ show: z.enum(["yes", "no"]) });
 
 /** The cookie that keeps a visitor's "Request this consultant" through sign-up or login (30 days). */
 export const REQUESTED_CONSULTANT_COOKIE = "partwise_requested_consultant";

@@ -221,3 +221,27 @@ export function consultantInfo(source: ProfileSource, facts: HiringFacts, now: D
         : null,
   };
 }
+
+/**
+ * One consultant's profile in words when their published profile meets `condition` (who may read
+ * it: a business they were proposed to, the public), else null. One round trip (one batch).
+ */
+export async function loadConsultantInfoWhere(
+  app: AppContext,
+  consultantId: string,
+  condition: SQL,
+): Promise<ConsultantInfo | null> {
+  const [experienceReads, engagementReads] = hiringFactReads(app, sql`(${consultantId})`);
+  const [rows, experiences, engagements] = await app.db.batch([
+    app.db
+      .select(profileColumns)
+      .from(users)
+      .innerJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
+      .where(and(eq(users.id, consultantId), eq(users.role, "consultant"), condition))
+      .limit(1),
+    experienceReads,
+    engagementReads,
+  ]);
+  const row = rows[0];
+  return row ? consultantInfo(publishedSource(row), { experiences, engagements }, app.now()) : null;
+}

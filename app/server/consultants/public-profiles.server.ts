@@ -4,7 +4,7 @@
  * profile and the list, the consultant's choice, and the data version the edge cache keys on.
  */
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { consultantProfiles, users } from "~db/schema";
+import { consultantProfiles, consultantPublicVersion, users } from "~db/schema";
 import { consultantPhotoPath } from "~/lib/consultants/profile";
 import {
   PUBLIC_PROFILE_ID,
@@ -20,18 +20,21 @@ import { actorOf, auditAfterChange } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/identity/session.server";
 import type { AppContext } from "~/server/load-context";
 import { ineligibility } from "./eligibility.server";
-import { consultantInfo, hiringFactReads, profileColumns, publishedSource } from "./profile-view.server";
+import { loadConsultantInfoWhere } from "./profile-view.server";
 
 /**
- * Shown in public: a published profile the consultant chose to show (listed_at), vetted and not
- * paused by an engagement manager. Unvetting or pausing takes the page down at once; the
- * consultant's choice stays, so it is back when the manager reverses it.
+ * Shown in public: a consultant's published profile they chose to show (listed_at), vetted and not
+ * paused by an engagement manager, of an account not closed (deletion asked). Unvetting or pausing
+ * takes the page down at once; the consultant's choice stays, so it is back when the manager
+ * reverses it. A condition on consultant_profiles joined with users.
  */
 export function listedInPublic(): SQL {
   return and(
     isNotNull(consultantProfiles.listedAt),
     eq(consultantProfiles.vetted, true),
     isNull(consultantProfiles.pausedAt),
+    eq(users.role, "consultant"),
+    isNull(users.deactivatedAt),
   ) as SQL;
 }
 
@@ -41,19 +44,8 @@ export async function loadPublicProfile(
   consultantId: string,
 ): Promise<PublicConsultantProfile | null> {
   if (!PUBLIC_PROFILE_ID.test(consultantId)) return null;
-  const [experienceReads, engagementReads] = hiringFactReads(app, sql`(${consultantId})`);
-  const [rows, experiences, engagements] = await app.db.batch([
-    app.db
-      .select(profileColumns)
-      .from(users)
-      .innerJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
-      .where(and(eq(users.id, consultantId), eq(users.role, "consultant"), listedInPublic()))
-      .limit(1),
-    experienceReads,
-    engagementReads,
-  ]);
-  const row = rows[0];
-  return row ? toPublicProfile(consultantInfo(publishedSource(row), { experiences, engagements }, app.now())) : null;
+  const info = await loadConsultantInfoWhere(app, consultantId, listedInPublic());
+  return info ? toPublicProfile(info) : null;
 }
 
 /** The consultants shown in public, by name; with `area`, only those who work in it. One round trip. */
@@ -75,7 +67,7 @@ export async function listPublicProfiles(app: AppContext, area: string | null): 
     })
     .from(consultantProfiles)
     .innerJoin(users, eq(users.id, consultantProfiles.userId))
-    .where(and(eq(users.role, "consultant"), listedInPublic(), inArea))
+    .where(and(listedInPublic(), inArea))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
   return rows.map((row) => ({
     consultantId: row.consultantId,
@@ -94,6 +86,7 @@ export async function publicProfileIds(app: AppContext): Promise<string[]> {
   const rows = await app.db
     .select({ id: consultantProfiles.userId })
     .from(consultantProfiles)
+    .innerJoin(users, eq(users.id, consultantProfiles.userId))
     .where(listedInPublic())
     .orderBy(asc(consultantProfiles.userId));
   return rows.map((row) => row.id);
@@ -101,16 +94,16 @@ export async function publicProfileIds(app: AppContext): Promise<string[]> {
 
 /**
  * The data version of the public pages built from profiles (the list, each profile, the sitemap),
- * for the edge cache's key: how many profiles there are and the last time any changed. Every write
- * to a profile sets updated_at (a consultant's choice, vetting, pausing, an approved review,
- * availability), and a deleted one lowers the count, so each of those starts new keys at once in
- * every data centre with nothing to purge and nothing to remember to bump.
+ * for the edge cache's key: the row the database's triggers raise in the statement of every
+ * change to a profile, and of a consultant's name or deactivation (migration 0043), so each starts
+ * new keys at once in every data centre, with nothing to purge and nothing for a writer to forget.
  */
 export async function publicProfilesVersion(app: AppContext): Promise<string> {
   const [row] = await app.db
-    .select({ count: sql<number>`count(*)`, last: sql<number | null>`max(${consultantProfiles.updatedAt})` })
-    .from(consultantProfiles);
-  return `${row?.count ?? 0}-${row?.last ?? 0}`;
+    .select({ version: consultantPublicVersion.version })
+    .from(consultantPublicVersion)
+    .where(eq(consultantPublicVersion.id, 1));
+  return String(row?.version ?? 0);
 }
 
 /** Where the consultant's own profile stands with the public pages (the portal's section). */
@@ -121,16 +114,18 @@ export type PublicListing = {
   shown: boolean;
   /** Why it cannot be shown, when it cannot. */
   blocked: string | null;
+  /** The choice may be made: once vetted (a pause hides the page, not the choice), or to stop. */
+  canChoose: boolean;
 };
 
 /** The listing of a published profile (null before the first approval: nothing to show yet). */
 export function publicListingOf(
   profile: { listedAt: Date | null; vetted: boolean; pausedAt: Date | null } | null,
 ): PublicListing {
-  if (!profile) return { chosen: false, shown: false, blocked: T.needsVetting };
+  if (!profile) return { chosen: false, shown: false, blocked: T.needsVetting, canChoose: false };
   const blocked = !profile.vetted ? T.needsVetting : profile.pausedAt ? T.paused : null;
   const chosen = profile.listedAt !== null;
-  return { chosen, shown: chosen && blocked === null, blocked };
+  return { chosen, shown: chosen && blocked === null, blocked, canChoose: profile.vetted || chosen };
 }
 
 export type ListingResult = { ok: true; msg: string } | { ok: false; status: 409; msg: string };
@@ -205,7 +200,7 @@ export async function loadRequestableConsultant(
     })
     .from(consultantProfiles)
     .innerJoin(users, eq(users.id, consultantProfiles.userId))
-    .where(and(eq(users.id, consultantId), eq(users.role, "consultant"), listedInPublic()))
+    .where(and(eq(users.id, consultantId), listedInPublic()))
     .limit(1);
   if (!row) return null;
   return {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { consultantProfiles, deliveryOutlines, files, matchCandidates, matchRequests, users } from "~db/schema";
 import { visibleToBusiness } from "~/lib/engagements/engagement-state";
 import { OPEN_MATCH_STATUSES } from "~/lib/matching/candidacy-state";
@@ -10,6 +10,7 @@ import { requestFiles } from "~/server/files/files.server";
 import {
   consultantInfo,
   hiringFactReads,
+  loadConsultantInfoWhere,
   profileColumns,
   publishedSource,
 } from "~/server/consultants/profile-view.server";
@@ -182,23 +183,9 @@ export async function loadConsultantInfo(
     .select({ one: sql`1` })
     .from(matchRequests)
     .where(and(eq(matchRequests.matchedConsultantId, consultantId), eq(matchRequests.businessId, businessId)));
-  const [experienceReads, engagementReads] = hiringFactReads(app, sql`(${consultantId})`);
-  const [rows, experiences, engagements] = await app.db.batch([
-    app.db
-      .select(profileColumns)
-      .from(users)
-      .innerJoin(consultantProfiles, eq(consultantProfiles.userId, users.id))
-      .where(
-        and(
-          eq(users.id, consultantId),
-          eq(users.role, "consultant"),
-          or(sql`EXISTS ${candidateOnOwnMatch}`, sql`EXISTS ${matchedOnOwnMatch}`),
-        ),
-      )
-      .limit(1),
-    experienceReads,
-    engagementReads,
-  ]);
-  const row = rows[0];
-  return row ? consultantInfo(publishedSource(row), { experiences, engagements }, app.now()) : null;
+  return loadConsultantInfoWhere(
+    app,
+    consultantId,
+    or(sql`EXISTS ${candidateOnOwnMatch}`, sql`EXISTS ${matchedOnOwnMatch}`) as SQL,
+  );
 }

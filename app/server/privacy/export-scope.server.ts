@@ -183,6 +183,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   staff_invitations: "Partwise's staff",
   jobs: "Partwise's own bookkeeping of background work",
   rate_limits: "throttling counters",
+  consultant_public_version: "a counter of changes to the public consultant pages (no personal data)",
   app_origins: "the app's address",
   email_outbox: "the delivery log of emails (their content is in the other records)",
   stripe_events: "Stripe's notifications to Partwise",

@@ -58,7 +58,7 @@ describe("consultants' public profiles (issue #42)", () => {
     // Signed up: the dashboard brings the choice back.
     await signUpNewClient(page, { emailPrefix: "asks-for-sofia" });
     await page.goto("/dashboard");
-    const banner = page.getByRole("status").filter({ hasText: "You chose a consultant from their public profile." });
+    const banner = page.getByRole("region", { name: "You chose a consultant from their public profile." });
     await banner.getByRole("link", { name: "Finish the request" }).click();
     await expectPath(page, `${PROFILE}/request`);
     await page.getByLabel("What do you need help with?").fill("Our seasonal crew leaves every August; we want shift leads who stay.");

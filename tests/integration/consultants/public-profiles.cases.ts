@@ -202,17 +202,51 @@ describe("consultants' public profiles (issue #42, ADR 090)", () => {
     expect((await call(paused.path)).status).toBe(200);
   });
 
-  it("serves a profile from the edge cache until the profile changes, then never the old copy", async () => {
+  it("serves a profile from the edge cache until anything about it changes, then never the old copy", async () => {
     const cached = await consultant();
-    const first = await call(cached.path);
-    expect(first.headers.get("X-Cache")).toBe("MISS");
-    const again = await call(cached.path);
-    expect(again.headers.get("X-Cache")).toBe("HIT");
-    expect(await again.text()).toBe(await first.text());
-    // The consultant stops showing it: the very next visitor gets the 404, not the cached page.
+    const manager = await signedInManager();
+    const console = `/manage/consultants/${cached.user.id}`;
+    /** Cached first (MISS then HIT), so what follows proves the change starts a new copy. */
+    const cachedNow = async () => {
+      const first = await call(cached.path);
+      const second = await call(cached.path);
+      expect([first.status, first.headers.get("X-Cache")]).toEqual([200, "MISS"]);
+      expect([second.status, second.headers.get("X-Cache")]).toEqual([200, "HIT"]);
+      expect(second.headers.get("Cache-Control")).toBe("public, no-cache");
+    };
+    await cachedNow();
+    // The manager pauses them: gone at once, back once unpaused.
+    expect((await postForm(console, { intent: "pause" }, manager.token)).status).toBe(200);
+    expect((await call(cached.path)).status).toBe(404);
+    expect((await postForm(console, { intent: "unpause" }, manager.token)).status).toBe(200);
+    await cachedNow();
+    // Unvetted: gone.
+    expect(
+      (await postForm(console, { intent: "unvet", notes: "Rate dispute under review." }, manager.token)).status,
+    ).toBe(200);
+    expect((await call(cached.path)).status).toBe(404);
+    expect((await postForm(console, { intent: "vet", notes: "" }, manager.token)).status).toBe(200);
+    await cachedNow();
+    // A new name is shown at once.
+    await db().update(users).set({ firstName: "Nora" }).where(eq(users.id, cached.user.id));
+    const renamed = await call(cached.path);
+    expect(renamed.headers.get("X-Cache")).toBe("MISS");
+    expect(await renamed.text()).toContain("Nora ");
+    // The consultant stops showing it: the very next visitor gets the 404, and the list changes too.
     await postForm(PAGE, { intent: "listing", show: "no" }, cached.token);
     expect((await call(cached.path)).status).toBe(404);
     expect((await call("/consultants")).headers.get("X-Cache")).toBe("MISS");
+  });
+
+  it("takes the page down the moment the consultant asks to delete their account", async () => {
+    const leaving = await consultant();
+    expect((await call(leaving.path)).status).toBe(200);
+    expect((await call(leaving.path)).headers.get("X-Cache")).toBe("HIT");
+    // What the deletion's request does first (closeAccountsForDeletion), before the job removes the profile.
+    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, leaving.user.id));
+    expect((await call(leaving.path)).status).toBe(404);
+    expect(await (await call("/sitemap.xml")).text()).not.toContain(leaving.user.id);
+    expect((await call(`/consultant-photos/${leaving.user.id}`)).status).toBe(404);
   });
 
   it("lists the shown consultants, by area, and in the sitemap", async () => {
@@ -252,10 +286,9 @@ describe("consultants' public profiles (issue #42, ADR 090)", () => {
     const visitor = await call(`${asked.path}/request`);
     expect(visitor.status).toBe(200);
     expect(visitor.headers.get("Cache-Control")).toBe("private, no-store");
-    const cookie = visitor.headers.get("Set-Cookie") ?? "";
-    expect(cookie).toContain(
+    expect(visitor.headers.getSetCookie()).toEqual([
       `${REQUEST_COOKIE}=${asked.user.id}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`,
-    );
+    ]);
     const asVisitor = await visitor.text();
     expect(asVisitor).toContain(T.requestSignUp);
     expect(asVisitor).toContain('href="/Signup/client-personal-details"');
@@ -267,6 +300,20 @@ describe("consultants' public profiles (issue #42, ADR 090)", () => {
     expect(dashboard).toContain(T.pendingBanner);
     expect(dashboard).toContain(`href="${asked.path}/request"`);
     expect(await (await call("/dashboard", { cookie: client.token })).text()).not.toContain(T.pendingBanner);
+    // A mangled or forged value is no choice at all, and no error.
+    for (const odd of ["%E0%A4%A", "a.b", "x".repeat(80)]) {
+      const page = await call("/dashboard", {
+        headers: { Cookie: `${SESSION_COOKIE}=${client.token}; ${REQUEST_COOKIE}=${odd}` },
+      });
+      expect(page.status, odd).toBe(200);
+      expect(await page.text(), odd).not.toContain(T.pendingBanner);
+    }
+    // A client whose business is not set up yet is sent to set it up, the choice kept.
+    const { user: newcomer } = await createUser({ role: "client" });
+    const newcomerToken = sessionTokenFrom(await signIn(newcomer.email))!;
+    const setup = await call(`${asked.path}/request`, { cookie: newcomerToken });
+    expect(setup.headers.getSetCookie()).toHaveLength(1);
+    expect(await setup.text()).toContain('href="/signup-business"');
 
     const form = await (await call(`${asked.path}/request`, { cookie: client.token })).text();
     expect(form).toContain(T.requestTitle(asked.name));
@@ -325,6 +372,9 @@ describe("consultants' public profiles (issue #42, ADR 090)", () => {
     expect(forgot.status).toBe(302);
     expect(forgot.headers.get("Location")).toBe("/dashboard");
     expect(forgot.headers.get("Set-Cookie")).toContain(`${REQUEST_COOKIE}=; Max-Age=0`);
+    // Logging out forgets it too: the next person on this device did not choose anyone.
+    const out = await call("/logout", { method: "POST", headers: { Cookie: both } });
+    expect(out.headers.getSetCookie().some((c) => c.startsWith(`${REQUEST_COOKIE}=; Max-Age=0`))).toBe(true);
   });
 
   it("refuses a member who may not ask, a consultant no longer shown, and other people, writing nothing", async () => {

@@ -74,6 +74,13 @@ describe("a consultant's public profile (ADR 090)", () => {
     for (const hidden of ["$175", "linkedin", "Acme", "hoursPerWeek", 'rating":5']) expect(text).not.toContain(hidden);
   });
 
+  it("says a consultant on leave is not taking new work until they are back", () => {
+    const away = { ...INFO.availability, status: "Available for new work", awayUntil: "2027-01-15" };
+    expect(toPublicProfile({ ...INFO, availability: away }).availability).toBe(
+      "Not taking new work until Jan 15, 2027",
+    );
+  });
+
   it("shows the average rating from three rated engagements, not before", () => {
     expect(PUBLIC_RATINGS_MIN).toBe(3);
     expect(toPublicProfile({ ...INFO, rating: { average: 4.5, count: 2 } }).rating).toBeNull();

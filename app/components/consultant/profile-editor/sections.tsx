@@ -527,7 +527,7 @@ export function PublicListingSection({
   publicPath,
   reply,
 }: {
-  listing: { chosen: boolean; shown: boolean; blocked: string | null };
+  listing: { chosen: boolean; shown: boolean; blocked: string | null; canChoose: boolean };
   publicPath: string;
   reply: SectionReply | undefined;
 }) {
@@ -547,7 +547,7 @@ export function PublicListingSection({
         ) : null}
       </p>
       {listing.blocked ? <p className="field-hint">{listing.blocked}</p> : null}
-      {listing.blocked && show ? null : (
+      {listing.canChoose ? (
         <Form method="post" className="settings-actions">
           <input type="hidden" name="intent" value="listing" />
           <button
@@ -560,7 +560,7 @@ export function PublicListingSection({
             {show ? PUBLIC_PROFILE_TEXTS.list : PUBLIC_PROFILE_TEXTS.unlist}
           </button>
         </Form>
-      )}
+      ) : null}
       {mine && !mine.ok && mine.msg ? (
         <p className="form-error" role="alert">
           {mine.msg}
