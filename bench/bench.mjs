@@ -49,7 +49,16 @@ const TARGETS = [
   // The public pages (ADR 089), as a visitor without a session: served from the edge cache
   // ("visitor, cached"), and built for the request ("visitor, uncached": each run asks for an
   // industry not asked for before, the only pages with enough addresses to miss every time).
-  ...["/how-it-works", "/pricing", "/benchmarks/722511", "/benchmarks?q=bakery", "/sitemap.xml"].map((path) => ({
+  // The consultants' pages (ADR 090) read their data version from D1 before the cache, even cached.
+  ...[
+    "/how-it-works",
+    "/pricing",
+    "/benchmarks/722511",
+    "/benchmarks?q=bakery",
+    "/sitemap.xml",
+    "/consultants",
+    "/consultants/demo-user-consultant-02",
+  ].map((path) => ({
     user: "visitor",
     path,
     cache: "HIT",

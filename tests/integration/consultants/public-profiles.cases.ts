@@ -377,6 +377,37 @@ describe("consultants' public profiles (issue #42, ADR 090)", () => {
     expect(out.headers.getSetCookie().some((c) => c.startsWith(`${REQUEST_COOKIE}=; Max-Age=0`))).toBe(true);
   });
 
+  it("takes a request for a consultant who is not taking new work, says so, and names them to the manager", async () => {
+    const busy = await consultant({ availability: "unavailable" });
+    const client = await signedInClient();
+    const form = await (await call(`${busy.path}/request`, { cookie: client.token })).text();
+    expect(form).toContain(T.notTakingWork(busy.name).replace(/'/g, "&#x27;"));
+    const requestId = crypto.randomUUID();
+    const sent = await postForm(
+      `${busy.path}/request`,
+      {
+        intent: "request",
+        requestId,
+        issueCause: "We need a finance lead.",
+        category: "finance",
+        consultingType: "project",
+      },
+      client.token,
+    );
+    expect(sent.status).toBe(201);
+    const [row] = await db().select().from(matchRequests).where(eq(matchRequests.id, requestId));
+    expect(row?.requestedConsultantId).toBe(busy.user.id);
+    // Out of the pool, so not on the shortlist; the console still says who was asked for.
+    const listed = await db()
+      .select({ consultantId: matchSuggestions.consultantId })
+      .from(matchSuggestions)
+      .where(eq(matchSuggestions.matchRequestId, requestId));
+    expect(listed.map((entry) => entry.consultantId)).not.toContain(busy.user.id);
+    const manager = await signedInManager();
+    const page = await (await call(`/manage/matches/${requestId}`, { cookie: manager.token })).text();
+    expect(page).toContain(`${busy.name}, from their public profile`);
+  });
+
   it("refuses a member who may not ask, a consultant no longer shown, and other people, writing nothing", async () => {
     const asked = await consultant();
     const owner = await signedInClient();
