@@ -27,6 +27,17 @@ export function rememberRequestedConsultant(consultantId: string): string {
   return `${REQUESTED_CONSULTANT_COOKIE}=${consultantId}; Max-Age=${REQUESTED_CONSULTANT_MAX_AGE}; ${ATTRIBUTES}`;
 }
 
+/**
+ * The headers of a sign-out: the session's cleared cookie, and the remembered consultant
+ * forgotten (the next person to sign in on this device did not choose them).
+ */
+export function signedOutHeaders(sessionCookie: string): Headers {
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie);
+  headers.append("Set-Cookie", forgetRequestedConsultant());
+  return headers;
+}
+
 /** Forgets it (the request was made, or the person said so). */
 export function forgetRequestedConsultant(): string {
   return `${REQUESTED_CONSULTANT_COOKIE}=; Max-Age=0; ${ATTRIBUTES}`;

@@ -1,17 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { forgetRequestedConsultant } from "~/http/requested-consultant.server";
+import { signedOutHeaders } from "~/http/requested-consultant.server";
 import { signOut } from "~/server/identity/auth.server";
 
-/**
- * POST only: ends the session and goes to /login (spec §4). A consultant chosen on a public
- * profile on this device is forgotten too: the next person to sign in here did not choose them.
- */
+/** POST only: ends the session and goes to /login (spec §4), forgetting a consultant chosen on this device. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const cookie = await signOut(context.app, request);
-  const headers = new Headers();
-  headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", forgetRequestedConsultant());
-  throw redirect("/login", { headers });
+  throw redirect("/login", { headers: signedOutHeaders(await signOut(context.app, request)) });
 }
 
 /** A GET never signs anyone out (a link or prefetch must not end a session). */

@@ -8,8 +8,8 @@ import { consultantRequestPath, PUBLIC_PROFILE_TEXTS as T } from "~/lib/consulta
 export function RequestedConsultantBanner({ consultantId }: { consultantId: string }) {
   const path = consultantRequestPath(consultantId);
   return (
-    <section className="notice-banner requested-consultant-banner" aria-label={T.pendingBanner}>
-      <p>{T.pendingBanner}</p>
+    <section className="notice-banner requested-consultant-banner" aria-labelledby="requested-consultant-text">
+      <p id="requested-consultant-text">{T.pendingBanner}</p>
       <div className="button-row">
         <Link to={path} className="button button-primary">
           {T.pendingAction}

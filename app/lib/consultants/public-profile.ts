@@ -10,8 +10,8 @@ import { fullName } from "~/lib/shared/format";
  *
  * A public profile is the profile businesses read before deciding (ConsultantInfo) with what is
  * not for the public taken out: no rate, no LinkedIn or other contact, no past client in the
- * consultant's own words (a client's name could be in them) and no single engagement's rating;
- * the average rating only once PUBLIC_RATINGS_MIN engagements are rated.
+ * consultant's own words (a client's name could be in them) and no engagement's own rating; the
+ * average rating only once PUBLIC_RATINGS_MIN engagements are rated.
  */
 
 /** Ratings are shown in public from this many rated engagements: one or two would single out a client. */
@@ -89,12 +89,13 @@ export const PUBLIC_PROFILE_TEXTS = {
   // The consultant's portal.
   listingTitle: "Public profile",
   listingLead:
-    "Show your published profile on Partwise's public pages, where business owners browse consultants and can ask for you by name. Your headline, bio and mission statement are shown as they are: name no client there who has not agreed. Your rate, LinkedIn profile, contact details, your past clients' descriptions and any single rating are never shown.",
+    "Show your published profile on Partwise's public pages, where business owners browse consultants and can ask for you by name. Your headline, bio and mission statement are shown as they are: name no client there who has not agreed. Your rate, LinkedIn profile, contact details and your past clients' descriptions are never shown, nor the rating of any one engagement: your average shows once three engagements are rated.",
   listed: "Your profile is public.",
   notListed: "Your profile is not public.",
   list: "Show my profile in public",
   unlist: "Stop showing my profile",
   listedSaved: "Your profile is now public.",
+  listedWhilePaused: "Saved: your profile is shown once the pause ends.",
   unlistedSaved: "Your profile is no longer public.",
   needsVetting: "Your profile can be public once an engagement manager has vetted it.",
   paused: "Your profile is not shown while an engagement manager has paused you.",

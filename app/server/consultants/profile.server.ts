@@ -30,7 +30,7 @@ import type { AppContext } from "~/server/load-context";
 import { loadConsultantInfo } from "~/server/matching/match-view.server";
 import { managerIds, notify } from "~/server/notifications/notify.server";
 import { checkPhoto, photoKey } from "./photos.server";
-import { publicListingOf, type PublicListing } from "./public-profiles.server";
+import { publicListingOf, publicPhotoKey, type PublicListing } from "./public-profiles.server";
 
 /** One entry of app/data/naics-2022.json: [code, title, level (2–6), parent code or null]. */
 type NaicsEntry = [code: string, title: string, level: number, parentCode: string | null];
@@ -281,19 +281,16 @@ export async function loadConsultantPhoto(
 ): Promise<R2ObjectBody | null> {
   const self = viewer?.user.id === consultantId && viewer.user.role === "consultant";
   const manager = viewer?.user.role === "manager";
-  if (version === "draft" && !self && !manager) return null;
-  const { published, draft } = await readProfile(app, consultantId);
-  let key: string | null | undefined;
-  if (version === "draft") {
-    key = draft?.fields.photoKey ?? published?.photoKey;
-  } else {
-    // A profile shown in public shows its photo to anyone (the public pages).
-    if (!self && !manager && !publicListingOf(published).shown) {
-      const business = viewer ? getClientBusiness(viewer) : null;
-      if (!business || !(await loadConsultantInfo(app, business, consultantId))) return null;
-    }
-    key = published?.photoKey;
+  if (!self && !manager) {
+    if (version === "draft") return null;
+    // A profile shown in public shows its photo to anyone (the public pages' rule, listedInPublic).
+    const shown = await publicPhotoKey(app, consultantId);
+    if (shown) return app.files.get(shown);
+    const business = viewer ? getClientBusiness(viewer) : null;
+    if (!business || !(await loadConsultantInfo(app, business, consultantId))) return null;
   }
+  const { published, draft } = await readProfile(app, consultantId);
+  const key = version === "draft" ? (draft?.fields.photoKey ?? published?.photoKey) : published?.photoKey;
   if (!key) return null;
   return app.files.get(key);
 }

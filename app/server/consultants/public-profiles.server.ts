@@ -81,6 +81,17 @@ export async function listPublicProfiles(app: AppContext, area: string | null): 
   }));
 }
 
+/** The published photo's R2 key of a consultant shown in public, or null (not shown, or no photo). */
+export async function publicPhotoKey(app: AppContext, consultantId: string): Promise<string | null> {
+  const [row] = await app.db
+    .select({ photoKey: consultantProfiles.photoKey })
+    .from(consultantProfiles)
+    .innerJoin(users, eq(users.id, consultantProfiles.userId))
+    .where(and(eq(consultantProfiles.userId, consultantId), listedInPublic()))
+    .limit(1);
+  return row?.photoKey ?? null;
+}
+
 /** The ids of every consultant shown in public (the sitemap). */
 export async function publicProfileIds(app: AppContext): Promise<string[]> {
   const rows = await app.db
@@ -159,14 +170,15 @@ export async function setPublicListing(app: AppContext, viewer: Viewer, show: bo
     update,
     audit,
     app.db
-      .select({ vetted: consultantProfiles.vetted, listedAt: consultantProfiles.listedAt })
+      .select({ vetted: consultantProfiles.vetted, pausedAt: consultantProfiles.pausedAt })
       .from(consultantProfiles)
       .where(eq(consultantProfiles.userId, userId))
       .limit(1),
   ]);
   const profile = rows[0];
   if (show && (!profile || !profile.vetted)) return { ok: false, status: 409, msg: T.needsVetting };
-  return { ok: true, msg: show ? T.listedSaved : T.unlistedSaved };
+  if (!show) return { ok: true, msg: T.unlistedSaved };
+  return { ok: true, msg: profile?.pausedAt ? T.listedWhilePaused : T.listedSaved };
 }
 
 /** A consultant a business may ask for by name: shown in public; whether they take new work now. */

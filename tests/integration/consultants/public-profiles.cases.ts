@@ -95,6 +95,12 @@ describe("consultants' public profiles (issue #42, ADR 090)", () => {
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(T.needsVetting);
     expect(await listedAt(unvetted.user.id)).toBeNull();
+    // Paused by a manager: the choice is kept, and said to wait for the pause's end.
+    const paused = await consultant({ pausedAt: new Date() }, false);
+    const waits = await postForm(PAGE, { intent: "listing", show: "yes" }, paused.token);
+    expect(await waits.text()).toContain(T.listedWhilePaused);
+    expect(await listedAt(paused.user.id)).not.toBeNull();
+    expect((await call(paused.path)).status).toBe(404);
     // A value no button sends.
     const odd = await postForm(PAGE, { intent: "listing", show: "maybe" }, vetted.token);
     expect(odd.status).toBe(400);
@@ -240,6 +246,10 @@ describe("consultants' public profiles (issue #42, ADR 090)", () => {
 
   it("takes the page down the moment the consultant asks to delete their account", async () => {
     const leaving = await consultant();
+    const key = `consultant-photos/${leaving.user.id}/leaving.png`;
+    await env.FILES.put(key, png(), { httpMetadata: { contentType: "image/png" } });
+    await db().update(consultantProfiles).set({ photoKey: key }).where(eq(consultantProfiles.userId, leaving.user.id));
+    expect((await call(`/consultant-photos/${leaving.user.id}`)).status).toBe(200);
     expect((await call(leaving.path)).status).toBe(200);
     expect((await call(leaving.path)).headers.get("X-Cache")).toBe("HIT");
     // What the deletion's request does first (closeAccountsForDeletion), before the job removes the profile.
@@ -374,7 +384,18 @@ describe("consultants' public profiles (issue #42, ADR 090)", () => {
     expect(forgot.headers.get("Set-Cookie")).toContain(`${REQUEST_COOKIE}=; Max-Age=0`);
     // Logging out forgets it too: the next person on this device did not choose anyone.
     const out = await call("/logout", { method: "POST", headers: { Cookie: both } });
-    expect(out.headers.getSetCookie().some((c) => c.startsWith(`${REQUEST_COOKIE}=; Max-Age=0`))).toBe(true);
+    const cleared = out.headers.getSetCookie().map((c) => c.split(";")[0]);
+    expect(cleared).toEqual([`${SESSION_COOKIE}=`, `${REQUEST_COOKIE}=`]);
+    // The API's sign-out too.
+    const other = await signedInClient();
+    const apiOut = await call("/api/client/auth/logout", {
+      method: "POST",
+      headers: { Cookie: `${SESSION_COOKIE}=${other.token}; ${REQUEST_COOKIE}=${asked.user.id}` },
+    });
+    expect(apiOut.headers.getSetCookie().map((c) => c.split(";")[0])).toEqual([
+      `${SESSION_COOKIE}=`,
+      `${REQUEST_COOKIE}=`,
+    ]);
   });
 
   it("takes a request for a consultant who is not taking new work, says so, and names them to the manager", async () => {
