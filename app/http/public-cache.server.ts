@@ -118,9 +118,11 @@ export async function servePublicPage(
 ): Promise<Response> {
   const head = request.method === "HEAD";
   if (!cache || (request.method !== "GET" && !head)) return render(request);
-  const key = publicCacheKey(new URL(request.url), version);
+  const url = new URL(request.url);
+  const key = publicCacheKey(url, version);
   const hit = await cache.match(key);
-  const browserPolicy = readsProfiles(new URL(request.url).pathname) ? PROFILE_BROWSER_POLICY : BROWSER_POLICY;
+  const profiles = readsProfiles(url.pathname);
+  const browserPolicy = profiles ? PROFILE_BROWSER_POLICY : BROWSER_POLICY;
   if (hit) return forVisitor(hit, "HIT", head, browserPolicy);
   // A HEAD is answered from a GET's page, so the stored copy always has its body.
   const built = await render(head ? new Request(request, { method: "GET" }) : request);
@@ -129,8 +131,7 @@ export async function servePublicPage(
   // until the visitor's was read, and a HEAD or a dropped connection never reads it.
   const body = await built.arrayBuffer();
   const headers = new Headers(built.headers);
-  const edgeSeconds = readsProfiles(new URL(request.url).pathname) ? PROFILE_EDGE_SECONDS : EDGE_SECONDS;
-  headers.set("Cache-Control", `public, max-age=${edgeSeconds}`);
+  headers.set("Cache-Control", `public, max-age=${profiles ? PROFILE_EDGE_SECONDS : EDGE_SECONDS}`);
   // The Worker gives every answer its own policy and nonce (the page has no script to use it).
   headers.delete("Content-Security-Policy");
   const init = { status: 200, statusText: built.statusText, headers };

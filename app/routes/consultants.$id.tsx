@@ -7,7 +7,13 @@ import {
   publicProfilePath,
   type PublicConsultantProfile,
 } from "~/lib/consultants/public-profile";
-import { listText, pastClientLine, PROFILE_VIEW_TEXTS, ratingSummary } from "~/lib/consultants/profile-view";
+import {
+  listText,
+  pastClientLine,
+  profileFactRows,
+  PROFILE_VIEW_TEXTS,
+  ratingSummary,
+} from "~/lib/consultants/profile-view";
 import { PUBLIC_PAGE_HANDLE, PUBLIC_PAGES, publicPageMeta } from "~/lib/shared/public-pages";
 import { loadPublicProfile } from "~/server/consultants/public-profiles.server";
 import { appOrigin } from "~/server/platform/app-origin.server";
@@ -124,16 +130,7 @@ export default function PublicConsultantPage() {
 }
 
 function ProfileFacts({ profile }: { profile: PublicConsultantProfile }) {
-  const facts: [string, string][] = [
-    ["Years of experience", String(profile.yearsOfExperience)],
-    ["Education", profile.education],
-    [PROFILE_VIEW_TEXTS.ratings, profile.rating ? ratingSummary(profile.rating) : T.ratingsTooFew],
-    [PROFILE_VIEW_TEXTS.businessAreas, listText(profile.businessAreas)],
-    [PROFILE_VIEW_TEXTS.engagementTypes, listText(profile.engagementTypes)],
-    [PROFILE_VIEW_TEXTS.industries, listText(profile.industries)],
-    [PROFILE_VIEW_TEXTS.industrySpecialties, listText(profile.industrySpecialties)],
-    [PROFILE_VIEW_TEXTS.companySizes, listText(profile.companySizes)],
-  ];
+  const facts = profileFactRows(profile, profile.rating ? ratingSummary(profile.rating) : T.ratingsTooFew);
   return (
     <dl className="public-facts">
       {facts.map(([label, value]) => (

@@ -32,6 +32,7 @@ import {
   ConsultantRequestSchema,
   engagementChoiceLabel,
   NOT_SURE_VALUE,
+  wizardInput,
 } from "~/lib/matching/match-schemas";
 import { getClientBusiness, getViewer } from "~/server/identity/session.server";
 import { requireClientBusiness, requirePermission } from "~/http/guards.server";
@@ -100,18 +101,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ kind: "form" as const, result: submission.reply() }, { status: 400 });
   }
-  const value = submission.value;
   const result = await requestConsultant(
     app,
     viewer,
     params.id ?? "",
-    {
-      category: value.category,
-      consultingType: value.consultingType === NOT_SURE_VALUE ? null : value.consultingType,
-      problemStatement: value.issueCause,
-      files: [],
-      requestId: value.requestId,
-    },
+    wizardInput({ ...submission.value, files: [] }),
     appOrigin(app, request),
   );
   if (!result.ok) {

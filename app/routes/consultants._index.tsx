@@ -65,7 +65,7 @@ export default function PublicConsultants() {
                   <img src={consultant.photoUrl} alt="" width={72} height={72} className="public-consultant-photo" />
                 ) : (
                   <span className="public-consultant-photo public-consultant-initials" aria-hidden="true">
-                    {initials(consultant.name)}
+                    {consultant.initials}
                   </span>
                 )}
                 <div>
@@ -88,14 +88,4 @@ export default function PublicConsultants() {
       />
     </PublicLayout>
   );
-}
-
-/** "EV" for Elena Vasquez: the card's mark when there is no photo. */
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? "")
-    .join("");
 }

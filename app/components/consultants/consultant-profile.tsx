@@ -2,8 +2,8 @@ import {
   availabilityLine,
   awayLine,
   engagementLines,
-  listText,
   pastClientLine,
+  profileFactRows,
   PROFILE_VIEW_TEXTS as T,
   ratingSummary,
 } from "~/lib/consultants/profile-view";
@@ -21,16 +21,7 @@ import { fullName } from "~/lib/shared/format";
 export function ConsultantProfileFacts({ consultant }: { consultant: ConsultantInfo }) {
   const name = fullName(consultant.firstName, consultant.lastName);
   const away = awayLine(consultant.availability);
-  const facts: [string, string][] = [
-    ["Years of experience", String(consultant.yearsOfExperience)],
-    ["Education", consultant.education],
-    [T.ratings, ratingSummary(consultant.rating)],
-    [T.businessAreas, listText(consultant.businessAreas)],
-    [T.engagementTypes, listText(consultant.engagementTypes)],
-    [T.industries, listText(consultant.industries)],
-    [T.industrySpecialties, listText(consultant.industrySpecialties)],
-    [T.companySizes, listText(consultant.companySizes)],
-  ];
+  const facts = profileFactRows(consultant, ratingSummary(consultant.rating));
   return (
     <>
       {consultant.photoUrl ? (

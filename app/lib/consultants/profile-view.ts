@@ -59,6 +59,35 @@ export function engagementLines(engagement: ConsultantInfo["completedEngagements
   ];
 }
 
+/**
+ * A profile's facts as [label, value] rows, in the order every view of a profile shows them (the
+ * business's and manager's, and the public page); `ratings` is the ratings line in words.
+ */
+export function profileFactRows(
+  profile: Pick<
+    ConsultantInfo,
+    | "yearsOfExperience"
+    | "education"
+    | "businessAreas"
+    | "engagementTypes"
+    | "industries"
+    | "industrySpecialties"
+    | "companySizes"
+  >,
+  ratings: string,
+): [string, string][] {
+  return [
+    ["Years of experience", String(profile.yearsOfExperience)],
+    ["Education", profile.education],
+    [PROFILE_VIEW_TEXTS.ratings, ratings],
+    [PROFILE_VIEW_TEXTS.businessAreas, listText(profile.businessAreas)],
+    [PROFILE_VIEW_TEXTS.engagementTypes, listText(profile.engagementTypes)],
+    [PROFILE_VIEW_TEXTS.industries, listText(profile.industries)],
+    [PROFILE_VIEW_TEXTS.industrySpecialties, listText(profile.industrySpecialties)],
+    [PROFILE_VIEW_TEXTS.companySizes, listText(profile.companySizes)],
+  ];
+}
+
 /** A list in words: "Finance, Operations", or "None listed". */
 export function listText(values: readonly string[]): string {
   return values.length > 0 ? values.join(", ") : PROFILE_VIEW_TEXTS.none;

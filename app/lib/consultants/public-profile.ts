@@ -79,11 +79,11 @@ export function toPublicProfile(info: ConsultantInfo): PublicConsultantProfile {
   };
 }
 
-/** A consultant on the list of /consultants. */
+/** A consultant on the list of /consultants; `initials` mark the card without a photo. */
 export type PublicConsultantCard = Pick<
   PublicConsultantProfile,
   "consultantId" | "name" | "photoUrl" | "headline" | "location" | "yearsOfExperience" | "businessAreas" | "industries"
->;
+> & { initials: string };
 
 export const PUBLIC_PROFILE_TEXTS = {
   // The consultant's portal.

@@ -281,15 +281,18 @@ export async function loadConsultantPhoto(
 ): Promise<R2ObjectBody | null> {
   const self = viewer?.user.id === consultantId && viewer.user.role === "consultant";
   const manager = viewer?.user.role === "manager";
+  if (!self && !manager && version === "draft") return null;
+  // Read at once: the profile, and its photo's key when the profile is shown in public (the
+  // public pages' rule, listedInPublic), which anyone may see.
+  const [{ published, draft }, shown] = await Promise.all([
+    readProfile(app, consultantId),
+    self || manager ? null : publicPhotoKey(app, consultantId),
+  ]);
+  if (shown) return app.files.get(shown);
   if (!self && !manager) {
-    if (version === "draft") return null;
-    // A profile shown in public shows its photo to anyone (the public pages' rule, listedInPublic).
-    const shown = await publicPhotoKey(app, consultantId);
-    if (shown) return app.files.get(shown);
     const business = viewer ? getClientBusiness(viewer) : null;
     if (!business || !(await loadConsultantInfo(app, business, consultantId))) return null;
   }
-  const { published, draft } = await readProfile(app, consultantId);
   const key = version === "draft" ? (draft?.fields.photoKey ?? published?.photoKey) : published?.photoKey;
   if (!key) return null;
   return app.files.get(key);

@@ -14,7 +14,7 @@ import {
   type PublicConsultantProfile,
 } from "~/lib/consultants/public-profile";
 import { areaLabel } from "~/lib/matching/match-schemas";
-import { fullName } from "~/lib/shared/format";
+import { fullName, initials } from "~/lib/shared/format";
 import { naicsTitle } from "~/server/business/naics.server";
 import { actorOf, auditAfterChange } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/identity/session.server";
@@ -72,6 +72,7 @@ export async function listPublicProfiles(app: AppContext, area: string | null): 
   return rows.map((row) => ({
     consultantId: row.consultantId,
     name: fullName(row.firstName, row.lastName),
+    initials: initials(row.firstName, row.lastName),
     photoUrl: row.photoKey ? consultantPhotoPath(row.consultantId) : null,
     headline: row.headline,
     location: row.location,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   businesses,
@@ -208,6 +208,16 @@ export async function matchRequestsToDo(app: AppContext): Promise<number> {
  * its business, the assigned manager, the shortlist (with each consultant's name,
  * headline and pool state) and the candidates.
  */
+/** The person a column of the request names (its manager, the consultant asked for), by name; no row when none. */
+function personOfRequest(app: AppContext, id: string, column: AnyColumn) {
+  return app.db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(matchRequests)
+    .innerJoin(users, eq(users.id, column))
+    .where(eq(matchRequests.id, id))
+    .limit(1);
+}
+
 async function loadMatch(app: AppContext, id: string) {
   const [requestRows, managerRows, suggestionRows, candidateRows, requestedRows] = await app.db.batch([
     app.db
@@ -236,12 +246,7 @@ async function loadMatch(app: AppContext, id: string) {
       .innerJoin(businesses, eq(businesses.id, matchRequests.businessId))
       .where(eq(matchRequests.id, id))
       .limit(1),
-    app.db
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(matchRequests)
-      .innerJoin(users, eq(users.id, matchRequests.assignedManagerId))
-      .where(eq(matchRequests.id, id))
-      .limit(1),
+    personOfRequest(app, id, matchRequests.assignedManagerId),
     app.db
       .select({
         id: matchSuggestions.id,
@@ -285,12 +290,7 @@ async function loadMatch(app: AppContext, id: string) {
       .innerJoin(users, eq(users.id, matchCandidates.consultantId))
       .where(eq(matchCandidates.matchRequestId, id))
       .orderBy(asc(matchCandidates.createdAt), asc(matchCandidates.id)),
-    app.db
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(matchRequests)
-      .innerJoin(users, eq(users.id, matchRequests.requestedConsultantId))
-      .where(eq(matchRequests.id, id))
-      .limit(1),
+    personOfRequest(app, id, matchRequests.requestedConsultantId),
   ]);
   const request = requestRows[0];
   if (!request) return null;
